@@ -174,6 +174,18 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 			return &usageError{logCommand, fmt.Sprintf("--%s is a flag of cachediff log, not of %s: cachediff log [flags] --revs RANGE PATH", name, of)}
 		} else if near := closestFlags(fs, name); len(near) > 0 {
 			msg += " (did you mean --" + strings.Join(near, " or --") + "?)"
+		} else if cmd != logCommand {
+			// cachediff --rev HEAD~7..HEAD _cache/develop got no
+			// suggestion: --revs, near it, is the log's alone.
+			var theLogs []string
+			for _, n := range closestFlags(logCommand.flagSet(&o), name) {
+				if fs.Lookup(n) == nil {
+					theLogs = append(theLogs, n)
+				}
+			}
+			if len(theLogs) > 0 {
+				msg += " (did you mean --" + strings.Join(theLogs, " or --") + ", of cachediff log?)"
+			}
 		}
 	}
 	if m := unknownShorthand.FindStringSubmatch(msg); m != nil && cmd.name != "" {

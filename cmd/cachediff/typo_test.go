@@ -795,3 +795,16 @@ func TestVersionNotApplyReason(t *testing.T) {
 	}
 	wantTrouble(t, []string{"log", "--template", "t.tmpl", "a.md", "b.md"}, "log: --template does not apply: a log is written as")
 }
+
+// TestLogFlagTypoSuggested (issue 35, class e): cachediff --rev
+// HEAD~7..HEAD _cache/develop said "unknown flag: --rev", no suggestion,
+// where --revs (the log's, which the diff names when given exactly) is
+// one letter away; --sinse alike. The log's flag is suggested as the
+// log's; a flag near none is still said alone.
+func TestLogFlagTypoSuggested(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"--rev", "HEAD~7..HEAD", "a.md"}, "cachediff: unknown flag: --rev (did you mean --revs, of cachediff log?)\n")
+	wantTrouble(t, []string{"render", "--sinse", "x", "r.json"}, "cachediff: unknown flag: --sinse (did you mean --since, of cachediff log?)\n")
+	wantTrouble(t, []string{"--pkg", "x", "a.md", "b.md"}, "cachediff: unknown flag: --pkg\n")
+	wantTrouble(t, []string{"--titel", "x", "a.md", "b.md"}, "(did you mean --title?)\n")
+}
