@@ -172,6 +172,8 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 				of = "cachediff " + cmd.name
 			}
 			return &usageError{logCommand, fmt.Sprintf("--%s is a flag of cachediff log, not of %s: cachediff log [flags] --revs RANGE PATH", name, of)}
+		} else if alias, ok := flagAliases[strings.ToLower(name)]; ok && fs.Lookup(strings.SplitN(alias, "=", 2)[0]) != nil {
+			msg += " (did you mean --" + alias + "?)"
 		} else if near := closestFlags(fs, name); len(near) > 0 {
 			msg += " (did you mean --" + strings.Join(near, " or --") + "?)"
 		} else if cmd != logCommand {
@@ -277,6 +279,11 @@ func closestFlags(fs *pflag.FlagSet, name string) []string {
 	}
 	return near
 }
+
+// flagAliases are flags of other tools, lower case, and the flag
+// (with its value) that does what they do here: --no-color, which many
+// tools take, got no suggestion, as no flag is near it by its letters.
+var flagAliases = map[string]string{"no-color": "color=never", "no-colour": "color=never"}
 
 // formatAliases are other names of the formats, lower case, that
 // closestName suggests the format for.

@@ -808,3 +808,14 @@ func TestLogFlagTypoSuggested(t *testing.T) {
 	wantTrouble(t, []string{"--pkg", "x", "a.md", "b.md"}, "cachediff: unknown flag: --pkg\n")
 	wantTrouble(t, []string{"--titel", "x", "a.md", "b.md"}, "(did you mean --title?)\n")
 }
+
+// TestNoColorSuggested (issue 35, class e): cachediff --no-color A B, a
+// flag many tools take, said "unknown flag: --no-color", no suggestion:
+// no flag is near it by its letters. It suggests --color=never, which
+// does what it does; a command without --color suggests nothing.
+func TestNoColorSuggested(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"--no-color", "a.md", "b.md"}, "cachediff: unknown flag: --no-color (did you mean --color=never?)\n")
+	wantTrouble(t, []string{"render", "--no-colour", "r.json"}, "(did you mean --color=never?)\n")
+	wantTrouble(t, []string{"help", "--no-color"}, "cachediff: unknown flag: --no-color\n")
+}
