@@ -203,9 +203,37 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 		}
 	}
 	if m := unknownShorthand.FindStringSubmatch(msg); m != nil {
-		msg += nearShorthand(fs, m[1])
+		if v := colorAfterC(fs, line, m[1]); v != "" {
+			msg += " (did you mean --color=" + v + "?)"
+		} else {
+			msg += nearShorthand(fs, m[1])
+		}
 	}
 	return &usageError{cmd, msg}
+}
+
+// colorAfterC is the colour given to an unknown -c (c "c"), the word
+// after it or after its =, when it is one (auto, always, never) and the
+// command has --color; else "". cachediff -c always A B was told "did
+// you mean -C, --directory?", which pasted ran in a folder "always".
+func colorAfterC(fs *pflag.FlagSet, line cmdLine, c string) string {
+	if c != "c" || fs.Lookup("color") == nil {
+		return ""
+	}
+	for i, w := range line {
+		if w.role != badWord {
+			continue
+		}
+		v, ok := strings.CutPrefix(w.text, "-c=")
+		if !ok && w.text == "-c" && i+1 < len(line) {
+			v = line[i+1].text
+		}
+		if v == "auto" || v == "always" || v == "never" {
+			return v
+		}
+		return ""
+	}
+	return ""
 }
 
 // nearShorthand is " (did you mean …?)" for an unknown shorthand c: the

@@ -819,3 +819,15 @@ func TestNoColorSuggested(t *testing.T) {
 	wantTrouble(t, []string{"render", "--no-colour", "r.json"}, "(did you mean --color=never?)\n")
 	wantTrouble(t, []string{"help", "--no-color"}, "cachediff: unknown flag: --no-color\n")
 }
+
+// TestColorShorthandSuggested (issue 35, class e): cachediff -c always A
+// B was told "(did you mean -C, --directory?)", which pasted (-C always
+// A B) ran in a folder named always. A -c given a colour, apart or after
+// its =, is told --color with it; a -c given anything else keeps the
+// other case's flag.
+func TestColorShorthandSuggested(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"-c", "always", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'c' in -c (did you mean --color=always?)\n")
+	wantTrouble(t, []string{"log", "-c=never", "a.md", "b.md"}, "(did you mean --color=never?)\n")
+	wantTrouble(t, []string{"-c", "a.md", "b.md"}, "(did you mean -C, --directory?)\n")
+}
