@@ -208,7 +208,12 @@ func checkPair(at, kind string, p *Pair, ignored *[numFacets]bool, conflicts boo
 				continue
 			}
 			if !facetEqual(o, n, f) {
-				return lawf(at+".new", "%s %q, but the old spec's is %q: a %s pair changed no %s", facetNames[f], shortValue(showFacet(n, f)), shortValue(showFacet(o, f)), kind, facetNames[f])
+				// "an updated pair", not "a updated pair".
+				article := "a"
+				if kind == "updated" {
+					article = "an"
+				}
+				return lawf(at+".new", "%s %q, but the old spec's is %q: %s %s pair changed no %s", facetNames[f], shortValue(showFacet(n, f)), shortValue(showFacet(o, f)), article, kind, facetNames[f])
 			}
 		}
 	}
