@@ -831,3 +831,20 @@ func TestColorShorthandSuggested(t *testing.T) {
 	wantTrouble(t, []string{"log", "-c=never", "a.md", "b.md"}, "(did you mean --color=never?)\n")
 	wantTrouble(t, []string{"-c", "a.md", "b.md"}, "(did you mean -C, --directory?)\n")
 }
+
+// TestUnmatchedLookalikeInASCII (issue 35, class e): --stack е4s, its е
+// Cyrillic, said `--stack "е4s" matches no stack in either snapshot
+// (closest: e4s)`, the value typed and the name beside it the same to
+// the eye. A value that is not ASCII is quoted in ASCII, as
+// internal/lookalike names such values; one cut keeps its "…" inside
+// the quotes; an ASCII one is quoted as before.
+func TestUnmatchedLookalikeInASCII(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"--stack", "\u04354s", "a.md", "b.md"}, `cachediff: --stack "\u04354s" matches no stack in either snapshot`)
+	wantTrouble(t, []string{"--package", "llv\u043c", "a.md", "b.md"}, `cachediff: --package "llv\u043c" matches no package in either snapshot`)
+	wantTrouble(t, []string{"--package", `x"y`, "a.md", "b.md"}, `cachediff: --package "x\"y" matches no package`)
+	long := strings.Repeat("\u0434", maxQuotedValue)
+	if got, want := quoteFilterValue(long), `"`+strings.Repeat(`\u0434`, maxQuotedValue/2)+`…"`; got != want {
+		t.Errorf("quoteFilterValue of %d bytes = %s, want %s", len(long), got, want)
+	}
+}
