@@ -178,10 +178,13 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 			msg += " (did you mean --" + strings.Join(near, " or --") + "?)"
 		} else if cmd != logCommand {
 			// cachediff --rev HEAD~7..HEAD _cache/develop got no
-			// suggestion: --revs, near it, is the log's alone.
+			// suggestion: --revs, near it, is the log's alone. Only the
+			// log's own: version --colour is not told --color, the
+			// diff's too, which version does not take either.
 			var theLogs []string
+			diffs := diffCommand.flagSet(&o)
 			for _, n := range closestFlags(logCommand.flagSet(&o), name) {
-				if fs.Lookup(n) == nil {
+				if fs.Lookup(n) == nil && diffs.Lookup(n) == nil {
 					theLogs = append(theLogs, n)
 				}
 			}

@@ -807,6 +807,7 @@ func TestLogFlagTypoSuggested(t *testing.T) {
 	wantTrouble(t, []string{"render", "--sinse", "x", "r.json"}, "cachediff: unknown flag: --sinse (did you mean --since, of cachediff log?)\n")
 	wantTrouble(t, []string{"--pkg", "x", "a.md", "b.md"}, "cachediff: unknown flag: --pkg\n")
 	wantTrouble(t, []string{"--titel", "x", "a.md", "b.md"}, "(did you mean --title?)\n")
+	wantTrouble(t, []string{"version", "--colour"}, "cachediff: unknown flag: --colour\n")
 }
 
 // TestNoColorSuggested (issue 35, class e): cachediff --no-color A B, a
