@@ -105,6 +105,13 @@ func (f Filter) apply(s *snapshot.Snapshot) *snapshot.Snapshot {
 	return &out
 }
 
+// PackageMatcher reports whether a package name matches one of
+// patterns (checked), as --package selects packages: for a saved log's
+// timeline, whose packages the filter kept (report/jsonv1).
+func PackageMatcher(patterns []string) func(name string) bool {
+	return newNameMatcher(patterns).match
+}
+
 // nameMatcher matches a name against package patterns: those without
 // path.Match's special characters by a look-up, the others one by one.
 // Matching each name against every pattern took a name per pattern: 4,000

@@ -61,6 +61,8 @@ func lawf(path, format string, args ...any) error {
 //   - canonicalized: all zero when options.canonicalize is false;
 //   - updates: the specs of the groups add up to summary.specs.updated,
 //     and the groups are those of the updated pairs (speclaws.go);
+//   - with options.packages, every listed package one they match, and
+//     with options.stacks, every listed spec in one of them;
 //   - every pair what its kind says, each hash listed once a side, and
 //     each package's versions those of its specs (speclaws.go);
 //   - facets: the compiler, os, platform and target counts each add up to
@@ -193,6 +195,9 @@ func (r *Report) CheckStepLaws() error {
 		return err
 	}
 	if err := checkSelectedStacks(r); err != nil { // speclaws.go
+		return err
+	}
+	if err := checkSelectedPackages(r); err != nil { // speclaws.go
 		return err
 	}
 	n := 0

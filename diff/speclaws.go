@@ -208,7 +208,12 @@ func checkPair(at, kind string, p *Pair, ignored *[numFacets]bool, conflicts boo
 				continue
 			}
 			if !facetEqual(o, n, f) {
-				return lawf(at+".new", "%s %q, but the old spec's is %q: a %s pair changed no %s", facetNames[f], shortValue(showFacet(n, f)), shortValue(showFacet(o, f)), kind, facetNames[f])
+				// "an updated pair", not "a updated pair".
+				article := "a"
+				if kind == "updated" {
+					article = "an"
+				}
+				return lawf(at+".new", "%s %q, but the old spec's is %q: %s %s pair changed no %s", facetNames[f], shortValue(showFacet(n, f)), shortValue(showFacet(o, f)), article, kind, facetNames[f])
 			}
 		}
 	}
@@ -616,6 +621,24 @@ func compareJoined(a, b []string) int {
 			b, j = b[1:], 0
 		}
 	}
+}
+
+// checkSelectedPackages checks a report made with --package: every
+// listed package's name matches one of options.packages (the filter
+// keeps no other). A saved report with options.packages edited to
+// [llvm] that listed gcc-runtime's removal was rendered with the line
+// "Filters: packages llvm" above it, and exit 0 or 1 as its gate said.
+func checkSelectedPackages(r *Report) error {
+	if len(r.Options.Packages) == 0 {
+		return nil
+	}
+	names := newNameMatcher(r.Options.Packages)
+	for i := range r.Packages {
+		if !names.match(r.Packages[i].Name) {
+			return lawf(fmt.Sprintf("packages[%d].name", i), "%q matches none of options.packages: --package keeps only the packages it names", shortValue(r.Packages[i].Name))
+		}
+	}
+	return nil
 }
 
 // checkSelectedStacks checks a report made with --stack: every listed

@@ -145,13 +145,20 @@ func plural(n int, noun string, forms ...string) string {
 }
 
 // shorten cuts s to at most n bytes, between characters, and marks the
-// cut.
+// cut. A character's start is looked for no farther back than one
+// character's length: bytes that start none (invalid UTF-8, as a folder
+// name may be) keep their first n, where the walk back to a start cut a
+// folder of 100 bytes 0x80 to nothing, and the message named the folder
+// "…".
 func shorten(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n-- // between characters, never inside one
+	for i := n; i > n-utf8.UTFMax && i >= 0; i-- {
+		if utf8.RuneStart(s[i]) {
+			n = i // between characters, never inside one
+			break
+		}
 	}
 	return s[:n] + "…"
 }

@@ -20,3 +20,20 @@ func TestShortenBetweenCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestShortenInvalidBytesKept (issue 35, class e): a folder named "ll"
+// and 100 bytes 0x80 (no UTF-8, as a Linux name may be), holding a page
+// titled llvm, was said to be `in folder "l…"`, and one of the 0x80
+// bytes alone `in folder "…"`: the walk back to a character's start
+// went past every byte that starts none. Such bytes keep their first n;
+// a real character is still never cut inside.
+func TestShortenInvalidBytesKept(t *testing.T) {
+	for _, s := range []string{"ll" + strings.Repeat("\x80", 100), strings.Repeat("\x80", 100), "a" + strings.Repeat("\xbf", 90)} {
+		if got, want := shorten(s, 80), s[:80]+"…"; got != want {
+			t.Errorf("shorten(%q, 80) = %q, want %q", s, got, want)
+		}
+	}
+	if got := shorten(strings.Repeat("\x80", 79)+"é"+"xx", 80); got != strings.Repeat("\x80", 79)+"…" {
+		t.Errorf("shorten cut inside é: %q", got)
+	}
+}

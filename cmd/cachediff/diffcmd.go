@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -720,11 +721,30 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 	// The value in short: a list of hundreds of stacks, quoted whole,
 	// would run the line past maxErrorLine, cutting off what is wrong
 	// and the hint to repeat --stack.
-	value := shorten(u.Value, maxQuotedValue)
+	value := quoteFilterValue(u.Value)
 	if u.Closest == nil && len(u.Parts) == 0 && len(u.Matches) == 0 { // not looked for
-		return fmt.Errorf("--%s %q matches no %s %s", u.Kind, value, u.Kind, where)
+		return fmt.Errorf("--%s %s matches no %s %s", u.Kind, value, u.Kind, where)
 	}
-	return fmt.Errorf("--%s %q matches no %s %s (%s)", u.Kind, value, u.Kind, where, hint)
+	return fmt.Errorf("--%s %s matches no %s %s (%s)", u.Kind, value, u.Kind, where, hint)
+}
+
+// quoteFilterValue is a --package or --stack value v for unmatchedError:
+// shortened to maxQuotedValue bytes, quoted, and in ASCII when it is not
+// ASCII (internal/lookalike's rule), with the cut's "…" as it is.
+// --stack е4s, its е Cyrillic, said `--stack "е4s" matches no stack in
+// either snapshot (closest: e4s)`: the value typed and the name beside
+// it read the same.
+func quoteFilterValue(v string) string {
+	short := shorten(v, maxQuotedValue)
+	quote := strconv.Quote
+	if strings.ContainsFunc(v, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		quote = strconv.QuoteToASCII
+	}
+	if short == v {
+		return quote(v)
+	}
+	q := quote(strings.TrimSuffix(short, "…"))
+	return q[:len(q)-1] + "…\""
 }
 
 // repeatStack is "--stack a --stack b" for the stacks names, each a

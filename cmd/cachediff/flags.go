@@ -155,7 +155,12 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 		var o options
 		if cmd.name != "" && diffCommand.flagSet(&o).Lookup(name) != nil {
 			msg = fmt.Sprintf("%s: --%s does not apply", cmd.name, name)
-			if cmd.notApply != "" {
+			if name == "version" {
+				// log --version said "a log is written as md, json, …",
+				// and render --version "the report was made already":
+				// the command's reason is of its other flags.
+				msg += ": cachediff version (or cachediff --version) shows the version"
+			} else if cmd.notApply != "" {
 				msg += ": " + cmd.notApply
 			}
 		} else if cmd != logCommand && logCommand.flagSet(&o).Lookup(name) != nil {
@@ -167,8 +172,25 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 				of = "cachediff " + cmd.name
 			}
 			return &usageError{logCommand, fmt.Sprintf("--%s is a flag of cachediff log, not of %s: cachediff log [flags] --revs RANGE PATH", name, of)}
+		} else if alias, ok := flagAliases[strings.ToLower(name)]; ok && fs.Lookup(strings.SplitN(alias, "=", 2)[0]) != nil {
+			msg += " (did you mean --" + alias + "?)"
 		} else if near := closestFlags(fs, name); len(near) > 0 {
 			msg += " (did you mean --" + strings.Join(near, " or --") + "?)"
+		} else if cmd != logCommand {
+			// cachediff --rev HEAD~7..HEAD _cache/develop got no
+			// suggestion: --revs, near it, is the log's alone. Only the
+			// log's own: version --colour is not told --color, the
+			// diff's too, which version does not take either.
+			var theLogs []string
+			diffs := diffCommand.flagSet(&o)
+			for _, n := range closestFlags(logCommand.flagSet(&o), name) {
+				if fs.Lookup(n) == nil && diffs.Lookup(n) == nil {
+					theLogs = append(theLogs, n)
+				}
+			}
+			if len(theLogs) > 0 {
+				msg += " (did you mean --" + strings.Join(theLogs, " or --") + ", of cachediff log?)"
+			}
 		}
 	}
 	if m := unknownShorthand.FindStringSubmatch(msg); m != nil && cmd.name != "" {
@@ -184,9 +206,37 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 		}
 	}
 	if m := unknownShorthand.FindStringSubmatch(msg); m != nil {
-		msg += nearShorthand(fs, m[1])
+		if v := colorAfterC(fs, line, m[1]); v != "" {
+			msg += " (did you mean --color=" + v + "?)"
+		} else {
+			msg += nearShorthand(fs, m[1])
+		}
 	}
 	return &usageError{cmd, msg}
+}
+
+// colorAfterC is the colour given to an unknown -c (c "c"), the word
+// after it or after its =, when it is one (auto, always, never) and the
+// command has --color; else "". cachediff -c always A B was told "did
+// you mean -C, --directory?", which pasted ran in a folder "always".
+func colorAfterC(fs *pflag.FlagSet, line cmdLine, c string) string {
+	if c != "c" || fs.Lookup("color") == nil {
+		return ""
+	}
+	for i, w := range line {
+		if w.role != badWord {
+			continue
+		}
+		v, ok := strings.CutPrefix(w.text, "-c=")
+		if !ok && w.text == "-c" && i+1 < len(line) {
+			v = line[i+1].text
+		}
+		if v == "auto" || v == "always" || v == "never" {
+			return v
+		}
+		return ""
+	}
+	return ""
 }
 
 // nearShorthand is " (did you mean …?)" for an unknown shorthand c: the
@@ -260,6 +310,11 @@ func closestFlags(fs *pflag.FlagSet, name string) []string {
 	}
 	return near
 }
+
+// flagAliases are flags of other tools, lower case, and the flag
+// (with its value) that does what they do here: --no-color, which many
+// tools take, got no suggestion, as no flag is near it by its letters.
+var flagAliases = map[string]string{"no-color": "color=never", "no-colour": "color=never"}
 
 // formatAliases are other names of the formats, lower case, that
 // closestName suggests the format for.
@@ -594,7 +649,14 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		// Named as a mirror URL is (mirror.Redact): a password or
 		// token written in it is not quoted back.
 		if !linkBaseURL(o.linkBase) {
-			return fmt.Errorf("--link-base %q: want an http:// or https:// URL, such as https://cache.spack.io/package/?name=", mirror.Redact(o.linkBase))
+			shown := strconv.Quote(mirror.Redact(o.linkBase))
+			if _, err := url.Parse(o.linkBase); err != nil {
+				// Redact's "(a URL that does not parse)", quoted, read
+				// as the value given: --link-base "(a URL that does not
+				// parse)" of --link-base https://x/%zz.
+				shown = "(a URL that does not parse)"
+			}
+			return fmt.Errorf("--link-base %s: want an http:// or https:// URL, such as https://cache.spack.io/package/?name=", shown)
 		}
 		if u, _ := url.Parse(o.linkBase); u.User != nil {
 			// Every package link of the report (a pull request's

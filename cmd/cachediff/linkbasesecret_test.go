@@ -25,3 +25,14 @@ func TestLinkBaseSecretNotShown(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkBaseUnparsedNotQuoted (issue 35, class e): --link-base
+// https://x/%zz said `--link-base "(a URL that does not parse)": want
+// an http:// or https:// URL`, Redact's words in quotes, as if they
+// were the value given. They are said as words; a URL that parses is
+// quoted as before.
+func TestLinkBaseUnparsedNotQuoted(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"--link-base", "https://x/%zz", "a.md", "b.md"}, "cachediff: --link-base (a URL that does not parse): want an http:// or https:// URL")
+	wantTrouble(t, []string{"--link-base", "ftp://x/", "a.md", "b.md"}, `cachediff: --link-base "ftp://x/": want an http:// or https:// URL`)
+}

@@ -782,3 +782,70 @@ func TestFlagTookAfterSwitch(t *testing.T) {
 	wantTrouble(t, []string{"-qt", "A", "a.md"}, want)
 	wantTroubleWithout(t, []string{"-qtA", "a.md"}, "took")
 }
+
+// TestVersionNotApplyReason (issue 35, class e): cachediff log --version
+// A B said "log: --version does not apply: a log is written as md, json,
+// text, html or atom", and render --version r.json "the report was made
+// already": the command's reason for the diff's flags it lacks, which
+// says nothing of a version. It says where the version is shown.
+func TestVersionNotApplyReason(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for _, args := range [][]string{{"log", "--version", "a.md", "b.md"}, {"render", "--version", "r.json"}, {"help", "--version"}} {
+		wantTrouble(t, args, "cachediff: "+args[0]+": --version does not apply: cachediff version (or cachediff --version) shows the version\n")
+	}
+	wantTrouble(t, []string{"log", "--template", "t.tmpl", "a.md", "b.md"}, "log: --template does not apply: a log is written as")
+}
+
+// TestLogFlagTypoSuggested (issue 35, class e): cachediff --rev
+// HEAD~7..HEAD _cache/develop said "unknown flag: --rev", no suggestion,
+// where --revs (the log's, which the diff names when given exactly) is
+// one letter away; --sinse alike. The log's flag is suggested as the
+// log's; a flag near none is still said alone.
+func TestLogFlagTypoSuggested(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"--rev", "HEAD~7..HEAD", "a.md"}, "cachediff: unknown flag: --rev (did you mean --revs, of cachediff log?)\n")
+	wantTrouble(t, []string{"render", "--sinse", "x", "r.json"}, "cachediff: unknown flag: --sinse (did you mean --since, of cachediff log?)\n")
+	wantTrouble(t, []string{"--pkg", "x", "a.md", "b.md"}, "cachediff: unknown flag: --pkg\n")
+	wantTrouble(t, []string{"--titel", "x", "a.md", "b.md"}, "(did you mean --title?)\n")
+	wantTrouble(t, []string{"version", "--colour"}, "cachediff: unknown flag: --colour\n")
+}
+
+// TestNoColorSuggested (issue 35, class e): cachediff --no-color A B, a
+// flag many tools take, said "unknown flag: --no-color", no suggestion:
+// no flag is near it by its letters. It suggests --color=never, which
+// does what it does; a command without --color suggests nothing.
+func TestNoColorSuggested(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"--no-color", "a.md", "b.md"}, "cachediff: unknown flag: --no-color (did you mean --color=never?)\n")
+	wantTrouble(t, []string{"render", "--no-colour", "r.json"}, "(did you mean --color=never?)\n")
+	wantTrouble(t, []string{"help", "--no-color"}, "cachediff: unknown flag: --no-color\n")
+}
+
+// TestColorShorthandSuggested (issue 35, class e): cachediff -c always A
+// B was told "(did you mean -C, --directory?)", which pasted (-C always
+// A B) ran in a folder named always. A -c given a colour, apart or after
+// its =, is told --color with it; a -c given anything else keeps the
+// other case's flag.
+func TestColorShorthandSuggested(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"-c", "always", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'c' in -c (did you mean --color=always?)\n")
+	wantTrouble(t, []string{"log", "-c=never", "a.md", "b.md"}, "(did you mean --color=never?)\n")
+	wantTrouble(t, []string{"-c", "a.md", "b.md"}, "(did you mean -C, --directory?)\n")
+}
+
+// TestUnmatchedLookalikeInASCII (issue 35, class e): --stack е4s, its е
+// Cyrillic, said `--stack "е4s" matches no stack in either snapshot
+// (closest: e4s)`, the value typed and the name beside it the same to
+// the eye. A value that is not ASCII is quoted in ASCII, as
+// internal/lookalike names such values; one cut keeps its "…" inside
+// the quotes; an ASCII one is quoted as before.
+func TestUnmatchedLookalikeInASCII(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"--stack", "\u04354s", "a.md", "b.md"}, `cachediff: --stack "\u04354s" matches no stack in either snapshot`)
+	wantTrouble(t, []string{"--package", "llv\u043c", "a.md", "b.md"}, `cachediff: --package "llv\u043c" matches no package in either snapshot`)
+	wantTrouble(t, []string{"--package", `x"y`, "a.md", "b.md"}, `cachediff: --package "x\"y" matches no package`)
+	long := strings.Repeat("\u0434", maxQuotedValue)
+	if got, want := quoteFilterValue(long), `"`+strings.Repeat(`\u0434`, maxQuotedValue/2)+`…"`; got != want {
+		t.Errorf("quoteFilterValue of %d bytes = %s, want %s", len(long), got, want)
+	}
+}

@@ -428,10 +428,20 @@ func sameStepSetting(first, r *diff.Report, i int) error {
 func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 	byName := make(map[string]*diff.PackageTimeline, len(t.Packages))
 	present := make([]int, n)
+	// Under --package, only the packages it names: a saved log's
+	// options.packages edited to [adept-utils] was rendered with that
+	// filter over a timeline (and counts) of aida too.
+	var kept func(string) bool
+	if len(steps) > 0 && len(steps[0].Options.Packages) > 0 {
+		kept = diff.PackageMatcher(steps[0].Options.Packages)
+	}
 	for k := range t.Packages {
 		p := &t.Packages[k]
 		if k > 0 && t.Packages[k-1].Name >= p.Name {
 			return fmt.Errorf("timeline.packages[%d]: %s is not after %s: sorted by name, each once", k, shortValue(p.Name), shortValue(t.Packages[k-1].Name))
+		}
+		if kept != nil && !kept(p.Name) {
+			return fmt.Errorf("timeline.packages[%d]: %q matches none of the steps' options.packages: --package keeps only the packages it names", k, shortValue(p.Name))
 		}
 		byName[p.Name] = p
 		if len(p.Present) == 0 {

@@ -252,3 +252,46 @@ func TestDecodeSelectedStacks(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeSelectedPackages (issue 35, class a): a report of --package
+// lists only packages it names. --package llvm written into a saved
+// report of the real week, which lists gcc-runtime and py-keras too, was
+// rendered (exit 1) under the line "Filters: packages llvm", and passed
+// render --fail-on as its data said. A pattern that names every listed
+// package (the real week's, by globs and names) still reads.
+func TestDecodeSelectedPackages(t *testing.T) {
+	r := realWeekReport(t)
+	r.Options.Packages = []string{"llvm"}
+	if err := forged(t, r); err == nil || !strings.Contains(err.Error(), `packages[0].name: "gcc-runtime" matches none of options.packages`) {
+		t.Errorf("--package llvm written in: error %v, want one naming gcc-runtime", err)
+	}
+	r = realWeekReport(t)
+	r.Options.Packages = []string{"gcc-*", "llvm", "py-?eras"}
+	if err := forged(t, r); err != nil {
+		t.Errorf("--package matching every listed package: %v", err)
+	}
+}
+
+// TestDecodeUpdatedPairArticle (issue 35, class e): an updated pair of
+// the real week whose new spec's variants were reordered by hand was
+// refused as "a updated pair changed no variants"; it is "an updated
+// pair", and a rebuilt one still "a rebuilt pair".
+func TestDecodeUpdatedPairArticle(t *testing.T) {
+	r := realWeekReport(t)
+	var p *diff.Pair
+	for i := range r.Packages {
+		for j := range r.Packages[i].Specs.Updated {
+			if q := &r.Packages[i].Specs.Updated[j]; p == nil && len(q.New.Variants) > 1 && q.Facet != "variants" {
+				p = q
+			}
+		}
+	}
+	if p == nil {
+		t.Fatal("no updated pair of two variants or more in the real week")
+	}
+	p.New.Variants = slices.Clone(p.New.Variants)
+	slices.Reverse(p.New.Variants)
+	if err := forged(t, r); err == nil || !strings.Contains(err.Error(), ": an updated pair changed no variants") {
+		t.Errorf("variants reordered in an updated pair: error %v, want \"an updated pair changed no variants\"", err)
+	}
+}

@@ -644,13 +644,18 @@ func sizeValue(raw json.RawMessage) (string, error) {
 const sizeNeeded = "the site's table prints a spec's size into its page as HTML, which cachediff does not compare, so a value JavaScript cannot make text could hide or change the package's table while a gate passed; a size is \"-\" or a number of bytes"
 
 // shorten cuts s to at most n bytes, between characters, and marks the
-// cut.
+// cut. A character's start is looked for no farther back than one
+// character's length: bytes that start none (invalid UTF-8) keep their
+// first n, where the walk back to a start cut them to nothing, "…".
 func shorten(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n-- // between characters: a warning kept in a report is text, as render reads it back
+	for i := n; i > n-utf8.UTFMax && i >= 0; i-- {
+		if utf8.RuneStart(s[i]) {
+			n = i // between characters: a warning kept in a report is text, as render reads it back
+			break
+		}
 	}
 	return s[:n] + "…"
 }
@@ -766,7 +771,7 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 		var named []string
 		for _, st := range wrongs[:min(wrong, most)] {
 			got, want := byStack[st], m.NumSpecsByStack[st]
-			named = append(named, fmt.Sprintf("num_specs_by_stack[%q] is %d, but %s that stack", shorten(st, 80), want, snapshot.Plural(got, "spec lists", "specs list")))
+			named = append(named, fmt.Sprintf("num_specs_by_stack[%s] is %d, but %s that stack", quoteValue(st), want, snapshot.Plural(got, "spec lists", "specs list")))
 		}
 		if wrong > 0 {
 			msg := "meta says " + strings.Join(named, "; ")
@@ -845,16 +850,32 @@ func checkMeta(m *meta, specs []snapshot.Spec, raw bool) []string {
 	return msgs
 }
 
-// someValues lists the first few values of l, each shortened and
-// quoted (a stack "a, b" is one), and counts the rest: a meta of
+// someValues lists the first few values of l, each as quoteValue
+// names it (a stack "a, b" is one), and counts the rest: a meta of
 // thousands of stacks no spec is in made a warning of all of them.
 func someValues(l []string) string {
 	const most = 8
 	named := make([]string, 0, min(len(l), most))
 	for _, v := range l[:min(len(l), most)] {
-		named = append(named, strconv.Quote(shorten(v, 80)))
+		named = append(named, quoteValue(v))
 	}
 	return snapshot.ListSome(named, len(l))
+}
+
+// quoteValue is a meta value v for a warning: cut to 80 bytes
+// (shorten), quoted in ASCII, with the cut's "…" inside the quotes as
+// it is. Quoted as Go writes it, a compiler gсc@13.3.0 of the specs (its
+// c Cyrillic) that meta lists as gcc@13.3.0 made two warnings that named
+// the same text, `meta compilers lacks "gсc@13.3.0"` beside `meta lists
+// compilers "gcc@13.3.0" that no spec has`; in ASCII it reads
+// "g\u0441c@13.3.0", as the news names such a value.
+func quoteValue(v string) string {
+	short := shorten(v, 80)
+	if short == v {
+		return strconv.QuoteToASCII(v)
+	}
+	q := strconv.QuoteToASCII(strings.TrimSuffix(short, "…"))
+	return q[:len(q)-1] + "…\""
 }
 
 // stackCounts counts the specs in each stack, each distinct list of
