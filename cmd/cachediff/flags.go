@@ -395,16 +395,20 @@ func closestName(value string, names []string, aliases map[string]string) string
 			cands = append(cands, candidate{k, aliases[k]})
 		}
 	}
-	best, bestDist, tie := "", max(2, len(v)/3)+1, false
+	// Counted in runes: "any" and an ideographic space (three bytes)
+	// was three edits from any, too far for a name of three letters, where
+	// a no-break space (two bytes) got its "did you mean any?".
+	runes := utf8.RuneCountInString(v)
+	best, bestDist, tie := "", max(2, runes/3)+1, false
 	for _, c := range cands {
-		switch d := editdist.Distance(v, c.key); {
+		switch d := editdist.RuneDistance(v, c.key); {
 		case d < bestDist:
 			best, bestDist, tie = c.name, d, false
 		case d == bestDist && c.name != best:
 			tie = true
 		}
 	}
-	if tie || bestDist >= len(v) {
+	if tie || bestDist >= runes {
 		return ""
 	}
 	return best

@@ -849,3 +849,34 @@ func TestUnmatchedLookalikeInASCII(t *testing.T) {
 		t.Errorf("quoteFilterValue of %d bytes = %s, want %s", len(long), got, want)
 	}
 }
+
+// TestValueTypoWideSpace (issue 35, "typos"): a value typed with a
+// non-ASCII space after it is one edit from the name it was meant to be,
+// whatever the space's bytes: --fail-on "any" and an ideographic space
+// (three bytes) got no "did you mean any?", where a no-break space (two)
+// and --ignore "compiler" and either space did. Two non-ASCII letters are
+// still near no name.
+func TestValueTypoWideSpace(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")
+	for _, tc := range []struct {
+		flag, value, want string
+	}{
+		{"--fail-on", "any\u3000", "(did you mean any?)"},
+		{"--fail-on", "any\u00a0", "(did you mean any?)"},
+		{"--fail-on", "\u3000any", "(did you mean any?)"},
+		{"--format", "md\u3000", "(did you mean md?)"},
+		{"--ignore", "compiler\u3000", "(did you mean compiler?)"},
+		{"--fail-on", "éé", ""},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{tc.flag, tc.value, a, b}, &stdout, &stderr)
+		got := stderr.String()
+		if code != exitTrouble || tc.want != "" && !strings.Contains(got, tc.want) || tc.want == "" && strings.Contains(got, "did you mean") {
+			t.Errorf("%s %q: exit %d, stderr %q; want 2 and %q", tc.flag, tc.value, code, got, tc.want)
+		}
+	}
+}
