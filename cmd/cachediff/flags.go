@@ -172,7 +172,9 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 				of = "cachediff " + cmd.name
 			}
 			return &usageError{logCommand, fmt.Sprintf("--%s is a flag of cachediff log, not of %s: cachediff log [flags] --revs RANGE PATH", name, of)}
-		} else if alias, ok := flagAliases[strings.ToLower(name)]; ok && fs.Lookup(strings.SplitN(alias, "=", 2)[0]) != nil {
+		} else if alias, ok := flagAliases[strings.ToLower(strings.ReplaceAll(name, "_", "-"))]; ok && fs.Lookup(strings.SplitN(alias, "=", 2)[0]) != nil {
+			// _ read as - (as values are): --no_color and NO_COLOR's
+			// spelling, --NO_COLOR, got no suggestion.
 			msg += " (did you mean --" + alias + "?)"
 		} else if near := closestFlags(fs, name); len(near) > 0 {
 			msg += " (did you mean --" + strings.Join(near, " or --") + "?)"

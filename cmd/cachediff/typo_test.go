@@ -821,6 +821,16 @@ func TestNoColorSuggested(t *testing.T) {
 	wantTrouble(t, []string{"help", "--no-color"}, "cachediff: unknown flag: --no-color\n")
 }
 
+// TestNoColorUnderscoreSuggested (issue 35, class e): --no_color and
+// --NO_COLOR (the variable's spelling) said "unknown flag", no
+// suggestion, where --no-color and --fail_on got theirs.
+func TestNoColorUnderscoreSuggested(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"--no_color", "a.md", "b.md"}, "cachediff: unknown flag: --no_color (did you mean --color=never?)\n")
+	wantTrouble(t, []string{"--NO_COLOR", "a.md", "b.md"}, "cachediff: unknown flag: --NO_COLOR (did you mean --color=never?)\n")
+	wantTrouble(t, []string{"render", "--no_colour", "r.json"}, "(did you mean --color=never?)\n")
+}
+
 // TestColorShorthandSuggested (issue 35, class e): cachediff -c always A
 // B was told "(did you mean -C, --directory?)", which pasted (-C always
 // A B) ran in a folder named always. A -c given a colour, apart or after
