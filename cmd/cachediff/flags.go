@@ -152,6 +152,12 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 		msg = m[2] + " " + m[1] + ": " + why
 	}
 	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		if strings.ContainsFunc(name, func(r rune) bool { return r >= utf8.RuneSelf }) {
+			// In ASCII, as a --package value is (quoteFilterValue):
+			// --fоrmat, its о Cyrillic, read "unknown flag: --fоrmat
+			// (did you mean --format?)", the flag and the hint the same.
+			msg = "unknown flag: " + strconv.QuoteToASCII("--"+name)
+		}
 		var o options
 		if cmd.name != "" && diffCommand.flagSet(&o).Lookup(name) != nil {
 			msg = fmt.Sprintf("%s: --%s does not apply", cmd.name, name)
@@ -639,7 +645,7 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	f, ok := report.Lookup(o.format)
 	if !ok {
 		names := fs.Lookup("format").Annotations[annValues] // the command's formats
-		msg := fmt.Sprintf("unknown --format %q: want %s", o.format, orList(names))
+		msg := fmt.Sprintf("unknown --format %s: want %s", strconv.QuoteToASCII(o.format), orList(names))
 		if near := closestName(o.format, names, formatAliases); near != "" {
 			msg += " (did you mean " + near + "?)"
 		}
@@ -649,7 +655,7 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	case "auto", "always", "never":
 	default:
 		// A typo (--color=nevr) gets the near value, as --format's does.
-		return fmt.Errorf("unknown --color %q: want auto, always or never%s", o.color, suggestion([]string{o.color}, []string{"auto", "always", "never"}))
+		return fmt.Errorf("unknown --color %s: want auto, always or never%s", strconv.QuoteToASCII(o.color), suggestion([]string{o.color}, []string{"auto", "always", "never"}))
 	}
 	if o.linkBase != "" {
 		// Named as a mirror URL is (mirror.Redact): a password or
@@ -705,7 +711,7 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	for _, k := range o.rows {
 		if k != "rebuilt" {
 			// A typo (--rows=rebuit) gets the near kind, as --ignore's does.
-			return fmt.Errorf("--rows %q: the kinds of rows are: rebuilt%s", k, suggestion([]string{k}, []string{"rebuilt"}))
+			return fmt.Errorf("--rows %s: the kinds of rows are: rebuilt%s", strconv.QuoteToASCII(k), suggestion([]string{k}, []string{"rebuilt"}))
 		}
 	}
 	switch {

@@ -890,3 +890,30 @@ func TestValueTypoWideSpace(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagLookalikeInASCII (issue 35, class e): a flag, a flag's value
+// or a command typed with a letter of another script that looks like
+// an ASCII one was quoted as typed, beside the hint that reads the same:
+// unknown --format "mԁ" … (did you mean md?), unknown flag: --fоrmat
+// (did you mean --format?). It is quoted in ASCII, as --package's and
+// --stack's values are (59561e99); an ASCII value reads as before.
+func TestFlagLookalikeInASCII(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--fоrmat", "md", "a.md", "b.md"}, `cachediff: unknown flag: "--f\u043ermat" (did you mean --format?)` + "\n"},
+		{[]string{"--format", "mԁ", "a.md", "b.md"}, `cachediff: unknown --format "m\u0501": want`},
+		{[]string{"--fail-on", "аny", "a.md", "b.md"}, `unknown kind of change "\u0430ny": want`},
+		{[]string{"--ignore", "сompiler", "a.md", "b.md"}, `unknown facet "\u0441ompiler": want`},
+		{[]string{"--color=nevеr", "a.md", "b.md"}, `unknown --color "nev\u0435r": want`},
+		{[]string{"--rows", "аdded", "a.md", "b.md"}, `--rows "\u0430dded": the kinds`},
+		{[]string{"rеnder", "r.json"}, `"r\u0435nder" is neither a command nor a snapshot: did you mean cachediff render?`},
+		{[]string{"help", "lоg"}, `help: no command "l\u043eg": want`},
+		{[]string{"completion", "bаsh"}, `completion: unknown shell "b\u0430sh": want`},
+		{[]string{"--format", "mdx", "a.md", "b.md"}, `cachediff: unknown --format "mdx": want`},
+	} {
+		wantTrouble(t, tc.args, tc.want)
+	}
+}
