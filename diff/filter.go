@@ -7,6 +7,7 @@ import (
 	"maps"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -55,7 +56,7 @@ func (f Filter) normalize() (Filter, error) {
 	}
 	for _, name := range f.Ignore {
 		if !slices.Contains(facetNames[:], name) {
-			return f, fmt.Errorf("unknown facet %q: want one of %s", name, strings.Join(facetNames[:], ", "))
+			return f, fmt.Errorf("unknown facet %s: want one of %s", strconv.QuoteToASCII(name), strings.Join(facetNames[:], ", "))
 		}
 	}
 	var out Filter

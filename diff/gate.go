@@ -3,6 +3,7 @@ package diff
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -87,7 +88,7 @@ func ParseGateKinds(kinds []string) ([]string, error) {
 	want := map[string]bool{}
 	for _, k := range kinds {
 		if !slices.Contains(GateKindNames(), k) {
-			return nil, fmt.Errorf("unknown kind of change %q: want one of %s", k, strings.Join(GateKindNames(), ", "))
+			return nil, fmt.Errorf("unknown kind of change %s: want one of %s", strconv.QuoteToASCII(k), strings.Join(GateKindNames(), ", "))
 		}
 		want[k] = true
 	}

@@ -32,12 +32,22 @@ func PackageURL(base, name string) string {
 }
 
 // urlSafe percent-encodes the bytes of u that are not URL characters, or
-// that would end a Markdown link destination or table cell.
+// that would end a Markdown link destination or table cell. The brackets
+// of the host (an IPv6 address, https://[::1]/) are kept: encoded, as
+// https://%5B::1%5D/, they named no host, and every link was broken.
 func urlSafe(u string) string {
 	var b strings.Builder
+	hostFrom, hostTo := 0, 0 // u[hostFrom:hostTo] is the authority
+	if i := strings.Index(u, "://"); i >= 0 {
+		hostFrom, hostTo = i+3, len(u)
+		if j := strings.IndexAny(u[hostFrom:], "/?#"); j >= 0 {
+			hostTo = hostFrom + j
+		}
+	}
 	for i := 0; i < len(u); i++ {
 		c := u[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~:/?#@!$&*+,;=%", c) >= 0 {
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~:/?#@!$&*+,;=%", c) >= 0 ||
+			(c == '[' || c == ']') && hostFrom <= i && i < hostTo {
 			b.WriteByte(c)
 		} else {
 			fmt.Fprintf(&b, "%%%02X", c)

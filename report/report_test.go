@@ -147,6 +147,10 @@ func TestPackageURL(t *testing.T) {
 		{"https://example.org/pkg/", "a b/c?d|e", "https://example.org/pkg/a%20b%2Fc%3Fd%7Ce"},
 		// A base with characters that would end a link or a cell.
 		{"https://example.org/a b|(c)<\"'>/", "x", "https://example.org/a%20b%7C%28c%29%3C%22%27%3E/x"},
+		// An IPv6 host keeps its brackets (%5B::1%5D names no host);
+		// brackets elsewhere are still encoded.
+		{"https://[::1]/pkg/[x]/", "zlib", "https://[::1]/pkg/%5Bx%5D/zlib"},
+		{"http://[fe80::1]:8080/?name=", "zlib", "http://[fe80::1]:8080/?name=zlib"},
 	} {
 		if got := PackageURL(tc.base, tc.name); got != tc.want {
 			t.Errorf("PackageURL(%q, %q) = %q, want %q", tc.base, tc.name, got, tc.want)

@@ -152,6 +152,12 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 		msg = m[2] + " " + m[1] + ": " + why
 	}
 	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		if strings.ContainsFunc(name, func(r rune) bool { return r >= utf8.RuneSelf }) {
+			// In ASCII, as a --package value is (quoteFilterValue):
+			// --fоrmat, its о Cyrillic, read "unknown flag: --fоrmat
+			// (did you mean --format?)", the flag and the hint the same.
+			msg = "unknown flag: " + strconv.QuoteToASCII("--"+name)
+		}
 		var o options
 		if cmd.name != "" && diffCommand.flagSet(&o).Lookup(name) != nil {
 			msg = fmt.Sprintf("%s: --%s does not apply", cmd.name, name)
@@ -172,7 +178,9 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 				of = "cachediff " + cmd.name
 			}
 			return &usageError{logCommand, fmt.Sprintf("--%s is a flag of cachediff log, not of %s: cachediff log [flags] --revs RANGE PATH", name, of)}
-		} else if alias, ok := flagAliases[strings.ToLower(name)]; ok && fs.Lookup(strings.SplitN(alias, "=", 2)[0]) != nil {
+		} else if alias, ok := flagAliases[strings.ToLower(strings.ReplaceAll(name, "_", "-"))]; ok && fs.Lookup(strings.SplitN(alias, "=", 2)[0]) != nil {
+			// _ read as - (as values are): --no_color and NO_COLOR's
+			// spelling, --NO_COLOR, got no suggestion.
 			msg += " (did you mean --" + alias + "?)"
 		} else if near := closestFlags(fs, name); len(near) > 0 {
 			msg += " (did you mean --" + strings.Join(near, " or --") + "?)"
@@ -395,16 +403,20 @@ func closestName(value string, names []string, aliases map[string]string) string
 			cands = append(cands, candidate{k, aliases[k]})
 		}
 	}
-	best, bestDist, tie := "", max(2, len(v)/3)+1, false
+	// Counted in runes: "any" and an ideographic space (three bytes)
+	// was three edits from any, too far for a name of three letters, where
+	// a no-break space (two bytes) got its "did you mean any?".
+	runes := utf8.RuneCountInString(v)
+	best, bestDist, tie := "", max(2, runes/3)+1, false
 	for _, c := range cands {
-		switch d := editdist.Distance(v, c.key); {
+		switch d := editdist.RuneDistance(v, c.key); {
 		case d < bestDist:
 			best, bestDist, tie = c.name, d, false
 		case d == bestDist && c.name != best:
 			tie = true
 		}
 	}
-	if tie || bestDist >= len(v) {
+	if tie || bestDist >= runes {
 		return ""
 	}
 	return best
@@ -633,7 +645,7 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	f, ok := report.Lookup(o.format)
 	if !ok {
 		names := fs.Lookup("format").Annotations[annValues] // the command's formats
-		msg := fmt.Sprintf("unknown --format %q: want %s", o.format, orList(names))
+		msg := fmt.Sprintf("unknown --format %s: want %s", strconv.QuoteToASCII(o.format), orList(names))
 		if near := closestName(o.format, names, formatAliases); near != "" {
 			msg += " (did you mean " + near + "?)"
 		}
@@ -643,7 +655,7 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	case "auto", "always", "never":
 	default:
 		// A typo (--color=nevr) gets the near value, as --format's does.
-		return fmt.Errorf("unknown --color %q: want auto, always or never%s", o.color, suggestion([]string{o.color}, []string{"auto", "always", "never"}))
+		return fmt.Errorf("unknown --color %s: want auto, always or never%s", strconv.QuoteToASCII(o.color), suggestion([]string{o.color}, []string{"auto", "always", "never"}))
 	}
 	if o.linkBase != "" {
 		// Named as a mirror URL is (mirror.Redact): a password or
@@ -699,7 +711,7 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	for _, k := range o.rows {
 		if k != "rebuilt" {
 			// A typo (--rows=rebuit) gets the near kind, as --ignore's does.
-			return fmt.Errorf("--rows %q: the kinds of rows are: rebuilt%s", k, suggestion([]string{k}, []string{"rebuilt"}))
+			return fmt.Errorf("--rows %s: the kinds of rows are: rebuilt%s", strconv.QuoteToASCII(k), suggestion([]string{k}, []string{"rebuilt"}))
 		}
 	}
 	switch {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"unicode"
@@ -288,10 +289,10 @@ func notCommand(lead []string, arg string) error {
 		return nil
 	}
 	if strings.EqualFold(arg, "diff") {
-		return usageErrorf("%q is neither a command nor a snapshot: the diff of two snapshots is the command without a name: cachediff OLD NEW", arg)
+		return usageErrorf("%s is neither a command nor a snapshot: the diff of two snapshots is the command without a name: cachediff OLD NEW", strconv.QuoteToASCII(arg))
 	}
 	if near := closestName(arg, commandNames(), nil); near != "" {
-		return usageErrorf("%q is neither a command nor a snapshot: did you mean cachediff %s?", arg, near)
+		return usageErrorf("%s is neither a command nor a snapshot: did you mean cachediff %s?", strconv.QuoteToASCII(arg), near)
 	}
 	return nil
 }

@@ -821,6 +821,16 @@ func TestNoColorSuggested(t *testing.T) {
 	wantTrouble(t, []string{"help", "--no-color"}, "cachediff: unknown flag: --no-color\n")
 }
 
+// TestNoColorUnderscoreSuggested (issue 35, class e): --no_color and
+// --NO_COLOR (the variable's spelling) said "unknown flag", no
+// suggestion, where --no-color and --fail_on got theirs.
+func TestNoColorUnderscoreSuggested(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	wantTrouble(t, []string{"--no_color", "a.md", "b.md"}, "cachediff: unknown flag: --no_color (did you mean --color=never?)\n")
+	wantTrouble(t, []string{"--NO_COLOR", "a.md", "b.md"}, "cachediff: unknown flag: --NO_COLOR (did you mean --color=never?)\n")
+	wantTrouble(t, []string{"render", "--no_colour", "r.json"}, "(did you mean --color=never?)\n")
+}
+
 // TestColorShorthandSuggested (issue 35, class e): cachediff -c always A
 // B was told "(did you mean -C, --directory?)", which pasted (-C always
 // A B) ran in a folder named always. A -c given a colour, apart or after
@@ -847,5 +857,63 @@ func TestUnmatchedLookalikeInASCII(t *testing.T) {
 	long := strings.Repeat("\u0434", maxQuotedValue)
 	if got, want := quoteFilterValue(long), `"`+strings.Repeat(`\u0434`, maxQuotedValue/2)+`…"`; got != want {
 		t.Errorf("quoteFilterValue of %d bytes = %s, want %s", len(long), got, want)
+	}
+}
+
+// TestValueTypoWideSpace (issue 35, "typos"): a value typed with a
+// non-ASCII space after it is one edit from the name it was meant to be,
+// whatever the space's bytes: --fail-on "any" and an ideographic space
+// (three bytes) got no "did you mean any?", where a no-break space (two)
+// and --ignore "compiler" and either space did. Two non-ASCII letters are
+// still near no name.
+func TestValueTypoWideSpace(t *testing.T) {
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1")
+	for _, tc := range []struct {
+		flag, value, want string
+	}{
+		{"--fail-on", "any\u3000", "(did you mean any?)"},
+		{"--fail-on", "any\u00a0", "(did you mean any?)"},
+		{"--fail-on", "\u3000any", "(did you mean any?)"},
+		{"--format", "md\u3000", "(did you mean md?)"},
+		{"--ignore", "compiler\u3000", "(did you mean compiler?)"},
+		{"--fail-on", "éé", ""},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{tc.flag, tc.value, a, b}, &stdout, &stderr)
+		got := stderr.String()
+		if code != exitTrouble || tc.want != "" && !strings.Contains(got, tc.want) || tc.want == "" && strings.Contains(got, "did you mean") {
+			t.Errorf("%s %q: exit %d, stderr %q; want 2 and %q", tc.flag, tc.value, code, got, tc.want)
+		}
+	}
+}
+
+// TestFlagLookalikeInASCII (issue 35, class e): a flag, a flag's value
+// or a command typed with a letter of another script that looks like
+// an ASCII one was quoted as typed, beside the hint that reads the same:
+// unknown --format "mԁ" … (did you mean md?), unknown flag: --fоrmat
+// (did you mean --format?). It is quoted in ASCII, as --package's and
+// --stack's values are (59561e99); an ASCII value reads as before.
+func TestFlagLookalikeInASCII(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--fоrmat", "md", "a.md", "b.md"}, `cachediff: unknown flag: "--f\u043ermat" (did you mean --format?)` + "\n"},
+		{[]string{"--format", "mԁ", "a.md", "b.md"}, `cachediff: unknown --format "m\u0501": want`},
+		{[]string{"--fail-on", "аny", "a.md", "b.md"}, `unknown kind of change "\u0430ny": want`},
+		{[]string{"--ignore", "сompiler", "a.md", "b.md"}, `unknown facet "\u0441ompiler": want`},
+		{[]string{"--color=nevеr", "a.md", "b.md"}, `unknown --color "nev\u0435r": want`},
+		{[]string{"--rows", "аdded", "a.md", "b.md"}, `--rows "\u0430dded": the kinds`},
+		{[]string{"rеnder", "r.json"}, `"r\u0435nder" is neither a command nor a snapshot: did you mean cachediff render?`},
+		{[]string{"help", "lоg"}, `help: no command "l\u043eg": want`},
+		{[]string{"completion", "bаsh"}, `completion: unknown shell "b\u0430sh": want`},
+		{[]string{"--format", "mdx", "a.md", "b.md"}, `cachediff: unknown --format "mdx": want`},
+	} {
+		wantTrouble(t, tc.args, tc.want)
 	}
 }

@@ -28,6 +28,44 @@ func Distance(a, b string) int {
 	return prev[len(b)]
 }
 
+// RuneDistance is the Levenshtein distance between a and b counted in
+// runes: a value typed with a non-ASCII character (an ideographic space
+// after --fail-on any) is one edit from the name, where Distance counts
+// its three bytes as three, farther than a short name's threshold.
+func RuneDistance(a, b string) int {
+	if isASCII(a) && isASCII(b) {
+		return Distance(a, b)
+	}
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// isASCII reports whether s is all ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // Nearest is the one of names (a folder's entries) nearest to value, a
 // name that is not among them, ignoring case: within a third of value's
 // length in edits (2 for a short one) and fewer edits than value has

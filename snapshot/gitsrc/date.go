@@ -72,14 +72,20 @@ func ParseDate(s string, now time.Time) (time.Time, error) {
 }
 
 // quoteDate quotes a date for a message, on one line (Go escapes), its
-// first 64 bytes when it is longer: no date is.
+// first 64 bytes when it is longer: no date is. A character's start is
+// looked for no farther back than one character's length: --since of
+// 100 bytes that start none (0x80) was quoted as ""… (100 bytes), the
+// walk back past them all.
 func quoteDate(s string) string {
 	if len(s) <= 64 {
 		return strconv.Quote(s)
 	}
 	cut := 64
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
+	for i := cut; i > cut-utf8.UTFMax && i >= 0; i-- {
+		if utf8.RuneStart(s[i]) {
+			cut = i
+			break
+		}
 	}
 	return strconv.Quote(s[:cut]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
 }
