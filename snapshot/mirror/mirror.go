@@ -114,9 +114,14 @@ type Source struct {
 	// in a store that lists them (besideSpecs): Walk yields them after
 	// the index, for the loader to warn of those the index lacks.
 	beside      []string
-	besideLimit int64              // bounds each of them, as Options.MaxBytes does
-	besideData  [][]byte           // of a store that reads in a batch, until Read takes each
-	warnings    []snapshot.Warning // made by Open: Walk returns them while the index is read
+	besideLimit int64    // bounds each of them, as Options.MaxBytes does
+	besideData  [][]byte // of a store that reads in a batch, until Read takes each
+	// listed are the spec manifests of a layout-v3 mirror with an index
+	// manifest, in a store that lists them: Walk names them beside the
+	// index, unread, for the loader to warn of those the index lacks
+	// (snapshot.ListedBeside).
+	listed   []string
+	warnings []snapshot.Warning // made by Open: Walk returns them while the index is read
 }
 
 // Open returns the source of the mirror in st. It reads the index
@@ -156,6 +161,9 @@ func Open(st Store, opt Options) (*Source, error) {
 			s.warnings = append(s.warnings, pickWarning(im, "index", e, others))
 		}
 		s.read = func() ([]byte, error) { return blob(st, im, e, limit) }
+		if opt.View == "" {
+			s.listed = listedSpecs(st)
+		}
 		return s, nil
 	case !errors.Is(err, ErrNotFound):
 		return nil, err
@@ -266,6 +274,49 @@ func besideSpecs(st Store) []string {
 		}
 	}
 	return out
+}
+
+// listedSpecs lists the spec manifests of the layout-v3 mirror in st,
+// when st can list them (a folder, a tree at a revision; not a URL), as
+// besideSpecs lists a v2 mirror's spec files: Spack reads the index
+// alone, and a spec pushed after the index was last updated has its
+// manifest and no record in the index, left out without a word where a
+// v2 mirror's spec file was warned of. Their names give their hashes:
+// none is read. A listing that fails lists none.
+func listedSpecs(st Store) []string {
+	names, err := st.List(specManifests)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, n := range names {
+		if strings.HasSuffix(n, specSuffix) && under(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// listedSpec is the Handle of a spec manifest of a layout-v3 mirror
+// with an index manifest (Source.listed): a snapshot.ListedBeside, never
+// read.
+type listedSpec string
+
+// ListedSpec is the spec the manifest's name gives:
+// v3/manifests/spec/<name>/<name>-<version>-<hash>.spec.manifest.json.
+func (l listedSpec) ListedSpec() (name, version, hash string) {
+	dir, base := path.Split(string(l))
+	name = path.Base(dir)
+	stem := strings.TrimSuffix(base, specSuffix)
+	i := strings.LastIndexByte(stem, '-')
+	if i < 0 {
+		return name, "", stem
+	}
+	hash = stem[i+1:]
+	if v, ok := strings.CutPrefix(stem[:i], name+"-"); ok {
+		version = v
+	}
+	return name, version, hash
 }
 
 // besideFile is the Handle of a spec file beside a layout-v2 mirror's
@@ -404,6 +455,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	}
 	for i, rel := range s.beside {
 		yield(snapshot.File{Name: joinName(s.store.Name(), rel), Base: path.Base(rel), Size: -1, Handle: besideFile{rel, i}})
+	}
+	for _, rel := range s.listed {
+		yield(snapshot.File{Name: joinName(s.store.Name(), rel), Base: path.Base(rel), Size: -1, Handle: listedSpec(rel)})
 	}
 	return s.warnings, nil
 }
