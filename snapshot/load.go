@@ -574,6 +574,9 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 	var indexes []int
 	failed := false
 	for i := range cands {
+		if _, beside := cands[i].file.Handle.(BesideIndex); beside {
+			continue // judged against the index, not one (below)
+		}
 		if results[i].kind == spackfmt.Index {
 			indexes = append(indexes, i)
 			failed = failed || results[i].err != nil
@@ -631,6 +634,15 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 				msg = e.Msg
 			}
 			warns = append(warns, Warning{File: c.file.Name, Message: "not read: " + msg + "; it is beside the build cache's index, which Spack reads alone"})
+			results[i] = result{bytes: results[i].bytes}
+			continue
+		}
+		if _, ok := c.file.Handle.(BesideIndex); ok && results[i].kind != spackfmt.SpecFile {
+			// An index or a lockfile under a spec file's name, which
+			// the same mirror at a URL does not see either: refused as
+			// a second index or a lockfile beside it (indexNotAlone),
+			// the mirror's root was exit 2 and its URL exit 0.
+			warns = append(warns, Warning{File: c.file.Name, Message: fmt.Sprintf("not read: a %s, not a spec file; it is beside the build cache's index, which Spack reads alone", results[i].kind)})
 			results[i] = result{bytes: results[i].bytes}
 			continue
 		}
