@@ -333,20 +333,34 @@ func (besideFile) BesideIndex() {}
 
 // buildCacheHint is a hint for a mirror's URL whose path ends in
 // build_cache (file:///m/build_cache, the folder a layout-v2 mirror keeps
-// its index in, which cachediff reads as a folder on disk): a mirror's
-// URL is its root, as Spack takes it, and the hint names the URL above;
-// "" for any other.
+// its index in, which cachediff reads as a folder on disk), or in the
+// path of a mirror's index (build_cache/index.json, the v3 index
+// manifest): a mirror's URL is its root, as Spack takes it, and the hint
+// names the URL above; "" for any other.
 func buildCacheHint(name string) string {
 	u, err := url.Parse(name)
 	if err != nil || u.Scheme == "" || u.RawQuery != "" || u.Fragment != "" {
 		return ""
 	}
 	p := strings.TrimSuffix(u.Path, "/")
-	if path.Base(p) != "build_cache" {
+	what := "a mirror's build_cache/ folder"
+	switch {
+	case path.Base(p) == "build_cache":
+		p = path.Dir(p)
+	case strings.HasSuffix(p, "/"+v2Index), strings.HasSuffix(p, "/"+indexManifest):
+		// The index itself (…/build_cache/index.json) was told "no
+		// build_cache/index.json", the file the URL names.
+		file := v2Index
+		if strings.HasSuffix(p, "/"+indexManifest) {
+			file = indexManifest
+		}
+		what = "a mirror's file " + file
+		p = strings.TrimSuffix(p, "/"+file)
+	default:
 		return ""
 	}
-	u.Path, u.RawPath = path.Dir(p), ""
-	return fmt.Sprintf(": the URL names a mirror's build_cache/ folder, and a mirror's URL is its root, above it (%s)", u.String())
+	u.Path, u.RawPath = p, ""
+	return fmt.Sprintf(": the URL names %s, and a mirror's URL is its root, above it (%s)", what, u.String())
 }
 
 // viewsHint names the views of the mirror in st, when it can be listed:
