@@ -162,7 +162,7 @@ func Open(st Store, opt Options) (*Source, error) {
 		}
 		s.read = func() ([]byte, error) { return blob(st, im, e, limit) }
 		if opt.View == "" {
-			s.listed = listedSpecs(st)
+			s.listed = s.listFor(st, specManifests, listedSpecs)
 		}
 		return s, nil
 	case !errors.Is(err, ErrNotFound):
@@ -248,25 +248,37 @@ func Open(st Store, opt Options) (*Source, error) {
 		index = nil
 		return data, nil
 	}
-	s.beside, s.besideLimit = besideSpecs(st), limit
+	s.beside, s.besideLimit = s.listFor(st, path.Dir(v2Index), besideSpecs), limit
 	return s, nil
 }
 
-// besideSpecs lists the spec files (*.spec.json, *.spec.json.sig) in the
-// build_cache/ of the layout-v2 mirror in st, when st can list it (a
-// folder, a tree at a revision; not a URL). Spack reads the index alone,
+// listFor lists the folder rel of st and keeps the names pick picks
+// (besideSpecs, listedSpecs). A store that cannot list (a URL) lists
+// none, as docs/usage.md says; a listing that fails (a link or a FIFO
+// among the tarballs' folders) lists none too, with a warning naming
+// why: one such file left every spec file the index lacks unwarned of,
+// without a word, where the build_cache/ folder named warned of each.
+func (s *Source) listFor(st Store, rel string, pick func([]string) []string) []string {
+	names, err := st.List(rel)
+	switch {
+	case errors.Is(err, ErrNoListing):
+		return nil
+	case err != nil:
+		s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), rel), Message: fmt.Sprintf("not listed (%v): the spec files in it are not judged against the index, which Spack reads alone", err)})
+		return nil
+	}
+	return pick(names)
+}
+
+// besideSpecs picks the spec files (*.spec.json, *.spec.json.sig) of
+// names, the listing of a layout-v2 mirror's build_cache/ where the
+// store can list it (a folder, a tree at a revision; not a URL: listFor). Spack reads the index alone,
 // and so does cachediff; but read as a mirror's root, a spec file whose
 // spec a stale index lacks was left out without the warning that the
 // same files get read as the build_cache/ folder (snapshot's
 // besideIndex): Walk yields them beside the index, for the loader to
-// judge them as it does there. A listing that fails (a link among the
-// tarballs' folders) lists none: the mirror is read through its index,
-// as before.
-func besideSpecs(st Store) []string {
-	names, err := st.List(path.Dir(v2Index))
-	if err != nil {
-		return nil
-	}
+// judge them as it does there.
+func besideSpecs(names []string) []string {
 	var out []string
 	for _, n := range names {
 		if b := strings.ToLower(path.Base(n)); under(n) && (strings.HasSuffix(b, ".spec.json") || strings.HasSuffix(b, ".spec.json.sig")) {
@@ -276,18 +288,15 @@ func besideSpecs(st Store) []string {
 	return out
 }
 
-// listedSpecs lists the spec manifests of the layout-v3 mirror in st,
-// when st can list them (a folder, a tree at a revision; not a URL), as
-// besideSpecs lists a v2 mirror's spec files: Spack reads the index
+// listedSpecs picks the spec manifests of names, the listing of a
+// layout-v3 mirror's v3/manifests/spec where the store can list it (a
+// folder, a tree at a revision; not a URL: listFor), as besideSpecs
+// picks a v2 mirror's spec files: Spack reads the index
 // alone, and a spec pushed after the index was last updated has its
 // manifest and no record in the index, left out without a word where a
 // v2 mirror's spec file was warned of. Their names give their hashes:
-// none is read. A listing that fails lists none.
-func listedSpecs(st Store) []string {
-	names, err := st.List(specManifests)
-	if err != nil {
-		return nil
-	}
+// none is read.
+func listedSpecs(names []string) []string {
 	var out []string
 	for _, n := range names {
 		if strings.HasSuffix(n, specSuffix) && under(n) {
