@@ -668,5 +668,10 @@ func nearOnDisk(p string) string {
 	if _, err := os.Stat(q); err != nil {
 		return ""
 	}
+	if !filepath.IsAbs(q) {
+		// ./_cache/a:b/devlop was told _cache/a:b/develop, which
+		// pasted back is REV:PATH ("unknown revision _cache/a").
+		q = dotName(q)
+	}
 	return q
 }

@@ -483,8 +483,13 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	}
 	var walked interface{ Walked() } // closes what the walk opened (dirsrc.Handle)
 	var yamlSpecs []File             // spec files in YAML (specYAML)
+	var listed []File                // named beside an index, not read (ListedBeside)
 	walkWarnings, walkErrs := src.Walk(func(f File) {
 		single = single || f.Root
+		if _, ok := f.Handle.(ListedBeside); ok {
+			listed = append(listed, f)
+			return
+		}
 		if w, ok := f.Handle.(interface{ Walked() }); ok && walked == nil {
 			walked = w
 		}
@@ -521,7 +526,7 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	for len(results) < len(cands) { // not reached: every job gives a result
 		results = append(results, result{})
 	}
-	warnings = append(warnings, besideIndex(cands, results)...)
+	warnings = append(warnings, besideIndex(cands, results, listed)...)
 	errs = append(errs, yamlSpecErrors(yamlSpecs, results)...)
 	return cands, append(walkWarnings, warnings...), append(walkErrs, errs...), results, single
 }
@@ -534,6 +539,19 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 // it at all.
 type BesideIndex interface {
 	BesideIndex()
+}
+
+// ListedBeside is a File.Handle of a file that a source names beside a
+// build cache's index without reading it: a layout-v3 mirror's spec
+// manifest, whose name gives its spec's hash. The loader reads none of
+// them; besideIndex warns of each whose spec the index lacks, or has out
+// of the build cache, as of a spec file beside the index: a v3 mirror
+// whose index was not updated after a push left the new specs' manifests
+// out without a word, where a v2 mirror's spec files were warned of.
+type ListedBeside interface {
+	// ListedSpec is the spec the file is of: its package's name, its
+	// version ("" when the name gives none) and its hash.
+	ListedSpec() (name, version, hash string)
 }
 
 // besideIndex leaves out the spec files of a snapshot that holds a
@@ -549,10 +567,16 @@ type BesideIndex interface {
 // decode keeps its error. (Its dependencies are the index's to have in
 // the build cache or not: Spack's index of the folder has them out of
 // it unless a spec file of their own is there.)
-func besideIndex(cands []candidate, results []result) []Warning {
+//
+// The files listed (ListedBeside) are judged by the hash they name, when
+// the index loaded (one that did not has its error).
+func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 	var indexes []int
 	failed := false
 	for i := range cands {
+		if _, beside := cands[i].file.Handle.(BesideIndex); beside {
+			continue // judged against the index, not one (below)
+		}
 		if results[i].kind == spackfmt.Index {
 			indexes = append(indexes, i)
 			failed = failed || results[i].err != nil
@@ -565,24 +589,7 @@ func besideIndex(cands []candidate, results []result) []Warning {
 	// build cache, false for a record out of it (in_buildcache false),
 	// which Spack does not install from the cache either.
 	var in map[string]bool
-	var warns []Warning
-	for i, c := range cands {
-		if _, ok := c.file.Handle.(BesideIndex); ok && results[i].err != nil {
-			// A mirror's spec file, which a URL of the same mirror
-			// does not list: a warning, not an error that only the
-			// mirror's folder would have.
-			msg := results[i].err.Error()
-			if e, ok := results[i].err.(*Error); ok {
-				msg = e.Msg
-			}
-			warns = append(warns, Warning{File: c.file.Name, Message: "not read: " + msg + "; it is beside the build cache's index, which Spack reads alone"})
-			results[i] = result{bytes: results[i].bytes}
-			continue
-		}
-		if results[i].kind != spackfmt.SpecFile || results[i].err != nil {
-			continue
-		}
-		read := results[i].bytes
+	index := func() map[string]bool {
 		if in == nil {
 			in = map[string]bool{}
 			for _, k := range indexes {
@@ -598,6 +605,52 @@ func besideIndex(cands []candidate, results []result) []Warning {
 				}
 			}
 		}
+		return in
+	}
+	var warns []Warning
+	for _, f := range listed {
+		if failed {
+			break
+		}
+		name, version, hash := f.Handle.(ListedBeside).ListedSpec()
+		label := name
+		if version != "" {
+			label += "@" + version
+		}
+		switch listed, ok := index()[hash]; {
+		case !ok:
+			warns = append(warns, Warning{File: f.Name, Message: fmt.Sprintf("not read: the build cache's index lacks %s, and Spack reads the index alone", label)})
+		case !listed:
+			warns = append(warns, Warning{File: f.Name, Message: fmt.Sprintf("not read: the build cache's index has %s out of the build cache (in_buildcache false), and Spack reads the index alone", label)})
+		}
+	}
+	for i, c := range cands {
+		if _, ok := c.file.Handle.(BesideIndex); ok && results[i].err != nil {
+			// A mirror's spec file, which a URL of the same mirror
+			// does not list: a warning, not an error that only the
+			// mirror's folder would have.
+			msg := results[i].err.Error()
+			if e, ok := results[i].err.(*Error); ok {
+				msg = e.Msg
+			}
+			warns = append(warns, Warning{File: c.file.Name, Message: "not read: " + msg + "; it is beside the build cache's index, which Spack reads alone"})
+			results[i] = result{bytes: results[i].bytes}
+			continue
+		}
+		if _, ok := c.file.Handle.(BesideIndex); ok && results[i].kind != spackfmt.SpecFile {
+			// An index or a lockfile under a spec file's name, which
+			// the same mirror at a URL does not see either: refused as
+			// a second index or a lockfile beside it (indexNotAlone),
+			// the mirror's root was exit 2 and its URL exit 0.
+			warns = append(warns, Warning{File: c.file.Name, Message: fmt.Sprintf("not read: a %s, not a spec file; it is beside the build cache's index, which Spack reads alone", results[i].kind)})
+			results[i] = result{bytes: results[i].bytes}
+			continue
+		}
+		if results[i].kind != spackfmt.SpecFile || results[i].err != nil {
+			continue
+		}
+		read := results[i].bytes
+		in := index()
 		var lacks, outs []string
 		for _, p := range results[i].pkgs {
 			for _, sp := range p.Specs {

@@ -3,6 +3,7 @@ package snapshot
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -32,5 +33,26 @@ func TestMisspeltFolderNamesTheOneMeant(t *testing.T) {
 		if c.want != "" && !strings.HasSuffix(err.Error(), hint) || c.want == "" && strings.Contains(err.Error(), "did you mean") {
 			t.Errorf("Open(%q): %v; want the hint %q", c.path, err, c.want)
 		}
+	}
+}
+
+// TestMisspeltColonFolderStaysOnDisk (adversarial pass 207a, class e):
+// a misspelt relative path with a colon in a folder's name
+// (./_cache/a:b/devlop) was told "did you mean _cache/a:b/develop?",
+// which pasted back is read as REV:PATH ("unknown revision _cache/a"):
+// the path meant is named after ./, a path on disk only.
+func TestMisspeltColonFolderStaysOnDisk(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("a file name on Windows has no colon")
+	}
+	top := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(top, "_cache", "a:b", "develop"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(top)
+	want := "./" + filepath.Join("_cache", "a:b", "develop")
+	_, err := Open("./" + filepath.Join("_cache", "a:b", "devlop"))
+	if err == nil || !strings.HasSuffix(err.Error(), "did you mean "+want+"?") {
+		t.Errorf("Open(./_cache/a:b/devlop): %v; want the hint %q", err, want)
 	}
 }

@@ -253,8 +253,14 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 			return nil, fmt.Errorf("path %s does not exist at %s (commit %s): it passes through %s, a submodule, whose pages are in another repository", displayPath(p), rev, short(commit), displayPath(at))
 		}
 		hint := r.belowHint(commit, rev, p)
-		if q := r.nearPath(commit, p); hint == "" && q != "" {
-			hint = fmt.Sprintf(": did you mean %s?", shellword.Shown(r.ArgPrefix+rev+":"+q))
+		// Of q, from the top: a PATH from the current folder (./devlop
+		// in _cache) got no suggestion. The one meant is named from the
+		// current folder too, under it, else from the top.
+		if near := r.nearPath(commit, q); hint == "" && near != "" {
+			if pre, err := r.showPrefix(); err == nil && q != p && strings.HasPrefix(p, "./") && strings.HasPrefix(near, pre) {
+				near = "./" + near[len(pre):]
+			}
+			hint = fmt.Sprintf(": did you mean %s?", shellword.Shown(r.ArgPrefix+rev+":"+near))
 		}
 		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)%s", displayPath(p), rev, short(commit), hint)
 	default:

@@ -67,3 +67,31 @@ func TestMisspeltPathNamesTheOneMeant(t *testing.T) {
 		}
 	}
 }
+
+// TestMisspeltDotPathNamesTheOneMeant (adversarial pass 207a, class e):
+// a REV:PATH from the current folder with a typo (HEAD:./devlop in
+// _cache, HEAD:../_cahce/develop in a folder below the top) got no
+// suggestion, where the same typo from the top named the folder meant.
+// It is named from the current folder after ./, else from the top, as
+// pasted back it names it.
+func TestMisspeltDotPathNamesTheOneMeant(t *testing.T) {
+	repo := zlibRepo(t, pagetest.SimplePage("zlib", "develop", 1, 1))
+	r, err := OpenRepo(filepath.Join(repo, "_cache"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for spec, want := range map[string]string{
+		"HEAD:./devlop":          "HEAD:./develop",
+		"HEAD:./Develop/zlib":    "HEAD:./develop/zlib",
+		"HEAD:../_cahce/develop": "HEAD:_cache/develop",
+	} {
+		_, err := r.Resolve(spec)
+		if err == nil || !strings.HasSuffix(err.Error(), "did you mean "+want+"?") {
+			t.Errorf("Resolve(%q) in _cache: %v; want it to end %q", spec, err, "did you mean "+want+"?")
+			continue
+		}
+		if _, err := r.Resolve(want); err != nil {
+			t.Errorf("Resolve(%q) in _cache, the suggestion pasted back: %v", want, err)
+		}
+	}
+}

@@ -31,3 +31,30 @@ func TestBuildCacheURLHint(t *testing.T) {
 		t.Errorf("the root the hint names: %v", err)
 	}
 }
+
+// TestIndexURLHint (adversarial pass 207a): a mirror's URL that names
+// its index (https://host/m/build_cache/index.json, or the v3 index
+// manifest) said "not a Spack mirror: no … nor build_cache/index.json",
+// the file the URL names and the server serves: the error now names
+// the mirror's root, which reads.
+func TestIndexURLHint(t *testing.T) {
+	root := t.TempDir()
+	if err := mirrorgen.V2(filepath.Join(root, "v2"), index(t, "old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := mirrorgen.V3(filepath.Join(root, "v3"), index(t, "old"), mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(t, root)
+	h := &mirror.HTTP{NoCache: true, Retries: -1, Netrc: filepath.Join(root, "no-netrc")}
+	for m, file := range map[string]string{"/v2": "build_cache/index.json", "/v3": "v3/manifests/index/index.manifest.json"} {
+		u := srv.URL + m + "/" + file
+		_, err := h.Open(u, mirror.Options{})
+		if want := "a mirror's URL is its root, above it (" + srv.URL + m + ")"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want %q", u, err, want)
+		}
+		if _, err := h.Open(srv.URL+m, mirror.Options{}); err != nil {
+			t.Errorf("the root the hint names, %s: %v", srv.URL+m, err)
+		}
+	}
+}

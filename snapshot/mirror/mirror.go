@@ -114,9 +114,14 @@ type Source struct {
 	// in a store that lists them (besideSpecs): Walk yields them after
 	// the index, for the loader to warn of those the index lacks.
 	beside      []string
-	besideLimit int64              // bounds each of them, as Options.MaxBytes does
-	besideData  [][]byte           // of a store that reads in a batch, until Read takes each
-	warnings    []snapshot.Warning // made by Open: Walk returns them while the index is read
+	besideLimit int64    // bounds each of them, as Options.MaxBytes does
+	besideData  [][]byte // of a store that reads in a batch, until Read takes each
+	// listed are the spec manifests of a layout-v3 mirror with an index
+	// manifest, in a store that lists them: Walk names them beside the
+	// index, unread, for the loader to warn of those the index lacks
+	// (snapshot.ListedBeside).
+	listed   []string
+	warnings []snapshot.Warning // made by Open: Walk returns them while the index is read
 }
 
 // Open returns the source of the mirror in st. It reads the index
@@ -156,6 +161,9 @@ func Open(st Store, opt Options) (*Source, error) {
 			s.warnings = append(s.warnings, pickWarning(im, "index", e, others))
 		}
 		s.read = func() ([]byte, error) { return blob(st, im, e, limit) }
+		if opt.View == "" {
+			s.listed = s.listFor(st, specManifests, listedSpecs)
+		}
 		return s, nil
 	case !errors.Is(err, ErrNotFound):
 		return nil, err
@@ -240,25 +248,37 @@ func Open(st Store, opt Options) (*Source, error) {
 		index = nil
 		return data, nil
 	}
-	s.beside, s.besideLimit = besideSpecs(st), limit
+	s.beside, s.besideLimit = s.listFor(st, path.Dir(v2Index), besideSpecs), limit
 	return s, nil
 }
 
-// besideSpecs lists the spec files (*.spec.json, *.spec.json.sig) in the
-// build_cache/ of the layout-v2 mirror in st, when st can list it (a
-// folder, a tree at a revision; not a URL). Spack reads the index alone,
+// listFor lists the folder rel of st and keeps the names pick picks
+// (besideSpecs, listedSpecs). A store that cannot list (a URL) lists
+// none, as docs/usage.md says; a listing that fails (a link or a FIFO
+// among the tarballs' folders) lists none too, with a warning naming
+// why: one such file left every spec file the index lacks unwarned of,
+// without a word, where the build_cache/ folder named warned of each.
+func (s *Source) listFor(st Store, rel string, pick func([]string) []string) []string {
+	names, err := st.List(rel)
+	switch {
+	case errors.Is(err, ErrNoListing):
+		return nil
+	case err != nil:
+		s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), rel), Message: fmt.Sprintf("not listed (%v): the spec files in it are not judged against the index, which Spack reads alone", err)})
+		return nil
+	}
+	return pick(names)
+}
+
+// besideSpecs picks the spec files (*.spec.json, *.spec.json.sig) of
+// names, the listing of a layout-v2 mirror's build_cache/ where the
+// store can list it (a folder, a tree at a revision; not a URL: listFor). Spack reads the index alone,
 // and so does cachediff; but read as a mirror's root, a spec file whose
 // spec a stale index lacks was left out without the warning that the
 // same files get read as the build_cache/ folder (snapshot's
 // besideIndex): Walk yields them beside the index, for the loader to
-// judge them as it does there. A listing that fails (a link among the
-// tarballs' folders) lists none: the mirror is read through its index,
-// as before.
-func besideSpecs(st Store) []string {
-	names, err := st.List(path.Dir(v2Index))
-	if err != nil {
-		return nil
-	}
+// judge them as it does there.
+func besideSpecs(names []string) []string {
 	var out []string
 	for _, n := range names {
 		if b := strings.ToLower(path.Base(n)); under(n) && (strings.HasSuffix(b, ".spec.json") || strings.HasSuffix(b, ".spec.json.sig")) {
@@ -266,6 +286,46 @@ func besideSpecs(st Store) []string {
 		}
 	}
 	return out
+}
+
+// listedSpecs picks the spec manifests of names, the listing of a
+// layout-v3 mirror's v3/manifests/spec where the store can list it (a
+// folder, a tree at a revision; not a URL: listFor), as besideSpecs
+// picks a v2 mirror's spec files: Spack reads the index
+// alone, and a spec pushed after the index was last updated has its
+// manifest and no record in the index, left out without a word where a
+// v2 mirror's spec file was warned of. Their names give their hashes:
+// none is read.
+func listedSpecs(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if strings.HasSuffix(n, specSuffix) && under(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// listedSpec is the Handle of a spec manifest of a layout-v3 mirror
+// with an index manifest (Source.listed): a snapshot.ListedBeside, never
+// read.
+type listedSpec string
+
+// ListedSpec is the spec the manifest's name gives:
+// v3/manifests/spec/<name>/<name>-<version>-<hash>.spec.manifest.json.
+func (l listedSpec) ListedSpec() (name, version, hash string) {
+	dir, base := path.Split(string(l))
+	name = path.Base(dir)
+	stem := strings.TrimSuffix(base, specSuffix)
+	i := strings.LastIndexByte(stem, '-')
+	if i < 0 {
+		return name, "", stem
+	}
+	hash = stem[i+1:]
+	if v, ok := strings.CutPrefix(stem[:i], name+"-"); ok {
+		version = v
+	}
+	return name, version, hash
 }
 
 // besideFile is the Handle of a spec file beside a layout-v2 mirror's
@@ -282,20 +342,34 @@ func (besideFile) BesideIndex() {}
 
 // buildCacheHint is a hint for a mirror's URL whose path ends in
 // build_cache (file:///m/build_cache, the folder a layout-v2 mirror keeps
-// its index in, which cachediff reads as a folder on disk): a mirror's
-// URL is its root, as Spack takes it, and the hint names the URL above;
-// "" for any other.
+// its index in, which cachediff reads as a folder on disk), or in the
+// path of a mirror's index (build_cache/index.json, the v3 index
+// manifest): a mirror's URL is its root, as Spack takes it, and the hint
+// names the URL above; "" for any other.
 func buildCacheHint(name string) string {
 	u, err := url.Parse(name)
 	if err != nil || u.Scheme == "" || u.RawQuery != "" || u.Fragment != "" {
 		return ""
 	}
 	p := strings.TrimSuffix(u.Path, "/")
-	if path.Base(p) != "build_cache" {
+	what := "a mirror's build_cache/ folder"
+	switch {
+	case path.Base(p) == "build_cache":
+		p = path.Dir(p)
+	case strings.HasSuffix(p, "/"+v2Index), strings.HasSuffix(p, "/"+indexManifest):
+		// The index itself (…/build_cache/index.json) was told "no
+		// build_cache/index.json", the file the URL names.
+		file := v2Index
+		if strings.HasSuffix(p, "/"+indexManifest) {
+			file = indexManifest
+		}
+		what = "a mirror's file " + file
+		p = strings.TrimSuffix(p, "/"+file)
+	default:
 		return ""
 	}
-	u.Path, u.RawPath = path.Dir(p), ""
-	return fmt.Sprintf(": the URL names a mirror's build_cache/ folder, and a mirror's URL is its root, above it (%s)", u.String())
+	u.Path, u.RawPath = p, ""
+	return fmt.Sprintf(": the URL names %s, and a mirror's URL is its root, above it (%s)", what, u.String())
 }
 
 // viewsHint names the views of the mirror in st, when it can be listed:
@@ -404,6 +478,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	}
 	for i, rel := range s.beside {
 		yield(snapshot.File{Name: joinName(s.store.Name(), rel), Base: path.Base(rel), Size: -1, Handle: besideFile{rel, i}})
+	}
+	for _, rel := range s.listed {
+		yield(snapshot.File{Name: joinName(s.store.Name(), rel), Base: path.Base(rel), Size: -1, Handle: listedSpec(rel)})
 	}
 	return s.warnings, nil
 }
