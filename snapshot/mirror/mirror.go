@@ -705,14 +705,30 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*
 	bad := make([]error, len(manifests))
 	// Two batches: the manifests, then the blobs they name (from git,
 	// two processes whatever the number of specs).
-	texts, err := getMany(s.store, manifests, maxManifest)
-	if err != nil {
-		return nil, nil, nil, err
+	// One manifest over the limit is its own error too (BatchError):
+	// it lost the whole mirror, "no valid package page left" with
+	// --skip-invalid.
+	texts := make([][]byte, len(manifests))
+	for start := 0; start < len(manifests); {
+		got, err := getMany(s.store, manifests[start:], maxManifest)
+		copy(texts[start:], got)
+		if err == nil {
+			break
+		}
+		be, ok := errors.AsType[*BatchError](err)
+		if !ok || !errors.Is(err, ErrTooBig) {
+			return nil, nil, nil, err
+		}
+		bad[start+be.I] = be.Err
+		start += be.I + 1
 	}
 	entries := make([]*Entry, len(manifests))
 	var blobPaths []string
 	var blobOf []int // the manifest of each of blobPaths
 	for i, name := range manifests {
+		if bad[i] != nil {
+			continue
+		}
 		m, err := DecodeManifest(name, texts[i])
 		if err != nil {
 			bad[i] = err
@@ -890,7 +906,7 @@ func getMany(st Store, rels []string, limit int64) ([][]byte, error) {
 	for i, rel := range rels {
 		data, err := st.Get(rel, limit)
 		if err != nil {
-			return nil, err
+			return out, &BatchError{I: i, Err: err}
 		}
 		out[i] = data
 	}
