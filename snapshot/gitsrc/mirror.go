@@ -134,8 +134,10 @@ func (m *mirrorStore) GetMany(rels []string, limit int64) ([][]byte, error) {
 	})
 	// A blob over the limit is told as a folder's file is (mirror.Dir):
 	// for a blob, the limit is the length its manifest gives.
+	// The blobs before it were read: they are returned with it
+	// (mirror.BatchError), for a batch to go on past it.
 	if tb := (*TooBigError)(nil); errors.As(err, &tb) {
-		return nil, fmt.Errorf("%s: %d bytes, %w of %d", rels[tb.I], tb.Size, mirror.ErrTooBig, limit)
+		return out, &mirror.BatchError{I: tb.I, Err: fmt.Errorf("%s: %d bytes, %w of %d", rels[tb.I], tb.Size, mirror.ErrTooBig, limit)}
 	}
 	if err != nil {
 		return nil, err

@@ -116,6 +116,7 @@ type Source struct {
 	beside      []string
 	besideLimit int64    // bounds each of them, as Options.MaxBytes does
 	besideData  [][]byte // of a store that reads in a batch, until Read takes each
+	besideErrs  []error  // of the batch: the error of each it could not read
 	// listed are the spec manifests of a layout-v3 mirror with an index
 	// manifest, in a store that lists them: Walk names them beside the
 	// index, unread, for the loader to warn of those the index lacks
@@ -471,10 +472,23 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	if _, ok := s.store.(batchStore); ok && len(s.beside) > 0 {
 		// Read in one batch (a git tree: one process), as a folder's
 		// spec files are from git: one by one, each was a git process
-		// of its own. A batch that fails leaves each to be read alone.
-		if data, err := getMany(s.store, s.beside, s.besideLimit); err == nil {
-			s.besideData = data
+		// of its own. A batch that fails at one file (BatchError: one
+		// over the limit) keeps that file's error and goes on past it:
+		// one such file among N left all N to be read alone, N git
+		// processes. A batch that fails otherwise leaves each to be
+		// read alone.
+		data, errs := make([][]byte, len(s.beside)), make([]error, len(s.beside))
+		for start := 0; start < len(s.beside); {
+			got, err := getMany(s.store, s.beside[start:], s.besideLimit)
+			copy(data[start:], got)
+			be, ok := errors.AsType[*BatchError](err)
+			if !ok {
+				break
+			}
+			errs[start+be.I] = be.Err
+			start += be.I + 1
 		}
+		s.besideData, s.besideErrs = data, errs
 	}
 	for i, rel := range s.beside {
 		yield(snapshot.File{Name: joinName(s.store.Name(), rel), Base: path.Base(rel), Size: -1, Handle: besideFile{rel, i}})
@@ -502,12 +516,14 @@ func (s *Source) Read(f snapshot.File, buf []byte) ([]byte, error) {
 	if b, ok := f.Handle.(besideFile); ok {
 		s.specMu.Lock()
 		var data []byte
+		var err error
 		if b.i < len(s.besideData) {
 			data, s.besideData[b.i] = s.besideData[b.i], nil
+			err = s.besideErrs[b.i]
 		}
 		s.specMu.Unlock()
-		if data != nil {
-			return data, nil
+		if data != nil || err != nil {
+			return data, err
 		}
 		return s.store.Get(b.rel, s.besideLimit)
 	}
@@ -689,14 +705,30 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*
 	bad := make([]error, len(manifests))
 	// Two batches: the manifests, then the blobs they name (from git,
 	// two processes whatever the number of specs).
-	texts, err := getMany(s.store, manifests, maxManifest)
-	if err != nil {
-		return nil, nil, nil, err
+	// One manifest over the limit is its own error too (BatchError):
+	// it lost the whole mirror, "no valid package page left" with
+	// --skip-invalid.
+	texts := make([][]byte, len(manifests))
+	for start := 0; start < len(manifests); {
+		got, err := getMany(s.store, manifests[start:], maxManifest)
+		copy(texts[start:], got)
+		if err == nil {
+			break
+		}
+		be, ok := errors.AsType[*BatchError](err)
+		if !ok || !errors.Is(err, ErrTooBig) {
+			return nil, nil, nil, err
+		}
+		bad[start+be.I] = be.Err
+		start += be.I + 1
 	}
 	entries := make([]*Entry, len(manifests))
 	var blobPaths []string
 	var blobOf []int // the manifest of each of blobPaths
 	for i, name := range manifests {
+		if bad[i] != nil {
+			continue
+		}
 		m, err := DecodeManifest(name, texts[i])
 		if err != nil {
 			bad[i] = err
@@ -854,6 +886,17 @@ type batchStore interface {
 	GetMany(rels []string, limit int64) ([][]byte, error)
 }
 
+// BatchError is the error of a batchStore's GetMany that failed at the
+// file rels[I] (one over the limit): the files before it were read, and
+// GetMany returns them with it, for a batch to go on past that file.
+type BatchError struct {
+	I   int
+	Err error
+}
+
+func (e *BatchError) Error() string { return e.Err.Error() }
+func (e *BatchError) Unwrap() error { return e.Err }
+
 // getMany reads the files rels, in a batch where the store can.
 func getMany(st Store, rels []string, limit int64) ([][]byte, error) {
 	if b, ok := st.(batchStore); ok {
@@ -863,7 +906,7 @@ func getMany(st Store, rels []string, limit int64) ([][]byte, error) {
 	for i, rel := range rels {
 		data, err := st.Get(rel, limit)
 		if err != nil {
-			return nil, err
+			return out, &BatchError{I: i, Err: err}
 		}
 		out[i] = data
 	}
