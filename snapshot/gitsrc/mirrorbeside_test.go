@@ -16,6 +16,36 @@ import (
 // git a cat-file process each: a mirror of N spec files took N+ git
 // processes. They are read in one batch, as a folder's spec files are.
 func TestMirrorRootSpecFilesOneProcess(t *testing.T) {
+	files, _ := rootMirrorFiles(t)
+	r, err := OpenRepo(commitFiles(t, files, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := func(arg string, n int) int64 {
+		snap, ran := loadRootMirror(t, r, arg, mirror.Options{})
+		lacks := 0
+		for _, w := range snap.Warnings {
+			if strings.Contains(w.Message, "the build cache's index lacks") {
+				lacks++
+			}
+		}
+		if lacks != n {
+			t.Fatalf("%s: %d spec files the index lacks warned of; want %d", arg, lacks, n)
+		}
+		return ran
+	}
+	small, big := runs("HEAD:small", 10), runs("HEAD:big", 30)
+	if small != big {
+		t.Errorf("git processes: %d for a mirror of 10 spec files, %d for 30; want the same few", small, big)
+	}
+}
+
+// rootMirrorFiles are two layout-v2 mirrors to commit, small and big,
+// whose index lists one spec (a compiler node) and whose build_cache/
+// holds 10 and 30 spec files the index lacks, and the size of the
+// largest file.
+func rootMirrorFiles(t *testing.T) (files map[string]string, largest int64) {
+	t.Helper()
 	var spec struct {
 		Spec struct {
 			Nodes []json.RawMessage `json:"nodes"`
@@ -27,45 +57,35 @@ func TestMirrorRootSpecFilesOneProcess(t *testing.T) {
 	var gcc struct{ Hash string }
 	json.Unmarshal(spec.Spec.Nodes[1], &gcc)
 	index := fmt.Sprintf(`{"database":{"version":"8","installs":{%q:{"spec":%s,"ref_count":0,"in_buildcache":true}}}}`, gcc.Hash, spec.Spec.Nodes[1])
-	files := map[string]string{"small/build_cache/index.json": index, "big/build_cache/index.json": index}
+	files = map[string]string{"small/build_cache/index.json": index, "big/build_cache/index.json": index}
+	largest = int64(len(index))
 	for i := range 40 {
 		dir := "small"
 		if i >= 10 {
 			dir = "big"
 		}
 		files[fmt.Sprintf("%s/build_cache/pkg%d.spec.json", dir, i)] = specFile(i)
+		largest = max(largest, int64(len(specFile(i))))
 	}
-	r, err := OpenRepo(commitFiles(t, files, nil))
+	return files, largest
+}
+
+// loadRootMirror loads arg, a mirror's REV:PATH in r, with opts, and
+// says how many git processes it took.
+func loadRootMirror(t *testing.T, r *Repo, arg string, opts mirror.Options) (*snapshot.Snapshot, int64) {
+	t.Helper()
+	before := gitRuns.Load()
+	s, err := r.Source(arg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	runs := func(arg string, n int) int64 {
-		before := gitRuns.Load()
-		s, err := r.Source(arg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		src, err := s.Open(mirror.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap, err := snapshot.LoadFrom(src, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		lacks := 0
-		for _, w := range snap.Warnings {
-			if strings.Contains(w.Message, "the build cache's index lacks") {
-				lacks++
-			}
-		}
-		if lacks != n {
-			t.Fatalf("%s: %d spec files the index lacks warned of; want %d", arg, lacks, n)
-		}
-		return gitRuns.Load() - before
+	src, err := s.Open(opts)
+	if err != nil {
+		t.Fatal(err)
 	}
-	small, big := runs("HEAD:small", 10), runs("HEAD:big", 30)
-	if small != big {
-		t.Errorf("git processes: %d for a mirror of 10 spec files, %d for 30; want the same few", small, big)
+	snap, err := snapshot.LoadFrom(src, snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
+	return snap, gitRuns.Load() - before
 }
