@@ -8,7 +8,22 @@ import "strings"
 
 // Distance is the Levenshtein distance between a and b, counted in bytes
 // (the names it compares are ASCII: flags, package names).
-func Distance(a, b string) int {
+func Distance(a, b string) int { return levenshtein([]byte(a), []byte(b)) }
+
+// RuneDistance is the Levenshtein distance between a and b counted in
+// runes: a value typed with a non-ASCII character (an ideographic space
+// after --fail-on any) is one edit from the name, where Distance counts
+// its three bytes as three, farther than a short name's threshold.
+func RuneDistance(a, b string) int {
+	if isASCII(a) && isASCII(b) {
+		return Distance(a, b)
+	}
+	return levenshtein([]rune(a), []rune(b))
+}
+
+// levenshtein is the edit distance between a and b, element by element,
+// in two rows of len(b)+1.
+func levenshtein[E comparable](a, b []E) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -26,34 +41,6 @@ func Distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
-}
-
-// RuneDistance is the Levenshtein distance between a and b counted in
-// runes: a value typed with a non-ASCII character (an ideographic space
-// after --fail-on any) is one edit from the name, where Distance counts
-// its three bytes as three, farther than a short name's threshold.
-func RuneDistance(a, b string) int {
-	if isASCII(a) && isASCII(b) {
-		return Distance(a, b)
-	}
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // isASCII reports whether s is all ASCII bytes.
