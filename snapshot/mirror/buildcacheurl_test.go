@@ -58,3 +58,30 @@ func TestIndexURLHint(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildCacheURLHintQuery (adversarial pass 209a): a mirror's URL
+// with a token in its query that names its build_cache/
+// (https://h/m/build_cache?token=x) was told the root without the
+// query (messages redact it), a URL that pasted back is refused: the
+// hint now says the URL above keeps the query (or the credentials) of
+// the one given, without quoting it.
+func TestBuildCacheURLHintQuery(t *testing.T) {
+	root := t.TempDir()
+	if err := mirrorgen.V2(filepath.Join(root, "m"), index(t, "old")); err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(t, root)
+	h := &mirror.HTTP{NoCache: true, Retries: -1, Netrc: filepath.Join(root, "no-netrc")}
+	host := strings.TrimPrefix(srv.URL, "http://")
+	for u, want := range map[string]string{
+		srv.URL + "/m/build_cache?token=secret":        "above it (" + srv.URL + "/m, with the query of the URL given)",
+		"http://u:secret@" + host + "/m/build_cache/":  "above it (http://u@" + host + "/m, with the credentials of the URL given)",
+		"http://secret@" + host + "/m/build_cache?a=b": "above it (" + srv.URL + "/m, with the credentials and query of the URL given)",
+		srv.URL + "/m/build_cache":                     "above it (" + srv.URL + "/m)",
+	} {
+		_, err := h.Open(u, mirror.Options{})
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "secret") {
+			t.Errorf("%s: %v; want %q, no secret", u, err, want)
+		}
+	}
+}

@@ -220,7 +220,7 @@ func Open(st Store, opt Options) (*Source, error) {
 			// the server send its files elsewhere.
 			return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2): the mirror redirected to %q, which answered HTTP 404 (is the URL the mirror's root, on the host that serves it?)", indexManifest, v2Index, shorten(away.host))
 		}
-		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)%s", indexManifest, v2Index, buildCacheHint(st.Name()))
+		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)%s", indexManifest, v2Index, buildCacheHint(st))
 	}
 	if err != nil {
 		return nil, overMax(err)
@@ -346,9 +346,13 @@ func (besideFile) BesideIndex() {}
 // its index in, which cachediff reads as a folder on disk), or in the
 // path of a mirror's index (build_cache/index.json, the v3 index
 // manifest): a mirror's URL is its root, as Spack takes it, and the hint
-// names the URL above; "" for any other.
-func buildCacheHint(name string) string {
-	u, err := url.Parse(name)
+// names the URL above; "" for any other. The name of a store at a URL
+// is redacted (Redact: no query, no credentials): a URL with a token in
+// its query (https://h/m/build_cache?token=x) was told the root without
+// it, which pasted back is refused, and the hint now says what the
+// URL above keeps of the one given (hiddenParts).
+func buildCacheHint(st Store) string {
+	u, err := url.Parse(st.Name())
 	if err != nil || u.Scheme == "" || u.RawQuery != "" || u.Fragment != "" {
 		return ""
 	}
@@ -370,7 +374,28 @@ func buildCacheHint(name string) string {
 		return ""
 	}
 	u.Path, u.RawPath = p, ""
-	return fmt.Sprintf(": the URL names %s, and a mirror's URL is its root, above it (%s)", what, u.String())
+	keep := ""
+	if h, ok := st.(*httpStore); ok {
+		if parts := hiddenParts(h.base); parts != "" {
+			keep = ", with the " + parts + " of the URL given"
+		}
+	}
+	return fmt.Sprintf(": the URL names %s, and a mirror's URL is its root, above it (%s%s)", what, u.String(), keep)
+}
+
+// hiddenParts names what Redact leaves out of u that a request sends:
+// "query", "credentials", "credentials and query", or "".
+func hiddenParts(u *url.URL) string {
+	var parts []string
+	if u.User != nil {
+		if r, err := url.Parse(Redact(u.String())); err != nil || r.User.String() != u.User.String() {
+			parts = append(parts, "credentials")
+		}
+	}
+	if u.RawQuery != "" {
+		parts = append(parts, "query")
+	}
+	return strings.Join(parts, " and ")
 }
 
 // viewsHint names the views of the mirror in st, when it can be listed:
