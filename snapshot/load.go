@@ -625,6 +625,11 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 		}
 	}
 	for i, c := range cands {
+		if _, ok := c.file.Handle.(BesideIndex); ok && c.byContent && notInFormat(results[i].err) != nil {
+			// Read by content (build_cache/foo.json) and no Spack file:
+			// left alone, as the build_cache/ folder leaves it.
+			continue
+		}
 		if _, ok := c.file.Handle.(BesideIndex); ok && results[i].err != nil {
 			// A mirror's spec file, which a URL of the same mirror
 			// does not list: a warning, not an error that only the

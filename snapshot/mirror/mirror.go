@@ -271,19 +271,30 @@ func (s *Source) listFor(st Store, rel string, pick func([]string) []string) []s
 	return pick(names)
 }
 
-// besideSpecs picks the spec files (*.spec.json, *.spec.json.sig) of
-// names, the listing of a layout-v2 mirror's build_cache/ where the
-// store can list it (a folder, a tree at a revision; not a URL: listFor). Spack reads the index alone,
-// and so does cachediff; but read as a mirror's root, a spec file whose
-// spec a stale index lacks was left out without the warning that the
-// same files get read as the build_cache/ folder (snapshot's
+// besideSpecs picks the files of names, the listing of a layout-v2
+// mirror's build_cache/ where the store can list it (a folder, a tree at
+// a revision; not a URL: listFor), that the build_cache/ folder read as
+// a snapshot reads: its spec files (*.spec.json, *.spec.json.sig) and
+// the files it reads by content (*.json, *.json.gz, *.json.sig, *.lock:
+// a spec file named foo.json), all but the index. Spack reads the index
+// alone, and so does cachediff; but read as a mirror's root, a spec file
+// whose spec a stale index lacks was left out without the warning that
+// the same files get read as the build_cache/ folder (snapshot's
 // besideIndex): Walk yields them beside the index, for the loader to
-// judge them as it does there.
+// judge them as it does there, and to leave alone, as there, one that
+// is no Spack file by content.
 func besideSpecs(names []string) []string {
 	var out []string
 	for _, n := range names {
-		if b := strings.ToLower(path.Base(n)); under(n) && (strings.HasSuffix(b, ".spec.json") || strings.HasSuffix(b, ".spec.json.sig")) {
-			out = append(out, n)
+		if !under(n) || n == v2Index {
+			continue
+		}
+		b := strings.ToLower(path.Base(n))
+		for _, ext := range []string{".json", ".json.gz", ".json.sig", ".lock"} {
+			if strings.HasSuffix(b, ext) {
+				out = append(out, n)
+				break
+			}
 		}
 	}
 	return out

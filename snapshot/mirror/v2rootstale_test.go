@@ -66,3 +66,55 @@ func TestV2RootStaleIndexWarns(t *testing.T) {
 		t.Errorf("the mirror's root and its build_cache/ read other specs")
 	}
 }
+
+// TestV2RootReadsByContent (adversarial pass 209a): a spec file of a
+// layout-v2 mirror's build_cache/ under another name (foo.json, which
+// the build_cache/ folder reads by content) whose spec a stale index
+// lacks was warned of read as the folder, and left out without a word
+// read as the mirror's root: the root now judges the files the folder
+// reads, and leaves alone, as the folder does, a *.json that is no
+// Spack file.
+func TestV2RootReadsByContent(t *testing.T) {
+	dir := t.TempDir()
+	if err := mirrorgen.V2(dir, index(t, "old")); err != nil {
+		t.Fatal(err)
+	}
+	bc := filepath.Join(dir, "build_cache")
+	if err := mirrorgen.SpecFolder(bc, index(t, "new")); err != nil {
+		t.Fatal(err)
+	}
+	names, err := filepath.Glob(filepath.Join(bc, "*.spec.json"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no spec files: %v", err)
+	}
+	for _, n := range names {
+		if err := os.Rename(n, strings.TrimSuffix(n, ".spec.json")+".json"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, data := range map[string]string{"package.json": `{"name": "x"}`, "cut.json": `{"a":`} {
+		if err := os.WriteFile(filepath.Join(bc, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	warned := func(s *snapshot.Snapshot) []string {
+		var out []string
+		for _, w := range s.Warnings {
+			out = append(out, filepath.Base(w.File)+": "+w.Message)
+		}
+		slices.Sort(out)
+		return out
+	}
+	folder, err := snapshot.Load(bc, snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := warned(folder)
+	if len(want) == 0 || !strings.Contains(want[0], "the build cache's index lacks") {
+		t.Fatalf("the build_cache/ folder warns of %q; the test needs a spec file the index lacks", want)
+	}
+	root := load(t, openDir(t, dir, mirror.Options{}))
+	if got := warned(root); !slices.Equal(got, want) {
+		t.Errorf("the mirror's root warns:\n%q\nits build_cache/:\n%q", got, want)
+	}
+}
