@@ -508,23 +508,16 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	if _, ok := s.store.(batchStore); ok && len(s.beside) > 0 {
 		// Read in one batch (a git tree: one process), as a folder's
 		// spec files are from git: one by one, each was a git process
-		// of its own. A batch that fails at one file (BatchError: one
-		// over the limit) keeps that file's error and goes on past it:
-		// one such file among N left all N to be read alone, N git
-		// processes. A batch that fails otherwise leaves each to be
-		// read alone.
-		data, errs := make([][]byte, len(s.beside)), make([]error, len(s.beside))
-		for start := 0; start < len(s.beside); {
-			got, err := getMany(s.store, s.beside[start:], s.besideLimit)
-			copy(data[start:], got)
-			be, ok := errors.AsType[*BatchError](err)
-			if !ok {
-				break
-			}
-			errs[start+be.I] = be.Err
-			start += be.I + 1
+		// of its own. A batch keeps the error of each file over the
+		// limit (BatchError) and reads the others: one such file among
+		// N left all N to be read alone, N git processes. A batch that
+		// fails otherwise leaves each to be read alone.
+		data, err := getMany(s.store, s.beside, s.besideLimit)
+		errs := make([]error, len(s.beside))
+		if be, ok := errors.AsType[*BatchError](err); ok {
+			copy(errs, be.Errs)
 		}
-		s.besideData, s.besideErrs = data, errs
+		s.besideData, s.besideErrs = append(data, make([][]byte, len(s.beside)-len(data))...), errs
 	}
 	for i, rel := range s.beside {
 		yield(snapshot.File{Name: joinName(s.store.Name(), rel), Base: path.Base(rel), Size: -1, Handle: besideFile{rel, i}})
@@ -744,19 +737,16 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*
 	// One manifest over the limit is its own error too (BatchError):
 	// it lost the whole mirror, "no valid package page left" with
 	// --skip-invalid.
-	texts := make([][]byte, len(manifests))
-	for start := 0; start < len(manifests); {
-		got, err := getMany(s.store, manifests[start:], maxManifest)
-		copy(texts[start:], got)
-		if err == nil {
-			break
+	texts, err := getMany(s.store, manifests, maxManifest)
+	if be, ok := errors.AsType[*BatchError](err); ok {
+		for i, e := range be.Errs {
+			if e != nil && !errors.Is(e, ErrTooBig) {
+				return nil, nil, nil, e
+			}
+			bad[i] = cmp.Or(bad[i], e)
 		}
-		be, ok := errors.AsType[*BatchError](err)
-		if !ok || !errors.Is(err, ErrTooBig) {
-			return nil, nil, nil, err
-		}
-		bad[start+be.I] = be.Err
-		start += be.I + 1
+	} else if err != nil {
+		return nil, nil, nil, err
 	}
 	entries := make([]*Entry, len(manifests))
 	var blobPaths []string
@@ -922,29 +912,61 @@ type batchStore interface {
 	GetMany(rels []string, limit int64) ([][]byte, error)
 }
 
-// BatchError is the error of a batchStore's GetMany that failed at the
-// file rels[I] (one over the limit): the files before it were read, and
-// GetMany returns them with it, for a batch to go on past that file.
+// BatchError is the error of a batchStore's GetMany that could not read
+// some of the files rels (over the limit): Errs[i] is the error of
+// rels[i], nil for each file read, and GetMany returns the files read
+// with it. It stops at no such file: a batch that stopped at the first
+// one over the limit and started again past it cost one git process per
+// such file, N for a mirror whose N spec files are all over it.
 type BatchError struct {
-	I   int
-	Err error
+	Errs []error
 }
 
-func (e *BatchError) Error() string { return e.Err.Error() }
-func (e *BatchError) Unwrap() error { return e.Err }
+func (e *BatchError) Error() string {
+	for _, err := range e.Errs {
+		if err != nil {
+			return err.Error()
+		}
+	}
+	return "no error"
+}
 
-// getMany reads the files rels, in a batch where the store can.
+// Unwrap is the files' errors, for errors.Is(err, ErrTooBig).
+func (e *BatchError) Unwrap() []error {
+	var out []error
+	for _, err := range e.Errs {
+		if err != nil {
+			out = append(out, err)
+		}
+	}
+	return out
+}
+
+// getMany reads the files rels, in a batch where the store can. A store
+// that reads one by one goes on past a file over the limit (ErrTooBig,
+// in a BatchError) and stops at any other error, returned as it is.
 func getMany(st Store, rels []string, limit int64) ([][]byte, error) {
 	if b, ok := st.(batchStore); ok {
 		return b.GetMany(rels, limit)
 	}
 	out := make([][]byte, len(rels))
+	var errs []error
 	for i, rel := range rels {
 		data, err := st.Get(rel, limit)
+		if errors.Is(err, ErrTooBig) {
+			if errs == nil {
+				errs = make([]error, len(rels))
+			}
+			errs[i] = err
+			continue
+		}
 		if err != nil {
-			return out, &BatchError{I: i, Err: err}
+			return out, err
 		}
 		out[i] = data
+	}
+	if errs != nil {
+		return out, &BatchError{Errs: errs}
 	}
 	return out, nil
 }
