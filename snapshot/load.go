@@ -3,6 +3,7 @@ package snapshot
 import (
 	"cmp"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -774,7 +775,16 @@ func indexNotAlone(path string, cands []candidate, results []result) *Error {
 // (c.named) has decoded whatever its head says is sniffed whole when its
 // head says nothing (a first key or white space longer than the head),
 // gzip'd too (its content inflated whole): an index that does not decode
-// leaves spec files out, its head notwithstanding.
+// leaves spec files out, its head notwithstanding. A file named
+// index.json whose content says nothing (empty, or cut short before its
+// first key, `{"databa`: no JSON at all), or that is a mirror's index
+// (the file a mirror's root yields, c.file.Root), is an index by its
+// name: with --skip-invalid it was skipped as a file of no kind, and the
+// spec files beside it (a mirror's build_cache/) were read as the
+// snapshot, which Spack never reads, where the same index cut a
+// kilobyte later, or at the mirror's URL, failed. (An index.json of
+// other JSON in a folder is no Spack file, and the spec files elsewhere
+// in it are read.)
 func spackKind(c candidate, data []byte) spackfmt.Kind {
 	for _, d := range c.decoders {
 		if _, ok := d.(spackDecoder); ok {
@@ -782,6 +792,9 @@ func spackKind(c candidate, data []byte) spackfmt.Kind {
 			k := spackfmt.Sniff(head)
 			if _, named := c.named.(spackDecoder); k == spackfmt.Unknown && named {
 				k = spackfmt.SniffWhole(data)
+				if k == spackfmt.Unknown && c.file.Base == "index.json" && (c.file.Root || !json.Valid(data)) {
+					k = spackfmt.Index
+				}
 			}
 			return k
 		}

@@ -118,3 +118,50 @@ func TestV2RootReadsByContent(t *testing.T) {
 		t.Errorf("the mirror's root warns:\n%q\nits build_cache/:\n%q", got, want)
 	}
 }
+
+// TestV2RootIndexCutEarlySkipInvalid (adversarial pass 209a): a
+// layout-v2 mirror whose build_cache/index.json is empty or cut short
+// before its first key (`{"databa`) was, with --skip-invalid, skipped as
+// a file of no kind, and the spec files beside it read as the snapshot
+// (exit 0 or 1, a cache Spack never reads), from the mirror's root and
+// its build_cache/ alike, where its URL, and the same index cut a
+// kilobyte later, failed: named index.json, it is an index, and the
+// snapshot fails with its error. The mirror's index of other JSON
+// (`{"hello": 1}`) is its index too, as at its URL.
+func TestV2RootIndexCutEarlySkipInvalid(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		index  func([]byte) []byte
+		folder bool // its build_cache/ fails too (other JSON there is no Spack file)
+	}{
+		{"empty", func(b []byte) []byte { return b[:0] }, true},
+		{"cut at 1", func(b []byte) []byte { return b[:1] }, true},
+		{"cut at 8", func(b []byte) []byte { return b[:8] }, true},
+		{"other JSON", func([]byte) []byte { return []byte(`{"hello": 1}`) }, false},
+	} {
+		dir := t.TempDir()
+		if err := mirrorgen.V2(dir, index(t, "old")); err != nil {
+			t.Fatal(err)
+		}
+		bc := filepath.Join(dir, "build_cache")
+		if err := mirrorgen.SpecFolder(bc, index(t, "new")); err != nil {
+			t.Fatal(err)
+		}
+		ix := filepath.Join(bc, "index.json")
+		data, err := os.ReadFile(ix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(ix, tc.index(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		opts := snapshot.Options{SkipInvalid: true}
+		if s, err := snapshot.Load(bc, opts); tc.folder && err == nil {
+			t.Errorf("index.json %s, its build_cache/ with --skip-invalid: %d packages read from the spec files beside it; want an error", tc.name, len(s.Packages))
+		}
+		src := openDir(t, dir, mirror.Options{})
+		if s, err := snapshot.LoadFrom(src, opts); err == nil {
+			t.Errorf("index.json %s, the mirror's root with --skip-invalid: %d packages read from the spec files beside it; want an error", tc.name, len(s.Packages))
+		}
+	}
+}
