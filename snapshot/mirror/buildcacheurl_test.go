@@ -1,7 +1,10 @@
 package mirror_test
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -82,6 +85,34 @@ func TestBuildCacheURLHintQuery(t *testing.T) {
 		_, err := h.Open(u, mirror.Options{})
 		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "secret") {
 			t.Errorf("%s: %v; want %q, no secret", u, err, want)
+		}
+	}
+}
+
+// TestNearIndexHint (adversarial pass 209a): a mirror's folder given as
+// file:// whose index is under a near name (build_cache/Index.json,
+// build-cache/, "build_cache ") was told only "not a Spack mirror: no …
+// nor build_cache/index.json", where the folder read as a snapshot
+// reads the file by content: the error now names the file.
+func TestNearIndexHint(t *testing.T) {
+	for _, near := range []string{"build_cache/Index.json", "build-cache/index.json", "build_cache /index.json", "v3/manifests/index/Index.manifest.json"} {
+		if runtime.GOOS == "windows" && strings.Contains(near, " ") {
+			continue // Windows drops a name's trailing space
+		}
+		dir := t.TempDir()
+		if err := mirrorgen.V2(dir, index(t, "old")); err != nil {
+			t.Fatal(err)
+		}
+		to := filepath.Join(dir, filepath.FromSlash(near))
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(filepath.Join(dir, "build_cache", "index.json"), to); err != nil {
+			t.Fatal(err)
+		}
+		_, err := (&mirror.HTTP{NoCache: true}).Open("file://"+filepath.ToSlash(dir), mirror.Options{})
+		if want := fmt.Sprintf("it holds %q, which Spack does not read as its index", near); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want %q", near, err, want)
 		}
 	}
 }

@@ -220,7 +220,7 @@ func Open(st Store, opt Options) (*Source, error) {
 			// the server send its files elsewhere.
 			return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2): the mirror redirected to %q, which answered HTTP 404 (is the URL the mirror's root, on the host that serves it?)", indexManifest, v2Index, shorten(away.host))
 		}
-		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)%s", indexManifest, v2Index, buildCacheHint(st))
+		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)%s%s", indexManifest, v2Index, buildCacheHint(st), nearIndexHint(st))
 	}
 	if err != nil {
 		return nil, overMax(err)
@@ -407,6 +407,29 @@ func hiddenParts(u *url.URL) string {
 		parts = append(parts, "query")
 	}
 	return strings.Join(parts, " and ")
+}
+
+// nearIndexHint names a file of the mirror in st, a folder, whose path
+// is near that of an index (Dir.nearIndex), which Spack does not read:
+// ": it holds \"build_cache/Index.json\", not Spack's name, ...";
+// "" for a store that is no folder, or none.
+func nearIndexHint(st Store) string {
+	if n, ok := st.(*noted); ok {
+		st, _ = n.disk.(Store)
+	}
+	d, ok := st.(interface{ nearIndex() string })
+	if !ok {
+		return ""
+	}
+	near := d.nearIndex()
+	if near == "" {
+		return ""
+	}
+	want := v2Index
+	if strings.Count(near, "/") > 1 {
+		want = indexManifest
+	}
+	return fmt.Sprintf(": it holds %q, which Spack does not read as its index (%s)", shorten(near), want)
 }
 
 // viewsHint names the views of the mirror in st, when it can be listed:
