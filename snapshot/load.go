@@ -9,6 +9,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -353,7 +354,7 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 			}
 			continue
 		}
-		byName := d.Claims(f.Base)
+		byName := d.Claims(f.Base) && !keyIndex(f)
 		if byName && named == nil {
 			named = d
 		}
@@ -396,6 +397,17 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 		return c, false, &Warning{File: f.Name, Message: dirsrc.NotRegularError{Mode: typ}.Error() + ": not read"}, nil
 	}
 	return candidate{file: f, must: must, decoders: claims, named: named, byContent: byContent, fallback: fallback}, true, nil, nil
+}
+
+// keyIndex reports whether f is a build cache's _pgp/index.json, Spack's
+// index of the keys that sign it ({"keys": {...}}), which every signed
+// layout-v2 mirror holds beside its spec files: claimed by its name as a
+// build-cache index, it failed such a mirror's build_cache/ folder (exit
+// 2) and warned at its root, where the mirror's URL read it. Read by
+// content instead, it is left alone, and a build-cache index under that
+// name is still read.
+func keyIndex(f File) bool {
+	return f.Base == "index.json" && path.Base(path.Dir(filepath.ToSlash(f.Name))) == "_pgp"
 }
 
 // contentDecoder is a Decoder that can tell its format by content alone,

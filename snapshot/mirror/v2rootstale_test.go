@@ -165,3 +165,38 @@ func TestV2RootIndexCutEarlySkipInvalid(t *testing.T) {
 		}
 	}
 }
+
+// TestSignedMirrorKeyIndex (adversarial pass 209a): a signed layout-v2
+// mirror holds build_cache/_pgp/index.json, Spack's index of its keys
+// ({"keys": {...}}): its build_cache/ folder was refused as holding an
+// index.json that is no build-cache index (exit 2, where the mirror's
+// root and URL read), and the root, which now judges what the folder
+// reads, warned of it. It is left alone in both.
+func TestSignedMirrorKeyIndex(t *testing.T) {
+	dir := t.TempDir()
+	if err := mirrorgen.V2(dir, index(t, "old")); err != nil {
+		t.Fatal(err)
+	}
+	bc := filepath.Join(dir, "build_cache")
+	if err := os.MkdirAll(filepath.Join(bc, "_pgp"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bc, "_pgp", "index.json"), []byte(`{"keys": {"0123456789ABCDEF0123456789ABCDEF01234567": {}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	folder, err := snapshot.Load(bc, snapshot.Options{})
+	if err != nil {
+		t.Fatalf("the build_cache/ folder of a signed mirror: %v", err)
+	}
+	root := load(t, openDir(t, dir, mirror.Options{}))
+	for _, s := range []*snapshot.Snapshot{folder, root} {
+		for _, w := range s.Warnings {
+			if strings.Contains(w.File, "_pgp") {
+				t.Errorf("%s: a warning of Spack's key index: %s: %s", s.Path, w.File, w.Message)
+			}
+		}
+	}
+	if a, b := dump(t, root), dump(t, folder); a != b {
+		t.Errorf("the mirror's root and its build_cache/ read other specs")
+	}
+}
