@@ -124,12 +124,9 @@ func (m *mirrorStore) Get(rel string, limit int64) ([]byte, error) {
 func (m *mirrorStore) GetMany(rels []string, limit int64) ([][]byte, error) {
 	oids := make([]string, len(rels))
 	for i, rel := range rels {
-		f, ok := m.files[rel]
-		if !ok {
-			return nil, fmt.Errorf("%s: %w", rel, mirror.ErrNotFound)
-		}
-		if f.Kind != Regular {
-			return nil, fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", rel)
+		f, err := m.resolve(rel)
+		if err != nil {
+			return nil, err
 		}
 		oids[i] = f.OID
 	}
@@ -183,6 +180,42 @@ func (m *mirrorStore) GetMany(rels []string, limit int64) ([][]byte, error) {
 		return out, &mirror.BatchError{Errs: errs}
 	}
 	return out, nil
+}
+
+// resolve is the file rel names, through the symbolic links committed
+// in the tree to a file of the mirror, as a mirror's folder on disk
+// follows its links inside it (mirror.Dir): a mirror whose
+// build_cache/index.json links to a file beside it was refused from
+// REV:PATH ("not a regular file") where its checkout read. A link out
+// of the mirror, broken, or to a folder or a submodule is an error, as
+// on disk.
+func (m *mirrorStore) resolve(rel string) (File, error) {
+	cur := rel
+	for hops := 0; ; hops++ {
+		f, ok := m.files[cur]
+		switch {
+		case !ok && cur == rel:
+			return File{}, fmt.Errorf("%s: %w", rel, mirror.ErrNotFound)
+		case !ok:
+			return File{}, fmt.Errorf("%s: a symbolic link to %s, which the mirror does not hold as a file", rel, cur)
+		case f.Kind == Regular:
+			return f, nil
+		case f.Kind != Symlink || hops == 40:
+			return File{}, fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", rel)
+		}
+		var target string
+		if err := m.tree.repo.ReadBlobsAtMost([]string{f.OID}, 4096, func(_ int, data []byte) error {
+			target = string(data)
+			return nil
+		}); err != nil {
+			return File{}, fmt.Errorf("%s: %w", rel, err)
+		}
+		next := path.Join(path.Dir(cur), target)
+		if path.IsAbs(target) || next == ".." || strings.HasPrefix(next, "../") {
+			return File{}, fmt.Errorf("%s: a symbolic link out of the mirror (to %q): not followed, as it would stand in for the mirror's own file", rel, target)
+		}
+		cur = next
+	}
 }
 
 // Has reports whether the tree holds a file at rel (mirror's hasStore):
