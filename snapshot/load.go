@@ -3,11 +3,13 @@ package snapshot
 import (
 	"cmp"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -352,7 +354,7 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 			}
 			continue
 		}
-		byName := d.Claims(f.Base)
+		byName := d.Claims(f.Base) && !keyIndex(f)
 		if byName && named == nil {
 			named = d
 		}
@@ -395,6 +397,17 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 		return c, false, &Warning{File: f.Name, Message: dirsrc.NotRegularError{Mode: typ}.Error() + ": not read"}, nil
 	}
 	return candidate{file: f, must: must, decoders: claims, named: named, byContent: byContent, fallback: fallback}, true, nil, nil
+}
+
+// keyIndex reports whether f is a build cache's _pgp/index.json, Spack's
+// index of the keys that sign it ({"keys": {...}}), which every signed
+// layout-v2 mirror holds beside its spec files: claimed by its name as a
+// build-cache index, it failed such a mirror's build_cache/ folder (exit
+// 2) and warned at its root, where the mirror's URL read it. Read by
+// content instead, it is left alone, and a build-cache index under that
+// name is still read.
+func keyIndex(f File) bool {
+	return f.Base == "index.json" && path.Base(path.Dir(filepath.ToSlash(f.Name))) == "_pgp"
 }
 
 // contentDecoder is a Decoder that can tell its format by content alone,
@@ -625,6 +638,11 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 		}
 	}
 	for i, c := range cands {
+		if _, ok := c.file.Handle.(BesideIndex); ok && c.byContent && notInFormat(results[i].err) != nil {
+			// Read by content (build_cache/foo.json) and no Spack file:
+			// left alone, as the build_cache/ folder leaves it.
+			continue
+		}
 		if _, ok := c.file.Handle.(BesideIndex); ok && results[i].err != nil {
 			// A mirror's spec file, which a URL of the same mirror
 			// does not list: a warning, not an error that only the
@@ -769,7 +787,16 @@ func indexNotAlone(path string, cands []candidate, results []result) *Error {
 // (c.named) has decoded whatever its head says is sniffed whole when its
 // head says nothing (a first key or white space longer than the head),
 // gzip'd too (its content inflated whole): an index that does not decode
-// leaves spec files out, its head notwithstanding.
+// leaves spec files out, its head notwithstanding. A file named
+// index.json whose content says nothing (empty, or cut short before its
+// first key, `{"databa`: no JSON at all), or that is a mirror's index
+// (the file a mirror's root yields, c.file.Root), is an index by its
+// name: with --skip-invalid it was skipped as a file of no kind, and the
+// spec files beside it (a mirror's build_cache/) were read as the
+// snapshot, which Spack never reads, where the same index cut a
+// kilobyte later, or at the mirror's URL, failed. (An index.json of
+// other JSON in a folder is no Spack file, and the spec files elsewhere
+// in it are read.)
 func spackKind(c candidate, data []byte) spackfmt.Kind {
 	for _, d := range c.decoders {
 		if _, ok := d.(spackDecoder); ok {
@@ -777,6 +804,9 @@ func spackKind(c candidate, data []byte) spackfmt.Kind {
 			k := spackfmt.Sniff(head)
 			if _, named := c.named.(spackDecoder); k == spackfmt.Unknown && named {
 				k = spackfmt.SniffWhole(data)
+				if k == spackfmt.Unknown && c.file.Base == "index.json" && (c.file.Root || !json.Valid(data)) {
+					k = spackfmt.Index
+				}
 			}
 			return k
 		}

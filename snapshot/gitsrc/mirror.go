@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -114,35 +115,107 @@ func (m *mirrorStore) Get(rel string, limit int64) ([]byte, error) {
 }
 
 // GetMany reads the blobs at rels through one git cat-file process,
-// refusing one over limit bytes by its size, before it is read.
+// refusing one over limit bytes by its size, before it is read. A blob
+// over the limit stops the batch: the sizes of the blobs after it are
+// asked in one process more, and those within the limit read in one
+// more, each one over it refused in the BatchError returned with the
+// others (three processes, where a batch started again past each
+// cost one per blob over the limit).
 func (m *mirrorStore) GetMany(rels []string, limit int64) ([][]byte, error) {
 	oids := make([]string, len(rels))
 	for i, rel := range rels {
-		f, ok := m.files[rel]
-		if !ok {
-			return nil, fmt.Errorf("%s: %w", rel, mirror.ErrNotFound)
-		}
-		if f.Kind != Regular {
-			return nil, fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", rel)
+		f, err := m.resolve(rel)
+		if err != nil {
+			return nil, err
 		}
 		oids[i] = f.OID
 	}
 	out := make([][]byte, len(rels))
-	err := m.tree.repo.ReadBlobsAtMost(oids, limit, func(i int, data []byte) error {
-		out[i] = data
-		return nil
-	})
+	var errs []error
 	// A blob over the limit is told as a folder's file is (mirror.Dir):
 	// for a blob, the limit is the length its manifest gives.
-	// The blobs before it were read: they are returned with it
-	// (mirror.BatchError), for a batch to go on past it.
-	if tb := (*TooBigError)(nil); errors.As(err, &tb) {
-		return out, &mirror.BatchError{I: tb.I, Err: fmt.Errorf("%s: %d bytes, %w of %d", rels[tb.I], tb.Size, mirror.ErrTooBig, limit)}
+	tooBig := func(i int, size int64) {
+		if errs == nil {
+			errs = make([]error, len(rels))
+		}
+		errs[i] = fmt.Errorf("%s: %d bytes, %w of %d", rels[i], size, mirror.ErrTooBig, limit)
 	}
-	if err != nil {
-		return nil, err
+	todo := make([]int, len(rels)) // the blobs to read, by index in rels
+	for i := range todo {
+		todo[i] = i
+	}
+	for len(todo) > 0 {
+		batch := make([]string, len(todo))
+		for j, i := range todo {
+			batch[j] = oids[i]
+		}
+		err := m.tree.repo.ReadBlobsAtMost(batch, limit, func(j int, data []byte) error {
+			out[todo[j]] = data
+			return nil
+		})
+		tb := (*TooBigError)(nil)
+		if !errors.As(err, &tb) {
+			if err != nil {
+				return nil, err
+			}
+			break
+		}
+		tooBig(todo[tb.I], tb.Size)
+		todo = todo[tb.I+1:]
+		sizes, err := m.tree.repo.blobSizes(batch[tb.I+1:])
+		if err != nil {
+			continue // read on, as before: git tells of a blob over the limit
+		}
+		var keep []int
+		for j, i := range todo {
+			if sizes[j] > limit {
+				tooBig(i, sizes[j])
+			} else {
+				keep = append(keep, i)
+			}
+		}
+		todo = keep
+	}
+	if errs != nil {
+		return out, &mirror.BatchError{Errs: errs}
 	}
 	return out, nil
+}
+
+// resolve is the file rel names, through the symbolic links committed
+// in the tree to a file of the mirror, as a mirror's folder on disk
+// follows its links inside it (mirror.Dir): a mirror whose
+// build_cache/index.json links to a file beside it was refused from
+// REV:PATH ("not a regular file") where its checkout read. A link out
+// of the mirror, broken, or to a folder or a submodule is an error, as
+// on disk.
+func (m *mirrorStore) resolve(rel string) (File, error) {
+	cur := rel
+	for hops := 0; ; hops++ {
+		f, ok := m.files[cur]
+		switch {
+		case !ok && cur == rel:
+			return File{}, fmt.Errorf("%s: %w", rel, mirror.ErrNotFound)
+		case !ok:
+			return File{}, fmt.Errorf("%s: a symbolic link to %s, which the mirror does not hold as a file", rel, cur)
+		case f.Kind == Regular:
+			return f, nil
+		case f.Kind != Symlink || hops == 40:
+			return File{}, fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", rel)
+		}
+		var target string
+		if err := m.tree.repo.ReadBlobsAtMost([]string{f.OID}, 4096, func(_ int, data []byte) error {
+			target = string(data)
+			return nil
+		}); err != nil {
+			return File{}, fmt.Errorf("%s: %w", rel, err)
+		}
+		next := path.Join(path.Dir(cur), target)
+		if path.IsAbs(target) || next == ".." || strings.HasPrefix(next, "../") {
+			return File{}, fmt.Errorf("%s: a symbolic link out of the mirror (to %q): not followed, as it would stand in for the mirror's own file", rel, target)
+		}
+		cur = next
+	}
 }
 
 // Has reports whether the tree holds a file at rel (mirror's hasStore):
@@ -168,4 +241,29 @@ func (m *mirrorStore) List(rel string) ([]string, error) {
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// blobSizes are the sizes of the blobs oids, in their order, through one
+// git cat-file --batch-check process.
+func (r *Repo) blobSizes(oids []string) ([]int64, error) {
+	if len(oids) == 0 {
+		return nil, nil
+	}
+	out, err := r.run(strings.NewReader(strings.Join(oids, "\n")+"\n"), "cat-file", "--batch-check=%(objectsize)")
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != len(oids) {
+		return nil, fmt.Errorf("git cat-file --batch-check: %d answers for %d blobs", len(lines), len(oids))
+	}
+	sizes := make([]int64, len(oids))
+	for i, l := range lines {
+		n, err := strconv.ParseInt(l, 10, 64)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("git cat-file --batch-check: unexpected size %q", l)
+		}
+		sizes[i] = n
+	}
+	return sizes, nil
 }

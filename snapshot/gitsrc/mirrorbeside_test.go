@@ -89,3 +89,41 @@ func loadRootMirror(t *testing.T, r *Repo, arg string, opts mirror.Options) (*sn
 	}
 	return snap, gitRuns.Load() - before
 }
+
+// TestMirrorRootIndexLink (adversarial pass 209a): a layout-v2 mirror
+// whose build_cache/index.json is a symbolic link to a file of the
+// mirror was read from its folder on disk, which follows links inside
+// it, and refused from REV:PATH ("not a regular file"): the link is
+// followed in the tree too. One out of the mirror is still refused.
+func TestMirrorRootIndexLink(t *testing.T) {
+	files, _ := rootMirrorFiles(t)
+	files["small/real.json"] = files["small/build_cache/index.json"]
+	files["out.json"] = files["small/real.json"]
+	delete(files, "small/build_cache/index.json")
+	delete(files, "big/build_cache/index.json")
+	r, err := OpenRepo(commitFiles(t, files, map[string]string{
+		"small/build_cache/index.json": "../real.json",
+		"big/build_cache/index.json":   "../../out.json",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := r.Source("HEAD:small")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := s.Open(mirror.Options{})
+	if err != nil {
+		t.Fatalf("a mirror whose index links to a file of it: %v", err)
+	}
+	if snap, err := snapshot.LoadFrom(src, snapshot.Options{}); err != nil || snap.Specs() != 1 {
+		t.Fatalf("a mirror whose index links to a file of it: %v", err)
+	}
+	s, err = r.Source("HEAD:big")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Open(mirror.Options{}); err == nil || !strings.Contains(err.Error(), "a symbolic link out of the mirror") {
+		t.Errorf("a mirror whose index links out of it: %v; want it refused", err)
+	}
+}

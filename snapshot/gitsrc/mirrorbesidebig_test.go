@@ -43,3 +43,39 @@ func TestMirrorRootSpecFileTooBigOneBatch(t *testing.T) {
 		t.Errorf("git processes: %d for a mirror of 10 spec files and one too big, %d for 30 and one; want the same few", small, big)
 	}
 }
+
+// TestMirrorRootSpecFilesAllTooBigOneBatch (adversarial pass 209a): a
+// batch went on past a spec file over the limit by starting again after
+// it, one git process per such file: a mirror whose N spec files are
+// all over --max-download took N+ git processes. The sizes of the rest
+// are asked once; each file is warned of all the same.
+func TestMirrorRootSpecFilesAllTooBigOneBatch(t *testing.T) {
+	files, limit := rootMirrorFiles(t)
+	pad := strings.Repeat(" ", int(limit)+1)
+	for name, data := range files {
+		if strings.HasSuffix(name, ".spec.json") {
+			files[name] = data + pad
+		}
+	}
+	r, err := OpenRepo(commitFiles(t, files, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := func(arg string, n int) int64 {
+		snap, ran := loadRootMirror(t, r, arg, mirror.Options{MaxBytes: limit})
+		over := 0
+		for _, w := range snap.Warnings {
+			if strings.Contains(w.Message, "over the limit") {
+				over++
+			}
+		}
+		if over != n {
+			t.Fatalf("%s: %d spec files over the limit warned of; want %d: %v", arg, over, n, snap.Warnings)
+		}
+		return ran
+	}
+	small, big := runs("HEAD:small", 10), runs("HEAD:big", 30)
+	if small != big {
+		t.Errorf("git processes: %d for a mirror of 10 spec files all too big, %d for 30; want the same few", small, big)
+	}
+}

@@ -220,7 +220,7 @@ func Open(st Store, opt Options) (*Source, error) {
 			// the server send its files elsewhere.
 			return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2): the mirror redirected to %q, which answered HTTP 404 (is the URL the mirror's root, on the host that serves it?)", indexManifest, v2Index, shorten(away.host))
 		}
-		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)%s", indexManifest, v2Index, buildCacheHint(st.Name()))
+		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)%s%s", indexManifest, v2Index, buildCacheHint(st), nearIndexHint(st))
 	}
 	if err != nil {
 		return nil, overMax(err)
@@ -271,19 +271,30 @@ func (s *Source) listFor(st Store, rel string, pick func([]string) []string) []s
 	return pick(names)
 }
 
-// besideSpecs picks the spec files (*.spec.json, *.spec.json.sig) of
-// names, the listing of a layout-v2 mirror's build_cache/ where the
-// store can list it (a folder, a tree at a revision; not a URL: listFor). Spack reads the index alone,
-// and so does cachediff; but read as a mirror's root, a spec file whose
-// spec a stale index lacks was left out without the warning that the
-// same files get read as the build_cache/ folder (snapshot's
+// besideSpecs picks the files of names, the listing of a layout-v2
+// mirror's build_cache/ where the store can list it (a folder, a tree at
+// a revision; not a URL: listFor), that the build_cache/ folder read as
+// a snapshot reads: its spec files (*.spec.json, *.spec.json.sig) and
+// the files it reads by content (*.json, *.json.gz, *.json.sig, *.lock:
+// a spec file named foo.json), all but the index. Spack reads the index
+// alone, and so does cachediff; but read as a mirror's root, a spec file
+// whose spec a stale index lacks was left out without the warning that
+// the same files get read as the build_cache/ folder (snapshot's
 // besideIndex): Walk yields them beside the index, for the loader to
-// judge them as it does there.
+// judge them as it does there, and to leave alone, as there, one that
+// is no Spack file by content.
 func besideSpecs(names []string) []string {
 	var out []string
 	for _, n := range names {
-		if b := strings.ToLower(path.Base(n)); under(n) && (strings.HasSuffix(b, ".spec.json") || strings.HasSuffix(b, ".spec.json.sig")) {
-			out = append(out, n)
+		if !under(n) || n == v2Index {
+			continue
+		}
+		b := strings.ToLower(path.Base(n))
+		for _, ext := range []string{".json", ".json.gz", ".json.sig", ".lock"} {
+			if strings.HasSuffix(b, ext) {
+				out = append(out, n)
+				break
+			}
 		}
 	}
 	return out
@@ -346,9 +357,13 @@ func (besideFile) BesideIndex() {}
 // its index in, which cachediff reads as a folder on disk), or in the
 // path of a mirror's index (build_cache/index.json, the v3 index
 // manifest): a mirror's URL is its root, as Spack takes it, and the hint
-// names the URL above; "" for any other.
-func buildCacheHint(name string) string {
-	u, err := url.Parse(name)
+// names the URL above; "" for any other. The name of a store at a URL
+// is redacted (Redact: no query, no credentials): a URL with a token in
+// its query (https://h/m/build_cache?token=x) was told the root without
+// it, which pasted back is refused, and the hint now says what the
+// URL above keeps of the one given (hiddenParts).
+func buildCacheHint(st Store) string {
+	u, err := url.Parse(st.Name())
 	if err != nil || u.Scheme == "" || u.RawQuery != "" || u.Fragment != "" {
 		return ""
 	}
@@ -370,7 +385,51 @@ func buildCacheHint(name string) string {
 		return ""
 	}
 	u.Path, u.RawPath = p, ""
-	return fmt.Sprintf(": the URL names %s, and a mirror's URL is its root, above it (%s)", what, u.String())
+	keep := ""
+	if h, ok := st.(*httpStore); ok {
+		if parts := hiddenParts(h.base); parts != "" {
+			keep = ", with the " + parts + " of the URL given"
+		}
+	}
+	return fmt.Sprintf(": the URL names %s, and a mirror's URL is its root, above it (%s%s)", what, u.String(), keep)
+}
+
+// hiddenParts names what Redact leaves out of u that a request sends:
+// "query", "credentials", "credentials and query", or "".
+func hiddenParts(u *url.URL) string {
+	var parts []string
+	if u.User != nil {
+		if r, err := url.Parse(Redact(u.String())); err != nil || r.User.String() != u.User.String() {
+			parts = append(parts, "credentials")
+		}
+	}
+	if u.RawQuery != "" {
+		parts = append(parts, "query")
+	}
+	return strings.Join(parts, " and ")
+}
+
+// nearIndexHint names a file of the mirror in st, a folder, whose path
+// is near that of an index (Dir.nearIndex), which Spack does not read:
+// ": it holds \"build_cache/Index.json\", not Spack's name, ...";
+// "" for a store that is no folder, or none.
+func nearIndexHint(st Store) string {
+	if n, ok := st.(*noted); ok {
+		st, _ = n.disk.(Store)
+	}
+	d, ok := st.(interface{ nearIndex() string })
+	if !ok {
+		return ""
+	}
+	near := d.nearIndex()
+	if near == "" {
+		return ""
+	}
+	want := v2Index
+	if strings.Count(near, "/") > 1 {
+		want = indexManifest
+	}
+	return fmt.Sprintf(": it holds %q, which Spack does not read as its index (%s)", shorten(near), want)
 }
 
 // viewsHint names the views of the mirror in st, when it can be listed:
@@ -472,23 +531,16 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 	if _, ok := s.store.(batchStore); ok && len(s.beside) > 0 {
 		// Read in one batch (a git tree: one process), as a folder's
 		// spec files are from git: one by one, each was a git process
-		// of its own. A batch that fails at one file (BatchError: one
-		// over the limit) keeps that file's error and goes on past it:
-		// one such file among N left all N to be read alone, N git
-		// processes. A batch that fails otherwise leaves each to be
-		// read alone.
-		data, errs := make([][]byte, len(s.beside)), make([]error, len(s.beside))
-		for start := 0; start < len(s.beside); {
-			got, err := getMany(s.store, s.beside[start:], s.besideLimit)
-			copy(data[start:], got)
-			be, ok := errors.AsType[*BatchError](err)
-			if !ok {
-				break
-			}
-			errs[start+be.I] = be.Err
-			start += be.I + 1
+		// of its own. A batch keeps the error of each file over the
+		// limit (BatchError) and reads the others: one such file among
+		// N left all N to be read alone, N git processes. A batch that
+		// fails otherwise leaves each to be read alone.
+		data, err := getMany(s.store, s.beside, s.besideLimit)
+		errs := make([]error, len(s.beside))
+		if be, ok := errors.AsType[*BatchError](err); ok {
+			copy(errs, be.Errs)
 		}
-		s.besideData, s.besideErrs = data, errs
+		s.besideData, s.besideErrs = append(data, make([][]byte, len(s.beside)-len(data))...), errs
 	}
 	for i, rel := range s.beside {
 		yield(snapshot.File{Name: joinName(s.store.Name(), rel), Base: path.Base(rel), Size: -1, Handle: besideFile{rel, i}})
@@ -708,19 +760,16 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*
 	// One manifest over the limit is its own error too (BatchError):
 	// it lost the whole mirror, "no valid package page left" with
 	// --skip-invalid.
-	texts := make([][]byte, len(manifests))
-	for start := 0; start < len(manifests); {
-		got, err := getMany(s.store, manifests[start:], maxManifest)
-		copy(texts[start:], got)
-		if err == nil {
-			break
+	texts, err := getMany(s.store, manifests, maxManifest)
+	if be, ok := errors.AsType[*BatchError](err); ok {
+		for i, e := range be.Errs {
+			if e != nil && !errors.Is(e, ErrTooBig) {
+				return nil, nil, nil, e
+			}
+			bad[i] = cmp.Or(bad[i], e)
 		}
-		be, ok := errors.AsType[*BatchError](err)
-		if !ok || !errors.Is(err, ErrTooBig) {
-			return nil, nil, nil, err
-		}
-		bad[start+be.I] = be.Err
-		start += be.I + 1
+	} else if err != nil {
+		return nil, nil, nil, err
 	}
 	entries := make([]*Entry, len(manifests))
 	var blobPaths []string
@@ -886,29 +935,61 @@ type batchStore interface {
 	GetMany(rels []string, limit int64) ([][]byte, error)
 }
 
-// BatchError is the error of a batchStore's GetMany that failed at the
-// file rels[I] (one over the limit): the files before it were read, and
-// GetMany returns them with it, for a batch to go on past that file.
+// BatchError is the error of a batchStore's GetMany that could not read
+// some of the files rels (over the limit): Errs[i] is the error of
+// rels[i], nil for each file read, and GetMany returns the files read
+// with it. It stops at no such file: a batch that stopped at the first
+// one over the limit and started again past it cost one git process per
+// such file, N for a mirror whose N spec files are all over it.
 type BatchError struct {
-	I   int
-	Err error
+	Errs []error
 }
 
-func (e *BatchError) Error() string { return e.Err.Error() }
-func (e *BatchError) Unwrap() error { return e.Err }
+func (e *BatchError) Error() string {
+	for _, err := range e.Errs {
+		if err != nil {
+			return err.Error()
+		}
+	}
+	return "no error"
+}
 
-// getMany reads the files rels, in a batch where the store can.
+// Unwrap is the files' errors, for errors.Is(err, ErrTooBig).
+func (e *BatchError) Unwrap() []error {
+	var out []error
+	for _, err := range e.Errs {
+		if err != nil {
+			out = append(out, err)
+		}
+	}
+	return out
+}
+
+// getMany reads the files rels, in a batch where the store can. A store
+// that reads one by one goes on past a file over the limit (ErrTooBig,
+// in a BatchError) and stops at any other error, returned as it is.
 func getMany(st Store, rels []string, limit int64) ([][]byte, error) {
 	if b, ok := st.(batchStore); ok {
 		return b.GetMany(rels, limit)
 	}
 	out := make([][]byte, len(rels))
+	var errs []error
 	for i, rel := range rels {
 		data, err := st.Get(rel, limit)
+		if errors.Is(err, ErrTooBig) {
+			if errs == nil {
+				errs = make([]error, len(rels))
+			}
+			errs[i] = err
+			continue
+		}
 		if err != nil {
-			return out, &BatchError{I: i, Err: err}
+			return out, err
 		}
 		out[i] = data
+	}
+	if errs != nil {
+		return out, &BatchError{Errs: errs}
 	}
 	return out, nil
 }

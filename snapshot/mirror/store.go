@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -205,6 +206,38 @@ func DirLayout(dir string) string {
 		return LayoutV3
 	case is(v2Index):
 		return LayoutV2
+	}
+	return ""
+}
+
+// nearIndex is the path, relative to the root, of a file whose path is
+// near a mirror's index's but not it, by case, white space at an end or
+// a '-' for a '_' (build_cache/Index.json, build-cache/index.json,
+// v3/manifests/index/Index.manifest.json); "" when there is none. A
+// folder of such a file given as file:// was told only that it holds
+// neither index, where the folder read as a snapshot reads the file by
+// content. Only the folders on the way are read, one level each.
+func (d Dir) nearIndex() string {
+	norm := func(s string) string { return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), "-", "_") }
+	for _, want := range []string{v2Index, indexManifest} {
+		paths := []string{""}
+		for _, part := range strings.Split(want, "/") {
+			var next []string
+			for _, dir := range paths {
+				entries, _ := os.ReadDir(filepath.Join(string(d), filepath.FromSlash(dir)))
+				for _, e := range entries {
+					if norm(e.Name()) == part {
+						next = append(next, path.Join(dir, e.Name()))
+					}
+				}
+			}
+			paths = next
+		}
+		for _, p := range paths {
+			if p != want {
+				return p
+			}
+		}
 	}
 	return ""
 }
