@@ -92,8 +92,8 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	if !allRebuilt {
 		if n := plain; n > 0 {
 			b.WriteString(" Rebuilt with a new hash and nothing else changed (counted, not listed): " + report.Plural(n, "spec"))
-			if st := report.RebuiltStacks(p, false); len(st) > 0 {
-				b.WriteString(", in " + m.joinMD(st, ", "))
+			if st := m.rebuiltStacks(p, false); st != "" {
+				b.WriteString(", in " + st)
 			}
 			b.WriteString(".")
 		}
@@ -227,7 +227,7 @@ func (m *mdBuilder) rebuiltOnly() *view.Section {
 			continue
 		}
 		specs += p.Counts.Rebuilt
-		rows = append(rows, "\n| "+report.MDPackage(m.link, p.Name)+" | "+strconv.Itoa(p.Counts.Rebuilt)+" | "+m.joinMD(report.RebuiltStacks(p, true), ", ")+" |")
+		rows = append(rows, "\n| "+report.MDPackage(m.link, p.Name)+" | "+strconv.Itoa(p.Counts.Rebuilt)+" | "+m.rebuiltStacks(p, true)+" |")
 	}
 	if rows == nil {
 		return nil
