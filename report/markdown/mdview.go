@@ -8,6 +8,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/internal/memo"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/view"
 	"github.com/cachediff/cachediff/snapshot"
@@ -246,14 +247,15 @@ func (m *mdBuilder) rebuiltCounts() *view.Section {
 
 // mdBuilder renders the parts of a Markdown view.View.
 type mdBuilder struct {
-	doc        report.Document
-	link       string
-	abbrev     report.Abbrev   // the report's short hashes
-	plain      []int           // per package, its plainRebuilds
-	step       bool            // a step of a log (stepView): no headline, and only the log's news
-	b          strings.Builder // scratch for rows
-	esc        map[string]string
-	stackCells map[report.StacksKey]string // rebuiltStacks, by the lists read
+	doc         report.Document
+	link        string
+	abbrev      report.Abbrev   // the report's short hashes
+	plain       []int           // per package, its plainRebuilds
+	step        bool            // a step of a log (stepView): no headline, and only the log's news
+	b           strings.Builder // scratch for rows
+	esc         map[string]string
+	stackCells  map[report.StacksKey]string // rebuiltStacks, by the lists read
+	changeCells map[[3]memo.Key]string      // stackChange, by the lists read
 	// The pair's head around its highlights (head): what comes before
 	// the list and after it, and the list's lines, kept so that a limit
 	// too small for the whole list can keep its first lines (fitNews).

@@ -102,3 +102,84 @@ func TestRebuiltOnlyStacksOncePerList(t *testing.T) {
 		t.Errorf("4x the roots and rebuilt packages allocate %.2fx the bytes to write the Markdown (%d → %d), want at most 4.4x", ratio, a, b)
 	}
 }
+
+// restackedHubPair writes a pair of lockfiles of one hub that needs n
+// packages p0…: one root r0 needs the hub in old, n roots r0… in new,
+// so every p is restacked, from one list of one root to one of n.
+func restackedHubPair(t *testing.T, n int) (string, string) {
+	t.Helper()
+	write := func(roots int) string {
+		hash := func(i int) string { return spackgen.TinyHash(i) }
+		var b strings.Builder
+		b.WriteString(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[`)
+		for i := range roots {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"hash":%q,"spec":"r%d"}`, hash(i), i)
+		}
+		b.WriteString(`],"concrete_specs":{`)
+		node := func(h, name string, deps ...[2]string) {
+			fmt.Fprintf(&b, "\n%q:{\"name\":%q,\"version\":\"1\",\"arch\":{\"platform\":\"linux\",\"platform_os\":\"rhel9\",\"target\":\"x86_64\"},\"parameters\":{},\"dependencies\":[", h, name)
+			for k, d := range deps {
+				if k > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, `{"name":%q,"hash":%q,"parameters":{"deptypes":["build","link"],"virtuals":[]}}`, d[0], d[1])
+			}
+			b.WriteString("]},")
+		}
+		hub := hash(2 * n)
+		for i := range roots {
+			node(hash(i), fmt.Sprintf("r%d", i), [2]string{"hub", hub})
+		}
+		ps := make([][2]string, n)
+		for j := range n {
+			ps[j] = [2]string{fmt.Sprintf("p%d", j), hash(n + j)}
+			node(ps[j][1], ps[j][0])
+		}
+		node(hub, "hub", ps...)
+		p := filepath.Join(t.TempDir(), "spack.lock")
+		if err := os.WriteFile(p, []byte(strings.TrimSuffix(b.String(), ",")+"\n}}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	return write(1), write(n)
+}
+
+// TestRestackedCellsOncePerList (209th adversarial pass): a restacked
+// spec's stacks cell names the stacks it kept, which it worked out from
+// its whole new list. K packages restacked from one root to the same M
+// read the M roots K times: the Markdown of a lockfile of 8,000 nodes
+// so restacked cost 12x the CPU of 2,000. The cell is kept by its lists,
+// and a list read once: 4x the packages and roots read at most 4.4x the
+// stacks, and write the same rows.
+func TestRestackedCellsOncePerList(t *testing.T) {
+	// One goroutine compares: the pairs it makes of two lists share
+	// their joined stacks (each goroutine's pairs share its own).
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	read := func(n int) int {
+		old, nu := restackedHubPair(t, n)
+		r := reporttest.ComparePaths(t, old, nu)
+		var strs int
+		stackCellReads = func(l int) { strs += l }
+		defer func() { stackCellReads = nil }()
+		var b strings.Builder
+		if err := Markdown(&b, r, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		// Every p and the hub: r0 kept, the first joined named, the rest
+		// counted.
+		if want, c := " | r0, +r1, +r10, +r100, ", fmt.Sprintf(" and %d more joined |", n-11); strings.Count(b.String(), want) != n+1 || strings.Count(b.String(), c) != n+1 {
+			t.Fatalf("%d roots: %d rows hold %q and %d end %q, want %d", n, strings.Count(b.String(), want), want, strings.Count(b.String(), c), c, n+1)
+		}
+		return strs
+	}
+	const n = 300
+	small, large := read(n), read(4*n)
+	t.Logf("stacks read: %d for %d packages restacked to %d roots, %d for %d", small, n, n, large, 4*n)
+	if float64(large) > 4.4*float64(small) {
+		t.Errorf("%d packages restacked to %d roots read %d stacks, %d to %d read %d: want at most 4.4x", n, n, small, 4*n, 4*n, large)
+	}
+}
