@@ -189,12 +189,15 @@ type matcher struct {
 	counts *rollCounts
 	pkg    int
 	equal  equalLists // comparePackage's memory of lists found equal
-	buf    []spec     // backing store of the current package's specs
-	olds   []*spec    // the current package's old specs,
-	news   []*spec    // and new ones
-	ms     []matched  // the pairs found for the current package
-	group  []int32    // per spec of a pass: the index of its group; see match
-	scan   []*spec    // scratch for one group
+	// deltas are the stacks joined and left between two lists, by their
+	// interned ids (stacksDelta).
+	deltas map[[2]uint32][2][]string
+	buf    []spec    // backing store of the current package's specs
+	olds   []*spec   // the current package's old specs,
+	news   []*spec   // and new ones
+	ms     []matched // the pairs found for the current package
+	group  []int32   // per spec of a pass: the index of its group; see match
+	scan   []*spec   // scratch for one group
 	scanN  []*spec
 	// rankSpecs' scratch, indexed by interned id: the rank of a value,
 	// and the generation that last saw it.
@@ -1235,8 +1238,7 @@ func (m *matcher) pair(x matched) (p Pair) {
 	o, n := x.o, x.n
 	p.Old, p.New = pairSpec(o), pairSpec(n)
 	if o.stack != n.stack { // equal ids, equal lists: nothing joined or left
-		p.StacksJoined = m.minus(n.Stacks, o.Stacks)
-		p.StacksLeft = m.minus(o.Stacks, n.Stacks)
+		p.StacksJoined, p.StacksLeft = m.stacksDelta(o, n)
 	}
 	p.plain = plainNo
 	if len(p.StacksJoined)+len(p.StacksLeft) == 0 && o.ids == n.ids {
@@ -1252,6 +1254,29 @@ func (m *matcher) pair(x matched) (p Pair) {
 		}
 	}
 	return p
+}
+
+// stacksDelta returns the stacks only n holds and those only o holds,
+// remembered by the two lists' interned ids: the pairs of one old list
+// and one new share the two results. A lockfile's stacks are its roots,
+// and the specs under the same roots one list: K packages under a root
+// that became M roots had each pair compute the M joined, K·M, and the
+// diff of a lockfile of 8,000 nodes cost 23x the time of 2,000 and 1.4
+// GB.
+func (m *matcher) stacksDelta(o, n *spec) (joined, left []string) {
+	if o.in == nil || o.in != n.in {
+		return m.minus(n.Stacks, o.Stacks), m.minus(o.Stacks, n.Stacks)
+	}
+	k := [2]uint32{o.stack, n.stack}
+	if d, ok := m.deltas[k]; ok {
+		return d[0], d[1]
+	}
+	joined, left = m.minus(n.Stacks, o.Stacks), m.minus(o.Stacks, n.Stacks)
+	if m.deltas == nil {
+		m.deltas = map[[2]uint32][2][]string{}
+	}
+	m.deltas[k] = [2][]string{joined, left}
+	return joined, left
 }
 
 // minus returns the strings of a not in b, in a's order (nil for none),

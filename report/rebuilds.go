@@ -70,6 +70,39 @@ func (r RebuildShare) OtherRebuilds(doc *Document) string {
 	return Plural(r.Other, "more rebuilt spec") + " changed " + what + " (listed)"
 }
 
+// StacksKey names the lists of stacks that a package's plain rebuilds
+// hold, by their identity (memo.List), each once in the order first
+// held: RebuiltStacks of two packages of one StacksKey is the same.
+type StacksKey [4]memo.Key
+
+// RebuiltStacksKey is the StacksKey of p's plain rebuilds (all: every
+// rebuilt pair of p is plain, as for RebuiltStacks), false when they hold
+// more lists than a StacksKey names. A lockfile's stacks are its roots,
+// and the loader gives the nodes under the same roots one list: a chain
+// of K packages under M roots, every one rebuilt, made the Markdown
+// report's rebuilt-only rows read, sort and join the M roots K times,
+// K·M; a caller keeps what it made of a key's stacks instead.
+func RebuiltStacksKey(p *diff.Package, all bool) (StacksKey, bool) {
+	var k StacksKey
+	n := 0
+	for i := range p.Specs.Rebuilt {
+		r := &p.Specs.Rebuilt[i]
+		if !all && !r.Plain() {
+			continue
+		}
+		l := memo.List(r.New.Stacks)
+		if slices.Contains(k[:n], l) {
+			continue
+		}
+		if n == len(k) {
+			return StacksKey{}, false
+		}
+		k[n] = l
+		n++
+	}
+	return k, true
+}
+
 // RebuiltStacks lists the stacks of a package's plain rebuilds (root
 // left out, as the spec rows do), sorted. all says that every rebuilt
 // pair of p is plain (a rebuilt-only package), which spares the check.

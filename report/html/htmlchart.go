@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/memo"
 	"github.com/cachediff/cachediff/report"
 )
 
@@ -205,23 +206,28 @@ type stackTally struct {
 func (s stackTally) total() int { return s.N[0] + s.N[1] + s.N[2] + s.N[3] }
 
 // stackChanges counts the changed specs of r per stack and kind, sorted
-// by most changes, then name.
+// by most changes, then name. A lockfile's stacks are its roots, and the
+// loader gives the specs under the same roots one list: the specs are
+// counted in their list (by its identity, memo.List), and each list's
+// counts added to its stacks once. Counted spec by spec, a hub of K
+// changed packages under M roots read the M roots K times, K·M: 8.5x the
+// CPU of the page for 4x the nodes.
 func stackChanges(r *diff.Report) []stackTally {
-	idx := map[string]int{}
-	var out []stackTally
+	type held struct {
+		stacks []string
+		n      [4]int
+	}
+	lists := map[memo.Key]*held{}
+	var order []*held // the lists, in the order first held
 	count := func(stacks []string, k int) {
-		if len(stacks) == 0 {
-			stacks = []string{noStack}
+		key := memo.List(stacks)
+		h := lists[key]
+		if h == nil {
+			h = &held{stacks: stacks}
+			lists[key] = h
+			order = append(order, h)
 		}
-		for _, s := range stacks {
-			i, ok := idx[s]
-			if !ok {
-				i = len(out)
-				idx[s] = i
-				out = append(out, stackTally{Name: s})
-			}
-			out[i].N[k]++
-		}
+		h.n[k]++
 	}
 	for i := range r.Packages {
 		sp := &r.Packages[i].Specs
@@ -238,11 +244,38 @@ func stackChanges(r *diff.Report) []stackTally {
 			count(sp.Updated[j].New.Stacks, 3)
 		}
 	}
+	idx := map[string]int{}
+	var out []stackTally
+	for _, h := range order {
+		stacks := h.stacks
+		if len(stacks) == 0 {
+			stacks = []string{noStack}
+		}
+		if stacksRead != nil {
+			stacksRead(len(stacks))
+		}
+		for _, s := range stacks {
+			i, ok := idx[s]
+			if !ok {
+				i = len(out)
+				idx[s] = i
+				out = append(out, stackTally{Name: s})
+			}
+			for k := range h.n {
+				out[i].N[k] += h.n[k]
+			}
+		}
+	}
 	slices.SortFunc(out, func(a, b stackTally) int {
 		return cmp.Or(cmp.Compare(b.total(), a.total()), cmp.Compare(a.Name, b.Name))
 	})
 	return out
 }
+
+// stacksRead, when set (by tests), is called with the length of each
+// list of stacks that stackChanges reads: a list that many specs share
+// is read once, not once a spec.
+var stacksRead func(n int)
 
 // topStacks keeps the first n tallies and sums the rest into one,
 // "other stacks (K)".

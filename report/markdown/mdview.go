@@ -8,6 +8,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/internal/memo"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/view"
 	"github.com/cachediff/cachediff/snapshot"
@@ -162,7 +163,7 @@ func (m *mdBuilder) specTable() *view.Section {
 			rows = append(rows, m.row())
 		}
 		if n := m.plain[i]; !all && n > 0 {
-			rows = append(rows, name+report.Plural(n, "plain rebuild")+" |  |  |  |  |  |  | "+m.joinMD(report.RebuiltStacks(p, false), ", ")+" |")
+			rows = append(rows, name+report.Plural(n, "plain rebuild")+" |  |  |  |  |  |  | "+m.rebuiltStacks(p, false)+" |")
 		}
 		for j := range p.Specs.Restacked {
 			r := &p.Specs.Restacked[j]
@@ -246,13 +247,15 @@ func (m *mdBuilder) rebuiltCounts() *view.Section {
 
 // mdBuilder renders the parts of a Markdown view.View.
 type mdBuilder struct {
-	doc    report.Document
-	link   string
-	abbrev report.Abbrev   // the report's short hashes
-	plain  []int           // per package, its plainRebuilds
-	step   bool            // a step of a log (stepView): no headline, and only the log's news
-	b      strings.Builder // scratch for rows
-	esc    map[string]string
+	doc         report.Document
+	link        string
+	abbrev      report.Abbrev   // the report's short hashes
+	plain       []int           // per package, its plainRebuilds
+	step        bool            // a step of a log (stepView): no headline, and only the log's news
+	b           strings.Builder // scratch for rows
+	esc         map[string]string
+	stackCells  map[report.StacksKey]string // rebuiltStacks, by the lists read
+	changeCells map[[3]memo.Key]string      // stackChange, by the lists read
 	// The pair's head around its highlights (head): what comes before
 	// the list and after it, and the list's lines, kept so that a limit
 	// too small for the whole list can keep its first lines (fitNews).
@@ -273,6 +276,25 @@ func (m *mdBuilder) md(s string) string {
 	}
 	if len(m.esc) < 1<<16 {
 		m.esc[s] = v
+	}
+	return v
+}
+
+// rebuiltStacks is the cell of p's plain rebuilds' stacks (all: every
+// rebuilt pair of p is plain), joinMD of report.RebuiltStacks,
+// remembered by the lists of stacks it reads (report.RebuiltStacksKey):
+// the packages of a lockfile's chain under M roots hold one list of M.
+func (m *mdBuilder) rebuiltStacks(p *diff.Package, all bool) string {
+	k, ok := report.RebuiltStacksKey(p, all)
+	if v, seen := m.stackCells[k]; ok && seen {
+		return v
+	}
+	v := m.joinMD(report.RebuiltStacks(p, all), ", ")
+	if ok {
+		if m.stackCells == nil {
+			m.stackCells = make(map[report.StacksKey]string)
+		}
+		m.stackCells[k] = v
 	}
 	return v
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/internal/memo"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/view"
 )
@@ -92,8 +93,8 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	if !allRebuilt {
 		if n := plain; n > 0 {
 			b.WriteString(" Rebuilt with a new hash and nothing else changed (counted, not listed): " + report.Plural(n, "spec"))
-			if st := report.RebuiltStacks(p, false); len(st) > 0 {
-				b.WriteString(", in " + m.joinMD(st, ", "))
+			if st := m.rebuiltStacks(p, false); st != "" {
+				b.WriteString(", in " + st)
 			}
 			b.WriteString(".")
 		}
@@ -197,6 +198,26 @@ func (m *mdBuilder) stackChange(b *strings.Builder, p *diff.Pair) {
 		b.WriteString(m.stackList(p.New.Stacks))
 		return
 	}
+	// The cell is kept by its three lists' identities: the pairs of one
+	// old list and one new share them (the loader's lists, and the
+	// engine's joined and left), and the stacks kept, worked out here,
+	// read the whole new list: K packages restacked from one root to M
+	// read the M roots K times.
+	k := [3]memo.Key{memo.List(p.New.Stacks), memo.List(p.StacksJoined), memo.List(p.StacksLeft)}
+	if c, ok := m.changeCells[k]; ok {
+		b.WriteString(c)
+		return
+	}
+	if stackCellReads != nil {
+		stackCellReads(len(p.New.Stacks))
+	}
+	start := b.Len()
+	defer func() {
+		if m.changeCells == nil {
+			m.changeCells = make(map[[3]memo.Key]string)
+		}
+		m.changeCells[k] = strings.Clone(b.String()[start:])
+	}()
 	sep := ""
 	list := func(l []string, mark, more string) {
 		for _, s := range l[:min(len(l), cellStacks)] {
@@ -211,6 +232,11 @@ func (m *mdBuilder) stackChange(b *strings.Builder, p *diff.Pair) {
 	list(p.StacksJoined, "+", " more joined")
 	list(p.StacksLeft, "−", " more left")
 }
+
+// stackCellReads, when set (by tests), is called with the length of each
+// new list of stacks that stackChange reads: a list that many pairs
+// share is read once, not once a pair.
+var stackCellReads func(n int)
 
 // rebuiltOnly is the compact list of the packages that changed by plain
 // rebuilds alone: one row each, how many and in which stacks. With
@@ -227,7 +253,7 @@ func (m *mdBuilder) rebuiltOnly() *view.Section {
 			continue
 		}
 		specs += p.Counts.Rebuilt
-		rows = append(rows, "\n| "+report.MDPackage(m.link, p.Name)+" | "+strconv.Itoa(p.Counts.Rebuilt)+" | "+m.joinMD(report.RebuiltStacks(p, true), ", ")+" |")
+		rows = append(rows, "\n| "+report.MDPackage(m.link, p.Name)+" | "+strconv.Itoa(p.Counts.Rebuilt)+" | "+m.rebuiltStacks(p, true)+" |")
 	}
 	if rows == nil {
 		return nil
