@@ -161,6 +161,9 @@ func (r *Report) CheckStepLaws() error {
 		if err := checkSpecOrder(at, p); err != nil { // speclaws.go
 			return err
 		}
+		if err := checkSpecLists(at, p, r.Options.Canonicalize); err != nil { // speclaws.go
+			return err
+		}
 		statuses[p.Status]++
 		sum.Old += p.Counts.Old
 		sum.New += p.Counts.New

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/version"
 )
 
@@ -548,6 +549,92 @@ func checkSpecOrder(at string, p *Package) error {
 		}
 	}
 	return nil
+}
+
+// checkSpecLists checks each listed spec's own lists of versions,
+// variants and stacks as the loader leaves them: canonicalized, sorted
+// (snapshot.ListOrder) and each value once; with canonicalization off
+// (--no-canonicalize), as written, but the stacks still each once (a
+// spec's stacks are a set). checkSpecOrder ranks specs by these lists
+// but read none inside, and a saved report whose one added spec had its
+// variants reversed, or a version written twice, rendered them so, where
+// the direct command never prints them.
+func checkSpecLists(at string, p *Package, canonical bool) error {
+	check := func(path string, s *Spec) error {
+		for _, l := range [...]struct {
+			field, facet string
+			values       []string
+		}{{"versions", "version", s.Versions}, {"variants", "variant", s.Variants}, {"stacks", "stack", s.Stacks}} {
+			if !canonical && l.facet != "stack" {
+				continue
+			}
+			if err := checkSpecList(path+"."+l.field, l.facet, l.values, canonical); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, l := range [...]struct {
+		name  string
+		specs []Spec
+	}{{"removed", p.Specs.Removed}, {"added", p.Specs.Added}} {
+		for j := range l.specs {
+			if err := check(fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j), &l.specs[j]); err != nil {
+				return err
+			}
+		}
+	}
+	for _, l := range [...]struct {
+		name  string
+		pairs []Pair
+	}{{"restacked", p.Specs.Restacked}, {"rebuilt", p.Specs.Rebuilt}, {"updated", p.Specs.Updated}} {
+		for j := range l.pairs {
+			pat := fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j)
+			if err := check(pat+".old", l.pairs[j].Old); err != nil {
+				return err
+			}
+			if err := check(pat+".new", l.pairs[j].New); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkSpecList checks one list of a spec (checkSpecLists): sorted and
+// each value once when canonical, else (stacks) each value once.
+func checkSpecList(path, facet string, l []string, canonical bool) error {
+	if canonical {
+		order := snapshot.ListOrder(facet)
+		for k := 1; k < len(l); k++ {
+			switch c := order(l[k-1], l[k]); {
+			case c == 0 || l[k-1] == l[k]:
+				return lawf(fmt.Sprintf("%s[%d]", path, k), "%q is there twice: a spec lists each of its %s once", shortValue(l[k]), facet+"s")
+			case c > 0:
+				return lawf(fmt.Sprintf("%s[%d]", path, k), "%q comes after %q, but a spec's %s are sorted%s when canonicalized (options.canonicalize)", shortValue(l[k-1]), shortValue(l[k]), facet+"s", orderWords(facet))
+			}
+		}
+		return nil
+	}
+	if len(l) < 2 {
+		return nil
+	}
+	seen := make(map[string]bool, len(l))
+	for k, v := range l {
+		if seen[v] {
+			return lawf(fmt.Sprintf("%s[%d]", path, k), "%q is there twice: a spec lists each of its %s once", shortValue(v), facet+"s")
+		}
+		seen[v] = true
+	}
+	return nil
+}
+
+// orderWords says how a spec's list of facet is sorted, for a refusal.
+func orderWords(facet string) string {
+	if facet == "variant" {
+		return " (by name, then whole)"
+	}
+	return ""
 }
 
 // olderOrder ends a refusal of versions out of Spack's order: that order
