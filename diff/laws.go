@@ -155,7 +155,7 @@ func (r *Report) CheckStepLaws() error {
 		if err := checkListedVersions(at, p, conflicts > 0); err != nil { // speclaws.go
 			return err
 		}
-		if err := checkSharedVariants(at, p); err != nil { // speclaws.go
+		if err := checkSharedVariants(at, p, r.Options.Canonicalize); err != nil { // speclaws.go
 			return err
 		}
 		if err := checkSpecOrder(at, p); err != nil { // speclaws.go

@@ -458,17 +458,23 @@ func checkLeftovers(at string, p *Package, ignored *[numFacets]bool, stacks bool
 
 // checkSharedVariants checks a package's shared_variants, which the
 // formats leave out of its spec listings: each is a variant of every
-// listed spec, old and new, once. A variant that some specs lack,
-// written in by hand, vanished from the listings of the specs that have
-// it.
-func checkSharedVariants(at string, p *Package) error {
+// listed spec, old and new, once; canonicalized, in the variants' order
+// (snapshot.ListOrder), as the first spec lists them. A variant that
+// some specs lack, written in by hand, vanished from the listings of the
+// specs that have it; the list reversed by hand read "Every spec has"
+// them in an order the direct command never writes.
+func checkSharedVariants(at string, p *Package, canonical bool) error {
 	if len(p.SharedVariants) == 0 {
 		return nil
 	}
 	index := make(map[string]int, len(p.SharedVariants)) // a shared variant to its place
+	order := snapshot.ListOrder("variant")
 	for k, v := range p.SharedVariants {
 		if _, ok := index[v]; ok {
 			return lawf(fmt.Sprintf("%s.shared_variants[%d]", at, k), "%q is there twice", shortValue(v))
+		}
+		if canonical && k > 0 && order(p.SharedVariants[k-1], v) > 0 {
+			return lawf(fmt.Sprintf("%s.shared_variants[%d]", at, k), "%q comes after %q, but shared variants are in the order of a spec's variants, sorted (by name, then whole) when canonicalized (options.canonicalize)", shortValue(p.SharedVariants[k-1]), shortValue(v))
 		}
 		index[v] = k
 	}

@@ -123,3 +123,22 @@ func TestDecodeSpecListsRaw(t *testing.T) {
 		t.Error("render wrote the --no-canonicalize report otherwise than cachediff")
 	}
 }
+
+// TestDecodeSharedVariantsOrder (issue 35, class a): a saved report whose
+// package's shared_variants were reversed by hand rendered "Every spec
+// has" them reversed, an order the direct command never writes (the
+// first spec's, sorted when canonicalized); it is refused at the list.
+func TestDecodeSharedVariantsOrder(t *testing.T) {
+	r := realWeekReport(t)
+	at := slices.IndexFunc(r.Packages, func(p diff.Package) bool { return len(p.SharedVariants) > 1 })
+	if at < 0 {
+		t.Fatal("no package of two shared variants in the real week")
+	}
+	sv := slices.Clone(r.Packages[at].SharedVariants)
+	slices.Reverse(sv)
+	r.Packages[at].SharedVariants = sv
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := fmt.Sprintf("packages[%d].shared_variants[1]: %q comes after %q", at, sv[0], sv[1]); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("shared_variants reversed: error %v, want one with %s", err, want)
+	}
+}
