@@ -142,3 +142,43 @@ func TestDecodeSharedVariantsOrder(t *testing.T) {
 		t.Errorf("shared_variants reversed: error %v, want one with %s", err, want)
 	}
 }
+
+// TestDecodeAddedPackageVersionSides (issue 35, class a): a saved report
+// whose added package's versions.removed was edited from [] to [x] (or a
+// removed package's versions.added) was rendered so, exit 1, and its JSON
+// written again with the version no snapshot had: the added and removed
+// versions of an added or a removed package are held to its old and new
+// versions, as a changed package's are.
+func TestDecodeAddedPackageVersionSides(t *testing.T) {
+	spec := func(hash string) snapshot.Spec {
+		return snapshot.Spec{Hash: strings.Repeat(hash, 32), Versions: []string{"1.0"}, Compiler: "gcc@13.2.0", OS: "ubuntu24.04",
+			Platform: "linux", Target: "x86_64", Variants: []string{}, Stacks: []string{"root"}}
+	}
+	snap := func(path, name string, s snapshot.Spec) *snapshot.Snapshot {
+		return &snapshot.Snapshot{Path: path, Canon: snapshot.RuleCounts{},
+			Packages: []*snapshot.Package{{Name: name, Specs: []snapshot.Spec{s}, Origin: &snapshot.Origin{File: path + "/" + name + "/specs.md"}}}}
+	}
+	for _, status := range []string{diff.Added, diff.Removed} {
+		r, err := diff.CompareWith(snap("old", "bzip2", spec("a")), snap("new", "zlib", spec("b")), diff.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Highlights = diff.News(r)
+		if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+			t.Fatalf("the report as written: %v", err)
+		}
+		at := slices.IndexFunc(r.Packages, func(p diff.Package) bool { return p.Status == status })
+		v := &r.Packages[at].Versions
+		field := "removed"
+		if status == diff.Added {
+			v.Removed = []string{"x"}
+		} else {
+			field = "added"
+			v.Added = []string{"x"}
+		}
+		_, err = DecodeBytes(jsonOf(t, r))
+		if want := fmt.Sprintf("packages[%d].versions.%s: [x], but its old and new versions make it []", at, field); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("an %s package's versions.%s [x]: error %v, want one with %s", status, field, err, want)
+		}
+	}
+}
