@@ -158,6 +158,9 @@ func (r *Report) CheckStepLaws() error {
 		if err := checkSharedVariants(at, p, r.Options.Canonicalize); err != nil { // speclaws.go
 			return err
 		}
+		if err := checkSharedComplete(at, p); err != nil { // speclaws.go
+			return err
+		}
 		if err := checkSpecOrder(at, p); err != nil { // speclaws.go
 			return err
 		}

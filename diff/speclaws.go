@@ -519,6 +519,54 @@ func checkSharedVariants(at string, p *Package, canonical bool) error {
 	return nil
 }
 
+// checkSharedComplete checks that a package none of whose specs is
+// unchanged (so every one is listed) lists as shared each variant that
+// all of them have: the engine counts one so (sharedVariants), and a
+// saved report with one dropped from shared_variants by hand rendered it
+// beside every spec instead, under no "Every spec has". With unchanged
+// specs, which are not listed, a variant every listed spec has may be
+// one an unchanged spec lacks: nothing to check.
+func checkSharedComplete(at string, p *Package) error {
+	if p.Counts.Unchanged != 0 {
+		return nil
+	}
+	var first *Spec
+	eachListed(p, func(_ int, s *Spec) {
+		if first == nil {
+			first = s
+		}
+	})
+	if first == nil {
+		return nil
+	}
+	type candidate struct{ specs, last int }
+	cands := make(map[string]*candidate, len(first.Variants))
+	for _, v := range first.Variants {
+		cands[v] = &candidate{}
+	}
+	for _, v := range p.SharedVariants {
+		delete(cands, v) // a map, not a scan of the list for each: both may be long
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	k := 0
+	eachListed(p, func(_ int, s *Spec) {
+		k++
+		for _, v := range s.Variants {
+			if c := cands[v]; c != nil && c.last != k {
+				c.specs, c.last = c.specs+1, k
+			}
+		}
+	})
+	for _, v := range first.Variants {
+		if c := cands[v]; c != nil && c.specs == k {
+			return lawf(at+".shared_variants", "lacks %q, which every spec of the package has (none is unchanged, so each is listed): a variant every spec has is shared", shortValue(v))
+		}
+	}
+	return nil
+}
+
 // checkSpecOrder checks that a package's removed and added specs are in
 // the engine's order (compareSpecs): by versions, compiler and os (under
 // Spack's version ordering), platform, target, variants, stacks, then

@@ -182,3 +182,23 @@ func TestDecodeAddedPackageVersionSides(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeSharedVariantDropped (issue 35, class a): a saved report
+// with a variant dropped by hand from a package's shared_variants, where
+// no spec of the package is unchanged (each is listed, and all have it),
+// rendered the variant beside every spec instead of "Every spec has" it,
+// exit 1: a report the direct command never writes.
+func TestDecodeSharedVariantDropped(t *testing.T) {
+	r := realWeekReport(t)
+	at := slices.IndexFunc(r.Packages, func(p diff.Package) bool { return p.Counts.Unchanged == 0 && len(p.SharedVariants) > 0 })
+	if at < 0 {
+		t.Fatal("no package of shared variants and no unchanged spec in the real week")
+	}
+	p := &r.Packages[at]
+	dropped := p.SharedVariants[0]
+	p.SharedVariants = slices.Clone(p.SharedVariants[1:])
+	_, err := DecodeBytes(jsonOf(t, r))
+	if want := fmt.Sprintf("packages[%d].shared_variants: lacks %q, which every spec of the package has", at, dropped); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("shared variant %s dropped: error %v, want one with %s", dropped, err, want)
+	}
+}
