@@ -141,6 +141,7 @@ func (r *Report) CheckStepLaws() error {
 		return lawf("packages", "%d listed, but summary.packages says %d added + %d removed + %d changed = %d", len(r.Packages), sp.Added, sp.Removed, sp.Changed, n)
 	}
 	conflicts, _ := HashConflicts(r)
+	canonical := map[[2]string]bool{} // checkSpecLists' values found canonical
 	var sum Counts
 	statuses := map[string]int{}
 	for i := range r.Packages {
@@ -164,7 +165,7 @@ func (r *Report) CheckStepLaws() error {
 		if err := checkSpecOrder(at, p); err != nil { // speclaws.go
 			return err
 		}
-		if err := checkSpecLists(at, p, r.Options.Canonicalize); err != nil { // speclaws.go
+		if err := checkSpecLists(at, p, r.Options.Canonicalize, canonical); err != nil { // speclaws.go
 			return err
 		}
 		statuses[p.Status]++

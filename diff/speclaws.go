@@ -609,12 +609,40 @@ func checkSpecOrder(at string, p *Package) error {
 // variants and stacks as the loader leaves them: canonicalized, sorted
 // (snapshot.ListOrder) and each value once; with canonicalization off
 // (--no-canonicalize), as written, but the stacks still each once (a
-// spec's stacks are a set). checkSpecOrder ranks specs by these lists
+// spec's stacks are a set). Canonicalized, the compiler, versions and
+// variants are each as loading writes them (snapshot.Canonical): a
+// --no-canonicalize report with options.canonicalize flipped to true by
+// hand, its gcc@=11.4.0 as written, read as canonicalized. checkSpecOrder
+// ranks specs by these lists. seen holds the values found canonical,
+// {facet, value}: the report's specs share most of them.
 // but read none inside, and a saved report whose one added spec had its
 // variants reversed, or a version written twice, rendered them so, where
 // the direct command never prints them.
-func checkSpecLists(at string, p *Package, canonical bool) error {
+func checkSpecLists(at string, p *Package, canonical bool, seen map[[2]string]bool) error {
+	canon := func(path, facet, v string) error {
+		if !canonical || seen[[2]string{facet, v}] {
+			return nil
+		}
+		if c := snapshot.Canonical(facet, v); c != v {
+			return lawf(path, "%q, which loading writes %q when it canonicalizes (options.canonicalize is true); if an older cachediff wrote this report, its rules differed: diff the snapshots again", shortValue(v), shortValue(c))
+		}
+		seen[[2]string{facet, v}] = true
+		return nil
+	}
 	check := func(path string, s *Spec) error {
+		if err := canon(path+".compiler", "compiler", s.Compiler); err != nil {
+			return err
+		}
+		for _, l := range [...]struct {
+			field, facet string
+			values       []string
+		}{{"versions", "version", s.Versions}, {"variants", "variant", s.Variants}} {
+			for k, v := range l.values {
+				if err := canon(fmt.Sprintf("%s.%s[%d]", path, l.field, k), l.facet, v); err != nil {
+					return err
+				}
+			}
+		}
 		for _, l := range [...]struct {
 			field, facet string
 			values       []string

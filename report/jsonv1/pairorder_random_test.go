@@ -20,8 +20,8 @@ import (
 // for equal but written otherwise, unicode — are compared and written
 // as --format json writes them: render must take back every one. Half
 // the seeds are --no-canonicalize snapshots, whose lists stay as drawn;
-// the others' lists are sorted, each value once, as the loader leaves
-// them (snapshot.ListOrder).
+// the others' values canonical and their lists sorted, each value once,
+// as the loader leaves them (snapshot.Canonical, snapshot.ListOrder).
 func TestAdversarialValuesRender(t *testing.T) {
 	seeds := uint64(400)
 	if testing.Short() {
@@ -36,9 +36,20 @@ func TestAdversarialValuesRender(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 83))
 		pick := func(l []string) string { return l[r.IntN(len(l))] }
 		raw := seed%2 == 1
+		compiler := func(v string) string {
+			if raw {
+				return v
+			}
+			return snapshot.Canonical("compiler", v)
+		}
 		pickL := func(facet string, l [][]string) []string {
 			out := slices.Clone(l[r.IntN(len(l))])
 			if !raw {
+				if facet != "stack" {
+					for i, v := range out {
+						out[i] = snapshot.Canonical(facet, v)
+					}
+				}
 				slices.SortFunc(out, snapshot.ListOrder(facet))
 				out = slices.Compact(out)
 			}
@@ -55,7 +66,7 @@ func TestAdversarialValuesRender(t *testing.T) {
 			return string(b)
 		}
 		spec := func() snapshot.Spec {
-			return snapshot.Spec{Hash: hash(), Versions: pickL("version", versions), Compiler: pick(scalars), OS: pick(scalars),
+			return snapshot.Spec{Hash: hash(), Versions: pickL("version", versions), Compiler: compiler(pick(scalars)), OS: pick(scalars),
 				Platform: pick(scalars), Target: pick(scalars), Variants: pickL("variant", lists), Stacks: pickL("stack", lists)}
 		}
 		before := &snapshot.Snapshot{Path: "old", Raw: raw}

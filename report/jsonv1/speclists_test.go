@@ -202,3 +202,32 @@ func TestDecodeSharedVariantDropped(t *testing.T) {
 		t.Errorf("shared variant %s dropped: error %v, want one with %s", dropped, err, want)
 	}
 }
+
+// TestDecodeCanonicalValues (issue 35, class a): a --no-canonicalize
+// report (its compilers as the pages write them, gcc@=13.2.0) with
+// options.canonicalize flipped to true by hand was rendered as a
+// canonicalized one, exit 1; its compiler, versions and variants are
+// held to what loading writes when it canonicalizes.
+func TestDecodeCanonicalValues(t *testing.T) {
+	spec := func(hash string) snapshot.Spec {
+		return snapshot.Spec{Hash: strings.Repeat(hash, 32), Versions: []string{"1.0"}, Compiler: "gcc@=13.2.0", OS: "ubuntu24.04",
+			Platform: "linux", Target: "x86_64", Variants: []string{"build_system=cmake"}, Stacks: []string{"root"}}
+	}
+	snap := func(path string, s snapshot.Spec) *snapshot.Snapshot {
+		return &snapshot.Snapshot{Path: path, Raw: true, Canon: snapshot.RuleCounts{},
+			Packages: []*snapshot.Package{{Name: "zlib", Specs: []snapshot.Spec{s}, Origin: &snapshot.Origin{File: path + "/zlib/specs.md"}}}}
+	}
+	r, err := diff.CompareWith(snap("old", spec("a")), snap("new", spec("b")), diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Highlights = diff.News(r)
+	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+		t.Fatalf("the --no-canonicalize report as written: %v", err)
+	}
+	r.Options.Canonicalize = true
+	_, err = DecodeBytes(jsonOf(t, r))
+	if want := `packages[0].specs.rebuilt[0].old.compiler: "gcc@=13.2.0", which loading writes "gcc@13.2.0" when it canonicalizes`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("options.canonicalize flipped to true: error %v, want one with %s", err, want)
+	}
+}
