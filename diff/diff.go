@@ -978,6 +978,38 @@ func pairSpec(s *spec) *Spec {
 	return &c
 }
 
+// onceEach is a copy of a spec's variants l, never nil, with the later
+// copies of each value left out: canonicalized, l is sorted
+// (snapshot.ListOrder), so its neighbours tell, and only a list as
+// written is looked through.
+func onceEach(l []string) []string {
+	out := make([]string, 0, len(l))
+	sorted := slices.IsSortedFunc(l, snapshot.ListOrder("variant"))
+	var seen map[string]bool
+	for i, v := range l {
+		switch {
+		case sorted:
+			if i > 0 && l[i-1] == v {
+				continue
+			}
+		case len(l) <= smallList:
+			if slices.Contains(out, v) {
+				continue
+			}
+		default:
+			if seen == nil {
+				seen = make(map[string]bool, len(l))
+			}
+			if seen[v] {
+				continue
+			}
+			seen[v] = true
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
 // orEmpty makes empty lists [] rather than null in JSON.
 func orEmpty[T any](l []T) []T {
 	if l == nil {
@@ -987,9 +1019,12 @@ func orEmpty[T any](l []T) []T {
 }
 
 // sharedVariants returns the variants that every spec has, on both sides,
-// in the order of the first spec's list. keyed says the specs come from
-// m.prepare: then each distinct list of variants (by its interned id) is
-// looked at once, not once per spec.
+// in the order of the first spec's list, each once. keyed says the specs
+// come from m.prepare: then each distinct list of variants (by its
+// interned id) is looked at once, not once per spec. A --no-canonicalize
+// page's list may hold a variant twice (it stays as written): the report
+// listed it twice as shared, "Every spec has ~ipo ~ipo", and render
+// refused the report cachediff wrote (a shared variant is there once).
 func (m *matcher) sharedVariants(olds, news []*spec, keyed bool) []string {
 	var first *spec
 	switch {
@@ -1000,7 +1035,7 @@ func (m *matcher) sharedVariants(olds, news []*spec, keyed bool) []string {
 	default:
 		return []string{}
 	}
-	shared := append([]string{}, first.Variants...) // never nil: a list of the report, never null
+	shared := onceEach(first.Variants) // never nil: a list of the report, never null
 	if len(shared) <= smallList {
 		// Few candidates: a scan of each spec's list for each of them is
 		// linear in the specs' variants.

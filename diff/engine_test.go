@@ -16,7 +16,7 @@ func h(name string) string { return (name + strings.Repeat("a", 32))[:32] }
 
 func sp(hash, ver, compiler, target string, stacks ...string) snapshot.Spec {
 	return snapshot.Spec{Hash: h(hash), Versions: []string{ver}, Compiler: compiler, OS: "ubuntu24.04",
-		Platform: "linux", Target: target, Variants: []string{"+shared"}, Stacks: append(stacks, "root")}
+		Platform: "linux", Target: target, Variants: []string{"+shared"}, Stacks: slices.Sorted(slices.Values(append(stacks, "root")))}
 }
 
 func snap(tag string, specs ...snapshot.Spec) *snapshot.Snapshot {

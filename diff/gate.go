@@ -274,13 +274,19 @@ const (
 const maxQuoted = 400
 
 // shortMessage is msg cut to at most n bytes at a character's start,
-// "…" marking the cut.
+// "…" marking the cut. A start is looked for no farther back than one
+// character's length: bytes that start none (invalid UTF-8, escaped where
+// the message is printed) keep their first n, where the walk back to a
+// start cut a name of 500 bytes 0x80 to nothing, "…".
 func shortMessage(msg string, n int) string {
 	if len(msg) <= n {
 		return msg
 	}
-	for n > 0 && !utf8.RuneStart(msg[n]) {
-		n--
+	for i := n; i > n-utf8.UTFMax && i > 0; i-- {
+		if utf8.RuneStart(msg[i]) {
+			n = i // between characters, never inside one
+			break
+		}
 	}
 	return msg[:n] + "…"
 }

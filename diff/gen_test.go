@@ -86,7 +86,9 @@ func (g *generator) spec() snapshot.Spec {
 		g.nextID++
 		// The id goes in two facets, so that an added and a removed spec
 		// always differ in at least two and never pair as an update.
-		s.Variants = append(s.Variants, fmt.Sprintf("id=%d", g.nextID))
+		// Its variant's name sorts after shared, where the loader
+		// would list it.
+		s.Variants = append(s.Variants, fmt.Sprintf("uid=%d", g.nextID))
 		s.OS = fmt.Sprintf("%s-id%d", s.OS, g.nextID)
 	}
 	return s

@@ -141,6 +141,7 @@ func (r *Report) CheckStepLaws() error {
 		return lawf("packages", "%d listed, but summary.packages says %d added + %d removed + %d changed = %d", len(r.Packages), sp.Added, sp.Removed, sp.Changed, n)
 	}
 	conflicts, _ := HashConflicts(r)
+	canonical := map[[2]string]bool{} // checkSpecLists' values found canonical
 	var sum Counts
 	statuses := map[string]int{}
 	for i := range r.Packages {
@@ -155,10 +156,16 @@ func (r *Report) CheckStepLaws() error {
 		if err := checkListedVersions(at, p, conflicts > 0); err != nil { // speclaws.go
 			return err
 		}
-		if err := checkSharedVariants(at, p); err != nil { // speclaws.go
+		if err := checkSharedVariants(at, p, r.Options.Canonicalize); err != nil { // speclaws.go
+			return err
+		}
+		if err := checkSharedComplete(at, p); err != nil { // speclaws.go
 			return err
 		}
 		if err := checkSpecOrder(at, p); err != nil { // speclaws.go
+			return err
+		}
+		if err := checkSpecLists(at, p, r.Options.Canonicalize, canonical); err != nil { // speclaws.go
 			return err
 		}
 		statuses[p.Status]++
@@ -293,12 +300,18 @@ func checkPackage(at string, p *Package) error {
 		if len(v.Old) != 0 || v.Direction != New {
 			return lawf(at+".versions", "an added package has no old versions and direction %q", New)
 		}
+		if err := checkVersionSides(at+".versions", v); err != nil {
+			return err
+		}
 	case Removed:
 		if c.New != 0 || c.Old != c.Removed {
 			return lawf(at+".counts", "a removed package has only removed specs (old %d, new %d, removed %d)", c.Old, c.New, c.Removed)
 		}
 		if len(v.New) != 0 || v.Direction != Gone {
 			return lawf(at+".versions", "a removed package has no new versions and direction %q", Gone)
+		}
+		if err := checkVersionSides(at+".versions", v); err != nil {
+			return err
 		}
 	case Changed:
 		if c.Added+c.Removed+c.Rebuilt+c.Updated+c.Restacked == 0 {
@@ -608,6 +621,23 @@ func checkWarningOrder(ws []snapshot.Warning) error {
 	return nil
 }
 
+// checkVersionSides checks a package's added and removed versions: the
+// versions on one side only, in the order of their side's versions
+// (version order, which checkListedVersions holds them to), as the
+// engine writes them. An added or a removed package's too: an added
+// package's versions.removed, edited from [] to [x], was rendered so.
+func checkVersionSides(at string, v VersionChange) error {
+	for _, l := range []struct {
+		name       string
+		list, want []string
+	}{{"added", v.Added, listops.Minus(v.New, v.Old, nil)}, {"removed", v.Removed, listops.Minus(v.Old, v.New, nil)}} {
+		if !slices.Equal(l.list, l.want) {
+			return lawf(at+"."+l.name, "[%s], but its old and new versions make it [%s]", shortJoin(l.list, ", "), shortJoin(l.want, ", "))
+		}
+	}
+	return nil
+}
+
 // checkVersionChange checks a changed package's versions against
 // themselves: added and removed the versions on one side only, in
 // version order, and the
@@ -616,15 +646,8 @@ func checkWarningOrder(ws []snapshot.Warning) error {
 // "upgraded" in a saved report, its versions left as they were, passed
 // render --fail-on downgrade.
 func checkVersionChange(at string, v VersionChange) error {
-	for _, l := range []struct {
-		name       string
-		list, want []string
-	}{{"added", v.Added, listops.Minus(v.New, v.Old, nil)}, {"removed", v.Removed, listops.Minus(v.Old, v.New, nil)}} {
-		// In the order of their side's versions (version order, which
-		// checkListedVersions holds them to), as the engine writes them.
-		if !slices.Equal(l.list, l.want) {
-			return lawf(at+"."+l.name, "[%s], but its old and new versions make it [%s]", shortJoin(l.list, ", "), shortJoin(l.want, ", "))
-		}
+	if err := checkVersionSides(at, v); err != nil {
+		return err
 	}
 	want := NoChange
 	if v.Changed() {

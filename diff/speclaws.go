@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/version"
 )
 
@@ -457,17 +458,23 @@ func checkLeftovers(at string, p *Package, ignored *[numFacets]bool, stacks bool
 
 // checkSharedVariants checks a package's shared_variants, which the
 // formats leave out of its spec listings: each is a variant of every
-// listed spec, old and new, once. A variant that some specs lack,
-// written in by hand, vanished from the listings of the specs that have
-// it.
-func checkSharedVariants(at string, p *Package) error {
+// listed spec, old and new, once; canonicalized, in the variants' order
+// (snapshot.ListOrder), as the first spec lists them. A variant that
+// some specs lack, written in by hand, vanished from the listings of the
+// specs that have it; the list reversed by hand read "Every spec has"
+// them in an order the direct command never writes.
+func checkSharedVariants(at string, p *Package, canonical bool) error {
 	if len(p.SharedVariants) == 0 {
 		return nil
 	}
 	index := make(map[string]int, len(p.SharedVariants)) // a shared variant to its place
+	order := snapshot.ListOrder("variant")
 	for k, v := range p.SharedVariants {
 		if _, ok := index[v]; ok {
 			return lawf(fmt.Sprintf("%s.shared_variants[%d]", at, k), "%q is there twice", shortValue(v))
+		}
+		if canonical && k > 0 && order(p.SharedVariants[k-1], v) > 0 {
+			return lawf(fmt.Sprintf("%s.shared_variants[%d]", at, k), "%q comes after %q, but shared variants are in the order of a spec's variants, sorted (by name, then whole) when canonicalized (options.canonicalize)", shortValue(p.SharedVariants[k-1]), shortValue(v))
 		}
 		index[v] = k
 	}
@@ -512,6 +519,54 @@ func checkSharedVariants(at string, p *Package) error {
 	return nil
 }
 
+// checkSharedComplete checks that a package none of whose specs is
+// unchanged (so every one is listed) lists as shared each variant that
+// all of them have: the engine counts one so (sharedVariants), and a
+// saved report with one dropped from shared_variants by hand rendered it
+// beside every spec instead, under no "Every spec has". With unchanged
+// specs, which are not listed, a variant every listed spec has may be
+// one an unchanged spec lacks: nothing to check.
+func checkSharedComplete(at string, p *Package) error {
+	if p.Counts.Unchanged != 0 {
+		return nil
+	}
+	var first *Spec
+	eachListed(p, func(_ int, s *Spec) {
+		if first == nil {
+			first = s
+		}
+	})
+	if first == nil {
+		return nil
+	}
+	type candidate struct{ specs, last int }
+	cands := make(map[string]*candidate, len(first.Variants))
+	for _, v := range first.Variants {
+		cands[v] = &candidate{}
+	}
+	for _, v := range p.SharedVariants {
+		delete(cands, v) // a map, not a scan of the list for each: both may be long
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	k := 0
+	eachListed(p, func(_ int, s *Spec) {
+		k++
+		for _, v := range s.Variants {
+			if c := cands[v]; c != nil && c.last != k {
+				c.specs, c.last = c.specs+1, k
+			}
+		}
+	})
+	for _, v := range first.Variants {
+		if c := cands[v]; c != nil && c.specs == k {
+			return lawf(at+".shared_variants", "lacks %q, which every spec of the package has (none is unchanged, so each is listed): a variant every spec has is shared", shortValue(v))
+		}
+	}
+	return nil
+}
+
 // checkSpecOrder checks that a package's removed and added specs are in
 // the engine's order (compareSpecs): by versions, compiler and os (under
 // Spack's version ordering), platform, target, variants, stacks, then
@@ -548,6 +603,120 @@ func checkSpecOrder(at string, p *Package) error {
 		}
 	}
 	return nil
+}
+
+// checkSpecLists checks each listed spec's own lists of versions,
+// variants and stacks as the loader leaves them: canonicalized, sorted
+// (snapshot.ListOrder) and each value once; with canonicalization off
+// (--no-canonicalize), as written, but the stacks still each once (a
+// spec's stacks are a set). Canonicalized, the compiler, versions and
+// variants are each as loading writes them (snapshot.Canonical): a
+// --no-canonicalize report with options.canonicalize flipped to true by
+// hand, its gcc@=11.4.0 as written, read as canonicalized. checkSpecOrder
+// ranks specs by these lists. seen holds the values found canonical,
+// {facet, value}: the report's specs share most of them.
+// but read none inside, and a saved report whose one added spec had its
+// variants reversed, or a version written twice, rendered them so, where
+// the direct command never prints them.
+func checkSpecLists(at string, p *Package, canonical bool, seen map[[2]string]bool) error {
+	canon := func(path, facet, v string) error {
+		if !canonical || seen[[2]string{facet, v}] {
+			return nil
+		}
+		if c := snapshot.Canonical(facet, v); c != v {
+			return lawf(path, "%q, which loading writes %q when it canonicalizes (options.canonicalize is true); if an older cachediff wrote this report, its rules differed: diff the snapshots again", shortValue(v), shortValue(c))
+		}
+		seen[[2]string{facet, v}] = true
+		return nil
+	}
+	check := func(path string, s *Spec) error {
+		if err := canon(path+".compiler", "compiler", s.Compiler); err != nil {
+			return err
+		}
+		for _, l := range [...]struct {
+			field, facet string
+			values       []string
+		}{{"versions", "version", s.Versions}, {"variants", "variant", s.Variants}} {
+			for k, v := range l.values {
+				if err := canon(fmt.Sprintf("%s.%s[%d]", path, l.field, k), l.facet, v); err != nil {
+					return err
+				}
+			}
+		}
+		for _, l := range [...]struct {
+			field, facet string
+			values       []string
+		}{{"versions", "version", s.Versions}, {"variants", "variant", s.Variants}, {"stacks", "stack", s.Stacks}} {
+			if !canonical && l.facet != "stack" {
+				continue
+			}
+			if err := checkSpecList(path+"."+l.field, l.facet, l.values, canonical); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, l := range [...]struct {
+		name  string
+		specs []Spec
+	}{{"removed", p.Specs.Removed}, {"added", p.Specs.Added}} {
+		for j := range l.specs {
+			if err := check(fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j), &l.specs[j]); err != nil {
+				return err
+			}
+		}
+	}
+	for _, l := range [...]struct {
+		name  string
+		pairs []Pair
+	}{{"restacked", p.Specs.Restacked}, {"rebuilt", p.Specs.Rebuilt}, {"updated", p.Specs.Updated}} {
+		for j := range l.pairs {
+			pat := fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j)
+			if err := check(pat+".old", l.pairs[j].Old); err != nil {
+				return err
+			}
+			if err := check(pat+".new", l.pairs[j].New); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkSpecList checks one list of a spec (checkSpecLists): sorted and
+// each value once when canonical, else (stacks) each value once.
+func checkSpecList(path, facet string, l []string, canonical bool) error {
+	if canonical {
+		order := snapshot.ListOrder(facet)
+		for k := 1; k < len(l); k++ {
+			switch c := order(l[k-1], l[k]); {
+			case c == 0 || l[k-1] == l[k]:
+				return lawf(fmt.Sprintf("%s[%d]", path, k), "%q is there twice: a spec lists each of its %s once", shortValue(l[k]), facet+"s")
+			case c > 0:
+				return lawf(fmt.Sprintf("%s[%d]", path, k), "%q comes after %q, but a spec's %s are sorted%s when canonicalized (options.canonicalize)", shortValue(l[k-1]), shortValue(l[k]), facet+"s", orderWords(facet))
+			}
+		}
+		return nil
+	}
+	if len(l) < 2 {
+		return nil
+	}
+	seen := make(map[string]bool, len(l))
+	for k, v := range l {
+		if seen[v] {
+			return lawf(fmt.Sprintf("%s[%d]", path, k), "%q is there twice: a spec lists each of its %s once", shortValue(v), facet+"s")
+		}
+		seen[v] = true
+	}
+	return nil
+}
+
+// orderWords says how a spec's list of facet is sorted, for a refusal.
+func orderWords(facet string) string {
+	if facet == "variant" {
+		return " (by name, then whole)"
+	}
+	return ""
 }
 
 // olderOrder ends a refusal of versions out of Spack's order: that order

@@ -315,6 +315,18 @@ func (c *canonicalizer) list(facet string, l []string, less func(a, b string) in
 	return l
 }
 
+// ListOrder is how a spec's list of facet ("version", "variant" or
+// "stack") is sorted when canonicalized (list): the variants by name,
+// then whole (compareVariants), the others by their bytes. A report read
+// back holds its lists to it (diff's laws): the engine sorts them once,
+// as they are loaded, and writes them so.
+func ListOrder(facet string) func(a, b string) int {
+	if facet == "variant" {
+		return compareVariants
+	}
+	return strings.Compare
+}
+
 func hasAdjacentDup(l []string) bool {
 	for i := 1; i < len(l); i++ {
 		if l[i] == l[i-1] {

@@ -629,6 +629,18 @@ func statMessage(err error) string { return dirsrc.StatMessage(err) }
 // the same way.
 func FileKind(mode fs.FileMode) string { return dirsrc.FileKind(mode) }
 
+// NearHint is ": did you mean Q?" for a path p that does not exist,
+// where Q, a typo away, does (nearOnDisk), named as a command line
+// takes it back; else "". render and --template name the file they read
+// so, as loading a snapshot does: "render r1.jsno" said only "no such
+// file or directory", beside r1.json.
+func NearHint(p string) string {
+	if q := nearOnDisk(p); q != "" {
+		return fmt.Sprintf(": did you mean %s?", pathWord(q))
+	}
+	return ""
+}
+
 // nearOnDisk is the path that p, which does not exist, was likely meant
 // to be: p with its first name that is not there replaced by the one
 // name of that folder a typo away (_cache/devlop: _cache/develop), when

@@ -886,7 +886,11 @@ func (c *cli) renderer(opts *options) (report.Renderer, error) {
 				// query: a CI log keeps standard error.
 				return nil, fmt.Errorf("reading the template: %s: --template reads a file, or - (standard input), not a URL", mirror.Redact(opts.template))
 			}
-			return nil, fmt.Errorf("reading the template: %w", err)
+			hint := ""
+			if errors.Is(err, fs.ErrNotExist) {
+				hint = snapshot.NearHint(opts.template)
+			}
+			return nil, fmt.Errorf("reading the template: %w%s", err, hint)
 		}
 		t, err := sandbox.ParseTemplate(name, string(text))
 		if err != nil {

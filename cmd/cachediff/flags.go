@@ -273,7 +273,10 @@ var unknownShorthand = regexp.MustCompile(`^unknown shorthand flag: '([!-~])' in
 // word as typed. pflag names the shorthands left in the word, and the
 // first byte of the one it refused as a character of its own: -qx said
 // "unknown shorthand flag: 'x' in -x", and -é "'Ã' in -é", of a word and
-// a character never typed. "" for any other error.
+// a character never typed. A word that is not ASCII is quoted in ASCII,
+// as an unknown long flag is (--f\u00e9): -С, its С Cyrillic (U+0421),
+// read "'С' in -С", as if -C, a flag cachediff takes, were unknown.
+// "" for any other error.
 func unknownShorthandIn(line cmdLine, err error) string {
 	var ne *pflag.NotExistError
 	if !errors.As(err, &ne) || ne.GetSpecifiedShortnames() == "" {
@@ -285,11 +288,15 @@ func unknownShorthandIn(line cmdLine, err error) string {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(rest)
-		c := strconv.QuoteRune(r)
+		c := strconv.QuoteRuneToASCII(r)
 		if r == utf8.RuneError && size == 1 {
 			c = fmt.Sprintf(`'\x%02x'`, rest[0])
 		}
-		return fmt.Sprintf("unknown shorthand flag: %s in %s", c, w.text)
+		word := w.text
+		if strings.ContainsFunc(word, func(r rune) bool { return r >= utf8.RuneSelf }) {
+			word = strconv.QuoteToASCII(word)
+		}
+		return fmt.Sprintf("unknown shorthand flag: %s in %s", c, word)
 	}
 	return ""
 }

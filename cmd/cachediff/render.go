@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cachediff/cachediff/report/jsonv1"
+	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -66,7 +67,11 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 				// or query: a CI log keeps standard error.
 				return exitTrouble, fmt.Errorf("reading the report: %s: render reads a saved report from a file, or from - (standard input), not from a URL", mirror.Redact(path))
 			}
-			return exitTrouble, fmt.Errorf("reading the report: %w", err)
+			hint := ""
+			if errors.Is(err, fs.ErrNotExist) {
+				hint = snapshot.NearHint(path)
+			}
+			return exitTrouble, fmt.Errorf("reading the report: %w%s", err, hint)
 		}
 	} else {
 		data, err = readAtMost(c.stdin, maxStdin)

@@ -234,14 +234,19 @@ func printError(w io.Writer, err error) {
 const maxErrorLine = 8 << 10
 
 // capLine cuts line to maxErrorLine bytes, at a character's start, and
-// says how much was cut.
+// says how much was cut. A start is looked for no farther back than one
+// character's length: bytes that start none (invalid UTF-8) keep their
+// first maxErrorLine, where the walk back to a start cut them to nothing.
 func capLine(line string) string {
 	if len(line) <= maxErrorLine {
 		return line
 	}
 	n := maxErrorLine
-	for n > 0 && !utf8.RuneStart(line[n]) {
-		n--
+	for i := n; i > n-utf8.UTFMax && i > 0; i-- {
+		if utf8.RuneStart(line[i]) {
+			n = i // between characters, never inside one
+			break
+		}
 	}
 	return fmt.Sprintf("%s… (%d bytes more)", line[:n], len(line)-n)
 }

@@ -45,7 +45,8 @@ func TestShorthandNotASCII(t *testing.T) {
 // TestShorthandNamedAsTyped (class e): cachediff -qx A B said "unknown
 // shorthand flag: 'x' in -x", and -é A B "'Ã' in -é": pflag names the
 // shorthands left in the word, and the first byte of a character as a
-// character of its own. The character and the word are named as typed.
+// character of its own. The character and the word are named as typed,
+// in ASCII when not ASCII, as an unknown long flag is.
 func TestShorthandNamedAsTyped(t *testing.T) {
 	pagesHere(t, "a.md", "b.md")
 	for _, c := range []struct {
@@ -53,9 +54,9 @@ func TestShorthandNamedAsTyped(t *testing.T) {
 		want string
 	}{
 		{[]string{"-qx", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'x' in -qx\n"},
-		{[]string{"-é", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'é' in -é\n"},
-		{[]string{"log", "-qé", "a.md", "b.md"}, "cachediff: unknown shorthand flag: 'é' in -qé\n"},
-		{[]string{"render", "-q\xff", "r.json"}, `cachediff: unknown shorthand flag: '\xff' in -q\xff` + "\n"},
+		{[]string{"-é", "a.md", "b.md"}, `cachediff: unknown shorthand flag: '\u00e9' in "-\u00e9"` + "\n"},
+		{[]string{"log", "-qé", "a.md", "b.md"}, `cachediff: unknown shorthand flag: '\u00e9' in "-q\u00e9"` + "\n"},
+		{[]string{"render", "-q\xff", "r.json"}, `cachediff: unknown shorthand flag: '\xff' in "-q\xff"` + "\n"},
 	} {
 		wantTrouble(t, c.args, c.want)
 	}
@@ -173,6 +174,23 @@ func TestOneDashLongFlagOfOtherCommandNamed(t *testing.T) {
 		{[]string{"--revs=HEAD~7..HEAD", "A", "B"}, "cachediff: --revs is a flag of cachediff log, not of the diff"},
 		{[]string{"render", "-stack=e4s", "r.json"}, "cachediff: -stack=e4s: a long flag takes two dashes, and one is read as shorthands; write --stack=e4s\n"},
 		{[]string{"render", "--stack=e4s", "r.json"}, "cachediff: render: --stack does not apply"},
+	} {
+		wantTrouble(t, c.args, c.want)
+	}
+}
+
+// TestShorthandLookalike (class e): cachediff -С A B, its С Cyrillic
+// (U+0421), said "unknown shorthand flag: 'С' in -С", which reads as if
+// -C, a flag cachediff takes, were unknown; an unknown long flag typed
+// so (--f\u0430il-on) is quoted in ASCII. So is the shorthand.
+func TestShorthandLookalike(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-\u0421", ".", "a.md", "b.md"}, `cachediff: unknown shorthand flag: '\u0421' in "-\u0421"` + "\n"},
+		{[]string{"render", "-q\u03bf", "r.json"}, `cachediff: unknown shorthand flag: '\u03bf' in "-q\u03bf"` + "\n"},
 	} {
 		wantTrouble(t, c.args, c.want)
 	}

@@ -18,7 +18,10 @@ import (
 // different lengths sharing prefixes, elements with bytes below ',' or
 // with ',' itself, empty lists and empty elements, versions Spack takes
 // for equal but written otherwise, unicode — are compared and written
-// as --format json writes them: render must take back every one.
+// as --format json writes them: render must take back every one. Half
+// the seeds are --no-canonicalize snapshots, whose lists stay as drawn;
+// the others' values canonical and their lists sorted, each value once,
+// as the loader leaves them (snapshot.Canonical, snapshot.ListOrder).
 func TestAdversarialValuesRender(t *testing.T) {
 	seeds := uint64(400)
 	if testing.Short() {
@@ -32,7 +35,26 @@ func TestAdversarialValuesRender(t *testing.T) {
 	for seed := range seeds {
 		r := rand.New(rand.NewPCG(seed, 83))
 		pick := func(l []string) string { return l[r.IntN(len(l))] }
-		pickL := func(l [][]string) []string { return slices.Clone(l[r.IntN(len(l))]) }
+		raw := seed%2 == 1
+		compiler := func(v string) string {
+			if raw {
+				return v
+			}
+			return snapshot.Canonical("compiler", v)
+		}
+		pickL := func(facet string, l [][]string) []string {
+			out := slices.Clone(l[r.IntN(len(l))])
+			if !raw {
+				if facet != "stack" {
+					for i, v := range out {
+						out[i] = snapshot.Canonical(facet, v)
+					}
+				}
+				slices.SortFunc(out, snapshot.ListOrder(facet))
+				out = slices.Compact(out)
+			}
+			return out
+		}
 		hashSeq := 0
 		hash := func() string {
 			hashSeq++
@@ -44,11 +66,11 @@ func TestAdversarialValuesRender(t *testing.T) {
 			return string(b)
 		}
 		spec := func() snapshot.Spec {
-			return snapshot.Spec{Hash: hash(), Versions: pickL(versions), Compiler: pick(scalars), OS: pick(scalars),
-				Platform: pick(scalars), Target: pick(scalars), Variants: pickL(lists), Stacks: pickL(lists)}
+			return snapshot.Spec{Hash: hash(), Versions: pickL("version", versions), Compiler: compiler(pick(scalars)), OS: pick(scalars),
+				Platform: pick(scalars), Target: pick(scalars), Variants: pickL("variant", lists), Stacks: pickL("stack", lists)}
 		}
-		before := &snapshot.Snapshot{Path: "old"}
-		after := &snapshot.Snapshot{Path: "new"}
+		before := &snapshot.Snapshot{Path: "old", Raw: raw}
+		after := &snapshot.Snapshot{Path: "new", Raw: raw}
 		for i := range 1 + r.IntN(4) {
 			name := fmt.Sprintf("p%d", i)
 			var olds, ns []snapshot.Spec
@@ -62,11 +84,11 @@ func TestAdversarialValuesRender(t *testing.T) {
 					n.Hash = s.Hash
 				case 1:
 					n.Hash = s.Hash
-					n.Stacks = pickL(lists)
+					n.Stacks = pickL("stack", lists)
 				case 2:
 					n = spec()
 				case 3:
-					n.Versions = pickL(versions)
+					n.Versions = pickL("version", versions)
 				case 4:
 					continue
 				}

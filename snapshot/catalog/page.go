@@ -1099,7 +1099,7 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 	}
 	pkg.Specs = specs
 
-	var warnings []snapshot.Warning
+	warnings := notASCIIWarnings(file, pkg.Line, env.Title, specs)
 	metaLine := env.Meta.Line
 	if p.meta != nil {
 		metaLine = p.meta.line

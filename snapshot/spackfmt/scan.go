@@ -135,16 +135,22 @@ const maxQuoted = 200
 
 // clip cuts s to at most maxQuoted bytes, at the start of a character,
 // marking the cut with "…": a key or a name of megabytes makes no message
-// of megabytes.
+// of megabytes. A start is looked for no farther back than one
+// character's length: bytes that start none (invalid UTF-8, which the
+// message quotes as escapes) keep their first maxQuoted, where the walk
+// back to a start cut a key of 300 bytes 0x80 to nothing, "…".
 func clip(s string) string {
 	if len(s) <= maxQuoted {
 		return s
 	}
-	i := maxQuoted
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
+	n := maxQuoted
+	for i := n; i > n-utf8.UTFMax && i > 0; i-- {
+		if utf8.RuneStart(s[i]) {
+			n = i // between characters, never inside one
+			break
+		}
 	}
-	return s[:i] + "…"
+	return s[:n] + "…"
 }
 
 // clipArgs clips the strings and byte strings of a message's arguments,

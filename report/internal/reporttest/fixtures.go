@@ -50,7 +50,7 @@ func OnePackage(name string) *diff.Report {
 		Summary:  diff.Summary{Packages: diff.PackageCounts{Old: 1, New: 1, Changed: 1}, Specs: c},
 		Packages: []diff.Package{{Name: name, Status: diff.Changed,
 			Versions:       diff.VersionChange{Old: []string{"1.0"}, New: []string{"1.0"}, Added: []string{}, Removed: []string{}, Direction: diff.NoChange},
-			SharedVariants: []string{}, Counts: c,
+			SharedVariants: []string{name}, Counts: c, // every spec's, as the engine lists it
 			Specs: diff.SpecChanges{Added: []diff.Spec{}, Removed: []diff.Spec{}, Updated: []diff.Pair{}, Restacked: []diff.Pair{},
 				Rebuilt: []diff.Pair{{Old: new(spec("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")), New: new(spec("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"))}}}}},
 		Updates: []diff.UpdateGroup{},
