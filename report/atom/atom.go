@@ -136,6 +136,9 @@ func (s *atomStep) bytes() int64 {
 // step's entry (a few hundred bytes of highlights, not the report), and
 // under --max-entries N only the newest N.
 type logAtom struct {
+	// warns lists each snapshot's warnings once, under the first step
+	// that reads it.
+	warns report.StepWarnings
 	w     io.Writer
 	o     report.LogOptions
 	steps []atomStep
@@ -153,6 +156,7 @@ func (l *logAtom) Kept() int64 { return l.kept }
 func (l *logAtom) Close() error { return nil }
 
 func (l *logAtom) Step(r *diff.Report) error {
+	r = l.warns.Step(r)
 	l.n++
 	s := atomStep{step: l.n, rev: r.New.Rev, tag: r.New.Tag, path: r.New.Path, filter: filterID(r.Options), entry: stepEntry(r, l.o.Subjects[r.New.Rev])}
 	if s.rev != "" {

@@ -63,6 +63,9 @@ func stepCountsOf(r *diff.Report, subjects map[string]string) stepCounts {
 // logMarkdown keeps each step's Markdown view.View, and writes the log newest
 // step first as one view.View that --max-bytes cuts: the oldest steps first.
 type logMarkdown struct {
+	// warns lists each snapshot's warnings once, under the first step
+	// that reads it.
+	warns  report.StepWarnings
 	w      io.Writer
 	o      report.LogOptions
 	counts []stepCounts
@@ -107,6 +110,7 @@ func viewBytes(v *view.View) int64 {
 }
 
 func (l *logMarkdown) Step(r *diff.Report) error {
+	r = l.warns.Step(r)
 	c := stepCountsOf(r, l.o.Subjects)
 	o := l.o.Options
 	o.Title, o.MaxBytes, o.Marker = c.title, 0, ""
