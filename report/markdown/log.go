@@ -829,12 +829,12 @@ func (lay *logLayout) notice(drop int, t tableCut) func(int) string {
 	const whole = " For the whole log, run cachediff log without `--max-bytes`, or save it with `--format json` and run `cachediff render log.json`."
 	if drop == 0 {
 		return func(limit int) string {
-			return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest steps are summarised or left out first." + table + whole
+			return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest steps' sections, then the series', are cut first." + table + whole
 		}
 	}
 	k := min(drop, n-1)
 	return func(limit int) string {
-		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest " + oldestSteps(k) + " of the log " + isAre(k) + " only in the table of steps, and some sections of the others are summarised or left out, lowest value first." + table + whole
+		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest " + oldestSteps(k) + " of the log " + isAre(k) + " only in the table of steps, and some sections of the others and of the series are summarised or left out, lowest value first." + table + whole
 	}
 }
 
