@@ -10,13 +10,14 @@ import (
 	"github.com/cachediff/cachediff/snapshot"
 )
 
-// logWith renders the log of snaps in every log format.
-func logWith(t *testing.T, snaps []*snapshot.Snapshot) map[string]string {
+// logWith renders the log of snaps in every log format, the Atom feed
+// keeping its newest maxEntries entries (0 for all).
+func logWith(t *testing.T, snaps []*snapshot.Snapshot, maxEntries int) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	for _, f := range LogFormats() {
 		var b bytes.Buffer
-		w, err := NewLogWriter(f, &b, LogOptions{Options: Options{Width: 400}})
+		w, err := NewLogWriter(f, &b, LogOptions{Options: Options{Width: 400, Feed: FeedOptions{MaxEntries: maxEntries}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +38,9 @@ func logWith(t *testing.T, snaps []*snapshot.Snapshot) map[string]string {
 // in Markdown, text, HTML and Atom, not under both steps that read it
 // (`log a stale-mirror c` listed the middle mirror's warnings twice);
 // the JSON log keeps each step's report whole, as the pair's. A log
-// that comes back to a snapshot (a b a) still lists the last one's.
+// that comes back to a snapshot (a b a) still lists the last one's, and
+// a feed that keeps only the newest entry (--max-entries 1) lists the
+// middle snapshot's warnings in it, the entry that listed them gone.
 func TestLogWarningsOnce(t *testing.T) {
 	snaps := reporttest.GenSeries(7, 5, 3)
 	for i, word := range []string{"first", "middle", "last"} {
@@ -46,7 +49,7 @@ func TestLogWarningsOnce(t *testing.T) {
 		s.Warnings = []snapshot.Warning{{File: "snap-" + word + "/build_cache/odd.spec.json", Message: "warnword" + word}}
 		snaps[i] = &s
 	}
-	out := logWith(t, snaps)
+	out := logWith(t, snaps, 0)
 	for f, o := range out {
 		want := map[string]int{"warnwordfirst": 1, "warnwordmiddle": 1, "warnwordlast": 1}
 		if f == "json" {
@@ -58,7 +61,10 @@ func TestLogWarningsOnce(t *testing.T) {
 			}
 		}
 	}
-	out = logWith(t, []*snapshot.Snapshot{snaps[0], snaps[1], snaps[0]})
+	if a := logWith(t, snaps, 1)["atom"]; strings.Count(a, "warnwordmiddle") != 1 || strings.Count(a, "warnwordlast") != 1 || strings.Contains(a, "warnwordfirst") {
+		t.Errorf("atom, --max-entries 1: want the middle and last warnings once, and not the first:\n%s", a)
+	}
+	out = logWith(t, []*snapshot.Snapshot{snaps[0], snaps[1], snaps[0]}, 0)
 	for f, o := range out {
 		if f == "json" {
 			continue
