@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // LogOptions are the options of a log's rendering.
@@ -117,4 +118,53 @@ func RunsText(runs []diff.Span, n int, label func(int) string) string {
 		parts[i] = RunText(r, n, label)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// StepWarnings keeps what a log's renderer needs to list each snapshot's
+// warnings once. A step's report lists the warnings of both its
+// snapshots, as a pair's report must; in a log, every snapshot but the
+// first and the last is the new side of one step and the old side of
+// the next, and so its warnings were listed under both steps (`log a
+// stale-mirror c` said the same warnings twice). The zero value is
+// ready to use, one for a log.
+type StepWarnings struct {
+	prev *diff.Report
+}
+
+// Step returns r, or a copy of it whose warnings leave out those the
+// step before listed for its new snapshot, which is r's old one: the
+// warnings of r that the step before also has, each as many times as it
+// had it. When the step before read r's new snapshot too (`log a b a`),
+// a warning both steps have may be the new snapshot's, and r is kept
+// whole. Only the renderers that list a step's warnings use it: a
+// log's JSON keeps each step's report as the pair's.
+func (s *StepWarnings) Step(r *diff.Report) *diff.Report {
+	prev := s.prev
+	s.prev = r
+	if prev == nil || len(r.Warnings) == 0 || len(prev.Warnings) == 0 || sameSide(prev.Old, r.New) {
+		return r
+	}
+	seen := make(map[snapshot.Warning]int, len(prev.Warnings))
+	for _, w := range prev.Warnings {
+		seen[w]++
+	}
+	kept := make([]snapshot.Warning, 0, len(r.Warnings))
+	for _, w := range r.Warnings {
+		if seen[w] > 0 {
+			seen[w]--
+			continue
+		}
+		kept = append(kept, w)
+	}
+	if len(kept) == len(r.Warnings) {
+		return r
+	}
+	c := *r
+	c.Warnings = kept
+	return &c
+}
+
+// sameSide reports whether a and b name one snapshot.
+func sameSide(a, b diff.Side) bool {
+	return a.Path == b.Path && a.Rev == b.Rev && a.Tag == b.Tag
 }

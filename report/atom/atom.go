@@ -122,10 +122,15 @@ type atomStep struct {
 	// commit and path, or folder and changes: its id adds ":step-N".
 	repeat bool
 	entry  atomEntry
+	// whole is the entry's content with every warning of its report,
+	// when entry leaves out those the step before listed (StepWarnings):
+	// the content of the feed's first entry once the step before is no
+	// longer in the feed (--max-entries), so that they stay in it.
+	whole string
 }
 
 func (s *atomStep) bytes() int64 {
-	n := len(s.rev) + len(s.gitPath) + len(s.tag) + len(s.path) + len(s.filter) + len(s.changes) + len(s.entry.Title.Body) + len(s.entry.Content.Body) + len(s.entry.Updated)
+	n := len(s.rev) + len(s.gitPath) + len(s.tag) + len(s.path) + len(s.filter) + len(s.changes) + len(s.entry.Title.Body) + len(s.entry.Content.Body) + len(s.entry.Updated) + len(s.whole)
 	for _, c := range s.entry.Categories {
 		n += len(c.Term) + 16
 	}
@@ -136,6 +141,9 @@ func (s *atomStep) bytes() int64 {
 // step's entry (a few hundred bytes of highlights, not the report), and
 // under --max-entries N only the newest N.
 type logAtom struct {
+	// warns lists each snapshot's warnings once, under the first step
+	// that reads it.
+	warns report.StepWarnings
 	w     io.Writer
 	o     report.LogOptions
 	steps []atomStep
@@ -153,8 +161,13 @@ func (l *logAtom) Kept() int64 { return l.kept }
 func (l *logAtom) Close() error { return nil }
 
 func (l *logAtom) Step(r *diff.Report) error {
+	whole := r
+	r = l.warns.Step(r)
 	l.n++
 	s := atomStep{step: l.n, rev: r.New.Rev, tag: r.New.Tag, path: r.New.Path, filter: filterID(r.Options), entry: stepEntry(r, l.o.Subjects[r.New.Rev])}
+	if r != whole {
+		s.whole = stepEntry(whole, l.o.Subjects[r.New.Rev]).Content.Body
+	}
 	if s.rev != "" {
 		_, p, _ := strings.Cut(r.New.Path, ":")
 		s.gitPath = cleanGitPath(p)
@@ -176,6 +189,12 @@ func (l *logAtom) Step(r *diff.Report) error {
 	if m := l.o.Feed.MaxEntries; m > 0 && len(l.steps) > m {
 		l.kept -= l.steps[0].bytes()
 		l.steps = slices.Delete(l.steps, 0, 1)
+		// The entry that listed the first one's old snapshot's warnings
+		// has left the feed: the first one lists them.
+		if f := &l.steps[0]; f.whole != "" {
+			l.kept -= int64(len(f.entry.Content.Body))
+			f.entry.Content.Body, f.whole = f.whole, ""
+		}
 	}
 	return nil
 }

@@ -20,6 +20,9 @@ import (
 // bounds of a step (HTMLMaxStepRows, HTMLMaxStepPackages), so that its
 // memory grows with the steps by that much at most.
 type logHTML struct {
+	// warns lists each snapshot's warnings once, under the first step
+	// that reads it.
+	warns  report.StepWarnings
 	w      io.Writer
 	o      report.LogOptions
 	counts []stepCounts     // a row of the steps table each
@@ -39,6 +42,7 @@ func (l *logHTML) Kept() int64 { return l.kept }
 func (l *logHTML) Close() error { return nil }
 
 func (l *logHTML) Step(r *diff.Report) error {
+	r = l.warns.Step(r)
 	l.stacked = len(r.Options.Stacks) > 0
 	l.counts = append(l.counts, stepCountsOf(r, l.o.Subjects))
 	if len(l.stacks) == 0 {

@@ -63,6 +63,9 @@ func stepCountsOf(r *diff.Report, subjects map[string]string) stepCounts {
 // logMarkdown keeps each step's Markdown view.View, and writes the log newest
 // step first as one view.View that --max-bytes cuts: the oldest steps first.
 type logMarkdown struct {
+	// warns lists each snapshot's warnings once, under the first step
+	// that reads it.
+	warns  report.StepWarnings
 	w      io.Writer
 	o      report.LogOptions
 	counts []stepCounts
@@ -107,6 +110,7 @@ func viewBytes(v *view.View) int64 {
 }
 
 func (l *logMarkdown) Step(r *diff.Report) error {
+	r = l.warns.Step(r)
 	c := stepCountsOf(r, l.o.Subjects)
 	o := l.o.Options
 	o.Title, o.MaxBytes, o.Marker = c.title, 0, ""
@@ -825,12 +829,12 @@ func (lay *logLayout) notice(drop int, t tableCut) func(int) string {
 	const whole = " For the whole log, run cachediff log without `--max-bytes`, or save it with `--format json` and run `cachediff render log.json`."
 	if drop == 0 {
 		return func(limit int) string {
-			return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest steps are summarised or left out first." + table + whole
+			return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest steps' sections, then the series', are cut first." + table + whole
 		}
 	}
 	k := min(drop, n-1)
 	return func(limit int) string {
-		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest " + oldestSteps(k) + " of the log " + isAre(k) + " only in the table of steps, and some sections of the others are summarised or left out, lowest value first." + table + whole
+		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: the oldest " + oldestSteps(k) + " of the log " + isAre(k) + " only in the table of steps, and some sections of the others and of the series are summarised or left out, lowest value first." + table + whole
 	}
 }
 

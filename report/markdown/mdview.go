@@ -449,7 +449,7 @@ func (m *mdBuilder) fitNews(v *view.View, limit int) {
 		if len(s.Rows) == 1 {
 			more = strings.TrimSuffix(more, "s.") + "."
 		}
-		rest += len(s.Heading) + len(s.Footer) + len(more)
+		rest += len(s.BareHeading()) + len(s.Footer) + len(more)
 	}
 	if len(v.Head)+rest <= limit {
 		return

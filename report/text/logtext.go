@@ -20,6 +20,9 @@ import (
 // What every step would repeat (the note on unknown causes) is said once,
 // at the end. Every line fits report.Options.Width.
 type logText struct {
+	// warns lists each snapshot's warnings once, under the first step
+	// that reads it.
+	warns report.StepWarnings
 	w     io.Writer
 	o     report.LogOptions
 	n     int          // steps so far
@@ -34,6 +37,7 @@ func (l *logText) Kept() int64 { return l.steps.InMemory() }
 func (l *logText) Close() error { l.steps.Close(); return nil }
 
 func (l *logText) Step(r *diff.Report) error {
+	r = l.warns.Step(r)
 	l.n++
 	doc := report.NewDocument(r, l.o.Options)
 	v := (&Document{&doc}).textView(textWidthOf(l.o.Width)-2, true)

@@ -152,11 +152,45 @@ func (s *Section) Size() int {
 	if s.Whole != nil {
 		return s.Whole.Len()
 	}
-	n := len(s.Heading) + len(s.Footer) + len(s.More())
+	n := len(s.CutHeading()) + len(s.Footer) + len(s.More())
 	for _, r := range s.Visible() {
 		n += len(r)
 	}
 	return n
+}
+
+// CutHeading is the Heading the section writes as it is cut now (md.tmpl
+// writes it): without the header of its table (tableHead) when every
+// row is left out, so that an "…and N more" line does not follow the
+// header of an empty table. A whole section's is its Heading.
+func (s *Section) CutHeading() string {
+	if s.cut && s.keep+s.short == 0 && len(s.Rows) > 0 {
+		return s.BareHeading()
+	}
+	return s.Heading
+}
+
+// BareHeading is the Heading the section writes when every row is left
+// out: without its table's header.
+func (s *Section) BareHeading() string { return s.Heading[:len(s.Heading)-s.tableHead()] }
+
+// tableHead is the length of the end of Heading that is a Markdown
+// table's header: its last lines that start with "|", with the line
+// breaks before them; 0 when Heading does not end in one.
+func (s *Section) tableHead() int {
+	h := s.Heading
+	i := len(h)
+	for {
+		j := strings.LastIndexByte(h[:i], '\n')
+		if j < 0 || !strings.HasPrefix(h[j+1:], "|") {
+			break
+		}
+		i = j
+	}
+	if i == len(h) {
+		return 0
+	}
+	return len(h) - len(strings.TrimRight(h[:i], "\n"))
 }
 
 // WriteTo writes the section as it is cut now.
@@ -179,7 +213,7 @@ func (s *Section) WriteTo(w io.Writer) (int64, error) {
 }
 
 func (s *Section) parts() []string {
-	parts := append([]string{s.Heading}, s.Visible()...)
+	parts := append([]string{s.CutHeading()}, s.Visible()...)
 	return append(parts, s.More(), s.Footer)
 }
 
@@ -374,6 +408,9 @@ func (s *Section) round(r, need int) (took int) {
 				row = len(s.Rows[s.keep])
 			}
 			took += row - (len(moreLine(hidden+1, s.Noun)) - len(moreLine(hidden, s.Noun)))
+			if s.keep+s.short == 0 {
+				took += s.tableHead() // the last row: the table's header goes with it
+			}
 		}
 	}
 	switch r {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -507,6 +508,9 @@ func (r *Repo) rangeError(rng string, err error) error {
 	if _, ok := err.(*gitError); !ok {
 		return err
 	}
+	if e := r.spacedRange(rng); e != nil {
+		return e
+	}
 	parts := []string{rng}
 	for _, sep := range []string{"...", ".."} {
 		if a, b, ok := strings.Cut(rng, sep); ok {
@@ -549,6 +553,55 @@ func (r *Repo) rangeError(rng string, err error) error {
 		}
 	}
 	return fmt.Errorf("revision range %s: %v", rng, err)
+}
+
+// spacedRange is the error of a range written as git rev-list's two
+// arguments in one ("^HEAD~3 HEAD", "HEAD~3 HEAD"): no ref name holds a
+// space, so git knows no such revision, and "unknown revision HEAD~3
+// HEAD" did not say that a range is one argument; so is one with spaces
+// around its dots (HEAD~3 .. HEAD). When both revisions are commits, it
+// gives the range as one word to paste back
+// (HEAD~3..HEAD), else it names the one git does not know; nil for a
+// range of another shape.
+func (r *Repo) spacedRange(rng string) error {
+	f := strings.Fields(rng)
+	if len(f) > 1 && strings.Contains(rng, "..") {
+		// A range with spaces around its dots (HEAD~3 .. HEAD): the
+		// range without them, when both its ends are commits.
+		one := strings.Join(f, "")
+		sep := ".."
+		if strings.Contains(one, "...") {
+			sep = "..."
+		}
+		from, to, _ := strings.Cut(one, sep)
+		for _, rev := range []string{from, to} {
+			if rev == "" || strings.Contains(rev, "..") || strings.HasPrefix(rev, "-") {
+				return nil
+			}
+			if _, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
+				return nil
+			}
+		}
+		return fmt.Errorf("revision range %q has spaces: a range is one argument, %s", rng, shellword.Word(one))
+	}
+	if len(f) != 2 || strings.Contains(rng, "..") {
+		return nil
+	}
+	from, to := f[0], f[1]
+	if a, ok := strings.CutPrefix(to, "^"); ok {
+		from, to = a, from
+	} else {
+		from = strings.TrimPrefix(from, "^")
+	}
+	for _, rev := range []string{from, to} {
+		if rev == "" || strings.HasPrefix(rev, "^") || strings.HasPrefix(rev, "-") {
+			return nil
+		}
+		if _, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
+			return fmt.Errorf("revision range %q is two revisions: a range is one argument (A..B), and git knows no commit %q", rng, rev)
+		}
+	}
+	return fmt.Errorf("revision range %q is two revisions: a range is one argument, %s", rng, shellword.Word(from+".."+to))
 }
 
 // commits reads the commits ids name, in their order, with their first

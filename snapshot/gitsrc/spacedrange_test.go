@@ -1,0 +1,57 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestSeriesSpacedRange: a range written as git rev-list's two
+// arguments in one (--revs '^HEAD~2 HEAD') said "unknown revision HEAD~2
+// HEAD"; it says that a range is one argument, and the range it gives,
+// pasted back (its single quotes taken off, as a shell does), is read;
+// so does a range with spaces around its dots (HEAD~2 .. HEAD).
+// With a revision git does not know, it says which.
+func TestSeriesSpacedRange(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		os.WriteFile(filepath.Join(dir, "x"), []byte(strconv.Itoa(i)), 0o644)
+		if _, err := gittest.Git(dir, nil, "add", "-A"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gittest.Git(dir, nil, "commit", "-q", "-m", "c"+strconv.Itoa(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, _ := OpenRepo(dir)
+	for _, rng := range []string{"^HEAD~2 HEAD", "HEAD ^HEAD~2", "HEAD~2 HEAD", " HEAD~2\tHEAD"} {
+		_, err := r.Series(rng, "x", "", "")
+		if err == nil || !strings.Contains(err.Error(), "a range is one argument, 'HEAD~2..HEAD'") {
+			t.Errorf("Series(%q): %v; want a range is one argument, 'HEAD~2..HEAD'", rng, err)
+			continue
+		}
+		msg := err.Error()
+		word := msg[strings.Index(msg, "'")+1 : strings.LastIndex(msg, "'")]
+		if got, err := r.Series(word, "x", "", ""); err != nil || len(got) != 3 {
+			t.Errorf("the hint of %q pasted back, Series(%q): %d commits, %v; want 3", rng, word, len(got), err)
+		}
+	}
+	for _, rng := range []string{"HEAD~2 .. HEAD", "HEAD~2.. HEAD", "HEAD~2 ..HEAD"} {
+		if _, err := r.Series(rng, "x", "", ""); err == nil || !strings.Contains(err.Error(), "has spaces: a range is one argument, 'HEAD~2..HEAD'") {
+			t.Errorf("Series(%q): %v; want has spaces: a range is one argument, 'HEAD~2..HEAD'", rng, err)
+		}
+	}
+	if _, err := r.Series("^nope HEAD", "x", "", ""); err == nil || !strings.Contains(err.Error(), `a range is one argument (A..B), and git knows no commit "nope"`) {
+		t.Errorf(`Series("^nope HEAD"): %v; want a range is one argument, and nope unknown`, err)
+	}
+}
