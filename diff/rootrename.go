@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cachediff/cachediff/internal/memo"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -247,29 +248,44 @@ func renamedStacks(stacks []string, ren map[string]string) []string {
 // renameStacks returns s with the stacks named in ren renamed: a copy of
 // each package with a spec in one, and new stack lists, sorted (the
 // loaded lists are shared and never modified); s itself when no spec is.
+// A list that many specs share (a lockfile's roots above a hub) is
+// renamed once, and its new list shared the same: renamed spec by spec,
+// a hub of n packages under n roots that all changed version made n
+// copies of the n roots, n² strings, and the diff of 4x the nodes cost
+// 20x the time and 8x the memory.
 func renameStacks(s *snapshot.Snapshot, ren map[string]string) *snapshot.Snapshot {
 	out := *s
 	out.Packages = make([]*snapshot.Package, len(s.Packages))
 	changed := false
+	renamed := map[memo.Key][]string{} // the new list of each list renamed, by its identity
 	for i, p := range s.Packages {
 		out.Packages[i] = p
 		var specs []snapshot.Spec
 		for j := range p.Specs {
-			if !slices.ContainsFunc(p.Specs[j].Stacks, func(st string) bool { _, ok := ren[st]; return ok }) {
+			l := p.Specs[j].Stacks
+			k := memo.List(l)
+			stacks, ok := renamed[k]
+			if !ok {
+				if slices.ContainsFunc(l, func(st string) bool { _, ok := ren[st]; return ok }) {
+					stacks = make([]string, len(l))
+					for k, st := range l {
+						if to, ok := ren[st]; ok {
+							st = to
+						}
+						stacks[k] = st
+					}
+					slices.Sort(stacks)
+					stacks = slices.Compact(stacks)
+				}
+				renamed[k] = stacks
+			}
+			if stacks == nil {
 				continue
 			}
 			if specs == nil {
 				specs = slices.Clone(p.Specs)
 			}
-			stacks := make([]string, len(p.Specs[j].Stacks))
-			for k, st := range p.Specs[j].Stacks {
-				if to, ok := ren[st]; ok {
-					st = to
-				}
-				stacks[k] = st
-			}
-			slices.Sort(stacks)
-			specs[j].Stacks = slices.Compact(stacks)
+			specs[j].Stacks = stacks
 		}
 		if specs != nil {
 			cp := *p

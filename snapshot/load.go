@@ -251,7 +251,41 @@ func loadFrom(src Source, opt Options) (*Snapshot, error) {
 		return nil, noPages(path, !single, errs, warnings)
 	}
 	slices.SortFunc(snap.Warnings, CompareWarnings)
+	snap.Warnings = collapseNotASCII(snap.Warnings)
 	return snap, nil
+}
+
+// NotASCIIMessage is the middle of the warning of a page's identifier
+// that is not ASCII (catalog's notASCIIWarnings): "stack "r\u043eot"
+// holds characters that are not ASCII: Spack writes stacks in ASCII, …".
+const NotASCIIMessage = " holds characters that are not ASCII: Spack writes "
+
+// collapseNotASCII returns ws (sorted) with each warning of a value that
+// is not ASCII given once, at its first page, saying how many more pages
+// hold it. A page warns of each distinct value it holds, and a catalogue
+// whose every page lists one such stack warned once a page on each side:
+// 2,000 lines of the same value for 1,000 pages, where design.md promises
+// a warning for each distinct value.
+func collapseNotASCII(ws []Warning) []Warning {
+	first := map[string]int{} // a message's index in out
+	more := map[int]int{}     // the pages more that hold it, by index in out
+	out := ws[:0]
+	for _, w := range ws {
+		if strings.Contains(w.Message, NotASCIIMessage) {
+			if i, ok := first[w.Message]; ok {
+				if out[i].File != w.File {
+					more[i]++
+				}
+				continue
+			}
+			first[w.Message] = len(out)
+		}
+		out = append(out, w)
+	}
+	for i, n := range more {
+		out[i].Message += "; " + Plural(n, "more page holds", "more pages hold") + " it too"
+	}
+	return out
 }
 
 // withFileWarnings returns e, an error of decoding a file, telling too

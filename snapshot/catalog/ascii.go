@@ -29,7 +29,7 @@ func notASCIIWarnings(file string, line int, title string, specs []snapshot.Spec
 		}
 		warned[field+"\x00"+v] = true
 		out = append(out, snapshot.Warning{File: file, Line: line,
-			Message: field + " " + quoteValue(v) + " holds characters that are not ASCII: Spack writes " + plural + " in ASCII, and a lookalike letter reads as another value"})
+			Message: field + " " + quoteValue(v) + snapshot.NotASCIIMessage + plural + " in ASCII, and a lookalike letter reads as another value"})
 	}
 	warn("package name", "package names", title, 2)
 	var last [4]string

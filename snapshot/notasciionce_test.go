@@ -1,0 +1,58 @@
+package snapshot
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestNotASCIIWarnedOncePerValue (210th adversarial pass): a page warns
+// of each distinct value of its identifiers that is not ASCII, and a
+// catalogue whose every page lists one such stack (r\u043eot, its о
+// Cyrillic) warned once a page: 2,000 lines of the same value in the
+// report of 1,000 pages a side, where design.md promises a warning for
+// each distinct value. The snapshot gives each value once, at its first
+// page, counting the pages more that hold it; a value of one page alone
+// keeps its warning as it was.
+func TestNotASCIIWarnedOncePerValue(t *testing.T) {
+	dir := t.TempDir()
+	const n = 5
+	for i := range n {
+		name := fmt.Sprintf("pkg%d", i)
+		stacks := `"r\u043eot", "ml"`
+		meta := `"num_specs_by_stack": {"r\u043eot": 1, "ml": 1}, "stacks": ["ml", "r\u043eot"]`
+		if i == n-1 { // a value of this page alone
+			stacks = `"r\u043eot", "m\u0131"`
+			meta = `"num_specs_by_stack": {"r\u043eot": 1, "m\u0131": 1}, "stacks": ["m\u0131", "r\u043eot"]`
+		}
+		page := fmt.Sprintf("---\ntitle: %q\nlayout: cache\ncategories: [package, develop]\n"+
+			`meta: {"compilers": ["gcc@13.2.0"], "num_specs": 1, %s, "oss": ["ubuntu24.04"], "platforms": ["linux"], "targets": ["x86_64"], "versions": ["1.0"]}`+"\n"+
+			`spec_details: [{"compiler": "gcc@13.2.0", "hash": "%s", "os": "ubuntu24.04", "platform": "linux", "size": "-", "stacks": [%s], "target": "x86_64", "variants": ["+x"], "versions": ["1.0"]}]`+"\n---\n",
+			name, meta, strings.Repeat(string(rune('a'+i)), 32), stacks)
+		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name, "specs.md"), []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range snap.Warnings {
+		if strings.Contains(w.Message, "not ASCII") {
+			got = append(got, filepath.Base(filepath.Dir(w.File))+": "+w.Message)
+		}
+	}
+	want := []string{
+		`pkg0: stack "r\u043eot" holds characters that are not ASCII: Spack writes stacks in ASCII, and a lookalike letter reads as another value; 4 more pages hold it too`,
+		`pkg4: stack "m\u0131" holds characters that are not ASCII: Spack writes stacks in ASCII, and a lookalike letter reads as another value`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings of values not ASCII:\n%s\nwant each value once:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
