@@ -78,8 +78,38 @@ type interner struct {
 	// seen remembers recent lookups by the identity of what was looked
 	// up (see memo): the loader shares equal strings and equal lists, so
 	// most lookups are of one seen before, and a probe here is cheaper
-	// than hashing the string (or joining the list) for the map.
-	seen [4096]memo.Slot[seenEntry]
+	// than hashing the string (or joining the list) for the map. A power
+	// of two of slots, at most maxSeen, sized by the specs compared
+	// (seenSlots); made at the first lookup when empty.
+	seen []memo.Slot[seenEntry]
+}
+
+// maxSeen is the most slots of an interner's table of recent lookups.
+const maxSeen = 4096
+
+// seenSlots is how many slots an interner's table of recent lookups has
+// for a comparison of specs specs: the next power of two of twice as
+// many, from 64 to maxSeen. Each worker of a comparison has its own
+// table, and each step of a log makes new ones: at maxSeen always
+// (160 KB), a log of 16,000 steps of a few specs each allocated and
+// cleared 5 GB of them, and the collections they set off marked the
+// growing series each time (log -f html: 11.2 s of CPU, 7.6 s with 64
+// slots).
+func seenSlots(specs int) int {
+	n := 64
+	for n < maxSeen && n < 2*specs {
+		n *= 2
+	}
+	return n
+}
+
+// table returns in's table of recent lookups, made with maxSeen slots
+// if it has none yet.
+func (in *interner) table() []memo.Slot[seenEntry] {
+	if in.seen == nil {
+		in.seen = make([]memo.Slot[seenEntry], maxSeen)
+	}
+	return in.seen
 }
 
 type seenEntry struct {
@@ -93,7 +123,7 @@ func (in *interner) one(s string) (string, uint32) {
 		return in.lookup(s)
 	}
 	k := memo.String(s)
-	e := memo.Lookup(in.seen[:], k)
+	e := memo.Lookup(in.table(), k)
 	if e.Holds(k) {
 		return e.Value.s, e.Value.id
 	}
@@ -121,7 +151,7 @@ func (in *interner) list(l []string) (string, uint32) {
 		return in.one(l[0])
 	}
 	k := memo.List(l)
-	e := memo.Lookup(in.seen[:], k)
+	e := memo.Lookup(in.table(), k)
 	if e.Holds(k) {
 		return e.Value.s, e.Value.id
 	}
@@ -231,9 +261,15 @@ type matcher struct {
 	ambiguous bool
 }
 
-func newMatcher(ignore *[numFacets]bool) *matcher {
+func newMatcher(ignore *[numFacets]bool) *matcher { return newMatcherFor(ignore, maxSeen) }
+
+// newMatcherFor is newMatcher for a comparison of specs specs in all,
+// its interner's table sized for them (seenSlots).
+func newMatcherFor(ignore *[numFacets]bool, specs int) *matcher {
 	m := &matcher{}
-	fresh.Touch(unsafe.Slice(m, 1)) // its interner's table is probed before it is written
+	m.in.seen = make([]memo.Slot[seenEntry], seenSlots(specs))
+	fresh.Touch(unsafe.Slice(m, 1))
+	fresh.Touch(m.in.seen) // probed before it is written
 	if ignore != nil {
 		m.ignore = *ignore
 	}

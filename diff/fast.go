@@ -419,9 +419,17 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 	var wg sync.WaitGroup
 	workers := min(runtime.GOMAXPROCS(0), len(pairs))
 	counts := make([]*rollCounts, max(workers, 1))
+	specs := 0 // the specs compared, for the size of the workers' tables
+	for _, pair := range pairs {
+		for _, p := range pair {
+			if p != nil {
+				specs += len(p.Specs)
+			}
+		}
+	}
 	for w := range workers {
 		wg.Go(func() {
-			m := newMatcher(ignore)
+			m := newMatcherFor(ignore, specs)
 			c := newRollCounts(&m.in)
 			counts[w] = c
 			for {

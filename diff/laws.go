@@ -341,6 +341,12 @@ func checkRollup(at string, r *Rollup, sums bool, ss Counts) error {
 			return lawf(at+".counts", "%q is there twice", shortValue(v.Value))
 		}
 		seen[v.Value] = true
+		if v.Old == 0 && v.New == 0 {
+			// No spec has the value on either side: cachediff counts only
+			// the values specs have, and such a row would be printed as
+			// one more value "unchanged".
+			return lawf(at+".counts", "%q has 0 old and 0 new specs: a value is counted where a spec has it", shortValue(v.Value))
+		}
 		before += v.Old
 		after += v.New
 		switch {

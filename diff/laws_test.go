@@ -52,3 +52,16 @@ func TestLawsRawReportCanonicalizedNothing(t *testing.T) {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
+
+// TestCheckRollupEmptyValue: a facet value that no spec has on either
+// side (0 old, 0 new) is never in a report cachediff writes; an edited
+// one was rendered as one more value "unchanged" ("2 other values
+// unchanged" where the report had 1).
+func TestCheckRollupEmptyValue(t *testing.T) {
+	r := &Rollup{Added: []string{}, Removed: []string{}, Counts: ValueCounts{{"gcc@1", OldToNew{}}, {"gcc@13", OldToNew{Old: 1, New: 1}}}}
+	err := checkRollup("facets.compiler", r, false, Counts{})
+	want := `facets.compiler.counts: "gcc@1" has 0 old and 0 new specs: a value is counted where a spec has it`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}

@@ -156,3 +156,29 @@ func TestNewsFacetLookalikeQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestNewsMovedSaysWhoChanged: a value that shrank or grew names the
+// packages whose specs with it came or went as the ones that changed it,
+// not as the holders of what it has now: "compiler gcc@13.2.0 shrank: 28
+// → 13 specs of gcc-runtime, py-keras" (the real week of docs/usage.md)
+// read as 13 specs of theirs, where the 13 left were llvm's, and "stack
+// e4s shrank: 11 → 1 spec of llvm" after llvm was removed.
+func TestNewsMovedSaysWhoChanged(t *testing.T) {
+	for _, c := range []struct {
+		h    diff.Highlight
+		want string
+	}{
+		{diff.Highlight{Kind: diff.HighlightShrank, Facet: "compiler", Value: "gcc@13.2.0", Specs: &diff.OldToNew{Old: 28, New: 13}, Packages: []string{"gcc-runtime", "py-keras"}},
+			`compiler gcc@13.2.0 shrank: 28 → 13 specs; changed in gcc-runtime, py-keras`},
+		{diff.Highlight{Kind: diff.HighlightGrew, Facet: "stack", Value: "e4s", Specs: &diff.OldToNew{Old: 1, New: 11}, Packages: []string{"llvm"}},
+			`stack e4s grew: 1 → 11 specs; changed in llvm`},
+		{diff.Highlight{Kind: diff.HighlightVanished, Facet: "stack", Value: "e4s", Specs: &diff.OldToNew{Old: 11}, Packages: []string{"llvm"}},
+			`stack e4s gone: it had 11 specs of llvm`},
+		{diff.Highlight{Kind: diff.HighlightAppeared, Facet: "stack", Value: "e4s", Specs: &diff.OldToNew{New: 11}, Packages: []string{"llvm"}},
+			`new stack e4s: 11 specs of llvm`},
+	} {
+		if got := NewsText(c.h, -1); got != c.want {
+			t.Errorf("NewsText = %q, want %q", got, c.want)
+		}
+	}
+}

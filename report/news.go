@@ -57,10 +57,14 @@ func NewsText(h diff.Highlight, maxNames int) string {
 			b.WriteString("new " + noun + " " + v + ": " + specsOf(c.New))
 		case diff.HighlightVanished:
 			b.WriteString(noun + " " + v + " gone: it had " + specsOf(c.Old))
-		case diff.HighlightShrank:
-			b.WriteString(noun + " " + v + " shrank: " + strconv.Itoa(c.Old) + " → " + specsOf(c.New))
-		default:
-			b.WriteString(noun + " " + v + " grew: " + strconv.Itoa(c.Old) + " → " + specsOf(c.New))
+		case diff.HighlightShrank, diff.HighlightGrew:
+			// Its packages are those whose specs with the value came or
+			// went, not those that hold what is left: "shrank: 28 → 13
+			// specs of gcc-runtime, py-keras" read as 13 specs of theirs,
+			// where the 13 were llvm's.
+			b.WriteString(noun + " " + v + " " + h.Kind + ": " + strconv.Itoa(c.Old) + " → " + specsOf(c.New))
+			WriteNames(&b, "; changed in ", h.Packages, maxNames)
+			return b.String()
 		}
 		WriteNames(&b, " of ", h.Packages, maxNames)
 	case diff.HighlightRootRemoved:

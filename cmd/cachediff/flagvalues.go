@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -107,8 +108,22 @@ func (d *decimal) Type() string { return "int" }
 // the commas inside a character class ([k,x]) belong to the pattern.
 type globList []string
 
-// Set appends the patterns of s.
+// Set appends the patterns of s. An empty one in a value (a comma at an
+// end, or two in a row) is refused: it matches no package, and was
+// reported as --package "" matching none, with a hint at names that are
+// close. A value of nothing is left to the checks of the command line
+// (--package= llvm: the space after the =).
 func (g *globList) Set(s string) error {
+	if err := g.set(s); err != nil {
+		return err
+	}
+	if s != "" && slices.Contains(*g, "") { // --package= alone: see spacedValue
+		return errors.New("an empty pattern (a comma at an end, or two in a row) matches no package name: remove the comma")
+	}
+	return nil
+}
+
+func (g *globList) set(s string) error {
 	depth, start := 0, 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {

@@ -31,6 +31,27 @@ func TestGlobList(t *testing.T) {
 	}
 }
 
+// TestGlobListEmpty: an empty --package pattern in a value (a comma at
+// an end, or two in a row) is refused as such: --package 'py-*,'
+// said that --package "" matched no package, "no name is close", and
+// sent the user to a log's timeline for the names.
+func TestGlobListEmpty(t *testing.T) {
+	for in, want := range map[string]string{
+		"py-*,": "an empty pattern (a comma at an end, or two in a row) matches no package name: remove the comma",
+		",llvm": "an empty pattern (a comma at an end, or two in a row) matches no package name: remove the comma",
+		"a,,b":  "an empty pattern (a comma at an end, or two in a row) matches no package name: remove the comma",
+	} {
+		var g globList
+		if err := g.Set(in); err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %s", in, err, want)
+		}
+	}
+	var g globList
+	if err := g.Set(`a\,`); err != nil { // an escaped comma ends no pattern
+		t.Errorf(`a\,: %v`, err)
+	}
+}
+
 // TestByteSize: numbers of bytes with and without a unit; anything else,
 // negative numbers and overflows are refused.
 func TestByteSize(t *testing.T) {

@@ -32,20 +32,50 @@ import (
 // string is written \u005b (commandSafe).
 func JSON(w io.Writer, r *diff.Report) error {
 	bw := bufio.NewWriterSize(&commandSafe{w: w}, 64<<10)
-	if err := writeReportJSON(bw, r, ""); err != nil {
+	if err := writeReportJSON(bw, r, "", new(pkgWriters)); err != nil {
 		return err
 	}
 	bw.WriteByte('\n')
 	return bw.Flush()
 }
 
+// pkgWriters are the package writers of writeReportJSON, and the buffers
+// of a package it encodes with encoding/json, for the reports of one
+// document: a log writes one report a step, and pools of each call's
+// own made each step's writers anew, each with its table of lists
+// (pkgJSON.lists, 24 KB) however small the step. render of the JSON of
+// 16,000 steps of 6.6 KB each (105 MB) allocated some 800 MB of tables,
+// which the pools kept until two collections had passed, and peaked at
+// 5x its input. A writer forgets what its table remembers when it
+// writes another report than the last (gen), as a new one did.
+type pkgWriters struct {
+	gen     uint64 // the report being written, counted from 1
+	writers sync.Pool
+	compact sync.Pool
+}
+
+// get returns a package writer for report gen, which remembers no list
+// of another report's.
+func (ws *pkgWriters) get(gen uint64) *pkgJSON {
+	w, _ := ws.writers.Get().(*pkgJSON)
+	if w == nil {
+		return &pkgJSON{gen: gen}
+	}
+	if w.gen != gen {
+		w.forget()
+		w.gen = gen
+	}
+	return w
+}
+
 // writeReportJSON writes r as the cachediff/v1 document JSON writes,
 // indented under prefix and without the final newline (a log writes each
-// step this way, under "steps"). Everything but the packages and the
-// causes' sets is encoded at once; the sets by writeSets; the packages,
-// one at a time on every core (ordered.Write), a package with many
-// specs and pairs in parts (pkgJSON.writePart).
-func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
+// step this way, under "steps"), with the package writers of ws.
+// Everything but the packages and the causes' sets is encoded at once;
+// the sets by writeSets; the packages, one at a time on every core
+// (ordered.Write), a package with many specs and pairs in parts
+// (pkgJSON.writePart).
+func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string, ws *pkgWriters) error {
 	// Everything but the packages, with "packages": [] where they go.
 	// The highlights, as many as the packages in a one-sided diff, are
 	// streamed into their slot as well.
@@ -107,8 +137,8 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 		// core and written in their order (a real week's JSON is tens of
 		// MB, and the other core is idle once the diff is done).
 		elem := "\n" + prefix + "    "
-		compact := sync.Pool{New: func() any { return new(bytes.Buffer) }}
-		writers := sync.Pool{New: func() any { return new(pkgJSON) }}
+		ws.gen++
+		gen := ws.gen
 		// The items ordered.Write renders: each package, or the parts of
 		// one with many specs and pairs (pkgJSON.writePart).
 		type item struct{ pkg, lo, hi, parts int }
@@ -129,8 +159,8 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 				}
 				out.B = append(out.B, elem...)
 			}
-			w := writers.Get().(*pkgJSON)
-			defer writers.Put(w)
+			w := ws.get(gen)
+			defer ws.writers.Put(w)
 			// The package is written where ordered.Write keeps it, in
 			// chunks (w.split).
 			w.b, w.out = out.B, out
@@ -144,8 +174,11 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string) error {
 			if ok {
 				return nil
 			}
-			c := compact.Get().(*bytes.Buffer)
-			defer compact.Put(c)
+			c, _ := ws.compact.Get().(*bytes.Buffer)
+			if c == nil {
+				c = new(bytes.Buffer)
+			}
+			defer ws.compact.Put(c)
 			c.Reset()
 			enc := json.NewEncoder(c)
 			enc.SetEscapeHTML(false)

@@ -159,7 +159,7 @@ func TestJSONStreamed(t *testing.T) {
 			// Under a log step's prefix, as the log writes each step.
 			var step bytes.Buffer
 			bw := bufio.NewWriter(&step)
-			if err := writeReportJSON(bw, r, "    "); err != nil {
+			if err := writeReportJSON(bw, r, "    ", new(pkgWriters)); err != nil {
 				t.Fatal(err)
 			}
 			bw.Flush()

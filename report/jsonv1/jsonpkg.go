@@ -41,6 +41,8 @@ type pkgJSON struct {
 	lists *[512]memo.Slot[listJSON]
 	// keys are specKeys's, by depth; cleared with lists.
 	keys []*[8][]byte
+	// gen is the report it writes (pkgWriters.gen).
+	gen uint64
 }
 
 type listJSON struct {
@@ -188,13 +190,18 @@ func section[T any](w *pkgJSON, k string, first bool, l []T, at, lo, hi int, ele
 // timeline) whose first line is unindented and the others under prefix.
 func (w *pkgJSON) begin(prefix string) {
 	if w.base > 0 && string(w.pad[1:w.base]) != prefix {
-		if w.lists != nil {
-			clear(w.lists[:])
-		}
-		w.keys = w.keys[:0]
+		w.forget()
 	}
 	w.pad = append(append(w.pad[:0], '\n'), prefix...)
 	w.base = len(w.pad)
+}
+
+// forget clears what w remembers of the lists it wrote (lists, keys).
+func (w *pkgJSON) forget() {
+	if w.lists != nil {
+		clear(w.lists[:])
+	}
+	w.keys = w.keys[:0]
 }
 
 // head appends p's JSON up to its lists of specs and pairs: up to and

@@ -21,9 +21,10 @@ const LogSchema = "cachediff/log/v1"
 // logJSON streams a cachediff/log/v1 document: the steps as they come,
 // then the snapshots and the timeline.
 type logJSON struct {
-	w     *bufio.Writer
-	steps int
-	err   error
+	w       *bufio.Writer
+	steps   int
+	err     error
+	writers pkgWriters // the steps' package writers, made once
 }
 
 func (l *logJSON) write(s string) {
@@ -46,7 +47,7 @@ func (l *logJSON) Step(r *diff.Report) error {
 	if l.err != nil {
 		return l.err
 	}
-	if err := writeReportJSON(l.w, r, "    "); err != nil {
+	if err := writeReportJSON(l.w, r, "    ", &l.writers); err != nil {
 		l.err = err
 	}
 	return l.err
@@ -145,6 +146,7 @@ func DecodeLog(data []byte) (*Log, error) {
 		if err != nil {
 			return nil, fmt.Errorf("steps[%d]: %w", i, err)
 		}
+		doc.Steps[i] = nil // its copy of the step's bytes, decoded: garbage
 		for _, side := range []struct {
 			s    diff.Side
 			snap diff.SnapshotInfo

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -115,11 +116,38 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 	if bad := firstScalar(node, func(s string) bool { return !utf8.ValidString(s) }); bad != nil {
 		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s", key, notUTF8Message(scalarText(bad)))}
 	}
+	if bad := findScalar(node, notFinite); bad != nil {
+		// JSON has no such number: encoding/json's "json: unsupported
+		// value: +Inf" named neither the value nor its line.
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s is a number that is not finite to YAML (%s), where a page has text or a count; quote it", key, shorten(strconv.Quote(bad.Value), 40), notFiniteName(bad.Value))}
+	}
 	data, err := json.Marshal(jsonable(generic))
 	if err != nil {
 		return &snapshot.Error{File: file, Line: node.Line, Col: node.Column, Msg: fmt.Sprintf("%s: %v", key, err)}
 	}
 	return decodeJSON(file, key, &jsonValue{data: data, line: node.Line}, v)
+}
+
+// notFinite reports whether yaml.v3 reads the scalar n as a float that
+// is infinite or not a number (.inf, -.Inf, .NaN), which JSON cannot
+// hold.
+func notFinite(n *yaml.Node) bool {
+	if n.ShortTag() != "!!float" {
+		return false
+	}
+	var f float64
+	return n.Decode(&f) == nil && (math.IsInf(f, 0) || math.IsNaN(f))
+}
+
+// notFiniteName names the value of a scalar notFinite holds for.
+func notFiniteName(text string) string {
+	switch {
+	case strings.Contains(strings.ToLower(text), "nan"):
+		return "not a number"
+	case strings.HasPrefix(text, "-"):
+		return "minus infinity"
+	}
+	return "infinity"
 }
 
 // flowYAML reads a one-line value as a YAML flow collection, at its line
