@@ -115,6 +115,45 @@ func checkCauseSets(r *Report) error {
 			}
 		}
 	}
+	// heads[k] are the names that set k's paths start with, each once,
+	// sorted (found once a set: the M pairs that share a set of K
+	// causes cost the distinct heads, not K each).
+	heads := make([][]string, len(c.Sets))
+	headsOf := func(k int) []string {
+		if heads[k] == nil {
+			l := make([]string, 0, len(c.Sets[k]))
+			for _, ref := range c.Sets[k] {
+				l = append(l, c.Paths[ref.Path].Name)
+			}
+			slices.Sort(l)
+			heads[k] = slices.Compact(l)
+		}
+		return heads[k]
+	}
+	changedNames := map[string]struct{}{}
+	// checkFirstStep checks that a pair's paths go first to one of its
+	// changed dependencies (its via's first name, else each of its
+	// references' first): a path goes through dependencies whose hash
+	// changed, from the pair, and one edited to start elsewhere named a
+	// way to its causes that the pair has not (p211b).
+	checkFirstStep := func(at string, w *Why) error {
+		clear(changedNames)
+		for _, d := range w.Changed {
+			changedNames[d.Name] = struct{}{}
+		}
+		if w.Via != nil {
+			if h := c.Paths[*w.Via].Name; !hasKey(changedNames, h) {
+				return lawf(at+".via", "starts at %q, which is no changed dependency of the pair: its paths go first to a dependency in why.changed", shortValue(h))
+			}
+			return nil
+		}
+		for _, h := range headsOf(w.Set) {
+			if !hasKey(changedNames, h) {
+				return lawf(at+".set", "a path starts at %q, which is no changed dependency of the pair: its paths go first to a dependency in why.changed (or through a via)", shortValue(h))
+			}
+		}
+		return nil
+	}
 	checkWhy := func(at string, w *Why, name, oldHash, newHash string) error {
 		if w.Self != nil {
 			s := *w.Self
@@ -140,6 +179,8 @@ func checkCauseSets(r *Report) error {
 			return lawf(at+".via", "%d, but causes.paths has %d links", *w.Via, n)
 		case w.Via != nil && w.Set == 0:
 			return lawf(at+".via", "a via, but no root causes: a via leads to the causes of the pair's set")
+		case w.Set > 0:
+			return checkFirstStep(at, w)
 		}
 		return nil
 	}
@@ -1344,4 +1385,10 @@ func checkRootSpecs(r *Report) error {
 		}
 	}
 	return nil
+}
+
+// hasKey reports whether m holds k.
+func hasKey(m map[string]struct{}, k string) bool {
+	_, ok := m[k]
+	return ok
 }
