@@ -382,6 +382,16 @@ func checkCauseSets(r *Report) error {
 	}
 	var selves []self
 	known, own, explained := 0, 0, 0
+	// The pairs' whys by their hashes, for the changed roots' (a root's
+	// why is its spec's pair's): kept only when the report has them.
+	type pairWhy struct {
+		w  *Why
+		at string
+	}
+	var pairWhys map[string]pairWhy
+	if c.Roots != nil && len(c.Roots.Changed) > 0 {
+		pairWhys = make(map[string]pairWhy)
+	}
 	for i := range r.Packages {
 		p := &r.Packages[i]
 		for _, l := range []struct {
@@ -397,6 +407,9 @@ func checkCauseSets(r *Report) error {
 				pr := &l.pairs[j]
 				if err := checkWhy(fmt.Sprintf("packages[%d].specs.%s[%d].why", i, l.name, j), w, p.Name, pr.Old.Hash, pr.New.Hash); err != nil {
 					return err
+				}
+				if pairWhys != nil && pr.Old != nil && pr.New != nil {
+					pairWhys[pr.Old.Hash+"\x00"+pr.New.Hash] = pairWhy{w, fmt.Sprintf("packages[%d].specs.%s[%d].why", i, l.name, j)}
 				}
 				if !w.Known {
 					continue
@@ -498,6 +511,20 @@ func checkCauseSets(r *Report) error {
 		}
 		if g.via == -1 || less(x.name, -1, -2, g.viaName, g.viaVia, g.via) {
 			g.via, g.viaVia, g.viaName = -2, -1, x.name
+		}
+	}
+	// A changed root's why is the why of its spec's pair, when the report
+	// has that pair (old hash → new hash): one edited apart from it (its
+	// set dropped, another set, other changed dependencies) told another
+	// story of why the root changed than its spec's row (p211b).
+	if c.Roots != nil {
+		for i := range c.Roots.Changed {
+			rc := &c.Roots.Changed[i]
+			pw, ok := pairWhys[rc.Old.Hash+"\x00"+rc.New.Hash]
+			if rc.Why == nil || !ok || sameWhy(rc.Why, pw.w) {
+				continue
+			}
+			return lawf(fmt.Sprintf("causes.roots.changed[%d].why", i), "differs from %s, the why of the root's spec %s → %s: a changed root's why is its spec's", pw.at, shortValue(rc.Old.Hash), shortValue(rc.New.Hash))
 		}
 	}
 	for _, x := range []struct {
@@ -1391,4 +1418,22 @@ func checkRootSpecs(r *Report) error {
 func hasKey(m map[string]struct{}, k string) bool {
 	_, ok := m[k]
 	return ok
+}
+
+// sameWhy reports whether a and b say the same: known, the changed
+// dependencies, the set, via and own change (an older report's causes
+// by their names, hashes and paths).
+func sameWhy(a, b *Why) bool {
+	eqInt := func(x, y *int) bool { return x == nil && y == nil || x != nil && y != nil && *x == *y }
+	if a.Known != b.Known || a.Set != b.Set || !eqInt(a.Via, b.Via) || !eqInt(a.Self, b.Self) ||
+		!slices.Equal(a.Changed, b.Changed) || len(a.Causes) != len(b.Causes) {
+		return false
+	}
+	for i := range a.Causes {
+		x, y := &a.Causes[i], &b.Causes[i]
+		if x.Name != y.Name || x.OldHash != y.OldHash || x.NewHash != y.NewHash || !slices.Equal(x.Path, y.Path) || !slices.Equal(x.Changes, y.Changes) {
+			return false
+		}
+	}
+	return true
 }
