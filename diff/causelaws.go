@@ -115,6 +115,45 @@ func checkCauseSets(r *Report) error {
 			}
 		}
 	}
+	// heads[k] are the names that set k's paths start with, each once,
+	// sorted (found once a set: the M pairs that share a set of K
+	// causes cost the distinct heads, not K each).
+	heads := make([][]string, len(c.Sets))
+	headsOf := func(k int) []string {
+		if heads[k] == nil {
+			l := make([]string, 0, len(c.Sets[k]))
+			for _, ref := range c.Sets[k] {
+				l = append(l, c.Paths[ref.Path].Name)
+			}
+			slices.Sort(l)
+			heads[k] = slices.Compact(l)
+		}
+		return heads[k]
+	}
+	changedNames := map[string]struct{}{}
+	// checkFirstStep checks that a pair's paths go first to one of its
+	// changed dependencies (its via's first name, else each of its
+	// references' first): a path goes through dependencies whose hash
+	// changed, from the pair, and one edited to start elsewhere named a
+	// way to its causes that the pair has not (p211b).
+	checkFirstStep := func(at string, w *Why) error {
+		clear(changedNames)
+		for _, d := range w.Changed {
+			changedNames[d.Name] = struct{}{}
+		}
+		if w.Via != nil {
+			if h := c.Paths[*w.Via].Name; !hasKey(changedNames, h) {
+				return lawf(at+".via", "starts at %q, which is no changed dependency of the pair: its paths go first to a dependency in why.changed", shortValue(h))
+			}
+			return nil
+		}
+		for _, h := range headsOf(w.Set) {
+			if !hasKey(changedNames, h) {
+				return lawf(at+".set", "a path starts at %q, which is no changed dependency of the pair: its paths go first to a dependency in why.changed (or through a via)", shortValue(h))
+			}
+		}
+		return nil
+	}
 	checkWhy := func(at string, w *Why, name, oldHash, newHash string) error {
 		if w.Self != nil {
 			s := *w.Self
@@ -140,6 +179,8 @@ func checkCauseSets(r *Report) error {
 			return lawf(at+".via", "%d, but causes.paths has %d links", *w.Via, n)
 		case w.Via != nil && w.Set == 0:
 			return lawf(at+".via", "a via, but no root causes: a via leads to the causes of the pair's set")
+		case w.Set > 0:
+			return checkFirstStep(at, w)
 		}
 		return nil
 	}
@@ -341,6 +382,16 @@ func checkCauseSets(r *Report) error {
 	}
 	var selves []self
 	known, own, explained := 0, 0, 0
+	// The pairs' whys by their hashes, for the changed roots' (a root's
+	// why is its spec's pair's): kept only when the report has them.
+	type pairWhy struct {
+		w  *Why
+		at string
+	}
+	var pairWhys map[string]pairWhy
+	if c.Roots != nil && len(c.Roots.Changed) > 0 {
+		pairWhys = make(map[string]pairWhy)
+	}
 	for i := range r.Packages {
 		p := &r.Packages[i]
 		for _, l := range []struct {
@@ -356,6 +407,9 @@ func checkCauseSets(r *Report) error {
 				pr := &l.pairs[j]
 				if err := checkWhy(fmt.Sprintf("packages[%d].specs.%s[%d].why", i, l.name, j), w, p.Name, pr.Old.Hash, pr.New.Hash); err != nil {
 					return err
+				}
+				if pairWhys != nil && pr.Old != nil && pr.New != nil {
+					pairWhys[pr.Old.Hash+"\x00"+pr.New.Hash] = pairWhy{w, fmt.Sprintf("packages[%d].specs.%s[%d].why", i, l.name, j)}
 				}
 				if !w.Known {
 					continue
@@ -457,6 +511,20 @@ func checkCauseSets(r *Report) error {
 		}
 		if g.via == -1 || less(x.name, -1, -2, g.viaName, g.viaVia, g.via) {
 			g.via, g.viaVia, g.viaName = -2, -1, x.name
+		}
+	}
+	// A changed root's why is the why of its spec's pair, when the report
+	// has that pair (old hash → new hash): one edited apart from it (its
+	// set dropped, another set, other changed dependencies) told another
+	// story of why the root changed than its spec's row (p211b).
+	if c.Roots != nil {
+		for i := range c.Roots.Changed {
+			rc := &c.Roots.Changed[i]
+			pw, ok := pairWhys[rc.Old.Hash+"\x00"+rc.New.Hash]
+			if rc.Why == nil || !ok || sameWhy(rc.Why, pw.w) {
+				continue
+			}
+			return lawf(fmt.Sprintf("causes.roots.changed[%d].why", i), "differs from %s, the why of the root's spec %s → %s: a changed root's why is its spec's", pw.at, shortValue(rc.Old.Hash), shortValue(rc.New.Hash))
 		}
 	}
 	for _, x := range []struct {
@@ -1344,4 +1412,28 @@ func checkRootSpecs(r *Report) error {
 		}
 	}
 	return nil
+}
+
+// hasKey reports whether m holds k.
+func hasKey(m map[string]struct{}, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
+// sameWhy reports whether a and b say the same: known, the changed
+// dependencies, the set, via and own change (an older report's causes
+// by their names, hashes and paths).
+func sameWhy(a, b *Why) bool {
+	eqInt := func(x, y *int) bool { return x == nil && y == nil || x != nil && y != nil && *x == *y }
+	if a.Known != b.Known || a.Set != b.Set || !eqInt(a.Via, b.Via) || !eqInt(a.Self, b.Self) ||
+		!slices.Equal(a.Changed, b.Changed) || len(a.Causes) != len(b.Causes) {
+		return false
+	}
+	for i := range a.Causes {
+		x, y := &a.Causes[i], &b.Causes[i]
+		if x.Name != y.Name || x.OldHash != y.OldHash || x.NewHash != y.NewHash || !slices.Equal(x.Path, y.Path) || !slices.Equal(x.Changes, y.Changes) {
+			return false
+		}
+	}
+	return true
 }

@@ -399,11 +399,20 @@ func checkAfterSignature(file string, data []byte, from int) error {
 			Msg: "a signature that never ends (no line -----END PGP SIGNATURE-----): the file is cut short"}
 	}
 	end := from + k + len(sigEnd)
+	lineEnd := len(data)
 	if nl := bytes.IndexByte(data[end:], '\n'); nl >= 0 {
-		end += nl + 1
-	} else {
-		end = len(data)
+		lineEnd = end + nl
 	}
+	// The END line is the dashes alone (GnuPG takes trailing white
+	// space only): text after them on the line is no part of the armor,
+	// and was dropped without a word.
+	// (A second BEGIN PGP SIGNATURE there has its own error, below.)
+	if t := bytes.TrimLeft(data[end:lineEnd], " \t\r"); len(t) > 0 && !bytes.Contains(t, sigMid[1:]) {
+		line, col := lineCol(data, lineEnd-len(t))
+		return &Error{File: file, Line: line, Col: col, Path: "(signature)",
+			Msg: "text after -----END PGP SIGNATURE----- on its line: the line ends the clear-signed message, and what follows it would be lost"}
+	}
+	end = min(lineEnd+1, len(data))
 	// Spack's pattern reads the signed text up to the last BEGIN PGP
 	// SIGNATURE, wherever it stands: a second one puts the first, and the
 	// signature up to it, in the JSON it reads, and Spack refuses the

@@ -675,6 +675,10 @@ func TestSignedTrailingContent(t *testing.T) {
 		// one in the signature puts the first in the JSON Spack reads,
 		// and Spack refuses the file.
 		{"a second BEGIN PGP SIGNATURE in the signature", strings.Replace(msg, "\nabc\n", "\nab-----BEGIN PGP SIGNATURE-----c\n", 1), lines - 1, "a second -----BEGIN PGP SIGNATURE-----"},
+		// Text after the END line's dashes, on that line, was dropped
+		// without a word (p211b): GnuPG takes trailing white space only.
+		{"text after END on its line", strings.Replace(msg, "-----END PGP SIGNATURE-----\n", "-----END PGP SIGNATURE----- {\"spec\":{}}\n", 1), lines, "text after -----END PGP SIGNATURE----- on its line"},
+		{"dashes after END on its line", strings.Replace(msg, "-----END PGP SIGNATURE-----\n", "-----END PGP SIGNATURE----------\n", 1), lines, "text after -----END PGP SIGNATURE----- on its line"},
 		{"a second BEGIN PGP SIGNATURE on the END line", strings.Replace(msg, "-----END PGP SIGNATURE-----\n", "-----END PGP SIGNATURE----------BEGIN PGP SIGNATURE-----\n", 1), lines, "a second -----BEGIN PGP SIGNATURE-----"},
 	} {
 		_, err := Decode("x.spec.json.sig", []byte(tt.data))

@@ -44,6 +44,10 @@ func plainText(file string, data []byte) ([]byte, error) {
 	}
 	bom := bytes.HasPrefix(data, utf8BOM)
 	data = bytes.TrimPrefix(data, utf8BOM)
+	if bom && bytes.HasPrefix(data, utf8BOM) {
+		return nil, &Error{File: file, Line: 1, Col: 1, Path: "(encoding)",
+			Msg: "the file opens with two byte order marks (EF BB BF twice); cachediff reads past one, which Spack's reader refuses already: remove them"}
+	}
 	if bytes.HasPrefix(data, gzipMagic) {
 		// Spack inflates one layer, of a file that starts with gzip's
 		// magic: what is left is named, not its first byte ('\x1f').
@@ -179,7 +183,12 @@ func sniffHead(head []byte) []byte {
 	if inflated {
 		head = head[:min(len(head), detectHead)]
 	}
-	head = bytes.TrimPrefix(head, utf8BOM)
+	// Every mark, not one: a file of two is still Spack's, and
+	// plainText says what is wrong with it (it was sniffed as a page,
+	// and refused as one whose mark stands before its front matter).
+	for bytes.HasPrefix(head, utf8BOM) {
+		head = head[len(utf8BOM):]
+	}
 	if what := utf16Kind(head); what != "" {
 		big := head[0] == 0xFE || head[0] == 0
 		if head[0] == 0xFF || head[0] == 0xFE {
