@@ -1650,6 +1650,10 @@ var gitRuns atomic.Int64
 // Nor may git run core.fsmonitor, the command of the repository's config
 // that reading its index runs (a revision :PATH or :0:PATH reads it):
 // -c, before the config of the repository, turns it off.
+// Nor may git run a hook, a program of the repository (.git/hooks, or
+// wherever its core.hooksPath says): writing the temporary index of
+// git check-attr (rewrittenPage) ran post-index-change. core.hooksPath
+// names the null device, which holds no hook.
 // Nor may a replace ref (refs/replace/ID, git replace) stand in for the
 // object a revision names: REV:PATH read another commit's tree under
 // the commit id the report gives as its revision (GIT_NO_REPLACE_OBJECTS).
@@ -1671,7 +1675,7 @@ var gitRuns atomic.Int64
 // translated (LANGUAGE=de) they were not recognised.
 func (r *Repo) command(args ...string) *exec.Cmd {
 	gitRuns.Add(1)
-	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false", "-c", "core.commitGraph=false", "-c", "core.warnAmbiguousRefs=true", "-c", "advice.graftFileDeprecated=false"}, args...)...)
+	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false", "-c", "core.hooksPath=" + os.DevNull, "-c", "core.commitGraph=false", "-c", "core.warnAmbiguousRefs=true", "-c", "advice.graftFileDeprecated=false"}, args...)...)
 	cmd.Dir = r.dir
 	cmd.Env = append(gitEnviron(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1", "GIT_GRAFT_FILE="+os.DevNull, "LC_ALL=C", "LANGUAGE=")
 	return cmd
