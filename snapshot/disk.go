@@ -44,7 +44,12 @@ func OpenWithin(path, top string) (Source, error) {
 	case info.Mode().IsRegular():
 		return &fileSource{f: dirsrc.NewSingle(path), size: info.Size()}, nil
 	}
-	return nil, &Error{File: path, Msg: dirsrc.NotRegularError{Mode: info.Mode().Type()}.Error() + ": a snapshot is a folder of package pages (_cache/<tag>/) or a page file"}
+	msg := dirsrc.NotRegularError{Mode: info.Mode().Type()}.Error() + ": a snapshot is a folder of package pages (_cache/<tag>/) or a page file"
+	if info.Mode()&(fs.ModeNamedPipe|fs.ModeSocket) != 0 {
+		// <(cmd) and /dev/stdin of a pipe: the one way to read a pipe.
+		msg += "; a page from a pipe is given as - (standard input), the one argument that reads it"
+	}
+	return nil, &Error{File: path, Msg: msg}
 }
 
 // fileSource is a single page file on disk.
