@@ -297,9 +297,26 @@ func notCommand(lead []string, arg string) error {
 		return usageErrorf("%s is neither a command nor a snapshot: the diff of two snapshots is the command without a name: cachediff OLD NEW", strconv.QuoteToASCII(arg))
 	}
 	if near := closestName(arg, commandNames(), nil); near != "" {
+		// HEAD is a typo of help by its letters, and a revision a
+		// snapshot from git is written with: in a repository, git's
+		// answer wins, and the load says how to write a REV:PATH.
+		if knownRevision(dir, arg) {
+			return nil
+		}
 		return usageErrorf("%s is neither a command nor a snapshot: did you mean cachediff %s?", strconv.QuoteToASCII(arg), near)
 	}
 	return nil
+}
+
+// knownRevision reports whether git, in the repository of dir, knows a
+// commit by the name arg (HEAD, a branch): false outside a repository.
+func knownRevision(dir, arg string) bool {
+	repo, err := gitsrc.OpenRepo(dir)
+	if err != nil {
+		return false
+	}
+	ok, err := repo.Knows(arg)
+	return err == nil && ok
 }
 
 // leadDir is the folder that word, one -C or --directory word before a
