@@ -870,14 +870,39 @@ func (r *Repo) historyHint() string {
 		}
 		return ""
 	}
-	return " (this is a shallow clone, whose history stops short: fetch more of it, e.g. git fetch --deepen=N, or actions/checkout's fetch-depth)"
+	return shallowHint
 }
 
+// shallowHint is historyHint's in a shallow clone.
+const shallowHint = " (this is a shallow clone, whose history stops short: fetch more of it, e.g. git fetch --deepen=N, or actions/checkout's fetch-depth)"
+
 // unknownHint is what to add to a message that git does not know the
-// revision rev: historyHint's, else, when rev is HEAD's (HEAD, HEAD~1, @)
+// revision rev: in a shallow clone, for a name no ref has, how to fetch
+// that ref, else historyHint's; else, when rev is HEAD's (HEAD, HEAD~1, @)
 // and HEAD is a branch without a commit (git checkout --orphan), that.
 func (r *Repo) unknownHint(rev string) string {
-	if h := r.historyHint(); h != "" {
+	if h := r.historyHint(); h == shallowHint {
+		// A name (main, origin/main, v0.23.0) that no ref of this
+		// shallow clone has: fetching more history adds no ref, and
+		// "fetch more of it, git fetch --deepen=N" named the wrong
+		// fix. actions/checkout fetches the one ref it checks out.
+		if name := refName(rev); name != "" {
+			if _, err := r.run(nil, "rev-parse", "--verify", "--quiet", name); err != nil {
+				remote, branch := "origin", name
+				// origin/main is main fetched from origin.
+				if out, err := r.run(nil, "remote"); err == nil {
+					for _, rm := range strings.Fields(string(out)) {
+						if b, ok := strings.CutPrefix(name, rm+"/"); ok && b != "" {
+							remote, branch = rm, b
+							break
+						}
+					}
+				}
+				return fmt.Sprintf(" (this shallow clone has no ref named %s: a clone such as actions/checkout's fetches the one ref it checks out; fetch it, git fetch --depth=N %s %s, or name a revision the clone has)", name, remote, branch)
+			}
+		}
+		return h
+	} else if h != "" {
 		return h
 	}
 	// @ is git's name for HEAD (@~1, @:PATH); @{-N}, a branch checked
@@ -898,6 +923,23 @@ func (r *Repo) unknownHint(rev string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (HEAD is branch %s, which has no commit yet)", strings.TrimPrefix(branch, "refs/heads/"))
+}
+
+// refName is the name of a ref that rev starts with (main of main~1,
+// origin/main, v0.23.0), or "" when it starts with none: HEAD, @, an
+// object id (hex digits), or no name.
+func refName(rev string) string {
+	name := rev
+	if i := strings.IndexAny(rev, "~^@:"); i >= 0 {
+		name = rev[:i]
+	}
+	switch {
+	case name == "" || name == "HEAD" || strings.HasPrefix(name, "-") || strings.ContainsAny(name, lineBreaks+" \t"):
+		return ""
+	case len(name) >= 4 && strings.Trim(name, "0123456789abcdefABCDEF") == "":
+		return ""
+	}
+	return name
 }
 
 // gitlink returns the commit a submodule at path p of commit holds, or ""
