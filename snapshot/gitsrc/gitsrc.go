@@ -170,6 +170,9 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	if strings.HasPrefix(rev, "-") {
 		return nil, fmt.Errorf("unknown revision %q", rev)
 	}
+	if err := checkPathLength(p); err != nil {
+		return nil, err
+	}
 	top, err := r.FromTop(p)
 	if err != nil {
 		return nil, err
@@ -1643,6 +1646,34 @@ func (t *Tree) Join(file string) string {
 		return t.Spec + file
 	}
 	return t.Spec + "/" + file
+}
+
+// maxPathLength is the longest PATH cachediff reads from git: the
+// system's PATH_MAX (Linux's 4,096 bytes), past which a checkout holds
+// no file.
+const maxPathLength = 4096
+
+// checkPathLength refuses a PATH longer than maxPathLength, which no
+// checkout holds: every step of the way to PATH (its folders, the
+// .gitattributes above it, the way through links and submodules, the
+// near name of a typo) is a string of its folders so far, and a PATH of
+// 40,000 folders (a/a/…, 80 KB) took 52 s and 19 GB to say it did not
+// exist.
+func checkPathLength(p string) error {
+	if len(p) > maxPathLength {
+		return fmt.Errorf("path %s… is %d bytes long: no checkout holds a path over %d bytes (the system's PATH_MAX), and cachediff reads none from git", truncatePath(p), len(p), maxPathLength)
+	}
+	return nil
+}
+
+// truncatePath is the first 60 bytes of p, for a message, cut at a
+// character's start.
+func truncatePath(p string) string {
+	n := min(len(p), 60)
+	for n > 0 && n < len(p) && !utf8.RuneStart(p[n]) {
+		n--
+	}
+	return strconv.QuoteToASCII(p[:n])
 }
 
 // Base is the last element of the tree's path, as a folder name would be

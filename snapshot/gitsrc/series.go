@@ -65,6 +65,9 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if rng == "" || strings.HasPrefix(rng, "-") || strings.ContainsAny(rng, "\n\x00") {
 		return nil, fmt.Errorf("bad revision range %q", rng)
 	}
+	if err := checkPathLength(p); err != nil {
+		return nil, err
+	}
 	var dates []string  // --since and --until, as git is to read them
 	scope := rng        // the range and its dates, for messages
 	sinceAt := int64(0) // --since, in seconds as git is to read it
