@@ -44,7 +44,12 @@ func OpenWithin(path, top string) (Source, error) {
 	case info.Mode().IsRegular():
 		return &fileSource{f: dirsrc.NewSingle(path), size: info.Size()}, nil
 	}
-	return nil, &Error{File: path, Msg: dirsrc.NotRegularError{Mode: info.Mode().Type()}.Error() + ": a snapshot is a folder of package pages (_cache/<tag>/) or a page file"}
+	msg := dirsrc.NotRegularError{Mode: info.Mode().Type()}.Error() + ": a snapshot is a folder of package pages (_cache/<tag>/) or a page file"
+	if info.Mode()&(fs.ModeNamedPipe|fs.ModeSocket) != 0 {
+		// <(cmd) and /dev/stdin of a pipe: the one way to read a pipe.
+		msg += "; a page from a pipe is given as - (standard input), the one argument that reads it"
+	}
+	return nil, &Error{File: path, Msg: msg}
 }
 
 // fileSource is a single page file on disk.
@@ -641,6 +646,9 @@ func NearHint(p string) string {
 	return ""
 }
 
+// maxNearPath is the longest path nearOnDisk looks at: Linux's PATH_MAX.
+const maxNearPath = 4096
+
 // nearOnDisk is the path that p, which does not exist, was likely meant
 // to be: p with its first name that is not there replaced by the one
 // name of that folder a typo away (_cache/devlop: _cache/develop), when
@@ -649,6 +657,12 @@ func NearHint(p string) string {
 // release recipe's _cache/${{ inputs.old }}, mistyped). It is named as p
 // was written, from the same folder.
 func nearOnDisk(p string) string {
+	if len(p) > maxNearPath {
+		// No file has so long a path (PATH_MAX): each step up the
+		// way copied the path so far, and 40,000 folders (a/a/…)
+		// took 10 s.
+		return ""
+	}
 	dir, rest := filepath.Clean(p), []string(nil)
 	for {
 		if _, err := os.Lstat(dir); err == nil {

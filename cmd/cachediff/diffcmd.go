@@ -886,7 +886,7 @@ func (c *cli) renderer(opts *options) (report.Renderer, error) {
 				// query: a CI log keeps standard error.
 				return nil, fmt.Errorf("reading the template: %s: --template reads a file, or - (standard input), not a URL", mirror.Redact(opts.template))
 			}
-			hint := ""
+			hint := pipeHint(opts.template, "cmd | cachediff --template - OLD NEW")
 			if errors.Is(err, fs.ErrNotExist) {
 				hint = snapshot.NearHint(opts.template)
 			}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"strings"
 
 	"github.com/cachediff/cachediff/report/jsonv1"
@@ -67,7 +68,7 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 				// or query: a CI log keeps standard error.
 				return exitTrouble, fmt.Errorf("reading the report: %s: render reads a saved report from a file, or from - (standard input), not from a URL", mirror.Redact(path))
 			}
-			hint := ""
+			hint := pipeHint(path, "cmd | cachediff render -")
 			if errors.Is(err, fs.ErrNotExist) {
 				hint = snapshot.NearHint(path)
 			}
@@ -88,4 +89,16 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, fmt.Errorf("reading %s: %w", path, err)
 	}
 	return c.finish(opts, r, render)
+}
+
+// pipeHint is the hint for a file argument that is a pipe (a process
+// substitution <(cmd), or /dev/stdin of a pipe), which cachediff
+// refuses as not a regular file, else "": a pipe is read as -, standard
+// input, as in example.
+func pipeHint(path, example string) string {
+	info, err := os.Stat(path)
+	if err != nil || info.Mode()&(fs.ModeNamedPipe|fs.ModeSocket) == 0 {
+		return ""
+	}
+	return ": a pipe is read as - (standard input): " + example
 }

@@ -297,9 +297,26 @@ func notCommand(lead []string, arg string) error {
 		return usageErrorf("%s is neither a command nor a snapshot: the diff of two snapshots is the command without a name: cachediff OLD NEW", strconv.QuoteToASCII(arg))
 	}
 	if near := closestName(arg, commandNames(), nil); near != "" {
+		// HEAD is a typo of help by its letters, and a revision a
+		// snapshot from git is written with: in a repository, git's
+		// answer wins, and the load says how to write a REV:PATH.
+		if knownRevision(dir, arg) {
+			return nil
+		}
 		return usageErrorf("%s is neither a command nor a snapshot: did you mean cachediff %s?", strconv.QuoteToASCII(arg), near)
 	}
 	return nil
+}
+
+// knownRevision reports whether git, in the repository of dir, knows a
+// commit by the name arg (HEAD, a branch): false outside a repository.
+func knownRevision(dir, arg string) bool {
+	repo, err := gitsrc.OpenRepo(dir)
+	if err != nil {
+		return false
+	}
+	ok, err := repo.Knows(arg)
+	return err == nil && ok
 }
 
 // leadDir is the folder that word, one -C or --directory word before a
@@ -861,10 +878,25 @@ func outputLinks(path string) error { return linkRefusal("--output", "write", pa
 // runner's had that file's text copied into the report, a PR comment.
 func inputLinks(what, path string) error { return linkRefusal(what, "read", path) }
 
+// maxPathLength is the system's PATH_MAX (Linux's): the longest path a
+// system call takes.
+const maxPathLength = 4096
+
 // linkRefusal is the error of the file path, named by what, that
 // cachediff would verb ("read", "write") through a link linkLeads
 // refuses; nil for any other.
 func linkRefusal(what, verb, path string) error {
+	if len(path) > maxPathLength {
+		// No system call takes it (ENAMETOOLONG), and the walk up its
+		// folders for a work tree and links (outputTop) copied the
+		// path so far at each: -o, --template or render of a path of
+		// 40,000 folders (a/a/…) took 14 to 25 s.
+		n := 60
+		for n > 0 && !utf8.RuneStart(path[n]) {
+			n--
+		}
+		return fmt.Errorf("%s %s…: the path is %d bytes long, over the system's PATH_MAX (%d bytes): no file has it", what, report.Visible(path[:n]), len(path), maxPathLength)
+	}
 	dest, top, where := linkLeads(path)
 	if where == leadsWithin {
 		return nil

@@ -73,3 +73,35 @@ func TestFIFOInputRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestFIFOInputHint (round 3 of issue 35, class e): a report, a template
+// or a snapshot given as a pipe (cachediff render <(cmd), or /dev/stdin
+// of cmd | cachediff render /dev/stdin) is refused as "not a regular file
+// (a FIFO)", which named no way to read it: a pipe is read as -,
+// standard input, and the message says so.
+func TestFIFOInputHint(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "pipe")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no named pipes:", err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"render", fifo}, "a pipe is read as - (standard input): cmd | cachediff render -"},
+		{[]string{"--template", fifo, "../../testdata/real/v0.23.0", "../../testdata/real/v0.23.1"}, "a pipe is read as - (standard input): cmd | cachediff --template - OLD NEW"},
+		{[]string{fifo, "../../testdata/real/v0.23.1"}, "a page from a pipe is given as - (standard input)"},
+		{[]string{"log", "../../testdata/real/v0.23.0", fifo}, "a page from a pipe is given as - (standard input)"},
+	} {
+		var stderr bytes.Buffer
+		code := run(tc.args, io.Discard, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), "not a regular file (a FIFO)") || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("cachediff %q: exit %d, stderr %q; want exit 2 and %q", tc.args, code, stderr.String(), tc.want)
+		}
+	}
+	// A file that is no pipe gets no such hint.
+	var stderr bytes.Buffer
+	if code := run([]string{"render", os.DevNull}, io.Discard, &stderr); code != exitTrouble || strings.Contains(stderr.String(), "pipe") {
+		t.Errorf("cachediff render %s: exit %d, stderr %q; want exit 2 without a hint of pipes", os.DevNull, code, stderr.String())
+	}
+}

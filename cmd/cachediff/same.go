@@ -33,8 +33,13 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 		}
 		pa, oka := gitPath(dir, a)
 		pb, okb := gitPath(dir, b)
-		if oka && okb && pa == pb {
+		switch {
+		case !oka || !okb:
+			return ""
+		case pa == pb:
 			return a
+		case sameGitFiles(a, pa, sa, b, pb, sb):
+			return a + " and " + b + ", read from the same files"
 		}
 		return ""
 	}
@@ -107,6 +112,36 @@ func sameFiles(sa, sb *snapshot.Snapshot) bool {
 		}
 	}
 	return true
+}
+
+// sameGitFiles reports whether the snapshots sa and sb, read from git
+// at one commit as the arguments a and b whose PATHs from the top of the
+// repository are pa and pb, were read from the same files: a folder and
+// the folder above it (git:HEAD:_cache and git:HEAD:_cache/develop, when
+// _cache holds develop alone), or a package's folder and its page, as
+// sameFiles says of disk. They are one snapshot, and a gate over them
+// passed whatever it held.
+func sameGitFiles(a, pa string, sa *snapshot.Snapshot, b, pb string, sb *snapshot.Snapshot) bool {
+	fa, fb := gitFiles(a, pa, sa), gitFiles(b, pb, sb)
+	return len(fa) > 0 && slices.Equal(fa, fb)
+}
+
+// gitFiles are the files the snapshot s, read from git as arg (REV:PATH,
+// PATH being top from the top of the repository), was read from, each
+// as a path from the top of the repository, sorted; nil when a file is
+// not named from arg (gitsrc.Tree.Join).
+func gitFiles(arg, top string, s *snapshot.Snapshot) []string {
+	spec := strings.TrimPrefix(arg, input.RevPrefix)
+	var files []string
+	for _, f := range readFiles(s) {
+		rel, ok := strings.CutPrefix(f, spec)
+		if !ok {
+			return nil
+		}
+		files = append(files, path.Join(top, strings.TrimPrefix(rel, "/")))
+	}
+	slices.Sort(files)
+	return files
 }
 
 // readFiles are the files a snapshot was read from (its packages' and

@@ -416,3 +416,38 @@ func realWeeksRepo(t *testing.T) string {
 	}
 	return repo
 }
+
+// TestSameSnapshotGitFolderAbove (round 3 of issue 35): from git, a
+// folder and the folder above it that holds it alone
+// (git:HEAD:_cache and git:HEAD:_cache/develop), the top of the
+// repository (git:HEAD:), or a package's folder and its page are one
+// snapshot read from the same files, as sameFiles says of disk, where
+// _cache and _cache/develop were refused: from git they passed a gate
+// (exit 0, "no changes"). The same PATHs at two commits are two
+// snapshots, and so are a folder and one package of it.
+func TestSameSnapshotGitFolderAbove(t *testing.T) {
+	repo := realWeeksRepo(t)
+	for _, args := range [][]string{
+		{"git:HEAD:_cache", "git:HEAD:_cache/develop"},
+		{"git:HEAD:_cache/develop", "git:HEAD:"},
+		{"HEAD:_cache/develop/bc", "git:HEAD~0:_cache/develop/bc/specs.md"},
+	} {
+		for _, cmd := range [][]string{{}, {"log"}} {
+			var stdout, stderr bytes.Buffer
+			code := run(append(append(cmd, "-C", repo, "--fail-on", "any"), args...), &stdout, &stderr)
+			if code != exitTrouble || !strings.Contains(stderr.String(), "the same snapshot") {
+				t.Errorf("%q --fail-on any %q: exit %d, stderr %q; want exit 2 naming the same snapshot", cmd, args, code, stderr.String())
+			}
+		}
+	}
+	for _, args := range [][]string{
+		{"git:HEAD~1:_cache", "git:HEAD:_cache/develop"},
+		{"git:HEAD:_cache/develop", "git:HEAD:_cache/develop/bc"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"-C", repo, "--fail-on", "any", args[0], args[1]}, &stdout, &stderr)
+		if code == exitTrouble || strings.Contains(stderr.String(), "the same snapshot") {
+			t.Errorf("--fail-on any %q (two snapshots): exit %d, stderr %q; want them compared", args, code, stderr.String())
+		}
+	}
+}

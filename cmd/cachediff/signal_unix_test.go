@@ -29,7 +29,9 @@ func TestSignalRemovesTemporary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+	// SIGQUIT (round 3 of issue 35): it left the temporary file, half
+	// written; it ends in the Go runtime's dump, exit status 2.
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			if signal.Ignored(sig) {
 				// Under nohup the command inherits the ignored hangup and,
@@ -85,7 +87,11 @@ func TestSignalRemovesTemporary(t *testing.T) {
 			if !errors.As(err, &ee) {
 				t.Fatalf("after %v: %v, want death by the signal", sig, err)
 			}
-			if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != sig {
+			if ws, ok := ee.Sys().(syscall.WaitStatus); sig == syscall.SIGQUIT {
+				if !ok || ws.Exited() && ws.ExitStatus() != 2 || ws.Signaled() && ws.Signal() != sig {
+					t.Errorf("after %v: %v, want death by the signal or the runtime's exit status 2", sig, err)
+				}
+			} else if !ok || !ws.Signaled() || ws.Signal() != sig {
 				t.Errorf("after %v: %v (stderr %q), want death by the signal", sig, err, stderr.String())
 			}
 			checkFiles(t, dir, "report.md", "slow.tmpl")

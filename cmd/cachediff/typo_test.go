@@ -917,3 +917,24 @@ func TestFlagLookalikeInASCII(t *testing.T) {
 		wantTrouble(t, tc.args, tc.want)
 	}
 }
+
+// TestRevisionIsNoCommandTypo (round 3 of issue 35, class e): in a
+// repository, cachediff HEAD _cache/develop (the commit against the
+// checkout, written without REV:PATH's colon) said `"HEAD" is neither a
+// command nor a snapshot: did you mean cachediff help?`, HEAD being two
+// letters from help. A first argument git knows as a revision is no
+// command's typo: the load says it is a revision, and how to write it.
+// A typo git does not know is still suggested its command.
+func TestRevisionIsNoCommandTypo(t *testing.T) {
+	repo := realWeeksRepo(t)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-C", repo, "HEAD", "_cache/develop"}, &stdout, &stderr)
+	if code != exitTrouble || strings.Contains(stderr.String(), "did you mean cachediff help") || !strings.Contains(stderr.String(), "HEAD is a git revision: a snapshot from git is REV:PATH") {
+		t.Errorf("cachediff -C repo HEAD _cache/develop: exit %d, stderr %q; want exit 2 saying HEAD is a git revision", code, stderr.String())
+	}
+	stderr.Reset()
+	code = run([]string{"-C", repo, "hlep", "_cache/develop"}, &stdout, &stderr)
+	if code != exitTrouble || !strings.Contains(stderr.String(), "did you mean cachediff help?") {
+		t.Errorf("cachediff -C repo hlep _cache/develop: exit %d, stderr %q; want the command suggested", code, stderr.String())
+	}
+}

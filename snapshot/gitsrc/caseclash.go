@@ -150,7 +150,12 @@ const maxFoldSpecs = 64
 // cat-file per commit of the range, whatever it changed.
 func foldSpecs(p string) []string {
 	dir, name := path.Split(p)
-	names := []string{dir}
+	// Each name grows in place, a letter at a time: a new string per
+	// letter (n+o) copied the name so far each time, and a log --revs
+	// PATH of 120,000 letters took 1.1 s and 300 MB (30,000: 0.11 s).
+	// A name is copied only when a letter has other folds, at most
+	// maxFoldSpecs names in all.
+	grow := [][]byte{[]byte(dir)}
 	glob := false // a NUL (in no path) stands for a wildcard in names
 	for rest := name; rest != ""; {
 		r, size := utf8.DecodeRuneInString(rest)
@@ -161,16 +166,26 @@ func foldSpecs(p string) []string {
 			}
 		}
 		rest = rest[size:]
-		if r == utf8.RuneError || len(names)*len(opts) > maxFoldSpecs {
+		if r == utf8.RuneError || len(grow)*len(opts) > maxFoldSpecs {
 			opts, glob = []string{"\x00"}, true
 		}
-		grown := make([]string, 0, len(names)*len(opts))
-		for _, n := range names {
+		if len(opts) == 1 {
+			for i := range grow {
+				grow[i] = append(grow[i], opts[0]...)
+			}
+			continue
+		}
+		grown := make([][]byte, 0, len(grow)*len(opts))
+		for _, n := range grow {
 			for _, o := range opts {
-				grown = append(grown, n+o)
+				grown = append(grown, append(append(make([]byte, 0, len(n)+len(o)), n...), o...))
 			}
 		}
-		names = grown
+		grow = grown
+	}
+	names := make([]string, len(grow))
+	for i, n := range grow {
+		names[i] = string(n)
 	}
 	if !glob {
 		for i, n := range names {

@@ -170,6 +170,9 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	if strings.HasPrefix(rev, "-") {
 		return nil, fmt.Errorf("unknown revision %q", rev)
 	}
+	if err := checkPathLength(p); err != nil {
+		return nil, err
+	}
 	top, err := r.FromTop(p)
 	if err != nil {
 		return nil, err
@@ -870,14 +873,39 @@ func (r *Repo) historyHint() string {
 		}
 		return ""
 	}
-	return " (this is a shallow clone, whose history stops short: fetch more of it, e.g. git fetch --deepen=N, or actions/checkout's fetch-depth)"
+	return shallowHint
 }
 
+// shallowHint is historyHint's in a shallow clone.
+const shallowHint = " (this is a shallow clone, whose history stops short: fetch more of it, e.g. git fetch --deepen=N, or actions/checkout's fetch-depth)"
+
 // unknownHint is what to add to a message that git does not know the
-// revision rev: historyHint's, else, when rev is HEAD's (HEAD, HEAD~1, @)
+// revision rev: in a shallow clone, for a name no ref has, how to fetch
+// that ref, else historyHint's; else, when rev is HEAD's (HEAD, HEAD~1, @)
 // and HEAD is a branch without a commit (git checkout --orphan), that.
 func (r *Repo) unknownHint(rev string) string {
-	if h := r.historyHint(); h != "" {
+	if h := r.historyHint(); h == shallowHint {
+		// A name (main, origin/main, v0.23.0) that no ref of this
+		// shallow clone has: fetching more history adds no ref, and
+		// "fetch more of it, git fetch --deepen=N" named the wrong
+		// fix. actions/checkout fetches the one ref it checks out.
+		if name := refName(rev); name != "" {
+			if _, err := r.run(nil, "rev-parse", "--verify", "--quiet", name); err != nil {
+				remote, branch := "origin", name
+				// origin/main is main fetched from origin.
+				if out, err := r.run(nil, "remote"); err == nil {
+					for _, rm := range strings.Fields(string(out)) {
+						if b, ok := strings.CutPrefix(name, rm+"/"); ok && b != "" {
+							remote, branch = rm, b
+							break
+						}
+					}
+				}
+				return fmt.Sprintf(" (this shallow clone has no ref named %s: a clone such as actions/checkout's fetches the one ref it checks out; fetch it, git fetch --depth=N %s %s, or name a revision the clone has)", name, remote, branch)
+			}
+		}
+		return h
+	} else if h != "" {
 		return h
 	}
 	// @ is git's name for HEAD (@~1, @:PATH); @{-N}, a branch checked
@@ -898,6 +926,23 @@ func (r *Repo) unknownHint(rev string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (HEAD is branch %s, which has no commit yet)", strings.TrimPrefix(branch, "refs/heads/"))
+}
+
+// refName is the name of a ref that rev starts with (main of main~1,
+// origin/main, v0.23.0), or "" when it starts with none: HEAD, @, an
+// object id (hex digits), or no name.
+func refName(rev string) string {
+	name := rev
+	if i := strings.IndexAny(rev, "~^@:"); i >= 0 {
+		name = rev[:i]
+	}
+	switch {
+	case name == "" || name == "HEAD" || strings.HasPrefix(name, "-") || strings.ContainsAny(name, lineBreaks+" \t"):
+		return ""
+	case len(name) >= 4 && strings.Trim(name, "0123456789abcdefABCDEF") == "":
+		return ""
+	}
+	return name
 }
 
 // gitlink returns the commit a submodule at path p of commit holds, or ""
@@ -1603,6 +1648,34 @@ func (t *Tree) Join(file string) string {
 	return t.Spec + "/" + file
 }
 
+// maxPathLength is the longest PATH cachediff reads from git: the
+// system's PATH_MAX (Linux's 4,096 bytes), past which a checkout holds
+// no file.
+const maxPathLength = 4096
+
+// checkPathLength refuses a PATH longer than maxPathLength, which no
+// checkout holds: every step of the way to PATH (its folders, the
+// .gitattributes above it, the way through links and submodules, the
+// near name of a typo) is a string of its folders so far, and a PATH of
+// 40,000 folders (a/a/…, 80 KB) took 52 s and 19 GB to say it did not
+// exist.
+func checkPathLength(p string) error {
+	if len(p) > maxPathLength {
+		return fmt.Errorf("path %s… is %d bytes long: no checkout holds a path over %d bytes (the system's PATH_MAX), and cachediff reads none from git", truncatePath(p), len(p), maxPathLength)
+	}
+	return nil
+}
+
+// truncatePath is the first 60 bytes of p, for a message, cut at a
+// character's start.
+func truncatePath(p string) string {
+	n := min(len(p), 60)
+	for n > 0 && n < len(p) && !utf8.RuneStart(p[n]) {
+		n--
+	}
+	return strconv.QuoteToASCII(p[:n])
+}
+
 // Base is the last element of the tree's path, as a folder name would be
 // ("develop" for HEAD:_cache/develop).
 func (t *Tree) Base() string { return path.Base(path.Clean("/" + t.Path)) }
@@ -1650,6 +1723,10 @@ var gitRuns atomic.Int64
 // Nor may git run core.fsmonitor, the command of the repository's config
 // that reading its index runs (a revision :PATH or :0:PATH reads it):
 // -c, before the config of the repository, turns it off.
+// Nor may git run a hook, a program of the repository (.git/hooks, or
+// wherever its core.hooksPath says): writing the temporary index of
+// git check-attr (rewrittenPage) ran post-index-change. core.hooksPath
+// names the null device, which holds no hook.
 // Nor may a replace ref (refs/replace/ID, git replace) stand in for the
 // object a revision names: REV:PATH read another commit's tree under
 // the commit id the report gives as its revision (GIT_NO_REPLACE_OBJECTS).
@@ -1671,7 +1748,7 @@ var gitRuns atomic.Int64
 // translated (LANGUAGE=de) they were not recognised.
 func (r *Repo) command(args ...string) *exec.Cmd {
 	gitRuns.Add(1)
-	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false", "-c", "core.commitGraph=false", "-c", "core.warnAmbiguousRefs=true", "-c", "advice.graftFileDeprecated=false"}, args...)...)
+	cmd := exec.Command(r.git, append([]string{"-c", "core.fsmonitor=false", "-c", "core.hooksPath=" + os.DevNull, "-c", "core.commitGraph=false", "-c", "core.warnAmbiguousRefs=true", "-c", "advice.graftFileDeprecated=false"}, args...)...)
 	cmd.Dir = r.dir
 	cmd.Env = append(gitEnviron(), "GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_NO_REPLACE_OBJECTS=1", "GIT_GRAFT_FILE="+os.DevNull, "LC_ALL=C", "LANGUAGE=")
 	return cmd

@@ -79,3 +79,76 @@ func (r *Repo) logNearHint(end, p, top string) string {
 	}
 	return fmt.Sprintf("; did you mean %s? (at %s)", shellword.Shown(q[len(above):]), short(end))
 }
+
+// logPathHint is the hint for a log's PATH p (top from the top of the
+// repository) that no commit of its range changed and end, the range's
+// end, does not hold: logNearHint, else logOtherReadingHint.
+func (r *Repo) logPathHint(end, p, top string) string {
+	if hint := r.logNearHint(end, p, top); hint != "" {
+		return hint
+	}
+	return r.logOtherReadingHint(end, p, top)
+}
+
+// logOtherReadingHint is the hint for a log's PATH p (top from the top
+// of the repository) that no commit of its range changed and end, the
+// range's end, does not hold, when p names a path end holds as read
+// another way: from the top of the repository, which git:REV:PATH
+// reads from (log --revs reads PATH from the current folder, as git log
+// -- PATH does: _cache/develop typed in _cache is _cache/_cache/develop),
+// or after a revision (git:_cache/develop, HEAD:_cache/develop: log
+// --revs takes PATH alone, the range gives the revisions). Both said
+// only "no commit of HEAD~7..HEAD changed _cache/_cache/develop". The
+// path meant is named from the current folder, as p was typed; else "".
+func (r *Repo) logOtherReadingHint(end, p, top string) string {
+	typed := path.Clean(filepath.ToSlash(p))
+	if end == "" || typed == "." || path.IsAbs(typed) || strings.HasPrefix(typed, "../") ||
+		strings.ContainsAny(typed, lineBreaks) || !strings.HasSuffix(top, typed) {
+		return ""
+	}
+	above := strings.TrimSuffix(top, typed) // the current folder, from the top, with its "/"
+	fromHere := func(q string) string {
+		rel, err := filepath.Rel(filepath.FromSlash(cmpOrDot(above)), filepath.FromSlash(q))
+		if err != nil {
+			return ""
+		}
+		return filepath.ToSlash(rel)
+	}
+	if _, rest, ok := strings.Cut(strings.TrimPrefix(typed, "git:"), ":"); ok || strings.HasPrefix(typed, "git:") {
+		if !ok {
+			rest = strings.TrimPrefix(typed, "git:")
+		}
+		rest = path.Clean(rest)
+		for _, q := range []string{path.Join(above, rest), rest} {
+			if _, ok := gitNamed(q); !ok || q == "." {
+				continue
+			}
+			if found, err := r.exist([]string{end + ":" + q}); err == nil && found[0] {
+				if rel := fromHere(q); rel != "" {
+					return fmt.Sprintf("; log --revs takes PATH alone (the range gives the revisions, and PATH is from the current folder): did you mean %s? (at %s)", shellword.Shown(rel), short(end))
+				}
+			}
+		}
+		return ""
+	}
+	if above == "" {
+		return ""
+	}
+	if _, ok := gitNamed(typed); !ok {
+		return ""
+	}
+	if found, err := r.exist([]string{end + ":" + typed}); err == nil && found[0] {
+		if rel := fromHere(typed); rel != "" {
+			return fmt.Sprintf("; log --revs reads PATH from the current folder (%s), as git log does, not from the top of the repository as git:REV:PATH does: %s from the top is %s here (at %s)", shellword.Shown(strings.TrimSuffix(above, "/")), shellword.Shown(typed), shellword.Shown(rel), short(end))
+		}
+	}
+	return ""
+}
+
+// cmpOrDot is p, or "." when p is empty.
+func cmpOrDot(p string) string {
+	if p == "" {
+		return "."
+	}
+	return p
+}

@@ -95,3 +95,45 @@ func TestMisspeltDotPathNamesTheOneMeant(t *testing.T) {
 		}
 	}
 }
+
+// TestLogPathOtherReadingNamesTheOneMeant (round 3 of issue 35, class
+// e): log --revs reads PATH from the current folder, as git log does,
+// where git:REV:PATH reads it from the top; and it takes PATH alone. In
+// _cache, _cache/develop (pasted from a recipe's git:HEAD:_cache/develop)
+// said only "no commit of HEAD changed _cache/_cache/develop", and so
+// did git:_cache/develop or HEAD:_cache/develop given as the PATH. Each
+// now names the PATH meant, from the current folder, which pasted back
+// loads; a path that exists no way gets no hint.
+func TestLogPathOtherReadingNamesTheOneMeant(t *testing.T) {
+	repo := zlibRepo(t, pagetest.SimplePage("zlib", "develop", 1, 1))
+	for _, c := range []struct{ dir, path, want, fixed string }{
+		{"_cache", "_cache/develop", "; log --revs reads PATH from the current folder (_cache), as git log does, not from the top of the repository as git:REV:PATH does: _cache/develop from the top is develop here (at ", "develop"},
+		{"_cache", "HEAD:_cache/develop", "; log --revs takes PATH alone (the range gives the revisions, and PATH is from the current folder): did you mean develop? (at ", "develop"},
+		{"_cache", "git:HEAD~1:./develop", "did you mean develop? (at ", "develop"},
+		{"", "git:_cache/develop", "did you mean _cache/develop? (at ", "_cache/develop"},
+		{"_cache", "_cache/nope", "", ""},
+		{"", "git:_cache/nope", "", ""},
+	} {
+		rd, err := OpenRepo(filepath.Join(repo, c.dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = rd.Series("HEAD", c.path, "", "")
+		if err == nil || !strings.Contains(err.Error(), "no commit of HEAD changed") {
+			t.Errorf("Series(HEAD, %q) in %q: %v; want no commit changed it", c.path, c.dir, err)
+			continue
+		}
+		if c.want == "" {
+			if strings.Contains(err.Error(), "did you mean") || strings.Contains(err.Error(), " here (at ") {
+				t.Errorf("Series(HEAD, %q) in %q: %v; want no hint", c.path, c.dir, err)
+			}
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Series(HEAD, %q) in %q: %v; want %q", c.path, c.dir, err, c.want)
+		}
+		if _, err := rd.Series("HEAD", c.fixed, "", ""); err != nil {
+			t.Errorf("Series(HEAD, %q) in %q, the suggestion pasted back: %v", c.fixed, c.dir, err)
+		}
+	}
+}

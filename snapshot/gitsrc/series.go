@@ -65,6 +65,9 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if rng == "" || strings.HasPrefix(rng, "-") || strings.ContainsAny(rng, "\n\x00") {
 		return nil, fmt.Errorf("bad revision range %q", rng)
 	}
+	if err := checkPathLength(p); err != nil {
+		return nil, err
+	}
 	var dates []string  // --since and --until, as git is to read them
 	scope := rng        // the range and its dates, for messages
 	sinceAt := int64(0) // --since, in seconds as git is to read it
@@ -244,7 +247,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		if len(included) == 1 {
 			end = included[0]
 		}
-		return nil, fmt.Errorf("no commit of %s changed %s%s", scope, displayPath(top), r.logNearHint(end, p, top))
+		return nil, fmt.Errorf("no commit of %s changed %s%s", scope, displayPath(top), r.logPathHint(end, p, top))
 	}
 	exprs := make([]string, len(commits))
 	for i, c := range commits {
@@ -305,7 +308,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 				hint = fmt.Sprintf("; at %s it passes through %s, a symbolic link, which REV:PATH does not follow", short(included[0]), displayPath(at))
 			} else {
 				// A misspelt PATH (_cache/devlop): the one meant.
-				hint = r.logNearHint(included[0], p, top)
+				hint = r.logPathHint(included[0], p, top)
 			}
 		}
 		return nil, fmt.Errorf("no commit of %s changed %s, and it does not exist at the base (commit %s)%s", scope, displayPath(top), short(commits[0].ID), hint)

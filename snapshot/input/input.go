@@ -175,6 +175,9 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	}
 	if explicitPath(arg) || !strings.Contains(arg, ":") {
 		src, err := openPath(dir, p, o)
+		if se, ok := errors.AsType[*snapshot.Error](err); ok && errors.Is(lerr, fs.ErrNotExist) && !explicitPath(arg) && !strings.Contains(se.Msg, "did you mean") {
+			se.Msg += revisionHint(dir, arg)
+		}
 		return src, nil, err
 	}
 	if _, _, ok := gitsrc.Split(arg); !ok {
@@ -478,6 +481,45 @@ func explicitPath(arg string) bool {
 // expression of one (HEAD, ~, ^, @{…}). In a shallow checkout (CI's
 // default) HEAD^1 is unknown, and a folder of that name must not pass for
 // the base snapshot: that is ambiguous too, not a path.
+// revisionHint is the hint for an argument that is no path on disk and
+// has no colon, when git, in the repository of dir, reads it as a
+// revision (HEAD~1) or a range of two (HEAD~7..HEAD): a snapshot from
+// git is REV:PATH, and a range is log's --revs. Both said "no such file
+// or directory" alone. "" when git knows no such revision, or there is
+// no repository.
+func revisionHint(dir, arg string) string {
+	if arg == "" || strings.HasPrefix(arg, "-") || strings.ContainsAny(arg, "\n\r\x00") {
+		return ""
+	}
+	repo, err := gitsrc.OpenRepo(dir)
+	if err != nil {
+		return ""
+	}
+	known := func(rev string) bool {
+		ok, err := repo.Knows(rev)
+		return err == nil && ok
+	}
+	if a, b, ok := strings.Cut(arg, ".."); ok {
+		b = strings.TrimPrefix(b, ".")
+		if known(cmpOr(a, "HEAD")) && known(cmpOr(b, "HEAD")) {
+			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff log --revs %s PATH", shellword.Shown(arg), shellword.Shown(arg))
+		}
+		return ""
+	}
+	if known(arg) {
+		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":_cache/develop"))
+	}
+	return ""
+}
+
+// cmpOr is s, or def when s is empty.
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
 func revLike(arg string, err error) bool {
 	msg := err.Error()
 	if !strings.Contains(msg, "unknown revision") && !strings.Contains(msg, "not in this repository's objects") {

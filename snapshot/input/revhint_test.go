@@ -1,0 +1,49 @@
+package input
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestRevisionWithoutPathHint (round 3 of issue 35, class e): in a
+// repository, cachediff HEAD~1 HEAD (a revision without its PATH) and
+// cachediff log HEAD~3..HEAD PATH (a range without --revs) said only
+// "loading HEAD~1: no such file or directory". A word git reads as a
+// revision, or as a range of two, that is no path on disk is told what
+// it is and how to write it; a word git does not know, or a path written
+// ./X, gets no such hint.
+func TestRevisionWithoutPathHint(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	repo := filepath.Join(t.TempDir(), "catalogue")
+	if _, err := gittest.Commits(repo, "../../testdata/real/v0.23.0", "../../testdata/real/v0.23.1"); err != nil {
+		t.Fatal(err)
+	}
+	for arg, want := range map[string]string{
+		"HEAD~1":       "no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:_cache/develop')",
+		"HEAD":         "HEAD is a git revision",
+		"HEAD~1..HEAD": "no such file or directory; 'HEAD~1..HEAD' is a range of git revisions: a log of PATH over it is cachediff log --revs 'HEAD~1..HEAD' PATH",
+		"HEAD~1..":     "is a range of git revisions",
+		"nosuch":       "",
+		"./HEAD":       "",
+		"nosuch..HEAD": "",
+	} {
+		_, err := Load(repo, arg, Options{}, snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), "no such file or directory") {
+			t.Errorf("Load(%q): %v; want no such file or directory", arg, err)
+			continue
+		}
+		if want == "" {
+			if strings.Contains(err.Error(), "revision") {
+				t.Errorf("Load(%q): %v; want no hint of a revision", arg, err)
+			}
+		} else if !strings.Contains(err.Error(), want) {
+			t.Errorf("Load(%q): %v; want %q", arg, err, want)
+		}
+	}
+}
