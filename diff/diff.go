@@ -91,10 +91,9 @@ const maxSeen = 4096
 // for a comparison of specs specs: the next power of two of twice as
 // many, from 64 to maxSeen. Each worker of a comparison has its own
 // table, and each step of a log makes new ones: at maxSeen always
-// (160 KB), a log of 16,000 steps of a few specs each allocated and
-// cleared 5 GB of them, and the collections they set off marked the
-// growing series each time (log -f html: 11.2 s of CPU, 7.6 s with 64
-// slots).
+// (160 KB), a log of many small steps allocates and clears a table per
+// worker per step, and the collections that sets off mark the growing
+// series each time (diff.TestCompareSmallAllocs).
 func seenSlots(specs int) int {
 	n := 64
 	for n < maxSeen && n < 2*specs {

@@ -184,8 +184,8 @@ func setLimit(n int64) {
 // report being written). With the collector off (setMemoryLimit), a
 // limit at or under the live heap makes the collector run back to back,
 // each collection marking the whole heap to free next to nothing: that
-// lockfile took 106 to 140 collections and 2.8 s of CPU (a quarter of
-// it: 8 and 0.2 s), 35 and 1.0 s with room. So after each collection, a
+// lockfile took three to four times as many collections as with room
+// (TestMemoryLimitKeepsRoomAboveLive). So after each collection, a
 // limit under which the heap may grow by less than an eighth of the live
 // heap is raised to leave that much (liveRoom): each collection then
 // frees at least an eighth of what it marked, and the marking stays
