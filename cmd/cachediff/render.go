@@ -71,6 +71,10 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 			hint := pipeHint(path, "cmd | cachediff render -")
 			if errors.Is(err, fs.ErrNotExist) {
 				hint = snapshot.NearHint(path)
+			} else if info, serr := os.Stat(path); serr == nil && info.IsDir() {
+				// A snapshot's folder, most likely: render was taken
+				// for the command that compares.
+				hint = ": render reads a report that cachediff -f json wrote; two snapshots are compared by cachediff OLD NEW"
 			}
 			return exitTrouble, fmt.Errorf("reading the report: %w%s", err, hint)
 		}

@@ -22,3 +22,14 @@ func TestRenderNearFile(t *testing.T) {
 	wantTrouble(t, []string{"--template", "t.tmp", "a.md", "a.md"}, "did you mean ./t.tmpl?\n")
 	wantTrouble(t, []string{"render", "zzzzzz.json"}, "open zzzzzz.json: no such file or directory\n") // nothing near: no hint
 }
+
+// TestRenderFolderHint: render given a snapshot's folder (taken for the
+// command that compares) said only "not a regular file (a folder)": it
+// says what render reads, and how two snapshots are compared.
+func TestRenderFolderHint(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("develop", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	wantTrouble(t, []string{"render", "develop"}, "not a regular file (a folder): render reads a report that cachediff -f json wrote; two snapshots are compared by cachediff OLD NEW\n")
+}
