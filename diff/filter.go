@@ -265,6 +265,11 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 						u.Closest = closest(name, pkgs)
 					}
 				}
+				if len(u.Closest) == 0 {
+					if l := looser(pat, names); l != nil {
+						u.Closest = l
+					}
+				}
 			}
 			out = append(out, u)
 		}
@@ -327,6 +332,30 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 		}
 	}
 	return out
+}
+
+// looser returns what a package pattern that matches nothing, with no
+// name close to it, was most likely meant as: the pattern in lower case
+// when that matches a package (Spack's names are lower case: PY-* for
+// py-*), else the names a literal one begins, shortest first, then by
+// name (gcc for gcc-runtime, many edits from it), at most maxClosest;
+// nil when there is neither.
+func looser(pat string, names []string) []string {
+	lower := strings.ToLower(pat)
+	if lower != pat && validPattern(lower) && slices.ContainsFunc(names, func(n string) bool { return matchName(lower, n) }) {
+		return []string{lower}
+	}
+	if !isLiteral(pat) || len(lower) < 2 {
+		return nil
+	}
+	var out []string
+	for _, n := range names {
+		if strings.HasPrefix(n, lower) {
+			out = append(out, n)
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int { return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b)) })
+	return out[:min(len(out), maxClosest)]
 }
 
 // ListParts are the parts of value, a comma-separated list, each with

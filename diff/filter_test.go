@@ -276,8 +276,9 @@ func TestFilterUnmatched(t *testing.T) {
 			{Kind: "package", Value: "py-torc*x", Closest: []string{"py-torch"}},
 			{Kind: "stack", Value: "e4z", Closest: []string{"e4s"}},
 		}},
+		// py-k is far from py-keras, but begins it (TestUnmatchedLooser).
 		{Filter{Packages: []string{"py-k"}, Stacks: []string{"ml-"}}, []Unmatched{
-			{Kind: "package", Value: "py-k", Closest: []string{}},
+			{Kind: "package", Value: "py-k", Closest: []string{"py-keras"}},
 			{Kind: "stack", Value: "ml-", Closest: []string{"ml"}},
 		}},
 		{Filter{Packages: []string{"py-torchx"}}, []Unmatched{{Kind: "package", Value: "py-torchx", Closest: []string{"py-torch"}}}},
