@@ -182,6 +182,11 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(commits) == 0 && until != "" && len(excluded) == 1 {
+		if err := r.checkUntilBase(rng, until, untilAt, excluded[0]); err != nil {
+			return nil, err
+		}
+	}
 	base := ""
 	switch {
 	case len(excluded) == 1 && since == "":
@@ -357,6 +362,23 @@ func (r *Repo) checkDateOrder(rng, since string, at, until int64) error {
 		}
 	}
 	return nil
+}
+
+// checkUntilBase refuses an --until (at seconds) dated before base, the
+// commit a range of no commit in the dates starts from: no commit after
+// base is in the dates but one dated before its parent (a committer's
+// clock set back), so the quiet range is most likely a typo of the date
+// (--until 2015-06-01 for 2025-06-01), and a quiet range passes a gate.
+func (r *Repo) checkUntilBase(rng, until string, at int64, base string) error {
+	out, err := r.run(nil, "show", "-s", "--format=%ct", base, "--")
+	if err != nil {
+		return r.rangeError(rng, err)
+	}
+	when, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+	if err != nil || at >= when {
+		return nil
+	}
+	return fmt.Errorf("--until %s is before the range %s begins: its base, commit %s, is dated %s, so no commit of the range is in the dates (a typo of the date?)", until, rng, short(base), dateText(when))
 }
 
 // dateText writes a commit date of seconds for messages.
