@@ -43,10 +43,10 @@ func JSON(w io.Writer, r *diff.Report) error {
 // of a package it encodes with encoding/json, for the reports of one
 // document: a log writes one report a step, and pools of each call's
 // own made each step's writers anew, each with its table of lists
-// (pkgJSON.lists, 24 KB) however small the step. render of the JSON of
-// 16,000 steps of 6.6 KB each (105 MB) allocated some 800 MB of tables,
-// which the pools kept until two collections had passed, and peaked at
-// 5x its input. A writer forgets what its table remembers when it
+// (pkgJSON.lists, 24 KB) however small the step: render of the JSON of
+// a log of many small steps allocated several times its input in
+// tables, which the pools kept until two collections had passed
+// (TestLogStepAllocs). A writer forgets what its table remembers when it
 // writes another report than the last (gen), as a new one did.
 type pkgWriters struct {
 	gen     uint64 // the report being written, counted from 1

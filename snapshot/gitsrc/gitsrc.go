@@ -1657,8 +1657,8 @@ const maxPathLength = 4096
 // checkout holds: every step of the way to PATH (its folders, the
 // .gitattributes above it, the way through links and submodules, the
 // near name of a typo) is a string of its folders so far, and a PATH of
-// 40,000 folders (a/a/…, 80 KB) took 52 s and 19 GB to say it did not
-// exist.
+// tens of thousands of folders (a/a/…) took time and memory quadratic in
+// its length to say it did not exist (TestLongPathLinear).
 func checkPathLength(p string) error {
 	if len(p) > maxPathLength {
 		return fmt.Errorf("path %s… is %d bytes long: no checkout holds a path over %d bytes (the system's PATH_MAX), and cachediff reads none from git", truncatePath(p), len(p), maxPathLength)
