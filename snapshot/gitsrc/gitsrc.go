@@ -1796,7 +1796,8 @@ func (r *Repo) run(stdin io.Reader, args ...string) ([]byte, error) {
 
 // runEnv is run with env added to git's environment.
 func (r *Repo) runEnv(env []string, stdin io.Reader, args ...string) ([]byte, error) {
-	cmd := r.command(args...)
+	given, stdin := pathspecsOnStdin(args, stdin)
+	cmd := r.command(given...)
 	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdin = stdin
 	var stdout, stderr bytes.Buffer
@@ -1810,6 +1811,47 @@ func (r *Repo) runEnv(env []string, stdin io.Reader, args ...string) ([]byte, er
 		return nil, r.startError(err)
 	}
 	return nil, r.exitError(args, ee, stderr.Bytes())
+}
+
+// maxPathspecBytes is the most bytes of pathspecs a git rev-list takes
+// on its command line (pathspecsOnStdin): the system's limit on a
+// command's arguments is some 2 MB in all, and the pathspecs of the
+// folders above a deep PATH (each the PATH so far, in each case it may
+// be written in) grow with the square of its depth.
+const maxPathspecBytes = 128 << 10
+
+// pathspecsOnStdin returns a git rev-list's args and stdin with its
+// pathspecs (after "--") given on standard input (--stdin, after a "--"
+// line, as rev-list reads them) when they are over maxPathspecBytes:
+// log --revs over a PATH of 1,500 folders failed with "fork/exec git:
+// argument list too long". Others, and pathspecs holding a line break
+// (one line each on standard input), are returned as they are.
+func pathspecsOnStdin(args []string, stdin io.Reader) ([]string, io.Reader) {
+	if stdin != nil || len(args) == 0 || args[0] != "rev-list" {
+		return args, stdin
+	}
+	i := slices.Index(args, "--")
+	if i < 0 {
+		return args, stdin
+	}
+	n := 0
+	for _, a := range args[i+1:] {
+		if strings.ContainsAny(a, "\n\x00") {
+			return args, stdin
+		}
+		n += len(a) + 1
+	}
+	if n <= maxPathspecBytes {
+		return args, stdin
+	}
+	var b strings.Builder
+	b.Grow(n + 3)
+	b.WriteString("--\n")
+	for _, a := range args[i+1:] {
+		b.WriteString(a)
+		b.WriteByte('\n')
+	}
+	return append(slices.Clip(args[:i]), "--stdin"), strings.NewReader(b.String())
 }
 
 // commonFolder reports whether c, GIT_COMMON_DIR (relative from the
