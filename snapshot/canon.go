@@ -217,6 +217,17 @@ func newCanonCache() *canonCache {
 	return c
 }
 
+// reset empties cc as newCanonCache makes one, in its own memory (see
+// loadState.forget).
+func (cc *canonCache) reset() {
+	cc.m = map[canonKey]canonEntry{} // not cleared: a large map would keep its memory
+	cc.size = 0
+	cc.door.Reset()
+	clear(cc.recent[:])
+	cc.lastList, cc.lastLen = nil, 0
+	cc.lookups = 0
+}
+
 // get returns the entry of k, computing it with c when it is new.
 func (cc *canonCache) get(k canonKey, c *canonicalizer) canonEntry {
 	cc.lookups++

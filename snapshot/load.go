@@ -485,7 +485,11 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 		i int
 		c candidate
 	}
-	jobs := make(chan job, 1024)
+	// The walk runs ahead of the loading goroutines by up to this many
+	// files, which keeps them fed: a job is over 100 bytes, and 1,024 of
+	// them were most of what a Load of a tiny snapshot allocated (a log
+	// of many small snapshots allocates this once per snapshot).
+	jobs := make(chan job, 64)
 	rule := newPublishRule(src)
 	var mu sync.Mutex
 	var wg sync.WaitGroup

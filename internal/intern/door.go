@@ -37,6 +37,15 @@ func (d *Door) init() {
 	}
 }
 
+// Reset makes d as the zero Door, offered nothing, and keeps its bits'
+// memory.
+func (d *Door) Reset() {
+	if d.bits != nil {
+		clear(d.bits[:])
+	}
+	d.opened = 0
+}
+
 // again reports whether hash h's bit is set, and else sets it.
 func (d *Door) again(h uint64) bool {
 	w, bit := h/64%uint64(len(d.bits)), uint64(1)<<(h%64)

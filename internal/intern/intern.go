@@ -68,6 +68,16 @@ func (t *Table) Bytes(b []byte) string {
 	return s
 }
 
+// Reset empties t as New makes a table, in its own memory: a log's
+// loading state that forgets its strings (snapshot.Shared) reuses the
+// table rather than allocating its caches again for every snapshot.
+func (t *Table) Reset() {
+	t.m = map[string]string{} // not cleared: a large map would keep its memory
+	t.size = 0
+	clear(t.recent[:])
+	t.door.Reset()
+}
+
 // Len is the number of strings in the table.
 func (t *Table) Len() int { return len(t.m) }
 

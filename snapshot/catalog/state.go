@@ -35,6 +35,19 @@ func newState() *state {
 	return st
 }
 
+// Forget empties st as newState makes one, in its own memory: its
+// interning table and the door of its long list texts are emptied and
+// kept, and the rest (caches and scratch) zeroed in place
+// (snapshot.Shared forgets a state that keeps too much for the next Load,
+// which for a log of tiny snapshots is every Load).
+func (st *state) Forget() {
+	in, long := st.in, st.scan.lists.long
+	in.Reset()
+	long.Reset()
+	*st = state{in: in}
+	st.scan.lists.long = long
+}
+
 // Decode decodes one page (decodePage). A page that fails, and whose
 // text does not look like a page (looksLikePage: a README whose front
 // matter is broken, or that opens with a "---" rule), is not one: its

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	. "github.com/cachediff/cachediff/snapshot"
@@ -122,5 +123,59 @@ func TestShareLists(t *testing.T) {
 		if !finds(a, i) {
 			t.Fatalf("a full merged table does not take text %d, read last", i)
 		}
+	}
+}
+
+// TestForgetInPlace: a state that forgets (Forget, which Shared calls on
+// a state that keeps too much for the next Load) keeps nothing, keeps its
+// interning table's memory, and decodes the pages of another tree as a
+// new state does. Shared made a new state instead, 300 KB a Load: a log
+// of tiny snapshots, each forgetting, allocated that per step
+// (TestLogTinySnapshotsAlloc, in cmd/cachediff).
+func TestForgetInPlace(t *testing.T) {
+	read := func(tag string) ([]string, [][]byte) {
+		files, _ := filepath.Glob(filepath.Join(realDir, tag, "*", "specs.md"))
+		if len(files) == 0 {
+			t.Fatal("no real pages")
+		}
+		var data [][]byte
+		for _, file := range files {
+			b, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data = append(data, b)
+		}
+		return files, data
+	}
+	decode := func(st *state, files []string, data [][]byte) []*Package {
+		var all []*Package
+		for i, file := range files {
+			pkgs, _, err := st.Decode(file, data[i], NewFinisher(Options{Tarballs: true}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, pkgs...)
+		}
+		return all
+	}
+	st := newState()
+	oldFiles, oldData := read("develop-2025-03-23")
+	decode(st, oldFiles, oldData)
+	in := st.in
+	st.Forget()
+	if n, b := st.Kept(); n != 0 || b != 0 {
+		t.Errorf("a forgotten state keeps %d strings, %d bytes", n, b)
+	}
+	if st.in != in {
+		t.Error("Forget made a new interning table")
+	}
+	files, data := read("develop-2025-03-30")
+	got, want := decode(st, files, data), decode(newState(), files, data)
+	if len(want) == 0 {
+		t.Fatal("no package decoded")
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("a forgotten state decodes a tree otherwise than a new state")
 	}
 }
