@@ -7,6 +7,7 @@ import (
 
 	"github.com/cachediff/cachediff/internal/fresh"
 	"github.com/cachediff/cachediff/internal/intern"
+	"github.com/cachediff/cachediff/internal/listops"
 )
 
 // Rule is one canonicalization rule: a rewrite of one facet's strings from
@@ -360,24 +361,9 @@ func (c *canonicalizer) spec(s *Spec, lists bool) {
 }
 
 // compareVariants orders variants by name the way Spack prints them
-// (+clang and ~cuda sort by "clang" and "cuda"), then by the whole string.
-func compareVariants(a, b string) int {
-	if c := strings.Compare(variantName(a), variantName(b)); c != 0 {
-		return c
-	}
-	return strings.Compare(a, b)
-}
+// (+clang and ~cuda sort by "clang" and "cuda"), then by the whole string
+// (listops.CompareVariants: the engine's list operations merge lists in
+// this order).
+func compareVariants(a, b string) int { return listops.CompareVariants(a, b) }
 
-func variantName(v string) string {
-	// strings.TrimLeft(v, "+~-") up to the first ':' or '=', by hand:
-	// sorting variants calls this at every comparison.
-	i := 0
-	for i < len(v) && (v[i] == '+' || v[i] == '~' || v[i] == '-') {
-		i++
-	}
-	j := i
-	for j < len(v) && v[j] != ':' && v[j] != '=' {
-		j++
-	}
-	return v[i:j]
-}
+func variantName(v string) string { return listops.VariantName(v) }

@@ -4,7 +4,10 @@
 // cost 100,000² comparisons (docs/design.md, "Bad input").
 package listops
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // smallList is the length up to which Minus scans rather than builds a
 // set: a scan for each element is linear while one list is this short.
@@ -32,22 +35,38 @@ func Minus(a, b []string, probes *int) []string {
 		}
 		return out
 	}
-	if slices.IsSorted(a) && slices.IsSorted(b) {
-		// Canonical lists are sorted (a spec's stacks): a merge, where a
-		// set of b cost a map of its strings for each pair, the time
-		// growing faster than the lists as the maps outgrew the caches
-		// (32 restacked pairs of 64k stacks: 0.7 s).
-		count(len(a) + len(b))
-		j := 0
-		for _, s := range a {
-			for j < len(b) && b[j] < s {
-				j++
-			}
-			if j == len(b) || b[j] != s {
-				out = append(out, s)
+	// Canonical lists are sorted, a spec's stacks by their bytes and its
+	// variants by name (CompareVariants): a merge, where a set of b cost
+	// a map of its strings for each pair, the time growing faster than
+	// the lists as the maps outgrew the caches (32 restacked pairs of 64k
+	// stacks: 0.7 s; one spec of 1.28M variants, all flipped: 80 MB a
+	// call and 5.4x the time of 320k).
+	for _, cmp := range [...]func(x, y string) int{strings.Compare, CompareVariants} {
+		if slices.IsSortedFunc(a, cmp) && slices.IsSortedFunc(b, cmp) {
+			// Two passes, the first to count: the result is allocated
+			// once, at its size, not grown to twice it.
+			count(len(a) + len(b))
+			n := 0
+			for range 2 {
+				j := 0
+				for _, s := range a {
+					for j < len(b) && cmp(b[j], s) < 0 {
+						j++
+					}
+					if j == len(b) || b[j] != s {
+						if out != nil {
+							out = append(out, s)
+						} else {
+							n++
+						}
+					}
+				}
+				if n == 0 || out != nil {
+					return out
+				}
+				out = make([]string, 0, n)
 			}
 		}
-		return out
 	}
 	in := make(map[string]struct{}, len(b))
 	for _, s := range b {
@@ -60,4 +79,31 @@ func Minus(a, b []string, probes *int) []string {
 		}
 	}
 	return out
+}
+
+// CompareVariants orders variants by name the way Spack prints them (a
+// leading +, ~ or - and what follows a ':' or '=' do not count), then
+// whole: the order of a canonical spec's variants (package snapshot sorts
+// them with it). It is 0 only for equal strings.
+func CompareVariants(a, b string) int {
+	if c := strings.Compare(VariantName(a), VariantName(b)); c != 0 {
+		return c
+	}
+	return strings.Compare(a, b)
+}
+
+// VariantName is a variant's name: v without a leading +, ~ or -, up to
+// its first ':' or '='.
+func VariantName(v string) string {
+	// strings.TrimLeft(v, "+~-") up to the first ':' or '=', by hand:
+	// sorting variants calls this at every comparison.
+	i := 0
+	for i < len(v) && (v[i] == '+' || v[i] == '~' || v[i] == '-') {
+		i++
+	}
+	j := i
+	for j < len(v) && v[j] != ':' && v[j] != '=' {
+		j++
+	}
+	return v[i:j]
 }

@@ -76,3 +76,46 @@ func TestMinusSorted(t *testing.T) {
 		}
 	}
 }
+
+// TestMinusVariantOrder: a spec's canonical variants are sorted by name
+// (CompareVariants: build_system=generic before +shared, against their
+// bytes), and are merged too, with the plain scan's result.
+func TestMinusVariantOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	spell := func() string {
+		name := fmt.Sprint("v", r.IntN(30))
+		switch r.IntN(4) {
+		case 0:
+			return "+" + name
+		case 1:
+			return "~" + name
+		case 2:
+			return name + "=" + fmt.Sprint(r.IntN(3))
+		}
+		return "build_system=generic"
+	}
+	for range 500 {
+		var a, b []string
+		for range r.IntN(60) {
+			a = append(a, spell())
+		}
+		for range r.IntN(60) {
+			b = append(b, spell())
+		}
+		slices.SortFunc(a, CompareVariants)
+		slices.SortFunc(b, CompareVariants)
+		var want []string
+		for _, s := range a {
+			if !slices.Contains(b, s) {
+				want = append(want, s)
+			}
+		}
+		probes := 0
+		if got := Minus(a, b, &probes); !slices.Equal(got, want) {
+			t.Fatalf("Minus(%q, %q) = %q, want %q", a, b, got, want)
+		}
+		if probes > len(a)+len(b) && len(a) > smallList && len(b) > smallList {
+			t.Errorf("%d probes for lists of %d and %d", probes, len(a), len(b))
+		}
+	}
+}

@@ -391,7 +391,7 @@ func (d *decoder) parameters(n *Node) error {
 			}
 			buf = append(append(append(buf, key...), '='), v...)
 		}
-		d.varScratch = append(d.varScratch, s.internBytes(buf))
+		d.varScratch = appendDoubling(d.varScratch, s.internBytes(buf))
 		return nil
 	})
 }
@@ -411,6 +411,20 @@ func (d *decoder) dropScratch() {
 	if cap(d.refScratch) > maxScratch {
 		d.refScratch = nil
 	}
+	if cap(d.keys.run) > maxScratch {
+		d.keys.run = nil
+	}
+}
+
+// appendDoubling is append for a scratch list that may grow long (a
+// spec of a million variants): past a few hundred items append grows a
+// list by a quarter, and the arrays it leaves behind add up to five times
+// the list's; doubled, to twice.
+func appendDoubling[T any](l []T, v T) []T {
+	if len(l) == cap(l) && len(l) >= 256 {
+		l = slices.Grow(l, len(l))
+	}
+	return append(l, v)
 }
 
 // maxScratch is the most items of a scratch list that the decoder keeps

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -302,7 +303,13 @@ func (s *scanner) givenTwice(key []byte) error {
 // once does for the objects of fixed keys. Most keys are new: a key
 // whose bit of mask (a hash of the key) is clear is, and only the others
 // are looked for among the keys before. Past maxScanKeys keys, when
-// every bit may be set, it is a map.
+// every bit may be set, a key that comes after every key of the run
+// (byte order) joins the run, and the others go to a map, where the run
+// is searched for them. Spack writes a spec's variants sorted by name,
+// then its six flags, so a spec of many variants keeps a short map:
+// its keys all in one map cost the time of a map that outgrew the
+// caches, growing faster than the keys (one spec of 1.28M variants:
+// 1.3 s and 230 MB, where 320k took 0.2 s).
 //
 // It keeps the keys' slices, not copies of their bytes (object's keys
 // stay valid): add runs for every parameter of every spec.
@@ -311,12 +318,15 @@ type keySet struct {
 	n    int
 	keys [maxScanKeys][]byte
 	big  map[string]struct{}
+	run  []string // past maxScanKeys, keys in increasing order, aliasing theirs
 }
 
 const maxScanKeys = 64
 
 func (k *keySet) reset() {
 	k.mask, k.n, k.big = 0, 0, nil
+	clear(k.run)
+	k.run = k.run[:0]
 }
 
 // add records key and reports whether it was recorded before.
@@ -343,6 +353,14 @@ func keyBit(key []byte) uint64 {
 func (k *keySet) addSlow(key []byte) bool {
 	if k.big != nil {
 		if _, ok := k.big[string(key)]; ok {
+			return true
+		}
+		s := unsafe.String(unsafe.SliceData(key), len(key))
+		if n := len(k.run); n == 0 || s > k.run[n-1] {
+			k.run = appendDoubling(k.run, s) // after every key of the run: not in it
+			return false
+		}
+		if _, found := slices.BinarySearch(k.run, s); found {
 			return true
 		}
 		k.big[string(key)] = struct{}{}

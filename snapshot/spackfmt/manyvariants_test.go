@@ -1,0 +1,103 @@
+package spackfmt
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// manyVariantsSpec is a spec file of one node with n boolean variants,
+// written as Spack writes them: sorted by name, then the six flags.
+func manyVariantsSpec(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"spec":{"_meta":{"version":5},"nodes":[{"name":"libdwarf","version":"20130729",` +
+		`"arch":{"platform":"test","platform_os":"debian6","target":"core2"},"namespace":"builtin.mock",` +
+		`"parameters":{"build_system":"generic"`)
+	for i := range n {
+		fmt.Fprintf(&b, `,"v%07d":true`, i)
+	}
+	b.WriteString(`,"cflags":[],"cppflags":[],"cxxflags":[],"fflags":[],"ldflags":[],"ldlibs":[]},` +
+		`"package_hash":"n7axrpelzl5kjuctt4yoaaf33gvgnik6cx7fjudwhc6hvywdrr4q====",` +
+		`"hash":"u5uz3dcch5if4eve4sef67o2rf2lbfgh"}]}}`)
+	return []byte(b.String())
+}
+
+// TestManyVariantsDecodeAllocs (issue 35: a 4x input costs at most 4.4x):
+// a spec of many variants found a key given twice with a map of copies
+// of its keys past the 64 it scans, a malloc a key and a map that
+// outgrew the caches (1.28M variants: 5x the time of 320k), and grew its
+// list of variants by a quarter at a time (five times the list
+// allocated). Keys in order, as Spack writes variants, are a run
+// searched only for a key out of order; the lists grow by doubling. So
+// decoding allocates at most one object a variant (its interned string)
+// and 200 bytes a variant, and 4x the variants at most 4.4x the bytes.
+func TestManyVariantsDecodeAllocs(t *testing.T) {
+	measure := func(n int) (mallocs, bytes float64) {
+		data := manyVariantsSpec(n)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		set, err := Decode("x.spec.json", data)
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(set.Nodes[0].Variants); got != n+1 {
+			t.Fatalf("%d variants, want %d", got, n+1)
+		}
+		return float64(after.Mallocs - before.Mallocs), float64(after.TotalAlloc - before.TotalAlloc)
+	}
+	const n = 70000 // past the intern table's cap (maxInterned), a fixed cost
+	m1, b1 := measure(n)
+	m4, b4 := measure(4 * n)
+	t.Logf("%d variants: %.0f mallocs, %.0f bytes; %d: %.0f mallocs, %.0f bytes (%.2fx)", n, m1, b1, 4*n, m4, b4, b4/b1)
+	if per := m4 / (4 * n); per > 1.1 {
+		t.Errorf("%d variants: %.2f mallocs a variant, want at most 1.1 (its interned string)", 4*n, per)
+	}
+	if per := b4 / (4 * n); per > 200 {
+		t.Errorf("%d variants: %.0f bytes allocated a variant, want at most 200", 4*n, per)
+	}
+	if b4/b1 > 4.4 {
+		t.Errorf("4x the variants allocated %.2fx the bytes, want at most 4.4x", b4/b1)
+	}
+}
+
+// TestKeySetRun: past the keys it scans, keySet's run of keys in order
+// and its map of the others find every key given twice, whatever the
+// order: mostly increasing (Spack's variants, then its flags), shuffled,
+// or decreasing.
+func TestKeySetRun(t *testing.T) {
+	for seed := range uint64(200) {
+		r := rand.New(rand.NewPCG(seed, 3))
+		n := 1 + r.IntN(400)
+		keys := make([][]byte, n)
+		for i := range keys {
+			v := i
+			switch seed % 4 {
+			case 1:
+				v = r.IntN(n) // shuffled, with repeats
+			case 2:
+				v = n - i
+			case 3:
+				if r.IntN(8) == 0 {
+					v = r.IntN(n) // out of order now and then
+				}
+			}
+			keys[i] = fmt.Appendf(nil, "k%04d", v)
+		}
+		var k keySet
+		seen := map[string]bool{}
+		for i, key := range keys {
+			if got, want := k.add(key), seen[string(key)]; got != want {
+				t.Fatalf("seed %d: key %d (%s): add = %v, want %v", seed, i, key, got, want)
+			}
+			seen[string(key)] = true
+		}
+		k.reset()
+		if k.add(keys[0]) {
+			t.Fatalf("seed %d: a key found again after reset", seed)
+		}
+	}
+}
