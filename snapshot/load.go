@@ -277,7 +277,11 @@ func isNotASCIIWarning(msg string) bool {
 			continue
 		}
 		q, err := strconv.QuotedPrefix(rest)
-		return err == nil && strings.HasPrefix(rest[len(q):], NotASCIIMessage)
+		// A value shortened (quoteValue: its first 80 characters, then
+		// …) is not collapsed: two values alike in their start are two
+		// values, and the warning of the second said "1 more page holds
+		// it too" of the first.
+		return err == nil && strings.HasPrefix(rest[len(q):], NotASCIIMessage) && !strings.HasSuffix(q, "…\"")
 	}
 	return false
 }
