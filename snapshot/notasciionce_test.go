@@ -56,3 +56,76 @@ func TestNotASCIIWarnedOncePerValue(t *testing.T) {
 		t.Errorf("warnings of values not ASCII:\n%s\nwant each value once:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestNotASCIICollapseLeavesOtherWarnings (213th adversarial pass): the
+// collapse of warnings of values not ASCII picked them by the text of
+// their message alone, so a page's own warning that quotes a value
+// holding that text (meta miscounting a stack so named, on each of three
+// pages) was given once, "2 more pages hold it too", and the two other
+// pages' warnings were dropped. Each page keeps its own.
+func TestNotASCIICollapseLeavesOtherWarnings(t *testing.T) {
+	dir := t.TempDir()
+	const stack = "s holds characters that are not ASCII: Spack writes t"
+	for i := range 3 {
+		name := fmt.Sprintf("pkg%d", i)
+		page := fmt.Sprintf("---\ntitle: %q\nlayout: cache\ncategories: [package, develop]\n"+
+			`meta: {"compilers": ["gcc@13.2.0"], "num_specs": 1, "num_specs_by_stack": {%q: 2}, "stacks": [%q], "oss": ["ubuntu24.04"], "platforms": ["linux"], "targets": ["x86_64"], "versions": ["1.0"]}`+"\n"+
+			`spec_details: [{"compiler": "gcc@13.2.0", "hash": "%s", "os": "ubuntu24.04", "platform": "linux", "size": "-", "stacks": [%q], "target": "x86_64", "variants": ["+x"], "versions": ["1.0"]}]`+"\n---\n",
+			name, stack, stack, strings.Repeat(string(rune('a'+i)), 32), stack)
+		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name, "specs.md"), []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range snap.Warnings {
+		got = append(got, filepath.Base(filepath.Dir(w.File))+": "+w.Message)
+	}
+	var want []string
+	for i := range 3 {
+		want = append(want, fmt.Sprintf(`pkg%d: meta says num_specs_by_stack[%q] is 2, but 1 spec lists that stack`, i, stack))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant each page's own:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestNotASCIILongValuesKeptApart (213th adversarial pass): a warning
+// quotes a value of over 80 characters shortened, so two stacks alike in
+// their first 80 characters (r\u043eotxxx…0 and r\u043eotxxx…1, on a page
+// each) read as one value, "1 more page holds it too", and the second
+// value was never named. Each keeps its warning.
+func TestNotASCIILongValuesKeptApart(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 2 {
+		name := fmt.Sprintf("pkg%d", i)
+		stack := `r\u043eot` + strings.Repeat("x", 90) + fmt.Sprint(i)
+		page := fmt.Sprintf("---\ntitle: %q\nlayout: cache\ncategories: [package, develop]\n"+
+			`meta: {"compilers": ["gcc@13.2.0"], "num_specs": 1, "num_specs_by_stack": {"%s": 1}, "stacks": ["%s"], "oss": ["ubuntu24.04"], "platforms": ["linux"], "targets": ["x86_64"], "versions": ["1.0"]}`+"\n"+
+			`spec_details: [{"compiler": "gcc@13.2.0", "hash": "%s", "os": "ubuntu24.04", "platform": "linux", "size": "-", "stacks": ["%s"], "target": "x86_64", "variants": ["+x"], "versions": ["1.0"]}]`+"\n---\n",
+			name, stack, stack, strings.Repeat(string(rune('a'+i)), 32), stack)
+		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name, "specs.md"), []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range snap.Warnings {
+		got = append(got, filepath.Base(filepath.Dir(w.File))+": "+w.Message)
+	}
+	if len(got) != 2 || strings.Contains(strings.Join(got, "\n"), "more page") {
+		t.Errorf("warnings of two long values not ASCII:\n%s\nwant one a page, neither collapsed", strings.Join(got, "\n"))
+	}
+}

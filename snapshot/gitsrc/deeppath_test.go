@@ -56,3 +56,29 @@ func TestPathspecsOnStdin(t *testing.T) {
 		t.Errorf("a command given input moved its pathspecs")
 	}
 }
+
+// TestLongPathspecsCarriageReturn (213th adversarial pass): git reads a
+// line of its standard input without the \r at its end, so a pathspec
+// of the file f\r, among pathspecs long enough to go there, named f: the
+// rev-list listed the commits of f, not of f\r. Such pathspecs stay on
+// the command line.
+func TestLongPathspecsCarriageReturn(t *testing.T) {
+	dir, commit := newRepo(t)
+	commit("main", "f\r", "1")
+	commit("main", "f", "2")
+	args := []string{"rev-list", "main", "--", ":(top,literal)a/f\r"}
+	for i := range 600 {
+		args = append(args, ":(top,literal)"+strings.Repeat("b/", i)+"x")
+	}
+	out, err := r0(dir).run(nil, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := gittest.Git(dir, nil, "rev-list", "main", "--", ":(top,literal)a/f\r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Fields(string(out)); !slices.Equal(got, strings.Fields(want)) {
+		t.Errorf("rev-list of f\\r among long pathspecs: %q, want %q (its commit alone)", got, strings.Fields(want))
+	}
+}

@@ -1825,7 +1825,8 @@ const maxPathspecBytes = 128 << 10
 // line, as rev-list reads them) when they are over maxPathspecBytes:
 // log --revs over a PATH of 1,500 folders failed with "fork/exec git:
 // argument list too long". Others, and pathspecs holding a line break
-// (one line each on standard input), are returned as they are.
+// (one line each on standard input) or ending in a carriage return
+// (which git drops from a line's end), are returned as they are.
 func pathspecsOnStdin(args []string, stdin io.Reader) ([]string, io.Reader) {
 	if stdin != nil || len(args) == 0 || args[0] != "rev-list" {
 		return args, stdin
@@ -1836,7 +1837,10 @@ func pathspecsOnStdin(args []string, stdin io.Reader) ([]string, io.Reader) {
 	}
 	n := 0
 	for _, a := range args[i+1:] {
-		if strings.ContainsAny(a, "\n\x00") {
+		if strings.ContainsAny(a, "\n\x00") || strings.HasSuffix(a, "\r") {
+			// git reads a line of its standard input without a \r at
+			// its end (strbuf_getline): a pathspec of f\r read there
+			// named f, and the log listed f's commits.
 			return args, stdin
 		}
 		n += len(a) + 1
