@@ -1104,8 +1104,8 @@ func (m *matcher) sharedVariants(olds, news []*spec, keyed bool) []string {
 	// --no-canonicalize): a merge of the candidates with each spec's
 	// list, where a map of them per package cost an allocation per
 	// candidate and the time of a map that outgrew the caches (one spec
-	// of 1.28M variants: 90 MB, and the candidates' array kept by the
-	// report). The result is copied out of that array.
+	// of a million variants; TestManyVariantsCompareAllocs), and the
+	// report kept the candidates' array. The result is copied out of it.
 	order := snapshot.ListOrder("variant")
 	if sortedLists(olds, order) && sortedLists(news, order) {
 		for _, side := range [2][]*spec{olds, news} {

@@ -159,7 +159,7 @@ func (st *loadState) worthKeeping(read int) bool {
 // states that can (forgetter), are emptied in their own memory rather
 // than made again: a log of tiny snapshots forgets at every Load (each
 // keeps more than a quarter of a few KB read), and made anew they were
-// 300 KB of fresh memory a snapshot, most of what a step allocated.
+// most of what a step allocated (TestLogTinySnapshotsAlloc).
 func (st *loadState) forget() {
 	st.canon.reset()
 	st.metaCanon = nil

@@ -38,9 +38,9 @@ func Minus(a, b []string, probes *int) []string {
 	// Canonical lists are sorted, a spec's stacks by their bytes and its
 	// variants by name (CompareVariants): a merge, where a set of b cost
 	// a map of its strings for each pair, the time growing faster than
-	// the lists as the maps outgrew the caches (32 restacked pairs of 64k
-	// stacks: 0.7 s; one spec of 1.28M variants, all flipped: 80 MB a
-	// call and 5.4x the time of 320k).
+	// the lists as the maps outgrew the caches (restacked pairs of many
+	// stacks, one spec of a million variants: TestMinusVariantOrder,
+	// TestManyVariantsCompareAllocs).
 	for _, cmp := range [...]func(x, y string) int{strings.Compare, CompareVariants} {
 		if slices.IsSortedFunc(a, cmp) && slices.IsSortedFunc(b, cmp) {
 			// Two passes, the first to count: the result is allocated
