@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -256,55 +255,27 @@ func loadFrom(src Source, opt Options) (*Snapshot, error) {
 	return snap, nil
 }
 
-// NotASCIIMessage is the middle of the warning of a page's identifier
-// that is not ASCII (catalog's notASCIIWarnings): "stack "r\u043eot"
-// holds characters that are not ASCII: Spack writes stacks in ASCII, …".
-const NotASCIIMessage = " holds characters that are not ASCII: Spack writes "
-
-// notASCIIFields are the fields whose values catalog's notASCIIWarnings
-// warns of, as its messages begin.
-var notASCIIFields = [...]string{"package name ", "compiler ", "os ", "platform ", "target ", "stack "}
-
-// isNotASCIIWarning reports whether msg is a warning of notASCIIWarnings:
-// a field, its value quoted, then NotASCIIMessage. Another warning that
-// quotes a value holding that text (a stack named "s holds characters
-// that are not ASCII: Spack writes t" that meta miscounts on each page)
-// is its page's own, and collapsing it dropped the other pages' ones.
-func isNotASCIIWarning(msg string) bool {
-	for _, f := range notASCIIFields {
-		rest, ok := strings.CutPrefix(msg, f)
-		if !ok {
-			continue
-		}
-		q, err := strconv.QuotedPrefix(rest)
-		// A value shortened (quoteValue: its first 80 characters, then
-		// …) is not collapsed: two values alike in their start are two
-		// values, and the warning of the second said "1 more page holds
-		// it too" of the first.
-		return err == nil && strings.HasPrefix(rest[len(q):], NotASCIIMessage) && !strings.HasSuffix(q, "…\"")
-	}
-	return false
-}
-
-// collapseNotASCII returns ws (sorted) with each warning of a value that
-// is not ASCII given once, at its first page, saying how many more pages
-// hold it. A page warns of each distinct value it holds, and a catalogue
-// whose every page lists one such stack warned once a page on each side:
-// 2,000 lines of the same value for 1,000 pages, where design.md promises
-// a warning for each distinct value.
+// collapseNotASCII returns ws (sorted) with the warnings of each Same
+// (a value not ASCII) given once, at its first page, saying how many
+// more pages hold it. A page warns of each distinct value it holds, and
+// a catalogue whose every page lists one such stack warned once a page
+// on each side, where design.md promises a warning for each distinct
+// value. Warnings are known by their Same, not their text: another
+// warning may quote a value that holds that text, and two long values
+// alike in their start are quoted alike.
 func collapseNotASCII(ws []Warning) []Warning {
-	first := map[string]int{} // a message's index in out
+	first := map[string]int{} // a Same's index in out
 	more := map[int]int{}     // the pages more that hold it, by index in out
 	out := ws[:0]
 	for _, w := range ws {
-		if isNotASCIIWarning(w.Message) {
-			if i, ok := first[w.Message]; ok {
+		if w.Same != "" {
+			if i, ok := first[w.Same]; ok {
 				if out[i].File != w.File {
 					more[i]++
 				}
 				continue
 			}
-			first[w.Message] = len(out)
+			first[w.Same] = len(out)
 		}
 		out = append(out, w)
 	}

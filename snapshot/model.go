@@ -418,6 +418,11 @@ type Warning struct {
 	File    string `json:"file"`
 	Line    int    `json:"line"` // 0 when the problem has no line
 	Message string `json:"message"`
+	// Same, when not empty, names what the warning is of wherever it
+	// is found (a field and its value not ASCII): Load gives the
+	// warnings of one Same once, at the first page, counting the pages
+	// more that hold it. Not in reports.
+	Same string `json:"-"`
 }
 
 // Skipped is an invalid page (or an unreadable folder) that Load left out

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -27,16 +28,7 @@ func TestNotASCIIWarnedOncePerValue(t *testing.T) {
 			stacks = `"r\u043eot", "m\u0131"`
 			meta = `"num_specs_by_stack": {"r\u043eot": 1, "m\u0131": 1}, "stacks": ["m\u0131", "r\u043eot"]`
 		}
-		page := fmt.Sprintf("---\ntitle: %q\nlayout: cache\ncategories: [package, develop]\n"+
-			`meta: {"compilers": ["gcc@13.2.0"], "num_specs": 1, %s, "oss": ["ubuntu24.04"], "platforms": ["linux"], "targets": ["x86_64"], "versions": ["1.0"]}`+"\n"+
-			`spec_details: [{"compiler": "gcc@13.2.0", "hash": "%s", "os": "ubuntu24.04", "platform": "linux", "size": "-", "stacks": [%s], "target": "x86_64", "variants": ["+x"], "versions": ["1.0"]}]`+"\n---\n",
-			name, meta, strings.Repeat(string(rune('a'+i)), 32), stacks)
-		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name, "specs.md"), []byte(page), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeStackPage(t, dir, name, i, meta, stacks)
 	}
 	snap, err := Load(dir, Options{})
 	if err != nil {
@@ -68,16 +60,8 @@ func TestNotASCIICollapseLeavesOtherWarnings(t *testing.T) {
 	const stack = "s holds characters that are not ASCII: Spack writes t"
 	for i := range 3 {
 		name := fmt.Sprintf("pkg%d", i)
-		page := fmt.Sprintf("---\ntitle: %q\nlayout: cache\ncategories: [package, develop]\n"+
-			`meta: {"compilers": ["gcc@13.2.0"], "num_specs": 1, "num_specs_by_stack": {%q: 2}, "stacks": [%q], "oss": ["ubuntu24.04"], "platforms": ["linux"], "targets": ["x86_64"], "versions": ["1.0"]}`+"\n"+
-			`spec_details: [{"compiler": "gcc@13.2.0", "hash": "%s", "os": "ubuntu24.04", "platform": "linux", "size": "-", "stacks": [%q], "target": "x86_64", "variants": ["+x"], "versions": ["1.0"]}]`+"\n---\n",
-			name, stack, stack, strings.Repeat(string(rune('a'+i)), 32), stack)
-		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name, "specs.md"), []byte(page), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		q := strconv.Quote(stack)
+		writeStackPage(t, dir, name, i, `"num_specs_by_stack": {`+q+`: 2}, "stacks": [`+q+`]`, q)
 	}
 	snap, err := Load(dir, Options{})
 	if err != nil {
@@ -106,16 +90,7 @@ func TestNotASCIILongValuesKeptApart(t *testing.T) {
 	for i := range 2 {
 		name := fmt.Sprintf("pkg%d", i)
 		stack := `r\u043eot` + strings.Repeat("x", 90) + fmt.Sprint(i)
-		page := fmt.Sprintf("---\ntitle: %q\nlayout: cache\ncategories: [package, develop]\n"+
-			`meta: {"compilers": ["gcc@13.2.0"], "num_specs": 1, "num_specs_by_stack": {"%s": 1}, "stacks": ["%s"], "oss": ["ubuntu24.04"], "platforms": ["linux"], "targets": ["x86_64"], "versions": ["1.0"]}`+"\n"+
-			`spec_details: [{"compiler": "gcc@13.2.0", "hash": "%s", "os": "ubuntu24.04", "platform": "linux", "size": "-", "stacks": ["%s"], "target": "x86_64", "variants": ["+x"], "versions": ["1.0"]}]`+"\n---\n",
-			name, stack, stack, strings.Repeat(string(rune('a'+i)), 32), stack)
-		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name, "specs.md"), []byte(page), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeStackPage(t, dir, name, i, `"num_specs_by_stack": {"`+stack+`": 1}, "stacks": ["`+stack+`"]`, `"`+stack+`"`)
 	}
 	snap, err := Load(dir, Options{})
 	if err != nil {
@@ -127,5 +102,22 @@ func TestNotASCIILongValuesKeptApart(t *testing.T) {
 	}
 	if len(got) != 2 || strings.Contains(strings.Join(got, "\n"), "more page") {
 		t.Errorf("warnings of two long values not ASCII:\n%s\nwant one a page, neither collapsed", strings.Join(got, "\n"))
+	}
+}
+
+// writeStackPage writes dir/name/specs.md, a page of one spec (its hash
+// the i-th letter, 32 times) listing stacks (JSON list items, as
+// written), with meta's stack fields as given.
+func writeStackPage(t *testing.T, dir, name string, i int, meta, stacks string) {
+	t.Helper()
+	page := fmt.Sprintf("---\ntitle: %q\nlayout: cache\ncategories: [package, develop]\n"+
+		`meta: {"compilers": ["gcc@13.2.0"], "num_specs": 1, %s, "oss": ["ubuntu24.04"], "platforms": ["linux"], "targets": ["x86_64"], "versions": ["1.0"]}`+"\n"+
+		`spec_details: [{"compiler": "gcc@13.2.0", "hash": "%s", "os": "ubuntu24.04", "platform": "linux", "size": "-", "stacks": [%s], "target": "x86_64", "variants": ["+x"], "versions": ["1.0"]}]`+"\n---\n",
+		name, meta, strings.Repeat(string(rune('a'+i)), 32), stacks)
+	if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name, "specs.md"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

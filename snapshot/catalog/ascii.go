@@ -28,8 +28,8 @@ func notASCIIWarnings(file string, line int, title string, specs []snapshot.Spec
 			warned = map[string]bool{}
 		}
 		warned[field+"\x00"+v] = true
-		out = append(out, snapshot.Warning{File: file, Line: line,
-			Message: field + " " + quoteValue(v) + snapshot.NotASCIIMessage + plural + " in ASCII, and a lookalike letter reads as another value"})
+		out = append(out, snapshot.Warning{File: file, Line: line, Same: field + "\x00" + v,
+			Message: field + " " + quoteValue(v) + " holds characters that are not ASCII: Spack writes " + plural + " in ASCII, and a lookalike letter reads as another value"})
 	}
 	warn("package name", "package names", title, 2)
 	var last [4]string
