@@ -59,6 +59,30 @@ func TestOutputMissingFolder(t *testing.T) {
 	}
 }
 
+// TestOutputFolderTakesNoFile (issue 35, class e): --output in a folder
+// that exists but makes no file (/proc/self/) said "writing
+// /proc/self/x.md: directory /proc/self/: no such file or directory", of
+// a folder that is there. It says the folder takes no new file.
+func TestOutputFolderTakesNoFile(t *testing.T) {
+	if info, err := os.Stat("/proc/self"); err != nil || !info.IsDir() {
+		t.Skip("no /proc/self here")
+	}
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"-o", "/proc/self/x.md", "page.md", "page.md"},
+		{"log", "-o", "/proc/self/x.md", "page.md", "page.md"},
+	} {
+		var stdout, stderr bytes.Buffer
+		const want = "cachediff: --output /proc/self/x.md: the folder /proc/self takes no new file, and --output writes a temporary file beside FILE, then renames it: name a file in another folder\n"
+		if code := run(args, &stdout, &stderr); code != 2 || stderr.String() != want {
+			t.Errorf("%q: exit %d, stderr %q; want 2, %q", args, code, stderr.String(), want)
+		}
+	}
+}
+
 // TestOutputUnderFile (issue 35, pass 82, class e): --output under a
 // file, as if it were a folder (diff.json/x.md), said "writing
 // diff.json/x.md: directory diff.json/: not a directory", naming neither
