@@ -7,7 +7,7 @@ import (
 	"github.com/cachediff/cachediff/internal/atomicfile"
 )
 
-// removeOnSignal makes the process, on SIGINT, SIGTERM, SIGHUP or SIGQUIT (those
+// removeOnSignal makes the process, on the signals that stop it (those
 // of stopSignals it was not started to ignore, as nohup and a
 // background job are), remove the temporary file of --output
 // (atomicfile.RemoveTemporary) and then die of the signal as it would

@@ -11,8 +11,12 @@ import (
 // stopSignals are the signals that stop the command (removeOnSignal).
 // SIGQUIT (a terminal's Ctrl-\) too: it left the temporary file of
 // --output behind, half written; it still ends in the Go runtime's
-// dump of the goroutines, which is what it asks for.
-var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
+// dump of the goroutines, which is what it asks for. So do SIGTRAP,
+// SIGABRT and SIGSYS sent by another process (kill -TRAP), the other
+// signals a Go program dies of when it does not catch them; a fault
+// of the program's own (a SIGSEGV, a SIGABRT of its own) is not
+// caught by signal.Notify and stays the runtime's.
+var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGTRAP, syscall.SIGABRT, syscall.SIGSYS}
 
 // dieOf ends the process by the signal s, its handler reset, so that the
 // shell sees what it sent (an interrupted loop stops); should the signal
