@@ -559,3 +559,37 @@ func literalCommit(t *testing.T, repo, obj string) string {
 	}
 	return strings.TrimSpace(id)
 }
+
+// TestRevPathMissingObject (issue 35, class e): a REV:PATH whose folder
+// or file the commit lists but the clone lacks the object of (a damaged
+// or incomplete clone) said "path ... does not exist at HEAD", of a path
+// that is there, and sent the user looking for a typo. It says the
+// object is missing, and a path that is not there still does not exist.
+func TestRevPathMissingObject(t *testing.T) {
+	repo := commitFiles(t, map[string]string{
+		"_cache/develop/bc/specs.md":   realPage(t, "bc"),
+		"_cache/develop/zlib/specs.md": realPage(t, "bc") + "\n",
+	}, nil)
+	for _, p := range []string{"_cache/develop/bc", "_cache/develop/zlib/specs.md"} {
+		out, err := gittest.Git(repo, nil, "rev-parse", "HEAD:"+p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		oid := strings.TrimSpace(string(out))
+		if err := os.Remove(filepath.Join(repo, ".git/objects", oid[:2], oid[2:])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ arg, want string }{
+		{"HEAD:_cache/develop/bc", "path _cache/develop/bc at HEAD (commit "},
+		{"HEAD:_cache/develop/bc", ") is a folder whose object "},
+		{"HEAD:_cache/develop/zlib/specs.md", ") is a file whose object "},
+		{"HEAD:_cache/develop/zlib/specs.md", " is missing from this repository: a damaged or incomplete clone"},
+		{"HEAD:_cache/develop/nope", "path _cache/develop/nope does not exist at HEAD (commit "},
+	} {
+		_, err := loadArg(repo, c.arg, snapshot.Options{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v; want %q", c.arg, err, c.want)
+		}
+	}
+}

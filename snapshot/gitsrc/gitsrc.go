@@ -229,8 +229,14 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		if _, ok := gitNamed(p); ok && (strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../")) {
 			q = top
 		}
-		if sub := r.gitlink(commit, q); sub != "" {
-			return nil, fmt.Errorf("path %s at %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", displayPath(p), rev, short(sub))
+		switch etyp, eoid := r.entry(commit, q); {
+		case etyp == "commit":
+			return nil, fmt.Errorf("path %s at %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", displayPath(p), rev, short(eoid))
+		case typ == "missing" && (etyp == "tree" || etyp == "blob"):
+			// Of a tree the clone lacks, "path does not exist" sent
+			// the user looking for a typo in a path that is there.
+			what := map[string]string{"tree": "a folder", "blob": "a file"}[etyp]
+			return nil, fmt.Errorf("path %s at %s (commit %s) is %s whose object %s is missing from this repository: a damaged or incomplete clone (git fsck lists what else is missing; a fresh clone or git fetch mends it)", displayPath(p), rev, short(commit), what, short(eoid))
 		}
 		if typ == "commit" {
 			return nil, fmt.Errorf("path %s at %s is a commit, not a folder or a file", displayPath(p), rev)
@@ -945,23 +951,27 @@ func refName(rev string) string {
 	return name
 }
 
-// gitlink returns the commit a submodule at path p of commit holds, or ""
-// when p is no submodule there.
-func (r *Repo) gitlink(commit, p string) string {
+// entry returns the type ("blob", "tree" or "commit") and the object id
+// that commit's tree lists at path p, or "", "" when it lists nothing
+// there: a submodule's commit, or an object the repository lacks, which
+// git cat-file calls missing as it calls a path that is not there.
+func (r *Repo) entry(commit, p string) (typ, oid string) {
 	if p == "" || strings.ContainsAny(p, "\n\x00") {
-		return ""
+		return "", ""
 	}
 	// p as written: a folder ":x" is no pathspec magic (":x/sub" was
 	// called a commit, not a submodule).
 	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, "ls-tree", "-z", "--full-tree", commit, "--", p)
 	if err != nil {
-		return ""
+		return "", ""
 	}
-	files, _, err := parseLsTree(out)
-	if err != nil || len(files) != 1 || files[0].Kind != Submodule || files[0].Path != p {
-		return ""
+	rec, _, _ := bytes.Cut(out, []byte{0})
+	meta, name, ok := bytes.Cut(rec, []byte{'\t'})
+	f := bytes.Fields(meta)
+	if !ok || len(f) != 3 || string(name) != p {
+		return "", ""
 	}
-	return files[0].OID
+	return string(f[1]), string(f[2])
 }
 
 // wayBlocked returns the first name on the way to p (from the top, a
