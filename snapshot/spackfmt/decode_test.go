@@ -426,6 +426,10 @@ func TestRootName(t *testing.T) {
 		{"abc", "mpich~fortran", "mpich~fortran"},
 		{"abc", "", "abc"},
 		{"abc", "x/y", "x/y"},
+		// A trailing space after the hash (issue 35, class e) kept it.
+		{"2myq44he5nkui3zyqnb2lgkfgessxwfs", "python@3.13.5/2myq44he5nkui3zyqnb2lgkfgessxwfs ", "python@3.13.5"},
+		{"2myq44he5nkui3zyqnb2lgkfgessxwfs", "python@3.13.5 /2myq44h\t\n", "python@3.13.5"},
+		{"abc", "mpich ", "mpich "},
 	} {
 		if got := (Root{Hash: tt.hash, Spec: tt.spec}).Name(); got != tt.want {
 			t.Errorf("Name(%q) = %q, want %q", tt.spec, got, tt.want)

@@ -43,6 +43,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Kind is the kind of a Spack file.
@@ -190,8 +191,10 @@ type Root struct {
 // 1.x writes python@3.13.5/2myq44…): the name a report uses for it.
 func (r Root) Name() string {
 	s := r.Spec
-	if i := strings.LastIndexByte(s, '/'); i >= 0 && strings.HasPrefix(r.Hash, s[i+1:]) && i+1 < len(s) {
-		s = strings.TrimSpace(s[:i])
+	// Space after the hash too: "python@3.13.5/2myq44 " kept its /2myq44.
+	t := strings.TrimRightFunc(s, unicode.IsSpace)
+	if i := strings.LastIndexByte(t, '/'); i >= 0 && strings.HasPrefix(r.Hash, t[i+1:]) && i+1 < len(t) {
+		s = strings.TrimSpace(t[:i])
 	}
 	if s == "" {
 		return r.Hash
