@@ -286,6 +286,20 @@ func specSize(base, depth int, s *diff.Spec) int {
 	return n
 }
 
+// pairSize is about the bytes of p's JSON at depth (its specs') when it
+// is large (specSize), and 0 otherwise: its specs, and its from and to
+// with their keys. A pair whose specs hold many variants, all changed,
+// has a from and a to as long as its variants (12 MB each at 1.28M
+// variants), appended past the room reserved for its specs: the chunk
+// grew by doubling, and held the pair twice.
+func pairSize(base, depth int, p *diff.Pair) int {
+	n := specSize(base, depth, p.Old) + specSize(base, depth, p.New)
+	if text := len(p.From) + len(p.To); n > 0 || text >= ordered.ChunkSize {
+		n += text + 64 + 2*(base+2*depth)
+	}
+	return n
+}
+
 // reserve makes room for n bytes more in w.b, for the element written
 // next, when n is larger than what is left of it (ordered.Buffer.Reserve):
 // called only where split is. An element larger than a chunk (a spec of
@@ -483,7 +497,7 @@ func (w *pkgJSON) specKeys(depth int) *[8][]byte {
 func (w *pkgJSON) pair(depth int, p *diff.Pair) {
 	d := depth + 2
 	w.split()
-	w.reserve(specSize(w.base, d, p.Old) + specSize(w.base, d, p.New))
+	w.reserve(pairSize(w.base, d, p))
 	w.b = append(w.b, '{')
 	w.key(d, "old", true)
 	w.specHash(d, p.Old.Hash)
