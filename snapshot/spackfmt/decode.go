@@ -609,6 +609,7 @@ type decoder struct {
 	hashBlock  []*hashRef
 	strs       []string
 	varScratch []string
+	varChunks  [][]string // full varScratch lists of a node of many variants (addVariant)
 	refScratch []depRef
 	keys       keySet // a parameters object's keys, or a dependencies object's names
 	kindKey    string // the top-level key that told the file's kind (kind)

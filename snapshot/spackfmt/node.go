@@ -317,12 +317,14 @@ func (d *decoder) parameters(n *Node) error {
 	var buf []byte
 	d.varScratch = d.varScratch[:0]
 	defer func() {
-		if len(d.varScratch) > 0 {
+		if len(d.varChunks) > 0 {
+			d.more(n).Variants = d.joinVariants()
+		} else if len(d.varScratch) > 0 {
 			d.more(n).Variants = d.strSlab(d.varScratch)
 		}
 		d.dropScratch()
 	}()
-	d.keys.reset()
+	d.keys.reset(s.data)
 	return s.object(func(key []byte) error {
 		if d.keys.add(key) { // any key: one given null, skipped, is Spack's value too
 			return s.givenTwice(key)
@@ -391,9 +393,45 @@ func (d *decoder) parameters(n *Node) error {
 			}
 			buf = append(append(append(buf, key...), '='), v...)
 		}
-		d.varScratch = appendDoubling(d.varScratch, s.internBytes(buf))
+		d.addVariant(s.internBytes(buf))
 		return nil
 	})
+}
+
+// varChunk is the most variants the scratch list (varScratch) grows to:
+// past it, each full list goes to varChunks and a new one starts, and
+// joinVariants copies them into the node's list once its parameters are
+// read. A list grown by doubling held up to twice the variants, and the
+// list it outgrew, beside the node's copy: a spec of 1.28M variants held
+// 50 MB of scratch while it decoded (TestManyVariantsDecodeAllocs).
+const varChunk = 8192
+
+// addVariant adds v to the variants of the node whose parameters are
+// being read.
+func (d *decoder) addVariant(v string) {
+	if len(d.varScratch) == cap(d.varScratch) && len(d.varScratch) >= varChunk {
+		d.varChunks = append(d.varChunks, d.varScratch)
+		d.varScratch = make([]string, 0, varChunk)
+	}
+	d.varScratch = appendDoubling(d.varScratch, v)
+}
+
+// joinVariants returns the variants of varChunks and varScratch in one
+// list of their size, and lets go of the chunks.
+func (d *decoder) joinVariants() []string {
+	n := len(d.varScratch)
+	for _, c := range d.varChunks {
+		n += len(c)
+	}
+	out := make([]string, 0, n)
+	for _, c := range d.varChunks {
+		out = append(out, c...)
+	}
+	out = append(out, d.varScratch...)
+	clear(d.varChunks)
+	d.varChunks = d.varChunks[:0]
+	d.varScratch = nil
+	return out
 }
 
 // dropScratch lets go of what reading one node's parameters or
@@ -403,8 +441,7 @@ func (d *decoder) parameters(n *Node) error {
 // until the whole file was read, beside the nodes that hold what was kept
 // of them, and the keys kept the input alive after Decode let go of it.
 func (d *decoder) dropScratch() {
-	clear(d.keys.keys[:d.keys.n])
-	d.keys.reset()
+	d.keys.drop()
 	if cap(d.varScratch) > maxScratch {
 		d.varScratch = nil
 	}
@@ -567,7 +604,7 @@ func (d *decoder) deps(n *Node) error {
 		return err
 	}
 	if s.peek() == '{' {
-		d.keys.reset()
+		d.keys.reset(s.data)
 		return s.object(func(key []byte) error {
 			if d.keys.add(key) {
 				return s.givenTwice(key)
