@@ -511,9 +511,11 @@ func (d *decoder) deps(n *Node) error {
 	s := d.s
 	d.refScratch = d.refScratch[:0]
 	defer func() {
-		if len(d.refScratch) > 0 {
+		if len(d.refScratch) > 0 || len(d.refChunks) > 0 {
 			d.keepRefs(d.more(n))
 		}
+		clear(d.refChunks)
+		d.refChunks = d.refChunks[:0]
 		d.dropScratch()
 	}()
 	one := func(r *depRef) error {
@@ -633,24 +635,31 @@ func (d *decoder) deps(n *Node) error {
 // Spack writes them) and m has none yet, so that finish only fills in
 // the hashes; else as depRefs, which finish resolves whole.
 func (d *decoder) keepRefs(m *Detail) {
+	lists := append(d.refChunks[:len(d.refChunks):len(d.refChunks)], d.refScratch)
+	count := 0
 	single := m.refs == nil && m.hashes == nil && finishTwin == nil
-	for i := range d.refScratch {
-		if r := &d.refScratch[i]; r.refs[0] == nil || r.refs[1] != nil || r.refs[2] != nil {
-			single = false
-			break
+	for _, l := range lists {
+		count += len(l)
+		for i := range l {
+			if r := &l[i]; r.refs[0] == nil || r.refs[1] != nil || r.refs[2] != nil {
+				single = false
+			}
 		}
 	}
 	if single {
-		m.Deps = d.depSlab(len(d.refScratch))
-		m.hashes = d.hashSlab(len(d.refScratch))
-		for _, r := range d.refScratch {
-			m.Deps = append(m.Deps, Dep{Name: r.name, Types: r.types, Virtuals: r.virtuals})
-			m.hashes = append(m.hashes, r.refs[0])
+		m.Deps = d.depSlab(count)
+		m.hashes = d.hashSlab(count)
+		for _, l := range lists {
+			for _, r := range l {
+				m.Deps = append(m.Deps, Dep{Name: r.name, Types: r.types, Virtuals: r.virtuals})
+				m.hashes = append(m.hashes, r.refs[0])
+			}
 		}
 		return
 	}
 	// A second list of dependencies, or one naming several hashes (or
 	// none but a build_hash or full_hash): all as depRefs.
+	m.refs = slices.Grow(m.refs, len(m.hashes)+count)
 	for i, h := range m.hashes {
 		dep := m.Deps[i]
 		m.refs = append(m.refs, depRef{name: dep.Name, refs: [3]*hashRef{h}, types: dep.Types, virtuals: dep.Virtuals})
@@ -659,8 +668,18 @@ func (d *decoder) keepRefs(m *Detail) {
 	// Not from a slab: blocks of these, dropped at once when resolved,
 	// made the collector let a 60k-spec pair's peak RSS grow by a
 	// quarter, for a tenth less CPU.
-	m.refs = append(m.refs, d.refScratch...)
+	for _, l := range lists {
+		m.refs = append(m.refs, l...)
+	}
 }
+
+// refChunk is the most dependencies the scratch list (refScratch) grows
+// to: past it, each full list goes to refChunks and a new one starts,
+// and keepRefs reads them all. A list grown by append, a quarter at a
+// time, held the list it outgrew beside it (a depRef is 88 bytes; an
+// edge as Spack writes it, 100 or so): one spec of 1.28M edges peaked at
+// 5x its input while its file decoded (TestManyEdgesDecodeAllocs).
+const refChunk = 2048
 
 func (d *decoder) addRef(n *Node, r depRef) error {
 	for i, h := range r.refs {
@@ -671,7 +690,11 @@ func (d *decoder) addRef(n *Node, r depRef) error {
 	if r.refs[0] == nil && r.refs[1] == nil && r.refs[2] == nil {
 		return d.s.errf("dependency %s has no hash", r.name)
 	}
-	d.refScratch = append(d.refScratch, r)
+	if len(d.refScratch) == cap(d.refScratch) && len(d.refScratch) >= refChunk {
+		d.refChunks = append(d.refChunks, d.refScratch)
+		d.refScratch = make([]depRef, 0, refChunk)
+	}
+	d.refScratch = appendDoubling(d.refScratch, r)
 	return nil
 }
 
