@@ -1608,6 +1608,50 @@ func (e *explainer) causeID(c Cause) int32 {
 	return id
 }
 
+// changeIDs numbers the distinct texts of changes (their from and
+// to), so that the keys that group causes by their change (Explain)
+// hold numbers, not the text: a change of a spec of many variants, every
+// one flipped, is as long as its variants (12 MB each at 1.28M), and
+// its keys were each a copy of it, held until the groups were made
+// (TestLongChangeExplainAllocs). The map holds the texts' strings, not
+// copies. The keys are unambiguous (lengths before the names and
+// kinds), so equal keys are equal causes as groupKey reads them.
+type changeIDs map[string]uint32
+
+func (t *changeIDs) id(s string) uint32 {
+	if *t == nil {
+		*t = changeIDs{}
+	}
+	id, ok := (*t)[s]
+	if !ok {
+		id = uint32(len(*t))
+		(*t)[s] = id
+	}
+	return id
+}
+
+// groupKey appends the key of c's group (groupKey's, in numbers) to b.
+func (t *changeIDs) groupKey(b []byte, c Cause) []byte {
+	b = binary.AppendUvarint(b, uint64(len(c.Name)))
+	b = append(b, c.Name...)
+	for _, ch := range c.Changes {
+		if ch.Kind == "recipe" {
+			ch.From, ch.To = "", "" // recipe hashes differ per package, not per change
+		}
+		b = t.changeKey(b, ch)
+	}
+	return b
+}
+
+// changeKey appends the key of the change ch to b: its kind, from and
+// to.
+func (t *changeIDs) changeKey(b []byte, ch Change) []byte {
+	b = binary.AppendUvarint(b, uint64(len(ch.Kind)))
+	b = append(b, ch.Kind...)
+	b = binary.AppendUvarint(b, uint64(t.id(ch.From)))
+	return binary.AppendUvarint(b, uint64(t.id(ch.To)))
+}
+
 func changeKey(cs []Change) string {
 	var b strings.Builder
 	for _, c := range cs {
@@ -1982,9 +2026,12 @@ func (r *Report) Explain(before, after Graph) {
 	var groups []*group
 	groupOf := make([]int, len(e.table))
 	byKey := map[string]int{}
+	var texts changeIDs
+	var kb []byte
 	for i, cause := range e.table {
-		k := groupKey(cause)
-		g, ok := byKey[k]
+		kb = texts.groupKey(kb[:0], cause)
+		g, ok := byKey[string(kb)]
+		k := string(kb)
 		if !ok {
 			g = len(groups)
 			byKey[k] = g
@@ -2071,7 +2118,15 @@ func (r *Report) Explain(before, after Graph) {
 	// per group, not per comparison).
 	type sorted struct {
 		g    *group
-		text string
+		text *string // changeOrder's, made when first compared: a group's change
+		// may be as long as its variants (every one flipped: 12 MB each
+		// at 1.28M), and most groups differ by their size or name
+	}
+	textOf := func(s sorted) string {
+		if *s.text == "" {
+			*s.text = "\x00" + changeOrder(s.g.Changes) // "" is not made yet; each is compared past the same \x00
+		}
+		return *s.text
 	}
 	var out []sorted
 	for _, g := range groups {
@@ -2088,7 +2143,7 @@ func (r *Report) Explain(before, after Graph) {
 				}
 			}
 		}
-		out = append(out, sorted{g, changeOrder(g.Changes)})
+		out = append(out, sorted{g, new(string)})
 	}
 	// A spec's own change is its first cause, inherited ones come after
 	// it: the groups that are only their specs' own changes (no other
@@ -2096,7 +2151,10 @@ func (r *Report) Explain(before, after Graph) {
 	// inherit, then the edges' (dependencies added, removed or swapped,
 	// or not in the snapshot); each by most specs.
 	slices.SortFunc(out, func(a, b sorted) int {
-		return cmp.Or(groupOrderBy(a.g.CauseGroup, b.g.CauseGroup), strings.Compare(a.text, b.text))
+		if c := groupOrderBy(a.g.CauseGroup, b.g.CauseGroup); c != 0 {
+			return c
+		}
+		return strings.Compare(textOf(a), textOf(b))
 	})
 	c.Groups = make([]CauseGroup, len(out))
 	at := make(map[*group]int, len(out))
@@ -2115,9 +2173,10 @@ func (r *Report) Explain(before, after Graph) {
 		if g.Specs == 0 || len(g.Changes) != 1 || !sharedKinds[g.Changes[0].Kind] {
 			continue
 		}
+		kb = texts.changeKey(kb[:0], g.Changes[0])
+		s, ok := byChange[string(kb)]
+		k := string(kb)
 		ch := g.Changes[0]
-		k := ch.Kind + "\x00" + ch.From + "\x00" + ch.To
-		s, ok := byChange[k]
 		if !ok {
 			s = len(shared)
 			byChange[k] = s
