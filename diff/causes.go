@@ -880,7 +880,10 @@ type job struct {
 // looked up and what each pair says by itself (local) is worked out on
 // GOMAXPROCS goroutines, each pair on its own; then, in order, the pairs
 // are filed, and then the changed pairs under them, as node does.
-func (e *explainer) registerAll(pairs [][2]string) []int32 {
+//
+// reports[i], when not nil, is the report's pair of pairs[i]: its own
+// change of variants is the pair's from and to (sharedDelta), not a copy.
+func (e *explainer) registerAll(pairs [][2]string, reports []*Pair) []int32 {
 	type built struct {
 		x, y    *GraphNode
 		l       *local
@@ -895,7 +898,7 @@ func (e *explainer) registerAll(pairs [][2]string) []int32 {
 			}
 			r := &res[i]
 			r.x, r.y = x, y
-			r.l, r.pending = e.localCounting(x, y, probes)
+			r.l, r.pending = e.localCountingOf(x, y, probes, reports[i])
 		}
 	}
 	const chunk = 256
@@ -1683,6 +1686,12 @@ func (e *explainer) local(x, y *GraphNode) (*local, []pairRef) {
 // localCounting is local, adding the edges it looks at to *probes (its
 // own counter on each goroutine of fill).
 func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairRef) {
+	return e.localCountingOf(x, y, probes, nil)
+}
+
+// localCountingOf is localCounting for the nodes of p, the report's pair
+// of x and y, when not nil (see sharedDelta).
+func (e *explainer) localCountingOf(x, y *GraphNode, probes *int, p *Pair) (*local, []pairRef) {
 	l := &local{name: y.Name, oldHash: x.Hash(), newHash: y.Hash(), direct: []DepChange{}, via: -1}
 	if x.Deps() == nil || y.Deps() == nil {
 		l.own = []Change{{Kind: "other", From: "edges unknown", To: "edges unknown"}}
@@ -1691,7 +1700,7 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairR
 	var pending []pairRef
 	// Own facets. A compiler that is a dependency (spec format 5 on) is
 	// explained by that dependency's change, not by the node.
-	l.own = facetChanges(x, y, !(compilerIsDep(x) && compilerIsDep(y)))
+	l.own = facetChangesOf(x, y, !(compilerIsDep(x) && compilerIsDep(y)), p)
 	// Edges: same name first, then unmatched ones providing a common
 	// virtual (a provider swap), then added and removed.
 	// The hashes are read only between edges of one name (cmp.Or would
@@ -1879,6 +1888,12 @@ func compilerIsDep(n *GraphNode) bool {
 
 // facetChanges lists the facets that differ, in the engine's pass order.
 func facetChanges(x, y *GraphNode, compiler bool) []Change {
+	return facetChangesOf(x, y, compiler, nil)
+}
+
+// facetChangesOf is facetChanges for the nodes of p, the report's pair
+// of x and y, when not nil (see sharedDelta).
+func facetChangesOf(x, y *GraphNode, compiler bool, p *Pair) []Change {
 	var out []Change
 	if x.Version() != y.Version() {
 		out = append(out, Change{Kind: "version", From: x.Version(), To: y.Version()})
@@ -1888,7 +1903,10 @@ func facetChanges(x, y *GraphNode, compiler bool) []Change {
 		out = append(out, Change{Kind: "compiler", From: xs.Compiler, To: ys.Compiler})
 	}
 	if !slices.Equal(xs.Variants, ys.Variants) {
-		from, to := variantDelta(xs.Variants, ys.Variants, nil)
+		from, to, ok := sharedDelta(xs.Variants, ys.Variants, p)
+		if !ok {
+			from, to = variantDelta(xs.Variants, ys.Variants, nil)
+		}
 		out = append(out, Change{Kind: "variants", From: from, To: to})
 	}
 	if xs.Target != ys.Target {
@@ -1901,6 +1919,25 @@ func facetChanges(x, y *GraphNode, compiler bool) []Change {
 		out = append(out, Change{Kind: "platform", From: xs.Platform, To: ys.Platform})
 	}
 	return out
+}
+
+// sharedDelta returns the from and to of p, the report's pair whose
+// specs' variants are a and b (the same lists), when its facet is the
+// variants: what variantDelta would write again. A spec of many
+// variants, every one flipped, has a from and a to as long as its
+// variants (12 MB each at 1.28M), and its cause held a copy of both
+// (TestLongChangeSharedWithPair).
+func sharedDelta(a, b []string, p *Pair) (from, to string, ok bool) {
+	if p == nil || p.Facet != "variants" || p.Old == nil || p.New == nil || !sameList(a, p.Old.Variants) || !sameList(b, p.New.Variants) {
+		return "", "", false
+	}
+	return p.From, p.To, true
+}
+
+// sameList reports whether a and b are the same list: the same array
+// and length.
+func sameList(a, b []string) bool {
+	return len(a) == len(b) && unsafe.SliceData(a) == unsafe.SliceData(b)
 }
 
 // variantDelta writes the variants only in a, and only in b
@@ -1999,7 +2036,11 @@ func (r *Report) Explain(before, after Graph) {
 		}
 	}
 	c.Pairs = len(tops)
-	ids := e.registerAll(hashes)
+	reports := make([]*Pair, len(tops))
+	for i, t := range tops {
+		reports[i] = t.p
+	}
+	ids := e.registerAll(hashes, reports)
 	known := tops[:0]
 	for i, t := range tops {
 		if ids[i] < 0 {
