@@ -1945,7 +1945,7 @@ func sameList(a, b []string) bool {
 // 80,000 variants of one spec, one changed, 26 s to explain); probes,
 // when not nil, counts the strings looked at, for the tests.
 func variantDelta(a, b []string, probes *int) (string, string) {
-	return strings.Join(listops.Minus(a, b, probes), " "), strings.Join(listops.Minus(b, a, probes), " ")
+	return listops.MinusJoin(a, b, " ", probes), listops.MinusJoin(b, a, " ", probes)
 }
 
 // GroupKey identifies the group (CauseGroup) of a cause: the same
