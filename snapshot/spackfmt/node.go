@@ -635,7 +635,13 @@ func (d *decoder) deps(n *Node) error {
 // Spack writes them) and m has none yet, so that finish only fills in
 // the hashes; else as depRefs, which finish resolves whole.
 func (d *decoder) keepRefs(m *Detail) {
-	lists := append(d.refChunks[:len(d.refChunks):len(d.refChunks)], d.refScratch)
+	// The chunks and the list: a node of few dependencies (most) has no
+	// chunk, and its one list needs no slice of lists made for it.
+	var one [1][]depRef
+	lists := append(one[:0], d.refScratch)
+	if len(d.refChunks) > 0 {
+		lists = append(d.refChunks[:len(d.refChunks):len(d.refChunks)], d.refScratch)
+	}
 	count := 0
 	single := m.refs == nil && m.hashes == nil && finishTwin == nil
 	for _, l := range lists {
