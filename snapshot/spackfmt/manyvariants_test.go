@@ -128,3 +128,60 @@ func TestKeySetRun(t *testing.T) {
 		}
 	}
 }
+
+// reversedVariantsSpec is manyVariantsSpec with its variants in
+// decreasing order: every key after the first 64 goes to keySet's map.
+func reversedVariantsSpec(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"spec":{"_meta":{"version":5},"nodes":[{"name":"libdwarf","version":"20130729",` +
+		`"arch":{"platform":"test","platform_os":"debian6","target":"core2"},"namespace":"builtin.mock",` +
+		`"parameters":{"build_system":"generic"`)
+	for i := n - 1; i >= 0; i-- {
+		fmt.Fprintf(&b, `,"r%07d":true`, i) // names of their own: none interned by another test
+	}
+	b.WriteString(`,"cflags":[],"cppflags":[],"cxxflags":[],"fflags":[],"ldflags":[],"ldlibs":[]},` +
+		`"package_hash":"n7axrpelzl5kjuctt4yoaaf33gvgnik6cx7fjudwhc6hvywdrr4q====",` +
+		`"hash":"u5uz3dcch5if4eve4sef67o2rf2lbfgh"}]}}`)
+	return []byte(b.String())
+}
+
+// TestReversedVariantsDecodeAllocs (issue 35: memory within 4x the
+// input): a spec of many variants out of order, here decreasing, finds
+// a key given twice with keySet's map. Its keys were copies, a malloc
+// and 8 to 16 bytes a key beside the map's entry (1.28M variants: 328
+// MB peak RSS for a 40 MB pair); they are strings over the input now.
+// So decoding allocates at most one object a variant (its interned
+// string) and the map's memory, and 4x the variants at most 4.4x the
+// bytes; and a key given twice is still found.
+func TestReversedVariantsDecodeAllocs(t *testing.T) {
+	measure := func(n int) (mallocs, bytes float64) {
+		data := reversedVariantsSpec(n)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		set, err := Decode("x.spec.json", data)
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(set.Nodes[0].Variants); got != n+1 {
+			t.Fatalf("%d variants, want %d", got, n+1)
+		}
+		return float64(after.Mallocs - before.Mallocs), float64(after.TotalAlloc - before.TotalAlloc)
+	}
+	const n = 70000
+	m1, b1 := measure(n)
+	m4, b4 := measure(4 * n)
+	t.Logf("%d variants: %.0f mallocs, %.0f bytes; %d: %.0f mallocs, %.0f bytes (%.2fx)", n, m1, b1, 4*n, m4, b4, b4/b1)
+	if per := m4 / (4 * n); per > 1.1 {
+		t.Errorf("%d variants: %.2f mallocs a variant, want at most 1.1 (its interned string)", 4*n, per)
+	}
+	if b4/b1 > 4.4 {
+		t.Errorf("4x the variants allocated %.2fx the bytes, want at most 4.4x", b4/b1)
+	}
+	twice := reversedVariantsSpec(1000)
+	twice = []byte(strings.Replace(string(twice), `"r0000000":true`, `"r0000000":true,"r0000500":false`, 1))
+	if _, err := Decode("x.spec.json", twice); err == nil || !strings.Contains(err.Error(), `"r0000500" is given twice`) {
+		t.Errorf("a key given twice among keys out of order: %v, want it refused", err)
+	}
+}

@@ -317,7 +317,12 @@ func (s *scanner) givenTwice(key []byte) error {
 // key is a slice of the input up to its closing quote, unless it has
 // escapes (a copy, which goes to the map). As slices, 16 bytes a key
 // and doubled as the run grew, the run of a spec of 1.28M variants held
-// 50 MB while the file decoded, more than the file (TestKeySetRunBytes).
+// 50 MB while the file decoded, more than the file
+// (TestManyVariantsDecodeAllocs). The map's keys are strings over the
+// input too (mapKey), but for those with escapes: a copy of each, one
+// malloc a key, doubled a spec of many variants out of order
+// (TestReversedVariantsDecodeAllocs). The map goes with the input
+// (reset, drop).
 type keySet struct {
 	mask uint64
 	n    int
@@ -398,7 +403,7 @@ func (k *keySet) addSlow(key []byte) bool {
 		}); found {
 			return true
 		}
-		k.big[string(key)] = struct{}{}
+		k.big[k.mapKey(key)] = struct{}{}
 		return false
 	}
 	bit := keyBit(key)
@@ -417,10 +422,20 @@ func (k *keySet) addSlow(key []byte) bool {
 	}
 	k.big = make(map[string]struct{}, 2*(k.n+1))
 	for _, seen := range k.keys[:k.n] {
-		k.big[string(seen)] = struct{}{}
+		k.big[k.mapKey(seen)] = struct{}{}
 	}
-	k.big[string(key)] = struct{}{}
+	k.big[k.mapKey(key)] = struct{}{}
 	return false
+}
+
+// mapKey is key as a key of k.big: a string over the input when key is
+// a slice of it (offset), which stays valid as long as the map (reset
+// and drop let go of both), and a copy otherwise.
+func (k *keySet) mapKey(key []byte) string {
+	if _, ok := k.offset(key); ok {
+		return unsafe.String(unsafe.SliceData(key), len(key))
+	}
+	return string(key)
 }
 
 // object reads an object, calling fn with each key; fn must read or skip
