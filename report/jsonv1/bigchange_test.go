@@ -58,8 +58,9 @@ func (c *countingDiscard) Write(p []byte) (int, error) { c.n += int64(len(p)); r
 // flipped (a 40 MB pair of spec.json): 570 MB peak RSS for the JSON, 341
 // MB for Markdown. Now each member after the packages, and each element
 // of its long lists, is encoded after the packages, one at a time, and
-// indented into the stream: writing allocates at most 1.5x the bytes it
-// writes (before: 2.9x at 50k variants, 3.8-4.1x at 200k).
+// indented into the stream: writing allocates at most 2x the bytes it
+// writes (before: 2.9x at 50k variants, 3.8-4.1x at 200k; now 0.3-1.1x,
+// and 1.53x with no pool kept, as under -race).
 func TestBigChangeJSONAllocs(t *testing.T) {
 	// The least of three runs: what the pools (encoding/json's, the
 	// chunks of ordered) still hold from a run before varies.
@@ -90,8 +91,8 @@ func TestBigChangeJSONAllocs(t *testing.T) {
 	// (A bound on the ratio of the two sizes' allocations alone is at the
 	// mercy of what the pools kept.)
 	for _, m := range [][3]float64{{n, a1, o1}, {4 * n, a4, o4}} {
-		if r := m[1] / m[2]; r > 1.5 {
-			t.Errorf("%.0f variants: writing the JSON allocated %.2fx the bytes written, want at most 1.5x", m[0], r)
+		if r := m[1] / m[2]; r > 2 {
+			t.Errorf("%.0f variants: writing the JSON allocated %.2fx the bytes written, want at most 2x", m[0], r)
 		}
 	}
 }
