@@ -880,7 +880,10 @@ type job struct {
 // looked up and what each pair says by itself (local) is worked out on
 // GOMAXPROCS goroutines, each pair on its own; then, in order, the pairs
 // are filed, and then the changed pairs under them, as node does.
-func (e *explainer) registerAll(pairs [][2]string) []int32 {
+//
+// reports[i], when not nil, is the report's pair of pairs[i]: its own
+// change of variants is the pair's from and to (sharedDelta), not a copy.
+func (e *explainer) registerAll(pairs [][2]string, reports []*Pair) []int32 {
 	type built struct {
 		x, y    *GraphNode
 		l       *local
@@ -895,7 +898,7 @@ func (e *explainer) registerAll(pairs [][2]string) []int32 {
 			}
 			r := &res[i]
 			r.x, r.y = x, y
-			r.l, r.pending = e.localCounting(x, y, probes)
+			r.l, r.pending = e.localCountingOf(x, y, probes, reports[i])
 		}
 	}
 	const chunk = 256
@@ -1608,6 +1611,50 @@ func (e *explainer) causeID(c Cause) int32 {
 	return id
 }
 
+// changeIDs numbers the distinct texts of changes (their from and
+// to), so that the keys that group causes by their change (Explain)
+// hold numbers, not the text: a change of a spec of many variants, every
+// one flipped, is as long as its variants (12 MB each at 1.28M), and
+// its keys were each a copy of it, held until the groups were made
+// (TestLongChangeExplainAllocs). The map holds the texts' strings, not
+// copies. The keys are unambiguous (lengths before the names and
+// kinds), so equal keys are equal causes as groupKey reads them.
+type changeIDs map[string]uint32
+
+func (t *changeIDs) id(s string) uint32 {
+	if *t == nil {
+		*t = changeIDs{}
+	}
+	id, ok := (*t)[s]
+	if !ok {
+		id = uint32(len(*t))
+		(*t)[s] = id
+	}
+	return id
+}
+
+// groupKey appends the key of c's group (groupKey's, in numbers) to b.
+func (t *changeIDs) groupKey(b []byte, c Cause) []byte {
+	b = binary.AppendUvarint(b, uint64(len(c.Name)))
+	b = append(b, c.Name...)
+	for _, ch := range c.Changes {
+		if ch.Kind == "recipe" {
+			ch.From, ch.To = "", "" // recipe hashes differ per package, not per change
+		}
+		b = t.changeKey(b, ch)
+	}
+	return b
+}
+
+// changeKey appends the key of the change ch to b: its kind, from and
+// to.
+func (t *changeIDs) changeKey(b []byte, ch Change) []byte {
+	b = binary.AppendUvarint(b, uint64(len(ch.Kind)))
+	b = append(b, ch.Kind...)
+	b = binary.AppendUvarint(b, uint64(t.id(ch.From)))
+	return binary.AppendUvarint(b, uint64(t.id(ch.To)))
+}
+
 func changeKey(cs []Change) string {
 	var b strings.Builder
 	for _, c := range cs {
@@ -1639,6 +1686,12 @@ func (e *explainer) local(x, y *GraphNode) (*local, []pairRef) {
 // localCounting is local, adding the edges it looks at to *probes (its
 // own counter on each goroutine of fill).
 func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairRef) {
+	return e.localCountingOf(x, y, probes, nil)
+}
+
+// localCountingOf is localCounting for the nodes of p, the report's pair
+// of x and y, when not nil (see sharedDelta).
+func (e *explainer) localCountingOf(x, y *GraphNode, probes *int, p *Pair) (*local, []pairRef) {
 	l := &local{name: y.Name, oldHash: x.Hash(), newHash: y.Hash(), direct: []DepChange{}, via: -1}
 	if x.Deps() == nil || y.Deps() == nil {
 		l.own = []Change{{Kind: "other", From: "edges unknown", To: "edges unknown"}}
@@ -1647,7 +1700,7 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairR
 	var pending []pairRef
 	// Own facets. A compiler that is a dependency (spec format 5 on) is
 	// explained by that dependency's change, not by the node.
-	l.own = facetChanges(x, y, !(compilerIsDep(x) && compilerIsDep(y)))
+	l.own = facetChangesOf(x, y, !(compilerIsDep(x) && compilerIsDep(y)), p)
 	// Edges: same name first, then unmatched ones providing a common
 	// virtual (a provider swap), then added and removed.
 	// The hashes are read only between edges of one name (cmp.Or would
@@ -1835,6 +1888,12 @@ func compilerIsDep(n *GraphNode) bool {
 
 // facetChanges lists the facets that differ, in the engine's pass order.
 func facetChanges(x, y *GraphNode, compiler bool) []Change {
+	return facetChangesOf(x, y, compiler, nil)
+}
+
+// facetChangesOf is facetChanges for the nodes of p, the report's pair
+// of x and y, when not nil (see sharedDelta).
+func facetChangesOf(x, y *GraphNode, compiler bool, p *Pair) []Change {
 	var out []Change
 	if x.Version() != y.Version() {
 		out = append(out, Change{Kind: "version", From: x.Version(), To: y.Version()})
@@ -1844,7 +1903,10 @@ func facetChanges(x, y *GraphNode, compiler bool) []Change {
 		out = append(out, Change{Kind: "compiler", From: xs.Compiler, To: ys.Compiler})
 	}
 	if !slices.Equal(xs.Variants, ys.Variants) {
-		from, to := variantDelta(xs.Variants, ys.Variants, nil)
+		from, to, ok := sharedDelta(xs.Variants, ys.Variants, p)
+		if !ok {
+			from, to = variantDelta(xs.Variants, ys.Variants, nil)
+		}
 		out = append(out, Change{Kind: "variants", From: from, To: to})
 	}
 	if xs.Target != ys.Target {
@@ -1859,12 +1921,31 @@ func facetChanges(x, y *GraphNode, compiler bool) []Change {
 	return out
 }
 
+// sharedDelta returns the from and to of p, the report's pair whose
+// specs' variants are a and b (the same lists), when its facet is the
+// variants: what variantDelta would write again. A spec of many
+// variants, every one flipped, has a from and a to as long as its
+// variants (12 MB each at 1.28M), and its cause held a copy of both
+// (TestLongChangeSharedWithPair).
+func sharedDelta(a, b []string, p *Pair) (from, to string, ok bool) {
+	if p == nil || p.Facet != "variants" || p.Old == nil || p.New == nil || !sameList(a, p.Old.Variants) || !sameList(b, p.New.Variants) {
+		return "", "", false
+	}
+	return p.From, p.To, true
+}
+
+// sameList reports whether a and b are the same list: the same array
+// and length.
+func sameList(a, b []string) bool {
+	return len(a) == len(b) && unsafe.SliceData(a) == unsafe.SliceData(b)
+}
+
 // variantDelta writes the variants only in a, and only in b
 // (listops.Minus, linear: a scan of a long list for each variant took
 // 80,000 variants of one spec, one changed, 26 s to explain); probes,
 // when not nil, counts the strings looked at, for the tests.
 func variantDelta(a, b []string, probes *int) (string, string) {
-	return strings.Join(listops.Minus(a, b, probes), " "), strings.Join(listops.Minus(b, a, probes), " ")
+	return listops.MinusJoin(a, b, " ", probes), listops.MinusJoin(b, a, " ", probes)
 }
 
 // GroupKey identifies the group (CauseGroup) of a cause: the same
@@ -1955,7 +2036,11 @@ func (r *Report) Explain(before, after Graph) {
 		}
 	}
 	c.Pairs = len(tops)
-	ids := e.registerAll(hashes)
+	reports := make([]*Pair, len(tops))
+	for i, t := range tops {
+		reports[i] = t.p
+	}
+	ids := e.registerAll(hashes, reports)
 	known := tops[:0]
 	for i, t := range tops {
 		if ids[i] < 0 {
@@ -1982,9 +2067,12 @@ func (r *Report) Explain(before, after Graph) {
 	var groups []*group
 	groupOf := make([]int, len(e.table))
 	byKey := map[string]int{}
+	var texts changeIDs
+	var kb []byte
 	for i, cause := range e.table {
-		k := groupKey(cause)
-		g, ok := byKey[k]
+		kb = texts.groupKey(kb[:0], cause)
+		g, ok := byKey[string(kb)]
+		k := string(kb)
 		if !ok {
 			g = len(groups)
 			byKey[k] = g
@@ -2071,7 +2159,15 @@ func (r *Report) Explain(before, after Graph) {
 	// per group, not per comparison).
 	type sorted struct {
 		g    *group
-		text string
+		text *string // changeOrder's, made when first compared: a group's change
+		// may be as long as its variants (every one flipped: 12 MB each
+		// at 1.28M), and most groups differ by their size or name
+	}
+	textOf := func(s sorted) string {
+		if *s.text == "" {
+			*s.text = "\x00" + changeOrder(s.g.Changes) // "" is not made yet; each is compared past the same \x00
+		}
+		return *s.text
 	}
 	var out []sorted
 	for _, g := range groups {
@@ -2088,7 +2184,7 @@ func (r *Report) Explain(before, after Graph) {
 				}
 			}
 		}
-		out = append(out, sorted{g, changeOrder(g.Changes)})
+		out = append(out, sorted{g, new(string)})
 	}
 	// A spec's own change is its first cause, inherited ones come after
 	// it: the groups that are only their specs' own changes (no other
@@ -2096,7 +2192,10 @@ func (r *Report) Explain(before, after Graph) {
 	// inherit, then the edges' (dependencies added, removed or swapped,
 	// or not in the snapshot); each by most specs.
 	slices.SortFunc(out, func(a, b sorted) int {
-		return cmp.Or(groupOrderBy(a.g.CauseGroup, b.g.CauseGroup), strings.Compare(a.text, b.text))
+		if c := groupOrderBy(a.g.CauseGroup, b.g.CauseGroup); c != 0 {
+			return c
+		}
+		return strings.Compare(textOf(a), textOf(b))
 	})
 	c.Groups = make([]CauseGroup, len(out))
 	at := make(map[*group]int, len(out))
@@ -2115,9 +2214,10 @@ func (r *Report) Explain(before, after Graph) {
 		if g.Specs == 0 || len(g.Changes) != 1 || !sharedKinds[g.Changes[0].Kind] {
 			continue
 		}
+		kb = texts.changeKey(kb[:0], g.Changes[0])
+		s, ok := byChange[string(kb)]
+		k := string(kb)
 		ch := g.Changes[0]
-		k := ch.Kind + "\x00" + ch.From + "\x00" + ch.To
-		s, ok := byChange[k]
 		if !ok {
 			s = len(shared)
 			byChange[k] = s

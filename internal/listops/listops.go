@@ -81,6 +81,53 @@ func Minus(a, b []string, probes *int) []string {
 	return out
 }
 
+// MinusJoin is strings.Join(Minus(a, b, probes), sep), without the list:
+// when both lists are in an order Minus merges them in, the strings of a
+// not in b are found twice, to size the result and to write it. A spec
+// of many variants, every one flipped, made a list of them (16 bytes a
+// variant) to join and drop (TestMinusJoin).
+func MinusJoin(a, b []string, sep string, probes *int) string {
+	if len(a) == 0 || min(len(a), len(b)) <= smallList {
+		return strings.Join(Minus(a, b, probes), sep)
+	}
+	for _, cmp := range [...]func(x, y string) int{strings.Compare, CompareVariants} {
+		if !slices.IsSortedFunc(a, cmp) || !slices.IsSortedFunc(b, cmp) {
+			continue
+		}
+		if probes != nil {
+			*probes += len(a) + len(b)
+		}
+		each := func(f func(string)) {
+			j := 0
+			for _, s := range a {
+				for j < len(b) && cmp(b[j], s) < 0 {
+					j++
+				}
+				if j == len(b) || b[j] != s {
+					f(s)
+				}
+			}
+		}
+		n, size := 0, 0
+		each(func(s string) { n++; size += len(s) })
+		if n == 0 {
+			return ""
+		}
+		var out strings.Builder
+		out.Grow(size + (n-1)*len(sep))
+		first := true
+		each(func(s string) {
+			if !first {
+				out.WriteString(sep)
+			}
+			first = false
+			out.WriteString(s)
+		})
+		return out.String()
+	}
+	return strings.Join(Minus(a, b, probes), sep)
+}
+
 // CompareVariants orders variants by name the way Spack prints them (a
 // leading +, ~ or - and what follows a ':' or '=' do not count), then
 // whole: the order of a canonical spec's variants (package snapshot sorts

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -117,5 +119,49 @@ func TestMinusVariantOrder(t *testing.T) {
 		if probes > len(a)+len(b) && len(a) > smallList && len(b) > smallList {
 			t.Errorf("%d probes for lists of %d and %d", probes, len(a), len(b))
 		}
+	}
+}
+
+// TestMinusJoin: MinusJoin is strings.Join of Minus, and counts the same
+// probes, for lists sorted either way, unsorted, short and long, with
+// repeats and empty strings; and on sorted lists it allocates the result
+// alone, not a list of the strings to join.
+func TestMinusJoin(t *testing.T) {
+	r := rand.New(rand.NewPCG(35, 214))
+	words := []string{"", "+a", "~a", "a=1", "b=2", "+c", "~c", "c:d=1", "x", "+y", "-z", "zz=q,r"}
+	for range 2000 {
+		mk := func() []string {
+			l := make([]string, r.IntN(60))
+			for i := range l {
+				l[i] = words[r.IntN(len(words))]
+				if r.IntN(3) == 0 {
+					l[i] += strconv.Itoa(r.IntN(40))
+				}
+			}
+			switch r.IntN(3) {
+			case 0:
+				slices.Sort(l)
+			case 1:
+				slices.SortFunc(l, CompareVariants)
+			}
+			return l
+		}
+		a, b := mk(), mk()
+		var p1, p2 int
+		want := strings.Join(Minus(a, b, &p1), " ")
+		if got := MinusJoin(a, b, " ", &p2); got != want || p1 != p2 {
+			t.Fatalf("MinusJoin(%q, %q) = %q (%d probes), want %q (%d)", a, b, got, p2, want, p1)
+		}
+	}
+	a, b := make([]string, 20000), make([]string, 20000)
+	for i := range a {
+		a[i], b[i] = fmt.Sprintf("+v%07d", i), fmt.Sprintf("~v%07d", i)
+	}
+	slices.SortFunc(a, CompareVariants)
+	slices.SortFunc(b, CompareVariants)
+	var s string
+	allocs := testing.AllocsPerRun(3, func() { s = MinusJoin(a, b, " ", nil) })
+	if allocs > 1 || len(s) != 20000*10-1 {
+		t.Errorf("MinusJoin of 20,000 strings: %.0f allocations, %d bytes; want 1, the result", allocs, len(s))
 	}
 }

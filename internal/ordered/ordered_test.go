@@ -217,3 +217,74 @@ func TestWriteEndsWhileWaiting(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteStreamsItsTurn: an item whose turn has come (every item
+// before it written) is written as it is rendered, at each Spill,
+// instead of held whole: the pair of a spec of 1.28M variants is 100 MB
+// of JSON, and was held until rendered. Items of several chunks each, on
+// any number of goroutines, still come out whole and in order, and the
+// first item holds no full chunk after a Spill.
+func TestWriteStreamsItsTurn(t *testing.T) {
+	for _, procs := range []int{1, 2, 8} {
+		t.Run(fmt.Sprintf("procs=%d", procs), func(t *testing.T) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			const n, pieces = 12, 40
+			piece := func(i, k int) string { return fmt.Sprintf("<%d.%d:%s>", i, k, strings.Repeat("y", ChunkSize/4+i*7)) }
+			var out lockedBuffer
+			var held atomic.Int64
+			err := Write(&out, n, func(i int, b *Buffer) error {
+				for k := range pieces {
+					b.B = append(b.B, piece(i, k)...)
+					b.Spill()
+					if i == 0 && len(b.full) > 0 {
+						held.Store(int64(len(b.full)))
+					}
+				}
+				if i == 0 && out.Len() < (pieces-4)*ChunkSize/4 {
+					t.Errorf("item 0: %d bytes written while it rendered, want most of its %d", out.Len(), pieces*ChunkSize/4)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h := held.Load(); h > 0 {
+				t.Errorf("item 0, whose turn it was, held %d full chunks after a Spill, want none", h)
+			}
+			var want strings.Builder
+			for i := range n {
+				for k := range pieces {
+					want.WriteString(piece(i, k))
+				}
+			}
+			if out.String() != want.String() {
+				t.Errorf("got %d bytes, want %d, in order", out.Len(), want.Len())
+			}
+		})
+	}
+}
+
+// lockedBuffer is a bytes.Buffer whose length may be read while another
+// goroutine writes to it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Len()
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}

@@ -13,7 +13,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"sync"
 
@@ -76,9 +75,15 @@ func (ws *pkgWriters) get(gen uint64) *pkgJSON {
 // (ordered.Write), a package with many specs and pairs in parts
 // (pkgJSON.writePart).
 func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string, ws *pkgWriters) error {
-	// Everything but the packages, with "packages": [] where they go.
+	// Everything before the packages, with "packages": [] where they go.
 	// The highlights, as many as the packages in a one-sided diff, are
-	// streamed into their slot as well.
+	// streamed into their slot as well. The members after the packages
+	// are left empty here and written after them, one at a time
+	// (writeTail): encoded with the rest, they were held in the document
+	// while the packages were written, compact and indented (one spec of
+	// 1.28M variants, every one flipped: its updated pair's from and to,
+	// 12 MB each, are in the updates, the causes' groups and their
+	// table, 290 MB of buffers).
 	rest := *r
 	rest.Packages = []diff.Package{}
 	news := r.Highlights
@@ -86,15 +91,7 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string, ws *pkgWri
 		news = diff.News(r)
 	}
 	rest.Highlights = []diff.Highlight{}
-	// The causes' sets (most of the rest: one per distinct set of causes)
-	// are written by writeSets, into the end of the document: "causes" is
-	// its last member, and "sets" the last of the causes'.
-	var sets [][]diff.CauseRef
-	if r.Causes != nil && len(r.Causes.Sets) > 0 {
-		c := *r.Causes
-		sets, c.Sets = c.Sets, nil
-		rest.Causes = &c
-	}
+	rest.Updates, rest.Facets, rest.Stacks, rest.Canonicalized, rest.Warnings, rest.Causes = nil, diff.Facets{}, nil, nil, nil, nil
 	var buf, doc bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -103,15 +100,6 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string, ws *pkgWri
 	}
 	doc.Grow(buf.Len() * 2)
 	indentJSON(&doc, bytes.TrimSuffix(buf.Bytes(), []byte("\n")), prefix)
-	if sets != nil {
-		end := "\n" + prefix + "  }\n" + prefix + "}"
-		body, ok := bytes.CutSuffix(doc.Bytes(), []byte(end))
-		if !ok {
-			return fmt.Errorf("internal error: the JSON document does not end with the causes")
-		}
-		b := writeSets(slices.Clip(body), sets, prefix+"    ")
-		doc = *bytes.NewBuffer(append(b, end...))
-	}
 	// Top-level keys are the only ones at two spaces past the prefix; a
 	// string holding the key would have its quotes escaped.
 	newsSlot := "\n" + prefix + "  \"highlights\": []"
@@ -124,7 +112,7 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string, ws *pkgWri
 		return err
 	}
 	slot := "\n" + prefix + "  \"packages\": []"
-	head, tail, ok = bytes.Cut(tail, []byte(slot))
+	head, _, ok = bytes.Cut(tail, []byte(slot))
 	if !ok {
 		return fmt.Errorf("internal error: no packages slot in the JSON document")
 	}
@@ -195,8 +183,138 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string, ws *pkgWri
 		}
 		bw.WriteString("\n" + prefix + "  ]")
 	}
-	_, err := bw.Write(tail)
+	if err := writeTail(bw, r, prefix); err != nil {
+		return err
+	}
+	_, err := bw.WriteString("\n" + prefix + "}")
 	return err
+}
+
+// jsonOut is where indentJSON and the members of writeTail write: the
+// stream (a bufio.Writer), or a buffer.
+type jsonOut interface {
+	io.Writer
+	io.ByteWriter
+	io.StringWriter
+}
+
+// tailWriter writes the members of a report that follow its packages,
+// each value as encoding/json and indentJSON write it, one at a time, and
+// the elements of the lists that can be long (the updates, the causes'
+// groups and table) one at a time: what it holds is the largest element,
+// compact, never the whole.
+type tailWriter struct {
+	bw  *bufio.Writer
+	c   bytes.Buffer
+	enc *json.Encoder
+	err error
+}
+
+// value writes v, a member's value at the depth whose indentation is
+// prefix.
+func (t *tailWriter) value(v any, prefix string) {
+	if t.err != nil {
+		return
+	}
+	t.c.Reset()
+	if t.err = t.enc.Encode(v); t.err != nil {
+		return
+	}
+	indentJSON(t.bw, bytes.TrimSuffix(t.c.Bytes(), []byte("\n")), prefix)
+}
+
+// key writes a member's key at the depth whose indentation is prefix,
+// after a comma unless first.
+func (t *tailWriter) key(k, prefix string, first bool) {
+	if !first {
+		t.bw.WriteByte(',')
+	}
+	t.bw.WriteString("\n" + prefix + "\"" + k + "\": ")
+}
+
+func newCompactEncoder(w io.Writer) *json.Encoder {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc
+}
+
+// tailList writes l, a member's value at the depth whose indentation is
+// prefix, an element at a time: null when l is nil, as encoding/json
+// writes a nil slice, and [] when it is empty.
+func tailList[T any](t *tailWriter, l []T, prefix string) {
+	switch {
+	case l == nil:
+		t.bw.WriteString("null")
+		return
+	case len(l) == 0:
+		t.bw.WriteString("[]")
+		return
+	}
+	t.bw.WriteByte('[')
+	for i := range l {
+		if i > 0 {
+			t.bw.WriteByte(',')
+		}
+		t.bw.WriteString("\n" + prefix + "  ")
+		t.value(&l[i], prefix+"  ")
+	}
+	t.bw.WriteString("\n" + prefix + "]")
+}
+
+// writeTail writes the members of r that follow "packages" in the
+// document under prefix, in diff.Report's order (TestTailJSONFields),
+// each after a comma: updates, facets, stacks, canonicalized, warnings,
+// and causes when r has them, whose sets writeSets writes.
+func writeTail(bw *bufio.Writer, r *diff.Report, prefix string) error {
+	t := &tailWriter{bw: bw}
+	t.enc = newCompactEncoder(&t.c)
+	in := prefix + "  "
+	t.key("updates", in, false)
+	tailList(t, r.Updates, in)
+	t.key("facets", in, false)
+	t.value(&r.Facets, in)
+	t.key("stacks", in, false)
+	t.value(r.Stacks, in)
+	t.key("canonicalized", in, false)
+	t.value(r.Canonicalized, in)
+	t.key("warnings", in, false)
+	t.value(r.Warnings, in)
+	if c := r.Causes; c != nil {
+		t.key("causes", in, false)
+		bw.WriteByte('{')
+		m := in + "  "
+		for i, n := range [...]struct {
+			k string
+			v int
+		}{{"pairs", c.Pairs}, {"known", c.Known}, {"explained", c.Explained}, {"own", c.Own}} {
+			t.key(n.k, m, i == 0)
+			bw.WriteString(strconv.Itoa(n.v))
+		}
+		t.key("groups", m, false)
+		tailList(t, c.Groups, m)
+		if len(c.Shared) > 0 {
+			t.key("shared", m, false)
+			t.value(c.Shared, m)
+		}
+		if c.Roots != nil {
+			t.key("roots", m, false)
+			t.value(c.Roots, m)
+		}
+		if len(c.Table) > 0 {
+			t.key("table", m, false)
+			tailList(t, c.Table, m)
+		}
+		if len(c.Paths) > 0 {
+			t.key("paths", m, false)
+			t.value(c.Paths, m)
+		}
+		if len(c.Sets) > 0 {
+			t.c.Reset()
+			bw.Write(writeSets(t.c.Bytes(), c.Sets, m))
+		}
+		bw.WriteString("\n" + in + "}")
+	}
+	return t.err
 }
 
 // writeNews writes the top-level member "highlights" (a report's, under
@@ -207,21 +325,20 @@ func writeNews(bw *bufio.Writer, news []diff.Highlight, prefix string) error {
 		return err
 	}
 	bw.WriteString("\n" + prefix + "  \"highlights\": [")
-	var c, d bytes.Buffer
-	enc := json.NewEncoder(&c)
-	enc.SetEscapeHTML(false)
+	// Each item is indented into the stream: an item indented into a
+	// buffer of its own first held it twice (a cause's change of 1.28M
+	// variants: 25 MB of from and to).
+	t := &tailWriter{bw: bw}
+	t.enc = newCompactEncoder(&t.c)
 	for i := range news {
-		c.Reset()
-		d.Reset()
-		if err := enc.Encode(&news[i]); err != nil {
-			return err
-		}
 		if i > 0 {
 			bw.WriteByte(',')
 		}
 		bw.WriteString("\n" + prefix + "    ")
-		indentJSON(&d, bytes.TrimSuffix(c.Bytes(), []byte("\n")), prefix+"    ")
-		bw.Write(d.Bytes())
+		t.value(&news[i], prefix+"    ")
+	}
+	if t.err != nil {
+		return t.err
 	}
 	_, err := bw.WriteString("\n" + prefix + "  ]")
 	return err
@@ -275,7 +392,7 @@ func writeSets(b []byte, sets [][]diff.CauseRef, prefix string) []byte {
 // prefix and "  ": each element and member on a line of its own, "[]" and
 // "{}" kept whole, ": " after keys. The first line gets no prefix; a
 // trailing newline is kept.
-func indentJSON(dst *bytes.Buffer, src []byte, prefix string) {
+func indentJSON(dst jsonOut, src []byte, prefix string) {
 	depth := 0
 	// pad is "\n", the prefix and depth indents: a newline is a slice of it.
 	pad := make([]byte, 0, 1+len(prefix)+2*16)
@@ -287,7 +404,9 @@ func indentJSON(dst *bytes.Buffer, src []byte, prefix string) {
 		}
 		dst.Write(pad[:n])
 	}
-	dst.Grow(len(src) + len(src)/4)
+	if b, ok := dst.(*bytes.Buffer); ok {
+		b.Grow(len(src) + len(src)/4)
+	}
 	start := 0 // the plain bytes not written yet: src[start:i]
 	for i := 0; i < len(src); i++ {
 		c := src[i]

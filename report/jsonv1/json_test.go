@@ -129,9 +129,25 @@ func TestJSONStreamed(t *testing.T) {
 	//
 	// The reports are made once, and encoding/json's document of each
 	// (which no cut changes) written once, for every cut.
+	// The members after the packages (writeTail): causes with every
+	// member, and with none but their counts and a nil list of groups.
+	causes := reporttest.GenWeek(6, 10)
+	next := 1
+	causes.Causes = &diff.Causes{Pairs: 3, Known: 2, Explained: 1, Own: 1,
+		Groups: []diff.CauseGroup{{Name: "zlib", Changes: []diff.Change{{Kind: "variants", From: "+a", To: "~a"}}, Specs: 2, Rebuilt: 1, Updated: 1, Via: []string{"curl", "zlib"}}, {Name: `x"y`, Changes: []diff.Change{}}},
+		Shared: []diff.SharedCause{{Kind: "recipe", Specs: 2, Packages: []string{"a", "b"}, Groups: []int{0, 1}}},
+		Roots:  &diff.RootChanges{Added: []diff.RootSpec{}, Changed: nil},
+		Table:  []diff.Cause{{Name: "zlib", OldHash: "o", NewHash: "n", Changes: []diff.Change{{Kind: "version", From: "1", To: "2"}}}},
+		Paths:  []diff.PathLink{{Name: "curl", Next: &next}, {Name: "zlib"}},
+		Sets:   [][]diff.CauseRef{{}, {{Cause: 0, Path: 0}}, nil},
+	}
+	causes.Updates, causes.Stacks, causes.Warnings = []diff.UpdateGroup{}, nil, nil
+	bare := reporttest.GenWeek(8, 10)
+	bare.Causes = &diff.Causes{Pairs: 1}
+	bare.Updates = nil
 	reports := map[string]*diff.Report{
 		"generated": reporttest.GenReport(7, 40), "week": reporttest.GenWeek(3, 60), "hostile": hostile, "empty": empty,
-		"why": why, "shapes": shapes, "shared": shared, "big": big,
+		"why": why, "shapes": shapes, "shared": shared, "big": big, "causes": causes, "bare": bare,
 	}
 	refs, indented := map[string][]byte{}, map[string][]byte{}
 	defer func(n, m int) { pairsPerPart, stringsPerPart = n, m }(pairsPerPart, stringsPerPart)
@@ -206,6 +222,32 @@ func TestPackageJSONFields(t *testing.T) {
 		}
 		if _, ok := reflect.New(typ).Interface().(json.Marshaler); ok {
 			t.Errorf("%v has its own MarshalJSON, which pkgJSON does not call", typ)
+		}
+	}
+}
+
+// TestTailJSONFields: writeTail writes the members of a report after its
+// packages, and of its causes, one at a time, in their order. A field
+// added to either fails here until writeTail writes it too
+// (TestJSONStreamed then checks the bytes).
+func TestTailJSONFields(t *testing.T) {
+	for typ, want := range map[reflect.Type][]string{
+		reflect.TypeFor[diff.Report](): {"old", "new", "options", "gate,omitempty", "highlights", "summary", "packages",
+			"updates", "facets", "stacks", "canonicalized", "warnings", "causes,omitempty"},
+		reflect.TypeFor[diff.Causes](): {"pairs", "known", "explained", "own", "groups", "shared,omitempty", "roots,omitempty",
+			"table,omitempty", "paths,omitempty", "sets,omitempty"},
+	} {
+		var got []string
+		for f := range typ.Fields() {
+			if f.IsExported() && f.Tag.Get("json") != "-" {
+				got = append(got, f.Tag.Get("json"))
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%v has the JSON fields %q; writeReportJSON and writeTail write %q: teach them the change", typ, got, want)
+		}
+		if _, ok := reflect.New(typ).Interface().(json.Marshaler); ok {
+			t.Errorf("%v has its own MarshalJSON, which writeTail does not call", typ)
 		}
 	}
 }

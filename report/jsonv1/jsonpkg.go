@@ -3,7 +3,6 @@ package jsonv1
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 	"strconv"
 
 	"github.com/cachediff/cachediff/diff"
@@ -43,6 +42,10 @@ type pkgJSON struct {
 	keys []*[8][]byte
 	// gen is the report it writes (pkgWriters.gen).
 	gen uint64
+	// hold, when not 0, keeps split from cutting: the bytes being
+	// written are read back (a list's bytes that lists remembers, an old
+	// spec's that its new one copies).
+	hold int
 }
 
 type listJSON struct {
@@ -143,7 +146,7 @@ func (w *pkgJSON) elemRange(p *diff.Package, lo, hi int) {
 		w.head(p)
 	}
 	s := &p.Specs
-	added := func(sp *diff.Spec) { w.split(); w.reserve(specSize(w.base, 3, sp)); w.spec(3, sp) }
+	added := func(sp *diff.Spec) { w.split(); w.spec(3, sp) }
 	pair := func(pr *diff.Pair) { w.pair(2, pr) }
 	at := section(w, "added", true, s.Added, 0, lo, hi, added)
 	at = section(w, "removed", false, s.Removed, at, lo, hi, added)
@@ -252,56 +255,28 @@ func (w *pkgJSON) head(p *diff.Package) {
 }
 
 // split starts a new chunk of w.out when the one being filled is full
-// (ordered.Buffer.Spill): a package's JSON is held in chunks, however
-// large. Called only before a spec or a pair of the package's lists, never
-// inside one: the writers read back what they wrote within one (pairs:
-// the old spec's bytes for the new spec; sharedStrs: a list's bytes).
+// (ordered.Buffer.Spill, which writes it at once when the package's
+// turn has come): a package's JSON is held in chunks, however large.
+// Called before a spec or a pair of the package's lists, and inside a
+// list of largeElem strings or more and a long string, but not while
+// hold says that what is written is read back (a pair's old spec's
+// bytes for its new spec; sharedStrs: a list's bytes). A spec of many
+// variants, cut only between specs, was given room for its size
+// (ordered.Buffer.Reserve): its pair, 100 MB of JSON at 1.28M variants,
+// was held whole until written.
 func (w *pkgJSON) split() {
-	if w.out != nil && len(w.b) >= ordered.ChunkSize {
+	if w.out != nil && w.hold == 0 && len(w.b) >= ordered.ChunkSize {
 		w.out.B = w.b
 		w.out.Spill()
 		w.b = w.out.B
 	}
 }
 
-// largeElem is how many strings a spec's lists hold from which reserve
-// is given its size: a real report's specs hold a few dozen, and a spec
-// of fewer is at most a few KB, which a chunk's own growth takes.
+// largeElem is how many strings a list holds from which split may cut
+// it (and sharedStrs does not remember it): a real report's specs hold
+// a few dozen, and a spec of fewer is at most a few KB, which a chunk's
+// own growth takes.
 const largeElem = 256
-
-// specSize is about the bytes of s's JSON at depth (spec) when its lists
-// hold largeElem strings or more, and 0 otherwise: each string with its
-// quotes, comma and line break (base is pkgJSON.base), and a few hundred
-// bytes for the other fields.
-func specSize(base, depth int, s *diff.Spec) int {
-	if len(s.Versions)+len(s.Variants)+len(s.Stacks) < largeElem {
-		return 0
-	}
-	n := 512 + 8*(base+2*depth)
-	for _, l := range [...][]string{s.Versions, s.Variants, s.Stacks} {
-		for _, v := range l {
-			n += len(v) + 4 + base + 2*(depth+2)
-		}
-	}
-	return n
-}
-
-// reserve makes room for n bytes more in w.b, for the element written
-// next, when n is larger than what is left of it (ordered.Buffer.Reserve):
-// called only where split is. An element larger than a chunk (a spec of
-// thousands of variants: 100 KB, a chunk 64 KB) grew it by doubling.
-func (w *pkgJSON) reserve(n int) {
-	if cap(w.b)-len(w.b) >= n {
-		return
-	}
-	if w.out == nil {
-		w.b = slices.Grow(w.b, n)
-		return
-	}
-	w.out.B = w.b
-	w.out.Reserve(n)
-	w.b = w.out.B
-}
 
 // line appends a line break and the indentation of depth.
 func (w *pkgJSON) line(depth int) {
@@ -329,13 +304,20 @@ func (w *pkgJSON) end(depth int, c byte) {
 	w.b = append(w.b, c)
 }
 
-// str appends s as a JSON string.
+// str appends s as a JSON string; one longer than a chunk in pieces,
+// split between them (a pair's from and to list every variant that
+// changed: 12 MB each at 1.28M).
 func (w *pkgJSON) str(s string) {
 	if !jsonbytes.Plain(s) {
 		w.escaped(s)
 		return
 	}
 	w.b = append(w.b, '"')
+	for len(s) > ordered.ChunkSize {
+		w.b = append(w.b, s[:ordered.ChunkSize]...)
+		s = s[ordered.ChunkSize:]
+		w.split()
+	}
 	w.b = append(w.b, s...)
 	w.b = append(w.b, '"')
 }
@@ -351,8 +333,13 @@ func (w *pkgJSON) escaped(s string) {
 	w.b = append(w.b, bytes.TrimSuffix(w.esc.Bytes(), []byte("\n"))...)
 }
 
-// strs appends a list of strings whose members are at depth+1.
+// strs appends a list of strings whose members are at depth+1, split
+// between them when it holds largeElem strings or more.
 func (w *pkgJSON) strs(depth int, l []string) {
+	if len(l) >= largeElem {
+		list(w, depth, l, func(s *string) { w.split(); w.str(*s) })
+		return
+	}
 	list(w, depth, l, func(s *string) { w.str(*s) })
 }
 
@@ -378,7 +365,9 @@ func (w *pkgJSON) sharedStrs(depth int, l []string) {
 		return
 	}
 	start := len(w.b)
+	w.hold++
 	w.strs(depth, l)
+	w.hold--
 	e.Set(k, listJSON{depth: depth, text: append(e.Value.text[:0], w.b[start:]...)})
 }
 
@@ -483,15 +472,23 @@ func (w *pkgJSON) specKeys(depth int) *[8][]byte {
 func (w *pkgJSON) pair(depth int, p *diff.Pair) {
 	d := depth + 2
 	w.split()
-	w.reserve(specSize(w.base, d, p.Old) + specSize(w.base, d, p.New))
 	w.b = append(w.b, '{')
 	w.key(d, "old", true)
 	w.specHash(d, p.Old.Hash)
+	// A rebuilt pair's new spec copies the old one's bytes, unless the
+	// old one is large enough to be split: then it is written again.
+	same := sameButHash(p.Old, p.New) && specStrings(p.Old) < largeElem
+	if same {
+		w.hold++
+	}
 	rest := len(w.b) // the old spec after its hash
 	w.specRest(d, p.Old)
 	end := len(w.b)
+	if same {
+		w.hold--
+	}
 	w.key(d, "new", false)
-	if sameButHash(p.Old, p.New) {
+	if same {
 		// A rebuilt pair's new spec: its hash, then the old one's
 		// bytes after the hash (a real week's pairs are most of its
 		// JSON).

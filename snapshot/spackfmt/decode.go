@@ -609,10 +609,12 @@ type decoder struct {
 	hashBlock  []*hashRef
 	strs       []string
 	varScratch []string
+	varChunks  [][]string // full varScratch lists of a node of many variants (addVariant)
 	refScratch []depRef
-	keys       keySet // a parameters object's keys, or a dependencies object's names
-	kindKey    string // the top-level key that told the file's kind (kind)
-	metaErr    error  // what is wrong with a top-level _meta read before the kind was known (topMeta)
+	refChunks  [][]depRef // full refScratch lists of a node of many dependencies (addRef)
+	keys       keySet     // a parameters object's keys, or a dependencies object's names
+	kindKey    string     // the top-level key that told the file's kind (kind)
+	metaErr    error      // what is wrong with a top-level _meta read before the kind was known (topMeta)
 	// the next blocks' sizes
 	nodeNext, depNext, strNext, detailNext int
 }

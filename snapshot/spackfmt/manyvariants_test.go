@@ -31,8 +31,15 @@ func manyVariantsSpec(n int) []byte {
 // list of variants by a quarter at a time (five times the list
 // allocated). Keys in order, as Spack writes variants, are a run
 // searched only for a key out of order; the lists grow by doubling. So
-// decoding allocates at most one object a variant (its interned string)
-// and 200 bytes a variant, and 4x the variants at most 4.4x the bytes.
+// decoding allocates at most one object a variant (its interned string),
+// and 4x the variants at most 4.4x the bytes.
+//
+// The run kept each key's slice (16 bytes), and the list of variants
+// doubled past what it held, both beside the node's copy: 163 bytes a
+// variant, 50 MB of scratch a side at 1.28M variants, where the file is
+// 20 MB (the two files of a diff decode at once: 301-328 MB peak RSS for
+// Markdown). The run keeps offsets in the input (keySet), and the list
+// grows in chunks of varChunk (addVariant): at most 120 bytes a variant.
 func TestManyVariantsDecodeAllocs(t *testing.T) {
 	measure := func(n int) (mallocs, bytes float64) {
 		data := manyVariantsSpec(n)
@@ -56,8 +63,8 @@ func TestManyVariantsDecodeAllocs(t *testing.T) {
 	if per := m4 / (4 * n); per > 1.1 {
 		t.Errorf("%d variants: %.2f mallocs a variant, want at most 1.1 (its interned string)", 4*n, per)
 	}
-	if per := b4 / (4 * n); per > 200 {
-		t.Errorf("%d variants: %.0f bytes allocated a variant, want at most 200", 4*n, per)
+	if per := b4 / (4 * n); per > 120 {
+		t.Errorf("%d variants: %.0f bytes allocated a variant, want at most 120", 4*n, per)
 	}
 	if b4/b1 > 4.4 {
 		t.Errorf("4x the variants allocated %.2fx the bytes, want at most 4.4x", b4/b1)
@@ -86,8 +93,28 @@ func TestKeySetRun(t *testing.T) {
 				}
 			}
 			keys[i] = fmt.Appendf(nil, "k%04d", v)
+			if r.IntN(16) == 0 {
+				keys[i] = fmt.Appendf(nil, "k%04d\\", v) // a key with an escape: a copy, not a slice of the input
+			}
+		}
+		// The keys as object gives them: slices of the input, each up
+		// to its closing quote, but those with escapes (copies).
+		var data []byte
+		at := make([]int, n)
+		for i, key := range keys {
+			data = append(data, '"')
+			at[i] = len(data)
+			data = append(append(data, key...), `":1,`...)
+		}
+		for i, key := range keys {
+			if key[len(key)-1] != '\\' {
+				keys[i] = data[at[i] : at[i]+len(key)]
+			} else {
+				keys[i] = key[: len(key)-1 : len(key)-1]
+			}
 		}
 		var k keySet
+		k.reset(data)
 		seen := map[string]bool{}
 		for i, key := range keys {
 			if got, want := k.add(key), seen[string(key)]; got != want {
@@ -95,9 +122,66 @@ func TestKeySetRun(t *testing.T) {
 			}
 			seen[string(key)] = true
 		}
-		k.reset()
+		k.reset(data)
 		if k.add(keys[0]) {
 			t.Fatalf("seed %d: a key found again after reset", seed)
 		}
+	}
+}
+
+// reversedVariantsSpec is manyVariantsSpec with its variants in
+// decreasing order: every key after the first 64 goes to keySet's map.
+func reversedVariantsSpec(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"spec":{"_meta":{"version":5},"nodes":[{"name":"libdwarf","version":"20130729",` +
+		`"arch":{"platform":"test","platform_os":"debian6","target":"core2"},"namespace":"builtin.mock",` +
+		`"parameters":{"build_system":"generic"`)
+	for i := n - 1; i >= 0; i-- {
+		fmt.Fprintf(&b, `,"r%07d":true`, i) // names of their own: none interned by another test
+	}
+	b.WriteString(`,"cflags":[],"cppflags":[],"cxxflags":[],"fflags":[],"ldflags":[],"ldlibs":[]},` +
+		`"package_hash":"n7axrpelzl5kjuctt4yoaaf33gvgnik6cx7fjudwhc6hvywdrr4q====",` +
+		`"hash":"u5uz3dcch5if4eve4sef67o2rf2lbfgh"}]}}`)
+	return []byte(b.String())
+}
+
+// TestReversedVariantsDecodeAllocs (issue 35: memory within 4x the
+// input): a spec of many variants out of order, here decreasing, finds
+// a key given twice with keySet's map. Its keys were copies, a malloc
+// and 8 to 16 bytes a key beside the map's entry (1.28M variants: 328
+// MB peak RSS for a 40 MB pair); they are strings over the input now.
+// So decoding allocates at most one object a variant (its interned
+// string) and the map's memory, and 4x the variants at most 4.4x the
+// bytes; and a key given twice is still found.
+func TestReversedVariantsDecodeAllocs(t *testing.T) {
+	measure := func(n int) (mallocs, bytes float64) {
+		data := reversedVariantsSpec(n)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		set, err := Decode("x.spec.json", data)
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(set.Nodes[0].Variants); got != n+1 {
+			t.Fatalf("%d variants, want %d", got, n+1)
+		}
+		return float64(after.Mallocs - before.Mallocs), float64(after.TotalAlloc - before.TotalAlloc)
+	}
+	const n = 70000
+	m1, b1 := measure(n)
+	m4, b4 := measure(4 * n)
+	t.Logf("%d variants: %.0f mallocs, %.0f bytes; %d: %.0f mallocs, %.0f bytes (%.2fx)", n, m1, b1, 4*n, m4, b4, b4/b1)
+	if per := m4 / (4 * n); per > 1.1 {
+		t.Errorf("%d variants: %.2f mallocs a variant, want at most 1.1 (its interned string)", 4*n, per)
+	}
+	if b4/b1 > 4.4 {
+		t.Errorf("4x the variants allocated %.2fx the bytes, want at most 4.4x", b4/b1)
+	}
+	twice := reversedVariantsSpec(1000)
+	twice = []byte(strings.Replace(string(twice), `"r0000000":true`, `"r0000000":true,"r0000500":false`, 1))
+	if _, err := Decode("x.spec.json", twice); err == nil || !strings.Contains(err.Error(), `"r0000500" is given twice`) {
+		t.Errorf("a key given twice among keys out of order: %v, want it refused", err)
 	}
 }

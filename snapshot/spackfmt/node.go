@@ -317,12 +317,14 @@ func (d *decoder) parameters(n *Node) error {
 	var buf []byte
 	d.varScratch = d.varScratch[:0]
 	defer func() {
-		if len(d.varScratch) > 0 {
+		if len(d.varChunks) > 0 {
+			d.more(n).Variants = d.joinVariants()
+		} else if len(d.varScratch) > 0 {
 			d.more(n).Variants = d.strSlab(d.varScratch)
 		}
 		d.dropScratch()
 	}()
-	d.keys.reset()
+	d.keys.reset(s.data)
 	return s.object(func(key []byte) error {
 		if d.keys.add(key) { // any key: one given null, skipped, is Spack's value too
 			return s.givenTwice(key)
@@ -391,9 +393,45 @@ func (d *decoder) parameters(n *Node) error {
 			}
 			buf = append(append(append(buf, key...), '='), v...)
 		}
-		d.varScratch = appendDoubling(d.varScratch, s.internBytes(buf))
+		d.addVariant(s.internBytes(buf))
 		return nil
 	})
+}
+
+// varChunk is the most variants the scratch list (varScratch) grows to:
+// past it, each full list goes to varChunks and a new one starts, and
+// joinVariants copies them into the node's list once its parameters are
+// read. A list grown by doubling held up to twice the variants, and the
+// list it outgrew, beside the node's copy: a spec of 1.28M variants held
+// 50 MB of scratch while it decoded (TestManyVariantsDecodeAllocs).
+const varChunk = 8192
+
+// addVariant adds v to the variants of the node whose parameters are
+// being read.
+func (d *decoder) addVariant(v string) {
+	if len(d.varScratch) == cap(d.varScratch) && len(d.varScratch) >= varChunk {
+		d.varChunks = append(d.varChunks, d.varScratch)
+		d.varScratch = make([]string, 0, varChunk)
+	}
+	d.varScratch = appendDoubling(d.varScratch, v)
+}
+
+// joinVariants returns the variants of varChunks and varScratch in one
+// list of their size, and lets go of the chunks.
+func (d *decoder) joinVariants() []string {
+	n := len(d.varScratch)
+	for _, c := range d.varChunks {
+		n += len(c)
+	}
+	out := make([]string, 0, n)
+	for _, c := range d.varChunks {
+		out = append(out, c...)
+	}
+	out = append(out, d.varScratch...)
+	clear(d.varChunks)
+	d.varChunks = d.varChunks[:0]
+	d.varScratch = nil
+	return out
 }
 
 // dropScratch lets go of what reading one node's parameters or
@@ -403,8 +441,7 @@ func (d *decoder) parameters(n *Node) error {
 // until the whole file was read, beside the nodes that hold what was kept
 // of them, and the keys kept the input alive after Decode let go of it.
 func (d *decoder) dropScratch() {
-	clear(d.keys.keys[:d.keys.n])
-	d.keys.reset()
+	d.keys.drop()
 	if cap(d.varScratch) > maxScratch {
 		d.varScratch = nil
 	}
@@ -474,9 +511,11 @@ func (d *decoder) deps(n *Node) error {
 	s := d.s
 	d.refScratch = d.refScratch[:0]
 	defer func() {
-		if len(d.refScratch) > 0 {
+		if len(d.refScratch) > 0 || len(d.refChunks) > 0 {
 			d.keepRefs(d.more(n))
 		}
+		clear(d.refChunks)
+		d.refChunks = d.refChunks[:0]
 		d.dropScratch()
 	}()
 	one := func(r *depRef) error {
@@ -567,7 +606,7 @@ func (d *decoder) deps(n *Node) error {
 		return err
 	}
 	if s.peek() == '{' {
-		d.keys.reset()
+		d.keys.reset(s.data)
 		return s.object(func(key []byte) error {
 			if d.keys.add(key) {
 				return s.givenTwice(key)
@@ -596,24 +635,37 @@ func (d *decoder) deps(n *Node) error {
 // Spack writes them) and m has none yet, so that finish only fills in
 // the hashes; else as depRefs, which finish resolves whole.
 func (d *decoder) keepRefs(m *Detail) {
+	// The chunks and the list: a node of few dependencies (most) has no
+	// chunk, and its one list needs no slice of lists made for it.
+	var one [1][]depRef
+	lists := append(one[:0], d.refScratch)
+	if len(d.refChunks) > 0 {
+		lists = append(d.refChunks[:len(d.refChunks):len(d.refChunks)], d.refScratch)
+	}
+	count := 0
 	single := m.refs == nil && m.hashes == nil && finishTwin == nil
-	for i := range d.refScratch {
-		if r := &d.refScratch[i]; r.refs[0] == nil || r.refs[1] != nil || r.refs[2] != nil {
-			single = false
-			break
+	for _, l := range lists {
+		count += len(l)
+		for i := range l {
+			if r := &l[i]; r.refs[0] == nil || r.refs[1] != nil || r.refs[2] != nil {
+				single = false
+			}
 		}
 	}
 	if single {
-		m.Deps = d.depSlab(len(d.refScratch))
-		m.hashes = d.hashSlab(len(d.refScratch))
-		for _, r := range d.refScratch {
-			m.Deps = append(m.Deps, Dep{Name: r.name, Types: r.types, Virtuals: r.virtuals})
-			m.hashes = append(m.hashes, r.refs[0])
+		m.Deps = d.depSlab(count)
+		m.hashes = d.hashSlab(count)
+		for _, l := range lists {
+			for _, r := range l {
+				m.Deps = append(m.Deps, Dep{Name: r.name, Types: r.types, Virtuals: r.virtuals})
+				m.hashes = append(m.hashes, r.refs[0])
+			}
 		}
 		return
 	}
 	// A second list of dependencies, or one naming several hashes (or
 	// none but a build_hash or full_hash): all as depRefs.
+	m.refs = slices.Grow(m.refs, len(m.hashes)+count)
 	for i, h := range m.hashes {
 		dep := m.Deps[i]
 		m.refs = append(m.refs, depRef{name: dep.Name, refs: [3]*hashRef{h}, types: dep.Types, virtuals: dep.Virtuals})
@@ -622,8 +674,18 @@ func (d *decoder) keepRefs(m *Detail) {
 	// Not from a slab: blocks of these, dropped at once when resolved,
 	// made the collector let a 60k-spec pair's peak RSS grow by a
 	// quarter, for a tenth less CPU.
-	m.refs = append(m.refs, d.refScratch...)
+	for _, l := range lists {
+		m.refs = append(m.refs, l...)
+	}
 }
+
+// refChunk is the most dependencies the scratch list (refScratch) grows
+// to: past it, each full list goes to refChunks and a new one starts,
+// and keepRefs reads them all. A list grown by append, a quarter at a
+// time, held the list it outgrew beside it (a depRef is 88 bytes; an
+// edge as Spack writes it, 100 or so): one spec of 1.28M edges peaked at
+// 5x its input while its file decoded (TestManyEdgesDecodeAllocs).
+const refChunk = 2048
 
 func (d *decoder) addRef(n *Node, r depRef) error {
 	for i, h := range r.refs {
@@ -634,7 +696,11 @@ func (d *decoder) addRef(n *Node, r depRef) error {
 	if r.refs[0] == nil && r.refs[1] == nil && r.refs[2] == nil {
 		return d.s.errf("dependency %s has no hash", r.name)
 	}
-	d.refScratch = append(d.refScratch, r)
+	if len(d.refScratch) == cap(d.refScratch) && len(d.refScratch) >= refChunk {
+		d.refChunks = append(d.refChunks, d.refScratch)
+		d.refScratch = make([]depRef, 0, refChunk)
+	}
+	d.refScratch = appendDoubling(d.refScratch, r)
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
+	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -311,21 +312,39 @@ func (s *scanner) givenTwice(key []byte) error {
 // caches, growing faster than the keys (TestManyVariantsDecodeAllocs).
 //
 // It keeps the keys' slices, not copies of their bytes (object's keys
-// stay valid): add runs for every parameter of every spec.
+// stay valid): add runs for every parameter of every spec. The run
+// keeps each key as its offset in the input (data, given to reset): a
+// key is a slice of the input up to its closing quote, unless it has
+// escapes (a copy, which goes to the map). As slices, 16 bytes a key
+// and doubled as the run grew, the run of a spec of 1.28M variants held
+// 50 MB while the file decoded, more than the file
+// (TestManyVariantsDecodeAllocs). The map's keys are strings over the
+// input too (mapKey), but for those with escapes: a copy of each, one
+// malloc a key, doubled a spec of many variants out of order
+// (TestReversedVariantsDecodeAllocs). The map goes with the input
+// (reset, drop).
 type keySet struct {
 	mask uint64
 	n    int
 	keys [maxScanKeys][]byte
 	big  map[string]struct{}
-	run  []string // past maxScanKeys, keys in increasing order, aliasing theirs
+	data []byte   // the input the run's offsets are in
+	last []byte   // the run's last key
+	run  []uint32 // past maxScanKeys, offsets in data of keys in increasing order
 }
 
 const maxScanKeys = 64
 
-func (k *keySet) reset() {
-	k.mask, k.n, k.big = 0, 0, nil
-	clear(k.run)
+// reset empties k for the keys of an object of data, the input.
+func (k *keySet) reset(data []byte) {
+	k.mask, k.n, k.big, k.data, k.last = 0, 0, nil, data, nil
 	k.run = k.run[:0]
+}
+
+// drop lets go of the keys and the input (reset takes them again).
+func (k *keySet) drop() {
+	clear(k.keys[:k.n])
+	k.reset(nil)
 }
 
 // add records key and reports whether it was recorded before.
@@ -348,21 +367,43 @@ func keyBit(key []byte) uint64 {
 	return 1 << ((uint(len(key))*131 + uint(key[0])*31 + uint(key[len(key)-1])) & 63)
 }
 
+// offset is where key is in k.data, when it is a slice of it followed
+// by a quote (a key without escapes) at an offset a uint32 holds.
+func (k *keySet) offset(key []byte) (uint32, bool) {
+	if len(key) == 0 || len(k.data) == 0 || len(k.data) > math.MaxUint32 {
+		return 0, false
+	}
+	at := uintptr(unsafe.Pointer(unsafe.SliceData(key))) - uintptr(unsafe.Pointer(unsafe.SliceData(k.data)))
+	if at >= uintptr(len(k.data)) || uintptr(len(k.data))-at <= uintptr(len(key)) || k.data[at+uintptr(len(key))] != '"' {
+		return 0, false
+	}
+	return uint32(at), true
+}
+
+// keyAt is the key of the run at offset at.
+func (k *keySet) keyAt(at uint32) []byte {
+	rest := k.data[at:]
+	return rest[:bytes.IndexByte(rest, '"')]
+}
+
 // addSlow is add when key's bit is set, or the scan is full.
 func (k *keySet) addSlow(key []byte) bool {
 	if k.big != nil {
 		if _, ok := k.big[string(key)]; ok {
 			return true
 		}
-		s := unsafe.String(unsafe.SliceData(key), len(key))
-		if n := len(k.run); n == 0 || s > k.run[n-1] {
-			k.run = appendDoubling(k.run, s) // after every key of the run: not in it
-			return false
-		}
-		if _, found := slices.BinarySearch(k.run, s); found {
+		if len(k.run) == 0 || bytes.Compare(key, k.last) > 0 {
+			if at, ok := k.offset(key); ok {
+				k.run = appendDoubling(k.run, at) // after every key of the run: not in it
+				k.last = key
+				return false
+			}
+		} else if _, found := slices.BinarySearchFunc(k.run, key, func(at uint32, key []byte) int {
+			return bytes.Compare(k.keyAt(at), key)
+		}); found {
 			return true
 		}
-		k.big[string(key)] = struct{}{}
+		k.big[k.mapKey(key)] = struct{}{}
 		return false
 	}
 	bit := keyBit(key)
@@ -381,10 +422,20 @@ func (k *keySet) addSlow(key []byte) bool {
 	}
 	k.big = make(map[string]struct{}, 2*(k.n+1))
 	for _, seen := range k.keys[:k.n] {
-		k.big[string(seen)] = struct{}{}
+		k.big[k.mapKey(seen)] = struct{}{}
 	}
-	k.big[string(key)] = struct{}{}
+	k.big[k.mapKey(key)] = struct{}{}
 	return false
+}
+
+// mapKey is key as a key of k.big: a string over the input when key is
+// a slice of it (offset), which stays valid as long as the map (reset
+// and drop let go of both), and a copy otherwise.
+func (k *keySet) mapKey(key []byte) string {
+	if _, ok := k.offset(key); ok {
+		return unsafe.String(unsafe.SliceData(key), len(key))
+	}
+	return string(key)
 }
 
 // object reads an object, calling fn with each key; fn must read or skip
