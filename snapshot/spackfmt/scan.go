@@ -370,7 +370,7 @@ func keyBit(key []byte) uint64 {
 // offset is where key is in k.data, when it is a slice of it followed
 // by a quote (a key without escapes) at an offset a uint32 holds.
 func (k *keySet) offset(key []byte) (uint32, bool) {
-	if len(key) == 0 || len(k.data) == 0 || len(k.data) > math.MaxUint32 {
+	if len(key) == 0 || len(k.data) == 0 || uint64(len(k.data)) > math.MaxUint32 {
 		return 0, false
 	}
 	at := uintptr(unsafe.Pointer(unsafe.SliceData(key))) - uintptr(unsafe.Pointer(unsafe.SliceData(k.data)))
