@@ -835,11 +835,13 @@ func (c *cli) openOutput(path string) (*output, error) {
 					// "writing PATH: directory DIR/: no such file or
 					// directory" named neither the flag nor the fix.
 					return nil, fmt.Errorf("--output %s: the folder %s does not exist: make it first (mkdir -p), or name a file in a folder that does", report.Visible(path), report.Visible(dir))
-				} else if serr == nil {
+				} else if li, lerr := os.Lstat(path); serr == nil && (lerr != nil || li.Mode()&fs.ModeSymlink == 0) {
 					// A folder that is there but makes no file
 					// (/proc/self/: -o /proc/self/mem) said "directory
 					// /proc/self/: no such file or directory" of a
-					// folder that exists.
+					// folder that exists. (Through a link the file is
+					// made in its target's folder, which the error
+					// names.)
 					return nil, fmt.Errorf("--output %s: the folder %s takes no new file, and --output writes a temporary file beside FILE, then renames it: name a file in another folder", report.Visible(path), report.Visible(dir))
 				}
 			}
