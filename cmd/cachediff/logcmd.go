@@ -53,8 +53,8 @@ the git program.
 Markdown (the default) writes the newest step first, each with its headline,
 what matters in it and its packages' details collapsed; --max-bytes and
 --github-comment cut the oldest steps first, keeping the headline and the
-newest step. Markdown and text keep the steps rendered until the end, past
-8 MB in a temporary file in TMPDIR. JSON (cachediff/log/v1) holds every step
+newest step. Markdown, text and HTML keep the steps rendered until the end,
+past 8 MB in a temporary file in TMPDIR. JSON (cachediff/log/v1) holds every step
 as a cachediff/v1 report; "cachediff render" renders it again. Atom is a feed
 for feed readers: an entry per step, newest first, titled with its highlights,
 its id from the commit (or the tag), never changed by a later run; --max-entries
