@@ -215,6 +215,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, err
 	}
 	var prevBytes, olderBytes int64
+	var seriesBytes int64               // of every snapshot loaded (memoryBudget.finishing)
 	var prev *snapshot.Snapshot         // the snapshot loaded before, for sameSnapshot
 	sameAt := map[int]string{}          // the steps from a snapshot to itself, by step
 	lockV := make([][2]int, len(names)) // each snapshot's lockfile versions (hashSchemeWarning)
@@ -311,6 +312,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			c.memory.limitLog(input, kept)
 		}
 		olderBytes, prevBytes = prevBytes, s.Bytes
+		seriesBytes += s.Bytes
 		return s, nil
 	}
 	code := exitSame
@@ -367,6 +369,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	if w == nil {
 		return code, nil
 	}
+	c.mem().finishing(seriesBytes)
 	if err := w.Finish(series); err != nil {
 		return fail(err)
 	}
