@@ -107,6 +107,7 @@ type memoryRecorder struct {
 	inputs, kept []int64  // limit's arguments
 	bounds       []int64  // bound's
 	series       []int64  // finishing's
+	freed        []int64  // collect's
 }
 
 func (r *memoryRecorder) add(call string) {
@@ -128,7 +129,12 @@ func (r *memoryRecorder) bound(input int64) {
 	r.bounds = append(r.bounds, input)
 	r.order = append(r.order, "bound")
 }
-func (r *memoryRecorder) collect(int64)      { r.add("collect") }
+func (r *memoryRecorder) collect(freed int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.freed = append(r.freed, freed)
+	r.order = append(r.order, "collect")
+}
 func (r *memoryRecorder) collectIfDue(int64) { r.add("collect if due") }
 func (r *memoryRecorder) finishing(series int64) {
 	r.mu.Lock()
