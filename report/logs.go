@@ -16,7 +16,7 @@ type LogOptions struct {
 	// full commit id, for the steps' headings; nil for none.
 	Subjects map[string]string
 
-	// SpillAt is the bytes of rendered steps a Markdown or text log holds
+	// SpillAt is the bytes of rendered steps a Markdown, text or HTML log holds
 	// in memory before it keeps them in a temporary file (package spill):
 	// 0 for spill.DefaultAt, negative for at once (the tests).
 	SpillAt int64
@@ -28,12 +28,12 @@ type LogWriter interface {
 	Step(r *diff.Report) error
 	Finish(s *diff.Series) error
 	// Kept is how many bytes of the steps so far the writer holds until
-	// Finish (Markdown and text write the newest step first; JSON writes
+	// Finish (Markdown, text and HTML write the newest step first; JSON writes
 	// each as it comes): the command's memory limit makes room for them.
 	// What a writer keeps in a temporary file (spill) is not counted.
 	Kept() int64
 	// Close lets go of what the writer holds until Finish: the temporary
-	// file of a Markdown or text log (spill), removed as soon as it is
+	// file of a Markdown, text or HTML log (spill), removed as soon as it is
 	// made where the system lets an open file go (Unix), else only when
 	// closed (Windows). The caller defers it, so that a step that fails,
 	// and leaves Finish uncalled, leaves no file open or behind. After

@@ -53,8 +53,8 @@ the git program.
 Markdown (the default) writes the newest step first, each with its headline,
 what matters in it and its packages' details collapsed; --max-bytes and
 --github-comment cut the oldest steps first, keeping the headline and the
-newest step. Markdown and text keep the steps rendered until the end, past
-8 MB in a temporary file in TMPDIR. JSON (cachediff/log/v1) holds every step
+newest step. Markdown, text and HTML keep the steps rendered until the end,
+past 8 MB in a temporary file in TMPDIR. JSON (cachediff/log/v1) holds every step
 as a cachediff/v1 report; "cachediff render" renders it again. Atom is a feed
 for feed readers: an entry per step, newest first, titled with its highlights,
 its id from the commit (or the tag), never changed by a later run; --max-entries
@@ -215,14 +215,27 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, err
 	}
 	var prevBytes, olderBytes int64
+	var seriesBytes int64               // of every snapshot loaded (memoryBudget.finishing)
+	var lastKept int64                  // what the writer held at the last limit (w.Kept)
 	var prev *snapshot.Snapshot         // the snapshot loaded before, for sameSnapshot
 	sameAt := map[int]string{}          // the steps from a snapshot to itself, by step
 	lockV := make([][2]int, len(names)) // each snapshot's lockfile versions (hashSchemeWarning)
 	load := func(i int) (*snapshot.Snapshot, error) {
 		if i >= 2 {
 			// The snapshot before the two held and the step written are
-			// garbage now, and nothing else runs (see memory.go).
-			c.mem().collect(olderBytes)
+			// garbage now, and nothing else runs (see memory.go); so is
+			// what the writer held and let go since the last limit (its
+			// steps moved to a temporary file, package spill): counted
+			// as kept then, and alive at the last collection, it would
+			// count as the series' (beyondInput), and the limit would
+			// leave it three times over as room, until a collection
+			// came (16,000 tiny steps of -f html: a heap of 60 MB,
+			// 15 MB live).
+			freed := olderBytes
+			if w != nil {
+				freed += max(lastKept-w.Kept(), 0)
+			}
+			c.mem().collect(freed)
 		}
 		if absent != nil && absent[i] != nil {
 			// PATH before it was made, or after it was deleted: no
@@ -309,8 +322,10 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 				input = 2 * s.Bytes
 			}
 			c.memory.limitLog(input, kept)
+			lastKept = kept
 		}
 		olderBytes, prevBytes = prevBytes, s.Bytes
+		seriesBytes += s.Bytes
 		return s, nil
 	}
 	code := exitSame
@@ -367,6 +382,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 	if w == nil {
 		return code, nil
 	}
+	c.mem().finishing(seriesBytes)
 	if err := w.Finish(series); err != nil {
 		return fail(err)
 	}

@@ -106,6 +106,8 @@ type memoryRecorder struct {
 	order        []string // the calls, in order
 	inputs, kept []int64  // limit's arguments
 	bounds       []int64  // bound's
+	series       []int64  // finishing's
+	freed        []int64  // collect's
 }
 
 func (r *memoryRecorder) add(call string) {
@@ -127,8 +129,19 @@ func (r *memoryRecorder) bound(input int64) {
 	r.bounds = append(r.bounds, input)
 	r.order = append(r.order, "bound")
 }
-func (r *memoryRecorder) collect(int64)      { r.add("collect") }
+func (r *memoryRecorder) collect(freed int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.freed = append(r.freed, freed)
+	r.order = append(r.order, "collect")
+}
 func (r *memoryRecorder) collectIfDue(int64) { r.add("collect if due") }
+func (r *memoryRecorder) finishing(series int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.series = append(r.series, series)
+	r.order = append(r.order, "finishing")
+}
 
 // afterFirstLoad returns r's calls and limits without the limits set
 // while the first snapshot loaded, next being the one set once it is
@@ -298,9 +311,13 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	order, got, kept := rec.afterFirstLoad(t, 2*sizes[0])
 	// A collection before the third snapshot loads, where the first is
-	// garbage.
-	if want := []string{"pace", "limit", "limit", "collect", "limit"}; !slices.Equal(order, want) {
+	// garbage; the pace by the live heap once the steps are done, from
+	// every snapshot's size, while the log is written.
+	if want := []string{"pace", "limit", "limit", "collect", "limit", "finishing"}; !slices.Equal(order, want) {
 		t.Errorf("log: hooks called %v, want %v", order, want)
+	}
+	if want := []int64{2*sizes[0] + sizes[1]}; !slices.Equal(rec.series, want) {
+		t.Errorf("log: finishing called with %v, want %v (the three snapshots' sizes)", rec.series, want)
 	}
 	// Once the first is loaded, twice its size, as a diff's: the second
 	// loads under it. Then the two held: the second and first, then the

@@ -20,6 +20,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/listops"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/spill"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/templates"
 )
@@ -175,6 +176,35 @@ type htmlStep struct {
 	// Notes are a log's step's skipped pages and warnings (a pair's page
 	// has them in its notes and its Warnings section).
 	Notes []string
+
+	// written holds a log's step as it was rendered when it came
+	// (logHTML.Step): its summary line is piece at of written, what
+	// follows its highlights piece at+1; nil for a step rendered with the
+	// page (a pair's), whose fields above say it all.
+	written *spill.Spill
+	at      int
+}
+
+// Written reports whether the step was rendered as it came (written):
+// the page writes it back (WrittenSummary, WrittenRest).
+func (s *htmlStep) Written() bool { return s.written != nil }
+
+// WrittenSummary is the step's summary line as html.tmpl's
+// "html-step-summary" rendered it when the step came: escaped then, and
+// so written as it is.
+func (s *htmlStep) WrittenSummary() (template.HTML, error) { return s.piece(s.at) }
+
+// WrittenRest is what follows the step's highlights, as html.tmpl's
+// "html-step-rest" rendered it when the step came.
+func (s *htmlStep) WrittenRest() (template.HTML, error) { return s.piece(s.at + 1) }
+
+func (s *htmlStep) piece(i int) (template.HTML, error) {
+	var b strings.Builder
+	b.Grow(s.written.Piece(i).Len())
+	if _, err := s.written.Piece(i).WriteTo(&b); err != nil {
+		return "", err
+	}
+	return template.HTML(b.String()), nil
 }
 
 // htmlWhy is the Why rebuilt block of a report of Spack's own files: the

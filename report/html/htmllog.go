@@ -1,14 +1,17 @@
 package html
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/spill"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -16,19 +19,30 @@ import (
 // series' highlights, each with its step, the table of steps, the charts
 // (specs per stack over the snapshots, changes per step, the versions of
 // the packages whose versions changed), then each step's details, newest
-// first. It keeps of each step what the page shows of it, within the
-// bounds of a step (HTMLMaxStepRows, HTMLMaxStepPackages), so that its
-// memory grows with the steps by that much at most.
+// first. Each step's details are rendered as it comes, within the
+// bounds of a step (HTMLMaxStepRows, HTMLMaxStepPackages), and kept in a
+// spill (memory, then a temporary file) until the page is written, as a
+// Markdown log keeps its steps: what the page holds of a step until then
+// is its row of the table of steps and its specs per stack. Kept whole
+// (the page's model of every step), a log of 16,000 tiny steps held 28
+// MB at the end and built the page under a memory limit set for the
+// steps: 4.5x the CPU of 4,000.
 type logHTML struct {
 	// warns lists each snapshot's warnings once, under the first step
 	// that reads it.
 	warns  report.StepWarnings
 	w      io.Writer
 	o      report.LogOptions
-	counts []stepCounts     // a row of the steps table each
-	stacks []map[string]int // specs per stack of each snapshot (len(counts)+1 once a step came)
-	steps  []*htmlStep
-	kept   int64
+	counts []stepCounts // a row of the steps table each
+	// stacks are the specs per stack of each snapshot (len(counts)+1
+	// once a step came), its stacks' names in names.
+	stacks [][]stackSpecs
+	names  map[string]string
+	// written holds each step's details as rendered (two pieces a step:
+	// htmlStep.written), buf is where they are rendered.
+	written *spill.Spill
+	buf     bytes.Buffer
+	kept    int64
 	// unknown counts the rebuilt and updated specs of catalogue pages,
 	// whose cause the page says once, not once a step.
 	unknown int
@@ -37,30 +51,24 @@ type logHTML struct {
 	stacked bool
 }
 
-func (l *logHTML) Kept() int64 { return l.kept }
+// stackSpecs is how many specs of a snapshot are in a stack.
+type stackSpecs struct {
+	name  string
+	specs int
+}
 
-func (l *logHTML) Close() error { return nil }
+func (l *logHTML) Kept() int64 { return l.kept + l.written.InMemory() }
+
+func (l *logHTML) Close() error { l.written.Close(); return nil }
 
 func (l *logHTML) Step(r *diff.Report) error {
 	r = l.warns.Step(r)
 	l.stacked = len(r.Options.Stacks) > 0
 	l.counts = append(l.counts, stepCountsOf(r, l.o.Subjects))
 	if len(l.stacks) == 0 {
-		old := make(map[string]int, len(r.Stacks))
-		for _, s := range r.Stacks {
-			if s.Specs.Old > 0 {
-				old[s.Name] = s.Specs.Old
-			}
-		}
-		l.stacks = append(l.stacks, old)
+		l.stacks = append(l.stacks, l.stackSpecs(r, func(c diff.OldToNew) int { return c.Old }))
 	}
-	cur := make(map[string]int, len(r.Stacks))
-	for _, s := range r.Stacks {
-		if s.Specs.New > 0 {
-			cur[s.Name] = s.Specs.New
-		}
-	}
-	l.stacks = append(l.stacks, cur)
+	l.stacks = append(l.stacks, l.stackSpecs(r, func(c diff.OldToNew) int { return c.New }))
 	st := htmlDetails(r, l.o.Options, HTMLMaxStepRows, HTMLMaxStepPackages)
 	st.Summary = pairSummary(r)
 	st.Why, st.Unknown = htmlCauses(r)
@@ -69,8 +77,58 @@ func (l *logHTML) Step(r *diff.Report) error {
 		l.unknown += r.Causes.Pairs - r.Causes.Known
 	}
 	st.Notes = stepNotes(r)
-	l.steps = append(l.steps, st)
-	l.kept += int64(len(r.Stacks))*48 + stepBytes(st)
+	if err := l.write(st); err != nil {
+		return err
+	}
+	l.kept += int64(len(r.Stacks))*24 + 96
+	return nil
+}
+
+// stackSpecs are the specs per stack of a side of r, those with any,
+// their names shared with the snapshots before (names).
+func (l *logHTML) stackSpecs(r *diff.Report, side func(diff.OldToNew) int) []stackSpecs {
+	var out []stackSpecs
+	for _, s := range r.Stacks {
+		n := side(s.Specs)
+		if n <= 0 {
+			continue
+		}
+		name, ok := l.names[s.Name]
+		if !ok {
+			if l.names == nil {
+				l.names = map[string]string{}
+			}
+			name = strings.Clone(s.Name)
+			l.names[name] = name
+		}
+		out = append(out, stackSpecs{name, n})
+	}
+	return out
+}
+
+// write renders st's summary line and what follows its highlights
+// (html.tmpl's "html-step-summary" and "html-step-rest") into the
+// spill.
+func (l *logHTML) write(st *htmlStep) error {
+	a, err := htmlBuiltin()
+	if err != nil {
+		return fmt.Errorf("built-in HTML template: %w", err)
+	}
+	if l.written == nil {
+		l.written = spill.New(l.o.SpillAt)
+	}
+	for _, name := range []string{"html-step-summary", "html-step-rest"} {
+		l.buf.Reset()
+		if err := a.t.ExecuteTemplate(&l.buf, name, st); err != nil {
+			return err
+		}
+		if _, err := l.written.Add(l.buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	if l.buf.Cap() > 1<<20 {
+		l.buf = bytes.Buffer{} // a step of many rows: not kept for the next
+	}
 	return nil
 }
 
@@ -100,35 +158,8 @@ func stepNotes(r *diff.Report) []string {
 	return out
 }
 
-// stepBytes is about the memory st holds.
-func stepBytes(st *htmlStep) int64 {
-	n := int64(len(st.Summary) + len(st.Unknown))
-	for _, s := range st.Notes {
-		n += int64(len(s)) + 16
-	}
-	if w := st.Why; w != nil {
-		n += int64(len(w.Summary) + len(w.Note))
-		for _, t := range []htmlTable{w.Roots, w.Shared, w.Groups} {
-			for _, r := range t.Rows {
-				for _, c := range r {
-					n += int64(len(c)) + 16
-				}
-			}
-		}
-	}
-	for _, p := range st.Packages {
-		n += int64(len(p.Name)+len(p.Href)+len(p.Summary)+len(p.Shared)) + 96
-		for _, r := range p.Rows {
-			n += int64(len(r.Kind)) + 8*16
-			for _, c := range r.Cells {
-				n += int64(len(c))
-			}
-		}
-	}
-	return n
-}
-
 func (l *logHTML) Finish(s *diff.Series) error {
+	defer l.written.Close()
 	a, err := htmlBuiltin()
 	if err != nil {
 		return fmt.Errorf("built-in HTML template: %w", err)
@@ -195,8 +226,9 @@ func (l *logHTML) Finish(s *diff.Series) error {
 			byStep[h.Step-1] = append(byStep[h.Step-1], h)
 		}
 	}
+	p.Steps = make([]*htmlStep, 0, n)
 	for k := n - 1; k >= 0; k-- {
-		st := l.steps[k]
+		st := &htmlStep{written: l.written, at: 2 * k}
 		st.ID = "step-" + i(k+1)
 		st.Title = "Step " + i(k+1) + ": " + titles[k]
 		st.News = boundNews(byStep[k], func(h diff.Highlight) htmlNews { return newsItem(h, "", l.o.LinkBase) })
@@ -265,11 +297,11 @@ func versionsMoved(p diff.PackageTimeline) bool {
 
 // stackLines picks the top stacks by their most specs in any snapshot
 // (then by name), and sums the rest into "other stacks (K)".
-func stackLines(snaps []map[string]int, top int) ([]string, [][]int) {
+func stackLines(snaps [][]stackSpecs, top int) ([]string, [][]int) {
 	peak := map[string]int{}
-	for _, m := range snaps {
-		for k, v := range m {
-			peak[k] = max(peak[k], v)
+	for _, l := range snaps {
+		for _, s := range l {
+			peak[s.name] = max(peak[s.name], s.specs)
 		}
 	}
 	names := make([]string, 0, len(peak))
@@ -277,27 +309,22 @@ func stackLines(snaps []map[string]int, top int) ([]string, [][]int) {
 		names = append(names, k)
 	}
 	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(peak[b], peak[a]), cmp.Compare(a, b)) })
-	rest := []string(nil)
+	line := make(map[string]int, len(names)) // each stack's line: the last is the other stacks'
+	for j, name := range names {
+		line[name] = min(j, top)
+	}
+	lines := min(len(names), top+1)
+	values := make([][]int, lines)
+	for j := range values {
+		values[j] = make([]int, len(snaps))
+	}
+	for i, l := range snaps {
+		for _, s := range l {
+			values[line[s.name]][i] += s.specs
+		}
+	}
 	if len(names) > top {
-		names, rest = names[:top], names[top:]
-	}
-	values := make([][]int, 0, len(names)+1)
-	for _, name := range names {
-		v := make([]int, len(snaps))
-		for i, m := range snaps {
-			v[i] = m[name]
-		}
-		values = append(values, v)
-	}
-	if rest != nil {
-		v := make([]int, len(snaps))
-		for i, m := range snaps {
-			for _, name := range rest {
-				v[i] += m[name]
-			}
-		}
-		names = append(slices.Clone(names), "other stacks ("+strconv.Itoa(len(rest))+")")
-		values = append(values, v)
+		names = append(slices.Clone(names[:top]), "other stacks ("+strconv.Itoa(len(names)-top)+")")
 	}
 	return names, values
 }

@@ -28,7 +28,6 @@ import (
 
 // stepCounts is what a log's summary table says of a step.
 type stepCounts struct {
-	title              string // report.StepTitle(newLabel, oldLabel, subject)
 	newLabel, oldLabel string
 	subject            string
 	changed            bool
@@ -56,12 +55,20 @@ func stepCountsOf(r *diff.Report, subjects map[string]string) stepCounts {
 	c := stepCounts{newLabel: report.SideLabel(r.New), oldLabel: report.SideLabel(r.Old), subject: subjects[r.New.Rev],
 		changed: r.HasChanges(), pkgs: r.Summary.Packages, specs: r.Summary.Specs, gate: r.Gate}
 	c.otherFacets = !c.changed && report.UnchangedBut(r) != ""
-	c.title = report.StepTitle(c.newLabel, c.oldLabel, c.subject)
 	return c
 }
 
-// logMarkdown keeps each step's Markdown view.View, and writes the log newest
-// step first as one view.View that --max-bytes cuts: the oldest steps first.
+// title is the step's title: report.StepTitle of its labels and subject.
+func (c stepCounts) title() string { return report.StepTitle(c.newLabel, c.oldLabel, c.subject) }
+
+// logMarkdown keeps each step rendered, and writes the log newest step
+// first as one view.View that --max-bytes cuts: the oldest steps first.
+// Under --max-bytes it keeps each step's view.View, whose rows the cut
+// needs; without, each step's text (its head and sections, as written)
+// is piece k of bodies for step k, and the log keeps nothing else of it
+// but its row of the table of steps (counts): a view kept per step (its
+// head, what a cut keeps, a section pointing at the piece) and the step's
+// title beside its labels held 1 KB a step of one rebuilt spec.
 type logMarkdown struct {
 	// warns lists each snapshot's warnings once, under the first step
 	// that reads it.
@@ -69,9 +76,9 @@ type logMarkdown struct {
 	w      io.Writer
 	o      report.LogOptions
 	counts []stepCounts
-	views  []*view.View
+	views  []*view.View // under --max-bytes
 	kept   int64        // the views' bytes (viewBytes)
-	bodies *spill.Spill // without --max-bytes: the steps' sections, as written
+	bodies *spill.Spill // without --max-bytes: the steps' text, as written
 	buf    bytes.Buffer
 	// What is said once of the whole log: the first step's options (the
 	// filters), the canonicalization counts of the first snapshot and of
@@ -113,16 +120,11 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 	r = l.warns.Step(r)
 	c := stepCountsOf(r, l.o.Subjects)
 	o := l.o.Options
-	o.Title, o.MaxBytes, o.Marker = c.title, 0, ""
+	o.Title, o.MaxBytes, o.Marker = c.title(), 0, ""
 	doc := report.NewDocument(r, o)
 	v := stepView(doc, report.PlainCounts(&doc)) // headed by stepHead, with the series' labels
 	l.specRows = l.specRows || slices.ContainsFunc(v.Sections, func(s *view.Section) bool { return s.Name == "packages" })
-	if l.o.MaxBytes <= 0 {
-		if err := l.spill(v); err != nil {
-			return err
-		}
-	}
-	if len(l.views) == 0 {
+	if len(l.counts) == 0 {
 		l.opts, l.canonOld = r.Options, r.Canonicalized
 	}
 	l.canonNew = r.Canonicalized
@@ -133,8 +135,14 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 		}
 	}
 	l.unknownCauses = l.unknownCauses || report.UnknownCauses(r.Causes)
-	l.views = append(l.views, v)
-	l.kept += viewBytes(v)
+	if l.o.MaxBytes <= 0 {
+		if err := l.spill(v); err != nil {
+			return err
+		}
+	} else {
+		l.views = append(l.views, v)
+		l.kept += viewBytes(v)
+	}
 	l.counts = append(l.counts, c)
 	return nil
 }
@@ -143,7 +151,7 @@ func (l *logMarkdown) Step(r *diff.Report) error {
 // canonicalization counts of its first snapshot and its last, and that
 // catalogue pages keep no dependency edges.
 func (l *logMarkdown) tail() string {
-	if len(l.views) == 0 {
+	if len(l.counts) == 0 {
 		return "\n"
 	}
 	var b strings.Builder
@@ -178,24 +186,35 @@ func (l *logMarkdown) tail() string {
 	return b.String() + "\n"
 }
 
-// spill moves the text of v's sections to the spill, as they would be
-// written uncut, and leaves v one section that writes it: only the Head
-// (without its headline: stepHead) stays in memory.
+// spill writes v, the view of step k (len(l.counts)), to the spill as
+// it is written uncut: its Head (without its headline: stepHead) and
+// its sections, piece k of the spill (stepSections).
 func (l *logMarkdown) spill(v *view.View) error {
 	if l.bodies == nil {
 		l.bodies = spill.New(l.o.SpillAt)
 	}
 	l.buf.Reset()
+	l.buf.WriteString(v.Head)
 	for _, sec := range append(skippedOf(v), v.Sections...) {
 		sec.WriteTo(&l.buf)
 	}
-	i, err := l.bodies.Add(l.buf.Bytes())
-	if err != nil {
+	if _, err := l.bodies.Add(l.buf.Bytes()); err != nil {
 		return err
 	}
-	v.Skipped = nil
-	v.Sections = []*view.Section{{Name: "sections", Whole: l.bodies.Piece(i)}}
+	if l.buf.Cap() > 1<<20 {
+		l.buf = bytes.Buffer{} // a step of many rows: not kept for the next
+	}
 	return nil
+}
+
+// stepSections are the sections of step k: its view's, or without
+// --max-bytes one that writes its text from the spill (its Head too:
+// stepHead leaves it out).
+func (l *logMarkdown) stepSections(k int) []*view.Section {
+	if l.views == nil {
+		return []*view.Section{{Name: "sections", Whole: l.bodies.Piece(k)}}
+	}
+	return append(skippedOf(l.views[k]), l.views[k].Sections...)
 }
 
 // Ranks of a log's sections: step k (0 the oldest) has its own sections'
@@ -301,7 +320,7 @@ func (l *logMarkdown) Finish(s *diff.Series) error {
 // step's heading, which lists its first highlights that fit the limit
 // and counts the others; nil when that step has none.
 func (l *logMarkdown) fewerNews(v *view.View, limit int) *view.View {
-	n := len(l.views)
+	n := len(l.counts)
 	if n == 0 || len(l.lastNews) == 0 {
 		return nil
 	}
@@ -341,22 +360,26 @@ func (l *logMarkdown) fewerNews(v *view.View, limit int) *view.View {
 // the labels of the step's own two snapshots: snapshots that share a tag
 // are named by their paths (snapshotLabels).
 func (l *logMarkdown) relabel(s *diff.Series) {
-	if len(s.Snapshots) != len(l.views)+1 {
+	if len(s.Snapshots) != len(l.counts)+1 {
 		return // not this log's series: keep the headings as they are
 	}
 	labels := report.SnapshotLabels(s.Snapshots)
-	for k := range l.views {
+	for k := range l.counts {
 		c := &l.counts[k]
 		subject := l.o.Subjects[s.Snapshots[k+1].Rev]
-		if title := report.StepTitle(labels[k+1], labels[k], subject); title != c.title {
-			c.title, c.newLabel, c.oldLabel, c.subject = title, labels[k+1], labels[k], subject
+		if title := report.StepTitle(labels[k+1], labels[k], subject); title != c.title() {
+			c.newLabel, c.oldLabel, c.subject = labels[k+1], labels[k], subject
 		}
 	}
 }
 
 // stepHead is the head of step k's view with its headline: the step's
 // title, which relabel may have changed since the view was built.
+// Without --max-bytes, the head is in the spill (stepSections).
 func (l *logMarkdown) stepHead(k int) string {
+	if l.views == nil {
+		return "## " + l.counts[k].titleMD()
+	}
 	return "## " + l.counts[k].titleMD() + l.views[k].Head
 }
 
@@ -408,7 +431,7 @@ type stepSums struct {
 }
 
 func (l *logMarkdown) layout(s *diff.Series) *logLayout {
-	n := len(l.views)
+	n := len(l.counts)
 	lay := &logLayout{l: l, n: n, gate: n > 0 && l.counts[0].gate != nil, tail: l.tail()}
 	var b strings.Builder
 	if l.o.Marker != "" {
@@ -492,7 +515,7 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 	// newest step's heading is pinned, as the Head is.
 	lay.layoutSeries(s)
 	for k := n - 1; k >= 0; k-- {
-		sv := l.views[k]
+		sv := l.stepSections(k)
 		base := k * stepRank
 		at := k
 		head := &view.Section{Name: fmt.Sprintf("step %d", k+1), Rank: base + stepHeading, Heading: "\n\n" + l.stepHead(k)}
@@ -502,10 +525,10 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 			lay.pinned = len(head.Heading)
 		}
 		lay.add(at, head)
-		for _, sec := range append(skippedOf(sv), sv.Sections...) {
+		for _, sec := range sv {
 			c := *sec
 			c.Name = fmt.Sprintf("step %d %s", k+1, sec.Name)
-			if sec == sv.Skipped {
+			if l.views != nil && sec == l.views[k].Skipped {
 				// What makes a skipped page's package look added or
 				// removed: the last of the step's details to go.
 				c.Rank = stepHeading - 1

@@ -65,3 +65,21 @@ func TestUnlinkedBeforeWritten(t *testing.T) {
 		t.Errorf("left behind: %v", left)
 	}
 }
+
+// TestInMemoryCountsBuffer: InMemory is what the spill's buffer took,
+// room left by append included, not only the bytes in it: a log's
+// memory limit counts it apart from the rest of what was live, and the
+// uncounted room (up to half the buffer) was left three times over as
+// room to allocate in.
+func TestInMemoryCountsBuffer(t *testing.T) {
+	s := New(1 << 20)
+	piece := bytes.Repeat([]byte("x"), 1000)
+	for range 300 {
+		if _, err := s.Add(piece); err != nil {
+			t.Fatal(err)
+		}
+		if got, took := s.InMemory(), int64(cap(s.mem)); got < took {
+			t.Fatalf("InMemory %d with %d bytes in a buffer of %d, want the buffer's", got, len(s.mem), took)
+		}
+	}
+}
