@@ -250,8 +250,13 @@ func decodeBytes(data []byte, step bool) (*diff.Report, error) {
 		return nil, err
 	case !found:
 		return nil, fmt.Errorf(`no "schema" field: not a cachediff JSON report (cachediff --format json writes one, with "schema": %q)`, report.Schema)
-	case schema != report.Schema:
+	case schema != report.Schema && step:
 		return nil, fmt.Errorf(`schema %q is not one this cachediff reads: it reads %q`, shortValue(schema), report.Schema)
+	case schema != report.Schema:
+		// Both that render reads: "it reads cachediff/v1" of a
+		// cachediff/log/v2 document named the pair's alone, as if a log
+		// were not read at all.
+		return nil, fmt.Errorf(`schema %q is not one this cachediff reads: it reads %q (a report) and %q (a log)`, shortValue(schema), report.Schema, LogSchema)
 	}
 	if err := checkShape(data); err != nil {
 		return nil, err
