@@ -335,7 +335,13 @@ var flagAliases = map[string]string{"no-color": "color=never", "no-colour": "col
 // closestName suggests the format for.
 var formatAliases = map[string]string{
 	"markdown": "md", "gfm": "md", "txt": "text", "plain": "text", "diff": "patch",
+	// A feed by another name: cachediff's is Atom.
+	"rss": "atom", "xml": "atom", "feed": "atom",
 }
+
+// commentFormats are --format values that ask for a GitHub comment,
+// which is --github-comment (Markdown), not a format.
+var commentFormats = []string{"github", "gh", "comment", "github-comment", "pr"}
 
 // suggestion is " (did you mean NAME?)" for the first of values that is
 // not one of names, when one is near it (closestName; _ read as -),
@@ -655,6 +661,8 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		msg := fmt.Sprintf("unknown --format %s: want %s", strconv.QuoteToASCII(o.format), orList(names))
 		if near := closestName(o.format, names, formatAliases); near != "" {
 			msg += " (did you mean " + near + "?)"
+		} else if slices.Contains(commentFormats, strings.ToLower(o.format)) && fs.Lookup("github-comment") != nil {
+			msg += " (for a GitHub comment: --github-comment, which writes Markdown that fits one)"
 		}
 		return errors.New(msg)
 	}
