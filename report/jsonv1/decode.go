@@ -13,6 +13,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 
 // Values of the enumerated fields of cachediff/v1 (docs/json.md).
@@ -248,6 +249,13 @@ func decodeBytes(data []byte, step bool) (*diff.Report, error) {
 	switch {
 	case err != nil:
 		return nil, err
+	case !found && !step:
+		if kind := spackfmt.SniffSure(data); kind != spackfmt.Unknown {
+			// Spack's own file, named as the report by mistake: a page
+			// is told to be diffed (schemaOf), and so is this.
+			return nil, fmt.Errorf(`no "schema" field: not a cachediff JSON report but Spack's %s; compare two with cachediff OLD NEW, or render what cachediff --format json wrote`, kind)
+		}
+		fallthrough
 	case !found:
 		return nil, fmt.Errorf(`no "schema" field: not a cachediff JSON report (cachediff --format json writes one, with "schema": %q)`, report.Schema)
 	case schema != report.Schema && step:
