@@ -46,3 +46,29 @@ func TestSpackFileNamedAsReport(t *testing.T) {
 		t.Errorf("another JSON: %v; want no mention of Spack", err)
 	}
 }
+
+// TestOwnFormatNamedAsReport (class e): render of a report cachediff
+// wrote in another format (cachediff old new > r.md, then render r.md
+// -f html) said "not JSON: it starts with the character '#'": it names
+// the format and says that render reads the JSON saved with --format
+// json, a log's with cachediff log --format json.
+func TestOwnFormatNamedAsReport(t *testing.T) {
+	for _, c := range []struct{ data, what, saved string }{
+		{"## cachediff: a → b\n", "Markdown report", "cachediff --format json"},
+		{"<!-- cachediff -->\n## cachediff: a → b\n", "GitHub comment (Markdown)", "cachediff --format json"},
+		{"# cachediff log: a → c\n", "Markdown log", "cachediff log --format json"},
+		{"cachediff: a → b: no changes\n", "text report", "cachediff --format json"},
+		{"<!DOCTYPE html>\n<html>", "HTML page", "cachediff --format json"},
+		{"<?xml version=\"1.0\"?>\n<feed>", "Atom feed", "cachediff --format json"},
+	} {
+		_, err := DecodeBytes([]byte(c.data))
+		want := "line 1, column 1: not JSON: it starts like cachediff's " + c.what + ", which render cannot read back; render reads the "
+		if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), c.saved+" (-o FILE)") {
+			t.Errorf("%.20q: %v; want %q and %q", c.data, err, want, c.saved)
+		}
+	}
+	// Markdown of another tool keeps the plain message.
+	if _, err := DecodeBytes([]byte("# Release notes\n")); err == nil || !strings.Contains(err.Error(), "it starts with the character '#'") {
+		t.Errorf("other Markdown: %v", err)
+	}
+}

@@ -722,6 +722,16 @@ func schemaOf(data []byte) (schema string, found bool, err error) {
 			// '---' would read as a number.
 			return "", false, w.errAt(w.i, "not JSON: it starts like a catalogue page; diff it with cachediff OLD NEW")
 		case strings.HasPrefix(found, "the character "):
+			if what, log := ownFormat(data[w.i:]); what != "" {
+				// A report of cachediff saved in another format
+				// (cachediff old new > r.md, then render r.md -f html):
+				// the character alone did not say what to do.
+				saved := "the report saved with cachediff --format json"
+				if log {
+					saved = "the log saved with cachediff log --format json"
+				}
+				return "", false, w.errAt(w.i, "not JSON: it starts like cachediff's %s, which render cannot read back; render reads %s (-o FILE)", what, saved)
+			}
 			return "", false, w.errAt(w.i, "not JSON: it starts with %s", found)
 		default:
 			return "", false, w.errAt(w.i, "not a cachediff JSON report: the document is %s, not an object", found)
@@ -775,6 +785,30 @@ func foreignText(data []byte) string {
 		return "it starts with a UTF-8 byte-order mark, which JSON (RFC 8259) does not have and cachediff does not write; remove it, or " + save
 	}
 	return ""
+}
+
+// ownFormat names the format of cachediff's that data, not JSON, starts
+// as ("" for none), by the heading, marker or header line each writes
+// first, and whether that is a log's.
+func ownFormat(data []byte) (what string, log bool) {
+	for _, f := range []struct {
+		head, what string
+		log        bool
+	}{
+		{"<!-- cachediff -->", "GitHub comment (Markdown)", false},
+		{"## cachediff: ", "Markdown report", false},
+		{"# cachediff log: ", "Markdown log", true},
+		{"# cachediff: ", "patch", false},
+		{"cachediff log: ", "text log", true},
+		{"cachediff: ", "text report", false},
+		{"<!DOCTYPE html>", "HTML page", false},
+		{"<?xml ", "Atom feed", false},
+	} {
+		if bytes.HasPrefix(data, []byte(f.head)) {
+			return f.what, f.log
+		}
+	}
+	return "", false
 }
 
 // checkShape walks data against the shape of a cachediff/v1 document.
