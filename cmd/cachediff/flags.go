@@ -595,7 +595,7 @@ func addOutputFlags(fs *pflag.FlagSet, o *options, log bool) {
 	fs.StringVar(&o.color, "color", "auto", "colour the terminal formats ("+strings.Join(terminal, ", ")+") `WHEN`: auto (when standard output is a terminal, TERM is not dumb and NO_COLOR is unset; or "+forced+"; never a file of --output), always or never; --color alone is always")
 	fs.Lookup("color").NoOptDefVal = "always"
 	if !log {
-		fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (sprig's hermetic functions; - reads it from standard input)")
+		fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (at most 1 MiB; sprig's hermetic functions; - reads it from standard input)")
 		lim := sandbox.DefaultLimits()
 		fs.DurationVar(&o.tmplTime, "template-timeout", lim.Time, fmt.Sprintf("stop a --template that runs longer than `DURATION` (30s, 5m): exit status 2, as for one that writes more than %d GiB or holds more than %d GiB of memory, or a function of it that makes a string of more than %d MiB or a list of more than %d items",
 			lim.Output>>30, lim.Memory>>30, lim.String>>20, lim.Items))
