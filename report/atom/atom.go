@@ -622,7 +622,10 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 	oldLabel, newLabel := entrySides(r)
 	b.WriteString("<p><b>" + t(newLabel) + "</b>")
 	if subject != "" {
-		b.WriteString(" · " + t(subject))
+		// Bounded as the Markdown log's heading bounds it
+		// (report.Shorten): a bot's commit subject of megabytes was
+		// the entry's whole.
+		b.WriteString(" · " + html.EscapeString(report.Shorten(feedText(subject))))
 	}
 	b.WriteString(" (from " + t(oldLabel) + ")</p>")
 	// A step without changes says so once, in its counts below.

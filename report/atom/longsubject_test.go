@@ -1,0 +1,44 @@
+package atom
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+)
+
+// TestAtomLongSubject: an entry's content wrote a commit's subject
+// whole, where the Markdown log's heading bounds it (report.Shorten): a
+// subject of 4 MB (git takes any) made a feed of 4 MB for one entry
+// (cachediff log -f atom --revs over a repository whose last commit had
+// it). The subject is bounded as Markdown bounds it; the entry still
+// says what it is from.
+func TestAtomLongSubject(t *testing.T) {
+	r := &diff.Report{
+		Old:      diff.Side{Path: "old", Tag: "1.0"},
+		New:      diff.Side{Path: "new", Tag: "p", Rev: "0123456789abcdef0123456789abcdef01234567", Date: "2025-03-16T12:00:00Z", Packages: 1},
+		Summary:  diff.Summary{Packages: diff.PackageCounts{New: 1, Added: 1}, Specs: diff.Counts{New: 1, Added: 1}},
+		Packages: []diff.Package{{Name: "p", Status: diff.Added, Versions: diff.VersionChange{New: []string{"1.0"}, Added: []string{"1.0"}, Direction: diff.Added}}},
+	}
+	r.Highlights = diff.News(r)
+	subject := "nightly " + strings.Repeat("S", 1<<20) + " " + strings.Repeat("word ", 1<<18)
+	var b bytes.Buffer
+	w, _ := newLogWriter(&b, report.LogOptions{Subjects: map[string]string{r.New.Rev: subject}})
+	if err := w.Step(r); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish(&diff.Series{Snapshots: []diff.SnapshotInfo{{Path: "old", Tag: "1.0"}, {Path: "new", Tag: "p", Rev: r.New.Rev, Date: r.New.Date}}}); err != nil {
+		t.Fatal(err)
+	}
+	checkWellFormed(t, b.Bytes())
+	f := parseFeed(t, b.Bytes())
+	if len(f.Items) != 1 {
+		t.Fatalf("%d entries", len(f.Items))
+	}
+	content := f.Items[0].Content
+	if len(content) > 3*2001+2000 || !strings.Contains(content, "nightly SSS") || !strings.Contains(content, "…") || !strings.Contains(content, " (from ") {
+		t.Errorf("an entry of %d bytes for a subject of %d: %.300q", len(content), len(subject), content)
+	}
+}
