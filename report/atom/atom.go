@@ -395,6 +395,24 @@ func feedSite(linkBase string) string {
 // U+FFFD, another text than the name).
 func feedText(s string) string { return report.Visible(s) }
 
+// feedLabel is a snapshot's name (its tag, path or commit) as an entry's
+// title and content name it: visible text (feedText), whole up to
+// report.MaxWord characters, the bound of a name in Markdown and text; a
+// longer one keeps its first and last characters either side of "…",
+// where tags and paths differ (a date, the folder), as text's does. A
+// 10,000-character tag was written whole in the title and the content of
+// its entry: 30 KB for a pair's feed of one entry. Ids keep the name
+// whole: they tell entries apart.
+func feedLabel(s string) string {
+	t := feedText(s)
+	r := []rune(t)
+	if len(r) <= report.MaxWord {
+		return t
+	}
+	head := report.MaxWord / 2
+	return string(r[:head]) + "…" + string(r[len(r)-(report.MaxWord-1-head):])
+}
+
 // cleanGitPath is a path in a commit as the feed names it: slashes, no
 // leading ./ or /, no trailing slash.
 func cleanGitPath(p string) string {
@@ -538,7 +556,7 @@ func atomDate(t time.Time) string {
 // stepEntry is a step's entry but for its id.
 func stepEntry(r *diff.Report, subject string) atomEntry {
 	_, newLabel := entrySides(r)
-	label := feedText(newLabel)
+	label := feedLabel(newLabel)
 	var kinds []string
 	var titled []diff.Highlight
 	for _, h := range r.Highlights {
@@ -620,6 +638,7 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 	var b strings.Builder
 	t := func(s string) string { return html.EscapeString(feedText(s)) }
 	oldLabel, newLabel := entrySides(r)
+	oldLabel, newLabel = feedLabel(oldLabel), feedLabel(newLabel) // visible already: t escapes the HTML
 	b.WriteString("<p><b>" + t(newLabel) + "</b>")
 	if subject != "" {
 		// Bounded as the Markdown log's heading bounds it

@@ -42,3 +42,41 @@ func TestAtomLongSubject(t *testing.T) {
 		t.Errorf("an entry of %d bytes for a subject of %d: %.300q", len(content), len(subject), content)
 	}
 }
+
+// TestAtomLongTag: an entry's title and content wrote a snapshot's name
+// whole, where Markdown and text bound a name (report.MaxWord): a pair of
+// pages tagged with 10,000 characters (the loader takes them) made a
+// feed of one entry of 31.6 KB, the tag three times. The title and the
+// content keep the tag's first and last characters (its date) either
+// side of "…"; the id keeps it whole, as it tells entries apart.
+func TestAtomLongTag(t *testing.T) {
+	tag := "t" + strings.Repeat("x", 10000) + "-2025-03-30"
+	r := &diff.Report{
+		Old:      diff.Side{Path: "old", Tag: "develop-2025-03-23"},
+		New:      diff.Side{Path: "new", Tag: tag, Packages: 1},
+		Summary:  diff.Summary{Packages: diff.PackageCounts{New: 1, Added: 1}, Specs: diff.Counts{New: 1, Added: 1}},
+		Packages: []diff.Package{{Name: "p", Status: diff.Added, Versions: diff.VersionChange{New: []string{"1.0"}, Added: []string{"1.0"}, Direction: diff.Added}}},
+	}
+	r.Highlights = diff.News(r)
+	var b bytes.Buffer
+	if err := renderAtom(&b, r, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	checkWellFormed(t, b.Bytes())
+	f := parseFeed(t, b.Bytes())
+	if len(f.Items) != 1 {
+		t.Fatalf("%d entries", len(f.Items))
+	}
+	it := f.Items[0]
+	if !strings.Contains(it.GUID, tag) {
+		t.Errorf("the id %.80q… does not hold the tag whole", it.GUID)
+	}
+	for what, s := range map[string]string{"title": it.Title, "content": it.Content} {
+		if strings.Contains(s, strings.Repeat("x", report.MaxWord)) || !strings.Contains(s, "x…x") || !strings.Contains(s, "-2025-03-30") {
+			t.Errorf("%s of %d bytes: %.300q", what, len(s), s)
+		}
+	}
+	if b.Len() > len(tag)+4000 {
+		t.Errorf("a feed of %d bytes for a tag of %d", b.Len(), len(tag))
+	}
+}
