@@ -67,6 +67,17 @@ func TestOwnFormatNamedAsReport(t *testing.T) {
 			t.Errorf("%.20q: %v; want %q and %q", c.data, err, want, c.saved)
 		}
 	}
+	// Standard error mixed into the file (2>&1): a warning first, not a
+	// text report.
+	for _, data := range []string{"cachediff: warning: x\n{\"schema\": \"cachediff/v1\"}", "cachediff: loading old: no such file or directory\n"} {
+		if _, err := DecodeBytes([]byte(data)); err == nil || !strings.Contains(err.Error(), "it starts with a message of cachediff's (standard error written into the file, as 2>&1 does)") {
+			t.Errorf("%.30q: %v", data, err)
+		}
+	}
+	// A text report wrapped at a narrow --width is one still.
+	if _, err := DecodeBytes([]byte("cachediff:\n  develop-a → develop-b: no\n  changes\n")); err == nil || !strings.Contains(err.Error(), "cachediff's text report") {
+		t.Errorf("a wrapped text report: %v", err)
+	}
 	// Markdown of another tool keeps the plain message.
 	if _, err := DecodeBytes([]byte("# Release notes\n")); err == nil || !strings.Contains(err.Error(), "it starts with the character '#'") {
 		t.Errorf("other Markdown: %v", err)
