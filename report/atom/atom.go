@@ -637,6 +637,11 @@ func quietNews(r *diff.Report) string {
 func entryHTML(r *diff.Report, subject string, quiet bool) string {
 	var b strings.Builder
 	t := func(s string) string { return html.EscapeString(feedText(s)) }
+	// An item of a list (a highlight, a warning) bounded as Markdown
+	// bounds it (report.Shorten: a word 200 characters, the item
+	// 2,000): a package named with 100,000 characters was written
+	// whole, in the title's news cut and here in full.
+	item := func(s string) string { return html.EscapeString(report.Shorten(feedText(s))) }
 	oldLabel, newLabel := entrySides(r)
 	oldLabel, newLabel = feedLabel(oldLabel), feedLabel(newLabel) // visible already: t escapes the HTML
 	b.WriteString("<p><b>" + t(newLabel) + "</b>")
@@ -658,7 +663,7 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 				b.WriteString("<li>…and " + strconv.Itoa(len(r.Highlights)-i) + " more</li>")
 				break
 			}
-			b.WriteString("<li>" + t(report.NewsText(h, feedContentNames)) + "</li>")
+			b.WriteString("<li>" + item(report.NewsText(h, feedContentNames)) + "</li>")
 		}
 		b.WriteString("</ul>")
 	}
@@ -689,7 +694,7 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 			if w.Line > 0 {
 				where += ":" + strconv.Itoa(w.Line)
 			}
-			b.WriteString("<li>" + t(where+": "+w.Message) + "</li>")
+			b.WriteString("<li>" + item(where+": "+w.Message) + "</li>")
 		}
 		b.WriteString("</ul>")
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestAtomLongSubject: an entry's content wrote a commit's subject
@@ -78,5 +79,34 @@ func TestAtomLongTag(t *testing.T) {
 	}
 	if b.Len() > len(tag)+4000 {
 		t.Errorf("a feed of %d bytes for a tag of %d", b.Len(), len(tag))
+	}
+}
+
+// TestAtomLongName: an entry's content listed each highlight whole, and
+// the title cuts each at 300 characters, where Markdown bounds a name
+// at 200 (report.Shorten): a report whose package is named with 100,000
+// characters made a feed of 201,665 bytes, the name twice. Each item of
+// the content (a highlight, a warning) is bounded as Markdown bounds it.
+func TestAtomLongName(t *testing.T) {
+	name := "py-" + strings.Repeat("k", 100000)
+	r := &diff.Report{
+		Old:      diff.Side{Path: "old", Tag: "develop-2025-03-23"},
+		New:      diff.Side{Path: "new", Tag: "develop-2025-03-30", Packages: 1},
+		Summary:  diff.Summary{Packages: diff.PackageCounts{New: 1, Added: 1}, Specs: diff.Counts{New: 1, Added: 1}},
+		Packages: []diff.Package{{Name: name, Status: diff.Added, Versions: diff.VersionChange{New: []string{"1.0"}, Added: []string{"1.0"}, Direction: diff.Added}}},
+		Warnings: []snapshot.Warning{{File: "new/" + name + "/specs.md", Line: 3, Message: "meta says 2 specs of " + name}},
+	}
+	r.Highlights = diff.News(r)
+	var b bytes.Buffer
+	if err := renderAtom(&b, r, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	checkWellFormed(t, b.Bytes())
+	if b.Len() > 10000 {
+		t.Errorf("a feed of %d bytes for a name of %d", b.Len(), len(name))
+	}
+	f := parseFeed(t, b.Bytes())
+	if len(f.Items) != 1 || !strings.Contains(f.Items[0].Content, "new package py-kkk") || !strings.Contains(f.Items[0].Content, "kkk…") {
+		t.Errorf("the content does not name the package, cut: %.300q", f.Items[0].Content)
 	}
 }
