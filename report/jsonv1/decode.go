@@ -13,7 +13,6 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
-	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 
 // Values of the enumerated fields of cachediff/v1 (docs/json.md).
@@ -199,6 +198,15 @@ func checkRev(path, rev string) error {
 	return nil
 }
 
+// NoSchemaError is the error of a JSON document without a "schema"
+// field: not a report of cachediff's. The command names what it is when
+// it can tell (Spack's own file, named as the report by mistake).
+type NoSchemaError struct{}
+
+func (*NoSchemaError) Error() string {
+	return fmt.Sprintf(`no "schema" field: not a cachediff JSON report (cachediff --format json writes one, with "schema": %q)`, report.Schema)
+}
+
 // decodeReport reads a JSON report written by JSON (a cachediff/v1 document)
 // back into a diff.Report, so that it can be rendered again without the
 // snapshots. It reads all of r: DecodeFile reads a file, bounded by its
@@ -249,15 +257,8 @@ func decodeBytes(data []byte, step bool) (*diff.Report, error) {
 	switch {
 	case err != nil:
 		return nil, err
-	case !found && !step:
-		if kind := spackfmt.SniffSure(data); kind != spackfmt.Unknown {
-			// Spack's own file, named as the report by mistake: a page
-			// is told to be diffed (schemaOf), and so is this.
-			return nil, fmt.Errorf(`no "schema" field: not a cachediff JSON report but Spack's %s; compare two with cachediff OLD NEW, or render what cachediff --format json wrote`, kind)
-		}
-		fallthrough
 	case !found:
-		return nil, fmt.Errorf(`no "schema" field: not a cachediff JSON report (cachediff --format json writes one, with "schema": %q)`, report.Schema)
+		return nil, &NoSchemaError{}
 	case schema != report.Schema && step:
 		return nil, fmt.Errorf(`schema %q is not one this cachediff reads: it reads %q`, shortValue(schema), report.Schema)
 	case schema != report.Schema:

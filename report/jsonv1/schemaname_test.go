@@ -23,30 +23,6 @@ func TestUnknownSchemaNamesBoth(t *testing.T) {
 	}
 }
 
-// TestSpackFileNamedAsReport (class e): render of Spack's own file (an
-// index.json, a spack.lock, a spec file), named as the report by
-// mistake, said only that it has no "schema" field, where a catalogue
-// page named so is told to be diffed with cachediff OLD NEW: it says
-// what the file is and the same.
-func TestSpackFileNamedAsReport(t *testing.T) {
-	for kind, data := range map[string]string{
-		"build-cache index": `{"database": {"version": "8", "installs": {}}}`,
-		"lockfile":          `{"_meta": {"file-type": "spack-lockfile", "lockfile-version": 6}, "roots": [], "concrete_specs": {}}`,
-		"spec file":         `{"spec": {"_meta": {"version": 5}, "nodes": []}}`,
-	} {
-		_, err := DecodeBytes([]byte(data))
-		want := `no "schema" field: not a cachediff JSON report but Spack's ` + kind + `; compare two with cachediff OLD NEW`
-		if err == nil || !strings.HasPrefix(err.Error(), want) {
-			t.Errorf("%s: %v; want it to start %q", kind, err, want)
-		}
-	}
-	// Another tool's JSON is not named as Spack's.
-	_, err := DecodeBytes([]byte(`{"roots": [1]}`))
-	if err == nil || strings.Contains(err.Error(), "Spack") {
-		t.Errorf("another JSON: %v; want no mention of Spack", err)
-	}
-}
-
 // TestOwnFormatNamedAsReport (class e): render of a report cachediff
 // wrote in another format (cachediff old new > r.md, then render r.md
 // -f html) said "not JSON: it starts with the character '#'": it names
