@@ -876,7 +876,13 @@ func (c *cli) renderer(opts *options) (report.Renderer, error) {
 		name := opts.template // as given, as the snapshots are named in messages
 		if opts.template == stdinName {
 			name = stdinFile
-			text, err = readAtMost(c.stdin, maxStdin)
+			// Up to a byte more than a template may hold, refused as
+			// such (standard input's own bound, a gigabyte, said "not
+			// a page").
+			text, err = readAtMost(io.LimitReader(c.stdin, sandbox.MaxTemplate+1), maxStdin)
+			if err == nil && len(text) > sandbox.MaxTemplate {
+				err = sandbox.TooLarge("standard input", -1)
+			}
 		} else {
 			text, err = readTemplateFile(opts.template)
 		}

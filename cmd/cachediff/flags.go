@@ -335,7 +335,13 @@ var flagAliases = map[string]string{"no-color": "color=never", "no-colour": "col
 // closestName suggests the format for.
 var formatAliases = map[string]string{
 	"markdown": "md", "gfm": "md", "txt": "text", "plain": "text", "diff": "patch",
+	// A feed by another name: cachediff's is Atom.
+	"rss": "atom", "xml": "atom", "feed": "atom",
 }
+
+// commentFormats are --format values that ask for a GitHub comment,
+// which is --github-comment (Markdown), not a format.
+var commentFormats = []string{"github", "gh", "comment", "github-comment", "pr"}
 
 // suggestion is " (did you mean NAME?)" for the first of values that is
 // not one of names, when one is near it (closestName; _ read as -),
@@ -589,7 +595,7 @@ func addOutputFlags(fs *pflag.FlagSet, o *options, log bool) {
 	fs.StringVar(&o.color, "color", "auto", "colour the terminal formats ("+strings.Join(terminal, ", ")+") `WHEN`: auto (when standard output is a terminal, TERM is not dumb and NO_COLOR is unset; or "+forced+"; never a file of --output), always or never; --color alone is always")
 	fs.Lookup("color").NoOptDefVal = "always"
 	if !log {
-		fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (sprig's hermetic functions; - reads it from standard input)")
+		fs.StringVarP(&o.template, "template", "t", "", "render the report with this Go text/template `FILE` (at most 1 MiB; sprig's hermetic functions; - reads it from standard input)")
 		lim := sandbox.DefaultLimits()
 		fs.DurationVar(&o.tmplTime, "template-timeout", lim.Time, fmt.Sprintf("stop a --template that runs longer than `DURATION` (30s, 5m): exit status 2, as for one that writes more than %d GiB or holds more than %d GiB of memory, or a function of it that makes a string of more than %d MiB or a list of more than %d items",
 			lim.Output>>30, lim.Memory>>30, lim.String>>20, lim.Items))
@@ -655,6 +661,8 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		msg := fmt.Sprintf("unknown --format %s: want %s", strconv.QuoteToASCII(o.format), orList(names))
 		if near := closestName(o.format, names, formatAliases); near != "" {
 			msg += " (did you mean " + near + "?)"
+		} else if slices.Contains(commentFormats, strings.ToLower(o.format)) && fs.Lookup("github-comment") != nil {
+			msg += " (for a GitHub comment: --github-comment, which writes Markdown that fits one)"
 		}
 		return errors.New(msg)
 	}

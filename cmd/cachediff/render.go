@@ -10,6 +10,7 @@ import (
 	"github.com/cachediff/cachediff/report/jsonv1"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
+	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 
 // renderCommand renders a saved JSON report again.
@@ -90,6 +91,15 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 	}
 	r, err := jsonv1.DecodeBytes(data)
 	if err != nil {
+		if ns := (*jsonv1.NoSchemaError)(nil); errors.As(err, &ns) {
+			if kind := spackfmt.SniffSure(data); kind != spackfmt.Unknown {
+				// Spack's own file, named as the report by mistake: a
+				// catalogue page is told to be diffed (jsonv1), and so
+				// is this. Sniffed here: formatting reads no snapshot's
+				// format.
+				err = fmt.Errorf(`no "schema" field: not a cachediff JSON report but Spack's %s; compare two with cachediff OLD NEW, or render what cachediff --format json wrote`, kind)
+			}
+		}
 		return exitTrouble, fmt.Errorf("reading %s: %w", path, err)
 	}
 	return c.finish(opts, r, render)

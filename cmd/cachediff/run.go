@@ -46,6 +46,9 @@ type cli struct {
 	// sources is how the command opens its arguments (mirrors: a view,
 	// the download cache), from its flags.
 	sources input.Options
+	// outputNote is the warning of an --output named for another format
+	// (noteOutputFormat), written once the report is in place.
+	outputNote string
 }
 
 // run is the whole command as tests call it, in one process: it parses
@@ -683,6 +686,7 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		}
 	}
 	c.warnURLFlags(&o, fs.Args())
+	c.noteOutputFormat(fs, &o)
 	c.warnGitDir(&o, fs.Args())
 	c.sources = c.sourceOptions(&o)
 	code, err := cmd.run(c, &o, fs.Args())
@@ -735,6 +739,42 @@ func (c *cli) warnURLFlags(o *options, args []string) {
 			fmt.Fprintf(c.stderr, "cachediff: warning: --%s does nothing: no argument is a mirror URL (https://, http:// or file://)\n", f.name)
 		}
 	}
+}
+
+// outputFormats are the formats a file's extension names, for
+// warnOutputFormat: .txt is left out, as Markdown is text too.
+var outputFormats = map[string]string{
+	".md": "md", ".markdown": "md", ".json": "json", ".patch": "patch", ".diff": "patch",
+	".html": "html", ".htm": "html", ".xml": "atom", ".atom": "atom",
+}
+
+// formatNouns name what each format writes, in warnOutputFormat.
+var formatNouns = map[string]string{
+	"md": "Markdown", "json": "JSON", "text": "text", "patch": "a patch", "html": "HTML", "atom": "an Atom feed",
+}
+
+// noteOutputFormat sets the warning written when the report is in place
+// (output.commit), when --output names a file of another format than the
+// report's and no --format chose it: cachediff -o report.html OLD NEW
+// (and log -o feed.xml) wrote Markdown, the default, into the HTML page
+// or the feed, exit 0 or 1 without a word. An explicit --format, a
+// --template, or --max-bytes or --github-comment (which shorten the
+// Markdown) say what is meant. The extension is named from the table,
+// not quoted from the path (a path may hold a token, as a mirror URL's:
+// mirror.Redact). A run that fails writes no file, and no such warning
+// before its error.
+func (c *cli) noteOutputFormat(fs *pflag.FlagSet, o *options) {
+	flag := fs.Lookup("format")
+	if o.quiet || o.output == "" || flag == nil || fs.Changed("format") || o.template != "" || o.maxBytes > 0 {
+		return
+	}
+	ext := strings.ToLower(filepath.Ext(o.output))
+	named, ok := outputFormats[ext]
+	if !ok || named == o.format || !slices.Contains(flag.Annotations[annValues], named) {
+		return
+	}
+	c.outputNote = fmt.Sprintf("cachediff: warning: --output ends in %s, but the report is %s (--format %s, the default): give --format %s to write %s\n",
+		ext, formatNouns[o.format], o.format, named, formatNouns[named])
 }
 
 // help writes cmd's help to standard output.
@@ -811,6 +851,10 @@ type output struct {
 	file *atomicfile.File // nil for standard output
 	err  error            // the first error writing standard output
 	dst  io.Writer
+	// note is written to stderr once the --output file is in place
+	// (cli.outputNote).
+	note   string
+	stderr io.Writer
 }
 
 // openOutput opens --output, or standard output when it is "".
@@ -862,6 +906,7 @@ func (c *cli) openOutput(path string) (*output, error) {
 			return nil, err
 		}
 		o.file, o.dst = f, f
+		o.note, o.stderr = c.outputNote, c.stderr
 	}
 	o.w = bufio.NewWriterSize(writerFunc(o.write), 64<<10)
 	return o, nil
@@ -1071,7 +1116,12 @@ func (o *output) commit() error {
 		return o.fail(err)
 	}
 	if o.file != nil {
-		return o.file.Close()
+		if err := o.file.Close(); err != nil {
+			return err
+		}
+		if o.note != "" {
+			io.WriteString(o.stderr, o.note)
+		}
 	}
 	return nil
 }

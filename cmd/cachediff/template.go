@@ -28,6 +28,11 @@ func readTemplateFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
+	if size > sandbox.MaxTemplate {
+		// Refused before it is read: a file of gigabytes was read whole
+		// to be refused by its parse.
+		return nil, sandbox.TooLarge(path, size)
+	}
 	text, err := input.ReadAtMost(f, size)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

@@ -395,6 +395,24 @@ func feedSite(linkBase string) string {
 // U+FFFD, another text than the name).
 func feedText(s string) string { return report.Visible(s) }
 
+// feedLabel is a snapshot's name (its tag, path or commit) as an entry's
+// title and content name it: visible text (feedText), whole up to
+// report.MaxWord characters, the bound of a name in Markdown and text; a
+// longer one keeps its first and last characters either side of "…",
+// where tags and paths differ (a date, the folder), as text's does. A
+// 10,000-character tag was written whole in the title and the content of
+// its entry: 30 KB for a pair's feed of one entry. Ids keep the name
+// whole: they tell entries apart.
+func feedLabel(s string) string {
+	t := feedText(s)
+	r := []rune(t)
+	if len(r) <= report.MaxWord {
+		return t
+	}
+	head := report.MaxWord / 2
+	return string(r[:head]) + "…" + string(r[len(r)-(report.MaxWord-1-head):])
+}
+
 // cleanGitPath is a path in a commit as the feed names it: slashes, no
 // leading ./ or /, no trailing slash.
 func cleanGitPath(p string) string {
@@ -538,7 +556,7 @@ func atomDate(t time.Time) string {
 // stepEntry is a step's entry but for its id.
 func stepEntry(r *diff.Report, subject string) atomEntry {
 	_, newLabel := entrySides(r)
-	label := feedText(newLabel)
+	label := feedLabel(newLabel)
 	var kinds []string
 	var titled []diff.Highlight
 	for _, h := range r.Highlights {
@@ -619,10 +637,19 @@ func quietNews(r *diff.Report) string {
 func entryHTML(r *diff.Report, subject string, quiet bool) string {
 	var b strings.Builder
 	t := func(s string) string { return html.EscapeString(feedText(s)) }
+	// An item of a list (a highlight, a warning) bounded as Markdown
+	// bounds it (report.Shorten: a word 200 characters, the item
+	// 2,000): a package named with 100,000 characters was written
+	// whole, in the title's news cut and here in full.
+	item := func(s string) string { return html.EscapeString(report.Shorten(feedText(s))) }
 	oldLabel, newLabel := entrySides(r)
+	oldLabel, newLabel = feedLabel(oldLabel), feedLabel(newLabel) // visible already: t escapes the HTML
 	b.WriteString("<p><b>" + t(newLabel) + "</b>")
 	if subject != "" {
-		b.WriteString(" · " + t(subject))
+		// Bounded as the Markdown log's heading bounds it
+		// (report.Shorten): a bot's commit subject of megabytes was
+		// the entry's whole.
+		b.WriteString(" · " + html.EscapeString(report.Shorten(feedText(subject))))
 	}
 	b.WriteString(" (from " + t(oldLabel) + ")</p>")
 	// A step without changes says so once, in its counts below.
@@ -636,7 +663,7 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 				b.WriteString("<li>…and " + strconv.Itoa(len(r.Highlights)-i) + " more</li>")
 				break
 			}
-			b.WriteString("<li>" + t(report.NewsText(h, feedContentNames)) + "</li>")
+			b.WriteString("<li>" + item(report.NewsText(h, feedContentNames)) + "</li>")
 		}
 		b.WriteString("</ul>")
 	}
@@ -667,7 +694,7 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 			if w.Line > 0 {
 				where += ":" + strconv.Itoa(w.Line)
 			}
-			b.WriteString("<li>" + t(where+": "+w.Message) + "</li>")
+			b.WriteString("<li>" + item(where+": "+w.Message) + "</li>")
 		}
 		b.WriteString("</ul>")
 	}

@@ -198,6 +198,15 @@ func checkRev(path, rev string) error {
 	return nil
 }
 
+// NoSchemaError is the error of a JSON document without a "schema"
+// field: not a report of cachediff's. The command names what it is when
+// it can tell (Spack's own file, named as the report by mistake).
+type NoSchemaError struct{}
+
+func (*NoSchemaError) Error() string {
+	return fmt.Sprintf(`no "schema" field: not a cachediff JSON report (cachediff --format json writes one, with "schema": %q)`, report.Schema)
+}
+
 // decodeReport reads a JSON report written by JSON (a cachediff/v1 document)
 // back into a diff.Report, so that it can be rendered again without the
 // snapshots. It reads all of r: DecodeFile reads a file, bounded by its
@@ -249,9 +258,14 @@ func decodeBytes(data []byte, step bool) (*diff.Report, error) {
 	case err != nil:
 		return nil, err
 	case !found:
-		return nil, fmt.Errorf(`no "schema" field: not a cachediff JSON report (cachediff --format json writes one, with "schema": %q)`, report.Schema)
-	case schema != report.Schema:
+		return nil, &NoSchemaError{}
+	case schema != report.Schema && step:
 		return nil, fmt.Errorf(`schema %q is not one this cachediff reads: it reads %q`, shortValue(schema), report.Schema)
+	case schema != report.Schema:
+		// Both that render reads: "it reads cachediff/v1" of a
+		// cachediff/log/v2 document named the pair's alone, as if a log
+		// were not read at all.
+		return nil, fmt.Errorf(`schema %q is not one this cachediff reads: it reads %q (a report) and %q (a log)`, shortValue(schema), report.Schema, LogSchema)
 	}
 	if err := checkShape(data); err != nil {
 		return nil, err

@@ -722,6 +722,21 @@ func schemaOf(data []byte) (schema string, found bool, err error) {
 			// '---' would read as a number.
 			return "", false, w.errAt(w.i, "not JSON: it starts like a catalogue page; diff it with cachediff OLD NEW")
 		case strings.HasPrefix(found, "the character "):
+			if message(data[w.i:]) {
+				// cachediff -f json A B > r.json 2>&1: a warning (or the
+				// error) first, not a text report.
+				return "", false, w.errAt(w.i, "not JSON: it starts with a message of cachediff's (standard error written into the file, as 2>&1 does); save the report with cachediff -o FILE")
+			}
+			if what, log := ownFormat(data[w.i:]); what != "" {
+				// A report of cachediff saved in another format
+				// (cachediff old new > r.md, then render r.md -f html):
+				// the character alone did not say what to do.
+				saved := "the report saved with cachediff --format json"
+				if log {
+					saved = "the log saved with cachediff log --format json"
+				}
+				return "", false, w.errAt(w.i, "not JSON: it starts like cachediff's %s, which render cannot read back; render reads %s (-o FILE)", what, saved)
+			}
 			return "", false, w.errAt(w.i, "not JSON: it starts with %s", found)
 		default:
 			return "", false, w.errAt(w.i, "not a cachediff JSON report: the document is %s, not an object", found)
@@ -775,6 +790,57 @@ func foreignText(data []byte) string {
 		return "it starts with a UTF-8 byte-order mark, which JSON (RFC 8259) does not have and cachediff does not write; remove it, or " + save
 	}
 	return ""
+}
+
+// message reports whether data starts with a message cachediff writes
+// to standard error ("cachediff: warning: …", "cachediff: loading …"),
+// not its text report or log, whose headline names the snapshots with
+// an arrow within its first lines (wrapped at a narrow --width).
+func message(data []byte) bool {
+	if !bytes.HasPrefix(data, []byte("cachediff: ")) || bytes.HasPrefix(data, []byte("cachediff log: ")) {
+		return false
+	}
+	if bytes.HasPrefix(data, []byte("cachediff: warning: ")) {
+		return true
+	}
+	head := data[:min(len(data), 512)]
+	if i := bytes.IndexByte(head, '\n'); i >= 0 {
+		// The headline and its wrapped lines, which start with spaces.
+		end := i
+		for end < len(head) && bytes.HasPrefix(head[end:], []byte("\n  ")) {
+			if j := bytes.IndexByte(head[end+1:], '\n'); j >= 0 {
+				end += 1 + j
+			} else {
+				end = len(head)
+			}
+		}
+		head = head[:end]
+	}
+	return !bytes.Contains(head, []byte("→"))
+}
+
+// ownFormat names the format of cachediff's that data, not JSON, starts
+// as ("" for none), by the heading, marker or header line each writes
+// first, and whether that is a log's.
+func ownFormat(data []byte) (what string, log bool) {
+	for _, f := range []struct {
+		head, what string
+		log        bool
+	}{
+		{"<!-- cachediff -->", "GitHub comment (Markdown)", false},
+		{"## cachediff: ", "Markdown report", false},
+		{"# cachediff log: ", "Markdown log", true},
+		{"# cachediff: ", "patch", false},
+		{"cachediff log:", "text log", true},
+		{"cachediff:", "text report", false},
+		{"<!DOCTYPE html>", "HTML page", false},
+		{"<?xml ", "Atom feed", false},
+	} {
+		if bytes.HasPrefix(data, []byte(f.head)) {
+			return f.what, f.log
+		}
+	}
+	return "", false
 }
 
 // checkShape walks data against the shape of a cachediff/v1 document.

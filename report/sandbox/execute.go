@@ -75,12 +75,36 @@ func pkgDetailsTo(b interface {
 	return b.String(), err
 }
 
+// MaxTemplate is the most bytes a user template may hold. text/template's
+// parse is bounded by nothing, and runs before Execute's limits: a
+// template of 18 MB of actions held 1 GB to parse, and one of 34 MB that
+// nests {{ with }} two million deep overflowed the goroutine's stack
+// (a fatal error and a dump of every goroutine). cachediff's own
+// templates are under 10 KB; at 1 MiB a template parses in a fraction of
+// a second, into some 60 MB, and nests at most some 70,000 deep.
+const MaxTemplate = 1 << 20
+
 // ParseTemplate parses a user template. It gets the functions of funcs:
 // sprig's hermetic set, less anything random, time- or host-dependent, and
-// cachediff's own.
+// cachediff's own. A template of more than MaxTemplate bytes is refused.
 func ParseTemplate(name, text string) (*template.Template, error) {
+	if len(text) > MaxTemplate {
+		return nil, fmt.Errorf("template: %w", TooLarge(name, int64(len(text))))
+	}
 	// text/template's errors name the template and the line already.
 	return template.New(name).Funcs(funcs(nil)).Parse(text)
+}
+
+// TooLarge is the error of a template of size bytes, more than
+// MaxTemplate (a negative size: more, by how much unknown, as of
+// standard input read up to the limit). A file's size is known before it
+// is read.
+func TooLarge(name string, size int64) error {
+	held := "more than " + sizeString(MaxTemplate)
+	if size >= 0 {
+		held = countString(size) + " bytes"
+	}
+	return fmt.Errorf("%s: %s, and a template is limited to %s (text/template's parse holds some 60 times a template's size, and is bounded by nothing else)", name, held, sizeString(MaxTemplate))
 }
 
 // Execute renders a parsed user template over r, within lim: a template

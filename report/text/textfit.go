@@ -110,9 +110,9 @@ func wrapWords(words []string, width int, first, hang string) []string {
 		word := words[i]
 		wc := cells(word)
 		switch {
-		case empty && used+wc <= width:
+		case empty && used+wc+commandLead(word) <= width:
 			line += word
-			used += wc
+			used += wc + commandLead(word)
 			empty = false
 			continue
 		case !empty && used+1+wc <= width:
@@ -124,9 +124,11 @@ func wrapWords(words []string, width int, first, hang string) []string {
 			lines = append(lines, line)
 			line, used = hang, cells(hang)
 		}
-		// The word starts a line; wider than it, it is broken.
-		for used+wc > width {
-			head, rest := cutCells(word, width-used)
+		// The word starts a line; wider than it, it is broken. A piece
+		// that starts a line with "::" takes the cells of its escape
+		// (noCommandStart) too.
+		for used+wc+commandLead(word) > width {
+			head, rest := cutCells(word, width-used-commandLead(word))
 			if head == "" { // not even one character fits: one goes anyway
 				k := firstRuneLen(word)
 				head, rest = word[:k], word[k:]
@@ -139,7 +141,7 @@ func wrapWords(words []string, width int, first, hang string) []string {
 			word, wc = rest, wc-cells(head)
 		}
 		line += word
-		used += wc
+		used += wc + commandLead(word)
 		empty = false
 	}
 	lines = append(lines, line)
@@ -147,6 +149,15 @@ func wrapWords(words []string, width int, first, hang string) []string {
 		lines[i] = noCommandStart(strings.ReplaceAll(l, nbsp, " "))
 	}
 	return lines
+}
+
+// commandLead is the cells noCommandStart adds to a line that word
+// starts: 3 for the "\x3a" of its first colon when it starts with "::".
+func commandLead(word string) int {
+	if strings.HasPrefix(word, "::") {
+		return len(`\x3a`) - 1
+	}
+	return 0
 }
 
 // noCommandStart returns line with the first colon of a "::" that starts

@@ -197,7 +197,9 @@ func (d *Document) textView(width int, step bool) *TextView {
 		}
 	}
 	if d.Causes != nil && len(d.Causes.Groups) > diff.MaxCauseHighlights {
-		causes = append(causes, "  …and "+report.Plural(len(d.Causes.Groups)-diff.MaxCauseHighlights, "more cause")+" (--format md lists them)")
+		// Wrapped as an item: written as one line, it ran past a
+		// narrow --width.
+		causes = append(causes, f.item("…and "+report.Plural(len(d.Causes.Groups)-diff.MaxCauseHighlights, "more cause")+" (--format md lists them)")...)
 	}
 
 	// What is not news: the other changed packages, by what changed.
@@ -298,7 +300,7 @@ func (f textFit) rows(l []string, noun string, all bool) []string {
 	var out []string
 	for i, s := range l {
 		if !all && len(l) > maxTextRows && i == maxTextRows-1 {
-			out = append(out, "  …and "+report.Plural(len(l)-i, "more "+noun))
+			out = append(out, f.item("…and "+report.Plural(len(l)-i, "more "+noun))...)
 			break
 		}
 		out = append(out, f.item(s)...)
