@@ -37,6 +37,7 @@ func manyEdgesSpec(n int) []byte {
 // 4x the edges took 5.7x the time. The list now grows in chunks of
 // refChunk, which keepRefs reads: at most 250 bytes an edge.
 func TestManyEdgesDecodeAllocs(t *testing.T) {
+	steadyIntern(t)
 	measure := func(n int) float64 {
 		data := manyEdgesSpec(n)
 		var before, after runtime.MemStats

@@ -41,6 +41,7 @@ func manyVariantsSpec(n int) []byte {
 // Markdown). The run keeps offsets in the input (keySet), and the list
 // grows in chunks of varChunk (addVariant): at most 120 bytes a variant.
 func TestManyVariantsDecodeAllocs(t *testing.T) {
+	steadyIntern(t)
 	measure := func(n int) (mallocs, bytes float64) {
 		data := manyVariantsSpec(n)
 		var before, after runtime.MemStats
@@ -154,6 +155,7 @@ func reversedVariantsSpec(n int) []byte {
 // string) and the map's memory, and 4x the variants at most 4.4x the
 // bytes; and a key given twice is still found.
 func TestReversedVariantsDecodeAllocs(t *testing.T) {
+	steadyIntern(t)
 	measure := func(n int) (mallocs, bytes float64) {
 		data := reversedVariantsSpec(n)
 		var before, after runtime.MemStats
