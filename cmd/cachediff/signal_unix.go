@@ -15,8 +15,12 @@ import (
 // SIGABRT and SIGSYS sent by another process (kill -TRAP), the other
 // signals a Go program dies of when it does not catch them; a fault
 // of the program's own (a SIGSEGV, a SIGABRT of its own) is not
-// caught by signal.Notify and stays the runtime's.
-var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGTRAP, syscall.SIGABRT, syscall.SIGSYS}
+// caught by signal.Notify and stays the runtime's. SIGILL, SIGBUS,
+// SIGFPE and SIGSEGV sent by kill (not a fault of the program's own,
+// which signal.Notify does not catch) end it in the same dump, and left
+// the temporary file too; so does Linux's SIGSTKFLT (signal_stkflt.go).
+var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGTRAP, syscall.SIGABRT, syscall.SIGSYS,
+	syscall.SIGILL, syscall.SIGBUS, syscall.SIGFPE, syscall.SIGSEGV}
 
 // dieOf ends the process by the signal s, its handler reset, so that the
 // shell sees what it sent (an interrupted loop stops); should the signal

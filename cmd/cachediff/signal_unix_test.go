@@ -33,8 +33,12 @@ func TestSignalRemovesTemporary(t *testing.T) {
 	// SIGQUIT (round 3 of issue 35): it left the temporary file, half
 	// written; it ends in the Go runtime's dump, exit status 2.
 	// SIGTRAP, SIGABRT and SIGSYS sent by kill left it too.
-	dumps := []syscall.Signal{syscall.SIGQUIT, syscall.SIGTRAP, syscall.SIGABRT, syscall.SIGSYS}
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGTRAP, syscall.SIGABRT, syscall.SIGSYS} {
+	// SIGILL, SIGBUS, SIGFPE, SIGSEGV and Linux's SIGSTKFLT sent by
+	// kill end it in the same dump, and left it as well.
+	dumps := []syscall.Signal{syscall.SIGQUIT, syscall.SIGTRAP, syscall.SIGABRT, syscall.SIGSYS,
+		syscall.SIGILL, syscall.SIGBUS, syscall.SIGFPE, syscall.SIGSEGV}
+	dumps = append(dumps, extraDumpSignals...)
+	for _, sig := range append([]syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}, dumps...) {
 		t.Run(sig.String(), func(t *testing.T) {
 			if signal.Ignored(sig) {
 				// Under nohup the command inherits the ignored hangup and,
