@@ -124,3 +124,43 @@ func checkFiles(t *testing.T, dir string, names ...string) {
 		t.Errorf("%s holds %q, want %q", dir, got, names)
 	}
 }
+
+// TestClosedStderrRemovesTemporary: a warning written to a standard
+// error that is a closed pipe (cachediff log -o FILE ... 2>&1 | head -1)
+// made the Go runtime end the process by SIGPIPE, which no handler sees,
+// and .FILE.tmp-NNN was left behind. The command still dies of SIGPIPE,
+// as before, and leaves no temporary file.
+func TestClosedStderrRemovesTemporary(t *testing.T) {
+	bin, err := exec.LookPath("cachediff") // the test binary as the command (TestMain)
+	if err != nil {
+		t.Skip("no cachediff command:", err)
+	}
+	if signal.Ignored(syscall.SIGPIPE) {
+		t.Skip("SIGPIPE is ignored in this process, and so in the command")
+	}
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "log.md")
+	// A step newest first: its warning is written as the step is, while
+	// the temporary file is there.
+	cmd := exec.Command(bin, "log", "-o", out, filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1"), filepath.Join(realDir, "v0.23.0"))
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	cmd.Stderr = w
+	err = cmd.Run()
+	w.Close()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		t.Fatalf("%v, want death by SIGPIPE", err)
+	}
+	if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGPIPE {
+		t.Errorf("%v, want death by SIGPIPE", err)
+	}
+	checkFiles(t, dir)
+}
