@@ -36,6 +36,11 @@ func TestOwnFormatNamedAsReport(t *testing.T) {
 		{"cachediff: a → b: no changes\n", "text report", "cachediff --format json"},
 		{"<!DOCTYPE html>\n<html>", "HTML page", "cachediff --format json"},
 		{"<?xml version=\"1.0\"?>\n<feed>", "Atom feed", "cachediff --format json"},
+		// A log's comment and page start as a pair's: they said "the
+		// report saved with cachediff --format json" of a log.
+		{"<!-- cachediff -->\n# cachediff log: a → c\n", "GitHub comment (Markdown)", "cachediff log --format json"},
+		{"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<title>cachediff log: a → c</title>", "HTML page", "cachediff log --format json"},
+		{"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<title>cachediff: a → c</title>", "HTML page", "cachediff --format json"},
 	} {
 		_, err := DecodeBytes([]byte(c.data))
 		want := "line 1, column 1: not JSON: it starts like cachediff's " + c.what + ", which render cannot read back; render reads the "

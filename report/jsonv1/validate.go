@@ -837,6 +837,15 @@ func ownFormat(data []byte) (what string, log bool) {
 		{"<?xml ", "Atom feed", false},
 	} {
 		if bytes.HasPrefix(data, []byte(f.head)) {
+			// A log's comment and page start as a pair's do: the
+			// heading under the comment's marker, and the page's
+			// title, say which it is (render reads a log's JSON too).
+			switch rest := data[len(f.head):min(len(data), 4096)]; f.head {
+			case "<!-- cachediff -->":
+				return f.what, bytes.HasPrefix(bytes.TrimLeft(rest, "\r\n"), []byte("# cachediff log: "))
+			case "<!DOCTYPE html>":
+				return f.what, bytes.Contains(rest, []byte("<title>cachediff log: "))
+			}
 			return f.what, f.log
 		}
 	}
