@@ -616,4 +616,18 @@ func TestRevPathMissingBlobInFolder(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("%v; want %q", err, want)
 	}
+	// A folder's tree under PATH: git ls-tree's "error: Could not read
+	// OID" alone.
+	if out, err = gittest.Git(repo, nil, "rev-parse", "HEAD:_cache/develop/bc"); err != nil {
+		t.Fatal(err)
+	}
+	oid = strings.TrimSpace(string(out))
+	if err := os.Remove(filepath.Join(repo, ".git/objects", oid[:2], oid[2:])); err != nil {
+		t.Fatal(err)
+	}
+	_, err = loadArg(repo, "HEAD:_cache/develop", snapshot.Options{})
+	want = "Could not read " + oid + " (the object is missing from this repository: a damaged or incomplete clone (git fsck"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a folder's tree missing: %v; want %q", err, want)
+	}
 }

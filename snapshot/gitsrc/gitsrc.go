@@ -1956,6 +1956,11 @@ func firstLine(b []byte) string {
 	if strings.HasPrefix(msg, "transport '") && strings.HasSuffix(msg, "' not allowed") || strings.Contains(msg, "lazy fetching disabled") {
 		msg += " (an object is missing from this repository, a partial clone whose remote would have to send it: cachediff fetches nothing; fetch the objects first, or clone without --filter)"
 	}
+	if oid, ok := strings.CutPrefix(strings.TrimPrefix(msg, "error: "), "Could not read "); ok && len(oid) >= 40 && strings.Trim(oid, "0123456789abcdef") == "" {
+		// A tree the clone lacks, under a REV:PATH folder (git ls-tree
+		// -r): said as a missing object is said elsewhere.
+		msg += " (the object is missing from this repository: " + mendMissing + ")"
+	}
 	if dir, ok := strings.CutPrefix(msg, "detected dubious ownership in repository at "); ok {
 		// git's next lines, cut off with the first, say how to trust it:
 		// its own command, the folder quoted as a shell needs it (a
