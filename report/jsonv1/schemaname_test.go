@@ -55,6 +55,13 @@ func TestOwnFormatNamedAsReport(t *testing.T) {
 			t.Errorf("%.30q: %v", data, err)
 		}
 	}
+	// Written after the report (its standard output buffered): it said
+	// "more after the end of the document: the character 'c'".
+	for _, tail := range []string{"cachediff: warning: x\n", "\ncachediff: loading old: no such file or directory\n"} {
+		if _, err := DecodeBytes(append(jsonOf(t, fullReport(t)), tail...)); err == nil || !strings.Contains(err.Error(), "more after the end of the document: a message of cachediff's (standard error written into the file, as 2>&1 does)") {
+			t.Errorf("report + %.30q: %v", tail, err)
+		}
+	}
 	// A text report wrapped at a narrow --width is one still.
 	if _, err := DecodeBytes([]byte("cachediff:\n  develop-a → develop-b: no\n  changes\n")); err == nil || !strings.Contains(err.Error(), "cachediff's text report") {
 		t.Errorf("a wrapped text report: %v", err)

@@ -699,6 +699,12 @@ func (w *walker) skip() error {
 func (w *walker) end() error {
 	w.ws()
 	if w.i < len(w.data) {
+		if message(w.data[w.i:]) {
+			// cachediff -f json A B > r.json 2>&1: a warning written
+			// after the report (standard output is buffered), as
+			// schemaOf tells one written before it.
+			return w.errAt(w.i, "more after the end of the document: a message of cachediff's (standard error written into the file, as 2>&1 does); save the report with cachediff -o FILE")
+		}
 		return w.errAt(w.i, "more after the end of the document: %s", w.found())
 	}
 	return nil
