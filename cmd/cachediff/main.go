@@ -37,5 +37,5 @@ func main() {
 // and the process-wide settings that tests calling run in one process must
 // not make (the collector's pace and the memory limit).
 func newCLI() *cli {
-	return &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, memory: processMemory{}}
+	return &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: processStderr(), memory: processMemory{}}
 }

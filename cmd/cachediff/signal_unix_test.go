@@ -33,8 +33,12 @@ func TestSignalRemovesTemporary(t *testing.T) {
 	// SIGQUIT (round 3 of issue 35): it left the temporary file, half
 	// written; it ends in the Go runtime's dump, exit status 2.
 	// SIGTRAP, SIGABRT and SIGSYS sent by kill left it too.
-	dumps := []syscall.Signal{syscall.SIGQUIT, syscall.SIGTRAP, syscall.SIGABRT, syscall.SIGSYS}
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGTRAP, syscall.SIGABRT, syscall.SIGSYS} {
+	// SIGILL, SIGBUS, SIGFPE, SIGSEGV and Linux's SIGSTKFLT sent by
+	// kill end it in the same dump, and left it as well.
+	dumps := []syscall.Signal{syscall.SIGQUIT, syscall.SIGTRAP, syscall.SIGABRT, syscall.SIGSYS,
+		syscall.SIGILL, syscall.SIGBUS, syscall.SIGFPE, syscall.SIGSEGV}
+	dumps = append(dumps, extraDumpSignals...)
+	for _, sig := range append([]syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}, dumps...) {
 		t.Run(sig.String(), func(t *testing.T) {
 			if signal.Ignored(sig) {
 				// Under nohup the command inherits the ignored hangup and,
@@ -119,4 +123,44 @@ func checkFiles(t *testing.T, dir string, names ...string) {
 	if strings.Join(got, " ") != strings.Join(names, " ") {
 		t.Errorf("%s holds %q, want %q", dir, got, names)
 	}
+}
+
+// TestClosedStderrRemovesTemporary: a warning written to a standard
+// error that is a closed pipe (cachediff log -o FILE ... 2>&1 | head -1)
+// made the Go runtime end the process by SIGPIPE, which no handler sees,
+// and .FILE.tmp-NNN was left behind. The command still dies of SIGPIPE,
+// as before, and leaves no temporary file.
+func TestClosedStderrRemovesTemporary(t *testing.T) {
+	bin, err := exec.LookPath("cachediff") // the test binary as the command (TestMain)
+	if err != nil {
+		t.Skip("no cachediff command:", err)
+	}
+	if signal.Ignored(syscall.SIGPIPE) {
+		t.Skip("SIGPIPE is ignored in this process, and so in the command")
+	}
+	realDir, err := filepath.Abs("../../testdata/real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "log.md")
+	// A step newest first: its warning is written as the step is, while
+	// the temporary file is there.
+	cmd := exec.Command(bin, "log", "-o", out, filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1"), filepath.Join(realDir, "v0.23.0"))
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	cmd.Stderr = w
+	err = cmd.Run()
+	w.Close()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		t.Fatalf("%v, want death by SIGPIPE", err)
+	}
+	if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGPIPE {
+		t.Errorf("%v, want death by SIGPIPE", err)
+	}
+	checkFiles(t, dir)
 }

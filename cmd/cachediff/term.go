@@ -16,7 +16,7 @@ import (
 // isTerminal reports whether w is a terminal (not merely a character
 // device: /dev/null is one and is no terminal).
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := w.(interface{ Fd() uintptr }) // an *os.File, or standard error as processStderr wraps it
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 

@@ -24,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // File is a file being written. Write to it, then Close to put it in
@@ -108,7 +109,7 @@ func create(path string, info fs.FileInfo) (*File, error) {
 	if dir == "" {
 		dir = "."
 	}
-	prefix := filepath.Join(dir, "."+strings.TrimPrefix(base, ".")+".tmp-")
+	prefix := filepath.Join(dir, "."+tempBase(base)+".tmp-")
 	for try := 0; ; try++ {
 		name := prefix + strconv.FormatUint(uint64(rand.Uint32()), 10)
 		f, err := temporary.create(name, perm)
@@ -130,6 +131,29 @@ func create(path string, info fs.FileInfo) (*File, error) {
 		}
 		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
+}
+
+// maxTempBase is the most bytes of a file's name that its temporary
+// file's name holds: "." and ".tmp-" and a number of up to 10 digits
+// around it make at most 255 bytes, the longest name most file systems
+// take (NAME_MAX).
+const maxTempBase = 255 - len(".") - len(".tmp-") - 10
+
+// tempBase is base, the name of the file to write, as its temporary
+// file's name holds it: without a leading dot, and cut to maxTempBase
+// bytes (not inside a character). A name of 240 to 255 bytes, which the
+// file system takes, made a temporary name it refused: -o with such a
+// name failed, "file name too long", where a shell's > writes it.
+func tempBase(base string) string {
+	b := strings.TrimPrefix(base, ".")
+	if len(b) > maxTempBase {
+		n := maxTempBase
+		for n > 0 && !utf8.RuneStart(b[n]) {
+			n--
+		}
+		b = b[:n]
+	}
+	return b
 }
 
 // Name returns the path given to Create.

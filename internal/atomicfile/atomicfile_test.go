@@ -154,3 +154,42 @@ func checkOnly(t *testing.T, dir string, names ...string) {
 		t.Errorf("%s holds %v, want %v", dir, got, names)
 	}
 }
+
+// TestLongName: a file named with up to 255 bytes (NAME_MAX) is written,
+// as a shell's > writes it. Its temporary file was named "." + name +
+// ".tmp-" + a number, up to 16 bytes longer, which the file system
+// refused: cachediff -o NAME (253 bytes) said "file name too long". The
+// temporary name holds the name cut; a character is not cut.
+func TestLongName(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{
+		strings.Repeat("a", 250) + ".md",
+		strings.Repeat("é", 125) + ".md",                         // 250 bytes, each character two
+		strings.Repeat("a", 238) + "é" + strings.Repeat("b", 14), // "é" across the cut
+		"." + strings.Repeat("a", 254),
+	} {
+		target := filepath.Join(dir, name)
+		if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+			t.Skipf("this file system takes no name of %d bytes: %v", len(name), err)
+		}
+		os.Remove(target)
+		f, err := Create(target)
+		if err != nil {
+			t.Fatalf("a name of %d bytes: %v", len(name), err)
+		}
+		if _, err := f.Write([]byte("new")); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if data, err := os.ReadFile(target); err != nil || string(data) != "new" {
+			t.Errorf("a name of %d bytes: %q, %v", len(name), data, err)
+		}
+		os.Remove(target)
+	}
+	checkOnly(t, dir)
+	if b := tempBase(strings.Repeat("a", 238) + "é" + strings.Repeat("b", 14)); b != strings.Repeat("a", 238) {
+		t.Errorf("tempBase cut to %q", b)
+	}
+}

@@ -36,6 +36,11 @@ func TestOwnFormatNamedAsReport(t *testing.T) {
 		{"cachediff: a → b: no changes\n", "text report", "cachediff --format json"},
 		{"<!DOCTYPE html>\n<html>", "HTML page", "cachediff --format json"},
 		{"<?xml version=\"1.0\"?>\n<feed>", "Atom feed", "cachediff --format json"},
+		// A log's comment and page start as a pair's: they said "the
+		// report saved with cachediff --format json" of a log.
+		{"<!-- cachediff -->\n# cachediff log: a → c\n", "GitHub comment (Markdown)", "cachediff log --format json"},
+		{"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<title>cachediff log: a → c</title>", "HTML page", "cachediff log --format json"},
+		{"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<title>cachediff: a → c</title>", "HTML page", "cachediff --format json"},
 	} {
 		_, err := DecodeBytes([]byte(c.data))
 		want := "line 1, column 1: not JSON: it starts like cachediff's " + c.what + ", which render cannot read back; render reads the "
@@ -48,6 +53,13 @@ func TestOwnFormatNamedAsReport(t *testing.T) {
 	for _, data := range []string{"cachediff: warning: x\n{\"schema\": \"cachediff/v1\"}", "cachediff: loading old: no such file or directory\n"} {
 		if _, err := DecodeBytes([]byte(data)); err == nil || !strings.Contains(err.Error(), "it starts with a message of cachediff's (standard error written into the file, as 2>&1 does)") {
 			t.Errorf("%.30q: %v", data, err)
+		}
+	}
+	// Written after the report (its standard output buffered): it said
+	// "more after the end of the document: the character 'c'".
+	for _, tail := range []string{"cachediff: warning: x\n", "\ncachediff: loading old: no such file or directory\n"} {
+		if _, err := DecodeBytes(append(jsonOf(t, fullReport(t)), tail...)); err == nil || !strings.Contains(err.Error(), "more after the end of the document: a message of cachediff's (standard error written into the file, as 2>&1 does)") {
+			t.Errorf("report + %.30q: %v", tail, err)
 		}
 	}
 	// A text report wrapped at a narrow --width is one still.

@@ -699,6 +699,12 @@ func (w *walker) skip() error {
 func (w *walker) end() error {
 	w.ws()
 	if w.i < len(w.data) {
+		if message(w.data[w.i:]) {
+			// cachediff -f json A B > r.json 2>&1: a warning written
+			// after the report (standard output is buffered), as
+			// schemaOf tells one written before it.
+			return w.errAt(w.i, "more after the end of the document: a message of cachediff's (standard error written into the file, as 2>&1 does); save the report with cachediff -o FILE")
+		}
 		return w.errAt(w.i, "more after the end of the document: %s", w.found())
 	}
 	return nil
@@ -837,6 +843,15 @@ func ownFormat(data []byte) (what string, log bool) {
 		{"<?xml ", "Atom feed", false},
 	} {
 		if bytes.HasPrefix(data, []byte(f.head)) {
+			// A log's comment and page start as a pair's do: the
+			// heading under the comment's marker, and the page's
+			// title, say which it is (render reads a log's JSON too).
+			switch rest := data[len(f.head):min(len(data), 4096)]; f.head {
+			case "<!-- cachediff -->":
+				return f.what, bytes.HasPrefix(bytes.TrimLeft(rest, "\r\n"), []byte("# cachediff log: "))
+			case "<!DOCTYPE html>":
+				return f.what, bytes.Contains(rest, []byte("<title>cachediff log: "))
+			}
 			return f.what, f.log
 		}
 	}

@@ -593,3 +593,41 @@ func TestRevPathMissingObject(t *testing.T) {
 		}
 	}
 }
+
+// TestRevPathMissingBlobInFolder: a page of a REV:PATH folder whose blob
+// the clone lacks said "git cat-file: object 8969ac1a1e01 is missing",
+// where the same file named alone says what it means and what mends it
+// (TestRevPathMissingObject).
+func TestRevPathMissingBlobInFolder(t *testing.T) {
+	repo := commitFiles(t, map[string]string{
+		"_cache/develop/bc/specs.md":   realPage(t, "bc"),
+		"_cache/develop/zlib/specs.md": realPage(t, "bc") + "\n",
+	}, nil)
+	out, err := gittest.Git(repo, nil, "rev-parse", "HEAD:_cache/develop/zlib/specs.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	oid := strings.TrimSpace(string(out))
+	if err := os.Remove(filepath.Join(repo, ".git/objects", oid[:2], oid[2:])); err != nil {
+		t.Fatal(err)
+	}
+	_, err = loadArg(repo, "HEAD:_cache/develop", snapshot.Options{})
+	want := "object " + oid[:12] + " is missing from this repository: a damaged or incomplete clone (git fsck lists what else is missing; a fresh clone or git fetch mends it)"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%v; want %q", err, want)
+	}
+	// A folder's tree under PATH: git ls-tree's "error: Could not read
+	// OID" alone.
+	if out, err = gittest.Git(repo, nil, "rev-parse", "HEAD:_cache/develop/bc"); err != nil {
+		t.Fatal(err)
+	}
+	oid = strings.TrimSpace(string(out))
+	if err := os.Remove(filepath.Join(repo, ".git/objects", oid[:2], oid[2:])); err != nil {
+		t.Fatal(err)
+	}
+	_, err = loadArg(repo, "HEAD:_cache/develop", snapshot.Options{})
+	want = "Could not read " + oid + " (the object is missing from this repository: a damaged or incomplete clone (git fsck"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a folder's tree missing: %v; want %q", err, want)
+	}
+}

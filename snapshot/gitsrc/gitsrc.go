@@ -236,7 +236,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 			// Of a tree the clone lacks, "path does not exist" sent
 			// the user looking for a typo in a path that is there.
 			what := map[string]string{"tree": "a folder", "blob": "a file"}[etyp]
-			return nil, fmt.Errorf("path %s at %s (commit %s) is %s whose object %s is missing from this repository: a damaged or incomplete clone (git fsck lists what else is missing; a fresh clone or git fetch mends it)", displayPath(p), rev, short(commit), what, short(eoid))
+			return nil, fmt.Errorf("path %s at %s (commit %s) is %s whose object %s is missing from this repository: %s", displayPath(p), rev, short(commit), what, short(eoid), mendMissing)
 		}
 		if typ == "commit" {
 			return nil, fmt.Errorf("path %s at %s is a commit, not a folder or a file", displayPath(p), rev)
@@ -1607,6 +1607,12 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 			return cutShort{err}
 		}
 		if a.oid == "" {
+			if a.typ == "missing" {
+				// A page of a folder, as the folder or the file named
+				// alone says it (load): "object … is missing" said
+				// neither what it meant nor what mends it.
+				return fmt.Errorf("git cat-file: object %s is missing from this repository: %s", short(oid), mendMissing)
+			}
 			return fmt.Errorf("git cat-file: object %s is %s", short(oid), a.typ)
 		}
 		if a.size > limit && over != nil {
@@ -1950,6 +1956,11 @@ func firstLine(b []byte) string {
 	if strings.HasPrefix(msg, "transport '") && strings.HasSuffix(msg, "' not allowed") || strings.Contains(msg, "lazy fetching disabled") {
 		msg += " (an object is missing from this repository, a partial clone whose remote would have to send it: cachediff fetches nothing; fetch the objects first, or clone without --filter)"
 	}
+	if oid, ok := strings.CutPrefix(strings.TrimPrefix(msg, "error: "), "Could not read "); ok && len(oid) >= 40 && strings.Trim(oid, "0123456789abcdef") == "" {
+		// A tree the clone lacks, under a REV:PATH folder (git ls-tree
+		// -r): said as a missing object is said elsewhere.
+		msg += " (the object is missing from this repository: " + mendMissing + ")"
+	}
 	if dir, ok := strings.CutPrefix(msg, "detected dubious ownership in repository at "); ok {
 		// git's next lines, cut off with the first, say how to trust it:
 		// its own command, the folder quoted as a shell needs it (a
@@ -1973,3 +1984,7 @@ func stderrLine(b []byte) string {
 	}
 	return ""
 }
+
+// mendMissing says what an object missing from the repository means and
+// what mends it.
+const mendMissing = "a damaged or incomplete clone (git fsck lists what else is missing; a fresh clone or git fetch mends it)"
