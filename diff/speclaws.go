@@ -605,6 +605,10 @@ func checkSpecOrder(at string, p *Package) error {
 	return nil
 }
 
+// maxCanonSeen is the most values checkSpecLists remembers as
+// canonical: more than a real report's distinct values.
+const maxCanonSeen = 1 << 16
+
 // checkSpecLists checks each listed spec's own lists of versions,
 // variants and stacks as the loader leaves them: canonicalized, sorted
 // (snapshot.ListOrder) and each value once; with canonicalization off
@@ -614,14 +618,10 @@ func checkSpecOrder(at string, p *Package) error {
 // --no-canonicalize report with options.canonicalize flipped to true by
 // hand, its gcc@=11.4.0 as written, read as canonicalized. checkSpecOrder
 // ranks specs by these lists. seen holds the values found canonical,
-// {facet, value}: the report's specs share most of them.
-// but read none inside, and a saved report whose one added spec had its
-// variants reversed, or a version written twice, rendered them so, where
-// the direct command never prints them.
-// maxCanonSeen is the most values checkSpecLists remembers as
-// canonical: more than a real report's distinct values.
-const maxCanonSeen = 1 << 16
-
+// {facet, value}: the report's specs share most of them. render checked
+// the specs' order but read none inside, and a saved report whose one
+// added spec had its variants reversed, or a version written twice,
+// rendered them so, where the direct command never prints them.
 func checkSpecLists(at string, p *Package, canonical bool, seen map[[2]string]bool) error {
 	// canon checks that v, a value of facet at path (when k is not
 	// negative, of the spec at path: element k of its list of the facet),

@@ -699,12 +699,6 @@ func (w *walker) skip() error {
 func (w *walker) end() error {
 	w.ws()
 	if w.i < len(w.data) {
-		if message(w.data[w.i:]) {
-			// cachediff -f json A B > r.json 2>&1: a warning written
-			// after the report (standard output is buffered), as
-			// schemaOf tells one written before it.
-			return w.errAt(w.i, "more after the end of the document: a message of cachediff's (standard error written into the file, as 2>&1 does); save the report with cachediff -o FILE")
-		}
 		return w.errAt(w.i, "more after the end of the document: %s", w.found())
 	}
 	return nil
@@ -733,13 +727,16 @@ func schemaOf(data []byte) (schema string, found bool, err error) {
 				// error) first, not a text report.
 				return "", false, w.errAt(w.i, "not JSON: it starts with a message of cachediff's (standard error written into the file, as 2>&1 does); save the report with cachediff -o FILE")
 			}
-			if what, log := ownFormat(data[w.i:]); what != "" {
+			if what, kind := ownFormat(data[w.i:]); what != "" {
 				// A report of cachediff saved in another format
 				// (cachediff old new > r.md, then render r.md -f html):
 				// the character alone did not say what to do.
 				saved := "the report saved with cachediff --format json"
-				if log {
+				switch kind {
+				case ownLog:
 					saved = "the log saved with cachediff log --format json"
+				case ownEither:
+					saved = "the report or the log saved with cachediff --format json or cachediff log --format json"
 				}
 				return "", false, w.errAt(w.i, "not JSON: it starts like cachediff's %s, which render cannot read back; render reads %s (-o FILE)", what, saved)
 			}
@@ -825,37 +822,59 @@ func message(data []byte) bool {
 	return !bytes.Contains(head, []byte("→"))
 }
 
+// ownKind is whose output ownFormat found: a report's, a log's, or
+// either (a format that does not tell).
+type ownKind int
+
+const (
+	ownReport ownKind = iota
+	ownLog
+	ownEither
+)
+
 // ownFormat names the format of cachediff's that data, not JSON, starts
 // as ("" for none), by the heading, marker or header line each writes
-// first, and whether that is a log's.
-func ownFormat(data []byte) (what string, log bool) {
+// first, and whose output that is. A log's GitHub comment starts with
+// the comment's marker then the log's heading, and a log's HTML page is
+// told by its default title (a --title hides it): these were named a
+// report's, with a hint to save the report with cachediff --format json
+// where the log is saved with cachediff log --format json. An Atom feed
+// is a diff's or a log's alike.
+func ownFormat(data []byte) (what string, kind ownKind) {
+	const comment = "<!-- cachediff -->"
+	if rest, ok := bytes.CutPrefix(data, []byte(comment)); ok {
+		rest = bytes.TrimLeft(rest, "\r\n")
+		if bytes.HasPrefix(rest, []byte("# cachediff log: ")) {
+			return "GitHub comment (Markdown)", ownLog
+		}
+		return "GitHub comment (Markdown)", ownReport
+	}
+	if bytes.HasPrefix(data, []byte("<!DOCTYPE html>")) {
+		head := data[:min(len(data), 4096)]
+		switch {
+		case bytes.Contains(head, []byte("<title>cachediff log: ")):
+			return "HTML page", ownLog
+		case bytes.Contains(head, []byte("<title>cachediff: ")):
+			return "HTML page", ownReport
+		}
+		return "HTML page", ownEither
+	}
 	for _, f := range []struct {
 		head, what string
-		log        bool
+		kind       ownKind
 	}{
-		{"<!-- cachediff -->", "GitHub comment (Markdown)", false},
-		{"## cachediff: ", "Markdown report", false},
-		{"# cachediff log: ", "Markdown log", true},
-		{"# cachediff: ", "patch", false},
-		{"cachediff log:", "text log", true},
-		{"cachediff:", "text report", false},
-		{"<!DOCTYPE html>", "HTML page", false},
-		{"<?xml ", "Atom feed", false},
+		{"## cachediff: ", "Markdown report", ownReport},
+		{"# cachediff log: ", "Markdown log", ownLog},
+		{"# cachediff: ", "patch", ownReport},
+		{"cachediff log:", "text log", ownLog},
+		{"cachediff:", "text report", ownReport},
+		{"<?xml ", "Atom feed", ownEither},
 	} {
 		if bytes.HasPrefix(data, []byte(f.head)) {
-			// A log's comment and page start as a pair's do: the
-			// heading under the comment's marker, and the page's
-			// title, say which it is (render reads a log's JSON too).
-			switch rest := data[len(f.head):min(len(data), 4096)]; f.head {
-			case "<!-- cachediff -->":
-				return f.what, bytes.HasPrefix(bytes.TrimLeft(rest, "\r\n"), []byte("# cachediff log: "))
-			case "<!DOCTYPE html>":
-				return f.what, bytes.Contains(rest, []byte("<title>cachediff log: "))
-			}
-			return f.what, f.log
+			return f.what, f.kind
 		}
 	}
-	return "", false
+	return "", ownReport
 }
 
 // checkShape walks data against the shape of a cachediff/v1 document.
