@@ -158,13 +158,18 @@ func bashScript(t *testing.T) (bash, file string) {
 // TestCompletionShellTypo (class e): cachediff completion BASH, or
 // completion $SHELL (/bin/bash), said `unknown shell "/bin/bash": want
 // bash, zsh or fish`, with no suggestion, as other names get. The shell
-// meant is suggested.
+// meant is suggested. bsh (one edit from bash and from zsh) and fsh (from
+// fish and zsh) got none either, a tie: it goes to the one that starts
+// with the same letter.
 func TestCompletionShellTypo(t *testing.T) {
-	for arg, want := range map[string]string{"BASH": "bash", "/bin/bash": "bash", "/usr/bin/zsh": "zsh", "fishh": "fish"} {
+	for arg, want := range map[string]string{"BASH": "bash", "/bin/bash": "bash", "/usr/bin/zsh": "zsh", "fishh": "fish", "bsh": "bash", "fsh": "fish"} {
 		var stdout, stderr strings.Builder
 		code := run([]string{"completion", arg}, &stdout, &stderr)
 		if w := "(did you mean " + want + "?)"; code != exitTrouble || !strings.Contains(stderr.String(), w) {
 			t.Errorf("completion %s: exit %d, stderr %q; want 2, holding %q", arg, code, stderr.String(), w)
 		}
 	}
+	// A tie that no name breaks by its first letter suggests none: ash
+	// is one edit from bash and from zsh.
+	wantTroubleWithout(t, []string{"completion", "ash"}, "did you mean")
 }

@@ -420,19 +420,36 @@ func closestName(value string, names []string, aliases map[string]string) string
 	// was three edits from any, too far for a name of three letters, where
 	// a no-break space (two bytes) got its "did you mean any?".
 	runes := utf8.RuneCountInString(v)
-	best, bestDist, tie := "", max(2, runes/3)+1, false
+	var best []candidate // the nearest, each name once
+	bestDist := max(2, runes/3) + 1
 	for _, c := range cands {
 		switch d := editdist.RuneDistance(v, c.key); {
 		case d < bestDist:
-			best, bestDist, tie = c.name, d, false
-		case d == bestDist && c.name != best:
-			tie = true
+			best, bestDist = append(best[:0], c), d
+		case d == bestDist && len(best) > 0 && !slices.ContainsFunc(best, func(b candidate) bool { return b.name == c.name }):
+			best = append(best, c)
 		}
 	}
-	if tie || bestDist >= runes {
+	if len(best) == 0 || bestDist >= runes {
 		return ""
 	}
-	return best
+	if len(best) == 1 {
+		return best[0].name
+	}
+	// A tie goes to the one name that starts as value does, as typos
+	// keep the first letter: completion bsh is one edit from bash and
+	// from zsh, and got no suggestion.
+	first, _ := utf8.DecodeRuneInString(v)
+	var same []string
+	for _, b := range best {
+		if r, _ := utf8.DecodeRuneInString(b.key); r == first {
+			same = append(same, b.name)
+		}
+	}
+	if len(same) == 1 {
+		return same[0]
+	}
+	return ""
 }
 
 var inputFlags = flagGroup{
