@@ -726,6 +726,16 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		}
 		return fmt.Errorf("%s %s to the Atom feed (--format atom) only, not %s", flag, verb, other)
 	}
+	if fs.Changed("width") && o.format != "text" && o.template == "" {
+		// --width N -f json wrote the same JSON with exit 0, as if the
+		// lines had been fitted: only the text format fits them (and a
+		// --template, which is given it as .Render.Width).
+		other := "--format " + o.format
+		if o.ghComment {
+			other = "--github-comment"
+		}
+		return fmt.Errorf("--width fits the text format (--format text) and a --template only, not %s", other)
+	}
 	if fs.Changed("feed-id") {
 		if !feedIDURI(o.feedID) {
 			return fmt.Errorf("--feed-id %q: want an absolute URI, such as https://example.org/catalogue/feed.xml or tag:example.org,2025:catalogue", o.feedID)
