@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -629,5 +630,47 @@ func TestRevPathMissingBlobInFolder(t *testing.T) {
 	want = "Could not read " + oid + " (the object is missing from this repository: a damaged or incomplete clone (git fsck"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("a folder's tree missing: %v; want %q", err, want)
+	}
+}
+
+// TestRevPathMissingBlobReadsTheRest (class a): a page of a REV:PATH
+// folder whose blob the clone lacks stopped the reading: every page
+// after it was "not read: reading from git stopped at an earlier file",
+// though git cat-file answered them, and --skip-invalid left them out
+// of the snapshot as invalid. The page the clone lacks is skipped
+// alone, and the pages after it are read.
+func TestRevPathMissingBlobReadsTheRest(t *testing.T) {
+	pkgs := []string{"adept-utils", "aida", "astyle", "bc", "bricks"}
+	files := map[string]string{}
+	for _, p := range pkgs {
+		files["_cache/develop/"+p+"/specs.md"] = realPage(t, p)
+	}
+	repo := commitFiles(t, files, nil)
+	out, err := gittest.Git(repo, nil, "rev-parse", "HEAD:_cache/develop/aida/specs.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	oid := strings.TrimSpace(string(out))
+	if err := os.Remove(filepath.Join(repo, ".git/objects", oid[:2], oid[2:])); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := loadArg(repo, "HEAD:_cache/develop", snapshot.Options{SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range snap.Packages {
+		names = append(names, p.Name)
+	}
+	if want := []string{"adept-utils", "astyle", "bc", "bricks"}; !slices.Equal(names, want) {
+		t.Errorf("packages %q, want %q", names, want)
+	}
+	if len(snap.Skipped) != 1 || !strings.HasSuffix(snap.Skipped[0].File, "aida/specs.md") || !strings.Contains(snap.Skipped[0].Reason, "is missing from this repository") {
+		t.Errorf("skipped %+v, want aida's page alone, its blob missing", snap.Skipped)
+	}
+	// Without --skip-invalid, the one page is the error.
+	_, err = loadArg(repo, "HEAD:_cache/develop", snapshot.Options{})
+	if err == nil || strings.Contains(err.Error(), "not read") || !strings.Contains(err.Error(), "aida/specs.md") {
+		t.Errorf("%v; want aida's page alone", err)
 	}
 }

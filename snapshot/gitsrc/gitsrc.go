@@ -1535,13 +1535,15 @@ const noLimit = math.MaxInt64
 // readBlobs is ReadBlobsAtMost reading each blob into the buffer buf(i)
 // returns (grown when too small; nil for a new one).
 func (r *Repo) readBlobs(oids []string, limit int64, buf func(i int) []byte, fn func(i int, data []byte) error) (err error) {
-	return r.readBlobsOver(oids, limit, nil, buf, fn)
+	return r.readBlobsOver(oids, limit, nil, nil, buf, fn)
 }
 
 // readBlobsOver is readBlobs, which skips a blob over the limit when
 // over is not nil: over is called with its first KiB, and the rest is
-// not kept.
-func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head []byte), buf func(i int) []byte, fn func(i int, data []byte) error) (err error) {
+// not kept. When lost is not nil, a blob the repository lacks is told to
+// it and the reading goes on, as git's answers do; else it stops the
+// reading.
+func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head []byte), lost func(i int, err error), buf func(i int) []byte, fn func(i int, data []byte) error) (err error) {
 	cmd := r.command("cat-file", "--batch", "--buffer")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -1607,13 +1609,18 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 			return cutShort{err}
 		}
 		if a.oid == "" {
+			err := fmt.Errorf("git cat-file: object %s is %s", short(oid), a.typ)
 			if a.typ == "missing" {
 				// A page of a folder, as the folder or the file named
 				// alone says it (load): "object … is missing" said
 				// neither what it meant nor what mends it.
-				return fmt.Errorf("git cat-file: object %s is missing from this repository: %s", short(oid), mendMissing)
+				err = fmt.Errorf("git cat-file: object %s is missing from this repository: %s", short(oid), mendMissing)
 			}
-			return fmt.Errorf("git cat-file: object %s is %s", short(oid), a.typ)
+			if lost == nil {
+				return err
+			}
+			lost(i, err)
+			continue
 		}
 		if a.size > limit && over != nil {
 			head, _ := br.Peek(int(min(a.size, 1<<10)))

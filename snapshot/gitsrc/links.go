@@ -342,7 +342,7 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 				w.long[batch[i]] = true
 				w.targets[batch[i]] = string(head)
 			}
-			err := r.readBlobsOver(batch, maxTarget, long, func(int) []byte { return nil }, func(i int, data []byte) error {
+			err := r.readBlobsOver(batch, maxTarget, long, nil, func(int) []byte { return nil }, func(i int, data []byte) error {
 				if j := bytes.IndexByte(data, 0); j >= 0 {
 					data = data[:j] // as a checkout writes it
 				}

@@ -932,7 +932,15 @@ func (s *Source) stream(blobs []*blob, single bool) {
 		buf = func(int) []byte { return <-free }
 	}
 	next := 0
-	err := s.tree.repo.readBlobs(oids, noLimit, buf, func(i int, data []byte) error {
+	// A blob the clone lacks is that page's error, and the pages after
+	// it are read: under --skip-invalid they were listed "not read" with
+	// it, and left out of the snapshot, though git answered them.
+	lost := func(i int, err error) {
+		blobs[i].err = err
+		close(blobs[i].ready)
+		next = i + 1
+	}
+	err := s.tree.repo.readBlobsOver(oids, noLimit, nil, lost, buf, func(i int, data []byte) error {
 		blobs[i].data = data
 		close(blobs[i].ready)
 		next = i + 1
