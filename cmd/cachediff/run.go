@@ -763,8 +763,22 @@ var formatNouns = map[string]string{
 // not quoted from the path (a path may hold a token, as a mirror URL's:
 // mirror.Redact). A run that fails writes no file, and no such warning
 // before its error.
+//
+// An HTML page or an Atom feed written to a terminal gets a note too, as
+// the last line: cachediff -f html OLD NEW filled the terminal with the
+// page's markup, and said nothing of -o, which saves it for a browser or
+// a feed reader.
 func (c *cli) noteOutputFormat(fs *pflag.FlagSet, o *options) {
 	flag := fs.Lookup("format")
+	if !o.quiet && o.output == "" && o.template == "" && flag != nil && isTerminal(c.stdout) {
+		switch o.format {
+		case "html":
+			c.outputNote = "cachediff: note: that was an HTML page: -o report.html writes it to a file, which a browser opens\n"
+		case "atom":
+			c.outputNote = "cachediff: note: that was an Atom feed: -o feed.xml writes it to a file, which a feed reader follows where it is published\n"
+		}
+		return
+	}
 	if o.quiet || o.output == "" || flag == nil || fs.Changed("format") || o.template != "" || o.maxBytes > 0 {
 		return
 	}
@@ -851,8 +865,8 @@ type output struct {
 	file *atomicfile.File // nil for standard output
 	err  error            // the first error writing standard output
 	dst  io.Writer
-	// note is written to stderr once the --output file is in place
-	// (cli.outputNote).
+	// note is written to stderr once the report is written, the
+	// --output file in place (cli.outputNote).
 	note   string
 	stderr io.Writer
 }
@@ -906,8 +920,8 @@ func (c *cli) openOutput(path string) (*output, error) {
 			return nil, err
 		}
 		o.file, o.dst = f, f
-		o.note, o.stderr = c.outputNote, c.stderr
 	}
+	o.note, o.stderr = c.outputNote, c.stderr
 	o.w = bufio.NewWriterSize(writerFunc(o.write), 64<<10)
 	return o, nil
 }
@@ -1119,9 +1133,9 @@ func (o *output) commit() error {
 		if err := o.file.Close(); err != nil {
 			return err
 		}
-		if o.note != "" {
-			io.WriteString(o.stderr, o.note)
-		}
+	}
+	if o.note != "" {
+		io.WriteString(o.stderr, o.note)
 	}
 	return nil
 }
