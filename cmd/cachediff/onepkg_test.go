@@ -147,9 +147,8 @@ var onePackages struct {
 // rendered ahead (1.2x to 1.6x). The peak of main's command, 4.5x to 5x
 // in RSS, also came from its memory limit, which counted a loader's
 // scratch as kept (TestDiffMemoryLimit). The loading peaks at about 3x
-// (the read buffers, the specs, the canonical forms), which livePeak's
-// collections, running beside it, overstate by what is allocated while
-// they mark: not measured here.
+// (the read buffers, the specs, the canonical forms): TestOnePackageManySpecsMemory
+// measures the whole run's peak.
 func TestOnePackageMemory(t *testing.T) {
 	sizes := []int{16000}
 	if !testing.Short() {

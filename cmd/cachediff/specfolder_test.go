@@ -92,23 +92,13 @@ func TestSpecFolderMemory(t *testing.T) {
 				folders[files] = w
 			}
 			paths, input := p.pair(t, w.dirs), w.size
-			// The smaller size's peak is only shown. Raw: the quiet samples
-			// miss the peak of a folder read from git (heapPeak).
+			// The smaller size's peak is only shown.
 			alloc, peak := diffCost(t, paths)
-			if k == 1 {
-				// The bounded size is run twice and the lower peak
-				// kept, as the raw count overstates by what a run
-				// allocates during a collection: one CI run read 4.07x
-				// where the same binary reads 2.9x to 3.3x.
-				if _, again := diffCost(t, paths); again.Raw < peak.Raw {
-					peak = again
-				}
-			}
 			allocs[k] = alloc
-			ratio := float64(peak.Raw) / float64(input)
-			t.Logf("spec files %s, %d a side: input %d bytes, allocated %d (%.1fx), live heap at most %d (%.2fx, as read raw)", p.name, files, input, alloc, float64(alloc)/float64(input), peak.Raw, ratio)
+			ratio := float64(peak) / float64(input)
+			t.Logf("spec files %s, %d a side: input %d bytes, allocated %d (%.1fx), heap at most %d over the live heap before (%.2fx)", p.name, files, input, alloc, float64(alloc)/float64(input), peak, ratio)
 			if k == 1 && ratio > p.bound {
-				t.Errorf("%d spec files a side %s: the live heap held %.2fx the input (%d of %d bytes), want at most %gx", files, p.name, ratio, peak.Raw, input, p.bound)
+				t.Errorf("%d spec files a side %s: the heap held %.2fx the input (%d of %d bytes), want at most %gx", files, p.name, ratio, peak, input, p.bound)
 			}
 		}
 		if r := float64(allocs[1]) / float64(allocs[0]); r > allocBound {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/spackgen"
@@ -162,8 +163,11 @@ func TestRestackedCellsOncePerList(t *testing.T) {
 	read := func(n int) int {
 		old, nu := restackedHubPair(t, n)
 		r := reporttest.ComparePaths(t, old, nu)
-		var strs int
-		stackCellReads = func(l int) { strs += l }
+		// Counted atomically: the packages' rows are built on goroutines
+		// of their own, which run one at a time here but may be preempted
+		// mid-update (go test -race found it).
+		var strs atomic.Int64
+		stackCellReads = func(l int) { strs.Add(int64(l)) }
 		defer func() { stackCellReads = nil }()
 		var b strings.Builder
 		if err := Markdown(&b, r, report.Options{}); err != nil {
@@ -174,7 +178,7 @@ func TestRestackedCellsOncePerList(t *testing.T) {
 		if want, c := " | r0, +r1, +r10, +r100, ", fmt.Sprintf(" and %d more joined |", n-11); strings.Count(b.String(), want) != n+1 || strings.Count(b.String(), c) != n+1 {
 			t.Fatalf("%d roots: %d rows hold %q and %d end %q, want %d", n, strings.Count(b.String(), want), want, strings.Count(b.String(), c), c, n+1)
 		}
-		return strs
+		return int(strs.Load())
 	}
 	const n = 300
 	small, large := read(n), read(4*n)
