@@ -162,8 +162,24 @@ func (in *interner) list(l []string) (string, uint32) {
 // joined interns l joined by sep through the map, or, for an odd list
 // (one that another list joins the same as), through in.odd, by a form
 // that tells every list apart: each element's length, then its bytes.
+//
+// The join is made at its size, counted first: grown by append, a list
+// of a spec of 1.28M variants (12 MB joined) left twice that of garbage
+// behind, on each side, and was copied again into the string interned.
+// A join past bigJoin is a buffer of its own, which the string interned
+// (new: a list another spec has is found without a copy) is made over,
+// not a copy of it (TestInternLongListAllocs).
 func (in *interner) joined(l []string) (string, uint32) {
-	in.buf = in.buf[:0]
+	n := len(sep) * (len(l) - 1)
+	for _, v := range l {
+		n += len(v)
+	}
+	own := n > bigJoin
+	if own {
+		in.buf = make([]byte, 0, n)
+	} else {
+		in.buf = slices.Grow(in.buf[:0], n)
+	}
 	odd := len(l) == 1 // [""] (a list of one other string went to one)
 	for i, v := range l {
 		if i > 0 {
@@ -171,6 +187,14 @@ func (in *interner) joined(l []string) (string, uint32) {
 		}
 		in.buf = append(in.buf, v...)
 		odd = odd || strings.Contains(v, sep)
+	}
+	if own && !odd {
+		buf := in.buf
+		in.buf = nil
+		if id, ok := in.ids[string(buf)]; ok { // no allocation
+			return in.vals[id], id
+		}
+		return in.add(unsafe.String(unsafe.SliceData(buf), len(buf)))
 	}
 	if odd {
 		joined := string(in.buf)
@@ -196,6 +220,10 @@ func (in *interner) joined(l []string) (string, uint32) {
 	}
 	return in.add(string(in.buf))
 }
+
+// bigJoin is the longest join (bytes) made in an interner's reused
+// buffer; a longer one is made in a buffer of its own (joined).
+const bigJoin = 64 << 10
 
 func (in *interner) add(s string) (string, uint32) {
 	if in.ids == nil {
@@ -1319,10 +1347,22 @@ func updateGroups(pkgs []Package) []UpdateGroup {
 	for i, f := range facetNames {
 		rank[f] = i
 	}
-	// Order the values once (version.Compare parses at every call).
+	// Order the values once (version.Compare parses at every call): the
+	// values of the groups that tie on facet and specs, the only ones the
+	// order is asked for. All of them were parsed, whose scratch is 12
+	// bytes a component: one pair of a spec of 1.28M variants, every one
+	// flipped, is one group whose from and to parsed to 60 MB at once,
+	// the compare's peak (TestUpdateGroupsParseTiesOnly).
+	type tie struct{ rank, specs int }
+	ties := make(map[tie]int, len(groups))
+	for _, g := range groups {
+		ties[tie{rank[g.Facet], g.Specs}]++
+	}
 	var values []string
 	for _, g := range groups {
-		values = append(values, g.From, g.To)
+		if ties[tie{rank[g.Facet], g.Specs}] > 1 {
+			values = append(values, g.From, g.To)
+		}
 	}
 	slices.Sort(values)
 	values = slices.Compact(values)

@@ -17,6 +17,7 @@ import (
 	"sync"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/jsonbytes"
 	"github.com/cachediff/cachediff/internal/ordered"
 	"github.com/cachediff/cachediff/report"
 )
@@ -261,6 +262,103 @@ func tailList[T any](t *tailWriter, l []T, prefix string) {
 	t.bw.WriteString("\n" + prefix + "]")
 }
 
+// causes writes the causes' table, as tailList does, but each cause
+// member by member, its strings straight to the stream: encoded whole,
+// a cause whose change is a spec's variants (1.28M of them, flipped:
+// from and to 12 MB each) was held twice, in the encoder's buffer and
+// in t.c, beside the buffers they outgrew, and the render's peak was
+// the report's and 50 MB more (TestCauseTableJSONStreamed).
+func (t *tailWriter) causes(l []diff.Cause, prefix string) {
+	if len(l) == 0 { // never written so: the table is left out
+		tailList(t, l, prefix)
+		return
+	}
+	t.bw.WriteByte('[')
+	in := prefix + "  "
+	for i := range l {
+		if i > 0 {
+			t.bw.WriteByte(',')
+		}
+		t.bw.WriteString("\n" + in)
+		t.cause(&l[i], in)
+	}
+	t.bw.WriteString("\n" + prefix + "]")
+}
+
+// cause writes c, a value at the depth whose indentation is prefix, as
+// value would.
+func (t *tailWriter) cause(c *diff.Cause, prefix string) {
+	in := prefix + "  "
+	t.bw.WriteString("{\n" + in + `"name": `)
+	t.str(c.Name)
+	if c.OldHash != "" {
+		t.bw.WriteString(",\n" + in + `"old_hash": `)
+		t.str(c.OldHash)
+	}
+	if c.NewHash != "" {
+		t.bw.WriteString(",\n" + in + `"new_hash": `)
+		t.str(c.NewHash)
+	}
+	t.bw.WriteString(",\n" + in + `"changes": `)
+	switch {
+	case c.Changes == nil:
+		t.bw.WriteString("null")
+	case len(c.Changes) == 0:
+		t.bw.WriteString("[]")
+	default:
+		t.bw.WriteByte('[')
+		el, mem := in+"  ", in+"    "
+		for i, ch := range c.Changes {
+			if i > 0 {
+				t.bw.WriteByte(',')
+			}
+			t.bw.WriteString("\n" + el + "{\n" + mem + `"kind": `)
+			t.str(ch.Kind)
+			if ch.From != "" {
+				t.bw.WriteString(",\n" + mem + `"from": `)
+				t.str(ch.From)
+			}
+			if ch.To != "" {
+				t.bw.WriteString(",\n" + mem + `"to": `)
+				t.str(ch.To)
+			}
+			t.bw.WriteString("\n" + el + "}")
+		}
+		t.bw.WriteString("\n" + in + "]")
+	}
+	if len(c.Path) > 0 {
+		t.bw.WriteString(",\n" + in + `"path": [`)
+		for i, p := range c.Path {
+			if i > 0 {
+				t.bw.WriteByte(',')
+			}
+			t.bw.WriteString("\n" + in + "  ")
+			t.str(p)
+		}
+		t.bw.WriteString("\n" + in + "]")
+	}
+	t.bw.WriteString("\n" + prefix + "}")
+}
+
+// str writes s as a JSON string, as encoding/json does (HTML escaping
+// off): a plain one straight to the stream.
+func (t *tailWriter) str(s string) {
+	if t.err != nil {
+		return
+	}
+	if jsonbytes.Plain(s) {
+		t.bw.WriteByte('"')
+		t.bw.WriteString(s)
+		t.bw.WriteByte('"')
+		return
+	}
+	t.c.Reset()
+	if t.err = t.enc.Encode(s); t.err != nil {
+		return
+	}
+	t.bw.Write(bytes.TrimSuffix(t.c.Bytes(), []byte("\n")))
+}
+
 // writeTail writes the members of r that follow "packages" in the
 // document under prefix, in diff.Report's order (TestTailJSONFields),
 // each after a comma: updates, facets, stacks, canonicalized, warnings,
@@ -302,7 +400,7 @@ func writeTail(bw *bufio.Writer, r *diff.Report, prefix string) error {
 		}
 		if len(c.Table) > 0 {
 			t.key("table", m, false)
-			tailList(t, c.Table, m)
+			t.causes(c.Table, m)
 		}
 		if len(c.Paths) > 0 {
 			t.key("paths", m, false)

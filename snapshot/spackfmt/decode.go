@@ -610,6 +610,8 @@ type decoder struct {
 	strs       []string
 	varScratch []string
 	varChunks  [][]string // full varScratch lists of a node of many variants (addVariant)
+	varSized   bool       // varScratch is the node's list, sized for every member of its parameters (addVariant)
+	varSlab    []byte     // the bytes of a node of many variants' variants past the intern table (variantString)
 	refScratch []depRef
 	refChunks  [][]depRef // full refScratch lists of a node of many dependencies (addRef)
 	keys       keySet     // a parameters object's keys, or a dependencies object's names

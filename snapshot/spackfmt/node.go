@@ -315,9 +315,12 @@ func (d *decoder) versions() (string, error) {
 func (d *decoder) parameters(n *Node) error {
 	s := d.s
 	var buf []byte
-	d.varScratch = d.varScratch[:0]
+	d.varScratch, d.varSized = d.varScratch[:0], false
 	defer func() {
-		if len(d.varChunks) > 0 {
+		if d.varSized && len(d.varChunks) == 0 {
+			d.more(n).Variants = d.varScratch[:len(d.varScratch):len(d.varScratch)]
+			d.varScratch, d.varSlab = nil, nil
+		} else if len(d.varChunks) > 0 {
 			d.more(n).Variants = d.joinVariants()
 		} else if len(d.varScratch) > 0 {
 			d.more(n).Variants = d.strSlab(d.varScratch)
@@ -393,7 +396,7 @@ func (d *decoder) parameters(n *Node) error {
 			}
 			buf = append(append(append(buf, key...), '='), v...)
 		}
-		d.addVariant(s.internBytes(buf))
+		d.addVariant(d.variantString(buf))
 		return nil
 	})
 }
@@ -408,12 +411,64 @@ const varChunk = 8192
 
 // addVariant adds v to the variants of the node whose parameters are
 // being read.
+//
+// The first time the list fills varChunk, the members of the object
+// left are counted (membersLeft) and the list becomes the node's, sized
+// for them all: the chunks and the list joined from them were both
+// alive at the end of a node of many variants (1.28M: 20 MB each, a
+// side, and the two files decode at once), and the join copied every
+// variant once more (TestManyVariantsDecodeAllocs). The chunks remain
+// for an object that cannot be counted (it is malformed: reading it
+// reports where).
 func (d *decoder) addVariant(v string) {
 	if len(d.varScratch) == cap(d.varScratch) && len(d.varScratch) >= varChunk {
-		d.varChunks = append(d.varChunks, d.varScratch)
-		d.varScratch = make([]string, 0, varChunk)
+		if !d.varSized && len(d.varChunks) == 0 {
+			if left, ok := d.s.membersLeft(); ok {
+				l := make([]string, len(d.varScratch), len(d.varScratch)+1+left)
+				copy(l, d.varScratch)
+				d.varScratch, d.varSized = l, true
+			}
+		}
+		if len(d.varScratch) == cap(d.varScratch) {
+			d.varSized = false
+			d.varChunks = append(d.varChunks, d.varScratch)
+			d.varScratch = make([]string, 0, varChunk)
+		}
 	}
 	d.varScratch = appendDoubling(d.varScratch, v)
+}
+
+// varSlabSize is the size of the blocks variantString copies the
+// variants of a node of many variants into.
+const varSlabSize = 64 << 10
+
+// variantString is the variant spelled b, interned (internBytes) while
+// its node has few variants or the intern table has it or room for it.
+// Past that, the variants of a node of many (its list sized by
+// addVariant) are copied into blocks of varSlabSize that the node's list
+// keeps: one string each was an allocation of its own, 16 bytes for the
+// 9 of "+v0000000", 2.56M of them in a diff of two specs of 1.28M
+// variants (TestManyVariantsDecodeAllocs).
+func (d *decoder) variantString(b []byte) string {
+	s := d.s
+	if !d.varSized || len(b) > varSlabSize/16 {
+		return s.internBytes(b)
+	}
+	if v, ok := s.intern[string(b)]; ok {
+		return v
+	}
+	if len(s.intern) < maxInterned {
+		return s.internBytes(b)
+	}
+	if len(b) == 0 {
+		return ""
+	}
+	if cap(d.varSlab)-len(d.varSlab) < len(b) {
+		d.varSlab = make([]byte, 0, varSlabSize)
+	}
+	start := len(d.varSlab)
+	d.varSlab = append(d.varSlab, b...)
+	return unsafe.String(&d.varSlab[start], len(b))
 }
 
 // joinVariants returns the variants of varChunks and varScratch in one

@@ -481,6 +481,26 @@ func (s *scanner) object(fn func(key []byte) error) error {
 	}
 }
 
+// membersLeft counts the members of the object being read that follow
+// the one just read (s.pos is at the ',' or '}' after its value),
+// without moving s; false when the object is malformed before its end.
+func (s *scanner) membersLeft() (int, bool) {
+	p := scanner{file: s.file, data: s.data, pos: s.pos}
+	n := 0
+	for p.peek() == ',' {
+		p.pos++
+		if p.peek() != '"' || p.skipString() != nil || p.peek() != ':' {
+			return 0, false
+		}
+		p.pos++
+		if p.skip() != nil {
+			return 0, false
+		}
+		n++
+	}
+	return n, p.peek() == '}'
+}
+
 // array reads an array, calling fn for each element; fn must read or skip
 // it.
 func (s *scanner) array(fn func(i int) error) error {
