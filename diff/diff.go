@@ -651,6 +651,10 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
 				Message: fmt.Sprintf("hash %s of %s has other link or run dependencies than in the old snapshot (%s)", o.Hash, p.Name, delta) + hashOneBuild})
 		}
+		if !recipesAlike(o.Recipe(), n.Recipe()) {
+			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
+				Message: fmt.Sprintf("hash %s of %s has another recipe than in the old snapshot (package_hash %s → %s)", o.Hash, p.Name, shortValue(o.Recipe()), shortValue(n.Recipe())) + hashOneBuild})
+		}
 		if o.stack == n.stack {
 			p.Counts.Unchanged++
 			return

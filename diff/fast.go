@@ -62,11 +62,18 @@ func (e *equalLists) specs(a, b []snapshot.Spec) bool {
 		if x.Hash != y.Hash || (i > 0 && a[i-1].Hash >= x.Hash) ||
 			x.Compiler != y.Compiler || x.OS != y.OS || x.Platform != y.Platform || x.Target != y.Target ||
 			!e.lists(0, x.Versions, y.Versions) || !e.lists(1, x.Variants, y.Variants) || !e.lists(2, x.Stacks, y.Stacks) ||
-			!edgesAlike(x.Deps(), y.Deps()) {
+			!edgesAlike(x.Deps(), y.Deps()) || !recipesAlike(x.Recipe(), y.Recipe()) {
 			return false
 		}
 	}
 	return true
+}
+
+// recipesAlike reports whether two recipe hashes (package_hash) of one
+// hash agree, or a side has none, as Load has copies of one hash agree
+// within one snapshot (copyClasses): Spack's hash covers the recipe.
+func recipesAlike(a, b string) bool {
+	return a == b || a == "" || b == ""
 }
 
 // edgesAlike reports whether two lists of one hash's edges are written
