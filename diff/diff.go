@@ -675,6 +675,14 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
 				Message: fmt.Sprintf("hash %s of %s has other facets than in the old snapshot (%s)", o.Hash, p.Name, facetDelta(o, n)) + hashOneBuild})
 		}
+		if delta := depsDelta(o.Deps(), n.Deps()); delta != "" {
+			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
+				Message: fmt.Sprintf("hash %s of %s has other link or run dependencies than in the old snapshot (%s)", o.Hash, p.Name, delta) + hashOneBuild})
+		}
+		if !recipesAlike(o.Recipe(), n.Recipe()) {
+			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
+				Message: fmt.Sprintf("hash %s of %s has another recipe than in the old snapshot (package_hash %s → %s)", o.Hash, p.Name, shortValue(o.Recipe()), shortValue(n.Recipe())) + hashOneBuild})
+		}
 		if o.stack == n.stack {
 			p.Counts.Unchanged++
 			return
@@ -1444,6 +1452,49 @@ func facetDelta(o, n *spec) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// depsDelta says how the link and run dependencies of one hash differ
+// between the snapshots ("" when they agree, or when a side keeps no
+// edges: a catalogue page). A spec's hash covers them in every version
+// of Spack (build dependencies only since 0.18, so those are left out),
+// so two such lists under one hash are two builds, as two sets of facets
+// are; Load refuses the same within one snapshot ("they differ in
+// dependencies"). The common case, edges written alike, allocates
+// nothing.
+func depsDelta(od, nd []snapshot.Dep) string {
+	if edgesAlike(od, nd) {
+		return ""
+	}
+	ok, nk := linkRunEdges(od), linkRunEdges(nd)
+	if slices.Equal(ok, nk) {
+		return ""
+	}
+	gone, came := listops.Minus(ok, nk, nil), listops.Minus(nk, ok, nil)
+	list := func(l []string) string {
+		if len(l) == 0 {
+			return "none"
+		}
+		if len(l) > 3 {
+			return fmt.Sprintf("%s, …and %d more", strings.Join(l[:3], ", "), len(l)-3)
+		}
+		return strings.Join(l, ", ")
+	}
+	return list(gone) + " → " + list(came)
+}
+
+// linkRunEdges returns the edges of l that are link or run dependencies
+// (or of no deptype written), each as name/hash (the hash's first 7
+// characters), sorted and without repeats.
+func linkRunEdges(l []snapshot.Dep) []string {
+	var out []string
+	for _, d := range l {
+		if len(d.Types) == 0 || slices.Contains(d.Types, "link") || slices.Contains(d.Types, "run") {
+			out = append(out, shortValue(d.Name)+"/"+d.Hash[:min(7, len(d.Hash))])
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // matched is a pair of specs found by a pass, before it becomes a Pair.

@@ -61,11 +61,28 @@ func (e *equalLists) specs(a, b []snapshot.Spec) bool {
 		x, y := &a[i], &b[i]
 		if x.Hash != y.Hash || (i > 0 && a[i-1].Hash >= x.Hash) ||
 			x.Compiler != y.Compiler || x.OS != y.OS || x.Platform != y.Platform || x.Target != y.Target ||
-			!e.lists(0, x.Versions, y.Versions) || !e.lists(1, x.Variants, y.Variants) || !e.lists(2, x.Stacks, y.Stacks) {
+			!e.lists(0, x.Versions, y.Versions) || !e.lists(1, x.Variants, y.Variants) || !e.lists(2, x.Stacks, y.Stacks) ||
+			!edgesAlike(x.Deps(), y.Deps()) || !recipesAlike(x.Recipe(), y.Recipe()) {
 			return false
 		}
 	}
 	return true
+}
+
+// recipesAlike reports whether two recipe hashes (package_hash) of one
+// hash agree, or a side has none, as Load has copies of one hash agree
+// within one snapshot (copyClasses): Spack's hash covers the recipe.
+func recipesAlike(a, b string) bool {
+	return a == b || a == "" || b == ""
+}
+
+// edgesAlike reports whether two lists of one hash's edges are written
+// alike (names and hashes, in order), or a side keeps none: else
+// matchPackage looks at them (depsDelta).
+func edgesAlike(a, b []snapshot.Dep) bool {
+	return a == nil || b == nil || slices.EqualFunc(a, b, func(x, y snapshot.Dep) bool {
+		return x.Name == y.Name && x.Hash == y.Hash
+	})
 }
 
 // lists is snapshot.EqualLists for list field f, by the pair of arrays

@@ -225,8 +225,8 @@ func skippedFiles(r *Report) (int, string) {
 }
 
 // HashConflicts counts the warnings of r that say one hash names two
-// builds (a hash whose facets or package differ between the snapshots,
-// matchPackage and movedHashes), and returns the first's message. Such a
+// builds (a hash whose facets, link or run dependencies, recipe or
+// package differ between the snapshots, matchPackage and movedHashes), and returns the first's message. Such a
 // spec counts unchanged, but the snapshots differ: a command's exit
 // status says so (and a gate refuses them, CheckGate).
 func HashConflicts(r *Report) (int, string) {

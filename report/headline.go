@@ -260,5 +260,20 @@ func UnchangedBut(r *diff.Report) string {
 	if n > 1 {
 		has = " have"
 	}
+	// A hash of other dependencies, recipe or package (diff.HashConflicts)
+	// has its facets: the headline says of it what is true.
+	facets := 0
+	for _, w := range r.Warnings {
+		if strings.HasPrefix(w.Message, "hash ") && strings.Contains(w.Message, " has other facets than in the old snapshot (") {
+			facets++
+		}
+	}
+	if facets < n {
+		names := " names"
+		if n > 1 {
+			names = " name"
+		}
+		return ", but " + CountNoun(n, "hash", "hashes") + names + " another build than in the old snapshot (see the warnings)"
+	}
 	return ", but " + CountNoun(n, "hash", "hashes") + has + " other facets than in the old snapshot (see the warnings)"
 }

@@ -1,0 +1,88 @@
+package diff_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestHashOtherEdges: a spec's hash covers its link and run dependencies,
+// so one hash whose link or run edges differ between the snapshots names
+// two builds, as one hash of other facets does (a warning, exit 1, and a
+// gate that refuses to pass). It was silent: curl kept its hash while
+// its zlib went from 1 to 2, and a folder of spec files (whose zlib is a
+// dependency, not a counted spec) read "no changes", exit 0, even with
+// --fail-on any. Edges written in another order, or another build-only
+// dependency (outside the hash before Spack 0.18), are no conflict.
+func TestHashOtherEdges(t *testing.T) {
+	const curl = "cccccccccccccccccccccccccccccccc"
+	node := func(name, version, hash, deps string) string {
+		return fmt.Sprintf(`{"name":%q,"version":%q,"arch":{"platform":"linux","platform_os":"ubuntu22.04","target":"x86_64"},"compiler":{"name":"gcc","version":"13"},"namespace":"builtin","parameters":{},"dependencies":[%s],"hash":%q}`, name, version, deps, hash)
+	}
+	edge := func(name, hash, types string) string {
+		return fmt.Sprintf(`{"name":%q,"hash":%q,"parameters":{"deptypes":[%s],"virtuals":[]}}`, name, hash, types)
+	}
+	zlib1, zlib2 := strings.Repeat("z", 32), strings.Repeat("y", 32)
+	make1, make2 := strings.Repeat("m", 32), strings.Repeat("n", 32)
+	file := func(edges string, deps ...string) string {
+		return `{"spec":{"_meta":{"version":5},"nodes":[` + strings.Join(append([]string{node("curl", "8", curl, edges)}, deps...), ",") + `]}}`
+	}
+	dir := t.TempDir()
+	load := func(name, data string) *snapshot.Snapshot {
+		t.Helper()
+		path := filepath.Join(dir, name, "curl.spec.json")
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := snapshot.Load(filepath.Dir(path), snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	base := load("base", file(edge("zlib", zlib1, `"build","link"`)+","+edge("gmake", make1, `"build"`), node("zlib", "1", zlib1, ""), node("gmake", "4", make1, "")))
+	for _, c := range []struct {
+		name, data, want string
+	}{
+		{"zlib-2", file(edge("zlib", zlib2, `"build","link"`)+","+edge("gmake", make1, `"build"`), node("zlib", "2", zlib2, ""), node("gmake", "4", make1, "")), "(zlib/zzzzzzz → zlib/yyyyyyy)"},
+		{"reordered", file(edge("gmake", make1, `"build"`)+","+edge("zlib", zlib1, `"link","build"`), node("zlib", "1", zlib1, ""), node("gmake", "4", make1, "")), ""},
+		{"build-only", file(edge("zlib", zlib1, `"build","link"`)+","+edge("gmake", make2, `"build"`), node("zlib", "1", zlib1, ""), node("gmake", "4.1", make2, "")), ""},
+	} {
+		other := load(c.name, c.data)
+		for _, way := range [][2]*snapshot.Snapshot{{base, other}, {other, base}} {
+			r, err := diff.CompareWith(way[0], way[1], diff.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := r.CheckLaws(); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, w := range r.Warnings {
+				if strings.Contains(w.Message, "dependencies than in the old snapshot") {
+					got = append(got, w.Message)
+				}
+			}
+			n, _ := diff.HashConflicts(r)
+			if c.want == "" {
+				if len(got) != 0 || n != 0 {
+					t.Errorf("%s, %s → %s: warnings %q, %d conflicts; want none", c.name, way[0].Path, way[1].Path, got, n)
+				}
+				continue
+			}
+			if len(got) != 1 || !strings.Contains(got[0], "hash "+curl+" of curl has other link or run dependencies") || n != 1 {
+				t.Errorf("%s, %s → %s: warnings %q, %d conflicts; want one of curl's hash", c.name, way[0].Path, way[1].Path, got, n)
+			} else if way[0] == base && !strings.Contains(got[0], c.want) {
+				t.Errorf("%s: warning %q, want it to say %s", c.name, got[0], c.want)
+			}
+		}
+	}
+}
