@@ -409,11 +409,7 @@ const varChunk = 8192
 // addVariant adds v to the variants of the node whose parameters are
 // being read.
 func (d *decoder) addVariant(v string) {
-	if len(d.varScratch) == cap(d.varScratch) && len(d.varScratch) >= varChunk {
-		d.varChunks = append(d.varChunks, d.varScratch)
-		d.varScratch = make([]string, 0, varChunk)
-	}
-	d.varScratch = appendDoubling(d.varScratch, v)
+	d.varScratch = appendChunked(&d.varChunks, d.varScratch, v, varChunk)
 }
 
 // joinVariants returns the variants of varChunks and varScratch in one
@@ -462,6 +458,17 @@ func appendDoubling[T any](l []T, v T) []T {
 		l = slices.Grow(l, len(l))
 	}
 	return append(l, v)
+}
+
+// appendChunked appends v to scratch, a list that grows by doubling
+// (appendDoubling) up to chunk items: a full list of chunk items or more
+// goes to *chunks first, and a new one of chunk items starts.
+func appendChunked[T any](chunks *[][]T, scratch []T, v T, chunk int) []T {
+	if len(scratch) == cap(scratch) && len(scratch) >= chunk {
+		*chunks = append(*chunks, scratch)
+		scratch = make([]T, 0, chunk)
+	}
+	return appendDoubling(scratch, v)
 }
 
 // maxScratch is the most items of a scratch list that the decoder keeps
@@ -696,11 +703,7 @@ func (d *decoder) addRef(n *Node, r depRef) error {
 	if r.refs[0] == nil && r.refs[1] == nil && r.refs[2] == nil {
 		return d.s.errf("dependency %s has no hash", r.name)
 	}
-	if len(d.refScratch) == cap(d.refScratch) && len(d.refScratch) >= refChunk {
-		d.refChunks = append(d.refChunks, d.refScratch)
-		d.refScratch = make([]depRef, 0, refChunk)
-	}
-	d.refScratch = appendDoubling(d.refScratch, r)
+	d.refScratch = appendChunked(&d.refChunks, d.refScratch, r, refChunk)
 	return nil
 }
 
