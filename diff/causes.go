@@ -1615,10 +1615,10 @@ func (e *explainer) causeID(c Cause) int32 {
 // to), so that the keys that group causes by their change (Explain)
 // hold numbers, not the text: a change of a spec of many variants, every
 // one flipped, is as long as its variants (12 MB each at 1.28M), and
-// its keys were each a copy of it, held until the groups were made
-// (TestLongChangeExplainAllocs). The map holds the texts' strings, not
-// copies. The keys are unambiguous (lengths before the names and
-// kinds), so equal keys are equal causes as groupKey reads them.
+// its keys were each a copy of it, held until the groups were made. The
+// map holds the texts' strings, not copies. The keys are unambiguous
+// (lengths before the names and kinds), so equal keys are equal causes
+// as groupKey reads them (TestChangeIDsKeys).
 type changeIDs map[string]uint32
 
 func (t *changeIDs) id(s string) uint32 {
