@@ -1,7 +1,7 @@
 // Package spill holds the rendered steps of a log until it is written:
 // in memory up to a bound, then in a temporary file, so that a long
-// log's memory does not grow with its steps (the Markdown and text logs
-// write the newest step first, once the series is done).
+// log's memory does not grow with its steps (the Markdown, text and
+// HTML logs write the newest step first, once the series is done).
 package spill
 
 import (
