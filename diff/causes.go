@@ -898,7 +898,7 @@ func (e *explainer) registerAll(pairs [][2]string, reports []*Pair) []int32 {
 			}
 			r := &res[i]
 			r.x, r.y = x, y
-			r.l, r.pending = e.localCountingOf(x, y, probes, reports[i])
+			r.l, r.pending = e.localCounting(x, y, probes, reports[i])
 		}
 	}
 	const chunk = 256
@@ -1619,10 +1619,10 @@ func (e *explainer) causeID(c Cause) int32 {
 // to), so that the keys that group causes by their change (Explain)
 // hold numbers, not the text: a change of a spec of many variants, every
 // one flipped, is as long as its variants (12 MB each at 1.28M), and
-// its keys were each a copy of it, held until the groups were made
-// (TestLongChangeExplainAllocs). The map holds the texts' strings, not
-// copies. The keys are unambiguous (lengths before the names and
-// kinds), so equal keys are equal causes as groupKey reads them.
+// its keys were each a copy of it, held until the groups were made. The
+// map holds the texts' strings, not copies. The keys are unambiguous
+// (lengths before the names and kinds), so equal keys are equal causes
+// as groupKey reads them (TestChangeIDsKeys).
 type changeIDs map[string]uint32
 
 func (t *changeIDs) id(s string) uint32 {
@@ -1689,18 +1689,13 @@ func sortCauses(cs []Cause) {
 // Edges are matched by sorting, never by a nested loop: a spec with
 // 20,000 renamed dependencies costs 20,000 log 20,000.
 func (e *explainer) local(x, y *GraphNode) (*local, []pairRef) {
-	return e.localCounting(x, y, &e.probes)
+	return e.localCounting(x, y, &e.probes, nil)
 }
 
 // localCounting is local, adding the edges it looks at to *probes (its
-// own counter on each goroutine of fill).
-func (e *explainer) localCounting(x, y *GraphNode, probes *int) (*local, []pairRef) {
-	return e.localCountingOf(x, y, probes, nil)
-}
-
-// localCountingOf is localCounting for the nodes of p, the report's pair
-// of x and y, when not nil (see sharedDelta).
-func (e *explainer) localCountingOf(x, y *GraphNode, probes *int, p *Pair) (*local, []pairRef) {
+// own counter on each goroutine of fill), for the nodes of p, the
+// report's pair of x and y, when not nil (see sharedDelta).
+func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local, []pairRef) {
 	l := &local{name: y.Name, oldHash: x.Hash(), newHash: y.Hash(), direct: []DepChange{}, via: -1}
 	if x.Deps() == nil || y.Deps() == nil {
 		l.own = []Change{{Kind: "other", From: "edges unknown", To: "edges unknown"}}
@@ -2080,11 +2075,10 @@ func (r *Report) Explain(before, after Graph) {
 	var kb []byte
 	for i, cause := range e.table {
 		kb = texts.groupKey(kb[:0], cause)
-		g, ok := byKey[string(kb)]
-		k := string(kb)
+		g, ok := byKey[string(kb)] // no string made to look it up
 		if !ok {
 			g = len(groups)
-			byKey[k] = g
+			byKey[string(kb)] = g
 			cg := CauseGroup{Name: cause.Name, Changes: cause.Changes}
 			if cg.Changes[0].Kind == "recipe" {
 				cg.Changes = []Change{{Kind: "recipe"}}
@@ -2225,11 +2219,10 @@ func (r *Report) Explain(before, after Graph) {
 		}
 		kb = texts.changeKey(kb[:0], g.Changes[0])
 		s, ok := byChange[string(kb)]
-		k := string(kb)
 		ch := g.Changes[0]
 		if !ok {
 			s = len(shared)
-			byChange[k] = s
+			byChange[string(kb)] = s
 			shared = append(shared, SharedCause{Kind: ch.Kind, From: ch.From, To: ch.To})
 		}
 		sharedOf[gi] = s

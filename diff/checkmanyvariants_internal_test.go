@@ -26,11 +26,16 @@ func TestCheckManyVariantsLinear(t *testing.T) {
 	}
 	const n = 100000
 	p := &Package{Name: "libdwarf", Specs: SpecChanges{Updated: []Pair{{Old: spec(n, "+"), New: spec(n, "~")}}}}
+	var seen map[[2]string]bool
 	allocs := testing.AllocsPerRun(2, func() {
-		if err := checkSpecLists("packages[0]", p, true, map[[2]string]bool{}); err != nil {
+		seen = map[[2]string]bool{}
+		if err := checkSpecLists("packages[0]", p, true, seen); err != nil {
 			t.Fatal(err)
 		}
 	})
+	if len(seen) > maxCanonSeen {
+		t.Errorf("checking %d variants a side remembered %d values, want at most maxCanonSeen (%d)", n, len(seen), maxCanonSeen)
+	}
 	// The map's own growth, up to maxCanonSeen values: a few hundred
 	// allocations, none a variant (before: 2n and more).
 	if allocs > 2000 {

@@ -1,12 +1,10 @@
 package diff_test
 
 import (
-	"path/filepath"
 	"testing"
 	"unsafe"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestLongChangeSharedWithPair (issue 35: memory within 4x the input):
@@ -16,19 +14,8 @@ import (
 // cause's were a copy, written again from the same lists. They are now
 // the pair's strings, and explaining allocates less than a copy of them.
 func TestLongChangeSharedWithPair(t *testing.T) {
-	dir := t.TempDir()
 	const n = 50000
-	writeManyVariants(t, filepath.Join(dir, "old.spec.json"), "u5uz3dcch5if4eve4sef67o2rf2lbfgh", n, func(int) bool { return false })
-	writeManyVariants(t, filepath.Join(dir, "new.spec.json"), "u5uz3dcch5if4eve4sef67o2rf2lbfgi", n, func(int) bool { return true })
-	opt := snapshot.Options{Shared: new(snapshot.Shared)}
-	old, err := snapshot.Load(filepath.Join(dir, "old.spec.json"), opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	nw, err := snapshot.Load(filepath.Join(dir, "new.spec.json"), opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	old, nw := loadManyVariants(t, n, func(int) bool { return true })
 	r, err := diff.CompareReleasing(old, nw, diff.Filter{})
 	if err != nil {
 		t.Fatal(err)

@@ -30,6 +30,26 @@ func writeManyVariants(t *testing.T, path, hash string, n int, flip func(int) bo
 	}
 }
 
+// loadManyVariants loads two spec files of one spec of n variants, all
+// off in the old one and those flip says flipped in the new, with one
+// Shared between them, as the command loads a pair.
+func loadManyVariants(t *testing.T, n int, flip func(int) bool) (old, nw *snapshot.Snapshot) {
+	t.Helper()
+	dir := t.TempDir()
+	writeManyVariants(t, filepath.Join(dir, "old.spec.json"), "u5uz3dcch5if4eve4sef67o2rf2lbfgh", n, func(int) bool { return false })
+	writeManyVariants(t, filepath.Join(dir, "new.spec.json"), "u5uz3dcch5if4eve4sef67o2rf2lbfgi", n, flip)
+	opt := snapshot.Options{Shared: new(snapshot.Shared)}
+	old, err := snapshot.Load(filepath.Join(dir, "old.spec.json"), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nw, err = snapshot.Load(filepath.Join(dir, "new.spec.json"), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return old, nw
+}
+
 // TestManyVariantsCompareAllocs (issue 35: a 4x input costs at most
 // 4.4x; memory within 4x the input): one spec of many variants, every
 // one flipped or just one. The variants only one side has were found
@@ -74,18 +94,7 @@ func TestManyVariantsCompareAllocs(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			measure := func(n int) (mallocs, bytes float64) {
-				dir := t.TempDir()
-				writeManyVariants(t, filepath.Join(dir, "old.spec.json"), "u5uz3dcch5if4eve4sef67o2rf2lbfgh", n, func(int) bool { return false })
-				writeManyVariants(t, filepath.Join(dir, "new.spec.json"), "u5uz3dcch5if4eve4sef67o2rf2lbfgi", n, tc.flip)
-				opt := snapshot.Options{Shared: new(snapshot.Shared)}
-				old, err := snapshot.Load(filepath.Join(dir, "old.spec.json"), opt)
-				if err != nil {
-					t.Fatal(err)
-				}
-				nw, err := snapshot.Load(filepath.Join(dir, "new.spec.json"), opt)
-				if err != nil {
-					t.Fatal(err)
-				}
+				old, nw := loadManyVariants(t, n, tc.flip)
 				var before, after runtime.MemStats
 				runtime.GC()
 				runtime.ReadMemStats(&before)

@@ -228,9 +228,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			// steps moved to a temporary file, package spill): counted
 			// as kept then, and alive at the last collection, it would
 			// count as the series' (beyondInput), and the limit would
-			// leave it three times over as room, until a collection
-			// came (16,000 tiny steps of -f html: a heap of 60 MB,
-			// 15 MB live).
+			// leave it three times over as room until a collection came.
 			freed := olderBytes
 			if w != nil {
 				freed += max(lastKept-w.Kept(), 0)

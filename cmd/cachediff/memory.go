@@ -88,18 +88,17 @@ func (processMemory) finishing(series int64)  { paceFinish(series) }
 
 // paceFinish paces the collector by the live heap (GOGC=50) while a log
 // is written, under a limit of at least memoryLimit of the whole
-// series' input: what a writer builds then (an HTML page's table of
+// series' input. What a writer builds then (an HTML page's table of
 // steps and charts, a few KB a step) and the garbage its template makes
-// (12 KB a step) grow with the steps, and the limit set for the steps
-// left room that did not. The collector ran once per that room
-// allocated, each time marking a heap that grows with the steps: 4,000
-// tiny steps collected 5 times in Finish, 16,000 30 times (Finish 5.4x
-// the time). Paced by the heap, the collections in Finish are as many
-// whatever the steps (TestLogFinishCollections), each marking what the
-// writer holds once per half of it allocated, and the peak is about 1.5
-// times that: at GOGC=100, 16,000 tiny steps peaked 14 MB higher, for
-// 4% less CPU. It collects first: the last snapshots are garbage now,
-// and the pace is set from what the writer holds.
+// grow with the steps, while the limit set for the steps leaves a room
+// that does not: one collection per that room, each marking a heap that
+// grows with the steps, is quadratic in the steps. Paced by the heap,
+// the collections in Finish are as many whatever the steps
+// (TestLogFinishCollections), each marking what the writer holds once
+// per half of it allocated, and the peak is about 1.5 times that
+// (GOGC=100 would raise it for little CPU). It collects first: the last
+// snapshots are garbage now, and the pace is set from what the writer
+// holds.
 func paceFinish(series int64) {
 	runtime.GC()
 	debug.SetGCPercent(50)

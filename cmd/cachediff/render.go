@@ -97,7 +97,7 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 				// catalogue page is told to be diffed (jsonv1), and so
 				// is this. Sniffed here: formatting reads no snapshot's
 				// format.
-				err = fmt.Errorf(`no "schema" field: not a cachediff JSON report but Spack's %s; compare two with cachediff OLD NEW, or render what cachediff --format json wrote`, kind)
+				err = &jsonv1.NoSchemaError{Spack: kind.String()}
 			}
 		}
 		return exitTrouble, fmt.Errorf("reading %s: %w", path, err)

@@ -742,13 +742,13 @@ func (c *cli) warnURLFlags(o *options, args []string) {
 }
 
 // outputFormats are the formats a file's extension names, for
-// warnOutputFormat: .txt is left out, as Markdown is text too.
+// noteOutputFormat: .txt is left out, as Markdown is text too.
 var outputFormats = map[string]string{
 	".md": "md", ".markdown": "md", ".json": "json", ".patch": "patch", ".diff": "patch",
 	".html": "html", ".htm": "html", ".xml": "atom", ".atom": "atom",
 }
 
-// formatNouns name what each format writes, in warnOutputFormat.
+// formatNouns name what each format writes, in noteOutputFormat.
 var formatNouns = map[string]string{
 	"md": "Markdown", "json": "JSON", "text": "text", "patch": "a patch", "html": "HTML", "atom": "an Atom feed",
 }

@@ -23,10 +23,10 @@ import (
 // bounds of a step (HTMLMaxStepRows, HTMLMaxStepPackages), and kept in a
 // spill (memory, then a temporary file) until the page is written, as a
 // Markdown log keeps its steps: what the page holds of a step until then
-// is its row of the table of steps and its specs per stack. Kept whole
-// (the page's model of every step), a log of 16,000 tiny steps held 28
-// MB at the end and built the page under a memory limit set for the
-// steps: 4.5x the CPU of 4,000.
+// is its row of the table of steps and its specs per stack, not the
+// page's model of the step, so that its memory, and the work of the
+// collector while the page is built, do not grow with the steps' details
+// (TestLogRetainedPerStep).
 type logHTML struct {
 	// warns lists each snapshot's warnings once, under the first step
 	// that reads it.

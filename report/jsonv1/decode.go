@@ -201,9 +201,17 @@ func checkRev(path, rev string) error {
 // NoSchemaError is the error of a JSON document without a "schema"
 // field: not a report of cachediff's. The command names what it is when
 // it can tell (Spack's own file, named as the report by mistake).
-type NoSchemaError struct{}
+type NoSchemaError struct {
+	// Spack, when not "", is the kind of Spack's file the document is
+	// (spackfmt.Kind), which the command sniffs: rendering reads no
+	// snapshot's format.
+	Spack string
+}
 
-func (*NoSchemaError) Error() string {
+func (e *NoSchemaError) Error() string {
+	if e.Spack != "" {
+		return fmt.Sprintf(`no "schema" field: not a cachediff JSON report but Spack's %s; compare two with cachediff OLD NEW, or render what cachediff --format json wrote`, e.Spack)
+	}
 	return fmt.Sprintf(`no "schema" field: not a cachediff JSON report (cachediff --format json writes one, with "schema": %q)`, report.Schema)
 }
 

@@ -94,9 +94,7 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string, ws *pkgWri
 	rest.Highlights = []diff.Highlight{}
 	rest.Updates, rest.Facets, rest.Stacks, rest.Canonicalized, rest.Warnings, rest.Causes = nil, diff.Facets{}, nil, nil, nil, nil
 	var buf, doc bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(report.Document{Schema: report.Schema, Report: &rest}); err != nil {
+	if err := newCompactEncoder(&buf).Encode(report.Document{Schema: report.Schema, Report: &rest}); err != nil {
 		return err
 	}
 	doc.Grow(buf.Len() * 2)
@@ -169,9 +167,7 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string, ws *pkgWri
 			}
 			defer ws.compact.Put(c)
 			c.Reset()
-			enc := json.NewEncoder(c)
-			enc.SetEscapeHTML(false)
-			if err := enc.Encode(&r.Packages[i]); err != nil {
+			if err := newCompactEncoder(c).Encode(&r.Packages[i]); err != nil {
 				return err
 			}
 			dst := bytes.NewBuffer(out.B)
@@ -211,6 +207,12 @@ type tailWriter struct {
 	err error
 }
 
+func newTailWriter(bw *bufio.Writer) *tailWriter {
+	t := &tailWriter{bw: bw}
+	t.enc = newCompactEncoder(&t.c)
+	return t
+}
+
 // value writes v, a member's value at the depth whose indentation is
 // prefix.
 func (t *tailWriter) value(v any, prefix string) {
@@ -233,6 +235,8 @@ func (t *tailWriter) key(k, prefix string, first bool) {
 	t.bw.WriteString("\n" + prefix + "\"" + k + "\": ")
 }
 
+// newCompactEncoder is an encoder of compact JSON to w, HTML escaping
+// off, as the document is written.
 func newCompactEncoder(w io.Writer) *json.Encoder {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -364,8 +368,7 @@ func (t *tailWriter) str(s string) {
 // each after a comma: updates, facets, stacks, canonicalized, warnings,
 // and causes when r has them, whose sets writeSets writes.
 func writeTail(bw *bufio.Writer, r *diff.Report, prefix string) error {
-	t := &tailWriter{bw: bw}
-	t.enc = newCompactEncoder(&t.c)
+	t := newTailWriter(bw)
 	in := prefix + "  "
 	t.key("updates", in, false)
 	tailList(t, r.Updates, in)
@@ -426,8 +429,7 @@ func writeNews(bw *bufio.Writer, news []diff.Highlight, prefix string) error {
 	// Each item is indented into the stream: an item indented into a
 	// buffer of its own first held it twice (a cause's change of 1.28M
 	// variants: 25 MB of from and to).
-	t := &tailWriter{bw: bw}
-	t.enc = newCompactEncoder(&t.c)
+	t := newTailWriter(bw)
 	for i := range news {
 		if i > 0 {
 			bw.WriteByte(',')
@@ -561,9 +563,7 @@ func highlightsJSON(hs []diff.Highlight, prefix string) ([]byte, error) {
 		hs = []diff.Highlight{}
 	}
 	var buf, out bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(hs); err != nil {
+	if err := newCompactEncoder(&buf).Encode(hs); err != nil {
 		return nil, err
 	}
 	indentJSON(&out, bytes.TrimSuffix(buf.Bytes(), []byte("\n")), prefix)

@@ -325,8 +325,7 @@ func (w *pkgJSON) str(s string) {
 // escaped appends s as encoding/json writes it (HTML escaping off).
 func (w *pkgJSON) escaped(s string) {
 	if w.enc == nil {
-		w.enc = json.NewEncoder(&w.esc)
-		w.enc.SetEscapeHTML(false)
+		w.enc = newCompactEncoder(&w.esc)
 	}
 	w.esc.Reset()
 	w.enc.Encode(s) // a string always encodes

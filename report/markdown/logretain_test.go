@@ -1,9 +1,7 @@
 package markdown
 
 import (
-	"fmt"
 	"io"
-	"runtime"
 	"testing"
 
 	"github.com/cachediff/cachediff/report"
@@ -20,31 +18,10 @@ import (
 // memory limit's room for the series then tripled in peak RSS (4.6x the
 // input).
 func TestLogRetainedPerStep(t *testing.T) {
-	t.Setenv("TMPDIR", t.TempDir())
-	retained := func(steps int) uint64 {
-		l := &logMarkdown{w: io.Discard, o: report.LogOptions{SpillAt: -1}}
-		defer l.Close()
-		runtime.GC()
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		for k := range steps {
-			r := reporttest.OnePackage("ccache")
-			r.Old.Path, r.New.Path = fmt.Sprintf("s%05d", k), fmt.Sprintf("s%05d", k+1)
-			r.Old.Tag, r.New.Tag = "", ""
-			if err := l.Step(r); err != nil {
-				t.Fatal(err)
-			}
-		}
-		runtime.GC()
-		runtime.ReadMemStats(&after)
-		runtime.KeepAlive(l)
-		return after.HeapAlloc - min(after.HeapAlloc, before.HeapAlloc)
-	}
-	const few, many = 1000, 4000
-	small, large := retained(few), retained(many)
-	per := (large - min(large, small)) / (many - few)
+	per, few, many := reporttest.RetainedPerStep(t, func() *logMarkdown {
+		return &logMarkdown{w: io.Discard, o: report.LogOptions{SpillAt: -1}}
+	})
 	if per > 500 {
-		t.Errorf("a Markdown log holds %d bytes a step of one rebuilt spec until it is written (%d bytes at %d steps, %d at %d), want at most 500", per, small, few, large, many)
+		t.Errorf("a Markdown log holds %d bytes a step of one rebuilt spec until it is written (%d bytes at 1,000 steps, %d at 4,000), want at most 500", per, few, many)
 	}
-	t.Logf("%d bytes a step", per)
 }

@@ -1,5 +1,6 @@
-// Package sandbox runs user templates (--template): ParseTemplate gives
-// them sprig's hermetic functions, less anything random, time- or
+// Package sandbox runs user templates (--template): ParseTemplate
+// refuses one of more than MaxTemplate bytes, and gives the others
+// sprig's hermetic functions, less anything random, time- or
 // host-dependent, with cachediff's own (report.Funcs); Execute runs them
 // over a report.Document, with the views of the built-in formats
 // (data), within Limits of time, output and memory, each

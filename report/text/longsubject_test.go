@@ -9,7 +9,6 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestTextLogLongSubject: the text log wrote a commit's subject whole in
@@ -33,14 +32,7 @@ func TestTextLogLongSubject(t *testing.T) {
 		}
 		var b bytes.Buffer
 		w := Format.Log(&b, report.LogOptions{Options: report.Options{Width: 80}, Subjects: subjects})
-		s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
-			func(i int, r *diff.Report) error { return w.Step(r) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Finish(s); err != nil {
-			t.Fatal(err)
-		}
+		reporttest.WriteSeries(t, w, snaps, diff.Filter{})
 		long[huge] = b.Len()
 		if huge && strings.Count(b.String(), " (from 2026-10-") != len(snaps)-1 {
 			t.Errorf("a step's head does not say what it is from:\n%.2000s", b.String())

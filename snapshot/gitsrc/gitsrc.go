@@ -953,8 +953,9 @@ func refName(rev string) string {
 
 // entry returns the type ("blob", "tree" or "commit") and the object id
 // that commit's tree lists at path p, or "", "" when it lists nothing
-// there: a submodule's commit, or an object the repository lacks, which
-// git cat-file calls missing as it calls a path that is not there.
+// there. It tells apart what git cat-file calls missing alike: a
+// submodule's commit, an object the repository lacks, and a path that is
+// not there.
 func (r *Repo) entry(commit, p string) (typ, oid string) {
 	if p == "" || strings.ContainsAny(p, "\n\x00") {
 		return "", ""

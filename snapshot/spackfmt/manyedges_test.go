@@ -1,7 +1,6 @@
 package spackfmt
 
 import (
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -39,19 +38,11 @@ func manyEdgesSpec(n int) []byte {
 func TestManyEdgesDecodeAllocs(t *testing.T) {
 	steadyIntern(t)
 	measure := func(n int) float64 {
-		data := manyEdgesSpec(n)
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		set, err := Decode("x.spec.json", data)
-		runtime.ReadMemStats(&after)
-		if err != nil {
-			t.Fatal(err)
-		}
+		set, _, bytes := decodeAllocs(t, manyEdgesSpec(n))
 		if len(set.Nodes) == 0 || len(set.Nodes[0].Deps) != n {
 			t.Fatalf("want a node of %d edges", n)
 		}
-		return float64(after.TotalAlloc - before.TotalAlloc)
+		return bytes
 	}
 	const n = 20000
 	b1 := measure(n)

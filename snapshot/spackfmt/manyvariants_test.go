@@ -12,17 +12,38 @@ import (
 // manyVariantsSpec is a spec file of one node with n boolean variants,
 // written as Spack writes them: sorted by name, then the six flags.
 func manyVariantsSpec(n int) []byte {
+	return variantsSpec(n, func(i int) string { return fmt.Sprintf("v%07d", i) })
+}
+
+// variantsSpec is a spec file of one node with n boolean variants, the
+// i-th named name(i), then the six flags.
+func variantsSpec(n int, name func(i int) string) []byte {
 	var b strings.Builder
 	b.WriteString(`{"spec":{"_meta":{"version":5},"nodes":[{"name":"libdwarf","version":"20130729",` +
 		`"arch":{"platform":"test","platform_os":"debian6","target":"core2"},"namespace":"builtin.mock",` +
 		`"parameters":{"build_system":"generic"`)
 	for i := range n {
-		fmt.Fprintf(&b, `,"v%07d":true`, i)
+		fmt.Fprintf(&b, `,"%s":true`, name(i))
 	}
 	b.WriteString(`,"cflags":[],"cppflags":[],"cxxflags":[],"fflags":[],"ldflags":[],"ldlibs":[]},` +
 		`"package_hash":"n7axrpelzl5kjuctt4yoaaf33gvgnik6cx7fjudwhc6hvywdrr4q====",` +
 		`"hash":"u5uz3dcch5if4eve4sef67o2rf2lbfgh"}]}}`)
 	return []byte(b.String())
+}
+
+// decodeAllocs decodes data, a file named x.spec.json, and returns what
+// it made and the objects and bytes Decode allocated.
+func decodeAllocs(t *testing.T, data []byte) (set *Set, mallocs, bytes float64) {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	set, err := Decode("x.spec.json", data)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set, float64(after.Mallocs - before.Mallocs), float64(after.TotalAlloc - before.TotalAlloc)
 }
 
 // TestManyVariantsDecodeAllocs (issue 35: a 4x input costs at most 4.4x):
@@ -40,7 +61,7 @@ func manyVariantsSpec(n int) []byte {
 // variant, 50 MB of scratch a side at 1.28M variants, where the file is
 // 20 MB (the two files of a diff decode at once: 301-328 MB peak RSS for
 // Markdown). The run keeps offsets in the input (keySet), and the list
-// grows in chunks of varChunk (addVariant): at most 120 bytes a variant.
+// grows in chunks of varChunk (addVariant).
 //
 // The chunks were then joined into the node's list, both alive at the
 // end of the node, and each variant past the intern table was a string
@@ -51,15 +72,7 @@ func manyVariantsSpec(n int) []byte {
 func TestManyVariantsDecodeAllocs(t *testing.T) {
 	steadyIntern(t)
 	measure := func(n int) (mallocs, bytes float64) {
-		data := manyVariantsSpec(n)
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		set, err := Decode("x.spec.json", data)
-		runtime.ReadMemStats(&after)
-		if err != nil {
-			t.Fatal(err)
-		}
+		set, mallocs, bytes := decodeAllocs(t, manyVariantsSpec(n))
 		v := set.Nodes[0].Variants
 		if len(v) != n+1 || cap(v) != len(v) {
 			t.Fatalf("%d variants (room for %d), want %d", len(v), cap(v), n+1)
@@ -69,7 +82,7 @@ func TestManyVariantsDecodeAllocs(t *testing.T) {
 				t.Fatalf("variant %d is %q, want %q", i+1, s, want)
 			}
 		}
-		return float64(after.Mallocs - before.Mallocs), float64(after.TotalAlloc - before.TotalAlloc)
+		return mallocs, bytes
 	}
 	const n = 70000 // past the intern table's cap (maxInterned), a fixed cost
 	m1, b1 := measure(n)
@@ -146,18 +159,9 @@ func TestKeySetRun(t *testing.T) {
 
 // reversedVariantsSpec is manyVariantsSpec with its variants in
 // decreasing order: every key after the first 64 goes to keySet's map.
+// Their names are their own: none interned by another test.
 func reversedVariantsSpec(n int) []byte {
-	var b strings.Builder
-	b.WriteString(`{"spec":{"_meta":{"version":5},"nodes":[{"name":"libdwarf","version":"20130729",` +
-		`"arch":{"platform":"test","platform_os":"debian6","target":"core2"},"namespace":"builtin.mock",` +
-		`"parameters":{"build_system":"generic"`)
-	for i := n - 1; i >= 0; i-- {
-		fmt.Fprintf(&b, `,"r%07d":true`, i) // names of their own: none interned by another test
-	}
-	b.WriteString(`,"cflags":[],"cppflags":[],"cxxflags":[],"fflags":[],"ldflags":[],"ldlibs":[]},` +
-		`"package_hash":"n7axrpelzl5kjuctt4yoaaf33gvgnik6cx7fjudwhc6hvywdrr4q====",` +
-		`"hash":"u5uz3dcch5if4eve4sef67o2rf2lbfgh"}]}}`)
-	return []byte(b.String())
+	return variantsSpec(n, func(i int) string { return fmt.Sprintf("r%07d", n-1-i) })
 }
 
 // TestReversedVariantsDecodeAllocs (issue 35: memory within 4x the
@@ -173,19 +177,11 @@ func reversedVariantsSpec(n int) []byte {
 func TestReversedVariantsDecodeAllocs(t *testing.T) {
 	steadyIntern(t)
 	measure := func(n int) (mallocs, bytes float64) {
-		data := reversedVariantsSpec(n)
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		set, err := Decode("x.spec.json", data)
-		runtime.ReadMemStats(&after)
-		if err != nil {
-			t.Fatal(err)
-		}
+		set, mallocs, bytes := decodeAllocs(t, reversedVariantsSpec(n))
 		if got := len(set.Nodes[0].Variants); got != n+1 {
 			t.Fatalf("%d variants, want %d", got, n+1)
 		}
-		return float64(after.Mallocs - before.Mallocs), float64(after.TotalAlloc - before.TotalAlloc)
+		return mallocs, bytes
 	}
 	const n = 70000
 	m1, b1 := measure(n)

@@ -519,6 +519,17 @@ func appendDoubling[T any](l []T, v T) []T {
 	return append(l, v)
 }
 
+// appendChunked appends v to scratch, a list that grows by doubling
+// (appendDoubling) up to chunk items: a full list of chunk items or more
+// goes to *chunks first, and a new one of chunk items starts.
+func appendChunked[T any](chunks *[][]T, scratch []T, v T, chunk int) []T {
+	if len(scratch) == cap(scratch) && len(scratch) >= chunk {
+		*chunks = append(*chunks, scratch)
+		scratch = make([]T, 0, chunk)
+	}
+	return appendDoubling(scratch, v)
+}
+
 // maxScratch is the most items of a scratch list that the decoder keeps
 // from one node to the next: more than any real node's parameters or
 // dependencies.
@@ -751,11 +762,7 @@ func (d *decoder) addRef(n *Node, r depRef) error {
 	if r.refs[0] == nil && r.refs[1] == nil && r.refs[2] == nil {
 		return d.s.errf("dependency %s has no hash", r.name)
 	}
-	if len(d.refScratch) == cap(d.refScratch) && len(d.refScratch) >= refChunk {
-		d.refChunks = append(d.refChunks, d.refScratch)
-		d.refScratch = make([]depRef, 0, refChunk)
-	}
-	d.refScratch = appendDoubling(d.refScratch, r)
+	d.refScratch = appendChunked(&d.refChunks, d.refScratch, r, refChunk)
 	return nil
 }
 

@@ -1,7 +1,7 @@
 // Package spill holds the rendered steps of a log until it is written:
 // in memory up to a bound, then in a temporary file, so that a long
-// log's memory does not grow with its steps (the Markdown and text logs
-// write the newest step first, once the series is done).
+// log's memory does not grow with its steps (the Markdown, text and
+// HTML logs write the newest step first, once the series is done).
 package spill
 
 import (
@@ -69,10 +69,10 @@ func (s *Spill) Size() int64 {
 
 // InMemory is the bytes the spill holds in memory (none for nil): what
 // its buffer took, not only what it holds yet. Counted by length, up to
-// half of it (the room append leaves) went uncounted, and a log's memory
-// limit, which counts what it keeps apart from the rest of what was live
-// (cmd/cachediff, beyondInput), left that half three times over as room:
-// 16,000 tiny steps of -f html reached a heap of 60 MB, 15 MB live.
+// half of it (the room append leaves) would go uncounted, and a log's
+// memory limit, which counts what it keeps apart from the rest of what
+// is live (cmd/cachediff, beyondInput), would leave that half three
+// times over as room.
 func (s *Spill) InMemory() int64 {
 	if s == nil {
 		return 0
