@@ -35,18 +35,7 @@ func TestHashOtherEdges(t *testing.T) {
 	dir := t.TempDir()
 	load := func(name, data string) *snapshot.Snapshot {
 		t.Helper()
-		path := filepath.Join(dir, name, "curl.spec.json")
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		s, err := snapshot.Load(filepath.Dir(path), snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
+		return loadWritten(t, filepath.Join(dir, name, "curl.spec.json"), data, true)
 	}
 	base := load("base", file(edge("zlib", zlib1, `"build","link"`)+","+edge("gmake", make1, `"build"`), node("zlib", "1", zlib1, ""), node("gmake", "4", make1, "")))
 	for _, c := range []struct {
@@ -85,4 +74,24 @@ func TestHashOtherEdges(t *testing.T) {
 			}
 		}
 	}
+}
+
+// loadWritten writes data to path (its folders made) and loads the
+// snapshot of the file, or of its folder when folder is set.
+func loadWritten(t *testing.T, path, data string, folder bool) *snapshot.Snapshot {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if folder {
+		path = filepath.Dir(path)
+	}
+	s, err := snapshot.Load(path, snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

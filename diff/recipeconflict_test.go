@@ -2,7 +2,6 @@ package diff_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -28,18 +27,7 @@ func TestHashOtherRecipe(t *testing.T) {
 	dir := t.TempDir()
 	load := func(name, data string) *snapshot.Snapshot {
 		t.Helper()
-		path := filepath.Join(dir, name, "index.json")
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		s, err := snapshot.Load(path, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
+		return loadWritten(t, filepath.Join(dir, name, "index.json"), data, false)
 	}
 	a, b := strings.Repeat("a", 52), strings.Repeat("b", 52)
 	base := load("base", index(a))
