@@ -2,6 +2,7 @@ package diff
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -35,6 +36,25 @@ func TestChangeIDsKeys(t *testing.T) {
 			if want := ca == cb; same != want {
 				t.Fatalf("%+v and %+v: the same change key %v, want %v", ca, cb, same, want)
 			}
+		}
+	}
+}
+
+// TestChangeIDsKeysHoldNoText: the keys that group causes hold numbers
+// for a change's texts, not the texts: a change of a spec of many
+// flipped variants is as long as its variants, and a key that copied it
+// was that long again for every cause (TestChangeIDsKeys checks only
+// that equal keys are equal causes, which a key of the text also is).
+func TestChangeIDsKeysHoldNoText(t *testing.T) {
+	long := strings.Repeat("+v", 1<<19) // 1 MiB
+	c := Cause{Name: "libdwarf", Changes: []Change{{Kind: "variants", From: long, To: long[1:]}}}
+	var ids changeIDs
+	for range 3 {
+		if k := ids.groupKey(nil, c); len(k) > 64 {
+			t.Fatalf("a group key of %d bytes for a change of %d: it holds the text", len(k), len(long))
+		}
+		if k := ids.changeKey(nil, c.Changes[0]); len(k) > 64 {
+			t.Fatalf("a change key of %d bytes for a change of %d: it holds the text", len(k), len(long))
 		}
 	}
 }
