@@ -57,8 +57,10 @@ func TestLogFinishCollections(t *testing.T) {
 		return float64(s[1].Value.Uint64()) / float64(s[0].Value.Uint64())
 	}
 	for _, input := range []int{16 << 20, 64 << 20} {
-		if r := room(input); r < 1.4 {
-			t.Errorf("a log of %d MiB of input being written: heap goal %.2fx the live heap, want at least 1.4x (GOGC=50)", input>>20, r)
+		// At most 1.6x too: GOGC=100 (a goal of 2x) raises the peak
+		// for little CPU, and passed the bound below alone.
+		if r := room(input); r < 1.4 || r > 1.6 {
+			t.Errorf("a log of %d MiB of input being written: heap goal %.2fx the live heap, want 1.4x to 1.6x (GOGC=50)", input>>20, r)
 		} else {
 			t.Logf("%d MiB: goal %.2fx the live heap", input>>20, r)
 		}
