@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -26,20 +25,7 @@ func TestCauseTableJSONStreamed(t *testing.T) {
 	size := float64(len(change.From) + len(change.To))
 	r.Packages, r.Highlights, r.Updates = []diff.Package{}, []diff.Highlight{}, []diff.UpdateGroup{}
 	r.Causes.Groups = []diff.CauseGroup{}
-	least := 0.0
-	for range 3 { // the least of three: what encoding/json's pool keeps varies
-		var w countingDiscard
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		if err := JSON(&w, r); err != nil {
-			t.Fatal(err)
-		}
-		runtime.ReadMemStats(&after)
-		if a := float64(after.TotalAlloc - before.TotalAlloc); least == 0 || a < least {
-			least = a
-		}
-	}
+	least, _ := leastJSONAlloc(t, r)
 	t.Logf("the cause's strings: %.0f bytes; writing allocated %.0f (%.2fx)", size, least, least/size)
 	if least > size/8 {
 		t.Errorf("writing a cause of %.0f bytes of strings allocated %.0f bytes (%.2fx), want at most an eighth", size, least, least/size)
