@@ -289,20 +289,23 @@ func (t *tailWriter) causes(l []diff.Cause, prefix string) {
 	t.bw.WriteString("\n" + prefix + "]")
 }
 
+// omitEmpty writes the member key of the string v, on a line of its own
+// indented by in after a comma, unless v is "" (omitempty).
+func (t *tailWriter) omitEmpty(in, key, v string) {
+	if v != "" {
+		t.bw.WriteString(",\n" + in + `"` + key + `": `)
+		t.str(v)
+	}
+}
+
 // cause writes c, a value at the depth whose indentation is prefix, as
 // value would.
 func (t *tailWriter) cause(c *diff.Cause, prefix string) {
 	in := prefix + "  "
 	t.bw.WriteString("{\n" + in + `"name": `)
 	t.str(c.Name)
-	if c.OldHash != "" {
-		t.bw.WriteString(",\n" + in + `"old_hash": `)
-		t.str(c.OldHash)
-	}
-	if c.NewHash != "" {
-		t.bw.WriteString(",\n" + in + `"new_hash": `)
-		t.str(c.NewHash)
-	}
+	t.omitEmpty(in, "old_hash", c.OldHash)
+	t.omitEmpty(in, "new_hash", c.NewHash)
 	t.bw.WriteString(",\n" + in + `"changes": `)
 	switch {
 	case c.Changes == nil:
@@ -318,14 +321,8 @@ func (t *tailWriter) cause(c *diff.Cause, prefix string) {
 			}
 			t.bw.WriteString("\n" + el + "{\n" + mem + `"kind": `)
 			t.str(ch.Kind)
-			if ch.From != "" {
-				t.bw.WriteString(",\n" + mem + `"from": `)
-				t.str(ch.From)
-			}
-			if ch.To != "" {
-				t.bw.WriteString(",\n" + mem + `"to": `)
-				t.str(ch.To)
-			}
+			t.omitEmpty(mem, "from", ch.From)
+			t.omitEmpty(mem, "to", ch.To)
 			t.bw.WriteString("\n" + el + "}")
 		}
 		t.bw.WriteString("\n" + in + "]")
