@@ -598,6 +598,8 @@ type decoder struct {
 	deferred    []deferredValue
 	missing     int      // dependencies not in the file (missingDep)
 	missingLine int      // the line of the first beyond mostMissing
+	renamed     int      // dependencies named for another package than their spec's (otherName)
+	renamedLine int      // the line of the first beyond mostMissing
 	dagOf       []string // a lockfile: each spec's own hash, by its place in Nodes ("" for its key; dag.go)
 	rootAt      []int    // a lockfile: where each root's hash is
 	// line counting

@@ -38,6 +38,9 @@ func finishPlain(d *decoder) {
 				}
 			}
 			if target != nil {
+				if r.name != target.Name {
+					d.otherName(n, r.name, target)
+				}
 				dep.Name, dep.Hash = target.Name, target.Hash
 			} else {
 				for _, h := range r.refs {
@@ -51,6 +54,9 @@ func finishPlain(d *decoder) {
 			n.Deps = append(n.Deps, dep)
 		}
 		n.refs, n.aliases = nil, nil
+	}
+	if d.renamed > mostMissing {
+		d.warnf(d.renamedLine, "%d more dependencies are named for another package than their spec's, the first of them at this line", d.renamed-mostMissing)
 	}
 	for _, n := range d.nodes() {
 		if !n.ownCompiler {
