@@ -788,27 +788,20 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 	}
 	ids := strings.Fields(string(out))
 	// The commits that changed a name on the way to PATH in another case
-	// (_cache/DEVELOP beside _cache/develop), one git rev-list per
-	// folder: a name is matched without case, and left out when it is
-	// written as PATH's.
+	// (_cache/DEVELOP beside _cache/develop): a name is matched without
+	// case, and left out when it is written as PATH's (wayChanges).
+	way, err := r.wayChanges(revList, top)
+	if err != nil {
+		return err
+	}
 	seen := map[string]bool{}
 	for _, id := range ids {
 		seen[id] = true
 	}
-	_, next := wayDown(top)
-	for i := range next {
-		way := strings.Join(next[:i+1], "/")
-		args := append(append(append([]string{}, revList...), "--"), foldSpecs(way)...)
-		args = append(args, ":(top,exclude,literal)"+way)
-		out, err := r.run(nil, args...)
-		if err != nil {
-			return r.rangeError(revList[len(revList)-1], err)
-		}
-		for _, id := range strings.Fields(string(out)) {
-			if !seen[id] {
-				seen[id] = true
-				ids = append(ids, id)
-			}
+	for _, id := range way {
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
 		}
 	}
 	// The commits that changed one elsewhere (not above PATH), at which
@@ -869,4 +862,100 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 		}
 	}
 	return nil
+}
+
+// wayChanges returns the commits of revList (git rev-list, its options
+// and the range) that changed a path whose folders on the way to top
+// (from the top) match top's without case up to one written in another
+// case (_cache/DEVELOP/x, _CACHE/y beside _cache/develop: the names
+// caseClash takes for top's, bytes.EqualFold), in the order of the
+// folder that first differs, from the top, then as rev-list lists them.
+//
+// One git rev-list per folder (its name's foldSpecs, less the folder as
+// written) started a process per folder of a deep PATH: a PATH 32
+// folders deep, 30 more than one 2 deep. Three at most now, however
+// deep: the rev-list of the paths below the top folder's foldSpecs less
+// PATH itself (a superset: an exact sibling's changes are in it), the
+// first parents of those commits (cat-file), and the paths each changed
+// from its first parent (diff-tree, as rev-list --first-parent compares
+// them), which are matched here.
+func (r *Repo) wayChanges(revList []string, top string) ([]string, error) {
+	_, next := wayDown(top)
+	if len(next) == 0 {
+		return nil, nil
+	}
+	first := foldSpecs(next[0])
+	args := append(append(append([]string{}, revList...), "--"), first...)
+	args = append(args, ":(top,exclude,literal)"+top)
+	out, err := r.run(nil, args...)
+	if err != nil {
+		return nil, r.rangeError(revList[len(revList)-1], err)
+	}
+	ids := strings.Fields(string(out))
+	if len(next) == 1 || len(ids) == 0 {
+		return ids, nil
+	}
+	parents := make([]string, len(ids))
+	if err := r.ReadBlobs(ids, func(i int, data []byte) error {
+		parents[i] = firstParent(data)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	var in strings.Builder
+	for i, id := range ids {
+		in.WriteString(id)
+		if parents[i] != "" {
+			in.WriteString(" " + parents[i])
+		}
+		in.WriteByte('\n')
+	}
+	// Each commit's paths follow a line "/ID" (no path starts with a
+	// slash) and a line break.
+	dt := append([]string{"diff-tree", "--stdin", "-r", "--name-only", "-z", "--no-renames", "--root", "--format=/%H", "--"}, first...)
+	out, err = r.run(strings.NewReader(in.String()), dt...)
+	if err != nil {
+		return nil, err
+	}
+	at := make(map[string]int, len(ids)) // a commit's first differing folder, from 1
+	id := ""
+	for tok := range strings.SplitSeq(string(out), "\x00") {
+		if h, ok := strings.CutPrefix(tok, "/"); ok {
+			id = h
+			continue
+		}
+		tok = strings.TrimPrefix(tok, "\n")
+		if j := wayDiffers(tok, next); j > 0 && id != "" && (at[id] == 0 || j < at[id]) {
+			at[id] = j
+		}
+	}
+	var got []string
+	for _, id := range ids {
+		if at[id] > 0 {
+			got = append(got, id)
+		}
+	}
+	slices.SortStableFunc(got, func(a, b string) int { return cmp.Compare(at[a], at[b]) })
+	return got, nil
+}
+
+// wayDiffers returns where the path p (from the top) first differs from
+// the way next (wayDown's) in a name that caseClash takes for the way's
+// (bytes.EqualFold), from 1; 0 when it follows the way as written, or
+// leaves it.
+func wayDiffers(p string, next []string) int {
+	for j, want := range next {
+		name, rest, _ := strings.Cut(p, "/")
+		if name != want {
+			if strings.EqualFold(name, want) {
+				return j + 1
+			}
+			return 0
+		}
+		if rest == "" {
+			return 0
+		}
+		p = rest
+	}
+	return 0
 }
