@@ -7,10 +7,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 	"time"
-
-	"github.com/cachediff/cachediff/internal/atomicfile"
 )
 
 // stopSignals are the signals that stop the command (removeOnSignal).
@@ -40,11 +39,16 @@ func dieOf(s os.Signal) {
 // processStderr is the process's standard error, as the command writes
 // its messages to it. A write to a closed pipe on standard error (2>&1 |
 // head -1, and a warning after the first line) makes the Go runtime end
-// the process by SIGPIPE, which no handler sees: --output's temporary
-// file was left behind. The messages go through a copy of the
-// descriptor, whose writes fail with EPIPE instead; the temporary files
-// are removed, and the write is made again to os.Stderr, whose failure
-// ends the process by SIGPIPE as before. A process started with SIGPIPE
+// the process by SIGPIPE (os/signal: a write to a broken pipe on
+// descriptor 1 or 2, SIGPIPE not asked for with signal.Notify), which
+// no handler sees: the run died with exit status 141 where its report
+// was written whole (to standard output or --output) and its gate
+// result was 0 or 1, and --output's temporary file was left behind. The
+// messages go through a copy of the descriptor, whose writes fail with
+// EPIPE instead: the messages that no one reads are dropped and the run
+// goes on, to its own exit status. Standard output is left as Go has
+// it: a closed pipe there (cachediff ... | head -1) ends the process by
+// SIGPIPE, as it does any filter's. A process started with SIGPIPE
 // ignored writes to os.Stderr: its writes fail, and it goes on.
 func processStderr() io.Writer {
 	if signal.Ignored(syscall.SIGPIPE) {
@@ -55,19 +59,25 @@ func processStderr() io.Writer {
 		return os.Stderr
 	}
 	syscall.CloseOnExec(fd)
-	return &pipeStderr{os.NewFile(uintptr(fd), "/dev/stderr")}
+	return &pipeStderr{File: os.NewFile(uintptr(fd), "/dev/stderr")}
 }
 
 // pipeStderr is standard error through a copy of its descriptor
-// (processStderr). Its Fd is the copy's, for isTerminal.
-type pipeStderr struct{ *os.File }
+// (processStderr). Its Fd is the copy's, for isTerminal. Once a write
+// finds the pipe closed, the rest are dropped.
+type pipeStderr struct {
+	*os.File
+	closed atomic.Bool
+}
 
 func (w *pipeStderr) Write(p []byte) (int, error) {
+	if w.closed.Load() {
+		return len(p), nil
+	}
 	n, err := w.File.Write(p)
 	if errors.Is(err, syscall.EPIPE) {
-		atomicfile.RemoveTemporary()
-		m, err := os.Stderr.Write(p[n:]) // ends the process by SIGPIPE
-		return n + m, err
+		w.closed.Store(true)
+		return len(p), nil
 	}
 	return n, err
 }

@@ -128,8 +128,10 @@ func checkFiles(t *testing.T, dir string, names ...string) {
 // TestClosedStderrRemovesTemporary: a warning written to a standard
 // error that is a closed pipe (cachediff log -o FILE ... 2>&1 | head -1)
 // made the Go runtime end the process by SIGPIPE, which no handler sees,
-// and .FILE.tmp-NNN was left behind. The command still dies of SIGPIPE,
-// as before, and leaves no temporary file.
+// and .FILE.tmp-NNN was left behind. Then the command died of SIGPIPE,
+// its temporary file removed; now it drops the messages and goes on
+// (TestClosedStderrKeepsExitStatus): FILE is written as with standard
+// error open, and no temporary file is left.
 func TestClosedStderrRemovesTemporary(t *testing.T) {
 	bin, err := exec.LookPath("cachediff") // the test binary as the command (TestMain)
 	if err != nil {
@@ -143,24 +145,97 @@ func TestClosedStderrRemovesTemporary(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	out := filepath.Join(dir, "log.md")
 	// A step newest first: its warning is written as the step is, while
 	// the temporary file is there.
-	cmd := exec.Command(bin, "log", "-o", out, filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1"), filepath.Join(realDir, "v0.23.0"))
-	r, w, err := os.Pipe()
+	args := []string{"log", "-o", "", filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1"), filepath.Join(realDir, "v0.23.0")}
+	var logs [2][]byte
+	for i, name := range []string{"open.md", "closed.md"} {
+		args[2] = filepath.Join(dir, name)
+		stdout, stderr, code := runClosing(t, bin, args, i == 1)
+		if code != 0 || len(stdout) != 0 || i == 0 && len(stderr) == 0 {
+			t.Fatalf("standard error closed %v: exit status %d, stdout %q, stderr %q; want 0, nothing on standard output and a warning", i == 1, code, stdout, stderr)
+		}
+		if logs[i], err = os.ReadFile(args[2]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if string(logs[0]) != string(logs[1]) || len(logs[0]) == 0 {
+		t.Errorf("the log written with standard error closed (%d bytes) is not the one written with it open (%d bytes)", len(logs[1]), len(logs[0]))
+	}
+	checkFiles(t, dir, "closed.md", "open.md")
+}
+
+// TestClosedStderrKeepsExitStatus: with standard error a closed pipe, a
+// run that wrote a warning there died of SIGPIPE at it (killed by the
+// signal: a shell's 141), before its report or after it: a CI gate lost
+// its result, 0 or 1. The messages are dropped; the report and the exit
+// status are those of a run with standard error open.
+func TestClosedStderrKeepsExitStatus(t *testing.T) {
+	bin, err := exec.LookPath("cachediff") // the test binary as the command (TestMain)
+	if err != nil {
+		t.Skip("no cachediff command:", err)
+	}
+	if signal.Ignored(syscall.SIGPIPE) {
+		t.Skip("SIGPIPE is ignored in this process, and so in the command")
+	}
+	realDir, err := filepath.Abs("../../testdata/real")
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.Close()
-	cmd.Stderr = w
-	err = cmd.Run()
-	w.Close()
+	a, b := filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"--offline", a, b}, 1},                                 // differences
+		{[]string{"--offline", "--fail-on", "removed-package", a, b}, 0}, // a gate that holds
+		{[]string{"--offline", "--format", "json", a, b}, 1},
+	} {
+		open, warned, code := runClosing(t, bin, tc.args, false)
+		if code != tc.code || len(warned) == 0 || len(open) == 0 {
+			t.Fatalf("%q: exit status %d, stderr %q, %d bytes of report; want %d, a warning and a report", tc.args, code, warned, len(open), tc.code)
+		}
+		closed, _, code := runClosing(t, bin, tc.args, true)
+		if code != tc.code {
+			t.Errorf("%q with standard error closed: exit status %d, want %d as with it open", tc.args, code, tc.code)
+		}
+		if string(closed) != string(open) {
+			t.Errorf("%q with standard error closed: %d bytes of report, want the %d written with it open", tc.args, len(closed), len(open))
+		}
+	}
+}
+
+// runClosing runs the command bin with args, its standard error a pipe
+// whose reading end is closed when closed is set, and returns its
+// standard output, its standard error (when open) and its exit status
+// (128 + the signal's number when a signal ended it).
+func runClosing(t *testing.T, bin string, args []string, closed bool) (stdout, stderr []byte, code int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var out, errs strings.Builder
+	cmd.Stdout = &out
+	if closed {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Close()
+		defer w.Close()
+		cmd.Stderr = w
+	} else {
+		cmd.Stderr = &errs
+	}
+	err := cmd.Run()
 	var ee *exec.ExitError
-	if !errors.As(err, &ee) {
-		t.Fatalf("%v, want death by SIGPIPE", err)
+	switch {
+	case err == nil:
+	case errors.As(err, &ee):
+		ws, _ := ee.Sys().(syscall.WaitStatus)
+		if code = ws.ExitStatus(); ws.Signaled() {
+			code = 128 + int(ws.Signal())
+		}
+	default:
+		t.Fatal(err)
 	}
-	if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGPIPE {
-		t.Errorf("%v, want death by SIGPIPE", err)
-	}
-	checkFiles(t, dir)
+	return []byte(out.String()), []byte(errs.String()), code
 }
