@@ -108,6 +108,44 @@ const MaxPathNames = maxText/3 + 2
 // (Shorten): text cuts a snapshot's name at as many cells.
 const MaxWord = maxWord
 
+// CutMiddle is a name whole up to limit wide, else its first limit/2
+// and then its last characters either side of "…", limit wide in all:
+// where tags and paths differ (a date, the folder). width is a
+// character's width (1 each in a feed; a terminal's cells in text, 2
+// for a wide character, 0 for a combining mark), never more than its
+// bytes. s is visible text (Visible): valid UTF-8, no escape sequences.
+func CutMiddle(s string, limit int, width func(rune) int) string {
+	if len(s) <= limit {
+		return s
+	}
+	total := 0
+	for _, r := range s {
+		total += width(r)
+	}
+	if total <= limit {
+		return s
+	}
+	head, used := len(s), 0
+	for i, r := range s {
+		if used+width(r) > limit/2 {
+			head = i
+			break
+		}
+		used += width(r)
+	}
+	room := limit - 1 - used
+	tail := len(s)
+	for used := 0; tail > 0; {
+		r, size := utf8.DecodeLastRuneInString(s[:tail])
+		if used+width(r) > room {
+			break
+		}
+		used += width(r)
+		tail -= size
+	}
+	return s[:head] + "…" + s[tail:]
+}
+
 // Shorten bounds what one value can take of a report: a word longer than
 // maxWord characters keeps its first maxWord and gets "…", and a text
 // longer than maxText characters keeps its first maxText (a word's "…"

@@ -404,13 +404,7 @@ func feedText(s string) string { return report.Visible(s) }
 // its entry: 30 KB for a pair's feed of one entry. Ids keep the name
 // whole: they tell entries apart.
 func feedLabel(s string) string {
-	t := feedText(s)
-	r := []rune(t)
-	if len(r) <= report.MaxWord {
-		return t
-	}
-	head := report.MaxWord / 2
-	return string(r[:head]) + "…" + string(r[len(r)-(report.MaxWord-1-head):])
+	return report.CutMiddle(feedText(s), report.MaxWord, func(rune) int { return 1 })
 }
 
 // cleanGitPath is a path in a commit as the feed names it: slashes, no

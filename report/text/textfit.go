@@ -221,24 +221,7 @@ func cutCells(s string, n int) (head, rest string) {
 // longer one keeps its first and its last cells either side of "…",
 // where tags and paths differ (a date, the folder): a 10,000-character
 // tag takes three lines at 80 columns wherever it is named, not 125.
-func textLabel(s string) string {
-	const limit = report.MaxWord
-	if len(s) <= limit || cells(s) <= limit {
-		return s
-	}
-	head, _ := cutCells(s, limit/2)
-	room := limit - 1 - cells(head)
-	i := len(s)
-	for used := 0; i > 0; {
-		r, size := utf8.DecodeLastRuneInString(s[:i])
-		if used+runeCells(r) > room {
-			break
-		}
-		used += runeCells(r)
-		i -= size
-	}
-	return head + "…" + s[i:]
-}
+func textLabel(s string) string { return report.CutMiddle(s, report.MaxWord, runeCells) }
 
 // firstRuneLen is the length of s's colour codes, if any, and first
 // rune.

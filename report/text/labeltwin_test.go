@@ -1,0 +1,49 @@
+package text
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/cachediff/cachediff/report"
+)
+
+// textLabelBefore is textLabel as it was before it and atom's feedLabel
+// shared report.CutMiddle: its own copy of the cut.
+func textLabelBefore(s string) string {
+	const limit = report.MaxWord
+	if len(s) <= limit || cells(s) <= limit {
+		return s
+	}
+	head, _ := cutCells(s, limit/2)
+	room := limit - 1 - cells(head)
+	i := len(s)
+	for used := 0; i > 0; {
+		r, size := utf8.DecodeLastRuneInString(s[:i])
+		if used+runeCells(r) > room {
+			break
+		}
+		used += runeCells(r)
+		i -= size
+	}
+	return head + "…" + s[i:]
+}
+
+// TestTextLabelShared: textLabel through report.CutMiddle writes the
+// bytes its own copy wrote, for names of narrow, wide and combining
+// characters and escapes around the bound.
+func TestTextLabelShared(t *testing.T) {
+	alphabet := []string{"a", "-", "世", "😀", "e\u0301", "\u0301", "é", `\x1b`, "/"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 3000 {
+		var b strings.Builder
+		for n := report.MaxWord/2 + rng.IntN(2*report.MaxWord); n > 0; n-- {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		s := report.Visible(b.String())
+		if got, want := textLabel(s), textLabelBefore(s); got != want {
+			t.Fatalf("textLabel(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
