@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/race"
 )
 
 // manyVariantsSpec is a spec file of one node with n boolean variants,
@@ -99,10 +101,10 @@ func TestManyVariantsDecodeAllocs(t *testing.T) {
 	}
 }
 
-// TestKeySetRun: past the keys it scans, keySet's run of keys in order
-// and its map of the others find every key given twice, whatever the
-// order: mostly increasing (Spack's variants, then its flags), shuffled,
-// or decreasing.
+// TestKeySetRun: past the keys it scans, keySet's runs of keys in order
+// (increasing, and decreasing) and its map of the others find every key
+// given twice, whatever the order: mostly increasing (Spack's variants,
+// then its flags), shuffled, or decreasing.
 func TestKeySetRun(t *testing.T) {
 	for seed := range uint64(200) {
 		r := rand.New(rand.NewPCG(seed, 3))
@@ -115,6 +117,9 @@ func TestKeySetRun(t *testing.T) {
 				v = r.IntN(n) // shuffled, with repeats
 			case 2:
 				v = n - i
+				if seed%8 == 6 && r.IntN(8) == 0 {
+					v = r.IntN(n) // decreasing, out of order now and then: the down run
+				}
 			case 3:
 				if r.IntN(8) == 0 {
 					v = r.IntN(n) // out of order now and then
@@ -165,8 +170,9 @@ func reversedVariantsSpec(n int) []byte {
 }
 
 // TestReversedVariantsDecodeAllocs (issue 35: memory within 4x the
-// input): a spec of many variants out of order, here decreasing, finds
-// a key given twice with keySet's map. Its keys were copies, a malloc
+// input): a spec of many variants out of order, here decreasing, found
+// a key given twice with keySet's map (now its down run,
+// TestReversedVariantsDecodePeak). Its keys were copies, a malloc
 // and 8 to 16 bytes a key beside the map's entry (1.28M variants: 328
 // MB peak RSS for a 40 MB pair); they are strings over the input now.
 // So decoding allocates at most one object a variant (its interned
@@ -254,5 +260,31 @@ func TestManyVariantsSizedList(t *testing.T) {
 	twice := strings.Replace(b.String(), fmt.Sprintf(`"v%07d":false`, 2*varChunk+1), fmt.Sprintf(`"v%07d":false,"v%07d":true`, 2*varChunk+1, varChunk+3), 1)
 	if _, err := Decode("x.spec.json", []byte(twice)); err == nil || !strings.Contains(err.Error(), "given twice") {
 		t.Errorf("a key given twice past the first chunk: %v", err)
+	}
+}
+
+// TestReversedVariantsDecodePeak (issue 35: memory within 4x the
+// input): a spec of many variants in decreasing order (a file rewritten
+// in reverse) found a key given twice with keySet's map of every key
+// past the 64 it scans: some 40 bytes a key beside the key's 16 of
+// input, alive while the node's parameters were read. One spec of 1.28M
+// such variants peaked at 6.9-7.4x its input (cachediff A B --format
+// json), where in order it takes the run of offsets, 4 bytes a key. The
+// keys in decreasing order are a run of their own now: decoding them
+// allocates what decoding them in order does, give or take a tenth.
+func TestReversedVariantsDecodePeak(t *testing.T) {
+	if race.Enabled {
+		t.Skip("allocations are not measured under the race detector")
+	}
+	steadyIntern(t)
+	const n = 280000
+	_, _, ordered := decodeAllocs(t, variantsSpec(n, func(i int) string { return fmt.Sprintf("o%07d", i) }))
+	set, _, reversed := decodeAllocs(t, reversedVariantsSpec(n))
+	if got := len(set.Nodes[0].Variants); got != n+1 {
+		t.Fatalf("%d variants, want %d", got, n+1)
+	}
+	t.Logf("%d variants: %.0f bytes allocated in order, %.0f reversed (%.2fx)", n, ordered, reversed, reversed/ordered)
+	if reversed > 1.1*ordered {
+		t.Errorf("%d variants in decreasing order allocated %.0f bytes, %.2fx the %.0f of the same in order: want at most 1.1x", n, reversed, reversed/ordered, ordered)
 	}
 }

@@ -506,6 +506,9 @@ func (d *decoder) dropScratch() {
 	if cap(d.keys.run) > maxScratch {
 		d.keys.run = nil
 	}
+	if cap(d.keys.down) > maxScratch {
+		d.keys.down = nil
+	}
 }
 
 // appendDoubling is append for a scratch list that may grow long (a

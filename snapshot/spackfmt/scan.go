@@ -305,11 +305,17 @@ func (s *scanner) givenTwice(key []byte) error {
 // whose bit of mask (a hash of the key) is clear is, and only the others
 // are looked for among the keys before. Past maxScanKeys keys, when
 // every bit may be set, a key that comes after every key of the run
-// (byte order) joins the run, and the others go to a map, where the run
-// is searched for them. Spack writes a spec's variants sorted by name,
-// then its six flags, so a spec of many variants keeps a short map:
-// its keys all in one map cost the time of a map that outgrew the
-// caches, growing faster than the keys (TestManyVariantsDecodeAllocs).
+// (byte order) joins the run, one that comes before every key of the
+// down run joins that, and the others go to a map; a key is looked for
+// in the runs (binary search) unless it is past their ends. Spack writes
+// a spec's variants sorted by name, then its six flags, so a spec of
+// many variants keeps a short map: its keys all in one map cost the time
+// of a map that outgrew the caches, growing faster than the keys
+// (TestManyVariantsDecodeAllocs). Keys in decreasing order (a file
+// rewritten in reverse) filled the map, some 40 bytes a key where its
+// input has 16: one spec of 1.28M such variants peaked at 7x its input;
+// the down run keeps them at 4 bytes a key
+// (TestReversedVariantsDecodePeak).
 //
 // It keeps the keys' slices, not copies of their bytes (object's keys
 // stay valid): add runs for every parameter of every spec. The run
@@ -324,21 +330,23 @@ func (s *scanner) givenTwice(key []byte) error {
 // (TestReversedVariantsDecodeAllocs). The map goes with the input
 // (reset, drop).
 type keySet struct {
-	mask uint64
-	n    int
-	keys [maxScanKeys][]byte
-	big  map[string]struct{}
-	data []byte   // the input the run's offsets are in
-	last []byte   // the run's last key
-	run  []uint32 // past maxScanKeys, offsets in data of keys in increasing order
+	mask  uint64
+	n     int
+	keys  [maxScanKeys][]byte
+	big   map[string]struct{}
+	data  []byte   // the input the runs' offsets are in
+	last  []byte   // the run's last key
+	run   []uint32 // past maxScanKeys, offsets in data of keys in increasing order
+	least []byte   // the down run's last key
+	down  []uint32 // past maxScanKeys, offsets in data of keys in decreasing order
 }
 
 const maxScanKeys = 64
 
 // reset empties k for the keys of an object of data, the input.
 func (k *keySet) reset(data []byte) {
-	k.mask, k.n, k.big, k.data, k.last = 0, 0, nil, data, nil
-	k.run = k.run[:0]
+	k.mask, k.n, k.big, k.data, k.last, k.least = 0, 0, nil, data, nil, nil
+	k.run, k.down = k.run[:0], k.down[:0]
 }
 
 // drop lets go of the keys and the input (reset takes them again).
@@ -392,16 +400,31 @@ func (k *keySet) addSlow(key []byte) bool {
 		if _, ok := k.big[string(key)]; ok {
 			return true
 		}
-		if len(k.run) == 0 || bytes.Compare(key, k.last) > 0 {
-			if at, ok := k.offset(key); ok {
-				k.run = appendDoubling(k.run, at) // after every key of the run: not in it
-				k.last = key
-				return false
+		up := len(k.run) == 0 || bytes.Compare(key, k.last) > 0 // after every key of the run: not in it
+		if !up {
+			if _, found := slices.BinarySearchFunc(k.run, key, func(at uint32, key []byte) int {
+				return bytes.Compare(k.keyAt(at), key)
+			}); found {
+				return true
 			}
-		} else if _, found := slices.BinarySearchFunc(k.run, key, func(at uint32, key []byte) int {
-			return bytes.Compare(k.keyAt(at), key)
-		}); found {
-			return true
+		}
+		down := len(k.down) == 0 || bytes.Compare(key, k.least) < 0 // before every key of the down run
+		if !down {
+			if _, found := slices.BinarySearchFunc(k.down, key, func(at uint32, key []byte) int {
+				return bytes.Compare(key, k.keyAt(at))
+			}); found {
+				return true
+			}
+		}
+		if at, ok := k.offset(key); ok && (up || down) {
+			if up {
+				k.run = appendDoubling(k.run, at)
+				k.last = key
+			} else {
+				k.down = appendDoubling(k.down, at)
+				k.least = key
+			}
+			return false
 		}
 		k.big[k.mapKey(key)] = struct{}{}
 		return false
