@@ -1,6 +1,8 @@
 package gitsrc
 
 import (
+	"bytes"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -98,22 +100,39 @@ func TestSeriesDeepPathClash(t *testing.T) {
 	}
 }
 
-// TestWayDiffers: where a path leaves the way to PATH in a name written
-// in another case; a name beside the way's folders written as they are
-// is none.
-func TestWayDiffers(t *testing.T) {
-	if got := wayDiffers("d/other", []string{"d", "develop"}); got != 0 {
-		t.Errorf("wayDiffers(d/other) = %d, want 0", got)
+// TestWayEntries: the entries of a folder on the way named as the way's
+// next name in another case (bytes.EqualFold: K and the Kelvin sign
+// too) are told with their ids; the one named as written is the way on,
+// and names beside it (kx) are neither.
+func TestWayEntries(t *testing.T) {
+	id := func(b byte) []byte { return bytes.Repeat([]byte{b}, 20) }
+	tree := func(entries ...string) []byte {
+		var b []byte
+		for i, e := range entries {
+			b = append(append(append(b, e...), 0), id(byte(i+1))...)
+		}
+		return b
 	}
 	for _, tc := range []struct {
-		p    string
-		want int
-	}{{"D", 1}, {"D/develop/x", 1}, {"d/DEVELOP", 2}, {"d/Develop/x", 2}, {"d/develop/x", 0}, {"d", 0}, {"e/develop", 0}, {"d/\u212aevelop", 0}, {"\u212a/x", 0}} {
-		if got := wayDiffers(tc.p, []string{"d", "develop"}); got != tc.want {
-			t.Errorf("wayDiffers(%q) = %d, want %d", tc.p, got, tc.want)
+		data   []byte
+		others bool
+		oid    string
+	}{
+		{tree("40000 k", "40000 kx"), false, hex.EncodeToString(id(1))},
+		{tree("40000 K", "40000 k"), true, hex.EncodeToString(id(2))},
+		{tree("100644 \u212a", "40000 kk"), true, ""},
+		{tree("40000 a", "40000 b"), false, ""},
+		{nil, false, ""},
+	} {
+		others, oid := wayEntries(tc.data, 20, "k")
+		if (others != "") != tc.others || oid != tc.oid {
+			t.Errorf("wayEntries(%q) = %q, %q; want others %v and %q", tc.data, others, oid, tc.others, tc.oid)
 		}
 	}
-	if got := wayDiffers("\u212a/x", []string{"k", "x"}); got != 1 {
-		t.Errorf("wayDiffers(KELVIN SIGN/x) = %d, want 1: caseClash takes it for k", got)
+	// The id counts: K given another object is another answer.
+	a, _ := wayEntries(tree("40000 K"), 20, "k")
+	b, _ := wayEntries(tree("40000 a", "40000 K"), 20, "k")
+	if a == b {
+		t.Errorf("K of two ids read alike: %q", a)
 	}
 }

@@ -1,9 +1,13 @@
 package gitsrc
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
+	"encoding/hex"
 	"fmt"
+	"io"
+	"math"
 	"os/exec"
 	"path"
 	"slices"
@@ -873,19 +877,22 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 //
 // One git rev-list per folder (its name's foldSpecs, less the folder as
 // written) started a process per folder of a deep PATH: a PATH 32
-// folders deep, 30 more than one 2 deep. Three at most now, however
-// deep: the rev-list of the paths below the top folder's foldSpecs less
-// PATH itself (a superset: an exact sibling's changes are in it), the
-// first parents of those commits (cat-file), and the paths each changed
-// from its first parent (diff-tree, as rev-list --first-parent compares
-// them), which are matched here.
+// folders deep, 30 more than one 2 deep. Two at most now, however deep:
+// the rev-list of the paths below the top folder's foldSpecs less PATH
+// itself (a superset: an exact sibling's changes are in it), then, for
+// a PATH of two folders or more, one git cat-file that reads each such
+// commit, and its first parent's, folders down the way as written, as
+// long as the two differ (wayDiffers): a folder named in another case
+// that differs between them is a path changed below it, as rev-list
+// --first-parent compares a commit with its first parent. The folders
+// beside the way are never read into (a commit that added thousands of
+// pages beside PATH costs its trees on the way).
 func (r *Repo) wayChanges(revList []string, top string) ([]string, error) {
 	_, next := wayDown(top)
 	if len(next) == 0 {
 		return nil, nil
 	}
-	first := foldSpecs(next[0])
-	args := append(append(append([]string{}, revList...), "--"), first...)
+	args := append(append(append([]string{}, revList...), "--"), foldSpecs(next[0])...)
 	args = append(args, ":(top,exclude,literal)"+top)
 	out, err := r.run(nil, args...)
 	if err != nil {
@@ -895,67 +902,170 @@ func (r *Repo) wayChanges(revList []string, top string) ([]string, error) {
 	if len(next) == 1 || len(ids) == 0 {
 		return ids, nil
 	}
-	parents := make([]string, len(ids))
-	if err := r.ReadBlobs(ids, func(i int, data []byte) error {
-		parents[i] = firstParent(data)
-		return nil
-	}); err != nil {
-		return nil, err
-	}
-	var in strings.Builder
-	for i, id := range ids {
-		in.WriteString(id)
-		if parents[i] != "" {
-			in.WriteString(" " + parents[i])
-		}
-		in.WriteByte('\n')
-	}
-	// Each commit's paths follow a line "/ID" (no path starts with a
-	// slash) and a line break.
-	dt := append([]string{"diff-tree", "--stdin", "-r", "--name-only", "-z", "--no-renames", "--root", "--format=/%H", "--"}, first...)
-	out, err = r.run(strings.NewReader(in.String()), dt...)
+	at, err := r.wayDiffers(ids, next)
 	if err != nil {
 		return nil, err
 	}
-	at := make(map[string]int, len(ids)) // a commit's first differing folder, from 1
-	id := ""
-	for tok := range strings.SplitSeq(string(out), "\x00") {
-		if h, ok := strings.CutPrefix(tok, "/"); ok {
-			id = h
-			continue
-		}
-		tok = strings.TrimPrefix(tok, "\n")
-		if j := wayDiffers(tok, next); j > 0 && id != "" && (at[id] == 0 || j < at[id]) {
-			at[id] = j
+	var changed []int
+	for i := range ids {
+		if at[i] > 0 {
+			changed = append(changed, i)
 		}
 	}
-	var got []string
-	for _, id := range ids {
-		if at[id] > 0 {
-			got = append(got, id)
-		}
+	slices.SortStableFunc(changed, func(a, b int) int { return cmp.Compare(at[a], at[b]) })
+	got := make([]string, len(changed))
+	for k, i := range changed {
+		got[k] = ids[i]
 	}
-	slices.SortStableFunc(got, func(a, b string) int { return cmp.Compare(at[a], at[b]) })
 	return got, nil
 }
 
-// wayDiffers returns where the path p (from the top) first differs from
-// the way next (wayDown's) in a name that caseClash takes for the way's
-// (bytes.EqualFold), from 1; 0 when it follows the way as written, or
-// leaves it.
-func wayDiffers(p string, next []string) int {
-	for j, want := range next {
-		name, rest, _ := strings.Cut(p, "/")
-		if name != want {
-			if strings.EqualFold(name, want) {
-				return j + 1
-			}
-			return 0
-		}
-		if rest == "" {
-			return 0
-		}
-		p = rest
+// wayDiffers returns, for each commit of ids, the first folder on the
+// way next (wayDown's) in which a name caseClash takes for the way's but
+// written otherwise differs from the commit's first parent (added,
+// removed, or another object), from 1; 0 for none. One git cat-file
+// --batch answers every question, one at a time: a commit's tree, its
+// first parent's, and then each folder down the way in both, by its id,
+// until the two are one object.
+func (r *Repo) wayDiffers(ids, next []string) ([]int, error) {
+	cmd := r.command("cat-file", "--batch")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
 	}
-	return 0
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, r.startError(err)
+	}
+	w := bufio.NewWriter(stdin)
+	br := bufio.NewReader(stdout)
+	var buf []byte
+	// ask returns the object name names: its type and, for a commit or
+	// a tree, its content (in buf, until the next question) and the
+	// length of its id in bytes.
+	ask := func(name string) (string, []byte, int, error) {
+		if name == "" {
+			return "missing", nil, 0, nil
+		}
+		if _, err := w.WriteString(name + "\n"); err != nil {
+			return "", nil, 0, err
+		}
+		if err := w.Flush(); err != nil {
+			return "", nil, 0, err
+		}
+		a, err := readAnswer(br, nil, false)
+		if err != nil || a.oid == "" {
+			return a.typ, nil, 0, err
+		}
+		if a.typ != "tree" && a.typ != "commit" {
+			if _, err := br.Discard(int(min(a.size, math.MaxInt-1)) + 1); err != nil {
+				return "", nil, 0, fmt.Errorf("git cat-file: %s", eofMessage(err))
+			}
+			return a.typ, nil, 0, nil
+		}
+		a.data = buf
+		if a, err = readAnswerContent(br, a); err != nil {
+			return "", nil, 0, err
+		}
+		buf = a.data
+		return a.typ, a.data, len(a.oid) / 2, nil
+	}
+	at := make([]int, len(ids))
+	err = func() error {
+		for i, id := range ids {
+			typ, obj, _, err := ask(id)
+			if err != nil {
+				return err
+			}
+			if typ != "commit" {
+				return fmt.Errorf("git cat-file: %s is a %s, not a commit", short(id), typ)
+			}
+			tree, _, _ := strings.Cut(strings.TrimPrefix(string(obj), "tree "), "\n")
+			parent := firstParent(obj)
+			ptree := ""
+			if parent != "" {
+				ptree = parent + "^{tree}"
+			}
+			for j := 0; j < len(next) && tree != ptree; j++ {
+				var mine, theirs string
+				var sub [2]string
+				for k, name := range [2]string{tree, ptree} {
+					typ, data, hashLen, err := ask(name)
+					if err != nil {
+						return err
+					}
+					if typ != "tree" {
+						continue
+					}
+					v, oid := wayEntries(data, hashLen, next[j])
+					if k == 0 {
+						mine = v
+					} else {
+						theirs = v
+					}
+					sub[k] = oid
+				}
+				if mine != theirs {
+					at[i] = j + 1
+					break
+				}
+				tree, ptree = sub[0], sub[1]
+				if tree == "" && ptree == "" {
+					break
+				}
+			}
+		}
+		return nil
+	}()
+	stdin.Close()
+	if err != nil {
+		cmd.Process.Kill()
+	}
+	io.Copy(io.Discard, stdout)
+	if werr := cmd.Wait(); err == nil && werr != nil {
+		err = fmt.Errorf("git cat-file: %v%s", werr, stderrLine(stderr.Bytes()))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return at, nil
+}
+
+// wayEntries reads the tree object data (whose object ids are hashLen
+// bytes) for the entries named next in another case (bytes.EqualFold, as
+// caseClash): their modes, names and object ids, "" when none; and the
+// id (hex) of the first entry named next as written (git looks up the
+// first), "" when none. It allocates nothing for the other entries.
+func wayEntries(data []byte, hashLen int, next string) (others, oid string) {
+	want := []byte(next)
+	var b []byte
+	for len(data) > 0 {
+		sp := bytes.IndexByte(data, ' ')
+		if sp < 0 {
+			break
+		}
+		end := bytes.IndexByte(data[sp+1:], 0)
+		if end < 0 {
+			break
+		}
+		if len(data) < sp+1+end+1+hashLen {
+			break // not a tree git wrote: git fsck says
+		}
+		name, id := data[sp+1:sp+1+end], data[sp+1+end+1:sp+1+end+1+hashLen]
+		switch {
+		case bytes.Equal(name, want):
+			if oid == "" {
+				oid = hex.EncodeToString(id)
+			}
+		case bytes.EqualFold(name, want):
+			b = append(append(append(append(b, data[:sp+1+end]...), 0), id...), '\n')
+		}
+		data = data[sp+1+end+1+hashLen:]
+	}
+	return string(b), oid
 }
