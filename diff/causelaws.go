@@ -103,27 +103,47 @@ func checkCauseSets(r *Report) error {
 	for k, set := range c.Sets {
 		for i, ref := range set {
 			at := fmt.Sprintf("causes.sets[%d][%d]", k, i)
+			if b := ref.SetBase; b != nil {
+				switch {
+				case i > 0:
+					return lawf(at, "a base {set, via} after a reference: a set's base is its first element")
+				case b.Set <= 0 || b.Set >= len(c.Sets):
+					return lawf(at+".set", "%d, but causes.sets has %d sets, and a base is not set 0", b.Set, len(c.Sets))
+				case b.Set == k:
+					return lawf(at+".set", "%d: a set is not based on itself", b.Set)
+				case b.Via < 0 || b.Via >= n:
+					return lawf(at+".via", "%d, but causes.paths has %d links", b.Via, n)
+				}
+				continue
+			}
 			switch {
 			case ref.Cause < 0 || ref.Cause >= len(c.Table):
 				return lawf(at+".cause", "%d, but causes.table has %d causes", ref.Cause, len(c.Table))
 			case ref.Path < 0 || ref.Path >= n:
 				return lawf(at+".path", "%d, but causes.paths has %d links", ref.Path, n)
-			case i > 0 && ref.Cause <= set[i-1].Cause:
+			case i > 0 && set[i-1].SetBase == nil && ref.Cause <= set[i-1].Cause:
 				return lawf(at+".cause", "%d after %d: a set lists each cause once, in order", ref.Cause, set[i-1].Cause)
 			case last[ref.Path] != c.Table[ref.Cause].Name:
 				return lawf(at+".path", "ends at %q, not at its cause %q", shortValue(last[ref.Path]), shortValue(c.Table[ref.Cause].Name))
 			}
 		}
 	}
+	if err := checkSetBases(c); err != nil {
+		return err
+	}
 	// heads[k] are the names that set k's paths start with, each once,
 	// sorted (found once a set: the M pairs that share a set of K
-	// causes cost the distinct heads, not K each).
+	// causes cost the distinct heads, not K each); a based set's paths
+	// start with its own references' and its via's.
 	heads := make([][]string, len(c.Sets))
 	headsOf := func(k int) []string {
 		if heads[k] == nil {
 			l := make([]string, 0, len(c.Sets[k]))
-			for _, ref := range c.Sets[k] {
+			for _, ref := range c.OwnRefs(k) {
 				l = append(l, c.Paths[ref.Path].Name)
+			}
+			if b, ok := c.Base(k); ok {
+				l = append(l, c.Paths[b.Via].Name)
 			}
 			slices.Sort(l)
 			heads[k] = slices.Compact(l)
@@ -173,7 +193,7 @@ func checkCauseSets(r *Report) error {
 			return lawf(at+".set", "%d, but causes.sets has %d sets", w.Set, len(c.Sets))
 		case !w.Known && (w.Set != 0 || w.Via != nil || len(w.Changed) > 0):
 			return lawf(at, "not known, yet it lists changed dependencies or root causes")
-		case len(c.Refs(w)) > 0 && len(w.Changed) == 0:
+		case c.hasRefs(w) && len(w.Changed) == 0:
 			return lawf(at+".set", "root causes, but no changed dependency: a pair whose dependencies kept their hash has none")
 		case w.Via != nil && (*w.Via < 0 || *w.Via >= n):
 			return lawf(at+".via", "%d, but causes.paths has %d links", *w.Via, n)
@@ -253,15 +273,14 @@ func checkCauseSets(r *Report) error {
 	type group struct {
 		specs, rebuilt, updated, own int
 		via                          int // link, -1 none, -2 the pair itself (its own change)
-		viaVia                       int // the via of the pair of via, -1 none
-		viaName                      string
+		prefix                       causePrefix
 		counted                      int
 	}
 	groups := map[string]*group{}
 	groupOf := func(k string) *group {
 		g := groups[k]
 		if g == nil {
-			g = &group{via: -1, viaVia: -1}
+			g = &group{via: -1, prefix: causePrefix{via: -1}}
 			groups[k] = g
 		}
 		return g
@@ -347,6 +366,40 @@ func checkCauseSets(r *Report) error {
 			}
 		}
 	}
+	// lessPrefix is less for paths that go first through a prefix (a
+	// pair's name and via, then the vias of the sets between the pair's
+	// set and a based set's level): with no such vias, less itself (or,
+	// for two prefixes alone, the order of a set's pairs: by via depth,
+	// name, then via); else by depth, name, then name by name.
+	lessPrefix := func(a causePrefix, pa int, b causePrefix, pb int) bool {
+		if a.chain == nil && b.chain == nil {
+			if pa == -1 && pb == -1 {
+				da, db := viaDepth(a.via), viaDepth(b.via)
+				return da < db || da == db && (a.name < b.name || a.name == b.name && a.via >= 0 && rank[a.via] < rank[b.via])
+			}
+			return less(a.name, a.via, pa, b.name, b.via, pb)
+		}
+		da, db := a.depth, b.depth
+		if pa >= 0 {
+			da += depth[pa]
+		}
+		if pb >= 0 {
+			db += depth[pb]
+		}
+		if pa == -2 {
+			da = 0
+		}
+		if pb == -2 {
+			db = 0
+		}
+		if da != db {
+			return da < db
+		}
+		if a.name != b.name {
+			return a.name < b.name
+		}
+		return slices.Compare(c.prefixNames(nil, a, pa), c.prefixNames(nil, b, pb)) < 0
+	}
 	// The shared changes, as the groups make them: a change of a shared
 	// kind that the groups of two packages or more have.
 	type sharedCount struct {
@@ -371,8 +424,7 @@ func checkCauseSets(r *Report) error {
 	// The pairs of each set, and the pairs with an own change.
 	type use struct {
 		specs, rebuilt, updated int
-		name                    string
-		via                     int
+		prefix                  causePrefix
 	}
 	uses := make([]use, len(c.Sets))
 	type self struct {
@@ -418,13 +470,13 @@ func checkCauseSets(r *Report) error {
 				if len(w.Changed) == 0 {
 					own++
 				}
-				if len(c.Refs(w)) > 0 || w.Self != nil {
+				if c.hasRefs(w) || w.Self != nil {
 					explained++
 				}
 				if w.Self != nil {
 					selves = append(selves, self{*w.Self, w.Set, p.Name, l.updated})
 				}
-				if len(c.Refs(w)) == 0 {
+				if !c.hasRefs(w) {
 					continue
 				}
 				u := &uses[w.Set]
@@ -432,9 +484,8 @@ func checkCauseSets(r *Report) error {
 				if w.Via != nil {
 					v = *w.Via
 				}
-				if u.specs == 0 || viaDepth(v) < viaDepth(u.via) ||
-					viaDepth(v) == viaDepth(u.via) && (p.Name < u.name || p.Name == u.name && v >= 0 && rank[v] < rank[u.via]) {
-					u.name, u.via = p.Name, v
+				if x := (causePrefix{name: p.Name, via: v, depth: viaDepth(v)}); u.specs == 0 || lessPrefix(x, -1, u.prefix, -1) {
+					u.prefix = x
 				}
 				u.specs++
 				if l.updated {
@@ -445,52 +496,31 @@ func checkCauseSets(r *Report) error {
 			}
 		}
 	}
-	for s, u := range uses {
-		if u.specs == 0 {
-			continue
+	// Each set's weight: its pairs and those of the sets based on it,
+	// with the best path prefix among them (after the sets based on it).
+	if err := walkSetForest(c, nil, func(k int) error {
+		b, ok := c.Base(k)
+		if !ok || uses[k].specs == 0 {
+			return nil
 		}
-		// s counts its pairs once per group and per shared change, by
-		// the first of the set's causes there.
-		for _, ref := range c.Sets[s] {
-			k := keys[ref.Cause]
-			if sk, ok := sharedOfGroup[k]; ok {
-				if sc := sharedBy[sk]; sc.counted != s {
-					sc.counted = s
-					sc.specs += u.specs
-					sc.updated += u.updated
-					sc.rebuilt += u.rebuilt
-				}
-			}
-			g := groupOf(k)
-			if g.counted == s {
-				continue
-			}
-			g.counted = s
-			g.specs += u.specs
-			g.updated += u.updated
-			g.rebuilt += u.rebuilt
-			if g.via == -1 || less(u.name, u.via, ref.Path, g.viaName, g.viaVia, g.via) {
-				g.via, g.viaVia, g.viaName = ref.Path, u.via, u.name
-			}
+		x, u := &uses[b.Set], &uses[k]
+		p := u.prefix
+		p.chain = &linkCons{b.Via, p.chain}
+		p.depth += depth[b.Via]
+		if x.specs == 0 || lessPrefix(p, -1, x.prefix, -1) {
+			x.prefix = p
 		}
+		x.specs += u.specs
+		x.rebuilt += u.rebuilt
+		x.updated += u.updated
+		return nil
+	}); err != nil {
+		return err
 	}
 	// A pair's own change: its path is the pair alone, and the pair
 	// counts once where its set has a cause of the same group, or of
 	// the same shared change.
-	inSet := map[int]map[string]bool{} // the groups and shared changes of a set, for the pairs with an own change
-	for _, x := range selves {
-		has := inSet[x.set]
-		if has == nil {
-			has = map[string]bool{}
-			for _, ref := range c.Refs(&Why{Set: x.set}) {
-				k := keys[ref.Cause]
-				has[k] = true
-				if sk, ok := sharedOfGroup[k]; ok {
-					has["\x01"+sk] = true
-				}
-			}
-			inSet[x.set] = has
-		}
+	countSelf := func(x self, hasGroup, hasShared bool) {
 		k := keys[x.cause]
 		g := groupOf(k)
 		g.own++
@@ -502,16 +532,81 @@ func checkCauseSets(r *Report) error {
 				*rebuilt++
 			}
 		}
-		if !has[k] {
+		if !hasGroup {
 			count(&g.specs, &g.rebuilt, &g.updated)
 		}
-		if sk, ok := sharedOfGroup[k]; ok && !has["\x01"+sk] {
+		if sk, ok := sharedOfGroup[k]; ok && !hasShared {
 			sc := sharedBy[sk]
 			count(&sc.specs, &sc.rebuilt, &sc.updated)
 		}
-		if g.via == -1 || less(x.name, -1, -2, g.viaName, g.viaVia, g.via) {
-			g.via, g.viaVia, g.viaName = -2, -1, x.name
+		if g.via == -1 || lessPrefix(causePrefix{name: x.name, via: -1}, -2, g.prefix, g.via) {
+			g.via, g.prefix = -2, causePrefix{name: x.name, via: -1}
 		}
+	}
+	selvesAt := map[int][]self{}
+	for _, x := range selves {
+		if x.set > 0 && x.set < len(c.Sets) {
+			selvesAt[x.set] = append(selvesAt[x.set], x)
+		} else {
+			countSelf(x, false, false)
+		}
+	}
+	// A set counts its pairs (and those based on it) once per group and
+	// per shared change, by the first of its causes there, where no
+	// level above it (its bases) holds one.
+	activeGroup, activeShared := map[string]int{}, map[string]int{}
+	if err := walkSetForest(c, func(s int) error {
+		u := &uses[s]
+		for _, ref := range c.OwnRefs(s) {
+			k := keys[ref.Cause]
+			sk, isShared := sharedOfGroup[k]
+			if isShared && u.specs > 0 && activeShared[sk] == 0 {
+				if sc := sharedBy[sk]; sc.counted != s {
+					sc.counted = s
+					sc.specs += u.specs
+					sc.updated += u.updated
+					sc.rebuilt += u.rebuilt
+				}
+			}
+			if u.specs == 0 || activeGroup[k] > 0 {
+				continue
+			}
+			g := groupOf(k)
+			if g.counted == s {
+				continue
+			}
+			g.counted = s
+			g.specs += u.specs
+			g.updated += u.updated
+			g.rebuilt += u.rebuilt
+			if g.via == -1 || lessPrefix(u.prefix, ref.Path, g.prefix, g.via) {
+				g.via, g.prefix = ref.Path, u.prefix
+			}
+		}
+		for _, ref := range c.OwnRefs(s) {
+			k := keys[ref.Cause]
+			activeGroup[k]++
+			if sk, ok := sharedOfGroup[k]; ok {
+				activeShared[sk]++
+			}
+		}
+		for _, x := range selvesAt[s] {
+			k := keys[x.cause]
+			sk, ok := sharedOfGroup[k]
+			countSelf(x, activeGroup[k] > 0, ok && activeShared[sk] > 0)
+		}
+		return nil
+	}, func(s int) error {
+		for _, ref := range c.OwnRefs(s) {
+			k := keys[ref.Cause]
+			activeGroup[k]--
+			if sk, ok := sharedOfGroup[k]; ok {
+				activeShared[sk]--
+			}
+		}
+		return nil
+	}); err != nil {
+		return err
 	}
 	// A changed root's why is the why of its spec's pair, when the report
 	// has that pair (old hash → new hash): one edited apart from it (its
@@ -557,9 +652,9 @@ func checkCauseSets(r *Report) error {
 		if i > 0 && groupOrder(c.Groups[i-1], g) > 0 {
 			return lawf(at, "%s is listed after %s: groups are listed own changes first, then most specs first, as cachediff writes them", shortValue(g.Name), shortValue(c.Groups[i-1].Name))
 		}
-		via := []string{want.viaName}
+		via := []string{want.prefix.name}
 		if want.via != -2 {
-			via = c.appendLinks(c.appendLinks(via, want.viaVia), want.via)
+			via = c.prefixNames(via, want.prefix, want.via)
 		}
 		if !slices.Equal(g.Via, via) {
 			return lawf(at+".via", "%q, but the shortest path from its pairs is %q", shortJoin(g.Via, " → "), shortJoin(via, " → "))
@@ -1436,4 +1531,162 @@ func sameWhy(a, b *Why) bool {
 		}
 	}
 	return true
+}
+
+// causePrefix is where a pair's paths to the causes of a set go before
+// the set's references: the pair's name, the names along its via (-1:
+// none), then along the vias of the sets between its own set and this
+// one (chain, the last first); depth counts the names after the pair's.
+type causePrefix struct {
+	name  string
+	via   int
+	chain *linkCons
+	depth int
+}
+
+// prefixNames appends to out the names along p's via, its chain's vias
+// in order, then link (below 0: none).
+func (c *Causes) prefixNames(out []string, p causePrefix, link int) []string {
+	out = c.appendLinks(out, p.via)
+	var chain []int
+	for l := p.chain; l != nil; l = l.next {
+		chain = append(chain, l.link)
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		out = c.appendLinks(out, chain[i])
+	}
+	return c.appendLinks(out, link)
+}
+
+// hasRefs reports whether w's set holds a reference, its own or its
+// base's.
+func (c *Causes) hasRefs(w *Why) bool {
+	_, based := c.Base(w.Set)
+	return based || len(c.Refs(w)) > 0
+}
+
+// walkSetForest walks the sets of c (but set 0) as a forest of their
+// bases: enter(k) before the sets based on k, leave(k) after (either
+// nil: none). The bases must not loop (checkSetBases).
+func walkSetForest(c *Causes, enter, leave func(k int) error) error {
+	n := len(c.Sets)
+	if n <= 1 {
+		return nil
+	}
+	start := make([]int, n+1)
+	baseOf := func(k int) int {
+		if b, ok := c.Base(k); ok {
+			return b.Set
+		}
+		return 0
+	}
+	for k := 1; k < n; k++ {
+		start[baseOf(k)]++
+	}
+	for k, sum := 0, 0; k <= n; k++ {
+		start[k], sum = sum, sum+start[k]
+	}
+	kids := make([]int, n)
+	fill := slices.Clone(start)
+	for k := 1; k < n; k++ {
+		b := baseOf(k)
+		kids[fill[b]] = k
+		fill[b]++
+	}
+	type frame struct{ k, next int }
+	var stack []frame
+	for _, root := range kids[start[0]:start[1]] {
+		stack = append(stack[:0], frame{root, start[root]})
+		if enter != nil {
+			if err := enter(root); err != nil {
+				return err
+			}
+		}
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			if f.next == start[f.k+1] {
+				if leave != nil {
+					if err := leave(f.k); err != nil {
+						return err
+					}
+				}
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			k := kids[f.next]
+			f.next++
+			if enter != nil {
+				if err := enter(k); err != nil {
+					return err
+				}
+			}
+			stack = append(stack, frame{k, start[k]})
+		}
+	}
+	return nil
+}
+
+// checkSetBases checks the sets' bases (docs/json.md, sets): they do not
+// loop, and a based set adds no cause its base's expansion holds, nor a
+// cause of a group (CauseGroup) it holds, so that the expansion of a set
+// holds each cause once, and each group at one level.
+func checkSetBases(c *Causes) error {
+	based := false
+	for k := range c.Sets {
+		if _, ok := c.Base(k); ok {
+			based = true
+			break
+		}
+	}
+	if !based {
+		return nil
+	}
+	state := make([]int8, len(c.Sets)) // 1: on this walk, 2: done
+	for k := range c.Sets {
+		var walk []int
+		for t := k; state[t] != 2; {
+			if state[t] == 1 {
+				return lawf(fmt.Sprintf("causes.sets[%d][0].set", walk[len(walk)-1]), "%d: the sets' bases loop (a set is based on a set based on it)", t)
+			}
+			state[t] = 1
+			walk = append(walk, t)
+			b, ok := c.Base(t)
+			if !ok {
+				break
+			}
+			t = b.Set
+		}
+		for _, x := range walk {
+			state[x] = 2
+		}
+	}
+	keys := make([]string, len(c.Table))
+	for i, t := range c.Table {
+		keys[i] = GroupKey(t)
+	}
+	activeCause := make([]int, len(c.Table))
+	activeGroup := map[string]int{}
+	return walkSetForest(c, func(k int) error {
+		b, _ := c.Base(k)
+		for i, ref := range c.OwnRefs(k) {
+			at := fmt.Sprintf("causes.sets[%d][%d].cause", k, i+1)
+			switch {
+			case activeCause[ref.Cause] > 0:
+				return lawf(at, "%d, which its base (set %d) holds already: a set holds each cause once", ref.Cause, b.Set)
+			case activeGroup[keys[ref.Cause]] > 0:
+				return lawf(at, "%d (%s), of a group its base (set %d) holds: a based set adds causes of other groups only", ref.Cause, shortValue(c.Table[ref.Cause].Name), b.Set)
+			}
+		}
+		for _, ref := range c.OwnRefs(k) {
+			activeCause[ref.Cause]++
+			activeGroup[keys[ref.Cause]]++
+		}
+		return nil
+	}, func(k int) error {
+		for _, ref := range c.OwnRefs(k) {
+			activeCause[ref.Cause]--
+			activeGroup[keys[ref.Cause]]--
+		}
+		return nil
+	})
 }
