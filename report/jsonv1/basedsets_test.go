@@ -85,6 +85,14 @@ func TestDecodeBasedSets(t *testing.T) {
 			slices.SortFunc(refs, func(x, y diff.CauseRef) int { return x.Cause - y.Cause })
 			r.Causes.Sets[k] = append([]diff.CauseRef{{SetBase: &b}}, refs...)
 		}},
+		{"a cause of a group the base holds", "of a group its base (set", func(r *diff.Report, k int, b diff.SetBase) {
+			// Another hash of a cause of the base, changed the same way.
+			held := r.Causes.OwnRefs(b.Set)[0]
+			c := r.Causes.Table[held.Cause]
+			c.NewHash += "x"
+			r.Causes.Table = append(r.Causes.Table, c)
+			r.Causes.Sets[k] = append(slices.Clone(r.Causes.Sets[k]), diff.CauseRef{Cause: len(r.Causes.Table) - 1, Path: held.Path})
+		}},
 		{"a base after a reference", "a base {set, via} after a reference", func(r *diff.Report, k int, b diff.SetBase) {
 			r.Causes.Sets[k] = append(slices.Clone(r.Causes.OwnRefs(k)), diff.CauseRef{SetBase: &b})
 		}},
