@@ -105,8 +105,10 @@ func checkCauseSets(r *Report) error {
 			at := fmt.Sprintf("causes.sets[%d][%d]", k, i)
 			if b := ref.SetBase; b != nil {
 				switch {
-				case i > 0:
-					return lawf(at, "a base {set, via} after a reference: a set's base is its first element")
+				case i > 0 && set[i-1].SetBase == nil:
+					return lawf(at, "a base {set, via} after a reference: a set's bases are its first elements")
+				case slices.ContainsFunc(set[:i], func(x CauseRef) bool { return x.SetBase.Set == b.Set }):
+					return lawf(at+".set", "%d, a base of the set twice: a set holds each cause once", b.Set)
 				case b.Set <= 0 || b.Set >= len(c.Sets):
 					return lawf(at+".set", "%d, but causes.sets has %d sets, and a base is not set 0", b.Set, len(c.Sets))
 				case b.Set == k:
@@ -142,7 +144,7 @@ func checkCauseSets(r *Report) error {
 			for _, ref := range c.OwnRefs(k) {
 				l = append(l, c.Paths[ref.Path].Name)
 			}
-			if b, ok := c.Base(k); ok {
+			for _, b := range c.Bases(k) {
 				l = append(l, c.Paths[b.Via].Name)
 			}
 			slices.Sort(l)
@@ -497,25 +499,26 @@ func checkCauseSets(r *Report) error {
 		}
 	}
 	// Each set's weight: its pairs and those of the sets based on it,
-	// with the best path prefix among them (after the sets based on it).
-	if err := walkSetForest(c, nil, func(k int) error {
-		b, ok := c.Base(k)
-		if !ok || uses[k].specs == 0 {
-			return nil
+	// with the best path prefix among them (the sets based on it first).
+	topo, _ := setTopo(c)
+	for i := len(topo) - 1; i >= 0; i-- {
+		k := topo[i]
+		u := &uses[k]
+		if u.specs == 0 {
+			continue
 		}
-		x, u := &uses[b.Set], &uses[k]
-		p := u.prefix
-		p.chain = &linkCons{b.Via, p.chain}
-		p.depth += depth[b.Via]
-		if x.specs == 0 || lessPrefix(p, -1, x.prefix, -1) {
-			x.prefix = p
+		for _, b := range c.Bases(k) {
+			x := &uses[b.Set]
+			p := u.prefix
+			p.chain = &linkCons{b.Via, p.chain}
+			p.depth += depth[b.Via]
+			if x.specs == 0 || lessPrefix(p, -1, x.prefix, -1) {
+				x.prefix = p
+			}
+			x.specs += u.specs
+			x.rebuilt += u.rebuilt
+			x.updated += u.updated
 		}
-		x.specs += u.specs
-		x.rebuilt += u.rebuilt
-		x.updated += u.updated
-		return nil
-	}); err != nil {
-		return err
 	}
 	// A pair's own change: its path is the pair alone, and the pair
 	// counts once where its set has a cause of the same group, or of
@@ -602,6 +605,40 @@ func checkCauseSets(r *Report) error {
 			activeGroup[k]--
 			if sk, ok := sharedOfGroup[k]; ok {
 				activeShared[sk]--
+			}
+		}
+		return nil
+	}, func(j int, closure []int, on bool) error {
+		// A set of several bases: its pairs (and those based on it)
+		// were counted once for each base that holds a shared change,
+		// at its level there: once is enough.
+		d := 1
+		if !on {
+			d = -1
+		}
+		u := &uses[j]
+		walked := map[string]bool{}
+		for _, x := range closure {
+			for _, ref := range c.OwnRefs(x) {
+				k := keys[ref.Cause]
+				sk, ok := sharedOfGroup[k]
+				if on && ok && !walked[sk] {
+					walked[sk] = true
+					if sc := sharedBy[sk]; u.specs > 0 && activeShared[sk] > 0 {
+						sc.specs -= u.specs
+						sc.updated -= u.updated
+						sc.rebuilt -= u.rebuilt
+					}
+				}
+			}
+		}
+		for _, x := range closure {
+			for _, ref := range c.OwnRefs(x) {
+				k := keys[ref.Cause]
+				activeGroup[k] += d
+				if sk, ok := sharedOfGroup[k]; ok {
+					activeShared[sk] += d
+				}
 			}
 		}
 		return nil
@@ -1565,23 +1602,76 @@ func (c *Causes) hasRefs(w *Why) bool {
 	return based || len(c.Refs(w)) > 0
 }
 
+// setTopo returns the sets of c (but set 0), each after its bases, and
+// how many causes each one's expansion holds (its own references and its
+// bases'); the bases must not loop (checkSetBases).
+func setTopo(c *Causes) ([]int, []int) {
+	n := len(c.Sets)
+	size := make([]int, n)
+	state := make([]int8, n) // 1: on the walk, 2: done
+	var order []int
+	type frame struct{ k, next int }
+	var stack []frame
+	for k := 1; k < n; k++ {
+		if state[k] != 0 {
+			continue
+		}
+		stack = append(stack[:0], frame{k, 0})
+		state[k] = 1
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			bases := c.Bases(f.k)
+			if f.next < len(bases) {
+				b := bases[f.next].Set
+				f.next++
+				if b > 0 && b < n && state[b] == 0 {
+					state[b] = 1
+					stack = append(stack, frame{b, 0})
+				}
+				continue
+			}
+			size[f.k] = len(c.OwnRefs(f.k))
+			for _, b := range bases {
+				if b.Set > 0 && b.Set < n {
+					size[f.k] += size[b.Set]
+				}
+			}
+			state[f.k] = 2
+			order = append(order, f.k)
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return order, size
+}
+
 // walkSetForest walks the sets of c (but set 0) as a forest of their
 // bases: enter(k) before the sets based on k, leave(k) after (either
-// nil: none). The bases must not loop (checkSetBases).
-func walkSetForest(c *Causes, enter, leave func(k int) error) error {
+// nil: none). A set of several bases is under the one of most causes;
+// each other one's sets (closure: the base and its bases, at any
+// depth) are given to extra (nil: none) before enter and after leave
+// (on false), so that a walk sees every set of a set's expansion; a
+// closure that reaches a set twice is an error (the set's expansion
+// would hold its causes twice). A smaller base's sets are walked once
+// per set of several bases above them: each set a logarithm of times.
+// The bases must not loop (checkSetBases).
+func walkSetForest(c *Causes, enter, leave func(k int) error, extra func(k int, closure []int, on bool) error) error {
 	n := len(c.Sets)
 	if n <= 1 {
 		return nil
 	}
-	start := make([]int, n+1)
-	baseOf := func(k int) int {
-		if b, ok := c.Base(k); ok {
-			return b.Set
+	_, size := setTopo(c)
+	primary := func(k int) int {
+		best := 0
+		for _, b := range c.Bases(k) {
+			if best == 0 || size[b.Set] > size[best] {
+				best = b.Set
+			}
 		}
-		return 0
+		return best
 	}
+	start := make([]int, n+1)
 	for k := 1; k < n; k++ {
-		start[baseOf(k)]++
+		start[primary(k)]++
 	}
 	for k, sum := 0, 0; k <= n; k++ {
 		start[k], sum = sum, sum+start[k]
@@ -1589,36 +1679,84 @@ func walkSetForest(c *Causes, enter, leave func(k int) error) error {
 	kids := make([]int, n)
 	fill := slices.Clone(start)
 	for k := 1; k < n; k++ {
-		b := baseOf(k)
+		b := primary(k)
 		kids[fill[b]] = k
 		fill[b]++
+	}
+	seen := make([]int, n)
+	walk := 0
+	closure := func(from, of int) ([]int, error) {
+		walk++
+		out := []int{from}
+		seen[from] = walk
+		for i := 0; i < len(out); i++ {
+			for _, b := range c.Bases(out[i]) {
+				if seen[b.Set] == walk {
+					return nil, lawf(fmt.Sprintf("causes.sets[%d]", of), "its bases reach set %d twice: a set holds each cause once", b.Set)
+				}
+				seen[b.Set] = walk
+				out = append(out, b.Set)
+			}
+		}
+		return out, nil
+	}
+	others := func(k int, on bool) error {
+		bases := c.Bases(k)
+		if len(bases) < 2 || extra == nil {
+			return nil
+		}
+		p := primary(k)
+		for _, b := range bases {
+			if b.Set == p {
+				continue
+			}
+			cl, err := closure(b.Set, k)
+			if err != nil {
+				return err
+			}
+			if err := extra(k, cl, on); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	in := func(k int) error {
+		if err := others(k, true); err != nil {
+			return err
+		}
+		if enter != nil {
+			return enter(k)
+		}
+		return nil
+	}
+	out := func(k int) error {
+		if leave != nil {
+			if err := leave(k); err != nil {
+				return err
+			}
+		}
+		return others(k, false)
 	}
 	type frame struct{ k, next int }
 	var stack []frame
 	for _, root := range kids[start[0]:start[1]] {
 		stack = append(stack[:0], frame{root, start[root]})
-		if enter != nil {
-			if err := enter(root); err != nil {
-				return err
-			}
+		if err := in(root); err != nil {
+			return err
 		}
 		for len(stack) > 0 {
 			f := &stack[len(stack)-1]
 			if f.next == start[f.k+1] {
-				if leave != nil {
-					if err := leave(f.k); err != nil {
-						return err
-					}
+				if err := out(f.k); err != nil {
+					return err
 				}
 				stack = stack[:len(stack)-1]
 				continue
 			}
 			k := kids[f.next]
 			f.next++
-			if enter != nil {
-				if err := enter(k); err != nil {
-					return err
-				}
+			if err := in(k); err != nil {
+				return err
 			}
 			stack = append(stack, frame{k, start[k]})
 		}
@@ -1627,9 +1765,10 @@ func walkSetForest(c *Causes, enter, leave func(k int) error) error {
 }
 
 // checkSetBases checks the sets' bases (docs/json.md, sets): they do not
-// loop, and a based set adds no cause its base's expansion holds, nor a
-// cause of a group (CauseGroup) it holds, so that the expansion of a set
-// holds each cause once, and each group at one level.
+// loop, each holds a cause, and a based set adds no cause its bases'
+// expansions hold, nor a cause of a group (CauseGroup) they hold, and
+// its bases share none: the expansion of a set holds each cause once,
+// and each group at one level.
 func checkSetBases(c *Causes) error {
 	based := false
 	for k := range c.Sets {
@@ -1641,23 +1780,40 @@ func checkSetBases(c *Causes) error {
 	if !based {
 		return nil
 	}
-	state := make([]int8, len(c.Sets)) // 1: on this walk, 2: done
-	for k := range c.Sets {
-		var walk []int
-		for t := k; state[t] != 2; {
-			if state[t] == 1 {
-				return lawf(fmt.Sprintf("causes.sets[%d][0].set", walk[len(walk)-1]), "%d: the sets' bases loop (a set is based on a set based on it)", t)
-			}
-			state[t] = 1
-			walk = append(walk, t)
-			b, ok := c.Base(t)
-			if !ok {
-				break
-			}
-			t = b.Set
+	state := make([]int8, len(c.Sets)) // 1: on the walk, 2: done
+	type frame struct{ k, next int }
+	var stack []frame
+	for k := 1; k < len(c.Sets); k++ {
+		if state[k] != 0 {
+			continue
 		}
-		for _, x := range walk {
-			state[x] = 2
+		stack = append(stack[:0], frame{k, 0})
+		state[k] = 1
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			bases := c.Bases(f.k)
+			if f.next == len(bases) {
+				state[f.k] = 2
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			b := bases[f.next].Set
+			f.next++
+			switch state[b] {
+			case 1:
+				return lawf(fmt.Sprintf("causes.sets[%d][%d].set", f.k, f.next-1), "%d: the sets' bases loop (a set is based on a set based on it)", b)
+			case 0:
+				state[b] = 1
+				stack = append(stack, frame{b, 0})
+			}
+		}
+	}
+	_, size := setTopo(c)
+	for k := range c.Sets {
+		for i, b := range c.Bases(k) {
+			if size[b.Set] == 0 {
+				return lawf(fmt.Sprintf("causes.sets[%d][%d].set", k, i), "%d, a set of no cause: a base holds a cause", b.Set)
+			}
 		}
 	}
 	keys := make([]string, len(c.Table))
@@ -1666,27 +1822,39 @@ func checkSetBases(c *Causes) error {
 	}
 	activeCause := make([]int, len(c.Table))
 	activeGroup := map[string]int{}
-	return walkSetForest(c, func(k int) error {
-		b, _ := c.Base(k)
-		for i, ref := range c.OwnRefs(k) {
-			at := fmt.Sprintf("causes.sets[%d][%d].cause", k, i+1)
-			switch {
-			case activeCause[ref.Cause] > 0:
-				return lawf(at, "%d, which its base (set %d) holds already: a set holds each cause once", ref.Cause, b.Set)
-			case activeGroup[keys[ref.Cause]] > 0:
-				return lawf(at, "%d (%s), of a group its base (set %d) holds: a based set adds causes of other groups only", ref.Cause, shortValue(c.Table[ref.Cause].Name), b.Set)
+	// add files set k's references (d 1) or takes them back (d -1);
+	// filing, it refuses a cause or group already there.
+	add := func(k, of, d int) error {
+		refs := c.OwnRefs(k)
+		if d > 0 {
+			skip := len(c.Sets[k]) - len(refs)
+			for i, ref := range refs {
+				at := fmt.Sprintf("causes.sets[%d][%d].cause", k, skip+i)
+				switch {
+				case activeCause[ref.Cause] > 0:
+					return lawf(at, "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, of)
+				case activeGroup[keys[ref.Cause]] > 0:
+					return lawf(at, "%d (%s), of a group that set %d's bases hold: a based set adds causes of other groups only, and its bases share none", ref.Cause, shortValue(c.Table[ref.Cause].Name), of)
+				}
 			}
 		}
-		for _, ref := range c.OwnRefs(k) {
-			activeCause[ref.Cause]++
-			activeGroup[keys[ref.Cause]]++
+		for _, ref := range refs {
+			activeCause[ref.Cause] += d
+			activeGroup[keys[ref.Cause]] += d
 		}
 		return nil
-	}, func(k int) error {
-		for _, ref := range c.OwnRefs(k) {
-			activeCause[ref.Cause]--
-			activeGroup[keys[ref.Cause]]--
-		}
-		return nil
-	})
+	}
+	return walkSetForest(c, func(k int) error { return add(k, k, 1) }, func(k int) error { return add(k, k, -1) },
+		func(k int, closure []int, on bool) error {
+			d := 1
+			if !on {
+				d = -1
+			}
+			for _, x := range closure {
+				if err := add(x, k, d); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 }

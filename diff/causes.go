@@ -272,14 +272,14 @@ type Cause struct {
 // Causes.Table, and its path after the pair's own name, an index into
 // Causes.Paths.
 //
-// A set's first element may instead be its base (SetBase, written
+// A set's first elements may instead be its bases (SetBase, written
 // {"set": j, "via": p}): every reference of another set, each path
-// after the names along a via (see Causes.Base).
+// after the names along a via (see Causes.Bases).
 type CauseRef struct {
 	Cause int `json:"cause"`
 	Path  int `json:"path"`
-	// SetBase, in a set's first element only, makes the set another
-	// set's references and those after it (Cause and Path are then 0).
+	// SetBase, in a set's first elements only, makes the set hold
+	// another set's references too (Cause and Path are then 0).
 	*SetBase
 }
 
@@ -352,8 +352,8 @@ type Causes struct {
 	// Table names each root cause of the report once (without a path);
 	// Paths are the links of the paths to them; Sets are the pairs' sets
 	// of root causes (Why.Set), Sets[0] the empty one; a set's first
-	// element may be its base (CauseRef.SetBase: another set's
-	// references, after a via; see Base, OwnRefs), so that a chain of N
+	// elements may be its bases (CauseRef.SetBase: other sets'
+	// references, after a via; see Bases, OwnRefs), so that a chain of N
 	// specs each with its own change keeps N small sets, not N²/2
 	// references. All three are absent when no pair has a root cause
 	// (and in reports of cachediff before issue 35, whose pairs write
@@ -373,21 +373,37 @@ func (c *Causes) Refs(w *Why) []CauseRef {
 	return c.OwnRefs(w.Set)
 }
 
-// OwnRefs returns the references set s lists itself, without its base.
+// OwnRefs returns the references set s lists itself, without its bases.
 func (c *Causes) OwnRefs(s int) []CauseRef {
 	if c == nil || s <= 0 || s >= len(c.Sets) {
 		return nil
 	}
 	set := c.Sets[s]
-	if len(set) > 0 && set[0].SetBase != nil {
-		return set[1:]
+	i := 0
+	for i < len(set) && set[i].SetBase != nil {
+		i++
 	}
-	return set
+	return set[i:]
 }
 
-// Base returns the base of set s, if it has one: the set is then every
-// reference of Base.Set, each path after the names along Base.Via, and
-// its own references (OwnRefs).
+// Bases returns the bases of set s (its first elements), none when it
+// has none: the set is then every reference of each base's Set, each
+// path after the names along its Via, and its own references (OwnRefs).
+func (c *Causes) Bases(s int) []SetBase {
+	if c == nil || s <= 0 || s >= len(c.Sets) {
+		return nil
+	}
+	var out []SetBase
+	for _, r := range c.Sets[s] {
+		if r.SetBase == nil {
+			break
+		}
+		out = append(out, *r.SetBase)
+	}
+	return out
+}
+
+// Base returns the first base of set s, if it has one (see Bases).
 func (c *Causes) Base(s int) (SetBase, bool) {
 	if c == nil || s <= 0 || s >= len(c.Sets) || len(c.Sets[s]) == 0 || c.Sets[s][0].SetBase == nil {
 		return SetBase{}, false
@@ -402,7 +418,7 @@ func (c *Causes) HasCauses(w *Why) bool {
 		return false
 	}
 	_, based := c.Base(w.Set)
-	return len(w.Causes) > 0 || len(c.Refs(w)) > 0 || based || c.SelfCause(w) != nil
+	return len(w.Causes) > 0 || len(c.Refs(w)) > 0 || based || c.SelfCause(w) != nil // a base holds a cause (CheckLaws)
 }
 
 // Distinct counts the report's root causes with each shared change
@@ -529,29 +545,31 @@ type linkCons struct {
 }
 
 // expansion returns every reference of set s (its own, then its
-// base's, and so on), each with the vias it comes through; it stops at
-// a reference out of range and after len(c.Sets) levels (a loop, in a
-// report edited by hand: one read back is checked first).
+// bases', and so on), each with the vias it comes through; it stops at a
+// reference out of range, and walks len(c.Sets) sets at most (a report
+// edited by hand: one read back is checked first).
 func (c *Causes) expansion(s int) []causeItem {
+	type level struct {
+		set  int
+		vias []int // outermost first
+	}
 	var out []causeItem
-	var vias *linkCons
-	var order []int // the vias, outermost first
-	for level := 0; level < len(c.Sets) && s > 0 && s < len(c.Sets); level++ {
-		for _, r := range c.OwnRefs(s) {
+	stack := []level{{s, nil}}
+	for walked := 0; len(stack) > 0 && walked <= len(c.Sets); walked++ {
+		t := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		var vias *linkCons
+		for i := len(t.vias) - 1; i >= 0; i-- {
+			vias = &linkCons{t.vias[i], vias}
+		}
+		for _, r := range c.OwnRefs(t.set) {
 			if r.Cause >= 0 && r.Cause < len(c.Table) {
 				out = append(out, causeItem{r, vias})
 			}
 		}
-		b, ok := c.Base(s)
-		if !ok {
-			break
+		for _, b := range c.Bases(t.set) {
+			stack = append(stack, level{b.Set, append(slices.Clip(t.vias), b.Via)})
 		}
-		order = append(order, b.Via)
-		vias = nil
-		for i := len(order) - 1; i >= 0; i-- {
-			vias = &linkCons{order[i], vias}
-		}
-		s = b.Set
 	}
 	return out
 }
@@ -605,28 +623,44 @@ func (c *Causes) cmpRef(a, b CauseRef) int {
 }
 
 // firstOf returns set s's first n causes in order, and how many it has:
-// a based set's from its own references and its base's first n (kept in
+// a based set's from its own references and its bases' first n (kept in
 // order), so that a chain of N based sets costs N·n, not N²/2.
 func (c *Causes) firstOf(s, n int, order *CauseOrder) *orderedSet {
 	if order == nil {
 		order = NewCauseOrder()
 	}
-	// The sets down to the first one known (or without a base), then
-	// each from its base's.
-	var chain []int
-	for t := s; t > 0 && t < len(c.Sets) && len(chain) <= len(c.Sets); {
-		if o, ok := order.sets[t]; ok && o.n == n {
-			break
-		}
-		chain = append(chain, t)
-		b, ok := c.Base(t)
-		if !ok {
-			break
-		}
-		t = b.Set
+	known := func(t int) bool {
+		o, ok := order.sets[t]
+		return ok && o.n == n
 	}
-	for i := len(chain) - 1; i >= 0; i-- {
-		t := chain[i]
+	// The sets below s not known yet, bases first (a walk that stops at
+	// a set it has seen: a loop, in a report edited by hand).
+	var todo []int
+	seen := map[int]bool{}
+	type frame struct {
+		set  int
+		next int
+	}
+	stack := []frame{{s, 0}}
+	seen[s] = true
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		bases := c.Bases(f.set)
+		if f.next < len(bases) {
+			b := bases[f.next].Set
+			f.next++
+			if b > 0 && b < len(c.Sets) && !seen[b] && !known(b) {
+				seen[b] = true
+				stack = append(stack, frame{b, 0})
+			}
+			continue
+		}
+		if f.set > 0 && f.set < len(c.Sets) && !known(f.set) {
+			todo = append(todo, f.set)
+		}
+		stack = stack[:len(stack)-1]
+	}
+	for _, t := range todo {
 		var own []CauseRef
 		for _, r := range c.OwnRefs(t) {
 			if r.Cause >= 0 && r.Cause < len(c.Table) {
@@ -635,33 +669,34 @@ func (c *Causes) firstOf(s, n int, order *CauseOrder) *orderedSet {
 		}
 		slices.SortFunc(own, c.cmpRef)
 		o := &orderedSet{n: n, all: len(own)}
-		var from []causeItem
-		if b, ok := c.Base(t); ok {
-			if bo, ok := order.sets[b.Set]; ok && bo.n == n {
-				o.all += bo.all
-				from = bo.first
-			}
-			next := make([]causeItem, len(from))
-			for k, it := range from {
-				next[k] = causeItem{it.ref, &linkCons{b.Via, it.vias}}
-			}
-			from = next
+		first := make([]causeItem, 0, min(n, len(own)))
+		for _, r := range own[:min(n, len(own))] {
+			first = append(first, causeItem{ref: r})
 		}
-		first := make([]causeItem, 0, min(n, len(own)+len(from)))
-		for j, k := 0, 0; len(first) < n && (j < len(own) || k < len(from)); {
-			if k == len(from) || j < len(own) && c.cmpRef(own[j], from[k].ref) < 0 {
-				first = append(first, causeItem{ref: own[j]})
-				j++
-			} else {
-				first = append(first, from[k])
-				k++
+		for _, b := range c.Bases(t) {
+			bo, ok := order.sets[b.Set]
+			if !ok || bo.n != n {
+				continue
 			}
+			o.all += bo.all
+			merged := make([]causeItem, 0, min(n, len(first)+len(bo.first)))
+			for j, k := 0, 0; len(merged) < n && (j < len(first) || k < len(bo.first)); {
+				if k == len(bo.first) || j < len(first) && c.cmpRef(first[j].ref, bo.first[k].ref) < 0 {
+					merged = append(merged, first[j])
+					j++
+				} else {
+					it := bo.first[k]
+					merged = append(merged, causeItem{it.ref, &linkCons{b.Via, it.vias}})
+					k++
+				}
+			}
+			first = merged
 		}
 		o.first = first
 		order.sets[t] = o
 	}
-	if o, ok := order.sets[s]; ok && o.n == n {
-		return o
+	if known(s) {
+		return order.sets[s]
 	}
 	return &orderedSet{n: n}
 }
@@ -899,9 +934,9 @@ type explainer struct {
 	sets   [][]ref
 	setIDs []int32 // the ids in e.all of sets
 	outOf  []int
-	// bases[i] is set i's base (see based): all[i] then holds only the
+	// bases[i] are set i's bases (see based): all[i] then holds only the
 	// references it adds; size[i] is how many causes its expansion holds.
-	bases []setBase
+	bases [][]setBase
 	size  []int32
 	// groupOf is each cause's group (CauseGroup), numbered in table
 	// order; seenCause and seenGroup say a cause, or a cause of a group,
@@ -910,6 +945,11 @@ type explainer struct {
 	groups    int
 	seenCause []bool
 	seenGroup []bool
+	// indeg counts each pair's dependents among the changed pairs;
+	// treeOK says a pair is over a tree of pairs fit to be one of several
+	// bases (see based).
+	indeg  []int32
+	treeOK []bool
 	// expanded are the based sets written out whole (see expanded).
 	expandedOf map[int32]int32
 	setOf      map[uint64]int // the first set of all with a hash of its references
@@ -1175,31 +1215,41 @@ func (e *explainer) setID(l *local) int {
 		e.sets = append(e.sets, []ref{})
 		e.setIDs = append(e.setIDs, 0)
 	}
-	first := s
-	for ; s != 0 && e.outOf[s] == 0; s = e.bases[s].set {
-		e.outOf[s] = len(e.sets)
-		e.sets = append(e.sets, e.all[s])
-		e.setIDs = append(e.setIDs, s)
+	stack := []int32{s}
+	for len(stack) > 0 {
+		t := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if t == 0 || e.outOf[t] != 0 {
+			continue
+		}
+		e.outOf[t] = len(e.sets)
+		e.sets = append(e.sets, e.all[t])
+		e.setIDs = append(e.setIDs, t)
+		for i := len(e.bases[t]) - 1; i >= 0; i-- {
+			stack = append(stack, e.bases[t][i].set)
+		}
 	}
-	return e.outOf[first]
+	return e.outOf[s]
 }
 
 // intern files a set of references (sorted by cause) once per distinct
 // content, found by a hash of its references, then compared, and
 // returns its id in e.all (0: the empty set).
 func (e *explainer) intern(refs []ref) int32 {
-	return e.internOn(refs, setBase{})
+	return e.internOn(refs, nil)
 }
 
-// internOn is intern, for a set that adds refs to base (see based).
-func (e *explainer) internOn(refs []ref, base setBase) int32 {
-	if len(refs) == 0 && base.set == 0 {
+// internOn is intern, for a set that adds refs to its bases (see based).
+func (e *explainer) internOn(refs []ref, bases []setBase) int32 {
+	if len(refs) == 0 && len(bases) == 0 {
 		return 0
 	}
 	h := uint64(14695981039346656037)
-	if base.set != 0 {
-		h = (h ^ uint64(base.set)) * 1099511628211
-		h = (h ^ uint64(uint32(base.via))) * 1099511628211
+	size := int32(len(refs))
+	for _, b := range bases {
+		h = (h ^ uint64(b.set)) * 1099511628211
+		h = (h ^ uint64(uint32(b.via))) * 1099511628211
+		size += e.size[b.set]
 	}
 	for _, r := range refs {
 		h = (h ^ uint64(r.cause)) * 1099511628211
@@ -1207,14 +1257,14 @@ func (e *explainer) internOn(refs []ref, base setBase) int32 {
 	}
 	first, ok := e.setOf[h]
 	for id := first; ok && id > 0; id = e.same[id] {
-		if e.bases[id] == base && slices.Equal(e.all[id], refs) {
+		if slices.Equal(e.bases[id], bases) && slices.Equal(e.all[id], refs) {
 			return int32(id)
 		}
 	}
 	id := len(e.all)
 	e.all = append(e.all, refs)
-	e.bases = append(e.bases, base)
-	e.size = append(e.size, int32(len(refs))+e.size[base.set])
+	e.bases = append(e.bases, bases)
+	e.size = append(e.size, size)
 	e.same = append(e.same, 0)
 	if ok {
 		e.same[id] = first // put first: the chain goes on to the older ones
@@ -1363,19 +1413,39 @@ func (e *explainer) solve() {
 	e.numberNames()
 	e.numberGroups()
 	e.all = [][]ref{{}}
-	e.bases = []setBase{{}}
+	e.bases = [][]setBase{nil}
 	e.size = []int32{0}
 	e.seenCause = make([]bool, len(e.table))
 	e.same = []int{0}
 	e.best = make([]cand, len(e.table))
 	e.bestAt = make([]int32, len(e.table))
 	e.byKids = map[string]int32{}
+	e.indeg = make([]int32, len(e.nodes))
+	e.treeOK = make([]bool, len(e.nodes))
+	ownGroups := make([]int32, e.groups)
+	for u, l := range e.nodes {
+		if l.ownID >= 0 {
+			ownGroups[e.groupOf[l.ownID]]++
+		}
+		for i, ch := range l.children {
+			if !slices.ContainsFunc(l.children[:i], func(x child) bool { return x.id == ch.id }) && ch.id != int32(u) {
+				e.indeg[ch.id]++
+			}
+		}
+	}
 	e.components(func(comp []int32, cycle bool) {
 		if cycle {
 			e.solveCycle(comp)
-		} else {
-			e.solveOne(comp[0])
+			return
 		}
+		u := comp[0]
+		e.solveOne(u)
+		l := e.nodes[u]
+		ok := len(l.edgeIDs) == 0 && (l.ownID < 0 || ownGroups[e.groupOf[l.ownID]] == 1)
+		for _, ch := range l.children {
+			ok = ok && e.treeOK[ch.id] && e.indeg[ch.id] == 1
+		}
+		e.treeOK[u] = ok
 	})
 	e.outOf = make([]int, len(e.all))
 }
@@ -1472,39 +1542,52 @@ func (e *explainer) solveOne(u int32) {
 // variable for the tests, which set it to 1).
 var baseMin int32 = 32
 
-// based solves l, which has no edge change of its own, when exactly one
-// of its changed dependencies, u, brings a set (of baseMin causes or
-// more) and the others bring at most their own changes, none of which
-// can be in u's set: l's set is then u's set, with a via of u's name
-// linked to u's via, plus the dependencies' own changes (u's among
-// them), each a path of one name. A chain of N specs each with a change
-// of its own costs N sets of one or two references, where writing each
-// one's causes out cost N²/2 references and links.
+// based solves l, which has no edge change of its own, when its changed
+// dependencies that bring a set (one of baseMin causes or more among
+// them) can be its bases, and the others bring at most their own
+// changes, none of which can be in those sets: l's set is then those
+// sets, each with a via of its dependency's name linked to its via,
+// plus the dependencies' own changes (theirs among them), each a path of
+// one name. A chain of N specs each with a change of its own costs N
+// sets of one or two references, where writing each one's causes out
+// cost N²/2 references and links.
 //
 // A dependency's own change is in no set of a dependency that is not
 // below it, and in none at all when no set filed so far holds it
-// (seenCause); u's own change is in none of u's sets (no cycle). No
-// cause l adds is of a group (CauseGroup) that a set filed so far holds
-// (seenGroup): a set's expansion then holds each group at one level
-// only, which keeps the groups' counts and vias a pass over the sets
+// (seenCause); a base dependency's own change is in none of its sets
+// (no cycle). No cause l adds is of a group (CauseGroup) that a set
+// filed so far holds (seenGroup). Several bases must not share a cause
+// or a group: each is then a dependency over a tree of changed pairs
+// (each with one dependent, no edge change, and an own change of a
+// group no other pair has: treeOK), which no other base reaches. A
+// set's expansion then holds each cause, and each group, at one level,
+// which keeps the groups' counts and vias a pass over the sets
 // (Report.Explain). It reports whether it solved l.
 func (e *explainer) based(l *local) bool {
 	if len(l.edgeIDs) > 0 {
 		return false
 	}
-	var base *child
+	var bases []*child
+	big := false
 	for i := range l.children {
 		ch := &l.children[i]
-		if e.nodes[ch.id].set == 0 {
-			continue
+		if v := e.nodes[ch.id]; v.set != 0 {
+			bases = append(bases, ch)
+			big = big || e.size[v.set] >= baseMin
 		}
-		if base != nil {
-			return false
-		}
-		base = ch
 	}
-	if base == nil || e.size[e.nodes[base.id].set] < baseMin {
+	if !big {
 		return false
+	}
+	isBase := func(id int32) bool {
+		return slices.ContainsFunc(bases, func(ch *child) bool { return ch.id == id })
+	}
+	if len(bases) > 1 {
+		for i, ch := range bases {
+			if !e.treeOK[ch.id] || e.indeg[ch.id] != 1 || slices.ContainsFunc(bases[:i], func(x *child) bool { return x.id == ch.id }) {
+				return false
+			}
+		}
 	}
 	e.stamp++
 	touched := e.touched[:0]
@@ -1514,7 +1597,7 @@ func (e *explainer) based(l *local) bool {
 		if c < 0 {
 			continue
 		}
-		if e.seenGroup[e.groupOf[c]] || ch.id != base.id && e.seenCause[c] {
+		if e.seenGroup[e.groupOf[c]] || !isBase(ch.id) && e.seenCause[c] {
 			return false
 		}
 		x := cand{1, ch.nid, -1}
@@ -1532,8 +1615,13 @@ func (e *explainer) based(l *local) bool {
 		b := e.best[c]
 		refs[i] = ref{c, e.link(b.name, b.next)}
 	}
-	v := e.nodes[base.id]
-	l.set = e.internOn(refs, setBase{v.set, e.link(base.nid, v.via)})
+	sets := make([]setBase, len(bases))
+	for i, ch := range bases {
+		v := e.nodes[ch.id]
+		sets[i] = setBase{v.set, e.link(ch.nid, v.via)}
+	}
+	slices.SortFunc(sets, func(a, b setBase) int { return cmp.Or(cmp.Compare(a.set, b.set), cmp.Compare(a.via, b.via)) })
+	l.set = e.internOn(refs, sets)
 	return true
 }
 
@@ -1543,24 +1631,34 @@ func (e *explainer) based(l *local) bool {
 // or with edges of its own) reads its dependencies' sets so; that
 // costs the causes and the depth of their levels.
 func (e *explainer) expanded(s int32) int32 {
-	if e.bases[s].set == 0 {
+	if len(e.bases[s]) == 0 {
 		return s
 	}
 	if x, ok := e.expandedOf[s]; ok {
 		return x
 	}
+	type level struct {
+		set    int32
+		prefix []int32 // the names of the vias above the level
+	}
 	var refs []ref
-	var prefix []int32 // the names of the vias above the level
-	for t := s; t != 0; t = e.bases[t].set {
-		for _, r := range e.all[t] {
+	stack := []level{{s, nil}}
+	for len(stack) > 0 {
+		t := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, r := range e.all[t.set] {
 			p := r.path
-			for j := len(prefix) - 1; j >= 0; j-- {
-				p = e.link(prefix[j], p)
+			for j := len(t.prefix) - 1; j >= 0; j-- {
+				p = e.link(t.prefix[j], p)
 			}
 			refs = append(refs, ref{r.cause, p})
 		}
-		for i := e.bases[t].via; i >= 0; i = e.links[i].next {
-			prefix = append(prefix, e.links[i].name)
+		for _, b := range e.bases[t.set] {
+			prefix := slices.Clip(t.prefix)
+			for i := b.via; i >= 0; i = e.links[i].next {
+				prefix = append(prefix, e.links[i].name)
+			}
+			stack = append(stack, level{b.set, prefix})
 		}
 	}
 	slices.SortFunc(refs, func(a, b ref) int { return cmp.Compare(a.cause, b.cause) })
@@ -1858,7 +1956,7 @@ func (e *explainer) result() *Causes {
 		for _, r := range s {
 			number(r.path)
 		}
-		if b := e.bases[e.setIDs[k]]; b.set != 0 {
+		for _, b := range e.bases[e.setIDs[k]] {
 			number(b.via)
 		}
 	}
@@ -1879,17 +1977,15 @@ func (e *explainer) result() *Causes {
 	c.Sets = make([][]CauseRef, len(e.sets))
 	refs, based := 0, 0
 	for k, s := range e.sets {
-		refs += len(s)
-		if e.bases[e.setIDs[k]].set != 0 {
-			refs++
-			based++
-		}
+		n := len(e.bases[e.setIDs[k]])
+		refs += len(s) + n
+		based += n
 	}
 	all := make([]CauseRef, 0, refs)
 	bases := make([]SetBase, 0, based)
 	for k, s := range e.sets {
 		n := len(s)
-		if b := e.bases[e.setIDs[k]]; b.set != 0 {
+		for _, b := range e.bases[e.setIDs[k]] {
 			bases = append(bases, SetBase{Set: e.outOf[b.set], Via: renum[b.via]})
 			all = append(all, CauseRef{SetBase: &bases[len(bases)-1]})
 			n++
@@ -2512,20 +2608,22 @@ func (r *Report) Explain(before, after Graph) {
 	// Each set's weight: its pairs and those of the sets based on it
 	// (made after it), with the best path prefix among them.
 	for s := len(e.all) - 1; s > 0; s-- {
-		b := e.bases[s]
-		if b.set == 0 || !uses[s].has {
+		u := &uses[s]
+		if !u.has {
 			continue
 		}
-		x, u := &uses[b.set], &uses[s]
-		x.rebuilt += u.rebuilt
-		x.updated += u.updated
-		p := u.best
-		p.chain = &viaCons{b.via, p.chain}
-		p.depth += e.depthOf(b.via)
-		if !x.has || e.cmpPrefix(p, -1, x.best, -1) < 0 {
-			x.best = p
+		for _, b := range e.bases[s] {
+			x := &uses[b.set]
+			x.rebuilt += u.rebuilt
+			x.updated += u.updated
+			p := u.best
+			p.chain = &viaCons{b.via, p.chain}
+			p.depth += e.depthOf(b.via)
+			if !x.has || e.cmpPrefix(p, -1, x.best, -1) < 0 {
+				x.best = p
+			}
+			x.has = true
 		}
-		x.has = true
 	}
 	// A set counts a group where no level above it (its bases) holds
 	// one: by the first of its causes there.
@@ -2557,6 +2655,16 @@ func (r *Report) Explain(before, after Graph) {
 	}, func(s int32) {
 		for _, ref := range e.all[s] {
 			active[groupOf[ref.cause]]--
+		}
+	}, func(_ int32, closure []int32, on bool) {
+		d := int32(1)
+		if !on {
+			d = -1
+		}
+		for _, x := range closure {
+			for _, ref := range e.all[x] {
+				active[groupOf[ref.cause]] += d
+			}
 		}
 	})
 	// Most specs first, then by name and change (its text written once
@@ -2632,6 +2740,7 @@ func (r *Report) Explain(before, after Graph) {
 		// own change of a shared kind counts where its set has none.
 		stamp := make([]int32, len(shared))
 		activeShared := make([]int32, len(shared))
+		walked, walk := make([]int32, len(shared)), int32(0) // the shared changes of a base's sets, by walk
 		type ownShared struct {
 			y       int
 			updated bool
@@ -2685,6 +2794,40 @@ func (r *Report) Explain(before, after Graph) {
 			for _, r := range e.all[s] {
 				if y := sharedOf[groupOf[r.cause]]; y >= 0 {
 					activeShared[y]--
+				}
+			}
+		}, func(j int32, closure []int32, on bool) {
+			// A set of several bases: its pairs (and those based on it)
+			// were counted once for each base that holds a shared
+			// change, at its level there: once is enough.
+			d := int32(1)
+			if !on {
+				d = -1
+			}
+			u := &uses[j]
+			walk++
+			for _, x := range closure {
+				for _, r := range e.all[x] {
+					y := sharedOf[groupOf[r.cause]]
+					if y < 0 {
+						continue
+					}
+					if !on || walked[y] == walk {
+						continue
+					}
+					walked[y] = walk
+					if u.has && activeShared[y] > 0 {
+						shared[y].Specs -= u.rebuilt + u.updated
+						shared[y].Rebuilt -= u.rebuilt
+						shared[y].Updated -= u.updated
+					}
+				}
+			}
+			for _, x := range closure {
+				for _, r := range e.all[x] {
+					if y := sharedOf[groupOf[r.cause]]; y >= 0 {
+						activeShared[y] += d
+					}
 				}
 			}
 		})
@@ -3546,12 +3689,26 @@ func (e *explainer) cmpPrefix(a prefix, pa int32, b prefix, pb int32) int {
 }
 
 // forest walks the sets of e.all (but the empty one) as a forest of
-// their bases: enter(s) before the sets based on s, leave(s) after.
-func (e *explainer) forest(enter, leave func(s int32)) {
+// their bases: enter(s) before the sets based on s, leave(s) after. A
+// set of several bases is under the one of most causes; each other
+// one's sets (closure: the base and its bases, at any depth) are given
+// to extra before enter and after leave (on false), so that a walk sees
+// every set of a set's expansion. A smaller base's sets are walked once
+// per set of several bases above them: each set, a logarithm of times.
+func (e *explainer) forest(enter, leave func(s int32), extra func(s int32, closure []int32, on bool)) {
 	n := len(e.all)
+	primary := func(s int) int32 {
+		var best setBase
+		for _, b := range e.bases[s] {
+			if best.set == 0 || e.size[b.set] > e.size[best.set] {
+				best = b
+			}
+		}
+		return best.set
+	}
 	start := make([]int32, n+1)
 	for s := 1; s < n; s++ {
-		start[e.bases[s].set]++
+		start[primary(s)]++
 	}
 	for s, sum := 0, int32(0); s <= n; s++ {
 		start[s], sum = sum, sum+start[s]
@@ -3559,25 +3716,60 @@ func (e *explainer) forest(enter, leave func(s int32)) {
 	kids := make([]int32, n)
 	fill := slices.Clone(start)
 	for s := 1; s < n; s++ {
-		b := e.bases[s].set
+		b := primary(s)
 		kids[fill[b]] = int32(s)
 		fill[b]++
+	}
+	seen := make([]int32, n)
+	walk := int32(0)
+	closure := func(from int32) []int32 {
+		walk++
+		out := []int32{from}
+		seen[from] = walk
+		for i := 0; i < len(out); i++ {
+			for _, b := range e.bases[out[i]] {
+				if seen[b.set] != walk {
+					seen[b.set] = walk
+					out = append(out, b.set)
+				}
+			}
+		}
+		return out
+	}
+	others := func(s int32, on bool) {
+		if len(e.bases[s]) < 2 {
+			return
+		}
+		p := primary(int(s))
+		for _, b := range e.bases[s] {
+			if b.set != p {
+				extra(s, closure(b.set), on)
+			}
+		}
+	}
+	in := func(s int32) {
+		others(s, true)
+		enter(s)
+	}
+	out := func(s int32) {
+		leave(s)
+		others(s, false)
 	}
 	type frame struct{ s, next int32 }
 	var stack []frame
 	for _, root := range kids[start[0]:start[1]] {
-		enter(root)
+		in(root)
 		stack = append(stack[:0], frame{root, start[root]})
 		for len(stack) > 0 {
 			f := &stack[len(stack)-1]
 			if f.next == start[f.s+1] {
-				leave(f.s)
+				out(f.s)
 				stack = stack[:len(stack)-1]
 				continue
 			}
 			k := kids[f.next]
 			f.next++
-			enter(k)
+			in(k)
 			stack = append(stack, frame{k, start[k]})
 		}
 	}

@@ -22,8 +22,9 @@ func withBaseMin(t *testing.T, n int32) {
 // changes when its version does, an edge of it came or went, or a
 // dependency's hash changed. With unique, every spec has a name of its
 // own (so groups of causes differ, and sets can be based).
-// With forward, spec i depends only on specs after it (a DAG).
-func randomCyclicPair(rng *rand.Rand, n int, unique, forward bool) (Graph, Graph, [][4]string) {
+// With forward, spec i depends only on specs after it (a DAG); with
+// tree, each spec but the first has at most one dependent, before it.
+func randomCyclicPair(rng *rand.Rand, n int, unique, forward, tree bool) (Graph, Graph, [][4]string) {
 	names := []string{"a", "b", "c", "d", "e"}[:2+rng.IntN(4)]
 	if unique {
 		names = nil
@@ -43,6 +44,9 @@ func randomCyclicPair(rng *rand.Rand, n int, unique, forward bool) (Graph, Graph
 		}
 		bumped[i] = rng.IntN(3) == 0
 		for range rng.IntN(4) {
+			if tree {
+				break
+			}
 			j := rng.IntN(n)
 			if forward && i+1 < n {
 				j = i + 1 + rng.IntN(n-i-1)
@@ -52,6 +56,21 @@ func randomCyclicPair(rng *rand.Rand, n int, unique, forward bool) (Graph, Graph
 			}
 			deps[i] = append(deps[i], j)
 			switch rng.IntN(12) {
+			case 0:
+				newOnly[[2]int{i, j}], edgeChanged[i] = true, true
+			case 1:
+				oldOnly[[2]int{i, j}], edgeChanged[i] = true, true
+			}
+		}
+	}
+	if tree {
+		for j := 1; j < n; j++ {
+			if rng.IntN(6) == 0 {
+				continue
+			}
+			i := rng.IntN(j)
+			deps[i] = append(deps[i], j)
+			switch rng.IntN(20) {
 			case 0:
 				newOnly[[2]int{i, j}], edgeChanged[i] = true, true
 			case 1:
@@ -110,23 +129,26 @@ func randomCyclicPair(rng *rand.Rand, n int, unique, forward bool) (Graph, Graph
 }
 
 // explainPairs is the report of the pairs, explained with baseMin n,
-// and how many of its sets are based.
-func explainPairs(t *testing.T, before, after Graph, pairs [][4]string, n int32) (*Report, int) {
+// how many of its sets are based, and how many on several bases.
+func explainPairs(t *testing.T, before, after Graph, pairs [][4]string, n int32) (*Report, int, int) {
 	withBaseMin(t, n)
 	r := &Report{}
 	for _, p := range pairs {
 		addChangedPair(r, p[2], p[0], p[1], p[3] != "")
 	}
 	r.Explain(before, after)
-	based := 0
+	based, several := 0, 0
 	if r.Causes != nil {
 		for k := range r.Causes.Sets {
-			if _, ok := r.Causes.Base(k); ok {
+			if n := len(r.Causes.Bases(k)); n > 0 {
 				based++
+				if n > 1 {
+					several++
+				}
 			}
 		}
 	}
-	return r, based
+	return r, based, several
 }
 
 // bruteGroups returns the groups of the pairs' causes by brute force:
@@ -188,26 +210,27 @@ func TestCausesBasedOracle(t *testing.T) {
 	if testing.Short() {
 		seeds = 150
 	}
-	based := 0
+	based, several := 0, 0
 	for seed := range uint64(seeds) {
 		rng := rand.New(rand.NewPCG(seed, 217))
 		// DAGs of few names, then graphs with cycles of few names and
-		// of unique ones, then DAGs of unique names.
-		cyclic := seed%4 == 1 || seed%4 == 2
+		// of unique ones, then DAGs and trees of unique names.
+		cyclic := seed%5 == 1 || seed%5 == 2
 		var before, after Graph
 		var pairs [][4]string
-		switch seed % 4 {
+		switch seed % 5 {
 		case 0:
 			before, after, pairs = randomDAGPair(rng, 3+rng.IntN(30))
 		default:
-			before, after, pairs = randomCyclicPair(rng, 3+rng.IntN(20), seed%4 != 1, seed%4 == 3)
+			before, after, pairs = randomCyclicPair(rng, 3+rng.IntN(20), seed%5 != 1, seed%5 >= 3, seed%5 == 4)
 		}
 		if len(pairs) == 0 {
 			continue
 		}
-		r, n := explainPairs(t, before, after, pairs, 1)
-		flat, none := explainPairs(t, before, after, pairs, math.MaxInt32)
+		r, n, m := explainPairs(t, before, after, pairs, 1)
+		flat, none, _ := explainPairs(t, before, after, pairs, math.MaxInt32)
 		based += n
+		several += m
 		if none != 0 {
 			t.Fatalf("seed %d: %d sets based with baseMin at its most", seed, none)
 		}
@@ -268,8 +291,8 @@ func TestCausesBasedOracle(t *testing.T) {
 			}
 		}
 	}
-	if based == 0 {
-		t.Fatal("no set of any graph was based: the property tested nothing of them")
+	if based == 0 || several == 0 {
+		t.Fatalf("%d sets based, %d on several bases: the property tested nothing of them", based, several)
 	}
-	t.Logf("%d sets based", based)
+	t.Logf("%d sets based, %d of them on several bases", based, several)
 }

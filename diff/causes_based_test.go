@@ -43,12 +43,40 @@ func chainUpd(n int, leaves bool, k int) *shape {
 	return s
 }
 
+// joinedChains is two chains of n specs each with its own change (a…
+// and b…), a spec j depending on both chains' last specs, and a chain
+// of n more specs with changes of their own over j.
+func joinedChains(n int) *shape {
+	s := newShape()
+	for _, p := range []string{"a", "b"} {
+		prev := ""
+		for i := range n {
+			c := fmt.Sprintf("%s%05d", p, i)
+			if prev == "" {
+				s.add(c, c, true)
+			} else {
+				s.add(c, c, true, prev)
+			}
+			prev = c
+		}
+	}
+	s.add("j", "j", true, fmt.Sprintf("a%05d", n-1), fmt.Sprintf("b%05d", n-1))
+	prev := "j"
+	for i := range n {
+		c := fmt.Sprintf("t%05d", i)
+		s.add(c, c, true, prev)
+		prev = c
+	}
+	return s
+}
+
 // A chain of N specs each with a change of its own: spec i's set of
 // root causes held specs 0 … i-1, each with its own path, N²/2
 // references and links in memory and in the JSON (chainupd, N = 4,000:
 // 22 s, 1.8 GB, 1.1 GB of JSON; 16,000 was killed at 23.9 GB). A set is
-// now written as the set of the spec below and the reference it adds:
-// 4x N costs at most about 4.4x, on the chain and its relatives.
+// now written as the set of the spec below and the reference it adds
+// (where two chains join, as both chains' sets): 4x N costs at most
+// about 4.4x, on the chain and its relatives.
 func TestCausesChainUpdLinear(t *testing.T) {
 	if race.Enabled {
 		t.Skip("allocations under the race detector")
@@ -61,6 +89,7 @@ func TestCausesChainUpdLinear(t *testing.T) {
 		{"chain, every spec changed", chainUpd(n, false, 0), chainUpd(4*n, false, 0)},
 		{"chain, every spec changed with a changed leaf of its own", chainUpd(n, true, 0), chainUpd(4*n, true, 0)},
 		{"chain over a hub with K changed leaves, every spec changed", chainUpd(n, false, n), chainUpd(4*n, false, 4*n)},
+		{"two chains joined, every spec changed", joinedChains(n), joinedChains(4 * n)},
 	} {
 		scales(t, x.what, x.small, x.big)
 	}

@@ -47,8 +47,9 @@ func basedSet(t *testing.T, r *diff.Report) (int, diff.SetBase) {
 // A set written as another set plus the references it adds ({"set": j,
 // "via": p} first, docs/json.md) is read back and checked: a base that
 // names no set, the set itself, or a set based on it, a via that is no
-// link, a cause its base holds already, a base after a reference, and an
-// element that is both or neither form are refused with the field.
+// link, a cause its base holds already, a base twice, bases that share a
+// set, a base after a reference, and an element that is both or neither
+// form are refused with the field.
 func TestDecodeBasedSets(t *testing.T) {
 	const n = 60
 	if _, err := DecodeBytes(jsonOf(t, chainUpdReport(t, n))); err != nil {
@@ -79,19 +80,34 @@ func TestDecodeBasedSets(t *testing.T) {
 		{"a via that is no link", "][0].via: 99999, but causes.paths has", func(r *diff.Report, k int, b diff.SetBase) {
 			setBase(r, k, diff.SetBase{Set: b.Set, Via: 99999})
 		}},
-		{"a cause the base holds already", "which its base (set", func(r *diff.Report, k int, b diff.SetBase) {
+		{"a cause the base holds already", "bases hold already", func(r *diff.Report, k int, b diff.SetBase) {
 			dup := r.Causes.OwnRefs(b.Set)[0]
 			refs := append(slices.Clone(r.Causes.OwnRefs(k)), dup)
 			slices.SortFunc(refs, func(x, y diff.CauseRef) int { return x.Cause - y.Cause })
 			r.Causes.Sets[k] = append([]diff.CauseRef{{SetBase: &b}}, refs...)
 		}},
-		{"a cause of a group the base holds", "of a group its base (set", func(r *diff.Report, k int, b diff.SetBase) {
+		{"a cause of a group the base holds", "of a group that set", func(r *diff.Report, k int, b diff.SetBase) {
 			// Another hash of a cause of the base, changed the same way.
 			held := r.Causes.OwnRefs(b.Set)[0]
 			c := r.Causes.Table[held.Cause]
 			c.NewHash += "x"
 			r.Causes.Table = append(r.Causes.Table, c)
 			r.Causes.Sets[k] = append(slices.Clone(r.Causes.Sets[k]), diff.CauseRef{Cause: len(r.Causes.Table) - 1, Path: held.Path})
+		}},
+		{"a set twice a base", "a base of the set twice", func(r *diff.Report, k int, b diff.SetBase) {
+			r.Causes.Sets[k] = append([]diff.CauseRef{{SetBase: &b}}, r.Causes.Sets[k]...)
+		}},
+		{"bases that share a set", "bases hold already", func(r *diff.Report, k int, b diff.SetBase) {
+			// A set based on a based set, now based on that set's base
+			// too.
+			for k := range r.Causes.Sets {
+				b, ok := r.Causes.Base(k)
+				if bb, ok2 := r.Causes.Base(b.Set); ok && ok2 {
+					r.Causes.Sets[k] = append([]diff.CauseRef{{SetBase: &bb}}, r.Causes.Sets[k]...)
+					return
+				}
+			}
+			t.Fatal("no set is based on a based set")
 		}},
 		{"a base after a reference", "a base {set, via} after a reference", func(r *diff.Report, k int, b diff.SetBase) {
 			r.Causes.Sets[k] = append(slices.Clone(r.Causes.OwnRefs(k)), diff.CauseRef{SetBase: &b})
