@@ -103,27 +103,49 @@ func checkCauseSets(r *Report) error {
 	for k, set := range c.Sets {
 		for i, ref := range set {
 			at := fmt.Sprintf("causes.sets[%d][%d]", k, i)
+			if b := ref.SetBase; b != nil {
+				switch {
+				case i > 0 && set[i-1].SetBase == nil:
+					return lawf(at, "a base {set, via} after a reference: a set's bases are its first elements")
+				case slices.ContainsFunc(set[:i], func(x CauseRef) bool { return x.SetBase.Set == b.Set }):
+					return lawf(at+".set", "%d, a base of the set twice: a set holds each cause once", b.Set)
+				case b.Set <= 0 || b.Set >= len(c.Sets):
+					return lawf(at+".set", "%d, but causes.sets has %d sets, and a base is not set 0", b.Set, len(c.Sets))
+				case b.Set == k:
+					return lawf(at+".set", "%d: a set is not based on itself", b.Set)
+				case b.Via < 0 || b.Via >= n:
+					return lawf(at+".via", "%d, but causes.paths has %d links", b.Via, n)
+				}
+				continue
+			}
 			switch {
 			case ref.Cause < 0 || ref.Cause >= len(c.Table):
 				return lawf(at+".cause", "%d, but causes.table has %d causes", ref.Cause, len(c.Table))
 			case ref.Path < 0 || ref.Path >= n:
 				return lawf(at+".path", "%d, but causes.paths has %d links", ref.Path, n)
-			case i > 0 && ref.Cause <= set[i-1].Cause:
+			case i > 0 && set[i-1].SetBase == nil && ref.Cause <= set[i-1].Cause:
 				return lawf(at+".cause", "%d after %d: a set lists each cause once, in order", ref.Cause, set[i-1].Cause)
 			case last[ref.Path] != c.Table[ref.Cause].Name:
 				return lawf(at+".path", "ends at %q, not at its cause %q", shortValue(last[ref.Path]), shortValue(c.Table[ref.Cause].Name))
 			}
 		}
 	}
+	if err := checkSetBases(c); err != nil {
+		return err
+	}
 	// heads[k] are the names that set k's paths start with, each once,
 	// sorted (found once a set: the M pairs that share a set of K
-	// causes cost the distinct heads, not K each).
+	// causes cost the distinct heads, not K each); a based set's paths
+	// start with its own references' and its via's.
 	heads := make([][]string, len(c.Sets))
 	headsOf := func(k int) []string {
 		if heads[k] == nil {
 			l := make([]string, 0, len(c.Sets[k]))
-			for _, ref := range c.Sets[k] {
+			for _, ref := range c.OwnRefs(k) {
 				l = append(l, c.Paths[ref.Path].Name)
+			}
+			for _, b := range c.Bases(k) {
+				l = append(l, c.Paths[b.Via].Name)
 			}
 			slices.Sort(l)
 			heads[k] = slices.Compact(l)
@@ -173,7 +195,7 @@ func checkCauseSets(r *Report) error {
 			return lawf(at+".set", "%d, but causes.sets has %d sets", w.Set, len(c.Sets))
 		case !w.Known && (w.Set != 0 || w.Via != nil || len(w.Changed) > 0):
 			return lawf(at, "not known, yet it lists changed dependencies or root causes")
-		case len(c.Refs(w)) > 0 && len(w.Changed) == 0:
+		case c.hasRefs(w) && len(w.Changed) == 0:
 			return lawf(at+".set", "root causes, but no changed dependency: a pair whose dependencies kept their hash has none")
 		case w.Via != nil && (*w.Via < 0 || *w.Via >= n):
 			return lawf(at+".via", "%d, but causes.paths has %d links", *w.Via, n)
@@ -253,15 +275,14 @@ func checkCauseSets(r *Report) error {
 	type group struct {
 		specs, rebuilt, updated, own int
 		via                          int // link, -1 none, -2 the pair itself (its own change)
-		viaVia                       int // the via of the pair of via, -1 none
-		viaName                      string
+		prefix                       causePrefix
 		counted                      int
 	}
 	groups := map[string]*group{}
 	groupOf := func(k string) *group {
 		g := groups[k]
 		if g == nil {
-			g = &group{via: -1, viaVia: -1}
+			g = &group{via: -1, prefix: causePrefix{via: -1}}
 			groups[k] = g
 		}
 		return g
@@ -347,6 +368,40 @@ func checkCauseSets(r *Report) error {
 			}
 		}
 	}
+	// lessPrefix is less for paths that go first through a prefix (a
+	// pair's name and via, then the vias of the sets between the pair's
+	// set and a based set's level): with no such vias, less itself (or,
+	// for two prefixes alone, the order of a set's pairs: by via depth,
+	// name, then via); else by depth, name, then name by name.
+	lessPrefix := func(a causePrefix, pa int, b causePrefix, pb int) bool {
+		if a.chain == nil && b.chain == nil {
+			if pa == -1 && pb == -1 {
+				da, db := viaDepth(a.via), viaDepth(b.via)
+				return da < db || da == db && (a.name < b.name || a.name == b.name && a.via >= 0 && rank[a.via] < rank[b.via])
+			}
+			return less(a.name, a.via, pa, b.name, b.via, pb)
+		}
+		da, db := a.depth, b.depth
+		if pa >= 0 {
+			da += depth[pa]
+		}
+		if pb >= 0 {
+			db += depth[pb]
+		}
+		if pa == -2 {
+			da = 0
+		}
+		if pb == -2 {
+			db = 0
+		}
+		if da != db {
+			return da < db
+		}
+		if a.name != b.name {
+			return a.name < b.name
+		}
+		return slices.Compare(c.prefixNames(nil, a, pa), c.prefixNames(nil, b, pb)) < 0
+	}
 	// The shared changes, as the groups make them: a change of a shared
 	// kind that the groups of two packages or more have.
 	type sharedCount struct {
@@ -371,8 +426,7 @@ func checkCauseSets(r *Report) error {
 	// The pairs of each set, and the pairs with an own change.
 	type use struct {
 		specs, rebuilt, updated int
-		name                    string
-		via                     int
+		prefix                  causePrefix
 	}
 	uses := make([]use, len(c.Sets))
 	type self struct {
@@ -418,13 +472,13 @@ func checkCauseSets(r *Report) error {
 				if len(w.Changed) == 0 {
 					own++
 				}
-				if len(c.Refs(w)) > 0 || w.Self != nil {
+				if c.hasRefs(w) || w.Self != nil {
 					explained++
 				}
 				if w.Self != nil {
 					selves = append(selves, self{*w.Self, w.Set, p.Name, l.updated})
 				}
-				if len(c.Refs(w)) == 0 {
+				if !c.hasRefs(w) {
 					continue
 				}
 				u := &uses[w.Set]
@@ -432,9 +486,8 @@ func checkCauseSets(r *Report) error {
 				if w.Via != nil {
 					v = *w.Via
 				}
-				if u.specs == 0 || viaDepth(v) < viaDepth(u.via) ||
-					viaDepth(v) == viaDepth(u.via) && (p.Name < u.name || p.Name == u.name && v >= 0 && rank[v] < rank[u.via]) {
-					u.name, u.via = p.Name, v
+				if x := (causePrefix{name: p.Name, via: v, depth: viaDepth(v)}); u.specs == 0 || lessPrefix(x, -1, u.prefix, -1) {
+					u.prefix = x
 				}
 				u.specs++
 				if l.updated {
@@ -445,52 +498,32 @@ func checkCauseSets(r *Report) error {
 			}
 		}
 	}
-	for s, u := range uses {
+	// Each set's weight: its pairs and those of the sets based on it,
+	// with the best path prefix among them (the sets based on it first).
+	topo, _ := setTopo(c)
+	for i := len(topo) - 1; i >= 0; i-- {
+		k := topo[i]
+		u := &uses[k]
 		if u.specs == 0 {
 			continue
 		}
-		// s counts its pairs once per group and per shared change, by
-		// the first of the set's causes there.
-		for _, ref := range c.Sets[s] {
-			k := keys[ref.Cause]
-			if sk, ok := sharedOfGroup[k]; ok {
-				if sc := sharedBy[sk]; sc.counted != s {
-					sc.counted = s
-					sc.specs += u.specs
-					sc.updated += u.updated
-					sc.rebuilt += u.rebuilt
-				}
+		for _, b := range c.Bases(k) {
+			x := &uses[b.Set]
+			p := u.prefix
+			p.chain = &linkCons{b.Via, p.chain}
+			p.depth += depth[b.Via]
+			if x.specs == 0 || lessPrefix(p, -1, x.prefix, -1) {
+				x.prefix = p
 			}
-			g := groupOf(k)
-			if g.counted == s {
-				continue
-			}
-			g.counted = s
-			g.specs += u.specs
-			g.updated += u.updated
-			g.rebuilt += u.rebuilt
-			if g.via == -1 || less(u.name, u.via, ref.Path, g.viaName, g.viaVia, g.via) {
-				g.via, g.viaVia, g.viaName = ref.Path, u.via, u.name
-			}
+			x.specs += u.specs
+			x.rebuilt += u.rebuilt
+			x.updated += u.updated
 		}
 	}
 	// A pair's own change: its path is the pair alone, and the pair
 	// counts once where its set has a cause of the same group, or of
 	// the same shared change.
-	inSet := map[int]map[string]bool{} // the groups and shared changes of a set, for the pairs with an own change
-	for _, x := range selves {
-		has := inSet[x.set]
-		if has == nil {
-			has = map[string]bool{}
-			for _, ref := range c.Refs(&Why{Set: x.set}) {
-				k := keys[ref.Cause]
-				has[k] = true
-				if sk, ok := sharedOfGroup[k]; ok {
-					has["\x01"+sk] = true
-				}
-			}
-			inSet[x.set] = has
-		}
+	countSelf := func(x self, hasGroup, hasShared bool) {
 		k := keys[x.cause]
 		g := groupOf(k)
 		g.own++
@@ -502,16 +535,115 @@ func checkCauseSets(r *Report) error {
 				*rebuilt++
 			}
 		}
-		if !has[k] {
+		if !hasGroup {
 			count(&g.specs, &g.rebuilt, &g.updated)
 		}
-		if sk, ok := sharedOfGroup[k]; ok && !has["\x01"+sk] {
+		if sk, ok := sharedOfGroup[k]; ok && !hasShared {
 			sc := sharedBy[sk]
 			count(&sc.specs, &sc.rebuilt, &sc.updated)
 		}
-		if g.via == -1 || less(x.name, -1, -2, g.viaName, g.viaVia, g.via) {
-			g.via, g.viaVia, g.viaName = -2, -1, x.name
+		if g.via == -1 || lessPrefix(causePrefix{name: x.name, via: -1}, -2, g.prefix, g.via) {
+			g.via, g.prefix = -2, causePrefix{name: x.name, via: -1}
 		}
+	}
+	selvesAt := map[int][]self{}
+	for _, x := range selves {
+		if x.set > 0 && x.set < len(c.Sets) {
+			selvesAt[x.set] = append(selvesAt[x.set], x)
+		} else {
+			countSelf(x, false, false)
+		}
+	}
+	// A set counts its pairs (and those based on it) once per group and
+	// per shared change, by the first of its causes there, where no
+	// level above it (its bases) holds one.
+	activeGroup, activeShared := map[string]int{}, map[string]int{}
+	if err := walkSetForest(c, func(s int) error {
+		u := &uses[s]
+		for _, ref := range c.OwnRefs(s) {
+			k := keys[ref.Cause]
+			sk, isShared := sharedOfGroup[k]
+			if isShared && u.specs > 0 && activeShared[sk] == 0 {
+				if sc := sharedBy[sk]; sc.counted != s {
+					sc.counted = s
+					sc.specs += u.specs
+					sc.updated += u.updated
+					sc.rebuilt += u.rebuilt
+				}
+			}
+			if u.specs == 0 || activeGroup[k] > 0 {
+				continue
+			}
+			g := groupOf(k)
+			if g.counted == s {
+				continue
+			}
+			g.counted = s
+			g.specs += u.specs
+			g.updated += u.updated
+			g.rebuilt += u.rebuilt
+			if g.via == -1 || lessPrefix(u.prefix, ref.Path, g.prefix, g.via) {
+				g.via, g.prefix = ref.Path, u.prefix
+			}
+		}
+		for _, ref := range c.OwnRefs(s) {
+			k := keys[ref.Cause]
+			activeGroup[k]++
+			if sk, ok := sharedOfGroup[k]; ok {
+				activeShared[sk]++
+			}
+		}
+		for _, x := range selvesAt[s] {
+			k := keys[x.cause]
+			sk, ok := sharedOfGroup[k]
+			countSelf(x, activeGroup[k] > 0, ok && activeShared[sk] > 0)
+		}
+		return nil
+	}, func(s int) error {
+		for _, ref := range c.OwnRefs(s) {
+			k := keys[ref.Cause]
+			activeGroup[k]--
+			if sk, ok := sharedOfGroup[k]; ok {
+				activeShared[sk]--
+			}
+		}
+		return nil
+	}, func(j int, closure []int, on bool) error {
+		// A set of several bases: its pairs (and those based on it)
+		// were counted once for each base that holds a shared change,
+		// at its level there: once is enough.
+		d := 1
+		if !on {
+			d = -1
+		}
+		u := &uses[j]
+		walked := map[string]bool{}
+		for _, x := range closure {
+			for _, ref := range c.OwnRefs(x) {
+				k := keys[ref.Cause]
+				sk, ok := sharedOfGroup[k]
+				if on && ok && !walked[sk] {
+					walked[sk] = true
+					if sc := sharedBy[sk]; u.specs > 0 && activeShared[sk] > 0 {
+						sc.specs -= u.specs
+						sc.updated -= u.updated
+						sc.rebuilt -= u.rebuilt
+					}
+				}
+			}
+		}
+		for _, x := range closure {
+			for _, ref := range c.OwnRefs(x) {
+				k := keys[ref.Cause]
+				activeGroup[k] += d
+				if sk, ok := sharedOfGroup[k]; ok {
+					activeShared[sk] += d
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		return err
 	}
 	// A changed root's why is the why of its spec's pair, when the report
 	// has that pair (old hash → new hash): one edited apart from it (its
@@ -557,9 +689,9 @@ func checkCauseSets(r *Report) error {
 		if i > 0 && groupOrder(c.Groups[i-1], g) > 0 {
 			return lawf(at, "%s is listed after %s: groups are listed own changes first, then most specs first, as cachediff writes them", shortValue(g.Name), shortValue(c.Groups[i-1].Name))
 		}
-		via := []string{want.viaName}
+		via := []string{want.prefix.name}
 		if want.via != -2 {
-			via = c.appendLinks(c.appendLinks(via, want.viaVia), want.via)
+			via = c.prefixNames(via, want.prefix, want.via)
 		}
 		if !slices.Equal(g.Via, via) {
 			return lawf(at+".via", "%q, but the shortest path from its pairs is %q", shortJoin(g.Via, " → "), shortJoin(via, " → "))
@@ -1436,4 +1568,293 @@ func sameWhy(a, b *Why) bool {
 		}
 	}
 	return true
+}
+
+// causePrefix is where a pair's paths to the causes of a set go before
+// the set's references: the pair's name, the names along its via (-1:
+// none), then along the vias of the sets between its own set and this
+// one (chain, the last first); depth counts the names after the pair's.
+type causePrefix struct {
+	name  string
+	via   int
+	chain *linkCons
+	depth int
+}
+
+// prefixNames appends to out the names along p's via, its chain's vias
+// in order, then link (below 0: none).
+func (c *Causes) prefixNames(out []string, p causePrefix, link int) []string {
+	out = c.appendLinks(out, p.via)
+	var chain []int
+	for l := p.chain; l != nil; l = l.next {
+		chain = append(chain, l.link)
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		out = c.appendLinks(out, chain[i])
+	}
+	return c.appendLinks(out, link)
+}
+
+// hasRefs reports whether w's set holds a reference, its own or its
+// base's.
+func (c *Causes) hasRefs(w *Why) bool {
+	_, based := c.Base(w.Set)
+	return based || len(c.Refs(w)) > 0
+}
+
+// setTopo returns the sets of c (but set 0), each after its bases, and
+// how many causes each one's expansion holds (its own references and its
+// bases'); the bases must not loop (checkSetBases).
+func setTopo(c *Causes) ([]int, []int) {
+	n := len(c.Sets)
+	size := make([]int, n)
+	state := make([]int8, n) // 1: on the walk, 2: done
+	var order []int
+	type frame struct{ k, next int }
+	var stack []frame
+	for k := 1; k < n; k++ {
+		if state[k] != 0 {
+			continue
+		}
+		stack = append(stack[:0], frame{k, 0})
+		state[k] = 1
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			bases := c.Bases(f.k)
+			if f.next < len(bases) {
+				b := bases[f.next].Set
+				f.next++
+				if b > 0 && b < n && state[b] == 0 {
+					state[b] = 1
+					stack = append(stack, frame{b, 0})
+				}
+				continue
+			}
+			size[f.k] = len(c.OwnRefs(f.k))
+			for _, b := range bases {
+				if b.Set > 0 && b.Set < n {
+					size[f.k] += size[b.Set]
+				}
+			}
+			state[f.k] = 2
+			order = append(order, f.k)
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return order, size
+}
+
+// walkSetForest walks the sets of c (but set 0) as a forest of their
+// bases: enter(k) before the sets based on k, leave(k) after (either
+// nil: none). A set of several bases is under the one of most causes;
+// each other one's sets (closure: the base and its bases, at any
+// depth) are given to extra (nil: none) before enter and after leave
+// (on false), so that a walk sees every set of a set's expansion; a
+// closure that reaches a set twice is an error (the set's expansion
+// would hold its causes twice). A smaller base's sets are walked once
+// per set of several bases above them: each set a logarithm of times.
+// The bases must not loop (checkSetBases).
+func walkSetForest(c *Causes, enter, leave func(k int) error, extra func(k int, closure []int, on bool) error) error {
+	n := len(c.Sets)
+	if n <= 1 {
+		return nil
+	}
+	_, size := setTopo(c)
+	primary := func(k int) int {
+		best := 0
+		for _, b := range c.Bases(k) {
+			if best == 0 || size[b.Set] > size[best] {
+				best = b.Set
+			}
+		}
+		return best
+	}
+	start := make([]int, n+1)
+	for k := 1; k < n; k++ {
+		start[primary(k)]++
+	}
+	for k, sum := 0, 0; k <= n; k++ {
+		start[k], sum = sum, sum+start[k]
+	}
+	kids := make([]int, n)
+	fill := slices.Clone(start)
+	for k := 1; k < n; k++ {
+		b := primary(k)
+		kids[fill[b]] = k
+		fill[b]++
+	}
+	seen := make([]int, n)
+	walk := 0
+	closure := func(from, of int) ([]int, error) {
+		walk++
+		out := []int{from}
+		seen[from] = walk
+		for i := 0; i < len(out); i++ {
+			for _, b := range c.Bases(out[i]) {
+				if seen[b.Set] == walk {
+					return nil, lawf(fmt.Sprintf("causes.sets[%d]", of), "its bases reach set %d twice: a set holds each cause once", b.Set)
+				}
+				seen[b.Set] = walk
+				out = append(out, b.Set)
+			}
+		}
+		return out, nil
+	}
+	others := func(k int, on bool) error {
+		bases := c.Bases(k)
+		if len(bases) < 2 || extra == nil {
+			return nil
+		}
+		p := primary(k)
+		for _, b := range bases {
+			if b.Set == p {
+				continue
+			}
+			cl, err := closure(b.Set, k)
+			if err != nil {
+				return err
+			}
+			if err := extra(k, cl, on); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	in := func(k int) error {
+		if err := others(k, true); err != nil {
+			return err
+		}
+		if enter != nil {
+			return enter(k)
+		}
+		return nil
+	}
+	out := func(k int) error {
+		if leave != nil {
+			if err := leave(k); err != nil {
+				return err
+			}
+		}
+		return others(k, false)
+	}
+	type frame struct{ k, next int }
+	var stack []frame
+	for _, root := range kids[start[0]:start[1]] {
+		stack = append(stack[:0], frame{root, start[root]})
+		if err := in(root); err != nil {
+			return err
+		}
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			if f.next == start[f.k+1] {
+				if err := out(f.k); err != nil {
+					return err
+				}
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			k := kids[f.next]
+			f.next++
+			if err := in(k); err != nil {
+				return err
+			}
+			stack = append(stack, frame{k, start[k]})
+		}
+	}
+	return nil
+}
+
+// checkSetBases checks the sets' bases (docs/json.md, sets): they do not
+// loop, each holds a cause, and a based set adds no cause its bases'
+// expansions hold, nor a cause of a group (CauseGroup) they hold, and
+// its bases share none: the expansion of a set holds each cause once,
+// and each group at one level.
+func checkSetBases(c *Causes) error {
+	based := false
+	for k := range c.Sets {
+		if _, ok := c.Base(k); ok {
+			based = true
+			break
+		}
+	}
+	if !based {
+		return nil
+	}
+	state := make([]int8, len(c.Sets)) // 1: on the walk, 2: done
+	type frame struct{ k, next int }
+	var stack []frame
+	for k := 1; k < len(c.Sets); k++ {
+		if state[k] != 0 {
+			continue
+		}
+		stack = append(stack[:0], frame{k, 0})
+		state[k] = 1
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			bases := c.Bases(f.k)
+			if f.next == len(bases) {
+				state[f.k] = 2
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			b := bases[f.next].Set
+			f.next++
+			switch state[b] {
+			case 1:
+				return lawf(fmt.Sprintf("causes.sets[%d][%d].set", f.k, f.next-1), "%d: the sets' bases loop (a set is based on a set based on it)", b)
+			case 0:
+				state[b] = 1
+				stack = append(stack, frame{b, 0})
+			}
+		}
+	}
+	_, size := setTopo(c)
+	for k := range c.Sets {
+		for i, b := range c.Bases(k) {
+			if size[b.Set] == 0 {
+				return lawf(fmt.Sprintf("causes.sets[%d][%d].set", k, i), "%d, a set of no cause: a base holds a cause", b.Set)
+			}
+		}
+	}
+	keys := make([]string, len(c.Table))
+	for i, t := range c.Table {
+		keys[i] = GroupKey(t)
+	}
+	activeCause := make([]int, len(c.Table))
+	activeGroup := map[string]int{}
+	// add files set k's references (d 1) or takes them back (d -1);
+	// filing, it refuses a cause or group already there.
+	add := func(k, of, d int) error {
+		refs := c.OwnRefs(k)
+		if d > 0 {
+			skip := len(c.Sets[k]) - len(refs)
+			for i, ref := range refs {
+				at := fmt.Sprintf("causes.sets[%d][%d].cause", k, skip+i)
+				switch {
+				case activeCause[ref.Cause] > 0:
+					return lawf(at, "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, of)
+				case activeGroup[keys[ref.Cause]] > 0:
+					return lawf(at, "%d (%s), of a group that set %d's bases hold: a based set adds causes of other groups only, and its bases share none", ref.Cause, shortValue(c.Table[ref.Cause].Name), of)
+				}
+			}
+		}
+		for _, ref := range refs {
+			activeCause[ref.Cause] += d
+			activeGroup[keys[ref.Cause]] += d
+		}
+		return nil
+	}
+	return walkSetForest(c, func(k int) error { return add(k, k, 1) }, func(k int) error { return add(k, k, -1) },
+		func(k int, closure []int, on bool) error {
+			d := 1
+			if !on {
+				d = -1
+			}
+			for _, x := range closure {
+				if err := add(x, k, d); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 }

@@ -271,9 +271,42 @@ type Cause struct {
 // CauseRef is one root cause of a pair: the cause, an index into
 // Causes.Table, and its path after the pair's own name, an index into
 // Causes.Paths.
+//
+// A set's first elements may instead be its bases (SetBase, written
+// {"set": j, "via": p}): every reference of another set, each path
+// after the names along a via (see Causes.Bases).
 type CauseRef struct {
 	Cause int `json:"cause"`
 	Path  int `json:"path"`
+	// SetBase, in a set's first elements only, makes the set hold
+	// another set's references too (Cause and Path are then 0).
+	*SetBase
+}
+
+// MarshalJSON writes r as the JSON does: {"cause": c, "path": p}, or a
+// base {"set": j, "via": v} (the report's writer, jsonv1, writes the
+// sets itself; this is for other encoders of a report: templates).
+func (r CauseRef) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 32)
+	if r.SetBase != nil {
+		b = append(b, `{"set":`...)
+		b = strconv.AppendInt(b, int64(r.SetBase.Set), 10)
+		b = append(b, `,"via":`...)
+		b = strconv.AppendInt(b, int64(r.SetBase.Via), 10)
+		return append(b, '}'), nil
+	}
+	b = append(b, `{"cause":`...)
+	b = strconv.AppendInt(b, int64(r.Cause), 10)
+	b = append(b, `,"path":`...)
+	b = strconv.AppendInt(b, int64(r.Path), 10)
+	return append(b, '}'), nil
+}
+
+// SetBase is the base of a set: every reference of set Set, each path
+// going first along the names of link Via, then the reference's own.
+type SetBase struct {
+	Set int `json:"set"`
+	Via int `json:"via"`
 }
 
 // PathLink is one name of a path and where the path goes on: paths are
@@ -318,27 +351,74 @@ type Causes struct {
 	Roots *RootChanges `json:"roots,omitempty"`
 	// Table names each root cause of the report once (without a path);
 	// Paths are the links of the paths to them; Sets are the pairs' sets
-	// of root causes (Why.Set), Sets[0] the empty one. All three are
-	// absent when no pair has a root cause (and in reports of cachediff
-	// before issue 35, whose pairs write their causes out whole).
+	// of root causes (Why.Set), Sets[0] the empty one; a set's first
+	// elements may be its bases (CauseRef.SetBase: other sets'
+	// references, after a via; see Bases, OwnRefs), so that a chain of N
+	// specs each with its own change keeps N small sets, not N²/2
+	// references. All three are absent when no pair has a root cause
+	// (and in reports of cachediff before issue 35, whose pairs write
+	// their causes out whole).
 	Table []Cause      `json:"table,omitempty"`
 	Paths []PathLink   `json:"paths,omitempty"`
 	Sets  [][]CauseRef `json:"sets,omitempty"`
 }
 
-// Refs returns the root causes of w: none for a set out of range (a
-// report read back is checked before it is used, see diff.Report.CheckLaws).
+// Refs returns the references set w.Set itself lists (not its base's,
+// see Base): none for a set out of range (a report read back is checked
+// before it is used, see diff.Report.CheckLaws).
 func (c *Causes) Refs(w *Why) []CauseRef {
-	if c == nil || w == nil || w.Set <= 0 || w.Set >= len(c.Sets) {
+	if w == nil {
 		return nil
 	}
-	return c.Sets[w.Set]
+	return c.OwnRefs(w.Set)
+}
+
+// OwnRefs returns the references set s lists itself, without its bases.
+func (c *Causes) OwnRefs(s int) []CauseRef {
+	if c == nil || s <= 0 || s >= len(c.Sets) {
+		return nil
+	}
+	set := c.Sets[s]
+	i := 0
+	for i < len(set) && set[i].SetBase != nil {
+		i++
+	}
+	return set[i:]
+}
+
+// Bases returns the bases of set s (its first elements), none when it
+// has none: the set is then every reference of each base's Set, each
+// path after the names along its Via, and its own references (OwnRefs).
+func (c *Causes) Bases(s int) []SetBase {
+	if c == nil || s <= 0 || s >= len(c.Sets) {
+		return nil
+	}
+	var out []SetBase
+	for _, r := range c.Sets[s] {
+		if r.SetBase == nil {
+			break
+		}
+		out = append(out, *r.SetBase)
+	}
+	return out
+}
+
+// Base returns the first base of set s, if it has one (see Bases).
+func (c *Causes) Base(s int) (SetBase, bool) {
+	if c == nil || s <= 0 || s >= len(c.Sets) || len(c.Sets[s]) == 0 || c.Sets[s][0].SetBase == nil {
+		return SetBase{}, false
+	}
+	return *c.Sets[s][0].SetBase, true
 }
 
 // HasCauses reports whether w has a root cause, in either form, its own
 // change included.
 func (c *Causes) HasCauses(w *Why) bool {
-	return w != nil && (len(w.Causes) > 0 || len(c.Refs(w)) > 0 || c.SelfCause(w) != nil)
+	if w == nil {
+		return false
+	}
+	_, based := c.Base(w.Set)
+	return len(w.Causes) > 0 || len(c.Refs(w)) > 0 || based || c.SelfCause(w) != nil // a base holds a cause (CheckLaws)
 }
 
 // Distinct counts the report's root causes with each shared change
@@ -434,11 +514,64 @@ func (c *Causes) Path(w *Why, name string, i int) []string {
 
 // pathUpTo is Path, its first most names (-1: all).
 func (c *Causes) pathUpTo(w *Why, name string, i, most int) []string {
+	return c.itemPath(w, name, causeItem{ref: CauseRef{Path: i}}, most)
+}
+
+// itemPath is the path of a reference of w's set through the vias of its
+// bases: name, the names along w.Via, along each via, then along the
+// reference's path; its first most names (-1: all).
+func (c *Causes) itemPath(w *Why, name string, it causeItem, most int) []string {
 	out := []string{name}
 	if w != nil && w.Via != nil {
 		out = c.appendLinksUpTo(out, *w.Via, most)
 	}
-	return c.appendLinksUpTo(out, i, most)
+	for v := it.vias; v != nil && len(out) != most; v = v.next {
+		out = c.appendLinksUpTo(out, v.link, most)
+	}
+	return c.appendLinksUpTo(out, it.ref.Path, most)
+}
+
+// causeItem is a reference of a set's expansion: the reference, and the
+// vias of the bases it comes through, the outermost first.
+type causeItem struct {
+	ref  CauseRef
+	vias *linkCons
+}
+
+// linkCons is a list of links.
+type linkCons struct {
+	link int
+	next *linkCons
+}
+
+// expansion returns every reference of set s (its own, then its
+// bases', and so on), each with the vias it comes through; it stops at a
+// reference out of range, and walks len(c.Sets) sets at most (a report
+// edited by hand: one read back is checked first).
+func (c *Causes) expansion(s int) []causeItem {
+	type level struct {
+		set  int
+		vias []int // outermost first
+	}
+	var out []causeItem
+	stack := []level{{s, nil}}
+	for walked := 0; len(stack) > 0 && walked <= len(c.Sets); walked++ {
+		t := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		var vias *linkCons
+		for i := len(t.vias) - 1; i >= 0; i-- {
+			vias = &linkCons{t.vias[i], vias}
+		}
+		for _, r := range c.OwnRefs(t.set) {
+			if r.Cause >= 0 && r.Cause < len(c.Table) {
+				out = append(out, causeItem{r, vias})
+			}
+		}
+		for _, b := range c.Bases(t.set) {
+			stack = append(stack, level{b.Set, append(slices.Clip(t.vias), b.Via)})
+		}
+	}
+	return out
 }
 
 // Resolve returns w's root causes written out whole, each with its path
@@ -455,18 +588,117 @@ func (c *Causes) resolveUpTo(w *Why, name string, most int) []Cause {
 	if len(w.Causes) > 0 {
 		return w.Causes
 	}
-	refs := c.Refs(w)
-	out := make([]Cause, 0, len(refs))
-	for _, r := range refs {
-		if r.Cause < 0 || r.Cause >= len(c.Table) {
-			continue
-		}
-		cs := c.Table[r.Cause]
-		cs.Path = c.pathUpTo(w, name, r.Path, most)
+	items := c.expansion(w.Set)
+	out := make([]Cause, 0, len(items))
+	for _, it := range items {
+		cs := c.Table[it.ref.Cause]
+		cs.Path = c.itemPath(w, name, it, most)
 		out = append(out, cs)
 	}
 	sortCauses(out)
 	return out
+}
+
+// CauseOrder keeps the first causes of the sets that ResolveFirst has
+// sorted, for the pairs that share a set, and for the sets based on it.
+type CauseOrder struct {
+	sets map[int]*orderedSet
+}
+
+// orderedSet is a set's first n causes in order, and how many it has.
+type orderedSet struct {
+	n, all int
+	first  []causeItem
+}
+
+// NewCauseOrder returns an empty CauseOrder.
+func NewCauseOrder() *CauseOrder { return &CauseOrder{sets: map[int]*orderedSet{}} }
+
+// cmpRef orders references by their causes' names and hashes, then cause
+// and path.
+func (c *Causes) cmpRef(a, b CauseRef) int {
+	x, y := &c.Table[a.Cause], &c.Table[b.Cause]
+	return cmp.Or(strings.Compare(x.Name, y.Name), strings.Compare(x.OldHash, y.OldHash),
+		strings.Compare(x.NewHash, y.NewHash), cmp.Compare(a.Cause, b.Cause), cmp.Compare(a.Path, b.Path))
+}
+
+// firstOf returns set s's first n causes in order, and how many it has:
+// a based set's from its own references and its bases' first n (kept in
+// order), so that a chain of N based sets costs N·n, not N²/2.
+func (c *Causes) firstOf(s, n int, order *CauseOrder) *orderedSet {
+	if order == nil {
+		order = NewCauseOrder()
+	}
+	known := func(t int) bool {
+		o, ok := order.sets[t]
+		return ok && o.n == n
+	}
+	// The sets below s not known yet, bases first (a walk that stops at
+	// a set it has seen: a loop, in a report edited by hand).
+	var todo []int
+	seen := map[int]bool{}
+	type frame struct {
+		set  int
+		next int
+	}
+	stack := []frame{{s, 0}}
+	seen[s] = true
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		bases := c.Bases(f.set)
+		if f.next < len(bases) {
+			b := bases[f.next].Set
+			f.next++
+			if b > 0 && b < len(c.Sets) && !seen[b] && !known(b) {
+				seen[b] = true
+				stack = append(stack, frame{b, 0})
+			}
+			continue
+		}
+		if f.set > 0 && f.set < len(c.Sets) && !known(f.set) {
+			todo = append(todo, f.set)
+		}
+		stack = stack[:len(stack)-1]
+	}
+	for _, t := range todo {
+		var own []CauseRef
+		for _, r := range c.OwnRefs(t) {
+			if r.Cause >= 0 && r.Cause < len(c.Table) {
+				own = append(own, r)
+			}
+		}
+		slices.SortFunc(own, c.cmpRef)
+		o := &orderedSet{n: n, all: len(own)}
+		first := make([]causeItem, 0, min(n, len(own)))
+		for _, r := range own[:min(n, len(own))] {
+			first = append(first, causeItem{ref: r})
+		}
+		for _, b := range c.Bases(t) {
+			bo, ok := order.sets[b.Set]
+			if !ok || bo.n != n {
+				continue
+			}
+			o.all += bo.all
+			merged := make([]causeItem, 0, min(n, len(first)+len(bo.first)))
+			for j, k := 0, 0; len(merged) < n && (j < len(first) || k < len(bo.first)); {
+				if k == len(bo.first) || j < len(first) && c.cmpRef(first[j].ref, bo.first[k].ref) < 0 {
+					merged = append(merged, first[j])
+					j++
+				} else {
+					it := bo.first[k]
+					merged = append(merged, causeItem{it.ref, &linkCons{b.Via, it.vias}})
+					k++
+				}
+			}
+			first = merged
+		}
+		o.first = first
+		order.sets[t] = o
+	}
+	if known(s) {
+		return order.sets[s]
+	}
+	return &orderedSet{n: n}
 }
 
 // ResolveFirst returns the first n of w's root causes in Resolve's
@@ -474,47 +706,26 @@ func (c *Causes) resolveUpTo(w *Why, name string, most int) []Cause {
 // those n paths are written out, each its first names names at most
 // (-1: all; a text shortened to a few thousand characters shows no more,
 // and a report edited so that R roots each go through a via of D names
-// wrote R·D names out); the order of a set's causes is kept in *order
-// (nil: not kept), so that the pairs that share a set (the R roots of an
-// environment that reach the same K changed leaves) sort it once: R·K
-// log K, and R·K paths, for lists that show n.
-func (c *Causes) ResolveFirst(w *Why, name string, n, names int, order map[int][]CauseRef) ([]Cause, int) {
+// wrote R·D names out); the order of a set's first causes is kept in
+// order (nil: not kept), so that the pairs that share a set (the R roots
+// of an environment that reach the same K changed leaves) sort it once:
+// R·K log K, and R·K paths, for lists that show n.
+func (c *Causes) ResolveFirst(w *Why, name string, n, names int, order *CauseOrder) ([]Cause, int) {
 	if w == nil {
 		return nil, 0
 	}
 	if len(w.Causes) > 0 {
 		return w.Causes[:min(n, len(w.Causes))], len(w.Causes)
 	}
-	refs := c.Refs(w)
-	if len(refs) <= n {
-		out := c.resolveUpTo(w, name, names)
-		return out, len(out)
-	}
-	sorted, ok := order[w.Set]
-	if !ok {
-		sorted = make([]CauseRef, 0, len(refs))
-		for _, r := range refs {
-			if r.Cause >= 0 && r.Cause < len(c.Table) {
-				sorted = append(sorted, r)
-			}
-		}
-		slices.SortFunc(sorted, func(a, b CauseRef) int {
-			x, y := &c.Table[a.Cause], &c.Table[b.Cause]
-			return cmp.Or(strings.Compare(x.Name, y.Name), strings.Compare(x.OldHash, y.OldHash),
-				strings.Compare(x.NewHash, y.NewHash), cmp.Compare(a.Cause, b.Cause), cmp.Compare(a.Path, b.Path))
-		})
-		if order != nil {
-			order[w.Set] = sorted
-		}
-	}
-	out := make([]Cause, 0, min(n, len(sorted)))
-	for _, r := range sorted[:min(n, len(sorted))] {
-		cs := c.Table[r.Cause]
-		cs.Path = c.pathUpTo(w, name, r.Path, names)
+	o := c.firstOf(w.Set, n, order)
+	out := make([]Cause, 0, len(o.first))
+	for _, it := range o.first {
+		cs := c.Table[it.ref.Cause]
+		cs.Path = c.itemPath(w, name, it, names)
 		out = append(out, cs)
 	}
 	sortCauses(out)
-	return out, len(sorted)
+	return out, o.all
 }
 
 // CauseGroup is one root cause over the whole report: the same package
@@ -719,11 +930,30 @@ type explainer struct {
 	// all are the distinct sets of causes (all[0] the empty one), by
 	// content; sets those the report's pairs use, in the order they
 	// first ask (Why.Set), and outOf each one's place there (0: none).
-	all   [][]ref
-	sets  [][]ref
-	outOf []int
-	setOf map[uint64]int // the first set of all with a hash of its references
-	same  []int          // the next set with the same hash as set i (0: none)
+	all    [][]ref
+	sets   [][]ref
+	setIDs []int32 // the ids in e.all of sets
+	outOf  []int
+	// bases[i] are set i's bases (see based): all[i] then holds only the
+	// references it adds; size[i] is how many causes its expansion holds.
+	bases [][]setBase
+	size  []int32
+	// groupOf is each cause's group (CauseGroup), numbered in table
+	// order; seenCause and seenGroup say a cause, or a cause of a group,
+	// is a reference of a set filed so far (see based).
+	groupOf   []int32
+	groups    int
+	seenCause []bool
+	seenGroup []bool
+	// indeg counts each pair's dependents among the changed pairs;
+	// treeOK says a pair is over a tree of pairs fit to be one of several
+	// bases (see based).
+	indeg  []int32
+	treeOK []bool
+	// expanded are the based sets written out whole (see expanded).
+	expandedOf map[int32]int32
+	setOf      map[uint64]int // the first set of all with a hash of its references
+	same       []int          // the next set with the same hash as set i (0: none)
 	// While solving: the sets computed by the key of what they come
 	// from (see solveOne), and the best path to each cause (bestAt: the
 	// stamp of the node it is for).
@@ -770,6 +1000,10 @@ type local struct {
 
 // ref is a root cause in a set while solving: a cause id and a link.
 type ref struct{ cause, path int32 }
+
+// setBase is the base of a set (see based): every cause of set, each
+// path after the names along via. set 0: no base.
+type setBase struct{ set, via int32 }
 
 // edgeCause is an added, removed or provider change of an edge (or a
 // changed dependency not in the snapshot) at a node: its cause, and the
@@ -970,7 +1204,8 @@ func (e *explainer) why(id int32) *Why {
 }
 
 // setID returns the report's set (Why.Set) of l's causes: each distinct
-// set is filed once, numbered in the order pairs first ask for it.
+// set is filed once, numbered in the order pairs first ask for it (a
+// based set before its base, and its base's base).
 func (e *explainer) setID(l *local) int {
 	s := l.set
 	if s == 0 {
@@ -978,10 +1213,21 @@ func (e *explainer) setID(l *local) int {
 	}
 	if len(e.sets) == 0 {
 		e.sets = append(e.sets, []ref{})
+		e.setIDs = append(e.setIDs, 0)
 	}
-	if e.outOf[s] == 0 {
-		e.outOf[s] = len(e.sets)
-		e.sets = append(e.sets, e.all[s])
+	stack := []int32{s}
+	for len(stack) > 0 {
+		t := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if t == 0 || e.outOf[t] != 0 {
+			continue
+		}
+		e.outOf[t] = len(e.sets)
+		e.sets = append(e.sets, e.all[t])
+		e.setIDs = append(e.setIDs, t)
+		for i := len(e.bases[t]) - 1; i >= 0; i-- {
+			stack = append(stack, e.bases[t][i].set)
+		}
 	}
 	return e.outOf[s]
 }
@@ -990,27 +1236,44 @@ func (e *explainer) setID(l *local) int {
 // content, found by a hash of its references, then compared, and
 // returns its id in e.all (0: the empty set).
 func (e *explainer) intern(refs []ref) int32 {
-	if len(refs) == 0 {
+	return e.internOn(refs, nil)
+}
+
+// internOn is intern, for a set that adds refs to its bases (see based).
+func (e *explainer) internOn(refs []ref, bases []setBase) int32 {
+	if len(refs) == 0 && len(bases) == 0 {
 		return 0
 	}
 	h := uint64(14695981039346656037)
+	size := int32(len(refs))
+	for _, b := range bases {
+		h = (h ^ uint64(b.set)) * 1099511628211
+		h = (h ^ uint64(uint32(b.via))) * 1099511628211
+		size += e.size[b.set]
+	}
 	for _, r := range refs {
 		h = (h ^ uint64(r.cause)) * 1099511628211
 		h = (h ^ uint64(r.path)) * 1099511628211
 	}
 	first, ok := e.setOf[h]
 	for id := first; ok && id > 0; id = e.same[id] {
-		if slices.Equal(e.all[id], refs) {
+		if slices.Equal(e.bases[id], bases) && slices.Equal(e.all[id], refs) {
 			return int32(id)
 		}
 	}
 	id := len(e.all)
 	e.all = append(e.all, refs)
+	e.bases = append(e.bases, bases)
+	e.size = append(e.size, size)
 	e.same = append(e.same, 0)
 	if ok {
 		e.same[id] = first // put first: the chain goes on to the older ones
 	}
 	e.setOf[h] = id
+	for _, r := range refs {
+		e.seenCause[r.cause] = true
+		e.seenGroup[e.groupOf[r.cause]] = true
+	}
 	return int32(id)
 }
 
@@ -1148,17 +1411,41 @@ func (e *explainer) solve() {
 		}
 	}
 	e.numberNames()
+	e.numberGroups()
 	e.all = [][]ref{{}}
+	e.bases = [][]setBase{nil}
+	e.size = []int32{0}
+	e.seenCause = make([]bool, len(e.table))
 	e.same = []int{0}
 	e.best = make([]cand, len(e.table))
 	e.bestAt = make([]int32, len(e.table))
 	e.byKids = map[string]int32{}
+	e.indeg = make([]int32, len(e.nodes))
+	e.treeOK = make([]bool, len(e.nodes))
+	ownGroups := make([]int32, e.groups)
+	for u, l := range e.nodes {
+		if l.ownID >= 0 {
+			ownGroups[e.groupOf[l.ownID]]++
+		}
+		for i, ch := range l.children {
+			if !slices.ContainsFunc(l.children[:i], func(x child) bool { return x.id == ch.id }) && ch.id != int32(u) {
+				e.indeg[ch.id]++
+			}
+		}
+	}
 	e.components(func(comp []int32, cycle bool) {
 		if cycle {
 			e.solveCycle(comp)
-		} else {
-			e.solveOne(comp[0])
+			return
 		}
+		u := comp[0]
+		e.solveOne(u)
+		l := e.nodes[u]
+		ok := len(l.edgeIDs) == 0 && (l.ownID < 0 || ownGroups[e.groupOf[l.ownID]] == 1)
+		for _, ch := range l.children {
+			ok = ok && e.treeOK[ch.id] && e.indeg[ch.id] == 1
+		}
+		e.treeOK[u] = ok
 	})
 	e.outOf = make([]int, len(e.all))
 }
@@ -1189,7 +1476,7 @@ func (e *explainer) solveOne(u int32) {
 	// than it (a node in a chain computes its set of one directly).
 	work := len(l.edgeIDs)
 	for _, ch := range l.children {
-		work += 1 + len(e.all[e.nodes[ch.id].set])
+		work += 1 + int(e.size[e.nodes[ch.id].set])
 	}
 	var key []byte
 	if work > 2*(len(l.edgeIDs)+len(l.children)) {
@@ -1206,6 +1493,12 @@ func (e *explainer) solveOne(u int32) {
 			l.set = s
 			return
 		}
+	}
+	if e.based(l) {
+		if key != nil {
+			e.byKids[string(key)] = l.set
+		}
+		return
 	}
 	e.stamp++
 	touched := e.touched[:0]
@@ -1243,12 +1536,166 @@ func (e *explainer) solveOne(u int32) {
 	}
 }
 
+// baseMin is the fewest causes a set must hold for a set to be built
+// on it (based): smaller sets are written out, as they always were, so
+// that a report with no long chain of own changes reads as before (a
+// variable for the tests, which set it to 1).
+var baseMin int32 = 32
+
+// based solves l, which has no edge change of its own, when its changed
+// dependencies that bring a set (one of baseMin causes or more among
+// them) can be its bases, and the others bring at most their own
+// changes, none of which can be in those sets: l's set is then those
+// sets, each with a via of its dependency's name linked to its via,
+// plus the dependencies' own changes (theirs among them), each a path of
+// one name. A chain of N specs each with a change of its own costs N
+// sets of one or two references, where writing each one's causes out
+// cost N²/2 references and links.
+//
+// A dependency's own change is in no set of a dependency that is not
+// below it, and in none at all when no set filed so far holds it
+// (seenCause); a base dependency's own change is in none of its sets
+// (no cycle). No cause l adds is of a group (CauseGroup) that a set
+// filed so far holds (seenGroup). Several bases must not share a cause
+// or a group: each is then a dependency over a tree of changed pairs
+// (each with one dependent, no edge change, and an own change of a
+// group no other pair has: treeOK), which no other base reaches. A
+// set's expansion then holds each cause, and each group, at one level,
+// which keeps the groups' counts and vias a pass over the sets
+// (Report.Explain). It reports whether it solved l.
+func (e *explainer) based(l *local) bool {
+	if len(l.edgeIDs) > 0 {
+		return false
+	}
+	var bases []*child
+	big := false
+	for i := range l.children {
+		ch := &l.children[i]
+		if v := e.nodes[ch.id]; v.set != 0 {
+			bases = append(bases, ch)
+			big = big || e.size[v.set] >= baseMin
+		}
+	}
+	if !big {
+		return false
+	}
+	isBase := func(id int32) bool {
+		return slices.ContainsFunc(bases, func(ch *child) bool { return ch.id == id })
+	}
+	if len(bases) > 1 {
+		for i, ch := range bases {
+			if !e.treeOK[ch.id] || e.indeg[ch.id] != 1 || slices.ContainsFunc(bases[:i], func(x *child) bool { return x.id == ch.id }) {
+				return false
+			}
+		}
+	}
+	e.stamp++
+	touched := e.touched[:0]
+	defer func() { e.touched = touched }()
+	for _, ch := range l.children {
+		c := e.nodes[ch.id].ownID
+		if c < 0 {
+			continue
+		}
+		if e.seenGroup[e.groupOf[c]] || !isBase(ch.id) && e.seenCause[c] {
+			return false
+		}
+		x := cand{1, ch.nid, -1}
+		if e.bestAt[c] != e.stamp {
+			e.bestAt[c] = e.stamp
+			e.best[c] = x
+			touched = append(touched, c)
+		} else if e.cmpCand(x, e.best[c]) < 0 {
+			e.best[c] = x
+		}
+	}
+	slices.Sort(touched)
+	refs := make([]ref, len(touched))
+	for i, c := range touched {
+		b := e.best[c]
+		refs[i] = ref{c, e.link(b.name, b.next)}
+	}
+	sets := make([]setBase, len(bases))
+	for i, ch := range bases {
+		v := e.nodes[ch.id]
+		sets[i] = setBase{v.set, e.link(ch.nid, v.via)}
+	}
+	slices.SortFunc(sets, func(a, b setBase) int { return cmp.Or(cmp.Compare(a.set, b.set), cmp.Compare(a.via, b.via)) })
+	l.set = e.internOn(refs, sets)
+	return true
+}
+
+// expanded returns based set s written out whole, each path with the
+// vias of the levels above it written in: s itself when it has no base.
+// A pair that cannot be based (its causes come through several sets,
+// or with edges of its own) reads its dependencies' sets so; that
+// costs the causes and the depth of their levels.
+func (e *explainer) expanded(s int32) int32 {
+	if len(e.bases[s]) == 0 {
+		return s
+	}
+	if x, ok := e.expandedOf[s]; ok {
+		return x
+	}
+	type level struct {
+		set    int32
+		prefix []int32 // the names of the vias above the level
+	}
+	var refs []ref
+	stack := []level{{s, nil}}
+	for len(stack) > 0 {
+		t := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, r := range e.all[t.set] {
+			p := r.path
+			for j := len(t.prefix) - 1; j >= 0; j-- {
+				p = e.link(t.prefix[j], p)
+			}
+			refs = append(refs, ref{r.cause, p})
+		}
+		for _, b := range e.bases[t.set] {
+			prefix := slices.Clip(t.prefix)
+			for i := b.via; i >= 0; i = e.links[i].next {
+				prefix = append(prefix, e.links[i].name)
+			}
+			stack = append(stack, level{b.set, prefix})
+		}
+	}
+	slices.SortFunc(refs, func(a, b ref) int { return cmp.Compare(a.cause, b.cause) })
+	x := e.intern(refs)
+	if e.expandedOf == nil {
+		e.expandedOf = map[int32]int32{}
+	}
+	e.expandedOf[s] = x
+	return x
+}
+
 // appendInts appends the int32s to a key.
 func appendInts(b []byte, v ...int32) []byte {
 	for _, x := range v {
 		b = binary.LittleEndian.AppendUint32(b, uint32(x))
 	}
 	return b
+}
+
+// numberGroups numbers the causes' groups (CauseGroup: a package
+// changing one way, whatever its hashes) in table order: e.groupOf.
+func (e *explainer) numberGroups() {
+	var texts changeIDs
+	var kb []byte
+	byKey := map[string]int32{}
+	e.groupOf = make([]int32, len(e.table))
+	for i, cause := range e.table {
+		kb = texts.groupKey(kb[:0], cause)
+		g, ok := byKey[string(kb)] // no string made to look it up
+		if !ok {
+			g = int32(e.groups)
+			byKey[string(kb)] = g
+			e.groups++
+		}
+		e.groupOf[i] = g
+	}
+	e.seenGroup = make([]bool, e.groups)
 }
 
 // numberNames numbers the edge names of every pair in name order
@@ -1337,7 +1784,7 @@ func (e *explainer) cmpVia(a, b *child) int {
 // with own changes or edges of its own) reads its dependencies' sets so.
 func (e *explainer) flat(v *local) int32 {
 	if v.via < 0 || v.set == 0 {
-		return v.set
+		return e.expanded(v.set)
 	}
 	k := uint64(uint32(v.set))<<32 | uint64(uint32(v.via))
 	if s, ok := e.flats[k]; ok {
@@ -1348,7 +1795,7 @@ func (e *explainer) flat(v *local) int32 {
 		vias = append(vias, e.links[i].name)
 	}
 	e.scratch = vias
-	base := e.all[v.set]
+	base := e.all[e.expanded(v.set)]
 	refs := make([]ref, len(base))
 	for i, r := range base {
 		p := r.path
@@ -1505,9 +1952,12 @@ func (e *explainer) result() *Causes {
 			used = append(used, i)
 		}
 	}
-	for _, s := range e.sets {
+	for k, s := range e.sets {
 		for _, r := range s {
 			number(r.path)
+		}
+		for _, b := range e.bases[e.setIDs[k]] {
+			number(b.via)
 		}
 	}
 	// Then the pairs' vias, in the order the pairs were given them.
@@ -1525,16 +1975,25 @@ func (e *explainer) result() *Causes {
 		}
 	}
 	c.Sets = make([][]CauseRef, len(e.sets))
-	refs := 0
-	for _, s := range e.sets {
-		refs += len(s)
+	refs, based := 0, 0
+	for k, s := range e.sets {
+		n := len(e.bases[e.setIDs[k]])
+		refs += len(s) + n
+		based += n
 	}
 	all := make([]CauseRef, 0, refs)
+	bases := make([]SetBase, 0, based)
 	for k, s := range e.sets {
+		n := len(s)
+		for _, b := range e.bases[e.setIDs[k]] {
+			bases = append(bases, SetBase{Set: e.outOf[b.set], Via: renum[b.via]})
+			all = append(all, CauseRef{SetBase: &bases[len(bases)-1]})
+			n++
+		}
 		for _, r := range s {
 			all = append(all, CauseRef{Cause: int(r.cause), Path: renum[r.path]})
 		}
-		c.Sets[k] = all[len(all)-len(s) : len(all) : len(all)]
+		c.Sets[k] = all[len(all)-n : len(all) : len(all)]
 	}
 	c.Table = e.table
 	return c
@@ -2059,44 +2518,53 @@ func (r *Report) Explain(before, after Graph) {
 	roots, rootWhys := e.roots(rootsOf[0], rootsOf[1], hashes)
 	e.solve()
 
-	// Groups: the table's causes by package and change.
+	// Groups: the table's causes by package and change (e.groupOf).
 	type group struct {
 		CauseGroup
-		via     int32 // the best path so far: its pair's name, via and link
-		viaVia  int32
-		viaName string
+		via     int32  // the best path so far: its pair's name, via, the sets' vias and link
+		best    prefix // the pair's name, via and the sets' vias
 		self    string // the smallest name of a pair whose own change it is
-		counted int
+		counted int32
 	}
-	var groups []*group
-	groupOf := make([]int, len(e.table))
-	byKey := map[string]int{}
-	var texts changeIDs
-	var kb []byte
+	groups := make([]*group, e.groups)
+	groupOf := e.groupOf
 	for i, cause := range e.table {
-		kb = texts.groupKey(kb[:0], cause)
-		g, ok := byKey[string(kb)] // no string made to look it up
-		if !ok {
-			g = len(groups)
-			byKey[string(kb)] = g
+		if g := groupOf[i]; groups[g] == nil {
 			cg := CauseGroup{Name: cause.Name, Changes: cause.Changes}
 			if cg.Changes[0].Kind == "recipe" {
 				cg.Changes = []Change{{Kind: "recipe"}}
 			}
-			groups = append(groups, &group{CauseGroup: cg, via: -1, viaVia: -1, counted: -1})
+			groups[g] = &group{CauseGroup: cg, via: -1, counted: -1}
 		}
-		groupOf[i] = g
 	}
 	// The pairs by set: how many rebuilt and updated pairs have it, and
-	// the smallest name among them. Each distinct set's causes are then
-	// counted once for all its pairs (M dependents of a hub with K
-	// changed leaves cost M + K, not M·K).
+	// the one with the best path to its causes. Each distinct set's
+	// causes are then counted once for all its pairs (M dependents of a
+	// hub with K changed leaves cost M + K, not M·K), and a based set's
+	// once for all the pairs of the sets based on it (a chain of N specs
+	// each with a change of its own: N, not N²/2).
 	type use struct {
 		rebuilt, updated int
-		name             string
-		via              int32
+		best             prefix
+		has              bool
 	}
 	uses := make([]use, len(e.all))
+	// The pairs with an own change and a set: whether the set holds a
+	// cause of its group (then the set counts the pair there), found
+	// while walking the sets.
+	type ownQuery struct {
+		group   int32
+		updated bool
+	}
+	ownAt := map[int32][]ownQuery{}
+	countOwn := func(g *group, updated bool) {
+		g.Specs++
+		if updated {
+			g.Updated++
+		} else {
+			g.Rebuilt++
+		}
+	}
 	for _, t := range tops {
 		l := e.nodes[t.id]
 		w := e.why(t.id)
@@ -2114,13 +2582,10 @@ func (r *Report) Explain(before, after Graph) {
 			gi := groupOf[l.ownID]
 			g := groups[gi]
 			g.Own++
-			if !slices.ContainsFunc(e.all[l.set], func(r ref) bool { return groupOf[r.cause] == gi }) {
-				g.Specs++
-				if t.updated {
-					g.Updated++
-				} else {
-					g.Rebuilt++
-				}
+			if l.set == 0 {
+				countOwn(g, t.updated)
+			} else {
+				ownAt[l.set] = append(ownAt[l.set], ownQuery{gi, t.updated})
 			}
 			if g.self == "" || l.name < g.self {
 				g.self = l.name
@@ -2130,34 +2595,78 @@ func (r *Report) Explain(before, after Graph) {
 			continue
 		}
 		u := &uses[l.set]
-		if u.rebuilt+u.updated == 0 || e.cmpUser(l.name, l.via, u.name, u.via) < 0 {
-			u.name, u.via = l.name, l.via
+		if !u.has || e.cmpUser(l.name, l.via, u.best.name, u.best.via) < 0 {
+			u.best = prefix{name: l.name, via: l.via, depth: e.depthOf(l.via)}
 		}
+		u.has = true
 		if t.updated {
 			u.updated++
 		} else {
 			u.rebuilt++
 		}
 	}
-	for s, u := range uses {
-		if u.rebuilt+u.updated == 0 {
+	// Each set's weight: its pairs and those of the sets based on it
+	// (made after it), with the best path prefix among them.
+	for s := len(e.all) - 1; s > 0; s-- {
+		u := &uses[s]
+		if !u.has {
 			continue
 		}
+		for _, b := range e.bases[s] {
+			x := &uses[b.set]
+			x.rebuilt += u.rebuilt
+			x.updated += u.updated
+			p := u.best
+			p.chain = &viaCons{b.via, p.chain}
+			p.depth += e.depthOf(b.via)
+			if !x.has || e.cmpPrefix(p, -1, x.best, -1) < 0 {
+				x.best = p
+			}
+			x.has = true
+		}
+	}
+	// A set counts a group where no level above it (its bases) holds
+	// one: by the first of its causes there.
+	active := make([]int32, e.groups)
+	e.forest(func(s int32) {
+		u := &uses[s]
 		for _, ref := range e.all[s] {
-			g := groups[groupOf[ref.cause]]
-			if g.counted == s {
-				continue // a pair counts once per group, by its first cause there
+			gi := groupOf[ref.cause]
+			g := groups[gi]
+			if !u.has || active[gi] > 0 || g.counted == s {
+				continue
 			}
 			g.counted = s
 			g.Specs += u.rebuilt + u.updated
 			g.Rebuilt += u.rebuilt
 			g.Updated += u.updated
-			p := ref.path
-			if g.via < 0 || e.cmpFull(u.name, u.via, p, g.viaName, g.viaVia, g.via) < 0 {
-				g.via, g.viaVia, g.viaName = p, u.via, u.name
+			if g.via < 0 || e.cmpPrefix(u.best, ref.path, g.best, g.via) < 0 {
+				g.via, g.best = ref.path, u.best
 			}
 		}
-	}
+		for _, ref := range e.all[s] {
+			active[groupOf[ref.cause]]++
+		}
+		for _, q := range ownAt[s] {
+			if active[q.group] == 0 {
+				countOwn(groups[q.group], q.updated)
+			}
+		}
+	}, func(s int32) {
+		for _, ref := range e.all[s] {
+			active[groupOf[ref.cause]]--
+		}
+	}, func(_ int32, closure []int32, on bool) {
+		d := int32(1)
+		if !on {
+			d = -1
+		}
+		for _, x := range closure {
+			for _, ref := range e.all[x] {
+				active[groupOf[ref.cause]] += d
+			}
+		}
+	})
 	// Most specs first, then by name and change (its text written once
 	// per group, not per comparison).
 	type sorted struct {
@@ -2180,12 +2689,7 @@ func (r *Report) Explain(before, after Graph) {
 		if g.self != "" {
 			g.Via = []string{g.self}
 		} else {
-			g.Via = []string{g.viaName}
-			for _, from := range []int32{g.viaVia, g.via} {
-				for i := from; i >= 0; i = e.links[i].next {
-					g.Via = append(g.Via, e.names[e.links[i].name])
-				}
-			}
+			g.Via = e.appendNames([]string{g.best.name}, g.best, g.via)
 		}
 		out = append(out, sorted{g, new(string)})
 	}
@@ -2210,6 +2714,8 @@ func (r *Report) Explain(before, after Graph) {
 	// spec's target moved, a compiler bumped, recipes changed): one
 	// cause, counting each pair once.
 	sharedOf := make([]int, len(groups))
+	var texts changeIDs
+	var kb []byte
 	var shared []SharedCause
 	byChange := map[string]int{}
 	for gi, g := range groups {
@@ -2229,48 +2735,102 @@ func (r *Report) Explain(before, after Graph) {
 		shared[s].Groups = append(shared[s].Groups, at[g])
 	}
 	if len(shared) > 0 {
-		stamp := make([]int, len(shared))
-		mark := 0
-		// marks stamps the shared causes of set s's references, and says
-		// whether x is among them.
-		marks := func(s int32, x int) bool {
-			mark++
-			found := false
-			for _, r := range e.all[s] {
-				if y := sharedOf[groupOf[r.cause]]; y >= 0 {
-					stamp[y] = mark
-					found = found || y == x
-				}
-			}
-			return found
+		// A set counts a shared change where no level above it holds
+		// one, once for its pairs and those based on it; a pair with an
+		// own change of a shared kind counts where its set has none.
+		stamp := make([]int32, len(shared))
+		activeShared := make([]int32, len(shared))
+		walked, walk := make([]int32, len(shared)), int32(0) // the shared changes of a base's sets, by walk
+		type ownShared struct {
+			y       int
+			updated bool
 		}
-		for s, u := range uses {
-			if u.rebuilt+u.updated == 0 {
-				continue
-			}
-			marks(int32(s), -1)
-			for y, m := range stamp {
-				if m == mark {
-					shared[y].Specs += u.rebuilt + u.updated
-					shared[y].Rebuilt += u.rebuilt
-					shared[y].Updated += u.updated
-				}
-			}
-		}
+		selfAt := map[int32][]ownShared{}
 		for _, t := range tops {
 			l := e.nodes[t.id]
 			if l.ownID < 0 {
 				continue
 			}
-			if y := sharedOf[groupOf[l.ownID]]; y >= 0 && !marks(l.set, y) {
-				shared[y].Specs++
-				if t.updated {
-					shared[y].Updated++
-				} else {
-					shared[y].Rebuilt++
-				}
+			if y := sharedOf[groupOf[l.ownID]]; y >= 0 {
+				selfAt[l.set] = append(selfAt[l.set], ownShared{y, t.updated})
 			}
 		}
+		countSelf := func(q ownShared) {
+			shared[q.y].Specs++
+			if q.updated {
+				shared[q.y].Updated++
+			} else {
+				shared[q.y].Rebuilt++
+			}
+		}
+		for _, q := range selfAt[0] {
+			countSelf(q)
+		}
+		e.forest(func(s int32) {
+			u := &uses[s]
+			for _, r := range e.all[s] {
+				y := sharedOf[groupOf[r.cause]]
+				if y < 0 {
+					continue
+				}
+				if u.has && activeShared[y] == 0 && stamp[y] != s {
+					shared[y].Specs += u.rebuilt + u.updated
+					shared[y].Rebuilt += u.rebuilt
+					shared[y].Updated += u.updated
+				}
+				stamp[y] = s
+			}
+			for _, r := range e.all[s] {
+				if y := sharedOf[groupOf[r.cause]]; y >= 0 {
+					activeShared[y]++
+				}
+			}
+			for _, q := range selfAt[s] {
+				if activeShared[q.y] == 0 {
+					countSelf(q)
+				}
+			}
+		}, func(s int32) {
+			for _, r := range e.all[s] {
+				if y := sharedOf[groupOf[r.cause]]; y >= 0 {
+					activeShared[y]--
+				}
+			}
+		}, func(j int32, closure []int32, on bool) {
+			// A set of several bases: its pairs (and those based on it)
+			// were counted once for each base that holds a shared
+			// change, at its level there: once is enough.
+			d := int32(1)
+			if !on {
+				d = -1
+			}
+			u := &uses[j]
+			walk++
+			for _, x := range closure {
+				for _, r := range e.all[x] {
+					y := sharedOf[groupOf[r.cause]]
+					if y < 0 {
+						continue
+					}
+					if !on || walked[y] == walk {
+						continue
+					}
+					walked[y] = walk
+					if u.has && activeShared[y] > 0 {
+						shared[y].Specs -= u.rebuilt + u.updated
+						shared[y].Rebuilt -= u.rebuilt
+						shared[y].Updated -= u.updated
+					}
+				}
+			}
+			for _, x := range closure {
+				for _, r := range e.all[x] {
+					if y := sharedOf[groupOf[r.cause]]; y >= 0 {
+						activeShared[y] += d
+					}
+				}
+			}
+		})
 		for _, s := range shared {
 			if len(s.Groups) < 2 {
 				continue
@@ -3055,4 +3615,162 @@ func spackOrder(l []string) []string {
 		}
 	}
 	return l
+}
+
+// prefix is where a pair's paths to the causes of a set go before the
+// set's references: the pair's name, the names along its via, then
+// those along the vias of the sets between its own set and this one
+// (chain, the last first); depth counts the names after the pair's.
+type prefix struct {
+	name  string
+	via   int32
+	chain *viaCons
+	depth int32
+}
+
+// viaCons is a list of links.
+type viaCons struct {
+	via  int32
+	next *viaCons
+}
+
+// appendNames appends to out the names along p's via, its chain (in
+// order) and link (-1: none).
+func (e *explainer) appendNames(out []string, p prefix, link int32) []string {
+	for _, l := range e.prefixLinks(p, link) {
+		for i := l; i >= 0; i = e.links[i].next {
+			out = append(out, e.names[e.links[i].name])
+		}
+	}
+	return out
+}
+
+// prefixLinks returns p's via, the links of its chain in order, then link.
+func (e *explainer) prefixLinks(p prefix, link int32) []int32 {
+	ls := []int32{p.via}
+	n := len(ls)
+	for c := p.chain; c != nil; c = c.next {
+		ls = append(ls, c.via)
+	}
+	slices.Reverse(ls[n:])
+	return append(ls, link)
+}
+
+// cmpPrefix orders two paths, each a prefix then the names along a link
+// (-1: none): the shortest first, then name by name, as cmpFull.
+func (e *explainer) cmpPrefix(a prefix, pa int32, b prefix, pb int32) int {
+	if a.chain == nil && b.chain == nil {
+		if pa < 0 && pb < 0 {
+			return e.cmpUser(a.name, a.via, b.name, b.via)
+		}
+		if pa >= 0 && pb >= 0 {
+			return e.cmpFull(a.name, a.via, pa, b.name, b.via, pb)
+		}
+	}
+	if c := cmp.Compare(a.depth+e.depthOf(pa), b.depth+e.depthOf(pb)); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.name, b.name); c != 0 {
+		return c
+	}
+	var x, y []int32
+	for _, l := range e.prefixLinks(a, pa) {
+		for i := l; i >= 0; i = e.links[i].next {
+			x = append(x, e.links[i].name)
+		}
+	}
+	for _, l := range e.prefixLinks(b, pb) {
+		for i := l; i >= 0; i = e.links[i].next {
+			y = append(y, e.links[i].name)
+		}
+	}
+	e.walked += len(x)
+	return slices.Compare(x, y)
+}
+
+// forest walks the sets of e.all (but the empty one) as a forest of
+// their bases: enter(s) before the sets based on s, leave(s) after. A
+// set of several bases is under the one of most causes; each other
+// one's sets (closure: the base and its bases, at any depth) are given
+// to extra before enter and after leave (on false), so that a walk sees
+// every set of a set's expansion. A smaller base's sets are walked once
+// per set of several bases above them: each set, a logarithm of times.
+func (e *explainer) forest(enter, leave func(s int32), extra func(s int32, closure []int32, on bool)) {
+	n := len(e.all)
+	primary := func(s int) int32 {
+		var best setBase
+		for _, b := range e.bases[s] {
+			if best.set == 0 || e.size[b.set] > e.size[best.set] {
+				best = b
+			}
+		}
+		return best.set
+	}
+	start := make([]int32, n+1)
+	for s := 1; s < n; s++ {
+		start[primary(s)]++
+	}
+	for s, sum := 0, int32(0); s <= n; s++ {
+		start[s], sum = sum, sum+start[s]
+	}
+	kids := make([]int32, n)
+	fill := slices.Clone(start)
+	for s := 1; s < n; s++ {
+		b := primary(s)
+		kids[fill[b]] = int32(s)
+		fill[b]++
+	}
+	seen := make([]int32, n)
+	walk := int32(0)
+	closure := func(from int32) []int32 {
+		walk++
+		out := []int32{from}
+		seen[from] = walk
+		for i := 0; i < len(out); i++ {
+			for _, b := range e.bases[out[i]] {
+				if seen[b.set] != walk {
+					seen[b.set] = walk
+					out = append(out, b.set)
+				}
+			}
+		}
+		return out
+	}
+	others := func(s int32, on bool) {
+		if len(e.bases[s]) < 2 {
+			return
+		}
+		p := primary(int(s))
+		for _, b := range e.bases[s] {
+			if b.set != p {
+				extra(s, closure(b.set), on)
+			}
+		}
+	}
+	in := func(s int32) {
+		others(s, true)
+		enter(s)
+	}
+	out := func(s int32) {
+		leave(s)
+		others(s, false)
+	}
+	type frame struct{ s, next int32 }
+	var stack []frame
+	for _, root := range kids[start[0]:start[1]] {
+		in(root)
+		stack = append(stack[:0], frame{root, start[root]})
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			if f.next == start[f.s+1] {
+				out(f.s)
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			k := kids[f.next]
+			f.next++
+			in(k)
+			stack = append(stack, frame{k, start[k]})
+		}
+	}
 }

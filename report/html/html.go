@@ -541,7 +541,7 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 		for _, x := range rc.Removed {
 			row("removed", x.Root, x.SpecText()+" "+ab.Short(x.Hash), "")
 		}
-		order := map[int][]diff.CauseRef{} // the sets' causes sorted, shared by the roots that share a set
+		order := diff.NewCauseOrder() // the sets' causes sorted, shared by the roots that share a set
 		for _, x := range rc.Changed {
 			if n >= htmlMaxCauses {
 				n++ // a row not listed: its causes are not resolved

@@ -469,6 +469,16 @@ func writeSets(b []byte, sets [][]diff.CauseRef, prefix string) []byte {
 			b = append(append(b, '\n'), prefix...)
 			b = append(b, "    {\n"...)
 			b = append(b, prefix...)
+			if ref.SetBase != nil { // a based set's first element
+				b = append(b, `      "set": `...)
+				b = strconv.AppendInt(b, int64(ref.SetBase.Set), 10)
+				b = append(append(b, ",\n"...), prefix...)
+				b = append(b, `      "via": `...)
+				b = strconv.AppendInt(b, int64(ref.SetBase.Via), 10)
+				b = append(append(b, '\n'), prefix...)
+				b = append(b, "    }"...)
+				continue
+			}
 			b = append(b, `      "cause": `...)
 			b = strconv.AppendInt(b, int64(ref.Cause), 10)
 			b = append(append(b, ",\n"...), prefix...)

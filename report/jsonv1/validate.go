@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -46,6 +47,11 @@ type shape struct {
 	elem     *shape
 	fields   []field
 	nullable bool // a pointer: null is nil
+	// forms, when set, are the sets of fields (by index) an object may
+	// have, one of them exactly: a set's element is a reference
+	// {cause, path} or a base {set, via}.
+	forms     []uint64
+	formsWhat string
 }
 
 type field struct {
@@ -75,6 +81,8 @@ var documentShape = sync.OnceValue(func() *shape {
 
 var valueCountsType = reflect.TypeFor[diff.ValueCounts]()
 
+var causeRefType = reflect.TypeFor[diff.CauseRef]()
+
 func shapeOf(t reflect.Type, what string) *shape {
 	if t == valueCountsType {
 		return &shape{kind: kCounts, what: "an object of counts keyed by value", elem: shapeOf(reflect.TypeFor[diff.OldToNew](), "an object {\"old\": n, \"new\": m}")}
@@ -99,6 +107,14 @@ func shapeOf(t reflect.Type, what string) *shape {
 			s.what = "an object"
 		}
 		addFields(s, t)
+		if t == causeRefType {
+			// cause and path, or set and via (the embedded SetBase).
+			for i := range s.fields {
+				s.fields[i].optional = true
+			}
+			s.forms = []uint64{0b0011, 0b1100}
+			s.formsWhat = `a reference {"cause", "path"} or a base {"set", "via"}, one of them`
+		}
 		return s
 	}
 	return &shape{kind: kAny, what: "a value"}
@@ -441,6 +457,9 @@ func (w *walker) object(s *shape) error {
 		} else if done {
 			break
 		}
+	}
+	if s.forms != nil && !slices.Contains(s.forms, seen) {
+		return w.errAt(open, "a set's element with fields %s: it is %s", fieldNames(s, seen), s.formsWhat)
 	}
 	for j, f := range s.fields {
 		if seen&(1<<j) == 0 && !f.optional {
@@ -907,4 +926,18 @@ func walkShape(data []byte, s *shape, doc string) error {
 		return err
 	}
 	return w.end()
+}
+
+// fieldNames names the fields of s in seen, quoted ("none" for none).
+func fieldNames(s *shape, seen uint64) string {
+	var l []string
+	for j, f := range s.fields {
+		if seen&(1<<j) != 0 {
+			l = append(l, strconv.Quote(f.name))
+		}
+	}
+	if l == nil {
+		return "none"
+	}
+	return strings.Join(l, ", ")
 }

@@ -23,7 +23,7 @@ func (m *mdBuilder) roots() *view.Section {
 	}
 	rc := c.Roots
 	var rows []string
-	order := map[int][]diff.CauseRef{} // the sets' causes sorted, shared by the roots that share a set
+	order := diff.NewCauseOrder() // the sets' causes sorted, shared by the roots that share a set
 	for _, r := range rc.Added {
 		rows = append(rows, "\n| added | "+report.EscapeMD(r.Root)+" | "+report.EscapeMD(r.SpecText())+" `"+m.abbrev.Short(r.Hash)+"` |  |")
 	}

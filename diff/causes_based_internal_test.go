@@ -1,0 +1,298 @@
+package diff
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// withBaseMin sets baseMin for the test (1: every set that can be based
+// is; math.MaxInt32: none is, the sets are written out whole).
+func withBaseMin(t *testing.T, n int32) {
+	old := baseMin
+	baseMin = n
+	t.Cleanup(func() { baseMin = old })
+}
+
+// randomCyclicPair is randomDAGPair with edges in any direction (so
+// with dependency cycles, which Spack never writes): a spec's hash
+// changes when its version does, an edge of it came or went, or a
+// dependency's hash changed. With unique, every spec has a name of its
+// own (so groups of causes differ, and sets can be based).
+// With forward, spec i depends only on specs after it (a DAG); with
+// tree, each spec but the first has at most one dependent, before it.
+func randomCyclicPair(rng *rand.Rand, n int, unique, forward, tree bool) (Graph, Graph, [][4]string) {
+	names := []string{"a", "b", "c", "d", "e"}[:2+rng.IntN(4)]
+	if unique {
+		names = nil
+		for i := range n {
+			names = append(names, fmt.Sprintf("p%02d", i))
+		}
+	}
+	name := make([]string, n)
+	deps := make([][]int, n)
+	bumped := make([]bool, n)
+	edgeChanged := make([]bool, n)
+	newOnly, oldOnly := map[[2]int]bool{}, map[[2]int]bool{}
+	for i := range n {
+		name[i] = names[rng.IntN(len(names))]
+		if unique {
+			name[i] = names[i]
+		}
+		bumped[i] = rng.IntN(3) == 0
+		for range rng.IntN(4) {
+			if tree {
+				break
+			}
+			j := rng.IntN(n)
+			if forward && i+1 < n {
+				j = i + 1 + rng.IntN(n-i-1)
+			}
+			if j == i || forward && j < i || slices.Contains(deps[i], j) {
+				continue
+			}
+			deps[i] = append(deps[i], j)
+			switch rng.IntN(12) {
+			case 0:
+				newOnly[[2]int{i, j}], edgeChanged[i] = true, true
+			case 1:
+				oldOnly[[2]int{i, j}], edgeChanged[i] = true, true
+			}
+		}
+	}
+	if tree {
+		for j := 1; j < n; j++ {
+			if rng.IntN(6) == 0 {
+				continue
+			}
+			i := rng.IntN(j)
+			deps[i] = append(deps[i], j)
+			switch rng.IntN(20) {
+			case 0:
+				newOnly[[2]int{i, j}], edgeChanged[i] = true, true
+			case 1:
+				oldOnly[[2]int{i, j}], edgeChanged[i] = true, true
+			}
+		}
+	}
+	changed := slices.Clone(bumped)
+	for i := range n {
+		changed[i] = changed[i] || edgeChanged[i]
+	}
+	for again := true; again; {
+		again = false
+		for i := range n {
+			for _, j := range deps[i] {
+				if changed[j] && !changed[i] {
+					changed[i], again = true, true
+				}
+			}
+		}
+	}
+	hash := func(side, i int) string {
+		if !changed[i] {
+			return fmt.Sprintf("k%02d", i)
+		}
+		return fmt.Sprintf("%c%02d", "on"[side], i)
+	}
+	var graphs [2]Graph
+	for side := range 2 {
+		for i := range n {
+			v := "1"
+			if side == 1 && bumped[i] {
+				v = "2"
+			}
+			edges := []Edge{}
+			for _, j := range deps[i] {
+				if side == 0 && newOnly[[2]int{i, j}] || side == 1 && oldOnly[[2]int{i, j}] {
+					continue
+				}
+				edges = append(edges, Edge{Name: name[j], Hash: hash(side, j)})
+			}
+			graphs[side].Add(NewNode(hash(side, i), name[i], v, edges))
+		}
+	}
+	var pairs [][4]string
+	for i := range n {
+		if changed[i] {
+			up := ""
+			if bumped[i] {
+				up = "updated"
+			}
+			pairs = append(pairs, [4]string{hash(0, i), hash(1, i), name[i], up})
+		}
+	}
+	return graphs[0], graphs[1], pairs
+}
+
+// explainPairs is the report of the pairs, explained with baseMin n,
+// how many of its sets are based, and how many on several bases.
+func explainPairs(t *testing.T, before, after Graph, pairs [][4]string, n int32) (*Report, int, int) {
+	withBaseMin(t, n)
+	r := &Report{}
+	for _, p := range pairs {
+		addChangedPair(r, p[2], p[0], p[1], p[3] != "")
+	}
+	r.Explain(before, after)
+	based, several := 0, 0
+	if r.Causes != nil {
+		for k := range r.Causes.Sets {
+			if n := len(r.Causes.Bases(k)); n > 0 {
+				based++
+				if n > 1 {
+					several++
+				}
+			}
+		}
+	}
+	return r, based, several
+}
+
+// bruteGroups returns the groups of the pairs' causes by brute force:
+// each pair's causes (oracleCauses, or the flat engine's for a graph
+// with cycles) and its own change, counted once per pair and group, and
+// each group's via the shortest path to it from its pairs (the first in
+// name order), through the first of the pair's causes of that group.
+func bruteGroups(r *Report, causesOf func(i int) []Cause, own func(i int) *Cause) map[string]CauseGroup {
+	out := map[string]CauseGroup{}
+	for i, pkg := range r.Packages {
+		updated := len(pkg.Specs.Updated) > 0
+		first := map[string][]string{} // group → the path of its first cause
+		var order []string
+		for _, c := range causesOf(i) {
+			k := GroupKey(c)
+			if _, ok := first[k]; !ok {
+				order = append(order, k)
+				first[k] = c.Path
+			}
+		}
+		ownKey := ""
+		if c := own(i); c != nil {
+			ownKey = GroupKey(*c)
+			if _, ok := first[ownKey]; !ok {
+				order = append(order, ownKey)
+			}
+			first[ownKey] = []string{pkg.Name}
+		}
+		for _, k := range order {
+			g := out[k]
+			g.Specs++
+			if updated {
+				g.Updated++
+			} else {
+				g.Rebuilt++
+			}
+			if k == ownKey {
+				g.Own++
+			}
+			p := first[k]
+			if g.Via == nil || len(p) < len(g.Via) || len(p) == len(g.Via) && slices.Compare(p, g.Via) < 0 {
+				g.Via = p
+			}
+			out[k] = g
+		}
+	}
+	return out
+}
+
+// Property: on random pairs of graphs, DAGs and graphs with cycles, every
+// spec with its own change or not, the sets written on a base (baseMin
+// 1: every set that can be) resolve to exactly the causes of the sets
+// written out whole, and of every path looked at one by one (the DAGs);
+// the groups (counts, vias) and shared changes are the same, and those
+// of a brute-force count of each pair's causes; and the report keeps its
+// laws (checkCauseSets reads the based sets).
+func TestCausesBasedOracle(t *testing.T) {
+	seeds := 500
+	if testing.Short() {
+		seeds = 150
+	}
+	based, several := 0, 0
+	for seed := range uint64(seeds) {
+		rng := rand.New(rand.NewPCG(seed, 217))
+		// DAGs of few names, then graphs with cycles of few names and
+		// of unique ones, then DAGs and trees of unique names.
+		cyclic := seed%5 == 1 || seed%5 == 2
+		var before, after Graph
+		var pairs [][4]string
+		switch seed % 5 {
+		case 0:
+			before, after, pairs = randomDAGPair(rng, 3+rng.IntN(30))
+		default:
+			before, after, pairs = randomCyclicPair(rng, 3+rng.IntN(20), seed%5 != 1, seed%5 >= 3, seed%5 == 4)
+		}
+		if len(pairs) == 0 {
+			continue
+		}
+		r, n, m := explainPairs(t, before, after, pairs, 1)
+		flat, none, _ := explainPairs(t, before, after, pairs, math.MaxInt32)
+		based += n
+		several += m
+		if none != 0 {
+			t.Fatalf("seed %d: %d sets based with baseMin at its most", seed, none)
+		}
+		if err := checkCauseSets(r); err != nil {
+			t.Fatalf("seed %d (cycles %v): %v", seed, cyclic, err)
+		}
+		oracle := newExplainer(before, after, 0)
+		ids := make([]int32, len(pairs))
+		for i, p := range pairs {
+			id, ok := oracle.register(p[0], p[1])
+			if !ok {
+				t.Fatalf("seed %d: pair %v not registered", seed, p)
+			}
+			ids[i] = id
+		}
+		why := func(r *Report, i int) *Why {
+			return slices.Concat(r.Packages[i].Specs.Rebuilt, r.Packages[i].Specs.Updated)[0].Why
+		}
+		causesOf := func(i int) []Cause {
+			if cyclic {
+				return flat.Causes.Resolve(why(flat, i), r.Packages[i].Name)
+			}
+			return oracleCauses(oracle, ids[i])
+		}
+		for i := range pairs {
+			name := r.Packages[i].Name
+			got, want := r.Causes.Resolve(why(r, i), name), causesOf(i)
+			if got == nil {
+				got = []Cause{}
+			}
+			if want == nil {
+				want = []Cause{}
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("seed %d (cycles %v): %s %s: causes\n%s\nwant\n%s", seed, cyclic, name, pairs[i][1], causeLines(got), causeLines(want))
+			}
+			// The first causes, as Markdown lists them.
+			for _, k := range []int{1, 3} {
+				first, all := r.Causes.ResolveFirst(why(r, i), name, k, -1, NewCauseOrder())
+				if all != len(want) || !reflect.DeepEqual(first, want[:min(k, len(want))]) && len(first)+len(want) > 0 {
+					t.Fatalf("seed %d: %s: first %d causes %v of %d, want %v of %d", seed, name, k, first, all, want[:min(k, len(want))], len(want))
+				}
+			}
+		}
+		if !reflect.DeepEqual(r.Causes.Groups, flat.Causes.Groups) || !reflect.DeepEqual(r.Causes.Shared, flat.Causes.Shared) ||
+			r.Causes.Explained != flat.Causes.Explained || r.Causes.Own != flat.Causes.Own {
+			t.Fatalf("seed %d (cycles %v): groups\n%+v\nshared %+v, want those of the sets written whole\n%+v\nshared %+v", seed, cyclic, r.Causes.Groups, r.Causes.Shared, flat.Causes.Groups, flat.Causes.Shared)
+		}
+		brute := bruteGroups(r, causesOf, func(i int) *Cause { return r.Causes.SelfCause(why(r, i)) })
+		if len(brute) != len(r.Causes.Groups) {
+			t.Fatalf("seed %d: %d groups, want %d", seed, len(r.Causes.Groups), len(brute))
+		}
+		for _, g := range r.Causes.Groups {
+			want := brute[GroupKey(Cause{Name: g.Name, Changes: g.Changes})]
+			if g.Specs != want.Specs || g.Rebuilt != want.Rebuilt || g.Updated != want.Updated || g.Own != want.Own || !slices.Equal(g.Via, want.Via) {
+				t.Fatalf("seed %d (cycles %v): group %s %v: %d specs (%d rebuilt, %d updated, %d own) via %q, want %d (%d, %d, %d) via %q",
+					seed, cyclic, g.Name, g.Changes, g.Specs, g.Rebuilt, g.Updated, g.Own, g.Via, want.Specs, want.Rebuilt, want.Updated, want.Own, want.Via)
+			}
+		}
+	}
+	if based == 0 || several == 0 {
+		t.Fatalf("%d sets based, %d on several bases: the property tested nothing of them", based, several)
+	}
+	t.Logf("%d sets based, %d of them on several bases", based, several)
+}

@@ -1,0 +1,38 @@
+package spackgen
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/cachediff/cachediff/internal/testing/gen"
+)
+
+// WriteChainUpdIndex writes a build-cache index (index.json) of a chain
+// of n specs, c1 depending on c0 and so on, each its own package, at
+// version 1, or at version 2 (and other hashes) when bumped: a pair of
+// such indexes is a stack-wide version bump, where spec i has its own
+// change and specs 0 … i-1 as root causes (the shape chainupd).
+func WriteChainUpdIndex(w io.Writer, n int, bumped bool) error {
+	v, salt := "1", uint64(0)
+	if bumped {
+		v, salt = "2", 1<<40
+	}
+	installs := make(map[string]any, n)
+	prev := ""
+	for i := range n {
+		h := gen.MixHash(salt + uint64(i))
+		spec := map[string]any{"name": "c" + strconv.Itoa(i), "version": v, "hash": h, "namespace": "builtin",
+			"arch":       map[string]any{"platform": "linux", "platform_os": "ubuntu22.04", "target": "core2"},
+			"compiler":   map[string]any{"name": "gcc", "version": "10.2.1"},
+			"parameters": map[string]any{"build_system": "generic"}}
+		if prev != "" {
+			spec["dependencies"] = []any{map[string]any{"name": fmt.Sprintf("c%d", i-1), "hash": prev,
+				"parameters": map[string]any{"deptypes": []string{"build", "link"}, "virtuals": []string{}}}}
+		}
+		installs[h] = map[string]any{"spec": spec, "ref_count": 0, "in_buildcache": true}
+		prev = h
+	}
+	return json.NewEncoder(w).Encode(map[string]any{"database": map[string]any{"version": "7", "installs": installs}})
+}

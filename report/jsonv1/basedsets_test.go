@@ -1,0 +1,168 @@
+package jsonv1
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+)
+
+// chainUpdReport is the report of spackgen's chain of n specs, every
+// version bumped (its sets are based on one another past the first few).
+func chainUpdReport(t *testing.T, n int) *diff.Report {
+	t.Helper()
+	dir := t.TempDir()
+	var paths [2]string
+	for side, bumped := range []bool{false, true} {
+		var b bytes.Buffer
+		if err := spackgen.WriteChainUpdIndex(&b, n, bumped); err != nil {
+			t.Fatal(err)
+		}
+		paths[side] = filepath.Join(dir, []string{"a.json", "b.json"}[side])
+		if err := os.WriteFile(paths[side], b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return reporttest.ComparePaths(t, paths[0], paths[1])
+}
+
+// basedSet is the first set of r with a base, and its base.
+func basedSet(t *testing.T, r *diff.Report) (int, diff.SetBase) {
+	t.Helper()
+	for k := range r.Causes.Sets {
+		if b, ok := r.Causes.Base(k); ok {
+			return k, b
+		}
+	}
+	t.Fatal("no set of the report is based on another")
+	return 0, diff.SetBase{}
+}
+
+// A set written as another set plus the references it adds ({"set": j,
+// "via": p} first, docs/json.md) is read back and checked: a base that
+// names no set, the set itself, or a set based on it, a via that is no
+// link, a cause its base holds already, a base twice, bases that share a
+// set, a base after a reference, and an element that is both or neither
+// form are refused with the field.
+func TestDecodeBasedSets(t *testing.T) {
+	const n = 60
+	if _, err := DecodeBytes(jsonOf(t, chainUpdReport(t, n))); err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	// setBase replaces set k's base.
+	setBase := func(r *diff.Report, k int, b diff.SetBase) {
+		r.Causes.Sets[k] = slices.Clone(r.Causes.Sets[k])
+		r.Causes.Sets[k][0] = diff.CauseRef{SetBase: &b}
+	}
+	for _, tc := range []struct {
+		name, want string
+		edit       func(r *diff.Report, k int, b diff.SetBase)
+	}{
+		{"a base naming no set", "][0].set: 9999, but causes.sets has", func(r *diff.Report, k int, b diff.SetBase) {
+			setBase(r, k, diff.SetBase{Set: 9999, Via: b.Via})
+		}},
+		{"a base on set 0", "][0].set: 0, but causes.sets has", func(r *diff.Report, k int, b diff.SetBase) {
+			setBase(r, k, diff.SetBase{Set: 0, Via: b.Via})
+		}},
+		{"a set based on itself", "a set is not based on itself", func(r *diff.Report, k int, b diff.SetBase) {
+			setBase(r, k, diff.SetBase{Set: k, Via: b.Via})
+		}},
+		{"sets based on each other", "the sets' bases loop", func(r *diff.Report, k int, b diff.SetBase) {
+			// The base, written out, now based on k.
+			r.Causes.Sets[b.Set] = append([]diff.CauseRef{{SetBase: &diff.SetBase{Set: k, Via: b.Via}}}, r.Causes.OwnRefs(b.Set)...)
+		}},
+		{"a via that is no link", "][0].via: 99999, but causes.paths has", func(r *diff.Report, k int, b diff.SetBase) {
+			setBase(r, k, diff.SetBase{Set: b.Set, Via: 99999})
+		}},
+		{"a cause the base holds already", "bases hold already", func(r *diff.Report, k int, b diff.SetBase) {
+			dup := r.Causes.OwnRefs(b.Set)[0]
+			refs := append(slices.Clone(r.Causes.OwnRefs(k)), dup)
+			slices.SortFunc(refs, func(x, y diff.CauseRef) int { return x.Cause - y.Cause })
+			r.Causes.Sets[k] = append([]diff.CauseRef{{SetBase: &b}}, refs...)
+		}},
+		{"a cause of a group the base holds", "of a group that set", func(r *diff.Report, k int, b diff.SetBase) {
+			// Another hash of a cause of the base, changed the same way.
+			held := r.Causes.OwnRefs(b.Set)[0]
+			c := r.Causes.Table[held.Cause]
+			c.NewHash += "x"
+			r.Causes.Table = append(r.Causes.Table, c)
+			r.Causes.Sets[k] = append(slices.Clone(r.Causes.Sets[k]), diff.CauseRef{Cause: len(r.Causes.Table) - 1, Path: held.Path})
+		}},
+		{"a set twice a base", "a base of the set twice", func(r *diff.Report, k int, b diff.SetBase) {
+			r.Causes.Sets[k] = append([]diff.CauseRef{{SetBase: &b}}, r.Causes.Sets[k]...)
+		}},
+		{"bases that share a set", "bases hold already", func(r *diff.Report, k int, b diff.SetBase) {
+			// A set based on a based set, now based on that set's base
+			// too.
+			for k := range r.Causes.Sets {
+				b, ok := r.Causes.Base(k)
+				if bb, ok2 := r.Causes.Base(b.Set); ok && ok2 {
+					r.Causes.Sets[k] = append([]diff.CauseRef{{SetBase: &bb}}, r.Causes.Sets[k]...)
+					return
+				}
+			}
+			t.Fatal("no set is based on a based set")
+		}},
+		{"a base after a reference", "a base {set, via} after a reference", func(r *diff.Report, k int, b diff.SetBase) {
+			r.Causes.Sets[k] = append(slices.Clone(r.Causes.OwnRefs(k)), diff.CauseRef{SetBase: &b})
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := chainUpdReport(t, n)
+			k, b := basedSet(t, r)
+			tc.edit(r, k, b)
+			_, err := DecodeBytes(jsonOf(t, r))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("decoded with %v, want an error with %q", err, tc.want)
+			}
+		})
+	}
+	// Elements of both forms, or of neither whole, edited in the text.
+	js := jsonOf(t, chainUpdReport(t, n))
+	at := bytes.Index(js, []byte(`"sets": [`))
+	first := at + bytes.Index(js[at:], []byte(`"set": `))
+	for _, tc := range []struct{ name, from, to string }{
+		{"a base with a cause", `"set": `, `"cause": 0, "set": `},
+		{"a base without its via", `"via": `, `"path": `},
+	} {
+		i := first + bytes.Index(js[first:], []byte(tc.from))
+		edited := slices.Concat(js[:i], []byte(tc.to), js[i+len(tc.from):])
+		_, err := DecodeBytes(edited)
+		if want := `it is a reference {"cause", "path"} or a base {"set", "via"}`; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: decoded with %v, want an error with %q", tc.name, err, want)
+		}
+	}
+}
+
+// A chain's report, written as JSON and read back, renders the
+// Markdown, text and HTML of the report itself: the based sets expand to
+// the same causes (TestChainUpdLinear compares the whole command's).
+func TestBasedSetsRoundTrip(t *testing.T) {
+	r := chainUpdReport(t, 80)
+	back, err := DecodeBytes(jsonOf(t, r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	basedSet(t, back)
+	for i := range r.Packages {
+		for j := range r.Packages[i].Specs.Updated {
+			w, v := r.Packages[i].Specs.Updated[j].Why, back.Packages[i].Specs.Updated[j].Why
+			name := r.Packages[i].Name
+			got, want := back.Causes.Resolve(v, name), r.Causes.Resolve(w, name)
+			if len(got) != len(want) {
+				t.Fatalf("%s: %d causes read back, %d written", name, len(got), len(want))
+			}
+			for c := range got {
+				if got[c].Name != want[c].Name || !slices.Equal(got[c].Path, want[c].Path) {
+					t.Fatalf("%s: cause %d read back %s by %q, written %s by %q", name, c, got[c].Name, got[c].Path, want[c].Name, want[c].Path)
+				}
+			}
+		}
+	}
+}
