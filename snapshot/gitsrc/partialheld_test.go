@@ -1,0 +1,85 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestPartialCloneReadsWhatItHolds (adversarial pass 217b, issue 35
+// classes b and e): in a partial clone (git clone --filter=blob:none,
+// as CI clones a large catalogue), HEAD~1:_cache/develop lacks the blobs
+// of the pages HEAD changed, and holds the others (HEAD's checkout
+// fetched them). git cat-file dies at the first blob a partial clone
+// lacks (it would fetch it, which it may not), and every page after it
+// was "not read: reading from git stopped at an earlier file": counted
+// as a bad page (214 bad pages of a catalogue whose clone lacked 132),
+// and under --skip-invalid left out of the snapshot, though the clone
+// holds it. Each page the clone lacks is its own error, saying so, and
+// the others are read.
+func TestPartialCloneReadsWhatItHolds(t *testing.T) {
+	// aida sorts first: its blob, which HEAD changed, is the one git
+	// stops at, and the pages after it are those it left unread.
+	names := []string{"aida", "bc", "ccache", "curl"}
+	files := map[string]string{}
+	for _, n := range names {
+		files["_cache/develop/"+n+"/specs.md"] = realPage(t, n)
+	}
+	src := commitFiles(t, files, nil)
+	for _, n := range []string{"aida", "bc"} { // changed by HEAD: the clone lacks them at HEAD~1
+		p := filepath.Join(src, "_cache/develop", n, "specs.md")
+		if err := os.WriteFile(p, []byte(files["_cache/develop/"+n+"/specs.md"]+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{{"commit", "-q", "-a", "-m", "next"}, {"config", "uploadpack.allowFilter", "true"}} {
+		if _, err := gittest.Git(src, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clone := filepath.Join(t.TempDir(), "clone")
+	if _, err := gittest.Git(filepath.Dir(clone), nil, "clone", "-q", "--filter=blob:none", "file://"+src, clone); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(clone, nil, "remote", "set-url", "origin", "file:///nonexistent"); err != nil {
+		t.Fatal(err)
+	}
+
+	_, err := loadArg(clone, "HEAD~1:_cache/develop", snapshot.Options{})
+	if err == nil {
+		t.Fatal("HEAD~1 with two blobs missing loaded")
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "2 bad pages") || strings.Contains(msg, "not read") {
+		t.Errorf("the error:\n%s\nwant 2 bad pages, the two the clone lacks, and no page not read", msg)
+	}
+	for _, n := range []string{"aida", "bc"} {
+		if !strings.Contains(msg, "_cache/develop/"+n+"/specs.md: git cat-file: object ") || strings.Count(msg, "is missing from this repository, a partial clone") != 2 {
+			t.Errorf("the error:\n%s\nwant %s named as missing from the partial clone", msg, n)
+		}
+	}
+
+	s, err := loadArg(clone, "HEAD~1:_cache/develop", snapshot.Options{SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var skipped, loaded []string
+	for _, sk := range s.Skipped {
+		skipped = append(skipped, sk.File)
+	}
+	for _, p := range s.Packages {
+		loaded = append(loaded, p.Name)
+	}
+	slices.Sort(loaded)
+	if want := []string{"HEAD~1:_cache/develop/aida/specs.md", "HEAD~1:_cache/develop/bc/specs.md"}; !slices.Equal(skipped, want) {
+		t.Errorf("--skip-invalid skipped %q; want %q, the pages the clone lacks", skipped, want)
+	}
+	if want := []string{"ccache", "curl"}; !slices.Equal(loaded, want) {
+		t.Errorf("--skip-invalid loaded %q; want %q, the pages the clone holds", loaded, want)
+	}
+}
