@@ -34,6 +34,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
 
 	"path"
 	"slices"
@@ -164,6 +165,7 @@ func Open(st Store, opt Options) (*Source, error) {
 		s.read = func() ([]byte, error) { return blob(st, im, e, limit) }
 		if opt.View == "" {
 			s.listed = s.listFor(st, specManifests, listedSpecs)
+			s.warnBothLayouts(st, "through its layout-v3 index, "+indexManifest)
 		}
 		return s, nil
 	case !errors.Is(err, ErrNotFound):
@@ -185,6 +187,7 @@ func Open(st Store, opt Options) (*Source, error) {
 		}
 		s := &Source{store: st, Layout: LayoutV3, Manifest: specManifests}
 		s.specs = func() ([]string, [][]byte, []*snapshot.Error, error) { return s.specFiles(names, limit) }
+		s.warnBothLayouts(st, "as layout v3, from its spec manifests ("+specManifests+"/)")
 		return s, nil
 	} else if errors.Is(err, ErrForbidden) {
 		refused = cmp.Or(refused, err)
@@ -251,6 +254,36 @@ func Open(st Store, opt Options) (*Source, error) {
 	}
 	s.beside, s.besideLimit = s.listFor(st, path.Dir(v2Index), besideSpecs), limit
 	return s, nil
+}
+
+// warnBothLayouts warns of a layout-v2 index beside the layout-v3
+// mirror of st, read as read says, where the store tells without a
+// request (holds: a folder, a tree at a revision): a mirror that
+// `spack buildcache migrate` left its v2 files in holds both, and one
+// pushed to by a Spack older than 1.0 since then holds specs in its v2
+// index alone, which were left out without a word.
+func (s *Source) warnBothLayouts(st Store, read string) {
+	if !holds(st, v2Index) {
+		return
+	}
+	name := joinName(st.Name(), v2Index)
+	if n, ok := st.(*noted); ok {
+		name = n.disk.path(v2Index) // a path, not a file:// URL, which names a mirror's root
+	}
+	s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2Index), Message: fmt.Sprintf("a layout-v2 index beside a layout-v3 mirror: not read, as the mirror is read %s; to compare the v2 index, give it alone (%s)", read, name)})
+}
+
+// holds reports whether st has an entry at rel, where it tells without
+// a request: a git tree (hasStore), a folder (noted).
+func holds(st Store, rel string) bool {
+	switch st := st.(type) {
+	case hasStore:
+		return st.Has(rel)
+	case *noted:
+		_, err := os.Lstat(st.disk.path(rel))
+		return err == nil
+	}
+	return false
 }
 
 // listFor lists the folder rel of st and keeps the names pick picks
