@@ -946,7 +946,7 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 	}
 	data, err := src.Read(c.file, st.buf)
 	if err != nil {
-		return result{err: &Error{File: c.file.Name, Msg: statMessage(err)}}
+		return result{err: &Error{File: c.file.Name, Msg: statMessage(err), Unread: true}}
 	}
 	if c.byContent && c.file.Size < 0 && len(data) > maxByContent {
 		// Nor from a source that tells the size only by reading (a tree
