@@ -195,7 +195,9 @@ func Open(st Store, opt Options) (*Source, error) {
 		return nil, err
 	}
 	s := &Source{store: st, Layout: LayoutV2, Manifest: v2Index}
-	if h, err := st.Get(v2IndexHash, maxV2Hash); err == nil {
+	h, err := st.Get(v2IndexHash, maxV2Hash)
+	hashThere := err == nil || errors.Is(err, ErrTooBig)
+	if err == nil {
 		if sum, ok := v2HashOf(h); ok {
 			s.Checksum = sum
 		} else {
@@ -223,7 +225,13 @@ func Open(st Store, opt Options) (*Source, error) {
 			// the server send its files elsewhere.
 			return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2): the mirror redirected to %q, which answered HTTP 404 (is the URL the mirror's root, on the host that serves it?)", indexManifest, v2Index, shorten(away.host))
 		}
-		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)%s%s", indexManifest, v2Index, buildCacheHint(st), nearIndexHint(st))
+		near := nearIndexHint(st)
+		if hashThere && near == "" {
+			// A v2 mirror's .hash without its index: not "no mirror",
+			// which sent the user looking for another URL.
+			return nil, fmt.Errorf("a layout-v2 mirror without its index: %s is there, and %s is not: the index was removed, or is being pushed; run `spack buildcache update-index` on the mirror", v2IndexHash, v2Index)
+		}
+		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)%s%s", indexManifest, v2Index, buildCacheHint(st), near)
 	}
 	if err != nil {
 		return nil, overMax(err)
