@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -81,5 +82,50 @@ func TestPartialCloneReadsWhatItHolds(t *testing.T) {
 	}
 	if want := []string{"ccache", "curl"}; !slices.Equal(loaded, want) {
 		t.Errorf("--skip-invalid loaded %q; want %q, the pages the clone holds", loaded, want)
+	}
+}
+
+// TestPartialCloneMirrorNamesFile (adversarial pass 217b, issue 35 class
+// e): a Spack mirror at a revision whose index manifest a partial clone
+// lacks was "loading HEAD~1:mir: git cat-file: git stopped early: ...
+// (an object is missing from this repository, a partial clone ...)",
+// naming no file of the mirror. The error names the file git stopped
+// at.
+func TestPartialCloneMirrorNamesFile(t *testing.T) {
+	old := genIndex(t)
+	files := map[string]string{}
+	addMirror(t, files, "mir", func(dir string) error { return mirrorgen.V3(dir, old, mirrorgen.Options{}) })
+	src := commitFiles(t, files, nil)
+	// The next commit's index: another version of one spec (the
+	// database's own version comes first).
+	i := strings.LastIndex(string(old), `"version":"`)
+	if i < 0 {
+		t.Fatal("the index has no version to change")
+	}
+	next := string(old[:i]) + `"version":"9` + string(old[i+len(`"version":"`):])
+	if next == string(old) {
+		t.Fatal("the index has no version to change")
+	}
+	if err := os.RemoveAll(filepath.Join(src, "mir")); err != nil {
+		t.Fatal(err)
+	}
+	if err := mirrorgen.V3(filepath.Join(src, "mir"), []byte(next), mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"add", "--all"}, {"commit", "-q", "-m", "next"}, {"config", "uploadpack.allowFilter", "true"}} {
+		if _, err := gittest.Git(src, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clone := filepath.Join(t.TempDir(), "clone")
+	if _, err := gittest.Git(filepath.Dir(clone), nil, "clone", "-q", "--filter=blob:none", "file://"+src, clone); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(clone, nil, "remote", "set-url", "origin", "file:///nonexistent"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := loadArg(clone, "HEAD~1:mir", snapshot.Options{})
+	if want := "v3/manifests/index/index.manifest.json: git cat-file: "; err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "partial clone") {
+		t.Errorf("HEAD~1:mir, its index manifest missing from a partial clone: %v; want %q and the partial clone named", err, want)
 	}
 }
