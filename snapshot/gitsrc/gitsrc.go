@@ -1449,13 +1449,21 @@ func (t *Tree) Files() ([]File, error) {
 	// is about their size, need no bound before they load).
 	if t.sizes && slices.ContainsFunc(files, func(f File) bool { return snapshot.IsSpecFile(f.Path) }) {
 		out, err := t.repo.run(nil, "ls-tree", "-r", "-t", "-z", "-l", "--full-tree", t.OID)
-		if err != nil {
+		switch {
+		case lazyGitError(err):
+			// A partial clone that lacks a blob, whose size git would
+			// fetch it for: the tree listed without sizes, as without
+			// ListSizes, and each blob it lacks its file's error when
+			// read (Source.stream), not the whole tree's, which the
+			// clone's other files were lost with.
+		case err != nil:
 			return nil, err
+		default:
+			if files, dirs, err = parseLsTree(out); err != nil {
+				return nil, err
+			}
+			t.listedSizes = true
 		}
-		if files, dirs, err = parseLsTree(out); err != nil {
-			return nil, err
-		}
-		t.listedSizes = true
 	}
 	if files == nil {
 		files = []File{}
@@ -1998,6 +2006,13 @@ func firstLineRaw(b []byte) string {
 // transport is allowed, nor a lazy fetch, from git 2.44).
 func lazyFetchRefused(msg string) bool {
 	return strings.HasPrefix(msg, "transport '") && strings.HasSuffix(msg, "' not allowed") || strings.Contains(msg, "lazy fetching disabled")
+}
+
+// lazyGitError reports whether err is of a git command that stopped at
+// an object a partial clone lacks (firstLine said so).
+func lazyGitError(err error) bool {
+	var ge *gitError
+	return errors.As(err, &ge) && strings.Contains(ge.stderr, partialMissing)
 }
 
 // partialMissing says what an object a partial clone lacks means and

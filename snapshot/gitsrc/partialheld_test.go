@@ -10,6 +10,7 @@ import (
 	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
 // TestPartialCloneReadsWhatItHolds (adversarial pass 217b, issue 35
@@ -127,5 +128,79 @@ func TestPartialCloneMirrorNamesFile(t *testing.T) {
 	_, err := loadArg(clone, "HEAD~1:mir", snapshot.Options{})
 	if want := "v3/manifests/index/index.manifest.json: git cat-file: "; err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "partial clone") {
 		t.Errorf("HEAD~1:mir, its index manifest missing from a partial clone: %v; want %q and the partial clone named", err, want)
+	}
+}
+
+// TestPartialCloneSpecFilesSized (adversarial pass 217b, issue 35 class
+// d): a tree of spec files is listed with its blobs' sizes when the
+// command budgets its memory from them (OnRead), and git ls-tree -l
+// stops at a blob a partial clone lacks (it would fetch it for its
+// size): the whole tree failed, "git ls-tree: warning: lazy fetching
+// disabled ...", a layout-v2 mirror whose index the clone holds and
+// --skip-invalid alike. The tree is listed without sizes, and each
+// blob the clone lacks is its own file's: a spec file beside the
+// mirror's index a warning, in a folder of spec files an error that
+// --skip-invalid skips.
+func TestPartialCloneSpecFilesSized(t *testing.T) {
+	index := genIndex(t)
+	files := map[string]string{}
+	addMirror(t, files, "mir", func(dir string) error { return mirrorgen.V2(dir, index) })
+	addMirror(t, files, "mir/build_cache", func(dir string) error { return mirrorgen.SpecFolder(dir, index) })
+	src := commitFiles(t, files, nil)
+	var changed string // a spec file HEAD changes: the clone lacks it at HEAD~1
+	for name := range files {
+		if strings.HasSuffix(name, ".spec.json") && (changed == "" || name < changed) {
+			changed = name
+		}
+	}
+	if err := os.WriteFile(filepath.Join(src, filepath.FromSlash(changed)), []byte(files[changed]+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"commit", "-q", "-a", "-m", "next"}, {"config", "uploadpack.allowFilter", "true"}} {
+		if _, err := gittest.Git(src, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clone := filepath.Join(t.TempDir(), "clone")
+	if _, err := gittest.Git(filepath.Dir(clone), nil, "clone", "-q", "--filter=blob:none", "file://"+src, clone); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(clone, nil, "remote", "set-url", "origin", "file:///nonexistent"); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	load := func(arg string, opt snapshot.Options) (*snapshot.Snapshot, error) {
+		s, err := r.Source(arg)
+		if err != nil {
+			return nil, err
+		}
+		s.OnRead(func(int64) {}) // as the command does: the tree listed with sizes
+		src, err := s.Open(mirror.Options{})
+		if err != nil {
+			return nil, err
+		}
+		return snapshot.LoadFrom(src, opt)
+	}
+	lacked := "HEAD~1:" + changed
+	snap, err := load("HEAD~1:mir", snapshot.Options{})
+	if err != nil {
+		t.Fatalf("HEAD~1:mir, whose index the partial clone holds: %v", err)
+	}
+	warned := false
+	for _, w := range snap.Warnings {
+		warned = warned || w.File == lacked && strings.Contains(w.Message, "partial clone")
+	}
+	if !warned || len(snap.Packages) == 0 {
+		t.Errorf("HEAD~1:mir: %d packages, warnings %v; want the index's packages and a warning of %s", len(snap.Packages), snap.Warnings, lacked)
+	}
+	snap, err = load("HEAD~1:mir/build_cache", snapshot.Options{SkipInvalid: true})
+	if err != nil {
+		t.Fatalf("HEAD~1:mir/build_cache --skip-invalid: %v", err)
+	}
+	if len(snap.Skipped) != 1 || snap.Skipped[0].File != lacked || len(snap.Packages) == 0 {
+		t.Errorf("HEAD~1:mir/build_cache --skip-invalid: skipped %v, %d packages; want %s alone skipped", snap.Skipped, len(snap.Packages), lacked)
 	}
 }
