@@ -660,6 +660,8 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 	// and the rest counted in one warning more: a stale index of
 	// thousands of specs gave a warning each (8,912 lines of the text
 	// report of an index of 200 specs beside 3,168 spec manifests).
+	// So are those beside a mirror's index that did not read or decode
+	// (a partial clone lacking the blobs of thousands of them).
 	unindexed, firstMore := 0, ""
 	lacking := func(w Warning) {
 		unindexed++
@@ -668,6 +670,16 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 			warns = append(warns, w)
 		case firstMore == "":
 			firstMore = w.File
+		}
+	}
+	unread, firstUnread := 0, ""
+	notRead := func(w Warning) {
+		unread++
+		switch {
+		case unread <= mostUnindexed:
+			warns = append(warns, w)
+		case firstUnread == "":
+			firstUnread = w.File
 		}
 	}
 	for _, f := range listed {
@@ -700,7 +712,7 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 			if e, ok := results[i].err.(*Error); ok {
 				msg = e.Msg
 			}
-			warns = append(warns, Warning{File: c.file.Name, Message: "not read: " + msg + "; it is beside the build cache's index, which Spack reads alone"})
+			notRead(Warning{File: c.file.Name, Message: "not read: " + msg + "; it is beside the build cache's index, which Spack reads alone"})
 			results[i] = result{bytes: results[i].bytes}
 			continue
 		}
@@ -750,6 +762,9 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 			warns = append(warns, Warning{File: c.file.Name, Message: "not read: a spec file beside a build cache's index, which did not load; Spack reads the index alone"})
 		}
 		results[i] = result{kind: spackfmt.SpecFile, bytes: read}
+	}
+	if more := unread - mostUnindexed; more > 0 {
+		warns = append(warns, Warning{File: firstUnread, Message: fmt.Sprintf("not read: %d more files beside the build cache's index that did not read or decode, the first of them this one (of %d in all); Spack reads the index alone", more, unread)})
 	}
 	if more := unindexed - mostUnindexed; more > 0 {
 		warns = append(warns, Warning{File: firstMore, Message: fmt.Sprintf("not read: %d more spec files whose specs the build cache's index lacks, or has out of the build cache, the first of them this one (of %d in all, a stale index: run `spack buildcache update-index`); Spack reads the index alone", more, unindexed)})
