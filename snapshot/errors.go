@@ -13,7 +13,11 @@ type Error struct {
 	Line int
 	Col  int
 	Msg  string
-	bare bool // Msg names the file itself: no "loading File: " prefix
+	// Unread says the file could not be read (a permission, a blob a
+	// partial clone lacks): its content, whatever it is, is not in
+	// question.
+	Unread bool
+	bare   bool // Msg names the file itself: no "loading File: " prefix
 	// spec is the 1-based number of the spec the error is about (0:
 	// none), and atHash says it is about its hash (SpecIndex).
 	spec   int

@@ -656,6 +656,32 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 		return in
 	}
 	var warns []Warning
+	// Of the files the index lacks, the first mostUnindexed are named,
+	// and the rest counted in one warning more: a stale index of
+	// thousands of specs gave a warning each (8,912 lines of the text
+	// report of an index of 200 specs beside 3,168 spec manifests).
+	// So are those beside a mirror's index that did not read or decode
+	// (a partial clone lacking the blobs of thousands of them).
+	unindexed, firstMore := 0, ""
+	lacking := func(w Warning) {
+		unindexed++
+		switch {
+		case unindexed <= mostUnindexed:
+			warns = append(warns, w)
+		case firstMore == "":
+			firstMore = w.File
+		}
+	}
+	unread, firstUnread := 0, ""
+	notRead := func(w Warning) {
+		unread++
+		switch {
+		case unread <= mostUnindexed:
+			warns = append(warns, w)
+		case firstUnread == "":
+			firstUnread = w.File
+		}
+	}
 	for _, f := range listed {
 		if failed {
 			break
@@ -667,9 +693,9 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 		}
 		switch listed, ok := index()[hash]; {
 		case !ok:
-			warns = append(warns, Warning{File: f.Name, Message: fmt.Sprintf("not read: the build cache's index lacks %s, and Spack reads the index alone", label)})
+			lacking(Warning{File: f.Name, Message: fmt.Sprintf("not read: the build cache's index lacks %s, and Spack reads the index alone", label)})
 		case !listed:
-			warns = append(warns, Warning{File: f.Name, Message: fmt.Sprintf("not read: the build cache's index has %s out of the build cache (in_buildcache false), and Spack reads the index alone", label)})
+			lacking(Warning{File: f.Name, Message: fmt.Sprintf("not read: the build cache's index has %s out of the build cache (in_buildcache false), and Spack reads the index alone", label)})
 		}
 	}
 	for i, c := range cands {
@@ -686,7 +712,7 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 			if e, ok := results[i].err.(*Error); ok {
 				msg = e.Msg
 			}
-			warns = append(warns, Warning{File: c.file.Name, Message: "not read: " + msg + "; it is beside the build cache's index, which Spack reads alone"})
+			notRead(Warning{File: c.file.Name, Message: "not read: " + msg + "; it is beside the build cache's index, which Spack reads alone"})
 			results[i] = result{bytes: results[i].bytes}
 			continue
 		}
@@ -731,14 +757,24 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 		}
 		switch {
 		case len(why) > 0:
-			warns = append(warns, Warning{File: c.file.Name, Message: fmt.Sprintf("not read: %s, and Spack reads the index alone", strings.Join(why, "; "))})
+			lacking(Warning{File: c.file.Name, Message: fmt.Sprintf("not read: %s, and Spack reads the index alone", strings.Join(why, "; "))})
 		case failed:
 			warns = append(warns, Warning{File: c.file.Name, Message: "not read: a spec file beside a build cache's index, which did not load; Spack reads the index alone"})
 		}
 		results[i] = result{kind: spackfmt.SpecFile, bytes: read}
 	}
+	if more := unread - mostUnindexed; more > 0 {
+		warns = append(warns, Warning{File: firstUnread, Message: fmt.Sprintf("not read: %d more files beside the build cache's index that did not read or decode, the first of them this one (of %d in all); Spack reads the index alone", more, unread)})
+	}
+	if more := unindexed - mostUnindexed; more > 0 {
+		warns = append(warns, Warning{File: firstMore, Message: fmt.Sprintf("not read: %d more spec files whose specs the build cache's index lacks, or has out of the build cache, the first of them this one (of %d in all, a stale index: run `spack buildcache update-index`); Spack reads the index alone", more, unindexed)})
+	}
 	return warns
 }
+
+// mostUnindexed is how many spec files besideIndex names that the
+// index lacks (or has out of the build cache), the rest counted.
+const mostUnindexed = 20
 
 // specYAML reports whether f, in a folder, is a spec file in YAML
 // (*.spec.yaml), as a build cache of Spack before 0.18 holds them, and
@@ -946,7 +982,7 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 	}
 	data, err := src.Read(c.file, st.buf)
 	if err != nil {
-		return result{err: &Error{File: c.file.Name, Msg: statMessage(err)}}
+		return result{err: &Error{File: c.file.Name, Msg: statMessage(err), Unread: true}}
 	}
 	if c.byContent && c.file.Size < 0 && len(data) > maxByContent {
 		// Nor from a source that tells the size only by reading (a tree

@@ -26,7 +26,11 @@
 // decides again), else 0.
 package main
 
-import "os"
+import (
+	"io"
+	"log"
+	"os"
+)
 
 func main() {
 	removeOnSignal()
@@ -35,7 +39,17 @@ func main() {
 
 // newCLI is the command as main runs it: the process's standard streams,
 // and the process-wide settings that tests calling run in one process must
-// not make (the collector's pace and the memory limit).
+// not make (the collector's pace and the memory limit, and the standard
+// logger's output).
 func newCLI() *cli {
+	quietLibraryLog()
 	return &cli{stdin: os.Stdin, stdout: os.Stdout, stderr: processStderr(), memory: processMemory{}}
 }
+
+// quietLibraryLog sends the standard logger's lines nowhere. cachediff
+// logs nothing, but net/http does, on standard error: a mirror's server
+// that sent more bytes than its Content-Length gave wrote "2026/01/02
+// 15:04:05 Unsolicited response received on idle HTTP channel starting
+// with ..." (quoting them) among cachediff's lines, a line of no use to
+// the user (the file was read whole), in no format of cachediff's.
+func quietLibraryLog() { log.SetOutput(io.Discard) }

@@ -217,7 +217,7 @@ func printError(w io.Writer, err error) {
 		more := len(lines) - 1 - maxErrorLines
 		lines = append(lines[:1+maxErrorLines], fmt.Sprintf("and %d more", more))
 		var le *snapshot.LoadError
-		if errors.As(err, &le) && !le.Whole {
+		if errors.As(err, &le) && !le.Whole && !allUnread(le.Errs) {
 			lines = append(lines, fmt.Sprintf("is %s a snapshot? %s", le.Path, snapshotIs))
 		}
 	}
@@ -257,6 +257,19 @@ func capLine(line string) string {
 // maxErrorLines is how many bad files of a snapshot printError lists; it
 // counts the rest.
 const maxErrorLines = 20
+
+// allUnread reports whether every error of errs is of a file that could
+// not be read (snapshot.Error.Unread: a partial clone's missing blobs,
+// permissions), whose content is not in question: what a snapshot is
+// would then misname the cause.
+func allUnread(errs []*snapshot.Error) bool {
+	for _, e := range errs {
+		if !e.Unread {
+			return false
+		}
+	}
+	return len(errs) > 0
+}
 
 // snapshotIs says what a snapshot is, for a folder with many bad files.
 const snapshotIs = "A snapshot is a catalogue folder of one tag (_cache/<tag>, holding <package>/specs.md pages), a page, a Spack build-cache index (index.json, build_cache/), a spack.lock or spec files, or REV:PATH in git"

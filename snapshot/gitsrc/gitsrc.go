@@ -1449,13 +1449,21 @@ func (t *Tree) Files() ([]File, error) {
 	// is about their size, need no bound before they load).
 	if t.sizes && slices.ContainsFunc(files, func(f File) bool { return snapshot.IsSpecFile(f.Path) }) {
 		out, err := t.repo.run(nil, "ls-tree", "-r", "-t", "-z", "-l", "--full-tree", t.OID)
-		if err != nil {
+		switch {
+		case lazyGitError(err):
+			// A partial clone that lacks a blob, whose size git would
+			// fetch it for: the tree listed without sizes, as without
+			// ListSizes, and each blob it lacks its file's error when
+			// read (Source.stream), not the whole tree's, which the
+			// clone's other files were lost with.
+		case err != nil:
 			return nil, err
+		default:
+			if files, dirs, err = parseLsTree(out); err != nil {
+				return nil, err
+			}
+			t.listedSizes = true
 		}
-		if files, dirs, err = parseLsTree(out); err != nil {
-			return nil, err
-		}
-		t.listedSizes = true
 	}
 	if files == nil {
 		files = []File{}
@@ -1595,6 +1603,9 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 			// partial clone lacks): read once git is waited for, as the
 			// buffer is written until then.
 			err = fmt.Errorf("%v%s", ce.err, stderrLine(stderr.Bytes()))
+			if lazyFetchRefused(firstLineRaw(stderr.Bytes())) {
+				err = lazyRefused{err}
+			}
 		}
 		if err == nil && waitErr != nil {
 			err = fmt.Errorf("git cat-file: %v%s", waitErr, stderrLine(stderr.Bytes()))
@@ -1959,10 +1970,9 @@ func notRepoFolder(stderr []byte, first string) string {
 // firstLine returns git's first message line, without "fatal: ", and
 // what a refused transport means (command).
 func firstLine(b []byte) string {
-	line, _, _ := bytes.Cut(bytes.TrimSpace(b), []byte("\n"))
-	msg := strings.TrimPrefix(string(line), "fatal: ")
-	if strings.HasPrefix(msg, "transport '") && strings.HasSuffix(msg, "' not allowed") || strings.Contains(msg, "lazy fetching disabled") {
-		msg += " (an object is missing from this repository, a partial clone whose remote would have to send it: cachediff fetches nothing; fetch the objects first, or clone without --filter)"
+	msg := firstLineRaw(b)
+	if lazyFetchRefused(msg) {
+		msg += " (an object is missing from this repository, " + partialMissing + ")"
 	}
 	if oid, ok := strings.CutPrefix(strings.TrimPrefix(msg, "error: "), "Could not read "); ok && len(oid) >= 40 && strings.Trim(oid, "0123456789abcdef") == "" {
 		// A tree the clone lacks, under a REV:PATH folder (git ls-tree
@@ -1983,6 +1993,70 @@ func firstLine(b []byte) string {
 		msg += fmt.Sprintf(" (another user owns it, as in a container job: git reads it once trusted, %s)", trust)
 	}
 	return msg
+}
+
+// firstLineRaw is git's first message line, without "fatal: ".
+func firstLineRaw(b []byte) string {
+	line, _, _ := bytes.Cut(bytes.TrimSpace(b), []byte("\n"))
+	return strings.TrimPrefix(string(line), "fatal: ")
+}
+
+// lazyFetchRefused reports whether git's message msg (firstLineRaw) is
+// git refusing to fetch an object a partial clone lacks (command: no
+// transport is allowed, nor a lazy fetch, from git 2.44).
+func lazyFetchRefused(msg string) bool {
+	return strings.HasPrefix(msg, "transport '") && strings.HasSuffix(msg, "' not allowed") || strings.Contains(msg, "lazy fetching disabled")
+}
+
+// lazyGitError reports whether err is of a git command that stopped at
+// an object a partial clone lacks (firstLine said so).
+func lazyGitError(err error) bool {
+	var ge *gitError
+	return errors.As(err, &ge) && strings.Contains(ge.stderr, partialMissing)
+}
+
+// partialMissing says what an object a partial clone lacks means and
+// what mends it.
+const partialMissing = "a partial clone whose remote would have to send it: cachediff fetches nothing; fetch the objects first, or clone without --filter"
+
+// lazyRefused is readBlobsOver's error when git stopped at a blob that a
+// partial clone lacks: git cat-file dies there (it would fetch the blob,
+// which it may not), where it answers "missing" for a blob that any
+// other repository lacks and goes on.
+type lazyRefused struct{ err error }
+
+func (e lazyRefused) Error() string { return e.err.Error() }
+func (e lazyRefused) Unwrap() error { return e.err }
+
+// present returns which of oids the repository holds, without fetching
+// any: one git cat-file --batch-all-objects, which lists the objects
+// there are (a partial clone's promised ones are not among them).
+func (r *Repo) present(oids []string) (map[string]bool, error) {
+	want := make(map[string]bool, len(oids))
+	for _, oid := range oids {
+		want[oid] = false
+	}
+	cmd := r.command("cat-file", "--batch-all-objects", "--unordered", "--batch-check=%(objectname)")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, r.startError(err)
+	}
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		if _, ok := want[string(sc.Bytes())]; ok {
+			want[string(sc.Bytes())] = true
+		}
+	}
+	io.Copy(io.Discard, stdout)
+	if err := cmd.Wait(); err != nil {
+		return nil, fmt.Errorf("git cat-file --batch-all-objects: %v%s", err, stderrLine(stderr.Bytes()))
+	}
+	return want, sc.Err()
 }
 
 // stderrLine returns git's first message line as ": message", or "".

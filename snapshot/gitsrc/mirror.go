@@ -149,12 +149,19 @@ func (m *mirrorStore) GetMany(rels []string, limit int64) ([][]byte, error) {
 		for j, i := range todo {
 			batch[j] = oids[i]
 		}
+		next := 0 // of batch: the blob git is at
 		err := m.tree.repo.ReadBlobsAtMost(batch, limit, func(j int, data []byte) error {
 			out[todo[j]] = data
+			next = j + 1
 			return nil
 		})
 		tb := (*TooBigError)(nil)
 		if !errors.As(err, &tb) {
+			if err != nil && next < len(todo) {
+				// Named by the file git stopped at: a blob a partial
+				// clone lacks was "git stopped early", of no file.
+				return nil, fmt.Errorf("%s: %w", rels[todo[next]], err)
+			}
 			if err != nil {
 				return nil, err
 			}

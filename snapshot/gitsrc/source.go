@@ -946,16 +946,59 @@ func (s *Source) stream(blobs []*blob, single bool) {
 		next = i + 1
 		return nil
 	})
-	if err == nil && next < len(blobs) {
+	left := blobs[next:]
+	if _, ok := errors.AsType[lazyRefused](err); ok && len(left) > 0 {
+		// A partial clone lacks blobs[next]: git died there, where it
+		// goes on past a blob any other repository lacks. Each blob
+		// the clone lacks is its page's error, and the others are read
+		// (they were all "not read", and under --skip-invalid a page
+		// the clone holds was left out as one it lacks).
+		left, err = s.readPresent(left, oids[next:], buf)
+	}
+	if err == nil && len(left) > 0 {
 		err = errors.New("git cat-file: stopped early")
 	}
-	for i, b := range blobs[next:] {
+	for i, b := range left {
 		b.err = err
 		if i > 0 {
 			b.err = errors.New("not read: reading from git stopped at an earlier file")
 		}
 		close(b.ready)
 	}
+}
+
+// readPresent reads, after git stopped at blobs[0] in a partial clone,
+// those of blobs (of oids) the clone holds, through one more git
+// cat-file, and tells each of the others that the clone lacks it. It
+// returns the blobs it did not read, from where git stopped again if
+// it did, and why.
+func (s *Source) readPresent(blobs []*blob, oids []string, buf func(int) []byte) ([]*blob, error) {
+	have, err := s.tree.repo.present(oids)
+	if err != nil {
+		return blobs, err
+	}
+	var held []*blob
+	var heldOids []string
+	for i, b := range blobs {
+		if have[oids[i]] {
+			held, heldOids = append(held, b), append(heldOids, oids[i])
+			continue
+		}
+		b.err = fmt.Errorf("git cat-file: object %s is missing from this repository, %s", short(oids[i]), partialMissing)
+		close(b.ready)
+	}
+	next := 0
+	err = s.tree.repo.readBlobsOver(heldOids, noLimit, nil, func(i int, err error) {
+		held[i].err = err
+		close(held[i].ready)
+		next = i + 1
+	}, buf, func(i int, data []byte) error {
+		held[i].data = data
+		close(held[i].ready)
+		next = i + 1
+		return nil
+	})
+	return held[next:], err
 }
 
 // Read returns the content of a file Walk yielded, in buf[:0]. Every

@@ -34,6 +34,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
 
 	"path"
 	"slices"
@@ -164,6 +165,7 @@ func Open(st Store, opt Options) (*Source, error) {
 		s.read = func() ([]byte, error) { return blob(st, im, e, limit) }
 		if opt.View == "" {
 			s.listed = s.listFor(st, specManifests, listedSpecs)
+			s.warnBothLayouts(st, "through its layout-v3 index, "+indexManifest)
 		}
 		return s, nil
 	case !errors.Is(err, ErrNotFound):
@@ -185,6 +187,7 @@ func Open(st Store, opt Options) (*Source, error) {
 		}
 		s := &Source{store: st, Layout: LayoutV3, Manifest: specManifests}
 		s.specs = func() ([]string, [][]byte, []*snapshot.Error, error) { return s.specFiles(names, limit) }
+		s.warnBothLayouts(st, "as layout v3, from its spec manifests ("+specManifests+"/)")
 		return s, nil
 	} else if errors.Is(err, ErrForbidden) {
 		refused = cmp.Or(refused, err)
@@ -192,7 +195,9 @@ func Open(st Store, opt Options) (*Source, error) {
 		return nil, err
 	}
 	s := &Source{store: st, Layout: LayoutV2, Manifest: v2Index}
-	if h, err := st.Get(v2IndexHash, maxV2Hash); err == nil {
+	h, err := st.Get(v2IndexHash, maxV2Hash)
+	hashThere := err == nil || errors.Is(err, ErrTooBig)
+	if err == nil {
 		if sum, ok := v2HashOf(h); ok {
 			s.Checksum = sum
 		} else {
@@ -220,7 +225,13 @@ func Open(st Store, opt Options) (*Source, error) {
 			// the server send its files elsewhere.
 			return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2): the mirror redirected to %q, which answered HTTP 404 (is the URL the mirror's root, on the host that serves it?)", indexManifest, v2Index, shorten(away.host))
 		}
-		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)%s%s", indexManifest, v2Index, buildCacheHint(st), nearIndexHint(st))
+		near := nearIndexHint(st)
+		if hashThere && near == "" {
+			// A v2 mirror's .hash without its index: not "no mirror",
+			// which sent the user looking for another URL.
+			return nil, fmt.Errorf("a layout-v2 mirror without its index: %s is there, and %s is not: the index was removed, or is being pushed; run `spack buildcache update-index` on the mirror", v2IndexHash, v2Index)
+		}
+		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)%s%s", indexManifest, v2Index, buildCacheHint(st), near)
 	}
 	if err != nil {
 		return nil, overMax(err)
@@ -251,6 +262,36 @@ func Open(st Store, opt Options) (*Source, error) {
 	}
 	s.beside, s.besideLimit = s.listFor(st, path.Dir(v2Index), besideSpecs), limit
 	return s, nil
+}
+
+// warnBothLayouts warns of a layout-v2 index beside the layout-v3
+// mirror of st, read as read says, where the store tells without a
+// request (holds: a folder, a tree at a revision): a mirror that
+// `spack buildcache migrate` left its v2 files in holds both, and one
+// pushed to by a Spack older than 1.0 since then holds specs in its v2
+// index alone, which were left out without a word.
+func (s *Source) warnBothLayouts(st Store, read string) {
+	if !holds(st, v2Index) {
+		return
+	}
+	name := joinName(st.Name(), v2Index)
+	if n, ok := st.(*noted); ok {
+		name = n.disk.path(v2Index) // a path, not a file:// URL, which names a mirror's root
+	}
+	s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2Index), Message: fmt.Sprintf("a layout-v2 index beside a layout-v3 mirror: not read, as the mirror is read %s; to compare the v2 index, give it alone (%s)", read, name)})
+}
+
+// holds reports whether st has an entry at rel, where it tells without
+// a request: a git tree (hasStore), a folder (noted).
+func holds(st Store, rel string) bool {
+	switch st := st.(type) {
+	case hasStore:
+		return st.Has(rel)
+	case *noted:
+		_, err := os.Lstat(st.disk.path(rel))
+		return err == nil
+	}
+	return false
 }
 
 // listFor lists the folder rel of st and keeps the names pick picks
