@@ -1606,16 +1606,17 @@ type rollCounts struct {
 	in     *interner
 	byList [][]*tally
 	// pendAt holds, per id of a list of stacks, 1 + the index in pending
-	// of the counts pend counted in it (0: none). A list's stacks get no
-	// tally of the goroutine's for those: stackRows lists each stack of
-	// the list with them, once, and the roll-up adds up the rows of a
-	// stack. A lockfile whose every root is a stack of its own held a
-	// tally, an entry in stack's map and in byList a root on each
-	// goroutine, and again in the merged counts.
+	// of the counts pend counted in it (0: none). A list of one stack
+	// gets no tally for those: stackRows lists it in a row, and the
+	// roll-up adds up the rows of a stack; a longer list's counts are
+	// added to its stacks' tallies once, when merged (settle). A lockfile
+	// whose every root is a stack of its own held a tally, an entry in
+	// stack's map and in byList a root on each goroutine, and again in
+	// the merged counts.
 	pendAt  []int32
 	pending []pendingList
 	// rows, once merged, are the stacks' counts, unsorted, a stack in as
-	// many rows as lists (and goroutines) counted it.
+	// many rows as goroutines and lists of it alone counted it.
 	rows []StackRow
 	// unchanged counts the packages compareAll found unchanged and left
 	// out of its results, and unchangedSpecs adds up their counts.
@@ -1729,8 +1730,8 @@ func (c *rollCounts) countStacks(side, pkg int, l []string, id uint32, n int) {
 }
 
 // pend counts the n specs of one package's page on side, all in the
-// stacks of list l (id id), in the list's pending counts, which
-// stackRows lists for each of its stacks once. A lockfile's leaf is in
+// stacks of list l (id id), in the list's pending counts, which settle
+// or stackRows count in each of its stacks once. A lockfile's leaf is in
 // the stacks of every root above it: a hub of K leaves under M roots
 // counted each leaf's M stacks, K·M, where its K one-spec pages in one
 // list are pending counts of one list, listed for its M stacks once. A
@@ -1755,29 +1756,58 @@ func (c *rollCounts) pend(side int, l []string, id uint32, n int) {
 	p.pkgs[side]++
 }
 
-// stackRowCount is how many rows stackRows appends.
+// settle adds the pending counts of each list of several stacks to its
+// stacks' tallies, reading the list once: lists of one stack (every
+// root of a lockfile of tiny records) are rows of their own (stackRows),
+// but a row a stack of every longer list would be as many as the lists'
+// strings, a stack in as many rows as lists hold it (a lockfile's nodes
+// under many roots in lists that differ), where a tally is one a stack.
+func (c *rollCounts) settle() {
+	for i := range c.pending {
+		p := &c.pending[i]
+		if len(p.list) < 2 {
+			continue
+		}
+		if listReads != nil {
+			listReads(len(p.list))
+		}
+		for _, st := range p.list {
+			t := c.stack.get(st)
+			t.Old += int(p.specs[0])
+			t.New += int(p.specs[1])
+			t.pkgs.Old += int(p.pkgs[0])
+			t.pkgs.New += int(p.pkgs[1])
+		}
+		p.list = nil // counted
+	}
+}
+
+// stackRowCount is how many rows stackRows appends, once settled.
 func (c *rollCounts) stackRowCount() int {
 	n := len(c.stack.m)
 	for i := range c.pending {
-		n += len(c.pending[i].list)
+		if len(c.pending[i].list) == 1 {
+			n++
+		}
 	}
 	return n
 }
 
-// stackRows appends to rows a row for each stack of each list of
-// pending counts, and one for each stack countStacks counted, and then
-// forgets its counts of stacks (and its interner).
+// stackRows appends to rows a row for each list of one stack of the
+// pending counts, and one for each stack counted in a tally (countStacks
+// and settle), and then forgets its counts of stacks (and its interner).
 func (c *rollCounts) stackRows(rows []StackRow) []StackRow {
 	for i := range c.pending {
 		p := &c.pending[i]
+		if len(p.list) != 1 {
+			continue // empty, or settled
+		}
 		if listReads != nil {
-			listReads(len(p.list))
+			listReads(1)
 		}
-		specs := OldToNew{Old: int(p.specs[0]), New: int(p.specs[1])}
-		pkgs := OldToNew{Old: int(p.pkgs[0]), New: int(p.pkgs[1])}
-		for _, st := range p.list {
-			rows = append(rows, StackRow{Name: st, Specs: specs, Packages: pkgs})
-		}
+		rows = append(rows, StackRow{Name: p.list[0],
+			Specs:    OldToNew{Old: int(p.specs[0]), New: int(p.specs[1])},
+			Packages: OldToNew{Old: int(p.pkgs[0]), New: int(p.pkgs[1])}})
 	}
 	for v, t := range c.stack.m {
 		rows = append(rows, StackRow{Name: v, Specs: t.OldToNew, Packages: t.pkgs})
@@ -1802,13 +1832,14 @@ type pendingList struct {
 }
 
 // mergeAll adds up the counts of cs (nil for a goroutine that counted
-// nothing) into one: the facets' tallies, and a row for each stack of
-// each, made at their number (stackRows), each goroutine's let go once
-// listed.
+// nothing) into one: the facets' tallies, and the stacks' rows of each
+// (settle, stackRows), made at their number, each goroutine's counts let
+// go once listed.
 func mergeAll(cs []*rollCounts) *rollCounts {
 	n := 0
 	for _, c := range cs {
 		if c != nil {
+			c.settle()
 			n += c.stackRowCount()
 		}
 	}

@@ -102,3 +102,52 @@ func TestStackRollupKeepsARowAStack(t *testing.T) {
 	runtime.KeepAlive(before)
 	runtime.KeepAlive(after)
 }
+
+// TestStackRowsOneAStackOfLongLists: the pages in lists of several
+// stacks (a lockfile's nodes under many roots, in lists that differ)
+// are counted in each stack's tally on their worker, read once a list:
+// a row a stack of each list would be as many rows as the lists have
+// strings (m·m/2 here), where tallies are one a stack on each worker.
+func TestStackRowsOneAStackOfLongLists(t *testing.T) {
+	const m, n = 200, 2000
+	stacks := make([]string, m)
+	for i := range stacks {
+		stacks[i] = fmt.Sprintf("root%03d", i)
+	}
+	side := func(version string) []*snapshot.Package {
+		pkgs := make([]*snapshot.Package, n)
+		for i := range pkgs {
+			pkgs[i] = &snapshot.Package{Name: fmt.Sprintf("p%04d", i), Specs: []snapshot.Spec{{
+				Hash: gen.MixHash(uint64(i)), Versions: []string{version}, Compiler: "gcc@13", OS: "linux", Platform: "linux", Target: "x86_64",
+				Stacks: stacks[:1+i%m], // m lists, the longest of all m stacks
+			}}}
+		}
+		return pkgs
+	}
+	before, after := side("1"), side("1")
+	pairs := make([][2]*snapshot.Package, n)
+	for i := range pairs {
+		pairs[i] = [2]*snapshot.Package{before[i], after[i]}
+	}
+	var ignore [numFacets]bool
+	_, rolled := compareAll(pairs, &ignore, false, nil)
+	if len(rolled.rows) > runtime.GOMAXPROCS(0)*(m+1) { // a row a list of one stack, one a tally
+		t.Errorf("%d stacks in %d lists of up to %d: %d rows, want at most %d a worker", m, m, m, len(rolled.rows), m+1)
+	}
+	_, rows := rolled.rollups()
+	if len(rows) != m {
+		t.Fatalf("%d rows, want %d", len(rows), m)
+	}
+	for i, row := range rows {
+		// Stack i holds the pages of the lists of more than i stacks.
+		want := 0
+		for k := range n {
+			if 1+k%m > i {
+				want++
+			}
+		}
+		if row.Name != stacks[i] || row.Specs.Old != want || row.Specs.New != want || row.Packages.Old != want || row.Packages.New != want {
+			t.Fatalf("row %d: %+v, want %s with %d specs and packages a side", i, row, stacks[i], want)
+		}
+	}
+}
