@@ -199,7 +199,7 @@ func (n *GraphNode) Variants() []string { return n.spec().Variants }
 func (n *GraphNode) PackageHash() string { return n.spec().Recipe() }
 
 // Root names the lockfile root this node is ("" when it is none).
-func (n *GraphNode) Root() string { return n.spec().Root() }
+func (n *GraphNode) Root() string { return n.spec().Root(n.Name) }
 
 // Edge is a dependency edge.
 // It is the snapshot's own edge type, so that a graph shares the loaded
@@ -2868,7 +2868,7 @@ func (r *Report) Explain(before, after Graph) {
 func rootNodes(g Graph) map[string][]*GraphNode {
 	m := map[string][]*GraphNode{}
 	for _, n := range g.nodes {
-		for _, root := range n.spec().RootNames() {
+		for _, root := range n.spec().RootNames(n.Name) {
 			m[root] = append(m[root], n)
 		}
 	}

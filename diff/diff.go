@@ -1594,7 +1594,6 @@ func newestPlaced(vs []string) string {
 	return m
 }
 
-// rollups counts specs per facet value and specs and packages per stack.
 // rollCounts are the counts the roll-ups are made of: specs per facet
 // value on each side and, for stacks, packages too. Each goroutine of
 // compareAll counts the packages it compares; merge adds them up.
@@ -1603,14 +1602,22 @@ type rollCounts struct {
 	// in is the interner of the goroutine's matcher: add finds a value's
 	// tally by the value's id (in.one, mostly a probe by address), not by
 	// hashing the string. byList holds, per id of a list of stacks, the
-	// tallies of its stacks.
+	// tallies of its stacks (countStacks).
 	in     *interner
 	byList [][]*tally
-	// pending holds, per id of a list of stacks, the counts of the pages
-	// pend counted in it, that flush has not added to its stacks yet;
-	// pendingIDs lists those ids.
-	pending    []pendingList
-	pendingIDs []uint32
+	// pendAt holds, per id of a list of stacks, 1 + the index in pending
+	// of the counts pend counted in it (0: none). A list of one stack
+	// gets no tally for those: stackRows lists it in a row, and the
+	// roll-up adds up the rows of a stack; a longer list's counts are
+	// added to its stacks' tallies once, when merged (settle). A lockfile
+	// whose every root is a stack of its own held a tally, an entry in
+	// stack's map and in byList a root on each goroutine, and again in
+	// the merged counts.
+	pendAt  []int32
+	pending []pendingList
+	// rows, once merged, are the stacks' counts, unsorted, a stack in as
+	// many rows as goroutines and lists of it alone counted it.
+	rows []StackRow
 	// unchanged counts the packages compareAll found unchanged and left
 	// out of its results, and unchangedSpecs adds up their counts.
 	unchanged      int
@@ -1723,42 +1730,91 @@ func (c *rollCounts) countStacks(side, pkg int, l []string, id uint32, n int) {
 }
 
 // pend counts the n specs of one package's page on side, all in the
-// stacks of list l (id id), in the list's pending counts, which flush
-// adds to each of its stacks once. A lockfile's leaf is in the stacks of
-// every root above it: a hub of K leaves under M roots counted each
-// leaf's M stacks, K·M, where its K one-spec pages in one list are
-// pending counts of one list, and flush adds them to its M stacks once.
-// A page whose specs are in several lists goes through countStacks, so
+// stacks of list l (id id), in the list's pending counts, which settle
+// or stackRows count in each of its stacks once. A lockfile's leaf is in
+// the stacks of every root above it: a hub of K leaves under M roots
+// counted each leaf's M stacks, K·M, where its K one-spec pages in one
+// list are pending counts of one list, listed for its M stacks once. A
+// page whose specs are in several lists goes through countStacks, so
 // that a package in two lists that share a stack counts in it once.
 func (c *rollCounts) pend(side int, l []string, id uint32, n int) {
-	c.tallies(l, id)
-	if int(id) >= len(c.pending) {
-		c.pending = append(c.pending, make([]pendingList, int(id)+1-len(c.pending))...)
+	if int(id) >= len(c.pendAt) {
+		was := cap(c.pendAt)
+		c.pendAt = append(c.pendAt, make([]int32, int(id)+1-len(c.pendAt))...)
+		if cap(c.pendAt) != was {
+			fresh.Touch(c.pendAt) // a new array: its slots are read before they are written
+		}
 	}
-	p := &c.pending[id]
-	if p.specs == (OldToNew{}) {
-		c.pendingIDs = append(c.pendingIDs, id)
+	at := c.pendAt[id]
+	if at == 0 {
+		c.pending = append(c.pending, pendingList{list: l})
+		at = int32(len(c.pending))
+		c.pendAt[id] = at
 	}
-	p.specs.add(side, n)
-	p.pkgs.inc(side)
+	p := &c.pending[at-1]
+	p.specs[side] += uint32(n)
+	p.pkgs[side]++
 }
 
-// flush adds the pending counts of each list to its stacks.
-func (c *rollCounts) flush() {
-	for _, id := range c.pendingIDs {
-		p := &c.pending[id]
+// settle adds the pending counts of each list of several stacks to its
+// stacks' tallies, reading the list once: lists of one stack (every
+// root of a lockfile of tiny records) are rows of their own (stackRows),
+// but a row a stack of every longer list would be as many as the lists'
+// strings, a stack in as many rows as lists hold it (a lockfile's nodes
+// under many roots in lists that differ), where a tally is one a stack.
+func (c *rollCounts) settle() {
+	for i := range c.pending {
+		p := &c.pending[i]
+		if len(p.list) < 2 {
+			continue
+		}
 		if listReads != nil {
-			listReads(len(c.byList[id]))
+			listReads(len(p.list))
 		}
-		for _, t := range c.byList[id] {
-			t.Old += p.specs.Old
-			t.New += p.specs.New
-			t.pkgs.Old += p.pkgs.Old
-			t.pkgs.New += p.pkgs.New
+		for _, st := range p.list {
+			t := c.stack.get(st)
+			t.Old += int(p.specs[0])
+			t.New += int(p.specs[1])
+			t.pkgs.Old += int(p.pkgs[0])
+			t.pkgs.New += int(p.pkgs[1])
 		}
-		*p = pendingList{}
+		p.list = nil // counted
 	}
-	c.pendingIDs = c.pendingIDs[:0]
+}
+
+// stackRowCount is how many rows stackRows appends, once settled.
+func (c *rollCounts) stackRowCount() int {
+	n := len(c.stack.m)
+	for i := range c.pending {
+		if len(c.pending[i].list) == 1 {
+			n++
+		}
+	}
+	return n
+}
+
+// stackRows appends to rows a row for each list of one stack of the
+// pending counts, and one for each stack counted in a tally (countStacks
+// and settle), and then forgets its counts of stacks (and its interner).
+func (c *rollCounts) stackRows(rows []StackRow) []StackRow {
+	for i := range c.pending {
+		p := &c.pending[i]
+		if len(p.list) != 1 {
+			continue // empty, or settled
+		}
+		if listReads != nil {
+			listReads(1)
+		}
+		rows = append(rows, StackRow{Name: p.list[0],
+			Specs:    OldToNew{Old: int(p.specs[0]), New: int(p.specs[1])},
+			Packages: OldToNew{Old: int(p.pkgs[0]), New: int(p.pkgs[1])}})
+	}
+	for v, t := range c.stack.m {
+		rows = append(rows, StackRow{Name: v, Specs: t.OldToNew, Packages: t.pkgs})
+	}
+	c.pending, c.pendAt, c.byList, c.in = nil, nil, nil, nil
+	c.stack = newCounter()
+	return rows
 }
 
 // listReads, when set (by tests), is called with the length of each list
@@ -1768,39 +1824,58 @@ func (c *rollCounts) flush() {
 var listReads func(n int)
 
 // pendingList is what pend counted of one list of stacks: specs, and
-// packages (each page of one package on one side in the list alone).
+// packages (each page of one package on one side in the list alone), by
+// side. 40 bytes: a lockfile of tiny records has one a root.
 type pendingList struct {
-	specs, pkgs OldToNew
+	list        []string
+	specs, pkgs [2]uint32
 }
 
-// merge adds o's counts to c's.
-func (c *rollCounts) merge(o *rollCounts) {
-	c.flush()
-	o.flush()
-	c.unchanged += o.unchanged
-	c.unchangedSpecs.add(o.unchangedSpecs)
-	for _, pair := range [][2]*counter{{c.compiler, o.compiler}, {c.opsys, o.opsys}, {c.platform, o.platform}, {c.target, o.target}, {c.stack, o.stack}} {
-		for v, t := range pair[1].m {
-			u := pair[0].get(v)
-			u.Old += t.Old
-			u.New += t.New
-			u.pkgs.Old += t.pkgs.Old
-			u.pkgs.New += t.pkgs.New
+// mergeAll adds up the counts of cs (nil for a goroutine that counted
+// nothing) into one: the facets' tallies, and the stacks' rows of each
+// (settle, stackRows), made at their number, each goroutine's counts let
+// go once listed.
+func mergeAll(cs []*rollCounts) *rollCounts {
+	n := 0
+	for _, c := range cs {
+		if c != nil {
+			c.settle()
+			n += c.stackRowCount()
 		}
 	}
+	rows := make([]StackRow, 0, n)
+	var m *rollCounts
+	for _, c := range cs {
+		if c == nil {
+			continue
+		}
+		rows = c.stackRows(rows)
+		if m == nil {
+			m = c
+			continue
+		}
+		m.unchanged += c.unchanged
+		m.unchangedSpecs.add(c.unchangedSpecs)
+		for _, pair := range [][2]*counter{{m.compiler, c.compiler}, {m.opsys, c.opsys}, {m.platform, c.platform}, {m.target, c.target}} {
+			for v, t := range pair[1].m {
+				u := pair[0].get(v)
+				u.Old += t.Old
+				u.New += t.New
+			}
+		}
+	}
+	if m == nil {
+		m = newRollCounts(nil)
+	}
+	m.rows = rows
+	return m
 }
 
-// rollups makes the roll-ups per facet value and the stack rows.
+// rollups makes the roll-ups per facet value and the stack rows, from
+// counts mergeAll made.
 func (c *rollCounts) rollups() (Facets, []StackRow) {
-	c.flush()
-	compiler, opsys, platform, target, stack := c.compiler, c.opsys, c.platform, c.target, c.stack
-	rollup := func(c *counter) Rollup {
-		r := Rollup{Added: []string{}, Removed: []string{}, Counts: ValueCounts{}}
-		values := slices.Collect(maps.Keys(c.m))
-		version.Sort(values)
-		for _, v := range values {
-			r.Counts = append(r.Counts, ValueCount{Value: v, OldToNew: c.m[v].OldToNew})
-		}
+	compiler, opsys, platform, target := c.compiler, c.opsys, c.platform, c.target
+	addedRemoved := func(r *Rollup) {
 		for _, vc := range r.Counts {
 			switch {
 			case vc.Old == 0:
@@ -1809,13 +1884,47 @@ func (c *rollCounts) rollups() (Facets, []StackRow) {
 				r.Removed = append(r.Removed, vc.Value)
 			}
 		}
+	}
+	rollup := func(c *counter) Rollup {
+		r := Rollup{Added: []string{}, Removed: []string{}, Counts: ValueCounts{}}
+		values := slices.Collect(maps.Keys(c.m))
+		version.Sort(values)
+		for _, v := range values {
+			r.Counts = append(r.Counts, ValueCount{Value: v, OldToNew: c.m[v].OldToNew})
+		}
+		addedRemoved(&r)
 		return r
 	}
-	f := Facets{Compiler: rollup(compiler), OS: rollup(opsys), Platform: rollup(platform), Target: rollup(target), Stack: rollup(stack)}
-	rows := []StackRow{}
-	for _, vc := range f.Stack.Counts {
-		rows = append(rows, StackRow{Name: vc.Value, Specs: vc.OldToNew, Packages: stack.m[vc.Value].pkgs})
+	f := Facets{Compiler: rollup(compiler), OS: rollup(opsys), Platform: rollup(platform), Target: rollup(target)}
+	// The stacks' rows, sorted by name as the other roll-ups' values,
+	// and a stack's rows (one a list and a goroutine that counted it)
+	// added up into one.
+	rows := c.rows
+	c.rows = nil
+	version.SortFunc(rows, func(r *StackRow) string { return r.Name })
+	out := 0
+	for i := range rows {
+		if out > 0 && rows[out-1].Name == rows[i].Name {
+			last := &rows[out-1]
+			last.Specs.Old += rows[i].Specs.Old
+			last.Specs.New += rows[i].Specs.New
+			last.Packages.Old += rows[i].Packages.Old
+			last.Packages.New += rows[i].Packages.New
+			continue
+		}
+		rows[out] = rows[i]
+		out++
 	}
+	clear(rows[out:])
+	rows = rows[:out:out]
+	if rows == nil {
+		rows = []StackRow{}
+	}
+	f.Stack = Rollup{Added: []string{}, Removed: []string{}, Counts: make(ValueCounts, len(rows))}
+	for i, row := range rows {
+		f.Stack.Counts[i] = ValueCount{Value: row.Name, OldToNew: row.Specs}
+	}
+	addedRemoved(&f.Stack)
 	return f, rows
 }
 

@@ -449,6 +449,7 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 			m := newMatcherFor(ignore, specs)
 			c := newRollCounts(&m.in)
 			counts[w] = c
+			defer func() { c.in = nil }() // lets the matcher go
 			for {
 				k := int(next.Add(1) - 1)
 				if k >= len(pairs) {
@@ -479,11 +480,5 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 		})
 	}
 	wg.Wait()
-	if counts[0] == nil {
-		counts[0] = newRollCounts(nil)
-	}
-	for _, c := range counts[1:] {
-		counts[0].merge(c)
-	}
-	return out, counts[0]
+	return out, mergeAll(counts)
 }

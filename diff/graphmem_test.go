@@ -37,7 +37,7 @@ func TestGraphKeepsLittle(t *testing.T) {
 	// The node reads its spec's facets.
 	for _, sp := range s.Packages[0].Specs {
 		nd := g.Node(sp.Hash)
-		if nd.Compiler() != sp.Compiler || nd.Root() != sp.Root() || nd.PackageHash() != sp.Recipe() || nd.Version() != "1" {
+		if nd.Compiler() != sp.Compiler || nd.Root() != sp.Root(s.Packages[0].Name) || nd.PackageHash() != sp.Recipe() || nd.Version() != "1" {
 			t.Errorf("node %+v of spec %v", nd, sp)
 		}
 	}

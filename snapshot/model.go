@@ -248,7 +248,10 @@ type Spec struct {
 // SpecMore are the fields of a Spec that few specs have. Every spec of a
 // Spack file has one (its edges, its recipe, its line), so it holds only
 // what Spack files give, in 80 bytes; the catalogue pages' fields that
-// few specs have are one pointer further (PageFields).
+// few specs have are one pointer further (PageFields). The specs of a
+// Spack file that have nothing of their own to keep share one (see
+// snapshot's decode): a spec alone in its package without edges or
+// recipe, and one such that is a root spelled as its package's name.
 type SpecMore struct {
 	// Deps are the spec's dependency edges, from Spack's own files
 	// (spack.go); nil when the format keeps none (a catalogue page).
@@ -257,7 +260,8 @@ type SpecMore struct {
 	Recipe string
 	// Root names the lockfile root this spec is (its spec as written), or
 	// "": the smallest name when the lockfile lists the spec's hash as
-	// several roots (RootNames names them all).
+	// several roots (RootNames names them all). Read it through
+	// Spec.Root: rootIsName says the root is the spec's package's name.
 	Root string
 	// page holds the fields of a catalogue page few specs have, or nil.
 	page *PageFields
@@ -266,7 +270,11 @@ type SpecMore struct {
 	alsoRoots *[]string
 	// line is the line of the spec's record in its Spack file, for
 	// messages; 0 when unknown.
-	line int
+	line int32
+	// rootIsName says the spec is one root, written as its package's
+	// name (Root is ""): a SpecMore that such specs share, a lockfile's
+	// roots spelled as their names, says nothing of the spec but that.
+	rootIsName bool
 }
 
 // PageFields are the fields of a catalogue page's spec that few specs
@@ -304,7 +312,7 @@ func (m *SpecMore) DropTarball() {
 // Empty reports whether m holds nothing: every field its zero value
 // (TestSpecMoreEmpty keeps this in step with the fields).
 func (m *SpecMore) Empty() bool {
-	return m.page == nil && m.Deps == nil && m.Recipe == "" && m.Root == "" && m.alsoRoots == nil && m.line == 0
+	return m.page == nil && m.Deps == nil && m.Recipe == "" && m.Root == "" && m.alsoRoots == nil && m.line == 0 && !m.rootIsName
 }
 
 // more returns s.More, made when nil.
@@ -360,31 +368,36 @@ func (s *Spec) Recipe() string {
 	return s.More.Recipe
 }
 
-// Root names the lockfile root this spec is (its spec as written), or "";
-// the smallest name when it is several roots (RootNames names them all).
-func (s *Spec) Root() string {
+// Root names the lockfile root this spec of package name is (its spec as
+// written), or ""; the smallest name when it is several roots (RootNames
+// names them all).
+func (s *Spec) Root(name string) string {
 	if s.More == nil {
 		return ""
+	}
+	if s.More.rootIsName {
+		return name
 	}
 	return s.More.Root
 }
 
-// RootNames names every lockfile root this spec is (its specs as written,
-// sorted: a lockfile lists two specs as written that concretized to one
-// spec under one hash), or nil.
-func (s *Spec) RootNames() []string {
-	if s.More == nil || s.More.Root == "" {
+// RootNames names every lockfile root this spec of package name is (its
+// specs as written, sorted: a lockfile lists two specs as written that
+// concretized to one spec under one hash), or nil.
+func (s *Spec) RootNames(name string) []string {
+	root := s.Root(name)
+	if root == "" {
 		return nil
 	}
 	if s.More.alsoRoots == nil {
-		return []string{s.More.Root}
+		return []string{root}
 	}
-	return append([]string{s.More.Root}, *s.More.alsoRoots...)
+	return append([]string{root}, *s.More.alsoRoots...)
 }
 
 // setRoots sets the roots of m: names, sorted, once each (not empty).
 func (m *SpecMore) setRoots(names []string) {
-	m.Root, m.alsoRoots = names[0], nil
+	m.Root, m.alsoRoots, m.rootIsName = names[0], nil, false
 	if rest := names[1:]; len(rest) > 0 {
 		m.alsoRoots = &rest
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -121,16 +122,12 @@ func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []
 	// A lockfile may list one hash as several roots (two specs as
 	// written that concretized to one spec: zlib and zlib@1.3): each is
 	// a root, and keeping the last name only reported the others removed.
-	roots := map[string][]string{}
-	for _, r := range set.Roots {
-		roots[r.Hash] = append(roots[r.Hash], r.Name())
-	}
-	for h, names := range roots {
-		if len(names) > 1 {
-			slices.Sort(names)
-			roots[h] = slices.Compact(names)
-		}
-	}
+	// The roots are found by hash in the set's own list, sorted by hash
+	// (rootsOf): a map of hashes to lists of names, one a root, was the
+	// largest part of the decoding's scratch for a lockfile whose every
+	// spec is a root, 70 bytes a root.
+	roots := rootsOf(set.Roots)
+	set.Roots = nil
 	// The packages, their specs and the specs' SpecMore are carved out of
 	// blocks (blocks), and a spec that is its package's only one and has
 	// nothing of its own to keep in a SpecMore (no dependency, recipe
@@ -183,7 +180,7 @@ func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []
 			bad = true
 		}
 		counts[k]++
-		if !isBare(n, roots) {
+		if !isBare(n, roots) && !roots.named(n) {
 			nonBare[k]++
 		}
 	}
@@ -204,8 +201,13 @@ func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []
 	}
 	firsts = nil
 	bare := &SpecMore{Deps: noDeps}
+	// A root spelled as its package's name that is bare otherwise shares
+	// one too (Spec.Root): a lockfile whose every spec is such a root
+	// (the tiny lockfile of cmd/cachediff's memory tests) kept 80 bytes a
+	// spec for its name and line.
+	named := &SpecMore{Deps: noDeps, rootIsName: true}
 	// The specs with a SpecMore of their own: every one of a package of
-	// several, and the only one of a package unless it is bare.
+	// several, and the only one of a package unless it is bare or named.
 	mores := 0
 	for k, c := range counts {
 		if c > 1 {
@@ -221,7 +223,11 @@ func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []
 	versions := blocks[string]{left: len(set.Nodes) + len(set.Others)}
 	mk := func(n *spackfmt.Node, alone bool) Spec {
 		more := bare
-		if !alone || !isBare(n, roots) {
+		switch {
+		case alone && isBare(n, roots):
+		case alone && roots.named(n):
+			more = named
+		default:
 			more = &moreBlock.carve(1)[:1][0]
 		}
 		sp := specOf(n, roots, set.RootsOf(n), more)
@@ -328,21 +334,72 @@ func (b *blocks[T]) carve(n int) []T {
 
 // isBare reports whether node n has nothing of its own for a SpecMore but
 // its line: no dependency, recipe hash or root.
-func isBare(n *spackfmt.Node, roots map[string][]string) bool {
-	return len(n.Deps) == 0 && n.PackageHash == "" && len(roots[n.Hash]) == 0
+func isBare(n *spackfmt.Node, roots rootsByHash) bool {
+	return len(n.Deps) == 0 && n.PackageHash == "" && !roots.has(n.Hash)
+}
+
+// rootsByHash are a lockfile's roots sorted by hash.
+type rootsByHash []spackfmt.Root
+
+// rootsOf sorts rs, a lockfile's roots, by hash, in place.
+func rootsOf(rs []spackfmt.Root) rootsByHash {
+	slices.SortFunc(rs, func(a, b spackfmt.Root) int { return strings.Compare(a.Hash, b.Hash) })
+	return rs
+}
+
+// find returns the span of rs whose roots are of hash h.
+func (rs rootsByHash) find(h string) (i, j int) {
+	i, _ = slices.BinarySearchFunc(rs, h, func(r spackfmt.Root, h string) int { return strings.Compare(r.Hash, h) })
+	j = i
+	for j < len(rs) && rs[j].Hash == h {
+		j++
+	}
+	return i, j
+}
+
+// named reports whether node n has nothing of its own for a SpecMore
+// but its line and its one root, which is spelled as its name.
+func (rs rootsByHash) named(n *spackfmt.Node) bool {
+	if len(n.Deps) != 0 || n.PackageHash != "" {
+		return false
+	}
+	i, j := rs.find(n.Hash)
+	return j == i+1 && rs[i].Name() == n.Name
+}
+
+// has reports whether a root is of hash h.
+func (rs rootsByHash) has(h string) bool {
+	i, j := rs.find(h)
+	return j > i
+}
+
+// setRootsOf sets m's roots to the names of the roots of hash h, if
+// any: sorted, once each.
+func (rs rootsByHash) setRootsOf(m *SpecMore, h string) {
+	i, j := rs.find(h)
+	switch {
+	case j == i:
+	case j == i+1:
+		m.Root, m.alsoRoots = rs[i].Name(), nil
+	default:
+		names := make([]string, 0, j-i)
+		for _, r := range rs[i:j] {
+			names = append(names, r.Name())
+		}
+		slices.Sort(names)
+		m.setRoots(slices.Compact(names))
+	}
 }
 
 // specOf returns the spec of node n, with more as its SpecMore (filled in,
 // unless it is the shared one of bare specs: Deps alone) and stacks, the
 // roots whose DAG holds it (Set.RootsOf); the caller sets its versions.
-func specOf(n *spackfmt.Node, roots map[string][]string, stacks []string, more *SpecMore) Spec {
+func specOf(n *spackfmt.Node, roots rootsByHash, stacks []string, more *SpecMore) Spec {
 	// The node's lists are its own (spackfmt carves them for each node):
 	// the spec takes them over, canonicalization may sort them in place.
 	if more.Deps == nil {
-		*more = SpecMore{Recipe: n.PackageHash, Deps: n.Deps, line: n.Line}
-		if names := roots[n.Hash]; len(names) > 0 {
-			more.setRoots(names)
-		}
+		*more = SpecMore{Recipe: n.PackageHash, Deps: n.Deps, line: int32(min(n.Line, math.MaxInt32))}
+		roots.setRootsOf(more, n.Hash)
 		if more.Deps == nil {
 			more.Deps = noDeps // known: no dependencies
 		}
@@ -459,7 +516,7 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 				sp := p.Specs[k]
 				m := k + 1
 				for m < len(p.Specs) && p.Specs[m].Hash == sp.Hash {
-					sp = joinCopies(sp, p.Specs[m])
+					sp = joinCopies(p.Name, sp, p.Specs[m])
 					m++
 				}
 				out = append(out, sp)
@@ -588,7 +645,7 @@ func compareBool(a, b bool) int {
 // of b, a copy of the same hash in another file: stacks joined, and roots
 // (sorted, once each; Root the smallest). The lists of a and b may be
 // shared with other specs: they are not changed.
-func joinCopies(a, b Spec) Spec {
+func joinCopies(name string, a, b Spec) Spec {
 	a.canonicalAgainst(b.Deps())
 	a.recipeFrom(&b)
 	if !slices.Equal(a.Stacks, b.Stacks) {
@@ -596,7 +653,7 @@ func joinCopies(a, b Spec) Spec {
 		slices.Sort(stacks)
 		a.Stacks = slices.Compact(stacks)
 	}
-	if ar, br := a.RootNames(), b.RootNames(); len(br) > 0 && !slices.Equal(ar, br) {
+	if ar, br := a.RootNames(name), b.RootNames(name); len(br) > 0 && !slices.Equal(ar, br) {
 		names := slices.Concat(ar, br)
 		slices.Sort(names)
 		names = slices.Compact(names)
@@ -958,7 +1015,7 @@ func (c *copyClasses) firstDiffering(i, n int) []int {
 // package's only one, at the package's line.
 func specLine(p *Package, sp *Spec) int {
 	if line := sp.More.line; line > 0 {
-		return line
+		return int(line)
 	}
 	if len(p.Specs) == 1 {
 		return p.Line

@@ -314,3 +314,39 @@ func TestTinyLockfileLoadAllocates(t *testing.T) {
 		t.Errorf("loading a lockfile of %d bytes allocated %.2fx its size, want at most 19x", len(data), ratio)
 	}
 }
+
+// A lockfile's root spelled as its package's name (py-numpy), with no
+// edges or recipe, keeps no SpecMore of its own: its root is its name
+// (Spec.Root), its line its package's. A lockfile whose every record is
+// such a root kept a SpecMore of 80 bytes a spec for them, and the tiny
+// lockfile of cmd/cachediff's memory tests peaked over 4x its bytes.
+func TestTinyLockfileRootsShareMore(t *testing.T) {
+	const n = 100000
+	data := tinyLockfile(n)
+	path := filepath.Join(t.TempDir(), "spack.lock")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, kept, snap := loadCost(t, path)
+	mores := map[*SpecMore]bool{}
+	for _, p := range snap.Packages {
+		for i := range p.Specs {
+			sp := &p.Specs[i]
+			mores[sp.More] = true
+			if got := sp.Root(p.Name); got != p.Name {
+				t.Fatalf("%s's root is %q, want its name", p.Name, got)
+			}
+			if got := sp.RootNames(p.Name); len(got) != 1 || got[0] != p.Name {
+				t.Fatalf("%s's roots are %q, want its name", p.Name, got)
+			}
+		}
+	}
+	perSpec := float64(kept) / n
+	t.Logf("%d specs: %d SpecMore, kept %.0f bytes a spec (the file %.1f)", n, len(mores), perSpec, float64(len(data))/n)
+	if len(mores) != 1 {
+		t.Errorf("%d roots spelled as their names keep %d SpecMore, want 1 shared", n, len(mores))
+	}
+	if perSpec > 320 {
+		t.Errorf("a lockfile of %d tiny roots keeps %.0f bytes a spec, want at most 320", n, perSpec)
+	}
+}

@@ -111,8 +111,10 @@ func TestSpecMoreEmpty(t *testing.T) {
 		switch f.Kind() {
 		case reflect.String:
 			f.SetString("x")
-		case reflect.Int:
+		case reflect.Int, reflect.Int32:
 			f.SetInt(1)
+		case reflect.Bool:
+			f.SetBool(true)
 		case reflect.Map:
 			f.Set(reflect.MakeMap(f.Type()))
 		case reflect.Slice:

@@ -28,6 +28,7 @@ package version
 import (
 	"math"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -410,6 +411,52 @@ func Sort(vs []string) {
 	s.Sort(vs)
 }
 
+// SortFunc sorts xs by key, oldest first under Compare, as Sort sorts
+// the keys: each parsed once, and nothing else allocated (the engine
+// sorts a lockfile's stack rows, a root each, by their names).
+func SortFunc[T any](xs []T, key func(*T) string) {
+	if len(xs) < 2 {
+		return
+	}
+	comps := 0
+	for i := range xs {
+		comps += components(key(&xs[i]))
+	}
+	ks := make([]parsed, len(xs))
+	buf := make([]component, 0, comps)
+	for i := range xs {
+		ks[i], buf = parseAppend(buf, key(&xs[i]))
+	}
+	sort.Sort(&keyed[T]{ks, xs})
+}
+
+// keyed sorts xs by their parsed keys ks, moving both.
+type keyed[T any] struct {
+	ks []parsed
+	xs []T
+}
+
+func (k *keyed[T]) Len() int { return len(k.ks) }
+
+func (k *keyed[T]) Less(i, j int) bool { return compareParsed(k.ks[i], k.ks[j]) < 0 }
+
+func (k *keyed[T]) Swap(i, j int) {
+	k.ks[i], k.ks[j] = k.ks[j], k.ks[i]
+	k.xs[i], k.xs[j] = k.xs[j], k.xs[i]
+}
+
+// compareParsed is the order Sort sorts by: Spack's, and the strings'
+// where Spack's says equal.
+func compareParsed(a, b parsed) int {
+	if a.v == b.v {
+		return 0
+	}
+	if c := compareSpack(a, b); c != 0 {
+		return c
+	}
+	return strings.Compare(a.v, b.v)
+}
+
 // A Sorter sorts lists of versions as Sort does, keeping its scratch
 // memory from one call to the next: a caller that sorts many short lists
 // (the engine, a few per package) allocates once. The zero value is
@@ -435,15 +482,7 @@ func (s *Sorter) Sort(vs []string) {
 	for i, v := range vs {
 		ks[i], buf = parseAppend(buf, v)
 	}
-	slices.SortFunc(ks, func(a, b parsed) int {
-		if a.v == b.v {
-			return 0
-		}
-		if c := compareSpack(a, b); c != 0 {
-			return c
-		}
-		return strings.Compare(a.v, b.v)
-	})
+	slices.SortFunc(ks, compareParsed)
 	for i := range ks {
 		vs[i] = ks[i].v
 	}

@@ -338,3 +338,25 @@ func TestCompareAssigned(t *testing.T) {
 		}
 	}
 }
+
+// SortFunc orders values by their keys as Sort orders the keys, moving
+// the values with them.
+func TestSortFuncAsSort(t *testing.T) {
+	keys := []string{"p10", "1.2rc", "p9", "develop", "1.2", "main", "1.10", "1.2rc0", "p1", "", "1.2", "git.abc=1.0", "p10"}
+	type row struct {
+		name string
+		i    int
+	}
+	rows := make([]row, len(keys))
+	for i, k := range keys {
+		rows[i] = row{k, i}
+	}
+	want := slices.Clone(keys)
+	Sort(want)
+	SortFunc(rows, func(r *row) string { return r.name })
+	for i, r := range rows {
+		if r.name != want[i] || keys[r.i] != r.name {
+			t.Fatalf("SortFunc: %v, want the names %q", rows, want)
+		}
+	}
+}
