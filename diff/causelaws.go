@@ -1755,9 +1755,8 @@ func setTopo(c *Causes) ([]int, []int) {
 		state[k] = 1
 		for len(stack) > 0 {
 			f := &stack[len(stack)-1]
-			bases := c.Bases(f.k)
-			if f.next < len(bases) {
-				b := bases[f.next].Set
+			if base, ok := c.baseAt(f.k, f.next); ok {
+				b := base.Set
 				f.next++
 				if b > 0 && b < n && state[b] == 0 {
 					state[b] = 1
@@ -1766,7 +1765,7 @@ func setTopo(c *Causes) ([]int, []int) {
 				continue
 			}
 			size[f.k] = len(c.OwnRefs(f.k))
-			for _, b := range bases {
+			for _, b := range c.Bases(f.k) {
 				if b.Set > 0 && b.Set < n {
 					size[f.k] += size[b.Set]
 				}
@@ -1926,13 +1925,13 @@ func checkSetBases(c *Causes) error {
 		state[k] = 1
 		for len(stack) > 0 {
 			f := &stack[len(stack)-1]
-			bases := c.Bases(f.k)
-			if f.next == len(bases) {
+			base, ok := c.baseAt(f.k, f.next)
+			if !ok {
 				state[f.k] = 2
 				stack = stack[:len(stack)-1]
 				continue
 			}
-			b := bases[f.next].Set
+			b := base.Set
 			f.next++
 			switch state[b] {
 			case 1:

@@ -141,3 +141,70 @@ func TestComparePrefixOracle(t *testing.T) {
 		t.Errorf("%d prefixes of as many names compared, %d equal: too few to tell", compared, equal)
 	}
 }
+
+// fanInReport is a report as render reads it whose one pair's set is
+// based on k sets of one cause each (each of its own group): the walks
+// over the sets' bases copied a set's bases at each step, k² for the
+// pair's set.
+func fanInReport(k int) *Report {
+	c := &Causes{Paths: []PathLink{{Name: "x"}}, Sets: [][]CauseRef{{}}}
+	var top []CauseRef
+	for i := range k {
+		name := fmt.Sprintf("q%06d", i)
+		ch := []Change{{Kind: "version", From: "1", To: fmt.Sprint(i + 2)}}
+		c.Table = append(c.Table, Cause{Name: name, OldHash: "o-" + name, NewHash: "n-" + name, Changes: ch})
+		c.Paths = append(c.Paths, PathLink{Name: name})
+		c.Sets = append(c.Sets, []CauseRef{{Cause: i, Path: i + 1}})
+		top = append(top, CauseRef{SetBase: &SetBase{Set: i + 1, Via: 0}})
+		c.Groups = append(c.Groups, CauseGroup{Name: name, Changes: ch, Specs: 1, Rebuilt: 1, Via: []string{"p", "x", name}})
+	}
+	c.Sets = append(c.Sets, top)
+	p := Package{Name: "p", Specs: SpecChanges{Rebuilt: []Pair{{Old: &Spec{Hash: "o-p", Versions: []string{"1"}}, New: &Spec{Hash: "n-p", Versions: []string{"1"}},
+		Why: &Why{Known: true, Set: k + 1, Changed: []DepChange{{Name: "x", OldHash: "o-x", NewHash: "n-x"}}}}}}}
+	c.Pairs, c.Known, c.Explained = 1, 1, 1
+	return &Report{Packages: []Package{p}, Causes: c}
+}
+
+// TestCauseLawsFanInLinear: a set based on 4x the sets allocates at
+// most ~4.4x the bytes to check, and Markdown's first causes of it as
+// well.
+func TestCauseLawsFanInLinear(t *testing.T) {
+	if race.Enabled {
+		t.Skip("allocations under the race detector")
+	}
+	n := 2000
+	measure := func(what string, n int, f func(r *Report) error) uint64 {
+		r := fanInReport(n)
+		if err := f(r); err != nil {
+			t.Fatalf("%s, %d bases: %v", what, n, err)
+		}
+		var a, b runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&a)
+		if err := f(r); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&b)
+		return b.TotalAlloc - a.TotalAlloc
+	}
+	for _, x := range []struct {
+		what string
+		f    func(r *Report) error
+	}{
+		{"laws", checkCauseSets},
+		{"first causes", func(r *Report) error {
+			w := r.Packages[0].Specs.Rebuilt[0].Why
+			causes, all := r.Causes.ResolveFirst(w, "p", 3, 10, nil)
+			if len(causes) != 3 || all != len(r.Causes.Table) || causes[0].Name != "q000000" {
+				return fmt.Errorf("first causes %v of %d, want q000000 … of %d", causes, all, len(r.Causes.Table))
+			}
+			return nil
+		}},
+	} {
+		a, b := measure(x.what, n, x.f), measure(x.what, 4*n, x.f)
+		t.Logf("%s: %d → %d bytes (%.2fx)", x.what, a, b, float64(b)/float64(a))
+		if float64(b) > 4.4*float64(a) {
+			t.Errorf("%s: 4x the bases allocates %.2fx the bytes (%d → %d), want at most 4.4x", x.what, float64(b)/float64(a), a, b)
+		}
+	}
+}
