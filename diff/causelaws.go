@@ -100,6 +100,9 @@ func checkCauseSets(r *Report) error {
 	if len(c.Sets) > 0 && len(c.Sets[0]) != 0 {
 		return lawf("causes.sets[0]", "%d references: set 0 is the empty set", len(c.Sets[0]))
 	}
+	// baseOf[j] is 1 + the last set found based on set j (a set of K
+	// bases looked for each among those before it: K²).
+	baseOf := make([]int, len(c.Sets))
 	for k, set := range c.Sets {
 		for i, ref := range set {
 			at := fmt.Sprintf("causes.sets[%d][%d]", k, i)
@@ -107,15 +110,16 @@ func checkCauseSets(r *Report) error {
 				switch {
 				case i > 0 && set[i-1].SetBase == nil:
 					return lawf(at, "a base {set, via} after a reference: a set's bases are its first elements")
-				case slices.ContainsFunc(set[:i], func(x CauseRef) bool { return x.SetBase.Set == b.Set }):
-					return lawf(at+".set", "%d, a base of the set twice: a set holds each cause once", b.Set)
 				case b.Set <= 0 || b.Set >= len(c.Sets):
 					return lawf(at+".set", "%d, but causes.sets has %d sets, and a base is not set 0", b.Set, len(c.Sets))
+				case baseOf[b.Set] == k+1:
+					return lawf(at+".set", "%d, a base of the set twice: a set holds each cause once", b.Set)
 				case b.Set == k:
 					return lawf(at+".set", "%d: a set is not based on itself", b.Set)
 				case b.Via < 0 || b.Via >= n:
 					return lawf(at+".via", "%d, but causes.paths has %d links", b.Via, n)
 				}
+				baseOf[b.Set] = k + 1
 				continue
 			}
 			switch {
