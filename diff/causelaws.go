@@ -100,6 +100,9 @@ func checkCauseSets(r *Report) error {
 	if len(c.Sets) > 0 && len(c.Sets[0]) != 0 {
 		return lawf("causes.sets[0]", "%d references: set 0 is the empty set", len(c.Sets[0]))
 	}
+	// baseOf[j] is 1 + the last set found based on set j (a set of K
+	// bases looked for each among those before it: K²).
+	baseOf := make([]int, len(c.Sets))
 	for k, set := range c.Sets {
 		for i, ref := range set {
 			at := fmt.Sprintf("causes.sets[%d][%d]", k, i)
@@ -107,15 +110,16 @@ func checkCauseSets(r *Report) error {
 				switch {
 				case i > 0 && set[i-1].SetBase == nil:
 					return lawf(at, "a base {set, via} after a reference: a set's bases are its first elements")
-				case slices.ContainsFunc(set[:i], func(x CauseRef) bool { return x.SetBase.Set == b.Set }):
-					return lawf(at+".set", "%d, a base of the set twice: a set holds each cause once", b.Set)
 				case b.Set <= 0 || b.Set >= len(c.Sets):
 					return lawf(at+".set", "%d, but causes.sets has %d sets, and a base is not set 0", b.Set, len(c.Sets))
+				case baseOf[b.Set] == k+1:
+					return lawf(at+".set", "%d, a base of the set twice: a set holds each cause once", b.Set)
 				case b.Set == k:
 					return lawf(at+".set", "%d: a set is not based on itself", b.Set)
 				case b.Via < 0 || b.Via >= n:
 					return lawf(at+".via", "%d, but causes.paths has %d links", b.Via, n)
 				}
+				baseOf[b.Set] = k + 1
 				continue
 			}
 			switch {
@@ -400,7 +404,17 @@ func checkCauseSets(r *Report) error {
 		if a.name != b.name {
 			return a.name < b.name
 		}
-		return slices.Compare(c.prefixNames(nil, a, pa), c.prefixNames(nil, b, pb)) < 0
+		if da == 0 {
+			return false
+		}
+		// As many names, through stacked bases: by the paths' hashes,
+		// not name by name (a report edited to stack n sets, each
+		// with a pair whose via ties with the path from the set based
+		// on it, walked n²/2 names).
+		if hashes == nil {
+			hashes = newPathHashes(c.Paths, depth)
+		}
+		return hashes.comparePrefix(a, pa, b, pb, da) < 0
 	}
 	// The shared changes, as the groups make them: a change of a shared
 	// kind that the groups of two packages or more have.
@@ -509,8 +523,11 @@ func checkCauseSets(r *Report) error {
 		}
 		for _, b := range c.Bases(k) {
 			x := &uses[b.Set]
+			if hashes == nil {
+				hashes = newPathHashes(c.Paths, depth)
+			}
 			p := u.prefix
-			p.chain = &linkCons{b.Via, p.chain}
+			p.chain = hashes.cons(p, b.Via)
 			p.depth += depth[b.Via]
 			if x.specs == 0 || lessPrefix(p, -1, x.prefix, -1) {
 				x.prefix = p
@@ -823,6 +840,7 @@ type pathHashes struct {
 	jump  []int32  // a link further down (see ancestor)
 	hash  []uint64 // Σ h(j-th name)·base^j over the path's names
 	pow   []uint64 // base^m
+	base  uint64
 }
 
 const mersenne61 = 1<<61 - 1
@@ -877,6 +895,7 @@ func newPathHashes(paths []PathLink, depth []int) *pathHashes {
 	}
 	seed := maphash.MakeSeed()
 	base := 256 + rand.Uint64N(mersenne61-512)
+	h.base = base
 	h.pow = make([]uint64, most+1)
 	h.pow[0] = 1
 	for m := 1; m <= most; m++ {
@@ -963,6 +982,111 @@ func (h *pathHashes) compare(v, p, w, q int) int {
 		}
 	}
 	return strings.Compare(name(a, lo), name(b, lo))
+}
+
+// powAt is base^m, for m past the links' depths too (a prefix through
+// stacked bases holds more names than any link).
+func (h *pathHashes) powAt(m int) uint64 {
+	if m < len(h.pow) {
+		return h.pow[m]
+	}
+	r, b := uint64(1), h.base
+	for ; m > 0; m >>= 1 {
+		if m&1 != 0 {
+			r = mulMod61(r, b)
+		}
+		b = mulMod61(b, b)
+	}
+	return r
+}
+
+// cons returns p's chain with link added at its end.
+func (h *pathHashes) cons(p causePrefix, link int) *lawCons {
+	u := &lawCons{link: link, next: p.chain, end: p.depth + h.dep[link]}
+	start, prev := h.dep[h.node(p.via)], h.hash[h.node(p.via)]
+	if q := p.chain; q != nil {
+		start, prev = q.end, q.hash
+		u.cells = q.cells + 1
+		u.jump = q
+		if j := q.jump; j != nil && q.cells-j.cells == j.cells-j.jump.cellsOrZero() {
+			u.jump = j.jump
+		}
+	} else {
+		u.cells = 1
+	}
+	u.hash = addMod61(prev, mulMod61(h.powAt(start), h.hash[link]))
+	return u
+}
+
+func (l *lawCons) cellsOrZero() int {
+	if l == nil {
+		return 0
+	}
+	return l.cells
+}
+
+// part finds, in prefix p then link, where the name at (0-based) index
+// m lies: the link holding it, the names before that link, and their
+// hash.
+func (h *pathHashes) part(p causePrefix, link int32, m int) (int32, int, uint64) {
+	via := h.node(p.via)
+	if m < h.dep[via] {
+		return via, 0, 0
+	}
+	u := p.chain
+	if u == nil || m >= u.end {
+		if u == nil {
+			return link, h.dep[via], h.hash[via]
+		}
+		return link, u.end, u.hash
+	}
+	for u.next != nil && u.next.end > m {
+		if j := u.jump; j != nil && j.end > m {
+			u = j
+		} else {
+			u = u.next
+		}
+	}
+	if u.next == nil {
+		return int32(u.link), h.dep[via], h.hash[via]
+	}
+	return int32(u.link), u.next.end, u.next.hash
+}
+
+// seqPrefix is the hash of the first m names of prefix p, then link.
+func (h *pathHashes) seqPrefix(p causePrefix, link int32, m int) uint64 {
+	if m == 0 {
+		return 0
+	}
+	l, start, prev := h.part(p, link, m-1)
+	return addMod61(prev, mulMod61(h.powAt(start), h.prefix(l, m-start)))
+}
+
+// comparePrefix compares the names along prefix a, then link pa, with
+// those along b, then pb (total names each): the first name where they
+// differ decides.
+func (h *pathHashes) comparePrefix(a causePrefix, pa int, b causePrefix, pb int, total int) int {
+	la, lb := h.node(pa), h.node(pb)
+	if h.seqPrefix(a, la, total) == h.seqPrefix(b, lb, total) {
+		return 0
+	}
+	lo, hi := 0, total
+	for hi-lo > 1 {
+		if lawPathStep != nil {
+			lawPathStep()
+		}
+		mid := lo + (hi-lo)/2
+		if h.seqPrefix(a, la, mid) == h.seqPrefix(b, lb, mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	name := func(p causePrefix, link int32) string {
+		l, start, _ := h.part(p, link, lo)
+		return h.paths[h.ancestor(l, lo-start)].Name
+	}
+	return strings.Compare(name(a, la), name(b, lb))
 }
 
 // checkRootStacks checks a lockfile's roots (causes.roots) against its
@@ -1577,8 +1701,23 @@ func sameWhy(a, b *Why) bool {
 type causePrefix struct {
 	name  string
 	via   int
-	chain *linkCons
+	chain *lawCons
 	depth int
+}
+
+// lawCons is a list of links, the last first: the vias of the sets
+// between a pair's set and a based set's level. Each cell knows how many
+// names the prefix holds up to its link's last (end), their hash (as
+// pathHashes hashes a path) and a cell further down (jump, Myers'
+// skew-binary jump pointers), so that the names of two prefixes compare
+// in logarithmic time however many sets they stack.
+type lawCons struct {
+	link  int
+	next  *lawCons
+	jump  *lawCons
+	cells int // cells from this one down, this one included
+	end   int
+	hash  uint64
 }
 
 // prefixNames appends to out the names along p's via, its chain's vias
@@ -1620,9 +1759,8 @@ func setTopo(c *Causes) ([]int, []int) {
 		state[k] = 1
 		for len(stack) > 0 {
 			f := &stack[len(stack)-1]
-			bases := c.Bases(f.k)
-			if f.next < len(bases) {
-				b := bases[f.next].Set
+			if base, ok := c.baseAt(f.k, f.next); ok {
+				b := base.Set
 				f.next++
 				if b > 0 && b < n && state[b] == 0 {
 					state[b] = 1
@@ -1631,7 +1769,7 @@ func setTopo(c *Causes) ([]int, []int) {
 				continue
 			}
 			size[f.k] = len(c.OwnRefs(f.k))
-			for _, b := range bases {
+			for _, b := range c.Bases(f.k) {
 				if b.Set > 0 && b.Set < n {
 					size[f.k] += size[b.Set]
 				}
@@ -1791,13 +1929,13 @@ func checkSetBases(c *Causes) error {
 		state[k] = 1
 		for len(stack) > 0 {
 			f := &stack[len(stack)-1]
-			bases := c.Bases(f.k)
-			if f.next == len(bases) {
+			base, ok := c.baseAt(f.k, f.next)
+			if !ok {
 				state[f.k] = 2
 				stack = stack[:len(stack)-1]
 				continue
 			}
-			b := bases[f.next].Set
+			b := base.Set
 			f.next++
 			switch state[b] {
 			case 1:

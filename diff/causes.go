@@ -403,6 +403,16 @@ func (c *Causes) Bases(s int) []SetBase {
 	return out
 }
 
+// baseAt returns set s's i-th element as a base, if it is one (a walk
+// over a set's bases that called Bases at each step copied them all:
+// a set of K bases cost K²).
+func (c *Causes) baseAt(s, i int) (SetBase, bool) {
+	if c == nil || s <= 0 || s >= len(c.Sets) || i >= len(c.Sets[s]) || c.Sets[s][i].SetBase == nil {
+		return SetBase{}, false
+	}
+	return *c.Sets[s][i].SetBase, true
+}
+
 // Base returns the first base of set s, if it has one (see Bases).
 func (c *Causes) Base(s int) (SetBase, bool) {
 	if c == nil || s <= 0 || s >= len(c.Sets) || len(c.Sets[s]) == 0 || c.Sets[s][0].SetBase == nil {
@@ -645,9 +655,8 @@ func (c *Causes) firstOf(s, n int, order *CauseOrder) *orderedSet {
 	seen[s] = true
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
-		bases := c.Bases(f.set)
-		if f.next < len(bases) {
-			b := bases[f.next].Set
+		if base, ok := c.baseAt(f.set, f.next); ok {
+			b := base.Set
 			f.next++
 			if b > 0 && b < len(c.Sets) && !seen[b] && !known(b) {
 				seen[b] = true
