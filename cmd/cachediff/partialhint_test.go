@@ -30,14 +30,8 @@ func TestPartialCloneNoSnapshotHint(t *testing.T) {
 	if _, err := gittest.Commits(src, filepath.Join(trees, "old"), filepath.Join(trees, "new")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := gittest.Git(src, nil, "config", "uploadpack.allowFilter", "true"); err != nil {
-		t.Fatal(err)
-	}
-	clone := filepath.Join(t.TempDir(), "clone")
-	if _, err := gittest.Git(filepath.Dir(clone), nil, "clone", "-q", "--filter=blob:none", "file://"+src, clone); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(clone, nil, "remote", "set-url", "origin", "file:///nonexistent"); err != nil {
+	clone, err := gittest.PartialClone(src, t.TempDir())
+	if err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer

@@ -39,20 +39,17 @@ func TestPartialCloneReadsWhatItHolds(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, args := range [][]string{{"commit", "-q", "-a", "-m", "next"}, {"config", "uploadpack.allowFilter", "true"}} {
+	for _, args := range [][]string{{"commit", "-q", "-a", "-m", "next"}} {
 		if _, err := gittest.Git(src, nil, args...); err != nil {
 			t.Fatal(err)
 		}
 	}
-	clone := filepath.Join(t.TempDir(), "clone")
-	if _, err := gittest.Git(filepath.Dir(clone), nil, "clone", "-q", "--filter=blob:none", "file://"+src, clone); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(clone, nil, "remote", "set-url", "origin", "file:///nonexistent"); err != nil {
+	clone, err := gittest.PartialClone(src, t.TempDir())
+	if err != nil {
 		t.Fatal(err)
 	}
 
-	_, err := loadArg(clone, "HEAD~1:_cache/develop", snapshot.Options{})
+	_, err = loadArg(clone, "HEAD~1:_cache/develop", snapshot.Options{})
 	if err == nil {
 		t.Fatal("HEAD~1 with two blobs missing loaded")
 	}
@@ -113,19 +110,16 @@ func TestPartialCloneMirrorNamesFile(t *testing.T) {
 	if err := mirrorgen.V3(filepath.Join(src, "mir"), []byte(next), mirrorgen.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"add", "--all"}, {"commit", "-q", "-m", "next"}, {"config", "uploadpack.allowFilter", "true"}} {
+	for _, args := range [][]string{{"add", "--all"}, {"commit", "-q", "-m", "next"}} {
 		if _, err := gittest.Git(src, nil, args...); err != nil {
 			t.Fatal(err)
 		}
 	}
-	clone := filepath.Join(t.TempDir(), "clone")
-	if _, err := gittest.Git(filepath.Dir(clone), nil, "clone", "-q", "--filter=blob:none", "file://"+src, clone); err != nil {
+	clone, err := gittest.PartialClone(src, t.TempDir())
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := gittest.Git(clone, nil, "remote", "set-url", "origin", "file:///nonexistent"); err != nil {
-		t.Fatal(err)
-	}
-	_, err := loadArg(clone, "HEAD~1:mir", snapshot.Options{})
+	_, err = loadArg(clone, "HEAD~1:mir", snapshot.Options{})
 	if want := "v3/manifests/index/index.manifest.json: git cat-file: "; err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "partial clone") {
 		t.Errorf("HEAD~1:mir, its index manifest missing from a partial clone: %v; want %q and the partial clone named", err, want)
 	}
@@ -156,16 +150,13 @@ func TestPartialCloneSpecFilesSized(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(src, filepath.FromSlash(changed)), []byte(files[changed]+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"commit", "-q", "-a", "-m", "next"}, {"config", "uploadpack.allowFilter", "true"}} {
+	for _, args := range [][]string{{"commit", "-q", "-a", "-m", "next"}} {
 		if _, err := gittest.Git(src, nil, args...); err != nil {
 			t.Fatal(err)
 		}
 	}
-	clone := filepath.Join(t.TempDir(), "clone")
-	if _, err := gittest.Git(filepath.Dir(clone), nil, "clone", "-q", "--filter=blob:none", "file://"+src, clone); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(clone, nil, "remote", "set-url", "origin", "file:///nonexistent"); err != nil {
+	clone, err := gittest.PartialClone(src, t.TempDir())
+	if err != nil {
 		t.Fatal(err)
 	}
 	r, err := OpenRepo(clone)

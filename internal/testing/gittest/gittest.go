@@ -370,3 +370,21 @@ func BenchRepo(root string, specs int, c gen.Churn) (repo string, doc *gen.Truth
 	}
 	return repo, doc, os.WriteFile(done, []byte(list.String()), 0o644)
 }
+
+// PartialClone clones src with --filter=blob:none into a new folder
+// under dir and points its remote nowhere, so that a blob the clone has
+// not fetched stays missing (git cannot fetch it on demand): the state
+// of a CI job's partial clone read offline. It returns the clone's path.
+func PartialClone(src, dir string) (string, error) {
+	if _, err := Git(src, nil, "config", "uploadpack.allowFilter", "true"); err != nil {
+		return "", err
+	}
+	clone := filepath.Join(dir, "clone")
+	if _, err := Git(dir, nil, "clone", "-q", "--filter=blob:none", "file://"+src, clone); err != nil {
+		return "", err
+	}
+	if _, err := Git(clone, nil, "remote", "set-url", "origin", "file:///nonexistent"); err != nil {
+		return "", err
+	}
+	return clone, nil
+}
