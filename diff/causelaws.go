@@ -968,20 +968,27 @@ func (h *pathHashes) compare(v, p, w, q int) int {
 	if pre(a, total) == pre(b, total) {
 		return 0
 	}
-	// The first lo names are the same, the first hi not.
+	lo := commonPrefix(total, func(m int) bool { return pre(a, m) == pre(b, m) })
+	return strings.Compare(name(a, lo), name(b, lo))
+}
+
+// commonPrefix is how many names two paths of total names have the same
+// (same(m): their first m names' hashes are equal), when not all are:
+// a binary search, the first lo names the same and the first hi not.
+func commonPrefix(total int, same func(m int) bool) int {
 	lo, hi := 0, total
 	for hi-lo > 1 {
 		if lawPathStep != nil {
 			lawPathStep()
 		}
 		mid := lo + (hi-lo)/2
-		if pre(a, mid) == pre(b, mid) {
+		if same(mid) {
 			lo = mid
 		} else {
 			hi = mid
 		}
 	}
-	return strings.Compare(name(a, lo), name(b, lo))
+	return lo
 }
 
 // powAt is base^m, for m past the links' depths too (a prefix through
@@ -1070,18 +1077,7 @@ func (h *pathHashes) comparePrefix(a causePrefix, pa int, b causePrefix, pb int,
 	if h.seqPrefix(a, la, total) == h.seqPrefix(b, lb, total) {
 		return 0
 	}
-	lo, hi := 0, total
-	for hi-lo > 1 {
-		if lawPathStep != nil {
-			lawPathStep()
-		}
-		mid := lo + (hi-lo)/2
-		if h.seqPrefix(a, la, mid) == h.seqPrefix(b, lb, mid) {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
+	lo := commonPrefix(total, func(m int) bool { return h.seqPrefix(a, la, m) == h.seqPrefix(b, lb, m) })
 	name := func(p causePrefix, link int32) string {
 		l, start, _ := h.part(p, link, lo)
 		return h.paths[h.ancestor(l, lo-start)].Name
