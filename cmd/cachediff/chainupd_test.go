@@ -16,19 +16,11 @@ import (
 // n specs, every version bumped, and returns their paths.
 func writeChainUpd(t *testing.T, n int) (string, string) {
 	t.Helper()
-	dir := t.TempDir()
-	var paths [2]string
-	for side, bumped := range []bool{false, true} {
-		var b bytes.Buffer
-		if err := spackgen.WriteChainUpdIndex(&b, n, bumped); err != nil {
-			t.Fatal(err)
-		}
-		paths[side] = filepath.Join(dir, []string{"a.json", "b.json"}[side])
-		if err := os.WriteFile(paths[side], b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	oldPath, newPath, err := spackgen.WriteChainUpdPair(t.TempDir(), n)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return paths[0], paths[1]
+	return oldPath, newPath
 }
 
 // A chain of N specs each with a change of its own (chainupd): spec i's

@@ -2,8 +2,6 @@ package jsonv1
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -17,19 +15,11 @@ import (
 // version bumped (its sets are based on one another past the first few).
 func chainUpdReport(t *testing.T, n int) *diff.Report {
 	t.Helper()
-	dir := t.TempDir()
-	var paths [2]string
-	for side, bumped := range []bool{false, true} {
-		var b bytes.Buffer
-		if err := spackgen.WriteChainUpdIndex(&b, n, bumped); err != nil {
-			t.Fatal(err)
-		}
-		paths[side] = filepath.Join(dir, []string{"a.json", "b.json"}[side])
-		if err := os.WriteFile(paths[side], b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	oldPath, newPath, err := spackgen.WriteChainUpdPair(t.TempDir(), n)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return reporttest.ComparePaths(t, paths[0], paths[1])
+	return reporttest.ComparePaths(t, oldPath, newPath)
 }
 
 // basedSet is the first set of r with a base, and its base.

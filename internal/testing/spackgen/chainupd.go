@@ -1,9 +1,12 @@
 package spackgen
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 
 	"github.com/cachediff/cachediff/internal/testing/gen"
@@ -35,4 +38,22 @@ func WriteChainUpdIndex(w io.Writer, n int, bumped bool) error {
 		prev = h
 	}
 	return json.NewEncoder(w).Encode(map[string]any{"database": map[string]any{"version": "7", "installs": installs}})
+}
+
+// WriteChainUpdPair writes the two indexes of a chain of n specs
+// (WriteChainUpdIndex), a.json at version 1 and b.json bumped, into dir
+// and returns their paths.
+func WriteChainUpdPair(dir string, n int) (oldPath, newPath string, err error) {
+	var paths [2]string
+	for side, bumped := range []bool{false, true} {
+		var b bytes.Buffer
+		if err := WriteChainUpdIndex(&b, n, bumped); err != nil {
+			return "", "", err
+		}
+		paths[side] = filepath.Join(dir, []string{"a.json", "b.json"}[side])
+		if err := os.WriteFile(paths[side], b.Bytes(), 0o644); err != nil {
+			return "", "", err
+		}
+	}
+	return paths[0], paths[1], nil
 }
