@@ -682,6 +682,19 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 			firstUnread = w.File
 		}
 	}
+	// Of the spec files beside an index that did not load, the same:
+	// each was "the index lacks" its spec and counted as of a stale
+	// index, whose mending (update-index) is not this one's.
+	unloaded, firstUnloaded := 0, ""
+	notLoaded := func(w Warning) {
+		unloaded++
+		switch {
+		case unloaded <= mostUnindexed:
+			warns = append(warns, w)
+		case firstUnloaded == "":
+			firstUnloaded = w.File
+		}
+	}
 	for _, f := range listed {
 		if failed {
 			break
@@ -756,15 +769,21 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 			why = append(why, "the build cache's index has "+some(outs)+" out of the build cache (in_buildcache false)")
 		}
 		switch {
+		case failed:
+			// Not judged against an index that did not load (its
+			// error, or its skip, stands): "the index lacks" it would
+			// misname the cause.
+			notLoaded(Warning{File: c.file.Name, Message: "not read: a spec file beside a build cache's index, which did not load; Spack reads the index alone"})
 		case len(why) > 0:
 			lacking(Warning{File: c.file.Name, Message: fmt.Sprintf("not read: %s, and Spack reads the index alone", strings.Join(why, "; "))})
-		case failed:
-			warns = append(warns, Warning{File: c.file.Name, Message: "not read: a spec file beside a build cache's index, which did not load; Spack reads the index alone"})
 		}
 		results[i] = result{kind: spackfmt.SpecFile, bytes: read}
 	}
 	if more := unread - mostUnindexed; more > 0 {
 		warns = append(warns, Warning{File: firstUnread, Message: fmt.Sprintf("not read: %d more files beside the build cache's index that did not read or decode, the first of them this one (of %d in all); Spack reads the index alone", more, unread)})
+	}
+	if more := unloaded - mostUnindexed; more > 0 {
+		warns = append(warns, Warning{File: firstUnloaded, Message: fmt.Sprintf("not read: %d more spec files beside a build cache's index, which did not load, the first of them this one (of %d in all); Spack reads the index alone", more, unloaded)})
 	}
 	if more := unindexed - mostUnindexed; more > 0 {
 		warns = append(warns, Warning{File: firstMore, Message: fmt.Sprintf("not read: %d more spec files whose specs the build cache's index lacks, or has out of the build cache, the first of them this one (of %d in all, a stale index: run `spack buildcache update-index`); Spack reads the index alone", more, unindexed)})
