@@ -282,15 +282,17 @@ func (s *Source) warnBothLayouts(st Store, read string) {
 	s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2Index), Message: fmt.Sprintf("a layout-v2 index beside a layout-v3 mirror: not read, as the mirror is read %s; to compare the v2 index, give it alone (%s)", read, name)})
 }
 
-// holds reports whether st has an entry at rel, where it tells without
-// a request: a git tree (hasStore), a folder (noted).
+// holds reports whether st has a file at rel, where it tells without
+// a request: a git tree (hasStore: its files), a folder (noted).
 func holds(st Store, rel string) bool {
 	switch st := st.(type) {
 	case hasStore:
 		return st.Has(rel)
 	case *noted:
-		_, err := os.Lstat(st.disk.path(rel))
-		return err == nil
+		// A file, or a link to one: not a folder of that name, which
+		// is no index to give alone.
+		fi, err := os.Stat(st.disk.path(rel))
+		return err == nil && fi.Mode().IsRegular()
 	}
 	return false
 }
