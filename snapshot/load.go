@@ -532,8 +532,12 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	var walked interface{ Walked() } // closes what the walk opened (dirsrc.Handle)
 	var yamlSpecs []File             // spec files in YAML (specYAML)
 	var listed []File                // named beside an index, not read (ListedBeside)
+	var hashes []File                // index.json.hash files (indexHashAlone)
 	walkWarnings, walkErrs := src.Walk(func(f File) {
 		single = single || f.Root
+		if f.Base == "index.json.hash" {
+			hashes = append(hashes, f)
+		}
 		if _, ok := f.Handle.(ListedBeside); ok {
 			listed = append(listed, f)
 			return
@@ -575,8 +579,32 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 		results = append(results, result{})
 	}
 	warnings = append(warnings, besideIndex(cands, results, listed)...)
+	warnings = append(warnings, indexHashAlone(hashes, cands)...)
 	errs = append(errs, yamlSpecErrors(yamlSpecs, results)...)
 	return cands, append(walkWarnings, warnings...), append(walkErrs, errs...), results, single
+}
+
+// indexHashAlone warns of each index.json.hash (a layout-v2 mirror's
+// index's checksum) without an index.json beside it: a mirror whose
+// index was removed, or is being pushed, which Spack finds no spec in,
+// was "no package pages found under DIR: is this a _cache/<tag>
+// folder?", or its spec files read as a folder of them without a word.
+func indexHashAlone(hashes []File, cands []candidate) []Warning {
+	if len(hashes) == 0 {
+		return nil
+	}
+	names := make(map[string]bool, len(cands)) // linear in a folder of many .hash files
+	for _, c := range cands {
+		names[c.file.Name] = true
+	}
+	var warns []Warning
+	for _, h := range hashes {
+		if names[strings.TrimSuffix(h.Name, ".hash")] {
+			continue
+		}
+		warns = append(warns, Warning{File: h.Name, Message: "the checksum of a layout-v2 mirror's index.json, which is not beside it: the index was removed, or is being pushed, and Spack finds no spec in the mirror until it is there (`spack buildcache update-index`)"})
+	}
+	return warns
 }
 
 // BesideIndex is a File.Handle of a spec file that a source yields
