@@ -532,8 +532,12 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	var walked interface{ Walked() } // closes what the walk opened (dirsrc.Handle)
 	var yamlSpecs []File             // spec files in YAML (specYAML)
 	var listed []File                // named beside an index, not read (ListedBeside)
+	var hashes []File                // index.json.hash files (indexHashAlone)
 	walkWarnings, walkErrs := src.Walk(func(f File) {
 		single = single || f.Root
+		if f.Base == "index.json.hash" {
+			hashes = append(hashes, f)
+		}
 		if _, ok := f.Handle.(ListedBeside); ok {
 			listed = append(listed, f)
 			return
@@ -575,8 +579,32 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 		results = append(results, result{})
 	}
 	warnings = append(warnings, besideIndex(cands, results, listed)...)
+	warnings = append(warnings, indexHashAlone(hashes, cands)...)
 	errs = append(errs, yamlSpecErrors(yamlSpecs, results)...)
 	return cands, append(walkWarnings, warnings...), append(walkErrs, errs...), results, single
+}
+
+// indexHashAlone warns of each index.json.hash (a layout-v2 mirror's
+// index's checksum) without an index.json beside it: a mirror whose
+// index was removed, or is being pushed, which Spack finds no spec in,
+// was "no package pages found under DIR: is this a _cache/<tag>
+// folder?", or its spec files read as a folder of them without a word.
+func indexHashAlone(hashes []File, cands []candidate) []Warning {
+	if len(hashes) == 0 {
+		return nil
+	}
+	names := make(map[string]bool, len(cands)) // linear in a folder of many .hash files
+	for _, c := range cands {
+		names[c.file.Name] = true
+	}
+	var warns []Warning
+	for _, h := range hashes {
+		if names[strings.TrimSuffix(h.Name, ".hash")] {
+			continue
+		}
+		warns = append(warns, Warning{File: h.Name, Message: "the checksum of a layout-v2 mirror's index.json, which is not beside it: the index was removed, or is being pushed, and Spack finds no spec in the mirror until it is there (`spack buildcache update-index`)"})
+	}
+	return warns
 }
 
 // BesideIndex is a File.Handle of a spec file that a source yields
@@ -682,6 +710,19 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 			firstUnread = w.File
 		}
 	}
+	// Of the spec files beside an index that did not load, the same:
+	// each was "the index lacks" its spec and counted as of a stale
+	// index, whose mending (update-index) is not this one's.
+	unloaded, firstUnloaded := 0, ""
+	notLoaded := func(w Warning) {
+		unloaded++
+		switch {
+		case unloaded <= mostUnindexed:
+			warns = append(warns, w)
+		case firstUnloaded == "":
+			firstUnloaded = w.File
+		}
+	}
 	for _, f := range listed {
 		if failed {
 			break
@@ -756,15 +797,21 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 			why = append(why, "the build cache's index has "+some(outs)+" out of the build cache (in_buildcache false)")
 		}
 		switch {
+		case failed:
+			// Not judged against an index that did not load (its
+			// error, or its skip, stands): "the index lacks" it would
+			// misname the cause.
+			notLoaded(Warning{File: c.file.Name, Message: "not read: a spec file beside a build cache's index, which did not load; Spack reads the index alone"})
 		case len(why) > 0:
 			lacking(Warning{File: c.file.Name, Message: fmt.Sprintf("not read: %s, and Spack reads the index alone", strings.Join(why, "; "))})
-		case failed:
-			warns = append(warns, Warning{File: c.file.Name, Message: "not read: a spec file beside a build cache's index, which did not load; Spack reads the index alone"})
 		}
 		results[i] = result{kind: spackfmt.SpecFile, bytes: read}
 	}
 	if more := unread - mostUnindexed; more > 0 {
 		warns = append(warns, Warning{File: firstUnread, Message: fmt.Sprintf("not read: %d more files beside the build cache's index that did not read or decode, the first of them this one (of %d in all); Spack reads the index alone", more, unread)})
+	}
+	if more := unloaded - mostUnindexed; more > 0 {
+		warns = append(warns, Warning{File: firstUnloaded, Message: fmt.Sprintf("not read: %d more spec files beside a build cache's index, which did not load, the first of them this one (of %d in all); Spack reads the index alone", more, unloaded)})
 	}
 	if more := unindexed - mostUnindexed; more > 0 {
 		warns = append(warns, Warning{File: firstMore, Message: fmt.Sprintf("not read: %d more spec files whose specs the build cache's index lacks, or has out of the build cache, the first of them this one (of %d in all, a stale index: run `spack buildcache update-index`); Spack reads the index alone", more, unindexed)})

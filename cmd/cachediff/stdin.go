@@ -54,6 +54,7 @@ func (c *cli) sourceOptions(o *options) input.Options {
 	}
 	if !o.quiet {
 		h.Warn = c.cacheWarning()
+		h.Retrying = c.retryNotice(isTerminal(c.stderr))
 	}
 	so.HTTP = h
 	return so
@@ -74,6 +75,23 @@ func (c *cli) cacheWarning() func(msg string) {
 		}
 		told[msg] = true
 		fmt.Fprintf(c.stderr, "cachediff: warning: %s\n", capLine(report.Visible(msg)))
+	}
+}
+
+// retryNotice returns a mirror.HTTP Retrying that writes a line on
+// standard error for each retry: a mirror that stalls is retried for
+// minutes, and a CI log that showed nothing until the final error
+// looked hung. On a terminal the progress line is cleared first.
+func (c *cli) retryNotice(terminal bool) func(msg string) {
+	var mu sync.Mutex
+	erase := ""
+	if terminal {
+		erase = "\r\x1b[K"
+	}
+	return func(msg string) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(c.stderr, "%scachediff: %s\n", erase, capLine(report.Visible(msg)))
 	}
 }
 

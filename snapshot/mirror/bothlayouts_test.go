@@ -1,6 +1,7 @@
 package mirror_test
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -44,6 +45,26 @@ func TestBothLayoutsWarned(t *testing.T) {
 			if strings.Contains(w.Message, "layout-v2 index") {
 				t.Errorf("--view gpu: %s: %s; want no warning of the v2 index", w.File, w.Message)
 			}
+		}
+	}
+}
+
+// TestBothLayoutsFolderNotWarned (adversarial pass 217f, issue 35 class
+// e): a layout-v3 mirror's folder holding a folder named
+// build_cache/index.json was warned of "a layout-v2 index beside a
+// layout-v3 mirror ... give it alone (.../build_cache/index.json)", a
+// folder that is no index. Only a file there is one.
+func TestBothLayoutsFolderNotWarned(t *testing.T) {
+	dir := t.TempDir()
+	if err := mirrorgen.V3(dir, index(t, "old"), mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "build_cache", "index.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range load(t, openDir(t, dir, mirror.Options{})).Warnings {
+		if strings.Contains(w.Message, "layout-v2 index") {
+			t.Errorf("a folder named build_cache/index.json: %s: %s; want no warning of a v2 index", w.File, w.Message)
 		}
 	}
 }

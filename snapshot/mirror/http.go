@@ -92,6 +92,11 @@ type HTTP struct {
 	// Log, when set, is called for every request made, for tests:
 	// method, URL path and status.
 	Log func(method, path string, status int)
+	// Retrying, when set, is told of each retry before its wait: the
+	// file's URL (without credentials), why, the wait, and the attempt
+	// it will be of how many, so that a run waiting on a mirror that
+	// stalls (minutes, with Stall and the backoff) is seen to.
+	Retrying func(msg string)
 	// Warn, when set, is told once a mirror of what its cache could not
 	// keep, which a later --offline run will not find: a cache folder
 	// that cannot be written, or a file the server sent no ETag for
@@ -759,6 +764,10 @@ func (s *httpStore) fetch(rel, etag string, limit int64) ([]byte, string, error)
 				err = fmt.Errorf("%w (tried %d times)", err, try+1)
 			}
 			return data, tag, err
+		}
+		if s.h.Retrying != nil {
+			name := s.url(rel, true)
+			s.h.Retrying(fmt.Sprintf("%q: %s; trying again in %s (attempt %d of %d)", name, strings.TrimPrefix(err.Error(), name+": "), max(wait, r.after), try+2, retries+1))
 		}
 		select {
 		case <-time.After(max(wait, r.after)):

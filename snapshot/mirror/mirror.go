@@ -54,6 +54,7 @@ const (
 	indexManifest = "v3/manifests/index/index.manifest.json"
 	specManifests = "v3/manifests/spec"
 	v2Index       = "build_cache/index.json"
+	v2Dir         = "build_cache" // a layout-v2 mirror's folder of spec files
 	v2IndexHash   = "build_cache/index.json.hash"
 	specSuffix    = ".spec.manifest.json"
 )
@@ -229,9 +230,9 @@ func Open(st Store, opt Options) (*Source, error) {
 		if hashThere && near == "" {
 			// A v2 mirror's .hash without its index: not "no mirror",
 			// which sent the user looking for another URL.
-			return nil, fmt.Errorf("a layout-v2 mirror without its index: %s is there, and %s is not: the index was removed, or is being pushed; run `spack buildcache update-index` on the mirror", v2IndexHash, v2Index)
+			return nil, fmt.Errorf("a layout-v2 mirror without its index: %s is there, and %s is not: the index was removed, or is being pushed; run `spack buildcache update-index` on the mirror%s", v2IndexHash, v2Index, folderSpecsHint(st))
 		}
-		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)%s%s", indexManifest, v2Index, buildCacheHint(st), near)
+		return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2)%s%s%s", indexManifest, v2Index, buildCacheHint(st), near, folderSpecsHint(st))
 	}
 	if err != nil {
 		return nil, overMax(err)
@@ -281,15 +282,17 @@ func (s *Source) warnBothLayouts(st Store, read string) {
 	s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2Index), Message: fmt.Sprintf("a layout-v2 index beside a layout-v3 mirror: not read, as the mirror is read %s; to compare the v2 index, give it alone (%s)", read, name)})
 }
 
-// holds reports whether st has an entry at rel, where it tells without
-// a request: a git tree (hasStore), a folder (noted).
+// holds reports whether st has a file at rel, where it tells without
+// a request: a git tree (hasStore: its files), a folder (noted).
 func holds(st Store, rel string) bool {
 	switch st := st.(type) {
 	case hasStore:
 		return st.Has(rel)
 	case *noted:
-		_, err := os.Lstat(st.disk.path(rel))
-		return err == nil
+		// A file, or a link to one: not a folder of that name, which
+		// is no index to give alone.
+		fi, err := os.Stat(st.disk.path(rel))
+		return err == nil && fi.Mode().IsRegular()
 	}
 	return false
 }
@@ -471,6 +474,37 @@ func nearIndexHint(st Store) string {
 		want = indexManifest
 	}
 	return fmt.Sprintf(": it holds %q, which Spack does not read as its index (%s)", shorten(near), want)
+}
+
+// folderSpecsHint says, of a folder read as a mirror (a file:// URL)
+// without an index whose build_cache/ holds spec files, that its path
+// reads them: a path reads a folder of spec files as one, and a
+// mirror's URL is read through its index alone, so the same folder was
+// read given as a path and an error given as a file:// URL. "" when st
+// is no folder, or its build_cache/ holds no spec file.
+func folderSpecsHint(st Store) string {
+	n, ok := st.(*noted)
+	if !ok {
+		return ""
+	}
+	names, err := st.List(v2Dir)
+	if err != nil {
+		return ""
+	}
+	specs := 0
+	for _, name := range besideSpecs(names) {
+		if strings.HasSuffix(name, ".spec.json") || strings.HasSuffix(name, ".spec.json.sig") {
+			specs++
+		}
+	}
+	if specs == 0 {
+		return ""
+	}
+	files := "spec files"
+	if specs == 1 {
+		files = "spec file"
+	}
+	return fmt.Sprintf("; its %s/ holds %d %s, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (%s), not a file:// URL", v2Dir, specs, files, n.disk.path(""))
 }
 
 // viewsHint names the views of the mirror in st, when it can be listed:

@@ -1,0 +1,48 @@
+package mirror_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// TestFileURLSpecFilesNamePath (adversarial pass 217f, issue 35 class
+// e): a folder whose build_cache/ holds spec files and no index.json is
+// read, given as a path, as a folder of spec files, and was an error
+// given as a file:// URL ("not a Spack mirror: no ... nor ...", and with
+// build_cache/index.json.hash there "a layout-v2 mirror without its
+// index"), which did not say that the path reads them. The error says
+// how many spec files the folder holds and the path to give.
+func TestFileURLSpecFilesNamePath(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := spackgen.WriteSpecFolder(filepath.Join(dir, "build_cache"), 3, nil); err != nil {
+		t.Fatal(err)
+	}
+	open := func() error {
+		_, err := (&mirror.HTTP{NoCache: true}).Open("file://"+dir, mirror.Options{})
+		return err
+	}
+	want := "its build_cache/ holds 3 spec files, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (" + dir + "), not a file:// URL"
+	if err := open(); err == nil || !strings.Contains(err.Error(), "not a Spack mirror") || !strings.Contains(err.Error(), want) {
+		t.Errorf("file:// of a folder of spec files without an index: %v; want %q", err, want)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "build_cache", "index.json.hash"), []byte(strings.Repeat("a", 64)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := open(); err == nil || !strings.Contains(err.Error(), "a layout-v2 mirror without its index") || !strings.Contains(err.Error(), want) {
+		t.Errorf("file:// of a folder of spec files with index.json.hash: %v; want %q", err, want)
+	}
+	// No spec file: no hint.
+	empty := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(empty, "build_cache"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err := (&mirror.HTTP{NoCache: true}).Open("file://"+empty, mirror.Options{})
+	if err == nil || strings.Contains(err.Error(), "spec files") {
+		t.Errorf("file:// of a folder with an empty build_cache/: %v; want no spec files named", err)
+	}
+}
