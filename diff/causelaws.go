@@ -514,7 +514,7 @@ func checkCauseSets(r *Report) error {
 	}
 	// Each set's weight: its pairs and those of the sets based on it,
 	// with the best path prefix among them (the sets based on it first).
-	topo, _ := setTopo(c)
+	topo, _, _ := setTopo(c)
 	for i := len(topo) - 1; i >= 0; i-- {
 		k := topo[i]
 		u := &uses[k]
@@ -1739,8 +1739,9 @@ func (c *Causes) hasRefs(w *Why) bool {
 
 // setTopo returns the sets of c (but set 0), each after its bases, and
 // how many causes each one's expansion holds (its own references and its
-// bases'); the bases must not loop (checkSetBases).
-func setTopo(c *Causes) ([]int, []int) {
+// bases'). Bases that loop are an error (checkSetBases asks; past it,
+// they do not).
+func setTopo(c *Causes) ([]int, []int, error) {
 	n := len(c.Sets)
 	size := make([]int, n)
 	state := make([]int8, n) // 1: on the walk, 2: done
@@ -1758,7 +1759,13 @@ func setTopo(c *Causes) ([]int, []int) {
 			if base, ok := c.baseAt(f.k, f.next); ok {
 				b := base.Set
 				f.next++
-				if b > 0 && b < n && state[b] == 0 {
+				if b <= 0 || b >= n {
+					continue
+				}
+				switch state[b] {
+				case 1:
+					return nil, nil, lawf(fmt.Sprintf("causes.sets[%d][%d].set", f.k, f.next-1), "%d: the sets' bases loop (a set is based on a set based on it)", b)
+				case 0:
 					state[b] = 1
 					stack = append(stack, frame{b, 0})
 				}
@@ -1775,7 +1782,7 @@ func setTopo(c *Causes) ([]int, []int) {
 			stack = stack[:len(stack)-1]
 		}
 	}
-	return order, size
+	return order, size, nil
 }
 
 // walkSetForest walks the sets of c (but set 0) as a forest of their
@@ -1793,7 +1800,7 @@ func walkSetForest(c *Causes, enter, leave func(k int) error, extra func(k int, 
 	if n <= 1 {
 		return nil
 	}
-	_, size := setTopo(c)
+	_, size, _ := setTopo(c)
 	primary := func(k int) int {
 		best := 0
 		for _, b := range c.Bases(k) {
@@ -1914,35 +1921,10 @@ func checkSetBases(c *Causes) error {
 	if !based {
 		return nil
 	}
-	state := make([]int8, len(c.Sets)) // 1: on the walk, 2: done
-	type frame struct{ k, next int }
-	var stack []frame
-	for k := 1; k < len(c.Sets); k++ {
-		if state[k] != 0 {
-			continue
-		}
-		stack = append(stack[:0], frame{k, 0})
-		state[k] = 1
-		for len(stack) > 0 {
-			f := &stack[len(stack)-1]
-			base, ok := c.baseAt(f.k, f.next)
-			if !ok {
-				state[f.k] = 2
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			b := base.Set
-			f.next++
-			switch state[b] {
-			case 1:
-				return lawf(fmt.Sprintf("causes.sets[%d][%d].set", f.k, f.next-1), "%d: the sets' bases loop (a set is based on a set based on it)", b)
-			case 0:
-				state[b] = 1
-				stack = append(stack, frame{b, 0})
-			}
-		}
+	_, size, err := setTopo(c)
+	if err != nil {
+		return err
 	}
-	_, size := setTopo(c)
 	for k := range c.Sets {
 		for i, b := range c.Bases(k) {
 			if size[b.Set] == 0 {
