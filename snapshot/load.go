@@ -808,13 +808,13 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 		results[i] = result{kind: spackfmt.SpecFile, bytes: read}
 	}
 	if more := unread - mostUnindexed; more > 0 {
-		warns = append(warns, Warning{File: firstUnread, Message: fmt.Sprintf("not read: %d more files beside the build cache's index that did not read or decode, the first of them this one (of %d in all); Spack reads the index alone", more, unread)})
+		warns = append(warns, Warning{File: firstUnread, Message: fmt.Sprintf("not read: %s beside the build cache's index that did not read or decode, the first of them this one (of %d in all); Spack reads the index alone", plural(more, "more file"), unread)})
 	}
 	if more := unloaded - mostUnindexed; more > 0 {
-		warns = append(warns, Warning{File: firstUnloaded, Message: fmt.Sprintf("not read: %d more spec files beside a build cache's index, which did not load, the first of them this one (of %d in all); Spack reads the index alone", more, unloaded)})
+		warns = append(warns, Warning{File: firstUnloaded, Message: fmt.Sprintf("not read: %s beside a build cache's index, which did not load, the first of them this one (of %d in all); Spack reads the index alone", plural(more, "more spec file"), unloaded)})
 	}
 	if more := unindexed - mostUnindexed; more > 0 {
-		warns = append(warns, Warning{File: firstMore, Message: fmt.Sprintf("not read: %d more spec files whose specs the build cache's index lacks, or has out of the build cache, the first of them this one (of %d in all, a stale index: run `spack buildcache update-index`); Spack reads the index alone", more, unindexed)})
+		warns = append(warns, Warning{File: firstMore, Message: fmt.Sprintf("not read: %s whose specs the build cache's index lacks, or has out of the build cache, the first of them this one (of %d in all, a stale index: run `spack buildcache update-index`); Spack reads the index alone", plural(more, "more spec file"), unindexed)})
 	}
 	return warns
 }

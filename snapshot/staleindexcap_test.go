@@ -51,4 +51,8 @@ func TestStaleIndexWarningsCounted(t *testing.T) {
 	if !strings.Contains(last.Message, "not read: 180 more spec files whose specs the build cache's index lacks") || !strings.Contains(last.Message, "of 200 in all") {
 		t.Errorf("the last warning: %s: %s; want 180 more counted, of 200", last.File, last.Message)
 	}
+	// One past the 20 named is one more spec file, not "1 more spec files".
+	if one := warnings(21); len(one) != 21 || !strings.Contains(one[20].Message, "not read: 1 more spec file whose specs") {
+		t.Errorf("21 spec files the index lacks: %d warnings, the last %q; want 21, the last counting 1 more spec file", len(one), one[len(one)-1].Message)
+	}
 }
