@@ -313,7 +313,7 @@ func TestDecodeLaws(t *testing.T) {
 		{"fraction", `"old": ` + fmt.Sprint(base.Summary.Specs.Old), `"old": 1.5`, "not 1.5"},
 		// Counts of 15 digits, summed over some 10,000 packages by the
 		// laws, overflowed int64 and could be made to add up.
-		{"a count of 11 digits", `"old": ` + fmt.Sprint(base.Summary.Specs.Old), `"old": 10000000000`, "summary.specs.old: want a count (a whole number, 0 or more), not 10000000000"},
+		{"a count of 11 digits", `"old": ` + fmt.Sprint(base.Summary.Specs.Old), `"old": 10000000000`, "summary.specs.old: 10000000000 is more than any report holds (at most 10 digits)"},
 		{"empty gate object", `"gate": {`, `"gate": {}, "x": {`, `gate: no "fail_on" field`},
 		{"a key twice", `"canonicalize": `, `"canonicalize": true, "canonicalize": `, `key "canonicalize" is there twice`},
 		{"a key in another case", `"summary": {`, `"Summary": {`, `key "Summary": cachediff/v1 writes "summary"`},

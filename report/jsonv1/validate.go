@@ -307,8 +307,13 @@ func (w *walker) value(s *shape) error {
 		// document smaller than about 10^9 counts (with 15 digits,
 		// counts over some 10,000 packages could be made to add up).
 		n := w.data[start:w.i]
-		if n[0] == '-' || bytes.ContainsAny(n, ".eE") || len(n) > maxCountDigits {
+		if n[0] == '-' || bytes.ContainsAny(n, ".eE") {
 			return w.errAt(start, "want %s, not %s", s.what, n)
+		}
+		if len(n) > maxCountDigits {
+			// A whole number all the same: it is too large, not of
+			// the wrong kind.
+			return w.errAt(start, "%s is more than any report holds (at most %d digits)", n, maxCountDigits)
 		}
 		return nil
 	case kBool:
