@@ -572,8 +572,8 @@ func checkCauseSets(r *Report) error {
 		}
 	}
 	// A set counts its pairs (and those based on it) once per group and
-	// per shared change, by the first of its causes there, where no
-	// level above it (its bases) holds one.
+	// per shared change where no level above it (its bases) holds one;
+	// a group's via is the best over every level that holds it.
 	activeGroup, activeShared := map[string]int{}, map[string]int{}
 	if err := walkSetForest(c, func(s int) error {
 		u := &uses[s]
@@ -588,20 +588,23 @@ func checkCauseSets(r *Report) error {
 					sc.rebuilt += u.rebuilt
 				}
 			}
-			if u.specs == 0 || activeGroup[k] > 0 {
+			if u.specs == 0 {
 				continue
 			}
+			// The via is the shortest path to any cause of the group,
+			// at any level that holds one; the pairs count at the
+			// first level (the highest) only, once.
 			g := groupOf(k)
-			if g.counted == s {
+			if g.via == -1 || lessPrefix(u.prefix, ref.Path, g.prefix, g.via) {
+				g.via, g.prefix = ref.Path, u.prefix
+			}
+			if activeGroup[k] > 0 || g.counted == s {
 				continue
 			}
 			g.counted = s
 			g.specs += u.specs
 			g.updated += u.updated
 			g.rebuilt += u.rebuilt
-			if g.via == -1 || lessPrefix(u.prefix, ref.Path, g.prefix, g.via) {
-				g.via, g.prefix = ref.Path, u.prefix
-			}
 		}
 		for _, ref := range c.OwnRefs(s) {
 			k := keys[ref.Cause]
@@ -1906,10 +1909,11 @@ func walkSetForest(c *Causes, enter, leave func(k int) error, extra func(k int, 
 }
 
 // checkSetBases checks the sets' bases (docs/json.md, sets): they do not
-// loop, each holds a cause, and a based set adds no cause its bases'
-// expansions hold, nor a cause of a group (CauseGroup) they hold, and
-// its bases share none: the expansion of a set holds each cause once,
-// and each group at one level.
+// loop, each holds a cause, a based set adds no cause its bases'
+// expansions hold, and the expansions of its several bases share no
+// cause and no group (CauseGroup): the expansion of a set holds each
+// cause once, and a group at several levels only down single bases,
+// where the groups' count (Explain's walk) counts a pair once.
 func checkSetBases(c *Causes) error {
 	based := false
 	for k := range c.Sets {
@@ -1946,11 +1950,8 @@ func checkSetBases(c *Causes) error {
 			skip := len(c.Sets[k]) - len(refs)
 			for i, ref := range refs {
 				at := fmt.Sprintf("causes.sets[%d][%d].cause", k, skip+i)
-				switch {
-				case activeCause[ref.Cause] > 0:
+				if activeCause[ref.Cause] > 0 {
 					return lawf(at, "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, of)
-				case activeGroup[keys[ref.Cause]] > 0:
-					return lawf(at, "%d (%s), of a group that set %d's bases hold: a based set adds causes of other groups only, and its bases share none", ref.Cause, shortValue(c.Table[ref.Cause].Name), of)
 				}
 			}
 		}
@@ -1965,6 +1966,22 @@ func checkSetBases(c *Causes) error {
 			d := 1
 			if !on {
 				d = -1
+			}
+			if on {
+				// A base after the first shares no group with those
+				// before it: a group repeats only down single bases.
+				for _, x := range closure {
+					skip := len(c.Sets[x]) - len(c.OwnRefs(x))
+					for i, ref := range c.OwnRefs(x) {
+						at := fmt.Sprintf("causes.sets[%d][%d].cause", x, skip+i)
+						if activeCause[ref.Cause] > 0 {
+							return lawf(at, "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, k)
+						}
+						if activeGroup[keys[ref.Cause]] > 0 {
+							return lawf(at, "%d (%s), of a group that another base of set %d holds: the bases of a set share no group", ref.Cause, shortValue(c.Table[ref.Cause].Name), k)
+						}
+					}
+				}
 			}
 			for _, x := range closure {
 				if err := add(x, k, d); err != nil {

@@ -1564,14 +1564,17 @@ var baseMin int32 = 32
 // A dependency's own change is in no set of a dependency that is not
 // below it, and in none at all when no set filed so far holds it
 // (seenCause); a base dependency's own change is in none of its sets
-// (no cycle). No cause l adds is of a group (CauseGroup) that a set
-// filed so far holds (seenGroup). Several bases must not share a cause
-// or a group: each is then a dependency over a tree of changed pairs
-// (each with one dependent, no edge change, and an own change of a
-// group no other pair has: treeOK), which no other base reaches. A
-// set's expansion then holds each cause, and each group, at one level,
-// which keeps the groups' counts and vias a pass over the sets
-// (Report.Explain). It reports whether it solved l.
+// (no cycle). Several bases must not share a cause or a group: each is
+// then a dependency over a tree of changed pairs (each with one
+// dependent, no edge change, and an own change of a group no other pair
+// has: treeOK), which no other base reaches, and no cause l adds is of
+// a group that a set filed so far holds (seenGroup). With one base, l
+// may add a cause of a group its base holds (a chain of one package,
+// each version bumped, is one group at every level): the walk that
+// counts the groups (Report.Explain) counts a pair once, at the level
+// nearest the root of the forest that holds the group. A set's
+// expansion then holds each cause once, and the groups' counts and
+// vias stay a pass over the sets. It reports whether it solved l.
 func (e *explainer) based(l *local) bool {
 	if len(l.edgeIDs) > 0 {
 		return false
@@ -1606,7 +1609,7 @@ func (e *explainer) based(l *local) bool {
 		if c < 0 {
 			continue
 		}
-		if e.seenGroup[e.groupOf[c]] || !isBase(ch.id) && e.seenCause[c] {
+		if len(bases) > 1 && e.seenGroup[e.groupOf[c]] || !isBase(ch.id) && e.seenCause[c] {
 			return false
 		}
 		x := cand{1, ch.nid, -1}
@@ -2635,23 +2638,29 @@ func (r *Report) Explain(before, after Graph) {
 		}
 	}
 	// A set counts a group where no level above it (its bases) holds
-	// one: by the first of its causes there.
+	// one, once (a group may repeat down single bases).
 	active := make([]int32, e.groups)
 	e.forest(func(s int32) {
 		u := &uses[s]
 		for _, ref := range e.all[s] {
 			gi := groupOf[ref.cause]
 			g := groups[gi]
-			if !u.has || active[gi] > 0 || g.counted == s {
+			if !u.has {
+				continue
+			}
+			// The via is the shortest path to any cause of the group,
+			// at any level that holds one; the pairs count at the
+			// first level (the highest) only, once.
+			if g.via < 0 || e.cmpPrefix(u.best, ref.path, g.best, g.via) < 0 {
+				g.via, g.best = ref.path, u.best
+			}
+			if active[gi] > 0 || g.counted == s {
 				continue
 			}
 			g.counted = s
 			g.Specs += u.rebuilt + u.updated
 			g.Rebuilt += u.rebuilt
 			g.Updated += u.updated
-			if g.via < 0 || e.cmpPrefix(u.best, ref.path, g.best, g.via) < 0 {
-				g.via, g.best = ref.path, u.best
-			}
 		}
 		for _, ref := range e.all[s] {
 			active[groupOf[ref.cause]]++

@@ -76,13 +76,17 @@ func TestDecodeBasedSets(t *testing.T) {
 			slices.SortFunc(refs, func(x, y diff.CauseRef) int { return x.Cause - y.Cause })
 			r.Causes.Sets[k] = append([]diff.CauseRef{{SetBase: &b}}, refs...)
 		}},
-		{"a cause of a group the base holds", "of a group that set", func(r *diff.Report, k int, b diff.SetBase) {
-			// Another hash of a cause of the base, changed the same way.
+		{"bases that share a group", "of a group that another base of set", func(r *diff.Report, k int, b diff.SetBase) {
+			// A second base: a new set of another hash of a cause of
+			// the first base, changed the same way (a group may repeat
+			// down single bases, not across a set's several).
 			held := r.Causes.OwnRefs(b.Set)[0]
 			c := r.Causes.Table[held.Cause]
 			c.NewHash += "x"
 			r.Causes.Table = append(r.Causes.Table, c)
-			r.Causes.Sets[k] = append(slices.Clone(r.Causes.Sets[k]), diff.CauseRef{Cause: len(r.Causes.Table) - 1, Path: held.Path})
+			r.Causes.Sets = append(r.Causes.Sets, []diff.CauseRef{{Cause: len(r.Causes.Table) - 1, Path: held.Path}})
+			second := diff.SetBase{Set: len(r.Causes.Sets) - 1, Via: b.Via}
+			r.Causes.Sets[k] = append([]diff.CauseRef{{SetBase: &second}}, r.Causes.Sets[k]...)
 		}},
 		{"a set twice a base", "a base of the set twice", func(r *diff.Report, k int, b diff.SetBase) {
 			r.Causes.Sets[k] = append([]diff.CauseRef{{SetBase: &b}}, r.Causes.Sets[k]...)
