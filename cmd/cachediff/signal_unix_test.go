@@ -133,17 +133,7 @@ func checkFiles(t *testing.T, dir string, names ...string) {
 // (TestClosedStderrKeepsExitStatus): FILE is written as with standard
 // error open, and no temporary file is left.
 func TestClosedStderrRemovesTemporary(t *testing.T) {
-	bin, err := exec.LookPath("cachediff") // the test binary as the command (TestMain)
-	if err != nil {
-		t.Skip("no cachediff command:", err)
-	}
-	if signal.Ignored(syscall.SIGPIPE) {
-		t.Skip("SIGPIPE is ignored in this process, and so in the command")
-	}
-	realDir, err := filepath.Abs("../../testdata/real")
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin, realDir := closingCommand(t)
 	dir := t.TempDir()
 	// A step newest first: its warning is written as the step is, while
 	// the temporary file is there.
@@ -155,14 +145,34 @@ func TestClosedStderrRemovesTemporary(t *testing.T) {
 		if code != 0 || len(stdout) != 0 || i == 0 && len(stderr) == 0 {
 			t.Fatalf("standard error closed %v: exit status %d, stdout %q, stderr %q; want 0, nothing on standard output and a warning", i == 1, code, stdout, stderr)
 		}
-		if logs[i], err = os.ReadFile(args[2]); err != nil {
+		log, err := os.ReadFile(args[2])
+		if err != nil {
 			t.Fatal(err)
 		}
+		logs[i] = log
 	}
 	if string(logs[0]) != string(logs[1]) || len(logs[0]) == 0 {
 		t.Errorf("the log written with standard error closed (%d bytes) is not the one written with it open (%d bytes)", len(logs[1]), len(logs[0]))
 	}
 	checkFiles(t, dir, "closed.md", "open.md")
+}
+
+// closingCommand is the command for runClosing (the test binary, through
+// TestMain) and the absolute path of testdata/real; it skips the test
+// where the command cannot be run or SIGPIPE is ignored.
+func closingCommand(t *testing.T) (bin, realDir string) {
+	t.Helper()
+	bin, err := exec.LookPath("cachediff") // the test binary as the command (TestMain)
+	if err != nil {
+		t.Skip("no cachediff command:", err)
+	}
+	if signal.Ignored(syscall.SIGPIPE) {
+		t.Skip("SIGPIPE is ignored in this process, and so in the command")
+	}
+	if realDir, err = filepath.Abs("../../testdata/real"); err != nil {
+		t.Fatal(err)
+	}
+	return bin, realDir
 }
 
 // TestClosedStderrKeepsExitStatus: with standard error a closed pipe, a
@@ -171,17 +181,7 @@ func TestClosedStderrRemovesTemporary(t *testing.T) {
 // its result, 0 or 1. The messages are dropped; the report and the exit
 // status are those of a run with standard error open.
 func TestClosedStderrKeepsExitStatus(t *testing.T) {
-	bin, err := exec.LookPath("cachediff") // the test binary as the command (TestMain)
-	if err != nil {
-		t.Skip("no cachediff command:", err)
-	}
-	if signal.Ignored(syscall.SIGPIPE) {
-		t.Skip("SIGPIPE is ignored in this process, and so in the command")
-	}
-	realDir, err := filepath.Abs("../../testdata/real")
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin, realDir := closingCommand(t)
 	a, b := filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")
 	for _, tc := range []struct {
 		args []string
