@@ -14,6 +14,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/pagetest"
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -250,6 +251,30 @@ func fuzzReports(t testing.TB) [][]byte {
 			r.Canonicalized = append(r.Canonicalized, diff.ValueCount{Value: "zz-rule", OldToNew: diff.OldToNew{Old: 2, New: 1}})
 		}
 		out = append(out, jsonOf(t, r))
+	}
+	// Chains of 40 specs, each with a change of its own, of 40 packages
+	// and of one: sets based on other sets ({set, via} in causes.sets),
+	// a group repeated down a set's bases in the second.
+	for _, write := range []func(string, int) (string, string, error){spackgen.WriteChainUpdPair, spackgen.WriteSameChainUpdPair} {
+		oldPath, newPath, err := write(t.TempDir(), 40)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var snaps [2]*snapshot.Snapshot
+		for i, path := range []string{oldPath, newPath} {
+			if snaps[i], err = snapshot.Load(path, snapshot.Options{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		js := jsonOf(t, r)
+		if !bytes.Contains(js, []byte(`"set": `)) {
+			t.Fatal("a chain of 40 own changes: no set based on another")
+		}
+		out = append(out, js)
 	}
 	return out
 }
