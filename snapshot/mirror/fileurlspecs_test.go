@@ -36,12 +36,19 @@ func TestFileURLSpecFilesNamePath(t *testing.T) {
 	if err := open(); err == nil || !strings.Contains(err.Error(), "a layout-v2 mirror without its index") || !strings.Contains(err.Error(), want) {
 		t.Errorf("file:// of a folder of spec files with index.json.hash: %v; want %q", err, want)
 	}
+	// The URL of the build_cache/ folder itself is told its root, which
+	// fails the same way: it is told its own path too, which reads them.
+	bc := filepath.Join(dir, "build_cache")
+	_, err := (&mirror.HTTP{NoCache: true}).Open("file://"+bc, mirror.Options{})
+	if want := "the folder it names holds 3 spec files, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (" + bc + "), not a file:// URL"; err == nil || !strings.Contains(err.Error(), "a mirror's URL is its root") || !strings.Contains(err.Error(), want) {
+		t.Errorf("file:// of a build_cache/ folder of spec files: %v; want %q", err, want)
+	}
 	// No spec file: no hint.
 	empty := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(empty, "build_cache"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	_, err := (&mirror.HTTP{NoCache: true}).Open("file://"+empty, mirror.Options{})
+	_, err = (&mirror.HTTP{NoCache: true}).Open("file://"+empty, mirror.Options{})
 	if err == nil || strings.Contains(err.Error(), "spec files") {
 		t.Errorf("file:// of a folder with an empty build_cache/: %v; want no spec files named", err)
 	}

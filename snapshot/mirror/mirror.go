@@ -480,22 +480,31 @@ func nearIndexHint(st Store) string {
 // without an index whose build_cache/ holds spec files, that its path
 // reads them: a path reads a folder of spec files as one, and a
 // mirror's URL is read through its index alone, so the same folder was
-// read given as a path and an error given as a file:// URL. "" when st
-// is no folder, or its build_cache/ holds no spec file.
+// read given as a path and an error given as a file:// URL. A URL of
+// the build_cache/ folder itself (file:///m/build_cache), whose root
+// above fails the same way, is told its own path. "" when st is no
+// folder, or holds no spec file there.
 func folderSpecsHint(st Store) string {
 	n, ok := st.(*noted)
 	if !ok {
 		return ""
 	}
-	names, err := st.List(v2Dir)
-	if err != nil {
-		return ""
-	}
-	specs := 0
-	for _, name := range besideSpecs(names) {
-		if strings.HasSuffix(name, ".spec.json") || strings.HasSuffix(name, ".spec.json.sig") {
-			specs++
+	count := func(dir string) int {
+		names, err := st.List(dir)
+		if err != nil {
+			return 0
 		}
+		specs := 0
+		for _, name := range besideSpecs(names) {
+			if strings.HasSuffix(name, ".spec.json") || strings.HasSuffix(name, ".spec.json.sig") {
+				specs++
+			}
+		}
+		return specs
+	}
+	where, specs := "its "+v2Dir+"/ holds", count(v2Dir)
+	if specs == 0 && buildCacheHint(st) != "" {
+		where, specs = "the folder it names holds", count("")
 	}
 	if specs == 0 {
 		return ""
@@ -504,7 +513,7 @@ func folderSpecsHint(st Store) string {
 	if specs == 1 {
 		files = "spec file"
 	}
-	return fmt.Sprintf("; its %s/ holds %d %s, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (%s), not a file:// URL", v2Dir, specs, files, n.disk.path(""))
+	return fmt.Sprintf("; %s %d %s, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (%s), not a file:// URL", where, specs, files, n.disk.path(""))
 }
 
 // viewsHint names the views of the mirror in st, when it can be listed:
