@@ -39,10 +39,8 @@ func TestPartialCloneReadsWhatItHolds(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, args := range [][]string{{"commit", "-q", "-a", "-m", "next"}} {
-		if _, err := gittest.Git(src, nil, args...); err != nil {
-			t.Fatal(err)
-		}
+	if _, err := gittest.Git(src, nil, "commit", "-q", "-a", "-m", "next"); err != nil {
+		t.Fatal(err)
 	}
 	clone, err := gittest.PartialClone(src, t.TempDir())
 	if err != nil {
@@ -150,10 +148,8 @@ func TestPartialCloneSpecFilesSized(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(src, filepath.FromSlash(changed)), []byte(files[changed]+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"commit", "-q", "-a", "-m", "next"}} {
-		if _, err := gittest.Git(src, nil, args...); err != nil {
-			t.Fatal(err)
-		}
+	if _, err := gittest.Git(src, nil, "commit", "-q", "-a", "-m", "next"); err != nil {
+		t.Fatal(err)
 	}
 	clone, err := gittest.PartialClone(src, t.TempDir())
 	if err != nil {
