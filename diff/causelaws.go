@@ -107,6 +107,9 @@ func checkCauseSets(r *Report) error {
 		for i, ref := range set {
 			at := fmt.Sprintf("causes.sets[%d][%d]", k, i)
 			if b := ref.SetBase; b != nil {
+				if lawSetStep != nil {
+					lawSetStep()
+				}
 				switch {
 				case i > 0 && set[i-1].SetBase == nil:
 					return lawf(at, "a base {set, via} after a reference: a set's bases are its first elements")
@@ -822,6 +825,12 @@ func pathRanks(paths []PathLink, depth []int) []int {
 // checkCauseSets ranks, each comparison of two paths, and each name
 // such a comparison walks.
 var lawPathStep func()
+
+// lawSetStep, when set (by tests), is called each time checkCauseSets
+// looks whether a set names a base already among its bases (once a base
+// by the sets' marks; a scan of the bases before it would call it once
+// for each of them).
+var lawSetStep func()
 
 // lawShortWalk is how many names checkCauseSets compares one by one
 // before it finds the first that differs by the paths' hashes.

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/race"
@@ -206,5 +207,42 @@ func TestCauseLawsFanInLinear(t *testing.T) {
 		if float64(b) > 4.4*float64(a) {
 			t.Errorf("%s: 4x the bases allocates %.2fx the bytes (%d → %d), want at most 4.4x", x.what, float64(b)/float64(a), a, b)
 		}
+	}
+}
+
+// TestCauseLawsFanInBaseChecks: checkCauseSets refuses a set that names
+// one base twice by a mark per set, not by looking for each base among
+// those before it (K² comparisons for a set based on K sets, with no
+// allocation for TestCauseLawsFanInLinear to see): 4x the bases is at
+// most ~4.4x the comparisons (lawSetStep).
+func TestCauseLawsFanInBaseChecks(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 500
+	}
+	steps := func(n int) int {
+		r := fanInReport(n)
+		count := 0
+		lawSetStep = func() { count++ }
+		defer func() { lawSetStep = nil }()
+		if err := checkCauseSets(r); err != nil {
+			t.Fatalf("%d bases: %v", n, err)
+		}
+		return count
+	}
+	a, b := steps(n), steps(4*n)
+	t.Logf("fan-in: %d → %d base checks (%.2fx)", a, b, float64(b)/float64(a))
+	if a < n {
+		t.Fatalf("%d bases checked with %d comparisons: the count misses bases", n, a)
+	}
+	if float64(b) > 4.4*float64(a) {
+		t.Errorf("4x the bases compares %.2fx as often (%d → %d), want at most 4.4x", float64(b)/float64(a), a, b)
+	}
+	// The refusal stands: a set naming one base twice.
+	r := fanInReport(3)
+	top := r.Causes.Sets[len(r.Causes.Sets)-1]
+	top[2].SetBase = &SetBase{Set: top[0].SetBase.Set, Via: 0}
+	if err := checkCauseSets(r); err == nil || !strings.Contains(err.Error(), "a base of the set twice") {
+		t.Errorf("a base twice: %v, want a base of the set twice", err)
 	}
 }
