@@ -23,6 +23,32 @@ import (
 // Schema names the version of the JSON document.
 const Schema = "cachediff/v1"
 
+// FeatureBasedSets is the feature of a report some of whose causes.sets
+// are written on their bases ({"set", "via"} elements, docs/json.md): a
+// consumer that reads every element as {"cause", "path"} would read a
+// base as cause 0 by path 0 without an error.
+const FeatureBasedSets = "based-sets"
+
+// Features are the features a cachediff/v1 document may list in
+// "features", each added within v1 and misread, without an error, by a
+// consumer written before it: a consumer refuses a document that lists
+// one it does not know (docs/json.md, versioning). cachediff version
+// lists them.
+var Features = []string{FeatureBasedSets}
+
+// FeaturesOf are the features r uses, for its "features": nil (the
+// member absent, the document as before them) when none.
+func FeaturesOf(r *diff.Report) []string {
+	if c := r.Causes; c != nil {
+		for k := range c.Sets {
+			if _, ok := c.Base(k); ok {
+				return []string{FeatureBasedSets}
+			}
+		}
+	}
+	return nil
+}
+
 // Options control how a report is rendered, never what it says: they are
 // not part of the JSON document.
 type Options struct {
@@ -67,6 +93,10 @@ const GitHubMarker = "<!-- cachediff -->"
 // the rendering options (templates see them as .Render).
 type Document struct {
 	Schema string `json:"schema"`
+	// Features are the features of the report that a consumer written
+	// before them would misread (FeaturesOf); written by the JSON format
+	// alone, absent when none.
+	Features []string `json:"features,omitempty"`
 	*diff.Report
 	Render Options `json:"-"`
 	// Cut is always nil: it is there for templates copied from an

@@ -15,7 +15,8 @@ var versionCommand = &command{
 	summary: "show the version of cachediff and the JSON schemas it writes and reads",
 	about: `Shows the version of cachediff (its module version and the VCS revision it
 was built from, as Go records them) and the JSON report schema it writes and
-reads.`,
+reads, with the features added within that schema that it writes and reads
+(a report lists those it uses in "features").`,
 	run: func(c *cli, o *options, args []string) (int, error) {
 		if len(args) != 0 {
 			return exitTrouble, usageErrorf("version: want no arguments; got %d%s", len(args), dashesHint(o)) // version -- -q
@@ -55,5 +56,8 @@ func versionText() string {
 	}
 	schemas := report.Schema + ", " + jsonv1.LogSchema // cachediff and cachediff log
 	fmt.Fprintf(&b, "writes: %s\nreads: %s\n", schemas, schemas)
+	// The features added within cachediff/v1 that a report may list in
+	// "features" (docs/json.md): this cachediff writes and reads them.
+	fmt.Fprintf(&b, "features: %s\n", strings.Join(report.Features, ", "))
 	return b.String()
 }

@@ -160,3 +160,43 @@ func TestBasedSetsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// A report with based sets lists "based-sets" in its "features", next to
+// its schema, so that a consumer written before bases (which would read
+// a base {set, via} as {cause: 0, path: 0}) can tell; a report without
+// bases has no "features", as before. render reads a listed feature it
+// knows, refuses one it does not (a newer cachediff's), and reads a
+// based report saved before "features" was written.
+func TestBasedSetsFeature(t *testing.T) {
+	based := jsonOf(t, chainUpdReport(t, 60))
+	head := "{\n  \"schema\": \"cachediff/v1\",\n  \"features\": [\n    \"based-sets\"\n  ],\n  \"old\": {"
+	if !bytes.HasPrefix(based, []byte(head)) {
+		t.Fatalf("a report with based sets starts\n%.120s\nwant\n%s", based, head)
+	}
+	flat := jsonOf(t, chainUpdReport(t, 4))
+	if bytes.Contains(flat, []byte(`"features"`)) || !bytes.HasPrefix(flat, []byte("{\n  \"schema\": \"cachediff/v1\",\n  \"old\": {")) {
+		t.Errorf("a report without based sets lists features:\n%.200s", flat)
+	}
+	back, err := DecodeBytes(based)
+	if err != nil {
+		t.Fatalf("the report as written: %v", err)
+	}
+	if again := jsonOf(t, back); !bytes.Equal(again, based) {
+		t.Errorf("the report read back writes other JSON:\n%.300s", again)
+	}
+	// Saved before "features": read as before.
+	old := bytes.Replace(based, []byte("\n  \"features\": [\n    \"based-sets\"\n  ],"), nil, 1)
+	if _, err := DecodeBytes(old); err != nil {
+		t.Errorf("a based report without features: %v", err)
+	}
+	// A feature of a newer cachediff.
+	newer := bytes.Replace(based, []byte(`"based-sets"`), []byte(`"based-sets", "sparse-paths"`), 1)
+	_, err = DecodeBytes(newer)
+	if err == nil || !strings.Contains(err.Error(), `features[1]: "sparse-paths" is not a feature this cachediff reads (want based-sets`) {
+		t.Errorf("an unknown feature: %v", err)
+	}
+	wrong := bytes.Replace(based, []byte(`"based-sets"`), []byte(`7`), 1)
+	if _, err := DecodeBytes(wrong); err == nil || !strings.Contains(err.Error(), "features") {
+		t.Errorf("a feature that is no string: %v", err)
+	}
+}

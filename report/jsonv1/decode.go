@@ -297,6 +297,14 @@ func decodeBytes(data []byte, step bool) (*diff.Report, error) {
 	if err := checkEnums(doc.Report); err != nil {
 		return nil, err
 	}
+	// A feature added within v1 that this cachediff does not know would
+	// be misread (docs/json.md, versioning): the report is of a newer one.
+	for i, f := range doc.Features {
+		if !slices.Contains(report.Features, f) {
+			return nil, &EnumError{Path: fmt.Sprintf("features[%d]", i), Value: f,
+				Want: fmt.Sprintf("a feature this cachediff reads (want %s; a newer cachediff wrote this report)", strings.Join(report.Features, ", "))}
+		}
+	}
 	// A report of cachediff before issue 35 writes each pair's causes out
 	// whole: they are read into the table, paths and sets of today's.
 	if err := doc.Report.AdoptCauses(); err != nil {

@@ -94,7 +94,7 @@ func writeReportJSON(bw *bufio.Writer, r *diff.Report, prefix string, ws *pkgWri
 	rest.Highlights = []diff.Highlight{}
 	rest.Updates, rest.Facets, rest.Stacks, rest.Canonicalized, rest.Warnings, rest.Causes = nil, diff.Facets{}, nil, nil, nil, nil
 	var buf, doc bytes.Buffer
-	if err := newCompactEncoder(&buf).Encode(report.Document{Schema: report.Schema, Report: &rest}); err != nil {
+	if err := newCompactEncoder(&buf).Encode(report.Document{Schema: report.Schema, Features: report.FeaturesOf(r), Report: &rest}); err != nil {
 		return err
 	}
 	doc.Grow(buf.Len() * 2)

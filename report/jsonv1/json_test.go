@@ -24,7 +24,7 @@ func referenceJSON(t *testing.T, r *diff.Report) []byte {
 	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(report.Document{Schema: report.Schema, Report: r}); err != nil {
+	if err := enc.Encode(report.Document{Schema: report.Schema, Features: report.FeaturesOf(r), Report: r}); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()
@@ -320,7 +320,7 @@ func BenchmarkJSONReference(b *testing.B) {
 		enc := json.NewEncoder(ioDiscard{})
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(report.Document{Schema: report.Schema, Report: r}); err != nil {
+		if err := enc.Encode(report.Document{Schema: report.Schema, Features: report.FeaturesOf(r), Report: r}); err != nil {
 			b.Fatal(err)
 		}
 	}
