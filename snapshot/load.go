@@ -597,12 +597,28 @@ func indexHashAlone(hashes []File, cands []candidate) []Warning {
 	for _, c := range cands {
 		names[c.file.Name] = true
 	}
+	const why = "the index was removed, or is being pushed, and Spack finds no spec in the mirror until it is there (`spack buildcache update-index`)"
+	// The first mostUnindexed are named, one warning more counts the
+	// rest: a tree of many mirrors' folders (or a log over their
+	// revisions) had a warning for each.
 	var warns []Warning
+	alone, first := 0, ""
 	for _, h := range hashes {
 		if names[strings.TrimSuffix(h.Name, ".hash")] {
 			continue
 		}
-		warns = append(warns, Warning{File: h.Name, Message: "the checksum of a layout-v2 mirror's index.json, which is not beside it: the index was removed, or is being pushed, and Spack finds no spec in the mirror until it is there (`spack buildcache update-index`)"})
+		if alone++; alone <= mostUnindexed {
+			warns = append(warns, Warning{File: h.Name, Message: "the checksum of a layout-v2 mirror's index.json, which is not beside it: " + why})
+		} else if first == "" {
+			first = h.Name
+		}
+	}
+	if more := alone - mostUnindexed; more > 0 {
+		what := "more checksums of layout-v2 mirrors' index.json, each without its index.json beside it"
+		if more == 1 {
+			what = "more checksum of a layout-v2 mirror's index.json without its index.json beside it"
+		}
+		warns = append(warns, Warning{File: first, Message: fmt.Sprintf("%d %s, the first of them this one (of %d in all): %s", more, what, alone, why)})
 	}
 	return warns
 }
