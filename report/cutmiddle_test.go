@@ -8,12 +8,19 @@ import (
 // TestCutMiddle: one cut for text's and the feed's snapshot names
 // (textLabel, feedLabel kept a copy each): whole up to the limit, else
 // the first limit/2 and the last characters either side of "…", limit
-// wide, by the width given.
+// wide, by the width given, cut between a character and its marks
+// neither side.
 func TestCutMiddle(t *testing.T) {
 	one := func(rune) int { return 1 }
 	cells := func(r rune) int {
 		if r == '世' {
 			return 2
+		}
+		return 1
+	}
+	marks := func(r rune) int { // text's cells: a combining mark takes none
+		if r == '\u0301' {
+			return 0
 		}
 		return 1
 	}
@@ -29,6 +36,16 @@ func TestCutMiddle(t *testing.T) {
 		{"世世世世", 8, cells, "世世世世"},
 		{"é" + strings.Repeat("x", 8) + "é", 6, one, "éxx…xé"},
 		{strings.Repeat("a", 100) + strings.Repeat("b", 101), MaxWord, one, strings.Repeat("a", 100) + "…" + strings.Repeat("b", 99)},
+		// Not inside a character and its marks: the head gives up an e
+		// whose accent does not fit, the tail starts after a lone one
+		// (it was "abce…\u0301yz", and in text's cells "…\u0301yz").
+		{"abce\u0301" + strings.Repeat("x", 10) + "\u0301yz", 8, one, "abc…yz"},
+		{"abcd" + strings.Repeat("x", 10) + "\u0301\u0301xyz", 8, marks, "abcd…xyz"},
+		{"abcd" + strings.Repeat("x", 10) + "e\u0301yz", 8, marks, "abcd…e\u0301yz"},
+		// Nor inside a sequence joined by U+200D, nor before a skin tone.
+		{"abcd" + strings.Repeat("x", 10) + "\U0001F469\u200d\U0001F4BB", 6, one, "abc…"},
+		{"abcd" + strings.Repeat("x", 10) + "\U0001F469\u200d\U0001F4BB", 7, one, "abc…\U0001F469\u200d\U0001F4BB"},
+		{"ab\U0001F44D\U0001F3FD" + strings.Repeat("x", 10), 6, one, "ab…xx"},
 	} {
 		if got := CutMiddle(c.in, c.limit, c.width); got != c.want {
 			t.Errorf("CutMiddle(%q, %d) = %q, want %q", c.in, c.limit, got, c.want)

@@ -114,6 +114,10 @@ const MaxWord = maxWord
 // character's width (1 each in a feed; a terminal's cells in text, 2
 // for a wide character, 0 for a combining mark), never more than its
 // bytes. s is visible text (Visible): valid UTF-8, no escape sequences.
+// Neither side of "…" is cut inside a character and the marks that
+// combine with it (clusterBreak): the head gives up a character whose
+// marks do not fit, and the tail starts at the next character, not with
+// a lone accent.
 func CutMiddle(s string, limit int, width func(rune) int) string {
 	if len(s) <= limit {
 		return s
@@ -143,7 +147,30 @@ func CutMiddle(s string, limit int, width func(rune) int) string {
 		used += width(r)
 		tail -= size
 	}
+	for head > 0 && !clusterBreak(s, head) {
+		_, size := utf8.DecodeLastRuneInString(s[:head])
+		head -= size
+	}
+	for tail < len(s) && !clusterBreak(s, tail) {
+		_, size := utf8.DecodeRuneInString(s[tail:])
+		tail += size
+	}
 	return s[:head] + "…" + s[tail:]
+}
+
+// clusterBreak reports whether s may be cut at byte i (0 < i < len(s),
+// between characters) without parting a character from what joins it,
+// by Unicode's tables rather than a library of grapheme clusters: a
+// mark (Mn, Mc, Me: an accent, a variation selector) or an emoji
+// modifier (a skin tone) goes with the character before it, and a zero
+// width joiner (U+200D) joins the characters either side.
+func clusterBreak(s string, i int) bool {
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	if unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me) || r == '\u200d' || r >= 0x1f3fb && r <= 0x1f3ff {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(s[:i])
+	return before != '\u200d'
 }
 
 // Shorten bounds what one value can take of a report: a word longer than
