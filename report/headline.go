@@ -69,15 +69,15 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 	rt := r.Causes.Roots
 	var parts []string
 	rootNames := func(l []diff.RootSpec) []string {
-		out := make([]string, len(l))
+		out, keys := make([]string, len(l)), make([]string, len(l))
 		for i, x := range l {
-			out[i] = x.Root
+			out[i], keys[i] = x.Root, x.Hash
 		}
-		return out
+		return OneRootEach(out, keys)
 	}
-	changed := make([]string, len(rt.Changed))
+	changed, keys := make([]string, len(rt.Changed)), make([]string, len(rt.Changed))
 	for i, x := range rt.Changed {
-		changed[i] = x.Root
+		changed[i], keys[i] = x.Root, changedKey(&x)
 		if x.Swapped() {
 			// Another package (a provider swap: mpi mpich@4.1 →
 			// openmpi@5.0): the new one's name before both versions
@@ -93,7 +93,7 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 	for _, k := range [...]struct {
 		verb  string
 		names []string
-	}{{"removed", rootNames(rt.Removed)}, {"added", rootNames(rt.Added)}, {"changed", changed}} {
+	}{{"removed", rootNames(rt.Removed)}, {"added", rootNames(rt.Added)}, {"changed", OneRootEach(changed, keys)}} {
 		if len(k.names) == 0 {
 			continue
 		}
@@ -140,6 +140,76 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 	}
 	return strings.Join(parts, "; "), true
 }
+
+// OneRootEach are names, a lockfile's roots of one kind (added, removed
+// or changed), one a root: a lockfile may name one concrete spec as
+// several roots (zlib and zlib@1, one hash), each spelling a root and a
+// stack of its own to Spack, but one spec added or removed to the user:
+// they are one name, "zlib = zlib@1", where the first spelling stands,
+// and counted once ("1 root added", not 2). keys[i] is what makes
+// names[i] the same root as another (its hash; "" is a root alone);
+// spellings that read the same are said once, and a root names its
+// first maxSpellings spellings and counts the rest.
+func OneRootEach(names, keys []string) []string {
+	at := make(map[string]int, len(keys)) // key → index into out
+	seen := map[[2]string]bool{}          // (key, spelling) said
+	out := make([]string, 0, len(names))
+	var spelt [][]string // the spellings of out[i], when more than one
+	for i, n := range names {
+		if keys[i] != "" {
+			if j, ok := at[keys[i]]; ok {
+				if !seen[[2]string{keys[i], n}] {
+					seen[[2]string{keys[i], n}] = true
+					spelt[j] = append(spelt[j], n)
+				}
+				continue
+			}
+			at[keys[i]] = len(out)
+			seen[[2]string{keys[i], n}] = true
+		}
+		out = append(out, n)
+		spelt = append(spelt, nil)
+	}
+	for j, l := range spelt {
+		if len(l) == 0 {
+			continue
+		}
+		l = append([]string{out[j]}, l...)
+		if len(l) > maxSpellings {
+			out[j] = strings.Join(l[:maxSpellings], " = ") + " (and " + Plural(len(l)-maxSpellings, "more spelling") + ")"
+		} else {
+			out[j] = strings.Join(l, " = ")
+		}
+	}
+	return out
+}
+
+// RootsChanged counts the roots rt adds, removes and changes, a root
+// spelled several ways once (OneRootEach).
+func RootsChanged(rt *diff.RootChanges) int {
+	keys := func(n int, key func(i int) string) int {
+		names, k := make([]string, n), make([]string, n)
+		for i := range n {
+			k[i] = key(i)
+		}
+		return len(OneRootEach(names, k))
+	}
+	return keys(len(rt.Added), func(i int) string { return rt.Added[i].Hash }) +
+		keys(len(rt.Removed), func(i int) string { return rt.Removed[i].Hash }) +
+		keys(len(rt.Changed), func(i int) string { return changedKey(&rt.Changed[i]) })
+}
+
+// changedKey is what makes a changed root the same as another: both its
+// hashes ("" when one is missing, a root alone).
+func changedKey(x *diff.RootChange) string {
+	if x.Old.Hash == "" || x.New.Hash == "" {
+		return ""
+	}
+	return x.Old.Hash + " " + x.New.Hash
+}
+
+// maxSpellings is how many spellings of one root OneRootEach names.
+const maxSpellings = 3
 
 // rootSpecsGone counts the removed roots whose spec was removed and the
 // added roots whose spec was added (each hash once): the specs the

@@ -67,7 +67,9 @@ func TestRootsHeadline(t *testing.T) {
 			Added:   []diff.RootSpec{{Root: "c", Hash: "c1"}},
 		}},
 	}
-	want = "2 roots removed (b, b2); 1 root added (c); 1 spec removed; 1 spec added; 1 spec rebuilt; 1 spec unchanged"
+	// b and b2 name one hash: one root written two ways (it was "2
+	// roots removed (b, b2)", TestOneRootTwoSpellings).
+	want = "1 root removed (b = b2); 1 root added (c); 1 spec removed; 1 spec added; 1 spec rebuilt; 1 spec unchanged"
 	if got, _ := RootsHeadline(r); got != want {
 		t.Errorf("roots whose specs stay:\n got %q\nwant %q", got, want)
 	}

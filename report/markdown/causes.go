@@ -58,8 +58,15 @@ func (m *mdBuilder) roots() *view.Section {
 	if rows == nil {
 		return nil
 	}
+	// A root spelled several ways (zlib and zlib@1, one hash) is a row
+	// each, by its spec as written, and one root changed, as the
+	// headline counts it.
+	changed := strconv.Itoa(report.RootsChanged(rc)) + " changed"
+	if n := report.RootsChanged(rc); n != len(rows) {
+		changed += ", written " + strconv.Itoa(len(rows)) + " ways"
+	}
 	return &view.Section{Name: "roots", Rank: rankRoots, Noun: "root", Rows: rows,
-		Heading: "\n\n### Environment roots (" + strconv.Itoa(len(rows)) + " changed)\n\nThe lockfiles' roots, by their spec as written; what moved underneath follows.\n\n| | root | spec | why |\n|---|---|---|---|"}
+		Heading: "\n\n### Environment roots (" + changed + ")\n\nThe lockfiles' roots, by their spec as written; what moved underneath follows.\n\n| | root | spec | why |\n|---|---|---|---|"}
 }
 
 // causes groups the root causes of the rebuilt and updated specs.

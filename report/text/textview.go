@@ -214,11 +214,19 @@ func (d *Document) TextCauses() []string {
 	var lines []string
 	if rc := c.Roots; rc != nil {
 		var parts []string
-		for _, r := range rc.Added {
-			parts = append(parts, paintStr(d.Render.Color, "green", "+"+report.Visible(r.Root)))
-		}
-		for _, r := range rc.Removed {
-			parts = append(parts, paintStr(d.Render.Color, "red", "−"+report.Visible(r.Root)))
+		// A root spelled several ways (one hash) is one, as the
+		// headline says it: +zlib = zlib@1.
+		for _, k := range [...]struct {
+			roots       []diff.RootSpec
+			color, sign string
+		}{{rc.Added, "green", "+"}, {rc.Removed, "red", "−"}} {
+			names, keys := make([]string, len(k.roots)), make([]string, len(k.roots))
+			for i, r := range k.roots {
+				names[i], keys[i] = report.Visible(r.Root), r.Hash
+			}
+			for _, n := range report.OneRootEach(names, keys) {
+				parts = append(parts, paintStr(d.Render.Color, k.color, k.sign+n))
+			}
 		}
 		for _, r := range rc.Changed {
 			var p string

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOneRootTwoSpellings (issue 35 class e): a lockfile naming one hash
+// as two roots, zlib and zlib@1 (two user specs Spack concretized to one
+// spec), said "2 roots added (zlib, zlib@1)" of one spec added. The
+// headline counts it once and names both spellings; the Markdown's
+// roots heading says so; JSON keeps a root each, as written.
+func TestOneRootTwoSpellings(t *testing.T) {
+	dir := t.TempDir()
+	const arch = `"arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"}`
+	const c, z = "cccccccccccccccccccccccccccccccc", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa6"
+	node := func(name, h string) string {
+		return fmt.Sprintf(`%q:{"name":%q,"version":"1.3",%s,"hash":%q}`, h, name, arch, h)
+	}
+	write := func(name string, roots, nodes []string) string {
+		p := filepath.Join(dir, name, "spack.lock")
+		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6},"roots":[` + strings.Join(roots, ",") + `],"concrete_specs":{` + strings.Join(nodes, ",") + `}}`
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	root := func(spec, h string) string { return fmt.Sprintf(`{"hash":%q,"spec":%q}`, h, spec) }
+	a := write("a", []string{root("cmake", c)}, []string{node("cmake", c)})
+	b := write("b", []string{root("cmake", c), root("zlib", z), root("zlib@1", z)}, []string{node("cmake", c), node("zlib", z)})
+	out := func(args ...string) string {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitDiffers {
+			t.Fatalf("%q: exit %d, stderr %s", args, code, stderr.String())
+		}
+		return stdout.String()
+	}
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-f", "text", "--width", "200", a, b}, []string{": 1 root added (zlib = zlib@1); 1 spec unchanged\n"}},
+		{[]string{"-f", "text", "--width", "200", b, a}, []string{": 1 root removed (zlib = zlib@1); 1 spec unchanged\n"}},
+		{[]string{"-f", "md", a, b}, []string{"**1 root added (zlib = zlib@1); 1 spec unchanged**", "### Environment roots (1 changed, written 2 ways)",
+			"| added | zlib | zlib@1.3 `aaaaaaa` |", "| added | zlib@1 | zlib@1.3 `aaaaaaa` |"}},
+		{[]string{"-f", "json", a, b}, []string{`"root": "zlib",`, `"root": "zlib@1",`}},
+	} {
+		got := out(tc.args...)
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%q: no %q in\n%s", tc.args, w, got)
+			}
+		}
+		if strings.Contains(got, "2 roots") {
+			t.Errorf("%q: one root spelled twice is counted twice:\n%s", tc.args, got)
+		}
+	}
+	// Two roots of two hashes are two, as before.
+	c2 := write("c", []string{root("cmake", c), root("zlib", z), root("zlib@1", c)}, []string{node("cmake", c), node("zlib", z)})
+	if got := out("-f", "text", "--width", "200", a, c2); !strings.Contains(got, ": 2 roots added (zlib, zlib@1)") {
+		t.Errorf("two roots of two hashes:\n%s", got)
+	}
+}
