@@ -1,12 +1,14 @@
 package mirror_test
 
 import (
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
+	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -66,5 +68,90 @@ func TestBothLayoutsFolderNotWarned(t *testing.T) {
 		if strings.Contains(w.Message, "layout-v2 index") {
 			t.Errorf("a folder named build_cache/index.json: %s: %s; want no warning of a v2 index", w.File, w.Message)
 		}
+	}
+}
+
+// TestBothLayoutsWarnedURL (issue 35 class b): over a URL, a layout-v2
+// index beside a layout-v3 mirror went unmentioned, though its folder
+// warns of it (TestBothLayoutsWarned): specs pushed to the v2 index
+// alone (by a Spack older than 1.0) were left out without a word. Its
+// index.json.hash is asked for, at most 1 KiB: one request a run, a 304
+// once the cache keeps it; a mirror without it warns of nothing, and a
+// failed answer fails nothing.
+func TestBothLayoutsWarnedURL(t *testing.T) {
+	root := t.TempDir()
+	both, v3 := filepath.Join(root, "both"), filepath.Join(root, "v3")
+	if err := mirrorgen.V3(both, index(t, "old"), mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := mirrorgen.V2(both, index(t, "new")); err != nil {
+		t.Fatal(err)
+	}
+	if err := mirrorgen.V3(v3, index(t, "old"), mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(t, root)
+	warned := func(s *snapshot.Snapshot) []snapshot.Warning {
+		var out []snapshot.Warning
+		for _, w := range s.Warnings {
+			if strings.Contains(w.Message, "a layout-v2 index beside a layout-v3 mirror") {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	h := &mirror.HTTP{CacheDir: t.TempDir(), Retries: -1}
+	for run := range 2 {
+		s, src, err := fetch(h, srv.URL+"/both")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if src.Layout != mirror.LayoutV3 {
+			t.Fatalf("read as %s; want layout v3", src.Layout)
+		}
+		w := warned(s)
+		if len(w) != 1 || w[0].File != srv.URL+"/both/build_cache/index.json" ||
+			!strings.Contains(w[0].Message, "(build_cache/index.json.hash is there): not read, as the mirror is read through its layout-v3 index") ||
+			!strings.Contains(w[0].Message, "download it and give the file ("+srv.URL+"/both/build_cache/index.json)") {
+			t.Errorf("run %d: warnings %+v; want one of the v2 index beside the v3 mirror", run+1, s.Warnings)
+		}
+		got := srv.requests()
+		probes := 0
+		for _, r := range got {
+			if strings.Contains(r, "/build_cache/") {
+				probes++
+				if want := []string{"GET /both/build_cache/index.json.hash 200", "GET /both/build_cache/index.json.hash if-none-match 304"}[run]; r != want {
+					t.Errorf("run %d: %s; want %s", run+1, r, want)
+				}
+			}
+		}
+		if probes != 1 {
+			t.Errorf("run %d: requests %q; want one of build_cache/, its index.json.hash", run+1, got)
+		}
+	}
+	// A v3 mirror alone: one 404, no warning.
+	s, _, err := fetch(h, srv.URL+"/v3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := warned(s); len(w) != 0 {
+		t.Errorf("a v3 mirror alone: %+v", w)
+	}
+	// The .hash answering 500: no warning, and the mirror read.
+	srv.fault = func(w http.ResponseWriter, r *http.Request) bool {
+		if strings.HasSuffix(r.URL.Path, "/index.json.hash") {
+			srv.record(r, 500)
+			http.Error(w, "busy", 500)
+			return true
+		}
+		return false
+	}
+	defer func() { srv.fault = nil }()
+	s, _, err = fetch(&mirror.HTTP{NoCache: true, Retries: -1}, srv.URL+"/both")
+	if err != nil {
+		t.Fatalf("the .hash answering 500: %v", err)
+	}
+	if w := warned(s); len(w) != 0 {
+		t.Errorf("the .hash answering 500: %+v", w)
 	}
 }

@@ -94,8 +94,10 @@ func TestHTTP(t *testing.T) {
 		cold, warm []string
 	}{
 		{"v3",
-			[]string{"GET /v3/v3/manifests/index/index.manifest.json 200", "GET /v3/" + blob + " 200"},
-			[]string{"GET /v3/v3/manifests/index/index.manifest.json if-none-match 304"}},
+			// build_cache/index.json.hash: a v2 index beside the v3
+			// mirror is warned of (TestBothLayoutsWarnedURL).
+			[]string{"GET /v3/v3/manifests/index/index.manifest.json 200", "GET /v3/build_cache/index.json.hash 404", "GET /v3/" + blob + " 200"},
+			[]string{"GET /v3/v3/manifests/index/index.manifest.json if-none-match 304", "GET /v3/build_cache/index.json.hash 404"}},
 		{"v2",
 			[]string{"GET /v2/v3/manifests/index/index.manifest.json 404", "GET /v2/v3/layout.json 404", "GET /v2/build_cache/index.json.hash 200", "GET /v2/build_cache/index.json 200"},
 			[]string{"GET /v2/v3/manifests/index/index.manifest.json 404", "GET /v2/v3/layout.json 404", "GET /v2/build_cache/index.json.hash if-none-match 304"}},
@@ -175,7 +177,7 @@ func TestHTTPFaults(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := srv.requests()
-		if len(got) != 3 || got[1] != "GET /"+blob+" 500" || got[2] != "GET /"+blob+" 200" {
+		if len(got) != 4 || got[1] != "GET /build_cache/index.json.hash 404" || got[2] != "GET /"+blob+" 500" || got[3] != "GET /"+blob+" 200" {
 			t.Errorf("requests %q", got)
 		}
 	})

@@ -270,8 +270,21 @@ func Open(st Store, opt Options) (*Source, error) {
 // request (holds: a folder, a tree at a revision): a mirror that
 // `spack buildcache migrate` left its v2 files in holds both, and one
 // pushed to by a Spack older than 1.0 since then holds specs in its v2
-// index alone, which were left out without a word.
+// index alone, which were left out without a word. Over a URL, where
+// only a request tells, build_cache/index.json.hash is asked for (at
+// most maxV2Hash bytes, by its ETag once kept: a 404, or a 304): one
+// small request a run, for specs that would be left out without a word
+// otherwise (Spack writes the .hash with every v2 index it pushes). An
+// answer that does not say it is there (a 404, a bucket's 403, a
+// network error, --offline without it in the cache) warns of nothing.
 func (s *Source) warnBothLayouts(st Store, read string) {
+	if h, ok := st.(*httpStore); ok {
+		if _, err := h.Get(v2IndexHash, maxV2Hash); err != nil && !errors.Is(err, ErrTooBig) {
+			return
+		}
+		s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2Index), Message: fmt.Sprintf("a layout-v2 index beside a layout-v3 mirror (%s is there): not read, as the mirror is read %s; to compare the v2 index, download it and give the file (%s)", v2IndexHash, read, joinName(st.Name(), v2Index))})
+		return
+	}
 	if !holds(st, v2Index) {
 		return
 	}

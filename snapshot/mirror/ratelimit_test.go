@@ -68,7 +68,7 @@ func TestHTTP429Retried(t *testing.T) {
 				t.Errorf("took %s; want the Retry-After capped at %s", d, limited)
 			}
 			got := srv.requests()
-			if len(got) != 3 || got[1] != "GET /"+blob+" 429" || got[2] != "GET /"+blob+" 200" {
+			if len(got) != 4 || got[2] != "GET /"+blob+" 429" || got[3] != "GET /"+blob+" 200" {
 				t.Errorf("requests %q; want the blob's 429 tried again", got)
 			}
 			if len(at) == 2 && c.retryAfter != "" && at[1].Sub(at[0]) < limited {
@@ -83,8 +83,8 @@ func TestHTTP429Retried(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "HTTP 429 Too Many Requests (tried 4 times)") {
 			t.Errorf("%v; want HTTP 429 tried 4 times", err)
 		}
-		if got := srv.requests(); len(got) != 5 || got[4] != "GET /"+blob+" 429" {
-			t.Errorf("requests %q; want the manifest's, and the blob's 4 (one and 3 retries)", got)
+		if got := srv.requests(); len(got) != 6 || got[5] != "GET /"+blob+" 429" {
+			t.Errorf("requests %q; want the manifest's, the v2 index's .hash, and the blob's 4 (one and 3 retries)", got)
 		}
 	})
 }
