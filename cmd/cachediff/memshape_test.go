@@ -116,7 +116,15 @@ func oneSidedPair(t *testing.T, n int) (paths []string, size int64) {
 // transient single-node map: the many parameters within 10%).
 func diffCost(t *testing.T, paths []string) (alloc, peak uint64) {
 	t.Helper()
-	args, err := json.Marshal(append([]string{"--format", "json"}, paths...))
+	return commandCost(t, append([]string{"--format", "json"}, paths...))
+}
+
+// commandCost is diffCost of the command cachediff args, which must
+// exit 1.
+func commandCost(t *testing.T, command []string) (alloc, peak uint64) {
+	t.Helper()
+	paths := command
+	args, err := json.Marshal(command)
 	if err != nil {
 		t.Fatal(err)
 	}
