@@ -105,32 +105,34 @@ func checkCauseSets(r *Report) error {
 	baseOf := make([]int, len(c.Sets))
 	for k, set := range c.Sets {
 		for i, ref := range set {
-			at := fmt.Sprintf("causes.sets[%d][%d]", k, i)
+			// Named when refused: a name an element cost 12 MB over 62,500
+			// sets.
+			at := func() string { return fmt.Sprintf("causes.sets[%d][%d]", k, i) }
 			if b := ref.SetBase; b != nil {
 				switch {
 				case i > 0 && set[i-1].SetBase == nil:
-					return lawf(at, "a base {set, via} after a reference: a set's bases are its first elements")
+					return lawf(at(), "a base {set, via} after a reference: a set's bases are its first elements")
 				case b.Set <= 0 || b.Set >= len(c.Sets):
-					return lawf(at+".set", "%d, but causes.sets has %d sets, and a base is not set 0", b.Set, len(c.Sets))
+					return lawf(at()+".set", "%d, but causes.sets has %d sets, and a base is not set 0", b.Set, len(c.Sets))
 				case baseOf[b.Set] == k+1:
-					return lawf(at+".set", "%d, a base of the set twice: a set holds each cause once", b.Set)
+					return lawf(at()+".set", "%d, a base of the set twice: a set holds each cause once", b.Set)
 				case b.Set == k:
-					return lawf(at+".set", "%d: a set is not based on itself", b.Set)
+					return lawf(at()+".set", "%d: a set is not based on itself", b.Set)
 				case b.Via < 0 || b.Via >= n:
-					return lawf(at+".via", "%d, but causes.paths has %d links", b.Via, n)
+					return lawf(at()+".via", "%d, but causes.paths has %d links", b.Via, n)
 				}
 				baseOf[b.Set] = k + 1
 				continue
 			}
 			switch {
 			case ref.Cause < 0 || ref.Cause >= len(c.Table):
-				return lawf(at+".cause", "%d, but causes.table has %d causes", ref.Cause, len(c.Table))
+				return lawf(at()+".cause", "%d, but causes.table has %d causes", ref.Cause, len(c.Table))
 			case ref.Path < 0 || ref.Path >= n:
-				return lawf(at+".path", "%d, but causes.paths has %d links", ref.Path, n)
+				return lawf(at()+".path", "%d, but causes.paths has %d links", ref.Path, n)
 			case i > 0 && set[i-1].SetBase == nil && ref.Cause <= set[i-1].Cause:
-				return lawf(at+".cause", "%d after %d: a set lists each cause once, in order", ref.Cause, set[i-1].Cause)
+				return lawf(at()+".cause", "%d after %d: a set lists each cause once, in order", ref.Cause, set[i-1].Cause)
 			case last[ref.Path] != c.Table[ref.Cause].Name:
-				return lawf(at+".path", "ends at %q, not at its cause %q", shortValue(last[ref.Path]), shortValue(c.Table[ref.Cause].Name))
+				return lawf(at()+".path", "ends at %q, not at its cause %q", shortValue(last[ref.Path]), shortValue(c.Table[ref.Cause].Name))
 			}
 		}
 	}
@@ -160,7 +162,7 @@ func checkCauseSets(r *Report) error {
 			for _, ref := range c.OwnRefs(k) {
 				l = append(l, c.Paths[ref.Path].Name)
 			}
-			for _, b := range c.Bases(k) {
+			for _, b := range c.eachBase(k) {
 				l = append(l, c.Paths[b.Via].Name)
 			}
 			slices.Sort(l)
@@ -528,7 +530,7 @@ func checkCauseSets(r *Report) error {
 		if u.specs == 0 {
 			continue
 		}
-		for _, b := range c.Bases(k) {
+		for _, b := range c.eachBase(k) {
 			x := &uses[b.Set]
 			if hashes == nil {
 				hashes = newPathHashes(c.Paths, depth)
@@ -1782,7 +1784,7 @@ func setTopo(c *Causes) ([]int, []int, error) {
 				continue
 			}
 			size[f.k] = len(c.OwnRefs(f.k))
-			for _, b := range c.Bases(f.k) {
+			for _, b := range c.eachBase(f.k) {
 				if b.Set > 0 && b.Set < n {
 					size[f.k] += size[b.Set]
 				}
@@ -1812,7 +1814,7 @@ func walkSetForest(c *Causes, size []int, enter, leave func(k int) error, extra 
 	}
 	primary := func(k int) int {
 		best := 0
-		for _, b := range c.Bases(k) {
+		for _, b := range c.eachBase(k) {
 			if best == 0 || size[b.Set] > size[best] {
 				best = b.Set
 			}
@@ -1842,7 +1844,7 @@ func walkSetForest(c *Causes, size []int, enter, leave func(k int) error, extra 
 		out := []int{from}
 		seen[from] = walk
 		for i := 0; i < len(out); i++ {
-			for _, b := range c.Bases(out[i]) {
+			for _, b := range c.eachBase(out[i]) {
 				if seen[b.Set] == walk {
 					return nil, lawf(fmt.Sprintf("causes.sets[%d]", of), "its bases reach set %d twice: a set holds each cause once", b.Set)
 				}
@@ -1853,12 +1855,11 @@ func walkSetForest(c *Causes, size []int, enter, leave func(k int) error, extra 
 		return out, nil
 	}
 	others := func(k int, on bool) error {
-		bases := c.Bases(k)
-		if len(bases) < 2 || extra == nil {
+		if c.numBases(k) < 2 || extra == nil {
 			return nil
 		}
 		p := primary(k)
-		for _, b := range bases {
+		for _, b := range c.eachBase(k) {
 			if b.Set == p {
 				continue
 			}
@@ -1934,7 +1935,7 @@ func checkSetBases(c *Causes, ids []int32, size []int) error {
 		return nil
 	}
 	for k := range c.Sets {
-		for i, b := range c.Bases(k) {
+		for i, b := range c.eachBase(k) {
 			if size[b.Set] == 0 {
 				return lawf(fmt.Sprintf("causes.sets[%d][%d].set", k, i), "%d, a set of no cause: a base holds a cause", b.Set)
 			}
@@ -1949,9 +1950,8 @@ func checkSetBases(c *Causes, ids []int32, size []int) error {
 		if d > 0 {
 			skip := len(c.Sets[k]) - len(refs)
 			for i, ref := range refs {
-				at := fmt.Sprintf("causes.sets[%d][%d].cause", k, skip+i)
 				if activeCause[ref.Cause] > 0 {
-					return lawf(at, "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, of)
+					return lawf(fmt.Sprintf("causes.sets[%d][%d].cause", k, skip+i), "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, of)
 				}
 			}
 		}
@@ -1973,12 +1973,12 @@ func checkSetBases(c *Causes, ids []int32, size []int) error {
 				for _, x := range closure {
 					skip := len(c.Sets[x]) - len(c.OwnRefs(x))
 					for i, ref := range c.OwnRefs(x) {
-						at := fmt.Sprintf("causes.sets[%d][%d].cause", x, skip+i)
+						at := func() string { return fmt.Sprintf("causes.sets[%d][%d].cause", x, skip+i) }
 						if activeCause[ref.Cause] > 0 {
-							return lawf(at, "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, k)
+							return lawf(at(), "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, k)
 						}
 						if activeGroup[ids[ref.Cause]] > 0 {
-							return lawf(at, "%d (%s), of a group that another base of set %d holds: the bases of a set share no group", ref.Cause, shortValue(c.Table[ref.Cause].Name), k)
+							return lawf(at(), "%d (%s), of a group that another base of set %d holds: the bases of a set share no group", ref.Cause, shortValue(c.Table[ref.Cause].Name), k)
 						}
 					}
 				}
