@@ -105,53 +105,67 @@ func checkCauseSets(r *Report) error {
 	baseOf := make([]int, len(c.Sets))
 	for k, set := range c.Sets {
 		for i, ref := range set {
-			at := fmt.Sprintf("causes.sets[%d][%d]", k, i)
+			// Named when refused: a name an element cost 12 MB over 62,500
+			// sets.
+			at := func() string { return fmt.Sprintf("causes.sets[%d][%d]", k, i) }
 			if b := ref.SetBase; b != nil {
 				if lawSetStep != nil {
 					lawSetStep()
 				}
 				switch {
 				case i > 0 && set[i-1].SetBase == nil:
-					return lawf(at, "a base {set, via} after a reference: a set's bases are its first elements")
+					return lawf(at(), "a base {set, via} after a reference: a set's bases are its first elements")
 				case b.Set <= 0 || b.Set >= len(c.Sets):
-					return lawf(at+".set", "%d, but causes.sets has %d sets, and a base is not set 0", b.Set, len(c.Sets))
+					return lawf(at()+".set", "%d, but causes.sets has %d sets, and a base is not set 0", b.Set, len(c.Sets))
 				case baseOf[b.Set] == k+1:
-					return lawf(at+".set", "%d, a base of the set twice: a set holds each cause once", b.Set)
+					return lawf(at()+".set", "%d, a base of the set twice: a set holds each cause once", b.Set)
 				case b.Set == k:
-					return lawf(at+".set", "%d: a set is not based on itself", b.Set)
+					return lawf(at()+".set", "%d: a set is not based on itself", b.Set)
 				case b.Via < 0 || b.Via >= n:
-					return lawf(at+".via", "%d, but causes.paths has %d links", b.Via, n)
+					return lawf(at()+".via", "%d, but causes.paths has %d links", b.Via, n)
 				}
 				baseOf[b.Set] = k + 1
 				continue
 			}
 			switch {
 			case ref.Cause < 0 || ref.Cause >= len(c.Table):
-				return lawf(at+".cause", "%d, but causes.table has %d causes", ref.Cause, len(c.Table))
+				return lawf(at()+".cause", "%d, but causes.table has %d causes", ref.Cause, len(c.Table))
 			case ref.Path < 0 || ref.Path >= n:
-				return lawf(at+".path", "%d, but causes.paths has %d links", ref.Path, n)
+				return lawf(at()+".path", "%d, but causes.paths has %d links", ref.Path, n)
 			case i > 0 && set[i-1].SetBase == nil && ref.Cause <= set[i-1].Cause:
-				return lawf(at+".cause", "%d after %d: a set lists each cause once, in order", ref.Cause, set[i-1].Cause)
+				return lawf(at()+".cause", "%d after %d: a set lists each cause once, in order", ref.Cause, set[i-1].Cause)
 			case last[ref.Path] != c.Table[ref.Cause].Name:
-				return lawf(at+".path", "ends at %q, not at its cause %q", shortValue(last[ref.Path]), shortValue(c.Table[ref.Cause].Name))
+				return lawf(at()+".path", "ends at %q, not at its cause %q", shortValue(last[ref.Path]), shortValue(c.Table[ref.Cause].Name))
 			}
 		}
 	}
-	if err := checkSetBases(c); err != nil {
+	// Each cause's group, once: its number (4 bytes a cause, where a key
+	// a cause held 40), and each group's key once.
+	ids, groupNames := groupIDs(c)
+	// The sets in order of their bases, and their sizes, found once for
+	// the checks and walks below (each found them again: 17 bytes a set
+	// each time, beside the rest).
+	topo, size, err := setTopo(c)
+	if err != nil {
+		return err
+	}
+	if err := checkSetBases(c, ids, size); err != nil {
 		return err
 	}
 	// heads[k] are the names that set k's paths start with, each once,
 	// sorted (found once a set: the M pairs that share a set of K
 	// causes cost the distinct heads, not K each); a based set's paths
 	// start with its own references' and its via's.
-	heads := make([][]string, len(c.Sets))
+	// A map: only the sets of pairs without a via are asked (a slice a
+	// set held 24 bytes for each of a million based sets).
+	heads := map[int][]string{}
 	headsOf := func(k int) []string {
 		if heads[k] == nil {
 			l := make([]string, 0, len(c.Sets[k]))
 			for _, ref := range c.OwnRefs(k) {
 				l = append(l, c.Paths[ref.Path].Name)
 			}
-			for _, b := range c.Bases(k) {
+			for _, b := range c.eachBase(k) {
 				l = append(l, c.Paths[b.Via].Name)
 			}
 			slices.Sort(l)
@@ -293,10 +307,6 @@ func checkCauseSets(r *Report) error {
 			groups[k] = g
 		}
 		return g
-	}
-	keys := make([]string, len(c.Table)) // each cause's group, once
-	for i, t := range c.Table {
-		keys[i] = GroupKey(t)
 	}
 	viaDepth := func(v int) int {
 		if v < 0 {
@@ -517,14 +527,13 @@ func checkCauseSets(r *Report) error {
 	}
 	// Each set's weight: its pairs and those of the sets based on it,
 	// with the best path prefix among them (the sets based on it first).
-	topo, _, _ := setTopo(c)
 	for i := len(topo) - 1; i >= 0; i-- {
 		k := topo[i]
 		u := &uses[k]
 		if u.specs == 0 {
 			continue
 		}
-		for _, b := range c.Bases(k) {
+		for _, b := range c.eachBase(k) {
 			x := &uses[b.Set]
 			if hashes == nil {
 				hashes = newPathHashes(c.Paths, depth)
@@ -544,7 +553,7 @@ func checkCauseSets(r *Report) error {
 	// counts once where its set has a cause of the same group, or of
 	// the same shared change.
 	countSelf := func(x self, hasGroup, hasShared bool) {
-		k := keys[x.cause]
+		k := groupNames[ids[x.cause]]
 		g := groupOf(k)
 		g.own++
 		count := func(specs, rebuilt, updated *int) {
@@ -578,10 +587,10 @@ func checkCauseSets(r *Report) error {
 	// per shared change where no level above it (its bases) holds one;
 	// a group's via is the best over every level that holds it.
 	activeGroup, activeShared := map[string]int{}, map[string]int{}
-	if err := walkSetForest(c, func(s int) error {
+	if err := walkSetForest(c, size, func(s int) error {
 		u := &uses[s]
 		for _, ref := range c.OwnRefs(s) {
-			k := keys[ref.Cause]
+			k := groupNames[ids[ref.Cause]]
 			sk, isShared := sharedOfGroup[k]
 			if isShared && u.specs > 0 && activeShared[sk] == 0 {
 				if sc := sharedBy[sk]; sc.counted != s {
@@ -610,21 +619,21 @@ func checkCauseSets(r *Report) error {
 			g.rebuilt += u.rebuilt
 		}
 		for _, ref := range c.OwnRefs(s) {
-			k := keys[ref.Cause]
+			k := groupNames[ids[ref.Cause]]
 			activeGroup[k]++
 			if sk, ok := sharedOfGroup[k]; ok {
 				activeShared[sk]++
 			}
 		}
 		for _, x := range selvesAt[s] {
-			k := keys[x.cause]
+			k := groupNames[ids[x.cause]]
 			sk, ok := sharedOfGroup[k]
 			countSelf(x, activeGroup[k] > 0, ok && activeShared[sk] > 0)
 		}
 		return nil
 	}, func(s int) error {
 		for _, ref := range c.OwnRefs(s) {
-			k := keys[ref.Cause]
+			k := groupNames[ids[ref.Cause]]
 			activeGroup[k]--
 			if sk, ok := sharedOfGroup[k]; ok {
 				activeShared[sk]--
@@ -643,7 +652,7 @@ func checkCauseSets(r *Report) error {
 		walked := map[string]bool{}
 		for _, x := range closure {
 			for _, ref := range c.OwnRefs(x) {
-				k := keys[ref.Cause]
+				k := groupNames[ids[ref.Cause]]
 				sk, ok := sharedOfGroup[k]
 				if on && ok && !walked[sk] {
 					walked[sk] = true
@@ -657,7 +666,7 @@ func checkCauseSets(r *Report) error {
 		}
 		for _, x := range closure {
 			for _, ref := range c.OwnRefs(x) {
-				k := keys[ref.Cause]
+				k := groupNames[ids[ref.Cause]]
 				activeGroup[k] += d
 				if sk, ok := sharedOfGroup[k]; ok {
 					activeShared[sk] += d
@@ -1784,7 +1793,7 @@ func setTopo(c *Causes) ([]int, []int, error) {
 				continue
 			}
 			size[f.k] = len(c.OwnRefs(f.k))
-			for _, b := range c.Bases(f.k) {
+			for _, b := range c.eachBase(f.k) {
 				if b.Set > 0 && b.Set < n {
 					size[f.k] += size[b.Set]
 				}
@@ -1806,44 +1815,45 @@ func setTopo(c *Causes) ([]int, []int, error) {
 // closure that reaches a set twice is an error (the set's expansion
 // would hold its causes twice). A smaller base's sets are walked once
 // per set of several bases above them: each set a logarithm of times.
-// The bases must not loop (checkSetBases).
-func walkSetForest(c *Causes, enter, leave func(k int) error, extra func(k int, closure []int, on bool) error) error {
+// The bases must not loop (checkSetBases); size is setTopo's.
+func walkSetForest(c *Causes, size []int, enter, leave func(k int) error, extra func(k int, closure []int, on bool) error) error {
 	n := len(c.Sets)
 	if n <= 1 {
 		return nil
 	}
-	_, size, _ := setTopo(c)
 	primary := func(k int) int {
 		best := 0
-		for _, b := range c.Bases(k) {
+		for _, b := range c.eachBase(k) {
 			if best == 0 || size[b.Set] > size[best] {
 				best = b.Set
 			}
 		}
 		return best
 	}
-	start := make([]int, n+1)
+	// The sets under each, kids[start[k]:start[k+1]] (int32: 4 bytes a
+	// set each, for a report of a million sets).
+	start := make([]int32, n+1)
 	for k := 1; k < n; k++ {
 		start[primary(k)]++
 	}
-	for k, sum := 0, 0; k <= n; k++ {
+	for k, sum := 0, int32(0); k <= n; k++ {
 		start[k], sum = sum, sum+start[k]
 	}
-	kids := make([]int, n)
-	fill := slices.Clone(start)
+	kids := make([]int32, n)
+	seen := make([]int32, n) // first where each set's kids go on, then the closures' marks
 	for k := 1; k < n; k++ {
 		b := primary(k)
-		kids[fill[b]] = k
-		fill[b]++
+		kids[start[b]+seen[b]] = int32(k)
+		seen[b]++
 	}
-	seen := make([]int, n)
-	walk := 0
+	clear(seen)
+	walk := int32(0)
 	closure := func(from, of int) ([]int, error) {
 		walk++
 		out := []int{from}
 		seen[from] = walk
 		for i := 0; i < len(out); i++ {
-			for _, b := range c.Bases(out[i]) {
+			for _, b := range c.eachBase(out[i]) {
 				if seen[b.Set] == walk {
 					return nil, lawf(fmt.Sprintf("causes.sets[%d]", of), "its bases reach set %d twice: a set holds each cause once", b.Set)
 				}
@@ -1854,12 +1864,11 @@ func walkSetForest(c *Causes, enter, leave func(k int) error, extra func(k int, 
 		return out, nil
 	}
 	others := func(k int, on bool) error {
-		bases := c.Bases(k)
-		if len(bases) < 2 || extra == nil {
+		if c.numBases(k) < 2 || extra == nil {
 			return nil
 		}
 		p := primary(k)
-		for _, b := range bases {
+		for _, b := range c.eachBase(k) {
 			if b.Set == p {
 				continue
 			}
@@ -1890,17 +1899,17 @@ func walkSetForest(c *Causes, enter, leave func(k int) error, extra func(k int, 
 		}
 		return others(k, false)
 	}
-	type frame struct{ k, next int }
+	type frame struct{ k, next int32 }
 	var stack []frame
 	for _, root := range kids[start[0]:start[1]] {
 		stack = append(stack[:0], frame{root, start[root]})
-		if err := in(root); err != nil {
+		if err := in(int(root)); err != nil {
 			return err
 		}
 		for len(stack) > 0 {
 			f := &stack[len(stack)-1]
 			if f.next == start[f.k+1] {
-				if err := out(f.k); err != nil {
+				if err := out(int(f.k)); err != nil {
 					return err
 				}
 				stack = stack[:len(stack)-1]
@@ -1908,7 +1917,7 @@ func walkSetForest(c *Causes, enter, leave func(k int) error, extra func(k int, 
 			}
 			k := kids[f.next]
 			f.next++
-			if err := in(k); err != nil {
+			if err := in(int(k)); err != nil {
 				return err
 			}
 			stack = append(stack, frame{k, start[k]})
@@ -1923,7 +1932,7 @@ func walkSetForest(c *Causes, enter, leave func(k int) error, extra func(k int, 
 // cause and no group (CauseGroup): the expansion of a set holds each
 // cause once, and a group at several levels only down single bases,
 // where the groups' count (Explain's walk) counts a pair once.
-func checkSetBases(c *Causes) error {
+func checkSetBases(c *Causes, ids []int32, size []int) error {
 	based := false
 	for k := range c.Sets {
 		if _, ok := c.Base(k); ok {
@@ -1934,23 +1943,15 @@ func checkSetBases(c *Causes) error {
 	if !based {
 		return nil
 	}
-	_, size, err := setTopo(c)
-	if err != nil {
-		return err
-	}
 	for k := range c.Sets {
-		for i, b := range c.Bases(k) {
+		for i, b := range c.eachBase(k) {
 			if size[b.Set] == 0 {
 				return lawf(fmt.Sprintf("causes.sets[%d][%d].set", k, i), "%d, a set of no cause: a base holds a cause", b.Set)
 			}
 		}
 	}
-	keys := make([]string, len(c.Table))
-	for i, t := range c.Table {
-		keys[i] = GroupKey(t)
-	}
-	activeCause := make([]int, len(c.Table))
-	activeGroup := map[string]int{}
+	activeCause := make([]int32, len(c.Table))
+	activeGroup := make([]int32, len(c.Table))
 	// add files set k's references (d 1) or takes them back (d -1);
 	// filing, it refuses a cause or group already there.
 	add := func(k, of, d int) error {
@@ -1958,19 +1959,18 @@ func checkSetBases(c *Causes) error {
 		if d > 0 {
 			skip := len(c.Sets[k]) - len(refs)
 			for i, ref := range refs {
-				at := fmt.Sprintf("causes.sets[%d][%d].cause", k, skip+i)
 				if activeCause[ref.Cause] > 0 {
-					return lawf(at, "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, of)
+					return lawf(fmt.Sprintf("causes.sets[%d][%d].cause", k, skip+i), "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, of)
 				}
 			}
 		}
 		for _, ref := range refs {
-			activeCause[ref.Cause] += d
-			activeGroup[keys[ref.Cause]] += d
+			activeCause[ref.Cause] += int32(d)
+			activeGroup[ids[ref.Cause]] += int32(d)
 		}
 		return nil
 	}
-	return walkSetForest(c, func(k int) error { return add(k, k, 1) }, func(k int) error { return add(k, k, -1) },
+	return walkSetForest(c, size, func(k int) error { return add(k, k, 1) }, func(k int) error { return add(k, k, -1) },
 		func(k int, closure []int, on bool) error {
 			d := 1
 			if !on {
@@ -1982,12 +1982,12 @@ func checkSetBases(c *Causes) error {
 				for _, x := range closure {
 					skip := len(c.Sets[x]) - len(c.OwnRefs(x))
 					for i, ref := range c.OwnRefs(x) {
-						at := fmt.Sprintf("causes.sets[%d][%d].cause", x, skip+i)
+						at := func() string { return fmt.Sprintf("causes.sets[%d][%d].cause", x, skip+i) }
 						if activeCause[ref.Cause] > 0 {
-							return lawf(at, "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, k)
+							return lawf(at(), "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, k)
 						}
-						if activeGroup[keys[ref.Cause]] > 0 {
-							return lawf(at, "%d (%s), of a group that another base of set %d holds: the bases of a set share no group", ref.Cause, shortValue(c.Table[ref.Cause].Name), k)
+						if activeGroup[ids[ref.Cause]] > 0 {
+							return lawf(at(), "%d (%s), of a group that another base of set %d holds: the bases of a set share no group", ref.Cause, shortValue(c.Table[ref.Cause].Name), k)
 						}
 					}
 				}
@@ -1999,4 +1999,22 @@ func checkSetBases(c *Causes) error {
 			}
 			return nil
 		})
+}
+
+// groupIDs numbers the groups of c's causes (GroupKey): ids[i] is cause
+// i's, keys the groups' keys by number.
+func groupIDs(c *Causes) (ids []int32, keys []string) {
+	ids = make([]int32, len(c.Table))
+	byKey := map[string]int32{}
+	for i, t := range c.Table {
+		k := GroupKey(t)
+		id, ok := byKey[k]
+		if !ok {
+			id = int32(len(keys))
+			byKey[k] = id
+			keys = append(keys, k)
+		}
+		ids[i] = id
+	}
+	return ids, keys
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/maphash"
+	"iter"
 	"runtime"
 	"slices"
 	"strconv"
@@ -401,6 +402,34 @@ func (c *Causes) Bases(s int) []SetBase {
 		out = append(out, *r.SetBase)
 	}
 	return out
+}
+
+// numBases counts the bases of set s (its first elements).
+func (c *Causes) numBases(s int) int {
+	if c == nil || s <= 0 || s >= len(c.Sets) {
+		return 0
+	}
+	n := 0
+	for n < len(c.Sets[s]) && c.Sets[s][n].SetBase != nil {
+		n++
+	}
+	return n
+}
+
+// eachBase yields the bases of set s with their indexes, as Bases lists
+// them, without the list: the walks over a set of K bases made it at
+// each step (about 85 MB over a report of 62,500 sets based on one).
+func (c *Causes) eachBase(s int) iter.Seq2[int, SetBase] {
+	return func(yield func(int, SetBase) bool) {
+		if c == nil || s <= 0 || s >= len(c.Sets) {
+			return
+		}
+		for i, r := range c.Sets[s] {
+			if r.SetBase == nil || !yield(i, *r.SetBase) {
+				return
+			}
+		}
+	}
 }
 
 // baseAt returns set s's i-th element as a base, if it is one (a walk

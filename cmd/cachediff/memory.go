@@ -19,7 +19,8 @@ type memoryBudget interface {
 	// loading is called before the snapshots load (diff and log, not
 	// render).
 	loading()
-	// limit is called by a diff with the size of the input in bytes as
+	// limit is called by a diff (and by render, with the size of the
+	// JSON report) with the size of the input in bytes as
 	// it becomes known (a diff of folders: while the old snapshot loads,
 	// as twice what it has read, after it, as twice its size, then after
 	// both; a diff of two files: from their
@@ -111,8 +112,8 @@ func paceFinish(series int64) {
 // them, so most of the default's collections found little to free and
 // cost CPU (docs/performance.md, "The collector after the first
 // snapshot"). The memory limit set once the input's size is known
-// (setMemoryLimit) still bounds the heap, within the 4x budget. render,
-// which keeps no snapshot and sets no limit, keeps the default.
+// (setMemoryLimit) still bounds the heap, within the 4x budget. render
+// is not paced: it sets the limit from its report's size at once.
 func paceCollector() { debug.SetGCPercent(400) }
 
 // A log collects the garbage itself (collectFreeing, processMemory.collect) before it

@@ -116,7 +116,16 @@ func oneSidedPair(t *testing.T, n int) (paths []string, size int64) {
 // transient single-node map: the many parameters within 10%).
 func diffCost(t *testing.T, paths []string) (alloc, peak uint64) {
 	t.Helper()
-	args, err := json.Marshal(append([]string{"--format", "json"}, paths...))
+	alloc, peak, _ = commandCost(t, append([]string{"--format", "json"}, paths...))
+	return alloc, peak
+}
+
+// commandCost is diffCost of the command cachediff args, which must
+// exit 1, and the count of its allocations.
+func commandCost(t *testing.T, command []string) (alloc, peak, mallocs uint64) {
+	t.Helper()
+	paths := command
+	args, err := json.Marshal(command)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,13 +143,13 @@ func diffCost(t *testing.T, paths []string) (alloc, peak uint64) {
 	if i < 0 {
 		t.Fatalf("the child measuring cachediff %v said no result:\n%s", paths, out)
 	}
-	if _, err := fmt.Sscanf(string(out[i:]), "memchild: exit %d, allocated %d, peak %d", &code, &alloc, &peak); err != nil {
+	if _, err := fmt.Sscanf(string(out[i:]), "memchild: exit %d, allocated %d, peak %d, mallocs %d", &code, &alloc, &peak, &mallocs); err != nil {
 		t.Fatalf("the child measuring cachediff %v: %v\n%s", paths, err, out)
 	}
 	if code != 1 {
 		t.Fatalf("cachediff %v: exit %d, want 1\n%s", paths, code, out)
 	}
-	return alloc, peak
+	return alloc, peak, mallocs
 }
 
 // memChildEnv holds the arguments, as JSON, of the command that
@@ -172,7 +181,7 @@ func TestMemChild(t *testing.T) {
 	code := c.run(args)
 	peak := w.end()
 	runtime.ReadMemStats(&after)
-	fmt.Printf("memchild: exit %d, allocated %d, peak %d\n", code, after.TotalAlloc-before.TotalAlloc, peak-min(peak, before.HeapAlloc))
+	fmt.Printf("memchild: exit %d, allocated %d, peak %d, mallocs %d\n", code, after.TotalAlloc-before.TotalAlloc, peak-min(peak, before.HeapAlloc), after.Mallocs-before.Mallocs)
 }
 
 // collectionWatch records the most live heap any collection found: a

@@ -89,7 +89,13 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 	if jsonv1.IsLog(data) {
 		return renderLog(c, opts, path, data)
 	}
-	r, err := jsonv1.DecodeBytes(data)
+	// The report, decoded, checked and rendered, is held within the
+	// budget of 4x its JSON by the limit a diff sets from its input
+	// (memoryLimit), the collector's pace off below it: paced by the
+	// default, a heap of twice the live one held a report of a million
+	// based sets at 8x its JSON.
+	c.mem().limit(int64(len(data)))
+	r, err := jsonv1.DecodeTaking(&data) // the bytes are garbage once decoded
 	if err != nil {
 		if ns := (*jsonv1.NoSchemaError)(nil); errors.As(err, &ns) {
 			if kind := spackfmt.SniffSure(data); kind != spackfmt.Unknown {

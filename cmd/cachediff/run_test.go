@@ -303,8 +303,7 @@ func TestMemoryLimit(t *testing.T) {
 	if _, ok := newCLI().memory.(processMemory); !ok {
 		t.Error("main's command sets no memory limit, no collector pace or no collection between a log's steps")
 	}
-	// The log paces it too; render, which keeps no snapshot and sets no
-	// limit, does not.
+	// The log paces it too.
 	*rec = memoryRecorder{}
 	if code := c.run(append([]string{"log"}, append(args, args[0])...)); code != 1 {
 		t.Fatalf("log: exit %d", code)
@@ -338,8 +337,9 @@ func TestMemoryLimit(t *testing.T) {
 	if code := c.run([]string{"render", saved}); code != 1 {
 		t.Fatalf("render: exit %d", code)
 	}
-	if len(rec.order) != 0 {
-		t.Errorf("render: hooks called %v, want none", rec.order)
+	// render sets the limit from the report's size, no pace before.
+	if fi, err := os.Stat(saved); err != nil || !slices.Equal(rec.order, []string{"limit"}) || !slices.Equal(rec.inputs, []int64{fi.Size()}) {
+		t.Errorf("render: hooks called %v with %v, want limit with the report's size (%v)", rec.order, rec.inputs, err)
 	}
 }
 

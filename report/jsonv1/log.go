@@ -141,12 +141,12 @@ func DecodeLog(data []byte) (*Log, error) {
 	}
 	l := &Log{Series: diff.Series{Snapshots: doc.Snapshots, Timeline: doc.Timeline, Revs: doc.Revs}}
 	defer func() { l.Series.Highlights = diff.SeriesNews(l.Steps) }() // from the steps, checked: a saved list is not trusted
-	for i, raw := range doc.Steps {
-		r, err := decodeBytes(raw, true)
+	for i := range doc.Steps {
+		// Its copy of the step's bytes is garbage once decoded (nil).
+		r, err := decodeBytes((*[]byte)(&doc.Steps[i]), true)
 		if err != nil {
 			return nil, fmt.Errorf("steps[%d]: %w", i, err)
 		}
-		doc.Steps[i] = nil // its copy of the step's bytes, decoded: garbage
 		for _, side := range []struct {
 			s    diff.Side
 			snap diff.SnapshotInfo

@@ -17,7 +17,8 @@ func TestUnknownSchemaNamesBoth(t *testing.T) {
 			t.Errorf("%s: %v; want %s", schema, err, want)
 		}
 	}
-	_, err := decodeBytes([]byte(`{"schema": "cachediff/v2"}`), true)
+	step := []byte(`{"schema": "cachediff/v2"}`)
+	_, err := decodeBytes(&step, true)
 	if err == nil || !strings.HasSuffix(err.Error(), `: it reads "cachediff/v1"`) {
 		t.Errorf("a step: %v; want it to name cachediff/v1 alone", err)
 	}
