@@ -1829,11 +1829,26 @@ func walkSetForest(c *Causes, enter, leave func(k int) error, extra func(k int, 
 	}
 	seen := make([]int, n)
 	walk := 0
+	// The closures walked, in sets and their own references, stay
+	// within lawBaseWork per element of the sets: a smaller base's
+	// sets are walked a logarithm of times where each set is a smaller
+	// base of one set, but a set that is the smaller base of many sets
+	// would be walked once for each (their number times its closure's
+	// size, in a report of their number plus its size).
+	elems := n
+	for _, set := range c.Sets {
+		elems += len(set)
+	}
+	budget, work := lawBaseWork*elems+lawBaseWorkMin, 0
 	closure := func(from, of int) ([]int, error) {
 		walk++
 		out := []int{from}
 		seen[from] = walk
 		for i := 0; i < len(out); i++ {
+			work += 1 + len(c.OwnRefs(out[i]))
+			if work > budget {
+				return nil, lawf(fmt.Sprintf("causes.sets[%d]", of), "its bases, with those of the sets before it, hold more sets than render checks (%d times the sets' elements): sets of several bases share a smaller base's sets too often (cachediff writes no such report)", lawBaseWork)
+			}
 			for _, b := range c.Bases(out[i]) {
 				if seen[b.Set] == walk {
 					return nil, lawf(fmt.Sprintf("causes.sets[%d]", of), "its bases reach set %d twice: a set holds each cause once", b.Set)
@@ -1908,6 +1923,16 @@ func walkSetForest(c *Causes, enter, leave func(k int) error, extra func(k int, 
 	return nil
 }
 
+// lawBaseWork is how many sets and references walkSetForest walks, in
+// the closures of smaller bases, per element of a report's sets (plus
+// lawBaseWorkMin) before it refuses the report: a walk of sets whose
+// several bases share no set walks each set at most a logarithm (base
+// 2, of the causes) of times.
+const (
+	lawBaseWork    = 32
+	lawBaseWorkMin = 1 << 16
+)
+
 // checkSetBases checks the sets' bases (docs/json.md, sets): they do not
 // loop, each holds a cause, a based set adds no cause its bases'
 // expansions hold, and the expansions of its several bases share no
@@ -1949,9 +1974,8 @@ func checkSetBases(c *Causes) error {
 		if d > 0 {
 			skip := len(c.Sets[k]) - len(refs)
 			for i, ref := range refs {
-				at := fmt.Sprintf("causes.sets[%d][%d].cause", k, skip+i)
 				if activeCause[ref.Cause] > 0 {
-					return lawf(at, "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, of)
+					return lawf(fmt.Sprintf("causes.sets[%d][%d].cause", k, skip+i), "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, of)
 				}
 			}
 		}
@@ -1973,12 +1997,12 @@ func checkSetBases(c *Causes) error {
 				for _, x := range closure {
 					skip := len(c.Sets[x]) - len(c.OwnRefs(x))
 					for i, ref := range c.OwnRefs(x) {
-						at := fmt.Sprintf("causes.sets[%d][%d].cause", x, skip+i)
+						at := func() string { return fmt.Sprintf("causes.sets[%d][%d].cause", x, skip+i) }
 						if activeCause[ref.Cause] > 0 {
-							return lawf(at, "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, k)
+							return lawf(at(), "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, k)
 						}
 						if activeGroup[keys[ref.Cause]] > 0 {
-							return lawf(at, "%d (%s), of a group that another base of set %d holds: the bases of a set share no group", ref.Cause, shortValue(c.Table[ref.Cause].Name), k)
+							return lawf(at(), "%d (%s), of a group that another base of set %d holds: the bases of a set share no group", ref.Cause, shortValue(c.Table[ref.Cause].Name), k)
 						}
 					}
 				}
