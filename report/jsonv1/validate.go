@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -314,6 +315,13 @@ func (w *walker) value(s *shape) error {
 			// A whole number all the same: it is too large, not of
 			// the wrong kind.
 			return w.errAt(start, "%s is more than any report holds (at most %d digits)", n, maxCountDigits)
+		}
+		if strconv.IntSize < 64 && len(n) == maxCountDigits {
+			// Where an int is 32 bits, encoding/json refused one past
+			// it in its own words, naming Go's types.
+			if v, err := strconv.ParseUint(string(n), 10, 64); err == nil && v > math.MaxInt {
+				return w.errAt(start, "%s is more than any report holds here (at most %d on a 32-bit build)", n, math.MaxInt)
+			}
 		}
 		return nil
 	case kBool:
