@@ -472,7 +472,7 @@ func (w *walker) object(s *shape) error {
 		}
 	}
 	if s.forms != nil && !slices.Contains(s.forms, seen) {
-		return w.errAt(open, "a set's element with fields %s: it is %s", fieldNames(s, seen), s.formsWhat)
+		return w.errAt(open, "a set's element with %s: it is %s", fieldNames(s, seen), s.formsWhat)
 	}
 	for j, f := range s.fields {
 		if seen&(1<<j) == 0 && !f.optional {
@@ -941,7 +941,8 @@ func walkShape(data []byte, s *shape, doc string) error {
 	return w.end()
 }
 
-// fieldNames names the fields of s in seen, quoted ("none" for none).
+// fieldNames names the fields of s in seen, quoted: `fields "a", "b"`,
+// `field "a"` or "no field".
 func fieldNames(s *shape, seen uint64) string {
 	var l []string
 	for j, f := range s.fields {
@@ -949,8 +950,11 @@ func fieldNames(s *shape, seen uint64) string {
 			l = append(l, strconv.Quote(f.name))
 		}
 	}
-	if l == nil {
-		return "none"
+	switch len(l) {
+	case 0:
+		return "no field"
+	case 1:
+		return "field " + l[0]
 	}
-	return strings.Join(l, ", ")
+	return "fields " + strings.Join(l, ", ")
 }
