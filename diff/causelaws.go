@@ -1848,11 +1848,32 @@ func walkSetForest(c *Causes, size []int, enter, leave func(k int) error, extra 
 	}
 	clear(seen)
 	walk := int32(0)
+	// The closures walked, in sets and their own references, stay
+	// within lawBaseWork per element of the sets: a smaller base's
+	// sets are walked a logarithm of times where each set is a smaller
+	// base of one set, but a set that is the smaller base of many sets
+	// would be walked once for each (their number times its closure's
+	// size, in a report of their number plus its size).
+	elems := n
+	for _, set := range c.Sets {
+		elems += len(set)
+	}
+	budget, work := lawBaseWork*elems+lawBaseWorkMin, 0
+	// One buffer for every closure: extra reads a closure only while
+	// it is called (a closure a call, grown by doubling, allocated as
+	// much again as the walk, and more or less of it by where the
+	// walk's end fell between two doublings).
+	var buf []int
 	closure := func(from, of int) ([]int, error) {
 		walk++
-		out := []int{from}
+		out := append(buf[:0], from)
+		defer func() { buf = out[:0] }()
 		seen[from] = walk
 		for i := 0; i < len(out); i++ {
+			work += 1 + len(c.OwnRefs(out[i]))
+			if work > budget {
+				return nil, lawf(fmt.Sprintf("causes.sets[%d]", of), "its bases, with those of the sets before it, hold more sets than render checks (%d times the sets' elements): sets of several bases share a smaller base's sets too often (cachediff writes no such report)", lawBaseWork)
+			}
 			for _, b := range c.eachBase(out[i]) {
 				if seen[b.Set] == walk {
 					return nil, lawf(fmt.Sprintf("causes.sets[%d]", of), "its bases reach set %d twice: a set holds each cause once", b.Set)
@@ -1925,6 +1946,16 @@ func walkSetForest(c *Causes, size []int, enter, leave func(k int) error, extra 
 	}
 	return nil
 }
+
+// lawBaseWork is how many sets and references walkSetForest walks, in
+// the closures of smaller bases, per element of a report's sets (plus
+// lawBaseWorkMin) before it refuses the report: a walk of sets whose
+// several bases share no set walks each set at most a logarithm (base
+// 2, of the causes) of times.
+const (
+	lawBaseWork    = 32
+	lawBaseWorkMin = 1 << 16
+)
 
 // checkSetBases checks the sets' bases (docs/json.md, sets): they do not
 // loop, each holds a cause, a based set adds no cause its bases'

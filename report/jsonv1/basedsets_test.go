@@ -121,14 +121,21 @@ func TestDecodeBasedSets(t *testing.T) {
 	js := jsonOf(t, chainUpdReport(t, n))
 	at := bytes.Index(js, []byte(`"sets": [`))
 	first := at + bytes.Index(js[at:], []byte(`"set": `))
-	for _, tc := range []struct{ name, from, to string }{
-		{"a base with a cause", `"set": `, `"cause": 0, "set": `},
-		{"a base without its via", `"via": `, `"path": `},
+	open := bytes.LastIndexByte(js[:first], '{')
+	end := first + bytes.IndexByte(js[first:], '}')
+	for _, tc := range []struct{ name, from, to, fields string }{
+		{"a base with a cause", `"set": `, `"cause": 0, "set": `, `with fields "cause", "set", "via": `},
+		{"a base without its via", `"via": `, `"path": `, `with fields "path", "set": `},
+		{"a base of a set alone", string(js[open : end+1]), `{"set": 1}`, `with field "set": `},
+		{"an element of no field", string(js[open : end+1]), `{}`, `with no field: `},
 	} {
 		i := first + bytes.Index(js[first:], []byte(tc.from))
+		if tc.from[0] == '{' {
+			i = open
+		}
 		edited := slices.Concat(js[:i], []byte(tc.to), js[i+len(tc.from):])
 		_, err := DecodeBytes(edited)
-		if want := `it is a reference {"cause", "path"} or a base {"set", "via"}`; err == nil || !strings.Contains(err.Error(), want) {
+		if want := tc.fields + `it is a reference {"cause", "path"} or a base {"set", "via"}`; err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: decoded with %v, want an error with %q", tc.name, err, want)
 		}
 	}

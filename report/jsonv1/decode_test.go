@@ -314,6 +314,10 @@ func TestDecodeLaws(t *testing.T) {
 		// Counts of 15 digits, summed over some 10,000 packages by the
 		// laws, overflowed int64 and could be made to add up.
 		{"a count of 11 digits", `"old": ` + fmt.Sprint(base.Summary.Specs.Old), `"old": 10000000000`, "summary.specs.old: 10000000000 is more than any report holds (at most 10 digits)"},
+		// Past a 32-bit int, 10 digits: encoding/json's own error,
+		// with Go's type names, on a 32-bit build
+		// (GOARCH=386 go test -run TestDecodeLaws).
+		{"a count past 2^32", `"old": ` + fmt.Sprint(base.Summary.Specs.Old), `"old": 4294967296`, "summary.specs"},
 		{"empty gate object", `"gate": {`, `"gate": {}, "x": {`, `gate: no "fail_on" field`},
 		{"a key twice", `"canonicalize": `, `"canonicalize": true, "canonicalize": `, `key "canonicalize" is there twice`},
 		{"a key in another case", `"summary": {`, `"Summary": {`, `key "Summary": cachediff/v1 writes "summary"`},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -316,6 +317,13 @@ func (w *walker) value(s *shape) error {
 			// the wrong kind.
 			return w.errAt(start, "%s is more than any report holds (at most %d digits)", n, maxCountDigits)
 		}
+		if strconv.IntSize < 64 && len(n) == maxCountDigits {
+			// Where an int is 32 bits, encoding/json refused one past
+			// it in its own words, naming Go's types.
+			if v, err := strconv.ParseUint(string(n), 10, 64); err == nil && v > math.MaxInt {
+				return w.errAt(start, "%s is more than any report holds here (at most %d on a 32-bit build)", n, math.MaxInt)
+			}
+		}
 		return nil
 	case kBool:
 		for _, lit := range []string{"true", "false"} {
@@ -468,7 +476,7 @@ func (w *walker) object(s *shape) error {
 		}
 	}
 	if s.forms != nil && !slices.Contains(s.forms, seen) {
-		return w.errAt(open, "a set's element with fields %s: it is %s", fieldNames(s, seen), s.formsWhat)
+		return w.errAt(open, "a set's element with %s: it is %s", fieldNames(s, seen), s.formsWhat)
 	}
 	for j, f := range s.fields {
 		if seen&(1<<j) == 0 && !f.optional {
@@ -973,7 +981,8 @@ func (l *causeLens) count(path []pathStep, n int) {
 	}
 }
 
-// fieldNames names the fields of s in seen, quoted ("none" for none).
+// fieldNames names the fields of s in seen, quoted: `fields "a", "b"`,
+// `field "a"` or "no field".
 func fieldNames(s *shape, seen uint64) string {
 	var l []string
 	for j, f := range s.fields {
@@ -981,8 +990,11 @@ func fieldNames(s *shape, seen uint64) string {
 			l = append(l, strconv.Quote(f.name))
 		}
 	}
-	if l == nil {
-		return "none"
+	switch len(l) {
+	case 0:
+		return "no field"
+	case 1:
+		return "field " + l[0]
 	}
-	return strings.Join(l, ", ")
+	return "fields " + strings.Join(l, ", ")
 }
