@@ -585,7 +585,8 @@ func (c *Causes) expansion(s int) []causeItem {
 }
 
 // Resolve returns w's root causes written out whole, each with its path
-// from name (the pair's package), sorted by name, hashes and path.
+// from name (the pair's package), sorted by name, hashes, changes (the
+// table's order) and path.
 func (c *Causes) Resolve(w *Why, name string) []Cause {
 	return c.resolveUpTo(w, name, -1)
 }
@@ -600,12 +601,14 @@ func (c *Causes) resolveUpTo(w *Why, name string, most int) []Cause {
 	}
 	items := c.expansion(w.Set)
 	out := make([]Cause, 0, len(items))
+	ids := make([]int, 0, len(items))
 	for _, it := range items {
 		cs := c.Table[it.ref.Cause]
 		cs.Path = c.itemPath(w, name, it, most)
 		out = append(out, cs)
+		ids = append(ids, it.ref.Cause)
 	}
-	sortCauses(out)
+	sortCausesByID(out, ids)
 	return out
 }
 
@@ -728,13 +731,39 @@ func (c *Causes) ResolveFirst(w *Why, name string, n, names int, order *CauseOrd
 	}
 	o := c.firstOf(w.Set, n, order)
 	out := make([]Cause, 0, len(o.first))
+	ids := make([]int, 0, len(o.first))
 	for _, it := range o.first {
 		cs := c.Table[it.ref.Cause]
 		cs.Path = c.itemPath(w, name, it, names)
 		out = append(out, cs)
+		ids = append(ids, it.ref.Cause)
 	}
-	sortCauses(out)
+	sortCausesByID(out, ids)
 	return out, o.all
+}
+
+// sortCausesByID sorts a set's causes, each of table id ids[i], as
+// firstOf does (cmpRef): by name and hashes, then by id (the table's
+// order of their changes), then by path. Causes of one name and hashes
+// that differ in their changes (a dependency added at one spec, removed
+// at another) sorted by path here and by id there, and ResolveFirst's
+// first cause was not Resolve's.
+func sortCausesByID(cs []Cause, ids []int) {
+	type byID struct {
+		c  Cause
+		id int
+	}
+	l := make([]byID, len(cs))
+	for i := range cs {
+		l[i] = byID{cs[i], ids[i]}
+	}
+	slices.SortFunc(l, func(a, b byID) int {
+		return cmp.Or(strings.Compare(a.c.Name, b.c.Name), strings.Compare(a.c.OldHash, b.c.OldHash),
+			strings.Compare(a.c.NewHash, b.c.NewHash), cmp.Compare(a.id, b.id), slices.Compare(a.c.Path, b.c.Path))
+	})
+	for i := range l {
+		cs[i] = l[i].c
+	}
 }
 
 // CauseGroup is one root cause over the whole report: the same package
@@ -2146,13 +2175,6 @@ func changeKey(cs []Change) string {
 		b.WriteByte(0)
 	}
 	return b.String()
-}
-
-func sortCauses(cs []Cause) {
-	slices.SortFunc(cs, func(a, b Cause) int {
-		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.OldHash, b.OldHash),
-			strings.Compare(a.NewHash, b.NewHash), slices.Compare(a.Path, b.Path))
-	})
 }
 
 // local matches the edges of x (old) and y (new) and says what changed at
