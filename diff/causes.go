@@ -1580,20 +1580,24 @@ func (e *explainer) solveOne(u int32) {
 // variable for the tests, which set it to 1).
 var baseMin int32 = 32
 
-// based solves l, which has no edge change of its own, when its changed
-// dependencies that bring a set (one of baseMin causes or more among
-// them) can be its bases, and the others bring at most their own
-// changes, none of which can be in those sets: l's set is then those
-// sets, each with a via of its dependency's name linked to its via,
-// plus the dependencies' own changes (theirs among them), each a path of
+// based solves l when its changed dependencies that bring a set (one of
+// baseMin causes or more among them) can be its bases, and the others
+// bring at most their own changes, none of which can be in those sets,
+// nor can l's own edge changes: l's set is then those sets, each with a
+// via of its dependency's name linked to its via, plus the dependencies'
+// own changes (theirs among them) and l's edge changes, each a path of
 // one name. A chain of N specs each with a change of its own costs N
 // sets of one or two references, where writing each one's causes out
-// cost N²/2 references and links.
+// cost N²/2 references and links. Dependencies that bring the very same
+// set (and via) are one base, through the best of them (cmpVia, as in
+// compose): every cause of it is best through that one (the two sides of
+// a diamond over a spec with a change of its own).
 //
 // A dependency's own change is in no set of a dependency that is not
 // below it, and in none at all when no set filed so far holds it
 // (seenCause); a base dependency's own change is in none of its sets
-// (no cycle). Several bases must not share a cause or a group: each is
+// (no cycle); an edge change of l's own is in no set when none filed so
+// far holds it. Several bases must not share a cause or a group: each is
 // then a dependency over a tree of changed pairs (each with one
 // dependent, no edge change, and an own change of a group no other pair
 // has: treeOK), which no other base reaches, and no cause l adds is of
@@ -1605,9 +1609,6 @@ var baseMin int32 = 32
 // expansion then holds each cause once, and the groups' counts and
 // vias stay a pass over the sets. It reports whether it solved l.
 func (e *explainer) based(l *local) bool {
-	if len(l.edgeIDs) > 0 {
-		return false
-	}
 	var bases []*child
 	big := false
 	for i := range l.children {
@@ -1623,7 +1624,25 @@ func (e *explainer) based(l *local) bool {
 	isBase := func(id int32) bool {
 		return slices.ContainsFunc(bases, func(ch *child) bool { return ch.id == id })
 	}
-	if len(bases) > 1 {
+	// Dependencies that bring the very same set (and via) are one base:
+	// every cause of it is best through the best of them (cmpVia), as
+	// in compose.
+	var distinct []*child
+	for _, ch := range bases {
+		v := e.nodes[ch.id]
+		at := slices.IndexFunc(distinct, func(x *child) bool {
+			w := e.nodes[x.id]
+			return w.set == v.set && w.via == v.via
+		})
+		switch {
+		case at < 0:
+			distinct = append(distinct, ch)
+		case e.cmpVia(ch, distinct[at]) < 0:
+			distinct[at] = ch
+		}
+	}
+	several := len(distinct) > 1
+	if several {
 		for i, ch := range bases {
 			if !e.treeOK[ch.id] || e.indeg[ch.id] != 1 || slices.ContainsFunc(bases[:i], func(x *child) bool { return x.id == ch.id }) {
 				return false
@@ -1633,15 +1652,7 @@ func (e *explainer) based(l *local) bool {
 	e.stamp++
 	touched := e.touched[:0]
 	defer func() { e.touched = touched }()
-	for _, ch := range l.children {
-		c := e.nodes[ch.id].ownID
-		if c < 0 {
-			continue
-		}
-		if len(bases) > 1 && e.seenGroup[e.groupOf[c]] || !isBase(ch.id) && e.seenCause[c] {
-			return false
-		}
-		x := cand{1, ch.nid, -1}
+	offer := func(c int32, x cand) {
 		if e.bestAt[c] != e.stamp {
 			e.bestAt[c] = e.stamp
 			e.best[c] = x
@@ -1650,21 +1661,47 @@ func (e *explainer) based(l *local) bool {
 			e.best[c] = x
 		}
 	}
+	// An edge change of l's own is a cause of one name, in no base when
+	// no set filed so far holds it.
+	for i, c := range l.edgeIDs {
+		if e.seenCause[c] || several && e.seenGroup[e.groupOf[c]] {
+			return false
+		}
+		offer(c, cand{1, l.edgeNames[i], -1})
+	}
+	for _, ch := range l.children {
+		c := e.nodes[ch.id].ownID
+		if c < 0 {
+			continue
+		}
+		if several && e.seenGroup[e.groupOf[c]] || !isBase(ch.id) && e.seenCause[c] {
+			return false
+		}
+		offer(c, cand{1, ch.nid, -1})
+	}
 	slices.Sort(touched)
 	refs := make([]ref, len(touched))
 	for i, c := range touched {
 		b := e.best[c]
 		refs[i] = ref{c, e.link(b.name, b.next)}
 	}
-	sets := make([]setBase, len(bases))
-	for i, ch := range bases {
+	sets := make([]setBase, len(distinct))
+	for i, ch := range distinct {
 		v := e.nodes[ch.id]
 		sets[i] = setBase{v.set, e.link(ch.nid, v.via)}
 	}
 	slices.SortFunc(sets, func(a, b setBase) int { return cmp.Or(cmp.Compare(a.set, b.set), cmp.Compare(a.via, b.via)) })
 	l.set = e.internOn(refs, sets)
+	if basedHook != nil {
+		basedHook(len(l.edgeIDs) > 0, len(distinct) < len(bases))
+	}
 	return true
 }
+
+// basedHook, when set (by tests), is called for each set based: whether
+// its pair has edge changes of its own, and whether dependencies that
+// bring one set were taken as one base.
+var basedHook func(edges, merged bool)
 
 // expanded returns based set s written out whole, each path with the
 // vias of the levels above it written in: s itself when it has no base.
