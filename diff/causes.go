@@ -988,6 +988,10 @@ type explainer struct {
 	// bases (see based).
 	indeg  []int32
 	treeOK []bool
+	// markAt stamps the dependencies of one pair (markStamp) while based
+	// looks for dependencies whose causes another brings (dominated).
+	markAt    []int32
+	markStamp int32
 	// expanded are the based sets written out whole (see expanded).
 	expandedOf map[int32]int32
 	setOf      map[uint64]int // the first set of all with a hash of its references
@@ -1460,6 +1464,7 @@ func (e *explainer) solve() {
 	e.byKids = map[string]int32{}
 	e.indeg = make([]int32, len(e.nodes))
 	e.treeOK = make([]bool, len(e.nodes))
+	e.markAt = make([]int32, len(e.nodes))
 	ownGroups := make([]int32, e.groups)
 	for u, l := range e.nodes {
 		if l.ownID >= 0 {
@@ -1621,6 +1626,8 @@ func (e *explainer) based(l *local) bool {
 	if !big {
 		return false
 	}
+	all := len(bases)
+	bases = e.undominated(bases)
 	isBase := func(id int32) bool {
 		return slices.ContainsFunc(bases, func(ch *child) bool { return ch.id == id })
 	}
@@ -1693,15 +1700,71 @@ func (e *explainer) based(l *local) bool {
 	slices.SortFunc(sets, func(a, b setBase) int { return cmp.Or(cmp.Compare(a.set, b.set), cmp.Compare(a.via, b.via)) })
 	l.set = e.internOn(refs, sets)
 	if basedHook != nil {
-		basedHook(len(l.edgeIDs) > 0, len(distinct) < len(bases))
+		basedHook(len(l.edgeIDs) > 0, len(distinct) < len(bases), len(bases) < all)
 	}
 	return true
 }
 
+// dominators is how many of a pair's dependencies (those of most
+// causes) undominated tries as the dependency through which another's
+// causes come.
+const dominators = 4
+
+// undominated returns the dependencies of bases (each bringing a set)
+// but those whose causes another brings by as good a path: a dependency
+// y is dominated by x, another of bases with a smaller name, when y has
+// no edge change of its own and every changed dependency of y that
+// brings a cause (its own change or a set) is a dependency of x too.
+// The best path from y to any of its causes goes through such a z, and
+// x has z as a dependency, so a path through x is no longer and, being
+// as long, comes first by its first name. y's own change stays a cause
+// of one name. Two chains joined by a rung at every step (a_i on a_{i-1}
+// and b_i, b_i on b_{i-1}) are then a chain of one base each. It tries
+// the few dependencies of most causes as x, each marking its
+// dependencies once: the work is the dependencies of l and of its
+// dependencies.
+func (e *explainer) undominated(bases []*child) []*child {
+	if len(bases) < 2 {
+		return bases
+	}
+	by := slices.Clone(bases)
+	slices.SortStableFunc(by, func(a, b *child) int {
+		return cmp.Compare(e.size[e.nodes[b.id].set], e.size[e.nodes[a.id].set])
+	})
+	gone := make([]bool, len(bases))
+	for _, x := range by[:min(dominators, len(by))] {
+		e.markStamp++
+		for _, z := range e.nodes[x.id].children {
+			e.markAt[z.id] = e.markStamp
+		}
+		for i, y := range bases {
+			if gone[i] || y.id == x.id || y.nid <= x.nid || len(e.nodes[y.id].edgeIDs) > 0 {
+				continue
+			}
+			under := true
+			for _, z := range e.nodes[y.id].children {
+				if v := e.nodes[z.id]; (v.ownID >= 0 || v.set != 0) && e.markAt[z.id] != e.markStamp {
+					under = false
+					break
+				}
+			}
+			gone[i] = under
+		}
+	}
+	out := bases[:0:0]
+	for i, ch := range bases {
+		if !gone[i] {
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
 // basedHook, when set (by tests), is called for each set based: whether
-// its pair has edge changes of its own, and whether dependencies that
-// bring one set were taken as one base.
-var basedHook func(edges, merged bool)
+// its pair has edge changes of its own, whether dependencies that bring
+// one set were taken as one base, and whether a dependency's set was
+// left out as another's causes (undominated).
+var basedHook func(edges, merged, dominated bool)
 
 // expanded returns based set s written out whole, each path with the
 // vias of the levels above it written in: s itself when it has no base.

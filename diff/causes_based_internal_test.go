@@ -452,19 +452,23 @@ func randomShapePair(rng *rand.Rand) (string, Graph, Graph, [][4]string) {
 // looked at one by one, with the groups of a brute-force count, and keep
 // the report's laws (oracleCheck). Among them are sets of pairs with
 // edge changes of their own, and of dependencies that bring one set
-// taken as one base: on main such pairs wrote their sets out.
+// taken as one base, and of dependencies whose causes another brings
+// left out: on main such pairs wrote their sets out.
 func TestCausesBasedShapesOracle(t *testing.T) {
 	seeds := 600
 	if testing.Short() {
 		seeds = 200
 	}
-	var edges, merged int
-	basedHook = func(e, m bool) {
+	var edges, merged, dominated int
+	basedHook = func(e, m, d bool) {
 		if e {
 			edges++
 		}
 		if m {
 			merged++
+		}
+		if d {
+			dominated++
 		}
 	}
 	defer func() { basedHook = nil }()
@@ -483,8 +487,8 @@ func TestCausesBasedShapesOracle(t *testing.T) {
 			kinds[kind]++
 		}
 	}
-	if edges == 0 || merged == 0 || len(kinds) < 6 {
-		t.Fatalf("%d sets based with edge changes of their own, %d on dependencies of one set, shapes based %v: the property tested nothing of them", edges, merged, kinds)
+	if edges == 0 || merged == 0 || dominated == 0 || len(kinds) < 6 {
+		t.Fatalf("%d sets based with edge changes of their own, %d on dependencies of one set, %d leaving a dependency's set out, shapes based %v: the property tested nothing of them", edges, merged, dominated, kinds)
 	}
-	t.Logf("%d sets based (%d on several bases), %d with edge changes, %d on dependencies of one set; shapes with a based set %v", based, several, edges, merged, kinds)
+	t.Logf("%d sets based (%d on several bases), %d with edge changes, %d on dependencies of one set, %d leaving a dependency's set out; shapes with a based set %v", based, several, edges, merged, dominated, kinds)
 }

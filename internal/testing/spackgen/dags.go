@@ -112,14 +112,20 @@ func DiamondsDAG(n int) []DAGSpec {
 
 // LadderDAG is two chains of n specs joined at every step: a_i depends
 // on a_{i-1} and b_i (the rung), b_i on b_{i-1}.
-func LadderDAG(n int) []DAGSpec {
+func LadderDAG(n int) []DAGSpec { return ladderDAG(n, "a", "b") }
+
+// LadderUpDAG is LadderDAG with the chains' names swapped: b_i depends
+// on b_{i-1} and a_i (the rung, to the smaller name), a_i on a_{i-1}.
+func LadderUpDAG(n int) []DAGSpec { return ladderDAG(n, "b", "a") }
+
+func ladderDAG(n int, top, bottom string) []DAGSpec {
 	var specs []DAGSpec
 	for i := range n {
-		b := DAGSpec{Name: fmt.Sprintf("b%d", i)}
-		a := DAGSpec{Name: fmt.Sprintf("a%d", i), Deps: []int{len(specs)}}
-		if i > 0 {
-			b.Deps = []int{len(specs) - 1}
-			a.Deps = append(a.Deps, len(specs)-2)
+		b := DAGSpec{Name: fmt.Sprintf("%s%d", bottom, i)}
+		a := DAGSpec{Name: fmt.Sprintf("%s%d", top, i), Deps: []int{len(specs)}}
+		if i > 0 { // the last two are bottom_{i-1} and top_{i-1}
+			b.Deps = []int{len(specs) - 2}
+			a.Deps = append(a.Deps, len(specs)-1)
 		}
 		specs = append(specs, b, a)
 	}
