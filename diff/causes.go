@@ -1007,6 +1007,7 @@ type explainer struct {
 	touched []int32
 	cmpMemo map[[2]int32]int // see cmpLinks
 	walked  int              // the links cmpLinks looked at, for the tests
+	looked  int              // the links link looked up, for the tests
 	// probes counts the edges local looks at, for the tests.
 	probes int
 	// selfUsed says a Why has an own change (Why.Self): the table is
@@ -1769,8 +1770,14 @@ var basedHook func(edges, merged, dominated bool)
 // expanded returns based set s written out whole, each path with the
 // vias of the levels above it written in: s itself when it has no base.
 // A pair that cannot be based (its causes come through several sets,
-// or with edges of its own) reads its dependencies' sets so; that
-// costs the causes and the depth of their levels.
+// or with edges of its own) reads its dependencies' sets so. Each set
+// of s's bases, at any depth, is written out once (kept in expandedOf)
+// from its bases' sets written out, each path with its one via written
+// in: a chain of N based sets costs the N²/2 references written, where
+// writing each path's vias of every level above it in cost a reference
+// at depth d its d vias again for each set written out above it (N³/6
+// links looked up: two chains joined by a rung at every step, whose
+// every pair reads the sets of the chain beside it).
 func (e *explainer) expanded(s int32) int32 {
 	if len(e.bases[s]) == 0 {
 		return s
@@ -1778,37 +1785,50 @@ func (e *explainer) expanded(s int32) int32 {
 	if x, ok := e.expandedOf[s]; ok {
 		return x
 	}
-	type level struct {
-		set    int32
-		prefix []int32 // the names of the vias above the level
-	}
-	var refs []ref
-	stack := []level{{s, nil}}
-	for len(stack) > 0 {
-		t := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, r := range e.all[t.set] {
-			p := r.path
-			for j := len(t.prefix) - 1; j >= 0; j-- {
-				p = e.link(t.prefix[j], p)
-			}
-			refs = append(refs, ref{r.cause, p})
-		}
-		for _, b := range e.bases[t.set] {
-			prefix := slices.Clip(t.prefix)
-			for i := b.via; i >= 0; i = e.links[i].next {
-				prefix = append(prefix, e.links[i].name)
-			}
-			stack = append(stack, level{b.set, prefix})
-		}
-	}
-	slices.SortFunc(refs, func(a, b ref) int { return cmp.Compare(a.cause, b.cause) })
-	x := e.intern(refs)
 	if e.expandedOf == nil {
 		e.expandedOf = map[int32]int32{}
 	}
-	e.expandedOf[s] = x
-	return x
+	done := func(t int32) bool {
+		_, ok := e.expandedOf[t]
+		return ok || len(e.bases[t]) == 0
+	}
+	stack := []int32{s}
+	for len(stack) > 0 {
+		t := stack[len(stack)-1]
+		if done(t) {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		ready := true
+		for _, b := range e.bases[t] {
+			if !done(b.set) {
+				stack = append(stack, b.set)
+				ready = false
+			}
+		}
+		if !ready {
+			continue
+		}
+		stack = stack[:len(stack)-1]
+		refs := slices.Clone(e.all[t])
+		var vias []int32 // not e.scratch: flat holds its vias there
+		for _, b := range e.bases[t] {
+			vias = vias[:0]
+			for i := b.via; i >= 0; i = e.links[i].next {
+				vias = append(vias, e.links[i].name)
+			}
+			for _, r := range e.all[e.expanded(b.set)] {
+				p := r.path
+				for j := len(vias) - 1; j >= 0; j-- {
+					p = e.link(vias[j], p)
+				}
+				refs = append(refs, ref{r.cause, p})
+			}
+		}
+		slices.SortFunc(refs, func(a, b ref) int { return cmp.Compare(a.cause, b.cause) })
+		e.expandedOf[t] = e.intern(refs)
+	}
+	return e.expandedOf[s]
 }
 
 // appendInts appends the int32s to a key.
@@ -2057,6 +2077,7 @@ func (h *depthHeap) Pop() any {
 
 // link files a path link once.
 func (e *explainer) link(name, next int32) int32 {
+	e.looked++
 	k := uint64(uint32(name))<<32 | uint64(uint32(next))
 	if id, ok := e.byKey[k]; ok {
 		return id
