@@ -1008,6 +1008,7 @@ type explainer struct {
 	cmpMemo map[[2]int32]int // see cmpLinks
 	walked  int              // the links cmpLinks looked at, for the tests
 	looked  int              // the links link looked up, for the tests
+	marked  int              // the dependencies undominated looked at, for the tests
 	// probes counts the edges local looks at, for the tests.
 	probes int
 	// selfUsed says a Why has an own change (Why.Self): the table is
@@ -1708,8 +1709,13 @@ func (e *explainer) based(l *local) bool {
 
 // dominators is how many of a pair's dependencies (those of most
 // causes) undominated tries as the dependency through which another's
-// causes come.
-const dominators = 4
+// causes come; dominatorDeps is how many changed dependencies such a
+// dependency, or one it may dominate, has at most (a hub of K changed
+// leaves under each of M dependents would be marked M·K times).
+const (
+	dominators    = 4
+	dominatorDeps = 64
+)
 
 // undominated returns the dependencies of bases (each bringing a set)
 // but those whose causes another brings by as good a path: a dependency
@@ -1722,8 +1728,8 @@ const dominators = 4
 // of one name. Two chains joined by a rung at every step (a_i on a_{i-1}
 // and b_i, b_i on b_{i-1}) are then a chain of one base each. It tries
 // the few dependencies of most causes as x, each marking its
-// dependencies once: the work is the dependencies of l and of its
-// dependencies.
+// dependencies once, and only dependencies of a few changed dependencies
+// (dominatorDeps): the work is the dependencies of l, times a constant.
 func (e *explainer) undominated(bases []*child) []*child {
 	if len(bases) < 2 {
 		return bases
@@ -1734,16 +1740,21 @@ func (e *explainer) undominated(bases []*child) []*child {
 	})
 	gone := make([]bool, len(bases))
 	for _, x := range by[:min(dominators, len(by))] {
+		if len(e.nodes[x.id].children) > dominatorDeps {
+			continue
+		}
 		e.markStamp++
 		for _, z := range e.nodes[x.id].children {
 			e.markAt[z.id] = e.markStamp
+			e.marked++
 		}
 		for i, y := range bases {
-			if gone[i] || y.id == x.id || y.nid <= x.nid || len(e.nodes[y.id].edgeIDs) > 0 {
+			if gone[i] || y.id == x.id || y.nid <= x.nid || len(e.nodes[y.id].edgeIDs) > 0 || len(e.nodes[y.id].children) > dominatorDeps {
 				continue
 			}
 			under := true
 			for _, z := range e.nodes[y.id].children {
+				e.marked++
 				if v := e.nodes[z.id]; (v.ownID >= 0 || v.set != 0) && e.markAt[z.id] != e.markStamp {
 					under = false
 					break

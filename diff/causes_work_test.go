@@ -167,3 +167,54 @@ func TestCausesExpandedLinear(t *testing.T) {
 		t.Errorf("4x N looks up %.2fx the links a reference written (%.2f → %.2f), want at most 1.1x", y/x, x, y)
 	}
 }
+
+// hubBeside is a hub over k changed leaves and m specs t_i, each
+// depending on the hub and on a spec d_i over a changed leaf z_i of its
+// own: each t_i has two dependencies that bring sets.
+func hubBeside(m, k int) (Graph, Graph, [][2]string) {
+	var before, after Graph
+	var pairs [][2]string
+	for side, g := range []*Graph{&before, &after} {
+		v := []string{"1", "2"}[side]
+		h := func(c string, i int) string { return fmt.Sprintf("%s-%s%05d", []string{"o", "n"}[side], c, i) }
+		var leaves []Edge
+		for i := range k {
+			g.Add(NewNode(h("l", i), fmt.Sprintf("l%05d", i), v, []Edge{}))
+			leaves = append(leaves, Edge{Name: fmt.Sprintf("l%05d", i), Hash: h("l", i)})
+		}
+		g.Add(NewNode(h("hub", 0), "hub", "1", leaves))
+		for i := range m {
+			g.Add(NewNode(h("z", i), fmt.Sprintf("z%05d", i), v, []Edge{}))
+			g.Add(NewNode(h("d", i), fmt.Sprintf("d%05d", i), "1", []Edge{{Name: fmt.Sprintf("z%05d", i), Hash: h("z", i)}}))
+			g.Add(NewNode(h("t", i), fmt.Sprintf("t%05d", i), "1", []Edge{{Name: "hub", Hash: h("hub", 0)}, {Name: fmt.Sprintf("d%05d", i), Hash: h("d", i)}}))
+		}
+	}
+	for i := range m {
+		pairs = append(pairs, [2]string{fmt.Sprintf("o-t%05d", i), fmt.Sprintf("n-t%05d", i)})
+	}
+	return before, after, pairs
+}
+
+// Looking for a dependency whose causes another brings (undominated)
+// marks the other's dependencies: under each of M specs beside a hub of
+// K changed leaves that was M·K. It looks only at dependencies of a
+// few changed dependencies: 4x M and K look at 4x the dependencies, at
+// most.
+func TestCausesDominatedLinear(t *testing.T) {
+	work := func(n int) int {
+		before, after, pairs := hubBeside(n, n)
+		e := newExplainer(before, after, 0)
+		for _, p := range pairs {
+			if _, ok := e.register(p[0], p[1]); !ok {
+				t.Fatalf("pair %v not registered", p)
+			}
+		}
+		e.solve()
+		return e.marked
+	}
+	a, b := work(100), work(400)
+	t.Logf("hub beside: %d → %d dependencies looked at", a, b)
+	if float64(b) > 4.4*float64(a) {
+		t.Errorf("4x M and K look at %.2fx the dependencies (%d → %d), want at most 4.4x", float64(b)/float64(a), a, b)
+	}
+}
