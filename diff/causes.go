@@ -614,7 +614,8 @@ func (c *Causes) expansion(s int) []causeItem {
 }
 
 // Resolve returns w's root causes written out whole, each with its path
-// from name (the pair's package), sorted by name, hashes and path.
+// from name (the pair's package), sorted by name, hashes, changes (the
+// table's order) and path.
 func (c *Causes) Resolve(w *Why, name string) []Cause {
 	return c.resolveUpTo(w, name, -1)
 }
@@ -629,12 +630,14 @@ func (c *Causes) resolveUpTo(w *Why, name string, most int) []Cause {
 	}
 	items := c.expansion(w.Set)
 	out := make([]Cause, 0, len(items))
+	ids := make([]int, 0, len(items))
 	for _, it := range items {
 		cs := c.Table[it.ref.Cause]
 		cs.Path = c.itemPath(w, name, it, most)
 		out = append(out, cs)
+		ids = append(ids, it.ref.Cause)
 	}
-	sortCauses(out)
+	sortCausesByID(out, ids)
 	return out
 }
 
@@ -757,13 +760,39 @@ func (c *Causes) ResolveFirst(w *Why, name string, n, names int, order *CauseOrd
 	}
 	o := c.firstOf(w.Set, n, order)
 	out := make([]Cause, 0, len(o.first))
+	ids := make([]int, 0, len(o.first))
 	for _, it := range o.first {
 		cs := c.Table[it.ref.Cause]
 		cs.Path = c.itemPath(w, name, it, names)
 		out = append(out, cs)
+		ids = append(ids, it.ref.Cause)
 	}
-	sortCauses(out)
+	sortCausesByID(out, ids)
 	return out, o.all
+}
+
+// sortCausesByID sorts a set's causes, each of table id ids[i], as
+// firstOf does (cmpRef): by name and hashes, then by id (the table's
+// order of their changes), then by path. Causes of one name and hashes
+// that differ in their changes (a dependency added at one spec, removed
+// at another) sorted by path here and by id there, and ResolveFirst's
+// first cause was not Resolve's.
+func sortCausesByID(cs []Cause, ids []int) {
+	type byID struct {
+		c  Cause
+		id int
+	}
+	l := make([]byID, len(cs))
+	for i := range cs {
+		l[i] = byID{cs[i], ids[i]}
+	}
+	slices.SortFunc(l, func(a, b byID) int {
+		return cmp.Or(strings.Compare(a.c.Name, b.c.Name), strings.Compare(a.c.OldHash, b.c.OldHash),
+			strings.Compare(a.c.NewHash, b.c.NewHash), cmp.Compare(a.id, b.id), slices.Compare(a.c.Path, b.c.Path))
+	})
+	for i := range l {
+		cs[i] = l[i].c
+	}
 }
 
 // CauseGroup is one root cause over the whole report: the same package
@@ -988,6 +1017,10 @@ type explainer struct {
 	// bases (see based).
 	indeg  []int32
 	treeOK []bool
+	// markAt stamps the dependencies of one pair (markStamp) while based
+	// looks for dependencies whose causes another brings (dominated).
+	markAt    []int32
+	markStamp int32
 	// expanded are the based sets written out whole (see expanded).
 	expandedOf map[int32]int32
 	setOf      map[uint64]int // the first set of all with a hash of its references
@@ -1003,6 +1036,8 @@ type explainer struct {
 	touched []int32
 	cmpMemo map[[2]int32]int // see cmpLinks
 	walked  int              // the links cmpLinks looked at, for the tests
+	looked  int              // the links link looked up, for the tests
+	marked  int              // the dependencies undominated looked at, for the tests
 	// probes counts the edges local looks at, for the tests.
 	probes int
 	// selfUsed says a Why has an own change (Why.Self): the table is
@@ -1460,6 +1495,7 @@ func (e *explainer) solve() {
 	e.byKids = map[string]int32{}
 	e.indeg = make([]int32, len(e.nodes))
 	e.treeOK = make([]bool, len(e.nodes))
+	e.markAt = make([]int32, len(e.nodes))
 	ownGroups := make([]int32, e.groups)
 	for u, l := range e.nodes {
 		if l.ownID >= 0 {
@@ -1580,20 +1616,24 @@ func (e *explainer) solveOne(u int32) {
 // variable for the tests, which set it to 1).
 var baseMin int32 = 32
 
-// based solves l, which has no edge change of its own, when its changed
-// dependencies that bring a set (one of baseMin causes or more among
-// them) can be its bases, and the others bring at most their own
-// changes, none of which can be in those sets: l's set is then those
-// sets, each with a via of its dependency's name linked to its via,
-// plus the dependencies' own changes (theirs among them), each a path of
+// based solves l when its changed dependencies that bring a set (one of
+// baseMin causes or more among them) can be its bases, and the others
+// bring at most their own changes, none of which can be in those sets,
+// nor can l's own edge changes: l's set is then those sets, each with a
+// via of its dependency's name linked to its via, plus the dependencies'
+// own changes (theirs among them) and l's edge changes, each a path of
 // one name. A chain of N specs each with a change of its own costs N
 // sets of one or two references, where writing each one's causes out
-// cost N²/2 references and links.
+// cost N²/2 references and links. Dependencies that bring the very same
+// set (and via) are one base, through the best of them (cmpVia, as in
+// compose): every cause of it is best through that one (the two sides of
+// a diamond over a spec with a change of its own).
 //
 // A dependency's own change is in no set of a dependency that is not
 // below it, and in none at all when no set filed so far holds it
 // (seenCause); a base dependency's own change is in none of its sets
-// (no cycle). Several bases must not share a cause or a group: each is
+// (no cycle); an edge change of l's own is in no set when none filed so
+// far holds it. Several bases must not share a cause or a group: each is
 // then a dependency over a tree of changed pairs (each with one
 // dependent, no edge change, and an own change of a group no other pair
 // has: treeOK), which no other base reaches, and no cause l adds is of
@@ -1605,9 +1645,6 @@ var baseMin int32 = 32
 // expansion then holds each cause once, and the groups' counts and
 // vias stay a pass over the sets. It reports whether it solved l.
 func (e *explainer) based(l *local) bool {
-	if len(l.edgeIDs) > 0 {
-		return false
-	}
 	var bases []*child
 	big := false
 	for i := range l.children {
@@ -1620,10 +1657,30 @@ func (e *explainer) based(l *local) bool {
 	if !big {
 		return false
 	}
+	all := len(bases)
+	bases = e.undominated(bases)
 	isBase := func(id int32) bool {
 		return slices.ContainsFunc(bases, func(ch *child) bool { return ch.id == id })
 	}
-	if len(bases) > 1 {
+	// Dependencies that bring the very same set (and via) are one base:
+	// every cause of it is best through the best of them (cmpVia), as
+	// in compose.
+	var distinct []*child
+	for _, ch := range bases {
+		v := e.nodes[ch.id]
+		at := slices.IndexFunc(distinct, func(x *child) bool {
+			w := e.nodes[x.id]
+			return w.set == v.set && w.via == v.via
+		})
+		switch {
+		case at < 0:
+			distinct = append(distinct, ch)
+		case e.cmpVia(ch, distinct[at]) < 0:
+			distinct[at] = ch
+		}
+	}
+	several := len(distinct) > 1
+	if several {
 		for i, ch := range bases {
 			if !e.treeOK[ch.id] || e.indeg[ch.id] != 1 || slices.ContainsFunc(bases[:i], func(x *child) bool { return x.id == ch.id }) {
 				return false
@@ -1633,15 +1690,7 @@ func (e *explainer) based(l *local) bool {
 	e.stamp++
 	touched := e.touched[:0]
 	defer func() { e.touched = touched }()
-	for _, ch := range l.children {
-		c := e.nodes[ch.id].ownID
-		if c < 0 {
-			continue
-		}
-		if len(bases) > 1 && e.seenGroup[e.groupOf[c]] || !isBase(ch.id) && e.seenCause[c] {
-			return false
-		}
-		x := cand{1, ch.nid, -1}
+	offer := func(c int32, x cand) {
 		if e.bestAt[c] != e.stamp {
 			e.bestAt[c] = e.stamp
 			e.best[c] = x
@@ -1650,27 +1699,125 @@ func (e *explainer) based(l *local) bool {
 			e.best[c] = x
 		}
 	}
+	// An edge change of l's own is a cause of one name, in no base when
+	// no set filed so far holds it.
+	for i, c := range l.edgeIDs {
+		if e.seenCause[c] || several && e.seenGroup[e.groupOf[c]] {
+			return false
+		}
+		offer(c, cand{1, l.edgeNames[i], -1})
+	}
+	for _, ch := range l.children {
+		c := e.nodes[ch.id].ownID
+		if c < 0 {
+			continue
+		}
+		if several && e.seenGroup[e.groupOf[c]] || !isBase(ch.id) && e.seenCause[c] {
+			return false
+		}
+		offer(c, cand{1, ch.nid, -1})
+	}
 	slices.Sort(touched)
 	refs := make([]ref, len(touched))
 	for i, c := range touched {
 		b := e.best[c]
 		refs[i] = ref{c, e.link(b.name, b.next)}
 	}
-	sets := make([]setBase, len(bases))
-	for i, ch := range bases {
+	sets := make([]setBase, len(distinct))
+	for i, ch := range distinct {
 		v := e.nodes[ch.id]
 		sets[i] = setBase{v.set, e.link(ch.nid, v.via)}
 	}
 	slices.SortFunc(sets, func(a, b setBase) int { return cmp.Or(cmp.Compare(a.set, b.set), cmp.Compare(a.via, b.via)) })
 	l.set = e.internOn(refs, sets)
+	if basedHook != nil {
+		basedHook(len(l.edgeIDs) > 0, len(distinct) < len(bases), len(bases) < all)
+	}
 	return true
 }
+
+// dominators is how many of a pair's dependencies (those of most
+// causes) undominated tries as the dependency through which another's
+// causes come; dominatorDeps is how many changed dependencies such a
+// dependency, or one it may dominate, has at most (a hub of K changed
+// leaves under each of M dependents would be marked M·K times).
+const (
+	dominators    = 4
+	dominatorDeps = 64
+)
+
+// undominated returns the dependencies of bases (each bringing a set)
+// but those whose causes another brings by as good a path: a dependency
+// y is dominated by x, another of bases with a smaller name, when y has
+// no edge change of its own and every changed dependency of y that
+// brings a cause (its own change or a set) is a dependency of x too.
+// The best path from y to any of its causes goes through such a z, and
+// x has z as a dependency, so a path through x is no longer and, being
+// as long, comes first by its first name. y's own change stays a cause
+// of one name. Two chains joined by a rung at every step (a_i on a_{i-1}
+// and b_i, b_i on b_{i-1}) are then a chain of one base each. It tries
+// the few dependencies of most causes as x, each marking its
+// dependencies once, and only dependencies of a few changed dependencies
+// (dominatorDeps): the work is the dependencies of l, times a constant.
+func (e *explainer) undominated(bases []*child) []*child {
+	if len(bases) < 2 {
+		return bases
+	}
+	by := slices.Clone(bases)
+	slices.SortStableFunc(by, func(a, b *child) int {
+		return cmp.Compare(e.size[e.nodes[b.id].set], e.size[e.nodes[a.id].set])
+	})
+	gone := make([]bool, len(bases))
+	for _, x := range by[:min(dominators, len(by))] {
+		if len(e.nodes[x.id].children) > dominatorDeps {
+			continue
+		}
+		e.markStamp++
+		for _, z := range e.nodes[x.id].children {
+			e.markAt[z.id] = e.markStamp
+			e.marked++
+		}
+		for i, y := range bases {
+			if gone[i] || y.id == x.id || y.nid <= x.nid || len(e.nodes[y.id].edgeIDs) > 0 || len(e.nodes[y.id].children) > dominatorDeps {
+				continue
+			}
+			under := true
+			for _, z := range e.nodes[y.id].children {
+				e.marked++
+				if v := e.nodes[z.id]; (v.ownID >= 0 || v.set != 0) && e.markAt[z.id] != e.markStamp {
+					under = false
+					break
+				}
+			}
+			gone[i] = under
+		}
+	}
+	out := bases[:0:0]
+	for i, ch := range bases {
+		if !gone[i] {
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// basedHook, when set (by tests), is called for each set based: whether
+// its pair has edge changes of its own, whether dependencies that bring
+// one set were taken as one base, and whether a dependency's set was
+// left out as another's causes (undominated).
+var basedHook func(edges, merged, dominated bool)
 
 // expanded returns based set s written out whole, each path with the
 // vias of the levels above it written in: s itself when it has no base.
 // A pair that cannot be based (its causes come through several sets,
-// or with edges of its own) reads its dependencies' sets so; that
-// costs the causes and the depth of their levels.
+// or with edges of its own) reads its dependencies' sets so. Each set
+// of s's bases, at any depth, is written out once (kept in expandedOf)
+// from its bases' sets written out, each path with its one via written
+// in: a chain of N based sets costs the N²/2 references written, where
+// writing each path's vias of every level above it in cost a reference
+// at depth d its d vias again for each set written out above it (N³/6
+// links looked up: two chains joined by a rung at every step, whose
+// every pair reads the sets of the chain beside it).
 func (e *explainer) expanded(s int32) int32 {
 	if len(e.bases[s]) == 0 {
 		return s
@@ -1678,37 +1825,50 @@ func (e *explainer) expanded(s int32) int32 {
 	if x, ok := e.expandedOf[s]; ok {
 		return x
 	}
-	type level struct {
-		set    int32
-		prefix []int32 // the names of the vias above the level
-	}
-	var refs []ref
-	stack := []level{{s, nil}}
-	for len(stack) > 0 {
-		t := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, r := range e.all[t.set] {
-			p := r.path
-			for j := len(t.prefix) - 1; j >= 0; j-- {
-				p = e.link(t.prefix[j], p)
-			}
-			refs = append(refs, ref{r.cause, p})
-		}
-		for _, b := range e.bases[t.set] {
-			prefix := slices.Clip(t.prefix)
-			for i := b.via; i >= 0; i = e.links[i].next {
-				prefix = append(prefix, e.links[i].name)
-			}
-			stack = append(stack, level{b.set, prefix})
-		}
-	}
-	slices.SortFunc(refs, func(a, b ref) int { return cmp.Compare(a.cause, b.cause) })
-	x := e.intern(refs)
 	if e.expandedOf == nil {
 		e.expandedOf = map[int32]int32{}
 	}
-	e.expandedOf[s] = x
-	return x
+	done := func(t int32) bool {
+		_, ok := e.expandedOf[t]
+		return ok || len(e.bases[t]) == 0
+	}
+	stack := []int32{s}
+	for len(stack) > 0 {
+		t := stack[len(stack)-1]
+		if done(t) {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		ready := true
+		for _, b := range e.bases[t] {
+			if !done(b.set) {
+				stack = append(stack, b.set)
+				ready = false
+			}
+		}
+		if !ready {
+			continue
+		}
+		stack = stack[:len(stack)-1]
+		refs := slices.Clone(e.all[t])
+		var vias []int32 // not e.scratch: flat holds its vias there
+		for _, b := range e.bases[t] {
+			vias = vias[:0]
+			for i := b.via; i >= 0; i = e.links[i].next {
+				vias = append(vias, e.links[i].name)
+			}
+			for _, r := range e.all[e.expanded(b.set)] {
+				p := r.path
+				for j := len(vias) - 1; j >= 0; j-- {
+					p = e.link(vias[j], p)
+				}
+				refs = append(refs, ref{r.cause, p})
+			}
+		}
+		slices.SortFunc(refs, func(a, b ref) int { return cmp.Compare(a.cause, b.cause) })
+		e.expandedOf[t] = e.intern(refs)
+	}
+	return e.expandedOf[s]
 }
 
 // appendInts appends the int32s to a key.
@@ -1957,6 +2117,7 @@ func (h *depthHeap) Pop() any {
 
 // link files a path link once.
 func (e *explainer) link(name, next int32) int32 {
+	e.looked++
 	k := uint64(uint32(name))<<32 | uint64(uint32(next))
 	if id, ok := e.byKey[k]; ok {
 		return id
@@ -2175,13 +2336,6 @@ func changeKey(cs []Change) string {
 		b.WriteByte(0)
 	}
 	return b.String()
-}
-
-func sortCauses(cs []Cause) {
-	slices.SortFunc(cs, func(a, b Cause) int {
-		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.OldHash, b.OldHash),
-			strings.Compare(a.NewHash, b.NewHash), slices.Compare(a.Path, b.Path))
-	})
 }
 
 // local matches the edges of x (old) and y (new) and says what changed at

@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"cmp"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
@@ -35,11 +36,17 @@ func randomDAGPair(rng *rand.Rand, n int) (Graph, Graph, [][4]string) {
 	for i := range bumped {
 		bumped[i] = rng.IntN(4) == 0
 	}
-	// An edge that only the new side has, or only the old.
-	newOnly, oldOnly := map[[2]int]bool{}, map[[2]int]bool{}
-	for i := range n {
+	newOnly, oldOnly := randomEdgeChanges(rng, deps, 12)
+	return dagPairOf(name, deps, bumped, newOnly, oldOnly)
+}
+
+// randomEdgeChanges picks about one edge of deps in every rate to be
+// only on the new side, and as many only on the old.
+func randomEdgeChanges(rng *rand.Rand, deps [][]int, rate int) (newOnly, oldOnly map[[2]int]bool) {
+	newOnly, oldOnly = map[[2]int]bool{}, map[[2]int]bool{}
+	for i := range deps {
 		for _, j := range deps[i] {
-			switch rng.IntN(12) {
+			switch rng.IntN(rate) {
 			case 0:
 				newOnly[[2]int{i, j}] = true
 			case 1:
@@ -47,6 +54,15 @@ func randomDAGPair(rng *rand.Rand, n int) (Graph, Graph, [][4]string) {
 			}
 		}
 	}
+	return newOnly, oldOnly
+}
+
+// dagPairOf is the pair of graphs of specs named name, spec i depending
+// on specs deps[i] (each after it) but for the edges only the other side
+// has (newOnly, oldOnly), its version bumped on the new side when
+// bumped[i], each hash made from its content; and the changed pairs.
+func dagPairOf(name []string, deps [][]int, bumped []bool, newOnly, oldOnly map[[2]int]bool) (Graph, Graph, [][4]string) {
+	n := len(name)
 	var pairs [][4]string
 	var graphs [2]Graph
 	hashes := [2][]string{make([]string, n), make([]string, n)}
@@ -327,4 +343,13 @@ func addChangedPair(r *Report, name, a, b string, updated bool) {
 		r.Summary.Specs.Rebuilt++
 	}
 	r.Packages = append(r.Packages, pkg)
+}
+
+// sortCauses sorts causes as Resolve does: by name, hashes, changes
+// (the table's order) and path.
+func sortCauses(cs []Cause) {
+	slices.SortFunc(cs, func(a, b Cause) int {
+		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.OldHash, b.OldHash),
+			strings.Compare(a.NewHash, b.NewHash), strings.Compare(changeKey(a.Changes), changeKey(b.Changes)), slices.Compare(a.Path, b.Path))
+	})
 }

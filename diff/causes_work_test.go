@@ -98,3 +98,123 @@ func TestCausesTwinPathsLinear(t *testing.T) {
 		t.Errorf("4x the twin chains compares %.2fx the links (%d → %d), want at most 4.4x", float64(b)/float64(a), a, b)
 	}
 }
+
+// ladderUp is two chains of n specs, every version bumped, joined by a
+// rung at every step to the chain of smaller names: b_i depends on
+// b_{i-1} and a_i, a_i on a_{i-1}. b_i reaches a_j by a_i and by
+// b_{i-1} alike (a_i's name first), so its set is no union of its
+// dependencies' sets and is written out; a_i's sets are based on one
+// another.
+func ladderUp(n int) (Graph, Graph, [][2]string) {
+	var before, after Graph
+	var pairs [][2]string
+	for side, g := range []*Graph{&before, &after} {
+		v := []string{"1", "2"}[side]
+		h := func(c string, i int) string { return fmt.Sprintf("%s-%s%05d", []string{"o", "n"}[side], c, i) }
+		for i := range n {
+			var a, b []Edge
+			if i > 0 {
+				a = []Edge{{Name: fmt.Sprintf("a%05d", i-1), Hash: h("a", i-1)}}
+				b = []Edge{{Name: fmt.Sprintf("b%05d", i-1), Hash: h("b", i-1)}}
+			}
+			g.Add(NewNode(h("a", i), fmt.Sprintf("a%05d", i), v, append([]Edge{}, a...)))
+			g.Add(NewNode(h("b", i), fmt.Sprintf("b%05d", i), v, append(b, Edge{Name: fmt.Sprintf("a%05d", i), Hash: h("a", i)})))
+		}
+	}
+	for i := range n {
+		pairs = append(pairs, [2]string{fmt.Sprintf("o-a%05d", i), fmt.Sprintf("n-a%05d", i)}, [2]string{fmt.Sprintf("o-b%05d", i), fmt.Sprintf("n-b%05d", i)})
+	}
+	return before, after, pairs
+}
+
+// Writing out a set based on N stacked sets wrote each reference's
+// path with the vias of every level above it, again for every set
+// written out above it: two chains joined by a rung at every step
+// (ladderUp), whose every pair writes out the set of the chain beside
+// it, looked up about N³/6 links (4x N from 150: 15 → 66 links a
+// reference written). Each set is now written out once from its
+// bases' sets written out: the links looked up grow as the references
+// written, which are the answer (N²: each b_i's causes, each by its own
+// path).
+func TestCausesExpandedLinear(t *testing.T) {
+	n := 150
+	work := func(n int) (looked, refs int) {
+		before, after, pairs := ladderUp(n)
+		e := newExplainer(before, after, 0)
+		for _, p := range pairs {
+			if _, ok := e.register(p[0], p[1]); !ok {
+				t.Fatalf("pair %v not registered", p)
+			}
+		}
+		e.solve()
+		for _, l := range e.nodes {
+			if l.name == fmt.Sprintf("b%05d", n-1) {
+				if got := len(e.all[e.expanded(l.set)]); got != 2*n-1 {
+					t.Fatalf("%s: %d causes, want %d", l.name, got, 2*n-1)
+				}
+			}
+		}
+		for _, s := range e.all {
+			refs += len(s)
+		}
+		return e.looked, refs
+	}
+	l1, r1 := work(n)
+	l2, r2 := work(4 * n)
+	x, y := float64(l1)/float64(r1), float64(l2)/float64(r2)
+	t.Logf("ladder, rungs up: %d links looked up for %d references, %d for %d at 4x N (%.2f → %.2f a reference)", l1, r1, l2, r2, x, y)
+	if y > 1.1*x {
+		t.Errorf("4x N looks up %.2fx the links a reference written (%.2f → %.2f), want at most 1.1x", y/x, x, y)
+	}
+}
+
+// hubBeside is a hub over k changed leaves and m specs t_i, each
+// depending on the hub and on a spec d_i over a changed leaf z_i of its
+// own: each t_i has two dependencies that bring sets.
+func hubBeside(m, k int) (Graph, Graph, [][2]string) {
+	var before, after Graph
+	var pairs [][2]string
+	for side, g := range []*Graph{&before, &after} {
+		v := []string{"1", "2"}[side]
+		h := func(c string, i int) string { return fmt.Sprintf("%s-%s%05d", []string{"o", "n"}[side], c, i) }
+		var leaves []Edge
+		for i := range k {
+			g.Add(NewNode(h("l", i), fmt.Sprintf("l%05d", i), v, []Edge{}))
+			leaves = append(leaves, Edge{Name: fmt.Sprintf("l%05d", i), Hash: h("l", i)})
+		}
+		g.Add(NewNode(h("hub", 0), "hub", "1", leaves))
+		for i := range m {
+			g.Add(NewNode(h("z", i), fmt.Sprintf("z%05d", i), v, []Edge{}))
+			g.Add(NewNode(h("d", i), fmt.Sprintf("d%05d", i), "1", []Edge{{Name: fmt.Sprintf("z%05d", i), Hash: h("z", i)}}))
+			g.Add(NewNode(h("t", i), fmt.Sprintf("t%05d", i), "1", []Edge{{Name: "hub", Hash: h("hub", 0)}, {Name: fmt.Sprintf("d%05d", i), Hash: h("d", i)}}))
+		}
+	}
+	for i := range m {
+		pairs = append(pairs, [2]string{fmt.Sprintf("o-t%05d", i), fmt.Sprintf("n-t%05d", i)})
+	}
+	return before, after, pairs
+}
+
+// Looking for a dependency whose causes another brings (undominated)
+// marks the other's dependencies: under each of M specs beside a hub of
+// K changed leaves that was M·K. It looks only at dependencies of a
+// few changed dependencies: 4x M and K look at 4x the dependencies, at
+// most.
+func TestCausesDominatedLinear(t *testing.T) {
+	work := func(n int) int {
+		before, after, pairs := hubBeside(n, n)
+		e := newExplainer(before, after, 0)
+		for _, p := range pairs {
+			if _, ok := e.register(p[0], p[1]); !ok {
+				t.Fatalf("pair %v not registered", p)
+			}
+		}
+		e.solve()
+		return e.marked
+	}
+	a, b := work(100), work(400)
+	t.Logf("hub beside: %d → %d dependencies looked at", a, b)
+	if float64(b) > 4.4*float64(a) {
+		t.Errorf("4x M and K look at %.2fx the dependencies (%d → %d), want at most 4.4x", float64(b)/float64(a), a, b)
+	}
+}

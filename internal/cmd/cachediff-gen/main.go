@@ -23,6 +23,8 @@ func main() {
 	churn := flag.String("churn", "", "a benchmark churn level instead: 0%, 4%, 13%, 40% or 100% (a real week)")
 	onePkg := flag.Bool("onepkg", false, "one package of -specs specs per side instead, every spec updated, each with variants of its own (gen.OnePackage)")
 	specFiles := flag.Bool("specfiles", false, "a folder of -specs Spack spec files per side instead, a build cache's build_cache/ (spackgen.WriteSpecFolder), every 100th updated")
+	dag := flag.String("dag", "", "a pair of build-cache indexes DIR/a.json, DIR/b.json instead, every version bumped, of a DAG of -specs steps: chainedge, diamonds, ladder, ladderup, crossed, back2, or layered (-layers layers of -specs specs)")
+	layers := flag.Int("layers", 15, "the layers of -dag layered")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "Usage: cachediff-gen [flags] DIR\n\n")
 		flag.PrintDefaults()
@@ -31,6 +33,13 @@ func main() {
 	if flag.NArg() != 1 {
 		flag.Usage()
 		os.Exit(2)
+	}
+	if *dag != "" {
+		if err := writeDAG(flag.Arg(0), *dag, *specs, *layers, *seed); err != nil {
+			fmt.Fprintln(os.Stderr, "cachediff-gen:", err)
+			os.Exit(2)
+		}
+		return
 	}
 	if *specFiles {
 		if err := writeSpecFolders(flag.Arg(0), *specs); err != nil {
@@ -102,4 +111,33 @@ func writeSpecFolders(dir string, n int) error {
 		fmt.Printf("%s: %d spec files, %d bytes\n", side.name, n, size)
 	}
 	return nil
+}
+
+// writeDAG writes spackgen's pair of indexes of the DAG shape, n steps
+// (or layers of n specs), under dir.
+func writeDAG(dir, shape string, n, layers int, seed uint64) error {
+	var specs []spackgen.DAGSpec
+	switch shape {
+	case "chainedge":
+		specs = spackgen.ChainEdgeDAG(n)
+	case "diamonds":
+		specs = spackgen.DiamondsDAG(n)
+	case "ladder":
+		specs = spackgen.LadderDAG(n)
+	case "ladderup":
+		specs = spackgen.LadderUpDAG(n)
+	case "crossed":
+		specs = spackgen.CrossedLadderDAG(n)
+	case "back2":
+		specs = spackgen.BackDAG(n, 2)
+	case "layered":
+		specs = spackgen.LayeredDAG(layers, n, seed)
+	default:
+		return fmt.Errorf("unknown -dag %q", shape)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	_, _, err := spackgen.WriteDAGPair(dir, specs)
+	return err
 }
