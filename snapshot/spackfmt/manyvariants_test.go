@@ -288,3 +288,35 @@ func TestReversedVariantsDecodePeak(t *testing.T) {
 		t.Errorf("%d variants in decreasing order allocated %.0f bytes, %.2fx the %.0f of the same in order: want at most 1.1x", n, reversed, reversed/ordered, ordered)
 	}
 }
+
+// TestUnorderedKeysDecodePeak (issue 35: memory within 4x the input): a
+// spec of many parameters neither increasing nor decreasing in byte
+// order, "v0", "v1", ... ("v10" comes before "v9"), put every key past
+// the runs' ends in keySet's map, some 50 bytes a key where its input
+// has 13: an index of one node of 1.28M such parameters peaked at 6.5x
+// its input (cachediff A B --format json), the map 100 MB of 190
+// (TestManyParametersMemory in cmd/cachediff). The keys out of order are
+// offsets in a table of their hashes now, 5 to 11 bytes a key: decoding
+// them allocates at most a third more than decoding the same in order.
+func TestUnorderedKeysDecodePeak(t *testing.T) {
+	if race.Enabled {
+		t.Skip("allocations are not measured under the race detector")
+	}
+	steadyIntern(t)
+	const n = 280000
+	_, _, ordered := decodeAllocs(t, variantsSpec(n, func(i int) string { return fmt.Sprintf("q%07d", i) }))
+	set, _, unordered := decodeAllocs(t, variantsSpec(n, func(i int) string { return fmt.Sprintf("u%d", i) }))
+	if got := len(set.Nodes[0].Variants); got != n+1 {
+		t.Fatalf("%d variants, want %d", got, n+1)
+	}
+	t.Logf("%d variants: %.0f bytes allocated in order, %.0f out of order (%.2fx)", n, ordered, unordered, unordered/ordered)
+	if unordered > 1.35*ordered {
+		t.Errorf("%d variants out of order allocated %.0f bytes, %.2fx the %.0f of the same in order: want at most 1.35x", n, unordered, unordered/ordered, ordered)
+	}
+	twice := variantsSpec(1000, func(i int) string { return fmt.Sprintf("u%d", i) })
+	twice = []byte(strings.Replace(string(twice), `"u999":true`, `"u999":true,"u500":false`, 1))
+	if _, err := Decode("x.spec.json", twice); err == nil || !strings.Contains(err.Error(), `"u500" is given twice`) {
+		t.Errorf("a key given twice among keys out of order: %v, want it refused", err)
+	}
+}
+
