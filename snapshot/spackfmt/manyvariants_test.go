@@ -320,3 +320,30 @@ func TestUnorderedKeysDecodePeak(t *testing.T) {
 	}
 }
 
+// TestManyVariantsLeaveIntern (issue 35: memory within 4x the input):
+// the variants of a node of many, past the first chunk, are not filed
+// in the intern table: they filled it to maxInterned entries of strings
+// given once, some 80 bytes each with the string, a fixed cost of 5.6 MB
+// a side, 1.5x the input of a diff of two nodes of 256k parameters
+// (TestManyParametersMemory in cmd/cachediff). The variants are the same.
+func TestManyVariantsLeaveIntern(t *testing.T) {
+	table := map[string]string{}
+	saved := internPool.New
+	internPool.New = nil
+	for internPool.Get() != nil { // the tables other tests left
+	}
+	internPool.New = func() any { return table }
+	t.Cleanup(func() { internPool.New = saved })
+	const n = 100000
+	set, err := Decode("x.spec.json", variantsSpec(n, func(i int) string { return fmt.Sprintf("w%07d", i) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := set.Nodes[0].Variants
+	if len(v) != n+1 || v[1] != "+w0000000" || v[n] != fmt.Sprintf("+w%07d", n-1) {
+		t.Fatalf("%d variants, %q … %q", len(v), v[1], v[len(v)-1])
+	}
+	if len(table) > 2*varChunk {
+		t.Errorf("a node of %d variants left %d strings in the intern table, want at most %d (its first chunks)", n, len(table), 2*varChunk)
+	}
+}
