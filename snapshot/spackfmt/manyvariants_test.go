@@ -296,8 +296,10 @@ func TestReversedVariantsDecodePeak(t *testing.T) {
 // has 13: an index of one node of 1.28M such parameters peaked at 6.5x
 // its input (cachediff A B --format json), the map 100 MB of 190
 // (TestManyParametersMemory in cmd/cachediff). The keys out of order are
-// offsets in a table of their hashes now, 5 to 11 bytes a key: decoding
-// them allocates at most a third more than decoding the same in order.
+// offsets in a table of their hashes now, 5 to 11 bytes a key, sized once
+// the object's members are counted (keySet.reserve; grown by doubling,
+// 1.17x): decoding them allocates at most a tenth more than decoding the
+// same in order (1.06x).
 func TestUnorderedKeysDecodePeak(t *testing.T) {
 	if race.Enabled {
 		t.Skip("allocations are not measured under the race detector")
@@ -310,8 +312,8 @@ func TestUnorderedKeysDecodePeak(t *testing.T) {
 		t.Fatalf("%d variants, want %d", got, n+1)
 	}
 	t.Logf("%d variants: %.0f bytes allocated in order, %.0f out of order (%.2fx)", n, ordered, unordered, unordered/ordered)
-	if unordered > 1.35*ordered {
-		t.Errorf("%d variants out of order allocated %.0f bytes, %.2fx the %.0f of the same in order: want at most 1.35x", n, unordered, unordered/ordered, ordered)
+	if unordered > 1.1*ordered {
+		t.Errorf("%d variants out of order allocated %.0f bytes, %.2fx the %.0f of the same in order: want at most 1.1x", n, unordered, unordered/ordered, ordered)
 	}
 	twice := variantsSpec(1000, func(i int) string { return fmt.Sprintf("u%d", i) })
 	twice = []byte(strings.Replace(string(twice), `"u999":true`, `"u999":true,"u500":false`, 1))

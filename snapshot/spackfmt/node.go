@@ -424,6 +424,7 @@ func (d *decoder) addVariant(v string) {
 	if len(d.varScratch) == cap(d.varScratch) && len(d.varScratch) >= varChunk {
 		if !d.varSized && len(d.varChunks) == 0 {
 			if left, ok := d.s.membersLeft(); ok {
+				d.keys.reserve(len(d.keys.run) + len(d.keys.down) + d.keys.tabN + left)
 				l := make([]string, len(d.varScratch), len(d.varScratch)+1+left)
 				copy(l, d.varScratch)
 				d.varScratch, d.varSized = l, true

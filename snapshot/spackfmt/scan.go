@@ -513,16 +513,43 @@ func (k *keySet) put(key []byte) {
 		return
 	}
 	if 4*(k.tabN+1) > 3*len(k.tab) {
-		old := k.tab
-		k.tab = make([]uint32, max(256, 2*len(old)))
-		for _, o := range old {
-			if o != 0 {
-				k.place(o, k.keyAt(o-1))
-			}
-		}
+		k.growTab(max(256, 2*len(k.tab)))
 	}
 	k.place(at+1, key)
 	k.tabN++
+}
+
+// growTab makes tab slots long (a power of two), its entries placed anew.
+func (k *keySet) growTab(slots int) {
+	old := k.tab
+	k.tab = make([]uint32, slots)
+	for _, o := range old {
+		if o != 0 {
+			k.place(o, k.keyAt(o-1))
+		}
+	}
+}
+
+// reserve makes room for n keys in all, past the scan, in what holds
+// the most keys so far (the run, the down run or tab), where the object
+// tells how many members it has (the decoder's addVariant): grown by
+// doubling, the old array and the new were alive at once, and the new
+// one up to twice what the keys need (two nodes of 256k parameters: 6 MB
+// of tables at the peak, 2 MB of them the keys' due).
+func (k *keySet) reserve(n int) {
+	if !k.past {
+		return
+	}
+	switch most := max(len(k.run), len(k.down), k.tabN); {
+	case most == k.tabN:
+		if slots := 1 << bits.Len(uint(n+n/3)); slots > len(k.tab) {
+			k.growTab(slots)
+		}
+	case most == len(k.run):
+		k.run = slices.Grow(k.run, n-len(k.run))
+	default:
+		k.down = slices.Grow(k.down, n-len(k.down))
+	}
 }
 
 // place files the entry at (an offset plus one) of key in a free slot of
