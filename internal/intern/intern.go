@@ -47,7 +47,7 @@ func New() *Table {
 // Bytes returns the string of b's bytes: the table's copy when it has
 // one, else a new copy, which it keeps (past doorFrom strings, when it
 // was given before).
-func (t *Table) Bytes(b []byte) string { return t.bytes(b, len(t.m) >= doorFrom) }
+func (t *Table) Bytes(b []byte) string { return t.bytes(b, false) }
 
 // Rare is Bytes for a string likely given once, whatever the table
 // holds: one of a list of hundreds (a spec's variants past the first
@@ -58,8 +58,8 @@ func (t *Table) Bytes(b []byte) string { return t.bytes(b, len(t.m) >= doorFrom)
 // 4 MB a side, 2.5x the input of such a pair.
 func (t *Table) Rare(b []byte) string { return t.bytes(b, true) }
 
-// bytes is Bytes, with door saying whether a new string passes the door.
-func (t *Table) bytes(b []byte, door bool) string {
+// bytes is Bytes, and Rare when rare.
+func (t *Table) bytes(b []byte, rare bool) string {
 	n := len(b)
 	if n == 0 {
 		return ""
@@ -70,7 +70,7 @@ func (t *Table) bytes(b []byte, door bool) string {
 	}
 	s, ok := t.m[string(b)] // no allocation for the look-up
 	if !ok {
-		if door && !t.door.Bytes(b) {
+		if (rare || len(t.m) >= doorFrom) && !t.door.Bytes(b) {
 			return t.once(b) // not in recent either: the second copy is filed
 		}
 		s = string(b)
