@@ -1106,6 +1106,10 @@ func (m *matcher) sharedVariants(olds, news []*spec, keyed bool) []string {
 	default:
 		return []string{}
 	}
+	order := snapshot.ListOrder("variant")
+	if len(first.Variants) > smallList && sortedLists(olds, order) && sortedLists(news, order) {
+		return m.sharedSorted(first.Variants, olds, news, order)
+	}
 	shared := onceEach(first.Variants) // never nil: a list of the report, never null
 	if len(shared) <= smallList {
 		// Few candidates: a scan of each spec's list for each of them is
@@ -1136,31 +1140,6 @@ func (m *matcher) sharedVariants(olds, news []*spec, keyed bool) []string {
 		}
 		return shared
 	}
-	// Many, every list in the canonical order (as loaded, unless
-	// --no-canonicalize): a merge of the candidates with each spec's
-	// list, where a map of them per package cost an allocation per
-	// candidate and the time of a map that outgrew the caches (one spec
-	// of a million variants; TestManyVariantsCompareAllocs), and the
-	// report kept the candidates' array. The result is copied out of it.
-	order := snapshot.ListOrder("variant")
-	if sortedLists(olds, order) && sortedLists(news, order) {
-		for _, side := range [2][]*spec{olds, news} {
-			for _, s := range side {
-				m.probes += len(shared) + len(s.Variants)
-				j, l := 0, s.Variants
-				shared = slices.DeleteFunc(shared, func(v string) bool {
-					for j < len(l) && order(l[j], v) < 0 {
-						j++
-					}
-					return j == len(l) || l[j] != v
-				})
-				if len(shared) == 0 {
-					return []string{}
-				}
-			}
-		}
-		return slices.Clone(shared)
-	}
 	// Many: count in how many specs each candidate is, once per spec.
 	type count struct{ specs, last int }
 	counts := make(map[string]*count, len(shared))
@@ -1180,6 +1159,68 @@ func (m *matcher) sharedVariants(olds, news []*spec, keyed bool) []string {
 		}
 	}
 	return slices.Clone(slices.DeleteFunc(shared, func(v string) bool { return counts[v].specs != k }))
+}
+
+// sharedSorted is sharedVariants of specs whose lists are all in the
+// canonical order (as loaded, unless --no-canonicalize), the first's
+// cand, of more than smallList variants: a merge of the candidates with
+// each spec's list, where a map of them per package cost an allocation
+// per candidate and the time of a map that outgrew the caches (one spec
+// of a million variants; TestManyVariantsCompareAllocs). The candidates
+// are cand's own, a mark each; once half are gone the others are copied
+// out, so that each spec's merge costs what is left. They were a copy
+// of cand, and the result a copy of that: two lists of the spec's every
+// variant (20 MB each at 1.28M) beside the diff's others at its peak
+// (TestSharedVariantsManyAllocs).
+func (m *matcher) sharedSorted(cand []string, olds, news []*spec, order func(a, b string) int) []string {
+	keep := make([]bool, len(cand))
+	n := 0
+	for i, v := range cand {
+		if i == 0 || cand[i-1] != v {
+			keep[i] = true
+			n++
+		}
+	}
+	for _, side := range [2][]*spec{olds, news} {
+		for _, s := range side {
+			m.probes += n + len(s.Variants)
+			j, l := 0, s.Variants
+			for i, v := range cand {
+				if !keep[i] {
+					continue
+				}
+				for j < len(l) && order(l[j], v) < 0 {
+					j++
+				}
+				if j == len(l) || l[j] != v {
+					keep[i] = false
+					n--
+				}
+			}
+			if n == 0 {
+				return []string{}
+			}
+			if n < len(cand)/2 {
+				cand, keep = kept(cand, keep, n), keep[:n]
+				for i := range keep {
+					keep[i] = true
+				}
+			}
+		}
+	}
+	return kept(cand, keep, n)
+}
+
+// kept returns the n strings of l whose mark in keep is set, in a list
+// of their own.
+func kept(l []string, keep []bool, n int) []string {
+	out := make([]string, 0, n)
+	for i, v := range l {
+		if keep[i] {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // sortedLists reports whether every spec's variants are in order.
@@ -1447,11 +1488,49 @@ func facetDelta(o, n *spec) string {
 	var parts []string
 	for f := range numFacets {
 		if o.facet(f) != n.facet(f) {
-			ov, nv := o.show(f), n.show(f)
-			parts = append(parts, fmt.Sprintf("%s %s → %s", facetNames[f], lookalike.Facet(ov, nv), lookalike.Facet(nv, ov)))
+			var ov, om, nv, nm string
+			if f == fVariants {
+				ov, om, nv, nm = variantsDelta(o.Variants, n.Variants)
+			} else {
+				ov, nv = o.show(f), n.show(f)
+			}
+			parts = append(parts, fmt.Sprintf("%s %s%s → %s%s", facetNames[f], lookalike.Facet(ov, nv), om, lookalike.Facet(nv, ov), nm))
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// variantsDelta says how the variants of one hash differ, for
+// facetDelta: those only the old spec has, and those only the new one
+// has, as a pair's From and To list them (pair), each cut after
+// maxDeltaVariants, with " …and N more" for the rest ("none" for none).
+// The lists whole, which it wrote before, were each spec's every
+// variant: a spec of 1.28M variants, one flipped, warned in 25 MB,
+// built in as much again (TestFacetDeltaManyVariants). Two lists of the
+// same variants in another order (not canonicalized) are shown whole.
+func variantsDelta(o, n []string) (ov, omore, nv, nmore string) {
+	gone, came := listops.Minus(o, n, nil), listops.Minus(n, o, nil)
+	if len(gone) == 0 && len(came) == 0 {
+		return strings.Join(o, " "), "", strings.Join(n, " "), ""
+	}
+	ov, omore = firstVariants(gone)
+	nv, nmore = firstVariants(came)
+	return ov, omore, nv, nmore
+}
+
+// maxDeltaVariants is the most variants variantsDelta names a side.
+const maxDeltaVariants = 8
+
+// firstVariants joins l by spaces, cut after its first maxDeltaVariants,
+// and says how many more it has; "none" when empty.
+func firstVariants(l []string) (joined, more string) {
+	switch {
+	case len(l) == 0:
+		return "none", ""
+	case len(l) > maxDeltaVariants:
+		return strings.Join(l[:maxDeltaVariants], " "), fmt.Sprintf(" …and %d more", len(l)-maxDeltaVariants)
+	}
+	return strings.Join(l, " "), ""
 }
 
 // depsDelta says how the link and run dependencies of one hash differ

@@ -29,7 +29,8 @@ type Table struct {
 	// hash of a few bytes: most look-ups end here, without hashing the
 	// whole string.
 	recent [1024]string
-	door   Door // offered strings from doorFrom on
+	door   Door   // offered strings from doorFrom on
+	slab   []byte // the block once copies into
 }
 
 // doorFrom is how many strings a Table files before it files only those
@@ -46,7 +47,19 @@ func New() *Table {
 // Bytes returns the string of b's bytes: the table's copy when it has
 // one, else a new copy, which it keeps (past doorFrom strings, when it
 // was given before).
-func (t *Table) Bytes(b []byte) string {
+func (t *Table) Bytes(b []byte) string { return t.bytes(b, false) }
+
+// Rare is Bytes for a string likely given once, whatever the table
+// holds: one of a list of hundreds (a spec's variants past the first
+// few hundred). It is filed the second time it is given, as every new
+// string is past doorFrom. A catalogue page of 64 specs of 2,000
+// variants each, all distinct, filled the table to doorFrom with
+// strings given once, some 60 bytes an entry beside the string: a fixed
+// 4 MB a side, 2.5x the input of such a pair.
+func (t *Table) Rare(b []byte) string { return t.bytes(b, true) }
+
+// bytes is Bytes, and Rare when rare.
+func (t *Table) bytes(b []byte, rare bool) string {
 	n := len(b)
 	if n == 0 {
 		return ""
@@ -57,15 +70,33 @@ func (t *Table) Bytes(b []byte) string {
 	}
 	s, ok := t.m[string(b)] // no allocation for the look-up
 	if !ok {
-		s = string(b)
-		if len(t.m) >= doorFrom && !t.door.Bytes(b) {
-			return s // not in recent either: the second copy is filed
+		if (rare || len(t.m) >= doorFrom) && !t.door.Bytes(b) {
+			return t.once(b) // not in recent either: the second copy is filed
 		}
+		s = string(b)
 		t.m[s] = s
 		t.size += len(s)
 	}
 	*slot = s
 	return s
+}
+
+// onceSlabSize is the size of the blocks once copies strings into.
+const onceSlabSize = 16 << 10
+
+// once returns a copy of b, a string not filed: short ones share blocks
+// of onceSlabSize, where each was an allocation of its own, 16 bytes for
+// the 9 of a variant "v000000=0" (TestRareSlab).
+func (t *Table) once(b []byte) string {
+	if len(b) > onceSlabSize/16 {
+		return string(b)
+	}
+	if cap(t.slab)-len(t.slab) < len(b) {
+		t.slab = make([]byte, 0, onceSlabSize)
+	}
+	start := len(t.slab)
+	t.slab = append(t.slab, b...)
+	return unsafe.String(&t.slab[start], len(b))
 }
 
 // Reset empties t as New makes a table, in its own memory: a log's
@@ -76,6 +107,7 @@ func (t *Table) Reset() {
 	t.size = 0
 	clear(t.recent[:])
 	t.door.Reset()
+	t.slab = nil
 }
 
 // Len is the number of strings in the table.

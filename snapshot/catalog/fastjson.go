@@ -168,9 +168,18 @@ func (s *scanner) list() ([2]int, bool) {
 		return r, true
 	}
 	for {
-		v, ok := s.str(true)
-		if !ok {
-			return r, false
+		var v string
+		if len(s.items)-r[0] < rareFrom || s.in == nil {
+			var ok bool
+			if v, ok = s.str(true); !ok {
+				return r, false
+			}
+		} else {
+			b, ok := s.rawString()
+			if !ok {
+				return r, false
+			}
+			v = s.in.Rare(b)
 		}
 		s.items = append(s.items, v)
 		if s.eat(']') {
@@ -182,6 +191,13 @@ func (s *scanner) list() ([2]int, bool) {
 		}
 	}
 }
+
+// rareFrom is how many strings of one list list interns as any other
+// (intern.Table.Bytes); past it, as strings likely given once
+// (intern.Table.Rare), filed the second time they are given: a spec of
+// thousands of variants of its own filled the table with them
+// (TestManyVariantsRare). A real spec has a few dozen variants at most.
+const rareFrom = 256
 
 // listFacets are the canonicalization facets of the list fields, in the
 // order of listTexts.seen: versions, variants, stacks.

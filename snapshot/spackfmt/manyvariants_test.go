@@ -288,3 +288,64 @@ func TestReversedVariantsDecodePeak(t *testing.T) {
 		t.Errorf("%d variants in decreasing order allocated %.0f bytes, %.2fx the %.0f of the same in order: want at most 1.1x", n, reversed, reversed/ordered, ordered)
 	}
 }
+
+// TestUnorderedKeysDecodePeak (issue 35: memory within 4x the input): a
+// spec of many parameters neither increasing nor decreasing in byte
+// order, "v0", "v1", ... ("v10" comes before "v9"), put every key past
+// the runs' ends in keySet's map, some 50 bytes a key where its input
+// has 13: an index of one node of 1.28M such parameters peaked at 6.5x
+// its input (cachediff A B --format json), the map 100 MB of 190
+// (TestManyParametersMemory in cmd/cachediff). The keys out of order are
+// offsets in a table of their hashes now, 5 to 11 bytes a key, sized once
+// the object's members are counted (keySet.reserve; grown by doubling,
+// 1.17x): decoding them allocates at most a tenth more than decoding the
+// same in order (1.06x).
+func TestUnorderedKeysDecodePeak(t *testing.T) {
+	if race.Enabled {
+		t.Skip("allocations are not measured under the race detector")
+	}
+	steadyIntern(t)
+	const n = 280000
+	_, _, ordered := decodeAllocs(t, variantsSpec(n, func(i int) string { return fmt.Sprintf("q%07d", i) }))
+	set, _, unordered := decodeAllocs(t, variantsSpec(n, func(i int) string { return fmt.Sprintf("u%d", i) }))
+	if got := len(set.Nodes[0].Variants); got != n+1 {
+		t.Fatalf("%d variants, want %d", got, n+1)
+	}
+	t.Logf("%d variants: %.0f bytes allocated in order, %.0f out of order (%.2fx)", n, ordered, unordered, unordered/ordered)
+	if unordered > 1.1*ordered {
+		t.Errorf("%d variants out of order allocated %.0f bytes, %.2fx the %.0f of the same in order: want at most 1.1x", n, unordered, unordered/ordered, ordered)
+	}
+	twice := variantsSpec(1000, func(i int) string { return fmt.Sprintf("u%d", i) })
+	twice = []byte(strings.Replace(string(twice), `"u999":true`, `"u999":true,"u500":false`, 1))
+	if _, err := Decode("x.spec.json", twice); err == nil || !strings.Contains(err.Error(), `"u500" is given twice`) {
+		t.Errorf("a key given twice among keys out of order: %v, want it refused", err)
+	}
+}
+
+// TestManyVariantsLeaveIntern (issue 35: memory within 4x the input):
+// the variants of a node of many, past the first chunk, are not filed
+// in the intern table: they filled it to maxInterned entries of strings
+// given once, some 80 bytes each with the string, a fixed cost of 5.6 MB
+// a side, 1.5x the input of a diff of two nodes of 256k parameters
+// (TestManyParametersMemory in cmd/cachediff). The variants are the same.
+func TestManyVariantsLeaveIntern(t *testing.T) {
+	table := map[string]string{}
+	saved := internPool.New
+	internPool.New = nil
+	for internPool.Get() != nil { // the tables other tests left
+	}
+	internPool.New = func() any { return table }
+	t.Cleanup(func() { internPool.New = saved })
+	const n = 100000
+	set, err := Decode("x.spec.json", variantsSpec(n, func(i int) string { return fmt.Sprintf("w%07d", i) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := set.Nodes[0].Variants
+	if len(v) != n+1 || v[1] != "+w0000000" || v[n] != fmt.Sprintf("+w%07d", n-1) {
+		t.Fatalf("%d variants, %q … %q", len(v), v[1], v[len(v)-1])
+	}
+	if len(table) > 2*varChunk {
+		t.Errorf("a node of %d variants left %d strings in the intern table, want at most %d (its first chunks)", n, len(table), 2*varChunk)
+	}
+}

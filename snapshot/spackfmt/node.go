@@ -424,6 +424,7 @@ func (d *decoder) addVariant(v string) {
 	if len(d.varScratch) == cap(d.varScratch) && len(d.varScratch) >= varChunk {
 		if !d.varSized && len(d.varChunks) == 0 {
 			if left, ok := d.s.membersLeft(); ok {
+				d.keys.reserve(len(d.keys.run) + len(d.keys.down) + d.keys.tabN + left)
 				l := make([]string, len(d.varScratch), len(d.varScratch)+1+left)
 				copy(l, d.varScratch)
 				d.varScratch, d.varSized = l, true
@@ -443,12 +444,15 @@ func (d *decoder) addVariant(v string) {
 const varSlabSize = 64 << 10
 
 // variantString is the variant spelled b, interned (internBytes) while
-// its node has few variants or the intern table has it or room for it.
-// Past that, the variants of a node of many (its list sized by
-// addVariant) are copied into blocks of varSlabSize that the node's list
-// keeps: one string each was an allocation of its own, 16 bytes for the
-// 9 of "+v0000000", 2.56M of them in a diff of two specs of 1.28M
-// variants (TestManyVariantsDecodeAllocs).
+// its node has few variants, or when the intern table has it. Past that,
+// the variants of a node of many (its list sized by addVariant) are
+// copied into blocks of varSlabSize that the node's list keeps: one
+// string each was an allocation of its own, 16 bytes for the 9 of
+// "+v0000000", 2.56M of them in a diff of two specs of 1.28M variants
+// (TestManyVariantsDecodeAllocs). They are not filed in the table, which
+// such a node filled to maxInterned with strings given once, some 80
+// bytes each beside the string (a diff's two sides: 11 MB, 1.5x the
+// input of two nodes of 256k parameters; TestManyVariantsLeaveIntern).
 func (d *decoder) variantString(b []byte) string {
 	s := d.s
 	if !d.varSized || len(b) > varSlabSize/16 {
@@ -456,9 +460,6 @@ func (d *decoder) variantString(b []byte) string {
 	}
 	if v, ok := s.intern[string(b)]; ok {
 		return v
-	}
-	if len(s.intern) < maxInterned {
-		return s.internBytes(b)
 	}
 	if len(b) == 0 {
 		return ""

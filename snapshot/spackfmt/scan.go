@@ -330,9 +330,20 @@ func (s *scanner) givenTwice(key []byte) error {
 // (TestReversedVariantsDecodeAllocs). The map goes with the input
 // (reset, drop).
 type keySet struct {
-	mask  uint64
-	n     int
-	keys  [maxScanKeys][]byte
+	mask uint64
+	n    int
+	keys [maxScanKeys][]byte
+	past bool // past the scan: the keys are in the runs, tab and big
+	// tab holds the other keys that are slices of the input: each as its
+	// offset in data plus one (0 is an empty slot), placed by its hash
+	// (open addressing), at most three quarters full; big holds those
+	// with escapes (copies). A map of every key out of order, strings
+	// over the input, cost some 50 bytes a key where tab costs 5 to 11:
+	// a spec of 1.28M parameters "v0", "v1", ... (not in byte order,
+	// "v10" before "v9") peaked at 6.5x its input, the map 100 MB of the
+	// 190 (TestUnorderedKeysDecodePeak).
+	tab   []uint32
+	tabN  int
 	big   map[string]struct{}
 	data  []byte   // the input the runs' offsets are in
 	last  []byte   // the run's last key
@@ -345,8 +356,15 @@ const maxScanKeys = 64
 
 // reset empties k for the keys of an object of data, the input.
 func (k *keySet) reset(data []byte) {
-	k.mask, k.n, k.big, k.data, k.last, k.least = 0, 0, nil, data, nil, nil
+	k.mask, k.n, k.past, k.big, k.data, k.last, k.least = 0, 0, false, nil, data, nil, nil
 	k.run, k.down = k.run[:0], k.down[:0]
+	if len(k.tab) > maxScratch {
+		k.tab = nil
+	}
+	if k.tabN > 0 {
+		clear(k.tab)
+		k.tabN = 0
+	}
 }
 
 // drop lets go of the keys and the input (reset takes them again).
@@ -396,8 +414,8 @@ func (k *keySet) keyAt(at uint32) []byte {
 
 // addSlow is add when key's bit is set, or the scan is full.
 func (k *keySet) addSlow(key []byte) bool {
-	if k.big != nil {
-		if _, ok := k.big[string(key)]; ok {
+	if k.past {
+		if k.has(key) {
 			return true
 		}
 		up := len(k.run) == 0 || bytes.Compare(key, k.last) > 0 // after every key of the run: not in it
@@ -426,7 +444,7 @@ func (k *keySet) addSlow(key []byte) bool {
 			}
 			return false
 		}
-		k.big[k.mapKey(key)] = struct{}{}
+		k.put(key)
 		return false
 	}
 	bit := keyBit(key)
@@ -443,22 +461,106 @@ func (k *keySet) addSlow(key []byte) bool {
 		k.n++
 		return false
 	}
-	k.big = make(map[string]struct{}, 2*(k.n+1))
+	k.past = true
 	for _, seen := range k.keys[:k.n] {
-		k.big[k.mapKey(seen)] = struct{}{}
+		k.put(seen)
 	}
-	k.big[k.mapKey(key)] = struct{}{}
+	k.put(key)
 	return false
 }
 
-// mapKey is key as a key of k.big: a string over the input when key is
-// a slice of it (offset), which stays valid as long as the map (reset
-// and drop let go of both), and a copy otherwise.
-func (k *keySet) mapKey(key []byte) string {
-	if _, ok := k.offset(key); ok {
-		return unsafe.String(unsafe.SliceData(key), len(key))
+// keySeed hashes the keys of every keySet's tab.
+var keySeed = maphash.MakeSeed()
+
+// has reports whether key is in tab or big, whichever it is (a key
+// given with escapes and then without is the same key).
+func (k *keySet) has(key []byte) bool {
+	if k.big != nil {
+		if _, ok := k.big[string(key)]; ok {
+			return true
+		}
 	}
-	return string(key)
+	if len(k.tab) == 0 {
+		return false
+	}
+	mask := uint64(len(k.tab) - 1)
+	for i := maphash.Bytes(keySeed, key) & mask; ; i = (i + 1) & mask {
+		at := k.tab[i]
+		if at == 0 {
+			return false
+		}
+		if k.keyIs(at-1, key) {
+			return true
+		}
+	}
+}
+
+// keyIs reports whether the key at offset at of data is key.
+func (k *keySet) keyIs(at uint32, key []byte) bool {
+	rest := k.data[at:]
+	return len(rest) > len(key) && rest[len(key)] == '"' && string(rest[:len(key)]) == string(key)
+}
+
+// put adds key, not in the set, to tab (a slice of the input) or big (a
+// copy, with escapes).
+func (k *keySet) put(key []byte) {
+	at, ok := k.offset(key)
+	if !ok {
+		if k.big == nil {
+			k.big = map[string]struct{}{}
+		}
+		k.big[string(key)] = struct{}{}
+		return
+	}
+	if 4*(k.tabN+1) > 3*len(k.tab) {
+		k.growTab(max(256, 2*len(k.tab)))
+	}
+	k.place(at+1, key)
+	k.tabN++
+}
+
+// growTab makes tab slots long (a power of two), its entries placed anew.
+func (k *keySet) growTab(slots int) {
+	old := k.tab
+	k.tab = make([]uint32, slots)
+	for _, o := range old {
+		if o != 0 {
+			k.place(o, k.keyAt(o-1))
+		}
+	}
+}
+
+// reserve makes room for n keys in all, past the scan, in what holds
+// the most keys so far (the run, the down run or tab), where the object
+// tells how many members it has (the decoder's addVariant): grown by
+// doubling, the old array and the new were alive at once, and the new
+// one up to twice what the keys need (two nodes of 256k parameters: 6 MB
+// of tables at the peak, 2 MB of them the keys' due).
+func (k *keySet) reserve(n int) {
+	if !k.past {
+		return
+	}
+	switch most := max(len(k.run), len(k.down), k.tabN); {
+	case most == k.tabN:
+		if slots := 1 << bits.Len(uint(n+n/3)); slots > len(k.tab) {
+			k.growTab(slots)
+		}
+	case most == len(k.run):
+		k.run = slices.Grow(k.run, n-len(k.run))
+	default:
+		k.down = slices.Grow(k.down, n-len(k.down))
+	}
+}
+
+// place files the entry at (an offset plus one) of key in a free slot of
+// tab.
+func (k *keySet) place(at uint32, key []byte) {
+	mask := uint64(len(k.tab) - 1)
+	i := maphash.Bytes(keySeed, key) & mask
+	for k.tab[i] != 0 {
+		i = (i + 1) & mask
+	}
+	k.tab[i] = at
 }
 
 // object reads an object, calling fn with each key; fn must read or skip

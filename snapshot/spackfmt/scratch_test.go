@@ -45,7 +45,7 @@ func TestScratchLetGo(t *testing.T) {
 		if err := tc.read(d, n); err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if d.keys.big != nil || d.keys.n != 0 {
+		if d.keys.big != nil || d.keys.n != 0 || d.keys.tabN != 0 || len(d.keys.tab) > maxScratch {
 			t.Errorf("%s: the decoder still holds %d keys (%d in its map) once the node is read", tc.name, d.keys.n, len(d.keys.big))
 		}
 		if c := max(cap(d.varScratch), cap(d.refScratch)); c > maxScratch {
