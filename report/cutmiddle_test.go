@@ -52,3 +52,32 @@ func TestCutMiddle(t *testing.T) {
 		}
 	}
 }
+
+// TestCutMiddleFlags (issue 35 class e): a flag is two regional
+// indicators, read in pairs from the first of a run; a cut between the
+// two of a flag left the head ending with a lone letter and the tail
+// pairing each with the next flag's: "🇺🇸🇪🇸…" cut to "…🇸🇪🇸", which
+// reads as the flag of Sweden. Neither side parts a flag.
+func TestCutMiddleFlags(t *testing.T) {
+	one := func(rune) int { return 1 }
+	us, es := "\U0001F1FA\U0001F1F8", "\U0001F1EA\U0001F1F8"
+	flags := strings.Repeat(us+es, 5)
+	for _, c := range []struct {
+		in    string
+		limit int
+		want  string
+	}{
+		{flags, 5, us + "…" + es},
+		{flags, 6, us + "…" + es},
+		{flags, 7, us + "…" + es},
+		{flags, 8, us + es + "…" + es},
+		// A run that starts odd: the letter before the flags pairs
+		// with none.
+		{"x" + flags, 8, "x" + us + "…" + es},
+		{flags + "x", 8, us + es + "…" + es + "x"},
+	} {
+		if got := CutMiddle(c.in, c.limit, one); got != c.want {
+			t.Errorf("CutMiddle(%q, %d) = %q, want %q", c.in, c.limit, got, c.want)
+		}
+	}
+}

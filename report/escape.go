@@ -162,16 +162,36 @@ func CutMiddle(s string, limit int, width func(rune) int) string {
 // between characters) without parting a character from what joins it,
 // by Unicode's tables rather than a library of grapheme clusters: a
 // mark (Mn, Mc, Me: an accent, a variation selector) or an emoji
-// modifier (a skin tone) goes with the character before it, and a zero
-// width joiner (U+200D) joins the characters either side.
+// modifier (a skin tone) goes with the character before it, a zero
+// width joiner (U+200D) joins the characters either side, and regional
+// indicators go in pairs (a flag).
 func clusterBreak(s string, i int) bool {
 	r, _ := utf8.DecodeRuneInString(s[i:])
 	if unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me) || r == '\u200d' || r >= 0x1f3fb && r <= 0x1f3ff {
 		return false
 	}
 	before, _ := utf8.DecodeLastRuneInString(s[:i])
+	if regional(r) && regional(before) {
+		// A flag is two regional indicators, paired from the first of
+		// a run: a cut inside one leaves a lone letter, and pairs
+		// those after it otherwise ("🇺🇸🇪🇸" cut to "🇸🇪🇸" reads as
+		// Sweden's).
+		n := 0
+		for j := i; j > 0; {
+			r, size := utf8.DecodeLastRuneInString(s[:j])
+			if !regional(r) {
+				break
+			}
+			n, j = n+1, j-size
+		}
+		return n%2 == 0
+	}
 	return before != '\u200d'
 }
+
+// regional reports whether r is a regional indicator (U+1F1E6 to
+// U+1F1FF), a letter of a flag.
+func regional(r rune) bool { return r >= 0x1f1e6 && r <= 0x1f1ff }
 
 // Shorten bounds what one value can take of a report: a word longer than
 // maxWord characters keeps its first maxWord and gets "…", and a text

@@ -77,7 +77,7 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 	}
 	changed, keys := make([]string, len(rt.Changed)), make([]string, len(rt.Changed))
 	for i, x := range rt.Changed {
-		changed[i], keys[i] = x.Root, changedKey(&x)
+		changed[i], keys[i] = x.Root, RootChangeKey(&x)
 		if x.Swapped() {
 			// Another package (a provider swap: mpi mpich@4.1 →
 			// openmpi@5.0): the new one's name before both versions
@@ -196,12 +196,13 @@ func RootsChanged(rt *diff.RootChanges) int {
 	}
 	return keys(len(rt.Added), func(i int) string { return rt.Added[i].Hash }) +
 		keys(len(rt.Removed), func(i int) string { return rt.Removed[i].Hash }) +
-		keys(len(rt.Changed), func(i int) string { return changedKey(&rt.Changed[i]) })
+		keys(len(rt.Changed), func(i int) string { return RootChangeKey(&rt.Changed[i]) })
 }
 
-// changedKey is what makes a changed root the same as another: both its
-// hashes ("" when one is missing, a root alone).
-func changedKey(x *diff.RootChange) string {
+// RootChangeKey is what makes a changed root the same as another (the
+// key of OneRootEach): both its hashes ("" when one is missing, a root
+// alone).
+func RootChangeKey(x *diff.RootChange) string {
 	if x.Old.Hash == "" || x.New.Hash == "" {
 		return ""
 	}

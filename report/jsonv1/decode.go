@@ -238,6 +238,18 @@ func decodeFile(path string) (*diff.Report, error) {
 	return DecodeBytes(data)
 }
 
+// unknownFeature is the error of the first of features this cachediff
+// does not know, nil when it knows them all.
+func unknownFeature(features []string) error {
+	for i, f := range features {
+		if !slices.Contains(report.Features, f) {
+			return &EnumError{Path: fmt.Sprintf("features[%d]", i), Value: f,
+				Want: fmt.Sprintf("a feature this cachediff reads (want %s; a newer cachediff wrote this report)", strings.Join(report.Features, ", "))}
+		}
+	}
+	return nil
+}
+
 // DecodeBytes decodes a cachediff/v1 document. It refuses, with the line,
 // column and path of the value where it can:
 //
@@ -287,6 +299,11 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	}
 	lens, err := causeLists(data)
 	if err != nil {
+		// A field of a newer cachediff's feature, of another shape:
+		// the feature is the cause (unknownFeature).
+		if ferr := unknownFeature(featuresIn(data)); ferr != nil {
+			return nil, ferr
+		}
 		return nil, err
 	}
 	doc := report.Document{Report: new(diff.Report)}
@@ -309,6 +326,13 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 		return nil, jsonError(data, err) // checkShape lets nothing through that fails here
 	}
 	data, *p = nil, nil // the report holds no byte of the document
+	// A feature added within v1 that this cachediff does not know would
+	// be misread (docs/json.md, versioning): the report is of a newer
+	// one, and a value below that this one does not know follows from
+	// it (a newer status or facet), so the feature is named first.
+	if err := unknownFeature(doc.Features); err != nil {
+		return nil, err
+	}
 	// Fields added to cachediff/v1 later are absent from older reports;
 	// lists are never null.
 	for _, l := range []*[]string{&doc.Options.Packages, &doc.Options.Stacks, &doc.Options.Ignore} {
@@ -323,14 +347,6 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	}
 	if err := checkEnums(doc.Report); err != nil {
 		return nil, err
-	}
-	// A feature added within v1 that this cachediff does not know would
-	// be misread (docs/json.md, versioning): the report is of a newer one.
-	for i, f := range doc.Features {
-		if !slices.Contains(report.Features, f) {
-			return nil, &EnumError{Path: fmt.Sprintf("features[%d]", i), Value: f,
-				Want: fmt.Sprintf("a feature this cachediff reads (want %s; a newer cachediff wrote this report)", strings.Join(report.Features, ", "))}
-		}
 	}
 	// A report of cachediff before issue 35 writes each pair's causes out
 	// whole: they are read into the table, paths and sets of today's.

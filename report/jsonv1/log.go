@@ -105,6 +105,9 @@ func DecodeLog(data []byte) (*Log, error) {
 		Revs      *diff.Revs          `json:"revs"`
 	}
 	if err := checkLogShape(data); err != nil { // every field, with its line: see checkShape
+		if ferr := stepsFeature(data); ferr != nil {
+			return nil, ferr // a newer cachediff's step (decodeBytes)
+		}
 		return nil, err
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {

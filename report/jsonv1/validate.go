@@ -812,6 +812,77 @@ func schemaOf(data []byte) (schema string, found bool, err error) {
 	}
 }
 
+// featuresIn is the top-level "features" of the JSON object data, a
+// list of strings, or nil (none, or data is not such an object): read
+// where checkShape refused data, for the feature of a newer cachediff
+// that explains it.
+func featuresIn(data []byte) []string {
+	var l []string
+	if v := topValue(data, "features"); v == nil || json.Unmarshal(v, &l) != nil {
+		return nil
+	}
+	return l
+}
+
+// stepsFeature is the error of the first step of the log data (a
+// cachediff/log/v1 document that checkLogShape refused) that lists a
+// feature this cachediff does not know, nil when none does.
+func stepsFeature(data []byte) error {
+	steps := topValue(data, "steps")
+	if len(steps) == 0 || steps[0] != '[' {
+		return nil
+	}
+	w := &walker{data: steps, i: 1}
+	for n := 0; ; n++ {
+		w.ws()
+		if w.i < len(steps) && steps[w.i] == ']' && n == 0 {
+			return nil
+		}
+		start := w.i
+		if err := w.skip(); err != nil {
+			return nil
+		}
+		if err := unknownFeature(featuresIn(steps[start:w.i])); err != nil {
+			return fmt.Errorf("steps[%d]: %w", n, err)
+		}
+		if done, err := w.next(']'); done || err != nil {
+			return nil
+		}
+	}
+}
+
+// topValue is the value of key in the JSON object data, as written, or
+// nil (no such key, or data is not an object).
+func topValue(data []byte, key string) []byte {
+	w := &walker{data: data}
+	w.ws()
+	if w.i >= len(data) || data[w.i] != '{' {
+		return nil
+	}
+	w.i++
+	for n := 0; ; n++ {
+		w.ws()
+		if w.i < len(data) && data[w.i] == '}' && n == 0 {
+			return nil
+		}
+		k, err := w.key()
+		if err != nil {
+			return nil
+		}
+		w.ws()
+		start := w.i
+		if err := w.skip(); err != nil {
+			return nil
+		}
+		if k == key {
+			return data[start:w.i]
+		}
+		if done, err := w.next('}'); done || err != nil {
+			return nil
+		}
+	}
+}
+
 // foreignText says what data is when it is a report saved otherwise
 // than cachediff writes it, which the JSON reader would name by a byte
 // ('\x1f', '\ufeff', '\x00'): compressed, UTF-16 (Windows PowerShell's

@@ -228,28 +228,40 @@ func (d *Document) TextCauses() []string {
 				parts = append(parts, paintStr(d.Render.Color, k.color, k.sign+n))
 			}
 		}
-		for _, r := range rc.Changed {
-			var p string
+		// A changed root of several spellings (both hashes the same) is
+		// one too, its spellings named before what changed: "zlib 1.2 →
+		// 1.3" once, not once a spelling.
+		names, keys, what := make([]string, len(rc.Changed)), make([]string, len(rc.Changed)), make([]string, len(rc.Changed))
+		var firsts []int // the changed root each of OneRootEach's names stands for
+		seen := map[string]bool{}
+		for i, r := range rc.Changed {
+			name := r.Root
 			switch {
 			case r.Swapped():
 				// Another package (a provider swap), as the headline
 				// says it: "mpi 4.1 → 5.0" left the swap unsaid.
-				p = report.Visible(r.Root) + " " + report.Visible(r.Old.SpecText()) + " → " + report.Visible(r.New.SpecText())
+				what[i] = " " + report.Visible(r.Old.SpecText()) + " → " + report.Visible(r.New.SpecText())
 			case r.New.Version != r.Old.Version:
-				name := r.Root
 				if r.Old.Version != "" && r.New.Version != "" {
 					// By the package's name, as the headline says it: a
 					// root renamed by its own version (llvm@21 → llvm@22)
 					// was written "llvm@22 21 → 22".
 					name = cmp.Or(r.New.Name, r.Root)
 				}
-				p = report.Visible(name) + " " + report.Visible(report.None(r.Old.Version)) + " → " + report.Visible(report.None(r.New.Version))
+				what[i] = " " + report.Visible(report.None(r.Old.Version)) + " → " + report.Visible(report.None(r.New.Version))
 			case r.Old.Version != "":
-				p = report.Visible(r.Root) + " " + report.Visible(r.Old.Version) + " (new hash)"
+				what[i] = " " + report.Visible(r.Old.Version) + " (new hash)"
 			default:
-				p = report.Visible(r.Root) + " (new hash)"
+				what[i] = " (new hash)"
 			}
-			parts = append(parts, p)
+			names[i], keys[i] = report.Visible(name), report.RootChangeKey(&rc.Changed[i])
+			if keys[i] == "" || !seen[keys[i]] {
+				seen[keys[i]] = true
+				firsts = append(firsts, i)
+			}
+		}
+		for j, n := range report.OneRootEach(names, keys) {
+			parts = append(parts, n+what[firsts[j]])
 		}
 		if parts != nil {
 			lines = append(lines, "roots: "+strings.Join(parts, ", "))

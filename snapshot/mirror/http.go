@@ -304,7 +304,17 @@ func (s *httpStore) Name() string { return s.name }
 func (s *httpStore) List(string) ([]string, error) { return nil, ErrNoListing }
 
 // Get fetches rel, from the cache when it has it.
-func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
+func (s *httpStore) Get(rel string, limit int64) ([]byte, error) { return s.get1(rel, limit, false) }
+
+// Probe is Get of a file looked for, not read (build_cache/index.json.hash
+// beside a layout-v3 mirror, warnBothLayouts): asked for once, not tried
+// again after a 5xx, a 429 or a stall (which would wait the backoff, and
+// stalls, out of the whole download's time, and tell each retry), since
+// an answer that does not give it fails nothing.
+func (s *httpStore) Probe(rel string, limit int64) ([]byte, error) { return s.get1(rel, limit, true) }
+
+// get1 is Get; once, Probe's.
+func (s *httpStore) get1(rel string, limit int64, once bool) ([]byte, error) {
 	if !under(rel) {
 		return nil, fmt.Errorf("%s: not a path in the mirror", rel)
 	}
@@ -359,7 +369,7 @@ func (s *httpStore) Get(rel string, limit int64) ([]byte, error) {
 		}
 		return nil, fmt.Errorf("%s: not in the cache, and --offline makes no request%s", s.url(rel, true), s.offlineHint(tagKey))
 	}
-	data, newTag, err := s.fetch(rel, etag, limit)
+	data, newTag, err := s.fetch(rel, etag, limit, once)
 	switch {
 	case errors.Is(err, errNotModified):
 		return s.got(rel, old), nil
@@ -746,11 +756,15 @@ func retryAfter(v string, now time.Time, most time.Duration) time.Duration {
 func (e retryable) Error() string { return e.err.Error() }
 func (e retryable) Unwrap() error { return e.err }
 
-// fetch GETs rel, retrying what is worth it, with If-None-Match etag.
-func (s *httpStore) fetch(rel, etag string, limit int64) ([]byte, string, error) {
+// fetch GETs rel, retrying what is worth it (not once), with
+// If-None-Match etag.
+func (s *httpStore) fetch(rel, etag string, limit int64, once bool) ([]byte, string, error) {
 	retries := s.h.Retries
 	if retries == 0 {
 		retries = 3
+	}
+	if once {
+		retries = -1
 	}
 	wait := s.h.Backoff
 	if wait <= 0 {

@@ -275,11 +275,16 @@ func Open(st Store, opt Options) (*Source, error) {
 // most maxV2Hash bytes, by its ETag once kept: a 404, or a 304): one
 // small request a run, for specs that would be left out without a word
 // otherwise (Spack writes the .hash with every v2 index it pushes). An
-// answer that does not say it is there (a 404, a bucket's 403, a
-// network error, --offline without it in the cache) warns of nothing.
+// answer that does not say it is there (a 404, a bucket's 403, a body
+// that is not a sha256, a network error, --offline without it in the
+// cache) warns of nothing; it is asked for once (httpStore.Probe).
 func (s *Source) warnBothLayouts(st Store, read string) {
 	if h, ok := st.(*httpStore); ok {
-		if _, err := h.Get(v2IndexHash, maxV2Hash); err != nil && !errors.Is(err, ErrTooBig) {
+		// A sha256, as Spack writes it: not a web server's page for any
+		// path (a 200 of "not found", past 1 KiB or not).
+		if data, err := h.Probe(v2IndexHash, maxV2Hash); err != nil {
+			return
+		} else if _, ok := v2HashOf(data); !ok {
 			return
 		}
 		s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2Index), Message: fmt.Sprintf("a layout-v2 index beside a layout-v3 mirror (%s is there): not read, as the mirror is read %s; to compare the v2 index, download it and give the file (%s)", v2IndexHash, read, joinName(st.Name(), v2Index))})

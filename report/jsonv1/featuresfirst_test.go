@@ -1,0 +1,62 @@
+package jsonv1
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestUnknownFeatureFirst (issue 35 class e): a report listing a feature
+// this cachediff does not know is of a newer cachediff, and whatever
+// else in it this one cannot read follows from that. The features were
+// checked after the shape and the enumerated values, so a newer report
+// with a value this cachediff does not know (a package status, here) or
+// a field of another type was refused for that value, as a report
+// edited by hand is, and the feature never named. The unknown feature
+// is what the error names, before either; in a log, its step's.
+func TestUnknownFeatureFirst(t *testing.T) {
+	based := jsonOf(t, chainUpdReport(t, 60))
+	oldPath, newPath, err := spackgen.WriteChainUpdPair(t.TempDir(), 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snaps []*snapshot.Snapshot
+	for _, p := range []string{oldPath, newPath} {
+		s, err := snapshot.Load(p, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snaps = append(snaps, s)
+	}
+	log := jsonLog(t, snaps).Bytes()
+	newerLog := bytes.Replace(log, []byte(`"based-sets"`), []byte(`"based-sets", "sparse-paths"`), 1)
+	newer := bytes.Replace(based, []byte(`"based-sets"`), []byte(`"based-sets", "sparse-paths"`), 1)
+	const want = `features[1]: "sparse-paths" is not a feature this cachediff reads`
+	for _, tc := range []struct{ name, from, to string }{
+		{"as written", `"schema"`, `"schema"`},
+		{"a status this cachediff does not know", `"status": "changed"`, `"status": "renamed"`},
+		{"a field of another type", `"tag": ""`, `"tag": {"name": ""}`},
+	} {
+		if !bytes.Contains(newer, []byte(tc.from)) {
+			t.Fatalf("%s: no %s in the report", tc.name, tc.from)
+		}
+		doc := bytes.Replace(newer, []byte(tc.from), []byte(tc.to), 1)
+		if _, err := DecodeBytes(doc); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want an error with %q", tc.name, err, want)
+		}
+		doc = bytes.Replace(newerLog, []byte(tc.from), []byte(tc.to), 1)
+		if _, err := DecodeLog(doc); err == nil || !strings.Contains(err.Error(), "steps[0]: "+want) {
+			t.Errorf("%s, in a log: %v; want an error with %q", tc.name, err, "steps[0]: "+want)
+		}
+		// Without the unknown feature, that error stands.
+		if tc.name != "as written" {
+			doc := bytes.Replace(based, []byte(tc.from), []byte(tc.to), 1)
+			if _, err := DecodeBytes(doc); err == nil || strings.Contains(err.Error(), "feature") {
+				t.Errorf("%s, no unknown feature: %v; want its own error", tc.name, err)
+			}
+		}
+	}
+}
