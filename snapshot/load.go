@@ -535,7 +535,9 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	var hashes []File                // index.json.hash files (indexHashAlone)
 	walkWarnings, walkErrs := src.Walk(func(f File) {
 		single = single || f.Root
-		if f.Base == "index.json.hash" {
+		if f.Base == "index.json.hash" && !f.Root {
+			// Of a folder: one given alone has no folder read beside
+			// it, and was said to be without the index.json there.
 			hashes = append(hashes, f)
 		}
 		if _, ok := f.Handle.(ListedBeside); ok {
