@@ -400,7 +400,9 @@ func (besideFile) BesideIndex() {}
 // build_cache (file:///m/build_cache, the folder a layout-v2 mirror keeps
 // its index in, which cachediff reads as a folder on disk), or in the
 // path of a mirror's index (build_cache/index.json, the v3 index
-// manifest): a mirror's URL is its root, as Spack takes it, and the hint
+// manifest), or in a folder inside a layout-v3 mirror
+// (snapshot.MirrorPartOf: …/v3, …/v3/manifests/index/VIEW, with --view
+// VIEW): a mirror's URL is its root, as Spack takes it, and the hint
 // names the URL above; "" for any other. The name of a store at a URL
 // is redacted (Redact: no query, no credentials): a URL with a token in
 // its query (https://h/m/build_cache?token=x) was told the root without
@@ -412,7 +414,7 @@ func buildCacheHint(st Store) string {
 		return ""
 	}
 	p := strings.TrimSuffix(u.Path, "/")
-	what := "a mirror's build_cache/ folder"
+	what, view := "a mirror's build_cache/ folder", ""
 	switch {
 	case path.Base(p) == "build_cache":
 		p = path.Dir(p)
@@ -426,7 +428,16 @@ func buildCacheHint(st Store) string {
 		what = "a mirror's file " + file
 		p = strings.TrimSuffix(p, "/"+file)
 	default:
-		return ""
+		// A folder inside a v3 mirror (…/v3, …/v3/manifests/index/)
+		// was told it is no mirror, and not where the mirror is.
+		part, ok := snapshot.MirrorPartOf(p)
+		if !ok {
+			return ""
+		}
+		what, p = "a layout-v3 mirror's "+part.What+" folder", part.Root
+		if part.View != "" {
+			view = ", with --view " + part.View
+		}
 	}
 	u.Path, u.RawPath = p, ""
 	keep := ""
@@ -435,7 +446,7 @@ func buildCacheHint(st Store) string {
 			keep = ", with the " + parts + " of the URL given"
 		}
 	}
-	return fmt.Sprintf(": the URL names %s, and a mirror's URL is its root, above it (%s%s)", what, u.String(), keep)
+	return fmt.Sprintf(": the URL names %s, and a mirror's URL is its root, above it (%s%s%s)", what, u.String(), keep, view)
 }
 
 // hiddenParts names what Redact leaves out of u that a request sends:
