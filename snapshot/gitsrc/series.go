@@ -257,7 +257,14 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		if len(included) == 1 {
 			end = included[0]
 		}
-		return nil, fmt.Errorf("no commit of %s changed %s%s", scope, displayPath(top), r.logPathHint(end, p, top))
+		hint := ""
+		if len(included) == 1 && len(excluded) == 0 {
+			hint = r.oneRevisionHint(rng, included[0], top)
+		}
+		if hint == "" {
+			hint = r.logPathHint(end, p, top)
+		}
+		return nil, fmt.Errorf("no commit of %s changed %s%s", scope, displayPath(top), hint)
 	}
 	exprs := make([]string, len(commits))
 	for i, c := range commits {
@@ -506,6 +513,28 @@ func (r *Repo) peel(ids []string) error {
 	}
 	copy(ids, peeled)
 	return nil
+}
+
+// oneRevisionHint is the hint for a log whose range rng is one revision
+// (end, a commit), whose history has no commit of PATH (top from the top
+// of the repository), where HEAD, after end, holds PATH: the range meant
+// is end..HEAD (--revs HEAD~3 for HEAD~3..HEAD, as git log HEAD~3 is
+// the history up to HEAD~3), which the near path at end
+// (logNearHint: _cache/develop-2025-02-16 for develop-2025-03-16) did
+// not say. "" otherwise.
+func (r *Repo) oneRevisionHint(rng, end, top string) string {
+	out, err := r.run(nil, "rev-parse", "--verify", "-q", "HEAD^{commit}")
+	head := strings.TrimSpace(string(out))
+	if err != nil || head == "" || head == end {
+		return ""
+	}
+	if ok, err := r.exist([]string{head + ":" + top}); err != nil || !ok[0] {
+		return ""
+	}
+	if ok, err := r.isAncestor(end, head); err != nil || !ok {
+		return ""
+	}
+	return fmt.Sprintf("; the range %s is one revision, which selects its history up to it, and %s is there at HEAD: for the commits after it, give %s", rng, displayPath(top), shellword.Word(rng+"..HEAD"))
 }
 
 // isAncestor reports whether commit a is an ancestor of commit b (or b).
