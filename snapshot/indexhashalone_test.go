@@ -59,3 +59,34 @@ func TestIndexHashAlone(t *testing.T) {
 		t.Errorf("with index.json beside its .hash: warned %q", want)
 	}
 }
+
+// TestIndexHashGivenAlone (adversarial pass q6, issue 35 class e): an
+// index.json.hash given alone (build_cache/index.json.hash, its
+// index.json beside it) is refused as a checksum, and its error also
+// quoted a warning that the index.json is not beside it, "the index was
+// removed, or is being pushed": no folder was read beside it, and the
+// index is there. Only a .hash met in a folder is judged so.
+func TestIndexHashGivenAlone(t *testing.T) {
+	bc := filepath.Join(t.TempDir(), "build_cache")
+	if err := os.MkdirAll(bc, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	index, err := os.ReadFile("../testdata/spack-formats/index.v8-layout2-unsigned-mixed.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bc, "index.json"), index, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hash := filepath.Join(bc, "index.json.hash")
+	if err := os.WriteFile(hash, []byte(strings.Repeat("a", 64)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = snapshot.Load(hash, snapshot.Options{})
+	if err == nil || !strings.Contains(err.Error(), "not an index") {
+		t.Fatalf("index.json.hash given alone: %v; want it refused as no index", err)
+	}
+	if strings.Contains(err.Error(), "which is not beside it") {
+		t.Errorf("index.json.hash given alone, its index.json beside it: %v; want no word of the index missing", err)
+	}
+}

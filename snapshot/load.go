@@ -321,6 +321,11 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning) error 
 	}
 	if len(skipped) == 0 {
 		msg := fmt.Sprintf("no package pages found under %s: is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache; Spack's own files, a build-cache index, a lockfile or spec files, are recognised by content in *.json, *.json.gz, *.json.sig and *.lock files)", under)
+		if part, ok := MirrorPartOf(filepath.ToSlash(path)); ok {
+			// A folder inside a v3 mirror (its v3/, v3/manifests/index/)
+			// was asked whether it is a tag folder, the mirror unnamed.
+			msg = fmt.Sprintf("no package pages found under %s: %s", under, part.Hint(filepath.FromSlash(cmp.Or(part.Root, "."))))
+		}
 		if len(warnings) > 0 {
 			// What was left out may be the snapshot: an index named
 			// idx.json over 64 MB, or a broken link to one, said only
@@ -535,7 +540,9 @@ func walkAndLoad(src Source, opt Options, decoders []Decoder) (cands []candidate
 	var hashes []File                // index.json.hash files (indexHashAlone)
 	walkWarnings, walkErrs := src.Walk(func(f File) {
 		single = single || f.Root
-		if f.Base == "index.json.hash" {
+		if f.Base == "index.json.hash" && !f.Root {
+			// Of a folder: one given alone has no folder read beside
+			// it, and was said to be without the index.json there.
 			hashes = append(hashes, f)
 		}
 		if _, ok := f.Handle.(ListedBeside); ok {
@@ -1136,6 +1143,9 @@ func loadFallback(src Source, c candidate, fallback Fallback, data []byte, opt O
 		return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: msg}}}
 	}
 	if startsLikeJSON(data) {
+		if hint := manifestFileHint(c.file.Name, c.file.Base); hint != "" && cachediffSchema(data) == "" {
+			return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: hint}}}
+		}
 		return result{err: &NotInFormat{&Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}}
 	}
 	if hint := spackFileHint(c.file.Base); hint != "" && !startsLikePage(data) {

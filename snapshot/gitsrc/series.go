@@ -174,7 +174,8 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if top == "" {
 		spec = ":(top)"
 	}
-	if err := r.attributesInRange(append(args, rng), top); err != nil {
+	clashed, err := r.attributesInRange(append(args, rng), top)
+	if err != nil {
 		return nil, err
 	}
 	out, err := r.run(nil, append(args, rng, "--", spec)...)
@@ -256,7 +257,14 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		if len(included) == 1 {
 			end = included[0]
 		}
-		return nil, fmt.Errorf("no commit of %s changed %s%s", scope, displayPath(top), r.logPathHint(end, p, top))
+		hint := ""
+		if len(included) == 1 && len(excluded) == 0 {
+			hint = r.oneRevisionHint(rng, included[0], top)
+		}
+		if hint == "" {
+			hint = r.logPathHint(end, p, top)
+		}
+		return nil, fmt.Errorf("no commit of %s changed %s%s", scope, displayPath(top), hint)
 	}
 	exprs := make([]string, len(commits))
 	for i, c := range commits {
@@ -265,6 +273,18 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	exist, err := r.exist(exprs)
 	if err != nil {
 		return nil, err
+	}
+	// A PATH that no commit of the series holds as written is a typo
+	// first: a name of it in another case (_cache/Develop where the
+	// repository has _cache/develop) was refused as two folders that a
+	// case-insensitive checkout merges, "writes both into one folder",
+	// where there is one, and the path meant went unnamed (the pair
+	// HEAD~1:_cache/Develop HEAD:... says "did you mean"). Such a name
+	// at a commit without PATH (clashed, attributesInRange) is refused
+	// only when another commit of the series holds PATH.
+	nowhere := !slices.Contains(exist, true)
+	if clashed != nil && !nowhere {
+		return nil, clashed
 	}
 	present := false
 	for i := range commits {
@@ -292,6 +312,9 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			// case-insensitive file system holds its pages at PATH, and
 			// a base without PATH logged them all new at the next step.
 			// A present commit's is refused as it loads (Source.Walk).
+			if nowhere {
+				continue
+			}
 			_, _, _, _, _, cl, err := r.resolve(commits[i].ID, short(commits[i].ID), top, top)
 			if err != nil {
 				return nil, err
@@ -322,7 +345,11 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		}
 		return nil, fmt.Errorf("no commit of %s changed %s, and it does not exist at the base (commit %s)%s", scope, displayPath(top), short(commits[0].ID), hint)
 	default:
-		return nil, fmt.Errorf("%s does not exist at any commit of the series of %s", displayPath(top), rng)
+		hint := ""
+		if len(included) == 1 {
+			hint = r.logPathHint(included[0], p, top)
+		}
+		return nil, fmt.Errorf("%s does not exist at any commit of the series of %s%s", displayPath(top), rng, hint)
 	}
 	for i := range commits {
 		commits[i].Spec = commits[i].ID + ":" + top
@@ -486,6 +513,28 @@ func (r *Repo) peel(ids []string) error {
 	}
 	copy(ids, peeled)
 	return nil
+}
+
+// oneRevisionHint is the hint for a log whose range rng is one revision
+// (end, a commit), whose history has no commit of PATH (top from the top
+// of the repository), where HEAD, after end, holds PATH: the range meant
+// is end..HEAD (--revs HEAD~3 for HEAD~3..HEAD, as git log HEAD~3 is
+// the history up to HEAD~3), which the near path at end
+// (logNearHint: _cache/develop-2025-02-16 for develop-2025-03-16) did
+// not say. "" otherwise.
+func (r *Repo) oneRevisionHint(rng, end, top string) string {
+	out, err := r.run(nil, "rev-parse", "--verify", "-q", "HEAD^{commit}")
+	head := strings.TrimSpace(string(out))
+	if err != nil || head == "" || head == end {
+		return ""
+	}
+	if ok, err := r.exist([]string{head + ":" + top}); err != nil || !ok[0] {
+		return ""
+	}
+	if ok, err := r.isAncestor(end, head); err != nil || !ok {
+		return ""
+	}
+	return fmt.Sprintf("; the range %s is one revision, which selects its history up to it, and %s is there at HEAD: for the commits after it, give %s", rng, displayPath(top), shellword.Word(rng+"..HEAD"))
 }
 
 // isAncestor reports whether commit a is an ancestor of commit b (or b).
@@ -770,11 +819,18 @@ func firstParent(obj []byte) string {
 // while the log said "no commit in this range changed" PATH and passed.
 // So is a commit that changed a name above PATH that a case-insensitive
 // checkout merges with another (a .GITATTRIBUTES, _CACHE beside _cache:
-// clash), which is refused at it.
-func (r *Repo) attributesInRange(revList []string, top string) error {
+// clash), which is refused at it; at a commit without PATH, the first
+// such is returned as clashed instead, for Series to refuse unless no
+// commit of the series holds PATH (a PATH typed in another case).
+func (r *Repo) attributesInRange(revList []string, top string) (clashed, err error) {
 	attrs := attributesAbove(top)
 	if len(attrs) == 0 {
-		return nil
+		return nil, nil
+	}
+	// stop is the error to return: an earlier commit's clash first, as
+	// it was met first.
+	stop := func(err error) (error, error) {
+		return nil, cmp.Or(clashed, err)
 	}
 	args := append([]string{}, revList...)
 	args = append(args, "--")
@@ -788,7 +844,7 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 	args = append(args, ":(top,glob)**/.gitattributes")
 	out, err := r.run(nil, args...)
 	if err != nil {
-		return r.rangeError(revList[len(revList)-1], err)
+		return stop(r.rangeError(revList[len(revList)-1], err))
 	}
 	ids := strings.Fields(string(out))
 	// The commits that changed a name on the way to PATH in another case
@@ -796,7 +852,7 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 	// case, and left out when it is written as PATH's (wayChanges).
 	way, err := r.wayChanges(revList, top)
 	if err != nil {
-		return err
+		return stop(err)
 	}
 	seen := map[string]bool{}
 	for _, id := range ids {
@@ -817,7 +873,7 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 	}
 	other, err := r.run(nil, args...)
 	if err != nil {
-		return r.rangeError(revList[len(revList)-1], err)
+		return stop(r.rangeError(revList[len(revList)-1], err))
 	}
 	elsewhere := map[string]bool{}
 	for _, id := range strings.Fields(string(other)) {
@@ -826,13 +882,22 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 	for _, id := range ids {
 		_, _, oid, typ, found, cl, err := r.resolve(id, short(id), top, top)
 		if err != nil {
-			return err
+			return stop(err)
 		}
 		if cl.path != "" {
-			return &snapshot.Error{File: short(id) + ":" + cl.path, Msg: cl.msg}
+			e := &snapshot.Error{File: short(id) + ":" + cl.path, Msg: cl.msg}
+			if typ != "tree" && typ != "blob" {
+				// No PATH here: Series refuses it only where another
+				// commit holds PATH (a typo of PATH's case is none).
+				if clashed == nil {
+					clashed = e
+				}
+				continue
+			}
+			return stop(e)
 		}
 		if f, n, msg := rewritingAbove(found); n > 0 {
-			return &snapshot.Error{File: short(id) + ":" + f, Line: n, Msg: msg}
+			return stop(&snapshot.Error{File: short(id) + ":" + f, Line: n, Msg: msg})
 		}
 		if typ != "tree" && typ != "blob" || !namesRewrite(found) && !elsewhere[id] {
 			continue // no PATH at this commit, or nothing for git to judge
@@ -842,30 +907,30 @@ func (r *Repo) attributesInRange(revList []string, top string) error {
 			// refuses it (notLink): git writes a link as a link, and
 			// gives it no ident, which the judge said it did.
 			if err := r.notLink(id, short(id), top, oid); err != nil {
-				return err
+				return stop(err)
 			}
 		}
 		t := &Tree{Spec: short(id) + ":" + top, Rev: short(id), Path: top, Commit: id, OID: oid, IsTree: typ == "tree", top: top, attrs: found, repo: r}
 		files, err := t.Files()
 		if err != nil {
-			return err
+			return stop(err)
 		}
 		if t.IsTree && mirrorLayout(files) != "" {
 			// Judged as a mirror is when it loads (asMirror): each of
 			// its files, by the .gitattributes in it too.
 			if e := t.rewrittenMirror(files); e != nil {
-				return e
+				return stop(e)
 			}
 			continue
 		}
 		if e := t.rewrittenAbove(files); e != nil {
-			return e
+			return stop(e)
 		}
 		if e := t.rewrittenThroughLinks(files); e != nil {
-			return e
+			return stop(e)
 		}
 	}
-	return nil
+	return clashed, nil
 }
 
 // wayChanges returns the commits of revList (git rev-list, its options

@@ -36,12 +36,28 @@ func TestFileURLSpecFilesNamePath(t *testing.T) {
 	if err := open(); err == nil || !strings.Contains(err.Error(), "a layout-v2 mirror without its index") || !strings.Contains(err.Error(), want) {
 		t.Errorf("file:// of a folder of spec files with index.json.hash: %v; want %q", err, want)
 	}
-	// The URL of the build_cache/ folder itself is told its root, which
-	// fails the same way: it is told its own path too, which reads them.
+	// The URL of the build_cache/ folder itself is told its own path,
+	// which reads them, and not its root (adversarial pass q6): the
+	// root holds no index either, and naming it sent the user to one
+	// more "not a Spack mirror" (or "without its index").
 	bc := filepath.Join(dir, "build_cache")
 	_, err := (&mirror.HTTP{NoCache: true}).Open("file://"+bc, mirror.Options{})
-	if want := "the folder it names holds 3 spec files, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (" + bc + "), not a file:// URL"; err == nil || !strings.Contains(err.Error(), "a mirror's URL is its root") || !strings.Contains(err.Error(), want) {
-		t.Errorf("file:// of a build_cache/ folder of spec files: %v; want %q", err, want)
+	if want := "the folder it names holds 3 spec files, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (" + bc + "), not a file:// URL"; err == nil || strings.Contains(err.Error(), "a mirror's URL is its root") || !strings.Contains(err.Error(), want) {
+		t.Errorf("file:// of a build_cache/ folder of spec files: %v; want %q, and no root named", err, want)
+	}
+	// With its index.json (a v2 mirror's build_cache/, spec files
+	// beside the index), the root reads it: it alone is named, not the
+	// folder's path "without the index".
+	index, err := os.ReadFile("../../testdata/spack-formats/index.v7-layout2-unsigned.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bc, "index.json"), index, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = (&mirror.HTTP{NoCache: true}).Open("file://"+bc, mirror.Options{})
+	if want := "a mirror's URL is its root, above it (file://" + filepath.ToSlash(dir) + ")"; err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "give its path") {
+		t.Errorf("file:// of a v2 mirror's build_cache/, index.json there: %v; want %q alone", err, want)
 	}
 	// No spec file: no hint.
 	empty := t.TempDir()

@@ -773,7 +773,15 @@ func (s *httpStore) fetch(rel, etag string, limit int64, once bool) ([]byte, str
 	for try := 0; ; try++ {
 		data, tag, err := s.get(rel, etag, limit)
 		var r retryable
-		if err == nil || !errors.As(err, &r) || try >= retries || s.ctx.Err() != nil {
+		if err != nil && errors.As(err, &r) && try < retries && s.ctx.Err() != nil {
+			// Not tried again for the whole download's time (or a
+			// signal), which ran out as this try failed: that is the
+			// cause, as when it runs out in the wait below; the try's
+			// own failure ("HTTP 503", "no answer for 30s") named a
+			// fault that another try would have outlived.
+			return nil, "", fmt.Errorf("%s: %w", s.url(rel, true), context.Cause(s.ctx))
+		}
+		if err == nil || !errors.As(err, &r) || try >= retries {
 			if err != nil && errors.As(err, &r) && try > 0 {
 				err = fmt.Errorf("%w (tried %d times)", err, try+1)
 			}

@@ -418,8 +418,13 @@ func (besideFile) BesideIndex() {}
 // build_cache (file:///m/build_cache, the folder a layout-v2 mirror keeps
 // its index in, which cachediff reads as a folder on disk), or in the
 // path of a mirror's index (build_cache/index.json, the v3 index
-// manifest): a mirror's URL is its root, as Spack takes it, and the hint
-// names the URL above; "" for any other. The name of a store at a URL
+// manifest), or in a folder inside a layout-v3 mirror
+// (snapshot.MirrorPartOf: …/v3, …/v3/manifests/index/VIEW, with --view
+// VIEW): a mirror's URL is its root, as Spack takes it, and the hint
+// names the URL above; "" for any other, and for a build_cache/ on disk
+// (file://) whose root would be no mirror either (no index.json in it,
+// no v3 index manifest or layout.json beside it), which folderSpecsHint
+// tells its own path. The name of a store at a URL
 // is redacted (Redact: no query, no credentials): a URL with a token in
 // its query (https://h/m/build_cache?token=x) was told the root without
 // it, which pasted back is refused, and the hint now says what the
@@ -430,9 +435,16 @@ func buildCacheHint(st Store) string {
 		return ""
 	}
 	p := strings.TrimSuffix(u.Path, "/")
-	what := "a mirror's build_cache/ folder"
+	what, view := "a mirror's build_cache/ folder", ""
 	switch {
 	case path.Base(p) == "build_cache":
+		if _, ok := st.(*noted); ok && !holds(st, "index.json") && !holds(st, "../"+indexManifest) && !holds(st, "../v3/layout.json") {
+			// A folder whose root is no mirror either (a build_cache/
+			// of spec files alone): the root named sent the user to
+			// one more "not a Spack mirror" (folderSpecsHint says what
+			// reads the folder).
+			return ""
+		}
 		p = path.Dir(p)
 	case strings.HasSuffix(p, "/"+v2Index), strings.HasSuffix(p, "/"+indexManifest):
 		// The index itself (…/build_cache/index.json) was told "no
@@ -444,7 +456,16 @@ func buildCacheHint(st Store) string {
 		what = "a mirror's file " + file
 		p = strings.TrimSuffix(p, "/"+file)
 	default:
-		return ""
+		// A folder inside a v3 mirror (…/v3, …/v3/manifests/index/)
+		// was told it is no mirror, and not where the mirror is.
+		part, ok := snapshot.MirrorPartOf(p)
+		if !ok {
+			return ""
+		}
+		what, p = "a layout-v3 mirror's "+part.What+" folder", part.Root
+		if part.View != "" {
+			view = ", with --view " + part.View
+		}
 	}
 	u.Path, u.RawPath = p, ""
 	keep := ""
@@ -453,7 +474,7 @@ func buildCacheHint(st Store) string {
 			keep = ", with the " + parts + " of the URL given"
 		}
 	}
-	return fmt.Sprintf(": the URL names %s, and a mirror's URL is its root, above it (%s%s)", what, u.String(), keep)
+	return fmt.Sprintf(": the URL names %s, and a mirror's URL is its root, above it (%s%s%s)", what, u.String(), keep, view)
 }
 
 // hiddenParts names what Redact leaves out of u that a request sends:
@@ -499,9 +520,10 @@ func nearIndexHint(st Store) string {
 // reads them: a path reads a folder of spec files as one, and a
 // mirror's URL is read through its index alone, so the same folder was
 // read given as a path and an error given as a file:// URL. A URL of
-// the build_cache/ folder itself (file:///m/build_cache), whose root
-// above fails the same way, is told its own path. "" when st is no
-// folder, or holds no spec file there.
+// the build_cache/ folder itself (file:///m/build_cache) without its
+// index.json, whose root above fails the same way, is told its own
+// path (with index.json there, buildCacheHint's root reads it, and this
+// says nothing). "" when st is no folder, or holds no spec file there.
 func folderSpecsHint(st Store) string {
 	n, ok := st.(*noted)
 	if !ok {
@@ -521,7 +543,9 @@ func folderSpecsHint(st Store) string {
 		return specs
 	}
 	where, specs := "its "+v2Dir+"/ holds", count(v2Dir)
-	if specs == 0 && buildCacheHint(st) != "" {
+	// Of a build_cache/ named itself, only without its index.json, which
+	// its root reads (buildCacheHint names the root).
+	if u, err := url.Parse(st.Name()); specs == 0 && err == nil && path.Base(strings.TrimSuffix(u.Path, "/")) == "build_cache" && !holds(st, "index.json") {
 		where, specs = "the folder it names holds", count("")
 	}
 	if specs == 0 {

@@ -1,0 +1,118 @@
+package snapshot
+
+import (
+	"cmp"
+	"encoding/hex"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// MirrorPart is a folder inside a Spack mirror of layout v3, as its
+// path names it (MirrorPartOf): a user who gives the folder the
+// manifests or blobs are in (v3/, v3/manifests/index/) rather than the
+// mirror's root was told that it holds no package page, or that it is
+// no mirror, and not where the mirror is.
+type MirrorPart struct {
+	// Root is the path of the mirror's root, above the part: "" for
+	// the current folder (p "v3"), or the top of a URL's path ("/v3").
+	Root string
+	// What names the part: "v3/", "v3/manifests/index/", "blobs/".
+	What string
+	// View is the view whose folder the part is
+	// (v3/manifests/index/VIEW/), or "".
+	View string
+}
+
+// MirrorPartOf returns the folder inside a layout-v3 mirror that the
+// slash-separated path p names by its last names (v3, v3/manifests,
+// v3/manifests/index, v3/manifests/index/VIEW, v3/manifests/spec,
+// v3/manifests/spec/PACKAGE, blobs, blobs/sha256, blobs/sha256/XX), and
+// false for another path.
+func MirrorPartOf(p string) (MirrorPart, bool) {
+	p = strings.TrimRight(p, "/")
+	parts := strings.Split(p, "/")
+	n := len(parts)
+	at := func(k int, names ...string) bool { // parts[k:] are names
+		if k < 0 || n-k != len(names) {
+			return false
+		}
+		for i, name := range names {
+			if name != "*" && parts[k+i] != name {
+				return false
+			}
+		}
+		return parts[k+len(names)-1] != ""
+	}
+	part := func(k int, what, view string) (MirrorPart, bool) {
+		root := strings.Join(parts[:k], "/")
+		if strings.HasSuffix(root, ":") {
+			return MirrorPart{}, false // REV:v3, whose root is no path
+		}
+		return MirrorPart{Root: root, What: what, View: view}, true
+	}
+	switch {
+	case at(n-1, "v3"):
+		return part(n-1, "v3/", "")
+	case at(n-2, "v3", "manifests"):
+		return part(n-2, "v3/manifests/", "")
+	case at(n-3, "v3", "manifests", "index"):
+		return part(n-3, "v3/manifests/index/", "")
+	case at(n-3, "v3", "manifests", "spec"):
+		return part(n-3, "v3/manifests/spec/", "")
+	case at(n-4, "v3", "manifests", "index", "*"):
+		return part(n-4, "v3/manifests/index/"+parts[n-1]+"/", parts[n-1])
+	case at(n-4, "v3", "manifests", "spec", "*"):
+		return part(n-4, "v3/manifests/spec/"+parts[n-1]+"/", "")
+	case at(n-1, "blobs"):
+		return part(n-1, "blobs/", "")
+	case at(n-2, "blobs", "sha256"):
+		return part(n-2, "blobs/sha256/", "")
+	case at(n-3, "blobs", "sha256", "*") && len(parts[n-1]) == 2 && isHex(parts[n-1]):
+		return part(n-3, "blobs/sha256/"+parts[n-1]+"/", "")
+	}
+	return MirrorPart{}, false
+}
+
+func isHex(s string) bool {
+	_, err := hex.DecodeString(s)
+	return err == nil
+}
+
+// Hint is what to give instead of the part: the mirror's root, with
+// --view for a view's folder. name is the root as the user would type
+// it (a path, a URL). The part is known by its names alone, so the hint
+// says "if".
+func (m MirrorPart) Hint(name string) string {
+	how := name
+	if m.View != "" {
+		how = name + " with --view " + m.View
+	}
+	return "if this is the " + m.What + " folder of a layout-v3 Spack mirror, give the mirror's root, above it, which is read through its index: " + how
+}
+
+// manifestFileHint is the message for a file named as a layout-v3
+// mirror's manifest (index.manifest.json, NAME.spec.manifest.json),
+// which names the blob its index or spec is in: given alone, it was "a
+// JSON document, but not a Spack build-cache index, lockfile or spec
+// file", the mirror unnamed. name is the file's path (or REV:PATH), base
+// its last name; "" for another name.
+func manifestFileHint(name, base string) string {
+	what := ""
+	switch {
+	case base == "index.manifest.json":
+		what = "index manifest, which names the blob its index is in"
+	case strings.HasSuffix(base, ".spec.manifest.json"):
+		what = "spec manifest, which names the blob its spec file is in"
+	default:
+		return ""
+	}
+	root := "the folder above v3/"
+	if part, ok := MirrorPartOf(path.Dir(filepath.ToSlash(name))); ok {
+		root = filepath.FromSlash(cmp.Or(part.Root, "."))
+		if part.View != "" {
+			root += " with --view " + part.View
+		}
+	}
+	return "a layout-v3 Spack mirror's " + what + ": give the mirror's root, which is read through its index: " + root
+}
