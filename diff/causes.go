@@ -2611,22 +2611,27 @@ func variantDelta(a, b []string, probes *int) (string, string) {
 func GroupKey(c Cause) string { return groupKey(c) }
 
 // groupKey identifies a cause over the report: the same package changing
-// the same way, whatever the hashes (one per OS and target).
+// the same way, whatever the hashes (one per OS and target). Each string
+// goes after its length, as in changeIDs.groupKey: joined by NULs, which
+// a saved report's strings may hold, a version changed to
+// "1.0.9\x00variants\x00~x\x00+x" was of the group of a version and a
+// variants change, and the laws let a group name changes that some of
+// its causes have not (TestGroupOfNULJoinedChanges).
 func groupKey(c Cause) string {
-	var b strings.Builder
-	b.WriteString(c.Name)
+	b := appendString(nil, c.Name)
 	for _, ch := range c.Changes {
-		b.WriteByte(0)
-		b.WriteString(ch.Kind)
+		b = appendString(b, ch.Kind)
 		if ch.Kind == "recipe" {
 			continue // recipe hashes differ per package, not per change
 		}
-		b.WriteByte(0)
-		b.WriteString(ch.From)
-		b.WriteByte(0)
-		b.WriteString(ch.To)
+		b = appendString(appendString(b, ch.From), ch.To)
 	}
-	return b.String()
+	return string(b)
+}
+
+// appendString appends s to b after its length.
+func appendString(b []byte, s string) []byte {
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
 }
 
 // Explain fills Why on every rebuilt and updated pair of r, and r.Causes,

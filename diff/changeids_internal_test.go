@@ -8,13 +8,15 @@ import (
 
 // TestChangeIDsKeys: the keys of changeIDs, which number the changes'
 // texts, tell causes apart exactly as groupKey does (and changes as
-// kind, from and to do), whatever the names, kinds and texts, recipe
-// changes whose hashes differ included.
+// kind, from and to do), whatever the names, kinds and texts (NULs
+// in them too), recipe changes whose hashes differ included.
 func TestChangeIDsKeys(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 35))
-	texts := []string{"", "+a", "~a", "+a ~b", "1.2", "1.3", "gcc@13", "a b", "x"}
+	// NULs too: a saved report's strings may hold them, and keys that
+	// joined texts by NULs told "x\x00" and "" from "x" and "\x00" not.
+	texts := []string{"", "+a", "~a", "+a ~b", "1.2", "1.3", "gcc@13", "a b", "x", "x\x00", "\x00", "\x00x", "x\x00x"}
 	kinds := []string{"version", "variants", "recipe", "compiler", "other"}
-	names := []string{"zlib", "curl", "z", "zl"}
+	names := []string{"zlib", "curl", "z", "zl", "z\x00", "z\x00version"}
 	causes := make([]Cause, 400)
 	for i := range causes {
 		c := Cause{Name: names[r.IntN(len(names))]}
@@ -23,6 +25,15 @@ func TestChangeIDsKeys(t *testing.T) {
 		}
 		causes[i] = c
 	}
+	// Joined by NULs, each pair had one key.
+	causes = append(causes,
+		Cause{Name: "z", Changes: []Change{{Kind: "version", From: "x\x00", To: ""}}},
+		Cause{Name: "z", Changes: []Change{{Kind: "version", From: "x", To: "\x00"}}},
+		Cause{Name: "z", Changes: []Change{{Kind: "version", From: "1.2", To: "1.3"}, {Kind: "variants", From: "~a", To: "+a"}}},
+		Cause{Name: "z", Changes: []Change{{Kind: "version", From: "1.2", To: "1.3\x00variants\x00~a\x00+a"}}},
+		Cause{Name: "z\x00version", Changes: []Change{{Kind: "recipe"}}},
+		Cause{Name: "z", Changes: []Change{{Kind: "version\x00recipe"}}},
+	)
 	var ids changeIDs
 	for i := range causes {
 		for j := range causes {

@@ -1,6 +1,7 @@
 package jsonv1
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -475,8 +476,13 @@ func shareChanges(c *diff.Causes) {
 		cs := c.Table[i].Changes
 		key = key[:0]
 		for _, ch := range cs {
-			key = append(append(append(append(append(key, ch.Kind...), 0), ch.From...), 0), ch.To...)
-			key = append(key, 0)
+			// Each string after its length: joined by NULs, a cause
+			// whose to is "1.0.9\x00variants\x00~x\x00+x" had the key
+			// of one that changed its version and variants, and was
+			// given that cause's changes.
+			for _, s := range [...]string{ch.Kind, ch.From, ch.To} {
+				key = append(binary.AppendUvarint(key, uint64(len(s))), s...)
+			}
 		}
 		if l, ok := seen[string(key)]; ok {
 			c.Table[i].Changes = l
