@@ -3661,7 +3661,7 @@ func (r *Report) AdoptCauses() error {
 	}
 	ids := map[string]int{}
 	for i, t := range c.Table {
-		ids[t.Name+"\x00"+t.OldHash+"\x00"+t.NewHash+"\x00"+changeKey(t.Changes)] = i
+		ids[adoptKey(t)] = i
 	}
 	links := map[pathKey]int{}
 	setOf := map[string]int{}
@@ -3681,7 +3681,7 @@ func (r *Report) AdoptCauses() error {
 				return fmt.Errorf("%s.causes[%d].path: %d names, from %q: a path starts at the pair's package (%q) and goes on to the cause",
 					a.path, k, len(cs.Path), firstOr(cs.Path), a.name)
 			}
-			key := cs.Name + "\x00" + cs.OldHash + "\x00" + cs.NewHash + "\x00" + changeKey(cs.Changes)
+			key := adoptKey(cs)
 			id, ok := ids[key]
 			if !ok {
 				id = len(c.Table)
@@ -3721,6 +3721,32 @@ func (r *Report) AdoptCauses() error {
 		a.w.Set, a.w.Causes = s, nil
 	}
 	return nil
+}
+
+// adoptKey is the key AdoptCauses files a cause by: its name, hashes and
+// changes, each string after its length (a saved report may hold a NUL
+// in a string, "\u0000" being valid JSON: joined by NULs, a change of
+// version to "2\x00variants\x00~x\x00+x" was one cause with a change
+// of version to 2 and of variants from ~x to +x).
+func adoptKey(c Cause) string {
+	n := len(c.Name) + len(c.OldHash) + len(c.NewHash) + 16
+	for _, ch := range c.Changes {
+		n += len(ch.Kind) + len(ch.From) + len(ch.To) + 12
+	}
+	b := make([]byte, 0, n)
+	add := func(s string) {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	add(c.Name)
+	add(c.OldHash)
+	add(c.NewHash)
+	for _, ch := range c.Changes {
+		add(ch.Kind)
+		add(ch.From)
+		add(ch.To)
+	}
+	return string(b)
 }
 
 // pathKey is a path link being filed: its name and next link (-1 none).
