@@ -18,6 +18,7 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -27,6 +28,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -71,6 +73,14 @@ type Repo struct {
 	attrCache struct {
 		mu sync.Mutex
 		m  map[string]map[string]string
+	}
+	// blobs is the blobs a partial clone holds, listed once (present):
+	// a log whose every snapshot lacks a blob listed every object of the
+	// repository once a snapshot.
+	blobs struct {
+		once sync.Once
+		set  oidSet
+		err  error
 	}
 }
 
@@ -2029,34 +2039,115 @@ func (e lazyRefused) Error() string { return e.err.Error() }
 func (e lazyRefused) Unwrap() error { return e.err }
 
 // present returns which of oids the repository holds, without fetching
-// any: one git cat-file --batch-all-objects, which lists the objects
-// there are (a partial clone's promised ones are not among them).
+// any. The blobs there are are listed once a repository, by one git
+// cat-file --batch-all-objects (a partial clone's promised ones are not
+// among them), and kept as their binary ids, sorted: 20 bytes a blob
+// the clone holds (32 in a SHA-256 repository), where a log of a
+// snapshot a day over a clone of many objects listed them all each day.
 func (r *Repo) present(oids []string) (map[string]bool, error) {
-	want := make(map[string]bool, len(oids))
-	for _, oid := range oids {
-		want[oid] = false
+	r.blobs.once.Do(func() { r.blobs.set, r.blobs.err = r.listBlobs() })
+	if r.blobs.err != nil {
+		return nil, r.blobs.err
 	}
-	cmd := r.command("cat-file", "--batch-all-objects", "--unordered", "--batch-check=%(objectname)")
+	have := make(map[string]bool, len(oids))
+	for _, oid := range oids {
+		have[oid] = r.blobs.set.has(oid)
+	}
+	return have, nil
+}
+
+// listBlobs lists the blobs the repository holds.
+func (r *Repo) listBlobs() (oidSet, error) {
+	cmd := r.command("cat-file", "--batch-all-objects", "--unordered", "--batch-check=%(objecttype) %(objectname)")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, err
+		return oidSet{}, err
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, r.startError(err)
+		return oidSet{}, r.startError(err)
 	}
+	var set oidSet
 	sc := bufio.NewScanner(stdout)
 	for sc.Scan() {
-		if _, ok := want[string(sc.Bytes())]; ok {
-			want[string(sc.Bytes())] = true
+		if oid, ok := bytes.CutPrefix(sc.Bytes(), []byte("blob ")); ok {
+			set.add(oid)
 		}
 	}
 	io.Copy(io.Discard, stdout)
 	if err := cmd.Wait(); err != nil {
-		return nil, fmt.Errorf("git cat-file --batch-all-objects: %v%s", err, stderrLine(stderr.Bytes()))
+		return oidSet{}, fmt.Errorf("git cat-file --batch-all-objects: %v%s", err, stderrLine(stderr.Bytes()))
 	}
-	return want, sc.Err()
+	if err := sc.Err(); err != nil {
+		return oidSet{}, err
+	}
+	set.sort()
+	return set, nil
+}
+
+// oidSet is a set of object ids, each kept in binary (width bytes), in
+// one sorted array.
+type oidSet struct {
+	width int
+	ids   []byte
+}
+
+// add files the hex object id oid, of SHA-1 or SHA-256 (one of another
+// width than the first, or not hex, is left out: git lists one hash
+// function's).
+func (s *oidSet) add(oid []byte) {
+	if (len(oid) != 40 && len(oid) != 64) || (s.width != 0 && len(oid) != 2*s.width) {
+		return
+	}
+	n := len(s.ids)
+	s.ids = append(s.ids, make([]byte, len(oid)/2)...)
+	if _, err := hex.Decode(s.ids[n:], oid); err != nil {
+		s.ids = s.ids[:n]
+		return
+	}
+	s.width = len(oid) / 2
+}
+
+// sort sorts the set's ids.
+func (s *oidSet) sort() {
+	if s.width == 0 {
+		return
+	}
+	sort.Sort(oidSorter{s.ids, s.width})
+}
+
+// has reports whether the hex object id oid is in the set.
+func (s *oidSet) has(oid string) bool {
+	if s.width == 0 || len(oid) != 2*s.width {
+		return false
+	}
+	var buf [32]byte
+	id := buf[:s.width]
+	if _, err := hex.Decode(id, []byte(oid)); err != nil {
+		return false
+	}
+	n := len(s.ids) / s.width
+	i := sort.Search(n, func(i int) bool { return bytes.Compare(s.ids[i*s.width:(i+1)*s.width], id) >= 0 })
+	return i < n && bytes.Equal(s.ids[i*s.width:(i+1)*s.width], id)
+}
+
+// oidSorter sorts ids of width bytes each, in place.
+type oidSorter struct {
+	ids   []byte
+	width int
+}
+
+func (o oidSorter) Len() int { return len(o.ids) / o.width }
+func (o oidSorter) Less(i, j int) bool {
+	return bytes.Compare(o.ids[i*o.width:(i+1)*o.width], o.ids[j*o.width:(j+1)*o.width]) < 0
+}
+func (o oidSorter) Swap(i, j int) {
+	var t [32]byte
+	a, b := o.ids[i*o.width:(i+1)*o.width], o.ids[j*o.width:(j+1)*o.width]
+	copy(t[:], a)
+	copy(a, b)
+	copy(b, t[:o.width])
 }
 
 // stderrLine returns git's first message line as ": message", or "".
