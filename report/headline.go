@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
 )
@@ -61,19 +62,21 @@ func rebuildsHeadline(r *diff.Report) string {
 // (rocksdb); 26 specs unchanged; 14 dependencies are now needed by fewer
 // roots". A lockfile's stacks are the roots that need a spec, so a
 // restacked pair whose stacks shrank is needed by fewer roots. ok is
-// false when r has no roots view (catalogue pages).
+// false when r has no roots view (catalogue pages). It fits what Shorten
+// keeps whole (fitsText): long roots give up characters and spellings
+// (headlineCuts), never a clause.
 func RootsHeadline(r *diff.Report) (string, bool) {
 	if r.Causes == nil || r.Causes.Roots == nil {
 		return "", false
 	}
 	rt := r.Causes.Roots
-	var parts []string
-	rootNames := func(l []diff.RootSpec) []string {
+	var names [3]spelt
+	rootNames := func(l []diff.RootSpec) spelt {
 		out, keys := make([]string, len(l)), make([]string, len(l))
 		for i, x := range l {
 			out[i], keys[i] = x.Root, x.Hash
 		}
-		return OneRootEach(out, keys)
+		return oneRootEach(out, keys)
 	}
 	changed, keys := make([]string, len(rt.Changed)), make([]string, len(rt.Changed))
 	for i, x := range rt.Changed {
@@ -90,36 +93,25 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 			changed[i] = cmp.Or(x.New.Name, x.Root) + " " + x.Old.Version + " → " + x.New.Version
 		}
 	}
-	for _, k := range [...]struct {
-		verb  string
-		names []string
-	}{{"removed", rootNames(rt.Removed)}, {"added", rootNames(rt.Added)}, {"changed", OneRootEach(changed, keys)}} {
-		if len(k.names) == 0 {
-			continue
-		}
-		var b strings.Builder
-		b.WriteString(CountNoun(len(k.names), "root", "roots") + " " + k.verb + " (")
-		WriteNames(&b, "", k.names, maxHeadlineRoots)
-		b.WriteString(")")
-		parts = append(parts, b.String())
-	}
+	names[0], names[1], names[2] = rootNames(rt.Removed), rootNames(rt.Added), oneRootEach(changed, keys)
+	var counts []string // the clauses after the roots'
 	s := r.Summary.Specs
 	// Specs added or removed beyond the roots' own, and the rest.
 	removed, added := rootSpecsGone(r)
 	if n := s.Removed - removed; n > 0 {
-		parts = append(parts, specsOf(n)+" removed")
+		counts = append(counts, specsOf(n)+" removed")
 	}
 	if n := s.Added - added; n > 0 {
-		parts = append(parts, specsOf(n)+" added")
+		counts = append(counts, specsOf(n)+" added")
 	}
 	if s.Updated > 0 {
-		parts = append(parts, specsOf(s.Updated)+" updated")
+		counts = append(counts, specsOf(s.Updated)+" updated")
 	}
 	if s.Rebuilt > 0 {
-		parts = append(parts, specsOf(s.Rebuilt)+" rebuilt")
+		counts = append(counts, specsOf(s.Rebuilt)+" rebuilt")
 	}
 	if same := s.Unchanged + s.Restacked; same > 0 {
-		parts = append(parts, specsOf(same)+" unchanged")
+		counts = append(counts, specsOf(same)+" unchanged")
 	}
 	fewer, more, other := restackedBy(r)
 	for _, k := range [...]struct {
@@ -133,12 +125,95 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 		if k.n == 1 {
 			verb = " is now needed by "
 		}
-		parts = append(parts, CountNoun(k.n, "dependency", "dependencies")+verb+k.what)
+		counts = append(counts, CountNoun(k.n, "dependency", "dependencies")+verb+k.what)
 	}
-	if len(parts) == 0 {
+	if len(counts) == 0 && len(names[0].first)+len(names[1].first)+len(names[2].first) == 0 {
 		return "no root and no spec changed", true
 	}
-	return strings.Join(parts, "; "), true
+	// The whole headline, each clause in its place, within what a
+	// format's text keeps (Shorten: maxText characters, words of
+	// maxWord): cut, the headline lost its last clauses ("; 1 spec
+	// unchanged") to three roots spelled three ways with long
+	// spellings. Long names are cut in the middle first, then a root's
+	// spellings after the first are counted, then shorter still; the
+	// last resort names no root, and every count stays.
+	for _, c := range headlineCuts {
+		if h := rootsHeadline(&names, counts, c.spellings, c.width); fitsText(h) {
+			return h, true
+		}
+	}
+	return rootsHeadline(&names, counts, 0, 0), true
+}
+
+// headlineCuts are the ways RootsHeadline names roots, tried in order
+// until the headline fits (fitsText): spellings named of each root (the
+// rest counted) and the characters each spelling keeps (CutMiddle; 0:
+// whole). A spelling of headlineWord characters is a word that Shorten
+// keeps whole, with the punctuation around it.
+var headlineCuts = [...]struct{ spellings, width int }{
+	{maxSpellings, 0},
+	{maxSpellings, headlineWord}, {maxSpellings, 100}, {maxSpellings, 60},
+	{1, headlineWord}, {1, 100}, {1, 60}, {1, 32}, {1, 16},
+}
+
+// headlineWord is the most characters of a spelling in a headline that
+// cuts them: a word of Shorten's with "(", ")", "," and ";" around it.
+const headlineWord = maxWord - 4
+
+// rootsHeadline writes the roots headline: the clauses of the roots
+// (removed, added, changed), their first maxHeadlineRoots named, each
+// with its first spellings (0: no names at all) of at most width
+// characters (0: whole), then counts.
+func rootsHeadline(names *[3]spelt, counts []string, spellings, width int) string {
+	var b strings.Builder
+	for k, verb := range [...]string{"removed", "added", "changed"} {
+		l := &names[k]
+		if len(l.first) == 0 {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(CountNoun(len(l.first), "root", "roots") + " " + verb)
+		if spellings == 0 {
+			continue
+		}
+		n := min(len(l.first), maxHeadlineRoots)
+		said := make([]string, n)
+		for j := range n {
+			said[j] = spellOut(l.first[j], l.more[j], spellings, width)
+		}
+		b.WriteString(" (")
+		b.WriteString(strings.Join(said, ", "))
+		if n < len(l.first) {
+			b.WriteString(", …and " + strconv.Itoa(len(l.first)-n) + " more")
+		}
+		b.WriteString(")")
+	}
+	for _, c := range counts {
+		if b.Len() > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(c)
+	}
+	return b.String()
+}
+
+// fitsText reports whether Shorten keeps s whole: at most maxText
+// characters, and no word of more than maxWord.
+func fitsText(s string) bool {
+	if utf8.RuneCountInString(s) > maxText {
+		return false
+	}
+	word := 0
+	for _, r := range s {
+		if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
+			word = 0
+		} else if word++; word > maxWord {
+			return false
+		}
+	}
+	return true
 }
 
 // OneRootEach are names, a lockfile's roots of one kind (added, removed
@@ -151,16 +226,34 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 // spellings that read the same are said once, and a root names its
 // first maxSpellings spellings and counts the rest.
 func OneRootEach(names, keys []string) []string {
+	l := oneRootEach(names, keys)
+	for j, more := range l.more {
+		if len(more) > 0 {
+			l.first[j] = spellOut(l.first[j], more, maxSpellings, 0)
+		}
+	}
+	return l.first
+}
+
+// spelt are roots of one kind, one a root (OneRootEach): first[i] is
+// root i's first spelling, more[i] its others (nil for most).
+type spelt struct {
+	first []string
+	more  [][]string
+}
+
+// oneRootEach groups names into roots by their keys (OneRootEach).
+func oneRootEach(names, keys []string) spelt {
 	at := make(map[string]int, len(keys)) // key → index into out
 	seen := map[[2]string]bool{}          // (key, spelling) said
 	out := make([]string, 0, len(names))
-	var spelt [][]string // the spellings of out[i], when more than one
+	var more [][]string // the spellings of out[i] after the first
 	for i, n := range names {
 		if keys[i] != "" {
 			if j, ok := at[keys[i]]; ok {
 				if !seen[[2]string{keys[i], n}] {
 					seen[[2]string{keys[i], n}] = true
-					spelt[j] = append(spelt[j], n)
+					more[j] = append(more[j], n)
 				}
 				continue
 			}
@@ -168,20 +261,36 @@ func OneRootEach(names, keys []string) []string {
 			seen[[2]string{keys[i], n}] = true
 		}
 		out = append(out, n)
-		spelt = append(spelt, nil)
+		more = append(more, nil)
 	}
-	for j, l := range spelt {
-		if len(l) == 0 {
-			continue
+	return spelt{out, more}
+}
+
+// spellOut writes a root's spellings, first and then more, joined with
+// " = ": the first most named, the rest counted ("zlib = zlib@1 (and 2
+// more spellings)"), each cut to width characters (CutMiddle) when
+// width > 0. CutMiddle's "…" is plain text; the characters either side
+// of it are the spelling's own, escaped by each format as before.
+func spellOut(first string, more []string, most, width int) string {
+	cut := func(s string) string {
+		if width > 0 {
+			return CutMiddle(s, width, func(rune) int { return 1 })
 		}
-		l = append([]string{out[j]}, l...)
-		if len(l) > maxSpellings {
-			out[j] = strings.Join(l[:maxSpellings], " = ") + " (and " + Plural(len(l)-maxSpellings, "more spelling") + ")"
-		} else {
-			out[j] = strings.Join(l, " = ")
-		}
+		return s
 	}
-	return out
+	if len(more) == 0 {
+		return cut(first)
+	}
+	var b strings.Builder
+	b.WriteString(cut(first))
+	n := min(len(more), most-1)
+	for _, s := range more[:n] {
+		b.WriteString(" = " + cut(s))
+	}
+	if n < len(more) {
+		b.WriteString(" (and " + Plural(len(more)-n, "more spelling") + ")")
+	}
+	return b.String()
 }
 
 // RootsChanged counts the roots rt adds, removes and changes, a root
