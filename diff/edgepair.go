@@ -370,9 +370,10 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	made := 0
 	// An old spec's dependencies in the class itself (a package over
 	// another build of itself with the same facets: a chain of them)
-	// take the pair this resolve finds for them, not the passes': the
-	// old specs are visited dependencies first (in class order), and
-	// each takes its dependencies' pairs as they are by then.
+	// take the pair this resolve finds for them, not the passes' (hash
+	// order): the old specs are visited dependencies first (in class
+	// order), and each takes its dependencies' exact pairs; one with
+	// none yet is unknown, as a dependency gone.
 	order := c.depOrder(oldNodes)
 	stale := false
 	oldEdges := make([][]dep, len(c.olds))
@@ -381,10 +382,10 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		l := make([]dep, len(n.Deps()))
 		for j, d := range n.Deps() {
 			var t string
-			if k, ok := c.inClass(d.Hash); ok && pairs[k] >= 0 {
-				t = c.news[pairs[k]].Hash
-			} else {
+			if k, ok := c.inClass(d.Hash); !ok {
 				t = tr(d.Hash)
+			} else if pairs[k] >= 0 {
+				t = c.news[pairs[k]].Hash
 			}
 			if t == "" {
 				t = "\x00" + d.Hash // gone: the same as no new dependency
