@@ -28,6 +28,13 @@ import (
 // are resolved dependencies first (Kahn's order over the classes their
 // old specs' dependencies are in), so that each sees its dependencies'
 // final pairs; a cycle (bad input) is resolved once more at the end.
+// Within a class, the old specs are visited dependencies first too: a
+// package over another build of itself with the same facets (a chain of
+// them) is in one class with it, and each old spec takes the pair found
+// for its dependency in the class, not the passes' (which crossed a
+// chain, and made up dependencies that came and went). The exact pairs
+// are looked up by the list of edges, so that a class of K specs costs
+// K, not K².
 // Where the edges tell specs apart, the hashes themselves play no part:
 // relabelling every hash on both sides pairs the same specs (the tests
 // check it). Specs their edges cannot tell apart either pair by the most
@@ -50,6 +57,8 @@ type edgeClass struct {
 	// unpaired), as found and then as re-paired.
 	pairs   []int
 	changed bool
+	// at indexes olds by hash (depOrder).
+	at map[string]int
 	// users are the classes whose old specs depend on this class's old
 	// specs; wait is how many classes this one depends on are not
 	// resolved yet.
@@ -332,27 +341,15 @@ func compareDeps(a, b dep) int {
 // resolved yet).
 func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(string) bool) bool {
 	want := len(c.slots)
-	oldEdges := make([][]dep, len(c.olds))
-	newEdges := make([][]dep, len(c.news))
-	stale := false
+	oldNodes := make([]*GraphNode, len(c.olds))
 	for i, o := range c.olds {
 		n := og.Node(o.Hash)
 		if n == nil || n.Deps() == nil {
 			return false
 		}
-		l := make([]dep, len(n.Deps()))
-		for j, d := range n.Deps() {
-			t := tr(d.Hash)
-			if t == "" {
-				t = "\x00" + d.Hash // gone: the same as no new dependency
-			}
-			p := pending(d.Hash)
-			stale = stale || p
-			l[j] = dep{d.Name, t, p}
-		}
-		slices.SortFunc(l, compareDeps)
-		oldEdges[i] = l
+		oldNodes[i] = n
 	}
+	newEdges := make([][]dep, len(c.news))
 	for i, s := range c.news {
 		n := ng.Node(s.Hash)
 		if n == nil || n.Deps() == nil {
@@ -371,37 +368,52 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	}
 	taken := make([]bool, len(c.news))
 	made := 0
-	// Exact: the same dependencies, each by its pair. Classes are
-	// small: a scan of the new specs for each old one, up to a bound.
-	if len(c.olds)*len(c.news) <= maxScored {
-		for i, l := range oldEdges {
-			for j, m := range newEdges {
-				if made == want {
-					break
-				}
-				if !taken[j] && slices.EqualFunc(l, m, func(a, b dep) bool { return compareDeps(a, b) == 0 }) {
-					pairs[i], taken[j] = j, true
-					made++
-					break
-				}
+	// An old spec's dependencies in the class itself (a package over
+	// another build of itself with the same facets: a chain of them)
+	// take the pair this resolve finds for them, not the passes' (hash
+	// order): the old specs are visited dependencies first (in class
+	// order), and each takes its dependencies' exact pairs; one with
+	// none yet is unknown, as a dependency gone.
+	order := c.depOrder(oldNodes)
+	stale := false
+	oldEdges := make([][]dep, len(c.olds))
+	edges := func(i int) []dep {
+		n := oldNodes[i]
+		l := make([]dep, len(n.Deps()))
+		for j, d := range n.Deps() {
+			var t string
+			if k, ok := c.inClass(d.Hash); !ok {
+				t = tr(d.Hash)
+			} else if pairs[k] >= 0 {
+				t = c.news[pairs[k]].Hash
 			}
+			if t == "" {
+				t = "\x00" + d.Hash // gone: the same as no new dependency
+			}
+			p := pending(d.Hash)
+			stale = stale || p
+			l[j] = dep{d.Name, t, p}
 		}
-	} else {
-		byEdges := map[string][]int{}
-		for j, m := range newEdges {
-			k := depsKey(m)
-			byEdges[k] = append(byEdges[k], j)
+		slices.SortFunc(l, compareDeps)
+		return l
+	}
+	// Exact: the same dependencies, each by its pair; the new specs of
+	// one list of edges in order, looked up by the list.
+	byEdges := make(map[string][]int, len(c.news))
+	for j, m := range newEdges {
+		k := depsKey(m)
+		byEdges[k] = append(byEdges[k], j)
+	}
+	for _, i := range order {
+		oldEdges[i] = edges(i)
+		if made == want {
+			continue
 		}
-		for i, l := range oldEdges {
-			if made == want {
-				break
-			}
-			k := depsKey(l)
-			if q := byEdges[k]; len(q) > 0 {
-				pairs[i], taken[q[0]] = q[0], true
-				byEdges[k] = q[1:]
-				made++
-			}
+		k := depsKey(oldEdges[i])
+		if q := byEdges[k]; len(q) > 0 {
+			pairs[i], taken[q[0]] = q[0], true
+			byEdges[k] = q[1:]
+			made++
 		}
 	}
 	// The rest: the most dependencies in common first (one whose pair is
@@ -457,6 +469,76 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		c.pairs, c.changed = pairs, true
 	}
 	return stale
+}
+
+// inClass is the place among the class's old specs of the old spec of
+// hash h, if it is one (depOrder indexes them).
+func (c *edgeClass) inClass(h string) (int, bool) {
+	i, ok := c.at[h]
+	return i, ok
+}
+
+// depOrder is the order resolve visits the class's old specs in (nodes
+// are their graph nodes): each after its dependencies in the class
+// (Kahn's order, ties in the class's order), a cycle's specs (bad input)
+// in the class's order. It indexes the old specs by hash for inClass;
+// without dependencies in the class it is the class's order.
+func (c *edgeClass) depOrder(nodes []*GraphNode) []int {
+	c.at = make(map[string]int, len(c.olds))
+	for i, o := range c.olds {
+		c.at[o.Hash] = i
+	}
+	order := make([]int, 0, len(c.olds))
+	var users [][]int32
+	var wait []int32
+	for i, n := range nodes {
+		for _, d := range n.Deps() {
+			if k, ok := c.at[d.Hash]; ok && k != i {
+				if users == nil {
+					users, wait = make([][]int32, len(c.olds)), make([]int32, len(c.olds))
+				}
+				// A dependency listed twice counts twice, both ways.
+				users[k] = append(users[k], int32(i))
+				wait[i]++
+			}
+		}
+	}
+	if users == nil {
+		for i := range c.olds {
+			order = append(order, i)
+		}
+		return order
+	}
+	done := make([]bool, len(c.olds))
+	var ready []int32
+	for i := range c.olds {
+		if wait[i] == 0 {
+			ready = append(ready, int32(i))
+		}
+	}
+	next := 0 // the first spec maybe not visited, for a cycle
+	for len(order) < len(c.olds) {
+		var i int32
+		if len(ready) > 0 {
+			i, ready = ready[0], ready[1:]
+		} else {
+			for done[next] {
+				next++
+			}
+			i = int32(next)
+		}
+		if done[i] {
+			continue
+		}
+		done[i] = true
+		order = append(order, int(i))
+		for _, u := range users[i] {
+			if wait[u]--; wait[u] == 0 && !done[u] {
+				ready = append(ready, u)
+			}
+		}
+	}
+	return order
 }
 
 // depsKey is a sorted list of edges as one string.
