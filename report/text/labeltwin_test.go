@@ -4,10 +4,10 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // textLabelBefore is textLabel as it was before it and atom's feedLabel
@@ -36,7 +36,7 @@ func textLabelBefore(s string) string {
 // characters and escapes around the bound. Where
 // that copy cut between a character and its combining marks (a lone accent after "…", or an e before it without
 // its accent), CutMiddle cuts at the cluster's edge on purpose
-// (atClusters: the head one character shorter, the tail starting after
+// (reporttest.AtClusters: the head one character shorter, the tail starting after
 // the marks); every other name is cut to the same bytes.
 func TestTextLabelShared(t *testing.T) {
 	alphabet := []string{"a", "-", "世", "😀", "e\u0301", "\u0301", "é", `\x1b`, "/"}
@@ -48,7 +48,7 @@ func TestTextLabelShared(t *testing.T) {
 			b.WriteString(alphabet[rng.IntN(len(alphabet))])
 		}
 		s := report.Visible(b.String())
-		want := atClusters(s, textLabelBefore(s))
+		want := reporttest.AtClusters(s, textLabelBefore(s))
 		if want != textLabelBefore(s) {
 			moved++
 		}
@@ -61,32 +61,4 @@ func TestTextLabelShared(t *testing.T) {
 		t.Errorf("%d of 3000 cuts moved to a cluster's edge: the names do not test both", moved)
 	}
 	t.Logf("%d of 3000 cuts moved to a cluster's edge", moved)
-}
-
-// atClusters is cut, the old cut of full (its head, "…", its tail), with
-// the head shortened and the tail started to end and start at a cluster's
-// edge, rune by rune: not before a mark, a skin tone or a zero width
-// joiner, nor after a joiner.
-func atClusters(full, cut string) string {
-	head, tail, ok := strings.Cut(cut, "…")
-	if !ok {
-		return cut
-	}
-	r := []rune(full)
-	joins := func(i int) bool {
-		if i <= 0 || i >= len(r) {
-			return false
-		}
-		c := r[i]
-		return unicode.Is(unicode.M, c) || c == 0x200d || c >= 0x1f3fb && c <= 0x1f3ff || r[i-1] == 0x200d
-	}
-	h := utf8.RuneCountInString(head)
-	for h > 0 && joins(h) {
-		h--
-	}
-	t := len(r) - utf8.RuneCountInString(tail)
-	for t < len(r) && joins(t) {
-		t++
-	}
-	return string(r[:h]) + "…" + string(r[t:])
 }
