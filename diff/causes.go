@@ -1021,6 +1021,11 @@ type explainer struct {
 	// looks for dependencies whose causes another brings (dominated).
 	markAt    []int32
 	markStamp int32
+	// baseAt stamps a pair's bases (baseStamp) while based solves it;
+	// distinctAt finds the base of a set and via among many (see based).
+	baseAt     []int32
+	baseStamp  int32
+	distinctAt map[[2]int32]int
 	// expanded are the based sets written out whole (see expanded).
 	expandedOf map[int32]int32
 	setOf      map[uint64]int // the first set of all with a hash of its references
@@ -1028,16 +1033,17 @@ type explainer struct {
 	// While solving: the sets computed by the key of what they come
 	// from (see solveOne), and the best path to each cause (bestAt: the
 	// stamp of the node it is for).
-	byKids  map[string]int32
-	key     []byte
-	best    []cand
-	bestAt  []int32
-	stamp   int32
-	touched []int32
-	cmpMemo map[[2]int32]int // see cmpLinks
-	walked  int              // the links cmpLinks looked at, for the tests
-	looked  int              // the links link looked up, for the tests
-	marked  int              // the dependencies undominated looked at, for the tests
+	byKids   map[string]int32
+	key      []byte
+	best     []cand
+	bestAt   []int32
+	stamp    int32
+	touched  []int32
+	cmpMemo  map[[2]int32]int // see cmpLinks
+	walked   int              // the links cmpLinks looked at, for the tests
+	looked   int              // the links link looked up, for the tests
+	marked   int              // the dependencies undominated looked at, for the tests
+	compared int              // the dependencies and bases solve and based compared, for the tests
 	// probes counts the edges local looks at, for the tests.
 	probes int
 	// selfUsed says a Why has an own change (Why.Self): the table is
@@ -1496,17 +1502,23 @@ func (e *explainer) solve() {
 	e.indeg = make([]int32, len(e.nodes))
 	e.treeOK = make([]bool, len(e.nodes))
 	e.markAt = make([]int32, len(e.nodes))
+	e.baseAt = make([]int32, len(e.nodes))
 	ownGroups := make([]int32, e.groups)
 	for u, l := range e.nodes {
 		if l.ownID >= 0 {
 			ownGroups[e.groupOf[l.ownID]]++
 		}
-		for i, ch := range l.children {
-			if !slices.ContainsFunc(l.children[:i], func(x child) bool { return x.id == ch.id }) && ch.id != int32(u) {
+		// A dependency named twice counts once (baseAt marks those of
+		// u: a pair of K dependencies costs K, not K²).
+		for _, ch := range l.children {
+			e.compared++
+			if e.baseAt[ch.id] != int32(u)+1 && ch.id != int32(u) {
+				e.baseAt[ch.id] = int32(u) + 1
 				e.indeg[ch.id]++
 			}
 		}
 	}
+	clear(e.baseAt)
 	e.components(func(comp []int32, cycle bool) {
 		if cycle {
 			e.solveCycle(comp)
@@ -1659,30 +1671,65 @@ func (e *explainer) based(l *local) bool {
 	}
 	all := len(bases)
 	bases = e.undominated(bases)
+	// The bases are stamped (baseAt), and those of one set and via
+	// found through a map past a few: a pair of K dependencies that
+	// bring sets costs K, not K² (each looked for among the others).
+	e.baseStamp++
+	twice := false
+	for _, ch := range bases {
+		twice = twice || e.baseAt[ch.id] == e.baseStamp
+		e.baseAt[ch.id] = e.baseStamp
+	}
 	isBase := func(id int32) bool {
-		return slices.ContainsFunc(bases, func(ch *child) bool { return ch.id == id })
+		e.compared++
+		return e.baseAt[id] == e.baseStamp
 	}
 	// Dependencies that bring the very same set (and via) are one base:
 	// every cause of it is best through the best of them (cmpVia), as
 	// in compose.
 	var distinct []*child
+	byMap := len(bases) > 8
 	for _, ch := range bases {
 		v := e.nodes[ch.id]
-		at := slices.IndexFunc(distinct, func(x *child) bool {
-			w := e.nodes[x.id]
-			return w.set == v.set && w.via == v.via
-		})
+		at := -1
+		e.compared++
+		if byMap {
+			if i, ok := e.distinctAt[[2]int32{v.set, v.via}]; ok {
+				at = i
+			}
+		} else {
+			at = slices.IndexFunc(distinct, func(x *child) bool {
+				e.compared++
+				w := e.nodes[x.id]
+				return w.set == v.set && w.via == v.via
+			})
+		}
 		switch {
 		case at < 0:
+			if byMap {
+				if e.distinctAt == nil {
+					e.distinctAt = map[[2]int32]int{}
+				}
+				e.distinctAt[[2]int32{v.set, v.via}] = len(distinct)
+			}
 			distinct = append(distinct, ch)
 		case e.cmpVia(ch, distinct[at]) < 0:
 			distinct[at] = ch
 		}
 	}
+	if byMap {
+		for _, ch := range distinct {
+			v := e.nodes[ch.id]
+			delete(e.distinctAt, [2]int32{v.set, v.via})
+		}
+	}
 	several := len(distinct) > 1
 	if several {
-		for i, ch := range bases {
-			if !e.treeOK[ch.id] || e.indeg[ch.id] != 1 || slices.ContainsFunc(bases[:i], func(x *child) bool { return x.id == ch.id }) {
+		if twice {
+			return false
+		}
+		for _, ch := range bases {
+			if !e.treeOK[ch.id] || e.indeg[ch.id] != 1 {
 				return false
 			}
 		}
