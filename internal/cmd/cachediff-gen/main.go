@@ -23,7 +23,7 @@ func main() {
 	churn := flag.String("churn", "", "a benchmark churn level instead: 0%, 4%, 13%, 40% or 100% (a real week)")
 	onePkg := flag.Bool("onepkg", false, "one package of -specs specs per side instead, every spec updated, each with variants of its own (gen.OnePackage)")
 	specFiles := flag.Bool("specfiles", false, "a folder of -specs Spack spec files per side instead, a build cache's build_cache/ (spackgen.WriteSpecFolder), every 100th updated")
-	dag := flag.String("dag", "", "a pair of build-cache indexes DIR/a.json, DIR/b.json instead, every version bumped, of a DAG of -specs steps: chainedge, diamonds, ladder, ladderup, crossed, back2, or layered (-layers layers of -specs specs)")
+	dag := flag.String("dag", "", "a pair of build-cache indexes DIR/a.json, DIR/b.json instead, every version bumped, of a DAG of -specs steps: chainedge, diamonds, ladder, ladderup, crossed, back2, chainhub, or layered (-layers layers of -specs specs)")
 	layers := flag.Int("layers", 15, "the layers of -dag layered")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "Usage: cachediff-gen [flags] DIR\n\n")
@@ -130,6 +130,8 @@ func writeDAG(dir, shape string, n, layers int, seed uint64) error {
 		specs = spackgen.CrossedLadderDAG(n)
 	case "back2":
 		specs = spackgen.BackDAG(n, 2)
+	case "chainhub":
+		specs = spackgen.ChainHubDAG(n, 1)
 	case "layered":
 		specs = spackgen.LayeredDAG(layers, n, seed)
 	default:

@@ -93,6 +93,29 @@ func ChainEdgeDAG(n int) []DAGSpec {
 	return specs
 }
 
+// ChainHubDAG is a chain of n specs, a_i on a_{i-1}, each also on the
+// same hubs leaves (h_0 …): a runtime every spec links (gcc-runtime).
+// Each leaf's cause is a direct dependency of a_i and in a_{i-1}'s set
+// one level deeper, so no set can be based on the one below: the JSON
+// grows as n² (docs/design.md, what remains).
+func ChainHubDAG(n, hubs int) []DAGSpec {
+	specs := make([]DAGSpec, 0, n+hubs)
+	for j := range hubs {
+		specs = append(specs, DAGSpec{Name: fmt.Sprintf("h%d", j)})
+	}
+	for i := range n {
+		s := DAGSpec{Name: fmt.Sprintf("a%d", i)}
+		if i > 0 {
+			s.Deps = append(s.Deps, hubs+i-1)
+		}
+		for j := range hubs {
+			s.Deps = append(s.Deps, j)
+		}
+		specs = append(specs, s)
+	}
+	return specs
+}
+
 // DiamondsDAG is a chain of n diamonds: t_i depends on l_i and r_i,
 // which both depend on t_{i-1}.
 func DiamondsDAG(n int) []DAGSpec {
