@@ -1534,11 +1534,14 @@ func variantsDelta(o, n []string) (lead, ov, omore, nv, nmore string) {
 const maxDeltaVariants = 8
 
 // firstVariants joins l by spaces, cut after its first maxDeltaVariants,
-// and says how many more it has; "none" when empty.
+// and says how many more it has; "none" when empty, and a variant
+// spelled none alone quoted ("variants none → none" said nothing).
 func firstVariants(l []string) (joined, more string) {
 	switch {
 	case len(l) == 0:
 		return "none", ""
+	case len(l) == 1 && l[0] == "none":
+		return strconv.Quote(l[0]), ""
 	case len(l) > maxDeltaVariants:
 		return strings.Join(l[:maxDeltaVariants], " "), fmt.Sprintf(" …and %d more", len(l)-maxDeltaVariants)
 	}

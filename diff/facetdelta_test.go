@@ -36,6 +36,7 @@ func TestFacetDeltaManyVariants(t *testing.T) {
 			"(variants +v000001 +v001001 +v002001 +v003001 +v004001 +v005001 +v006001 +v007001 …and 12 more → ~v000001 ~v001001 ~v002001 ~v003001 ~v004001 ~v005001 ~v006001 ~v007001 …and 12 more)"},
 		{"one added", []string{"+a", "~b"}, []string{"+a", "~b", "+c"}, "(variants none → +c)"},
 		{"one gone", []string{"+a", "~b"}, []string{"+a"}, "(variants ~b → none)"},
+		{"one named none", []string{"+a"}, []string{"+a", "none"}, `(variants none → "none")`},
 	} {
 		o, n := sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3"), sp("o1bb", "1.0", "gcc@13.2.0", "x86_64_v3")
 		o.Variants, n.Variants = c.old, c.new
