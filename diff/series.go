@@ -205,8 +205,11 @@ type timelineBuilder struct {
 }
 
 type pkgLine struct {
-	present  []Span
-	versions map[string][]Span
+	present []Span
+	// versions are the runs of each version, by a pointer, so that a
+	// run grows without storing the key again: an assignment stores the
+	// key given, a string of the snapshot being added (see add).
+	versions map[string]*[]Span
 }
 
 func newTimelineBuilder() *timelineBuilder {
@@ -223,14 +226,19 @@ func extend(runs []Span, i int) []Span {
 	return append(runs, Span{From: i, To: i})
 }
 
-// add records snapshot i (already filtered).
+// add records snapshot i (already filtered). The names and versions it
+// keeps for the series are copies: a loader's strings may share a block
+// with others of their snapshot (intern.Table.Rare, a catalogue's lists
+// past 256 items), which one version kept held for the whole log. A log
+// of 4,000 catalogue pages of 4.5 KB, each a spec of 301 versions, one
+// new, peaked at 222 MB (62 MB before the blocks; TestTimelineOwnStrings).
 func (b *timelineBuilder) add(i int, s *snapshot.Snapshot) {
 	seen := make([][]string, 0, 8) // the version lists of a package looked up
 	for _, p := range s.Packages {
 		l := b.pkgs[p.Name]
 		if l == nil {
-			l = &pkgLine{versions: map[string][]Span{}}
-			b.pkgs[p.Name] = l
+			l = &pkgLine{versions: map[string]*[]Span{}}
+			b.pkgs[strings.Clone(p.Name)] = l
 		}
 		if n := len(l.present); n > 0 && l.present[n-1].To == i {
 			continue // a second page of the name: the loader refuses it, but be safe
@@ -254,10 +262,14 @@ func (b *timelineBuilder) add(i int, s *snapshot.Snapshot) {
 			}
 			for _, v := range vs {
 				runs := l.versions[v]
-				if n := len(runs); n > 0 && runs[n-1].To == i {
+				if runs == nil {
+					runs = new([]Span)
+					l.versions[strings.Clone(v)] = runs
+				}
+				if n := len(*runs); n > 0 && (*runs)[n-1].To == i {
 					continue
 				}
-				l.versions[v] = extend(runs, i)
+				*runs = extend(*runs, i)
 			}
 		}
 	}
@@ -273,7 +285,7 @@ func (b *timelineBuilder) timeline() *Timeline {
 		}
 		version.Sort(vs)
 		for _, v := range vs {
-			for _, run := range l.versions[v] {
+			for _, run := range *l.versions[v] {
 				p.Versions = append(p.Versions, VersionSpan{Version: v, Span: run})
 			}
 		}
