@@ -1366,6 +1366,30 @@ type cand struct {
 
 // cmpCand orders candidate paths: the shortest first, then the smallest
 // sequence of names (the links are compared only on a tie).
+// offer files x as cause c's candidate in this stamp's best, the better
+// of two by cmpCand; touched lists each cause offered once.
+func (e *explainer) offer(touched *[]int32, c int32, x cand) {
+	if e.bestAt[c] != e.stamp {
+		e.bestAt[c] = e.stamp
+		e.best[c] = x
+		*touched = append(*touched, c)
+	} else if e.cmpCand(x, e.best[c]) < 0 {
+		e.best[c] = x
+	}
+}
+
+// bestRefs sorts touched and returns a reference for each cause of it,
+// by its best candidate's path.
+func (e *explainer) bestRefs(touched []int32) []ref {
+	slices.Sort(touched)
+	refs := make([]ref, len(touched))
+	for i, c := range touched {
+		b := e.best[c]
+		refs[i] = ref{c, e.link(b.name, b.next)}
+	}
+	return refs
+}
+
 func (e *explainer) cmpCand(a, b cand) int {
 	if c := cmp.Compare(a.depth, b.depth); c != 0 {
 		return c
@@ -1588,15 +1612,7 @@ func (e *explainer) solveOne(u int32) {
 	}
 	e.stamp++
 	touched := e.touched[:0]
-	offer := func(c int32, x cand) {
-		if e.bestAt[c] != e.stamp {
-			e.bestAt[c] = e.stamp
-			e.best[c] = x
-			touched = append(touched, c)
-		} else if e.cmpCand(x, e.best[c]) < 0 {
-			e.best[c] = x
-		}
-	}
+	offer := func(c int32, x cand) { e.offer(&touched, c, x) }
 	for i, id := range l.edgeIDs {
 		offer(id, cand{1, l.edgeNames[i], -1})
 	}
@@ -1610,12 +1626,7 @@ func (e *explainer) solveOne(u int32) {
 		}
 	}
 	e.touched = touched
-	slices.Sort(touched)
-	refs := make([]ref, len(touched))
-	for i, c := range touched {
-		b := e.best[c]
-		refs[i] = ref{c, e.link(b.name, b.next)}
-	}
+	refs := e.bestRefs(touched)
 	l.set = e.intern(refs)
 	if key != nil {
 		e.byKids[string(key)] = l.set
@@ -1737,15 +1748,7 @@ func (e *explainer) based(l *local) bool {
 	e.stamp++
 	touched := e.touched[:0]
 	defer func() { e.touched = touched }()
-	offer := func(c int32, x cand) {
-		if e.bestAt[c] != e.stamp {
-			e.bestAt[c] = e.stamp
-			e.best[c] = x
-			touched = append(touched, c)
-		} else if e.cmpCand(x, e.best[c]) < 0 {
-			e.best[c] = x
-		}
-	}
+	offer := func(c int32, x cand) { e.offer(&touched, c, x) }
 	// An edge change of l's own is a cause of one name, in no base when
 	// no set filed so far holds it.
 	for i, c := range l.edgeIDs {
@@ -1764,12 +1767,7 @@ func (e *explainer) based(l *local) bool {
 		}
 		offer(c, cand{1, ch.nid, -1})
 	}
-	slices.Sort(touched)
-	refs := make([]ref, len(touched))
-	for i, c := range touched {
-		b := e.best[c]
-		refs[i] = ref{c, e.link(b.name, b.next)}
-	}
+	refs := e.bestRefs(touched)
 	sets := make([]setBase, len(distinct))
 	for i, ch := range distinct {
 		v := e.nodes[ch.id]
