@@ -2,6 +2,7 @@ package diff
 
 import (
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"hash/maphash"
 	"math/bits"
@@ -443,7 +444,7 @@ func checkCauseSets(r *Report) error {
 			continue
 		}
 		ch := g.Changes[0]
-		k := ch.Kind + "\x00" + ch.From + "\x00" + ch.To
+		k := sharedKey(ch)
 		if sharedBy[k] == nil {
 			sharedBy[k] = &sharedCount{}
 		}
@@ -743,7 +744,7 @@ func checkCauseSets(r *Report) error {
 	}
 	for i, s := range c.Shared {
 		at := fmt.Sprintf("causes.shared[%d]", i)
-		k := s.Kind + "\x00" + s.From + "\x00" + s.To
+		k := sharedKey(Change{Kind: s.Kind, From: s.From, To: s.To})
 		want := sharedBy[k]
 		if want == nil || want.counted < 0 {
 			return lawf(at, "%s %s → %s is no change that the groups of two packages or more share (or is listed twice)", shortValue(s.Kind), shortValue(s.From), shortValue(s.To))
@@ -2048,4 +2049,18 @@ func groupIDs(c *Causes) (ids []int32, keys []string) {
 		ids[i] = id
 	}
 	return ids, keys
+}
+
+// sharedKey is the key the laws file a shared change by: its kind, from
+// and to, each after its length (a report may hold a NUL in a string:
+// joined by NULs, compiler gcc@1\x00x → gcc@2 and gcc@1 → x\x00gcc@2 were
+// one change of two groups, and render refused the report cachediff
+// wrote).
+func sharedKey(ch Change) string {
+	b := make([]byte, 0, len(ch.Kind)+len(ch.From)+len(ch.To)+9)
+	for _, s := range [3]string{ch.Kind, ch.From, ch.To} {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	return string(b)
 }

@@ -34,7 +34,9 @@ import (
 // for its dependency in the class, not the passes' (which crossed a
 // chain, and made up dependencies that came and went). The exact pairs
 // are looked up by the list of edges, so that a class of K specs costs
-// K, not K².
+// K, not K². One that finds no exact pair (the bottom of a chain whose
+// zlib became zlib-ng) pairs at once by its dependencies in the class,
+// so that the specs over it find theirs.
 // Where the edges tell specs apart, the hashes themselves play no part:
 // relabelling every hash on both sides pairs the same specs (the tests
 // check it). Specs their edges cannot tell apart either pair by the most
@@ -57,8 +59,10 @@ type edgeClass struct {
 	// unpaired), as found and then as re-paired.
 	pairs   []int
 	changed bool
-	// at indexes olds by hash (depOrder).
-	at map[string]int
+	// at indexes olds by hash (depOrder); inner is whether an old spec
+	// depends on another of the class.
+	at    map[string]int
+	inner bool
 	// users are the classes whose old specs depend on this class's old
 	// specs; wait is how many classes this one depends on are not
 	// resolved yet.
@@ -404,6 +408,27 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		k := depsKey(m)
 		byEdges[k] = append(byEdges[k], j)
 	}
+	// Where the class has dependencies in itself, an old spec that finds
+	// no exact pair (a dependency of another package swapped for another
+	// one, at the bottom of a chain) pairs at once with a new spec whose
+	// dependencies in the class are its own, taken to their pairs (the
+	// most dependencies in common among them, then in order), so that the
+	// specs over it find their exact pairs; left for the rest below, a
+	// chain would pair in order and cross.
+	var byInner map[string][]int
+	var newSet map[string]bool
+	budget := maxScored
+	if c.inner {
+		newSet = make(map[string]bool, len(c.news))
+		for _, s := range c.news {
+			newSet[s.Hash] = true
+		}
+		byInner = make(map[string][]int, len(c.news))
+		for j, m := range newEdges {
+			k := depsKey(innerDeps(m, func(d dep) bool { return newSet[d.hash] }))
+			byInner[k] = append(byInner[k], j)
+		}
+	}
 	for _, i := range order {
 		oldEdges[i] = edges(i)
 		if made == want {
@@ -414,7 +439,43 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			pairs[i], taken[q[0]] = q[0], true
 			byEdges[k] = q[1:]
 			made++
+			continue
 		}
+		if byInner == nil {
+			continue
+		}
+		// A dependency in the class without a pair keeps its place in
+		// the key (as gone), matching no new spec's.
+		ik := depsKey(innerDeps(oldEdges[i], func(d dep) bool {
+			if h, ok := strings.CutPrefix(d.hash, "\x00"); ok {
+				_, in := c.inClass(h)
+				return in
+			}
+			return newSet[d.hash]
+		}))
+		q := byInner[ik]
+		for len(q) > 0 && taken[q[0]] {
+			q = q[1:]
+		}
+		byInner[ik] = q
+		if len(q) == 0 {
+			continue
+		}
+		best, score := q[0], -1
+		for _, j := range q {
+			if budget <= 0 {
+				break
+			}
+			budget--
+			if taken[j] {
+				continue
+			}
+			if s := common(oldEdges[i], newEdges[j]); s > score {
+				best, score = j, s
+			}
+		}
+		pairs[i], taken[best] = best, true
+		made++
 	}
 	// The rest: the most dependencies in common first (one whose pair is
 	// certain counting twice one that may still change), then in order.
@@ -503,6 +564,7 @@ func (c *edgeClass) depOrder(nodes []*GraphNode) []int {
 			}
 		}
 	}
+	c.inner = users != nil
 	if users == nil {
 		for i := range c.olds {
 			order = append(order, i)
@@ -539,6 +601,18 @@ func (c *edgeClass) depOrder(nodes []*GraphNode) []int {
 		}
 	}
 	return order
+}
+
+// innerDeps is the edges of l that in keeps (those to the class's own
+// specs), in l's order.
+func innerDeps(l []dep, in func(dep) bool) []dep {
+	var r []dep
+	for _, d := range l {
+		if in(d) {
+			r = append(r, d)
+		}
+	}
+	return r
 }
 
 // depsKey is a sorted list of edges as one string.

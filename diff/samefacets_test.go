@@ -229,9 +229,21 @@ func TestSameFacetsChainLinear(t *testing.T) {
 	if race.Enabled {
 		t.Skip("allocations under the race detector")
 	}
+	for _, over := range []bool{false, true} {
+		t.Run(fmt.Sprint("swapped bottom=", over), func(t *testing.T) { chainLinear(t, over) })
+	}
+}
+
+// chainLinear is TestSameFacetsChainLinear over sameChainIndexes, or
+// sameChainOver zlib swapped for zlib-ng (over): there the pairs in
+// order crossed the whole chain, 17x the bytes for 4x the chain.
+func chainLinear(t *testing.T, over bool) {
 	n := 150
 	cost := func(n int) (alloc, size uint64) {
 		oldIdx, newIdx, _ := sameChainIndexes(t, n)
+		if over {
+			oldIdx, newIdx, _ = sameChainOver(t, n, [2]string{"zlib", "zlib-ng"})
+		}
 		dir := t.TempDir()
 		o := loadWritten(t, filepath.Join(dir, "old", "index.json"), oldIdx, false)
 		nw := loadWritten(t, filepath.Join(dir, "new", "index.json"), newIdx, false)
@@ -266,5 +278,80 @@ func TestSameFacetsChainLinear(t *testing.T) {
 	}
 	if rs > 4.4 {
 		t.Errorf("4x the chain writes %.2fx the JSON (%d → %d bytes), want at most 4.4x", rs, s1, s2)
+	}
+}
+
+// sameChainOver is sameChainIndexes with the bottom of each chain over
+// a spec of another package: bottom[0] in the old snapshot, bottom[1]
+// in the new one (zlib swapped for zlib-ng).
+func sameChainOver(t *testing.T, n int, bottom [2]string) (oldIdx, newIdx string, place map[string]int) {
+	t.Helper()
+	place = map[string]int{}
+	var sides [2][]indexSpec
+	for side, v := range []string{"1", "2"} {
+		lib := fakeHash('z', "zz"+"on"[side:side+1])
+		sides[side] = append(sides[side], indexSpec{name: bottom[side], version: "1.3", hash: lib})
+		prev := ""
+		for i := range n {
+			k := i
+			if side == 1 {
+				k = n - 1 - i
+			}
+			h := fmt.Sprintf("%c%s", "on"[side], strings.Repeat("a", 31))
+			h = h[:32-6] + base26(k, 6)
+			place[h] = i
+			s := indexSpec{name: "same", version: v, hash: h, deps: [][2]string{{bottom[side], lib}}}
+			if prev != "" {
+				s.deps = [][2]string{{"same", prev}}
+			}
+			sides[side] = append(sides[side], s)
+			prev = h
+		}
+	}
+	return indexJSON(t, sides[0]), indexJSON(t, sides[1]), place
+}
+
+// A chain of same over zlib whose bottom is over zlib-ng in the new
+// snapshot: the bottom finds no exact pair, and the specs over it none
+// either until it has one. Each new spec still pairs with the old one
+// at its place, both ways, and the only causes are same's own change
+// and the swap; the pairing by edges left the whole chain to the pairs
+// in order, which crossed all of it (40 of 40) and made up "same@2
+// added" and "same@1 removed" causes. A snapshot against itself is no
+// change.
+func TestSameFacetsChainOverSwap(t *testing.T) {
+	for _, bottom := range [][2]string{{"zlib", "zlib-ng"}, {"zlib", "zlib"}} {
+		for _, n := range []int{3, 6, 40} {
+			t.Run(fmt.Sprint(bottom[1], n), func(t *testing.T) {
+				oldIdx, newIdx, place := sameChainOver(t, n, bottom)
+				ab, ba := compareIndexes(t, oldIdx, newIdx)
+				for _, r := range []*diff.Report{ab, ba} {
+					pairs, _ := pairsOf(r)
+					crossed, chain := 0, 0
+					for o, nw := range pairs {
+						if _, ok := place[o]; ok {
+							chain++
+							if place[o] != place[nw] {
+								crossed++
+							}
+						}
+					}
+					if chain != n || crossed > 0 {
+						t.Errorf("%d of %d chain pairs cross the chain, want %d pairs none crossing", crossed, chain, n)
+					}
+					for _, g := range r.Causes.Groups {
+						for _, c := range g.Changes {
+							if g.Name == "same" && c.Kind != "version" {
+								t.Errorf("cause groups %s; want none but same's version and the zlib swap", causeGroups(t, r))
+							}
+						}
+					}
+				}
+				aa, _ := compareIndexes(t, oldIdx, oldIdx)
+				if len(aa.Packages) != 0 {
+					t.Errorf("a snapshot against itself: %d packages changed", len(aa.Packages))
+				}
+			})
+		}
 	}
 }
