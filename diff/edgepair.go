@@ -429,53 +429,37 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			byInner[k] = append(byInner[k], j)
 		}
 	}
-	for _, i := range order {
+	// The old specs go by levels (a spec's level is one more than its
+	// dependencies' in the class): all of a level try their exact pairs
+	// before any of it pairs at once, so that one without an exact pair
+	// does not take the exact pair of one visited after it (whose
+	// dependencies in the class, like its own, are all of lower levels).
+	levels, level := c.levels(order, oldNodes)
+	var failed []int
+	for at, i := range levels {
 		oldEdges[i] = edges(i)
-		if made == want {
-			continue
-		}
-		k := depsKey(oldEdges[i])
-		if q := byEdges[k]; len(q) > 0 {
-			pairs[i], taken[q[0]] = q[0], true
-			byEdges[k] = q[1:]
-			made++
-			continue
-		}
-		if byInner == nil {
-			continue
-		}
-		// A dependency in the class without a pair keeps its place in
-		// the key (as gone), matching no new spec's.
-		ik := depsKey(innerDeps(oldEdges[i], func(d dep) bool {
-			if h, ok := strings.CutPrefix(d.hash, "\x00"); ok {
-				_, in := c.inClass(h)
-				return in
+		if made < want {
+			k := depsKey(oldEdges[i])
+			if q := byEdges[k]; len(q) > 0 {
+				pairs[i], taken[q[0]] = q[0], true
+				byEdges[k] = q[1:]
+				made++
+			} else if byInner != nil {
+				failed = append(failed, i)
 			}
-			return newSet[d.hash]
-		}))
-		q := byInner[ik]
-		for len(q) > 0 && taken[q[0]] {
-			q = q[1:]
 		}
-		byInner[ik] = q
-		if len(q) == 0 {
+		if at+1 < len(levels) && level[levels[at+1]] == level[i] {
 			continue
 		}
-		best, score := q[0], -1
-		for _, j := range q {
-			if budget <= 0 {
+		for _, i := range failed {
+			if made == want {
 				break
 			}
-			budget--
-			if taken[j] {
-				continue
-			}
-			if s := common(oldEdges[i], newEdges[j]); s > score {
-				best, score = j, s
+			if budget = c.pairInner(i, oldEdges, newEdges, byInner, newSet, pairs, taken, budget); pairs[i] >= 0 {
+				made++
 			}
 		}
-		pairs[i], taken[best] = best, true
-		made++
+		failed = failed[:0]
 	}
 	// The rest: the most dependencies in common first (one whose pair is
 	// certain counting twice one that may still change), then in order.
@@ -601,6 +585,70 @@ func (c *edgeClass) depOrder(nodes []*GraphNode) []int {
 		}
 	}
 	return order
+}
+
+// levels is order (depOrder's) stably sorted by level, and each old
+// spec's level: 0 without dependencies in the class, else one more than
+// the highest of those visited before it in order (a cycle's specs, bad
+// input, count only those). Without dependencies in the class it is
+// order itself, all of level 0.
+func (c *edgeClass) levels(order []int, nodes []*GraphNode) ([]int, []int) {
+	level := make([]int, len(c.olds))
+	if !c.inner {
+		return order, level
+	}
+	seen := make([]bool, len(c.olds))
+	for _, i := range order {
+		for _, d := range nodes[i].Deps() {
+			if k, ok := c.at[d.Hash]; ok && k != i && seen[k] {
+				level[i] = max(level[i], level[k]+1)
+			}
+		}
+		seen[i] = true
+	}
+	by := slices.Clone(order)
+	slices.SortStableFunc(by, func(a, b int) int { return cmp.Compare(level[a], level[b]) })
+	return by, level
+}
+
+// pairInner pairs old spec i, which found no exact pair, at once with a
+// new spec not taken whose dependencies in the class are i's own taken
+// to their pairs (byInner), the most dependencies in common among them
+// (scoring at most budget candidates over the class), then in order. It
+// returns the budget left; pairs[i] stays -1 when no new spec fits.
+func (c *edgeClass) pairInner(i int, oldEdges, newEdges [][]dep, byInner map[string][]int, newSet map[string]bool, pairs []int, taken []bool, budget int) int {
+	// A dependency in the class without a pair keeps its place in the
+	// key (as gone), matching no new spec's.
+	ik := depsKey(innerDeps(oldEdges[i], func(d dep) bool {
+		if h, ok := strings.CutPrefix(d.hash, "\x00"); ok {
+			_, in := c.inClass(h)
+			return in
+		}
+		return newSet[d.hash]
+	}))
+	q := byInner[ik]
+	for len(q) > 0 && taken[q[0]] {
+		q = q[1:]
+	}
+	byInner[ik] = q
+	if len(q) == 0 {
+		return budget
+	}
+	best, score := q[0], -1
+	for _, j := range q {
+		if budget <= 0 {
+			break
+		}
+		budget--
+		if taken[j] {
+			continue
+		}
+		if s := common(oldEdges[i], newEdges[j]); s > score {
+			best, score = j, s
+		}
+	}
+	pairs[i], taken[best] = best, true
+	return budget
 }
 
 // innerDeps is the edges of l that in keeps (those to the class's own
