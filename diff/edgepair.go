@@ -451,13 +451,10 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		if at+1 < len(levels) && level[levels[at+1]] == level[i] {
 			continue
 		}
-		for _, i := range failed {
-			if made == want {
-				break
-			}
-			if budget = c.pairInner(i, oldEdges, newEdges, byInner, newSet, pairs, taken, budget); pairs[i] >= 0 {
-				made++
-			}
+		if len(failed) > 0 {
+			var n int
+			n, budget = c.pairInner(failed, want-made, oldEdges, newEdges, byInner, newSet, pairs, taken, budget)
+			made += n
 		}
 		failed = failed[:0]
 	}
@@ -611,44 +608,71 @@ func (c *edgeClass) levels(order []int, nodes []*GraphNode) ([]int, []int) {
 	return by, level
 }
 
-// pairInner pairs old spec i, which found no exact pair, at once with a
-// new spec not taken whose dependencies in the class are i's own taken
-// to their pairs (byInner), the most dependencies in common among them
-// (scoring at most budget candidates over the class), then in order. It
-// returns the budget left; pairs[i] stays -1 when no new spec fits.
-func (c *edgeClass) pairInner(i int, oldEdges, newEdges [][]dep, byInner map[string][]int, newSet map[string]bool, pairs []int, taken []bool, budget int) int {
-	// A dependency in the class without a pair keeps its place in the
-	// key (as gone), matching no new spec's.
-	ik := depsKey(innerDeps(oldEdges[i], func(d dep) bool {
-		if h, ok := strings.CutPrefix(d.hash, "\x00"); ok {
-			_, in := c.inClass(h)
-			return in
+// pairInner pairs the old specs of one level that found no exact pair
+// (failed), at most room of them, at once with new specs not taken whose
+// dependencies in the class are their own taken to their pairs
+// (byInner): the pairs of the most dependencies in common first over the
+// whole level (scoring at most budget candidates over the class), then
+// each left in order with the first that fits. It returns how many it
+// paired and the budget left; a spec no new spec fits stays unpaired.
+func (c *edgeClass) pairInner(failed []int, room int, oldEdges, newEdges [][]dep, byInner map[string][]int, newSet map[string]bool, pairs []int, taken []bool, budget int) (int, int) {
+	keys := make([]string, len(failed))
+	type cand struct{ f, n, score int }
+	var cands []cand
+	for f, i := range failed {
+		// A dependency in the class without a pair keeps its place in
+		// the key (as gone), matching no new spec's.
+		ik := depsKey(innerDeps(oldEdges[i], func(d dep) bool {
+			if h, ok := strings.CutPrefix(d.hash, "\x00"); ok {
+				_, in := c.inClass(h)
+				return in
+			}
+			return newSet[d.hash]
+		}))
+		q := byInner[ik]
+		for len(q) > 0 && taken[q[0]] {
+			q = q[1:]
 		}
-		return newSet[d.hash]
-	}))
-	q := byInner[ik]
-	for len(q) > 0 && taken[q[0]] {
-		q = q[1:]
+		byInner[ik], keys[f] = q, ik
+		for _, j := range q {
+			if budget <= 0 {
+				break
+			}
+			budget--
+			cands = append(cands, cand{f, j, common(oldEdges[i], newEdges[j])})
+		}
 	}
-	byInner[ik] = q
-	if len(q) == 0 {
-		return budget
+	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
+	made := 0
+	for _, x := range cands {
+		if made == room {
+			return made, budget
+		}
+		if i := failed[x.f]; pairs[i] < 0 && !taken[x.n] {
+			pairs[i], taken[x.n] = x.n, true
+			made++
+		}
 	}
-	best, score := q[0], -1
-	for _, j := range q {
-		if budget <= 0 {
+	for f, i := range failed {
+		if made == room {
 			break
 		}
-		budget--
-		if taken[j] {
+		if pairs[i] >= 0 {
 			continue
 		}
-		if s := common(oldEdges[i], newEdges[j]); s > score {
-			best, score = j, s
+		// Trimmed in the map, so that the specs of one key pass each
+		// taken spec once.
+		q := byInner[keys[f]]
+		for len(q) > 0 && taken[q[0]] {
+			q = q[1:]
+		}
+		byInner[keys[f]] = q
+		if len(q) > 0 {
+			pairs[i], taken[q[0]] = q[0], true
+			made++
 		}
 	}
-	pairs[i], taken[best] = best, true
-	return budget
+	return made, budget
 }
 
 // innerDeps is the edges of l that in keeps (those to the class's own
