@@ -1364,8 +1364,6 @@ type cand struct {
 	next  int32
 }
 
-// cmpCand orders candidate paths: the shortest first, then the smallest
-// sequence of names (the links are compared only on a tie).
 // offer files x as cause c's candidate in this stamp's best, the better
 // of two by cmpCand; touched lists each cause offered once.
 func (e *explainer) offer(touched *[]int32, c int32, x cand) {
@@ -1390,6 +1388,8 @@ func (e *explainer) bestRefs(touched []int32) []ref {
 	return refs
 }
 
+// cmpCand orders candidate paths: the shortest first, then the smallest
+// sequence of names (the links are compared only on a tie).
 func (e *explainer) cmpCand(a, b cand) int {
 	if c := cmp.Compare(a.depth, b.depth); c != 0 {
 		return c
