@@ -609,23 +609,19 @@ func indexHashAlone(hashes []File, cands []candidate) []Warning {
 	// rest: a tree of many mirrors' folders (or a log over their
 	// revisions) had a warning for each.
 	var warns []Warning
-	alone, first := 0, ""
+	var alone capped
 	for _, h := range hashes {
 		if names[strings.TrimSuffix(h.Name, ".hash")] {
 			continue
 		}
-		if alone++; alone <= mostUnindexed {
-			warns = append(warns, Warning{File: h.Name, Message: "the checksum of a layout-v2 mirror's index.json, which is not beside it: " + why})
-		} else if first == "" {
-			first = h.Name
-		}
+		alone.add(&warns, Warning{File: h.Name, Message: "the checksum of a layout-v2 mirror's index.json, which is not beside it: " + why})
 	}
-	if more := alone - mostUnindexed; more > 0 {
+	if more := alone.more(); more > 0 {
 		what := "more checksums of layout-v2 mirrors' index.json, each without its index.json beside it"
 		if more == 1 {
 			what = "more checksum of a layout-v2 mirror's index.json without its index.json beside it"
 		}
-		warns = append(warns, Warning{File: first, Message: fmt.Sprintf("%d %s, the first of them this one (of %d in all): %s", more, what, alone, why)})
+		warns = append(warns, Warning{File: alone.first, Message: fmt.Sprintf("%d %s, the first of them this one (of %d in all): %s", more, what, alone.n, why)})
 	}
 	return warns
 }
@@ -713,39 +709,13 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 	// report of an index of 200 specs beside 3,168 spec manifests).
 	// So are those beside a mirror's index that did not read or decode
 	// (a partial clone lacking the blobs of thousands of them).
-	unindexed, firstMore := 0, ""
-	lacking := func(w Warning) {
-		unindexed++
-		switch {
-		case unindexed <= mostUnindexed:
-			warns = append(warns, w)
-		case firstMore == "":
-			firstMore = w.File
-		}
-	}
-	unread, firstUnread := 0, ""
-	notRead := func(w Warning) {
-		unread++
-		switch {
-		case unread <= mostUnindexed:
-			warns = append(warns, w)
-		case firstUnread == "":
-			firstUnread = w.File
-		}
-	}
+	var unindexed, unread, unloaded capped
+	lacking := func(w Warning) { unindexed.add(&warns, w) }
+	notRead := func(w Warning) { unread.add(&warns, w) }
 	// Of the spec files beside an index that did not load, the same:
 	// each was "the index lacks" its spec and counted as of a stale
 	// index, whose mending (update-index) is not this one's.
-	unloaded, firstUnloaded := 0, ""
-	notLoaded := func(w Warning) {
-		unloaded++
-		switch {
-		case unloaded <= mostUnindexed:
-			warns = append(warns, w)
-		case firstUnloaded == "":
-			firstUnloaded = w.File
-		}
-	}
+	notLoaded := func(w Warning) { unloaded.add(&warns, w) }
 	for _, f := range listed {
 		if failed {
 			break
@@ -830,17 +800,39 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 		}
 		results[i] = result{kind: spackfmt.SpecFile, bytes: read}
 	}
-	if more := unread - mostUnindexed; more > 0 {
-		warns = append(warns, Warning{File: firstUnread, Message: fmt.Sprintf("not read: %s beside the build cache's index that did not read or decode, the first of them this one (of %d in all); Spack reads the index alone", plural(more, "more file"), unread)})
+	if more := unread.more(); more > 0 {
+		warns = append(warns, Warning{File: unread.first, Message: fmt.Sprintf("not read: %s beside the build cache's index that did not read or decode, the first of them this one (of %d in all); Spack reads the index alone", plural(more, "more file"), unread.n)})
 	}
-	if more := unloaded - mostUnindexed; more > 0 {
-		warns = append(warns, Warning{File: firstUnloaded, Message: fmt.Sprintf("not read: %s beside a build cache's index, which did not load, the first of them this one (of %d in all); Spack reads the index alone", plural(more, "more spec file"), unloaded)})
+	if more := unloaded.more(); more > 0 {
+		warns = append(warns, Warning{File: unloaded.first, Message: fmt.Sprintf("not read: %s beside a build cache's index, which did not load, the first of them this one (of %d in all); Spack reads the index alone", plural(more, "more spec file"), unloaded.n)})
 	}
-	if more := unindexed - mostUnindexed; more > 0 {
-		warns = append(warns, Warning{File: firstMore, Message: fmt.Sprintf("not read: %s whose specs the build cache's index lacks, or has out of the build cache, the first of them this one (of %d in all, a stale index: run `spack buildcache update-index`); Spack reads the index alone", plural(more, "more spec file"), unindexed)})
+	if more := unindexed.more(); more > 0 {
+		warns = append(warns, Warning{File: unindexed.first, Message: fmt.Sprintf("not read: %s whose specs the build cache's index lacks, or has out of the build cache, the first of them this one (of %d in all, a stale index: run `spack buildcache update-index`); Spack reads the index alone", plural(more, "more spec file"), unindexed.n)})
 	}
 	return warns
 }
+
+// capped names the first mostUnindexed warnings of one kind and counts
+// the rest: n in all, the first past those named being first's.
+type capped struct {
+	n     int
+	first string
+}
+
+// add files w: in warns while fewer than mostUnindexed are named, else
+// counted.
+func (c *capped) add(warns *[]Warning, w Warning) {
+	c.n++
+	switch {
+	case c.n <= mostUnindexed:
+		*warns = append(*warns, w)
+	case c.first == "":
+		c.first = w.File
+	}
+}
+
+// more is how many were counted, not named.
+func (c *capped) more() int { return c.n - mostUnindexed }
 
 // mostUnindexed is how many spec files besideIndex names that the
 // index lacks (or has out of the build cache), the rest counted.
