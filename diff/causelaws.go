@@ -1833,21 +1833,8 @@ func walkSetForest(c *Causes, size []int, enter, leave func(k int) error, extra 
 	}
 	// The sets under each, kids[start[k]:start[k+1]] (int32: 4 bytes a
 	// set each, for a report of a million sets).
-	start := make([]int32, n+1)
-	for k := 1; k < n; k++ {
-		start[primary(k)]++
-	}
-	for k, sum := 0, int32(0); k <= n; k++ {
-		start[k], sum = sum, sum+start[k]
-	}
-	kids := make([]int32, n)
-	seen := make([]int32, n) // first where each set's kids go on, then the closures' marks
-	for k := 1; k < n; k++ {
-		b := primary(k)
-		kids[start[b]+seen[b]] = int32(k)
-		seen[b]++
-	}
-	clear(seen)
+	start, kids := setForest(n, primary)
+	seen := make([]int32, n) // the closures' marks
 	walk := int32(0)
 	// The closures walked, in sets and their own references, stay
 	// within lawBaseWork per element of the sets: a smaller base's
@@ -1946,6 +1933,28 @@ func walkSetForest(c *Causes, size []int, enter, leave func(k int) error, extra 
 		}
 	}
 	return nil
+}
+
+// setForest returns the sets 1 to n-1 under each set of a forest, the
+// sets under k being kids[start[k]:start[k+1]], in order, where
+// primary(k) is the set k is under (0: a root). The engine's sets
+// (explainer.forest) and the laws' (walkSetForest) are walked by it.
+func setForest(n int, primary func(k int) int) (start, kids []int32) {
+	start = make([]int32, n+1)
+	for k := 1; k < n; k++ {
+		start[primary(k)]++
+	}
+	for k, sum := 0, int32(0); k <= n; k++ {
+		start[k], sum = sum, sum+start[k]
+	}
+	kids = make([]int32, n)
+	fill := slices.Clone(start)
+	for k := 1; k < n; k++ {
+		b := primary(k)
+		kids[fill[b]] = int32(k)
+		fill[b]++
+	}
+	return start, kids
 }
 
 // lawBaseWork is how many sets and references walkSetForest walks, in

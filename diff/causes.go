@@ -3983,20 +3983,7 @@ func (e *explainer) forest(enter, leave func(s int32), extra func(s int32, closu
 		}
 		return best.set
 	}
-	start := make([]int32, n+1)
-	for s := 1; s < n; s++ {
-		start[primary(s)]++
-	}
-	for s, sum := 0, int32(0); s <= n; s++ {
-		start[s], sum = sum, sum+start[s]
-	}
-	kids := make([]int32, n)
-	fill := slices.Clone(start)
-	for s := 1; s < n; s++ {
-		b := primary(s)
-		kids[fill[b]] = int32(s)
-		fill[b]++
-	}
+	start, kids := setForest(n, func(s int) int { return int(primary(s)) })
 	seen := make([]int32, n)
 	walk := int32(0)
 	closure := func(from int32) []int32 {
