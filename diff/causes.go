@@ -1846,6 +1846,11 @@ func (e *explainer) undominated(bases []*child) []*child {
 	return out
 }
 
+// explainedHook, when set (by tests), is called with how many pairs of
+// nodes Explain files: the report's pairs and the changed pairs under
+// them.
+var explainedHook func(pairs int)
+
 // basedHook, when set (by tests), is called for each set based: whether
 // its pair has edge changes of its own, whether dependencies that bring
 // one set were taken as one base, and whether a dependency's set was
@@ -2749,6 +2754,9 @@ func (r *Report) Explain(before, after Graph) {
 		reports[i] = t.p
 	}
 	ids := e.registerAll(hashes, reports)
+	if explainedHook != nil {
+		explainedHook(len(e.nodes))
+	}
 	known := tops[:0]
 	for i, t := range tops {
 		if ids[i] < 0 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/internal/scc"
 )
 
 // Pairing by the edges (issue 34). The passes of matchPackage pair specs
@@ -37,6 +38,10 @@ import (
 // K, not K². One that finds no exact pair (the bottom of a chain whose
 // zlib became zlib-ng) pairs at once by its dependencies in the class,
 // so that the specs over it find theirs.
+// A cycle of a class's specs (bad input) is entered at its surest spec
+// (seeder), paired first, so that the cycle over it pairs along its
+// edges: a ring left to the pairs in order crossed, and the explainer
+// walked N² pairs of nodes along it.
 // Where the edges tell specs apart, the hashes themselves play no part:
 // relabelling every hash on both sides pairs the same specs (the tests
 // check it). Specs their edges cannot tell apart either pair by the most
@@ -362,6 +367,9 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		l := make([]dep, len(n.Deps()))
 		for j, d := range n.Deps() {
 			l[j] = dep{name: d.Name, hash: d.Hash}
+			if d.Hash == s.Hash {
+				l[j].hash = selfHash
+			}
 		}
 		slices.SortFunc(l, compareDeps)
 		newEdges[i] = l
@@ -378,7 +386,8 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	// order): the old specs are visited dependencies first (in class
 	// order), and each takes its dependencies' exact pairs; one with
 	// none yet is unknown, as a dependency gone.
-	order := c.depOrder(oldNodes)
+	sd := &seeder{c: c, oldNodes: oldNodes, newEdges: newEdges, tr: tr}
+	order, start := c.depOrder(oldNodes, sd.rank)
 	stale := false
 	oldEdges := make([][]dep, len(c.olds))
 	edges := func(i int) []dep {
@@ -386,7 +395,9 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		l := make([]dep, len(n.Deps()))
 		for j, d := range n.Deps() {
 			var t string
-			if k, ok := c.inClass(d.Hash); !ok {
+			if d.Hash == c.olds[i].Hash {
+				t = selfHash // a spec over itself (a cycle)
+			} else if k, ok := c.inClass(d.Hash); !ok {
 				t = tr(d.Hash)
 			} else if pairs[k] >= 0 {
 				t = c.news[pairs[k]].Hash
@@ -435,15 +446,21 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	// does not take the exact pair of one visited after it (whose
 	// dependencies in the class, like its own, are all of lower levels).
 	levels, level := c.levels(order, oldNodes)
-	var failed []int
+	var failed, starts []int
 	for at, i := range levels {
 		oldEdges[i] = edges(i)
 		if made < want {
 			k := depsKey(oldEdges[i])
-			if q := byEdges[k]; len(q) > 0 {
+			q := byEdges[k]
+			for len(q) > 0 && taken[q[0]] {
+				q = q[1:]
+			}
+			if len(q) > 0 {
 				pairs[i], taken[q[0]] = q[0], true
 				byEdges[k] = q[1:]
 				made++
+			} else if start != nil && start[i] {
+				starts = append(starts, i)
 			} else if byInner != nil {
 				failed = append(failed, i)
 			}
@@ -456,7 +473,19 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			n, budget = c.pairInner(failed, want-made, oldEdges, newEdges, byInner, newSet, pairs, taken, budget)
 			made += n
 		}
-		failed = failed[:0]
+		// The starts of cycles last: the others of the level pair by
+		// what they depend on, a start by what it can.
+		for _, i := range starts {
+			if made == want {
+				break
+			}
+			var j int
+			if j, budget = sd.seed(i, oldEdges[i], pairs, taken, budget); j >= 0 {
+				pairs[i], taken[j] = j, true
+				made++
+			}
+		}
+		failed, starts = failed[:0], starts[:0]
 	}
 	// The rest: the most dependencies in common first (one whose pair is
 	// certain counting twice one that may still change), then in order.
@@ -513,6 +542,190 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	return stale
 }
 
+// selfHash stands for the spec's own hash in its edges: a spec over
+// itself (a cycle, bad input) is over its pair.
+const selfHash = "\x01"
+
+// seeder pairs the start of a cycle of a class's old specs (depOrder)
+// with a new spec: the first of
+//   - the new specs over the pair of a dependency of it in the class,
+//     the most edges in common first;
+//   - those of the same edges out of the class (its dependencies of other
+//     classes taken to their pairs, a spec over itself over its pair),
+//     when it has some;
+//   - those of as many such edges, the most in common first;
+//   - those of none, when it has none;
+//   - the first new spec not taken.
+//
+// Each is looked up, not searched (at most budget candidates scored over
+// the class), so that a class of N specs in many cycles costs N, not N².
+// rank says how sure the pair of an old spec would be by the edges out
+// of the class, for depOrder to start a cycle at the surest.
+type seeder struct {
+	c        *edgeClass
+	oldNodes []*GraphNode
+	newEdges [][]dep
+	tr       func(string) string
+	made     bool
+	newSet   map[string]bool
+	newOuter [][]dep
+	byOuter  map[string][]int
+	byShape  map[int][]int
+	users    map[string][]int // the new specs over a new spec, by its hash
+	first    int              // the new specs before it are all taken
+	// The old specs' edges out of the class (rank): each's key and
+	// length, and how many have each.
+	oldKeys  []string
+	oldLens  []int
+	oldByKey map[string]int
+	oldByLen map[int]int
+}
+
+func (s *seeder) init() {
+	if s.made {
+		return
+	}
+	s.made = true
+	c := s.c
+	s.newSet = make(map[string]bool, len(c.news))
+	for _, n := range c.news {
+		s.newSet[n.Hash] = true
+	}
+	s.newOuter = make([][]dep, len(c.news))
+	s.byOuter, s.byShape, s.users = map[string][]int{}, map[int][]int{}, map[string][]int{}
+	for j, l := range s.newEdges {
+		var out []dep
+		for _, d := range l {
+			if s.newSet[d.hash] {
+				if u := s.users[d.hash]; len(u) == 0 || u[len(u)-1] != j {
+					s.users[d.hash] = append(u, j)
+				}
+			} else if d.hash != selfHash {
+				out = append(out, d)
+			}
+		}
+		s.newOuter[j] = out
+		k := depsKey(out)
+		s.byOuter[k] = append(s.byOuter[k], j)
+		s.byShape[len(out)] = append(s.byShape[len(out)], j)
+	}
+}
+
+// outer is the edges of old spec i out of the class, each taken to its
+// pair (as resolve's), sorted; one to itself is in the class.
+func (s *seeder) outer(i int) []dep {
+	var l []dep
+	for _, d := range s.oldNodes[i].Deps() {
+		if _, in := s.c.inClass(d.Hash); !in {
+			t := s.tr(d.Hash)
+			if t == "" {
+				t = "\x00" + d.Hash
+			}
+			l = append(l, dep{name: d.Name, hash: t})
+		}
+	}
+	slices.SortFunc(l, compareDeps)
+	return l
+}
+
+// rank is how sure the pair of old spec i is by its edges out of the
+// class: 0 when no other old spec and one new spec have the same, 1
+// when no other old spec and one new spec have as many, 2 when some
+// new spec has the same, else 3.
+func (s *seeder) rank(i int) int {
+	s.init()
+	if s.oldKeys == nil {
+		s.oldKeys = make([]string, len(s.c.olds))
+		s.oldLens = make([]int, len(s.c.olds))
+		s.oldByKey, s.oldByLen = map[string]int{}, map[int]int{}
+		for k := range s.c.olds {
+			o := s.outer(k)
+			s.oldKeys[k], s.oldLens[k] = depsKey(o), len(o)
+			s.oldByKey[s.oldKeys[k]]++
+			s.oldByLen[len(o)]++
+		}
+	}
+	key, n := s.oldKeys[i], s.oldLens[i]
+	switch {
+	case n == 0:
+		return 3
+	case s.oldByKey[key] == 1 && len(s.byOuter[key]) == 1:
+		return 0
+	case s.oldByLen[n] == 1 && len(s.byShape[n]) == 1:
+		return 1
+	case len(s.byOuter[key]) > 0:
+		return 2
+	}
+	return 3
+}
+
+// seed is the new spec old spec i (of edges edges, as resolve takes
+// them) pairs with as a cycle's start, -1 for none, and the budget left.
+func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int) (int, int) {
+	s.init()
+	c := s.c
+	// best is the untaken of m[key] (trimmed in place) with the most of
+	// a in common (b: their edges), the first of them without a or past
+	// the budget.
+	best := func(m map[string][]int, key string, a []dep, b [][]dep) int {
+		q := m[key]
+		for len(q) > 0 && taken[q[0]] {
+			q = q[1:]
+		}
+		m[key] = q
+		if a == nil && len(q) > 0 {
+			return q[0]
+		}
+		j, top := -1, -1
+		for _, n := range q {
+			if taken[n] {
+				continue
+			}
+			if budget <= 0 {
+				if j < 0 {
+					j = n
+				}
+				break
+			}
+			budget--
+			if sc := common(a, b[n]); sc > top {
+				j, top = n, sc
+			}
+		}
+		return j
+	}
+	for _, d := range s.oldNodes[i].Deps() {
+		if k, ok := c.inClass(d.Hash); ok && k != i && pairs[k] >= 0 {
+			if j := best(s.users, c.news[pairs[k]].Hash, edges, s.newEdges); j >= 0 {
+				return j, budget
+			}
+			break
+		}
+	}
+	o := s.outer(i)
+	key := depsKey(o)
+	if len(o) > 0 {
+		if j := best(s.byOuter, key, nil, s.newOuter); j >= 0 {
+			return j, budget
+		}
+		shape := map[string][]int{"": s.byShape[len(o)]}
+		j := best(shape, "", o, s.newOuter)
+		s.byShape[len(o)] = shape[""]
+		if j >= 0 {
+			return j, budget
+		}
+	} else if j := best(s.byOuter, key, nil, s.newOuter); j >= 0 {
+		return j, budget
+	}
+	for s.first < len(taken) && taken[s.first] {
+		s.first++
+	}
+	if s.first < len(taken) {
+		return s.first, budget
+	}
+	return -1, budget
+}
+
 // inClass is the place among the class's old specs of the old spec of
 // hash h, if it is one (depOrder indexes them).
 func (c *edgeClass) inClass(h string) (int, bool) {
@@ -522,15 +735,22 @@ func (c *edgeClass) inClass(h string) (int, bool) {
 
 // depOrder is the order resolve visits the class's old specs in (nodes
 // are their graph nodes): each after its dependencies in the class
-// (Kahn's order, ties in the class's order), a cycle's specs (bad input)
-// in the class's order. It indexes the old specs by hash for inClass;
-// without dependencies in the class it is the class's order.
-func (c *edgeClass) depOrder(nodes []*GraphNode) []int {
+// (Kahn's order, ties in the class's order). A cycle's specs (bad input)
+// cannot all come after theirs: when none is ready, one of the first
+// cycle (dependencies first) with specs not visited starts it (start):
+// one whose dependencies in the class were partly visited, first in the
+// order they were, else the one of least rank (resolve's: how sure its
+// pair is), then in the class's order. The specs of the cycle above it
+// follow it, so that each pairs by its edges with the new spec over the
+// start's pair (resolve), and the cycle's pairs follow its edges, not
+// cross it. It indexes the old specs by hash for inClass; without
+// dependencies in the class it is the class's order.
+func (c *edgeClass) depOrder(nodes []*GraphNode, rank func(i int) int) (order []int, start []bool) {
 	c.at = make(map[string]int, len(c.olds))
 	for i, o := range c.olds {
 		c.at[o.Hash] = i
 	}
-	order := make([]int, 0, len(c.olds))
+	order = make([]int, 0, len(c.olds))
 	var users [][]int32
 	var wait []int32
 	for i, n := range nodes {
@@ -550,7 +770,7 @@ func (c *edgeClass) depOrder(nodes []*GraphNode) []int {
 		for i := range c.olds {
 			order = append(order, i)
 		}
-		return order
+		return order, nil
 	}
 	done := make([]bool, len(c.olds))
 	var ready []int32
@@ -559,16 +779,30 @@ func (c *edgeClass) depOrder(nodes []*GraphNode) []int {
 			ready = append(ready, int32(i))
 		}
 	}
-	next := 0 // the first spec maybe not visited, for a cycle
+	// The cycles, found when the order first stalls: each's specs, the
+	// partly visited first (touched, in the order they were), then by
+	// rank and the class's order (members from at on).
+	var cycles []*orderCycle
+	var cycleOf []int32 // each spec's cycle, -1: none
+	cur := 0            // the first cycle maybe not visited whole
 	for len(order) < len(c.olds) {
 		var i int32
 		if len(ready) > 0 {
 			i, ready = ready[0], ready[1:]
 		} else {
-			for done[next] {
-				next++
+			if cycles == nil {
+				cycles, cycleOf = c.cycles(nodes, done, rank)
 			}
-			i = int32(next)
+			i = -1
+			for i < 0 {
+				if i = cycles[cur].next(done); i < 0 {
+					cur++
+				}
+			}
+			if start == nil {
+				start = make([]bool, len(c.olds))
+			}
+			start[i] = true
 		}
 		if done[i] {
 			continue
@@ -578,10 +812,76 @@ func (c *edgeClass) depOrder(nodes []*GraphNode) []int {
 		for _, u := range users[i] {
 			if wait[u]--; wait[u] == 0 && !done[u] {
 				ready = append(ready, u)
+			} else if cycleOf != nil && !done[u] && cycleOf[u] >= 0 {
+				k := cycles[cycleOf[u]]
+				k.touched = append(k.touched, u)
 			}
 		}
 	}
-	return order
+	return order, start
+}
+
+// orderCycle is a cycle of the class's old specs (a strongly connected
+// component of more than one) while depOrder visits them.
+type orderCycle struct {
+	touched []int32 // partly visited, in the order they were
+	members []int32 // by rank, then in the class's order
+	at      int     // members before it are visited
+}
+
+// next is the cycle's spec to start from, -1 when all are visited.
+func (k *orderCycle) next(done []bool) int32 {
+	for len(k.touched) > 0 {
+		i := k.touched[0]
+		k.touched = k.touched[1:]
+		if !done[i] {
+			return i
+		}
+	}
+	for ; k.at < len(k.members); k.at++ {
+		if i := k.members[k.at]; !done[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+// cycles are the cycles of the class's old specs, dependencies first
+// (scc.Components), and each spec's cycle (-1: none). A spec with a
+// dependency visited already (done) is touched.
+func (c *edgeClass) cycles(nodes []*GraphNode, done []bool, rank func(i int) int) ([]*orderCycle, []int32) {
+	var cycles []*orderCycle
+	cycleOf := make([]int32, len(c.olds))
+	for i := range cycleOf {
+		cycleOf[i] = -1
+	}
+	scc.Components(len(c.olds), nil, func(dst []int32, u int32) []int32 {
+		for _, d := range nodes[u].Deps() {
+			if k, ok := c.at[d.Hash]; ok && k != int(u) {
+				dst = append(dst, int32(k))
+			}
+		}
+		return dst
+	}, func(comp []int32, _ bool) {
+		if len(comp) < 2 {
+			return
+		}
+		k := &orderCycle{members: slices.Clone(comp)}
+		ranks := make(map[int32]int, len(comp))
+		for _, i := range comp {
+			ranks[i] = rank(int(i))
+			cycleOf[i] = int32(len(cycles))
+			for _, d := range nodes[i].Deps() {
+				if j, ok := c.at[d.Hash]; ok && done[j] {
+					k.touched = append(k.touched, i)
+					break
+				}
+			}
+		}
+		slices.SortFunc(k.members, func(a, b int32) int { return cmp.Or(cmp.Compare(ranks[a], ranks[b]), cmp.Compare(a, b)) })
+		cycles = append(cycles, k)
+	})
+	return cycles, cycleOf
 }
 
 // levels is order (depOrder's) stably sorted by level, and each old
