@@ -2467,6 +2467,22 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 			j++
 		}
 	}
+	// A name of several edges on a side: an edge of x to itself (a
+	// cycle, bad input) matches y's to itself first. In hash order, a
+	// ring of specs each also over itself matched x's own edge with y's
+	// to the next spec, and the explainer walked N² pairs of nodes.
+	if dupNames(oldDeps) || dupNames(newDeps) {
+		xh, yh := x.Hash(), y.Hash()
+		for i, a := range oldDeps {
+			if usedOld[i] || a.Hash != xh {
+				continue
+			}
+			(*probes)++
+			if j, found := slices.BinarySearchFunc(newDeps, Edge{Name: a.Name, Hash: yh}, byName); found && !usedNew[j] {
+				match(i, j)
+			}
+		}
+	}
 	for i, j := 0, 0; i < len(oldDeps) && j < len(newDeps); {
 		(*probes)++
 		switch {
@@ -3860,6 +3876,16 @@ func mergeEdges(l []Edge) []Edge {
 		i = j
 	}
 	return out
+}
+
+// dupNames reports whether sorted edges l have a name twice.
+func dupNames(l []Edge) bool {
+	for i := 1; i < len(l); i++ {
+		if l[i].Name == l[i-1].Name {
+			return true
+		}
+	}
+	return false
 }
 
 // firstOfEach returns l with each string's first occurrence alone, in

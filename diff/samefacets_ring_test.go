@@ -75,7 +75,7 @@ func sameRing(t *testing.T, n int, shape string) (oldIdx, newIdx string, place m
 // it all to the pairs in hash order, which crossed every pair; the
 // explainer then walked N² pairs of nodes along the crossed edges.
 func TestSameFacetsRingPairs(t *testing.T) {
-	for _, shape := range []string{"ring", "interlock"} {
+	for _, shape := range []string{"ring", "self", "interlock"} {
 		for _, n := range []int{3, 8, 40} {
 			t.Run(fmt.Sprint(shape, n), func(t *testing.T) {
 				oldIdx, newIdx, place := sameRing(t, n, shape)
@@ -125,7 +125,7 @@ func TestSameFacetsRingLinear(t *testing.T) {
 	if race.Enabled {
 		t.Skip("allocations under the race detector")
 	}
-	for _, shape := range []string{"ring"} {
+	for _, shape := range []string{"ring", "self", "interlock"} {
 		t.Run(shape, func(t *testing.T) {
 			type cost struct{ pairs, allocs, bytes, size uint64 }
 			measure := func(n int) (c cost) {
@@ -161,14 +161,27 @@ func TestSameFacetsRingLinear(t *testing.T) {
 				return c
 			}
 			small, big := measure(100), measure(400)
+			// The report pairs 400 specs (799 interlocked); the explainer
+			// files each pair and, where two rings meet, at most the
+			// other ring's crossing of it (x's two edges named same
+			// match in hash order).
+			if most := uint64(4 * 400); shape == "interlock" && big.pairs > most {
+				t.Errorf("%d pairs of nodes explained, want at most %d", big.pairs, most)
+			}
 			t.Logf("pairs of nodes %d → %d, allocations %d → %d, bytes %d → %d, JSON %d → %d",
 				small.pairs, big.pairs, small.allocs, big.allocs, small.bytes, big.bytes, small.size, big.size)
+			pairsBound := 4.4
+			if shape == "interlock" {
+				// In hash order, the small ring's meeting may match
+				// along the pairs and the big one's across: 2x more.
+				pairsBound *= 2
+			}
 			for _, c := range []struct {
 				what string
 				a, b uint64
 				most float64
 			}{
-				{"pairs of nodes explained", small.pairs, big.pairs, 4.4},
+				{"pairs of nodes explained", small.pairs, big.pairs, pairsBound},
 				{"allocations", small.allocs, big.allocs, 4.4},
 				{"bytes allocated", small.bytes, big.bytes, allocBound},
 				{"bytes of JSON", small.size, big.size, 4.4},
