@@ -5,6 +5,7 @@
 package listops
 
 import (
+	"hash/maphash"
 	"slices"
 	"strings"
 )
@@ -68,17 +69,59 @@ func Minus(a, b []string, probes *int) []string {
 			}
 		}
 	}
-	in := make(map[string]struct{}, len(b))
-	for _, s := range b {
-		in[s] = struct{}{}
-	}
+	in := newIndexSet(b)
 	count(len(b) + len(a))
 	for _, s := range a {
-		if _, ok := in[s]; !ok {
+		if !in.has(s) {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// indexSet is the set of a list's strings, for Minus of lists in no
+// order it merges: an open-addressed table of the strings' indices in
+// the list (4 bytes a slot, at most half of them full), where a
+// map[string]struct{} of them took some 40 bytes a string. The variants
+// of 64 specs of 16,000 each, the same in another order on each side
+// (--no-canonicalize), took 109 MB of maps to tell that none came or
+// went (TestMinusUnorderedAllocs).
+type indexSet struct {
+	l     []string
+	slots []int32 // 1 + an index into l; 0: empty
+	mask  uint64
+	seed  maphash.Seed
+}
+
+func newIndexSet(l []string) *indexSet {
+	size := 1
+	for size < 2*len(l) {
+		size <<= 1
+	}
+	s := &indexSet{l: l, slots: make([]int32, size), mask: uint64(size - 1), seed: maphash.MakeSeed()}
+	for i, v := range l {
+		if h, found := s.find(v); !found {
+			s.slots[h] = int32(i + 1)
+		}
+	}
+	return s
+}
+
+// find returns v's slot, or the empty slot where it would go.
+func (s *indexSet) find(v string) (uint64, bool) {
+	h := maphash.String(s.seed, v) & s.mask
+	for s.slots[h] != 0 {
+		if s.l[s.slots[h]-1] == v {
+			return h, true
+		}
+		h = (h + 1) & s.mask
+	}
+	return h, false
+}
+
+func (s *indexSet) has(v string) bool {
+	_, found := s.find(v)
+	return found
 }
 
 // MinusJoin is strings.Join(Minus(a, b, probes), sep), without the list:

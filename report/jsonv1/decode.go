@@ -307,25 +307,14 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 		}
 		return nil, err
 	}
-	doc := report.Document{Report: new(diff.Report)}
-	if lens != (causeLens{}) {
-		// The lists at their lengths: encoding/json appends to them
-		// (the object it fills, as the document has one).
-		c := new(diff.Causes)
-		if lens.table > 0 {
-			c.Table = make([]diff.Cause, 0, lens.table)
-		}
-		if lens.paths > 0 {
-			c.Paths = make([]diff.PathLink, 0, lens.paths)
-		}
-		if lens.sets > 0 {
-			c.Sets = make([][]diff.CauseRef, 0, lens.sets)
-		}
-		doc.Report.Causes = c
-	}
-	if err := json.Unmarshal(data, &doc); err != nil {
+	dec := decodedDoc{Document: report.Document{Report: new(diff.Report)}}
+	// causesDec reads the causes' lists, at their lengths.
+	dec.Causes.lens = lens
+	if err := json.Unmarshal(data, &dec); err != nil {
 		return nil, jsonError(data, err) // checkShape lets nothing through that fails here
 	}
+	doc := dec.Document
+	doc.Report.Causes = dec.Causes.c
 	data, *p = nil, nil // the report holds no byte of the document
 	// A feature added within v1 that this cachediff does not know would
 	// be misread (docs/json.md, versioning): the report is of a newer
