@@ -350,7 +350,7 @@ func randomShapePair(rng *rand.Rand) (string, Graph, Graph, [][4]string) {
 	steps := 2 + rng.IntN(10)
 	var deps [][]int // deps[i] before i; turned around below
 	var extra [][2]int
-	kind := []string{"chainedge", "diamonds", "ladder", "crossed", "back", "layered"}[rng.IntN(6)]
+	kind := []string{"chainedge", "diamonds", "ladder", "crossed", "back", "layered", "chainhub"}[rng.IntN(7)]
 	add := func(d ...int) int {
 		deps = append(deps, d)
 		return len(deps) - 1
@@ -399,6 +399,26 @@ func randomShapePair(rng *rand.Rand) (string, Graph, Graph, [][4]string) {
 				d = append(d, j)
 			}
 			add(d...)
+		}
+	case "chainhub":
+		// A chain whose every spec (or most) also links the same
+		// changed leaves (a runtime), a few of them.
+		var hubs []int
+		for range 1 + rng.IntN(3) {
+			hubs = append(hubs, add())
+		}
+		prev := -1
+		for range steps {
+			var d []int
+			if prev >= 0 {
+				d = append(d, prev)
+			}
+			for _, h := range hubs {
+				if rng.IntN(5) != 0 {
+					d = append(d, h)
+				}
+			}
+			prev = add(d...)
 		}
 	case "layered":
 		width := 2 + rng.IntN(4)
@@ -459,8 +479,11 @@ func TestCausesBasedShapesOracle(t *testing.T) {
 	if testing.Short() {
 		seeds = 200
 	}
-	var edges, merged, dominated int
-	basedHook = func(e, m, d bool) {
+	var edges, merged, dominated, overs int
+	basedHook = func(e, m, d, o bool) {
+		if o {
+			overs++
+		}
 		if e {
 			edges++
 		}
@@ -487,8 +510,8 @@ func TestCausesBasedShapesOracle(t *testing.T) {
 			kinds[kind]++
 		}
 	}
-	if edges == 0 || merged == 0 || dominated == 0 || len(kinds) < 6 {
-		t.Fatalf("%d sets based with edge changes of their own, %d on dependencies of one set, %d leaving a dependency's set out, shapes based %v: the property tested nothing of them", edges, merged, dominated, kinds)
+	if edges == 0 || merged == 0 || dominated == 0 || overs == 0 || len(kinds) < 7 {
+		t.Fatalf("%d sets based with edge changes of their own, %d on dependencies of one set, %d leaving a dependency's set out, %d overriding a cause of their base, shapes based %v: the property tested nothing of them", edges, merged, dominated, overs, kinds)
 	}
-	t.Logf("%d sets based (%d on several bases), %d with edge changes, %d on dependencies of one set, %d leaving a dependency's set out; shapes with a based set %v", based, several, edges, merged, dominated, kinds)
+	t.Logf("%d sets based (%d on several bases), %d with edge changes, %d on dependencies of one set, %d leaving a dependency's set out, %d overriding a cause of their base; shapes with a based set %v", based, several, edges, merged, dominated, overs, kinds)
 }

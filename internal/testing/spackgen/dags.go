@@ -96,8 +96,8 @@ func ChainEdgeDAG(n int) []DAGSpec {
 // ChainHubDAG is a chain of n specs, a_i on a_{i-1}, each also on the
 // same hubs leaves (h_0 …): a runtime every spec links (gcc-runtime).
 // Each leaf's cause is a direct dependency of a_i and in a_{i-1}'s set
-// one level deeper, so no set can be based on the one below: the JSON
-// grows as n² (docs/design.md, what remains).
+// one level deeper: a_i's set is based on a_{i-1}'s and overrides the
+// leaves' causes (docs/json.md, sets).
 func ChainHubDAG(n, hubs int) []DAGSpec {
 	specs := make([]DAGSpec, 0, n+hubs)
 	for j := range hubs {
