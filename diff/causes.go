@@ -1061,6 +1061,12 @@ type explainer struct {
 	bases [][]setBase
 	over  [][]int32
 	size  []int32
+	// parent, level and jump are each set's one base (-1: none, or
+	// several), its depth in the tree of single bases, and a jump
+	// pointer down that tree; holders[c] the last sets filed that hold
+	// cause c themselves (0: none), the latest first (see holds).
+	parent, level, jump []int32
+	holders             [][holders]int32
 	// groupOf is each cause's group (CauseGroup), numbered in table
 	// order; seenCause and seenGroup say a cause, or a cause of a group,
 	// is a reference of a set filed so far (see based).
@@ -1371,12 +1377,16 @@ func (e *explainer) setID(l *local) int {
 // content, found by a hash of its references, then compared, and
 // returns its id in e.all (0: the empty set).
 func (e *explainer) intern(refs []ref) int32 {
-	return e.internOn(refs, nil, nil)
+	return e.internOn(refs, nil, nil, true)
 }
 
 // internOn is intern, for a set that adds refs to its bases (see based),
-// those of causes over (sorted) overriding its base's.
-func (e *explainer) internOn(refs []ref, bases []setBase, over []int32) int32 {
+// those of causes over (sorted) overriding its base's. With hold, a
+// new set is filed as holding its references' causes (holders), and
+// in the tree of single bases (see holds); a set written out for a
+// pair that reads it (expanded, flat) is not: no pair's set is based
+// on it.
+func (e *explainer) internOn(refs []ref, bases []setBase, over []int32, hold bool) int32 {
 	if len(refs) == 0 && len(bases) == 0 {
 		return 0
 	}
@@ -1413,7 +1423,25 @@ func (e *explainer) internOn(refs []ref, bases []setBase, over []int32) int32 {
 	for _, r := range refs {
 		e.seenCause[r.cause] = true
 		e.seenGroup[e.groupOf[r.cause]] = true
+		if hold {
+			hs := &e.holders[r.cause]
+			copy(hs[1:], hs[:len(hs)-1])
+			hs[0] = int32(id)
+		}
 	}
+	// The tree of single bases, with a jump pointer a set (Myers'
+	// skew-binary one), so that an ancestor at a depth is found in
+	// logarithmic time.
+	p, lv, jump := int32(-1), int32(0), int32(id)
+	if len(bases) == 1 {
+		p, lv, jump = bases[0].set, e.level[bases[0].set]+1, bases[0].set
+		if j := e.jump[p]; e.level[p]-e.level[j] == e.level[j]-e.level[e.jump[j]] {
+			jump = e.jump[j]
+		}
+	}
+	e.parent = append(e.parent, p)
+	e.level = append(e.level, lv)
+	e.jump = append(e.jump, jump)
 	return int32(id)
 }
 
@@ -1580,6 +1608,8 @@ func (e *explainer) solve() {
 	e.bases = [][]setBase{nil}
 	e.over = [][]int32{nil}
 	e.size = []int32{0}
+	e.parent, e.level, e.jump = []int32{-1}, []int32{0}, []int32{0}
+	e.holders = make([][holders]int32, len(e.table))
 	e.seenCause = make([]bool, len(e.table))
 	e.same = []int{0}
 	e.best = make([]cand, len(e.table))
@@ -1850,31 +1880,63 @@ func (e *explainer) based(l *local) bool {
 		sets[i] = setBase{v.set, e.link(ch.nid, v.via)}
 	}
 	slices.SortFunc(sets, func(a, b setBase) int { return cmp.Or(cmp.Compare(a.set, b.set), cmp.Compare(a.via, b.via)) })
-	l.set = e.internOn(refs, sets, over)
+	l.set = e.internOn(refs, sets, over, true)
 	if basedHook != nil {
 		basedHook(len(l.edgeIDs) > 0, len(distinct) < len(bases), len(bases) < all, len(over) > 0)
 	}
 	return true
 }
 
-// holdDepth is how many levels of single bases holds looks down.
-const holdDepth = 4
+// holdHook, when set (by tests), is called when holds finds a cause
+// as one of its last holders, past holdDepth levels.
+var holdHook func(deep bool)
+
+// holdDepth is how many levels of single bases holds looks down;
+// holders how many of the last sets that hold a cause it tries.
+const (
+	holdDepth = 4
+	holders   = 4
+)
 
 // holds reports whether the expansion of set s holds cause c, found
 // among the references of s and of its single bases down holdDepth
-// levels (false: not found there). A spec that links a changed leaf
-// besides the dependency it is based on finds the leaf at the first
-// level (its base's own reference, or override).
+// levels, or as one of the last sets filed that hold c themselves
+// (holders) that is s or one of its single bases at any depth, found
+// by a jump down the tree of single bases (false: not found so). A
+// spec that links a changed leaf besides the dependency it is based on
+// finds the leaf at the first level (its base's own reference, or
+// override); one whose dependencies below, a few levels of them, do not
+// link the leaf finds it as the last set that holds it.
 func (e *explainer) holds(s, c int32) bool {
-	for range holdDepth {
+	for t, i := s, 0; i < holdDepth; i++ {
 		e.compared++
-		if _, ok := slices.BinarySearchFunc(e.all[s], c, func(r ref, c int32) int { return cmp.Compare(r.cause, c) }); ok {
+		if _, ok := slices.BinarySearchFunc(e.all[t], c, func(r ref, c int32) int { return cmp.Compare(r.cause, c) }); ok {
 			return true
 		}
-		if len(e.bases[s]) != 1 {
+		if e.parent[t] < 0 {
 			return false
 		}
-		s = e.bases[s][0].set
+		t = e.parent[t]
+	}
+	for _, h := range e.holders[c] {
+		if h == 0 || e.level[h] > e.level[s] {
+			continue
+		}
+		x := s
+		for e.level[x] > e.level[h] {
+			e.compared++
+			if e.level[e.jump[x]] >= e.level[h] {
+				x = e.jump[x]
+			} else {
+				x = e.parent[x]
+			}
+		}
+		if x == h {
+			if holdHook != nil {
+				holdHook(true)
+			}
+			return true
+		}
 	}
 	return false
 }
@@ -2017,7 +2079,7 @@ func (e *explainer) expanded(s int32) int32 {
 			}
 		}
 		slices.SortFunc(refs, func(a, b ref) int { return cmp.Compare(a.cause, b.cause) })
-		e.expandedOf[t] = e.intern(refs)
+		e.expandedOf[t] = e.internOn(refs, nil, nil, false)
 	}
 	return e.expandedOf[s]
 }
@@ -2156,7 +2218,7 @@ func (e *explainer) flat(v *local) int32 {
 		}
 		refs[i] = ref{r.cause, p}
 	}
-	s := e.intern(refs)
+	s := e.internOn(refs, nil, nil, false)
 	if e.flats == nil {
 		e.flats = map[uint64]int32{}
 	}

@@ -403,18 +403,21 @@ func randomShapePair(rng *rand.Rand) (string, Graph, Graph, [][4]string) {
 	case "chainhub":
 		// A chain whose every spec (or most) also links the same
 		// changed leaves (a runtime), a few of them.
+		// Sparse ones (a runtime most specs do not link) leave a spec
+		// to find a leaf many levels down its base's sets.
 		var hubs []int
 		for range 1 + rng.IntN(3) {
 			hubs = append(hubs, add())
 		}
+		sparse := rng.IntN(2) == 0
 		prev := -1
-		for range steps {
+		for range 2 * steps {
 			var d []int
 			if prev >= 0 {
 				d = append(d, prev)
 			}
 			for _, h := range hubs {
-				if rng.IntN(5) != 0 {
+				if sparse && rng.IntN(6) == 0 || !sparse && rng.IntN(5) != 0 {
 					d = append(d, h)
 				}
 			}
@@ -479,7 +482,13 @@ func TestCausesBasedShapesOracle(t *testing.T) {
 	if testing.Short() {
 		seeds = 200
 	}
-	var edges, merged, dominated, overs int
+	var edges, merged, dominated, overs, far int
+	holdHook = func(deep bool) {
+		if deep {
+			far++
+		}
+	}
+	defer func() { holdHook = nil }()
 	basedHook = func(e, m, d, o bool) {
 		if o {
 			overs++
@@ -510,8 +519,8 @@ func TestCausesBasedShapesOracle(t *testing.T) {
 			kinds[kind]++
 		}
 	}
-	if edges == 0 || merged == 0 || dominated == 0 || overs == 0 || len(kinds) < 7 {
-		t.Fatalf("%d sets based with edge changes of their own, %d on dependencies of one set, %d leaving a dependency's set out, %d overriding a cause of their base, shapes based %v: the property tested nothing of them", edges, merged, dominated, overs, kinds)
+	if edges == 0 || merged == 0 || dominated == 0 || overs == 0 || far == 0 || len(kinds) < 7 {
+		t.Fatalf("%d sets based with edge changes of their own, %d on dependencies of one set, %d leaving a dependency's set out, %d overriding a cause of their base (%d found past %d levels), shapes based %v: the property tested nothing of them", edges, merged, dominated, overs, far, holdDepth, kinds)
 	}
-	t.Logf("%d sets based (%d on several bases), %d with edge changes, %d on dependencies of one set, %d leaving a dependency's set out, %d overriding a cause of their base; shapes with a based set %v", based, several, edges, merged, dominated, overs, kinds)
+	t.Logf("%d sets based (%d on several bases), %d with edge changes, %d on dependencies of one set, %d leaving a dependency's set out, %d overriding a cause of their base (%d found past %d levels); shapes with a based set %v", based, several, edges, merged, dominated, overs, far, holdDepth, kinds)
 }
