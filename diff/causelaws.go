@@ -105,6 +105,7 @@ func checkCauseSets(r *Report) error {
 	// bases looked for each among those before it: K²).
 	baseOf := make([]int, len(c.Sets))
 	for k, set := range c.Sets {
+		nb := 0 // the set's bases so far
 		for i, ref := range set {
 			// Named when refused: a name an element cost 12 MB over 62,500
 			// sets.
@@ -126,7 +127,18 @@ func checkCauseSets(r *Report) error {
 					return lawf(at()+".via", "%d, but causes.paths has %d links", b.Via, n)
 				}
 				baseOf[b.Set] = k + 1
+				nb++
 				continue
+			}
+			if ref.Over != nil {
+				switch {
+				case *ref.Over != ref.Cause:
+					return lawf(at()+".over", "%d, but the reference is of cause %d", *ref.Over, ref.Cause)
+				case nb == 0:
+					return lawf(at()+".over", "an override {over, path} in a set without a base: it holds a cause of the set's one base by another path")
+				case nb > 1:
+					return lawf(at()+".over", "an override {over, path} in a set of %d bases: only a set of one base overrides its causes", nb)
+				}
 			}
 			switch {
 			case ref.Cause < 0 || ref.Cause >= len(c.Table):
@@ -1793,7 +1805,7 @@ func setTopo(c *Causes) ([]int, []int, error) {
 				}
 				continue
 			}
-			size[f.k] = len(c.OwnRefs(f.k))
+			size[f.k] = len(c.OwnRefs(f.k)) - c.numOver(f.k)
 			for _, b := range c.eachBase(f.k) {
 				if b.Set > 0 && b.Set < n {
 					size[f.k] += size[b.Set]
@@ -1994,18 +2006,28 @@ func checkSetBases(c *Causes, ids []int32, size []int) error {
 	activeCause := make([]int32, len(c.Table))
 	activeGroup := make([]int32, len(c.Table))
 	// add files set k's references (d 1) or takes them back (d -1);
-	// filing, it refuses a cause or group already there.
+	// filing, it refuses a cause or group already there, and (entering
+	// k, of k) an override of a cause not there. An override files
+	// nothing (its base holds the cause, filed), and in a closure of
+	// another base (of != k) is not looked at: its set is entered under
+	// its base, and checked there.
 	add := func(k, of, d int) error {
 		refs := c.OwnRefs(k)
 		if d > 0 {
 			skip := len(c.Sets[k]) - len(refs)
 			for i, ref := range refs {
-				if activeCause[ref.Cause] > 0 {
+				switch {
+				case ref.Over == nil && activeCause[ref.Cause] > 0:
 					return lawf(fmt.Sprintf("causes.sets[%d][%d].cause", k, skip+i), "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, of)
+				case ref.Over != nil && of == k && activeCause[ref.Cause] == 0:
+					return lawf(fmt.Sprintf("causes.sets[%d][%d].over", k, skip+i), "%d, which set %d's base does not hold: an override holds a cause of its base by another path", ref.Cause, k)
 				}
 			}
 		}
 		for _, ref := range refs {
+			if ref.Over != nil {
+				continue // its base holds it, and is filed
+			}
 			activeCause[ref.Cause] += int32(d)
 			activeGroup[ids[ref.Cause]] += int32(d)
 		}
@@ -2023,6 +2045,9 @@ func checkSetBases(c *Causes, ids []int32, size []int) error {
 				for _, x := range closure {
 					skip := len(c.Sets[x]) - len(c.OwnRefs(x))
 					for i, ref := range c.OwnRefs(x) {
+						if ref.Over != nil {
+							continue // a cause of its base, in the closure too
+						}
 						at := func() string { return fmt.Sprintf("causes.sets[%d][%d].cause", x, skip+i) }
 						if activeCause[ref.Cause] > 0 {
 							return lawf(at(), "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, k)

@@ -282,13 +282,27 @@ type CauseRef struct {
 	// SetBase, in a set's first elements only, makes the set hold
 	// another set's references too (Cause and Path are then 0).
 	*SetBase
+	// Over, when not nil, makes the reference an override, written
+	// {"over": c, "path": p}: in a set of one base, whose base's
+	// expansion holds cause c (*Over, the same as Cause), the set holds
+	// it by path p instead (a spec that links a changed leaf directly
+	// and through the dependency it is based on: gcc-runtime).
+	Over *int `json:"over"`
 }
 
-// MarshalJSON writes r as the JSON does: {"cause": c, "path": p}, or a
-// base {"set": j, "via": v} (the report's writer, jsonv1, writes the
-// sets itself; this is for other encoders of a report: templates).
+// MarshalJSON writes r as the JSON does: {"cause": c, "path": p}, a
+// base {"set": j, "via": v}, or an override {"over": c, "path": p} (the
+// report's writer, jsonv1, writes the sets itself; this is for other
+// encoders of a report: templates).
 func (r CauseRef) MarshalJSON() ([]byte, error) {
 	b := make([]byte, 0, 32)
+	if r.Over != nil {
+		b = append(b, `{"over":`...)
+		b = strconv.AppendInt(b, int64(*r.Over), 10)
+		b = append(b, `,"path":`...)
+		b = strconv.AppendInt(b, int64(r.Path), 10)
+		return append(b, '}'), nil
+	}
 	if r.SetBase != nil {
 		b = append(b, `{"set":`...)
 		b = strconv.AppendInt(b, int64(r.SetBase.Set), 10)
@@ -412,6 +426,17 @@ func (c *Causes) numBases(s int) int {
 	n := 0
 	for n < len(c.Sets[s]) && c.Sets[s][n].SetBase != nil {
 		n++
+	}
+	return n
+}
+
+// numOver counts the overrides (CauseRef.Over) of set s.
+func (c *Causes) numOver(s int) int {
+	n := 0
+	for _, r := range c.OwnRefs(s) {
+		if r.Over != nil {
+			n++
+		}
 	}
 	return n
 }
@@ -584,15 +609,20 @@ type linkCons struct {
 }
 
 // expansion returns every reference of set s (its own, then its
-// bases', and so on), each with the vias it comes through; it stops at a
-// reference out of range, and walks len(c.Sets) sets at most (a report
-// edited by hand: one read back is checked first).
+// bases', and so on), each with the vias it comes through, a cause
+// overridden at a level (CauseRef.Over) by that level's path alone; it
+// stops at a reference out of range, and walks len(c.Sets) sets at most
+// (a report edited by hand: one read back is checked first).
 func (c *Causes) expansion(s int) []causeItem {
 	type level struct {
 		set  int
 		vias []int // outermost first
 	}
 	var out []causeItem
+	// The causes overridden so far: the walk goes down from s, each
+	// level before the sets it is based on (an override is in a set of
+	// one base, and several bases share no cause).
+	var over map[int]bool
 	stack := []level{{s, nil}}
 	for walked := 0; len(stack) > 0 && walked <= len(c.Sets); walked++ {
 		t := stack[len(stack)-1]
@@ -602,9 +632,16 @@ func (c *Causes) expansion(s int) []causeItem {
 			vias = &linkCons{t.vias[i], vias}
 		}
 		for _, r := range c.OwnRefs(t.set) {
-			if r.Cause >= 0 && r.Cause < len(c.Table) {
-				out = append(out, causeItem{r, vias})
+			if r.Cause < 0 || r.Cause >= len(c.Table) || over[r.Cause] {
+				continue
 			}
+			if r.Over != nil {
+				if over == nil {
+					over = map[int]bool{}
+				}
+				over[r.Cause] = true
+			}
+			out = append(out, causeItem{r, vias})
 		}
 		for _, b := range c.Bases(t.set) {
 			stack = append(stack, level{b.Set, append(slices.Clip(t.vias), b.Via)})
@@ -709,7 +746,19 @@ func (c *Causes) firstOf(s, n int, order *CauseOrder) *orderedSet {
 			}
 		}
 		slices.SortFunc(own, c.cmpRef)
-		o := &orderedSet{n: n, all: len(own)}
+		// The causes t overrides: its base's references of them are
+		// skipped, each where t's own sorts (the same cause), so that
+		// the base's first n still give t's first n.
+		var over map[int]bool
+		for _, r := range own {
+			if r.Over != nil {
+				if over == nil {
+					over = map[int]bool{}
+				}
+				over[r.Cause] = true
+			}
+		}
+		o := &orderedSet{n: n, all: len(own) - len(over)}
 		first := make([]causeItem, 0, min(n, len(own)))
 		for _, r := range own[:min(n, len(own))] {
 			first = append(first, causeItem{ref: r})
@@ -722,6 +771,10 @@ func (c *Causes) firstOf(s, n int, order *CauseOrder) *orderedSet {
 			o.all += bo.all
 			merged := make([]causeItem, 0, min(n, len(first)+len(bo.first)))
 			for j, k := 0, 0; len(merged) < n && (j < len(first) || k < len(bo.first)); {
+				if k < len(bo.first) && over[bo.first[k].ref.Cause] {
+					k++
+					continue
+				}
 				if k == len(bo.first) || j < len(first) && c.cmpRef(first[j].ref, bo.first[k].ref) < 0 {
 					merged = append(merged, first[j])
 					j++
@@ -1002,9 +1055,18 @@ type explainer struct {
 	setIDs []int32 // the ids in e.all of sets
 	outOf  []int
 	// bases[i] are set i's bases (see based): all[i] then holds only the
-	// references it adds; size[i] is how many causes its expansion holds.
+	// references it adds, and those it overrides, over[i] (sorted: the
+	// causes its base holds that it holds by a path of its own);
+	// size[i] is how many causes its expansion holds.
 	bases [][]setBase
+	over  [][]int32
 	size  []int32
+	// parent, level and jump are each set's one base (-1: none, or
+	// several), its depth in the tree of single bases, and a jump
+	// pointer down that tree; holders[c] the last sets filed that hold
+	// cause c themselves (0: none), the latest first (see holds).
+	parent, level, jump []int32
+	holders             [][holders]int32
 	// groupOf is each cause's group (CauseGroup), numbered in table
 	// order; seenCause and seenGroup say a cause, or a cause of a group,
 	// is a reference of a set filed so far (see based).
@@ -1315,16 +1377,24 @@ func (e *explainer) setID(l *local) int {
 // content, found by a hash of its references, then compared, and
 // returns its id in e.all (0: the empty set).
 func (e *explainer) intern(refs []ref) int32 {
-	return e.internOn(refs, nil)
+	return e.internOn(refs, nil, nil, true)
 }
 
-// internOn is intern, for a set that adds refs to its bases (see based).
-func (e *explainer) internOn(refs []ref, bases []setBase) int32 {
+// internOn is intern, for a set that adds refs to its bases (see based),
+// those of causes over (sorted) overriding its base's. With hold, a
+// new set is filed as holding its references' causes (holders), and
+// in the tree of single bases (see holds); a set written out for a
+// pair that reads it (expanded, flat) is not: no pair's set is based
+// on it.
+func (e *explainer) internOn(refs []ref, bases []setBase, over []int32, hold bool) int32 {
 	if len(refs) == 0 && len(bases) == 0 {
 		return 0
 	}
 	h := uint64(14695981039346656037)
-	size := int32(len(refs))
+	size := int32(len(refs) - len(over))
+	for _, c := range over {
+		h = (h ^ uint64(c) ^ 1<<40) * 1099511628211
+	}
 	for _, b := range bases {
 		h = (h ^ uint64(b.set)) * 1099511628211
 		h = (h ^ uint64(uint32(b.via))) * 1099511628211
@@ -1336,13 +1406,14 @@ func (e *explainer) internOn(refs []ref, bases []setBase) int32 {
 	}
 	first, ok := e.setOf[h]
 	for id := first; ok && id > 0; id = e.same[id] {
-		if slices.Equal(e.bases[id], bases) && slices.Equal(e.all[id], refs) {
+		if slices.Equal(e.bases[id], bases) && slices.Equal(e.all[id], refs) && slices.Equal(e.over[id], over) {
 			return int32(id)
 		}
 	}
 	id := len(e.all)
 	e.all = append(e.all, refs)
 	e.bases = append(e.bases, bases)
+	e.over = append(e.over, over)
 	e.size = append(e.size, size)
 	e.same = append(e.same, 0)
 	if ok {
@@ -1352,7 +1423,25 @@ func (e *explainer) internOn(refs []ref, bases []setBase) int32 {
 	for _, r := range refs {
 		e.seenCause[r.cause] = true
 		e.seenGroup[e.groupOf[r.cause]] = true
+		if hold {
+			hs := &e.holders[r.cause]
+			copy(hs[1:], hs[:len(hs)-1])
+			hs[0] = int32(id)
+		}
 	}
+	// The tree of single bases, with a jump pointer a set (Myers'
+	// skew-binary one), so that an ancestor at a depth is found in
+	// logarithmic time.
+	p, lv, jump := int32(-1), int32(0), int32(id)
+	if len(bases) == 1 {
+		p, lv, jump = bases[0].set, e.level[bases[0].set]+1, bases[0].set
+		if j := e.jump[p]; e.level[p]-e.level[j] == e.level[j]-e.level[e.jump[j]] {
+			jump = e.jump[j]
+		}
+	}
+	e.parent = append(e.parent, p)
+	e.level = append(e.level, lv)
+	e.jump = append(e.jump, jump)
 	return int32(id)
 }
 
@@ -1517,7 +1606,10 @@ func (e *explainer) solve() {
 	e.numberGroups()
 	e.all = [][]ref{{}}
 	e.bases = [][]setBase{nil}
+	e.over = [][]int32{nil}
 	e.size = []int32{0}
+	e.parent, e.level, e.jump = []int32{-1}, []int32{0}, []int32{0}
+	e.holders = make([][holders]int32, len(e.table))
 	e.seenCause = make([]bool, len(e.table))
 	e.same = []int{0}
 	e.best = make([]cand, len(e.table))
@@ -1749,10 +1841,22 @@ func (e *explainer) based(l *local) bool {
 	touched := e.touched[:0]
 	defer func() { e.touched = touched }()
 	offer := func(c int32, x cand) { e.offer(&touched, c, x) }
+	// A cause of one name that a set filed so far holds may be in l's
+	// one base: it is then an override (its path of one name is shorter
+	// than any through the base, of a via and a path), else l is no
+	// based set (it may be in a base, not found so near).
+	var over []int32
+	held := func(c int32) bool {
+		if several || !e.holds(e.nodes[distinct[0].id].set, c) {
+			return false
+		}
+		over = append(over, c)
+		return true
+	}
 	// An edge change of l's own is a cause of one name, in no base when
 	// no set filed so far holds it.
 	for i, c := range l.edgeIDs {
-		if e.seenCause[c] || several && e.seenGroup[e.groupOf[c]] {
+		if several && e.seenGroup[e.groupOf[c]] || e.seenCause[c] && !held(c) {
 			return false
 		}
 		offer(c, cand{1, l.edgeNames[i], -1})
@@ -1762,11 +1866,13 @@ func (e *explainer) based(l *local) bool {
 		if c < 0 {
 			continue
 		}
-		if several && e.seenGroup[e.groupOf[c]] || !isBase(ch.id) && e.seenCause[c] {
+		if several && e.seenGroup[e.groupOf[c]] || !isBase(ch.id) && e.seenCause[c] && !held(c) {
 			return false
 		}
 		offer(c, cand{1, ch.nid, -1})
 	}
+	slices.Sort(over)
+	over = slices.Compact(over)
 	refs := e.bestRefs(touched)
 	sets := make([]setBase, len(distinct))
 	for i, ch := range distinct {
@@ -1774,11 +1880,65 @@ func (e *explainer) based(l *local) bool {
 		sets[i] = setBase{v.set, e.link(ch.nid, v.via)}
 	}
 	slices.SortFunc(sets, func(a, b setBase) int { return cmp.Or(cmp.Compare(a.set, b.set), cmp.Compare(a.via, b.via)) })
-	l.set = e.internOn(refs, sets)
+	l.set = e.internOn(refs, sets, over, true)
 	if basedHook != nil {
-		basedHook(len(l.edgeIDs) > 0, len(distinct) < len(bases), len(bases) < all)
+		basedHook(len(l.edgeIDs) > 0, len(distinct) < len(bases), len(bases) < all, len(over) > 0)
 	}
 	return true
+}
+
+// holdHook, when set (by tests), is called when holds finds a cause
+// as one of its last holders, past holdDepth levels.
+var holdHook func(deep bool)
+
+// holdDepth is how many levels of single bases holds looks down;
+// holders how many of the last sets that hold a cause it tries.
+const (
+	holdDepth = 4
+	holders   = 4
+)
+
+// holds reports whether the expansion of set s holds cause c, found
+// among the references of s and of its single bases down holdDepth
+// levels, or as one of the last sets filed that hold c themselves
+// (holders) that is s or one of its single bases at any depth, found
+// by a jump down the tree of single bases (false: not found so). A
+// spec that links a changed leaf besides the dependency it is based on
+// finds the leaf at the first level (its base's own reference, or
+// override); one whose dependencies below, a few levels of them, do not
+// link the leaf finds it as the last set that holds it.
+func (e *explainer) holds(s, c int32) bool {
+	for t, i := s, 0; i < holdDepth; i++ {
+		e.compared++
+		if _, ok := slices.BinarySearchFunc(e.all[t], c, func(r ref, c int32) int { return cmp.Compare(r.cause, c) }); ok {
+			return true
+		}
+		if e.parent[t] < 0 {
+			return false
+		}
+		t = e.parent[t]
+	}
+	for _, h := range e.holders[c] {
+		if h == 0 || e.level[h] > e.level[s] {
+			continue
+		}
+		x := s
+		for e.level[x] > e.level[h] {
+			e.compared++
+			if e.level[e.jump[x]] >= e.level[h] {
+				x = e.jump[x]
+			} else {
+				x = e.parent[x]
+			}
+		}
+		if x == h {
+			if holdHook != nil {
+				holdHook(true)
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // dominators is how many of a pair's dependencies (those of most
@@ -1853,9 +2013,10 @@ var explainedHook func(pairs int)
 
 // basedHook, when set (by tests), is called for each set based: whether
 // its pair has edge changes of its own, whether dependencies that bring
-// one set were taken as one base, and whether a dependency's set was
-// left out as another's causes (undominated).
-var basedHook func(edges, merged, dominated bool)
+// one set were taken as one base, whether a dependency's set was left
+// out as another's causes (undominated), and whether it overrides a
+// cause of its base.
+var basedHook func(edges, merged, dominated, over bool)
 
 // expanded returns based set s written out whole, each path with the
 // vias of the levels above it written in: s itself when it has no base.
@@ -1907,7 +2068,14 @@ func (e *explainer) expanded(s int32) int32 {
 			for i := b.via; i >= 0; i = e.links[i].next {
 				vias = append(vias, e.links[i].name)
 			}
+			over := e.over[t] // the causes of t's own paths, its one base's skipped
 			for _, r := range e.all[e.expanded(b.set)] {
+				for len(over) > 0 && over[0] < r.cause {
+					over = over[1:]
+				}
+				if len(over) > 0 && over[0] == r.cause {
+					continue
+				}
 				p := r.path
 				for j := len(vias) - 1; j >= 0; j-- {
 					p = e.link(vias[j], p)
@@ -1916,7 +2084,7 @@ func (e *explainer) expanded(s int32) int32 {
 			}
 		}
 		slices.SortFunc(refs, func(a, b ref) int { return cmp.Compare(a.cause, b.cause) })
-		e.expandedOf[t] = e.intern(refs)
+		e.expandedOf[t] = e.internOn(refs, nil, nil, false)
 	}
 	return e.expandedOf[s]
 }
@@ -2055,7 +2223,7 @@ func (e *explainer) flat(v *local) int32 {
 		}
 		refs[i] = ref{r.cause, p}
 	}
-	s := e.intern(refs)
+	s := e.internOn(refs, nil, nil, false)
 	if e.flats == nil {
 		e.flats = map[uint64]int32{}
 	}
@@ -2227,14 +2395,16 @@ func (e *explainer) result() *Causes {
 		}
 	}
 	c.Sets = make([][]CauseRef, len(e.sets))
-	refs, based := 0, 0
+	refs, based, overs := 0, 0, 0
 	for k, s := range e.sets {
 		n := len(e.bases[e.setIDs[k]])
 		refs += len(s) + n
 		based += n
+		overs += len(e.over[e.setIDs[k]])
 	}
 	all := make([]CauseRef, 0, refs)
 	bases := make([]SetBase, 0, based)
+	overOf := make([]int, 0, overs)
 	for k, s := range e.sets {
 		n := len(s)
 		for _, b := range e.bases[e.setIDs[k]] {
@@ -2242,8 +2412,15 @@ func (e *explainer) result() *Causes {
 			all = append(all, CauseRef{SetBase: &bases[len(bases)-1]})
 			n++
 		}
+		over := e.over[e.setIDs[k]]
 		for _, r := range s {
-			all = append(all, CauseRef{Cause: int(r.cause), Path: renum[r.path]})
+			ref := CauseRef{Cause: int(r.cause), Path: renum[r.path]}
+			if len(over) > 0 && over[0] == r.cause {
+				overOf = append(overOf, int(r.cause))
+				ref.Over = &overOf[len(overOf)-1]
+				over = over[1:]
+			}
+			all = append(all, ref)
 		}
 		c.Sets[k] = all[len(all)-n : len(all) : len(all)]
 	}

@@ -350,7 +350,7 @@ func randomShapePair(rng *rand.Rand) (string, Graph, Graph, [][4]string) {
 	steps := 2 + rng.IntN(10)
 	var deps [][]int // deps[i] before i; turned around below
 	var extra [][2]int
-	kind := []string{"chainedge", "diamonds", "ladder", "crossed", "back", "layered"}[rng.IntN(6)]
+	kind := []string{"chainedge", "diamonds", "ladder", "crossed", "back", "layered", "chainhub"}[rng.IntN(7)]
 	add := func(d ...int) int {
 		deps = append(deps, d)
 		return len(deps) - 1
@@ -399,6 +399,29 @@ func randomShapePair(rng *rand.Rand) (string, Graph, Graph, [][4]string) {
 				d = append(d, j)
 			}
 			add(d...)
+		}
+	case "chainhub":
+		// A chain whose every spec (or most) also links the same
+		// changed leaves (a runtime), a few of them.
+		// Sparse ones (a runtime most specs do not link) leave a spec
+		// to find a leaf many levels down its base's sets.
+		var hubs []int
+		for range 1 + rng.IntN(3) {
+			hubs = append(hubs, add())
+		}
+		sparse := rng.IntN(2) == 0
+		prev := -1
+		for range 2 * steps {
+			var d []int
+			if prev >= 0 {
+				d = append(d, prev)
+			}
+			for _, h := range hubs {
+				if sparse && rng.IntN(6) == 0 || !sparse && rng.IntN(5) != 0 {
+					d = append(d, h)
+				}
+			}
+			prev = add(d...)
 		}
 	case "layered":
 		width := 2 + rng.IntN(4)
@@ -459,8 +482,17 @@ func TestCausesBasedShapesOracle(t *testing.T) {
 	if testing.Short() {
 		seeds = 200
 	}
-	var edges, merged, dominated int
-	basedHook = func(e, m, d bool) {
+	var edges, merged, dominated, overs, far int
+	holdHook = func(deep bool) {
+		if deep {
+			far++
+		}
+	}
+	defer func() { holdHook = nil }()
+	basedHook = func(e, m, d, o bool) {
+		if o {
+			overs++
+		}
 		if e {
 			edges++
 		}
@@ -487,8 +519,8 @@ func TestCausesBasedShapesOracle(t *testing.T) {
 			kinds[kind]++
 		}
 	}
-	if edges == 0 || merged == 0 || dominated == 0 || len(kinds) < 6 {
-		t.Fatalf("%d sets based with edge changes of their own, %d on dependencies of one set, %d leaving a dependency's set out, shapes based %v: the property tested nothing of them", edges, merged, dominated, kinds)
+	if edges == 0 || merged == 0 || dominated == 0 || overs == 0 || far == 0 || len(kinds) < 7 {
+		t.Fatalf("%d sets based with edge changes of their own, %d on dependencies of one set, %d leaving a dependency's set out, %d overriding a cause of their base (%d found past %d levels), shapes based %v: the property tested nothing of them", edges, merged, dominated, overs, far, holdDepth, kinds)
 	}
-	t.Logf("%d sets based (%d on several bases), %d with edge changes, %d on dependencies of one set, %d leaving a dependency's set out; shapes with a based set %v", based, several, edges, merged, dominated, kinds)
+	t.Logf("%d sets based (%d on several bases), %d with edge changes, %d on dependencies of one set, %d leaving a dependency's set out, %d overriding a cause of their base (%d found past %d levels); shapes with a based set %v", based, several, edges, merged, dominated, overs, far, holdDepth, kinds)
 }

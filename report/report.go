@@ -29,24 +29,42 @@ const Schema = "cachediff/v1"
 // base as cause 0 by path 0 without an error.
 const FeatureBasedSets = "based-sets"
 
+// FeatureSetOverrides is the feature of a report some of whose based
+// sets hold a cause of their base by a path of their own ({"over",
+// "path"} elements, docs/json.md): a consumer that knows bases but not
+// overrides would refuse such an element, or read the cause twice.
+const FeatureSetOverrides = "set-overrides"
+
 // Features are the features a cachediff/v1 document may list in
 // "features", each added within v1 and misread, without an error, by a
 // consumer written before it: a consumer refuses a document that lists
 // one it does not know (docs/json.md, versioning). cachediff version
 // lists them.
-var Features = []string{FeatureBasedSets}
+var Features = []string{FeatureBasedSets, FeatureSetOverrides}
 
 // FeaturesOf are the features r uses, for its "features": nil (the
 // member absent, the document as before them) when none.
 func FeaturesOf(r *diff.Report) []string {
+	var out []string
 	if c := r.Causes; c != nil {
 		for k := range c.Sets {
 			if _, ok := c.Base(k); ok {
-				return []string{FeatureBasedSets}
+				out = []string{FeatureBasedSets}
+				break
+			}
+		}
+		if out == nil {
+			return nil // an override is in a based set only
+		}
+		for _, set := range c.Sets {
+			for _, ref := range set {
+				if ref.Over != nil {
+					return append(out, FeatureSetOverrides)
+				}
 			}
 		}
 	}
-	return nil
+	return out
 }
 
 // Options control how a report is rendered, never what it says: they are

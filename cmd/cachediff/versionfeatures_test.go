@@ -15,7 +15,7 @@ func TestVersionFeatures(t *testing.T) {
 		t.Fatalf("version: exit %d, stderr %q", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
-	if got, want := lines[len(lines)-1], "features: based-sets"; got != want {
+	if got, want := lines[len(lines)-1], "features: based-sets, set-overrides"; got != want {
 		t.Errorf("version's last line %q, want %q:\n%s", got, want, stdout.String())
 	}
 	if !strings.Contains(stdout.String(), "\nwrites: cachediff/v1, cachediff/log/v1\n") {

@@ -135,7 +135,7 @@ func TestDecodeBasedSets(t *testing.T) {
 		}
 		edited := slices.Concat(js[:i], []byte(tc.to), js[i+len(tc.from):])
 		_, err := DecodeBytes(edited)
-		if want := tc.fields + `it is a reference {"cause", "path"} or a base {"set", "via"}`; err == nil || !strings.Contains(err.Error(), want) {
+		if want := tc.fields + `it is a reference {"cause", "path"}, a base {"set", "via"} or an override {"over", "path"}`; err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: decoded with %v, want an error with %q", tc.name, err, want)
 		}
 	}

@@ -110,6 +110,7 @@ type causesReader struct {
 	refs    []diff.CauseRef // a set's references, before they are laid in a block
 	block   []diff.CauseRef // where the next sets' references go
 	bases   []diff.SetBase  // where the next bases go
+	overs   []int           // where the next overrides' causes go
 	nexts   []int           // where the next links' nexts go
 	names   []string        // where the next groups' vias go
 }
@@ -440,6 +441,8 @@ func (r *causesReader) set() []diff.CauseRef {
 						r.base(&ref).Set = r.count()
 					case "via":
 						r.base(&ref).Via = r.count()
+					case "over":
+						ref.Over = r.over(r.count())
 					default:
 						r.w.skip()
 					}
@@ -464,6 +467,16 @@ func (r *causesReader) set() []diff.CauseRef {
 	start := len(r.block)
 	r.block = append(r.block, r.refs...)
 	return r.block[start : start+k : start+k]
+}
+
+// over is an override's cause (CauseRef.Over), laid in the current
+// block of them.
+func (r *causesReader) over(c int) *int {
+	if len(r.overs) == cap(r.overs) {
+		r.overs = make([]int, 0, blockRefs)
+	}
+	r.overs = append(r.overs, c)
+	return &r.overs[len(r.overs)-1]
 }
 
 // base is ref's base, made in the current block of bases if it has none

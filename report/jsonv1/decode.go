@@ -239,6 +239,22 @@ func decodeFile(path string) (*diff.Report, error) {
 	return DecodeBytes(data)
 }
 
+// readOverrides makes each override of c's sets ({"over": c, "path":
+// p}, CauseRef.Over) a reference of its cause, as the engine gives it:
+// Cause is *Over (the laws then check where it may be).
+func readOverrides(c *diff.Causes) {
+	if c == nil {
+		return
+	}
+	for _, set := range c.Sets {
+		for i := range set {
+			if o := set[i].Over; o != nil {
+				set[i].Cause = *o
+			}
+		}
+	}
+}
+
 // unknownFeature is the error of the first of features this cachediff
 // does not know, nil when it knows them all.
 func unknownFeature(features []string) error {
@@ -315,6 +331,7 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	}
 	doc := dec.Document
 	doc.Report.Causes = dec.Causes.c
+	readOverrides(doc.Report.Causes)
 	data, *p = nil, nil // the report holds no byte of the document
 	// A feature added within v1 that this cachediff does not know would
 	// be misread (docs/json.md, versioning): the report is of a newer

@@ -479,7 +479,11 @@ func writeSets(b []byte, sets [][]diff.CauseRef, prefix string) []byte {
 				b = append(b, "    }"...)
 				continue
 			}
-			b = append(b, `      "cause": `...)
+			if ref.Over != nil { // an override, in a set of one base
+				b = append(b, `      "over": `...)
+			} else {
+				b = append(b, `      "cause": `...)
+			}
 			b = strconv.AppendInt(b, int64(ref.Cause), 10)
 			b = append(append(b, ",\n"...), prefix...)
 			b = append(b, `      "path": `...)

@@ -358,10 +358,11 @@ func TestPkgJSONPrefixChange(t *testing.T) {
 // member "sets" of the causes, under any prefix: null, empty and full
 // sets; and a whole document with them is the reference's.
 func TestWriteSets(t *testing.T) {
+	four := 4
 	sets := [][]diff.CauseRef{{}, nil, {{Cause: 3, Path: 0}}, {{Cause: 0, Path: 12}, {Cause: -1, Path: 1 << 30}},
-		{{SetBase: &diff.SetBase{Set: 2, Via: 7}}, {Cause: 0, Path: 0}}}
-	if n := reflect.TypeFor[diff.CauseRef]().NumField(); n != 3 {
-		t.Fatalf("diff.CauseRef has %d fields: writeSets writes cause and path, or a base's set and via, only", n)
+		{{SetBase: &diff.SetBase{Set: 2, Via: 7}}, {Cause: 0, Path: 0}, {Cause: 4, Path: 2, Over: &four}}}
+	if n := reflect.TypeFor[diff.CauseRef]().NumField(); n != 4 {
+		t.Fatalf("diff.CauseRef has %d fields: writeSets writes cause and path, a base's set and via, or an override's over and path, only", n)
 	}
 	for _, prefix := range []string{"", "  ", "      "} {
 		want := marshalIndent(struct {

@@ -109,12 +109,20 @@ func shapeOf(t reflect.Type, what string) *shape {
 		}
 		addFields(s, t)
 		if t == causeRefType {
-			// cause and path, or set and via (the embedded SetBase).
+			// cause and path, set and via (the embedded SetBase), or
+			// over and path (an override).
 			for i := range s.fields {
 				s.fields[i].optional = true
 			}
-			s.forms = []uint64{0b0011, 0b1100}
-			s.formsWhat = `a reference {"cause", "path"} or a base {"set", "via"}, one of them`
+			s.forms = []uint64{0b00011, 0b01100, 0b10010}
+			for i := range s.fields {
+				if s.fields[i].name == "over" { // a count, never null
+					sh := *s.fields[i].shape
+					sh.nullable = false
+					s.fields[i].shape = &sh
+				}
+			}
+			s.formsWhat = `a reference {"cause", "path"}, a base {"set", "via"} or an override {"over", "path"}, one of them`
 		}
 		return s
 	}

@@ -96,9 +96,15 @@ func ChainEdgeDAG(n int) []DAGSpec {
 // ChainHubDAG is a chain of n specs, a_i on a_{i-1}, each also on the
 // same hubs leaves (h_0 …): a runtime every spec links (gcc-runtime).
 // Each leaf's cause is a direct dependency of a_i and in a_{i-1}'s set
-// one level deeper, so no set can be based on the one below: the JSON
-// grows as n² (docs/design.md, what remains).
-func ChainHubDAG(n, hubs int) []DAGSpec {
+// one level deeper: a_i's set is based on a_{i-1}'s and overrides the
+// leaves' causes (docs/json.md, sets).
+func ChainHubDAG(n, hubs int) []DAGSpec { return ChainHubEveryDAG(n, hubs, 1) }
+
+// ChainHubEveryDAG is ChainHubDAG where only every every-th spec (a_0,
+// a_every, …) links the leaves: a runtime that the specs between do not
+// link (pure Python packages), so that a_i finds the leaves every
+// levels down its base's sets.
+func ChainHubEveryDAG(n, hubs, every int) []DAGSpec {
 	specs := make([]DAGSpec, 0, n+hubs)
 	for j := range hubs {
 		specs = append(specs, DAGSpec{Name: fmt.Sprintf("h%d", j)})
@@ -109,7 +115,9 @@ func ChainHubDAG(n, hubs int) []DAGSpec {
 			s.Deps = append(s.Deps, hubs+i-1)
 		}
 		for j := range hubs {
-			s.Deps = append(s.Deps, j)
+			if i%every == 0 {
+				s.Deps = append(s.Deps, j)
+			}
 		}
 		specs = append(specs, s)
 	}
