@@ -12,9 +12,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/cachediff/cachediff/internal/jsonbytes"
 )
 
 // scanner is a pull reader of one JSON document held in memory. It reads
@@ -787,7 +788,7 @@ func (s *scanner) rawString() ([]byte, error) {
 // (TestEscapedKeysDecode).
 func (s *scanner) unescaped(raw []byte) ([]byte, bool) {
 	if len(raw) > escBlockSize/16 {
-		return unescapeAppend(make([]byte, 0, len(raw)), raw)
+		return jsonbytes.AppendUnescaped(make([]byte, 0, len(raw)), raw)
 	}
 	if cap(s.escBlock)-len(s.escBlock) < len(raw) {
 		s.escBlock = make([]byte, 0, escBlockSize)
@@ -795,7 +796,7 @@ func (s *scanner) unescaped(raw []byte) ([]byte, bool) {
 	start := len(s.escBlock)
 	// Never longer than raw: an escape writes fewer bytes than it
 	// takes, so the block is not grown (and copied) by the appends.
-	out, ok := unescapeAppend(s.escBlock, raw)
+	out, ok := jsonbytes.AppendUnescaped(s.escBlock, raw)
 	if !ok {
 		return nil, false
 	}
@@ -806,84 +807,6 @@ func (s *scanner) unescaped(raw []byte) ([]byte, bool) {
 // escBlockSize is the size of the blocks short strings with escapes
 // are unescaped into.
 const escBlockSize = 16 << 10
-
-// unescapeAppend appends raw unescaped (unescaped) to out.
-func unescapeAppend(out, raw []byte) ([]byte, bool) {
-	for i := 0; i < len(raw); {
-		c := raw[i]
-		if c != '\\' {
-			out = append(out, c)
-			i++
-			continue
-		}
-		if i+1 >= len(raw) {
-			return nil, false
-		}
-		switch e := raw[i+1]; e {
-		case '"', '\\', '/':
-			out = append(out, e)
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'u':
-			r, ok := hex4(raw[i+2:])
-			if !ok {
-				return nil, false
-			}
-			i += 6
-			if utf16.IsSurrogate(r) {
-				// As encoding/json: a pair is one character, a half
-				// alone U+FFFD (rawString refuses those before).
-				r2, ok := rune(-1), false
-				if i+1 < len(raw) && raw[i] == '\\' && raw[i+1] == 'u' {
-					r2, ok = hex4(raw[i+2:])
-				}
-				if d := utf16.DecodeRune(r, r2); ok && d != utf8.RuneError {
-					r = d
-					i += 6
-				} else {
-					r = utf8.RuneError
-				}
-			}
-			out = utf8.AppendRune(out, r)
-			continue
-		default:
-			return nil, false
-		}
-		i += 2
-	}
-	return out, true
-}
-
-// hex4 is the number the first four bytes of b write in hexadecimal,
-// false when they do not.
-func hex4(b []byte) (rune, bool) {
-	if len(b) < 4 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range b[:4] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
-}
 
 // str reads a string value as a new string.
 func (s *scanner) str() (string, error) {
@@ -1220,7 +1143,7 @@ func loneSurrogate(raw []byte) int {
 		if i+6 > len(raw) || raw[i] != '\\' || raw[i+1] != 'u' {
 			return 0, false
 		}
-		v, ok := hex4(raw[i+2 : i+6])
+		v, ok := jsonbytes.Hex4(raw[i+2 : i+6])
 		return uint64(v), ok && v >= 0xD800 && v <= 0xDFFF
 	}
 	for i := 0; i < len(raw); i++ {
