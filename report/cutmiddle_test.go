@@ -3,6 +3,7 @@ package report
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestCutMiddle: one cut for text's and the feed's snapshot names
@@ -79,5 +80,33 @@ func TestCutMiddleFlags(t *testing.T) {
 		if got := CutMiddle(c.in, c.limit, one); got != c.want {
 			t.Errorf("CutMiddle(%q, %d) = %q, want %q", c.in, c.limit, got, c.want)
 		}
+	}
+}
+
+// TestCutMiddleLongCluster (issue 35 class e): a cut inside a character
+// and its marks moves to the cluster's edge, and a "cluster" longer than
+// any character's (letters joined by U+200D, a letter under thousands of
+// accents) was given up whole either side: the name was cut to "…"
+// alone, as a lockfile's root spelled so was named in the roots
+// headline ("1 root added (… = zlib = …)"). Such a cluster is cut inside
+// now; a real one (a family emoji, a letter and its accents) still is
+// not.
+func TestCutMiddleLongCluster(t *testing.T) {
+	one := func(rune) int { return 1 }
+	for _, s := range []string{
+		strings.Repeat("a\u200d", 100),
+		"z" + strings.Repeat("\u0301", 3000),
+		strings.Repeat("\u0301", 500) + "x",
+	} {
+		got := CutMiddle(s, 20, one)
+		head, tail, ok := strings.Cut(got, "…")
+		if !ok || head == "" || tail == "" || utf8.RuneCountInString(got) > 20 {
+			t.Errorf("CutMiddle(%.20q… of %d bytes, 20) = %q: want a head and a tail, 20 characters in all", s, len(s), got)
+		}
+	}
+	family := "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"
+	s := strings.Repeat("x", 9) + family + strings.Repeat("y", 20)
+	if got, want := CutMiddle(s, 20, one), strings.Repeat("x", 9)+"…"+strings.Repeat("y", 9); got != want {
+		t.Errorf("CutMiddle of a family emoji at the cut = %q, want %q (the emoji whole or not at all)", got, want)
 	}
 }

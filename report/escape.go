@@ -147,15 +147,48 @@ func CutMiddle(s string, limit int, width func(rune) int) string {
 		used += width(r)
 		tail -= size
 	}
-	for head > 0 && !clusterBreak(s, head) {
-		_, size := utf8.DecodeLastRuneInString(s[:head])
-		head -= size
+	// A cut inside a character and its marks moves to the cluster's
+	// edge, unless the cluster is past maxCluster characters: then the
+	// text is no character and its marks (Unicode's stream-safe text has
+	// at most 30 marks in a row) but one made to be cut, a letter under
+	// thousands of accents or letters joined by U+200D, and keeping
+	// nothing of it left "…" alone, the name lost.
+	if start, _, ok := clusterAround(s, head); ok {
+		head = start
 	}
-	for tail < len(s) && !clusterBreak(s, tail) {
-		_, size := utf8.DecodeRuneInString(s[tail:])
-		tail += size
+	if _, end, ok := clusterAround(s, tail); ok {
+		tail = end
 	}
 	return s[:head] + "…" + s[tail:]
+}
+
+// maxCluster is the most characters of a cluster CutMiddle keeps whole.
+const maxCluster = 32
+
+// clusterAround returns the edges of the cluster (clusterBreak) that
+// byte i of s is inside, and false when i is at a break or the cluster
+// is longer than maxCluster characters (its edges then not looked for
+// further).
+func clusterAround(s string, i int) (start, end int, ok bool) {
+	if i == 0 || i == len(s) || clusterBreak(s, i) {
+		return i, i, false
+	}
+	n := 0
+	for start = i; start > 0 && (start == i || !clusterBreak(s, start)); n++ {
+		if n == maxCluster {
+			return i, i, false
+		}
+		_, size := utf8.DecodeLastRuneInString(s[:start])
+		start -= size
+	}
+	for end = i; end < len(s) && (end == i || !clusterBreak(s, end)); n++ {
+		if n == maxCluster {
+			return i, i, false
+		}
+		_, size := utf8.DecodeRuneInString(s[end:])
+		end += size
+	}
+	return start, end, true
 }
 
 // clusterBreak reports whether s may be cut at byte i (0 < i < len(s),

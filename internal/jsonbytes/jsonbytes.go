@@ -6,9 +6,15 @@
 // them as it is. HashWord tests a hash's bytes the same way.
 // Most strings of a page or a report (hashes, versions, names) are plain
 // ASCII, and these loops ran once per byte of every page and every report.
+// AppendUnescaped undoes a string's escapes as encoding/json does, for
+// the decoders' strings that have some.
 package jsonbytes
 
-import "math/bits"
+import (
+	"math/bits"
+	"unicode/utf16"
+	"unicode/utf8"
+)
 
 // Specials marks, in the high bit of each byte, the bytes of x (eight
 // bytes of a string, the first in the low byte) that are not plain: not
@@ -65,4 +71,86 @@ func HashWord(x uint64) bool {
 	letter := (x + (0x80-'a')*ones) &^ (x + (0x7f-'z')*ones)
 	digit := (x + (0x80-'2')*ones) &^ (x + (0x7f-'7')*ones)
 	return (letter|digit)&highs == highs
+}
+
+// AppendUnescaped appends raw, a JSON string's text between its quotes
+// (valid UTF-8, no control character), to out with its escapes replaced
+// as encoding/json replaces them, a half of a surrogate pair alone by
+// U+FFFD; false for an escape encoding/json refuses. It never appends
+// more bytes than raw has: an escape writes fewer than it takes.
+func AppendUnescaped(out, raw []byte) ([]byte, bool) {
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		if c != '\\' {
+			out = append(out, c)
+			i++
+			continue
+		}
+		if i+1 >= len(raw) {
+			return nil, false
+		}
+		switch e := raw[i+1]; e {
+		case '"', '\\', '/':
+			out = append(out, e)
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r, ok := Hex4(raw[i+2:])
+			if !ok {
+				return nil, false
+			}
+			i += 6
+			if utf16.IsSurrogate(r) {
+				// As encoding/json: a pair is one character, a half
+				// alone U+FFFD (rawString refuses those before).
+				r2, ok := rune(-1), false
+				if i+1 < len(raw) && raw[i] == '\\' && raw[i+1] == 'u' {
+					r2, ok = Hex4(raw[i+2:])
+				}
+				if d := utf16.DecodeRune(r, r2); ok && d != utf8.RuneError {
+					r = d
+					i += 6
+				} else {
+					r = utf8.RuneError
+				}
+			}
+			out = utf8.AppendRune(out, r)
+			continue
+		default:
+			return nil, false
+		}
+		i += 2
+	}
+	return out, true
+}
+
+// Hex4 is the number the first four bytes of b write in hexadecimal,
+// false when they do not.
+func Hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
 }

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/cachediff/cachediff/internal/jsonbytes"
 )
 
 // scanner is a pull reader of one JSON document held in memory. It reads
@@ -36,6 +38,9 @@ type scanner struct {
 	refSlab  []hashRef
 	arena    []byte
 	hashNext int
+	// escBlock is the block the strings with escapes are unescaped into
+	// (unescaped).
+	escBlock []byte
 }
 
 // pathElem is one step of a JSON path: an object key, at the offset of
@@ -306,7 +311,7 @@ func (s *scanner) givenTwice(key []byte) error {
 // are looked for among the keys before. Past maxScanKeys keys, when
 // every bit may be set, a key that comes after every key of the run
 // (byte order) joins the run, one that comes before every key of the
-// down run joins that, and the others go to a map; a key is looked for
+// down run joins that, and the others go to a hash table (tab); a key is looked for
 // in the runs (binary search) unless it is past their ends. Spack writes
 // a spec's variants sorted by name, then its six flags, so a spec of
 // many variants keeps a short map: its keys all in one map cost the time
@@ -321,29 +326,37 @@ func (s *scanner) givenTwice(key []byte) error {
 // stay valid): add runs for every parameter of every spec. The run
 // keeps each key as its offset in the input (data, given to reset): a
 // key is a slice of the input up to its closing quote, unless it has
-// escapes (a copy, which goes to the map). As slices, 16 bytes a key
-// and doubled as the run grew, the run of a spec of 1.28M variants held
-// 50 MB while the file decoded, more than the file
-// (TestManyVariantsDecodeAllocs). The map's keys are strings over the
-// input too (mapKey), but for those with escapes: a copy of each, one
-// malloc a key, doubled a spec of many variants out of order
-// (TestReversedVariantsDecodeAllocs). The map goes with the input
-// (reset, drop).
+// escapes (a copy, which goes to tab through esc). As slices, 16 bytes
+// a key and doubled as the run grew, the run of a spec of 1.28M
+// variants held 50 MB while the file decoded, more than the file
+// (TestManyVariantsDecodeAllocs). A map of strings over the input, and
+// of copies of those with escapes, one malloc a key, doubled a spec of
+// many variants out of order (TestReversedVariantsDecodeAllocs). The
+// tables go with the input (reset, drop).
 type keySet struct {
 	mask uint64
 	n    int
 	keys [maxScanKeys][]byte
-	past bool // past the scan: the keys are in the runs, tab and big
-	// tab holds the other keys that are slices of the input: each as its
-	// offset in data plus one (0 is an empty slot), placed by its hash
-	// (open addressing), at most three quarters full; big holds those
-	// with escapes (copies). A map of every key out of order, strings
-	// over the input, cost some 50 bytes a key where tab costs 5 to 11:
-	// a spec of 1.28M parameters "v0", "v1", ... (not in byte order,
-	// "v10" before "v9") peaked at 6.5x its input, the map 100 MB of the
-	// 190 (TestUnorderedKeysDecodePeak).
-	tab   []uint32
-	tabN  int
+	past bool // past the scan: the keys are in the runs and tab
+	// tab holds the other keys: each as its offset in data plus one (0
+	// is an empty slot), placed by its hash (open addressing), at most
+	// three quarters full. A key with escapes, no slice of the input, is
+	// copied into esc, after its length, and its entry is its offset
+	// there plus one with escKey set. A map of every key out of order,
+	// strings over the input, cost some 50 bytes a key where tab costs 5
+	// to 11: a spec of 1.28M parameters "v0", "v1", ... (not in byte
+	// order, "v10" before "v9") peaked at 6.5x its input, the map 100 MB
+	// of the 190 (TestUnorderedKeysDecodePeak). The keys with escapes
+	// were such a map, of copies: the same spec, each key written with
+	// an escape ("\u0076000001"), peaked at 7.4x its input
+	// (TestEscapedKeysDecode).
+	tab  []uint32
+	tabN int
+	esc  []byte
+	escN int // the keys in esc
+	// big holds, as copies, the keys past what esc's offsets reach (2 GB
+	// of copies in one object: keys with escapes, and those of tab past
+	// 2 GB of input, which an entry of data cannot name).
 	big   map[string]struct{}
 	data  []byte   // the input the runs' offsets are in
 	last  []byte   // the run's last key
@@ -357,6 +370,10 @@ const maxScanKeys = 64
 // reset empties k for the keys of an object of data, the input.
 func (k *keySet) reset(data []byte) {
 	k.mask, k.n, k.past, k.big, k.data, k.last, k.least = 0, 0, false, nil, data, nil, nil
+	if cap(k.esc) > maxScratch {
+		k.esc = nil
+	}
+	k.esc, k.escN = k.esc[:0], 0
 	k.run, k.down = k.run[:0], k.down[:0]
 	if len(k.tab) > maxScratch {
 		k.tab = nil
@@ -472,8 +489,13 @@ func (k *keySet) addSlow(key []byte) bool {
 // keySeed hashes the keys of every keySet's tab.
 var keySeed = maphash.MakeSeed()
 
-// has reports whether key is in tab or big, whichever it is (a key
-// given with escapes and then without is the same key).
+// escKey marks an entry of tab that is an offset in esc, not in data
+// (put files a key past it in data in esc).
+const escKey = 1 << 31
+
+// has reports whether key is in tab, as a slice of the input or in esc,
+// whichever it is (a key given with escapes and then without is the
+// same key).
 func (k *keySet) has(key []byte) bool {
 	if k.big != nil {
 		if _, ok := k.big[string(key)]; ok {
@@ -489,23 +511,47 @@ func (k *keySet) has(key []byte) bool {
 		if at == 0 {
 			return false
 		}
-		if k.keyIs(at-1, key) {
+		if k.keyIs(at, key) {
 			return true
 		}
 	}
 }
 
-// keyIs reports whether the key at offset at of data is key.
-func (k *keySet) keyIs(at uint32, key []byte) bool {
-	rest := k.data[at:]
+// keyIs reports whether the key of tab's entry e is key.
+func (k *keySet) keyIs(e uint32, key []byte) bool {
+	if e&escKey != 0 {
+		return string(k.escAt(e)) == string(key)
+	}
+	rest := k.data[e-1:]
 	return len(rest) > len(key) && rest[len(key)] == '"' && string(rest[:len(key)]) == string(key)
 }
 
-// put adds key, not in the set, to tab (a slice of the input) or big (a
-// copy, with escapes).
+// escAt is the key of tab's entry e, one of esc.
+func (k *keySet) escAt(e uint32) []byte {
+	rest := k.esc[e&^escKey-1:]
+	n, size := binary.Uvarint(rest)
+	return rest[size : size+int(n)]
+}
+
+// entryKey is the key of tab's entry e.
+func (k *keySet) entryKey(e uint32) []byte {
+	if e&escKey != 0 {
+		return k.escAt(e)
+	}
+	return k.keyAt(e - 1)
+}
+
+// put adds key, not in the set, to tab: a slice of the input, or a
+// copy in esc (a key with escapes), or in big past esc's reach.
 func (k *keySet) put(key []byte) {
-	at, ok := k.offset(key)
-	if !ok {
+	e, ok := k.offset(key)
+	if ok && e+1 < escKey {
+		e++
+	} else if uint64(len(k.esc))+binary.MaxVarintLen64+uint64(len(key)) < escKey {
+		e = uint32(len(k.esc)+1) | escKey
+		k.esc = append(binary.AppendUvarint(k.esc, uint64(len(key))), key...)
+		k.escN++
+	} else {
 		if k.big == nil {
 			k.big = map[string]struct{}{}
 		}
@@ -515,7 +561,7 @@ func (k *keySet) put(key []byte) {
 	if 4*(k.tabN+1) > 3*len(k.tab) {
 		k.growTab(max(256, 2*len(k.tab)))
 	}
-	k.place(at+1, key)
+	k.place(e, key)
 	k.tabN++
 }
 
@@ -525,7 +571,7 @@ func (k *keySet) growTab(slots int) {
 	k.tab = make([]uint32, slots)
 	for _, o := range old {
 		if o != 0 {
-			k.place(o, k.keyAt(o-1))
+			k.place(o, k.entryKey(o))
 		}
 	}
 }
@@ -544,6 +590,15 @@ func (k *keySet) reserve(n int) {
 	case most == k.tabN:
 		if slots := 1 << bits.Len(uint(n+n/3)); slots > len(k.tab) {
 			k.growTab(slots)
+		}
+		if k.escN > 0 {
+			// The keys to come with escapes as many, and as long, as
+			// those so far.
+			left := int64(n - len(k.run) - len(k.down) - k.tabN)
+			per := int64((len(k.esc) + k.escN - 1) / k.escN)
+			if more := min(left*int64(k.escN)/int64(k.tabN)*per, int64(len(k.data))); more > 0 {
+				k.esc = slices.Grow(k.esc, int(more))
+			}
 		}
 	case most == len(k.run):
 		k.run = slices.Grow(k.run, n-len(k.run))
@@ -710,12 +765,48 @@ func (s *scanner) rawString() ([]byte, error) {
 	if at := loneSurrogate(raw); at >= 0 {
 		return nil, s.errAt(start+1+at, "the escape %s is half of a UTF-16 surrogate pair: Spack (Python's json) reads it as a lone surrogate, which Go's decoder would read as U+FFFD, so that two strings Spack tells apart would be one", raw[at:at+6])
 	}
-	var out string
+	if out, ok := s.unescaped(raw); ok {
+		return out, nil
+	}
+	var out string // for encoding/json's words of what is wrong
 	if err := json.Unmarshal(data[start:s.pos], &out); err != nil {
 		return nil, s.errAt(start, "bad string: %v", err)
 	}
 	return []byte(out), nil
 }
+
+// unescaped is raw, a JSON string's text between its quotes, valid
+// UTF-8 without a lone surrogate (rawString), with its escapes
+// replaced as encoding/json replaces them; false for an escape
+// encoding/json refuses. A short one is carved out of a block of
+// escBlockSize that no other string overwrites (the caller may keep
+// it, as an object's keys stay valid), a long one is an array of its
+// own. encoding/json's Unmarshal of the string, and a copy of its
+// result, made five allocations a string: a spec of 256k parameters
+// each written with an escape ("\u0076000001") allocated 17x its input
+// decoding, where the same without the escapes allocates 2.3x
+// (TestEscapedKeysDecode).
+func (s *scanner) unescaped(raw []byte) ([]byte, bool) {
+	if len(raw) > escBlockSize/16 {
+		return jsonbytes.AppendUnescaped(make([]byte, 0, len(raw)), raw)
+	}
+	if cap(s.escBlock)-len(s.escBlock) < len(raw) {
+		s.escBlock = make([]byte, 0, escBlockSize)
+	}
+	start := len(s.escBlock)
+	// Never longer than raw: an escape writes fewer bytes than it
+	// takes, so the block is not grown (and copied) by the appends.
+	out, ok := jsonbytes.AppendUnescaped(s.escBlock, raw)
+	if !ok {
+		return nil, false
+	}
+	s.escBlock = out
+	return out[start:len(out):len(out)], true
+}
+
+// escBlockSize is the size of the blocks short strings with escapes
+// are unescaped into.
+const escBlockSize = 16 << 10
 
 // str reads a string value as a new string.
 func (s *scanner) str() (string, error) {
@@ -1052,8 +1143,8 @@ func loneSurrogate(raw []byte) int {
 		if i+6 > len(raw) || raw[i] != '\\' || raw[i+1] != 'u' {
 			return 0, false
 		}
-		v, err := strconv.ParseUint(string(raw[i+2:i+6]), 16, 32)
-		return v, err == nil && v >= 0xD800 && v <= 0xDFFF
+		v, ok := jsonbytes.Hex4(raw[i+2 : i+6])
+		return uint64(v), ok && v >= 0xD800 && v <= 0xDFFF
 	}
 	for i := 0; i < len(raw); i++ {
 		if raw[i] != '\\' {
