@@ -1569,24 +1569,17 @@ func (e *explainer) solve() {
 		}
 	}
 	// Causes by name, hashes and changes: ids in that order, so that
-	// each set sorts by id.
-	// Each cause's changes as one key, made once: made in the comparison,
-	// a table of many causes of one name and hashes cost n log n keys.
-	// A table of one cause is in order: its key, a spec's variants every
-	// one flipped (1.28M: 24 MB), is not made (TestManyVariantsCompareAllocs).
+	// each set sorts by id. The changes compare field by field
+	// (compareChanges), making no key: a key joined the strings by NULs,
+	// and two causes whose strings held NULs could tie, left in the
+	// order they came (TestCauseOrderKeepsNULJoinedApart); a table of
+	// one cause, a spec's variants every one flipped (1.28M: 24 MB), made
+	// no key either (TestManyVariantsCompareAllocs).
 	order := make([]int32, len(e.table))
-	keys := make([]string, len(e.table))
 	for i := range order {
 		order[i] = int32(i)
-		if len(order) > 1 {
-			keys[i] = changeKey(e.table[i].Changes)
-		}
 	}
-	slices.SortFunc(order, func(a, b int32) int {
-		x, y := e.table[a], e.table[b]
-		return cmp.Or(strings.Compare(x.Name, y.Name), strings.Compare(x.OldHash, y.OldHash),
-			strings.Compare(x.NewHash, y.NewHash), strings.Compare(keys[a], keys[b]))
-	})
+	slices.SortFunc(order, func(a, b int32) int { return compareCauses(e.table[a], e.table[b]) })
 	renum := make([]int32, len(order))
 	table := make([]Cause, len(order))
 	for i, old := range order {
@@ -2547,22 +2540,22 @@ func (t *changeIDs) changeKey(b []byte, ch Change) []byte {
 	return binary.AppendUvarint(b, uint64(t.id(ch.To)))
 }
 
-func changeKey(cs []Change) string {
-	var b strings.Builder
-	n := 0
-	for _, c := range cs {
-		n += len(c.Kind) + len(c.From) + len(c.To) + 3
-	}
-	b.Grow(n) // grown by the writes, a change of 24 MB left 24 MB more behind
-	for _, c := range cs {
-		b.WriteString(c.Kind)
-		b.WriteByte(0)
-		b.WriteString(c.From)
-		b.WriteByte(0)
-		b.WriteString(c.To)
-		b.WriteByte(0)
-	}
-	return b.String()
+// compareCauses orders causes as the table holds them: by name, hashes
+// and changes (compareChanges).
+func compareCauses(x, y Cause) int {
+	return cmp.Or(strings.Compare(x.Name, y.Name), strings.Compare(x.OldHash, y.OldHash),
+		strings.Compare(x.NewHash, y.NewHash), compareChanges(x.Changes, y.Changes))
+}
+
+// compareChanges orders lists of changes by each change's kind, from and
+// to in turn, a list before the longer lists it begins: the order of
+// the strings joined by NULs, when no string holds a NUL, but never a
+// tie of two lists that differ (a Spack index may hold a NUL in a
+// string, "\u0000" being valid JSON).
+func compareChanges(a, b []Change) int {
+	return slices.CompareFunc(a, b, func(x, y Change) int {
+		return cmp.Or(strings.Compare(x.Kind, y.Kind), strings.Compare(x.From, y.From), strings.Compare(x.To, y.To))
+	})
 }
 
 // local matches the edges of x (old) and y (new) and says what changed at

@@ -112,7 +112,7 @@ func oracleCauses(e *explainer, id int32) []Cause {
 	}
 	found := map[string]*best{}
 	offer := func(c Cause, path []string) {
-		k := c.Name + "\x00" + c.OldHash + "\x00" + c.NewHash + "\x00" + changeKey(c.Changes)
+		k := adoptKey(c)
 		b := found[k]
 		if b == nil || len(path) < len(b.path) || len(path) == len(b.path) && slices.Compare(path, b.path) < 0 {
 			found[k] = &best{c, slices.Clone(path)}
@@ -349,7 +349,6 @@ func addChangedPair(r *Report, name, a, b string, updated bool) {
 // (the table's order) and path.
 func sortCauses(cs []Cause) {
 	slices.SortFunc(cs, func(a, b Cause) int {
-		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.OldHash, b.OldHash),
-			strings.Compare(a.NewHash, b.NewHash), strings.Compare(changeKey(a.Changes), changeKey(b.Changes)), slices.Compare(a.Path, b.Path))
+		return cmp.Or(compareCauses(a, b), slices.Compare(a.Path, b.Path))
 	})
 }

@@ -379,7 +379,7 @@ func (s *spec) show(f int) string {
 	case fVersion:
 		return strings.Join(s.Versions, ", ")
 	case fVariants:
-		return strings.Join(s.Variants, " ")
+		return listops.Join(s.Variants, " ") // a variant with a space quoted
 	}
 	return s.facet(f)
 }
@@ -1543,9 +1543,9 @@ func firstVariants(l []string) (joined, more string) {
 	case len(l) == 1 && l[0] == "none":
 		return strconv.Quote(l[0]), ""
 	case len(l) > maxDeltaVariants:
-		return strings.Join(l[:maxDeltaVariants], " "), fmt.Sprintf(" …and %d more", len(l)-maxDeltaVariants)
+		return listops.Join(l[:maxDeltaVariants], " "), fmt.Sprintf(" …and %d more", len(l)-maxDeltaVariants)
 	}
-	return strings.Join(l, " "), ""
+	return listops.Join(l, " "), ""
 }
 
 // depsDelta says how the link and run dependencies of one hash differ

@@ -41,7 +41,9 @@ type Highlight struct {
 	Count int    `json:"count,omitempty"`
 	Unit  string `json:"unit,omitempty"`
 	// Values are the facet values a gate kind counted (the stacks, OSes,
-	// targets or compilers lost), for gate-tripped.
+	// targets or compilers lost), for gate-tripped; for a root item, the
+	// root's other spellings (one spec named as several roots), after
+	// Value.
 	Values []string `json:"values,omitempty"`
 	// Packages are the packages the item concerns, sorted: the package
 	// itself, or those whose specs with the facet value came or went
@@ -210,13 +212,25 @@ func News(r *Report) []Highlight {
 
 	if c := r.Causes; c != nil {
 		if rt := c.Roots; rt != nil {
+			// One spec named as two roots (zlib and zlib@1, one hash) is
+			// one root written two ways, as the headline says it ("1
+			// root added (zlib = zlib@1)"): one item, its first
+			// spelling the value and the others its values.
+			spelt := rootSpellings{}
 			for _, x := range rt.Removed {
-				out = append(out, Highlight{Kind: HighlightRootRemoved, Value: x.Root, From: x.Version, Packages: []string{x.Name}})
+				if !spelt.more(&out, HighlightRootRemoved, x.Hash, x.Root) {
+					out = append(out, Highlight{Kind: HighlightRootRemoved, Value: x.Root, From: x.Version, Packages: []string{x.Name}})
+				}
 			}
 			for _, x := range rt.Added {
-				out = append(out, Highlight{Kind: HighlightRootAdded, Value: x.Root, To: x.Version, Packages: []string{x.Name}})
+				if !spelt.more(&out, HighlightRootAdded, x.Hash, x.Root) {
+					out = append(out, Highlight{Kind: HighlightRootAdded, Value: x.Root, To: x.Version, Packages: []string{x.Name}})
+				}
 			}
 			for _, x := range rt.Changed {
+				if x.Old.Hash != "" && x.New.Hash != "" && spelt.more(&out, HighlightRootChanged, x.Old.Hash+" "+x.New.Hash, x.Root) {
+					continue
+				}
 				from, to := x.Old.Version, x.New.Version
 				if x.Swapped() {
 					// Another package (a provider swap): its versions
@@ -450,6 +464,32 @@ func uniqueSorted(a, b string) []string {
 		a, b = b, a
 	}
 	return []string{a, b}
+}
+
+// rootSpellings finds the highlight of a root already made for a spec
+// (by kind and hash, or for a changed root both hashes): the items of
+// roots that are one spec written several ways (RootsHeadline's
+// OneRootEach).
+type rootSpellings map[[2]string]int
+
+// more adds root to the values of the item of kind made for key, and
+// reports whether there was one; when not, the item appended next to
+// *out is key's. A spelling said already is not said again, and key ""
+// (a root without a hash) is a root alone.
+func (m rootSpellings) more(out *[]Highlight, kind, key, root string) bool {
+	if key == "" {
+		return false
+	}
+	i, ok := m[[2]string{kind, key}]
+	if !ok {
+		m[[2]string{kind, key}] = len(*out)
+		return false
+	}
+	h := &(*out)[i]
+	if root != h.Value && !slices.Contains(h.Values, root) {
+		h.Values = append(h.Values, root)
+	}
+	return true
 }
 
 // sortNews sorts items by kind, then facet (in coverage order), then

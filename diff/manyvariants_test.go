@@ -77,7 +77,7 @@ func loadManyVariants(t *testing.T, n int, flip func(int) bool) (old, nw *snapsh
 // (interner.joined), every group's from and to parsed as versions to
 // order groups that did not tie (updateGroups), and the one cause's
 // change joined into a sort key by a growing builder, for a table of
-// one (changeKey): now 57 and 52.
+// one (a key of its changes, now compared field by field): now 57 and 52.
 func TestManyVariantsCompareAllocs(t *testing.T) {
 	if race.Enabled {
 		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")

@@ -46,7 +46,7 @@ func showFacet(s *Spec, f int) string {
 	case fCompiler:
 		return s.Compiler
 	case fVariants:
-		return strings.Join(s.Variants, " ")
+		return listops.Join(s.Variants, " ")
 	case fTarget:
 		return s.Target
 	case fOS:
@@ -193,8 +193,13 @@ func checkPair(at, kind string, p *Pair, ignored *[numFacets]bool, conflicts boo
 		}
 		from, to := showFacet(o, changed), showFacet(n, changed)
 		if changed == fVariants {
-			from = strings.Join(listops.Minus(o.Variants, n.Variants, nil), " ")
-			to = strings.Join(listops.Minus(n.Variants, o.Variants, nil), " ")
+			gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil)
+			from, to = listops.Join(gone, " "), listops.Join(came, " ")
+			if p.From == strings.Join(gone, " ") && p.To == strings.Join(came, " ") {
+				// Saved before a variant with a space was quoted
+				// (listops.Word): the same lists, joined as they are.
+				from, to = p.From, p.To
+			}
 		}
 		if p.From != from {
 			return lawf(at+".from", "%q, but the old spec's %s is %q", shortValue(p.From), p.Facet, shortValue(from))

@@ -3,8 +3,9 @@ package diff
 import (
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/listops"
 )
 
 // TestVariantDeltaMatchesScan: the set look-up that variantDelta takes for
@@ -23,7 +24,7 @@ func TestVariantDeltaMatchesScan(t *testing.T) {
 				to = append(to, v)
 			}
 		}
-		return strings.Join(from, " "), strings.Join(to, " ")
+		return listops.Join(from, " "), listops.Join(to, " ") // a variant with a space quoted
 	}
 	alphabet := []string{"", "+a", "~a", "a=1", "a=1 ", "é", "e\u0301", "\u00e9", "\x00", "\xff", "日本", "+a", "b=x y"}
 	rng := rand.New(rand.NewPCG(1, 35))

@@ -68,11 +68,13 @@ func NewsText(h diff.Highlight, maxNames int) string {
 		}
 		WriteNames(&b, " of ", h.Packages, maxNames)
 	case diff.HighlightRootRemoved:
-		b.WriteString("root " + h.Value + " removed")
+		b.WriteString("root " + spellOut(h.Value, h.Values, maxSpellings, 0) + " removed")
 	case diff.HighlightRootAdded:
-		b.WriteString("root " + h.Value + " added")
+		b.WriteString("root " + spellOut(h.Value, h.Values, maxSpellings, 0) + " added")
 	case diff.HighlightRootChanged:
-		b.WriteString("root " + h.Value + " changed")
+		// A root written two ways, as the headline names it: "root zlib
+		// = zlib@1 changed".
+		b.WriteString("root " + spellOut(h.Value, h.Values, maxSpellings, 0) + " changed")
 		if h.From != h.To && h.From != "" && h.To != "" {
 			b.WriteString(": " + h.From + " → " + h.To)
 		} else if len(h.Changes) > 0 {

@@ -13,7 +13,9 @@ import (
 // as two roots, zlib and zlib@1 (two user specs Spack concretized to one
 // spec), said "2 roots added (zlib, zlib@1)" of one spec added. The
 // headline counts it once and names both spellings; the Markdown's
-// roots heading says so; JSON keeps a root each, as written.
+// roots heading says so; JSON keeps a root each, as written. The
+// highlights said it twice, "root zlib added" and "root zlib@1 added":
+// now one item, as the headline, its other spellings its values.
 func TestOneRootTwoSpellings(t *testing.T) {
 	dir := t.TempDir()
 	const arch = `"arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"}`
@@ -46,11 +48,13 @@ func TestOneRootTwoSpellings(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"-f", "text", "--width", "200", a, b}, []string{": 1 root added (zlib = zlib@1); 1 spec unchanged\n"}},
-		{[]string{"-f", "text", "--width", "200", b, a}, []string{": 1 root removed (zlib = zlib@1); 1 spec unchanged\n"}},
+		{[]string{"-f", "text", "--width", "200", a, b}, []string{": 1 root added (zlib = zlib@1); 1 spec unchanged\n", "\nRoots:\n  root zlib = zlib@1 added\nNew:"}},
+		{[]string{"-f", "text", "--width", "200", b, a}, []string{": 1 root removed (zlib = zlib@1); 1 spec unchanged\n", "\nRoots:\n  root zlib = zlib@1 removed\nRemoved:"}},
 		{[]string{"-f", "md", a, b}, []string{"**1 root added (zlib = zlib@1); 1 spec unchanged**", "### Environment roots (1 changed, written 2 ways)",
-			"| added | zlib | zlib@1.3 `aaaaaaa` |", "| added | zlib@1 | zlib@1.3 `aaaaaaa` |"}},
-		{[]string{"-f", "json", a, b}, []string{`"root": "zlib",`, `"root": "zlib@1",`}},
+			"| added | zlib | zlib@1.3 `aaaaaaa` |", "| added | zlib@1 | zlib@1.3 `aaaaaaa` |", "\n- root zlib = zlib@1 added\n"}},
+		{[]string{"-f", "html", a, b}, []string{">root zlib = zlib@1 added<"}},
+		{[]string{"-f", "json", a, b}, []string{`"root": "zlib",`, `"root": "zlib@1",`,
+			"\"kind\": \"root-added\",\n      \"value\": \"zlib\",\n      \"to\": \"1.3\",\n      \"values\": [\n        \"zlib@1\"\n      ],"}},
 	} {
 		got := out(tc.args...)
 		for _, w := range tc.want {
@@ -58,13 +62,25 @@ func TestOneRootTwoSpellings(t *testing.T) {
 				t.Errorf("%q: no %q in\n%s", tc.args, w, got)
 			}
 		}
+		if strings.Contains(got, "root zlib@1") || strings.Contains(got, "root zlib added") || strings.Contains(got, "root zlib removed") {
+			t.Errorf("%q: a highlight a spelling:\n%s", tc.args, got)
+		}
 		if strings.Contains(got, "2 roots") {
 			t.Errorf("%q: one root spelled twice is counted twice:\n%s", tc.args, got)
 		}
 	}
+	// Changed, both spellings to one new hash: one root changed.
+	const z2 = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa7"
+	d := write("d", []string{root("cmake", c), root("zlib", z2), root("zlib@1", z2)},
+		[]string{node("cmake", c), strings.Replace(node("zlib", z2), `"1.3"`, `"1.4"`, 1)})
+	if got := out("-f", "text", "--width", "200", b, d); !strings.Contains(got, ": 1 root changed (zlib 1.3 → 1.4)") ||
+		!strings.Contains(got, "\nRoots:\n  root zlib = zlib@1 changed: 1.3 → 1.4\n") || strings.Contains(got, "root zlib@1") {
+		t.Errorf("one root changed, written two ways:\n%s", got)
+	}
 	// Two roots of two hashes are two, as before.
 	c2 := write("c", []string{root("cmake", c), root("zlib", z), root("zlib@1", c)}, []string{node("cmake", c), node("zlib", z)})
-	if got := out("-f", "text", "--width", "200", a, c2); !strings.Contains(got, ": 2 roots added (zlib, zlib@1)") {
+	if got := out("-f", "text", "--width", "200", a, c2); !strings.Contains(got, ": 2 roots added (zlib, zlib@1)") ||
+		!strings.Contains(got, "\n  root zlib added\n  root zlib@1 added\n") {
 		t.Errorf("two roots of two hashes:\n%s", got)
 	}
 }

@@ -7,7 +7,9 @@ package listops
 import (
 	"hash/maphash"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // smallList is the length up to which Minus scans rather than builds a
@@ -124,14 +126,41 @@ func (s *indexSet) has(v string) bool {
 	return found
 }
 
-// MinusJoin is strings.Join(Minus(a, b, probes), sep), without the list:
+// Word is s as an element of a list joined by sep (Join): quoted (Go's
+// strconv.Quote, as a variant spelled none is) when it holds sep or a
+// space, begins with a quote, or is empty, so that the joined list reads
+// back as its elements. A Spack index may spell a variant with a space:
+// "+a b" joined as it is read as the variants +a and b.
+func Word(s, sep string) string {
+	if s == "" || s[0] == '"' || sep != "" && strings.Contains(s, sep) || strings.ContainsFunc(s, unicode.IsSpace) {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+// Join is strings.Join of l's elements each as a Word: a list of
+// variants for people (`+a "+b c" ~d`).
+func Join(l []string, sep string) string {
+	for i, s := range l {
+		if Word(s, sep) != s {
+			out := slices.Clone(l)
+			for j := i; j < len(out); j++ {
+				out[j] = Word(out[j], sep)
+			}
+			return strings.Join(out, sep)
+		}
+	}
+	return strings.Join(l, sep)
+}
+
+// MinusJoin is Join(Minus(a, b, probes), sep), without the list:
 // when both lists are in an order Minus merges them in, the strings of a
 // not in b are found twice, to size the result and to write it. A spec
 // of many variants, every one flipped, made a list of them (16 bytes a
 // variant) to join and drop (TestMinusJoin).
 func MinusJoin(a, b []string, sep string, probes *int) string {
 	if len(a) == 0 || min(len(a), len(b)) <= smallList {
-		return strings.Join(Minus(a, b, probes), sep)
+		return Join(Minus(a, b, probes), sep)
 	}
 	for _, cmp := range [...]func(x, y string) int{strings.Compare, CompareVariants} {
 		if !slices.IsSortedFunc(a, cmp) || !slices.IsSortedFunc(b, cmp) {
@@ -152,7 +181,7 @@ func MinusJoin(a, b []string, sep string, probes *int) string {
 			}
 		}
 		n, size := 0, 0
-		each(func(s string) { n++; size += len(s) })
+		each(func(s string) { n++; size += len(Word(s, sep)) })
 		if n == 0 {
 			return ""
 		}
@@ -164,11 +193,11 @@ func MinusJoin(a, b []string, sep string, probes *int) string {
 				out.WriteString(sep)
 			}
 			first = false
-			out.WriteString(s)
+			out.WriteString(Word(s, sep))
 		})
 		return out.String()
 	}
-	return strings.Join(Minus(a, b, probes), sep)
+	return Join(Minus(a, b, probes), sep)
 }
 
 // CompareVariants orders variants by name the way Spack prints them (a

@@ -416,7 +416,7 @@ func htmlDetails(r *diff.Report, o report.Options, maxRows, maxPkgs int) *htmlSt
 		report.PkgCounts(&b, p.Counts)
 		hp.Summary = b.String()
 		if len(p.SharedVariants) > 0 {
-			hp.Shared = PageText("Every spec has " + strings.Join(p.SharedVariants, " ") + ".")
+			hp.Shared = PageText("Every spec has " + listops.Join(p.SharedVariants, " ") + ".")
 		}
 		room := maxRows - rows
 		add := func(row htmlRow) {
@@ -455,7 +455,7 @@ func htmlDetails(r *diff.Report, o report.Options, maxRows, maxPkgs int) *htmlSt
 				}
 				s := &l.specs[j]
 				add(htmlRow{Kind: l.kind, Cells: [8]string{ab.Short(s.Hash), strings.Join(s.Versions, ", "), s.Compiler, s.OS, s.Target, s.Platform,
-					strings.Join(listops.Minus(s.Variants, p.SharedVariants, nil), " "), strings.Join(s.Stacks, ", ")}})
+					listops.Join(listops.Minus(s.Variants, p.SharedVariants, nil), " "), strings.Join(s.Stacks, ", ")}})
 			}
 		}
 		st.Packages = append(st.Packages, hp)
@@ -484,9 +484,9 @@ func pairRow(kind string, p *diff.Pair, ab report.Abbrev, shared []string) htmlR
 	}
 	variants := ""
 	if gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil); len(gone)+len(came) > 0 {
-		variants = report.None(strings.Join(gone, " ")) + " → " + report.None(strings.Join(came, " "))
+		variants = report.None(listops.Join(gone, " ")) + " → " + report.None(listops.Join(came, " "))
 	} else {
-		variants = strings.Join(listops.Minus(n.Variants, shared, nil), " ")
+		variants = listops.Join(listops.Minus(n.Variants, shared, nil), " ")
 	}
 	stacks := strings.Join(n.Stacks, ", ")
 	var marks []string

@@ -87,7 +87,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	b.WriteString("</summary>\n\n")
 	shared := p.SharedVariants
 	if len(shared) > 0 {
-		b.WriteString("Every spec has " + m.joinMD(shared, " ") + ". ")
+		b.WriteString("Every spec has " + m.md(listops.Join(shared, " ")) + ". ")
 	}
 	b.WriteString("Variants are listed for added and removed specs, and where an update changed them.")
 	if !allRebuilt {
@@ -126,7 +126,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 		for i := range l.specs {
 			s := &l.specs[i]
-			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.joinMD(s.Versions, ", ") + " | " + m.md(s.Compiler) + " | " + m.md(s.OS) + " | " + m.md(s.Target) + " | " + m.joinMD(listops.Minus(s.Variants, shared, nil), " ") + " | " + m.stackList(s.Stacks) + " |")
+			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.joinMD(s.Versions, ", ") + " | " + m.md(s.Compiler) + " | " + m.md(s.OS) + " | " + m.md(s.Target) + " | " + m.md(listops.Join(listops.Minus(s.Variants, shared, nil), " ")) + " | " + m.stackList(s.Stacks) + " |")
 		}
 	}
 	b.WriteString("\n\n</details>")
@@ -153,7 +153,7 @@ func (m *mdBuilder) pairCells(p *diff.Pair) {
 	if p.Facet == "variants" {
 		b.WriteString(m.md(report.None(p.From)) + " → " + m.md(report.None(p.To)))
 	} else if gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil); len(gone)+len(came) > 0 {
-		b.WriteString(m.md(report.None(strings.Join(gone, " "))) + " → " + m.md(report.None(strings.Join(came, " "))))
+		b.WriteString(m.md(report.None(listops.Join(gone, " "))) + " → " + m.md(report.None(listops.Join(came, " "))))
 	}
 	b.WriteString(" | ")
 	m.stackChange(b, p)

@@ -66,6 +66,12 @@ type HTTP struct {
 	// again as a broken connection is; 0: DefaultStall, DefaultMinRate.
 	Stall   time.Duration
 	MinRate int64
+	// StallAfter, when set, is what the stall watchdog waits on for each
+	// Stall, in place of time.After: a value on the channel it returns
+	// is Stall gone by. It is asked for the first wait as a request
+	// starts, and for each next once the last is checked. For tests,
+	// which advance the time themselves.
+	StallAfter func(time.Duration) <-chan time.Time
 	// Total bounds the whole load of one mirror, retries included
 	// (--download-timeout); 0: DefaultTotal.
 	Total time.Duration
@@ -1276,15 +1282,20 @@ func (s *httpStore) watch(cancel context.CancelCauseFunc) *watchdog {
 	}
 	least := max(1, int64(float64(rate)*stall.Seconds()))
 	w := &watchdog{done: make(chan struct{})}
+	after := s.h.StallAfter
+	if after == nil {
+		after = time.After
+	}
+	// The first wait is asked for here, before the request: each later
+	// one after a check (in that order, for StallAfter's tests).
+	next := after(stall)
 	go func() {
-		t := time.NewTicker(stall)
-		defer t.Stop()
 		var last int64
 		for {
 			select {
 			case <-w.done:
 				return
-			case <-t.C:
+			case <-next:
 			}
 			n := w.n.Load()
 			switch {
@@ -1296,6 +1307,7 @@ func (s *httpStore) watch(cancel context.CancelCauseFunc) *watchdog {
 				return
 			}
 			last = n
+			next = after(stall)
 		}
 	}()
 	return w
