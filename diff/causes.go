@@ -1024,9 +1024,12 @@ func (g Graph) HasEdges() bool {
 // cycleWarnings; solveCycle searches inside each).
 type explainer struct {
 	old, new Graph
-	memo     map[[2]*GraphNode]int32 // the pairs by their nodes (one per hash a side)
-	nodes    []*local
-	solved   bool
+	// cyclePairs are the report's pairs of old specs in cycles of the
+	// pairing by edges (Report.cyclePairs; read only).
+	cyclePairs map[string]string
+	memo       map[[2]*GraphNode]int32 // the pairs by their nodes (one per hash a side)
+	nodes      []*local
+	solved     bool
 	// work are the pairs whose changed dependencies wait to be filed.
 	work []job
 
@@ -2641,14 +2644,29 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 	// cycle, bad input) matches y's to itself first. In hash order, a
 	// ring of specs each also over itself matched x's own edge with y's
 	// to the next spec, and the explainer walked N² pairs of nodes.
+	// Then, for a spec the pairing by edges found in a cycle, an edge to
+	// another such spec matches y's to its pair: in hash order, a ring
+	// of specs each over the next two matched x's edge to the next with
+	// y's to the one after, and the pairs of nodes crossed the ring.
+	// Acyclic input has no such spec.
 	if dupNames(oldDeps) || dupNames(newDeps) {
 		xh, yh := x.Hash(), y.Hash()
+		_, inCycle := e.cyclePairs[xh]
 		for i, a := range oldDeps {
-			if usedOld[i] || a.Hash != xh {
+			if usedOld[i] {
+				continue
+			}
+			to := ""
+			if a.Hash == xh {
+				to = yh
+			} else if inCycle {
+				to = e.cyclePairs[a.Hash]
+			}
+			if to == "" {
 				continue
 			}
 			(*probes)++
-			if j, found := slices.BinarySearchFunc(newDeps, Edge{Name: a.Name, Hash: yh}, byName); found && !usedNew[j] {
+			if j, found := slices.BinarySearchFunc(newDeps, Edge{Name: a.Name, Hash: to}, byName); found && !usedNew[j] {
 				match(i, j)
 			}
 		}
@@ -2913,6 +2931,7 @@ func (r *Report) Explain(before, after Graph) {
 		}
 	}()
 	e := newExplainer(before, after, r.Summary.Specs.Rebuilt+r.Summary.Specs.Updated)
+	e.cyclePairs = r.cyclePairs
 	c := &Causes{Groups: []CauseGroup{}}
 	type top struct {
 		p       *Pair

@@ -546,7 +546,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	}
 	compared, rolled := compareAll(byName, &ignore, release, kept)
 	if og.HasEdges() && ng.HasEdges() {
-		pairByEdges(compared, og, ng, kept)
+		r.cyclePairs = pairByEdges(compared, og, ng, kept)
 	}
 	r.Facets, r.Stacks = rolled.rollups()
 	r.Summary.Packages.Unchanged += rolled.unchanged

@@ -73,14 +73,45 @@ type edgeClass struct {
 	// resolved yet.
 	users []int32
 	wait  int32
+	// A joint class (joinClasses) is the classes of a cycle between
+	// classes, resolved as one: each old spec's and new spec's group
+	// (its class among them), and how many pairs each group keeps. nil
+	// for a class alone (one group).
+	oldGroup, newGroup []int32
+	wants              []int
+	// cyclic says resolve found a cycle of the class's old specs, or the
+	// class is in a cycle between classes.
+	cyclic bool
+}
+
+// groupOf is the group of old spec i (old) or new spec i.
+func (c *edgeClass) groupOf(i int, old bool) int32 {
+	switch {
+	case old && c.oldGroup != nil:
+		return c.oldGroup[i]
+	case !old && c.newGroup != nil:
+		return c.newGroup[i]
+	}
+	return 0
+}
+
+// tag is the prefix of group g's keys (resolve's and the seeder's maps):
+// a joint class's specs pair inside their own group. Empty for a class
+// alone.
+func (c *edgeClass) tag(g int32) string {
+	if c.oldGroup == nil {
+		return ""
+	}
+	return strconv.Itoa(int(g)) + "\x02"
 }
 
 // pairByEdges re-pairs the classes of the ambiguous packages of out by
 // their edges (see above); og and ng both have edges. kept are the
 // hashes of each package that left or joined the selected stacks under
 // a stack filter (keptHashes; nil without one): removed or added, they
-// never join a class.
-func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) {
+// never join a class. It returns the pairs of the old specs of classes
+// found in cycles (nil for none), old hash to new, for the explainer.
+func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[string]string {
 	var classes []*edgeClass
 	for k := range out {
 		if out[k] != nil && out[k].ambiguous {
@@ -92,7 +123,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) {
 		}
 	}
 	if len(classes) == 0 {
-		return
+		return nil
 	}
 	// The pairing so far, old hash to new, over every package (the
 	// dependencies of a class are mostly other packages').
@@ -147,22 +178,44 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) {
 		return ""
 	}
 	done := make([]bool, len(classes))
+	// The cycles between classes (found when the order first stalls): a
+	// spec over a spec of another class over a spec of the first (bad
+	// input). Each is resolved as one joint class (joinClasses), spec by
+	// spec along the edges: resolved one after the other, the first read
+	// the others' pairs in hash order, and its pairs crossed.
+	var joints [][]int32
+	var jointOf []int32 // each class's joint, -1: none
 	resolve := func(i int32) bool {
-		c := classes[i]
-		stale := c.resolve(og, ng, tr, func(h string) bool {
-			j, ok := classOf[h]
-			return ok && j != i && !done[j]
-		})
-		done[i] = true
-		for oi, ni := range c.pairs {
-			if ni >= 0 {
-				pairOf[c.olds[oi].Hash] = c.news[ni].Hash
-			} else {
-				delete(pairOf, c.olds[oi].Hash)
-			}
+		members := []int32{i}
+		if jointOf != nil && jointOf[i] >= 0 {
+			members = joints[jointOf[i]]
 		}
-		for _, u := range c.users {
-			classes[u].wait--
+		in := func(j int32) bool {
+			return j == i || jointOf != nil && jointOf[i] >= 0 && jointOf[j] == jointOf[i]
+		}
+		pending := func(h string) bool {
+			j, ok := classOf[h]
+			return ok && !in(j) && !done[j]
+		}
+		var stale bool
+		if len(members) == 1 {
+			stale = classes[i].resolve(og, ng, tr, pending)
+		} else {
+			stale = resolveJoint(classes, members, og, ng, tr, pending)
+		}
+		for _, m := range members {
+			done[m] = true
+			c := classes[m]
+			for oi, ni := range c.pairs {
+				if ni >= 0 {
+					pairOf[c.olds[oi].Hash] = c.news[ni].Hash
+				} else {
+					delete(pairOf, c.olds[oi].Hash)
+				}
+			}
+			for _, u := range c.users {
+				classes[u].wait--
+			}
 		}
 		return stale
 	}
@@ -174,7 +227,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) {
 	}
 	var stale []int32 // resolved before a dependency (a cycle)
 	next := 0         // the first class maybe not resolved, for a cycle
-	for resolved := 0; resolved < len(classes); resolved++ {
+	for resolved := 0; resolved < len(classes); {
 		var i int32
 		if len(ready) > 0 {
 			i, ready = ready[0], ready[1:]
@@ -183,13 +236,26 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) {
 				next++
 			}
 			i = int32(next)
+			if jointOf == nil {
+				joints, jointOf = classCycles(classes)
+			}
+		}
+		if done[i] {
+			continue
 		}
 		if resolve(i) {
 			stale = append(stale, i)
 		}
-		for _, u := range classes[i].users {
-			if classes[u].wait == 0 && !done[u] {
-				ready = append(ready, u)
+		members := []int32{i}
+		if jointOf != nil && jointOf[i] >= 0 {
+			members = joints[jointOf[i]]
+		}
+		resolved += len(members)
+		for _, m := range members {
+			for _, u := range classes[m].users {
+				if classes[u].wait == 0 && !done[u] {
+					ready = append(ready, u)
+				}
 			}
 		}
 	}
@@ -199,14 +265,107 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) {
 		resolve(i)
 	}
 	changed := map[int]bool{}
+	var cyclePairs map[string]string
 	for _, c := range classes {
-		if c.apply(&out[c.pkg].p) {
+		applied := c.apply(&out[c.pkg].p)
+		if applied {
 			changed[c.pkg] = true
+		}
+		if c.cyclic && (applied || !c.changed) {
+			if cyclePairs == nil {
+				cyclePairs = map[string]string{}
+			}
+			for i, j := range c.pairs {
+				if j >= 0 {
+					cyclePairs[c.olds[i].Hash] = c.news[j].Hash
+				}
+			}
 		}
 	}
 	for k := range changed {
 		sortRuns(&out[k].p.Specs)
 	}
+	return cyclePairs
+}
+
+// classCycles are the cycles between classes (strongly connected
+// components of more than one class: class i depends on class j when an
+// old spec of i is over one of j), each's classes in order, and each
+// class's cycle (-1: none).
+func classCycles(classes []*edgeClass) ([][]int32, []int32) {
+	deps := make([][]int32, len(classes))
+	for j, c := range classes {
+		for _, u := range c.users {
+			deps[u] = append(deps[u], int32(j))
+		}
+	}
+	var joints [][]int32
+	jointOf := make([]int32, len(classes))
+	for i := range jointOf {
+		jointOf[i] = -1
+	}
+	scc.Components(len(classes), nil, func(dst []int32, u int32) []int32 {
+		return append(dst, deps[u]...)
+	}, func(comp []int32, _ bool) {
+		if len(comp) < 2 {
+			return
+		}
+		m := slices.Clone(comp)
+		slices.Sort(m)
+		for _, i := range m {
+			jointOf[i] = int32(len(joints))
+		}
+		joints = append(joints, m)
+	})
+	return joints, jointOf
+}
+
+// resolveJoint resolves the classes members (a cycle between classes)
+// as one class, each spec paired inside its own class (its group), so
+// that the pairs follow the specs' edges across the classes; it writes
+// each class's pairs back, and reports as resolve does.
+func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(string) string, pending func(string) bool) bool {
+	j := &edgeClass{}
+	offOld := make([]int, len(members))
+	offNew := make([]int, len(members))
+	for g, m := range members {
+		c := classes[m]
+		offOld[g], offNew[g] = len(j.olds), len(j.news)
+		j.olds = append(j.olds, c.olds...)
+		j.news = append(j.news, c.news...)
+		for _, p := range c.pairs {
+			if p >= 0 {
+				p += offNew[g]
+			}
+			j.pairs = append(j.pairs, p)
+			j.oldGroup = append(j.oldGroup, int32(g))
+		}
+		for range c.news {
+			j.newGroup = append(j.newGroup, int32(g))
+		}
+		j.wants = append(j.wants, len(c.slots))
+	}
+	stale := j.resolve(og, ng, tr, pending)
+	for _, m := range members {
+		classes[m].cyclic = true
+	}
+	if !j.changed {
+		return stale
+	}
+	for g, m := range members {
+		c := classes[m]
+		pairs := make([]int, len(c.olds))
+		for i := range pairs {
+			pairs[i] = j.pairs[offOld[g]+i]
+			if pairs[i] >= 0 {
+				pairs[i] -= offNew[g]
+			}
+		}
+		if !slices.Equal(pairs, c.pairs) {
+			c.pairs, c.changed = pairs, true
+		}
+	}
+	return stale
 }
 
 // edgeClasses finds the classes of p: its rebuilt and updated pairs by
@@ -349,7 +508,16 @@ func compareDeps(a, b dep) int {
 // may still change (pending: the class of that old dependency is not
 // resolved yet).
 func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(string) bool) bool {
-	want := len(c.slots)
+	wants := c.wants
+	if wants == nil {
+		wants = []int{len(c.slots)}
+	}
+	madeOf := make([]int, len(wants))
+	// full says whether old spec i's group has all its pairs.
+	full := func(i int) bool {
+		g := c.groupOf(i, true)
+		return madeOf[g] >= wants[g]
+	}
 	oldNodes := make([]*GraphNode, len(c.olds))
 	for i, o := range c.olds {
 		n := og.Node(o.Hash)
@@ -379,7 +547,10 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		pairs[i] = -1
 	}
 	taken := make([]bool, len(c.news))
-	made := 0
+	pair := func(i, j int) {
+		pairs[i], taken[j] = j, true
+		madeOf[c.groupOf(i, true)]++
+	}
 	// An old spec's dependencies in the class itself (a package over
 	// another build of itself with the same facets: a chain of them)
 	// take the pair this resolve finds for them, not the passes' (hash
@@ -388,6 +559,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	// none yet is unknown, as a dependency gone.
 	sd := &seeder{c: c, oldNodes: oldNodes, newEdges: newEdges, tr: tr}
 	order, start := c.depOrder(oldNodes, sd.rank)
+	c.cyclic = c.cyclic || start != nil
 	stale := false
 	oldEdges := make([][]dep, len(c.olds))
 	edges := func(i int) []dep {
@@ -416,7 +588,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	// one list of edges in order, looked up by the list.
 	byEdges := make(map[string][]int, len(c.news))
 	for j, m := range newEdges {
-		k := depsKey(m)
+		k := c.tag(c.groupOf(j, false)) + depsKey(m)
 		byEdges[k] = append(byEdges[k], j)
 	}
 	// Where the class has dependencies in itself, an old spec that finds
@@ -436,7 +608,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		}
 		byInner = make(map[string][]int, len(c.news))
 		for j, m := range newEdges {
-			k := depsKey(innerDeps(m, func(d dep) bool { return newSet[d.hash] }))
+			k := c.tag(c.groupOf(j, false)) + depsKey(innerDeps(m, func(d dep) bool { return newSet[d.hash] }))
 			byInner[k] = append(byInner[k], j)
 		}
 	}
@@ -449,16 +621,15 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	var failed, starts []int
 	for at, i := range levels {
 		oldEdges[i] = edges(i)
-		if made < want {
-			k := depsKey(oldEdges[i])
+		if !full(i) {
+			k := c.tag(c.groupOf(i, true)) + depsKey(oldEdges[i])
 			q := byEdges[k]
 			for len(q) > 0 && taken[q[0]] {
 				q = q[1:]
 			}
 			if len(q) > 0 {
-				pairs[i], taken[q[0]] = q[0], true
+				pair(i, q[0])
 				byEdges[k] = q[1:]
-				made++
 			} else if start != nil && start[i] {
 				starts = append(starts, i)
 			} else if byInner != nil {
@@ -469,72 +640,70 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			continue
 		}
 		if len(failed) > 0 {
-			var n int
-			n, budget = c.pairInner(failed, want-made, oldEdges, newEdges, byInner, newSet, pairs, taken, budget)
-			made += n
+			budget = c.pairInner(failed, full, pair, oldEdges, newEdges, byInner, newSet, pairs, taken, budget)
 		}
 		// The starts of cycles last: the others of the level pair by
 		// what they depend on, a start by what it can.
 		for _, i := range starts {
-			if made == want {
-				break
+			if full(i) {
+				continue
 			}
 			var j int
 			if j, budget = sd.seed(i, oldEdges[i], pairs, taken, budget); j >= 0 {
-				pairs[i], taken[j] = j, true
-				made++
+				pair(i, j)
 			}
 		}
 		failed, starts = failed[:0], starts[:0]
 	}
 	// The rest: the most dependencies in common first (one whose pair is
 	// certain counting twice one that may still change), then in order.
-	var restO, restN []int
+	// A joint class's groups each pair their own.
+	var restO []int
+	restN := make([][]int, len(wants))
 	for i := range c.olds {
 		if pairs[i] < 0 {
 			restO = append(restO, i)
 		}
 	}
+	rest := 0
 	for j := range c.news {
 		if !taken[j] {
-			restN = append(restN, j)
+			g := c.groupOf(j, false)
+			restN[g] = append(restN[g], j)
+			rest++
 		}
 	}
-	if made < want && len(restO)*len(restN) <= maxScored {
+	if len(restO)*rest <= maxScored {
 		type cand struct{ o, n, score int }
 		var cands []cand
 		for _, i := range restO {
-			for _, j := range restN {
+			if full(i) {
+				continue
+			}
+			for _, j := range restN[c.groupOf(i, true)] {
 				cands = append(cands, cand{i, j, common(oldEdges[i], newEdges[j])})
 			}
 		}
 		slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
 		for _, x := range cands {
-			if made == want {
-				break
-			}
-			if pairs[x.o] < 0 && !taken[x.n] {
-				pairs[x.o], taken[x.n] = x.n, true
-				made++
+			if pairs[x.o] < 0 && !taken[x.n] && !full(x.o) {
+				pair(x.o, x.n)
 			}
 		}
 	}
-	next := 0 // restN before it are all taken
+	next := make([]int, len(wants)) // each group's restN before it are all taken
 	for _, i := range restO {
-		if made == want {
-			break
-		}
-		if pairs[i] >= 0 {
+		if pairs[i] >= 0 || full(i) {
 			continue
 		}
-		for next < len(restN) && taken[restN[next]] {
-			next++
+		g := c.groupOf(i, true)
+		for next[g] < len(restN[g]) && taken[restN[g][next[g]]] {
+			next[g]++
 		}
-		if next == len(restN) {
-			break
+		if next[g] == len(restN[g]) {
+			continue
 		}
-		pairs[i], taken[restN[next]] = restN[next], true
-		made++
+		pair(i, restN[g][next[g]])
 	}
 	if !slices.Equal(pairs, c.pairs) {
 		c.pairs, c.changed = pairs, true
@@ -568,17 +737,26 @@ type seeder struct {
 	tr       func(string) string
 	made     bool
 	newSet   map[string]bool
+	newAt    map[string]int // the new specs by hash
 	newOuter [][]dep
 	byOuter  map[string][]int
-	byShape  map[int][]int
+	byShape  map[shape][]int
 	users    map[string][]int // the new specs over a new spec, by its hash
-	first    int              // the new specs before it are all taken
+	news     [][]int          // each group's new specs
+	first    []int            // each group's news before it are all taken
 	// The old specs' edges out of the class (rank): each's key and
-	// length, and how many have each.
+	// length, and how many have each. Keys and shapes are of a group
+	// (edgeClass.tag): a joint class's specs pair inside their group.
 	oldKeys  []string
 	oldLens  []int
 	oldByKey map[string]int
-	oldByLen map[int]int
+	oldByLen map[shape]int
+}
+
+// shape is a group's number of edges out of the class.
+type shape struct {
+	group int32
+	n     int
 }
 
 func (s *seeder) init() {
@@ -588,26 +766,36 @@ func (s *seeder) init() {
 	s.made = true
 	c := s.c
 	s.newSet = make(map[string]bool, len(c.news))
-	for _, n := range c.news {
+	s.newAt = make(map[string]int, len(c.news))
+	for j, n := range c.news {
 		s.newSet[n.Hash] = true
+		s.newAt[n.Hash] = j
 	}
 	s.newOuter = make([][]dep, len(c.news))
-	s.byOuter, s.byShape, s.users = map[string][]int{}, map[int][]int{}, map[string][]int{}
+	s.byOuter, s.byShape, s.users = map[string][]int{}, map[shape][]int{}, map[string][]int{}
+	groups := 1
+	if c.wants != nil {
+		groups = len(c.wants)
+	}
+	s.first, s.news = make([]int, groups), make([][]int, groups)
 	for j, l := range s.newEdges {
+		g := c.groupOf(j, false)
+		s.news[g] = append(s.news[g], j)
+		tag := c.tag(g)
 		var out []dep
 		for _, d := range l {
 			if s.newSet[d.hash] {
-				if u := s.users[d.hash]; len(u) == 0 || u[len(u)-1] != j {
-					s.users[d.hash] = append(u, j)
+				if u := s.users[tag+d.hash]; len(u) == 0 || u[len(u)-1] != j {
+					s.users[tag+d.hash] = append(u, j)
 				}
 			} else if d.hash != selfHash {
 				out = append(out, d)
 			}
 		}
 		s.newOuter[j] = out
-		k := depsKey(out)
+		k := tag + depsKey(out)
 		s.byOuter[k] = append(s.byOuter[k], j)
-		s.byShape[len(out)] = append(s.byShape[len(out)], j)
+		s.byShape[shape{g, len(out)}] = append(s.byShape[shape{g, len(out)}], j)
 	}
 }
 
@@ -637,17 +825,18 @@ func (s *seeder) rank(i int) int {
 	if s.oldKeys == nil {
 		s.oldKeys = make([]string, len(s.c.olds))
 		s.oldLens = make([]int, len(s.c.olds))
-		s.oldByKey, s.oldByLen = map[string]int{}, map[int]int{}
+		s.oldByKey, s.oldByLen = map[string]int{}, map[shape]int{}
 		for k := range s.c.olds {
 			o := s.outer(k)
-			s.oldKeys[k], s.oldLens[k] = depsKey(o), len(o)
+			g := s.c.groupOf(k, true)
+			s.oldKeys[k], s.oldLens[k] = s.c.tag(g)+depsKey(o), len(o)
 			s.oldByKey[s.oldKeys[k]]++
-			s.oldByLen[len(o)]++
+			s.oldByLen[shape{g, len(o)}]++
 		}
 	}
-	key, n := s.oldKeys[i], s.oldLens[i]
+	key, n := s.oldKeys[i], shape{s.c.groupOf(i, true), s.oldLens[i]}
 	switch {
-	case n == 0:
+	case n.n == 0:
 		return 3
 	case s.oldByKey[key] == 1 && len(s.byOuter[key]) == 1:
 		return 0
@@ -667,7 +856,7 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 	// best is the untaken of m[key] (trimmed in place) with the most of
 	// a in common (b: their edges), the first of them without a or past
 	// the budget.
-	best := func(m map[string][]int, key string, a []dep, b [][]dep) int {
+	best := func(m map[string][]int, key string, a []dep, b [][]dep, look func(n int) int) int {
 		q := m[key]
 		for len(q) > 0 && taken[q[0]] {
 			q = q[1:]
@@ -676,7 +865,7 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 		if a == nil && len(q) > 0 {
 			return q[0]
 		}
-		j, top := -1, -1
+		j, top, topLook := -1, -1, -1
 		for _, n := range q {
 			if taken[n] {
 				continue
@@ -688,40 +877,89 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 				break
 			}
 			budget--
-			if sc := common(a, b[n]); sc > top {
-				j, top = n, sc
+			sc, lk := common(a, b[n]), 0
+			if look != nil && sc >= top {
+				lk = look(n)
+			}
+			if sc > top || sc == top && lk > topLook {
+				j, top, topLook = n, sc, lk
 			}
 		}
 		return j
 	}
+	// look weighs new spec n as old spec i's pair a step further (ties
+	// of the edges in common, which a spec over two of the cycle has
+	// after its start: which of the two won went by hash order): how
+	// many of the edges of n's dependencies in the class not taken lead
+	// to the pairs of the edges of i's dependencies in the class not
+	// paired (far, each's paired dependencies in the class).
+	var far map[string]bool
+	look := func(n int) int {
+		if far == nil {
+			far = map[string]bool{}
+			for _, d := range s.oldNodes[i].Deps() {
+				if k, ok := c.inClass(d.Hash); ok && k != i && pairs[k] < 0 {
+					for _, e := range s.oldNodes[k].Deps() {
+						if budget--; budget < 0 {
+							break
+						}
+						if x, ok := c.inClass(e.Hash); ok && pairs[x] >= 0 {
+							far[c.news[pairs[x]].Hash] = true
+						}
+					}
+				}
+			}
+		}
+		w := 0
+		if len(far) == 0 {
+			return w
+		}
+		for _, d := range s.newEdges[n] {
+			if x, ok := s.newAt[d.hash]; ok && !taken[x] {
+				for _, e := range s.newEdges[x] {
+					if budget--; budget < 0 {
+						return w
+					}
+					if far[e.hash] {
+						w++
+					}
+				}
+			}
+		}
+		return w
+	}
+	g := c.groupOf(i, true)
+	tag := c.tag(g)
 	for _, d := range s.oldNodes[i].Deps() {
 		if k, ok := c.inClass(d.Hash); ok && k != i && pairs[k] >= 0 {
-			if j := best(s.users, c.news[pairs[k]].Hash, edges, s.newEdges); j >= 0 {
+			if j := best(s.users, tag+c.news[pairs[k]].Hash, edges, s.newEdges, look); j >= 0 {
 				return j, budget
 			}
 			break
 		}
 	}
 	o := s.outer(i)
-	key := depsKey(o)
+	key := tag + depsKey(o)
 	if len(o) > 0 {
-		if j := best(s.byOuter, key, nil, s.newOuter); j >= 0 {
+		if j := best(s.byOuter, key, nil, s.newOuter, nil); j >= 0 {
 			return j, budget
 		}
-		shape := map[string][]int{"": s.byShape[len(o)]}
-		j := best(shape, "", o, s.newOuter)
-		s.byShape[len(o)] = shape[""]
+		sh := shape{g, len(o)}
+		m := map[string][]int{"": s.byShape[sh]}
+		j := best(m, "", o, s.newOuter, nil)
+		s.byShape[sh] = m[""]
 		if j >= 0 {
 			return j, budget
 		}
-	} else if j := best(s.byOuter, key, nil, s.newOuter); j >= 0 {
+	} else if j := best(s.byOuter, key, nil, s.newOuter, nil); j >= 0 {
 		return j, budget
 	}
-	for s.first < len(taken) && taken[s.first] {
-		s.first++
+	f, l := &s.first[g], s.news[g]
+	for *f < len(l) && taken[l[*f]] {
+		*f++
 	}
-	if s.first < len(taken) {
-		return s.first, budget
+	if *f < len(l) {
+		return l[*f], budget
 	}
 	return -1, budget
 }
@@ -785,6 +1023,21 @@ func (c *edgeClass) depOrder(nodes []*GraphNode, rank func(i int) int) (order []
 	var cycles []*orderCycle
 	var cycleOf []int32 // each spec's cycle, -1: none
 	cur := 0            // the first cycle maybe not visited whole
+	// prefer says whether a partly visited spec is over another partly
+	// visited one not visited yet: its pair is told a step further
+	// (seeder's look), by that one's visited dependencies.
+	prefer := func(i int32) bool {
+		for _, d := range nodes[i].Deps() {
+			if k, ok := c.at[d.Hash]; ok && k != int(i) && !done[k] {
+				for _, e := range nodes[k].Deps() {
+					if x, ok := c.at[e.Hash]; ok && x != k && done[x] {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
 	for len(order) < len(c.olds) {
 		var i int32
 		if len(ready) > 0 {
@@ -795,7 +1048,7 @@ func (c *edgeClass) depOrder(nodes []*GraphNode, rank func(i int) int) (order []
 			}
 			i = -1
 			for i < 0 {
-				if i = cycles[cur].next(done); i < 0 {
+				if i = cycles[cur].next(done, prefer); i < 0 {
 					cur++
 				}
 			}
@@ -829,8 +1082,22 @@ type orderCycle struct {
 	at      int     // members before it are visited
 }
 
-// next is the cycle's spec to start from, -1 when all are visited.
-func (k *orderCycle) next(done []bool) int32 {
+// preferScan is how many of a cycle's partly visited specs next looks
+// at for one prefer takes.
+const preferScan = 8
+
+// next is the cycle's spec to start from, -1 when all are visited: of
+// the first partly visited (preferScan), the first prefer takes, else
+// the first.
+func (k *orderCycle) next(done []bool, prefer func(int32) bool) int32 {
+	for len(k.touched) > 0 && done[k.touched[0]] {
+		k.touched = k.touched[1:]
+	}
+	for x, i := range k.touched[:min(len(k.touched), preferScan)] {
+		if x > 0 && !done[i] && prefer(i) {
+			return i
+		}
+	}
 	for len(k.touched) > 0 {
 		i := k.touched[0]
 		k.touched = k.touched[1:]
@@ -909,20 +1176,21 @@ func (c *edgeClass) levels(order []int, nodes []*GraphNode) ([]int, []int) {
 }
 
 // pairInner pairs the old specs of one level that found no exact pair
-// (failed), at most room of them, at once with new specs not taken whose
-// dependencies in the class are their own taken to their pairs
-// (byInner): the pairs of the most dependencies in common first over the
-// whole level (scoring at most budget candidates over the class), then
-// each left in order with the first that fits. It returns how many it
-// paired and the budget left; a spec no new spec fits stays unpaired.
-func (c *edgeClass) pairInner(failed []int, room int, oldEdges, newEdges [][]dep, byInner map[string][]int, newSet map[string]bool, pairs []int, taken []bool, budget int) (int, int) {
+// (failed), but those whose group is full, at once with new specs not
+// taken whose dependencies in the class are their own taken to their
+// pairs (byInner): the pairs of the most dependencies in common first
+// over the whole level (scoring at most budget candidates over the
+// class), then each left in order with the first that fits. It pairs by
+// pair and returns the budget left; a spec no new spec fits stays
+// unpaired.
+func (c *edgeClass) pairInner(failed []int, full func(int) bool, pair func(i, j int), oldEdges, newEdges [][]dep, byInner map[string][]int, newSet map[string]bool, pairs []int, taken []bool, budget int) int {
 	keys := make([]string, len(failed))
 	type cand struct{ f, n, score int }
 	var cands []cand
 	for f, i := range failed {
 		// A dependency in the class without a pair keeps its place in
 		// the key (as gone), matching no new spec's.
-		ik := depsKey(innerDeps(oldEdges[i], func(d dep) bool {
+		ik := c.tag(c.groupOf(i, true)) + depsKey(innerDeps(oldEdges[i], func(d dep) bool {
 			if h, ok := strings.CutPrefix(d.hash, "\x00"); ok {
 				_, in := c.inClass(h)
 				return in
@@ -943,21 +1211,13 @@ func (c *edgeClass) pairInner(failed []int, room int, oldEdges, newEdges [][]dep
 		}
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
-	made := 0
 	for _, x := range cands {
-		if made == room {
-			return made, budget
-		}
-		if i := failed[x.f]; pairs[i] < 0 && !taken[x.n] {
-			pairs[i], taken[x.n] = x.n, true
-			made++
+		if i := failed[x.f]; pairs[i] < 0 && !taken[x.n] && !full(i) {
+			pair(i, x.n)
 		}
 	}
 	for f, i := range failed {
-		if made == room {
-			break
-		}
-		if pairs[i] >= 0 {
+		if pairs[i] >= 0 || full(i) {
 			continue
 		}
 		// Trimmed in the map, so that the specs of one key pass each
@@ -968,11 +1228,10 @@ func (c *edgeClass) pairInner(failed []int, room int, oldEdges, newEdges [][]dep
 		}
 		byInner[keys[f]] = q
 		if len(q) > 0 {
-			pairs[i], taken[q[0]] = q[0], true
-			made++
+			pair(i, q[0])
 		}
 	}
-	return made, budget
+	return budget
 }
 
 // innerDeps is the edges of l that in keeps (those to the class's own

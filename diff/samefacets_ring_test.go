@@ -18,7 +18,10 @@ import (
 // 0 also over zlib in the old snapshot and over zlib-ng in the new one:
 // the old and the new index.json, and each same hash's place in its
 // ring. shape adds to it: "self", every 7th spec also over itself;
-// "interlock", a second ring of n-1 specs through spec 0. The new hashes
+// "interlock", a second ring of n-1 specs through spec 0; "cross", spec
+// i over spec i of package other instead, other i over spec i+1 (the
+// cycle runs between the classes of same and other); "two", spec i also
+// over spec i+2. The new hashes
 // sort in another order than the old ones (a shuffle of the places), so
 // that pairing in hash order crosses the ring.
 func sameRing(t *testing.T, n int, shape string) (oldIdx, newIdx string, place map[string]string) {
@@ -29,7 +32,7 @@ func sameRing(t *testing.T, n int, shape string) (oldIdx, newIdx string, place m
 	for side, bottom := range []string{"zlib", "zlib-ng"} {
 		hash := func(ring string, i int) string {
 			k := i
-			if ring == "z" {
+			if ring != "x" {
 				k += n
 			}
 			if side == 1 {
@@ -45,6 +48,13 @@ func sameRing(t *testing.T, n int, shape string) (oldIdx, newIdx string, place m
 		for i := range n {
 			h := hash("x", i)
 			s := indexSpec{name: "same", version: "1", hash: h, deps: [][2]string{{"same", hash("x", (i+1)%n)}}}
+			switch shape {
+			case "cross":
+				s.deps[0] = [2]string{"other", hash("o", i)}
+				sides[side] = append(sides[side], indexSpec{name: "other", version: "2", hash: hash("o", i), deps: [][2]string{{"same", hash("x", (i+1)%n)}}})
+			case "two":
+				s.deps = append(s.deps, [2]string{"same", hash("x", (i+2)%n)})
+			}
 			switch {
 			case i == 0:
 				s.deps = append(s.deps, [2]string{bottom, lib})
@@ -75,7 +85,7 @@ func sameRing(t *testing.T, n int, shape string) (oldIdx, newIdx string, place m
 // it all to the pairs in hash order, which crossed every pair; the
 // explainer then walked N² pairs of nodes along the crossed edges.
 func TestSameFacetsRingPairs(t *testing.T) {
-	for _, shape := range []string{"ring", "self", "interlock"} {
+	for _, shape := range []string{"ring", "self", "interlock", "cross", "two"} {
 		for _, n := range []int{3, 8, 40} {
 			t.Run(fmt.Sprint(shape, n), func(t *testing.T) {
 				oldIdx, newIdx, place := sameRing(t, n, shape)
@@ -98,8 +108,11 @@ func TestSameFacetsRingPairs(t *testing.T) {
 						}
 					}
 					want := n
-					if shape == "interlock" {
+					switch shape {
+					case "interlock":
 						want = 2*n - 1
+					case "cross":
+						want = 2 * n
 					}
 					if ring != want || crossed > 0 {
 						t.Errorf("%d of %d ring pairs cross the ring, want %d pairs none crossing", crossed, ring, want)
@@ -125,7 +138,7 @@ func TestSameFacetsRingLinear(t *testing.T) {
 	if race.Enabled {
 		t.Skip("allocations under the race detector")
 	}
-	for _, shape := range []string{"ring", "self", "interlock"} {
+	for _, shape := range []string{"ring", "self", "interlock", "cross", "two"} {
 		t.Run(shape, func(t *testing.T) {
 			type cost struct{ pairs, allocs, bytes, size uint64 }
 			measure := func(n int) (c cost) {

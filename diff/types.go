@@ -52,6 +52,10 @@ type Report struct {
 	// Causes explains the rebuilt and updated pairs (causes.go); absent
 	// when neither snapshot has dependency edges (catalogue pages).
 	Causes *Causes `json:"causes,omitempty"`
+	// cyclePairs are the pairs of the old specs the pairing by edges
+	// found in cycles (bad input), old hash to new (pairByEdges), for
+	// the explainer to match a name's several edges along them.
+	cyclePairs map[string]string
 }
 
 // HasChanges reports whether the snapshots differ: a package added,
