@@ -216,7 +216,7 @@ func News(r *Report) []Highlight {
 			// one root written two ways, as the headline says it ("1
 			// root added (zlib = zlib@1)"): one item, its first
 			// spelling the value and the others its values.
-			spelt := rootSpellings{}
+			spelt := newRootSpellings()
 			for _, x := range rt.Removed {
 				if !spelt.more(&out, HighlightRootRemoved, x.Hash, x.Root) {
 					out = append(out, Highlight{Kind: HighlightRootRemoved, Value: x.Root, From: x.Version, Packages: []string{x.Name}})
@@ -470,25 +470,41 @@ func uniqueSorted(a, b string) []string {
 // (by kind and hash, or for a changed root both hashes): the items of
 // roots that are one spec written several ways (RootsHeadline's
 // OneRootEach).
-type rootSpellings map[[2]string]int
+type rootSpellings struct {
+	item map[[2]string]int      // kind and key: the index of its item
+	said map[[3]string]struct{} // kind, key and a spelling said of it
+	// probes counts the spellings compared, for tests: a spelling is
+	// looked up in said, where a scan of the item's values made one
+	// spec written 80,000 ways 3.2e9 comparisons (TestRootSpellingsLinear).
+	probes int
+}
+
+func newRootSpellings() *rootSpellings {
+	return &rootSpellings{item: map[[2]string]int{}, said: map[[3]string]struct{}{}}
+}
 
 // more adds root to the values of the item of kind made for key, and
 // reports whether there was one; when not, the item appended next to
 // *out is key's. A spelling said already is not said again, and key ""
 // (a root without a hash) is a root alone.
-func (m rootSpellings) more(out *[]Highlight, kind, key, root string) bool {
+func (m *rootSpellings) more(out *[]Highlight, kind, key, root string) bool {
 	if key == "" {
 		return false
 	}
-	i, ok := m[[2]string{kind, key}]
+	m.probes++
+	if _, dup := m.said[[3]string{kind, key, root}]; !dup {
+		m.said[[3]string{kind, key, root}] = struct{}{}
+	} else {
+		_, ok := m.item[[2]string{kind, key}]
+		return ok
+	}
+	i, ok := m.item[[2]string{kind, key}]
 	if !ok {
-		m[[2]string{kind, key}] = len(*out)
+		m.item[[2]string{kind, key}] = len(*out)
 		return false
 	}
 	h := &(*out)[i]
-	if root != h.Value && !slices.Contains(h.Values, root) {
-		h.Values = append(h.Values, root)
-	}
+	h.Values = append(h.Values, root)
 	return true
 }
 
