@@ -117,7 +117,10 @@ const MaxWord = maxWord
 // Neither side of "…" is cut inside a character and the marks that
 // combine with it (clusterBreak): the head gives up a character whose
 // marks do not fit, and the tail starts at the next character, not with
-// a lone accent.
+// a lone accent. A cluster longer than maxCluster characters (letters
+// joined by U+200D, a letter under thousands of accents) is cut inside
+// like plain text, so a side may then begin or end mid-cluster: giving
+// it up whole would leave "…" alone.
 func CutMiddle(s string, limit int, width func(rune) int) string {
 	if len(s) <= limit {
 		return s
