@@ -255,6 +255,51 @@ func readOverrides(c *diff.Causes) {
 	}
 }
 
+// checkFeatures checks that a report's "features" (all known, see
+// unknownFeature) are the ones it uses, as cachediff writes them
+// (report.FeaturesOf): a report with an override that does not list
+// set-overrides would be misread by a consumer that knows bases but not
+// overrides, without an error, and one that lists a feature it does not
+// use, or lists one twice or out of order, was not written by cachediff.
+// A report without "features" may have bases without overrides: it was
+// saved before "features" was written (issue 35), and is read as before.
+func checkFeatures(features []string, r *diff.Report) error {
+	want := report.FeaturesOf(r)
+	if slices.Equal(features, want) || len(features) == 0 && len(want) == 0 {
+		return nil
+	}
+	if features == nil && slices.Equal(want, []string{report.FeatureBasedSets}) {
+		return nil // saved before features
+	}
+	for i, f := range features {
+		if slices.Index(features, f) < i {
+			return &LawError{Path: fmt.Sprintf("features[%d]", i), Msg: fmt.Sprintf("%q is listed twice", f)}
+		}
+		if !slices.Contains(want, f) {
+			return &LawError{Path: fmt.Sprintf("features[%d]", i), Msg: fmt.Sprintf("%q, but the report does not use it (%s)", f, featureUse(f))}
+		}
+	}
+	for _, f := range want {
+		switch {
+		case features == nil && f == report.FeatureBasedSets:
+			// Saved before features: not missing.
+		case features == nil:
+			return &LawError{Path: "features", Msg: fmt.Sprintf("absent, but the report uses %q (%s): a consumer that does not know it would misread the report", f, featureUse(f))}
+		case !slices.Contains(features, f):
+			return &LawError{Path: "features", Msg: fmt.Sprintf("[%s] without %q, which the report uses (%s): a consumer that does not know it would misread the report", strings.Join(features, ", "), f, featureUse(f))}
+		}
+	}
+	return &LawError{Path: "features", Msg: fmt.Sprintf("[%s]: cachediff lists them in the order %s", strings.Join(features, ", "), strings.Join(want, ", "))}
+}
+
+// featureUse says where a report uses feature f.
+func featureUse(f string) string {
+	if f == report.FeatureSetOverrides {
+		return `an override {"over", "path"} in causes.sets`
+	}
+	return `a base {"set", "via"} in causes.sets`
+}
+
 // unknownFeature is the error of the first of features this cachediff
 // does not know, nil when it knows them all.
 func unknownFeature(features []string) error {
@@ -371,6 +416,9 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 		laws = doc.Report.CheckStepLaws
 	}
 	if err := laws(); err != nil {
+		return nil, err
+	}
+	if err := checkFeatures(doc.Features, doc.Report); err != nil {
 		return nil, err
 	}
 	// The highlights every format leads with are computed from the data
