@@ -3,6 +3,7 @@ package jsonv1
 import (
 	"encoding/json"
 	"hash/maphash"
+	"slices"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
@@ -345,25 +346,13 @@ func (r *causesReader) changeList() []diff.Change {
 		}
 	}
 	slot := &r.changes[h.Sum64()%uint64(len(r.changes))]
-	if *slot != nil && equalChanges(*slot, r.buf) {
+	if *slot != nil && slices.Equal(*slot, r.buf) {
 		return *slot
 	}
 	l := make([]diff.Change, len(r.buf)) // not nil when empty, as encoding/json
 	copy(l, r.buf)
 	*slot = l
 	return l
-}
-
-func equalChanges(a, b []diff.Change) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // paths reads causes.paths into l (empty, with room for n links).
