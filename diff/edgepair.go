@@ -237,7 +237,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[stri
 			}
 			i = int32(next)
 			if jointOf == nil {
-				joints, jointOf = classCycles(classes)
+				joints, jointOf = classCycles(classes, og, classOf)
 			}
 		}
 		if done[i] {
@@ -288,35 +288,87 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[stri
 	return cyclePairs
 }
 
-// classCycles are the cycles between classes (strongly connected
-// components of more than one class: class i depends on class j when an
-// old spec of i is over one of j), each's classes in order, and each
-// class's cycle (-1: none).
-func classCycles(classes []*edgeClass) ([][]int32, []int32) {
-	deps := make([][]int32, len(classes))
-	for j, c := range classes {
-		for _, u := range c.users {
-			deps[u] = append(deps[u], int32(j))
+// classCycles are the cycles between classes, each's classes in order,
+// and each class's cycle (-1: none): the classes of the old specs of
+// one cycle of specs (a strongly connected component of the old specs
+// of all classes, over their edges between them) that runs through more
+// than one class, joined where they share a class. Classes whose specs
+// form no cycle (p0 over p1 in one stack, p1 over p0 in another: a
+// cycle of the classes alone) are not joined, and resolve one after the
+// other as acyclic input always did.
+func classCycles(classes []*edgeClass, og Graph, classOf map[string]int32) ([][]int32, []int32) {
+	var specs []*GraphNode // every class's old specs' nodes
+	var specClass []int32
+	at := map[string]int32{}
+	for i, c := range classes {
+		for _, o := range c.olds {
+			if n := og.Node(o.Hash); n != nil {
+				at[o.Hash] = int32(len(specs))
+				specs = append(specs, n)
+				specClass = append(specClass, int32(i))
+			}
 		}
 	}
-	var joints [][]int32
-	jointOf := make([]int32, len(classes))
-	for i := range jointOf {
-		jointOf[i] = -1
+	// The classes joined, as a forest (each class's root).
+	root := make([]int32, len(classes))
+	for i := range root {
+		root[i] = int32(i)
 	}
-	scc.Components(len(classes), nil, func(dst []int32, u int32) []int32 {
-		return append(dst, deps[u]...)
+	find := func(i int32) int32 {
+		for root[i] != i {
+			root[i] = root[root[i]]
+			i = root[i]
+		}
+		return i
+	}
+	joined := false
+	scc.Components(len(specs), nil, func(dst []int32, u int32) []int32 {
+		for _, d := range specs[u].Deps() {
+			if _, ok := classOf[d.Hash]; ok {
+				if k, ok := at[d.Hash]; ok && k != u {
+					dst = append(dst, k)
+				}
+			}
+		}
+		return dst
 	}, func(comp []int32, _ bool) {
 		if len(comp) < 2 {
 			return
 		}
-		m := slices.Clone(comp)
-		slices.Sort(m)
-		for _, i := range m {
-			jointOf[i] = int32(len(joints))
+		first := find(specClass[comp[0]])
+		for _, u := range comp[1:] {
+			if r := find(specClass[u]); r != first {
+				root[r], joined = first, true
+			}
 		}
-		joints = append(joints, m)
 	})
+	jointOf := make([]int32, len(classes))
+	for i := range jointOf {
+		jointOf[i] = -1
+	}
+	if !joined {
+		return nil, jointOf
+	}
+	var joints [][]int32
+	jointAt := map[int32]int32{} // a root's joint
+	size := make([]int32, len(classes))
+	for i := range classes {
+		size[find(int32(i))]++
+	}
+	for i := range classes { // in order: each joint's classes sorted
+		r := find(int32(i))
+		if size[r] < 2 {
+			continue
+		}
+		j, ok := jointAt[r]
+		if !ok {
+			j = int32(len(joints))
+			jointAt[r] = j
+			joints = append(joints, nil)
+		}
+		joints[j] = append(joints[j], int32(i))
+		jointOf[i] = j
+	}
 	return joints, jointOf
 }
 

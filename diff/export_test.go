@@ -3,3 +3,7 @@ package diff
 // SetExplainedHook sets explainedHook (nil: none), for the tests of
 // package diff_test.
 func SetExplainedHook(f func(pairs int)) { explainedHook = f }
+
+// CyclePairs is how many pairs of r the pairing by edges found in
+// cycles (Report.cyclePairs).
+func CyclePairs(r *Report) int { return len(r.cyclePairs) }
