@@ -134,19 +134,29 @@ func checkCauseSets(r *Report) error {
 				switch {
 				case *ref.Over != ref.Cause:
 					return lawf(at()+".over", "%d, but the reference is of cause %d", *ref.Over, ref.Cause)
+				case nb == 0 && slices.ContainsFunc(set[i+1:], func(r CauseRef) bool { return r.SetBase != nil }):
+					// Its base is there, after it: that, not a set without
+					// a base, is what to mend.
+					return lawf(at()+".over", "an override {over, path} before the set's base {set, via}: a set's bases are its first elements")
 				case nb == 0:
 					return lawf(at()+".over", "an override {over, path} in a set without a base: it holds a cause of the set's one base by another path")
 				case nb > 1:
 					return lawf(at()+".over", "an override {over, path} in a set of %d bases: only a set of one base overrides its causes", nb)
 				}
 			}
+			// An override's cause is its field "over": named so, where
+			// ".cause" sent a reader to a field the element does not have.
+			cause := ".cause"
+			if ref.Over != nil {
+				cause = ".over"
+			}
 			switch {
 			case ref.Cause < 0 || ref.Cause >= len(c.Table):
-				return lawf(at()+".cause", "%d, but causes.table has %d causes", ref.Cause, len(c.Table))
+				return lawf(at()+cause, "%d, but causes.table has %d causes", ref.Cause, len(c.Table))
 			case ref.Path < 0 || ref.Path >= n:
 				return lawf(at()+".path", "%d, but causes.paths has %d links", ref.Path, n)
 			case i > 0 && set[i-1].SetBase == nil && ref.Cause <= set[i-1].Cause:
-				return lawf(at()+".cause", "%d after %d: a set lists each cause once, in order", ref.Cause, set[i-1].Cause)
+				return lawf(at()+cause, "%d after %d: a set lists each cause once, in order", ref.Cause, set[i-1].Cause)
 			case last[ref.Path] != c.Table[ref.Cause].Name:
 				return lawf(at()+".path", "ends at %q, not at its cause %q", shortValue(last[ref.Path]), shortValue(c.Table[ref.Cause].Name))
 			}

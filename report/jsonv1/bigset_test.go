@@ -94,3 +94,68 @@ func TestBigSetAllocates(t *testing.T) {
 		t.Errorf("a set of %d references allocated %d bytes (%.1f a reference), want at most %d", n, got, float64(got)/n, bound)
 	}
 }
+
+// TestBigSetsCountedAheadHostile: the elements of a set of its own
+// slice are counted ahead by their commas outside strings and nested
+// values; spelt with whitespace, escaped keys, and unknown keys whose
+// strings and nested lists and objects hold commas, brackets, quotes
+// and backslashes, sets about the size where a set gets its own slice
+// read as encoding/json reads them, and counted ahead from any element
+// to the set's end as many as there are.
+func TestBigSetsCountedAheadHostile(t *testing.T) {
+	var b strings.Builder
+	sizes := []int{blockRefs/4 - 1, blockRefs / 4, blockRefs/4 + 1, blockRefs/4 + 2, 3000}
+	type at struct{ i, left int } // an element's offset, and the elements from it on
+	var ats []at
+	b.WriteString("[ [ ]")
+	for _, n := range sizes {
+		b.WriteString(" ,\n[\n")
+		for i := range n {
+			if i > 0 {
+				b.WriteString(" ,\r\n\t")
+			}
+			if i%4 == 1 || i == blockRefs/4 {
+				ats = append(ats, at{b.Len(), n - i})
+			}
+			switch i % 4 {
+			case 0:
+				fmt.Fprintf(&b, `{ "set" : %d , "via":%d }`, i, i+1)
+			case 1:
+				fmt.Fprintf(&b, `{"\u0063ause":%d,"zz\",]}[{":["a,]",{"b":"\\","c":[1,2,{"d":","}]},"\"]"],"path":%d}`, i, i+2)
+			case 2:
+				fmt.Fprintf(&b, `{"path":%d,"q":"\u005d,\\\"","over":%d,"n":null,"t":[true,false,[]],"o":{}}`, i+3, i)
+			default:
+				fmt.Fprintf(&b, "{\n\"cause\"\n:\n%d\n,\n\"path\"\n:\n%d\n}", i, i)
+			}
+		}
+		b.WriteString("\n]")
+	}
+	b.WriteString(" ]")
+	data := []byte(b.String())
+	var want [][]diff.CauseRef
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	r := &causesReader{w: walker{data: data}}
+	got := r.sets(nil, len(sizes)+1)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%d sets read, want %d, not as encoding/json reads them", len(got), len(want))
+	}
+	for k, set := range got {
+		if k > 0 && len(set) != sizes[k-1] {
+			t.Errorf("set %d: %d references, want %d", k, len(set), sizes[k-1])
+		}
+	}
+	wrong := 0
+	for _, a := range ats {
+		r := &causesReader{w: walker{data: data, i: a.i}}
+		if got := r.countAhead(); got != a.left {
+			if wrong++; wrong <= 5 {
+				t.Errorf("at byte %d: %d elements counted ahead, want %d", a.i, got, a.left)
+			}
+		}
+	}
+	if wrong > 5 {
+		t.Errorf("... %d counts ahead wrong of %d", wrong, len(ats))
+	}
+}

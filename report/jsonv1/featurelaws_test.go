@@ -62,3 +62,23 @@ func TestFeaturesAgreeWithSets(t *testing.T) {
 		}
 	}
 }
+
+// TestFeaturesNullElement (issue 35 class e): a null in "features" was
+// read as the feature "" where the shape check refused the document,
+// and named so ("features[0]: \"\" is not a feature this cachediff
+// reads ... a newer cachediff wrote this report"): no report lists "",
+// and no newer cachediff wrote it. The shape's error names the null.
+func TestFeaturesNullElement(t *testing.T) {
+	doc := jsonOf(t, chainUpdReport(t, 60))
+	const basedOnly = "\"features\": [\n    \"based-sets\"\n  ],"
+	for _, l := range []string{`[null]`, `["based-sets", null]`, `[null, "x"]`} {
+		edited := bytes.Replace(doc, []byte(basedOnly), []byte(`"features": `+l+`,`), 1)
+		if bytes.Equal(edited, doc) {
+			t.Fatalf("no %q in the report", basedOnly)
+		}
+		_, err := DecodeBytes(edited)
+		if err == nil || !strings.Contains(err.Error(), "not null") || strings.Contains(err.Error(), "newer cachediff") {
+			t.Errorf("features %s: %v; want the shape's error naming the null", l, err)
+		}
+	}
+}

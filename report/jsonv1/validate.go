@@ -828,13 +828,23 @@ func schemaOf(data []byte) (schema string, found bool, err error) {
 // featuresIn is the top-level "features" of the JSON object data, a
 // list of strings, or nil (none, or data is not such an object): read
 // where checkShape refused data, for the feature of a newer cachediff
-// that explains it.
+// that explains it. A null in the list is no feature (encoding/json
+// reads it as ""): the list is not one of strings, and the shape's
+// error says so ("features[0]: want a string, not null"), where
+// unknownFeature's named a feature "" the report does not list.
 func featuresIn(data []byte) []string {
-	var l []string
+	var l []*string
 	if v := topValue(data, "features"); v == nil || json.Unmarshal(v, &l) != nil {
 		return nil
 	}
-	return l
+	out := make([]string, len(l))
+	for i, f := range l {
+		if f == nil {
+			return nil
+		}
+		out[i] = *f
+	}
+	return out
 }
 
 // stepsFeature is the error of the first step of the log data (a
