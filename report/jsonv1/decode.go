@@ -368,6 +368,9 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 		}
 		return nil, err
 	}
+	if err := lens.check(); err != nil {
+		return nil, err
+	}
 	dec := decodedDoc{Document: report.Document{Report: new(diff.Report)}}
 	// causesDec reads the causes' lists, at their lengths.
 	dec.Causes.lens = lens

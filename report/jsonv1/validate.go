@@ -464,8 +464,13 @@ func (w *walker) object(s *shape) error {
 			}
 			seen |= 1 << fi
 			w.path = append(w.path, pathStep{key: key})
+			w.ws()
+			null := bytes.HasPrefix(w.data[w.i:], []byte("null"))
 			if err := w.value(s.fields[fi].shape); err != nil {
 				return err
+			}
+			if w.lens != nil && !null {
+				w.lens.field(w.path)
 			}
 			w.path = w.path[:len(w.path)-1]
 		} else {
@@ -1019,7 +1024,14 @@ func checkShape(data []byte) error {
 // fills them, where it grew them by a quarter at a time, each copy
 // beside the one before (a report of a million based sets held a
 // quarter more of its table and sets, 0.8x its JSON, while decoded).
-type causeLens struct{ table, paths, sets, groups int }
+//
+// The walk counts too what bounds those lengths (causeLens.check): the
+// sets' elements, their bases, the links with a next, and the whys
+// (of the pairs and of the changed roots).
+type causeLens struct {
+	table, paths, sets, groups int
+	elems, bases, nexts, whys  int
+}
 
 // causeLists is checkShape, and the lengths of the causes' lists.
 func causeLists(data []byte) (causeLens, error) {
@@ -1060,8 +1072,12 @@ func walkShape(data []byte, s *shape, doc string) error {
 }
 
 // count records a list of n elements at path if it is one of the
-// causes' lists.
+// causes' lists, or one of its sets.
 func (l *causeLens) count(path []pathStep, n int) {
+	if len(path) == 3 && path[0].key == "causes" && path[1].key == "sets" && !path[1].value {
+		l.elems += n
+		return
+	}
 	if len(path) != 2 || path[0].key != "causes" || path[0].value || path[1].value {
 		return
 	}
@@ -1093,4 +1109,46 @@ func fieldNames(s *shape, seen uint64) string {
 		return "field " + l[0]
 	}
 	return "fields " + strings.Join(l, ", ")
+}
+
+// field records a field at path, of a value not null, if it is one that
+// bounds the causes' lists: a set's base ({"set": j}), a link's next, a
+// why (a pair's, or a changed root's in causes.roots).
+func (l *causeLens) field(path []pathStep) {
+	last := path[len(path)-1].key
+	switch {
+	case len(path) == 5 && last == "set" && path[0].key == "causes" && path[1].key == "sets":
+		l.bases++
+	case len(path) == 4 && last == "next" && path[0].key == "causes" && path[1].key == "paths":
+		l.nexts++
+	case last == "why":
+		l.whys++
+	}
+}
+
+// check refuses causes' lists longer than the report's own counts let
+// them be, before they are decoded: each element became a Go value of
+// 24 to 96 bytes (and the laws kept more), so that 8 million empty
+// sets "[]," (24 MB) peaked at 337 MB before anything refused them. A
+// report cachediff writes holds
+//
+//   - set 0 (the empty set), and beside it only sets that a why (a
+//     pair's or a changed root's) or another set's base names: at most
+//     1 + the whys + the bases;
+//   - only links that a set's element (a reference's path, a base's
+//     via) or a pair's via starts, or another link's next names: the
+//     links without a next are at most the sets' elements + the whys;
+//   - only causes that a set's reference or a pair's own change (why.self)
+//     names: at most the sets' references + the whys.
+func (l causeLens) check() error {
+	refs := l.elems - l.bases
+	switch {
+	case l.sets > 1+l.whys+l.bases:
+		return &diff.LawError{Path: "causes.sets", Msg: fmt.Sprintf("%d sets, but the report names at most %d (set 0, %d pairs' whys, %d bases): a set is one that a pair or a base names", l.sets, 1+l.whys+l.bases, l.whys, l.bases)}
+	case l.paths-l.nexts > l.elems+l.whys:
+		return &diff.LawError{Path: "causes.paths", Msg: fmt.Sprintf("%d links without a next, but the report starts at most %d paths (%d sets' elements, %d pairs' whys): a link is one that a path reaches", l.paths-l.nexts, l.elems+l.whys, l.elems, l.whys)}
+	case l.table > refs+l.whys:
+		return &diff.LawError{Path: "causes.table", Msg: fmt.Sprintf("%d causes, but the report names at most %d (%d sets' references, %d pairs' whys): a cause of the table is one that a set or a pair names", l.table, refs+l.whys, refs, l.whys)}
+	}
+	return nil
 }
