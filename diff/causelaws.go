@@ -131,12 +131,24 @@ func checkCauseSets(r *Report) error {
 				continue
 			}
 			if ref.Over != nil {
+				// The bases after it, counted only where it is refused
+				// anyway (a set without a base before it): one is what to
+				// mend, where "a set without a base" sent a reader to add
+				// one; more, and moved after them it is refused for them.
+				later := 0
+				if *ref.Over == ref.Cause && nb == 0 {
+					for _, r := range set[i+1:] {
+						if r.SetBase != nil {
+							later++
+						}
+					}
+				}
 				switch {
 				case *ref.Over != ref.Cause:
 					return lawf(at()+".over", "%d, but the reference is of cause %d", *ref.Over, ref.Cause)
-				case nb == 0 && slices.ContainsFunc(set[i+1:], func(r CauseRef) bool { return r.SetBase != nil }):
-					// Its base is there, after it: that, not a set without
-					// a base, is what to mend.
+				case later > 1:
+					return lawf(at()+".over", "an override {over, path} in a set of %d bases: only a set of one base overrides its causes", later)
+				case later == 1:
 					return lawf(at()+".over", "an override {over, path} before the set's base {set, via}: a set's bases are its first elements")
 				case nb == 0:
 					return lawf(at()+".over", "an override {over, path} in a set without a base: it holds a cause of the set's one base by another path")

@@ -728,7 +728,9 @@ func (w *walker) skip() error {
 				return nil
 			}
 			if c == '{' {
-				if _, err := w.key(); err != nil {
+				// The key as written: skipped, not copied (a string an
+				// element's key, where topValue skips a whole report).
+				if _, _, err := w.keyRaw(); err != nil {
 					return err
 				}
 			}
@@ -880,7 +882,10 @@ func stepsFeature(data []byte) error {
 }
 
 // topValue is the value of key in the JSON object data, as written, or
-// nil (no such key, or data is not an object).
+// nil (no such key, the key twice, or data is not an object). A key
+// twice is the shape's error, which checkShape names: the first value
+// read for a feature there named a feature of a newer cachediff, which
+// writes no key twice, and the order of the two chose the message.
 func topValue(data []byte, key string) []byte {
 	w := &walker{data: data}
 	w.ws()
@@ -888,6 +893,7 @@ func topValue(data []byte, key string) []byte {
 		return nil
 	}
 	w.i++
+	var v []byte
 	for n := 0; ; n++ {
 		w.ws()
 		if w.i < len(data) && data[w.i] == '}' && n == 0 {
@@ -895,18 +901,21 @@ func topValue(data []byte, key string) []byte {
 		}
 		k, err := w.key()
 		if err != nil {
-			return nil
+			return v
 		}
 		w.ws()
 		start := w.i
 		if err := w.skip(); err != nil {
-			return nil
+			return v
 		}
 		if k == key {
-			return data[start:w.i]
+			if v != nil {
+				return nil
+			}
+			v = data[start:w.i]
 		}
 		if done, err := w.next('}'); done || err != nil {
-			return nil
+			return v // a document cut short after it: its value as before
 		}
 	}
 }

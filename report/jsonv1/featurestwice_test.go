@@ -1,0 +1,98 @@
+package jsonv1
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/race"
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestFeaturesKeyTwice (issue 35 class e): a report or a log's step
+// with its "features" key written twice is refused for the key twice,
+// which no cachediff writes. Where the first list named a feature this
+// cachediff does not know, the refusal read that first list and said a
+// newer cachediff wrote the report; with the lists the other way round,
+// it said the key was there twice: the order chose the cause. Both name
+// the key now, the escaped spelling "\u0066eatures" too.
+func TestFeaturesKeyTwice(t *testing.T) {
+	based := jsonOf(t, chainUpdReport(t, 60))
+	oldPath, newPath, err := spackgen.WriteChainUpdPair(t.TempDir(), 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snaps []*snapshot.Snapshot
+	for _, p := range []string{oldPath, newPath} {
+		s, err := snapshot.Load(p, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snaps = append(snaps, s)
+	}
+	log := jsonLog(t, snaps).Bytes()
+	const (
+		basedOnly = "\"features\": [\n    \"based-sets\"\n  ],"
+		want      = `key "features" is there twice`
+	)
+	for _, tc := range []struct{ name, to string }{
+		{"the unknown first", `"features": ["sparse-paths"], ` + basedOnly},
+		{"the unknown second", basedOnly + ` "features": ["sparse-paths"],`},
+		{"escaped, the unknown first", `"\u0066eatures": ["sparse-paths"], ` + basedOnly},
+		{"the unknown first, a null second", `"features": ["sparse-paths"], "features": [null],`},
+	} {
+		for _, doc := range []struct {
+			what string
+			data []byte
+			dec  func([]byte) error
+		}{
+			{"a report", based, func(b []byte) error { _, err := DecodeBytes(b); return err }},
+			{"a log", log, func(b []byte) error { _, err := DecodeLog(b); return err }},
+		} {
+			// The (first step's) list as written, whatever its indent.
+			i := bytes.Index(doc.data, []byte(`"features": [`))
+			j := bytes.Index(doc.data[max(i, 0):], []byte("],"))
+			if i < 0 || j < 0 || !bytes.Equal(bytes.Join(bytes.Fields(doc.data[i:i+j+2]), nil), []byte(`"features":["based-sets"],`)) {
+				t.Fatalf("%s: no features [based-sets] in it", doc.what)
+			}
+			edited := slices.Concat(doc.data[:i], []byte(tc.to), doc.data[i+j+2:])
+			err := doc.dec(edited)
+			if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "newer cachediff") {
+				t.Errorf("%s, %s: %v; want an error with %q", doc.what, tc.name, err, want)
+			}
+		}
+	}
+}
+
+// TestFeaturesRefusalAllocs (issue 35 class c): where the shape is
+// refused, the "features" looked for to explain it are found by
+// skipping the whole document (a key twice is none); the skip copies no
+// key, so a report refused early costs the same allocations whatever
+// its size: an unknown field of 1,000 objects and one of 4,000.
+func TestFeaturesRefusalAllocs(t *testing.T) {
+	if race.Enabled {
+		t.Skip("allocation counts differ under the race detector")
+	}
+	based := jsonOf(t, chainUpdReport(t, 60))
+	const schema = `"schema": "cachediff/v1",`
+	if !bytes.Contains(based, []byte(schema)) {
+		t.Fatalf("no %s in the report", schema)
+	}
+	allocs := func(n int) float64 {
+		extra := `"zz": [` + strings.Repeat(`{"cause": 1, "path": 2, "k\u0065y": "v"}, `, n) + `{}],`
+		// A "features" of a number: refused where it stands, near the top.
+		doc := bytes.Replace(based, []byte(schema), []byte(schema+` "features": 5, `+extra), 1)
+		var err error
+		a := testing.AllocsPerRun(3, func() { _, err = DecodeBytes(doc) })
+		if err == nil || !strings.Contains(err.Error(), "features: want a list of strings") {
+			t.Fatalf("%d objects: %v; want the shape's error at features", n, err)
+		}
+		return a
+	}
+	small, big := allocs(1000), allocs(4000)
+	if big > small+8 {
+		t.Errorf("refused with 1,000 objects: %.0f allocations; with 4,000: %.0f (a key copied each)", small, big)
+	}
+}
