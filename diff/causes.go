@@ -1029,9 +1029,9 @@ type explainer struct {
 	cyclePairs map[string]string
 	// cycleNews are the new ends of cyclePairs, to their old ends.
 	cycleNews map[string]string
-	memo       map[[2]*GraphNode]int32 // the pairs by their nodes (one per hash a side)
-	nodes      []*local
-	solved     bool
+	memo      map[[2]*GraphNode]int32 // the pairs by their nodes (one per hash a side)
+	nodes     []*local
+	solved    bool
 	// work are the pairs whose changed dependencies wait to be filed.
 	work []job
 
