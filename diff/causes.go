@@ -1027,9 +1027,11 @@ type explainer struct {
 	// cyclePairs are the report's pairs of old specs in cycles of the
 	// pairing by edges (Report.cyclePairs; read only).
 	cyclePairs map[string]string
-	memo       map[[2]*GraphNode]int32 // the pairs by their nodes (one per hash a side)
-	nodes      []*local
-	solved     bool
+	// cycleNews are the new ends of cyclePairs, to their old ends.
+	cycleNews map[string]string
+	memo      map[[2]*GraphNode]int32 // the pairs by their nodes (one per hash a side)
+	nodes     []*local
+	solved    bool
 	// work are the pairs whose changed dependencies wait to be filed.
 	work []job
 
@@ -2602,6 +2604,28 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 	oldDeps, newDeps := sorted(x.Deps()), sorted(y.Deps())
 	usedOld := make([]bool, len(oldDeps))
 	usedNew := make([]bool, len(newDeps))
+	// For a spec the pairing by edges found in a cycle, an edge to a
+	// spec of the report's pairs matches only an edge to its pair: an
+	// old ring of N against a new one of N+1 (or a chain) otherwise
+	// descended from the pair at the ring's break into the added spec,
+	// one place further around the ring each turn, and the explainer
+	// walked all N(N+1) pairs of nodes. Such edges are a removed and an
+	// added dependency instead. Acyclic input has no such spec.
+	_, xInCycle := e.cyclePairs[x.Hash()]
+	apart := func(i, j int) bool {
+		if !xInCycle {
+			return false
+		}
+		a, b := oldDeps[i].Hash, newDeps[j].Hash
+		if a == b {
+			return false
+		}
+		if to, ok := e.cyclePairs[a]; ok {
+			return to != b
+		}
+		_, ok := e.cycleNews[b]
+		return ok
+	}
 	match := func(i, j int) {
 		usedOld[i], usedNew[j] = true, true
 		a, b := oldDeps[i], newDeps[j]
@@ -2635,7 +2659,9 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 		case c > 0:
 			j++
 		default:
-			match(i, j)
+			if !apart(i, j) {
+				match(i, j)
+			}
 			i++
 			j++
 		}
@@ -2685,7 +2711,9 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 			case c > 0:
 				j++
 			default:
-				match(i, j)
+				if !apart(i, j) {
+					match(i, j)
+				}
 				i++
 				j++
 			}
@@ -2932,6 +2960,12 @@ func (r *Report) Explain(before, after Graph) {
 	}()
 	e := newExplainer(before, after, r.Summary.Specs.Rebuilt+r.Summary.Specs.Updated)
 	e.cyclePairs = r.cyclePairs
+	if len(e.cyclePairs) > 0 {
+		e.cycleNews = make(map[string]string, len(e.cyclePairs))
+		for o, nw := range e.cyclePairs {
+			e.cycleNews[nw] = o
+		}
+	}
 	c := &Causes{Groups: []CauseGroup{}}
 	type top struct {
 		p       *Pair

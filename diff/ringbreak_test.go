@@ -1,0 +1,132 @@
+package diff_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/testing/race"
+)
+
+// brokenRing is an old ring of n specs of package same with the same
+// facets (bad input), spec i over spec i+1 mod n, spec 0 also over zlib,
+// against, in the new snapshot, spec 0 over zlib-ng and: shape
+// "ringlen", a ring of n+1 specs; "ringchain", a chain of n (the last
+// over nothing of same). The new hashes sort in another order than the
+// old ones.
+func brokenRing(t *testing.T, n int, shape string) (oldIdx, newIdx string) {
+	t.Helper()
+	perm := rand.New(rand.NewPCG(uint64(n), 36)).Perm(n + 1)
+	var sides [2][]indexSpec
+	for side, bottom := range []string{"zlib", "zlib-ng"} {
+		m := n
+		if side == 1 && shape == "ringlen" {
+			m = n + 1
+		}
+		hash := func(i int) string {
+			if side == 1 {
+				i = perm[i]
+			}
+			h := fmt.Sprintf("%c%s", "on"[side], strings.Repeat("b", 31))
+			return h[:32-6] + base26(i, 6)
+		}
+		lib := fakeHash('z', "zz"+"on"[side:side+1])
+		sides[side] = append(sides[side], indexSpec{name: bottom, version: "1.3", hash: lib})
+		for i := range m {
+			s := indexSpec{name: "same", version: "1", hash: hash(i)}
+			if side == 0 || shape == "ringlen" || i+1 < m {
+				s.deps = append(s.deps, [2]string{"same", hash((i + 1) % m)})
+			}
+			if i == 0 {
+				s.deps = append(s.deps, [2]string{bottom, lib})
+			}
+			sides[side] = append(sides[side], s)
+		}
+	}
+	return indexJSON(t, sides[0]), indexJSON(t, sides[1])
+}
+
+// An old ring against a new ring one longer, or against a chain: the
+// causes name only same's edges and the zlib swap, both ways, and 4x
+// the ring costs at most 4.4x the pairs of nodes the explainer files
+// and the allocations. From the pair at the ring's break, the explainer
+// descended into the added spec, one place further around the ring each
+// turn, through all N(N+1) pairs of nodes: N = 1,000 took 30x the time
+// and 12x the memory of N = 250.
+func TestBrokenRingLinear(t *testing.T) {
+	if race.Enabled {
+		t.Skip("allocations under the race detector")
+	}
+	for _, shape := range []string{"ringlen", "ringchain"} {
+		t.Run(shape, func(t *testing.T) {
+			oldIdx, newIdx := brokenRing(t, 12, shape)
+			ab, ba := compareIndexes(t, oldIdx, newIdx)
+			for _, r := range []*diff.Report{ab, ba} {
+				g := causeGroups(t, r)
+				if !strings.Contains(g, "zlib") {
+					t.Errorf("cause groups %s; want the zlib swap", g)
+				}
+				for _, cg := range r.Causes.Groups {
+					if cg.Name != "same" && !strings.HasPrefix(cg.Name, "zlib") {
+						t.Errorf("cause group %s: want same's edges and the zlib swap", cg.Name)
+					}
+				}
+			}
+			type cost struct{ pairs, allocs, size uint64 }
+			measure := func(n int) (c cost) {
+				oldIdx, newIdx := brokenRing(t, n, shape)
+				dir := t.TempDir()
+				o := loadWritten(t, filepath.Join(dir, "old", "index.json"), oldIdx, false)
+				nw := loadWritten(t, filepath.Join(dir, "new", "index.json"), newIdx, false)
+				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+				diff.SetExplainedHook(func(p int) { c.pairs = uint64(p) })
+				defer diff.SetExplainedHook(nil)
+				var r *diff.Report
+				for i := range 3 { // the least of three runs
+					runtime.GC()
+					var before, after runtime.MemStats
+					runtime.ReadMemStats(&before)
+					var err error
+					if r, err = diff.CompareWith(o, nw, diff.Filter{}); err != nil {
+						t.Fatal(err)
+					}
+					runtime.ReadMemStats(&after)
+					if a := after.Mallocs - before.Mallocs; i == 0 || a < c.allocs {
+						c.allocs = a
+					}
+				}
+				w := &countWriter{}
+				if err := json.NewEncoder(w).Encode(r); err != nil {
+					t.Fatal(err)
+				}
+				c.size = w.n
+				return c
+			}
+			small, big := measure(50), measure(200)
+			t.Logf("pairs of nodes %d → %d, allocations %d → %d, JSON %d → %d",
+				small.pairs, big.pairs, small.allocs, big.allocs, small.size, big.size)
+			if most := uint64(2 * 201); big.pairs > most {
+				t.Errorf("%d pairs of nodes explained, want at most %d", big.pairs, most)
+			}
+			for _, c := range []struct {
+				what string
+				a, b uint64
+			}{
+				{"pairs of nodes explained", small.pairs, big.pairs},
+				{"allocations", small.allocs, big.allocs},
+				{"bytes of JSON", small.size, big.size},
+			} {
+				if c.a == 0 {
+					t.Errorf("no %s measured", c.what)
+				} else if r := float64(c.b) / float64(c.a); r > 4.4 {
+					t.Errorf("4x the ring: %.2fx the %s (%d → %d), want at most 4.4x", r, c.what, c.a, c.b)
+				}
+			}
+		})
+	}
+}
