@@ -73,14 +73,14 @@ type edgeClass struct {
 	// resolved yet.
 	users []int32
 	wait  int32
-	// A joint class (joinClasses) is the classes of a cycle between
-	// classes, resolved as one: each old spec's and new spec's group
-	// (its class among them), and how many pairs each group keeps. nil
-	// for a class alone (one group).
+	// A joint class (resolveJoint) is the classes of a cycle of specs
+	// through several classes (classCycles), resolved as one: each old
+	// spec's and new spec's group (its class among them), and how many
+	// pairs each group keeps. nil for a class alone (one group).
 	oldGroup, newGroup []int32
 	wants              []int
 	// cyclic says resolve found a cycle of the class's old specs, or the
-	// class is in a cycle between classes.
+	// class was resolved in a joint class.
 	cyclic bool
 }
 
@@ -180,7 +180,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[stri
 	done := make([]bool, len(classes))
 	// The cycles between classes (found when the order first stalls): a
 	// spec over a spec of another class over a spec of the first (bad
-	// input). Each is resolved as one joint class (joinClasses), spec by
+	// input). Each is resolved as one joint class (resolveJoint), spec by
 	// spec along the edges: resolved one after the other, the first read
 	// the others' pairs in hash order, and its pairs crossed.
 	var joints [][]int32
@@ -372,7 +372,7 @@ func classCycles(classes []*edgeClass, og Graph, classOf map[string]int32) ([][]
 	return joints, jointOf
 }
 
-// resolveJoint resolves the classes members (a cycle between classes)
+// resolveJoint resolves the classes members (joined by classCycles)
 // as one class, each spec paired inside its own class (its group), so
 // that the pairs follow the specs' edges across the classes; it writes
 // each class's pairs back, and reports as resolve does.
