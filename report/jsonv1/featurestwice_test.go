@@ -96,3 +96,55 @@ func TestFeaturesRefusalAllocs(t *testing.T) {
 		t.Errorf("refused with 1,000 objects: %.0f allocations; with 4,000: %.0f (a key copied each)", small, big)
 	}
 }
+
+// TestFeaturesKeyTwiceCutShort (issue 35 class e): a document cut short
+// in or after the value of its second "features" key (the key read
+// whole, its colon too) is refused for the key twice, as where the
+// second value is whole. topValue skipped the second value before it
+// asked whether the key was there twice, and a value cut short gave the
+// first list: "a newer cachediff wrote this report" for a report that
+// no cachediff wrote, the message chosen by where the file was cut.
+func TestFeaturesKeyTwiceCutShort(t *testing.T) {
+	based := jsonOf(t, chainUpdReport(t, 60))
+	oldPath, newPath, err := spackgen.WriteChainUpdPair(t.TempDir(), 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snaps []*snapshot.Snapshot
+	for _, p := range []string{oldPath, newPath} {
+		s, err := snapshot.Load(p, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snaps = append(snaps, s)
+	}
+	log := jsonLog(t, snaps).Bytes()
+	const (
+		first  = `"features": ["sparse-paths"], `
+		second = `"features": ["based-sets", "set-overrides"]`
+		want   = `key "features" is there twice`
+	)
+	for _, doc := range []struct {
+		what string
+		data []byte
+		dec  func([]byte) error
+	}{
+		{"a report", based, func(b []byte) error { _, err := DecodeBytes(b); return err }},
+		{"a log", log, func(b []byte) error { _, err := DecodeLog(b); return err }},
+	} {
+		i := bytes.Index(doc.data, []byte(`"features": [`))
+		if i < 0 {
+			t.Fatalf("%s: no features in it", doc.what)
+		}
+		head := slices.Concat(doc.data[:i], []byte(first))
+		// Cut after the second key's colon, at each byte to the end of
+		// its list; and the list whole, the rest of the document cut.
+		for n := len(`"features":`); n <= len(second); n++ {
+			cut := slices.Concat(head, []byte(second[:n]))
+			err := doc.dec(cut)
+			if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "newer cachediff") {
+				t.Errorf("%s cut after %q: %v; want an error with %q", doc.what, second[:n], err, want)
+			}
+		}
+	}
+}

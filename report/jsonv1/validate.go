@@ -903,15 +903,17 @@ func topValue(data []byte, key string) []byte {
 		if err != nil {
 			return v
 		}
+		if k == key && v != nil {
+			// Twice, whatever follows: a document cut short in (or
+			// after) the second value is still refused for the key.
+			return nil
+		}
 		w.ws()
 		start := w.i
 		if err := w.skip(); err != nil {
 			return v
 		}
 		if k == key {
-			if v != nil {
-				return nil
-			}
 			v = data[start:w.i]
 		}
 		if done, err := w.next('}'); done || err != nil {
