@@ -105,7 +105,8 @@ func checkCauseSets(r *Report) error {
 	// bases looked for each among those before it: K²).
 	baseOf := make([]int, len(c.Sets))
 	for k, set := range c.Sets {
-		nb := 0 // the set's bases so far
+		nb := 0      // the set's bases so far
+		overAt := -1 // the set's first override, where there is one
 		for i, ref := range set {
 			// Named when refused: a name an element cost 12 MB over 62,500
 			// sets.
@@ -115,6 +116,13 @@ func checkCauseSets(r *Report) error {
 					lawSetStep()
 				}
 				switch {
+				case i > 0 && set[i-1].SetBase == nil && overAt >= 0:
+					// After an override, which a set of this base
+					// and those before it refuses: moved first as "a
+					// base after a reference" said, the override was
+					// refused for it. The set's bases, counted once
+					// where the set is refused.
+					return lawf(fmt.Sprintf("causes.sets[%d][%d].over", k, overAt), "an override {over, path} in a set of %d bases: only a set of one base overrides its causes", nb+countBases(set[i:]))
 				case i > 0 && set[i-1].SetBase == nil:
 					return lawf(at(), "a base {set, via} after a reference: a set's bases are its first elements")
 				case b.Set <= 0 || b.Set >= len(c.Sets):
@@ -131,29 +139,28 @@ func checkCauseSets(r *Report) error {
 				continue
 			}
 			if ref.Over != nil {
+				if overAt < 0 {
+					overAt = i
+				}
 				// The bases after it, counted only where it is refused
-				// anyway (a set without a base before it): one is what to
-				// mend, where "a set without a base" sent a reader to add
-				// one; more, and moved after them it is refused for them.
+				// anyway (a set of other than one base before it): one
+				// is what to mend, where "a set without a base" sent a
+				// reader to add one; more, and moved after them it is
+				// refused for them; a set of two bases and one after
+				// is one of three.
 				later := 0
-				if *ref.Over == ref.Cause && nb == 0 {
-					for _, r := range set[i+1:] {
-						if r.SetBase != nil {
-							later++
-						}
-					}
+				if *ref.Over == ref.Cause && nb != 1 {
+					later = countBases(set[i+1:])
 				}
 				switch {
 				case *ref.Over != ref.Cause:
 					return lawf(at()+".over", "%d, but the reference is of cause %d", *ref.Over, ref.Cause)
-				case later > 1:
-					return lawf(at()+".over", "an override {over, path} in a set of %d bases: only a set of one base overrides its causes", later)
+				case nb+later > 1:
+					return lawf(at()+".over", "an override {over, path} in a set of %d bases: only a set of one base overrides its causes", nb+later)
 				case later == 1:
 					return lawf(at()+".over", "an override {over, path} before the set's base {set, via}: a set's bases are its first elements")
 				case nb == 0:
 					return lawf(at()+".over", "an override {over, path} in a set without a base: it holds a cause of the set's one base by another path")
-				case nb > 1:
-					return lawf(at()+".over", "an override {over, path} in a set of %d bases: only a set of one base overrides its causes", nb)
 				}
 			}
 			// An override's cause is its field "over": named so, where
@@ -2122,4 +2129,15 @@ func sharedKey(ch Change) string {
 		b = append(b, s...)
 	}
 	return string(b)
+}
+
+// countBases is the number of bases {set, via} in refs.
+func countBases(refs []CauseRef) int {
+	n := 0
+	for _, r := range refs {
+		if r.SetBase != nil {
+			n++
+		}
+	}
+	return n
 }

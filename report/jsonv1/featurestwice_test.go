@@ -2,6 +2,8 @@ package jsonv1
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -94,5 +96,117 @@ func TestFeaturesRefusalAllocs(t *testing.T) {
 	small, big := allocs(1000), allocs(4000)
 	if big > small+8 {
 		t.Errorf("refused with 1,000 objects: %.0f allocations; with 4,000: %.0f (a key copied each)", small, big)
+	}
+}
+
+// TestFeaturesKeyTwiceCutShort (issue 35 class e): a document cut short
+// in or after the value of its second "features" key (the key read
+// whole, its colon too) is refused for the key twice, as where the
+// second value is whole. topValue skipped the second value before it
+// asked whether the key was there twice, and a value cut short gave the
+// first list: "a newer cachediff wrote this report" for a report that
+// no cachediff wrote, the message chosen by where the file was cut.
+func TestFeaturesKeyTwiceCutShort(t *testing.T) {
+	based := jsonOf(t, chainUpdReport(t, 60))
+	oldPath, newPath, err := spackgen.WriteChainUpdPair(t.TempDir(), 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snaps []*snapshot.Snapshot
+	for _, p := range []string{oldPath, newPath} {
+		s, err := snapshot.Load(p, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snaps = append(snaps, s)
+	}
+	log := jsonLog(t, snaps).Bytes()
+	const (
+		first  = `"features": ["sparse-paths"], `
+		second = `"features": ["based-sets", "set-overrides"]`
+		want   = `key "features" is there twice`
+	)
+	for _, doc := range []struct {
+		what string
+		data []byte
+		dec  func([]byte) error
+	}{
+		{"a report", based, func(b []byte) error { _, err := DecodeBytes(b); return err }},
+		{"a log", log, func(b []byte) error { _, err := DecodeLog(b); return err }},
+	} {
+		i := bytes.Index(doc.data, []byte(`"features": [`))
+		if i < 0 {
+			t.Fatalf("%s: no features in it", doc.what)
+		}
+		head := slices.Concat(doc.data[:i], []byte(first))
+		// Cut after the second key's colon, at each byte to the end of
+		// its list; and the list whole, the rest of the document cut.
+		for n := len(`"features":`); n <= len(second); n++ {
+			cut := slices.Concat(head, []byte(second[:n]))
+			err := doc.dec(cut)
+			if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "newer cachediff") {
+				t.Errorf("%s cut after %q: %v; want an error with %q", doc.what, second[:n], err, want)
+			}
+		}
+	}
+}
+
+// TestFeaturesRefusalTopKeysAllocs (issue 35 class c): the skip of a
+// whole report for a second "features" key copied each top-level key
+// (one allocation each), where stopping at the first "features" had
+// read none after it: a report refused at its "features" near the top,
+// with 1,000 top-level keys after it and with 4,000, costs the same
+// allocations. An escaped spelling of the key still counts.
+func TestFeaturesRefusalTopKeysAllocs(t *testing.T) {
+	if race.Enabled {
+		t.Skip("allocation counts differ under the race detector")
+	}
+	based := jsonOf(t, chainUpdReport(t, 60))
+	const schema = `"schema": "cachediff/v1",`
+	if !bytes.Contains(based, []byte(schema)) {
+		t.Fatalf("no %s in the report", schema)
+	}
+	allocs := func(n int) float64 {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, `"k%d": 1, "k\u0065y%d": 2, `, i, i)
+		}
+		doc := bytes.Replace(based, []byte(schema), []byte(schema+` "features": 5, `+b.String()), 1)
+		var err error
+		a := testing.AllocsPerRun(3, func() { _, err = DecodeBytes(doc) })
+		if err == nil || !strings.Contains(err.Error(), "features: want a list of strings") {
+			t.Fatalf("%d keys: %v; want the shape's error at features", n, err)
+		}
+		return a
+	}
+	small, big := allocs(1000), allocs(4000)
+	if big > small+8 {
+		t.Errorf("refused with 1,000 top-level keys after features: %.0f allocations; with 4,000: %.0f (a key copied each)", small, big)
+	}
+	// "\u0066eatures" is features: twice with the key as written.
+	doc := bytes.Replace(based, []byte(schema), []byte(schema+` "\u0066eatures": ["sparse-paths"], `), 1)
+	if _, err := DecodeBytes(doc); err == nil || !strings.Contains(err.Error(), `key "features" is there twice`) {
+		t.Errorf("escaped features first: %v; want the key twice", err)
+	}
+}
+
+// TestEscapedIs: escapedIs agrees with json.Unmarshal on keys with each
+// kind of escape, the surrogates' too, against "features" and others.
+func TestEscapedIs(t *testing.T) {
+	for _, q := range []string{
+		`"\u0066eatures"`, `"\u0046eatures"`, `"feature\u0073"`, `"\u0066\u0065\u0061\u0074\u0075\u0072\u0065\u0073"`,
+		`"features\n"`, `"\/features"`, `"f\"eatures"`, `"f\\eatures"`, `"\b\f\n\r\t"`, `"\u00e9t\u00E9"`,
+		`"\ud83d\ude00"`, `"\ud83d"`, `"\ude00x"`, `"x\u20acy"`, `"\u0000"`, `"feat\u0075res\u0000"`,
+	} {
+		raw := []byte(q[1 : len(q)-1])
+		var k string
+		if err := json.Unmarshal([]byte(q), &k); err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range []string{"features", "steps", k, k + "x", "", "\b\f\n\r\t", "été", "x€y", "\U0001F600"} {
+			if got, want := escapedIs(raw, []byte(q), key), k == key; got != want {
+				t.Errorf("escapedIs(%s, %q) = %v, want %v", q, key, got, want)
+			}
+		}
 	}
 }

@@ -37,3 +37,49 @@ func TestOverrideBeforeTwoBases(t *testing.T) {
 		t.Errorf("%v; want an error with %q", err, want)
 	}
 }
+
+// TestOverrideBasesEveryCount (issue 35 class e): an override with B
+// bases before it and A after, for B and A up to 2. Where a base
+// followed it and one went before it, the base was refused as "after a
+// reference: a set's bases are its first elements", and moved first as
+// that said, the override was refused for the set's bases; where two
+// went before it, "a set of 2 bases" was said of a set of 3 or 4. The
+// override is refused for all the set's bases, counted.
+func TestOverrideBasesEveryCount(t *testing.T) {
+	r := chainHubReport(t, 60, 2)
+	k, i := overrideSet(t, r)
+	set0 := slices.Clone(r.Causes.Sets[k])
+	var others []int
+	for o := 1; len(others) < 3; o++ {
+		if o != k && o != set0[0].SetBase.Set {
+			others = append(others, o)
+		}
+	}
+	over := set0[i]
+	rest := slices.Delete(slices.Clone(set0[1:]), i-1, i)
+	bases := []diff.CauseRef{set0[0]}
+	for _, o := range others {
+		bases = append(bases, diff.CauseRef{SetBase: &diff.SetBase{Set: o, Via: set0[0].SetBase.Via}})
+	}
+	const many = "an override {over, path} in a set of %d bases: only a set of one base overrides its causes"
+	for _, tc := range []struct {
+		before, after int
+		want          string
+	}{
+		{0, 1, "an override {over, path} before the set's base {set, via}: a set's bases are its first elements"},
+		{0, 2, fmt.Sprintf(many, 2)},
+		{1, 1, fmt.Sprintf(many, 2)},
+		{1, 2, fmt.Sprintf(many, 3)},
+		{2, 0, fmt.Sprintf(many, 2)},
+		{2, 1, fmt.Sprintf(many, 3)},
+		{2, 2, fmt.Sprintf(many, 4)},
+	} {
+		n := tc.before + tc.after
+		r.Causes.Sets[k] = slices.Concat(bases[:tc.before], []diff.CauseRef{over}, bases[tc.before:n], rest)
+		want := fmt.Sprintf("causes.sets[%d][%d].over: %s", k, tc.before, tc.want)
+		_, err := DecodeBytes(jsonOf(t, r))
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%d bases before, %d after: %v; want an error with %q", tc.before, tc.after, err, want)
+		}
+	}
+}

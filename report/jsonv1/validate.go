@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
@@ -881,6 +882,53 @@ func stepsFeature(data []byte) error {
 	}
 }
 
+// escapedIs reports whether the key raw, as written between its quotes
+// (quoted, with them), is key once unquoted; strRaw has checked its
+// escapes. It copies nothing but where an escape is of a surrogate
+// (json.Unmarshal reads those).
+func escapedIs(raw, quoted []byte, key string) bool {
+	var buf [utf8.UTFMax]byte
+	rest := key
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		if c != '\\' {
+			if rest == "" || rest[0] != c {
+				return false
+			}
+			rest, i = rest[1:], i+1
+			continue
+		}
+		var r rune
+		switch raw[i+1] {
+		case 'u':
+			r = rune(hex4(raw[i+2 : i+6]))
+			if utf16.IsSurrogate(r) {
+				var k string
+				return json.Unmarshal(quoted, &k) == nil && k == key
+			}
+			i += 6
+		case 'b':
+			r, i = '\b', i+2
+		case 'f':
+			r, i = '\f', i+2
+		case 'n':
+			r, i = '\n', i+2
+		case 'r':
+			r, i = '\r', i+2
+		case 't':
+			r, i = '\t', i+2
+		default: // " \\ /
+			r, i = rune(raw[i+1]), i+2
+		}
+		n := utf8.EncodeRune(buf[:], r)
+		if len(rest) < n || rest[:n] != string(buf[:n]) {
+			return false
+		}
+		rest = rest[n:]
+	}
+	return rest == ""
+}
+
 // topValue is the value of key in the JSON object data, as written, or
 // nil (no such key, the key twice, or data is not an object). A key
 // twice is the shape's error, which checkShape names: the first value
@@ -899,19 +947,29 @@ func topValue(data []byte, key string) []byte {
 		if w.i < len(data) && data[w.i] == '}' && n == 0 {
 			return nil
 		}
-		k, err := w.key()
+		// The key as written, unquoted only where it holds an escape
+		// and is short enough to spell key (an escape is at most six
+		// bytes a byte of it): a copy a key cost an allocation for
+		// each top-level key of a report refused near its top.
+		raw, quoted, err := w.keyRaw()
 		if err != nil {
 			return v
+		}
+		is := quoted == nil && string(raw) == key
+		if quoted != nil && len(raw) <= 6*len(key) {
+			is = escapedIs(raw, quoted, key)
+		}
+		if is && v != nil {
+			// Twice, whatever follows: a document cut short in (or
+			// after) the second value is still refused for the key.
+			return nil
 		}
 		w.ws()
 		start := w.i
 		if err := w.skip(); err != nil {
 			return v
 		}
-		if k == key {
-			if v != nil {
-				return nil
-			}
+		if is {
 			v = data[start:w.i]
 		}
 		if done, err := w.next('}'); done || err != nil {
