@@ -9,6 +9,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/spackgen"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // chainUpdReport is the report of spackgen's chain of n specs, every
@@ -20,6 +21,25 @@ func chainUpdReport(t *testing.T, n int) *diff.Report {
 		t.Fatal(err)
 	}
 	return reporttest.ComparePaths(t, oldPath, newPath)
+}
+
+// chainUpdJSON is chainUpdReport's report of n specs as JSON, and the
+// log over the same two snapshots as JSON.
+func chainUpdJSON(t *testing.T, n int) (report, log []byte) {
+	t.Helper()
+	oldPath, newPath, err := spackgen.WriteChainUpdPair(t.TempDir(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snaps []*snapshot.Snapshot
+	for _, p := range []string{oldPath, newPath} {
+		s, err := snapshot.Load(p, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snaps = append(snaps, s)
+	}
+	return jsonOf(t, reporttest.ComparePaths(t, oldPath, newPath)), jsonLog(t, snaps).Bytes()
 }
 
 // basedSet is the first set of r with a base, and its base.

@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"strings"
 	"testing"
-
-	"github.com/cachediff/cachediff/internal/testing/spackgen"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestUnknownFeatureFirst (issue 35 class e): a report listing a feature
@@ -18,20 +15,7 @@ import (
 // edited by hand is, and the feature never named. The unknown feature
 // is what the error names, before either; in a log, its step's.
 func TestUnknownFeatureFirst(t *testing.T) {
-	based := jsonOf(t, chainUpdReport(t, 60))
-	oldPath, newPath, err := spackgen.WriteChainUpdPair(t.TempDir(), 60)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var snaps []*snapshot.Snapshot
-	for _, p := range []string{oldPath, newPath} {
-		s, err := snapshot.Load(p, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		snaps = append(snaps, s)
-	}
-	log := jsonLog(t, snaps).Bytes()
+	based, log := chainUpdJSON(t, 60)
 	newerLog := bytes.Replace(log, []byte(`"based-sets"`), []byte(`"based-sets", "sparse-paths"`), 1)
 	newer := bytes.Replace(based, []byte(`"based-sets"`), []byte(`"based-sets", "sparse-paths"`), 1)
 	const want = `features[1]: "sparse-paths" is not a feature this cachediff reads`

@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/race"
-	"github.com/cachediff/cachediff/internal/testing/spackgen"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestFeaturesKeyTwice (issue 35 class e): a report or a log's step
@@ -21,20 +19,7 @@ import (
 // it said the key was there twice: the order chose the cause. Both name
 // the key now, the escaped spelling "\u0066eatures" too.
 func TestFeaturesKeyTwice(t *testing.T) {
-	based := jsonOf(t, chainUpdReport(t, 60))
-	oldPath, newPath, err := spackgen.WriteChainUpdPair(t.TempDir(), 60)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var snaps []*snapshot.Snapshot
-	for _, p := range []string{oldPath, newPath} {
-		s, err := snapshot.Load(p, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		snaps = append(snaps, s)
-	}
-	log := jsonLog(t, snaps).Bytes()
+	based, log := chainUpdJSON(t, 60)
 	const (
 		basedOnly = "\"features\": [\n    \"based-sets\"\n  ],"
 		want      = `key "features" is there twice`
@@ -107,20 +92,7 @@ func TestFeaturesRefusalAllocs(t *testing.T) {
 // first list: "a newer cachediff wrote this report" for a report that
 // no cachediff wrote, the message chosen by where the file was cut.
 func TestFeaturesKeyTwiceCutShort(t *testing.T) {
-	based := jsonOf(t, chainUpdReport(t, 60))
-	oldPath, newPath, err := spackgen.WriteChainUpdPair(t.TempDir(), 60)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var snaps []*snapshot.Snapshot
-	for _, p := range []string{oldPath, newPath} {
-		s, err := snapshot.Load(p, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		snaps = append(snaps, s)
-	}
-	log := jsonLog(t, snaps).Bytes()
+	based, log := chainUpdJSON(t, 60)
 	const (
 		first  = `"features": ["sparse-paths"], `
 		second = `"features": ["based-sets", "set-overrides"]`
