@@ -197,16 +197,52 @@ func TestEscapedIs(t *testing.T) {
 		`"\u0066eatures"`, `"\u0046eatures"`, `"feature\u0073"`, `"\u0066\u0065\u0061\u0074\u0075\u0072\u0065\u0073"`,
 		`"features\n"`, `"\/features"`, `"f\"eatures"`, `"f\\eatures"`, `"\b\f\n\r\t"`, `"\u00e9t\u00E9"`,
 		`"\ud83d\ude00"`, `"\ud83d"`, `"\ude00x"`, `"x\u20acy"`, `"\u0000"`, `"feat\u0075res\u0000"`,
+		`"\ud83d\u0041"`, `"\ud83dx"`, `"\ud83d\ud83d\ude00"`, `"\ude00\ud83d\ude00"`, `"\uD83D\uDE00s"`, `"\ufffd"`,
 	} {
 		raw := []byte(q[1 : len(q)-1])
 		var k string
 		if err := json.Unmarshal([]byte(q), &k); err != nil {
 			t.Fatal(err)
 		}
-		for _, key := range []string{"features", "steps", k, k + "x", "", "\b\f\n\r\t", "été", "x€y", "\U0001F600"} {
-			if got, want := escapedIs(raw, []byte(q), key), k == key; got != want {
+		for _, key := range []string{"features", "steps", k, k + "x", "", "\b\f\n\r\t", "été", "x€y", "\U0001F600", "\uFFFD", "\uFFFDA"} {
+			if got, want := escapedIs(raw, key), k == key; got != want {
 				t.Errorf("escapedIs(%s, %q) = %v, want %v", q, key, got, want)
 			}
 		}
+	}
+}
+
+// TestFeaturesRefusalSurrogateKeysAllocs (issue 35 class c): escapedIs
+// read a key that starts with an escaped UTF-16 pair with
+// json.Unmarshal, 4 allocations a key: a report refused at its
+// "features" near the top, with 1,000 pairs of such top-level keys
+// after it and with 4,000, cost 8,011 and 32,012 allocations, where
+// keys of other escapes cost the same for both. The pair is read in
+// place.
+func TestFeaturesRefusalSurrogateKeysAllocs(t *testing.T) {
+	if race.Enabled {
+		t.Skip("allocation counts differ under the race detector")
+	}
+	based := jsonOf(t, chainUpdReport(t, 60))
+	const schema = `"schema": "cachediff/v1",`
+	if !bytes.Contains(based, []byte(schema)) {
+		t.Fatalf("no %s in the report", schema)
+	}
+	allocs := func(n int) float64 {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, `"\ud83d\ude00%d": 1, "\uD83D\uDE00f%d": 2, `, i, i)
+		}
+		doc := bytes.Replace(based, []byte(schema), []byte(schema+` "features": 5, `+b.String()), 1)
+		var err error
+		a := testing.AllocsPerRun(3, func() { _, err = DecodeBytes(doc) })
+		if err == nil || !strings.Contains(err.Error(), "features: want a list of strings") {
+			t.Fatalf("%d keys: %v; want the shape's error at features", n, err)
+		}
+		return a
+	}
+	small, big := allocs(1000), allocs(4000)
+	if big > small+8 {
+		t.Errorf("refused with 1,000 pairs of top-level keys after features: %.0f allocations; with 4,000: %.0f (a key copied each)", small, big)
 	}
 }

@@ -882,11 +882,10 @@ func stepsFeature(data []byte) error {
 	}
 }
 
-// escapedIs reports whether the key raw, as written between its quotes
-// (quoted, with them), is key once unquoted; strRaw has checked its
-// escapes. It copies nothing but where an escape is of a surrogate
-// (json.Unmarshal reads those).
-func escapedIs(raw, quoted []byte, key string) bool {
+// escapedIs reports whether the key raw, as written between its quotes,
+// is key once unquoted; strRaw has checked its escapes. It copies
+// nothing.
+func escapedIs(raw []byte, key string) bool {
 	var buf [utf8.UTFMax]byte
 	rest := key
 	for i := 0; i < len(raw); {
@@ -901,12 +900,22 @@ func escapedIs(raw, quoted []byte, key string) bool {
 		var r rune
 		switch raw[i+1] {
 		case 'u':
-			r = rune(hex4(raw[i+2 : i+6]))
+			r, i = rune(hex4(raw[i+2:i+6])), i+6
 			if utf16.IsSurrogate(r) {
-				var k string
-				return json.Unmarshal(quoted, &k) == nil && k == key
+				// A pair is one rune, read in place as encoding/json
+				// reads it (a half without its other is U+FFFD): the
+				// copy json.Unmarshal made cost 4 allocations a
+				// top-level key that starts with one.
+				r2 := rune(-1)
+				if i+6 <= len(raw) && raw[i] == '\\' && raw[i+1] == 'u' && isHex4(raw[i+2:i+6]) {
+					r2 = rune(hex4(raw[i+2 : i+6]))
+				}
+				if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+					r, i = d, i+6
+				} else {
+					r = utf8.RuneError
+				}
 			}
-			i += 6
 		case 'b':
 			r, i = '\b', i+2
 		case 'f':
@@ -957,7 +966,7 @@ func topValue(data []byte, key string) []byte {
 		}
 		is := quoted == nil && string(raw) == key
 		if quoted != nil && len(raw) <= 6*len(key) {
-			is = escapedIs(raw, quoted, key)
+			is = escapedIs(raw, key)
 		}
 		if is && v != nil {
 			// Twice, whatever follows: a document cut short in (or
