@@ -859,7 +859,7 @@ func featuresIn(data []byte) []string {
 // cachediff/log/v1 document that checkLogShape refused) that lists a
 // feature this cachediff does not know, nil when none does.
 func stepsFeature(data []byte) error {
-	steps := topValue(data, "steps")
+	steps, _ := topValueCut(data, "steps")
 	if len(steps) == 0 || steps[0] != '[' {
 		return nil
 	}
@@ -871,6 +871,14 @@ func stepsFeature(data []byte) error {
 		}
 		start := w.i
 		if err := w.skip(); err != nil {
+			// The step the log is cut short (or broken) in: its
+			// features where they are whole before that, as a
+			// report's are read (featuresIn). A log cut short in its
+			// steps named none, where the same step saved alone, or
+			// the log cut after its steps, named the feature.
+			if err := unknownFeature(featuresIn(steps[start:])); err != nil {
+				return fmt.Errorf("steps[%d]: %w", n, err)
+			}
 			return nil
 		}
 		if err := unknownFeature(featuresIn(steps[start:w.i])); err != nil {
@@ -944,17 +952,27 @@ func escapedIs(raw []byte, key string) bool {
 // read for a feature there named a feature of a newer cachediff, which
 // writes no key twice, and the order of the two chose the message.
 func topValue(data []byte, key string) []byte {
+	if v, cut := topValueCut(data, key); !cut {
+		return v
+	}
+	return nil
+}
+
+// topValueCut is topValue, but where the key's value is cut short by
+// the end of data (or broken), it is what there is of it, to the end
+// of data, and cut says so: a log cut short in its steps still has the
+// steps before the cut and the start of the one it is cut in.
+func topValueCut(data []byte, key string) (v []byte, cut bool) {
 	w := &walker{data: data}
 	w.ws()
 	if w.i >= len(data) || data[w.i] != '{' {
-		return nil
+		return nil, false
 	}
 	w.i++
-	var v []byte
 	for n := 0; ; n++ {
 		w.ws()
 		if w.i < len(data) && data[w.i] == '}' && n == 0 {
-			return nil
+			return nil, false
 		}
 		// The key as written, unquoted only where it holds an escape
 		// and is short enough to spell key (an escape is at most six
@@ -962,7 +980,7 @@ func topValue(data []byte, key string) []byte {
 		// each top-level key of a report refused near its top.
 		raw, quoted, err := w.keyRaw()
 		if err != nil {
-			return v
+			return v, false
 		}
 		is := quoted == nil && string(raw) == key
 		if quoted != nil && len(raw) <= 6*len(key) {
@@ -971,18 +989,21 @@ func topValue(data []byte, key string) []byte {
 		if is && v != nil {
 			// Twice, whatever follows: a document cut short in (or
 			// after) the second value is still refused for the key.
-			return nil
+			return nil, false
 		}
 		w.ws()
 		start := w.i
 		if err := w.skip(); err != nil {
-			return v
+			if is {
+				return data[start:], true
+			}
+			return v, false
 		}
 		if is {
 			v = data[start:w.i]
 		}
 		if done, err := w.next('}'); done || err != nil {
-			return v // a document cut short after it: its value as before
+			return v, false // a document cut short after it: its value as before
 		}
 	}
 }
