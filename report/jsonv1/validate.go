@@ -891,18 +891,16 @@ func stepsFeature(data []byte) error {
 }
 
 // escapedIs reports whether the key raw, as written between its quotes,
-// is key once unquoted; strRaw has checked its escapes. It copies
-// nothing.
-func escapedIs(raw []byte, key string) bool {
-	var buf [utf8.UTFMax]byte
-	rest := key
+// is key once unquoted, and fold whether it is key but for case, as
+// encoding/json matches a key to a field (bytes.EqualFold); strRaw has
+// checked its escapes. It unquotes raw in place, on the stack where
+// raw is short (topValue's are at most 6 bytes a byte of key).
+func escapedIs(raw []byte, key string) (is, fold bool) {
+	var buf [64]byte
+	u := buf[:0]
 	for i := 0; i < len(raw); {
-		c := raw[i]
-		if c != '\\' {
-			if rest == "" || rest[0] != c {
-				return false
-			}
-			rest, i = rest[1:], i+1
+		if c := raw[i]; c != '\\' {
+			u, i = append(u, c), i+1
 			continue
 		}
 		var r rune
@@ -937,13 +935,10 @@ func escapedIs(raw []byte, key string) bool {
 		default: // " \\ /
 			r, i = rune(raw[i+1]), i+2
 		}
-		n := utf8.EncodeRune(buf[:], r)
-		if len(rest) < n || rest[:n] != string(buf[:n]) {
-			return false
-		}
-		rest = rest[n:]
+		u = utf8.AppendRune(u, r)
 	}
-	return rest == ""
+	is = string(u) == key
+	return is, !is && bytes.EqualFold(u, []byte(key))
 }
 
 // topValue is the value of key in the JSON object data, as written, or
@@ -983,10 +978,15 @@ func topValueCut(data []byte, key string) (v []byte, cut bool) {
 			return v, false
 		}
 		is := quoted == nil && string(raw) == key
+		// The key in another case ("Features"), which encoding/json
+		// takes for key: the key twice to it, which checkShape refuses
+		// for the case (a rune that folds to a byte of key is at most 3
+		// bytes).
+		fold := quoted == nil && !is && len(raw) <= 3*len(key) && bytes.EqualFold(raw, []byte(key))
 		if quoted != nil && len(raw) <= 6*len(key) {
-			is = escapedIs(raw, key)
+			is, fold = escapedIs(raw, key)
 		}
-		if is && v != nil {
+		if fold || is && v != nil {
 			// Twice, whatever follows: a document cut short in (or
 			// after) the second value is still refused for the key.
 			return nil, false
