@@ -124,6 +124,13 @@ func checkCauseSets(r *Report) error {
 					// where the set is refused.
 					return lawf(fmt.Sprintf("causes.sets[%d][%d].over", k, overAt), "an override {over, path} in a set of %d bases: only a set of one base overrides its causes", nb+countBases(set[i:]))
 				case i > 0 && set[i-1].SetBase == nil:
+					// An override after it, in a set of more than one
+					// base, is refused for the set's bases as above:
+					// moved first as "a base after a reference" said,
+					// the base made the override refused for them.
+					if j := overAfter(set, i); j >= 0 && nb+countBases(set[i:]) > 1 {
+						return lawf(fmt.Sprintf("causes.sets[%d][%d].over", k, j), "an override {over, path} in a set of %d bases: only a set of one base overrides its causes", nb+countBases(set[i:]))
+					}
 					return lawf(at(), "a base {set, via} after a reference: a set's bases are its first elements")
 				case b.Set <= 0 || b.Set >= len(c.Sets):
 					return lawf(at()+".set", "%d, but causes.sets has %d sets, and a base is not set 0", b.Set, len(c.Sets))
@@ -2129,6 +2136,21 @@ func sharedKey(ch Change) string {
 		b = append(b, s...)
 	}
 	return string(b)
+}
+
+// overAfter is the index of the first override {over, path} after
+// set[i], where it overrides the cause it is a reference of (one that
+// does not is refused for that first), or -1.
+func overAfter(set []CauseRef, i int) int {
+	for j := i + 1; j < len(set); j++ {
+		if o := set[j].Over; o != nil {
+			if *o != set[j].Cause {
+				return -1
+			}
+			return j
+		}
+	}
+	return -1
 }
 
 // countBases is the number of bases {set, via} in refs.

@@ -44,3 +44,52 @@ func TestUnknownFeatureFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestStepsFeatureCutShort (issue 35 class e): a report cut short, or
+// broken, after its "features" is refused for a feature it lists that
+// this cachediff does not know, wherever the cut; a log cut short or
+// broken in its steps named no step's feature (its "steps" were looked
+// for whole), where the same log cut after its steps named step 0's:
+// where the file was cut chose the message. A step's features are read
+// up to the cut, as a report's.
+func TestStepsFeatureCutShort(t *testing.T) {
+	oldPath, newPath, err := spackgen.WriteChainUpdPair(t.TempDir(), 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var snaps []*snapshot.Snapshot
+	for _, p := range []string{oldPath, newPath} {
+		s, err := snapshot.Load(p, snapshot.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snaps = append(snaps, s)
+	}
+	log := bytes.Replace(jsonLog(t, snaps).Bytes(), []byte(`"based-sets"`), []byte(`"based-sets", "sparse-paths"`), 1)
+	const want = `steps[0]: features[1]: "sparse-paths" is not a feature this cachediff reads`
+	i := bytes.Index(log, []byte(`"sparse-paths"`))
+	from := i + bytes.IndexByte(log[max(i, 0):], ']') + 1
+	to := bytes.Index(log, []byte(`"snapshots":`))
+	if i < 0 || from <= i || to < from {
+		t.Fatalf("no step 0 with features before the snapshots in the log")
+	}
+	// Cut at 64 places from the end of step 0's features to the end of
+	// the steps, and after them.
+	for c := range 65 {
+		n := from + (to-from)*c/64
+		if _, err := DecodeLog(log[:n]); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("cut after %d of %d bytes: %v; want an error with %q", n, len(log), err, want)
+		}
+	}
+	// Broken, not cut: a field of step 0 after its features that is no
+	// JSON.
+	for _, tc := range []struct{ from, to string }{
+		{`"tag": ""`, `"tag": tru`},
+		{`"tag": ""`, "\"tag\": \"\x01\""},
+	} {
+		doc := bytes.Replace(log, []byte(tc.from), []byte(tc.to), 1)
+		if _, err := DecodeLog(doc); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s as %q: %v; want an error with %q", tc.from, tc.to, err, want)
+		}
+	}
+}

@@ -83,3 +83,52 @@ func TestOverrideBasesEveryCount(t *testing.T) {
 		}
 	}
 }
+
+// TestOverrideAfterMisplacedBase (issue 35 class e): a base written
+// after a reference, with an override after it, was refused as "a base
+// {set, via} after a reference: a set's bases are its first elements";
+// moved first as that said, the override was then refused for the
+// set's bases: the detour TestOverrideBasesEveryCount closed where the
+// override came before the base. The override is refused for all the
+// set's bases, counted; a set of one base misplaced is still refused
+// for where its base is.
+func TestOverrideAfterMisplacedBase(t *testing.T) {
+	r := chainHubReport(t, 60, 2)
+	k, i := overrideSet(t, r)
+	set0 := slices.Clone(r.Causes.Sets[k])
+	if i != 2 || set0[0].SetBase == nil || set0[1].SetBase != nil || set0[1].Over != nil {
+		t.Fatalf("set %d is not a base, a reference, then overrides: %v", k, set0)
+	}
+	var others []diff.CauseRef
+	for o := 1; len(others) < 2; o++ {
+		if o != k && o != set0[0].SetBase.Set {
+			others = append(others, diff.CauseRef{SetBase: &diff.SetBase{Set: o, Via: set0[0].SetBase.Via}})
+		}
+	}
+	base, ref, overs := set0[0], set0[1], set0[2:]
+	const many = "an override {over, path} in a set of %d bases: only a set of one base overrides its causes"
+	for _, tc := range []struct {
+		name string
+		set  []diff.CauseRef
+		want string
+	}{
+		{"a base, a reference, a base, the overrides",
+			slices.Concat([]diff.CauseRef{base, ref, others[0]}, overs),
+			fmt.Sprintf("causes.sets[%d][3].over: "+many, k, 2)},
+		{"a base, a reference, two bases, the overrides",
+			slices.Concat([]diff.CauseRef{base, ref, others[0], others[1]}, overs),
+			fmt.Sprintf("causes.sets[%d][4].over: "+many, k, 3)},
+		{"another base, a reference, the base, the overrides",
+			slices.Concat([]diff.CauseRef{others[0], ref, base}, overs),
+			fmt.Sprintf("causes.sets[%d][3].over: "+many, k, 2)},
+		{"a reference, the one base, the overrides",
+			slices.Concat([]diff.CauseRef{ref, base}, overs),
+			fmt.Sprintf("causes.sets[%d][1]: a base {set, via} after a reference: a set's bases are its first elements", k)},
+	} {
+		r.Causes.Sets[k] = tc.set
+		_, err := DecodeBytes(jsonOf(t, r))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v; want an error with %q", tc.name, err, tc.want)
+		}
+	}
+}

@@ -859,7 +859,7 @@ func featuresIn(data []byte) []string {
 // cachediff/log/v1 document that checkLogShape refused) that lists a
 // feature this cachediff does not know, nil when none does.
 func stepsFeature(data []byte) error {
-	steps := topValue(data, "steps")
+	steps, _ := topValueCut(data, "steps")
 	if len(steps) == 0 || steps[0] != '[' {
 		return nil
 	}
@@ -871,6 +871,14 @@ func stepsFeature(data []byte) error {
 		}
 		start := w.i
 		if err := w.skip(); err != nil {
+			// The step the log is cut short (or broken) in: its
+			// features where they are whole before that, as a
+			// report's are read (featuresIn). A log cut short in its
+			// steps named none, where the same step saved alone, or
+			// the log cut after its steps, named the feature.
+			if err := unknownFeature(featuresIn(steps[start:])); err != nil {
+				return fmt.Errorf("steps[%d]: %w", n, err)
+			}
 			return nil
 		}
 		if err := unknownFeature(featuresIn(steps[start:w.i])); err != nil {
@@ -882,31 +890,38 @@ func stepsFeature(data []byte) error {
 	}
 }
 
-// escapedIs reports whether the key raw, as written between its quotes
-// (quoted, with them), is key once unquoted; strRaw has checked its
-// escapes. It copies nothing but where an escape is of a surrogate
-// (json.Unmarshal reads those).
-func escapedIs(raw, quoted []byte, key string) bool {
-	var buf [utf8.UTFMax]byte
-	rest := key
+// escapedIs reports whether the key raw, as written between its quotes,
+// is key once unquoted, and fold whether it is key but for case, as
+// encoding/json matches a key to a field (bytes.EqualFold); strRaw has
+// checked its escapes. It unquotes raw in place, on the stack where
+// raw is short (topValue's are at most 6 bytes a byte of key).
+func escapedIs(raw []byte, key string) (is, fold bool) {
+	var buf [64]byte
+	u := buf[:0]
 	for i := 0; i < len(raw); {
-		c := raw[i]
-		if c != '\\' {
-			if rest == "" || rest[0] != c {
-				return false
-			}
-			rest, i = rest[1:], i+1
+		if c := raw[i]; c != '\\' {
+			u, i = append(u, c), i+1
 			continue
 		}
 		var r rune
 		switch raw[i+1] {
 		case 'u':
-			r = rune(hex4(raw[i+2 : i+6]))
+			r, i = rune(hex4(raw[i+2:i+6])), i+6
 			if utf16.IsSurrogate(r) {
-				var k string
-				return json.Unmarshal(quoted, &k) == nil && k == key
+				// A pair is one rune, read in place as encoding/json
+				// reads it (a half without its other is U+FFFD): the
+				// copy json.Unmarshal made cost 4 allocations a
+				// top-level key that starts with one.
+				r2 := rune(-1)
+				if i+6 <= len(raw) && raw[i] == '\\' && raw[i+1] == 'u' && isHex4(raw[i+2:i+6]) {
+					r2 = rune(hex4(raw[i+2 : i+6]))
+				}
+				if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+					r, i = d, i+6
+				} else {
+					r = utf8.RuneError
+				}
 			}
-			i += 6
 		case 'b':
 			r, i = '\b', i+2
 		case 'f':
@@ -920,13 +935,10 @@ func escapedIs(raw, quoted []byte, key string) bool {
 		default: // " \\ /
 			r, i = rune(raw[i+1]), i+2
 		}
-		n := utf8.EncodeRune(buf[:], r)
-		if len(rest) < n || rest[:n] != string(buf[:n]) {
-			return false
-		}
-		rest = rest[n:]
+		u = utf8.AppendRune(u, r)
 	}
-	return rest == ""
+	is = string(u) == key
+	return is, !is && bytes.EqualFold(u, []byte(key))
 }
 
 // topValue is the value of key in the JSON object data, as written, or
@@ -935,17 +947,27 @@ func escapedIs(raw, quoted []byte, key string) bool {
 // read for a feature there named a feature of a newer cachediff, which
 // writes no key twice, and the order of the two chose the message.
 func topValue(data []byte, key string) []byte {
+	if v, cut := topValueCut(data, key); !cut {
+		return v
+	}
+	return nil
+}
+
+// topValueCut is topValue, but where the key's value is cut short by
+// the end of data (or broken), it is what there is of it, to the end
+// of data, and cut says so: a log cut short in its steps still has the
+// steps before the cut and the start of the one it is cut in.
+func topValueCut(data []byte, key string) (v []byte, cut bool) {
 	w := &walker{data: data}
 	w.ws()
 	if w.i >= len(data) || data[w.i] != '{' {
-		return nil
+		return nil, false
 	}
 	w.i++
-	var v []byte
 	for n := 0; ; n++ {
 		w.ws()
 		if w.i < len(data) && data[w.i] == '}' && n == 0 {
-			return nil
+			return nil, false
 		}
 		// The key as written, unquoted only where it holds an escape
 		// and is short enough to spell key (an escape is at most six
@@ -953,27 +975,35 @@ func topValue(data []byte, key string) []byte {
 		// each top-level key of a report refused near its top.
 		raw, quoted, err := w.keyRaw()
 		if err != nil {
-			return v
+			return v, false
 		}
 		is := quoted == nil && string(raw) == key
+		// The key in another case ("Features"), which encoding/json
+		// takes for key: the key twice to it, which checkShape refuses
+		// for the case (a rune that folds to a byte of key is at most 3
+		// bytes).
+		fold := quoted == nil && !is && len(raw) <= 3*len(key) && bytes.EqualFold(raw, []byte(key))
 		if quoted != nil && len(raw) <= 6*len(key) {
-			is = escapedIs(raw, quoted, key)
+			is, fold = escapedIs(raw, key)
 		}
-		if is && v != nil {
+		if fold || is && v != nil {
 			// Twice, whatever follows: a document cut short in (or
 			// after) the second value is still refused for the key.
-			return nil
+			return nil, false
 		}
 		w.ws()
 		start := w.i
 		if err := w.skip(); err != nil {
-			return v
+			if is {
+				return data[start:], true
+			}
+			return v, false
 		}
 		if is {
 			v = data[start:w.i]
 		}
 		if done, err := w.next('}'); done || err != nil {
-			return v // a document cut short after it: its value as before
+			return v, false // a document cut short after it: its value as before
 		}
 	}
 }
