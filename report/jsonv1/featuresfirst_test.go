@@ -53,19 +53,8 @@ func TestUnknownFeatureFirst(t *testing.T) {
 // where the file was cut chose the message. A step's features are read
 // up to the cut, as a report's.
 func TestStepsFeatureCutShort(t *testing.T) {
-	oldPath, newPath, err := spackgen.WriteChainUpdPair(t.TempDir(), 60)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var snaps []*snapshot.Snapshot
-	for _, p := range []string{oldPath, newPath} {
-		s, err := snapshot.Load(p, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		snaps = append(snaps, s)
-	}
-	log := bytes.Replace(jsonLog(t, snaps).Bytes(), []byte(`"based-sets"`), []byte(`"based-sets", "sparse-paths"`), 1)
+	_, log := chainUpdJSON(t, 60)
+	log = bytes.Replace(log, []byte(`"based-sets"`), []byte(`"based-sets", "sparse-paths"`), 1)
 	const want = `steps[0]: features[1]: "sparse-paths" is not a feature this cachediff reads`
 	i := bytes.Index(log, []byte(`"sparse-paths"`))
 	from := i + bytes.IndexByte(log[max(i, 0):], ']') + 1

@@ -233,20 +233,7 @@ func TestFeaturesRefusalSurrogateKeysAllocs(t *testing.T) {
 // cachediff writes: which spelling held the unknown name chose the
 // message. Both are refused for the key's case, as either alone is.
 func TestFeaturesKeyOtherCase(t *testing.T) {
-	based := jsonOf(t, chainUpdReport(t, 60))
-	oldPath, newPath, err := spackgen.WriteChainUpdPair(t.TempDir(), 60)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var snaps []*snapshot.Snapshot
-	for _, p := range []string{oldPath, newPath} {
-		s, err := snapshot.Load(p, snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		snaps = append(snaps, s)
-	}
-	log := jsonLog(t, snaps).Bytes()
+	based, log := chainUpdJSON(t, 60)
 	const want = `cachediff/v1 writes "features"`
 	for _, tc := range []struct{ name, to string }{
 		{"the unknown exact first", `"features": ["sparse-paths"], "Features": ["based-sets"],`},
