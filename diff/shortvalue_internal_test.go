@@ -1,0 +1,39 @@
+package diff
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestShortValueAllocatesItsCut (issue 35 class c): a value cut for a
+// message (EnumError, the laws' messages) was converted to runes whole
+// before its first 60 were kept: one 50 MB feature name in a report
+// made render peak at 308 MB. What it allocates is now the cut's, not
+// the value's; the cut itself is as before.
+func TestShortValueAllocatesItsCut(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{strings.Repeat("a", 60), strings.Repeat("a", 60)},
+		{strings.Repeat("a", 61), strings.Repeat("a", 60) + "…"},
+		{strings.Repeat("é", 61), strings.Repeat("é", 60) + "…"},
+		{strings.Repeat("\xff", 60), strings.Repeat("\xff", 60)},
+		{strings.Repeat("\xff", 61), strings.Repeat("\uFFFD", 60) + "…"},
+	} {
+		want := tc.want
+		if r := []rune(tc.in); len(r) > 60 { // the cut as it was made
+			want = string(r[:60]) + "…"
+		}
+		if got := shortValue(tc.in); got != tc.want || got != want {
+			t.Errorf("shortValue(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	big := strings.Repeat("a", 8<<20)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_ = (&EnumError{Path: "features[0]", Value: big, Want: "a feature"}).Error()
+	runtime.ReadMemStats(&after)
+	if a := after.TotalAlloc - before.TotalAlloc; a > 64<<10 {
+		t.Errorf("the message of an 8 MB value allocated %d bytes, want at most 64 KB", a)
+	}
+}
