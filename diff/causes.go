@@ -2711,9 +2711,20 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 			case c > 0:
 				j++
 			default:
-				if !apart(i, j) {
-					match(i, j)
+				if apart(i, j) {
+					// Only the edge kept apart is passed over (the old
+					// one when its end is of the pairs): the other may
+					// still match the next edge of its name. Passing
+					// both, a ring's break left a rebuilt dependency's
+					// edge unmatched, by hash order.
+					if _, ok := e.cyclePairs[oldDeps[i].Hash]; ok {
+						i++
+					} else {
+						j++
+					}
+					continue
 				}
+				match(i, j)
 				i++
 				j++
 			}
