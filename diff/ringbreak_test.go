@@ -310,3 +310,31 @@ func TestBrokenRingExtraEdgeOrder(t *testing.T) {
 		}
 	}
 }
+
+// A broken ring whose edges all name a virtual (the edge to zlib too):
+// an edge the cycle pairs keep apart is a removed and an added
+// dependency, never a provider swap of a package for itself. The
+// provider swaps took the ring's edges kept apart, and every spec was
+// rebuilt by "provider ringv: same@1 → same@1", both ways.
+func TestBrokenRingVirtualKeptApart(t *testing.T) {
+	for _, shape := range []string{"ringlen", "ringchain"} {
+		t.Run(shape, func(t *testing.T) {
+			oldIdx, newIdx := brokenRing(t, 12, shape)
+			oldIdx = strings.ReplaceAll(oldIdx, `"virtuals":[]`, `"virtuals":["ringv"]`)
+			newIdx = strings.ReplaceAll(newIdx, `"virtuals":[]`, `"virtuals":["ringv"]`)
+			ab, ba := compareIndexes(t, oldIdx, newIdx)
+			for w, r := range []*diff.Report{ab, ba} {
+				for _, cg := range r.Causes.Groups {
+					for _, ch := range cg.Changes {
+						if ch.Kind == "provider" && ch.From == ch.To {
+							t.Errorf("way %d: cause group %s: provider %s → %s for %d specs, want none", w, cg.Name, ch.From, ch.To, cg.Specs)
+						}
+					}
+				}
+			}
+			if g := causeGroups(t, ab); !strings.Contains(g, `"kind":"removed","from":"same@1"`) {
+				t.Errorf("cause groups %s; want same's edge removed", g)
+			}
+		})
+	}
+}
