@@ -2711,9 +2711,20 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 			case c > 0:
 				j++
 			default:
-				if !apart(i, j) {
-					match(i, j)
+				if apart(i, j) {
+					// Only the edge kept apart is passed over (the old
+					// one when its end is of the pairs): the other may
+					// still match the next edge of its name. Passing
+					// both, a ring's break left a rebuilt dependency's
+					// edge unmatched, by hash order.
+					if _, ok := e.cyclePairs[oldDeps[i].Hash]; ok {
+						i++
+					} else {
+						j++
+					}
+					continue
 				}
+				match(i, j)
 				i++
 				j++
 			}
@@ -2721,10 +2732,24 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 	}
 	// Provider swaps: each unmatched old edge with virtuals takes the
 	// first unmatched new edge (in order) sharing one, found through an
-	// index of the new edges by virtual.
+	// index of the new edges by virtual. An edge that apart governs (its
+	// end of the cycle pairs) matches only its pair's, by name, and is
+	// no provider swap: the edges of a ring over a virtual it kept apart
+	// were swapped as "provider same@1 → same@1".
+	kept := func(i, j int) bool {
+		if !xInCycle {
+			return false
+		}
+		if i >= 0 {
+			_, ok := e.cyclePairs[oldDeps[i].Hash]
+			return ok
+		}
+		_, ok := e.cycleNews[newDeps[j].Hash]
+		return ok
+	}
 	var byVirtual map[string][]int
 	for j, b := range newDeps {
-		if usedNew[j] {
+		if usedNew[j] || kept(-1, j) {
 			continue
 		}
 		for _, v := range b.Virtuals {
@@ -2735,7 +2760,7 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 		}
 	}
 	for i, a := range oldDeps {
-		if usedOld[i] || len(a.Virtuals) == 0 || byVirtual == nil {
+		if usedOld[i] || len(a.Virtuals) == 0 || byVirtual == nil || kept(i, -1) {
 			continue
 		}
 		j := -1

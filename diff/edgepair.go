@@ -264,6 +264,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[stri
 	for _, i := range stale {
 		resolve(i)
 	}
+	newCycles(classes, ng)
 	changed := map[int]bool{}
 	var cyclePairs map[string]string
 	for _, c := range classes {
@@ -286,6 +287,44 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[stri
 		sortRuns(&out[k].p.Specs)
 	}
 	return cyclePairs
+}
+
+// newCycles marks cyclic the classes of the new specs of each cycle of
+// specs (a strongly connected component of the new specs of all
+// classes, over their edges between them), so that their pairs reach
+// the explainer as cyclePairs whichever side the cycle is on. resolve
+// and classCycles find the old specs' cycles only: an old chain against
+// a new ring (the mirror of a ring broken into a chain) left the
+// explainer unguarded, and it descended along the crossed edges through
+// N² pairs of nodes. Acyclic input has none.
+func newCycles(classes []*edgeClass, ng Graph) {
+	var specs []*GraphNode // every class's new specs' nodes
+	var specClass []int32
+	at := map[string]int32{}
+	for i, c := range classes {
+		for _, n := range c.news {
+			if g := ng.Node(n.Hash); g != nil {
+				at[n.Hash] = int32(len(specs))
+				specs = append(specs, g)
+				specClass = append(specClass, int32(i))
+			}
+		}
+	}
+	scc.Components(len(specs), nil, func(dst []int32, u int32) []int32 {
+		for _, d := range specs[u].Deps() {
+			if k, ok := at[d.Hash]; ok && k != u {
+				dst = append(dst, k)
+			}
+		}
+		return dst
+	}, func(comp []int32, _ bool) {
+		if len(comp) < 2 {
+			return
+		}
+		for _, u := range comp {
+			classes[specClass[u]].cyclic = true
+		}
+	})
 }
 
 // classCycles are the cycles between classes, each's classes in order,
