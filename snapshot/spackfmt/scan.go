@@ -517,13 +517,16 @@ func (k *keySet) has(key []byte) bool {
 	}
 }
 
-// keyIs reports whether the key of tab's entry e is key.
+// keyIs reports whether the key of tab's entry e is key. A key of the
+// input ends at its first quote: a key holding one (written "x\":") is
+// none of them, though the input may read on as it does past x's quote
+// ({"x":"v"}, the key x with a string value).
 func (k *keySet) keyIs(e uint32, key []byte) bool {
 	if e&escKey != 0 {
 		return string(k.escAt(e)) == string(key)
 	}
 	rest := k.data[e-1:]
-	return len(rest) > len(key) && rest[len(key)] == '"' && string(rest[:len(key)]) == string(key)
+	return len(rest) > len(key) && rest[len(key)] == '"' && string(rest[:len(key)]) == string(key) && bytes.IndexByte(key, '"') < 0
 }
 
 // escAt is the key of tab's entry e, one of esc.
