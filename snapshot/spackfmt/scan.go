@@ -771,6 +771,22 @@ func (s *scanner) rawString() ([]byte, error) {
 	if out, ok := s.unescaped(raw); ok {
 		return out, nil
 	}
+	for i := 0; i+1 < len(raw); i++ {
+		if raw[i] != '\\' {
+			continue
+		}
+		switch raw[i+1] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			i++
+		case 'u':
+			if _, ok := jsonbytes.Hex4(raw[i+2:]); !ok {
+				return nil, s.escapeError(start + 1 + i)
+			}
+			i += 5
+		default:
+			return nil, s.escapeError(start + 1 + i)
+		}
+	}
 	var out string // for encoding/json's words of what is wrong
 	if err := json.Unmarshal(data[start:s.pos], &out); err != nil {
 		return nil, s.errAt(start, "bad string: %v", err)
@@ -1124,16 +1140,32 @@ func (s *scanner) skipString() error {
 				i += 2
 			case 'u':
 				if i+6 > len(data) || !isHex4(data[i+2:i+6]) {
-					return s.errAt(i, "bad \\u escape in a string")
+					return s.escapeError(i)
 				}
 				i += 6
 			default:
-				return s.errAt(i, "bad escape %q in a string", data[i:i+2])
+				return s.escapeError(i)
 			}
 		default:
 			return s.errAt(start, "control character in a string")
 		}
 	}
+}
+
+// escapeError is the error of the escape at offset i of the input, one
+// JSON has none of (\x, \é, \u without four hexadecimal digits), the
+// same whether the string is read (rawString) or skipped (skipString):
+// the escaped character is quoted whole. encoding/json's words for a
+// string read named the first byte of a character past ASCII as a
+// character of its own ("invalid character 'Ã' in string escape code"
+// for \é), and skipString quoted that byte alone ("\\\xc3").
+func (s *scanner) escapeError(i int) error {
+	data := s.data
+	if i+1 < len(data) && data[i+1] == 'u' {
+		return s.errAt(i, "bad \\u escape in a string")
+	}
+	_, size := utf8.DecodeRune(data[min(i+1, len(data)):])
+	return s.errAt(i, "bad escape %q in a string", data[i:i+1+size])
 }
 
 // loneSurrogate returns the offset in raw, the text of a string between
