@@ -51,3 +51,25 @@ func TestBadEscapeMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestCutInEscape (issue 35 class e: a message that differs by where the
+// input was cut): a file cut short inside a \u escape is an unterminated
+// string, as one cut after its backslash is, in a string the decoder
+// skips (a CPU feature) as in one it reads (a name). A skipped one said
+// `bad \u escape in a string` for "m\u00" at the file's end.
+func TestCutInEscape(t *testing.T) {
+	const h = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	for _, whole := range []string{
+		`{"spec":{"_meta":{"version":5},"nodes":[{"name":"lib\u0041dwarf","version":"1","hash":"` + h + `"}]}}`,
+		`{"spec":{"_meta":{"version":5},"nodes":[{"name":"libdwarf","version":"1",` +
+			`"arch":{"platform":"linux","platform_os":"debian6","target":{"name":"core2","features":["m\u0041x"]}},"hash":"` + h + `"}]}}`,
+	} {
+		at := strings.Index(whole, `\u0041`)
+		for cut := at + 1; cut < at+len(`\u0041`); cut++ {
+			_, err := Decode("x.spec.json", []byte(whole[:cut]))
+			if err == nil || !strings.HasSuffix(err.Error(), ": unterminated string") {
+				t.Errorf("cut after %q: %v; want an unterminated string", whole[at:cut], err)
+			}
+		}
+	}
+}

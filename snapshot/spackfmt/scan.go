@@ -1139,6 +1139,11 @@ func (s *scanner) skipString() error {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
+				if i+6 > len(data) && isHex4(data[i+2:]) {
+					// The input ends inside the escape: cut short, as
+					// rawString finds a string it reads.
+					return s.errAt(start, "unterminated string")
+				}
 				if i+6 > len(data) || !isHex4(data[i+2:i+6]) {
 					return s.escapeError(i)
 				}
