@@ -644,7 +644,7 @@ func (s *scanner) object(fn func(key []byte) error) error {
 			return err
 		}
 		if s.peek() != ':' {
-			return s.errf("want ':' after a key")
+			return s.want("':' after a key")
 		}
 		s.pos++
 		s.path = append(s.path, pathElem{key: at})
@@ -659,7 +659,7 @@ func (s *scanner) object(fn func(key []byte) error) error {
 			s.pos++
 			return nil
 		default:
-			return s.errf("want ',' or '}' in an object")
+			return s.want("',' or '}' in an object")
 		}
 	}
 }
@@ -708,7 +708,7 @@ func (s *scanner) array(fn func(i int) error) error {
 			s.pos++
 			return nil
 		default:
-			return s.errf("want ',' or ']' in an array")
+			return s.want("',' or ']' in an array")
 		}
 	}
 }
@@ -913,6 +913,10 @@ func (s *scanner) literal() ([]byte, error) {
 				s.pos += len(w)
 				return s.data[start:s.pos], nil
 			}
+			if rest := s.data[s.pos:]; len(rest) < len(w) && w[:len(rest)] == string(rest) {
+				// Cut short: "tr" at the end of the file.
+				return nil, s.errf("want %s, not the end of the file", w)
+			}
 		}
 		return nil, s.errf("bad literal")
 	}
@@ -927,6 +931,10 @@ func (s *scanner) literal() ([]byte, error) {
 			break
 		}
 		if !validNumber(s.data[start:s.pos]) {
+			if s.pos == len(s.data) && validNumber(append(s.data[start:s.pos:s.pos], '0')) {
+				// Cut short: "1." or "1e-" at the end of the file.
+				return nil, s.errAt(start, "want a number, not the end of the file")
+			}
 			return nil, s.errAt(start, "bad number")
 		}
 		return s.data[start:s.pos], nil
@@ -1040,7 +1048,7 @@ func (s *scanner) skip() error {
 				return err
 			}
 			if s.peek() != ':' {
-				return s.errf("want ':' after a key")
+				return s.want("':' after a key")
 			}
 			s.pos++
 			state = value
@@ -1060,9 +1068,9 @@ func (s *scanner) skip() error {
 				s.pos++
 				stack = stack[:len(stack)-1]
 			case top == '{':
-				return s.errf("want ',' or '}' in an object")
+				return s.want("',' or '}' in an object")
 			default:
-				return s.errf("want ',' or ']' in an array")
+				return s.want("',' or ']' in an array")
 			}
 		}
 	}
