@@ -306,7 +306,7 @@ func decodeJSON(file, key string, val *jsonValue, v any) error {
 		e.Msg = fmt.Sprintf("%s: %v", key, pe.err)
 	case errors.As(err, &se):
 		off = se.Offset - 1
-		e.Msg = fmt.Sprintf("broken JSON in %s: %v", key, se)
+		e.Msg = fmt.Sprintf("broken JSON in %s: %s", key, syntaxText(se, val.data))
 	case errors.As(err, &te):
 		// te.Offset is where the value ends: say where it starts.
 		var elem string
@@ -396,6 +396,28 @@ func fieldName(te *json.UnmarshalTypeError) string {
 		return te.Field
 	}
 	return "the value"
+}
+
+// syntaxText is se's message, an error of decoding data, with the
+// character it names quoted whole: encoding/json quotes the byte at the
+// error as a character of its own, which names the first byte of one
+// past ASCII as another ("invalid character 'Ã' in string escape code"
+// for "\é", 'â' for '…').
+func syntaxText(se *json.SyntaxError, data []byte) string {
+	msg := se.Error()
+	at := se.Offset - 1
+	if at < 0 || at >= int64(len(data)) || data[at] < utf8.RuneSelf {
+		return msg
+	}
+	q := strconv.Quote(string(rune(data[at]))) // encoding/json's quoteChar
+	was := "'" + q[1:len(q)-1] + "'"
+	r, size := utf8.DecodeRune(data[at:])
+	is := fmt.Sprintf("'\\x%02x'", data[at])
+	if r != utf8.RuneError || size > 1 {
+		q = strconv.QuoteRune(r)
+		is = "'" + q[1:len(q)-1] + "'"
+	}
+	return strings.Replace(msg, was, is, 1)
 }
 
 // posError is an error at a byte offset of a JSON value.

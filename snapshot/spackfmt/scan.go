@@ -517,13 +517,16 @@ func (k *keySet) has(key []byte) bool {
 	}
 }
 
-// keyIs reports whether the key of tab's entry e is key.
+// keyIs reports whether the key of tab's entry e is key. A key of the
+// input ends at its first quote: a key holding one (written "x\":") is
+// none of them, though the input may read on as it does past x's quote
+// ({"x":"v"}, the key x with a string value).
 func (k *keySet) keyIs(e uint32, key []byte) bool {
 	if e&escKey != 0 {
 		return string(k.escAt(e)) == string(key)
 	}
 	rest := k.data[e-1:]
-	return len(rest) > len(key) && rest[len(key)] == '"' && string(rest[:len(key)]) == string(key)
+	return len(rest) > len(key) && rest[len(key)] == '"' && string(rest[:len(key)]) == string(key) && bytes.IndexByte(key, '"') < 0
 }
 
 // escAt is the key of tab's entry e, one of esc.
@@ -641,7 +644,7 @@ func (s *scanner) object(fn func(key []byte) error) error {
 			return err
 		}
 		if s.peek() != ':' {
-			return s.errf("want ':' after a key")
+			return s.want("':' after a key")
 		}
 		s.pos++
 		s.path = append(s.path, pathElem{key: at})
@@ -656,7 +659,7 @@ func (s *scanner) object(fn func(key []byte) error) error {
 			s.pos++
 			return nil
 		default:
-			return s.errf("want ',' or '}' in an object")
+			return s.want("',' or '}' in an object")
 		}
 	}
 }
@@ -705,7 +708,7 @@ func (s *scanner) array(fn func(i int) error) error {
 			s.pos++
 			return nil
 		default:
-			return s.errf("want ',' or ']' in an array")
+			return s.want("',' or ']' in an array")
 		}
 	}
 }
@@ -767,6 +770,22 @@ func (s *scanner) rawString() ([]byte, error) {
 	}
 	if out, ok := s.unescaped(raw); ok {
 		return out, nil
+	}
+	for i := 0; i+1 < len(raw); i++ {
+		if raw[i] != '\\' {
+			continue
+		}
+		switch raw[i+1] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			i++
+		case 'u':
+			if _, ok := jsonbytes.Hex4(raw[i+2:]); !ok {
+				return nil, s.escapeError(start + 1 + i)
+			}
+			i += 5
+		default:
+			return nil, s.escapeError(start + 1 + i)
+		}
 	}
 	var out string // for encoding/json's words of what is wrong
 	if err := json.Unmarshal(data[start:s.pos], &out); err != nil {
@@ -894,6 +913,10 @@ func (s *scanner) literal() ([]byte, error) {
 				s.pos += len(w)
 				return s.data[start:s.pos], nil
 			}
+			if rest := s.data[s.pos:]; len(rest) < len(w) && w[:len(rest)] == string(rest) {
+				// Cut short: "tr" at the end of the file.
+				return nil, s.errf("want %s, not the end of the file", w)
+			}
 		}
 		return nil, s.errf("bad literal")
 	}
@@ -908,6 +931,10 @@ func (s *scanner) literal() ([]byte, error) {
 			break
 		}
 		if !validNumber(s.data[start:s.pos]) {
+			if s.pos == len(s.data) && validNumber(append(s.data[start:s.pos:s.pos], '0')) {
+				// Cut short: "1." or "1e-" at the end of the file.
+				return nil, s.errAt(start, "want a number, not the end of the file")
+			}
 			return nil, s.errAt(start, "bad number")
 		}
 		return s.data[start:s.pos], nil
@@ -1021,7 +1048,7 @@ func (s *scanner) skip() error {
 				return err
 			}
 			if s.peek() != ':' {
-				return s.errf("want ':' after a key")
+				return s.want("':' after a key")
 			}
 			s.pos++
 			state = value
@@ -1041,9 +1068,9 @@ func (s *scanner) skip() error {
 				s.pos++
 				stack = stack[:len(stack)-1]
 			case top == '{':
-				return s.errf("want ',' or '}' in an object")
+				return s.want("',' or '}' in an object")
 			default:
-				return s.errf("want ',' or ']' in an array")
+				return s.want("',' or ']' in an array")
 			}
 		}
 	}
@@ -1120,17 +1147,38 @@ func (s *scanner) skipString() error {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
+				if i+6 > len(data) && isHex4(data[i+2:]) {
+					// The input ends inside the escape: cut short, as
+					// rawString finds a string it reads.
+					return s.errAt(start, "unterminated string")
+				}
 				if i+6 > len(data) || !isHex4(data[i+2:i+6]) {
-					return s.errAt(i, "bad \\u escape in a string")
+					return s.escapeError(i)
 				}
 				i += 6
 			default:
-				return s.errAt(i, "bad escape %q in a string", data[i:i+2])
+				return s.escapeError(i)
 			}
 		default:
 			return s.errAt(start, "control character in a string")
 		}
 	}
+}
+
+// escapeError is the error of the escape at offset i of the input, one
+// JSON has none of (\x, \é, \u without four hexadecimal digits), the
+// same whether the string is read (rawString) or skipped (skipString):
+// the escaped character is quoted whole. encoding/json's words for a
+// string read named the first byte of a character past ASCII as a
+// character of its own ("invalid character 'Ã' in string escape code"
+// for \é), and skipString quoted that byte alone ("\\\xc3").
+func (s *scanner) escapeError(i int) error {
+	data := s.data
+	if i+1 < len(data) && data[i+1] == 'u' {
+		return s.errAt(i, "bad \\u escape in a string")
+	}
+	_, size := utf8.DecodeRune(data[min(i+1, len(data)):])
+	return s.errAt(i, "bad escape %q in a string", data[i:i+1+size])
 }
 
 // loneSurrogate returns the offset in raw, the text of a string between
