@@ -371,6 +371,7 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	if err := lens.check(); err != nil {
 		return nil, err
 	}
+	lens.named = nil // garbage before the decode
 	dec := decodedDoc{Document: report.Document{Report: new(diff.Report)}}
 	// causesDec reads the causes' lists, at their lengths.
 	dec.Causes.lens = lens
@@ -420,6 +421,9 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	}
 	if err := laws(); err != nil {
 		return nil, err
+	}
+	if lens.unnamed != nil {
+		return nil, lens.unnamed
 	}
 	if err := checkFeatures(doc.Features, doc.Report); err != nil {
 		return nil, err

@@ -466,12 +466,13 @@ func (w *walker) object(s *shape) error {
 			seen |= 1 << fi
 			w.path = append(w.path, pathStep{key: key})
 			w.ws()
+			start := w.i
 			null := bytes.HasPrefix(w.data[w.i:], []byte("null"))
 			if err := w.value(s.fields[fi].shape); err != nil {
 				return err
 			}
 			if w.lens != nil && !null {
-				w.lens.field(w.path)
+				w.lens.field(w.path, w.data[start:w.i])
 			}
 			w.path = w.path[:len(w.path)-1]
 		} else {
@@ -1095,14 +1096,77 @@ func checkShape(data []byte) error {
 // The walk counts too what bounds those lengths (causeLens.check): the
 // sets' elements, their bases, the links with a next, and the whys
 // (of the pairs and of the changed roots).
+//
+// And which elements of the lists something names (named): a set, a
+// link or a cause of the table that nothing names was not written by
+// cachediff, and an element that names a base of its own raises the
+// bases' count it is held to (causeLens.check).
 type causeLens struct {
 	table, paths, sets, groups int
 	elems, bases, nexts, whys  int
+	named                      *causeNames
+	// unnamed is the error of an element that nothing names, among
+	// fewer than those named: decodeBytes returns it after the laws,
+	// which name an edit that left it so (a pair removed) where they
+	// see one.
+	unnamed error
+}
+
+// causeNames are the indexes of causes.sets, causes.paths and
+// causes.table that a why, a set's element or a link's next names, by
+// bit; each limit is past any index a list of the document can hold.
+type causeNames struct {
+	sets, paths, table          namedBits
+	setLimit, pathLimit, causes int
+}
+
+// manyUnnamed is how many elements that nothing names are refused
+// before they are decoded, when they outnumber the named ones too: an
+// edit by hand leaves fewer (a pair removed, a reference out of range),
+// which the laws name better, and fewer cost nothing to decode.
+const manyUnnamed = 1024
+
+// namedBits is a set of indexes, one bit each.
+type namedBits []uint64
+
+// add adds v, unless it is limit or more: no list of the document is
+// that long (the laws refuse the reference), and the bits stay a
+// fraction of the document's size.
+func (b *namedBits) add(v, limit int) {
+	if v >= limit {
+		return
+	}
+	i := v / 64
+	if i >= len(*b) {
+		grown := make(namedBits, min(max(2*len(*b), i+1), limit/64+1))
+		copy(grown, *b)
+		*b = grown
+	}
+	(*b)[i] |= 1 << (v % 64)
+}
+
+// missing is the first index of [from, n) not in b (-1 when none is),
+// and how many are not.
+func (b namedBits) missing(from, n int) (first, count int) {
+	first = -1
+	for k := from; k < n; k++ {
+		if i := k / 64; i >= len(b) || b[i]&(1<<(k%64)) == 0 {
+			if first < 0 {
+				first = k
+			}
+			count++
+		}
+	}
+	return first, count
 }
 
 // causeLists is checkShape, and the lengths of the causes' lists.
 func causeLists(data []byte) (causeLens, error) {
-	w := &walker{data: data, doc: report.Schema + " report", lens: new(causeLens)}
+	// The shortest elements: a set [], a link {"name":""}, a cause
+	// {"name":"","changes":[]}, each with a comma.
+	n := len(data)
+	names := &causeNames{setLimit: n/2 + 1, pathLimit: n/8 + 1, causes: n/16 + 1}
+	w := &walker{data: data, doc: report.Schema + " report", lens: &causeLens{named: names}}
 	if err := w.value(documentShape()); err != nil {
 		return causeLens{}, err
 	}
@@ -1181,17 +1245,49 @@ func fieldNames(s *shape, seen uint64) string {
 // field records a field at path, of a value not null, if it is one that
 // bounds the causes' lists: a set's base ({"set": j}), a link's next, a
 // why (a pair's, or a changed root's in causes.roots).
-func (l *causeLens) field(path []pathStep) {
+//
+// It records too which set, link or cause the value (a count, val as
+// written) names: a why's set, via and self; a set's element's set, via,
+// path, cause and over; a link's next.
+func (l *causeLens) field(path []pathStep, val []byte) {
 	last := path[len(path)-1].key
+	inSet := len(path) == 5 && path[0].key == "causes" && path[1].key == "sets"
+	inWhy := len(path) >= 2 && path[len(path)-2].key == "why" && !path[len(path)-2].value
 	switch {
-	case len(path) == 5 && last == "set" && path[0].key == "causes" && path[1].key == "sets":
+	case inSet && last == "set":
 		l.bases++
 	case len(path) == 4 && last == "next" && path[0].key == "causes" && path[1].key == "paths":
 		l.nexts++
+		l.named.path(val)
 	case last == "why":
 		l.whys++
 	}
+	if !inSet && !inWhy {
+		return
+	}
+	switch last {
+	case "set":
+		l.named.set(val)
+	case "via", "path":
+		l.named.path(val)
+	case "cause", "over", "self":
+		l.named.cause(val)
+	}
 }
+
+// countOf is the count val, as the walk has checked it: at most 10
+// digits.
+func countOf(val []byte) int {
+	n := 0
+	for _, c := range val {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+func (n *causeNames) set(val []byte)   { n.sets.add(countOf(val), n.setLimit) }
+func (n *causeNames) path(val []byte)  { n.paths.add(countOf(val), n.pathLimit) }
+func (n *causeNames) cause(val []byte) { n.table.add(countOf(val), n.causes) }
 
 // check refuses causes' lists longer than the report's own counts let
 // them be, before they are decoded: each element became a Go value of
@@ -1207,7 +1303,7 @@ func (l *causeLens) field(path []pathStep) {
 //     links without a next are at most the sets' elements + the whys;
 //   - only causes that a set's reference or a pair's own change (why.self)
 //     names: at most the sets' references + the whys.
-func (l causeLens) check() error {
+func (l *causeLens) check() error {
 	refs := l.elems - l.bases
 	switch {
 	case l.sets > 1+l.whys+l.bases:
@@ -1216,6 +1312,50 @@ func (l causeLens) check() error {
 		return &diff.LawError{Path: "causes.paths", Msg: fmt.Sprintf("%d links without a next, but the report starts at most %d paths (%d sets' elements, %d pairs' whys): a link is one that a path reaches", l.paths-l.nexts, l.elems+l.whys, l.elems, l.whys)}
 	case l.table > refs+l.whys:
 		return &diff.LawError{Path: "causes.table", Msg: fmt.Sprintf("%d causes, but the report names at most %d (%d sets' references, %d pairs' whys): a cause of the table is one that a set or a pair names", l.table, refs+l.whys, refs, l.whys)}
+	}
+	// Within those counts, elements that nothing names: a set of a base
+	// of its own ([{"set": 1, "via": 0}]) raised the sets' bound by the
+	// base it holds, and a link with a next was bounded by nothing, so
+	// that a million of either appended rendered (and peaked at 6x
+	// their JSON). Many, and more than the named ones, are refused
+	// before they are decoded; else after the laws (l.unnamed), which
+	// name the edit that left them so where they see one.
+	n := l.named
+	if n == nil {
+		return nil
+	}
+	table := l.table
+	if l.sets == 0 {
+		// A report without sets may be of cachediff before issue 35,
+		// whose pairs wrote their causes out whole beside the table
+		// (the count above bounds it by the whys).
+		table = 0
+	}
+	for _, list := range []struct {
+		bits            namedBits
+		from, len       int
+		what, noun      string
+		unnamed, reason string
+	}{
+		{n.sets, 1, l.sets, "sets", "sets", "no why (of a pair or of a changed root) and no set's base names it", "a set is one that a pair or a base names"},
+		{n.paths, 0, l.paths, "paths", "links", "no set's element, why's via or link's next reaches it", "a link is one that a path reaches"},
+		{n.table, 0, table, "table", "causes", "no set's reference or override and no why's self names it", "a cause of the table is one that a set or a pair names"},
+	} {
+		first, count := list.bits.missing(list.from, list.len)
+		if first < 0 {
+			continue
+		}
+		msg := list.unnamed
+		if count > 1 {
+			msg += fmt.Sprintf(", nor %d more of its %d %s", count-1, list.len, list.noun)
+		}
+		err := &diff.LawError{Path: fmt.Sprintf("causes.%s[%d]", list.what, first), Msg: msg + ": " + list.reason}
+		if count > manyUnnamed && count > list.len-list.from-count {
+			return err
+		}
+		if l.unnamed == nil {
+			l.unnamed = err
+		}
 	}
 	return nil
 }

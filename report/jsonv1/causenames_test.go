@@ -1,0 +1,156 @@
+package jsonv1
+
+import (
+	"bytes"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/testing/race"
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// appendTo is js with n copies of elem appended to its causes' list
+// key, where no index moves.
+func appendTo(js []byte, key, elem string, n int) []byte {
+	open := []byte(`"` + key + `": [`)
+	i := bytes.Index(js, open) + len(open)
+	end := i + bytes.Index(js[i:], []byte("\n    ]"))
+	var b bytes.Buffer
+	b.Write(js[:end])
+	b.WriteString(strings.Repeat(","+elem, n))
+	b.Write(js[end:])
+	return b.Bytes()
+}
+
+// TestCausesListsNamedBeforeDecoded (issue 35, classes b and c): the
+// bounds of the causes' lists counted a set's base as naming a set, so
+// that a set holding a base of its own ([{"set":1,"via":0}]) raised
+// the bound it was held to, and did not bound the links with a next at
+// all: 1.2 million such sets appended (25 MB) rendered, peaking at
+// 149 MB, 2 million links {"name":"a","next":0} (45 MB) at 191 MB. Now
+// elements that nothing names are refused by their index, before they
+// are decoded when they outnumber the named ones.
+func TestCausesListsNamedBeforeDecoded(t *testing.T) {
+	r := chainHubReport(t, 60, 1)
+	js := jsonOf(t, r)
+	c := r.Causes
+	const n = 100000
+	for _, tc := range []struct {
+		key, elem, want string
+	}{
+		{"sets", `[{"set":1,"via":0}]`, fmt.Sprintf("causes.sets[%d]: no why (of a pair or of a changed root) and no set's base names it, nor %d more of its %d sets: a set is one that a pair or a base names",
+			len(c.Sets), n-1, len(c.Sets)+n)},
+		{"paths", `{"name":"a","next":0}`, fmt.Sprintf("causes.paths[%d]: no set's element, why's via or link's next reaches it, nor %d more of its %d links: a link is one that a path reaches",
+			len(c.Paths), n-1, len(c.Paths)+n)},
+	} {
+		data := appendTo(js, tc.key, tc.elem, n)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, err := DecodeBytes(data)
+		runtime.ReadMemStats(&after)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%d elements %s appended to causes.%s: got %v, want %q", n, tc.elem, tc.key, err, tc.want)
+		}
+		if !race.Enabled {
+			if got := after.TotalAlloc - before.TotalAlloc; got > uint64(len(data)) {
+				t.Errorf("causes.%s with %d elements %s appended (%d bytes): allocated %d bytes, want at most the input's", tc.key, n, tc.elem, len(data), got)
+			}
+		}
+	}
+}
+
+// TestCausesListsUnnamedRefused (issue 35, class b): one set, link or
+// cause appended that nothing names, within the counts' bounds,
+// rendered; it is refused by its index, after the laws (which name a
+// pair removed, say, where one left it so).
+func TestCausesListsUnnamedRefused(t *testing.T) {
+	r := chainHubReport(t, 60, 1)
+	js := jsonOf(t, r)
+	c := r.Causes
+	for _, tc := range []struct {
+		key, elem, want string
+	}{
+		{"sets", `[]`, fmt.Sprintf("causes.sets[%d]: no why (of a pair or of a changed root) and no set's base names it: a set is one that a pair or a base names", len(c.Sets))},
+		{"sets", `[{"set":1,"via":0}]`, fmt.Sprintf("causes.sets[%d]: no why (of a pair or of a changed root) and no set's base names it: a set is one that a pair or a base names", len(c.Sets))},
+		{"paths", `{"name":"a","next":0}`, fmt.Sprintf("causes.paths[%d]: no set's element, why's via or link's next reaches it: a link is one that a path reaches", len(c.Paths))},
+		{"table", `{"name":"a","changes":[{"kind":"version"}]}`, fmt.Sprintf("causes.table[%d]: no set's reference or override and no why's self names it: a cause of the table is one that a set or a pair names", len(c.Table))},
+	} {
+		if _, err := DecodeBytes(appendTo(js, tc.key, tc.elem, 1)); err == nil || err.Error() != tc.want {
+			t.Errorf("%s appended to causes.%s: got %v, want %q", tc.elem, tc.key, err, tc.want)
+		}
+	}
+	// A pair removed whose set nothing else names: the laws say so,
+	// not that the set is unnamed.
+	for k := 1; k < len(c.Sets); k++ {
+		var at *diff.Package
+		named := 0
+		for _, set := range c.Sets {
+			for _, ref := range set {
+				if ref.SetBase != nil && ref.Set == k {
+					named++
+				}
+			}
+		}
+		for i := range r.Packages {
+			p := &r.Packages[i]
+			for _, pr := range p.Specs.Updated {
+				if pr.Why != nil && pr.Why.Set == k {
+					named++
+					at = p
+				}
+			}
+		}
+		if named != 1 || at == nil || len(at.Specs.Updated) != 1 || len(at.Specs.Rebuilt) != 0 {
+			continue
+		}
+		at.Specs.Updated = []diff.Pair{}
+		_, err := DecodeBytes(jsonOf(t, r))
+		if want := "specs.updated: 0 listed, but counts.updated is 1"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("the pair of %s removed, the one why of set %d: %v, want an error with %q", at.Name, k, err, want)
+		}
+		return
+	}
+	t.Fatal("no set that one updated pair alone names")
+}
+
+// TestCausesListsNamedKeepWritten: reports of a --package, whose sets
+// are many of them named only by other sets' bases (the pairs of their
+// packages are not in the report), still decode.
+func TestCausesListsNamedKeepWritten(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		dag  []spackgen.DAGSpec
+	}{
+		{"chainhub", spackgen.ChainHubDAG(40, 3)},
+		{"chainhubevery", spackgen.ChainHubEveryDAG(40, 3, 4)},
+		{"crossed", spackgen.CrossedLadderDAG(40)},
+		{"ladder", spackgen.LadderDAG(40)},
+		{"ladderup", spackgen.LadderUpDAG(40)},
+		{"diamonds", spackgen.DiamondsDAG(40)},
+	} {
+		oldPath, newPath, err := spackgen.WriteDAGPair(t.TempDir(), tc.dag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var snaps [2]*snapshot.Snapshot
+		for i, p := range []string{oldPath, newPath} {
+			if snaps[i], err = snapshot.Load(p, snapshot.Options{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, pkgs := range [][]string{{"*1*"}, {"*2", "*5"}} {
+			r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{Packages: pkgs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
+				t.Errorf("%s --package %v: the report as written: %v", tc.name, pkgs, err)
+			}
+		}
+	}
+}
