@@ -3,6 +3,7 @@ package jsonv1
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/race"
 	"github.com/cachediff/cachediff/internal/testing/spackgen"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -153,4 +155,59 @@ func TestCausesListsNamedKeepWritten(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCausesListsBoundsNameRootsWhys (issue 35, class e): the bounds'
+// messages counted the changed roots' whys of a lockfile's report as
+// "pairs' whys": a report of no pair but one changed root said "(set 0,
+// 1 pairs' whys, 0 bases)". They are named apart.
+func TestCausesListsBoundsNameRootsWhys(t *testing.T) {
+	lock := func(app, zlib, version string) string {
+		return forgeLockOf(t, `{"hash":"`+strings.Repeat(app, 32)+`","spec":"app"}`,
+			fmt.Sprintf(`%q:{"name":"app","version":"1","hash":%[1]q,"dependencies":[{"name":"zlib","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}]},%[2]q:{"name":"zlib","version":%q,"hash":%[2]q}`,
+				strings.Repeat(app, 32), strings.Repeat(zlib, 32), version))
+	}
+	r := reporttest.ComparePaths(t, lock("a", "y", "1"), lock("b", "z", "2"))
+	pairs, roots := 0, 0
+	for _, p := range r.Packages {
+		for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
+			for _, pr := range l {
+				if pr.Why != nil {
+					pairs++
+				}
+			}
+		}
+	}
+	for _, ch := range r.Causes.Roots.Changed {
+		if ch.Why != nil {
+			roots++
+		}
+	}
+	bases := 0
+	for _, set := range r.Causes.Sets {
+		for _, ref := range set {
+			if ref.SetBase != nil {
+				bases++
+			}
+		}
+	}
+	if roots == 0 || len(r.Causes.Sets) == 0 {
+		t.Fatalf("changed roots' whys %d, sets %d: want a changed root with a set", roots, len(r.Causes.Sets))
+	}
+	const n = 10
+	data := appendTo(jsonOf(t, r), "sets", "[]", n)
+	want := fmt.Sprintf("causes.sets: %d sets, but the report names at most %d (set 0, %d pairs' whys, %d changed roots' whys, %d bases): a set is one that a pair or a base names",
+		len(r.Causes.Sets)+n, 1+pairs+roots+bases, pairs, roots, bases)
+	if _, err := DecodeBytes(data); err == nil || err.Error() != want {
+		t.Errorf("%d sets [] appended to a lockfile's report: got %v, want %q", n, err, want)
+	}
+}
+
+// forgeLockOf writes a lockfile of roots and concrete_specs, each a
+// JSON list's or object's members as written.
+func forgeLockOf(t *testing.T, roots, specs string) string {
+	t.Helper()
+	dir := t.TempDir()
+	writeLock(t, dir, roots, specs)
+	return filepath.Join(dir, "spack.lock")
 }

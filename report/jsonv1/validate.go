@@ -1104,6 +1104,7 @@ func checkShape(data []byte) error {
 type causeLens struct {
 	table, paths, sets, groups int
 	elems, bases, nexts, whys  int
+	rootWhys                   int // of the whys, the changed roots'
 	named                      *causeNames
 	// unnamed is the error of an element that nothing names, among
 	// fewer than those named: decodeBytes returns it after the laws,
@@ -1261,6 +1262,9 @@ func (l *causeLens) field(path []pathStep, val []byte) {
 		l.named.path(val)
 	case last == "why":
 		l.whys++
+		if path[0].key == "causes" { // causes.roots.changed[i].why
+			l.rootWhys++
+		}
 	}
 	if !inSet && !inWhy {
 		return
@@ -1289,6 +1293,16 @@ func (n *causeNames) set(val []byte)   { n.sets.add(countOf(val), n.setLimit) }
 func (n *causeNames) path(val []byte)  { n.paths.add(countOf(val), n.pathLimit) }
 func (n *causeNames) cause(val []byte) { n.table.add(countOf(val), n.causes) }
 
+// whysNamed says what the whys counted are: the pairs' and, when there
+// are any, the changed roots' (a lockfile's report), which "pairs'
+// whys" counted among the pairs'.
+func (l *causeLens) whysNamed() string {
+	if l.rootWhys == 0 {
+		return fmt.Sprintf("%d pairs' whys", l.whys)
+	}
+	return fmt.Sprintf("%d pairs' whys, %d changed roots' whys", l.whys-l.rootWhys, l.rootWhys)
+}
+
 // check refuses causes' lists longer than the report's own counts let
 // them be, before they are decoded: each element became a Go value of
 // 24 to 96 bytes (and the laws kept more), so that 8 million empty
@@ -1307,11 +1321,11 @@ func (l *causeLens) check() error {
 	refs := l.elems - l.bases
 	switch {
 	case l.sets > 1+l.whys+l.bases:
-		return &diff.LawError{Path: "causes.sets", Msg: fmt.Sprintf("%d sets, but the report names at most %d (set 0, %d pairs' whys, %d bases): a set is one that a pair or a base names", l.sets, 1+l.whys+l.bases, l.whys, l.bases)}
+		return &diff.LawError{Path: "causes.sets", Msg: fmt.Sprintf("%d sets, but the report names at most %d (set 0, %s, %d bases): a set is one that a pair or a base names", l.sets, 1+l.whys+l.bases, l.whysNamed(), l.bases)}
 	case l.paths-l.nexts > l.elems+l.whys:
-		return &diff.LawError{Path: "causes.paths", Msg: fmt.Sprintf("%d links without a next, but the report starts at most %d paths (%d sets' elements, %d pairs' whys): a link is one that a path reaches", l.paths-l.nexts, l.elems+l.whys, l.elems, l.whys)}
+		return &diff.LawError{Path: "causes.paths", Msg: fmt.Sprintf("%d links without a next, but the report starts at most %d paths (%d sets' elements, %s): a link is one that a path reaches", l.paths-l.nexts, l.elems+l.whys, l.elems, l.whysNamed())}
 	case l.table > refs+l.whys:
-		return &diff.LawError{Path: "causes.table", Msg: fmt.Sprintf("%d causes, but the report names at most %d (%d sets' references, %d pairs' whys): a cause of the table is one that a set or a pair names", l.table, refs+l.whys, refs, l.whys)}
+		return &diff.LawError{Path: "causes.table", Msg: fmt.Sprintf("%d causes, but the report names at most %d (%d sets' references, %s): a cause of the table is one that a set or a pair names", l.table, refs+l.whys, refs, l.whysNamed())}
 	}
 	// Within those counts, elements that nothing names: a set of a base
 	// of its own ([{"set": 1, "via": 0}]) raised the sets' bound by the
