@@ -40,28 +40,39 @@ func TestCausesListsNamedBeforeDecoded(t *testing.T) {
 	r := chainHubReport(t, 60, 1)
 	js := jsonOf(t, r)
 	c := r.Causes
-	const n = 100000
+	if _, err := DecodeBytes(js); err != nil { // the shapes made once, outside the counts
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		key, elem, want string
 	}{
-		{"sets", `[{"set":1,"via":0}]`, fmt.Sprintf("causes.sets[%d]: no why (of a pair or of a changed root) and no set's base names it, nor %d more of its %d sets: a set is one that a pair or a base names",
-			len(c.Sets), n-1, len(c.Sets)+n)},
-		{"paths", `{"name":"a","next":0}`, fmt.Sprintf("causes.paths[%d]: no set's element, why's via or link's next reaches it, nor %d more of its %d links: a link is one that a path reaches",
-			len(c.Paths), n-1, len(c.Paths)+n)},
+		{"sets", `[{"set":1,"via":0}]`, "causes.sets[%d]: no why (of a pair or of a changed root) and no set's base names it, nor %d more of its %d sets: a set is one that a pair or a base names"},
+		{"paths", `{"name":"a","next":0}`, "causes.paths[%d]: no set's element, why's via or link's next reaches it, nor %d more of its %d links: a link is one that a path reaches"},
 	} {
-		data := appendTo(js, tc.key, tc.elem, n)
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		_, err := DecodeBytes(data)
-		runtime.ReadMemStats(&after)
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("%d elements %s appended to causes.%s: got %v, want %q", n, tc.elem, tc.key, err, tc.want)
+		had := len(c.Sets)
+		if tc.key == "paths" {
+			had = len(c.Paths)
 		}
-		if !race.Enabled {
-			if got := after.TotalAlloc - before.TotalAlloc; got > uint64(len(data)) {
-				t.Errorf("causes.%s with %d elements %s appended (%d bytes): allocated %d bytes, want at most the input's", tc.key, n, tc.elem, len(data), got)
+		// 4x the elements cost at most 4.4x the allocations, and at
+		// most the input's.
+		var allocs [2]uint64
+		for i, n := range []int{25000, 100000} {
+			data := appendTo(js, tc.key, tc.elem, n)
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			_, err := DecodeBytes(data)
+			runtime.ReadMemStats(&after)
+			if want := fmt.Sprintf(tc.want, had, n-1, had+n); err == nil || err.Error() != want {
+				t.Errorf("%d elements %s appended to causes.%s: got %v, want %q", n, tc.elem, tc.key, err, want)
 			}
+			allocs[i] = after.TotalAlloc - before.TotalAlloc
+			if !race.Enabled && allocs[i] > uint64(len(data)) {
+				t.Errorf("causes.%s with %d elements %s appended (%d bytes): allocated %d bytes, want at most the input's", tc.key, n, tc.elem, len(data), allocs[i])
+			}
+		}
+		if !race.Enabled && float64(allocs[1]) > 4.4*float64(allocs[0]) {
+			t.Errorf("causes.%s: 4x the elements %s allocated %d bytes, %.2fx the %d of a quarter as many", tc.key, tc.elem, allocs[1], float64(allocs[1])/float64(allocs[0]), allocs[0])
 		}
 	}
 }
