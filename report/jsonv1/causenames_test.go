@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -221,4 +222,77 @@ func forgeLockOf(t *testing.T, roots, specs string) string {
 	dir := t.TempDir()
 	writeLock(t, dir, roots, specs)
 	return filepath.Join(dir, "spack.lock")
+}
+
+// appendChain is js with n elements appended to causes.sets (a set of
+// one base each) or causes.paths (a link with a next), from index had,
+// each naming the next, and the last naming to (a chain's end, or its
+// first for a loop).
+func appendChain(js []byte, key string, had, n, to int) []byte {
+	var elems []string
+	for k := range n {
+		next := had + k + 1
+		if k == n-1 {
+			next = to
+		}
+		if key == "sets" {
+			elems = append(elems, fmt.Sprintf(`[{"set":%d,"via":0}]`, next))
+		} else {
+			elems = append(elems, fmt.Sprintf(`{"name":"a","next":%d}`, next))
+		}
+	}
+	open := []byte(`"` + key + `": [`)
+	i := bytes.Index(js, open) + len(open)
+	end := i + bytes.Index(js[i:], []byte("\n    ]"))
+	return slices.Concat(js[:end], []byte(","+strings.Join(elems, ",")), js[end:])
+}
+
+// TestCausesChainsUnreachedRefused (issue 35, class c): a chain or a
+// loop of sets (or links) that name each other, appended where no why
+// reaches them, passes the count of elements that nothing names (each
+// is named, but the chain's head), was decoded, and the laws' structures
+// took it past 6x its JSON (1.2M sets in a chain, 31 MB: 193 MB peak,
+// rendered on 413a2b8a) before anything refused it. Refused after it is
+// decoded, before the laws: 4x the elements cost at most 4.4x the
+// allocations, and at most 4x the input's.
+func TestCausesChainsUnreachedRefused(t *testing.T) {
+	r := chainHubReport(t, 60, 1)
+	js := jsonOf(t, r)
+	if _, err := DecodeBytes(js); err != nil {
+		t.Fatal(err)
+	}
+	c := r.Causes
+	for _, tc := range []struct {
+		key, want string
+		had, loop int
+	}{
+		{"sets", "causes.sets[%d]: no why (of a pair or of a changed root) reaches it by the sets' bases, nor %d more of its %d sets: a report holds only what its pairs reach", len(c.Sets), 1},
+		{"paths", "causes.paths[%d]: no why reaches it by the sets' elements and the links' nexts, nor %d more of its %d links: a report holds only what its pairs reach", len(c.Paths), 0},
+	} {
+		for _, loop := range []bool{false, true} {
+			var allocs [2]uint64
+			for i, n := range []int{25000, 100000} {
+				to := tc.loop // the chain ends at a set or link of the report's
+				if loop {
+					to = tc.had
+				}
+				data := appendChain(js, tc.key, tc.had, n, to)
+				var before, after runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				_, err := DecodeBytes(data)
+				runtime.ReadMemStats(&after)
+				if want := fmt.Sprintf(tc.want, tc.had, n-1, tc.had+n); err == nil || err.Error() != want {
+					t.Errorf("a chain (loop %v) of %d appended to causes.%s: got %v, want %q", loop, n, tc.key, err, want)
+				}
+				allocs[i] = after.TotalAlloc - before.TotalAlloc
+				if !race.Enabled && allocs[i] > 4*uint64(len(data)) {
+					t.Errorf("a chain (loop %v) of %d appended to causes.%s (%d bytes): allocated %d bytes, want at most 4x the input's", loop, n, tc.key, len(data), allocs[i])
+				}
+			}
+			if !race.Enabled && float64(allocs[1]) > 4.4*float64(allocs[0]) {
+				t.Errorf("a chain (loop %v) in causes.%s: 4x the elements allocated %d bytes, %.2fx the %d of a quarter as many", loop, tc.key, allocs[1], float64(allocs[1])/float64(allocs[0]), allocs[0])
+			}
+		}
+	}
 }

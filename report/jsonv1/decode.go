@@ -410,6 +410,9 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 		return nil, err
 	}
 	shareChanges(doc.Report.Causes)
+	if err := unreached(doc.Report); err != nil {
+		return nil, err
+	}
 	// A report of cachediff before issue 34 has no highlights: they are
 	// computed from its data.
 	if doc.Report.Highlights == nil {

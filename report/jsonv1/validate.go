@@ -1373,3 +1373,89 @@ func (l *causeLens) check() error {
 	}
 	return nil
 }
+
+// has says whether v is in b.
+func (b namedBits) has(v int) bool {
+	i := v / 64
+	return i < len(b) && b[i]&(1<<(v%64)) != 0
+}
+
+// unreached refuses, before the laws, causes' sets and links that no
+// why reaches (by the sets' bases, along the links' nexts) when they
+// are many and more than those reached: a chain or a loop of sets
+// [{"set": k+1, "via": 0}] or of links {"name": "a", "next": k+1} names
+// each of its elements but reaches none from a pair, so that
+// causeLens.check let it be decoded, and the laws' structures then
+// took its memory past 6x its JSON (1.2M sets in a chain, 31 MB:
+// 193 MB) before anything refused it.
+func unreached(r *diff.Report) error {
+	c := r.Causes
+	if c == nil || len(c.Sets) <= manyUnnamed && len(c.Paths) <= manyUnnamed {
+		return nil
+	}
+	sets := make(namedBits, len(c.Sets)/64+1)
+	links := make(namedBits, len(c.Paths)/64+1)
+	var stack []int32
+	set := func(s int) {
+		if s > 0 && s < len(c.Sets) && !sets.has(s) {
+			sets.add(s, len(c.Sets))
+			stack = append(stack, int32(s))
+		}
+	}
+	link := func(p int) {
+		for p >= 0 && p < len(c.Paths) && !links.has(p) {
+			links.add(p, len(c.Paths))
+			if c.Paths[p].Next == nil {
+				return
+			}
+			p = *c.Paths[p].Next
+		}
+	}
+	why := func(w *diff.Why) {
+		if w != nil {
+			set(w.Set)
+			if w.Via != nil {
+				link(*w.Via)
+			}
+		}
+	}
+	for _, p := range r.Packages {
+		for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
+			for i := range l {
+				why(l[i].Why)
+			}
+		}
+	}
+	if c.Roots != nil {
+		for _, ch := range c.Roots.Changed {
+			why(ch.Why)
+		}
+	}
+	for len(stack) > 0 {
+		k := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, ref := range c.Sets[k] {
+			if ref.SetBase != nil {
+				set(ref.Set)
+				link(ref.Via)
+			} else {
+				link(ref.Path)
+			}
+		}
+	}
+	for _, list := range []struct {
+		bits                namedBits
+		from, len           int
+		what, noun, reached string
+	}{
+		{sets, 1, len(c.Sets), "sets", "sets", "no why (of a pair or of a changed root) reaches it by the sets' bases"},
+		{links, 0, len(c.Paths), "paths", "links", "no why reaches it by the sets' elements and the links' nexts"},
+	} {
+		first, count := list.bits.missing(list.from, list.len)
+		if count > manyUnnamed && count > list.len-list.from-count {
+			return &diff.LawError{Path: fmt.Sprintf("causes.%s[%d]", list.what, first),
+				Msg: fmt.Sprintf("%s, nor %d more of its %d %s: a report holds only what its pairs reach", list.reached, count-1, list.len, list.noun)}
+		}
+	}
+	return nil
+}
