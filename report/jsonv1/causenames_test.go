@@ -296,3 +296,41 @@ func TestCausesChainsUnreachedRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestCausesSharedReadAtItsLength (issue 35, class c): causes.shared,
+// a list of the causes beside the four that 46b48b0d bounds, was grown
+// by encoding/json a quarter at a time, each copy beside the one
+// before: 600,000 shared changes of 71 bytes (44 MB), refused by the
+// laws in the end, peaked at 225-263 MB (5-6x). It is made at the
+// length the walk counted: the decode allocates at most 3x the input's
+// bytes (2.4x; 10x before), and 4x the elements at most 4.4x as much
+// (5x before).
+func TestCausesSharedReadAtItsLength(t *testing.T) {
+	r := chainHubReport(t, 60, 1)
+	js := jsonOf(t, r)
+	if _, err := DecodeBytes(js); err != nil {
+		t.Fatal(err)
+	}
+	open := []byte(`"causes": {`)
+	i := bytes.Index(js, open) + len(open)
+	var allocs [2]uint64
+	for k, n := range []int{25000, 100000} {
+		elem := `{"kind":"","specs":0,"rebuilt":0,"updated":0,"packages":[],"groups":[]}`
+		data := slices.Concat(js[:i], []byte(`"shared":[`+strings.Repeat(elem+",", n-1)+elem+`],`), js[i:])
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, err := DecodeBytes(data)
+		runtime.ReadMemStats(&after)
+		if want := "causes.shared[0]"; err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%d shared changes: got %v, want an error of %s", n, err, want)
+		}
+		allocs[k] = after.TotalAlloc - before.TotalAlloc
+		if !race.Enabled && float64(allocs[k]) > 3*float64(len(data)) {
+			t.Errorf("%d shared changes (%d bytes): allocated %d bytes, want at most 3x the input's", n, len(data), allocs[k])
+		}
+	}
+	if !race.Enabled && float64(allocs[1]) > 4.4*float64(allocs[0]) {
+		t.Errorf("4x the shared changes allocated %d bytes, %.2fx the %d of a quarter as many", allocs[1], float64(allocs[1])/float64(allocs[0]), allocs[0])
+	}
+}

@@ -1103,6 +1103,7 @@ func checkShape(data []byte) error {
 // bases' count it is held to (causeLens.check).
 type causeLens struct {
 	table, paths, sets, groups int
+	shared                     int
 	elems, bases, nexts, whys  int
 	rootWhys                   int // of the whys, the changed roots'
 	named                      *causeNames
@@ -1222,6 +1223,8 @@ func (l *causeLens) count(path []pathStep, n int) {
 		l.sets = n
 	case "groups":
 		l.groups = n
+	case "shared":
+		l.shared = n
 	}
 }
 
