@@ -334,3 +334,49 @@ func TestCausesSharedReadAtItsLength(t *testing.T) {
 		t.Errorf("4x the shared changes allocated %d bytes, %.2fx the %d of a quarter as many", allocs[1], float64(allocs[1])/float64(allocs[0]), allocs[0])
 	}
 }
+
+// TestCausesRootsReadAtTheirLengths (issue 35, class c): causes.roots'
+// lists, left to encoding/json, were grown a quarter at a time as
+// causes.shared was: 800,000 roots removed {"root":"","name":"",
+// "version":"","hash":""} (36 MB) in a lockfile's report, refused by
+// the laws in the end, peaked at 156-175 MB (4.3-4.8x). They are made
+// at the lengths the walk counted: the decode allocates at most 3x the
+// input's bytes (1.5x; 7.7x before), and 4x the elements at most 4.4x
+// as much.
+func TestCausesRootsReadAtTheirLengths(t *testing.T) {
+	lock := func(app, zlib, version string) string {
+		return forgeLockOf(t, `{"hash":"`+strings.Repeat(app, 32)+`","spec":"app"}`,
+			fmt.Sprintf(`%q:{"name":"app","version":"1","hash":%[1]q,"dependencies":[{"name":"zlib","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}]},%[2]q:{"name":"zlib","version":%q,"hash":%[2]q}`,
+				strings.Repeat(app, 32), strings.Repeat(zlib, 32), version))
+	}
+	js := jsonOf(t, reporttest.ComparePaths(t, lock("a", "y", "1"), lock("b", "z", "2")))
+	if _, err := DecodeBytes(js); err != nil {
+		t.Fatal(err)
+	}
+	roots := bytes.Index(js, []byte(`"roots": {`))
+	empty := []byte(`"removed": []`)
+	i := roots + bytes.Index(js[roots:], empty)
+	if roots < 0 || i < roots {
+		t.Fatal("no causes.roots.removed empty in the report")
+	}
+	var allocs [2]uint64
+	for k, n := range []int{25000, 100000} {
+		elem := `{"root":"","name":"","version":"","hash":""}`
+		data := slices.Concat(js[:i], []byte(`"removed": [`+strings.Repeat(elem+",", n-1)+elem+`]`), js[i+len(empty):])
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, err := DecodeBytes(data)
+		runtime.ReadMemStats(&after)
+		if want := "causes.roots.removed[0]"; err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%d roots removed: got %v, want an error of %s", n, err, want)
+		}
+		allocs[k] = after.TotalAlloc - before.TotalAlloc
+		if !race.Enabled && float64(allocs[k]) > 3*float64(len(data)) {
+			t.Errorf("%d roots removed (%d bytes): allocated %d bytes, want at most 3x the input's", n, len(data), allocs[k])
+		}
+	}
+	if !race.Enabled && float64(allocs[1]) > 4.4*float64(allocs[0]) {
+		t.Errorf("4x the roots removed allocated %d bytes, %.2fx the %d of a quarter as many", allocs[1], float64(allocs[1])/float64(allocs[0]), allocs[0])
+	}
+}

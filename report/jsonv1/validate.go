@@ -1104,6 +1104,7 @@ func checkShape(data []byte) error {
 type causeLens struct {
 	table, paths, sets, groups int
 	shared                     int
+	roots                      rootLens // causes.roots' lists
 	elems, bases, nexts, whys  int
 	rootWhys                   int // of the whys, the changed roots'
 	named                      *causeNames
@@ -1113,6 +1114,10 @@ type causeLens struct {
 	// see one.
 	unnamed error
 }
+
+// rootLens are the lengths of causes.roots' lists (0 when absent or
+// empty).
+type rootLens struct{ added, removed, changed, renamed int }
 
 // causeNames are the indexes of causes.sets, causes.paths and
 // causes.table that a why, a set's element or a link's next names, by
@@ -1209,6 +1214,19 @@ func walkShape(data []byte, s *shape, doc string) error {
 func (l *causeLens) count(path []pathStep, n int) {
 	if len(path) == 3 && path[0].key == "causes" && path[1].key == "sets" && !path[1].value {
 		l.elems += n
+		return
+	}
+	if len(path) == 3 && path[0].key == "causes" && path[1].key == "roots" {
+		switch path[2].key {
+		case "added":
+			l.roots.added = n
+		case "removed":
+			l.roots.removed = n
+		case "changed":
+			l.roots.changed = n
+		case "renamed":
+			l.roots.renamed = n
+		}
 		return
 	}
 	if len(path) != 2 || path[0].key != "causes" || path[0].value || path[1].value {
