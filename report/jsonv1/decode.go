@@ -371,6 +371,7 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	if err := lens.check(); err != nil {
 		return nil, err
 	}
+	lens.named = nil // garbage before the decode
 	dec := decodedDoc{Document: report.Document{Report: new(diff.Report)}}
 	// causesDec reads the causes' lists, at their lengths.
 	dec.Causes.lens = lens
@@ -409,6 +410,9 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 		return nil, err
 	}
 	shareChanges(doc.Report.Causes)
+	if err := unreached(doc.Report); err != nil {
+		return nil, err
+	}
 	// A report of cachediff before issue 34 has no highlights: they are
 	// computed from its data.
 	if doc.Report.Highlights == nil {
@@ -420,6 +424,9 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	}
 	if err := laws(); err != nil {
 		return nil, err
+	}
+	if lens.unnamed != nil {
+		return nil, lens.unnamed
 	}
 	if err := checkFeatures(doc.Features, doc.Report); err != nil {
 		return nil, err

@@ -466,12 +466,13 @@ func (w *walker) object(s *shape) error {
 			seen |= 1 << fi
 			w.path = append(w.path, pathStep{key: key})
 			w.ws()
+			start := w.i
 			null := bytes.HasPrefix(w.data[w.i:], []byte("null"))
 			if err := w.value(s.fields[fi].shape); err != nil {
 				return err
 			}
 			if w.lens != nil && !null {
-				w.lens.field(w.path)
+				w.lens.field(w.path, w.data[start:w.i])
 			}
 			w.path = w.path[:len(w.path)-1]
 		} else {
@@ -1125,14 +1126,84 @@ func checkShape(data []byte) error {
 // The walk counts too what bounds those lengths (causeLens.check): the
 // sets' elements, their bases, the links with a next, and the whys
 // (of the pairs and of the changed roots).
+//
+// And which elements of the lists something names (named): a set, a
+// link or a cause of the table that nothing names was not written by
+// cachediff, and an element that names a base of its own raises the
+// bases' count it is held to (causeLens.check).
 type causeLens struct {
 	table, paths, sets, groups int
+	shared                     int
+	roots                      rootLens // causes.roots' lists
 	elems, bases, nexts, whys  int
+	rootWhys                   int // of the whys, the changed roots'
+	named                      *causeNames
+	// unnamed is the error of an element that nothing names, among
+	// fewer than those named: decodeBytes returns it after the laws,
+	// which name an edit that left it so (a pair removed) where they
+	// see one.
+	unnamed error
+}
+
+// rootLens are the lengths of causes.roots' lists (0 when absent or
+// empty).
+type rootLens struct{ added, removed, changed, renamed int }
+
+// causeNames are the indexes of causes.sets, causes.paths and
+// causes.table that a why, a set's element or a link's next names, by
+// bit; each limit is past any index a list of the document can hold.
+type causeNames struct {
+	sets, paths, table          namedBits
+	setLimit, pathLimit, causes int
+}
+
+// manyUnnamed is how many elements that nothing names are refused
+// before they are decoded, when they outnumber the named ones too: an
+// edit by hand leaves fewer (a pair removed, a reference out of range),
+// which the laws name better, and fewer cost nothing to decode.
+const manyUnnamed = 1024
+
+// namedBits is a set of indexes, one bit each.
+type namedBits []uint64
+
+// add adds v, unless it is limit or more: no list of the document is
+// that long (the laws refuse the reference), and the bits stay a
+// fraction of the document's size.
+func (b *namedBits) add(v, limit int) {
+	if v >= limit {
+		return
+	}
+	i := v / 64
+	if i >= len(*b) {
+		grown := make(namedBits, min(max(2*len(*b), i+1), limit/64+1))
+		copy(grown, *b)
+		*b = grown
+	}
+	(*b)[i] |= 1 << (v % 64)
+}
+
+// missing is the first index of [from, n) not in b (-1 when none is),
+// and how many are not.
+func (b namedBits) missing(from, n int) (first, count int) {
+	first = -1
+	for k := from; k < n; k++ {
+		if i := k / 64; i >= len(b) || b[i]&(1<<(k%64)) == 0 {
+			if first < 0 {
+				first = k
+			}
+			count++
+		}
+	}
+	return first, count
 }
 
 // causeLists is checkShape, and the lengths of the causes' lists.
 func causeLists(data []byte) (causeLens, error) {
-	w := &walker{data: data, doc: report.Schema + " report", lens: new(causeLens)}
+	// The shortest elements: a set [], a link {"name":""}, a cause
+	// {"name":"","changes":[]}, each with a comma.
+	n := len(data)
+	names := &causeNames{setLimit: n/2 + 1, pathLimit: n/8 + 1, causes: n/16 + 1}
+	w := &walker{data: data, doc: report.Schema + " report", lens: &causeLens{named: names}}
 	if err := w.value(documentShape()); err != nil {
 		return causeLens{}, err
 	}
@@ -1175,6 +1246,19 @@ func (l *causeLens) count(path []pathStep, n int) {
 		l.elems += n
 		return
 	}
+	if len(path) == 3 && path[0].key == "causes" && path[1].key == "roots" {
+		switch path[2].key {
+		case "added":
+			l.roots.added = n
+		case "removed":
+			l.roots.removed = n
+		case "changed":
+			l.roots.changed = n
+		case "renamed":
+			l.roots.renamed = n
+		}
+		return
+	}
 	if len(path) != 2 || path[0].key != "causes" || path[0].value || path[1].value {
 		return
 	}
@@ -1187,6 +1271,8 @@ func (l *causeLens) count(path []pathStep, n int) {
 		l.sets = n
 	case "groups":
 		l.groups = n
+	case "shared":
+		l.shared = n
 	}
 }
 
@@ -1211,16 +1297,61 @@ func fieldNames(s *shape, seen uint64) string {
 // field records a field at path, of a value not null, if it is one that
 // bounds the causes' lists: a set's base ({"set": j}), a link's next, a
 // why (a pair's, or a changed root's in causes.roots).
-func (l *causeLens) field(path []pathStep) {
+//
+// It records too which set, link or cause the value (a count, val as
+// written) names: a why's set, via and self; a set's element's set, via,
+// path, cause and over; a link's next.
+func (l *causeLens) field(path []pathStep, val []byte) {
 	last := path[len(path)-1].key
+	inSet := len(path) == 5 && path[0].key == "causes" && path[1].key == "sets"
+	inWhy := len(path) >= 2 && path[len(path)-2].key == "why" && !path[len(path)-2].value
 	switch {
-	case len(path) == 5 && last == "set" && path[0].key == "causes" && path[1].key == "sets":
+	case inSet && last == "set":
 		l.bases++
 	case len(path) == 4 && last == "next" && path[0].key == "causes" && path[1].key == "paths":
 		l.nexts++
+		l.named.path(val)
 	case last == "why":
 		l.whys++
+		if path[0].key == "causes" { // causes.roots.changed[i].why
+			l.rootWhys++
+		}
 	}
+	if !inSet && !inWhy {
+		return
+	}
+	switch last {
+	case "set":
+		l.named.set(val)
+	case "via", "path":
+		l.named.path(val)
+	case "cause", "over", "self":
+		l.named.cause(val)
+	}
+}
+
+// countOf is the count val, as the walk has checked it: at most 10
+// digits.
+func countOf(val []byte) int {
+	n := 0
+	for _, c := range val {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+func (n *causeNames) set(val []byte)   { n.sets.add(countOf(val), n.setLimit) }
+func (n *causeNames) path(val []byte)  { n.paths.add(countOf(val), n.pathLimit) }
+func (n *causeNames) cause(val []byte) { n.table.add(countOf(val), n.causes) }
+
+// whysNamed says what the whys counted are: the pairs' and, when there
+// are any, the changed roots' (a lockfile's report), which "pairs'
+// whys" counted among the pairs'.
+func (l *causeLens) whysNamed() string {
+	if l.rootWhys == 0 {
+		return fmt.Sprintf("%d pairs' whys", l.whys)
+	}
+	return fmt.Sprintf("%d pairs' whys, %d changed roots' whys", l.whys-l.rootWhys, l.rootWhys)
 }
 
 // check refuses causes' lists longer than the report's own counts let
@@ -1237,15 +1368,145 @@ func (l *causeLens) field(path []pathStep) {
 //     links without a next are at most the sets' elements + the whys;
 //   - only causes that a set's reference or a pair's own change (why.self)
 //     names: at most the sets' references + the whys.
-func (l causeLens) check() error {
+func (l *causeLens) check() error {
 	refs := l.elems - l.bases
 	switch {
 	case l.sets > 1+l.whys+l.bases:
-		return &diff.LawError{Path: "causes.sets", Msg: fmt.Sprintf("%d sets, but the report names at most %d (set 0, %d pairs' whys, %d bases): a set is one that a pair or a base names", l.sets, 1+l.whys+l.bases, l.whys, l.bases)}
+		return &diff.LawError{Path: "causes.sets", Msg: fmt.Sprintf("%d sets, but the report names at most %d (set 0, %s, %d bases): a set is one that a pair or a base names", l.sets, 1+l.whys+l.bases, l.whysNamed(), l.bases)}
 	case l.paths-l.nexts > l.elems+l.whys:
-		return &diff.LawError{Path: "causes.paths", Msg: fmt.Sprintf("%d links without a next, but the report starts at most %d paths (%d sets' elements, %d pairs' whys): a link is one that a path reaches", l.paths-l.nexts, l.elems+l.whys, l.elems, l.whys)}
+		return &diff.LawError{Path: "causes.paths", Msg: fmt.Sprintf("%d links without a next, but the report starts at most %d paths (%d sets' elements, %s): a link is one that a path reaches", l.paths-l.nexts, l.elems+l.whys, l.elems, l.whysNamed())}
 	case l.table > refs+l.whys:
-		return &diff.LawError{Path: "causes.table", Msg: fmt.Sprintf("%d causes, but the report names at most %d (%d sets' references, %d pairs' whys): a cause of the table is one that a set or a pair names", l.table, refs+l.whys, refs, l.whys)}
+		return &diff.LawError{Path: "causes.table", Msg: fmt.Sprintf("%d causes, but the report names at most %d (%d sets' references, %s): a cause of the table is one that a set or a pair names", l.table, refs+l.whys, refs, l.whysNamed())}
+	}
+	// Within those counts, elements that nothing names: a set of a base
+	// of its own ([{"set": 1, "via": 0}]) raised the sets' bound by the
+	// base it holds, and a link with a next was bounded by nothing, so
+	// that a million of either appended rendered (and peaked at 6x
+	// their JSON). Many, and more than the named ones, are refused
+	// before they are decoded; else after the laws (l.unnamed), which
+	// name the edit that left them so where they see one.
+	n := l.named
+	if n == nil {
+		return nil
+	}
+	table := l.table
+	if l.sets == 0 {
+		// A report without sets may be of cachediff before issue 35,
+		// whose pairs wrote their causes out whole beside the table
+		// (the count above bounds it by the whys).
+		table = 0
+	}
+	for _, list := range []struct {
+		bits            namedBits
+		from, len       int
+		what, noun      string
+		unnamed, reason string
+	}{
+		{n.sets, 1, l.sets, "sets", "sets", "no why (of a pair or of a changed root) and no set's base names it", "a set is one that a pair or a base names"},
+		{n.paths, 0, l.paths, "paths", "links", "no set's element, why's via or link's next reaches it", "a link is one that a path reaches"},
+		{n.table, 0, table, "table", "causes", "no set's reference or override and no why's self names it", "a cause of the table is one that a set or a pair names"},
+	} {
+		first, count := list.bits.missing(list.from, list.len)
+		if first < 0 {
+			continue
+		}
+		msg := list.unnamed
+		if count > 1 {
+			msg += fmt.Sprintf(", nor %d more of its %d %s", count-1, list.len, list.noun)
+		}
+		err := &diff.LawError{Path: fmt.Sprintf("causes.%s[%d]", list.what, first), Msg: msg + ": " + list.reason}
+		if count > manyUnnamed && count > list.len-list.from-count {
+			return err
+		}
+		if l.unnamed == nil {
+			l.unnamed = err
+		}
+	}
+	return nil
+}
+
+// has says whether v is in b.
+func (b namedBits) has(v int) bool {
+	i := v / 64
+	return i < len(b) && b[i]&(1<<(v%64)) != 0
+}
+
+// unreached refuses, before the laws, causes' sets and links that no
+// why reaches (by the sets' bases, along the links' nexts) when they
+// are many and more than those reached: a chain or a loop of sets
+// [{"set": k+1, "via": 0}] or of links {"name": "a", "next": k+1} names
+// each of its elements but reaches none from a pair, so that
+// causeLens.check let it be decoded, and the laws' structures then
+// took its memory past 6x its JSON (1.2M sets in a chain, 31 MB:
+// 193 MB) before anything refused it.
+func unreached(r *diff.Report) error {
+	c := r.Causes
+	if c == nil || len(c.Sets) <= manyUnnamed && len(c.Paths) <= manyUnnamed {
+		return nil
+	}
+	sets := make(namedBits, len(c.Sets)/64+1)
+	links := make(namedBits, len(c.Paths)/64+1)
+	var stack []int32
+	set := func(s int) {
+		if s > 0 && s < len(c.Sets) && !sets.has(s) {
+			sets.add(s, len(c.Sets))
+			stack = append(stack, int32(s))
+		}
+	}
+	link := func(p int) {
+		for p >= 0 && p < len(c.Paths) && !links.has(p) {
+			links.add(p, len(c.Paths))
+			if c.Paths[p].Next == nil {
+				return
+			}
+			p = *c.Paths[p].Next
+		}
+	}
+	why := func(w *diff.Why) {
+		if w != nil {
+			set(w.Set)
+			if w.Via != nil {
+				link(*w.Via)
+			}
+		}
+	}
+	for _, p := range r.Packages {
+		for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated, p.Specs.Restacked} {
+			for i := range l {
+				why(l[i].Why)
+			}
+		}
+	}
+	if c.Roots != nil {
+		for _, ch := range c.Roots.Changed {
+			why(ch.Why)
+		}
+	}
+	for len(stack) > 0 {
+		k := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, ref := range c.Sets[k] {
+			if ref.SetBase != nil {
+				set(ref.Set)
+				link(ref.Via)
+			} else {
+				link(ref.Path)
+			}
+		}
+	}
+	for _, list := range []struct {
+		bits                namedBits
+		from, len           int
+		what, noun, reached string
+	}{
+		{sets, 1, len(c.Sets), "sets", "sets", "no why (of a pair or of a changed root) reaches it by the sets' bases"},
+		{links, 0, len(c.Paths), "paths", "links", "no why reaches it by the sets' elements and the links' nexts"},
+	} {
+		first, count := list.bits.missing(list.from, list.len)
+		if count > manyUnnamed && count > list.len-list.from-count {
+			return &diff.LawError{Path: fmt.Sprintf("causes.%s[%d]", list.what, first),
+				Msg: fmt.Sprintf("%s, nor %d more of its %d %s: a report holds only what its pairs reach", list.reached, count-1, list.len, list.noun)}
+		}
 	}
 	return nil
 }
