@@ -795,7 +795,7 @@ func checkCauseSets(r *Report) error {
 		k := sharedKey(Change{Kind: s.Kind, From: s.From, To: s.To})
 		want := sharedBy[k]
 		if want == nil || want.counted < 0 {
-			return lawf(at, "%s %s → %s is no change that the groups of two packages or more share (or is listed twice)", shortValue(s.Kind), shortValue(s.From), shortValue(s.To))
+			return lawf(at, "%q %q → %q is no change that the groups of two packages or more share (or is listed twice)", shortValue(s.Kind), shortValue(s.From), shortValue(s.To))
 		}
 		want.counted = -1
 		listed++
@@ -815,7 +815,7 @@ func checkCauseSets(r *Report) error {
 		case i > 0 && s.Specs > c.Shared[i-1].Specs:
 			return lawf(at+".specs", "%d after %d: shared changes are listed most specs first", s.Specs, c.Shared[i-1].Specs)
 		case i > 0 && sharedOrder(c.Shared[i-1], s) > 0:
-			return lawf(at, "%s %s → %s is listed after %s %s → %s: shared changes of as many specs are listed most groups first, then by kind, from and to", shortValue(s.Kind), shortValue(s.From), shortValue(s.To), shortValue(c.Shared[i-1].Kind), shortValue(c.Shared[i-1].From), shortValue(c.Shared[i-1].To))
+			return lawf(at, "%q %q → %q is listed after %q %q → %q: shared changes of as many specs are listed most groups first, then by kind, from and to", shortValue(s.Kind), shortValue(s.From), shortValue(s.To), shortValue(c.Shared[i-1].Kind), shortValue(c.Shared[i-1].From), shortValue(c.Shared[i-1].To))
 		}
 	}
 	if listed != len(sharedBy) {
