@@ -633,7 +633,13 @@ func (w *walker) strRaw() (raw []byte, escaped bool, err error) {
 			}
 			w.i += 6
 		default:
-			return nil, false, w.errAt(w.i, "an unknown escape \\%c in a string", w.data[w.i+1])
+			// The character whole: its first byte alone named 'Ã'
+			// for an escaped 'é'.
+			r, n := utf8.DecodeRune(w.data[w.i+1:])
+			if r == utf8.RuneError && n <= 1 {
+				return nil, false, w.errAt(w.i, "an unknown escape \\ before the byte \\x%02x in a string", w.data[w.i+1])
+			}
+			return nil, false, w.errAt(w.i, "an unknown escape \\%c in a string", r)
 		}
 	}
 	return w.data[start+1 : w.i-1], escaped, nil
