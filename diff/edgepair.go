@@ -871,7 +871,12 @@ func (s *seeder) outer(i int) []dep {
 // rank is how sure the pair of old spec i is by its edges out of the
 // class: 0 when no other old spec and one new spec have the same, 1
 // when no other old spec and one new spec have as many, 2 when some
-// new spec has the same, else 3.
+// new spec has the same, 3 when it has some and a new spec as many,
+// else 4. Several cycles alike (two rings, each over a zlib swapped)
+// have their spec over zlib tied with other old specs, and none of its
+// new spec's: ranked with the specs of no edges out (3), a ring started
+// at the one of them first in order, which paired with the first new
+// spec of none, a place around its ring, and every pair crossed.
 func (s *seeder) rank(i int) int {
 	s.init()
 	if s.oldKeys == nil {
@@ -889,15 +894,17 @@ func (s *seeder) rank(i int) int {
 	key, n := s.oldKeys[i], shape{s.c.groupOf(i, true), s.oldLens[i]}
 	switch {
 	case n.n == 0:
-		return 3
+		return 4
 	case s.oldByKey[key] == 1 && len(s.byOuter[key]) == 1:
 		return 0
 	case s.oldByLen[n] == 1 && len(s.byShape[n]) == 1:
 		return 1
 	case len(s.byOuter[key]) > 0:
 		return 2
+	case len(s.byShape[n]) > 0:
+		return 3
 	}
-	return 3
+	return 4
 }
 
 // seed is the new spec old spec i (of edges edges, as resolve takes
