@@ -1072,6 +1072,10 @@ type explainer struct {
 	// cause c themselves (0: none), the latest first (see holds).
 	parent, level, jump []int32
 	holders             [][holders]int32
+	// overAt is each set's nearest in the tree of single bases, itself
+	// or below, that overrides a cause or has no single base (its
+	// causes all its own references), for holds.
+	overAt []int32
 	// groupOf is each cause's group (CauseGroup), numbered in table
 	// order; seenCause and seenGroup say a cause, or a cause of a group,
 	// is a reference of a set filed so far (see based).
@@ -1447,6 +1451,11 @@ func (e *explainer) internOn(refs []ref, bases []setBase, over []int32, hold boo
 	e.parent = append(e.parent, p)
 	e.level = append(e.level, lv)
 	e.jump = append(e.jump, jump)
+	at := int32(id)
+	if p >= 0 && len(over) == 0 {
+		at = e.overAt[p]
+	}
+	e.overAt = append(e.overAt, at)
 	return int32(id)
 }
 
@@ -1607,6 +1616,7 @@ func (e *explainer) solve() {
 	e.over = [][]int32{nil}
 	e.size = []int32{0}
 	e.parent, e.level, e.jump = []int32{-1}, []int32{0}, []int32{0}
+	e.overAt = []int32{0}
 	e.holders = make([][holders]int32, len(e.table))
 	e.seenCause = make([]bool, len(e.table))
 	e.same = []int{0}
@@ -1935,6 +1945,23 @@ func (e *explainer) holds(s, c int32) bool {
 			}
 			return true
 		}
+	}
+	// The sets below that override a cause (or are the tree's root),
+	// holders of them each: a chain whose every 6th spec links the
+	// leaf, its specs' dependents (each linking the leaf besides its
+	// chain spec) explained after the whole chain, whose last holders
+	// were then its top's, found none: each dependent's set was written
+	// out, N²/6 references.
+	for t, i := s, 0; t >= 0 && i < holders; i++ {
+		h := e.overAt[t]
+		e.compared++
+		if _, ok := slices.BinarySearchFunc(e.all[h], c, func(r ref, c int32) int { return cmp.Compare(r.cause, c) }); ok {
+			if holdHook != nil {
+				holdHook(true)
+			}
+			return true
+		}
+		t = e.parent[h]
 	}
 	return false
 }
