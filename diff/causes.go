@@ -1076,6 +1076,10 @@ type explainer struct {
 	// or below, that overrides a cause or has no single base (its
 	// causes all its own references), for holds.
 	overAt []int32
+	// recent are, for a set that overrides causes, the last few causes
+	// overridden down its single bases, itself first, each with the set
+	// that overrides it (holds).
+	recent map[int32][]heldBy
 	// groupOf is each cause's group (CauseGroup), numbered in table
 	// order; seenCause and seenGroup say a cause, or a cause of a group,
 	// is a reference of a set filed so far (see based).
@@ -1456,6 +1460,21 @@ func (e *explainer) internOn(refs []ref, bases []setBase, over []int32, hold boo
 		at = e.overAt[p]
 	}
 	e.overAt = append(e.overAt, at)
+	if p >= 0 && len(over) > 0 {
+		r := make([]heldBy, 0, recentOver)
+		for _, c := range over[:min(len(over), recentOver)] {
+			r = append(r, heldBy{c, int32(id)})
+		}
+		for _, x := range e.recent[e.overAt[p]] {
+			if len(r) == recentOver {
+				break
+			}
+			if !slices.ContainsFunc(r, func(y heldBy) bool { return y.cause == x.cause }) {
+				r = append(r, x)
+			}
+		}
+		e.recent[int32(id)] = r
+	}
 	return int32(id)
 }
 
@@ -1617,6 +1636,7 @@ func (e *explainer) solve() {
 	e.size = []int32{0}
 	e.parent, e.level, e.jump = []int32{-1}, []int32{0}, []int32{0}
 	e.overAt = []int32{0}
+	e.recent = map[int32][]heldBy{}
 	e.holders = make([][holders]int32, len(e.table))
 	e.seenCause = make([]bool, len(e.table))
 	e.same = []int{0}
@@ -1963,8 +1983,28 @@ func (e *explainer) holds(s, c int32) bool {
 		}
 		t = e.parent[h]
 	}
+	// The causes last overridden below: a chain whose specs link 7
+	// leaves in turn, each spec's dependents linking all 7, found the
+	// leaves of the 3 specs past those 4 sets nowhere, and were written
+	// out.
+	for _, x := range e.recent[e.overAt[s]] {
+		e.compared++
+		if x.cause == c {
+			if holdHook != nil {
+				holdHook(true)
+			}
+			return true
+		}
+	}
 	return false
 }
+
+// heldBy is a cause and the set that overrides it (explainer.recent).
+type heldBy struct{ cause, set int32 }
+
+// recentOver is how many causes overridden below a set holds looks at
+// (explainer.recent).
+const recentOver = 16
 
 // dominators is how many of a pair's dependencies (those of most
 // causes) undominated tries as the dependency through which another's
