@@ -2778,11 +2778,23 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 			case c > 0:
 				j++
 			default:
-				if !apart(i, j) {
+				switch {
+				case !apart(i, j):
 					match(i, j)
+					i++
+					j++
+				case e.cyclePairs[oldDeps[i].Hash] != "":
+					// The old edge matches only its pair's: the new
+					// edge may match the next old one.
+					i++
+				default:
+					// The new edge (a pair's new end) matches only its
+					// old end's: the old edge may match the next new
+					// one. Passed both, an edge to a spec of no pair
+					// beside a new edge into the pairs was a dependency
+					// removed and added, not the spec's pair.
+					j++
 				}
-				i++
-				j++
 			}
 		}
 	}
