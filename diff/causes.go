@@ -1029,9 +1029,15 @@ type explainer struct {
 	cyclePairs map[string]string
 	// cycleNews are the new ends of cyclePairs, to their old ends.
 	cycleNews map[string]string
-	memo      map[[2]*GraphNode]int32 // the pairs by their nodes (one per hash a side)
-	nodes     []*local
-	solved    bool
+	// pairHashes are the report's pairs (old hash, new hash), and
+	// pairOf the same by old hash, made once a spec has several edges
+	// of one name (reportPair).
+	pairHashes [][2]string
+	pairOnce   sync.Once
+	pairOf     map[string]string
+	memo       map[[2]*GraphNode]int32 // the pairs by their nodes (one per hash a side)
+	nodes      []*local
+	solved     bool
 	// work are the pairs whose changed dependencies wait to be filed.
 	work []job
 
@@ -1999,6 +2005,19 @@ func (e *explainer) holds(s, c int32) bool {
 	return false
 }
 
+// reportPair is the new hash of the report's pair of old hash h, ""
+// for none; the map is made the first time, once (local runs on several
+// goroutines).
+func (e *explainer) reportPair(h string) string {
+	e.pairOnce.Do(func() {
+		e.pairOf = make(map[string]string, len(e.pairHashes))
+		for _, p := range e.pairHashes {
+			e.pairOf[p[0]] = p[1]
+		}
+	})
+	return e.pairOf[h]
+}
+
 // heldBy is a cause and the set that overrides it (explainer.recent).
 type heldBy struct{ cause, set int32 }
 
@@ -2756,6 +2775,15 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 				to = e.cyclePairs[a.Hash]
 			}
 			if to == "" {
+				// The report's pair of the dependency, for acyclic
+				// input too: in hash order, a spec over two builds of
+				// one package (each over the one before and another)
+				// matched each old edge with the other's pair, and the
+				// explainer walked the crossed pairs of nodes, N² of
+				// them, each a dependency "added" and "dropped".
+				to = e.reportPair(a.Hash)
+			}
+			if to == "" {
 				continue
 			}
 			(*probes)++
@@ -3071,6 +3099,7 @@ func (r *Report) Explain(before, after Graph) {
 	for i, t := range tops {
 		reports[i] = t.p
 	}
+	e.pairHashes = hashes
 	ids := e.registerAll(hashes, reports)
 	if explainedHook != nil {
 		explainedHook(len(e.nodes))
