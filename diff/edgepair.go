@@ -695,7 +695,13 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			budget = c.pairInner(failed, full, pair, oldEdges, newEdges, byInner, newSet, pairs, taken, budget)
 		}
 		// The starts of cycles last: the others of the level pair by
-		// what they depend on, a start by what it can.
+		// what they depend on, a start by what it can, the surest
+		// first (rank): a start over nothing out of the class took a
+		// new spec over nothing out of it, the pair of another cycle's
+		// spec over the pair of a start not seeded yet.
+		if len(starts) > 1 {
+			slices.SortStableFunc(starts, func(a, b int) int { return cmp.Compare(sd.rank(a), sd.rank(b)) })
+		}
 		for _, i := range starts {
 			if full(i) {
 				continue
@@ -796,6 +802,9 @@ type seeder struct {
 	users    map[string][]int // the new specs over a new spec, by its hash
 	news     [][]int          // each group's new specs
 	first    []int            // each group's news before it are all taken
+	// freeQ are byOuter's lists as a start none of whose dependencies
+	// is paired takes them (seed: those over a spec taken passed).
+	freeQ map[string][]int
 	// The old specs' edges out of the class (rank): each's key and
 	// length, and how many have each. Keys and shapes are of a group
 	// (edgeClass.tag): a joint class's specs pair inside their group.
@@ -825,6 +834,7 @@ func (s *seeder) init() {
 	}
 	s.newOuter = make([][]dep, len(c.news))
 	s.byOuter, s.byShape, s.users = map[string][]int{}, map[shape][]int{}, map[string][]int{}
+	s.freeQ = map[string][]int{}
 	groups := 1
 	if c.wants != nil {
 		groups = len(c.wants)
@@ -912,6 +922,27 @@ func (s *seeder) rank(i int) int {
 func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int) (int, int) {
 	s.init()
 	c := s.c
+	// free says no dependency of i in the class is paired (the start of
+	// a cycle none of whose specs is paired yet): its pair is over no
+	// new spec taken, as none of its dependencies' pairs is. Such a
+	// start over nothing out of the class took the first new spec over
+	// nothing out of it, in hash order: among many 2-cycles, the spec
+	// over the pair of another cycle's start, whose own pair it was.
+	free := true
+	for _, d := range s.oldNodes[i].Deps() {
+		if k, ok := c.inClass(d.Hash); ok && k != i && pairs[k] >= 0 {
+			free = false
+			break
+		}
+	}
+	fits := func(n int) bool {
+		for _, d := range s.newEdges[n] {
+			if x, ok := s.newAt[d.hash]; ok && x != n && taken[x] {
+				return false
+			}
+		}
+		return true
+	}
 	// best is the untaken of m[key] (trimmed in place) with the most of
 	// a in common (b: their edges), the first of them without a or past
 	// the budget.
@@ -922,6 +953,23 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 		}
 		m[key] = q
 		if a == nil && len(q) > 0 {
+			if !free {
+				return q[0]
+			}
+			// The free starts' own queue of key, trimmed in place: a
+			// spec over a spec taken never fits one again (taken is
+			// for good), so each is passed once.
+			fq, ok := s.freeQ[key]
+			if !ok {
+				fq = slices.Clone(q)
+			}
+			for len(fq) > 0 && (taken[fq[0]] || !fits(fq[0])) {
+				fq = fq[1:]
+			}
+			s.freeQ[key] = fq
+			if len(fq) > 0 {
+				return fq[0]
+			}
 			return q[0]
 		}
 		j, top, topLook := -1, -1, -1
@@ -936,6 +984,12 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 				break
 			}
 			budget--
+			if free && !fits(n) {
+				if j < 0 {
+					j = n // none fits: the first, as before
+				}
+				continue
+			}
 			sc, lk := common(a, b[n]), 0
 			if look != nil && sc >= top {
 				lk = look(n)
