@@ -185,6 +185,12 @@ func checkCauseSets(r *Report) error {
 				return lawf(at()+cause, "%d after %d: a set lists each cause once, in order", ref.Cause, set[i-1].Cause)
 			case last[ref.Path] != c.Table[ref.Cause].Name:
 				return lawf(at()+".path", "ends at %q, not at its cause %q", shortValue(last[ref.Path]), shortValue(c.Table[ref.Cause].Name))
+			case ref.Over != nil && depth[ref.Path] > 1:
+				// cachediff overrides a cause only by a path of one
+				// name, shorter than any through the base: a longer one
+				// was read, and the pairs said to reach the cause by a
+				// path the engine never finds.
+				return lawf(at()+".path", "a path of %d names: an override holds its cause by a path of one name (a dependency's own change, or an edge change of the pair)", depth[ref.Path])
 			}
 		}
 	}

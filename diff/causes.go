@@ -1029,9 +1029,15 @@ type explainer struct {
 	cyclePairs map[string]string
 	// cycleNews are the new ends of cyclePairs, to their old ends.
 	cycleNews map[string]string
-	memo      map[[2]*GraphNode]int32 // the pairs by their nodes (one per hash a side)
-	nodes     []*local
-	solved    bool
+	// pairHashes are the report's pairs (old hash, new hash), and
+	// pairOf the same by old hash, made once a spec has several edges
+	// of one name (reportPair).
+	pairHashes [][2]string
+	pairOnce   sync.Once
+	pairOf     map[string]string
+	memo       map[[2]*GraphNode]int32 // the pairs by their nodes (one per hash a side)
+	nodes      []*local
+	solved     bool
 	// work are the pairs whose changed dependencies wait to be filed.
 	work []job
 
@@ -1072,6 +1078,14 @@ type explainer struct {
 	// cause c themselves (0: none), the latest first (see holds).
 	parent, level, jump []int32
 	holders             [][holders]int32
+	// overAt is each set's nearest in the tree of single bases, itself
+	// or below, that overrides a cause or has no single base (its
+	// causes all its own references), for holds.
+	overAt []int32
+	// recent are, for a set that overrides causes, the last few causes
+	// overridden down its single bases, itself first, each with the set
+	// that overrides it (holds).
+	recent map[int32][]heldBy
 	// groupOf is each cause's group (CauseGroup), numbered in table
 	// order; seenCause and seenGroup say a cause, or a cause of a group,
 	// is a reference of a set filed so far (see based).
@@ -1447,6 +1461,26 @@ func (e *explainer) internOn(refs []ref, bases []setBase, over []int32, hold boo
 	e.parent = append(e.parent, p)
 	e.level = append(e.level, lv)
 	e.jump = append(e.jump, jump)
+	at := int32(id)
+	if p >= 0 && len(over) == 0 {
+		at = e.overAt[p]
+	}
+	e.overAt = append(e.overAt, at)
+	if p >= 0 && len(over) > 0 {
+		r := make([]heldBy, 0, recentOver)
+		for _, c := range over[:min(len(over), recentOver)] {
+			r = append(r, heldBy{c, int32(id)})
+		}
+		for _, x := range e.recent[e.overAt[p]] {
+			if len(r) == recentOver {
+				break
+			}
+			if !slices.ContainsFunc(r, func(y heldBy) bool { return y.cause == x.cause }) {
+				r = append(r, x)
+			}
+		}
+		e.recent[int32(id)] = r
+	}
 	return int32(id)
 }
 
@@ -1607,6 +1641,8 @@ func (e *explainer) solve() {
 	e.over = [][]int32{nil}
 	e.size = []int32{0}
 	e.parent, e.level, e.jump = []int32{-1}, []int32{0}, []int32{0}
+	e.overAt = []int32{0}
+	e.recent = map[int32][]heldBy{}
 	e.holders = make([][holders]int32, len(e.table))
 	e.seenCause = make([]bool, len(e.table))
 	e.same = []int{0}
@@ -1936,8 +1972,58 @@ func (e *explainer) holds(s, c int32) bool {
 			return true
 		}
 	}
+	// The sets below that override a cause (or are the tree's root),
+	// holders of them each: a chain whose every 6th spec links the
+	// leaf, its specs' dependents (each linking the leaf besides its
+	// chain spec) explained after the whole chain, whose last holders
+	// were then its top's, found none: each dependent's set was written
+	// out, N²/6 references.
+	for t, i := s, 0; t >= 0 && i < holders; i++ {
+		h := e.overAt[t]
+		e.compared++
+		if _, ok := slices.BinarySearchFunc(e.all[h], c, func(r ref, c int32) int { return cmp.Compare(r.cause, c) }); ok {
+			if holdHook != nil {
+				holdHook(true)
+			}
+			return true
+		}
+		t = e.parent[h]
+	}
+	// The causes last overridden below: a chain whose specs link 7
+	// leaves in turn, each spec's dependents linking all 7, found the
+	// leaves of the 3 specs past those 4 sets nowhere, and were written
+	// out.
+	for _, x := range e.recent[e.overAt[s]] {
+		e.compared++
+		if x.cause == c {
+			if holdHook != nil {
+				holdHook(true)
+			}
+			return true
+		}
+	}
 	return false
 }
+
+// reportPair is the new hash of the report's pair of old hash h, ""
+// for none; the map is made the first time, once (local runs on several
+// goroutines).
+func (e *explainer) reportPair(h string) string {
+	e.pairOnce.Do(func() {
+		e.pairOf = make(map[string]string, len(e.pairHashes))
+		for _, p := range e.pairHashes {
+			e.pairOf[p[0]] = p[1]
+		}
+	})
+	return e.pairOf[h]
+}
+
+// heldBy is a cause and the set that overrides it (explainer.recent).
+type heldBy struct{ cause, set int32 }
+
+// recentOver is how many causes overridden below a set holds looks at
+// (explainer.recent).
+const recentOver = 16
 
 // dominators is how many of a pair's dependencies (those of most
 // causes) undominated tries as the dependency through which another's
@@ -2689,6 +2775,15 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 				to = e.cyclePairs[a.Hash]
 			}
 			if to == "" {
+				// The report's pair of the dependency, for acyclic
+				// input too: in hash order, a spec over two builds of
+				// one package (each over the one before and another)
+				// matched each old edge with the other's pair, and the
+				// explainer walked the crossed pairs of nodes, N² of
+				// them, each a dependency "added" and "dropped".
+				to = e.reportPair(a.Hash)
+			}
+			if to == "" {
 				continue
 			}
 			(*probes)++
@@ -3017,6 +3112,7 @@ func (r *Report) Explain(before, after Graph) {
 	for i, t := range tops {
 		reports[i] = t.p
 	}
+	e.pairHashes = hashes
 	ids := e.registerAll(hashes, reports)
 	if explainedHook != nil {
 		explainedHook(len(e.nodes))

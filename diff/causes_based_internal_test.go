@@ -258,6 +258,9 @@ func oracleCheck(t *testing.T, what string, before, after Graph, pairs [][4]stri
 		t.Fatalf("%s (cycles %v): %v", what, cyclic, err)
 	}
 	oracle := newExplainer(before, after, 0)
+	// The report's pairs, as Explain has them: a spec's several edges
+	// of one name match along them (reportPair).
+	oracle.pairHashes = oraclePairHashes(pairs)
 	ids := make([]int32, len(pairs))
 	for i, p := range pairs {
 		id, ok := oracle.register(p[0], p[1])

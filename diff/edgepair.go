@@ -734,7 +734,13 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			budget = c.pairInner(failed, full, pair, oldEdges, newEdges, byInner, newSet, pairs, taken, budget)
 		}
 		// The starts of cycles last: the others of the level pair by
-		// what they depend on, a start by what it can.
+		// what they depend on, a start by what it can, the surest
+		// first (rank): a start over nothing out of the class took a
+		// new spec over nothing out of it, the pair of another cycle's
+		// spec over the pair of a start not seeded yet.
+		if len(starts) > 1 {
+			slices.SortStableFunc(starts, func(a, b int) int { return cmp.Compare(sd.rank(a), sd.rank(b)) })
+		}
 		for _, i := range starts {
 			if full(i) {
 				continue
@@ -835,6 +841,9 @@ type seeder struct {
 	users    map[string][]int // the new specs over a new spec, by its hash
 	news     [][]int          // each group's new specs
 	first    []int            // each group's news before it are all taken
+	// freeQ are byOuter's lists as a start none of whose dependencies
+	// is paired takes them (seed: those over a spec taken passed).
+	freeQ map[string][]int
 	// The old specs' edges out of the class (rank): each's key and
 	// length, and how many have each. Keys and shapes are of a group
 	// (edgeClass.tag): a joint class's specs pair inside their group.
@@ -864,6 +873,7 @@ func (s *seeder) init() {
 	}
 	s.newOuter = make([][]dep, len(c.news))
 	s.byOuter, s.byShape, s.users = map[string][]int{}, map[shape][]int{}, map[string][]int{}
+	s.freeQ = map[string][]int{}
 	groups := 1
 	if c.wants != nil {
 		groups = len(c.wants)
@@ -910,7 +920,12 @@ func (s *seeder) outer(i int) []dep {
 // rank is how sure the pair of old spec i is by its edges out of the
 // class: 0 when no other old spec and one new spec have the same, 1
 // when no other old spec and one new spec have as many, 2 when some
-// new spec has the same, else 3.
+// new spec has the same, 3 when it has some and a new spec as many,
+// else 4. Several cycles alike (two rings, each over a zlib swapped)
+// have their spec over zlib tied with other old specs, and none of its
+// new spec's: ranked with the specs of no edges out (3), a ring started
+// at the one of them first in order, which paired with the first new
+// spec of none, a place around its ring, and every pair crossed.
 func (s *seeder) rank(i int) int {
 	s.init()
 	if s.oldKeys == nil {
@@ -928,15 +943,17 @@ func (s *seeder) rank(i int) int {
 	key, n := s.oldKeys[i], shape{s.c.groupOf(i, true), s.oldLens[i]}
 	switch {
 	case n.n == 0:
-		return 3
+		return 4
 	case s.oldByKey[key] == 1 && len(s.byOuter[key]) == 1:
 		return 0
 	case s.oldByLen[n] == 1 && len(s.byShape[n]) == 1:
 		return 1
 	case len(s.byOuter[key]) > 0:
 		return 2
+	case len(s.byShape[n]) > 0:
+		return 3
 	}
-	return 3
+	return 4
 }
 
 // seed is the new spec old spec i (of edges edges, as resolve takes
@@ -944,6 +961,27 @@ func (s *seeder) rank(i int) int {
 func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int) (int, int) {
 	s.init()
 	c := s.c
+	// free says no dependency of i in the class is paired (the start of
+	// a cycle none of whose specs is paired yet): its pair is over no
+	// new spec taken, as none of its dependencies' pairs is. Such a
+	// start over nothing out of the class took the first new spec over
+	// nothing out of it, in hash order: among many 2-cycles, the spec
+	// over the pair of another cycle's start, whose own pair it was.
+	free := true
+	for _, d := range s.oldNodes[i].Deps() {
+		if k, ok := c.inClass(d.Hash); ok && k != i && pairs[k] >= 0 {
+			free = false
+			break
+		}
+	}
+	fits := func(n int) bool {
+		for _, d := range s.newEdges[n] {
+			if x, ok := s.newAt[d.hash]; ok && x != n && taken[x] {
+				return false
+			}
+		}
+		return true
+	}
 	// best is the untaken of m[key] (trimmed in place) with the most of
 	// a in common (b: their edges), the first of them without a or past
 	// the budget.
@@ -954,6 +992,23 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 		}
 		m[key] = q
 		if a == nil && len(q) > 0 {
+			if !free {
+				return q[0]
+			}
+			// The free starts' own queue of key, trimmed in place: a
+			// spec over a spec taken never fits one again (taken is
+			// for good), so each is passed once.
+			fq, ok := s.freeQ[key]
+			if !ok {
+				fq = slices.Clone(q)
+			}
+			for len(fq) > 0 && (taken[fq[0]] || !fits(fq[0])) {
+				fq = fq[1:]
+			}
+			s.freeQ[key] = fq
+			if len(fq) > 0 {
+				return fq[0]
+			}
 			return q[0]
 		}
 		j, top, topLook := -1, -1, -1
@@ -968,6 +1023,12 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 				break
 			}
 			budget--
+			if free && !fits(n) {
+				if j < 0 {
+					j = n // none fits: the first, as before
+				}
+				continue
+			}
 			sc, lk := common(a, b[n]), 0
 			if look != nil && sc >= top {
 				lk = look(n)
