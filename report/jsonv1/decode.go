@@ -369,6 +369,12 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 		return nil, err
 	}
 	if err := lens.check(); err != nil {
+		// A newer cachediff's feature may name sets, links or causes
+		// from where this one does not look: the feature is the cause,
+		// as where the shape is refused (docs/json.md, versioning).
+		if ferr := unknownFeature(featuresIn(data)); ferr != nil {
+			return nil, ferr
+		}
 		return nil, err
 	}
 	lens.named = nil // garbage before the decode
