@@ -40,6 +40,9 @@ type causesDec struct {
 type decodedDoc struct {
 	report.Document
 	Causes causesDec `json:"causes"`
+	// Features are read before (featuresIn): a list of the known
+	// features, each the string of report.Features.
+	Features skipValue `json:"features"`
 }
 
 // skipValue is a value encoding/json leaves to causesDec: it only scans

@@ -368,13 +368,17 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 		}
 		return nil, err
 	}
+	// A feature added within v1 that this cachediff does not know would
+	// be misread (docs/json.md, versioning): the report is of a newer
+	// one, and a value below that this one does not know follows from
+	// it (a newer status or facet), so the feature is named first. Read
+	// before the rest, a list of features is of known ones, each a
+	// string of report.Features, where encoding/json made each its own.
+	features := featuresIn(data)
+	if err := unknownFeature(features); err != nil {
+		return nil, err
+	}
 	if err := lens.check(); err != nil {
-		// A newer cachediff's feature may name sets, links or causes
-		// from where this one does not look: the feature is the cause,
-		// as where the shape is refused (docs/json.md, versioning).
-		if ferr := unknownFeature(featuresIn(data)); ferr != nil {
-			return nil, ferr
-		}
 		return nil, err
 	}
 	lens.named = nil // garbage before the decode
@@ -385,16 +389,10 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 		return nil, jsonError(data, err) // checkShape lets nothing through that fails here
 	}
 	doc := dec.Document
+	doc.Features = features
 	doc.Report.Causes = dec.Causes.c
 	readOverrides(doc.Report.Causes)
 	data, *p = nil, nil // the report holds no byte of the document
-	// A feature added within v1 that this cachediff does not know would
-	// be misread (docs/json.md, versioning): the report is of a newer
-	// one, and a value below that this one does not know follows from
-	// it (a newer status or facet), so the feature is named first.
-	if err := unknownFeature(doc.Features); err != nil {
-		return nil, err
-	}
 	// Fields added to cachediff/v1 later are absent from older reports;
 	// lists are never null.
 	for _, l := range []*[]string{&doc.Options.Packages, &doc.Options.Stacks, &doc.Options.Ignore} {
