@@ -207,6 +207,19 @@ func checkCauseSets(r *Report) error {
 	if err := checkSetBases(c, ids, size); err != nil {
 		return err
 	}
+	// The engine writes a set on bases only where one of them holds
+	// baseMin causes or more (explainer.based), and writes it out
+	// otherwise: a set of 32 causes rewritten on the set of 31 below it
+	// rendered as the report cachediff wrote.
+	for k := 1; k < len(c.Sets); k++ {
+		most, based := 0, false
+		for _, b := range c.eachBase(k) {
+			most, based = max(most, size[b.Set]), true
+		}
+		if based && most < int(baseMin) {
+			return lawf(fmt.Sprintf("causes.sets[%d]", k), "its bases hold at most %d causes each: cachediff writes a set on bases only where one holds %d or more, and writes it out otherwise", most, baseMin)
+		}
+	}
 	// heads[k] are the names that set k's paths start with, each once,
 	// sorted (found once a set: the M pairs that share a set of K
 	// causes cost the distinct heads, not K each); a based set's paths

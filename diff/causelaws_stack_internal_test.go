@@ -56,6 +56,7 @@ func stackedTieReport(n int) *Report {
 }
 
 func TestCauseLawsStackedTiesLinear(t *testing.T) {
+	withBaseMin(t, 1) // sets of a cause or two, based as the engine would with it
 	if race.Enabled {
 		t.Skip("allocations under the race detector")
 	}
@@ -170,6 +171,7 @@ func fanInReport(k int) *Report {
 // most ~4.4x the bytes to check, and Markdown's first causes of it as
 // well.
 func TestCauseLawsFanInLinear(t *testing.T) {
+	withBaseMin(t, 1) // sets of a cause or two, based as the engine would with it
 	if race.Enabled {
 		t.Skip("allocations under the race detector")
 	}
@@ -216,6 +218,7 @@ func TestCauseLawsFanInLinear(t *testing.T) {
 // allocation for TestCauseLawsFanInLinear to see): 4x the bases is at
 // most ~4.4x the comparisons (lawSetStep).
 func TestCauseLawsFanInBaseChecks(t *testing.T) {
+	withBaseMin(t, 1) // sets of a cause or two, based as the engine would with it
 	n := 2000
 	if testing.Short() {
 		n = 500

@@ -254,6 +254,7 @@ func oracleCheck(t *testing.T, what string, before, after Graph, pairs [][4]stri
 	if none != 0 {
 		t.Fatalf("%s: %d sets based with baseMin at its most", what, none)
 	}
+	withBaseMin(t, 1) // the laws of r, explained so
 	if err := checkCauseSets(r); err != nil {
 		t.Fatalf("%s (cycles %v): %v", what, cyclic, err)
 	}

@@ -84,9 +84,17 @@ func writeBasedReport(t testing.TB, dir string, shape basedShape, n int) (string
 	}
 	base := func(s int) diff.CauseRef { return diff.CauseRef{SetBase: &diff.SetBase{Set: s, Via: 0}} }
 	// stack adds k sets of group name, each based on the one before,
-	// and returns the last.
+	// and returns the last. cachediff bases a set only on a set of 32
+	// causes or more (one of its bases, diff's baseMin): the first set
+	// of a stack of several holds 32, as does the first stack's.
+	first := true
 	stack := func(name string, k int) int {
-		s := set(cause(name))
+		refs := []diff.CauseRef{cause(name)}
+		for (k > 1 || first) && len(refs) < 32 {
+			refs = append(refs, cause(name))
+		}
+		first = false
+		s := set(refs...)
 		for range k - 1 {
 			s = set(base(s), cause(name))
 		}
