@@ -45,3 +45,31 @@ func TestCutShortSaysEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestCutInCharacterSaysEnd (issue 35 class e: a message that differs
+// by where the input was cut): a file cut inside a character past ASCII
+// is cut short, in a string the decoder skips (a CPU feature, a key and
+// a value of an object it does not read) as in one it reads (a name).
+// A skipped one said `string is not valid UTF-8` for "mé" cut after
+// the first byte of 'é', and `bad escape "\\\xc3" in a string` for
+// "m\é" cut so.
+func TestCutInCharacterSaysEnd(t *testing.T) {
+	const h = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	for _, at := range []struct{ before, after string }{
+		{`{"spec":{"_meta":{"version":5},"nodes":[{"name":"lib`, `x","version":"1","hash":"` + h + `"}]}}`},
+		{`{"spec":{"_meta":{"version":5},"nodes":[{"name":"lib","version":"1","arch":{"platform":"linux","platform_os":"debian6",` +
+			`"target":{"name":"core2","features":["m`, `x"]}},"hash":"` + h + `"}]}}`},
+		{`{"spec":{"_meta":{"version":5},"nodes":[{"name":"lib","version":"1","x":{"k`, `x":1},"hash":"` + h + `"}]}}`},
+		{`{"spec":{"_meta":{"version":5},"nodes":[{"name":"lib","version":"1","x":["v`, `x"],"hash":"` + h + `"}]}}`},
+	} {
+		for _, c := range []string{"é", "€", "😀", `\é`, `\€`, `\😀`} {
+			whole := at.before + c + at.after
+			for cut := len(at.before) + 1; cut < len(at.before)+len(c); cut++ {
+				_, err := Decode("x.spec.json", []byte(whole[:cut]))
+				if err == nil || !strings.HasSuffix(err.Error(), ": unterminated string") {
+					t.Errorf("cut at byte %d (%q): %v; want an unterminated string", cut, whole[max(0, cut-10):cut], err)
+				}
+			}
+		}
+	}
+}

@@ -1136,11 +1136,18 @@ func (s *scanner) skipString() error {
 		case c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && size == 1 {
+				if !utf8.FullRune(data[i:]) {
+					// The input ends inside a character: cut short,
+					// as rawString finds a string it reads.
+					return s.errAt(start, "unterminated string")
+				}
 				return s.errAt(i, "string is not valid UTF-8")
 			}
 			i += size
 		case c == '\\':
-			if i+1 >= len(data) {
+			if i+1 >= len(data) || !utf8.FullRune(data[i+1:]) {
+				// Cut after the backslash, or inside the character
+				// it escapes.
 				return s.errAt(start, "unterminated string")
 			}
 			switch data[i+1] {
