@@ -28,3 +28,42 @@ func TestUnknownEscapeNamesCharacter(t *testing.T) {
 		}
 	}
 }
+
+// TestCutInEscapeNeverEnds (issue 35 class e: a message that differs by
+// where the input was cut): a report cut short inside an escape, or
+// inside the character a backslash escapes, is a string that never
+// ends, as one cut after the backslash is, and as the Spack reader
+// says of a file cut so (bd3b7483). Cut after "\u00" it was `a \u
+// escape without four hexadecimal digits`, after "\ud83d\ude" `a lone
+// surrogate \ud83d in a string (the first half of a UTF-16 pair,
+// without the second)`, after "\" and the first byte of 'é' `an
+// unknown escape \ before the byte \xc3 in a string`.
+func TestCutInEscapeNeverEnds(t *testing.T) {
+	doc := jsonOf(t, spackGenReport(t))
+	at := bytes.Index(doc, []byte(`"schema": "cachediff/v1"`))
+	if at < 0 {
+		t.Fatal("no schema in the report")
+	}
+	for _, s := range []string{`\u0041`, `\ud83d\ude00`, `\uD83D\uDE00`, `é€😀`, `\é`, `\€`, `\😀`} {
+		for cut := 1; cut < len(s); cut++ {
+			bad := append(append([]byte{}, doc[:at]...), `"x": "a`+s[:cut]...)
+			if _, err := DecodeBytes(bad); err == nil || !strings.HasSuffix(err.Error(), ": a string that never ends") {
+				t.Errorf("cut after %q: %v; want a string that never ends", s[:cut], err)
+			}
+		}
+	}
+	// Not cut, the escape is told as it was.
+	for s, want := range map[string]string{
+		`\ud800"`:       `a lone surrogate \ud800 in a string (the first half of a UTF-16 pair, without the second)`,
+		`\ud800\u0041"`: `a lone surrogate \ud800 in a string (the first half of a UTF-16 pair, without the second)`,
+		`\ud800\ud`:     `a string that never ends`,
+		`\ud800\u004`:   `a lone surrogate \ud800 in a string (the first half of a UTF-16 pair, without the second)`,
+		`\u00g`:         `a \u escape without four hexadecimal digits`,
+		"\\\xc3\"":      `an unknown escape \ before the byte \xc3 in a string`,
+	} {
+		bad := append(append([]byte{}, doc[:at]...), `"x": "a`+s...)
+		if _, err := DecodeBytes(bad); err == nil || !strings.HasSuffix(err.Error(), ": "+want) {
+			t.Errorf("%q: %v; want %s", s, err, want)
+		}
+	}
+}

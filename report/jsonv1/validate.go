@@ -616,6 +616,10 @@ func (w *walker) strRaw() (raw []byte, escaped bool, err error) {
 		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 			w.i += 2
 		case 'u':
+			if w.i+6 > len(w.data) && isHex4(w.data[w.i+2:]) {
+				// Cut inside the escape, as after its backslash.
+				return nil, false, w.errAt(start, "a string that never ends")
+			}
 			if w.i+6 > len(w.data) || !isHex4(w.data[w.i+2:w.i+6]) {
 				return nil, false, w.errAt(w.i, `a \u escape without four hexadecimal digits`)
 			}
@@ -625,6 +629,10 @@ func (w *walker) strRaw() (raw []byte, escaped bool, err error) {
 			case 0xDC00 <= u && u <= 0xDFFF:
 				return nil, false, w.errAt(w.i, `a lone surrogate \u%s in a string (the second half of a UTF-16 pair, without the first)`, w.data[w.i+2:w.i+6])
 			case 0xD800 <= u && u <= 0xDBFF:
+				if w.i+12 > len(w.data) && lowHalfPrefix(w.data[w.i+6:]) {
+					// Cut inside the pair's second half.
+					return nil, false, w.errAt(start, "a string that never ends")
+				}
 				if w.i+12 > len(w.data) || w.data[w.i+6] != '\\' || w.data[w.i+7] != 'u' || !isHex4(w.data[w.i+8:w.i+12]) ||
 					hex4(w.data[w.i+8:w.i+12]) < 0xDC00 || hex4(w.data[w.i+8:w.i+12]) > 0xDFFF {
 					return nil, false, w.errAt(w.i, `a lone surrogate \u%s in a string (the first half of a UTF-16 pair, without the second)`, w.data[w.i+2:w.i+6])
@@ -636,6 +644,10 @@ func (w *walker) strRaw() (raw []byte, escaped bool, err error) {
 			// The character whole: its first byte alone named 'Ã'
 			// for an escaped 'é'.
 			r, n := utf8.DecodeRune(w.data[w.i+1:])
+			if !utf8.FullRune(w.data[w.i+1:]) {
+				// Cut inside the character.
+				return nil, false, w.errAt(start, "a string that never ends")
+			}
 			if r == utf8.RuneError && n <= 1 {
 				return nil, false, w.errAt(w.i, "an unknown escape \\ before the byte \\x%02x in a string", w.data[w.i+1])
 			}
@@ -643,6 +655,30 @@ func (w *walker) strRaw() (raw []byte, escaped bool, err error) {
 		}
 	}
 	return w.data[start+1 : w.i-1], escaped, nil
+}
+
+// lowHalfPrefix says whether b, the rest of a document cut short, begins
+// a \u escape of the second half of a UTF-16 pair (\udc00 to \udfff).
+func lowHalfPrefix(b []byte) bool {
+	for i, c := range b {
+		var ok bool
+		switch i {
+		case 0:
+			ok = c == '\\'
+		case 1:
+			ok = c == 'u'
+		case 2:
+			ok = c == 'd' || c == 'D'
+		case 3:
+			ok = 'c' <= c && c <= 'f' || 'C' <= c && c <= 'F'
+		default:
+			ok = isHex4(b[i : i+1])
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // hex4 is the value of four hexadecimal digits (isHex4).
