@@ -77,6 +77,10 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 		case errors.Is(err, io.ErrUnexpectedEOF):
 			return nil, fmt.Errorf("%s: not a manifest: the JSON is cut short", file)
 		}
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("%s: not a manifest: %s", file, syntaxText(se, text))
+		}
 		return nil, fmt.Errorf("%s: not a manifest: %v", file, err)
 	}
 	if len(bytes.TrimLeft(text[dec.InputOffset():], " \t\r\n")) > 0 {
@@ -259,4 +263,20 @@ func shorten(s string) string {
 		n-- // not past a character's start: bytes that are none stay as they are
 	}
 	return s[:n] + "..."
+}
+
+// syntaxText is se's message, an error of decoding text (UTF-8), with
+// the character it names quoted whole, as the catalogue's reader quotes
+// it: encoding/json quotes the byte at the error as a character of its
+// own, which names the first byte of one past ASCII as another
+// ("invalid character 'Ã' in string escape code" for "\é").
+func syntaxText(se *json.SyntaxError, text []byte) string {
+	msg := se.Error()
+	at := se.Offset - 1
+	if at < 0 || at >= int64(len(text)) || text[at] < utf8.RuneSelf {
+		return msg
+	}
+	was := strconv.Quote(string(rune(text[at]))) // encoding/json's quoteChar
+	r, _ := utf8.DecodeRune(text[at:])
+	return strings.Replace(msg, "'"+was[1:len(was)-1]+"'", strconv.QuoteRune(r), 1)
 }
