@@ -67,3 +67,49 @@ func TestCutInEscapeNeverEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestCutInWordSaysEnd (issue 35 class e: a message that differs by
+// where the input was cut): a report cut short inside true, false,
+// null or a number says the document ends, as the Spack reader says of
+// a file cut so (2927daba) and as the walker says of one cut before
+// the word. Cut after `"canonicalize": tru` it was `want true or false,
+// not the character 't'`, after "1." `a malformed number`.
+func TestCutInWordSaysEnd(t *testing.T) {
+	doc := jsonOf(t, spackGenReport(t))
+	at := bytes.Index(doc, []byte(`"schema": "cachediff/v1"`))
+	if at < 0 {
+		t.Fatal("no schema in the report")
+	}
+	for _, v := range []string{`true`, `false`, `null`, `-1.5e+3`} {
+		for cut := 1; cut < len(v); cut++ {
+			if v[:cut] == "-1" || v[:cut] == "-1.5" {
+				continue // a number whole
+			}
+			bad := append(append([]byte{}, doc[:at]...), `"x": `+v[:cut]...)
+			if _, err := DecodeBytes(bad); err == nil || !strings.Contains(err.Error(), "the end of the document") && !strings.Contains(err.Error(), "the document ends early") {
+				t.Errorf("cut after %q: %v; want that the document ends", v[:cut], err)
+			}
+		}
+	}
+	// A word or a number with a wrong byte is told as it was.
+	for v, want := range map[string]string{
+		`tru,`:  `want a value, not the character 't'`,
+		`01`:    `a malformed number`,
+		`1.}`:   `a malformed number`,
+		`nulx,`: `want a value, not the character 'n'`,
+	} {
+		bad := append(append([]byte{}, doc[:at]...), `"x": `+v...)
+		if _, err := DecodeBytes(bad); err == nil || !strings.HasSuffix(err.Error(), ": "+want) {
+			t.Errorf("%q: %v; want %s", v, err, want)
+		}
+	}
+	// A field of its own, as a report cut in it reads.
+	i := bytes.Index(doc, []byte(`"canonicalize": `))
+	if i < 0 {
+		t.Skip("no canonicalize in the report")
+	}
+	i += len(`"canonicalize": `)
+	if _, err := DecodeBytes(doc[:i+2]); err == nil || !strings.HasSuffix(err.Error(), "not the end of the document") {
+		t.Errorf("cut after %q: %v; want that the document ends", doc[i-16:i+2], err)
+	}
+}

@@ -283,7 +283,23 @@ func (w *walker) found() string {
 }
 
 func (w *walker) want(s *shape) error {
+	if w.cutInWord() {
+		return w.errAt(w.i, "want %s, not the end of the document", s.what)
+	}
 	return w.errAt(w.i, "want %s, not %s", s.what, w.found())
+}
+
+// cutInWord says whether the document ends inside true, false or null
+// at w.i ("tr"): cut short, where found names the word's first
+// character as one that begins no value.
+func (w *walker) cutInWord() bool {
+	rest := w.data[w.i:]
+	for _, lit := range []string{"true", "false", "null"} {
+		if len(rest) > 0 && len(rest) < len(lit) && string(rest) == lit[:len(rest)] {
+			return true
+		}
+	}
+	return false
 }
 
 // value checks the value at w.i against s and moves past it.
@@ -721,14 +737,24 @@ func (w *walker) number() error {
 	if w.data[w.i] == '-' {
 		w.i++
 	}
+	malformed := func() error {
+		if w.i >= len(w.data) {
+			// Cut short: "1." or "-" at the end of the document.
+			return w.errAt(start, "the document ends early, inside a number")
+		}
+		return w.errAt(start, "a malformed number")
+	}
 	first := w.i
-	if digits() == 0 || w.data[first] == '0' && w.i-first > 1 {
+	if digits() == 0 {
+		return malformed()
+	}
+	if w.data[first] == '0' && w.i-first > 1 {
 		return w.errAt(start, "a malformed number")
 	}
 	if w.i < len(w.data) && w.data[w.i] == '.' {
 		w.i++
 		if digits() == 0 {
-			return w.errAt(start, "a malformed number")
+			return malformed()
 		}
 	}
 	if w.i < len(w.data) && (w.data[w.i] == 'e' || w.data[w.i] == 'E') {
@@ -737,7 +763,7 @@ func (w *walker) number() error {
 			w.i++
 		}
 		if digits() == 0 {
-			return w.errAt(start, "a malformed number")
+			return malformed()
 		}
 	}
 	return nil
@@ -791,6 +817,9 @@ func (w *walker) skip() error {
 			w.i += len(lit)
 			return nil
 		}
+	}
+	if w.cutInWord() {
+		return w.errAt(w.i, "want a value, not the end of the document")
 	}
 	return w.errAt(w.i, "want a value, not %s", w.found())
 }
