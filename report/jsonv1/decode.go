@@ -95,6 +95,21 @@ func checkEnums(r *diff.Report) error {
 			}
 		}
 	}
+	if c := r.Causes; c != nil && c.Roots != nil {
+		// A root's own changes, one for each facet that changed (the
+		// laws check the table's and the groups' changes, not these).
+		for i, rc := range c.Roots.Changed {
+			for j, ch := range rc.Changes {
+				at := fmt.Sprintf("causes.roots.changed[%d].changes[%d].kind", i, j)
+				if err := oneOf(at, ch.Kind, facets, "a facet (a root's own change)"); err != nil {
+					return err
+				}
+				if slices.ContainsFunc(rc.Changes[:j], func(b diff.Change) bool { return b.Kind == ch.Kind }) {
+					return &diff.LawError{Path: at, Msg: fmt.Sprintf("%q twice: a root's own changes are one for each facet that changed", ch.Kind)}
+				}
+			}
+		}
+	}
 	for i, u := range r.Updates {
 		if err := oneOf(fmt.Sprintf("updates[%d].facet", i), u.Facet, facets, "a facet"); err != nil {
 			return err

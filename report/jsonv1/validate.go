@@ -1279,7 +1279,15 @@ func checkShape(data []byte) error {
 type causeLens struct {
 	table, paths, sets, groups int
 	shared                     int
-	roots                      rootLens // causes.roots' lists
+	// sharedGroups and sharedPackages are the lengths of the shared
+	// changes' groups and packages, summed: each group is in one shared
+	// change at most (the laws), so that neither sum passes groups.
+	sharedGroups, sharedPackages int
+	roots                        rootLens // causes.roots' lists
+	// rootChanges is the length of the first of causes.roots.changed's
+	// changes longer than a root has facets, at rootChangesAt (0 when
+	// none is): a root's own changes are one a facet at most.
+	rootChanges, rootChangesAt int
 	elems, bases, nexts, whys  int
 	rootWhys                   int // of the whys, the changed roots'
 	named                      *causeNames
@@ -1389,6 +1397,21 @@ func walkShape(data []byte, s *shape, doc string) error {
 func (l *causeLens) count(path []pathStep, n int) {
 	if len(path) == 3 && path[0].key == "causes" && path[1].key == "sets" && !path[1].value {
 		l.elems += n
+		return
+	}
+	if len(path) == 4 && path[0].key == "causes" && !path[0].value && path[1].key == "shared" && !path[1].value {
+		switch path[3].key {
+		case "groups":
+			l.sharedGroups += n
+		case "packages":
+			l.sharedPackages += n
+		}
+		return
+	}
+	if len(path) == 5 && path[0].key == "causes" && path[1].key == "roots" && path[2].key == "changed" && path[4].key == "changes" {
+		if n > len(diff.FacetNames()) && l.rootChanges == 0 {
+			l.rootChanges, l.rootChangesAt = n, path[3].index
+		}
 		return
 	}
 	if len(path) == 3 && path[0].key == "causes" && path[1].key == "roots" {
@@ -1522,6 +1545,17 @@ func (l *causeLens) check() error {
 		return &diff.LawError{Path: "causes.paths", Msg: fmt.Sprintf("%d links without a next, but the report starts at most %d paths (%d sets' elements, %s): a link is one that a path reaches", l.paths-l.nexts, l.elems+l.whys, l.elems, l.whysNamed())}
 	case l.table > refs+l.whys:
 		return &diff.LawError{Path: "causes.table", Msg: fmt.Sprintf("%d causes, but the report names at most %d (%d sets' references, %s): a cause of the table is one that a set or a pair names", l.table, refs+l.whys, refs, l.whysNamed())}
+	case l.rootChanges > 0:
+		// encoding/json grew the list a quarter at a time: 2.5M
+		// {"kind":""} (30 MB) in a root's changes peaked at 10x, and
+		// rendered.
+		return &diff.LawError{Path: fmt.Sprintf("causes.roots.changed[%d].changes", l.rootChangesAt), Msg: fmt.Sprintf("%d changes, but a root's own changes are one for each facet that changed, at most %d (%s)", l.rootChanges, len(diff.FacetNames()), strings.Join(diff.FacetNames(), ", "))}
+	case l.sharedGroups > l.groups:
+		// encoding/json grew the lists a quarter at a time: 10M
+		// groups [0,0,…] (21 MB) in one shared change peaked at 10x.
+		return &diff.LawError{Path: "causes.shared", Msg: fmt.Sprintf("its %d changes list %d groups, but causes.groups holds %d: a group is in one shared change at most", l.shared, l.sharedGroups, l.groups)}
+	case l.sharedPackages > l.groups:
+		return &diff.LawError{Path: "causes.shared", Msg: fmt.Sprintf("its %d changes list %d packages, but causes.groups holds %d: they are the packages of its groups, each group in one shared change at most", l.shared, l.sharedPackages, l.groups)}
 	}
 	// Within those counts, elements that nothing names: a set of a base
 	// of its own ([{"set": 1, "via": 0}]) raised the sets' bound by the
