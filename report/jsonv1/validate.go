@@ -840,6 +840,52 @@ func schemaOf(data []byte) (schema string, found bool, err error) {
 	}
 }
 
+// schemaAgain is checkShape's error for the top-level "schema" key
+// written again (escaped or not), nil where it is there once (up to the
+// end of data or the first error in its syntax). Read where the first
+// "schema" names one that this cachediff does not read: that one was
+// refused for its value, and the same document with the two values the
+// other way round for the key twice (checkShape), so the order of the
+// two chose the message. A key in another case ("Schema") is left to
+// the value of the one spelled "schema", as before, whatever the order.
+func schemaAgain(data []byte) error {
+	const key = "schema"
+	w := &walker{data: data}
+	w.ws()
+	if w.i >= len(data) || data[w.i] != '{' {
+		return nil
+	}
+	w.i++
+	seen := false
+	for n := 0; ; n++ {
+		w.ws()
+		if w.i < len(data) && data[w.i] == '}' && n == 0 {
+			return nil
+		}
+		at := w.i
+		raw, quoted, err := w.keyRaw()
+		if err != nil {
+			return nil
+		}
+		// As topValueCut reads a key: in place, unquoted only where it
+		// holds an escape and is short enough to spell key.
+		is := quoted == nil && string(raw) == key
+		if quoted != nil && len(raw) <= 6*len(key) {
+			is, _ = escapedIs(raw, key)
+		}
+		if is && seen {
+			return w.errAt(at, "key %q is there twice", key)
+		}
+		seen = seen || is
+		if err := w.skip(); err != nil {
+			return nil
+		}
+		if done, err := w.next('}'); done || err != nil {
+			return nil
+		}
+	}
+}
+
 // featuresIn is the top-level "features" of the JSON object data, a
 // list of strings, or nil (none, or data is not such an object): read
 // where checkShape refused data, for the feature of a newer cachediff
