@@ -455,7 +455,8 @@ func (w *walker) object(s *shape) error {
 				}
 				if strings.EqualFold(s.fields[j].name, key) {
 					// encoding/json would take it for the field.
-					return w.errAt(at, "key %q: cachediff/v1 writes %q", key, s.fields[j].name)
+					schema, _ := w.writer()
+					return w.errAt(at, "key %q: %s writes %q", key, schema, s.fields[j].name)
 				}
 			}
 		}
@@ -500,10 +501,26 @@ func (w *walker) object(s *shape) error {
 	}
 	for j, f := range s.fields {
 		if seen&(1<<j) == 0 && !f.optional {
-			return w.errAt(open, "no %q field: every %s has one (is the file cut short or edited?)", f.name, w.doc)
+			_, doc := w.writer()
+			return w.errAt(open, "no %q field: every %s has one (is the file cut short or edited?)", f.name, doc)
 		}
 	}
 	return nil
+}
+
+// writer is the schema of the document whose object the walk is in, and
+// what that document is, for messages: in a cachediff/log/v1 document,
+// a step's objects are a cachediff/v1 report's, where the log's own
+// said "steps[0]: no "schema" field: every cachediff/log/v1 document
+// has one", and the log's "Snapshots" "cachediff/v1 writes".
+func (w *walker) writer() (schema, doc string) {
+	if w.doc != LogSchema+" document" {
+		return report.Schema, w.doc
+	}
+	if len(w.path) >= 2 && w.path[0].key == "steps" && !w.path[0].value {
+		return report.Schema, report.Schema + " report"
+	}
+	return LogSchema, w.doc
 }
 
 // next moves past the comma or the closing bracket after an element;
