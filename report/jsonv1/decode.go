@@ -361,6 +361,17 @@ func DecodeTaking(data *[]byte) (*diff.Report, error) { return decodeBytes(data,
 func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	data := *p
 	schema, found, err := schemaOf(data)
+	if err == nil && found && schema != report.Schema {
+		// "schema" again after a value this cachediff does not read:
+		// refused for the key, as with the values the other way round
+		// (checkShape), and so for a newer feature first, as there.
+		if err := schemaAgain(data); err != nil {
+			if ferr := unknownFeature(featuresIn(data)); ferr != nil {
+				return nil, ferr
+			}
+			return nil, err
+		}
+	}
 	switch {
 	case err != nil:
 		return nil, err

@@ -471,7 +471,8 @@ func (w *walker) object(s *shape) error {
 				}
 				if strings.EqualFold(s.fields[j].name, key) {
 					// encoding/json would take it for the field.
-					return w.errAt(at, "key %q: cachediff/v1 writes %q", key, s.fields[j].name)
+					schema, _ := w.writer()
+					return w.errAt(at, "key %q: %s writes %q", key, schema, s.fields[j].name)
 				}
 			}
 		}
@@ -516,10 +517,26 @@ func (w *walker) object(s *shape) error {
 	}
 	for j, f := range s.fields {
 		if seen&(1<<j) == 0 && !f.optional {
-			return w.errAt(open, "no %q field: every %s has one (is the file cut short or edited?)", f.name, w.doc)
+			_, doc := w.writer()
+			return w.errAt(open, "no %q field: every %s has one (is the file cut short or edited?)", f.name, doc)
 		}
 	}
 	return nil
+}
+
+// writer is the schema of the document whose object the walk is in, and
+// what that document is, for messages: in a cachediff/log/v1 document,
+// a step's objects are a cachediff/v1 report's, where the log's own
+// said "steps[0]: no "schema" field: every cachediff/log/v1 document
+// has one", and the log's "Snapshots" "cachediff/v1 writes".
+func (w *walker) writer() (schema, doc string) {
+	if w.doc != LogSchema+" document" {
+		return report.Schema, w.doc
+	}
+	if len(w.path) >= 2 && w.path[0].key == "steps" && !w.path[0].value {
+		return report.Schema, report.Schema + " report"
+	}
+	return LogSchema, w.doc
 }
 
 // next moves past the comma or the closing bracket after an element;
@@ -901,6 +918,52 @@ func schemaOf(data []byte) (schema string, found bool, err error) {
 			return "", false, err
 		} else if done {
 			return "", false, w.end()
+		}
+	}
+}
+
+// schemaAgain is checkShape's error for the top-level "schema" key
+// written again (escaped or not), nil where it is there once (up to the
+// end of data or the first error in its syntax). Read where the first
+// "schema" names one that this cachediff does not read: that one was
+// refused for its value, and the same document with the two values the
+// other way round for the key twice (checkShape), so the order of the
+// two chose the message. A key in another case ("Schema") is left to
+// the value of the one spelled "schema", as before, whatever the order.
+func schemaAgain(data []byte) error {
+	const key = "schema"
+	w := &walker{data: data}
+	w.ws()
+	if w.i >= len(data) || data[w.i] != '{' {
+		return nil
+	}
+	w.i++
+	seen := false
+	for n := 0; ; n++ {
+		w.ws()
+		if w.i < len(data) && data[w.i] == '}' && n == 0 {
+			return nil
+		}
+		at := w.i
+		raw, quoted, err := w.keyRaw()
+		if err != nil {
+			return nil
+		}
+		// As topValueCut reads a key: in place, unquoted only where it
+		// holds an escape and is short enough to spell key.
+		is := quoted == nil && string(raw) == key
+		if quoted != nil && len(raw) <= 6*len(key) {
+			is, _ = escapedIs(raw, key)
+		}
+		if is && seen {
+			return w.errAt(at, "key %q is there twice", key)
+		}
+		seen = seen || is
+		if err := w.skip(); err != nil {
+			return nil
+		}
+		if done, err := w.next('}'); done || err != nil {
+			return nil
 		}
 	}
 }
