@@ -3113,6 +3113,23 @@ func (r *Report) Explain(before, after Graph) {
 		reports[i] = t.p
 	}
 	e.pairHashes = hashes
+	if r.allPairs != nil {
+		// The report's pairs, and those of the whole snapshots of specs
+		// of none of them (a view by stacks may pair a spec otherwise:
+		// two old specs paired with one new, the first in hash order
+		// would take it).
+		in := make(map[string]bool, 2*len(hashes))
+		for _, h := range hashes {
+			in[h[0]], in[h[1]] = true, true
+		}
+		all := slices.Clone(hashes)
+		for _, h := range r.allPairs {
+			if !in[h[0]] && !in[h[1]] {
+				all = append(all, h)
+			}
+		}
+		e.pairHashes = all
+	}
 	ids := e.registerAll(hashes, reports)
 	if explainedHook != nil {
 		explainedHook(len(e.nodes))

@@ -491,11 +491,23 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		applied.Stacks = renamedStacks(f.Stacks, ren)
 	}
 	unfiltered := [2]*snapshot.Snapshot{before, after}
-	before, after = applied.apply(before), applied.apply(after)
 	var ignore [numFacets]bool
 	for _, name := range f.Ignore {
 		ignore[slices.Index(facetNames[:], name)] = true
 	}
+	// The explainer matches a spec's several edges of one name along the
+	// pairs (reportPair), and follows edges through the packages the
+	// filter leaves out: those are the pairs of the whole snapshots, not
+	// the report's. Given only the report's, a spec of the view over two
+	// builds of a package left out matched them in hash order, crossed:
+	// causes "app@1 added" and "app@1 removed" the unfiltered report has
+	// not, and N² pairs of nodes.
+	var allPairs [][2]string
+	if (len(f.Packages) > 0 || len(f.Stacks) > 0) && og.HasEdges() && ng.HasEdges() &&
+		(severalOfOneName(og) || severalOfOneName(ng)) {
+		allPairs = wholePairs(unfiltered[0], unfiltered[1], &ignore, og, ng)
+	}
+	before, after = applied.apply(before), applied.apply(after)
 	r := &Report{
 		Old: newSide(before),
 		New: newSide(after),
@@ -508,38 +520,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 
 	// Both package lists are sorted by name: merge them, compare the pairs
 	// (in parallel), and add up in order.
-	// The pairs are counted first, so that their list is made at its
-	// size: grown by append, it would be copied about five times over.
-	pairs := 0
-	for i, j := 0, 0; i < len(before.Packages) || j < len(after.Packages); pairs++ {
-		switch {
-		case j == len(after.Packages) || i < len(before.Packages) && before.Packages[i].Name < after.Packages[j].Name:
-			i++
-		case i == len(before.Packages) || after.Packages[j].Name < before.Packages[i].Name:
-			j++
-		default:
-			i++
-			j++
-		}
-	}
-	byName := make([][2]*snapshot.Package, 0, pairs)
-	i, j := 0, 0
-	for i < len(before.Packages) || j < len(after.Packages) {
-		var op, np *snapshot.Package
-		switch {
-		case j == len(after.Packages) || i < len(before.Packages) && before.Packages[i].Name < after.Packages[j].Name:
-			op = before.Packages[i]
-			i++
-		case i == len(before.Packages) || after.Packages[j].Name < before.Packages[i].Name:
-			np = after.Packages[j]
-			j++
-		default:
-			op, np = before.Packages[i], after.Packages[j]
-			i++
-			j++
-		}
-		byName = append(byName, [2]*snapshot.Package{op, np})
-	}
+	byName := packagePairs(before, after)
 	var kept []map[string]bool
 	if len(f.Stacks) > 0 {
 		kept = keptHashes(byName, unfiltered)
@@ -589,6 +570,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	if r.Warnings == nil {
 		r.Warnings = []snapshot.Warning{}
 	}
+	r.allPairs = allPairs
 	r.Explain(og, ng)
 	r.Highlights = News(r)
 	return r, nil
@@ -2112,4 +2094,83 @@ func splitKept(l []*spec, kept map[string]bool) (rest, out []*spec) {
 		}
 	}
 	return rest, out
+}
+
+// packagePairs merges two snapshots' package lists (each sorted by name)
+// into pairs by name, nil for a side without the package.
+func packagePairs(before, after *snapshot.Snapshot) [][2]*snapshot.Package {
+	// The pairs are counted first, so that their list is made at its
+	// size: grown by append, it would be copied about five times over.
+	pairs := 0
+	for i, j := 0, 0; i < len(before.Packages) || j < len(after.Packages); pairs++ {
+		switch {
+		case j == len(after.Packages) || i < len(before.Packages) && before.Packages[i].Name < after.Packages[j].Name:
+			i++
+		case i == len(before.Packages) || after.Packages[j].Name < before.Packages[i].Name:
+			j++
+		default:
+			i++
+			j++
+		}
+	}
+	byName := make([][2]*snapshot.Package, 0, pairs)
+	i, j := 0, 0
+	for i < len(before.Packages) || j < len(after.Packages) {
+		var op, np *snapshot.Package
+		switch {
+		case j == len(after.Packages) || i < len(before.Packages) && before.Packages[i].Name < after.Packages[j].Name:
+			op = before.Packages[i]
+			i++
+		case i == len(before.Packages) || after.Packages[j].Name < before.Packages[i].Name:
+			np = after.Packages[j]
+			j++
+		default:
+			op, np = before.Packages[i], after.Packages[j]
+			i++
+			j++
+		}
+		byName = append(byName, [2]*snapshot.Package{op, np})
+	}
+	return byName
+}
+
+// wholePairs are the pairs (old hash, new hash) of the rebuilt and
+// updated specs of the whole snapshots before and after (not narrowed
+// by a filter), as the report of them pairs them. It leaves the
+// snapshots as they are.
+func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, ng Graph) [][2]string {
+	compared, _ := compareAll(packagePairs(before, after), ignore, false, nil)
+	pairByEdges(compared, og, ng, nil)
+	var out [][2]string
+	for _, c := range compared {
+		if c == nil {
+			continue
+		}
+		for _, l := range [2][]Pair{c.p.Specs.Rebuilt, c.p.Specs.Updated} {
+			for i := range l {
+				out = append(out, [2]string{l[i].Old.Hash, l[i].New.Hash})
+			}
+		}
+	}
+	return out
+}
+
+// severalOfOneName says whether a node of g has several edges of one
+// name (the explainer matches those along the pairs).
+func severalOfOneName(g Graph) bool {
+	byName := func(a, b Edge) int { return strings.Compare(a.Name, b.Name) }
+	for _, n := range g.Nodes() {
+		d := n.Deps()
+		if len(d) < 2 {
+			continue
+		}
+		if !slices.IsSortedFunc(d, byName) {
+			d = slices.Clone(d)
+			slices.SortFunc(d, byName)
+		}
+		if dupNames(d) {
+			return true
+		}
+	}
+	return false
 }

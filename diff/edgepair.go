@@ -844,6 +844,13 @@ type seeder struct {
 	// freeQ are byOuter's lists as a start none of whose dependencies
 	// is paired takes them (seed: those over a spec taken passed).
 	freeQ map[string][]int
+	// The new specs' cycles in the class (seed: a free start takes a
+	// spec of none with a spec taken): each new spec's, its specs, and
+	// whether one of them is known taken. Made the first time a free
+	// start is seeded.
+	newComp  []int32
+	compOf   [][]int32
+	compUsed []bool
 	// The old specs' edges out of the class (rank): each's key and
 	// length, and how many have each. Keys and shapes are of a group
 	// (edgeClass.tag): a joint class's specs pair inside their group.
@@ -898,6 +905,37 @@ func (s *seeder) init() {
 		s.byOuter[k] = append(s.byOuter[k], j)
 		s.byShape[shape{g, len(out)}] = append(s.byShape[shape{g, len(out)}], j)
 	}
+}
+
+// newCycles is each new spec's cycle of the class's new specs (a
+// strongly connected component of more than one), -1 for none; made
+// once.
+func (s *seeder) newCycles() []int32 {
+	if s.newComp != nil {
+		return s.newComp
+	}
+	s.newComp = make([]int32, len(s.newEdges))
+	for i := range s.newComp {
+		s.newComp[i] = -1
+	}
+	scc.Components(len(s.newEdges), nil, func(dst []int32, u int32) []int32 {
+		for _, d := range s.newEdges[u] {
+			if x, ok := s.newAt[d.hash]; ok && x != int(u) {
+				dst = append(dst, int32(x))
+			}
+		}
+		return dst
+	}, func(comp []int32, _ bool) {
+		if len(comp) < 2 {
+			return
+		}
+		for _, u := range comp {
+			s.newComp[u] = int32(len(s.compOf))
+		}
+		s.compOf = append(s.compOf, slices.Clone(comp))
+	})
+	s.compUsed = make([]bool, len(s.compOf))
+	return s.newComp
 }
 
 // outer is the edges of old spec i out of the class, each taken to its
@@ -980,7 +1018,23 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 				return false
 			}
 		}
-		return true
+		// Nor a spec of a cycle with a spec taken: among rings of three
+		// alike, one over a swapped zlib, a ring's free start took the
+		// new spec two places from the one over zlib-ng, paired by the
+		// other ring's start, and both rings crossed.
+		k := s.newCycles()[n]
+		if k < 0 {
+			return true
+		}
+		if !s.compUsed[k] {
+			for _, x := range s.compOf[k] {
+				if taken[x] {
+					s.compUsed[k] = true
+					break
+				}
+			}
+		}
+		return !s.compUsed[k]
 	}
 	// best is the untaken of m[key] (trimmed in place) with the most of
 	// a in common (b: their edges), the first of them without a or past

@@ -56,6 +56,10 @@ type Report struct {
 	// found in cycles (bad input), old hash to new (pairByEdges), for
 	// the explainer to match a name's several edges along them.
 	cyclePairs map[string]string
+	// allPairs are the pairs of the whole snapshots when a filter
+	// narrows the report (wholePairs), for the explainer to match a
+	// name's several edges along them; nil: the report's own.
+	allPairs [][2]string
 }
 
 // HasChanges reports whether the snapshots differ: a package added,
