@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"iter"
+	"math/bits"
 	"runtime"
 	"slices"
 	"strconv"
@@ -1078,14 +1079,16 @@ type explainer struct {
 	// cause c themselves (0: none), the latest first (see holds).
 	parent, level, jump []int32
 	holders             [][holders]int32
-	// overAt is each set's nearest in the tree of single bases, itself
-	// or below, that overrides a cause or has no single base (its
-	// causes all its own references), for holds.
-	overAt []int32
-	// recent are, for a set that overrides causes, the last few causes
-	// overridden down its single bases, itself first, each with the set
-	// that overrides it (holds).
-	recent map[int32][]heldBy
+	// rootOf is each set's root in the tree of single bases (itself
+	// when it has no single base), and heldAt the trie (a root in
+	// trie, 0: empty) of the causes of its own references and those of
+	// its single bases down to that root, not the root's: holds finds
+	// a cause there at any depth. trie's nodes are persistent, shared
+	// by a set and its bases: a set adds only the causes none below
+	// holds, a path of bits.Len(len(table)) nodes each.
+	rootOf, heldAt []int32
+	trie           [][2]int32
+	trieBits       int
 	// groupOf is each cause's group (CauseGroup), numbered in table
 	// order; seenCause and seenGroup say a cause, or a cause of a group,
 	// is a reference of a set filed so far (see based).
@@ -1461,26 +1464,17 @@ func (e *explainer) internOn(refs []ref, bases []setBase, over []int32, hold boo
 	e.parent = append(e.parent, p)
 	e.level = append(e.level, lv)
 	e.jump = append(e.jump, jump)
-	at := int32(id)
-	if p >= 0 && len(over) == 0 {
-		at = e.overAt[p]
-	}
-	e.overAt = append(e.overAt, at)
-	if p >= 0 && len(over) > 0 {
-		r := make([]heldBy, 0, recentOver)
-		for _, c := range over[:min(len(over), recentOver)] {
-			r = append(r, heldBy{c, int32(id)})
-		}
-		for _, x := range e.recent[e.overAt[p]] {
-			if len(r) == recentOver {
-				break
-			}
-			if !slices.ContainsFunc(r, func(y heldBy) bool { return y.cause == x.cause }) {
-				r = append(r, x)
+	root, held := int32(id), int32(0)
+	if p >= 0 {
+		root, held = e.rootOf[p], e.heldAt[p]
+		for _, r := range refs {
+			if !e.trieHas(held, r.cause) && !hasCause(e.all[root], r.cause) {
+				held = e.trieAdd(held, r.cause)
 			}
 		}
-		e.recent[int32(id)] = r
 	}
+	e.rootOf = append(e.rootOf, root)
+	e.heldAt = append(e.heldAt, held)
 	return int32(id)
 }
 
@@ -1641,8 +1635,9 @@ func (e *explainer) solve() {
 	e.over = [][]int32{nil}
 	e.size = []int32{0}
 	e.parent, e.level, e.jump = []int32{-1}, []int32{0}, []int32{0}
-	e.overAt = []int32{0}
-	e.recent = map[int32][]heldBy{}
+	e.rootOf, e.heldAt = []int32{0}, []int32{0}
+	e.trie = [][2]int32{{}} // node 0: the empty trie
+	e.trieBits = bits.Len(uint(len(e.table)))
 	e.holders = make([][holders]int32, len(e.table))
 	e.seenCause = make([]bool, len(e.table))
 	e.same = []int{0}
@@ -1936,11 +1931,13 @@ const (
 // among the references of s and of its single bases down holdDepth
 // levels, or as one of the last sets filed that hold c themselves
 // (holders) that is s or one of its single bases at any depth, found
-// by a jump down the tree of single bases (false: not found so). A
-// spec that links a changed leaf besides the dependency it is based on
-// finds the leaf at the first level (its base's own reference, or
-// override); one whose dependencies below, a few levels of them, do not
-// link the leaf finds it as the last set that holds it.
+// by a jump down the tree of single bases, or in the trie of the causes
+// of its single bases at any depth (heldAt) and their root's (false:
+// in no base of the root, when it has several). A spec that links a
+// changed leaf besides the dependency it is based on finds the leaf at
+// the first level (its base's own reference, or override); one whose
+// dependencies below, a few levels of them, do not link the leaf finds
+// it as the last set that holds it, or in the trie.
 func (e *explainer) holds(s, c int32) bool {
 	for t, i := s, 0; i < holdDepth; i++ {
 		e.compared++
@@ -1972,35 +1969,17 @@ func (e *explainer) holds(s, c int32) bool {
 			return true
 		}
 	}
-	// The sets below that override a cause (or are the tree's root),
-	// holders of them each: a chain whose every 6th spec links the
-	// leaf, its specs' dependents (each linking the leaf besides its
-	// chain spec) explained after the whole chain, whose last holders
-	// were then its top's, found none: each dependent's set was written
-	// out, N²/6 references.
-	for t, i := s, 0; t >= 0 && i < holders; i++ {
-		h := e.overAt[t]
-		e.compared++
-		if _, ok := slices.BinarySearchFunc(e.all[h], c, func(r ref, c int32) int { return cmp.Compare(r.cause, c) }); ok {
-			if holdHook != nil {
-				holdHook(true)
-			}
-			return true
+	// Any depth: the trie of the causes of s's single bases down to
+	// their root, and the root's. A window of the last few found none
+	// past it: a chain whose specs link 17 leaves in turn, each spec's
+	// dependents linking all 17, and one whose specs all link 20 leaves
+	// and every 6th one more, its dependents that one, wrote each
+	// dependent's set out, N²/2 references.
+	if e.trieHas(e.heldAt[s], c) || hasCause(e.all[e.rootOf[s]], c) {
+		if holdHook != nil {
+			holdHook(true)
 		}
-		t = e.parent[h]
-	}
-	// The causes last overridden below: a chain whose specs link 7
-	// leaves in turn, each spec's dependents linking all 7, found the
-	// leaves of the 3 specs past those 4 sets nowhere, and were written
-	// out.
-	for _, x := range e.recent[e.overAt[s]] {
-		e.compared++
-		if x.cause == c {
-			if holdHook != nil {
-				holdHook(true)
-			}
-			return true
-		}
+		return true
 	}
 	return false
 }
@@ -2018,12 +1997,38 @@ func (e *explainer) reportPair(h string) string {
 	return e.pairOf[h]
 }
 
-// heldBy is a cause and the set that overrides it (explainer.recent).
-type heldBy struct{ cause, set int32 }
+// hasCause reports whether refs (sorted by cause) hold cause c.
+func hasCause(refs []ref, c int32) bool {
+	_, ok := slices.BinarySearchFunc(refs, c, func(r ref, c int32) int { return cmp.Compare(r.cause, c) })
+	return ok
+}
 
-// recentOver is how many causes overridden below a set holds looks at
-// (explainer.recent).
-const recentOver = 16
+// trieHas reports whether the trie at root holds cause c: a path of
+// its bits, the highest first.
+func (e *explainer) trieHas(root, c int32) bool {
+	for b := e.trieBits - 1; root != 0 && b >= 0; b-- {
+		e.compared++
+		root = e.trie[root][c>>b&1]
+	}
+	return root != 0
+}
+
+// trieAdd returns the root of the trie at root with cause c added: the
+// nodes along c's path are new, the rest shared (root is unchanged).
+func (e *explainer) trieAdd(root, c int32) int32 {
+	top := int32(len(e.trie))
+	e.trie = append(e.trie, e.trie[root])
+	at := top
+	for b := e.trieBits - 1; b >= 0; b-- {
+		e.compared++
+		k := c >> b & 1
+		next := int32(len(e.trie))
+		e.trie = append(e.trie, e.trie[e.trie[at][k]])
+		e.trie[at][k] = next
+		at = next
+	}
+	return top
+}
 
 // dominators is how many of a pair's dependencies (those of most
 // causes) undominated tries as the dependency through which another's

@@ -207,28 +207,79 @@ func TestChainHubDependentsLinear(t *testing.T) {
 // and in the 4 nearest sets below that override a cause, and missed the
 // leaves of the 3 specs past them: each dependent's set was written out
 // (N = 250 → 1,000 → 4,000: 7.4 → 81 → 1,165 MB of JSON, 65 s and 2.4
-// GB at 4,000). The causes last overridden below a set are now tried
-// too: 4x N costs at most about 4.4x, and the JSON renders back to the
-// very Markdown of the diff.
+// GB at 4,000). The last 16 causes overridden below a set were tried
+// next, which 17 leaves in turn passed: 8.7 → 86 MB of JSON for N =
+// 250 → 1,000 (9.93x). A set's single bases' causes at any depth are
+// now found (a trie a set, sharing its base's): 4x N costs at most
+// about 4.4x, and the JSON renders back to the very Markdown of the
+// diff.
 func TestChainLeavesInTurnLinear(t *testing.T) {
+	for _, k := range []int{7, 17, 40} {
+		t.Run(fmt.Sprintf("leaves=%d", k), func(t *testing.T) {
+			chainUpdLinear(t, writeDAG(func(n int) []spackgen.DAGSpec { return leavesInTurnDAG(n, k) }), `"over": `)
+		})
+	}
+}
+
+// leavesInTurnDAG is TestChainLeavesInTurnLinear's shape: a chain of n
+// specs whose spec i links the leaf i mod k of k, each with 2
+// dependents that link it and all k leaves.
+func leavesInTurnDAG(n, k int) []spackgen.DAGSpec {
+	var specs []spackgen.DAGSpec
+	leaves := make([]int, k)
+	for j := range leaves {
+		leaves[j] = len(specs)
+		specs = append(specs, spackgen.DAGSpec{Name: fmt.Sprintf("l%02d", j)})
+	}
+	prev := -1
+	for i := range n {
+		s := spackgen.DAGSpec{Name: fmt.Sprintf("a%06d", i)}
+		if prev >= 0 {
+			s.Deps = append(s.Deps, prev)
+		}
+		s.Deps = append(s.Deps, leaves[i%k])
+		prev = len(specs)
+		specs = append(specs, s)
+		for j := range 2 {
+			specs = append(specs, spackgen.DAGSpec{Name: fmt.Sprintf("s%06d%d", i, j), Deps: append([]int{prev}, leaves...)})
+		}
+	}
+	return specs
+}
+
+// A chain whose every spec links 20 changed leaves (runtimes and build
+// tools), and every 6th one more, each spec with 2 dependents that link
+// it and that one leaf, every version bumped: a dependent's set is its
+// chain spec's and overrides the leaf, found up to 6 levels down. Each
+// chain spec overrides the 20 leaves, so the last 16 causes overridden
+// below held none of the one, and each dependent's set was written out
+// (N = 250 → 1,000: 6.8 → 61 MB of JSON, 8.95x). Now 4x N costs at
+// most about 4.4x, and the JSON renders back to the very Markdown of
+// the diff.
+func TestChainHubsAndSparseLeafLinear(t *testing.T) {
 	chainUpdLinear(t, writeDAG(func(n int) []spackgen.DAGSpec {
 		var specs []spackgen.DAGSpec
-		leaves := make([]int, 7)
-		for j := range leaves {
-			leaves[j] = len(specs)
-			specs = append(specs, spackgen.DAGSpec{Name: fmt.Sprintf("l%d", j)})
+		hubs := make([]int, 20)
+		for j := range hubs {
+			hubs[j] = len(specs)
+			specs = append(specs, spackgen.DAGSpec{Name: fmt.Sprintf("h%02d", j)})
 		}
+		leaf := len(specs)
+		specs = append(specs, spackgen.DAGSpec{Name: "zleaf"})
 		prev := -1
 		for i := range n {
 			s := spackgen.DAGSpec{Name: fmt.Sprintf("a%06d", i)}
 			if prev >= 0 {
 				s.Deps = append(s.Deps, prev)
 			}
-			s.Deps = append(s.Deps, leaves[i%7])
+			s.Deps = append(s.Deps, hubs...)
+			if i%6 == 0 {
+				s.Deps = append(s.Deps, leaf)
+			}
 			prev = len(specs)
 			specs = append(specs, s)
 			for j := range 2 {
-				specs = append(specs, spackgen.DAGSpec{Name: fmt.Sprintf("s%06d%d", i, j), Deps: append([]int{prev}, leaves...)})
+				specs = append(specs, spackgen.DAGSpec{Name: fmt.Sprintf("s%06d%d", i, j), Deps: []int{prev, leaf}})
 			}
 		}
 		return specs
