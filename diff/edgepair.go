@@ -289,6 +289,23 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[stri
 	return cyclePairs
 }
 
+// classNodes are the graph nodes of one side's specs of every class
+// (side: the class's olds or news), each's class, and each's index by
+// hash: the vertices newCycles and classCycles find cycles among.
+func classNodes(classes []*edgeClass, g Graph, side func(*edgeClass) []*Spec) (specs []*GraphNode, specClass []int32, at map[string]int32) {
+	at = map[string]int32{}
+	for i, c := range classes {
+		for _, sp := range side(c) {
+			if n := g.Node(sp.Hash); n != nil {
+				at[sp.Hash] = int32(len(specs))
+				specs = append(specs, n)
+				specClass = append(specClass, int32(i))
+			}
+		}
+	}
+	return specs, specClass, at
+}
+
 // newCycles marks cyclic the classes of the new specs of each cycle of
 // specs (a strongly connected component of the new specs of all
 // classes, over their edges between them), so that their pairs reach
@@ -298,18 +315,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[stri
 // explainer unguarded, and it descended along the crossed edges through
 // N² pairs of nodes. Acyclic input has none.
 func newCycles(classes []*edgeClass, ng Graph) {
-	var specs []*GraphNode // every class's new specs' nodes
-	var specClass []int32
-	at := map[string]int32{}
-	for i, c := range classes {
-		for _, n := range c.news {
-			if g := ng.Node(n.Hash); g != nil {
-				at[n.Hash] = int32(len(specs))
-				specs = append(specs, g)
-				specClass = append(specClass, int32(i))
-			}
-		}
-	}
+	specs, specClass, at := classNodes(classes, ng, func(c *edgeClass) []*Spec { return c.news })
 	scc.Components(len(specs), nil, func(dst []int32, u int32) []int32 {
 		for _, d := range specs[u].Deps() {
 			if k, ok := at[d.Hash]; ok && k != u {
@@ -336,18 +342,7 @@ func newCycles(classes []*edgeClass, ng Graph) {
 // cycle of the classes alone) are not joined, and resolve one after the
 // other as acyclic input always did.
 func classCycles(classes []*edgeClass, og Graph, classOf map[string]int32) ([][]int32, []int32) {
-	var specs []*GraphNode // every class's old specs' nodes
-	var specClass []int32
-	at := map[string]int32{}
-	for i, c := range classes {
-		for _, o := range c.olds {
-			if n := og.Node(o.Hash); n != nil {
-				at[o.Hash] = int32(len(specs))
-				specs = append(specs, n)
-				specClass = append(specClass, int32(i))
-			}
-		}
-	}
+	specs, specClass, at := classNodes(classes, og, func(c *edgeClass) []*Spec { return c.olds })
 	// The classes joined, as a forest (each class's root).
 	root := make([]int32, len(classes))
 	for i := range root {
