@@ -1,11 +1,8 @@
 package diff_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -105,34 +102,9 @@ func TestBrokenRingLinear(t *testing.T) {
 					}
 				}
 			}
-			type cost struct{ pairs, allocs, size uint64 }
-			measure := func(n int) (c cost) {
+			measure := func(n int) compareCost {
 				oldIdx, newIdx := brokenRing(t, n, shape)
-				dir := t.TempDir()
-				o := loadWritten(t, filepath.Join(dir, "old", "index.json"), oldIdx, false)
-				nw := loadWritten(t, filepath.Join(dir, "new", "index.json"), newIdx, false)
-				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-				diff.SetExplainedHook(func(p int) { c.pairs = uint64(p) })
-				defer diff.SetExplainedHook(nil)
-				var r *diff.Report
-				for i := range 3 { // the least of three runs
-					runtime.GC()
-					var before, after runtime.MemStats
-					runtime.ReadMemStats(&before)
-					var err error
-					if r, err = diff.CompareWith(o, nw, diff.Filter{}); err != nil {
-						t.Fatal(err)
-					}
-					runtime.ReadMemStats(&after)
-					if a := after.Mallocs - before.Mallocs; i == 0 || a < c.allocs {
-						c.allocs = a
-					}
-				}
-				w := &countWriter{}
-				if err := json.NewEncoder(w).Encode(r); err != nil {
-					t.Fatal(err)
-				}
-				c.size = w.n
+				c, _ := measureCompare(t, oldIdx, newIdx, false)
 				return c
 			}
 			small, big := measure(50), measure(200)
@@ -186,30 +158,11 @@ func TestBrokenRingReverseLinear(t *testing.T) {
 						t.Errorf("cause group %s: want the ring's edges and the zlib swap", cg.Name)
 					}
 				}
-				type cost struct{ pairs, allocs uint64 }
-				measure := func(n int) (c cost) {
+				measure := func(n int) compareCost {
 					oldIdx, newIdx := brokenRingOf(t, n, shape, kind)
-					dir := t.TempDir()
-					o := loadWritten(t, filepath.Join(dir, "old", "index.json"), oldIdx, false)
-					nw := loadWritten(t, filepath.Join(dir, "new", "index.json"), newIdx, false)
-					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-					diff.SetExplainedHook(func(p int) { c.pairs = uint64(p) })
-					defer diff.SetExplainedHook(nil)
-					for i := range 3 { // the least of three runs
-						runtime.GC()
-						var before, after runtime.MemStats
-						runtime.ReadMemStats(&before)
-						r, err := diff.CompareWith(nw, o, diff.Filter{}) // the new side old
-						if err != nil {
-							t.Fatal(err)
-						}
-						runtime.ReadMemStats(&after)
-						if err := r.CheckLaws(); err != nil {
-							t.Fatal(err)
-						}
-						if a := after.Mallocs - before.Mallocs; i == 0 || a < c.allocs {
-							c.allocs = a
-						}
+					c, r := measureCompare(t, oldIdx, newIdx, true) // the new side old
+					if err := r.CheckLaws(); err != nil {
+						t.Fatal(err)
 					}
 					return c
 				}

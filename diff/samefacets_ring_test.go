@@ -1,11 +1,8 @@
 package diff_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -140,37 +137,9 @@ func TestSameFacetsRingLinear(t *testing.T) {
 	}
 	for _, shape := range []string{"ring", "self", "interlock", "cross", "two"} {
 		t.Run(shape, func(t *testing.T) {
-			type cost struct{ pairs, allocs, bytes, size uint64 }
-			measure := func(n int) (c cost) {
+			measure := func(n int) compareCost {
 				oldIdx, newIdx, _ := sameRing(t, n, shape)
-				dir := t.TempDir()
-				o := loadWritten(t, filepath.Join(dir, "old", "index.json"), oldIdx, false)
-				nw := loadWritten(t, filepath.Join(dir, "new", "index.json"), newIdx, false)
-				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-				diff.SetExplainedHook(func(p int) { c.pairs = uint64(p) })
-				defer diff.SetExplainedHook(nil)
-				var r *diff.Report
-				for i := range 3 { // the least of three runs
-					runtime.GC()
-					var before, after runtime.MemStats
-					runtime.ReadMemStats(&before)
-					var err error
-					if r, err = diff.CompareWith(o, nw, diff.Filter{}); err != nil {
-						t.Fatal(err)
-					}
-					runtime.ReadMemStats(&after)
-					if a := after.Mallocs - before.Mallocs; i == 0 || a < c.allocs {
-						c.allocs = a
-					}
-					if b := after.TotalAlloc - before.TotalAlloc; i == 0 || b < c.bytes {
-						c.bytes = b
-					}
-				}
-				w := &countWriter{}
-				if err := json.NewEncoder(w).Encode(r); err != nil {
-					t.Fatal(err)
-				}
-				c.size = w.n
+				c, _ := measureCompare(t, oldIdx, newIdx, false)
 				return c
 			}
 			small, big := measure(100), measure(400)

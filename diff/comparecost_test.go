@@ -1,0 +1,54 @@
+package diff_test
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// compareCost is what diffing two indexes costs: the pairs of nodes
+// the explainer files, the allocations and bytes allocated (the least
+// of three runs, on one core: the explainer works on every core), and
+// the JSON report's size.
+type compareCost struct{ pairs, allocs, bytes, size uint64 }
+
+// measureCompare writes the indexes oldIdx and newIdx, loads them and
+// diffs them (newIdx against oldIdx where reverse), three times, and
+// returns the least cost and the last report.
+func measureCompare(t *testing.T, oldIdx, newIdx string, reverse bool) (c compareCost, r *diff.Report) {
+	t.Helper()
+	dir := t.TempDir()
+	o := loadWritten(t, filepath.Join(dir, "old", "index.json"), oldIdx, false)
+	nw := loadWritten(t, filepath.Join(dir, "new", "index.json"), newIdx, false)
+	if reverse {
+		o, nw = nw, o
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	diff.SetExplainedHook(func(p int) { c.pairs = uint64(p) })
+	defer diff.SetExplainedHook(nil)
+	for i := range 3 {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		var err error
+		if r, err = diff.CompareWith(o, nw, diff.Filter{}); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		if a := after.Mallocs - before.Mallocs; i == 0 || a < c.allocs {
+			c.allocs = a
+		}
+		if b := after.TotalAlloc - before.TotalAlloc; i == 0 || b < c.bytes {
+			c.bytes = b
+		}
+	}
+	w := &countWriter{}
+	if err := json.NewEncoder(w).Encode(r); err != nil {
+		t.Fatal(err)
+	}
+	c.size = w.n
+	return c, r
+}
