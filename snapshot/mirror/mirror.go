@@ -1144,6 +1144,12 @@ func specNodes(data []byte) (int, []json.RawMessage, error) {
 		return 0, nil, errors.New("not UTF-8 text")
 	}
 	top, err := object(data)
+	if se := (*json.SyntaxError)(nil); errors.As(err, &se) {
+		// The character at the error whole, as DecodeManifest quotes
+		// it: encoding/json named the first byte of one past ASCII as
+		// a character of its own ('Ã' for "\é").
+		return 0, nil, errors.New(syntaxText(se, data))
+	}
 	if err != nil {
 		return 0, nil, err
 	}
