@@ -369,6 +369,11 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 			if ferr := unknownFeature(featuresIn(data)); ferr != nil {
 				return nil, ferr
 			}
+			if ferr := stepsFeature(data); ferr != nil && !step {
+				// A log's step's, as DecodeLog names it with the
+				// log's schema first.
+				return nil, ferr
+			}
 			return nil, err
 		}
 	}
@@ -391,6 +396,13 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 		// the feature is the cause (unknownFeature).
 		if ferr := unknownFeature(featuresIn(data)); ferr != nil {
 			return nil, ferr
+		}
+		if !step && schemaAgain(data) != nil {
+			// "schema" twice, a log's second: a step's feature is
+			// named, as DecodeLog names it with the log's first.
+			if ferr := stepsFeature(data); ferr != nil {
+				return nil, ferr
+			}
 		}
 		return nil, err
 	}
