@@ -60,6 +60,10 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	// would match in any case: a "Data" beside "data" could name another
 	// blob than the one Spack reads.)
 	if !utf8.Valid(text) {
+		if cutInCharacter(text) {
+			// Cut short inside a character, as one byte before it.
+			return nil, fmt.Errorf("%s: not a manifest: the JSON is cut short", file)
+		}
 		// Spack reads it as UTF-8 text, and refuses it; Go's json would
 		// read such a byte as U+FFFD.
 		return nil, fmt.Errorf("%s: not a manifest: not UTF-8 text", file)
@@ -279,4 +283,21 @@ func syntaxText(se *json.SyntaxError, text []byte) string {
 	was := strconv.Quote(string(rune(text[at]))) // encoding/json's quoteChar
 	r, _ := utf8.DecodeRune(text[at:])
 	return strings.Replace(msg, "'"+was[1:len(was)-1]+"'", strconv.QuoteRune(r), 1)
+}
+
+// cutInCharacter says whether text, which is not UTF-8, is UTF-8 but
+// for the first bytes of a character at its end, inside a JSON value
+// cut short there: a manifest cut one byte before that character is
+// "cut short", and so is this one, not text that is no UTF-8.
+func cutInCharacter(text []byte) bool {
+	i := len(text) - 1
+	for i > 0 && len(text)-i < utf8.UTFMax && !utf8.RuneStart(text[i]) {
+		i--
+	}
+	if i < 0 || utf8.FullRune(text[i:]) || !utf8.Valid(text[:i]) {
+		return false
+	}
+	var raw json.RawMessage
+	err := json.NewDecoder(bytes.NewReader(text[:i])).Decode(&raw)
+	return errors.Is(err, io.ErrUnexpectedEOF)
 }
