@@ -906,7 +906,12 @@ func schemaOf(data []byte) (schema string, found bool, err error) {
 			w.path = append(w.path, pathStep{key: key})
 			w.ws()
 			if w.i >= len(data) || data[w.i] != '"' {
-				return "", false, w.errAt(w.i, "want a string such as %q, not %s", report.Schema, w.found())
+				found := w.found()
+				if w.cutInWord() {
+					// Cut inside true, false or null, as want says.
+					found = "the end of the document"
+				}
+				return "", false, w.errAt(w.i, "want a string such as %q, not %s", report.Schema, found)
 			}
 			s, err := w.str()
 			return s, true, err
