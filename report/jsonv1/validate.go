@@ -1379,9 +1379,12 @@ type causeLens struct {
 	// changes longer than a root has facets, at rootChangesAt (0 when
 	// none is): a root's own changes are one a facet at most.
 	rootChanges, rootChangesAt int
-	elems, bases, nexts, whys  int
-	rootWhys                   int // of the whys, the changed roots'
-	named                      *causeNames
+	// ignore is the length of options.ignore: the facets --ignore
+	// names, each once.
+	ignore                    int
+	elems, bases, nexts, whys int
+	rootWhys                  int // of the whys, the changed roots'
+	named                     *causeNames
 	// unnamed is the error of an element that nothing names, among
 	// fewer than those named: decodeBytes returns it after the laws,
 	// which name an edit that left it so (a pair removed) where they
@@ -1488,6 +1491,10 @@ func walkShape(data []byte, s *shape, doc string) error {
 func (l *causeLens) count(path []pathStep, n int) {
 	if len(path) == 3 && path[0].key == "causes" && path[1].key == "sets" && !path[1].value {
 		l.elems += n
+		return
+	}
+	if len(path) == 2 && path[0].key == "options" && path[1].key == "ignore" {
+		l.ignore = n
 		return
 	}
 	if len(path) == 4 && path[0].key == "causes" && !path[0].value && path[1].key == "shared" && !path[1].value {
@@ -1641,6 +1648,10 @@ func (l *causeLens) check() error {
 		// {"kind":""} (30 MB) in a root's changes peaked at 10x, and
 		// rendered.
 		return &diff.LawError{Path: fmt.Sprintf("causes.roots.changed[%d].changes", l.rootChangesAt), Msg: fmt.Sprintf("%d changes, but a root's own changes are one for each facet that changed, at most %d (%s)", l.rootChanges, len(diff.FacetNames()), strings.Join(diff.FacetNames(), ", "))}
+	case l.ignore > len(diff.FacetNames()):
+		// encoding/json grew the list a quarter at a time: 4M
+		// "platform" (44 MB) peaked at 244 MB, and rendered.
+		return &diff.LawError{Path: "options.ignore", Msg: fmt.Sprintf("%d facets, but --ignore names each facet once at most, %d (%s)", l.ignore, len(diff.FacetNames()), strings.Join(diff.FacetNames(), ", "))}
 	case l.sharedGroups > l.groups:
 		// encoding/json grew the lists a quarter at a time: 10M
 		// groups [0,0,…] (21 MB) in one shared change peaked at 10x.
