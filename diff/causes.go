@@ -216,7 +216,7 @@ type Why struct {
 	// Changed are the direct dependencies whose hash changed (or that
 	// came, went or were swapped for another provider), by name (a
 	// provider swap by the virtual).
-	Changed []DepChange `json:"changed"`
+	Changed DepChanges `json:"changed"`
 	// Set is the pair's root causes, each with the path to it: an index
 	// into the report's Causes.Sets, 0 (the empty set, and absent from
 	// the JSON) when it has none. Pairs with the same causes by the same

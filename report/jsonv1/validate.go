@@ -54,6 +54,11 @@ type shape struct {
 	// {cause, path} or a base {set, via}.
 	forms     []uint64
 	formsWhat string
+	// hashes, when set, are fields (by index) of which one at least
+	// must hold a string other than "": a changed dependency's
+	// old_hash and new_hash (hashesWhat says so).
+	hashes     uint64
+	hashesWhat string
 }
 
 type field struct {
@@ -84,6 +89,8 @@ var documentShape = sync.OnceValue(func() *shape {
 var valueCountsType = reflect.TypeFor[diff.ValueCounts]()
 
 var causeRefType = reflect.TypeFor[diff.CauseRef]()
+
+var depChangeType = reflect.TypeFor[diff.DepChange]()
 
 func shapeOf(t reflect.Type, what string) *shape {
 	if t == valueCountsType {
@@ -124,6 +131,20 @@ func shapeOf(t reflect.Type, what string) *shape {
 				}
 			}
 			s.formsWhat = `a reference {"cause", "path"}, a base {"set", "via"} or an override {"over", "path"}, one of them`
+		}
+		if t == depChangeType {
+			// cachediff writes a changed dependency for an edge of the
+			// pair's old spec, its new spec or both, with each edge's
+			// hash (loading refuses a dependency without one): an
+			// element with neither is none it writes, and 2.5M
+			// {"name":""} (30 MB, 12 bytes of JSON an element of 48)
+			// in one pair's why rendered at a 292 MB peak.
+			for i, f := range s.fields {
+				if f.name == "old_hash" || f.name == "new_hash" {
+					s.hashes |= 1 << i
+				}
+			}
+			s.hashesWhat = `a changed dependency without "old_hash" or "new_hash": cachediff writes the hash of its edge on each side the pair has it`
 		}
 		return s
 	}
@@ -426,7 +447,8 @@ func (w *walker) object(s *shape) error {
 	}
 	open := w.i
 	w.i++
-	var seen uint64 // fields of s, by index (no shape has 64)
+	var seen uint64   // fields of s, by index (no shape has 64)
+	var filled uint64 // of those, the ones with a value other than "" and null
 	var unknown map[string]bool
 	for n := 0; ; n++ {
 		w.ws()
@@ -491,6 +513,9 @@ func (w *walker) object(s *shape) error {
 			if w.lens != nil && !null {
 				w.lens.field(w.path, w.data[start:w.i])
 			}
+			if !null && string(w.data[start:w.i]) != `""` {
+				filled |= 1 << fi
+			}
 			w.path = w.path[:len(w.path)-1]
 		} else {
 			if unknown == nil {
@@ -520,6 +545,9 @@ func (w *walker) object(s *shape) error {
 			_, doc := w.writer()
 			return w.errAt(open, "no %q field: every %s has one (is the file cut short or edited?)", f.name, doc)
 		}
+	}
+	if s.hashes != 0 && filled&s.hashes == 0 {
+		return w.errAt(open, "%s", s.hashesWhat)
 	}
 	return nil
 }
@@ -1356,9 +1384,12 @@ type causeLens struct {
 	// changes longer than a root has facets, at rootChangesAt (0 when
 	// none is): a root's own changes are one a facet at most.
 	rootChanges, rootChangesAt int
-	elems, bases, nexts, whys  int
-	rootWhys                   int // of the whys, the changed roots'
-	named                      *causeNames
+	// ignore is the length of options.ignore: the facets --ignore
+	// names, each once.
+	ignore                    int
+	elems, bases, nexts, whys int
+	rootWhys                  int // of the whys, the changed roots'
+	named                     *causeNames
 	// unnamed is the error of an element that nothing names, among
 	// fewer than those named: decodeBytes returns it after the laws,
 	// which name an edit that left it so (a pair removed) where they
@@ -1465,6 +1496,10 @@ func walkShape(data []byte, s *shape, doc string) error {
 func (l *causeLens) count(path []pathStep, n int) {
 	if len(path) == 3 && path[0].key == "causes" && path[1].key == "sets" && !path[1].value {
 		l.elems += n
+		return
+	}
+	if len(path) == 2 && path[0].key == "options" && path[1].key == "ignore" {
+		l.ignore = n
 		return
 	}
 	if len(path) == 4 && path[0].key == "causes" && !path[0].value && path[1].key == "shared" && !path[1].value {
@@ -1618,6 +1653,10 @@ func (l *causeLens) check() error {
 		// {"kind":""} (30 MB) in a root's changes peaked at 10x, and
 		// rendered.
 		return &diff.LawError{Path: fmt.Sprintf("causes.roots.changed[%d].changes", l.rootChangesAt), Msg: fmt.Sprintf("%d changes, but a root's own changes are one for each facet that changed, at most %d (%s)", l.rootChanges, len(diff.FacetNames()), strings.Join(diff.FacetNames(), ", "))}
+	case l.ignore > len(diff.FacetNames()):
+		// encoding/json grew the list a quarter at a time: 4M
+		// "platform" (44 MB) peaked at 244 MB, and rendered.
+		return &diff.LawError{Path: "options.ignore", Msg: fmt.Sprintf("%d facets, but --ignore names each facet once at most, %d (%s)", l.ignore, len(diff.FacetNames()), strings.Join(diff.FacetNames(), ", "))}
 	case l.sharedGroups > l.groups:
 		// encoding/json grew the lists a quarter at a time: 10M
 		// groups [0,0,…] (21 MB) in one shared change peaked at 10x.
