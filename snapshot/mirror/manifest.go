@@ -61,8 +61,13 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	// blob than the one Spack reads.)
 	if !utf8.Valid(text) {
 		// Spack reads it as UTF-8 text, and refuses it; Go's json would
-		// read such a byte as U+FFFD.
-		return nil, fmt.Errorf("%s: not a manifest: not UTF-8 text", file)
+		// read such a byte as U+FFFD. A file that ends inside a
+		// character is cut short, as one cut anywhere else.
+		at := notUTF8(text)
+		if !utf8.FullRune(text[at:]) {
+			return nil, fmt.Errorf("%s: %s: not a manifest: the JSON is cut short", file, lineCol(text, len(text)))
+		}
+		return nil, fmt.Errorf("%s: %s: not a manifest: not UTF-8 text", file, lineCol(text, at))
 	}
 	var raw map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(text))
@@ -75,18 +80,20 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 			// Go's word for the end of the input.
 			return nil, fmt.Errorf("%s: not a manifest: an empty file", file)
 		case errors.Is(err, io.ErrUnexpectedEOF):
-			return nil, fmt.Errorf("%s: not a manifest: the JSON is cut short", file)
+			return nil, fmt.Errorf("%s: %s: not a manifest: the JSON is cut short", file, lineCol(text, len(text)))
 		}
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			return nil, fmt.Errorf("%s: not a manifest: %s", file, syntaxText(se, text))
+			// At the byte encoding/json stopped at, as the catalogue's
+			// reader and spackfmt tell a syntax error.
+			return nil, fmt.Errorf("%s: %s: not a manifest: %s", file, lineCol(text, int(se.Offset)-1), syntaxText(se, text))
 		}
 		return nil, fmt.Errorf("%s: not a manifest: %v", file, err)
 	}
-	if len(bytes.TrimLeft(text[dec.InputOffset():], " \t\r\n")) > 0 {
+	if rest := bytes.TrimLeft(text[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
 		// Not dec.More, which says false at a '}' or a ']' as at the end:
 		// Spack's json.loads refuses any data after the document.
-		return nil, fmt.Errorf("%s: not a manifest: data after the JSON object", file)
+		return nil, fmt.Errorf("%s: %s: not a manifest: data after the JSON object", file, lineCol(text, len(text)-len(rest)))
 	}
 	if raw == nil {
 		return nil, fmt.Errorf("%s: not a manifest: null", file)
@@ -279,4 +286,28 @@ func syntaxText(se *json.SyntaxError, text []byte) string {
 	was := strconv.Quote(string(rune(text[at]))) // encoding/json's quoteChar
 	r, _ := utf8.DecodeRune(text[at:])
 	return strings.Replace(msg, "'"+was[1:len(was)-1]+"'", strconv.QuoteRune(r), 1)
+}
+
+// lineCol is where offset off of text is, as the other readers' messages
+// say it: "line 2, column 11", the column counted in bytes from 1 (as
+// spackfmt counts it; a signed manifest's text keeps the offsets of the
+// file, spackfmt.Unwrap).
+func lineCol(text []byte, off int) string {
+	off = max(0, min(off, len(text)))
+	line := 1 + bytes.Count(text[:off], []byte{'\n'})
+	col := off - bytes.LastIndexByte(text[:off], '\n')
+	return fmt.Sprintf("line %d, column %d", line, col)
+}
+
+// notUTF8 is the offset of text's first byte that starts no character
+// (text is not valid UTF-8).
+func notUTF8(text []byte) int {
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRune(text[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return len(text)
 }
