@@ -63,8 +63,22 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 		// Spack reads it as UTF-8 text, and refuses it; Go's json would
 		// read such a byte as U+FFFD. A file that ends inside a
 		// character is cut short, as one cut anywhere else.
+		// The first defect is told, as spackfmt tells it: broken JSON
+		// before the byte; the file's end, when the text ends inside a
+		// character and the JSON before it is cut short.
 		at := notUTF8(text)
-		if !utf8.FullRune(text[at:]) {
+		var v json.RawMessage
+		dec := json.NewDecoder(bytes.NewReader(text[:at]))
+		err := dec.Decode(&v)
+		var se *json.SyntaxError
+		switch {
+		case err == nil:
+			if rest := bytes.TrimLeft(text[dec.InputOffset():at], " \t\r\n"); len(rest) > 0 {
+				return nil, fmt.Errorf("%s: %s: not a manifest: data after the JSON object", file, lineCol(text, at-len(rest)))
+			}
+		case errors.As(err, &se):
+			return nil, fmt.Errorf("%s: %s: not a manifest: %s", file, lineCol(text, int(se.Offset)-1), syntaxText(se, text))
+		case errors.Is(err, io.ErrUnexpectedEOF) && !utf8.FullRune(text[at:]):
 			return nil, fmt.Errorf("%s: %s: not a manifest: the JSON is cut short", file, lineCol(text, len(text)))
 		}
 		return nil, fmt.Errorf("%s: %s: not a manifest: not UTF-8 text", file, lineCol(text, at))

@@ -86,6 +86,19 @@ func TestManifestSyntaxErrorPosition(t *testing.T) {
 		if wrap.head != "" {
 			continue // a signed manifest cut short is told by its signature
 		}
+		// A byte that is no UTF-8 after another defect: the first is told.
+		for in, want := range map[string]string{
+			`{"version": 3, "data": []}` + "\xc3":       "line 1, column 27: not a manifest: not UTF-8 text",
+			`{"version": 3, "data": []} x` + "\xc3":     "line 1, column 28: not a manifest: data after the JSON object",
+			`{"version": 3, "data": [x, "` + "\xc3":     "line 1, column 25: not a manifest: invalid character 'x' looking for beginning of value",
+			`{"version": 3, "data": [x, "` + "\xff\"]}": "line 1, column 25: not a manifest: invalid character 'x' looking for beginning of value",
+			`{"version": 3, "data": ["` + "\xff\", x]}": "line 1, column 26: not a manifest: not UTF-8 text",
+			"\xc3": "line 1, column 1: not a manifest: not UTF-8 text",
+		} {
+			if _, err := mirror.DecodeManifest("m.json", []byte(in)); err == nil || err.Error() != "m.json: "+want {
+				t.Errorf("%q: %v; want m.json: %s", in, err, want)
+			}
+		}
 		for cut := 1; cut < end; cut++ {
 			text := whole[:cut]
 			_, err := mirror.DecodeManifest("m.json", []byte(text))
