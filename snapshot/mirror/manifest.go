@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -102,7 +103,7 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 			// reader and spackfmt tell a syntax error.
 			return nil, fmt.Errorf("%s: %s: not a manifest: %s", file, lineCol(text, int(se.Offset)-1), syntaxText(se, text))
 		}
-		return nil, fmt.Errorf("%s: not a manifest: %v", file, err)
+		return nil, fmt.Errorf("%s: not a manifest: %s", file, typeText(err))
 	}
 	if rest := bytes.TrimLeft(text[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
 		// Not dec.More, which says false at a '}' or a ']' as at the end:
@@ -118,7 +119,7 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	}
 	var version int
 	if err := json.Unmarshal(vText, &version); err != nil {
-		return nil, fmt.Errorf("%s: version: %v", file, err)
+		return nil, fmt.Errorf("%s: version: %s", file, typeText(err))
 	}
 	if version != ManifestVersion {
 		return nil, fmt.Errorf("%s: manifest version %d is not supported (Spack's layout v3 writes version %d)", file, version, ManifestVersion)
@@ -126,7 +127,7 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	var entries []json.RawMessage
 	if d, ok := raw["data"]; ok {
 		if err := json.Unmarshal(d, &entries); err != nil {
-			return nil, fmt.Errorf("%s: data: %v", file, err)
+			return nil, fmt.Errorf("%s: data: %s", file, typeText(err))
 		}
 	}
 	m := &Manifest{Version: version, Data: make([]Entry, 0, len(entries))}
@@ -146,8 +147,8 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 			if _, ok := fields[f.key]; !ok {
 				return nil, fmt.Errorf("%s: data[%d]: no %s", file, i, f.key)
 			}
-			if err := member(fields, f.key, f.dst); err != nil {
-				return nil, fmt.Errorf("%s: data[%d]: %v", file, i, err)
+			if err := json.Unmarshal(fields[f.key], f.dst); err != nil {
+				return nil, fmt.Errorf("%s: data[%d]: %s: %s", file, i, f.key, typeText(err))
 			}
 		}
 		if err := e.check(); err != nil {
@@ -324,4 +325,35 @@ func notUTF8(text []byte) int {
 		i += size
 	}
 	return len(text)
+}
+
+// typeText is err's message, a value of the wrong kind told in words of
+// JSON (a string, want a whole number), not Go's types ("json: cannot
+// unmarshal string into Go value of type int64"); any other error's own.
+func typeText(err error) string {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Type == nil {
+		return err.Error()
+	}
+	want := "a whole number"
+	switch te.Type.Kind() {
+	case reflect.String:
+		want = "a string"
+	case reflect.Slice, reflect.Array:
+		want = "a list"
+	case reflect.Map, reflect.Struct:
+		want = "an object"
+	}
+	got := te.Value
+	switch {
+	case got == "array":
+		got = "a list"
+	case got == "object":
+		got = "an object"
+	case got == "number", got == "string", got == "bool":
+		got = "a " + strings.Replace(got, "bool", "boolean", 1)
+	default:
+		got = "the " + got // "number 1.5", "number -1e999"
+	}
+	return got + ", want " + want
 }
