@@ -980,6 +980,57 @@ func (s RootSpec) SpecText() string {
 	return s.Name + "@" + s.Version
 }
 
+// RootChangeKeys are keys of changed: roots of one key are one root
+// written several ways, those that share a spec on either side (zlib
+// and zlib@1.3, two builds of zlib 1.3 on the old side, both one
+// spec on the new). A root without both hashes is a root alone ("").
+// Keyed by both hashes, such roots were two, and the headline said "2
+// roots changed (zlib 1.3 → 1.5, zlib 1.3 → 1.5)"; the mirrored
+// comparison (one old spec, two new) likewise. The key of a root is
+// its first's both hashes.
+func RootChangeKeys(changed []RootChange) []string {
+	parent := make([]int, len(changed))
+	find := func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	union := func(i, j int) {
+		i, j = find(i), find(j)
+		if i > j {
+			i, j = j, i
+		}
+		parent[j] = i // the first of the list stands for the root
+	}
+	whole := func(x *RootChange) bool { return x.Old.Hash != "" && x.New.Hash != "" }
+	oldAt, newAt := make(map[string]int, len(changed)), make(map[string]int, len(changed))
+	for i := range changed {
+		parent[i] = i
+		if x := &changed[i]; whole(x) {
+			if j, ok := oldAt[x.Old.Hash]; ok {
+				union(i, j)
+			} else {
+				oldAt[x.Old.Hash] = i
+			}
+			if j, ok := newAt[x.New.Hash]; ok {
+				union(i, j)
+			} else {
+				newAt[x.New.Hash] = i
+			}
+		}
+	}
+	keys := make([]string, len(changed))
+	for i := range changed {
+		if whole(&changed[i]) {
+			x := &changed[find(i)]
+			keys[i] = x.Old.Hash + " " + x.New.Hash
+		}
+	}
+	return keys
+}
+
 // RootRename is a root written otherwise (Root, New.Root; Old.Root as
 // the old side wrote it) of the same hash.
 type RootRename struct {

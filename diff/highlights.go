@@ -227,8 +227,13 @@ func News(r *Report) []Highlight {
 					out = append(out, Highlight{Kind: HighlightRootAdded, Value: x.Root, To: x.Version, Packages: []string{x.Name}})
 				}
 			}
-			for _, x := range rt.Changed {
-				if x.Old.Hash != "" && x.New.Hash != "" && spelt.more(&out, HighlightRootChanged, x.Old.Hash+" "+x.New.Hash, x.Root) {
+			// Changed roots of one key (RootChangeKeys) that say the
+			// same change are one item; a spelling whose change reads
+			// otherwise (its versions, its own facets) is an item of
+			// its own, its change said.
+			keys := RootChangeKeys(rt.Changed)
+			for i, x := range rt.Changed {
+				if keys[i] != "" && spelt.more(&out, HighlightRootChanged, rootChangeSaid(keys[i], c, &x), x.Root) {
 					continue
 				}
 				from, to := x.Old.Version, x.New.Version
@@ -464,6 +469,18 @@ func uniqueSorted(a, b string) []string {
 		a, b = b, a
 	}
 	return []string{a, b}
+}
+
+// rootChangeSaid is the key of a changed root's item: its root's key
+// (RootChangeKeys) and what the item says of it, both sides' specs and
+// its own changes.
+func rootChangeSaid(key string, c *Causes, x *RootChange) string {
+	var b strings.Builder
+	b.WriteString(key + "\x00" + x.Old.SpecText() + "\x00" + x.New.SpecText())
+	for _, ch := range c.RootOwn(x) {
+		b.WriteString("\x00" + ch.Kind + "\x00" + ch.From + "\x00" + ch.To)
+	}
+	return b.String()
 }
 
 // rootSpellings finds the highlight of a root already made for a spec

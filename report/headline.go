@@ -78,9 +78,10 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 		}
 		return oneRootEach(out, keys)
 	}
-	changed, keys := make([]string, len(rt.Changed)), make([]string, len(rt.Changed))
+	// Roots that share a spec on either side are one (RootChangeKeys).
+	changed, keys := make([]string, len(rt.Changed)), diff.RootChangeKeys(rt.Changed)
 	for i, x := range rt.Changed {
-		changed[i], keys[i] = x.Root, RootChangeKey(&x)
+		changed[i] = x.Root
 		if x.Swapped() {
 			// Another package (a provider swap: mpi mpich@4.1 →
 			// openmpi@5.0): the new one's name before both versions
@@ -93,6 +94,10 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 			changed[i] = cmp.Or(x.New.Name, x.Root) + " " + x.Old.Version + " → " + x.New.Version
 		}
 	}
+	BySpelling(changed, keys, func(i int) (string, bool) {
+		x := &rt.Changed[i]
+		return x.Root + " " + x.Old.Version + " → " + x.New.Version, !x.Swapped() && x.Old.Version != x.New.Version && x.Old.Version != "" && x.New.Version != ""
+	})
 	names[0], names[1], names[2] = rootNames(rt.Removed), rootNames(rt.Added), oneRootEach(changed, keys)
 	var counts []string // the clauses after the roots'
 	s := r.Summary.Specs
@@ -143,6 +148,35 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 		}
 	}
 	return rootsHeadline(&names, counts, 0, 0), true
+}
+
+// BySpelling writes names[i], a changed root said by its package's
+// name ("zlib 1.3 → 1.5"), as spelt(i) says it, by its spelling as
+// written ("zlib@1.3 1.3 → 1.5"), when another root (another key,
+// diff.RootChangeKeys; "" a root alone) reads the same: two builds of
+// zlib 1.3 each to one of zlib 1.5, roots zlib and zlib@1.3, were "2
+// roots changed (zlib 1.3 → 1.5, zlib 1.3 → 1.5)". ok is false for a
+// name that is the spelling already.
+func BySpelling(names, keys []string, spelt func(i int) (string, bool)) {
+	first := make(map[string]string, len(names)) // a name → the key of its first root
+	var clash map[string]bool
+	for i, n := range names {
+		if k, ok := first[n]; !ok {
+			first[n] = keys[i]
+		} else if k != keys[i] || k == "" {
+			if clash == nil {
+				clash = map[string]bool{}
+			}
+			clash[n] = true
+		}
+	}
+	for i, n := range names {
+		if clash[n] {
+			if s, ok := spelt(i); ok {
+				names[i] = s
+			}
+		}
+	}
 }
 
 // headlineCuts are the ways RootsHeadline names roots, tried in order
@@ -303,19 +337,10 @@ func RootsChanged(rt *diff.RootChanges) int {
 		}
 		return len(OneRootEach(names, k))
 	}
+	changed := diff.RootChangeKeys(rt.Changed)
 	return keys(len(rt.Added), func(i int) string { return rt.Added[i].Hash }) +
 		keys(len(rt.Removed), func(i int) string { return rt.Removed[i].Hash }) +
-		keys(len(rt.Changed), func(i int) string { return RootChangeKey(&rt.Changed[i]) })
-}
-
-// RootChangeKey is what makes a changed root the same as another (the
-// key of OneRootEach): both its hashes ("" when one is missing, a root
-// alone).
-func RootChangeKey(x *diff.RootChange) string {
-	if x.Old.Hash == "" || x.New.Hash == "" {
-		return ""
-	}
-	return x.Old.Hash + " " + x.New.Hash
+		keys(len(rt.Changed), func(i int) string { return changed[i] })
 }
 
 // maxSpellings is how many spellings of one root OneRootEach names.

@@ -228,9 +228,12 @@ func (d *Document) TextCauses() []string {
 				parts = append(parts, paintStr(d.Render.Color, k.color, k.sign+n))
 			}
 		}
-		// A changed root of several spellings (both hashes the same) is
-		// one too, its spellings named before what changed: "zlib 1.2 →
-		// 1.3" once, not once a spelling.
+		// A changed root of several spellings (sharing a spec on either
+		// side, diff.RootChangeKeys) is one too, its spellings named
+		// before what changed: "zlib 1.2 → 1.3" once, not once a
+		// spelling. A spelling whose change reads otherwise is said
+		// with its own.
+		root := diff.RootChangeKeys(rc.Changed)
 		names, keys, what := make([]string, len(rc.Changed)), make([]string, len(rc.Changed)), make([]string, len(rc.Changed))
 		var firsts []int // the changed root each of OneRootEach's names stands for
 		seen := map[string]bool{}
@@ -254,10 +257,28 @@ func (d *Document) TextCauses() []string {
 			default:
 				what[i] = " (new hash)"
 			}
-			names[i], keys[i] = report.Visible(name), report.RootChangeKey(&rc.Changed[i])
+			names[i] = report.Visible(name)
+			if root[i] != "" {
+				keys[i] = root[i] + "\x00" + what[i]
+			}
 			if keys[i] == "" || !seen[keys[i]] {
 				seen[keys[i]] = true
 				firsts = append(firsts, i)
+			}
+		}
+		// Two roots that read the same (zlib 1.2 → 1.3, two builds each
+		// side) are said by their spellings, as the headline says them.
+		said := make([]string, len(names))
+		for i := range names {
+			said[i] = names[i] + what[i]
+		}
+		report.BySpelling(said, keys, func(i int) (string, bool) {
+			spelt := report.Visible(rc.Changed[i].Root)
+			return spelt + what[i], spelt != names[i]
+		})
+		for i := range names {
+			if said[i] != names[i]+what[i] {
+				names[i] = report.Visible(rc.Changed[i].Root)
 			}
 		}
 		for j, n := range report.OneRootEach(names, keys) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -60,13 +61,28 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	// would match in any case: a "Data" beside "data" could name another
 	// blob than the one Spack reads.)
 	if !utf8.Valid(text) {
-		if cutInCharacter(text) {
-			// Cut short inside a character, as one byte before it.
-			return nil, fmt.Errorf("%s: not a manifest: the JSON is cut short", file)
-		}
 		// Spack reads it as UTF-8 text, and refuses it; Go's json would
-		// read such a byte as U+FFFD.
-		return nil, fmt.Errorf("%s: not a manifest: not UTF-8 text", file)
+		// read such a byte as U+FFFD. A file that ends inside a
+		// character is cut short, as one cut anywhere else.
+		// The first defect is told, as spackfmt tells it: broken JSON
+		// before the byte; the file's end, when the text ends inside a
+		// character and the JSON before it is cut short.
+		at := notUTF8(text)
+		var v json.RawMessage
+		dec := json.NewDecoder(bytes.NewReader(text[:at]))
+		err := dec.Decode(&v)
+		var se *json.SyntaxError
+		switch {
+		case err == nil:
+			if rest := bytes.TrimLeft(text[dec.InputOffset():at], " \t\r\n"); len(rest) > 0 {
+				return nil, fmt.Errorf("%s: %s: not a manifest: data after the JSON object", file, lineCol(text, at-len(rest)))
+			}
+		case errors.As(err, &se):
+			return nil, fmt.Errorf("%s: %s: not a manifest: %s", file, lineCol(text, int(se.Offset)-1), syntaxText(se, text))
+		case errors.Is(err, io.ErrUnexpectedEOF) && !utf8.FullRune(text[at:]):
+			return nil, fmt.Errorf("%s: %s: not a manifest: the JSON is cut short", file, lineCol(text, len(text)))
+		}
+		return nil, fmt.Errorf("%s: %s: not a manifest: not UTF-8 text", file, lineCol(text, at))
 	}
 	var raw map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(text))
@@ -79,18 +95,20 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 			// Go's word for the end of the input.
 			return nil, fmt.Errorf("%s: not a manifest: an empty file", file)
 		case errors.Is(err, io.ErrUnexpectedEOF):
-			return nil, fmt.Errorf("%s: not a manifest: the JSON is cut short", file)
+			return nil, fmt.Errorf("%s: %s: not a manifest: the JSON is cut short", file, lineCol(text, len(text)))
 		}
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			return nil, fmt.Errorf("%s: not a manifest: %s", file, syntaxText(se, text))
+			// At the byte encoding/json stopped at, as the catalogue's
+			// reader and spackfmt tell a syntax error.
+			return nil, fmt.Errorf("%s: %s: not a manifest: %s", file, lineCol(text, int(se.Offset)-1), syntaxText(se, text))
 		}
-		return nil, fmt.Errorf("%s: not a manifest: %v", file, err)
+		return nil, fmt.Errorf("%s: not a manifest: %s", file, typeText(err))
 	}
-	if len(bytes.TrimLeft(text[dec.InputOffset():], " \t\r\n")) > 0 {
+	if rest := bytes.TrimLeft(text[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
 		// Not dec.More, which says false at a '}' or a ']' as at the end:
 		// Spack's json.loads refuses any data after the document.
-		return nil, fmt.Errorf("%s: not a manifest: data after the JSON object", file)
+		return nil, fmt.Errorf("%s: %s: not a manifest: data after the JSON object", file, lineCol(text, len(text)-len(rest)))
 	}
 	if raw == nil {
 		return nil, fmt.Errorf("%s: not a manifest: null", file)
@@ -101,7 +119,7 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	}
 	var version int
 	if err := json.Unmarshal(vText, &version); err != nil {
-		return nil, fmt.Errorf("%s: version: %v", file, err)
+		return nil, fmt.Errorf("%s: version: %s", file, typeText(err))
 	}
 	if version != ManifestVersion {
 		return nil, fmt.Errorf("%s: manifest version %d is not supported (Spack's layout v3 writes version %d)", file, version, ManifestVersion)
@@ -109,7 +127,7 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	var entries []json.RawMessage
 	if d, ok := raw["data"]; ok {
 		if err := json.Unmarshal(d, &entries); err != nil {
-			return nil, fmt.Errorf("%s: data: %v", file, err)
+			return nil, fmt.Errorf("%s: data: %s", file, typeText(err))
 		}
 	}
 	m := &Manifest{Version: version, Data: make([]Entry, 0, len(entries))}
@@ -129,8 +147,8 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 			if _, ok := fields[f.key]; !ok {
 				return nil, fmt.Errorf("%s: data[%d]: no %s", file, i, f.key)
 			}
-			if err := member(fields, f.key, f.dst); err != nil {
-				return nil, fmt.Errorf("%s: data[%d]: %v", file, i, err)
+			if err := json.Unmarshal(fields[f.key], f.dst); err != nil {
+				return nil, fmt.Errorf("%s: data[%d]: %s: %s", file, i, f.key, typeText(err))
 			}
 		}
 		if err := e.check(); err != nil {
@@ -285,19 +303,57 @@ func syntaxText(se *json.SyntaxError, text []byte) string {
 	return strings.Replace(msg, "'"+was[1:len(was)-1]+"'", strconv.QuoteRune(r), 1)
 }
 
-// cutInCharacter says whether text, which is not UTF-8, is UTF-8 but
-// for the first bytes of a character at its end, inside a JSON value
-// cut short there: a manifest cut one byte before that character is
-// "cut short", and so is this one, not text that is no UTF-8.
-func cutInCharacter(text []byte) bool {
-	i := len(text) - 1
-	for i > 0 && len(text)-i < utf8.UTFMax && !utf8.RuneStart(text[i]) {
-		i--
+// lineCol is where offset off of text is, as the other readers' messages
+// say it: "line 2, column 11", the column counted in bytes from 1 (as
+// spackfmt counts it; a signed manifest's text keeps the offsets of the
+// file, spackfmt.Unwrap).
+func lineCol(text []byte, off int) string {
+	off = max(0, min(off, len(text)))
+	line := 1 + bytes.Count(text[:off], []byte{'\n'})
+	col := off - bytes.LastIndexByte(text[:off], '\n')
+	return fmt.Sprintf("line %d, column %d", line, col)
+}
+
+// notUTF8 is the offset of text's first byte that starts no character
+// (text is not valid UTF-8).
+func notUTF8(text []byte) int {
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRune(text[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
 	}
-	if i < 0 || utf8.FullRune(text[i:]) || !utf8.Valid(text[:i]) {
-		return false
+	return len(text)
+}
+
+// typeText is err's message, a value of the wrong kind told in words of
+// JSON (a string, want a whole number), not Go's types ("json: cannot
+// unmarshal string into Go value of type int64"); any other error's own.
+func typeText(err error) string {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Type == nil {
+		return err.Error()
 	}
-	var raw json.RawMessage
-	err := json.NewDecoder(bytes.NewReader(text[:i])).Decode(&raw)
-	return errors.Is(err, io.ErrUnexpectedEOF)
+	want := "a whole number"
+	switch te.Type.Kind() {
+	case reflect.String:
+		want = "a string"
+	case reflect.Slice, reflect.Array:
+		want = "a list"
+	case reflect.Map, reflect.Struct:
+		want = "an object"
+	}
+	got := te.Value
+	switch {
+	case got == "array":
+		got = "a list"
+	case got == "object":
+		got = "an object"
+	case got == "number", got == "string", got == "bool":
+		got = "a " + strings.Replace(got, "bool", "boolean", 1)
+	default:
+		got = "the " + got // "number 1.5", "number -1e999"
+	}
+	return got + ", want " + want
 }

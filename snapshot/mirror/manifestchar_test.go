@@ -14,11 +14,11 @@ import (
 // character 'Ã' in string escape code`.
 func TestManifestSyntaxErrorNamesCharacter(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"version": 3, "data": [é]}`:             `x.manifest.json: not a manifest: invalid character 'é' looking for beginning of value`,
-		"{\"version\": 3,\n\"data\": [\"a\\é\"]}": `x.manifest.json: not a manifest: invalid character 'é' in string escape code`,
-		`{"version": 3, "data": ["\€"]}`:          `x.manifest.json: not a manifest: invalid character '€' in string escape code`,
-		`{"version": 3, "data": [1 😀]}`:           `x.manifest.json: not a manifest: invalid character '😀' after array element`,
-		`{"version": 3, "data": [x]}`:             `x.manifest.json: not a manifest: invalid character 'x' looking for beginning of value`,
+		`{"version": 3, "data": [é]}`:             `x.manifest.json: line 1, column 25: not a manifest: invalid character 'é' looking for beginning of value`,
+		"{\"version\": 3,\n\"data\": [\"a\\é\"]}": `x.manifest.json: line 2, column 13: not a manifest: invalid character 'é' in string escape code`,
+		`{"version": 3, "data": ["\€"]}`:          `x.manifest.json: line 1, column 27: not a manifest: invalid character '€' in string escape code`,
+		`{"version": 3, "data": [1 😀]}`:           `x.manifest.json: line 1, column 27: not a manifest: invalid character '😀' after array element`,
+		`{"version": 3, "data": [x]}`:             `x.manifest.json: line 1, column 25: not a manifest: invalid character 'x' looking for beginning of value`,
 	} {
 		_, err := mirror.DecodeManifest("x.manifest.json", []byte(in))
 		if err == nil || err.Error() != want {

@@ -1,6 +1,7 @@
 package mirror_test
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/cachediff/cachediff/snapshot/mirror"
@@ -14,6 +15,7 @@ import (
 // that is none; such a byte is still refused so, as is a character cut
 // after the document.
 func TestManifestCutInCharacterIsCutShort(t *testing.T) {
+	position := regexp.MustCompile(`line \d+, column \d+: `)
 	const cut = "x.manifest.json: not a manifest: the JSON is cut short"
 	const notUTF8 = "x.manifest.json: not a manifest: not UTF-8 text"
 	for in, want := range map[string]string{
@@ -33,7 +35,8 @@ func TestManifestCutInCharacterIsCutShort(t *testing.T) {
 		"{\"version\": 3, \"note\": \"\xe2\x82\xac\xf0": cut,
 	} {
 		_, err := mirror.DecodeManifest("x.manifest.json", []byte(in))
-		if err == nil || err.Error() != want {
+		// The position is TestManifestSyntaxErrorPosition's to check.
+		if err == nil || position.ReplaceAllString(err.Error(), "") != want {
 			t.Errorf("%q: %v; want %s", in, err, want)
 		}
 	}

@@ -740,7 +740,7 @@ func (s *scanner) rawString() ([]byte, error) {
 		}
 	stop:
 		if i >= len(data) {
-			return nil, s.errAt(start, "unterminated string")
+			return nil, s.stringError(start, "unterminated string")
 		}
 		c := data[i]
 		if c == '"' {
@@ -752,7 +752,7 @@ func (s *scanner) rawString() ([]byte, error) {
 			continue
 		}
 		if c < 0x20 {
-			return nil, s.errAt(start, "control character in a string")
+			return nil, s.stringError(start, "control character in a string")
 		}
 		ascii = false // c >= 0x80
 		i++
@@ -760,32 +760,22 @@ func (s *scanner) rawString() ([]byte, error) {
 	s.pos = i + 1
 	raw := data[start+1 : i]
 	if !ascii && !utf8.Valid(raw) {
-		return nil, s.errAt(start, "string is not valid UTF-8")
+		return nil, s.stringError(start, "string is not valid UTF-8")
 	}
 	if !escaped {
 		return raw, nil
 	}
 	if at := loneSurrogate(raw); at >= 0 {
+		if err := s.jsonDefect(start); err != nil {
+			return nil, err // a bad escape, before or after: JSON's own defect
+		}
 		return nil, s.errAt(start+1+at, "the escape %s is half of a UTF-16 surrogate pair: Spack (Python's json) reads it as a lone surrogate, which Go's decoder would read as U+FFFD, so that two strings Spack tells apart would be one", raw[at:at+6])
 	}
 	if out, ok := s.unescaped(raw); ok {
 		return out, nil
 	}
-	for i := 0; i+1 < len(raw); i++ {
-		if raw[i] != '\\' {
-			continue
-		}
-		switch raw[i+1] {
-		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			i++
-		case 'u':
-			if _, ok := jsonbytes.Hex4(raw[i+2:]); !ok {
-				return nil, s.escapeError(start + 1 + i)
-			}
-			i += 5
-		default:
-			return nil, s.escapeError(start + 1 + i)
-		}
+	if err := s.jsonDefect(start); err != nil {
+		return nil, err
 	}
 	var out string // for encoding/json's words of what is wrong
 	if err := json.Unmarshal(data[start:s.pos], &out); err != nil {
@@ -1170,6 +1160,33 @@ func (s *scanner) skipString() error {
 			return s.errAt(start, "control character in a string")
 		}
 	}
+}
+
+// jsonDefect is the error of the first defect JSON knows in the string
+// whose quote is at offset start (a bad escape, a control character, a
+// byte that is no UTF-8, the input's end), as skipString finds it, or
+// nil: rawString tells a string it reads as skipString tells one it
+// skips, whichever defect its own pass met first. It stopped at a
+// control character or a byte that is no UTF-8 after a bad escape, or
+// at the end of a file cut after one, where skipString names the
+// escape, as encoding/json and Python's json do; and it named a lone
+// surrogate (no defect to either) before a bad escape.
+func (s *scanner) jsonDefect(start int) error {
+	pos := s.pos
+	s.pos = start
+	err := s.skipString()
+	s.pos = pos
+	return err
+}
+
+// stringError is jsonDefect's error, or one with msg at the string's
+// quote should skipString find none (it always finds one where
+// rawString does).
+func (s *scanner) stringError(start int, msg string) error {
+	if err := s.jsonDefect(start); err != nil {
+		return err
+	}
+	return s.errAt(start, msg)
 }
 
 // escapeError is the error of the escape at offset i of the input, one
