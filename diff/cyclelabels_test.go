@@ -112,9 +112,10 @@ func ringOf(n, mark int, over func(i int) []int, exact bool) cycleShape {
 // drawCycleShape draws a shape of kind: "next3", a ring of specs each
 // over the next three; "chords", a ring with chords; "rings", rings of
 // lengths 2 to 6 (some alike), each with a spec over the swapped zlib;
-// "chain",
-// an old chain over zlib against a new one whose bottom, over zlib-ng,
-// is over the spec above it too (a cycle of two).
+// "free", rings of lengths 2 to 6, every other over the swapped zlib,
+// the others over nothing out of the class; "chain", an old chain over
+// zlib against a new one whose bottom, over zlib-ng, is over the spec
+// above it too (a cycle of two).
 func drawCycleShape(rng *rand.Rand, kind string) cycleShape {
 	switch kind {
 	case "next3":
@@ -173,6 +174,32 @@ func drawCycleShape(rng *rand.Rand, kind string) cycleShape {
 		if twice {
 			sh.want = nil
 		}
+		return sh
+	case "free":
+		var sh cycleShape
+		lens := make([]int, 3+rng.IntN(4))
+		for r := range lens {
+			lens[r] = 2 + rng.IntN(5)
+		}
+		total := 0
+		for s, bottom := range []string{"zlib", "zlib-ng"} {
+			p := "on"[s : s+1]
+			sh.sides[s] = append(sh.sides[s], symSpec{name: bottom, id: p + "z"})
+			for r, n := range lens {
+				for i := range n {
+					id := func(i int) string { return fmt.Sprint(p, r, "-", i%n) }
+					sp := symSpec{name: "same", id: id(i), deps: [][2]string{{"same", id(i + 1)}}}
+					if r%2 == 0 && i == 0 {
+						sp.deps = append(sp.deps, [2]string{bottom, p + "z"})
+					}
+					sh.sides[s] = append(sh.sides[s], sp)
+					if s == 0 && r%2 == 0 {
+						total++
+					}
+				}
+			}
+		}
+		sh.groups = []string{fmt.Sprintf("zlib [removed:zlib@1.3>] specs=%d", total), fmt.Sprintf("zlib-ng [added:>zlib-ng@1.3] specs=%d", total)}
 		return sh
 	}
 	// chain
@@ -269,7 +296,7 @@ func keepsEdges(sides [2][]symSpec, pairs map[string]string) bool {
 // of each shape crossed pairs, invented "same@1 added" and "same@1
 // removed" causes, or did not mirror.
 func TestCyclePairsAnyLabels(t *testing.T) {
-	for _, kind := range []string{"next3", "chords", "rings", "chain"} {
+	for _, kind := range []string{"next3", "chords", "rings", "free", "chain"} {
 		t.Run(kind, func(t *testing.T) {
 			bad := 0
 			for seed := range uint64(40) {

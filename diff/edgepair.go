@@ -1249,7 +1249,8 @@ func (s *seeder) alone(i int) int {
 // (colour refinement): a spec's first color is its group and its edges
 // out of the class that both sides have (an old one taken to its pair),
 // with how many others it has (a zlib swapped for zlib-ng is one other
-// each side); each round, a spec's color becomes its color and its
+// each side), and the size of its cycle (rings over nothing out of the
+// class are alike spec for spec whatever their lengths); each round, a spec's color becomes its color and its
 // edges in the class, each by name and its end's color, until no color
 // splits or maxRefine rounds. Specs of different colors are told apart
 // by their edges, whatever their hashes: a spec whose color no other
@@ -1304,6 +1305,21 @@ func (s *seeder) colors() []int32 {
 		}
 		off[no+j+1] = int32(len(edges))
 	}
+	// The size of each spec's cycle of its side's specs (1: none), so
+	// that rings of several lengths, alike spec for spec, are apart.
+	cycle := make([]int, v)
+	scc.Components(v, nil, func(dst []int32, u int32) []int32 {
+		for _, e := range edges[off[u]:off[u+1]] {
+			if e.to >= 0 {
+				dst = append(dst, e.to)
+			}
+		}
+		return dst
+	}, func(comp []int32, _ bool) {
+		for _, u := range comp {
+			cycle[u] = len(comp)
+		}
+	})
 	// The first colors.
 	olds := make([][]dep, no)
 	inOld, inNew := map[dep]bool{}, map[dep]bool{}
@@ -1320,7 +1336,7 @@ func (s *seeder) colors() []int32 {
 	}
 	first := map[string]int32{}
 	color := make([]int32, v)
-	key := func(g int32, l []dep, both map[dep]bool) int32 {
+	key := func(g int32, l []dep, both map[dep]bool, cycle int) int32 {
 		var keep []dep
 		others := 0
 		for _, d := range l {
@@ -1330,7 +1346,7 @@ func (s *seeder) colors() []int32 {
 				others++
 			}
 		}
-		k := c.tag(g) + depsKey(keep) + "\x03" + strconv.Itoa(others)
+		k := c.tag(g) + depsKey(keep) + "\x03" + strconv.Itoa(others) + "\x03" + strconv.Itoa(cycle)
 		col, ok := first[k]
 		if !ok {
 			col = int32(len(first))
@@ -1339,10 +1355,10 @@ func (s *seeder) colors() []int32 {
 		return col
 	}
 	for i := range no {
-		color[i] = key(c.groupOf(i, true), olds[i], inNew)
+		color[i] = key(c.groupOf(i, true), olds[i], inNew, cycle[i])
 	}
 	for j := range nn {
-		color[no+j] = key(c.groupOf(j, false), s.newOuter[j], inOld)
+		color[no+j] = key(c.groupOf(j, false), s.newOuter[j], inOld, cycle[no+j])
 	}
 	count := len(first)
 	// Rounds: each spec's signature is its color then its edges in the
