@@ -113,7 +113,9 @@ func ringOf(n, mark int, over func(i int) []int, exact bool) cycleShape {
 // over the next three; "chords", a ring with chords; "rings", rings of
 // lengths 2 to 6 (some alike), each with a spec over the swapped zlib;
 // "free", rings of lengths 2 to 6, every other over the swapped zlib,
-// the others over nothing out of the class; "chain", an old chain over
+// the others over nothing out of the class; "pinned", rings of lengths
+// 2 to 6 over nothing, and a package over zlib and over one spec of the
+// first ring; "chain", an old chain over
 // zlib against a new one whose bottom, over zlib-ng, is over the spec
 // above it too (a cycle of two).
 func drawCycleShape(rng *rand.Rand, kind string) cycleShape {
@@ -174,6 +176,26 @@ func drawCycleShape(rng *rand.Rand, kind string) cycleShape {
 		if twice {
 			sh.want = nil
 		}
+		return sh
+	case "pinned":
+		var sh cycleShape
+		lens := make([]int, 2+rng.IntN(3))
+		for r := range lens {
+			lens[r] = 2 + rng.IntN(5)
+		}
+		at := rng.IntN(lens[0])
+		for s, bottom := range []string{"zlib", "zlib-ng"} {
+			p := "on"[s : s+1]
+			sh.sides[s] = append(sh.sides[s], symSpec{name: bottom, id: p + "z"},
+				symSpec{name: "top", id: p + "t", deps: [][2]string{{bottom, p + "z"}, {"same", fmt.Sprint(p, 0, "-", at)}}})
+			for r, n := range lens {
+				for i := range n {
+					id := func(i int) string { return fmt.Sprint(p, r, "-", i%n) }
+					sh.sides[s] = append(sh.sides[s], symSpec{name: "same", id: id(i), deps: [][2]string{{"same", id(i + 1)}}})
+				}
+			}
+		}
+		sh.groups = []string{"zlib [removed:zlib@1.3>] specs=1", "zlib-ng [added:>zlib-ng@1.3] specs=1"}
 		return sh
 	case "free":
 		var sh cycleShape
@@ -296,7 +318,7 @@ func keepsEdges(sides [2][]symSpec, pairs map[string]string) bool {
 // of each shape crossed pairs, invented "same@1 added" and "same@1
 // removed" causes, or did not mirror.
 func TestCyclePairsAnyLabels(t *testing.T) {
-	for _, kind := range []string{"next3", "chords", "rings", "free", "chain"} {
+	for _, kind := range []string{"next3", "chords", "rings", "free", "pinned", "chain"} {
 		t.Run(kind, func(t *testing.T) {
 			bad := 0
 			for seed := range uint64(40) {

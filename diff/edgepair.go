@@ -88,6 +88,10 @@ type edgeClass struct {
 	// cyclic says resolve found a cycle of the class's old specs, or the
 	// class was resolved in a joint class.
 	cyclic bool
+	// outside is the users of no class of the specs of every class, old
+	// (0) and new (1), by hash: made once, the first time a class's
+	// specs are coloured (seeder.colors).
+	outside func() [2]map[string][]*GraphNode
 }
 
 // groupOf is the group of old spec i (old) or new spec i.
@@ -156,6 +160,43 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[stri
 		for _, o := range c.olds {
 			classOf[o.Hash] = int32(i)
 		}
+	}
+	var outside [2]map[string][]*GraphNode
+	outsideOf := func() [2]map[string][]*GraphNode {
+		if outside[0] != nil {
+			return outside
+		}
+		newClass := map[string]bool{}
+		for _, c := range classes {
+			for _, sp := range c.news {
+				newClass[sp.Hash] = true
+			}
+		}
+		for side, g := range [2]Graph{og, ng} {
+			in := func(h string) bool {
+				if side == 0 {
+					_, ok := classOf[h]
+					return ok
+				}
+				return newClass[h]
+			}
+			m := map[string][]*GraphNode{}
+			for _, n := range g.Nodes() {
+				if in(n.Hash()) {
+					continue
+				}
+				for _, d := range n.Deps() {
+					if in(d.Hash) {
+						m[d.Hash] = append(m[d.Hash], n)
+					}
+				}
+			}
+			outside[side] = m
+		}
+		return outside
+	}
+	for _, c := range classes {
+		c.outside = outsideOf
 	}
 	// Dependencies first: a class waits for the classes of its old
 	// specs' dependencies (Kahn's order, ties in the classes' order,
@@ -1249,8 +1290,9 @@ func (s *seeder) alone(i int) int {
 // (colour refinement): a spec's first color is its group and its edges
 // out of the class that both sides have (an old one taken to its pair),
 // with how many others it has (a zlib swapped for zlib-ng is one other
-// each side), and the size of its cycle (rings over nothing out of the
-// class are alike spec for spec whatever their lengths); each round, a spec's color becomes its color and its
+// each side), the specs of no class over it (taken to their pairs),
+// and the size of its cycle (rings over nothing out of the class are
+// alike spec for spec whatever their lengths); each round, a spec's color becomes its color and its
 // edges in the class, each by name and its end's color, until no color
 // splits or maxRefine rounds. Specs of different colors are told apart
 // by their edges, whatever their hashes: a spec whose color no other
@@ -1320,17 +1362,37 @@ func (s *seeder) colors() []int32 {
 			cycle[u] = len(comp)
 		}
 	})
-	// The first colors.
+	// The first colors: the edges out of the class, and the specs of no
+	// class over the spec (a package over one spec of a free ring tells
+	// it from the others), each taken to its pair.
+	var ups [2]map[string][]*GraphNode
+	if c.outside != nil {
+		ups = c.outside()
+	}
+	withUsers := func(l []dep, side int, h string) []dep {
+		for _, u := range ups[side][h] {
+			t := u.Hash()
+			if side == 0 {
+				if t = s.tr(t); t == "" {
+					t = "\x00" + u.Hash()
+				}
+			}
+			l = append(l, dep{name: "\x05" + u.Name, hash: t})
+		}
+		return l
+	}
 	olds := make([][]dep, no)
+	news := make([][]dep, nn)
 	inOld, inNew := map[dep]bool{}, map[dep]bool{}
 	for i := range no {
-		olds[i] = s.outer(i)
+		olds[i] = withUsers(s.outer(i), 0, c.olds[i].Hash)
 		for _, d := range olds[i] {
 			inOld[d] = true
 		}
 	}
 	for j := range nn {
-		for _, d := range s.newOuter[j] {
+		news[j] = withUsers(slices.Clip(s.newOuter[j]), 1, c.news[j].Hash)
+		for _, d := range news[j] {
 			inNew[d] = true
 		}
 	}
@@ -1346,6 +1408,7 @@ func (s *seeder) colors() []int32 {
 				others++
 			}
 		}
+		slices.SortFunc(keep, compareDeps)
 		k := c.tag(g) + depsKey(keep) + "\x03" + strconv.Itoa(others) + "\x03" + strconv.Itoa(cycle)
 		col, ok := first[k]
 		if !ok {
@@ -1358,7 +1421,7 @@ func (s *seeder) colors() []int32 {
 		color[i] = key(c.groupOf(i, true), olds[i], inNew, cycle[i])
 	}
 	for j := range nn {
-		color[no+j] = key(c.groupOf(j, false), s.newOuter[j], inOld, cycle[no+j])
+		color[no+j] = key(c.groupOf(j, false), news[j], inOld, cycle[no+j])
 	}
 	count := len(first)
 	// Rounds: each spec's signature is its color then its edges in the
