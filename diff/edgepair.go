@@ -41,7 +41,13 @@ import (
 // A cycle of a class's specs (bad input) is entered at its surest spec
 // (seeder), paired first, so that the cycle over it pairs along its
 // edges: a ring left to the pairs in order crossed, and the explainer
-// walked N² pairs of nodes along it.
+// walked N² pairs of nodes along it. The seeder pairs a spec within
+// its color (seeder.colors: the old and new specs refined together by
+// their edges), the one new spec of a color of one old spec first, so
+// that what the edges tell apart a few steps away pairs apart whatever
+// the hashes. Where the new specs form a cycle, an old spec with no
+// exact pair nor one by its dependencies in the class is seeded too (an
+// old chain against a new cycle is entered from the new side).
 // Where the edges tell specs apart, the hashes themselves play no part:
 // relabelling every hash on both sides pairs the same specs (the tests
 // check it). Specs their edges cannot tell apart either pair by the most
@@ -82,6 +88,10 @@ type edgeClass struct {
 	// cyclic says resolve found a cycle of the class's old specs, or the
 	// class was resolved in a joint class.
 	cyclic bool
+	// outside is the users of no class of the specs of every class, old
+	// (0) and new (1), by hash: made once, the first time a class's
+	// specs are coloured (seeder.colors).
+	outside func() [2]map[string][]*GraphNode
 }
 
 // groupOf is the group of old spec i (old) or new spec i.
@@ -150,6 +160,43 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[stri
 		for _, o := range c.olds {
 			classOf[o.Hash] = int32(i)
 		}
+	}
+	var outside [2]map[string][]*GraphNode
+	outsideOf := func() [2]map[string][]*GraphNode {
+		if outside[0] != nil {
+			return outside
+		}
+		newClass := map[string]bool{}
+		for _, c := range classes {
+			for _, sp := range c.news {
+				newClass[sp.Hash] = true
+			}
+		}
+		for side, g := range [2]Graph{og, ng} {
+			in := func(h string) bool {
+				if side == 0 {
+					_, ok := classOf[h]
+					return ok
+				}
+				return newClass[h]
+			}
+			m := map[string][]*GraphNode{}
+			for _, n := range g.Nodes() {
+				if in(n.Hash()) {
+					continue
+				}
+				for _, d := range n.Deps() {
+					if in(d.Hash) {
+						m[d.Hash] = append(m[d.Hash], n)
+					}
+				}
+			}
+			outside[side] = m
+		}
+		return outside
+	}
+	for _, c := range classes {
+		c.outside = outsideOf
 	}
 	// Dependencies first: a class waits for the classes of its old
 	// specs' dependencies (Kahn's order, ties in the classes' order,
@@ -727,6 +774,26 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		}
 		if len(failed) > 0 {
 			budget = c.pairInner(failed, full, pair, oldEdges, newEdges, byInner, newSet, pairs, taken, budget)
+			// Where the new specs form a cycle, one still unpaired is
+			// seeded as a cycle's start: an old chain's bottom (zlib
+			// swapped) against a new cycle's (zlib-ng, and over the spec
+			// above it) found no new spec of its dependencies in the
+			// class, and the chain was left to the pairs in order, by
+			// hash: it crossed, and did not mirror the other way, which
+			// enters the cycle at that spec. Acyclic input never comes
+			// here.
+			sd.init()
+			if sd.newCycles(); len(sd.compOf) > 0 {
+				for _, i := range failed {
+					if pairs[i] >= 0 || full(i) {
+						continue
+					}
+					var j int
+					if j, budget = sd.seed(i, oldEdges[i], pairs, taken, budget); j >= 0 {
+						pair(i, j)
+					}
+				}
+			}
 		}
 		// The starts of cycles last: the others of the level pair by
 		// what they depend on, a start by what it can, the surest
@@ -808,7 +875,9 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 const selfHash = "\x01"
 
 // seeder pairs the start of a cycle of a class's old specs (depOrder)
-// with a new spec: the first of
+// with a new spec: the new spec of its color when no other spec of
+// either side has that color (colors), else, among the new specs of its
+// color while one is not taken (else among all), the first of
 //   - the new specs over the pair of a dependency of it in the class,
 //     the most edges in common first;
 //   - those of the same edges out of the class (its dependencies of other
@@ -853,6 +922,18 @@ type seeder struct {
 	oldLens  []int
 	oldByKey map[string]int
 	oldByLen map[shape]int
+	// color is each spec's color (colors), old spec i at i and new spec
+	// j after the old ones; colorN, how many old and new specs have each.
+	color  []int32
+	colorN map[int32][2]int32
+	colorJ map[int32]int // the new spec of a color of one
+	// colorQ are the new specs of each color, in order, those before
+	// the first not taken passed (seed).
+	colorQ map[int32][]int
+	// byOuterC and byShapeC are byOuter and byShape within a color
+	// (keys suffixed by it; a shape's group is the color).
+	byOuterC map[string][]int
+	byShapeC map[shape][]int
 }
 
 // shape is a group's number of edges out of the class.
@@ -950,8 +1031,9 @@ func (s *seeder) outer(i int) []dep {
 	return l
 }
 
-// rank is how sure the pair of old spec i is by its edges out of the
-// class: 0 when no other old spec and one new spec have the same, 1
+// rank is how sure the pair of old spec i is by its edges: -1 when its
+// color is its own and one new spec's (alone); by its edges out of the
+// class, 0 when no other old spec and one new spec have the same, 1
 // when no other old spec and one new spec have as many, 2 when some
 // new spec has the same, 3 when it has some and a new spec as many,
 // else 4. Several cycles alike (two rings, each over a zlib swapped)
@@ -975,6 +1057,8 @@ func (s *seeder) rank(i int) int {
 	}
 	key, n := s.oldKeys[i], shape{s.c.groupOf(i, true), s.oldLens[i]}
 	switch {
+	case s.alone(i) >= 0:
+		return -1
 	case n.n == 0:
 		return 4
 	case s.oldByKey[key] == 1 && len(s.byOuter[key]) == 1:
@@ -994,6 +1078,18 @@ func (s *seeder) rank(i int) int {
 func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int) (int, int) {
 	s.init()
 	c := s.c
+	if j := s.alone(i); j >= 0 && !taken[j] {
+		return j, budget
+	}
+	// kin says new spec n is of i's color, or no new spec not taken is:
+	// a spec pairs within its color while it can.
+	col := s.color[i]
+	cq := s.colorQ[col]
+	for len(cq) > 0 && taken[cq[0]] {
+		cq = cq[1:]
+	}
+	s.colorQ[col] = cq
+	kin := func(n int) bool { return len(cq) == 0 || s.color[len(c.olds)+n] == col }
 	// free says no dependency of i in the class is paired (the start of
 	// a cycle none of whose specs is paired yet): its pair is over no
 	// new spec taken, as none of its dependencies' pairs is. Such a
@@ -1066,12 +1162,15 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 				continue
 			}
 			if budget <= 0 {
-				if j < 0 {
+				if j < 0 && kin(n) {
 					j = n
 				}
 				break
 			}
 			budget--
+			if !kin(n) {
+				continue
+			}
 			if free && !fits(n) {
 				if j < 0 {
 					j = n // none fits: the first, as before
@@ -1141,19 +1240,28 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 	}
 	o := s.outer(i)
 	key := tag + depsKey(o)
+	sh := shape{g, len(o)}
+	byOuter, byShape := s.byOuter, s.byShape
+	if len(cq) > 0 { // the queues of i's color
+		key += "\x04" + strconv.Itoa(int(col))
+		sh = shape{col, len(o)}
+		byOuter, byShape = s.byOuterC, s.byShapeC
+	}
 	if len(o) > 0 {
-		if j := best(s.byOuter, key, nil, s.newOuter, nil); j >= 0 {
+		if j := best(byOuter, key, nil, s.newOuter, nil); j >= 0 {
 			return j, budget
 		}
-		sh := shape{g, len(o)}
-		m := map[string][]int{"": s.byShape[sh]}
+		m := map[string][]int{"": byShape[sh]}
 		j := best(m, "", o, s.newOuter, nil)
-		s.byShape[sh] = m[""]
+		byShape[sh] = m[""]
 		if j >= 0 {
 			return j, budget
 		}
-	} else if j := best(s.byOuter, key, nil, s.newOuter, nil); j >= 0 {
+	} else if j := best(byOuter, key, nil, s.newOuter, nil); j >= 0 {
 		return j, budget
+	}
+	if len(cq) > 0 {
+		return cq[0], budget
 	}
 	f, l := &s.first[g], s.news[g]
 	for *f < len(l) && taken[l[*f]] {
@@ -1163,6 +1271,219 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 		return l[*f], budget
 	}
 	return -1, budget
+}
+
+// maxRefine is the most rounds colors refines the specs' colors in.
+const maxRefine = 64
+
+// alone is the new spec of old spec i's color when no other old spec
+// and no other new spec has it, else -1.
+func (s *seeder) alone(i int) int {
+	col := s.colors()[i]
+	if n := s.colorN[col]; n[0] == 1 && n[1] == 1 {
+		return s.colorJ[col]
+	}
+	return -1
+}
+
+// colors refines the class's old and new specs together by their edges
+// (colour refinement): a spec's first color is its group and its edges
+// out of the class that both sides have (an old one taken to its pair),
+// with how many others it has (a zlib swapped for zlib-ng is one other
+// each side), the specs of no class over it (taken to their pairs),
+// and the size of its cycle (rings over nothing out of the class are
+// alike spec for spec whatever their lengths); each round, a spec's color becomes its color and its
+// edges in the class, each by name and its end's color, until no color
+// splits or maxRefine rounds. Specs of different colors are told apart
+// by their edges, whatever their hashes: a spec whose color no other
+// spec of its side has, and one spec of the other side, pairs with that
+// one (alone), where the seeder went by hash order among specs alike
+// within a few steps (a ring of specs each over the next three, rings
+// of several lengths each over the swapped zlib, and the pairs crossed).
+// Rounds cost the class's edges, without allocating.
+func (s *seeder) colors() []int32 {
+	if s.color != nil {
+		return s.color
+	}
+	s.init()
+	c := s.c
+	no, nn := len(c.olds), len(c.news)
+	v := no + nn
+	names := map[string]int64{}
+	nameID := func(n string) int64 {
+		id, ok := names[n]
+		if !ok {
+			id = int64(len(names)) + 1
+			names[n] = id
+		}
+		return id
+	}
+	// Each spec's edges in the class: its name, and its end (-1: itself).
+	type inEdge struct {
+		name int64
+		to   int32
+	}
+	off := make([]int32, v+1)
+	var edges []inEdge
+	for i := range no {
+		for _, d := range s.oldNodes[i].Deps() {
+			if k, ok := c.inClass(d.Hash); ok {
+				to := int32(k)
+				if k == i {
+					to = -1
+				}
+				edges = append(edges, inEdge{nameID(d.Name), to})
+			}
+		}
+		off[i+1] = int32(len(edges))
+	}
+	for j := range nn {
+		for _, d := range s.newEdges[j] {
+			if d.hash == selfHash {
+				edges = append(edges, inEdge{nameID(d.name), -1})
+			} else if x, ok := s.newAt[d.hash]; ok {
+				edges = append(edges, inEdge{nameID(d.name), int32(no + x)})
+			}
+		}
+		off[no+j+1] = int32(len(edges))
+	}
+	// The size of each spec's cycle of its side's specs (1: none), so
+	// that rings of several lengths, alike spec for spec, are apart.
+	cycle := make([]int, v)
+	scc.Components(v, nil, func(dst []int32, u int32) []int32 {
+		for _, e := range edges[off[u]:off[u+1]] {
+			if e.to >= 0 {
+				dst = append(dst, e.to)
+			}
+		}
+		return dst
+	}, func(comp []int32, _ bool) {
+		for _, u := range comp {
+			cycle[u] = len(comp)
+		}
+	})
+	// The first colors: the edges out of the class, and the specs of no
+	// class over the spec (a package over one spec of a free ring tells
+	// it from the others), each taken to its pair.
+	var ups [2]map[string][]*GraphNode
+	if c.outside != nil {
+		ups = c.outside()
+	}
+	withUsers := func(l []dep, side int, h string) []dep {
+		for _, u := range ups[side][h] {
+			t := u.Hash()
+			if side == 0 {
+				if t = s.tr(t); t == "" {
+					t = "\x00" + u.Hash()
+				}
+			}
+			l = append(l, dep{name: "\x05" + u.Name, hash: t})
+		}
+		return l
+	}
+	olds := make([][]dep, no)
+	news := make([][]dep, nn)
+	inOld, inNew := map[dep]bool{}, map[dep]bool{}
+	for i := range no {
+		olds[i] = withUsers(s.outer(i), 0, c.olds[i].Hash)
+		for _, d := range olds[i] {
+			inOld[d] = true
+		}
+	}
+	for j := range nn {
+		news[j] = withUsers(slices.Clip(s.newOuter[j]), 1, c.news[j].Hash)
+		for _, d := range news[j] {
+			inNew[d] = true
+		}
+	}
+	first := map[string]int32{}
+	color := make([]int32, v)
+	key := func(g int32, l []dep, both map[dep]bool, cycle int) int32 {
+		var keep []dep
+		others := 0
+		for _, d := range l {
+			if both[d] {
+				keep = append(keep, d)
+			} else {
+				others++
+			}
+		}
+		slices.SortFunc(keep, compareDeps)
+		k := c.tag(g) + depsKey(keep) + "\x03" + strconv.Itoa(others) + "\x03" + strconv.Itoa(cycle)
+		col, ok := first[k]
+		if !ok {
+			col = int32(len(first))
+			first[k] = col
+		}
+		return col
+	}
+	for i := range no {
+		color[i] = key(c.groupOf(i, true), olds[i], inNew, cycle[i])
+	}
+	for j := range nn {
+		color[no+j] = key(c.groupOf(j, false), news[j], inOld, cycle[no+j])
+	}
+	count := len(first)
+	// Rounds: each spec's signature is its color then its edges in the
+	// class (name and end's color, sorted); equal signatures, one color.
+	sig := make([]int64, 0, v+len(edges))
+	sigOff := make([]int32, v+1)
+	idx := make([]int32, v)
+	next := make([]int32, v)
+	of := func(u int32) []int64 { return sig[sigOff[u]:sigOff[u+1]] }
+	for range maxRefine {
+		sig = sig[:0]
+		for u := range v {
+			sig = append(sig, int64(color[u]))
+			from := len(sig)
+			for _, e := range edges[off[u]:off[u+1]] {
+				end := int64(0)
+				if e.to >= 0 {
+					end = int64(color[e.to]) + 1
+				}
+				sig = append(sig, e.name<<32|end)
+			}
+			slices.Sort(sig[from:])
+			sigOff[u+1] = int32(len(sig))
+		}
+		for u := range idx {
+			idx[u] = int32(u)
+		}
+		slices.SortFunc(idx, func(a, b int32) int { return slices.Compare(of(a), of(b)) })
+		n := int32(0)
+		for k, u := range idx {
+			if k > 0 && !slices.Equal(of(idx[k-1]), of(u)) {
+				n++
+			}
+			next[u] = n
+		}
+		color, next = next, color
+		if int(n)+1 == count {
+			break
+		}
+		count = int(n) + 1
+	}
+	s.color = color
+	s.colorN, s.colorJ, s.colorQ = map[int32][2]int32{}, map[int32]int{}, map[int32][]int{}
+	for u, col := range color {
+		n := s.colorN[col]
+		if u < no {
+			n[0]++
+		} else {
+			n[1]++
+			s.colorJ[col] = u - no
+			s.colorQ[col] = append(s.colorQ[col], u-no)
+		}
+		s.colorN[col] = n
+	}
+	s.byOuterC, s.byShapeC = map[string][]int{}, map[shape][]int{}
+	for j, out := range s.newOuter {
+		col := color[no+j]
+		k := c.tag(c.groupOf(j, false)) + depsKey(out) + "\x04" + strconv.Itoa(int(col))
+		s.byOuterC[k] = append(s.byOuterC[k], j)
+		s.byShapeC[shape{col, len(out)}] = append(s.byShapeC[shape{col, len(out)}], j)
+	}
+	return color
 }
 
 // inClass is the place among the class's old specs of the old spec of
