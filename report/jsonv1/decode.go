@@ -439,8 +439,15 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	}
 	// A report of cachediff before issue 35 writes each pair's causes out
 	// whole: they are read into the table, paths and sets of today's.
+	adopted := 0
+	if c := doc.Report.Causes; c != nil {
+		adopted = len(c.Sets)
+	}
 	if err := doc.Report.AdoptCauses(); err != nil {
 		return nil, err
+	}
+	if c := doc.Report.Causes; c != nil {
+		adopted -= len(c.Sets) // below 0 when the report wrote its causes out whole
 	}
 	shareChanges(doc.Report.Causes)
 	if err := unreached(doc.Report); err != nil {
@@ -460,6 +467,13 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	}
 	if lens.unnamed != nil {
 		return nil, lens.unnamed
+	}
+	// The causes' lists in the engine's order, each entry once: a report
+	// whose causes were written out whole has them in the order read.
+	if adopted == 0 {
+		if err := diff.CheckCauseListOrder(doc.Report); err != nil {
+			return nil, err
+		}
 	}
 	if err := checkFeatures(doc.Features, doc.Report); err != nil {
 		return nil, err
