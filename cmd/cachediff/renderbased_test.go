@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -67,7 +70,10 @@ func writeBasedReport(t testing.TB, dir string, shape basedShape, n int) (string
 	// cause adds a cause of group name (a new link for it unless c0)
 	// and returns its reference.
 	cause := func(name string) diff.CauseRef {
-		cs.Table = append(cs.Table, diff.Cause{Name: name, Changes: version})
+		// Each cause its own (short) old hash: the engine names each
+		// cause once (numberLikeEngine sorts the table).
+		h := strconv.FormatInt(int64(len(cs.Table)), 36)
+		cs.Table = append(cs.Table, diff.Cause{Name: name, OldHash: h, Changes: version})
 		link := 0
 		if name != "c0" {
 			if cs.Paths[len(cs.Paths)-1].Name != name {
@@ -134,6 +140,7 @@ func writeBasedReport(t testing.TB, dir string, shape basedShape, n int) (string
 	}
 	cs.Groups = groups
 	pair.Why.Set = top
+	numberLikeEngine(r)
 	var js bytes.Buffer
 	if err := jsonv1.JSON(&js, r); err != nil {
 		t.Fatal(err)
@@ -240,3 +247,146 @@ var renderBasedBound = map[basedShape]float64{"stacked": 3.6, "fanin": 3.25, "mi
 // the causes took 8.2-8.7x (stacked), 11.1-11.5x (fanned in) and
 // 7.6-8.2x (mixed); causesDec 6.2-6.9x, 8.5x and 5.7-6.5x.
 var renderBasedAlloc = map[basedShape]float64{"stacked": 7.5, "fanin": 9.5, "mixed": 7.2}
+
+// numberLikeEngine numbers r's causes.table, sets and paths as the
+// engine does (render refuses other numberings, diff.CheckCauseListOrder):
+// the table sorted by name and hashes, the sets in the order the whys
+// name them, each before its bases, the links in the order the sets'
+// references, their bases' vias and the whys' vias walk them.
+func numberLikeEngine(r *diff.Report) {
+	cs := r.Causes
+	var whys []*diff.Why
+	for i := range r.Packages {
+		for j := range r.Packages[i].Specs.Rebuilt {
+			whys = append(whys, r.Packages[i].Specs.Rebuilt[j].Why)
+		}
+		for j := range r.Packages[i].Specs.Updated {
+			whys = append(whys, r.Packages[i].Specs.Updated[j].Why)
+		}
+	}
+	whys = slices.DeleteFunc(whys, func(w *diff.Why) bool { return w == nil })
+	// The table.
+	order := make([]int, len(cs.Table))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		x, y := cs.Table[a], cs.Table[b]
+		if c := strings.Compare(x.Name, y.Name); c != 0 {
+			return c
+		}
+		if c := strings.Compare(x.OldHash, y.OldHash); c != 0 {
+			return c
+		}
+		return strings.Compare(x.NewHash, y.NewHash)
+	})
+	causeAt := make([]int, len(order))
+	table := make([]diff.Cause, len(order))
+	for k, i := range order {
+		causeAt[i], table[k] = k, cs.Table[i]
+	}
+	cs.Table = table
+	for _, w := range whys {
+		if w.Self != nil {
+			*w.Self = causeAt[*w.Self]
+		}
+	}
+	for _, set := range cs.Sets {
+		for i := range set {
+			if set[i].SetBase == nil {
+				set[i].Cause = causeAt[set[i].Cause]
+				if set[i].Over != nil {
+					*set[i].Over = set[i].Cause
+				}
+			}
+		}
+		n := 0
+		for n < len(set) && set[n].SetBase != nil {
+			n++
+		}
+		slices.SortFunc(set[n:], func(a, b diff.CauseRef) int { return a.Cause - b.Cause })
+	}
+	// The sets.
+	setAt := make([]int, len(cs.Sets))
+	sets := [][]diff.CauseRef{cs.Sets[0]}
+	for _, w := range whys {
+		stack := []int{w.Set}
+		for len(stack) > 0 {
+			t := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if t == 0 || setAt[t] != 0 {
+				continue
+			}
+			setAt[t] = len(sets)
+			sets = append(sets, cs.Sets[t])
+			for k := len(cs.Sets[t]) - 1; k >= 0; k-- {
+				if b := cs.Sets[t][k].SetBase; b != nil {
+					stack = append(stack, b.Set)
+				}
+			}
+		}
+		w.Set = setAt[w.Set]
+	}
+	cs.Sets = sets
+	for _, set := range sets {
+		for i := range set {
+			if b := set[i].SetBase; b != nil {
+				b.Set = setAt[b.Set]
+			}
+		}
+	}
+	// The links.
+	linkAt := make([]int, len(cs.Paths))
+	for i := range linkAt {
+		linkAt[i] = -1
+	}
+	var links []diff.PathLink
+	number := func(from int) {
+		for i := from; linkAt[i] < 0; {
+			linkAt[i] = len(links)
+			links = append(links, cs.Paths[i])
+			if cs.Paths[i].Next == nil {
+				break
+			}
+			i = *cs.Paths[i].Next
+		}
+	}
+	for _, set := range sets {
+		for _, ref := range set {
+			if ref.SetBase == nil {
+				number(ref.Path)
+			}
+		}
+		for _, ref := range set {
+			if ref.SetBase != nil {
+				number(ref.Via)
+			}
+		}
+	}
+	for _, w := range whys {
+		if w.Via != nil {
+			number(*w.Via)
+		}
+	}
+	for i := range links {
+		if nx := links[i].Next; nx != nil {
+			v := linkAt[*nx]
+			links[i].Next = &v
+		}
+	}
+	cs.Paths = links
+	for _, set := range sets {
+		for i := range set {
+			if b := set[i].SetBase; b != nil {
+				b.Via = linkAt[b.Via]
+			} else {
+				set[i].Path = linkAt[set[i].Path]
+			}
+		}
+	}
+	for _, w := range whys {
+		if w.Via != nil {
+			*w.Via = linkAt[*w.Via]
+		}
+	}
+}

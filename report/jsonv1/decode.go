@@ -1,6 +1,7 @@
 package jsonv1
 
 import (
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -14,6 +15,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/version"
 )
 
 // Values of the enumerated fields of cachediff/v1 (docs/json.md).
@@ -430,6 +432,7 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	doc.Features = features
 	doc.Report.Causes = dec.Causes.c
 	readOverrides(doc.Report.Causes)
+	sortCounts(doc.Report)
 	data, *p = nil, nil // the report holds no byte of the document
 	// Fields added to cachediff/v1 later are absent from older reports;
 	// lists are never null.
@@ -448,8 +451,15 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	}
 	// A report of cachediff before issue 35 writes each pair's causes out
 	// whole: they are read into the table, paths and sets of today's.
+	adopted := 0
+	if c := doc.Report.Causes; c != nil {
+		adopted = len(c.Sets)
+	}
 	if err := doc.Report.AdoptCauses(); err != nil {
 		return nil, err
+	}
+	if c := doc.Report.Causes; c != nil {
+		adopted -= len(c.Sets) // below 0 when the report wrote its causes out whole
 	}
 	shareChanges(doc.Report.Causes)
 	if err := unreached(doc.Report); err != nil {
@@ -469,6 +479,13 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	}
 	if lens.unnamed != nil {
 		return nil, lens.unnamed
+	}
+	// The causes' lists in the engine's order, each entry once: a report
+	// whose causes were written out whole has them in the order read.
+	if adopted == 0 {
+		if err := diff.CheckCauseListOrder(doc.Report); err != nil {
+			return nil, err
+		}
 	}
 	if err := checkFeatures(doc.Features, doc.Report); err != nil {
 		return nil, err
@@ -596,4 +613,29 @@ func shareChanges(c *diff.Causes) {
 		}
 		seen[string(key)] = cs
 	}
+}
+
+// sortCounts puts r's objects of counts keyed by value in the order
+// cachediff writes their keys (docs/json.md): each facet's counts in
+// version order, canonicalized in the order the rules apply, a rule this
+// cachediff does not know (added within v1) after them, by its bytes.
+// JSON objects are unordered: a report passed through a tool that sorts
+// keys (jq -S, a map in Go or Python) is the report cachediff wrote, and
+// read in its key order a compiler gone was refused as listed out of the
+// counts' order, and a lockfile's stack table was printed in another.
+func sortCounts(r *diff.Report) {
+	f := &r.Facets
+	for _, vc := range []diff.ValueCounts{f.Compiler.Counts, f.OS.Counts, f.Platform.Counts, f.Target.Counts, f.Stack.Counts} {
+		version.SortFunc(vc, func(v *diff.ValueCount) string { return v.Value })
+	}
+	rules := snapshot.RuleNames()
+	rank := func(v string) int {
+		if i := slices.Index(rules, v); i >= 0 {
+			return i
+		}
+		return len(rules)
+	}
+	slices.SortFunc(r.Canonicalized, func(a, b diff.ValueCount) int {
+		return cmp.Or(cmp.Compare(rank(a.Value), rank(b.Value)), strings.Compare(a.Value, b.Value))
+	})
 }
