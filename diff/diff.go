@@ -82,7 +82,7 @@ type interner struct {
 	// of two of slots, at most maxSeen, sized by the specs compared
 	// (seenSlots); made at the first lookup when empty.
 	seen []memo.Slot[seenEntry]
-	// local are the lists that localList joined longer than localJoin
+	// local are the lists that noteLocal found joined longer than localJoin
 	// for the package being matched, and their keys in seen: the
 	// matcher forgets them once the package is matched (dropLocal).
 	local []localEntry
@@ -105,21 +105,19 @@ type localEntry struct {
 // list of the real pages in ../shared is under 500 bytes.
 const localJoin = 1 << 10
 
-// localList is list for a list whose id is used only while its package
-// is matched (a spec's versions or variants): a join longer than
-// localJoin made for it is forgotten after (dropLocal).
-func (in *interner) localList(l []string) uint32 {
-	n := len(in.vals)
-	v, id := in.list(l)
-	if len(in.vals) > n && len(v) > localJoin {
+// noteLocal records l, a list whose id is used only while its package
+// is matched (a spec's versions or variants), interned just now with id
+// (list added a string): a join longer than localJoin is forgotten once
+// the package is matched (dropLocal).
+func (in *interner) noteLocal(id uint32, l []string) {
+	if v := in.vals[id]; len(v) > localJoin {
 		if got, ok := in.ids[v]; ok && got == id { // not an odd list's
 			in.local = append(in.local, localEntry{id, memo.List(l)})
 		}
 	}
-	return id
 }
 
-// dropLocal forgets the joins localList made for the package just
+// dropLocal forgets the joins noteLocal recorded for the package just
 // matched, but those that keep(id) says are in use beyond it: their
 // strings, their entries in the map and in the table of recent lookups.
 // Their ids are not given again; the same list in a later package gets
@@ -368,9 +366,17 @@ func (m *matcher) prepare(dst []*spec, specs []snapshot.Spec) []*spec {
 	for i := range specs {
 		s := &m.buf[start+i]
 		*s = spec{Spec: &specs[i], in: in}
-		s.ids[fVersion] = in.localList(specs[i].Versions)
+		// The ids of versions and variants serve this package only: a
+		// long join added for them is forgotten after it (noteLocal).
+		n := len(in.vals)
+		if _, s.ids[fVersion] = in.list(specs[i].Versions); len(in.vals) > n {
+			in.noteLocal(s.ids[fVersion], specs[i].Versions)
+		}
 		_, s.ids[fCompiler] = in.one(specs[i].Compiler)
-		s.ids[fVariants] = in.localList(specs[i].Variants)
+		n = len(in.vals)
+		if _, s.ids[fVariants] = in.list(specs[i].Variants); len(in.vals) > n {
+			in.noteLocal(s.ids[fVariants], specs[i].Variants)
+		}
 		_, s.ids[fTarget] = in.one(specs[i].Target)
 		_, s.ids[fOS] = in.one(specs[i].OS)
 		_, s.ids[fPlatform] = in.one(specs[i].Platform)
