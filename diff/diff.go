@@ -82,6 +82,59 @@ type interner struct {
 	// of two of slots, at most maxSeen, sized by the specs compared
 	// (seenSlots); made at the first lookup when empty.
 	seen []memo.Slot[seenEntry]
+	// local are the lists that noteLocal found joined longer than localJoin
+	// for the package being matched, and their keys in seen: the
+	// matcher forgets them once the package is matched (dropLocal).
+	local []localEntry
+}
+
+// localEntry is a list interned for one package: its id and its key in
+// the interner's table of recent lookups.
+type localEntry struct {
+	id uint32
+	k  memo.Key
+}
+
+// localJoin is the longest join of a list of versions or variants that
+// an interner keeps from one package to the next. Their ids are used
+// within the package only (matching keys, ranks), and a longer join is
+// one spec's list of hundreds of distinct variants: kept, the joins of
+// every package's specs stayed to the end of the comparison, 0.8x the
+// input of pages of specs of 500 variants, every one changed
+// (cmd/cachediff's TestManyChangedVariantsMemory). The longest variant
+// list of the real pages in ../shared is under 500 bytes.
+const localJoin = 1 << 10
+
+// noteLocal records l, a list whose id is used only while its package
+// is matched (a spec's versions or variants), interned just now with id
+// (list added a string): a join longer than localJoin is forgotten once
+// the package is matched (dropLocal).
+func (in *interner) noteLocal(id uint32, l []string) {
+	if v := in.vals[id]; len(v) > localJoin {
+		if got, ok := in.ids[v]; ok && got == id { // not an odd list's
+			in.local = append(in.local, localEntry{id, memo.List(l)})
+		}
+	}
+}
+
+// dropLocal forgets the joins noteLocal recorded for the package just
+// matched, but those that keep(id) says are in use beyond it: their
+// strings, their entries in the map and in the table of recent lookups.
+// Their ids are not given again; the same list in a later package gets
+// one of its own.
+func (in *interner) dropLocal(keep func(uint32) bool) {
+	for _, e := range in.local {
+		if keep(e.id) {
+			continue
+		}
+		delete(in.ids, in.vals[e.id])
+		in.vals[e.id] = ""
+		if slot := memo.Lookup(in.table(), e.k); slot.Holds(e.k) {
+			*slot = memo.Slot[seenEntry]{}
+		}
+	}
+	clear(in.local)
+	in.local = in.local[:0]
 }
 
 // maxSeen is the most slots of an interner's table of recent lookups.
@@ -313,9 +366,17 @@ func (m *matcher) prepare(dst []*spec, specs []snapshot.Spec) []*spec {
 	for i := range specs {
 		s := &m.buf[start+i]
 		*s = spec{Spec: &specs[i], in: in}
-		_, s.ids[fVersion] = in.list(specs[i].Versions)
+		// The ids of versions and variants serve this package only: a
+		// long join added for them is forgotten after it (noteLocal).
+		n := len(in.vals)
+		if _, s.ids[fVersion] = in.list(specs[i].Versions); len(in.vals) > n {
+			in.noteLocal(s.ids[fVersion], specs[i].Versions)
+		}
 		_, s.ids[fCompiler] = in.one(specs[i].Compiler)
-		_, s.ids[fVariants] = in.list(specs[i].Variants)
+		n = len(in.vals)
+		if _, s.ids[fVariants] = in.list(specs[i].Variants); len(in.vals) > n {
+			in.noteLocal(s.ids[fVariants], specs[i].Variants)
+		}
 		_, s.ids[fTarget] = in.one(specs[i].Target)
 		_, s.ids[fOS] = in.one(specs[i].OS)
 		_, s.ids[fPlatform] = in.one(specs[i].Platform)
@@ -356,6 +417,19 @@ func (m *matcher) reserve(op, np *snapshot.Package) {
 
 // reset forgets the current package's specs (keeping the buffers).
 func (m *matcher) reset() {
+	if len(m.in.local) > 0 {
+		// A list of stacks that joins as a spec's versions or variants
+		// has their id: the roll-ups count stacks by it, from package
+		// to package.
+		if n := len(m.in.vals); len(m.stamp) < n {
+			m.stamp = slices.Grow(m.stamp, n-len(m.stamp))[:n]
+		}
+		m.stampGen++
+		for i := range m.buf {
+			m.stamp[m.buf[i].stack] = m.stampGen
+		}
+		m.in.dropLocal(func(id uint32) bool { return m.stamp[id] == m.stampGen })
+	}
 	clear(m.buf) // drop the pointers into the snapshot
 	m.buf, m.olds, m.news, m.ms = m.buf[:0], m.olds[:0], m.news[:0], m.ms[:0]
 }

@@ -149,10 +149,14 @@ var zero = component{isNum: true}
 
 // parsed is a version split into components.
 type parsed struct {
-	v       string // the version, whose bytes the components are
-	release []component
-	preNum  component // the number after alpha, beta, rc or final; zero when absent
-	pre     int8      // alpha, beta, rc or final
+	v string // the version, whose bytes the components are
+	// release holds the release's components, or its first ones (see
+	// keptComponents): there are nrel in all, and those not held are
+	// read again from the byte more of v on (walker).
+	release    []component
+	nrel, more uint32
+	preNum     component // the number after alpha, beta, rc or final; zero when absent
+	pre        int8      // alpha, beta, rc or final
 	// hasNum says a number follows the pre-release word: Spack's
 	// (RC,) sorts below (RC, 0), 1.2rc below 1.2rc0.
 	hasNum bool
@@ -160,8 +164,73 @@ type parsed struct {
 }
 
 func parse(v string) parsed {
-	p, _ := parseAppend(nil, v)
+	p, _ := parseAppend(nil, v, math.MaxInt)
 	return p
+}
+
+// keptComponents is how many components of each version Sort and
+// SortFunc keep while they sort (their scratch, 12 bytes a component, is
+// made for all the values at once); a comparison that gets past them
+// reads the rest of the two versions again (walker). A version has a few
+// components; the engine also orders the values of the facets of its
+// update groups, among them a spec's variants joined, thousands of
+// components each where a spec has hundreds of variants: kept whole,
+// 1,024 pairs of specs of 500 variants, every one changed, parsed to 48
+// MB at once, 3x the input (TestSortScratchBounded).
+const keptComponents = 16
+
+// nextComponent is the component of v that starts at or after the byte
+// i, and the byte past it; false when v has none there.
+func nextComponent(v string, i int) (component, int, bool) {
+	for ; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case isDigit(c):
+			j := i
+			for j < len(v) && isDigit(v[j]) {
+				j++
+			}
+			k := i
+			for k < j && v[k] == '0' {
+				k++
+			}
+			return component{off: uint32(k), n: uint32(j - k), isNum: true}, j, true
+		case isLetter(c):
+			j := i
+			for j < len(v) && isLetter(v[j]) {
+				j++
+			}
+			return component{off: uint32(i), n: uint32(j - i)}, j, true
+		}
+	}
+	return component{}, i, false
+}
+
+// walker reads the release components of a parsed version in turn: those
+// it holds, then those read again from its bytes.
+type walker struct {
+	release []component // the components held
+	v       string      // the version as parsed (its first maxParsed bytes)
+	i       int         // the index of the next component
+	pos     int         // the byte to read the next one from, past those held
+}
+
+func newWalker(p parsed) walker {
+	v := p.v
+	if uint64(len(v)) > maxParsed {
+		v = v[:maxParsed]
+	}
+	return walker{release: p.release, v: v, pos: int(p.more)}
+}
+
+func (w *walker) next() component {
+	if w.i < len(w.release) {
+		w.i++
+		return w.release[w.i-1]
+	}
+	c, pos, _ := nextComponent(w.v, w.pos)
+	w.i, w.pos = w.i+1, pos
+	return c
 }
 
 // components counts the components of v, as parseAppend makes them.
@@ -176,13 +245,15 @@ func components(v string) int {
 }
 
 // parseAppend parses v, appending its components to buf (so that many
-// versions can share one allocation); it returns buf grown. Only the first
-// 4 GiB of a longer v are parsed (components count bytes in 32 bits).
+// versions can share one allocation), at most keep of them (the rest are
+// counted and read again when compared: walker); it returns buf grown.
+// Only the first 4 GiB of a longer v are parsed (components count bytes
+// in 32 bits).
 // maxParsed is the most bytes of a version parseAppend reads: a variable,
 // as a constant index of 4 GiB does not compile where an int is 32 bits.
 var maxParsed uint64 = math.MaxUint32
 
-func parseAppend(buf []component, v string) (parsed, []component) {
+func parseAppend(buf []component, v string, keep int) (parsed, []component) {
 	whole := v
 	if uint64(len(v)) > maxParsed {
 		v = v[:maxParsed]
@@ -193,10 +264,15 @@ func parseAppend(buf []component, v string) (parsed, []component) {
 	if kind == gitFree {
 		at = len(v) // ordered by its ref, not by components
 	}
+	// n counts the components, more is the byte past the last one kept,
+	// last and prev are the last two past those kept.
+	n, more := 0, at
+	var last, prev component
 	for i := at; i < len(v); {
-		c := v[i]
-		switch {
-		case isDigit(c):
+		// nextComponent, inline: most versions are parsed here.
+		var c component
+		switch b := v[i]; {
+		case isDigit(b):
 			j := i
 			for j < len(v) && isDigit(v[j]) {
 				j++
@@ -205,34 +281,52 @@ func parseAppend(buf []component, v string) (parsed, []component) {
 			for k < j && v[k] == '0' {
 				k++
 			}
-			comps = append(comps, component{off: uint32(k), n: uint32(j - k), isNum: true})
-			i = j
-		case isLetter(c):
+			c, i = component{off: uint32(k), n: uint32(j - k), isNum: true}, j
+		case isLetter(b):
 			j := i
 			for j < len(v) && isLetter(v[j]) {
 				j++
 			}
-			comps = append(comps, component{off: uint32(i), n: uint32(j - i)})
-			i = j
+			c, i = component{off: uint32(i), n: uint32(j - i)}, j
 		default:
 			i++
+			continue
 		}
+		if n < keep {
+			comps = append(comps, c)
+			more = i
+		} else {
+			prev, last = last, c
+		}
+		n++
 	}
 	buf = comps
 	comps = comps[start:len(comps):len(comps)]
+	// The last two components: those kept, or those past them.
+	switch k := len(comps); {
+	case n == k:
+		if k > 0 {
+			last = comps[k-1]
+		}
+		if k > 1 {
+			prev = comps[k-2]
+		}
+	case n == k+1 && k > 0:
+		prev = comps[k-1]
+	}
 	p := parsed{v: whole, pre: final, preNum: zero, git: kind}
-	n := len(comps)
+	nrel := n
 	switch {
 	// <release>(alpha|beta|rc)<number>
-	case n >= 3 && !comps[n-2].isNum && isPre(comps[n-2].text(v)) && comps[n-1].isNum:
-		p.pre, p.preNum, p.hasNum = prerelease[comps[n-2].text(v)], comps[n-1], true
-		comps = comps[:n-2]
+	case n >= 3 && !prev.isNum && isPre(prev.text(v)) && last.isNum:
+		p.pre, p.preNum, p.hasNum = prerelease[prev.text(v)], last, true
+		nrel = n - 2
 	// <release>(alpha|beta|rc)
-	case n >= 2 && !comps[n-1].isNum && isPre(comps[n-1].text(v)):
-		p.pre = prerelease[comps[n-1].text(v)]
-		comps = comps[:n-1]
+	case n >= 2 && !last.isNum && isPre(last.text(v)):
+		p.pre = prerelease[last.text(v)]
+		nrel = n - 1
 	}
-	p.release = comps
+	p.release, p.nrel, p.more = comps[:min(nrel, len(comps))], uint32(nrel), uint32(more)
 	return p, buf
 }
 
@@ -357,15 +451,29 @@ func compareSpack(a, b parsed) int {
 // compareRelease compares the components of a and b (for a git version,
 // of the version it is assigned).
 func compareRelease(a, b parsed) int {
-	for i := 0; i < len(a.release) && i < len(b.release); i++ {
+	held := min(len(a.release), len(b.release))
+	for i := 0; i < held; i++ {
 		if c := compareComponent(a.release[i], a.v, b.release[i], b.v); c != 0 {
 			return c
 		}
 	}
+	if n := int(min(a.nrel, b.nrel)); held < n {
+		// Past the components held of one of them (keptComponents).
+		wa, wb := newWalker(a), newWalker(b)
+		for i := 0; i < n; i++ {
+			ca, cb := wa.next(), wb.next()
+			if i < held {
+				continue
+			}
+			if c := compareComponent(ca, wa.v, cb, wb.v); c != 0 {
+				return c
+			}
+		}
+	}
 	switch {
-	case len(a.release) < len(b.release):
+	case a.nrel < b.nrel:
 		return -1
-	case len(a.release) > len(b.release):
+	case a.nrel > b.nrel:
 		return 1
 	}
 	if a.pre != b.pre {
@@ -420,12 +528,12 @@ func SortFunc[T any](xs []T, key func(*T) string) {
 	}
 	comps := 0
 	for i := range xs {
-		comps += components(key(&xs[i]))
+		comps += min(components(key(&xs[i])), keptComponents)
 	}
 	ks := make([]parsed, len(xs))
 	buf := make([]component, 0, comps)
 	for i := range xs {
-		ks[i], buf = parseAppend(buf, key(&xs[i]))
+		ks[i], buf = parseAppend(buf, key(&xs[i]), keptComponents)
 	}
 	sort.Sort(&keyed[T]{ks, xs})
 }
@@ -471,16 +579,16 @@ func (s *Sorter) Sort(vs []string) {
 	if len(vs) < 2 {
 		return
 	}
-	// The scratch is made at its size: a parsed version a value (56
+	// The scratch is made at its size: a parsed version a value (64
 	// bytes) and its components (12 bytes each), counted first.
 	comps := 0
 	for _, v := range vs {
-		comps += components(v)
+		comps += min(components(v), keptComponents)
 	}
 	ks := slices.Grow(s.ks[:0], len(vs))[:len(vs)]
 	buf := slices.Grow(s.buf[:0], comps)
 	for i, v := range vs {
-		ks[i], buf = parseAppend(buf, v)
+		ks[i], buf = parseAppend(buf, v, keptComponents)
 	}
 	slices.SortFunc(ks, compareParsed)
 	for i := range ks {

@@ -183,8 +183,8 @@ func realVersions(f *testing.F) []string {
 // Sort parses every value of a list at once: a lockfile's stack roll-up
 // sorts one value per root, hundreds of thousands in a large one, and
 // the scratch was the roll-up's peak. A value of two components (a root
-// name, "p123") costs its parsed form (56 bytes) and its components (12
-// bytes each, counted before they are made): 80 bytes. It cost 248 when a
+// name, "p123") costs its parsed form (64 bytes) and its components (12
+// bytes each, counted before they are made): 88 bytes. It cost 248 when a
 // component held its text as two strings (40 bytes) and room was made
 // for four a value.
 func TestSortScratchPerValue(t *testing.T) {

@@ -299,7 +299,7 @@ func (s *scanner) canonList(f int) ([]string, bool) {
 	s.items = s.items[:mark]
 	from := len(lt.counted)
 	l = slices.Clip(lt.fin.List(listFacets[f].facet, l, &lt.counted))
-	if end > 0 && s.pos == end && (end-start <= maxListText || lt.long.Bytes(s.data[start:end])) {
+	if end > 0 && s.pos == end && (end-start <= maxListText && r[1]-r[0] <= rareFrom || lt.long.Bytes(s.data[start:end])) {
 		switch {
 		case lt.seen[f] == nil:
 			lt.seen[f] = make(map[string]listText)
@@ -581,8 +581,9 @@ type listTexts struct {
 	base *listBase
 	seen [3]map[string]listText
 	size [3]int // the bytes of the texts in seen, per field
-	// long admits to seen a list text longer than maxListText the
-	// second time it is read, not the first.
+	// long admits to seen a list text longer than maxListText, or of
+	// more than rareFrom strings, the second time it is read, not the
+	// first.
 	long intern.Door
 	// last is, per list field, the text last read and its list: a list
 	// is often the very list of the spec before it, and comparing its

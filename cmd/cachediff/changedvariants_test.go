@@ -1,0 +1,85 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/pagetest"
+	"github.com/cachediff/cachediff/internal/testing/race"
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
+)
+
+// changedVariantsPair writes two catalogue trees of n specs of 500
+// variants each, 64 specs a page, every variant of every spec distinct
+// and changed between the sides: each spec an update of one facet, its
+// variants, whose values (the spec's variants joined, 5.5 KB) are one
+// update group each.
+func changedVariantsPair(t *testing.T, n int) (paths []string, size int64) {
+	t.Helper()
+	dir := t.TempDir()
+	for side, tag := range []string{"old", "new"} {
+		for p := 0; p*64 < n; p++ {
+			specs := make([]map[string]any, 0, 64)
+			for s := p * 64; s < min(n, (p+1)*64); s++ {
+				variants := make([]string, 500)
+				for j := range variants {
+					variants[j] = fmt.Sprintf("v%05d=%d_%d", j, s, side)
+				}
+				specs = append(specs, map[string]any{
+					"hash": spackgen.TinyHash(side<<30 | s), "versions": []string{"1.0"},
+					"compiler": "gcc@=13.2.0", "os": "ubuntu22.04", "platform": "linux",
+					"target": "x86_64_v3", "variants": variants, "stacks": []string{"root"}, "size": "-",
+				})
+			}
+			name := fmt.Sprintf("p%04d", p)
+			page := fmt.Sprintf("---\ntitle: %q\nlayout: cache\ncategories: [package, %s]\nmeta: %s\nspec_details: %s\n---\n",
+				name, tag, pagetest.MustJSON(pagetest.MetaOf(specs)), pagetest.MustJSON(specs))
+			if err := os.MkdirAll(filepath.Join(dir, tag, name), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, filepath.Join(dir, tag, name), "specs.md", []byte(page))
+			size += int64(len(page))
+		}
+		paths = append(paths, filepath.Join(dir, tag))
+	}
+	return paths, size
+}
+
+// Catalogue pages whose specs have hundreds of distinct variants, every
+// spec changed (the last round's class (c) lead): 1,024 specs of 500
+// variants a side (17 MB) peaked at 112–122 MB RSS (7.2x) with --format
+// json or md, 4,096 at 462 MB (6.5x). Three things held more than the
+// snapshots and the report:
+//   - version.Sort, which orders the values of the update groups (here a
+//     spec's variants joined), parsed every value at once, 12 bytes a
+//     component: 48 MB of scratch at 1,024 specs. It keeps 16 components
+//     a value now (version.TestSortScratchBounded).
+//   - The matcher's interner kept every spec's variants joined to the end
+//     of the comparison (0.8x the input); the joins past 1 KB are
+//     forgotten once their package is matched (diff's TestLocalLists*).
+//   - The loader's table of list texts kept a copy of each list's text
+//     (under 16 KB) until the Load ended (0.5x a side); a list of more
+//     than 256 strings is kept the second time it is read
+//     (catalog's TestSeenKeepsListsOfFewStrings).
+//
+// json then peaks at 68 MB at 1,024 (4.0x) and 234 MB at 4,096 (3.3x).
+// The live heap, as diffCost measures it, read 6.2x and 6.0x the input at
+// 512 and 2,048 specs before, 4.1x and 3.8x with the sort alone, and 3.2x
+// and 2.9x now (3.6x and 3.0x on a machine loaded by seven other jobs:
+// the bound is the budget, 4x): the snapshots (a string header in a spec's list and the
+// bytes of each variant: 1.8x the input) and the report's from and to,
+// the variants joined (0.8x). --format md is still over 4x: 87 MB at
+// 1,024 (5.1x), 306 MB at 4,096 (4.3x); its view holds the cells it
+// escaped (report/markdown's mdBuilder.md remembers every one) and its
+// rows until it is written.
+func TestManyChangedVariantsMemory(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
+	}
+	perInput := checkShape(t, "changed variants", 512, changedVariantsPair, 4.0)
+	if r := perInput[1]; r > 10 {
+		t.Errorf("changed variants %d: allocated %.1fx the input, want at most 10x (every value of the update groups parsed whole?)", 4*512, r)
+	}
+}
