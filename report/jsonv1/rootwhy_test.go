@@ -86,7 +86,7 @@ func TestForgedChangedRootWhy(t *testing.T) {
 			{"an entry again", func(l []diff.DepChange) []diff.DepChange { return append(l, l[0]) }, 3, "sorted by name"},
 			{"an entry twice in place", func(l []diff.DepChange) []diff.DepChange { return slices.Insert(l, 0, l[0]) }, 1, "twice"},
 			{"reversed", func(l []diff.DepChange) []diff.DepChange { slices.Reverse(l); return l }, 1, "sorted by name"},
-			{"without a hash", func(l []diff.DepChange) []diff.DepChange { l[2] = diff.DepChange{Name: l[2].Name}; return l }, 2, "without a hash"},
+			{"without a hash", func(l []diff.DepChange) []diff.DepChange { l[2] = diff.DepChange{Name: l[2].Name}; return l }, 2, "without"},
 			{"invented, added", func(l []diff.DepChange) []diff.DepChange {
 				return slices.Insert(l, 0, diff.DepChange{Name: "aaa", NewHash: strings.Repeat("q", 32)})
 			}, 0, "no path of the pair's root causes starts at it"},
