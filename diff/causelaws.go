@@ -265,7 +265,41 @@ func checkCauseSets(r *Report) error {
 		}
 		return nil
 	}
+	// checkEdgeCauses checks that each dependency the pair gained or lost
+	// (a changed dependency with one hash) is a root cause of the pair,
+	// by its own name: cachediff makes the edge a cause (added or
+	// removed), whose one path is the pair's name and the dependency's,
+	// so that a path of the pair's set starts at it (its via's first
+	// name, when it has one). An entry edited in that the set does not
+	// reach told of a dependency the pair never had (p211b).
+	checkEdgeCauses := func(at string, w *Why) error {
+		for j := range w.Changed {
+			d := &w.Changed[j]
+			if d.OldHash != "" && d.NewHash != "" {
+				continue
+			}
+			what, h := "added", d.NewHash
+			if d.NewHash == "" {
+				what, h = "removed", d.OldHash
+			}
+			var ok bool
+			switch {
+			case w.Set <= 0:
+			case w.Via != nil:
+				ok = c.Paths[*w.Via].Name == d.Name
+			default:
+				_, ok = slices.BinarySearch(headsOf(w.Set), d.Name)
+			}
+			if !ok {
+				return lawf(fmt.Sprintf("%s.changed[%d]", at, j), "%q %s (%s), but no path of the pair's root causes starts at it: a dependency added or removed is a root cause of the pair, by its own name", shortValue(d.Name), what, shortValue(h))
+			}
+		}
+		return nil
+	}
 	checkWhy := func(at string, w *Why, name, oldHash, newHash string) error {
+		if err := checkChanged(at, w); err != nil {
+			return err
+		}
 		if w.Self != nil {
 			s := *w.Self
 			if s < 0 || s >= len(c.Table) {
@@ -291,9 +325,11 @@ func checkCauseSets(r *Report) error {
 		case w.Via != nil && w.Set == 0:
 			return lawf(at+".via", "a via, but no root causes: a via leads to the causes of the pair's set")
 		case w.Set > 0:
-			return checkFirstStep(at, w)
+			if err := checkFirstStep(at, w); err != nil {
+				return err
+			}
 		}
-		return nil
+		return checkEdgeCauses(at, w)
 	}
 	if rt := c.Roots; rt != nil && rt.Unchanged+rt.FewerRoots+rt.MoreRoots+rt.OtherRoots > 0 {
 		s := r.Summary.Specs
@@ -1750,6 +1786,36 @@ func checkRootSpecs(r *Report) error {
 		}
 		if err := check(at+".new", x.New, 1, false, false); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// checkChanged checks a why's changed dependencies as cachediff writes
+// them (explainer.local): each with its edge's hash on a side at least
+// (loading refuses an edge without one), sorted by name, old hash and
+// new hash, and a dependency added or removed (one hash: one edge of
+// its name and hash on one side) listed once. Two alike with both
+// hashes are written: two edges of one hash under other names, each
+// swapped for a provider of one virtual, are that virtual twice. A
+// changed root's why, written alike, was checked only when the root's
+// spec was a pair of the report: an entry appended again, a list
+// reversed or an entry without a hash rendered, and was written back.
+func checkChanged(at string, w *Why) error {
+	for j := range w.Changed {
+		d := &w.Changed[j]
+		if d.OldHash == "" && d.NewHash == "" {
+			return lawf(fmt.Sprintf("%s.changed[%d]", at, j), "%q without a hash: cachediff writes a changed dependency with its edge's hash on each side the pair has it", shortValue(d.Name))
+		}
+		if j == 0 {
+			continue
+		}
+		p := &w.Changed[j-1]
+		switch c := cmp.Or(strings.Compare(p.Name, d.Name), strings.Compare(p.OldHash, d.OldHash), strings.Compare(p.NewHash, d.NewHash)); {
+		case c > 0:
+			return lawf(fmt.Sprintf("%s.changed[%d]", at, j), "%q after %q: cachediff writes the changed dependencies sorted by name, then old hash, then new hash", shortValue(d.Name), shortValue(p.Name))
+		case c == 0 && (d.OldHash == "" || d.NewHash == ""):
+			return lawf(fmt.Sprintf("%s.changed[%d]", at, j), "%q (%s%s) twice: a dependency added or removed is one edge, listed once", shortValue(d.Name), shortValue(d.OldHash), shortValue(d.NewHash))
 		}
 	}
 	return nil
