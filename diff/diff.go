@@ -502,12 +502,19 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	// builds of a package left out matched them in hash order, crossed:
 	// causes "app@1 added" and "app@1 removed" the unfiltered report has
 	// not, and N² pairs of nodes.
+	// The pairing by edges of a package of the view over several builds
+	// of one package and version reads its dependencies' pairs, in the
+	// packages left out too: given the view's alone, lib over dep@1 and
+	// lib over dep@2, dep left out and rebuilt, paired in hash order,
+	// crossed, with causes "dep 1 → 2" the unfiltered report has not.
 	var allPairs [][2]string
-	if (len(f.Packages) > 0 || len(f.Stacks) > 0) && og.HasEdges() && ng.HasEdges() &&
-		(severalOfOneName(og) || severalOfOneName(ng)) {
+	filtered := len(f.Packages) > 0 || len(f.Stacks) > 0
+	before, after = applied.apply(before), applied.apply(after)
+	byName := packagePairs(before, after)
+	if filtered && og.HasEdges() && ng.HasEdges() &&
+		(severalOfOneName(og) || severalOfOneName(ng) || severalBuilds(byName)) {
 		allPairs = wholePairs(unfiltered[0], unfiltered[1], &ignore, og, ng)
 	}
-	before, after = applied.apply(before), applied.apply(after)
 	r := &Report{
 		Old: newSide(before),
 		New: newSide(after),
@@ -520,14 +527,13 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 
 	// Both package lists are sorted by name: merge them, compare the pairs
 	// (in parallel), and add up in order.
-	byName := packagePairs(before, after)
 	var kept []map[string]bool
 	if len(f.Stacks) > 0 {
 		kept = keptHashes(byName, unfiltered)
 	}
 	compared, rolled := compareAll(byName, &ignore, release, kept)
 	if og.HasEdges() && ng.HasEdges() {
-		r.cyclePairs = pairByEdges(compared, og, ng, kept)
+		r.cyclePairs = pairByEdges(compared, og, ng, kept, allPairs)
 	}
 	r.Facets, r.Stacks = rolled.rollups()
 	r.Summary.Packages.Unchanged += rolled.unchanged
@@ -2140,7 +2146,7 @@ func packagePairs(before, after *snapshot.Snapshot) [][2]*snapshot.Package {
 // snapshots as they are.
 func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, ng Graph) [][2]string {
 	compared, _ := compareAll(packagePairs(before, after), ignore, false, nil)
-	pairByEdges(compared, og, ng, nil)
+	pairByEdges(compared, og, ng, nil, nil)
 	var out [][2]string
 	for _, c := range compared {
 		if c == nil {
@@ -2153,6 +2159,17 @@ func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, n
 		}
 	}
 	return out
+}
+
+// severalBuilds says whether a package of the view has several specs
+// on both sides (the pairing by edges may re-pair them).
+func severalBuilds(byName [][2]*snapshot.Package) bool {
+	for _, p := range byName {
+		if p[0] != nil && p[1] != nil && len(p[0].Specs) > 1 && len(p[1].Specs) > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // severalOfOneName says whether a node of g has several edges of one
