@@ -507,13 +507,18 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	// packages left out too: given the view's alone, lib over dep@1 and
 	// lib over dep@2, dep left out and rebuilt, paired in hash order,
 	// crossed, with causes "dep 1 → 2" the unfiltered report has not.
+	// So does the explainer the pairs of a cycle (bad input) left out: a
+	// spec of the view over a ring of same@1 one longer was said rebuilt
+	// for the zlib swap along 50 of the ring's edges, not for the ring's
+	// "same@1 added" and "same@1 removed".
 	var allPairs [][2]string
+	var allCycles map[string]string
 	filtered := len(f.Packages) > 0 || len(f.Stacks) > 0
 	before, after = applied.apply(before), applied.apply(after)
 	byName := packagePairs(before, after)
 	if filtered && og.HasEdges() && ng.HasEdges() &&
-		(severalOfOneName(og) || severalOfOneName(ng) || severalBuilds(byName)) {
-		allPairs = wholePairs(unfiltered[0], unfiltered[1], &ignore, og, ng)
+		(severalOfOneName(og) || severalOfOneName(ng) || severalBuilds(packagePairs(unfiltered[0], unfiltered[1]))) {
+		allPairs, allCycles = wholePairs(unfiltered[0], unfiltered[1], &ignore, og, ng)
 	}
 	r := &Report{
 		Old: newSide(before),
@@ -534,6 +539,17 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	compared, rolled := compareAll(byName, &ignore, release, kept)
 	if og.HasEdges() && ng.HasEdges() {
 		r.cyclePairs = pairByEdges(compared, og, ng, kept, allPairs)
+		if len(allCycles) > 0 {
+			in := viewSpecs(compared)
+			for o, n := range allCycles {
+				if !in[o] && !in[n] {
+					if r.cyclePairs == nil {
+						r.cyclePairs = map[string]string{}
+					}
+					r.cyclePairs[o] = n
+				}
+			}
+		}
 	}
 	r.Facets, r.Stacks = rolled.rollups()
 	r.Summary.Packages.Unchanged += rolled.unchanged
@@ -2142,12 +2158,12 @@ func packagePairs(before, after *snapshot.Snapshot) [][2]*snapshot.Package {
 
 // wholePairs are the pairs (old hash, new hash) of the rebuilt and
 // updated specs of the whole snapshots before and after (not narrowed
-// by a filter), as the report of them pairs them. It leaves the
-// snapshots as they are.
-func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, ng Graph) [][2]string {
+// by a filter), as the report of them pairs them, and the pairs of
+// those in cycles (Report.cyclePairs). It leaves the snapshots as they
+// are.
+func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, ng Graph) (out [][2]string, cycles map[string]string) {
 	compared, _ := compareAll(packagePairs(before, after), ignore, false, nil)
-	pairByEdges(compared, og, ng, nil, nil)
-	var out [][2]string
+	cycles = pairByEdges(compared, og, ng, nil, nil)
 	for _, c := range compared {
 		if c == nil {
 			continue
@@ -2158,11 +2174,11 @@ func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, n
 			}
 		}
 	}
-	return out
+	return out, cycles
 }
 
-// severalBuilds says whether a package of the view has several specs
-// on both sides (the pairing by edges may re-pair them).
+// severalBuilds says whether a package has several specs on both sides
+// (the pairing by edges may re-pair them).
 func severalBuilds(byName [][2]*snapshot.Package) bool {
 	for _, p := range byName {
 		if p[0] != nil && p[1] != nil && len(p[0].Specs) > 1 && len(p[1].Specs) > 1 {

@@ -138,24 +138,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 	}
 	pairOf := make(map[string]string, n)
 	if outside != nil {
-		in := make(map[string]bool, 2*n)
-		for k := range out {
-			if out[k] == nil {
-				continue
-			}
-			s := &out[k].p.Specs
-			for _, l := range [2][]Pair{s.Rebuilt, s.Updated} {
-				for i := range l {
-					in[l[i].Old.Hash], in[l[i].New.Hash] = true, true
-				}
-			}
-			for _, sp := range s.Removed {
-				in[sp.Hash] = true
-			}
-			for _, sp := range s.Added {
-				in[sp.Hash] = true
-			}
-		}
+		in := viewSpecs(out)
 		for _, h := range outside {
 			if !in[h[0]] && !in[h[1]] {
 				pairOf[h[0]] = h[1]
@@ -315,6 +298,31 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 		sortRuns(&out[k].p.Specs)
 	}
 	return cyclePairs
+}
+
+// viewSpecs are the hashes of the specs of out's packages, paired,
+// removed or added: under a filter, the whole snapshots' pairs of specs
+// of none of them are those of the packages left out.
+func viewSpecs(out []*compared) map[string]bool {
+	in := map[string]bool{}
+	for k := range out {
+		if out[k] == nil {
+			continue
+		}
+		s := &out[k].p.Specs
+		for _, l := range [2][]Pair{s.Rebuilt, s.Updated} {
+			for i := range l {
+				in[l[i].Old.Hash], in[l[i].New.Hash] = true, true
+			}
+		}
+		for _, sp := range s.Removed {
+			in[sp.Hash] = true
+		}
+		for _, sp := range s.Added {
+			in[sp.Hash] = true
+		}
+	}
+	return in
 }
 
 // classNodes are the graph nodes of one side's specs of every class
