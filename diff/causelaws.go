@@ -306,7 +306,7 @@ func checkCauseSets(r *Report) error {
 				return lawf(at+".self", "%d, but causes.table has %d causes", s, len(c.Table))
 			}
 			if t := c.Table[s]; t.Name != name || t.OldHash != oldHash || t.NewHash != newHash {
-				return lawf(at+".self", "names %s %s → %s, not the pair's own spec %s %s → %s", shortValue(t.Name), shortValue(t.OldHash), shortValue(t.NewHash),
+				return lawf(at+".self", "names %q %q → %q, not the pair's own spec %q %q → %q", shortValue(t.Name), shortValue(t.OldHash), shortValue(t.NewHash),
 					shortValue(name), shortValue(oldHash), shortValue(newHash))
 			}
 			if !w.Known {
@@ -816,14 +816,14 @@ func checkCauseSets(r *Report) error {
 		want := groups[k]
 		switch {
 		case want == nil || seen[k]:
-			return lawf(at, "%s is the root cause of no pair (or is listed twice)", shortValue(g.Name))
+			return lawf(at, "%q is the root cause of no pair (or is listed twice)", shortValue(g.Name))
 		case g.Specs != want.specs || g.Rebuilt != want.rebuilt || g.Updated != want.updated || g.Own != want.own:
 			return lawf(at, "counts %d specs (%d rebuilt, %d updated, %d its own change), but it is a root cause of %d (%d rebuilt, %d updated, %d its own change)",
 				g.Specs, g.Rebuilt, g.Updated, g.Own, want.specs, want.rebuilt, want.updated, want.own)
 		}
 		seen[k] = true
 		if i > 0 && groupOrder(c.Groups[i-1], g) > 0 {
-			return lawf(at, "%s is listed after %s: groups are listed own changes first, then most specs first, as cachediff writes them", shortValue(g.Name), shortValue(c.Groups[i-1].Name))
+			return lawf(at, "%q is listed after %q: groups are listed own changes first, then most specs first, as cachediff writes them", shortValue(g.Name), shortValue(c.Groups[i-1].Name))
 		}
 		via := []string{want.prefix.name}
 		if want.via != -2 {

@@ -576,12 +576,24 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	// builds of a package left out matched them in hash order, crossed:
 	// causes "app@1 added" and "app@1 removed" the unfiltered report has
 	// not, and N² pairs of nodes.
+	// The pairing by edges of a package of the view over several builds
+	// of one package and version reads its dependencies' pairs, in the
+	// packages left out too: given the view's alone, lib over dep@1 and
+	// lib over dep@2, dep left out and rebuilt, paired in hash order,
+	// crossed, with causes "dep 1 → 2" the unfiltered report has not.
+	// So does the explainer the pairs of a cycle (bad input) left out: a
+	// spec of the view over a ring of same@1 one longer was said rebuilt
+	// for the zlib swap along 50 of the ring's edges, not for the ring's
+	// "same@1 added" and "same@1 removed".
 	var allPairs [][2]string
-	if (len(f.Packages) > 0 || len(f.Stacks) > 0) && og.HasEdges() && ng.HasEdges() &&
-		(severalOfOneName(og) || severalOfOneName(ng)) {
-		allPairs = wholePairs(unfiltered[0], unfiltered[1], &ignore, og, ng)
-	}
+	var allCycles map[string]string
+	filtered := len(f.Packages) > 0 || len(f.Stacks) > 0
 	before, after = applied.apply(before), applied.apply(after)
+	byName := packagePairs(before, after)
+	if filtered && og.HasEdges() && ng.HasEdges() &&
+		(severalOfOneName(og) || severalOfOneName(ng) || severalBuilds(packagePairs(unfiltered[0], unfiltered[1]))) {
+		allPairs, allCycles = wholePairs(unfiltered[0], unfiltered[1], &ignore, og, ng)
+	}
 	r := &Report{
 		Old: newSide(before),
 		New: newSide(after),
@@ -594,14 +606,24 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 
 	// Both package lists are sorted by name: merge them, compare the pairs
 	// (in parallel), and add up in order.
-	byName := packagePairs(before, after)
 	var kept []map[string]bool
 	if len(f.Stacks) > 0 {
 		kept = keptHashes(byName, unfiltered)
 	}
 	compared, rolled := compareAll(byName, &ignore, release, kept)
 	if og.HasEdges() && ng.HasEdges() {
-		r.cyclePairs = pairByEdges(compared, og, ng, kept)
+		r.cyclePairs = pairByEdges(compared, og, ng, kept, allPairs)
+		if len(allCycles) > 0 {
+			in := viewSpecs(compared)
+			for o, n := range allCycles {
+				if !in[o] && !in[n] {
+					if r.cyclePairs == nil {
+						r.cyclePairs = map[string]string{}
+					}
+					r.cyclePairs[o] = n
+				}
+			}
+		}
 	}
 	r.Facets, r.Stacks = rolled.rollups()
 	r.Summary.Packages.Unchanged += rolled.unchanged
@@ -2210,12 +2232,12 @@ func packagePairs(before, after *snapshot.Snapshot) [][2]*snapshot.Package {
 
 // wholePairs are the pairs (old hash, new hash) of the rebuilt and
 // updated specs of the whole snapshots before and after (not narrowed
-// by a filter), as the report of them pairs them. It leaves the
-// snapshots as they are.
-func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, ng Graph) [][2]string {
+// by a filter), as the report of them pairs them, and the pairs of
+// those in cycles (Report.cyclePairs). It leaves the snapshots as they
+// are.
+func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, ng Graph) (out [][2]string, cycles map[string]string) {
 	compared, _ := compareAll(packagePairs(before, after), ignore, false, nil)
-	pairByEdges(compared, og, ng, nil)
-	var out [][2]string
+	cycles = pairByEdges(compared, og, ng, nil, nil)
 	for _, c := range compared {
 		if c == nil {
 			continue
@@ -2226,7 +2248,18 @@ func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, n
 			}
 		}
 	}
-	return out
+	return out, cycles
+}
+
+// severalBuilds says whether a package has several specs on both sides
+// (the pairing by edges may re-pair them).
+func severalBuilds(byName [][2]*snapshot.Package) bool {
+	for _, p := range byName {
+		if p[0] != nil && p[1] != nil && len(p[0].Specs) > 1 && len(p[1].Specs) > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // severalOfOneName says whether a node of g has several edges of one

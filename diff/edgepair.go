@@ -121,7 +121,10 @@ func (c *edgeClass) tag(g int32) string {
 // a stack filter (keptHashes; nil without one): removed or added, they
 // never join a class. It returns the pairs of the old specs of classes
 // found in cycles (nil for none), old hash to new, for the explainer.
-func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[string]string {
+// outside are the whole snapshots' pairs under a filter (wholePairs; nil
+// without one): those of specs of no package of out are its
+// dependencies' pairs in the packages the filter leaves out.
+func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside [][2]string) map[string]string {
 	var classes []*edgeClass
 	for k := range out {
 		if out[k] != nil && out[k].ambiguous {
@@ -144,6 +147,14 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[stri
 		}
 	}
 	pairOf := make(map[string]string, n)
+	if outside != nil {
+		in := viewSpecs(out)
+		for _, h := range outside {
+			if !in[h[0]] && !in[h[1]] {
+				pairOf[h[0]] = h[1]
+			}
+		}
+	}
 	for k := range out {
 		if out[k] == nil {
 			continue
@@ -334,6 +345,31 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[stri
 		sortRuns(&out[k].p.Specs)
 	}
 	return cyclePairs
+}
+
+// viewSpecs are the hashes of the specs of out's packages, paired,
+// removed or added: under a filter, the whole snapshots' pairs of specs
+// of none of them are those of the packages left out.
+func viewSpecs(out []*compared) map[string]bool {
+	in := map[string]bool{}
+	for k := range out {
+		if out[k] == nil {
+			continue
+		}
+		s := &out[k].p.Specs
+		for _, l := range [2][]Pair{s.Rebuilt, s.Updated} {
+			for i := range l {
+				in[l[i].Old.Hash], in[l[i].New.Hash] = true, true
+			}
+		}
+		for _, sp := range s.Removed {
+			in[sp.Hash] = true
+		}
+		for _, sp := range s.Added {
+			in[sp.Hash] = true
+		}
+	}
+	return in
 }
 
 // classNodes are the graph nodes of one side's specs of every class

@@ -576,10 +576,22 @@ func jsonError(data []byte, err error) error {
 	return fmt.Errorf("line %d, column %d: %w", line, col, err)
 }
 
-// shortValue cuts a value from a report for a message.
+// shortValue cuts a value from a report for a message, at 60
+// characters (an invalid byte is one, read as U+FFFD where it is cut).
+// Only the part kept is converted, as diff's shortValue does: the whole
+// value as runes made a 50 MB schema peak render at 7x the report.
 func shortValue(s string) string {
-	if r := []rune(s); len(r) > 60 {
-		return string(r[:60]) + "…"
+	return cutRunes(s, 60)
+}
+
+// cutRunes keeps the first n characters of s, and "…" when it cuts.
+func cutRunes(s string, n int) string {
+	k := 0
+	for i := range s {
+		if k == n {
+			return string([]rune(s[:i])) + "…"
+		}
+		k++
 	}
 	return s
 }

@@ -238,11 +238,7 @@ func (w *walker) pathString() string {
 	for _, s := range w.path {
 		switch {
 		case s.value:
-			k := s.key
-			if r := []rune(k); len(r) > 40 {
-				k = string(r[:40]) + "…"
-			}
-			b.WriteString("[" + strconv.Quote(k) + "]")
+			b.WriteString("[" + strconv.Quote(cutRunes(s.key, 40)) + "]")
 		case s.key != "":
 			if b.Len() > 0 {
 				b.WriteByte('.')
