@@ -172,10 +172,10 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 			classOf[o.Hash] = int32(i)
 		}
 	}
-	var outside [2]map[string][]*GraphNode
+	var dependents [2]map[string][]*GraphNode
 	outsideOf := func() [2]map[string][]*GraphNode {
-		if outside[0] != nil {
-			return outside
+		if dependents[0] != nil {
+			return dependents
 		}
 		newClass := map[string]bool{}
 		for _, c := range classes {
@@ -202,9 +202,9 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 					}
 				}
 			}
-			outside[side] = m
+			dependents[side] = m
 		}
-		return outside
+		return dependents
 	}
 	for _, c := range classes {
 		c.outside = outsideOf
