@@ -88,10 +88,18 @@ type edgeClass struct {
 	// cyclic says resolve found a cycle of the class's old specs, or the
 	// class was resolved in a joint class.
 	cyclic bool
-	// outside is the users of no class of the specs of every class, old
-	// (0) and new (1), by hash: made once, the first time a class's
-	// specs are coloured (seeder.colors).
-	outside func() [2]map[string][]*GraphNode
+	// outside is the users of the specs of every class out of their
+	// class, old (0) and new (1), by hash: made once, the first time a
+	// class's specs are coloured (seeder.colors).
+	outside func() [2]map[string][]outsideUser
+}
+
+// outsideUser is a user of a class's spec out of the class: inClass
+// says it is a spec of another class, whose pair is not known while the
+// class is paired (the classes over it wait for it).
+type outsideUser struct {
+	n       *GraphNode
+	inClass bool
 }
 
 // groupOf is the group of old spec i (old) or new spec i.
@@ -172,33 +180,37 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 			classOf[o.Hash] = int32(i)
 		}
 	}
-	var dependents [2]map[string][]*GraphNode
-	outsideOf := func() [2]map[string][]*GraphNode {
+	var dependents [2]map[string][]outsideUser
+	outsideOf := func() [2]map[string][]outsideUser {
 		if dependents[0] != nil {
 			return dependents
 		}
-		newClass := map[string]bool{}
-		for _, c := range classes {
+		newClass := map[string]int32{}
+		for i, c := range classes {
 			for _, sp := range c.news {
-				newClass[sp.Hash] = true
+				newClass[sp.Hash] = int32(i)
 			}
 		}
 		for side, g := range [2]Graph{og, ng} {
-			in := func(h string) bool {
+			class := func(h string) (int32, bool) {
 				if side == 0 {
-					_, ok := classOf[h]
-					return ok
+					i, ok := classOf[h]
+					return i, ok
 				}
-				return newClass[h]
+				i, ok := newClass[h]
+				return i, ok
 			}
-			m := map[string][]*GraphNode{}
+			m := map[string][]outsideUser{}
 			for _, n := range g.Nodes() {
-				if in(n.Hash()) {
-					continue
-				}
+				// A user in another class counts too, as one not known:
+				// two builds of top, each over a spec of free rings of
+				// same, tell those specs from the rest (the ring paired
+				// in hash order, crossed, and top's pairs with it, in
+				// 30 of 40 labellings).
+				cn, inClass := class(n.Hash())
 				for _, d := range n.Deps() {
-					if in(d.Hash) {
-						m[d.Hash] = append(m[d.Hash], n)
+					if cd, ok := class(d.Hash); ok && (!inClass || cn != cd) {
+						m[d.Hash] = append(m[d.Hash], outsideUser{n, inClass})
 					}
 				}
 			}
@@ -1326,7 +1338,8 @@ func (s *seeder) alone(i int) int {
 // (colour refinement): a spec's first color is its group and its edges
 // out of the class that both sides have (an old one taken to its pair),
 // with how many others it has (a zlib swapped for zlib-ng is one other
-// each side), the specs of no class over it (taken to their pairs),
+// each side), the specs of no class over it (taken to their pairs)
+// and those of another class (by name and number of dependencies),
 // and the size of its cycle (rings over nothing out of the class are
 // alike spec for spec whatever their lengths); each round, a spec's color becomes its color and its
 // edges in the class, each by name and its end's color, until no color
@@ -1398,22 +1411,29 @@ func (s *seeder) colors() []int32 {
 			cycle[u] = len(comp)
 		}
 	})
-	// The first colors: the edges out of the class, and the specs of no
-	// class over the spec (a package over one spec of a free ring tells
-	// it from the others), each taken to its pair.
-	var ups [2]map[string][]*GraphNode
+	// The first colors: the edges out of the class, and the specs over
+	// the spec out of its class (a package over one spec of a free ring
+	// tells it from the others), each taken to its pair, or of another
+	// class, not paired yet, told by its name and dependencies' number.
+	var ups [2]map[string][]outsideUser
 	if c.outside != nil {
 		ups = c.outside()
 	}
 	withUsers := func(l []dep, side int, h string) []dep {
 		for _, u := range ups[side][h] {
-			t := u.Hash()
-			if side == 0 {
+			t := u.n.Hash()
+			switch {
+			case u.inClass:
+				// Its pair is not known yet (not the pair in hash
+				// order): it is told by its name and its number of
+				// dependencies, which its pair mostly has too.
+				t = "\x06" + strconv.Itoa(len(u.n.Deps()))
+			case side == 0:
 				if t = s.tr(t); t == "" {
-					t = "\x00" + u.Hash()
+					t = "\x00" + u.n.Hash()
 				}
 			}
-			l = append(l, dep{name: "\x05" + u.Name, hash: t})
+			l = append(l, dep{name: "\x05" + u.n.Name, hash: t})
 		}
 		return l
 	}
