@@ -112,9 +112,21 @@ const localJoin = 1 << 10
 func (in *interner) noteLocal(id uint32, l []string) {
 	if v := in.vals[id]; len(v) > localJoin {
 		if got, ok := in.ids[v]; ok && got == id { // not an odd list's
-			in.local = append(in.local, localEntry{id, memo.List(l)})
+			k := memo.List(l)
+			if len(l) == 1 {
+				k = memo.String(l[0]) // list looked it up as one string
+			}
+			in.local = append(in.local, localEntry{id, k})
 		}
 	}
+}
+
+// live says whether e, a slot of the table of recent lookups, holds an
+// id not forgotten (dropLocal): the list's other arrays (a copy of it
+// on the other side) and strings hold its id in slots of their own,
+// which dropLocal does not know.
+func (in *interner) live(e *memo.Slot[seenEntry]) bool {
+	return len(in.vals[e.Value.id]) == len(e.Value.s)
 }
 
 // dropLocal forgets the joins noteLocal recorded for the package just
@@ -176,7 +188,7 @@ func (in *interner) one(s string) (string, uint32) {
 	}
 	k := memo.String(s)
 	e := memo.Lookup(in.table(), k)
-	if e.Holds(k) {
+	if e.Holds(k) && in.live(e) {
 		return e.Value.s, e.Value.id
 	}
 	v, id := in.lookup(s)
@@ -204,7 +216,7 @@ func (in *interner) list(l []string) (string, uint32) {
 	}
 	k := memo.List(l)
 	e := memo.Lookup(in.table(), k)
-	if e.Holds(k) {
+	if e.Holds(k) && in.live(e) {
 		return e.Value.s, e.Value.id
 	}
 	v, id := in.joined(l)
