@@ -86,6 +86,11 @@ type interner struct {
 	// for the package being matched, and their keys in seen: the
 	// matcher forgets them once the package is matched (dropLocal).
 	local []localEntry
+	// longKeys are the slots of the table of recent lookups set since
+	// the last package for strings longer than localJoin: a list's
+	// other arrays (the new side's own) and strings hold its id in slots
+	// of their own, which dropLocal clears too.
+	longKeys []localEntry
 }
 
 // localEntry is a list interned for one package: its id and its key in
@@ -122,9 +127,9 @@ func (in *interner) noteLocal(id uint32, l []string) {
 }
 
 // live says whether e, a slot of the table of recent lookups, holds an
-// id not forgotten (dropLocal): the list's other arrays (a copy of it
-// on the other side) and strings hold its id in slots of their own,
-// which dropLocal does not know.
+// id not forgotten (dropLocal): a slot that dropLocal did not clear
+// must not give a forgotten id, which the same list of another array
+// in the next package would not get (a rebuild read as updated).
 func (in *interner) live(e *memo.Slot[seenEntry]) bool {
 	return len(in.vals[e.Value.id]) == len(e.Value.s)
 }
@@ -142,6 +147,14 @@ func (in *interner) dropLocal(keep func(uint32) bool) {
 		delete(in.ids, in.vals[e.id])
 		in.vals[e.id] = ""
 		if slot := memo.Lookup(in.table(), e.k); slot.Holds(e.k) {
+			*slot = memo.Slot[seenEntry]{}
+		}
+	}
+	for _, e := range in.longKeys {
+		if in.vals[e.id] != "" {
+			continue // not forgotten
+		}
+		if slot := memo.Lookup(in.table(), e.k); slot.Holds(e.k) && slot.Value.id == e.id {
 			*slot = memo.Slot[seenEntry]{}
 		}
 	}
@@ -193,7 +206,16 @@ func (in *interner) one(s string) (string, uint32) {
 	}
 	v, id := in.lookup(s)
 	e.Set(k, seenEntry{v, id})
+	in.noteKey(k, v, id)
 	return v, id
+}
+
+// noteKey records k, a key of the table of recent lookups just set to
+// v, of id, when v is longer than localJoin (longKeys).
+func (in *interner) noteKey(k memo.Key, v string, id uint32) {
+	if len(v) > localJoin {
+		in.longKeys = append(in.longKeys, localEntry{id, k})
+	}
 }
 
 // lookup interns s through the map.
@@ -221,6 +243,7 @@ func (in *interner) list(l []string) (string, uint32) {
 	}
 	v, id := in.joined(l)
 	e.Set(k, seenEntry{v, id})
+	in.noteKey(k, v, id)
 	return v, id
 }
 
@@ -442,6 +465,8 @@ func (m *matcher) reset() {
 		}
 		m.in.dropLocal(func(id uint32) bool { return m.stamp[id] == m.stampGen })
 	}
+	clear(m.in.longKeys)
+	m.in.longKeys = m.in.longKeys[:0]
 	clear(m.buf) // drop the pointers into the snapshot
 	m.buf, m.olds, m.news, m.ms = m.buf[:0], m.olds[:0], m.news[:0], m.ms[:0]
 }
