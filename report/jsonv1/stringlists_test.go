@@ -2,6 +2,7 @@ package jsonv1
 
 import (
 	"bytes"
+	"fmt"
 	"runtime"
 	"slices"
 	"strings"
@@ -129,5 +130,45 @@ func TestTopListsMadeAtTheirLength(t *testing.T) {
 	}
 	if !race.Enabled && float64(allocs[1]) > 4.4*float64(allocs[0]) {
 		t.Errorf("4x the warnings allocated %d bytes, %.2fx the %d of a quarter as many", allocs[1], float64(allocs[1])/float64(allocs[0]), allocs[0])
+	}
+}
+
+// TestHighlightVersionsBounded (issue 35, classes b and c): a
+// highlight's versions were read and never checked (render computes the
+// highlights), so that 4M distinct versions (32 MB) in one rendered at
+// a 191 MB peak. A highlight's versions are its package's: a list
+// longer than every package's of that name is refused before it is
+// decoded, allocating at most 1x the input, and 4x the elements at most
+// 4.4x as much.
+func TestHighlightVersionsBounded(t *testing.T) {
+	js := jsonOf(t, chainHubReport(t, 60, 1))
+	const anchor = `"old": [` + "\n"
+	i := bytes.Index(js, []byte(anchor)) + len(anchor)
+	if i < len(anchor) || !bytes.HasPrefix(js, []byte("{")) {
+		t.Fatal("no highlight's versions.old in the report")
+	}
+	var allocs [2]uint64
+	for k, n := range []int{250000, 1000000} {
+		var b strings.Builder
+		for v := range n {
+			fmt.Fprintf(&b, `"%07d",`, v)
+		}
+		data := slices.Concat(js[:i], []byte(b.String()), js[i:])
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, err := DecodeBytes(data)
+		runtime.ReadMemStats(&after)
+		want := fmt.Sprintf("highlights[0].versions.old: %d versions, but no package's versions.old has more than 1: a highlight's versions are its package's", n+1)
+		if err == nil || err.Error() != want {
+			t.Fatalf("%d versions: got %v, want %q", n, err, want)
+		}
+		allocs[k] = after.TotalAlloc - before.TotalAlloc
+		if !race.Enabled && allocs[k] > uint64(len(data)) {
+			t.Errorf("%d versions (%d bytes): allocated %d bytes, %.2fx the input, want at most 1x", n, len(data), allocs[k], float64(allocs[k])/float64(len(data)))
+		}
+	}
+	if !race.Enabled && float64(allocs[1]) > 4.4*float64(allocs[0]) {
+		t.Errorf("4x the versions allocated %d bytes, %.2fx the %d of a quarter as many", allocs[1], float64(allocs[1])/float64(allocs[0]), allocs[0])
 	}
 }
