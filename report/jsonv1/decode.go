@@ -425,6 +425,15 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	dec := decodedDoc{Document: report.Document{Report: new(diff.Report)}}
 	// causesDec reads the causes' lists, at their lengths.
 	dec.Causes.lens = lens
+	// encoding/json fills a list in the room it has: these are made at
+	// the lengths the walk counted, where it grew them a quarter at a
+	// time, each copy beside the one before. An absent or empty list
+	// stays nil, as encoding/json leaves it (a report without
+	// highlights has them computed).
+	presize(&dec.Report.Options.Packages, lens.packages)
+	presize(&dec.Report.Options.Stacks, lens.stacks)
+	presize(&dec.Report.Highlights, lens.highlights)
+	presize(&dec.Report.Warnings, lens.warnings)
 	if err := json.Unmarshal(data, &dec); err != nil {
 		return nil, jsonError(data, err) // checkShape lets nothing through that fails here
 	}
@@ -496,6 +505,13 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	// the report lacks or a count no cause has is not trusted.
 	doc.Report.Highlights = diff.News(doc.Report)
 	return doc.Report, nil
+}
+
+// presize makes *l with room for n elements, when n is not 0.
+func presize[T any](l *[]T, n int) {
+	if n > 0 {
+		*l = make([]T, 0, n)
+	}
 }
 
 // ReadFile reads the file at path for cachediff render: it must be a
