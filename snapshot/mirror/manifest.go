@@ -66,7 +66,12 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 		// character is cut short, as one cut anywhere else.
 		// The first defect is told, as spackfmt tells it: broken JSON
 		// before the byte; the file's end, when the text ends inside a
-		// character and the JSON before it is cut short.
+		// character and the JSON before it is cut short. Text before a
+		// clear-signed message is told first, as for a manifest that is
+		// UTF-8 (and as spackfmt tells it): its first byte is no JSON.
+		if e := spackfmt.TextBeforeSigned(file, text); e != nil {
+			return nil, e
+		}
 		at := notUTF8(text)
 		var v json.RawMessage
 		dec := json.NewDecoder(bytes.NewReader(text[:at]))
@@ -107,7 +112,11 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	}
 	if rest := bytes.TrimLeft(text[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
 		// Not dec.More, which says false at a '}' or a ']' as at the end:
-		// Spack's json.loads refuses any data after the document.
+		// Spack's json.loads refuses any data after the document. A
+		// clear-signed message after it is text before that message.
+		if e := spackfmt.TextBeforeSigned(file, text); e != nil {
+			return nil, e
+		}
 		return nil, fmt.Errorf("%s: %s: not a manifest: data after the JSON object", file, lineCol(text, len(text)-len(rest)))
 	}
 	if raw == nil {
