@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -345,6 +346,16 @@ func typeText(err error) string {
 		return err.Error()
 	}
 	want := "a whole number"
+	if n, ok := strings.CutPrefix(te.Value, "number "); ok && !strings.ContainsAny(n, ".eE") && (te.Type.Kind() == reflect.Int || te.Type.Kind() == reflect.Int64) {
+		// A whole number past the range of the value's type
+		// (99999999999999999999): "want a whole number" said it was none.
+		bits := te.Type.Bits()
+		if strings.HasPrefix(n, "-") {
+			want += " of at least " + strconv.FormatInt(math.MinInt64>>(64-bits), 10)
+		} else {
+			want += " of at most " + strconv.FormatInt(math.MaxInt64>>(64-bits), 10)
+		}
+	}
 	switch te.Type.Kind() {
 	case reflect.String:
 		want = "a string"
