@@ -1140,7 +1140,26 @@ func specNodes(data []byte) (int, []json.RawMessage, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
 		// Spack reads a spec file as UTF-8 text, and refuses it; Go's
-		// json would read such a byte as U+FFFD.
+		// json would read such a byte as U+FFFD. The first defect is
+		// told, as DecodeManifest tells it: broken JSON before the
+		// byte, and the JSON cut short when the text ends inside a
+		// character, as one cut anywhere else.
+		// (A json.Decoder: Unmarshal tells JSON cut inside a number
+		// as a space after it.)
+		at := notUTF8(data)
+		var v json.RawMessage
+		dec := json.NewDecoder(bytes.NewReader(data[:at]))
+		err := dec.Decode(&v)
+		if err == nil && len(bytes.TrimLeft(data[dec.InputOffset():at], " \t\r\n")) > 0 {
+			err = json.Unmarshal(data[:at], &v) // data after it, in Unmarshal's words
+		}
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &se):
+			return 0, nil, errors.New(syntaxText(se, data))
+		case errors.Is(err, io.ErrUnexpectedEOF) && !utf8.FullRune(data[at:]):
+			return 0, nil, errors.New("unexpected end of JSON input")
+		}
 		return 0, nil, errors.New("not UTF-8 text")
 	}
 	top, err := object(data)

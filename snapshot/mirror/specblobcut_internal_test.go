@@ -1,0 +1,51 @@
+package mirror
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSpecBlobCutInCharacter (issue 35 class e: a message that differs
+// by where the input was cut, and names the wrong defect): the sibling,
+// in a layout-v3 spec blob, of what ed10730a and 3184e90d made a
+// manifest say. A spec blob cut inside a character past ASCII said "not
+// UTF-8 text", where cut one byte before it the JSON is cut short
+// ("unexpected end of JSON input"), and a byte that is no UTF-8 was told
+// before the broken JSON in front of it:
+//
+//	{"spec": ... [{"name": "\xc3        not UTF-8 text → unexpected end of JSON input
+//	{"spec": ... [x, "\xff"]}}          not UTF-8 text → invalid character 'x' looking for beginning of value
+//
+// A blob cut at any byte is cut short; a byte that is no UTF-8 after
+// JSON that is whole, or with a character after it, is still not UTF-8.
+func TestSpecBlobCutInCharacter(t *testing.T) {
+	const h = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	blob := "{\"spec\": {\"_meta\": {\"version\": 5},\n \"nodes\": [{\"name\": \"é€😀\", \"version\": \"1\", \"hash\": \"" + h + "\"}]}}"
+	if _, _, err := specNodes([]byte(blob)); err != nil {
+		t.Fatalf("bad test: %v", err)
+	}
+	for _, bom := range []string{"", "\xef\xbb\xbf"} {
+		for cut := 1; cut < len(blob); cut++ {
+			in := bom + blob[:cut]
+			if _, _, err := specNodes([]byte(in)); err == nil || err.Error() != "unexpected end of JSON input" {
+				t.Errorf("cut at byte %d (%q): %v; want unexpected end of JSON input", cut, blob[max(0, cut-8):cut], err)
+			}
+		}
+	}
+	for in, want := range map[string]string{
+		`{"spec": {"nodes": [x, "` + "\xff" + `"]}}`:                        "invalid character 'x' looking for beginning of value",
+		`{"spec": {"nodes": [x, "` + "\xc3":                                 "invalid character 'x' looking for beginning of value",
+		`{"spec": {"nodes": ["é" 😀, "` + "\xc3":                             "invalid character '😀' after array element",
+		`{"spec": {"nodes": [1]}} x` + "\xc3":                               "invalid character 'x' after top-level value",
+		`{"spec": {"nodes": ["` + "\xff" + `", x]}}`:                        "not UTF-8 text",
+		`{"spec": {"nodes": ["` + "\xc3" + `"]}}`:                           "not UTF-8 text",
+		`{"spec": {"nodes": [1]}}` + "\xc3":                                 "not UTF-8 text",
+		`{"spec": {"nodes": [1]}}` + " \xe2\x82":                            "not UTF-8 text",
+		"\xff":                                                              "not UTF-8 text",
+		" \t" + strings.Repeat("\n", 3) + `{"spec": {"nodes": [1.` + "\xc3": "unexpected end of JSON input",
+	} {
+		if _, _, err := specNodes([]byte(in)); err == nil || err.Error() != want {
+			t.Errorf("%q: %v; want %s", in, err, want)
+		}
+	}
+}
