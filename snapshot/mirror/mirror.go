@@ -1169,16 +1169,20 @@ func specNodes(data []byte) (int, []json.RawMessage, error) {
 		// a character of its own ('Ã' for "\é").
 		return 0, nil, errors.New(syntaxText(se, data))
 	}
+	// A value of the wrong kind is told in JSON's words (typeText), as
+	// a manifest's is: "spec.nodes: an object, want a list", not Go's
+	// "json: cannot unmarshal object into Go value of type
+	// []json.RawMessage".
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, errors.New(typeText(err))
 	}
 	spec, err := object(top["spec"])
 	if err != nil {
-		return 0, nil, fmt.Errorf("spec: %v", err)
+		return 0, nil, fmt.Errorf("spec: %s", typeText(err))
 	}
 	meta, err := object(spec["_meta"])
 	if err != nil {
-		return 0, nil, fmt.Errorf("spec._meta: %v", err)
+		return 0, nil, fmt.Errorf("spec._meta: %s", typeText(err))
 	}
 	// Read as Spack reads it, int() of it: "4", 4.0 and 4.5 are 4, as
 	// in a spec file on disk (spackfmt).
@@ -1187,8 +1191,10 @@ func specNodes(data []byte) (int, []json.RawMessage, error) {
 			return 0, nil, fmt.Errorf("spec._meta.version: %v", err)
 		}
 	}
-	if err := member(spec, "nodes", &nodes); err != nil {
-		return 0, nil, fmt.Errorf("spec.%v", err)
+	if raw, ok := spec["nodes"]; ok {
+		if err := json.Unmarshal(raw, &nodes); err != nil {
+			return 0, nil, fmt.Errorf("spec.nodes: %s", typeText(err))
+		}
 	}
 	if len(nodes) == 0 {
 		return 0, nil, errors.New("no nodes")
