@@ -128,7 +128,7 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 		return nil, fmt.Errorf("%s: a manifest without a version (want %d)", file, ManifestVersion)
 	}
 	var version int
-	if err := json.Unmarshal(vText, &version); err != nil {
+	if err := notNull(vText, &version); err != nil {
 		return nil, fmt.Errorf("%s: version: %s", file, typeText(err))
 	}
 	if version != ManifestVersion {
@@ -136,7 +136,7 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	}
 	var entries []json.RawMessage
 	if d, ok := raw["data"]; ok {
-		if err := json.Unmarshal(d, &entries); err != nil {
+		if err := notNull(d, &entries); err != nil {
 			return nil, fmt.Errorf("%s: data: %s", file, typeText(err))
 		}
 	}
@@ -337,6 +337,18 @@ func notUTF8(text []byte) int {
 	return len(text)
 }
 
+// notNull decodes a manifest's version or data, v, into dst, and
+// refuses null as a value of the wrong kind (typeText: "null, want a
+// list"), as Spack fails on None there: decoded, null left dst as it
+// was, and a null version was "manifest version 0 is not supported",
+// a null data a manifest that lists no blob.
+func notNull(v json.RawMessage, dst any) error {
+	if string(v) == "null" {
+		return &json.UnmarshalTypeError{Value: "null", Type: reflect.TypeOf(dst).Elem()}
+	}
+	return json.Unmarshal(v, dst)
+}
+
 // typeText is err's message, a value of the wrong kind told in words of
 // JSON (a string, want a whole number), not Go's types ("json: cannot
 // unmarshal string into Go value of type int64"); any other error's own.
@@ -370,6 +382,7 @@ func typeText(err error) string {
 		got = "a list"
 	case got == "object":
 		got = "an object"
+	case got == "null":
 	case got == "number", got == "string", got == "bool":
 		got = "a " + strings.Replace(got, "bool", "boolean", 1)
 	default:

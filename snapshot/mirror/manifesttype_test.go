@@ -70,3 +70,22 @@ func TestManifestWholeNumberOutOfRange(t *testing.T) {
 		}
 	}
 }
+
+// TestManifestNullVersionOrData (issue 35 class e: a message that names
+// the wrong thing): a manifest's null version or data was decoded as no
+// value, leaving Go's zero: a null version was "manifest version 0 is
+// not supported", and a null data a manifest that lists no blob, which
+// the mirror then told as "no index of a version cachediff reads ...;
+// media types: none". Spack fails on None in either; both are told as
+// values of the wrong kind.
+func TestManifestNullVersionOrData(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"version": null, "data": []}`: "m.json: version: null, want a whole number",
+		`{"version": 3, "data": null}`:  "m.json: data: null, want a list",
+		`{"data": [], "version": null}`: "m.json: version: null, want a whole number",
+	} {
+		if _, err := mirror.DecodeManifest("m.json", []byte(in)); err == nil || err.Error() != want {
+			t.Errorf("%s: %v; want %s", in, err, want)
+		}
+	}
+}
