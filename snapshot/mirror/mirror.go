@@ -1130,6 +1130,32 @@ func nodeHash(n json.RawMessage) (string, error) {
 	return h, err
 }
 
+// blobDefect is the error of the first defect of a spec blob's text
+// data[:end], JSON that failed to decode or, end < len(data), the text
+// before a byte that is no UTF-8, as DecodeManifest tells it: broken
+// JSON, its character quoted whole (syntaxText); data after a document;
+// the JSON cut short, when cut; or nil. A json.Decoder reads it:
+// Unmarshal told JSON cut inside a literal or a number as a space after
+// it, which the blob does not hold ("invalid character ' ' in literal
+// false (expecting 'l')" for a blob ending "fa", "unexpected end of JSON
+// input" for one ending "false").
+func blobDefect(data []byte, end int, cut bool) error {
+	var v json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(data[:end]))
+	err := dec.Decode(&v)
+	if err == nil && len(bytes.TrimLeft(data[dec.InputOffset():end], " \t\r\n")) > 0 {
+		err = json.Unmarshal(data[:end], &v) // data after it, in Unmarshal's words
+	}
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return errors.New(syntaxText(se, data))
+	case errors.Is(err, io.ErrUnexpectedEOF) && cut:
+		return errors.New("unexpected end of JSON input")
+	}
+	return nil
+}
+
 // specNodes returns a spec file's format version and its nodes, root
 // first. It reads past a UTF-8 byte order mark, as the loader reads the
 // spec file itself (spackfmt): Go's json refused one ("invalid character
@@ -1144,21 +1170,9 @@ func specNodes(data []byte) (int, []json.RawMessage, error) {
 		// told, as DecodeManifest tells it: broken JSON before the
 		// byte, and the JSON cut short when the text ends inside a
 		// character, as one cut anywhere else.
-		// (A json.Decoder: Unmarshal tells JSON cut inside a number
-		// as a space after it.)
 		at := notUTF8(data)
-		var v json.RawMessage
-		dec := json.NewDecoder(bytes.NewReader(data[:at]))
-		err := dec.Decode(&v)
-		if err == nil && len(bytes.TrimLeft(data[dec.InputOffset():at], " \t\r\n")) > 0 {
-			err = json.Unmarshal(data[:at], &v) // data after it, in Unmarshal's words
-		}
-		var se *json.SyntaxError
-		switch {
-		case errors.As(err, &se):
-			return 0, nil, errors.New(syntaxText(se, data))
-		case errors.Is(err, io.ErrUnexpectedEOF) && !utf8.FullRune(data[at:]):
-			return 0, nil, errors.New("unexpected end of JSON input")
+		if err := blobDefect(data, at, !utf8.FullRune(data[at:])); err != nil {
+			return 0, nil, err
 		}
 		return 0, nil, errors.New("not UTF-8 text")
 	}
@@ -1167,6 +1181,9 @@ func specNodes(data []byte) (int, []json.RawMessage, error) {
 		// The character at the error whole, as DecodeManifest quotes
 		// it: encoding/json named the first byte of one past ASCII as
 		// a character of its own ('Ã' for "\é").
+		if err := blobDefect(data, len(data), true); err != nil {
+			return 0, nil, err
+		}
 		return 0, nil, errors.New(syntaxText(se, data))
 	}
 	// A value of the wrong kind is told in JSON's words (typeText), as

@@ -49,3 +49,39 @@ func TestSpecBlobCutInCharacter(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecBlobCutInLiteral (issue 35 class e: a message that differs by
+// where the input was cut, and names a character the input does not
+// hold): a spec blob cut inside a literal or a number was told by
+// encoding/json's Unmarshal as a space after it:
+//
+//	... "external": fa      invalid character ' ' in literal false (expecting 'l')
+//	... "n": -1.            invalid character ' ' after decimal point in numeric literal
+//	... "external": false   unexpected end of JSON input
+//
+// A blob cut at any byte is cut short, as a manifest is.
+func TestSpecBlobCutInLiteral(t *testing.T) {
+	const h = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	blob := `{"spec": {"_meta": {"version": 5}, "nodes": [{"name": "a", "version": "1", "hash": "` + h +
+		`", "external": false, "shared": true, "x": null, "n": -1.5e+3, "m": 0, "k": [1E-2, 12]}]}}`
+	if _, _, err := specNodes([]byte(blob)); err != nil {
+		t.Fatalf("bad test: %v", err)
+	}
+	for cut := 1; cut < len(blob); cut++ {
+		if _, _, err := specNodes([]byte(blob[:cut])); err == nil || err.Error() != "unexpected end of JSON input" {
+			t.Errorf("cut at byte %d (%q): %v; want unexpected end of JSON input", cut, blob[max(0, cut-8):cut], err)
+		}
+	}
+	// Broken, not cut: told as before.
+	for in, want := range map[string]string{
+		`{"spec": fals}`:      "invalid character '}' in literal false (expecting 'e')",
+		`{"spec": -x}`:        "invalid character 'x' in numeric literal",
+		`{"spec": 1.}`:        "invalid character '}' after decimal point in numeric literal",
+		`{"spec": {}} tru`:    "invalid character 't' after top-level value",
+		`{"spec": {"a": 1]}}`: "invalid character ']' after object key:value pair",
+	} {
+		if _, _, err := specNodes([]byte(in)); err == nil || err.Error() != want {
+			t.Errorf("%s: %v; want %s", in, err, want)
+		}
+	}
+}
