@@ -1149,11 +1149,23 @@ func blobDefect(data []byte, end int, cut bool) error {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &se):
-		return errors.New(syntaxText(se, data))
+		return syntaxError(se, data)
 	case errors.Is(err, io.ErrUnexpectedEOF) && cut:
-		return errors.New("unexpected end of JSON input")
+		return fmt.Errorf("%s: unexpected end of JSON input", lineCol(data, len(data)))
 	}
 	return nil
+}
+
+// syntaxError is se, an error of decoding a spec blob's text data, at
+// its line and column (of the text past a byte order mark, as spackfmt
+// counts them), as a manifest's syntax error is told: the byte
+// encoding/json stopped at, or the end of the text.
+func syntaxError(se *json.SyntaxError, data []byte) error {
+	off := int(se.Offset) - 1
+	if se.Error() == "unexpected end of JSON input" {
+		off = len(data)
+	}
+	return fmt.Errorf("%s: %s", lineCol(data, off), syntaxText(se, data))
 }
 
 // specNodes returns a spec file's format version and its nodes, root
@@ -1174,7 +1186,7 @@ func specNodes(data []byte) (int, []json.RawMessage, error) {
 		if err := blobDefect(data, at, !utf8.FullRune(data[at:])); err != nil {
 			return 0, nil, err
 		}
-		return 0, nil, errors.New("not UTF-8 text")
+		return 0, nil, fmt.Errorf("%s: not UTF-8 text", lineCol(data, at))
 	}
 	top, err := object(data)
 	if se := (*json.SyntaxError)(nil); errors.As(err, &se) {
@@ -1184,7 +1196,7 @@ func specNodes(data []byte) (int, []json.RawMessage, error) {
 		if err := blobDefect(data, len(data), true); err != nil {
 			return 0, nil, err
 		}
-		return 0, nil, errors.New(syntaxText(se, data))
+		return 0, nil, syntaxError(se, data)
 	}
 	// A value of the wrong kind is told in JSON's words (typeText), as
 	// a manifest's is: "spec.nodes: an object, want a list", not Go's

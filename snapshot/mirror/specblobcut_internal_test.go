@@ -1,6 +1,7 @@
 package mirror
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -27,22 +28,23 @@ func TestSpecBlobCutInCharacter(t *testing.T) {
 	for _, bom := range []string{"", "\xef\xbb\xbf"} {
 		for cut := 1; cut < len(blob); cut++ {
 			in := bom + blob[:cut]
-			if _, _, err := specNodes([]byte(in)); err == nil || err.Error() != "unexpected end of JSON input" {
-				t.Errorf("cut at byte %d (%q): %v; want unexpected end of JSON input", cut, blob[max(0, cut-8):cut], err)
+			want := endOf(blob[:cut]) + ": unexpected end of JSON input"
+			if _, _, err := specNodes([]byte(in)); err == nil || err.Error() != want {
+				t.Errorf("cut at byte %d (%q): %v; want %s", cut, blob[max(0, cut-8):cut], err, want)
 			}
 		}
 	}
 	for in, want := range map[string]string{
-		`{"spec": {"nodes": [x, "` + "\xff" + `"]}}`:                        "invalid character 'x' looking for beginning of value",
-		`{"spec": {"nodes": [x, "` + "\xc3":                                 "invalid character 'x' looking for beginning of value",
-		`{"spec": {"nodes": ["é" 😀, "` + "\xc3":                             "invalid character '😀' after array element",
-		`{"spec": {"nodes": [1]}} x` + "\xc3":                               "invalid character 'x' after top-level value",
-		`{"spec": {"nodes": ["` + "\xff" + `", x]}}`:                        "not UTF-8 text",
-		`{"spec": {"nodes": ["` + "\xc3" + `"]}}`:                           "not UTF-8 text",
-		`{"spec": {"nodes": [1]}}` + "\xc3":                                 "not UTF-8 text",
-		`{"spec": {"nodes": [1]}}` + " \xe2\x82":                            "not UTF-8 text",
-		"\xff":                                                              "not UTF-8 text",
-		" \t" + strings.Repeat("\n", 3) + `{"spec": {"nodes": [1.` + "\xc3": "unexpected end of JSON input",
+		`{"spec": {"nodes": [x, "` + "\xff" + `"]}}`:                        "line 1, column 21: invalid character 'x' looking for beginning of value",
+		`{"spec": {"nodes": [x, "` + "\xc3":                                 "line 1, column 21: invalid character 'x' looking for beginning of value",
+		`{"spec": {"nodes": ["é" 😀, "` + "\xc3":                             "line 1, column 26: invalid character '😀' after array element",
+		`{"spec": {"nodes": [1]}} x` + "\xc3":                               "line 1, column 26: invalid character 'x' after top-level value",
+		`{"spec": {"nodes": ["` + "\xff" + `", x]}}`:                        "line 1, column 22: not UTF-8 text",
+		`{"spec": {"nodes": ["` + "\xc3" + `"]}}`:                           "line 1, column 22: not UTF-8 text",
+		`{"spec": {"nodes": [1]}}` + "\xc3":                                 "line 1, column 25: not UTF-8 text",
+		`{"spec": {"nodes": [1]}}` + " \xe2\x82":                            "line 1, column 26: not UTF-8 text",
+		"\xff":                                                              "line 1, column 1: not UTF-8 text",
+		" \t" + strings.Repeat("\n", 3) + `{"spec": {"nodes": [1.` + "\xc3": "line 4, column 24: unexpected end of JSON input",
 	} {
 		if _, _, err := specNodes([]byte(in)); err == nil || err.Error() != want {
 			t.Errorf("%q: %v; want %s", in, err, want)
@@ -68,20 +70,27 @@ func TestSpecBlobCutInLiteral(t *testing.T) {
 		t.Fatalf("bad test: %v", err)
 	}
 	for cut := 1; cut < len(blob); cut++ {
-		if _, _, err := specNodes([]byte(blob[:cut])); err == nil || err.Error() != "unexpected end of JSON input" {
-			t.Errorf("cut at byte %d (%q): %v; want unexpected end of JSON input", cut, blob[max(0, cut-8):cut], err)
+		want := endOf(blob[:cut]) + ": unexpected end of JSON input"
+		if _, _, err := specNodes([]byte(blob[:cut])); err == nil || err.Error() != want {
+			t.Errorf("cut at byte %d (%q): %v; want %s", cut, blob[max(0, cut-8):cut], err, want)
 		}
 	}
 	// Broken, not cut: told as before.
 	for in, want := range map[string]string{
-		`{"spec": fals}`:      "invalid character '}' in literal false (expecting 'e')",
-		`{"spec": -x}`:        "invalid character 'x' in numeric literal",
-		`{"spec": 1.}`:        "invalid character '}' after decimal point in numeric literal",
-		`{"spec": {}} tru`:    "invalid character 't' after top-level value",
-		`{"spec": {"a": 1]}}`: "invalid character ']' after object key:value pair",
+		`{"spec": fals}`:      "line 1, column 14: invalid character '}' in literal false (expecting 'e')",
+		`{"spec": -x}`:        "line 1, column 11: invalid character 'x' in numeric literal",
+		`{"spec": 1.}`:        "line 1, column 12: invalid character '}' after decimal point in numeric literal",
+		`{"spec": {}} tru`:    "line 1, column 14: invalid character 't' after top-level value",
+		`{"spec": {"a": 1]}}`: "line 1, column 17: invalid character ']' after object key:value pair",
 	} {
 		if _, _, err := specNodes([]byte(in)); err == nil || err.Error() != want {
 			t.Errorf("%s: %v; want %s", in, err, want)
 		}
 	}
+}
+
+// endOf is the line and column of text's end, as a spec blob's messages
+// say it.
+func endOf(text string) string {
+	return fmt.Sprintf("line %d, column %d", 1+strings.Count(text, "\n"), len(text)-strings.LastIndex(text, "\n"))
 }
