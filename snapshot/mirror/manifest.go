@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -66,7 +67,12 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 		// character is cut short, as one cut anywhere else.
 		// The first defect is told, as spackfmt tells it: broken JSON
 		// before the byte; the file's end, when the text ends inside a
-		// character and the JSON before it is cut short.
+		// character and the JSON before it is cut short. Text before a
+		// clear-signed message is told first, as for a manifest that is
+		// UTF-8 (and as spackfmt tells it): its first byte is no JSON.
+		if e := spackfmt.TextBeforeSigned(file, text); e != nil {
+			return nil, e
+		}
 		at := notUTF8(text)
 		var v json.RawMessage
 		dec := json.NewDecoder(bytes.NewReader(text[:at]))
@@ -107,7 +113,11 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	}
 	if rest := bytes.TrimLeft(text[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
 		// Not dec.More, which says false at a '}' or a ']' as at the end:
-		// Spack's json.loads refuses any data after the document.
+		// Spack's json.loads refuses any data after the document. A
+		// clear-signed message after it is text before that message.
+		if e := spackfmt.TextBeforeSigned(file, text); e != nil {
+			return nil, e
+		}
 		return nil, fmt.Errorf("%s: %s: not a manifest: data after the JSON object", file, lineCol(text, len(text)-len(rest)))
 	}
 	if raw == nil {
@@ -118,7 +128,7 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 		return nil, fmt.Errorf("%s: a manifest without a version (want %d)", file, ManifestVersion)
 	}
 	var version int
-	if err := json.Unmarshal(vText, &version); err != nil {
+	if err := notNull(vText, &version); err != nil {
 		return nil, fmt.Errorf("%s: version: %s", file, typeText(err))
 	}
 	if version != ManifestVersion {
@@ -126,7 +136,7 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	}
 	var entries []json.RawMessage
 	if d, ok := raw["data"]; ok {
-		if err := json.Unmarshal(d, &entries); err != nil {
+		if err := notNull(d, &entries); err != nil {
 			return nil, fmt.Errorf("%s: data: %s", file, typeText(err))
 		}
 	}
@@ -327,6 +337,18 @@ func notUTF8(text []byte) int {
 	return len(text)
 }
 
+// notNull decodes a manifest's version or data, v, into dst, and
+// refuses null as a value of the wrong kind (typeText: "null, want a
+// list"), as Spack fails on None there: decoded, null left dst as it
+// was, and a null version was "manifest version 0 is not supported",
+// a null data a manifest that lists no blob.
+func notNull(v json.RawMessage, dst any) error {
+	if string(v) == "null" {
+		return &json.UnmarshalTypeError{Value: "null", Type: reflect.TypeOf(dst).Elem()}
+	}
+	return json.Unmarshal(v, dst)
+}
+
 // typeText is err's message, a value of the wrong kind told in words of
 // JSON (a string, want a whole number), not Go's types ("json: cannot
 // unmarshal string into Go value of type int64"); any other error's own.
@@ -336,6 +358,16 @@ func typeText(err error) string {
 		return err.Error()
 	}
 	want := "a whole number"
+	if n, ok := strings.CutPrefix(te.Value, "number "); ok && !strings.ContainsAny(n, ".eE") && (te.Type.Kind() == reflect.Int || te.Type.Kind() == reflect.Int64) {
+		// A whole number past the range of the value's type
+		// (99999999999999999999): "want a whole number" said it was none.
+		bits := te.Type.Bits()
+		if strings.HasPrefix(n, "-") {
+			want += " of at least " + strconv.FormatInt(math.MinInt64>>(64-bits), 10)
+		} else {
+			want += " of at most " + strconv.FormatInt(math.MaxInt64>>(64-bits), 10)
+		}
+	}
 	switch te.Type.Kind() {
 	case reflect.String:
 		want = "a string"
@@ -350,6 +382,7 @@ func typeText(err error) string {
 		got = "a list"
 	case got == "object":
 		got = "an object"
+	case got == "null":
 	case got == "number", got == "string", got == "bool":
 		got = "a " + strings.Replace(got, "bool", "boolean", 1)
 	default:

@@ -44,3 +44,48 @@ func TestManifestTypeWords(t *testing.T) {
 		}
 	}
 }
+
+// TestManifestWholeNumberOutOfRange (issue 35 class e: a message that
+// names the wrong thing): a whole number past the range of a manifest's
+// value (Go's int64) was told "the number 99999999999999999999, want a
+// whole number", as if it had a fraction; it is told the range wanted.
+// A number with a fraction or an exponent is none to encoding/json, and
+// keeps its words.
+func TestManifestWholeNumberOutOfRange(t *testing.T) {
+	entry := func(length string) string {
+		return `{"version": 3, "data": [{"contentLength": ` + length + `, "mediaType": "application/vnd.spack.db.v8+json", "compression": "none", ` +
+			`"checksumAlgorithm": "sha256", "checksum": "` + strings.Repeat("ab", 32) + `"}]}`
+	}
+	for in, want := range map[string]string{
+		`{"version": 99999999999999999999, "data": []}`:  "m.json: version: the number 99999999999999999999, want a whole number of at most 9223372036854775807",
+		`{"version": -99999999999999999999, "data": []}`: "m.json: version: the number -99999999999999999999, want a whole number of at least -9223372036854775808",
+		entry("9223372036854775808"):                     "m.json: data[0]: contentLength: the number 9223372036854775808, want a whole number of at most 9223372036854775807",
+		entry("-9223372036854775809"):                    "m.json: data[0]: contentLength: the number -9223372036854775809, want a whole number of at least -9223372036854775808",
+		entry("1e999"):                                   "m.json: data[0]: contentLength: the number 1e999, want a whole number",
+		entry("1E3"):                                     "m.json: data[0]: contentLength: the number 1E3, want a whole number",
+		entry("-0.5"):                                    "m.json: data[0]: contentLength: the number -0.5, want a whole number",
+	} {
+		if _, err := mirror.DecodeManifest("m.json", []byte(in)); err == nil || err.Error() != want {
+			t.Errorf("%s: %v; want %s", in, err, want)
+		}
+	}
+}
+
+// TestManifestNullVersionOrData (issue 35 class e: a message that names
+// the wrong thing): a manifest's null version or data was decoded as no
+// value, leaving Go's zero: a null version was "manifest version 0 is
+// not supported", and a null data a manifest that lists no blob, which
+// the mirror then told as "no index of a version cachediff reads ...;
+// media types: none". Spack fails on None in either; both are told as
+// values of the wrong kind.
+func TestManifestNullVersionOrData(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"version": null, "data": []}`: "m.json: version: null, want a whole number",
+		`{"version": 3, "data": null}`:  "m.json: data: null, want a list",
+		`{"data": [], "version": null}`: "m.json: version: null, want a whole number",
+	} {
+		if _, err := mirror.DecodeManifest("m.json", []byte(in)); err == nil || err.Error() != want {
+			t.Errorf("%s: %v; want %s", in, err, want)
+		}
+	}
+}

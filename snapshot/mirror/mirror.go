@@ -1130,6 +1130,44 @@ func nodeHash(n json.RawMessage) (string, error) {
 	return h, err
 }
 
+// blobDefect is the error of the first defect of a spec blob's text
+// data[:end], JSON that failed to decode or, end < len(data), the text
+// before a byte that is no UTF-8, as DecodeManifest tells it: broken
+// JSON, its character quoted whole (syntaxText); data after a document;
+// the JSON cut short, when cut; or nil. A json.Decoder reads it:
+// Unmarshal told JSON cut inside a literal or a number as a space after
+// it, which the blob does not hold ("invalid character ' ' in literal
+// false (expecting 'l')" for a blob ending "fa", "unexpected end of JSON
+// input" for one ending "false").
+func blobDefect(data []byte, end int, cut bool) error {
+	var v json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(data[:end]))
+	err := dec.Decode(&v)
+	if err == nil && len(bytes.TrimLeft(data[dec.InputOffset():end], " \t\r\n")) > 0 {
+		err = json.Unmarshal(data[:end], &v) // data after it, in Unmarshal's words
+	}
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return syntaxError(se, data)
+	case errors.Is(err, io.ErrUnexpectedEOF) && cut:
+		return fmt.Errorf("%s: unexpected end of JSON input", lineCol(data, len(data)))
+	}
+	return nil
+}
+
+// syntaxError is se, an error of decoding a spec blob's text data, at
+// its line and column (of the text past a byte order mark, as spackfmt
+// counts them), as a manifest's syntax error is told: the byte
+// encoding/json stopped at, or the end of the text.
+func syntaxError(se *json.SyntaxError, data []byte) error {
+	off := int(se.Offset) - 1
+	if se.Error() == "unexpected end of JSON input" {
+		off = len(data)
+	}
+	return fmt.Errorf("%s: %s", lineCol(data, off), syntaxText(se, data))
+}
+
 // specNodes returns a spec file's format version and its nodes, root
 // first. It reads past a UTF-8 byte order mark, as the loader reads the
 // spec file itself (spackfmt): Go's json refused one ("invalid character
@@ -1140,26 +1178,40 @@ func specNodes(data []byte) (int, []json.RawMessage, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
 		// Spack reads a spec file as UTF-8 text, and refuses it; Go's
-		// json would read such a byte as U+FFFD.
-		return 0, nil, errors.New("not UTF-8 text")
+		// json would read such a byte as U+FFFD. The first defect is
+		// told, as DecodeManifest tells it: broken JSON before the
+		// byte, and the JSON cut short when the text ends inside a
+		// character, as one cut anywhere else.
+		at := notUTF8(data)
+		if err := blobDefect(data, at, !utf8.FullRune(data[at:])); err != nil {
+			return 0, nil, err
+		}
+		return 0, nil, fmt.Errorf("%s: not UTF-8 text", lineCol(data, at))
 	}
 	top, err := object(data)
 	if se := (*json.SyntaxError)(nil); errors.As(err, &se) {
 		// The character at the error whole, as DecodeManifest quotes
 		// it: encoding/json named the first byte of one past ASCII as
 		// a character of its own ('Ã' for "\é").
-		return 0, nil, errors.New(syntaxText(se, data))
+		if err := blobDefect(data, len(data), true); err != nil {
+			return 0, nil, err
+		}
+		return 0, nil, syntaxError(se, data)
 	}
+	// A value of the wrong kind is told in JSON's words (typeText), as
+	// a manifest's is: "spec.nodes: an object, want a list", not Go's
+	// "json: cannot unmarshal object into Go value of type
+	// []json.RawMessage".
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, errors.New(typeText(err))
 	}
 	spec, err := object(top["spec"])
 	if err != nil {
-		return 0, nil, fmt.Errorf("spec: %v", err)
+		return 0, nil, fmt.Errorf("spec: %s", typeText(err))
 	}
 	meta, err := object(spec["_meta"])
 	if err != nil {
-		return 0, nil, fmt.Errorf("spec._meta: %v", err)
+		return 0, nil, fmt.Errorf("spec._meta: %s", typeText(err))
 	}
 	// Read as Spack reads it, int() of it: "4", 4.0 and 4.5 are 4, as
 	// in a spec file on disk (spackfmt).
@@ -1168,8 +1220,10 @@ func specNodes(data []byte) (int, []json.RawMessage, error) {
 			return 0, nil, fmt.Errorf("spec._meta.version: %v", err)
 		}
 	}
-	if err := member(spec, "nodes", &nodes); err != nil {
-		return 0, nil, fmt.Errorf("spec.%v", err)
+	if raw, ok := spec["nodes"]; ok {
+		if err := json.Unmarshal(raw, &nodes); err != nil {
+			return 0, nil, fmt.Errorf("spec.nodes: %s", typeText(err))
+		}
 	}
 	if len(nodes) == 0 {
 		return 0, nil, errors.New("no nodes")
