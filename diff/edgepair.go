@@ -47,7 +47,11 @@ import (
 // that what the edges tell apart a few steps away pairs apart whatever
 // the hashes. Where the new specs form a cycle, an old spec with no
 // exact pair nor one by its dependencies in the class is seeded too (an
-// old chain against a new cycle is entered from the new side).
+// old chain against a new cycle is entered from the new side). In a
+// class with a cycle, the specs left are then paired downwards from the
+// pairs made (pairDown), before the rest in order: an old ring against
+// a new chain (the ring broken) is entered at its spec over zlib, over
+// whose pair, the chain's top, no new spec is.
 // Where the edges tell specs apart, the hashes themselves play no part:
 // relabelling every hash on both sides pairs the same specs (the tests
 // check it). Specs their edges cannot tell apart either pair by the most
@@ -752,6 +756,11 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	// dependencies in the class, like its own, are all of lower levels).
 	levels, level := c.levels(order, oldNodes)
 	var failed, starts []int
+	// cyc says the class has a cycle of old or new specs (bad input):
+	// only then are pairs made downwards (pairDown), and a failed spec
+	// whose pair its edges do not make sure waits for them (unsure).
+	cyc := c.cyclic
+	var unsure []int
 	for at, i := range levels {
 		oldEdges[i] = edges(i)
 		if !full(i) {
@@ -784,8 +793,19 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			// here.
 			sd.init()
 			if sd.newCycles(); len(sd.compOf) > 0 {
+				cyc = true
 				for _, i := range failed {
 					if pairs[i] >= 0 || full(i) {
+						continue
+					}
+					// One its edges do not pair for sure (the bottom of
+					// an old chain over nothing, against a new ring:
+					// any spec of the ring) waits for the pairs made
+					// downwards from the specs over it: seeded here, it
+					// took a ring's spec in hash order, and the chain
+					// crossed.
+					if sd.rank(i) > 1 {
+						unsure = append(unsure, i)
 						continue
 					}
 					var j int
@@ -813,6 +833,18 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			}
 		}
 		failed, starts = failed[:0], starts[:0]
+	}
+	if cyc {
+		c.pairDown(sd, pairs, taken, madeOf, wants, pair)
+		for _, i := range unsure {
+			if pairs[i] >= 0 || full(i) {
+				continue
+			}
+			var j int
+			if j, budget = sd.seed(i, oldEdges[i], pairs, taken, budget); j >= 0 {
+				pair(i, j)
+			}
+		}
 	}
 	// The rest: the most dependencies in common first (one whose pair is
 	// certain counting twice one that may still change), then in order.
@@ -868,6 +900,100 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		c.pairs, c.changed = pairs, true
 	}
 	return stale
+}
+
+// pairDown pairs downwards in a class with a cycle (bad input): from
+// each pair o↔n, o's one dependency in the class not paired with n's
+// one not taken, where each has one (of one name and group), and no
+// other pair of the round would pair either otherwise; the pairs made
+// go on the next round. The pairs by edges go upwards (a spec over the
+// pairs of its dependencies): an old ring entered at its spec over zlib
+// against a new chain (the ring broken) found no new spec over that
+// spec's pair, the top of the chain, and the ring was left to the pairs
+// in order, by hash, with "same@1 added" made up. Each pair is passed
+// once (its edges), so that the class costs its edges; a round that
+// would make more pairs of a group than it keeps makes none of it.
+func (c *edgeClass) pairDown(sd *seeder, pairs []int, taken []bool, madeOf, wants []int, pair func(i, j int)) {
+	sd.init()
+	var front []int
+	for i, j := range pairs {
+		if j >= 0 {
+			front = append(front, i)
+		}
+	}
+	// one is the one dependency in the class not paired of old spec i
+	// (old) or not taken of new spec i, and its edge's name; -1 for none
+	// or several.
+	one := func(i int, old bool) (int, string) {
+		k, name := -1, ""
+		see := func(x int, n string) bool {
+			if k >= 0 && (x != k || n != name) {
+				k = -1
+				return false
+			}
+			k, name = x, n
+			return true
+		}
+		if old {
+			for _, d := range sd.oldNodes[i].Deps() {
+				if x, ok := c.inClass(d.Hash); ok && x != i && pairs[x] < 0 && !see(x, d.Name) {
+					return -1, ""
+				}
+			}
+		} else {
+			for _, d := range sd.newEdges[i] {
+				if x, ok := sd.newAt[d.hash]; ok && x != i && !taken[x] && !see(x, d.name) {
+					return -1, ""
+				}
+			}
+		}
+		return k, name
+	}
+	toNew, toOld := map[int]int{}, map[int]int{}
+	var made []int
+	add := make([]int, len(wants))
+	for len(front) > 0 {
+		clear(toNew)
+		clear(toOld)
+		var props [][2]int
+		for _, i := range front {
+			k, kn := one(i, true)
+			if k < 0 {
+				continue
+			}
+			m, mn := one(pairs[i], false)
+			if m < 0 || kn != mn || c.groupOf(k, true) != c.groupOf(m, false) {
+				continue
+			}
+			for _, x := range [][3]int{{0, k, m}, {1, m, k}} {
+				to := []map[int]int{toNew, toOld}[x[0]]
+				if y, ok := to[x[1]]; ok && y != x[2] {
+					to[x[1]] = -1
+				} else if !ok {
+					to[x[1]] = x[2]
+				}
+			}
+			props = append(props, [2]int{k, m})
+		}
+		clear(add)
+		made = made[:0]
+		for _, p := range props {
+			if k, m := p[0], p[1]; toNew[k] == m && toOld[m] == k && pairs[k] < 0 && !taken[m] {
+				toNew[k] = -1 // once
+				add[c.groupOf(k, true)]++
+				made = append(made, k, m)
+			}
+		}
+		front = front[:0]
+		for x := 0; x < len(made); x += 2 {
+			g := c.groupOf(made[x], true)
+			if madeOf[g]+add[g] > wants[g] {
+				continue
+			}
+			pair(made[x], made[x+1])
+			front = append(front, made[x])
+		}
+	}
 }
 
 // selfHash stands for the spec's own hash in its edges: a spec over
