@@ -120,7 +120,8 @@ func ringOf(n, mark int, over func(i int) []int, exact bool) cycleShape {
 // above it too (a cycle of two); "ringchain", an old ring against a new
 // chain of as many specs (the ring broken), each's top over the swapped
 // zlib; "ringchainlen", against a chain a spec longer or shorter (its
-// groups nil: the pairs alone are checked).
+// groups nil: the pairs alone are checked); "ringchordchain",
+// ringchain with o0 also over o2 and n0 over n2.
 func drawCycleShape(rng *rand.Rand, kind string) cycleShape {
 	switch kind {
 	case "next3":
@@ -235,7 +236,11 @@ func drawCycleShape(rng *rand.Rand, kind string) cycleShape {
 		if kind == "ringchainlen" {
 			m = n - 1 + 2*rng.IntN(2)
 		}
-		return ringChain(n, m)
+		return ringChain(n, m, false)
+	case "ringchordchain":
+		// ringchain with a chord kept both sides: o0 over o2, n0 over n2.
+		n := 4 + rng.IntN(5)
+		return ringChain(n, n, true)
 	}
 	// chain
 	n := 3 + rng.IntN(3)
@@ -268,8 +273,9 @@ func drawCycleShape(rng *rand.Rand, kind string) cycleShape {
 // ringChain is an old ring of n specs of same, o0 over zlib, against a
 // new chain of m (the ring broken after its last spec), n0 over
 // zlib-ng, each old spec paired with the new one of its place; the
-// cause groups when m is n (else nil).
-func ringChain(n, m int) cycleShape {
+// cause groups when m is n (else nil). chord adds o0 over o2 and n0
+// over n2.
+func ringChain(n, m int, chord bool) cycleShape {
 	var sh cycleShape
 	sh.want = map[string]string{}
 	for s, bottom := range []string{"zlib", "zlib-ng"} {
@@ -283,6 +289,9 @@ func ringChain(n, m int) cycleShape {
 			}
 			if i == 0 {
 				sp.deps = append(sp.deps, [2]string{bottom, p + "z"})
+				if chord {
+					sp.deps = append(sp.deps, [2]string{"same", fmt.Sprint(p, 2)})
+				}
 			}
 			sh.sides[s] = append(sh.sides[s], sp)
 		}
@@ -365,9 +374,11 @@ func keepsEdges(sides [2][]symSpec, pairs map[string]string) bool {
 // (the ring broken) paired its spec over zlib, and the rest in order by
 // hash: "same@1 added" made up for 2 to 4 specs one way, the zlib swap
 // reaching 1 to 4 specs the other, 79 of 80 reports wrong; the specs of
-// the ring are now paired downwards from it (pairDown).
+// the ring are now paired downwards from it (pairDown). With a chord
+// (o0 over o1 and o2, n0 over n1 and n2), each of o0's is paired with
+// the one of n0's alike among them.
 func TestCyclePairsAnyLabels(t *testing.T) {
-	for _, kind := range []string{"next3", "chords", "rings", "free", "pinned", "chain", "ringchain", "ringchainlen"} {
+	for _, kind := range []string{"next3", "chords", "rings", "free", "pinned", "chain", "ringchain", "ringchainlen", "ringchordchain"} {
 		t.Run(kind, func(t *testing.T) {
 			bad := 0
 			for seed := range uint64(40) {
@@ -462,10 +473,11 @@ func TestCyclePairsColorsLinear(t *testing.T) {
 		"next3": func(n int) cycleShape {
 			return ringOf(n, 0, func(i int) []int { return []int{i + 1, i + 2, i + 3} }, false)
 		},
-		"rings":     manyRings,
-		"ringchain": func(n int) cycleShape { return ringChain(n, n) },
+		"rings":          manyRings,
+		"ringchain":      func(n int) cycleShape { return ringChain(n, n, false) },
+		"ringchordchain": func(n int) cycleShape { return ringChain(n, n, true) },
 	}
-	for _, kind := range []string{"next3", "rings", "ringchain"} {
+	for _, kind := range []string{"next3", "rings", "ringchain", "ringchordchain"} {
 		for _, reverse := range []bool{false, true} {
 			t.Run(fmt.Sprint(kind, " reverse=", reverse), func(t *testing.T) {
 				measure := func(n int) compareCost {

@@ -835,7 +835,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		failed, starts = failed[:0], starts[:0]
 	}
 	if cyc {
-		c.pairDown(sd, pairs, taken, madeOf, wants, pair)
+		c.pairDown(sd, pairs, taken, madeOf, wants, pair, maxScored)
 		for _, i := range unsure {
 			if pairs[i] >= 0 || full(i) {
 				continue
@@ -903,17 +903,21 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 }
 
 // pairDown pairs downwards in a class with a cycle (bad input): from
-// each pair o↔n, o's one dependency in the class not paired with n's
-// one not taken, where each has one (of one name and group), and no
-// other pair of the round would pair either otherwise; the pairs made
-// go on the next round. The pairs by edges go upwards (a spec over the
-// pairs of its dependencies): an old ring entered at its spec over zlib
-// against a new chain (the ring broken) found no new spec over that
-// spec's pair, the top of the chain, and the ring was left to the pairs
-// in order, by hash, with "same@1 added" made up. Each pair is passed
-// once (its edges), so that the class costs its edges; a round that
-// would make more pairs of a group than it keeps makes none of it.
-func (c *edgeClass) pairDown(sd *seeder, pairs []int, taken []bool, madeOf, wants []int, pair func(i, j int)) {
+// each pair o↔n, o's dependencies in the class not paired with n's not
+// taken, each with the one of the other side alike among them (the
+// same edge name and group, and as many edges to and from the others
+// of its side: o over o1 and o2, o1 over o2, against n over n1 and n2,
+// n1 over n2), where no other pair of the round would pair either
+// otherwise; the pairs made go on the next round. The pairs by edges go
+// upwards (a spec over the pairs of its dependencies): an old ring
+// entered at its spec over zlib against a new chain (the ring broken)
+// found no new spec over that spec's pair, the top of the chain, and
+// the ring was left to the pairs in order, by hash, with "same@1
+// added" made up. Each pair is passed once (its edges; those of its
+// dependencies, at most maxDown of them, within budget edges over the
+// class), so that the class costs its edges; a round that would make
+// more pairs of a group than it keeps makes none of it.
+func (c *edgeClass) pairDown(sd *seeder, pairs []int, taken []bool, madeOf, wants []int, pair func(i, j int), budget int) {
 	sd.init()
 	var front []int
 	for i, j := range pairs {
@@ -921,59 +925,140 @@ func (c *edgeClass) pairDown(sd *seeder, pairs []int, taken []bool, madeOf, want
 			front = append(front, i)
 		}
 	}
-	// one is the one dependency in the class not paired of old spec i
-	// (old) or not taken of new spec i, and its edge's name; -1 for none
-	// or several.
-	one := func(i int, old bool) (int, string) {
-		k, name := -1, ""
+	// down is old spec i's (old) dependencies in the class not paired,
+	// or new spec i's not taken, each with its edge's name (once); nil
+	// past maxDown.
+	type member struct {
+		at   int
+		name string
+	}
+	down := func(i int, old bool, l []member) []member {
+		l = l[:0]
 		see := func(x int, n string) bool {
-			if k >= 0 && (x != k || n != name) {
-				k = -1
-				return false
+			for _, m := range l {
+				if m.at == x {
+					return true
+				}
 			}
-			k, name = x, n
-			return true
+			l = append(l, member{x, n})
+			return len(l) <= maxDown
 		}
 		if old {
 			for _, d := range sd.oldNodes[i].Deps() {
 				if x, ok := c.inClass(d.Hash); ok && x != i && pairs[x] < 0 && !see(x, d.Name) {
-					return -1, ""
+					return nil
 				}
 			}
 		} else {
 			for _, d := range sd.newEdges[i] {
 				if x, ok := sd.newAt[d.hash]; ok && x != i && !taken[x] && !see(x, d.name) {
-					return -1, ""
+					return nil
 				}
 			}
 		}
-		return k, name
+		return l
+	}
+	// sigs are the members' keys: name, edges to the others of l and
+	// edges from them; ok is false past the budget.
+	sigs := func(l []member, old bool, into []string) ([]string, bool) {
+		into = into[:0]
+		outs, ins := make([]int, len(l)), make([]int, len(l))
+		if len(l) > 1 {
+			for a, m := range l {
+				var hs []string
+				if old {
+					for _, d := range sd.oldNodes[m.at].Deps() {
+						hs = append(hs, d.Hash)
+					}
+				} else {
+					for _, d := range sd.newEdges[m.at] {
+						hs = append(hs, d.hash)
+					}
+				}
+				if budget -= len(hs); budget < 0 {
+					return nil, false
+				}
+				for _, h := range hs {
+					for b, o := range l {
+						if b == a {
+							continue
+						}
+						x, ok := -1, false
+						if old {
+							x, ok = c.inClass(h)
+						} else {
+							x, ok = sd.newAt[h]
+						}
+						if ok && x == o.at {
+							outs[a]++
+							ins[b]++
+						}
+					}
+				}
+			}
+		}
+		for a, m := range l {
+			into = append(into, m.name+"\x00"+strconv.Itoa(outs[a])+"\x00"+strconv.Itoa(ins[a]))
+		}
+		return into, true
 	}
 	toNew, toOld := map[int]int{}, map[int]int{}
 	var made []int
+	var ol, nl []member
+	var os, ns []string
 	add := make([]int, len(wants))
 	for len(front) > 0 {
 		clear(toNew)
 		clear(toOld)
 		var props [][2]int
 		for _, i := range front {
-			k, kn := one(i, true)
-			if k < 0 {
+			if ol = down(i, true, ol); len(ol) == 0 {
 				continue
 			}
-			m, mn := one(pairs[i], false)
-			if m < 0 || kn != mn || c.groupOf(k, true) != c.groupOf(m, false) {
+			if nl = down(pairs[i], false, nl); len(nl) == 0 {
 				continue
 			}
-			for _, x := range [][3]int{{0, k, m}, {1, m, k}} {
-				to := []map[int]int{toNew, toOld}[x[0]]
-				if y, ok := to[x[1]]; ok && y != x[2] {
-					to[x[1]] = -1
-				} else if !ok {
-					to[x[1]] = x[2]
+			var ok bool
+			if os, ok = sigs(ol, true, os); !ok {
+				return
+			}
+			if ns, ok = sigs(nl, false, ns); !ok {
+				return
+			}
+			for a, sa := range os {
+				// sa must be the key of one old member and one new.
+				m := -1
+				for b, sb := range os {
+					if b != a && sb == sa {
+						m = -2
+					}
 				}
+				for b, sb := range ns {
+					if sb == sa {
+						if m == -1 {
+							m = b
+						} else {
+							m = -2
+						}
+					}
+				}
+				if m < 0 {
+					continue
+				}
+				k, n := ol[a].at, nl[m].at
+				if c.groupOf(k, true) != c.groupOf(n, false) {
+					continue
+				}
+				for _, x := range [][3]int{{0, k, n}, {1, n, k}} {
+					to := []map[int]int{toNew, toOld}[x[0]]
+					if y, ok := to[x[1]]; ok && y != x[2] {
+						to[x[1]] = -1
+					} else if !ok {
+						to[x[1]] = x[2]
+					}
+				}
+				props = append(props, [2]int{k, n})
 			}
-			props = append(props, [2]int{k, m})
 		}
 		clear(add)
 		made = made[:0]
@@ -995,6 +1080,10 @@ func (c *edgeClass) pairDown(sd *seeder, pairs []int, taken []bool, madeOf, want
 		}
 	}
 }
+
+// maxDown is the most dependencies in the class a pair's specs pair
+// downwards among (pairDown).
+const maxDown = 8
 
 // selfHash stands for the spec's own hash in its edges: a spec over
 // itself (a cycle, bad input) is over its pair.
