@@ -318,7 +318,23 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[stri
 	newCycles(classes, ng)
 	changed := map[int]bool{}
 	var cyclePairs map[string]string
+	var hashes [][2]string
 	for _, c := range classes {
+		// The pairs' hashes before apply: a class's removed and added
+		// specs are the package's lists' places, which apply fills with
+		// the specs left over. Read after it, an old ring paired with a
+		// spec of the added list (a new ring one longer) gave the
+		// explainer the spec left added as that pair, and its edges were
+		// kept apart: "same@1 removed" and "added" where the edge was
+		// kept, the zlib swap reaching 1 to 3 specs of 3, by hash order.
+		hashes = hashes[:0]
+		if c.cyclic {
+			for i, j := range c.pairs {
+				if j >= 0 {
+					hashes = append(hashes, [2]string{c.olds[i].Hash, c.news[j].Hash})
+				}
+			}
+		}
 		applied := c.apply(&out[c.pkg].p)
 		if applied {
 			changed[c.pkg] = true
@@ -327,10 +343,8 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool) map[stri
 			if cyclePairs == nil {
 				cyclePairs = map[string]string{}
 			}
-			for i, j := range c.pairs {
-				if j >= 0 {
-					cyclePairs[c.olds[i].Hash] = c.news[j].Hash
-				}
+			for _, h := range hashes {
+				cyclePairs[h[0]] = h[1]
 			}
 		}
 	}
