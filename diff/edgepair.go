@@ -849,7 +849,21 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		failed, starts = failed[:0], starts[:0]
 	}
 	if cyc {
-		c.pairDown(sd, pairs, taken, madeOf, wants, pair, maxScored)
+		var front []int
+		for i, j := range pairs {
+			if j >= 0 {
+				front = append(front, i)
+			}
+		}
+		down := c.pairDown(sd, front, pairs, taken, madeOf, wants, pair, maxScored)
+		// The specs waiting, the surest first, each then paired
+		// downwards from: two old chains, each's top over zlib-ng,
+		// against two new rings were all waiting (ranked 2, two tops
+		// alike), and seeded in order their bottoms took any spec of
+		// either ring.
+		if len(unsure) > 1 {
+			slices.SortStableFunc(unsure, func(a, b int) int { return cmp.Compare(sd.rank(a), sd.rank(b)) })
+		}
 		for _, i := range unsure {
 			if pairs[i] >= 0 || full(i) {
 				continue
@@ -857,6 +871,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			var j int
 			if j, budget = sd.seed(i, oldEdges[i], pairs, taken, budget); j >= 0 {
 				pair(i, j)
+				down = c.pairDown(sd, []int{i}, pairs, taken, madeOf, wants, pair, down)
 			}
 		}
 	}
@@ -917,7 +932,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 }
 
 // pairDown pairs downwards in a class with a cycle (bad input): from
-// each pair o↔n, o's dependencies in the class not paired with n's not
+// each pair o↔n of front (old specs), o's dependencies in the class not paired with n's not
 // taken, each with the one of the other side alike among them (the
 // same edge name and group, and as many edges to and from the others
 // of its side: o over o1 and o2, o1 over o2, against n over n1 and n2,
@@ -930,15 +945,10 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 // added" made up. Each pair is passed once (its edges; those of its
 // dependencies, at most maxDown of them, within budget edges over the
 // class), so that the class costs its edges; a round that would make
-// more pairs of a group than it keeps makes none of it.
-func (c *edgeClass) pairDown(sd *seeder, pairs []int, taken []bool, madeOf, wants []int, pair func(i, j int), budget int) {
+// more pairs of a group than it keeps makes none of it. It returns the
+// budget left.
+func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool, madeOf, wants []int, pair func(i, j int), budget int) int {
 	sd.init()
-	var front []int
-	for i, j := range pairs {
-		if j >= 0 {
-			front = append(front, i)
-		}
-	}
 	// down is old spec i's (old) dependencies in the class not paired,
 	// or new spec i's not taken, each with its edge's name (once); nil
 	// past maxDown.
@@ -1034,10 +1044,10 @@ func (c *edgeClass) pairDown(sd *seeder, pairs []int, taken []bool, madeOf, want
 			}
 			var ok bool
 			if os, ok = sigs(ol, true, os); !ok {
-				return
+				return budget
 			}
 			if ns, ok = sigs(nl, false, ns); !ok {
-				return
+				return budget
 			}
 			for a, sa := range os {
 				// sa must be the key of one old member and one new.
@@ -1084,15 +1094,20 @@ func (c *edgeClass) pairDown(sd *seeder, pairs []int, taken []bool, madeOf, want
 			}
 		}
 		front = front[:0]
-		for x := 0; x < len(made); x += 2 {
-			g := c.groupOf(made[x], true)
+		for g := range add {
 			if madeOf[g]+add[g] > wants[g] {
+				add[g] = -1 // past what the group keeps: none of it
+			}
+		}
+		for x := 0; x < len(made); x += 2 {
+			if add[c.groupOf(made[x], true)] < 0 {
 				continue
 			}
 			pair(made[x], made[x+1])
 			front = append(front, made[x])
 		}
 	}
+	return budget
 }
 
 // maxDown is the most dependencies in the class a pair's specs pair
