@@ -74,8 +74,11 @@ func labelledIndex(t *testing.T, rng *rand.Rand, specs []symSpec, hash, id map[s
 type cycleShape struct {
 	sides [2][]symSpec
 	want  map[string]string
-	// groups as groupKeys writes them.
+	// groups as groupKeys writes them (nil: not checked).
 	groups []string
+	// loose says the pairs are not checked (alike parts pair any with
+	// any), only the groups.
+	loose bool
 }
 
 // ringOf is a ring of n specs of same on each side, spec i over the
@@ -117,7 +120,13 @@ func ringOf(n, mark int, over func(i int) []int, exact bool) cycleShape {
 // 2 to 6 over nothing, and a package over zlib and over one spec of the
 // first ring; "chain", an old chain over
 // zlib against a new one whose bottom, over zlib-ng, is over the spec
-// above it too (a cycle of two).
+// above it too (a cycle of two); "ringchain", an old ring against a new
+// chain of as many specs (the ring broken), each's top over the swapped
+// zlib; "ringchainlen", against a chain a spec longer or shorter (its
+// groups nil: the pairs alone are checked); "ringchordchain",
+// ringchain with o0 also over o2 and n0 over n2; "ringlen", an old ring
+// against a new one a spec longer; "ringschains", two to five old
+// rings alike against as many new chains alike (its pairs not checked).
 func drawCycleShape(rng *rand.Rand, kind string) cycleShape {
 	switch kind {
 	case "next3":
@@ -223,6 +232,60 @@ func drawCycleShape(rng *rand.Rand, kind string) cycleShape {
 		}
 		sh.groups = []string{fmt.Sprintf("zlib [removed:zlib@1.3>] specs=%d", total), fmt.Sprintf("zlib-ng [added:>zlib-ng@1.3] specs=%d", total)}
 		return sh
+	case "ringchain", "ringchainlen":
+		// An old ring over zlib at o0 against a new chain (the ring
+		// broken after its last spec) over zlib-ng at n0; ringchainlen's
+		// chain is a spec longer or shorter.
+		n := 3 + rng.IntN(5)
+		m := n
+		if kind == "ringchainlen" {
+			m = n - 1 + 2*rng.IntN(2)
+		}
+		return ringChain(n, m, false)
+	case "ringlen":
+		// An old ring against a new ring a spec longer, each's spec 0
+		// over the swapped zlib: entered there, the pairs go up the
+		// ring (o_i with n_{i+1}) and the new n1 is added.
+		n := 2 + rng.IntN(6)
+		sh := ringOf(n, 0, func(i int) []int { return []int{i + 1} }, false)
+		long := ringOf(n+1, 0, func(i int) []int { return []int{i + 1} }, false)
+		sh.sides[1] = long.sides[1]
+		sh.want = map[string]string{"o0": "n0"}
+		for i := 1; i < n; i++ {
+			sh.want[fmt.Sprint("o", i)] = fmt.Sprint("n", i+1)
+		}
+		sh.groups = []string{fmt.Sprintf("same [added:>same@1] specs=%d", n), fmt.Sprintf("same [removed:same@1>] specs=%d", n),
+			fmt.Sprintf("zlib [removed:zlib@1.3>] specs=%d", n), fmt.Sprintf("zlib-ng [added:>zlib-ng@1.3] specs=%d", n)}
+		return sh
+	case "ringschains":
+		// Two to five old rings alike, each's spec 0 over zlib, against
+		// as many new chains alike, each's top over zlib-ng.
+		n, k := 3+rng.IntN(5), 2+rng.IntN(4)
+		var sh cycleShape
+		for s, bottom := range []string{"zlib", "zlib-ng"} {
+			p := "on"[s : s+1]
+			sh.sides[s] = append(sh.sides[s], symSpec{name: bottom, id: p + "z"})
+			for r := range k {
+				for i := range n {
+					sp := symSpec{name: "same", id: fmt.Sprint(p, r, "-", i)}
+					if s == 0 || i+1 < n {
+						sp.deps = append(sp.deps, [2]string{"same", fmt.Sprint(p, r, "-", (i+1)%n)})
+					}
+					if i == 0 {
+						sp.deps = append(sp.deps, [2]string{bottom, p + "z"})
+					}
+					sh.sides[s] = append(sh.sides[s], sp)
+				}
+			}
+		}
+		sh.loose = true
+		sh.groups = []string{fmt.Sprintf("same [removed:same@1>] specs=%d", k*n),
+			fmt.Sprintf("zlib [removed:zlib@1.3>] specs=%d", k), fmt.Sprintf("zlib-ng [added:>zlib-ng@1.3] specs=%d", k)}
+		return sh
+	case "ringchordchain":
+		// ringchain with a chord kept both sides: o0 over o2, n0 over n2.
+		n := 4 + rng.IntN(5)
+		return ringChain(n, n, true)
 	}
 	// chain
 	n := 3 + rng.IntN(3)
@@ -249,6 +312,42 @@ func drawCycleShape(rng *rand.Rand, kind string) cycleShape {
 	}
 	sh.groups = []string{fmt.Sprintf("same [added:>same@1] specs=%d", n),
 		fmt.Sprintf("zlib [removed:zlib@1.3>] specs=%d", n), fmt.Sprintf("zlib-ng [added:>zlib-ng@1.3] specs=%d", n)}
+	return sh
+}
+
+// ringChain is an old ring of n specs of same, o0 over zlib, against a
+// new chain of m (the ring broken after its last spec), n0 over
+// zlib-ng, each old spec paired with the new one of its place; the
+// cause groups when m is n (else nil). chord adds o0 over o2 and n0
+// over n2.
+func ringChain(n, m int, chord bool) cycleShape {
+	var sh cycleShape
+	sh.want = map[string]string{}
+	for s, bottom := range []string{"zlib", "zlib-ng"} {
+		p := "on"[s : s+1]
+		sh.sides[s] = append(sh.sides[s], symSpec{name: bottom, id: p + "z"})
+		l := []int{n, m}[s]
+		for i := range l {
+			sp := symSpec{name: "same", id: fmt.Sprint(p, i)}
+			if s == 0 || i+1 < l {
+				sp.deps = append(sp.deps, [2]string{"same", fmt.Sprint(p, (i+1)%l)})
+			}
+			if i == 0 {
+				sp.deps = append(sp.deps, [2]string{bottom, p + "z"})
+				if chord {
+					sp.deps = append(sp.deps, [2]string{"same", fmt.Sprint(p, 2)})
+				}
+			}
+			sh.sides[s] = append(sh.sides[s], sp)
+		}
+	}
+	for i := range min(n, m) {
+		sh.want[fmt.Sprint("o", i)] = fmt.Sprint("n", i)
+	}
+	if m == n {
+		sh.groups = []string{fmt.Sprintf("same [removed:same@1>] specs=%d", n),
+			"zlib [removed:zlib@1.3>] specs=1", "zlib-ng [added:>zlib-ng@1.3] specs=1"}
+	}
 	return sh
 }
 
@@ -316,9 +415,26 @@ func keepsEdges(sides [2][]symSpec, pairs map[string]string) bool {
 // the cycles from the old side only (an old chain's bottom without an
 // exact pair was left to the pairs in order): 15 to 34 of 40 labellings
 // of each shape crossed pairs, invented "same@1 added" and "same@1
-// removed" causes, or did not mirror.
+// removed" causes, or did not mirror. An old ring against a new chain
+// (the ring broken) paired its spec over zlib, and the rest in order by
+// hash: "same@1 added" made up for 2 to 4 specs one way, the zlib swap
+// reaching 1 to 4 specs the other, 79 of 80 reports wrong; the specs of
+// the ring are now paired downwards from it (pairDown). With a chord
+// (o0 over o1 and o2, n0 over n1 and n2), each of o0's is paired with
+// the one of n0's alike among them. Against a new ring a spec longer,
+// the pairs were right but the explainer read the pair of the spec
+// moved out of the added list after apply had put the spec left added
+// in its place: the edges kept apart made "same@1 added" and "removed"
+// up where the edge was kept, and the zlib swap reached 1 to n specs,
+// by hash order. Two old chains against two new rings: every old spec
+// waited for the pairs downwards (the two tops alike), and seeded in
+// order the bottoms took any ring's specs; now the surest is seeded
+// first and paired downwards from before the next. Three rings or more
+// against as many chains: a round of pairs downwards made its first
+// pair and then counted the others past what the class keeps, and the
+// ends of the rings paired by hash.
 func TestCyclePairsAnyLabels(t *testing.T) {
-	for _, kind := range []string{"next3", "chords", "rings", "free", "pinned", "chain"} {
+	for _, kind := range []string{"next3", "chords", "rings", "free", "pinned", "chain", "ringchain", "ringchainlen", "ringchordchain", "ringlen", "ringschains"} {
 		t.Run(kind, func(t *testing.T) {
 			bad := 0
 			for seed := range uint64(40) {
@@ -356,10 +472,10 @@ func TestCyclePairsAnyLabels(t *testing.T) {
 								why = append(why, fmt.Sprintf("%s → %s, want → %s", a, pairs[a], b))
 							}
 						}
-					} else if !keepsEdges(sh.sides, pairs) {
+					} else if !sh.loose && !keepsEdges(sh.sides, pairs) {
 						why = append(why, fmt.Sprintf("pairs %v cross the edges", pairs))
 					}
-					if g := groupKeys(r, way == 1); !slices.Equal(g, sh.groups) {
+					if g := groupKeys(r, way == 1); sh.groups != nil && !slices.Equal(g, sh.groups) {
 						why = append(why, fmt.Sprintf("cause groups %q, want %q", g, sh.groups))
 					}
 					if len(why) > 0 {
@@ -401,9 +517,10 @@ func manyRings(n int) cycleShape {
 
 // The colors of a class's specs cost rounds over its edges, at most
 // maxRefine of them: 4x the specs of a ring of specs each over the next
-// three, or of many rings of several lengths, costs at most 4.4x the
+// three, or of many rings of several lengths, or of a ring against a
+// chain (its specs paired downwards, pairDown), costs at most 4.4x the
 // allocations and bytes, both ways, and the causes are the zlib swap
-// alone.
+// alone (and the ring's broken edge).
 func TestCyclePairsColorsLinear(t *testing.T) {
 	if race.Enabled {
 		t.Skip("allocations under the race detector")
@@ -412,9 +529,11 @@ func TestCyclePairsColorsLinear(t *testing.T) {
 		"next3": func(n int) cycleShape {
 			return ringOf(n, 0, func(i int) []int { return []int{i + 1, i + 2, i + 3} }, false)
 		},
-		"rings": manyRings,
+		"rings":          manyRings,
+		"ringchain":      func(n int) cycleShape { return ringChain(n, n, false) },
+		"ringchordchain": func(n int) cycleShape { return ringChain(n, n, true) },
 	}
-	for _, kind := range []string{"next3", "rings"} {
+	for _, kind := range []string{"next3", "rings", "ringchain", "ringchordchain"} {
 		for _, reverse := range []bool{false, true} {
 			t.Run(fmt.Sprint(kind, " reverse=", reverse), func(t *testing.T) {
 				measure := func(n int) compareCost {
@@ -423,7 +542,11 @@ func TestCyclePairsColorsLinear(t *testing.T) {
 					oldIdx := labelledIndex(t, rng, sh.sides[0], map[string]string{}, id)
 					newIdx := labelledIndex(t, rng, sh.sides[1], map[string]string{}, id)
 					c, r := measureCompare(t, oldIdx, newIdx, reverse)
-					if g := groupKeys(r, reverse); len(g) != 2 || !strings.HasPrefix(g[0], "zlib ") {
+					if g := groupKeys(r, reverse); sh.groups != nil {
+						if !slices.Equal(g, sh.groups) {
+							t.Errorf("%d specs: cause groups %q, want %q", n, g, sh.groups)
+						}
+					} else if len(g) != 2 || !strings.HasPrefix(g[0], "zlib ") {
 						t.Errorf("%d specs: cause groups %q, want the zlib swap alone", n, g)
 					}
 					return c

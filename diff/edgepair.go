@@ -47,7 +47,11 @@ import (
 // that what the edges tell apart a few steps away pairs apart whatever
 // the hashes. Where the new specs form a cycle, an old spec with no
 // exact pair nor one by its dependencies in the class is seeded too (an
-// old chain against a new cycle is entered from the new side).
+// old chain against a new cycle is entered from the new side). In a
+// class with a cycle, the specs left are then paired downwards from the
+// pairs made (pairDown), before the rest in order: an old ring against
+// a new chain (the ring broken) is entered at its spec over zlib, over
+// whose pair, the chain's top, no new spec is.
 // Where the edges tell specs apart, the hashes themselves play no part:
 // relabelling every hash on both sides pairs the same specs (the tests
 // check it). Specs their edges cannot tell apart either pair by the most
@@ -337,7 +341,23 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 	newCycles(classes, ng)
 	changed := map[int]bool{}
 	var cyclePairs map[string]string
+	var hashes [][2]string
 	for _, c := range classes {
+		// The pairs' hashes before apply: a class's removed and added
+		// specs are the package's lists' places, which apply fills with
+		// the specs left over. Read after it, an old ring paired with a
+		// spec of the added list (a new ring one longer) gave the
+		// explainer the spec left added as that pair, and its edges were
+		// kept apart: "same@1 removed" and "added" where the edge was
+		// kept, the zlib swap reaching 1 to 3 specs of 3, by hash order.
+		hashes = hashes[:0]
+		if c.cyclic {
+			for i, j := range c.pairs {
+				if j >= 0 {
+					hashes = append(hashes, [2]string{c.olds[i].Hash, c.news[j].Hash})
+				}
+			}
+		}
 		applied := c.apply(&out[c.pkg].p)
 		if applied {
 			changed[c.pkg] = true
@@ -346,10 +366,8 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 			if cyclePairs == nil {
 				cyclePairs = map[string]string{}
 			}
-			for i, j := range c.pairs {
-				if j >= 0 {
-					cyclePairs[c.olds[i].Hash] = c.news[j].Hash
-				}
+			for _, h := range hashes {
+				cyclePairs[h[0]] = h[1]
 			}
 		}
 	}
@@ -800,6 +818,11 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	// dependencies in the class, like its own, are all of lower levels).
 	levels, level := c.levels(order, oldNodes)
 	var failed, starts []int
+	// cyc says the class has a cycle of old or new specs (bad input):
+	// only then are pairs made downwards (pairDown), and a failed spec
+	// whose pair its edges do not make sure waits for them (unsure).
+	cyc := c.cyclic
+	var unsure []int
 	for at, i := range levels {
 		oldEdges[i] = edges(i)
 		if !full(i) {
@@ -832,8 +855,19 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			// here.
 			sd.init()
 			if sd.newCycles(); len(sd.compOf) > 0 {
+				cyc = true
 				for _, i := range failed {
 					if pairs[i] >= 0 || full(i) {
+						continue
+					}
+					// One its edges do not pair for sure (the bottom of
+					// an old chain over nothing, against a new ring:
+					// any spec of the ring) waits for the pairs made
+					// downwards from the specs over it: seeded here, it
+					// took a ring's spec in hash order, and the chain
+					// crossed.
+					if sd.rank(i) > 1 {
+						unsure = append(unsure, i)
 						continue
 					}
 					var j int
@@ -861,6 +895,33 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			}
 		}
 		failed, starts = failed[:0], starts[:0]
+	}
+	if cyc {
+		var front []int
+		for i, j := range pairs {
+			if j >= 0 {
+				front = append(front, i)
+			}
+		}
+		down := c.pairDown(sd, front, pairs, taken, madeOf, wants, pair, maxScored)
+		// The specs waiting, the surest first, each then paired
+		// downwards from: two old chains, each's top over zlib-ng,
+		// against two new rings were all waiting (ranked 2, two tops
+		// alike), and seeded in order their bottoms took any spec of
+		// either ring.
+		if len(unsure) > 1 {
+			slices.SortStableFunc(unsure, func(a, b int) int { return cmp.Compare(sd.rank(a), sd.rank(b)) })
+		}
+		for _, i := range unsure {
+			if pairs[i] >= 0 || full(i) {
+				continue
+			}
+			var j int
+			if j, budget = sd.seed(i, oldEdges[i], pairs, taken, budget); j >= 0 {
+				pair(i, j)
+				down = c.pairDown(sd, []int{i}, pairs, taken, madeOf, wants, pair, down)
+			}
+		}
 	}
 	// The rest: the most dependencies in common first (one whose pair is
 	// certain counting twice one that may still change), then in order.
@@ -917,6 +978,189 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	}
 	return stale
 }
+
+// pairDown pairs downwards in a class with a cycle (bad input): from
+// each pair o↔n of front (old specs), o's dependencies in the class not paired with n's not
+// taken, each with the one of the other side alike among them (the
+// same edge name and group, and as many edges to and from the others
+// of its side: o over o1 and o2, o1 over o2, against n over n1 and n2,
+// n1 over n2), where no other pair of the round would pair either
+// otherwise; the pairs made go on the next round. The pairs by edges go
+// upwards (a spec over the pairs of its dependencies): an old ring
+// entered at its spec over zlib against a new chain (the ring broken)
+// found no new spec over that spec's pair, the top of the chain, and
+// the ring was left to the pairs in order, by hash, with "same@1
+// added" made up. Each pair is passed once (its edges; those of its
+// dependencies, at most maxDown of them, within budget edges over the
+// class), so that the class costs its edges; a round that would make
+// more pairs of a group than it keeps makes none of it. It returns the
+// budget left.
+func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool, madeOf, wants []int, pair func(i, j int), budget int) int {
+	sd.init()
+	// down is old spec i's (old) dependencies in the class not paired,
+	// or new spec i's not taken, each with its edge's name (once); nil
+	// past maxDown.
+	type member struct {
+		at   int
+		name string
+	}
+	down := func(i int, old bool, l []member) []member {
+		l = l[:0]
+		see := func(x int, n string) bool {
+			for _, m := range l {
+				if m.at == x {
+					return true
+				}
+			}
+			l = append(l, member{x, n})
+			return len(l) <= maxDown
+		}
+		if old {
+			for _, d := range sd.oldNodes[i].Deps() {
+				if x, ok := c.inClass(d.Hash); ok && x != i && pairs[x] < 0 && !see(x, d.Name) {
+					return nil
+				}
+			}
+		} else {
+			for _, d := range sd.newEdges[i] {
+				if x, ok := sd.newAt[d.hash]; ok && x != i && !taken[x] && !see(x, d.name) {
+					return nil
+				}
+			}
+		}
+		return l
+	}
+	// sigs are the members' keys: name, edges to the others of l and
+	// edges from them; ok is false past the budget.
+	sigs := func(l []member, old bool, into []string) ([]string, bool) {
+		into = into[:0]
+		outs, ins := make([]int, len(l)), make([]int, len(l))
+		if len(l) > 1 {
+			for a, m := range l {
+				var hs []string
+				if old {
+					for _, d := range sd.oldNodes[m.at].Deps() {
+						hs = append(hs, d.Hash)
+					}
+				} else {
+					for _, d := range sd.newEdges[m.at] {
+						hs = append(hs, d.hash)
+					}
+				}
+				if budget -= len(hs); budget < 0 {
+					return nil, false
+				}
+				for _, h := range hs {
+					for b, o := range l {
+						if b == a {
+							continue
+						}
+						x, ok := -1, false
+						if old {
+							x, ok = c.inClass(h)
+						} else {
+							x, ok = sd.newAt[h]
+						}
+						if ok && x == o.at {
+							outs[a]++
+							ins[b]++
+						}
+					}
+				}
+			}
+		}
+		for a, m := range l {
+			into = append(into, m.name+"\x00"+strconv.Itoa(outs[a])+"\x00"+strconv.Itoa(ins[a]))
+		}
+		return into, true
+	}
+	toNew, toOld := map[int]int{}, map[int]int{}
+	var made []int
+	var ol, nl []member
+	var os, ns []string
+	add := make([]int, len(wants))
+	for len(front) > 0 {
+		clear(toNew)
+		clear(toOld)
+		var props [][2]int
+		for _, i := range front {
+			if ol = down(i, true, ol); len(ol) == 0 {
+				continue
+			}
+			if nl = down(pairs[i], false, nl); len(nl) == 0 {
+				continue
+			}
+			var ok bool
+			if os, ok = sigs(ol, true, os); !ok {
+				return budget
+			}
+			if ns, ok = sigs(nl, false, ns); !ok {
+				return budget
+			}
+			for a, sa := range os {
+				// sa must be the key of one old member and one new.
+				m := -1
+				for b, sb := range os {
+					if b != a && sb == sa {
+						m = -2
+					}
+				}
+				for b, sb := range ns {
+					if sb == sa {
+						if m == -1 {
+							m = b
+						} else {
+							m = -2
+						}
+					}
+				}
+				if m < 0 {
+					continue
+				}
+				k, n := ol[a].at, nl[m].at
+				if c.groupOf(k, true) != c.groupOf(n, false) {
+					continue
+				}
+				for _, x := range [][3]int{{0, k, n}, {1, n, k}} {
+					to := []map[int]int{toNew, toOld}[x[0]]
+					if y, ok := to[x[1]]; ok && y != x[2] {
+						to[x[1]] = -1
+					} else if !ok {
+						to[x[1]] = x[2]
+					}
+				}
+				props = append(props, [2]int{k, n})
+			}
+		}
+		clear(add)
+		made = made[:0]
+		for _, p := range props {
+			if k, m := p[0], p[1]; toNew[k] == m && toOld[m] == k && pairs[k] < 0 && !taken[m] {
+				toNew[k] = -1 // once
+				add[c.groupOf(k, true)]++
+				made = append(made, k, m)
+			}
+		}
+		front = front[:0]
+		for g := range add {
+			if madeOf[g]+add[g] > wants[g] {
+				add[g] = -1 // past what the group keeps: none of it
+			}
+		}
+		for x := 0; x < len(made); x += 2 {
+			if add[c.groupOf(made[x], true)] < 0 {
+				continue
+			}
+			pair(made[x], made[x+1])
+			front = append(front, made[x])
+		}
+	}
+	return budget
+}
+
+// maxDown is the most dependencies in the class a pair's specs pair
+// downwards among (pairDown).
+const maxDown = 8
 
 // selfHash stands for the spec's own hash in its edges: a spec over
 // itself (a cycle, bad input) is over its pair.
