@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,4 +140,53 @@ func TestRenderEveryInputKind(t *testing.T) {
 		t.Errorf("%d reports rendered as written, fewer than the %d pairs of inputs", held, len(inputs)*len(inputs))
 	}
 	t.Logf("%d reports rendered as written; %d filter runs matched nothing", held, unmatched)
+}
+
+// TestRenderCatalogueSideEdited: beside a catalogue tree, whose stacks
+// are no roots, render still refuses a lockfile's roots edited: one of
+// them deleted (the lockfile's side then counts a stack no root lists,
+// so the catalogue's stacks are held to be roots again), or one renamed
+// as a stack the catalogue counts.
+func TestRenderCatalogueSideEdited(t *testing.T) {
+	t.Chdir("../..")
+	before, _, _ := spackgen.DemoPair()
+	lock := writeLockfiles(t, before)[0]
+	catalogue := "testdata/real-series/develop-2025-02-16"
+	for _, c := range []struct {
+		args       []string
+		list, want string
+		edit       func(roots []any)
+	}{
+		{[]string{lock, catalogue}, "removed", `causes.roots.added does not list that root`, nil},
+		{[]string{catalogue, lock}, "added", `but causes.roots.added does not list that root`, nil},
+		{[]string{catalogue, lock}, "added", `"e4s", but the new side counts no spec in that stack`, func(roots []any) { roots[0].(map[string]any)["root"] = "e4s" }},
+	} {
+		var saved, stderr bytes.Buffer
+		if code := run(append([]string{"-f", "json"}, c.args...), &saved, &stderr); code != 1 {
+			t.Fatalf("cachediff %v: exit %d: %s", c.args, code, stderr.String())
+		}
+		var r map[string]any
+		if err := json.Unmarshal(saved.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		roots := r["causes"].(map[string]any)["roots"].(map[string]any)
+		list := roots[c.list].([]any)
+		if c.edit != nil {
+			c.edit(list)
+		} else {
+			roots[c.list] = list[1:]
+		}
+		data, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(t.TempDir(), "report.json")
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, rerr bytes.Buffer
+		if code := run([]string{"render", p}, &out, &rerr); code != 2 || !strings.Contains(rerr.String(), c.want) {
+			t.Errorf("render of cachediff %v with causes.roots.%s edited: exit %d, %q; want exit 2: %s", c.args, c.list, code, rerr.String(), c.want)
+		}
+	}
 }
