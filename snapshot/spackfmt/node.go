@@ -709,6 +709,11 @@ func (d *decoder) deps(n *Node) error {
 	if s.peek() == '{' {
 		d.keys.reset(s.data)
 		return s.object(func(key []byte) error {
+			if len(key) == 0 {
+				// As in a list: an edge to a hash not in the file kept
+				// its name "", a cause named "" that render refused.
+				return s.errf("dependency has no name")
+			}
 			if d.keys.add(key) {
 				return s.givenTwice(key)
 			}

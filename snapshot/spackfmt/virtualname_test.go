@@ -66,3 +66,26 @@ func TestVirtualHasNoName(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectDependencyHasNoName: a dependency keyed "" in the object
+// form of spec format 1 ({name: {hash, type}}) is refused, as one with
+// no name in a list is. Read, an edge to a hash not in the file kept
+// the name "": a cause named "", which render refused in the engine's
+// own report (causes.table[0].name: empty).
+func TestObjectDependencyHasNoName(t *testing.T) {
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		b = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+	)
+	for _, deps := range []string{
+		`{"":{"hash":"` + b + `","type":["build","link"]}}`,
+		`{"":"` + b + `"}`,
+	} {
+		index := `{"database":{"version":"6","installs":{
+"` + a + `":{"spec":{"app":{"version":"1","dependencies":` + deps + `,"hash":"` + a + `"}},"in_buildcache":true}}}}`
+		_, err := Decode("index.json", []byte(index))
+		if want := `database.installs.` + a + `.spec.app.dependencies[""]: dependency has no name`; err == nil || !strings.HasPrefix(err.Error(), "index.json:2:") || !strings.Contains(err.Error(), want) {
+			t.Errorf("dependencies %s: %v; want its line 2 and %s", deps, err, want)
+		}
+	}
+}
