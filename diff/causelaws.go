@@ -1250,6 +1250,7 @@ func checkRootStacks(r *Report) error {
 		}
 		return m
 	}
+	rootless := rootlessSides(rt, counts)
 	for _, l := range []struct {
 		name      string
 		list      []RootSpec
@@ -1275,6 +1276,12 @@ func checkRootStacks(r *Report) error {
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but the new side counts no spec in that stack: a root added is in its own stack", shortValue(x.Root))
 			case ok && !l.absent(c) && spelt.shared(x, l.sideIndex, c):
 				// Another root of this spelling stays: the stack stays.
+			case ok && !l.absent(c) && rootless[1-l.sideIndex]:
+				// The other side writes no roots (a catalogue): its
+				// stack of that name is one of its CI stacks, no root.
+				// Root hep of a lockfile diffed against a catalogue
+				// tree, whose stack hep counts 5 specs, was refused:
+				// "the new side counts 5 specs in that stack".
 			case ok && !l.absent(c) && (conflicts > 0 || !whole):
 				// Snapshots that disagree on what a hash is list a spec
 				// of a root that stays (gcc of d, d gcc 1 on the old
@@ -1308,7 +1315,13 @@ func checkRootStacks(r *Report) error {
 				return lawf(fmt.Sprintf("causes.roots.%s[%d].root", l.name, i), "%q, but facets.stack.%s does not name it: a lockfile's stacks are its roots", shortValue(x.Root), l.name)
 			}
 		}
-		if !whole {
+		if !whole || rootless[l.sideIndex] {
+			// A side that writes no roots (a catalogue tree beside a
+			// lockfile) has stacks that are no roots: its CI stacks
+			// come or go with the lockfile's roots, but are none of
+			// them. A lockfile diffed against a catalogue was refused:
+			// facets.stack.added[0]: "aws-pcluster-neoverse_v1", but
+			// causes.roots.added does not list that root.
 			continue
 		}
 		listed := set(len(l.list), func(i int) string { return l.list[i].Root })
@@ -1362,6 +1375,36 @@ func checkRootStacks(r *Report) error {
 		}
 	}
 	return nil
+}
+
+// rootlessSides tells which side of a lockfile's report writes no roots
+// (0 old, 1 new): the roots list none of its own (removed or added, nor
+// a root changed or renamed, which both sides write), the other side's
+// are all listed, and every stack the other side counts is one of them.
+// Such a side is no lockfile (a catalogue tree, an index): a lockfile
+// side whose roots all stayed writes stacks that the other side counts
+// as its own roots, not listed. Its stacks, if any, are no roots, and
+// the laws of a lockfile's stacks do not hold of them.
+func rootlessSides(rt *RootChanges, counts map[string]OldToNew) [2]bool {
+	var rootless [2]bool
+	if len(rt.Changed)+len(rt.Renamed) > 0 || (len(rt.Added) == 0) == (len(rt.Removed) == 0) {
+		return rootless
+	}
+	side, listed := 1, rt.Removed // the side that lists none, the other's roots
+	if len(rt.Removed) == 0 {
+		side, listed = 0, rt.Added
+	}
+	roots := make(map[string]bool, len(listed))
+	for _, x := range listed {
+		roots[x.Root] = true
+	}
+	for st, c := range counts {
+		if n := [2]int{c.Old, c.New}[1-side]; n > 0 && !roots[st] {
+			return rootless
+		}
+	}
+	rootless[side] = true
+	return rootless
 }
 
 // checkRootsOnce checks that a root, its spelling and hash on one side,

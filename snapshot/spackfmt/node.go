@@ -574,6 +574,32 @@ func (s *scanner) deptypes() (l []string, refused, err error) {
 	return l, nil, nil
 }
 
+// virtuals reads an edge's list of virtuals. A virtual with no name
+// (refused, and nil without one) is returned apart, as deptypes returns
+// a deptype Spack refuses: an edge may write a list Spack does not read,
+// which is no error. Read, an empty virtual named a provider swap "",
+// its cause "", and render refused the report the engine wrote of it
+// (causes.table[0].name: empty), as loading refuses a dependency or a
+// spec with no name.
+func (s *scanner) virtuals() (l []string, refused, err error) {
+	start := s.pos
+	if l, err = s.strList(); err != nil || !slices.Contains(l, "") {
+		return l, nil, err
+	}
+	end := s.pos
+	s.pos = start
+	s.array(func(int) error { // read already: its items are strings
+		s.ws()
+		at := s.pos
+		if v, _ := s.rawString(); len(v) == 0 && refused == nil {
+			refused = s.errAt(at, "virtual has no name: a dependency provides each virtual by its name")
+		}
+		return nil
+	})
+	s.pos = end
+	return l, refused, nil
+}
+
 // deps reads dependencies: a list of {name, hash, parameters: {deptypes,
 // virtuals}} (spec format 4 on), of {name, hash|build_hash, type} (formats
 // 2 and 3), or an object {name: {hash, type}} (format 1, lockfiles 1 and 2).
@@ -603,6 +629,7 @@ func (d *decoder) deps(n *Node) error {
 		var typesAt [3][]string // "type", "deptypes", parameters' "deptypes"
 		var refused [3]error    // a deptype Spack refuses, in each
 		var pVirtuals []string
+		var vRefused [2]error // a virtual with no name: "virtuals", parameters' "virtuals"
 		err := s.object(func(key []byte) error {
 			var err error
 			switch string(key) {
@@ -629,7 +656,7 @@ func (d *decoder) deps(n *Node) error {
 				}
 			case "virtuals":
 				if err = s.twice(&seen, 1<<6, key); err == nil {
-					r.virtuals, err = s.strList()
+					r.virtuals, vRefused[0], err = s.virtuals()
 				}
 			case "parameters":
 				if err = s.twice(&seen, 1<<7, key); err != nil {
@@ -644,7 +671,7 @@ func (d *decoder) deps(n *Node) error {
 						}
 					case "virtuals":
 						if err = s.twice(&seenParams, 1<<1, k); err == nil {
-							pVirtuals, err = s.strList()
+							pVirtuals, vRefused[1], err = s.virtuals()
 						}
 					default:
 						err = s.skip()
@@ -670,14 +697,23 @@ func (d *decoder) deps(n *Node) error {
 				break
 			}
 		}
+		read := 0 // the virtuals read: "virtuals", else parameters'
 		if seenParams&(1<<1) != 0 && (d.specVersion >= 4 || seen&(1<<6) == 0) {
-			r.virtuals = pVirtuals
+			r.virtuals, read = pVirtuals, 1
+		}
+		if err == nil && vRefused[read] != nil {
+			return vRefused[read]
 		}
 		return err
 	}
 	if s.peek() == '{' {
 		d.keys.reset(s.data)
 		return s.object(func(key []byte) error {
+			if len(key) == 0 {
+				// As in a list: an edge to a hash not in the file kept
+				// its name "", a cause named "" that render refused.
+				return s.errf("dependency has no name")
+			}
 			if d.keys.add(key) {
 				return s.givenTwice(key)
 			}
