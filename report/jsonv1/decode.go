@@ -451,9 +451,9 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	}
 	// A report of cachediff before issue 35 writes each pair's causes out
 	// whole: they are read into the table, paths and sets of today's.
-	adopted := 0
+	adopted, table := 0, 0
 	if c := doc.Report.Causes; c != nil {
-		adopted = len(c.Sets)
+		adopted, table = len(c.Sets), len(c.Table)
 	}
 	if err := doc.Report.AdoptCauses(); err != nil {
 		return nil, err
@@ -484,6 +484,13 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	// whose causes were written out whole has them in the order read.
 	if adopted == 0 {
 		if err := diff.CheckCauseListOrder(doc.Report); err != nil {
+			return nil, err
+		}
+	} else if c := doc.Report.Causes; table > 0 {
+		// The table as read, before the causes adopted were appended:
+		// the pairs' own changes (why.self) that it holds are in the
+		// engine's order too.
+		if err := diff.CheckCauseListOrder(&diff.Report{Causes: &diff.Causes{Table: c.Table[:table]}}); err != nil {
 			return nil, err
 		}
 	}
