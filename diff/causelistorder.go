@@ -36,7 +36,8 @@ func CheckCauseListOrder(r *Report) error {
 		case d == 0:
 			return lawf(fmt.Sprintf("causes.table[%d]", i), "the cause of causes.table[%d] again (%q): the table names each cause once", i-1, shortValue(b.Name))
 		case d > 0:
-			return lawf(fmt.Sprintf("causes.table[%d]", i), "%q %s after %q %s: the table is sorted by name, hashes and changes", shortValue(b.Name), b.NewHash, shortValue(a.Name), a.NewHash)
+			return lawf(fmt.Sprintf("causes.table[%d]", i), "%q %q → %q after %q %q → %q: the table is sorted by name, hashes and changes", shortValue(b.Name), shortValue(b.OldHash), shortValue(b.NewHash),
+				shortValue(a.Name), shortValue(a.OldHash), shortValue(a.NewHash))
 		}
 	}
 	// The whys in the order the engine gives them out: the pairs', then
