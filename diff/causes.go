@@ -4206,6 +4206,12 @@ func (r *Report) AdoptCauses() error {
 			}
 			refs = append(refs, CauseRef{Cause: id, Path: next})
 		}
+		// A set lists its causes in the table's order: the causes
+		// written out whole are by name, and the table adopted them in
+		// the order first met, so that a pair naming a cause met first
+		// after another of a later name was refused as "1 after 5: a
+		// set lists each cause once, in order".
+		slices.SortStableFunc(refs, func(x, y CauseRef) int { return cmp.Compare(x.Cause, y.Cause) })
 		var b strings.Builder
 		for _, ref := range refs {
 			fmt.Fprintf(&b, "%d:%d ", ref.Cause, ref.Path)
