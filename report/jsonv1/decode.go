@@ -645,7 +645,13 @@ func shareChanges(c *diff.Causes) {
 func sortCounts(r *diff.Report) {
 	f := &r.Facets
 	for _, vc := range []diff.ValueCounts{f.Compiler.Counts, f.OS.Counts, f.Platform.Counts, f.Target.Counts, f.Stack.Counts} {
-		version.SortFunc(vc, func(v *diff.ValueCount) string { return v.Value })
+		// In order as cachediff writes them, they are not sorted:
+		// SortFunc's scratch (a parsed value 64 bytes, 12 a component,
+		// all at once) peaked render of a report of 1M compilers (32
+		// MB) at 8.3x its JSON, 4.7x without it.
+		if !slices.IsSortedFunc(vc, func(a, b diff.ValueCount) int { return version.Compare(a.Value, b.Value) }) {
+			version.SortFunc(vc, func(v *diff.ValueCount) string { return v.Value })
+		}
 	}
 	rules := snapshot.RuleNames()
 	rank := func(v string) int {
