@@ -36,7 +36,8 @@ func CheckCauseListOrder(r *Report) error {
 		case d == 0:
 			return lawf(fmt.Sprintf("causes.table[%d]", i), "the cause of causes.table[%d] again (%q): the table names each cause once", i-1, shortValue(b.Name))
 		case d > 0:
-			return lawf(fmt.Sprintf("causes.table[%d]", i), "%q %s after %q %s: the table is sorted by name, hashes and changes", shortValue(b.Name), b.NewHash, shortValue(a.Name), a.NewHash)
+			return lawf(fmt.Sprintf("causes.table[%d]", i), "%q %q → %q after %q %q → %q: the table is sorted by name, hashes and changes", shortValue(b.Name), shortValue(b.OldHash), shortValue(b.NewHash),
+				shortValue(a.Name), shortValue(a.OldHash), shortValue(a.NewHash))
 		}
 	}
 	// The whys in the order the engine gives them out: the pairs', then
@@ -88,16 +89,17 @@ func CheckCauseListOrder(r *Report) error {
 		return nil
 	}
 	// Sets: numbered as first named, a set's bases after it, in order.
+	// Each on the stack with the set whose base it is (-1 for the why's
+	// own): the set numbered last is not, once its bases are walked.
 	nextSet := 1
-	var stack []int
+	var stack [][2]int
 	for _, a := range whys {
 		if a.w == nil || a.w.Set <= 0 {
 			continue
 		}
-		stack = append(stack[:0], a.w.Set)
-		from := -1 // the set whose base t is, -1 for the why's own
+		stack = append(stack[:0], [2]int{a.w.Set, -1})
 		for len(stack) > 0 {
-			t := stack[len(stack)-1]
+			t, from := stack[len(stack)-1][0], stack[len(stack)-1][1]
 			stack = stack[:len(stack)-1]
 			switch {
 			case t < nextSet:
@@ -116,9 +118,8 @@ func CheckCauseListOrder(r *Report) error {
 				n++
 			}
 			for k := n - 1; k >= 0; k-- {
-				stack = append(stack, bases[k].Set)
+				stack = append(stack, [2]int{bases[k].Set, t})
 			}
-			from = t
 		}
 	}
 	if nextSet < len(c.Sets) {

@@ -4145,6 +4145,21 @@ func (r *Report) AdoptCauses() error {
 	if c == nil {
 		return fmt.Errorf("%s: causes, but the report has no causes section", whys[0].path)
 	}
+	// cachediff before issue 35 wrote no paths and no sets, today's no
+	// causes out whole: a report with both is neither's, and its lists,
+	// checked in the engine's order only where nothing was adopted into
+	// them, were rendered duplicated or reordered.
+	for _, a := range whys {
+		switch {
+		case a.w == nil || len(a.w.Causes) == 0:
+		case a.w.Via != nil:
+			return fmt.Errorf("%s.via: beside causes written out whole (a report of cachediff before issue 35), which have no via", a.path)
+		case a.w.Set != 0:
+			return fmt.Errorf("%s.set: beside causes written out whole (a report of cachediff before issue 35), which have no set", a.path)
+		case len(c.Paths) > 0 || len(c.Sets) > 0:
+			return fmt.Errorf("%s.causes: written out whole (as cachediff before issue 35 wrote them) beside causes.paths and causes.sets (as cachediff writes them now): a report's causes are written one way", a.path)
+		}
+	}
 	ids := map[string]int{}
 	for i, t := range c.Table {
 		ids[adoptKey(t)] = i
@@ -4157,9 +4172,6 @@ func (r *Report) AdoptCauses() error {
 	for _, a := range whys {
 		if a.w == nil || len(a.w.Causes) == 0 {
 			continue
-		}
-		if a.w.Via != nil {
-			return fmt.Errorf("%s.via: beside causes written out whole (a report of cachediff before issue 35), which have no via", a.path)
 		}
 		var refs []CauseRef
 		for k, cs := range a.w.Causes {
@@ -4194,6 +4206,12 @@ func (r *Report) AdoptCauses() error {
 			}
 			refs = append(refs, CauseRef{Cause: id, Path: next})
 		}
+		// A set lists its causes in the table's order: the causes
+		// written out whole are by name, and the table adopted them in
+		// the order first met, so that a pair naming a cause met first
+		// after another of a later name was refused as "1 after 5: a
+		// set lists each cause once, in order".
+		slices.SortStableFunc(refs, func(x, y CauseRef) int { return cmp.Compare(x.Cause, y.Cause) })
 		var b strings.Builder
 		for _, ref := range refs {
 			fmt.Fprintf(&b, "%d:%d ", ref.Cause, ref.Path)
