@@ -981,50 +981,21 @@ func (s RootSpec) SpecText() string {
 }
 
 // RootChangeKeys are keys of changed: roots of one key are one root
-// written several ways, those that share a spec on either side (zlib
-// and zlib@1.3, two builds of zlib 1.3 on the old side, both one
-// spec on the new). A root without both hashes is a root alone ("").
-// Keyed by both hashes, such roots were two, and the headline said "2
-// roots changed (zlib 1.3 → 1.5, zlib 1.3 → 1.5)"; the mirrored
-// comparison (one old spec, two new) likewise. The key of a root is
-// its first's both hashes.
+// written several ways, those of the same old hash and the same new
+// hash (zlib and zlib@1.3, one spec of zlib 1.3 on the old side, one of
+// zlib 1.5 on the new). A root without both hashes is a root alone
+// (""). Roots that share a spec on one side alone are roots of their
+// own: merged with any other they share a spec with (transitively),
+// adding a root lowered the count ("1 root changed" of three roots
+// over four old and new specs, "2 roots changed" of two of them), and
+// a spelling that stayed at its version was said to move with another
+// ("zlib 1.3 → 1.5 = zlib@1.3" of zlib@1.3 rebuilt at 1.3). Where two
+// such roots read the same, their readers say them by their spellings
+// (report.BySpelling).
 func RootChangeKeys(changed []RootChange) []string {
-	parent := make([]int, len(changed))
-	find := func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
-	union := func(i, j int) {
-		i, j = find(i), find(j)
-		if i > j {
-			i, j = j, i
-		}
-		parent[j] = i // the first of the list stands for the root
-	}
-	whole := func(x *RootChange) bool { return x.Old.Hash != "" && x.New.Hash != "" }
-	oldAt, newAt := make(map[string]int, len(changed)), make(map[string]int, len(changed))
-	for i := range changed {
-		parent[i] = i
-		if x := &changed[i]; whole(x) {
-			if j, ok := oldAt[x.Old.Hash]; ok {
-				union(i, j)
-			} else {
-				oldAt[x.Old.Hash] = i
-			}
-			if j, ok := newAt[x.New.Hash]; ok {
-				union(i, j)
-			} else {
-				newAt[x.New.Hash] = i
-			}
-		}
-	}
 	keys := make([]string, len(changed))
 	for i := range changed {
-		if whole(&changed[i]) {
-			x := &changed[find(i)]
+		if x := &changed[i]; x.Old.Hash != "" && x.New.Hash != "" {
 			keys[i] = x.Old.Hash + " " + x.New.Hash
 		}
 	}

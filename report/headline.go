@@ -78,7 +78,7 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 		}
 		return oneRootEach(out, keys)
 	}
-	// Roots that share a spec on either side are one (RootChangeKeys).
+	// Roots of the same old and new hash are one (RootChangeKeys).
 	changed, keys := make([]string, len(rt.Changed)), diff.RootChangeKeys(rt.Changed)
 	for i, x := range rt.Changed {
 		changed[i] = x.Root

@@ -23,18 +23,18 @@ func TestTextCausesOneRootChanged(t *testing.T) {
 		// Rebuilt at one version: the spellings are named.
 		{Root: "zlib+shared", Old: side("1.3", o2), New: side("1.3", n2)},
 		{Root: "zlib+shared@1", Old: side("1.3", o2), New: side("1.3", n2)},
-		// Another new hash of the same old spec: the same root,
-		// written a third way (it was a root of its own, said again:
-		// "zlib 1.2 → 1.3, …, zlib 1.2 → 1.3", TestRootChangedOnce).
+		// Another new hash of the same old spec: another root, said
+		// by its spelling (it was said again, "zlib 1.2 → 1.3, …,
+		// zlib 1.2 → 1.3"; then merged with zlib, TestRootChangedOnce).
 		{Root: "zlib@1.2", Old: side("1.2", o), New: side("1.3", o2)},
 	}}}}
 	doc := report.NewDocument(r, report.Options{})
 	got := (&Document{&doc}).TextCauses()
-	want := "roots: zlib 1.2 → 1.3, zlib+shared = zlib+shared@1 1.3 (new hash)"
+	want := "roots: zlib = zlib@1 1.2 → 1.3, zlib+shared = zlib+shared@1 1.3 (new hash), zlib@1.2 1.2 → 1.3"
 	if len(got) == 0 || got[0] != want {
 		t.Errorf("TextCauses: %q; want first %q", got, want)
 	}
-	if h, _ := report.RootsHeadline(r); !strings.HasPrefix(h, "2 roots changed") {
-		t.Errorf("headline %q; want 2 roots changed", h)
+	if h, _ := report.RootsHeadline(r); !strings.HasPrefix(h, "3 roots changed") {
+		t.Errorf("headline %q; want 3 roots changed", h)
 	}
 }

@@ -228,8 +228,8 @@ func (d *Document) TextCauses() []string {
 				parts = append(parts, paintStr(d.Render.Color, k.color, k.sign+n))
 			}
 		}
-		// A changed root of several spellings (sharing a spec on either
-		// side, diff.RootChangeKeys) is one too, its spellings named
+		// A changed root of several spellings (the same old and new
+		// hash, diff.RootChangeKeys) is one too, its spellings named
 		// before what changed: "zlib 1.2 → 1.3" once, not once a
 		// spelling. A spelling whose change reads otherwise is said
 		// with its own.
