@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -59,15 +58,11 @@ func TestCausesListsNamedBeforeDecoded(t *testing.T) {
 		var allocs [2]uint64
 		for i, n := range []int{25000, 100000} {
 			data := appendTo(js, tc.key, tc.elem, n)
-			var before, after runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&before)
-			_, err := DecodeBytes(data)
-			runtime.ReadMemStats(&after)
+			_, allocated, err := decodeAllocs(data)
 			if want := fmt.Sprintf(tc.want, had, n-1, had+n); err == nil || err.Error() != want {
 				t.Errorf("%d elements %s appended to causes.%s: got %v, want %q", n, tc.elem, tc.key, err, want)
 			}
-			allocs[i] = after.TotalAlloc - before.TotalAlloc
+			allocs[i] = allocated
 			if !race.Enabled && allocs[i] > uint64(len(data)) {
 				t.Errorf("causes.%s with %d elements %s appended (%d bytes): allocated %d bytes, want at most the input's", tc.key, n, tc.elem, len(data), allocs[i])
 			}
@@ -289,15 +284,11 @@ func TestCausesChainsUnreachedRefused(t *testing.T) {
 					to = tc.had
 				}
 				data := appendChain(js, tc.key, tc.had, n, to)
-				var before, after runtime.MemStats
-				runtime.GC()
-				runtime.ReadMemStats(&before)
-				_, err := DecodeBytes(data)
-				runtime.ReadMemStats(&after)
+				_, allocated, err := decodeAllocs(data)
 				if want := fmt.Sprintf(tc.want, tc.had, n-1, tc.had+n); err == nil || err.Error() != want {
 					t.Errorf("a chain (loop %v) of %d appended to causes.%s: got %v, want %q", loop, n, tc.key, err, want)
 				}
-				allocs[i] = after.TotalAlloc - before.TotalAlloc
+				allocs[i] = allocated
 				if !race.Enabled && allocs[i] > 4*uint64(len(data)) {
 					t.Errorf("a chain (loop %v) of %d appended to causes.%s (%d bytes): allocated %d bytes, want at most 4x the input's", loop, n, tc.key, len(data), allocs[i])
 				}
@@ -329,15 +320,11 @@ func TestCausesSharedReadAtItsLength(t *testing.T) {
 	for k, n := range []int{25000, 100000} {
 		elem := `{"kind":"","specs":0,"rebuilt":0,"updated":0,"packages":[],"groups":[]}`
 		data := slices.Concat(js[:i], []byte(`"shared":[`+strings.Repeat(elem+",", n-1)+elem+`],`), js[i:])
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		_, err := DecodeBytes(data)
-		runtime.ReadMemStats(&after)
+		_, allocated, err := decodeAllocs(data)
 		if want := "causes.shared[0]"; err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%d shared changes: got %v, want an error of %s", n, err, want)
 		}
-		allocs[k] = after.TotalAlloc - before.TotalAlloc
+		allocs[k] = allocated
 		if !race.Enabled && float64(allocs[k]) > 3*float64(len(data)) {
 			t.Errorf("%d shared changes (%d bytes): allocated %d bytes, want at most 3x the input's", n, len(data), allocs[k])
 		}
@@ -375,15 +362,11 @@ func TestCausesRootsReadAtTheirLengths(t *testing.T) {
 	for k, n := range []int{25000, 100000} {
 		elem := `{"root":"","name":"","version":"","hash":""}`
 		data := slices.Concat(js[:i], []byte(`"removed": [`+strings.Repeat(elem+",", n-1)+elem+`]`), js[i+len(empty):])
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		_, err := DecodeBytes(data)
-		runtime.ReadMemStats(&after)
+		_, allocated, err := decodeAllocs(data)
 		if want := "causes.roots.removed[0]"; err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%d roots removed: got %v, want an error of %s", n, err, want)
 		}
-		allocs[k] = after.TotalAlloc - before.TotalAlloc
+		allocs[k] = allocated
 		if !race.Enabled && float64(allocs[k]) > 3*float64(len(data)) {
 			t.Errorf("%d roots removed (%d bytes): allocated %d bytes, want at most 3x the input's", n, len(data), allocs[k])
 		}

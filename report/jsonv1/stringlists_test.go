@@ -3,7 +3,6 @@ package jsonv1
 import (
 	"bytes"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -58,15 +57,11 @@ func TestStringListsBoundedBeforeDecoded(t *testing.T) {
 					elems = strings.TrimSuffix(elems, sep)
 				}
 				data := slices.Concat(js[:i], []byte(elems), js[i:])
-				var before, after runtime.MemStats
-				runtime.GC()
-				runtime.ReadMemStats(&before)
-				_, err := DecodeBytes(data)
-				runtime.ReadMemStats(&after)
+				_, allocated, err := decodeAllocs(data)
 				if err == nil || err.Error() != tc.want {
 					t.Fatalf("%d elements: got %v, want %q", n, err, tc.want)
 				}
-				allocs[k] = after.TotalAlloc - before.TotalAlloc
+				allocs[k] = allocated
 				if !race.Enabled && allocs[k] > uint64(len(data)) {
 					t.Errorf("%d elements (%d bytes): allocated %d bytes, %.2fx the input, want at most 1x", n, len(data), allocs[k], float64(allocs[k])/float64(len(data)))
 				}
@@ -114,15 +109,11 @@ func TestTopListsMadeAtTheirLength(t *testing.T) {
 	for k, n := range []int{62500, 250000} {
 		elems := strings.TrimSuffix(strings.Repeat(`{"file":"f","line":1,"message":"m"},`, n), ",")
 		data := slices.Concat(js[:i], []byte(elems), js[i:])
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		r, err := DecodeBytes(data)
-		runtime.ReadMemStats(&after)
+		r, allocated, err := decodeAllocs(data)
 		if err != nil || len(r.Warnings) != n {
 			t.Fatalf("%d warnings: %v", n, err)
 		}
-		allocs[k] = after.TotalAlloc - before.TotalAlloc
+		allocs[k] = allocated
 		t.Logf("%d warnings (%d bytes): %.2fx", n, len(data), float64(allocs[k])/float64(len(data)))
 		if !race.Enabled && allocs[k] > uint64(2.5*float64(len(data))) {
 			t.Errorf("%d warnings (%d bytes): allocated %d bytes, %.2fx the input, want at most 2.5x", n, len(data), allocs[k], float64(allocs[k])/float64(len(data)))
@@ -154,16 +145,12 @@ func TestHighlightVersionsBounded(t *testing.T) {
 			fmt.Fprintf(&b, `"%07d",`, v)
 		}
 		data := slices.Concat(js[:i], []byte(b.String()), js[i:])
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		_, err := DecodeBytes(data)
-		runtime.ReadMemStats(&after)
+		_, allocated, err := decodeAllocs(data)
 		want := fmt.Sprintf("highlights[0].versions.old: %d versions, but no package's versions.old has more than 1: a highlight's versions are its package's", n+1)
 		if err == nil || err.Error() != want {
 			t.Fatalf("%d versions: got %v, want %q", n, err, want)
 		}
-		allocs[k] = after.TotalAlloc - before.TotalAlloc
+		allocs[k] = allocated
 		if !race.Enabled && allocs[k] > uint64(len(data)) {
 			t.Errorf("%d versions (%d bytes): allocated %d bytes, %.2fx the input, want at most 1x", n, len(data), allocs[k], float64(allocs[k])/float64(len(data)))
 		}
