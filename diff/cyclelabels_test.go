@@ -440,14 +440,7 @@ func TestCyclePairsAnyLabels(t *testing.T) {
 			for seed := range uint64(40) {
 				rng := rand.New(rand.NewPCG(seed, 43))
 				sh := drawCycleShape(rng, kind)
-				id := map[string]string{}
-				var idx [2]string
-				for s := range idx {
-					idx[s] = labelledIndex(t, rng, sh.sides[s], map[string]string{}, id)
-				}
-				dir := t.TempDir()
-				o := loadWritten(t, filepath.Join(dir, "old", "index.json"), idx[0], false)
-				n := loadWritten(t, filepath.Join(dir, "new", "index.json"), idx[1], false)
+				o, n, id := loadLabelled(t, rng, sh)
 				for way, snaps := range [][2]*snapshot.Snapshot{{o, n}, {n, o}} {
 					r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
 					if err != nil {
@@ -564,4 +557,20 @@ func TestCyclePairsColorsLinear(t *testing.T) {
 			})
 		}
 	}
+}
+
+// loadLabelled writes both sides of sh as index files under fresh
+// hashes drawn from rng (labelledIndex, one labelling for both sides)
+// and loads them, old and new; id takes each hash to its spec's id.
+func loadLabelled(t *testing.T, rng *rand.Rand, sh cycleShape) (o, n *snapshot.Snapshot, id map[string]string) {
+	t.Helper()
+	id = map[string]string{}
+	var idx [2]string
+	for s := range idx {
+		idx[s] = labelledIndex(t, rng, sh.sides[s], map[string]string{}, id)
+	}
+	dir := t.TempDir()
+	o = loadWritten(t, filepath.Join(dir, "old", "index.json"), idx[0], false)
+	n = loadWritten(t, filepath.Join(dir, "new", "index.json"), idx[1], false)
+	return o, n, id
 }

@@ -76,17 +76,7 @@ func TestFilteredRingCausesAsWhole(t *testing.T) {
 		for _, atZlib := range []bool{true, false} {
 			o, nw := ringTop(t, 50, shape, atZlib)
 			for w, way := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
-				var got [2]string
-				for k, f := range []diff.Filter{{}, {Packages: []string{"top"}}} {
-					r, err := diff.CompareWith(way[0], way[1], f)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if err := r.CheckLaws(); err != nil {
-						t.Fatal(err)
-					}
-					got[k] = topCauses(t, r)
-				}
+				got := topCausesWholeAndNarrowed(t, way[0], way[1])
 				if got[0] != got[1] {
 					t.Errorf("%s, top over the spec over zlib %v, way %d: top's causes narrowed to top:\n%s\nwant the unfiltered report's:\n%s", shape, atZlib, w, got[1], got[0])
 				}

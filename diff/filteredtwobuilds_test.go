@@ -71,17 +71,7 @@ func topCauses(t *testing.T, r *diff.Report) string {
 func TestFilteredOverTwoBuilds(t *testing.T) {
 	o, nw := overTwoBuildsTop(t, 40)
 	for _, way := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
-		var got [2]string
-		for k, f := range []diff.Filter{{}, {Packages: []string{"top"}}} {
-			r, err := diff.CompareWith(way[0], way[1], f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := r.CheckLaws(); err != nil {
-				t.Fatal(err)
-			}
-			got[k] = topCauses(t, r)
-		}
+		got := topCausesWholeAndNarrowed(t, way[0], way[1])
 		if got[0] != got[1] {
 			t.Errorf("top's causes narrowed to top:\n%s\nwant the unfiltered report's:\n%s", got[1], got[0])
 		}
@@ -103,4 +93,22 @@ func TestFilteredOverTwoBuilds(t *testing.T) {
 	if r := float64(big) / float64(small); r > 4.4 {
 		t.Errorf("4x N narrowed to top: pairs of nodes %.2fx (%d → %d), want at most 4.4x", r, small, big)
 	}
+}
+
+// topCausesWholeAndNarrowed are top's causes (topCauses) from a to b in
+// the whole report and narrowed to top, each report held to its laws.
+func topCausesWholeAndNarrowed(t *testing.T, a, b *snapshot.Snapshot) [2]string {
+	t.Helper()
+	var got [2]string
+	for k, f := range []diff.Filter{{}, {Packages: []string{"top"}}} {
+		r, err := diff.CompareWith(a, b, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.CheckLaws(); err != nil {
+			t.Fatal(err)
+		}
+		got[k] = topCauses(t, r)
+	}
+	return got
 }

@@ -3,7 +3,6 @@ package diff_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -63,14 +62,7 @@ func TestTwoTopsOverFreeRings(t *testing.T) {
 			p := "on"[s : s+1]
 			sh.sides[s] = append(sh.sides[s], symSpec{name: "top", id: p + "top", deps: [][2]string{{"same", p + at}}})
 		}
-		id := map[string]string{}
-		var idx [2]string
-		for s := range idx {
-			idx[s] = labelledIndex(t, rng, sh.sides[s], map[string]string{}, id)
-		}
-		dir := t.TempDir()
-		o := loadWritten(t, filepath.Join(dir, "old", "index.json"), idx[0], false)
-		n := loadWritten(t, filepath.Join(dir, "new", "index.json"), idx[1], false)
+		o, n, id := loadLabelled(t, rng, sh)
 		for way, snaps := range [][2]*snapshot.Snapshot{{o, n}, {n, o}} {
 			var causes [2][]string
 			for k, f := range []diff.Filter{{}, {Packages: []string{"same"}}} {
