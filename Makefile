@@ -87,6 +87,7 @@ fuzz:
 	$(GO) test ./snapshot/gitsrc -run '^$$' -fuzz '^FuzzOneLine$$' $(FUZZFLAGS)
 	$(GO) test ./snapshot/mirror -run '^$$' -fuzz '^FuzzDecodeManifest$$' $(FUZZFLAGS)
 	$(GO) test ./report/patch -run '^$$' -fuzz '^FuzzSpecLine$$' $(FUZZFLAGS)
+	$(GO) test ./diff -run '^$$' -fuzz '^FuzzDepChangesDecode$$' $(FUZZFLAGS)
 
 # Benchmarks on generated pairs (written to testdata/bench on first use,
 # git-ignored): Go benchmarks of load, diff and render at 60k specs per

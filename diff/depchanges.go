@@ -161,12 +161,12 @@ func readDepChanges(data []byte, out []DepChange) (n int, ok bool) {
 // JSON (0 for anything else): the commas between its elements, plus
 // one.
 func jsonListLen(data []byte) int {
-	depth, commas, any := 0, 0, false
+	depth, commas, elems := 0, 0, false
 	for i := 0; i < len(data); i++ {
 		switch c := data[i]; c {
 		case '"':
 			if depth == 1 {
-				any = true
+				elems = true
 			}
 			for i++; i < len(data) && data[i] != '"'; i++ {
 				if data[i] == '\\' {
@@ -175,7 +175,7 @@ func jsonListLen(data []byte) int {
 			}
 		case '[', '{':
 			if depth++; depth == 2 {
-				any = true
+				elems = true
 			}
 		case ']', '}':
 			depth--
@@ -186,11 +186,11 @@ func jsonListLen(data []byte) int {
 		case ' ', '\t', '\n', '\r':
 		default:
 			if depth == 1 {
-				any = true
+				elems = true
 			}
 		}
 	}
-	if !any {
+	if !elems {
 		return 0
 	}
 	return commas + 1

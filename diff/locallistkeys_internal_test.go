@@ -27,7 +27,7 @@ func TestLocalListsOtherKeys(t *testing.T) {
 	list := longList(100)
 	other := slices.Clone(list)
 	for _, kind := range []string{"one string", "one string, odd copies", "an array a side"} {
-		side := func(tag string, new bool) *snapshot.Snapshot {
+		side := func(tag string, newSide bool) *snapshot.Snapshot {
 			var pkgs []*snapshot.Package
 			for p := range 64 {
 				var variants []string
@@ -36,12 +36,12 @@ func TestLocalListsOtherKeys(t *testing.T) {
 					variants = []string{long}
 				case "one string, odd copies":
 					variants = []string{long}
-					if new && p%2 == 1 {
+					if newSide && p%2 == 1 {
 						variants = []string{strings.Clone(long)}
 					}
 				default:
 					variants = list
-					if new {
+					if newSide {
 						variants = other
 					}
 				}

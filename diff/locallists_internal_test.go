@@ -26,11 +26,11 @@ func longList(n int) []string {
 // spec's stacks are a copy of that list when stacksToo.
 func localListsPair(stacksToo bool) (old, nw *snapshot.Snapshot) {
 	l := longList(100)
-	side := func(tag string, new bool) *snapshot.Snapshot {
+	side := func(tag string, newSide bool) *snapshot.Snapshot {
 		var pkgs []*snapshot.Package
 		for p := range 64 {
 			variants := l
-			if new && p%2 == 1 {
+			if newSide && p%2 == 1 {
 				variants = slices.Clone(l)
 			}
 			stacks := []string{"root"}

@@ -3,11 +3,11 @@ package jsonv1
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/testing/shareddata"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
@@ -34,11 +34,10 @@ func TestRenderAnyKeyOrder(t *testing.T) {
 		reports[reporttest.RealWeeks[i]] = reporttest.ComparePaths(t, at(reporttest.RealWeeks[i-1]), at(reporttest.RealWeeks[i]))
 	}
 	// Lockfiles (../shared, beside the checkout): their stacks are roots.
-	lock := filepath.Join("..", "..", "..", "shared", "lockfiles", "viperML__spack-stack", "6f0a159")
-	if _, err := os.Stat(lock); err == nil {
+	if lock := shareddata.Dir("lockfiles", "viperML__spack-stack", "6f0a159"); lock != "" {
 		reports["lockfiles"] = reporttest.ComparePaths(t, filepath.Join(lock, "debian-11__spack.lock"), filepath.Join(lock, "rhel-8__spack.lock"))
 	} else {
-		t.Logf("no lockfiles beside the checkout (%v): checked without them", err)
+		t.Log("no lockfiles beside the checkout: checked without them")
 	}
 	for name, r := range reports {
 		formats := []string{"json", "md", "text", "patch", "html"}
