@@ -1176,6 +1176,12 @@ func specNodes(data []byte) (int, []json.RawMessage, error) {
 	var v int
 	var nodes []json.RawMessage
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if len(data) == 0 {
+		// Cut before its first byte (or past its byte order mark), as
+		// one cut after a space is told: object reads no bytes as no
+		// members, and the blob said "no nodes".
+		return 0, nil, fmt.Errorf("%s: unexpected end of JSON input", lineCol(data, 0))
+	}
 	if !utf8.Valid(data) {
 		// Spack reads a spec file as UTF-8 text, and refuses it; Go's
 		// json would read such a byte as U+FFFD. The first defect is
