@@ -1042,7 +1042,12 @@ func (s *Source) specFile(name string, e *Entry, data []byte, limit int64) ([]by
 	}
 	for i, n := range nodes {
 		hash, err := nodeHash(n)
-		if err != nil || hash == "" {
+		if err != nil {
+			// A value of the wrong kind in JSON's words, as specNodes
+			// tells the blob's others: it said the node had no hash.
+			return nil, fmt.Errorf("%s: the spec file of blob %s: spec.nodes[%d]%v", name, e.Checksum, i, err)
+		}
+		if hash == "" {
 			return nil, fmt.Errorf("%s: node %d of its spec file has no hash", name, i+1)
 		}
 		if i > 0 {
@@ -1120,14 +1125,22 @@ func getMany(st Store, rels []string, limit int64) ([][]byte, error) {
 	return out, nil
 }
 
-// nodeHash returns a spec file's node's "hash", "" when it has none.
+// nodeHash returns a spec file's node's "hash", "" when it has none. Its
+// error, a node or a hash of the wrong kind, starts with the path from
+// the node (": an array, want an object", ".hash: a number, want a
+// string").
 func nodeHash(n json.RawMessage) (string, error) {
 	var h string
 	node, err := object(n)
-	if err == nil {
-		err = member(node, "hash", &h)
+	if err != nil {
+		return "", fmt.Errorf(": %s", typeText(err))
 	}
-	return h, err
+	if raw, ok := node["hash"]; ok {
+		if err := json.Unmarshal(raw, &h); err != nil {
+			return "", fmt.Errorf(".hash: %s", typeText(err))
+		}
+	}
+	return h, nil
 }
 
 // blobDefect is the error of the first defect of a spec blob's text
