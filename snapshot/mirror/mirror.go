@@ -1042,7 +1042,12 @@ func (s *Source) specFile(name string, e *Entry, data []byte, limit int64) ([]by
 	}
 	for i, n := range nodes {
 		hash, err := nodeHash(n)
-		if err != nil || hash == "" {
+		if err != nil {
+			// A value of the wrong kind in JSON's words, as specNodes
+			// tells the blob's others: it said the node had no hash.
+			return nil, fmt.Errorf("%s: the spec file of blob %s: spec.nodes[%d]%v", name, e.Checksum, i, err)
+		}
+		if hash == "" {
 			return nil, fmt.Errorf("%s: node %d of its spec file has no hash", name, i+1)
 		}
 		if i > 0 {
@@ -1120,14 +1125,22 @@ func getMany(st Store, rels []string, limit int64) ([][]byte, error) {
 	return out, nil
 }
 
-// nodeHash returns a spec file's node's "hash", "" when it has none.
+// nodeHash returns a spec file's node's "hash", "" when it has none. Its
+// error, a node or a hash of the wrong kind, starts with the path from
+// the node (": an array, want an object", ".hash: a number, want a
+// string").
 func nodeHash(n json.RawMessage) (string, error) {
 	var h string
 	node, err := object(n)
-	if err == nil {
-		err = member(node, "hash", &h)
+	if err != nil {
+		return "", fmt.Errorf(": %s", typeText(err))
 	}
-	return h, err
+	if raw, ok := node["hash"]; ok {
+		if err := json.Unmarshal(raw, &h); err != nil {
+			return "", fmt.Errorf(".hash: %s", typeText(err))
+		}
+	}
+	return h, nil
 }
 
 // blobDefect is the error of the first defect of a spec blob's text
@@ -1176,6 +1189,12 @@ func specNodes(data []byte) (int, []json.RawMessage, error) {
 	var v int
 	var nodes []json.RawMessage
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if len(data) == 0 {
+		// Cut before its first byte (or past its byte order mark), as
+		// one cut after a space is told: object reads no bytes as no
+		// members, and the blob said "no nodes".
+		return 0, nil, fmt.Errorf("%s: unexpected end of JSON input", lineCol(data, 0))
+	}
 	if !utf8.Valid(data) {
 		// Spack reads a spec file as UTF-8 text, and refuses it; Go's
 		// json would read such a byte as U+FFFD. The first defect is

@@ -614,7 +614,9 @@ func (d *decoder) deps(n *Node) error {
 		d.refChunks = d.refChunks[:0]
 		d.dropScratch()
 	}()
-	one := func(r *depRef) error {
+	// keyed: the object form, whose key names the edge; Spack reads no
+	// "name" in it (spec.py, SpecfileV1: dep_name is the key).
+	one := func(r *depRef, keyed bool) error {
 		if s.peek() == '"' { // {name: "hash"}
 			h, err := s.hash()
 			r.refs[0], r.types = h, buildLink
@@ -634,7 +636,11 @@ func (d *decoder) deps(n *Node) error {
 			var err error
 			switch string(key) {
 			case "name":
-				if err = s.twice(&seen, 1<<0, key); err == nil {
+				if keyed {
+					// Read, "name": "" named the edge "" past the
+					// key's check, and any other name renamed it.
+					err = s.skip()
+				} else if err = s.twice(&seen, 1<<0, key); err == nil {
 					r.name, err = s.istr()
 				}
 			case "hash":
@@ -718,7 +724,7 @@ func (d *decoder) deps(n *Node) error {
 				return s.givenTwice(key)
 			}
 			r := depRef{name: s.internBytes(key)}
-			if err := one(&r); err != nil {
+			if err := one(&r, true); err != nil {
 				return err
 			}
 			return d.addRef(n, r)
@@ -726,7 +732,7 @@ func (d *decoder) deps(n *Node) error {
 	}
 	return s.array(func(int) error {
 		var r depRef
-		if err := one(&r); err != nil {
+		if err := one(&r, false); err != nil {
 			return err
 		}
 		if r.name == "" {

@@ -89,3 +89,32 @@ func TestObjectDependencyHasNoName(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectDependencyNameIsItsKey: in the object form of spec format 1
+// ({name: {hash, type}}), the key names the edge, as Spack reads it
+// (spec.py, SpecfileV1: dep_name is the key); a "name" in the value is
+// not read. Read, "name": "" named an edge to a hash not in the file ""
+// past the check of the key (a cause named "", which render refused),
+// and "name": "other" named it "other" where Spack names it zlib.
+func TestObjectDependencyNameIsItsKey(t *testing.T) {
+	const (
+		a = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		b = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+	)
+	for _, name := range []string{`""`, `"other"`} {
+		deps := `{"zlib":{"name":` + name + `,"hash":"` + b + `","type":["build","link"]}}`
+		index := `{"database":{"version":"6","installs":{
+"` + a + `":{"spec":{"app":{"version":"1","dependencies":` + deps + `,"hash":"` + a + `"}},"in_buildcache":true}}}}`
+		s, err := Decode("index.json", []byte(index))
+		if err != nil {
+			t.Fatalf("dependencies %s: %v", deps, err)
+		}
+		var got []string
+		for _, w := range s.Warnings {
+			got = append(got, w.Message)
+		}
+		if want := "app/aaaaaaa: dependency zlib/bbbbbbb is not in the file"; len(got) != 1 || got[0] != want {
+			t.Errorf("dependencies %s: warnings %q, want [%q]", deps, got, want)
+		}
+	}
+}
