@@ -2,6 +2,7 @@ package diff
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -579,10 +580,14 @@ func StepNews(i int, r *Report) []Highlight {
 // checkNews checks that r's highlights hold the news no format may
 // leave out: each new and removed package, each version change, and each
 // facet value that appeared or vanished (a lockfile's stacks aside, see
-// rootsView, and under --stack the stacks not selected, SelectedStack).
+// rootsView, and under --stack the stacks not selected, SelectedStack);
+// and no news News could not write (checkNewsItems).
 func (r *Report) checkNews() error {
 	if r.Highlights == nil {
 		return nil
+	}
+	if err := r.checkNewsItems(); err != nil {
+		return err
 	}
 	type key struct{ kind, facet, value string }
 	have := map[key]bool{}
@@ -625,6 +630,58 @@ func (r *Report) checkNews() error {
 				}
 			}
 		}
+	}
+	return nil
+}
+
+// checkNewsItems checks that a package's item (new-package,
+// removed-package, version) names one package of the report whose news
+// it is, once, and that the highlights are no more than News writes: a
+// package's item each, and newsRoom's (its stacks counted for a
+// lockfile too, as an older cachediff may have written them). render
+// computes the highlights again, so that a saved report with a version
+// item of a package it has not, or 1M gate items more (37 MB, decoded
+// to 287 MB), rendered as the one it was made from.
+func (r *Report) checkNewsItems() error {
+	kinds := make(map[string]string, len(r.Packages)) // a package's item: its kind
+	for i := range r.Packages {
+		switch p := &r.Packages[i]; {
+		case p.Status == Added:
+			kinds[p.Name] = HighlightNewPackage
+		case p.Status == Removed:
+			kinds[p.Name] = HighlightRemovedPackage
+		case p.Versions.Changed():
+			kinds[p.Name] = HighlightVersion
+		}
+	}
+	seen := make(map[string]bool, len(kinds))
+	for i := range r.Highlights {
+		h := &r.Highlights[i]
+		if h.Kind != HighlightNewPackage && h.Kind != HighlightRemovedPackage && h.Kind != HighlightVersion {
+			continue
+		}
+		at := fmt.Sprintf("highlights[%d]", i)
+		if len(h.Packages) != 1 {
+			return lawf(at+".packages", "%d packages, but a %s item names its package alone", len(h.Packages), h.Kind)
+		}
+		name := h.Packages[0]
+		switch k, ok := kinds[name]; {
+		case !ok:
+			return lawf(at, "a %s item for package %q, but the report lists no such news of it: a package's item is of a package added, removed or whose versions changed", h.Kind, shortValue(name))
+		case k != h.Kind:
+			return lawf(at, "a %s item for package %q, whose news is a %s item", h.Kind, shortValue(name), k)
+		case seen[name]:
+			return lawf(at, "the %s item for package %q again: a package has one item", h.Kind, shortValue(name))
+		}
+		seen[name] = true
+	}
+	room := len(kinds) + newsRoom(r)
+	if rootsView(r) {
+		ru := r.Facets.rollup("stack")
+		room += len(ru.Added) + len(ru.Removed) + len(ru.Counts)
+	}
+	if len(r.Highlights) > room {
+		return lawf("highlights", "%d items, but the report's news are at most %d: an item for each package added, removed or whose versions changed, each facet value that came, went or moved, each root added, removed or changed, %d causes and the gate's", len(r.Highlights), room, MaxCauseHighlights)
 	}
 	return nil
 }

@@ -44,8 +44,11 @@ func TestRenderNewsFromData(t *testing.T) {
 			kept = append(kept, h)
 		}
 	}
+	// A package's item of a package the report has not (openssl) is
+	// refused (diff's checkNewsItems); the other lies are read and left
+	// out.
+	forged := map[string]any{"kind": "removed-package", "versions": map[string]any{"old": []string{"3.0"}, "new": []string{}, "added": []string{}, "removed": []string{"3.0"}, "direction": "removed"}, "packages": []string{"openssl"}}
 	kept = append(kept,
-		map[string]any{"kind": "removed-package", "versions": map[string]any{"old": []string{"3.0"}, "new": []string{}, "added": []string{}, "removed": []string{"3.0"}, "direction": "removed"}, "packages": []string{"openssl"}},
 		map[string]any{"kind": "cause", "value": "llvm", "changes": []map[string]string{{"kind": "version", "from": "1", "to": "2"}}, "count": 999999, "unit": "spec", "packages": []string{"llvm"}},
 		map[string]any{"kind": "gate-passed", "packages": []string{}})
 	if doc["highlights"], err = json.Marshal(kept); err != nil {
@@ -72,5 +75,16 @@ func TestRenderNewsFromData(t *testing.T) {
 		if !strings.Contains(got, "gate tripped") {
 			t.Errorf("%s: no \"gate tripped\" in the report of a gate that tripped", f)
 		}
+	}
+	if doc["highlights"], err = json.Marshal(append(kept, forged)); err != nil {
+		t.Fatal(err)
+	}
+	b, _ = json.Marshal(doc)
+	if err := os.WriteFile(edited, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var errs bytes.Buffer
+	if code := run([]string{"render", edited}, &bytes.Buffer{}, &errs); code != 2 || !strings.Contains(errs.String(), `removed-package item for package "openssl", but the report lists no such news of it`) {
+		t.Errorf("a removed-package item of openssl, which the report has not: exit %d, %s; want 2, refused", code, errs.String())
 	}
 }
