@@ -823,15 +823,52 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	// whose pair its edges do not make sure waits for them (unsure).
 	cyc := c.cyclic
 	var unsure []int
+	// In a class with a cycle of old specs, an exact pair of old spec
+	// i's color (colors: its cycle's size, its users out of the class)
+	// comes first, and an old spec of another color takes only one of a
+	// color more new specs have than old (spare). An old ring of three
+	// (o2 over zlib) against the same ring and a new spec over n2 (n1
+	// and it both over n2) paired o1 with either, by hash order, and
+	// the ring crossed ("same@1 added" and "removed" made up); the other
+	// way the old spec over o2 took n1 when visited before o1.
+	var byEdgesC, spare map[string][]int
+	if c.cyclic {
+		col := sd.colors()
+		byEdgesC, spare = make(map[string][]int, len(c.news)), map[string][]int{}
+		for j, m := range newEdges {
+			k := c.tag(c.groupOf(j, false)) + depsKey(m)
+			cj := col[len(c.olds)+j]
+			kc := k + "\x04" + strconv.Itoa(int(cj))
+			byEdgesC[kc] = append(byEdgesC[kc], j)
+			if n := sd.colorN[cj]; n[0] < n[1] {
+				spare[k] = append(spare[k], j)
+			}
+		}
+		byEdges = spare
+	}
 	for at, i := range levels {
 		oldEdges[i] = edges(i)
 		if !full(i) {
 			k := c.tag(c.groupOf(i, true)) + depsKey(oldEdges[i])
+			var qc []int
+			kc := ""
+			if byEdgesC != nil {
+				kc = k + "\x04" + strconv.Itoa(int(sd.colors()[i]))
+				qc = byEdgesC[kc]
+				for len(qc) > 0 && taken[qc[0]] {
+					qc = qc[1:]
+				}
+				byEdgesC[kc] = qc
+			}
 			q := byEdges[k]
 			for len(q) > 0 && taken[q[0]] {
 				q = q[1:]
 			}
-			if len(q) > 0 {
+			if len(qc) > 0 {
+				pair(i, qc[0])
+				byEdgesC[kc] = qc[1:]
+				byEdges[k] = q
+			} else if len(q) > 0 {
 				pair(i, q[0])
 				byEdges[k] = q[1:]
 			} else if start != nil && start[i] {
