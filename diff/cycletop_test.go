@@ -3,7 +3,6 @@ package diff_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -52,14 +51,7 @@ func TestCycleRingAndNewTop(t *testing.T) {
 		sh := ringAndTop(n)
 		for seed := range uint64(20) {
 			rng := rand.New(rand.NewPCG(seed, 45))
-			id := map[string]string{}
-			var idx [2]string
-			for s := range idx {
-				idx[s] = labelledIndex(t, rng, sh.sides[s], map[string]string{}, id)
-			}
-			dir := t.TempDir()
-			o := loadWritten(t, filepath.Join(dir, "old", "index.json"), idx[0], false)
-			nw := loadWritten(t, filepath.Join(dir, "new", "index.json"), idx[1], false)
+			o, nw, id := loadLabelled(t, rng, sh)
 			for way, snaps := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
 				r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
 				if err != nil {
