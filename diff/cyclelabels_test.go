@@ -449,15 +449,7 @@ func TestCyclePairsAnyLabels(t *testing.T) {
 					if err := r.CheckLaws(); err != nil {
 						t.Fatal(err)
 					}
-					hashes, _ := pairsOf(r)
-					pairs := map[string]string{} // old id to new id, as old → new
-					for a, b := range hashes {
-						if way == 0 {
-							pairs[id[a]] = id[b]
-						} else {
-							pairs[id[b]] = id[a]
-						}
-					}
+					pairs := pairIDs(r, id, way == 1)
 					var why []string
 					if sh.want != nil {
 						for a, b := range sh.want {
@@ -573,4 +565,18 @@ func loadLabelled(t *testing.T, rng *rand.Rand, sh cycleShape) (o, n *snapshot.S
 	o = loadWritten(t, filepath.Join(dir, "old", "index.json"), idx[0], false)
 	n = loadWritten(t, filepath.Join(dir, "new", "index.json"), idx[1], false)
 	return o, n, id
+}
+
+// pairIDs are r's pairs by their specs' ids (id, loadLabelled), old →
+// new; reversed when r compares new to old.
+func pairIDs(r *diff.Report, id map[string]string, reversed bool) map[string]string {
+	hashes, _ := pairsOf(r)
+	pairs := make(map[string]string, len(hashes))
+	for a, b := range hashes {
+		if reversed {
+			a, b = b, a
+		}
+		pairs[id[a]] = id[b]
+	}
+	return pairs
 }

@@ -60,15 +60,7 @@ func TestCycleRingAndNewTop(t *testing.T) {
 				if err := r.CheckLaws(); err != nil {
 					t.Fatal(err)
 				}
-				hashes, _ := pairsOf(r)
-				pairs := map[string]string{}
-				for a, b := range hashes {
-					if way == 0 {
-						pairs[id[a]] = id[b]
-					} else {
-						pairs[id[b]] = id[a]
-					}
-				}
+				pairs := pairIDs(r, id, way == 1)
 				var why []string
 				for a, b := range sh.want {
 					if pairs[a] != b {

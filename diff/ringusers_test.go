@@ -77,15 +77,7 @@ func TestTwoTopsOverFreeRings(t *testing.T) {
 				if k > 0 {
 					break
 				}
-				hashes, _ := pairsOf(r)
-				pairs := map[string]string{}
-				for a, b := range hashes {
-					if way == 0 {
-						pairs[id[a]] = id[b]
-					} else {
-						pairs[id[b]] = id[a]
-					}
-				}
+				pairs := pairIDs(r, id, way == 1)
 				if !keepsEdges(sh.sides, pairs) || pairs["ot"] != "nt" || pairs["otop"] != "ntop" {
 					if bad++; bad <= 2 {
 						t.Errorf("seed %d, way %d: pairs %v, want them along the edges", seed, way, pairs)
