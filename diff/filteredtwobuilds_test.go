@@ -16,30 +16,10 @@ import (
 // package top over the last two builds of app.
 func overTwoBuildsTop(t *testing.T, n int) (o, nw *snapshot.Snapshot) {
 	t.Helper()
-	var sides [2][]indexSpec
-	for side, bottom := range []string{"zlib", "zlib-ng"} {
-		hash := func(i int) string {
-			return fakeHash("on"[side], base26((i*7+side*3)%n*13+i%13, 6))
-		}
-		lib := fakeHash('z', "zz"+"on"[side:side+1])
-		sides[side] = append(sides[side], indexSpec{name: bottom, version: "1.3", hash: lib})
-		for i := range n {
-			s := indexSpec{name: "app", version: "1", hash: hash(i)}
-			switch {
-			case i == 0:
-				s.deps = [][2]string{{bottom, lib}}
-			case i == 1:
-				s.deps = [][2]string{{"app", hash(0)}}
-			default:
-				s.deps = [][2]string{{"app", hash(i - 1)}}
-				if j := i * 7919 % (i - 1); j != i-1 {
-					s.deps = append(s.deps, [2]string{"app", hash(j)})
-				}
-			}
-			sides[side] = append(sides[side], s)
-		}
+	sides, hash := overTwoBuildsSpecs(n)
+	for side := range sides {
 		sides[side] = append(sides[side], indexSpec{name: "top", version: "1", hash: fakeHash("tu"[side], "top"),
-			deps: [][2]string{{"app", hash(n - 1)}, {"app", hash(n - 2)}}})
+			deps: [][2]string{{"app", hash[side](n - 1)}, {"app", hash[side](n - 2)}}})
 	}
 	dir := t.TempDir()
 	o = loadWritten(t, filepath.Join(dir, "old", "index.json"), indexJSON(t, sides[0]), false)

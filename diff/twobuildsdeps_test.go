@@ -16,11 +16,18 @@ import (
 // side sort in another order than the places.
 func overTwoBuilds(t *testing.T, n int) (oldIdx, newIdx string) {
 	t.Helper()
-	var sides [2][]indexSpec
+	sides, _ := overTwoBuildsSpecs(n)
+	return indexJSON(t, sides[0]), indexJSON(t, sides[1])
+}
+
+// overTwoBuildsSpecs are overTwoBuilds' specs of each side, and the
+// hash of each side's spec i.
+func overTwoBuildsSpecs(n int) (sides [2][]indexSpec, hash [2]func(i int) string) {
 	for side, bottom := range []string{"zlib", "zlib-ng"} {
-		hash := func(i int) string {
+		hash[side] = func(i int) string {
 			return fakeHash("on"[side], base26((i*7+side*3)%n*13+i%13, 6))
 		}
+		hash := hash[side]
 		lib := fakeHash('z', "zz"+"on"[side:side+1])
 		sides[side] = append(sides[side], indexSpec{name: bottom, version: "1.3", hash: lib})
 		for i := range n {
@@ -39,7 +46,7 @@ func overTwoBuilds(t *testing.T, n int) (oldIdx, newIdx string) {
 			sides[side] = append(sides[side], s)
 		}
 	}
-	return indexJSON(t, sides[0]), indexJSON(t, sides[1])
+	return sides, hash
 }
 
 // Specs over two builds of one package (acyclic): the explainer matched
