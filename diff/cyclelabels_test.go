@@ -442,13 +442,7 @@ func TestCyclePairsAnyLabels(t *testing.T) {
 				sh := drawCycleShape(rng, kind)
 				o, n, id := loadLabelled(t, rng, sh)
 				for way, snaps := range [][2]*snapshot.Snapshot{{o, n}, {n, o}} {
-					r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
-					if err != nil {
-						t.Fatal(err)
-					}
-					if err := r.CheckLaws(); err != nil {
-						t.Fatal(err)
-					}
+					r := compareLawful(t, snaps[0], snaps[1], diff.Filter{})
 					pairs := pairIDs(r, id, way == 1)
 					var why []string
 					if sh.want != nil {
@@ -579,4 +573,18 @@ func pairIDs(r *diff.Report, id map[string]string, reversed bool) map[string]str
 		pairs[id[a]] = id[b]
 	}
 	return pairs
+}
+
+// compareLawful compares a to b under f and holds the report to its
+// laws (CheckLaws), failing the test on either error.
+func compareLawful(t *testing.T, a, b *snapshot.Snapshot, f diff.Filter) *diff.Report {
+	t.Helper()
+	r, err := diff.CompareWith(a, b, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.CheckLaws(); err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

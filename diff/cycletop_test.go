@@ -53,13 +53,7 @@ func TestCycleRingAndNewTop(t *testing.T) {
 			rng := rand.New(rand.NewPCG(seed, 45))
 			o, nw, id := loadLabelled(t, rng, sh)
 			for way, snaps := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
-				r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := r.CheckLaws(); err != nil {
-					t.Fatal(err)
-				}
+				r := compareLawful(t, snaps[0], snaps[1], diff.Filter{})
 				pairs := pairIDs(r, id, way == 1)
 				var why []string
 				for a, b := range sh.want {

@@ -81,13 +81,7 @@ func topCausesWholeAndNarrowed(t *testing.T, a, b *snapshot.Snapshot) [2]string 
 	t.Helper()
 	var got [2]string
 	for k, f := range []diff.Filter{{}, {Packages: []string{"top"}}} {
-		r, err := diff.CompareWith(a, b, f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := r.CheckLaws(); err != nil {
-			t.Fatal(err)
-		}
+		r := compareLawful(t, a, b, f)
 		got[k] = topCauses(t, r)
 	}
 	return got

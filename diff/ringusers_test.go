@@ -66,13 +66,7 @@ func TestTwoTopsOverFreeRings(t *testing.T) {
 		for way, snaps := range [][2]*snapshot.Snapshot{{o, n}, {n, o}} {
 			var causes [2][]string
 			for k, f := range []diff.Filter{{}, {Packages: []string{"same"}}} {
-				r, err := diff.CompareWith(snaps[0], snaps[1], f)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := r.CheckLaws(); err != nil {
-					t.Fatal(err)
-				}
+				r := compareLawful(t, snaps[0], snaps[1], f)
 				causes[k] = sameCauses(r, id, way == 1)
 				if k > 0 {
 					break
