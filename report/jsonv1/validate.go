@@ -432,6 +432,9 @@ func (w *walker) value(s *shape) error {
 			}
 			w.path = w.path[:len(w.path)-1]
 			if done, err := w.next('}'); done || err != nil {
+				if done && err == nil && w.lens != nil {
+					w.lens.count(w.path, n+1)
+				}
 				return err
 			}
 		}
@@ -1392,6 +1395,10 @@ type causeLens struct {
 	// options.packages and .stacks and of the top-level highlights and
 	// warnings, which decodeBytes makes at their lengths.
 	packages, stacks, highlights, warnings int
+	// listed, facetValues and tripped bound the highlights before they
+	// are decoded (newsBound): the length of the top-level packages,
+	// the facets' added, removed and counts summed, and gate.tripped's.
+	listed, facetValues, tripped int
 	// versions are the longest of the packages' versions lists (old,
 	// new, added, removed), and hlVersions the highlights' with the
 	// first highlight whose list is longer than any package's
@@ -1408,6 +1415,15 @@ type causeLens struct {
 	// which name an edit that left it so (a pair removed) where they
 	// see one.
 	unnamed error
+}
+
+// newsBound is the most highlights a report of the lengths counted can
+// have: at least the bound the laws hold them to (checkNewsItems: an
+// item per package added, removed or whose versions changed, per facet
+// value that came, went or moved, per root added, removed or changed,
+// the causes' and the gate's), from the lists' lengths alone.
+func (l *causeLens) newsBound() int {
+	return l.listed + l.facetValues + l.roots.added + l.roots.removed + l.roots.changed + diff.MaxCauseHighlights + 1 + l.tripped
 }
 
 // rootLens are the lengths of causes.roots' lists (0 when absent or
@@ -1546,7 +1562,20 @@ func (l *causeLens) count(path []pathStep, n int) {
 			l.highlights = n
 		case "warnings":
 			l.warnings = n
+		case "packages":
+			l.listed = n
 		}
+		return
+	}
+	if len(path) == 3 && path[0].key == "facets" && !path[0].value && !path[1].value {
+		switch path[2].key {
+		case "added", "removed", "counts":
+			l.facetValues += n
+		}
+		return
+	}
+	if len(path) == 2 && path[0].key == "gate" && !path[0].value && path[1].key == "tripped" {
+		l.tripped = n
 		return
 	}
 	if len(path) == 4 && path[0].key == "causes" && !path[0].value && path[1].key == "shared" && !path[1].value {
@@ -1713,6 +1742,12 @@ func (l *causeLens) check() error {
 		return &diff.LawError{Path: "causes.shared", Msg: fmt.Sprintf("its %d changes list %d groups, but causes.groups holds %d: a group is in one shared change at most", l.shared, l.sharedGroups, l.groups)}
 	case l.sharedPackages > l.groups:
 		return &diff.LawError{Path: "causes.shared", Msg: fmt.Sprintf("its %d changes list %d packages, but causes.groups holds %d: they are the packages of its groups, each group in one shared change at most", l.shared, l.sharedPackages, l.groups)}
+	case l.highlights > l.newsBound():
+		// The laws refuse more highlights than the news can be
+		// (checkNewsItems), but after the list is decoded, made at its
+		// length: 1M {"kind":"gate-passed","packages":[]} (37 MB)
+		// peaked at 287 MB before they were refused.
+		return &diff.LawError{Path: "highlights", Msg: fmt.Sprintf("%d items, but the report's news are at most %d: an item for each of its %d packages, each facet value listed (%d), each root added, removed or changed (%d), %d causes and the gate's", l.highlights, l.newsBound(), l.listed, l.facetValues, l.roots.added+l.roots.removed+l.roots.changed, diff.MaxCauseHighlights)}
 	}
 	if err := l.order.orderErr(); err != nil {
 		return err
