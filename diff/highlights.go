@@ -35,6 +35,11 @@ type Highlight struct {
 	// From and To are a root's version, old and new.
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
+	// Apart tells a changed root apart from another item that would
+	// read the same (its value, spellings, from, to and changes), a root
+	// of another spec (RootsApart): "%gcc@10", "/ccccccc"; absent when
+	// none reads the same.
+	Apart string `json:"apart,omitempty"`
 	// Changes are a root cause's changes, or a changed root's own.
 	Changes []Change `json:"changes,omitempty"`
 	// Count is how many specs a root cause explains, or how many a gate
@@ -233,10 +238,13 @@ func News(r *Report) []Highlight {
 			// otherwise (its versions, its own facets) is an item of
 			// its own, its change said.
 			keys := RootChangeKeys(rt.Changed)
+			first := len(out)
+			var made []int // the changed root each item is made for
 			for i, x := range rt.Changed {
 				if keys[i] != "" && spelt.more(&out, HighlightRootChanged, rootChangeSaid(keys[i], c, &x), x.Root) {
 					continue
 				}
+				made = append(made, i)
 				from, to := x.Old.Version, x.New.Version
 				if x.Swapped() {
 					// Another package (a provider swap): its versions
@@ -248,6 +256,7 @@ func News(r *Report) []Highlight {
 				out = append(out, Highlight{Kind: HighlightRootChanged, Value: x.Root, From: from, To: to,
 					Changes: c.RootOwn(&x), Packages: uniqueSorted(x.Old.Name, x.New.Name)})
 			}
+			rootsApart(r, rt.Changed, out[first:], made)
 		}
 		// A change many packages share (every spec moved target) is one
 		// cause with a count; then the causes of one package each.
@@ -470,6 +479,47 @@ func uniqueSorted(a, b string) []string {
 		a, b = b, a
 	}
 	return []string{a, b}
+}
+
+// rootsApart sets the Apart of the changed roots' items (items[k] made
+// for changed[made[k]]) that read the same as another (NewsText: the
+// value, spellings, from, to and changes), each told apart as
+// RootsApart tells them.
+func rootsApart(r *Report, changed []RootChange, items []Highlight, made []int) {
+	said := func(h *Highlight) string {
+		var b strings.Builder
+		b.WriteString(h.Value + "\x00" + strings.Join(h.Values, "\x00") + "\x00\x00" + h.From + "\x00" + h.To)
+		for _, ch := range h.Changes {
+			b.WriteString("\x00" + ch.Kind + "\x00" + ch.From + "\x00" + ch.To)
+		}
+		return b.String()
+	}
+	groups := map[string][]int{} // what an item says: its items
+	var order []string
+	for k := range items {
+		s := said(&items[k])
+		if _, ok := groups[s]; !ok {
+			order = append(order, s)
+		}
+		groups[s] = append(groups[s], k)
+	}
+	if len(order) == len(items) {
+		return
+	}
+	apart := NewRootsApart(r)
+	for _, s := range order {
+		g := groups[s]
+		if len(g) < 2 {
+			continue
+		}
+		roots := make([]int, len(g))
+		for j, k := range g {
+			roots[j] = made[k]
+		}
+		for j, l := range apart.Labels(changed, roots) {
+			items[g[j]].Apart = l
+		}
+	}
 }
 
 // rootChangeSaid is the key of a changed root's item: its root's key

@@ -80,6 +80,11 @@ func NewsText(h diff.Highlight, maxNames int) string {
 		} else if len(h.Changes) > 0 {
 			b.WriteString(": " + ChangeText(h.Changes))
 		}
+		if h.Apart != "" {
+			// Another root's item reads the same (two environments'
+			// zlib, each 1.3 → 1.5): what tells this one apart.
+			b.WriteString(" " + h.Apart)
+		}
 	case diff.HighlightCause:
 		if h.Value == "" { // a change several packages share
 			b.WriteString("cause: " + ChangeText(h.Changes) + " in " + Plural(len(h.Packages), "package") + " (" + specsOf(h.Count) + ")")

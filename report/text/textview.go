@@ -268,18 +268,29 @@ func (d *Document) TextCauses() []string {
 		}
 		// Two roots that read the same (zlib 1.2 → 1.3, two builds each
 		// side) are said by their spellings, as the headline says them.
-		said := make([]string, len(names))
+		// Those that still read the same (zlib of two environments'
+		// lockfiles) are told apart after what changed, as the headline
+		// tells them (diff.RootsApart).
+		said, label := make([]string, len(names)), make([]string, len(names))
 		for i := range names {
 			said[i] = names[i] + what[i]
 		}
+		apart := diff.NewRootsApart(d.Report)
 		report.BySpelling(said, keys, func(i int) (string, bool) {
 			spelt := report.Visible(rc.Changed[i].Root)
 			return spelt + what[i], spelt != names[i]
+		}, func(group []int) []string {
+			l := apart.Labels(rc.Changed, group)
+			for k, i := range group {
+				label[i] = " " + report.Visible(l[k])
+			}
+			return l
 		})
 		for i := range names {
-			if said[i] != names[i]+what[i] {
+			if strings.TrimSuffix(said[i], label[i]) != names[i]+what[i] {
 				names[i] = report.Visible(rc.Changed[i].Root)
 			}
+			what[i] += label[i]
 		}
 		for j, n := range report.OneRootEach(names, keys) {
 			parts = append(parts, n+what[firsts[j]])
