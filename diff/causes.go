@@ -1026,6 +1026,72 @@ func NewRootsApart(r *Report) *RootsApart { return &RootsApart{r: r} }
 // that read the same), what tells it apart: one label for roots of one
 // key (one root written several ways), another for each other root.
 func (a *RootsApart) Labels(changed []RootChange, group []int) []string {
+	a.index()
+	// One label a root: roots of one key (both hashes) are one.
+	var reps []*RootChange
+	at := make([]int, len(group)) // group[k] → its root in reps
+	byKey := map[[2]string]int{}
+	for k, i := range group {
+		x := &changed[i]
+		key := [2]string{x.Old.Hash, x.New.Hash}
+		j, ok := byKey[key]
+		if !ok || x.Old.Hash == "" || x.New.Hash == "" {
+			j = len(reps)
+			byKey[key] = j
+			reps = append(reps, x)
+		}
+		at[k] = j
+	}
+	olds, news := make([]string, len(reps)), make([]string, len(reps))
+	for i, x := range reps {
+		olds[i], news[i] = x.Old.Hash, x.New.Hash
+	}
+	labels := a.facetLabels(news, "")
+	if labels == nil {
+		labels = a.facetLabels(olds, "was ")
+	}
+	if labels == nil {
+		labels = hashLabels(olds, news)
+	}
+	out := make([]string, len(group))
+	for k := range group {
+		out[k] = labels[at[k]]
+	}
+	return out
+}
+
+// SpecLabels is Labels of roots added or removed (roots, each one
+// spec): "2 roots added (zlib, zlib)" of two environments' zlib, each
+// its own spec, is "(zlib %gcc@9, zlib %gcc@10)" or "(zlib /aaaaaaa,
+// zlib /bbbbbbb)". Roots of one hash are one, of one label.
+func (a *RootsApart) SpecLabels(roots []RootSpec, group []int) []string {
+	a.index()
+	var hashes []string
+	at := make([]int, len(group))
+	byHash := map[string]int{}
+	for k, i := range group {
+		h := roots[i].Hash
+		j, ok := byHash[h]
+		if !ok || h == "" {
+			j = len(hashes)
+			byHash[h] = j
+			hashes = append(hashes, h)
+		}
+		at[k] = j
+	}
+	labels := a.facetLabels(hashes, "")
+	if labels == nil {
+		labels = hashLabels(nil, hashes)
+	}
+	out := make([]string, len(group))
+	for k := range group {
+		out[k] = labels[at[k]]
+	}
+	return out
+}
+
+// index files the report's specs by hash, once.
+func (a *RootsApart) index() {
 	if a.specs == nil {
 		a.specs = map[string]*Spec{}
 		if a.r != nil {
@@ -1049,33 +1115,6 @@ func (a *RootsApart) Labels(changed []RootChange, group []int) []string {
 			}
 		}
 	}
-	// One label a root: roots of one key (both hashes) are one.
-	var reps []*RootChange
-	at := make([]int, len(group)) // group[k] → its root in reps
-	byKey := map[[2]string]int{}
-	for k, i := range group {
-		x := &changed[i]
-		key := [2]string{x.Old.Hash, x.New.Hash}
-		j, ok := byKey[key]
-		if !ok || x.Old.Hash == "" || x.New.Hash == "" {
-			j = len(reps)
-			byKey[key] = j
-			reps = append(reps, x)
-		}
-		at[k] = j
-	}
-	labels := a.facetLabels(reps, func(x *RootChange) string { return x.New.Hash }, "")
-	if labels == nil {
-		labels = a.facetLabels(reps, func(x *RootChange) string { return x.Old.Hash }, "was ")
-	}
-	if labels == nil {
-		labels = hashLabels(reps)
-	}
-	out := make([]string, len(group))
-	for k := range group {
-		out[k] = labels[at[k]]
-	}
-	return out
 }
 
 // maxApartLabel is the most bytes of a facet's label (variants): a
@@ -1084,10 +1123,10 @@ const maxApartLabel = 64
 
 // facetLabels labels reps by the first facet of their specs (by hash(x))
 // whose values are all known and differ root to root, or nil.
-func (a *RootsApart) facetLabels(reps []*RootChange, hash func(*RootChange) string, prefix string) []string {
-	specs := make([]*Spec, len(reps))
-	for i, x := range reps {
-		if specs[i] = a.specs[hash(x)]; specs[i] == nil || hash(x) == "" {
+func (a *RootsApart) facetLabels(hashes []string, prefix string) []string {
+	specs := make([]*Spec, len(hashes))
+	for i, h := range hashes {
+		if specs[i] = a.specs[h]; specs[i] == nil || h == "" {
 			return nil
 		}
 	}
@@ -1100,7 +1139,7 @@ func (a *RootsApart) facetLabels(reps []*RootChange, hash func(*RootChange) stri
 		{"os", func(s *Spec) string { return "os=" + s.OS }},
 		{"platform", func(s *Spec) string { return "platform=" + s.Platform }},
 	}
-	labels := make([]string, len(reps))
+	labels := make([]string, len(hashes))
 	apart := func() bool {
 		seen := make(map[string]bool, len(labels))
 		for _, l := range labels {
@@ -1153,11 +1192,12 @@ func (a *RootsApart) facetLabels(reps []*RootChange, hash func(*RootChange) stri
 	return nil
 }
 
-// hashLabels labels reps by their short hash: the new one's where the
+// hashLabels labels roots (their old and new hashes; olds nil for
+// roots added or removed) by their short hash: the new one's where the
 // new hashes all differ, else both ("/aaaaaaa → /ccccccc"; roots of
 // other keys differ in one), each of as many characters as tell the
 // group's hashes apart (at least 7, as Spack prints them).
-func hashLabels(reps []*RootChange) []string {
+func hashLabels(olds, news []string) []string {
 	short := func(hashes []string) func(string) string {
 		sorted := slices.Sorted(slices.Values(hashes))
 		sorted = slices.Compact(sorted)
@@ -1176,15 +1216,11 @@ func hashLabels(reps []*RootChange) []string {
 			return "/" + h[:min(n, len(h))]
 		}
 	}
-	olds, news := make([]string, len(reps)), make([]string, len(reps))
-	for i, x := range reps {
-		olds[i], news[i] = x.Old.Hash, x.New.Hash
-	}
 	newShort := short(news)
-	labels := make([]string, len(reps))
-	distinct := len(slices.Compact(slices.Sorted(slices.Values(news)))) == len(news) && !slices.Contains(news, "")
+	labels := make([]string, len(news))
+	distinct := olds == nil || len(slices.Compact(slices.Sorted(slices.Values(news)))) == len(news) && !slices.Contains(news, "")
 	oldShort := short(olds)
-	for i := range reps {
+	for i := range news {
 		if distinct {
 			labels[i] = newShort(news[i])
 		} else {

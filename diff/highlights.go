@@ -223,15 +223,27 @@ func News(r *Report) []Highlight {
 			// root added (zlib = zlib@1)"): one item, its first
 			// spelling the value and the others its values.
 			spelt := newRootSpellings()
-			for _, x := range rt.Removed {
-				if !spelt.more(&out, HighlightRootRemoved, x.Hash, x.Root) {
-					out = append(out, Highlight{Kind: HighlightRootRemoved, Value: x.Root, From: x.Version, Packages: []string{x.Name}})
+			apart := NewRootsApart(r)
+			for _, l := range [...]struct {
+				kind  string
+				roots []RootSpec
+			}{{HighlightRootRemoved, rt.Removed}, {HighlightRootAdded, rt.Added}} {
+				first := len(out)
+				var made []int // the root each item is made for
+				for i, x := range l.roots {
+					if !spelt.more(&out, l.kind, x.Hash, x.Root) {
+						made = append(made, i)
+						h := Highlight{Kind: l.kind, Value: x.Root, Packages: []string{x.Name}}
+						if l.kind == HighlightRootRemoved {
+							h.From = x.Version
+						} else {
+							h.To = x.Version
+						}
+						out = append(out, h)
+					}
 				}
-			}
-			for _, x := range rt.Added {
-				if !spelt.more(&out, HighlightRootAdded, x.Hash, x.Root) {
-					out = append(out, Highlight{Kind: HighlightRootAdded, Value: x.Root, To: x.Version, Packages: []string{x.Name}})
-				}
+				// Two environments' zlib, each its own spec: told apart.
+				rootsApart(out[first:], made, func(group []int) []string { return apart.SpecLabels(l.roots, group) })
 			}
 			// Changed roots of one key (RootChangeKeys) that say the
 			// same change are one item; a spelling whose change reads
@@ -256,7 +268,7 @@ func News(r *Report) []Highlight {
 				out = append(out, Highlight{Kind: HighlightRootChanged, Value: x.Root, From: from, To: to,
 					Changes: c.RootOwn(&x), Packages: uniqueSorted(x.Old.Name, x.New.Name)})
 			}
-			rootsApart(r, rt.Changed, out[first:], made)
+			rootsApart(out[first:], made, func(group []int) []string { return apart.Labels(rt.Changed, group) })
 		}
 		// A change many packages share (every spec moved target) is one
 		// cause with a count; then the causes of one package each.
@@ -481,11 +493,11 @@ func uniqueSorted(a, b string) []string {
 	return []string{a, b}
 }
 
-// rootsApart sets the Apart of the changed roots' items (items[k] made
-// for changed[made[k]]) that read the same as another (NewsText: the
-// value, spellings, from, to and changes), each told apart as
-// RootsApart tells them.
-func rootsApart(r *Report, changed []RootChange, items []Highlight, made []int) {
+// rootsApart sets the Apart of the roots' items of one kind (items[k]
+// made for root made[k]) that read the same as another (NewsText: the
+// value, spellings, from, to and changes), each told apart as labels
+// (RootsApart) tells the roots of a group.
+func rootsApart(items []Highlight, made []int, labels func(group []int) []string) {
 	said := func(h *Highlight) string {
 		var b strings.Builder
 		b.WriteString(h.Value + "\x00" + strings.Join(h.Values, "\x00") + "\x00\x00" + h.From + "\x00" + h.To)
@@ -506,7 +518,6 @@ func rootsApart(r *Report, changed []RootChange, items []Highlight, made []int) 
 	if len(order) == len(items) {
 		return
 	}
-	apart := NewRootsApart(r)
 	for _, s := range order {
 		g := groups[s]
 		if len(g) < 2 {
@@ -516,7 +527,7 @@ func rootsApart(r *Report, changed []RootChange, items []Highlight, made []int) 
 		for j, k := range g {
 			roots[j] = made[k]
 		}
-		for j, l := range apart.Labels(changed, roots) {
+		for j, l := range labels(roots) {
 			items[g[j]].Apart = l
 		}
 	}

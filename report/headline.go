@@ -71,11 +71,16 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 	}
 	rt := r.Causes.Roots
 	var names [3]spelt
+	apart := diff.NewRootsApart(r)
 	rootNames := func(l []diff.RootSpec) spelt {
 		out, keys := make([]string, len(l)), make([]string, len(l))
 		for i, x := range l {
 			out[i], keys[i] = x.Root, x.Hash
 		}
+		// Two roots of one spelling, each its own spec (two
+		// environments' zlib), are told apart: "zlib %gcc@9, zlib %gcc@10".
+		BySpelling(out, keys, func(int) (string, bool) { return "", false },
+			func(group []int) []string { return apart.SpecLabels(l, group) })
 		return oneRootEach(out, keys)
 	}
 	// Roots of the same old and new hash are one (RootChangeKeys).
@@ -94,7 +99,6 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 			changed[i] = cmp.Or(x.New.Name, x.Root) + " " + x.Old.Version + " → " + x.New.Version
 		}
 	}
-	apart := diff.NewRootsApart(r)
 	BySpelling(changed, keys, func(i int) (string, bool) {
 		x := &rt.Changed[i]
 		return x.Root + " " + x.Old.Version + " → " + x.New.Version, !x.Swapped() && x.Old.Version != x.New.Version && x.Old.Version != "" && x.New.Version != ""

@@ -16,7 +16,9 @@ import (
 // JSON highlights of one value, from and to: no reader could tell the
 // roots apart. They are told apart by the facet that differs (the
 // compiler, "%gcc@9"), else by the new spec's short hash ("/ccccccc"),
-// both directions, and render of the JSON says the same.
+// both directions, and render of the JSON says the same. Two such roots
+// added ("2 roots added (zlib, zlib)", "root zlib added" twice) or
+// removed are told apart alike.
 func TestRootsOfTwoEnvironmentsApart(t *testing.T) {
 	dir := t.TempDir()
 	write := func(side, env, hash, version, compiler string) {
@@ -40,6 +42,20 @@ func TestRootsOfTwoEnvironmentsApart(t *testing.T) {
 	write("ho", "e2", b, "1.3", "9")
 	write("hn", "e1", c, "1.5", "9")
 	write("hn", "e2", d, "1.5", "9")
+	// Added beside another environment's root (bzip2), and removed.
+	for _, side := range []string{"ao", "an"} {
+		p := filepath.Join(dir, side, "e0", "spack.lock")
+		const e = "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"
+		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6},"roots":[{"hash":"` + e + `","spec":"bzip2"}],"concrete_specs":{"` + e + `":{"name":"bzip2","version":"1.0","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"hash":"` + e + `"}}}`
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("an", "e1", a, "1.3", "9")
+	write("an", "e2", b, "1.3", "10")
 	out := func(args ...string) string {
 		var stdout, stderr bytes.Buffer
 		if code := run(args, &stdout, &stderr); code != exitDiffers {
@@ -62,6 +78,10 @@ func TestRootsOfTwoEnvironmentsApart(t *testing.T) {
 			[]string{"root zlib changed: 1.3 → 1.5 /ccccccc", "root zlib changed: 1.3 → 1.5 /ddddddd"}, []string{"/ccccccc", "/ddddddd"}},
 		{"hn", "ho", "2 roots changed (zlib 1.5 → 1.3 /aaaaaaa, zlib 1.5 → 1.3 /bbbbbbb)",
 			[]string{"root zlib changed: 1.5 → 1.3 /aaaaaaa", "root zlib changed: 1.5 → 1.3 /bbbbbbb"}, []string{"/aaaaaaa", "/bbbbbbb"}},
+		{"ao", "an", "2 roots added (zlib %gcc@9, zlib %gcc@10)",
+			[]string{"root zlib %gcc@9 added", "root zlib %gcc@10 added"}, []string{"%gcc@9", "%gcc@10"}},
+		{"an", "ao", "2 roots removed (zlib %gcc@9, zlib %gcc@10)",
+			[]string{"root zlib %gcc@9 removed", "root zlib %gcc@10 removed"}, []string{"%gcc@9", "%gcc@10"}},
 	} {
 		what := tc.old + " → " + tc.new
 		md := out("-f", "md", p(tc.old), p(tc.new))

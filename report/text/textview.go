@@ -214,8 +214,11 @@ func (d *Document) TextCauses() []string {
 	var lines []string
 	if rc := c.Roots; rc != nil {
 		var parts []string
+		apart := diff.NewRootsApart(d.Report)
 		// A root spelled several ways (one hash) is one, as the
-		// headline says it: +zlib = zlib@1.
+		// headline says it: +zlib = zlib@1. Two of one spelling, each
+		// its own spec (two environments' zlib), are told apart as the
+		// headline tells them: +zlib %gcc@9, +zlib %gcc@10.
 		for _, k := range [...]struct {
 			roots       []diff.RootSpec
 			color, sign string
@@ -224,6 +227,13 @@ func (d *Document) TextCauses() []string {
 			for i, r := range k.roots {
 				names[i], keys[i] = report.Visible(r.Root), r.Hash
 			}
+			report.BySpelling(names, keys, func(int) (string, bool) { return "", false }, func(group []int) []string {
+				l := apart.SpecLabels(k.roots, group)
+				for j := range l {
+					l[j] = report.Visible(l[j])
+				}
+				return l
+			})
 			for _, n := range report.OneRootEach(names, keys) {
 				parts = append(parts, paintStr(d.Render.Color, k.color, k.sign+n))
 			}
@@ -275,7 +285,6 @@ func (d *Document) TextCauses() []string {
 		for i := range names {
 			said[i] = names[i] + what[i]
 		}
-		apart := diff.NewRootsApart(d.Report)
 		report.BySpelling(said, keys, func(i int) (string, bool) {
 			spelt := report.Visible(rc.Changed[i].Root)
 			return spelt + what[i], spelt != names[i]
