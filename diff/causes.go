@@ -1002,6 +1002,234 @@ func RootChangeKeys(changed []RootChange) []string {
 	return keys
 }
 
+// RootsApart tells changed roots apart that read the same by their
+// spellings and changes but are not one root (RootChangeKeys): zlib of
+// two environments' lockfiles, two builds of zlib 1.3 each to one of
+// zlib 1.5, read "2 roots changed (zlib 1.3 → 1.5, zlib 1.3 → 1.5)" and
+// "root zlib changed: 1.3 → 1.5" twice. Each is told apart as the rest
+// of the report tells specs apart: by the first facet whose new value
+// differs from root to root (its compiler "%gcc@10", target, os,
+// platform or the variants not all of them have), else the old one's
+// ("was %gcc@9"), else by its short hash ("/ccccccc", the old one's too,
+// "/aaaaaaa → /ccccccc", where two share the new spec), each as many
+// characters as tell the hashes of the group apart. The specs are found
+// by hash in r's packages, read once, on the first call.
+type RootsApart struct {
+	r     *Report
+	specs map[string]*Spec // the report's specs by hash (both sides), made on the first call
+}
+
+// NewRootsApart returns a RootsApart of r's specs.
+func NewRootsApart(r *Report) *RootsApart { return &RootsApart{r: r} }
+
+// Labels returns, for each root of group (indexes into changed, roots
+// that read the same), what tells it apart: one label for roots of one
+// key (one root written several ways), another for each other root.
+func (a *RootsApart) Labels(changed []RootChange, group []int) []string {
+	a.index()
+	// One label a root: roots of one key (both hashes) are one.
+	var reps []*RootChange
+	at := make([]int, len(group)) // group[k] → its root in reps
+	byKey := map[[2]string]int{}
+	for k, i := range group {
+		x := &changed[i]
+		key := [2]string{x.Old.Hash, x.New.Hash}
+		j, ok := byKey[key]
+		if !ok || x.Old.Hash == "" || x.New.Hash == "" {
+			j = len(reps)
+			byKey[key] = j
+			reps = append(reps, x)
+		}
+		at[k] = j
+	}
+	olds, news := make([]string, len(reps)), make([]string, len(reps))
+	for i, x := range reps {
+		olds[i], news[i] = x.Old.Hash, x.New.Hash
+	}
+	labels := a.facetLabels(news, "")
+	if labels == nil {
+		labels = a.facetLabels(olds, "was ")
+	}
+	if labels == nil {
+		labels = hashLabels(olds, news)
+	}
+	out := make([]string, len(group))
+	for k := range group {
+		out[k] = labels[at[k]]
+	}
+	return out
+}
+
+// SpecLabels is Labels of roots added or removed (roots, each one
+// spec): "2 roots added (zlib, zlib)" of two environments' zlib, each
+// its own spec, is "(zlib %gcc@9, zlib %gcc@10)" or "(zlib /aaaaaaa,
+// zlib /bbbbbbb)". Roots of one hash are one, of one label.
+func (a *RootsApart) SpecLabels(roots []RootSpec, group []int) []string {
+	a.index()
+	var hashes []string
+	at := make([]int, len(group))
+	byHash := map[string]int{}
+	for k, i := range group {
+		h := roots[i].Hash
+		j, ok := byHash[h]
+		if !ok || h == "" {
+			j = len(hashes)
+			byHash[h] = j
+			hashes = append(hashes, h)
+		}
+		at[k] = j
+	}
+	labels := a.facetLabels(hashes, "")
+	if labels == nil {
+		labels = hashLabels(nil, hashes)
+	}
+	out := make([]string, len(group))
+	for k := range group {
+		out[k] = labels[at[k]]
+	}
+	return out
+}
+
+// index files the report's specs by hash, once.
+func (a *RootsApart) index() {
+	if a.specs == nil {
+		a.specs = map[string]*Spec{}
+		if a.r != nil {
+			for i := range a.r.Packages {
+				s := &a.r.Packages[i].Specs
+				for _, l := range [...][]Spec{s.Added, s.Removed} {
+					for j := range l {
+						a.specs[l[j].Hash] = &l[j]
+					}
+				}
+				for _, l := range [...][]Pair{s.Rebuilt, s.Updated, s.Restacked} {
+					for j := range l {
+						if l[j].Old != nil {
+							a.specs[l[j].Old.Hash] = l[j].Old
+						}
+						if l[j].New != nil {
+							a.specs[l[j].New.Hash] = l[j].New
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// maxApartLabel is the most bytes of a facet's label (variants): a
+// longer one is no way to tell roots apart in a line, their short hash is.
+const maxApartLabel = 64
+
+// facetLabels labels reps by the first facet of their specs (by hash(x))
+// whose values are all known and differ root to root, or nil.
+func (a *RootsApart) facetLabels(hashes []string, prefix string) []string {
+	specs := make([]*Spec, len(hashes))
+	for i, h := range hashes {
+		if specs[i] = a.specs[h]; specs[i] == nil || h == "" {
+			return nil
+		}
+	}
+	facets := [...]struct {
+		name  string
+		label func(s *Spec) string
+	}{
+		{"compiler", func(s *Spec) string { return "%" + s.Compiler }},
+		{"target", func(s *Spec) string { return "target=" + s.Target }},
+		{"os", func(s *Spec) string { return "os=" + s.OS }},
+		{"platform", func(s *Spec) string { return "platform=" + s.Platform }},
+	}
+	labels := make([]string, len(hashes))
+	apart := func() bool {
+		seen := make(map[string]bool, len(labels))
+		for _, l := range labels {
+			if seen[l] || len(l) > maxApartLabel {
+				return false
+			}
+			seen[l] = true
+		}
+		return true
+	}
+	for _, f := range facets {
+		for i, s := range specs {
+			if specFacet(s, f.name) == "" {
+				labels[i] = "" // not known: no label of this facet
+			} else {
+				labels[i] = prefix + f.label(s)
+			}
+		}
+		if !slices.Contains(labels, "") && apart() {
+			return labels
+		}
+	}
+	// The variants not every root's spec has.
+	count := map[string]int{}
+	for _, s := range specs {
+		for _, v := range slices.Compact(slices.Sorted(slices.Values(s.Variants))) {
+			count[v]++
+		}
+	}
+	for i, s := range specs {
+		var own strings.Builder
+		for _, v := range slices.Compact(slices.Sorted(slices.Values(s.Variants))) {
+			if count[v] < len(specs) {
+				if own.Len() > 0 {
+					own.WriteByte(' ')
+				}
+				if own.WriteString(v); own.Len() > maxApartLabel {
+					return nil
+				}
+			}
+		}
+		if own.Len() == 0 {
+			return nil
+		}
+		labels[i] = prefix + own.String()
+	}
+	if apart() {
+		return labels
+	}
+	return nil
+}
+
+// hashLabels labels roots (their old and new hashes; olds nil for
+// roots added or removed) by their short hash: the new one's where the
+// new hashes all differ, else both ("/aaaaaaa → /ccccccc"; roots of
+// other keys differ in one), each of as many characters as tell the
+// group's hashes apart (at least 7, as Spack prints them).
+func hashLabels(olds, news []string) []string {
+	short := func(hashes []string) func(string) string {
+		sorted := slices.Sorted(slices.Values(hashes))
+		sorted = slices.Compact(sorted)
+		n := 7
+		for i := 1; i < len(sorted); i++ {
+			c := 0
+			for c < len(sorted[i-1]) && c < len(sorted[i]) && sorted[i-1][c] == sorted[i][c] {
+				c++
+			}
+			n = max(n, c+1)
+		}
+		return func(h string) string {
+			if h == "" {
+				return "∅"
+			}
+			return "/" + h[:min(n, len(h))]
+		}
+	}
+	newShort := short(news)
+	labels := make([]string, len(news))
+	distinct := olds == nil || len(slices.Compact(slices.Sorted(slices.Values(news)))) == len(news) && !slices.Contains(news, "")
+	oldShort := short(olds)
+	for i := range news {
+		if distinct {
+			labels[i] = newShort(news[i])
+		} else {
+			labels[i] = oldShort(olds[i]) + " → " + newShort(news[i])
+		}
+	}
+	return labels
+}
+
 // RootRename is a root written otherwise (Root, New.Root; Old.Root as
 // the old side wrote it) of the same hash.
 type RootRename struct {

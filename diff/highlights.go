@@ -35,6 +35,11 @@ type Highlight struct {
 	// From and To are a root's version, old and new.
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
+	// Apart tells a changed root apart from another item that would
+	// read the same (its value, spellings, from, to and changes), a root
+	// of another spec (RootsApart): "%gcc@10", "/ccccccc"; absent when
+	// none reads the same.
+	Apart string `json:"apart,omitempty"`
 	// Changes are a root cause's changes, or a changed root's own.
 	Changes []Change `json:"changes,omitempty"`
 	// Count is how many specs a root cause explains, or how many a gate
@@ -218,25 +223,40 @@ func News(r *Report) []Highlight {
 			// root added (zlib = zlib@1)"): one item, its first
 			// spelling the value and the others its values.
 			spelt := newRootSpellings()
-			for _, x := range rt.Removed {
-				if !spelt.more(&out, HighlightRootRemoved, x.Hash, x.Root) {
-					out = append(out, Highlight{Kind: HighlightRootRemoved, Value: x.Root, From: x.Version, Packages: []string{x.Name}})
+			apart := NewRootsApart(r)
+			for _, l := range [...]struct {
+				kind  string
+				roots []RootSpec
+			}{{HighlightRootRemoved, rt.Removed}, {HighlightRootAdded, rt.Added}} {
+				first := len(out)
+				var made []int // the root each item is made for
+				for i, x := range l.roots {
+					if !spelt.more(&out, l.kind, x.Hash, x.Root) {
+						made = append(made, i)
+						h := Highlight{Kind: l.kind, Value: x.Root, Packages: []string{x.Name}}
+						if l.kind == HighlightRootRemoved {
+							h.From = x.Version
+						} else {
+							h.To = x.Version
+						}
+						out = append(out, h)
+					}
 				}
-			}
-			for _, x := range rt.Added {
-				if !spelt.more(&out, HighlightRootAdded, x.Hash, x.Root) {
-					out = append(out, Highlight{Kind: HighlightRootAdded, Value: x.Root, To: x.Version, Packages: []string{x.Name}})
-				}
+				// Two environments' zlib, each its own spec: told apart.
+				rootsApart(out[first:], made, func(group []int) []string { return apart.SpecLabels(l.roots, group) })
 			}
 			// Changed roots of one key (RootChangeKeys) that say the
 			// same change are one item; a spelling whose change reads
 			// otherwise (its versions, its own facets) is an item of
 			// its own, its change said.
 			keys := RootChangeKeys(rt.Changed)
+			first := len(out)
+			var made []int // the changed root each item is made for
 			for i, x := range rt.Changed {
 				if keys[i] != "" && spelt.more(&out, HighlightRootChanged, rootChangeSaid(keys[i], c, &x), x.Root) {
 					continue
 				}
+				made = append(made, i)
 				from, to := x.Old.Version, x.New.Version
 				if x.Swapped() {
 					// Another package (a provider swap): its versions
@@ -248,6 +268,7 @@ func News(r *Report) []Highlight {
 				out = append(out, Highlight{Kind: HighlightRootChanged, Value: x.Root, From: from, To: to,
 					Changes: c.RootOwn(&x), Packages: uniqueSorted(x.Old.Name, x.New.Name)})
 			}
+			rootsApart(out[first:], made, func(group []int) []string { return apart.Labels(rt.Changed, group) })
 		}
 		// A change many packages share (every spec moved target) is one
 		// cause with a count; then the causes of one package each.
@@ -470,6 +491,46 @@ func uniqueSorted(a, b string) []string {
 		a, b = b, a
 	}
 	return []string{a, b}
+}
+
+// rootsApart sets the Apart of the roots' items of one kind (items[k]
+// made for root made[k]) that read the same as another (NewsText: the
+// value, spellings, from, to and changes), each told apart as labels
+// (RootsApart) tells the roots of a group.
+func rootsApart(items []Highlight, made []int, labels func(group []int) []string) {
+	said := func(h *Highlight) string {
+		var b strings.Builder
+		b.WriteString(h.Value + "\x00" + strings.Join(h.Values, "\x00") + "\x00\x00" + h.From + "\x00" + h.To)
+		for _, ch := range h.Changes {
+			b.WriteString("\x00" + ch.Kind + "\x00" + ch.From + "\x00" + ch.To)
+		}
+		return b.String()
+	}
+	groups := map[string][]int{} // what an item says: its items
+	var order []string
+	for k := range items {
+		s := said(&items[k])
+		if _, ok := groups[s]; !ok {
+			order = append(order, s)
+		}
+		groups[s] = append(groups[s], k)
+	}
+	if len(order) == len(items) {
+		return
+	}
+	for _, s := range order {
+		g := groups[s]
+		if len(g) < 2 {
+			continue
+		}
+		roots := make([]int, len(g))
+		for j, k := range g {
+			roots[j] = made[k]
+		}
+		for j, l := range labels(roots) {
+			items[g[j]].Apart = l
+		}
+	}
 }
 
 // rootChangeSaid is the key of a changed root's item: its root's key

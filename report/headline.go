@@ -71,11 +71,16 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 	}
 	rt := r.Causes.Roots
 	var names [3]spelt
+	apart := diff.NewRootsApart(r)
 	rootNames := func(l []diff.RootSpec) spelt {
 		out, keys := make([]string, len(l)), make([]string, len(l))
 		for i, x := range l {
 			out[i], keys[i] = x.Root, x.Hash
 		}
+		// Two roots of one spelling, each its own spec (two
+		// environments' zlib), are told apart: "zlib %gcc@9, zlib %gcc@10".
+		BySpelling(out, keys, func(int) (string, bool) { return "", false },
+			func(group []int) []string { return apart.SpecLabels(l, group) })
 		return oneRootEach(out, keys)
 	}
 	// Roots of the same old and new hash are one (RootChangeKeys).
@@ -97,7 +102,7 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 	BySpelling(changed, keys, func(i int) (string, bool) {
 		x := &rt.Changed[i]
 		return x.Root + " " + x.Old.Version + " → " + x.New.Version, !x.Swapped() && x.Old.Version != x.New.Version && x.Old.Version != "" && x.New.Version != ""
-	})
+	}, func(group []int) []string { return apart.Labels(rt.Changed, group) })
 	names[0], names[1], names[2] = rootNames(rt.Removed), rootNames(rt.Added), oneRootEach(changed, keys)
 	var counts []string // the clauses after the roots'
 	s := r.Summary.Specs
@@ -156,25 +161,54 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 // diff.RootChangeKeys; "" a root alone) reads the same: two builds of
 // zlib 1.3 each to one of zlib 1.5, roots zlib and zlib@1.3, were "2
 // roots changed (zlib 1.3 → 1.5, zlib 1.3 → 1.5)". ok is false for a
-// name that is the spelling already.
-func BySpelling(names, keys []string, spelt func(i int) (string, bool)) {
-	first := make(map[string]string, len(names)) // a name → the key of its first root
-	var clash map[string]bool
-	for i, n := range names {
-		if k, ok := first[n]; !ok {
-			first[n] = keys[i]
-		} else if k != keys[i] || k == "" {
-			if clash == nil {
-				clash = map[string]bool{}
+// name that is the spelling already. Roots that still read the same
+// (zlib of two environments' lockfiles, both 1.3 → 1.5) are told apart
+// by what apart says of each group of them (diff.RootsApart: a facet,
+// "%gcc@10", or a short hash, "/ccccccc"), after a space.
+func BySpelling(names, keys []string, spelt func(i int) (string, bool), apart func(group []int) []string) {
+	clashes := func() map[string]bool {
+		first := make(map[string]string, len(names)) // a name → the key of its first root
+		var clash map[string]bool
+		for i, n := range names {
+			if k, ok := first[n]; !ok {
+				first[n] = keys[i]
+			} else if k != keys[i] || k == "" {
+				if clash == nil {
+					clash = map[string]bool{}
+				}
+				clash[n] = true
 			}
-			clash[n] = true
 		}
+		return clash
+	}
+	clash := clashes()
+	if clash == nil {
+		return
 	}
 	for i, n := range names {
 		if clash[n] {
 			if s, ok := spelt(i); ok {
 				names[i] = s
 			}
+		}
+	}
+	if clash = clashes(); clash == nil {
+		return
+	}
+	groups := map[string][]int{}
+	var order []string
+	for i, n := range names {
+		if clash[n] {
+			if _, ok := groups[n]; !ok {
+				order = append(order, n)
+			}
+			groups[n] = append(groups[n], i)
+		}
+	}
+	for _, n := range order {
+		g := groups[n]
+		for k, l := range apart(g) {
+			names[g[k]] += " " + l
 		}
 	}
 }

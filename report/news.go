@@ -67,10 +67,14 @@ func NewsText(h diff.Highlight, maxNames int) string {
 			return b.String()
 		}
 		WriteNames(&b, " of ", h.Packages, maxNames)
-	case diff.HighlightRootRemoved:
-		b.WriteString("root " + spellOut(h.Value, h.Values, maxSpellings, 0) + " removed")
-	case diff.HighlightRootAdded:
-		b.WriteString("root " + spellOut(h.Value, h.Values, maxSpellings, 0) + " added")
+	case diff.HighlightRootRemoved, diff.HighlightRootAdded:
+		// Another root's item reads the same (two environments' zlib):
+		// what tells this one apart, "root zlib %gcc@9 removed".
+		b.WriteString("root " + spellOut(h.Value, h.Values, maxSpellings, 0))
+		if h.Apart != "" {
+			b.WriteString(" " + h.Apart)
+		}
+		b.WriteString(" " + strings.TrimPrefix(h.Kind, "root-"))
 	case diff.HighlightRootChanged:
 		// A root written two ways, as the headline names it: "root zlib
 		// = zlib@1 changed".
@@ -79,6 +83,11 @@ func NewsText(h diff.Highlight, maxNames int) string {
 			b.WriteString(": " + h.From + " → " + h.To)
 		} else if len(h.Changes) > 0 {
 			b.WriteString(": " + ChangeText(h.Changes))
+		}
+		if h.Apart != "" {
+			// Another root's item reads the same (two environments'
+			// zlib, each 1.3 → 1.5): what tells this one apart.
+			b.WriteString(" " + h.Apart)
 		}
 	case diff.HighlightCause:
 		if h.Value == "" { // a change several packages share

@@ -70,10 +70,11 @@ func changedVariantsPair(t *testing.T, n int) (paths []string, size int64) {
 // and 2.9x now (3.6x and 3.0x on a machine loaded by seven other jobs:
 // the bound is the budget, 4x): the snapshots (a string header in a spec's list and the
 // bytes of each variant: 1.8x the input) and the report's from and to,
-// the variants joined (0.8x). --format md is still over 4x: 87 MB at
-// 1,024 (5.1x), 306 MB at 4,096 (4.3x); its view holds the cells it
-// escaped (report/markdown's mdBuilder.md remembers every one) and its
-// rows until it is written.
+// the variants joined (0.8x). --format md is still over 4x of RSS: 87
+// MB at 1,024 (5.1x), 287 MB at 4,096 (4.3x); its view holds its rows
+// until it is written. Its builder no more remembers the escaped cells
+// over 1 KB beside them (TestManyChangedVariantsMarkdownMemory: 306 MB
+// at 4,096 before).
 func TestManyChangedVariantsMemory(t *testing.T) {
 	if race.Enabled {
 		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")

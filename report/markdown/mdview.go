@@ -265,12 +265,19 @@ type mdBuilder struct {
 
 // md is Escape, remembered: the cells of spec rows repeat the same few
 // compilers, OSs, targets, versions, variants and stacks thousands of
-// times.
+// times. A cell of more than maxCachedCell bytes is escaped each time,
+// not remembered: the rows copy what they write, so a remembered cell
+// is a second copy held to the end, and cells of hundreds of distinct
+// variants each (an update of a spec's variants) held the report's
+// longest text twice.
 func (m *mdBuilder) md(s string) string {
 	if v, ok := m.esc[s]; ok {
 		return v
 	}
 	v := report.EscapeMD(s)
+	if len(s) > maxCachedCell {
+		return v
+	}
 	if m.esc == nil {
 		m.esc = make(map[string]string)
 	}
@@ -279,6 +286,10 @@ func (m *mdBuilder) md(s string) string {
 	}
 	return v
 }
+
+// maxCachedCell is the longest text whose escape md remembers: 65,536
+// cells of it are at most 64 MB.
+const maxCachedCell = 1 << 10
 
 // rebuiltStacks is the cell of p's plain rebuilds' stacks (all: every
 // rebuilt pair of p is plain), joinMD of report.RebuiltStacks,

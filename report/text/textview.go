@@ -214,8 +214,11 @@ func (d *Document) TextCauses() []string {
 	var lines []string
 	if rc := c.Roots; rc != nil {
 		var parts []string
+		apart := diff.NewRootsApart(d.Report)
 		// A root spelled several ways (one hash) is one, as the
-		// headline says it: +zlib = zlib@1.
+		// headline says it: +zlib = zlib@1. Two of one spelling, each
+		// its own spec (two environments' zlib), are told apart as the
+		// headline tells them: +zlib %gcc@9, +zlib %gcc@10.
 		for _, k := range [...]struct {
 			roots       []diff.RootSpec
 			color, sign string
@@ -224,6 +227,13 @@ func (d *Document) TextCauses() []string {
 			for i, r := range k.roots {
 				names[i], keys[i] = report.Visible(r.Root), r.Hash
 			}
+			report.BySpelling(names, keys, func(int) (string, bool) { return "", false }, func(group []int) []string {
+				l := apart.SpecLabels(k.roots, group)
+				for j := range l {
+					l[j] = report.Visible(l[j])
+				}
+				return l
+			})
 			for _, n := range report.OneRootEach(names, keys) {
 				parts = append(parts, paintStr(d.Render.Color, k.color, k.sign+n))
 			}
@@ -268,18 +278,28 @@ func (d *Document) TextCauses() []string {
 		}
 		// Two roots that read the same (zlib 1.2 → 1.3, two builds each
 		// side) are said by their spellings, as the headline says them.
-		said := make([]string, len(names))
+		// Those that still read the same (zlib of two environments'
+		// lockfiles) are told apart after what changed, as the headline
+		// tells them (diff.RootsApart).
+		said, label := make([]string, len(names)), make([]string, len(names))
 		for i := range names {
 			said[i] = names[i] + what[i]
 		}
 		report.BySpelling(said, keys, func(i int) (string, bool) {
 			spelt := report.Visible(rc.Changed[i].Root)
 			return spelt + what[i], spelt != names[i]
+		}, func(group []int) []string {
+			l := apart.Labels(rc.Changed, group)
+			for k, i := range group {
+				label[i] = " " + report.Visible(l[k])
+			}
+			return l
 		})
 		for i := range names {
-			if said[i] != names[i]+what[i] {
+			if strings.TrimSuffix(said[i], label[i]) != names[i]+what[i] {
 				names[i] = report.Visible(rc.Changed[i].Root)
 			}
+			what[i] += label[i]
 		}
 		for j, n := range report.OneRootEach(names, keys) {
 			parts = append(parts, n+what[firsts[j]])
