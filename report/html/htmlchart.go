@@ -71,24 +71,38 @@ const (
 func textUnits(s string) int {
 	n := 0
 	for _, r := range s {
-		n += charW
-		if r >= 0x1100 && (r <= 0x115f || r >= 0x2e80) {
-			n += charW
-		}
+		n += runeUnits(r)
 	}
 	return n
 }
 
-// fitText cuts s with "…" to at most units wide (textUnits).
+// runeUnits is the width of r at narrowFont (textUnits).
+func runeUnits(r rune) int {
+	if r >= 0x1100 && (r <= 0x115f || r >= 0x2e80) {
+		return 2 * charW
+	}
+	return charW
+}
+
+// fitText cuts s with "…" to at most units wide (textUnits): to its
+// longest prefix that leaves room for the "…", found in one walk, since
+// a prefix's width is the sum of its characters' widths (a label of
+// thousands of characters is not measured again for each one it drops).
 func fitText(s string, units int) string {
 	if textUnits(s) <= units {
 		return s
 	}
 	r := []rune(s)
-	for len(r) > 0 && textUnits(string(r))+charW > units {
-		r = r[:len(r)-1]
+	n, w := 0, 0
+	for n < len(r) {
+		rw := runeUnits(r[n])
+		if w+rw+charW > units {
+			break
+		}
+		w += rw
+		n++
 	}
-	return string(r) + "…"
+	return string(r[:n]) + "…"
 }
 
 // tickLabels labels the ticks at xs with texts, every tickEvery-th one

@@ -1,0 +1,67 @@
+package html
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// fitTextDropping is fitText as it was: it drops a character at a time
+// and measures the whole prefix again, the reference of its output.
+func fitTextDropping(s string, units int) string {
+	if textUnits(s) <= units {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && textUnits(string(r))+charW > units {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}
+
+// TestFitTextAsDropping: fitText cuts every label where dropping one
+// character at a time cut it, wide characters, bad UTF-8 and columns
+// narrower than the "…" included.
+func TestFitTextAsDropping(t *testing.T) {
+	labels := []string{"", "a", "openmpi", "py-numpy", "gcc@13.2.0 %clang", "中文包名称很长的包", "a中b文c", "\xff\xfeab", "ab\xffcd",
+		strings.Repeat("ab ", 100), strings.Repeat("x", 200) + "…", strings.Repeat("日本", 60)}
+	for _, s := range labels {
+		for units := -3 * charW; units <= 300; units++ {
+			if got, want := fitText(s, units), fitTextDropping(s, units); got != want {
+				t.Fatalf("fitText(%.20q, %d) = %q, want %q", s, units, got, want)
+			}
+		}
+	}
+}
+
+// fitTextBytes is the bytes fitText allocates to cut a label of n
+// characters (PageText leaves a text of up to 2000 of them whole) to a
+// version's column, the narrowest.
+func fitTextBytes(n int) uint64 {
+	s := PageText(strings.Repeat("ab ", n)[:n])
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	for range 10 {
+		fitText(s, 8*charW)
+	}
+	runtime.ReadMemStats(&m1)
+	return m1.TotalAlloc - m0.TotalAlloc
+}
+
+// TestFitTextLinear: a label 4 times as long costs fitText at most ~4.4
+// times the allocations and bytes (it was quadratic: it measured the
+// whole prefix again for each character it dropped, about 2000 strings
+// of up to 2000 characters for a long version or stack name).
+func TestFitTextLinear(t *testing.T) {
+	s := PageText(strings.Repeat("ab ", 2000)[:2000])
+	if n := len([]rune(s)); n != 2000 {
+		t.Fatalf("the label is %d characters, want 2000 (PageText cut it)", n)
+	}
+	if a := testing.AllocsPerRun(10, func() { fitText(s, 8*charW) }); a > 3 {
+		t.Errorf("fitText of a 2000-character label: %v allocations, want at most 3", a)
+	}
+	small, big := fitTextBytes(500), fitTextBytes(2000)
+	if big*10 > small*44 {
+		t.Errorf("fitText of a label of 500 characters: %d bytes, of 2000: %d (%.1fx), want at most 4.4x", small, big, float64(big)/float64(small))
+	}
+}
