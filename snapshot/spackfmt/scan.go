@@ -1157,7 +1157,10 @@ func (s *scanner) skipString() error {
 				return s.escapeError(i)
 			}
 		default:
-			return s.errAt(start, "control character in a string")
+			// At the character, named (a tab, a line's end and U+0001
+			// look alike, or nothing, in an editor), as a bad escape
+			// and a byte that is no UTF-8 are told.
+			return s.errAt(i, "control character %U in a string", c)
 		}
 	}
 }
