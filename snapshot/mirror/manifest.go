@@ -86,7 +86,9 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 			}
 		case errors.As(err, &se):
 			return nil, fmt.Errorf("%s: %s: not a manifest: %s", file, lineCol(text, int(se.Offset)-1), syntaxText(se, text))
-		case errors.Is(err, io.ErrUnexpectedEOF) && !utf8.FullRune(text[at:]):
+		case (errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF)) && !utf8.FullRune(text[at:]):
+			// io.EOF: no JSON before the character (none, or white
+			// space), cut as one cut after a byte of JSON is.
 			return nil, fmt.Errorf("%s: %s: not a manifest: the JSON is cut short", file, lineCol(text, len(text)))
 		}
 		return nil, fmt.Errorf("%s: %s: not a manifest: not UTF-8 text", file, lineCol(text, at))
