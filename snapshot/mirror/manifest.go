@@ -425,11 +425,46 @@ func notUTF8(text []byte) int {
 // dst as it was, and a null version was "manifest version 0 is not
 // supported", a null data a manifest that lists no blob, a null media
 // type a blob of no type.
+//
+// A whole number written with a fraction or an exponent (3.0, 1E3) is
+// read as the number it is: Spack's schema (JSON Schema draft 7, whose
+// integer is any number without a fraction) takes it, and Spack compares
+// a version 3.0 equal to 3.
 func notNull(v json.RawMessage, dst any) error {
 	if string(v) == "null" {
 		return &json.UnmarshalTypeError{Value: "null", Type: reflect.TypeOf(dst).Elem()}
 	}
-	return json.Unmarshal(v, dst)
+	err := json.Unmarshal(v, dst)
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") && bytes.ContainsAny(v, ".eE") {
+		// Python reads such a number as a float (one without a
+		// fraction or an exponent as an int, which a whole number out
+		// of range stays): a double, whole, and within the range of
+		// dst (2^63 is the first double past it).
+		f, perr := strconv.ParseFloat(string(v), 64)
+		if perr == nil && f == math.Trunc(f) && f >= math.MinInt64 && f < math.MaxInt64 {
+			switch d := dst.(type) {
+			case *int:
+				*d = int(f)
+				return nil
+			case *int64:
+				*d = int64(f)
+				return nil
+			}
+		}
+	}
+	return err
+}
+
+// wholeNumber says whether n, a JSON number, is whole: written without
+// a fraction or an exponent, or a finite double without a fraction, as
+// Spack's schema takes it (notNull).
+func wholeNumber(n string) bool {
+	if !strings.ContainsAny(n, ".eE") {
+		return true
+	}
+	f, err := strconv.ParseFloat(n, 64)
+	return err == nil && f == math.Trunc(f)
 }
 
 // typeText is err's message, a value of the wrong kind told in words of
@@ -441,7 +476,7 @@ func typeText(err error) string {
 		return err.Error()
 	}
 	want := "a whole number"
-	if n, ok := strings.CutPrefix(te.Value, "number "); ok && !strings.ContainsAny(n, ".eE") && (te.Type.Kind() == reflect.Int || te.Type.Kind() == reflect.Int64) {
+	if n, ok := strings.CutPrefix(te.Value, "number "); ok && wholeNumber(n) && (te.Type.Kind() == reflect.Int || te.Type.Kind() == reflect.Int64) {
 		// A whole number past the range of the value's type
 		// (99999999999999999999): "want a whole number" said it was none.
 		bits := te.Type.Bits()

@@ -126,3 +126,38 @@ func TestManifestNullFieldOrNoData(t *testing.T) {
 		}
 	}
 }
+
+// TestManifestWholeNumberWithFraction (issue 35 class e: over-refusal):
+// Spack validates a manifest with JSON Schema draft 7, whose integer is
+// any number without a fraction, and compares a version 3.0 equal to 3:
+// a manifest whose version or length was written 3.0 or 1E3 was refused
+// ("version: the number 3.0, want a whole number"). It is read as the
+// number it is; a fraction, an infinity and a whole number out of range
+// are still refused.
+func TestManifestWholeNumberWithFraction(t *testing.T) {
+	h := strings.Repeat("ab", 32)
+	manifest := func(version, length string) string {
+		return `{"version": ` + version + `, "data": [{"contentLength": ` + length + `, "mediaType": "application/vnd.spack.db.v8+json", "compression": "none", "checksumAlgorithm": "sha256", "checksum": "` + h + `"}]}`
+	}
+	for _, c := range []struct {
+		version, length string
+		want            int64
+	}{{"3.0", "10", 10}, {"3e0", "10.0", 10}, {"0.3E1", "1E3", 1000}, {"3", "-0.0", 0}, {"30e-1", "9.0e2", 900}} {
+		m, err := mirror.DecodeManifest("m.json", []byte(manifest(c.version, c.length)))
+		if err != nil || m.Version != 3 || len(m.Data) != 1 || m.Data[0].ContentLength != c.want {
+			t.Errorf("version %s, length %s: %+v, %v; want version 3, length %d", c.version, c.length, m, err, c.want)
+		}
+	}
+	for _, c := range []struct{ version, length, want string }{
+		{"3.5", "1", "version: the number 3.5, want a whole number"},
+		{"4.0", "1", "manifest version 4 is not supported (Spack's layout v3 writes version 3)"},
+		{"3", "1e999", "data[0]: contentLength: the number 1e999, want a whole number"},
+		{"3", "9.3e18", "data[0]: contentLength: the number 9.3e18, want a whole number of at most 9223372036854775807"},
+		{"3", "-1.0", "data[0]: contentLength -1 is negative"},
+	} {
+		_, err := mirror.DecodeManifest("m.json", []byte(manifest(c.version, c.length)))
+		if err == nil || !strings.HasSuffix(err.Error(), ": "+c.want) {
+			t.Errorf("version %s, length %s: %v; want %s", c.version, c.length, err, c.want)
+		}
+	}
+}
