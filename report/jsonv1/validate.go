@@ -294,8 +294,25 @@ func (w *walker) found() string {
 		return "a boolean"
 	case bytes.HasPrefix(w.data[w.i:], []byte("null")):
 		return "null"
+	case w.cutInWord():
+		// "tr" at the end: named as "true" is (where a value may be,
+		// want and value say the document ends instead). It was "the
+		// character 't'", where the same cut a byte on said "a boolean".
+		if c == 'n' {
+			return "null"
+		}
+		return "a boolean"
 	}
-	r, _ := utf8.DecodeRune(w.data[w.i:])
+	r, size := utf8.DecodeRune(w.data[w.i:])
+	if r == utf8.RuneError && size == 1 {
+		// Not U+FFFD, which the document does not hold: the end, for a
+		// document cut inside a character (as one cut before it), or
+		// the byte.
+		if !utf8.FullRune(w.data[w.i:]) {
+			return "the end of the document"
+		}
+		return fmt.Sprintf("the byte %#02x, which is no UTF-8", w.data[w.i])
+	}
 	return fmt.Sprintf("the character %q", r)
 }
 
@@ -310,7 +327,7 @@ func (w *walker) want(s *shape) error {
 // at w.i ("tr"): cut short, where found names the word's first
 // character as one that begins no value.
 func (w *walker) cutInWord() bool {
-	rest := w.data[w.i:]
+	rest := w.data[w.i:max(w.i, w.textEnd())]
 	for _, lit := range []string{"true", "false", "null"} {
 		if len(rest) > 0 && len(rest) < len(lit) && string(rest) == lit[:len(rest)] {
 			return true
@@ -319,10 +336,26 @@ func (w *walker) cutInWord() bool {
 	return false
 }
 
+// textEnd is the document's length less the bytes of a character it
+// ends inside of (cut there): where a document cut before that
+// character ends, which a message tells alike.
+func (w *walker) textEnd() int {
+	d := w.data
+	for i := len(d) - 1; i >= 0 && i >= len(d)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(d[i]) {
+			if d[i] >= utf8.RuneSelf && !utf8.FullRune(d[i:]) {
+				return i
+			}
+			break
+		}
+	}
+	return len(d)
+}
+
 // value checks the value at w.i against s and moves past it.
 func (w *walker) value(s *shape) error {
 	w.ws()
-	if w.i >= len(w.data) {
+	if w.i >= w.textEnd() {
 		return w.errAt(w.i, "the document ends early: want %s", s.what)
 	}
 	if s.nullable && bytes.HasPrefix(w.data[w.i:], []byte("null")) {
@@ -787,7 +820,7 @@ func (w *walker) number() error {
 		w.i++
 	}
 	malformed := func() error {
-		if w.i >= len(w.data) {
+		if w.i >= w.textEnd() {
 			// Cut short: "1." or "-" at the end of the document.
 			return w.errAt(start, "the document ends early, inside a number")
 		}
@@ -821,7 +854,7 @@ func (w *walker) number() error {
 // skip checks and moves past any JSON value.
 func (w *walker) skip() error {
 	w.ws()
-	if w.i >= len(w.data) {
+	if w.i >= w.textEnd() {
 		return w.errAt(w.i, "the document ends early: want a value")
 	}
 	switch c := w.data[w.i]; {
@@ -877,7 +910,13 @@ func (w *walker) skip() error {
 func (w *walker) end() error {
 	w.ws()
 	if w.i < len(w.data) {
-		return w.errAt(w.i, "more after the end of the document: %s", w.found())
+		found := w.found()
+		if w.i >= w.textEnd() {
+			// A character begun after a whole document is no end of
+			// it cut short: a byte that is no UTF-8.
+			found = fmt.Sprintf("the byte %#02x, which is no UTF-8", w.data[w.i])
+		}
+		return w.errAt(w.i, "more after the end of the document: %s", found)
 	}
 	return nil
 }
@@ -895,6 +934,9 @@ func schemaOf(data []byte) (schema string, found bool, err error) {
 	}
 	if data[w.i] != '{' {
 		switch found := w.found(); {
+		case found == "the end of the document":
+			// Cut inside its first character.
+			return "", false, w.errAt(w.i, "the document ends early: want an object")
 		case bytes.HasPrefix(data[w.i:], []byte("---")):
 			// A catalogue page, or a folder's page named by mistake: its
 			// '---' would read as a number.

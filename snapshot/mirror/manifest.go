@@ -49,7 +49,8 @@ const (
 // DecodeManifest decodes a manifest: JSON, or a clear-signed message
 // holding it (Spack signs spec manifests; the signature is not
 // verified). Any version but 3 is refused, as Spack refuses it, and so is
-// an entry without one of its five fields, a checksum algorithm other
+// a manifest without data, an entry without one of its five fields or
+// with null in one (Spack's schema refuses both), a checksum algorithm other
 // than sha256, a checksum that is not 64 hex digits, a compression other
 // than gzip or none, or a negative length. file names it in messages.
 func DecodeManifest(file string, data []byte) (*Manifest, error) {
@@ -85,7 +86,9 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 			}
 		case errors.As(err, &se):
 			return nil, fmt.Errorf("%s: %s: not a manifest: %s", file, lineCol(text, int(se.Offset)-1), syntaxText(se, text))
-		case errors.Is(err, io.ErrUnexpectedEOF) && !utf8.FullRune(text[at:]):
+		case (errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF)) && !utf8.FullRune(text[at:]):
+			// io.EOF: no JSON before the character (none, or white
+			// space), cut as one cut after a byte of JSON is.
 			return nil, fmt.Errorf("%s: %s: not a manifest: the JSON is cut short", file, lineCol(text, len(text)))
 		}
 		return nil, fmt.Errorf("%s: %s: not a manifest: not UTF-8 text", file, lineCol(text, at))
@@ -109,7 +112,7 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 			// reader and spackfmt tell a syntax error.
 			return nil, fmt.Errorf("%s: %s: not a manifest: %s", file, lineCol(text, int(se.Offset)-1), syntaxText(se, text))
 		}
-		return nil, fmt.Errorf("%s: not a manifest: %s", file, typeText(err))
+		return nil, fmt.Errorf("%s: %snot a manifest: %s", file, placed(text), typeText(err))
 	}
 	if rest := bytes.TrimLeft(text[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
 		// Not dec.More, which says false at a '}' or a ']' as at the end:
@@ -129,22 +132,26 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	}
 	var version int
 	if err := notNull(vText, &version); err != nil {
-		return nil, fmt.Errorf("%s: version: %s", file, typeText(err))
+		return nil, fmt.Errorf("%s: %sversion: %s", file, placed(text, "version"), typeText(err))
 	}
 	if version != ManifestVersion {
-		return nil, fmt.Errorf("%s: manifest version %d is not supported (Spack's layout v3 writes version %d)", file, version, ManifestVersion)
+		return nil, fmt.Errorf("%s: %smanifest version %d is not supported (Spack's layout v3 writes version %d)", file, placed(text, "version"), version, ManifestVersion)
+	}
+	d, ok := raw["data"]
+	if !ok {
+		// Spack's schema requires it: a manifest without it is refused,
+		// not one that lists no blob.
+		return nil, fmt.Errorf("%s: a manifest without data (want a list of blobs)", file)
 	}
 	var entries []json.RawMessage
-	if d, ok := raw["data"]; ok {
-		if err := notNull(d, &entries); err != nil {
-			return nil, fmt.Errorf("%s: data: %s", file, typeText(err))
-		}
+	if err := notNull(d, &entries); err != nil {
+		return nil, fmt.Errorf("%s: %sdata: %s", file, placed(text, "data"), typeText(err))
 	}
 	m := &Manifest{Version: version, Data: make([]Entry, 0, len(entries))}
 	for i, r := range entries {
 		fields, err := object(r)
 		if err != nil || fields == nil {
-			return nil, fmt.Errorf("%s: data[%d]: not an object", file, i)
+			return nil, fmt.Errorf("%s: %sdata[%d]: not an object", file, placed(text, "data", i), i)
 		}
 		var e Entry
 		for _, f := range []struct {
@@ -155,33 +162,108 @@ func DecodeManifest(file string, data []byte) (*Manifest, error) {
 			{"checksumAlgorithm", &e.ChecksumAlgorithm}, {"checksum", &e.Checksum},
 		} {
 			if _, ok := fields[f.key]; !ok {
-				return nil, fmt.Errorf("%s: data[%d]: no %s", file, i, f.key)
+				return nil, fmt.Errorf("%s: %sdata[%d]: no %s", file, placed(text, "data", i), i, f.key)
 			}
-			if err := json.Unmarshal(fields[f.key], f.dst); err != nil {
-				return nil, fmt.Errorf("%s: data[%d]: %s: %s", file, i, f.key, typeText(err))
+			// notNull: Spack's schema wants an integer or a string
+			// there, and refuses null, which json.Unmarshal would
+			// leave as 0 or "".
+			if err := notNull(fields[f.key], f.dst); err != nil {
+				return nil, fmt.Errorf("%s: %sdata[%d]: %s: %s", file, placed(text, "data", i, f.key), i, f.key, typeText(err))
 			}
 		}
-		if err := e.check(); err != nil {
-			return nil, fmt.Errorf("%s: data[%d]: %v", file, i, err)
+		if key, err := e.check(); err != nil {
+			return nil, fmt.Errorf("%s: %sdata[%d]: %v", file, placed(text, "data", i, key), i, err)
 		}
 		m.Data = append(m.Data, e)
 	}
 	return m, nil
 }
 
-// check checks an entry's fields.
-func (e *Entry) check() error {
+// check checks an entry's fields; key names the field of an error.
+func (e *Entry) check() (key string, err error) {
 	switch {
 	case e.ContentLength < 0:
-		return fmt.Errorf("contentLength %d is negative", e.ContentLength)
+		return "contentLength", fmt.Errorf("contentLength %d is negative", e.ContentLength)
 	case e.ChecksumAlgorithm != "sha256":
-		return fmt.Errorf("checksumAlgorithm %q is not supported (cachediff verifies sha256)", e.ChecksumAlgorithm)
+		return "checksumAlgorithm", fmt.Errorf("checksumAlgorithm %q is not supported (cachediff verifies sha256)", e.ChecksumAlgorithm)
 	case !isHex64(e.Checksum):
-		return fmt.Errorf("checksum %q is not 64 hex digits", shorten(e.Checksum))
+		return "checksum", fmt.Errorf("checksum %q is not 64 hex digits", shorten(e.Checksum))
 	case e.Compression != "gzip" && e.Compression != "none":
-		return fmt.Errorf("compression %q is not supported (gzip or none)", shorten(e.Compression))
+		return "compression", fmt.Errorf("compression %q is not supported (gzip or none)", shorten(e.Compression))
 	}
-	return nil
+	return "", nil
+}
+
+// placed is "line L, column C: ", where the value at path is in text
+// (a manifest, UTF-8 JSON), as syntax errors are placed; "" if it is not
+// found. path holds keys (string; the last of a key given twice, as
+// read) and list indexes (int). An error path only: the manifest's
+// values are decoded from copies, which keep no offset.
+func placed(text []byte, path ...any) string {
+	off := skipBlank(text, 0)
+	for _, p := range path {
+		dec := json.NewDecoder(bytes.NewReader(text[off:]))
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		next := -1
+		switch p := p.(type) {
+		case string:
+			if tok != json.Delim('{') {
+				return ""
+			}
+			for dec.More() {
+				k, err := dec.Token()
+				if err != nil {
+					return ""
+				}
+				at := skipBlank(text, off+int(dec.InputOffset()))
+				if at < len(text) && text[at] == ':' {
+					at = skipBlank(text, at+1)
+				}
+				var skip json.RawMessage
+				if dec.Decode(&skip) != nil {
+					return ""
+				}
+				if k == p {
+					next = at
+				}
+			}
+		case int:
+			if tok != json.Delim('[') {
+				return ""
+			}
+			for i := 0; dec.More(); i++ {
+				at := skipBlank(text, off+int(dec.InputOffset()))
+				if at < len(text) && text[at] == ',' {
+					at = skipBlank(text, at+1)
+				}
+				if i == p {
+					next = at
+					break
+				}
+				var skip json.RawMessage
+				if dec.Decode(&skip) != nil {
+					return ""
+				}
+			}
+		}
+		if next < 0 {
+			return ""
+		}
+		off = next
+	}
+	return lineCol(text, off) + ": "
+}
+
+// skipBlank is the offset of the first byte at or after off of text that
+// is not JSON's white space.
+func skipBlank(text []byte, off int) int {
+	for off < len(text) && (text[off] == ' ' || text[off] == '\t' || text[off] == '\r' || text[off] == '\n') {
+		off++
+	}
+	return off
 }
 
 // BlobPath is where the entry's blob is, relative to the mirror's root:
@@ -337,16 +419,52 @@ func notUTF8(text []byte) int {
 	return len(text)
 }
 
-// notNull decodes a manifest's version or data, v, into dst, and
-// refuses null as a value of the wrong kind (typeText: "null, want a
-// list"), as Spack fails on None there: decoded, null left dst as it
-// was, and a null version was "manifest version 0 is not supported",
-// a null data a manifest that lists no blob.
+// notNull decodes a manifest's version, data or an entry's field, v,
+// into dst, and refuses null as a value of the wrong kind (typeText:
+// "null, want a list"), as Spack's schema refuses it: decoded, null left
+// dst as it was, and a null version was "manifest version 0 is not
+// supported", a null data a manifest that lists no blob, a null media
+// type a blob of no type.
+//
+// A whole number written with a fraction or an exponent (3.0, 1E3) is
+// read as the number it is: Spack's schema (JSON Schema draft 7, whose
+// integer is any number without a fraction) takes it, and Spack compares
+// a version 3.0 equal to 3.
 func notNull(v json.RawMessage, dst any) error {
 	if string(v) == "null" {
 		return &json.UnmarshalTypeError{Value: "null", Type: reflect.TypeOf(dst).Elem()}
 	}
-	return json.Unmarshal(v, dst)
+	err := json.Unmarshal(v, dst)
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") && bytes.ContainsAny(v, ".eE") {
+		// Python reads such a number as a float (one without a
+		// fraction or an exponent as an int, which a whole number out
+		// of range stays): a double, whole, and within the range of
+		// dst (2^63 is the first double past it).
+		f, perr := strconv.ParseFloat(string(v), 64)
+		if perr == nil && f == math.Trunc(f) && f >= math.MinInt64 && f < math.MaxInt64 {
+			switch d := dst.(type) {
+			case *int:
+				*d = int(f)
+				return nil
+			case *int64:
+				*d = int64(f)
+				return nil
+			}
+		}
+	}
+	return err
+}
+
+// wholeNumber says whether n, a JSON number, is whole: written without
+// a fraction or an exponent, or a finite double without a fraction, as
+// Spack's schema takes it (notNull).
+func wholeNumber(n string) bool {
+	if !strings.ContainsAny(n, ".eE") {
+		return true
+	}
+	f, err := strconv.ParseFloat(n, 64)
+	return err == nil && f == math.Trunc(f)
 }
 
 // typeText is err's message, a value of the wrong kind told in words of
@@ -358,7 +476,7 @@ func typeText(err error) string {
 		return err.Error()
 	}
 	want := "a whole number"
-	if n, ok := strings.CutPrefix(te.Value, "number "); ok && !strings.ContainsAny(n, ".eE") && (te.Type.Kind() == reflect.Int || te.Type.Kind() == reflect.Int64) {
+	if n, ok := strings.CutPrefix(te.Value, "number "); ok && wholeNumber(n) && (te.Type.Kind() == reflect.Int || te.Type.Kind() == reflect.Int64) {
 		// A whole number past the range of the value's type
 		// (99999999999999999999): "want a whole number" said it was none.
 		bits := te.Type.Bits()

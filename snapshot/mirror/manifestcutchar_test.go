@@ -13,7 +13,8 @@ import (
 // inside a character past ASCII is cut short, as it is cut one byte
 // before the character. It said "not UTF-8 text", the words for a byte
 // that is none; such a byte is still refused so, as is a character cut
-// after the document.
+// after the document. A file cut inside its first character, after
+// white space or none, is cut short too (it said "not UTF-8 text").
 func TestManifestCutInCharacterIsCutShort(t *testing.T) {
 	position := regexp.MustCompile(`line \d+, column \d+: `)
 	const cut = "x.manifest.json: not a manifest: the JSON is cut short"
@@ -30,7 +31,11 @@ func TestManifestCutInCharacterIsCutShort(t *testing.T) {
 		"{\"version\": 3, \"note\": \"\xc3x":            notUTF8,
 		"{\"version\": 3, \"note\": \"\xff\xc3":         notUTF8,
 		"{\"version\": 3, \"data\": []}\xc3":            notUTF8,
-		"\xc3":                                          notUTF8,
+		"\xc3":                                          cut,
+		" \xc3":                                         cut,
+		"\n\t\xe2\x82":                                  cut,
+		"\xff":                                          notUTF8,
+		" \xff\xc3":                                     notUTF8,
 		"{\"version\": 3, \"note\": \"\xc3\xa9\xc3":     cut,
 		"{\"version\": 3, \"note\": \"\xe2\x82\xac\xf0": cut,
 	} {

@@ -27,17 +27,17 @@ func TestManifestTypeWords(t *testing.T) {
 		t.Fatalf("bad test: %v", err)
 	}
 	for in, want := range map[string]string{
-		`[1]`:                          "m.json: not a manifest: a list, want an object",
-		`true`:                         "m.json: not a manifest: a boolean, want an object",
-		`{"version": "3", "data": []}`: "m.json: version: a string, want a whole number",
-		`{"version": 3.5, "data": []}`: "m.json: version: the number 3.5, want a whole number",
-		`{"version": 3, "data": {}}`:   "m.json: data: an object, want a list",
-		`{"version": 3, "data": "x"}`:  "m.json: data: a string, want a list",
-		entry("contentLength", `"1"`):  "m.json: data[0]: contentLength: a string, want a whole number",
-		entry("contentLength", `1.5`):  "m.json: data[0]: contentLength: the number 1.5, want a whole number",
-		entry("mediaType", `[]`):       "m.json: data[0]: mediaType: a list, want a string",
-		entry("checksum", `{}`):        "m.json: data[0]: checksum: an object, want a string",
-		entry("compression", `false`):  "m.json: data[0]: compression: a boolean, want a string",
+		`[1]`:                          "m.json: line 1, column 1: not a manifest: a list, want an object",
+		`true`:                         "m.json: line 1, column 1: not a manifest: a boolean, want an object",
+		`{"version": "3", "data": []}`: "m.json: line 1, column 13: version: a string, want a whole number",
+		`{"version": 3.5, "data": []}`: "m.json: line 1, column 13: version: the number 3.5, want a whole number",
+		`{"version": 3, "data": {}}`:   "m.json: line 1, column 24: data: an object, want a list",
+		`{"version": 3, "data": "x"}`:  "m.json: line 1, column 24: data: a string, want a list",
+		entry("contentLength", `"1"`):  "m.json: line 1, column 42: data[0]: contentLength: a string, want a whole number",
+		entry("contentLength", `1.5`):  "m.json: line 1, column 42: data[0]: contentLength: the number 1.5, want a whole number",
+		entry("mediaType", `[]`):       "m.json: line 1, column 56: data[0]: mediaType: a list, want a string",
+		entry("checksum", `{}`):        "m.json: line 1, column 152: data[0]: checksum: an object, want a string",
+		entry("compression", `false`):  "m.json: line 1, column 105: data[0]: compression: a boolean, want a string",
 	} {
 		if _, err := mirror.DecodeManifest("m.json", []byte(in)); err == nil || err.Error() != want {
 			t.Errorf("%s: %v; want %s", in, err, want)
@@ -57,13 +57,12 @@ func TestManifestWholeNumberOutOfRange(t *testing.T) {
 			`"checksumAlgorithm": "sha256", "checksum": "` + strings.Repeat("ab", 32) + `"}]}`
 	}
 	for in, want := range map[string]string{
-		`{"version": 99999999999999999999, "data": []}`:  "m.json: version: the number 99999999999999999999, want a whole number of at most 9223372036854775807",
-		`{"version": -99999999999999999999, "data": []}`: "m.json: version: the number -99999999999999999999, want a whole number of at least -9223372036854775808",
-		entry("9223372036854775808"):                     "m.json: data[0]: contentLength: the number 9223372036854775808, want a whole number of at most 9223372036854775807",
-		entry("-9223372036854775809"):                    "m.json: data[0]: contentLength: the number -9223372036854775809, want a whole number of at least -9223372036854775808",
-		entry("1e999"):                                   "m.json: data[0]: contentLength: the number 1e999, want a whole number",
-		entry("1E3"):                                     "m.json: data[0]: contentLength: the number 1E3, want a whole number",
-		entry("-0.5"):                                    "m.json: data[0]: contentLength: the number -0.5, want a whole number",
+		`{"version": 99999999999999999999, "data": []}`:  "m.json: line 1, column 13: version: the number 99999999999999999999, want a whole number of at most 9223372036854775807",
+		`{"version": -99999999999999999999, "data": []}`: "m.json: line 1, column 13: version: the number -99999999999999999999, want a whole number of at least -9223372036854775808",
+		entry("9223372036854775808"):                     "m.json: line 1, column 43: data[0]: contentLength: the number 9223372036854775808, want a whole number of at most 9223372036854775807",
+		entry("-9223372036854775809"):                    "m.json: line 1, column 43: data[0]: contentLength: the number -9223372036854775809, want a whole number of at least -9223372036854775808",
+		entry("1e999"):                                   "m.json: line 1, column 43: data[0]: contentLength: the number 1e999, want a whole number",
+		entry("-0.5"):                                    "m.json: line 1, column 43: data[0]: contentLength: the number -0.5, want a whole number",
 	} {
 		if _, err := mirror.DecodeManifest("m.json", []byte(in)); err == nil || err.Error() != want {
 			t.Errorf("%s: %v; want %s", in, err, want)
@@ -80,9 +79,9 @@ func TestManifestWholeNumberOutOfRange(t *testing.T) {
 // values of the wrong kind.
 func TestManifestNullVersionOrData(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"version": null, "data": []}`: "m.json: version: null, want a whole number",
-		`{"version": 3, "data": null}`:  "m.json: data: null, want a list",
-		`{"data": [], "version": null}`: "m.json: version: null, want a whole number",
+		`{"version": null, "data": []}`: "m.json: line 1, column 13: version: null, want a whole number",
+		`{"version": 3, "data": null}`:  "m.json: line 1, column 24: data: null, want a list",
+		`{"data": [], "version": null}`: "m.json: line 1, column 25: version: null, want a whole number",
 	} {
 		if _, err := mirror.DecodeManifest("m.json", []byte(in)); err == nil || err.Error() != want {
 			t.Errorf("%s: %v; want %s", in, err, want)

@@ -254,12 +254,46 @@ func (s *scanner) want(what string) error {
 }
 
 // nextName names what the next value starts with (kindName): peek's 0
-// is the end of the file, or a NUL byte in it.
+// is the end of the file, or a NUL byte in it. A character past ASCII is
+// named whole (kindName named its first byte as a character of its own:
+// 'Ã' for 'é'), a byte that is no UTF-8 as such, and a file that ends
+// inside a character ends there, as one cut anywhere else.
 func (s *scanner) nextName() string {
-	if c := s.peek(); c != 0 || s.pos >= len(s.data) {
+	c := s.peek()
+	switch {
+	case c >= utf8.RuneSelf:
+		return charName(s.data[s.pos:])
+	case c != 0 || s.pos >= len(s.data):
 		return kindName(c)
 	}
 	return "a NUL byte"
+}
+
+// trimCutChar is b less the bytes of a character it ends inside of (a
+// file cut there), or b.
+func trimCutChar(b []byte) []byte {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(b[i]) {
+			if b[i] >= utf8.RuneSelf && !utf8.FullRune(b[i:]) {
+				return b[:i]
+			}
+			break
+		}
+	}
+	return b
+}
+
+// charName names the character that rest, the rest of the input,
+// starts with, its first byte past ASCII.
+func charName(rest []byte) string {
+	r, size := utf8.DecodeRune(rest)
+	switch {
+	case r != utf8.RuneError || size > 1:
+		return strconv.QuoteRune(r)
+	case !utf8.FullRune(rest):
+		return "the end of the file"
+	}
+	return fmt.Sprintf("the byte %#02x, which is no UTF-8", rest[0])
 }
 
 // once records key in seen, a bit for each of names (the keys of one
@@ -903,8 +937,9 @@ func (s *scanner) literal() ([]byte, error) {
 				s.pos += len(w)
 				return s.data[start:s.pos], nil
 			}
-			if rest := s.data[s.pos:]; len(rest) < len(w) && w[:len(rest)] == string(rest) {
-				// Cut short: "tr" at the end of the file.
+			if rest := trimCutChar(s.data[s.pos:]); len(rest) < len(w) && w[:len(rest)] == string(rest) {
+				// Cut short: "tr" at the end of the file, or inside a
+				// character after it, as cut anywhere else.
 				return nil, s.errf("want %s, not the end of the file", w)
 			}
 		}
@@ -921,8 +956,9 @@ func (s *scanner) literal() ([]byte, error) {
 			break
 		}
 		if !validNumber(s.data[start:s.pos]) {
-			if s.pos == len(s.data) && validNumber(append(s.data[start:s.pos:s.pos], '0')) {
-				// Cut short: "1." or "1e-" at the end of the file.
+			if s.pos == len(trimCutChar(s.data)) && validNumber(append(s.data[start:s.pos:s.pos], '0')) {
+				// Cut short: "1." or "1e-" at the end of the file (or
+				// inside a character after it).
 				return nil, s.errAt(start, "want a number, not the end of the file")
 			}
 			return nil, s.errAt(start, "bad number")
@@ -1157,7 +1193,10 @@ func (s *scanner) skipString() error {
 				return s.escapeError(i)
 			}
 		default:
-			return s.errAt(start, "control character in a string")
+			// At the character, named (a tab, a line's end and U+0001
+			// look alike, or nothing, in an editor), as a bad escape
+			// and a byte that is no UTF-8 are told.
+			return s.errAt(i, "control character %U in a string", c)
 		}
 	}
 }
@@ -1259,6 +1298,11 @@ func isHex4(b []byte) bool {
 // a crash leaves, a second index) is damaged, not read in part.
 func (s *scanner) end() error {
 	if s.peek() != 0 || s.pos < len(s.data) {
+		if rest := s.data[s.pos:]; rest[0] >= utf8.RuneSelf && !utf8.FullRune(rest) {
+			// A character begun after a whole document is no end of
+			// it cut short: a byte that is no UTF-8 text.
+			return s.errf("unexpected data after the document (the byte %#02x, which is no UTF-8)", rest[0])
+		}
 		return s.errf("unexpected data after the document (%s)", s.nextName())
 	}
 	return nil
