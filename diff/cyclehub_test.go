@@ -73,6 +73,7 @@ func TestCycleHubOverChain(t *testing.T) {
 		{"third", []int{3, 8, 9, 16, 40}, 1, 0, func(s, i int) bool { return s == 0 || i%3 == 0 }},
 		{"oldnone", []int{3, 8, 9, 16, 40}, 1, 0, func(s, i int) bool { return s == 1 && i%2 == 0 }},
 		{"twohubs", []int{3, 8, 9, 16, 40}, 2, 0, func(s, i int) bool { return s == 0 || i%2 == 0 }},
+		{"twohubsapart", []int{3, 8, 9, 16, 40}, 2, 1, func(s, i int) bool { return s == 0 || i%2 == 0 }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			bad, runs := 0, 0

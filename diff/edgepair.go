@@ -1248,6 +1248,7 @@ type seeder struct {
 	newSet   map[string]bool
 	newAt    map[string]int // the new specs by hash
 	newOuter [][]dep
+	newInner []int // each new spec's edges in the class
 	byOuter  map[string][]int
 	byShape  map[shape][]int
 	users    map[string][]int // the new specs over a new spec, by its hash
@@ -1305,6 +1306,7 @@ func (s *seeder) init() {
 		s.newAt[n.Hash] = j
 	}
 	s.newOuter = make([][]dep, len(c.news))
+	s.newInner = make([]int, len(c.news))
 	s.byOuter, s.byShape, s.users = map[string][]int{}, map[shape][]int{}, map[string][]int{}
 	s.freeQ = map[string][]int{}
 	groups := 1
@@ -1327,6 +1329,7 @@ func (s *seeder) init() {
 			}
 		}
 		s.newOuter[j] = out
+		s.newInner[j] = len(l) - len(out)
 		k := tag + depsKey(out)
 		s.byOuter[k] = append(s.byOuter[k], j)
 		s.byShape[shape{g, len(out)}] = append(s.byShape[shape{g, len(out)}], j)
@@ -1601,8 +1604,25 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 		if j := best(byOuter, key, nil, s.newOuter, nil); j >= 0 {
 			return j, budget
 		}
+		// Of as many edges in common, one of as many edges in the class
+		// first: two hubs over zlib, each over a chain of its users,
+		// one chain a spec longer, and the old hub took either new one
+		// by hash order.
+		inner := -1
+		near := func(n int) int {
+			if inner < 0 {
+				inner = 0
+				for _, d := range s.oldNodes[i].Deps() {
+					if _, ok := c.inClass(d.Hash); ok {
+						inner++
+					}
+				}
+			}
+			d := inner - s.newInner[n]
+			return -max(d, -d)
+		}
 		m := map[string][]int{"": byShape[sh]}
-		j := best(m, "", o, s.newOuter, nil)
+		j := best(m, "", o, s.newOuter, near)
 		byShape[sh] = m[""]
 		if j >= 0 {
 			return j, budget
