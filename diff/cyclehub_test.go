@@ -17,10 +17,15 @@ import (
 // i over spec i-1), and chain spec i over its hub where over(side, i):
 // each old spec paired with the new one of its place (hubs alike, of
 // chains as long, pair either way, hub and chain together: alike).
-func hubChains(n, hubs, grow int, over func(side, i int) bool) cycleShape {
+// keep keeps zlib in the new snapshot (rebuilt alike).
+func hubChains(n, hubs, grow int, keep bool, over func(side, i int) bool) cycleShape {
 	var sh cycleShape
 	sh.want = map[string]string{}
-	for s, bottom := range []string{"zlib", "zlib-ng"} {
+	bottoms := []string{"zlib", "zlib-ng"}
+	if keep {
+		bottoms[1] = "zlib"
+	}
+	for s, bottom := range bottoms {
 		p := "on"[s : s+1]
 		sh.sides[s] = append(sh.sides[s], symSpec{name: bottom, id: p + "z"})
 		for h := range hubs {
@@ -66,19 +71,22 @@ func TestCycleHubOverChain(t *testing.T) {
 		n    []int
 		hubs int
 		grow int
+		keep bool
 		over func(side, i int) bool
 	}
 	for _, c := range []tc{
-		{"even", []int{2, 3, 7, 8, 9, 16, 17, 40}, 1, 0, func(s, i int) bool { return s == 0 || i%2 == 0 }},
-		{"third", []int{3, 8, 9, 16, 40}, 1, 0, func(s, i int) bool { return s == 0 || i%3 == 0 }},
-		{"oldnone", []int{3, 8, 9, 16, 40}, 1, 0, func(s, i int) bool { return s == 1 && i%2 == 0 }},
-		{"twohubs", []int{3, 8, 9, 16, 40}, 2, 0, func(s, i int) bool { return s == 0 || i%2 == 0 }},
-		{"twohubsapart", []int{3, 8, 9, 16, 40}, 2, 1, func(s, i int) bool { return s == 0 || i%2 == 0 }},
+		{"even", []int{2, 3, 7, 8, 9, 16, 17, 40}, 1, 0, false, func(s, i int) bool { return s == 0 || i%2 == 0 }},
+		{"third", []int{3, 8, 9, 16, 40}, 1, 0, false, func(s, i int) bool { return s == 0 || i%3 == 0 }},
+		{"oldnone", []int{3, 8, 9, 16, 40}, 1, 0, false, func(s, i int) bool { return s == 1 && i%2 == 0 }},
+		{"twohubs", []int{3, 8, 9, 16, 40}, 2, 0, false, func(s, i int) bool { return s == 0 || i%2 == 0 }},
+		{"twohubsapart", []int{3, 8, 9, 16, 40}, 2, 1, false, func(s, i int) bool { return s == 0 || i%2 == 0 }},
+		{"twohubskeep", []int{3, 8, 9, 16, 40}, 2, 1, true, func(s, i int) bool { return s == 0 || i%2 == 0 }},
+		{"keep", []int{3, 8, 9, 16, 40}, 1, 0, true, func(s, i int) bool { return s == 0 || i%2 == 0 }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			bad, runs := 0, 0
 			for _, n := range c.n {
-				sh := hubChains(n, c.hubs, c.grow, c.over)
+				sh := hubChains(n, c.hubs, c.grow, c.keep, c.over)
 				var first []string
 				for seed := range uint64(6) {
 					rng := rand.New(rand.NewPCG(seed, uint64(n)))
@@ -153,7 +161,7 @@ func TestCycleHubOverChainLinear(t *testing.T) {
 		t.Run(fmt.Sprint("reverse=", reverse), func(t *testing.T) {
 			measure := func(n int) compareCost {
 				rng := rand.New(rand.NewPCG(uint64(n), 46))
-				sh, id := hubChains(n, 1, 0, func(s, i int) bool { return s == 0 || i%2 == 0 }), map[string]string{}
+				sh, id := hubChains(n, 1, 0, false, func(s, i int) bool { return s == 0 || i%2 == 0 }), map[string]string{}
 				oldIdx := labelledIndex(t, rng, sh.sides[0], map[string]string{}, id)
 				newIdx := labelledIndex(t, rng, sh.sides[1], map[string]string{}, id)
 				c, r := measureCompare(t, oldIdx, newIdx, reverse)

@@ -1504,6 +1504,24 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 				fq = fq[1:]
 			}
 			s.freeQ[key] = fq
+			if len(fq) > 0 && look != nil {
+				// The nearest that fits (look), the first of ties,
+				// each scored within the budget.
+				j, top := fq[0], look(fq[0])
+				for _, n := range fq[1:] {
+					if top == 0 || budget <= 0 {
+						break
+					}
+					budget--
+					if taken[n] || !fits(n) {
+						continue
+					}
+					if lk := look(n); lk > top {
+						j, top = n, lk
+					}
+				}
+				return j
+			}
 			if len(fq) > 0 {
 				return fq[0]
 			}
@@ -1600,26 +1618,26 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 		sh = shape{col, len(o)}
 		byOuter, byShape = s.byOuterC, s.byShapeC
 	}
-	if len(o) > 0 {
-		if j := best(byOuter, key, nil, s.newOuter, nil); j >= 0 {
-			return j, budget
-		}
-		// Of as many edges in common, one of as many edges in the class
-		// first: two hubs over zlib, each over a chain of its users,
-		// one chain a spec longer, and the old hub took either new one
-		// by hash order.
-		inner := -1
-		near := func(n int) int {
-			if inner < 0 {
-				inner = 0
-				for _, d := range s.oldNodes[i].Deps() {
-					if _, ok := c.inClass(d.Hash); ok {
-						inner++
-					}
+	// Of as many edges in common, one of as many edges in the class
+	// first (near, 0 for as many): two hubs over zlib, each over a chain
+	// of its users, one chain a spec longer, and the old hub took either
+	// new one by hash order.
+	inner := -1
+	near := func(n int) int {
+		if inner < 0 {
+			inner = 0
+			for _, d := range s.oldNodes[i].Deps() {
+				if _, ok := c.inClass(d.Hash); ok {
+					inner++
 				}
 			}
-			d := inner - s.newInner[n]
-			return -max(d, -d)
+		}
+		d := inner - s.newInner[n]
+		return -max(d, -d)
+	}
+	if len(o) > 0 {
+		if j := best(byOuter, key, nil, s.newOuter, near); j >= 0 {
+			return j, budget
 		}
 		m := map[string][]int{"": byShape[sh]}
 		j := best(m, "", o, s.newOuter, near)
@@ -1627,7 +1645,7 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 		if j >= 0 {
 			return j, budget
 		}
-	} else if j := best(byOuter, key, nil, s.newOuter, nil); j >= 0 {
+	} else if j := best(byOuter, key, nil, s.newOuter, near); j >= 0 {
 		return j, budget
 	}
 	if len(cq) > 0 {
