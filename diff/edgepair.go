@@ -940,7 +940,18 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 				front = append(front, i)
 			}
 		}
-		down := c.pairDown(sd, front, pairs, taken, madeOf, wants, pair, maxScored)
+		// The budget downwards is the class's edges (at least
+		// maxScored): a hub over a chain of thousands of its users
+		// passes each's edges once, and past a fixed budget its chain
+		// was left to the seeder and crossed.
+		edgesN := maxScored
+		for _, n := range oldNodes {
+			edgesN += len(n.Deps())
+		}
+		for _, l := range newEdges {
+			edgesN += len(l)
+		}
+		down := c.pairDown(sd, front, pairs, taken, madeOf, wants, pair, edgesN)
 		// The specs waiting, the surest first, each then paired
 		// downwards from: two old chains, each's top over zlib-ng,
 		// against two new rings were all waiting (ranked 2, two tops
@@ -1028,80 +1039,89 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 // found no new spec over that spec's pair, the top of the chain, and
 // the ring was left to the pairs in order, by hash, with "same@1
 // added" made up. Each pair is passed once (its edges; those of its
-// dependencies, at most maxDown of them, within budget edges over the
-// class), so that the class costs its edges; a round that would make
+// dependencies, within budget edges over the class), so that the class
+// costs its edges; a round that would make
 // more pairs of a group than it keeps makes none of it. It returns the
 // budget left.
 func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool, madeOf, wants []int, pair func(i, j int), budget int) int {
 	sd.init()
 	// down is old spec i's (old) dependencies in the class not paired,
-	// or new spec i's not taken, each with its edge's name (once); nil
-	// past maxDown.
+	// or new spec i's not taken, each with its edge's name (once), and
+	// marks each's place in the list (at, one more than it; sigs clears
+	// it). A hub over a chain of its own users had them all, more than
+	// a bound of 8 (past which none was paired downwards, and the chain
+	// crossed); the marks keep the lists and their keys linear.
 	type member struct {
 		at   int
 		name string
 	}
+	if sd.downOld == nil {
+		sd.downOld, sd.downNew = make([]int32, len(c.olds)), make([]int32, len(c.news))
+	}
+	oldAt, newAt := sd.downOld, sd.downNew
 	down := func(i int, old bool, l []member) []member {
 		l = l[:0]
-		see := func(x int, n string) bool {
-			for _, m := range l {
-				if m.at == x {
-					return true
-				}
+		see := func(x int, n string, at []int32) {
+			if at[x] == 0 {
+				l = append(l, member{x, n})
+				at[x] = int32(len(l))
 			}
-			l = append(l, member{x, n})
-			return len(l) <= maxDown
 		}
 		if old {
 			for _, d := range sd.oldNodes[i].Deps() {
-				if x, ok := c.inClass(d.Hash); ok && x != i && pairs[x] < 0 && !see(x, d.Name) {
-					return nil
+				if x, ok := c.inClass(d.Hash); ok && x != i && pairs[x] < 0 {
+					see(x, d.Name, oldAt)
 				}
 			}
 		} else {
 			for _, d := range sd.newEdges[i] {
-				if x, ok := sd.newAt[d.hash]; ok && x != i && !taken[x] && !see(x, d.name) {
-					return nil
+				if x, ok := sd.newAt[d.hash]; ok && x != i && !taken[x] {
+					see(x, d.name, newAt)
 				}
 			}
 		}
 		return l
 	}
 	// sigs are the members' keys: name, edges to the others of l and
-	// edges from them; ok is false past the budget.
+	// edges from them; ok is false past the budget. It clears the marks
+	// of l.
 	sigs := func(l []member, old bool, into []string) ([]string, bool) {
 		into = into[:0]
+		at := newAt
+		if old {
+			at = oldAt
+		}
+		defer func() {
+			for _, m := range l {
+				at[m.at] = 0
+			}
+		}()
 		outs, ins := make([]int, len(l)), make([]int, len(l))
 		if len(l) > 1 {
 			for a, m := range l {
-				var hs []string
+				var n int
+				if old {
+					n = len(sd.oldNodes[m.at].Deps())
+				} else {
+					n = len(sd.newEdges[m.at])
+				}
+				if budget -= n; budget < 0 {
+					return nil, false
+				}
+				to := func(x int, ok bool) {
+					if ok && at[x] > 0 && int(at[x]-1) != a {
+						outs[a]++
+						ins[at[x]-1]++
+					}
+				}
 				if old {
 					for _, d := range sd.oldNodes[m.at].Deps() {
-						hs = append(hs, d.Hash)
+						to(c.inClass(d.Hash))
 					}
 				} else {
 					for _, d := range sd.newEdges[m.at] {
-						hs = append(hs, d.hash)
-					}
-				}
-				if budget -= len(hs); budget < 0 {
-					return nil, false
-				}
-				for _, h := range hs {
-					for b, o := range l {
-						if b == a {
-							continue
-						}
-						x, ok := -1, false
-						if old {
-							x, ok = c.inClass(h)
-						} else {
-							x, ok = sd.newAt[h]
-						}
-						if ok && x == o.at {
-							outs[a]++
-							ins[b]++
-						}
+						x, ok := sd.newAt[d.hash]
+						to(x, ok)
 					}
 				}
 			}
@@ -1111,6 +1131,9 @@ func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool,
 		}
 		return into, true
 	}
+	// oldN counts each key among the old members; newN, among the new,
+	// with the last new member of it.
+	oldN, newN := map[string]int{}, map[string][2]int{}
 	toNew, toOld := map[int]int{}, map[int]int{}
 	var made []int
 	var ol, nl []member
@@ -1125,35 +1148,35 @@ func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool,
 				continue
 			}
 			if nl = down(pairs[i], false, nl); len(nl) == 0 {
+				for _, m := range ol {
+					oldAt[m.at] = 0
+				}
 				continue
 			}
 			var ok bool
 			if os, ok = sigs(ol, true, os); !ok {
+				for _, m := range nl {
+					newAt[m.at] = 0
+				}
 				return budget
 			}
 			if ns, ok = sigs(nl, false, ns); !ok {
 				return budget
 			}
+			clear(oldN)
+			clear(newN)
+			for _, sa := range os {
+				oldN[sa]++
+			}
+			for b, sb := range ns {
+				newN[sb] = [2]int{newN[sb][0] + 1, b}
+			}
 			for a, sa := range os {
 				// sa must be the key of one old member and one new.
-				m := -1
-				for b, sb := range os {
-					if b != a && sb == sa {
-						m = -2
-					}
-				}
-				for b, sb := range ns {
-					if sb == sa {
-						if m == -1 {
-							m = b
-						} else {
-							m = -2
-						}
-					}
-				}
-				if m < 0 {
+				if oldN[sa] != 1 || newN[sa][0] != 1 {
 					continue
 				}
+				m := newN[sa][1]
 				k, n := ol[a].at, nl[m].at
 				if c.groupOf(k, true) != c.groupOf(n, false) {
 					continue
@@ -1195,10 +1218,6 @@ func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool,
 	return budget
 }
 
-// maxDown is the most dependencies in the class a pair's specs pair
-// downwards among (pairDown).
-const maxDown = 8
-
 // selfHash stands for the spec's own hash in its edges: a spec over
 // itself (a cycle, bad input) is over its pair.
 const selfHash = "\x01"
@@ -1229,6 +1248,7 @@ type seeder struct {
 	newSet   map[string]bool
 	newAt    map[string]int // the new specs by hash
 	newOuter [][]dep
+	newInner []int // each new spec's edges in the class
 	byOuter  map[string][]int
 	byShape  map[shape][]int
 	users    map[string][]int // the new specs over a new spec, by its hash
@@ -1263,6 +1283,8 @@ type seeder struct {
 	// (keys suffixed by it; a shape's group is the color).
 	byOuterC map[string][]int
 	byShapeC map[shape][]int
+	// downOld and downNew mark the members of pairDown's lists.
+	downOld, downNew []int32
 }
 
 // shape is a group's number of edges out of the class.
@@ -1284,6 +1306,7 @@ func (s *seeder) init() {
 		s.newAt[n.Hash] = j
 	}
 	s.newOuter = make([][]dep, len(c.news))
+	s.newInner = make([]int, len(c.news))
 	s.byOuter, s.byShape, s.users = map[string][]int{}, map[shape][]int{}, map[string][]int{}
 	s.freeQ = map[string][]int{}
 	groups := 1
@@ -1306,6 +1329,7 @@ func (s *seeder) init() {
 			}
 		}
 		s.newOuter[j] = out
+		s.newInner[j] = len(l) - len(out)
 		k := tag + depsKey(out)
 		s.byOuter[k] = append(s.byOuter[k], j)
 		s.byShape[shape{g, len(out)}] = append(s.byShape[shape{g, len(out)}], j)
@@ -1480,6 +1504,24 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 				fq = fq[1:]
 			}
 			s.freeQ[key] = fq
+			if len(fq) > 0 && look != nil {
+				// The nearest that fits (look), the first of ties,
+				// each scored within the budget.
+				j, top := fq[0], look(fq[0])
+				for _, n := range fq[1:] {
+					if top == 0 || budget <= 0 {
+						break
+					}
+					budget--
+					if taken[n] || !fits(n) {
+						continue
+					}
+					if lk := look(n); lk > top {
+						j, top = n, lk
+					}
+				}
+				return j
+			}
 			if len(fq) > 0 {
 				return fq[0]
 			}
@@ -1576,17 +1618,34 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 		sh = shape{col, len(o)}
 		byOuter, byShape = s.byOuterC, s.byShapeC
 	}
+	// Of as many edges in common, one of as many edges in the class
+	// first (near, 0 for as many): two hubs over zlib, each over a chain
+	// of its users, one chain a spec longer, and the old hub took either
+	// new one by hash order.
+	inner := -1
+	near := func(n int) int {
+		if inner < 0 {
+			inner = 0
+			for _, d := range s.oldNodes[i].Deps() {
+				if _, ok := c.inClass(d.Hash); ok {
+					inner++
+				}
+			}
+		}
+		d := inner - s.newInner[n]
+		return -max(d, -d)
+	}
 	if len(o) > 0 {
-		if j := best(byOuter, key, nil, s.newOuter, nil); j >= 0 {
+		if j := best(byOuter, key, nil, s.newOuter, near); j >= 0 {
 			return j, budget
 		}
 		m := map[string][]int{"": byShape[sh]}
-		j := best(m, "", o, s.newOuter, nil)
+		j := best(m, "", o, s.newOuter, near)
 		byShape[sh] = m[""]
 		if j >= 0 {
 			return j, budget
 		}
-	} else if j := best(byOuter, key, nil, s.newOuter, nil); j >= 0 {
+	} else if j := best(byOuter, key, nil, s.newOuter, near); j >= 0 {
 		return j, budget
 	}
 	if len(cq) > 0 {
