@@ -129,3 +129,37 @@ func TestLeftoversListsTellApart(t *testing.T) {
 		}
 	}
 }
+
+// TestLeftoversLongListLinear (issue 35, class c): checkLeftovers keys
+// each spec by its lists quoted, and strconv.AppendQuote grew the key
+// to the value it appended alone, a copy of the key for each element:
+// a removed and an added spec of 125k variants each took 23 s to check
+// (31k: 0.6 s). 4x the variants must allocate at most ~4.4x as much.
+func TestLeftoversLongListLinear(t *testing.T) {
+	allocs := func(n int) uint64 {
+		vs := make([]string, n)
+		for i := range vs {
+			vs[i] = fmt.Sprintf("v%07d", i)
+		}
+		o := sp("o", "1.0", "gcc@13.2.0", "x86_64_v3")
+		o.Variants = vs
+		nw := sp("n", "2.0", "gcc@13.2.0", "x86_64_v3")
+		nw.Variants = append(slices.Clone(vs[1:]), "w")
+		p := &Package{Name: "p", Specs: SpecChanges{Removed: []Spec{o}, Added: []Spec{nw}}}
+		var ignored [numFacets]bool
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		err := checkLeftovers("packages[0]", p, &ignored, false)
+		runtime.ReadMemStats(&m1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m1.TotalAlloc - m0.TotalAlloc
+	}
+	a, b := allocs(4000), allocs(16000)
+	t.Logf("4000 → 16000 variants: %d → %d bytes (%.2fx)", a, b, float64(b)/float64(a))
+	if float64(b) > 4.4*float64(a) {
+		t.Errorf("4x the variants allocated %.2fx as much (%d → %d bytes), want at most 4.4x", float64(b)/float64(a), a, b)
+	}
+}
