@@ -432,6 +432,9 @@ func (w *walker) value(s *shape) error {
 			}
 			w.path = w.path[:len(w.path)-1]
 			if done, err := w.next('}'); done || err != nil {
+				if done && err == nil && w.lens != nil {
+					w.lens.count(w.path, n+1)
+				}
 				return err
 			}
 		}
@@ -1398,6 +1401,10 @@ type causeLens struct {
 	// (hlVersionsAt): a highlight's versions are its package's.
 	versions, hlVersions [4]int
 	hlVersionsAt         [4]int
+	// pkgs is the length of packages, facetValues of the facets'
+	// added, removed and counts summed, and tripped of gate.tripped:
+	// with the roots, they bound the highlights (check).
+	pkgs, facetValues, tripped int
 	// order are the lists cachediff writes sorted or each value once.
 	order                     listOrder
 	elems, bases, nexts, whys int
@@ -1546,7 +1553,20 @@ func (l *causeLens) count(path []pathStep, n int) {
 			l.highlights = n
 		case "warnings":
 			l.warnings = n
+		case "packages":
+			l.pkgs = n
 		}
+		return
+	}
+	if len(path) == 3 && path[0].key == "facets" && !path[0].value && !path[1].value && !path[2].value {
+		switch path[2].key {
+		case "added", "removed", "counts":
+			l.facetValues += n
+		}
+		return
+	}
+	if len(path) == 2 && path[0].key == "gate" && path[1].key == "tripped" && !path[0].value {
+		l.tripped = n
 		return
 	}
 	if len(path) == 4 && path[0].key == "causes" && !path[0].value && path[1].key == "shared" && !path[1].value {
@@ -1716,6 +1736,13 @@ func (l *causeLens) check() error {
 	}
 	if err := l.order.orderErr(); err != nil {
 		return err
+	}
+	// The laws bound the highlights by the news the report holds
+	// (diff's checkNewsItems), once decoded: 1M gate items (37 MB)
+	// were decoded to 287 MB first. This bound is theirs counted
+	// loosely (every facet value, every package), before the decode.
+	if room := l.pkgs + l.facetValues + l.roots.added + l.roots.removed + l.roots.changed + l.tripped + diff.MaxCauseHighlights + 1; l.highlights > room {
+		return &diff.LawError{Path: "highlights", Msg: fmt.Sprintf("%d items, but the report's news are at most %d: an item for each package added, removed or whose versions changed, each facet value that came, went or moved, each root added, removed or changed, %d causes and the gate's", l.highlights, room, diff.MaxCauseHighlights)}
 	}
 	for k, name := range versionLists {
 		if l.hlVersions[k] > l.versions[k] {
