@@ -129,3 +129,45 @@ func TestLeftoversListsTellApart(t *testing.T) {
 		}
 	}
 }
+
+// TestLeftoversLongListLinear (issue 35, class c): checkLeftovers keys
+// each spec by its lists quoted, and strconv.AppendQuote grew the key
+// to the value it appended alone, a copy of the key for each element:
+// a removed and an added spec of 125k variants each took 23 s to check
+// (31k: 0.6 s). And the added spec's keys were held whole, 8 of them
+// each as long as its lists (a spec of 4M variants: 256 MB). 4x the
+// variants must allocate at most ~4.4x as much, and at most 48 bytes a
+// variant (of 10 bytes quoted): the keys are hashed as they are read.
+func TestLeftoversLongListLinear(t *testing.T) {
+	allocs := func(n int) uint64 {
+		vs := make([]string, n)
+		for i := range vs {
+			vs[i] = fmt.Sprintf("v%07d", i)
+		}
+		o := sp("o", "1.0", "gcc@13.2.0", "x86_64_v3")
+		o.Variants = vs
+		nw := sp("n", "2.0", "gcc@13.2.0", "x86_64_v3")
+		nw.Variants = append(slices.Clone(vs[1:]), "w")
+		p := &Package{Name: "p", Specs: SpecChanges{Removed: []Spec{o}, Added: []Spec{nw}}}
+		var ignored [numFacets]bool
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		err := checkLeftovers("packages[0]", p, &ignored, false)
+		runtime.ReadMemStats(&m1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := m1.TotalAlloc - m0.TotalAlloc
+		if got > 48*uint64(n) {
+			t.Errorf("%d variants: %d bytes allocated, %d a variant, want at most 48", n, got, got/uint64(n))
+		}
+		return got
+	}
+	const n = 5000
+	a, b := allocs(n), allocs(4*n)
+	t.Logf("%d → %d variants: %d → %d bytes (%.2fx)", n, 4*n, a, b, float64(b)/float64(a))
+	if float64(b) > 4.4*float64(a)+16384 {
+		t.Errorf("4x the variants allocated %.2fx as much (%d → %d bytes), want at most 4.4x (and 16 KB)", float64(b)/float64(a), a, b)
+	}
+}

@@ -43,6 +43,9 @@ type decodedDoc struct {
 	// Features are read before (featuresIn): a list of the known
 	// features, each the string of report.Features.
 	Features skipValue `json:"features"`
+	// Packages and Highlights are read at their lengths (listsdec.go).
+	Packages   packagesInto   `json:"packages"`
+	Highlights highlightsInto `json:"highlights"`
 }
 
 // skipValue is a value encoding/json leaves to causesDec: it only scans

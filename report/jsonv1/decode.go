@@ -432,7 +432,8 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	// highlights has them computed).
 	presize(&dec.Report.Options.Packages, lens.packages)
 	presize(&dec.Report.Options.Stacks, lens.stacks)
-	presize(&dec.Report.Highlights, lens.highlights)
+	dec.Packages = packagesInto{&dec.Report.Packages}
+	dec.Highlights = highlightsInto{&dec.Report.Highlights}
 	presize(&dec.Report.Warnings, lens.warnings)
 	if err := json.Unmarshal(data, &dec); err != nil {
 		return nil, jsonError(data, err) // checkShape lets nothing through that fails here

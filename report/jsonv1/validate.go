@@ -1609,7 +1609,7 @@ func (l *causeLens) count(path []pathStep, n int) {
 		}
 		return
 	}
-	if len(path) == 3 && path[0].key == "facets" && !path[0].value && !path[1].value {
+	if len(path) == 3 && path[0].key == "facets" && !path[0].value && !path[1].value && !path[2].value {
 		switch path[2].key {
 		case "added", "removed", "counts":
 			l.facetValues += n
