@@ -532,7 +532,7 @@ func rootsApart(items []Highlight, made []int, labels func(group []int) []string
 const newsSpellings = 3
 
 // rootSaid is what NewsText writes of a root's item: its spellings as
-// named (the first newsSpellings, the rest counted), and for a changed
+// named (the first newsSpellings, in any order, the rest counted), and for a changed
 // root its versions where both are known and differ, else its changes
 // as ChangeText words them. Neither a root added or removed's version
 // nor a change's values that ChangeText leaves out are said: two
@@ -541,11 +541,9 @@ const newsSpellings = 3
 // 1.3 → 1.5" and "root zlib removed" twice, told apart by nothing.
 func rootSaid(h *Highlight) string {
 	var b strings.Builder
-	b.WriteString(h.Value)
-	for _, v := range h.Values[:min(len(h.Values), newsSpellings-1)] {
-		b.WriteString("\x00" + v)
-	}
-	b.WriteString("\x00\x00" + strconv.Itoa(len(h.Values)))
+	named := append([]string{h.Value}, h.Values[:min(len(h.Values), newsSpellings-1)]...)
+	slices.Sort(named) // "zlib = zlib@1.3" reads as "zlib@1.3 = zlib" does: one root's spellings
+	b.WriteString(strings.Join(named, "\x00") + "\x00\x00" + strconv.Itoa(len(h.Values)))
 	if h.Kind != HighlightRootChanged {
 		return b.String()
 	}

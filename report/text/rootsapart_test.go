@@ -2,6 +2,7 @@ package text
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,6 +110,77 @@ func TestRootsApartNewsSaidOnce(t *testing.T) {
 		}
 		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
 			t.Errorf("%s: news %q; want %q", tc.what, got, tc.want)
+		}
+	}
+}
+
+// TestRootsApartBySpellings (issue 35 class b): roots are told apart as
+// they read with all their spellings (OneRootEach, the news's values),
+// in any order, and alike in the headline, the roots line and the
+// news, whatever the input's order. One spec written zlib and zlib@1.3
+// beside two other zlib: the headline grouped the three by one
+// spelling, so labelled them by short hash ("zlib 1.3 → 1.5 /ddddddd =
+// zlib@1.3 1.3 → 1.5, zlib 1.3 → 1.5 /eeeeeee, ...") where the news said
+// "%gcc@9" and "%gcc@10", and the roots line labelled the first root or
+// not by which spelling came first. Two environments' zlib = zlib@1.3,
+// listed in two orders, read "root zlib = zlib@1.3 changed" and "root
+// zlib@1.3 = zlib changed", not told apart in the news.
+func TestRootsApartBySpellings(t *testing.T) {
+	hash := func(c byte) string { return strings.Repeat(string(c), 32) }
+	spec := func(c byte, version, compiler, os string) *diff.Spec {
+		return &diff.Spec{Hash: hash(c), Versions: []string{version}, Compiler: compiler, OS: os, Target: "x86_64", Platform: "linux"}
+	}
+	oa, ob, oc := spec('a', "1.3", "gcc@9", "rhel8"), spec('b', "1.3", "gcc@9", "debian11"), spec('c', "1.3", "gcc@10", "rhel8")
+	na, nb, nc := spec('d', "1.5", "gcc@9", "rhel8"), spec('e', "1.5", "gcc@9", "debian11"), spec('f', "1.5", "gcc@10", "rhel8")
+	pkgs := []diff.Package{{Name: "zlib", Specs: diff.SpecChanges{Updated: []diff.Pair{{Old: oa, New: na}, {Old: ob, New: nb}, {Old: oc, New: nc}}}}}
+	side := func(root string, s *diff.Spec) diff.RootSpec {
+		return diff.RootSpec{Root: root, Name: "zlib", Version: s.Versions[0], Hash: s.Hash}
+	}
+	ch := func(root string, o, n *diff.Spec) diff.RootChange {
+		return diff.RootChange{Root: root, Old: side(root, o), New: side(root, n)}
+	}
+	for _, tc := range []struct {
+		what   string
+		roots  []diff.RootChange
+		labels []string // the news's, sorted; each said once a spelling in the headline and once in the roots line
+	}{
+		{"one spec written two ways, two other zlib", []diff.RootChange{ch("zlib", oa, na), ch("zlib@1.3", oa, na), ch("zlib", ob, nb), ch("zlib", oc, nc)},
+			[]string{"%gcc@10", "%gcc@9"}},
+		{"two environments' zlib = zlib@1.3", []diff.RootChange{ch("zlib", oa, na), ch("zlib@1.3", oa, na), ch("zlib@1.3", ob, nb), ch("zlib", ob, nb)},
+			[]string{"os=debian11", "os=rhel8"}},
+	} {
+		for _, p := range [][]int{{0, 1, 2, 3}, {1, 0, 2, 3}, {2, 1, 0, 3}, {3, 2, 1, 0}, {1, 3, 0, 2}} {
+			var l []diff.RootChange
+			for _, i := range p {
+				l = append(l, tc.roots[i])
+			}
+			r := &diff.Report{Packages: pkgs, Causes: &diff.Causes{Roots: &diff.RootChanges{Changed: l}}}
+			var labels, news []string
+			for _, h := range diff.News(r) {
+				if h.Kind == diff.HighlightRootChanged {
+					news = append(news, report.NewsText(h, -1))
+					if h.Apart != "" {
+						labels = append(labels, h.Apart)
+					}
+				}
+			}
+			slices.Sort(labels)
+			if !slices.Equal(labels, tc.labels) {
+				t.Errorf("%s, order %v: news %q; want labels %q", tc.what, p, news, tc.labels)
+			}
+			h, _ := report.RootsHeadline(r)
+			doc := report.NewDocument(r, report.Options{})
+			line := (&Document{&doc}).TextCauses()[0]
+			for _, said := range []string{h, line} {
+				if strings.Contains(said, " /") {
+					t.Errorf("%s, order %v: %q; want the news's labels %q", tc.what, p, said, tc.labels)
+				}
+				for _, want := range tc.labels {
+					if n := strings.Count(said, " "+want); n == 0 || n > 2 || strings.Contains(said, want+" =") != (n == 2) {
+						t.Errorf("%s, order %v: %q says %q %d times", tc.what, p, said, want, n)
+					}
+				}
+			}
 		}
 	}
 }
