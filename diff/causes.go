@@ -1015,8 +1015,9 @@ func RootChangeKeys(changed []RootChange) []string {
 // characters as tell the hashes of the group apart. The specs are found
 // by hash in r's packages, read once, on the first call.
 type RootsApart struct {
-	r     *Report
-	specs map[string]*Spec // the report's specs by hash (both sides), made on the first call
+	r       *Report
+	specs   map[string]*Spec     // the report's specs by hash (both sides), made on the first call
+	classes map[any]*rootClasses // the roots of each list asked of, by what they read as (alike)
 }
 
 // NewRootsApart returns a RootsApart of r's specs.
@@ -1027,6 +1028,18 @@ func NewRootsApart(r *Report) *RootsApart { return &RootsApart{r: r} }
 // key (one root written several ways), another for each other root.
 func (a *RootsApart) Labels(changed []RootChange, group []int) []string {
 	a.index()
+	if len(group) == 0 {
+		return nil
+	}
+	return a.alike(&changed[0], len(changed), group, func() func(i int) (string, string) {
+		keys := RootChangeKeys(changed)
+		return func(i int) (string, string) { return keys[i], changed[i].Root }
+	},
+		func(group []int) []string { return a.labels(changed, group) })
+}
+
+// labels is Labels of group as it is.
+func (a *RootsApart) labels(changed []RootChange, group []int) []string {
 	// One label a root: roots of one key (both hashes) are one.
 	var reps []*RootChange
 	at := make([]int, len(group)) // group[k] → its root in reps
@@ -1066,6 +1079,101 @@ func (a *RootsApart) Labels(changed []RootChange, group []int) []string {
 // zlib /bbbbbbb)". Roots of one hash are one, of one label.
 func (a *RootsApart) SpecLabels(roots []RootSpec, group []int) []string {
 	a.index()
+	if len(group) == 0 {
+		return nil
+	}
+	return a.alike(&roots[0], len(roots), group, func() func(i int) (string, string) {
+		return func(i int) (string, string) { return roots[i].Hash, roots[i].Root }
+	},
+		func(group []int) []string { return a.specLabels(roots, group) })
+}
+
+// alike returns labels of group (of n roots, list the first of them:
+// roots() a function of the key of root i, "" a root alone, and its
+// spelling) made
+// over every root of the list whose spellings, all of its key's in any
+// order, are those of a root of group: the headline, the roots line and
+// the news each ask for the roots that read alike in their own words
+// (the headline names a rebuilt root alone, the news says its changes
+// too), and a label made of each one's group told one root apart as
+// "/ddddddd" in the headline and "os=rhel8" in the news. The labels of
+// each set of roots are made once.
+func (a *RootsApart) alike(list any, n int, group []int, roots func() func(i int) (key, spelling string), labels func(group []int) []string) []string {
+	c, ok := a.classes[list]
+	if !ok || c.n != n {
+		root := roots()
+		c = &rootClasses{n: n, of: make([]int, n), made: map[string]map[int]string{}}
+		keyed := map[string][]string{} // a key → its spellings, each once
+		seen := map[[2]string]bool{}
+		for i := range n {
+			if k, sp := root(i); k != "" && !seen[[2]string{k, sp}] {
+				seen[[2]string{k, sp}] = true
+				keyed[k] = append(keyed[k], sp)
+			}
+		}
+		read := make(map[string]string, len(keyed))
+		for k, l := range keyed {
+			read[k] = strings.Join(slices.Sorted(slices.Values(l)), "\x00")
+		}
+		class := map[string]int{}
+		for i := range n {
+			k, sp := root(i)
+			r := "\x01" + sp // a root alone reads as its one spelling
+			if k != "" {
+				r = read[k]
+			}
+			j, ok := class[r]
+			if !ok {
+				j = len(c.members)
+				class[r] = j
+				c.members = append(c.members, nil)
+			}
+			c.of[i] = j
+			c.members[j] = append(c.members[j], i)
+		}
+		if a.classes == nil {
+			a.classes = map[any]*rootClasses{}
+		}
+		a.classes[list] = c
+	}
+	var ids []int
+	for _, i := range group {
+		ids = append(ids, c.of[i])
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	set := fmt.Sprint(ids)
+	made, ok := c.made[set]
+	if !ok {
+		var wide []int
+		for _, j := range ids {
+			wide = append(wide, c.members[j]...)
+		}
+		made = make(map[int]string, len(wide))
+		for k, l := range labels(wide) {
+			made[wide[k]] = l
+		}
+		c.made[set] = made
+	}
+	out := make([]string, len(group))
+	for k, i := range group {
+		out[k] = made[i]
+	}
+	return out
+}
+
+// rootClasses are the roots of one list (RootsApart.alike) by what
+// they read as: of[i] root i's class, members each class's roots, and
+// made the labels made of each set of classes.
+type rootClasses struct {
+	n       int
+	of      []int
+	members [][]int
+	made    map[string]map[int]string
+}
+
+// specLabels is SpecLabels of group as it is.
+func (a *RootsApart) specLabels(roots []RootSpec, group []int) []string {
 	var hashes []string
 	at := make([]int, len(group))
 	byHash := map[string]int{}

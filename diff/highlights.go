@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -494,18 +495,11 @@ func uniqueSorted(a, b string) []string {
 }
 
 // rootsApart sets the Apart of the roots' items of one kind (items[k]
-// made for root made[k]) that read the same as another (NewsText: the
-// value, spellings, from, to and changes), each told apart as labels
-// (RootsApart) tells the roots of a group.
+// made for root made[k]) that read the same as another (rootSaid: what
+// NewsText writes of them), each told apart as labels (RootsApart)
+// tells the roots of a group.
 func rootsApart(items []Highlight, made []int, labels func(group []int) []string) {
-	said := func(h *Highlight) string {
-		var b strings.Builder
-		b.WriteString(h.Value + "\x00" + strings.Join(h.Values, "\x00") + "\x00\x00" + h.From + "\x00" + h.To)
-		for _, ch := range h.Changes {
-			b.WriteString("\x00" + ch.Kind + "\x00" + ch.From + "\x00" + ch.To)
-		}
-		return b.String()
-	}
+	said := rootSaid
 	groups := map[string][]int{} // what an item says: its items
 	var order []string
 	for k := range items {
@@ -531,6 +525,52 @@ func rootsApart(items []Highlight, made []int, labels func(group []int) []string
 			items[g[j]].Apart = l
 		}
 	}
+}
+
+// newsSpellings is how many spellings of a root NewsText names, the
+// rest counted (report's maxSpellings).
+const newsSpellings = 3
+
+// rootSaid is what NewsText writes of a root's item: its spellings as
+// named (the first newsSpellings, in any order, the rest counted), and for a changed
+// root its versions where both are known and differ, else its changes
+// as ChangeText words them. Neither a root added or removed's version
+// nor a change's values that ChangeText leaves out are said: two
+// environments' zlib, one changed 1.3 → 1.5 alone and the other with a
+// variant too, or removed at 1.3 and at 1.5, read "root zlib changed:
+// 1.3 → 1.5" and "root zlib removed" twice, told apart by nothing.
+func rootSaid(h *Highlight) string {
+	var b strings.Builder
+	named := append([]string{h.Value}, h.Values[:min(len(h.Values), newsSpellings-1)]...)
+	slices.Sort(named) // "zlib = zlib@1.3" reads as "zlib@1.3 = zlib" does: one root's spellings
+	b.WriteString(strings.Join(named, "\x00") + "\x00\x00" + strconv.Itoa(len(h.Values)))
+	if h.Kind != HighlightRootChanged {
+		return b.String()
+	}
+	if h.From != h.To && h.From != "" && h.To != "" {
+		b.WriteString("\x00" + h.From + "\x00" + h.To)
+		return b.String()
+	}
+	b.WriteString("\x00")
+	for _, ch := range h.Changes {
+		b.WriteString("\x00" + ch.Kind)
+		switch ch.Kind {
+		case "version":
+			b.WriteString("\x00" + cmp.Or(ch.From, "∅") + "\x00" + cmp.Or(ch.To, "∅"))
+		case "added":
+			b.WriteString("\x00" + ch.To)
+		case "removed":
+			b.WriteString("\x00" + ch.From)
+		case "recipe":
+		case "other":
+			if ch.From != ch.To {
+				b.WriteString("\x00" + ch.From + "\x00" + ch.To)
+			}
+		default:
+			b.WriteString("\x00" + cmp.Or(ch.From, "(none)") + "\x00" + cmp.Or(ch.To, "(none)"))
+		}
+	}
+	return b.String()
 }
 
 // rootChangeSaid is the key of a changed root's item: its root's key

@@ -2,6 +2,7 @@ package report
 
 import (
 	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -192,21 +193,57 @@ func BySpelling(names, keys []string, spelt func(i int) (string, bool), apart fu
 			}
 		}
 	}
-	if clash = clashes(); clash == nil {
+	if clashes() == nil {
 		return
+	}
+	// A root is said by all its spellings (OneRootEach): roots of one
+	// key read the same as others only when their spellings, in any
+	// order, are the others' too. Each of their names takes the label:
+	// put on one spelling, "zlib 1.3 → 1.5 /ddddddd = zlib@1.3 1.3 →
+	// 1.5" was labelled, and its label read beside the others', where
+	// it read apart already, and its first spelling (the input's order)
+	// decided whether the roots line labelled it.
+	spellings := map[string][]string{} // a key → its roots' names, each once
+	spelling := map[[2]string]bool{}
+	for i, n := range names {
+		if k := keys[i]; k != "" && !spelling[[2]string{k, n}] {
+			spelling[[2]string{k, n}] = true
+			spellings[k] = append(spellings[k], n)
+		}
+	}
+	read := make(map[string]string, len(spellings)) // a key → what its root reads as, its spellings in any order
+	for k, l := range spellings {
+		read[k] = strings.Join(slices.Sorted(slices.Values(l)), "\x00")
+	}
+	reads := make([]string, len(names)) // what root i's root reads as
+	for i, n := range names {
+		if reads[i] = n; keys[i] != "" {
+			reads[i] = read[keys[i]]
+		}
+	}
+	roots := map[string]map[string]bool{} // what roots read as → their keys ("" a root alone, counted by index)
+	for i, s := range reads {
+		if roots[s] == nil {
+			roots[s] = map[string]bool{}
+		}
+		k := keys[i]
+		if k == "" {
+			k = "\x00" + strconv.Itoa(i)
+		}
+		roots[s][k] = true
 	}
 	groups := map[string][]int{}
 	var order []string
-	for i, n := range names {
-		if clash[n] {
-			if _, ok := groups[n]; !ok {
-				order = append(order, n)
+	for i, s := range reads {
+		if len(roots[s]) > 1 {
+			if _, ok := groups[s]; !ok {
+				order = append(order, s)
 			}
-			groups[n] = append(groups[n], i)
+			groups[s] = append(groups[s], i)
 		}
 	}
-	for _, n := range order {
-		g := groups[n]
+	for _, s := range order {
+		g := groups[s]
 		for k, l := range apart(g) {
 			names[g[k]] += " " + l
 		}
