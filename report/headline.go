@@ -84,27 +84,61 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 			func(group []int) []string { return apart.SpecLabels(l, group) })
 		return oneRootEach(out, keys)
 	}
-	// Roots of the same old and new hash are one (RootChangeKeys).
-	changed, keys := make([]string, len(rt.Changed)), diff.RootChangeKeys(rt.Changed)
+	// Roots of the same old and new hash are one (RootChangeKeys). A
+	// root is said by its name, then what changed (what: " 1.3 → 1.5"),
+	// so that one root spelt several ways says what changed once, after
+	// its spellings, as the roots line and the news say it: "zlib =
+	// zlib@1.3 1.3 → 1.5", not "zlib 1.3 → 1.5 = zlib@1.3 1.3 → 1.5".
+	rootKeys := diff.RootChangeKeys(rt.Changed)
+	n := len(rt.Changed)
+	changed, keys, what := make([]string, n), make([]string, n), make([]string, n)
 	for i, x := range rt.Changed {
 		changed[i] = x.Root
 		if x.Swapped() {
 			// Another package (a provider swap: mpi mpich@4.1 →
 			// openmpi@5.0): the new one's name before both versions
 			// said "openmpi 4.1 → 5.0", a version it never had.
-			changed[i] = x.Root + " " + x.Old.SpecText() + " → " + x.New.SpecText()
+			what[i] = " " + x.Old.SpecText() + " → " + x.New.SpecText()
 		} else if x.Old.Version != x.New.Version && x.Old.Version != "" && x.New.Version != "" {
 			// By the package's name: a root renamed by its own version
 			// (app@1.0 → app@2.0) is written "app 1.0 → 2.0", not
 			// "app@2.0 1.0 → 2.0".
-			changed[i] = cmp.Or(x.New.Name, x.Root) + " " + x.Old.Version + " → " + x.New.Version
+			changed[i] = cmp.Or(x.New.Name, x.Root)
+			what[i] = " " + x.Old.Version + " → " + x.New.Version
+		}
+		if rootKeys[i] != "" {
+			keys[i] = rootKeys[i] + "\x00" + what[i]
 		}
 	}
-	BySpelling(changed, keys, func(i int) (string, bool) {
+	said, label := make([]string, n), make([]string, n)
+	for i := range said {
+		said[i] = changed[i] + what[i]
+	}
+	BySpelling(said, keys, func(i int) (string, bool) {
 		x := &rt.Changed[i]
-		return x.Root + " " + x.Old.Version + " → " + x.New.Version, !x.Swapped() && x.Old.Version != x.New.Version && x.Old.Version != "" && x.New.Version != ""
-	}, func(group []int) []string { return apart.Labels(rt.Changed, group) })
+		return x.Root + what[i], !x.Swapped() && x.Old.Version != x.New.Version && x.Old.Version != "" && x.New.Version != ""
+	}, func(group []int) []string {
+		l := apart.Labels(rt.Changed, group)
+		for k, i := range group {
+			label[i] = " " + l[k]
+		}
+		return l
+	})
+	for i := range said {
+		if strings.TrimSuffix(said[i], label[i]) != changed[i]+what[i] {
+			changed[i] = rt.Changed[i].Root // said by its spelling
+		}
+		what[i] += label[i]
+	}
 	names[0], names[1], names[2] = rootNames(rt.Removed), rootNames(rt.Added), oneRootEach(changed, keys)
+	// What changed of each root named, its first spelling's.
+	seen := map[string]bool{}
+	for i, k := range keys {
+		if k == "" || !seen[k] {
+			seen[k] = true
+			names[2].what = append(names[2].what, what[i])
+		}
+	}
 	var counts []string // the clauses after the roots'
 	s := r.Summary.Specs
 	// Specs added or removed beyond the roots' own, and the rest.
@@ -286,7 +320,19 @@ func rootsHeadline(names *[3]spelt, counts []string, spellings, width int) strin
 		n := min(len(l.first), maxHeadlineRoots)
 		said := make([]string, n)
 		for j := range n {
-			said[j] = spellOut(l.first[j], l.more[j], spellings, width)
+			if l.what == nil || l.what[j] == "" {
+				said[j] = spellOut(l.first[j], l.more[j], spellings, width)
+			} else if len(l.more[j]) == 0 {
+				// As one name, cut as one.
+				said[j] = spellOut(l.first[j]+l.what[j], nil, spellings, width)
+			} else {
+				// What changed once, after the spellings.
+				w := l.what[j]
+				if width > 0 {
+					w = CutMiddle(w, width, func(rune) int { return 1 })
+				}
+				said[j] = spellOut(l.first[j], l.more[j], spellings, width) + w
+			}
 		}
 		b.WriteString(" (")
 		b.WriteString(strings.Join(said, ", "))
@@ -345,6 +391,7 @@ func OneRootEach(names, keys []string) []string {
 type spelt struct {
 	first []string
 	more  [][]string
+	what  []string // said after root i's spellings (changed roots: " 1.3 → 1.5"), or nil
 }
 
 // oneRootEach groups names into roots by their keys (OneRootEach).
@@ -368,7 +415,7 @@ func oneRootEach(names, keys []string) spelt {
 		out = append(out, n)
 		more = append(more, nil)
 	}
-	return spelt{out, more}
+	return spelt{first: out, more: more}
 }
 
 // spellOut writes a root's spellings, first and then more, joined with

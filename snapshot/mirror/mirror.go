@@ -956,6 +956,14 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*
 	for i, name := range manifests {
 		if bad[i] != nil {
 			// Named by the error's File: its message says the rest.
+			if se, ok := bad[i].(*spackfmt.Error); ok && se.File == name {
+				// A clear-signed manifest's armour (spackfmt.Unwrap)
+				// at its line and column, as its JSON is placed: the
+				// file was named twice, "loading DIR/v3/…json:
+				// v3/…json:16:30: (signature): …".
+				errs = append(errs, &snapshot.Error{File: joinName(s.store.Name(), name), Line: se.Line, Col: se.Col, Msg: se.Path + ": " + se.Msg})
+				continue
+			}
 			msg := bad[i].Error()
 			msg = strings.TrimPrefix(strings.TrimPrefix(msg, name+": "), name+" ")
 			errs = append(errs, &snapshot.Error{File: joinName(s.store.Name(), name), Msg: msg})
