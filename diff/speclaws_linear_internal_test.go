@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/testing/race"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -169,5 +170,61 @@ func TestLeftoversLongListLinear(t *testing.T) {
 	t.Logf("%d → %d variants: %d → %d bytes (%.2fx)", n, 4*n, a, b, float64(b)/float64(a))
 	if float64(b) > 4.4*float64(a)+16384 {
 		t.Errorf("4x the variants allocated %.2fx as much (%d → %d bytes), want at most 4.4x (and 16 KB)", float64(b)/float64(a), a, b)
+	}
+}
+
+// TestSharedVariantsIndexMemory: the law's index of a package's shared
+// variants was a map of them, some 60 bytes a variant: 4M distinct
+// "abcde" (32 MB) in shared_variants and in a spec's variants rendered
+// at a 400 MB peak, 318 MB of it the map's. A table of their places
+// takes at most ~20 bytes a variant with the stamps, linear: 4x the
+// variants at most 4.4x the bytes.
+func TestSharedVariantsIndexMemory(t *testing.T) {
+	bytes := func(n int) uint64 {
+		p := &Package{Name: "p"}
+		p.SharedVariants = make([]string, n)
+		for i := range n {
+			p.SharedVariants[i] = fmt.Sprintf("v%07d", i)
+		}
+		p.Specs.Added = []Spec{{Hash: "a", Variants: p.SharedVariants}, {Hash: "b", Variants: p.SharedVariants}}
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		err := checkSharedVariants("packages[0]", p, true)
+		runtime.ReadMemStats(&m1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Found as the map found them: a variant twice, and the first
+		// a spec lacks.
+		p.Specs.Added[1].Variants = p.SharedVariants[1:]
+		if err := checkSharedVariants("packages[0]", p, true); err == nil || !strings.Contains(err.Error(), `has "v0000000", but spec b lacks it`) {
+			t.Errorf("a spec without v0000000: %v", err)
+		}
+		p.SharedVariants = append(p.SharedVariants, "v0000003")
+		if err := checkSharedVariants("packages[0]", p, false); err == nil || err.Error() != fmt.Sprintf(`packages[0].shared_variants[%d]: "v0000003" is there twice`, n) {
+			t.Errorf("a variant twice: %v", err)
+		}
+		return m1.TotalAlloc - m0.TotalAlloc
+	}
+	n := 250000
+	if testing.Short() {
+		n = 62500
+	}
+	a, b := bytes(n), bytes(4*n)
+	t.Logf("%d → %d shared variants: %d → %d bytes (%.2fx)", n, 4*n, a, b, float64(b)/float64(a))
+	if race.Enabled {
+		return
+	}
+	for _, c := range []struct {
+		n   int
+		got uint64
+	}{{n, a}, {4 * n, b}} {
+		if c.got > uint64(20*c.n) {
+			t.Errorf("%d shared variants: %d bytes allocated, %.1f a variant, want at most 20", c.n, c.got, float64(c.got)/float64(c.n))
+		}
+	}
+	if float64(b) > 4.4*float64(a) {
+		t.Errorf("4x the shared variants: %.2fx the bytes (%d → %d), want at most 4.4x", float64(b)/float64(a), a, b)
 	}
 }

@@ -159,8 +159,38 @@ func Join(l []string, sep string) string {
 // of many variants, every one flipped, made a list of them (16 bytes a
 // variant) to join and drop (TestMinusJoin).
 func MinusJoin(a, b []string, sep string, probes *int) string {
-	if len(a) == 0 || min(len(a), len(b)) <= smallList {
+	if len(a) == 0 || len(a) <= smallList {
 		return Join(Minus(a, b, probes), sep)
+	}
+	if len(b) <= smallList {
+		// A few to leave out, each looked for in b as Minus does: one
+		// spec of 4M variants beside one shared variant made a list of
+		// 4M (64 MB, grown by append) to join (TestMinusJoinFewOut).
+		if probes != nil {
+			*probes += len(a) * len(b)
+		}
+		n, size := 0, 0
+		for _, s := range a {
+			if !slices.Contains(b, s) {
+				n, size = n+1, size+len(Word(s, sep))
+			}
+		}
+		if n == 0 {
+			return ""
+		}
+		var out strings.Builder
+		out.Grow(size + (n-1)*len(sep))
+		first := true
+		for _, s := range a {
+			if !slices.Contains(b, s) {
+				if !first {
+					out.WriteString(sep)
+				}
+				first = false
+				out.WriteString(Word(s, sep))
+			}
+		}
+		return out.String()
 	}
 	for _, cmp := range [...]func(x, y string) int{strings.Compare, CompareVariants} {
 		if !slices.IsSortedFunc(a, cmp) || !slices.IsSortedFunc(b, cmp) {

@@ -220,3 +220,24 @@ func TestMinusUnorderedAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestMinusJoinFewOut: MinusJoin of a long list but a few made the list
+// (Minus, grown by append) and joined it: a spec's variants beside its
+// package's one shared variant. It writes the result alone, as Join of
+// Minus (TestMinusJoin compares them).
+func TestMinusJoinFewOut(t *testing.T) {
+	a := make([]string, 100000)
+	for i := range a {
+		a[i] = fmt.Sprintf("v%07d", i)
+	}
+	b := []string{"build_system=generic", a[5]}
+	want := Join(Minus(a, b, nil), " ")
+	var s string
+	allocs := testing.AllocsPerRun(3, func() { s = MinusJoin(a, b, " ", nil) })
+	if s != want {
+		t.Fatalf("MinusJoin: %d bytes, want %d", len(s), len(want))
+	}
+	if allocs > 1 {
+		t.Errorf("MinusJoin of 100,000 strings but 2: %.0f allocations, want 1, the result", allocs)
+	}
+}

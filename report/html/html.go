@@ -455,7 +455,7 @@ func htmlDetails(r *diff.Report, o report.Options, maxRows, maxPkgs int) *htmlSt
 				}
 				s := &l.specs[j]
 				add(htmlRow{Kind: l.kind, Cells: [8]string{ab.Short(s.Hash), strings.Join(s.Versions, ", "), s.Compiler, s.OS, s.Target, s.Platform,
-					listops.Join(listops.Minus(s.Variants, p.SharedVariants, nil), " "), strings.Join(s.Stacks, ", ")}})
+					listops.MinusJoin(s.Variants, p.SharedVariants, " ", nil), strings.Join(s.Stacks, ", ")}})
 			}
 		}
 		st.Packages = append(st.Packages, hp)
@@ -486,7 +486,7 @@ func pairRow(kind string, p *diff.Pair, ab report.Abbrev, shared []string) htmlR
 	if gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil); len(gone)+len(came) > 0 {
 		variants = report.None(listops.Join(gone, " ")) + " → " + report.None(listops.Join(came, " "))
 	} else {
-		variants = listops.Join(listops.Minus(n.Variants, shared, nil), " ")
+		variants = listops.MinusJoin(n.Variants, shared, " ", nil)
 	}
 	stacks := strings.Join(n.Stacks, ", ")
 	var marks []string

@@ -164,3 +164,62 @@ func TestHighlightsBoundedBeforeDecoded(t *testing.T) {
 		t.Errorf("4x the items allocated %d bytes, %.2fx the %d of a quarter as many", allocs[1], float64(allocs[1])/float64(allocs[0]), allocs[0])
 	}
 }
+
+// TestSharedVariantsBoundedBeforeDecoded: each listed spec has every
+// shared variant of its package, each once (the laws), but a package's
+// shared_variants were decoded whatever their length, and the laws'
+// index of them took 4M distinct "abcde" (32 MB) to 318 MB before it
+// found a spec lacking one. The walk refuses shared variants that
+// outnumber every spec's variants of the package, before the decode;
+// a spec with as many still renders.
+func TestSharedVariantsBoundedBeforeDecoded(t *testing.T) {
+	js := jsonOf(t, chainHubReport(t, 60, 1))
+	const anchor = `"shared_variants": [`
+	i := bytes.Index(js, []byte(anchor)) + len(anchor)
+	if i < len(anchor) {
+		t.Fatal("no shared variants in the report")
+	}
+	r, err := DecodeBytes(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := len(r.Packages[0].SharedVariants)
+	most := 0
+	for _, s := range r.Packages[0].Specs.Added {
+		most = max(most, len(s.Variants))
+	}
+	for _, s := range r.Packages[0].Specs.Removed {
+		most = max(most, len(s.Variants))
+	}
+	for _, l := range [][]diff.Pair{r.Packages[0].Specs.Rebuilt, r.Packages[0].Specs.Updated, r.Packages[0].Specs.Restacked} {
+		for _, p := range l {
+			most = max(most, len(p.Old.Variants), len(p.New.Variants))
+		}
+	}
+	var allocs [2]uint64
+	for k, n := range []int{250000, 1000000} {
+		var b bytes.Buffer
+		for v := range n {
+			fmt.Fprintf(&b, `"%07d",`, v) // before any variant of letters
+		}
+		if have == 0 {
+			b.Truncate(b.Len() - 1)
+		}
+		data := slices.Concat(js[:i], b.Bytes(), js[i:])
+		_, got, err := decodeAllocs(data)
+		want := fmt.Sprintf("packages[0].shared_variants: %d variants, but no spec of the package lists more than %d: ", n+have, most)
+		if most == 0 {
+			want = fmt.Sprintf("packages[0].shared_variants: %d variants, but no spec of the package lists any: ", n+have)
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Fatalf("%d more shared variants: %v, want %q", n, err, want)
+		}
+		allocs[k] = got
+		if !race.Enabled && got > uint64(len(data)) {
+			t.Errorf("%d more shared variants (%d bytes): allocated %d bytes, %.2fx the input, want at most 1x", n, len(data), got, float64(got)/float64(len(data)))
+		}
+	}
+	if !race.Enabled && float64(allocs[1]) > 4.4*float64(allocs[0]) {
+		t.Errorf("4x the shared variants allocated %d bytes, %.2fx the %d of a quarter as many", allocs[1], float64(allocs[1])/float64(allocs[0]), allocs[0])
+	}
+}

@@ -1447,6 +1447,12 @@ type causeLens struct {
 	// (hlVersionsAt): a highlight's versions are its package's.
 	versions, hlVersions [4]int
 	hlVersionsAt         [4]int
+	// variants are the lengths of a package's shared_variants and of
+	// its specs' variants lists, and sharedErr the
+	// first package whose shared variants outnumber every spec's
+	// variants (sharedBound).
+	variants  sharedBound
+	sharedErr error
 	// order are the lists cachediff writes sorted or each value once.
 	order                     listOrder
 	elems, bases, nexts, whys int
@@ -1598,6 +1604,16 @@ func (l *causeLens) count(path []pathStep, n int) {
 		}
 		return
 	}
+	if len(path) >= 3 && path[0].key == "packages" && !path[0].value {
+		switch kind, facet := strListAt(path); {
+		case kind == listShared:
+			l.sharedCount(path[1].index, n, true)
+			return
+		case kind == listSpec && facet == "variant":
+			l.sharedCount(path[1].index, n, false)
+			return
+		}
+	}
 	if len(path) == 1 && !path[0].value {
 		switch path[0].key {
 		case "highlights":
@@ -1663,6 +1679,47 @@ func (l *causeLens) count(path []pathStep, n int) {
 	case "shared":
 		l.shared = n
 	}
+}
+
+// sharedBound are the lengths of a package's shared_variants and of the
+// longest of its specs' variants lists, as the walk counts them.
+type sharedBound struct {
+	pkg                 int // the package's index + 1; 0 before any
+	shared, variantsMax int
+}
+
+// sharedCount records a list of n shared variants (shared) or of a
+// spec's variants of package k. Each listed spec, old and new, has every
+// shared variant (the laws), each once, so that no package's shared
+// variants outnumber its longest list of a spec's variants: more were
+// decoded, and the laws' index of them took 4M distinct "abcde"
+// (32 MB) to 318 MB before the laws refused them.
+func (l *causeLens) sharedCount(k, n int, shared bool) {
+	if l.variants.pkg != k+1 {
+		l.sharedDone()
+		l.variants = sharedBound{pkg: k + 1}
+	}
+	if shared {
+		l.variants.shared = n
+	} else {
+		l.variants.variantsMax = max(l.variants.variantsMax, n)
+	}
+}
+
+// sharedDone checks the package counted (sharedCount): its shared
+// variants no more than its longest list of a spec's variants. A few
+// more (manyUnnamed at most: a spec or a pair removed by hand) are left
+// to the laws, which name the edit.
+func (l *causeLens) sharedDone() {
+	b := l.variants
+	if l.sharedErr != nil || b.shared-b.variantsMax <= manyUnnamed {
+		return
+	}
+	msg := fmt.Sprintf("%d variants, but no spec of the package lists more than %d: a shared variant is every listed spec's, each once", b.shared, b.variantsMax)
+	if b.variantsMax == 0 {
+		msg = fmt.Sprintf("%d variants, but no spec of the package lists any: a shared variant is every listed spec's, each once", b.shared)
+	}
+	l.sharedErr = &diff.LawError{Path: fmt.Sprintf("packages[%d].shared_variants", b.pkg-1), Msg: msg}
 }
 
 // fieldNames names the fields of s in seen, quoted: `fields "a", "b"`,
@@ -1793,6 +1850,9 @@ func (l *causeLens) check() error {
 	}
 	if err := l.order.orderErr(); err != nil {
 		return err
+	}
+	if l.sharedDone(); l.sharedErr != nil {
+		return l.sharedErr
 	}
 	for k, name := range versionLists {
 		if l.hlVersions[k] > l.versions[k] {

@@ -179,7 +179,7 @@ func (m *mdBuilder) specTable() *view.Section {
 		}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 			for j := range l.specs {
 				sp := &l.specs[j]
-				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.joinMD(sp.Versions, ", ")+" | "+m.md(sp.Compiler)+" | "+m.md(sp.OS)+" | "+m.md(sp.Target)+" | "+m.md(listops.Join(listops.Minus(sp.Variants, shared, nil), " "))+" | "+m.stackList(sp.Stacks)+" |")
+				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.joinMD(sp.Versions, ", ")+" | "+m.md(sp.Compiler)+" | "+m.md(sp.OS)+" | "+m.md(sp.Target)+" | "+m.md(listops.MinusJoin(sp.Variants, shared, " ", nil))+" | "+m.stackList(sp.Stacks)+" |")
 			}
 		}
 	}
