@@ -51,3 +51,43 @@ func TestHighlightChangesAndValuesBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestUpdatePackagesBoundedBeforeDecoded (issue 35, class c): an
+// update's packages were decoded by encoding/json, grown a quarter at a
+// time, and refused by the laws only after: 4M distinct names (35 MB)
+// in one peaked at 201 MB, 4M "a" (16 MB) at 183 MB. The walk bounds
+// them by the packages the report lists and holds them sorted, each
+// once, as cachediff writes them, before anything is decoded.
+func TestUpdatePackagesBoundedBeforeDecoded(t *testing.T) {
+	js := jsonOf(t, chainHubReport(t, 60, 1))
+	const upd, anchor = `"updates": [`, `"packages": [`
+	u := bytes.Index(js, []byte(upd))
+	i := u + bytes.Index(js[u:], []byte(anchor)) + len(anchor)
+	if u < 0 || i < u+len(anchor) {
+		t.Fatal("no update's packages in the report")
+	}
+	var allocs [2]uint64
+	for k, n := range []int{250000, 1000000} {
+		var b strings.Builder
+		for v := range n {
+			fmt.Fprintf(&b, `"%07d",`, v) // before any name of letters
+		}
+		data := slices.Concat(js[:i], []byte(b.String()), js[i:])
+		_, got, err := decodeAllocs(data)
+		if err == nil || !strings.HasPrefix(err.Error(), "updates[0].packages: ") {
+			t.Fatalf("%d packages more: %v", n, err)
+		}
+		allocs[k] = got
+		if !race.Enabled && got > uint64(len(data)) {
+			t.Errorf("%d packages more (%d bytes): allocated %d bytes, %.2fx the input, want at most 1x", n, len(data), got, float64(got)/float64(len(data)))
+		}
+	}
+	if !race.Enabled && float64(allocs[1]) > 4.4*float64(allocs[0]) {
+		t.Errorf("4x the packages allocated %d bytes, %.2fx the %d of a quarter as many", allocs[1], float64(allocs[1])/float64(allocs[0]), allocs[0])
+	}
+	// Twice, the law's words before: refused by the walk, named.
+	data := slices.Concat(js[:i], bytes.Replace(js[i:], []byte(`"a1",`), []byte(`"a0",`), 1))
+	if _, err := DecodeBytes(data); err == nil || err.Error() != `updates[0].packages[1]: "a0" is there twice: an update's packages are sorted by name, each once` {
+		t.Errorf("a package twice: %v", err)
+	}
+}

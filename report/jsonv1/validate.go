@@ -1455,6 +1455,9 @@ type causeLens struct {
 	// root's own, its values a gate kind's or a root's other spellings.
 	causeChanges, trippedValues, hlChanges, hlValues int
 	hlChangesAt, hlValuesAt                          int
+	// updPackages is the longest of updates' packages, of updates[updPackagesAt]:
+	// an update's packages are packages the report lists.
+	updPackages, updPackagesAt int
 	// order are the lists cachediff writes sorted or each value once.
 	order                     listOrder
 	elems, bases, nexts, whys int
@@ -1580,6 +1583,9 @@ var versionLists = [4]string{"old", "new", "added", "removed"}
 // count records a list of n elements at path if it is one of the
 // causes' lists, or one of its sets.
 func (l *causeLens) count(path []pathStep, n int) {
+	if len(path) == 3 && path[0].key == "updates" && !path[0].value && path[2].key == "packages" && n > l.updPackages {
+		l.updPackages, l.updPackagesAt = n, path[1].index
+	}
 	if last := path[len(path)-1]; !last.value && (last.key == "changes" || last.key == "values") {
 		switch {
 		case len(path) == 3 && path[0].key == "highlights" && !path[0].value && last.key == "changes":
@@ -1814,6 +1820,11 @@ func (l *causeLens) check() error {
 		// length: 1M {"kind":"gate-passed","packages":[]} (37 MB)
 		// peaked at 287 MB before they were refused.
 		return &diff.LawError{Path: "highlights", Msg: fmt.Sprintf("%d items, but the report's news are at most %d: an item for each of its %d packages, each facet value listed (%d), each root added, removed or changed (%d), %d causes and the gate's", l.highlights, l.newsBound(), l.listed, l.facetValues, l.roots.added+l.roots.removed+l.roots.changed, diff.MaxCauseHighlights)}
+	}
+	if l.updPackages > l.listed {
+		// Decoded, and refused by the laws after: 4M distinct names
+		// (35 MB) in one update's packages peaked at 201 MB.
+		return &diff.LawError{Path: fmt.Sprintf("updates[%d].packages", l.updPackagesAt), Msg: fmt.Sprintf("%d packages, but the report lists %d: an update's packages are those of its updated pairs", l.updPackages, l.listed)}
 	}
 	if err := l.order.orderErr(); err != nil {
 		return err
