@@ -35,7 +35,7 @@ type strList int
 
 const (
 	listNone     strList = iota
-	listSorted           // sorted by bytes, each once: options.packages and .stacks, a highlight's packages
+	listSorted           // sorted by bytes, each once: options.packages and .stacks, a highlight's and an update's packages
 	listDistinct         // each once, in an order of its own: a package's versions
 	listShared           // a package's shared variants: each once, sorted when canonicalized
 	listSpec             // a spec's versions, variants or stacks (specList)
@@ -57,7 +57,7 @@ func strListAt(path []pathStep) (strList, string) {
 	switch {
 	case n == 2 && key(0) == "options" && (key(1) == "packages" || key(1) == "stacks"):
 		return listSorted, ""
-	case n == 3 && key(0) == "highlights" && key(2) == "packages":
+	case n == 3 && (key(0) == "highlights" || key(0) == "updates") && key(2) == "packages":
 		return listSorted, ""
 	case n == 4 && (key(0) == "packages" || key(0) == "highlights") && key(2) == "versions":
 		switch key(3) {
@@ -129,7 +129,7 @@ func (l *causeLens) elem(path []pathStep, raw []byte, at int) {
 				flag := map[string]string{"packages": "--package patterns", "stacks": "--stack names"}[list[1].key]
 				return "cachediff writes the " + flag + " sorted (byte order), each once"
 			}
-			return "a highlight's packages are sorted by name, each once"
+			return "a" + map[string]string{"highlights": " highlight's", "updates": "n update's"}[list[0].key] + " packages are sorted by name, each once"
 		}
 		switch c := strings.Compare(a, b); {
 		case c == 0:

@@ -1453,6 +1453,17 @@ type causeLens struct {
 	// variants (sharedBound).
 	variants  sharedBound
 	sharedErr error
+	// causeChanges is the longest list of changes under causes (a
+	// cause's, a group's, a root's), trippedValues the longest of
+	// gate.tripped's values; hlChanges and hlValues are the highlights'
+	// longest, with the first highlight of that length (hlChangesAt,
+	// hlValuesAt): a highlight's changes are a cause's or a changed
+	// root's own, its values a gate kind's or a root's other spellings.
+	causeChanges, trippedValues, hlChanges, hlValues int
+	hlChangesAt, hlValuesAt                          int
+	// updPackages is the longest of updates' packages, of updates[updPackagesAt]:
+	// an update's packages are packages the report lists.
+	updPackages, updPackagesAt int
 	// order are the lists cachediff writes sorted or each value once.
 	order                     listOrder
 	elems, bases, nexts, whys int
@@ -1578,6 +1589,25 @@ var versionLists = [4]string{"old", "new", "added", "removed"}
 // count records a list of n elements at path if it is one of the
 // causes' lists, or one of its sets.
 func (l *causeLens) count(path []pathStep, n int) {
+	if len(path) == 3 && path[0].key == "updates" && !path[0].value && path[2].key == "packages" && n > l.updPackages {
+		l.updPackages, l.updPackagesAt = n, path[1].index
+	}
+	if last := path[len(path)-1]; !last.value && (last.key == "changes" || last.key == "values") {
+		switch {
+		case len(path) == 3 && path[0].key == "highlights" && !path[0].value && last.key == "changes":
+			if n > l.hlChanges {
+				l.hlChanges, l.hlChangesAt = n, path[1].index
+			}
+		case len(path) == 3 && path[0].key == "highlights" && !path[0].value:
+			if n > l.hlValues {
+				l.hlValues, l.hlValuesAt = n, path[1].index
+			}
+		case path[0].key == "causes" && !path[0].value && last.key == "changes":
+			l.causeChanges = max(l.causeChanges, n)
+		case len(path) == 4 && path[0].key == "gate" && !path[0].value && path[1].key == "tripped":
+			l.trippedValues = max(l.trippedValues, n)
+		}
+	}
 	if len(path) == 3 && path[0].key == "causes" && path[1].key == "sets" && !path[1].value {
 		l.elems += n
 		return
@@ -1848,11 +1878,26 @@ func (l *causeLens) check() error {
 		// peaked at 287 MB before they were refused.
 		return &diff.LawError{Path: "highlights", Msg: fmt.Sprintf("%d items, but the report's news are at most %d: an item for each of its %d packages, each facet value listed (%d), each root added, removed or changed (%d), %d causes and the gate's", l.highlights, l.newsBound(), l.listed, l.facetValues, l.roots.added+l.roots.removed+l.roots.changed, diff.MaxCauseHighlights)}
 	}
+	if l.updPackages > l.listed {
+		// Decoded, and refused by the laws after: 4M distinct names
+		// (35 MB) in one update's packages peaked at 201 MB.
+		return &diff.LawError{Path: fmt.Sprintf("updates[%d].packages", l.updPackagesAt), Msg: fmt.Sprintf("%d packages, but the report lists %d: an update's packages are those of its updated pairs", l.updPackages, l.listed)}
+	}
 	if err := l.order.orderErr(); err != nil {
 		return err
 	}
 	if l.sharedDone(); l.sharedErr != nil {
 		return l.sharedErr
+	}
+	// A highlight's changes and values were read and not checked
+	// (render computes the highlights): 1M {"kind":"other"} (17 MB) in
+	// one's changes rendered at 134 MB, 4M "a" (16 MB) in its values at
+	// 98 MB.
+	if bound := 1 + len(diff.FacetNames()) + l.causeChanges; l.hlChanges > bound {
+		return &diff.LawError{Path: fmt.Sprintf("highlights[%d].changes", l.hlChangesAt), Msg: fmt.Sprintf("%d changes, but a highlight's are a root cause's (the longest here has %d) or a changed root's own (a provider, a change for each facet and its cause's), at most %d", l.hlChanges, l.causeChanges, bound)}
+	}
+	if bound := max(l.roots.added, l.roots.removed, l.roots.changed, l.trippedValues); l.hlValues > bound {
+		return &diff.LawError{Path: fmt.Sprintf("highlights[%d].values", l.hlValuesAt), Msg: fmt.Sprintf("%d values, but a highlight's are a tripped gate kind's (the longest here has %d) or a root's other spellings (causes.roots' lists hold %d, %d and %d roots), at most %d", l.hlValues, l.trippedValues, l.roots.added, l.roots.removed, l.roots.changed, bound)}
 	}
 	for k, name := range versionLists {
 		if l.hlVersions[k] > l.versions[k] {
