@@ -885,7 +885,11 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			continue
 		}
 		if len(failed) > 0 {
-			budget = c.pairInner(failed, full, pair, oldEdges, newEdges, byInner, newSet, pairs, taken, budget)
+			var kin func(i, j int) int
+			if byEdgesC != nil {
+				kin = sd.kin
+			}
+			budget = c.pairInner(failed, full, pair, oldEdges, newEdges, byInner, newSet, pairs, taken, kin, budget)
 			// Where the new specs form a cycle, one still unpaired is
 			// seeded as a cycle's start: an old chain's bottom (zlib
 			// swapped) against a new cycle's (zlib-ng, and over the spec
@@ -1686,6 +1690,21 @@ func (s *seeder) alone(i int) int {
 	return -1
 }
 
+// kin is how near new spec j is to old spec i by their colors: 2 of
+// one ucolor, 1 of one color, else 0 (pairInner's tie-break, in a class
+// with a cycle: a spec of a ring over zlib and one over the ring, both
+// over the ring's spec paired and zlib, took either by hash order).
+func (s *seeder) kin(i, j int) int {
+	col := s.colors()
+	switch u := len(s.c.olds) + j; {
+	case s.ucolor[u] == s.ucolor[i]:
+		return 2
+	case col[u] == col[i]:
+		return 1
+	}
+	return 0
+}
+
 // sameUsers is the first new spec of l not taken of old spec i's
 // ucolor, or l's first not taken: among new specs of one color and of
 // i's edges, the one its users in the class tell to be its.
@@ -2181,9 +2200,9 @@ func (c *edgeClass) levels(order []int, nodes []*GraphNode) ([]int, []int) {
 // class), then each left in order with the first that fits. It pairs by
 // pair and returns the budget left; a spec no new spec fits stays
 // unpaired.
-func (c *edgeClass) pairInner(failed []int, full func(int) bool, pair func(i, j int), oldEdges, newEdges [][]dep, byInner map[string][]int, newSet map[string]bool, pairs []int, taken []bool, budget int) int {
+func (c *edgeClass) pairInner(failed []int, full func(int) bool, pair func(i, j int), oldEdges, newEdges [][]dep, byInner map[string][]int, newSet map[string]bool, pairs []int, taken []bool, kin func(i, j int) int, budget int) int {
 	keys := make([]string, len(failed))
-	type cand struct{ f, n, score int }
+	type cand struct{ f, n, score, kin int }
 	var cands []cand
 	for f, i := range failed {
 		// A dependency in the class without a pair keeps its place in
@@ -2205,10 +2224,16 @@ func (c *edgeClass) pairInner(failed []int, full func(int) bool, pair func(i, j 
 				break
 			}
 			budget--
-			cands = append(cands, cand{f, j, common(oldEdges[i], newEdges[j])})
+			k := 0
+			if kin != nil {
+				k = kin(i, j)
+			}
+			cands = append(cands, cand{f, j, common(oldEdges[i], newEdges[j]), k})
 		}
 	}
-	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.kin, a.kin))
+	})
 	for _, x := range cands {
 		if i := failed[x.f]; pairs[i] < 0 && !taken[x.n] && !full(i) {
 			pair(i, x.n)
