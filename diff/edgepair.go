@@ -865,8 +865,12 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 				q = q[1:]
 			}
 			if len(qc) > 0 {
-				pair(i, qc[0])
-				byEdgesC[kc] = qc[1:]
+				j := sd.sameUsers(i, qc, taken)
+				pair(i, j)
+				for len(qc) > 0 && taken[qc[0]] {
+					qc = qc[1:]
+				}
+				byEdgesC[kc] = qc
 				byEdges[k] = q
 			} else if len(q) > 0 {
 				pair(i, q[0])
@@ -881,7 +885,11 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			continue
 		}
 		if len(failed) > 0 {
-			budget = c.pairInner(failed, full, pair, oldEdges, newEdges, byInner, newSet, pairs, taken, budget)
+			var kin func(i, j int) int
+			if byEdgesC != nil {
+				kin = sd.kin
+			}
+			budget = c.pairInner(failed, full, pair, oldEdges, newEdges, byInner, newSet, pairs, taken, kin, budget)
 			// Where the new specs form a cycle, one still unpaired is
 			// seeded as a cycle's start: an old chain's bottom (zlib
 			// swapped) against a new cycle's (zlib-ng, and over the spec
@@ -1276,6 +1284,11 @@ type seeder struct {
 	color  []int32
 	colorN map[int32][2]int32
 	colorJ map[int32]int // the new spec of a color of one
+	// ucolor are the colors refined by the users in the class too, and
+	// ucolorN and ucolorJ as colorN and colorJ of them.
+	ucolor  []int32
+	ucolorN map[int32][2]int32
+	ucolorJ map[int32]int
 	// colorQ are the new specs of each color, in order, those before
 	// the first not taken passed (seed).
 	colorQ map[int32][]int
@@ -1671,6 +1684,42 @@ func (s *seeder) alone(i int) int {
 	if n := s.colorN[col]; n[0] == 1 && n[1] == 1 {
 		return s.colorJ[col]
 	}
+	if n := s.ucolorN[s.ucolor[i]]; n[0] == 1 && n[1] == 1 {
+		return s.ucolorJ[s.ucolor[i]]
+	}
+	return -1
+}
+
+// kin is how near new spec j is to old spec i by their colors: 2 of
+// one ucolor, 1 of one color, else 0 (pairInner's tie-break, in a class
+// with a cycle: a spec of a ring over zlib and one over the ring, both
+// over the ring's spec paired and zlib, took either by hash order).
+func (s *seeder) kin(i, j int) int {
+	col := s.colors()
+	switch u := len(s.c.olds) + j; {
+	case s.ucolor[u] == s.ucolor[i]:
+		return 2
+	case col[u] == col[i]:
+		return 1
+	}
+	return 0
+}
+
+// sameUsers is the first new spec of l not taken of old spec i's
+// ucolor, or l's first not taken: among new specs of one color and of
+// i's edges, the one its users in the class tell to be its.
+func (s *seeder) sameUsers(i int, l []int, taken []bool) int {
+	s.colors()
+	for _, j := range l {
+		if !taken[j] && s.ucolor[len(s.c.olds)+j] == s.ucolor[i] {
+			return j
+		}
+	}
+	for _, j := range l {
+		if !taken[j] {
+			return j
+		}
+	}
 	return -1
 }
 
@@ -1819,45 +1868,95 @@ func (s *seeder) colors() []int32 {
 	for j := range nn {
 		color[no+j] = key(c.groupOf(j, false), news[j], inOld, cycle[no+j])
 	}
-	count := len(first)
 	// Rounds: each spec's signature is its color then its edges in the
-	// class (name and end's color, sorted); equal signatures, one color.
+	// class (name and end's color, sorted), and with users its users in
+	// the class too (name and user's color); equal signatures, one color.
+	var users []inEdge
+	var roff []int32
 	sig := make([]int64, 0, v+len(edges))
 	sigOff := make([]int32, v+1)
 	idx := make([]int32, v)
-	next := make([]int32, v)
 	of := func(u int32) []int64 { return sig[sigOff[u]:sigOff[u+1]] }
-	for range maxRefine {
-		sig = sig[:0]
-		for u := range v {
-			sig = append(sig, int64(color[u]))
-			from := len(sig)
-			for _, e := range edges[off[u]:off[u+1]] {
-				end := int64(0)
-				if e.to >= 0 {
-					end = int64(color[e.to]) + 1
+	refine := func(color []int32, count int, withUsers bool) []int32 {
+		next := make([]int32, v)
+		for range maxRefine {
+			sig = sig[:0]
+			for u := range v {
+				sig = append(sig, int64(color[u]))
+				from := len(sig)
+				for _, e := range edges[off[u]:off[u+1]] {
+					end := int64(0)
+					if e.to >= 0 {
+						end = int64(color[e.to]) + 1
+					}
+					sig = append(sig, e.name<<32|end)
 				}
-				sig = append(sig, e.name<<32|end)
+				if withUsers {
+					for _, e := range users[roff[u]:roff[u+1]] {
+						sig = append(sig, 1<<62|e.name<<32|int64(color[e.to]))
+					}
+				}
+				slices.Sort(sig[from:])
+				sigOff[u+1] = int32(len(sig))
 			}
-			slices.Sort(sig[from:])
-			sigOff[u+1] = int32(len(sig))
-		}
-		for u := range idx {
-			idx[u] = int32(u)
-		}
-		slices.SortFunc(idx, func(a, b int32) int { return slices.Compare(of(a), of(b)) })
-		n := int32(0)
-		for k, u := range idx {
-			if k > 0 && !slices.Equal(of(idx[k-1]), of(u)) {
-				n++
+			for u := range idx {
+				idx[u] = int32(u)
 			}
-			next[u] = n
+			slices.SortFunc(idx, func(a, b int32) int { return slices.Compare(of(a), of(b)) })
+			n := int32(0)
+			for k, u := range idx {
+				if k > 0 && !slices.Equal(of(idx[k-1]), of(u)) {
+					n++
+				}
+				next[u] = n
+			}
+			color, next = next, color
+			if int(n)+1 == count {
+				break
+			}
+			count = int(n) + 1
 		}
-		color, next = next, color
-		if int(n)+1 == count {
-			break
+		return color
+	}
+	color = refine(color, len(first), false)
+	// The colors refined by the specs' users in the class as well
+	// (ucolor): they only choose among specs of one color (seed's alone,
+	// resolve's exact pairs), as a new spec over a ring's spec, gone
+	// from the old side, would tell the ring's specs from their pairs.
+	roff = make([]int32, v+1)
+	for _, e := range edges {
+		if e.to >= 0 {
+			roff[e.to+1]++
 		}
-		count = int(n) + 1
+	}
+	for u := range v {
+		roff[u+1] += roff[u]
+	}
+	users = make([]inEdge, roff[v])
+	at := slices.Clone(roff[:v])
+	for u := range v {
+		for _, e := range edges[off[u]:off[u+1]] {
+			if e.to >= 0 {
+				users[at[e.to]] = inEdge{e.name, int32(u)}
+				at[e.to]++
+			}
+		}
+	}
+	count := int32(0)
+	for _, col := range color {
+		count = max(count, col+1)
+	}
+	s.ucolor = refine(slices.Clone(color), int(count), true)
+	s.ucolorN, s.ucolorJ = map[int32][2]int32{}, map[int32]int{}
+	for u, col := range s.ucolor {
+		n := s.ucolorN[col]
+		if u < no {
+			n[0]++
+		} else {
+			n[1]++
+			s.ucolorJ[col] = u - no
+		}
+		s.ucolorN[col] = n
 	}
 	s.color = color
 	s.colorN, s.colorJ, s.colorQ = map[int32][2]int32{}, map[int32]int{}, map[int32][]int{}
@@ -2101,9 +2200,9 @@ func (c *edgeClass) levels(order []int, nodes []*GraphNode) ([]int, []int) {
 // class), then each left in order with the first that fits. It pairs by
 // pair and returns the budget left; a spec no new spec fits stays
 // unpaired.
-func (c *edgeClass) pairInner(failed []int, full func(int) bool, pair func(i, j int), oldEdges, newEdges [][]dep, byInner map[string][]int, newSet map[string]bool, pairs []int, taken []bool, budget int) int {
+func (c *edgeClass) pairInner(failed []int, full func(int) bool, pair func(i, j int), oldEdges, newEdges [][]dep, byInner map[string][]int, newSet map[string]bool, pairs []int, taken []bool, kin func(i, j int) int, budget int) int {
 	keys := make([]string, len(failed))
-	type cand struct{ f, n, score int }
+	type cand struct{ f, n, score, kin int }
 	var cands []cand
 	for f, i := range failed {
 		// A dependency in the class without a pair keeps its place in
@@ -2125,10 +2224,16 @@ func (c *edgeClass) pairInner(failed []int, full func(int) bool, pair func(i, j 
 				break
 			}
 			budget--
-			cands = append(cands, cand{f, j, common(oldEdges[i], newEdges[j])})
+			k := 0
+			if kin != nil {
+				k = kin(i, j)
+			}
+			cands = append(cands, cand{f, j, common(oldEdges[i], newEdges[j]), k})
 		}
 	}
-	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.kin, a.kin))
+	})
 	for _, x := range cands {
 		if i := failed[x.f]; pairs[i] < 0 && !taken[x.n] && !full(i) {
 			pair(i, x.n)
