@@ -746,9 +746,11 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		pairs[i] = -1
 	}
 	taken := make([]bool, len(c.news))
+	npairs := 0 // the pairs made
 	pair := func(i, j int) {
 		pairs[i], taken[j] = j, true
 		madeOf[c.groupOf(i, true)]++
+		npairs++
 	}
 	// An old spec's dependencies in the class itself (a package over
 	// another build of itself with the same facets: a chain of them)
@@ -934,6 +936,18 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			if full(i) {
 				continue
 			}
+			// A start nothing out of the class tells (rank 4) waits,
+			// once the class has a pair, for the pairs made up and down
+			// from it, as an unsure failed spec does: hubs over one
+			// chain of their users, each chain spec a start, took the
+			// new spec over a hub's pair with the most edges in common,
+			// in hash order, and the chain crossed ("same@1 added" made
+			// up, growing with the square of the chain).
+			if npairs > 0 && sd.rank(i) > 3 {
+				unsure = append(unsure, i)
+				cyc = true
+				continue
+			}
 			var j int
 			if j, budget = sd.seed(i, oldEdges[i], pairs, taken, budget); j >= 0 {
 				pair(i, j)
@@ -973,6 +987,10 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 				continue
 			}
 			var j int
+			// Its edges now (the pairs of its dependencies made since
+			// its level): taken then, a hub's chain was all gone, and
+			// the hub took a chain spec.
+			oldEdges[i] = edges(i)
 			if j, budget = sd.seed(i, oldEdges[i], pairs, taken, budget); j >= 0 {
 				pair(i, j)
 				down = c.pairDown(sd, []int{i}, pairs, taken, madeOf, wants, pair, down)
@@ -1046,9 +1064,10 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 // entered at its spec over zlib against a new chain (the ring broken)
 // found no new spec over that spec's pair, the top of the chain, and
 // the ring was left to the pairs in order, by hash, with "same@1
-// added" made up. Each pair is passed once (its edges; those of its
-// dependencies, within budget edges over the class), so that the class
-// costs its edges; a round that would make
+// added" made up. Each pair is passed once (its edges and users; the
+// edges of its dependencies, within budget edges over the class, a list
+// past it passed by), so that the class costs its edges; a round that
+// would make
 // more pairs of a group than it keeps makes none of it. It returns the
 // budget left.
 func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool, madeOf, wants []int, pair func(i, j int), budget int) int {
@@ -1067,6 +1086,26 @@ func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool,
 		sd.downOld, sd.downNew = make([]int32, len(c.olds)), make([]int32, len(c.news))
 	}
 	oldAt, newAt := sd.downOld, sd.downNew
+	if sd.oldUp == nil {
+		sd.oldUp, sd.newUp = make([][]int32, len(c.olds)), make([][]int32, len(c.news))
+		sd.oldOut = make([]int32, len(c.olds))
+		for i, n := range sd.oldNodes {
+			for _, d := range n.Deps() {
+				if x, ok := c.inClass(d.Hash); !ok {
+					sd.oldOut[i]++
+				} else if x != i {
+					sd.oldUp[x] = append(sd.oldUp[x], int32(i))
+				}
+			}
+		}
+		for j, l := range sd.newEdges {
+			for _, d := range l {
+				if x, ok := sd.newAt[d.hash]; ok && x != j {
+					sd.newUp[x] = append(sd.newUp[x], int32(j))
+				}
+			}
+		}
+	}
 	down := func(i int, old bool, l []member) []member {
 		l = l[:0]
 		see := func(x int, n string, at []int32) {
@@ -1105,6 +1144,21 @@ func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool,
 			}
 		}()
 		outs, ins := make([]int, len(l)), make([]int, len(l))
+		// A list past the budget is passed by (not the whole round):
+		// the pairs upwards go on, each costing its users.
+		if len(l) > 1 {
+			cost := 0
+			for _, m := range l {
+				if old {
+					cost += len(sd.oldNodes[m.at].Deps())
+				} else {
+					cost += len(sd.newEdges[m.at])
+				}
+			}
+			if cost > budget {
+				return nil, false
+			}
+		}
 		if len(l) > 1 {
 			for a, m := range l {
 				var n int
@@ -1151,7 +1205,63 @@ func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool,
 		clear(toNew)
 		clear(toOld)
 		var props [][2]int
+		upO, upN := map[int64][2]int{}, map[int64][2]int{}
+		propose := func(k, n int) {
+			for _, x := range [][3]int{{0, k, n}, {1, n, k}} {
+				to := []map[int]int{toNew, toOld}[x[0]]
+				if y, ok := to[x[1]]; ok && y != x[2] {
+					to[x[1]] = -1
+				} else if !ok {
+					to[x[1]] = x[2]
+				}
+			}
+			props = append(props, [2]int{k, n})
+		}
 		for _, i := range front {
+			// Upwards too: o's users in the class not paired and n's
+			// not taken, each by its group and its number of edges out
+			// of the class; one of a key each side pair. Past a hub's
+			// pair (over thousands of its users) the chain's specs
+			// paired only downwards, each listing the hubs, and the
+			// hubs the chain; upwards each pair passes its users once.
+			{
+				for _, x := range sd.oldUp[i] {
+					if u := int(x); pairs[u] < 0 {
+						k := int64(c.groupOf(u, true))<<32 | int64(sd.oldOut[u])
+						if e, ok := upO[k]; !ok {
+							upO[k] = [2]int{1, u}
+						} else if e[1] != u {
+							upO[k] = [2]int{2, u}
+						}
+					}
+				}
+				for _, x := range sd.newUp[pairs[i]] {
+					if u := int(x); !taken[u] {
+						k := int64(c.groupOf(u, false))<<32 | int64(len(sd.newOuter[u]))
+						if e, ok := upN[k]; !ok {
+							upN[k] = [2]int{1, u}
+						} else if e[1] != u {
+							upN[k] = [2]int{2, u}
+						}
+					}
+				}
+				for _, x := range sd.oldUp[i] {
+					u := int(x)
+					k := int64(c.groupOf(u, true))<<32 | int64(sd.oldOut[u])
+					if e, f := upO[k], upN[k]; e[0] == 1 && e[1] == u && f[0] == 1 && pairs[u] < 0 {
+						propose(u, f[1])
+						upO[k] = [2]int{2, u} // once
+					}
+				}
+				// Each key deleted (a map cleared costs all it ever
+				// held, each pair again).
+				for _, x := range sd.oldUp[i] {
+					delete(upO, int64(c.groupOf(int(x), true))<<32|int64(sd.oldOut[x]))
+				}
+				for _, x := range sd.newUp[pairs[i]] {
+					delete(upN, int64(c.groupOf(int(x), false))<<32|int64(len(sd.newOuter[x])))
+				}
+			}
 			if ol = down(i, true, ol); len(ol) == 0 {
 				continue
 			}
@@ -1166,10 +1276,10 @@ func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool,
 				for _, m := range nl {
 					newAt[m.at] = 0
 				}
-				return budget
+				continue
 			}
 			if ns, ok = sigs(nl, false, ns); !ok {
-				return budget
+				continue
 			}
 			clear(oldN)
 			clear(newN)
@@ -1189,15 +1299,7 @@ func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool,
 				if c.groupOf(k, true) != c.groupOf(n, false) {
 					continue
 				}
-				for _, x := range [][3]int{{0, k, n}, {1, n, k}} {
-					to := []map[int]int{toNew, toOld}[x[0]]
-					if y, ok := to[x[1]]; ok && y != x[2] {
-						to[x[1]] = -1
-					} else if !ok {
-						to[x[1]] = x[2]
-					}
-				}
-				props = append(props, [2]int{k, n})
+				propose(k, n)
 			}
 		}
 		clear(add)
@@ -1298,6 +1400,10 @@ type seeder struct {
 	byShapeC map[shape][]int
 	// downOld and downNew mark the members of pairDown's lists.
 	downOld, downNew []int32
+	// oldUp and newUp are each spec's users in the class, oldOut each
+	// old spec's number of edges out of it (pairDown).
+	oldUp, newUp [][]int32
+	oldOut       []int32
 }
 
 // shape is a group's number of edges out of the class.
