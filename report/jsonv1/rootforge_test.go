@@ -208,7 +208,7 @@ func TestForgedRootOfAnotherSpec(t *testing.T) {
 	rt.Added[0] = forgedRoot("curl", "b", "git", "2")
 	rt.Added[1] = forgedRoot("git", "a", "curl", "1")
 	_, err := DecodeBytes(jsonOf(t, r))
-	if want := `added[0].hash: bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb, but the report lists that spec in stacks git, not in "curl"`; err == nil || !strings.Contains(err.Error(), want) {
+	if want := `added[0].hash: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", but the report lists that spec in stacks git, not in "curl"`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("roots curl and git of each other's spec: got %v, want an error with %q", err, want)
 	}
 }
@@ -232,7 +232,7 @@ func TestForgedChangedRootOfAnotherSpec(t *testing.T) {
 	rt.Changed[0].New = forgedRoot("curl", "d", "curl", "2")
 	rt.Changed[0].Why = &diff.Why{Changed: []diff.DepChange{}} // not known: no own change to name a
 	_, err := DecodeBytes(jsonOf(t, r))
-	if want := `changed[0].new.hash: dddddddddddddddddddddddddddddddd, but the report lists that spec in stacks other, not in "curl"`; err == nil || !strings.Contains(err.Error(), want) {
+	if want := `changed[0].new.hash: "dddddddddddddddddddddddddddddddd", but the report lists that spec in stacks other, not in "curl"`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("root curl changed into other's spec: got %v, want an error with %q", err, want)
 	}
 }
@@ -301,10 +301,10 @@ func TestForgedRootListedTwiceOnASide(t *testing.T) {
 	}{
 		{"changed and removed", [][2]string{{"curl@1", "a"}}, func(rt *diff.RootChanges) {
 			rt.Removed = append(rt.Removed, rt.Changed[0].Old)
-		}, `causes.roots.removed[0]: "curl@1" (aaaa`},
+		}, `causes.roots.removed[0]: "curl@1" ("aaaa`},
 		{"changed and renamed", [][2]string{{"curl@1", "a"}}, func(rt *diff.RootChanges) {
 			rt.Renamed = append(rt.Renamed, diff.RootRename{Root: "curl@2", Old: rt.Changed[0].Old, New: rt.Changed[0].New})
-		}, `causes.roots.renamed[0].old: "curl@1" (aaaa`},
+		}, `causes.roots.renamed[0].old: "curl@1" ("aaaa`},
 	} {
 		r := reporttest.ComparePaths(t,
 			forgeLock(t, tc.old, [][3]string{{"a", "curl", "1"}}),
@@ -736,7 +736,7 @@ func TestForgedRootMovedSidesBesideAHashConflict(t *testing.T) {
 	}
 	rt.Added, rt.Removed = rt.Removed, []diff.RootSpec{}
 	_, err := DecodeBytes(jsonOf(t, r))
-	if want := "causes.roots.added[0].hash: " + strings.Repeat("c", 32) + ", but the report lists it on the old side alone"; err == nil || !strings.Contains(err.Error(), want) {
+	if want := "causes.roots.added[0].hash: \"" + strings.Repeat("c", 32) + "\", but the report lists it on the old side alone"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("root curl@2 of c moved to added: got %v, want an error with %q", err, want)
 	}
 }
