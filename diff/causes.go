@@ -4014,9 +4014,12 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 			}
 			taken[j] = true
 			y := rc.Added[j]
-			if !keep.changed(x.Root, y.Root, x.Name, y.Name) {
-				continue
-			}
+			// A root respelt (changed or renamed into another spelling)
+			// is kept whatever the filters: the old side's stacks were
+			// compared under its new spelling, and a log's checks across
+			// its steps read the respelling from the roots (dropped under
+			// --stack zlib@1.5 --package curl, a log of zlib@1.3 → 1.5 →
+			// 1.6 over curl was refused by render).
 			if x.Hash == y.Hash {
 				// Written otherwise (python@3.13 → python), concretized
 				// the same: the same root, with nothing changed.
@@ -4042,9 +4045,8 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		rc.Removed, rc.Added = orEmpty(removed), orEmpty(added)
 	}
 	if keep.on() {
-		// Paired first, as without filters: a root renamed by its
-		// version, or a provider swapped under one spelling, is one
-		// root, kept when either side of it is in the view.
+		// Paired first, as without filters: a root respelt, or a
+		// provider swapped under one spelling, is one root.
 		var ren map[string]string
 		if keep.stacks != nil && len(rc.Removed) > 0 {
 			ren = respeltRoots(o, n)
@@ -4059,8 +4061,8 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 
 // rootFilter is what --package and --stack keep of the lockfile roots
 // (Explain): a root whose package a --package pattern matches, and whose
-// spelling (either, of a root changed or renamed) --stack selects; every
-// root when neither is given. A lockfile's stacks are its roots, and the
+// spelling (either, of a root changed) --stack selects; every root when
+// neither is given, and a root respelt into another spelling always. A lockfile's stacks are its roots, and the
 // view keeps the packages named and the specs of the stacks selected:
 // a root outside them is no news of it. Under --package zlib-ng, two
 // environments' cmake changed were said in the news ("root cmake changed"

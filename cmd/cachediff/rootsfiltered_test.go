@@ -111,3 +111,47 @@ func TestRootsUnderFilters(t *testing.T) {
 		}
 	}
 }
+
+// TestRespeltRootsUnderFiltersLog: a root respelt by its version is kept
+// whatever the filters, as the old side's stacks were compared under its
+// new spelling: left out under --stack zlib@1.5 --package curl, a log of
+// root zlib@1.3 → zlib@1.5 → zlib@1.6 over curl exited 0 and render of
+// its JSON refused it ("steps[1].old: 0 packages and 0 specs, but
+// steps[0].new, the same snapshot, holds 1 and 1").
+func TestRespeltRootsUnderFiltersLog(t *testing.T) {
+	dir := t.TempDir()
+	k := strings.Repeat("k", 32)
+	write := func(snap, hash, version string) {
+		h := strings.Repeat(hash, 32)
+		data := fmt.Sprintf(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":6},"roots":[{"hash":%q,"spec":"zlib@%s"}],"concrete_specs":{%q:{"name":"curl","version":"8","hash":%q},%q:{"name":"zlib","version":%q,"dependencies":[{"name":"curl","hash":%q,"parameters":{"deptypes":["build","link"],"virtuals":[]}}],"hash":%q}}}`, h, version, k, k, h, version, k, h)
+		p := filepath.Join(dir, snap, "e1", "spack.lock")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("r1", "a", "1.3")
+	write("r2", "c", "1.5")
+	write("r3", "d", "1.6")
+	p := func(s string) string { return filepath.Join(dir, s) }
+	for _, filter := range [][]string{{"--stack", "zlib@1.5", "--package", "curl"}, {"--stack", "zlib@1.3", "--package", "curl"}, {"--package", "curl"}} {
+		for _, series := range [][]string{{"r1", "r2", "r3"}, {"r3", "r2", "r1"}} {
+			args := append([]string{"log", "-f", "json"}, filter...)
+			for _, s := range series {
+				args = append(args, p(s))
+			}
+			var stdout, stderr bytes.Buffer
+			code := run(args, &stdout, &stderr)
+			saved := filepath.Join(dir, "l.json")
+			if err := os.WriteFile(saved, stdout.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var rout, rerr bytes.Buffer
+			if rc := run([]string{"render", "-f", "text", saved}, &rout, &rerr); rc != code {
+				t.Errorf("%q %q: log exits %d, render of its JSON %d: %s", filter, series, code, rc, rerr.String())
+			}
+		}
+	}
+}
