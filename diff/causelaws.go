@@ -291,7 +291,7 @@ func checkCauseSets(r *Report) error {
 				_, ok = slices.BinarySearch(headsOf(w.Set), d.Name)
 			}
 			if !ok {
-				return lawf(fmt.Sprintf("%s.changed[%d]", at, j), "%q %s (%s), but no path of the pair's root causes starts at it: a dependency added or removed is a root cause of the pair, by its own name", shortValue(d.Name), what, shortValue(h))
+				return lawf(fmt.Sprintf("%s.changed[%d]", at, j), "%q %s (%q), but no path of the pair's root causes starts at it: a dependency added or removed is a root cause of the pair, by its own name", shortValue(d.Name), what, shortValue(h))
 			}
 		}
 		return nil
@@ -792,7 +792,7 @@ func checkCauseSets(r *Report) error {
 			if rc.Why == nil || !ok || sameWhy(rc.Why, pw.w) {
 				continue
 			}
-			return lawf(fmt.Sprintf("causes.roots.changed[%d].why", i), "differs from %s, the why of the root's spec %s → %s: a changed root's why is its spec's", pw.at, shortValue(rc.Old.Hash), shortValue(rc.New.Hash))
+			return lawf(fmt.Sprintf("causes.roots.changed[%d].why", i), "differs from %s, the why of the root's spec %q → %q: a changed root's why is its spec's", pw.at, shortValue(rc.Old.Hash), shortValue(rc.New.Hash))
 		}
 	}
 	for _, x := range []struct {
@@ -1339,7 +1339,7 @@ func checkRootStacks(r *Report) error {
 	}
 	for i, x := range rt.Added {
 		if removedRoots[RootSpec{Root: x.Root, Hash: x.Hash}] {
-			return lawf(fmt.Sprintf("causes.roots.added[%d]", i), "%q (%s), but causes.roots.removed lists it too: a root is added or removed, not both", shortValue(x.Root), shortValue(x.Hash))
+			return lawf(fmt.Sprintf("causes.roots.added[%d]", i), "%q (%q), but causes.roots.removed lists it too: a root is added or removed, not both", shortValue(x.Root), shortValue(x.Hash))
 		}
 	}
 	// A root's own spec, where its side lists it, is in its stack (on the
@@ -1429,7 +1429,7 @@ func checkRootsOnce(rt *RootChanges) error {
 	note := func(side int, x RootSpec, list string, i int) error {
 		k := [2]string{x.Root, x.Hash}
 		if first, ok := seen[side][k]; ok && first.list != list {
-			return lawf(fmt.Sprintf("causes.roots.%s", fmt.Sprintf(list, i)), "%q (%s), but causes.roots.%s lists it too: a root is listed once on its side", shortValue(x.Root), shortValue(x.Hash), fmt.Sprintf(first.list, first.i))
+			return lawf(fmt.Sprintf("causes.roots.%s", fmt.Sprintf(list, i)), "%q (%q), but causes.roots.%s lists it too: a root is listed once on its side", shortValue(x.Root), shortValue(x.Hash), fmt.Sprintf(first.list, first.i))
 		} else if !ok {
 			seen[side][k] = at{list, i}
 		}
@@ -1474,7 +1474,7 @@ func checkRootsOnce(rt *RootChanges) error {
 	// changed". A root both added and removed is checkRootStacks'.
 	cross := func(x RootSpec, side int, list string, i int, other string) error {
 		if first, ok := seen[1-side][[2]string{x.Root, x.Hash}]; ok && first.list != other {
-			return lawf(fmt.Sprintf("causes.roots.%s", fmt.Sprintf(list, i)), "%q (%s), but causes.roots.%s lists it on the other side: a root both sides write is unchanged", shortValue(x.Root), shortValue(x.Hash), fmt.Sprintf(first.list, first.i))
+			return lawf(fmt.Sprintf("causes.roots.%s", fmt.Sprintf(list, i)), "%q (%q), but causes.roots.%s lists it on the other side: a root both sides write is unchanged", shortValue(x.Root), shortValue(x.Hash), fmt.Sprintf(first.list, first.i))
 		}
 		return nil
 	}
@@ -1561,7 +1561,7 @@ func checkRootsOwnStacks(r *Report, respelt map[string][]string) error {
 		if !ok || slices.ContainsFunc(stacks, func(st string) bool { return in[side][hashStack{hash, st}] }) {
 			return nil
 		}
-		return lawf(at, "%s, but the report lists that spec in stacks %s, not in %q: a root's own spec is in its stack", shortValue(hash), shortJoin(l, ", "), shortValue(stacks[0]))
+		return lawf(at, "%q, but the report lists that spec in stacks %s, not in %q: a root's own spec is in its stack", shortValue(hash), shortJoin(l, ", "), shortValue(stacks[0]))
 	}
 	for i, x := range rt.Added {
 		if err := check(fmt.Sprintf("causes.roots.added[%d].hash", i), 1, x.Hash, x.Root); err != nil {
@@ -1769,7 +1769,7 @@ func checkRootSpecs(r *Report) error {
 		}
 		switch {
 		case !ok && mustList:
-			return lawf(at+".hash", "%s is not a spec of the %s side that the report lists: a root added or removed is added or removed itself, or restacked", shortValue(x.Hash), [2]string{"old", "new"}[side])
+			return lawf(at+".hash", "%q is not a spec of the %s side that the report lists: a root added or removed is added or removed itself, or restacked", shortValue(x.Hash), [2]string{"old", "new"}[side])
 		case !ok && other && alone:
 			// A root's hash is a spec of its side: listed on the other
 			// side, it is on both, so unchanged (listed on neither),
@@ -1778,13 +1778,13 @@ func checkRootSpecs(r *Report) error {
 			// and --stack leave one side out. Root curl@2 of c removed,
 			// c removed, edited to say added beside a warning of
 			// another hash, rendered.
-			return lawf(at+".hash", "%s, but the report lists it on the %s side alone: a root's hash is a spec of its own side", shortValue(x.Hash), [2]string{"new", "old"}[side])
+			return lawf(at+".hash", "%q, but the report lists it on the %s side alone: a root's hash is a spec of its own side", shortValue(x.Hash), [2]string{"new", "old"}[side])
 		case !ok:
 			return nil
 		case l.pkg != x.Name:
-			return lawf(at+".name", "%q, but the report lists %s in package %q", shortValue(x.Name), shortValue(x.Hash), shortValue(l.pkg))
+			return lawf(at+".name", "%q, but the report lists %q in package %q", shortValue(x.Name), shortValue(x.Hash), shortValue(l.pkg))
 		case strings.Join(l.spec.Versions, ",") != x.Version:
-			return lawf(at+".version", "%q, but the report lists %s at %q", shortValue(x.Version), shortValue(x.Hash), shortValue(strings.Join(l.spec.Versions, ",")))
+			return lawf(at+".version", "%q, but the report lists %q at %q", shortValue(x.Version), shortValue(x.Hash), shortValue(strings.Join(l.spec.Versions, ",")))
 		}
 		return nil
 	}
@@ -1796,7 +1796,7 @@ func checkRootSpecs(r *Report) error {
 		for i, x := range l.list {
 			at := fmt.Sprintf("causes.roots.%s[%d]", l.name, i)
 			if i > 0 && byRoot(l.list[i-1], x) >= 0 {
-				return lawf(at, "%q (%s) is not after %q (%s): roots are sorted by root and hash, each once", shortValue(x.Root), shortValue(x.Hash), shortValue(l.list[i-1].Root), shortValue(l.list[i-1].Hash))
+				return lawf(at, "%q (%q) is not after %q (%q): roots are sorted by root and hash, each once", shortValue(x.Root), shortValue(x.Hash), shortValue(l.list[i-1].Root), shortValue(l.list[i-1].Hash))
 			}
 			if err := check(at, x, l.side, whole, !filtered); err != nil {
 				return err
@@ -1806,7 +1806,7 @@ func checkRootSpecs(r *Report) error {
 	for i, x := range rt.Changed {
 		at := fmt.Sprintf("causes.roots.changed[%d]", i)
 		if i > 0 && byRoot(rt.Changed[i-1].New, x.New) >= 0 {
-			return lawf(at, "%q (%s) is not after %q (%s): roots are sorted by root and hash, each once", shortValue(x.New.Root), shortValue(x.New.Hash), shortValue(rt.Changed[i-1].New.Root), shortValue(rt.Changed[i-1].New.Hash))
+			return lawf(at, "%q (%q) is not after %q (%q): roots are sorted by root and hash, each once", shortValue(x.New.Root), shortValue(x.New.Hash), shortValue(rt.Changed[i-1].New.Root), shortValue(rt.Changed[i-1].New.Hash))
 		}
 		if err := check(at+".old", x.Old, 0, false, false); err != nil {
 			return err
@@ -1818,7 +1818,7 @@ func checkRootSpecs(r *Report) error {
 	for i, x := range rt.Renamed {
 		at := fmt.Sprintf("causes.roots.renamed[%d]", i)
 		if i > 0 && byRoot(rt.Renamed[i-1].New, x.New) >= 0 {
-			return lawf(at, "%q (%s) is not after %q (%s): roots are sorted by root and hash, each once", shortValue(x.New.Root), shortValue(x.New.Hash), shortValue(rt.Renamed[i-1].New.Root), shortValue(rt.Renamed[i-1].New.Hash))
+			return lawf(at, "%q (%q) is not after %q (%q): roots are sorted by root and hash, each once", shortValue(x.New.Root), shortValue(x.New.Hash), shortValue(rt.Renamed[i-1].New.Root), shortValue(rt.Renamed[i-1].New.Hash))
 		}
 		// Its hash, where listed (restacked, or moved to another
 		// package), gives its package and version on each side: under
@@ -2219,7 +2219,7 @@ func checkSetBases(c *Causes, ids []int32, size []int) error {
 							return lawf(at(), "%d, which set %d's bases hold already: a set holds each cause once", ref.Cause, k)
 						}
 						if activeGroup[ids[ref.Cause]] > 0 {
-							return lawf(at(), "%d (%s), of a group that another base of set %d holds: the bases of a set share no group", ref.Cause, shortValue(c.Table[ref.Cause].Name), k)
+							return lawf(at(), "%d (%q), of a group that another base of set %d holds: the bases of a set share no group", ref.Cause, shortValue(c.Table[ref.Cause].Name), k)
 						}
 					}
 				}

@@ -3508,7 +3508,7 @@ func (r *Report) Explain(before, after Graph) {
 	}
 	tops = known
 	gathered.Wait()
-	roots, rootWhys := e.roots(rootsOf[0], rootsOf[1], hashes)
+	roots, rootWhys := e.roots(rootsOf[0], rootsOf[1], hashes, newRootFilter(r.Options))
 	e.solve()
 
 	// Groups: the table's causes by package and change (e.groupOf).
@@ -3882,7 +3882,7 @@ func rootNodes(g Graph) map[string][]*GraphNode {
 // The changed roots' pairs are registered: once solved, their Why (a
 // placeholder until then) is filled from the node the map gives. pairs
 // are the report's rebuilt and updated specs (old hash, new hash).
-func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string) (*RootChanges, map[*Why]int32) {
+func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep rootFilter) (*RootChanges, map[*Why]int32) {
 	if len(o) == 0 && len(n) == 0 {
 		return nil, nil
 	}
@@ -3926,6 +3926,9 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string) (*Roo
 				rc.Added = append(rc.Added, rs(root, nns[i]))
 			case ons[i].Hash() != nns[i].Hash():
 				x, y := ons[i], nns[i]
+				if !keep.changed(root, root, x.Name, y.Name) {
+					continue
+				}
 				w := &Why{Known: false, Changed: []DepChange{}}
 				if id, ok := e.register(x.Hash(), y.Hash()); ok {
 					whys[w] = id
@@ -4011,6 +4014,12 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string) (*Roo
 			}
 			taken[j] = true
 			y := rc.Added[j]
+			// A root respelt (changed or renamed into another spelling)
+			// is kept whatever the filters: the old side's stacks were
+			// compared under its new spelling, and a log's checks across
+			// its steps read the respelling from the roots (dropped under
+			// --stack zlib@1.5 --package curl, a log of zlib@1.3 → 1.5 →
+			// 1.6 over curl was refused by render).
 			if x.Hash == y.Hash {
 				// Written otherwise (python@3.13 → python), concretized
 				// the same: the same root, with nothing changed.
@@ -4035,9 +4044,58 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string) (*Roo
 		}
 		rc.Removed, rc.Added = orEmpty(removed), orEmpty(added)
 	}
+	if keep.on() {
+		// Paired first, as without filters: a root respelt, or a
+		// provider swapped under one spelling, is one root.
+		var ren map[string]string
+		if keep.stacks != nil && len(rc.Removed) > 0 {
+			ren = respeltRoots(o, n)
+		}
+		rc.Removed = slices.DeleteFunc(rc.Removed, func(x RootSpec) bool { return !keep.changed(x.Root, ren[x.Root], x.Name, "") })
+		rc.Added = slices.DeleteFunc(rc.Added, func(y RootSpec) bool { return !keep.changed(y.Root, "", y.Name, "") })
+	}
 	slices.SortFunc(rc.Changed, func(a, b RootChange) int { return byRoot(a.New, b.New) })
 	slices.SortFunc(rc.Renamed, func(a, b RootRename) int { return byRoot(a.New, b.New) })
 	return rc, whys
+}
+
+// rootFilter is what --package and --stack keep of the lockfile roots
+// (Explain): a root whose package a --package pattern matches, and whose
+// spelling (either, of a root changed) --stack selects; every root when
+// neither is given, and a root respelt into another spelling always. A lockfile's stacks are its roots, and the
+// view keeps the packages named and the specs of the stacks selected:
+// a root outside them is no news of it. Under --package zlib-ng, two
+// environments' cmake changed were said in the news ("root cmake changed"
+// twice) below the headline "no changes (1 package, 2 specs)", exit 0.
+type rootFilter struct {
+	names  *nameMatcher    // nil: every package
+	stacks map[string]bool // nil: every spelling
+}
+
+func newRootFilter(o Options) rootFilter {
+	var f rootFilter
+	if len(o.Packages) > 0 {
+		m := newNameMatcher(o.Packages)
+		f.names = &m
+	}
+	if len(o.Stacks) > 0 {
+		f.stacks = make(map[string]bool, len(o.Stacks))
+		for _, st := range o.Stacks {
+			f.stacks[st] = true
+		}
+	}
+	return f
+}
+
+func (f rootFilter) on() bool { return f.names != nil || f.stacks != nil }
+
+// changed reports whether a root is kept: spelt root (or, changed or
+// renamed, old), of package name (or, swapped, other); "" is none.
+func (f rootFilter) changed(old, root, name, other string) bool {
+	if f.names != nil && !f.names.match(name) && (other == "" || !f.names.match(other)) {
+		return false
+	}
+	return f.stacks == nil || f.stacks[old] || root != "" && f.stacks[root]
 }
 
 // unpairedRoots returns the nodes of o and n (each in hash order) whose hash
