@@ -316,3 +316,45 @@ func TestRootsApartNotASpelling(t *testing.T) {
 		}
 	}
 }
+
+// TestRootsApartAsNamed (issue 35 classes b and e): roots read alike
+// as they are named, their first three spellings and a count of the
+// rest, in the headline as in the news. Two environments' zlib, each
+// spelt zlib, zlib@1.3, zlib@1.3: and a fourth spelling of its own,
+// read "2 roots added (zlib = zlib@1.3 = zlib@1.3: (and 1 more
+// spelling), zlib = zlib@1.3 = zlib@1.3: (and 1 more spelling))" where
+// the news told them apart by compiler.
+func TestRootsApartAsNamed(t *testing.T) {
+	hash := func(c byte) string { return strings.Repeat(string(c), 32) }
+	a := diff.Spec{Hash: hash('a'), Versions: []string{"1.3"}, Compiler: "gcc@9", OS: "rhel8", Target: "x86_64", Platform: "linux"}
+	b := a
+	b.Hash, b.Compiler = hash('b'), "gcc@10"
+	var added []diff.RootSpec
+	for _, x := range []struct {
+		s    diff.Spec
+		last string
+	}{{a, "zlib~a"}, {b, "zlib~b"}} {
+		for _, sp := range []string{"zlib", "zlib@1.3", "zlib@1.3:", x.last} {
+			added = append(added, diff.RootSpec{Root: sp, Name: "zlib", Version: "1.3", Hash: x.s.Hash})
+		}
+	}
+	r := &diff.Report{
+		Packages: []diff.Package{{Name: "zlib", Status: diff.Added, Specs: diff.SpecChanges{Added: []diff.Spec{a, b}}}},
+		Causes:   &diff.Causes{Roots: &diff.RootChanges{Added: added}},
+	}
+	r.Highlights = diff.News(r)
+	var news []string
+	for _, x := range r.Highlights {
+		if x.Kind == diff.HighlightRootAdded {
+			news = append(news, report.NewsText(x, -1))
+		}
+	}
+	if len(news) != 2 || news[0] == news[1] {
+		t.Fatalf("news %q: want two roots told apart", news)
+	}
+	h, _ := report.RootsHeadline(r)
+	const alike = "zlib = zlib@1.3 = zlib@1.3: (and 1 more spelling)"
+	if strings.Count(h, alike) > 1 || !strings.Contains(h, "%gcc@9") || !strings.Contains(h, "%gcc@10") {
+		t.Errorf("headline %q: want the two roots told apart as the news tells them (%q)", h, news)
+	}
+}
