@@ -1018,6 +1018,9 @@ type RootsApart struct {
 	r       *Report
 	specs   map[string]*Spec     // the report's specs by hash (both sides), made on the first call
 	classes map[any]*rootClasses // the roots of each list asked of, by what they read as (alike)
+	// hashOnly labels by short hash alone: a facet's label read as
+	// another root's spelling (alike).
+	hashOnly bool
 }
 
 // NewRootsApart returns a RootsApart of r's specs.
@@ -1102,7 +1105,7 @@ func (a *RootsApart) alike(list any, n int, group []int, roots func() func(i int
 	c, ok := a.classes[list]
 	if !ok || c.n != n {
 		root := roots()
-		c = &rootClasses{n: n, of: make([]int, n), made: map[string]map[int]string{}}
+		c = &rootClasses{n: n, of: make([]int, n), made: map[string]map[int]string{}, root: root, spelt: map[string]bool{}}
 		keyed := map[string][]string{} // a key → its spellings, each once
 		seen := map[[2]string]bool{}
 		for i := range n {
@@ -1118,6 +1121,7 @@ func (a *RootsApart) alike(list any, n int, group []int, roots func() func(i int
 		class := map[string]int{}
 		for i := range n {
 			k, sp := root(i)
+			c.spelt[sp] = true
 			r := "\x01" + sp // a root alone reads as its one spelling
 			if k != "" {
 				r = read[k]
@@ -1150,7 +1154,18 @@ func (a *RootsApart) alike(list any, n int, group []int, roots func() func(i int
 			wide = append(wide, c.members[j]...)
 		}
 		made = make(map[int]string, len(wide))
-		for k, l := range labels(wide) {
+		got := labels(wide)
+		if c.reads(wide, got) {
+			// A root spelt "zlib %gcc@9" beside two environments'
+			// zlib labelled "%gcc@9" and "%gcc@10" read "zlib
+			// %gcc@9" twice: the facet that tells the group apart
+			// is no way to tell it from the other root, the short
+			// hash is.
+			a.hashOnly = true
+			got = labels(wide)
+			a.hashOnly = false
+		}
+		for k, l := range got {
 			made[wide[k]] = l
 		}
 		c.made[set] = made
@@ -1170,6 +1185,19 @@ type rootClasses struct {
 	of      []int
 	members [][]int
 	made    map[string]map[int]string
+	root    func(i int) (key, spelling string)
+	spelt   map[string]bool // every spelling of the list
+}
+
+// reads reports whether a root of wide, labelled, reads as a spelling
+// of the list: "zlib" labelled "%gcc@9" is a root spelt "zlib %gcc@9".
+func (c *rootClasses) reads(wide []int, labels []string) bool {
+	for k, i := range wide {
+		if _, sp := c.root(i); labels[k] != "" && c.spelt[sp+" "+labels[k]] {
+			return true
+		}
+	}
+	return false
 }
 
 // specLabels is SpecLabels of group as it is.
@@ -1232,6 +1260,9 @@ const maxApartLabel = 64
 // facetLabels labels reps by the first facet of their specs (by hash(x))
 // whose values are all known and differ root to root, or nil.
 func (a *RootsApart) facetLabels(hashes []string, prefix string) []string {
+	if a.hashOnly {
+		return nil
+	}
 	specs := make([]*Spec, len(hashes))
 	for i, h := range hashes {
 		if specs[i] = a.specs[h]; specs[i] == nil || h == "" {

@@ -247,7 +247,15 @@ func BySpelling(names, keys []string, spelt func(i int) (string, bool), apart fu
 	}
 	read := make(map[string]string, len(spellings)) // a key → what its root reads as, its spellings in any order
 	for k, l := range spellings {
-		read[k] = strings.Join(slices.Sorted(slices.Values(l)), "\x00")
+		// As OneRootEach names it: its first maxSpellings spellings,
+		// in any order, and a count of the rest. Two roots whose fourth
+		// spellings differ read "zlib = zlib@1.3 = zlib@1.3: (and 1
+		// more spelling)" alike, and the news tells them apart.
+		named := slices.Sorted(slices.Values(l[:min(len(l), maxSpellings)]))
+		read[k] = strings.Join(named, "\x00")
+		if len(l) > maxSpellings {
+			read[k] += "\x00\x00" + strconv.Itoa(len(l)-maxSpellings)
+		}
 	}
 	reads := make([]string, len(names)) // what root i's root reads as
 	for i, n := range names {

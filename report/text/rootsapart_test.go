@@ -257,3 +257,104 @@ func TestRootsApartManyGroupsLinear(t *testing.T) {
 		t.Errorf("%.0f allocations for 2000 roots, %.0f for 8000 (%.2fx)", small, large, large/small)
 	}
 }
+
+// TestRootsApartNotASpelling (issue 35 class b): a label is not one
+// that makes a root read as another root's spelling. Two environments'
+// zlib (gcc@9 and gcc@10) beside a third's root spelt "zlib %gcc@9" (of
+// another spec, os debian11) read "3 roots added (zlib %gcc@10, zlib
+// %gcc@9, zlib %gcc@9)" and "root zlib %gcc@9 added" twice; rebuilt
+// alike, "3 roots changed (zlib %gcc@10, zlib %gcc@9, zlib %gcc@9)".
+// The two zlib are told apart by their short hashes.
+func TestRootsApartNotASpelling(t *testing.T) {
+	hash := func(c byte) string { return strings.Repeat(string(c), 32) }
+	spec := func(c byte, compiler, os, variant string) *diff.Spec {
+		return &diff.Spec{Hash: hash(c), Versions: []string{"1.3"}, Compiler: compiler, OS: os, Target: "x86_64", Platform: "linux", Variants: []string{variant}}
+	}
+	a, b, c := spec('a', "gcc@9", "rhel8", "~x"), spec('b', "gcc@10", "rhel8", "~x"), spec('c', "gcc@9", "debian11", "~x")
+	d, e, f := spec('d', "gcc@9", "rhel8", "+x"), spec('e', "gcc@10", "rhel8", "+x"), spec('f', "gcc@9", "debian11", "+x")
+	side := func(root string, s *diff.Spec) diff.RootSpec {
+		return diff.RootSpec{Root: root, Name: "zlib", Version: "1.3", Hash: s.Hash}
+	}
+	variant := []diff.Change{{Kind: "variant", From: "~x", To: "+x"}}
+	for _, tc := range []struct {
+		what string
+		r    *diff.Report
+	}{
+		{"added", &diff.Report{
+			Packages: []diff.Package{{Name: "zlib", Status: diff.Added, Specs: diff.SpecChanges{Added: []diff.Spec{*a, *b, *c}}}},
+			Causes:   &diff.Causes{Roots: &diff.RootChanges{Added: []diff.RootSpec{side("zlib", a), side("zlib", b), side("zlib %gcc@9", c)}}}}},
+		{"rebuilt", &diff.Report{
+			Packages: []diff.Package{{Name: "zlib", Specs: diff.SpecChanges{Rebuilt: []diff.Pair{{Old: a, New: d}, {Old: b, New: e}, {Old: c, New: f}}}}},
+			Causes: &diff.Causes{Roots: &diff.RootChanges{Changed: []diff.RootChange{
+				{Root: "zlib", Old: side("zlib", a), New: side("zlib", d), Changes: variant},
+				{Root: "zlib", Old: side("zlib", b), New: side("zlib", e), Changes: variant},
+				{Root: "zlib %gcc@9", Old: side("zlib %gcc@9", c), New: side("zlib %gcc@9", f), Changes: variant},
+			}}}}},
+	} {
+		r := tc.r
+		r.Highlights = diff.News(r)
+		h, _ := report.RootsHeadline(r)
+		open, end := strings.Index(h, "("), strings.Index(h, ")")
+		if open < 0 || end < open {
+			t.Fatalf("%s: headline %q names no roots", tc.what, h)
+		}
+		if names := strings.Split(h[open+1:end], ", "); len(names) != 3 || len(slices.Compact(slices.Sorted(slices.Values(names)))) != 3 {
+			t.Errorf("%s: headline %q: want three roots, each read once", tc.what, h)
+		}
+		seen := map[string]bool{}
+		for _, x := range r.Highlights {
+			if s := report.NewsText(x, -1); strings.HasPrefix(x.Kind, "root-") {
+				if seen[s] {
+					t.Errorf("%s: %q twice in the news", tc.what, s)
+				}
+				seen[s] = true
+			}
+		}
+		doc := report.NewDocument(r, report.Options{})
+		if lines := (&Document{&doc}).TextCauses(); len(lines) == 0 || strings.Count(lines[0], "zlib %gcc@9") != 1 {
+			t.Errorf("%s: roots line %q: want zlib %%gcc@9 once", tc.what, lines)
+		}
+	}
+}
+
+// TestRootsApartAsNamed (issue 35 classes b and e): roots read alike
+// as they are named, their first three spellings and a count of the
+// rest, in the headline as in the news. Two environments' zlib, each
+// spelt zlib, zlib@1.3, zlib@1.3: and a fourth spelling of its own,
+// read "2 roots added (zlib = zlib@1.3 = zlib@1.3: (and 1 more
+// spelling), zlib = zlib@1.3 = zlib@1.3: (and 1 more spelling))" where
+// the news told them apart by compiler.
+func TestRootsApartAsNamed(t *testing.T) {
+	hash := func(c byte) string { return strings.Repeat(string(c), 32) }
+	a := diff.Spec{Hash: hash('a'), Versions: []string{"1.3"}, Compiler: "gcc@9", OS: "rhel8", Target: "x86_64", Platform: "linux"}
+	b := a
+	b.Hash, b.Compiler = hash('b'), "gcc@10"
+	var added []diff.RootSpec
+	for _, x := range []struct {
+		s    diff.Spec
+		last string
+	}{{a, "zlib~a"}, {b, "zlib~b"}} {
+		for _, sp := range []string{"zlib", "zlib@1.3", "zlib@1.3:", x.last} {
+			added = append(added, diff.RootSpec{Root: sp, Name: "zlib", Version: "1.3", Hash: x.s.Hash})
+		}
+	}
+	r := &diff.Report{
+		Packages: []diff.Package{{Name: "zlib", Status: diff.Added, Specs: diff.SpecChanges{Added: []diff.Spec{a, b}}}},
+		Causes:   &diff.Causes{Roots: &diff.RootChanges{Added: added}},
+	}
+	r.Highlights = diff.News(r)
+	var news []string
+	for _, x := range r.Highlights {
+		if x.Kind == diff.HighlightRootAdded {
+			news = append(news, report.NewsText(x, -1))
+		}
+	}
+	if len(news) != 2 || news[0] == news[1] {
+		t.Fatalf("news %q: want two roots told apart", news)
+	}
+	h, _ := report.RootsHeadline(r)
+	const alike = "zlib = zlib@1.3 = zlib@1.3: (and 1 more spelling)"
+	if strings.Count(h, alike) > 1 || !strings.Contains(h, "%gcc@9") || !strings.Contains(h, "%gcc@10") {
+		t.Errorf("headline %q: want the two roots told apart as the news tells them (%q)", h, news)
+	}
+}
