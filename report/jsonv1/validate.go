@@ -1464,6 +1464,11 @@ type causeLens struct {
 	// updPackages is the longest of updates' packages, of updates[updPackagesAt]:
 	// an update's packages are packages the report lists.
 	updPackages, updPackagesAt int
+	// hlPackages is the longest of the highlights' packages, of
+	// highlights[hlPackagesAt]: a highlight's packages are packages
+	// the report lists, a shared cause's groups' (which a filtered
+	// report need not list) or a root's old and new package.
+	hlPackages, hlPackagesAt int
 	// order are the lists cachediff writes sorted or each value once.
 	order                     listOrder
 	elems, bases, nexts, whys int
@@ -1591,6 +1596,9 @@ var versionLists = [4]string{"old", "new", "added", "removed"}
 func (l *causeLens) count(path []pathStep, n int) {
 	if len(path) == 3 && path[0].key == "updates" && !path[0].value && path[2].key == "packages" && n > l.updPackages {
 		l.updPackages, l.updPackagesAt = n, path[1].index
+	}
+	if len(path) == 3 && path[0].key == "highlights" && !path[0].value && path[2].key == "packages" && n > l.hlPackages {
+		l.hlPackages, l.hlPackagesAt = n, path[1].index
 	}
 	if last := path[len(path)-1]; !last.value && (last.key == "changes" || last.key == "values") {
 		switch {
@@ -1898,6 +1906,11 @@ func (l *causeLens) check() error {
 	}
 	if bound := max(l.roots.added, l.roots.removed, l.roots.changed, l.trippedValues); l.hlValues > bound {
 		return &diff.LawError{Path: fmt.Sprintf("highlights[%d].values", l.hlValuesAt), Msg: fmt.Sprintf("%d values, but a highlight's are a tripped gate kind's (the longest here has %d) or a root's other spellings (causes.roots' lists hold %d, %d and %d roots), at most %d", l.hlValues, l.trippedValues, l.roots.added, l.roots.removed, l.roots.changed, bound)}
+	}
+	if bound := max(l.listed, l.groups, 2); l.hlPackages > bound {
+		// Read and not checked either: 4M distinct names (48 MB) in a
+		// coverage item's packages rendered at 162 MB.
+		return &diff.LawError{Path: fmt.Sprintf("highlights[%d].packages", l.hlPackagesAt), Msg: fmt.Sprintf("%d packages, but a highlight's are packages the report lists (%d), a shared cause's groups (causes.groups holds %d) or a root's old and new one, each once: at most %d", l.hlPackages, l.listed, l.groups, bound)}
 	}
 	for k, name := range versionLists {
 		if l.hlVersions[k] > l.versions[k] {
