@@ -1600,9 +1600,9 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 		return !s.compUsed[k]
 	}
 	// best is the untaken of m[key] (trimmed in place) with the most of
-	// a in common (b: their edges), the first of them without a or past
-	// the budget.
-	best := func(m map[string][]int, key string, a []dep, b [][]dep, look func(n int) int) int {
+	// a in common (b: their edges), of ties the most by look, then by
+	// tie, the first of them without a or past the budget.
+	best := func(m map[string][]int, key string, a []dep, b [][]dep, look, tie func(n int) int) int {
 		q := m[key]
 		for len(q) > 0 && taken[q[0]] {
 			q = q[1:]
@@ -1646,7 +1646,7 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 			}
 			return q[0]
 		}
-		j, top, topLook := -1, -1, -1
+		j, top, topLook, topTie := -1, -1, -1, 0
 		for _, n := range q {
 			if taken[n] {
 				continue
@@ -1667,12 +1667,15 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 				}
 				continue
 			}
-			sc, lk := common(a, b[n]), 0
+			sc, lk, tn := common(a, b[n]), 0, 0
 			if look != nil && sc >= top {
 				lk = look(n)
 			}
-			if sc > top || sc == top && lk > topLook {
-				j, top, topLook = n, sc, lk
+			if tie != nil && (sc > top || sc == top && lk >= topLook) {
+				tn = tie(n)
+			}
+			if sc > top || sc == top && (lk > topLook || lk == topLook && tn > topTie) {
+				j, top, topLook, topTie = n, sc, lk, tn
 			}
 		}
 		return j
@@ -1718,11 +1721,31 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 		}
 		return w
 	}
+	// Of as many edges in common, one of as many edges in the class
+	// first (near, 0 for as many): two hubs over zlib, each over a chain
+	// of its users, one chain a spec longer, and the old hub took either
+	// new one by hash order. Among the users of a dependency's pair too,
+	// after look: a hub over a chain of its users, the chain's bottom
+	// over the hub in the new snapshot alone, took the spec above its
+	// pair's start (as many edges in common, as far) by hash order.
+	inner := -1
+	near := func(n int) int {
+		if inner < 0 {
+			inner = 0
+			for _, d := range s.oldNodes[i].Deps() {
+				if _, ok := c.inClass(d.Hash); ok {
+					inner++
+				}
+			}
+		}
+		d := inner - s.newInner[n]
+		return -max(d, -d)
+	}
 	g := c.groupOf(i, true)
 	tag := c.tag(g)
 	for _, d := range s.oldNodes[i].Deps() {
 		if k, ok := c.inClass(d.Hash); ok && k != i && pairs[k] >= 0 {
-			if j := best(s.users, tag+c.news[pairs[k]].Hash, edges, s.newEdges, look); j >= 0 {
+			if j := best(s.users, tag+c.news[pairs[k]].Hash, edges, s.newEdges, look, near); j >= 0 {
 				return j, budget
 			}
 			break
@@ -1737,34 +1760,17 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 		sh = shape{col, len(o)}
 		byOuter, byShape = s.byOuterC, s.byShapeC
 	}
-	// Of as many edges in common, one of as many edges in the class
-	// first (near, 0 for as many): two hubs over zlib, each over a chain
-	// of its users, one chain a spec longer, and the old hub took either
-	// new one by hash order.
-	inner := -1
-	near := func(n int) int {
-		if inner < 0 {
-			inner = 0
-			for _, d := range s.oldNodes[i].Deps() {
-				if _, ok := c.inClass(d.Hash); ok {
-					inner++
-				}
-			}
-		}
-		d := inner - s.newInner[n]
-		return -max(d, -d)
-	}
 	if len(o) > 0 {
-		if j := best(byOuter, key, nil, s.newOuter, near); j >= 0 {
+		if j := best(byOuter, key, nil, s.newOuter, near, nil); j >= 0 {
 			return j, budget
 		}
 		m := map[string][]int{"": byShape[sh]}
-		j := best(m, "", o, s.newOuter, near)
+		j := best(m, "", o, s.newOuter, near, nil)
 		byShape[sh] = m[""]
 		if j >= 0 {
 			return j, budget
 		}
-	} else if j := best(byOuter, key, nil, s.newOuter, near); j >= 0 {
+	} else if j := best(byOuter, key, nil, s.newOuter, near, nil); j >= 0 {
 		return j, budget
 	}
 	if len(cq) > 0 {
