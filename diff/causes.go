@@ -1105,7 +1105,7 @@ func (a *RootsApart) alike(list any, n int, group []int, roots func() func(i int
 	c, ok := a.classes[list]
 	if !ok || c.n != n {
 		root := roots()
-		c = &rootClasses{n: n, of: make([]int, n), made: map[string]map[int]string{}, root: root, spelt: map[string]bool{}}
+		c = &rootClasses{n: n, of: make([]int, n), made: map[string]map[int]string{}, root: root, spelt: a.spellings()}
 		keyed := map[string][]string{} // a key → its spellings, each once
 		seen := map[[2]string]bool{}
 		for i := range n {
@@ -1186,11 +1186,36 @@ type rootClasses struct {
 	members [][]int
 	made    map[string]map[int]string
 	root    func(i int) (key, spelling string)
-	spelt   map[string]bool // every spelling of the list
+	spelt   map[string]bool // every spelling of the list and of the report's roots
+}
+
+// spellings returns every root spelling the report names, in any of
+// its lists and on either side: a label that reads as one of them reads
+// as that root, of this list or another ("root zlib %gcc@9 removed"
+// beside an added zlib labelled "%gcc@9" reads as one root removed and
+// added).
+func (a *RootsApart) spellings() map[string]bool {
+	spelt := map[string]bool{}
+	if a.r == nil || a.r.Causes == nil || a.r.Causes.Roots == nil {
+		return spelt
+	}
+	rt := a.r.Causes.Roots
+	for _, l := range [...][]RootSpec{rt.Added, rt.Removed} {
+		for _, x := range l {
+			spelt[x.Root] = true
+		}
+	}
+	for _, x := range rt.Changed {
+		spelt[x.Root], spelt[x.Old.Root], spelt[x.New.Root] = true, true, true
+	}
+	for _, x := range rt.Renamed {
+		spelt[x.Root], spelt[x.Old.Root], spelt[x.New.Root] = true, true, true
+	}
+	return spelt
 }
 
 // reads reports whether a root of wide, labelled, reads as a spelling
-// of the list: "zlib" labelled "%gcc@9" is a root spelt "zlib %gcc@9".
+// of the report: "zlib" labelled "%gcc@9" is a root spelt "zlib %gcc@9".
 func (c *rootClasses) reads(wide []int, labels []string) bool {
 	for k, i := range wide {
 		if _, sp := c.root(i); labels[k] != "" && c.spelt[sp+" "+labels[k]] {

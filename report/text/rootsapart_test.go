@@ -358,3 +358,50 @@ func TestRootsApartAsNamed(t *testing.T) {
 		t.Errorf("headline %q: want the two roots told apart as the news tells them (%q)", h, news)
 	}
 }
+
+// TestRootsApartNotAnotherListsSpelling (issue 35, class b): the labels
+// were checked against the spellings of their own list alone, so two
+// added zlib labelled "%gcc@9" and "%gcc@10" beside a removed root spelt
+// "zlib %gcc@9" read "root zlib %gcc@9 removed" and "root zlib %gcc@9
+// added", one root both removed and added (which a root both sides
+// write never is). A label reads as no spelling of the report's roots.
+func TestRootsApartNotAnotherListsSpelling(t *testing.T) {
+	hash := func(c byte) string { return strings.Repeat(string(c), 32) }
+	spec := func(c byte, compiler, os string) *diff.Spec {
+		return &diff.Spec{Hash: hash(c), Versions: []string{"1.3"}, Compiler: compiler, OS: os, Target: "x86_64", Platform: "linux"}
+	}
+	a, b, c := spec('a', "gcc@9", "rhel8"), spec('b', "gcc@10", "rhel8"), spec('c', "gcc@9", "debian11")
+	side := func(root string, s *diff.Spec) diff.RootSpec {
+		return diff.RootSpec{Root: root, Name: "zlib", Version: "1.3", Hash: s.Hash}
+	}
+	for _, tc := range []struct {
+		what string
+		r    *diff.Report
+	}{
+		{"added beside removed", &diff.Report{
+			Packages: []diff.Package{{Name: "zlib", Specs: diff.SpecChanges{Added: []diff.Spec{*a, *b}, Removed: []diff.Spec{*c}}}},
+			Causes:   &diff.Causes{Roots: &diff.RootChanges{Added: []diff.RootSpec{side("zlib", a), side("zlib", b)}, Removed: []diff.RootSpec{side("zlib %gcc@9", c)}}}}},
+		{"removed beside added", &diff.Report{
+			Packages: []diff.Package{{Name: "zlib", Specs: diff.SpecChanges{Removed: []diff.Spec{*a, *b}, Added: []diff.Spec{*c}}}},
+			Causes:   &diff.Causes{Roots: &diff.RootChanges{Removed: []diff.RootSpec{side("zlib", a), side("zlib", b)}, Added: []diff.RootSpec{side("zlib %gcc@9", c)}}}}},
+	} {
+		r := tc.r
+		r.Highlights = diff.News(r)
+		if h, _ := report.RootsHeadline(r); strings.Count(h, "zlib %gcc@9") != 1 {
+			t.Errorf("%s: headline %q: want zlib %%gcc@9 once", tc.what, h)
+		}
+		n := 0
+		for _, x := range r.Highlights {
+			if s := report.NewsText(x, -1); strings.HasPrefix(x.Kind, "root-") {
+				n += strings.Count(s, "zlib %gcc@9")
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: the news names zlib %%gcc@9 %d times, want once", tc.what, n)
+		}
+		doc := report.NewDocument(r, report.Options{})
+		if lines := (&Document{&doc}).TextCauses(); strings.Count(strings.Join(lines, "\n"), "zlib %gcc@9") != 1 {
+			t.Errorf("%s: roots lines %q: want zlib %%gcc@9 once", tc.what, lines)
+		}
+	}
+}
