@@ -2,12 +2,7 @@ package diff_test
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"slices"
 	"testing"
-
-	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // ringAndTop is a ring of n specs of same (spec i over spec i+1, the
@@ -50,26 +45,7 @@ func TestCycleRingAndNewTop(t *testing.T) {
 	for n := 2; n <= 6; n++ {
 		sh := ringAndTop(n)
 		for seed := range uint64(20) {
-			rng := rand.New(rand.NewPCG(seed, 45))
-			o, nw, id := loadLabelled(t, rng, sh)
-			for way, snaps := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
-				r := compareLawful(t, snaps[0], snaps[1], diff.Filter{})
-				pairs := pairIDs(r, id, way == 1)
-				var why []string
-				for a, b := range sh.want {
-					if pairs[a] != b {
-						why = append(why, fmt.Sprintf("%s → %s, want → %s", a, pairs[a], b))
-					}
-				}
-				if g := groupKeys(r, way == 1); !slices.Equal(g, sh.groups) {
-					why = append(why, fmt.Sprintf("cause groups %q, want %q", g, sh.groups))
-				}
-				if len(why) > 0 {
-					if bad++; bad <= 3 {
-						t.Errorf("n %d, seed %d, %s: %v", n, seed, []string{"old → new", "new → old"}[way], why)
-					}
-				}
-			}
+			checkLabelling(t, sh, seed, 45, fmt.Sprintf("n %d, ", n), &bad)
 		}
 	}
 	if bad > 0 {

@@ -40,26 +40,7 @@ func TestCycleRingToldByUsers(t *testing.T) {
 	sh := ringOfTwoUsers()
 	bad := 0
 	for seed := range uint64(40) {
-		rng := rand.New(rand.NewPCG(seed, 46))
-		o, nw, id := loadLabelled(t, rng, sh)
-		for way, snaps := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
-			r := compareLawful(t, snaps[0], snaps[1], diff.Filter{})
-			pairs := pairIDs(r, id, way == 1)
-			var why []string
-			for a, b := range sh.want {
-				if pairs[a] != b {
-					why = append(why, fmt.Sprintf("%s → %s, want → %s", a, pairs[a], b))
-				}
-			}
-			if g := groupKeys(r, way == 1); !slices.Equal(g, sh.groups) {
-				why = append(why, fmt.Sprintf("cause groups %q, want %q", g, sh.groups))
-			}
-			if len(why) > 0 {
-				if bad++; bad <= 3 {
-					t.Errorf("seed %d, %s: %v", seed, []string{"old → new", "new → old"}[way], why)
-				}
-			}
-		}
+		checkLabelling(t, sh, seed, 46, "", &bad)
 	}
 	if bad > 0 {
 		t.Errorf("%d of 80 reports wrong", bad)
@@ -100,28 +81,38 @@ func TestCycleRingSpecAndTwin(t *testing.T) {
 	sh := ringAndTwin()
 	bad := 0
 	for seed := range uint64(40) {
-		rng := rand.New(rand.NewPCG(seed, 47))
-		o, nw, id := loadLabelled(t, rng, sh)
-		for way, snaps := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
-			r := compareLawful(t, snaps[0], snaps[1], diff.Filter{})
-			pairs := pairIDs(r, id, way == 1)
-			var why []string
-			for a, b := range sh.want {
-				if pairs[a] != b {
-					why = append(why, fmt.Sprintf("%s → %s, want → %s", a, pairs[a], b))
-				}
-			}
-			if g := groupKeys(r, way == 1); !slices.Equal(g, sh.groups) {
-				why = append(why, fmt.Sprintf("cause groups %q, want %q", g, sh.groups))
-			}
-			if len(why) > 0 {
-				if bad++; bad <= 3 {
-					t.Errorf("seed %d, %s: %v", seed, []string{"old → new", "new → old"}[way], why)
-				}
-			}
-		}
+		checkLabelling(t, sh, seed, 47, "", &bad)
 	}
 	if bad > 0 {
 		t.Errorf("%d of 80 reports wrong", bad)
+	}
+}
+
+// checkLabelling loads sh under the labelling of seed (PCG stream
+// stream, loadLabelled), compares it both ways, and holds each report
+// to sh.want's pairs and sh.groups' causes: a report wrong counts in
+// *bad, and the first three are reported with what (a prefix naming
+// the case, "" or "n 3, "), the seed, the way and what is wrong.
+func checkLabelling(t *testing.T, sh cycleShape, seed, stream uint64, what string, bad *int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, stream))
+	o, nw, id := loadLabelled(t, rng, sh)
+	for way, snaps := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
+		r := compareLawful(t, snaps[0], snaps[1], diff.Filter{})
+		pairs := pairIDs(r, id, way == 1)
+		var why []string
+		for a, b := range sh.want {
+			if pairs[a] != b {
+				why = append(why, fmt.Sprintf("%s → %s, want → %s", a, pairs[a], b))
+			}
+		}
+		if g := groupKeys(r, way == 1); !slices.Equal(g, sh.groups) {
+			why = append(why, fmt.Sprintf("cause groups %q, want %q", g, sh.groups))
+		}
+		if len(why) > 0 {
+			if *bad++; *bad <= 3 {
+				t.Errorf("%sseed %d, %s: %v", what, seed, []string{"old → new", "new → old"}[way], why)
+			}
+		}
 	}
 }

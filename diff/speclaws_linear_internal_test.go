@@ -75,15 +75,11 @@ func TestSharedVariantsLawMemory(t *testing.T) {
 		s := Spec{Hash: fmt.Sprintf("%032d", i), Variants: p.SharedVariants}
 		p.Specs.Added = append(p.Specs.Added, s)
 	}
-	var m0, m1 runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&m0)
-	err := checkSharedVariants("packages[0]", p, true)
-	runtime.ReadMemStats(&m1)
+	got, err := allocatedBy(func() error { return checkSharedVariants("packages[0]", p, true) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := m1.TotalAlloc - m0.TotalAlloc; got > 100*n {
+	if got > 100*n {
 		t.Errorf("%d specs of %d shared variants: %d bytes allocated, want at most %d", specs, n, got, 100*n)
 	}
 	// The first shared variant a spec lacks is named.
@@ -151,15 +147,10 @@ func TestLeftoversLongListLinear(t *testing.T) {
 		nw.Variants = append(slices.Clone(vs[1:]), "w")
 		p := &Package{Name: "p", Specs: SpecChanges{Removed: []Spec{o}, Added: []Spec{nw}}}
 		var ignored [numFacets]bool
-		var m0, m1 runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&m0)
-		err := checkLeftovers("packages[0]", p, &ignored, false)
-		runtime.ReadMemStats(&m1)
+		got, err := allocatedBy(func() error { return checkLeftovers("packages[0]", p, &ignored, false) })
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := m1.TotalAlloc - m0.TotalAlloc
 		if got > 48*uint64(n) {
 			t.Errorf("%d variants: %d bytes allocated, %d a variant, want at most 48", n, got, got/uint64(n))
 		}
@@ -187,11 +178,7 @@ func TestSharedVariantsIndexMemory(t *testing.T) {
 			p.SharedVariants[i] = fmt.Sprintf("v%07d", i)
 		}
 		p.Specs.Added = []Spec{{Hash: "a", Variants: p.SharedVariants}, {Hash: "b", Variants: p.SharedVariants}}
-		var m0, m1 runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&m0)
-		err := checkSharedVariants("packages[0]", p, true)
-		runtime.ReadMemStats(&m1)
+		got, err := allocatedBy(func() error { return checkSharedVariants("packages[0]", p, true) })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,7 +192,7 @@ func TestSharedVariantsIndexMemory(t *testing.T) {
 		if err := checkSharedVariants("packages[0]", p, false); err == nil || err.Error() != fmt.Sprintf(`packages[0].shared_variants[%d]: "v0000003" is there twice`, n) {
 			t.Errorf("a variant twice: %v", err)
 		}
-		return m1.TotalAlloc - m0.TotalAlloc
+		return got
 	}
 	n := 250000
 	if testing.Short() {
@@ -227,4 +214,15 @@ func TestSharedVariantsIndexMemory(t *testing.T) {
 	if float64(b) > 4.4*float64(a) {
 		t.Errorf("4x the shared variants: %.2fx the bytes (%d → %d), want at most 4.4x", float64(b)/float64(a), a, b)
 	}
+}
+
+// allocatedBy is the bytes f allocates (runtime.MemStats' TotalAlloc,
+// read after a collection and after f) and f's error.
+func allocatedBy(f func() error) (uint64, error) {
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	err := f()
+	runtime.ReadMemStats(&m1)
+	return m1.TotalAlloc - m0.TotalAlloc, err
 }

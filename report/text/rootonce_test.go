@@ -117,23 +117,11 @@ func TestRootChangedOnceLinear(t *testing.T) {
 		}
 		return &diff.Report{Causes: &diff.Causes{Roots: &diff.RootChanges{Changed: changed}}}
 	}
-	cost := func(n int) float64 {
-		r := build(n)
+	checkRootsLinear(t, build, func(n int, r *diff.Report, _ *report.Document) {
 		if h, _ := report.RootsHeadline(r); !strings.HasPrefix(h, fmt.Sprintf("%d roots changed (zlib@0 1.3 → 1.5, zlib@1 1.3 → 1.5,", n)) {
 			t.Fatalf("%d roots of one chain: %q", n, h)
 		}
-		doc := report.NewDocument(r, report.Options{})
-		return testing.AllocsPerRun(3, func() {
-			report.RootsHeadline(r)
-			report.RootsChanged(r.Causes.Roots)
-			diff.News(r)
-			(&Document{&doc}).TextCauses()
-		})
-	}
-	small, large := cost(2000), cost(8000)
-	if large > 4.4*small {
-		t.Errorf("%.0f allocations for 2000 roots, %.0f for 8000 (%.2fx)", small, large, large/small)
-	}
+	}, func(r *diff.Report) { report.RootsChanged(r.Causes.Roots) })
 }
 
 // TestRootChangedMonotone (issue 35 class b): over every set of up to
