@@ -432,8 +432,19 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	// highlights has them computed).
 	presize(&dec.Report.Options.Packages, lens.packages)
 	presize(&dec.Report.Options.Stacks, lens.stacks)
-	dec.Packages = packagesInto{&dec.Report.Packages}
-	dec.Highlights = highlightsInto{&dec.Report.Highlights}
+	// The list decoders (listsdec.go) unmarshal each nested object on
+	// its own, which encoding/json checks again at each level: render of
+	// a real week (60k specs, 68 MB) took 1.2 s with encoding/json and
+	// 3.2 s with them. Where no list inside is longer than plainListMax,
+	// encoding/json's growth costs little; the lists are read by it, the
+	// top ones made at their lengths.
+	plain := lens.nestedList <= plainListMax
+	if plain {
+		presize(&dec.Report.Packages, lens.listed)
+		presize(&dec.Report.Highlights, lens.highlights)
+	}
+	dec.Packages = packagesInto{&dec.Report.Packages, plain}
+	dec.Highlights = highlightsInto{&dec.Report.Highlights, plain}
 	presize(&dec.Report.Warnings, lens.warnings)
 	if err := json.Unmarshal(data, &dec); err != nil {
 		return nil, jsonError(data, err) // checkShape lets nothing through that fails here

@@ -163,10 +163,21 @@ func listInto[T any](data []byte, to *[]T, elem func(e *T, data []byte) error) e
 	return nil
 }
 
-// packagesInto decodes a report's packages into *to.
-type packagesInto struct{ to *[]diff.Package }
+// plainListMax is the longest list inside a report's packages or
+// highlights that decodeBytes leaves to encoding/json.
+const plainListMax = 4096
+
+// packagesInto decodes a report's packages into *to; plain, with
+// encoding/json into *to as it is.
+type packagesInto struct {
+	to    *[]diff.Package
+	plain bool
+}
 
 func (d packagesInto) UnmarshalJSON(data []byte) error {
+	if d.plain {
+		return json.Unmarshal(data, d.to)
+	}
 	return listInto(data, d.to, func(p *diff.Package, e []byte) error {
 		return json.Unmarshal(e, &struct {
 			*diff.Package
@@ -275,10 +286,17 @@ func (d pairListInto) UnmarshalJSON(data []byte) error {
 	})
 }
 
-// highlightsInto decodes a report's highlights into *to.
-type highlightsInto struct{ to *[]diff.Highlight }
+// highlightsInto decodes a report's highlights into *to; plain, with
+// encoding/json into *to as it is.
+type highlightsInto struct {
+	to    *[]diff.Highlight
+	plain bool
+}
 
 func (d highlightsInto) UnmarshalJSON(data []byte) error {
+	if d.plain {
+		return json.Unmarshal(data, d.to)
+	}
 	return listInto(data, d.to, func(h *diff.Highlight, e []byte) error {
 		return json.Unmarshal(e, &struct {
 			*diff.Highlight

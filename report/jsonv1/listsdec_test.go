@@ -57,7 +57,7 @@ func TestSpecListsMadeAtTheirLength(t *testing.T) {
 		runtime.ReadMemStats(&before)
 		err := json.Unmarshal(data, &struct {
 			Packages packagesInto `json:"packages"`
-		}{packagesInto{&pkgs}})
+		}{packagesInto{to: &pkgs}})
 		runtime.ReadMemStats(&after)
 		got := after.TotalAlloc - before.TotalAlloc
 		if err != nil {
@@ -110,7 +110,7 @@ func TestListsDecodeAsEncodingJSON(t *testing.T) {
 		dec := struct {
 			Packages   packagesInto   `json:"packages"`
 			Highlights highlightsInto `json:"highlights"`
-		}{packagesInto{&got.Packages}, highlightsInto{&got.Highlights}}
+		}{packagesInto{to: &got.Packages}, highlightsInto{to: &got.Highlights}}
 		if err := json.Unmarshal(data, &dec); err != nil {
 			t.Fatal(err)
 		}

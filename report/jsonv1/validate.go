@@ -1469,6 +1469,10 @@ type causeLens struct {
 	// the report lists, a shared cause's groups' (which a filtered
 	// report need not list) or a root's old and new package.
 	hlPackages, hlPackagesAt int
+	// nestedList is the longest list inside packages or highlights
+	// (a spec's variants, a package's specs...): decodeBytes reads them
+	// with the list decoders only past plainListMax.
+	nestedList int
 	// order are the lists cachediff writes sorted or each value once.
 	order                     listOrder
 	elems, bases, nexts, whys int
@@ -1594,6 +1598,9 @@ var versionLists = [4]string{"old", "new", "added", "removed"}
 // count records a list of n elements at path if it is one of the
 // causes' lists, or one of its sets.
 func (l *causeLens) count(path []pathStep, n int) {
+	if len(path) >= 2 && !path[0].value && (path[0].key == "packages" || path[0].key == "highlights") {
+		l.nestedList = max(l.nestedList, n)
+	}
 	if len(path) == 3 && path[0].key == "updates" && !path[0].value && path[2].key == "packages" && n > l.updPackages {
 		l.updPackages, l.updPackagesAt = n, path[1].index
 	}
