@@ -729,8 +729,9 @@ func TestSignedTrailingContent(t *testing.T) {
 		{"a note before BEGIN", "note\n\n-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n", "text before -----BEGIN PGP SIGNED MESSAGE----- (line 3)", 1},
 		{"JSON before BEGIN", "{}\n-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n", "text before -----BEGIN PGP SIGNED MESSAGE----- (line 2)", 1},
 		// A BEGIN line without Hash: is no message to Spack's pattern:
-		// the file is no JSON, named by its first byte as before.
-		{"a note before a bare BEGIN", "note\n-----BEGIN PGP SIGNED MESSAGE-----\n", "not null", 1},
+		// the file is no JSON, named by its first byte (it was "null",
+		// the kind of a word "note" is not).
+		{"a note before a bare BEGIN", "note\n-----BEGIN PGP SIGNED MESSAGE-----\n", "not 'n'", 1},
 	} {
 		data := tt.head + "\n" + string(inner) + "\n-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n"
 		_, err := Decode("x.spec.json.sig", []byte(data))

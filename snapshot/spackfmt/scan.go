@@ -250,7 +250,40 @@ func kindName(c byte) string {
 }
 
 func (s *scanner) want(what string) error {
+	if s.peek() != 0 && s.cutInWord() {
+		// "tr" at the end of the file: cut short, as one cut before
+		// the value is (literal says so where a value is read).
+		return s.errf("want %s, not the end of the file", what)
+	}
 	return s.errf("want %s, not %s", what, s.nextName())
+}
+
+// cutInWord says whether the rest of the file is a start of true, false
+// or null short of its end (or inside a character after that start).
+func (s *scanner) cutInWord() bool {
+	rest := trimCutChar(s.data[s.pos:])
+	for _, w := range []string{"true", "false", "null"} {
+		if len(rest) < len(w) && w[:len(rest)] == string(rest) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordName names a value starting with t, f or n: a boolean or null
+// where the word is whole (or cut short by the end of the file), its
+// first character where it is no such word ("tx" is none: it was named
+// "a boolean").
+func (s *scanner) wordName(c byte) string {
+	for _, w := range []string{"true", "false", "null"} {
+		if bytes.HasPrefix(s.data[s.pos:], []byte(w)) {
+			return kindName(c)
+		}
+	}
+	if s.cutInWord() {
+		return kindName(c)
+	}
+	return fmt.Sprintf("%q", c)
 }
 
 // nextName names what the next value starts with (kindName): peek's 0
@@ -263,6 +296,8 @@ func (s *scanner) nextName() string {
 	switch {
 	case c >= utf8.RuneSelf:
 		return charName(s.data[s.pos:])
+	case c == 't' || c == 'f' || c == 'n':
+		return s.wordName(c)
 	case c != 0 || s.pos >= len(s.data):
 		return kindName(c)
 	}
