@@ -152,6 +152,12 @@ func Open(st Store, opt Options) (*Source, error) {
 		refused = err
 	case err == nil:
 		m, err := DecodeManifest(im, data)
+		if se, ok := err.(*spackfmt.Error); ok && se.File == im {
+			// A clear-signed manifest's armour (spackfmt.Unwrap) at
+			// its line and column as its JSON is placed, "line 19,
+			// column 1", as a spec manifest's is: it was "…json:19:1:".
+			return nil, fmt.Errorf("%s: line %d, column %d: %s: %s", im, se.Line, se.Col, se.Path, se.Msg)
+		}
 		if err != nil {
 			return nil, err
 		}
