@@ -703,8 +703,17 @@ func (d *decoder) deps(n *Node) error {
 				break
 			}
 		}
+		if d.specVersion > 0 && d.specVersion < 4 {
+			// Spack reads no virtuals in formats 1 to 3 (spec.py:
+			// SpecfileV1 and V2, V3's reader, give each edge
+			// virtuals=()), under either key: none is read, and one
+			// with no name is no error there. It was refused ("virtual
+			// has no name") in a file Spack reads.
+			r.virtuals = nil
+			return err
+		}
 		read := 0 // the virtuals read: "virtuals", else parameters'
-		if seenParams&(1<<1) != 0 && (d.specVersion >= 4 || seen&(1<<6) == 0) {
+		if seenParams&(1<<1) != 0 {
 			r.virtuals, read = pVirtuals, 1
 		}
 		if err == nil && vRefused[read] != nil {

@@ -47,9 +47,6 @@ func TestVirtualHasNoName(t *testing.T) {
 		{"spack.lock", lockfile(params), "concrete_specs." + a + ".dependencies[0].parameters.virtuals[1]"},
 		{"index.json", index(params), "database.installs." + a + ".spec.dependencies[0].parameters.virtuals[1]"},
 		{"app.spec.json", spec(params), "spec.nodes[0].dependencies[0].parameters.virtuals[1]"},
-		// Spec format 3 keeps an edge's virtuals beside its type.
-		{"spack.lock", strings.Replace(lockfile(edge(`"type":["build","link"],"virtuals":[""]`)), `"lockfile-version":6,"specfile-version":5`, `"lockfile-version":4,"specfile-version":3`, 1),
-			"concrete_specs." + a + ".dependencies[0].virtuals[0]"},
 	} {
 		_, err := Decode(c.file, []byte(c.data))
 		if err == nil || !strings.HasPrefix(err.Error(), c.file+":2:") || !strings.Contains(err.Error(), c.path+": virtual has no name") {
