@@ -172,8 +172,15 @@ func loadFrom(src Source, opt Options) (*Snapshot, error) {
 	// The folders below a folder that fails to load that hold a snapshot
 	// of their own: the one meant, likely (cachediff /tmp /tmp).
 	_, whole := src.(Whole)
+	conflicted := false // Spack files that disagree on a hash
 	near := func() []string {
-		if single || whole {
+		if single || whole || conflicted {
+			// Files of the folder that disagree on a hash: the folder
+			// is the snapshot meant, its errors say which hash and
+			// which two files. A folder below that loaded named first
+			// ("did you mean x5/e2? it holds a snapshot of its own")
+			// sent the reader to a part of it, one environment of
+			// several.
 			return nil
 		}
 		root := path
@@ -202,6 +209,7 @@ func loadFrom(src Source, opt Options) (*Snapshot, error) {
 		return nil, &LoadError{Path: path, Errs: sortErrors(append(errs, tagErr))}
 	}
 	if bad := snap.spackConflicts(); bad != nil {
+		conflicted = true
 		// Spack files that contradict each other on a hash: bad files,
 		// left out whole (with SkipInvalid, listed), before they merge.
 		kept := snap.Packages[:0]
