@@ -89,7 +89,7 @@ func checkPairs(r *Report) error {
 	pkg := 0
 	list := func(side int, h, at string, restacked bool) error {
 		if p, ok := sides[side][h]; ok {
-			return lawf(at+".hash", "%s is listed twice in the %s snapshot (first at %s): a hash names one build", shortValue(h), sideNames[side], p.path)
+			return lawf(at+".hash", "%q is listed twice in the %s snapshot (first at %s): a hash names one build", shortValue(h), sideNames[side], p.path)
 		}
 		sides[side][h] = place{path: at, pkg: pkg, restacked: restacked}
 		return nil
@@ -147,9 +147,9 @@ func checkPairs(r *Report) error {
 			case !ok || n.restacked:
 				return nil
 			case n.pkg == i:
-				return lawf(n.path+".hash", "%s is in the old snapshot too (%s): a spec in both is unchanged or restacked", shortValue(h), sides[0][h].path)
+				return lawf(n.path+".hash", "%q is in the old snapshot too (%s): a spec in both is unchanged or restacked", shortValue(h), sides[0][h].path)
 			}
-			return lawf(n.path+".hash", "%s is in the old snapshot too, in another package (%s), and no warning says it moved", shortValue(h), sides[0][h].path)
+			return lawf(n.path+".hash", "%q is in the old snapshot too, in another package (%s), and no warning says it moved", shortValue(h), sides[0][h].path)
 		}
 		for j := range p.Specs.Removed {
 			if err := old(p.Specs.Removed[j].Hash); err != nil {
@@ -173,9 +173,9 @@ func checkPair(at, kind string, p *Pair, ignored *[numFacets]bool, conflicts boo
 	sameHash := o.Hash == n.Hash
 	switch {
 	case kind == "restacked" && !sameHash:
-		return lawf(at+".new.hash", "%s, but the old spec's is %s: a restacked spec keeps its hash", shortValue(n.Hash), shortValue(o.Hash))
+		return lawf(at+".new.hash", "%q, but the old spec's is %q: a restacked spec keeps its hash", shortValue(n.Hash), shortValue(o.Hash))
 	case kind != "restacked" && sameHash:
-		return lawf(at+".new.hash", "%s, the old spec's: %s spec has a new hash (the same one is unchanged or restacked)", shortValue(n.Hash), map[string]string{"rebuilt": "a rebuilt", "updated": "an updated"}[kind])
+		return lawf(at+".new.hash", "%q, the old spec's: %s spec has a new hash (the same one is unchanged or restacked)", shortValue(n.Hash), map[string]string{"rebuilt": "a rebuilt", "updated": "an updated"}[kind])
 	case kind == "restacked" && slices.Equal(o.Stacks, n.Stacks):
 		return lawf(at+".new.stacks", "the old spec's: a restacked spec changed stacks (the same ones are unchanged)")
 	}
@@ -495,7 +495,7 @@ func checkLeftovers(at string, p *Package, ignored *[numFacets]bool, stacks bool
 				if skip >= 0 {
 					how = "all facets but " + facetNames[skip] + " the same: an updated pair"
 				}
-				return lawf(fmt.Sprintf("%s.specs.removed[%d]", at, j), "%s and added[%d] %s have %s, which cachediff pairs", shortValue(p.Specs.Removed[j].Hash), k, shortValue(p.Specs.Added[k].Hash), how)
+				return lawf(fmt.Sprintf("%s.specs.removed[%d]", at, j), "%q and added[%d] %q have %s, which cachediff pairs", shortValue(p.Specs.Removed[j].Hash), k, shortValue(p.Specs.Added[k].Hash), how)
 			}
 		}
 	}
@@ -633,7 +633,7 @@ func checkSpecOrder(at string, p *Package) error {
 	}{{"removed", p.Specs.Removed}, {"added", p.Specs.Added}} {
 		for j := 1; j < len(l.specs); j++ {
 			if a, b := &l.specs[j-1], &l.specs[j]; specOrder(a, b) > 0 {
-				return lawf(fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j), "%s comes after %s, but specs are listed by versions, compiler, os, platform, target, variants, stacks, then hash%s", shortValue(a.Hash), shortValue(b.Hash), olderSpecOrder(a, b))
+				return lawf(fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j), "%q comes after %q, but specs are listed by versions, compiler, os, platform, target, variants, stacks, then hash%s", shortValue(a.Hash), shortValue(b.Hash), olderSpecOrder(a, b))
 			}
 		}
 	}
@@ -648,7 +648,7 @@ func checkSpecOrder(at string, p *Package) error {
 				c = strings.Compare(a.New.Hash, b.New.Hash)
 			}
 			if c > 0 {
-				return lawf(fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j), "%s comes after %s, but pairs are listed by the old spec (its versions, compiler, os, platform, target, variants, stacks, then hash), then the new hash%s", shortValue(a.Old.Hash), shortValue(b.Old.Hash), olderSpecOrder(a.Old, b.Old))
+				return lawf(fmt.Sprintf("%s.specs.%s[%d]", at, l.name, j), "%q comes after %q, but pairs are listed by the old spec (its versions, compiler, os, platform, target, variants, stacks, then hash), then the new hash%s", shortValue(a.Old.Hash), shortValue(b.Old.Hash), olderSpecOrder(a.Old, b.Old))
 			}
 		}
 	}
