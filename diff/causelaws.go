@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -893,6 +894,21 @@ func shortJoin(l []string, sep string) string {
 	return strings.Join(out, sep)
 }
 
+// quotedJoin is shortJoin with each value quoted, as the laws quote a
+// value they print (%q): a list's values told apart from its commas and
+// from the words around it ("[x, y]" read as two values or one).
+func quotedJoin(l []string, sep string) string {
+	var out []string
+	for i, s := range l {
+		if i == 8 {
+			out = append(out, fmt.Sprintf("… %d more", len(l)-8))
+			break
+		}
+		out = append(out, strconv.Quote(shortValue(s)))
+	}
+	return strings.Join(out, sep)
+}
+
 // pathRanks ranks the links of paths (depth: each link's count of names
 // to the end of its path, from 1) so that two links of one depth compare
 // as their paths' names do, name by name: those of depth 1 by name, those
@@ -1561,7 +1577,7 @@ func checkRootsOwnStacks(r *Report, respelt map[string][]string) error {
 		if !ok || slices.ContainsFunc(stacks, func(st string) bool { return in[side][hashStack{hash, st}] }) {
 			return nil
 		}
-		return lawf(at, "%q, but the report lists that spec in stacks %s, not in %q: a root's own spec is in its stack", shortValue(hash), shortJoin(l, ", "), shortValue(stacks[0]))
+		return lawf(at, "%q, but the report lists that spec in stacks %s, not in %q: a root's own spec is in its stack", shortValue(hash), quotedJoin(l, ", "), shortValue(stacks[0]))
 	}
 	for i, x := range rt.Added {
 		if err := check(fmt.Sprintf("causes.roots.added[%d].hash", i), 1, x.Hash, x.Root); err != nil {

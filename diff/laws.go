@@ -471,9 +471,9 @@ func checkGate(r *Report) error {
 		case s.Unit != t.Unit:
 			return lawf(path+".unit", "%q, but the kind counts %q", s.Unit, t.Unit)
 		case !slices.Equal(s.Packages, t.Packages):
-			return lawf(path+".packages", "[%s], but the report's are [%s]", shortValue(strings.Join(s.Packages, ", ")), shortValue(strings.Join(t.Packages, ", ")))
+			return lawf(path+".packages", "[%s], but the report's are [%s]", quotedJoin(s.Packages, ", "), quotedJoin(t.Packages, ", "))
 		case !slices.Equal(s.Values, t.Values):
-			return lawf(path+".values", "[%s], but the report's are [%s]", shortValue(strings.Join(s.Values, ", ")), shortValue(strings.Join(t.Values, ", ")))
+			return lawf(path+".values", "[%s], but the report's are [%s]", quotedJoin(s.Values, ", "), quotedJoin(t.Values, ", "))
 		}
 	}
 	return nil
@@ -641,7 +641,7 @@ func checkVersionSides(at string, v VersionChange) error {
 		list, want []string
 	}{{"added", v.Added, listops.Minus(v.New, v.Old, nil)}, {"removed", v.Removed, listops.Minus(v.Old, v.New, nil)}} {
 		if !slices.Equal(l.list, l.want) {
-			return lawf(at+"."+l.name, "[%s], but its old and new versions make it [%s]", shortJoin(l.list, ", "), shortJoin(l.want, ", "))
+			return lawf(at+"."+l.name, "[%s], but its old and new versions make it [%s]", quotedJoin(l.list, ", "), quotedJoin(l.want, ", "))
 		}
 	}
 	return nil

@@ -227,10 +227,10 @@ func checkPair(at, kind string, p *Pair, ignored *[numFacets]bool, conflicts boo
 	}
 	joined, left := listops.Minus(n.Stacks, o.Stacks, nil), listops.Minus(o.Stacks, n.Stacks, nil)
 	if !slices.Equal(p.StacksJoined, joined) {
-		return lawf(at+".stacks_joined", "[%s], but the new spec's stacks add [%s]", shortJoin(p.StacksJoined, ", "), shortJoin(joined, ", "))
+		return lawf(at+".stacks_joined", "[%s], but the new spec's stacks add [%s]", quotedJoin(p.StacksJoined, ", "), quotedJoin(joined, ", "))
 	}
 	if !slices.Equal(p.StacksLeft, left) {
-		return lawf(at+".stacks_left", "[%s], but the old spec's stacks lose [%s]", shortJoin(p.StacksLeft, ", "), shortJoin(left, ", "))
+		return lawf(at+".stacks_left", "[%s], but the old spec's stacks lose [%s]", quotedJoin(p.StacksLeft, ", "), quotedJoin(left, ", "))
 	}
 	return nil
 }
@@ -335,7 +335,7 @@ func checkUpdateGroups(r *Report) error {
 		case g.Specs != w.Specs:
 			return lawf(at+".specs", "%d, but %d updated pairs made %s %q → %q", g.Specs, w.Specs, w.Facet, shortValue(w.From), shortValue(w.To))
 		case !slices.Equal(g.Packages, w.Packages):
-			return lawf(at+".packages", "[%s], but the pairs are of [%s]", shortJoin(g.Packages, ", "), shortJoin(w.Packages, ", "))
+			return lawf(at+".packages", "[%s], but the pairs are of [%s]", quotedJoin(g.Packages, ", "), quotedJoin(w.Packages, ", "))
 		}
 	}
 	return nil
@@ -898,7 +898,7 @@ func checkSelectedStacks(r *Report) error {
 				return nil
 			}
 		}
-		return lawf(at+".stacks", "[%s], none of options.stacks: --stack keeps only the specs of its stacks", shortJoin(s.Stacks, ", "))
+		return lawf(at+".stacks", "[%s], none of options.stacks: --stack keeps only the specs of its stacks", quotedJoin(s.Stacks, ", "))
 	}
 	for i := range r.Packages {
 		sc := &r.Packages[i].Specs

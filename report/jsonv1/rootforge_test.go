@@ -208,7 +208,7 @@ func TestForgedRootOfAnotherSpec(t *testing.T) {
 	rt.Added[0] = forgedRoot("curl", "b", "git", "2")
 	rt.Added[1] = forgedRoot("git", "a", "curl", "1")
 	_, err := DecodeBytes(jsonOf(t, r))
-	if want := `added[0].hash: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", but the report lists that spec in stacks git, not in "curl"`; err == nil || !strings.Contains(err.Error(), want) {
+	if want := `added[0].hash: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", but the report lists that spec in stacks "git", not in "curl"`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("roots curl and git of each other's spec: got %v, want an error with %q", err, want)
 	}
 }
@@ -232,7 +232,7 @@ func TestForgedChangedRootOfAnotherSpec(t *testing.T) {
 	rt.Changed[0].New = forgedRoot("curl", "d", "curl", "2")
 	rt.Changed[0].Why = &diff.Why{Changed: []diff.DepChange{}} // not known: no own change to name a
 	_, err := DecodeBytes(jsonOf(t, r))
-	if want := `changed[0].new.hash: "dddddddddddddddddddddddddddddddd", but the report lists that spec in stacks other, not in "curl"`; err == nil || !strings.Contains(err.Error(), want) {
+	if want := `changed[0].new.hash: "dddddddddddddddddddddddddddddddd", but the report lists that spec in stacks "other", not in "curl"`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("root curl changed into other's spec: got %v, want an error with %q", err, want)
 	}
 }

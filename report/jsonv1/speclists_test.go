@@ -177,7 +177,7 @@ func TestDecodeAddedPackageVersionSides(t *testing.T) {
 			v.Added = []string{"x"}
 		}
 		_, err = DecodeBytes(jsonOf(t, r))
-		if want := fmt.Sprintf("packages[%d].versions.%s: [x], but its old and new versions make it []", at, field); err == nil || !strings.Contains(err.Error(), want) {
+		if want := fmt.Sprintf("packages[%d].versions.%s: [\"x\"], but its old and new versions make it []", at, field); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("an %s package's versions.%s [x]: error %v, want one with %s", status, field, err, want)
 		}
 	}
