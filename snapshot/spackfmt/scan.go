@@ -978,7 +978,9 @@ func (s *scanner) literal() ([]byte, error) {
 				return nil, s.errf("want %s, not the end of the file", w)
 			}
 		}
-		return nil, s.errf("bad literal")
+		// No word: named by its first character, as a wrong byte
+		// where a value is read is ("bad literal" named nothing).
+		return nil, s.errf("want a value, not %s", s.nextName())
 	}
 	if c == '-' || c >= '0' && c <= '9' {
 		s.pos++

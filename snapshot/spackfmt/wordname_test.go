@@ -23,6 +23,10 @@ func TestNoWordNamedAsIts(t *testing.T) {
 		`{"spec": nul`:        "spec: want an object, not the end of the file",
 		"{\"spec\": fals\xc3": "spec: want an object, not the end of the file",
 		`{"spec": {"_meta": {"version": 4}, "nodes": [{"name": fals}]}}`: "spec.nodes[0].name: want a string, not 'f'",
+		// In a value the decoder skips, as in one it reads: it said
+		// "bad literal".
+		`{"spec": {"_meta": {"x": tx}}}`:     "spec._meta.x: want a value, not 't'",
+		`{"spec": {"_meta": {"x": [nope]}}}`: "spec._meta.x: want a value, not 'n'",
 		// Whole words are named as before.
 		`{true`:           "(top level): want a key, not a boolean",
 		`{"spec": null}`:  "spec: want an object, not null",
