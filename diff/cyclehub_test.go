@@ -122,6 +122,8 @@ func TestCycleHubOverChain(t *testing.T) {
 		{"twohubsapart", []int{3, 8, 9, 16, 40}, 2, 1, false, func(s, i int) bool { return s == 0 || i%2 == 0 }, false},
 		{"twohubskeep", []int{3, 8, 9, 16, 40}, 2, 1, true, func(s, i int) bool { return s == 0 || i%2 == 0 }, false},
 		{"keep", []int{3, 8, 9, 16, 40}, 1, 0, true, func(s, i int) bool { return s == 0 || i%2 == 0 }, false},
+		{"odd", []int{2, 3, 7, 8, 9, 16, 17, 40}, 1, 0, false, func(s, i int) bool { return s == 0 || i%2 == 1 }, false},
+		{"newall", []int{2, 3, 7, 8, 9, 16, 17, 40}, 1, 0, false, func(s, i int) bool { return s == 1 || i%2 == 1 }, false},
 		{"sharedtwo", []int{3, 8, 9, 16, 17, 40}, 2, 0, false, nil, true},
 		{"sharedthree", []int{3, 8, 9, 16, 17, 40}, 3, 0, false, nil, true},
 		{"sharedeight", []int{8, 9, 16, 17, 40}, 8, 0, false, nil, true},

@@ -936,14 +936,18 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			if full(i) {
 				continue
 			}
-			// A start nothing out of the class tells (rank 4) waits,
-			// once the class has a pair, for the pairs made up and down
-			// from it, as an unsure failed spec does: hubs over one
-			// chain of their users, each chain spec a start, took the
-			// new spec over a hub's pair with the most edges in common,
-			// in hash order, and the chain crossed ("same@1 added" made
-			// up, growing with the square of the chain).
-			if npairs > 0 && sd.rank(i) > 3 {
+			// A start nothing out of the class tells (rank 4) waits
+			// for the pairs made up and down from the surer specs, as
+			// an unsure failed spec does, whether or not the class has
+			// a pair yet: hubs over one chain of their users, each
+			// chain spec a start, took the new spec over a hub's pair
+			// with the most edges in common, in hash order, and the
+			// chain crossed ("same@1 added" made up, growing with the
+			// square of the chain). Seeded before any pair, a chain
+			// spec over its hub (rank 4) took either new spec of as
+			// many edges in the class, in hash order, before the hub
+			// (over zlib-ng, surer) was seeded: the chain crossed.
+			if sd.rank(i) > 3 {
 				unsure = append(unsure, i)
 				cyc = true
 				continue
