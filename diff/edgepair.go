@@ -96,6 +96,11 @@ type edgeClass struct {
 	// class, old (0) and new (1), by hash: made once, the first time a
 	// class's specs are coloured (seeder.colors).
 	outside func() [2]map[string][]outsideUser
+	// known says a new spec's hash is an old spec's too or the pair of
+	// one (a dependency the old snapshot knows): its set made once, the
+	// first time a class is seeded (seeder.init), of the pairs then;
+	// nil for none.
+	known func(h string) bool
 }
 
 // outsideUser is a user of a class's spec out of the class: inClass
@@ -222,8 +227,18 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 		}
 		return dependents
 	}
+	var paired map[string]bool
+	known := func(h string) bool {
+		if paired == nil {
+			paired = make(map[string]bool, len(pairOf))
+			for _, n := range pairOf {
+				paired[n] = true
+			}
+		}
+		return paired[h] || og.Node(h) != nil
+	}
 	for _, c := range classes {
-		c.outside = outsideOf
+		c.outside, c.known = outsideOf, known
 	}
 	// Dependencies first: a class waits for the classes of its old
 	// specs' dependencies (Kahn's order, ties in the classes' order,
@@ -524,7 +539,7 @@ func classCycles(classes []*edgeClass, og Graph, classOf map[string]int32) ([][]
 // that the pairs follow the specs' edges across the classes; it writes
 // each class's pairs back, and reports as resolve does.
 func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(string) string, pending func(string) bool) bool {
-	j := &edgeClass{}
+	j := &edgeClass{known: classes[members[0]].known}
 	offOld := make([]int, len(members))
 	offNew := make([]int, len(members))
 	for g, m := range members {
@@ -936,14 +951,18 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			if full(i) {
 				continue
 			}
-			// A start nothing out of the class tells (rank 4) waits,
-			// once the class has a pair, for the pairs made up and down
-			// from it, as an unsure failed spec does: hubs over one
-			// chain of their users, each chain spec a start, took the
-			// new spec over a hub's pair with the most edges in common,
-			// in hash order, and the chain crossed ("same@1 added" made
-			// up, growing with the square of the chain).
-			if npairs > 0 && sd.rank(i) > 3 {
+			// A start nothing out of the class tells (rank 4) waits
+			// for the pairs made up and down from the surer specs, as
+			// an unsure failed spec does, whether or not the class has
+			// a pair yet: hubs over one chain of their users, each
+			// chain spec a start, took the new spec over a hub's pair
+			// with the most edges in common, in hash order, and the
+			// chain crossed ("same@1 added" made up, growing with the
+			// square of the chain). Seeded before any pair, a chain
+			// spec over its hub (rank 4) took either new spec of as
+			// many edges in the class, in hash order, before the hub
+			// (over zlib-ng, surer) was seeded: the chain crossed.
+			if sd.rank(i) > 3 {
 				unsure = append(unsure, i)
 				cyc = true
 				continue
@@ -1381,6 +1400,8 @@ type seeder struct {
 	oldLens  []int
 	oldByKey map[string]int
 	oldByLen map[shape]int
+	// oldOuter is each old spec's edges out of the class (outer).
+	oldOuter [][]dep
 	// color is each spec's color (colors), old spec i at i and new spec
 	// j after the old ones; colorN, how many old and new specs have each.
 	color  []int32
@@ -1449,7 +1470,49 @@ func (s *seeder) init() {
 		}
 		s.newOuter[j] = out
 		s.newInner[j] = len(l) - len(out)
-		k := tag + depsKey(out)
+	}
+	// An edge out of the class of one side alone to a dependency both
+	// snapshots have (a spec of a cycle gaining or losing an edge to
+	// another package) tells nothing of the spec's pair: with it the
+	// spec was ranked and seeded by it, and colored apart from every
+	// spec of the other side, and the cycle, seeded in hash order,
+	// crossed ("same@1 added" and "removed" made up). An edge to a
+	// dependency one side alone has (zlib swapped for zlib-ng) stays.
+	s.oldOuter = make([][]dep, len(c.olds))
+	oldOut, newOut := map[dep]bool{}, map[dep]bool{}
+	for i, n := range s.oldNodes {
+		for _, d := range n.Deps() {
+			if _, in := c.inClass(d.Hash); !in {
+				t := s.tr(d.Hash)
+				if t == "" {
+					t = "\x00" + d.Hash
+				}
+				s.oldOuter[i] = append(s.oldOuter[i], dep{name: d.Name, hash: t})
+				oldOut[dep{name: d.Name, hash: t}] = true
+			}
+		}
+	}
+	for _, out := range s.newOuter {
+		for _, d := range out {
+			newOut[dep{name: d.name, hash: d.hash}] = true
+		}
+	}
+	for i, l := range s.oldOuter {
+		l = slices.DeleteFunc(l, func(d dep) bool {
+			return !newOut[d] && !strings.HasPrefix(d.hash, "\x00")
+		})
+		slices.SortFunc(l, compareDeps)
+		s.oldOuter[i] = l
+	}
+	for j, out := range s.newOuter {
+		if c.known != nil {
+			out = slices.DeleteFunc(out, func(d dep) bool {
+				return !oldOut[dep{name: d.name, hash: d.hash}] && c.known(d.hash)
+			})
+		}
+		s.newOuter[j] = out
+		g := c.groupOf(j, false)
+		k := c.tag(g) + depsKey(out)
 		s.byOuter[k] = append(s.byOuter[k], j)
 		s.byShape[shape{g, len(out)}] = append(s.byShape[shape{g, len(out)}], j)
 	}
@@ -1487,20 +1550,11 @@ func (s *seeder) newCycles() []int32 {
 }
 
 // outer is the edges of old spec i out of the class, each taken to its
-// pair (as resolve's), sorted; one to itself is in the class.
+// pair (as resolve's), sorted, but one of the old side alone to a
+// dependency both snapshots have (init); one to itself is in the class.
 func (s *seeder) outer(i int) []dep {
-	var l []dep
-	for _, d := range s.oldNodes[i].Deps() {
-		if _, in := s.c.inClass(d.Hash); !in {
-			t := s.tr(d.Hash)
-			if t == "" {
-				t = "\x00" + d.Hash
-			}
-			l = append(l, dep{name: d.Name, hash: t})
-		}
-	}
-	slices.SortFunc(l, compareDeps)
-	return l
+	s.init()
+	return slices.Clip(s.oldOuter[i])
 }
 
 // rank is how sure the pair of old spec i is by its edges: -1 when its
