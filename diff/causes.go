@@ -4023,6 +4023,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		// compared as itself (and render refused the report: facets.
 		// stack.removed named curl@1, a root changed).
 		ren := respeltRoots(o, n)
+		specPairs := pairs
 		pairs := make([]int, len(rc.Removed))
 		for i := range pairs {
 			pairs[i] = -1
@@ -4044,6 +4045,36 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 			if l := byHash[k]; k.root != "" && len(l) > 0 {
 				pairs[i], paired[l[0]], byHash[k] = l[0], true, l[1:]
 			}
+		}
+		// Then as the report's specs pair (of two environments' roots
+		// written alike, cmake@3.31.6 on rhel8 and on debian11, both
+		// now cmake@3.31.7: each its own environment's, where hash order
+		// crossed them, os debian11 → rhel8 and back).
+		for i, x := range rc.Removed {
+			k := key{"", x.Name, ren[x.Root]}
+			if k.root == "" || pairs[i] >= 0 {
+				continue
+			}
+			if pairOf == nil {
+				pairOf = make(map[string]string, len(specPairs))
+				for _, p := range specPairs {
+					pairOf[p[0]] = p[1]
+				}
+			}
+			h, ok := pairOf[x.Hash]
+			if !ok {
+				continue
+			}
+			k.hash = h
+			l := byHash[k]
+			for len(l) > 0 && paired[l[0]] { // each dropped once
+				l = l[1:]
+			}
+			if len(l) > 0 {
+				pairs[i], paired[l[0]] = l[0], true
+				l = l[1:]
+			}
+			byHash[k] = l
 		}
 		for i, x := range rc.Removed {
 			k := key{"", x.Name, ren[x.Root]}
