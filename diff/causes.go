@@ -1021,6 +1021,10 @@ type RootsApart struct {
 	// hashOnly labels by short hash alone: a facet's label read as
 	// another root's spelling (alike).
 	hashOnly bool
+	// hashLen is the fewest characters of a short hash (0: 7, as Spack
+	// prints them): more where a short hash read as a root's spelling
+	// (alike).
+	hashLen int
 }
 
 // NewRootsApart returns a RootsApart of r's specs.
@@ -1067,7 +1071,7 @@ func (a *RootsApart) labels(changed []RootChange, group []int) []string {
 		labels = a.facetLabels(olds, "was ")
 	}
 	if labels == nil {
-		labels = hashLabels(olds, news)
+		labels = hashLabels(olds, news, a.hashLen)
 	}
 	out := make([]string, len(group))
 	for k := range group {
@@ -1163,7 +1167,15 @@ func (a *RootsApart) alike(list any, n int, group []int, roots func() func(i int
 			// hash is.
 			a.hashOnly = true
 			got = labels(wide)
-			a.hashOnly = false
+			// A root spelt by hand "zlib /aaaaaaa" beside two
+			// environments' zlib labelled "/aaaaaaa" and "/bbbbbbb"
+			// read as it: their hashes are said longer, up to whole.
+			for n := 7; c.reads(wide, got) && n < maxHashLen; {
+				n = min(2*n, maxHashLen)
+				a.hashLen = n
+				got = labels(wide)
+			}
+			a.hashOnly, a.hashLen = false, 0
 		}
 		for k, l := range got {
 			made[wide[k]] = l
@@ -1242,7 +1254,7 @@ func (a *RootsApart) specLabels(roots []RootSpec, group []int) []string {
 	}
 	labels := a.facetLabels(hashes, "")
 	if labels == nil {
-		labels = hashLabels(nil, hashes)
+		labels = hashLabels(nil, hashes, a.hashLen)
 	}
 	out := make([]string, len(group))
 	for k := range group {
@@ -1277,6 +1289,10 @@ func (a *RootsApart) index() {
 		}
 	}
 }
+
+// maxHashLen is the most characters of a hash a label says: a Spack
+// hash has 32.
+const maxHashLen = 64
 
 // maxApartLabel is the most bytes of a facet's label (variants): a
 // longer one is no way to tell roots apart in a line, their short hash is.
@@ -1360,12 +1376,12 @@ func (a *RootsApart) facetLabels(hashes []string, prefix string) []string {
 // roots added or removed) by their short hash: the new one's where the
 // new hashes all differ, else both ("/aaaaaaa → /ccccccc"; roots of
 // other keys differ in one), each of as many characters as tell the
-// group's hashes apart (at least 7, as Spack prints them).
-func hashLabels(olds, news []string) []string {
+// group's hashes apart (at least 7, as Spack prints them, or least).
+func hashLabels(olds, news []string, least int) []string {
 	short := func(hashes []string) func(string) string {
 		sorted := slices.Sorted(slices.Values(hashes))
 		sorted = slices.Compact(sorted)
-		n := 7
+		n := max(7, least)
 		for i := 1; i < len(sorted); i++ {
 			c := 0
 			for c < len(sorted[i-1]) && c < len(sorted[i]) && sorted[i-1][c] == sorted[i][c] {
@@ -4023,6 +4039,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		// compared as itself (and render refused the report: facets.
 		// stack.removed named curl@1, a root changed).
 		ren := respeltRoots(o, n)
+		specPairs := pairs
 		pairs := make([]int, len(rc.Removed))
 		for i := range pairs {
 			pairs[i] = -1
@@ -4044,6 +4061,36 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 			if l := byHash[k]; k.root != "" && len(l) > 0 {
 				pairs[i], paired[l[0]], byHash[k] = l[0], true, l[1:]
 			}
+		}
+		// Then as the report's specs pair (of two environments' roots
+		// written alike, cmake@3.31.6 on rhel8 and on debian11, both
+		// now cmake@3.31.7: each its own environment's, where hash order
+		// crossed them, os debian11 → rhel8 and back).
+		for i, x := range rc.Removed {
+			k := key{"", x.Name, ren[x.Root]}
+			if k.root == "" || pairs[i] >= 0 {
+				continue
+			}
+			if pairOf == nil {
+				pairOf = make(map[string]string, len(specPairs))
+				for _, p := range specPairs {
+					pairOf[p[0]] = p[1]
+				}
+			}
+			h, ok := pairOf[x.Hash]
+			if !ok {
+				continue
+			}
+			k.hash = h
+			l := byHash[k]
+			for len(l) > 0 && paired[l[0]] { // each dropped once
+				l = l[1:]
+			}
+			if len(l) > 0 {
+				pairs[i], paired[l[0]] = l[0], true
+				l = l[1:]
+			}
+			byHash[k] = l
 		}
 		for i, x := range rc.Removed {
 			k := key{"", x.Name, ren[x.Root]}

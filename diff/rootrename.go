@@ -142,6 +142,76 @@ func respeltRoots(o, n map[string][]*GraphNode) map[string]string {
 			delete(newNames, y)
 		}
 	}
+	// A spec is counted once: a root whose spec the other side writes
+	// under a spelling of its own is that root respelt (removed and
+	// added, or renamed above), never another spec's root changed. Of two
+	// environments' roots, rhel8's cmake@3.31.6 now cmake@3.31.7 and
+	// debian11's cmake now cmake %gcc@10 of one hash, debian11's cmake
+	// took cmake@3.31.7, first by name: "changed" into rhel8's spec,
+	// while its own hash was said added.
+	held := func(m map[string][]*GraphNode, roots []string) map[string]bool {
+		hs := map[string]bool{}
+		for _, root := range roots {
+			for _, x := range m[root] {
+				hs[x.Hash()] = true
+			}
+		}
+		return hs
+	}
+	goneHeld, cameHeld := held(o, gone), held(n, cameRoots)
+	for _, x := range gone {
+		if _, ok := oldNames[x]; ok && slices.ContainsFunc(o[x], func(g *GraphNode) bool { return cameHeld[g.Hash()] }) {
+			delete(oldNames, x)
+		}
+	}
+	for _, y := range cameRoots {
+		if _, ok := newNames[y]; ok && slices.ContainsFunc(n[y], func(g *GraphNode) bool { return goneHeld[g.Hash()] }) {
+			delete(newNames, y)
+		}
+	}
+	// Then a root pairs within its own environment first: a new root of
+	// the same package, spelling but for the version, os, platform and
+	// target (two environments' roots of one spelling, rhel8's and
+	// debian11's, are each their own), then by name alone.
+	type arch struct{ name, rest, os, platform, target string }
+	archOf := func(g *GraphNode, root string) arch {
+		return arch{g.Name, withoutVersion(root), g.OS(), g.Platform(), g.Target()}
+	}
+	byArch := map[arch][]string{}
+	slices.Sort(cameRoots)
+	for _, y := range cameRoots {
+		if _, ok := newNames[y]; ok {
+			for _, g := range n[y] {
+				byArch[archOf(g, y)] = append(byArch[archOf(g, y)], y)
+			}
+		}
+	}
+	if len(byArch) > 0 {
+		slices.Sort(gone)
+		taken := map[string]bool{}
+		for _, x := range gone {
+			if _, ok := oldNames[x]; !ok {
+				continue
+			}
+			for _, g := range o[x] {
+				k := archOf(g, x)
+				l := byArch[k]
+				for len(l) > 0 && (taken[l[0]] || newNames[l[0]] == nil) { // each dropped once
+					l = l[1:]
+				}
+				byArch[k] = l
+				if len(l) > 0 {
+					if out == nil {
+						out = map[string]string{}
+					}
+					out[x], taken[l[0]], byArch[k] = l[0], true, l[1:]
+					delete(oldNames, x)
+					delete(newNames, l[0])
+					break
+				}
+			}
+		}
+	}
 	for x, y := range renamedRoots(oldNames, newNames) {
 		if out == nil {
 			out = map[string]string{}

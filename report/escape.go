@@ -540,8 +540,19 @@ func minus(a, b []string) []string { return listops.Minus(a, b, nil) }
 // newline from the input must never reach standard error raw. The
 // runner also reads the legacy form, "##[error]…" or "##[add-mask]…",
 // anywhere in a line: its bracket is written \x5b, as a Go escape.
-func Visible(msg string) string {
-	s := plainText(msg)
+func Visible(msg string) string { return visible(plainTextOf(msg, false)) }
+
+// VisibleInput is Visible for a part of a message read from the input (a
+// path, a flag's value) before it is put in the message, which Visible
+// writes as a whole: each input reads as no other. Visible leaves a
+// backslash as it is, so that a part quoted already (by VisibleInput, or
+// Go's %q) reads as it was made, and a newline and a backslash followed
+// by n both read \n; VisibleInput doubles a backslash where it would read
+// as an escape (plainText).
+func VisibleInput(s string) string { return visible(plainText(s)) }
+
+// visible is s, of plainText, with the legacy command's bracket escaped.
+func visible(s string) string {
 	if strings.Contains(s, legacyCommand) {
 		s = strings.ReplaceAll(s, legacyCommand, `##\x5b`)
 	}
@@ -556,11 +567,21 @@ const legacyCommand = "##["
 // escape sequence in a package name could rewrite the screen), invisible
 // characters (see Invisible: "g\u200bcc" must not pass for gcc) and
 // invalid UTF-8 are written as Go escapes (\x1b, \u200b, \xff),
-// everything else as it is.
-func plainText(s string) string {
+// everything else as it is, but a backslash that would read as the start
+// of such an escape, which is written \\: a newline and a backslash
+// followed by n both read \n, two inputs alike. A backslash is doubled
+// where the next character is a letter an escape starts with, a
+// backslash, or a character written as an escape; elsewhere (a quote,
+// a path's \d) it is as it is.
+func plainText(s string) string { return plainTextOf(s, true) }
+
+// plainTextOf is plainText, its backslashes doubled where they would
+// read as an escape when backslashes is true, else left as they are
+// (VisibleLine).
+func plainTextOf(s string, backslashes bool) string {
 	clean := true
-	for _, r := range s {
-		if r == utf8.RuneError || unicode.IsControl(r) || Invisible(r) {
+	for i, r := range s {
+		if unclean(r) || backslashes && r == '\\' && escapedAfter(s[i+1:]) {
 			clean = false
 			break
 		}
@@ -571,6 +592,12 @@ func plainText(s string) string {
 	var b strings.Builder
 	for i, r := range s {
 		switch {
+		case r == '\\':
+			if backslashes && escapedAfter(s[i+1:]) {
+				b.WriteString(`\\`)
+			} else {
+				b.WriteByte('\\')
+			}
 		case r == utf8.RuneError:
 			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
 				fmt.Fprintf(&b, `\x%02x`, s[i])
@@ -589,6 +616,25 @@ func plainText(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// unclean reports whether plainText writes r as an escape (r is
+// utf8.RuneError for an invalid byte, too).
+func unclean(r rune) bool { return r == utf8.RuneError || unicode.IsControl(r) || Invisible(r) }
+
+// escapedAfter reports whether a backslash before rest would read as the
+// start of an escape plainText writes (or Visible's \x5b): rest starts
+// with a letter such an escape starts with, a backslash, or a character
+// written as an escape.
+func escapedAfter(rest string) bool {
+	if rest == "" {
+		return false
+	}
+	if strings.IndexByte(`abfnrtvxuU\`, rest[0]) >= 0 {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	return unclean(r)
 }
 
 // ansi are the SGR codes paint knows.

@@ -101,11 +101,11 @@ func outputTookFolder(opts *options, short bool) string {
 		base := filepath.Base(opts.output)
 		switch {
 		case strings.HasPrefix(opts.output, filepath.Join(opts.dir, input.RevPrefix)), err == nil && (base == "specs.md" || base == "spack.lock" || base == "index.json" || strings.Contains(base, ".spec.json")):
-			return fmt.Sprintf(" (-o took the snapshot %s as the file to write: give -o a FILE, quoted when it may be empty)", report.Visible(opts.output))
+			return fmt.Sprintf(" (-o took the snapshot %s as the file to write: give -o a FILE, quoted when it may be empty)", report.VisibleInput(opts.output))
 		}
 		return ""
 	}
-	return fmt.Sprintf(" (-o took the folder %s as the file to write: give -o a FILE)", report.Visible(opts.output))
+	return fmt.Sprintf(" (-o took the folder %s as the file to write: give -o a FILE)", report.VisibleInput(opts.output))
 }
 
 // givenApart is the values given as the word after their flag, as an
@@ -146,7 +146,7 @@ func flagTook(opts *options, short bool) string {
 				continue
 			}
 			if _, err := os.Lstat(inDir(opts.dir, v)); (err == nil || strings.HasPrefix(v, input.RevPrefix)) && apart[f.name+"\x00"+v] {
-				return fmt.Sprintf(" (--%s took %s as its value: give --%s a value, quoted when it may be empty)", f.name, report.Visible(v), f.name)
+				return fmt.Sprintf(" (--%s took %s as its value: give --%s a value, quoted when it may be empty)", f.name, report.VisibleInput(v), f.name)
 			}
 		}
 	}
@@ -155,7 +155,7 @@ func flagTook(opts *options, short bool) string {
 	// is found from -C already (options.check): -C repo --template old
 	// new looked for repo/repo/old, and named no flag.
 	if v := opts.template; v != "" && (isDir(v) || strings.HasPrefix(v, input.RevPrefix) || opts.dir != "" && strings.HasPrefix(v, filepath.Join(opts.dir, input.RevPrefix))) && apart["template\x00"+v] {
-		return fmt.Sprintf(" (--template took %s as its value: give --template a FILE, quoted when it may be empty)", report.Visible(v))
+		return fmt.Sprintf(" (--template took %s as its value: give --template a FILE, quoted when it may be empty)", report.VisibleInput(v))
 	}
 	return ""
 }
@@ -200,7 +200,7 @@ func flagAfterDashes(opts *options) string {
 // flagAfterDashes finds a flag after --, or "".
 func dashesHint(opts *options) string {
 	if f := flagAfterDashes(opts); f != "" {
-		return fmt.Sprintf(" (%s comes after --, which makes every word after it an argument: put flags before --)", report.Visible(f))
+		return fmt.Sprintf(" (%s comes after --, which makes every word after it an argument: put flags before --)", report.VisibleInput(f))
 	}
 	return ""
 }
@@ -216,7 +216,7 @@ func dashedFlag(opts *options, what string) error {
 	if f == "" {
 		return nil
 	}
-	return usageErrorf("%s, read as %s, names nothing on disk%s", report.Visible(f), what, dashesHint(opts))
+	return usageErrorf("%s, read as %s, names nothing on disk%s", report.VisibleInput(f), what, dashesHint(opts))
 }
 
 // seriesHint suggests log for more than two snapshots: a pair diff takes
@@ -480,7 +480,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 			break
 		}
 		if n := len(s.Skipped); n > 0 {
-			fmt.Fprintf(c.stderr, "cachediff: %s: skipped %s, listed in the report\n", report.Visible(s.Path), skippedCount(s.Skipped))
+			fmt.Fprintf(c.stderr, "cachediff: %s: skipped %s, listed in the report\n", report.VisibleInput(s.Path), skippedCount(s.Skipped))
 		}
 	}
 	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {

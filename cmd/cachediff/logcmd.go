@@ -117,7 +117,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if len(args) != 1 {
 			took := "" // --revs PATH, its RANGE left out: "got 0 arguments" named no flag
 			if _, err := os.Lstat(inDir(opts.dir, opts.revs)); len(args) == 0 && err == nil {
-				took = fmt.Sprintf(" (--revs took %s as its RANGE: give --revs a range, such as HEAD~7..HEAD)", report.Visible(opts.revs))
+				took = fmt.Sprintf(" (--revs took %s as its RANGE: give --revs a range, such as HEAD~7..HEAD)", report.VisibleInput(opts.revs))
 			}
 			if len(args) > 1 {
 				took = dashesHint(opts) // log --revs R -- PATH -q
@@ -289,7 +289,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		prev = s
 		if !opts.quiet {
 			if n := len(s.Skipped); n > 0 {
-				fmt.Fprintf(c.stderr, "cachediff: %s: skipped %s, listed in the log\n", report.Visible(s.Path), skippedCount(s.Skipped))
+				fmt.Fprintf(c.stderr, "cachediff: %s: skipped %s, listed in the log\n", report.VisibleInput(s.Path), skippedCount(s.Skipped))
 			}
 		}
 		if opts.output != "" {
@@ -557,5 +557,5 @@ func swappedRevs(opts *options, path string, err error) error {
 	// git:HEAD~2..HEAD said "write --revs 'git:HEAD~2..HEAD' …", which
 	// pasted said "unknown revision git:HEAD~2".
 	rng := strings.TrimPrefix(path, input.RevPrefix)
-	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, report.Visible(opts.revs), report.Visible(path), shellword.Shown(rng), shellword.Shown(word))
+	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, report.VisibleInput(opts.revs), report.VisibleInput(path), shellword.Shown(rng), shellword.Shown(word))
 }
