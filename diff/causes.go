@@ -2233,6 +2233,16 @@ func (e *explainer) based(l *local) bool {
 	}
 	all := len(bases)
 	bases = e.undominated(bases)
+	// A base left out as another's causes may have been the one of
+	// baseMin causes: render refuses a set on bases that each hold
+	// fewer (a chain on the two before it, the one before dominated).
+	big = false
+	for _, ch := range bases {
+		big = big || e.size[e.nodes[ch.id].set] >= baseMin
+	}
+	if !big {
+		return false
+	}
 	// The bases are stamped (baseAt), and those of one set and via
 	// found through a map past a few: a pair of K dependencies that
 	// bring sets costs K, not K² (each looked for among the others).
@@ -2474,12 +2484,15 @@ const (
 // but those whose causes another brings by as good a path: a dependency
 // y is dominated by x, another of bases with a smaller name, when y has
 // no edge change of its own and every changed dependency of y that
-// brings a cause (its own change or a set) is a dependency of x too.
-// The best path from y to any of its causes goes through such a z, and
-// x has z as a dependency, so a path through x is no longer and, being
-// as long, comes first by its first name. y's own change stays a cause
-// of one name. Two chains joined by a rung at every step (a_i on a_{i-1}
-// and b_i, b_i on b_{i-1}) are then a chain of one base each. It tries
+// brings a cause (its own change or a set) is x or a dependency of x.
+// The best path from y to any of its causes goes through such a z: z is
+// x, and the path through x is shorter by a name, or x has z as a
+// dependency, so a path through x is no longer and, being as long,
+// comes first by its first name. y's own change stays a cause of one
+// name. Two chains joined by a rung at every step (a_i on a_{i-1} and
+// b_i, b_i on b_{i-1}) are then a chain of one base each, as is a chain
+// whose every spec depends on the two before it (x the one before
+// last, of the smaller name). It tries
 // the few dependencies of most causes as x, each marking its
 // dependencies once, and only dependencies of a few changed dependencies
 // (dominatorDeps): the work is the dependencies of l, times a constant.
@@ -2497,6 +2510,7 @@ func (e *explainer) undominated(bases []*child) []*child {
 			continue
 		}
 		e.markStamp++
+		e.markAt[x.id] = e.markStamp // y on x: x's own causes, one name nearer
 		for _, z := range e.nodes[x.id].children {
 			e.markAt[z.id] = e.markStamp
 			e.marked++

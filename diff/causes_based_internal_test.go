@@ -528,3 +528,43 @@ func TestCausesBasedShapesOracle(t *testing.T) {
 	}
 	t.Logf("%d sets based (%d on several bases), %d with edge changes, %d on dependencies of one set, %d leaving a dependency's set out, %d overriding a cause of their base (%d found past %d levels); shapes with a based set %v", based, several, edges, merged, dominated, overs, far, holdDepth, kinds)
 }
+
+// A chain whose every spec depends on the two before it, every version
+// bumped: spec i-1's causes all come through spec i-2 as well or better,
+// so spec i's set is based on spec i-2's alone. Its causes are those of
+// every path looked at one by one (oracleCheck); and with baseMin at 32,
+// spec 33's set keeps the laws: its dependency 31 brings 31 causes, the
+// one left out (32) brings 32, and a set on bases that each hold fewer
+// than baseMin is one cachediff writes out (render refused it:
+// "causes.sets[…]: its bases hold at most 31 causes each").
+func TestCausesBackTwoBased(t *testing.T) {
+	// The oracle looks at every path: a Fibonacci number of them.
+	before, after, pairs := backTwoPair(20)
+	if based, _, _ := oracleCheck(t, "back2", before, after, pairs, false); based < 10 {
+		t.Errorf("%d sets based with baseMin 1, want at least 10", based)
+	}
+	before, after, pairs = backTwoPair(80)
+	r, based, several := explainPairs(t, before, after, pairs, 32)
+	if err := checkCauseSets(r); err != nil {
+		t.Fatal(err)
+	}
+	if based < 40 || several > 0 {
+		t.Errorf("%d sets based (%d on several bases), want at least 40, each on one", based, several)
+	}
+}
+
+// backTwoPair is n specs, each depending on the two before it, every
+// version bumped.
+func backTwoPair(n int) (Graph, Graph, [][4]string) {
+	name := make([]string, n)
+	deps := make([][]int, n)
+	bumped := make([]bool, n)
+	for i := range n {
+		name[i] = fmt.Sprintf("p%05d", n-1-i) // dagPairOf: spec i depends on later ones
+		for j := i + 1; j < n && j <= i+2; j++ {
+			deps[i] = append(deps[i], j)
+		}
+		bumped[i] = true
+	}
+	return dagPairOf(name, deps, bumped, nil, nil)
+}
