@@ -29,6 +29,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -353,7 +354,169 @@ func (vc ValueCounts) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads what MarshalJSON writes, keeping the key order.
+// The object is read in place, each key and value on its own, and the
+// list made at its length: a json.Decoder copied the object into a
+// buffer grown by doubling, and the list grew by appending.
 func (vc *ValueCounts) UnmarshalJSON(data []byte) error {
+	if !json.Valid(data) {
+		return vc.decodeCounts(data) // it says why
+	}
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 || data[0] != '{' {
+		return vc.decodeCounts(data)
+	}
+	n := 0
+	for i, ok := 1, true; ok; n++ {
+		_, _, i, ok = nextEntry(data, i)
+	}
+	l := make(ValueCounts, 0, n-1)
+	for i := 1; ; {
+		key, value, next, ok := nextEntry(data, i)
+		if !ok {
+			break
+		}
+		i = next
+		var v ValueCount
+		if bytes.IndexByte(key, '\\') < 0 && utf8.Valid(key) {
+			v.Value = string(key[1 : len(key)-1])
+		} else {
+			s := new(string)
+			if err := json.Unmarshal(key, s); err != nil {
+				return err
+			}
+			v.Value = *s
+		}
+		if c, ok := plainCounts(value); ok {
+			v.OldToNew = c
+		} else {
+			c := new(OldToNew) // only here: &v.OldToNew made every count escape
+			if err := json.Unmarshal(value, c); err != nil {
+				return err
+			}
+			v.OldToNew = *c
+		}
+		l = append(l, v)
+	}
+	*vc = l
+	return nil
+}
+
+// nextEntry reads the entry of the JSON object data (valid, starting
+// with '{') that starts at or after i (1 for the first): its raw key
+// (quoted) and value, and the index to read the next one from; ok is
+// false past the last.
+func nextEntry(data []byte, i int) (key, value []byte, next int, ok bool) {
+	i = skipSpace(data, i)
+	if i < len(data) && data[i] == ',' {
+		i = skipSpace(data, i+1)
+	}
+	if i >= len(data) || data[i] == '}' {
+		return nil, nil, i, false
+	}
+	k := skipValue(data, i)
+	v := skipSpace(data, skipSpace(data, k)+1) // past the colon
+	e := skipValue(data, v)
+	return data[i:k], data[v:e], e, true
+}
+
+// plainCounts reads value, valid JSON, when it is an object of "old"
+// and "new" (spelt so) of integers, as json.Unmarshal reads it (the last
+// of a key twice); ok is false when it is not. json.Unmarshal allocates
+// hundreds of bytes a call.
+func plainCounts(value []byte) (c OldToNew, ok bool) {
+	if len(value) == 0 || value[0] != '{' {
+		return c, false
+	}
+	for i := 1; ; {
+		key, v, next, more := nextEntry(value, i)
+		if !more {
+			return c, true
+		}
+		i = next
+		n, ok := plainInt(v)
+		if !ok {
+			return OldToNew{}, false
+		}
+		switch string(key) {
+		case `"old"`:
+			c.Old = n
+		case `"new"`:
+			c.New = n
+		default:
+			return OldToNew{}, false
+		}
+	}
+}
+
+// plainInt reads v, a JSON number, when it is an integer of at most 18
+// digits.
+func plainInt(v []byte) (int, bool) {
+	neg := len(v) > 0 && v[0] == '-'
+	if neg {
+		v = v[1:]
+	}
+	if len(v) == 0 || len(v) > 18 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// skipSpace is the index of the first byte of data at or after i that
+// is not JSON white space.
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipValue is the index past the valid JSON value that starts at i.
+func skipValue(data []byte, i int) int {
+	depth := 0
+	for i < len(data) {
+		switch data[i] {
+		case '"':
+			i++
+			for i < len(data) && data[i] != '"' {
+				if data[i] == '\\' {
+					i++
+				}
+				i++
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		default:
+			if depth == 0 {
+				j := i
+				for j < len(data) && !bytes.ContainsRune([]byte(",}] \t\r\n"), rune(data[j])) {
+					j++
+				}
+				return j
+			}
+		}
+		i++
+		if depth == 0 {
+			return i
+		}
+	}
+	return i
+}
+
+// decodeCounts reads data with a json.Decoder, as UnmarshalJSON did, for
+// its errors.
+func (vc *ValueCounts) decodeCounts(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if tok, err := dec.Token(); err != nil {
 		return err

@@ -565,6 +565,26 @@ func compareParsed(a, b parsed) int {
 	return strings.Compare(a.v, b.v)
 }
 
+// A Comparer compares versions as Compare does, keeping the scratch of
+// its parses from one call to the next, where Compare allocates a
+// version's components at each call: a caller that merges long lists
+// sorted by SortFunc allocates once. The zero value is ready; a Comparer
+// is not safe for concurrent use.
+type Comparer struct {
+	buf []component
+}
+
+// Compare returns Compare(a, b).
+func (c *Comparer) Compare(a, b string) int {
+	if a == b {
+		return 0
+	}
+	pa, buf := parseAppend(c.buf[:0], a, keptComponents)
+	pb, buf := parseAppend(buf, b, keptComponents)
+	c.buf = buf[:0]
+	return compareParsed(pa, pb)
+}
+
 // A Sorter sorts lists of versions as Sort does, keeping its scratch
 // memory from one call to the next: a caller that sorts many short lists
 // (the engine, a few per package) allocates once. The zero value is

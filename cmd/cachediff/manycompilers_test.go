@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -18,6 +19,14 @@ import (
 // facets.compiler.counts in the order cachediff writes them (version
 // order), and returns its path and size.
 func manyCompilersReport(t *testing.T, n int) (string, int64) {
+	return manyCompilersReportIn(t, n, false)
+}
+
+// manyCompilersReportIn is manyCompilersReport with the compilers added
+// in the order of their bytes when byBytes, as a tool that sorts keys
+// (jq -S) writes them: out of version order ("zz@0.0.10" before
+// "zz@0.0.2").
+func manyCompilersReportIn(t *testing.T, n int, byBytes bool) (string, int64) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	if code := run([]string{"--format", "json", filepath.Join("..", "..", "testdata", "real", "develop-2025-03-23"), filepath.Join("..", "..", "testdata", "real", "develop-2025-03-30")}, &out, &errb); code != 1 {
@@ -41,8 +50,15 @@ func manyCompilersReport(t *testing.T, n int) (string, int64) {
 	}
 	end += at + c
 	var extra bytes.Buffer
+	names := make([]string, n)
 	for k := range n {
-		fmt.Fprintf(&extra, ",\n        \"zz@%d.%d.%d\": {\"old\": 1, \"new\": 1}", k/10000, k/100%100, k%100)
+		names[k] = fmt.Sprintf("zz@%d.%d.%d", k/10000, k/100%100, k%100)
+	}
+	if byBytes {
+		slices.Sort(names)
+	}
+	for _, name := range names {
+		fmt.Fprintf(&extra, ",\n        \"%s\": {\"old\": 1, \"new\": 1}", name)
 	}
 	js = concatBytes(js[:end], extra.Bytes(), js[end:])
 	for _, facet := range []string{"os", "platform", "target"} {
@@ -91,6 +107,33 @@ func TestRenderManyCompilersMemory(t *testing.T) {
 		t.Logf("%d compilers: input %d bytes, allocated %d, heap at most %d (%.2fx)", n, input, alloc, peak, ratio)
 		if ratio > 4 {
 			t.Errorf("%d compilers: the heap held %.2fx the report's JSON (%d of %d bytes), want at most 4x", n, ratio, peak, input)
+		}
+	}
+	if r := float64(allocs[1]) / float64(allocs[0]); r > renderAllocBound {
+		t.Errorf("4x the compilers allocate %.2fx the bytes (%d → %d), want at most %.2fx", r, allocs[0], allocs[1], renderAllocBound)
+	}
+}
+
+// TestRenderManyCompilersByBytesMemory (issue 35 class c): a report whose
+// counts a tool re-wrote with sorted keys (jq -S), out of version order,
+// was put back in order by version.SortFunc, which parses every value at
+// once (64 bytes a value, 12 a component): 1M compilers rendered at 6.8x
+// the report's JSON. The counts are sorted in runs of bounded scratch,
+// merged: the heap holds at most 4x the report's JSON, and 4x the
+// compilers allocate at most renderAllocBound times the bytes.
+func TestRenderManyCompilersByBytesMemory(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
+	}
+	var allocs [2]uint64
+	for k, n := range []int{20000, 80000} {
+		path, input := manyCompilersReportIn(t, n, true)
+		alloc, peak, _ := commandCost(t, []string{"render", "--format", "md", path})
+		allocs[k] = alloc
+		ratio := float64(peak) / float64(input)
+		t.Logf("%d compilers by bytes: input %d bytes, allocated %d, heap at most %d (%.2fx)", n, input, alloc, peak, ratio)
+		if ratio > 4 {
+			t.Errorf("%d compilers by bytes: the heap held %.2fx the report's JSON (%d of %d bytes), want at most 4x", n, ratio, peak, input)
 		}
 	}
 	if r := float64(allocs[1]) / float64(allocs[0]); r > renderAllocBound {

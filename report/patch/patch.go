@@ -227,8 +227,17 @@ func compareLines(a, b string) int {
 // Spack's own names have none of these, so a real spec reads as Spack
 // writes it.
 func specLine(s diff.Spec, a report.Abbrev) string {
+	// Grown once to the line's length unescaped: grown by doubling, a
+	// spec of 4M variants (32 MB) held the line's bytes at up to three
+	// times over, and --format patch peaked at 4.9x the report.
+	n := 64 + len(s.Hash) + len(s.Compiler) + len(s.Platform) + len(s.OS) + len(s.Target)
+	for _, l := range [...][]string{s.Versions, s.Variants, s.Stacks} {
+		for _, v := range l {
+			n += len(v) + 1 // and a separator
+		}
+	}
 	var b strings.Builder
-	b.Grow(64)
+	b.Grow(n)
 	b.WriteByte('/')
 	patchValue(&b, a.Short(s.Hash), "")
 	b.WriteString(" @")
@@ -387,7 +396,11 @@ func writeHunks(w io.Writer, ops []lineOp) {
 		oldN, newN := oldAt[end]-oldAt[start], newAt[end]-newAt[start]
 		fmt.Fprintf(w, "@@ -%s +%s @@\n", hunkRange(oldAt[start], oldN), hunkRange(newAt[start], newN))
 		for _, op := range ops[start:end] {
-			fmt.Fprintf(w, "%c%s\n", op.op, op.text)
+			// Not through fmt, whose buffer grows to hold the line:
+			// a spec of 4M variants is a line of 32 MB.
+			io.WriteString(w, string(rune(op.op)))
+			io.WriteString(w, op.text)
+			io.WriteString(w, "\n")
 		}
 		i = end
 	}

@@ -11,26 +11,55 @@ import (
 // already (plainText), so a line cannot carry codes of its own.
 type patchColor struct {
 	w    io.Writer
-	line []byte // the start of a line not ended yet
+	line []byte // the start of a line whose colour is not known yet: fewer than kindBytes bytes
+	open bool   // the line's colour and first bytes are written
+	code string // the open line's colour, "" for none
 	out  []byte
 }
 
-// Write colours the complete lines of p (and of the line begun before)
-// and writes them; an unfinished line waits for the rest. Patch ends
-// every line, so nothing is left at the end.
+// kindBytes is how many bytes of a line tell its colour (patchCode):
+// "--- " of a file header against "-" of a removed line.
+const kindBytes = 4
+
+// Write colours the lines of p (and of the line begun before) and
+// writes them: a line's colour once its first kindBytes bytes (or the
+// whole line) are known, its bytes as they come, and the reset at its
+// end. Until then, the start of a line waits for the rest. Patch ends
+// every line, so nothing is left at the end. A line is not held whole:
+// a spec of 4M variants is a line of 32 MB, held twice over while it grew.
 func (c *patchColor) Write(p []byte) (int, error) {
 	n := len(p)
 	c.out = c.out[:0]
-	for {
-		i := bytes.IndexByte(p, '\n')
-		if i < 0 {
-			c.line = append(c.line, p...)
+	for len(p) > 0 {
+		end := bytes.IndexByte(p, '\n')
+		ended := end >= 0
+		if !ended {
+			end = len(p)
+		}
+		if !c.open {
+			k := min(end, kindBytes-len(c.line))
+			c.line = append(c.line, p[:k]...)
+			p, end = p[k:], end-k
+			if len(c.line) < kindBytes && !ended {
+				break
+			}
+			c.code = patchCode(c.line)
+			if c.code != "" {
+				c.out = append(c.out, "\x1b["+c.code+"m"...)
+			}
+			c.out = append(c.out, c.line...)
+			c.line, c.open = c.line[:0], true
+		}
+		c.out = append(c.out, p[:end]...)
+		if !ended {
 			break
 		}
-		c.line = append(c.line, p[:i]...)
-		c.out = appendPatchLine(c.out, c.line)
-		c.line = c.line[:0]
-		p = p[i+1:]
+		if c.code != "" {
+			c.out = append(c.out, "\x1b[0m"...)
+		}
+		c.out = append(c.out, '\n')
+		c.open = false
+		p = p[end+1:]
 	}
 	if _, err := c.w.Write(c.out); err != nil {
 		return 0, err
@@ -38,23 +67,18 @@ func (c *patchColor) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// appendPatchLine appends line, coloured by its kind, and a newline.
-func appendPatchLine(out, line []byte) []byte {
-	code := ""
+// patchCode is the colour of a line by its first bytes (kindBytes, or
+// the whole line when shorter): "" for a line left as it is.
+func patchCode(line []byte) string {
 	switch {
 	case bytes.HasPrefix(line, []byte("--- ")), bytes.HasPrefix(line, []byte("+++ ")):
-		code = "1"
+		return "1"
 	case bytes.HasPrefix(line, []byte("@@")):
-		code = "36"
+		return "36"
 	case bytes.HasPrefix(line, []byte("-")):
-		code = "31"
+		return "31"
 	case bytes.HasPrefix(line, []byte("+")):
-		code = "32"
+		return "32"
 	}
-	if code == "" {
-		return append(append(out, line...), '\n')
-	}
-	out = append(out, "\x1b["+code+"m"...)
-	out = append(out, line...)
-	return append(out, "\x1b[0m\n"...)
+	return ""
 }
