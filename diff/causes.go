@@ -1547,6 +1547,12 @@ type explainer struct {
 	// selfUsed says a Why has an own change (Why.Self): the table is
 	// then part of the result even without a set.
 	selfUsed bool
+	// alikeVars number nodes' lists of variants (matchAlike), alike
+	// lists alike, each node's joined once however many edges reach it;
+	// local runs on several goroutines.
+	alikeMu   sync.Mutex
+	alikeVars map[*GraphNode]int
+	alikeIDs  map[string]int
 }
 
 // link is a path link while solving: a name (its number in
@@ -4952,7 +4958,7 @@ func (e *explainer) matchAlike(oldDeps, newDeps []Edge, usedOld, usedNew []bool,
 			}
 			k := d.Name + "\x00" + n.Version()
 			if level < 2 {
-				k += "\x00" + strings.Join(n.Variants(), "\x00")
+				k += "\x00" + strconv.Itoa(e.variantsID(n))
 			}
 			if level < 1 {
 				k += "\x00" + n.Compiler() + "\x00" + n.OS() + "\x00" + n.Platform() + "\x00" + n.Target()
@@ -5021,4 +5027,26 @@ func (e *explainer) matchAlike(oldDeps, newDeps []Edge, usedOld, usedNew []bool,
 			}
 		}
 	}
+}
+
+// variantsID returns the number of n's list of variants (equal lists,
+// equal numbers), the list joined once per node: a node of many variants
+// reached by many edges is read once, and the keys of matchAlike stay
+// short.
+func (e *explainer) variantsID(n *GraphNode) int {
+	e.alikeMu.Lock()
+	defer e.alikeMu.Unlock()
+	id, ok := e.alikeVars[n]
+	if !ok {
+		if e.alikeVars == nil {
+			e.alikeVars, e.alikeIDs = map[*GraphNode]int{}, map[string]int{}
+		}
+		v := strings.Join(n.Variants(), "\x00")
+		if id, ok = e.alikeIDs[v]; !ok {
+			id = len(e.alikeIDs)
+			e.alikeIDs[v] = id
+		}
+		e.alikeVars[n] = id
+	}
+	return id
 }

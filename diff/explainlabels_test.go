@@ -1,6 +1,8 @@
 package diff_test
 
 import (
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -37,5 +39,57 @@ func TestExplainTwoBuildsLabels(t *testing.T) {
 		if !w.Known || len(w.Causes) != 1 || w.Causes[0].Name != "zlib" {
 			t.Errorf("py 1 %.1s… → %.1s…, py 2 %.1s… → %.1s…: causes %q, want zlib's change alone", olds[0], labels[0], olds[1], labels[1], got)
 		}
+	}
+}
+
+// TestExplainAlikeLinear: the match of leftover edges by what their nodes
+// say reads each node's variants once, however many edges reach it: n
+// specs, each over the same two builds of py of n variants each (rebuilt
+// for zlib, their new hashes in the other order), cost (bytes allocated)
+// at most 4.4x as much at 4n as at n, where joining the variants per
+// edge grew with n² (the input grows with n).
+func TestExplainAlikeLinear(t *testing.T) {
+	h := func(c string, i int) string { return fmt.Sprintf("%s%0*d", c, 32-len(c), i) }
+	cost := func(n int) uint64 {
+		var before, after diff.Graph
+		vars := make([]string, n)
+		for i := range vars {
+			vars[i] = fmt.Sprintf("+v%07d", i)
+		}
+		py := func(hash, version string, zlib string) *diff.GraphNode {
+			g := diff.NewNode(hash, "py", version, []diff.Edge{{Name: "zlib", Hash: zlib, Types: []string{"link"}}})
+			g.Spec.Variants = vars
+			return g
+		}
+		before.Add(diff.NewNode(h("z", 0), "zlib", "1", []diff.Edge{}))
+		after.Add(diff.NewNode(h("y", 0), "zlib", "2", []diff.Edge{}))
+		before.Add(py(h("a", 1), "1", h("z", 0)))
+		before.Add(py(h("a", 2), "2", h("z", 0)))
+		after.Add(py(h("e", 2), "1", h("y", 0)))
+		after.Add(py(h("e", 1), "2", h("y", 0)))
+		var topOld, topNew []diff.Edge
+		for i := range n {
+			name := fmt.Sprintf("app%d", i)
+			before.Add(diff.NewNode(h("c", i), name, "1", []diff.Edge{{Name: "py", Hash: h("a", 1), Types: []string{"run"}}, {Name: "py", Hash: h("a", 2), Types: []string{"run"}}}))
+			after.Add(diff.NewNode(h("d", i), name, "1", []diff.Edge{{Name: "py", Hash: h("e", 2), Types: []string{"run"}}, {Name: "py", Hash: h("e", 1), Types: []string{"run"}}}))
+			topOld = append(topOld, diff.Edge{Name: name, Hash: h("c", i), Types: []string{"run"}})
+			topNew = append(topNew, diff.Edge{Name: name, Hash: h("d", i), Types: []string{"run"}})
+		}
+		before.Add(diff.NewNode(h("t", 0), "top", "1", topOld))
+		after.Add(diff.NewNode(h("u", 0), "top", "1", topNew))
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		w := diff.Explain(before, after, h("t", 0), h("u", 0))
+		runtime.ReadMemStats(&m1)
+		if !w.Known || len(w.Causes) != 1 || w.Causes[0].Name != "zlib" {
+			t.Fatalf("n=%d: %d causes, want zlib's change alone", n, len(w.Causes))
+		}
+		return m1.TotalAlloc - m0.TotalAlloc
+	}
+	small, big := cost(500), cost(2000)
+	t.Logf("bytes allocated: n=500 %d, n=2000 %d (%.2fx)", small, big, float64(big)/float64(small))
+	if float64(big) > 4.4*float64(small) {
+		t.Errorf("4x the specs and variants allocate %.2fx as much (%d → %d bytes), want at most 4.4x", float64(big)/float64(small), small, big)
 	}
 }
