@@ -1563,6 +1563,12 @@ type explainer struct {
 	// selfUsed says a Why has an own change (Why.Self): the table is
 	// then part of the result even without a set.
 	selfUsed bool
+	// alikeVars number nodes' lists of variants (matchAlike), alike
+	// lists alike, each node's joined once however many edges reach it;
+	// local runs on several goroutines.
+	alikeMu   sync.Mutex
+	alikeVars map[*GraphNode]int
+	alikeIDs  map[string]int
 }
 
 // link is a path link while solving: a name (its number in
@@ -3239,6 +3245,9 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 			if j, found := slices.BinarySearchFunc(newDeps, Edge{Name: a.Name, Hash: to}, byName); found && !usedNew[j] {
 				match(i, j)
 			}
+		}
+		if !inCycle { // a cycle's edges follow its pairs (apart)
+			e.matchAlike(oldDeps, newDeps, usedOld, usedNew, match, probes)
 		}
 	}
 	for i, j := 0, 0; i < len(oldDeps) && j < len(newDeps); {
@@ -4988,4 +4997,117 @@ func (e *explainer) forest(enter, leave func(s int32), extra func(s int32, closu
 			stack = append(stack, frame{k, start[k]})
 		}
 	}
+}
+
+// matchAlike matches the edges of a name written several times on a side
+// that are left after the identical ones and the report's pairs, by what
+// their nodes say rather than by hash: an old edge and a new one whose
+// nodes alone of the name's unmatched edges agree on version, variants,
+// compiler, OS and target; then on version and variants; then on version.
+// In hash order alone, a spec over two builds of one package, each
+// rebuilt, paired py 1 with the new py 2 when the new hashes sorted the
+// other way, and invented "py 1 → 2" and "py 2 → 1" causes. Edges still
+// alike at every level are left to the match by name. It reads each edge
+// once a level (a map of keys), whatever the count of one name's edges.
+func (e *explainer) matchAlike(oldDeps, newDeps []Edge, usedOld, usedNew []bool, match func(i, j int), probes *int) {
+	type slot struct{ olds, news, i, j int }
+	for level := range 3 {
+		key := func(g Graph, d Edge) (string, bool) {
+			n := g.Node(d.Hash)
+			if n == nil {
+				return "", false
+			}
+			k := d.Name + "\x00" + n.Version()
+			if level < 2 {
+				k += "\x00" + strconv.Itoa(e.variantsID(n))
+			}
+			if level < 1 {
+				k += "\x00" + n.Compiler() + "\x00" + n.OS() + "\x00" + n.Platform() + "\x00" + n.Target()
+			}
+			return k, true
+		}
+		var slots map[string]*slot
+		add := func(k string, i, j int) {
+			if slots == nil {
+				slots = map[string]*slot{}
+			}
+			s := slots[k]
+			if s == nil {
+				s = &slot{i: -1, j: -1}
+				slots[k] = s
+			}
+			if i >= 0 {
+				s.olds, s.i = s.olds+1, i
+			} else {
+				s.news, s.j = s.news+1, j
+			}
+		}
+		// Only names left unmatched on both sides, more than once on one.
+		left := func(l []Edge, used []bool) map[string]int {
+			m := map[string]int{}
+			for i, d := range l {
+				if !used[i] {
+					m[d.Name]++
+				}
+			}
+			return m
+		}
+		lo, ln := left(oldDeps, usedOld), left(newDeps, usedNew)
+		want := func(name string) bool { return lo[name] > 0 && ln[name] > 0 && lo[name]+ln[name] > 2 }
+		for i, a := range oldDeps {
+			(*probes)++
+			if !usedOld[i] && want(a.Name) {
+				if k, ok := key(e.old, a); ok {
+					add(k, i, -1)
+				}
+			}
+		}
+		for j, b := range newDeps {
+			(*probes)++
+			if !usedNew[j] && want(b.Name) {
+				if k, ok := key(e.new, b); ok {
+					add(k, -1, j)
+				}
+			}
+		}
+		if slots == nil {
+			return
+		}
+		// In the old edges' order (by name and hash of the old side, which
+		// relabelling the new side does not move), each matched once.
+		for i := range oldDeps {
+			if usedOld[i] || !want(oldDeps[i].Name) {
+				continue
+			}
+			k, ok := key(e.old, oldDeps[i])
+			if !ok {
+				continue
+			}
+			if s := slots[k]; s != nil && s.olds == 1 && s.news == 1 && !usedNew[s.j] {
+				match(s.i, s.j)
+			}
+		}
+	}
+}
+
+// variantsID returns the number of n's list of variants (equal lists,
+// equal numbers), the list joined once per node: a node of many variants
+// reached by many edges is read once, and the keys of matchAlike stay
+// short.
+func (e *explainer) variantsID(n *GraphNode) int {
+	e.alikeMu.Lock()
+	defer e.alikeMu.Unlock()
+	id, ok := e.alikeVars[n]
+	if !ok {
+		if e.alikeVars == nil {
+			e.alikeVars, e.alikeIDs = map[*GraphNode]int{}, map[string]int{}
+		}
+		v := strings.Join(n.Variants(), "\x00")
+		if id, ok = e.alikeIDs[v]; !ok {
+			id = len(e.alikeIDs)
+			e.alikeIDs[v] = id
+		}
+		e.alikeVars[n] = id
+	}
+	return id
 }

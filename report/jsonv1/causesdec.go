@@ -48,6 +48,17 @@ type decodedDoc struct {
 	Highlights highlightsInto `json:"highlights"`
 }
 
+// plainDoc is decodedDoc with the report's packages and highlights read
+// by encoding/json as fields of the document: through packagesInto's
+// plain path, encoding/json scanned the packages past to find their end,
+// then json.Unmarshal checked them whole again before decoding them, two
+// passes over most of the bytes that decode none.
+type plainDoc struct {
+	report.Document
+	Causes   causesDec `json:"causes"`
+	Features skipValue `json:"features"`
+}
+
 // skipValue is a value encoding/json leaves to causesDec: it only scans
 // past it.
 type skipValue struct{}

@@ -443,11 +443,19 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 		presize(&dec.Report.Packages, lens.listed)
 		presize(&dec.Report.Highlights, lens.highlights)
 	}
-	dec.Packages = packagesInto{&dec.Report.Packages, plain}
-	dec.Highlights = highlightsInto{&dec.Report.Highlights, plain}
+	dec.Packages = packagesInto{&dec.Report.Packages}
+	dec.Highlights = highlightsInto{&dec.Report.Highlights}
 	presize(&dec.Report.Warnings, lens.warnings)
-	if err := json.Unmarshal(data, &dec); err != nil {
-		return nil, jsonError(data, err) // checkShape lets nothing through that fails here
+	var err2 error
+	if plain {
+		pd := plainDoc{Document: dec.Document, Causes: dec.Causes}
+		err2 = json.Unmarshal(data, &pd)
+		dec.Document, dec.Causes = pd.Document, pd.Causes
+	} else {
+		err2 = json.Unmarshal(data, &dec)
+	}
+	if err2 != nil {
+		return nil, jsonError(data, err2) // checkShape lets nothing through that fails here
 	}
 	doc := dec.Document
 	doc.Features = features

@@ -163,20 +163,25 @@ func listInto[T any](data []byte, to *[]T, elem func(e *T, data []byte) error) e
 	return nil
 }
 
+// rescanHook, when set (tests), is told the bytes of the packages or
+// highlights handed to their decoders above, which encoding/json has
+// scanned past first.
+var rescanHook func(n int)
+
 // plainListMax is the longest list inside a report's packages or
 // highlights that decodeBytes leaves to encoding/json.
 const plainListMax = 4096
 
-// packagesInto decodes a report's packages into *to; plain, with
-// encoding/json into *to as it is.
+// packagesInto decodes a report's packages into *to, each list inside
+// at its length (a report whose lists inside are all short is read by
+// encoding/json as it is, plainDoc).
 type packagesInto struct {
-	to    *[]diff.Package
-	plain bool
+	to *[]diff.Package
 }
 
 func (d packagesInto) UnmarshalJSON(data []byte) error {
-	if d.plain {
-		return json.Unmarshal(data, d.to)
+	if rescanHook != nil {
+		rescanHook(len(data))
 	}
 	return listInto(data, d.to, func(p *diff.Package, e []byte) error {
 		return json.Unmarshal(e, &struct {
@@ -286,16 +291,15 @@ func (d pairListInto) UnmarshalJSON(data []byte) error {
 	})
 }
 
-// highlightsInto decodes a report's highlights into *to; plain, with
-// encoding/json into *to as it is.
+// highlightsInto decodes a report's highlights into *to, as
+// packagesInto.
 type highlightsInto struct {
-	to    *[]diff.Highlight
-	plain bool
+	to *[]diff.Highlight
 }
 
 func (d highlightsInto) UnmarshalJSON(data []byte) error {
-	if d.plain {
-		return json.Unmarshal(data, d.to)
+	if rescanHook != nil {
+		rescanHook(len(data))
 	}
 	return listInto(data, d.to, func(h *diff.Highlight, e []byte) error {
 		return json.Unmarshal(e, &struct {

@@ -86,6 +86,7 @@ type Result struct {
 	Input                       int64
 	Floor, FloorMed             time.Duration
 	Ref, RefMed                 time.Duration
+	RefCPU                      time.Duration // the ref's user + system, best
 	Wall, WallMed               time.Duration
 	CPU                         time.Duration // user + system, best
 	RSS                         int64         // peak, bytes, largest over runs
@@ -355,6 +356,7 @@ func timeGroup(e *Env, s *Scenario, g Group, runs int) ([]Result, error) {
 			Floor: fb, FloorMed: fm, CPU: j.cpu, RSS: j.rss, Headline: j.cmd.Headline}
 		if ref != nil {
 			r.Ref, r.RefMed = best(ref)
+			r.RefCPU = ref.cpu
 		}
 		r.Wall, r.WallMed = best(j)
 		out = append(out, r)
