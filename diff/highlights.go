@@ -776,6 +776,9 @@ func (r *Report) checkNewsItems() error {
 		}
 		seen[name] = true
 	}
+	if err := r.checkCoverageItems(); err != nil {
+		return err
+	}
 	room := len(kinds) + newsRoom(r)
 	if rootsView(r) {
 		ru := r.Facets.rollup("stack")
@@ -785,4 +788,112 @@ func (r *Report) checkNewsItems() error {
 		return lawf("highlights", "%d items, but the report's news are at most %d: an item for each package added, removed or whose versions changed, each facet value that came, went or moved, each root added, removed or changed, %d causes and the gate's", len(r.Highlights), room, MaxCauseHighlights)
 	}
 	return nil
+}
+
+// checkCoverageItems checks that each coverage item (appeared, vanished,
+// shrank, grew) is one a cachediff could have written: of a coverage
+// facet, about a value of that facet whose counts make it that kind
+// (movedBy; a value listed as added or removed without counts,
+// appeared or vanished at 0 → 0), its specs the value's counts, its
+// packages packages the report lists, once per facet value, with no
+// field of another kind. render computes the highlights again, so a
+// saved report with a forged item ("grew" for a value that did not
+// move, another value's counts, an unknown facet) rendered as the one it
+// was made from. The item's packages are not checked to be those News
+// computes, nor the catalogue's root stack refused: builds before
+// 9f9c7fd2 wrote an item's packages from every changed spec, and the
+// root stack's growth, and their reports stay readable.
+func (r *Report) checkCoverageItems() error {
+	// A facet's values: their counts (ok when the report has them) and
+	// the kind of item News makes of them ("" for none).
+	type wanted struct {
+		c    OldToNew
+		ok   bool
+		kind string
+	}
+	var values [len(coverageFacets)]map[string]wanted
+	var listed map[string]bool // the packages the report lists
+	seen := map[[2]string]bool{}
+	for i := range r.Highlights {
+		h := &r.Highlights[i]
+		if h.Kind != HighlightAppeared && h.Kind != HighlightVanished && h.Kind != HighlightShrank && h.Kind != HighlightGrew {
+			continue
+		}
+		at := fmt.Sprintf("highlights[%d]", i)
+		fi := slices.Index(coverageFacets[:], h.Facet)
+		if fi < 0 {
+			return lawf(at+".facet", "%q, but a coverage item's (kind %s) is one of %s", shortValue(h.Facet), h.Kind, strings.Join(coverageFacets[:], ", "))
+		}
+		if h.Versions != nil || h.From != "" || h.To != "" || h.Apart != "" || h.Changes != nil || h.Count != 0 || h.Unit != "" || h.Values != nil {
+			return lawf(at, "a coverage item (kind %s) with a field of another kind (versions, from, to, apart, changes, count, unit or values): a coverage item has facet, value, specs and packages", h.Kind)
+		}
+		if values[fi] == nil {
+			ru := r.Facets.rollup(h.Facet)
+			m := make(map[string]wanted, len(ru.Counts))
+			for _, vc := range ru.Counts {
+				w := wanted{c: vc.OldToNew, ok: true}
+				switch c := vc.OldToNew; {
+				case c.Old == 0 && c.New > 0:
+					w.kind = HighlightAppeared
+				case c.New == 0 && c.Old > 0:
+					w.kind = HighlightVanished
+				default:
+					w.kind, _ = movedBy(c)
+				}
+				m[vc.Value] = w
+			}
+			for _, l := range [...]struct {
+				kind   string
+				values []string
+			}{{HighlightAppeared, ru.Added}, {HighlightVanished, ru.Removed}} {
+				for _, v := range l.values {
+					if _, ok := m[v]; !ok {
+						m[v] = wanted{kind: l.kind}
+					}
+				}
+			}
+			values[fi] = m
+		}
+		w := values[fi][h.Value]
+		c, ok, kind := w.c, w.ok, w.kind
+		switch {
+		case kind == "":
+			return lawf(at, "a coverage item of kind %s for %s %q, which neither came, went nor moved (facets.%s: %s): a coverage item is of a value that did", h.Kind, h.Facet, shortValue(h.Value), h.Facet, countsText(c, ok))
+		case kind != h.Kind:
+			return lawf(at, "a coverage item of kind %s for %s %q, whose news is of kind %s (facets.%s: %s)", h.Kind, h.Facet, shortValue(h.Value), kind, h.Facet, countsText(c, ok))
+		case h.Specs == nil || *h.Specs != c:
+			return lawf(at+".specs", "%s, but facets.%s counts %q %s", specsText(h.Specs), h.Facet, shortValue(h.Value), countsText(c, ok))
+		case seen[[2]string{h.Facet, h.Value}]:
+			return lawf(at, "a second item (kind %s) for %s %q: a facet value has one item", h.Kind, h.Facet, shortValue(h.Value))
+		}
+		seen[[2]string{h.Facet, h.Value}] = true
+		if listed == nil {
+			listed = make(map[string]bool, len(r.Packages))
+			for j := range r.Packages {
+				listed[r.Packages[j].Name] = true
+			}
+		}
+		for j, p := range h.Packages {
+			if !listed[p] {
+				return lawf(fmt.Sprintf("%s.packages[%d]", at, j), "%q, but the report lists no such package: a coverage item's packages are those whose specs with its value came or went", shortValue(p))
+			}
+		}
+	}
+	return nil
+}
+
+// countsText says a facet value's counts as a law's message reads them.
+func countsText(c OldToNew, ok bool) string {
+	if !ok {
+		return "no counts"
+	}
+	return fmt.Sprintf("%d → %d specs", c.Old, c.New)
+}
+
+// specsText says a coverage item's specs.
+func specsText(c *OldToNew) string {
+	if c == nil {
+		return "no specs"
+	}
+	return fmt.Sprintf("%d → %d specs", c.Old, c.New)
 }

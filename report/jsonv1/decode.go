@@ -506,7 +506,7 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	if err := laws(); err != nil {
 		return nil, err
 	}
-	if lens.unnamed != nil {
+	if lens.unnamed != nil && !ownCausesUnnamed(doc.Report, lens.unnamed) {
 		return nil, lens.unnamed
 	}
 	// The causes' lists in the engine's order, each entry once: a report
@@ -767,4 +767,84 @@ func sortCounts(r *diff.Report) {
 	slices.SortFunc(r.Canonicalized, func(a, b diff.ValueCount) int {
 		return cmp.Or(cmp.Compare(rank(a.Value), rank(b.Value)), strings.Compare(a.Value, b.Value))
 	})
+}
+
+// ownCausesUnnamed reports whether unnamed, the laws' refusal of causes
+// that nothing names, is of the table alone, each cause of it no set
+// names a pair's own change (its package and both its hashes) whose why
+// has no self: what cachediff wrote from the table's start (ba4cb518)
+// until why.self named it (6b92ee0e), so that every report of those
+// builds whose pairs changed on their own (a lockfile's root updated,
+// a spec whose target moved) was refused. A cause named so in a report
+// of a later build is one its group counts (the laws above refuse the
+// groups of a report whose self was taken away).
+func ownCausesUnnamed(r *diff.Report, unnamed error) bool {
+	var le *diff.LawError
+	c := r.Causes
+	if !errors.As(unnamed, &le) || !strings.HasPrefix(le.Path, "causes.table[") || c == nil {
+		return false
+	}
+	named := make([]bool, len(c.Table))
+	name := func(i int) {
+		if i >= 0 && i < len(named) {
+			named[i] = true
+		}
+	}
+	for _, set := range c.Sets {
+		for _, ref := range set {
+			if ref.SetBase == nil {
+				name(ref.Cause)
+			}
+			if ref.Over != nil {
+				name(*ref.Over)
+			}
+		}
+	}
+	type own struct{ name, oldHash, newHash string }
+	// selfless holds, per pair whose why has no self, the changes its
+	// own change names: an updated pair's facet, a changed root's own.
+	selfless := map[own][]diff.Change{}
+	why := func(w *diff.Why, o own, changes ...diff.Change) {
+		switch {
+		case w == nil:
+		case w.Self != nil:
+			name(*w.Self)
+		default:
+			selfless[o] = append(selfless[o], changes...)
+		}
+	}
+	for i := range r.Packages {
+		sc := &r.Packages[i].Specs
+		for j := range sc.Rebuilt {
+			if p := &sc.Rebuilt[j]; p.Old != nil && p.New != nil {
+				why(p.Why, own{r.Packages[i].Name, p.Old.Hash, p.New.Hash})
+			}
+		}
+		for j := range sc.Updated {
+			if p := &sc.Updated[j]; p.Old != nil && p.New != nil {
+				why(p.Why, own{r.Packages[i].Name, p.Old.Hash, p.New.Hash}, diff.Change{Kind: p.Facet, From: p.From, To: p.To})
+			}
+		}
+	}
+	if c.Roots != nil {
+		for i := range c.Roots.Changed {
+			rc := &c.Roots.Changed[i]
+			why(rc.Why, own{rc.New.Name, rc.Old.Hash, rc.New.Hash}, rc.Changes...)
+		}
+	}
+	for i, t := range c.Table {
+		if named[i] {
+			continue
+		}
+		changes, ok := selfless[own{t.Name, t.OldHash, t.NewHash}]
+		if !ok || len(t.Changes) == 0 {
+			return false
+		}
+		for _, ch := range changes {
+			if !slices.Contains(t.Changes, ch) {
+				return false
+			}
+		}
+	}
+	return true
 }
