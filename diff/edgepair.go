@@ -937,10 +937,14 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			// above it) found no new spec of its dependencies in the
 			// class, and the chain was left to the pairs in order, by
 			// hash: it crossed, and did not mirror the other way, which
-			// enters the cycle at that spec. Acyclic input never comes
-			// here.
+			// enters the cycle at that spec. So is one where the old
+			// specs form a cycle: hubs over chains of their users, some
+			// chain specs over their hub in the old snapshot alone, had
+			// the hubs (zlib swapped) left to the pairs in order, after
+			// the chains' bottoms, waiting, were seeded by hash order,
+			// and the chains crossed. Acyclic input never comes here.
 			sd.init()
-			if sd.newCycles(); len(sd.compOf) > 0 {
+			if sd.newCycles(); len(sd.compOf) > 0 || c.cyclic {
 				cyc = true
 				for _, i := range failed {
 					if pairs[i] >= 0 || full(i) {
