@@ -881,7 +881,18 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			for len(q) > 0 && taken[q[0]] {
 				q = q[1:]
 			}
-			if len(qc) > 0 {
+			// An exact pair the edges do not tell (several new specs
+			// alike, none of them of i's ucolor, or several of it)
+			// waits, as an unsure spec, for the pairs made down from
+			// the surer specs: several hubs over chains of their users,
+			// the chains' bottoms alike, paired those in hash order,
+			// each hub then over another hub's chain, and the chains
+			// crossed ("same@1 added" and "removed" made up, by the
+			// labels). So does one of a class whose new specs alone
+			// form a cycle (the other way).
+			if len(qc) > 0 && sd.guessed(i, qc, taken) {
+				unsure = append(unsure, i)
+			} else if len(qc) > 0 {
 				j := sd.sameUsers(i, qc, taken)
 				pair(i, j)
 				for len(qc) > 0 && taken[qc[0]] {
@@ -889,9 +900,22 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 				}
 				byEdgesC[kc] = qc
 				byEdges[k] = q
+			} else if len(q) > 1 && sd.newCyclic() && sd.guessed(i, q, taken) {
+				unsure = append(unsure, i)
+				cyc = true
 			} else if len(q) > 0 {
-				pair(i, q[0])
-				byEdges[k] = q[1:]
+				// Acyclic input takes the first, as it always did.
+				if len(q) > 1 && sd.newCyclic() {
+					j := sd.sameUsers(i, q, taken)
+					pair(i, j)
+					for len(q) > 0 && taken[q[0]] {
+						q = q[1:]
+					}
+					byEdges[k] = q
+				} else {
+					pair(i, q[0])
+					byEdges[k] = q[1:]
+				}
 			} else if start != nil && start[i] {
 				starts = append(starts, i)
 			} else if byInner != nil {
@@ -913,10 +937,14 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			// above it) found no new spec of its dependencies in the
 			// class, and the chain was left to the pairs in order, by
 			// hash: it crossed, and did not mirror the other way, which
-			// enters the cycle at that spec. Acyclic input never comes
-			// here.
+			// enters the cycle at that spec. So is one where the old
+			// specs form a cycle: hubs over chains of their users, some
+			// chain specs over their hub in the old snapshot alone, had
+			// the hubs (zlib swapped) left to the pairs in order, after
+			// the chains' bottoms, waiting, were seeded by hash order,
+			// and the chains crossed. Acyclic input never comes here.
 			sd.init()
-			if sd.newCycles(); len(sd.compOf) > 0 {
+			if sd.newCycles(); len(sd.compOf) > 0 || c.cyclic {
 				cyc = true
 				for _, i := range failed {
 					if pairs[i] >= 0 || full(i) {
@@ -1425,6 +1453,8 @@ type seeder struct {
 	// old spec's number of edges out of it (pairDown).
 	oldUp, newUp [][]int32
 	oldOut       []int32
+	// newCyc is newCyclic's answer: 0 not found yet, 1 no, 2 yes.
+	newCyc int8
 }
 
 // shape is a group's number of edges out of the class.
@@ -1869,6 +1899,57 @@ func (s *seeder) kin(i, j int) int {
 		return 1
 	}
 	return 0
+}
+
+// newCyclic says the class's new specs form a cycle (bad input), found
+// once. It makes nothing else of the seeder (init): acyclic input asks
+// it only.
+func (s *seeder) newCyclic() bool {
+	if s.newCyc == 0 {
+		s.newCyc = 1
+		at := make(map[string]int32, len(s.c.news))
+		for j, n := range s.c.news {
+			at[n.Hash] = int32(j)
+		}
+		scc.Components(len(s.newEdges), nil, func(dst []int32, u int32) []int32 {
+			for _, d := range s.newEdges[u] {
+				if x, ok := at[d.hash]; ok && x != u {
+					dst = append(dst, x)
+				}
+			}
+			return dst
+		}, func(comp []int32, _ bool) {
+			if len(comp) > 1 {
+				s.newCyc = 2
+			}
+		})
+	}
+	return s.newCyc == 2
+}
+
+// guessed says the exact pair sameUsers would take for old spec i among
+// l is a guess: neither one spec of l not taken of i's ucolor nor one
+// spec of l not taken at all.
+func (s *seeder) guessed(i int, l []int, taken []bool) bool {
+	s.colors()
+	u, free, kin := s.ucolor[i], 0, 0
+	// No new spec of i's ucolor: two not taken make a guess (the scan
+	// stops there, as sameUsers's at its spec).
+	none := s.ucolorN[u][1] == 0
+	for _, j := range l {
+		if taken[j] {
+			continue
+		}
+		if free++; none && free > 1 {
+			return true
+		}
+		if !none && s.ucolor[len(s.c.olds)+j] == u {
+			if kin++; kin > 1 {
+				return true
+			}
+		}
+	}
+	return kin == 0 && free > 1
 }
 
 // sameUsers is the first new spec of l not taken of old spec i's
