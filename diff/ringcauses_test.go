@@ -132,3 +132,131 @@ func TestRingOverLeavesPaths(t *testing.T) {
 		}
 	}
 }
+
+// drawRing draws a ring of n specs of same (bad input) for
+// TestRingSetsAsSearched, each spec over the next, and, drawn for each:
+// leaves of its own (zlib<i>-<j>), some of a few leaves several specs
+// are over (rt<k>), one spec (mid<i>) over a leaf of its own (deep<i>),
+// a dependency on extra in the new snapshot alone, a spec of top over
+// it (and over a leaf of its own, or another spec of the ring); now and
+// then a chord to a spec further on (no ring: searched).
+func drawRing(rng *rand.Rand) cycleShape {
+	var sh cycleShape
+	n := 2 + rng.IntN(60)
+	type member struct {
+		deps  [][2]string // without the side's prefix
+		gains bool
+	}
+	ms := make([]member, n)
+	var extra []symSpec
+	shared := 1 + rng.IntN(3)
+	// Chords, specs over a spec with a leaf (mid), and gains each in a
+	// few shapes only, at a few specs: most shapes are rings.
+	chords, mids, gains := rng.IntN(4) == 0, rng.IntN(3) == 0, rng.IntN(3) == 0
+	for i := range ms {
+		m := &ms[i]
+		m.deps = append(m.deps, [2]string{"same", fmt.Sprint((i + 1) % n)})
+		if chords && rng.IntN(12) == 0 {
+			m.deps = append(m.deps, [2]string{"same", fmt.Sprint((i + 2 + rng.IntN(n)) % n)})
+		}
+		for j := range rng.IntN(3) {
+			name := fmt.Sprint("zlib", i, "-", j)
+			m.deps = append(m.deps, [2]string{name, "z" + name})
+			extra = append(extra, symSpec{name: name, id: "z" + name})
+		}
+		if rng.IntN(3) == 0 {
+			k := rng.IntN(shared)
+			m.deps = append(m.deps, [2]string{fmt.Sprint("rt", k), fmt.Sprint("rt", k)})
+		}
+		if mids && rng.IntN(8) == 0 {
+			m.deps = append(m.deps, [2]string{fmt.Sprint("mid", i), fmt.Sprint("mid", i)})
+			extra = append(extra, symSpec{name: fmt.Sprint("mid", i), id: fmt.Sprint("mid", i), deps: [][2]string{{fmt.Sprint("deep", i), fmt.Sprint("deep", i)}}},
+				symSpec{name: fmt.Sprint("deep", i), id: fmt.Sprint("deep", i)})
+		}
+		m.gains = gains && rng.IntN(10) == 0
+		if rng.IntN(5) == 0 {
+			top := symSpec{name: fmt.Sprint("top", i), id: fmt.Sprint("top", i), deps: [][2]string{{"same", fmt.Sprint(i)}}}
+			switch rng.IntN(3) {
+			case 1: // and over a leaf of its own
+				top.deps = append(top.deps, [2]string{fmt.Sprint("leaf", i), fmt.Sprint("leaf", i)})
+				extra = append(extra, symSpec{name: fmt.Sprint("leaf", i), id: fmt.Sprint("leaf", i)})
+			case 2: // and over another spec of the ring
+				top.deps = append(top.deps, [2]string{"same", fmt.Sprint(rng.IntN(n))})
+			}
+			extra = append(extra, top)
+		}
+	}
+	for k := range shared {
+		extra = append(extra, symSpec{name: fmt.Sprint("rt", k), id: fmt.Sprint("rt", k)})
+	}
+	for s := range 2 {
+		p := "on"[s : s+1]
+		sh.sides[s] = append(sh.sides[s], symSpec{name: "extra", id: p + "extra"})
+		for _, x := range extra {
+			sp := symSpec{name: x.name, id: p + x.id}
+			for _, d := range x.deps {
+				sp.deps = append(sp.deps, [2]string{d[0], p + d[1]})
+			}
+			sh.sides[s] = append(sh.sides[s], sp)
+		}
+		for i, m := range ms {
+			sp := symSpec{name: "same", id: fmt.Sprint(p, i)}
+			for _, d := range m.deps {
+				sp.deps = append(sp.deps, [2]string{d[0], p + d[1]})
+			}
+			if m.gains && s == 1 {
+				sp.deps = append(sp.deps, [2]string{"extra", p + "extra"})
+			}
+			sh.sides[s] = append(sh.sides[s], sp)
+		}
+	}
+	return sh
+}
+
+// Rings drawn (drawRing), under labellings, both ways: every pair's
+// causes and paths are those of the search over the cycle (SetRingSets
+// false), the reports keep their laws, and the groups are the same.
+func TestRingSetsAsSearched(t *testing.T) {
+	defer diff.SetRingSets(true)
+	bad, runs := 0, 0
+	for shape := range uint64(60) {
+		sh := drawRing(rand.New(rand.NewPCG(shape, 73)))
+		for seed := range uint64(3) {
+			o, nw, _ := loadLabelled(t, rand.New(rand.NewPCG(seed, 74+shape)), sh)
+			for way, snaps := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
+				var got [2][]string
+				for k, on := range []bool{true, false} {
+					diff.SetRingSets(on)
+					r := compareLawful(t, snaps[0], snaps[1], diff.Filter{})
+					for _, p := range r.Packages {
+						for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated} {
+							for _, x := range l {
+								for _, c := range r.Causes.Resolve(x.Why, p.Name) {
+									got[k] = append(got[k], fmt.Sprint(x.Old.Hash, " ", c.Name, " ", c.OldHash, " ", c.NewHash, " ", c.Changes, " ", c.Path))
+								}
+							}
+						}
+					}
+					got[k] = append(got[k], groupKeys(r, false)...)
+				}
+				runs++
+				if !slices.Equal(got[0], got[1]) {
+					if bad++; bad <= 3 {
+						for i := range min(len(got[0]), len(got[1])) {
+							if got[0][i] != got[1][i] {
+								t.Errorf("shape %d, seed %d, way %d: %q, searched %q", shape, seed, way, got[0][i], got[1][i])
+								break
+							}
+						}
+						if len(got[0]) != len(got[1]) {
+							t.Errorf("shape %d, seed %d, way %d: %d causes, searched %d", shape, seed, way, len(got[0]), len(got[1]))
+						}
+					}
+				}
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d reports differ from the search's", bad, runs)
+	}
+}
