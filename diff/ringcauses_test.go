@@ -1,6 +1,7 @@
 package diff_test
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/race"
+	"github.com/cachediff/cachediff/report/jsonv1"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -258,5 +260,32 @@ func TestRingSetsAsSearched(t *testing.T) {
 	}
 	if bad > 0 {
 		t.Errorf("%d of %d reports differ from the search's", bad, runs)
+	}
+}
+
+// Rings drawn (drawRing), both ways, written as JSON: render reads each
+// report back (jsonv1.DecodeBytes and its laws), the rings' based sets
+// and overrides among them.
+func TestRingSetsRender(t *testing.T) {
+	based := 0
+	for shape := range uint64(40) {
+		sh := drawRing(rand.New(rand.NewPCG(shape, 93)))
+		o, nw, _ := loadLabelled(t, rand.New(rand.NewPCG(shape, 94)), sh)
+		for way, snaps := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
+			r := compareLawful(t, snaps[0], snaps[1], diff.Filter{})
+			var b bytes.Buffer
+			if err := jsonv1.JSON(&b, r); err != nil {
+				t.Fatal(err)
+			}
+			if bytes.Contains(b.Bytes(), []byte(`"over"`)) {
+				based++
+			}
+			if _, err := jsonv1.DecodeBytes(b.Bytes()); err != nil {
+				t.Errorf("shape %d, way %d: render refuses the report: %v", shape, way, err)
+			}
+		}
+	}
+	if based == 0 {
+		t.Error("no report with an override: no ring solved by based sets")
 	}
 }
