@@ -2021,7 +2021,8 @@ walk:
 // K changed leaves cost M + K, not M·K. The work is the pairs, the edges,
 // and the sets computed (each member of a dependency's set once per
 // distinct set computed from it). A cycle (bad input) is solved by a
-// shortest-path search per cause inside it.
+// shortest-path search per cause inside it, a ring by based sets where
+// it can (solveRing).
 func (e *explainer) solve() {
 	if e.solved {
 		return
@@ -2776,6 +2777,9 @@ func (e *explainer) flat(v *local) int32 {
 // it, by depth, then by the smallest sequence of names. A member never
 // has its own change as a cause, nor passes it on.
 func (e *explainer) solveCycle(comp []int32) {
+	if e.solveRing(comp) {
+		return
+	}
 	pos := make(map[int32]int32, len(comp))
 	for i, u := range comp {
 		pos[u] = int32(i)
@@ -2857,6 +2861,179 @@ func (e *explainer) solveCycle(comp []int32) {
 		e.nodes[u].set = e.intern(refs[i])
 	}
 }
+
+// solveRing solves a cycle that is one ring (each member over exactly
+// one member, by one edge, none with an own change) whose causes each
+// reach it at one member, by the sets a chain of own changes has (see
+// based), when they are baseMin or more: solved per cause, every
+// member's set held every cause by a path of its own (a ring of N specs
+// each over a leaf of its own: N² references and links). The ring is
+// cut before the member of the smallest cause, m₀; mₖ₊₁ is the member
+// mₖ is over. Sₖ, the causes reaching mₖ … mₙ₋₁, from mₖ, is mₖ's
+// own references on Sₖ₊₁ through mₖ₊₁'s name (written out while
+// Sₖ₊₁ holds fewer than baseMin causes); m₀'s set is S₀; mₙ₋₁'s is S₀
+// through m₀'s name, and mₖ's (k from n−2 down to 1) mₖ₊₁'s through
+// mₖ₊₁'s name, each overriding the member's own references: a path of
+// one name each (required), shorter than the one around the ring. A
+// member without references of its own takes the set it would be
+// based on with a via (as compose). The paths are those the search
+// finds: in a ring, the one path from mₖ to a cause reaching mⱼ goes
+// through mₖ₊₁ … mⱼ. It reports whether it solved comp (otherwise
+// solveCycle searches).
+func (e *explainer) solveRing(comp []int32) bool {
+	n := len(comp)
+	if n < 2 || !ringSets {
+		return false
+	}
+	pos := make(map[int32]int32, n)
+	for i, u := range comp {
+		pos[u] = int32(i)
+	}
+	next := make([]int32, n) // the member each is over, by place in comp
+	name := make([]int32, n) // the name of that edge
+	for i, u := range comp {
+		l := e.nodes[u]
+		if l.ownID >= 0 {
+			return false
+		}
+		next[i] = -1
+		for _, ch := range l.children {
+			if j, in := pos[ch.id]; in {
+				if next[i] >= 0 {
+					return false // over two members, or one twice
+				}
+				next[i], name[i] = j, ch.nid
+			}
+		}
+		if next[i] < 0 {
+			return false
+		}
+	}
+	// Each member's own references: its edge changes, its dependencies'
+	// own changes and their sets (the best path of each cause at it).
+	refs := make([][]ref, n)
+	// at is the member a cause reaches the ring at, -1 for several.
+	at := make(map[int32]int32)
+	for i, u := range comp {
+		l := e.nodes[u]
+		e.stamp++
+		touched := e.touched[:0]
+		offer := func(c int32, x cand) { e.offer(&touched, c, x) }
+		for k, id := range l.edgeIDs {
+			offer(id, cand{1, l.edgeNames[k], -1})
+		}
+		for _, ch := range l.children {
+			if _, in := pos[ch.id]; in {
+				continue
+			}
+			v := e.nodes[ch.id]
+			if v.ownID >= 0 {
+				offer(v.ownID, cand{1, ch.nid, -1})
+			}
+			for _, r := range e.all[e.flat(v)] {
+				offer(r.cause, cand{e.depth[r.path] + 1, ch.nid, r.path})
+			}
+		}
+		e.touched = touched
+		refs[i] = e.bestRefs(touched)
+		for _, r := range refs[i] {
+			if _, dup := at[r.cause]; dup {
+				at[r.cause] = -1
+			} else {
+				at[r.cause] = int32(i)
+			}
+		}
+	}
+	if int32(len(at)) < baseMin {
+		return false
+	}
+	// The cut: before the member of the smallest cause that reaches the
+	// ring at one member (the causes are in their final order, so that
+	// the cut does not depend on where the cycle is entered).
+	first, cut := int32(-1), int32(-1)
+	for c, i := range at {
+		if i >= 0 && (first < 0 || c < first) {
+			first, cut = c, i
+		}
+	}
+	if cut < 0 {
+		return false
+	}
+	order := make([]int32, n) // order[k]: the place in comp of mₖ
+	for k, i := 0, cut; k < n; k, i = k+1, next[i] {
+		order[k] = i
+	}
+	// A path of one name each where it overrides: every member's but
+	// m₀'s, and any of a cause reaching the ring at several members
+	// (the first of them on the way round is nearest, by one name).
+	for k := range n {
+		for _, r := range refs[order[k]] {
+			if e.depth[r.path] != 1 && (k > 0 || at[r.cause] < 0) {
+				return false
+			}
+		}
+	}
+	type held struct{ set, via int32 }
+	// S, from mₙ₋₁ down to m₀; below, the causes S₍ₖ₊₁₎ holds.
+	var s held
+	below := make(map[int32]bool, len(at))
+	for k := n - 1; k >= 0; k-- {
+		own := refs[order[k]]
+		nm := name[order[k]]
+		var over []int32
+		for _, r := range own {
+			if below[r.cause] {
+				over = append(over, r.cause)
+			}
+		}
+		switch {
+		case k == n-1:
+			s = held{e.intern(own), -1}
+		case e.size[s.set] < baseMin:
+			// Written out: fewer than baseMin references of S₍ₖ₊₁₎,
+			// which is written out too (with no via), but those own
+			// overrides.
+			out := slices.Clone(own)
+			for _, r := range e.all[s.set] {
+				if !hasCause(own, r.cause) {
+					out = append(out, ref{r.cause, e.link(nm, r.path)})
+				}
+			}
+			slices.SortFunc(out, func(a, b ref) int { return cmp.Compare(a.cause, b.cause) })
+			s = held{e.intern(out), -1}
+		case len(own) == 0:
+			s = held{s.set, e.link(nm, s.via)}
+		default:
+			s = held{e.internOn(own, []setBase{{s.set, e.link(nm, s.via)}}, over, true), -1}
+		}
+		for _, r := range own {
+			below[r.cause] = true
+		}
+	}
+	e.nodes[comp[order[0]]].set, e.nodes[comp[order[0]]].via = s.set, s.via
+	// R, from mₙ₋₁ down to m₁, each on the set of the member after it.
+	r := s
+	for k := n - 1; k >= 1; k-- {
+		own := refs[order[k]]
+		nm := name[order[k]]
+		if len(own) == 0 {
+			r = held{r.set, e.link(nm, r.via)}
+		} else {
+			over := make([]int32, len(own))
+			for i, x := range own {
+				over[i] = x.cause
+			}
+			r = held{e.internOn(own, []setBase{{r.set, e.link(nm, r.via)}}, over, true), -1}
+		}
+		l := e.nodes[comp[order[k]]]
+		l.set, l.via = r.set, r.via
+	}
+	return true
+}
+
+// ringSets says solveRing may solve a ring (a variable for the tests,
+// which compare its sets with the search's).
+var ringSets = true
 
 // depthHeap is a min-heap of (depth, member) for solveCycle.
 type depthHeap [][2]int32

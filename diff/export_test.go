@@ -7,3 +7,7 @@ func SetExplainedHook(f func(pairs int)) { explainedHook = f }
 // CyclePairs is how many pairs of r the pairing by edges found in
 // cycles (Report.cyclePairs).
 func CyclePairs(r *Report) int { return len(r.cyclePairs) }
+
+// SetRingSets sets ringSets (false: every cycle is searched, as
+// solveCycle did before solveRing), for the tests of package diff_test.
+func SetRingSets(on bool) { ringSets = on }
