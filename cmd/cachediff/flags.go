@@ -1068,7 +1068,14 @@ var uriScheme = map[string]bool{"tag": true, "urn": true}
 // before a Spack file: log -o $OUT a.lock b.lock c.lock, OUT empty and
 // a.lock written by an editor that puts the mark first, wrote the log
 // over a.lock, exit 0, where a.lock without the mark is refused.
+// Only a regular file is opened: a named pipe (log -o PIPE A B C, or -o
+// /dev/stdout of cachediff log ... | tee) is opened to be read by
+// waiting for a writer, which cachediff waited for with the pipe's
+// reader, forever; a terminal (-o /dev/tty) waited for 512 typed bytes.
 func fileKind(path string) string {
+	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+		return ""
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return ""

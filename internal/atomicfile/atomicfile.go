@@ -300,9 +300,26 @@ func RemoveTemporary() {
 	defer temporary.mu.Unlock()
 	temporary.removed = true
 	for name := range temporary.names {
-		os.RemoveAll(name) // a folder of MkdirTemp's, or a file
+		removeNow(name)
 	}
 	clear(temporary.names)
+}
+
+// removeNow removes name, a file or a folder of MkdirTemp's. A folder is
+// first renamed out of its name: another process may be writing in it
+// by name (git update-index, the temporary index of git check-attr, as
+// index.lock renamed to index), and a file it made between RemoveAll's
+// reading the folder and removing it left the folder, not empty, in
+// TMPDIR. Renamed, it takes no new file by its name, and what is in it
+// goes with it.
+func removeNow(name string) {
+	if info, err := os.Lstat(name); err == nil && info.IsDir() {
+		gone := name + ".removed"
+		if os.Rename(name, gone) == nil {
+			name = gone
+		}
+	}
+	os.RemoveAll(name)
 }
 
 // CreateTemp creates a new file in dir ("" for the temporary folder, as

@@ -1165,38 +1165,37 @@ func (r *Repo) rewrittenPage(attrs []attrFile, pages []string) (page, attr strin
 // checkAttr is git check-attr (rewrittenPage) for pages: the attribute
 // each has, ident or working-tree-encoding, or "".
 func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
-	dir, err := atomicfile.MkdirTemp("", "cachediff-attr-*")
+	out, err := r.run(nil, "rev-parse", "--absolute-git-dir")
 	if err != nil {
-		return nil, fmt.Errorf("making a temporary index for git check-attr: %w", err)
+		return nil, err
+	}
+	gitDir := strings.TrimSuffix(string(out), "\n")
+	// The index is made in TMPDIR; where none can be (a full or
+	// read-only TMPDIR), in the repository's git folder, as git makes
+	// its own index.lock, and removed from there too: a full /tmp failed
+	// every snapshot from git under a .gitattributes ("git update-index:
+	// ... index.lock write error. Out of diskspace"), where the log's
+	// steps fall back to memory.
+	dir, err := r.attrIndex("", attrs)
+	if err != nil {
+		var gerr error
+		if dir, gerr = r.attrIndex(gitDir, attrs); gerr != nil {
+			return nil, err
+		}
 	}
 	defer func() {
 		os.RemoveAll(dir)
 		atomicfile.Release(dir)
 	}()
-	if dir, err = filepath.Abs(dir); err != nil {
-		return nil, err
-	}
 	env := []string{"GIT_INDEX_FILE=" + filepath.Join(dir, "index"), "GIT_ATTR_NOSYSTEM=1"}
 	var in bytes.Buffer
-	for _, a := range attrs {
-		fmt.Fprintf(&in, "100644 %s\t%s\x00", a.oid, a.path)
-	}
-	// A split index (core.splitIndex) would write its shared part into
-	// the repository's .git, where it stays.
-	if _, err := r.runEnv(env, &in, "-c", "core.splitIndex=false", "update-index", "-z", "--index-info"); err != nil {
-		return nil, err
-	}
 	// check-attr reads a path from the current folder, which may be
 	// below the top, or in the .git folder, where git refuses to run it
 	// ("must be run in a work tree"): git is given the repository and,
 	// as the work tree, the temporary folder (which --cached does not
 	// read, and which the current folder is not in), so that a path is
 	// from the top wherever the repository was opened from.
-	gitDir, err := r.run(nil, "rev-parse", "--absolute-git-dir")
-	if err != nil {
-		return nil, err
-	}
-	env = append(env, "GIT_DIR="+strings.TrimSuffix(string(gitDir), "\n"), "GIT_WORK_TREE="+dir)
+	env = append(env, "GIT_DIR="+gitDir, "GIT_WORK_TREE="+dir)
 	// A checkout on a case-sensitive file system (a Linux runner) and
 	// one on a case-insensitive one (macOS) each give a page what they
 	// give it: "*.md ident" then "*.MD -ident" gives ident on the first
@@ -1235,6 +1234,36 @@ func (r *Repo) checkAttr(attrs []attrFile, pages []string) ([]string, error) {
 		}
 	}
 	return got, nil
+}
+
+// attrIndex makes a temporary folder in parent ("" for TMPDIR) holding
+// the index of checkAttr, of the files attrs, and returns the folder's
+// absolute name; on an error it leaves nothing.
+func (r *Repo) attrIndex(parent string, attrs []attrFile) (dir string, err error) {
+	dir, err = atomicfile.MkdirTemp(parent, "cachediff-attr-*")
+	if err != nil {
+		return "", fmt.Errorf("making a temporary index for git check-attr: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(dir)
+			atomicfile.Release(dir)
+		}
+	}()
+	if dir, err = filepath.Abs(dir); err != nil {
+		return "", err
+	}
+	env := []string{"GIT_INDEX_FILE=" + filepath.Join(dir, "index"), "GIT_ATTR_NOSYSTEM=1"}
+	var in bytes.Buffer
+	for _, a := range attrs {
+		fmt.Fprintf(&in, "100644 %s\t%s\x00", a.oid, a.path)
+	}
+	// A split index (core.splitIndex) would write its shared part into
+	// the repository's .git, where it stays.
+	if _, err := r.runEnv(env, &in, "-c", "core.splitIndex=false", "update-index", "-z", "--index-info"); err != nil {
+		return "", err
+	}
+	return dir, nil
 }
 
 // outOfTree reports whether a link's target p (a file's path from the top,

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/cachediff/cachediff/internal/atomicfile"
 )
 
 // spill holds the rendered steps of a Markdown or text log until Finish
@@ -36,9 +38,11 @@ type File interface {
 }
 
 // CreateFile makes the spill's temporary file and returns it with
-// its name (the tests replace it).
+// its name (the tests replace it). A signal that comes before toFile has
+// removed it from its folder removes it (atomicfile.CreateTemp): made by
+// os.CreateTemp, it was left in TMPDIR.
 var CreateFile = func() (File, string, error) {
-	f, err := os.CreateTemp("", "cachediff-log-*")
+	f, err := atomicfile.CreateTemp("", "cachediff-log-*")
 	if err != nil {
 		return nil, "", err
 	}
@@ -111,6 +115,8 @@ func (s *Spill) toFile() {
 	}
 	if os.Remove(name) != nil {
 		s.name = name // open files stay (Windows): remove it in close
+	} else {
+		atomicfile.Release(name)
 	}
 	if _, err := f.Write(s.mem); err != nil {
 		f.Close()
@@ -191,6 +197,7 @@ func (s *Spill) Close() {
 		s.f.Close()
 		if s.name != "" {
 			os.Remove(s.name)
+			atomicfile.Release(s.name)
 		}
 		s.f = nil
 	}
