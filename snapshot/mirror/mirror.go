@@ -1177,7 +1177,10 @@ func blobDefect(data []byte, end int, cut bool) error {
 	switch {
 	case errors.As(err, &se):
 		return syntaxError(se, data)
-	case errors.Is(err, io.ErrUnexpectedEOF) && cut:
+	case (errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF)) && cut:
+		// io.EOF: no JSON before the character (none, or white space,
+		// or a byte order mark cut inside), cut as one cut after a byte
+		// of JSON is, as DecodeManifest tells it.
 		return fmt.Errorf("%s: unexpected end of JSON input", lineCol(data, len(data)))
 	}
 	return nil

@@ -5,8 +5,8 @@ import "testing"
 // TestEmptySpecBlobIsCutShort: a spec blob of no bytes (or of its byte
 // order mark alone) is cut short, as one cut after a space or anywhere
 // later is. It said "no nodes", as a whole spec file listing none.
-// (Cut inside its first character, a blob is not UTF-8 text, as a
-// manifest is: TestManifestSyntaxErrorPosition.)
+// (Cut inside its first character, a blob is cut short too:
+// TestSpecBlobCutInFirstCharacter.)
 func TestEmptySpecBlobIsCutShort(t *testing.T) {
 	for _, c := range []struct{ blob, want string }{
 		{"", "line 1, column 1: unexpected end of JSON input"},
