@@ -226,6 +226,52 @@ func (t *tailWriter) value(v any, prefix string) {
 	indentJSON(t.bw, bytes.TrimSuffix(t.c.Bytes(), []byte("\n")), prefix)
 }
 
+// tailCounts writes vc, a member's value at the depth whose indentation
+// is prefix, a count at a time, as value writes it: value had the counts'
+// MarshalJSON write them whole (in a buffer grown by doubling), the
+// encoder copy them compact and indentJSON then indent them, three
+// copies of the object at once; a report of 1M canonicalization rules
+// (27 MB of JSON) peaked render --format json there at 5.3x its JSON.
+func tailCounts(t *tailWriter, vc diff.ValueCounts, prefix string) {
+	if t.err != nil {
+		return
+	}
+	if len(vc) == 0 {
+		t.bw.WriteString("{}")
+		return
+	}
+	t.bw.WriteByte('{')
+	var n [20]byte
+	for i := range vc {
+		v := &vc[i]
+		if i > 0 {
+			t.bw.WriteByte(',')
+		}
+		t.bw.WriteByte('\n')
+		t.bw.WriteString(prefix)
+		t.bw.WriteString("  ")
+		t.c.Reset()
+		if t.err = t.enc.Encode(&v.Value); t.err != nil { // a pointer: the string is not boxed
+			return
+		}
+		t.bw.Write(bytes.TrimSuffix(t.c.Bytes(), []byte("\n")))
+		t.bw.WriteString(": {\n")
+		t.bw.WriteString(prefix)
+		t.bw.WriteString("    \"old\": ")
+		t.bw.Write(strconv.AppendInt(n[:0], int64(v.Old), 10))
+		t.bw.WriteString(",\n")
+		t.bw.WriteString(prefix)
+		t.bw.WriteString("    \"new\": ")
+		t.bw.Write(strconv.AppendInt(n[:0], int64(v.New), 10))
+		t.bw.WriteByte('\n')
+		t.bw.WriteString(prefix)
+		t.bw.WriteString("  }")
+	}
+	t.bw.WriteByte('\n')
+	t.bw.WriteString(prefix)
+	t.bw.WriteByte('}')
+}
+
 // key writes a member's key at the depth whose indentation is prefix,
 // after a comma unless first.
 func (t *tailWriter) key(k, prefix string, first bool) {
@@ -374,7 +420,7 @@ func writeTail(bw *bufio.Writer, r *diff.Report, prefix string) error {
 	t.key("stacks", in, false)
 	t.value(r.Stacks, in)
 	t.key("canonicalized", in, false)
-	t.value(r.Canonicalized, in)
+	tailCounts(t, r.Canonicalized, in)
 	t.key("warnings", in, false)
 	t.value(r.Warnings, in)
 	if c := r.Causes; c != nil {

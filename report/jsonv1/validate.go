@@ -2,6 +2,7 @@ package jsonv1
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -443,7 +444,7 @@ func (w *walker) value(s *shape) error {
 			return w.want(s)
 		}
 		w.i++
-		seen := map[string]bool{}
+		var keys countKeys
 		for n := 0; ; n++ {
 			w.ws()
 			if w.i < len(w.data) && w.data[w.i] == '}' && n == 0 {
@@ -453,26 +454,111 @@ func (w *walker) value(s *shape) error {
 			at := w.i
 			key, err := w.key()
 			if err != nil {
-				return err
+				return w.listedTwice(&keys, err)
 			}
-			if seen[key] {
-				return w.errAt(at, "the value %q is listed twice", key)
-			}
-			seen[key] = true
+			keys.add(w.data, at, w.i, key)
+			depth := len(w.path)
 			w.path = append(w.path, pathStep{key: key, value: true})
 			if err := w.value(s.elem); err != nil {
-				return err
+				w.path = w.path[:depth]
+				return w.listedTwice(&keys, err)
 			}
-			w.path = w.path[:len(w.path)-1]
+			w.path = w.path[:depth]
 			if done, err := w.next('}'); done || err != nil {
-				if done && err == nil && w.lens != nil {
+				if err := w.listedTwice(&keys, err); err != nil {
+					return err
+				}
+				if w.lens != nil {
 					w.lens.count(w.path, n+1)
 				}
-				return err
+				return nil
 			}
 		}
 	}
 	panic("unreachable")
+}
+
+// countKeys are the keys of a counts object (kCounts) as the walker
+// reads them, to find a value listed twice once the object is read: the
+// offsets of each key's quotes, 8 bytes a key (16 allocated, grown by
+// doubling), and the keys written with an escape, unquoted. A map of the
+// keys read so far (a string and a map entry a key, 75 bytes allocated)
+// held twice the report's JSON while render walked a canonicalized of 1M
+// rules.
+type countKeys struct {
+	at      []countKey
+	escaped map[uint32][]byte // by at: the keys written with an escape
+	wide    map[string]bool   // the keys, when the document is past 4 GiB
+	twice   int               // the first key listed twice, once wide found it (or -1)
+	twiceAs string
+}
+
+// countKey is a key's opening and closing quotes.
+type countKey struct{ at, end uint32 }
+
+// add records the key whose opening quote is at, read to end (after
+// the colon), key as it reads.
+func (k *countKeys) add(data []byte, at, end int, key string) {
+	if k.wide != nil || len(data) > math.MaxUint32 {
+		if k.wide == nil {
+			k.wide, k.twice = map[string]bool{}, -1
+		}
+		if k.wide[key] && k.twice < 0 {
+			k.twice, k.twiceAs = at, key
+		}
+		k.wide[key] = true
+		return
+	}
+	end = at + 1 + bytes.LastIndexByte(data[at+1:end], '"')
+	c := countKey{at: uint32(at), end: uint32(end)}
+	if bytes.IndexByte(data[at+1:end], '\\') >= 0 {
+		if k.escaped == nil {
+			k.escaped = map[uint32][]byte{}
+		}
+		k.escaped[c.at] = []byte(key)
+	}
+	if len(k.at) == cap(k.at) {
+		// By doubling: append grows a long list by a quarter, which
+		// allocates 5x the list in all.
+		k.at = slices.Grow(k.at, max(len(k.at), 16))
+	}
+	k.at = append(k.at, c)
+}
+
+// listedTwice returns the error of the first key of keys (in the
+// document's order) listed before it too, as the walker would have found
+// it reading that key, if there is one; err otherwise: a key listed
+// twice is found before anything read after it.
+func (w *walker) listedTwice(keys *countKeys, err error) error {
+	if keys.wide != nil {
+		if keys.twice >= 0 {
+			return w.errAt(keys.twice, "the value %q is listed twice", keys.twiceAs)
+		}
+		return err
+	}
+	l := keys.at
+	if len(l) < 2 {
+		return err
+	}
+	text := func(c countKey) []byte {
+		if e, ok := keys.escaped[c.at]; ok {
+			return e
+		}
+		return w.data[c.at+1 : c.end]
+	}
+	slices.SortFunc(l, func(a, b countKey) int {
+		return cmp.Or(bytes.Compare(text(a), text(b)), cmp.Compare(a.at, b.at))
+	})
+	first := -1
+	for i := 1; i < len(l); i++ {
+		if (first < 0 || l[i].at < l[first].at) && bytes.Equal(text(l[i]), text(l[i-1])) {
+			first = i
+		}
+	}
+	if first < 0 {
+		return err
+	}
+	return w.errAt(int(l[first].at), "the value %q is listed twice", text(l[first]))
 }
 
 // object checks an object against s: every field that is not optional

@@ -51,7 +51,7 @@ func markdownView(doc report.Document) *view.View {
 	}()
 	m := mdBuilder{doc: doc, link: doc.Render.LinkBase, abbrev: report.Abbreviate(doc.Report), plain: plain}
 	unknown := report.UnknownCauses(doc.Causes) // said once, at the end (tailNotes)
-	v := &view.View{Head: m.head(), Tail: tailNotes(doc.Report, unknown) + "\n", Kept: keptParts(doc)}
+	v := &view.View{Head: m.head(), Tail: tailNotes(doc.Report, unknown), Kept: keptParts(doc)}
 	v.NoticeFor = func(limit int) string {
 		return "\n\n> **Shortened** to fit in " + strconv.Itoa(limit) + " bytes: some sections are summarised or left out. For the full report, run cachediff without `--max-bytes`, or save it with `--format json` and run `cachediff render report.json`."
 	}
@@ -599,32 +599,78 @@ func mdNews(h diff.Highlight, link string) string {
 // tailNotes is what is true of a whole report, said once at its end:
 // the canonicalization counts, and that catalogue pages keep no
 // dependency edges (so causes are unknown). Each note starts with its
-// own blank line.
+// own blank line; the tail ends with a line break. It is built at once
+// at about its length: a report of 1M canonicalization rules (16 MB of
+// notes) made a string of each rule's note, joined them, and copied the
+// note three times more (the sentence, the tail, the line break), and
+// render peaked there, over 4x its JSON.
 func tailNotes(r *diff.Report, unknown bool) string {
+	const unknownNote = "\n\nCatalogue pages keep no dependency edges, so causes are unknown."
 	var b strings.Builder
+	b.Grow(len(unknownNote) + canonNoteLen(r.Options.Canonicalize, r.Canonicalized) + 1)
 	if unknown {
-		b.WriteString("\n\nCatalogue pages keep no dependency edges, so causes are unknown.")
+		b.WriteString(unknownNote)
 	}
-	b.WriteString(canonNote(r.Options.Canonicalize, r.Canonicalized))
+	writeCanonNote(&b, r.Options.Canonicalize, r.Canonicalized)
+	b.WriteString("\n")
 	return b.String()
 }
 
 // canonNote says how strings were canonicalized ("" when canonicalized
 // and no rule applied).
 func canonNote(on bool, counts diff.ValueCounts) string {
+	var b strings.Builder
+	b.Grow(canonNoteLen(on, counts))
+	writeCanonNote(&b, on, counts)
+	return b.String()
+}
+
+const (
+	canonOff  = "\n\nCanonicalization is off: strings are compared as written."
+	canonHead = "\n\nCanonicalized strings (old → new): "
+)
+
+// writeCanonNote writes canonNote's note to b.
+func writeCanonNote(b *strings.Builder, on bool, counts diff.ValueCounts) {
 	if !on {
-		return "\n\nCanonicalization is off: strings are compared as written."
+		b.WriteString(canonOff)
+		return
 	}
-	var rules []string
+	sep := canonHead
+	var n [20]byte
 	for _, c := range counts {
 		if c.Old != 0 || c.New != 0 {
-			rules = append(rules, fmt.Sprintf("%s %d → %d", report.EscapeMD(c.Value), c.Old, c.New))
+			b.WriteString(sep)
+			b.WriteString(report.EscapeMD(c.Value))
+			b.WriteString(" ")
+			b.Write(strconv.AppendInt(n[:0], int64(c.Old), 10))
+			b.WriteString(" → ")
+			b.Write(strconv.AppendInt(n[:0], int64(c.New), 10))
+			sep = ", "
 		}
 	}
-	if rules == nil {
-		return ""
+	if sep == ", " {
+		b.WriteString(".")
 	}
-	return "\n\nCanonicalized strings (old → new): " + strings.Join(rules, ", ") + "."
+}
+
+// canonNoteLen is the length of canonNote's note, its values as they are
+// written (escaped, a value is a little longer; shortened, shorter).
+func canonNoteLen(on bool, counts diff.ValueCounts) int {
+	if !on {
+		return len(canonOff)
+	}
+	l := 0
+	var n [20]byte
+	for _, c := range counts {
+		if c.Old != 0 || c.New != 0 {
+			l += len(", ") + len(c.Value) + len(" ") + len(strconv.AppendInt(n[:0], int64(c.Old), 10)) + len(" → ") + len(strconv.AppendInt(n[:0], int64(c.New), 10))
+		}
+	}
+	if l == 0 {
+		return 0
+	}
+	return l - len(", ") + len(canonHead) + len(".")
 }
 
 // rebuiltLine says, under the summary line, how much of the change is
