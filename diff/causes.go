@@ -3980,7 +3980,11 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		// both rebuilt, were "curl changed 1 → 2" and "2 → 1".
 		if len(ons) > 1 || len(nns) > 1 {
 			ons, nns = unpairedRoots(ons, nns)
-			if len(ons) > 1 && len(nns) > 1 {
+			// One side's one root too: rhel8's and debian11's
+			// cmake, rhel8's alone now, bumped, paired in hash order
+			// debian11's with rhel8's new one (os debian11 → rhel8),
+			// and rhel8's was said removed.
+			if len(ons) > 0 && len(nns) > 0 && len(ons)+len(nns) > 2 {
 				if pairOf == nil {
 					pairOf = make(map[string]string, len(pairs))
 					for _, p := range pairs {
