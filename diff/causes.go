@@ -1025,6 +1025,12 @@ type RootsApart struct {
 	// prints them): more where a short hash read as a root's spelling
 	// (alike).
 	hashLen int
+	// across are the labels of the roots of acrossRoots' lists
+	// (removed, added, changed) whose spellings another list has, ""
+	// for the rest (acrossIndex, made once: acrossDone).
+	across      [3][]string
+	acrossRoots *RootChanges
+	acrossDone  bool
 }
 
 // NewRootsApart returns a RootsApart of r's specs.
@@ -1038,11 +1044,19 @@ func (a *RootsApart) Labels(changed []RootChange, group []int) []string {
 	if len(group) == 0 {
 		return nil
 	}
-	return a.alike(&changed[0], len(changed), group, func() func(i int) (string, string) {
+	out := a.alike(&changed[0], len(changed), group, func() func(i int) (string, string) {
 		keys := RootChangeKeys(changed)
 		return func(i int) (string, string) { return keys[i], changed[i].Root }
 	},
 		func(group []int) []string { return a.labels(changed, group) })
+	// A root whose spelling another list has is told apart from
+	// those roots too (ChangeAcross).
+	for k, i := range group {
+		if l := a.ChangeAcross(changed, i); l != "" {
+			out[k] = l
+		}
+	}
+	return out
 }
 
 // labels is Labels of group as it is.
@@ -1089,10 +1103,16 @@ func (a *RootsApart) SpecLabels(roots []RootSpec, group []int) []string {
 	if len(group) == 0 {
 		return nil
 	}
-	return a.alike(&roots[0], len(roots), group, func() func(i int) (string, string) {
+	out := a.alike(&roots[0], len(roots), group, func() func(i int) (string, string) {
 		return func(i int) (string, string) { return roots[i].Hash, roots[i].Root }
 	},
 		func(group []int) []string { return a.specLabels(roots, group) })
+	for k, i := range group {
+		if l := a.SpecAcross(roots, i); l != "" {
+			out[k] = l
+		}
+	}
+	return out
 }
 
 // alike returns labels of group (of n roots, list the first of them:
@@ -4180,7 +4200,11 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		// both rebuilt, were "curl changed 1 → 2" and "2 → 1".
 		if len(ons) > 1 || len(nns) > 1 {
 			ons, nns = unpairedRoots(ons, nns)
-			if len(ons) > 1 && len(nns) > 1 {
+			// One side's one root too: rhel8's and debian11's
+			// cmake, rhel8's alone now, bumped, paired in hash order
+			// debian11's with rhel8's new one (os debian11 → rhel8),
+			// and rhel8's was said removed.
+			if len(ons) > 0 && len(nns) > 0 && len(ons)+len(nns) > 2 {
 				if pairOf == nil {
 					pairOf = make(map[string]string, len(pairs))
 					for _, p := range pairs {

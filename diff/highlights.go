@@ -244,7 +244,8 @@ func News(r *Report) []Highlight {
 					}
 				}
 				// Two environments' zlib, each its own spec: told apart.
-				rootsApart(out[first:], made, func(group []int) []string { return apart.SpecLabels(l.roots, group) })
+				rootsApart(out[first:], made, func(group []int) []string { return apart.SpecLabels(l.roots, group) },
+					func(i int) bool { return apart.SpecAcross(l.roots, i) != "" })
 			}
 			// Changed roots of one key (RootChangeKeys) that say the
 			// same change are one item; a spelling whose change reads
@@ -269,7 +270,8 @@ func News(r *Report) []Highlight {
 				out = append(out, Highlight{Kind: HighlightRootChanged, Value: x.Root, From: from, To: to,
 					Changes: c.RootOwn(&x), Packages: uniqueSorted(x.Old.Name, x.New.Name)})
 			}
-			rootsApart(out[first:], made, func(group []int) []string { return apart.Labels(rt.Changed, group) })
+			rootsApart(out[first:], made, func(group []int) []string { return apart.Labels(rt.Changed, group) },
+				func(i int) bool { return apart.ChangeAcross(rt.Changed, i) != "" })
 		}
 		// A change many packages share (every spec moved target) is one
 		// cause with a count; then the causes of one package each.
@@ -498,16 +500,35 @@ func uniqueSorted(a, b string) []string {
 // made for root made[k]) that read the same as another (rootSaid: what
 // NewsText writes of them), each told apart as labels (RootsApart)
 // tells the roots of a group.
-func rootsApart(items []Highlight, made []int, labels func(group []int) []string) {
+//
+// An item whose root across says is read in another list too (a root
+// of its spelling removed, added or changed: RootsApart.SpecAcross) is
+// told apart whether or not another item of its list reads the same.
+func rootsApart(items []Highlight, made []int, labels func(group []int) []string, across func(i int) bool) {
 	said := rootSaid
 	groups := map[string][]int{} // what an item says: its items
 	var order []string
+	var alone []int // the items of roots across says, no other item reading as they do
 	for k := range items {
 		s := said(&items[k])
 		if _, ok := groups[s]; !ok {
 			order = append(order, s)
 		}
 		groups[s] = append(groups[s], k)
+	}
+	for _, s := range order {
+		if g := groups[s]; len(g) == 1 && across(made[g[0]]) {
+			alone = append(alone, g[0])
+		}
+	}
+	if len(alone) > 0 {
+		roots := make([]int, len(alone))
+		for j, k := range alone {
+			roots[j] = made[k]
+		}
+		for j, l := range labels(roots) {
+			items[alone[j]].Apart = l
+		}
 	}
 	if len(order) == len(items) {
 		return

@@ -20,7 +20,10 @@ import (
 //     cmake@3.31.7 (first by name), "changed" into rhel8's spec (os
 //     debian11 → rhel8) while its own hash was said added;
 //   - both written cmake@3.31.6, now both cmake@3.31.7: paired in hash
-//     order, each was said changed into the other environment's spec.
+//     order, each was said changed into the other environment's spec;
+//   - both written cmake, debian11's gone and rhel8's bumped: paired in
+//     hash order, debian11's was said changed into rhel8's new spec
+//     (os debian11 → rhel8), and rhel8's own said removed.
 func TestRootsPairWithinTheirEnvironment(t *testing.T) {
 	h := func(c byte) string { return strings.Repeat(string(c), 32) }
 	osOf := map[string]string{"rhel": "rhel8", "debian": "debian11"}
@@ -66,6 +69,12 @@ func TestRootsPairWithinTheirEnvironment(t *testing.T) {
 		{[]string{"rhel:a:3.31.6:cmake@3.31.6", "debian:b:3.31.6:cmake@3.31.6"},
 			[]string{"rhel:d:3.31.7:cmake@3.31.7", "debian:c:3.31.7:cmake@3.31.7"},
 			nil, nil, []string{"a>d", "b>c"}},
+		// Both written cmake, debian11's gone and rhel8's bumped: one
+		// new root, paired in hash order with debian11's (os debian11
+		// → rhel8), and rhel8's own was said removed.
+		{[]string{"rhel:b:3.31.6:cmake", "debian:a:3.31.6:cmake"},
+			[]string{"rhel:c:3.31.7:cmake"},
+			[]string{"a"}, nil, []string{"b>c"}},
 	} {
 		o, n := load(fmt.Sprintf("o%d", i), c.old), load(fmt.Sprintf("n%d", i), c.new)
 		for _, mirror := range []bool{false, true} {

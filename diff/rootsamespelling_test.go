@@ -47,7 +47,9 @@ func TestRootsOfOneSpelling(t *testing.T) {
 		{[]string{"a:1", "b:2"}, []string{"b:2"}, []string{"a"}, nil, nil, nil},
 		{[]string{"b:2"}, []string{"a:1", "b:2"}, nil, []string{"a"}, nil, nil},
 		{[]string{"a:1", "c:3"}, []string{"b:2", "c:3"}, nil, nil, []string{"a>b"}, nil},
-		{[]string{"b:2", "c:3"}, []string{"a:1", "c:3", "d:4"}, nil, []string{"d"}, []string{"b>a"}, nil},
+		// As the specs pair, curl 2 → 4 updated and curl 1 added:
+		// in hash order, "root curl changed 2 → 1" beside them.
+		{[]string{"b:2", "c:3"}, []string{"a:1", "c:3", "d:4"}, nil, []string{"a"}, []string{"b>d"}, nil},
 		// curl@3 is no rename of the curl that stayed: the old side's
 		// stack curl cannot be compared under curl@3.
 		{[]string{"a:1", "b:2"}, []string{"b:2", "c:3:curl@3"}, []string{"a"}, []string{"c"}, nil, nil},

@@ -81,7 +81,8 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 		// Two roots of one spelling, each its own spec (two
 		// environments' zlib), are told apart: "zlib %gcc@9, zlib %gcc@10".
 		BySpelling(out, keys, func(int) (string, bool) { return "", false },
-			func(group []int) []string { return apart.SpecLabels(l, group) })
+			func(group []int) []string { return apart.SpecLabels(l, group) },
+			func(i int) bool { return apart.SpecAcross(l, i) != "" })
 		return oneRootEach(out, keys)
 	}
 	// Roots of the same old and new hash are one (RootChangeKeys). A
@@ -123,7 +124,7 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 			label[i] = " " + l[k]
 		}
 		return l
-	})
+	}, func(i int) bool { return apart.ChangeAcross(rt.Changed, i) != "" })
 	for i := range said {
 		if strings.TrimSuffix(said[i], label[i]) != changed[i]+what[i] {
 			changed[i] = rt.Changed[i].Root // said by its spelling
@@ -200,7 +201,32 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 // (zlib of two environments' lockfiles, both 1.3 → 1.5) are told apart
 // by what apart says of each group of them (diff.RootsApart: a facet,
 // "%gcc@10", or a short hash, "/ccccccc"), after a space.
-func BySpelling(names, keys []string, spelt func(i int) (string, bool), apart func(group []int) []string) {
+//
+// A root for which across is true (its spelling is another list's too:
+// diff.RootsApart.SpecAcross) is labelled by apart whether or not a root
+// of its list reads the same: "root cmake removed" beside "root cmake
+// changed" of another environment's cmake.
+func BySpelling(names, keys []string, spelt func(i int) (string, bool), apart func(group []int) []string, across func(i int) bool) {
+	labelled := bySpelling(names, keys, spelt, apart)
+	if across == nil {
+		return
+	}
+	var group []int
+	for i := range names {
+		if across(i) && (labelled == nil || !labelled[i]) {
+			group = append(group, i)
+		}
+	}
+	if len(group) > 0 {
+		for k, l := range apart(group) {
+			names[group[k]] += " " + l
+		}
+	}
+}
+
+// bySpelling is BySpelling of the roots of one list, and the roots it
+// labelled (nil: none).
+func bySpelling(names, keys []string, spelt func(i int) (string, bool), apart func(group []int) []string) []bool {
 	clashes := func() map[string]bool {
 		first := make(map[string]string, len(names)) // a name → the key of its first root
 		var clash map[string]bool
@@ -218,7 +244,7 @@ func BySpelling(names, keys []string, spelt func(i int) (string, bool), apart fu
 	}
 	clash := clashes()
 	if clash == nil {
-		return
+		return nil
 	}
 	for i, n := range names {
 		if clash[n] {
@@ -228,7 +254,7 @@ func BySpelling(names, keys []string, spelt func(i int) (string, bool), apart fu
 		}
 	}
 	if clashes() == nil {
-		return
+		return nil
 	}
 	// A root is said by all its spellings (OneRootEach): roots of one
 	// key read the same as others only when their spellings, in any
@@ -284,12 +310,15 @@ func BySpelling(names, keys []string, spelt func(i int) (string, bool), apart fu
 			groups[s] = append(groups[s], i)
 		}
 	}
+	labelled := make([]bool, len(names))
 	for _, s := range order {
 		g := groups[s]
 		for k, l := range apart(g) {
 			names[g[k]] += " " + l
+			labelled[g[k]] = true
 		}
 	}
+	return labelled
 }
 
 // headlineCuts are the ways RootsHeadline names roots, tried in order

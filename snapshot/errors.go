@@ -2,7 +2,9 @@ package snapshot
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -36,7 +38,7 @@ func (e *Error) Error() string {
 	}
 	var b strings.Builder
 	b.WriteString("loading ")
-	b.WriteString(e.File)
+	b.WriteString(shownPath(e.File))
 	if e.Line > 0 {
 		fmt.Fprintf(&b, ": line %d", e.Line)
 		if e.Col > 0 {
@@ -91,7 +93,7 @@ func (e *LoadError) Lines() []string {
 			break
 		}
 	}
-	lines = append(lines, fmt.Sprintf("loading %s: %d bad %s%s:", e.Path, len(e.Errs), noun, note))
+	lines = append(lines, fmt.Sprintf("loading %s: %d bad %s%s:", shownPath(e.Path), len(e.Errs), noun, note))
 	if len(e.Near) > 0 {
 		// First, before a listing that may be cut.
 		lines = append(lines, nearLine(e.Near))
@@ -100,6 +102,25 @@ func (e *LoadError) Lines() []string {
 		lines = append(lines, err.Error())
 	}
 	return lines
+}
+
+// ShownPath is a path as a message names it: as it is, or quoted (Go's
+// %q) where it holds a backslash, a control or invisible character or
+// bytes that are not UTF-8. Written raw, a path named with a newline and
+// one named with a backslash and an n read alike, "loading no\nsuch", once
+// the command wrote the line's newline as \n; quoted, the first reads
+// "no\nsuch" and the second "no\\nsuch". A path that is not quoted holds
+// no backslash, and one quoted holds one, so that no two read alike.
+func ShownPath(p string) string { return shownPath(p) }
+
+func shownPath(p string) string {
+	for _, r := range p {
+		if r == '\\' || r == utf8.RuneError || unicode.IsControl(r) || r >= 0xad && unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp,
+			unicode.Bidi_Control, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point, unicode.Noncharacter_Code_Point) {
+			return strconv.Quote(p)
+		}
+	}
+	return p
 }
 
 // pageFile reports whether a bad or skipped file is called a page in

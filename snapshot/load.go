@@ -328,11 +328,11 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning) error 
 		under += string(filepath.Separator)
 	}
 	if len(skipped) == 0 {
-		msg := fmt.Sprintf("no package pages found under %s: is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache; Spack's own files, a build-cache index, a lockfile or spec files, are recognised by content in *.json, *.json.gz, *.json.sig and *.lock files)", under)
+		msg := fmt.Sprintf("no package pages found under %s: is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache; Spack's own files, a build-cache index, a lockfile or spec files, are recognised by content in *.json, *.json.gz, *.json.sig and *.lock files)", shownPath(under))
 		if part, ok := MirrorPartOf(filepath.ToSlash(path)); ok {
 			// A folder inside a v3 mirror (its v3/, v3/manifests/index/)
 			// was asked whether it is a tag folder, the mirror unnamed.
-			msg = fmt.Sprintf("no package pages found under %s: %s", under, part.Hint(filepath.FromSlash(cmp.Or(part.Root, "."))))
+			msg = fmt.Sprintf("no package pages found under %s: %s", shownPath(under), part.Hint(filepath.FromSlash(cmp.Or(part.Root, "."))))
 		}
 		if len(warnings) > 0 {
 			// What was left out may be the snapshot: an index named
@@ -354,7 +354,7 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning) error 
 			w := slices.MinFunc(warnings, func(a, b Warning) int {
 				return cmp.Or(cmp.Compare(rank(a), rank(b)), CompareWarnings(a, b))
 			})
-			msg += "; a warning: " + w.File + ": " + w.Message
+			msg += "; a warning: " + shownPath(w.File) + ": " + w.Message
 			if len(warnings) > 1 {
 				msg += fmt.Sprintf(" (and %d more)", len(warnings)-1)
 			}

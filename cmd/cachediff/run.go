@@ -218,7 +218,7 @@ func printError(w io.Writer, err error) {
 		lines = append(lines[:1+maxErrorLines], fmt.Sprintf("and %d more", more))
 		var le *snapshot.LoadError
 		if errors.As(err, &le) && !le.Whole && !allUnread(le.Errs) {
-			lines = append(lines, fmt.Sprintf("is %s a snapshot? %s", le.Path, snapshotIs))
+			lines = append(lines, fmt.Sprintf("is %s a snapshot? %s", snapshot.ShownPath(le.Path), snapshotIs))
 		}
 	}
 	for i, line := range lines {

@@ -233,7 +233,7 @@ func (d *Document) TextCauses() []string {
 					l[j] = report.Visible(l[j])
 				}
 				return l
-			})
+			}, func(i int) bool { return apart.SpecAcross(k.roots, i) != "" })
 			for _, n := range report.OneRootEach(names, keys) {
 				parts = append(parts, paintStr(d.Render.Color, k.color, k.sign+n))
 			}
@@ -294,7 +294,7 @@ func (d *Document) TextCauses() []string {
 				label[i] = " " + report.Visible(l[k])
 			}
 			return l
-		})
+		}, func(i int) bool { return apart.ChangeAcross(rc.Changed, i) != "" })
 		for i := range names {
 			if strings.TrimSuffix(said[i], label[i]) != names[i]+what[i] {
 				names[i] = report.Visible(rc.Changed[i].Root)
