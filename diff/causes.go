@@ -1196,6 +1196,10 @@ func (a *RootsApart) alike(list any, n int, group []int, roots func() func(i int
 				got = labels(wide)
 			}
 			a.hashOnly, a.hashLen = false, 0
+			// A whole hash that still reads as one (a root spelt by
+			// hand "zlib /" and the whole of another's hash) is said
+			// after the word "hash" (hashWord).
+			got = hashWord(got, func(k int, l string) bool { return c.readsAs(wide[k], l) })
 		}
 		for k, l := range got {
 			made[wide[k]] = l
@@ -1250,11 +1254,17 @@ func (a *RootsApart) spellings() map[string]bool {
 // of the report: "zlib" labelled "%gcc@9" is a root spelt "zlib %gcc@9".
 func (c *rootClasses) reads(wide []int, labels []string) bool {
 	for k, i := range wide {
-		if _, sp := c.root(i); labels[k] != "" && c.spelt[sp+" "+labels[k]] {
+		if c.readsAs(i, labels[k]) {
 			return true
 		}
 	}
 	return false
+}
+
+// readsAs reports whether root i labelled l reads as a spelling.
+func (c *rootClasses) readsAs(i int, l string) bool {
+	_, sp := c.root(i)
+	return l != "" && c.spelt[sp+" "+l]
 }
 
 // specLabels is SpecLabels of group as it is.
@@ -1308,6 +1318,54 @@ func (a *RootsApart) index() {
 			}
 		}
 	}
+}
+
+// hashWord returns labels (whole hashes, "/…" or "∅", one a root)
+// said after the word "hash" where one reads as a root's spelling
+// (reads(k, l): root k labelled l reads as one): "2 roots removed (zlib
+// hash /aaa…a, zlib hash /aaa…b)" beside a root spelt by hand "zlib
+// /aaa…a". Where that reads as a spelling too ("zlib hash /aaa…a"
+// spelt by hand), each label is said after as many words as it takes
+// for it alone: a word more for it is a spelling more that reads as
+// it, one of as many words, so that the words cost what those
+// spellings do, however many roots the group has. Roots of one label
+// (one root written several ways) keep one.
+func hashWord(labels []string, reads func(k int, l string) bool) []string {
+	some := func(words string) bool {
+		for k, l := range labels {
+			if reads(k, words+l) {
+				return true
+			}
+		}
+		return false
+	}
+	if !some("") {
+		return labels
+	}
+	out := make([]string, len(labels))
+	if !some("hash ") {
+		for k, l := range labels {
+			out[k] = "hash " + l
+		}
+		return out
+	}
+	roots := map[string][]int{} // a label → its roots
+	for k, l := range labels {
+		roots[l] = append(roots[l], k)
+	}
+	for k, l := range labels {
+		if out[k] != "" {
+			continue
+		}
+		said := l
+		for slices.ContainsFunc(roots[l], func(k int) bool { return reads(k, said) }) {
+			said = "hash " + said
+		}
+		for _, k := range roots[l] {
+			out[k] = said
+		}
+	}
+	return out
 }
 
 // maxHashLen is the most characters of a hash a label says: a Spack

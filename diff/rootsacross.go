@@ -147,12 +147,18 @@ func (a *RootsApart) acrossIndex() {
 			// tells apart from itself.
 			continue
 		}
+		readsAs := func(k int, l string) bool {
+			for _, sp := range g.spellings[g.roots[k]] {
+				if l != "" && spelt[sp+" "+l] {
+					return true
+				}
+			}
+			return false
+		}
 		reads := func(labels []string) bool {
-			for k, r := range g.roots {
-				for _, sp := range g.spellings[r] {
-					if spelt[sp+" "+labels[k]] {
-						return true
-					}
+			for k, l := range labels {
+				if readsAs(k, l) {
+					return true
 				}
 			}
 			return false
@@ -164,6 +170,7 @@ func (a *RootsApart) acrossIndex() {
 				n = min(2*n, maxHashLen)
 				labels = hashLabels(nil, g.hashes, n)
 			}
+			labels = hashWord(labels, readsAs)
 		}
 		for k, r := range g.roots {
 			label[r] = labels[k]
