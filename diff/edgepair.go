@@ -541,7 +541,7 @@ func classCycles(classes []*edgeClass, og Graph, classOf map[string]int32) ([][]
 // that the pairs follow the specs' edges across the classes; it writes
 // each class's pairs back, and reports as resolve does.
 func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(string) string, pending func(string) bool) bool {
-	j := &edgeClass{known: classes[members[0]].known}
+	j := &edgeClass{known: classes[members[0]].known, outside: classes[members[0]].outside}
 	offOld := make([]int, len(members))
 	offNew := make([]int, len(members))
 	for g, m := range members {
