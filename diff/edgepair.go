@@ -921,7 +921,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 					// Taken in order, two builds alike but for their
 					// users (a leaf, and one over it) paired by hash
 					// order, and the leaf's users' edges crossed.
-					if j := sd.usersPair(k, i, taken); j >= 0 {
+					if j := sd.usersPair(k, i, taken, true); j >= 0 {
 						pair(i, j)
 					} else {
 						later = append(later, i)
@@ -939,8 +939,18 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		if at+1 < len(levels) && level[levels[at+1]] == level[i] {
 			continue
 		}
+		// Those of no ucolor pair, by their color (a user of one side
+		// alone, in the class, sets every spec below it apart in
+		// ucolor), then any left.
 		for _, i := range later {
-			if full(i) {
+			if !full(i) && pairs[i] < 0 {
+				if j := sd.usersPair(c.tag(c.groupOf(i, true))+depsKey(oldEdges[i]), i, taken, false); j >= 0 {
+					pair(i, j)
+				}
+			}
+		}
+		for _, i := range later {
+			if full(i) || pairs[i] >= 0 {
 				continue
 			}
 			k := c.tag(c.groupOf(i, true)) + depsKey(oldEdges[i])
@@ -1471,9 +1481,9 @@ type seeder struct {
 	ucolor  []int32
 	ucolorN map[int32][2]int32
 	ucolorJ map[int32]int
-	// byEdgesU are the new specs by their edges' key and ucolor
-	// (usersPair), made the first time.
-	byEdgesU map[string][]int
+	// byEdgesU and byEdgesK are the new specs by their edges' key and
+	// ucolor, and color (usersPair), made the first time.
+	byEdgesU, byEdgesK map[string][]int
 	// colorQ are the new specs of each color, in order, those before
 	// the first not taken passed (seed).
 	colorQ map[int32][]int
@@ -2005,25 +2015,31 @@ func (s *seeder) sameUsers(i int, l []int, taken []bool) int {
 }
 
 // usersPair is the first new spec not taken whose edges' key is k
-// (resolve's byEdges) and whose ucolor is old spec i's, or -1: the
-// new specs of each key and ucolor in order, made the first time,
-// each list's taken ones passed once.
-func (s *seeder) usersPair(k string, i int, taken []bool) int {
+// (resolve's byEdges) and whose ucolor is old spec i's (refined), or
+// whose color is (not refined: the users out of the class alone, a
+// user of one side changing no ucolor through the class), or -1: the
+// new specs of each key and color in order, made the first time, each
+// list's taken ones passed once.
+func (s *seeder) usersPair(k string, i int, taken []bool, refined bool) int {
 	s.colors()
 	no := len(s.c.olds)
-	if s.byEdgesU == nil {
-		s.byEdgesU = make(map[string][]int, len(s.newEdges))
+	col, by := s.color, &s.byEdgesK
+	if refined {
+		col, by = s.ucolor, &s.byEdgesU
+	}
+	if *by == nil {
+		*by = make(map[string][]int, len(s.newEdges))
 		for j, m := range s.newEdges {
-			ku := s.c.tag(s.c.groupOf(j, false)) + depsKey(m) + "\x04" + strconv.Itoa(int(s.ucolor[no+j]))
-			s.byEdgesU[ku] = append(s.byEdgesU[ku], j)
+			ku := s.c.tag(s.c.groupOf(j, false)) + depsKey(m) + "\x04" + strconv.Itoa(int(col[no+j]))
+			(*by)[ku] = append((*by)[ku], j)
 		}
 	}
-	ku := k + "\x04" + strconv.Itoa(int(s.ucolor[i]))
-	q := s.byEdgesU[ku]
+	ku := k + "\x04" + strconv.Itoa(int(col[i]))
+	q := (*by)[ku]
 	for len(q) > 0 && taken[q[0]] {
 		q = q[1:]
 	}
-	s.byEdgesU[ku] = q
+	(*by)[ku] = q
 	if len(q) == 0 {
 		return -1
 	}
