@@ -3617,8 +3617,11 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 		return cmp.Or(strings.Compare(a.OldHash, b.OldHash), strings.Compare(a.NewHash, b.NewHash))
 	})
 	// A node whose hash changed with no facet, no edge and no dependency
-	// changing: its recipe (or something the files do not show) did.
-	if len(l.own) == 0 && len(l.edges) == 0 && len(pending) == 0 && x.Hash() != y.Hash() {
+	// changing: its recipe (or something the files do not show) did. Its
+	// edge to itself (a cycle of one, bad input) is no dependency
+	// changing: counted as one, a spec over itself rebuilt had no cause
+	// at all, nor had the specs over it.
+	if len(l.own) == 0 && len(l.edges) == 0 && onlySelf(pending, x, y) && x.Hash() != y.Hash() {
 		if xr, yr := x.PackageHash(), y.PackageHash(); xr != "" && yr != "" && xr != yr {
 			l.own = []Change{{Kind: "recipe", From: xr, To: yr}}
 		} else {
@@ -3626,6 +3629,17 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 		}
 	}
 	return l, pending
+}
+
+// onlySelf says pending (a node's changed dependency pairs) are none
+// but the node's own pair, x to y (its edges to itself).
+func onlySelf(pending []pairRef, x, y *GraphNode) bool {
+	for _, p := range pending {
+		if p.old.Hash() != x.Hash() || p.new.Hash() != y.Hash() {
+			return false
+		}
+	}
+	return true
 }
 
 // spell writes an edge's node as name@version, or the name alone when the

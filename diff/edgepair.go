@@ -54,8 +54,10 @@ import (
 // whose pair, the chain's top, no new spec is.
 // Where the edges tell specs apart, the hashes themselves play no part:
 // relabelling every hash on both sides pairs the same specs (the tests
-// check it). Specs their edges cannot tell apart either pair by the most
-// dependencies in common, then in the engine's order.
+// check it). Of several new specs of an old spec's exact edges, the one
+// its users tell comes first (seeder.usersPair). Specs their edges
+// cannot tell apart either pair by the most dependencies in common, then
+// in the engine's order.
 //
 // The catalogue path (no edges) never comes here; nor does a package
 // whose every group of the passes had one spec a side (m.ambiguous).
@@ -539,7 +541,7 @@ func classCycles(classes []*edgeClass, og Graph, classOf map[string]int32) ([][]
 // that the pairs follow the specs' edges across the classes; it writes
 // each class's pairs back, and reports as resolve does.
 func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(string) string, pending func(string) bool) bool {
-	j := &edgeClass{known: classes[members[0]].known}
+	j := &edgeClass{known: classes[members[0]].known, outside: classes[members[0]].outside}
 	offOld := make([]int, len(members))
 	offNew := make([]int, len(members))
 	for g, m := range members {
@@ -834,7 +836,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	// does not take the exact pair of one visited after it (whose
 	// dependencies in the class, like its own, are all of lower levels).
 	levels, level := c.levels(order, oldNodes)
-	var failed, starts []int
+	var failed, starts, later []int
 	// cyc says the class has a cycle of old or new specs (bad input):
 	// only then are pairs made downwards (pairDown), and a failed spec
 	// whose pair its edges do not make sure waits for them (unsure).
@@ -904,15 +906,27 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 				unsure = append(unsure, i)
 				cyc = true
 			} else if len(q) > 0 {
-				// Acyclic input takes the first, as it always did.
-				if len(q) > 1 && sd.newCyclic() {
+				switch {
+				case len(q) > 1 && sd.newCyclic():
 					j := sd.sameUsers(i, q, taken)
 					pair(i, j)
 					for len(q) > 0 && taken[q[0]] {
 						q = q[1:]
 					}
 					byEdges[k] = q
-				} else {
+				case len(q) > 1:
+					// Acyclic input: of several new specs alike, the one
+					// of i's ucolor (its users tell it), else one left
+					// once the others of the level have taken theirs.
+					// Taken in order, two builds alike but for their
+					// users (a leaf, and one over it) paired by hash
+					// order, and the leaf's users' edges crossed.
+					if j := sd.usersPair(k, i, taken, true); j >= 0 {
+						pair(i, j)
+					} else {
+						later = append(later, i)
+					}
+				default:
 					pair(i, q[0])
 					byEdges[k] = q[1:]
 				}
@@ -925,6 +939,33 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		if at+1 < len(levels) && level[levels[at+1]] == level[i] {
 			continue
 		}
+		// Those of no ucolor pair, by their color (a user of one side
+		// alone, in the class, sets every spec below it apart in
+		// ucolor), then any left.
+		for _, i := range later {
+			if !full(i) && pairs[i] < 0 {
+				if j := sd.usersPair(c.tag(c.groupOf(i, true))+depsKey(oldEdges[i]), i, taken, false); j >= 0 {
+					pair(i, j)
+				}
+			}
+		}
+		for _, i := range later {
+			if full(i) || pairs[i] >= 0 {
+				continue
+			}
+			k := c.tag(c.groupOf(i, true)) + depsKey(oldEdges[i])
+			q := byEdges[k]
+			for len(q) > 0 && taken[q[0]] {
+				q = q[1:]
+			}
+			byEdges[k] = q
+			if len(q) > 0 {
+				pair(i, q[0])
+			} else if byInner != nil {
+				failed = append(failed, i)
+			}
+		}
+		later = later[:0]
 		if len(failed) > 0 {
 			var kin func(i, j int) int
 			if byEdgesC != nil {
@@ -1440,6 +1481,9 @@ type seeder struct {
 	ucolor  []int32
 	ucolorN map[int32][2]int32
 	ucolorJ map[int32]int
+	// byEdgesU and byEdgesK are the new specs by their edges' key and
+	// ucolor, and color (usersPair), made the first time.
+	byEdgesU, byEdgesK map[string][]int
 	// colorQ are the new specs of each color, in order, those before
 	// the first not taken passed (seed).
 	colorQ map[int32][]int
@@ -1968,6 +2012,38 @@ func (s *seeder) sameUsers(i int, l []int, taken []bool) int {
 		}
 	}
 	return -1
+}
+
+// usersPair is the first new spec not taken whose edges' key is k
+// (resolve's byEdges) and whose ucolor is old spec i's (refined), or
+// whose color is (not refined: the users out of the class alone, a
+// user of one side changing no ucolor through the class), or -1: the
+// new specs of each key and color in order, made the first time, each
+// list's taken ones passed once.
+func (s *seeder) usersPair(k string, i int, taken []bool, refined bool) int {
+	s.colors()
+	no := len(s.c.olds)
+	col, by := s.color, &s.byEdgesK
+	if refined {
+		col, by = s.ucolor, &s.byEdgesU
+	}
+	if *by == nil {
+		*by = make(map[string][]int, len(s.newEdges))
+		for j, m := range s.newEdges {
+			ku := s.c.tag(s.c.groupOf(j, false)) + depsKey(m) + "\x04" + strconv.Itoa(int(col[no+j]))
+			(*by)[ku] = append((*by)[ku], j)
+		}
+	}
+	ku := k + "\x04" + strconv.Itoa(int(col[i]))
+	q := (*by)[ku]
+	for len(q) > 0 && taken[q[0]] {
+		q = q[1:]
+	}
+	(*by)[ku] = q
+	if len(q) == 0 {
+		return -1
+	}
+	return q[0]
 }
 
 // colors refines the class's old and new specs together by their edges
