@@ -386,12 +386,12 @@ func (w *walker) value(s *shape) error {
 		// counts over some 10,000 packages could be made to add up).
 		n := w.data[start:w.i]
 		if n[0] == '-' || bytes.ContainsAny(n, ".eE") {
-			return w.errAt(start, "want %s, not %s", s.what, n)
+			return w.errAt(start, "want %s, not %s", s.what, shortToken(n))
 		}
 		if len(n) > maxCountDigits {
 			// A whole number all the same: it is too large, not of
 			// the wrong kind.
-			return w.errAt(start, "%s is more than any report holds (at most %d digits)", n, maxCountDigits)
+			return w.errAt(start, "%s is more than any report holds (at most %d digits)", shortToken(n), maxCountDigits)
 		}
 		if strconv.IntSize < 64 && len(n) == maxCountDigits {
 			// Where an int is 32 bits, encoding/json refused one past
@@ -758,10 +758,18 @@ func (w *walker) keyRaw() (raw, quoted []byte, err error) {
 	}
 	w.ws()
 	if w.i >= len(w.data) || w.data[w.i] != ':' {
-		return nil, nil, w.errAt(w.i, "want : after the key %s, not %s", w.data[start:start+len(raw)+2], w.found())
+		return nil, nil, w.errAt(w.i, "want : after the key %s, not %s", shortToken(w.data[start:start+len(raw)+2]), w.found())
 	}
 	w.i++
 	return raw, quoted, nil
+}
+
+// shortToken is a token of the document as written (a number, a key
+// with its quotes), cut for a message as shortValue cuts a value: a
+// count or a key of 100,000 characters was quoted whole.
+func shortToken(b []byte) string {
+	// 4 bytes a character at most: a longer token is cut within these.
+	return shortValue(string(b[:min(len(b), 4*61)]))
 }
 
 // str reads a string at w.i: valid escapes, no raw control characters,
