@@ -73,6 +73,9 @@ func checkEnums(r *diff.Report) error {
 		if err := checkDate(side.at+".date", side.s.Date); err != nil {
 			return err
 		}
+		if err := checkDated(side.at, side.s.Rev, side.s.Date); err != nil {
+			return err
+		}
 		if err := checkLayout(side.at, side.s); err != nil {
 			return err
 		}
@@ -192,6 +195,17 @@ func checkDate(path, date string) error {
 	}
 	if _, err := time.Parse(time.RFC3339, date); err != nil {
 		return &EnumError{Path: path, Value: date, Want: "an RFC 3339 date (such as 2025-03-16T12:00:00Z)"}
+	}
+	return nil
+}
+
+// checkDated checks that a snapshot at at (old, new, snapshots[i]) has
+// a "date" only beside its "rev": it is the date of that commit, which
+// cachediff writes with it and never alone. One added to a report of
+// folders dated its Atom entries and feed, as a commit's.
+func checkDated(at, rev, date string) error {
+	if date != "" && rev == "" {
+		return &diff.LawError{Path: at + ".date", Msg: "present without " + at + ".rev: it is the date of the commit that names"}
 	}
 	return nil
 }

@@ -138,6 +138,9 @@ func DecodeLog(data []byte) (*Log, error) {
 		if err := checkDate(fmt.Sprintf("snapshots[%d].date", i), sn.Date); err != nil {
 			return nil, err
 		}
+		if err := checkDated(fmt.Sprintf("snapshots[%d]", i), sn.Rev, sn.Date); err != nil {
+			return nil, err
+		}
 		if err := checkSnapshotRev(doc.Snapshots, i, doc.Revs, seen); err != nil {
 			return nil, err
 		}

@@ -386,12 +386,12 @@ func (w *walker) value(s *shape) error {
 		// counts over some 10,000 packages could be made to add up).
 		n := w.data[start:w.i]
 		if n[0] == '-' || bytes.ContainsAny(n, ".eE") {
-			return w.errAt(start, "want %s, not %s", s.what, n)
+			return w.errAt(start, "want %s, not %s", s.what, shortToken(n))
 		}
 		if len(n) > maxCountDigits {
 			// A whole number all the same: it is too large, not of
 			// the wrong kind.
-			return w.errAt(start, "%s is more than any report holds (at most %d digits)", n, maxCountDigits)
+			return w.errAt(start, "%s is more than any report holds (at most %d digits)", shortToken(n), maxCountDigits)
 		}
 		if strconv.IntSize < 64 && len(n) == maxCountDigits {
 			// Where an int is 32 bits, encoding/json refused one past
@@ -486,6 +486,7 @@ func (w *walker) value(s *shape) error {
 // held twice the report's JSON while render walked a canonicalized of 1M
 // rules.
 type countKeys struct {
+	what    string // the message of a key twice, with the key's %q: "the value %q is listed twice" when ""
 	at      []countKey
 	escaped map[uint32][]byte // by at: the keys written with an escape
 	wide    map[string]bool   // the keys, when the document is past 4 GiB
@@ -532,7 +533,7 @@ func (k *countKeys) add(data []byte, at, end int, key string) {
 func (w *walker) listedTwice(keys *countKeys, err error) error {
 	if keys.wide != nil {
 		if keys.twice >= 0 {
-			return w.errAt(keys.twice, "the value %q is listed twice", keys.twiceAs)
+			return w.errAt(keys.twice, keys.message(), keys.twiceAs)
 		}
 		return err
 	}
@@ -558,7 +559,15 @@ func (w *walker) listedTwice(keys *countKeys, err error) error {
 	if first < 0 {
 		return err
 	}
-	return w.errAt(int(l[first].at), "the value %q is listed twice", text(l[first]))
+	return w.errAt(int(l[first].at), keys.message(), text(l[first]))
+}
+
+// message is the format of the error of a key listed twice.
+func (k *countKeys) message() string {
+	if k.what != "" {
+		return k.what
+	}
+	return "the value %q is listed twice"
 }
 
 // object checks an object against s: every field that is not optional
@@ -568,11 +577,28 @@ func (w *walker) object(s *shape) error {
 	if w.data[w.i] != '{' {
 		return w.want(s)
 	}
+	// The keys s does not know, to find one twice once the object is
+	// read, as a counts object's values are: a map of them (a string
+	// and an entry a key, 75 bytes allocated) held a report of 1.6M
+	// such keys of four letters (16 MB) at 6.3x its JSON. A key twice
+	// is the error, before anything read after it.
+	depth := len(w.path)
+	unknown := countKeys{what: "key %q is there twice"}
+	err := w.objectKeys(s, &unknown)
+	if len(unknown.at) < 2 && unknown.wide == nil {
+		return err
+	}
+	w.path = w.path[:depth]
+	return w.listedTwice(&unknown, err)
+}
+
+// objectKeys is object's walk, which adds to unknown the keys s does
+// not know.
+func (w *walker) objectKeys(s *shape, unknown *countKeys) error {
 	open := w.i
 	w.i++
 	var seen uint64   // fields of s, by index (no shape has 64)
 	var filled uint64 // of those, the ones with a value other than "" and null
-	var unknown map[string]bool
 	for n := 0; ; n++ {
 		w.ws()
 		if w.i < len(w.data) && w.data[w.i] == '}' && n == 0 {
@@ -641,13 +667,7 @@ func (w *walker) object(s *shape) error {
 			}
 			w.path = w.path[:len(w.path)-1]
 		} else {
-			if unknown == nil {
-				unknown = map[string]bool{}
-			}
-			if unknown[key] {
-				return w.errAt(at, "key %q is there twice", key)
-			}
-			unknown[key] = true
+			unknown.add(w.data, at, w.i, key)
 			w.path = append(w.path, pathStep{key: key})
 			if err := w.skip(); err != nil {
 				return err
@@ -738,10 +758,18 @@ func (w *walker) keyRaw() (raw, quoted []byte, err error) {
 	}
 	w.ws()
 	if w.i >= len(w.data) || w.data[w.i] != ':' {
-		return nil, nil, w.errAt(w.i, "want : after the key %s, not %s", w.data[start:start+len(raw)+2], w.found())
+		return nil, nil, w.errAt(w.i, "want : after the key %s, not %s", shortToken(w.data[start:start+len(raw)+2]), w.found())
 	}
 	w.i++
 	return raw, quoted, nil
+}
+
+// shortToken is a token of the document as written (a number, a key
+// with its quotes), cut for a message as shortValue cuts a value: a
+// count or a key of 100,000 characters was quoted whole.
+func shortToken(b []byte) string {
+	// 4 bytes a character at most: a longer token is cut within these.
+	return shortValue(string(b[:min(len(b), 4*61)]))
 }
 
 // str reads a string at w.i: valid escapes, no raw control characters,

@@ -1,0 +1,97 @@
+package jsonv1
+
+import (
+	"bytes"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/race"
+)
+
+// withUnknownKeys is report data with n keys no cachediff/v1 field has,
+// each of a number, before its first field: keys a newer cachediff might
+// add, which render skips, but must still find twice.
+func withUnknownKeys(data []byte, n int) []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i := range n {
+		fmt.Fprintf(&b, `"_%x":0,`, i)
+	}
+	b.Write(data[1:])
+	return b.Bytes()
+}
+
+// TestUnknownKeysBytesPerKey (issue 35 class c): render finds a key of
+// an object written twice without a map of the keys it does not know (a
+// string and a map entry a key, 75 bytes allocated): a report of 1.6M
+// such keys of four letters (16 MB) peaked at 6.3x its JSON. The walk
+// keeps their offsets, as a counts object's (countKeys). 4x the keys
+// allocate at most 4.4x the bytes.
+func TestUnknownKeysBytesPerKey(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
+	}
+	base := jsonOf(t, fullReportOf(t, 18, 3))
+	decode := func(n int) uint64 {
+		data := withUnknownKeys(base, n)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, err := DecodeBytes(data)
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	// The report's own decode, without the keys, is not theirs.
+	none := decode(0)
+	var allocs [2]uint64
+	for k, n := range []int{50_000, 200_000} {
+		a := decode(n)
+		allocs[k] = a - min(none, a)
+		perKey := float64(allocs[k]) / float64(n)
+		t.Logf("%d keys: the decode allocated %d bytes more than without them (%.1f a key)", n, allocs[k], perKey)
+		if perKey > 50 {
+			t.Errorf("%d keys: the decode allocated %.1f bytes a key, want at most 50 (a map of the keys?)", n, perKey)
+		}
+	}
+	if r := float64(allocs[1]) / float64(allocs[0]); r > 4.4 {
+		t.Errorf("4x the keys allocate %.2fx the bytes (%d → %d), want at most 4.4x", r, allocs[0], allocs[1])
+	}
+}
+
+// TestUnknownKeyTwiceAsFirstRead: a key no field has, written twice in an
+// object, is found once the object is read, and said as when each key
+// was checked as it was read: the first key listed before it too, at its
+// path and place, before any error after it.
+func TestUnknownKeyTwiceAsFirstRead(t *testing.T) {
+	data := string(jsonOf(t, fullReportOf(t, 18, 3)))
+	const top, pkg = `"schema": "cachediff/v1",`, `"status": `
+	for _, c := range []struct{ name, old, new, want string }{
+		{"none", top, top + `"_a": 1, "_b": 2,`, ""},
+		{"twice", top, top + `"_a": 1, "_a": 2,`, `key "_a" is there twice`},
+		{"first repeat, not first in bytes", top, top + `"_b": 1, "_a": 1, "_b": 2, "_a": 2,`, `line 2, column 46: key "_b" is there twice`},
+		{"escaped", top, top + `"_a": 1, "\u005fa": 2,`, `key "_a" is there twice`},
+		{"before a bad value", top, top + `"_a": 1, "_a": 2, "options": 7,`, `key "_a" is there twice`},
+		{"before a field twice", top, top + `"_a": 1, "_a": 2, "schema": "cachediff/v1",`, `key "_a" is there twice`},
+		{"before a bad unknown value", top, top + `"_a": 1, "_a": 2, "_c": [1,,],`, `key "_a" is there twice`},
+		{"after a field twice", top, top + `"schema": "cachediff/v1", "_a": 1, "_a": 2,`, `key "schema" is there twice`},
+		{"in a package", pkg, `"_a": 1, "_a": 2, ` + pkg, `packages[0]: key "_a" is there twice`},
+		{"in a package, before a bad value", pkg, `"_a": 1, "_a": 2, "specs": 7, ` + pkg, `key "_a" is there twice`},
+	} {
+		if !strings.Contains(data, c.old) {
+			t.Fatalf("%s: %q not in the report", c.name, c.old)
+		}
+		_, err := DecodeBytes([]byte(strings.Replace(data, c.old, c.new, 1)))
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
