@@ -76,7 +76,9 @@ func lawf(path, format string, args ...any) error {
 //   - causes: present when the report has rebuilt or updated specs (a
 //     report of catalogue pages says there that their causes are unknown),
 //     its pairs their number, known at most pairs, own and explained at
-//     most known;
+//     most known (the rest, causelaws.go); each pair's root causes hold
+//     the own change of every changed dependency that is a listed pair
+//     (causelaws_depself.go);
 //   - gate: fail_on lists at least one kind, each once; tripped lists kinds
 //     of fail_on, in its order, each with a count above 0; and when every
 //     kind is one this cachediff knows, tripped is what the report holds.
@@ -257,7 +259,10 @@ func checkCauses(r *Report) error {
 	case c.Explained > c.Known:
 		return lawf("causes.explained", "%d, more than the %d known", c.Explained, c.Known)
 	}
-	return checkCauseSets(r) // causelaws.go
+	if err := checkCauseSets(r); err != nil { // causelaws.go
+		return err
+	}
+	return checkDepSelves(r) // causelaws_depself.go
 }
 
 // conserved checks the conservation laws of a Counts.

@@ -63,7 +63,7 @@ func writeBasedReport(t testing.TB, dir string, shape basedShape, n int) (string
 	groups := cs.Groups[:0:0]
 	for _, g := range cs.Groups {
 		if g.Name == "c1" || g.Name == "c0" {
-			g.Specs, g.Updated = 1, 1 // c1's set holds no c0 but in "stacked"
+			g.Specs, g.Updated = 1, 1 // each pair's own; c1 counts in c0's (below)
 			groups = append(groups, g)
 		}
 	}
@@ -110,17 +110,7 @@ func writeBasedReport(t testing.TB, dir string, shape basedShape, n int) (string
 	switch shape {
 	case "stacked":
 		top = stack("c0", n)
-		// c0's own change is in the group at every level: c1 counts
-		// in it, after c1's own group alone.
-		groups[0], groups[1] = groups[1], groups[0]
-		if groups[0].Name != "c1" {
-			groups[0], groups[1] = groups[1], groups[0]
-		}
-		groups[1].Specs, groups[1].Updated = 2, 2
 	case "fanin", "mixed":
-		if groups[0].Name != "c0" { // each its own alone: by name
-			groups[0], groups[1] = groups[1], groups[0]
-		}
 		per := 1
 		if shape == "mixed" {
 			for per*per < n {
@@ -138,6 +128,16 @@ func writeBasedReport(t testing.TB, dir string, shape basedShape, n int) (string
 	if shape != "stacked" {
 		top = len(cs.Sets) - 1
 	}
+	// c1's set holds c0's own change (cause 0, by link 0, c0's name), as
+	// the engine lists a changed dependency's own change in each
+	// dependent's set (render refuses it left out); in "stacked", c0's
+	// group is at every level too. c1 counts in c0's group, after c1's
+	// own group alone.
+	cs.Sets[top] = append(cs.Sets[top], diff.CauseRef{Cause: 0, Path: 0})
+	if groups[0].Name != "c1" {
+		groups[0], groups[1] = groups[1], groups[0]
+	}
+	groups[1].Specs, groups[1].Updated = 2, 2
 	cs.Groups = groups
 	pair.Why.Set = top
 	numberLikeEngine(r)
