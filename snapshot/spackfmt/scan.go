@@ -983,26 +983,38 @@ func (s *scanner) literal() ([]byte, error) {
 		return nil, s.errf("want a value, not %s", s.nextName())
 	}
 	if c == '-' || c >= '0' && c <= '9' {
-		s.pos++
-		for s.pos < len(s.data) {
-			d := s.data[s.pos]
-			if d >= '0' && d <= '9' || d == '.' || d == 'e' || d == 'E' || d == '+' || d == '-' {
-				s.pos++
-				continue
-			}
-			break
-		}
+		// The word whole, letters too: "1x" is a misspelt number, not
+		// a number followed by a wrong byte.
+		s.pos = wordEnd(s.data, s.pos)
 		if !validNumber(s.data[start:s.pos]) {
 			if s.pos == len(trimCutChar(s.data)) && validNumber(append(s.data[start:s.pos:s.pos], '0')) {
 				// Cut short: "1." or "1e-" at the end of the file (or
 				// inside a character after it).
 				return nil, s.errAt(start, "want a number, not the end of the file")
 			}
-			return nil, s.errAt(start, "bad number")
+			return nil, s.errAt(start, "want %s, not %q", aNumber, s.data[start:s.pos])
 		}
 		return s.data[start:s.pos], nil
 	}
 	return nil, s.errf("want a value, not %s", s.nextName())
+}
+
+// aNumber is what a number looks like, for messages that refuse one
+// and name what was read.
+const aNumber = "a JSON number (such as 12, -0.5 or 1.5e-3)"
+
+// wordEnd is the end of the word that starts at i: the ASCII letters,
+// digits and the characters a number holds (_ . + -) from there. A
+// message names a misspelt number or literal whole ("1.5.3", "1x").
+func wordEnd(data []byte, i int) int {
+	for i < len(data) {
+		c := data[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '+' || c == '-') {
+			break
+		}
+		i++
+	}
+	return i
 }
 
 // validNumber says whether b is a JSON number:
