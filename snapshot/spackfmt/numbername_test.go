@@ -20,7 +20,7 @@ func TestBadNumberNamed(t *testing.T) {
 		`{"spec":{"_meta":{"x":[2e+]}}}`:    `spec._meta.x: want ` + aNumber + `, not "2e+"`,
 		`{"spec":{"_meta":{"version":4x}}}`: `spec._meta.version: want ` + aNumber + `, not "4x"`,
 		// Numbers whole are read as before.
-		`{"spec":{"_meta":{"x":-1.5e+3, "version": 5}}} x`: "unexpected data after the document ('x')",
+		`{"spec":{"_meta":{"x":-1.5e+3, "version": 5}}} x`: `unexpected data after the document ("x")`,
 	} {
 		_, err := Decode("x.spec.json", []byte(in))
 		if err == nil || !strings.HasSuffix(err.Error(), want) {
