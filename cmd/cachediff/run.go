@@ -23,6 +23,7 @@ import (
 	"github.com/cachediff/cachediff/report"
 	_ "github.com/cachediff/cachediff/report/builtin" // the output formats, registered
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/dirsrc"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
 	"github.com/cachediff/cachediff/snapshot/input"
 	"github.com/cachediff/cachediff/snapshot/mirror"
@@ -1090,19 +1091,8 @@ func outputTop(dir string) string {
 }
 
 // inGitDir reports whether the relative path rel is, or lies in, a
-// folder named .git (in any case), or one Windows takes for it as git's
-// protectNTFS does: with trailing dots and spaces (".git."), a stream
-// (".git::$INDEX_ALLOCATION"), or its short name "GIT~1".
-func inGitDir(rel string) bool {
-	for _, e := range strings.Split(rel, string(filepath.Separator)) {
-		e, _, _ = strings.Cut(e, ":")
-		e = strings.TrimRight(e, ". ") // of either name: "GIT~1." is .git too
-		if strings.EqualFold(e, ".git") || strings.EqualFold(e, "git~1") {
-			return true
-		}
-	}
-	return false
-}
+// .git folder, as a snapshot's walk judges it (dirsrc.InGitDir).
+func inGitDir(rel string) bool { return dirsrc.InGitDir(rel) }
 
 // under reports whether the relative path rel is dir or lies under it.
 func under(rel, dir string) bool {

@@ -28,22 +28,53 @@ type Folder struct {
 	// within is the real path of the folder that the walk's symbolic
 	// links must lead into ("": any), and withinName its name.
 	within, withinName string
+	// gitOK: the root lies in a .git folder of within, as named, so a
+	// link into one is the user's choice (Within).
+	gitOK bool
 }
 
 // NewFolder returns the Folder at path, a folder the caller found.
 func NewFolder(path string) *Folder { return &Folder{root: path} }
 
 // Within returns the Folder at path whose walk follows no symbolic link
-// that leads out of the folder top (a git work tree that holds path): such
-// a link, at any depth, is an error naming it, and is not followed. In a
-// checkout, a link to a page or a folder elsewhere on the machine would
-// stand in for a package of the snapshot.
+// that leads out of the folder top (a git work tree that holds path), nor
+// into a .git folder in it (InGitDir) unless path lies in one itself:
+// such a link, at any depth, is an error naming it, and is not followed.
+// In a checkout, a link to a page or a folder elsewhere on the machine
+// would stand in for a package of the snapshot, and one into .git would
+// read the job's git configuration (which holds its token) as a page.
 func Within(path, top string) *Folder {
 	f := &Folder{root: path}
 	if realTop, err := filepath.EvalSymlinks(top); err == nil {
 		f.within, f.withinName = realTop, top
+		if abs, err := filepath.Abs(path); err == nil {
+			if r, err := filepath.Rel(top, abs); err == nil && InGitDir(r) {
+				f.gitOK = true
+			}
+		}
 	}
 	return f
+}
+
+// InGitDir reports whether the relative path rel is, or lies in, a
+// folder named .git (in any case), or one Windows takes for it as git's
+// protectNTFS does: with trailing dots and spaces (".git."), a stream
+// (".git::$INDEX_ALLOCATION"), or its short name "GIT~1".
+func InGitDir(rel string) bool {
+	for _, e := range strings.Split(rel, string(filepath.Separator)) {
+		e, _, _ = strings.Cut(e, ":")
+		e = strings.TrimRight(e, ". ") // of either name: "GIT~1." is .git too
+		if strings.EqualFold(e, ".git") || strings.EqualFold(e, "git~1") {
+			return true
+		}
+	}
+	return false
+}
+
+// IntoGitMsg is the message of a symbolic link, in the git work tree
+// top, to target, a path in a .git folder of top.
+func IntoGitMsg(target, top string) string {
+	return "a symbolic link to " + target + ", into a git folder of the work tree " + top + ": not followed (in a checkout, such a link can stand in for a page or a package, and read the job's git configuration and its token); name what it leads to, or copy it into the snapshot"
 }
 
 // Single is a single regular file on disk, a page named on the command
@@ -180,7 +211,7 @@ func (s *Folder) Walk(yield func(File)) (warnings, errs []Problem) {
 	prefix := join(clean, "")
 	w := &walker{seen: map[string]bool{}, yield: yield, root: root,
 		handles: [2]*Handle{{false, root, prefix}, {true, root, prefix}},
-		within:  s.within, withinName: s.withinName}
+		within:  s.within, withinName: s.withinName, gitOK: s.gitOK}
 	if root != nil {
 		w.mount = newRootMount(root.fd.fd)
 	}
@@ -233,8 +264,9 @@ type walker struct {
 	// rootMount): the folders on it need not be asked theirs.
 	mount rootMount
 	// within, when not "", is the real path of the folder the links
-	// must lead into (Within), withinName its name.
+	// must lead into (Within), withinName its name; gitOK as Folder's.
 	within, withinName string
+	gitOK              bool
 }
 
 // linkedDir is a folder reached through a symbolic link: its path as the
@@ -323,6 +355,9 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 				if target, err := absReal(sub); err == nil && !inside(w.within, target) {
 					w.errs = append(w.errs, Problem{File: sub, Msg: "a symbolic link to " + target + ", outside the git work tree " + w.withinName + ": not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot, or give a folder outside the work tree"})
 					continue
+				} else if err == nil && !w.gitOK && intoGit(w.within, target) {
+					w.errs = append(w.errs, Problem{File: sub, Msg: IntoGitMsg(target, w.withinName)})
+					continue
 				}
 			}
 		}
@@ -352,6 +387,13 @@ func absReal(p string) (string, error) {
 		return "", err
 	}
 	return filepath.EvalSymlinks(abs)
+}
+
+// intoGit reports whether the real path p, under dir, lies in a .git
+// folder of it (InGitDir).
+func intoGit(dir, p string) bool {
+	r, err := filepath.Rel(dir, p)
+	return err == nil && InGitDir(r)
 }
 
 // inside reports whether the real path p is dir or under it.

@@ -59,8 +59,11 @@ var months = map[string]time.Month{
 // an instant before 1970 or after 9999.
 func ParseDate(s string, now time.Time) (time.Time, error) {
 	words := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' })
-	t, ok := parseDate(strings.ToLower(strings.Join(words, " ")), now)
+	norm := strings.ToLower(strings.Join(words, " "))
+	t, ok := parseDate(norm, now)
 	switch {
+	case !ok && wrongWeekday(norm) != "":
+		return time.Time{}, fmt.Errorf("%s is not a date: %s", quoteDate(s), wrongWeekday(norm))
 	case !ok:
 		return time.Time{}, fmt.Errorf("%s is not a date cachediff reads: want %s", quoteDate(s), DateForms)
 	case t.Equal(farPast):
@@ -69,6 +72,35 @@ func ParseDate(s string, now time.Time) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("%s is %s, out of the dates git reads (1970 to 9999)", quoteDate(s), t.Format(time.RFC3339))
 	}
 	return t, nil
+}
+
+// wrongWeekday says, of s (lower case), an RFC 2822 date whose weekday
+// is not its date's ("mon, 3 dec 2026 …", a Thursday), what day the
+// date is and what to do; "" for any other s: a date of one of
+// DateForms with a typo in its weekday is told so, not as no date.
+func wrongWeekday(s string) string {
+	m := rfc2822.FindStringSubmatch(s)
+	if m == nil || m[1] == "" {
+		return ""
+	}
+	loc := zone(m[8])
+	if loc == nil {
+		return ""
+	}
+	t, ok := date(loc, m[4], strconv.Itoa(int(months[m[3]])), m[2], m[5], m[6], m[7], "")
+	if !ok {
+		return ""
+	}
+	day := t.Weekday().String()
+	if strings.ToLower(day[:3]) == m[1] {
+		return ""
+	}
+	return fmt.Sprintf("the weekday does not match the date: %s is a %s, not a %s (correct the weekday, or the date, or leave the weekday out)", t.Format("2 Jan 2006"), day, weekdayNames[m[1]])
+}
+
+var weekdayNames = map[string]string{
+	"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday",
+	"fri": "Friday", "sat": "Saturday", "sun": "Sunday",
 }
 
 // quoteDate quotes a date for a message, on one line (Go escapes), its

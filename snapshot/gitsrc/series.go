@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"os/exec"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -560,7 +562,7 @@ func (r *Repo) topPath(p string) (string, error) {
 			// wants, as git names it to git log, not the slip.
 			return "", fmt.Errorf("path %s: want a path relative to the current directory; this one is %s", displayPath(p), displayPath(here))
 		}
-		return "", fmt.Errorf("path %s: want a path inside the repository, relative to the current directory", p)
+		return "", fmt.Errorf("path %s: want a path inside the repository%s, relative to the current directory%s", p, r.topNamed(), r.otherRepoHint(p))
 	}
 	prefix, err := r.showPrefix()
 	if err != nil {
@@ -575,9 +577,52 @@ func (r *Repo) topPath(p string) (string, error) {
 	case top == ".":
 		return "", nil
 	case top == ".." || strings.HasPrefix(top, "../"):
-		return "", fmt.Errorf("path %s is outside the repository", p)
+		return "", fmt.Errorf("path %s is outside the repository%s, whose history the log reads%s", p, r.topNamed(), r.otherRepoHint(p))
 	}
 	return top, nil
+}
+
+// topNamed is " TOP", the top of the repository's work tree, for a
+// message that names the repository; "" when git does not say.
+func (r *Repo) topNamed() string {
+	out, err := r.run(nil, "rev-parse", "--show-toplevel")
+	if top := strings.TrimSuffix(string(out), "\n"); err == nil && top != "" {
+		return " " + top
+	}
+	return ""
+}
+
+// otherRepoHint is what to add to the message of a log's PATH p outside
+// the repository: when p, on disk from the current folder (or -C's),
+// lies in the work tree of another repository (../other/_cache/develop,
+// given from the top of a first), to give -C with that work tree and the
+// path from there, or run cachediff from inside it; else that PATH lies
+// in the repository whose history is read. The log reads PATH from git
+// at each commit, never from disk.
+func (r *Repo) otherRepoHint(p string) string {
+	abs := filepath.FromSlash(p)
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(cmp.Or(r.dir, "."), abs)
+	}
+	abs, err := filepath.Abs(abs)
+	if err != nil {
+		return ""
+	}
+	for d := abs; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			rel, err := filepath.Rel(d, abs)
+			if err != nil {
+				break
+			}
+			return fmt.Sprintf(": it lies in another repository's work tree, %s; to read that one's history, run cachediff inside it, or give -C %s and the path from there, %s", d, shellword.Shown(d), shellword.Shown(filepath.ToSlash(rel)))
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			break
+		}
+		d = up
+	}
+	return ": the log reads PATH from git at each commit, so give a path in that repository (from the current folder, or -C DIR's)"
 }
 
 // rangeError names the revision of a range git did not know, when there

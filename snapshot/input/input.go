@@ -21,6 +21,7 @@ import (
 
 	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/dirsrc"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
@@ -723,6 +724,15 @@ func checkLinks(dir, p string) (string, error) {
 	if err != nil {
 		return "", nil
 	}
+	// Into a .git folder of the work tree through a link (a committed
+	// _cache/develop -> ../.git, or a package folder or page that leads
+	// there): the job's git configuration, which holds its token, read
+	// as a snapshot. Named as it is (p in .git), the user's choice.
+	gitOK := dirsrc.InGitDir(rel)
+	intoGit := func(target string) bool {
+		r, err := filepath.Rel(realTop, target)
+		return !gitOK && err == nil && dirsrc.InGitDir(r)
+	}
 	q := top
 	for _, part := range strings.Split(rel, string(filepath.Separator)) {
 		q = filepath.Join(q, part)
@@ -739,6 +749,9 @@ func checkLinks(dir, p string) (string, error) {
 		}
 		if r, err := filepath.Rel(realTop, target); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
 			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a snapshot): give %s to read it", q, target, top, shellword.Shown(filepath.Join(target, strings.TrimPrefix(abs, q))))}
+		}
+		if intoGit(target) {
+			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is %s", q, dirsrc.IntoGitMsg(target, top))}
 		}
 	}
 	// The folder's own entries (its package folders): a link among them
@@ -759,6 +772,9 @@ func checkLinks(dir, p string) (string, error) {
 		}
 		if r, err := filepath.Rel(realTop, target); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
 			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a package): copy it into the snapshot, or give a folder outside the work tree", q, target, top)}
+		}
+		if intoGit(target) {
+			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is %s", q, dirsrc.IntoGitMsg(target, top))}
 		}
 	}
 	return top, nil

@@ -75,3 +75,38 @@ func TestLinkOutOfMirror(t *testing.T) {
 		})
 	}
 }
+
+// TestLinkIntoMirrorGitDir (issue 35 class a: following symbolic links
+// into a repository's .git): a mirror folder that is a repository's top
+// (a checkout of a mirror) whose build_cache/index.json is a link into
+// its .git was read where it led, the git configuration (which holds a
+// job's token) taken for the index. It is refused, as a link out of the
+// mirror is; a file in .git is read through a link only as the mirror's
+// own .git file.
+func TestLinkIntoMirrorGitDir(t *testing.T) {
+	dir := t.TempDir()
+	mirrorgen.V2(dir, index(t, "old"))
+	os.Remove(filepath.Join(dir, "build_cache/index.json.hash"))
+	victim := filepath.Join(dir, "build_cache/index.json")
+	data, err := os.ReadFile(victim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".git", "index.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(victim)
+	if err := os.Symlink(filepath.Join("..", ".git", "index.json"), victim); err != nil {
+		t.Skip(err)
+	}
+	src, err := mirror.Open(mirror.Dir(dir), mirror.Options{})
+	if err == nil {
+		_, err = snapshot.LoadFrom(src, snapshot.Options{})
+	}
+	if err == nil || !strings.Contains(err.Error(), "a symbolic link into the mirror's git folder") {
+		t.Errorf("build_cache/index.json linked into .git: %v; want it refused", err)
+	}
+}

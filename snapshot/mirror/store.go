@@ -93,10 +93,10 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 }
 
 // inside refuses p, the file rel of the mirror, when it is a symbolic
-// link (or under one) that leads out of the mirror's folder: in a
-// checkout, such a link would stand in for the mirror's own file. A link
-// inside the mirror, and a mirror folder that is a link itself, are
-// followed.
+// link (or under one) that leads out of the mirror's folder, or into a
+// .git folder in it: in a checkout, such a link would stand in for the
+// mirror's own file. A link inside the mirror, and a mirror folder that
+// is a link itself, are followed.
 func (d Dir) inside(rel, p string) error {
 	resolved, err := filepath.EvalSymlinks(p)
 	if err != nil {
@@ -106,8 +106,15 @@ func (d Dir) inside(rel, p string) error {
 	if err != nil {
 		return err
 	}
-	if r, err := filepath.Rel(root, resolved); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+	r, err := filepath.Rel(root, resolved)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
 		return fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", rel, resolved)
+	}
+	if dirsrc.InGitDir(r) && !dirsrc.InGitDir(filepath.FromSlash(rel)) {
+		// A mirror folder that holds a repository (its work tree's
+		// top): a link into its .git reads the git configuration, which
+		// holds a job's token, as the mirror's file.
+		return fmt.Errorf("%s: a symbolic link into the mirror's git folder (to %s): not followed, as it would stand in for the mirror's own file", rel, resolved)
 	}
 	return nil
 }

@@ -190,7 +190,7 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 	if at := bytes.Index(data, sigBegin); at > 0 && data[at-1] != '\n' {
 		line, col := lineCol(data, at)
 		return nil, &Error{File: file, Line: line, Col: col, Path: "(signature)",
-			Msg: "-----BEGIN PGP SIGNED MESSAGE----- does not start its line: Spack finds a clear-signed message only at the start of a line, and would read no spec from this file"}
+			Msg: "-----BEGIN PGP SIGNED MESSAGE----- does not start its line: Spack finds a clear-signed message only at the start of a line, and would read nothing from this " + signedKind(file)}
 	}
 	// The headers first: when no empty line ends them before the signed
 	// text, the first empty line is the signature's own, and the
@@ -256,6 +256,30 @@ func headersNeverEnd(file string, data []byte, begin int) error {
 	return &Error{File: file, Line: line, Col: col, Path: "(signature)", Msg: msg}
 }
 
+// signedKind names the kind of file that file's name says, for the
+// messages of its clear-signed armour: Spack signs spec files and spec
+// manifests, and the same armour is read around an index manifest or any
+// file given, which a message names as what it is. "file" when the name
+// says none.
+func signedKind(file string) string {
+	base := file[strings.LastIndexAny(file, `/\:`)+1:]
+	switch {
+	case strings.HasSuffix(base, "index.manifest.json"):
+		return "index manifest"
+	case strings.HasSuffix(base, ".spec.manifest.json"):
+		return "spec manifest"
+	case strings.HasSuffix(base, ".manifest.json"):
+		return "manifest"
+	case strings.HasSuffix(base, ".spec.json.sig") || strings.HasSuffix(base, ".spec.json"):
+		return "spec file"
+	case strings.HasPrefix(base, "index.") && strings.Contains(base, ".json"):
+		return "index"
+	case strings.HasSuffix(base, ".lock"):
+		return "lockfile"
+	}
+	return "file"
+}
+
 // textBeforeSigned returns an error when data, which is no clear-signed
 // message from its start, has the BEGIN PGP SIGNED MESSAGE line further
 // down, at the start of a line: Spack's pattern finds the message there,
@@ -271,7 +295,7 @@ func textBeforeSigned(file string, data []byte) error {
 		if at > 0 && data[at-1] == '\n' && spackFinds(data[at+len(sigBegin):]) {
 			l, _ := lineCol(data, at)
 			return &Error{File: file, Line: 1, Col: 1, Path: "(signature)",
-				Msg: fmt.Sprintf("text before -----BEGIN PGP SIGNED MESSAGE----- (line %d): a clear-signed spec file starts with that line, and what is above it would be lost", l)}
+				Msg: fmt.Sprintf("text before -----BEGIN PGP SIGNED MESSAGE----- (line %d): a clear-signed %s starts with that line, and what is above it would be lost", l, signedKind(file))}
 		}
 		at += len(sigBegin)
 	}
@@ -337,7 +361,7 @@ func checkArmorHeaders(file string, data []byte, body int) error {
 		l, c := lineCol(data, at)
 		return &Error{File: file, Line: l, Col: c, Path: "(signature)", Msg: msg}
 	}
-	const spackReads = "Spack reads a signed spec file as -----BEGIN PGP SIGNED MESSAGE-----, one header Hash: NAME, then the JSON"
+	spackReads := "Spack reads a signed " + signedKind(file) + " as -----BEGIN PGP SIGNED MESSAGE-----, one header Hash: NAME, then the JSON"
 	for at < body {
 		nl := bytes.IndexByte(data[at:body], '\n')
 		if nl < 0 {
@@ -428,9 +452,9 @@ func checkAfterSignature(file string, data []byte, from int) error {
 	}
 	at := len(data) - len(rest)
 	line, col := lineCol(data, at)
-	msg := "data after the signature, which ends the clear-signed message: a spec file holds one message"
+	msg := "data after the signature, which ends the clear-signed message: a signed " + signedKind(file) + " holds one message"
 	if bytes.HasPrefix(rest, sigBegin) {
-		msg = "a second clear-signed message after the first one's signature: a spec file holds one message"
+		msg = "a second clear-signed message after the first one's signature: a signed " + signedKind(file) + " holds one message"
 	}
 	return &Error{File: file, Line: line, Col: col, Path: "(signature)", Msg: msg}
 }

@@ -731,7 +731,7 @@ func TestSignedTrailingContent(t *testing.T) {
 		// A BEGIN line without Hash: is no message to Spack's pattern:
 		// the file is no JSON, named by its first byte (it was "null",
 		// the kind of a word "note" is not).
-		{"a note before a bare BEGIN", "note\n-----BEGIN PGP SIGNED MESSAGE-----\n", "not 'n'", 1},
+		{"a note before a bare BEGIN", "note\n-----BEGIN PGP SIGNED MESSAGE-----\n", `not "note"`, 1},
 	} {
 		data := tt.head + "\n" + string(inner) + "\n-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n"
 		_, err := Decode("x.spec.json.sig", []byte(data))

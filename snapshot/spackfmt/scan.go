@@ -270,20 +270,22 @@ func (s *scanner) cutInWord() bool {
 	return false
 }
 
-// wordName names a value starting with t, f or n: a boolean or null
-// where the word is whole (or cut short by the end of the file), its
-// first character where it is no such word ("tx" is none: it was named
-// "a boolean").
+// wordName names a value starting with a letter: a boolean or null
+// where the word is one (or one cut short by the end of the file), the
+// word quoted where it is none ("tx", "truex", "True"; wordEnd).
 func (s *scanner) wordName(c byte) string {
-	for _, w := range []string{"true", "false", "null"} {
-		if bytes.HasPrefix(s.data[s.pos:], []byte(w)) {
-			return kindName(c)
-		}
+	word := s.data[s.pos:wordEnd(s.data, s.pos)]
+	switch string(word) {
+	case "true", "false", "null":
+		return kindName(c)
 	}
 	if s.cutInWord() {
 		return kindName(c)
 	}
-	return fmt.Sprintf("%q", c)
+	if len(word) > maxQuoted {
+		return fmt.Sprintf("%q", clip(string(word[:maxQuoted+utf8.UTFMax])))
+	}
+	return fmt.Sprintf("%q", word)
 }
 
 // nextName names what the next value starts with (kindName): peek's 0
@@ -296,7 +298,7 @@ func (s *scanner) nextName() string {
 	switch {
 	case c >= utf8.RuneSelf:
 		return charName(s.data[s.pos:])
-	case c == 't' || c == 'f' || c == 'n':
+	case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
 		return s.wordName(c)
 	case c != 0 || s.pos >= len(s.data):
 		return kindName(c)
@@ -962,15 +964,22 @@ func (s *scanner) hash() (*hashRef, error) {
 }
 
 // literal reads true, false, null or a number and returns its text.
-func (s *scanner) literal() ([]byte, error) {
+func (s *scanner) literal() ([]byte, error) { return s.literalAs("a value") }
+
+// literalAs is literal, what naming the value wanted where a word is
+// misspelt.
+func (s *scanner) literalAs(what string) ([]byte, error) {
 	c := s.peek()
 	start := s.pos
 	switch c {
 	case 't', 'f', 'n':
+		// The word whole: "truex" is a misspelt word, not true
+		// followed by a wrong byte.
+		word := s.data[start:wordEnd(s.data, start)]
 		for _, w := range []string{"true", "false", "null"} {
-			if bytes.HasPrefix(s.data[s.pos:], []byte(w)) {
+			if string(word) == w {
 				s.pos += len(w)
-				return s.data[start:s.pos], nil
+				return word, nil
 			}
 			if rest := trimCutChar(s.data[s.pos:]); len(rest) < len(w) && w[:len(rest)] == string(rest) {
 				// Cut short: "tr" at the end of the file, or inside a
@@ -978,31 +987,41 @@ func (s *scanner) literal() ([]byte, error) {
 				return nil, s.errf("want %s, not the end of the file", w)
 			}
 		}
-		// No word: named by its first character, as a wrong byte
-		// where a value is read is ("bad literal" named nothing).
-		return nil, s.errf("want a value, not %s", s.nextName())
+		return nil, s.errf("want %s, not %s", what, s.nextName())
 	}
 	if c == '-' || c >= '0' && c <= '9' {
-		s.pos++
-		for s.pos < len(s.data) {
-			d := s.data[s.pos]
-			if d >= '0' && d <= '9' || d == '.' || d == 'e' || d == 'E' || d == '+' || d == '-' {
-				s.pos++
-				continue
-			}
-			break
-		}
+		// The word whole, letters too: "1x" is a misspelt number, not
+		// a number followed by a wrong byte.
+		s.pos = wordEnd(s.data, s.pos)
 		if !validNumber(s.data[start:s.pos]) {
 			if s.pos == len(trimCutChar(s.data)) && validNumber(append(s.data[start:s.pos:s.pos], '0')) {
 				// Cut short: "1." or "1e-" at the end of the file (or
 				// inside a character after it).
 				return nil, s.errAt(start, "want a number, not the end of the file")
 			}
-			return nil, s.errAt(start, "bad number")
+			return nil, s.errAt(start, "want %s, not %q", aNumber, s.data[start:s.pos])
 		}
 		return s.data[start:s.pos], nil
 	}
 	return nil, s.errf("want a value, not %s", s.nextName())
+}
+
+// aNumber is what a number looks like, for messages that refuse one
+// and name what was read.
+const aNumber = "a JSON number (such as 12, -0.5 or 1.5e-3)"
+
+// wordEnd is the end of the word that starts at i: the ASCII letters,
+// digits and the characters a number holds (_ . + -) from there. A
+// message names a misspelt number or literal whole ("1.5.3", "1x").
+func wordEnd(data []byte, i int) int {
+	for i < len(data) {
+		c := data[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '+' || c == '-') {
+			break
+		}
+		i++
+	}
+	return i
 }
 
 // validNumber says whether b is a JSON number:
@@ -1048,7 +1067,7 @@ func (s *scanner) boolean() (bool, error) {
 	if c != 't' && c != 'f' {
 		return false, s.want("a boolean")
 	}
-	lit, err := s.literal()
+	lit, err := s.literalAs("a boolean (true or false)")
 	return string(lit) == "true", err
 }
 

@@ -7,26 +7,26 @@ import (
 
 // TestNoWordNamedAsIts (issue 35 class e: a message that names the
 // wrong thing): a value that starts with t, f or n and is no true, false
-// or null is named by its first character, as any other wrong byte is.
-// It was named by that letter's kind: `{tx` said "want a key, not a
-// boolean", `"name": fals}` "want a string, not a boolean", `{} nope`
-// "unexpected data after the document (null)". A word cut short by the
-// end of the file says the file ends, as one cut before it does.
+// or null is named as the word it is, quoted. It was named by that
+// letter's kind: `{tx` said "want a key, not a boolean", `"name": fals}`
+// "want a string, not a boolean", `{} nope` "unexpected data after the
+// document (null)". A word cut short by the end of the file says the
+// file ends, as one cut before it does.
 func TestNoWordNamedAsIts(t *testing.T) {
 	for in, want := range map[string]string{
-		`{tx`:                 "(top level): want a key, not 't'",
-		`{"spec": tx}`:        "spec: want an object, not 't'",
-		`{"spec": nope}`:      "spec: want an object, not 'n'",
-		`{} nope`:             "unexpected data after the document ('n')",
-		`{} fx`:               "unexpected data after the document ('f')",
+		`{tx`:                 `(top level): want a key, not "tx"`,
+		`{"spec": tx}`:        `spec: want an object, not "tx"`,
+		`{"spec": nope}`:      `spec: want an object, not "nope"`,
+		`{} nope`:             `unexpected data after the document ("nope")`,
+		`{} fx`:               `unexpected data after the document ("fx")`,
 		`{"spec": t`:          "spec: want an object, not the end of the file",
 		`{"spec": nul`:        "spec: want an object, not the end of the file",
 		"{\"spec\": fals\xc3": "spec: want an object, not the end of the file",
-		`{"spec": {"_meta": {"version": 4}, "nodes": [{"name": fals}]}}`: "spec.nodes[0].name: want a string, not 'f'",
+		`{"spec": {"_meta": {"version": 4}, "nodes": [{"name": fals}]}}`: `spec.nodes[0].name: want a string, not "fals"`,
 		// In a value the decoder skips, as in one it reads: it said
 		// "bad literal".
-		`{"spec": {"_meta": {"x": tx}}}`:     "spec._meta.x: want a value, not 't'",
-		`{"spec": {"_meta": {"x": [nope]}}}`: "spec._meta.x: want a value, not 'n'",
+		`{"spec": {"_meta": {"x": tx}}}`:     `spec._meta.x: want a value, not "tx"`,
+		`{"spec": {"_meta": {"x": [nope]}}}`: `spec._meta.x: want a value, not "nope"`,
 		// Whole words are named as before.
 		`{true`:           "(top level): want a key, not a boolean",
 		`{"spec": null}`:  "spec: want an object, not null",

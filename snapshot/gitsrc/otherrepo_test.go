@@ -1,0 +1,52 @@
+package gitsrc
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLogPathInOtherRepo (issue 35 class e: a message that gives no
+// hint where a user needs one): log --revs R ../other/_cache/develop,
+// given from the top of one repository with the snapshot in another
+// beside it, said only "path ../other/_cache/develop is outside the
+// repository". It names the repository whose history is read and the
+// work tree that holds the path, with the -C and the path that read it;
+// a path in no repository says that PATH is read from git.
+func TestLogPathInOtherRepo(t *testing.T) {
+	page := realPage(t, "bc")
+	here := commitFiles(t, map[string]string{"README": "x\n"}, nil)
+	other := commitFiles(t, map[string]string{"_cache/develop/bc/specs.md": page}, nil)
+	r, err := OpenRepo(here)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(here, filepath.Join(other, "_cache", "develop"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{filepath.ToSlash(rel), filepath.ToSlash(filepath.Join(other, "_cache", "develop"))} {
+		_, err = r.Series("HEAD", p, "", "")
+		if err == nil || !strings.Contains(err.Error(), "the repository "+here) ||
+			!strings.Contains(err.Error(), "another repository's work tree, "+other) ||
+			!strings.HasSuffix(err.Error(), "give -C "+other+" and the path from there, _cache/develop") {
+			t.Errorf("log of %s: %v; want the repository read, and -C %s with _cache/develop", p, err, other)
+		}
+		// The spelling named reads it.
+		o, err := OpenRepo(other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := o.Series("HEAD", "_cache/develop", "", ""); err != nil {
+			t.Errorf("-C %s, _cache/develop: %v", other, err)
+		}
+	}
+	// In no repository: no -C to name.
+	nowhere, err := filepath.Rel(here, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Series("HEAD", filepath.ToSlash(nowhere), "", ""); err == nil || !strings.Contains(err.Error(), "the log reads PATH from git at each commit") || strings.Contains(err.Error(), "-C /") {
+		t.Errorf("log of %s: %v; want it told that PATH is read from git", nowhere, err)
+	}
+}
