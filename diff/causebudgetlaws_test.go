@@ -7,14 +7,16 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/jsonv1"
+	"github.com/cachediff/cachediff/report/markdown"
 )
 
-// A report whose causes were cut renders; edited, it is refused:
-// causes.cut raised, or a pair's cut flag removed, whether the pair is
-// the first cut (its dependencies' sets larger than what it kept) or
-// one over a cut pair (class b: a cut set read as a pair's whole
-// causes).
+// A report whose causes were cut renders, and says so in Markdown in one
+// line; edited, it is refused: causes.cut raised, or a pair's cut flag
+// removed, whether the pair is the first cut (its dependencies' sets
+// larger than what it kept) or one over a cut pair (class b: a cut set
+// read as a pair's whole causes).
 func TestCauseBudgetCutRendersAndEditsRefused(t *testing.T) {
 	defer diff.SetCauseBudget(16, 4096)()
 	s := ladderUpShape(200)
@@ -40,6 +42,13 @@ func TestCauseBudgetCutRendersAndEditsRefused(t *testing.T) {
 	}
 	if got := strings.Count(js, `"cut": true`); got != cut {
 		t.Fatalf("%d whys cut, but causes.cut %d", got, cut)
+	}
+	var md bytes.Buffer
+	if err := markdown.Markdown(&md, r, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("causes of %d specs cut: ", cut); !strings.Contains(md.String(), want) {
+		t.Errorf("the Markdown does not say %q", want)
 	}
 	count := fmt.Sprintf(`"cut": %d,`, cut)
 	if !strings.Contains(js, count) {
