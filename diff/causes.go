@@ -1571,10 +1571,12 @@ type explainer struct {
 	baseAt     []int32
 	baseStamp  int32
 	distinctAt map[[2]int32]int
-	// expanded are the based sets written out whole (see expanded).
-	expandedOf map[int32]int32
-	setOf      map[uint64]int // the first set of all with a hash of its references
-	same       []int          // the next set with the same hash as set i (0: none)
+	// expanded are the based sets written out whole (see expanded), and
+	// expandCosts what writing the others out costs (expandCost).
+	expandedOf  map[int32]int32
+	expandCosts map[int32]int64
+	setOf       map[uint64]int // the first set of all with a hash of its references
+	same        []int          // the next set with the same hash as set i (0: none)
 	// While solving: the sets computed by the key of what they come
 	// from (see solveOne), and the best path to each cause (bestAt: the
 	// stamp of the node it is for).
@@ -2294,6 +2296,67 @@ func (e *explainer) afford(w int64) bool {
 	return true
 }
 
+// expandCost is what writing set s out (expanded) costs: nothing for a
+// set without bases or written out already, else a reference and a
+// link for each cause of its expansion, and its bases' written out
+// first, at any depth (a chain of N based sets that no pair read
+// before, read by one pair, expands each level: N²/2). Found once a
+// set (expandCosts): a base written out after counts still in the
+// sets found on it before.
+func (e *explainer) expandCost(s int32) int64 {
+	if len(e.bases[s]) == 0 {
+		return 0
+	}
+	if _, ok := e.expandedOf[s]; ok {
+		return 0
+	}
+	if w, ok := e.expandCosts[s]; ok {
+		return w
+	}
+	if e.expandCosts == nil {
+		e.expandCosts = map[int32]int64{}
+	}
+	// The unexpanded sets below s, each after its bases (a walk with
+	// a frame a set: its next base to visit).
+	pending := func(b int32) bool {
+		if _, done := e.expandCosts[b]; done || len(e.bases[b]) == 0 {
+			return false
+		}
+		_, ok := e.expandedOf[b]
+		return !ok
+	}
+	type frame struct {
+		t    int32
+		next int
+	}
+	on := map[int32]bool{s: true}
+	stack := []frame{{s, 0}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if f.next < len(e.bases[f.t]) {
+			b := e.bases[f.t][f.next].set
+			f.next++
+			if pending(b) && !on[b] {
+				on[b] = true
+				stack = append(stack, frame{b, 0})
+			}
+			continue
+		}
+		w := int64(e.size[f.t])
+		for _, b := range e.bases[f.t] {
+			if pending(b.set) || e.expandCosts[b.set] == 0 {
+				continue // on the walk (none: bases do not loop), or nothing
+			}
+			if _, ok := e.expandedOf[b.set]; !ok {
+				w += e.expandCosts[b.set]
+			}
+		}
+		e.expandCosts[f.t] = w
+		stack = stack[:len(stack)-1]
+	}
+	return e.expandCosts[s]
+}
+
 // readCost is what reading the sets of the dependencies chs costs
 // (solveOne, solveCycle): a reference each, and for a set not yet
 // written out with its via (flat), a reference and a link a name of
@@ -2307,12 +2370,7 @@ func (e *explainer) readCost(chs []child) int64 {
 			continue
 		}
 		n := int64(e.size[v.set])
-		w += 1 + n
-		if len(e.bases[v.set]) > 0 {
-			if _, ok := e.expandedOf[v.set]; !ok {
-				w += n
-			}
-		}
+		w += 1 + n + e.expandCost(v.set)
 		if v.via >= 0 {
 			k := uint64(uint32(v.set))<<32 | uint64(uint32(v.via))
 			if _, ok := e.flats[k]; !ok {
