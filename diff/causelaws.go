@@ -630,6 +630,9 @@ func checkCauseSets(r *Report) error {
 			}
 		}
 	}
+	if err := checkCut(r, size); err != nil {
+		return err
+	}
 	// Each set's weight: its pairs and those of the sets based on it,
 	// with the best path prefix among them (the sets based on it first).
 	for i := len(topo) - 1; i >= 0; i-- {
@@ -1890,7 +1893,7 @@ func hasKey(m map[string]struct{}, k string) bool {
 // by their names, hashes and paths).
 func sameWhy(a, b *Why) bool {
 	eqInt := func(x, y *int) bool { return x == nil && y == nil || x != nil && y != nil && *x == *y }
-	if a.Known != b.Known || a.Set != b.Set || !eqInt(a.Via, b.Via) || !eqInt(a.Self, b.Self) ||
+	if a.Known != b.Known || a.Cut != b.Cut || a.Set != b.Set || !eqInt(a.Via, b.Via) || !eqInt(a.Self, b.Self) ||
 		!slices.Equal(a.Changed, b.Changed) || len(a.Causes) != len(b.Causes) {
 		return false
 	}
@@ -1901,6 +1904,105 @@ func sameWhy(a, b *Why) bool {
 		}
 	}
 	return true
+}
+
+// checkCut checks the pairs whose root causes were cut (Why.Cut, past
+// the budget of diff.CauseBudget) against the causes of their changed
+// dependencies that are pairs of the report (of the dependency's
+// package, by its hashes), in a pass over the pairs (size: setTopo's):
+//
+//   - causes.cut counts the pairs cut, and a cut pair is known;
+//   - a pair over a cut dependency is cut (it reaches every cause of
+//     the dependency, which its set could not hold);
+//   - a pair not cut holds as many causes as each changed dependency
+//     (every cause of the dependency is one of the pair's, but the
+//     pair's own change, which a cycle may bring back to it), so that
+//     a cut flag edited away, off a pair cut to fewer causes than one
+//     of its dependencies holds, is refused.
+func checkCut(r *Report, size []int) error {
+	c := r.Causes
+	type pairWhy struct {
+		name string
+		w    *Why
+	}
+	byHashes := map[[2]string]pairWhy{}
+	cut := 0
+	each := func(f func(at, name string, w *Why) error) error {
+		for i := range r.Packages {
+			p := &r.Packages[i]
+			for _, l := range []struct {
+				name  string
+				pairs []Pair
+			}{{"rebuilt", p.Specs.Rebuilt}, {"updated", p.Specs.Updated}} {
+				for j := range l.pairs {
+					if w := l.pairs[j].Why; w != nil {
+						if err := f(fmt.Sprintf("packages[%d].specs.%s[%d].why", i, l.name, j), p.Name, w); err != nil {
+							return err
+						}
+					}
+				}
+			}
+		}
+		return nil
+	}
+	setSize := func(w *Why) int {
+		if w.Set > 0 && w.Set < len(size) {
+			return size[w.Set]
+		}
+		return len(w.Causes)
+	}
+	if err := each(func(at, name string, w *Why) error {
+		if w.Cut {
+			if !w.Known {
+				return lawf(at+".cut", "cut, but the pair's edges are not known: only known root causes are cut")
+			}
+			cut++
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	if c.Cut != cut {
+		return lawf("causes.cut", "%d, but %d pairs' whys are cut", c.Cut, cut)
+	}
+	if cut == 0 && c.Cut == 0 && len(c.Sets) == 0 {
+		return nil
+	}
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		for _, l := range [][]Pair{p.Specs.Rebuilt, p.Specs.Updated} {
+			for j := range l {
+				if l[j].Why != nil && l[j].Old != nil && l[j].New != nil {
+					byHashes[[2]string{l[j].Old.Hash, l[j].New.Hash}] = pairWhy{p.Name, l[j].Why}
+				}
+			}
+		}
+	}
+	return each(func(at, name string, w *Why) error {
+		if !w.Known || w.Cut {
+			return nil
+		}
+		own := 0
+		if w.Self != nil {
+			own = 1
+		}
+		for k, d := range w.Changed {
+			if d.OldHash == "" || d.NewHash == "" {
+				continue
+			}
+			dep, ok := byHashes[[2]string{d.OldHash, d.NewHash}]
+			if !ok || dep.name != d.Name || !dep.w.Known {
+				continue
+			}
+			if dep.w.Cut {
+				return lawf(fmt.Sprintf("%s.changed[%d]", at, k), "%q's root causes were cut (its why.cut), but the pair's are not: a pair reaches every cause of its changed dependencies", shortValue(d.Name))
+			}
+			if n, m := setSize(w), setSize(dep.w); n+own < m {
+				return lawf(at+".set", "%d root causes, but its changed dependency %q has %d: a pair reaches every cause of its changed dependencies, unless its causes were cut (why.cut)", n, shortValue(d.Name), m)
+			}
+		}
+		return nil
+	})
 }
 
 // causePrefix is where a pair's paths to the causes of a set go before

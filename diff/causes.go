@@ -240,6 +240,13 @@ type Why struct {
 	// compiler that is a dependency (Spack 1.x) is that dependency's
 	// change, not the spec's own.
 	Self *int `json:"self,omitempty"`
+	// Cut says the pair's set holds only some of its root causes: the
+	// report's causes would have been larger than its budget (see
+	// CauseBudget), or a changed dependency's causes were cut. A cut
+	// pair keeps its causes of one name (its edge changes and its
+	// changed dependencies' own changes) when it was cut itself, or
+	// what its dependencies' cut sets give it.
+	Cut bool `json:"cut,omitempty"`
 	// Causes is the older form of the root causes, each written out
 	// whole with its path (cachediff before issue 35): read from such a
 	// report, where AdoptCauses moves it into Set, and filled by Explain,
@@ -354,11 +361,15 @@ type Causes struct {
 	// on both sides; Explained those with at least one root cause; Own
 	// those whose dependencies all kept their hash (the change is the
 	// spec's own).
-	Pairs     int          `json:"pairs"`
-	Known     int          `json:"known"`
-	Explained int          `json:"explained"`
-	Own       int          `json:"own"`
-	Groups    []CauseGroup `json:"groups"`
+	Pairs     int `json:"pairs"`
+	Known     int `json:"known"`
+	Explained int `json:"explained"`
+	Own       int `json:"own"`
+	// Cut counts the pairs whose root causes were cut (Why.Cut): the
+	// groups count the causes the sets hold, over those pairs a lower
+	// bound. Absent when none.
+	Cut    int          `json:"cut,omitempty"`
+	Groups []CauseGroup `json:"groups"`
 	// Shared are the changes that the groups of several packages share
 	// (SharedCause), most specs first; absent when none (and in reports
 	// of cachediff before issue 34).
@@ -1618,10 +1629,12 @@ type explainer struct {
 	baseAt     []int32
 	baseStamp  int32
 	distinctAt map[[2]int32]int
-	// expanded are the based sets written out whole (see expanded).
-	expandedOf map[int32]int32
-	setOf      map[uint64]int // the first set of all with a hash of its references
-	same       []int          // the next set with the same hash as set i (0: none)
+	// expanded are the based sets written out whole (see expanded), and
+	// expandCosts what writing the others out costs (expandCost).
+	expandedOf  map[int32]int32
+	expandCosts map[int32]int64
+	setOf       map[uint64]int // the first set of all with a hash of its references
+	same        []int          // the next set with the same hash as set i (0: none)
 	// While solving: the sets computed by the key of what they come
 	// from (see solveOne), and the best path to each cause (bestAt: the
 	// stamp of the node it is for).
@@ -1638,6 +1651,10 @@ type explainer struct {
 	compared int              // the dependencies and bases solve and based compared, for the tests
 	// probes counts the edges local looks at, for the tests.
 	probes int
+	// budget is how many references and links the sets written out may
+	// cost (CauseBudget; -1: no limit), spent what they cost so far: a
+	// pair whose set would go past it is cut (see solveOne).
+	budget, spent int64
 	// selfUsed says a Why has an own change (Why.Self): the table is
 	// then part of the result even without a set.
 	selfUsed bool
@@ -1673,6 +1690,9 @@ type local struct {
 	// dependency's set, and its paths are its own name, the names along
 	// via, then each reference's path (see compose).
 	via int32
+	// cut says set holds only some of its causes (Why.Cut): it was cut
+	// to its causes of one name, or a dependency's was cut.
+	cut bool
 }
 
 // ref is a root cause in a set while solving: a cause id and a link.
@@ -1709,7 +1729,7 @@ type pairRef struct {
 func newExplainer(before, after Graph, size int) *explainer {
 	return &explainer{old: before, new: after, memo: make(map[[2]*GraphNode]int32, size), ids: map[string]int32{},
 		nodes: make([]*local, 0, size), links: make([]link, 0, size), depth: make([]int32, 0, size),
-		byKey: make(map[uint64]int32, size), setOf: make(map[uint64]int, size)}
+		byKey: make(map[uint64]int32, size), setOf: make(map[uint64]int, size), budget: -1}
 }
 
 // Explain returns the causes of the pair (old hash a, new hash b), written
@@ -1866,7 +1886,7 @@ func (e *explainer) registerAll(pairs [][2]string, reports []*Pair) []int32 {
 // why returns the Why of a registered pair, once solved.
 func (e *explainer) why(id int32) *Why {
 	l := e.nodes[id]
-	w := &Why{Known: true, Changed: l.direct, Set: e.setID(l)}
+	w := &Why{Known: true, Changed: l.direct, Set: e.setID(l), Cut: l.cut}
 	if l.via >= 0 {
 		v := int(l.via)
 		w.Via = &v
@@ -2182,11 +2202,25 @@ func (e *explainer) solve() {
 	e.components(func(comp []int32, cycle bool) {
 		if cycle {
 			e.solveCycle(comp)
+			// A member reaches every cause that reaches the cycle: one
+			// cut dependency cuts them all.
+			cut := false
+			for _, u := range comp {
+				for _, ch := range e.nodes[u].children {
+					cut = cut || e.nodes[ch.id].cut
+				}
+			}
+			for _, u := range comp {
+				e.nodes[u].cut = e.nodes[u].cut || cut
+			}
 			return
 		}
 		u := comp[0]
 		e.solveOne(u)
 		l := e.nodes[u]
+		for _, ch := range l.children {
+			l.cut = l.cut || e.nodes[ch.id].cut
+		}
 		ok := len(l.edgeIDs) == 0 && (l.ownID < 0 || ownGroups[e.groupOf[l.ownID]] == 1)
 		for _, ch := range l.children {
 			ok = ok && e.treeOK[ch.id] && e.indeg[ch.id] == 1
@@ -2246,6 +2280,11 @@ func (e *explainer) solveOne(u int32) {
 		}
 		return
 	}
+	// Past the budget, the pair keeps its causes of one name, found
+	// without reading its dependencies' sets, and is cut (not filed
+	// by its key: a pair of the same dependencies within the budget
+	// holds them all).
+	cut := !e.afford(e.readCost(l.children) + int64(len(l.edgeIDs)))
 	e.stamp++
 	touched := e.touched[:0]
 	offer := func(c int32, x cand) { e.offer(&touched, c, x) }
@@ -2257,6 +2296,9 @@ func (e *explainer) solveOne(u int32) {
 		if v.ownID >= 0 {
 			offer(v.ownID, cand{1, ch.nid, -1})
 		}
+		if cut {
+			continue
+		}
 		for _, r := range e.all[e.flat(v)] {
 			offer(r.cause, cand{e.depth[r.path] + 1, ch.nid, r.path})
 		}
@@ -2264,9 +2306,137 @@ func (e *explainer) solveOne(u int32) {
 	e.touched = touched
 	refs := e.bestRefs(touched)
 	l.set = e.intern(refs)
+	if cut {
+		l.cut = true
+		return
+	}
 	if key != nil {
 		e.byKids[string(key)] = l.set
 	}
+}
+
+// CauseBudget returns the references and links that the sets of a
+// report's causes may cost, over pairs changed pairs of edges
+// dependencies and edge changes in all: K·(pairs + edges) + F, K =
+// budgetPerItem and F = budgetFloor. Every report of the test data and
+// of the linear shapes (chains, diamonds, hubs, rings, ladders) is far
+// within it; a pair whose dependencies bring sets that share causes
+// by paths split among them (two chains joined by rungs to the chain
+// of smaller names, layers of specs over several of the layer below,
+// all changed) writes its set out, the square of the report's size in
+// all, and such a report's pairs past the budget are cut (Why.Cut), so
+// that a 4x input never costs more than about 4x.
+func CauseBudget(pairs, edges int) int64 {
+	return budgetPerItem*int64(pairs+edges) + budgetFloor
+}
+
+// CauseBudgetTerms returns CauseBudget's K and F, for the reports'
+// notes on pairs cut.
+func CauseBudgetTerms() (perItem, floor int64) { return budgetPerItem, budgetFloor }
+
+// budgetPerItem and budgetFloor are CauseBudget's K and F (variables
+// for the tests).
+var (
+	budgetPerItem int64 = 16
+	budgetFloor   int64 = 1 << 16
+)
+
+// afford reports whether w more references and links fit in the
+// budget, and spends them if so.
+func (e *explainer) afford(w int64) bool {
+	if e.budget < 0 {
+		return true
+	}
+	if e.spent+w > e.budget {
+		return false
+	}
+	e.spent += w
+	return true
+}
+
+// expandCost is what writing set s out (expanded) costs: nothing for a
+// set without bases or written out already, else a reference and a
+// link for each cause of its expansion, and its bases' written out
+// first, at any depth (a chain of N based sets that no pair read
+// before, read by one pair, expands each level: N²/2). Found once a
+// set (expandCosts): a base written out after counts still in the
+// sets found on it before.
+func (e *explainer) expandCost(s int32) int64 {
+	if len(e.bases[s]) == 0 {
+		return 0
+	}
+	if _, ok := e.expandedOf[s]; ok {
+		return 0
+	}
+	if w, ok := e.expandCosts[s]; ok {
+		return w
+	}
+	if e.expandCosts == nil {
+		e.expandCosts = map[int32]int64{}
+	}
+	// The unexpanded sets below s, each after its bases (a walk with
+	// a frame a set: its next base to visit).
+	pending := func(b int32) bool {
+		if _, done := e.expandCosts[b]; done || len(e.bases[b]) == 0 {
+			return false
+		}
+		_, ok := e.expandedOf[b]
+		return !ok
+	}
+	type frame struct {
+		t    int32
+		next int
+	}
+	on := map[int32]bool{s: true}
+	stack := []frame{{s, 0}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if f.next < len(e.bases[f.t]) {
+			b := e.bases[f.t][f.next].set
+			f.next++
+			if pending(b) && !on[b] {
+				on[b] = true
+				stack = append(stack, frame{b, 0})
+			}
+			continue
+		}
+		w := int64(e.size[f.t])
+		for _, b := range e.bases[f.t] {
+			if pending(b.set) || e.expandCosts[b.set] == 0 {
+				continue // on the walk (none: bases do not loop), or nothing
+			}
+			if _, ok := e.expandedOf[b.set]; !ok {
+				w += e.expandCosts[b.set]
+			}
+		}
+		e.expandCosts[f.t] = w
+		stack = stack[:len(stack)-1]
+	}
+	return e.expandCosts[s]
+}
+
+// readCost is what reading the sets of the dependencies chs costs
+// (solveOne, solveCycle): a reference each, and for a set not yet
+// written out with its via (flat), a reference and a link a name of
+// the via each, and its expansion.
+func (e *explainer) readCost(chs []child) int64 {
+	w := int64(0)
+	for _, ch := range chs {
+		v := e.nodes[ch.id]
+		if v.set == 0 {
+			w++
+			continue
+		}
+		n := int64(e.size[v.set])
+		w += 1 + n + e.expandCost(v.set)
+		if v.via >= 0 {
+			k := uint64(uint32(v.set))<<32 | uint64(uint32(v.via))
+			if _, ok := e.flats[k]; !ok {
+				w += n * int64(e.depthOf(v.via))
+			}
+		}
+	}
+	return w
 }
 
 // baseMin is the fewest causes a set must hold for a set to be built
@@ -2872,6 +3042,27 @@ func (e *explainer) solveCycle(comp []int32) {
 	}
 	parents := make([][]parent, len(comp))
 	starts := map[int32][]start{}
+	// Past the budget (reading the dependencies outside, or searching
+	// each cause through the members), each member keeps its causes of
+	// one name and is cut, as in solveOne.
+	read, inner := int64(0), int64(len(comp))
+	for _, u := range comp {
+		l := e.nodes[u]
+		read += int64(len(l.edgeIDs))
+		var out []child
+		for _, ch := range l.children {
+			if _, in := pos[ch.id]; in {
+				inner++
+			} else {
+				out = append(out, ch)
+			}
+		}
+		read += e.readCost(out)
+	}
+	if !e.afford(read) {
+		e.cutCycle(comp)
+		return
+	}
 	for i, u := range comp {
 		l := e.nodes[u]
 		add := func(c int32, x cand) {
@@ -2895,6 +3086,10 @@ func (e *explainer) solveCycle(comp []int32) {
 				add(r.cause, cand{e.depth[r.path] + 1, ch.nid, r.path})
 			}
 		}
+	}
+	if !e.afford(int64(len(starts)) * inner) {
+		e.cutCycle(comp)
+		return
 	}
 	causes := make([]int32, 0, len(starts))
 	for c := range starts {
@@ -2937,6 +3132,30 @@ func (e *explainer) solveCycle(comp []int32) {
 	}
 	for i, u := range comp {
 		e.nodes[u].set = e.intern(refs[i])
+	}
+}
+
+// cutCycle solves the members of a cycle past the budget (solveCycle):
+// each keeps its causes of one name, its edge changes and its changed
+// dependencies' own changes (not its own), and is cut.
+func (e *explainer) cutCycle(comp []int32) {
+	for _, u := range comp {
+		l := e.nodes[u]
+		e.stamp++
+		touched := e.touched[:0]
+		for i, id := range l.edgeIDs {
+			if id != l.ownID {
+				e.offer(&touched, id, cand{1, l.edgeNames[i], -1})
+			}
+		}
+		for _, ch := range l.children {
+			if v := e.nodes[ch.id]; v.ownID >= 0 && v.ownID != l.ownID {
+				e.offer(&touched, v.ownID, cand{1, ch.nid, -1})
+			}
+		}
+		e.touched = touched
+		l.set = e.intern(e.bestRefs(touched))
+		l.cut = true
 	}
 }
 
@@ -3873,6 +4092,11 @@ func (r *Report) Explain(before, after Graph) {
 	tops = known
 	gathered.Wait()
 	roots, rootWhys := e.roots(rootsOf[0], rootsOf[1], hashes, newRootFilter(r.Options))
+	edges := 0
+	for _, l := range e.nodes {
+		edges += len(l.children) + len(l.edges)
+	}
+	e.budget = CauseBudget(len(e.nodes), edges)
 	e.solve()
 
 	// Groups: the table's causes by package and change (e.groupOf).
@@ -3932,6 +4156,9 @@ func (r *Report) Explain(before, after Graph) {
 		}
 		if l.set != 0 || l.ownID >= 0 {
 			c.Explained++
+		}
+		if w.Cut {
+			c.Cut++
 		}
 		if l.ownID >= 0 {
 			// The pair's own change: counted here, once per pair even

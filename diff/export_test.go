@@ -11,3 +11,11 @@ func CyclePairs(r *Report) int { return len(r.cyclePairs) }
 // SetRingSets sets ringSets (false: every cycle is searched, as
 // solveCycle did before solveRing), for the tests of package diff_test.
 func SetRingSets(on bool) { ringSets = on }
+
+// SetCauseBudget sets CauseBudget's K and F for a test, and returns
+// what restores them.
+func SetCauseBudget(perItem, floor int64) (restore func()) {
+	k, f := budgetPerItem, budgetFloor
+	budgetPerItem, budgetFloor = perItem, floor
+	return func() { budgetPerItem, budgetFloor = k, f }
+}

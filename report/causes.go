@@ -136,6 +136,11 @@ func UnknownNote(c *diff.Causes) string {
 	if c.Own > 0 {
 		parts = append(parts, Plural(c.Own, "spec")+" whose dependencies all kept their hash: the change is the spec's own")
 	}
+	if c.Cut > 0 {
+		k, f := diff.CauseBudgetTerms()
+		parts = append(parts, "causes of "+Plural(c.Cut, "spec")+" cut: the report's root causes would have taken more than "+
+			strconv.FormatInt(k, 10)+" references a changed spec or edge (and "+strconv.FormatInt(f, 10)+" more), so those specs keep their nearest causes, which alone the groups count (why.cut in --format json)")
+	}
 	return strings.Join(parts, "; ")
 }
 

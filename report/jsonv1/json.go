@@ -434,6 +434,10 @@ func writeTail(bw *bufio.Writer, r *diff.Report, prefix string) error {
 			t.key(n.k, m, i == 0)
 			bw.WriteString(strconv.Itoa(n.v))
 		}
+		if c.Cut > 0 {
+			t.key("cut", m, false)
+			bw.WriteString(strconv.Itoa(c.Cut))
+		}
 		t.key("groups", m, false)
 		tailList(t, c.Groups, m)
 		if len(c.Shared) > 0 {

@@ -198,7 +198,7 @@ func TestPackageJSONFields(t *testing.T) {
 		reflect.TypeFor[diff.SpecChanges]():   {"added", "removed", "rebuilt", "updated", "restacked"},
 		reflect.TypeFor[diff.Spec]():          {"hash", "versions", "compiler", "os", "platform", "target", "variants", "stacks"},
 		reflect.TypeFor[diff.Pair]():          {"old", "new", "facet,omitempty", "from,omitempty", "to,omitempty", "stacks_joined,omitempty", "stacks_left,omitempty", "why,omitempty"},
-		reflect.TypeFor[diff.Why]():           {"known", "changed", "set,omitempty", "via,omitempty", "self,omitempty", "causes,omitempty"},
+		reflect.TypeFor[diff.Why]():           {"known", "changed", "set,omitempty", "via,omitempty", "self,omitempty", "cut,omitempty", "causes,omitempty"},
 		reflect.TypeFor[diff.DepChange]():     {"name", "old_hash,omitempty", "new_hash,omitempty"},
 		reflect.TypeFor[diff.Cause]():         {"name", "old_hash,omitempty", "new_hash,omitempty", "changes", "path,omitempty"},
 		reflect.TypeFor[diff.Change]():        {"kind", "from,omitempty", "to,omitempty"},
@@ -234,7 +234,7 @@ func TestTailJSONFields(t *testing.T) {
 	for typ, want := range map[reflect.Type][]string{
 		reflect.TypeFor[diff.Report](): {"old", "new", "options", "gate,omitempty", "highlights", "summary", "packages",
 			"updates", "facets", "stacks", "canonicalized", "warnings", "causes,omitempty"},
-		reflect.TypeFor[diff.Causes](): {"pairs", "known", "explained", "own", "groups", "shared,omitempty", "roots,omitempty",
+		reflect.TypeFor[diff.Causes](): {"pairs", "known", "explained", "own", "cut,omitempty", "groups", "shared,omitempty", "roots,omitempty",
 			"table,omitempty", "paths,omitempty", "sets,omitempty"},
 	} {
 		var got []string

@@ -546,6 +546,10 @@ func (w *pkgJSON) why(depth int, y *diff.Why) {
 		w.key(d, "self", false)
 		w.b = strconv.AppendInt(w.b, int64(*y.Self), 10)
 	}
+	if y.Cut {
+		w.key(d, "cut", false)
+		w.b = strconv.AppendBool(w.b, true)
+	}
 	if len(y.Causes) > 0 {
 		w.key(d, "causes", false)
 		list(w, d, y.Causes, func(c *diff.Cause) { w.cause(d+1, c) })
