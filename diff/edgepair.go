@@ -803,10 +803,17 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	// Exact: the same dependencies, each by its pair; the new specs of
 	// one list of edges in order, looked up by the list.
 	byEdges := make(map[string][]int, len(c.news))
+	newKeys := make([]string, len(c.news))
 	for j, m := range newEdges {
 		k := c.tag(c.groupOf(j, false)) + depsKey(m)
 		byEdges[k] = append(byEdges[k], j)
+		newKeys[j] = k
 	}
+	// byEdgesU are byEdges's lists by the new specs' colors refined by
+	// their users in the class (ucolor), made the first time an old
+	// spec finds several new specs of its edges (but where the new
+	// specs form a cycle: sameUsers).
+	var byEdgesU map[string][]int
 	// Where the class has dependencies in itself, an old spec that finds
 	// no exact pair (a dependency of another package swapped for another
 	// one, at the bottom of a chain) pairs at once with a new spec whose
@@ -908,6 +915,39 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 				if len(q) > 1 && sd.newCyclic() {
 					j := sd.sameUsers(i, q, taken)
 					pair(i, j)
+					for len(q) > 0 && taken[q[0]] {
+						q = q[1:]
+					}
+					byEdges[k] = q
+				} else if len(q) > 1 {
+					// Several new specs of i's edges: the first of
+					// its ucolor (its users in the class tell it from
+					// the others), else the first. Hubs over chains of
+					// their users of different lengths (acyclic) had
+					// the chains' bottoms, alike but for their users,
+					// paired in hash order, and the chains crossed
+					// ("same@1 added" and "removed" made up, by the
+					// labels). Where the users tell none apart, all
+					// are of one ucolor, and the first is q[0].
+					if byEdgesU == nil {
+						sd.colors()
+						byEdgesU = make(map[string][]int, len(c.news))
+						for j, nk := range newKeys {
+							ku := nk + "\x04" + strconv.Itoa(int(sd.ucolor[len(c.olds)+j]))
+							byEdgesU[ku] = append(byEdgesU[ku], j)
+						}
+					}
+					ku := k + "\x04" + strconv.Itoa(int(sd.ucolor[i]))
+					qu := byEdgesU[ku]
+					for len(qu) > 0 && taken[qu[0]] {
+						qu = qu[1:]
+					}
+					byEdgesU[ku] = qu
+					if len(qu) > 0 {
+						pair(i, qu[0])
+					} else {
+						pair(i, q[0])
+					}
 					for len(q) > 0 && taken[q[0]] {
 						q = q[1:]
 					}
