@@ -842,6 +842,14 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	// dependencies in the class, like its own, are all of lower levels).
 	levels, level := c.levels(order, oldNodes)
 	var failed, starts []int
+	// later are the old specs of the level that found several new specs
+	// of their edges, none of their ucolor, each with its edges' key:
+	// they take the first left once the others of the level took theirs.
+	type keyed struct {
+		i int
+		k string
+	}
+	var later []keyed
 	// cyc says the class has a cycle of old or new specs (bad input):
 	// only then are pairs made downwards (pairDown), and a failed spec
 	// whose pair its edges do not make sure waits for them (unsure).
@@ -943,10 +951,16 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 						qu = qu[1:]
 					}
 					byEdgesU[ku] = qu
+					// One of no new spec of its ucolor among them
+					// waits for the others of its level: the first
+					// in order, a chain's bottom, took the bottom of a
+					// chain as long as another's, which then took
+					// the bottom of a chain a spec longer than its
+					// own (that chain grown in the new snapshot).
 					if len(qu) > 0 {
 						pair(i, qu[0])
 					} else {
-						pair(i, q[0])
+						later = append(later, keyed{i, k})
 					}
 					for len(q) > 0 && taken[q[0]] {
 						q = q[1:]
@@ -965,6 +979,24 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		if at+1 < len(levels) && level[levels[at+1]] == level[i] {
 			continue
 		}
+		for _, x := range later {
+			if full(x.i) {
+				continue
+			}
+			q := byEdges[x.k]
+			for len(q) > 0 && taken[q[0]] {
+				q = q[1:]
+			}
+			byEdges[x.k] = q
+			if len(q) > 0 {
+				pair(x.i, q[0])
+			} else if start != nil && start[x.i] {
+				starts = append(starts, x.i)
+			} else if byInner != nil {
+				failed = append(failed, x.i)
+			}
+		}
+		later = later[:0]
 		if len(failed) > 0 {
 			var kin func(i, j int) int
 			if byEdgesC != nil {
