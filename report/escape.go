@@ -548,7 +548,13 @@ func Visible(msg string) string { return visible(plainTextOf(msg, false)) }
 // backslash as it is, so that a part quoted already (by VisibleInput, or
 // Go's %q) reads as it was made, and a newline and a backslash followed
 // by n both read \n; VisibleInput doubles a backslash where it would read
-// as an escape (plainText).
+// as an escape (plainText). The views that write a report as plain text
+// (text, the patch's header, the HTML page's text, the feed) write its
+// values, and the lines made of them, with VisibleInput, so that two
+// names never read alike (a backslash and U+202E read \\\u202e, the six
+// characters \u202e read \\u202e), and a message of the report (a warning, a
+// skipped page's reason, which quote their input where they are made)
+// with Visible, as on standard error.
 func VisibleInput(s string) string { return visible(plainText(s)) }
 
 // visible is s, of plainText, with the legacy command's bracket escaped.
@@ -570,9 +576,12 @@ const legacyCommand = "##["
 // everything else as it is, but a backslash that would read as the start
 // of such an escape, which is written \\: a newline and a backslash
 // followed by n both read \n, two inputs alike. A backslash is doubled
-// where the next character is a letter an escape starts with, a
-// backslash, or a character written as an escape; elsewhere (a quote,
-// a path's \d) it is as it is.
+// where what follows it would read as such an escape (escapedAfter): a
+// backslash, a character written as an escape, \n and the other
+// one-letter escapes, \x and two hex digits, \u or \U and the digits of
+// an invisible or control character (\u202e). Elsewhere it is as it is:
+// a quote, a path's \dev or \users, Go's quoting of a lookalike letter
+// (\u0441).
 func plainText(s string) string { return plainTextOf(s, true) }
 
 // plainTextOf is plainText, its backslashes doubled where they would
@@ -624,18 +633,53 @@ func unclean(r rune) bool { return r == utf8.RuneError || unicode.IsControl(r) |
 
 // escapedAfter reports whether a backslash before rest would read as the
 // start of an escape plainText writes (or Visible's \x5b): rest starts
-// with a letter such an escape starts with, a backslash, or a character
-// written as an escape.
+// with a backslash, a character written as an escape, a letter of a
+// one-letter escape (\a \b \f \n \r \t \v), an x and two hex digits,
+// or a u or U and the hex digits plainText writes for an invisible or
+// control character (\u202e, \U000e0001). A \u that names another
+// character (\u0441, as Go quotes a Cyrillic letter) or none (a path's
+// \users) is no escape plainText writes, and reads as it is.
 func escapedAfter(rest string) bool {
 	if rest == "" {
 		return false
 	}
-	if strings.IndexByte(`abfnrtvxuU\`, rest[0]) >= 0 {
+	switch c := rest[0]; {
+	case strings.IndexByte(`abfnrtv\`, c) >= 0:
 		return true
+	case c == 'x':
+		return len(rest) >= 3 && isLowerHex(rest[1]) && isLowerHex(rest[2])
+	case c == 'u':
+		return writtenAs(rest, 4)
+	case c == 'U':
+		return writtenAs(rest, 8)
 	}
 	r, _ := utf8.DecodeRuneInString(rest)
 	return unclean(r)
 }
+
+// writtenAs reports whether rest, a u or a U and n hex digits, is how
+// plainText writes a character after its backslash.
+func writtenAs(rest string, n int) bool {
+	if len(rest) < 1+n {
+		return false
+	}
+	v := rune(0)
+	for i := 1; i <= n; i++ {
+		c := rest[i]
+		if !isLowerHex(c) {
+			return false
+		}
+		v = v<<4 | rune(strings.IndexByte(lowerHex, c))
+	}
+	if !utf8.ValidRune(v) {
+		return false
+	}
+	return plainText(string(v)) == `\`+rest[:1+n]
+}
+
+const lowerHex = "0123456789abcdef"
+
+func isLowerHex(c byte) bool { return strings.IndexByte(lowerHex, c) >= 0 }
 
 // ansi are the SGR codes paint knows.
 var ansi = map[string]string{

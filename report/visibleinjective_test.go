@@ -15,7 +15,7 @@ import (
 // character as Visible does; Visible, of the whole message, leaves the
 // parts quoted already as they were made.
 func TestVisibleInputInjective(t *testing.T) {
-	alphabet := []string{`\`, "n", "\n", "x", "1", "#", "[", "\u200b", "\xff", "\""}
+	alphabet := []string{`\`, "n", "\n", "x", "1", "#", "[", "\u200b", "\xff", "\"", "u", "2", "0", "e", "\u202e"}
 	seen := map[string]string{}
 	var walk func(s string, n int)
 	walk = func(s string, n int) {
@@ -45,6 +45,12 @@ func TestVisibleInputInjective(t *testing.T) {
 		`##\x5berror]x`:          `##\\x5berror]x`,
 		"tail\\":                 `tail\`,
 		"g\u200bcc \\\u200b end": `g\u200bcc \\\u200b end`,
+		"\\\u202e":               `\\\u202e`,
+		`\u202e`:                 `\\u202e`,
+		`\\u202e`:                `\\\\u202e`,
+		`C:\users\dev\x86`:       `C:\users\dev\\x86`,
+		`say "g\u0441c"`:         `say "g\u0441c"`,
+		`\x1b \xyz \U000e0001`:   `\\x1b \xyz \\U000e0001`,
 	} {
 		if got := VisibleInput(in); got != want {
 			t.Errorf("VisibleInput(%q) = %q; want %q", in, got, want)

@@ -157,8 +157,8 @@ func TestAtomOneMoreCommit(t *testing.T) {
 			t.Errorf("the feed holds %q", bad)
 		}
 	}
-	if text := contentText(t, first.Content); !strings.Contains(text, " · "+report.Visible(subject)+" (from ") {
-		t.Errorf("the content's text %q lacks the subject made visible, %q", text, report.Visible(subject))
+	if text := contentText(t, first.Content); !strings.Contains(text, " · "+report.VisibleInput(subject)+" (from ") {
+		t.Errorf("the content's text %q lacks the subject made visible, %q", text, report.VisibleInput(subject))
 	}
 
 	cut := readFeed(t, runOK(t, append(args[:len(args)-1:len(args)-1], "--max-entries", "2", "_cache/develop"), 1))

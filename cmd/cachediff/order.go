@@ -66,12 +66,14 @@ func (c *cli) warnOrder(opts *options, step int, a, b diff.Side, reversed *int) 
 	if why == "" || opts.quiet {
 		return
 	}
-	msg := fmt.Sprintf("%s looks newer than %s (%s): a diff takes OLD then NEW", a.Path, b.Path, why)
+	// The paths are input: each reads as no other (VisibleInput).
+	pa, pb := report.VisibleInput(a.Path), report.VisibleInput(b.Path)
+	msg := fmt.Sprintf("%s looks newer than %s (%s): a diff takes OLD then NEW", pa, pb, why)
 	if step > 0 {
 		if *reversed++; *reversed > maxOrderWarnings {
 			return
 		}
-		msg = fmt.Sprintf("step %d: %s looks newer than %s (%s): a log takes snapshots oldest first", step, a.Path, b.Path, why)
+		msg = fmt.Sprintf("step %d: %s looks newer than %s (%s): a log takes snapshots oldest first", step, pa, pb, why)
 	}
 	fmt.Fprintf(c.stderr, "cachediff: warning: %s\n", capLine(report.Visible(msg))) // one line, bounded as an error's (printError)
 }

@@ -128,7 +128,7 @@ func checkHighlightsInText(t *testing.T, what string, hs []diff.Highlight, text 
 	t.Helper()
 	flat := squeeze(string(text))
 	for _, h := range hs {
-		if want := squeeze(report.Visible(report.NewsText(h, 0))); !strings.Contains(flat, want) {
+		if want := squeeze(report.VisibleInput(report.NewsText(h, 0))); !strings.Contains(flat, want) {
 			t.Errorf("%s: the text view lacks the highlight %q", what, report.NewsText(h, 0))
 		}
 	}

@@ -389,11 +389,13 @@ func feedSite(linkBase string) string {
 	return u.String()
 }
 
-// feedText makes s visible text for the feed: report.Visible (control
-// and invisible characters as Go escapes, the noncharacters U+FFFE and
-// U+FFFF that XML 1.0 forbids among them: encoding/xml would make them
-// U+FFFD, another text than the name).
-func feedText(s string) string { return report.Visible(s) }
+// feedText makes s visible text for the feed: report.VisibleInput
+// (control and invisible characters as Go escapes, the noncharacters
+// U+FFFE and U+FFFF that XML 1.0 forbids among them: encoding/xml would
+// make them U+FFFD, another text than the name; a backslash doubled
+// where it would read as such an escape, so that no two names read
+// alike).
+func feedText(s string) string { return report.VisibleInput(s) }
 
 // feedLabel is a snapshot's name (its tag, path or commit) as an entry's
 // title and content name it: visible text (feedText), whole up to
@@ -688,7 +690,9 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 			if w.Line > 0 {
 				where += ":" + strconv.Itoa(w.Line)
 			}
-			b.WriteString("<li>" + item(where+": "+w.Message) + "</li>")
+			// The file a value (feedText), the message the report's, which
+			// quotes its input where it is made: report.Visible.
+			b.WriteString("<li>" + html.EscapeString(report.Shorten(feedText(where)+": "+report.Visible(w.Message))) + "</li>")
 		}
 		b.WriteString("</ul>")
 	}

@@ -105,12 +105,12 @@ var htmlBuiltin = sync.OnceValues(func() (*htmlAssets, error) {
 
 // PageText is how the page writes a value of the data (a name, a
 // version, a label, a highlight's words): control and invisible
-// characters as Go escapes (Visible: "g\u200bcc" does not pass for gcc,
+// characters as Go escapes (VisibleInput: "g\u200bcc" does not pass for gcc,
 // and U+202E cannot turn the text around), then a word over 200
 // characters or a text over 2,000 shortened with "…", as Markdown
 // shortens them; JSON keeps every value whole. html/template escapes the
 // result.
-func PageText(s string) string { return report.Shorten(report.Visible(s)) }
+func PageText(s string) string { return report.Shorten(report.VisibleInput(s)) }
 
 // pageTexts is PageText of each of l, in a new list.
 func pageTexts(l []string) []string {
@@ -248,7 +248,7 @@ func HTML(w io.Writer, r *diff.Report, o report.Options) error {
 	p := newHTMLPage(a)
 	p.Title = PageText(cmp.Or(o.Title, pairTitle(r)))
 	p.Lead = PageText(pairLead(r))
-	p.Notes = pageTexts(reportNotes(r))
+	p.Notes = reportNotes(r)
 	p.News = boundNews(r.Highlights, func(h diff.Highlight) htmlNews { return newsItem(h, "", o.LinkBase) })
 	if len(p.News) == 0 {
 		p.NoNews = "Nothing to highlight: no package came, went or changed version, and no stack, platform, OS, target or compiler came, went or moved."
@@ -302,8 +302,37 @@ func pairSummary(r *diff.Report) string {
 		report.Plural(p.Changed+p.Added+p.Removed, "package"), p.Added, p.Removed, p.Unchanged, s.Old, s.New, s.Added, s.Removed, s.Rebuilt, s.Updated, s.Restacked, s.Unchanged)
 }
 
-// reportNotes are the lines on how the report was made.
+// reportNotes are the lines on how the report was made, as the page
+// writes them (PageText; a skipped page's reason, pageMessage).
 func reportNotes(r *diff.Report) []string {
+	out := pageTexts(reportFacts(r))
+	for _, side := range []struct {
+		name string
+		l    []snapshotSkipped
+	}{{"old", sideSkipped(r.Old)}, {"new", sideSkipped(r.New)}} {
+		for _, s := range side.l {
+			out = append(out, skippedLine(side.name, s))
+		}
+	}
+	return out
+}
+
+// skippedLine is a skipped page's line, as the page writes it.
+func skippedLine(side string, s snapshotSkipped) string {
+	return pageMessage("Skipped in the "+side+" snapshot (invalid): "+s.where, s.reason)
+}
+
+// pageMessage is "where: message" as the page writes it: where (a file,
+// with its line) a value of the data (PageText), message a message of the
+// report that quotes its input where it is made (report.Visible, as on
+// standard error), the two shortened as PageText shortens a text.
+func pageMessage(where, msg string) string {
+	return report.Shorten(report.VisibleInput(where) + ": " + report.Visible(msg))
+}
+
+// reportFacts are the filters and canonicalization of the report, in
+// words (reportNotes).
+func reportFacts(r *diff.Report) []string {
 	var out []string
 	o := r.Options
 	if len(o.Packages) > 0 {
@@ -327,14 +356,6 @@ func reportNotes(r *diff.Report) []string {
 		}
 	} else {
 		out = append(out, "Canonicalization is off: strings are compared as written.")
-	}
-	for _, side := range []struct {
-		name string
-		l    []snapshotSkipped
-	}{{"old", sideSkipped(r.Old)}, {"new", sideSkipped(r.New)}} {
-		for _, s := range side.l {
-			out = append(out, "Skipped in the "+side.name+" snapshot (invalid): "+s.where+": "+s.reason)
-		}
 	}
 	return out
 }
@@ -393,7 +414,7 @@ func warningLines(ws []snapshot.Warning) ([]string, int) {
 		if w.Line > 0 {
 			where += ":" + strconv.Itoa(w.Line)
 		}
-		out = append(out, PageText(where+": "+w.Message))
+		out = append(out, pageMessage(where, w.Message))
 	}
 	return out, 0
 }

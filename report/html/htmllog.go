@@ -145,7 +145,7 @@ func stepNotes(r *diff.Report) []string {
 				out = append(out, fmt.Sprintf("%d more %ss skipped in the %s snapshot (--format json has them).", len(side.l)-i, snapshot.SkippedNoun(r.Old.Skipped, r.New.Skipped), side.name))
 				break
 			}
-			out = append(out, PageText("Skipped in the "+side.name+" snapshot (invalid): "+s.where+": "+s.reason))
+			out = append(out, skippedLine(side.name, s))
 		}
 	}
 	ws, more := warningLines(r.Warnings)

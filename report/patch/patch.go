@@ -49,12 +49,12 @@ func renderPatch(w io.Writer, r *diff.Report, o report.Options) error {
 		title = o.Title
 	}
 	a, b := report.SideNames(r.Old, r.New)
-	fmt.Fprintf(bw, "# %s: %s → %s\n", report.Visible(title), report.Visible(a), report.Visible(b))
+	fmt.Fprintf(bw, "# %s: %s → %s\n", report.VisibleInput(title), report.VisibleInput(a), report.VisibleInput(b))
 	fmt.Fprintf(bw, "# One line per spec: /hash (7 characters, as Spack abbreviates it, or more where two hashes begin alike) @versions %%compiler variants arch=platform-os-target stacks=...\n")
 	fmt.Fprintf(bw, "# In a value, %%XX is a byte (of UTF-8) of a space, %%, \", a control or invisible character, a , in a version or stack, or a - in arch; \"\" is an empty version or stack: each line reads one way.\n")
 	fmt.Fprintf(bw, "# Unchanged specs are not in the report, so not in these listings (%s left out).\n", report.CountNoun(r.Summary.Specs.Unchanged, "unchanged spec", "unchanged specs"))
 	if f := filterSummary(r.Options); f != "" {
-		fmt.Fprintf(bw, "# Filters: %s.\n", report.Visible(f))
+		fmt.Fprintf(bw, "# Filters: %s.\n", report.VisibleInput(f))
 	}
 	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
 		fmt.Fprintf(bw, "# %s skipped (--skip-invalid): their specs are in no listing.\n", snapshot.Plural(n, "invalid "+snapshot.SkippedNoun(r.Old.Skipped, r.New.Skipped)))
@@ -65,7 +65,7 @@ func renderPatch(w io.Writer, r *diff.Report, o report.Options) error {
 	if len(r.Warnings) > 0 {
 		fmt.Fprintf(bw, "# %s:\n", report.Plural(len(r.Warnings), "warning"))
 		for _, w := range r.Warnings {
-			where := report.Visible(w.File)
+			where := report.VisibleInput(w.File)
 			if w.Line > 0 {
 				where += ":" + strconv.Itoa(w.Line)
 			}

@@ -74,16 +74,16 @@ func (l *logText) Finish(s *diff.Series) error {
 	c := l.o.Color
 	n := len(s.Snapshots)
 	labels := report.SnapshotLabels(s.Snapshots)
-	label := func(i int) string { return textLabel(report.Visible(labels[i])) }
+	label := func(i int) string { return textLabel(report.VisibleInput(labels[i])) }
 	title := l.o.Title
 	if title == "" {
 		title = "cachediff log"
 	}
 	var out []string
-	out = append(out, f.para(paintStr(c, "bold", report.Visible(title))+": "+label(0)+" → "+label(n-1)+": "+
+	out = append(out, f.para(paintStr(c, "bold", report.VisibleInput(title))+": "+label(0)+" → "+label(n-1)+": "+
 		report.Plural(n, "snapshot")+", "+report.Plural(l.n, "step"))...)
 	if note := report.RevsNote(s.Revs); note != "" {
-		out = append(out, f.para(report.Visible(note))...)
+		out = append(out, f.para(report.VisibleInput(note))...)
 	}
 
 	// Across the series.
@@ -95,10 +95,10 @@ func (l *logText) Finish(s *diff.Series) error {
 			continue
 		}
 		if p.CameAndWent(n) {
-			came = append(came, report.Visible(p.Name)+" "+report.RunsText(p.Present, n, label))
+			came = append(came, report.VisibleInput(p.Name)+" "+report.RunsText(p.Present, n, label))
 		}
 		if line := versionRuns(p, n, label); line != "" {
-			versions = append(versions, report.Visible(p.Name)+" "+line)
+			versions = append(versions, report.VisibleInput(p.Name)+" "+line)
 		}
 	}
 	for _, sec := range [...]struct {
@@ -125,7 +125,7 @@ func (l *logText) Finish(s *diff.Series) error {
 			// The subject bounded as the Markdown log's heading bounds
 			// it (report.Shorten, of the visible text): a bot's commit
 			// subject of megabytes took tens of thousands of lines.
-			head += " · " + report.StepTitle(glued(k+1), glued(k), report.Shorten(report.Visible(l.o.Subjects[s.Snapshots[k+1].Rev])))
+			head += " · " + report.StepTitle(glued(k+1), glued(k), report.Shorten(report.VisibleInput(l.o.Subjects[s.Snapshots[k+1].Rev])))
 		}
 		for _, line := range f.para(paintStr(c, "bold", head)) {
 			if _, err := bw.WriteString(line + "\n"); err != nil {
@@ -138,7 +138,7 @@ func (l *logText) Finish(s *diff.Series) error {
 	}
 	if l.hasNote {
 		if note := report.UnknownNote(&l.unknown); note != "" {
-			for _, line := range f.para("why: " + report.Visible(note)) {
+			for _, line := range f.para("why: " + report.VisibleInput(note)) {
 				if _, err := bw.WriteString(line + "\n"); err != nil {
 					return err
 				}
@@ -174,7 +174,7 @@ func versionRuns(p diff.PackageTimeline, n int, label func(int) string) string {
 		for j, r := range runs[v] {
 			when[j] = report.RunText(r, n, label)
 		}
-		parts[i] = report.Visible(v) + " " + strings.Join(when, ", ")
+		parts[i] = report.VisibleInput(v) + " " + strings.Join(when, ", ")
 	}
 	return strings.Join(parts, "; ")
 }

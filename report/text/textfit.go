@@ -39,7 +39,7 @@ func cells(s string) int {
 var cellsScanned func(n int)
 
 // escapeLen is the length of the ANSI colour code s starts with
-// ("\x1b[1m"), or 0. report.Visible writes any escape character of the input
+// ("\x1b[1m"), or 0. report.VisibleInput writes any escape character of the input
 // as the text \x1b, so the only escapes in a line are paint's.
 func escapeLen(s string) int {
 	if len(s) < 3 || s[0] != '\x1b' || s[1] != '[' {
@@ -164,7 +164,7 @@ func commandLead(word string) int {
 // it, after blank space, written \x3a: GitHub Actions' runner reads such
 // a line of a job's output as a workflow command ("::error::…"), and a
 // name from the input, or a piece of a long one, can start a wrapped
-// line. (report.Visible writes the legacy form's "##[", which the runner
+// line. (report.VisibleInput writes the legacy form's "##[", which the runner
 // reads anywhere in a line.)
 func noCommandStart(line string) string {
 	t := strings.TrimLeftFunc(line, unicode.IsSpace)
@@ -175,7 +175,7 @@ func noCommandStart(line string) string {
 }
 
 // nbsp joins words that a line must not break apart ("+4 −3"): a space
-// once wrapped. It is NUL, which report.Visible writes as the text \x00, so no
+// once wrapped. It is NUL, which report.VisibleInput writes as the text \x00, so no
 // name can hold it.
 const nbsp = "\x00"
 

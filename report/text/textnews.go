@@ -81,7 +81,7 @@ func (f textFit) para(s string) []string { return wrapText(s, f.width, "", "  ")
 func (f textFit) news(h diff.Highlight, suffix string) []string {
 	avail := f.width - 2
 	one := fitNames(len(h.Packages), avail, func(k int) string {
-		return report.Visible(report.NewsText(h, k)) + suffix
+		return report.VisibleInput(report.NewsText(h, k)) + suffix
 	})
 	return f.item(f.paintName(h, one))
 }
@@ -103,7 +103,7 @@ func (f textFit) paintName(h diff.Highlight, line string) string {
 	default:
 		return line
 	}
-	name := report.Visible(h.Packages[0])
+	name := report.VisibleInput(h.Packages[0])
 	if rest, ok := strings.CutPrefix(line, prefix+name); ok {
 		return prefix + paintStr(true, style, name) + rest
 	}
@@ -126,20 +126,20 @@ func (d *Document) textView(width int, step bool) *TextView {
 		if title == "" {
 			title = "cachediff"
 		}
-		v.Head = f.para(paintStr(c, "bold", report.Visible(title)) + ": " + d.sidesText() + ": " + facts)
+		v.Head = f.para(paintStr(c, "bold", report.VisibleInput(title)) + ": " + d.sidesText() + ": " + facts)
 	}
 	for _, h := range d.Highlights {
 		switch h.Kind {
 		case diff.HighlightGateTripped:
-			line := fitNames(len(h.Packages), width, func(k int) string { return report.Visible(report.NewsText(h, k)) })
+			line := fitNames(len(h.Packages), width, func(k int) string { return report.VisibleInput(report.NewsText(h, k)) })
 			if rest, ok := strings.CutPrefix(line, "gate tripped"); ok {
 				line = paintStr(c, "red", "gate tripped") + rest
 			}
 			v.Head = append(v.Head, f.para(line)...)
 		case diff.HighlightGatePassed:
-			line := paintStr(c, "green", report.Visible(report.NewsText(h, 0)))
+			line := paintStr(c, "green", report.VisibleInput(report.NewsText(h, 0)))
 			if d.Gate != nil {
-				line += ": no change of the kinds it fails on (" + report.Visible(strings.Join(d.Gate.FailOn, ", ")) + ")"
+				line += ": no change of the kinds it fails on (" + report.VisibleInput(strings.Join(d.Gate.FailOn, ", ")) + ")"
 			}
 			v.Head = append(v.Head, f.para(line)...)
 		}
@@ -147,17 +147,17 @@ func (d *Document) textView(width int, step bool) *TextView {
 	if o := d.Options; o.Filtered() {
 		var parts []string
 		if len(o.Packages) > 0 {
-			parts = append(parts, "packages "+report.Visible(strings.Join(o.Packages, ", ")))
+			parts = append(parts, "packages "+report.VisibleInput(strings.Join(o.Packages, ", ")))
 		}
 		if len(o.Stacks) > 0 {
 			s := "specs in stack "
 			if len(o.Stacks) > 1 {
 				s = "specs in stacks "
 			}
-			parts = append(parts, s+report.Visible(strings.Join(o.Stacks, ", ")))
+			parts = append(parts, s+report.VisibleInput(strings.Join(o.Stacks, ", ")))
 		}
 		if len(o.Ignore) > 0 {
-			parts = append(parts, "pairing ignores "+report.Visible(strings.Join(o.Ignore, ", ")))
+			parts = append(parts, "pairing ignores "+report.VisibleInput(strings.Join(o.Ignore, ", ")))
 		}
 		v.Head = append(v.Head, f.para("filters: "+strings.Join(parts, "; "))...)
 	}
@@ -214,12 +214,12 @@ func (d *Document) textView(width int, step bool) *TextView {
 			continue
 		}
 		if !d.Render.RebuiltRows && report.PkgRebuildsOnly(p, plain[i]) {
-			only = append(only, report.Visible(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt))
+			only = append(only, report.VisibleInput(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt))
 			continue
 		}
 		if n := p.Counts; !d.Render.RebuiltRows && p.Status == diff.Changed && !p.Versions.Changed() &&
 			n.Restacked > 0 && n.Added+n.Removed+n.Rebuilt+n.Updated == 0 {
-			restacked = append(restacked, report.Visible(p.Name)+" "+strconv.Itoa(n.Restacked))
+			restacked = append(restacked, report.VisibleInput(p.Name)+" "+strconv.Itoa(n.Restacked))
 			continue
 		}
 		b.Reset()
@@ -279,7 +279,7 @@ func (d *Document) textView(width int, step bool) *TextView {
 	if len(d.Warnings) > 0 {
 		v.Tail = append(v.Tail, f.para(paintStr(c, "yellow", report.Plural(len(d.Warnings), "warning"))+":")...)
 		for _, w := range d.Warnings {
-			where := report.Visible(w.File)
+			where := report.VisibleInput(w.File)
 			if w.Line > 0 {
 				where += ":" + strconv.Itoa(w.Line)
 			}
@@ -288,7 +288,7 @@ func (d *Document) textView(width int, step bool) *TextView {
 	}
 	if !step && d.Causes != nil {
 		if note := report.UnknownNote(d.Causes); note != "" {
-			v.Tail = append(v.Tail, f.para("why: "+report.Visible(note))...)
+			v.Tail = append(v.Tail, f.para("why: "+report.VisibleInput(note))...)
 		}
 	}
 	return v
@@ -371,10 +371,10 @@ func (d *Document) textFacts() string {
 		return "no changes (" + report.Plural(p.New, "package") + ", " + report.Plural(s.New, "spec") + ")" + report.UnchangedBut(d.Report)
 	}
 	if line, ok := report.RootsHeadline(d.Report); ok {
-		return report.Visible(line)
+		return report.VisibleInput(line)
 	}
 	if report.OnlyRebuilds(d.Report) {
-		return report.Visible(report.RebuildsHeadline(d.Report))
+		return report.VisibleInput(report.RebuildsHeadline(d.Report))
 	}
 	c := d.Render.Color
 	var b strings.Builder
@@ -410,7 +410,7 @@ func (d *Document) textFacts() string {
 // plain text, each cut as textLabel cuts it.
 func (d *Document) sidesText() string {
 	a, b := report.SideNames(d.Old, d.New)
-	return textLabel(report.Visible(a)) + " → " + textLabel(report.Visible(b))
+	return textLabel(report.VisibleInput(a)) + " → " + textLabel(report.VisibleInput(b))
 }
 
 // skippedPage is a skipped page for its line: where, and why.
@@ -419,7 +419,7 @@ type skippedPage struct{ where, reason string }
 func skippedLines(l []snapshot.Skipped) []skippedPage {
 	out := make([]skippedPage, len(l))
 	for i, s := range l {
-		where := report.Visible(s.File)
+		where := report.VisibleInput(s.File)
 		if s.Line > 0 {
 			where += ":" + strconv.Itoa(s.Line)
 		}

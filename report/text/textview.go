@@ -14,7 +14,7 @@ import (
 // unchanged, and, unless Render.RebuiltRows, the packages changed by
 // rebuilds alone (a new hash, nothing else) together on one line at the
 // end, each with its count and the stacks of its rebuilds. Names are made
-// safe with report.Visible, colours come from Render.Color.
+// safe with report.VisibleInput, colours come from Render.Color.
 func (d *Document) TextLines() []string {
 	c := d.Render.Color
 	var lines []string
@@ -24,7 +24,7 @@ func (d *Document) TextLines() []string {
 	for i := range d.Packages {
 		p := &d.Packages[i]
 		if !d.Render.RebuiltRows && report.RebuiltOnly(p) {
-			only = append(only, report.Visible(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt)+inStacks(report.RebuiltStacks(p, true)))
+			only = append(only, report.VisibleInput(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt)+inStacks(report.RebuiltStacks(p, true)))
 			specs += p.Counts.Rebuilt
 			continue
 		}
@@ -44,7 +44,7 @@ func inStacks(stacks []string) string {
 	if len(stacks) == 0 {
 		return ""
 	}
-	return " (in " + report.Visible(strings.Join(stacks, ", ")) + ")"
+	return " (in " + report.VisibleInput(strings.Join(stacks, ", ")) + ")"
 }
 
 // inSomeStacks is inStacks for a line that must stay short: up to
@@ -55,7 +55,7 @@ func inSomeStacks(stacks []string) string {
 	}
 	var b strings.Builder
 	report.WriteNames(&b, "", stacks, maxLineStacks-1)
-	return " (in " + report.Visible(b.String()) + ")"
+	return " (in " + report.VisibleInput(b.String()) + ")"
 }
 
 // maxLineStacks is how many stacks a package's line names.
@@ -76,7 +76,7 @@ func versionsText(l []string) string {
 	if len(l) == 0 {
 		return "no version"
 	}
-	return report.Visible(strings.Join(l, ", "))
+	return report.VisibleInput(strings.Join(l, ", "))
 }
 
 // textPackage writes a package's line: its versions, and its counts.
@@ -88,11 +88,11 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 	v := p.Versions
 	switch p.Status {
 	case diff.Added:
-		b.WriteString(paintStr(c, "green", report.Visible(p.Name)) + ": new, " + versionsText(v.New))
+		b.WriteString(paintStr(c, "green", report.VisibleInput(p.Name)) + ": new, " + versionsText(v.New))
 	case diff.Removed:
-		b.WriteString(paintStr(c, "red", report.Visible(p.Name)) + ": removed, " + versionsText(v.Old))
+		b.WriteString(paintStr(c, "red", report.VisibleInput(p.Name)) + ": removed, " + versionsText(v.Old))
 	default:
-		b.WriteString(paintStr(c, "bold", report.Visible(p.Name)) + ": ")
+		b.WriteString(paintStr(c, "bold", report.VisibleInput(p.Name)) + ": ")
 		before, after := lastOf(v.Old), lastOf(v.New)
 		if before != after {
 			style := "yellow"
@@ -102,7 +102,7 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 			case diff.Downgraded:
 				style = "red"
 			}
-			b.WriteString(report.Visible(report.None(before)) + " → " + paintStr(c, style, report.Visible(report.None(after))))
+			b.WriteString(report.VisibleInput(report.None(before)) + " → " + paintStr(c, style, report.VisibleInput(report.None(after))))
 		} else {
 			b.WriteString(versionsText(v.New[max(0, len(v.New)-1):])) // the newest
 		}
@@ -118,7 +118,7 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 				if i > 0 {
 					b.WriteString(" ")
 				}
-				b.WriteString(paintStr(c, "green", "+"+report.Visible(a)))
+				b.WriteString(paintStr(c, "green", "+"+report.VisibleInput(a)))
 			}
 			if len(v.Added) > 0 && len(v.Removed) > 0 {
 				b.WriteString(" ")
@@ -127,7 +127,7 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 				if i > 0 {
 					b.WriteString(" ")
 				}
-				b.WriteString(paintStr(c, "red", "−"+report.Visible(r)))
+				b.WriteString(paintStr(c, "red", "−"+report.VisibleInput(r)))
 			}
 			b.WriteString(")")
 		}
@@ -225,12 +225,12 @@ func (d *Document) TextCauses() []string {
 		}{{rc.Added, "green", "+"}, {rc.Removed, "red", "−"}} {
 			names, keys := make([]string, len(k.roots)), make([]string, len(k.roots))
 			for i, r := range k.roots {
-				names[i], keys[i] = report.Visible(r.Root), r.Hash
+				names[i], keys[i] = report.VisibleInput(r.Root), r.Hash
 			}
 			report.BySpelling(names, keys, func(int) (string, bool) { return "", false }, func(group []int) []string {
 				l := apart.SpecLabels(k.roots, group)
 				for j := range l {
-					l[j] = report.Visible(l[j])
+					l[j] = report.VisibleInput(l[j])
 				}
 				return l
 			}, func(i int) bool { return apart.SpecAcross(k.roots, i) != "" })
@@ -253,7 +253,7 @@ func (d *Document) TextCauses() []string {
 			case r.Swapped():
 				// Another package (a provider swap), as the headline
 				// says it: "mpi 4.1 → 5.0" left the swap unsaid.
-				what[i] = " " + report.Visible(r.Old.SpecText()) + " → " + report.Visible(r.New.SpecText())
+				what[i] = " " + report.VisibleInput(r.Old.SpecText()) + " → " + report.VisibleInput(r.New.SpecText())
 			case r.New.Version != r.Old.Version:
 				if r.Old.Version != "" && r.New.Version != "" {
 					// By the package's name, as the headline says it: a
@@ -261,13 +261,13 @@ func (d *Document) TextCauses() []string {
 					// was written "llvm@22 21 → 22".
 					name = cmp.Or(r.New.Name, r.Root)
 				}
-				what[i] = " " + report.Visible(report.None(r.Old.Version)) + " → " + report.Visible(report.None(r.New.Version))
+				what[i] = " " + report.VisibleInput(report.None(r.Old.Version)) + " → " + report.VisibleInput(report.None(r.New.Version))
 			case r.Old.Version != "":
-				what[i] = " " + report.Visible(r.Old.Version) + " (new hash)"
+				what[i] = " " + report.VisibleInput(r.Old.Version) + " (new hash)"
 			default:
 				what[i] = " (new hash)"
 			}
-			names[i] = report.Visible(name)
+			names[i] = report.VisibleInput(name)
 			if root[i] != "" {
 				keys[i] = root[i] + "\x00" + what[i]
 			}
@@ -286,18 +286,18 @@ func (d *Document) TextCauses() []string {
 			said[i] = names[i] + what[i]
 		}
 		report.BySpelling(said, keys, func(i int) (string, bool) {
-			spelt := report.Visible(rc.Changed[i].Root)
+			spelt := report.VisibleInput(rc.Changed[i].Root)
 			return spelt + what[i], spelt != names[i]
 		}, func(group []int) []string {
 			l := apart.Labels(rc.Changed, group)
 			for k, i := range group {
-				label[i] = " " + report.Visible(l[k])
+				label[i] = " " + report.VisibleInput(l[k])
 			}
 			return l
 		}, func(i int) bool { return apart.ChangeAcross(rc.Changed, i) != "" })
 		for i := range names {
 			if strings.TrimSuffix(said[i], label[i]) != names[i]+what[i] {
-				names[i] = report.Visible(rc.Changed[i].Root)
+				names[i] = report.VisibleInput(rc.Changed[i].Root)
 			}
 			what[i] += label[i]
 		}
@@ -308,7 +308,7 @@ func (d *Document) TextCauses() []string {
 			lines = append(lines, "roots: "+strings.Join(parts, ", "))
 		}
 	}
-	if line := report.CausesSentence(d.Report, report.Visible); line != "" {
+	if line := report.CausesSentence(d.Report, report.VisibleInput); line != "" {
 		lines = append(lines, "why: "+line)
 	}
 	if note := report.UnknownNote(c); note != "" {

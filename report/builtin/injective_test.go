@@ -1,0 +1,82 @@
+package builtin_test
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	_ "github.com/cachediff/cachediff/report/builtin"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestViewsTellValuesApart: every view writes two values as two texts.
+// The text view (and the patch's header, the HTML page's text, the feed)
+// wrote control and bidi characters as \uXXXX but a backslash as it is,
+// so a version of a backslash and U+202E read \\u202e, as the seven
+// characters \\u202e did: a crafted name passed for another. Values are
+// strings of the characters escapes are made of and those Markdown and
+// HTML escape, put where a report holds values read from the input: a
+// package's new version, a stack, a warning's file, the title.
+func TestViewsTellValuesApart(t *testing.T) {
+	alphabet := []string{`\`, "u", "2", "0", "e", "\u202e", "\n", "|", "`", "<", "&"}
+	values := []string{"\\\u202e", `\\u202e`, `\u202e`, "\\\\\u202e", "\\\n", `\n`, `\\n`}
+	rnd := rand.New(rand.NewPCG(35, 8))
+	for len(values) < 300 {
+		var b strings.Builder
+		for range 1 + rnd.IntN(6) {
+			b.WriteString(alphabet[rnd.IntN(len(alphabet))])
+		}
+		if !slices.Contains(values, b.String()) {
+			values = append(values, b.String())
+		}
+	}
+	for _, where := range []struct {
+		name string
+		put  func(r *diff.Report, o *report.Options, v string)
+	}{
+		{"version", func(r *diff.Report, _ *report.Options, v string) {
+			p := &r.Packages[0]
+			p.Versions = diff.VersionChange{Old: []string{"1.0"}, New: []string{"1.0 " + v}, Added: []string{"1.0 " + v}, Removed: []string{"1.0"}, Direction: diff.Other}
+			p.Specs.Rebuilt[0].New.Versions = []string{"1.0 " + v}
+			r.Highlights = []diff.Highlight{{Kind: diff.HighlightVersion, Packages: []string{p.Name}, Versions: &p.Versions}}
+		}},
+		{"tag", func(r *diff.Report, _ *report.Options, v string) {
+			r.Old.Tag, r.New.Tag = "a "+v, "b "+v
+		}},
+		{"warning", func(r *diff.Report, _ *report.Options, v string) {
+			r.Warnings = []snapshot.Warning{{File: "new/" + v, Line: 2, Message: "a warning"}}
+		}},
+		{"title", func(_ *diff.Report, o *report.Options, v string) { o.Title = "t " + v }},
+	} {
+		for _, f := range report.Formats() {
+			render := func(v string) string {
+				r := reporttest.OnePackage("zlib")
+				o := report.Options{Width: 200}
+				where.put(r, &o, v)
+				var buf bytes.Buffer
+				if err := f.Render(&buf, r, o); err != nil {
+					t.Fatalf("%s, %s %q: %v", f.Name, where.name, v, err)
+				}
+				return buf.String()
+			}
+			if !strings.Contains(render("MARK"), "MARK") {
+				t.Logf("--format %s does not show the %s", f.Name, where.name)
+				continue
+			}
+			seen := map[string]string{}
+			for _, v := range values {
+				got := render(v)
+				if other, ok := seen[got]; ok {
+					t.Errorf("--format %s: the %s %q and %q read alike", f.Name, where.name, v, other)
+					break
+				}
+				seen[got] = v
+			}
+		}
+	}
+}
