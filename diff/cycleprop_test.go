@@ -194,49 +194,16 @@ func TestCycleHubsChainsLinear(t *testing.T) {
 // seeded by hash order, and the chains crossed (shapes 65 and 85: 1 and
 // 4 of 40 reports wrong; 20 and 40 before the bottoms waited).
 func TestCycleHubsChainsOneSide(t *testing.T) {
-	type drawn struct {
-		sh     cycleShape
-		stream uint64
-	}
-	var shapes []drawn
+	var shapes []drawnShape
 	for _, shape := range []uint64{65, 85} {
-		shapes = append(shapes, drawn{drawCyclic(rand.New(rand.NewPCG(shape, 61)), "hubs"), 62 + shape})
+		shapes = append(shapes, drawnShape{fmt.Sprint("drawn ", shape), drawCyclic(rand.New(rand.NewPCG(shape, 61)), "hubs"), 62 + shape})
 	}
 	for _, n := range []int{3, 5, 8} {
 		for _, hubs := range []int{2, 3} {
-			shapes = append(shapes, drawn{hubChains(n, hubs, 1, false, func(s, i int) bool { return s == 1 && i%3 == 2 }), uint64(100*n + hubs)})
+			shapes = append(shapes, drawnShape{fmt.Sprintf("n %d, hubs %d", n, hubs), hubChains(n, hubs, 1, false, func(s, i int) bool { return s == 1 && i%3 == 2 }), uint64(100*n + hubs)})
 		}
 	}
-	bad, runs := 0, 0
-	for x, d := range shapes {
-		var first []string
-		for seed := range uint64(20) {
-			rng := rand.New(rand.NewPCG(seed, d.stream))
-			o, nw, id := loadLabelled(t, rng, d.sh)
-			for way, snaps := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
-				runs++
-				r := compareLawful(t, snaps[0], snaps[1], diff.Filter{})
-				var why []string
-				if got, want := keptEdges(d.sh.sides, pairIDs(r, id, way == 1)), keptEdges(d.sh.sides, d.sh.want); got < want {
-					why = append(why, fmt.Sprintf("pairs keep %d edges, %d by their places", got, want))
-				}
-				g := groupKeys(r, way == 1)
-				if first == nil {
-					first = g
-				} else if !slices.Equal(g, first) {
-					why = append(why, fmt.Sprintf("cause groups %q, first %q", g, first))
-				}
-				if len(why) > 0 {
-					if bad++; bad <= 3 {
-						t.Errorf("shape %d, seed %d, %s: %s", x, seed, []string{"old → new", "new → old"}[way], strings.Join(why, "; "))
-					}
-				}
-			}
-		}
-	}
-	if bad > 0 {
-		t.Errorf("%d of %d reports wrong", bad, runs)
-	}
+	checkLabellings(t, shapes, 20)
 }
 
 // Hubs over chains of different lengths with no chain spec over its
@@ -249,52 +216,18 @@ func TestCycleHubsChainsOneSide(t *testing.T) {
 // the chains crossed (a chain of 6 against one of 7: "same@1 added"
 // and "removed" made up, the groups changing with the labels).
 func TestHubsChainsAcyclic(t *testing.T) {
-	type drawn struct {
-		name   string
-		sh     cycleShape
-		stream uint64
-	}
-	shapes := []drawn{{"drawn 47", drawCyclic(rand.New(rand.NewPCG(47, 61)), "hubs"), 62 + 47}}
+	shapes := []drawnShape{{"drawn 47", drawCyclic(rand.New(rand.NewPCG(47, 61)), "hubs"), 62 + 47}}
 	for _, n := range []int{1, 2, 5, 8} {
 		for _, hubs := range []int{2, 3} {
 			for _, grow := range []int{0, 1, 2} {
 				for _, keep := range []bool{false, true} {
-					shapes = append(shapes, drawn{fmt.Sprintf("n %d, hubs %d, grow %d, keep %v", n, hubs, grow, keep),
+					shapes = append(shapes, drawnShape{fmt.Sprintf("n %d, hubs %d, grow %d, keep %v", n, hubs, grow, keep),
 						hubChains(n, hubs, grow, keep, func(int, int) bool { return false }), uint64(1000*n + 100*hubs + 10*grow)})
 				}
 			}
 		}
 	}
-	bad, runs := 0, 0
-	for _, d := range shapes {
-		var first []string
-		for seed := range uint64(10) {
-			rng := rand.New(rand.NewPCG(seed, d.stream))
-			o, nw, id := loadLabelled(t, rng, d.sh)
-			for way, snaps := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
-				runs++
-				r := compareLawful(t, snaps[0], snaps[1], diff.Filter{})
-				var why []string
-				if got, want := keptEdges(d.sh.sides, pairIDs(r, id, way == 1)), keptEdges(d.sh.sides, d.sh.want); got < want {
-					why = append(why, fmt.Sprintf("pairs keep %d edges, %d by their places", got, want))
-				}
-				g := groupKeys(r, way == 1)
-				if first == nil {
-					first = g
-				} else if !slices.Equal(g, first) {
-					why = append(why, fmt.Sprintf("cause groups %q, first %q", g, first))
-				}
-				if len(why) > 0 {
-					if bad++; bad <= 3 {
-						t.Errorf("%s, seed %d, %s: %s", d.name, seed, []string{"old → new", "new → old"}[way], strings.Join(why, "; "))
-					}
-				}
-			}
-		}
-	}
-	if bad > 0 {
-		t.Errorf("%d of %d reports wrong", bad, runs)
-	}
+	checkLabellings(t, shapes, 10)
 }
 
 // grownChain is sh with hub h's chain a spec longer in the new snapshot:
@@ -330,12 +263,7 @@ func grownChain(sh cycleShape, h int) cycleShape {
 // made up; 245 of 420 reports wrong). It now waits for the others of
 // its level.
 func TestHubsChainsAcyclicGrown(t *testing.T) {
-	type drawn struct {
-		name   string
-		sh     cycleShape
-		stream uint64
-	}
-	var shapes []drawn
+	var shapes []drawnShape
 	for _, n := range []int{1, 4, 7} {
 		for _, hubs := range []int{2, 3} {
 			for _, grow := range []int{1, 2} {
@@ -344,41 +272,12 @@ func TestHubsChainsAcyclicGrown(t *testing.T) {
 						continue // as long as the next chain
 					}
 					sh := grownChain(hubChains(n, hubs, grow, false, func(int, int) bool { return false }), h)
-					shapes = append(shapes, drawn{fmt.Sprintf("n %d, hubs %d, grow %d, hub %d grown", n, hubs, grow, h), sh, uint64(1000*n + 100*hubs + 10*grow + h)})
+					shapes = append(shapes, drawnShape{fmt.Sprintf("n %d, hubs %d, grow %d, hub %d grown", n, hubs, grow, h), sh, uint64(1000*n + 100*hubs + 10*grow + h)})
 				}
 			}
 		}
 	}
-	bad, runs := 0, 0
-	for _, d := range shapes {
-		var first []string
-		for seed := range uint64(10) {
-			rng := rand.New(rand.NewPCG(seed, d.stream))
-			o, nw, id := loadLabelled(t, rng, d.sh)
-			for way, snaps := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
-				runs++
-				r := compareLawful(t, snaps[0], snaps[1], diff.Filter{})
-				var why []string
-				if got, want := keptEdges(d.sh.sides, pairIDs(r, id, way == 1)), keptEdges(d.sh.sides, d.sh.want); got < want {
-					why = append(why, fmt.Sprintf("pairs keep %d edges, %d by their places", got, want))
-				}
-				g := groupKeys(r, way == 1)
-				if first == nil {
-					first = g
-				} else if !slices.Equal(g, first) {
-					why = append(why, fmt.Sprintf("cause groups %q, first %q", g, first))
-				}
-				if len(why) > 0 {
-					if bad++; bad <= 3 {
-						t.Errorf("%s, seed %d, %s: %s", d.name, seed, []string{"old → new", "new → old"}[way], strings.Join(why, "; "))
-					}
-				}
-			}
-		}
-	}
-	if bad > 0 {
-		t.Errorf("%d of %d reports wrong", bad, runs)
-	}
+	checkLabellings(t, shapes, 10)
 }
 
 // Three hubs over chains a spec longer each, no chain spec over its hub
@@ -416,5 +315,52 @@ func TestHubsChainsAcyclicLinear(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// drawnShape is a cyclic or acyclic shape of checkLabellings, named in
+// its errors, with the stream of its labellings' random numbers.
+type drawnShape struct {
+	name   string
+	sh     cycleShape
+	stream uint64
+}
+
+// checkLabellings compares each shape under labellings labellings of its
+// hashes and input order (loadLabelled), both ways, and fails t (naming
+// the first three and counting all) where the pairs keep fewer edges
+// than the pairs by place, or the cause groups differ from the first
+// labelling's.
+func checkLabellings(t *testing.T, shapes []drawnShape, labellings uint64) {
+	t.Helper()
+	bad, runs := 0, 0
+	for _, d := range shapes {
+		var first []string
+		for seed := range labellings {
+			rng := rand.New(rand.NewPCG(seed, d.stream))
+			o, nw, id := loadLabelled(t, rng, d.sh)
+			for way, snaps := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
+				runs++
+				r := compareLawful(t, snaps[0], snaps[1], diff.Filter{})
+				var why []string
+				if got, want := keptEdges(d.sh.sides, pairIDs(r, id, way == 1)), keptEdges(d.sh.sides, d.sh.want); got < want {
+					why = append(why, fmt.Sprintf("pairs keep %d edges, %d by their places", got, want))
+				}
+				g := groupKeys(r, way == 1)
+				if first == nil {
+					first = g
+				} else if !slices.Equal(g, first) {
+					why = append(why, fmt.Sprintf("cause groups %q, first %q", g, first))
+				}
+				if len(why) > 0 {
+					if bad++; bad <= 3 {
+						t.Errorf("%s, seed %d, %s: %s", d.name, seed, []string{"old → new", "new → old"}[way], strings.Join(why, "; "))
+					}
+				}
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d reports wrong", bad, runs)
 	}
 }
