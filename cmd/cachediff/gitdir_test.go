@@ -70,3 +70,34 @@ func TestGitDirOverridesC(t *testing.T) {
 		})
 	}
 }
+
+// TestGitDirWarningPathsApart: the GIT_DIR warning wrote its paths
+// raw into a message that Visible escapes whole, which leaves a
+// backslash as it is: a GIT_DIR of "a\" and U+202E, and one of the
+// seven characters `a\\u202e`, read alike (both a\\u202e). Each path
+// is now written as VisibleInput writes input.
+func TestGitDirWarningPathsApart(t *testing.T) {
+	warn := func(gitDir, dir string) string {
+		t.Setenv("GIT_DIR", gitDir)
+		var stderr bytes.Buffer
+		c := &cli{stdout: &bytes.Buffer{}, stderr: &stderr}
+		c.warnGitDir(&options{dir: dir, revs: "main"}, nil)
+		if !strings.Contains(stderr.String(), "GIT_DIR is set (") {
+			t.Fatalf("GIT_DIR %q, -C %q: no warning: %q", gitDir, dir, stderr.String())
+		}
+		return stderr.String()
+	}
+	for _, c := range [][2]string{
+		{"/a\\\u202e", `/a\\u202e`},
+		{"a\\\u202e", `a\\u202e`},
+	} {
+		for _, dir := range []string{"/repo", "/r\\\u202e"} {
+			if a, b := warn(c[0], dir), warn(c[1], dir); a == b {
+				t.Errorf("GIT_DIR %q and %q, -C %q: one warning for both: %s", c[0], c[1], dir, a)
+			}
+		}
+		if a, b := warn("/g", "/r\\\u202e"), warn("/g", `/r\\u202e`); a == b {
+			t.Errorf("-C %q and %q: one warning for both: %s", "/r\\\u202e", `/r\\u202e`, a)
+		}
+	}
+}

@@ -726,12 +726,15 @@ func (c *cli) warnGitDir(o *options, args []string) {
 	}) {
 		return
 	}
-	named := gitDir
+	// Each path reads as no other (VisibleInput): Visible, over the
+	// whole message, leaves a backslash as it is.
+	vis := report.VisibleInput
+	named := vis(gitDir)
 	if !filepath.IsAbs(gitDir) {
 		// As a hook's GIT_DIR=.git: git reads it from -C's folder.
-		named = fmt.Sprintf("%s, which from -C %s is %s", gitDir, o.dir, filepath.Join(o.dir, gitDir))
+		named = fmt.Sprintf("%s, which from -C %s is %s", vis(gitDir), vis(o.dir), vis(filepath.Join(o.dir, gitDir)))
 	}
-	msg := fmt.Sprintf("GIT_DIR is set (%s): git reads that repository, whatever -C %s says, and REV:PATH with it (unset GIT_DIR to read the repository of -C)", named, o.dir)
+	msg := fmt.Sprintf("GIT_DIR is set (%s): git reads that repository, whatever -C %s says, and REV:PATH with it (unset GIT_DIR to read the repository of -C)", named, vis(o.dir))
 	fmt.Fprintf(c.stderr, "cachediff: warning: %s\n", capLine(report.Visible(msg)))
 }
 
