@@ -143,14 +143,14 @@ func checkDepSelves(r *Report) error {
 		return false, true
 	}
 	// check checks the why w at path at, of the pair (or changed root)
-	// name, old → new.
-	check := func(at, name string, w *Why, old, new string) error {
+	// name, oldHash → newHash.
+	check := func(at, name string, w *Why, oldHash, newHash string) error {
 		if w == nil || !w.Known || len(w.Causes) > 0 {
 			return nil
 		}
 		for k := range w.Changed {
 			d := &w.Changed[k]
-			if d.OldHash == "" || d.NewHash == "" || d.OldHash == old && d.NewHash == new {
+			if d.OldHash == "" || d.NewHash == "" || d.OldHash == oldHash && d.NewHash == newHash {
 				continue
 			}
 			key := pairKey{d.Name, d.OldHash, d.NewHash}

@@ -78,9 +78,9 @@ func TestDepSelvesOnEngineReports(t *testing.T) {
 		if len(pairs) == 0 {
 			continue
 		}
-		for _, min := range []int32{1, math.MaxInt32} {
-			r, n, _ := explainPairs(t, before, after, pairs, min)
-			what := fmt.Sprintf("seed %d, baseMin %d", seed, min)
+		for _, baseMin := range []int32{1, math.MaxInt32} {
+			r, n, _ := explainPairs(t, before, after, pairs, baseMin)
+			what := fmt.Sprintf("seed %d, baseMin %d", seed, baseMin)
 			if err := checkDepSelves(r); err != nil {
 				t.Fatalf("%s: %v", what, err)
 			}
@@ -205,16 +205,16 @@ func TestDepSelvesSkipped(t *testing.T) {
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			before, after := depSelfGraphs(tc.nodes...)
-			for _, min := range []int32{1, math.MaxInt32} {
-				r, _, _ := explainPairs(t, before, after, tc.pairs, min)
+			for _, baseMin := range []int32{1, math.MaxInt32} {
+				r, _, _ := explainPairs(t, before, after, tc.pairs, baseMin)
 				if got := selfIn(r, tc.name2, tc.dep); got == tc.omitted {
-					t.Fatalf("baseMin %d: %s's own change among %s's causes: %v, want %v (the case is not what it says)", min, tc.dep, tc.name2, got, !tc.omitted)
+					t.Fatalf("baseMin %d: %s's own change among %s's causes: %v, want %v (the case is not what it says)", baseMin, tc.dep, tc.name2, got, !tc.omitted)
 				}
 				if err := checkCauseSets(r); err != nil && !tc.pathsOff {
-					t.Fatalf("baseMin %d: the report as written: %v", min, err)
+					t.Fatalf("baseMin %d: the report as written: %v", baseMin, err)
 				}
 				if err := checkDepSelves(r); err != nil {
-					t.Errorf("baseMin %d: the report as written is refused: %v", min, err)
+					t.Errorf("baseMin %d: the report as written is refused: %v", baseMin, err)
 				}
 			}
 		})
