@@ -94,8 +94,8 @@ func TestCutInWordSaysEnd(t *testing.T) {
 	// A word or a number with a wrong byte is told as it was.
 	for v, want := range map[string]string{
 		`tru,`:  `want a value, not the character 't'`,
-		`01`:    `a malformed number`,
-		`1.}`:   `a malformed number`,
+		`01`:    `want ` + aNumber + `, not "01"`,
+		`1.}`:   `want ` + aNumber + `, not "1."`,
 		`nulx,`: `want a value, not the character 'n'`,
 	} {
 		bad := append(append([]byte{}, doc[:at]...), `"x": `+v...)

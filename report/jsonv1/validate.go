@@ -938,14 +938,14 @@ func (w *walker) number() error {
 			// Cut short: "1." or "-" at the end of the document.
 			return w.errAt(start, "the document ends early, inside a number")
 		}
-		return w.errAt(start, "a malformed number")
+		return w.badNumber(start)
 	}
 	first := w.i
 	if digits() == 0 {
 		return malformed()
 	}
 	if w.data[first] == '0' && w.i-first > 1 {
-		return w.errAt(start, "a malformed number")
+		return w.badNumber(start)
 	}
 	if w.i < len(w.data) && w.data[w.i] == '.' {
 		w.i++
@@ -962,7 +962,32 @@ func (w *walker) number() error {
 			return malformed()
 		}
 	}
+	if w.i < len(w.data) && numberWordByte(w.data[w.i]) {
+		// "1.5.3", "1x": a misspelt number, named whole, not a number
+		// followed by a wrong byte.
+		return w.badNumber(start)
+	}
 	return nil
+}
+
+// numberWordByte says whether c continues the word a number starts:
+// ASCII letters, digits and the characters a number holds (_ . + -).
+func numberWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '+' || c == '-'
+}
+
+// aNumber is what a JSON number looks like, for a message that refuses
+// one and names what was read.
+const aNumber = "a JSON number (such as 12, -0.5 or 1.5e-3)"
+
+// badNumber refuses the malformed number at start, named as read: the
+// word whole ("1.5.3", "01x"), quoted and cut as other tokens are.
+func (w *walker) badNumber(start int) error {
+	end := start
+	for end < len(w.data) && numberWordByte(w.data[end]) {
+		end++
+	}
+	return w.errAt(start, "want %s, not %q", aNumber, shortToken(w.data[start:end]))
 }
 
 // skip checks and moves past any JSON value.

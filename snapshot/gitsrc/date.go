@@ -64,6 +64,8 @@ func ParseDate(s string, now time.Time) (time.Time, error) {
 	switch {
 	case !ok && wrongWeekday(norm) != "":
 		return time.Time{}, fmt.Errorf("%s is not a date: %s", quoteDate(s), wrongWeekday(norm))
+	case !ok && noSuchDay(norm) != "":
+		return time.Time{}, fmt.Errorf("%s is not a date: %s", quoteDate(s), noSuchDay(norm))
 	case !ok:
 		return time.Time{}, fmt.Errorf("%s is not a date cachediff reads: want %s", quoteDate(s), DateForms)
 	case t.Equal(farPast):
@@ -96,6 +98,53 @@ func wrongWeekday(s string) string {
 		return ""
 	}
 	return fmt.Sprintf("the weekday does not match the date: %s is a %s, not a %s (correct the weekday, or the date, or leave the weekday out)", t.Format("2 Jan 2006"), day, weekdayNames[m[1]])
+}
+
+// noSuchDay says, of s (lower case), a date of one of DateForms with a
+// day its month does not have ("2025-02-30", "31 apr 2026 …"), or a
+// month or day that no year has, what is wrong; "" for any other s: a
+// 30th of February is told so, not as no date cachediff reads.
+func noSuchDay(s string) string {
+	var year, month, day string
+	if m := isoDate.FindStringSubmatch(s); m != nil {
+		year, month, day = m[1], m[2], m[3]
+	} else if m := isoTime.FindStringSubmatch(s); m != nil {
+		year, month, day = m[1], m[2], m[3]
+	} else if m := rfc2822.FindStringSubmatch(s); m != nil {
+		year, month, day = m[4], strconv.Itoa(int(months[m[3]])), m[2]
+	} else {
+		return ""
+	}
+	y, _ := strconv.Atoi(year)
+	mon, _ := strconv.Atoi(month)
+	d, _ := strconv.Atoi(day)
+	if mon < 1 || mon > 12 {
+		return fmt.Sprintf("there is no month %s (a month is 01 to 12)", month)
+	}
+	days := time.Date(y, time.Month(mon)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	switch {
+	case d < 1:
+		return fmt.Sprintf("there is no day %s of a month (a day is 1 to %d in %s %04d)", day, days, time.Month(mon), y)
+	case d > days:
+		return fmt.Sprintf("%s %04d has no %s (it has %d days)", time.Month(mon), y, ordinal(d), days)
+	}
+	return ""
+}
+
+// ordinal is n as "1st", "2nd", "3rd", "30th".
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 var weekdayNames = map[string]string{

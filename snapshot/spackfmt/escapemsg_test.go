@@ -40,7 +40,7 @@ func TestBadEscapeMessage(t *testing.T) {
 			err  error
 			col  int
 			path string
-		}{{rerr, rcol, "spec.nodes[0].name"}, {serr, scol, "spec.nodes[0].arch.target.features"}} {
+		}{{rerr, rcol, "spec.nodes[0].name"}, {serr, scol, "spec.nodes[0].arch.target.features[0]"}} {
 			e, ok := c.err.(*Error)
 			if !ok {
 				t.Fatalf("%s: %T %v", tt.esc, c.err, c.err)

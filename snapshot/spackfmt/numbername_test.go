@@ -17,7 +17,7 @@ func TestBadNumberNamed(t *testing.T) {
 		`{"spec":{"_meta":{"x":1.5.3}}}`:    `spec._meta.x: want ` + aNumber + `, not "1.5.3"`,
 		`{"spec":{"_meta":{"x":-}}}`:        `spec._meta.x: want ` + aNumber + `, not "-"`,
 		`{"spec":{"_meta":{"x":1x}}}`:       `spec._meta.x: want ` + aNumber + `, not "1x"`,
-		`{"spec":{"_meta":{"x":[2e+]}}}`:    `spec._meta.x: want ` + aNumber + `, not "2e+"`,
+		`{"spec":{"_meta":{"x":[2e+]}}}`:    `spec._meta.x[0]: want ` + aNumber + `, not "2e+"`,
 		`{"spec":{"_meta":{"version":4x}}}`: `spec._meta.version: want ` + aNumber + `, not "4x"`,
 		// Numbers whole are read as before.
 		`{"spec":{"_meta":{"x":-1.5e+3, "version": 5}}} x`: `unexpected data after the document ("x")`,

@@ -1076,7 +1076,28 @@ func (s *scanner) boolean() (bool, error) {
 // skip what the report does not use at scanner speed, with the syntax
 // still checked): keys, colons, commas, escapes, literals and numbers.
 // Nesting is kept on a stack of its own, not in recursion.
+//
+// The keys and indexes on the way are kept only to name where a syntax
+// error is: a value that fails is skipped again from its start with them
+// kept on the path (skipValue's track), so that the error names the
+// value it is in, not the one where skipping began, and a value that
+// reads costs no path.
 func (s *scanner) skip() error {
+	begin := s.pos
+	err := s.skipValue(false)
+	if err == nil {
+		return nil
+	}
+	s.pos = begin
+	depth := len(s.path)
+	err = s.skipValue(true)
+	s.path = s.path[:depth]
+	return err
+}
+
+// skipValue is skip; track keeps the key or index of each object or
+// array it is in on s.path, for messages.
+func (s *scanner) skipValue(track bool) error {
 	c := s.peek()
 	switch c {
 	case '"':
@@ -1108,8 +1129,12 @@ func (s *scanner) skip() error {
 					s.pos++
 					stack = stack[:len(stack)-1]
 					state = after
-				} else if c == '{' {
-					state = key
+					continue
+				}
+				if c == '{' {
+					state = key // its key goes on the path as read
+				} else if track {
+					s.path = append(s.path, pathElem{key: -1})
 				}
 				continue
 			case '"':
@@ -1126,6 +1151,7 @@ func (s *scanner) skip() error {
 			if s.peek() != '"' {
 				return s.want("a key")
 			}
+			at := s.pos
 			if err := s.skipString(); err != nil {
 				return err
 			}
@@ -1133,18 +1159,31 @@ func (s *scanner) skip() error {
 				return s.want("':' after a key")
 			}
 			s.pos++
+			if track {
+				s.path = append(s.path, pathElem{key: at})
+			}
 			state = value
 		case after:
 			if len(stack) == 0 {
 				return nil
 			}
 			top := stack[len(stack)-1]
+			var left pathElem
+			if track {
+				// The member or element just read is left: an error
+				// here names its object or array, as object and
+				// array do.
+				left = s.path[len(s.path)-1]
+				s.path = s.path[:len(s.path)-1]
+			}
 			switch c := s.peek(); {
 			case c == ',':
 				s.pos++
 				state = value
 				if top == '{' {
 					state = key
+				} else if track {
+					s.path = append(s.path, pathElem{key: -1, idx: left.idx + 1})
 				}
 			case c == '}' && top == '{', c == ']' && top == '[':
 				s.pos++

@@ -77,7 +77,7 @@ func TestFirstStringDefect(t *testing.T) {
 		for _, b := range append(defects, defect{}) {
 			for _, side := range []struct{ head, tail, path string }{
 				{readHead, readTail, "spec.nodes[0].name"},
-				{skipHead, skipTail, "spec.nodes[0].arch.target.features"},
+				{skipHead, skipTail, "spec.nodes[0].arch.target.features[0]"},
 			} {
 				read := side.head == readHead
 				body := "m" + a.text + "z" + b.text + "y"

@@ -26,7 +26,7 @@ func TestNoWordNamedAsIts(t *testing.T) {
 		// In a value the decoder skips, as in one it reads: it said
 		// "bad literal".
 		`{"spec": {"_meta": {"x": tx}}}`:     `spec._meta.x: want a value, not "tx"`,
-		`{"spec": {"_meta": {"x": [nope]}}}`: `spec._meta.x: want a value, not "nope"`,
+		`{"spec": {"_meta": {"x": [nope]}}}`: `spec._meta.x[0]: want a value, not "nope"`,
 		// Whole words are named as before.
 		`{true`:           "(top level): want a key, not a boolean",
 		`{"spec": null}`:  "spec: want an object, not null",
