@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"testing"
 
@@ -20,7 +21,7 @@ func TestTailCountsAsValue(t *testing.T) {
 		nil,
 		{},
 		{{Value: "compiler-exact-version", OldToNew: diff.OldToNew{Old: 66}}},
-		{{Value: "a<b>&c"}, {Value: "q\"uote\\back\nline\u2028"}, {Value: "bad\xffutf8", OldToNew: diff.OldToNew{Old: -3, New: 1 << 40}}, {Value: "{[:,]}", OldToNew: diff.OldToNew{New: 2}}},
+		{{Value: "a<b>&c"}, {Value: "q\"uote\\back\nline\u2028"}, {Value: "bad\xffutf8", OldToNew: diff.OldToNew{Old: -3, New: math.MaxInt}}, {Value: "{[:,]}", OldToNew: diff.OldToNew{New: 2}}},
 	} {
 		for _, prefix := range []string{"", "  ", "\t "} {
 			var want, got bytes.Buffer

@@ -500,7 +500,7 @@ type countKey struct{ at, end uint32 }
 // add records the key whose opening quote is at, read to end (after
 // the colon), key as it reads.
 func (k *countKeys) add(data []byte, at, end int, key string) {
-	if k.wide != nil || len(data) > math.MaxUint32 {
+	if k.wide != nil || uint64(len(data)) > math.MaxUint32 {
 		if k.wide == nil {
 			k.wide, k.twice = map[string]bool{}, -1
 		}
