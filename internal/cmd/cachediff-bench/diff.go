@@ -163,6 +163,12 @@ func checkTruth(args []string) error {
 	if err != nil {
 		return err
 	}
+	return matchTruth("cachediff", out, doc)
+}
+
+// matchTruth compares the summary of a JSON report (out, written by
+// who) with the pair's truth: its package and spec counts.
+func matchTruth(who string, out []byte, doc *gen.TruthDoc) error {
 	var r struct {
 		Summary struct {
 			Packages gen.PackageCounts `json:"packages"`
@@ -173,7 +179,7 @@ func checkTruth(args []string) error {
 		return err
 	}
 	if r.Summary.Specs != doc.Specs || r.Summary.Packages != doc.Packages {
-		return fmt.Errorf("cachediff says %+v %+v, the truth is %+v %+v", r.Summary.Packages, r.Summary.Specs, doc.Packages, doc.Specs)
+		return fmt.Errorf("%s says %+v %+v, the truth is %+v %+v", who, r.Summary.Packages, r.Summary.Specs, doc.Packages, doc.Specs)
 	}
 	return nil
 }

@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -113,19 +112,7 @@ func checkRender(args []string) error {
 	if err != nil {
 		return err
 	}
-	var r struct {
-		Summary struct {
-			Packages gen.PackageCounts `json:"packages"`
-			Specs    gen.Counts        `json:"specs"`
-		} `json:"summary"`
-	}
-	if err := json.Unmarshal(out, &r); err != nil {
-		return err
-	}
-	if r.Summary.Specs != doc.Specs || r.Summary.Packages != doc.Packages {
-		return fmt.Errorf("cachediff render says %+v %+v, the truth is %+v %+v", r.Summary.Packages, r.Summary.Specs, doc.Packages, doc.Specs)
-	}
-	return nil
+	return matchTruth("cachediff render", out, doc)
 }
 
 // renderSummary checks the budget: each render within 10x json.Valid of
