@@ -95,23 +95,7 @@ func concatBytes(parts ...[]byte) []byte {
 // the heap holds at most 4x the report's JSON, and 4x the compilers
 // allocate at most renderAllocBound times the bytes.
 func TestRenderManyCompilersMemory(t *testing.T) {
-	if race.Enabled {
-		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
-	}
-	var allocs [2]uint64
-	for k, n := range []int{20000, 80000} {
-		path, input := manyCompilersReport(t, n)
-		alloc, peak, _ := commandCost(t, []string{"render", "--format", "md", path})
-		allocs[k] = alloc
-		ratio := float64(peak) / float64(input)
-		t.Logf("%d compilers: input %d bytes, allocated %d, heap at most %d (%.2fx)", n, input, alloc, peak, ratio)
-		if ratio > 4 {
-			t.Errorf("%d compilers: the heap held %.2fx the report's JSON (%d of %d bytes), want at most 4x", n, ratio, peak, input)
-		}
-	}
-	if r := float64(allocs[1]) / float64(allocs[0]); r > renderAllocBound {
-		t.Errorf("4x the compilers allocate %.2fx the bytes (%d → %d), want at most %.2fx", r, allocs[0], allocs[1], renderAllocBound)
-	}
+	checkRenderMemory(t, "compilers", manyCompilersReport)
 }
 
 // TestRenderManyCompilersByBytesMemory (issue 35 class c): a report whose
@@ -122,21 +106,30 @@ func TestRenderManyCompilersMemory(t *testing.T) {
 // merged: the heap holds at most 4x the report's JSON, and 4x the
 // compilers allocate at most renderAllocBound times the bytes.
 func TestRenderManyCompilersByBytesMemory(t *testing.T) {
+	checkRenderMemory(t, "compilers by bytes", func(t *testing.T, n int) (string, int64) { return manyCompilersReportIn(t, n, true) })
+}
+
+// checkRenderMemory renders (--format md) the report report(t, n) writes
+// of 20,000 and of 80,000 whats: the heap holds at most 4x the report's
+// JSON, and 4x the whats allocate at most renderAllocBound times the
+// bytes.
+func checkRenderMemory(t *testing.T, what string, report func(t *testing.T, n int) (string, int64)) {
+	t.Helper()
 	if race.Enabled {
 		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
 	}
 	var allocs [2]uint64
 	for k, n := range []int{20000, 80000} {
-		path, input := manyCompilersReportIn(t, n, true)
+		path, input := report(t, n)
 		alloc, peak, _ := commandCost(t, []string{"render", "--format", "md", path})
 		allocs[k] = alloc
 		ratio := float64(peak) / float64(input)
-		t.Logf("%d compilers by bytes: input %d bytes, allocated %d, heap at most %d (%.2fx)", n, input, alloc, peak, ratio)
+		t.Logf("%d %s: input %d bytes, allocated %d, heap at most %d (%.2fx)", n, what, input, alloc, peak, ratio)
 		if ratio > 4 {
-			t.Errorf("%d compilers by bytes: the heap held %.2fx the report's JSON (%d of %d bytes), want at most 4x", n, ratio, peak, input)
+			t.Errorf("%d %s: the heap held %.2fx the report's JSON (%d of %d bytes), want at most 4x", n, what, ratio, peak, input)
 		}
 	}
 	if r := float64(allocs[1]) / float64(allocs[0]); r > renderAllocBound {
-		t.Errorf("4x the compilers allocate %.2fx the bytes (%d → %d), want at most %.2fx", r, allocs[0], allocs[1], renderAllocBound)
+		t.Errorf("4x the %s allocate %.2fx the bytes (%d → %d), want at most %.2fx", what, r, allocs[0], allocs[1], renderAllocBound)
 	}
 }

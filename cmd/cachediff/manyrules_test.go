@@ -7,8 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/cachediff/cachediff/internal/testing/race"
 )
 
 // manyRulesReport writes the report of the real develop pair with n
@@ -51,21 +49,5 @@ func manyRulesReport(t *testing.T, n int) (string, int64) {
 // cachediff does not know holds at most 4x the report's JSON, and 4x the
 // rules allocate at most renderAllocBound times the bytes.
 func TestRenderManyUnknownRulesMemory(t *testing.T) {
-	if race.Enabled {
-		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
-	}
-	var allocs [2]uint64
-	for k, n := range []int{20000, 80000} {
-		path, input := manyRulesReport(t, n)
-		alloc, peak, _ := commandCost(t, []string{"render", "--format", "md", path})
-		allocs[k] = alloc
-		ratio := float64(peak) / float64(input)
-		t.Logf("%d rules: input %d bytes, allocated %d, heap at most %d (%.2fx)", n, input, alloc, peak, ratio)
-		if ratio > 4 {
-			t.Errorf("%d rules: the heap held %.2fx the report's JSON (%d of %d bytes), want at most 4x", n, ratio, peak, input)
-		}
-	}
-	if r := float64(allocs[1]) / float64(allocs[0]); r > renderAllocBound {
-		t.Errorf("4x the rules allocate %.2fx the bytes (%d → %d), want at most %.2fx", r, allocs[0], allocs[1], renderAllocBound)
-	}
+	checkRenderMemory(t, "rules", manyRulesReport)
 }
