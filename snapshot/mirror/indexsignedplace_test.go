@@ -1,12 +1,8 @@
 package mirror_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
 // TestSignedIndexManifestPlaced (issue 35 class e: a position given two
@@ -17,7 +13,7 @@ import (
 //
 //	v3/manifests/index/index.manifest.json:10:1: (signature): data after the signature, …
 func TestSignedIndexManifestPlaced(t *testing.T) {
-	const im = "v3/manifests/index/index.manifest.json"
+	im := indexManifest
 	signed := "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n{\"version\": 3, \"data\": []}\n-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n"
 	for _, c := range []struct{ in, want string }{
 		{"note\n" + signed, im + ": line 1, column 1: (signature): text before -----BEGIN PGP SIGNED MESSAGE----- (line 2)"},
@@ -26,14 +22,7 @@ func TestSignedIndexManifestPlaced(t *testing.T) {
 		// Its JSON, as before.
 		{`{"version": 3, "data": tx}`, im + ": line 1, column 25: not a manifest: "},
 	} {
-		dir := t.TempDir()
-		if err := os.MkdirAll(filepath.Join(dir, "v3", "manifests", "index"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(im)), []byte(c.in), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		_, err := mirror.Open(mirror.Dir(dir), mirror.Options{})
+		err := openIndexManifest(t, c.in)
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%q: %v; want %s...", c.in, err, c.want)
 		}
