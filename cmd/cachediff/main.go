@@ -34,7 +34,7 @@ import (
 
 func main() {
 	removeOnSignal()
-	os.Exit(newCLI().run(os.Args[1:]))
+	exit(newCLI().run(os.Args[1:]))
 }
 
 // newCLI is the command as main runs it: the process's standard streams,

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -24,9 +25,21 @@ import (
 func TestMain(m *testing.M) {
 	testscript.Main(removingWeekly{m}, map[string]func(){
 		"cachediff": main,
-		"gh":        func() { os.Exit(fakeGH()) },
-		"gen":       func() { os.Exit(genPair()) },
-		"cpweek":    func() { os.Exit(cpWeek(os.Args[1:])) },
+		// cachediff whose signal handler waits, between removing the
+		// temporary files and dying, for main to end the process
+		// (TestSignalWhileMainEnds).
+		"cachediff-waitexit": func() {
+			beforeDie = func() {
+				select {
+				case <-exiting:
+				case <-time.After(time.Minute):
+				}
+			}
+			main()
+		},
+		"gh":     func() { os.Exit(fakeGH()) },
+		"gen":    func() { os.Exit(genPair()) },
+		"cpweek": func() { os.Exit(cpWeek(os.Args[1:])) },
 	})
 }
 

@@ -208,7 +208,11 @@ func (f *File) Close() error {
 		f.f.Close()
 		os.Remove(f.f.Name())
 	}
-	temporary.remove(f.f.Name()) // after the rename: until then a signal removes it
+	if temporary.remove(f.f.Name()) && err != nil { // after the rename: until then a signal removes it
+		// The temporary file was removed by RemoveTemporary: the
+		// rename's "no such file or directory" named no cause.
+		err = errRemoved
+	}
 	if err != nil {
 		return f.wrap(err)
 	}
@@ -282,10 +286,12 @@ func (p *pending) create(name string, perm fs.FileMode) (*os.File, error) {
 	return f, nil
 }
 
-func (p *pending) remove(name string) {
+// remove unlists name; it reports whether RemoveTemporary has run.
+func (p *pending) remove(name string) (removed bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	delete(p.names, name)
+	return p.removed
 }
 
 // RemoveTemporary removes the temporary file of every File of the process

@@ -37,9 +37,11 @@ var (
 	// --date=iso-strict "2025-03-16T10:00:00+01:00".
 	isoTime = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})[t ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)? ?(z|utc|gmt|[+-]\d{2}:?\d{2})?$`)
 	// git log --date=rfc writes "Sun, 16 Mar 2025 10:00:00 +0100".
-	rfc2822  = regexp.MustCompile(`^(?:(mon|tue|wed|thu|fri|sat|sun), ?)?(\d{1,2}) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec) (\d{4}) (\d{2}):(\d{2})(?::(\d{2}))? (ut|utc|gmt|z|[+-]\d{4})$`)
-	unixDate = regexp.MustCompile(`^@(\d{1,12})$`)
-	ago      = regexp.MustCompile(`^(\d{1,9})[ .](second|minute|hour|day|week|month|year)s?(?:[ .]ago)?$`)
+	rfc2822 = regexp.MustCompile(`^(?:(mon|tue|wed|thu|fri|sat|sun), ?)?(\d{1,2}) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec) (\d{4}) (\d{2}):(\d{2})(?::(\d{2}))? (ut|utc|gmt|z|[+-]\d{4})$`)
+	// Digits of any number, so that one too large is told out of
+	// git's dates (farPast, farFuture), not as no form cachediff reads.
+	unixDate = regexp.MustCompile(`^@(-?\d+)$`)
+	ago      = regexp.MustCompile(`^(\d+)[ .](second|minute|hour|day|week|month|year)s?(?:[ .]ago)?$`)
 	last     = regexp.MustCompile(`^last[ .](day|week|month|year)$`)
 )
 
@@ -66,10 +68,14 @@ func ParseDate(s string, now time.Time) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("%s is not a date: %s", quoteDate(s), wrongWeekday(norm))
 	case !ok && noSuchDay(norm) != "":
 		return time.Time{}, fmt.Errorf("%s is not a date: %s", quoteDate(s), noSuchDay(norm))
+	case !ok && noSuchTime(norm) != "":
+		return time.Time{}, fmt.Errorf("%s is not a date: %s", quoteDate(s), noSuchTime(norm))
 	case !ok:
 		return time.Time{}, fmt.Errorf("%s is not a date cachediff reads: want %s", quoteDate(s), DateForms)
 	case t.Equal(farPast):
 		return time.Time{}, fmt.Errorf("%s is more than 10,000 years ago, before 1970: out of the dates git reads (1970 to 9999)", quoteDate(s))
+	case t.Equal(farFuture):
+		return time.Time{}, fmt.Errorf("%s is after 9999: out of the dates git reads (1970 to 9999)", quoteDate(s))
 	case t.Before(minDate) || t.After(maxDate):
 		return time.Time{}, fmt.Errorf("%s is %s, out of the dates git reads (1970 to 9999)", quoteDate(s), t.Format(time.RFC3339))
 	}
@@ -131,6 +137,35 @@ func noSuchDay(s string) string {
 	return ""
 }
 
+// noSuchTime says, of s (lower case), a date and time of one of
+// DateForms whose hour, minute, second or offset no day has ("2025-03-16
+// 24:00", "… +9900"), what is wrong; "" for any other s: the time of a
+// form cachediff reads is told so, not as no date cachediff reads.
+func noSuchTime(s string) string {
+	var hour, minute, sec, off string
+	if m := isoTime.FindStringSubmatch(s); m != nil {
+		hour, minute, sec, off = m[4], m[5], m[6], m[8]
+	} else if m := rfc2822.FindStringSubmatch(s); m != nil {
+		hour, minute, sec, off = m[5], m[6], m[7], m[8]
+	} else {
+		return ""
+	}
+	for _, f := range []struct {
+		article, name, value string
+		limit                int
+	}{
+		{"an", "hour", hour, 23}, {"a", "minute", minute, 59}, {"a", "second", sec, 59},
+	} {
+		if n, _ := strconv.Atoi(f.value); n > f.limit {
+			return fmt.Sprintf("there is no %s %s (%s %s is 00 to %d)", f.name, f.value, f.article, f.name, f.limit)
+		}
+	}
+	if off != "" && zone(off) == nil {
+		return fmt.Sprintf("there is no offset %s (a zone's is at most 14 hours, its minutes 00 to 59: +01:00, -0500)", strings.ToUpper(off))
+	}
+	return ""
+}
+
 // ordinal is n as "1st", "2nd", "3rd", "30th".
 func ordinal(n int) string {
 	suffix := "th"
@@ -183,7 +218,13 @@ func parseDate(s string, now time.Time) (time.Time, bool) {
 	}
 	if m := unixDate.FindStringSubmatch(s); m != nil {
 		n, err := strconv.ParseInt(m[1], 10, 64)
-		return time.Unix(n, 0), err == nil
+		switch {
+		case err != nil && m[1][0] == '-' || err == nil && n < minDate.Unix()-10000*yearSeconds:
+			return farPast, true
+		case err != nil || n > maxDate.Unix()+10000*yearSeconds:
+			return farFuture, true
+		}
+		return time.Unix(n, 0), true
 	}
 	if m := isoDate.FindStringSubmatch(s); m != nil {
 		return date(loc, m[1], m[2], m[3], "0", "0", "0", "")
@@ -209,7 +250,10 @@ func parseDate(s string, now time.Time) (time.Time, bool) {
 		return t, ok
 	}
 	if m := ago.FindStringSubmatch(s); m != nil {
-		n, _ := strconv.Atoi(m[1])
+		n, err := strconv.ParseInt(m[1], 10, 64)
+		if err != nil { // more than 19 digits
+			return farPast, true
+		}
 		return back(now, n, m[2]), true
 	}
 	if m := last.FindStringSubmatch(s); m != nil {
@@ -270,30 +314,37 @@ func zone(s string) *time.Location {
 	return time.FixedZone("", off)
 }
 
-// farPast is what back returns for more than 10,000 years ago: before
-// minDate, and no date to name in a message; no form reads as it (a year
-// is 0 to 9999, and 10,000 years ago is after it).
-var farPast = time.Date(-10001, time.January, 1, 0, 0, 0, 0, time.UTC)
+// farPast is what back returns for more than 10,000 years ago, and
+// parseDate for an @SECONDS as far before 1970: before minDate, and no
+// date to name in a message; no form reads as it (a year is 0 to 9999,
+// and 10,000 years ago is after it). farFuture is an @SECONDS more than
+// 10,000 years after 9999 (or of more digits than an int64 holds).
+var (
+	farPast   = time.Date(-10001, time.January, 1, 0, 0, 0, 0, time.UTC)
+	farFuture = time.Date(20000, time.January, 1, 0, 0, 0, 0, time.UTC)
+)
 
-// back is n units before now (n < 1e9); farPast when that is
+// yearSeconds is the seconds of the longest year.
+const yearSeconds = 366 * 24 * 3600
+
+// back is n units before now (n >= 0); farPast when that is
 // more than 10,000 years.
-func back(now time.Time, n int, unit string) time.Time {
-	const year = 366 * 24 * 3600
-	seconds := map[string]int64{"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "month": 31 * 86400, "year": year}[unit]
-	if int64(n)*seconds > 10000*year {
+func back(now time.Time, n int64, unit string) time.Time {
+	seconds := map[string]int64{"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400, "month": 31 * 86400, "year": yearSeconds}[unit]
+	if n > 10000*yearSeconds/seconds { // n*seconds, which overflows
 		return farPast
 	}
-	switch unit {
+	switch unit { // n is at most 3,660,000 days: an int of 32 bits
 	case "day":
-		return now.AddDate(0, 0, -n)
+		return now.AddDate(0, 0, -int(n))
 	case "week":
-		return now.AddDate(0, 0, -7*n)
+		return now.AddDate(0, 0, -7*int(n))
 	case "month":
-		return monthsBack(now, n)
+		return monthsBack(now, int(n))
 	case "year":
-		return monthsBack(now, 12*n)
+		return monthsBack(now, 12*int(n))
 	}
-	return time.Unix(now.Unix()-int64(n)*seconds, int64(now.Nanosecond())).In(now.Location())
+	return time.Unix(now.Unix()-n*seconds, int64(now.Nanosecond())).In(now.Location())
 }
 
 // monthsBack is now n months earlier, on the same day of the month or
