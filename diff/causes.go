@@ -3025,9 +3025,6 @@ func (e *explainer) flat(v *local) int32 {
 // it, by depth, then by the smallest sequence of names. A member never
 // has its own change as a cause, nor passes it on.
 func (e *explainer) solveCycle(comp []int32) {
-	if e.solveRing(comp) {
-		return
-	}
 	pos := make(map[int32]int32, len(comp))
 	for i, u := range comp {
 		pos[u] = int32(i)
@@ -3042,9 +3039,10 @@ func (e *explainer) solveCycle(comp []int32) {
 	}
 	parents := make([][]parent, len(comp))
 	starts := map[int32][]start{}
-	// Past the budget (reading the dependencies outside, or searching
-	// each cause through the members), each member keeps its causes of
-	// one name and is cut, as in solveOne.
+	// Past the budget (reading the dependencies outside, whether the
+	// search or solveRing reads them, or searching each cause through
+	// the members), each member keeps its causes of one name and is
+	// cut, as in solveOne.
 	read, inner := int64(0), int64(len(comp))
 	for _, u := range comp {
 		l := e.nodes[u]
@@ -3061,6 +3059,9 @@ func (e *explainer) solveCycle(comp []int32) {
 	}
 	if !e.afford(read) {
 		e.cutCycle(comp)
+		return
+	}
+	if e.solveRing(comp) {
 		return
 	}
 	for i, u := range comp {
