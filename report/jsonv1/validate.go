@@ -935,8 +935,9 @@ func (w *walker) number() error {
 	}
 	malformed := func() error {
 		if w.i >= w.textEnd() {
-			// Cut short: "1." or "-" at the end of the document.
-			return w.errAt(start, "the document ends early, inside a number")
+			// Cut short: "1." or "-" at the end of the document, named
+			// as read, as badNumber names a malformed one.
+			return w.errAt(start, "the document ends early, inside the number %q: want %s", shortToken(w.data[start:min(w.i, len(w.data))]), aNumber)
 		}
 		return w.badNumber(start)
 	}
