@@ -2798,6 +2798,10 @@ func (e *explainer) undominated(bases []*child) []*child {
 	return out
 }
 
+// budgetHook, when set (by tests), is called once the causes are
+// solved with what they spent of the budget (CauseBudget).
+var budgetHook func(spent, budget int64)
+
 // explainedHook, when set (by tests), is called with how many pairs of
 // nodes Explain files: the report's pairs and the changed pairs under
 // them.
@@ -4211,6 +4215,9 @@ func (r *Report) Explain(before, after Graph) {
 	}
 	e.budget = CauseBudget(len(e.nodes), edges)
 	e.solve()
+	if budgetHook != nil {
+		budgetHook(e.spent, e.budget)
+	}
 
 	// Groups: the table's causes by package and change (e.groupOf).
 	type group struct {
