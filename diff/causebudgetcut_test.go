@@ -1,10 +1,12 @@
 package diff_test
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/jsonv1"
 )
 
 // A pair cut past the budget whose changed dependencies have no change
@@ -49,6 +51,13 @@ func TestCauseBudgetCutKeepsNearest(t *testing.T) {
 	if cut != 3 || r.Causes.Cut != 3 {
 		t.Errorf("%d pairs cut (causes.cut %d), want a, b and p", cut, r.Causes.Cut)
 	}
+	var b bytes.Buffer
+	if err := jsonv1.JSON(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := jsonv1.DecodeBytes(b.Bytes()); err != nil {
+		t.Errorf("render refuses the cut report: %v", err)
+	}
 }
 
 // A cycle cut past the budget: a member with no cause of one name keeps
@@ -92,6 +101,13 @@ func TestCauseBudgetCutCycleKeepsNearest(t *testing.T) {
 	}
 	if err := r.CheckLaws(); err != nil {
 		t.Fatalf("the cut report breaks its laws: %v", err)
+	}
+	var b bytes.Buffer
+	if err := jsonv1.JSON(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := jsonv1.DecodeBytes(b.Bytes()); err != nil {
+		t.Errorf("render refuses the cut report: %v", err)
 	}
 	got := resolvedCauses(r)
 	for name, want := range map[string]string{
