@@ -244,8 +244,9 @@ type Why struct {
 	// report's causes would have been larger than its budget (see
 	// CauseBudget), or a changed dependency's causes were cut. A cut
 	// pair keeps its causes of one name (its edge changes and its
-	// changed dependencies' own changes) when it was cut itself, or
-	// what its dependencies' cut sets give it.
+	// changed dependencies' own changes) when it was cut itself (with
+	// none, its nearest dependency's causes, through it), or what its
+	// dependencies' cut sets give it.
 	Cut bool `json:"cut,omitempty"`
 	// Causes is the older form of the root causes, each written out
 	// whole with its path (cachediff before issue 35): read from such a
@@ -2308,6 +2309,9 @@ func (e *explainer) solveOne(u int32) {
 	l.set = e.intern(refs)
 	if cut {
 		l.cut = true
+		if l.set == 0 {
+			e.keepNearest(l, l.children)
+		}
 		return
 	}
 	if key != nil {
@@ -2794,6 +2798,10 @@ func (e *explainer) undominated(bases []*child) []*child {
 	return out
 }
 
+// budgetHook, when set (by tests), is called once the causes are
+// solved with what they spent of the budget (CauseBudget).
+var budgetHook func(spent, budget int64)
+
 // explainedHook, when set (by tests), is called with how many pairs of
 // nodes Explain files: the report's pairs and the changed pairs under
 // them.
@@ -3025,9 +3033,6 @@ func (e *explainer) flat(v *local) int32 {
 // it, by depth, then by the smallest sequence of names. A member never
 // has its own change as a cause, nor passes it on.
 func (e *explainer) solveCycle(comp []int32) {
-	if e.solveRing(comp) {
-		return
-	}
 	pos := make(map[int32]int32, len(comp))
 	for i, u := range comp {
 		pos[u] = int32(i)
@@ -3042,9 +3047,10 @@ func (e *explainer) solveCycle(comp []int32) {
 	}
 	parents := make([][]parent, len(comp))
 	starts := map[int32][]start{}
-	// Past the budget (reading the dependencies outside, or searching
-	// each cause through the members), each member keeps its causes of
-	// one name and is cut, as in solveOne.
+	// Past the budget (reading the dependencies outside, whether the
+	// search or solveRing reads them, or searching each cause through
+	// the members), each member keeps its causes of one name and is
+	// cut, as in solveOne.
 	read, inner := int64(0), int64(len(comp))
 	for _, u := range comp {
 		l := e.nodes[u]
@@ -3061,6 +3067,9 @@ func (e *explainer) solveCycle(comp []int32) {
 	}
 	if !e.afford(read) {
 		e.cutCycle(comp)
+		return
+	}
+	if e.solveRing(comp) {
 		return
 	}
 	for i, u := range comp {
@@ -3135,10 +3144,118 @@ func (e *explainer) solveCycle(comp []int32) {
 	}
 }
 
+// keepNearest gives l, cut with no cause of one name, the causes of
+// the nearest of the dependencies chs that bring a set (by cmpVia, as
+// compose): that dependency's set, through it, read nowhere (a link).
+// It reports whether one of chs brings a set.
+func (e *explainer) keepNearest(l *local, chs []child) bool {
+	var best *child
+	for i := range chs {
+		ch := &chs[i]
+		if e.nodes[ch.id].set != 0 && (best == nil || e.cmpVia(ch, best) < 0) {
+			best = ch
+		}
+	}
+	if best == nil {
+		return false
+	}
+	v := e.nodes[best.id]
+	l.set, l.via = v.set, e.link(best.nid, v.via)
+	return true
+}
+
 // cutCycle solves the members of a cycle past the budget (solveCycle):
 // each keeps its causes of one name, its edge changes and its changed
-// dependencies' own changes (not its own), and is cut.
+// dependencies' own changes (not its own), and is cut. A member with
+// none keeps the causes of its nearest dependency that has some
+// (keepNearest), found in rounds: first its dependencies outside and
+// the members that kept causes of one name, then the members that took
+// theirs the round before, never a set that holds the member's own
+// change (which a dependency in the cycle may bring back to it). Each
+// round looks only at the dependencies given a set the round before:
+// the rounds cost the cycle's edges.
 func (e *explainer) cutCycle(comp []int32) {
+	e.cutCycleOneName(comp)
+	pos := make(map[int32]int32, len(comp))
+	for i, u := range comp {
+		pos[u] = int32(i)
+	}
+	// users[j]: the members over member j, each with its edge.
+	users := make([][]child, len(comp))
+	var next map[int32][]child // the members to try, with their new dependencies
+	add := func(u int32, ch child) {
+		if next == nil {
+			next = map[int32][]child{}
+		}
+		next[u] = append(next[u], ch)
+	}
+	for _, u := range comp {
+		l := e.nodes[u]
+		for _, ch := range l.children {
+			if j, in := pos[ch.id]; in {
+				users[j] = append(users[j], child{u, ch.name, ch.nid})
+			}
+		}
+	}
+	for _, u := range comp {
+		l := e.nodes[u]
+		if l.set != 0 {
+			continue
+		}
+		for _, ch := range l.children {
+			if _, in := pos[ch.id]; !in && e.nodes[ch.id].set != 0 {
+				add(u, ch)
+			}
+		}
+	}
+	for j, u := range comp {
+		if e.nodes[u].set == 0 {
+			continue
+		}
+		for _, us := range users[j] {
+			if e.nodes[us.id].set == 0 {
+				add(us.id, child{u, us.name, us.nid})
+			}
+		}
+	}
+	for len(next) > 0 {
+		round := next
+		next = nil
+		tried := make([]int32, 0, len(round))
+		for u := range round {
+			tried = append(tried, u)
+		}
+		slices.Sort(tried)
+		var given []int32
+		for _, u := range tried {
+			l := e.nodes[u]
+			chs := round[u]
+			// A dependency's set that holds the member's own change
+			// is no cause of it (only a member's can: a dependency
+			// outside is below the cycle).
+			if l.ownID >= 0 {
+				chs = slices.DeleteFunc(chs, func(ch child) bool {
+					_, ok := slices.BinarySearchFunc(e.all[e.nodes[ch.id].set], l.ownID, func(r ref, c int32) int { return cmp.Compare(r.cause, c) })
+					return ok
+				})
+			}
+			if e.keepNearest(l, chs) {
+				given = append(given, u)
+			}
+		}
+		for _, u := range given {
+			for _, us := range users[pos[u]] {
+				if e.nodes[us.id].set == 0 {
+					add(us.id, child{u, us.name, us.nid})
+				}
+			}
+		}
+	}
+}
+
+// cutCycleOneName gives each member of comp its causes of one name
+// (cutCycle), and cuts it.
+func (e *explainer) cutCycleOneName(comp []int32) {
 	for _, u := range comp {
 		l := e.nodes[u]
 		e.stamp++
@@ -4098,6 +4215,9 @@ func (r *Report) Explain(before, after Graph) {
 	}
 	e.budget = CauseBudget(len(e.nodes), edges)
 	e.solve()
+	if budgetHook != nil {
+		budgetHook(e.spent, e.budget)
+	}
 
 	// Groups: the table's causes by package and change (e.groupOf).
 	type group struct {

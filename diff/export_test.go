@@ -12,6 +12,10 @@ func CyclePairs(r *Report) int { return len(r.cyclePairs) }
 // solveCycle did before solveRing), for the tests of package diff_test.
 func SetRingSets(on bool) { ringSets = on }
 
+// SetBudgetHook sets budgetHook (nil: none), for the tests of package
+// diff_test.
+func SetBudgetHook(f func(spent, budget int64)) { budgetHook = f }
+
 // SetCauseBudget sets CauseBudget's K and F for a test, and returns
 // what restores them.
 func SetCauseBudget(perItem, floor int64) (restore func()) {

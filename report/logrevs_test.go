@@ -15,9 +15,10 @@ import (
 // snapshot, no step, and revs saying so.
 func quietLog(t *testing.T, revs *diff.Revs) *diff.Series {
 	t.Helper()
-	// A snapshot of --revs is its commit's ID:PATH (DecodeLog checks it).
+	// A snapshot of --revs is its commit's ID:PATH (DecodeLog checks it),
+	// with its commit's date, as cachediff writes it.
 	snap := *reporttest.GenSeries(3, 5, 1)[0]
-	snap.Rev = strings.Repeat("c0", 20)
+	snap.Rev, snap.Date = strings.Repeat("c0", 20), "2025-04-02T00:00:00Z"
 	snap.Path = snap.Rev + ":" + revs.Path
 	s, err := diff.CompareSeries(1, func(int) (*snapshot.Snapshot, error) { return &snap, nil }, diff.Filter{},
 		func(int, *diff.Report) error { return nil })

@@ -1,6 +1,7 @@
 package jsonv1
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -52,5 +53,61 @@ func TestRenderRefusesDateWithoutRev(t *testing.T) {
 	want := `snapshots[0].date: present without snapshots[0].rev`
 	if _, err := DecodeLog([]byte(edited)); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("log: %v, want %q", err, want)
+	}
+}
+
+// TestRenderRefusesRevWithoutDate (class b): cachediff writes a
+// snapshot's "rev" with the "date" of that commit, never alone (both
+// come from the commit read, since the two fields were added). A date
+// edited away from a report, a log's snapshot or a log's step rendered,
+// labelled " aaaaaaa" (an empty date before the commit); refused as a
+// date without its rev is.
+func TestRenderRefusesRevWithoutDate(t *testing.T) {
+	const date = "2025-03-16T12:00:00Z"
+	r := reporttest.GenReport(1, 10)
+	r.Old.Rev, r.Old.Date = strings.Repeat("a", 40), date
+	r.New.Rev, r.New.Date = strings.Repeat("b", 40), date
+	written := writtenReport(t, r)
+	for _, side := range []string{"old", "new"} {
+		at := strings.Index(written, `"`+side+`": {`)
+		if at < 0 {
+			t.Fatalf("no %s side", side)
+		}
+		d := strings.Index(written[at:], `"date": "`+date+`"`)
+		if d < 0 || !strings.Contains(written[at:at+d], `"rev": "`) {
+			t.Fatalf("no %s.date after %s.rev in %.200s", side, side, written[at:])
+		}
+		d += at
+		edited := written[:d] + `"x": 0` + written[d+len(`"date": "`+date+`"`):]
+		want := side + `.rev: present without ` + side + `.date: cachediff writes the date of the commit it names beside it`
+		if _, err := DecodeBytes([]byte(edited)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("report, %s: %v, want %q", side, err, want)
+		}
+	}
+
+	// A log: its first snapshot's date edited away, or its first step's
+	// old side's.
+	snaps := reporttest.GenSeries(3, 5, 3)
+	for i, sn := range snaps {
+		sn.Rev, sn.Date = fmt.Sprintf("%02x", i)+strings.Repeat("c", 38), date
+	}
+	log := jsonLog(t, snaps).String()
+	if _, err := DecodeLog([]byte(log)); err != nil {
+		t.Fatalf("log as written: %v", err)
+	}
+	for _, c := range []struct{ from, want string }{
+		{`"snapshots": [`, `snapshots[0].rev: present without snapshots[0].date`},
+		{`"steps": [`, `steps[0]: old.rev: present without old.date`},
+	} {
+		at := strings.Index(log, c.from)
+		d := strings.Index(log[at:], `"date": "`+date+`"`)
+		if at < 0 || d < 0 {
+			t.Fatalf("no date after %s", c.from)
+		}
+		d += at
+		edited := log[:d] + `"x": 0` + log[d+len(`"date": "`+date+`"`):]
+		if _, err := DecodeLog([]byte(edited)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("log, %s: %v, want %q", c.from, err, c.want)
+		}
 	}
 }

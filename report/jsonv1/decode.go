@@ -200,12 +200,18 @@ func checkDate(path, date string) error {
 }
 
 // checkDated checks that a snapshot at at (old, new, snapshots[i]) has
-// a "date" only beside its "rev": it is the date of that commit, which
-// cachediff writes with it and never alone. One added to a report of
-// folders dated its Atom entries and feed, as a commit's.
+// a "date" only beside its "rev", and a "rev" only beside its "date":
+// the date is that of the commit the rev names, which cachediff writes
+// with it and never alone. One added to a report of folders dated its
+// Atom entries and feed, as a commit's; a rev alone (its date edited
+// away) was labelled " aaaaaaa", an empty date before the commit
+// (SnapshotInfo.Label).
 func checkDated(at, rev, date string) error {
-	if date != "" && rev == "" {
+	switch {
+	case date != "" && rev == "":
 		return &diff.LawError{Path: at + ".date", Msg: "present without " + at + ".rev: it is the date of the commit that names"}
+	case rev != "" && date == "":
+		return &diff.LawError{Path: at + ".rev", Msg: "present without " + at + ".date: cachediff writes the date of the commit it names beside it"}
 	}
 	return nil
 }

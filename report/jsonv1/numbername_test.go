@@ -34,3 +34,23 @@ func TestBadNumberNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberCutShortNamed (class e): a report cut short inside a
+// number names the number as read, with what a number looks like, as
+// a malformed one is named; it read "the document ends early, inside a
+// number", naming nothing.
+func TestNumberCutShortNamed(t *testing.T) {
+	doc := jsonOf(t, spackGenReport(t))
+	at := bytes.Index(doc, []byte(`"schema": "cachediff/v1"`))
+	if at < 0 {
+		t.Fatal("no schema in the report")
+	}
+	for _, v := range []string{`1.`, `-`, `1e`, `2e+`, `-0.5E-`, `1.` + strings.Repeat("5", 100_000) + `e`} {
+		bad := append(append([]byte{}, doc[:at]...), `"x": `+v...)
+		want := `the document ends early, inside the number "` + shortValue(v) + `": want ` + aNumber
+		_, err := DecodeBytes(bad)
+		if err == nil || !strings.HasSuffix(err.Error(), ": "+want) || len(err.Error()) > 300 {
+			t.Errorf("%.20q: %.300v; want %s", v, err, want)
+		}
+	}
+}

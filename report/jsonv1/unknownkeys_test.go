@@ -95,3 +95,118 @@ func TestUnknownKeyTwiceAsFirstRead(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownNestedKeyTwice (class b, docs/json.md: a key twice is
+// refused): a key written twice in an object inside a value render does
+// not know, at any depth, is refused as one in a known object is, at the
+// path of the object that holds it; it was skipped unseen. An error
+// inside such a value names where it is.
+func TestUnknownNestedKeyTwice(t *testing.T) {
+	data := string(jsonOf(t, fullReportOf(t, 18, 3)))
+	const top, pkg = `"schema": "cachediff/v1",`, `"status": `
+	for _, c := range []struct{ name, old, new, want string }{
+		{"none", top, top + `"_x": {"a": 1, "b": {"a": 2}, "c": [{"a": 1}, {"a": 2}]},`, ""},
+		{"twice", top, top + `"_x": {"a": 1, "a": 2},`, `line 2, column 43: _x: key "a" is there twice`},
+		{"deep", top, top + `"_x": {"a": [0, {"b": {"c": 1, "d": 2, "c": 3}}]},`, `_x.a[1].b: key "c" is there twice`},
+		{"escaped", top, top + `"_x": {"b": 1, "\u0062": 2},`, `_x: key "b" is there twice`},
+		{"escaped in the path", top, top + `"_x": {"\u0062": {"c": 1, "c": 2}},`, `_x.b: key "c" is there twice`},
+		{"first repeat, not first in bytes", top, top + `"_x": {"b": 1, "a": 1, "b": 2, "a": 2},`, `line 2, column 51: _x: key "b" is there twice`},
+		{"before a bad value", top, top + `"_x": {"a": 1, "a": 2, "b": [1,,]},`, `_x: key "a" is there twice`},
+		{"a bad value, named where", top, top + `"_x": {"a": [1, {"b": -}]},`, `_x.a[1].b: want a JSON number`},
+		{"in a package", pkg, `"_x": [{"a": 1, "a": 2}], ` + pkg, `packages[0]._x[0]: key "a" is there twice`},
+		{"many keys", top, top + `"_x": {` + manyKeys(12) + `, "k3": 1},`, `_x: key "k3" is there twice`},
+		{"many keys, escaped", top, top + `"_x": {` + manyKeys(12) + `, "\u006b3": 1},`, `_x: key "k3" is there twice`},
+		{"many keys, the first twice first", top, top + `"_x": {"k9": 0, ` + manyKeys(12) + `},`, `_x: key "k9" is there twice`},
+		{"many keys, none twice", top, top + `"_x": {` + manyKeys(40) + `},`, ""},
+	} {
+		if !strings.Contains(data, c.old) {
+			t.Fatalf("%s: %q not in the report", c.name, c.old)
+		}
+		_, err := DecodeBytes([]byte(strings.Replace(data, c.old, c.new, 1)))
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// manyKeys is n keys "k0" … of the value 0, comma-separated.
+func manyKeys(n int) string {
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = fmt.Sprintf(`"k%d": 0`, i)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// TestUnknownNestedKeysBytes (class c): the keys of the objects inside a
+// value render does not know are found twice as a known object's are,
+// by their offsets (countKeys), no copy a key: a report with n such
+// objects of two keys allocates a few bytes an object more than the
+// report alone, and 4x the objects at most 4.4x the bytes.
+func TestUnknownNestedKeysBytes(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
+	}
+	base := jsonOf(t, fullReportOf(t, 18, 3))
+	with := func(n int) []byte {
+		var b bytes.Buffer
+		b.WriteString(`{"_x":[`)
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(`{"a":0,"b":{"c":1,"d":[2]}}`)
+		}
+		b.WriteString(`],`)
+		b.Write(base[1:])
+		return b.Bytes()
+	}
+	decode := func(n int) uint64 {
+		data := with(n)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, err := DecodeBytes(data)
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	none := decode(0)
+	var allocs [2]uint64
+	for k, n := range []int{25_000, 100_000} {
+		a := decode(n)
+		allocs[k] = a - min(none, a)
+		per := float64(allocs[k]) / float64(n)
+		t.Logf("%d objects: the decode allocated %d bytes more than without them (%.1f an object of 27 bytes)", n, allocs[k], per)
+		if per > 100 {
+			t.Errorf("%d objects: the decode allocated %.1f bytes an object, want at most 100", n, per)
+		}
+	}
+	// (A few hundred bytes either way are the runtime's, not the walk's.)
+	if allocs[1] > uint64(4.4*float64(allocs[0]))+4096 {
+		t.Errorf("4x the objects allocate %d → %d bytes, want at most 4.4x (and 4 KB)", allocs[0], allocs[1])
+	}
+	// One object of n keys of 11 bytes: their offsets, 8 bytes a key
+	// (16 allocated, by doubling), and the report's bytes.
+	with = func(n int) []byte {
+		return []byte(`{"_x":{` + manyKeys(n) + `},` + string(base[1:]))
+	}
+	for k, n := range []int{50_000, 200_000} {
+		a := decode(n)
+		allocs[k] = a - min(none, a)
+		per := float64(allocs[k]) / float64(n)
+		t.Logf("an object of %d keys: the decode allocated %d bytes more than without it (%.1f a key)", n, allocs[k], per)
+		if per > 64 {
+			t.Errorf("an object of %d keys: the decode allocated %.1f bytes a key, want at most 64 (a map of the keys?)", n, per)
+		}
+	}
+	if r := float64(allocs[1]) / float64(allocs[0]); r > 4.4 {
+		t.Errorf("4x the keys allocate %.2fx the bytes (%d → %d), want at most 4.4x", r, allocs[0], allocs[1])
+	}
+}

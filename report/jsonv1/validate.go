@@ -220,12 +220,21 @@ type walker struct {
 	path  []pathStep
 	depth int
 	lens  *causeLens // when not nil, the causes' lists' lengths (causeLists)
+	// nested makes skip follow the path into the values it skips and
+	// refuse a key twice in their objects (skipNested): the walks that
+	// check a document's shape, not the ones that look for one key.
+	nested bool
 }
 
 type pathStep struct {
 	key   string // a field, or a value of a count object
-	index int    // a list element, when key is ""
+	index int    // a list element, when key is "" and not raw
 	value bool   // key is a value of a count object, written ["key"]
+	// raw: the key of an object skipped (skipNested) is the string of
+	// rawLen bytes between quotes at rawAt in the document, unquoted
+	// only when the path is written (no copy a key).
+	raw           bool
+	rawAt, rawLen int
 }
 
 // maxCountDigits is the most digits of a count (kCount).
@@ -237,6 +246,20 @@ const maxDepth = 1000
 func (w *walker) pathString() string {
 	var b strings.Builder
 	for _, s := range w.path {
+		if s.raw {
+			s.key = string(w.data[s.rawAt+1 : s.rawAt+1+s.rawLen])
+			if strings.IndexByte(s.key, '\\') >= 0 {
+				var k string
+				if json.Unmarshal(w.data[s.rawAt:s.rawAt+2+s.rawLen], &k) == nil {
+					s.key = k
+				}
+			}
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(s.key)
+			continue
+		}
 		switch {
 		case s.value:
 			b.WriteString("[" + strconv.Quote(cutRunes(s.key, 40)) + "]")
@@ -935,8 +958,9 @@ func (w *walker) number() error {
 	}
 	malformed := func() error {
 		if w.i >= w.textEnd() {
-			// Cut short: "1." or "-" at the end of the document.
-			return w.errAt(start, "the document ends early, inside a number")
+			// Cut short: "1." or "-" at the end of the document, named
+			// as read, as badNumber names a malformed one.
+			return w.errAt(start, "the document ends early, inside the number %q: want %s", shortToken(w.data[start:min(w.i, len(w.data))]), aNumber)
 		}
 		return w.badNumber(start)
 	}
@@ -1012,6 +1036,9 @@ func (w *walker) skip() error {
 			closing = '}'
 		}
 		w.i++
+		if w.nested {
+			return w.skipNested(c == '{', closing)
+		}
 		for n := 0; ; n++ {
 			w.ws()
 			if w.i < len(w.data) && w.data[w.i] == closing && n == 0 {
@@ -1043,6 +1070,121 @@ func (w *walker) skip() error {
 		return w.errAt(w.i, "want a value, not the end of the document")
 	}
 	return w.errAt(w.i, "want a value, not %s", w.found())
+}
+
+// skipNested is skip's walk of the elements of a list or an object
+// (object) past its opening bracket, in a walk that checks a document's
+// shape (walker.nested): the path follows the elements, so that an
+// error inside names where it is, and a key twice in an object is
+// refused as in an object of the shape, at the object's path, before
+// anything read after it. The keys are their offsets, no copy a key:
+// the first few in an array of the walk's own, then a countKeys.
+func (w *walker) skipNested(object bool, closing byte) error {
+	depth := len(w.path)
+	var small [8]countKey
+	ns := 0
+	var keys *countKeys // past len(small) keys, or in a document past 4 GiB
+	if object && uint64(len(w.data)) > math.MaxUint32 {
+		keys = &countKeys{what: keyTwice}
+	}
+	fail := func(err error) error {
+		w.path = w.path[:depth]
+		switch {
+		case !object:
+			return err
+		case keys != nil:
+			return w.listedTwice(keys, err)
+		}
+		return w.fewTwice(small[:ns], err)
+	}
+	for n := 0; ; n++ {
+		w.ws()
+		if w.i < len(w.data) && w.data[w.i] == closing && n == 0 {
+			w.i++
+			return nil
+		}
+		if object {
+			w.ws()
+			at := w.i
+			raw, quoted, err := w.keyRaw()
+			if err != nil {
+				return fail(err)
+			}
+			if keys == nil && ns < len(small) {
+				small[ns] = countKey{uint32(at), uint32(at + 1 + len(raw))}
+				ns++
+			} else {
+				if keys == nil {
+					keys = &countKeys{what: keyTwice}
+					for _, c := range small[:ns] {
+						keys.add(w.data, int(c.at), int(c.end)+1, w.keyText(c))
+					}
+				}
+				// The key itself only where countKeys keeps it: written
+				// with an escape, or in a document past 4 GiB.
+				var key string
+				if quoted != nil {
+					if err := json.Unmarshal(quoted, &key); err != nil {
+						return fail(w.errAt(at, "%v", err))
+					}
+				} else if keys.wide != nil || uint64(len(w.data)) > math.MaxUint32 {
+					key = string(raw)
+				}
+				keys.add(w.data, at, w.i, key)
+			}
+			w.path = append(w.path, pathStep{raw: true, rawAt: at, rawLen: len(raw)})
+		} else {
+			w.path = append(w.path, pathStep{index: n})
+		}
+		if err := w.skip(); err != nil {
+			return fail(err)
+		}
+		w.path = w.path[:depth]
+		if done, err := w.next(closing); err != nil {
+			return fail(err)
+		} else if done {
+			break
+		}
+	}
+	return fail(nil)
+}
+
+// keyTwice is the message of a key twice in an object, with its %q.
+const keyTwice = "key %q is there twice"
+
+// keyText is the key whose quotes are at c, unquoted where it holds an
+// escape (a copy then).
+func (w *walker) keyText(c countKey) string {
+	raw := w.data[c.at+1 : c.end]
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw)
+	}
+	var k string
+	if json.Unmarshal(w.data[c.at:c.end+1], &k) != nil {
+		return string(raw)
+	}
+	return k
+}
+
+// fewTwice is listedTwice for the few keys of an object skipped
+// (skipNested): the first key, in the document's order, listed before
+// it too, each compared with those before it; err when none is.
+func (w *walker) fewTwice(keys []countKey, err error) error {
+	same := func(a, b countKey) bool {
+		ra, rb := w.data[a.at+1:a.end], w.data[b.at+1:b.end]
+		if bytes.IndexByte(ra, '\\') < 0 && bytes.IndexByte(rb, '\\') < 0 {
+			return bytes.Equal(ra, rb)
+		}
+		return w.keyText(a) == w.keyText(b)
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := range i {
+			if same(keys[i], keys[j]) {
+				return w.errAt(int(keys[i].at), keyTwice, w.keyText(keys[i]))
+			}
+		}
+	}
+	return err
 }
 
 // end checks that nothing but white space follows the document.
@@ -1691,7 +1833,7 @@ func causeLists(data []byte) (causeLens, error) {
 	// {"name":"","changes":[]}, each with a comma.
 	n := len(data)
 	names := &causeNames{setLimit: n/2 + 1, pathLimit: n/8 + 1, causes: n/16 + 1}
-	w := &walker{data: data, doc: report.Schema + " report", lens: &causeLens{named: names}}
+	w := &walker{data: data, doc: report.Schema + " report", lens: &causeLens{named: names}, nested: true}
 	if err := w.value(documentShape()); err != nil {
 		return causeLens{}, err
 	}
@@ -1724,7 +1866,7 @@ var logShape = sync.OnceValue(func() *shape {
 func checkLogShape(data []byte) error { return walkShape(data, logShape(), LogSchema+" document") }
 
 func walkShape(data []byte, s *shape, doc string) error {
-	w := &walker{data: data, doc: doc}
+	w := &walker{data: data, doc: doc, nested: true}
 	if err := w.value(s); err != nil {
 		return err
 	}

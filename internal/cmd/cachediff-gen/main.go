@@ -6,6 +6,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -25,6 +26,7 @@ func main() {
 	specFiles := flag.Bool("specfiles", false, "a folder of -specs Spack spec files per side instead, a build cache's build_cache/ (spackgen.WriteSpecFolder), every 100th updated")
 	dag := flag.String("dag", "", "a pair of build-cache indexes DIR/a.json, DIR/b.json instead, every version bumped, of a DAG of -specs steps: chainedge, diamonds, ladder, ladderup, crossed, back2, chainhub, or layered (-layers layers of -specs specs)")
 	layers := flag.Int("layers", 15, "the layers of -dag layered")
+	spack := flag.Int("spack", 0, "a pair of build-cache indexes DIR/old/index.json, DIR/new/index.json instead, spackgen's environments of 600 packages (-specs/600 of them, depth 12), a busy week: every -spack-th library's version bumped, three variants flipped halfway up, mpi's provider swapped (spackgen.BusyWeek)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "Usage: cachediff-gen [flags] DIR\n\n")
 		flag.PrintDefaults()
@@ -36,6 +38,13 @@ func main() {
 	}
 	if *dag != "" {
 		if err := writeDAG(flag.Arg(0), *dag, *specs, *layers, *seed); err != nil {
+			fmt.Fprintln(os.Stderr, "cachediff-gen:", err)
+			os.Exit(2)
+		}
+		return
+	}
+	if *spack > 0 {
+		if err := writeBusyWeek(flag.Arg(0), *specs, *spack, *seed); err != nil {
 			fmt.Fprintln(os.Stderr, "cachediff-gen:", err)
 			os.Exit(2)
 		}
@@ -142,4 +151,45 @@ func writeDAG(dir, shape string, n, layers int, seed uint64) error {
 	}
 	_, _, err := spackgen.WriteDAGPair(dir, specs)
 	return err
+}
+
+// writeBusyWeek writes spackgen's busy week (BusyWeek, every every-th
+// library bumped) of n specs a side, about, under dir/old and dir/new,
+// and prints the mutations and the shape of each side.
+func writeBusyWeek(dir string, n, every int, seed uint64) error {
+	before := spackgen.New(spackgen.Options{Seed: seed, Packages: 600, Envs: max(1, n/600), Depth: 12})
+	after := before.Clone()
+	muts := after.BusyWeek(every)
+	for _, side := range []struct {
+		name string
+		d    *spackgen.DAG
+	}{{"old", before}, {"new", after}} {
+		path := filepath.Join(dir, side.name, "index.json")
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		f, err := os.Create(path)
+		if err != nil {
+			return err
+		}
+		w := bufio.NewWriterSize(f, 1<<20)
+		err = side.d.WriteIndex(w)
+		if err == nil {
+			err = w.Flush()
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+		s := side.d.ShapeOf()
+		fmt.Printf("%s: %d nodes, longest path %d nodes, %d package versions, at most %d specs of one\n", side.name, s.Specs, s.Depth, s.Versions, s.MostOfOne)
+	}
+	kinds := map[string]int{}
+	for _, m := range muts {
+		kinds[m.Kind]++
+	}
+	fmt.Printf("root causes: %d versions, %d variants, %d providers\n", kinds["version"], kinds["variants"], kinds["provider"])
+	return nil
 }
