@@ -1234,7 +1234,8 @@ func (h *pathHashes) comparePrefix(a causePrefix, pa int, b causePrefix, pb int,
 // that need it, a root's own spec in its own. A root added is a stack
 // the old side does not count, a root removed one the new side does not
 // count, and a root changed in its version or renamed is counted under
-// its new spelling alone (the old side was compared under it). A root
+// its new spelling alone (the old side was compared under it), but where
+// it says roots of other environments keep the old spelling (Kept). A root
 // added or removed of a stack that stays is one of two written alike
 // (spellings). Without
 // --package or --stack, which leave specs uncounted, the stacks that
@@ -1374,9 +1375,22 @@ func checkRootStacks(r *Report) error {
 	}
 	// The roots that stayed, changed or renamed: counted under their new
 	// spelling on both sides (without filters), never under the old one.
-	stayed := func(list string, i int, root, old string) error {
-		if c, ok := counts[old]; old != root && ok && c != (OldToNew{}) {
+	stayed := func(list string, i int, root, old string, sp Respelt) error {
+		// A root respelt in its own environment alone leaves the old
+		// spelling's stack to the roots of other environments that keep
+		// it (Kept): counted on the new side, and on the old where they
+		// need a spec.
+		if c, ok := counts[old]; old != root && ok && c != (OldToNew{}) && sp.Kept == 0 {
 			return lawf(fmt.Sprintf("causes.roots.%s[%d].old.root", list, i), "%q, but the report counts specs in that stack: the old side is compared under the new spelling, %q", shortValue(old), shortValue(root))
+		}
+		if sp != (Respelt{}) && old == root {
+			return lawf(fmt.Sprintf("causes.roots.%s[%d].root", list, i), "%q on both sides, but it says %d roots keep its old spelling and %d wrote its new one: only a root respelt into another spelling says so", shortValue(root), sp.Kept, sp.Joined)
+		}
+		if c := counts[old]; sp.Kept > 0 && whole && c.New == 0 {
+			return lawf(fmt.Sprintf("causes.roots.%s[%d].kept", list, i), "%d, but the new side counts no spec in stack %q: roots that keep a spelling are in its stack", sp.Kept, shortValue(old))
+		}
+		if c := counts[root]; sp.Joined > 0 && whole && c.Old == 0 {
+			return lawf(fmt.Sprintf("causes.roots.%s[%d].joined", list, i), "%d, but the old side counts no spec in stack %q: roots that wrote a spelling are in its stack", sp.Joined, shortValue(root))
 		}
 		if c := counts[root]; whole && (c.Old == 0 || c.New == 0) {
 			return lawf(fmt.Sprintf("causes.roots.%s[%d].root", list, i), "%q, but the report counts %d specs in that stack on the old side and %d on the new: a root that stayed is counted on both", shortValue(root), c.Old, c.New)
@@ -1384,12 +1398,12 @@ func checkRootStacks(r *Report) error {
 		return nil
 	}
 	for i := range rt.Changed {
-		if err := stayed("changed", i, rt.Changed[i].Root, rt.Changed[i].Old.Root); err != nil {
+		if err := stayed("changed", i, rt.Changed[i].Root, rt.Changed[i].Old.Root, rt.Changed[i].Respelt); err != nil {
 			return err
 		}
 	}
 	for i := range rt.Renamed {
-		if err := stayed("renamed", i, rt.Renamed[i].Root, rt.Renamed[i].Old.Root); err != nil {
+		if err := stayed("renamed", i, rt.Renamed[i].Root, rt.Renamed[i].Old.Root, rt.Renamed[i].Respelt); err != nil {
 			return err
 		}
 	}
@@ -1513,26 +1527,29 @@ func checkRootsOnce(rt *RootChanges) error {
 	// those. Root curl@1+x of b renamed curl+x, and curl+x of a removed
 	// edited to say curl@1+x of a, rendered, though the old side was
 	// said to write curl@1+x and to be compared under it as well.
-	respelt := func(list string, i int, x RootSpec, root string) error {
+	respelt := func(list string, i int, x RootSpec, root string, sp Respelt) error {
 		if x.Root == root {
 			return nil
 		}
+		// Respelt in its own environment alone: other environments'
+		// roots keep the old spelling (Kept) or wrote the new one
+		// already (Joined), and may be listed so.
 		at := fmt.Sprintf(list, i)
-		if first, ok := spelt[0][root]; ok {
+		if first, ok := spelt[0][root]; ok && sp.Joined == 0 {
 			return lawf("causes.roots."+at+".root", "%q, but causes.roots.%s lists a root of the old side written so: a root respelt comes into a spelling the old side does not write", shortValue(root), fmt.Sprintf(first.list, first.i))
 		}
-		if first, ok := spelt[1][x.Root]; ok {
+		if first, ok := spelt[1][x.Root]; ok && sp.Kept == 0 {
 			return lawf("causes.roots."+at+".old.root", "%q, but causes.roots.%s lists a root of the new side written so: a root respelt leaves a spelling the new side does not write", shortValue(x.Root), fmt.Sprintf(first.list, first.i))
 		}
 		return nil
 	}
 	for i := range rt.Changed {
-		if err := respelt("changed[%d]", i, rt.Changed[i].Old, rt.Changed[i].Root); err != nil {
+		if err := respelt("changed[%d]", i, rt.Changed[i].Old, rt.Changed[i].Root, rt.Changed[i].Respelt); err != nil {
 			return err
 		}
 	}
 	for i := range rt.Renamed {
-		if err := respelt("renamed[%d]", i, rt.Renamed[i].Old, rt.Renamed[i].Root); err != nil {
+		if err := respelt("renamed[%d]", i, rt.Renamed[i].Old, rt.Renamed[i].Root, rt.Renamed[i].Respelt); err != nil {
 			return err
 		}
 	}

@@ -1506,6 +1506,7 @@ type RootRename struct {
 	Root string   `json:"root"`
 	Old  RootSpec `json:"old"`
 	New  RootSpec `json:"new"`
+	Respelt
 }
 
 // RootChange is a root whose concrete spec changed hash.
@@ -1515,6 +1516,23 @@ type RootChange struct {
 	New     RootSpec `json:"new"`
 	Changes []Change `json:"changes"` // its own facets
 	Why     *Why     `json:"why"`
+	Respelt
+}
+
+// Respelt says of a root changed or renamed into another spelling that
+// it was respelt in its own environment alone: Kept counts the new
+// side's roots (of another os, platform or target) that keep the old
+// spelling, whose stack stays beside the new one's (two environments'
+// roots zlib@1.3, rhel8's alone now zlib@=1.3); Joined counts the old
+// side's roots that wrote the new spelling already (debian11's
+// zlib@1.3, which rhel8's zlib@=1.3 came to). The old side's specs are
+// compared under the new spelling where the respelt root needs them, and
+// under the old one where a root keeping it does. Both are absent when
+// 0: a root respelt whole (every root of its old spelling, into a
+// spelling the old side does not write), and in reports before them.
+type Respelt struct {
+	Kept   int `json:"kept,omitempty"`
+	Joined int `json:"joined,omitempty"`
 }
 
 // HasEdges reports whether any node of g has known edges.
@@ -4603,8 +4621,28 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 	whys := map[*Why]int32{}
 	rc := &RootChanges{Added: []RootSpec{}, Removed: []RootSpec{}, Changed: []RootChange{}}
 	var pairOf map[string]string // pairs by old hash, made when first needed
+	// The roots respelt: of a spelling both sides write, a root respelt
+	// alone (or one that came into it respelt) pairs with its other
+	// spelling below, never with another environment's root of this one.
+	ren := respell(o, n)
 	for root, ons := range o {
 		nns := n[root]
+		if ren.partly(root) || ren.joined[root] > 0 {
+			ons = slices.DeleteFunc(slices.Clone(ons), func(x *GraphNode) bool {
+				if ren.part[rootAt{root, x.Hash()}] != "" {
+					rc.Removed = append(rc.Removed, rs(root, x))
+					return true
+				}
+				return false
+			})
+			nns = slices.DeleteFunc(slices.Clone(nns), func(y *GraphNode) bool {
+				if ren.into[rootAt{root, y.Hash()}] {
+					rc.Added = append(rc.Added, rs(root, y))
+					return true
+				}
+				return false
+			})
+		}
 		if len(nns) == 0 {
 			for _, x := range ons {
 				rc.Removed = append(rc.Removed, rs(root, x))
@@ -4681,7 +4719,6 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		// were both changed, where the old side's stack curl@1 was
 		// compared as itself (and render refused the report: facets.
 		// stack.removed named curl@1, a root changed).
-		ren := respeltRoots(o, n)
 		specPairs := pairs
 		pairs := make([]int, len(rc.Removed))
 		for i := range pairs {
@@ -4693,14 +4730,14 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		type key struct{ hash, name, root string }
 		byHash, byRoot := map[key][]int{}, map[key][]int{}
 		for j, y := range rc.Added {
-			if len(o[y.Root]) == 0 {
+			if len(o[y.Root]) == 0 || ren.into[rootAt{y.Root, y.Hash}] {
 				byHash[key{y.Hash, y.Name, y.Root}] = append(byHash[key{y.Hash, y.Name, y.Root}], j)
 				byRoot[key{"", y.Name, y.Root}] = append(byRoot[key{"", y.Name, y.Root}], j)
 			}
 		}
 		paired := make([]bool, len(rc.Added))
 		for i, x := range rc.Removed {
-			k := key{x.Hash, x.Name, ren[x.Root]}
+			k := key{x.Hash, x.Name, ren.of(x.Root, x.Hash)}
 			if l := byHash[k]; k.root != "" && len(l) > 0 {
 				pairs[i], paired[l[0]], byHash[k] = l[0], true, l[1:]
 			}
@@ -4710,7 +4747,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		// now cmake@3.31.7: each its own environment's, where hash order
 		// crossed them, os debian11 → rhel8 and back).
 		for i, x := range rc.Removed {
-			k := key{"", x.Name, ren[x.Root]}
+			k := key{"", x.Name, ren.of(x.Root, x.Hash)}
 			if k.root == "" || pairs[i] >= 0 {
 				continue
 			}
@@ -4736,7 +4773,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 			byHash[k] = l
 		}
 		for i, x := range rc.Removed {
-			k := key{"", x.Name, ren[x.Root]}
+			k := key{"", x.Name, ren.of(x.Root, x.Hash)}
 			if k.root == "" || pairs[i] >= 0 {
 				continue
 			}
@@ -4766,10 +4803,17 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 			// its steps read the respelling from the roots (dropped under
 			// --stack zlib@1.5 --package curl, a log of zlib@1.3 → 1.5 →
 			// 1.6 over curl was refused by render).
+			var sp Respelt
+			if ren.part[rootAt{x.Root, x.Hash}] != "" {
+				sp.Kept = ren.kept[x.Root]
+			}
+			if ren.into[rootAt{y.Root, y.Hash}] {
+				sp.Joined = ren.joined[y.Root]
+			}
 			if x.Hash == y.Hash {
 				// Written otherwise (python@3.13 → python), concretized
 				// the same: the same root, with nothing changed.
-				rc.Renamed = append(rc.Renamed, RootRename{Root: y.Root, Old: x, New: y})
+				rc.Renamed = append(rc.Renamed, RootRename{Root: y.Root, Old: x, New: y, Respelt: sp})
 				continue
 			}
 			w := &Why{Known: false, Changed: []DepChange{}}
@@ -4780,7 +4824,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 			if ox, ny := e.old.Node(x.Hash), e.new.Node(y.Hash); ox != nil && ny != nil {
 				changes = facetChanges(ox, ny, !(compilerIsDep(ox) && compilerIsDep(ny)))
 			}
-			rc.Changed = append(rc.Changed, RootChange{Root: y.Root, Old: x, New: y, Changes: orEmpty(changes), Why: w})
+			rc.Changed = append(rc.Changed, RootChange{Root: y.Root, Old: x, New: y, Changes: orEmpty(changes), Why: w, Respelt: sp})
 		}
 		var added []RootSpec
 		for j, y := range rc.Added {
@@ -4793,11 +4837,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 	if keep.on() {
 		// Paired first, as without filters: a root respelt, or a
 		// provider swapped under one spelling, is one root.
-		var ren map[string]string
-		if keep.stacks != nil && len(rc.Removed) > 0 {
-			ren = respeltRoots(o, n)
-		}
-		rc.Removed = slices.DeleteFunc(rc.Removed, func(x RootSpec) bool { return !keep.changed(x.Root, ren[x.Root], x.Name, "") })
+		rc.Removed = slices.DeleteFunc(rc.Removed, func(x RootSpec) bool { return !keep.changed(x.Root, ren.of(x.Root, x.Hash), x.Name, "") })
 		rc.Added = slices.DeleteFunc(rc.Added, func(y RootSpec) bool { return !keep.changed(y.Root, "", y.Name, "") })
 	}
 	slices.SortFunc(rc.Changed, func(a, b RootChange) int { return byRoot(a.New, b.New) })

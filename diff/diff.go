@@ -597,9 +597,12 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	// out packages included (causes.go).
 	og, ng, roots := graphsOf(before, after)
 	applied := f
-	if ren := respeltRoots(roots[0], roots[1]); ren != nil {
-		before = renameStacks(before, ren) // rootrename.go
-		applied.Stacks = renamedStacks(f.Stacks, ren)
+	if ren := respell(roots[0], roots[1]); !ren.none() {
+		if len(ren.whole) > 0 {
+			before = renameStacks(before, ren.whole) // rootrename.go
+		}
+		before = respellStacks(before, og, roots[0], ren)
+		applied.Stacks = renamedStacks(f.Stacks, ren.stackNames())
 	}
 	unfiltered := [2]*snapshot.Snapshot{before, after}
 	var ignore [numFacets]bool

@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -297,15 +298,17 @@ func namesOf(m map[string][]*GraphNode) map[string][]string {
 // name of each old root among them that ren renames: the old side is
 // compared under the new name, so a filter that names the root as the old
 // lockfile writes it selects that root on both sides, as its new name
-// does; stacks itself when none is renamed.
-func renamedStacks(stacks []string, ren map[string]string) []string {
+// does (a spelling respelt for some of its roots alone selects those
+// under both spellings, and the roots keeping it); stacks itself when
+// none is renamed.
+func renamedStacks(stacks []string, ren map[string][]string) []string {
 	var out []string
 	for _, st := range stacks {
 		if to, ok := ren[st]; ok {
 			if out == nil {
 				out = slices.Clone(stacks)
 			}
-			out = append(out, to)
+			out = append(out, to...)
 		}
 	}
 	if out == nil {
@@ -368,4 +371,418 @@ func renameStacks(s *snapshot.Snapshot, ren map[string]string) *snapshot.Snapsho
 		return s
 	}
 	return &out
+}
+
+// respellProbe, when set (by the tests), is called for each root respell
+// looks at to pair and each edge respellStacks follows.
+var respellProbe func()
+
+// rootAt is a lockfile root: its spelling and its spec's hash.
+type rootAt struct{ root, hash string }
+
+// A respelling is what respell makes of the lockfile roots: the old
+// spellings respelt whole (respeltRoots: every root of the spelling, the
+// old side's stack renamed as it is), and the roots respelt alone,
+// whose old spelling roots of another environment keep, or whose new
+// spelling roots of another environment wrote already.
+type respelling struct {
+	whole map[string]string // old spelling → new, of every root of it
+	// part maps a root respelt alone (old spelling, hash) to its new
+	// spelling: roots of another os, platform or target keep the old
+	// spelling on the new side (of two environments' roots zlib@1.3,
+	// rhel8's alone now written zlib@=1.3, rhel8's).
+	part map[rootAt]string
+	// into are the new roots (new spelling, hash) that a root respelt
+	// (whole or alone) came to, of a spelling the old side writes too
+	// (roots of another environment wrote it already).
+	into map[rootAt]bool
+	// kept counts, by old spelling of part, the new side's roots that
+	// keep it; joined, by new spelling of into, the old side's roots
+	// that wrote it already.
+	kept, joined map[string]int
+}
+
+// of returns the new spelling of the old root (root, hash), or "".
+func (r *respelling) of(root, hash string) string {
+	if r == nil {
+		return ""
+	}
+	if to, ok := r.whole[root]; ok {
+		return to
+	}
+	return r.part[rootAt{root, hash}]
+}
+
+// partly reports whether old spelling root is respelt for some of its
+// roots alone.
+func (r *respelling) partly(root string) bool {
+	return r != nil && r.kept[root] > 0
+}
+
+// none reports whether nothing is respelt.
+func (r *respelling) none() bool {
+	return r == nil || len(r.whole) == 0 && len(r.part) == 0
+}
+
+// respell is respeltRoots, and then the roots respelt alone: of a
+// spelling both sides write, a root of an os, platform and target no
+// root of that spelling on the other side has is the other side's root
+// of another spelling of its environment (rhel8's zlib@1.3 now zlib@=1.3,
+// while debian11's stays zlib@1.3): it pairs with a root left over, of
+// the same package and spelling but for the version, of one hash first,
+// then of the same os, platform and target, never across environments.
+// Before, such a root was "removed" and its respelling "added", its
+// change and cause lost. Roots of one environment (one arch) that share
+// a spelling are each their own, as before: a root keeping the spelling
+// there may be the one changed. A hash is never respelt into a spelling
+// the old side roots it under (its arch is that spelling's on the old
+// side). The spellings both sides write are compared by merging their
+// roots' lists (sorted by hash): those of one hash on both sides cost
+// no look-up, and the rest are filed once by their keys.
+func respell(o, n map[string][]*GraphNode) *respelling {
+	r := &respelling{whole: respeltRoots(o, n)}
+	type arch struct{ os, platform, target string }
+	archOf := func(g *GraphNode) arch { return arch{g.OS(), g.Platform(), g.Target()} }
+	// left gathers the roots of a spelling both sides write that the
+	// other side's roots of it do not match by hash: those of an arch the
+	// other side's have none of are left over.
+	type cand struct {
+		root string
+		node *GraphNode
+		hash string
+		a    bool // of a spelling both sides write
+	}
+	var olds, news []cand
+	left := func(mine, theirs []*GraphNode, root string, out *[]cand) {
+		var archs map[arch]bool
+		i, j := 0, 0
+		for i < len(mine) {
+			h := mine[i].Hash()
+			for j < len(theirs) && theirs[j].Hash() < h {
+				j++
+			}
+			if j < len(theirs) && theirs[j].Hash() == h {
+				i++
+				continue
+			}
+			if archs == nil {
+				archs = make(map[arch]bool, len(theirs))
+				for _, g := range theirs {
+					archs[archOf(g)] = true
+				}
+			}
+			if !archs[archOf(mine[i])] {
+				*out = append(*out, cand{root, mine[i], h, true})
+			}
+			i++
+		}
+	}
+	for root, ons := range o {
+		if nns, ok := n[root]; ok && len(nns) > 0 {
+			left(ons, nns, root, &olds)
+		}
+	}
+	for root, nns := range n {
+		if ons, ok := o[root]; ok && len(ons) > 0 {
+			left(nns, ons, root, &news)
+		}
+	}
+	if len(olds) == 0 && len(news) == 0 {
+		return r
+	}
+	// Those of a spelling one side alone writes that respeltRoots left.
+	taken := map[string]bool{}
+	for _, to := range r.whole {
+		taken[to] = true
+	}
+	for root, ons := range o {
+		if _, ok := n[root]; !ok {
+			if _, ok := r.whole[root]; !ok {
+				for _, g := range ons {
+					olds = append(olds, cand{root, g, g.Hash(), false})
+				}
+			}
+		}
+	}
+	for root, nns := range n {
+		if _, ok := o[root]; !ok && !taken[root] {
+			for _, g := range nns {
+				news = append(news, cand{root, g, g.Hash(), false})
+			}
+		}
+	}
+	byRootHash := func(a, b cand) int {
+		return cmp.Or(strings.Compare(a.root, b.root), strings.Compare(a.hash, b.hash))
+	}
+	slices.SortFunc(olds, byRootHash)
+	slices.SortFunc(news, byRootHash)
+	// The hashes each side roots under any spelling: a root whose hash
+	// the other side roots is that root respelt (by hash) or kept, never
+	// another environment's root respelt by its arch.
+	held := func(m map[string][]*GraphNode) map[string]bool {
+		hs := map[string]bool{}
+		for _, l := range m {
+			for _, g := range l {
+				hs[g.Hash()] = true
+			}
+		}
+		return hs
+	}
+	oldHeld, newHeld := held(o), held(n)
+	type key struct {
+		hash, name, rest string
+		arch             arch
+	}
+	var wholeTo map[string]string  // an old spelling one side alone writes: the one new spelling it takes
+	byOwner := map[string]string{} // a new spelling one side alone writes: the old spelling that took it
+	newTaken, oldTaken := make([]bool, len(news)), make([]bool, len(olds))
+	pairs := func(keyOf func(c cand) (key, bool)) {
+		idx := map[key][]int{}
+		for j, y := range news {
+			if k, ok := keyOf(y); ok && !newTaken[j] {
+				idx[k] = append(idx[k], j)
+			}
+		}
+		if len(idx) == 0 {
+			return
+		}
+		for i, x := range olds {
+			if x.hash == "" || oldTaken[i] {
+				continue
+			}
+			k, ok := keyOf(x)
+			if !ok {
+				continue
+			}
+			l := idx[k]
+			for len(l) > 0 && newTaken[l[0]] { // each dropped once
+				l = l[1:]
+			}
+			idx[k] = l
+			for at, j := range l {
+				if respellProbe != nil {
+					respellProbe()
+				}
+				y := news[j]
+				if y.root == x.root || !x.a && !y.a {
+					continue // the same spelling, or respeltRoots' to pair
+				}
+				if !x.a && wholeTo[x.root] != "" && wholeTo[x.root] != y.root {
+					continue // an old spelling takes one new spelling
+				}
+				if !y.a && byOwner[y.root] != "" && byOwner[y.root] != x.root {
+					continue // a new spelling is taken by one old spelling
+				}
+				newTaken[j], oldTaken[i] = true, true
+				if at == 0 {
+					idx[k] = l[1:]
+				}
+				if x.a {
+					if r.part == nil {
+						r.part = map[rootAt]string{}
+					}
+					r.part[rootAt{x.root, x.hash}] = y.root
+				} else {
+					if wholeTo == nil {
+						wholeTo = map[string]string{}
+					}
+					wholeTo[x.root] = y.root
+				}
+				if !y.a {
+					byOwner[y.root] = x.root
+				} else {
+					if r.into == nil {
+						r.into = map[rootAt]bool{}
+					}
+					r.into[rootAt{y.root, y.hash}] = true
+				}
+				break
+			}
+		}
+	}
+	// By hash first, then by arch (the same environment).
+	pairs(func(c cand) (key, bool) {
+		return key{hash: c.hash, name: c.node.Name, rest: withoutVersion(c.root)}, true
+	})
+	pairs(func(c cand) (key, bool) {
+		if oldHeld[c.hash] && newHeld[c.hash] {
+			return key{}, false
+		}
+		return key{name: c.node.Name, rest: withoutVersion(c.root), arch: archOf(c.node)}, true
+	})
+	// An old spelling one side alone writes, some of its roots paired:
+	// respelt whole, as respeltRoots respells (its stack renamed as it
+	// is; the rest of its roots pair in roots, or are removed).
+	for x, y := range wholeTo {
+		if r.whole == nil {
+			r.whole = map[string]string{}
+		}
+		r.whole[x] = y
+	}
+	for x := range r.part {
+		if r.kept == nil {
+			r.kept = map[string]int{}
+		}
+		r.kept[x.root] = len(n[x.root])
+	}
+	for y := range r.into {
+		if r.joined == nil {
+			r.joined = map[string]int{}
+		}
+		r.joined[y.root] = len(o[y.root])
+	}
+	return r
+}
+
+// respellStacks returns s (the old side, its roots o) with the stacks of
+// the roots respelt alone (r.part) renamed: a spec that a root respelt
+// needs is in the new spelling's stack, one that a root keeping the old
+// spelling needs stays in the old one's, and one both need is in both.
+// The specs each root needs are walked from the root along every edge
+// (as the loader's stacks are), through the specs of its stack alone:
+// each spec of an old spelling respelt alone is walked once for each
+// new spelling its roots take (one, and the old one), no more. A spec's
+// new list is made once for each list and set of renames (a list that
+// many specs share, renamed alike, is shared again); s itself when none
+// is renamed.
+func respellStacks(s *snapshot.Snapshot, og Graph, o map[string][]*GraphNode, r *respelling) *snapshot.Snapshot {
+	if r == nil || len(r.part) == 0 {
+		return s
+	}
+	olds := make([]string, 0, len(r.kept))
+	for x := range r.kept {
+		olds = append(olds, x)
+	}
+	slices.Sort(olds)
+	// The renames (old spelling, a spelling it takes) are numbered; a
+	// spec's set of them is a number too: edits[set] is the set, next
+	// the set one more rename makes of a set.
+	type rename struct{ from, to string }
+	var renames []rename
+	edits := [][]int32{nil}
+	next := map[[2]int32]int32{}
+	setOf := map[string]int32{} // by hash: the set of renames of its spec
+	seen := map[*GraphNode]int32{}
+	var stack []*GraphNode
+	for _, x := range olds {
+		groups := map[string][]*GraphNode{}
+		for _, g := range o[x] {
+			to := r.part[rootAt{x, g.Hash()}]
+			if to == "" {
+				to = x // a root keeping the old spelling
+			}
+			groups[to] = append(groups[to], g)
+		}
+		tos := make([]string, 0, len(groups))
+		for to := range groups {
+			tos = append(tos, to)
+		}
+		slices.Sort(tos)
+		for _, to := range tos {
+			id := int32(len(renames))
+			renames = append(renames, rename{x, to})
+			stack = append(stack[:0], groups[to]...)
+			for _, g := range stack {
+				seen[g] = id + 1
+			}
+			for len(stack) > 0 {
+				g := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				h := g.Hash()
+				k := [2]int32{setOf[h], id}
+				set, ok := next[k]
+				if !ok {
+					set = int32(len(edits))
+					edits = append(edits, append(slices.Clip(edits[k[0]]), id))
+					next[k] = set
+				}
+				setOf[h] = set
+				for _, e := range g.Deps() {
+					if respellProbe != nil {
+						respellProbe()
+					}
+					d := og.Node(e.Hash)
+					if d == nil || seen[d] == id+1 {
+						continue
+					}
+					if _, in := slices.BinarySearch(d.spec().Stacks, x); !in {
+						continue // needed by no root of the spelling: not through it
+					}
+					seen[d] = id + 1
+					stack = append(stack, d)
+				}
+			}
+		}
+	}
+	type listSet struct {
+		list memo.Key
+		set  int32
+	}
+	made := map[listSet][]string{}
+	out := *s
+	out.Packages = make([]*snapshot.Package, len(s.Packages))
+	changed := false
+	for i, p := range s.Packages {
+		out.Packages[i] = p
+		var specs []snapshot.Spec
+		for j := range p.Specs {
+			set := setOf[p.Specs[j].Hash]
+			if set == 0 {
+				continue
+			}
+			l := p.Specs[j].Stacks
+			k := listSet{memo.List(l), set}
+			stacks, ok := made[k]
+			if !ok {
+				drop := map[string]bool{}
+				for _, id := range edits[set] {
+					drop[renames[id].from] = true
+				}
+				stacks = make([]string, 0, len(l)+len(edits[set]))
+				for _, st := range l {
+					if !drop[st] {
+						stacks = append(stacks, st)
+					}
+				}
+				for _, id := range edits[set] {
+					stacks = append(stacks, renames[id].to)
+				}
+				slices.Sort(stacks)
+				stacks = slices.Clip(slices.Compact(stacks))
+				made[k] = stacks
+			}
+			if specs == nil {
+				specs = slices.Clone(p.Specs)
+			}
+			specs[j].Stacks = stacks
+		}
+		if specs != nil {
+			cp := *p
+			cp.Specs = specs
+			out.Packages[i] = &cp
+			changed = true
+		}
+	}
+	if !changed {
+		return s
+	}
+	return &out
+}
+
+// stackNames returns, for renamedStacks, each old spelling respelt
+// (whole, or for some of its roots) with a new spelling it takes: a
+// filter naming a root as the old side wrote it selects it on both sides
+// under either spelling.
+func (r *respelling) stackNames() map[string][]string {
+	if r.none() {
+		return nil
+	}
+	out := make(map[string][]string, len(r.whole)+len(r.kept))
+	for x, y := range r.whole {
+		out[x] = append(out[x], y)
+	}
+	for x, y := range r.part {
+		out[x.root] = append(out[x.root], y)
+	}
+	return out
 }

@@ -958,7 +958,10 @@ func RenameSelects(r *Report) bool {
 // alone: the old side, when --stack names a renamed root's new spelling
 // and not its old one (the old side's root is selected under the new
 // name), and the new side, when it names the old spelling and not the
-// new one. A rename --stack names both spellings of selects alike.
+// new one (and then the old side too, for a root respelt into a
+// spelling other roots wrote already, Joined: the new spelling selects
+// their specs on the old side). A rename --stack names both spellings
+// of selects alike.
 func RenameSides(r *Report) (old, cur bool) {
 	renames := SelectedRenames(r)
 	if len(renames) == 0 {
@@ -970,15 +973,23 @@ func RenameSides(r *Report) (old, cur bool) {
 	}
 	for _, rn := range renames {
 		o, n := stacks[rn.Old], stacks[rn.New]
-		old = old || n && !o
+		// A root respelt into a spelling the old side's roots of
+		// another environment wrote already (Joined): --stack naming
+		// its old spelling selects the new one too, and with it those
+		// roots' specs on the old side as well.
+		old = old || n && !o || o && !n && rn.Joined > 0
 		cur = cur || o && !n
 	}
 	return old, cur
 }
 
 // A Rename is a root of a lockfile report written otherwise by its own
-// version: Old as the old side wrote it, New as the new side does.
-type Rename struct{ Old, New string }
+// version: Old as the old side wrote it, New as the new side does; with
+// Respelt, respelt in its own environment alone.
+type Rename struct {
+	Old, New string
+	Respelt
+}
 
 // SelectedRenames returns the roots r renamed by their own version
 // (causes.roots.changed with another spelling, and causes.roots.renamed)
@@ -992,8 +1003,13 @@ type Rename struct{ Old, New string }
 // as restacked alone (a root added needs it too); and
 // unless --package narrows the specs counted, the step's stacks count
 // the new spelling on the new side and never the old one (the engine
-// compared the old side under the new spelling). An entry that fails
-// is not a rename of this step: the checks across it hold.
+// compared the old side under the new spelling), but for a root respelt
+// in its own environment alone (Respelt): one that says roots keep the
+// old spelling (Kept) leaves its stack to them, counted on the new side
+// where --stack names it, and one that says roots wrote the new
+// spelling already (Joined) is counted in it on the old side too. An
+// entry that fails is not a rename of this step: the checks across it
+// hold.
 func SelectedRenames(r *Report) []Rename {
 	if !LockfileReport(r) || len(r.Options.Stacks) == 0 {
 		return nil
@@ -1007,24 +1023,25 @@ func SelectedRenames(r *Report) []Rename {
 	type entry struct {
 		root     string
 		old, cur RootSpec
+		sp       Respelt
 	}
 	var cands []entry
 	names := map[string]bool{}
-	add := func(root string, old, cur RootSpec) {
+	add := func(root string, old, cur RootSpec, sp Respelt) {
 		if old.Root == root || !stacks[root] && !stacks[old.Root] || cur.Root != root || old.Name != cur.Name ||
 			withoutVersion(old.Root) != withoutVersion(root) {
 			return
 		}
-		cands = append(cands, entry{root, old, cur})
+		cands = append(cands, entry{root, old, cur, sp})
 		names[cur.Name] = true
 	}
 	for i := range r.Causes.Roots.Changed {
 		c := &r.Causes.Roots.Changed[i]
-		add(c.Root, c.Old, c.New)
+		add(c.Root, c.Old, c.New, c.Respelt)
 	}
 	for i := range r.Causes.Roots.Renamed {
 		c := &r.Causes.Roots.Renamed[i]
-		add(c.Root, c.Old, c.New)
+		add(c.Root, c.Old, c.New, c.Respelt)
 	}
 	if len(cands) == 0 {
 		return nil
@@ -1076,10 +1093,53 @@ func SelectedRenames(r *Report) []Rename {
 		switch {
 		case c.old.Hash == c.cur.Hash && (o.gone || o.came):
 			continue // a renamed root is unchanged, or restacked (another root came to need it)
-		case !narrowed && (counts[c.root].New == 0 || counts[c.old.Root] != OldToNew{}):
+		case !narrowed && (counts[c.root].New == 0 || counts[c.old.Root] != OldToNew{} && c.sp.Kept == 0):
 			continue
+		case !narrowed && c.sp.Kept > 0 && stacks[c.old.Root] && counts[c.old.Root].New == 0:
+			continue // the roots that keep the old spelling are in its stack
+		case !narrowed && c.sp.Joined > 0 && counts[c.root].Old == 0:
+			continue // the roots that wrote the new spelling are in its stack
 		}
-		out = append(out, Rename{c.old.Root, c.root})
+		out = append(out, Rename{c.old.Root, c.root, c.sp})
+	}
+	return out
+}
+
+// PartlyRespelt returns the stacks of a lockfile report whose old side
+// the engine counted otherwise than the snapshot writes them, beside
+// roots of other environments that stayed in them: the old spelling of
+// a root respelt in its own environment alone (Kept; the roots keeping
+// it stay in its stack, the respelt one's specs left it for the new
+// spelling), and the new spelling of one respelt into a spelling roots
+// of another environment wrote already (Joined). A name both steps of a
+// log count their shared snapshot under was not renamed unless it is
+// one of these. nil when there is none.
+func PartlyRespelt(r *Report) map[string]bool {
+	if !LockfileReport(r) {
+		return nil
+	}
+	var out map[string]bool
+	note := func(old, root string, sp Respelt) {
+		if old == root || sp == (Respelt{}) {
+			return
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		if sp.Kept > 0 {
+			out[old] = true
+		}
+		if sp.Joined > 0 {
+			out[root] = true
+		}
+	}
+	for i := range r.Causes.Roots.Changed {
+		c := &r.Causes.Roots.Changed[i]
+		note(c.Old.Root, c.Root, c.Respelt)
+	}
+	for i := range r.Causes.Roots.Renamed {
+		c := &r.Causes.Roots.Renamed[i]
+		note(c.Old.Root, c.Root, c.Respelt)
 	}
 	return out
 }

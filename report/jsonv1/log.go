@@ -285,7 +285,7 @@ func checkRenamesAcross(steps []*diff.Report) error {
 			if i > 0 {
 				// steps[i-1].new is the snapshot that writes the root rn.Old.
 				switch {
-				case count(i-1, rn.New).New > 0:
+				case count(i-1, rn.New).New > 0 && rn.Joined == 0: // other roots wrote it already
 					return fmt.Errorf("%s but steps[%d] counts specs of the same snapshot in a root %q", at, i-1, shortValue(rn.New))
 				case whole && selected[rn.Old] && count(i-1, rn.Old).New == 0:
 					return fmt.Errorf("%s but steps[%d] counts no spec of the same snapshot in it", at, i-1)
@@ -295,7 +295,7 @@ func checkRenamesAcross(steps []*diff.Report) error {
 				// steps[i+1].old is the snapshot that writes it rn.New; its
 				// old side names a root it renames by the new spelling.
 				switch {
-				case count(i+1, rn.Old).Old > 0 && !to[i+1][rn.Old]:
+				case count(i+1, rn.Old).Old > 0 && !to[i+1][rn.Old] && rn.Kept == 0: // other roots keep it
 					return fmt.Errorf("%s but steps[%d] counts specs of the same snapshot in a root %q", at, i+1, shortValue(rn.Old))
 				case whole && selected[rn.New] && count(i+1, rn.New).Old == 0 && !from[i+1][rn.New]:
 					return fmt.Errorf("%s but steps[%d] counts no spec of the same snapshot in it", at, i+1)
@@ -358,7 +358,11 @@ func sameTallies(before, r *diff.Report, i int) error {
 	// step whose rename selects the shared snapshot's specs otherwise
 	// than its neighbour frees the two of this check (diff.RenameSides),
 	// and otherwise both select the same specs of it.
+	// A root respelt in its own environment alone (diff.PartlyRespelt)
+	// moves the shared snapshot's specs between names both steps count:
+	// those names are not held to each other either.
 	roots := diff.LockfileReport(before) || diff.LockfileReport(r)
+	partly := diff.PartlyRespelt(r)
 	for k, f := range tallies {
 		loose := roots && k == len(tallies)-1 // the stacks of lockfiles
 		was := map[string]int{}
@@ -369,7 +373,7 @@ func sameTallies(before, r *diff.Report, i int) error {
 		}
 		for _, c := range f.b {
 			w, ok := was[c.Value]
-			if loose && !ok {
+			if loose && (!ok || partly[c.Value]) {
 				continue
 			}
 			if c.Old != w {
@@ -394,7 +398,7 @@ func sameTallies(before, r *diff.Report, i int) error {
 	}
 	for k, row := range r.Stacks {
 		w, ok := was[row.Name]
-		if roots && !ok {
+		if roots && (!ok || partly[row.Name]) {
 			continue
 		}
 		if w.Old != row.Specs.Old || w.New != row.Packages.Old {
