@@ -76,6 +76,10 @@ type edgeClass struct {
 	// unpaired), as found and then as re-paired.
 	pairs   []int
 	changed bool
+	// oldListed and newListed say each old and new spec is one of the
+	// removed or added list (apply copies it into a pair), as the order
+	// of the specs is not their places' (canonicalOrder).
+	oldListed, newListed []bool
 	// at indexes olds by hash (depOrder); inner is whether an old spec
 	// depends on another of the class.
 	at    map[string]int
@@ -157,6 +161,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 	if len(classes) == 0 {
 		return nil
 	}
+	canonicalOrder(classes, og, ng)
 	// The pairing so far, old hash to new, over every package (the
 	// dependencies of a class are mostly other packages').
 	n := 0
@@ -865,8 +870,24 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		}
 		byEdges = spare
 	}
+	// keyN counts the old specs of the level of each key: of several
+	// over one new spec alone of their edges, the one its users tell
+	// takes it (usersPair), not the first in order: an old leaf and an
+	// old spec over zlib, against two new specs over zlib (an edge
+	// added), paired the spec over zlib with the other's pair the other
+	// way, and the two ways were not each other's mirror.
+	keyN := map[string]int{}
 	for at, i := range levels {
-		oldEdges[i] = edges(i)
+		if at == 0 || level[levels[at-1]] != level[i] {
+			clear(keyN)
+			for _, x := range levels[at:] {
+				if level[x] != level[i] {
+					break
+				}
+				oldEdges[x] = edges(x)
+				keyN[c.tag(c.groupOf(x, true))+depsKey(oldEdges[x])]++
+			}
+		}
 		if !full(i) {
 			k := c.tag(c.groupOf(i, true)) + depsKey(oldEdges[i])
 			var qc []int
@@ -914,7 +935,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 						q = q[1:]
 					}
 					byEdges[k] = q
-				case len(q) > 1:
+				case len(q) > 1 || keyN[k] > 1:
 					// Acyclic input: of several new specs alike, the one
 					// of i's ucolor (its users tell it), else one left
 					// once the others of the level have taken theirs.
@@ -2656,11 +2677,11 @@ func (c *edgeClass) apply(p *Package) bool {
 		n := c.news[j]
 		// A spec of the removed or added list moves into a pair: a copy,
 		// as that list's place gets another spec below.
-		if i >= len(c.slots) {
+		if c.oldListed[i] {
 			cp := *o
 			o = &cp
 		}
-		if j >= len(c.slots) {
+		if c.newListed[j] {
 			cp := *n
 			n = &cp
 		}
