@@ -102,6 +102,10 @@ type edgeClass struct {
 	// class, old (0) and new (1), by hash: made once, the first time a
 	// class's specs are coloured (seeder.colors).
 	outside func() [2]map[string][]outsideUser
+	// userKey tells a user of a spec that is a spec of another class,
+	// old (side 0) or new (1), by its name and edges (colors); nil: by
+	// its number of edges.
+	userKey func(side int, u *GraphNode) string
 	// known says a new spec's hash is an old spec's too or the pair of
 	// one (a dependency the old snapshot knows): its set made once, the
 	// first time a class is seeded (seeder.init), of the pairs then;
@@ -273,7 +277,56 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 		}
 		return ""
 	}
+	// userKey tells a user of a class's spec that is a spec of another
+	// class (its pair not known yet) by its name and its edges: each by
+	// name and, where its dependency is paired for sure (of no class, or
+	// of a class resolved), by that pair (old) or hash (new). Told by its
+	// name and number of edges alone, two users of leaves alike (c over
+	// b and a's first build, c over b and its second) told the leaves
+	// nothing, and they paired in order. It costs each user's edges;
+	// past 4 times the graphs' edges in all (a user of specs of many
+	// classes), users are told by name and number of edges again.
 	done := make([]bool, len(classes))
+	var newClass map[string]int32
+	keyBudget := 65536
+	for _, g := range [2]Graph{og, ng} {
+		for _, n := range g.Nodes() {
+			keyBudget += 4 * len(n.Deps())
+		}
+	}
+	userKey := func(side int, u *GraphNode) string {
+		deps := u.Deps()
+		if keyBudget -= len(deps) + 1; keyBudget < 0 {
+			return "\x06" + strconv.Itoa(len(deps))
+		}
+		if side == 1 && newClass == nil {
+			newClass = map[string]int32{}
+			for i, c := range classes {
+				for _, sp := range c.news {
+					newClass[sp.Hash] = int32(i)
+				}
+			}
+		}
+		l := make([]dep, len(deps))
+		for x, d := range deps {
+			t := "\x07"
+			if side == 0 {
+				if j, ok := classOf[d.Hash]; !ok || done[j] {
+					if t = tr(d.Hash); t == "" {
+						t = "\x00" + d.Hash
+					}
+				}
+			} else if j, ok := newClass[d.Hash]; !ok || done[j] {
+				t = d.Hash
+			}
+			l[x] = dep{name: d.Name, hash: t}
+		}
+		slices.SortFunc(l, compareDeps)
+		return "\x06" + depsKey(l)
+	}
+	for _, c := range classes {
+		c.userKey = userKey
+	}
 	// The cycles between classes (found when the order first stalls): a
 	// spec over a spec of another class over a spec of the first (bad
 	// input). Each is resolved as one joint class (resolveJoint), spec by
@@ -546,7 +599,7 @@ func classCycles(classes []*edgeClass, og Graph, classOf map[string]int32) ([][]
 // that the pairs follow the specs' edges across the classes; it writes
 // each class's pairs back, and reports as resolve does.
 func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(string) string, pending func(string) bool) bool {
-	j := &edgeClass{known: classes[members[0]].known, outside: classes[members[0]].outside}
+	j := &edgeClass{known: classes[members[0]].known, outside: classes[members[0]].outside, userKey: classes[members[0]].userKey}
 	offOld := make([]int, len(members))
 	offNew := make([]int, len(members))
 	for g, m := range members {
@@ -2158,9 +2211,13 @@ func (s *seeder) colors() []int32 {
 			switch {
 			case u.inClass:
 				// Its pair is not known yet (not the pair in hash
-				// order): it is told by its name and its number of
-				// dependencies, which its pair mostly has too.
-				t = "\x06" + strconv.Itoa(len(u.n.Deps()))
+				// order): it is told by its name and its edges, each
+				// by its pair where that is sure (userKey).
+				if c.userKey != nil {
+					t = c.userKey(side, u.n)
+				} else {
+					t = "\x06" + strconv.Itoa(len(u.n.Deps()))
+				}
 			case side == 0:
 				if t = s.tr(t); t == "" {
 					t = "\x00" + u.n.Hash()

@@ -56,13 +56,12 @@ func TestStructuralTiesAnyLabels(t *testing.T) {
 // edge (drawGraph's structural shapes), under 8 labellings each, both
 // ways (gCheck): as TestStructuralTiesAnyLabels, 30 and 31 of the first
 // 300 shapes of each went by the labels. knownBad are the shapes left,
-// of other classes (the report's leads): alike leaves told apart only
-// by users of another class alike by their names and number of edges.
+// of other classes, not found yet.
 func TestDrawnStructuralGraphsAnyLabels(t *testing.T) {
 	if testing.Short() {
 		t.Skip("300 drawn shapes a side")
 	}
-	knownBad := map[bool][]uint64{false: {142, 154}, true: {5, 106, 207, 217, 227}}
+	knownBad := map[bool][]uint64{false: {154}, true: {5, 106, 207, 217, 227}}
 	for _, cyclic := range []bool{false, true} {
 		bad, n := 0, 0
 		for shape := range uint64(300) {
