@@ -138,6 +138,20 @@ func canonicalOrder(classes []*edgeClass, og, ng Graph) {
 		for x, j := range pn {
 			news[x], newListed[x] = c.news[j], c.newListed[j]
 		}
+		if c.newSub != nil {
+			sub := make([]int32, len(pn))
+			for x, j := range pn {
+				sub[x] = c.newSub[j]
+			}
+			c.newSub = sub
+		}
+		if c.oldSub != nil {
+			sub := make([]int32, len(po))
+			for x, i := range po {
+				sub[x] = c.oldSub[i]
+			}
+			c.oldSub = sub
+		}
 		c.olds, c.news, c.pairs = olds, news, pairs
 		c.oldListed, c.newListed = oldListed, newListed
 	}

@@ -76,6 +76,13 @@ type edgeClass struct {
 	// unpaired), as found and then as re-paired.
 	pairs   []int
 	changed bool
+	// subs are the classes this one joined (mergeBySide), and oldSub
+	// and newSub each old and new spec's; a pair's is its new spec's,
+	// or its old spec's where subOfOld (the subs' new facets alike).
+	// nil for a class of one kind and facets.
+	subs           []edgeSub
+	oldSub, newSub []int32
+	subOfOld       bool
 	// oldListed and newListed say each old and new spec is one of the
 	// removed or added list (apply copies it into a pair), as the order
 	// of the specs is not their places' (canonicalOrder).
@@ -718,7 +725,85 @@ func edgeClasses(k int, p *Package, kept map[string]bool) []*edgeClass {
 			}
 		}
 	}
+	classes = mergeBySide(classes)
 	return slices.DeleteFunc(classes, func(c *edgeClass) bool { return len(c.olds)+len(c.news) <= 2 })
+}
+
+// mergeBySide joins the classes of one set of old facets into one
+// where none of them has specs left over (every old and new spec of
+// those facets paired), and then those left of one set of new facets:
+// which old spec is updated and which rebuilt is then the edges' to
+// say, not the passes' hash order. Split by their new facets, two
+// builds of b@1 of which one was bumped (c over the first build) were a
+// class of one pair each, certain: the update landed on the build c is
+// not over, and c's edge crossed, by the hashes. One side's facets
+// alike, every pairing of such a class keeps each kind's and facets'
+// count (as many old specs as new, all paired): apply writes each pair
+// into the slots of its class of the other side's facets (sub).
+func mergeBySide(classes []*edgeClass) []*edgeClass {
+	if len(classes) < 2 {
+		return classes
+	}
+	for _, byOld := range []bool{true, false} {
+		var keys []string
+		groups := map[string][]*edgeClass{}
+		for _, c := range classes {
+			var k string
+			switch {
+			case c.subs != nil:
+				k = "\x00" + strconv.Itoa(len(keys)) // merged: alone
+			case byOld:
+				k = facetKey(c.olds[0])
+			default:
+				k = facetKey(c.news[0])
+			}
+			if _, ok := groups[k]; !ok {
+				keys = append(keys, k)
+			}
+			groups[k] = append(groups[k], c)
+		}
+		if len(keys) == len(classes) {
+			continue
+		}
+		var out []*edgeClass
+		for _, k := range keys {
+			g := groups[k]
+			whole := len(g) > 1
+			for _, c := range g {
+				whole = whole && len(c.removed) == 0 && len(c.added) == 0
+			}
+			if !whole {
+				out = append(out, g...)
+				continue
+			}
+			m := &edgeClass{pkg: g[0].pkg, kind: g[0].kind, subOfOld: !byOld}
+			for x, c := range g {
+				m.subs = append(m.subs, edgeSub{kind: c.kind, slots: c.slots})
+				for _, p := range c.pairs {
+					m.pairs = append(m.pairs, p+len(m.news))
+				}
+				m.slots = append(m.slots, c.slots...)
+				m.olds = append(m.olds, c.olds...)
+				m.news = append(m.news, c.news...)
+				for range c.olds {
+					m.oldSub = append(m.oldSub, int32(x))
+				}
+				for range c.news {
+					m.newSub = append(m.newSub, int32(x))
+				}
+			}
+			out = append(out, m)
+		}
+		classes = out
+	}
+	return classes
+}
+
+// edgeSub is one of the classes a class joined (mergeBySide): its kind
+// and slots.
+type edgeSub struct {
+	kind  int8
+	slots []int
 }
 
 // sameFacets reports whether a and b have the same facets.
@@ -2715,6 +2800,9 @@ func (c *edgeClass) apply(p *Package) bool {
 	if !c.changed {
 		return false
 	}
+	if c.subs != nil {
+		return c.applySubs(p)
+	}
 	list := p.Specs.Rebuilt
 	if c.kind == 1 {
 		list = p.Specs.Updated
@@ -2760,6 +2848,40 @@ func (c *edgeClass) apply(p *Package) bool {
 	}
 	for i, s := range c.added {
 		p.Specs.Added[s] = added[i]
+	}
+	return true
+}
+
+// applySubs is apply of a class of several facets (mergeBySide): each
+// pair goes into the slots of its sub, made as that sub's pairs were;
+// every spec is paired, or nothing is written.
+func (c *edgeClass) applySubs(p *Package) bool {
+	lists := [2][]Pair{p.Specs.Rebuilt, p.Specs.Updated}
+	tmpls := make([]Pair, len(c.subs))
+	for s, sub := range c.subs {
+		tmpls[s] = lists[sub.kind][sub.slots[0]]
+	}
+	pairs := make([][]Pair, len(c.subs))
+	for i, o := range c.olds {
+		j := c.pairs[i]
+		if j < 0 {
+			return false
+		}
+		s := c.newSub[j]
+		if c.subOfOld {
+			s = c.oldSub[i]
+		}
+		pairs[s] = append(pairs[s], newPair(o, c.news[j], &tmpls[s], sameFacets(o, c.news[j])))
+	}
+	for s, sub := range c.subs {
+		if len(pairs[s]) != len(sub.slots) {
+			return false
+		}
+	}
+	for s, sub := range c.subs {
+		for i, at := range sub.slots {
+			lists[sub.kind][at] = pairs[s][i]
+		}
 	}
 	return true
 }
