@@ -2269,7 +2269,23 @@ func (s *seeder) colors() []int32 {
 	}
 	// The size of each spec's cycle of its side's specs (1: none), so
 	// that rings of several lengths, alike spec for spec, are apart.
+	// Its height and depth among them too (the longest path down to a
+	// spec over none of them, and up to one under none, a cycle's specs
+	// as one), where the refined colors (ucolor) start, so that chains
+	// of several lengths, alike spec for spec but for how far each is
+	// from an end, are apart from the first round: refined from the
+	// ends, two bare chains of 70 and 71 specs were alike after
+	// maxRefine rounds, and crossed by hash order. The colors themselves
+	// leave them out: a spec whose side gained or lost an edge would
+	// have no spec of its color on the other side.
 	cycle := make([]int, v)
+	height, depth := make([]int32, v), make([]int32, v)
+	compOf := make([]int32, v)
+	for u := range compOf {
+		compOf[u] = -1
+	}
+	byComp := make([]int32, 0, v) // the specs, a component after its dependencies'
+	var compEnd []int32
 	scc.Components(v, nil, func(dst []int32, u int32) []int32 {
 		for _, e := range edges[off[u]:off[u+1]] {
 			if e.to >= 0 {
@@ -2278,10 +2294,43 @@ func (s *seeder) colors() []int32 {
 		}
 		return dst
 	}, func(comp []int32, _ bool) {
+		id := int32(len(compEnd))
 		for _, u := range comp {
-			cycle[u] = len(comp)
+			compOf[u] = id
 		}
+		h := int32(0)
+		for _, u := range comp {
+			for _, e := range edges[off[u]:off[u+1]] {
+				if e.to >= 0 && compOf[e.to] != id {
+					h = max(h, height[e.to]+1)
+				}
+			}
+		}
+		for _, u := range comp {
+			cycle[u], height[u] = len(comp), h
+			byComp = append(byComp, u)
+		}
+		compEnd = append(compEnd, int32(len(byComp)))
 	})
+	for k := len(compEnd) - 1; k >= 0; k-- {
+		from := int32(0)
+		if k > 0 {
+			from = compEnd[k-1]
+		}
+		comp := byComp[from:compEnd[k]]
+		d := int32(0)
+		for _, u := range comp {
+			d = max(d, depth[u])
+		}
+		for _, u := range comp {
+			depth[u] = d
+			for _, e := range edges[off[u]:off[u+1]] {
+				if e.to >= 0 && compOf[e.to] != int32(k) {
+					depth[e.to] = max(depth[e.to], d+1)
+				}
+			}
+		}
+	}
 	// The first colors: the edges out of the class, and the specs over
 	// the spec out of its class (a package over one spec of a free ring
 	// tells it from the others), each taken to its pair, or of another
@@ -2428,11 +2477,20 @@ func (s *seeder) colors() []int32 {
 			}
 		}
 	}
-	count := int32(0)
-	for _, col := range color {
-		count = max(count, col+1)
+	// The refined colors start from the colors, the heights and the
+	// depths (above).
+	start := make([]int32, v)
+	firstU := map[[3]int32]int32{}
+	for u, col := range color {
+		k := [3]int32{col, height[u], depth[u]}
+		x, ok := firstU[k]
+		if !ok {
+			x = int32(len(firstU))
+			firstU[k] = x
+		}
+		start[u] = x
 	}
-	s.ucolor = refine(slices.Clone(color), int(count), true)
+	s.ucolor = refine(start, len(firstU), true)
 	s.ucolorN, s.ucolorJ = map[int32][2]int32{}, map[int32]int{}
 	for u, col := range s.ucolor {
 		n := s.ucolorN[col]
