@@ -20,6 +20,12 @@ import (
 //     over a but for that one's user over it; the other way, the two new
 //     builds over a took the one old build over a in order, by hash,
 //     and the two ways were not each other's mirror.
+//   - dupdrop: b's build over a's first leaf twice (c over it) drops one
+//     of the two edges (bad input: an edge given twice), and is then
+//     alike the other build of b over a leaf; the leaves and b's builds
+//     paired in hash order, and the edges crossed under some labellings
+//     (dupdrop alike: both builds over the first leaf, the two ways not
+//     each other's mirror).
 func TestStructuralTiesAnyLabels(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -39,6 +45,18 @@ func TestStructuralTiesAnyLabels(t *testing.T) {
 			{"c", "o4", "1", [][2]string{{"a", "o0"}}},
 			{"c", "o5", "1", [][2]string{{"a", "o0"}, {"c", "o4"}, {"c", "o4"}}},
 		}, func(nw []gSpec) { nw[3].deps = [][2]string{{"a", "n0"}} }},
+		{"dupdrop", []gSpec{
+			{"a", "o0", "1", nil}, {"a", "o1", "1", nil},
+			{"b", "o2", "1", [][2]string{{"a", "o0"}, {"a", "o0"}}},
+			{"b", "o3", "1", [][2]string{{"a", "o1"}}},
+			{"c", "o4", "1", [][2]string{{"b", "o2"}}},
+		}, func(nw []gSpec) { nw[2].deps = nw[2].deps[:1] }},
+		{"dupdrop alike", []gSpec{
+			{"a", "o0", "1", nil}, {"a", "o1", "1", nil},
+			{"b", "o2", "1", [][2]string{{"a", "o0"}, {"a", "o0"}}},
+			{"b", "o3", "1", [][2]string{{"a", "o0"}}},
+			{"c", "o4", "1", [][2]string{{"b", "o2"}}},
+		}, func(nw []gSpec) { nw[2].deps = nw[2].deps[:1] }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sh := gMake(tc.old, tc.mut)
