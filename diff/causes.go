@@ -65,6 +65,19 @@ func (g Graph) Node(h string) *GraphNode {
 	return n
 }
 
+// place returns the node of hash h and its place in Nodes(), or nil
+// and -1.
+func (g Graph) place(h string) (*GraphNode, int) {
+	if len(g.slots) == 0 {
+		return nil, -1
+	}
+	n, i := g.find(h, maphash.String(graphSeed, h))
+	if n == nil {
+		return nil, -1
+	}
+	return n, int(uint32(g.slots[i])) - 1
+}
+
 // find returns the node of hash h, whose maphash is hh, or nil, and its
 // slot (or the empty one where it goes).
 func (g Graph) find(h string, hh uint64) (*GraphNode, int) {

