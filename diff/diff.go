@@ -788,15 +788,15 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 		n.paired = true
 		if o.ids != n.ids {
 			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
-				Message: fmt.Sprintf("hash %s of %s has other facets than in the old snapshot (%s)", o.Hash, p.Name, facetDelta(o, n)) + hashOneBuild})
+				Message: fmt.Sprintf("hash %s of %s has other facets than in the old snapshot (%s)", o.Hash, safeName(p.Name), facetDelta(o, n)) + hashOneBuild})
 		}
 		if delta := depsDelta(o.Deps(), n.Deps()); delta != "" {
 			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
-				Message: fmt.Sprintf("hash %s of %s has other link or run dependencies than in the old snapshot (%s)", o.Hash, p.Name, delta) + hashOneBuild})
+				Message: fmt.Sprintf("hash %s of %s has other link or run dependencies than in the old snapshot (%s)", o.Hash, safeName(p.Name), delta) + hashOneBuild})
 		}
 		if !recipesAlike(o.Recipe(), n.Recipe()) {
 			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
-				Message: fmt.Sprintf("hash %s of %s has another recipe than in the old snapshot (package_hash %s → %s)", o.Hash, p.Name, shortValue(o.Recipe()), shortValue(n.Recipe())) + hashOneBuild})
+				Message: fmt.Sprintf("hash %s of %s has another recipe than in the old snapshot (package_hash %s → %s)", o.Hash, safeName(p.Name), shortName(o.Recipe()), shortName(n.Recipe())) + hashOneBuild})
 		}
 		if o.stack == n.stack {
 			p.Counts.Unchanged++
@@ -1712,7 +1712,7 @@ func linkRunEdges(l []snapshot.Dep) []string {
 	var out []string
 	for _, d := range l {
 		if len(d.Types) == 0 || slices.Contains(d.Types, "link") || slices.Contains(d.Types, "run") {
-			out = append(out, shortValue(d.Name)+"/"+d.Hash[:min(7, len(d.Hash))])
+			out = append(out, shortName(d.Name)+"/"+d.Hash[:min(7, len(d.Hash))])
 		}
 	}
 	slices.Sort(out)
