@@ -5193,18 +5193,39 @@ func cycleText(comp []*GraphNode) string {
 }
 
 // safeName returns s as it is when it is a plain name (letters, digits,
-// and - _ . + @), and quoted with Go's escapes otherwise, so that a
-// message never carries a newline or a control character from the input.
+// and - _ . + @), and quoted in ASCII with Go's escapes otherwise, so
+// that a message never carries a newline or a control character from
+// the input, and two names never read alike: a name of a backslash and
+// n is quoted "\\n", a newline "\n", and a lookalike letter is an
+// escape ("b\u0441 x" beside "bc x").
 func safeName(s string) string {
+	if plainName(s) {
+		return s
+	}
+	return strconv.QuoteToASCII(s)
+}
+
+// plainName reports whether s is a name safeName writes as it is.
+func plainName(s string) bool {
 	for _, r := range s {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.+@", r)) {
-			return strconv.Quote(s)
+			return false
 		}
 	}
-	if s == "" {
-		return `""`
+	return s != ""
+}
+
+// shortName is safeName of s cut as shortValue cuts it: quoted when s
+// is not a plain name, wherever what makes it so stands, with the cut's
+// "…" inside the quotes as it is (quoted whole, the mark, not ASCII,
+// made a plain name cut read as one quoted for a lookalike).
+func shortName(s string) string {
+	short := shortValue(s)
+	if short == s || plainName(s) {
+		return safeName(short)
 	}
-	return s
+	q := strconv.QuoteToASCII(strings.TrimSuffix(short, "…"))
+	return q[:len(q)-1] + `…"`
 }
 
 // GraphOf returns a snapshot's dependency graph: its specs (and the

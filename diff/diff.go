@@ -791,15 +791,15 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 		n.paired = true
 		if o.ids != n.ids {
 			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
-				Message: fmt.Sprintf("hash %s of %s has other facets than in the old snapshot (%s)", o.Hash, p.Name, facetDelta(o, n)) + hashOneBuild})
+				Message: fmt.Sprintf("hash %s of %s has other facets than in the old snapshot (%s)", o.Hash, safeName(p.Name), facetDelta(o, n)) + hashOneBuild})
 		}
 		if delta := depsDelta(o.Deps(), n.Deps()); delta != "" {
 			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
-				Message: fmt.Sprintf("hash %s of %s has other link or run dependencies than in the old snapshot (%s)", o.Hash, p.Name, delta) + hashOneBuild})
+				Message: fmt.Sprintf("hash %s of %s has other link or run dependencies than in the old snapshot (%s)", o.Hash, safeName(p.Name), delta) + hashOneBuild})
 		}
 		if !recipesAlike(o.Recipe(), n.Recipe()) {
 			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
-				Message: fmt.Sprintf("hash %s of %s has another recipe than in the old snapshot (package_hash %s → %s)", o.Hash, p.Name, shortValue(o.Recipe()), shortValue(n.Recipe())) + hashOneBuild})
+				Message: fmt.Sprintf("hash %s of %s has another recipe than in the old snapshot (package_hash %s → %s)", o.Hash, safeName(p.Name), shortName(o.Recipe()), shortName(n.Recipe())) + hashOneBuild})
 		}
 		if o.stack == n.stack {
 			p.Counts.Unchanged++
@@ -1600,8 +1600,12 @@ func (m *matcher) minus(a, b []string) []string { return listops.Minus(a, b, &m.
 
 // facetDelta names the facets in which o and n, of one hash, differ, each
 // as "os old → new". A value is quoted in ASCII when it or the other is
-// not ASCII, or either is odd (lookalike.Facet): a compiler gсc@13, its c Cyrillic, read
-// "compiler gcc@13 → gсc@13", two values that look the same.
+// not ASCII, or either is odd (lookalike.Pair): a compiler gсc@13, its c
+// Cyrillic, read "compiler gcc@13 → gсc@13", two values that look the
+// same, and one spelled "g\u0441c", quotes its own, read as the quoted
+// gсc. The variants are quoted once, each as an element of their list
+// (lookalike.Item, variantsDelta): their list quoted again as a value
+// read v=x and +w as the one variant "v=x +w".
 func facetDelta(o, n *spec) string {
 	var parts []string
 	for f := range numFacets {
@@ -1610,9 +1614,9 @@ func facetDelta(o, n *spec) string {
 			if f == fVariants {
 				lead, ov, om, nv, nm = variantsDelta(o.Variants, n.Variants)
 			} else {
-				ov, nv = o.show(f), n.show(f)
+				ov, nv = lookalike.Pair(o.show(f), n.show(f)), lookalike.Pair(n.show(f), o.show(f))
 			}
-			parts = append(parts, fmt.Sprintf("%s%s %s%s → %s%s", facetNames[f], lead, lookalike.Facet(ov, nv), om, lookalike.Facet(nv, ov), nm))
+			parts = append(parts, fmt.Sprintf("%s%s %s%s → %s%s", facetNames[f], lead, ov, om, nv, nm))
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -1651,9 +1655,10 @@ func variantsDelta(o, n []string) (lead, ov, omore, nv, nmore string) {
 // maxDeltaVariants is the most variants variantsDelta names a side.
 const maxDeltaVariants = 8
 
-// firstVariants joins l by spaces, cut after its first maxDeltaVariants,
-// and says how many more it has; "none" when empty, and a variant
-// spelled none alone quoted ("variants none → none" said nothing).
+// firstVariants joins l by spaces, each variant as lookalike.Item
+// writes it, cut after its first maxDeltaVariants, and says how many
+// more it has; "none" when empty, and a variant spelled none alone
+// quoted ("variants none → none" said nothing).
 func firstVariants(l []string) (joined, more string) {
 	switch {
 	case len(l) == 0:
@@ -1661,9 +1666,17 @@ func firstVariants(l []string) (joined, more string) {
 	case len(l) == 1 && l[0] == "none":
 		return strconv.Quote(l[0]), ""
 	case len(l) > maxDeltaVariants:
-		return listops.Join(l[:maxDeltaVariants], " "), fmt.Sprintf(" …and %d more", len(l)-maxDeltaVariants)
+		more = fmt.Sprintf(" …and %d more", len(l)-maxDeltaVariants)
+		l = l[:maxDeltaVariants]
 	}
-	return listops.Join(l, " "), ""
+	var b strings.Builder
+	for i, v := range l {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(lookalike.Item(v))
+	}
+	return b.String(), more
 }
 
 // depsDelta says how the link and run dependencies of one hash differ
@@ -1702,7 +1715,7 @@ func linkRunEdges(l []snapshot.Dep) []string {
 	var out []string
 	for _, d := range l {
 		if len(d.Types) == 0 || slices.Contains(d.Types, "link") || slices.Contains(d.Types, "run") {
-			out = append(out, shortValue(d.Name)+"/"+d.Hash[:min(7, len(d.Hash))])
+			out = append(out, shortName(d.Name)+"/"+d.Hash[:min(7, len(d.Hash))])
 		}
 	}
 	slices.Sort(out)

@@ -76,21 +76,30 @@ func HTMLPackage(base, name string) string {
 
 // EscapeMD makes s safe as inline GitHub-flavoured Markdown, including in a
 // table cell: Markdown punctuation is backslash-escaped, HTML is entity-
-// escaped, line breaks become spaces, and an @mention, an issue reference
+// escaped, and an @mention, an issue reference
 // (#123, GH-123) is broken with a zero-width space so that nobody is
 // notified and no issue is linked; $ is escaped so that no math is typeset.
 // An underscore or an @ inside a word of ASCII letters and digits
 // (x86_64_v3, gcc@13.2.0) can neither emphasize nor mention, and is left
-// as it is so that the Markdown source stays readable. Long text is
-// shortened first (see shorten): the full value is in the JSON report.
-func EscapeMD(s string) string { return escape(Shorten(s), false) }
+// as it is so that the Markdown source stays readable. s is first made
+// visible text as the text view writes a value (VisibleInput): a control
+// character (a newline, a tab), an invisible one and an invalid byte are
+// written as Go escapes (\n, \t, \u202e, \xff), so that each reads as no
+// other and as no space or U+FFFD. Long text is shortened next (see
+// Shorten): the full value is in the JSON report.
+func EscapeMD(s string) string { return escape(Shorten(VisibleInput(s)), false) }
+
+// EscapeMDMessage is EscapeMD for a message (a warning, a skipped page's
+// reason), which quotes its input where it is made: written as Visible
+// writes it, as on standard error and in the text view.
+func EscapeMDMessage(msg string) string { return escape(Shorten(Visible(msg)), false) }
 
 // EscapeHTML makes s safe as text inside an HTML block of GitHub Markdown
 // (such as a <summary>), where Markdown escapes are not interpreted: HTML
 // and the characters that could end a table cell or open a code span are
-// entity-escaped, line breaks become spaces and @mentions are broken. Long
-// text is shortened first, like EscapeMD's.
-func EscapeHTML(s string) string { return escape(Shorten(s), true) }
+// entity-escaped and @mentions are broken. s is made visible text and
+// shortened first, like EscapeMD's.
+func EscapeHTML(s string) string { return escape(Shorten(VisibleInput(s)), true) }
 
 // Limits of shorten, in characters (runes).
 const (
@@ -236,9 +245,11 @@ func regional(r rune) bool { return r >= 0x1f1e6 && r <= 0x1f1ff }
 // Words are the unit so that a list joined with spaces or commas (the
 // variants of a spec) keeps every item that fits, while a 10,000-character
 // name is cut. It cuts between characters, never inside one, and before
-// any escaping, so never inside an escape. Control characters and Unicode
-// bidirectional controls (which can make text read in another order than
-// it is) become U+FFFD; line breaks and tabs are kept, for the escaper.
+// any escaping for Markdown or HTML, so never inside an entity. s is
+// visible text (VisibleInput, Visible), as every caller makes it first:
+// a control character or Unicode bidirectional control left (which can
+// make text read in another order than it is) becomes U+FFFD, and line
+// breaks and tabs are kept.
 func Shorten(s string) string {
 	if len(s) <= maxWord && clean(s) {
 		return s // the common case: short and plain
@@ -313,7 +324,7 @@ func cleanRune(r rune) bool {
 // paragraph separators, and the noncharacters (U+FFFE, U+FFFF, U+FDD0 to
 // U+FDEF and the last two of each plane: no character, and XML forbids
 // U+FFFE and U+FFFF). "g\u200bcc" looks like gcc: every format shows
-// these characters (Markdown as U+FFFD, text and patch as \u escapes).
+// these characters as Go escapes (\u200b).
 func Invisible(r rune) bool {
 	if r < 0xad {
 		return false // the common case: ASCII and Latin-1 letters

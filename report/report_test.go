@@ -21,7 +21,7 @@ func TestEscape(t *testing.T) {
 		{"<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"},
 		{"@someone", "@&#8203;someone"}, // a mention is broken
 		{"cc @org/team", "cc @&#8203;org/team"},
-		{"a\nb\r\nc", "a b  c"},             // one line
+		{"a\nb\r\nc", `a\\nb\\r\\nc`},       // one line, a line break as its escape
 		{"~cuda ~~x~~", `\~cuda \~\~x\~\~`}, // no strikethrough
 		{"*bold* [link](x) #1 &amp;", `\*bold\* \[link\](x) \#&#8203;1 &amp;amp;`},
 	} {
@@ -32,7 +32,7 @@ func TestEscape(t *testing.T) {
 }
 
 func TestEscapeHTML(t *testing.T) {
-	if got, want := EscapeHTML("<b>@you & \"me\"|`\n"), "&lt;b&gt;@&#8203;you &amp; &#34;me&#34;&#124;&#96; "; got != want {
+	if got, want := EscapeHTML("<b>@you & \"me\"|`\n"), "&lt;b&gt;@&#8203;you &amp; &#34;me&#34;&#124;&#96;\\n"; got != want {
 		t.Errorf("EscapeHTML = %q, want %q", got, want)
 	}
 }
@@ -170,7 +170,7 @@ func TestMarkdownLinksAndTitle(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	if first, _, _ := strings.Cut(out, "\n"); first != `## Notes \| &lt;b&gt;@&#8203;team&lt;/b&gt; \#\# not a heading` {
+	if first, _, _ := strings.Cut(out, "\n"); first != `## Notes \| &lt;b&gt;@&#8203;team&lt;/b&gt;\\n\#\# not a heading` {
 		t.Errorf("headline %q", first)
 	}
 	for _, want := range []string{

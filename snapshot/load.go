@@ -729,9 +729,9 @@ func besideIndex(cands []candidate, results []result, listed []File) []Warning {
 			break
 		}
 		name, version, hash := f.Handle.(ListedBeside).ListedSpec()
-		label := name
+		label := quotedName(name) // input: the spec file's
 		if version != "" {
-			label += "@" + version
+			label += "@" + quotedName(version)
 		}
 		switch listed, ok := index()[hash]; {
 		case !ok:
@@ -905,19 +905,19 @@ func indexNotAlone(path string, cands []candidate, results []result) *Error {
 	switch {
 	case n >= 2:
 		return &Error{File: path, Msg: fmt.Sprintf("this folder holds %d build-cache indexes: %s; a build cache has one, which Spack reads alone, and their union would keep what one of them lost: name the folder of one build cache, or the index itself",
-			n, listSome(indexes, n))}
+			n, listSome(shownPaths(indexes), n))}
 	case n == 1 && nLocks > 0:
 		// The index's folder, when it is not the one refused (a mirror's
 		// build_cache/), is a snapshot of the index alone.
-		give := "name the index, " + indexes[0] + ","
+		give := "name the index, " + shownPath(indexes[0]) + ","
 		// (A repository's top, REV:, names its files REV:NAME.)
 		dir := filepath.Dir(indexes[0])
 		name, top := strings.CutPrefix(indexes[0], path)
 		if dir != filepath.Clean(path) && !(top && strings.HasSuffix(path, ":") && !strings.Contains(name, "/")) {
-			give = "name the index or its folder, " + dir + ","
+			give = "name the index or its folder, " + shownPath(dir) + ","
 		}
 		return &Error{File: path, Msg: fmt.Sprintf("this folder holds a build-cache index, %s, and %s: %s; Spack reads a build cache's index alone, and a lockfile is no part of it (their union would keep what the index lost): %s or the lockfile",
-			indexes[0], plural(nLocks, "lockfile"), listSome(locks, nLocks), give)}
+			shownPath(indexes[0]), plural(nLocks, "lockfile"), listSome(shownPaths(locks), nLocks), give)}
 	}
 	return nil
 }
@@ -1299,7 +1299,7 @@ func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 				var others []string
 				for m, q := range group {
 					if m != k {
-						others = append(others, q.File())
+						others = append(others, shownPath(q.File()))
 					}
 					if len(others) == namedOthers {
 						break
@@ -1310,7 +1310,7 @@ func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 					n = plural(len(group)-1, "other page")
 				}
 				bad[p] = &Error{File: p.File(), Msg: fmt.Sprintf("package %s has %s too: %s; a package has one page",
-					p.Name, n, listSome(others, len(group)-1))}
+					quotedName(p.Name), n, listSome(others, len(group)-1))}
 			}
 		}
 		i = j
@@ -1371,7 +1371,7 @@ func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 				// A page titled "bс", its c Cyrillic, beside bc's with
 				// bc's hashes, read "listed under another package too:
 				// bс (…)": quoted in ASCII (lookalike.Pair).
-				others = append(others, fmt.Sprintf("%s (%s)", lookalike.Pair(q.Name, p.Name), q.File()))
+				others = append(others, fmt.Sprintf("%s (%s)", lookalike.Pair(q.Name, p.Name), shownPath(q.File())))
 			}
 		}
 		msg := fmt.Sprintf("hash %s is listed under another package too: %s", h, listSome(others, len(owners[h])-1))
@@ -1434,6 +1434,28 @@ func notASCII(r rune) bool { return r >= utf8.RuneSelf }
 // written with: a tag holding one is quoted where tags are listed.
 func notTagWord(r rune) bool {
 	return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune(".-_+@", r))
+}
+
+// shownPaths is each of paths as a message shows it (shownPath).
+func shownPaths(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = shownPath(p)
+	}
+	return out
+}
+
+// quotedName is a package's name, or a version, of the input as a
+// message puts it: as it is when it is of letters, digits and .-_+@
+// (notTagWord), else quoted (quoteName, in ASCII when it is not ASCII),
+// so that it holds no newline or control character, a name of a comma
+// or a space reads as one in a list, and a lookalike as other than the
+// name it looks like.
+func quotedName(s string) string {
+	if s == "" || strings.ContainsFunc(s, notTagWord) {
+		return quoteName(s)
+	}
+	return s
 }
 
 // listSome lists names, the first of total, and counts the rest: "a, b,

@@ -73,7 +73,7 @@ func TestHostileMarkdown(t *testing.T) {
 	md = string(runOK(t, []string{old, nu}, 1))
 	checkMarkdownSafe(t, md)
 	for _, want := range []string{
-		"x\\|y\\`z&lt;script&gt;alert(1)&lt;/script&gt;@&#8203;someone \\| injected \\| row \\|", // one cell, newline and all
+		"x\\|y\\`z&lt;script&gt;alert(1)&lt;/script&gt;@&#8203;someone\\\\n\\| injected \\| row \\|", // one cell, its newline written \n
 		"&lt;img src=x onerror=alert(1)&gt;",
 		"&lt;/style&gt;&lt;style&gt;body\\{display:none\\}&lt;/style&gt;",
 	} {

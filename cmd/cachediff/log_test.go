@@ -332,6 +332,11 @@ func TestRenderRefusesInconsistentLog(t *testing.T) {
 			tl["packages"] = append([]any{map[string]any{"name": "aaa-fake", "present": []any{map[string]any{"from": 0, "to": 4}},
 				"versions": []any{map[string]any{"version": "1.0", "from": 0, "to": 4}}}}, tl["packages"].([]any)...)
 		}},
+		// A name of the input is quoted, its newline written \n (class a).
+		{"a package invented, named with a newline", `timeline: "aaa-fake\n::error::x": `, func(doc map[string]any) {
+			tl := doc["timeline"].(map[string]any)
+			tl["packages"] = append([]any{map[string]any{"name": "aaa-fake\n::error::x", "present": []any{}, "versions": []any{}}}, tl["packages"].([]any)...)
+		}},
 		{"an unchanged package's versions invented", "timeline: aida: ", func(doc map[string]any) {
 			// No step lists aida: the "Versions over time" a maintainer
 			// reads once showed an upgrade no step holds.

@@ -49,9 +49,11 @@ func newerFirst(a, b diff.Side) string {
 		newer = o != nil && n != nil && o[1] == n[1] && o[2] > n[2]
 	}
 	if newer {
-		// Tags are input (a page's categories): quoted in short, as a
-		// release tag of 100,000 components matches releaseTag.
-		return fmt.Sprintf("tag %s is newer than %s", report.Shorten(a.Tag), report.Shorten(b.Tag))
+		// Tags are input (a page's categories): each read as no other
+		// (VisibleInput: g, U+202E, cc and g, U+FFFD, cc both read g�cc
+		// when Shorten made U+202E its U+FFFD), in short, as a release
+		// tag of 100,000 components matches releaseTag.
+		return fmt.Sprintf("tag %s is newer than %s", report.Shorten(report.VisibleInput(a.Tag)), report.Shorten(report.VisibleInput(b.Tag)))
 	}
 	return ""
 }

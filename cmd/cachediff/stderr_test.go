@@ -66,6 +66,12 @@ func TestStderrOneLine(t *testing.T) {
 	index := write("index/index.json", `{"database":{"version":"7","installs":{"abc`+jsonEscape(forged)+`":{"ref_count":1}}}}`)
 	name := write("named/index.json", `{"database":{"version":"7","installs":{"abc`+jsonEscape(forged)+`":{"spec":{"name":"lib`+jsonEscape(forged)+`","version":"1","hash":"rqh2vuf6fqwkmipzgi2wjx352mq7y7ez"},"ref_count":1,"in_buildcache":true}}}}`)
 	tmpl := write("t.tmpl", "{{ .Nope"+forged+" }}")
+	// One hash of that package with another compiler on each side: the
+	// gate refuses the pair, quoting the warning that names the package.
+	facets := func(side, compiler string) string {
+		return write(side+"/index.json", `{"database":{"version":"7","installs":{"rqh2vuf6fqwkmipzgi2wjx352mq7y7ez":{"spec":{"name":"lib`+jsonEscape(forged)+`","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"`+compiler+`","version":"9"},"parameters":{},"hash":"rqh2vuf6fqwkmipzgi2wjx352mq7y7ez"},"ref_count":0,"in_buildcache":true}}}}`)
+	}
+	facetsOld, facetsNew := facets("facets-old", "gcc"), facets("facets-new", "clang")
 
 	cases := [][]string{
 		{badFolder, good},
@@ -75,6 +81,7 @@ func TestStderrOneLine(t *testing.T) {
 		{hostileRoot, good},
 		{index, good},
 		{name, good},
+		{"--fail-on", "any", "-f", "json", facetsOld, facetsNew},
 		{"HEAD:nowhere" + forged, good},
 		{"HEAD" + forged + ":testdata", good},
 		{"--format", "md" + forged, good, good},

@@ -18,12 +18,14 @@ import (
 // The text view (and the patch's header, the HTML page's text, the feed)
 // wrote control and bidi characters as \uXXXX but a backslash as it is,
 // so a version of a backslash and U+202E read \\u202e, as the seven
-// characters \\u202e did: a crafted name passed for another. Values are
-// strings of the characters escapes are made of and those Markdown and
-// HTML escape, put where a report holds values read from the input: a
-// package's new version, a stack, a warning's file, the title.
+// characters \\u202e did: a crafted name passed for another. Markdown
+// wrote U+202E, an invalid byte and U+FFFD alike (U+FFFD), and a
+// newline, a tab and a space alike (a space). Values are strings of the
+// characters escapes are made of and those Markdown and HTML escape or
+// turn into others, put where a report holds values read from the
+// input: a package's new version, a stack, a warning's file, the title.
 func TestViewsTellValuesApart(t *testing.T) {
-	alphabet := []string{`\`, "u", "2", "0", "e", "\u202e", "\n", "|", "`", "<", "&"}
+	alphabet := []string{`\`, "u", "2", "0", "e", "\u202e", "\ufffd", "\xff", `"`, "\n", "\t", " ", "|", "`", "<", "&"}
 	values := []string{"\\\u202e", `\\u202e`, `\u202e`, "\\\\\u202e", "\\\n", `\n`, `\\n`}
 	rnd := rand.New(rand.NewPCG(35, 8))
 	for len(values) < 300 {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -645,6 +646,39 @@ func jsonError(data []byte, err error) error {
 // value as runes made a 50 MB schema peak render at 7x the report.
 func shortValue(s string) string {
 	return cutRunes(s, 60)
+}
+
+// shownValue is a name or version of the report as a message names it
+// in a sentence: shortValue of it as it is when it is of letters,
+// digits and .-_+@, else quoted in ASCII, the cut's "…" inside the
+// quotes, so that it holds no newline or control character and a
+// name of a colon or a space reads as one ("timeline: a: b: never
+// present" read as the package a).
+func shownValue(s string) string {
+	plain := s != ""
+	for i := 0; i < len(s) && plain; i++ {
+		c := s[i]
+		plain = c == '_' || c == '-' || c == '.' || c == '+' || c == '@' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
+	short := shortValue(s)
+	if plain {
+		return short
+	}
+	if short == s {
+		return strconv.QuoteToASCII(s)
+	}
+	q := strconv.QuoteToASCII(strings.TrimSuffix(short, "…"))
+	return q[:len(q)-1] + `…"`
+}
+
+// shownList is l's values, each as shownValue writes it, joined by
+// commas.
+func shownList(l []string) string {
+	out := make([]string, len(l))
+	for i, v := range l {
+		out[i] = shownValue(v)
+	}
+	return strings.Join(out, ", ")
 }
 
 // cutRunes keeps the first n characters of s, and "…" when it cuts.

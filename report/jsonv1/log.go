@@ -8,7 +8,6 @@ import (
 	"maps"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
@@ -450,14 +449,14 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 	for k := range t.Packages {
 		p := &t.Packages[k]
 		if k > 0 && t.Packages[k-1].Name >= p.Name {
-			return fmt.Errorf("timeline.packages[%d]: %s is not after %s: sorted by name, each once", k, shortValue(p.Name), shortValue(t.Packages[k-1].Name))
+			return fmt.Errorf("timeline.packages[%d]: %s is not after %s: sorted by name, each once", k, shownValue(p.Name), shownValue(t.Packages[k-1].Name))
 		}
 		if kept != nil && !kept(p.Name) {
 			return fmt.Errorf("timeline.packages[%d]: %q matches none of the steps' options.packages: --package keeps only the packages it names", k, shortValue(p.Name))
 		}
 		byName[p.Name] = p
 		if len(p.Present) == 0 {
-			return fmt.Errorf("timeline: %s: never present", shortValue(p.Name))
+			return fmt.Errorf("timeline: %s: never present", shownValue(p.Name))
 		}
 		if err := checkRuns(p.Name, "present", p.Present, n); err != nil {
 			return err
@@ -473,7 +472,7 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 				if prev := p.Versions[j-1].Version; prev != v.Version && version.Compare(prev, v.Version) > 0 {
 					// That order changed between releases, as a
 					// report's versions' did (diff.OlderOrder).
-					return fmt.Errorf("timeline: %s: versions[%d]: %s after %s: the versions are oldest first, each version's runs together%s", shortValue(p.Name), j, shortValue(v.Version), shortValue(prev), diff.OlderOrder)
+					return fmt.Errorf("timeline: %s: versions[%d]: %s after %s: the versions are oldest first, each version's runs together%s", shownValue(p.Name), j, shownValue(v.Version), shownValue(prev), diff.OlderOrder)
 				}
 			}
 			runs[v.Version] = append(runs[v.Version], v.Span)
@@ -523,7 +522,7 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 				// snapshot: a step that follows a renamed root on the
 				// other side may list it removed or added alone.
 				if (tp != nil && presentAt(tp.Present, side.at)) != side.has {
-					return fmt.Errorf("timeline: %s: present at snapshot %d is not what steps[%d] says (%s)", shortValue(p.Name), side.at, i, p.Status)
+					return fmt.Errorf("timeline: %s: present at snapshot %d is not what steps[%d] says (%s)", shownValue(p.Name), side.at, i, p.Status)
 				}
 				if !side.has {
 					continue
@@ -535,7 +534,7 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 					}
 				}
 				if !slices.Equal(got, side.versions) {
-					return fmt.Errorf("timeline: %s: versions [%s] at snapshot %d, but steps[%d] says [%s]", shortValue(p.Name), shortValue(strings.Join(got, ", ")), side.at, i, shortValue(strings.Join(side.versions, ", ")))
+					return fmt.Errorf("timeline: %s: versions [%s] at snapshot %d, but steps[%d] says [%s]", shownValue(p.Name), shownList(got), side.at, i, shownList(side.versions))
 				}
 			}
 		}
@@ -669,10 +668,10 @@ func checkUnlisted(t *diff.Timeline, steps []*diff.Report) error {
 		p := &t.Packages[k]
 		check := func(what string, sp diff.Span) error {
 			if sp.From > 0 && !lists(p.Name, sp.From-1) {
-				return fmt.Errorf("timeline: %s: %s from snapshot %d, but steps[%d] does not list %s: unchanged there", shortValue(p.Name), what, sp.From, sp.From-1, shortValue(p.Name))
+				return fmt.Errorf("timeline: %s: %s from snapshot %d, but steps[%d] does not list %s: unchanged there", shownValue(p.Name), what, sp.From, sp.From-1, shownValue(p.Name))
 			}
 			if sp.To < len(steps) && !lists(p.Name, sp.To) {
-				return fmt.Errorf("timeline: %s: %s until snapshot %d, but steps[%d] does not list %s: unchanged there", shortValue(p.Name), what, sp.To, sp.To, shortValue(p.Name))
+				return fmt.Errorf("timeline: %s: %s until snapshot %d, but steps[%d] does not list %s: unchanged there", shownValue(p.Name), what, sp.To, sp.To, shownValue(p.Name))
 			}
 			return nil
 		}
@@ -682,7 +681,7 @@ func checkUnlisted(t *diff.Timeline, steps []*diff.Report) error {
 			}
 		}
 		for _, v := range p.Versions {
-			if err := check("version "+shortValue(v.Version), v.Span); err != nil {
+			if err := check("version "+shownValue(v.Version), v.Span); err != nil {
 				return err
 			}
 		}
@@ -695,10 +694,10 @@ func checkUnlisted(t *diff.Timeline, steps []*diff.Report) error {
 func checkRuns(name, what string, runs []diff.Span, n int) error {
 	for k, sp := range runs {
 		if sp.From < 0 || sp.To < sp.From || sp.To >= n {
-			return fmt.Errorf("timeline: %s: %s: snapshots %d to %d: the log has %d snapshots", shortValue(name), what, sp.From, sp.To, n)
+			return fmt.Errorf("timeline: %s: %s: snapshots %d to %d: the log has %d snapshots", shownValue(name), what, sp.From, sp.To, n)
 		}
 		if k > 0 && runs[k-1].To+1 >= sp.From {
-			return fmt.Errorf("timeline: %s: %s: the runs overlap, touch or are out of order", shortValue(name), what)
+			return fmt.Errorf("timeline: %s: %s: the runs overlap, touch or are out of order", shownValue(name), what)
 		}
 	}
 	return nil

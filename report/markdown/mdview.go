@@ -855,7 +855,7 @@ func (m *mdBuilder) skipped() *view.Section {
 			if p.Column != 0 {
 				m.b.WriteString(":" + strconv.Itoa(p.Column))
 			}
-			m.b.WriteString(" | " + report.EscapeMD(p.Reason) + " |")
+			m.b.WriteString(" | " + report.EscapeMDMessage(p.Reason) + " |")
 			s.Rows = append(s.Rows, m.row())
 		}
 	}
@@ -1003,7 +1003,7 @@ func (m *mdBuilder) warnings() *view.Section {
 		if x.Line != 0 {
 			m.b.WriteString(":" + strconv.Itoa(x.Line))
 		}
-		m.b.WriteString(": " + report.EscapeMD(x.Message))
+		m.b.WriteString(": " + report.EscapeMDMessage(x.Message))
 		s.Rows = append(s.Rows, m.row())
 	}
 	return s

@@ -295,8 +295,8 @@ func (d *decoder) checkDeps() error {
 			continue
 		}
 		line, col := hashAt(d.s.data, n.Line, hash)
-		return &Error{File: d.file, Line: line, Col: col, Path: "concrete_specs." + clip(n.Hash) + ".dependencies",
-			Msg: fmt.Sprintf("%s/%s: dependency %s/%s is not in concrete_specs: Spack links a lockfile's records by their hashes and refuses such a file", clip(n.Name), short(n.Hash), clip(name), short(hash))}
+		return &Error{File: d.file, Line: line, Col: col, Path: "concrete_specs" + keyPath(n.Hash) + ".dependencies",
+			Msg: fmt.Sprintf("%s/%s: dependency %s/%s is not in concrete_specs: Spack links a lockfile's records by their hashes and refuses such a file", shown(n.Name), shown(short(n.Hash)), shown(name), shown(short(hash)))}
 	}
 	return nil
 }
@@ -329,7 +329,7 @@ func (d *decoder) checkRoots() error {
 		}
 		line, col := lineCol(d.s.data, d.rootAt[i])
 		return &Error{File: d.file, Line: line, Col: col, Path: fmt.Sprintf("roots[%d].hash", i),
-			Msg: fmt.Sprintf("root %s/%s is not in concrete_specs: Spack refuses such a lockfile", clip(r.Name()), short(r.Hash))}
+			Msg: fmt.Sprintf("root %s/%s is not in concrete_specs: Spack refuses such a lockfile", shown(r.Name()), shown(short(r.Hash)))}
 	}
 	return nil
 }

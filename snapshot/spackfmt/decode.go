@@ -922,7 +922,7 @@ func (d *decoder) installs() error {
 			return err
 		}
 		if n == nil {
-			return d.s.errf("record %s has no spec", id)
+			return d.s.errf("record %s has no spec", shown(id))
 		}
 		// Spack writes the record's key over its spec's hash before it
 		// reads the spec (Database._read_spec_from_dict) and finds a
@@ -1089,7 +1089,7 @@ func (d *decoder) roots() error {
 			// Spack reads every root's spec as written (roots[i]["spec"])
 			// and refuses a lockfile without one; the root was named by
 			// its hash here, and read as removed and another added.
-			return d.s.errf("root %s has no spec", r.Hash)
+			return d.s.errf("root %s has no spec", shown(r.Hash))
 		}
 		d.set.Roots = append(d.set.Roots, r)
 		return nil
@@ -1213,7 +1213,7 @@ func (d *decoder) specNodes() error {
 			return err
 		}
 		if n.Hash == "" {
-			return d.s.errf("node %s has no hash", n.Name)
+			return d.s.errf("node %s has no hash", shown(n.Name))
 		}
 		return d.add(n, d.s.internHash([]byte(n.Hash)), i == 0, at)
 	})
@@ -1230,7 +1230,7 @@ func (d *decoder) specNodes() error {
 func (d *decoder) add(n *Node, ref *hashRef, counts bool, at int) error {
 	id := ref.s
 	if prev := ref.node; prev != nil && prev.Hash == id {
-		return d.s.errAt(at, "hash %s is listed twice (%s at line %d and %s at line %d); a hash names one spec", id, prev.Name, prev.Line, n.Name, n.Line)
+		return d.s.errAt(at, "hash %s is listed twice (%s at line %d and %s at line %d); a hash names one spec", shown(id), shown(prev.Name), prev.Line, shown(n.Name), n.Line)
 	}
 	own := n.Hash
 	n.Hash = id

@@ -815,7 +815,7 @@ func (d *decoder) addRef(n *Node, r depRef) error {
 		}
 	}
 	if r.refs[0] == nil && r.refs[1] == nil && r.refs[2] == nil {
-		return d.s.errf("dependency %s has no hash", r.name)
+		return d.s.errf("dependency %s has no hash", shown(r.name))
 	}
 	d.refScratch = appendChunked(&d.refChunks, d.refScratch, r, refChunk)
 	return nil

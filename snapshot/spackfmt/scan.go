@@ -106,6 +106,15 @@ func (s *scanner) pathString() string {
 	return b.String()
 }
 
+// keyPath is key as pathString writes it after an object's path: .key
+// when plain, else ["key"], quoted (and clipped).
+func keyPath(key string) string {
+	if plainKey([]byte(key)) {
+		return "." + clip(key)
+	}
+	return "[" + strconv.Quote(clip(key)) + "]"
+}
+
 // keyAt is the key whose opening quote is at offset at, as object read
 // it.
 func (s *scanner) keyAt(at int) []byte {
@@ -158,6 +167,28 @@ func clip(s string) string {
 		}
 	}
 	return s[:n] + "…"
+}
+
+// shown is a name or hash of the input (a package's, a record's key) as
+// a message puts it: as it is when plain (letters, digits and -_.+@),
+// else clipped and quoted in ASCII, the clip's "…" inside the quotes, so
+// that it holds no newline or control character, and two names never
+// read alike (a newline reads "\n", a backslash and n "\\n").
+func shown(s string) string {
+	plain := s != ""
+	for i := 0; i < len(s) && plain; i++ {
+		c := s[i]
+		plain = c == '_' || c == '-' || c == '.' || c == '+' || c == '@' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
+	if plain {
+		return clip(s)
+	}
+	c := clip(s)
+	if c == s {
+		return strconv.QuoteToASCII(s)
+	}
+	q := strconv.QuoteToASCII(strings.TrimSuffix(c, "…"))
+	return q[:len(q)-1] + `…"`
 }
 
 // clipArgs clips the strings and byte strings of a message's arguments,

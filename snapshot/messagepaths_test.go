@@ -1,0 +1,53 @@
+package snapshot
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLoadMessagesQuoteInput (issue 35 class a): the errors that list
+// other pages or indexes put their paths, and the package's name, as
+// they are: "package x y has another page too: a\n::error::z/specs.md"
+// held the folder's newline raw (a line of its own beside the quoted
+// path of the page it is about), and the name "x y" read as two words.
+// Each path is shown as the error's own file is (shownPath), and a name
+// of other than letters, digits and .-_+@ is quoted.
+func TestLoadMessagesQuoteInput(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "testdata", "real", "v0.23.0", "bc", "specs.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name string, data []byte) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Skipf("this file system refuses the name %q: %v", name, err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Skipf("this file system refuses the name %q: %v", name, err)
+		}
+	}
+	odd := "a\n::error::z"
+	titled := []byte(strings.Replace(string(page), `title: "bc"`, `title: "x y"`, 1))
+	write("pages/"+odd+"/specs.md", titled)
+	write("pages/b/specs.md", titled)
+	index := []byte(`{"database":{"version":"7","installs":{"rqh2vuf6fqwkmipzgi2wjx352mq7y7ez":{"spec":{"name":"zlib","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"parameters":{},"hash":"rqh2vuf6fqwkmipzgi2wjx352mq7y7ez"},"ref_count":0,"in_buildcache":true}}}}`)
+	write("indexes/"+odd+"/index.json", index)
+	write("indexes/c/index.json", index)
+	for _, c := range []struct{ dir, want string }{
+		{"pages", `package "x y" has another page too: "`},
+		{"indexes", `build-cache indexes: "`},
+	} {
+		_, err := Load(filepath.Join(dir, c.dir), Options{})
+		if err == nil {
+			t.Fatalf("%s: loaded", c.dir)
+		}
+		msg := err.Error()
+		if strings.Contains(msg, "\n::") || !strings.Contains(msg, c.want) {
+			t.Errorf("%s: %s\nwant no raw newline of the input, and %s", c.dir, msg, c.want)
+		}
+	}
+}
