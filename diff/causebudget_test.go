@@ -207,6 +207,10 @@ func TestCauseBudgetLinear(t *testing.T) {
 	}{
 		{"ladderup", ladderUpShape(300), ladderUpShape(1200)},
 		{"layered", layeredShape(15, 20), layeredShape(15, 80)},
+		// Wider layers share fewer causes among a pair's dependencies,
+		// so that each reference read writes more: charged for its
+		// reads alone, 4x the width wrote 4.6x the JSON.
+		{"layered, wide", layeredShape(15, 30), layeredShape(15, 120)},
 		{"back2, names split", backSplitShape(300), backSplitShape(1200)},
 		{"ring of own changes", selfRing(150), selfRing(600)},
 		{"a chain's sets read whole", deepChain(300), deepChain(1200)},
