@@ -1104,7 +1104,10 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 	// it) is read as a page whatever its name, and a saved report is
 	// told as such.
 	fallback := c.fallbackOf(decoders)
-	if c.named != nil && !(c.file.Root && fallback != nil && fallback.Detect(headOf(data))) {
+	// A signed file cut within its first line ("---", the start of
+	// -----BEGIN PGP SIGNED MESSAGE-----) is no page, whatever the page
+	// decoder detects: it was told its front matter is never closed.
+	if c.named != nil && !(c.file.Root && fallback != nil && fallback.Detect(headOf(data)) && !spackfmt.CutSigned(c.file.Base, data)) {
 		if startsLikeJSON(data) && cachediffSchema(data) != "" {
 			return result{err: &Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}
 		}
@@ -1113,10 +1116,12 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 		}
 		return decode(c.named)
 	}
-	if c.file.Root && gzipUnread(data) {
+	if c.file.Root && (gzipUnread(data) || spackfmt.CutGzip(data) && maybeByContent(c.file.Base)) {
 		// A file named alone, gzip'd in a stream that inflates nothing:
 		// its gzip is what is wrong, which the Spack decoder says (the
-		// page decoder said to gunzip it, which fails as well).
+		// page decoder said to gunzip it, which fails as well). So is
+		// one of a Spack file's names (index.json.gz) cut to gzip's
+		// first byte, which the page decoder told it has no front matter.
 		for _, d := range c.decoders {
 			if _, ok := d.(spackDecoder); ok {
 				return decode(d)

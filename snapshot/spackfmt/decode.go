@@ -183,6 +183,11 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 		if t := bytes.TrimLeft(data, " \t\r\n"); bytes.HasPrefix(t, sigBegin) || len(t) >= len("-----B") && bytes.HasPrefix(sigBegin, t) {
 			return nil, headersNeverEnd(file, data, len(data)-len(t))
 		}
+		if CutSigned(file, data) {
+			line, col := lineCol(data, len(data))
+			return nil, &Error{File: file, Line: line, Col: col, Path: "(signature)",
+				Msg: "a clear-signed " + signedKind(file) + " that ends within its first line (the start of -----BEGIN PGP SIGNED MESSAGE-----, and no more): the file is cut short"}
+		}
 		return data, nil
 	}
 	// Spack's pattern finds the message at a line's start only: one
@@ -234,7 +239,7 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 // dash as "not a number".
 func headersNeverEnd(file string, data []byte, begin int) error {
 	line, col := lineCol(data, len(data))
-	msg := "a clear-signed message whose armor headers never end (no empty line after -----BEGIN PGP SIGNED MESSAGE----- and its Hash header, before the signed JSON): the file is cut short"
+	msg := "a clear-signed " + signedKind(file) + " whose armor headers never end (no empty line after -----BEGIN PGP SIGNED MESSAGE----- and its Hash header, before the signed JSON): the file is cut short"
 	// The lines end with CR alone when the first line, up to its line
 	// feed or the text's end, holds a carriage return before more text:
 	// one that ends the text is no line ending of its own (a CRLF file
@@ -254,6 +259,23 @@ func headersNeverEnd(file string, data []byte, begin int) error {
 		msg = "a clear-signed message with no empty line between its armor headers and the signed JSON, which GnuPG does not read as a signed message (it writes the empty line): the signed text starts after it"
 	}
 	return &Error{File: file, Line: line, Col: col, Path: "(signature)", Msg: msg}
+}
+
+// CutSigned reports whether data, in a file whose name says it is
+// clear-signed (a *.sig, as Spack names a signed spec file) or a manifest
+// (which Spack signs, and whose JSON never starts with a dash), is the
+// start of a clear-signed message's first line alone, after blank space:
+// one to five dashes, which unwrapSigned takes for the first line from
+// its sixth byte on. Read as JSON, such a file was "not a number" or
+// "invalid character '-' in numeric literal"; read as a package page,
+// "---" had front matter never closed.
+func CutSigned(file string, data []byte) bool {
+	t := bytes.TrimLeft(data, " \t\r\n")
+	if len(t) == 0 || len(t) >= len("-----B") || !bytes.HasPrefix(sigBegin, t) {
+		return false
+	}
+	base := file[strings.LastIndexAny(file, `/\:`)+1:]
+	return strings.HasSuffix(base, ".sig") || strings.HasSuffix(base, ".manifest.json")
 }
 
 // signedKind names the kind of file that file's name says, for the

@@ -32,10 +32,19 @@ var (
 	utf8BOM   = []byte("\uFEFF")
 )
 
+// CutGzip reports whether data is gzip's first byte (0x1f) alone: a
+// gzip'd file cut after one byte, too short to start as gzip does (two
+// bytes, 1f 8b).
+func CutGzip(data []byte) bool { return bytes.Equal(data, gzipMagic[:1]) }
+
 // plainText returns data as UTF-8 text: inflated when gzip'd, without a
 // byte order mark. file names it in errors.
 func plainText(file string, data []byte) ([]byte, error) {
 	gzipped := bytes.HasPrefix(data, gzipMagic)
+	if CutGzip(data) {
+		// No JSON starts so: it was named by that byte, "not '\x1f'".
+		return nil, &Error{File: file, Line: 1, Col: 1, Path: "(gzip)", Msg: "a gzip stream that is cut short (its first byte alone): the file is incomplete"}
+	}
 	if gzipped {
 		var err error
 		if data, err = inflate(data, maxInflated); err != nil {
