@@ -45,41 +45,8 @@ func TestSignalRemovesTemporary(t *testing.T) {
 				// by design (removeOnSignal), keeps ignoring it.
 				t.Skipf("%v is ignored in this process (nohup?), and so in the command", sig)
 			}
-			dir := t.TempDir()
-			tmpl := filepath.Join(dir, "slow.tmpl")
-			if err := os.WriteFile(tmpl, []byte("{{ range until 100000 }}{{ range until 100000 }}{{ end }}{{ end }}"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			out := filepath.Join(dir, "report.md")
-			if err := os.WriteFile(out, []byte("old"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			cmd := exec.Command(bin, "-t", tmpl, "--template-timeout", "10m", "-o", out,
-				filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1"))
-			var stderr strings.Builder
-			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			// Wait for the temporary file, then signal.
-			deadline := time.After(time.Minute)
-		wait:
-			for {
-				if m, _ := filepath.Glob(filepath.Join(dir, ".report.md.tmp-*")); len(m) > 0 {
-					break
-				}
-				select {
-				case err := <-done:
-					t.Fatalf("the command ended before it wrote: %v: %s", err, stderr.String())
-				case <-deadline:
-					cmd.Process.Kill()
-					t.Fatal("no temporary file after a minute")
-				case <-time.After(5 * time.Millisecond):
-					continue wait
-				}
-			}
+			cmd, dir, out, done, stderr := writingRun(t, bin, realDir, "{{ range until 100000 }}{{ range until 100000 }}{{ end }}{{ end }}", 5*time.Millisecond)
+			var err error
 			if err := cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
 			}
@@ -238,4 +205,45 @@ func runClosing(t *testing.T, bin string, args []string, closed bool) (stdout, s
 		t.Fatal(err)
 	}
 	return []byte(out.String()), []byte(errs.String()), code
+}
+
+// writingRun starts bin writing, with -o, a report of the real pairs
+// (realDir's v0.23.0 and v0.23.1) through the slow template slow into a
+// temporary folder dir, over its file out holding "old", and returns
+// once the command's temporary file is there (looked for every poll),
+// the command still running; done receives its Wait.
+func writingRun(t *testing.T, bin, realDir, slow string, poll time.Duration) (cmd *exec.Cmd, dir, out string, done <-chan error, stderr *strings.Builder) {
+	t.Helper()
+	dir = t.TempDir()
+	tmpl := filepath.Join(dir, "slow.tmpl")
+	if err := os.WriteFile(tmpl, []byte(slow), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out = filepath.Join(dir, "report.md")
+	if err := os.WriteFile(out, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd = exec.Command(bin, "-t", tmpl, "--template-timeout", "10m", "-o", out,
+		filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1"))
+	stderr = new(strings.Builder)
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ch := make(chan error, 1)
+	go func() { ch <- cmd.Wait() }()
+	deadline := time.After(time.Minute)
+	for {
+		if m, _ := filepath.Glob(filepath.Join(dir, ".report.md.tmp-*")); len(m) > 0 {
+			return cmd, dir, out, ch, stderr
+		}
+		select {
+		case err := <-ch:
+			t.Fatalf("the command ended before it wrote: %v: %s", err, stderr.String())
+		case <-deadline:
+			cmd.Process.Kill()
+			t.Fatal("no temporary file after a minute")
+		case <-time.After(poll):
+		}
+	}
 }

@@ -36,40 +36,7 @@ func TestSignalWhileMainEnds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	tmpl := filepath.Join(dir, "slow.tmpl")
-	if err := os.WriteFile(tmpl, []byte("{{ range until 4000 }}{{ range until 4000 }}{{ end }}{{ end }}done"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "report.md")
-	if err := os.WriteFile(out, []byte("old"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "-t", tmpl, "--template-timeout", "10m", "-o", out,
-		filepath.Join(realDir, "v0.23.0"), filepath.Join(realDir, "v0.23.1"))
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	deadline := time.After(time.Minute)
-wait:
-	for {
-		if m, _ := filepath.Glob(filepath.Join(dir, ".report.md.tmp-*")); len(m) > 0 {
-			break
-		}
-		select {
-		case err := <-done:
-			t.Fatalf("the command ended before it wrote: %v: %s", err, stderr.String())
-		case <-deadline:
-			cmd.Process.Kill()
-			t.Fatal("no temporary file after a minute")
-		case <-time.After(time.Millisecond):
-			continue wait
-		}
-	}
+	cmd, dir, out, done, stderr := writingRun(t, bin, realDir, "{{ range until 4000 }}{{ range until 4000 }}{{ end }}{{ end }}done", time.Millisecond)
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
