@@ -35,22 +35,7 @@ func (d *DAG) BusyWeek(every int) []Mutation {
 	flip := d.Middle()
 	flip = slices.DeleteFunc(flip, func(name string) bool { _, ok := bumped[name]; return ok })
 	for _, name := range flip[:min(3, len(flip))] {
-		m := Mutation{Name: name, Kind: "variants"}
-		for _, n := range d.Nodes {
-			if n.Name != name {
-				continue
-			}
-			for i, v := range n.Variants {
-				switch v {
-				case "+shared":
-					n.Variants[i], m.From, m.To = "~shared", "+shared", "~shared"
-				case "~shared":
-					n.Variants[i], m.From, m.To = "+shared", "~shared", "+shared"
-				}
-			}
-			slices.Sort(n.Variants)
-		}
-		out = append(out, m)
+		out = append(out, d.flipVariant(name))
 	}
 	out = append(out, d.SwapProvider()) // rehashes
 	return out

@@ -413,6 +413,13 @@ func bump(v string) string {
 // FlipVariant turns name's shared variant the other way in every
 // environment.
 func (d *DAG) FlipVariant(name string) Mutation {
+	m := d.flipVariant(name)
+	d.Rehash()
+	return m
+}
+
+// flipVariant is FlipVariant without the rehash.
+func (d *DAG) flipVariant(name string) Mutation {
 	m := Mutation{Name: name, Kind: "variants"}
 	for _, n := range d.Nodes {
 		if n.Name != name {
@@ -428,7 +435,6 @@ func (d *DAG) FlipVariant(name string) Mutation {
 		}
 		slices.Sort(n.Variants)
 	}
-	d.Rehash()
 	return m
 }
 
