@@ -107,15 +107,7 @@ func TestAlikeBuildsByUsersLinear(t *testing.T) {
 				oldIdx := gIndex(t, rng, sh.sides[0], hash, id)
 				newIdx := gIndex(t, rng, sh.sides[1], hash, id)
 				c, r := measureCompare(t, oldIdx, newIdx, reverse)
-				hp, _ := pairsOf(r)
-				pairs := map[string]string{}
-				for a, b := range hp {
-					if reverse {
-						a, b = b, a
-					}
-					pairs[id[a]] = id[b]
-				}
-				if got, want := gKept(sh.sides, pairs), gKept(sh.sides, sh.place); got < want {
+				if got, want := gKept(sh.sides, pairIDs(r, id, reverse)), gKept(sh.sides, sh.place); got < want {
 					t.Errorf("%d leaves: pairs keep %d edges, %d by place", n, got, want)
 				}
 				return c

@@ -263,11 +263,7 @@ func gCheck(t *testing.T, sh gShape, labellings uint64, stream uint64) []string 
 				why = append(why, fmt.Sprintf("labelling %d: new → old is not the mirror:\n%s\nold → new:\n%s", seed, strings.Join(plain, "\n"), strings.Join(mirror, "\n")))
 			}
 			if way == 0 {
-				pairs := map[string]string{}
-				hp, _ := pairsOf(r)
-				for a, b := range hp {
-					pairs[id[a]] = id[b]
-				}
+				pairs := pairIDs(r, id, false)
 				k := gKept(sh.sides, pairs)
 				if seed == 0 {
 					firstKept = k
