@@ -3,7 +3,6 @@ package jsonv1
 import (
 	"bytes"
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -35,16 +34,11 @@ func TestUnknownKeysBytesPerKey(t *testing.T) {
 	}
 	base := jsonOf(t, fullReportOf(t, 18, 3))
 	decode := func(n int) uint64 {
-		data := withUnknownKeys(base, n)
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		_, err := DecodeBytes(data)
-		runtime.ReadMemStats(&after)
+		_, a, err := decodeAllocs(withUnknownKeys(base, n))
 		if err != nil {
 			t.Fatal(err)
 		}
-		return after.TotalAlloc - before.TotalAlloc
+		return a
 	}
 	// The report's own decode, without the keys, is not theirs.
 	none := decode(0)
@@ -166,16 +160,11 @@ func TestUnknownNestedKeysBytes(t *testing.T) {
 		return b.Bytes()
 	}
 	decode := func(n int) uint64 {
-		data := with(n)
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		_, err := DecodeBytes(data)
-		runtime.ReadMemStats(&after)
+		_, a, err := decodeAllocs(with(n))
 		if err != nil {
 			t.Fatal(err)
 		}
-		return after.TotalAlloc - before.TotalAlloc
+		return a
 	}
 	none := decode(0)
 	var allocs [2]uint64
