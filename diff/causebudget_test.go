@@ -71,13 +71,22 @@ func backSplitShape(n int) *shape {
 // selfRing is a ring of n specs, each over the next and each with a
 // change of its own: every member's set holds every other member's
 // change.
-func selfRing(n int) *shape {
+func selfRing(n int) *shape { return ringOfVersion(n, "1.1") }
+
+// freeRing is selfRing with no change entering the ring: each member
+// rebuilt with nothing else changed has its own change ("other"), as
+// selfRing's members have theirs.
+func freeRing(n int) *shape { return ringOfVersion(n, "1.0") }
+
+// ringOfVersion is a ring of n specs of version 1.0, each over the
+// next, every hash changed and the new specs of version v.
+func ringOfVersion(n int, v string) *shape {
 	s := newShape()
 	name := func(i int) string { return fmt.Sprintf("r%05d", i) }
 	for _, side := range []struct {
 		g    *diff.Graph
 		p, v string
-	}{{&s.old, "o-", "1.0"}, {&s.new, "n-", "1.1"}} {
+	}{{&s.old, "o-", "1.0"}, {&s.new, "n-", v}} {
 		for i := range n {
 			side.g.Add(diff.NewNode(side.p+name(i), name(i), side.v, []diff.Edge{{Name: name((i + 1) % n), Hash: side.p + name((i+1)%n)}}))
 		}
@@ -213,6 +222,7 @@ func TestCauseBudgetLinear(t *testing.T) {
 		{"layered, wide", layeredShape(15, 30), layeredShape(15, 120)},
 		{"back2, names split", backSplitShape(300), backSplitShape(1200)},
 		{"ring of own changes", selfRing(150), selfRing(600)},
+		{"ring changed with nothing else", freeRing(150), freeRing(600)},
 		{"a chain's sets read whole", deepChain(300), deepChain(1200)},
 	} {
 		a1, s1, r1, c1 := budgetCost(t, tc.small)

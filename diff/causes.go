@@ -2158,6 +2158,7 @@ func (e *explainer) solve() {
 		return
 	}
 	e.solved = true
+	comps := e.ownCycles()
 	for _, l := range e.nodes {
 		l.ownID = -1
 		if len(l.own) > 0 {
@@ -2231,7 +2232,7 @@ func (e *explainer) solve() {
 		}
 	}
 	clear(e.baseAt)
-	e.components(func(comp []int32, cycle bool) {
+	comps.each(func(comp []int32, cycle bool) {
 		if cycle {
 			e.solveCycle(comp)
 			// A member reaches every cause that reaches the cycle: one
@@ -2260,6 +2261,78 @@ func (e *explainer) solve() {
 		e.treeOK[u] = ok
 	})
 	e.outOf = make([]int, len(e.all))
+}
+
+// comps are the strongly connected components of the changed pairs,
+// dependencies first, kept flat: component i is nodes[ends[i-1]:ends[i]]
+// (ends[-1] being 0), ends[i] negated for a cycle.
+type comps struct {
+	nodes, ends []int32
+}
+
+// each calls f with each component, in order.
+func (c comps) each(f func(comp []int32, cycle bool)) {
+	from := int32(0)
+	for _, end := range c.ends {
+		to := max(end, -end)
+		f(c.nodes[from:to], end < 0)
+		from = to
+	}
+}
+
+// ownCycles returns the components of the changed pairs (components),
+// having given each member of a cycle that nothing outside changes its
+// own change: a cycle (bad input) whose members have no own change and
+// no edge change, each changed dependency a member, is a spec over
+// itself made longer (see local). Its members changed for a reason the
+// files do not show, each its own root cause ("other", or its recipe);
+// reached only through one another, they had none, nor had the specs
+// over them. A member with a change of its own, or a change entering
+// from outside, leaves the cycle's causes to those.
+func (e *explainer) ownCycles() comps {
+	c := comps{nodes: make([]int32, 0, len(e.nodes))}
+	var mark []int32 // the members of a cycle, by its stamp
+	e.components(func(comp []int32, cycle bool) {
+		from := int32(len(c.nodes))
+		c.nodes = append(c.nodes, comp...)
+		end := int32(len(c.nodes))
+		if !cycle {
+			c.ends = append(c.ends, end)
+			return
+		}
+		c.ends = append(c.ends, -end)
+		in := c.nodes[from:end]
+		for _, u := range in {
+			l := e.nodes[u]
+			if len(l.own) > 0 || len(l.edges) > 0 {
+				return
+			}
+		}
+		// The members are stamped with their component's number.
+		if mark == nil {
+			mark = make([]int32, len(e.nodes))
+		}
+		stamp := int32(len(c.ends))
+		for _, u := range in {
+			mark[u] = stamp
+		}
+		for _, u := range in {
+			for _, ch := range e.nodes[u].children {
+				if mark[ch.id] != stamp {
+					return
+				}
+			}
+		}
+		for _, u := range in {
+			l := e.nodes[u]
+			x, y := e.old.Node(l.oldHash), e.new.Node(l.newHash)
+			if x == nil || y == nil || l.oldHash == l.newHash {
+				continue
+			}
+			l.own = ownChange(x, y)
+		}
+	})
+	return c
 }
 
 // components calls each with every strongly connected component of the
@@ -4026,13 +4099,19 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 	// changing: counted as one, a spec over itself rebuilt had no cause
 	// at all, nor had the specs over it.
 	if len(l.own) == 0 && len(l.edges) == 0 && onlySelf(pending, x, y) && x.Hash() != y.Hash() {
-		if xr, yr := x.PackageHash(), y.PackageHash(); xr != "" && yr != "" && xr != yr {
-			l.own = []Change{{Kind: "recipe", From: xr, To: yr}}
-		} else {
-			l.own = []Change{{Kind: "other"}}
-		}
+		l.own = ownChange(x, y)
 	}
 	return l, pending
+}
+
+// ownChange is the own change of a pair x → y whose hash changed with
+// no facet, no edge and no dependency changing (but itself, or the
+// other members of its cycle): its recipe's, or "other".
+func ownChange(x, y *GraphNode) []Change {
+	if xr, yr := x.PackageHash(), y.PackageHash(); xr != "" && yr != "" && xr != yr {
+		return []Change{{Kind: "recipe", From: xr, To: yr}}
+	}
+	return []Change{{Kind: "other"}}
 }
 
 // onlySelf says pending (a node's changed dependency pairs) are none
