@@ -2,10 +2,12 @@ package diff_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/testing/race"
 	"github.com/cachediff/cachediff/report/jsonv1"
 )
 
@@ -66,7 +68,10 @@ func TestCauseBudgetCutKeepsNearest(t *testing.T) {
 // (x over y and d, y over z, z over x, d over the bumped leaf l: x
 // through d, z through x, y through z), and never a set that holds its
 // own change (u, bumped, over w; w over u and d: w's cut set is u's own
-// change alone, which u keeps not).
+// change alone, which u keeps not). A member whose every dependency's
+// set holds its own change keeps its nearest dependency outside's
+// causes, through the members: u keeps l through w and d, as it would
+// uncut, where it kept none (class b).
 func TestCauseBudgetCutCycleKeepsNearest(t *testing.T) {
 	defer diff.SetCauseBudget(0, 0)()
 	s := newShape()
@@ -116,6 +121,7 @@ func TestCauseBudgetCutCycleKeepsNearest(t *testing.T) {
 		"z": "l version:1.0→1.1 z>x>d>l",
 		"y": "l version:1.0→1.1 y>z>x>d>l",
 		"w": "u version:1.0→1.1 w>u",
+		"u": "l version:1.0→1.1 u>w>d>l",
 	} {
 		if got[name] != want {
 			t.Errorf("%s's causes %q, want %q", name, got[name], want)
@@ -123,5 +129,68 @@ func TestCauseBudgetCutCycleKeepsNearest(t *testing.T) {
 	}
 	if u := got["u"]; strings.Contains(u, "u>w>u") {
 		t.Errorf("u's causes %q hold its own change through the cycle", u)
+	}
+}
+
+// cutRing is a cycle of 2n specs: u_i, bumped, over w_i; w_i over u_i
+// and u_{i+1} (u_0 after the last), w_0 also over d, over the bumped
+// leaf l. Cut, each w_i keeps its causes of one name (u_i's and
+// u_{i+1}'s own changes), which hold u_i's own change: each u_i keeps
+// l, its nearest dependency outside's cause, through the members
+// (keepNearestOutside).
+func cutRing(n int) *shape {
+	s := newShape()
+	u := func(i int) string { return fmt.Sprintf("u%05d", i%n) }
+	w := func(i int) string { return fmt.Sprintf("w%05d", i%n) }
+	s.add("l", "l", true)
+	s.add("d", "d", false, "l")
+	for i := range n {
+		s.add(u(i), u(i), true, w(i))
+		deps := []string{u(i), u(i + 1)}
+		if i == 0 {
+			deps = append(deps, "d")
+		}
+		s.add(w(i), w(i), false, deps...)
+	}
+	return s
+}
+
+// Past the budget, the members of a cycle that keep their nearest
+// dependency outside's causes through the members cost rounds over the
+// cycle's edges: 4x the members cost at most 4.4x the bytes allocated,
+// JSON and render's bytes, and every u_i keeps l.
+func TestCauseBudgetCutRingLinear(t *testing.T) {
+	if race.Enabled {
+		t.Skip("allocations under the race detector")
+	}
+	defer diff.SetCauseBudget(0, 0)()
+	for _, n := range []int{3, 40} {
+		o, nw := cutRing(n).snapshots(t)
+		r, err := diff.CompareWith(o, nw, diff.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.CheckLaws(); err != nil {
+			t.Fatalf("n=%d: the cut report breaks its laws: %v", n, err)
+		}
+		got := resolvedCauses(r)
+		for i := range n {
+			name := fmt.Sprintf("u%05d", i)
+			if c := got[name]; !strings.HasPrefix(c, "l version:1.0→1.1 "+name+">w") {
+				t.Errorf("n=%d: %s's causes %q, want l through the members", n, name, c)
+			}
+		}
+	}
+	a1, s1, r1, c1 := budgetCost(t, cutRing(150))
+	a2, s2, r2, c2 := budgetCost(t, cutRing(600))
+	t.Logf("cut %d → %d pairs; Explain allocated %d → %d bytes (%.2fx), JSON %d → %d bytes (%.2fx), render allocated %d → %d bytes (%.2fx)",
+		c1, c2, a1, a2, float64(a2)/float64(a1), s1, s2, float64(s2)/float64(s1), r1, r2, float64(r2)/float64(r1))
+	for _, x := range []struct {
+		what string
+		a, b uint64
+	}{{"Explain's bytes allocated", a1, a2}, {"JSON bytes", s1, s2}, {"render's bytes allocated", r1, r2}} {
+		if f := float64(x.b) / float64(x.a); f > allocBound {
+			t.Errorf("4x the members cost %.2fx the %s (%d → %d), want at most %.2fx", f, x.what, x.a, x.b, allocBound)
+		}
 	}
 }

@@ -3392,6 +3392,97 @@ func (e *explainer) cutCycle(comp []int32) {
 			}
 		}
 	}
+	e.keepNearestOutside(comp, pos, users)
+}
+
+// keepNearestOutside gives each member of comp that cutCycle left with
+// no set the causes of its nearest dependency outside that brings a
+// set, through the members on the way (its via), found in rounds over
+// the members' edges from the dependencies outside: a member whose
+// every dependency's set holds its own change (u, bumped, over w alone,
+// w over u and d: w's causes of one name are u's change alone) keeps
+// d's causes through w, which it would hold uncut, rather than none. No
+// set outside holds a member's own change (it is below the cycle). A
+// member left with no set and no own change reaches no set at all:
+// cutCycle's rounds pass any set on to it. The rounds cost the cycle's
+// edges; nothing is done when every member has a set.
+func (e *explainer) keepNearestOutside(comp []int32, pos map[int32]int32, users [][]child) {
+	left := false
+	for _, u := range comp {
+		left = left || e.nodes[u].set == 0
+	}
+	if !left {
+		return
+	}
+	type held struct{ set, via int32 }
+	near := make([]held, len(comp)) // set 0: none yet
+	// better says the candidate of name nid and via a comes before the
+	// one of name nb and via b (as cmpVia).
+	better := func(na, a, nb, b int32) bool {
+		if c := cmp.Compare(e.depthOf(a), e.depthOf(b)); c != 0 {
+			return c < 0
+		}
+		if na != nb {
+			return na < nb
+		}
+		return e.cmpLinks(a, b) < 0
+	}
+	var given []int32 // the members given a set in the round before, by place
+	for i, u := range comp {
+		var best *child
+		for k := range e.nodes[u].children {
+			ch := &e.nodes[u].children[k]
+			v := e.nodes[ch.id]
+			if _, in := pos[ch.id]; in || v.set == 0 {
+				continue
+			}
+			if best == nil || better(ch.nid, v.via, best.nid, e.nodes[best.id].via) {
+				best = ch
+			}
+		}
+		if best != nil {
+			v := e.nodes[best.id]
+			near[i] = held{v.set, e.link(best.nid, v.via)}
+			given = append(given, int32(i))
+		}
+	}
+	// offers[i] is the best of member i's dependencies given a set in
+	// the round before (its name's number and its held), taken once
+	// the round is over.
+	type offer struct {
+		nid int32
+		h   held
+	}
+	offers := make([]offer, len(comp))
+	var next []int32
+	for len(given) > 0 {
+		next = next[:0]
+		for _, j := range given {
+			for _, us := range users[j] {
+				i := pos[us.id]
+				if near[i].set != 0 {
+					continue
+				}
+				if o := offers[i]; o.h.set == 0 {
+					next = append(next, i)
+					offers[i] = offer{us.nid, near[j]}
+				} else if better(us.nid, near[j].via, o.nid, o.h.via) {
+					offers[i] = offer{us.nid, near[j]}
+				}
+			}
+		}
+		slices.Sort(next)
+		for _, i := range next {
+			o := offers[i]
+			near[i] = held{o.h.set, e.link(o.nid, o.h.via)}
+		}
+		given, next = next, given
+	}
+	for i, u := range comp {
+		if l := e.nodes[u]; l.set == 0 && near[i].set != 0 {
+			l.set, l.via = near[i].set, near[i].via
+		}
+	}
 }
 
 // cutCycleOneName gives each member of comp its causes of one name
