@@ -1695,31 +1695,83 @@ func depsDelta(od, nd []snapshot.Dep) string {
 	if slices.Equal(ok, nk) {
 		return ""
 	}
-	gone, came := listops.Minus(ok, nk, nil), listops.Minus(nk, ok, nil)
-	list := func(l []string) string {
+	gone, came := minusEdges(ok, nk), minusEdges(nk, ok)
+	// Each edge printed is name/hash, the hash of as many characters as
+	// tell it from the others' of its name (at least 7): compared whole,
+	// two hashes of the same first 7 would print alike.
+	list := func(l []nameHash) string {
 		if len(l) == 0 {
 			return "none"
 		}
-		if len(l) > 3 {
-			return fmt.Sprintf("%s, …and %d more", strings.Join(l[:3], ", "), len(l)-3)
+		var b strings.Builder
+		for i, x := range l[:min(3, len(l))] {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			n := 7
+			for _, y := range [2][]nameHash{gone, came} {
+				for _, z := range y {
+					if z.name == x.name && z.hash != x.hash {
+						n = max(n, samePrefix(z.hash, x.hash)+1)
+					}
+				}
+			}
+			b.WriteString(shortName(x.name) + "/" + x.hash[:min(n, len(x.hash))])
 		}
-		return strings.Join(l, ", ")
+		if len(l) > 3 {
+			fmt.Fprintf(&b, ", …and %d more", len(l)-3)
+		}
+		return b.String()
 	}
 	return list(gone) + " → " + list(came)
 }
 
+// nameHash is a dependency edge by its name and hash, both whole.
+type nameHash struct{ name, hash string }
+
+func compareNameHash(a, b nameHash) int {
+	return cmp.Or(strings.Compare(a.name, b.name), strings.Compare(a.hash, b.hash))
+}
+
+// samePrefix is how many bytes a and b share at their start.
+func samePrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
 // linkRunEdges returns the edges of l that are link or run dependencies
-// (or of no deptype written), each as name/hash (the hash's first 7
-// characters), sorted and without repeats.
-func linkRunEdges(l []snapshot.Dep) []string {
-	var out []string
+// (or of no deptype written), by their whole name and hash, sorted and
+// without repeats: shortened (the name to 60 characters, the hash to
+// its first 7, as printed), a dependency changed to a hash of the same
+// first 7 compared equal, and the hash's conflict went unsaid.
+func linkRunEdges(l []snapshot.Dep) []nameHash {
+	var out []nameHash
 	for _, d := range l {
 		if len(d.Types) == 0 || slices.Contains(d.Types, "link") || slices.Contains(d.Types, "run") {
-			out = append(out, shortName(d.Name)+"/"+d.Hash[:min(7, len(d.Hash))])
+			out = append(out, nameHash{d.Name, d.Hash})
 		}
 	}
-	slices.Sort(out)
+	slices.SortFunc(out, compareNameHash)
 	return slices.Compact(out)
+}
+
+// minusEdges returns the edges of a not in b, both sorted
+// (linkRunEdges): a merge.
+func minusEdges(a, b []nameHash) []nameHash {
+	var out []nameHash
+	j := 0
+	for _, x := range a {
+		for j < len(b) && compareNameHash(b[j], x) < 0 {
+			j++
+		}
+		if j == len(b) || b[j] != x {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // matched is a pair of specs found by a pass, before it becomes a Pair.

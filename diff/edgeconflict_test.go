@@ -18,7 +18,10 @@ import (
 // its zlib went from 1 to 2, and a folder of spec files (whose zlib is a
 // dependency, not a counted spec) read "no changes", exit 0, even with
 // --fail-on any. Edges written in another order, or another build-only
-// dependency (outside the hash before Spack 0.18), are no conflict.
+// dependency (outside the hash before Spack 0.18), are no conflict. A
+// zlib of a hash with the same first 7 characters is one too: the edges
+// were compared by their hashes' first 7 (zlib/zzzzzzz twice), and said
+// nothing; they are printed with as many as tell them apart.
 func TestHashOtherEdges(t *testing.T) {
 	const curl = "cccccccccccccccccccccccccccccccc"
 	node := func(name, version, hash, deps string) string {
@@ -27,7 +30,7 @@ func TestHashOtherEdges(t *testing.T) {
 	edge := func(name, hash, types string) string {
 		return fmt.Sprintf(`{"name":%q,"hash":%q,"parameters":{"deptypes":[%s],"virtuals":[]}}`, name, hash, types)
 	}
-	zlib1, zlib2 := strings.Repeat("z", 32), strings.Repeat("y", 32)
+	zlib1, zlib2, zlib3 := strings.Repeat("z", 32), "zzzzzzz"+strings.Repeat("y", 25), strings.Repeat("y", 32)
 	make1, make2 := strings.Repeat("m", 32), strings.Repeat("n", 32)
 	file := func(edges string, deps ...string) string {
 		return `{"spec":{"_meta":{"version":5},"nodes":[` + strings.Join(append([]string{node("curl", "8", curl, edges)}, deps...), ",") + `]}}`
@@ -41,7 +44,8 @@ func TestHashOtherEdges(t *testing.T) {
 	for _, c := range []struct {
 		name, data, want string
 	}{
-		{"zlib-2", file(edge("zlib", zlib2, `"build","link"`)+","+edge("gmake", make1, `"build"`), node("zlib", "2", zlib2, ""), node("gmake", "4", make1, "")), "(zlib/zzzzzzz → zlib/yyyyyyy)"},
+		{"zlib-2", file(edge("zlib", zlib2, `"build","link"`)+","+edge("gmake", make1, `"build"`), node("zlib", "2", zlib2, ""), node("gmake", "4", make1, "")), "(zlib/zzzzzzzz → zlib/zzzzzzzy)"},
+		{"zlib-3", file(edge("zlib", zlib3, `"build","link"`)+","+edge("gmake", make1, `"build"`), node("zlib", "3", zlib3, ""), node("gmake", "4", make1, "")), "(zlib/zzzzzzz → zlib/yyyyyyy)"},
 		{"reordered", file(edge("gmake", make1, `"build"`)+","+edge("zlib", zlib1, `"link","build"`), node("zlib", "1", zlib1, ""), node("gmake", "4", make1, "")), ""},
 		{"build-only", file(edge("zlib", zlib1, `"build","link"`)+","+edge("gmake", make2, `"build"`), node("zlib", "1", zlib1, ""), node("gmake", "4.1", make2, "")), ""},
 	} {
