@@ -1,9 +1,12 @@
 package diff
 
 import (
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/testing/race"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -30,5 +33,46 @@ func TestDepsDeltaWholeNames(t *testing.T) {
 		if got := depsDelta(c.old, c.new); got != c.want {
 			t.Errorf("%s: depsDelta %q, want %q", c.what, got, c.want)
 		}
+	}
+}
+
+// depsDelta over a spec of n link edges, every hash changed to one of
+// the same first 30 characters: 4x the edges cost at most 4.4x the
+// bytes allocated (the edges sorted whole, a merge for each side's own,
+// each printed edge's hash length found over the others of its name).
+func TestDepsDeltaLinear(t *testing.T) {
+	if race.Enabled {
+		t.Skip("allocations under the race detector")
+	}
+	deps := func(n int, last byte) []snapshot.Dep {
+		l := make([]snapshot.Dep, n)
+		for i := range l {
+			name := fmt.Sprintf("dep%06d", (i*7919)%n)
+			l[i] = snapshot.Dep{Name: name, Hash: strings.Repeat("h", 24) + name[3:] + string(last) + "x", Types: []string{"link"}}
+		}
+		return l
+	}
+	cost := func(n int) uint64 {
+		od, nd := deps(n, 'a'), deps(n, 'b')
+		best := uint64(0)
+		for i := range 3 {
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			got := depsDelta(od, nd)
+			runtime.ReadMemStats(&after)
+			if !strings.Contains(got, "dep000000/"+strings.Repeat("h", 24)+"000000a, ") {
+				t.Fatalf("n=%d: depsDelta %q, want dep000000's hashes told apart", n, got)
+			}
+			if a := after.TotalAlloc - before.TotalAlloc; i == 0 || a < best {
+				best = a
+			}
+		}
+		return best
+	}
+	a, b := cost(2000), cost(8000)
+	t.Logf("2,000 → 8,000 edges: %d → %d bytes (%.2fx)", a, b, float64(b)/float64(a))
+	if f := float64(b) / float64(a); f > 4.4 {
+		t.Errorf("4x the edges cost %.2fx the bytes (%d → %d), want at most 4.4x", f, a, b)
 	}
 }
