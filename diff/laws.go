@@ -262,7 +262,10 @@ func checkCauses(r *Report) error {
 	if err := checkCauseSets(r); err != nil { // causelaws.go
 		return err
 	}
-	return checkDepSelves(r) // causelaws_depself.go
+	if err := checkDepSelves(r); err != nil { // causelaws_depself.go
+		return err
+	}
+	return checkCauseHashes(r) // causelaws_hashes.go
 }
 
 // conserved checks the conservation laws of a Counts.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -169,6 +170,12 @@ func forgedRootVias(t *testing.T, r, d int) (string, int) {
 		w := *root.Why
 		via := base
 		w.Via = &via
+		// The via's first name a dependency the report does not list
+		// (of hashes of its own): render follows a path through the
+		// listed pairs' changed dependencies, by hash, and z000001 is
+		// no dependency of the chain's spec.
+		w.Changed = slices.Clone(w.Changed)
+		w.Changed[0].OldHash, w.Changed[0].NewHash = fakeHash('p', i), fakeHash('q', i)
 		x.Why = &w
 		c.Roots.Changed = append(c.Roots.Changed, x)
 	}

@@ -1,0 +1,480 @@
+package diff
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// checkCauseHashes follows the causes' paths by hashes, where
+// checkCauseSets follows them by name: a pair's path to a cause goes
+// from the pair through its changed dependencies (why.changed), each
+// one a dependency of the one before, so that each name of a path is a
+// changed dependency of the spec the path has reached, and the last is
+// the cause's spec, of the cause's old and new hash (a dependency's own
+// change: that dependency's hashes; an edge change: the edge's, as the
+// spec whose edge changed lists it). A name of a path is found among the
+// changed dependencies of the spec reached, whose hashes lead on to the
+// report's pair of those hashes. A report of two builds of a package
+// (two stacks, two targets) has two causes of one name: an edit of a
+// reference's cause, a link's next, a pair's via or a reference's path
+// to the other's rendered as the report cachediff wrote, but for the
+// edit, which render -f json wrote back.
+//
+// A path that goes through a spec the report does not list (--package,
+// --stack), or through a name a spec's changed dependencies hold twice
+// (two edges of one name), is followed no further: what it reaches there
+// is not known.
+//
+// Each link is followed once from each spec it is reached at (a memo of
+// link and spec), and each set once from each spec its paths start at
+// (a pair's, after its via; a base's, after the base's via): the M
+// dependents of a hub with K changed leaves, which share the hub's set
+// through their vias, cost M + K. A report that would cost more than
+// lawHashWalks steps an element of its causes and whys is refused, as
+// checkDepSelves refuses bases too deep to search.
+//
+// A pair whose causes all come through its dependencies that share one
+// set (and bring no own change) goes through the first of them (the
+// shortest via, then the first by name, then its via name by name):
+// cachediff's compose. A via edited to another of them reached the same
+// causes by another path than the one cachediff finds.
+func checkCauseHashes(r *Report) error {
+	c := r.Causes
+	if c == nil || len(c.Sets) <= 1 || len(c.Paths) == 0 {
+		return nil
+	}
+	// The maps made at the sizes they come to in a report cachediff
+	// writes (a link, a set, from about one spec each), rather than grown
+	// by doubling.
+	pairs := 0
+	for i := range r.Packages {
+		pairs += len(r.Packages[i].Specs.Rebuilt) + len(r.Packages[i].Specs.Updated)
+	}
+	h := &hashWalk{c: c, nodes: make([]hashNode, 0, pairs), byHash: make(map[[2]string]int32, pairs),
+		memo: make(map[uint64]hashEnd, len(c.Paths)+pairs), sets: make(map[uint64]struct{}, len(c.Sets))}
+	elements := len(c.Paths) + 1
+	for _, s := range c.Sets {
+		elements += len(s)
+	}
+	for i := range r.Packages {
+		p := &r.Packages[i]
+		for _, l := range []struct {
+			name  string
+			pairs []Pair
+		}{{"rebuilt", p.Specs.Rebuilt}, {"updated", p.Specs.Updated}} {
+			for j := range l.pairs {
+				pr := &l.pairs[j]
+				if pr.Why == nil || !pr.Why.Known || pr.Old == nil || pr.New == nil {
+					continue
+				}
+				elements += 1 + len(pr.Why.Changed)
+				id := int32(len(h.nodes))
+				h.nodes = append(h.nodes, hashNode{w: pr.Why, name: p.Name, oldHash: pr.Old.Hash, newHash: pr.New.Hash, pkg: i, kind: l.name, at: j})
+				h.byHash[[2]string{pr.Old.Hash, pr.New.Hash}] = id
+			}
+		}
+	}
+	if c.Roots != nil {
+		for i := range c.Roots.Changed {
+			rc := &c.Roots.Changed[i]
+			if rc.Why == nil || !rc.Why.Known {
+				continue
+			}
+			// A root whose spec's pair the report lists has that pair's
+			// why (checkCauseSets): followed once, as the pair's.
+			if _, ok := h.byHash[[2]string{rc.Old.Hash, rc.New.Hash}]; ok {
+				continue
+			}
+			elements += 1 + len(rc.Why.Changed)
+			h.nodes = append(h.nodes, hashNode{w: rc.Why, name: rc.New.Name, oldHash: rc.Old.Hash, newHash: rc.New.Hash, pkg: -1, at: i})
+		}
+	}
+	h.budget = lawHashWalks*elements + 1024
+	// The links' depths and ranks, for the order of vias (compose).
+	depth := make([]int, len(c.Paths))
+	var walk []int
+	for i := range c.Paths {
+		walk = walk[:0]
+		j := i
+		for j >= 0 && depth[j] == 0 {
+			walk = append(walk, j)
+			j = -1
+			if nx := c.Paths[walk[len(walk)-1]].Next; nx != nil {
+				j = *nx
+			}
+		}
+		d := 0
+		if j >= 0 {
+			d = depth[j]
+		}
+		for k := len(walk) - 1; k >= 0; k-- {
+			d++
+			depth[walk[k]] = d
+		}
+	}
+	rank := pathRanks(c.Paths, depth)
+	for id := range h.nodes {
+		x := &h.nodes[id]
+		w := x.w
+		if w.Set <= 0 || w.Set >= len(c.Sets) {
+			continue
+		}
+		if err := h.checkVia(int32(id), depth, rank); err != nil {
+			return err
+		}
+		q := int32(id)
+		if w.Via != nil {
+			e, err := h.follow(*w.Via, q, int32(id), hashField{node: int32(id)})
+			if err != nil {
+				return err
+			}
+			if q = h.pairAt(e); q < 0 {
+				continue
+			}
+		}
+		if err := h.checkSet(w.Set, q, int32(id)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lawHashWalks is how many steps checkCauseHashes may take an element of
+// the report's causes and whys (a link, an element of a set, a pair's
+// changed dependency).
+const lawHashWalks = 32
+
+// lawHashStep, when set (by tests), is called for each step that
+// checkCauseHashes takes: a link followed from a spec, an element of a
+// set looked at from a spec.
+var lawHashStep func()
+
+// hashNode is a pair (or a changed root whose pair is not listed) that
+// a path starts at or goes through.
+type hashNode struct {
+	w                      *Why
+	name, oldHash, newHash string
+	// pkg, kind and at place the pair's why in the report
+	// (packages[pkg].specs.kind[at].why); pkg -1: causes.roots.changed[at].why.
+	pkg  int
+	kind string
+	at   int
+}
+
+func (x *hashNode) where() string {
+	if x.pkg < 0 {
+		return fmt.Sprintf("causes.roots.changed[%d].why", x.at)
+	}
+	return fmt.Sprintf("packages[%d].specs.%s[%d].why", x.pkg, x.kind, x.at)
+}
+
+// hashField is the field that names the first link of a path that
+// checkCauseHashes follows: the via of node's why (node >= 0), else
+// field name of causes.sets[set][elem] (a reference's path, a base's
+// via). It is written out only when the path is refused.
+type hashField struct {
+	node      int32
+	set, elem int
+	name      string
+}
+
+func (f hashField) path(h *hashWalk) string {
+	if f.node >= 0 {
+		return h.nodes[f.node].where() + ".via"
+	}
+	return fmt.Sprintf("causes.sets[%d][%d]%s", f.set, f.elem, f.name)
+}
+
+// hashEnd is where a path ends: changed dependency k of node (node -1:
+// not known).
+type hashEnd struct{ node, k int32 }
+
+type hashWalk struct {
+	c      *Causes
+	nodes  []hashNode
+	byHash map[[2]string]int32
+	// memo holds where the path from a link ends, by link and the node
+	// it starts at (link<<32 | node); sets the sets checked from a node.
+	memo   map[uint64]hashEnd
+	sets   map[uint64]struct{}
+	walked []uint64
+	stack  [][2]int32
+	budget int
+}
+
+// spend takes one step of the budget; false when it is spent.
+func (h *hashWalk) spend() bool {
+	if lawHashStep != nil {
+		lawHashStep()
+	}
+	h.budget--
+	return h.budget >= 0
+}
+
+func (h *hashWalk) tooCostly(at string) error {
+	return lawf(at, "its paths, followed through the pairs' changed dependencies, would cost more than %d steps an element of the causes and the whys: cachediff writes paths shared so (vias, bases) that following them costs no more than the report's size", lawHashWalks)
+}
+
+// entry finds the changed dependency of node named name: its index, -1
+// for none, -2 when the node has several of that name.
+func (h *hashWalk) entry(node int32, name string) int {
+	ch := h.nodes[node].w.Changed
+	k, ok := slices.BinarySearchFunc(ch, name, func(d DepChange, n string) int { return strings.Compare(d.Name, n) })
+	switch {
+	case !ok:
+		return -1
+	case k+1 < len(ch) && ch[k+1].Name == name:
+		return -2
+	}
+	return k
+}
+
+// pairAt is the node of the pair of end e's hashes, -1 for none.
+func (h *hashWalk) pairAt(e hashEnd) int32 {
+	if e.node < 0 {
+		return -1
+	}
+	d := &h.nodes[e.node].w.Changed[e.k]
+	if id, ok := h.byHash[[2]string{d.OldHash, d.NewHash}]; ok {
+		return id
+	}
+	return -1
+}
+
+// follow follows the path from link from node start, and returns where
+// it ends. origin is the pair whose path it is, field the field that
+// names link (a reference's path, a via), blamed when the
+// first name is no changed dependency of start; a later one blames the
+// link before it (its next).
+func (h *hashWalk) follow(link int, start, origin int32, field hashField) (hashEnd, error) {
+	c := h.c
+	walked := h.walked[:0]
+	res := hashEnd{-1, -1}
+	cur, prev := start, -1
+	for l := link; ; {
+		key := uint64(l)<<32 | uint64(cur)
+		if e, ok := h.memo[key]; ok {
+			res = e
+			break
+		}
+		if !h.spend() {
+			return res, h.tooCostly(field.path(h))
+		}
+		k := h.entry(cur, c.Paths[l].Name)
+		if k == -1 {
+			at := field.path(h)
+			if prev >= 0 {
+				at = fmt.Sprintf("causes.paths[%d].next", prev)
+			}
+			x, o := &h.nodes[cur], &h.nodes[origin]
+			return res, lawf(at, "%d: the link's name %q is no changed dependency of %q %q → %q, which the path of %s (%q) reaches there (its changed dependencies: %s): a path goes on through a changed dependency of the spec it reached, to a link naming one",
+				l, shortValue(c.Paths[l].Name), shortValue(x.name), shortValue(x.oldHash), shortValue(x.newHash), o.where(), shortValue(o.name), changedNames(x.w.Changed))
+		}
+		walked = append(walked, key)
+		if k == -2 {
+			break // two edges of the name: not known which
+		}
+		nx := c.Paths[l].Next
+		if nx == nil {
+			res = hashEnd{cur, int32(k)}
+			break
+		}
+		d := &h.nodes[cur].w.Changed[k]
+		id, ok := h.byHash[[2]string{d.OldHash, d.NewHash}]
+		if !ok {
+			break // a spec the report does not list
+		}
+		prev, cur, l = l, id, *nx
+	}
+	for _, key := range walked {
+		h.memo[key] = res
+	}
+	h.walked = walked
+	return res, nil
+}
+
+// changedNames quotes the names of a why's changed dependencies (at most
+// 8, then how many more).
+func changedNames(l []DepChange) string {
+	names := make([]string, 0, min(len(l), 9))
+	for i, d := range l {
+		if i == 8 {
+			names = append(names, fmt.Sprintf("… %d more", len(l)-8))
+			break
+		}
+		names = append(names, fmt.Sprintf("%q", shortValue(d.Name)))
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// checkSet checks that set s's paths, from node start (the pair's, or
+// the spec its via reaches), end at their causes' specs, and its bases'
+// from the spec each base's via reaches. Each set is checked once from
+// each node.
+func (h *hashWalk) checkSet(s int, start, origin int32) error {
+	c := h.c
+	h.stack = append(h.stack[:0], [2]int32{int32(s), start})
+	for len(h.stack) > 0 {
+		top := h.stack[len(h.stack)-1]
+		h.stack = h.stack[:len(h.stack)-1]
+		key := uint64(top[0])<<32 | uint64(top[1])
+		if _, ok := h.sets[key]; ok {
+			continue
+		}
+		h.sets[key] = struct{}{}
+		k, q := int(top[0]), top[1]
+		for i := range c.Sets[k] {
+			ref := &c.Sets[k][i]
+			if !h.spend() {
+				return h.tooCostly(fmt.Sprintf("causes.sets[%d][%d]", k, i))
+			}
+			if b := ref.SetBase; b != nil {
+				e, err := h.follow(b.Via, q, origin, hashField{node: -1, set: k, elem: i, name: ".via"})
+				if err != nil {
+					return err
+				}
+				if p := h.pairAt(e); p >= 0 {
+					h.stack = append(h.stack, [2]int32{int32(b.Set), p})
+				}
+				continue
+			}
+			e, err := h.follow(ref.Path, q, origin, hashField{node: -1, set: k, elem: i, name: ".path"})
+			if err != nil {
+				return err
+			}
+			if c.Paths[ref.Path].Next != nil {
+				if err := h.checkDirect(k, i, ref, q, origin); err != nil {
+					return err
+				}
+			}
+			if e.node < 0 {
+				continue
+			}
+			d, t := &h.nodes[e.node].w.Changed[e.k], &c.Table[ref.Cause]
+			if d.OldHash == t.OldHash && d.NewHash == t.NewHash {
+				continue
+			}
+			return h.wrongEnd(fmt.Sprintf("causes.sets[%d][%d]", k, i), ref, d, origin, q)
+		}
+	}
+	return nil
+}
+
+// wrongEnd is the error of a reference whose path, from node q (on the
+// way of origin's paths), ends at d, not at its cause's spec: the
+// reference's cause when the table has a cause of d's name and hashes
+// (the cause edited, or the pair's set), else its path.
+func (h *hashWalk) wrongEnd(at string, ref *CauseRef, d *DepChange, origin, q int32) error {
+	c := h.c
+	t := &c.Table[ref.Cause]
+	o, x := &h.nodes[origin], &h.nodes[q]
+	from := fmt.Sprintf("%s (%q)", o.where(), shortValue(o.name))
+	if q != origin {
+		from += fmt.Sprintf(" at %q %q → %q", shortValue(x.name), shortValue(x.oldHash), shortValue(x.newHash))
+	}
+	field := ".cause"
+	if ref.Over != nil {
+		field = ".over"
+	}
+	for j := range c.Table {
+		if u := &c.Table[j]; u.Name == d.Name && u.OldHash == d.OldHash && u.NewHash == d.NewHash {
+			return lawf(at+field, "%d, %q %q → %q, but its path %d from %s ends at %q %q → %q, cause %d: a reference's path ends at its cause's spec, by name and hashes",
+				ref.Cause, shortValue(t.Name), shortValue(t.OldHash), shortValue(t.NewHash), ref.Path, from,
+				shortValue(d.Name), shortValue(d.OldHash), shortValue(d.NewHash), j)
+		}
+	}
+	return lawf(at+".path", "%d from %s ends at %q %q → %q, not at its cause %d's spec %q → %q: a reference's path ends at its cause's spec, by name and hashes",
+		ref.Path, from, shortValue(d.Name), shortValue(d.OldHash), shortValue(d.NewHash), ref.Cause, shortValue(t.OldHash), shortValue(t.NewHash))
+}
+
+// checkVia checks that a pair with a via (not cut) goes through the
+// first of its changed dependencies that bring its set (compose): the
+// listed pairs of its changed dependencies of one name each, of the
+// pair's set and without an own change, by their vias' depth, then
+// their names, then their vias name by name (rank).
+func (h *hashWalk) checkVia(id int32, depth, rank []int) error {
+	x := &h.nodes[id]
+	w := x.w
+	if w.Via == nil || w.Cut || *w.Via < 0 || *w.Via >= len(h.c.Paths) {
+		return nil
+	}
+	first := h.c.Paths[*w.Via].Name
+	k := h.entry(id, first)
+	if k < 0 {
+		return nil
+	}
+	via := hashEnd{id, int32(k)}
+	d := h.pairAt(via)
+	if d < 0 {
+		return nil
+	}
+	key := func(n int32) (int, int) {
+		v := h.nodes[n].w.Via
+		if v == nil || *v < 0 || *v >= len(depth) {
+			return 0, -1
+		}
+		return depth[*v], rank[*v]
+	}
+	dd, dr := key(d)
+	for j := range w.Changed {
+		if !h.spend() {
+			return h.tooCostly(x.where() + ".via")
+		}
+		name := w.Changed[j].Name
+		if j == k || h.entry(id, name) < 0 {
+			continue
+		}
+		n := h.pairAt(hashEnd{id, int32(j)})
+		if n < 0 || n == id {
+			continue
+		}
+		y := h.nodes[n].w
+		if y.Set != w.Set || y.Self != nil || y.Cut {
+			continue
+		}
+		nd, nr := key(n)
+		if c := cmp.Or(cmp.Compare(nd, dd), strings.Compare(name, first), cmp.Compare(nr, dr)); c < 0 {
+			// The link it should be: the name, then that dependency's via.
+			want := ""
+			for l := range h.c.Paths {
+				if p := &h.c.Paths[l]; p.Name == name && (p.Next == nil && y.Via == nil || p.Next != nil && y.Via != nil && *p.Next == *y.Via) {
+					want = fmt.Sprintf(" (link %d)", l)
+					break
+				}
+			}
+			return lawf(x.where()+".via", "%d, through %q, but %q, a changed dependency of the pair too, brings the same set (%d) by a via no longer: a pair whose causes all come through dependencies of one set goes through the first of them (the shortest via, then by name), here %q%s, as cachediff writes it",
+				*w.Via, shortValue(first), shortValue(name), w.Set, shortValue(name), want)
+		}
+	}
+	return nil
+}
+
+// checkDirect checks that a reference of a path of several names, from
+// node q, is not of a cause that is q's own changed dependency (its
+// name and hashes an entry of q's why.changed: that dependency's own
+// change, or an edge change of q): cachediff reaches such a cause by
+// the path of its one name, the shortest.
+func (h *hashWalk) checkDirect(set, elem int, ref *CauseRef, q, origin int32) error {
+	c := h.c
+	t := &c.Table[ref.Cause]
+	ch := h.nodes[q].w.Changed
+	k, _ := slices.BinarySearchFunc(ch, t.Name, func(d DepChange, n string) int { return strings.Compare(d.Name, n) })
+	for ; k < len(ch) && ch[k].Name == t.Name; k++ {
+		if ch[k].OldHash != t.OldHash || ch[k].NewHash != t.NewHash {
+			continue
+		}
+		o, x := &h.nodes[origin], &h.nodes[q]
+		from := fmt.Sprintf("%s (%q)", o.where(), shortValue(o.name))
+		if q != origin {
+			from += fmt.Sprintf(" at %q %q → %q", shortValue(x.name), shortValue(x.oldHash), shortValue(x.newHash))
+		}
+		return lawf(fmt.Sprintf("causes.sets[%d][%d].path", set, elem), "%d, a path of several names from %s, to cause %d, %q %q → %q, a changed dependency of that spec itself: cachediff reaches it by a path of its one name, the shortest",
+			ref.Path, from, ref.Cause, shortValue(t.Name), shortValue(t.OldHash), shortValue(t.NewHash))
+	}
+	return nil
+}
