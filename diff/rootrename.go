@@ -651,8 +651,9 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 // spelling needs stays in the old one's, and one both need is in both.
 // The specs each root needs are walked from the root along every edge
 // (as the loader's stacks are), through the specs of its stack alone:
-// each spec of an old spelling respelt alone is walked once for each
-// new spelling its roots take (one, and the old one), no more. A spec's
+// each spec of an old spelling respelt alone is walked once, however
+// many new spellings its roots take (stackWalk: walked once for each,
+// n roots of n spellings over a chain of n specs cost n² steps). A spec's
 // new list is made once for each list and set of renames (a list that
 // many specs share, renamed alike, is shared again); s itself when none
 // is renamed.
@@ -666,15 +667,14 @@ func respellStacks(s *snapshot.Snapshot, og Graph, o map[string][]*GraphNode, r 
 	}
 	slices.Sort(olds)
 	// The renames (old spelling, a spelling it takes) are numbered; a
-	// spec's set of them is a number too: edits[set] is the set, next
-	// the set one more rename makes of a set.
+	// spec's set of them is a number too: edits[set] is the set, joined
+	// the set of a set and another spelling's renames.
 	type rename struct{ from, to string }
 	var renames []rename
 	edits := [][]int32{nil}
-	next := map[[2]int32]int32{}
+	joined := map[[2]int32]int32{}
 	setOf := map[string]int32{} // by hash: the set of renames of its spec
-	seen := map[*GraphNode]int32{}
-	var stack []*GraphNode
+	var w stackWalk
 	for _, x := range olds {
 		groups := map[string][]*GraphNode{}
 		for _, g := range o[x] {
@@ -689,40 +689,26 @@ func respellStacks(s *snapshot.Snapshot, og Graph, o map[string][]*GraphNode, r 
 			tos = append(tos, to)
 		}
 		slices.Sort(tos)
+		w.reset()
 		for _, to := range tos {
 			id := int32(len(renames))
 			renames = append(renames, rename{x, to})
-			stack = append(stack[:0], groups[to]...)
-			for _, g := range stack {
-				seen[g] = id + 1
+			for _, g := range groups[to] {
+				w.root(g, id)
 			}
-			for len(stack) > 0 {
-				g := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				h := g.Hash()
-				k := [2]int32{setOf[h], id}
-				set, ok := next[k]
-				if !ok {
-					set = int32(len(edits))
-					edits = append(edits, append(slices.Clip(edits[k[0]]), id))
-					next[k] = set
-				}
-				setOf[h] = set
-				for _, e := range g.Deps() {
-					if respellProbe != nil {
-						respellProbe()
-					}
-					d := og.Node(e.Hash)
-					if d == nil || seen[d] == id+1 {
-						continue
-					}
-					if _, in := slices.BinarySearch(d.spec().Stacks, x); !in {
-						continue // needed by no root of the spelling: not through it
-					}
-					seen[d] = id + 1
-					stack = append(stack, d)
-				}
+		}
+		w.walk(og, x)
+		for i, g := range w.nodes {
+			xs := w.sets[w.setOf[w.comp[i]]]
+			h := g.Hash()
+			k := [2]int32{setOf[h], w.setOf[w.comp[i]]}
+			set, ok := joined[k]
+			if !ok {
+				set = int32(len(edits))
+				edits = append(edits, append(slices.Clip(edits[k[0]]), xs...))
+				joined[k] = set
 			}
+			setOf[h] = set
 		}
 	}
 	type listSet struct {
@@ -776,4 +762,179 @@ func (r *respelling) stackNames() map[string][]string {
 		out[x.root] = append(out[x.root], y)
 	}
 	return out
+}
+
+// stackWalk finds, for the roots of one old spelling (each with the
+// number of the rename its group takes), the renames whose roots need
+// each spec of that spelling's stack: those from whose roots it is
+// reached along edges through specs of the stack alone (as the loader's
+// stacks are). The specs are walked once, not once for each rename:
+// their strongly connected components in topological order, each
+// component's set the union of its own roots' renames and the sets of
+// the components with an edge into it, a union made once and shared by
+// identity (a chain below a hub that n renames' roots need costs its
+// length, not n times it).
+type stackWalk struct {
+	index map[*GraphNode]int32 // a spec's place in nodes
+	nodes []*GraphNode
+	own   [][]int32 // by node: the renames of the roots it is
+	adj   [][]int32 // by node: the nodes its edges reach in the stack
+	comp  []int32   // by node: its component
+	setOf []int32   // by component: its set, an index of sets
+	sets  [][]int32 // the sets of renames, sorted; interned by key, across spellings
+	keyed map[string]int32
+}
+
+// reset readies w for another spelling's roots; the sets are kept (the
+// renames' numbers are the whole snapshot's).
+func (w *stackWalk) reset() {
+	sets, keyed := w.sets, w.keyed
+	if sets == nil {
+		sets, keyed = [][]int32{nil}, map[string]int32{"": 0}
+	}
+	*w = stackWalk{index: map[*GraphNode]int32{}, sets: sets, keyed: keyed}
+}
+
+// add gives g a place, once.
+func (w *stackWalk) add(g *GraphNode) int32 {
+	i, ok := w.index[g]
+	if !ok {
+		i = int32(len(w.nodes))
+		w.index[g] = i
+		w.nodes = append(w.nodes, g)
+		w.own = append(w.own, nil)
+	}
+	return i
+}
+
+// root says that g is a root of the spelling whose rename is id.
+func (w *stackWalk) root(g *GraphNode, id int32) {
+	i := w.add(g)
+	w.own[i] = append(w.own[i], id)
+}
+
+// walk finds the specs the roots need through stack x and their sets.
+func (w *stackWalk) walk(og Graph, x string) {
+	// The specs reached, and their edges within the stack.
+	for i := 0; i < len(w.nodes); i++ {
+		var out []int32
+		for _, e := range w.nodes[i].Deps() {
+			if respellProbe != nil {
+				respellProbe()
+			}
+			d := og.Node(e.Hash)
+			if d == nil {
+				continue
+			}
+			if _, in := slices.BinarySearch(d.spec().Stacks, x); !in {
+				continue // needed by no root of the spelling: not through it
+			}
+			out = append(out, w.add(d))
+		}
+		w.adj = append(w.adj, out)
+	}
+	// Tarjan's components, iteratively: each is numbered after those it
+	// reaches, so the last numbered comes first in topological order.
+	n := len(w.nodes)
+	w.comp = make([]int32, n)
+	low, num := make([]int32, n), make([]int32, n) // num 0: not visited
+	onStack := make([]bool, n)
+	var stack []int32
+	type frame struct{ v, next int32 }
+	var calls []frame
+	comps := int32(0)
+	counter := int32(0)
+	for s := range int32(n) {
+		if num[s] != 0 {
+			continue
+		}
+		calls = append(calls[:0], frame{s, 0})
+		counter++
+		num[s], low[s] = counter, counter
+		stack = append(stack, s)
+		onStack[s] = true
+		for len(calls) > 0 {
+			f := &calls[len(calls)-1]
+			v := f.v
+			if int(f.next) < len(w.adj[v]) {
+				u := w.adj[v][f.next]
+				f.next++
+				switch {
+				case num[u] == 0:
+					counter++
+					num[u], low[u] = counter, counter
+					stack = append(stack, u)
+					onStack[u] = true
+					calls = append(calls, frame{u, 0})
+				case onStack[u]:
+					low[v] = min(low[v], num[u])
+				}
+				continue
+			}
+			calls = calls[:len(calls)-1]
+			if len(calls) > 0 {
+				p := calls[len(calls)-1].v
+				low[p] = min(low[p], low[v])
+			}
+			if low[v] == num[v] {
+				for {
+					u := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[u] = false
+					w.comp[u] = comps
+					if u == v {
+						break
+					}
+				}
+				comps++
+			}
+		}
+	}
+	// The members of each component, and the sets coming into it.
+	members := make([][]int32, comps)
+	for v := range int32(n) {
+		members[w.comp[v]] = append(members[w.comp[v]], v)
+	}
+	in := make([][]int32, comps)
+	w.setOf = make([]int32, comps)
+	var ids []int32
+	var key []byte
+	for c := comps - 1; c >= 0; c-- { // topological order
+		ids = ids[:0]
+		for _, v := range members[c] {
+			ids = append(ids, w.own[v]...)
+		}
+		set := int32(0)
+		if len(ids) == 0 && len(in[c]) > 0 && !slices.ContainsFunc(in[c], func(s int32) bool { return s != in[c][0] }) {
+			set = in[c][0] // one set comes in, and no root: the same set
+		} else {
+			slices.Sort(in[c])
+			for _, s := range slices.Compact(in[c]) {
+				ids = append(ids, w.sets[s]...)
+			}
+			slices.Sort(ids)
+			ids = slices.Compact(ids)
+			key = key[:0]
+			for _, id := range ids {
+				key = append(key, byte(id), byte(id>>8), byte(id>>16), byte(id>>24))
+			}
+			var ok bool
+			if set, ok = w.keyed[string(key)]; !ok {
+				set = int32(len(w.sets))
+				w.sets = append(w.sets, slices.Clone(ids))
+				w.keyed[string(key)] = set
+			}
+		}
+		w.setOf[c] = set
+		in[c] = nil
+		for _, v := range members[c] {
+			for _, u := range w.adj[v] {
+				if cu := w.comp[u]; cu != c {
+					if l := in[cu]; len(l) == 0 || l[len(l)-1] != set {
+						in[cu] = append(l, set)
+					}
+				}
+			}
+		}
+	}
 }

@@ -115,6 +115,7 @@ type result struct {
 	warnings []Warning
 	text     int64 // the length of the text decoded, when the decoder tells it (textDecoder)
 	err      error
+	unread   bool // left out with a warning, undecoded: it counts its length
 }
 
 // Load reads the snapshot at path: a directory tree of package pages, or a
@@ -1015,6 +1016,27 @@ func gzipUnread(data []byte) bool {
 	return err != nil && err != io.EOF
 }
 
+// gzipCutInHead reports whether data starts as gzip does and its stream
+// is cut short (it ends before its end) within the head a decoder
+// detects by (detectSize bytes of content): a file whose kind its
+// content cannot tell. A stream that is corrupt otherwise is not.
+func gzipCutInHead(data []byte) bool {
+	if !isGzip(data) {
+		return false
+	}
+	r, err := gzpool.Reader(data)
+	if err == nil {
+		defer gzpool.Put(r)
+		var b [detectSize]byte
+		for n := 0; n < len(b) && err == nil; {
+			var k int
+			k, err = r.Read(b[n:])
+			n += k
+		}
+	}
+	return errors.Is(err, io.ErrUnexpectedEOF)
+}
+
 // decodedKind is the kind of Spack file r was decoded as (Origin.kind),
 // which is what Spack reads it as; sniffed, what its content says, for
 // one that did not decode. The two differ where the head is misleading:
@@ -1104,6 +1126,13 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 	// it) is read as a page whatever its name, and a saved report is
 	// told as such.
 	fallback := c.fallbackOf(decoders)
+	if c.byContent && (spackfmt.CutGzip(data) || gzipCutInHead(data)) {
+		// Found in a folder by its name (index.json.gz) and gzip'd in a
+		// stream cut short within the head that tells a Spack file: it
+		// was left out without a word, while the same file cut past
+		// its head was refused as an index cut short.
+		return result{warnings: []Warning{{File: file, Message: cutGzipByContent}}, unread: true}
+	}
 	// A signed file cut within its first line ("---", the start of
 	// -----BEGIN PGP SIGNED MESSAGE-----) is no page, whatever the page
 	// decoder detects: it was told its front matter is never closed.
@@ -1652,7 +1681,7 @@ func decodedBytes(data []byte) int64 {
 // reader takes it), gives less than its content, or nothing.
 func settledBytes(r result, told, decoded, raw int64, opt Options) int64 {
 	n := raw
-	if r.err == nil {
+	if r.err == nil && !r.unread {
 		n = decoded
 		if r.text > 0 {
 			n = max(raw, r.text)
@@ -1671,3 +1700,8 @@ func settledBytes(r result, told, decoded, raw int64, opt Options) int64 {
 
 // isGzip reports whether data starts with gzip's magic.
 func isGzip(data []byte) bool { return len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b }
+
+// cutGzipByContent is the warning of a file recognised by content
+// (maybeByContent) whose gzip stream is cut short within its head
+// (detectSize bytes): whether it is a Spack file is unknown.
+const cutGzipByContent = "not read: a gzip stream that is cut short within the first 512 bytes of its content (the file is incomplete), so whether it is a Spack file is unknown: fetch it again"

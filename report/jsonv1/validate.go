@@ -254,14 +254,12 @@ func (w *walker) pathString() string {
 					s.key = k
 				}
 			}
-			if b.Len() > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(s.key)
-			continue
 		}
 		switch {
-		case s.value:
+		case s.value, s.raw && s.key == "", s.key != "" && !plainPathKey(s.key):
+			// A key of no field (one the document adds) as its value
+			// is written: a dot, a newline or 100 KB of it read as
+			// two keys, or as the whole message.
 			b.WriteString("[" + strconv.Quote(cutRunes(s.key, 40)) + "]")
 		case s.key != "":
 			if b.Len() > 0 {
@@ -273,6 +271,21 @@ func (w *walker) pathString() string {
 		}
 	}
 	return b.String()
+}
+
+// plainPathKey reports whether key is written in a path as it is, after
+// a dot: as a field's name is, of at most 40 letters, digits and _-.
+func plainPathKey(key string) bool {
+	if len(key) > 40 {
+		return false
+	}
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		if !(c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 func (w *walker) errAt(at int, format string, args ...any) error {
@@ -691,7 +704,7 @@ func (w *walker) objectKeys(s *shape, unknown *countKeys) error {
 			w.path = w.path[:len(w.path)-1]
 		} else {
 			unknown.add(w.data, at, w.i, key)
-			w.path = append(w.path, pathStep{key: key})
+			w.path = append(w.path, pathStep{key: key, value: key == ""}) // "" as [""], no list's index
 			if err := w.skip(); err != nil {
 				return err
 			}

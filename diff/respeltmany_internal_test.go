@@ -1,0 +1,117 @@
+package diff
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/race"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// manySpellingsLock writes and loads a lockfile of n roots written
+// foo@1, each a foo of an os of its own over one chain of n hubs; those
+// of odd i are written foo@1.<i> when respelt, each a spelling of its
+// own.
+func manySpellingsLock(t *testing.T, n int, respelt bool) *snapshot.Snapshot {
+	t.Helper()
+	h := func(kind byte, i int) string { // kind and i in base 26, a to z
+		b := []byte(strings.Repeat("a", 32))
+		b[0] = kind
+		for k := 31; i > 0; k, i = k-1, i/26 {
+			b[k] = byte('a' + i%26)
+		}
+		return string(b)
+	}
+	node := func(name, hash, osName, deps string) string {
+		return fmt.Sprintf(`%q:{"name":%q,"version":"1","arch":{"platform":"linux","platform_os":%q,"target":"x86_64"},"namespace":"builtin","parameters":{},"dependencies":[%s],"hash":%q}`,
+			hash, name, osName, deps, hash)
+	}
+	dep := func(name, hash string) string {
+		return fmt.Sprintf(`{"name":%q,"hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, name, hash)
+	}
+	var roots, specs []string
+	for c := range n {
+		d := ""
+		if c+1 < n {
+			d = dep(fmt.Sprintf("hub%d", c+1), h('h', c+1))
+		}
+		specs = append(specs, node(fmt.Sprintf("hub%d", c), h('h', c), "os", d))
+	}
+	for i := range n {
+		spelling := "foo@1"
+		if respelt && i%2 == 1 {
+			spelling = fmt.Sprintf("foo@1.%d", i)
+		}
+		roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":%q}`, h('f', i), spelling))
+		specs = append(specs, node("foo", h('f', i), fmt.Sprintf("os%d", i), dep("hub0", h('h', 0))))
+	}
+	data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
+		strings.Join(roots, ",") + `],"concrete_specs":{` + strings.Join(specs, ",") + `}}`
+	path := filepath.Join(t.TempDir(), "spack.lock")
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := snapshot.Load(path, snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestRespeltManySpellingsLinear (issue 35 class c): of n roots of one
+// spelling, each of its own environment, half respelt alone, each into a
+// spelling of its own, over one chain of n specs they all need:
+// respellStacks walked the chain once for each new spelling, n²/2 steps,
+// and kept a set of renames for each length 1 to n/2 (n²/8 numbers):
+// 4x the roots and chain cost 15.8x the steps and 6x the bytes. The
+// stack's specs are walked once, by their components in topological
+// order, a set shared down the chain: 4x the input costs at most ~4.4x
+// the steps and the bytes, and each hub is in every spelling's stack.
+func TestRespeltManySpellingsLinear(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
+	}
+	steps := 0
+	respellProbe = func() { steps++ }
+	defer func() { respellProbe = nil }()
+	cost := func(n int) (int, uint64) {
+		old, cur := manySpellingsLock(t, n, false), manySpellingsLock(t, n, true)
+		og, ng := GraphOf(old), GraphOf(cur)
+		o, nw := rootNodes(og), rootNodes(ng)
+		ren := respell(o, nw)
+		if len(ren.part) != n/2 || ren.kept["foo@1"] != n-n/2 {
+			t.Fatalf("%d roots: %d respelt alone, kept %d; want %d, %d", n, len(ren.part), ren.kept["foo@1"], n/2, n-n/2)
+		}
+		steps = 0
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		s := respellStacks(old, og, o, ren)
+		runtime.ReadMemStats(&after)
+		for _, p := range s.Packages {
+			for _, sp := range p.Specs {
+				want := n/2 + 1 // foo@1 and each foo@1.<i>
+				if p.Name == "foo" {
+					want = 1
+				}
+				if len(sp.Stacks) != want {
+					t.Fatalf("%d roots: %s of %s in %d stacks, want %d", n, p.Name, sp.OS, len(sp.Stacks), want)
+				}
+			}
+		}
+		return steps, after.TotalAlloc - before.TotalAlloc
+	}
+	s1, b1 := cost(200)
+	s4, b4 := cost(800)
+	t.Logf("respellStacks: %d steps of 200 roots and hubs, %d of 800 (%.2fx); %d bytes, %d (%.2fx)", s1, s4, float64(s4)/float64(s1), b1, b4, float64(b4)/float64(b1))
+	if float64(s4) > 4.4*float64(s1) {
+		t.Errorf("respellStacks: %d steps of 200 roots, %d of 800 (%.2fx), want at most 4.4x", s1, s4, float64(s4)/float64(s1))
+	}
+	if float64(b4) > 4.4*float64(b1) {
+		t.Errorf("respellStacks: %d bytes allocated of 200 roots, %d of 800 (%.2fx), want at most 4.4x", b1, b4, float64(b4)/float64(b1))
+	}
+}
