@@ -859,7 +859,7 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 			if len(named) == namedOthers {
 				break
 			}
-			where := o.pkg.File()
+			where := shownPath(o.pkg.File())
 			if line := specLine(o.pkg, o.spec); line > 0 {
 				where += fmt.Sprintf(" (line %d)", line)
 			}
@@ -1097,12 +1097,14 @@ func specLine(p *Package, sp *Spec) int {
 	return 0
 }
 
-// specLabel names a spec of a Spack file in a message: name@version.
+// specLabel names a spec of a Spack file in a message: name@version,
+// as quotedName puts it (a version "1\n::error::x" read in the file
+// held a raw newline in the message).
 func specLabel(name string, s *Spec) string {
 	if len(s.Versions) == 0 {
-		return name
+		return quotedName(name)
 	}
-	return name + "@" + strings.Join(s.Versions, ",")
+	return quotedName(name + "@" + strings.Join(s.Versions, ","))
 }
 
 // specDiffers returns what two copies of a hash in Spack files differ in
