@@ -52,3 +52,29 @@ func measureCompare(t *testing.T, oldIdx, newIdx string, reverse bool) (c compar
 	c.size = w.n
 	return c, r
 }
+
+// checkGrowth logs what a compare cost (small) and one of 4x as many
+// units cost (big: "specs", "leaves"), and fails where the allocations
+// or the bytes allocated, and with json the bytes of the JSON report,
+// grow more than 4.4x.
+func checkGrowth(t *testing.T, small, big compareCost, units string, json bool) {
+	t.Helper()
+	costs := []struct {
+		what string
+		a, b uint64
+	}{{"allocations", small.allocs, big.allocs}, {"bytes allocated", small.bytes, big.bytes}}
+	if json {
+		t.Logf("allocations %d → %d, bytes %d → %d, JSON %d → %d", small.allocs, big.allocs, small.bytes, big.bytes, small.size, big.size)
+		costs = append(costs, struct {
+			what string
+			a, b uint64
+		}{"bytes of JSON", small.size, big.size})
+	} else {
+		t.Logf("allocations %d → %d, bytes %d → %d", small.allocs, big.allocs, small.bytes, big.bytes)
+	}
+	for _, c := range costs {
+		if r := float64(c.b) / float64(c.a); r > 4.4 {
+			t.Errorf("4x the %s: %.2fx the %s (%d → %d), want at most 4.4x", units, r, c.what, c.a, c.b)
+		}
+	}
+}

@@ -265,15 +265,7 @@ func checkHubChainLinear(t *testing.T, stream uint64, hubs int, shape func(n int
 				return c
 			}
 			small, big := measure(250), measure(1000)
-			t.Logf("allocations %d → %d, bytes %d → %d, JSON %d → %d", small.allocs, big.allocs, small.bytes, big.bytes, small.size, big.size)
-			for _, c := range []struct {
-				what string
-				a, b uint64
-			}{{"allocations", small.allocs, big.allocs}, {"bytes allocated", small.bytes, big.bytes}, {"bytes of JSON", small.size, big.size}} {
-				if r := float64(c.b) / float64(c.a); r > 4.4 {
-					t.Errorf("4x the specs: %.2fx the %s (%d → %d), want at most 4.4x", r, c.what, c.a, c.b)
-				}
-			}
+			checkGrowth(t, small, big, "specs", true)
 		})
 	}
 }

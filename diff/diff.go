@@ -1611,15 +1611,36 @@ func facetDelta(o, n *spec) string {
 	for f := range numFacets {
 		if o.facet(f) != n.facet(f) {
 			var lead, ov, om, nv, nm string
-			if f == fVariants {
+			switch f {
+			case fVariants:
 				lead, ov, om, nv, nm = variantsDelta(o.Variants, n.Variants)
-			} else {
+			case fVersion:
+				ov, nv = versionsDelta(o.Versions, n.Versions), versionsDelta(n.Versions, o.Versions)
+			default:
 				ov, nv = lookalike.Pair(o.show(f), n.show(f)), lookalike.Pair(n.show(f), o.show(f))
 			}
 			parts = append(parts, fmt.Sprintf("%s%s %s%s → %s%s", facetNames[f], lead, ov, om, nv, nm))
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// versionsDelta writes a spec's versions l beside the other spec's,
+// other, for facetDelta: joined by ", ", each as it is, unless a version
+// of either list holds a comma or is empty, or lookalike would quote it
+// (a space at its end, a letter not ASCII): then each is quoted in
+// ASCII. Joined as they are, the two versions 1.0 and 2.0 read as the
+// one version "1.0, 2.0".
+func versionsDelta(l, other []string) string {
+	odd := func(v string) bool { return v == "" || strings.Contains(v, ",") || lookalike.Value(v) != v }
+	if !slices.ContainsFunc(l, odd) && !slices.ContainsFunc(other, odd) {
+		return strings.Join(l, ", ")
+	}
+	q := make([]string, len(l))
+	for i, v := range l {
+		q[i] = strconv.QuoteToASCII(v)
+	}
+	return strings.Join(q, ", ")
 }
 
 // variantsDelta says how the variants of one hash differ, for

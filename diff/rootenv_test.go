@@ -2,8 +2,6 @@ package diff_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -25,39 +23,16 @@ import (
 //     hash order, debian11's was said changed into rhel8's new spec
 //     (os debian11 → rhel8), and rhel8's own said removed.
 func TestRootsPairWithinTheirEnvironment(t *testing.T) {
-	h := func(c byte) string { return strings.Repeat(string(c), 32) }
-	osOf := map[string]string{"rhel": "rhel8", "debian": "debian11"}
-	glibc := map[string]string{"rhel": h('r'), "debian": h('s')}
-	// root: "env:hash-letter:version:spelling"
-	lock := func(root string) (string, []byte) {
-		f := strings.SplitN(root, ":", 4)
-		env, hash, version, spelling := f[0], h(f[1][0]), f[2], f[3]
-		node := func(name, hash, version, deps string) string {
-			return fmt.Sprintf(`%q:{"name":%q,"version":%q,"arch":{"platform":"linux","platform_os":%q,"target":"x86_64"},"compiler":{"name":"gcc","version":"10"},"namespace":"builtin","parameters":{},"dependencies":[%s],"hash":%q}`,
-				hash, name, version, osOf[env], deps, hash)
-		}
-		dep := fmt.Sprintf(`{"name":"glibc","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, glibc[env])
-		return env, []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
-			fmt.Sprintf(`{"hash":%q,"spec":%q}`, hash, spelling) + `],"concrete_specs":{` +
-			node("cmake", hash, version, dep) + "," + node("glibc", glibc[env], "2.31", "") + `}}`)
-	}
+	glibc := map[string]string{"rhel": letterHash('r'), "debian": letterHash('s')}
 	dir := t.TempDir()
+	// root: "env:hash-letter:version:spelling"
 	load := func(name string, roots []string) *snapshot.Snapshot {
+		var l []envRoot
 		for _, root := range roots {
-			env, data := lock(root)
-			path := filepath.Join(dir, name, env, "spack.lock")
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			f := strings.SplitN(root, ":", 4)
+			l = append(l, envRoot{env: f[0], hash: letterHash(f[1][0]), pkg: "cmake", version: f[2], spelling: f[3], glibcHash: glibc[f[0]], glibcVersion: "2.31"})
 		}
-		s, err := snapshot.Load(filepath.Join(dir, name), snapshot.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
+		return loadEnvLocks(t, dir, name, l)
 	}
 	for i, c := range []struct {
 		old, new                []string
@@ -93,22 +68,12 @@ func TestRootsPairWithinTheirEnvironment(t *testing.T) {
 			if err := r.CheckLaws(); err != nil {
 				t.Errorf("case %d (mirror %v): %v", i, mirror, err)
 			}
-			rc := r.Causes.Roots
-			letters := func(l []diff.RootSpec) (s []string) {
-				for _, x := range l {
-					s = append(s, x.Hash[:1])
-				}
-				return s
-			}
-			var got []string
-			for _, x := range rc.Changed {
-				got = append(got, x.Old.Hash[:1]+">"+x.New.Hash[:1])
-			}
+			gotRemoved, gotAdded, got := rootLetters(r.Causes.Roots)
 			slices.Sort(got)
 			slices.Sort(changed)
-			if !slices.Equal(letters(rc.Removed), removed) || !slices.Equal(letters(rc.Added), added) || !slices.Equal(got, changed) {
+			if !slices.Equal(gotRemoved, removed) || !slices.Equal(gotAdded, added) || !slices.Equal(got, changed) {
 				t.Errorf("case %d (mirror %v): removed %v, added %v, changed %v; want %v, %v, %v",
-					i, mirror, letters(rc.Removed), letters(rc.Added), got, removed, added, changed)
+					i, mirror, gotRemoved, gotAdded, got, removed, added, changed)
 			}
 		}
 	}

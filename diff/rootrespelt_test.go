@@ -2,8 +2,6 @@ package diff_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -18,37 +16,18 @@ import (
 // than 2.31 has the hash of the letter after the root's.
 func respeltLock(t *testing.T, dir, name string, roots []string) *snapshot.Snapshot {
 	t.Helper()
-	h := func(c byte) string { return strings.Repeat(string(c), 32) }
-	osOf := map[string]string{"rhel": "rhel8", "debian": "debian11", "ubuntu": "ubuntu22.04"}
-	glibc := map[string]string{"rhel": h('r'), "debian": h('s'), "ubuntu": h('u')}
+	glibc := map[string]string{"rhel": letterHash('r'), "debian": letterHash('s'), "ubuntu": letterHash('u')}
+	var l []envRoot
 	for _, root := range roots {
 		f := strings.SplitN(root, ":", 4)
-		env, hash, libc, spelling := f[0], h(f[1][0]), f[2], f[3]
+		env, libc := f[0], f[2]
 		gh := glibc[env]
 		if libc != "2.31" {
-			gh = h(f[1][0] + 1)
+			gh = letterHash(f[1][0] + 1)
 		}
-		node := func(name, hash, version, deps string) string {
-			return fmt.Sprintf(`%q:{"name":%q,"version":%q,"arch":{"platform":"linux","platform_os":%q,"target":"x86_64"},"compiler":{"name":"gcc","version":"10"},"namespace":"builtin","parameters":{},"dependencies":[%s],"hash":%q}`,
-				hash, name, version, osOf[env], deps, hash)
-		}
-		dep := fmt.Sprintf(`{"name":"glibc","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, gh)
-		data := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
-			fmt.Sprintf(`{"hash":%q,"spec":%q}`, hash, spelling) + `],"concrete_specs":{` +
-			node("zlib", hash, "1.3", dep) + "," + node("glibc", gh, libc, "") + `}}`)
-		path := filepath.Join(dir, name, env, "spack.lock")
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		l = append(l, envRoot{env: env, hash: letterHash(f[1][0]), pkg: "zlib", version: "1.3", spelling: f[3], glibcHash: gh, glibcVersion: libc})
 	}
-	s, err := snapshot.Load(filepath.Join(dir, name), snapshot.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return loadEnvLocks(t, dir, name, l)
 }
 
 // Two environments' lockfiles, rhel8's and debian11's, each rooting
@@ -122,23 +101,15 @@ func TestRootRespeltInOneEnvironment(t *testing.T) {
 				t.Errorf("case %d (mirror %v): %v", i, mirror, err)
 			}
 			rc := r.Causes.Roots
-			letters := func(l []diff.RootSpec) (s []string) {
-				for _, x := range l {
-					s = append(s, x.Hash[:1])
-				}
-				return s
-			}
-			var got, gotRenamed []string
-			for _, x := range rc.Changed {
-				got = append(got, x.Old.Hash[:1]+">"+x.New.Hash[:1])
-			}
+			gotRemoved, gotAdded, got := rootLetters(rc)
+			var gotRenamed []string
 			for _, x := range rc.Renamed {
 				gotRenamed = append(gotRenamed, x.Old.Root+">"+x.New.Root)
 			}
 			slices.Sort(got)
-			if !slices.Equal(letters(rc.Removed), removed) || !slices.Equal(letters(rc.Added), added) || !slices.Equal(got, changed) || !slices.Equal(gotRenamed, renamed) {
+			if !slices.Equal(gotRemoved, removed) || !slices.Equal(gotAdded, added) || !slices.Equal(got, changed) || !slices.Equal(gotRenamed, renamed) {
 				t.Errorf("case %d (mirror %v): removed %v, added %v, changed %v, renamed %v; want %v, %v, %v, %v",
-					i, mirror, letters(rc.Removed), letters(rc.Added), got, gotRenamed, removed, added, changed, renamed)
+					i, mirror, gotRemoved, gotAdded, got, gotRenamed, removed, added, changed, renamed)
 			}
 			// What the respelt roots say of the others: the roots that
 			// keep the old spelling, or wrote the new one already.

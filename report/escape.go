@@ -87,7 +87,9 @@ func HTMLPackage(base, name string) string {
 // written as Go escapes (\n, \t, \u202e, \xff), so that each reads as no
 // other and as no space or U+FFFD. Long text is shortened next (see
 // Shorten): the full value is in the JSON report.
-func EscapeMD(s string) string { return escape(Shorten(VisibleInput(s)), false) }
+// A space a rendered page would lose, at an edge of s or in a run of
+// spaces, is written \x20 too (VisibleSpaces).
+func EscapeMD(s string) string { return escape(Shorten(VisibleSpaces(s)), false) }
 
 // EscapeMDMessage is EscapeMD for a message (a warning, a skipped page's
 // reason), which quotes its input where it is made: written as Visible
@@ -97,9 +99,10 @@ func EscapeMDMessage(msg string) string { return escape(Shorten(Visible(msg)), f
 // EscapeHTML makes s safe as text inside an HTML block of GitHub Markdown
 // (such as a <summary>), where Markdown escapes are not interpreted: HTML
 // and the characters that could end a table cell or open a code span are
-// entity-escaped and @mentions are broken. s is made visible text and
-// shortened first, like EscapeMD's.
-func EscapeHTML(s string) string { return escape(Shorten(VisibleInput(s)), true) }
+// entity-escaped and @mentions are broken. s is made visible text, its
+// edge spaces and runs of spaces included (VisibleSpaces), and shortened
+// first, like EscapeMD's.
+func EscapeHTML(s string) string { return escape(Shorten(VisibleSpaces(s)), true) }
 
 // Limits of shorten, in characters (runes).
 const (
@@ -551,7 +554,7 @@ func minus(a, b []string) []string { return listops.Minus(a, b, nil) }
 // newline from the input must never reach standard error raw. The
 // runner also reads the legacy form, "##[error]…" or "##[add-mask]…",
 // anywhere in a line: its bracket is written \x5b, as a Go escape.
-func Visible(msg string) string { return visible(plainTextOf(msg, false)) }
+func Visible(msg string) string { return visible(plainTextOf(msg, false, false)) }
 
 // VisibleInput is Visible for a part of a message read from the input (a
 // path, a flag's value) before it is put in the message, which Visible
@@ -567,6 +570,17 @@ func Visible(msg string) string { return visible(plainTextOf(msg, false)) }
 // skipped page's reason, which quote their input where they are made)
 // with Visible, as on standard error.
 func VisibleInput(s string) string { return visible(plainText(s)) }
+
+// VisibleSpaces is VisibleInput for a view that a reader sees rendered
+// (Markdown, an HTML page, a feed), where a run of spaces reads as one
+// and a table cell's or a line's edge spaces as none: "1.0 " and "1.0",
+// "a  b" and "a b" would read alike. A space at either edge of s or in a
+// run of two or more is written \x20, as a Go escape, with the escapes
+// of VisibleInput (a backslash before such a space is doubled, so that
+// a backslash and a space at the end read \\\x20, the four characters
+// \x20 read \\x20). A single space between two other characters is
+// kept: the common case, a list joined by spaces, reads as it is.
+func VisibleSpaces(s string) string { return visible(plainTextSpaces(s)) }
 
 // visible is s, of plainText, with the legacy command's bracket escaped.
 func visible(s string) string {
@@ -593,15 +607,21 @@ const legacyCommand = "##["
 // an invisible or control character (\u202e). Elsewhere it is as it is:
 // a quote, a path's \dev or \users, Go's quoting of a lookalike letter
 // (\u0441).
-func plainText(s string) string { return plainTextOf(s, true) }
+func plainText(s string) string { return plainTextOf(s, true, false) }
+
+// plainTextSpaces is plainText with a space at an edge of s or in a run
+// of spaces written \x20 (shownSpace), and a backslash before such a
+// space doubled (VisibleSpaces).
+func plainTextSpaces(s string) string { return plainTextOf(s, true, true) }
 
 // plainTextOf is plainText, its backslashes doubled where they would
 // read as an escape when backslashes is true, else left as they are
-// (VisibleLine).
-func plainTextOf(s string, backslashes bool) string {
+// (Visible), and its edge spaces and runs of spaces written \x20
+// when spaces is true.
+func plainTextOf(s string, backslashes, spaces bool) string {
 	clean := true
 	for i, r := range s {
-		if unclean(r) || backslashes && r == '\\' && escapedAfter(s[i+1:]) {
+		if unclean(r) || backslashes && r == '\\' && escapedAfterOf(s[i+1:], spaces) || spaces && r == ' ' && shownSpace(s, i) {
 			clean = false
 			break
 		}
@@ -613,11 +633,13 @@ func plainTextOf(s string, backslashes bool) string {
 	for i, r := range s {
 		switch {
 		case r == '\\':
-			if backslashes && escapedAfter(s[i+1:]) {
+			if backslashes && escapedAfterOf(s[i+1:], spaces) {
 				b.WriteString(`\\`)
 			} else {
 				b.WriteByte('\\')
 			}
+		case r == ' ' && spaces && shownSpace(s, i):
+			b.WriteString(`\x20`)
 		case r == utf8.RuneError:
 			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
 				fmt.Fprintf(&b, `\x%02x`, s[i])
@@ -650,9 +672,18 @@ func unclean(r rune) bool { return r == utf8.RuneError || unicode.IsControl(r) |
 // control character (\u202e, \U000e0001). A \u that names another
 // character (\u0441, as Go quotes a Cyrillic letter) or none (a path's
 // \users) is no escape plainText writes, and reads as it is.
-func escapedAfter(rest string) bool {
+func escapedAfter(rest string) bool { return escapedAfterOf(rest, false) }
+
+// escapedAfterOf is escapedAfter, and when spaces is true also true for
+// a rest that starts with a space plainTextSpaces writes \x20: the last
+// character, or one of a run (the character before rest being a
+// backslash, the space is no leading one).
+func escapedAfterOf(rest string, spaces bool) bool {
 	if rest == "" {
 		return false
+	}
+	if spaces && rest[0] == ' ' && (len(rest) == 1 || rest[1] == ' ') {
+		return true
 	}
 	switch c := rest[0]; {
 	case strings.IndexByte(`abfnrtv\`, c) >= 0:
@@ -666,6 +697,12 @@ func escapedAfter(rest string) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(rest)
 	return unclean(r)
+}
+
+// shownSpace reports whether s[i], a space, is one a rendered view
+// would lose: at an edge of s or beside another space.
+func shownSpace(s string, i int) bool {
+	return i == 0 || i == len(s)-1 || s[i-1] == ' ' || s[i+1] == ' '
 }
 
 // writtenAs reports whether rest, a u or a U and n hex digits, is how

@@ -68,3 +68,43 @@ func TestVisibleInputInjective(t *testing.T) {
 		}
 	}
 }
+
+// A rendered view (Markdown, an HTML page, a feed) reads a run of spaces
+// as one and drops a cell's edge spaces: "1.0 " read as "1.0". Every
+// two inputs of VisibleSpaces read apart even so (the strings of up to
+// five of the characters of spaces and escapes, each between spaces as
+// in a table cell, runs of white space made one), and a single space
+// between words is kept.
+func TestVisibleSpacesInjectiveRendered(t *testing.T) {
+	alphabet := []string{`\`, " ", "x", "2", "0", "\t", "a"}
+	seen := map[string]string{}
+	var walk func(s string, n int)
+	walk = func(s string, n int) {
+		got := strings.Join(strings.Fields("| "+VisibleSpaces(s)+" |"), " ")
+		if other, ok := seen[got]; ok {
+			t.Fatalf("%q and %q both read %q", s, other, got)
+		}
+		seen[got] = s
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			walk(s+c, n-1)
+		}
+	}
+	walk("", 5)
+	for in, want := range map[string]string{
+		"zlib@1.3 %gcc@10 +shared": "zlib@1.3 %gcc@10 +shared",
+		"1.0 ":                     `1.0\x20`,
+		" 1.0":                     `\x201.0`,
+		"a  b":                     `a\x20\x20b`,
+		`a\ `:                      `a\\\x20`,
+		`a\x20`:                    `a\\x20`,
+		`a\ b`:                     `a\ b`,
+		"a\u202e b":                `a\u202e b`,
+	} {
+		if got := VisibleSpaces(in); got != want {
+			t.Errorf("VisibleSpaces(%q) = %q; want %q", in, got, want)
+		}
+	}
+}

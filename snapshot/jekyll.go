@@ -114,7 +114,7 @@ func (r publishRule) pathLeftOut(f File, rel, pkg string) string {
 	home := strings.TrimSuffix(f.Name, f.Base) + "specs.md" // where the page belongs
 	if jekyllSpecial(base) {
 		return fmt.Sprintf("the site leaves this page (package %s) out: Jekyll, which builds it, does not publish a file whose name starts with %q; the page belongs at %s",
-			pkg, base[:1], home)
+			quotedName(pkg), base[:1], shownPath(home))
 	}
 	// The tag's folder: the first one below _cache.
 	first := -1
@@ -130,7 +130,7 @@ func (r publishRule) pathLeftOut(f File, rel, pkg string) string {
 	}
 	if first >= 0 && first < len(segs)-1 && jekyllSpecial(segs[first]) {
 		return fmt.Sprintf("the site leaves this page (package %s) out: Jekyll, which builds it, does not publish the pages of a tag folder whose name starts with %q (%s); a page belongs at _cache/<tag>/<package>/specs.md",
-			pkg, segs[first][:1], segs[first])
+			quotedName(pkg), segs[first][:1], shownFolder(segs[first]))
 	}
 	if msg := r.addressMoved(segs, pkg); msg != "" {
 		return msg
@@ -243,7 +243,7 @@ func (r publishRule) addressMoved(segs []string, pkg string) string {
 			// href='...'; "?" and "#" start the address's query or
 			// fragment, so the link leads to another address.
 			return fmt.Sprintf("this page (package %s) is in folder %q, whose %q the site's address does not keep as a name: a \"?\" or \"#\" starts its query or fragment, so the page's link leads elsewhere, and a \"'\" ends the tag listing's href='...'; a page belongs at _cache/<tag>/<title>/specs.md",
-				shorten(pkg, maxNameQuoted), shorten(d, maxNameQuoted), d[i:i+1])
+				quotedName(shorten(pkg, maxNameQuoted)), shorten(d, maxNameQuoted), d[i:i+1])
 		}
 		if !strings.HasSuffix(d, ".") && !strings.Contains(d, "..") {
 			continue
@@ -258,7 +258,7 @@ func (r publishRule) addressMoved(segs []string, pkg string) string {
 			addr = strings.ReplaceAll(addr, "//", "/")
 		}
 		return fmt.Sprintf("this page (package %s) is in folder %q, a name the site's address does not keep: Jekyll turns \"..\" into \"/\" and drops a dot before \"/\" (Jekyll 3 drops the dots), so the site shows it at %s, another folder's address, where one page can overwrite another; a page belongs at _cache/<tag>/<title>/specs.md",
-			shorten(pkg, maxNameQuoted), shorten(d, maxNameQuoted), shorten(addr, 2*maxNameQuoted))
+			quotedName(shorten(pkg, maxNameQuoted)), shorten(d, maxNameQuoted), shownPath(shorten(addr, 2*maxNameQuoted)))
 	}
 	return ""
 }
@@ -340,7 +340,7 @@ func (r publishRule) atTagPlace(f File) string {
 	if jekyllSkipsFile(r.siteSegs[r.siteAt+1]) {
 		return ""
 	}
-	tag := shorten(r.siteSegs[r.siteAt+1], maxNameQuoted)
+	tag := shownFolder(r.siteSegs[r.siteAt+1])
 	return fmt.Sprintf("a file where the site has a tag's folder (%s/%s): Jekyll publishes it as one document at its own address, or copies it as it is, and no page of the tag, while cachediff would read it as the snapshot; the catalogue writes a folder of <package>/specs.md there",
 		collectionDir, tag)
 }
@@ -376,7 +376,7 @@ func (r publishRule) under(f File) string {
 }
 
 // tagOf returns the name of the tag's folder of _cache below which f is
-// (shortened to quote), or "": none, or one Jekyll leaves out.
+// (shownFolder), or "": none, or one Jekyll leaves out.
 func (r publishRule) tagOf(f File) string {
 	rel := r.src.RelPath(f)
 	if rel == "" {
@@ -386,7 +386,7 @@ func (r publishRule) tagOf(f File) string {
 	if at < 0 || len(full) < at+3 || jekyllSpecial(full[at+1]) {
 		return ""
 	}
-	return shorten(full[at+1], maxNameQuoted)
+	return shownFolder(full[at+1])
 }
 
 // inCollection reports whether f, a file of a folder walk, is directly
@@ -403,7 +403,7 @@ func (r publishRule) inCollection(f File) bool {
 
 // skippedTag returns the name of the folder directly below _cache that
 // holds f, a file of a folder walk, when Jekyll leaves that folder out
-// by its name (_d, #d, ~d; shortened to quote) and the walk found it, or
+// by its name (_d, #d, ~d; shownFolder) and the walk found it, or
 // "". A snapshot named at or below such a folder (_cache/_x, Spack's
 // files kept beside the catalogue where the site publishes nothing) is
 // read as asked.
@@ -419,7 +419,7 @@ func (r publishRule) skippedTag(f File) string {
 	if r.siteAt >= 0 && at+1 < len(r.siteSegs) {
 		return ""
 	}
-	return shorten(full[at+1], maxNameQuoted)
+	return shownFolder(full[at+1])
 }
 
 // besideRead returns why the candidate c, read with the result res, is
@@ -533,6 +533,12 @@ func quoteName(s string) string {
 	}
 	return strconv.Quote(s)
 }
+
+// shownFolder is a folder's name for a message: shortened to
+// maxNameQuoted bytes, and quoted as a path is (shownPath) when it holds
+// a control or invisible character: a tag's folder "a\n::error::z" under
+// _cache put a raw newline in the message, a line of its own.
+func shownFolder(name string) string { return shownPath(shorten(name, maxNameQuoted)) }
 
 // quoteNameShort is quoteName of s cut to n bytes (shorten), with the
 // cut's "…" inside the quotes as it is: quoted whole, the mark, not

@@ -1157,6 +1157,16 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 			}
 		}
 	}
+	if c.file.Root && spackfmt.SignedStart(c.file.Base, data) {
+		// A clear-signed file cut short, read from standard input,
+		// whose name says nothing: the page decoder told "---" its
+		// front matter is never closed, and the rest it has none.
+		for _, d := range c.decoders {
+			if _, ok := d.(spackDecoder); ok {
+				return decode(d)
+			}
+		}
+	}
 	if fallback == nil {
 		return result{err: &NotInFormat{&Error{File: file, Msg: "not in a format a decoder detects"}}}
 	}

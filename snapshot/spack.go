@@ -592,7 +592,8 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 // whose spec is in another of the files under that spec's package, as
 // the decoder files one whose spec is in its own file (spackfmt's
 // otherName), with a warning for each of the first mostRenamed and one
-// for the rest. Left as written, curl's edge "zlib" to a spec of zlib-ng
+// for the rest, in place of the decoder's that the dependency is not in
+// its file. Left as written, curl's edge "zlib" to a spec of zlib-ng
 // in another spec file of the folder gave a cause whose path ended at
 // "zlib", and render refused the report cachediff had written ("ends at
 // "zlib", not at its cause "zlib-ng"").
@@ -613,6 +614,7 @@ func (s *Snapshot) renameAcrossFiles(warnings map[*Package][]Warning) {
 	}
 	n, firstLine := 0, 0
 	var first *Package
+	stale := map[*Package]map[string]bool{} // the decoder's warnings of edges renamed, by package
 	rename := func(p *Package, name string, sp *Spec) {
 		deps := sp.Deps()
 		var out []Dep
@@ -625,6 +627,12 @@ func (s *Snapshot) renameAcrossFiles(warnings map[*Package][]Warning) {
 				out = slices.Clone(deps)
 			}
 			out[k].Name = target
+			// The decoder's warning that the dependency is not in the
+			// file: this one says where it is, and one is enough.
+			if stale[p] == nil {
+				stale[p] = map[string]bool{}
+			}
+			stale[p][spackfmt.MissingDepMessage(name, sp.Hash, d.Name, d.Hash)] = true
 			if n++; n <= mostRenamed {
 				warnings[p] = append(warnings[p], Warning{File: p.File(), Line: specLine(p, sp),
 					Message: fmt.Sprintf("%s/%s: dependency %q is %s, a spec of %q in another file: Spack names each dependency for its spec's package (a virtual for its provider); read as %q",
@@ -651,6 +659,9 @@ func (s *Snapshot) renameAcrossFiles(warnings map[*Package][]Warning) {
 				rename(p, u[i].Name, &u[i].Spec)
 			}
 		}
+	}
+	for p, msgs := range stale {
+		warnings[p] = slices.DeleteFunc(warnings[p], func(w Warning) bool { return msgs[w.Message] })
 	}
 	if n > mostRenamed {
 		warnings[first] = append(warnings[first], Warning{File: first.File(), Line: firstLine,
@@ -859,7 +870,7 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 			if len(named) == namedOthers {
 				break
 			}
-			where := o.pkg.File()
+			where := shownPath(o.pkg.File())
 			if line := specLine(o.pkg, o.spec); line > 0 {
 				where += fmt.Sprintf(" (line %d)", line)
 			}
@@ -1097,12 +1108,14 @@ func specLine(p *Package, sp *Spec) int {
 	return 0
 }
 
-// specLabel names a spec of a Spack file in a message: name@version.
+// specLabel names a spec of a Spack file in a message: name@version,
+// as quotedName puts it (a version "1\n::error::x" read in the file
+// held a raw newline in the message).
 func specLabel(name string, s *Spec) string {
 	if len(s.Versions) == 0 {
-		return name
+		return quotedName(name)
 	}
-	return name + "@" + strings.Join(s.Versions, ",")
+	return quotedName(name + "@" + strings.Join(s.Versions, ","))
 }
 
 // specDiffers returns what two copies of a hash in Spack files differ in

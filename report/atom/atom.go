@@ -395,7 +395,7 @@ func feedSite(linkBase string) string {
 // make them U+FFFD, another text than the name; a backslash doubled
 // where it would read as such an escape, so that no two names read
 // alike).
-func feedText(s string) string { return report.VisibleInput(s) }
+func feedText(s string) string { return report.VisibleSpaces(s) }
 
 // feedLabel is a snapshot's name (its tag, path or commit) as an entry's
 // title and content name it: visible text (feedText), whole up to

@@ -110,7 +110,7 @@ var htmlBuiltin = sync.OnceValues(func() (*htmlAssets, error) {
 // characters or a text over 2,000 shortened with "…", as Markdown
 // shortens them; JSON keeps every value whole. html/template escapes the
 // result.
-func PageText(s string) string { return report.Shorten(report.VisibleInput(s)) }
+func PageText(s string) string { return report.Shorten(report.VisibleSpaces(s)) }
 
 // pageTexts is PageText of each of l, in a new list.
 func pageTexts(l []string) []string {
@@ -327,7 +327,7 @@ func skippedLine(side string, s snapshotSkipped) string {
 // report that quotes its input where it is made (report.Visible, as on
 // standard error), the two shortened as PageText shortens a text.
 func pageMessage(where, msg string) string {
-	return report.Shorten(report.VisibleInput(where) + ": " + report.Visible(msg))
+	return report.Shorten(report.VisibleSpaces(where) + ": " + report.Visible(msg))
 }
 
 // reportFacts are the filters and canonicalization of the report, in

@@ -33,25 +33,7 @@ func TestUnknownKeysBytesPerKey(t *testing.T) {
 		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
 	}
 	base := jsonOf(t, fullReportOf(t, 18, 3))
-	decode := func(n int) uint64 {
-		_, a, err := decodeAllocs(withUnknownKeys(base, n))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return a
-	}
-	// The report's own decode, without the keys, is not theirs.
-	none := decode(0)
-	var allocs [2]uint64
-	for k, n := range []int{50_000, 200_000} {
-		a := decode(n)
-		allocs[k] = a - min(none, a)
-		perKey := float64(allocs[k]) / float64(n)
-		t.Logf("%d keys: the decode allocated %d bytes more than without them (%.1f a key)", n, allocs[k], perKey)
-		if perKey > 50 {
-			t.Errorf("%d keys: the decode allocated %.1f bytes a key, want at most 50 (a map of the keys?)", n, perKey)
-		}
-	}
+	allocs := allocsBeyond(t, func(n int) []byte { return withUnknownKeys(base, n) }, [2]int{50_000, 200_000}, 50, "keys", "a key", " (a map of the keys?)")
 	if r := float64(allocs[1]) / float64(allocs[0]); r > 4.4 {
 		t.Errorf("4x the keys allocate %.2fx the bytes (%d → %d), want at most 4.4x", r, allocs[0], allocs[1])
 	}
@@ -159,6 +141,28 @@ func TestUnknownNestedKeysBytes(t *testing.T) {
 		b.Write(base[1:])
 		return b.Bytes()
 	}
+	allocs := allocsBeyond(t, with, [2]int{25_000, 100_000}, 100, "objects", "an object (of 27 bytes)", "")
+	// (A few hundred bytes either way are the runtime's, not the walk's.)
+	if allocs[1] > uint64(4.4*float64(allocs[0]))+4096 {
+		t.Errorf("4x the objects allocate %d → %d bytes, want at most 4.4x (and 4 KB)", allocs[0], allocs[1])
+	}
+	// One object of n keys of 11 bytes: their offsets, 8 bytes a key
+	// (16 allocated, by doubling), and the report's bytes.
+	oneObject := func(n int) []byte {
+		return []byte(`{"_x":{` + manyKeys(n) + `},` + string(base[1:]))
+	}
+	allocs = allocsBeyond(t, oneObject, [2]int{50_000, 200_000}, 64, "keys of one object", "a key", " (a map of the keys?)")
+	if r := float64(allocs[1]) / float64(allocs[0]); r > 4.4 {
+		t.Errorf("4x the keys allocate %.2fx the bytes (%d → %d), want at most 4.4x", r, allocs[0], allocs[1])
+	}
+}
+
+// allocsBeyond decodes with(n) for each n of sizes and returns the bytes
+// each decode allocated beyond with(0)'s, the report's own, which are
+// not the n units'; a decode over most bytes a unit (per names one: "a
+// key") fails, hint added to the message.
+func allocsBeyond(t *testing.T, with func(n int) []byte, sizes [2]int, most float64, units, per, hint string) (allocs [2]uint64) {
+	t.Helper()
 	decode := func(n int) uint64 {
 		_, a, err := decodeAllocs(with(n))
 		if err != nil {
@@ -167,35 +171,14 @@ func TestUnknownNestedKeysBytes(t *testing.T) {
 		return a
 	}
 	none := decode(0)
-	var allocs [2]uint64
-	for k, n := range []int{25_000, 100_000} {
+	for k, n := range sizes {
 		a := decode(n)
 		allocs[k] = a - min(none, a)
-		per := float64(allocs[k]) / float64(n)
-		t.Logf("%d objects: the decode allocated %d bytes more than without them (%.1f an object of 27 bytes)", n, allocs[k], per)
-		if per > 100 {
-			t.Errorf("%d objects: the decode allocated %.1f bytes an object, want at most 100", n, per)
+		f := float64(allocs[k]) / float64(n)
+		t.Logf("%d %s: the decode allocated %d bytes more than without them (%.1f %s)", n, units, allocs[k], f, per)
+		if f > most {
+			t.Errorf("%d %s: the decode allocated %.1f bytes %s, want at most %g%s", n, units, f, per, most, hint)
 		}
 	}
-	// (A few hundred bytes either way are the runtime's, not the walk's.)
-	if allocs[1] > uint64(4.4*float64(allocs[0]))+4096 {
-		t.Errorf("4x the objects allocate %d → %d bytes, want at most 4.4x (and 4 KB)", allocs[0], allocs[1])
-	}
-	// One object of n keys of 11 bytes: their offsets, 8 bytes a key
-	// (16 allocated, by doubling), and the report's bytes.
-	with = func(n int) []byte {
-		return []byte(`{"_x":{` + manyKeys(n) + `},` + string(base[1:]))
-	}
-	for k, n := range []int{50_000, 200_000} {
-		a := decode(n)
-		allocs[k] = a - min(none, a)
-		per := float64(allocs[k]) / float64(n)
-		t.Logf("an object of %d keys: the decode allocated %d bytes more than without it (%.1f a key)", n, allocs[k], per)
-		if per > 64 {
-			t.Errorf("an object of %d keys: the decode allocated %.1f bytes a key, want at most 64 (a map of the keys?)", n, per)
-		}
-	}
-	if r := float64(allocs[1]) / float64(allocs[0]); r > 4.4 {
-		t.Errorf("4x the keys allocate %.2fx the bytes (%d → %d), want at most 4.4x", r, allocs[0], allocs[1])
-	}
+	return allocs
 }

@@ -17,7 +17,7 @@ func textLabelBefore(s string) string {
 	if len(s) <= limit || cells(s) <= limit {
 		return s
 	}
-	head, _ := cutCells(s, limit/2)
+	head, _ := cutCellsBefore(s, limit/2)
 	room := limit - 1 - cells(head)
 	i := len(s)
 	for used := 0; i > 0; {
@@ -29,6 +29,28 @@ func textLabelBefore(s string) string {
 		i -= size
 	}
 	return head + "…" + s[i:]
+}
+
+// cutCellsBefore is cutCells as textLabelBefore had it: a cut after at
+// most n cells, never inside a colour code, but inside an escape of
+// visible text where the cells end (cutCells keeps those whole for the
+// wrap; report.CutMiddle does not).
+func cutCellsBefore(s string, n int) (head, rest string) {
+	used := 0
+	for i := 0; i < len(s); {
+		if k := escapeLen(s[i:]); k > 0 {
+			i += k
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		c := runeCells(r)
+		if used+c > n {
+			return s[:i], s[i:]
+		}
+		used += c
+		i += size
+	}
+	return s, ""
 }
 
 // TestTextLabelShared: textLabel through report.CutMiddle writes the

@@ -195,11 +195,22 @@ func glueArrows(words []string) []string {
 	return out
 }
 
-// cutCells cuts s after at most n cells, never inside a colour code.
+// cutCells cuts s after at most n cells, never inside a colour code nor
+// inside an escape of visible text (visibleEscapeLen): "\u20" at a
+// line's end and "2e" at the next one's start read as neither U+202E
+// nor its escape.
 func cutCells(s string, n int) (head, rest string) {
 	used := 0
 	for i := 0; i < len(s); {
 		if k := escapeLen(s[i:]); k > 0 {
+			i += k
+			continue
+		}
+		if k := visibleEscapeLen(s[i:]); k > 0 {
+			if used+k > n {
+				return s[:i], s[i:]
+			}
+			used += k
 			i += k
 			continue
 		}
@@ -212,6 +223,39 @@ func cutCells(s string, n int) (head, rest string) {
 		i += size
 	}
 	return s, ""
+}
+
+// visibleEscapeLen is the length of the escape of visible text
+// (report.VisibleInput, report.Visible) that s starts with, or 0: a
+// backslash and another (a backslash doubled), or a one-letter escape
+// (\n), \x and two hex digits, \u and four, \U and eight. Each is as
+// many cells as bytes.
+func visibleEscapeLen(s string) int {
+	if len(s) < 2 || s[0] != '\\' {
+		return 0
+	}
+	digits := 0
+	switch s[1] {
+	case '\\', 'a', 'b', 'f', 'n', 'r', 't', 'v':
+		return 2
+	case 'x':
+		digits = 2
+	case 'u':
+		digits = 4
+	case 'U':
+		digits = 8
+	default:
+		return 0
+	}
+	if len(s) < 2+digits {
+		return 0
+	}
+	for _, c := range []byte(s[2 : 2+digits]) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return 0
+		}
+	}
+	return 2 + digits
 }
 
 // textLabel is a snapshot's name (its tag, path or commit, plain text

@@ -13,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/cachediff/cachediff/internal/jsonbytes"
+	"github.com/cachediff/cachediff/internal/lookalike"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -488,7 +489,9 @@ func unslash(off int, slash []int) int {
 // front matter with, refuses where yaml.v3's reads it, and why; nil when
 // there is none:
 //   - a tag with ',', '[' or ']' (!a[b], !a,b): libyaml ends a tag
-//     written !x there, and wants a blank after it;
+//     written !x there, and wants a blank after it. The tag is named as
+//     lookalike names a value: yaml.v3 decodes its %-escapes, and
+//     !a%0A::error::b,c held a raw newline;
 //   - a plain scalar in a flow collection that ends in ':' ([a:, b],
 //     [a:], {a:}): libyaml refuses a ':' before ',', '[', ']', '{', '}'
 //     or '?' in a plain scalar, where yaml.v3 ends the scalar after it.
@@ -502,7 +505,7 @@ func scannedOtherwise(n *yaml.Node) (*yaml.Node, string) {
 		case bad != nil:
 			return
 		case strings.ContainsAny(n.Tag, ",[]"):
-			bad, why = n, fmt.Sprintf("the tag %s: the site's YAML reader (libyaml, in Jekyll) ends a tag at ',', '[' or ']', and refuses the front matter or reads another value than cachediff", n.Tag)
+			bad, why = n, fmt.Sprintf("the tag %s: the site's YAML reader (libyaml, in Jekyll) ends a tag at ',', '[' or ']', and refuses the front matter or reads another value than cachediff", lookalike.Value(n.Tag))
 			return
 		case flow && n.Kind == yaml.ScalarNode && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0 && strings.HasSuffix(n.Value, ":"):
 			bad, why = n, fmt.Sprintf("the plain scalar %s ends in ':' in a flow collection: the site's YAML reader (libyaml, in Jekyll) refuses a ':' before ',', a bracket or a brace there; quote it", strconv.Quote(n.Value))

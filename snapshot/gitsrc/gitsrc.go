@@ -1706,9 +1706,23 @@ const maxPathLength = 4096
 // its length to say it did not exist (TestLongPathLinear).
 func checkPathLength(p string) error {
 	if len(p) > maxPathLength {
-		return fmt.Errorf("path %s… is %d bytes long: no checkout holds a path over %d bytes (the system's PATH_MAX), and cachediff reads none from git", truncatePath(p), len(p), maxPathLength)
+		return &PathTooLongError{Path: p}
 	}
 	return nil
+}
+
+// PathTooLongError is a PATH refused for its length (checkPathLength).
+// Its message names the path by its first 60 bytes; one that names the
+// argument already says Reason alone.
+type PathTooLongError struct{ Path string }
+
+func (e *PathTooLongError) Error() string {
+	return "path " + truncatePath(e.Path) + "… is " + e.Reason()
+}
+
+// Reason is why the path is refused: "N bytes long: no checkout holds …".
+func (e *PathTooLongError) Reason() string {
+	return fmt.Sprintf("%d bytes long: no checkout holds a path over %d bytes (the system's PATH_MAX), and cachediff reads none from git", len(e.Path), maxPathLength)
 }
 
 // truncatePath is the first 60 bytes of p, for a message, cut at a

@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/snapshot"
@@ -149,7 +150,7 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		repo.ArgPrefix = RevPrefix
 		src, err := repo.Source(spec)
 		if err != nil {
-			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: urlLikeMsg(arg, err.Error())}
+			return nil, nil, revPathError(arg, err)
 		}
 		return gitSource(src, o)
 	}
@@ -225,8 +226,31 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	if errors.Is(err, gitsrc.ErrNotRepo) || errors.Is(err, gitsrc.ErrNoGit) {
 		return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "no such file or directory, and not REV:PATH either: " + urlLikeMsg(arg, err.Error())}
 	}
-	return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: urlLikeMsg(arg, err.Error())}
+	return nil, nil, revPathError(arg, err)
 }
+
+// revPathError is the error of the REV:PATH argument arg that git did
+// not resolve (err). One whose PATH is refused for its length names the
+// argument by its first maxArgShown bytes, once: the argument whole,
+// then its path again in the reason, made a 5,000-byte PATH a 5.2 KB
+// message.
+func revPathError(arg string, err error) *snapshot.Error {
+	if tl, ok := errors.AsType[*gitsrc.PathTooLongError](err); ok {
+		name := urlLikeName(arg)
+		if n := maxArgShown; len(name) > n {
+			for n > 0 && !utf8.RuneStart(name[n]) {
+				n--
+			}
+			name = name[:n] + "…"
+		}
+		return &snapshot.Error{File: name, Msg: "its path is " + tl.Reason()}
+	}
+	return &snapshot.Error{File: urlLikeName(arg), Msg: urlLikeMsg(arg, err.Error())}
+}
+
+// maxArgShown is the most bytes of an argument refused for its length
+// that its error names.
+const maxArgShown = 80
 
 // urlLikeName is arg for a message that says it is neither on disk nor
 // a revision: when it is written as a URL of some sort (a // in it: a

@@ -183,10 +183,15 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 		if t := bytes.TrimLeft(data, " \t\r\n"); bytes.HasPrefix(t, sigBegin) || len(t) >= len("-----B") && bytes.HasPrefix(sigBegin, t) {
 			return nil, headersNeverEnd(file, data, len(data)-len(t))
 		}
-		if CutSigned(file, data) {
+		if CutSigned(file, data) || SignedStart(file, data) {
 			line, col := lineCol(data, len(data))
-			return nil, &Error{File: file, Line: line, Col: col, Path: "(signature)",
-				Msg: "a clear-signed " + signedKind(file) + " that ends within its first line (the start of -----BEGIN PGP SIGNED MESSAGE-----, and no more): the file is cut short"}
+			msg := "a clear-signed " + signedKind(file) + " that ends within its first line (the start of -----BEGIN PGP SIGNED MESSAGE-----, and no more): the file is cut short"
+			if string(bytes.TrimLeft(data, " \t\r\n")) == "---" && !CutSigned(file, data) {
+				// Named otherwise than a signed file, "---" starts a
+				// package page's front matter as well.
+				msg = "the file ends within its first line, ---: the start of a clear-signed Spack file's -----BEGIN PGP SIGNED MESSAGE-----, or of a package page's front matter, and no more: the file is cut short"
+			}
+			return nil, &Error{File: file, Line: line, Col: col, Path: "(signature)", Msg: msg}
 		}
 		return data, nil
 	}
@@ -276,6 +281,27 @@ func CutSigned(file string, data []byte) bool {
 	}
 	base := file[strings.LastIndexAny(file, `/\:`)+1:]
 	return strings.HasSuffix(base, ".sig") || strings.HasSuffix(base, ".manifest.json")
+}
+
+// SignedStart reports whether data, in a file whose name says nothing
+// of its kind (standard input's: the loader judges it by content
+// alone), is the start of a clear-signed message cut short: after blank
+// space, the whole of -----BEGIN PGP SIGNED MESSAGE----- and what
+// follows, or at least three bytes of it and no more ("---", which
+// starts a package page too, unless the name is a page's, *.md). The
+// page decoder, which took it, said "---" had front matter never
+// closed and the rest had no front matter; unwrapSigned says where it
+// is cut.
+func SignedStart(file string, data []byte) bool {
+	t := bytes.TrimLeft(data, " \t\r\n")
+	base := file[strings.LastIndexAny(file, `/\:`)+1:]
+	switch {
+	case strings.Contains(base, "."):
+		return false // a name that says a kind: the decoders judge it by it
+	case bytes.HasPrefix(t, sigBegin):
+		return true
+	}
+	return len(t) >= 3 && len(t) < len(sigBegin) && bytes.HasPrefix(sigBegin, t)
 }
 
 // signedKind names the kind of file that file's name says, for the

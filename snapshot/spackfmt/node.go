@@ -952,10 +952,17 @@ const mostMissing = 20
 // missingDep says that node n's dependency name/hash is not in the file.
 func (d *decoder) missingDep(n *Node, name, hash string) {
 	if d.missing++; d.missing <= mostMissing {
-		d.warnf(n.Line, "%s/%s: dependency %s/%s is not in the file", n.Name, short(n.Hash), name, short(hash))
+		d.warnf(n.Line, "%s", MissingDepMessage(n.Name, n.Hash, name, hash))
 	} else if d.missing == mostMissing+1 {
 		d.missingLine = n.Line
 	}
+}
+
+// MissingDepMessage is the warning that the dependency name/hash of the
+// spec node/nodeHash is not in its file: the loader, which finds it in
+// another file of a folder, drops it for its own (one warning an edge).
+func MissingDepMessage(node, nodeHash, name, hash string) string {
+	return node + "/" + short(nodeHash) + ": dependency " + name + "/" + short(hash) + " is not in the file"
 }
 
 // otherName says that node n's dependency written as name is target, a
