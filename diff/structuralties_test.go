@@ -79,7 +79,7 @@ func TestDrawnStructuralGraphsAnyLabels(t *testing.T) {
 	if testing.Short() {
 		t.Skip("300 drawn shapes a side")
 	}
-	knownBad := map[bool][]uint64{false: {154}, true: {5, 106, 207, 217, 227}}
+	knownBad := map[bool][]uint64{false: nil, true: {5, 106, 207, 217, 227}}
 	for _, cyclic := range []bool{false, true} {
 		bad, n := 0, 0
 		for shape := range uint64(300) {
