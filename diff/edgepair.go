@@ -57,7 +57,10 @@ import (
 // check it). Of several new specs of an old spec's exact edges, the one
 // its users tell comes first (seeder.usersPair). Specs their edges
 // cannot tell apart either pair by the most dependencies in common, then
-// in the engine's order.
+// in the engine's order. All of it runs both ways, old to new and the
+// classes mirrored new to old, and the pairing that keeps more edges is
+// the report's (mirrorWins), so that new → old is the mirror of old →
+// new.
 //
 // The catalogue path (no edges) never comes here; nor does a package
 // whose every group of the passes had one spec a side (m.ambiguous).
@@ -172,7 +175,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 	if len(classes) == 0 {
 		return nil
 	}
-	canonicalOrder(classes, og, ng)
+	keys := canonicalOrder(classes, og, ng)
 	// The pairing so far, old hash to new, over every package (the
 	// dependencies of a class are mostly other packages').
 	n := 0
@@ -201,6 +204,77 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 			}
 		}
 	}
+	// Resolved both ways: old to new, and new to old from the same
+	// classes mirrored, the pairing that keeps more edges is the
+	// report's (ties by the places of the pairs' specs, mirrorWins), so
+	// that new → old is the mirror of old → new. Resolved one way alone,
+	// the old specs go first (levels, waits, seeds), and a cycle's
+	// classes or builds alike but for an edge gained paired otherwise
+	// the other way round (TestPairsMirrorBothWays).
+	mirrored := mirrorClasses(classes)
+	back := make(map[string]string, len(pairOf))
+	for o, n := range pairOf {
+		back[n] = o
+	}
+	resolveClasses(classes, og, ng, pairOf)
+	resolveClasses(mirrored, ng, og, back)
+	if mirrorWins(classes, mirrored, og, ng, pairOf, keys) {
+		for x, c := range classes {
+			m := mirrored[x]
+			for i := range c.pairs {
+				c.pairs[i] = -1
+			}
+			for j, i := range m.pairs {
+				if i >= 0 {
+					c.pairs[i] = j
+				}
+			}
+			c.changed, c.cyclic = m.changed, m.cyclic
+		}
+	}
+	changed := map[int]bool{}
+	var cyclePairs map[string]string
+	var hashes [][2]string
+	for _, c := range classes {
+		// The pairs' hashes before apply: a class's removed and added
+		// specs are the package's lists' places, which apply fills with
+		// the specs left over. Read after it, an old ring paired with a
+		// spec of the added list (a new ring one longer) gave the
+		// explainer the spec left added as that pair, and its edges were
+		// kept apart: "same@1 removed" and "added" where the edge was
+		// kept, the zlib swap reaching 1 to 3 specs of 3, by hash order.
+		hashes = hashes[:0]
+		if c.cyclic {
+			for i, j := range c.pairs {
+				if j >= 0 {
+					hashes = append(hashes, [2]string{c.olds[i].Hash, c.news[j].Hash})
+				}
+			}
+		}
+		applied := c.apply(&out[c.pkg].p)
+		if applied {
+			changed[c.pkg] = true
+		}
+		if c.cyclic && (applied || !c.changed) {
+			if cyclePairs == nil {
+				cyclePairs = map[string]string{}
+			}
+			for _, h := range hashes {
+				cyclePairs[h[0]] = h[1]
+			}
+		}
+	}
+	for k := range changed {
+		sortRuns(&out[k].p.Specs)
+	}
+	return cyclePairs
+}
+
+// resolveClasses pairs the specs of classes (each's olds, of og, with
+// its news, of ng) by their edges (see pairByEdges); pairOf is the
+// pairing so far, old hash to new, over every package, and ends as the
+// pairing found.
+func resolveClasses(classes []*edgeClass, og, ng Graph, pairOf map[string]string) {
 	classOf := map[string]int32{} // old hash to its class
 	for i, c := range classes {
 		for _, o := range c.olds {
@@ -421,42 +495,6 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 		resolve(i)
 	}
 	newCycles(classes, ng)
-	changed := map[int]bool{}
-	var cyclePairs map[string]string
-	var hashes [][2]string
-	for _, c := range classes {
-		// The pairs' hashes before apply: a class's removed and added
-		// specs are the package's lists' places, which apply fills with
-		// the specs left over. Read after it, an old ring paired with a
-		// spec of the added list (a new ring one longer) gave the
-		// explainer the spec left added as that pair, and its edges were
-		// kept apart: "same@1 removed" and "added" where the edge was
-		// kept, the zlib swap reaching 1 to 3 specs of 3, by hash order.
-		hashes = hashes[:0]
-		if c.cyclic {
-			for i, j := range c.pairs {
-				if j >= 0 {
-					hashes = append(hashes, [2]string{c.olds[i].Hash, c.news[j].Hash})
-				}
-			}
-		}
-		applied := c.apply(&out[c.pkg].p)
-		if applied {
-			changed[c.pkg] = true
-		}
-		if c.cyclic && (applied || !c.changed) {
-			if cyclePairs == nil {
-				cyclePairs = map[string]string{}
-			}
-			for _, h := range hashes {
-				cyclePairs[h[0]] = h[1]
-			}
-		}
-	}
-	for k := range changed {
-		sortRuns(&out[k].p.Specs)
-	}
-	return cyclePairs
 }
 
 // viewSpecs are the hashes of the specs of out's packages, paired,
