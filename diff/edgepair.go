@@ -768,16 +768,22 @@ func edgeClasses(k int, p *Package, kept map[string]bool) []*edgeClass {
 }
 
 // mergeBySide joins the classes of one set of old facets into one
-// where none of them has specs left over (every old and new spec of
-// those facets paired), and then those left of one set of new facets:
-// which old spec is updated and which rebuilt is then the edges' to
-// say, not the passes' hash order. Split by their new facets, two
-// builds of b@1 of which one was bumped (c over the first build) were a
-// class of one pair each, certain: the update landed on the build c is
-// not over, and c's edge crossed, by the hashes. One side's facets
-// alike, every pairing of such a class keeps each kind's and facets'
-// count (as many old specs as new, all paired): apply writes each pair
-// into the slots of its class of the other side's facets (sub).
+// where none of them has new specs left over (every new spec of those
+// classes paired; old specs of the shared facets may be left over), and
+// then those left of one set of new facets where none has old specs
+// left over: which old spec is updated and which rebuilt is then the
+// edges' to say, not the passes' hash order. Split by their new facets,
+// two builds of b@1 of which one was bumped (c over the first build)
+// were a class of one pair each, certain: the update landed on the
+// build c is not over, and c's edge crossed, by the hashes; so with a
+// third build dropped, left over (TestUpdateLandsOnItsBuildLeftOver).
+// One side's facets alike and every spec of the other side paired,
+// every pairing of such a class keeps each kind's and facets' count:
+// apply writes each pair into the slots of its class of the other
+// side's facets (sub), and the specs left over into the places of the
+// removed (or added) specs of the joined classes. Specs left over on
+// the other side (an extra build of b@2 added) would need each sub's
+// count kept by the pairing itself, and such classes stay apart.
 func mergeBySide(classes []*edgeClass) []*edgeClass {
 	if len(classes) < 2 {
 		return classes
@@ -808,25 +814,37 @@ func mergeBySide(classes []*edgeClass) []*edgeClass {
 			g := groups[k]
 			whole := len(g) > 1
 			for _, c := range g {
-				whole = whole && len(c.removed) == 0 && len(c.added) == 0
+				// Left over on the side of the shared facets only.
+				whole = whole && (byOld && len(c.added) == 0 || !byOld && len(c.removed) == 0)
 			}
 			if !whole {
 				out = append(out, g...)
 				continue
 			}
 			m := &edgeClass{pkg: g[0].pkg, kind: g[0].kind, subOfOld: !byOld}
+			// The pairs first (olds[i] with news[i]), then the specs
+			// left over, as a class alone lists them.
 			for x, c := range g {
 				m.subs = append(m.subs, edgeSub{kind: c.kind, slots: c.slots})
-				for _, p := range c.pairs {
-					m.pairs = append(m.pairs, p+len(m.news))
-				}
 				m.slots = append(m.slots, c.slots...)
-				m.olds = append(m.olds, c.olds...)
-				m.news = append(m.news, c.news...)
-				for range c.olds {
+				for i := range c.slots {
+					m.pairs = append(m.pairs, len(m.news))
+					m.olds = append(m.olds, c.olds[i])
+					m.news = append(m.news, c.news[c.pairs[i]])
+					m.oldSub = append(m.oldSub, int32(x))
+					m.newSub = append(m.newSub, int32(x))
+				}
+			}
+			for x, c := range g {
+				m.removed = append(m.removed, c.removed...)
+				m.added = append(m.added, c.added...)
+				for _, o := range c.olds[len(c.slots):] {
+					m.pairs = append(m.pairs, -1)
+					m.olds = append(m.olds, o)
 					m.oldSub = append(m.oldSub, int32(x))
 				}
-				for range c.news {
+				for _, n := range c.news[len(c.slots):] {
+					m.news = append(m.news, n)
 					m.newSub = append(m.newSub, int32(x))
 				}
 			}
@@ -2958,16 +2976,39 @@ func (c *edgeClass) applySubs(p *Package) bool {
 		tmpls[s] = lists[sub.kind][sub.slots[0]]
 	}
 	pairs := make([][]Pair, len(c.subs))
+	taken := make([]bool, len(c.news))
+	var removed, added []Spec
 	for i, o := range c.olds {
 		j := c.pairs[i]
 		if j < 0 {
-			return false
+			removed = append(removed, reportSpec(o))
+			continue
 		}
+		taken[j] = true
+		n := c.news[j]
 		s := c.newSub[j]
 		if c.subOfOld {
 			s = c.oldSub[i]
 		}
-		pairs[s] = append(pairs[s], newPair(o, c.news[j], &tmpls[s], sameFacets(o, c.news[j])))
+		// A spec of the removed or added list moves into a pair: a
+		// copy, as that list's place gets another spec below.
+		if c.oldListed[i] {
+			cp := *o
+			o = &cp
+		}
+		if c.newListed[j] {
+			cp := *n
+			n = &cp
+		}
+		pairs[s] = append(pairs[s], newPair(o, n, &tmpls[s], sameFacets(o, n)))
+	}
+	for j, n := range c.news {
+		if !taken[j] {
+			added = append(added, reportSpec(n))
+		}
+	}
+	if len(removed) != len(c.removed) || len(added) != len(c.added) {
+		return false
 	}
 	for s, sub := range c.subs {
 		if len(pairs[s]) != len(sub.slots) {
@@ -2978,6 +3019,12 @@ func (c *edgeClass) applySubs(p *Package) bool {
 		for i, at := range sub.slots {
 			lists[sub.kind][at] = pairs[s][i]
 		}
+	}
+	for i, s := range c.removed {
+		p.Specs.Removed[s] = removed[i]
+	}
+	for i, s := range c.added {
+		p.Specs.Added[s] = added[i]
 	}
 	return true
 }
