@@ -1587,9 +1587,14 @@ type explainer struct {
 	pairHashes [][2]string
 	pairOnce   sync.Once
 	pairOf     map[string]string
-	memo       map[[2]*GraphNode]int32 // the pairs by their nodes (one per hash a side)
-	nodes      []*local
-	solved     bool
+	// keys are each graph's structKeys, old (0) and new (1), made once
+	// an edge of a name written several times is left to the match in
+	// order (edgeKeyOrder).
+	keysOnce [2]sync.Once
+	keys     [2][]uint64
+	memo     map[[2]*GraphNode]int32 // the pairs by their nodes (one per hash a side)
+	nodes    []*local
+	solved   bool
 	// work are the pairs whose changed dependencies wait to be filed.
 	work []job
 
@@ -4073,19 +4078,31 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 			e.matchAlike(oldDeps, newDeps, usedOld, usedNew, match, probes)
 		}
 	}
-	for i, j := 0, 0; i < len(oldDeps) && j < len(newDeps); {
+	// The edges left in order: of a name left several times on a side,
+	// in the order of their nodes' places in their own graphs
+	// (leftOrder), not by hash. In hash order, an old edge whose
+	// dependency's pair the new spec is not over matched either of two
+	// new edges of its name alike but for their places (an edge added
+	// over one), by the labels, and the other way the other
+	// (TestEdgeLeftByPlace).
+	oi, nj := e.leftOrder(oldDeps, newDeps, usedOld, usedNew)
+	for x, y := 0, 0; x < len(oldDeps) && y < len(newDeps); {
 		(*probes)++
+		i, j := x, y
+		if oi != nil {
+			i, j = oi[x], nj[y]
+		}
 		switch {
 		case usedOld[i]:
-			i++
+			x++
 		case usedNew[j]:
-			j++
+			y++
 		default:
 			switch c := strings.Compare(oldDeps[i].Name, newDeps[j].Name); {
 			case c < 0:
-				i++
+				x++
 			case c > 0:
-				j++
+				y++
 			default:
 				if apart(i, j) {
 					// Only the edge kept apart is passed over (the old
@@ -4094,15 +4111,15 @@ func (e *explainer) localCounting(x, y *GraphNode, probes *int, p *Pair) (*local
 					// both, a ring's break left a rebuilt dependency's
 					// edge unmatched, by hash order.
 					if _, ok := e.cyclePairs[oldDeps[i].Hash]; ok {
-						i++
+						x++
 					} else {
-						j++
+						y++
 					}
 					continue
 				}
 				match(i, j)
-				i++
-				j++
+				x++
+				y++
 			}
 		}
 	}
@@ -5898,6 +5915,65 @@ func (e *explainer) forest(enter, leave func(s int32), extra func(s int32, closu
 			stack = append(stack, frame{k, start[k]})
 		}
 	}
+}
+
+// leftOrder is the order in which localCounting matches the edges left (not
+// used) of old and new (each sorted by name and hash): nil for their
+// own, when no name is left on both sides and more than once on one;
+// else each name's edges by their nodes' structKeys in their own graph
+// (a dependency of no node first), by hash among those of one key, so
+// that which of several edges alike an edge matches goes by the graphs,
+// whatever the hashes, and the other way round the same two match.
+func (e *explainer) leftOrder(oldDeps, newDeps []Edge, usedOld, usedNew []bool) (oi, nj []int) {
+	left := func(l []Edge, used []bool, i int) (end, n int) {
+		for end = i; end < len(l) && l[end].Name == l[i].Name; end++ {
+			if !used[end] {
+				n++
+			}
+		}
+		return end, n
+	}
+	need := false
+	for i, j := 0, 0; i < len(oldDeps) && j < len(newDeps) && !need; {
+		switch c := strings.Compare(oldDeps[i].Name, newDeps[j].Name); {
+		case c < 0:
+			i++
+		case c > 0:
+			j++
+		default:
+			ei, ni := left(oldDeps, usedOld, i)
+			ej, nn := left(newDeps, usedNew, j)
+			need = ni > 0 && nn > 0 && ni+nn > 2
+			i, j = ei, ej
+		}
+	}
+	if !need {
+		return nil, nil
+	}
+	return e.edgeKeyOrder(0, oldDeps), e.edgeKeyOrder(1, newDeps)
+}
+
+// edgeKeyOrder is the places of l (edges of side 0, old, or 1, new;
+// sorted by name and hash) with each name's run sorted by its nodes'
+// structKeys, stable.
+func (e *explainer) edgeKeyOrder(side int, l []Edge) []int {
+	g := [2]Graph{e.old, e.new}[side]
+	e.keysOnce[side].Do(func() { e.keys[side] = structKeys(g) })
+	keys := e.keys[side]
+	k := make([]uint64, len(l))
+	for i, d := range l {
+		if _, at := g.place(d.Hash); at >= 0 {
+			k[i] = keys[at]
+		}
+	}
+	order := make([]int, len(l))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(strings.Compare(l[a].Name, l[b].Name), cmp.Compare(k[a], k[b]))
+	})
+	return order
 }
 
 // matchAlike matches the edges of a name written several times on a side

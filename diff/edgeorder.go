@@ -104,8 +104,8 @@ func mix64(x uint64) uint64 {
 
 // canonicalOrder orders the old and new specs of each class by their
 // structKeys (the engine's order among specs of one key), and its pairs
-// with them.
-func canonicalOrder(classes []*edgeClass, og, ng Graph) {
+// with them. It returns the keys, of og and ng (nil for no class).
+func canonicalOrder(classes []*edgeClass, og, ng Graph) [2][]uint64 {
 	var keys [2][]uint64
 	for _, c := range classes {
 		if keys[0] == nil {
@@ -155,6 +155,7 @@ func canonicalOrder(classes []*edgeClass, og, ng Graph) {
 		c.olds, c.news, c.pairs = olds, news, pairs
 		c.oldListed, c.newListed = oldListed, newListed
 	}
+	return keys
 }
 
 // keyOrder is the places of specs sorted by their nodes' keys (a spec
@@ -180,4 +181,137 @@ func keyOrder(specs []*Spec, g Graph, keys []uint64) []int {
 		return 0
 	})
 	return order
+}
+
+// mirrorClasses are classes the other way round: each's new specs as
+// its old ones and its old specs as its new ones, its pairs turned
+// about, for resolveClasses to pair new to old. They share the specs'
+// lists, and are for pairing only (apply writes none of them).
+func mirrorClasses(classes []*edgeClass) []*edgeClass {
+	out := make([]*edgeClass, len(classes))
+	for x, c := range classes {
+		pairs := make([]int, len(c.news))
+		for j := range pairs {
+			pairs[j] = -1
+		}
+		for i, j := range c.pairs {
+			if j >= 0 {
+				pairs[j] = i
+			}
+		}
+		out[x] = &edgeClass{pkg: c.pkg, kind: c.kind, slots: c.slots, olds: c.news, news: c.olds, pairs: pairs}
+	}
+	return out
+}
+
+// mirrorWins says whether the pairing of mirrored (resolved new to old)
+// is the report's rather than that of classes (resolved old to new:
+// pairOf, old hash to new, over every package): it keeps more of
+// the distinct edges of og with an end in a class's old spec (an edge
+// u over v kept where u's pair is over v's pair; a spec of no class is
+// its own pair where it has none), or as many and its pairs' places
+// (keys: structKeys of og and ng) sum less, each pair's a function of
+// its two keys that is the same either way round. Both are the same
+// whichever snapshot is old, so the choice is the mirror of the other
+// way's, and neither reads a hash but to look specs up.
+func mirrorWins(classes, mirrored []*edgeClass, og, ng Graph, pairOf map[string]string, keys [2][]uint64) bool {
+	same := true
+	for x, c := range classes {
+		for i, j := range c.pairs {
+			if j >= 0 && mirrored[x].pairs[j] != i || j < 0 && slices.Contains(mirrored[x].pairs, i) {
+				same = false
+				break
+			}
+		}
+		if !same {
+			break
+		}
+	}
+	if same {
+		return false
+	}
+	// The class's old specs, each's pair by the mirror (\x00: none).
+	mirrorOf := map[string]string{}
+	for x, c := range classes {
+		for _, o := range c.olds {
+			mirrorOf[o.Hash] = "\x00"
+		}
+		for j, i := range mirrored[x].pairs {
+			if i >= 0 {
+				mirrorOf[c.olds[i].Hash] = c.news[j].Hash
+			}
+		}
+	}
+	kept := func(mirror bool) int {
+		pair := func(h string) string {
+			m, inClass := mirrorOf[h]
+			if mirror && inClass {
+				return m
+			}
+			if n, ok := pairOf[h]; ok {
+				return n
+			}
+			if inClass {
+				return "\x00"
+			}
+			return h
+		}
+		k := 0
+		var vs, have []string
+		for _, u := range og.Nodes() {
+			_, uIn := mirrorOf[u.Hash()]
+			vs = vs[:0]
+			for _, d := range u.Deps() {
+				if _, dIn := mirrorOf[d.Hash]; uIn || dIn {
+					vs = append(vs, d.Hash)
+				}
+			}
+			if len(vs) == 0 {
+				continue
+			}
+			pu := ng.Node(pair(u.Hash()))
+			if pu == nil {
+				continue
+			}
+			slices.Sort(vs)
+			vs = slices.Compact(vs) // distinct edges
+			have = have[:0]
+			for _, e := range pu.Deps() {
+				have = append(have, e.Hash)
+			}
+			slices.Sort(have)
+			for _, v := range vs {
+				if _, ok := slices.BinarySearch(have, pair(v)); ok {
+					k++
+				}
+			}
+		}
+		return k
+	}
+	kf, km := kept(false), kept(true)
+	if kf != km {
+		return km > kf
+	}
+	key := func(g Graph, side int, h string) uint64 {
+		if _, at := g.place(h); at >= 0 {
+			return keys[side][at]
+		}
+		return 0
+	}
+	var sum [2]uint64
+	for x, c := range classes {
+		for i, j := range c.pairs {
+			if j >= 0 {
+				a, b := key(og, 0, c.olds[i].Hash), key(ng, 1, c.news[j].Hash)
+				sum[0] += mix64(a^b) + mix64(a+b)
+			}
+		}
+		for j, i := range mirrored[x].pairs {
+			if i >= 0 {
+				a, b := key(og, 0, c.olds[i].Hash), key(ng, 1, c.news[j].Hash)
+				sum[1] += mix64(a^b) + mix64(a+b)
+			}
+		}
+	}
+	return sum[1] < sum[0]
 }

@@ -57,7 +57,10 @@ import (
 // check it). Of several new specs of an old spec's exact edges, the one
 // its users tell comes first (seeder.usersPair). Specs their edges
 // cannot tell apart either pair by the most dependencies in common, then
-// in the engine's order.
+// in the engine's order. All of it runs both ways, old to new and the
+// classes mirrored new to old, and the pairing that keeps more edges is
+// the report's (mirrorWins), so that new → old is the mirror of old →
+// new.
 //
 // The catalogue path (no edges) never comes here; nor does a package
 // whose every group of the passes had one spec a side (m.ambiguous).
@@ -172,7 +175,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 	if len(classes) == 0 {
 		return nil
 	}
-	canonicalOrder(classes, og, ng)
+	keys := canonicalOrder(classes, og, ng)
 	// The pairing so far, old hash to new, over every package (the
 	// dependencies of a class are mostly other packages').
 	n := 0
@@ -201,6 +204,77 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 			}
 		}
 	}
+	// Resolved both ways: old to new, and new to old from the same
+	// classes mirrored, the pairing that keeps more edges is the
+	// report's (ties by the places of the pairs' specs, mirrorWins), so
+	// that new → old is the mirror of old → new. Resolved one way alone,
+	// the old specs go first (levels, waits, seeds), and a cycle's
+	// classes or builds alike but for an edge gained paired otherwise
+	// the other way round (TestPairsMirrorBothWays).
+	mirrored := mirrorClasses(classes)
+	back := make(map[string]string, len(pairOf))
+	for o, n := range pairOf {
+		back[n] = o
+	}
+	resolveClasses(classes, og, ng, pairOf)
+	resolveClasses(mirrored, ng, og, back)
+	if mirrorWins(classes, mirrored, og, ng, pairOf, keys) {
+		for x, c := range classes {
+			m := mirrored[x]
+			for i := range c.pairs {
+				c.pairs[i] = -1
+			}
+			for j, i := range m.pairs {
+				if i >= 0 {
+					c.pairs[i] = j
+				}
+			}
+			c.changed, c.cyclic = m.changed, m.cyclic
+		}
+	}
+	changed := map[int]bool{}
+	var cyclePairs map[string]string
+	var hashes [][2]string
+	for _, c := range classes {
+		// The pairs' hashes before apply: a class's removed and added
+		// specs are the package's lists' places, which apply fills with
+		// the specs left over. Read after it, an old ring paired with a
+		// spec of the added list (a new ring one longer) gave the
+		// explainer the spec left added as that pair, and its edges were
+		// kept apart: "same@1 removed" and "added" where the edge was
+		// kept, the zlib swap reaching 1 to 3 specs of 3, by hash order.
+		hashes = hashes[:0]
+		if c.cyclic {
+			for i, j := range c.pairs {
+				if j >= 0 {
+					hashes = append(hashes, [2]string{c.olds[i].Hash, c.news[j].Hash})
+				}
+			}
+		}
+		applied := c.apply(&out[c.pkg].p)
+		if applied {
+			changed[c.pkg] = true
+		}
+		if c.cyclic && (applied || !c.changed) {
+			if cyclePairs == nil {
+				cyclePairs = map[string]string{}
+			}
+			for _, h := range hashes {
+				cyclePairs[h[0]] = h[1]
+			}
+		}
+	}
+	for k := range changed {
+		sortRuns(&out[k].p.Specs)
+	}
+	return cyclePairs
+}
+
+// resolveClasses pairs the specs of classes (each's olds, of og, with
+// its news, of ng) by their edges (see pairByEdges); pairOf is the
+// pairing so far, old hash to new, over every package, and ends as the
+// pairing found.
+func resolveClasses(classes []*edgeClass, og, ng Graph, pairOf map[string]string) {
 	classOf := map[string]int32{} // old hash to its class
 	for i, c := range classes {
 		for _, o := range c.olds {
@@ -421,42 +495,6 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 		resolve(i)
 	}
 	newCycles(classes, ng)
-	changed := map[int]bool{}
-	var cyclePairs map[string]string
-	var hashes [][2]string
-	for _, c := range classes {
-		// The pairs' hashes before apply: a class's removed and added
-		// specs are the package's lists' places, which apply fills with
-		// the specs left over. Read after it, an old ring paired with a
-		// spec of the added list (a new ring one longer) gave the
-		// explainer the spec left added as that pair, and its edges were
-		// kept apart: "same@1 removed" and "added" where the edge was
-		// kept, the zlib swap reaching 1 to 3 specs of 3, by hash order.
-		hashes = hashes[:0]
-		if c.cyclic {
-			for i, j := range c.pairs {
-				if j >= 0 {
-					hashes = append(hashes, [2]string{c.olds[i].Hash, c.news[j].Hash})
-				}
-			}
-		}
-		applied := c.apply(&out[c.pkg].p)
-		if applied {
-			changed[c.pkg] = true
-		}
-		if c.cyclic && (applied || !c.changed) {
-			if cyclePairs == nil {
-				cyclePairs = map[string]string{}
-			}
-			for _, h := range hashes {
-				cyclePairs[h[0]] = h[1]
-			}
-		}
-	}
-	for k := range changed {
-		sortRuns(&out[k].p.Specs)
-	}
-	return cyclePairs
 }
 
 // viewSpecs are the hashes of the specs of out's packages, paired,
@@ -730,16 +768,22 @@ func edgeClasses(k int, p *Package, kept map[string]bool) []*edgeClass {
 }
 
 // mergeBySide joins the classes of one set of old facets into one
-// where none of them has specs left over (every old and new spec of
-// those facets paired), and then those left of one set of new facets:
-// which old spec is updated and which rebuilt is then the edges' to
-// say, not the passes' hash order. Split by their new facets, two
-// builds of b@1 of which one was bumped (c over the first build) were a
-// class of one pair each, certain: the update landed on the build c is
-// not over, and c's edge crossed, by the hashes. One side's facets
-// alike, every pairing of such a class keeps each kind's and facets'
-// count (as many old specs as new, all paired): apply writes each pair
-// into the slots of its class of the other side's facets (sub).
+// where none of them has new specs left over (every new spec of those
+// classes paired; old specs of the shared facets may be left over), and
+// then those left of one set of new facets where none has old specs
+// left over: which old spec is updated and which rebuilt is then the
+// edges' to say, not the passes' hash order. Split by their new facets,
+// two builds of b@1 of which one was bumped (c over the first build)
+// were a class of one pair each, certain: the update landed on the
+// build c is not over, and c's edge crossed, by the hashes; so with a
+// third build dropped, left over (TestUpdateLandsOnItsBuildLeftOver).
+// One side's facets alike and every spec of the other side paired,
+// every pairing of such a class keeps each kind's and facets' count:
+// apply writes each pair into the slots of its class of the other
+// side's facets (sub), and the specs left over into the places of the
+// removed (or added) specs of the joined classes. Specs left over on
+// the other side (an extra build of b@2 added) would need each sub's
+// count kept by the pairing itself, and such classes stay apart.
 func mergeBySide(classes []*edgeClass) []*edgeClass {
 	if len(classes) < 2 {
 		return classes
@@ -770,25 +814,37 @@ func mergeBySide(classes []*edgeClass) []*edgeClass {
 			g := groups[k]
 			whole := len(g) > 1
 			for _, c := range g {
-				whole = whole && len(c.removed) == 0 && len(c.added) == 0
+				// Left over on the side of the shared facets only.
+				whole = whole && (byOld && len(c.added) == 0 || !byOld && len(c.removed) == 0)
 			}
 			if !whole {
 				out = append(out, g...)
 				continue
 			}
 			m := &edgeClass{pkg: g[0].pkg, kind: g[0].kind, subOfOld: !byOld}
+			// The pairs first (olds[i] with news[i]), then the specs
+			// left over, as a class alone lists them.
 			for x, c := range g {
 				m.subs = append(m.subs, edgeSub{kind: c.kind, slots: c.slots})
-				for _, p := range c.pairs {
-					m.pairs = append(m.pairs, p+len(m.news))
-				}
 				m.slots = append(m.slots, c.slots...)
-				m.olds = append(m.olds, c.olds...)
-				m.news = append(m.news, c.news...)
-				for range c.olds {
+				for i := range c.slots {
+					m.pairs = append(m.pairs, len(m.news))
+					m.olds = append(m.olds, c.olds[i])
+					m.news = append(m.news, c.news[c.pairs[i]])
+					m.oldSub = append(m.oldSub, int32(x))
+					m.newSub = append(m.newSub, int32(x))
+				}
+			}
+			for x, c := range g {
+				m.removed = append(m.removed, c.removed...)
+				m.added = append(m.added, c.added...)
+				for _, o := range c.olds[len(c.slots):] {
+					m.pairs = append(m.pairs, -1)
+					m.olds = append(m.olds, o)
 					m.oldSub = append(m.oldSub, int32(x))
 				}
-				for range c.news {
+				for _, n := range c.news[len(c.slots):] {
+					m.news = append(m.news, n)
 					m.newSub = append(m.newSub, int32(x))
 				}
 			}
@@ -2920,16 +2976,39 @@ func (c *edgeClass) applySubs(p *Package) bool {
 		tmpls[s] = lists[sub.kind][sub.slots[0]]
 	}
 	pairs := make([][]Pair, len(c.subs))
+	taken := make([]bool, len(c.news))
+	var removed, added []Spec
 	for i, o := range c.olds {
 		j := c.pairs[i]
 		if j < 0 {
-			return false
+			removed = append(removed, reportSpec(o))
+			continue
 		}
+		taken[j] = true
+		n := c.news[j]
 		s := c.newSub[j]
 		if c.subOfOld {
 			s = c.oldSub[i]
 		}
-		pairs[s] = append(pairs[s], newPair(o, c.news[j], &tmpls[s], sameFacets(o, c.news[j])))
+		// A spec of the removed or added list moves into a pair: a
+		// copy, as that list's place gets another spec below.
+		if c.oldListed[i] {
+			cp := *o
+			o = &cp
+		}
+		if c.newListed[j] {
+			cp := *n
+			n = &cp
+		}
+		pairs[s] = append(pairs[s], newPair(o, n, &tmpls[s], sameFacets(o, n)))
+	}
+	for j, n := range c.news {
+		if !taken[j] {
+			added = append(added, reportSpec(n))
+		}
+	}
+	if len(removed) != len(c.removed) || len(added) != len(c.added) {
+		return false
 	}
 	for s, sub := range c.subs {
 		if len(pairs[s]) != len(sub.slots) {
@@ -2940,6 +3019,12 @@ func (c *edgeClass) applySubs(p *Package) bool {
 		for i, at := range sub.slots {
 			lists[sub.kind][at] = pairs[s][i]
 		}
+	}
+	for i, s := range c.removed {
+		p.Specs.Removed[s] = removed[i]
+	}
+	for i, s := range c.added {
+		p.Specs.Added[s] = added[i]
 	}
 	return true
 }
