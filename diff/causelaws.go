@@ -1384,7 +1384,7 @@ func checkRootStacks(r *Report) error {
 			return lawf(fmt.Sprintf("causes.roots.%s[%d].old.root", list, i), "%q, but the report counts specs in that stack: the old side is compared under the new spelling, %q", shortValue(old), shortValue(root))
 		}
 		if sp != (Respelt{}) && old == root {
-			return lawf(fmt.Sprintf("causes.roots.%s[%d].root", list, i), "%q on both sides, but it says %d roots keep its old spelling and %d wrote its new one: only a root respelt into another spelling says so", shortValue(root), sp.Kept, sp.Joined)
+			return lawf(fmt.Sprintf("causes.roots.%s[%d].root", list, i), "%q on both sides, but it counts kept %d and joined %d: only a root respelt into another spelling counts the roots that keep its old spelling (kept) and those that wrote its new one (joined)", shortValue(root), sp.Kept, sp.Joined)
 		}
 		if c := counts[old]; sp.Kept > 0 && whole && c.New == 0 {
 			return lawf(fmt.Sprintf("causes.roots.%s[%d].kept", list, i), "%d, but the new side counts no spec in stack %q: roots that keep a spelling are in its stack", sp.Kept, shortValue(old))

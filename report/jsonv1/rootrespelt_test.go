@@ -71,7 +71,7 @@ func TestRootRespeltAloneLaws(t *testing.T) {
 			reporttest.ComparePaths(t, old, whole), func(r *diff.Report) {
 				r.Causes.Roots.Renamed[0].Kept = 1
 			}},
-		{"joined claimed of a root not respelt", `causes.roots.changed[0].root: "zlib@1.3" on both sides, but it says 0 roots keep its old spelling and 1 wrote its new one`,
+		{"joined claimed of a root not respelt", `causes.roots.changed[0].root: "zlib@1.3" on both sides, but it counts kept 0 and joined 1`,
 			reporttest.ComparePaths(t, old, rebuilt), func(r *diff.Report) {
 				r.Causes.Roots.Changed[0].Joined = 1
 			}},
