@@ -2,8 +2,6 @@ package diff
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -49,17 +47,7 @@ func manySpellingsLock(t *testing.T, n int, respelt bool) *snapshot.Snapshot {
 		roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":%q}`, h('f', i), spelling))
 		specs = append(specs, node("foo", h('f', i), fmt.Sprintf("os%d", i), dep("hub0", h('h', 0))))
 	}
-	data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
-		strings.Join(roots, ",") + `],"concrete_specs":{` + strings.Join(specs, ",") + `}}`
-	path := filepath.Join(t.TempDir(), "spack.lock")
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	s, err := snapshot.Load(path, snapshot.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return loadLock(t, roots, specs)
 }
 
 // TestRespeltManySpellingsLinear (issue 35 class c): of n roots of one

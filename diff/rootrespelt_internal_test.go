@@ -42,6 +42,13 @@ func respeltAloneLock(t *testing.T, n int, respelt bool) *snapshot.Snapshot {
 		roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":%q}`, h('f', i), spelling))
 		specs = append(specs, node("foo", h('f', i), osName, dep("bar", h('b', i))), node("bar", h('b', i), osName, dep("hub", hub)))
 	}
+	return loadLock(t, roots, specs)
+}
+
+// loadLock loads one spack.lock of these roots and concrete specs (JSON
+// members, written by the caller) from a temporary folder.
+func loadLock(t *testing.T, roots, specs []string) *snapshot.Snapshot {
+	t.Helper()
 	data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
 		strings.Join(roots, ",") + `],"concrete_specs":{` + strings.Join(specs, ",") + `}}`
 	path := filepath.Join(t.TempDir(), "spack.lock")
