@@ -1947,10 +1947,7 @@ func checkCut(r *Report, size []int) error {
 	each := func(f func(at, name string, w *Why) error) error {
 		for i := range r.Packages {
 			p := &r.Packages[i]
-			for _, l := range []struct {
-				name  string
-				pairs []Pair
-			}{{"rebuilt", p.Specs.Rebuilt}, {"updated", p.Specs.Updated}} {
+			for _, l := range whyLists(p) {
 				for j := range l.pairs {
 					if w := l.pairs[j].Why; w != nil {
 						if err := f(fmt.Sprintf("packages[%d].specs.%s[%d].why", i, l.name, j), p.Name, w); err != nil {
@@ -2424,4 +2421,17 @@ func countBases(refs []CauseRef) int {
 		}
 	}
 	return n
+}
+
+// whyList is one of a package's lists of pairs that a why explains,
+// with its field's name in the report.
+type whyList struct {
+	name  string
+	pairs []Pair
+}
+
+// whyLists are p's lists of pairs that carry a why: rebuilt, then
+// updated, the order of the report's fields.
+func whyLists(p *Package) [2]whyList {
+	return [2]whyList{{"rebuilt", p.Specs.Rebuilt}, {"updated", p.Specs.Updated}}
 }

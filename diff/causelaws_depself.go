@@ -170,10 +170,7 @@ func checkDepSelves(r *Report) error {
 	}
 	for i := range r.Packages {
 		p := &r.Packages[i]
-		for _, l := range []struct {
-			name  string
-			pairs []Pair
-		}{{"rebuilt", p.Specs.Rebuilt}, {"updated", p.Specs.Updated}} {
+		for _, l := range whyLists(p) {
 			for j := range l.pairs {
 				pr := &l.pairs[j]
 				if pr.Old == nil || pr.New == nil {
