@@ -129,7 +129,7 @@ func wrapWords(words []string, width int, first, hang string) []string {
 		// (noCommandStart) too.
 		for used+wc+commandLead(word) > width {
 			head, rest := cutCells(word, width-used-commandLead(word))
-			if head == "" { // not even one character fits: one goes anyway
+			if head == "" { // not even one character fits: one (or one escape) goes anyway
 				k := firstRuneLen(word)
 				head, rest = word[:k], word[k:]
 			}
@@ -268,11 +268,14 @@ func visibleEscapeLen(s string) int {
 func textLabel(s string) string { return report.CutMiddle(s, report.MaxWord, runeCells) }
 
 // firstRuneLen is the length of s's colour codes, if any, and first
-// rune.
+// rune, or first escape of visible text (visibleEscapeLen) whole.
 func firstRuneLen(s string) int {
 	i := 0
 	for k := escapeLen(s); k > 0; k = escapeLen(s[i:]) {
 		i += k
+	}
+	if k := visibleEscapeLen(s[i:]); k > 0 {
+		return i + k
 	}
 	_, size := utf8.DecodeRuneInString(s[i:])
 	return i + size

@@ -36,3 +36,20 @@ func TestWrapKeepsEscapesWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestWrapEscapeWiderThanLineLeft: an escape wider than what a hanging
+// indent leaves of the line goes whole onto a line of its own (wider
+// than the width, as one character that does not fit goes anyway), not
+// its backslash alone with the rest on the next line.
+func TestWrapEscapeWiderThanLineLeft(t *testing.T) {
+	for _, esc := range []string{`\u202e`, `\U000e0001`, `\x1b`} {
+		width := report.MinWidth
+		for h := width - len(esc) + 1; h < width; h++ {
+			hang := strings.Repeat(" ", h)
+			lines := wrapText("x "+esc+"bb"+esc, width, "", hang)
+			if n := strings.Count(strings.Join(lines, "\n"), esc); n != 2 {
+				t.Fatalf("%s, hang %d: %d whole escapes of 2 in %q", esc, h, n, lines)
+			}
+		}
+	}
+}
