@@ -1765,11 +1765,10 @@ func samePrefix(a, b string) int {
 
 // linkRunEdges returns the edges of l that are link or run dependencies
 // (or of no deptype written), by their whole name and hash, sorted and
-// without repeats: shortened (the name to 60 characters, the hash to
-// its first 7, as printed), a dependency changed to a hash of the same
-// first 7 compared equal, and the hash's conflict went unsaid.
+// without repeats; shortened only when printed, so that a dependency
+// changed to a hash of the same first 7 characters is a change.
 func linkRunEdges(l []snapshot.Dep) []nameHash {
-	out := make([]nameHash, 0, len(l)) // at once: grown, 4x the edges cost 5.7x the bytes
+	out := make([]nameHash, 0, len(l)) // sized at once: linear bytes (TestDepsDeltaLinear)
 	for _, d := range l {
 		if len(d.Types) == 0 || slices.Contains(d.Types, "link") || slices.Contains(d.Types, "run") {
 			out = append(out, nameHash{d.Name, d.Hash})

@@ -593,16 +593,13 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 // the decoder files one whose spec is in its own file (spackfmt's
 // otherName), with a warning for each of the first mostRenamed and one
 // for the rest, in place of the decoder's that the dependency is not in
-// its file. Left as written, curl's edge "zlib" to a spec of zlib-ng
-// in another spec file of the folder gave a cause whose path ended at
-// "zlib", and render refused the report cachediff had written ("ends at
-// "zlib", not at its cause "zlib-ng"").
+// its file: curl's edge "zlib" to a spec of zlib-ng in another spec
+// file of the folder is zlib-ng's, so that a cause's path ends at the
+// package of its cause, as render checks.
 //
 // Of one Spack file (an index, a lockfile) no edge's spec is in another
 // file, and the decoder has filed every edge to a spec of the file: it
-// returns at once. Its map of every hash to its package, built and
-// probed at every edge, would cost the spack scenario (two indexes of
-// 60k specs) 8% of its CPU and, as garbage at the peak, 18 MB of RSS.
+// returns at once, building no map of every hash to its package.
 func (s *Snapshot) renameAcrossFiles(warnings map[*Package][]Warning) {
 	if s.oneSpackFile() {
 		return

@@ -231,9 +231,8 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 
 // revPathError is the error of the REV:PATH argument arg that git did
 // not resolve (err). One whose PATH is refused for its length names the
-// argument by its first maxArgShown bytes, once: the argument whole,
-// then its path again in the reason, made a 5,000-byte PATH a 5.2 KB
-// message.
+// argument by its first maxArgShown bytes, once, and the reason gives
+// the path's length rather than the path again.
 func revPathError(arg string, err error) *snapshot.Error {
 	if tl, ok := errors.AsType[*gitsrc.PathTooLongError](err); ok {
 		name := urlLikeName(arg)
