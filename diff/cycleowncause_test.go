@@ -90,19 +90,7 @@ func TestCycleOwnCause(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			o, nw, _ := gLoad(t, rand.New(rand.NewPCG(1, 78)), gMake(tc.old, tc.mut))
 			r := compareLawful(t, o, nw, diff.Filter{})
-			got := map[string][]string{}
-			for _, p := range r.Packages {
-				for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated} {
-					for _, x := range l {
-						if c := r.Causes.SelfCause(x.Why); c != nil {
-							got[p.Name] = append(got[p.Name], fmt.Sprintf("self %s %s", c.Name, changeKeys(c.Changes)))
-						}
-						for _, c := range r.Causes.Resolve(x.Why, p.Name) {
-							got[p.Name] = append(got[p.Name], fmt.Sprintf("%s %s %v", c.Name, changeKeys(c.Changes), c.Path))
-						}
-					}
-				}
-			}
+			got := causesByPackage(r)
 			for name, w := range tc.want {
 				if !slices.Equal(got[name], w) {
 					t.Errorf("%s's causes %q, want %q", name, got[name], w)

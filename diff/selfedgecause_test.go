@@ -40,19 +40,7 @@ func TestSelfEdgeOwnCause(t *testing.T) {
 				}
 			}
 			r := compareLawful(t, o, nw, diff.Filter{})
-			got := map[string][]string{}
-			for _, p := range r.Packages {
-				for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated} {
-					for _, x := range l {
-						if c := r.Causes.SelfCause(x.Why); c != nil {
-							got[p.Name] = append(got[p.Name], fmt.Sprintf("self %s %s", c.Name, changeKeys(c.Changes)))
-						}
-						for _, c := range r.Causes.Resolve(x.Why, p.Name) {
-							got[p.Name] = append(got[p.Name], fmt.Sprintf("%s %s %v", c.Name, changeKeys(c.Changes), c.Path))
-						}
-					}
-				}
-			}
+			got := causesByPackage(r)
 			for _, name := range []string{"a", "c"} {
 				if !slices.Equal(got[name], want[name]) {
 					t.Errorf("bumped=%v reverse=%v: %s's causes %q, want %q", bumped, reverse, name, got[name], want[name])
@@ -69,4 +57,24 @@ func changeKeys(l []diff.Change) string {
 		s = append(s, c.Kind+":"+c.From+">"+c.To)
 	}
 	return fmt.Sprint(s)
+}
+
+// causesByPackage lists each package's causes, over its rebuilt then
+// updated pairs: "self NAME CHANGES" for a pair's own change, then
+// "NAME CHANGES PATH" for each root cause it resolves to.
+func causesByPackage(r *diff.Report) map[string][]string {
+	got := map[string][]string{}
+	for _, p := range r.Packages {
+		for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated} {
+			for _, x := range l {
+				if c := r.Causes.SelfCause(x.Why); c != nil {
+					got[p.Name] = append(got[p.Name], fmt.Sprintf("self %s %s", c.Name, changeKeys(c.Changes)))
+				}
+				for _, c := range r.Causes.Resolve(x.Why, p.Name) {
+					got[p.Name] = append(got[p.Name], fmt.Sprintf("%s %s %v", c.Name, changeKeys(c.Changes), c.Path))
+				}
+			}
+		}
+	}
+	return got
 }
