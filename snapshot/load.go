@@ -400,6 +400,13 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 			continue
 		}
 		byName := d.Claims(f.Base) && !keyIndex(f)
+		if inner, gz := strings.CutSuffix(f.Base, ".gz"); gz && f.Root && !byName {
+			// Named alone, gzip'd under the name of a decoder's file
+			// (index.json.gz, spack.lock.gz): that decoder says what is
+			// wrong with it, where the page decoder told a package page
+			// is Markdown text.
+			byName = d.Claims(inner)
+		}
 		if byName && named == nil {
 			named = d
 		}
@@ -1016,6 +1023,22 @@ func gzipUnread(data []byte) bool {
 	return err != nil && err != io.EOF
 }
 
+// gzipEmpty reports whether data is a whole gzip stream that inflates
+// to nothing.
+func gzipEmpty(data []byte) bool {
+	if !isGzip(data) {
+		return false
+	}
+	r, err := gzpool.Reader(data)
+	if err != nil {
+		return false
+	}
+	defer gzpool.Put(r)
+	var b [1]byte
+	_, err = io.ReadFull(r, b[:])
+	return err == io.EOF
+}
+
 // gzipCutInHead reports whether data starts as gzip does and its stream
 // is cut short (it ends before its end) within the head a decoder
 // detects by (detectSize bytes of content): a file whose kind its
@@ -1136,6 +1159,11 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 	// A signed file cut within its first line ("---", the start of
 	// -----BEGIN PGP SIGNED MESSAGE-----) is no page, whatever the page
 	// decoder detects: it was told its front matter is never closed.
+	if inflated := gzipEmpty(data); c.file.Root && (len(data) == 0 || inflated) {
+		if msg := emptySpackFile(c.file.Name, c.file.Base, inflated); msg != "" {
+			return result{err: &Error{File: file, Msg: msg}}
+		}
+	}
 	if c.named != nil && !(c.file.Root && fallback != nil && fallback.Detect(headOf(data)) && !spackfmt.CutSigned(c.file.Base, data)) {
 		if startsLikeJSON(data) && cachediffSchema(data) != "" {
 			return result{err: &Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}
