@@ -48,7 +48,7 @@ func TestSignedSpecManifestNamedOnce(t *testing.T) {
 		want string
 	}{
 		{end, ": a signature that never ends"},
-		{len("-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n{"), ": a clear-signed message without its signature"},
+		{len("-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n{"), ": a clear-signed spec manifest without its signature"},
 	} {
 		if err := os.WriteFile(man, full[:c.cut], 0o644); err != nil {
 			t.Fatal(err)

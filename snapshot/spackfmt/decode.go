@@ -212,7 +212,7 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 	if j < 0 {
 		line, col := lineCol(data, len(data))
 		return nil, &Error{File: file, Line: line, Col: col, Path: "(signature)",
-			Msg: "a clear-signed message without its signature (no line -----BEGIN PGP SIGNATURE-----): the file is cut short"}
+			Msg: "a clear-signed " + signedKindOf(file, data[body:]) + " without its signature (no line -----BEGIN PGP SIGNATURE----- after the signed JSON): the file is cut short"}
 	}
 	j += body - 1
 	if err := checkAfterSignature(file, data, j+len(sigMid)); err != nil {
@@ -324,6 +324,20 @@ func signedKind(file string) string {
 		return "index"
 	case strings.HasSuffix(base, ".lock"):
 		return "lockfile"
+	}
+	return "file"
+}
+
+// signedKindOf is signedKind, or where the name says none (standard
+// input's) the kind that the signed text, body, starts as: a spec file
+// cut short named neither the kind of file nor the file ("a clear-signed
+// message without its signature").
+func signedKindOf(file string, body []byte) string {
+	if kind := signedKind(file); kind != "file" {
+		return kind
+	}
+	if k := Sniff(body); k != Unknown {
+		return k.String()
 	}
 	return "file"
 }
