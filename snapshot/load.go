@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -994,7 +995,7 @@ func spackPastHead(src Source, c candidate, data []byte) string {
 // headOf is the head of data that decoders detect it by: its first
 // detectSize bytes, and all of it when it is gzip'd. A gzip'd file's
 // content is what is detected (spackfmt.Sniff inflates the head, the
-// first 512 bytes of its content), and no count of its bytes reaches that
+// first detectSize bytes of its content), and no count of its bytes reaches that
 // content surely: a header of an extra field or a file name longer than
 // detectSize, which Spack's reader reads, in the first member or in a
 // later one after a first of a few bytes, left none of it in the head:
@@ -1742,4 +1743,4 @@ func isGzip(data []byte) bool { return len(data) >= 2 && data[0] == 0x1f && data
 // cutGzipByContent is the warning of a file recognised by content
 // (maybeByContent) whose gzip stream is cut short within its head
 // (detectSize bytes): whether it is a Spack file is unknown.
-const cutGzipByContent = "not read: a gzip stream that is cut short within the first 512 bytes of its content (the file is incomplete), so whether it is a Spack file is unknown: fetch it again"
+var cutGzipByContent = "not read: a gzip stream that is cut short within the first " + strconv.Itoa(detectSize) + " bytes of its content (the file is incomplete), so whether it is a Spack file is unknown: fetch it again"
