@@ -1187,8 +1187,8 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 		}
 	}
 	if c.file.Root && spackfmt.SignedStart(c.file.Base, data) {
-		// A clear-signed file cut short, read from standard input,
-		// whose name says nothing: the page decoder told "---" its
+		// A clear-signed file cut short whose name says nothing (standard
+		// input's, or one without a dot): the page decoder told "---" its
 		// front matter is never closed, and the rest it has none.
 		for _, d := range c.decoders {
 			if _, ok := d.(spackDecoder); ok {
