@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -141,5 +142,44 @@ func TestMissingFoundUnderItsName(t *testing.T) {
 	}
 	if len(s.Warnings) != 0 {
 		t.Errorf("warnings: %+v; want none", s.Warnings)
+	}
+}
+
+// TestMissingTakenBackLinear (issue 35, class c): a folder whose every
+// spec file lacks a dependency that another file holds (gcc, in a spec
+// file of its own) and one that none holds: each file's warnings are
+// gone through once, and its hashes gathered once (takeBackMissing). 4x
+// the files allocate at most 4.4x, and each keeps the one warning of the
+// dependency in no file.
+func TestMissingTakenBackLinear(t *testing.T) {
+	n := 100
+	if !testing.Short() {
+		n = 400
+	}
+	gcc, none := strings.Repeat("g", 32), strings.Repeat("n", 32)
+	var allocs [2]uint64
+	for k, files := range []int{n, 4 * n} {
+		tree := map[string]string{"gcc.spec.json": renameFile(renameNode("gcc", gcc, ""))}
+		for i := range files {
+			deps := `,"dependencies":[` + renameEdge("gcc", gcc) + "," + renameEdge("gone", none) + `]`
+			tree[fmt.Sprintf("pkg%d.spec.json", i)] = renameFile(renameNode(fmt.Sprintf("pkg%d", i), hashN(i+2), deps))
+		}
+		alloc, _, snap := loadCost(t, writeTree(t, tree))
+		missing := 0
+		for _, w := range snap.Warnings {
+			if strings.Contains(w.Message, "dependency gcc/") {
+				t.Fatalf("%d files: %q; want no warning of gcc, which a file holds", files, w.Message)
+			}
+			if strings.Contains(w.Message, "dependency gone/nnnnnnn is not in the file") {
+				missing++
+			}
+		}
+		if missing != files {
+			t.Errorf("%d files: %d warnings of the dependency in no file, want %d", files, missing, files)
+		}
+		allocs[k] = alloc
+	}
+	if r := float64(allocs[1]) / float64(allocs[0]); r > 4.4 {
+		t.Errorf("4x the files allocate %.2fx the bytes (%d, then %d)", r, allocs[0], allocs[1])
 	}
 }
