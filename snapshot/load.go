@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -400,6 +401,13 @@ func classify(f File, decoders []Decoder) (c candidate, ok bool, warn *Warning, 
 			continue
 		}
 		byName := d.Claims(f.Base) && !keyIndex(f)
+		if inner, gz := strings.CutSuffix(f.Base, ".gz"); gz && f.Root && !byName {
+			// Named alone, gzip'd under the name of a decoder's file
+			// (index.json.gz, spack.lock.gz): that decoder says what is
+			// wrong with it, where the page decoder told a package page
+			// is Markdown text.
+			byName = d.Claims(inner)
+		}
 		if byName && named == nil {
 			named = d
 		}
@@ -987,7 +995,7 @@ func spackPastHead(src Source, c candidate, data []byte) string {
 // headOf is the head of data that decoders detect it by: its first
 // detectSize bytes, and all of it when it is gzip'd. A gzip'd file's
 // content is what is detected (spackfmt.Sniff inflates the head, the
-// first 512 bytes of its content), and no count of its bytes reaches that
+// first detectSize bytes of its content), and no count of its bytes reaches that
 // content surely: a header of an extra field or a file name longer than
 // detectSize, which Spack's reader reads, in the first member or in a
 // later one after a first of a few bytes, left none of it in the head:
@@ -1014,6 +1022,22 @@ func gzipUnread(data []byte) bool {
 	var b [1]byte
 	_, err = io.ReadFull(r, b[:])
 	return err != nil && err != io.EOF
+}
+
+// gzipEmpty reports whether data is a whole gzip stream that inflates
+// to nothing.
+func gzipEmpty(data []byte) bool {
+	if !isGzip(data) {
+		return false
+	}
+	r, err := gzpool.Reader(data)
+	if err != nil {
+		return false
+	}
+	defer gzpool.Put(r)
+	var b [1]byte
+	_, err = io.ReadFull(r, b[:])
+	return err == io.EOF
 }
 
 // gzipCutInHead reports whether data starts as gzip does and its stream
@@ -1136,6 +1160,11 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 	// A signed file cut within its first line ("---", the start of
 	// -----BEGIN PGP SIGNED MESSAGE-----) is no page, whatever the page
 	// decoder detects: it was told its front matter is never closed.
+	if inflated := gzipEmpty(data); c.file.Root && (len(data) == 0 || inflated) {
+		if msg := emptySpackFile(c.file.Name, c.file.Base, inflated); msg != "" {
+			return result{err: &Error{File: file, Msg: msg}}
+		}
+	}
 	if c.named != nil && !(c.file.Root && fallback != nil && fallback.Detect(headOf(data)) && !spackfmt.CutSigned(c.file.Base, data)) {
 		if startsLikeJSON(data) && cachediffSchema(data) != "" {
 			return result{err: &Error{File: file, Line: 1, Msg: notSnapshotJSON(data, renderName(src, c.file))}}
@@ -1158,8 +1187,8 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 		}
 	}
 	if c.file.Root && spackfmt.SignedStart(c.file.Base, data) {
-		// A clear-signed file cut short, read from standard input,
-		// whose name says nothing: the page decoder told "---" its
+		// A clear-signed file cut short whose name says nothing (standard
+		// input's, or one without a dot): the page decoder told "---" its
 		// front matter is never closed, and the rest it has none.
 		for _, d := range c.decoders {
 			if _, ok := d.(spackDecoder); ok {
@@ -1714,4 +1743,4 @@ func isGzip(data []byte) bool { return len(data) >= 2 && data[0] == 0x1f && data
 // cutGzipByContent is the warning of a file recognised by content
 // (maybeByContent) whose gzip stream is cut short within its head
 // (detectSize bytes): whether it is a Spack file is unknown.
-const cutGzipByContent = "not read: a gzip stream that is cut short within the first 512 bytes of its content (the file is incomplete), so whether it is a Spack file is unknown: fetch it again"
+var cutGzipByContent = "not read: a gzip stream that is cut short within the first " + strconv.Itoa(detectSize) + " bytes of its content (the file is incomplete), so whether it is a Spack file is unknown: fetch it again"

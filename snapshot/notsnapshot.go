@@ -108,6 +108,41 @@ func spackFileHint(base string) string {
 	return ""
 }
 
+// emptySpackFile is the message for an empty file named alone whose name
+// is one that Spack gives its files, saying which: the page decoder,
+// which has every file named alone that no other decoder claims, told
+// an empty index.json.gz that a package page starts with a line '---'.
+// name is the file's path (or REV:PATH), base its last name; "" for
+// another name. inflated says the file is a gzip stream that inflates to
+// nothing.
+func emptySpackFile(name, base string, inflated bool) string {
+	empty := "the file is empty"
+	if inflated {
+		empty = "the file is gzip'd and inflates to nothing"
+	}
+	if hint := manifestFileHint(name, base); hint != "" {
+		return empty + ": by its name, " + hint
+	}
+	what, gz := "", ""
+	inner, zipped := strings.CutSuffix(base, ".gz")
+	if zipped && !inflated {
+		gz = ", gzip'd"
+	}
+	switch {
+	case inner == "index.json":
+		what = "a Spack build cache's index"
+	case inner == "spack.lock":
+		what = "a Spack environment's lockfile"
+	case strings.HasSuffix(inner, ".spec.json.sig"):
+		what = "a Spack spec file, clear-signed"
+	case IsSpecFile(inner):
+		what = "a Spack spec file"
+	default:
+		return ""
+	}
+	return empty + ", where its name (" + quotedName(base) + ") says " + what + gz + ": it holds no spec"
+}
+
 // startsLikePage reports whether data's first line is a page's '---'.
 func startsLikePage(data []byte) bool {
 	line, _, _ := bytes.Cut(bytes.TrimPrefix(data, []byte("\uFEFF")), []byte("\n"))

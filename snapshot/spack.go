@@ -593,9 +593,9 @@ func (s *Snapshot) mergeSpackFiles(warnings map[*Package][]Warning, counts map[*
 // the decoder files one whose spec is in its own file (spackfmt's
 // otherName), with a warning for each of the first mostRenamed and one
 // for the rest, in place of the decoder's that the dependency is not in
-// its file: curl's edge "zlib" to a spec of zlib-ng in another spec
-// file of the folder is zlib-ng's, so that a cause's path ends at the
-// package of its cause, as render checks.
+// its file (takeBackMissing): curl's edge "zlib" to a spec of zlib-ng in
+// another spec file of the folder is zlib-ng's, so that a cause's path
+// ends at the package of its cause, as render checks.
 //
 // Of one Spack file (an index, a lockfile) no edge's spec is in another
 // file, and the decoder has filed every edge to a spec of the file: it
@@ -618,9 +618,9 @@ func (s *Snapshot) renameAcrossFiles(warnings map[*Package][]Warning) {
 			}
 		}
 	}
+	s.takeBackMissing(warnings, pkgOf)
 	n, firstLine := 0, 0
 	var first *Package
-	stale := map[*Package]map[string]bool{} // the decoder's warnings of edges renamed, by package
 	rename := func(p *Package, name string, sp *Spec) {
 		deps := sp.Deps()
 		var out []Dep
@@ -633,12 +633,6 @@ func (s *Snapshot) renameAcrossFiles(warnings map[*Package][]Warning) {
 				out = slices.Clone(deps)
 			}
 			out[k].Name = target
-			// The decoder's warning that the dependency is not in the
-			// file: this one says where it is, and one is enough.
-			if stale[p] == nil {
-				stale[p] = map[string]bool{}
-			}
-			stale[p][spackfmt.MissingDepMessage(name, sp.Hash, d.Name, d.Hash)] = true
 			if n++; n <= mostRenamed {
 				warnings[p] = append(warnings[p], Warning{File: p.File(), Line: specLine(p, sp),
 					Message: fmt.Sprintf("%s/%s: dependency %q is %s, a spec of %q in another file: Spack names each dependency for its spec's package (a virtual for its provider); read as %q",
@@ -666,12 +660,137 @@ func (s *Snapshot) renameAcrossFiles(warnings map[*Package][]Warning) {
 			}
 		}
 	}
-	for p, msgs := range stale {
-		warnings[p] = slices.DeleteFunc(warnings[p], func(w Warning) bool { return msgs[w.Message] })
-	}
 	if n > mostRenamed {
 		warnings[first] = append(warnings[first], Warning{File: first.File(), Line: firstLine,
 			Message: fmt.Sprintf("%d more dependencies are named for another package than their spec's in another file, the first of them at this line", n-mostRenamed)})
+	}
+}
+
+// takeBackMissing takes back what the decoder of each Spack file to be
+// merged said of its dependencies not in the file (spackfmt's
+// MissingDepMessage, and MoreMissingMessage for those past the first
+// few) for each edge whose spec another file holds (pkgOf, the package
+// of each hash of the files): its warning goes, or the count of the
+// rest is lowered, at the line of the first edge of them left, and goes
+// at 0. A warning says what holds once every file is read. The
+// decoder's warnings are filed on its file's first package (loadFrom),
+// not on the package whose edge it is: openssl's edge "zlib" in
+// curl.spec.json warns on curl.
+//
+// Only the files whose decoder said so have their hashes gathered: spec
+// files of a build cache, each holding its spec's whole DAG, have none.
+func (s *Snapshot) takeBackMissing(warnings map[*Package][]Warning, pkgOf map[string]string) {
+	owner := map[string]*Package{} // by file: the package its warnings are filed on
+	for _, p := range s.Packages {
+		if !p.merge() {
+			continue
+		}
+		for _, w := range warnings[p] {
+			if missing, more := spackfmt.ParseMissing(w.Message); missing || more > 0 {
+				owner[p.File()] = p
+				break
+			}
+		}
+	}
+	if len(owner) == 0 {
+		return
+	}
+	inFile := map[string]map[string]bool{} // by file: its hashes
+	for _, p := range s.Packages {
+		if !p.merge() || owner[p.File()] == nil {
+			continue
+		}
+		in := inFile[p.File()]
+		if in == nil {
+			in = map[string]bool{}
+			inFile[p.File()] = in
+		}
+		for i := range p.Specs {
+			in[p.Specs[i].Hash] = true
+		}
+		for _, u := range p.Unlisted() {
+			in[u.Hash] = true
+		}
+	}
+	type edge struct {
+		msg  string
+		line int
+	}
+	found := map[string][]string{} // by file: the edges whose spec another file holds
+	left := map[string][]edge{}    // by file: the edges whose spec no file holds
+	walk := func(p *Package, name string, sp *Spec) {
+		in := inFile[p.File()]
+		if in == nil {
+			return
+		}
+		for _, d := range sp.Deps() {
+			if in[d.Hash] {
+				continue
+			}
+			msg := spackfmt.MissingDepMessage(name, sp.Hash, d.Name, d.Hash)
+			if _, ok := pkgOf[d.Hash]; ok {
+				found[p.File()] = append(found[p.File()], msg)
+			} else {
+				left[p.File()] = append(left[p.File()], edge{msg, specLine(p, sp)})
+			}
+		}
+	}
+	for _, p := range s.Packages {
+		if !p.merge() {
+			continue
+		}
+		for i := range p.Specs {
+			walk(p, p.Name, &p.Specs[i])
+		}
+		u := p.Unlisted()
+		for i := range u {
+			walk(p, u[i].Name, &u[i].Spec)
+		}
+	}
+	for file, msgs := range found {
+		p := owner[file]
+		named := map[string]int{} // the edges that have a warning each, by message
+		for _, w := range warnings[p] {
+			if missing, _ := spackfmt.ParseMissing(w.Message); missing {
+				named[w.Message]++
+			}
+		}
+		drop := map[string]int{}
+		fewer := 0 // of the edges counted in the decoder's rest
+		for _, m := range msgs {
+			if named[m] > 0 {
+				named[m]--
+				drop[m]++
+			} else {
+				fewer++
+			}
+		}
+		// The line of the first edge left that has no warning of its own.
+		line := 0
+		for _, e := range left[file] {
+			if named[e.msg] > 0 {
+				named[e.msg]--
+			} else if line == 0 || e.line > 0 && e.line < line {
+				line = e.line
+			}
+		}
+		ws := warnings[p]
+		kept := ws[:0]
+		for _, w := range ws {
+			if drop[w.Message] > 0 {
+				drop[w.Message]--
+				continue
+			}
+			if _, more := spackfmt.ParseMissing(w.Message); more > 0 && fewer > 0 {
+				if more <= fewer {
+					continue // none left
+				}
+				w.Message, w.Line = spackfmt.MoreMissingMessage(more-fewer), line
+			}
+			kept = append(kept, w)
+		}
+		clear(ws[len(kept):])
+		warnings[p] = kept
 	}
 }
 

@@ -264,7 +264,7 @@ func TestLoadSpackNamedButBad(t *testing.T) {
 		{"a/open.spec.json", "{", 1, 2, "want a key, not the end of the file"},
 		{"b/index.json", "{\n\"hello\": 1}", 1, 1, "not a Spack index, lockfile or spec file"},
 		{"c/spack.lock", "hello", 1, 1, "want a JSON object"},
-		{"d/x.spec.json.sig", "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n[]\n", 5, 1, "a clear-signed message without its signature"},
+		{"d/x.spec.json.sig", "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n[]\n", 5, 1, "a clear-signed spec file without its signature"},
 	}
 	files := map[string]string{
 		"good/archive-files.spec.json": string(good),

@@ -18,7 +18,7 @@ func TestSignedIndexManifestPlaced(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"note\n" + signed, im + ": line 1, column 1: (signature): text before -----BEGIN PGP SIGNED MESSAGE----- (line 2)"},
 		{"\n" + signed + "x\n", im + ": line 10, column 1: (signature): data after the signature"},
-		{signed[:len(signed)-len("-----END PGP SIGNATURE-----\n")], im + ": line 8, column 1: (signature): a signature that never ends"},
+		{signed[:len(signed)-len("-----END PGP SIGNATURE-----\n")], im + ": line 8, column 1: (signature): a clear-signed index manifest whose signature never ends"},
 		// Its JSON, as before.
 		{`{"version": 3, "data": tx}`, im + ": line 1, column 25: not a manifest: "},
 	} {

@@ -19,7 +19,7 @@ import (
 // 1, column 2: not a manifest: the JSON is cut short"). It was named
 // twice, the second time in another form:
 //
-//	loading DIR/v3/manifests/spec/libelf/libelf-….spec.manifest.json: v3/manifests/spec/libelf/libelf-….spec.manifest.json:16:30: (signature): a signature that never ends …
+//	loading DIR/v3/manifests/spec/libelf/libelf-….spec.manifest.json: v3/manifests/spec/libelf/libelf-….spec.manifest.json:16:30: (signature): a clear-signed spec manifest whose signature never ends …
 func TestSignedSpecManifestNamedOnce(t *testing.T) {
 	idx, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-formats", "index.v8-layout2-unsigned-mixed.json"))
 	if err != nil {
@@ -47,8 +47,8 @@ func TestSignedSpecManifestNamedOnce(t *testing.T) {
 		cut  int
 		want string
 	}{
-		{end, ": a signature that never ends"},
-		{len("-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n{"), ": a clear-signed message without its signature"},
+		{end, ": a clear-signed spec manifest whose signature never ends"},
+		{len("-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\n\n{"), ": a clear-signed spec manifest without its signature"},
 	} {
 		if err := os.WriteFile(man, full[:c.cut], 0o644); err != nil {
 			t.Fatal(err)

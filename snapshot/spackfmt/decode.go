@@ -208,14 +208,15 @@ func unwrapSigned(file string, data []byte) ([]byte, error) {
 	if err := checkArmorHeaders(file, data, body); err != nil {
 		return nil, err
 	}
+	kind := signedKindOf(file, data[body:])
 	j := bytes.Index(data[body-1:], sigMid)
 	if j < 0 {
 		line, col := lineCol(data, len(data))
 		return nil, &Error{File: file, Line: line, Col: col, Path: "(signature)",
-			Msg: "a clear-signed message without its signature (no line -----BEGIN PGP SIGNATURE-----): the file is cut short"}
+			Msg: "a clear-signed " + kind + " without its signature (no line -----BEGIN PGP SIGNATURE----- after the signed JSON): the file is cut short"}
 	}
 	j += body - 1
-	if err := checkAfterSignature(file, data, j+len(sigMid)); err != nil {
+	if err := checkAfterSignature(file, kind, data, j+len(sigMid)); err != nil {
 		return nil, err
 	}
 	// Keep the offsets of the original for line numbers: blank out the
@@ -324,6 +325,20 @@ func signedKind(file string) string {
 		return "index"
 	case strings.HasSuffix(base, ".lock"):
 		return "lockfile"
+	}
+	return "file"
+}
+
+// signedKindOf is signedKind, or where the name says none (standard
+// input's) the kind that the signed text, body, starts as: a spec file
+// cut short named neither the kind of file nor the file ("a clear-signed
+// message without its signature").
+func signedKindOf(file string, body []byte) string {
+	if kind := signedKind(file); kind != "file" {
+		return kind
+	}
+	if k := Sniff(body); k != Unknown {
+		return k.String()
 	}
 	return "file"
 }
@@ -462,13 +477,14 @@ func armorHeader(line []byte) bool {
 // -----END PGP SIGNATURE-----), and nothing but white space may follow
 // it. Spack reads the first message and drops the rest; a second signed
 // message, or trailing data, would be lost without a word, so either is
-// an error at the line where it starts.
-func checkAfterSignature(file string, data []byte, from int) error {
+// an error at the line where it starts. kind is what the file is
+// (signedKindOf).
+func checkAfterSignature(file, kind string, data []byte, from int) error {
 	k := bytes.Index(data[from:], sigEnd)
 	if k < 0 {
 		line, col := lineCol(data, len(data))
 		return &Error{File: file, Line: line, Col: col, Path: "(signature)",
-			Msg: "a signature that never ends (no line -----END PGP SIGNATURE-----): the file is cut short"}
+			Msg: "a clear-signed " + kind + " whose signature never ends (no line -----END PGP SIGNATURE-----): the file is cut short"}
 	}
 	end := from + k + len(sigEnd)
 	lineEnd := len(data)

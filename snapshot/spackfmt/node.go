@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"iter"
 	"slices"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -929,7 +930,7 @@ func (d *decoder) finish() {
 		}
 	}
 	if d.missing > mostMissing {
-		d.warnf(d.missingLine, "%d more dependencies are not in the file, the first of them at this line", d.missing-mostMissing)
+		d.warnf(d.missingLine, "%s", MoreMissingMessage(d.missing-mostMissing))
 	}
 	if d.renamed > mostMissing {
 		d.warnf(d.renamedLine, "%d more dependencies are named for another package than their spec's, the first of them at this line", d.renamed-mostMissing)
@@ -962,7 +963,33 @@ func (d *decoder) missingDep(n *Node, name, hash string) {
 // spec node/nodeHash is not in its file: the loader, which finds it in
 // another file of a folder, drops it for its own (one warning an edge).
 func MissingDepMessage(node, nodeHash, name, hash string) string {
-	return node + "/" + short(nodeHash) + ": dependency " + name + "/" + short(hash) + " is not in the file"
+	return node + "/" + short(nodeHash) + ": dependency " + name + "/" + short(hash) + missingSuffix
+}
+
+// missingSuffix ends each MissingDepMessage.
+const missingSuffix = " is not in the file"
+
+// moreMissingSuffix follows the count of MoreMissingMessage.
+const moreMissingSuffix = " more dependencies are not in the file, the first of them at this line"
+
+// MoreMissingMessage is the warning that n dependencies more than those
+// of a MissingDepMessage each are not in the file, filed at the line of
+// the first of them.
+func MoreMissingMessage(n int) string {
+	return strconv.Itoa(n) + moreMissingSuffix
+}
+
+// ParseMissing tells what a warning of the decoder says of dependencies
+// not in the file: missing, that it is a MissingDepMessage; more, the
+// count of a MoreMissingMessage (0 for any other warning). The loader,
+// which finds some of them in other files of a folder, takes those back.
+func ParseMissing(msg string) (missing bool, more int) {
+	if c, ok := strings.CutSuffix(msg, moreMissingSuffix); ok {
+		if n, err := strconv.Atoi(c); err == nil && n > 0 {
+			return false, n
+		}
+	}
+	return strings.HasSuffix(msg, missingSuffix) && strings.Contains(msg, ": dependency "), 0
 }
 
 // otherName says that node n's dependency written as name is target, a
