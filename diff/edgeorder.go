@@ -215,19 +215,7 @@ func mirrorClasses(classes []*edgeClass) []*edgeClass {
 // whichever snapshot is old, so the choice is the mirror of the other
 // way's, and neither reads a hash but to look specs up.
 func mirrorWins(classes, mirrored []*edgeClass, og, ng Graph, pairOf map[string]string, keys [2][]uint64) bool {
-	same := true
-	for x, c := range classes {
-		for i, j := range c.pairs {
-			if j >= 0 && mirrored[x].pairs[j] != i || j < 0 && slices.Contains(mirrored[x].pairs, i) {
-				same = false
-				break
-			}
-		}
-		if !same {
-			break
-		}
-	}
-	if same {
+	if samePairing(classes, mirrored) {
 		return false
 	}
 	// The class's old specs, each's pair by the mirror (\x00: none).
@@ -315,3 +303,41 @@ func mirrorWins(classes, mirrored []*edgeClass, og, ng Graph, pairOf map[string]
 	}
 	return sum[1] < sum[0]
 }
+
+// samePairing says whether classes and mirrored pair the same specs: each
+// pair of classes is one of mirrored, and they make as many. A pairing
+// is one to one, so that no list is searched (an old spec unpaired
+// looked for in the mirror's pairs cost its unpaired specs times its
+// pairs).
+func samePairing(classes, mirrored []*edgeClass) bool {
+	steps := 0
+	if samePairingHook != nil {
+		defer func() { samePairingHook(steps) }()
+	}
+	for x, c := range classes {
+		n := 0
+		for i, j := range c.pairs {
+			steps++
+			if j >= 0 {
+				if mirrored[x].pairs[j] != i {
+					return false
+				}
+				n++
+			}
+		}
+		for _, i := range mirrored[x].pairs {
+			steps++
+			if i >= 0 {
+				n--
+			}
+		}
+		if n != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// samePairingHook, when set (by tests), is called with how many entries
+// of the pairings samePairing read.
+var samePairingHook func(steps int)
