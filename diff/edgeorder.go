@@ -211,9 +211,12 @@ func mirrorClasses(classes []*edgeClass) []*edgeClass {
 // u over v kept where u's pair is over v's pair; a spec of no class is
 // its own pair where it has none), or as many and its pairs' places
 // (keys: structKeys of og and ng) sum less, each pair's a function of
-// its two keys that is the same either way round. Both are the same
-// whichever snapshot is old, so the choice is the mirror of the other
-// way's, and neither reads a hash but to look specs up.
+// its two keys that is the same either way round, or as great (the two
+// differ by specs of one key swapped, alike in their graphs) it holds
+// the least pair of the two's difference, its two hashes taken as a
+// set. Each is the same whichever snapshot is old, so the choice is the
+// mirror of the other way's; the hashes choose only between pairings
+// alike but for specs their graphs do not tell apart.
 func mirrorWins(classes, mirrored []*edgeClass, og, ng Graph, pairOf map[string]string, keys [2][]uint64) bool {
 	if samePairing(classes, mirrored) {
 		return false
@@ -301,7 +304,41 @@ func mirrorWins(classes, mirrored []*edgeClass, og, ng Graph, pairOf map[string]
 			}
 		}
 	}
-	return sum[1] < sum[0]
+	if sum[0] != sum[1] {
+		return sum[1] < sum[0]
+	}
+	// As many edges and as great a sum: the pairings differ by specs of
+	// one key swapped (alike in their graphs). Each way keeping its own
+	// pairing, new → old did not mirror old → new; the pairing of the
+	// least pair of the two's difference, its two hashes taken as a set,
+	// is the same pairing either way round.
+	least, mirror := "", false
+	for x, c := range classes {
+		for i, j := range c.pairs {
+			if j >= 0 && mirrored[x].pairs[j] != i {
+				if k := pairKey(c.olds[i].Hash, c.news[j].Hash); least == "" || k < least {
+					least, mirror = k, false
+				}
+			}
+		}
+		for j, i := range mirrored[x].pairs {
+			if i >= 0 && c.pairs[i] != j {
+				if k := pairKey(c.olds[i].Hash, c.news[j].Hash); least == "" || k < least {
+					least, mirror = k, true
+				}
+			}
+		}
+	}
+	return mirror
+}
+
+// pairKey is a pair's two hashes as a set: the lesser first, whichever
+// side each is of.
+func pairKey(a, b string) string {
+	if b < a {
+		a, b = b, a
+	}
+	return a + "\x00" + b
 }
 
 // samePairing says whether classes and mirrored pair the same specs: each
