@@ -186,7 +186,8 @@ func keyOrder(specs []*Spec, g Graph, keys []uint64) []int {
 // mirrorClasses are classes the other way round: each's new specs as
 // its old ones and its old specs as its new ones, its pairs turned
 // about, for resolveClasses to pair new to old. They share the specs'
-// lists, and are for pairing only (apply writes none of them).
+// lists and the subs (each's subs of the other side), and are for
+// pairing only (apply writes none of them).
 func mirrorClasses(classes []*edgeClass) []*edgeClass {
 	out := make([]*edgeClass, len(classes))
 	for x, c := range classes {
@@ -199,7 +200,8 @@ func mirrorClasses(classes []*edgeClass) []*edgeClass {
 				pairs[j] = i
 			}
 		}
-		out[x] = &edgeClass{pkg: c.pkg, kind: c.kind, slots: c.slots, olds: c.news, news: c.olds, pairs: pairs}
+		out[x] = &edgeClass{pkg: c.pkg, kind: c.kind, slots: c.slots, olds: c.news, news: c.olds, pairs: pairs,
+			subs: c.subs, oldSub: c.newSub, newSub: c.oldSub, subOfOld: !c.subOfOld}
 	}
 	return out
 }

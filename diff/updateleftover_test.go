@@ -28,6 +28,15 @@ func TestUpdateLandsOnItsBuildLeftOver(t *testing.T) {
 			{"c", "n3", "1", [][2]string{{"b", "n0"}}},
 			{"d", "n4", "1", [][2]string{{"b", "n1"}}},
 		}, map[string]string{"o0": "n0", "o1": "n1", "o3": "n3", "o4": "n4"}},
+		{"added", []gSpec{
+			{"b", "o0", "1", nil}, {"b", "o1", "1", nil},
+			{"c", "o2", "1", [][2]string{{"b", "o0"}}},
+			{"d", "o3", "1", [][2]string{{"b", "o1"}}},
+		}, []gSpec{
+			{"b", "n0", "2", nil}, {"b", "n1", "1", nil}, {"b", "n2", "2", nil},
+			{"c", "n3", "1", [][2]string{{"b", "n0"}}},
+			{"d", "n4", "1", [][2]string{{"b", "n1"}}},
+		}, map[string]string{"o0": "n0", "o1": "n1", "o2": "n3", "o3": "n4"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sh := gShape{sides: [2][]gSpec{tc.old, tc.new}, place: tc.place}
