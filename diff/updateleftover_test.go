@@ -48,3 +48,22 @@ func TestUpdateLandsOnItsBuildLeftOver(t *testing.T) {
 		})
 	}
 }
+
+// The "added" shape of TestUpdateLandsOnItsBuildLeftOver (b as same, so
+// that keptEdges counts its edges) under 20 labellings of the hashes
+// and input order, both ways (checkLabellings): the pairs keep c's and
+// d's edges, as the pairs by place do, and the cause groups are the
+// same under every labelling. Apart, the classes of b@1's old facets
+// went by the passes' hash order, and c's edge went to d's build's pair.
+func TestUpdateLeftOverAnyLabels(t *testing.T) {
+	sh := cycleShape{sides: [2][]symSpec{{
+		{name: "same", id: "o0"}, {name: "same", id: "o1"},
+		{name: "c", id: "o2", deps: [][2]string{{"same", "o0"}}},
+		{name: "d", id: "o3", deps: [][2]string{{"same", "o1"}}},
+	}, {
+		{name: "same", id: "n0", version: "2"}, {name: "same", id: "n1"}, {name: "same", id: "n2", version: "2"},
+		{name: "c", id: "n3", deps: [][2]string{{"same", "n0"}}},
+		{name: "d", id: "n4", deps: [][2]string{{"same", "n1"}}},
+	}}, want: map[string]string{"o0": "n0", "o1": "n1", "o2": "n3", "o3": "n4"}}
+	checkLabellings(t, []drawnShape{{"added", sh, 7800}}, 20)
+}
