@@ -664,6 +664,7 @@ func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(s
 		}
 		j.wants = append(j.wants, len(c.slots))
 	}
+	jointSubs(j, classes, members)
 	stale := j.resolve(og, ng, tr, pending)
 	for _, m := range members {
 		classes[m].cyclic = true
@@ -685,6 +686,56 @@ func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(s
 		}
 	}
 	return stale
+}
+
+// jointSubs gives the joint class j of members the subs of those of
+// them that joined classes (mergeBySide), so that resolve keeps each
+// sub's count of pairs as it does in such a class alone; a member of
+// one facets is a sub of its own. Where some members' subs are of the
+// old facets and others' of the new, j has none, and a member whose
+// subs' counts its pairs do not keep is left as the passes paired it
+// (applySubs).
+func jointSubs(j *edgeClass, classes []*edgeClass, members []int32) {
+	side := -1 // 0: subs of the old facets, 1: of the new
+	for _, m := range members {
+		c := classes[m]
+		if c.subs == nil {
+			continue
+		}
+		s := 1
+		if c.subOfOld {
+			s = 0
+		}
+		if side >= 0 && side != s {
+			return
+		}
+		side = s
+	}
+	if side < 0 {
+		return
+	}
+	j.subOfOld = side == 0
+	for _, m := range members {
+		c := classes[m]
+		base := int32(len(j.subs))
+		if c.subs == nil {
+			j.subs = append(j.subs, edgeSub{kind: c.kind, slots: c.slots})
+			for range c.olds {
+				j.oldSub = append(j.oldSub, base)
+			}
+			for range c.news {
+				j.newSub = append(j.newSub, base)
+			}
+			continue
+		}
+		j.subs = append(j.subs, c.subs...)
+		for _, x := range c.oldSub {
+			j.oldSub = append(j.oldSub, base+x)
+		}
+		for _, x := range c.newSub {
+			j.newSub = append(j.newSub, base+x)
+		}
+	}
 }
 
 // edgeClasses finds the classes of p: its rebuilt and updated pairs by
