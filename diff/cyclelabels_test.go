@@ -15,10 +15,12 @@ import (
 )
 
 // symSpec is a spec of a drawn shape, its hash and its dependencies'
-// named by an id.
+// named by an id; version is its version where not the shape's own
+// (1, zlib's 1.3).
 type symSpec struct {
 	name, id string
 	deps     [][2]string // name, id
+	version  string
 }
 
 // labelledIndex writes one side of a shape as a Spack index.json, each
@@ -42,7 +44,10 @@ func labelledIndex(t *testing.T, rng *rand.Rand, specs []symSpec, hash, id map[s
 	for _, x := range rng.Perm(len(specs)) {
 		sp := specs[x]
 		version := "1"
-		if strings.HasPrefix(sp.name, "zlib") {
+		switch {
+		case sp.version != "":
+			version = sp.version
+		case strings.HasPrefix(sp.name, "zlib"):
 			version = "1.3"
 		}
 		spec := map[string]any{"name": sp.name, "version": version, "hash": hash[sp.id], "namespace": "builtin",

@@ -186,7 +186,8 @@ func keyOrder(specs []*Spec, g Graph, keys []uint64) []int {
 // mirrorClasses are classes the other way round: each's new specs as
 // its old ones and its old specs as its new ones, its pairs turned
 // about, for resolveClasses to pair new to old. They share the specs'
-// lists, and are for pairing only (apply writes none of them).
+// lists and the subs (each's subs of the other side), and are for
+// pairing only (apply writes none of them).
 func mirrorClasses(classes []*edgeClass) []*edgeClass {
 	out := make([]*edgeClass, len(classes))
 	for x, c := range classes {
@@ -199,7 +200,8 @@ func mirrorClasses(classes []*edgeClass) []*edgeClass {
 				pairs[j] = i
 			}
 		}
-		out[x] = &edgeClass{pkg: c.pkg, kind: c.kind, slots: c.slots, olds: c.news, news: c.olds, pairs: pairs}
+		out[x] = &edgeClass{pkg: c.pkg, kind: c.kind, slots: c.slots, olds: c.news, news: c.olds, pairs: pairs,
+			subs: c.subs, oldSub: c.newSub, newSub: c.oldSub, subOfOld: !c.subOfOld}
 	}
 	return out
 }
@@ -211,23 +213,14 @@ func mirrorClasses(classes []*edgeClass) []*edgeClass {
 // u over v kept where u's pair is over v's pair; a spec of no class is
 // its own pair where it has none), or as many and its pairs' places
 // (keys: structKeys of og and ng) sum less, each pair's a function of
-// its two keys that is the same either way round. Both are the same
-// whichever snapshot is old, so the choice is the mirror of the other
-// way's, and neither reads a hash but to look specs up.
+// its two keys that is the same either way round, or as great (the two
+// differ by specs of one key swapped, alike in their graphs) it holds
+// the least pair of the two's difference, its two hashes taken as a
+// set. Each is the same whichever snapshot is old, so the choice is the
+// mirror of the other way's; the hashes choose only between pairings
+// alike but for specs their graphs do not tell apart.
 func mirrorWins(classes, mirrored []*edgeClass, og, ng Graph, pairOf map[string]string, keys [2][]uint64) bool {
-	same := true
-	for x, c := range classes {
-		for i, j := range c.pairs {
-			if j >= 0 && mirrored[x].pairs[j] != i || j < 0 && slices.Contains(mirrored[x].pairs, i) {
-				same = false
-				break
-			}
-		}
-		if !same {
-			break
-		}
-	}
-	if same {
+	if samePairing(classes, mirrored) {
 		return false
 	}
 	// The class's old specs, each's pair by the mirror (\x00: none).
@@ -313,5 +306,77 @@ func mirrorWins(classes, mirrored []*edgeClass, og, ng Graph, pairOf map[string]
 			}
 		}
 	}
-	return sum[1] < sum[0]
+	if sum[0] != sum[1] {
+		return sum[1] < sum[0]
+	}
+	// As many edges and as great a sum: the pairings differ by specs of
+	// one key swapped (alike in their graphs). Each way keeping its own
+	// pairing, new → old did not mirror old → new; the pairing of the
+	// least pair of the two's difference, its two hashes taken as a set,
+	// is the same pairing either way round.
+	least, mirror := "", false
+	for x, c := range classes {
+		for i, j := range c.pairs {
+			if j >= 0 && mirrored[x].pairs[j] != i {
+				if k := pairKey(c.olds[i].Hash, c.news[j].Hash); least == "" || k < least {
+					least, mirror = k, false
+				}
+			}
+		}
+		for j, i := range mirrored[x].pairs {
+			if i >= 0 && c.pairs[i] != j {
+				if k := pairKey(c.olds[i].Hash, c.news[j].Hash); least == "" || k < least {
+					least, mirror = k, true
+				}
+			}
+		}
+	}
+	return mirror
 }
+
+// pairKey is a pair's two hashes as a set: the lesser first, whichever
+// side each is of.
+func pairKey(a, b string) string {
+	if b < a {
+		a, b = b, a
+	}
+	return a + "\x00" + b
+}
+
+// samePairing says whether classes and mirrored pair the same specs: each
+// pair of classes is one of mirrored, and they make as many. A pairing
+// is one to one, so that no list is searched (an old spec unpaired
+// looked for in the mirror's pairs cost its unpaired specs times its
+// pairs).
+func samePairing(classes, mirrored []*edgeClass) bool {
+	steps := 0
+	if samePairingHook != nil {
+		defer func() { samePairingHook(steps) }()
+	}
+	for x, c := range classes {
+		n := 0
+		for i, j := range c.pairs {
+			steps++
+			if j >= 0 {
+				if mirrored[x].pairs[j] != i {
+					return false
+				}
+				n++
+			}
+		}
+		for _, i := range mirrored[x].pairs {
+			steps++
+			if i >= 0 {
+				n--
+			}
+		}
+		if n != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// samePairingHook, when set (by tests), is called with how many entries
+// of the pairings samePairing read.
+var samePairingHook func(steps int)

@@ -664,6 +664,7 @@ func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(s
 		}
 		j.wants = append(j.wants, len(c.slots))
 	}
+	jointSubs(j, classes, members)
 	stale := j.resolve(og, ng, tr, pending)
 	for _, m := range members {
 		classes[m].cyclic = true
@@ -685,6 +686,56 @@ func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(s
 		}
 	}
 	return stale
+}
+
+// jointSubs gives the joint class j of members the subs of those of
+// them that joined classes (mergeBySide), so that resolve keeps each
+// sub's count of pairs as it does in such a class alone; a member of
+// one facets is a sub of its own. Where some members' subs are of the
+// old facets and others' of the new, j has none, and a member whose
+// subs' counts its pairs do not keep is left as the passes paired it
+// (applySubs).
+func jointSubs(j *edgeClass, classes []*edgeClass, members []int32) {
+	side := -1 // 0: subs of the old facets, 1: of the new
+	for _, m := range members {
+		c := classes[m]
+		if c.subs == nil {
+			continue
+		}
+		s := 1
+		if c.subOfOld {
+			s = 0
+		}
+		if side >= 0 && side != s {
+			return
+		}
+		side = s
+	}
+	if side < 0 {
+		return
+	}
+	j.subOfOld = side == 0
+	for _, m := range members {
+		c := classes[m]
+		base := int32(len(j.subs))
+		if c.subs == nil {
+			j.subs = append(j.subs, edgeSub{kind: c.kind, slots: c.slots})
+			for range c.olds {
+				j.oldSub = append(j.oldSub, base)
+			}
+			for range c.news {
+				j.newSub = append(j.newSub, base)
+			}
+			continue
+		}
+		j.subs = append(j.subs, c.subs...)
+		for _, x := range c.oldSub {
+			j.oldSub = append(j.oldSub, base+x)
+		}
+		for _, x := range c.newSub {
+			j.newSub = append(j.newSub, base+x)
+		}
+	}
 }
 
 // edgeClasses finds the classes of p: its rebuilt and updated pairs by
@@ -767,23 +818,19 @@ func edgeClasses(k int, p *Package, kept map[string]bool) []*edgeClass {
 	return slices.DeleteFunc(classes, func(c *edgeClass) bool { return len(c.olds)+len(c.news) <= 2 })
 }
 
-// mergeBySide joins the classes of one set of old facets into one
-// where none of them has new specs left over (every new spec of those
-// classes paired; old specs of the shared facets may be left over), and
-// then those left of one set of new facets where none has old specs
-// left over: which old spec is updated and which rebuilt is then the
-// edges' to say, not the passes' hash order. Split by their new facets,
-// two builds of b@1 of which one was bumped (c over the first build)
-// were a class of one pair each, certain: the update landed on the
-// build c is not over, and c's edge crossed, by the hashes; so with a
-// third build dropped, left over (TestUpdateLandsOnItsBuildLeftOver).
-// One side's facets alike and every spec of the other side paired,
-// every pairing of such a class keeps each kind's and facets' count:
-// apply writes each pair into the slots of its class of the other
-// side's facets (sub), and the specs left over into the places of the
-// removed (or added) specs of the joined classes. Specs left over on
-// the other side (an extra build of b@2 added) would need each sub's
-// count kept by the pairing itself, and such classes stay apart.
+// mergeBySide joins the classes of one set of old facets into one, and
+// then those left of one set of new facets: which old spec is updated
+// and which rebuilt is then the edges' to say, not the passes' hash
+// order. Split by their new facets, two builds of b@1 of which one was
+// bumped (c over the first build) were a class of one pair each,
+// certain: the update landed on the build c is not over, and c's edge
+// crossed, by the hashes; so with a third build dropped, left over, and
+// with an extra build of b@2 added (TestUpdateLandsOnItsBuildLeftOver).
+// Each joined class is a sub of the other side's facets; resolve keeps
+// each sub's count of pairs (a sub with its pairs leaves its specs left
+// over unpaired), and apply writes each pair into the slots of its sub,
+// and the specs left over into the places of the removed (or added)
+// specs of the joined classes.
 func mergeBySide(classes []*edgeClass) []*edgeClass {
 	if len(classes) < 2 {
 		return classes
@@ -812,12 +859,7 @@ func mergeBySide(classes []*edgeClass) []*edgeClass {
 		var out []*edgeClass
 		for _, k := range keys {
 			g := groups[k]
-			whole := len(g) > 1
-			for _, c := range g {
-				// Left over on the side of the shared facets only.
-				whole = whole && (byOld && len(c.added) == 0 || !byOld && len(c.removed) == 0)
-			}
-			if !whole {
+			if len(g) == 1 {
 				out = append(out, g...)
 				continue
 			}
@@ -928,10 +970,31 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		wants = []int{len(c.slots)}
 	}
 	madeOf := make([]int, len(wants))
-	// full says whether old spec i's group has all its pairs.
+	// A class of several facets (mergeBySide) keeps each sub's count of
+	// pairs, specs of the subs' side left over or not: subLeft is how
+	// many pairs each sub has still to make. Subs of the new facets take
+	// their new specs left out of the pairing once they have their
+	// pairs (subNews: each sub's new specs); subs of the old facets make
+	// their old specs full.
+	var subLeft []int
+	var subNews [][]int
+	if c.subs != nil {
+		subLeft = make([]int, len(c.subs))
+		for s, sub := range c.subs {
+			subLeft[s] = len(sub.slots)
+		}
+		if !c.subOfOld {
+			subNews = make([][]int, len(c.subs))
+			for j, s := range c.newSub {
+				subNews[s] = append(subNews[s], j)
+			}
+		}
+	}
+	// full says whether old spec i's group, or its sub, has all its
+	// pairs.
 	full := func(i int) bool {
 		g := c.groupOf(i, true)
-		return madeOf[g] >= wants[g]
+		return madeOf[g] >= wants[g] || subLeft != nil && c.subOfOld && subLeft[c.oldSub[i]] <= 0
 	}
 	oldNodes := make([]*GraphNode, len(c.olds))
 	for i, o := range c.olds {
@@ -967,6 +1030,18 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		pairs[i], taken[j] = j, true
 		madeOf[c.groupOf(i, true)]++
 		npairs++
+		if subLeft == nil {
+			return
+		}
+		if c.subOfOld {
+			subLeft[c.oldSub[i]]--
+		} else if s := c.newSub[j]; subLeft[s] > 0 {
+			if subLeft[s]--; subLeft[s] == 0 {
+				for _, x := range subNews[s] {
+					taken[x] = true
+				}
+			}
+		}
 	}
 	// An old spec's dependencies in the class itself (a package over
 	// another build of itself with the same facets: a chain of them)
@@ -1276,7 +1351,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		for _, l := range newEdges {
 			edgesN += len(l)
 		}
-		down := c.pairDown(sd, front, pairs, taken, madeOf, wants, pair, edgesN)
+		down := c.pairDown(sd, front, pairs, taken, madeOf, wants, full, pair, edgesN)
 		// The specs waiting, the surest first, each then paired
 		// downwards from: two old chains, each's top over zlib-ng,
 		// against two new rings were all waiting (ranked 2, two tops
@@ -1296,7 +1371,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			oldEdges[i] = edges(i)
 			if j, budget = sd.seed(i, oldEdges[i], pairs, taken, budget); j >= 0 {
 				pair(i, j)
-				down = c.pairDown(sd, []int{i}, pairs, taken, madeOf, wants, pair, down)
+				down = c.pairDown(sd, []int{i}, pairs, taken, madeOf, wants, full, pair, down)
 			}
 		}
 	}
@@ -1373,7 +1448,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 // would make
 // more pairs of a group than it keeps makes none of it. It returns the
 // budget left.
-func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool, madeOf, wants []int, pair func(i, j int), budget int) int {
+func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool, madeOf, wants []int, full func(i int) bool, pair func(i, j int), budget int) int {
 	sd.init()
 	// down is old spec i's (old) dependencies in the class not paired,
 	// or new spec i's not taken, each with its edge's name (once), and
@@ -1621,7 +1696,8 @@ func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool,
 			}
 		}
 		for x := 0; x < len(made); x += 2 {
-			if add[c.groupOf(made[x], true)] < 0 {
+			// A sub with its pairs (mergeBySide) takes none more.
+			if add[c.groupOf(made[x], true)] < 0 || taken[made[x+1]] || full(made[x]) {
 				continue
 			}
 			pair(made[x], made[x+1])

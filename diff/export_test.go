@@ -23,3 +23,7 @@ func SetCauseBudget(perItem, floor int64) (restore func()) {
 	budgetPerItem, budgetFloor = perItem, floor
 	return func() { budgetPerItem, budgetFloor = k, f }
 }
+
+// SetSamePairingHook sets samePairingHook (nil: none), for the tests
+// of package diff_test.
+func SetSamePairingHook(f func(steps int)) { samePairingHook = f }

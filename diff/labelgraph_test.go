@@ -3,6 +3,7 @@ package diff_test
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -241,9 +242,11 @@ func gLoad(t *testing.T, rng *rand.Rand, sh gShape) (o, n *snapshot.Snapshot, id
 // gCheck compares sh's sides under labellings of the hashes and orders
 // of the input, both ways, and returns what went wrong: a signature
 // (gSignature) or number of edges kept that changes with the labels, a
-// way that is not the other's mirror, fewer edges kept than the pairs
-// by place (unless sh is structural), a snapshot against itself with
-// changes. CheckLaws holds every report (compareLawful).
+// way that is not the other's mirror (by signature, and by the pairs'
+// hashes: specs of one colour swapped leave the signatures alike),
+// fewer edges kept than the pairs by place (unless sh is structural), a
+// snapshot against itself with changes. CheckLaws holds every report
+// (compareLawful).
 func gCheck(t *testing.T, sh gShape, labellings uint64, stream uint64) []string {
 	t.Helper()
 	col := [2]map[string]string{gColors(sh.sides[0]), gColors(sh.sides[1])}
@@ -254,6 +257,7 @@ func gCheck(t *testing.T, sh gShape, labellings uint64, stream uint64) []string 
 		rng := rand.New(rand.NewPCG(seed, stream))
 		o, nw, id := gLoad(t, rng, sh)
 		var mirror []string
+		var forth map[string]string
 		for way, snaps := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
 			r := compareLawful(t, snaps[0], snaps[1], diff.Filter{})
 			sig := gSignature(r, id, col, way == 1, way == 0)
@@ -261,6 +265,13 @@ func gCheck(t *testing.T, sh gShape, labellings uint64, stream uint64) []string 
 				mirror = plain
 			} else if !slices.Equal(plain, mirror) {
 				why = append(why, fmt.Sprintf("labelling %d: new → old is not the mirror:\n%s\nold → new:\n%s", seed, strings.Join(plain, "\n"), strings.Join(mirror, "\n")))
+			}
+			// The mirror by hashes too: specs alike in their graphs (one
+			// colour) swapped leave the signatures alike.
+			if pairs := pairIDs(r, id, way == 1); way == 0 {
+				forth = pairs
+			} else if !maps.Equal(pairs, forth) {
+				why = append(why, fmt.Sprintf("labelling %d: new → old pairs %v, old → new %v", seed, gSorted(pairs), gSorted(forth)))
 			}
 			if way == 0 {
 				pairs := pairIDs(r, id, false)
@@ -290,6 +301,16 @@ func gCheck(t *testing.T, sh gShape, labellings uint64, stream uint64) []string 
 		}
 	}
 	return nil
+}
+
+// gSorted is pairs (old id to new id) as a sorted list, for messages.
+func gSorted(pairs map[string]string) []string {
+	var l []string
+	for o, n := range pairs {
+		l = append(l, o+"→"+n)
+	}
+	slices.Sort(l)
+	return l
 }
 
 // gMake is old against a copy of it (each id's "o" made "n") that mut

@@ -63,3 +63,29 @@ func TestPairsMirrorBothWays(t *testing.T) {
 		})
 	}
 }
+
+// Two builds of b@1, the second over the first, against three: the
+// first bumped to b@2, and two builds of b@1 over it alike (one key,
+// structKeys). The pairing by edges and its mirror keep as many edges
+// and their pairs' keys sum the same, one the other with the two alike
+// swapped: each way kept its own pairing, by hash order, and new → old
+// paired b's builds otherwise than old → new under some labellings (the
+// signatures alike: the two builds are of one colour). Under 16
+// labellings, both ways (gCheck): new → old is the mirror, by hashes.
+func TestPairsMirrorAlikeSwapped(t *testing.T) {
+	sh := gShape{sides: [2][]gSpec{{
+		{"a", "o0", "1", nil},
+		{"b", "o1", "1", [][2]string{{"a", "o0"}}},
+		{"b", "o2", "1", [][2]string{{"b", "o1"}}},
+	}, {
+		{"a", "n0", "1", nil},
+		{"b", "n1", "2", [][2]string{{"a", "n0"}}},
+		{"b", "n2", "1", [][2]string{{"b", "n1"}}},
+		{"b", "n3", "1", [][2]string{{"b", "n1"}}},
+	}}, structural: true}
+	for stream := range uint64(2) {
+		if why := gCheck(t, sh, 16, 7700+stream); len(why) > 0 {
+			t.Fatalf("stream %d: %s", stream, strings.Join(why, "; "))
+		}
+	}
+}
