@@ -294,3 +294,45 @@ func throughUnlisted(r *diff.Report, w *diff.Why, link int) bool {
 	}
 	return true
 }
+
+// TestRenderWhyChangedEdited: a pair's why.changed edited by hand, its
+// entry copied beside itself or its hashes made up, turned off the walk
+// of the pair's paths by hash through it, so that gmake's via, edited to
+// another of its dependencies that brings the same set, rendered (a
+// pair whose causes all come through dependencies of one set goes
+// through the first of them). An entry alike another is one dependency;
+// hashes of no spec of a package whose every spec the report lists are
+// refused.
+func TestRenderWhyChangedEdited(t *testing.T) {
+	data := spackGenGolden(t)
+	for _, tc := range []struct {
+		name string
+		edit func(w *diff.Why, k int)
+		want string
+	}{
+		{"an entry twice", func(w *diff.Why, k int) {
+			w.Changed = slices.Insert(w.Changed, k, w.Changed[k])
+		}, "packages[8].specs.rebuilt[0].why.via: 20, "},
+		{"hashes made up", func(w *diff.Why, k int) {
+			w.Changed[k].OldHash, w.Changed[k].NewHash = strings.Repeat("a", 32), strings.Repeat("b", 32)
+		}, "packages[8].specs.rebuilt[0].why.changed[0]: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := DecodeBytes(bytes.Clone(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := r.Packages[8].Specs.Rebuilt[0].Why
+			if r.Packages[8].Name != "gmake" || w.Via == nil || *w.Via != 19 || r.Causes.Paths[19].Name != "gdbm" || w.Changed[0].Name != "gdbm" {
+				t.Fatalf("packages[8].specs.rebuilt[0] is not gmake through gdbm (via 19)")
+			}
+			tc.edit(w, 0)
+			via := 20
+			w.Via = &via
+			_, err = DecodeBytes(jsonOf(t, r))
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("got %v, want refused at %q", err, tc.want)
+			}
+		})
+	}
+}
