@@ -117,6 +117,7 @@ func checkCauseHashes(r *Report) error {
 		}
 	}
 	rank := pathRanks(c.Paths, depth)
+	h.depth, h.shortBudget = depth, lawHashWalks*elements
 	for id := range h.nodes {
 		x := &h.nodes[id]
 		w := x.w
@@ -220,6 +221,14 @@ type hashWalk struct {
 	unlistedAt    map[[4]int32]int
 	unlistedTwice map[uint64]bool
 	unlistedOdd   [][2]unlistedRef
+	// depth is each link's count of names to the end of its path;
+	// shortBudget the steps checkShortest may yet take, bound and
+	// boundSeen its bounds of a start's paths (a cause's, through a
+	// dependency's set and via depth).
+	depth       []int
+	shortBudget int
+	bound       map[int]shortBound
+	boundSeen   map[[2]int]bool
 }
 
 // unlistedRef is a reference of set s (element i), of cause (an
@@ -492,6 +501,13 @@ func (h *hashWalk) checkSet(s int, start, origin int32) error {
 				continue
 			}
 			return h.wrongEnd(fmt.Sprintf("causes.sets[%d][%d]", k, i), ref, d, origin, q)
+		}
+		// The set's paths found real, their lengths: after, so that an
+		// edit is refused where the walk finds it.
+		if k == s && q == start {
+			if err := h.checkShortest(k, q); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package jsonv1
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -334,5 +335,39 @@ func TestRenderWhyChangedEdited(t *testing.T) {
 				t.Errorf("got %v, want refused at %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestRenderCauseLongerPath: hdf5 reaches bzip2's change by gdbm, two
+// names; its reference edited to a link that goes there too, through
+// berkeley-db and nghttp2 (three names), or through nghttp2 (two, but
+// after gdbm by name), rendered: the walk by hashes found each path
+// real. cachediff writes a cause's shortest path, the first by name:
+// each is refused, as is gdbm's own, by libxml2, edited to nghttp2.
+func TestRenderCauseLongerPath(t *testing.T) {
+	data := spackGenGolden(t)
+	for _, tc := range []struct {
+		set, elem, from, to int
+		want                string
+	}{
+		{9, 0, 8, 0, "a path of 3 names"},
+		{9, 0, 8, 1, `through "nghttp2"`},
+		{10, 0, 8, 0, "a path of 3 names"},
+		{14, 0, 10, 1, `through "nghttp2"`},
+	} {
+		r, err := DecodeBytes(bytes.Clone(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := &r.Causes.Sets[tc.set][tc.elem]
+		if ref.Path != tc.from {
+			t.Fatalf("causes.sets[%d][%d].path is %d, want %d", tc.set, tc.elem, ref.Path, tc.from)
+		}
+		ref.Path = tc.to
+		at := fmt.Sprintf("causes.sets[%d][%d].path: %d, ", tc.set, tc.elem, tc.to)
+		_, err = DecodeBytes(jsonOf(t, r))
+		if err == nil || !strings.HasPrefix(err.Error(), at) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("path %d → %d: got %v, want refused at %q, %s", tc.from, tc.to, err, at, tc.want)
+		}
 	}
 }
