@@ -25,7 +25,8 @@ import (
 // A path that goes through a spec the report does not list (--package,
 // --stack), or through a name a spec's changed dependencies hold twice
 // (two edges of one name), is followed no further: what it reaches there
-// is not known.
+// is not known, but paths that go on from one such spec by one link end
+// at one cause (checkUnlisted).
 //
 // Each link is followed once from each spec it is reached at (a memo of
 // link and spec), and each set once from each spec its paths start at
@@ -52,8 +53,9 @@ func checkCauseHashes(r *Report) error {
 	for i := range r.Packages {
 		pairs += len(r.Packages[i].Specs.Rebuilt) + len(r.Packages[i].Specs.Updated)
 	}
-	h := &hashWalk{c: c, nodes: make([]hashNode, 0, pairs), byHash: make(map[[2]string]int32, pairs),
-		memo: make(map[uint64]hashEnd, len(c.Paths)+pairs), sets: make(map[uint64]struct{}, len(c.Sets))}
+	h := &hashWalk{r: r, c: c, nodes: make([]hashNode, 0, pairs), byHash: make(map[[2]string]int32, pairs),
+		memo: make(map[uint64]hashEnd, len(c.Paths)+pairs), sets: make(map[uint64]struct{}, len(c.Sets)),
+		unlistedID: map[[2]string]int32{}}
 	elements := len(c.Paths) + 1
 	for _, s := range c.Sets {
 		elements += len(s)
@@ -112,6 +114,7 @@ func checkCauseHashes(r *Report) error {
 		}
 	}
 	rank := pathRanks(c.Paths, depth)
+	h.depth, h.shortBudget = depth, lawHashWalks*elements
 	for id := range h.nodes {
 		x := &h.nodes[id]
 		w := x.w
@@ -135,7 +138,7 @@ func checkCauseHashes(r *Report) error {
 			return err
 		}
 	}
-	return nil
+	return h.unlistedDone()
 }
 
 // lawHashWalks is how many steps checkCauseHashes may take an element of
@@ -185,10 +188,13 @@ func (f hashField) path(h *hashWalk) string {
 }
 
 // hashEnd is where a path ends: changed dependency k of node (node -1:
-// not known).
-type hashEnd struct{ node, k int32 }
+// not known). A path that reaches a spec the report does not list, and
+// goes on, ends at un, that spec (an index into hashWalk.unlisted),
+// then link (-1: neither).
+type hashEnd struct{ node, k, un, link int32 }
 
 type hashWalk struct {
+	r      *Report
 	c      *Causes
 	nodes  []hashNode
 	byHash map[[2]string]int32
@@ -199,6 +205,37 @@ type hashWalk struct {
 	walked []uint64
 	stack  [][2]int32
 	budget int
+	// unlisted are the specs the report does not list that paths go on
+	// from (by their hashes, unlistedID), and unlistedEnd the reference
+	// first found to go on from one along a link (un<<32 | link).
+	unlisted    []hashNode
+	unlistedID  map[[2]string]int32
+	unlistedEnd map[uint64]unlistedRef
+	// unlistedAt is the cause that a set (from a spec) reaches by a
+	// spec and link of unlistedEnd's, unlistedTwice such a spec and link
+	// by which a set reaches two causes, and unlistedOdd the references
+	// found to end elsewhere than the first (checkUnlisted).
+	unlistedAt    map[[4]int32]int
+	unlistedTwice map[uint64]bool
+	unlistedOdd   [][2]unlistedRef
+	// depth is each link's count of names to the end of its path;
+	// shortBudget the steps checkShortest may yet take, bound and
+	// boundSeen its bounds of a start's paths (a cause's, through a
+	// dependency's set and via depth).
+	depth       []int
+	shortBudget int
+	bound       map[int]shortBound
+	boundSeen   map[[2]int]bool
+}
+
+// unlistedRef is a reference of set s (element i), of cause (an
+// override's: over), whose path from origin's paths goes on from a spec
+// the report does not list: end.un, along end.link.
+type unlistedRef struct {
+	cause, s, i int
+	origin      int32
+	over        bool
+	end         hashEnd
 }
 
 // spend takes one step of the budget; false when it is spent.
@@ -215,15 +252,25 @@ func (h *hashWalk) tooCostly(at string) error {
 }
 
 // entry finds the changed dependency of node named name: its index, -1
-// for none, -2 when the node has several of that name.
+// for none, -2 when the node has several of that name of other hashes.
+// Entries alike (name and hashes) are one dependency: cachediff writes a
+// virtual twice when two edges of one hash swapped provider, and before
+// 3b8a0fa3 an edge its spec's file listed twice; an entry copied by hand
+// beside its own turned the walk off for the pair's paths through it.
+// The entries are sorted by name and hashes: the first and the last of
+// a name alike are all alike.
 func (h *hashWalk) entry(node int32, name string) int {
 	ch := h.nodes[node].w.Changed
-	k, ok := slices.BinarySearchFunc(ch, name, func(d DepChange, n string) int { return strings.Compare(d.Name, n) })
+	byName := func(d DepChange, n string) int { return strings.Compare(d.Name, n) }
+	k, ok := slices.BinarySearchFunc(ch, name, byName)
 	switch {
 	case !ok:
 		return -1
 	case k+1 < len(ch) && ch[k+1].Name == name:
-		return -2
+		end, _ := slices.BinarySearchFunc(ch[k:], name+"\x00", byName)
+		if last := &ch[k+end-1]; last.OldHash != ch[k].OldHash || last.NewHash != ch[k].NewHash {
+			return -2
+		}
 	}
 	return k
 }
@@ -248,7 +295,7 @@ func (h *hashWalk) pairAt(e hashEnd) int32 {
 func (h *hashWalk) follow(link int, start, origin int32, field hashField) (hashEnd, error) {
 	c := h.c
 	walked := h.walked[:0]
-	res := hashEnd{-1, -1}
+	res := hashEnd{-1, -1, -1, -1}
 	cur, prev := start, -1
 	for l := link; ; {
 		key := uint64(l)<<32 | uint64(cur)
@@ -275,13 +322,24 @@ func (h *hashWalk) follow(link int, start, origin int32, field hashField) (hashE
 		}
 		nx := c.Paths[l].Next
 		if nx == nil {
-			res = hashEnd{cur, int32(k)}
+			res = hashEnd{cur, int32(k), -1, -1}
 			break
 		}
 		d := &h.nodes[cur].w.Changed[k]
 		id, ok := h.byHash[[2]string{d.OldHash, d.NewHash}]
 		if !ok {
-			break // a spec the report does not list
+			// A spec the report does not list: where the path goes
+			// from it is not known, but it is the same from every
+			// path that reaches it (unlistedEnd).
+			key := [2]string{d.OldHash, d.NewHash}
+			un, ok := h.unlistedID[key]
+			if !ok {
+				un = int32(len(h.unlisted))
+				h.unlistedID[key] = un
+				h.unlisted = append(h.unlisted, hashNode{name: d.Name, oldHash: d.OldHash, newHash: d.NewHash, pkg: -2})
+			}
+			res = hashEnd{-1, -1, un, int32(*nx)}
+			break
 		}
 		prev, cur, l = l, id, *nx
 	}
@@ -350,6 +408,9 @@ func (h *hashWalk) checkSet(s int, start, origin int32) error {
 				}
 			}
 			if e.node < 0 {
+				if e.un >= 0 {
+					h.checkUnlisted(e, k, i, ref, q, origin)
+				}
 				continue
 			}
 			d, t := &h.nodes[e.node].w.Changed[e.k], &c.Table[ref.Cause]
@@ -358,6 +419,72 @@ func (h *hashWalk) checkSet(s int, start, origin int32) error {
 			}
 			return h.wrongEnd(fmt.Sprintf("causes.sets[%d][%d]", k, i), ref, d, origin, q)
 		}
+		// The set's paths found real, their lengths: after, so that an
+		// edit is refused where the walk finds it.
+		if k == s && q == start {
+			if err := h.checkShortest(k, q); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkUnlisted checks that a reference (element i of set s, its paths
+// from node q) whose path goes on from a spec the report does not list
+// (e.un), along link e.link, ends at the cause, by name and hashes,
+// that every other such path ends at: the names along a link lead from
+// one spec to one spec, whatever path reached it, so that paths that
+// share a spec and the rest of their names share their cause. A report
+// filtered by --package or --stack lists some specs alone; the causes
+// of two builds of one package (two stacks) swapped between two sets
+// whose paths go on from one such spec are refused so. A spec whose
+// changed dependencies hold a name twice leads by that name to either:
+// a set that reaches two causes from one spec by one link says so, and
+// that spec and link are not checked (unlistedDone).
+func (h *hashWalk) checkUnlisted(e hashEnd, s, i int, ref *CauseRef, q, origin int32) {
+	if h.unlistedEnd == nil {
+		h.unlistedEnd = map[uint64]unlistedRef{}
+		h.unlistedAt = map[[4]int32]int{}
+		h.unlistedTwice = map[uint64]bool{}
+	}
+	key := uint64(e.un)<<32 | uint64(e.link)
+	at := [4]int32{e.un, e.link, int32(s), q}
+	if c, ok := h.unlistedAt[at]; ok && c != ref.Cause {
+		h.unlistedTwice[key] = true
+	}
+	h.unlistedAt[at] = ref.Cause
+	this := unlistedRef{cause: ref.Cause, s: s, i: i, origin: origin, over: ref.Over != nil, end: e}
+	first, ok := h.unlistedEnd[key]
+	if !ok {
+		h.unlistedEnd[key] = this
+		return
+	}
+	t, u := &h.c.Table[ref.Cause], &h.c.Table[first.cause]
+	if t.Name != u.Name || t.OldHash != u.OldHash || t.NewHash != u.NewHash {
+		h.unlistedOdd = append(h.unlistedOdd, [2]unlistedRef{first, this})
+	}
+}
+
+// unlistedDone refuses the first reference that checkUnlisted found to
+// end elsewhere than another path from the same spec, by the same link,
+// where no set reaches two causes so.
+func (h *hashWalk) unlistedDone() error {
+	for _, odd := range h.unlistedOdd {
+		first, ref := odd[0], odd[1]
+		if h.unlistedTwice[uint64(ref.end.un)<<32|uint64(ref.end.link)] {
+			continue
+		}
+		field := ".cause"
+		if ref.over {
+			field = ".over"
+		}
+		t, u := &h.c.Table[ref.cause], &h.c.Table[first.cause]
+		x, o, p := &h.unlisted[ref.end.un], &h.nodes[ref.origin], &h.nodes[first.origin]
+		return lawf(fmt.Sprintf("causes.sets[%d][%d]%s", ref.s, ref.i, field), "%d, %q %q → %q, but its path from %s (%q) goes on from %q %q → %q (a spec the report does not list) along link %d, as the path of causes.sets[%d][%d] from %s (%q) does, which ends at cause %d, %q %q → %q: paths that go on from one spec by the same names end at one spec",
+			ref.cause, shortValue(t.Name), shortValue(t.OldHash), shortValue(t.NewHash), o.where(), shortValue(o.name),
+			shortValue(x.name), shortValue(x.oldHash), shortValue(x.newHash), ref.end.link, first.s, first.i, p.where(), shortValue(p.name),
+			first.cause, shortValue(u.Name), shortValue(u.OldHash), shortValue(u.NewHash))
 	}
 	return nil
 }
@@ -405,7 +532,7 @@ func (h *hashWalk) checkVia(id int32, depth, rank []int) error {
 	if k < 0 {
 		return nil
 	}
-	via := hashEnd{id, int32(k)}
+	via := hashEnd{id, int32(k), -1, -1}
 	d := h.pairAt(via)
 	if d < 0 {
 		return nil
@@ -426,7 +553,7 @@ func (h *hashWalk) checkVia(id int32, depth, rank []int) error {
 		if j == k || h.entry(id, name) < 0 {
 			continue
 		}
-		n := h.pairAt(hashEnd{id, int32(j)})
+		n := h.pairAt(hashEnd{id, int32(j), -1, -1})
 		if n < 0 || n == id {
 			continue
 		}

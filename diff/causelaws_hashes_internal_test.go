@@ -114,3 +114,44 @@ func TestCauseHashesLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestCauseHashesUnlistedTwoOfOneName: paths that go on from a spec the
+// report does not list (u, under --package) by the same link end at one
+// cause, but where that spec has two changed dependencies of one name
+// (x of two hashes), which a set that reaches both by the link shows:
+// such a report, as cachediff writes it, is read; without that set, the
+// two pairs reaching the two builds of x by one link are refused.
+func TestCauseHashesUnlistedTwoOfOneName(t *testing.T) {
+	version := []Change{{Kind: "version", From: "1", To: "2"}}
+	pair := func(name string, set int) Package {
+		w := &Why{Known: true, Changed: []DepChange{{Name: "u", OldHash: "o-u", NewHash: "n-u"}}, Set: set}
+		return Package{Name: name, Specs: SpecChanges{Rebuilt: []Pair{{Old: &Spec{Hash: "o-" + name}, New: &Spec{Hash: "n-" + name}, Why: w}}}}
+	}
+	report := func(sets [][]CauseRef, pkgs ...Package) *Report {
+		next := 1
+		return &Report{Packages: pkgs, Causes: &Causes{
+			Table: []Cause{{Name: "x", OldHash: "o-x1", NewHash: "n-x1", Changes: version}, {Name: "x", OldHash: "o-x2", NewHash: "n-x2", Changes: version}},
+			Paths: []PathLink{{Name: "u", Next: &next}, {Name: "x"}},
+			Sets:  sets,
+		}}
+	}
+	both := []CauseRef{{Cause: 0, Path: 0}, {Cause: 1, Path: 0}}
+	for _, tc := range []struct {
+		name string
+		r    *Report
+		want string
+	}{
+		{"a set of both", report([][]CauseRef{{}, both, {{Cause: 1, Path: 0}}}, pair("a", 2), pair("b", 1)), ""},
+		{"each one", report([][]CauseRef{{}, {{Cause: 0, Path: 0}}, {{Cause: 1, Path: 0}}}, pair("a", 1), pair("b", 2)), "causes.sets[2][0].cause: 1, "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := checkCauseHashes(tc.r)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)):
+				t.Errorf("got %v, want refused at %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package jsonv1
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -81,6 +82,59 @@ func TestRootRespeltAloneLaws(t *testing.T) {
 			_, err := DecodeBytes(jsonOf(t, tc.r))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("got %v, want an error with %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestRootRespeltCountsNotPrinted: kept and joined are checked as 0 or
+// not alone (docs/json.md): the roots they count stayed, and the report
+// lists none that stayed. Edited by one, not to 0, a report renders as
+// written (render -f json writes the edit back), and every other format
+// prints what it printed of the report cachediff wrote: none prints the
+// counts, which it could not tell from the edit.
+func TestRootRespeltCountsNotPrinted(t *testing.T) {
+	old := respeltFolder(t, map[string][2]string{"rhel8": {"a", "zlib@1.3"}, "debian11": {"b", "zlib@1.3"}})
+	cur := respeltFolder(t, map[string][2]string{"rhel8": {"a", "zlib@=1.3"}, "debian11": {"b", "zlib@1.3"}})
+	formats := []string{"md", "text", "patch", "html"}
+	renderEach := func(r *diff.Report) map[string]string {
+		out := map[string]string{}
+		for _, name := range formats {
+			var b bytes.Buffer
+			if err := render(&b, name, r, Options{}); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			out[name] = b.String()
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		r    *diff.Report
+		edit func(r *diff.Report)
+	}{
+		{"kept", reporttest.ComparePaths(t, old, cur), func(r *diff.Report) { r.Causes.Roots.Renamed[0].Kept++ }},
+		{"joined", reporttest.ComparePaths(t, cur, old), func(r *diff.Report) { r.Causes.Roots.Renamed[0].Joined++ }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if rn := tc.r.Causes.Roots.Renamed; len(rn) != 1 || rn[0].Kept+rn[0].Joined != 1 {
+				t.Fatalf("renamed %+v, want one root, kept or joined 1", rn)
+			}
+			want := renderEach(tc.r)
+			tc.edit(tc.r)
+			edited := jsonOf(t, tc.r)
+			back, err := DecodeBytes(edited)
+			if err != nil {
+				t.Fatalf("refused: %v; docs/json.md says render does not check the count", err)
+			}
+			if !bytes.Equal(jsonOf(t, back), edited) {
+				t.Errorf("render -f json does not write the edit back")
+			}
+			got := renderEach(back)
+			for _, name := range formats {
+				if got[name] != want[name] {
+					t.Errorf("%s prints the edited count: docs/json.md says no format but JSON does", name)
+				}
 			}
 		})
 	}
