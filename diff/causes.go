@@ -5548,13 +5548,19 @@ func plainName(s string) bool {
 }
 
 // shortName is safeName of s cut as shortValue cuts it: quoted when s
-// is not a plain name, wherever what makes it so stands, with the cut's
-// "…" inside the quotes as it is (quoted whole, the mark, not ASCII,
-// made a plain name cut read as one quoted for a lookalike).
+// is not a plain name, wherever what makes it so stands, and the cut's
+// "…" as it is, after a plain name and inside the quotes of another
+// (as jsonv1's shownValue writes it). Quoted whole, the mark is
+// \u2026: a plain name cut read "lll\u2026", as a quoted name of
+// those characters whole does, and the marks of two names spelt two
+// ways in one message.
 func shortName(s string) string {
 	short := shortValue(s)
-	if short == s || plainName(s) {
-		return safeName(short)
+	switch {
+	case short == s:
+		return safeName(s)
+	case plainName(s):
+		return short
 	}
 	q := strconv.QuoteToASCII(strings.TrimSuffix(short, "…"))
 	return q[:len(q)-1] + `…"`

@@ -599,7 +599,8 @@ func entryNews(r *diff.Report, hs []diff.Highlight) string {
 	for i, h := range hs {
 		t := feedText(report.NewsText(h, 3))
 		if r := []rune(t); len(r) > feedTitleMax {
-			t = string(r[:feedTitleMax]) + "…"
+			t = string(r)
+			t = t[:report.CutBeforeEscape(t, len(string(r[:feedTitleMax])))] + "…"
 		}
 		if i > 0 && b.Len()+2+len(t) > feedTitleNews {
 			b.WriteString("; …and " + strconv.Itoa(len(hs)-i) + " more")
