@@ -1564,11 +1564,32 @@ func (m *matcher) pair(x matched) (p Pair) {
 			// variants wrote only to drop: 12 MB each at 1.28M.
 			p.From = listops.MinusJoin(o.Variants, n.Variants, " ", &m.probes)
 			p.To = listops.MinusJoin(n.Variants, o.Variants, " ", &m.probes)
+		} else if f == fVersion {
+			p.From, p.To = versionsJoined(o.Versions, n.Versions), versionsJoined(n.Versions, o.Versions)
 		} else {
 			p.From, p.To = o.show(f), n.show(f)
 		}
 	}
 	return p
+}
+
+// versionsJoined writes a spec's versions l beside the other spec's,
+// other, as an updated pair's from and to: joined by ", ", each as it
+// is, unless a version of either list holds a comma or is empty: then
+// each is quoted, as Go quotes a string. Joined as they are, the
+// versions ["1.0, 2.0"] and ["1.0", "2.0"] read alike ("1.0, 2.0 →
+// 1.0, 2.0", no change), and [""] as [] (versionsDelta quotes the
+// facets warning's alike).
+func versionsJoined(l, other []string) string {
+	odd := func(v string) bool { return v == "" || strings.Contains(v, ",") }
+	if !slices.ContainsFunc(l, odd) && !slices.ContainsFunc(other, odd) {
+		return strings.Join(l, ", ")
+	}
+	q := make([]string, len(l))
+	for i, v := range l {
+		q[i] = strconv.Quote(v)
+	}
+	return strings.Join(q, ", ")
 }
 
 // stacksDelta returns the stacks only n holds and those only o holds,

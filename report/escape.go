@@ -93,8 +93,10 @@ func EscapeMD(s string) string { return escape(Shorten(VisibleSpaces(s)), false)
 
 // EscapeMDMessage is EscapeMD for a message (a warning, a skipped page's
 // reason), which quotes its input where it is made: written as Visible
-// writes it, as on standard error and in the text view.
-func EscapeMDMessage(msg string) string { return escape(Shorten(Visible(msg)), false) }
+// writes it, as on standard error and in the text view, but its edge
+// spaces and runs of spaces, which a rendered page would lose
+// (VisibleMessage).
+func EscapeMDMessage(msg string) string { return escape(Shorten(VisibleMessage(msg)), false) }
 
 // EscapeHTML makes s safe as text inside an HTML block of GitHub Markdown
 // (such as a <summary>), where Markdown escapes are not interpreted: HTML
@@ -425,13 +427,15 @@ func cleanRune(r rune) bool {
 // selectors and the other default-ignorable code points, the line and
 // paragraph separators, and the noncharacters (U+FFFE, U+FFFF, U+FDD0 to
 // U+FDEF and the last two of each plane: no character, and XML forbids
-// U+FFFE and U+FFFF). "g\u200bcc" looks like gcc: every format shows
-// these characters as Go escapes (\u200b).
+// U+FFFE and U+FFFF), and the spaces but ASCII's (U+00A0, U+2009,
+// U+3000: each reads as a space, or at an edge as nothing, "1.0\u00a0"
+// as "1.0"). "g\u200bcc" looks like gcc: every format shows these
+// characters as Go escapes (\u200b).
 func Invisible(r rune) bool {
 	if r < 0xad {
-		return false // the common case: ASCII and Latin-1 letters
+		return r == 0xa0 // the common case: ASCII and Latin-1 letters
 	}
-	return unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp, unicode.Bidi_Control,
+	return unicode.In(r, unicode.Cf, unicode.Zs, unicode.Zl, unicode.Zp, unicode.Bidi_Control,
 		unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point, unicode.Noncharacter_Code_Point)
 }
 
@@ -654,6 +658,16 @@ func minus(a, b []string) []string { return listops.Minus(a, b, nil) }
 // runner also reads the legacy form, "##[error]…" or "##[add-mask]…",
 // anywhere in a line: its bracket is written \x5b, as a Go escape.
 func Visible(msg string) string { return visible(plainTextOf(msg, false, false)) }
+
+// VisibleMessage is Visible for a view that a reader sees rendered
+// (Markdown, an HTML page, a feed): a space at either edge of msg or in
+// a run of two or more is written \x20, as VisibleSpaces writes a
+// value's. A message quotes its values (as Go quotes a string), and a
+// rendered page reads a run of spaces as one: the warnings of the
+// versions "a  b" and "a   b" read alike there. A quoted value's
+// backslashes are doubled already, so a \x20 inside its quotes is
+// such a space, and \\x20 the four characters.
+func VisibleMessage(msg string) string { return visible(plainTextOf(msg, false, true)) }
 
 // VisibleInput is Visible for a part of a message read from the input (a
 // path, a flag's value) before it is put in the message, which Visible

@@ -692,8 +692,8 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 				where += ":" + strconv.Itoa(w.Line)
 			}
 			// The file a value (feedText), the message the report's, which
-			// quotes its input where it is made: report.Visible.
-			b.WriteString("<li>" + html.EscapeString(report.Shorten(feedText(where)+": "+report.Visible(w.Message))) + "</li>")
+			// quotes its input where it is made: report.VisibleMessage.
+			b.WriteString("<li>" + html.EscapeString(report.Shorten(feedText(where)+": "+report.VisibleMessage(w.Message))) + "</li>")
 		}
 		b.WriteString("</ul>")
 	}
