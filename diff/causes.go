@@ -5554,16 +5554,28 @@ func plainName(s string) bool {
 // \u2026: a plain name cut read "lll\u2026", as a quoted name of
 // those characters whole does, and the marks of two names spelt two
 // ways in one message.
-func shortName(s string) string {
-	short := shortValue(s)
-	switch {
-	case short == s:
-		return safeName(s)
-	case plainName(s):
-		return short
+func shortName(s string) string { return shortNameAt(s, shortChars) }
+
+// shortChars is how many characters shortValue and shortName keep.
+const shortChars = 60
+
+// shortNameAt is shortName of s cut after its first n characters (an
+// invalid byte is one) rather than shortChars: as long as tells s from
+// another name of the same first shortChars. The part kept is quoted as
+// it is, so an invalid byte reads \xff, as it does in s whole.
+func shortNameAt(s string, n int) string {
+	k := 0
+	for i := range s {
+		if k == n {
+			if plainName(s) {
+				return s[:i] + "…"
+			}
+			q := strconv.QuoteToASCII(s[:i])
+			return q[:len(q)-1] + `…"`
+		}
+		k++
 	}
-	q := strconv.QuoteToASCII(strings.TrimSuffix(short, "…"))
-	return q[:len(q)-1] + `…"`
+	return safeName(s)
 }
 
 // GraphOf returns a snapshot's dependency graph: its specs (and the

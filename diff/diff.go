@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/fresh"
@@ -1739,8 +1740,10 @@ func depsDelta(od, nd []snapshot.Dep) string {
 	}
 	gone, came := minusEdges(ok, nk), minusEdges(nk, ok)
 	// Each edge printed is name/hash, the hash of as many characters as
-	// tell it from the others' of its name (at least 7): compared whole,
-	// two hashes of the same first 7 would print alike.
+	// tell it from the others' of its name (at least 7), the name of as
+	// many as tell it from the other names (at least shortChars):
+	// compared whole, two hashes of the same first 7, or two names of
+	// the same first shortChars, would print alike.
 	list := func(l []nameHash) string {
 		if len(l) == 0 {
 			return "none"
@@ -1750,15 +1753,20 @@ func depsDelta(od, nd []snapshot.Dep) string {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			n := 7
+			n, chars := 7, shortChars
 			for _, y := range [2][]nameHash{gone, came} {
 				for _, z := range y {
-					if z.name == x.name && z.hash != x.hash {
+					switch {
+					case z.name == x.name && z.hash != x.hash:
 						n = max(n, samePrefix(z.hash, x.hash)+1)
+					case z.name != x.name:
+						if p := samePrefix(z.name, x.name); p >= shortChars {
+							chars = max(chars, utf8.RuneCountInString(x.name[:p])+1)
+						}
 					}
 				}
 			}
-			b.WriteString(shortName(x.name) + "/" + x.hash[:min(n, len(x.hash))])
+			b.WriteString(shortNameAt(x.name, chars) + "/" + x.hash[:min(n, len(x.hash))])
 		}
 		if len(l) > 3 {
 			fmt.Fprintf(&b, ", …and %d more", len(l)-3)
