@@ -194,3 +194,112 @@ func TestCauseBudgetCutRingLinear(t *testing.T) {
 		}
 	}
 }
+
+// cutHub is a cycle of a hub w over d members u_i, each bumped and over
+// w alone: cut, w keeps the members' own changes (its causes of one
+// name), each u_i none of one name and every dependency's set holds
+// its own change.
+func cutHub(d int) *shape {
+	s := newShape()
+	us := make([]string, d)
+	for i := range us {
+		us[i] = fmt.Sprintf("u%05d", i)
+		s.add(us[i], us[i], true, "w")
+	}
+	s.add("w", "w", false, us...)
+	return s
+}
+
+// A cut cycle member whose only causes are other members' own changes,
+// each in a set that holds its own change too, keeps the nearest other
+// one through its nearest dependency, as it would uncut, where it kept
+// none (u, bumped, over w; w over u and v; v, bumped, over w: u keeps
+// v's change by u>w>v). Over a hub of bumped members, each keeps the
+// hub's nearest member's change (and that member the next): one cause,
+// not the hub's set less its own (class b).
+func TestCauseBudgetCutCycleKeepsOthers(t *testing.T) {
+	defer diff.SetCauseBudget(0, 0)()
+	s := newShape()
+	s.add("u", "u", true, "w")
+	s.add("w", "w", false, "u", "v")
+	s.add("v", "v", true, "w")
+	for _, tc := range []struct {
+		name string
+		s    *shape
+		want map[string]string
+	}{{"u, v over w", s, map[string]string{
+		"u": "v version:1.0→1.1 u>w>v",
+		"v": "u version:1.0→1.1 v>w>u",
+		"w": "u version:1.0→1.1 w>u; v version:1.0→1.1 w>v",
+	}}, {"hub of 3", cutHub(3), map[string]string{
+		"u00000": "u00001 version:1.0→1.1 u00000>w>u00001",
+		"u00001": "u00000 version:1.0→1.1 u00001>w>u00000",
+		"u00002": "u00000 version:1.0→1.1 u00002>w>u00000",
+		"w":      "u00000 version:1.0→1.1 w>u00000; u00001 version:1.0→1.1 w>u00001; u00002 version:1.0→1.1 w>u00002",
+	}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			o, n := tc.s.snapshots(t)
+			r, err := diff.CompareWith(o, n, diff.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := r.CheckLaws(); err != nil {
+				t.Fatalf("the cut report breaks its laws: %v", err)
+			}
+			var b bytes.Buffer
+			if err := jsonv1.JSON(&b, r); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := jsonv1.DecodeBytes(b.Bytes()); err != nil {
+				t.Errorf("render refuses the cut report: %v", err)
+			}
+			if r.Causes.Cut != len(tc.want) {
+				t.Errorf("causes.cut %d, want %d", r.Causes.Cut, len(tc.want))
+			}
+			got := resolvedCauses(r)
+			for name, want := range tc.want {
+				if got[name] != want {
+					t.Errorf("%s's causes %q, want %q", name, got[name], want)
+				}
+			}
+		})
+	}
+}
+
+// Past the budget, the d bumped members over a hub each keep one cause
+// of the hub's set, in sets shared among them: 4x the members cost at
+// most 4.4x the bytes allocated, the JSON and render's bytes (each
+// keeping the hub's set less its own change would cost d²), and every
+// member keeps a cause.
+func TestCauseBudgetCutHubLinear(t *testing.T) {
+	if race.Enabled {
+		t.Skip("allocations under the race detector")
+	}
+	defer diff.SetCauseBudget(0, 0)()
+	o, nw := cutHub(40).snapshots(t)
+	r, err := diff.CompareWith(o, nw, diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.CheckLaws(); err != nil {
+		t.Fatalf("the cut report breaks its laws: %v", err)
+	}
+	for name, c := range resolvedCauses(r) {
+		if want := "u00000 version:1.0→1.1 " + name + ">w>u00000"; name != "w" && name != "u00000" && c != want {
+			t.Errorf("%s's causes %q, want %q", name, c, want)
+		}
+	}
+	a1, s1, r1, c1 := budgetCost(t, cutHub(150))
+	a2, s2, r2, c2 := budgetCost(t, cutHub(600))
+	t.Logf("cut %d → %d pairs; Explain allocated %d → %d bytes (%.2fx), JSON %d → %d bytes (%.2fx), render allocated %d → %d bytes (%.2fx)",
+		c1, c2, a1, a2, float64(a2)/float64(a1), s1, s2, float64(s2)/float64(s1), r1, r2, float64(r2)/float64(r1))
+	for _, x := range []struct {
+		what     string
+		a, b     uint64
+		boundOf4 float64
+	}{{"Explain's bytes allocated", a1, a2, allocBound}, {"JSON bytes", s1, s2, 4.4}, {"render's bytes allocated", r1, r2, allocBound}} {
+		if f := float64(x.b) / float64(x.a); f > x.boundOf4 {
+			t.Errorf("4x the members cost %.2fx the %s (%d → %d), want at most %.2fx", f, x.what, x.a, x.b, x.boundOf4)
+		}
+	}
+}

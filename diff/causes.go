@@ -3398,6 +3398,7 @@ func (e *explainer) cutCycle(comp []int32) {
 		}
 	}
 	e.keepNearestOutside(comp, pos, users)
+	e.keepNearestOther(comp, pos, users)
 }
 
 // keepNearestOutside gives each member of comp that cutCycle left with
@@ -3486,6 +3487,113 @@ func (e *explainer) keepNearestOutside(comp []int32, pos map[int32]int32, users 
 	for i, u := range comp {
 		if l := e.nodes[u]; l.set == 0 && near[i].set != 0 {
 			l.set, l.via = near[i].set, near[i].via
+		}
+	}
+}
+
+// keepNearestOther gives each member of comp that keepNearestOutside
+// left with no set the nearest cause other than its own change of its
+// nearest member dependency whose set holds one (by cmpVia, as
+// keepNearest), through it: a member whose every path leads only to
+// members whose sets hold its own change (u, bumped, over w; w over u
+// and v; v, bumped, over w: w's causes of one name are u's and v's
+// changes) keeps v's change by u>w>v, as it would uncut, rather than
+// none. It keeps that one cause, not the dependency's set less its own
+// change: D bumped members over a hub over them all would keep D sets
+// of D-1 causes each; one cause a member, the nearest of a set or, for
+// the member whose own change that is, the next, makes at most two
+// distinct sets a dependency's set, shared by the members that take
+// them. Each distinct set is read once, and the rounds (as cutCycle's:
+// a member given a set passes it on to the members over it left with
+// none) cost the cycle's edges; nothing is done when every member has a
+// set. Only the references a set writes itself are read (the sets a
+// member left here can reach are the members' own, written out whole:
+// none reaches a dependency outside with a set).
+func (e *explainer) keepNearestOther(comp []int32, pos map[int32]int32, users [][]child) {
+	left := false
+	for _, u := range comp {
+		left = left || e.nodes[u].set == 0
+	}
+	if !left {
+		return
+	}
+	// nearest[s] are the places in e.all[s] of set s's two nearest
+	// references, by their paths' depth, then names, then cause (-1:
+	// none).
+	nearest := map[int32][2]int32{}
+	before := func(a, b ref) bool {
+		if c := cmp.Compare(e.depthOf(a.path), e.depthOf(b.path)); c != 0 {
+			return c < 0
+		}
+		if c := e.cmpLinks(a.path, b.path); c != 0 {
+			return c < 0
+		}
+		return a.cause < b.cause
+	}
+	// other returns set s's nearest reference whose cause is not own.
+	other := func(s, own int32) (ref, bool) {
+		top, ok := nearest[s]
+		if !ok {
+			top = [2]int32{-1, -1}
+			refs := e.all[s]
+			for i := range refs {
+				switch {
+				case top[0] < 0 || before(refs[i], refs[top[0]]):
+					top = [2]int32{int32(i), top[0]}
+				case top[1] < 0 || before(refs[i], refs[top[1]]):
+					top[1] = int32(i)
+				}
+			}
+			nearest[s] = top
+		}
+		for _, i := range top {
+			if i >= 0 && e.all[s][i].cause != own {
+				return e.all[s][i], true
+			}
+		}
+		return ref{}, false
+	}
+	round := map[int32][]child{}
+	for _, u := range comp {
+		if e.nodes[u].set != 0 {
+			continue
+		}
+		for _, ch := range e.nodes[u].children {
+			if _, in := pos[ch.id]; in && e.nodes[ch.id].set != 0 {
+				round[u] = append(round[u], ch)
+			}
+		}
+	}
+	for len(round) > 0 {
+		tried := make([]int32, 0, len(round))
+		for u := range round {
+			tried = append(tried, u)
+		}
+		slices.Sort(tried)
+		var given []int32
+		for _, u := range tried {
+			l := e.nodes[u]
+			var best *child
+			var kept ref
+			for i, ch := range round[u] {
+				r, ok := other(e.nodes[ch.id].set, l.ownID)
+				if ok && (best == nil || e.cmpVia(&round[u][i], best) < 0) {
+					best, kept = &round[u][i], r
+				}
+			}
+			if best == nil {
+				continue
+			}
+			l.set, l.via = e.intern([]ref{kept}), e.link(best.nid, e.nodes[best.id].via)
+			given = append(given, u)
+		}
+		round = map[int32][]child{}
+		for _, u := range given {
+			for _, us := range users[pos[u]] {
+				if e.nodes[us.id].set == 0 {
+					round[us.id] = append(round[us.id], child{u, us.name, us.nid})
+				}
+			}
 		}
 	}
 }
@@ -5440,16 +5548,34 @@ func plainName(s string) bool {
 }
 
 // shortName is safeName of s cut as shortValue cuts it: quoted when s
-// is not a plain name, wherever what makes it so stands, with the cut's
-// "…" inside the quotes as it is (quoted whole, the mark, not ASCII,
-// made a plain name cut read as one quoted for a lookalike).
-func shortName(s string) string {
-	short := shortValue(s)
-	if short == s || plainName(s) {
-		return safeName(short)
+// is not a plain name, wherever what makes it so stands, and the cut's
+// "…" as it is, after a plain name and inside the quotes of another
+// (as jsonv1's shownValue writes it). Quoted whole, the mark is
+// \u2026: a plain name cut read "lll\u2026", as a quoted name of
+// those characters whole does, and the marks of two names spelt two
+// ways in one message.
+func shortName(s string) string { return shortNameAt(s, shortChars) }
+
+// shortChars is how many characters shortValue and shortName keep.
+const shortChars = 60
+
+// shortNameAt is shortName of s cut after its first n characters (an
+// invalid byte is one) rather than shortChars: as long as tells s from
+// another name of the same first shortChars. The part kept is quoted as
+// it is, so an invalid byte reads \xff, as it does in s whole.
+func shortNameAt(s string, n int) string {
+	k := 0
+	for i := range s {
+		if k == n {
+			if plainName(s) {
+				return s[:i] + "…"
+			}
+			q := strconv.QuoteToASCII(s[:i])
+			return q[:len(q)-1] + `…"`
+		}
+		k++
 	}
-	q := strconv.QuoteToASCII(strings.TrimSuffix(short, "…"))
-	return q[:len(q)-1] + `…"`
+	return safeName(s)
 }
 
 // GraphOf returns a snapshot's dependency graph: its specs (and the

@@ -14,7 +14,7 @@ import (
 // names and hashes: a dependency whose hash keeps its first 7
 // characters, or whose name keeps its first 60, is another edge (it
 // compared the shortened strings, and said the edges agree), its hash
-// printed with as many characters as tell it apart.
+// and its name printed with as many characters as tell it apart.
 func TestDepsDeltaWholeNames(t *testing.T) {
 	dep := func(name, hash string) []snapshot.Dep {
 		return []snapshot.Dep{{Name: name, Hash: hash, Types: []string{"build", "link"}}}
@@ -27,7 +27,19 @@ func TestDepsDeltaWholeNames(t *testing.T) {
 	}{
 		{"a hash of the same first 7", dep("zlib", "zzzzzzz"+strings.Repeat("a", 25)), dep("zlib", "zzzzzzz"+strings.Repeat("b", 25)), "zlib/zzzzzzza → zlib/zzzzzzzb"},
 		{"a hash of other first 7", dep("zlib", strings.Repeat("a", 32)), dep("zlib", strings.Repeat("b", 32)), "zlib/aaaaaaa → zlib/bbbbbbb"},
-		{"a name of the same first 60", dep(long+"-a", strings.Repeat("a", 32)), dep(long+"-b", strings.Repeat("a", 32)), shortName(long+"-a") + "/aaaaaaa → " + shortName(long+"-b") + "/aaaaaaa"},
+		// Names of the same first 60 print as long as tells them apart
+		// (they printed "lll…/aaaaaaa → lll…/aaaaaaa", alike).
+		{"a name of the same first 60", dep(long+"-a", strings.Repeat("a", 32)), dep(long+"-b", strings.Repeat("a", 32)), long + "-a/aaaaaaa → " + long + "-b/aaaaaaa"},
+		{"a name of the same first 100", dep(long+long+"a"+long, strings.Repeat("a", 32)), dep(long+long+"b"+long, strings.Repeat("a", 32)),
+			long + long + "a…/aaaaaaa → " + long + long + "b…/aaaaaaa"},
+		{"a quoted name of the same first 60", dep(" "+long+"a"+long, strings.Repeat("a", 32)), dep(" "+long+"b"+long, strings.Repeat("a", 32)),
+			`" ` + long + `a…"/aaaaaaa → " ` + long + `b…"/aaaaaaa`},
+		{"names apart by an invalid byte", dep(long+"\xfe"+long, strings.Repeat("a", 32)), dep(long+"\xff"+long, strings.Repeat("a", 32)),
+			`"` + long + `\xfe…"/aaaaaaa → "` + long + `\xff…"/aaaaaaa`},
+		{"a name apart from a dependency's of another hash", dep(long+"a", strings.Repeat("a", 32)), dep(long+"b", strings.Repeat("b", 32)),
+			long + "a/aaaaaaa → " + long + "b/bbbbbbb"},
+		{"names apart in their first 60", dep("zlib"+long, strings.Repeat("a", 32)), dep("zlia"+long, strings.Repeat("a", 32)),
+			"zlib" + long[:56] + "…/aaaaaaa → zlia" + long[:56] + "…/aaaaaaa"},
 		{"the same edge", dep(long+"-a", strings.Repeat("a", 32)), dep(long+"-a", strings.Repeat("a", 32)), ""},
 	} {
 		if got := depsDelta(c.old, c.new); got != c.want {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/cachediff/cachediff/internal/fresh"
@@ -1564,11 +1565,32 @@ func (m *matcher) pair(x matched) (p Pair) {
 			// variants wrote only to drop: 12 MB each at 1.28M.
 			p.From = listops.MinusJoin(o.Variants, n.Variants, " ", &m.probes)
 			p.To = listops.MinusJoin(n.Variants, o.Variants, " ", &m.probes)
+		} else if f == fVersion {
+			p.From, p.To = versionsJoined(o.Versions, n.Versions), versionsJoined(n.Versions, o.Versions)
 		} else {
 			p.From, p.To = o.show(f), n.show(f)
 		}
 	}
 	return p
+}
+
+// versionsJoined writes a spec's versions l beside the other spec's,
+// other, as an updated pair's from and to: joined by ", ", each as it
+// is, unless a version of either list holds a comma or is empty: then
+// each is quoted, as Go quotes a string. Joined as they are, the
+// versions ["1.0, 2.0"] and ["1.0", "2.0"] read alike ("1.0, 2.0 →
+// 1.0, 2.0", no change), and [""] as [] (versionsDelta quotes the
+// facets warning's alike).
+func versionsJoined(l, other []string) string {
+	odd := func(v string) bool { return v == "" || strings.Contains(v, ",") }
+	if !slices.ContainsFunc(l, odd) && !slices.ContainsFunc(other, odd) {
+		return strings.Join(l, ", ")
+	}
+	q := make([]string, len(l))
+	for i, v := range l {
+		q[i] = strconv.Quote(v)
+	}
+	return strings.Join(q, ", ")
 }
 
 // stacksDelta returns the stacks only n holds and those only o holds,
@@ -1718,8 +1740,10 @@ func depsDelta(od, nd []snapshot.Dep) string {
 	}
 	gone, came := minusEdges(ok, nk), minusEdges(nk, ok)
 	// Each edge printed is name/hash, the hash of as many characters as
-	// tell it from the others' of its name (at least 7): compared whole,
-	// two hashes of the same first 7 would print alike.
+	// tell it from the others' of its name (at least 7), the name of as
+	// many as tell it from the other names (at least shortChars):
+	// compared whole, two hashes of the same first 7, or two names of
+	// the same first shortChars, would print alike.
 	list := func(l []nameHash) string {
 		if len(l) == 0 {
 			return "none"
@@ -1729,15 +1753,20 @@ func depsDelta(od, nd []snapshot.Dep) string {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			n := 7
+			n, chars := 7, shortChars
 			for _, y := range [2][]nameHash{gone, came} {
 				for _, z := range y {
-					if z.name == x.name && z.hash != x.hash {
+					switch {
+					case z.name == x.name && z.hash != x.hash:
 						n = max(n, samePrefix(z.hash, x.hash)+1)
+					case z.name != x.name:
+						if p := samePrefix(z.name, x.name); p >= shortChars {
+							chars = max(chars, utf8.RuneCountInString(x.name[:p])+1)
+						}
 					}
 				}
 			}
-			b.WriteString(shortName(x.name) + "/" + x.hash[:min(n, len(x.hash))])
+			b.WriteString(shortNameAt(x.name, chars) + "/" + x.hash[:min(n, len(x.hash))])
 		}
 		if len(l) > 3 {
 			fmt.Fprintf(&b, ", …and %d more", len(l)-3)

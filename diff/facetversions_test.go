@@ -44,3 +44,45 @@ func TestFacetDeltaVersionsReadApart(t *testing.T) {
 		seen[msg] = strings.Join(c.old, "|")
 	}
 }
+
+// Issue 35 (class a): an updated pair's from and to joined its versions
+// with ", ", so the versions ["1.0, 2.0"] updated to ["1.0", "2.0"] read
+// "1.0, 2.0 → 1.0, 2.0", no change, in every view. Where a version of
+// either side holds a comma or is empty, each is quoted (as the facets
+// warning quotes them); plain versions are joined as they are. The laws
+// hold either way, and a report saved before quoting (from and to the
+// versions joined as they are) is read too.
+func TestUpdatedVersionsReadApart(t *testing.T) {
+	for _, c := range []struct {
+		old, new []string
+		from, to string
+	}{
+		{[]string{"1.0"}, []string{"1.1"}, "1.0", "1.1"},
+		{[]string{"1.0", "2.0"}, []string{"1.1"}, "1.0, 2.0", "1.1"},
+		{[]string{"1.0, 2.0"}, []string{"1.0", "2.0"}, `"1.0, 2.0"`, `"1.0", "2.0"`},
+		{[]string{"1.0,2.0"}, []string{"1.1"}, `"1.0,2.0"`, `"1.1"`},
+		{[]string{""}, []string{"1.0"}, `""`, `"1.0"`},
+	} {
+		a, b := sp("o1aa", "", "gcc@13.2.0", "x86_64_v3"), sp("n1bb", "", "gcc@13.2.0", "x86_64_v3")
+		a.Versions, b.Versions = c.old, c.new
+		r := compare(snap("a", a), snap("b", b))
+		if len(r.Packages) != 1 || len(r.Packages[0].Specs.Updated) != 1 {
+			t.Errorf("%q → %q: packages %+v, want one updated pair", c.old, c.new, r.Packages)
+			continue
+		}
+		p := &r.Packages[0].Specs.Updated[0]
+		if p.Facet != "version" || p.From != c.from || p.To != c.to {
+			t.Errorf("%q → %q: %s %s → %s, want version %s → %s", c.old, c.new, p.Facet, p.From, p.To, c.from, c.to)
+		}
+		if err := r.CheckLaws(); err != nil {
+			t.Errorf("%q → %q: %v", c.old, c.new, err)
+		}
+		p.From, p.To = strings.Join(c.old, ", "), strings.Join(c.new, ", ")
+		for i := range r.Updates {
+			r.Updates[i].From, r.Updates[i].To = p.From, p.To
+		}
+		if err := r.CheckLaws(); err != nil {
+			t.Errorf("%q → %q saved joined as they are: %v", c.old, c.new, err)
+		}
+	}
+}

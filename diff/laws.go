@@ -502,7 +502,7 @@ func tripNames(l []Trip) []string {
 func shortValue(s string) string {
 	n := 0
 	for i := range s {
-		if n == 60 {
+		if n == shortChars {
 			return string([]rune(s[:i])) + "…"
 		}
 		n++

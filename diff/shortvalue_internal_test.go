@@ -37,3 +37,25 @@ func TestShortValueAllocatesItsCut(t *testing.T) {
 		t.Errorf("the message of an 8 MB value allocated %d bytes, want at most 64 KB", a)
 	}
 }
+
+// TestShortNameOneMark (issue 35 class a): shortName wrote a cut plain
+// name's mark as \u2026, quoted ("lll\u2026", as a quoted name of those
+// characters whole reads), and another name's cut as "…" inside its
+// quotes: two spellings of one mark. The cut's mark is "…", after a
+// plain name, inside the quotes of another; only a name holding the
+// character writes it \u2026.
+func TestShortNameOneMark(t *testing.T) {
+	l := strings.Repeat("l", 60)
+	for _, c := range []struct{ in, want string }{
+		{"zlib", "zlib"},
+		{l, l},
+		{l + "l", l + "…"},
+		{"\n" + l, `"\n` + l[1:] + `…"`},
+		{l[1:] + "…", `"` + l[1:] + `\u2026"`},
+		{"a b", `"a b"`},
+	} {
+		if got := shortName(c.in); got != c.want {
+			t.Errorf("shortName(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}

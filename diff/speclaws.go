@@ -194,6 +194,14 @@ func checkPair(at, kind string, p *Pair, ignored *[numFacets]bool, conflicts boo
 			return lawf(at+".facet", "%q, but the old and new specs have the same %s", p.Facet, p.Facet)
 		}
 		from, to := showFacet(o, changed), showFacet(n, changed)
+		if changed == fVersion {
+			from, to = versionsJoined(o.Versions, n.Versions), versionsJoined(n.Versions, o.Versions)
+			if p.From == strings.Join(o.Versions, ", ") && p.To == strings.Join(n.Versions, ", ") {
+				// Saved before a version with a comma was quoted
+				// (versionsJoined): the same lists, joined as they are.
+				from, to = p.From, p.To
+			}
+		}
 		if changed == fVariants {
 			gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil)
 			from, to = listops.Join(gone, " "), listops.Join(came, " ")

@@ -93,8 +93,10 @@ func EscapeMD(s string) string { return escape(Shorten(VisibleSpaces(s)), false)
 
 // EscapeMDMessage is EscapeMD for a message (a warning, a skipped page's
 // reason), which quotes its input where it is made: written as Visible
-// writes it, as on standard error and in the text view.
-func EscapeMDMessage(msg string) string { return escape(Shorten(Visible(msg)), false) }
+// writes it, as on standard error and in the text view, but its edge
+// spaces and runs of spaces, which a rendered page would lose
+// (VisibleMessage).
+func EscapeMDMessage(msg string) string { return escape(Shorten(VisibleMessage(msg)), false) }
 
 // EscapeHTML makes s safe as text inside an HTML block of GitHub Markdown
 // (such as a <summary>), where Markdown escapes are not interpreted: HTML
@@ -174,7 +176,86 @@ func CutMiddle(s string, limit int, width func(rune) int) string {
 	if _, end, ok := clusterAround(s, tail); ok {
 		tail = end
 	}
+	// Nor inside an escape of visible text (EscapeLen): the head gives
+	// it up, the tail starts after it (and after the marks that combine
+	// with its last character). "\u00a0" cut to "\u0" read as some
+	// other escape, and a doubled backslash cut to one as the start of
+	// one.
+	if start, _, ok := escapeAround(s, head); ok {
+		head = start
+	}
+	if _, end, ok := escapeAround(s, tail); ok {
+		tail = end
+		if _, end, ok := clusterAround(s, tail); ok {
+			tail = end
+		}
+	}
 	return s[:head] + "…" + s[tail:]
+}
+
+// EscapeLen is the length of the escape of visible text (VisibleInput,
+// Visible) that s starts with, or 0: a backslash and another (a
+// backslash doubled), or a one-letter escape (\n), \x and two hex
+// digits, \u and four, \U and eight. Each is as many characters (and
+// cells) as bytes. A text cut inside one reads as another escape, or
+// as a lone backslash: the cutters keep each whole or leave it out.
+func EscapeLen(s string) int {
+	if len(s) < 2 || s[0] != '\\' {
+		return 0
+	}
+	digits := 0
+	switch s[1] {
+	case '\\', 'a', 'b', 'f', 'n', 'r', 't', 'v':
+		return 2
+	case 'x':
+		digits = 2
+	case 'u':
+		digits = 4
+	case 'U':
+		digits = 8
+	default:
+		return 0
+	}
+	if len(s) < 2+digits {
+		return 0
+	}
+	for _, c := range []byte(s[2 : 2+digits]) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return 0
+		}
+	}
+	return 2 + digits
+}
+
+// escapeAround returns the edges of the escape of visible text
+// (EscapeLen) that byte i of s is inside (start < i < end), reading s's
+// escapes from its start (a backslash doubled is one escape, so the
+// one after it starts none), and false when i is inside none.
+func escapeAround(s string, i int) (start, end int, ok bool) {
+	for j := 0; ; {
+		k := strings.IndexByte(s[j:], '\\')
+		if k < 0 || j+k >= i {
+			return i, i, false
+		}
+		j += k
+		n := EscapeLen(s[j:])
+		if n == 0 {
+			j++
+			continue
+		}
+		if i < j+n {
+			return j, j + n, true
+		}
+		j += n
+	}
+}
+
+// CutBeforeEscape is i, or the start of the escape of visible text
+// (EscapeLen) that byte i of s is inside: where a cut of s to its first
+// i bytes goes so as to keep every escape whole or leave it out.
+func CutBeforeEscape(s string, i int) int {
+	start, _, _ := escapeAround(s, i)
+	return start
 }
 
 // maxCluster is the most characters of a cluster CutMiddle keeps whole.
@@ -263,12 +344,32 @@ func Shorten(s string) string {
 	var b strings.Builder
 	text, word := 0, 0 // characters written, and of the current word
 	cut := false       // the last character written is a word's "…"
-	for _, r := range s {
+	escEnd := 0        // the end of the escape of visible text read last
+runes:
+	for i, r := range s {
 		if text == maxText {
 			if !cut {
 				b.WriteString("…")
 			}
 			break
+		}
+		// An escape of visible text (EscapeLen) is kept whole or left
+		// out: a word or the text is cut before one that does not fit
+		// ("\u0…" read as another escape, "\…" as a lone backslash).
+		if i >= escEnd && r == '\\' {
+			if k := EscapeLen(s[i:]); k > 0 {
+				escEnd = i + k
+				switch {
+				case word > maxWord: // the word is cut already
+				case word+k > maxWord:
+					word = maxWord // the word is cut here
+				case text+k > maxText:
+					if !cut {
+						b.WriteString("…")
+					}
+					break runes
+				}
+			}
 		}
 		if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
 			word = 0
@@ -326,13 +427,15 @@ func cleanRune(r rune) bool {
 // selectors and the other default-ignorable code points, the line and
 // paragraph separators, and the noncharacters (U+FFFE, U+FFFF, U+FDD0 to
 // U+FDEF and the last two of each plane: no character, and XML forbids
-// U+FFFE and U+FFFF). "g\u200bcc" looks like gcc: every format shows
-// these characters as Go escapes (\u200b).
+// U+FFFE and U+FFFF), and the spaces but ASCII's (U+00A0, U+2009,
+// U+3000: each reads as a space, or at an edge as nothing, "1.0\u00a0"
+// as "1.0"). "g\u200bcc" looks like gcc: every format shows these
+// characters as Go escapes (\u200b).
 func Invisible(r rune) bool {
 	if r < 0xad {
-		return false // the common case: ASCII and Latin-1 letters
+		return r == 0xa0 // the common case: ASCII and Latin-1 letters
 	}
-	return unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp, unicode.Bidi_Control,
+	return unicode.In(r, unicode.Cf, unicode.Zs, unicode.Zl, unicode.Zp, unicode.Bidi_Control,
 		unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point, unicode.Noncharacter_Code_Point)
 }
 
@@ -555,6 +658,16 @@ func minus(a, b []string) []string { return listops.Minus(a, b, nil) }
 // runner also reads the legacy form, "##[error]…" or "##[add-mask]…",
 // anywhere in a line: its bracket is written \x5b, as a Go escape.
 func Visible(msg string) string { return visible(plainTextOf(msg, false, false)) }
+
+// VisibleMessage is Visible for a view that a reader sees rendered
+// (Markdown, an HTML page, a feed): a space at either edge of msg or in
+// a run of two or more is written \x20, as VisibleSpaces writes a
+// value's. A message quotes its values (as Go quotes a string), and a
+// rendered page reads a run of spaces as one: the warnings of the
+// versions "a  b" and "a   b" read alike there. A quoted value's
+// backslashes are doubled already, so a \x20 inside its quotes is
+// such a space, and \\x20 the four characters.
+func VisibleMessage(msg string) string { return visible(plainTextOf(msg, false, true)) }
 
 // VisibleInput is Visible for a part of a message read from the input (a
 // path, a flag's value) before it is put in the message, which Visible

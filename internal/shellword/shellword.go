@@ -84,10 +84,11 @@ func Shown(s string) string {
 // character, or one not graphic (a zero-width or bidi mark) but a space,
 // or one of the graphic characters report.Invisible escapes too (the
 // variation selectors, the Hangul fillers U+115F and U+3164, the
-// combining grapheme joiner U+034F). Those were left to Word, and a
-// folder "p\u3164q" was hinted 'p\u3164q/v0.23.0', which pasted named a
-// folder of a backslash and a u.
+// combining grapheme joiner U+034F, the spaces but ASCII's: U+00A0,
+// U+3000). Those were left to Word, and a folder "p\u3164q" was hinted
+// 'p\u3164q/v0.23.0', which pasted named a folder of a backslash and a
+// u.
 func hidden(r rune) bool {
-	return unicode.IsControl(r) || !unicode.IsGraphic(r) && r != ' ' ||
-		r >= 0xad && unicode.In(r, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point, unicode.Noncharacter_Code_Point)
+	return unicode.IsControl(r) || !unicode.IsGraphic(r) && r != ' ' || r == 0xa0 ||
+		r >= 0xad && unicode.In(r, unicode.Zs, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point, unicode.Noncharacter_Code_Point)
 }

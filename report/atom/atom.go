@@ -599,7 +599,8 @@ func entryNews(r *diff.Report, hs []diff.Highlight) string {
 	for i, h := range hs {
 		t := feedText(report.NewsText(h, 3))
 		if r := []rune(t); len(r) > feedTitleMax {
-			t = string(r[:feedTitleMax]) + "…"
+			t = string(r)
+			t = t[:report.CutBeforeEscape(t, len(string(r[:feedTitleMax])))] + "…"
 		}
 		if i > 0 && b.Len()+2+len(t) > feedTitleNews {
 			b.WriteString("; …and " + strconv.Itoa(len(hs)-i) + " more")
@@ -691,8 +692,8 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 				where += ":" + strconv.Itoa(w.Line)
 			}
 			// The file a value (feedText), the message the report's, which
-			// quotes its input where it is made: report.Visible.
-			b.WriteString("<li>" + html.EscapeString(report.Shorten(feedText(where)+": "+report.Visible(w.Message))) + "</li>")
+			// quotes its input where it is made: report.VisibleMessage.
+			b.WriteString("<li>" + html.EscapeString(report.Shorten(feedText(where)+": "+report.VisibleMessage(w.Message))) + "</li>")
 		}
 		b.WriteString("</ul>")
 	}

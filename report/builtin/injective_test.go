@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,7 +24,8 @@ import (
 // newline, a tab and a space alike (a space). Values are strings of the
 // characters escapes are made of and those Markdown and HTML escape or
 // turn into others, put where a report holds values read from the
-// input: a package's new version, a stack, a warning's file, the title.
+// input: a package's new version, a stack, a warning's file, a value a
+// warning quotes, the title.
 // Markdown, the HTML page and the feed are compared as a reader sees
 // them rendered (seen): a run of spaces reads as one, and "1.0 " and
 // "1.0", "a  b" and "a b" read alike unless such spaces are shown.
@@ -56,6 +58,11 @@ func TestViewsTellValuesApart(t *testing.T) {
 		}},
 		{"warning", func(r *diff.Report, _ *report.Options, v string) {
 			r.Warnings = []snapshot.Warning{{File: "new/" + v, Line: 2, Message: "a warning"}}
+		}},
+		// A value a warning quotes where it is made, as Go quotes a
+		// string: "a  b" and "a   b" read alike rendered.
+		{"value a warning quotes", func(r *diff.Report, _ *report.Options, v string) {
+			r.Warnings = []snapshot.Warning{{File: "new/x", Line: 2, Message: "version " + strconv.Quote(v) + " is odd"}}
 		}},
 		{"title", func(_ *diff.Report, o *report.Options, v string) { o.Title = "t " + v }},
 	} {

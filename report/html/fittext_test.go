@@ -1,6 +1,7 @@
 package html
 
 import (
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -63,5 +64,26 @@ func TestFitTextLinear(t *testing.T) {
 	small, big := fitTextBytes(500), fitTextBytes(2000)
 	if big*10 > small*44 {
 		t.Errorf("fitText of a label of 500 characters: %d bytes, of 2000: %d (%.1fx), want at most 4.4x", small, big, float64(big)/float64(small))
+	}
+}
+
+// TestFitTextKeepsEscapesWhole (issue 35 class a): a label of visible
+// text (PageText) cut to its column by characters could end inside an
+// escape ("\u20…" reads as no character, "\…" as a lone backslash): it
+// keeps each escape whole or leaves it out. So does a tick's label.
+func TestFitTextKeepsEscapesWhole(t *testing.T) {
+	for _, esc := range []string{`\u200b`, `\x20`, `\U000e0001`, `\\`} {
+		re := regexp.MustCompile(`^a*(` + regexp.QuoteMeta(esc) + `)*…$`)
+		for j := range 12 {
+			s := strings.Repeat("a", j) + strings.Repeat(esc, 30)
+			for units := charW; units <= 40*charW; units += charW / 2 {
+				if got := fitText(s, units); !re.MatchString(got) {
+					t.Errorf("fitText(%d a, %s×30, %d) = %q: cut inside an escape", j, esc, units, got)
+				}
+			}
+			if got := cut(s, 14); !re.MatchString(got) {
+				t.Errorf("cut(%d a, %s×30, 14) = %q: cut inside an escape", j, esc, got)
+			}
+		}
 	}
 }

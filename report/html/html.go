@@ -324,10 +324,11 @@ func skippedLine(side string, s snapshotSkipped) string {
 
 // pageMessage is "where: message" as the page writes it: where (a file,
 // with its line) a value of the data (PageText), message a message of the
-// report that quotes its input where it is made (report.Visible, as on
-// standard error), the two shortened as PageText shortens a text.
+// report that quotes its input where it is made (report.VisibleMessage:
+// as on standard error, its runs of spaces shown), the two shortened as
+// PageText shortens a text.
 func pageMessage(where, msg string) string {
-	return report.Shorten(report.VisibleSpaces(where) + ": " + report.Visible(msg))
+	return report.Shorten(report.VisibleSpaces(where) + ": " + report.VisibleMessage(msg))
 }
 
 // reportFacts are the filters and canonicalization of the report, in

@@ -102,7 +102,15 @@ func fitText(s string, units int) string {
 		w += rw
 		n++
 	}
-	return string(r[:n]) + "…"
+	return cutRunes(r, n) + "…"
+}
+
+// cutRunes is the first n characters of r, or fewer: an escape of
+// visible text (report.EscapeLen) the cut falls inside is left out
+// whole ("\u0" read as another escape).
+func cutRunes(r []rune, n int) string {
+	s := string(r)
+	return s[:report.CutBeforeEscape(s, len(string(r[:n])))]
 }
 
 // tickLabels labels the ticks at xs with texts, every tickEvery-th one
@@ -207,8 +215,7 @@ func cut(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
+	return cutRunes([]rune(s), n-1) + "…"
 }
 
 // stackTally is the changes of one stack, by kind (changeKinds).

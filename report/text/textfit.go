@@ -196,7 +196,7 @@ func glueArrows(words []string) []string {
 }
 
 // cutCells cuts s after at most n cells, never inside a colour code nor
-// inside an escape of visible text (visibleEscapeLen): "\u20" at a
+// inside an escape of visible text (report.EscapeLen): "\u20" at a
 // line's end and "2e" at the next one's start read as neither U+202E
 // nor its escape.
 func cutCells(s string, n int) (head, rest string) {
@@ -206,7 +206,7 @@ func cutCells(s string, n int) (head, rest string) {
 			i += k
 			continue
 		}
-		if k := visibleEscapeLen(s[i:]); k > 0 {
+		if k := report.EscapeLen(s[i:]); k > 0 {
 			if used+k > n {
 				return s[:i], s[i:]
 			}
@@ -225,39 +225,6 @@ func cutCells(s string, n int) (head, rest string) {
 	return s, ""
 }
 
-// visibleEscapeLen is the length of the escape of visible text
-// (report.VisibleInput, report.Visible) that s starts with, or 0: a
-// backslash and another (a backslash doubled), or a one-letter escape
-// (\n), \x and two hex digits, \u and four, \U and eight. Each is as
-// many cells as bytes.
-func visibleEscapeLen(s string) int {
-	if len(s) < 2 || s[0] != '\\' {
-		return 0
-	}
-	digits := 0
-	switch s[1] {
-	case '\\', 'a', 'b', 'f', 'n', 'r', 't', 'v':
-		return 2
-	case 'x':
-		digits = 2
-	case 'u':
-		digits = 4
-	case 'U':
-		digits = 8
-	default:
-		return 0
-	}
-	if len(s) < 2+digits {
-		return 0
-	}
-	for _, c := range []byte(s[2 : 2+digits]) {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-			return 0
-		}
-	}
-	return 2 + digits
-}
-
 // textLabel is a snapshot's name (its tag, path or commit, plain text
 // already made safe) as text names it: the headline, and a log's title,
 // step heads and runs. It is whole up to report.MaxWord cells, the bound of a
@@ -268,13 +235,13 @@ func visibleEscapeLen(s string) int {
 func textLabel(s string) string { return report.CutMiddle(s, report.MaxWord, runeCells) }
 
 // firstRuneLen is the length of s's colour codes, if any, and first
-// rune, or first escape of visible text (visibleEscapeLen) whole.
+// rune, or first escape of visible text (report.EscapeLen) whole.
 func firstRuneLen(s string) int {
 	i := 0
 	for k := escapeLen(s); k > 0; k = escapeLen(s[i:]) {
 		i += k
 	}
-	if k := visibleEscapeLen(s[i:]); k > 0 {
+	if k := report.EscapeLen(s[i:]); k > 0 {
 		return i + k
 	}
 	_, size := utf8.DecodeRuneInString(s[i:])

@@ -1,6 +1,7 @@
 package reporttest
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -10,7 +11,9 @@ import (
 // report.CutMiddle kept clusters whole, with the head shortened and the
 // tail started to end and start at a cluster's edge, rune by rune: not
 // before a mark, a skin tone or a zero width joiner, nor after a joiner.
-// The twin tests of text and atom compare their labels with it.
+// Nor is it cut inside an escape of visible text (\u200b, a backslash
+// doubled). The twin tests of text and atom compare their labels with
+// it.
 func AtClusters(full, cut string) string {
 	head, tail, ok := strings.Cut(cut, "…")
 	if !ok {
@@ -32,5 +35,25 @@ func AtClusters(full, cut string) string {
 	for t < len(r) && joins(t) {
 		t++
 	}
-	return string(r[:h]) + "…" + string(r[t:])
+	// Nor inside an escape of visible text: the head gives it up, the
+	// tail starts after it (and its last character's marks).
+	s := string(r)
+	hb, tb := len(string(r[:h])), len(string(r[:t]))
+	for _, e := range visibleEscape.FindAllStringIndex(s, -1) {
+		if e[0] < hb && hb < e[1] {
+			hb = e[0]
+		}
+		if e[0] < tb && tb < e[1] {
+			t = utf8.RuneCountInString(s[:e[1]])
+			for t < len(r) && joins(t) {
+				t++
+			}
+			tb = len(string(r[:t]))
+		}
+	}
+	return s[:hb] + "…" + s[tb:]
 }
+
+// visibleEscape matches the escapes of visible text (report.EscapeLen),
+// read from the start: a backslash doubled is one.
+var visibleEscape = regexp.MustCompile(`\\(\\|[abfnrtv]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8})`)
