@@ -32,9 +32,12 @@ import (
 // link and spec), and each set once from each spec its paths start at
 // (a pair's, after its via; a base's, after the base's via): the M
 // dependents of a hub with K changed leaves, which share the hub's set
-// through their vias, cost M + K. A report that would cost more than
-// lawHashWalks steps an element of its causes and whys is refused, as
-// checkDepSelves refuses bases too deep to search.
+// through their vias, cost M + K; a set is followed again from another
+// spec only where its paths' first names lead on otherwise
+// (sameAsChecked), so that M dependents of two such hubs, of one set of
+// the hubs' causes and no via, cost M + 2K too. A report that would
+// cost more than lawHashWalks steps an element of its causes and whys
+// is refused, as checkDepSelves refuses bases too deep to search.
 //
 // A pair whose causes all come through its dependencies that share one
 // set (and bring no own change) goes through the first of them (the
@@ -226,6 +229,16 @@ type hashWalk struct {
 	shortBudget int
 	bound       map[int]shortBound
 	boundSeen   map[[2]int]bool
+	// The sets checked by the way their paths' first names lead on
+	// (sameAsChecked): each set's first links of distinct names (firsts,
+	// made once a set), its references of paths of several names by
+	// their causes (direct), the changed dependencies' hashes numbered
+	// (entryIDs), and the sets' keys checked.
+	firsts   map[int][]int
+	direct   map[int]map[[3]string]int
+	entryIDs map[[2]string]int32
+	checked  map[string]struct{}
+	sig      []byte
 }
 
 // unlistedRef is a reference of set s (element i), of cause (an
@@ -383,6 +396,14 @@ func (h *hashWalk) checkSet(s int, start, origin int32) error {
 		}
 		h.sets[key] = struct{}{}
 		k, q := int(top[0]), top[1]
+		if same, err := h.sameAsChecked(k, q); err != nil {
+			return err
+		} else if same {
+			if err := h.checkDirectAll(k, q, origin); err != nil {
+				return err
+			}
+			continue
+		}
 		for i := range c.Sets[k] {
 			ref := &c.Sets[k][i]
 			if !h.spend() {
@@ -487,6 +508,119 @@ func (h *hashWalk) unlistedDone() error {
 			first.cause, shortValue(u.Name), shortValue(u.OldHash), shortValue(u.NewHash))
 	}
 	return nil
+}
+
+// sameAsChecked reports whether set k was checked already from a node
+// whose changed dependencies of the names its paths start with (each
+// reference's path, each base's via) are those of q, by their hashes:
+// where a path's first link leads on, from q, is that changed
+// dependency's pair, and the rest of the path is followed from there,
+// so that the paths end where they ended from that node. The m
+// dependents of two hubs, whose one set of the hubs' k causes each
+// (and no via) was followed from each, cost m·k steps, past the budget
+// of a report cachediff writes. It takes a step a name; a name q has
+// no changed dependency of leaves the set to be checked whole, which
+// says where.
+func (h *hashWalk) sameAsChecked(k int, q int32) (bool, error) {
+	c := h.c
+	firsts, ok := h.firsts[k]
+	if !ok {
+		if h.firsts == nil {
+			h.firsts, h.checked, h.entryIDs = map[int][]int{}, map[string]struct{}{}, map[[2]string]int32{}
+		}
+		seen := map[string]bool{}
+		for i := range c.Sets[k] {
+			if !h.spend() {
+				return false, h.tooCostly(fmt.Sprintf("causes.sets[%d][%d]", k, i))
+			}
+			ref := &c.Sets[k][i]
+			l := ref.Path
+			if b := ref.SetBase; b != nil {
+				l = b.Via
+			}
+			if name := c.Paths[l].Name; !seen[name] {
+				seen[name] = true
+				firsts = append(firsts, l)
+			}
+		}
+		h.firsts[k] = firsts
+	}
+	sig := append(h.sig[:0], byte(k), byte(k>>8), byte(k>>16), byte(k>>24))
+	ch := h.nodes[q].w.Changed
+	for _, l := range firsts {
+		if !h.spend() {
+			return false, h.tooCostly(fmt.Sprintf("causes.sets[%d]", k))
+		}
+		id := int32(-2) // several of the name: followed no further
+		switch e := h.entry(q, c.Paths[l].Name); e {
+		case -1:
+			return false, nil
+		case -2:
+		default:
+			hashes := [2]string{ch[e].OldHash, ch[e].NewHash}
+			var ok bool
+			if id, ok = h.entryIDs[hashes]; !ok {
+				id = int32(len(h.entryIDs))
+				h.entryIDs[hashes] = id
+			}
+		}
+		sig = append(sig, byte(id), byte(id>>8), byte(id>>16), byte(id>>24))
+	}
+	h.sig = sig
+	if _, ok := h.checked[string(sig)]; ok {
+		return true, nil
+	}
+	h.checked[string(sig)] = struct{}{}
+	return false, nil
+}
+
+// checkDirectAll is checkDirect of each reference of set k whose path
+// has several names, from node q, for a set that sameAsChecked found
+// checked from another node: q's changed dependencies are looked up
+// among those references' causes, the first reference of a cause
+// blamed as checkSet would.
+func (h *hashWalk) checkDirectAll(k int, q, origin int32) error {
+	c := h.c
+	byCause, ok := h.direct[k]
+	if !ok {
+		if h.direct == nil {
+			h.direct = map[int]map[[3]string]int{}
+		}
+		for i := range c.Sets[k] {
+			if !h.spend() {
+				return h.tooCostly(fmt.Sprintf("causes.sets[%d][%d]", k, i))
+			}
+			ref := &c.Sets[k][i]
+			if ref.SetBase != nil || c.Paths[ref.Path].Next == nil {
+				continue
+			}
+			t := &c.Table[ref.Cause]
+			key := [3]string{t.Name, t.OldHash, t.NewHash}
+			if byCause == nil {
+				byCause = map[[3]string]int{}
+			}
+			if _, ok := byCause[key]; !ok {
+				byCause[key] = i
+			}
+		}
+		h.direct[k] = byCause
+	}
+	if len(byCause) == 0 {
+		return nil
+	}
+	first := -1
+	for _, d := range h.nodes[q].w.Changed {
+		if !h.spend() {
+			return h.tooCostly(fmt.Sprintf("causes.sets[%d]", k))
+		}
+		if i, ok := byCause[[3]string{d.Name, d.OldHash, d.NewHash}]; ok && (first < 0 || i < first) {
+			first = i
+		}
+	}
+	if first < 0 {
+		return nil
+	}
+	return h.checkDirect(k, first, &c.Sets[k][first], q, origin)
 }
 
 // wrongEnd is the error of a reference whose path, from node q (on the

@@ -565,11 +565,12 @@ func (k *countKeys) add(data []byte, at, end int, key string) {
 // listedTwice returns the error of the first key of keys (in the
 // document's order) listed before it too, as the walker would have found
 // it reading that key, if there is one; err otherwise: a key listed
-// twice is found before anything read after it.
+// twice is found before anything read after it. The key is quoted cut
+// (shortValue): one of 100 KB hid what was wrong past the message's cap.
 func (w *walker) listedTwice(keys *countKeys, err error) error {
 	if keys.wide != nil {
 		if keys.twice >= 0 {
-			return w.errAt(keys.twice, keys.message(), keys.twiceAs)
+			return w.errAt(keys.twice, keys.message(), shortValue(keys.twiceAs))
 		}
 		return err
 	}
@@ -595,7 +596,7 @@ func (w *walker) listedTwice(keys *countKeys, err error) error {
 	if first < 0 {
 		return err
 	}
-	return w.errAt(int(l[first].at), keys.message(), text(l[first]))
+	return w.errAt(int(l[first].at), keys.message(), shortValue(string(text(l[first]))))
 }
 
 // message is the format of the error of a key listed twice.
@@ -1193,7 +1194,7 @@ func (w *walker) fewTwice(keys []countKey, err error) error {
 	for i := 1; i < len(keys); i++ {
 		for j := range i {
 			if same(keys[i], keys[j]) {
-				return w.errAt(int(keys[i].at), keyTwice, w.keyText(keys[i]))
+				return w.errAt(int(keys[i].at), keyTwice, shortValue(w.keyText(keys[i])))
 			}
 		}
 	}
