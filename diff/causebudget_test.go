@@ -199,6 +199,28 @@ func budgetCost(t *testing.T, s *shape) (alloc, size, render uint64, cut int) {
 	return alloc, uint64(b.Len()), render, r.Causes.Cut
 }
 
+// checkBudgetGrowth measures small and big (budgetCost), logs what each
+// cost, and fails unless big (4x small: grown says how) costs at most
+// 4.4x the bytes Explain and render allocate (allocBound) and the JSON's
+// bytes; it returns the pairs small cut.
+func checkBudgetGrowth(t *testing.T, prefix, grown string, small, big *shape) (cut int) {
+	t.Helper()
+	a1, s1, r1, c1 := budgetCost(t, small)
+	a2, s2, r2, c2 := budgetCost(t, big)
+	t.Logf("%scut %d → %d pairs; Explain allocated %d → %d bytes (%.2fx), JSON %d → %d bytes (%.2fx), render allocated %d → %d bytes (%.2fx)",
+		prefix, c1, c2, a1, a2, float64(a2)/float64(a1), s1, s2, float64(s2)/float64(s1), r1, r2, float64(r2)/float64(r1))
+	for _, x := range []struct {
+		what     string
+		a, b     uint64
+		boundOf4 float64
+	}{{"Explain's bytes allocated", a1, a2, allocBound}, {"JSON bytes", s1, s2, 4.4}, {"render's bytes allocated", r1, r2, allocBound}} {
+		if f := float64(x.b) / float64(x.a); f > x.boundOf4 {
+			t.Errorf("%s%s cost %.2fx the %s (%d → %d), want at most %.2fx", prefix, grown, f, x.what, x.a, x.b, x.boundOf4)
+		}
+	}
+	return c1
+}
+
 // The shapes whose sets are written out, each the square of the
 // report's size (docs/design.md, "past the budget"): two chains joined
 // by rungs to the chain of smaller names (9.8 → 141 MB of JSON for 4x
@@ -225,21 +247,9 @@ func TestCauseBudgetLinear(t *testing.T) {
 		{"ring changed with nothing else", freeRing(150), freeRing(600)},
 		{"a chain's sets read whole", deepChain(300), deepChain(1200)},
 	} {
-		a1, s1, r1, c1 := budgetCost(t, tc.small)
-		a2, s2, r2, c2 := budgetCost(t, tc.big)
-		t.Logf("%s: cut %d → %d pairs; Explain allocated %d → %d bytes (%.2fx), JSON %d → %d bytes (%.2fx), render allocated %d → %d bytes (%.2fx)",
-			tc.name, c1, c2, a1, a2, float64(a2)/float64(a1), s1, s2, float64(s2)/float64(s1), r1, r2, float64(r2)/float64(r1))
+		c1 := checkBudgetGrowth(t, tc.name+": ", "4x the input", tc.small, tc.big)
 		if c1 == 0 {
 			t.Errorf("%s: no pair cut at the smaller size: the test measures nothing past the budget", tc.name)
-		}
-		for _, x := range []struct {
-			what     string
-			a, b     uint64
-			boundOf4 float64
-		}{{"Explain's bytes allocated", a1, a2, allocBound}, {"JSON bytes", s1, s2, 4.4}, {"render's bytes allocated", r1, r2, allocBound}} {
-			if f := float64(x.b) / float64(x.a); f > x.boundOf4 {
-				t.Errorf("%s: 4x the input costs %.2fx the %s (%d → %d), want at most %.2fx", tc.name, f, x.what, x.a, x.b, x.boundOf4)
-			}
 		}
 	}
 }

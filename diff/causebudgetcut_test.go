@@ -9,6 +9,7 @@ import (
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/race"
 	"github.com/cachediff/cachediff/report/jsonv1"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // A pair cut past the budget whose changed dependencies have no change
@@ -25,13 +26,7 @@ func TestCauseBudgetCutKeepsNearest(t *testing.T) {
 	s.add("b", "b", false, "lb")
 	s.add("p", "p", false, "a", "b")
 	o, n := s.snapshots(t)
-	r, err := diff.CompareWith(o, n, diff.Filter{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.CheckLaws(); err != nil {
-		t.Fatalf("the cut report breaks its laws: %v", err)
-	}
+	r := compareCutRenders(t, o, n)
 	got := resolvedCauses(r)
 	for name, want := range map[string]string{
 		"a": "la version:1.0→1.1 a>la",
@@ -52,13 +47,6 @@ func TestCauseBudgetCutKeepsNearest(t *testing.T) {
 	}
 	if cut != 3 || r.Causes.Cut != 3 {
 		t.Errorf("%d pairs cut (causes.cut %d), want a, b and p", cut, r.Causes.Cut)
-	}
-	var b bytes.Buffer
-	if err := jsonv1.JSON(&b, r); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := jsonv1.DecodeBytes(b.Bytes()); err != nil {
-		t.Errorf("render refuses the cut report: %v", err)
 	}
 }
 
@@ -100,20 +88,7 @@ func TestCauseBudgetCutCycleKeepsNearest(t *testing.T) {
 	}
 	s.pairs = append(s.pairs, shapePair{"u", "o-u", "n-u", true})
 	o, n := s.snapshots(t)
-	r, err := diff.CompareWith(o, n, diff.Filter{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.CheckLaws(); err != nil {
-		t.Fatalf("the cut report breaks its laws: %v", err)
-	}
-	var b bytes.Buffer
-	if err := jsonv1.JSON(&b, r); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := jsonv1.DecodeBytes(b.Bytes()); err != nil {
-		t.Errorf("render refuses the cut report: %v", err)
-	}
+	r := compareCutRenders(t, o, n)
 	got := resolvedCauses(r)
 	for name, want := range map[string]string{
 		"d": "l version:1.0→1.1 d>l",
@@ -239,20 +214,7 @@ func TestCauseBudgetCutCycleKeepsOthers(t *testing.T) {
 	}}} {
 		t.Run(tc.name, func(t *testing.T) {
 			o, n := tc.s.snapshots(t)
-			r, err := diff.CompareWith(o, n, diff.Filter{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := r.CheckLaws(); err != nil {
-				t.Fatalf("the cut report breaks its laws: %v", err)
-			}
-			var b bytes.Buffer
-			if err := jsonv1.JSON(&b, r); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := jsonv1.DecodeBytes(b.Bytes()); err != nil {
-				t.Errorf("render refuses the cut report: %v", err)
-			}
+			r := compareCutRenders(t, o, n)
 			if r.Causes.Cut != len(tc.want) {
 				t.Errorf("causes.cut %d, want %d", r.Causes.Cut, len(tc.want))
 			}
@@ -289,17 +251,26 @@ func TestCauseBudgetCutHubLinear(t *testing.T) {
 			t.Errorf("%s's causes %q, want %q", name, c, want)
 		}
 	}
-	a1, s1, r1, c1 := budgetCost(t, cutHub(150))
-	a2, s2, r2, c2 := budgetCost(t, cutHub(600))
-	t.Logf("cut %d → %d pairs; Explain allocated %d → %d bytes (%.2fx), JSON %d → %d bytes (%.2fx), render allocated %d → %d bytes (%.2fx)",
-		c1, c2, a1, a2, float64(a2)/float64(a1), s1, s2, float64(s2)/float64(s1), r1, r2, float64(r2)/float64(r1))
-	for _, x := range []struct {
-		what     string
-		a, b     uint64
-		boundOf4 float64
-	}{{"Explain's bytes allocated", a1, a2, allocBound}, {"JSON bytes", s1, s2, 4.4}, {"render's bytes allocated", r1, r2, allocBound}} {
-		if f := float64(x.b) / float64(x.a); f > x.boundOf4 {
-			t.Errorf("4x the members cost %.2fx the %s (%d → %d), want at most %.2fx", f, x.what, x.a, x.b, x.boundOf4)
-		}
+	checkBudgetGrowth(t, "", "4x the members", cutHub(150), cutHub(600))
+}
+
+// compareCutRenders compares o and n, and fails unless the report holds
+// its laws and render reads its JSON back.
+func compareCutRenders(t *testing.T, o, n *snapshot.Snapshot) *diff.Report {
+	t.Helper()
+	r, err := diff.CompareWith(o, n, diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
 	}
+	if err := r.CheckLaws(); err != nil {
+		t.Fatalf("the cut report breaks its laws: %v", err)
+	}
+	var b bytes.Buffer
+	if err := jsonv1.JSON(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := jsonv1.DecodeBytes(b.Bytes()); err != nil {
+		t.Errorf("render refuses the cut report: %v", err)
+	}
+	return r
 }

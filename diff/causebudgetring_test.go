@@ -38,20 +38,7 @@ func ringsOverChain(n int) *shape {
 // ring's set for free cost the square (class c).
 func TestCauseBudgetRingsReadCharged(t *testing.T) {
 	defer diff.SetCauseBudget(16, 4096)()
-	a1, s1, r1, c1 := budgetCost(t, ringsOverChain(300))
-	a2, s2, r2, c2 := budgetCost(t, ringsOverChain(1200))
-	t.Logf("cut %d → %d pairs; Explain allocated %d → %d bytes (%.2fx), JSON %d → %d bytes (%.2fx), render allocated %d → %d bytes (%.2fx)",
-		c1, c2, a1, a2, float64(a2)/float64(a1), s1, s2, float64(s2)/float64(s1), r1, r2, float64(r2)/float64(r1))
-	if c1 == 0 {
+	if checkBudgetGrowth(t, "", "4x the input", ringsOverChain(300), ringsOverChain(1200)) == 0 {
 		t.Errorf("no pair cut at the smaller size: the rings' reading is not charged")
-	}
-	for _, x := range []struct {
-		what     string
-		a, b     uint64
-		boundOf4 float64
-	}{{"Explain's bytes allocated", a1, a2, allocBound}, {"JSON bytes", s1, s2, 4.4}, {"render's bytes allocated", r1, r2, allocBound}} {
-		if f := float64(x.b) / float64(x.a); f > x.boundOf4 {
-			t.Errorf("4x the input costs %.2fx the %s (%d → %d), want at most %.2fx", f, x.what, x.a, x.b, x.boundOf4)
-		}
 	}
 }
