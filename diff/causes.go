@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"iter"
+	"maps"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -3367,11 +3368,7 @@ func (e *explainer) cutCycle(comp []int32) {
 	for len(next) > 0 {
 		round := next
 		next = nil
-		tried := make([]int32, 0, len(round))
-		for u := range round {
-			tried = append(tried, u)
-		}
-		slices.Sort(tried)
+		tried := slices.Sorted(maps.Keys(round))
 		var given []int32
 		for _, u := range tried {
 			l := e.nodes[u]
@@ -3565,11 +3562,7 @@ func (e *explainer) keepNearestOther(comp []int32, pos map[int32]int32, users []
 		}
 	}
 	for len(round) > 0 {
-		tried := make([]int32, 0, len(round))
-		for u := range round {
-			tried = append(tried, u)
-		}
-		slices.Sort(tried)
+		tried := slices.Sorted(maps.Keys(round))
 		var given []int32
 		for _, u := range tried {
 			l := e.nodes[u]
