@@ -2,7 +2,6 @@ package diff
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -106,18 +105,11 @@ func TestCauseHashesSharedSetLinear(t *testing.T) {
 			if 2*most < n {
 				t.Fatalf("extra %v, n = %d: the roots of a set of %d causes, no via: %v; want most of the %d", extra, n, 2*n, shared, n)
 			}
-			count := 0
-			lawHashStep = func() { count++ }
-			var m0, m1 runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&m0)
-			err := checkCauseHashes(r)
-			runtime.ReadMemStats(&m1)
-			lawHashStep = nil
+			var err error
+			steps[i], _, bytes[i], err = causeHashesCost(r)
 			if err != nil {
 				t.Fatalf("extra %v, n = %d: the report as cachediff writes it: %v", extra, n, err)
 			}
-			steps[i], bytes[i] = float64(count), float64(m1.TotalAlloc-m0.TotalAlloc)
 		}
 		for _, x := range []struct {
 			what string

@@ -91,18 +91,11 @@ func TestCauseHashesLinear(t *testing.T) {
 	var steps, mallocs, bytes [2]float64
 	for i, size := range []int{n, 4 * n} {
 		r := hashChainHubReport(size, size, size)
-		count := 0
-		lawHashStep = func() { count++ }
-		var m0, m1 runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&m0)
-		err := checkCauseHashes(r)
-		runtime.ReadMemStats(&m1)
-		lawHashStep = nil
+		var err error
+		steps[i], mallocs[i], bytes[i], err = causeHashesCost(r)
 		if err != nil {
 			t.Fatalf("n = %d: %v", size, err)
 		}
-		steps[i], mallocs[i], bytes[i] = float64(count), float64(m1.Mallocs-m0.Mallocs), float64(m1.TotalAlloc-m0.TotalAlloc)
 	}
 	for _, x := range []struct {
 		what string
@@ -154,4 +147,18 @@ func TestCauseHashesUnlistedTwoOfOneName(t *testing.T) {
 			}
 		})
 	}
+}
+
+// causeHashesCost runs checkCauseHashes on r: the steps it takes, and
+// the allocations and bytes it allocates.
+func causeHashesCost(r *Report) (steps, mallocs, bytes float64, err error) {
+	count := 0
+	lawHashStep = func() { count++ }
+	defer func() { lawHashStep = nil }()
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	err = checkCauseHashes(r)
+	runtime.ReadMemStats(&m1)
+	return float64(count), float64(m1.Mallocs - m0.Mallocs), float64(m1.TotalAlloc - m0.TotalAlloc), err
 }
