@@ -3010,16 +3010,7 @@ func (c *edgeClass) apply(p *Package) bool {
 		}
 		taken[j] = true
 		n := c.news[j]
-		// A spec of the removed or added list moves into a pair: a copy,
-		// as that list's place gets another spec below.
-		if c.oldListed[i] {
-			cp := *o
-			o = &cp
-		}
-		if c.newListed[j] {
-			cp := *n
-			n = &cp
-		}
+		o, n = c.unlisted(i, j, o, n)
 		pairs = append(pairs, newPair(o, n, &tmpl, same))
 	}
 	for j, n := range c.news {
@@ -3040,6 +3031,21 @@ func (c *edgeClass) apply(p *Package) bool {
 		p.Specs.Added[s] = added[i]
 	}
 	return true
+}
+
+// unlisted returns old spec i (o) and new spec j (n) to be paired: a
+// spec of the removed or added list moves into a pair as a copy, as that
+// list's place gets another spec (apply, applySubs).
+func (c *edgeClass) unlisted(i, j int, o, n *Spec) (*Spec, *Spec) {
+	if c.oldListed[i] {
+		cp := *o
+		o = &cp
+	}
+	if c.newListed[j] {
+		cp := *n
+		n = &cp
+	}
+	return o, n
 }
 
 // applySubs is apply of a class of several facets (mergeBySide): each
@@ -3066,16 +3072,7 @@ func (c *edgeClass) applySubs(p *Package) bool {
 		if c.subOfOld {
 			s = c.oldSub[i]
 		}
-		// A spec of the removed or added list moves into a pair: a
-		// copy, as that list's place gets another spec below.
-		if c.oldListed[i] {
-			cp := *o
-			o = &cp
-		}
-		if c.newListed[j] {
-			cp := *n
-			n = &cp
-		}
+		o, n = c.unlisted(i, j, o, n)
 		pairs[s] = append(pairs[s], newPair(o, n, &tmpls[s], sameFacets(o, n)))
 	}
 	for j, n := range c.news {
