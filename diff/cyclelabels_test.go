@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -554,7 +553,8 @@ func TestCyclePairsColorsLinear(t *testing.T) {
 
 // loadLabelled writes both sides of sh as index files under fresh
 // hashes drawn from rng (labelledIndex, one labelling for both sides)
-// and loads them, old and new; id takes each hash to its spec's id.
+// and loads them from memory (loadIndex), old and new; id takes each
+// hash to its spec's id.
 func loadLabelled(t *testing.T, rng *rand.Rand, sh cycleShape) (o, n *snapshot.Snapshot, id map[string]string) {
 	t.Helper()
 	id = map[string]string{}
@@ -562,9 +562,8 @@ func loadLabelled(t *testing.T, rng *rand.Rand, sh cycleShape) (o, n *snapshot.S
 	for s := range idx {
 		idx[s] = labelledIndex(t, rng, sh.sides[s], map[string]string{}, id)
 	}
-	dir := t.TempDir()
-	o = loadWritten(t, filepath.Join(dir, "old", "index.json"), idx[0], false)
-	n = loadWritten(t, filepath.Join(dir, "new", "index.json"), idx[1], false)
+	o = loadIndex(t, "old/index.json", idx[0])
+	n = loadIndex(t, "new/index.json", idx[1])
 	return o, n, id
 }
 

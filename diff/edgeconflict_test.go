@@ -2,8 +2,11 @@ package diff_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
+	"path"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -98,4 +101,56 @@ func loadWritten(t *testing.T, path, data string, folder bool) *snapshot.Snapsho
 		t.Fatal(err)
 	}
 	return s
+}
+
+// memIndex is a Source of one Spack index held in memory, named name (a
+// path as loadWritten would write it): the file loadWritten writes and
+// Load reads, without the folders, the write and the read.
+type memIndex struct{ name, data string }
+
+func (s memIndex) Path() string { return s.name }
+
+func (s memIndex) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapshot.Error) {
+	yield(snapshot.File{Name: s.name, Base: path.Base(s.name), Size: int64(len(s.data)), Root: true})
+	return nil, nil
+}
+
+func (s memIndex) Read(_ snapshot.File, buf []byte) ([]byte, error) {
+	return append(buf[:0], s.data...), nil
+}
+
+// indexShared is the loading state (snapshot.Shared) of loadIndex's
+// Loads: a Load keeps its read buffer and tables for the next rather
+// than making them anew (thousands of Loads of drawn shapes).
+var indexShared snapshot.Shared
+
+// loadIndex loads data, a Spack index.json, from memory as loadWritten
+// loads the file name written with data.
+func loadIndex(t *testing.T, name, data string) *snapshot.Snapshot {
+	t.Helper()
+	s, err := snapshot.LoadFrom(memIndex{name, data}, snapshot.Options{Shared: &indexShared})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// loadIndex loads what loadWritten loads from the file it writes: the
+// same snapshot, path and names included, Load after Load of drawn
+// shapes (both sides, acyclic and cyclic).
+func TestLoadIndexAsWritten(t *testing.T) {
+	for _, cyclic := range []bool{false, true} {
+		for shape := range uint64(20) {
+			sh := drawGraph(rand.New(rand.NewPCG(shape, 7001)), cyclic)
+			rng := rand.New(rand.NewPCG(shape, 7002))
+			hash, id := map[string]string{}, map[string]string{}
+			for side := range sh.sides {
+				idx := gIndex(t, rng, sh.sides[side], hash, id)
+				name := filepath.Join(t.TempDir(), "index.json")
+				if disk, mem := loadWritten(t, name, idx, false), loadIndex(t, name, idx); !reflect.DeepEqual(disk, mem) {
+					t.Fatalf("cyclic %v shape %d side %d: from memory\n%+v\nfrom the file\n%+v", cyclic, shape, side, mem, disk)
+				}
+			}
+		}
+	}
 }

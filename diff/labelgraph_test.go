@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -223,8 +222,9 @@ func gKept(sides [2][]gSpec, pairs map[string]string) int {
 	return k
 }
 
-// gLoad writes both sides of sh under hashes drawn from rng and loads
-// them; id takes each hash to its spec's id.
+// gLoad writes both sides of sh as index files under hashes drawn from
+// rng and loads them from memory (loadIndex); id takes each hash to its
+// spec's id.
 func gLoad(t *testing.T, rng *rand.Rand, sh gShape) (o, n *snapshot.Snapshot, id map[string]string) {
 	t.Helper()
 	id = map[string]string{}
@@ -233,9 +233,8 @@ func gLoad(t *testing.T, rng *rand.Rand, sh gShape) (o, n *snapshot.Snapshot, id
 	for s := range idx {
 		idx[s] = gIndex(t, rng, sh.sides[s], hash, id)
 	}
-	dir := t.TempDir()
-	o = loadWritten(t, filepath.Join(dir, "old", "index.json"), idx[0], false)
-	n = loadWritten(t, filepath.Join(dir, "new", "index.json"), idx[1], false)
+	o = loadIndex(t, "old/index.json", idx[0])
+	n = loadIndex(t, "new/index.json", idx[1])
 	return o, n, id
 }
 

@@ -47,9 +47,10 @@ func commitFiles(t *testing.T, files, links map[string]string) string {
 			t.Fatal(err)
 		}
 	}
+	if err := gittest.Init(repo); err != nil {
+		t.Fatal(err)
+	}
 	for _, args := range [][]string{
-		{"init", "-q", "-b", "main"},
-		{"config", "gc.auto", "0"},
 		{"add", "--all"},
 		{"commit", "-q", "-m", "files"},
 	} {

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
@@ -329,15 +330,24 @@ func TestCaseClashFoldSpecsProcesses(t *testing.T) {
 	top := strings.Repeat("k", 7) + "/develop"
 	dir := commitFiles(t, map[string]string{top + "/index.json": oneLineIndex}, nil)
 	runs := func(n int) int64 {
+		// n commits on main, each writing its number to other, as a git
+		// add and a git commit of each would (committed now, by the
+		// tests' identity), in one git fast-import; the index and the
+		// work tree then follow, as the commit leaves them.
+		var imp strings.Builder
+		now := time.Now().Unix()
 		for i := range n {
-			if err := os.WriteFile(filepath.Join(dir, "other"), []byte(fmt.Sprint(i)), 0o644); err != nil {
-				t.Fatal(err)
+			fmt.Fprintf(&imp, "commit refs/heads/main\ncommitter %s %d +0000\ndata 6\nother\n", gittest.Ident, now)
+			if i == 0 {
+				imp.WriteString("from refs/heads/main^0\n")
 			}
-			for _, args := range [][]string{{"add", "other"}, {"commit", "-qm", "other"}} {
-				if _, err := gittest.Git(dir, nil, args...); err != nil {
-					t.Fatal(err)
-				}
-			}
+			fmt.Fprintf(&imp, "M 100644 inline other\ndata %d\n%d\n\n", len(fmt.Sprint(i)), i)
+		}
+		if err := gittest.Import(dir, imp.String()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gittest.Git(dir, nil, "reset", "-q", "--hard"); err != nil {
+			t.Fatal(err)
 		}
 		r, err := OpenRepo(dir)
 		if err != nil {

@@ -32,9 +32,23 @@ func TestSubmoduleChainDeep(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Each clone committed, then added as a gitlink to the one above.
+	// The first git init's .git, copied before anything is added, is
+	// the .git of every other clone (git init writes no path of its
+	// own into it): a git process fewer a clone.
+	fresh := filepath.Join(t.TempDir(), "git")
 	for i := len(dirs) - 1; i >= 1; i-- {
+		dotGit := filepath.Join(dirs[i], ".git")
+		if i == len(dirs)-1 {
+			if _, err := gittest.Git(dirs[i], nil, "init", "-q", "-b", "main"); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.CopyFS(fresh, os.DirFS(dotGit)); err != nil {
+				t.Fatal(err)
+			}
+		} else if err := os.CopyFS(dotGit, os.DirFS(fresh)); err != nil {
+			t.Fatal(err)
+		}
 		for _, args := range [][]string{
-			{"init", "-q", "-b", "main"},
 			{"-c", "advice.addEmbeddedRepo=false", "add", "--all"},
 			{"commit", "-q", "-m", "c"},
 		} {

@@ -39,6 +39,10 @@ var Vars = []string{
 	"GIT_COMMITTER_NAME=cachediff tests", "GIT_COMMITTER_EMAIL=tests@cachediff.invalid",
 }
 
+// Ident is the author and committer of Vars as a commit names them
+// (git fast-import's committer line).
+const Ident = "cachediff tests <tests@cachediff.invalid>"
+
 // Env is the environment git runs in for the tests: this process's, and
 // Vars.
 func Env() []string {
@@ -57,6 +61,26 @@ func Git(dir string, extra []string, args ...string) (string, error) {
 		return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, stderr.String())
 	}
 	return stdout.String(), nil
+}
+
+// Init makes a repository at repo (an existing folder) with git init,
+// on the branch main, and sets its gc.auto to 0: no gc in the
+// background, still writing when a test removes the repository. The
+// setting is appended to the repository's config as git config writes
+// it (a [gc] section of its own), without another git process.
+func Init(repo string) error {
+	if _, err := Git(repo, nil, "init", "-q", "-b", "main"); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(filepath.Join(repo, ".git", "config"), os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString("[gc]\n\tauto = 0\n")
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // Week is one commit of a series repository.
@@ -114,12 +138,7 @@ func CommitsAt(repo, at string, dirs ...string) ([]Week, error) {
 	if err := os.MkdirAll(repo, 0o755); err != nil {
 		return nil, err
 	}
-	if _, err := Git(repo, nil, "init", "-q", "-b", "main"); err != nil {
-		return nil, err
-	}
-	// No gc in the background, still writing when a test removes the
-	// repository.
-	if _, err := Git(repo, nil, "config", "gc.auto", "0"); err != nil {
+	if err := Init(repo); err != nil {
 		return nil, err
 	}
 	if len(dirs) == 0 {
@@ -177,6 +196,18 @@ func fastImport(repo, at string, dirs []string) error {
 		return fmt.Errorf("git fast-import: %v: %s", err, stderr.String())
 	}
 	return werr
+}
+
+// Import runs git fast-import --quiet in repo with stream as its input
+// (a test's commits written as one stream: one git process rather than
+// a git add and a git commit each), in Env.
+func Import(repo, stream string) error {
+	cmd := exec.Command("git", "fast-import", "--quiet")
+	cmd.Dir, cmd.Env, cmd.Stdin = repo, Env(), strings.NewReader(stream)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("git fast-import: %v: %s", err, out)
+	}
+	return nil
 }
 
 // tagLine is the line of a page's front matter that gives its tag.
@@ -258,7 +289,6 @@ func CopyTree(dst, src, tag string) error {
 
 // writeImport writes fastImport's stream to w.
 func writeImport(w *bufio.Writer, at string, dirs []string) error {
-	const ident = "cachediff tests <tests@cachediff.invalid>" // as in Vars
 	atTag := folderTag(at)
 	for i, dir := range dirs {
 		tag := filepath.Base(dir)
@@ -271,7 +301,7 @@ func writeImport(w *bufio.Writer, at string, dirs []string) error {
 			return fmt.Errorf("gittest.Commits: the date of %s: %v", dir, err)
 		}
 		fmt.Fprintf(w, "commit refs/heads/main\nmark :%d\n", i+1)
-		fmt.Fprintf(w, "author %s %d +0000\ncommitter %s %d +0000\n", ident, when.Unix(), ident, when.Unix())
+		fmt.Fprintf(w, "author %s %d +0000\ncommitter %s %d +0000\n", Ident, when.Unix(), Ident, when.Unix())
 		fmt.Fprintf(w, "data %d\n%s\n", len(tag)+1, tag)
 		if i > 0 {
 			fmt.Fprintf(w, "from :%d\n", i)
