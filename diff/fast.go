@@ -296,10 +296,10 @@ type globalRanks struct {
 // values are ranked among themselves again, so that a snapshot of many
 // distinct compilers is not sorted whole at every new one. A package whose
 // values would take it past maxGlobal ranks them among themselves too
-// (each parsed once, version.Sorter): rankAll's sort parses two values at
-// every comparison, and one package of 40,000 specs on an OS and a target
-// each of their own sorted 80,000 values so, 11 times the time of a
-// quarter of them.
+// (each parsed once, version.Sorter): rankAll sorts every value it
+// has seen again at each package that brings a new one, and one package
+// of 40,000 specs on an OS and a target each of their own would sort
+// 80,000 values so.
 const maxGlobal = 1024
 
 // rankAll adds the ids of distinct not seen yet and ranks them all.
@@ -319,7 +319,9 @@ func (g *globalRanks) rankAll(distinct []uint32, vals []string) {
 	}
 	// One id per string: a compiler, an os or a target is interned by
 	// interner.one, which gives a string one id.
-	slices.SortFunc(g.ids, func(a, b uint32) int { return version.Compare(vals[a], vals[b]) })
+	// version.SortFunc parses each value once, where a comparison
+	// function parses two at each call; its order is version.Compare's.
+	version.SortFunc(g.ids, func(id *uint32) string { return vals[*id] })
 	for i, id := range g.ids {
 		g.rank[id] = int32(i) + 1
 	}
