@@ -86,6 +86,9 @@ type edgeClass struct {
 	subs           []edgeSub
 	oldSub, newSub []int32
 	subOfOld       bool
+	// subsOld says, in a joint class (jointSubs), whether each sub is of
+	// the old facets (its member's subOfOld); nil: all are subOfOld.
+	subsOld []bool
 	// oldListed and newListed say each old and new spec is one of the
 	// removed or added list (apply copies it into a pair), as the order
 	// of the specs is not their places' (canonicalOrder).
@@ -129,6 +132,15 @@ type edgeClass struct {
 type outsideUser struct {
 	n       *GraphNode
 	inClass bool
+}
+
+// subOld says whether sub s is of the old facets: a pair's count is its
+// old spec's sub's, not its new spec's.
+func (c *edgeClass) subOld(s int32) bool {
+	if c.subsOld != nil {
+		return c.subsOld[s]
+	}
+	return c.subOfOld
 }
 
 // groupOf is the group of old spec i (old) or new spec i.
@@ -691,35 +703,21 @@ func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(s
 // jointSubs gives the joint class j of members the subs of those of
 // them that joined classes (mergeBySide), so that resolve keeps each
 // sub's count of pairs as it does in such a class alone; a member of
-// one facets is a sub of its own. Where some members' subs are of the
-// old facets and others' of the new, j has none, and a member whose
-// subs' counts its pairs do not keep is left as the passes paired it
-// (applySubs).
+// one facets is a sub of its own. Each sub keeps its member's side
+// (subsOld): a member's subs of the old facets beside another's of the
+// new, j kept no count, paired a member's specs against its subs'
+// counts, and the pairing was refused (apply): the passes' pairs stood,
+// by hash order.
 func jointSubs(j *edgeClass, classes []*edgeClass, members []int32) {
-	side := -1 // 0: subs of the old facets, 1: of the new
-	for _, m := range members {
-		c := classes[m]
-		if c.subs == nil {
-			continue
-		}
-		s := 1
-		if c.subOfOld {
-			s = 0
-		}
-		if side >= 0 && side != s {
-			return
-		}
-		side = s
-	}
-	if side < 0 {
+	if !slices.ContainsFunc(members, func(m int32) bool { return classes[m].subs != nil }) {
 		return
 	}
-	j.subOfOld = side == 0
 	for _, m := range members {
 		c := classes[m]
 		base := int32(len(j.subs))
 		if c.subs == nil {
 			j.subs = append(j.subs, edgeSub{kind: c.kind, slots: c.slots})
+			j.subsOld = append(j.subsOld, true)
 			for range c.olds {
 				j.oldSub = append(j.oldSub, base)
 			}
@@ -729,6 +727,9 @@ func jointSubs(j *edgeClass, classes []*edgeClass, members []int32) {
 			continue
 		}
 		j.subs = append(j.subs, c.subs...)
+		for range c.subs {
+			j.subsOld = append(j.subsOld, c.subOfOld)
+		}
 		for _, x := range c.oldSub {
 			j.oldSub = append(j.oldSub, base+x)
 		}
@@ -983,9 +984,11 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		for s, sub := range c.subs {
 			subLeft[s] = len(sub.slots)
 		}
-		if !c.subOfOld {
-			subNews = make([][]int, len(c.subs))
-			for j, s := range c.newSub {
+		for j, s := range c.newSub {
+			if !c.subOld(s) {
+				if subNews == nil {
+					subNews = make([][]int, len(c.subs))
+				}
 				subNews[s] = append(subNews[s], j)
 			}
 		}
@@ -994,7 +997,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	// pairs.
 	full := func(i int) bool {
 		g := c.groupOf(i, true)
-		return madeOf[g] >= wants[g] || subLeft != nil && c.subOfOld && subLeft[c.oldSub[i]] <= 0
+		return madeOf[g] >= wants[g] || subLeft != nil && c.subOld(c.oldSub[i]) && subLeft[c.oldSub[i]] <= 0
 	}
 	oldNodes := make([]*GraphNode, len(c.olds))
 	for i, o := range c.olds {
@@ -1033,8 +1036,8 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		if subLeft == nil {
 			return
 		}
-		if c.subOfOld {
-			subLeft[c.oldSub[i]]--
+		if s := c.oldSub[i]; c.subOld(s) {
+			subLeft[s]--
 		} else if s := c.newSub[j]; subLeft[s] > 0 {
 			if subLeft[s]--; subLeft[s] == 0 {
 				for _, x := range subNews[s] {
