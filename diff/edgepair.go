@@ -93,6 +93,8 @@ type edgeClass struct {
 	// removed or added list (apply copies it into a pair), as the order
 	// of the specs is not their places' (canonicalOrder).
 	oldListed, newListed []bool
+	// oldKey and newKey are each old and new spec's structKeys.
+	oldKey, newKey []uint64
 	// at indexes olds by hash (depOrder); inner is whether an old spec
 	// depends on another of the class.
 	at    map[string]int
@@ -664,6 +666,8 @@ func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(s
 		offOld[g], offNew[g] = len(j.olds), len(j.news)
 		j.olds = append(j.olds, c.olds...)
 		j.news = append(j.news, c.news...)
+		j.oldKey = append(j.oldKey, c.oldKey...)
+		j.newKey = append(j.newKey, c.newKey...)
 		for _, p := range c.pairs {
 			if p >= 0 {
 				p += offNew[g]
@@ -2613,11 +2617,39 @@ func (s *seeder) colors() []int32 {
 		}
 	}
 	// The refined colors start from the colors, the heights and the
-	// depths (above).
+	// depths (above), and each spec's key (structKeys) where specs of
+	// both sides have it (match: the key's number, 0 for none): a new
+	// spec whose graph is the old spec's all round, eight steps out,
+	// comes first among its color's. Leaves alike but for their users'
+	// users, whose keys of the new graph all differed from the old's
+	// (a spec there gained a user), went by each side's order of keys,
+	// one way on the old side and the other on the new, and crossed
+	// (TestPairsKeepEdgesOneLeftOver). A key of one side alone tells
+	// nothing: every spec near a change has one.
 	start := make([]int32, v)
-	firstU := map[[3]int32]int32{}
+	firstU := map[[4]int32]int32{}
+	match := make([]int32, v)
+	if c.oldKey != nil {
+		keyAt := make(map[uint64]int32, no)
+		for _, k := range c.oldKey {
+			keyAt[k] = 0
+		}
+		n := int32(0)
+		for _, k := range c.newKey {
+			if x, ok := keyAt[k]; ok && x == 0 {
+				n++
+				keyAt[k] = n
+			}
+		}
+		for i, k := range c.oldKey {
+			match[i] = keyAt[k]
+		}
+		for j, k := range c.newKey {
+			match[no+j] = keyAt[k]
+		}
+	}
 	for u, col := range color {
-		k := [3]int32{col, height[u], depth[u]}
+		k := [4]int32{col, height[u], depth[u], match[u]}
 		x, ok := firstU[k]
 		if !ok {
 			x = int32(len(firstU))
