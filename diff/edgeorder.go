@@ -214,7 +214,7 @@ func mirrorClasses(classes []*edgeClass) []*edgeClass {
 		}
 		out[x] = &edgeClass{pkg: c.pkg, kind: c.kind, slots: c.slots, olds: c.news, news: c.olds, pairs: pairs,
 			subs: c.subs, oldSub: c.newSub, newSub: c.oldSub, subOfOld: !c.subOfOld,
-			oldKey: c.newKey, newKey: c.oldKey}
+			oldKey: c.newKey, newKey: c.oldKey, cells: c.cells, subOldF: c.subNewF, subNewF: c.subOldF}
 	}
 	return out
 }

@@ -89,6 +89,12 @@ type edgeClass struct {
 	// subsOld says, in a joint class (jointSubs), whether each sub is of
 	// the old facets (its member's subOfOld); nil: all are subOfOld.
 	subsOld []bool
+	// cells says the subs are of both sides' facets (mergeBySide): a
+	// pair's sub is the one of its old spec's sub's old facets and its
+	// new spec's sub's new facets (subOldF and subNewF number each sub's
+	// facets), uncounted by resolve.
+	cells            bool
+	subOldF, subNewF []int32
 	// oldListed and newListed say each old and new spec is one of the
 	// removed or added list (apply copies it into a pair), as the order
 	// of the specs is not their places' (canonicalOrder).
@@ -713,13 +719,13 @@ func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(s
 // counts, and the pairing was refused (apply): the passes' pairs stood,
 // by hash order.
 func jointSubs(j *edgeClass, classes []*edgeClass, members []int32) {
-	if !slices.ContainsFunc(members, func(m int32) bool { return classes[m].subs != nil }) {
+	if !slices.ContainsFunc(members, func(m int32) bool { return classes[m].subs != nil && !classes[m].cells }) {
 		return
 	}
 	for _, m := range members {
 		c := classes[m]
 		base := int32(len(j.subs))
-		if c.subs == nil {
+		if c.subs == nil || c.cells { // counted whole, its cells by apply
 			j.subs = append(j.subs, edgeSub{kind: c.kind, slots: c.slots})
 			j.subsOld = append(j.subsOld, true)
 			for range c.olds {
@@ -823,83 +829,132 @@ func edgeClasses(k int, p *Package, kept map[string]bool) []*edgeClass {
 	return slices.DeleteFunc(classes, func(c *edgeClass) bool { return len(c.olds)+len(c.news) <= 2 })
 }
 
-// mergeBySide joins the classes of one set of old facets into one, and
-// then those left of one set of new facets: which old spec is updated
-// and which rebuilt is then the edges' to say, not the passes' hash
-// order. Split by their new facets, two builds of b@1 of which one was
-// bumped (c over the first build) were a class of one pair each,
+// mergeBySide joins the classes that share a set of old facets or a
+// set of new facets, through any number of them: which old spec is
+// updated and which rebuilt is then the edges' to say, not the passes'
+// hash order. Split by their new facets, two builds of b@1 of which one
+// was bumped (c over the first build) were a class of one pair each,
 // certain: the update landed on the build c is not over, and c's edge
 // crossed, by the hashes; so with a third build dropped, left over, and
 // with an extra build of b@2 added (TestUpdateLandsOnItsBuildLeftOver).
-// Each joined class is a sub of the other side's facets; resolve keeps
-// each sub's count of pairs (a sub with its pairs leaves its specs left
-// over unpaired), and apply writes each pair into the slots of its sub,
-// and the specs left over into the places of the removed (or added)
-// specs of the joined classes.
+// Each joined class is a sub; resolve keeps each sub's count of pairs:
+// of joined classes of one set of old facets, each sub is of its new
+// facets (a sub with its pairs leaves its specs left over unpaired), of
+// one set of new facets, of its old facets; and apply writes each pair
+// into the slots of its sub, and the specs left over into the places of
+// the removed (or added) specs of the joined classes. Classes joined
+// through both (cmake rebuilt in one environment, rebuilt in another,
+// and bumped in a third from one's facets to the other's) are cells:
+// a pair's sub is that of its old spec's facets and its new spec's,
+// which resolve does not count, and apply keeps the passes' pairs
+// where the pairing breaks a sub's count. Joined by the old facets
+// first, then by the new, such classes were joined one way round and
+// not the other, and new → old did not mirror old → new.
 func mergeBySide(classes []*edgeClass) []*edgeClass {
 	if len(classes) < 2 {
 		return classes
 	}
-	for _, byOld := range []bool{true, false} {
-		var keys []string
-		groups := map[string][]*edgeClass{}
-		for _, c := range classes {
-			var k string
-			switch {
-			case c.subs != nil:
-				k = "\x00" + strconv.Itoa(len(keys)) // merged: alone
-			case byOld:
-				k = facetKey(c.olds[0])
-			default:
-				k = facetKey(c.news[0])
-			}
-			if _, ok := groups[k]; !ok {
-				keys = append(keys, k)
-			}
-			groups[k] = append(groups[k], c)
+	parent := make([]int, len(classes))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
 		}
-		if len(keys) == len(classes) {
-			continue
-		}
-		var out []*edgeClass
-		for _, k := range keys {
-			g := groups[k]
-			if len(g) == 1 {
-				out = append(out, g...)
+		return x
+	}
+	keys := make([][2]string, len(classes)) // each class's old and new facets
+	var first [2]map[string]int
+	first[0], first[1] = map[string]int{}, map[string]int{}
+	for i, c := range classes {
+		keys[i] = [2]string{facetKey(c.olds[0]), facetKey(c.news[0])}
+		for side, k := range keys[i] {
+			j, ok := first[side][k]
+			if !ok {
+				first[side][k] = i
 				continue
 			}
-			m := &edgeClass{pkg: g[0].pkg, kind: g[0].kind, subOfOld: !byOld}
-			// The pairs first (olds[i] with news[i]), then the specs
-			// left over, as a class alone lists them.
-			for x, c := range g {
-				m.subs = append(m.subs, edgeSub{kind: c.kind, slots: c.slots})
-				m.slots = append(m.slots, c.slots...)
-				for i := range c.slots {
-					m.pairs = append(m.pairs, len(m.news))
-					m.olds = append(m.olds, c.olds[i])
-					m.news = append(m.news, c.news[c.pairs[i]])
-					m.oldSub = append(m.oldSub, int32(x))
-					m.newSub = append(m.newSub, int32(x))
-				}
+			a, b := find(i), find(j)
+			if b < a {
+				a, b = b, a
 			}
-			for x, c := range g {
-				m.removed = append(m.removed, c.removed...)
-				m.added = append(m.added, c.added...)
-				for _, o := range c.olds[len(c.slots):] {
-					m.pairs = append(m.pairs, -1)
-					m.olds = append(m.olds, o)
-					m.oldSub = append(m.oldSub, int32(x))
-				}
-				for _, n := range c.news[len(c.slots):] {
-					m.news = append(m.news, n)
-					m.newSub = append(m.newSub, int32(x))
-				}
-			}
-			out = append(out, m)
+			parent[b] = a
 		}
-		classes = out
 	}
-	return classes
+	groups := map[int][]int{}
+	for i := range classes {
+		r := find(i)
+		groups[r] = append(groups[r], i)
+	}
+	if len(groups) == len(classes) {
+		return classes
+	}
+	var out []*edgeClass
+	for i := range classes {
+		g := groups[i] // each group at its first class (its root)
+		switch {
+		case len(g) == 1:
+			out = append(out, classes[i])
+			continue
+		case len(g) == 0:
+			continue
+		}
+		sameOld, sameNew := true, true
+		for _, x := range g[1:] {
+			sameOld = sameOld && keys[x][0] == keys[g[0]][0]
+			sameNew = sameNew && keys[x][1] == keys[g[0]][1]
+		}
+		m := &edgeClass{pkg: classes[i].pkg, kind: classes[i].kind, subOfOld: !sameOld, cells: !sameOld && !sameNew}
+		if m.cells {
+			// Each sub's old and new facets, numbered.
+			var ids [2]map[string]int32
+			ids[0], ids[1] = map[string]int32{}, map[string]int32{}
+			id := func(side int, k string) int32 {
+				x, ok := ids[side][k]
+				if !ok {
+					x = int32(len(ids[side]))
+					ids[side][k] = x
+				}
+				return x
+			}
+			for _, x := range g {
+				m.subOldF = append(m.subOldF, id(0, keys[x][0]))
+				m.subNewF = append(m.subNewF, id(1, keys[x][1]))
+			}
+		}
+		// The pairs first (olds[i] with news[i]), then the specs left
+		// over, as a class alone lists them.
+		for x, ci := range g {
+			c := classes[ci]
+			m.subs = append(m.subs, edgeSub{kind: c.kind, slots: c.slots})
+			m.slots = append(m.slots, c.slots...)
+			for i := range c.slots {
+				m.pairs = append(m.pairs, len(m.news))
+				m.olds = append(m.olds, c.olds[i])
+				m.news = append(m.news, c.news[c.pairs[i]])
+				m.oldSub = append(m.oldSub, int32(x))
+				m.newSub = append(m.newSub, int32(x))
+			}
+		}
+		for x, ci := range g {
+			c := classes[ci]
+			m.removed = append(m.removed, c.removed...)
+			m.added = append(m.added, c.added...)
+			for _, o := range c.olds[len(c.slots):] {
+				m.pairs = append(m.pairs, -1)
+				m.olds = append(m.olds, o)
+				m.oldSub = append(m.oldSub, int32(x))
+			}
+			for _, n := range c.news[len(c.slots):] {
+				m.news = append(m.news, n)
+				m.newSub = append(m.newSub, int32(x))
+			}
+		}
+		out = append(out, m)
+	}
+	return out
 }
 
 // edgeSub is one of the classes a class joined (mergeBySide): its kind
@@ -983,7 +1038,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	// their old specs full.
 	var subLeft []int
 	var subNews [][]int
-	if c.subs != nil {
+	if c.subs != nil && !c.cells {
 		subLeft = make([]int, len(c.subs))
 		for s, sub := range c.subs {
 			subLeft[s] = len(sub.slots)
@@ -1432,10 +1487,103 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		}
 		pair(i, restN[g][next[g]])
 	}
+	if c.cells {
+		c.keepCells(pairs, oldEdges, newEdges)
+	}
 	if !slices.Equal(pairs, c.pairs) {
 		c.pairs, c.changed = pairs, true
 	}
 	return stale
+}
+
+// keepCells makes pairs (of a class of cells, mergeBySide) keep each
+// cell's count of pairs: resolve counts none, and its pairs by edges
+// may pair old facets with new ones the passes paired none of (a build
+// rebuilt over the dependency another build of other facets was over),
+// which apply refused, leaving the passes' pairs by hash order. The
+// pairs of a cell with room stay, those sharing most edges first (then
+// in order); each old spec left takes, among the new specs left of a
+// cell of its facets with room, the one sharing most edges (within
+// maxScored candidates, past which the first), then in order.
+func (c *edgeClass) keepCells(pairs []int, oldEdges, newEdges [][]dep) {
+	cellOf := make(map[[2]int32]int32, len(c.subs))
+	left := make([]int, len(c.subs))
+	byOld := map[int32][]int32{} // each old facets' cells
+	for s, sub := range c.subs {
+		cellOf[[2]int32{c.subOldF[s], c.subNewF[s]}] = int32(s)
+		left[s] = len(sub.slots)
+		byOld[c.subOldF[s]] = append(byOld[c.subOldF[s]], int32(s))
+	}
+	cell := func(i, j int) (int32, bool) {
+		s, ok := cellOf[[2]int32{c.subOldF[c.oldSub[i]], c.subNewF[c.newSub[j]]}]
+		return s, ok && left[s] > 0
+	}
+	score := func(i, j int) int {
+		if oldEdges[i] == nil {
+			return 0
+		}
+		return common(oldEdges[i], newEdges[j])
+	}
+	taken := make([]bool, len(c.news))
+	var made []int
+	for i, j := range pairs {
+		if j >= 0 {
+			made = append(made, i)
+		}
+	}
+	slices.SortStableFunc(made, func(a, b int) int { return cmp.Compare(score(b, pairs[b]), score(a, pairs[a])) })
+	for _, i := range made {
+		if s, ok := cell(i, pairs[i]); ok {
+			left[s]--
+			taken[pairs[i]] = true
+		} else {
+			pairs[i] = -1
+		}
+	}
+	// The new specs left, by their new facets, in order.
+	free := map[int32][]int{}
+	for j := range c.news {
+		if !taken[j] {
+			g := c.subNewF[c.newSub[j]]
+			free[g] = append(free[g], j)
+		}
+	}
+	budget := maxScored
+	for i := range pairs {
+		if pairs[i] >= 0 {
+			continue
+		}
+		best, bestScore := -1, -1
+		for _, s := range byOld[c.subOldF[c.oldSub[i]]] {
+			if left[s] <= 0 {
+				continue
+			}
+			l := free[c.subNewF[s]]
+			for len(l) > 0 && taken[l[0]] {
+				l = l[1:]
+			}
+			free[c.subNewF[s]] = l
+			for _, j := range l {
+				if taken[j] {
+					continue
+				}
+				if budget--; budget < 0 {
+					if best < 0 {
+						best = j
+					}
+					break
+				}
+				if x := score(i, j); x > bestScore {
+					best, bestScore = j, x
+				}
+			}
+		}
+		if best >= 0 {
+			s, _ := cell(i, best)
+			left[s]--
+			pairs[i], taken[best] = best, true
+		}
+	}
 }
 
 // pairDown pairs downwards in a class with a cycle (bad input): from
@@ -3094,6 +3242,13 @@ func (c *edgeClass) applySubs(p *Package) bool {
 	}
 	pairs := make([][]Pair, len(c.subs))
 	taken := make([]bool, len(c.news))
+	var cellOf map[[2]int32]int32
+	if c.cells {
+		cellOf = make(map[[2]int32]int32, len(c.subs))
+		for s := range c.subs {
+			cellOf[[2]int32{c.subOldF[s], c.subNewF[s]}] = int32(s)
+		}
+	}
 	var removed, added []Spec
 	for i, o := range c.olds {
 		j := c.pairs[i]
@@ -3104,7 +3259,12 @@ func (c *edgeClass) applySubs(p *Package) bool {
 		taken[j] = true
 		n := c.news[j]
 		s := c.newSub[j]
-		if c.subOfOld {
+		if c.cells {
+			var ok bool
+			if s, ok = cellOf[[2]int32{c.subOldF[c.oldSub[i]], c.subNewF[s]}]; !ok {
+				return false // a pair of facets the passes paired none of
+			}
+		} else if c.subOfOld {
 			s = c.oldSub[i]
 		}
 		o, n = c.unlisted(i, j, o, n)
