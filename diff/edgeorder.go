@@ -154,8 +154,20 @@ func canonicalOrder(classes []*edgeClass, og, ng Graph) [2][]uint64 {
 		}
 		c.olds, c.news, c.pairs = olds, news, pairs
 		c.oldListed, c.newListed = oldListed, newListed
+		c.oldKey, c.newKey = specKeys(olds, og, keys[0]), specKeys(news, ng, keys[1])
 	}
 	return keys
+}
+
+// specKeys is each spec's node's key (0: of no node).
+func specKeys(specs []*Spec, g Graph, keys []uint64) []uint64 {
+	k := make([]uint64, len(specs))
+	for i, s := range specs {
+		if _, at := g.place(s.Hash); at >= 0 {
+			k[i] = keys[at]
+		}
+	}
+	return k
 }
 
 // keyOrder is the places of specs sorted by their nodes' keys (a spec
@@ -201,7 +213,8 @@ func mirrorClasses(classes []*edgeClass) []*edgeClass {
 			}
 		}
 		out[x] = &edgeClass{pkg: c.pkg, kind: c.kind, slots: c.slots, olds: c.news, news: c.olds, pairs: pairs,
-			subs: c.subs, oldSub: c.newSub, newSub: c.oldSub, subOfOld: !c.subOfOld}
+			subs: c.subs, oldSub: c.newSub, newSub: c.oldSub, subOfOld: !c.subOfOld,
+			oldKey: c.newKey, newKey: c.oldKey, cells: c.cells, subOldF: c.subNewF, subNewF: c.subOldF}
 	}
 	return out
 }

@@ -86,10 +86,21 @@ type edgeClass struct {
 	subs           []edgeSub
 	oldSub, newSub []int32
 	subOfOld       bool
+	// subsOld says, in a joint class (jointSubs), whether each sub is of
+	// the old facets (its member's subOfOld); nil: all are subOfOld.
+	subsOld []bool
+	// cells says the subs are of both sides' facets (mergeBySide): a
+	// pair's sub is the one of its old spec's sub's old facets and its
+	// new spec's sub's new facets (subOldF and subNewF number each sub's
+	// facets), uncounted by resolve.
+	cells            bool
+	subOldF, subNewF []int32
 	// oldListed and newListed say each old and new spec is one of the
 	// removed or added list (apply copies it into a pair), as the order
 	// of the specs is not their places' (canonicalOrder).
 	oldListed, newListed []bool
+	// oldKey and newKey are each old and new spec's structKeys.
+	oldKey, newKey []uint64
 	// at indexes olds by hash (depOrder); inner is whether an old spec
 	// depends on another of the class.
 	at    map[string]int
@@ -129,6 +140,15 @@ type edgeClass struct {
 type outsideUser struct {
 	n       *GraphNode
 	inClass bool
+}
+
+// subOld says whether sub s is of the old facets: a pair's count is its
+// old spec's sub's, not its new spec's.
+func (c *edgeClass) subOld(s int32) bool {
+	if c.subsOld != nil {
+		return c.subsOld[s]
+	}
+	return c.subOfOld
 }
 
 // groupOf is the group of old spec i (old) or new spec i.
@@ -652,6 +672,8 @@ func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(s
 		offOld[g], offNew[g] = len(j.olds), len(j.news)
 		j.olds = append(j.olds, c.olds...)
 		j.news = append(j.news, c.news...)
+		j.oldKey = append(j.oldKey, c.oldKey...)
+		j.newKey = append(j.newKey, c.newKey...)
 		for _, p := range c.pairs {
 			if p >= 0 {
 				p += offNew[g]
@@ -691,35 +713,21 @@ func resolveJoint(classes []*edgeClass, members []int32, og, ng Graph, tr func(s
 // jointSubs gives the joint class j of members the subs of those of
 // them that joined classes (mergeBySide), so that resolve keeps each
 // sub's count of pairs as it does in such a class alone; a member of
-// one facets is a sub of its own. Where some members' subs are of the
-// old facets and others' of the new, j has none, and a member whose
-// subs' counts its pairs do not keep is left as the passes paired it
-// (applySubs).
+// one facets is a sub of its own. Each sub keeps its member's side
+// (subsOld): a member's subs of the old facets beside another's of the
+// new, j kept no count, paired a member's specs against its subs'
+// counts, and the pairing was refused (apply): the passes' pairs stood,
+// by hash order.
 func jointSubs(j *edgeClass, classes []*edgeClass, members []int32) {
-	side := -1 // 0: subs of the old facets, 1: of the new
-	for _, m := range members {
-		c := classes[m]
-		if c.subs == nil {
-			continue
-		}
-		s := 1
-		if c.subOfOld {
-			s = 0
-		}
-		if side >= 0 && side != s {
-			return
-		}
-		side = s
-	}
-	if side < 0 {
+	if !slices.ContainsFunc(members, func(m int32) bool { return classes[m].subs != nil && !classes[m].cells }) {
 		return
 	}
-	j.subOfOld = side == 0
 	for _, m := range members {
 		c := classes[m]
 		base := int32(len(j.subs))
-		if c.subs == nil {
+		if c.subs == nil || c.cells { // counted whole, its cells by apply
 			j.subs = append(j.subs, edgeSub{kind: c.kind, slots: c.slots})
+			j.subsOld = append(j.subsOld, true)
 			for range c.olds {
 				j.oldSub = append(j.oldSub, base)
 			}
@@ -729,6 +737,9 @@ func jointSubs(j *edgeClass, classes []*edgeClass, members []int32) {
 			continue
 		}
 		j.subs = append(j.subs, c.subs...)
+		for range c.subs {
+			j.subsOld = append(j.subsOld, c.subOfOld)
+		}
 		for _, x := range c.oldSub {
 			j.oldSub = append(j.oldSub, base+x)
 		}
@@ -818,83 +829,132 @@ func edgeClasses(k int, p *Package, kept map[string]bool) []*edgeClass {
 	return slices.DeleteFunc(classes, func(c *edgeClass) bool { return len(c.olds)+len(c.news) <= 2 })
 }
 
-// mergeBySide joins the classes of one set of old facets into one, and
-// then those left of one set of new facets: which old spec is updated
-// and which rebuilt is then the edges' to say, not the passes' hash
-// order. Split by their new facets, two builds of b@1 of which one was
-// bumped (c over the first build) were a class of one pair each,
+// mergeBySide joins the classes that share a set of old facets or a
+// set of new facets, through any number of them: which old spec is
+// updated and which rebuilt is then the edges' to say, not the passes'
+// hash order. Split by their new facets, two builds of b@1 of which one
+// was bumped (c over the first build) were a class of one pair each,
 // certain: the update landed on the build c is not over, and c's edge
 // crossed, by the hashes; so with a third build dropped, left over, and
 // with an extra build of b@2 added (TestUpdateLandsOnItsBuildLeftOver).
-// Each joined class is a sub of the other side's facets; resolve keeps
-// each sub's count of pairs (a sub with its pairs leaves its specs left
-// over unpaired), and apply writes each pair into the slots of its sub,
-// and the specs left over into the places of the removed (or added)
-// specs of the joined classes.
+// Each joined class is a sub; resolve keeps each sub's count of pairs:
+// of joined classes of one set of old facets, each sub is of its new
+// facets (a sub with its pairs leaves its specs left over unpaired), of
+// one set of new facets, of its old facets; and apply writes each pair
+// into the slots of its sub, and the specs left over into the places of
+// the removed (or added) specs of the joined classes. Classes joined
+// through both (cmake rebuilt in one environment, rebuilt in another,
+// and bumped in a third from one's facets to the other's) are cells:
+// a pair's sub is that of its old spec's facets and its new spec's,
+// which resolve does not count, and apply keeps the passes' pairs
+// where the pairing breaks a sub's count. Joined by the old facets
+// first, then by the new, such classes were joined one way round and
+// not the other, and new → old did not mirror old → new.
 func mergeBySide(classes []*edgeClass) []*edgeClass {
 	if len(classes) < 2 {
 		return classes
 	}
-	for _, byOld := range []bool{true, false} {
-		var keys []string
-		groups := map[string][]*edgeClass{}
-		for _, c := range classes {
-			var k string
-			switch {
-			case c.subs != nil:
-				k = "\x00" + strconv.Itoa(len(keys)) // merged: alone
-			case byOld:
-				k = facetKey(c.olds[0])
-			default:
-				k = facetKey(c.news[0])
-			}
-			if _, ok := groups[k]; !ok {
-				keys = append(keys, k)
-			}
-			groups[k] = append(groups[k], c)
+	parent := make([]int, len(classes))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
 		}
-		if len(keys) == len(classes) {
-			continue
-		}
-		var out []*edgeClass
-		for _, k := range keys {
-			g := groups[k]
-			if len(g) == 1 {
-				out = append(out, g...)
+		return x
+	}
+	keys := make([][2]string, len(classes)) // each class's old and new facets
+	var first [2]map[string]int
+	first[0], first[1] = map[string]int{}, map[string]int{}
+	for i, c := range classes {
+		keys[i] = [2]string{facetKey(c.olds[0]), facetKey(c.news[0])}
+		for side, k := range keys[i] {
+			j, ok := first[side][k]
+			if !ok {
+				first[side][k] = i
 				continue
 			}
-			m := &edgeClass{pkg: g[0].pkg, kind: g[0].kind, subOfOld: !byOld}
-			// The pairs first (olds[i] with news[i]), then the specs
-			// left over, as a class alone lists them.
-			for x, c := range g {
-				m.subs = append(m.subs, edgeSub{kind: c.kind, slots: c.slots})
-				m.slots = append(m.slots, c.slots...)
-				for i := range c.slots {
-					m.pairs = append(m.pairs, len(m.news))
-					m.olds = append(m.olds, c.olds[i])
-					m.news = append(m.news, c.news[c.pairs[i]])
-					m.oldSub = append(m.oldSub, int32(x))
-					m.newSub = append(m.newSub, int32(x))
-				}
+			a, b := find(i), find(j)
+			if b < a {
+				a, b = b, a
 			}
-			for x, c := range g {
-				m.removed = append(m.removed, c.removed...)
-				m.added = append(m.added, c.added...)
-				for _, o := range c.olds[len(c.slots):] {
-					m.pairs = append(m.pairs, -1)
-					m.olds = append(m.olds, o)
-					m.oldSub = append(m.oldSub, int32(x))
-				}
-				for _, n := range c.news[len(c.slots):] {
-					m.news = append(m.news, n)
-					m.newSub = append(m.newSub, int32(x))
-				}
-			}
-			out = append(out, m)
+			parent[b] = a
 		}
-		classes = out
 	}
-	return classes
+	groups := map[int][]int{}
+	for i := range classes {
+		r := find(i)
+		groups[r] = append(groups[r], i)
+	}
+	if len(groups) == len(classes) {
+		return classes
+	}
+	var out []*edgeClass
+	for i := range classes {
+		g := groups[i] // each group at its first class (its root)
+		switch {
+		case len(g) == 1:
+			out = append(out, classes[i])
+			continue
+		case len(g) == 0:
+			continue
+		}
+		sameOld, sameNew := true, true
+		for _, x := range g[1:] {
+			sameOld = sameOld && keys[x][0] == keys[g[0]][0]
+			sameNew = sameNew && keys[x][1] == keys[g[0]][1]
+		}
+		m := &edgeClass{pkg: classes[i].pkg, kind: classes[i].kind, subOfOld: !sameOld, cells: !sameOld && !sameNew}
+		if m.cells {
+			// Each sub's old and new facets, numbered.
+			var ids [2]map[string]int32
+			ids[0], ids[1] = map[string]int32{}, map[string]int32{}
+			id := func(side int, k string) int32 {
+				x, ok := ids[side][k]
+				if !ok {
+					x = int32(len(ids[side]))
+					ids[side][k] = x
+				}
+				return x
+			}
+			for _, x := range g {
+				m.subOldF = append(m.subOldF, id(0, keys[x][0]))
+				m.subNewF = append(m.subNewF, id(1, keys[x][1]))
+			}
+		}
+		// The pairs first (olds[i] with news[i]), then the specs left
+		// over, as a class alone lists them.
+		for x, ci := range g {
+			c := classes[ci]
+			m.subs = append(m.subs, edgeSub{kind: c.kind, slots: c.slots})
+			m.slots = append(m.slots, c.slots...)
+			for i := range c.slots {
+				m.pairs = append(m.pairs, len(m.news))
+				m.olds = append(m.olds, c.olds[i])
+				m.news = append(m.news, c.news[c.pairs[i]])
+				m.oldSub = append(m.oldSub, int32(x))
+				m.newSub = append(m.newSub, int32(x))
+			}
+		}
+		for x, ci := range g {
+			c := classes[ci]
+			m.removed = append(m.removed, c.removed...)
+			m.added = append(m.added, c.added...)
+			for _, o := range c.olds[len(c.slots):] {
+				m.pairs = append(m.pairs, -1)
+				m.olds = append(m.olds, o)
+				m.oldSub = append(m.oldSub, int32(x))
+			}
+			for _, n := range c.news[len(c.slots):] {
+				m.news = append(m.news, n)
+				m.newSub = append(m.newSub, int32(x))
+			}
+		}
+		out = append(out, m)
+	}
+	return out
 }
 
 // edgeSub is one of the classes a class joined (mergeBySide): its kind
@@ -978,14 +1038,16 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	// their old specs full.
 	var subLeft []int
 	var subNews [][]int
-	if c.subs != nil {
+	if c.subs != nil && !c.cells {
 		subLeft = make([]int, len(c.subs))
 		for s, sub := range c.subs {
 			subLeft[s] = len(sub.slots)
 		}
-		if !c.subOfOld {
-			subNews = make([][]int, len(c.subs))
-			for j, s := range c.newSub {
+		for j, s := range c.newSub {
+			if !c.subOld(s) {
+				if subNews == nil {
+					subNews = make([][]int, len(c.subs))
+				}
 				subNews[s] = append(subNews[s], j)
 			}
 		}
@@ -994,7 +1056,7 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	// pairs.
 	full := func(i int) bool {
 		g := c.groupOf(i, true)
-		return madeOf[g] >= wants[g] || subLeft != nil && c.subOfOld && subLeft[c.oldSub[i]] <= 0
+		return madeOf[g] >= wants[g] || subLeft != nil && c.subOld(c.oldSub[i]) && subLeft[c.oldSub[i]] <= 0
 	}
 	oldNodes := make([]*GraphNode, len(c.olds))
 	for i, o := range c.olds {
@@ -1033,8 +1095,8 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		if subLeft == nil {
 			return
 		}
-		if c.subOfOld {
-			subLeft[c.oldSub[i]]--
+		if s := c.oldSub[i]; c.subOld(s) {
+			subLeft[s]--
 		} else if s := c.newSub[j]; subLeft[s] > 0 {
 			if subLeft[s]--; subLeft[s] == 0 {
 				for _, x := range subNews[s] {
@@ -1425,10 +1487,103 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 		}
 		pair(i, restN[g][next[g]])
 	}
+	if c.cells {
+		c.keepCells(pairs, oldEdges, newEdges)
+	}
 	if !slices.Equal(pairs, c.pairs) {
 		c.pairs, c.changed = pairs, true
 	}
 	return stale
+}
+
+// keepCells makes pairs (of a class of cells, mergeBySide) keep each
+// cell's count of pairs: resolve counts none, and its pairs by edges
+// may pair old facets with new ones the passes paired none of (a build
+// rebuilt over the dependency another build of other facets was over),
+// which apply refused, leaving the passes' pairs by hash order. The
+// pairs of a cell with room stay, those sharing most edges first (then
+// in order); each old spec left takes, among the new specs left of a
+// cell of its facets with room, the one sharing most edges (within
+// maxScored candidates, past which the first), then in order.
+func (c *edgeClass) keepCells(pairs []int, oldEdges, newEdges [][]dep) {
+	cellOf := make(map[[2]int32]int32, len(c.subs))
+	left := make([]int, len(c.subs))
+	byOld := map[int32][]int32{} // each old facets' cells
+	for s, sub := range c.subs {
+		cellOf[[2]int32{c.subOldF[s], c.subNewF[s]}] = int32(s)
+		left[s] = len(sub.slots)
+		byOld[c.subOldF[s]] = append(byOld[c.subOldF[s]], int32(s))
+	}
+	cell := func(i, j int) (int32, bool) {
+		s, ok := cellOf[[2]int32{c.subOldF[c.oldSub[i]], c.subNewF[c.newSub[j]]}]
+		return s, ok && left[s] > 0
+	}
+	score := func(i, j int) int {
+		if oldEdges[i] == nil {
+			return 0
+		}
+		return common(oldEdges[i], newEdges[j])
+	}
+	taken := make([]bool, len(c.news))
+	var made []int
+	for i, j := range pairs {
+		if j >= 0 {
+			made = append(made, i)
+		}
+	}
+	slices.SortStableFunc(made, func(a, b int) int { return cmp.Compare(score(b, pairs[b]), score(a, pairs[a])) })
+	for _, i := range made {
+		if s, ok := cell(i, pairs[i]); ok {
+			left[s]--
+			taken[pairs[i]] = true
+		} else {
+			pairs[i] = -1
+		}
+	}
+	// The new specs left, by their new facets, in order.
+	free := map[int32][]int{}
+	for j := range c.news {
+		if !taken[j] {
+			g := c.subNewF[c.newSub[j]]
+			free[g] = append(free[g], j)
+		}
+	}
+	budget := maxScored
+	for i := range pairs {
+		if pairs[i] >= 0 {
+			continue
+		}
+		best, bestScore := -1, -1
+		for _, s := range byOld[c.subOldF[c.oldSub[i]]] {
+			if left[s] <= 0 {
+				continue
+			}
+			l := free[c.subNewF[s]]
+			for len(l) > 0 && taken[l[0]] {
+				l = l[1:]
+			}
+			free[c.subNewF[s]] = l
+			for _, j := range l {
+				if taken[j] {
+					continue
+				}
+				if budget--; budget < 0 {
+					if best < 0 {
+						best = j
+					}
+					break
+				}
+				if x := score(i, j); x > bestScore {
+					best, bestScore = j, x
+				}
+			}
+		}
+		if best >= 0 {
+			s, _ := cell(i, best)
+			left[s]--
+			pairs[i], taken[best] = best, true
+		}
+	}
 }
 
 // pairDown pairs downwards in a class with a cycle (bad input): from
@@ -2610,11 +2765,39 @@ func (s *seeder) colors() []int32 {
 		}
 	}
 	// The refined colors start from the colors, the heights and the
-	// depths (above).
+	// depths (above), and each spec's key (structKeys) where specs of
+	// both sides have it (match: the key's number, 0 for none): a new
+	// spec whose graph is the old spec's all round, eight steps out,
+	// comes first among its color's. Leaves alike but for their users'
+	// users, whose keys of the new graph all differed from the old's
+	// (a spec there gained a user), went by each side's order of keys,
+	// one way on the old side and the other on the new, and crossed
+	// (TestPairsKeepEdgesOneLeftOver). A key of one side alone tells
+	// nothing: every spec near a change has one.
 	start := make([]int32, v)
-	firstU := map[[3]int32]int32{}
+	firstU := map[[4]int32]int32{}
+	match := make([]int32, v)
+	if c.oldKey != nil {
+		keyAt := make(map[uint64]int32, no)
+		for _, k := range c.oldKey {
+			keyAt[k] = 0
+		}
+		n := int32(0)
+		for _, k := range c.newKey {
+			if x, ok := keyAt[k]; ok && x == 0 {
+				n++
+				keyAt[k] = n
+			}
+		}
+		for i, k := range c.oldKey {
+			match[i] = keyAt[k]
+		}
+		for j, k := range c.newKey {
+			match[no+j] = keyAt[k]
+		}
+	}
 	for u, col := range color {
-		k := [3]int32{col, height[u], depth[u]}
+		k := [4]int32{col, height[u], depth[u], match[u]}
 		x, ok := firstU[k]
 		if !ok {
 			x = int32(len(firstU))
@@ -3059,6 +3242,13 @@ func (c *edgeClass) applySubs(p *Package) bool {
 	}
 	pairs := make([][]Pair, len(c.subs))
 	taken := make([]bool, len(c.news))
+	var cellOf map[[2]int32]int32
+	if c.cells {
+		cellOf = make(map[[2]int32]int32, len(c.subs))
+		for s := range c.subs {
+			cellOf[[2]int32{c.subOldF[s], c.subNewF[s]}] = int32(s)
+		}
+	}
 	var removed, added []Spec
 	for i, o := range c.olds {
 		j := c.pairs[i]
@@ -3069,7 +3259,12 @@ func (c *edgeClass) applySubs(p *Package) bool {
 		taken[j] = true
 		n := c.news[j]
 		s := c.newSub[j]
-		if c.subOfOld {
+		if c.cells {
+			var ok bool
+			if s, ok = cellOf[[2]int32{c.subOldF[c.oldSub[i]], c.subNewF[s]}]; !ok {
+				return false // a pair of facets the passes paired none of
+			}
+		} else if c.subOfOld {
 			s = c.oldSub[i]
 		}
 		o, n = c.unlisted(i, j, o, n)

@@ -89,3 +89,35 @@ func TestPairsMirrorAlikeSwapped(t *testing.T) {
 		}
 	}
 }
+
+// Leaves of a alike but for their users' users: c over (o0, b's leaf
+// o4) and c over (o3, b's o7, itself over o1); the new side a copy with
+// one more build of b over o1's copy, left over. The new graph's keys
+// (structKeys) all differ from the old's, o1's copy having a user more,
+// and the class's order of o0 and o3 (by key, each side its own) went
+// one way on the old side and the other on the new: o0 paired with
+// o3's copy and o3 with o0's, 6 edges kept of 8. A new spec of the old
+// spec's very key (its graph alike all round) comes first among its
+// colour's. Under 16 labellings, both ways (gCheck): every edge the
+// copy keeps is kept, and new → old is the mirror.
+func TestPairsKeepEdgesOneLeftOver(t *testing.T) {
+	old := []gSpec{
+		{"a", "o0", "1", nil},
+		{"a", "o1", "1", nil},
+		{"a", "o2", "1", [][2]string{{"a", "o1"}}},
+		{"a", "o3", "1", nil},
+		{"b", "o4", "1", nil},
+		{"b", "o5", "1", [][2]string{{"a", "o1"}}},
+		{"b", "o7", "1", [][2]string{{"a", "o1"}}},
+		{"c", "o8", "1", [][2]string{{"a", "o0"}, {"b", "o4"}}},
+		{"c", "o9", "1", [][2]string{{"a", "o1"}}},
+		{"c", "o10", "1", [][2]string{{"b", "o7"}, {"a", "o3"}}},
+	}
+	sh := gMake(old, func(nw []gSpec) {})
+	sh.sides[1] = append(sh.sides[1], gSpec{"b", "n111", "1", [][2]string{{"a", "n1"}}})
+	for stream := range uint64(2) {
+		if why := gCheck(t, sh, 16, 7950+stream); len(why) > 0 {
+			t.Fatalf("stream %d: %s", stream, strings.Join(why, "; "))
+		}
+	}
+}

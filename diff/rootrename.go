@@ -75,8 +75,24 @@ func renamedRoots(oldRoots, newRoots map[string][]string) map[string]string {
 // hash pair first, as roots pairs them: of roots curl@1 and curl@2 now
 // curl@3 with curl@2's hash, curl@2 is curl@3 (renamed), where
 // renamedRoots took curl@1, first by name, and the report said curl@2
-// removed and curl@1 changed into curl@2's spec.
+// removed and curl@1 changed into curl@2's spec. Several old spellings
+// whose specs one new spelling holds all take it (hdf5@1.0 and hdf5@2.0
+// both written hdf5 now); an old spelling whose specs several new
+// spellings hold takes none whole (respeltSplit).
 func respeltRoots(o, n map[string][]*GraphNode) map[string]string {
+	whole, _ := respeltSplit(o, n)
+	return whole
+}
+
+// respeltSplit is respeltRoots, and the old spellings one side alone
+// writes whose specs, by hash, the new side roots under several new
+// spellings (hdf5 for 1.0 and 2.0, now hdf5@1.0 and hdf5@2.0): each
+// root of such a spelling is respelt alone (respell), into the spelling
+// of its own hash. Taken whole into the first, by hash order, the roots
+// of the other were said removed and added, unchanged; the other way
+// (the two spellings now one), the second old spelling found its new
+// one taken, and the same.
+func respeltSplit(o, n map[string][]*GraphNode) (map[string]string, map[string]bool) {
 	// Only the roots of a spelling one side alone writes pair: the rest
 	// are left out from the start (of 128,000 roots written on both
 	// sides, the names of each were gathered, and looked through again,
@@ -93,7 +109,7 @@ func respeltRoots(o, n map[string][]*GraphNode) map[string]string {
 		}
 	}
 	if len(gone) == 0 || len(cameRoots) == 0 {
-		return nil
+		return nil, nil
 	}
 	only := func(m map[string][]*GraphNode, roots []string) map[string][]*GraphNode {
 		out := make(map[string][]*GraphNode, len(roots))
@@ -114,27 +130,38 @@ func respeltRoots(o, n map[string][]*GraphNode) map[string]string {
 		}
 	}
 	var out map[string]string
+	var split map[string]bool
 	if len(came) > 0 {
 		slices.Sort(gone)
 		for _, l := range came {
 			slices.Sort(l)
 		}
-		taken := map[string]bool{}
 		for _, x := range gone {
+			// The new spelling of each of its specs' hashes (the first
+			// by name where a hash is rooted under several).
+			to, several := "", false
 			for _, node := range o[x] {
-				k := key{node.Hash(), node.Name, withoutVersion(x)}
-				l := came[k]
-				for len(l) > 0 && taken[l[0]] { // each dropped once
-					l = l[1:]
+				l := came[key{node.Hash(), node.Name, withoutVersion(x)}]
+				switch {
+				case len(l) == 0:
+				case to == "":
+					to = l[0]
+				case l[0] != to:
+					several = true
 				}
-				came[k] = l
-				if len(l) > 0 {
-					if out == nil {
-						out = map[string]string{}
-					}
-					out[x], taken[l[0]], came[k] = l[0], true, l[1:]
-					break
+			}
+			switch {
+			case several:
+				if split == nil {
+					split = map[string]bool{}
 				}
+				split[x] = true
+				delete(oldNames, x)
+			case to != "":
+				if out == nil {
+					out = map[string]string{}
+				}
+				out[x] = to
 			}
 		}
 		// The rest pair as renamedRoots pairs them, without these.
@@ -219,7 +246,7 @@ func respeltRoots(o, n map[string][]*GraphNode) map[string]string {
 		}
 		out[x] = y
 	}
-	return out
+	return out, split
 }
 
 // butVersion is a root as written (Root) with its package's name.
@@ -451,7 +478,8 @@ func (r *respelling) none() bool {
 // roots' lists (sorted by hash): those of one hash on both sides cost
 // no look-up, and the rest are filed once by their keys.
 func respell(o, n map[string][]*GraphNode) *respelling {
-	r := &respelling{whole: respeltRoots(o, n)}
+	whole, split := respeltSplit(o, n)
+	r := &respelling{whole: whole}
 	type arch struct{ os, platform, target string }
 	archOf := func(g *GraphNode) arch { return arch{g.OS(), g.Platform(), g.Target()} }
 	// left gathers the roots of a spelling both sides write that the
@@ -462,6 +490,10 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		node *GraphNode
 		hash string
 		a    bool // of a spelling both sides write
+		// split: of an old spelling one side alone writes whose specs
+		// several new spellings hold (respeltSplit), respelt root by
+		// root as a spelling both sides write is.
+		split bool
 	}
 	var olds, news []cand
 	left := func(mine, theirs []*GraphNode, root string, out *[]cand) {
@@ -483,7 +515,7 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 				}
 			}
 			if !archs[archOf(mine[i])] {
-				*out = append(*out, cand{root, mine[i], h, true})
+				*out = append(*out, cand{root, mine[i], h, true, false})
 			}
 			i++
 		}
@@ -498,7 +530,7 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 			left(nns, ons, root, &news)
 		}
 	}
-	if len(olds) == 0 && len(news) == 0 {
+	if len(olds) == 0 && len(news) == 0 && len(split) == 0 {
 		return r
 	}
 	// Those of a spelling one side alone writes that respeltRoots left.
@@ -510,15 +542,17 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		if _, ok := n[root]; !ok {
 			if _, ok := r.whole[root]; !ok {
 				for _, g := range ons {
-					olds = append(olds, cand{root, g, g.Hash(), false})
+					olds = append(olds, cand{root, g, g.Hash(), false, split[root]})
 				}
 			}
 		}
 	}
 	for root, nns := range n {
-		if _, ok := o[root]; !ok && !taken[root] {
+		// A new spelling an old one takes whole is none of these, but
+		// where old spellings are split: its roots may be theirs.
+		if _, ok := o[root]; !ok && (!taken[root] || len(split) > 0) {
 			for _, g := range nns {
-				news = append(news, cand{root, g, g.Hash(), false})
+				news = append(news, cand{root, g, g.Hash(), false, false})
 			}
 		}
 	}
@@ -575,10 +609,13 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 					respellProbe()
 				}
 				y := news[j]
-				if y.root == x.root || !x.a && !y.a {
+				if y.root == x.root || !x.a && !x.split && !y.a {
 					continue // the same spelling, or respeltRoots' to pair
 				}
-				if !x.a && wholeTo[x.root] != "" && wholeTo[x.root] != y.root {
+				if !y.a && taken[y.root] && !x.split {
+					continue // taken whole: its roots are a split spelling's alone
+				}
+				if !x.a && !x.split && wholeTo[x.root] != "" && wholeTo[x.root] != y.root {
 					continue // an old spelling takes one new spelling
 				}
 				if !y.a && byOwner[y.root] != "" && byOwner[y.root] != x.root {
@@ -588,7 +625,7 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 				if at == 0 {
 					idx[k] = l[1:]
 				}
-				if x.a {
+				if x.a || x.split {
 					if r.part == nil {
 						r.part = map[rootAt]string{}
 					}
@@ -631,10 +668,12 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		r.whole[x] = y
 	}
 	for x := range r.part {
-		if r.kept == nil {
-			r.kept = map[string]int{}
+		if k := len(n[x.root]); k > 0 {
+			if r.kept == nil {
+				r.kept = map[string]int{}
+			}
+			r.kept[x.root] = k
 		}
-		r.kept[x.root] = len(n[x.root])
 	}
 	for y := range r.into {
 		if r.joined == nil {
@@ -661,11 +700,12 @@ func respellStacks(s *snapshot.Snapshot, og Graph, o map[string][]*GraphNode, r 
 	if r == nil || len(r.part) == 0 {
 		return s
 	}
-	olds := make([]string, 0, len(r.kept))
-	for x := range r.kept {
-		olds = append(olds, x)
+	olds := make([]string, 0, len(r.part))
+	for x := range r.part {
+		olds = append(olds, x.root)
 	}
 	slices.Sort(olds)
+	olds = slices.Compact(olds)
 	// The renames (old spelling, a spelling it takes) are numbered; a
 	// spec's set of them is a number too: edits[set] is the set, joined
 	// the set of a set and another spelling's renames.

@@ -1,0 +1,134 @@
+package diff_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// splitRoot is a lockfile root of hdf5 over zlib: its environment (a
+// folder, and its os), its hash's letter, hdf5's version and how the
+// root is written.
+type splitRoot struct{ env, letter, version, spelling string }
+
+// splitLocks writes one lockfile per environment of roots, each hdf5
+// over its environment's zlib, and loads the folder dir/name.
+func splitLocks(t *testing.T, dir, name string, roots []splitRoot) *snapshot.Snapshot {
+	t.Helper()
+	osOf := map[string]string{"rhel": "rhel8", "ubuntu": "ubuntu22.04"}
+	zlib := map[string]string{"rhel": letterHash('r'), "ubuntu": letterHash('u')}
+	var envs []string
+	rootsOf, specsOf := map[string][]string{}, map[string][]string{}
+	node := func(env, pkg, hash, version, deps string) string {
+		return fmt.Sprintf(`%q:{"name":%q,"version":%q,"arch":{"platform":"linux","platform_os":%q,"target":"x86_64"},"compiler":{"name":"gcc","version":"10"},"namespace":"builtin","parameters":{},"dependencies":[%s],"hash":%q}`,
+			hash, pkg, version, osOf[env], deps, hash)
+	}
+	for _, r := range roots {
+		if rootsOf[r.env] == nil {
+			envs = append(envs, r.env)
+			specsOf[r.env] = []string{node(r.env, "zlib", zlib[r.env], "1.3", "")}
+		}
+		h := letterHash(r.letter[0])
+		rootsOf[r.env] = append(rootsOf[r.env], fmt.Sprintf(`{"hash":%q,"spec":%q}`, h, r.spelling))
+		dep := fmt.Sprintf(`{"name":"zlib","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, zlib[r.env])
+		specsOf[r.env] = append(specsOf[r.env], node(r.env, "hdf5", h, r.version, dep))
+	}
+	for _, env := range envs {
+		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
+			strings.Join(rootsOf[env], ",") + `],"concrete_specs":{` + strings.Join(specsOf[env], ",") + `}}`
+		path := filepath.Join(dir, name, env, "spack.lock")
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := snapshot.Load(filepath.Join(dir, name), snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Roots of one spelling, hdf5, for A (1.0, rhel8), B (2.0, rhel8) and
+// C (1.0, ubuntu), now written hdf5@1.0 (A and C) and hdf5@2.0 (B): the
+// old spelling is split across two new ones. Each root whose hash
+// holds keeps its root, renamed into the spelling of its hash, and a
+// root rebuilt is changed within it, both ways round (two spellings now
+// one) and whatever the hashes' order: taken whole into the first new
+// spelling by hash order, B was said removed and added with an
+// unchanged hash (and its spec restacked), and the other way A and C.
+func TestRootSplitAcrossSpellings(t *testing.T) {
+	dir := t.TempDir()
+	for i, c := range []struct {
+		a, b, c, a2 string // hashes' letters: A, B, C, and A's new one
+		changed     []string
+	}{
+		{"a", "b", "c", "a", nil},
+		{"c", "a", "b", "c", nil},
+		{"b", "c", "a", "b", nil},
+		{"a", "b", "c", "d", []string{"a>d"}},
+		{"c", "a", "b", "d", []string{"c>d"}},
+	} {
+		o := splitLocks(t, dir, fmt.Sprintf("o%d", i), []splitRoot{
+			{"rhel", c.a, "1.0", "hdf5"}, {"rhel", c.b, "2.0", "hdf5"}, {"ubuntu", c.c, "1.0", "hdf5"}})
+		n := splitLocks(t, dir, fmt.Sprintf("n%d", i), []splitRoot{
+			{"rhel", c.a2, "1.0", "hdf5@1.0"}, {"rhel", c.b, "2.0", "hdf5@2.0"}, {"ubuntu", c.c, "1.0", "hdf5@1.0"}})
+		// Each root renamed, old spelling > new, by its hash's letter.
+		renamed := map[string]string{c.b: "hdf5>hdf5@2.0", c.c: "hdf5>hdf5@1.0"}
+		if c.a == c.a2 {
+			renamed[c.a] = "hdf5>hdf5@1.0"
+		}
+		for _, mirror := range []bool{false, true} {
+			a, b := o, n
+			changed := slices.Clone(c.changed)
+			if mirror {
+				a, b = n, o
+				for k, x := range changed {
+					changed[k] = x[2:] + ">" + x[:1]
+				}
+			}
+			r, err := diff.CompareWith(a, b, diff.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := r.CheckLaws(); err != nil {
+				t.Errorf("case %d (mirror %v): %v", i, mirror, err)
+			}
+			rc := r.Causes.Roots
+			removed, added, got := rootLetters(rc)
+			var want, gotRenamed []string
+			for letter, x := range renamed {
+				if mirror {
+					f := strings.SplitN(x, ">", 2)
+					x = f[1] + ">" + f[0]
+				}
+				want = append(want, letter+":"+x)
+			}
+			for _, x := range rc.Renamed {
+				gotRenamed = append(gotRenamed, x.Old.Hash[:1]+":"+x.Old.Root+">"+x.New.Root)
+				if x.Respelt != (diff.Respelt{}) {
+					t.Errorf("case %d (mirror %v): root %s → %s says %+v, want neither kept nor joined", i, mirror, x.Old.Root, x.Root, x.Respelt)
+				}
+			}
+			slices.Sort(want)
+			slices.Sort(gotRenamed)
+			if len(removed)+len(added) > 0 || !slices.Equal(got, changed) || !slices.Equal(gotRenamed, want) {
+				t.Errorf("case %d (mirror %v): removed %v, added %v, changed %v, renamed %v; want none, none, %v, %v",
+					i, mirror, removed, added, got, gotRenamed, changed, want)
+			}
+			// zlib and every hash kept is unchanged, in the stacks of
+			// its roots' new spellings on both sides: never restacked.
+			if s := r.Summary.Specs; s.Restacked != 0 || s.Added+s.Removed != 0 {
+				t.Errorf("case %d (mirror %v): specs %+v, want none restacked, added or removed", i, mirror, s)
+			}
+		}
+	}
+}
