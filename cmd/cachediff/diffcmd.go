@@ -665,8 +665,15 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		// a space at its end ("nextflow " of a lockfile root) does not
 		// read as the value typed; and in short, so that three roots of
 		// 20 KB do not run the line past maxErrorLine.
+		// A --package value is a list of patterns: a name holding
+		// path.Match's special characters or a comma is written escaped,
+		// so that pasted it selects the name itself ('q\\x', not 'q\x',
+		// which matches "qx" or nothing).
 		names := make([]string, 0, len(u.Closest))
 		for _, name := range u.Closest {
+			if u.Kind == "package" {
+				name = globLiteral(name)
+			}
 			names = append(names, shellword.Shown(shorten(name, maxQuotedValue)))
 		}
 		hint = "closest: " + strings.Join(names, ", ")
@@ -726,6 +733,22 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		return fmt.Errorf("--%s %s matches no %s %s", u.Kind, value, u.Kind, where)
 	}
 	return fmt.Errorf("--%s %s matches no %s %s (%s)", u.Kind, value, u.Kind, where, hint)
+}
+
+// globLiteral is a --package value that selects name alone: path.Match's
+// special characters and globList's comma escaped with a backslash.
+func globLiteral(name string) string {
+	if !strings.ContainsAny(name, `\*?[],`) {
+		return name
+	}
+	var b strings.Builder
+	for i := range len(name) { // byte by byte: invalid UTF-8 kept as it is
+		if strings.IndexByte(`\*?[],`, name[i]) >= 0 {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(name[i])
+	}
+	return b.String()
 }
 
 // quoteFilterValue is a --package or --stack value v for unmatchedError:

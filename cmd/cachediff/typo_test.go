@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -936,5 +938,62 @@ func TestRevisionIsNoCommandTypo(t *testing.T) {
 	code = run([]string{"-C", repo, "hlep", "_cache/develop"}, &stdout, &stderr)
 	if code != exitTrouble || !strings.Contains(stderr.String(), "did you mean cachediff help?") {
 		t.Errorf("cachediff -C repo hlep _cache/develop: exit %d, stderr %q; want the command suggested", code, stderr.String())
+	}
+}
+
+// TestUnmatchedClosestAsPatterns: a --package hint names the closest
+// packages as values that, pasted, select them: a name holding a
+// backslash, a bracket, a star, a question mark or a comma was written
+// as it is, which --package reads as a pattern ('q\x' matches "qx",
+// 'a[1]' "a1") or a list ('d,e' the two names d and e), so that the
+// hint pasted failed again or selected another package.
+func TestUnmatchedClosestAsPatterns(t *testing.T) {
+	names := []string{`q\x`, `a[1]`, `b*c`, `bxc`, `d,e`, `d`, `f?g`, `h\`}
+	lock := func(version string, hash func(int) string) string {
+		var entries, specs []string
+		for i, name := range names {
+			entries = append(entries, fmt.Sprintf(`{"hash":%q,"spec":"root%d"}`, hash(i), i))
+			quoted, _ := json.Marshal(name)
+			specs = append(specs, fmt.Sprintf(`%q:{"name":%s,"version":%q,"hash":%q}`, hash(i), quoted, version, hash(i)))
+		}
+		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
+			strings.Join(entries, ",") + `],"concrete_specs":{` + strings.Join(specs, ",") + `}}`
+		file := filepath.Join(t.TempDir(), "spack.lock")
+		if err := os.WriteFile(file, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return file
+	}
+	oldFile := lock("1.0.0", func(i int) string { return strings.Repeat(string(rune('a'+i)), 32) })
+	newFile := lock("2.0.0", func(i int) string { return strings.Repeat(string(rune('m'+i)), 32) })
+	hint := regexp.MustCompile(`\(closest: ('[^']*'|\S+)\)\n$`)
+	for _, name := range names {
+		typo := name + "zz"
+		switch name {
+		case `d,e`:
+			typo = `d\,ez` // one pattern, not the list "d", "ez"
+		case `d`:
+			continue // closest: d and 'd\,e'
+		}
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--package", typo, oldFile, newFile}, &stdout, &stderr)
+		m := hint.FindStringSubmatch(stderr.String())
+		if code != exitTrouble || m == nil {
+			t.Errorf("--package %q: exit %d, stderr %q; want 2 and one closest name", typo, code, stderr.String())
+			continue
+		}
+		pasted := strings.Trim(m[1], "'")
+		// Pasted, the hint selects the name, and it alone.
+		stdout.Reset()
+		stderr.Reset()
+		code = run([]string{"-f", "json", "--package", pasted, oldFile, newFile}, &stdout, &stderr)
+		var r struct{ Packages []struct{ Name string } }
+		if err := json.Unmarshal(stdout.Bytes(), &r); code != exitDiffers || err != nil {
+			t.Errorf("--package %s, the hint for %q pasted: exit %d (%v), stderr %q; want 1", pasted, name, code, err, stderr.String())
+			continue
+		}
+		if len(r.Packages) != 1 || r.Packages[0].Name != name {
+			t.Errorf("--package %s, the hint for %q pasted, selects %+v", pasted, name, r.Packages)
+		}
 	}
 }
