@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 
 // renameNode and renameEdge write a node and an edge of a spec file of
@@ -121,6 +123,69 @@ func TestMissingCountAfterFolder(t *testing.T) {
 		}
 		if !strings.HasPrefix(more, tt.more) || tt.more == "" && more != "" || line != tt.line {
 			t.Errorf("%s: the warning of the rest: %q at line %d; want %q at line %d", tt.name, more, line, tt.more, tt.line)
+		}
+	}
+}
+
+// TestMissingRestNamedAfterFolder (issue 35, class e): the edges whose
+// spec another file of the folder holds, among the first 20 that the
+// decoder names, leave room for the edges it counted in its rest: each
+// of those gets a warning of its own, up to 20 named, as the decoder
+// writes a file's. With openssl's first 3 edges to specs of zlib-ng
+// (found) and then gone's, 18 gone edges were 17 named and "1 more
+// dependencies are not in the file", which named none of the rest;
+// with 3 found first, 17 named and "10 more" named 10 of 27 edges.
+func TestMissingRestNamedAfterFolder(t *testing.T) {
+	hash := func(c string, i int) string {
+		return string(rune('a'+i/26)) + string(rune('a'+i%26)) + strings.Repeat(c, 30)
+	}
+	var ng, found []string // zlib-ng's specs, and edges to them
+	for i := range 3 {
+		ng = append(ng, renameNode("zlib-ng", hash("n", i), ""))
+		found = append(found, renameEdge("zlib", hash("n", i)))
+	}
+	for _, tt := range []struct {
+		gone, named, more int // edges to specs in no file after the found; want named, and counted
+	}{
+		{18, 18, 0},
+		{20, 20, 0},
+		{27, 20, 7},
+	} {
+		var gone []string
+		for i := range tt.gone {
+			gone = append(gone, renameEdge("gone", hash("g", i)))
+		}
+		edges := `,"dependencies":[` + strings.Join(append(append([]string{}, found...), gone...), ",") + `]`
+		dir := writeTree(t, map[string]string{
+			"zlib-ng.spec.json": renameFile(ng...),
+			"curl.spec.json": renameFile(renameNode("curl", hash("c", 0), `,"dependencies":[`+renameEdge("openssl", hash("o", 0))+`]`),
+				"\n\n"+renameNode("openssl", hash("o", 0), edges)),
+		})
+		s, err := Load(dir, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		named, more := map[string]bool{}, ""
+		for _, w := range s.Warnings {
+			switch {
+			case strings.Contains(w.Message, " more dependencies are not in the file"):
+				more = w.Message
+				if w.Line != 3 {
+					t.Errorf("%d gone: %q at line %d, want line 3", tt.gone, w.Message, w.Line)
+				}
+			case strings.Contains(w.Message, "is not in the file"):
+				if !strings.Contains(w.Message, "dependency gone/") || named[w.Message] {
+					t.Errorf("%d gone: %q; want one warning an edge to a spec in no file", tt.gone, w.Message)
+				}
+				named[w.Message] = true
+			}
+		}
+		want := ""
+		if tt.more > 0 {
+			want = spackfmt.MoreMissingMessage(tt.more)
+		}
+		if len(named) != tt.named || more != want {
+			t.Errorf("%d gone: %d edges named, rest %q; want %d named, rest %q", tt.gone, len(named), more, tt.named, want)
 		}
 	}
 }

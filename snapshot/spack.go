@@ -672,7 +672,10 @@ func (s *Snapshot) renameAcrossFiles(warnings map[*Package][]Warning) {
 // few) for each edge whose spec another file holds (pkgOf, the package
 // of each hash of the files): its warning goes, or the count of the
 // rest is lowered, at the line of the first edge of them left, and goes
-// at 0. A warning says what holds once every file is read. The
+// at 0. The warnings taken back make room for the edges of the rest:
+// each gets one of its own, up to spackfmt.MostMissing a file as the
+// decoder writes them, so that no count stands for edges it could
+// name. A warning says what holds once every file is read. The
 // decoder's warnings are filed on its file's first package (loadFrom),
 // not on the package whose edge it is: openssl's edge "zlib" in
 // curl.spec.json warns on curl.
@@ -765,31 +768,60 @@ func (s *Snapshot) takeBackMissing(warnings map[*Package][]Warning, pkgOf map[st
 				fewer++
 			}
 		}
-		// The line of the first edge left that has no warning of its own.
-		line := 0
+		// The edges left that have no warning of their own, those the
+		// decoder counted in its rest: by line, as the decoder met them
+		// (a line not known last).
+		var rest []edge
 		for _, e := range left[file] {
 			if named[e.msg] > 0 {
 				named[e.msg]--
-			} else if line == 0 || e.line > 0 && e.line < line {
-				line = e.line
+			} else {
+				rest = append(rest, e)
 			}
 		}
+		slices.SortStableFunc(rest, func(a, b edge) int {
+			if (a.line == 0) != (b.line == 0) {
+				return cmp.Compare(b.line, a.line) // a line not known last
+			}
+			return cmp.Compare(a.line, b.line)
+		})
 		ws := warnings[p]
 		kept := ws[:0]
+		one, more := 0, 0 // the edges left with a warning each, and counted in the rest
+		var moreOf *Warning
 		for _, w := range ws {
 			if drop[w.Message] > 0 {
 				drop[w.Message]--
 				continue
 			}
-			if _, more := spackfmt.ParseMissing(w.Message); more > 0 && fewer > 0 {
-				if more <= fewer {
-					continue // none left
-				}
-				w.Message, w.Line = spackfmt.MoreMissingMessage(more-fewer), line
+			missing, n := spackfmt.ParseMissing(w.Message)
+			if n > 0 {
+				more, moreOf = max(n-fewer, 0), &Warning{File: w.File, Same: w.Same}
+				continue
+			}
+			if missing {
+				one++
 			}
 			kept = append(kept, w)
 		}
-		clear(ws[len(kept):])
+		// The warnings taken back make room for edges of the rest, each
+		// with its own, as the decoder writes up to MostMissing: "10 more
+		// dependencies are not in the file" alone named none of them.
+		promote := min(max(spackfmt.MostMissing-one, 0), more, len(rest))
+		for _, e := range rest[:promote] {
+			kept = append(kept, Warning{File: moreOf.File, Line: e.line, Message: e.msg})
+		}
+		if more -= promote; more > 0 {
+			w := *moreOf
+			if promote < len(rest) {
+				w.Line = rest[promote].line
+			}
+			w.Message = spackfmt.MoreMissingMessage(more)
+			kept = append(kept, w)
+		}
+		if n := len(kept); n < len(ws) {
+			clear(ws[n:])
+		}
 		warnings[p] = kept
 	}
 }

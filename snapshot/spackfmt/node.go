@@ -950,6 +950,11 @@ func (d *decoder) finish() {
 // dependency it lacks, peaked at 4.1x its bytes while decoded).
 const mostMissing = 20
 
+// MostMissing is mostMissing for the loader, which takes back the
+// warnings of dependencies another file of a folder holds and gives
+// those the decoder counted in its rest a warning each in their place.
+const MostMissing = mostMissing
+
 // missingDep says that node n's dependency name/hash is not in the file.
 func (d *decoder) missingDep(n *Node, name, hash string) {
 	if d.missing++; d.missing <= mostMissing {
