@@ -1566,7 +1566,7 @@ func (m *matcher) pair(x matched) (p Pair) {
 			p.From = listops.MinusJoin(o.Variants, n.Variants, " ", &m.probes)
 			p.To = listops.MinusJoin(n.Variants, o.Variants, " ", &m.probes)
 		} else if f == fVersion {
-			p.From, p.To = versionsJoined(o.Versions, n.Versions), versionsJoined(n.Versions, o.Versions)
+			p.From, p.To = JoinVersions(o.Versions, n.Versions), JoinVersions(n.Versions, o.Versions)
 		} else {
 			p.From, p.To = o.show(f), n.show(f)
 		}
@@ -1574,15 +1574,17 @@ func (m *matcher) pair(x matched) (p Pair) {
 	return p
 }
 
-// versionsJoined writes a spec's versions l beside the other spec's,
-// other, as an updated pair's from and to: joined by ", ", each as it
-// is, unless a version of either list holds a comma or is empty: then
-// each is quoted, as Go quotes a string. Joined as they are, the
-// versions ["1.0, 2.0"] and ["1.0", "2.0"] read alike ("1.0, 2.0 →
-// 1.0, 2.0", no change), and [""] as [] (versionsDelta quotes the
-// facets warning's alike).
-func versionsJoined(l, other []string) string {
-	odd := func(v string) bool { return v == "" || strings.Contains(v, ",") }
+// JoinVersions writes a spec's versions l beside the other spec's,
+// other (nil for a list alone), as an updated pair's from and to and
+// every view's list of versions: joined by ", ", each as it is, unless
+// a version of either list holds a comma or a double quote, or is
+// empty: then each is quoted, as Go quotes a string. Joined as they
+// are, the versions ["1.0, 2.0"] and ["1.0", "2.0"] read alike ("1.0,
+// 2.0 → 1.0, 2.0", no change), [""] as [], and [`"1.0`, `2.0"`] as
+// ["1.0, 2.0"] quoted (versionsDelta quotes the facets warning's
+// alike).
+func JoinVersions(l, other []string) string {
+	odd := func(v string) bool { return v == "" || strings.ContainsAny(v, `,"`) }
 	if !slices.ContainsFunc(l, odd) && !slices.ContainsFunc(other, odd) {
 		return strings.Join(l, ", ")
 	}

@@ -274,7 +274,7 @@ func TestListsDoNotCollide(t *testing.T) {
 	if p.Counts.Rebuilt != 0 || p.Counts.Updated != 1 {
 		t.Errorf("counts %+v: [\"1.0,2.0\"] and [\"1.0\", \"2.0\"] are different versions", p.Counts)
 	}
-	// Each version quoted: a version holds a comma (versionsJoined).
+	// Each version quoted: a version holds a comma (JoinVersions).
 	if u := p.Specs.Updated[0]; u.From != `"1.0,2.0"` || u.To != `"1.0", "2.0"` {
 		t.Errorf("update shown as %q → %q", u.From, u.To)
 	}

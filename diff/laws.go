@@ -496,14 +496,17 @@ func tripNames(l []Trip) []string {
 }
 
 // shortValue cuts a value from a report for a message, at 60
-// characters (an invalid byte is one, read as U+FFFD where it is cut).
-// Only the part kept is converted: the whole value as runes made render
-// of one 50 MB feature name peak at 6x the report.
+// characters (an invalid byte is one). The part kept is copied as it
+// is, its invalid bytes kept, so that a message quoting it writes each
+// as an escape (\xff), as it writes a short value's: turned into
+// U+FFFD, a value with an invalid byte and one with U+FFFD there read
+// alike. Only the part kept is copied: the whole value as runes made
+// render of one 50 MB feature name peak at 6x the report.
 func shortValue(s string) string {
 	n := 0
 	for i := range s {
 		if n == shortChars {
-			return string([]rune(s[:i])) + "…"
+			return s[:i] + "…"
 		}
 		n++
 	}

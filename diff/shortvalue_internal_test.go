@@ -18,13 +18,9 @@ func TestShortValueAllocatesItsCut(t *testing.T) {
 		{strings.Repeat("a", 61), strings.Repeat("a", 60) + "…"},
 		{strings.Repeat("é", 61), strings.Repeat("é", 60) + "…"},
 		{strings.Repeat("\xff", 60), strings.Repeat("\xff", 60)},
-		{strings.Repeat("\xff", 61), strings.Repeat("\uFFFD", 60) + "…"},
+		{strings.Repeat("\xff", 61), strings.Repeat("\xff", 60) + "…"}, // its invalid bytes kept
 	} {
-		want := tc.want
-		if r := []rune(tc.in); len(r) > 60 { // the cut as it was made
-			want = string(r[:60]) + "…"
-		}
-		if got := shortValue(tc.in); got != tc.want || got != want {
+		if got := shortValue(tc.in); got != tc.want {
 			t.Errorf("shortValue(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}

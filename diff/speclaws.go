@@ -195,10 +195,10 @@ func checkPair(at, kind string, p *Pair, ignored *[numFacets]bool, conflicts boo
 		}
 		from, to := showFacet(o, changed), showFacet(n, changed)
 		if changed == fVersion {
-			from, to = versionsJoined(o.Versions, n.Versions), versionsJoined(n.Versions, o.Versions)
+			from, to = JoinVersions(o.Versions, n.Versions), JoinVersions(n.Versions, o.Versions)
 			if p.From == strings.Join(o.Versions, ", ") && p.To == strings.Join(n.Versions, ", ") {
 				// Saved before a version with a comma was quoted
-				// (versionsJoined): the same lists, joined as they are.
+				// (JoinVersions): the same lists, joined as they are.
 				from, to = p.From, p.To
 			}
 		}

@@ -666,7 +666,11 @@ func Visible(msg string) string { return visible(plainTextOf(msg, false, false))
 // rendered page reads a run of spaces as one: the warnings of the
 // versions "a  b" and "a   b" read alike there. A quoted value's
 // backslashes are doubled already, so a \x20 inside its quotes is
-// such a space, and \\x20 the four characters.
+// such a space, and \\x20 the four characters. Outside quotes, a
+// backslash right before such a space is doubled where it would
+// read with the space's escape as \\x20 (lastBeforeShownSpace): the
+// name a\ at a message's end reads a\\\x20, the name a\x20 (as
+// VisibleInput writes it) a\\x20.
 func VisibleMessage(msg string) string { return visible(plainTextOf(msg, false, true)) }
 
 // VisibleInput is Visible for a part of a message read from the input (a
@@ -746,7 +750,7 @@ func plainTextOf(s string, backslashes, spaces bool) string {
 	for i, r := range s {
 		switch {
 		case r == '\\':
-			if backslashes && escapedAfterOf(s[i+1:], spaces) {
+			if backslashes && escapedAfterOf(s[i+1:], spaces) || !backslashes && spaces && lastBeforeShownSpace(s, i) {
 				b.WriteString(`\\`)
 			} else {
 				b.WriteByte('\\')
@@ -810,6 +814,26 @@ func escapedAfterOf(rest string, spaces bool) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(rest)
 	return unclean(r)
+}
+
+// lastBeforeShownSpace reports whether s[i], a backslash, ends a run of
+// an odd number of them right before a space plainTextOf writes \x20
+// (shownSpace), in a message that leaves its backslashes as they are
+// (VisibleMessage). Written as it is, such a backslash and the space's
+// escape read \\x20, the four characters \x20 as a quoted value or a
+// part of VisibleInput writes them: the name a\ at the end of a
+// message read as the name a\x20 there. Doubled, the run reads as its
+// backslashes and the escape as a space. A quoted value's run before a
+// space is even (Go doubles each backslash), and is left as it is.
+func lastBeforeShownSpace(s string, i int) bool {
+	if i+1 >= len(s) || s[i+1] != ' ' || !shownSpace(s, i+1) {
+		return false
+	}
+	n := 0
+	for j := i; j >= 0 && s[j] == '\\'; j-- {
+		n++
+	}
+	return n%2 == 1
 }
 
 // shownSpace reports whether s[i], a space, is one a rendered view

@@ -30,12 +30,12 @@ func NewsText(h diff.Highlight, maxNames int) string {
 	case diff.HighlightNewPackage:
 		b.WriteString("new package " + pkg)
 		if h.Versions != nil && len(h.Versions.New) > 0 {
-			b.WriteString(" " + strings.Join(h.Versions.New, ", "))
+			b.WriteString(" " + diff.JoinVersions(h.Versions.New, nil))
 		}
 	case diff.HighlightRemovedPackage:
 		b.WriteString("removed package " + pkg)
 		if h.Versions != nil && len(h.Versions.Old) > 0 {
-			b.WriteString(" " + strings.Join(h.Versions.Old, ", "))
+			b.WriteString(" " + diff.JoinVersions(h.Versions.Old, nil))
 		}
 	case diff.HighlightVersion:
 		b.WriteString(pkg + " " + versionMove(h.Versions))

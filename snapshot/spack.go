@@ -618,7 +618,7 @@ func (s *Snapshot) renameAcrossFiles(warnings map[*Package][]Warning) {
 			}
 		}
 	}
-	s.takeBackMissing(warnings, pkgOf)
+	s.capMissingAcrossFiles(warnings, s.takeBackMissing(warnings, pkgOf))
 	n, firstLine := 0, 0
 	var first *Package
 	rename := func(p *Package, name string, sp *Spec) {
@@ -682,7 +682,9 @@ func (s *Snapshot) renameAcrossFiles(warnings map[*Package][]Warning) {
 //
 // Only the files whose decoder said so have their hashes gathered: spec
 // files of a build cache, each holding its spec's whole DAG, have none.
-func (s *Snapshot) takeBackMissing(warnings map[*Package][]Warning, pkgOf map[string]string) {
+// It returns the dependency (name and hash) of each edge's message left,
+// whose spec no file holds.
+func (s *Snapshot) takeBackMissing(warnings map[*Package][]Warning, pkgOf map[string]string) (depOf map[string]string) {
 	owner := map[string]*Package{} // by file: the package its warnings are filed on
 	for _, p := range s.Packages {
 		if !p.merge() {
@@ -696,8 +698,9 @@ func (s *Snapshot) takeBackMissing(warnings map[*Package][]Warning, pkgOf map[st
 		}
 	}
 	if len(owner) == 0 {
-		return
+		return nil
 	}
+	depOf = map[string]string{}
 	inFile := map[string]map[string]bool{} // by file: its hashes
 	for _, p := range s.Packages {
 		if !p.merge() || owner[p.File()] == nil {
@@ -735,6 +738,9 @@ func (s *Snapshot) takeBackMissing(warnings map[*Package][]Warning, pkgOf map[st
 				found[p.File()] = append(found[p.File()], msg)
 			} else {
 				left[p.File()] = append(left[p.File()], edge{msg, specLine(p, sp)})
+				if _, ok := depOf[msg]; !ok {
+					depOf[msg] = d.Name + "/" + d.Hash
+				}
 			}
 		}
 	}
@@ -824,7 +830,154 @@ func (s *Snapshot) takeBackMissing(warnings map[*Package][]Warning, pkgOf map[st
 		}
 		warnings[p] = kept
 	}
+	return depOf
 }
+
+// capMissingAcrossFiles makes the decoders' warnings of dependencies
+// that no file of the folder holds (takeBackMissing's depOf, each
+// edge's message to its dependency) the folder's, not each file's: a
+// dependency that many spec files lack warned once in each, a folder of
+// N spec files N times. Each dependency keeps the warnings of the first
+// file that has one (by file, line and message, so that what is kept
+// does not depend on the order the files are read in), the first of
+// which counts the other files that lack it ("(nor in 3 more files
+// naming it)"); the warnings of the first mostMissingAcross are kept,
+// and one warning counts the edges of the rest with those the decoders
+// counted past their own first few (MoreMissingMessage), at the first
+// of them. A folder whose files lack each their own few dependencies
+// warns as its files' decoders did.
+func (s *Snapshot) capMissingAcrossFiles(warnings map[*Package][]Warning, depOf map[string]string) {
+	if len(depOf) == 0 {
+		return
+	}
+	type entry struct {
+		p    *Package
+		at   int // in warnings[p]
+		w    Warning
+		dep  string // a named edge's dependency, "" for a count
+		more int    // a count's edges
+	}
+	var named, counts []entry
+	seen := map[*Package]bool{}
+	for _, p := range s.Packages {
+		if !p.merge() || seen[p] {
+			continue
+		}
+		seen[p] = true
+		for k, w := range warnings[p] {
+			switch missing, more := spackfmt.ParseMissing(w.Message); {
+			case missing:
+				dep, ok := depOf[w.Message]
+				if !ok {
+					dep = w.Message
+				}
+				named = append(named, entry{p: p, at: k, w: w, dep: dep})
+			case more > 0:
+				counts = append(counts, entry{p: p, at: k, w: w, more: more})
+			}
+		}
+	}
+	order := func(a, b entry) int {
+		return cmp.Or(strings.Compare(a.w.File, b.w.File), cmp.Compare(a.w.Line, b.w.Line), strings.Compare(a.w.Message, b.w.Message))
+	}
+	slices.SortFunc(named, order)
+	slices.SortFunc(counts, order)
+	type group struct {
+		first        entry
+		kept         []entry // the entries of its first file
+		files, edges int
+	}
+	var groups []*group
+	byDep := map[string]*group{}
+	lastFile := map[string]string{} // by dependency: the last file counted
+	across := false                 // a dependency lacking in two files or more
+	for _, e := range named {
+		g := byDep[e.dep]
+		if g == nil {
+			g = &group{first: e}
+			byDep[e.dep] = g
+			groups = append(groups, g)
+		}
+		g.edges++
+		if g.files == 0 || lastFile[e.dep] != e.w.File {
+			g.files++
+			lastFile[e.dep] = e.w.File
+			across = across || g.files > 1
+		}
+		if e.w.File == g.first.w.File {
+			g.kept = append(g.kept, e)
+		}
+	}
+	if !across && len(named) <= mostMissingAcross && len(counts) <= 1 {
+		return // each dependency warned of in one file, and within the cap
+	}
+	drop := map[*Package]map[int]bool{}
+	dropAt := func(e entry, dropped bool) {
+		if drop[e.p] == nil {
+			drop[e.p] = map[int]bool{}
+		}
+		drop[e.p][e.at] = dropped
+	}
+	keep := map[*Package]map[int]string{} // the kept warnings' new messages
+	rest, first, kept := 0, entry{}, 0
+	for _, e := range named {
+		dropAt(e, true)
+	}
+	for _, g := range groups {
+		if kept+len(g.kept) > mostMissingAcross {
+			// Past the cap: counted, every edge of it, and no later
+			// dependency named before it.
+			kept = mostMissingAcross
+			if rest == 0 || order(g.first, first) < 0 {
+				first = g.first
+			}
+			rest += g.edges
+			continue
+		}
+		kept += len(g.kept)
+		for _, e := range g.kept {
+			dropAt(e, false)
+		}
+		if g.files > 1 {
+			if keep[g.first.p] == nil {
+				keep[g.first.p] = map[int]string{}
+			}
+			keep[g.first.p][g.first.at] = g.first.w.Message + " (nor in " + plural(g.files-1, "more file") + " naming it)"
+		}
+	}
+	for _, e := range counts {
+		dropAt(e, true)
+		if rest == 0 || order(e, first) < 0 {
+			first = e
+		}
+		rest += e.more
+	}
+	for p, at := range drop {
+		ws := warnings[p]
+		out := ws[:0]
+		for k, w := range ws {
+			if at[k] {
+				continue
+			}
+			if msg, ok := keep[p][k]; ok {
+				w.Message = msg
+			}
+			out = append(out, w)
+		}
+		clear(ws[len(out):])
+		warnings[p] = out
+	}
+	if rest > 0 {
+		w := first.w
+		w.Message = spackfmt.MoreMissingMessage(rest)
+		warnings[first.p] = append(warnings[first.p], w)
+	}
+}
+
+// mostMissingAcross is the most dependencies in no file of a folder
+// that capMissingAcrossFiles gives a warning each, as a decoder names
+// the first mostMissing of its file.
+const mostMissingAcross = 20
 
 // oneSpackFile reports whether the packages of Spack files all come from
 // one file.

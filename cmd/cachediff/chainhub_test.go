@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 
@@ -128,13 +127,13 @@ func fakeHash(c byte, i int) string {
 }
 
 // forgedRootVias writes the JSON report of a chain over a hub (3 leaves),
-// edited so that r changed roots each go through a via of d names (the
-// first the root's changed dependency, then z000001 …), and returns its
-// path and size.
+// of the root's package alone (--package c4), edited so that r changed
+// roots each go through a via of d names (the first the root's changed
+// dependency, then z000001 …), and returns its path and size.
 func forgedRootVias(t *testing.T, r, d int) (string, int) {
 	t.Helper()
 	oldPath, newPath, _ := writeChainOverHub(t, 5, 3)
-	code, js, _ := runAlloc([]string{"--format", "json", oldPath, newPath})
+	code, js, _ := runAlloc([]string{"--format", "json", "--package", "c4", oldPath, newPath})
 	if code != 1 {
 		t.Fatalf("the chain over a hub: exit %d, want 1", code)
 	}
@@ -170,12 +169,12 @@ func forgedRootVias(t *testing.T, r, d int) (string, int) {
 		w := *root.Why
 		via := base
 		w.Via = &via
-		// The via's first name a dependency the report does not list
-		// (of hashes of its own): render follows a path through the
-		// listed pairs' changed dependencies, by hash, and z000001 is
-		// no dependency of the chain's spec.
-		w.Changed = slices.Clone(w.Changed)
-		w.Changed[0].OldHash, w.Changed[0].NewHash = fakeHash('p', i), fakeHash('q', i)
+		// The via's first name, c3, a dependency the report does not
+		// list (--package c4), of its own hashes: render follows a path
+		// through the listed pairs' changed dependencies, by hash, and
+		// no further than a spec the report does not list (z000001 is
+		// no dependency of c3). Hashes made up there are refused where
+		// the report lists the package whole.
 		x.Why = &w
 		c.Roots.Changed = append(c.Roots.Changed, x)
 	}

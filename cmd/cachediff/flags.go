@@ -670,6 +670,41 @@ func feedIDURI(v string) bool {
 	return err == nil && u.Scheme != "" && !strings.ContainsAny(v, " \t\n\r<>\"")
 }
 
+// unseenIn names the first character of v that a reader cannot see as
+// itself, an invalid byte, a control character or an invisible one
+// (report.Invisible: U+00A0 reads as a space), written as an escape, and
+// where it is, counted in characters from 1, with how many more there
+// are: `\u00a0, an invisible character, at character 21 (and 1 more)`.
+// "" when v has none.
+func unseenIn(v string) string {
+	what, n, more := "", 0, 0
+	for i, r := range v {
+		n++
+		if r != utf8.RuneError && !unicode.IsControl(r) && !report.Invisible(r) {
+			continue
+		}
+		if what != "" {
+			more++
+			continue
+		}
+		at := ", at character " + strconv.Itoa(n)
+		switch _, size := utf8.DecodeRuneInString(v[i:]); {
+		case r == utf8.RuneError && size == 1:
+			what = "the byte " + report.VisibleInput(v[i:i+1]) + ", not UTF-8" + at
+		case r == utf8.RuneError:
+			what = "U+FFFD, the replacement character" + at
+		case unicode.IsControl(r):
+			what = report.VisibleInput(string(r)) + ", a control character" + at
+		default:
+			what = report.VisibleInput(string(r)) + ", an invisible character" + at
+		}
+	}
+	if more > 0 {
+		what += " (and " + strconv.Itoa(more) + " more)"
+	}
+	return what
+}
+
 // checkOutput checks the output flags and derives --github-comment's.
 func checkOutput(fs *pflag.FlagSet, o *options) error {
 	f, ok := report.Lookup(o.format)
@@ -740,11 +775,11 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		if !feedIDURI(o.feedID) {
 			return fmt.Errorf("--feed-id %q: want an absolute URI, such as https://example.org/catalogue/feed.xml or tag:example.org,2025:catalogue", o.feedID)
 		}
-		if strings.ContainsFunc(o.feedID, func(r rune) bool { return r == utf8.RuneError || unicode.IsControl(r) || report.Invisible(r) }) {
+		if what := unseenIn(o.feedID); what != "" {
 			// encoding/xml writes U+FFFE as U+FFFD, another id than
 			// the one given; a bidi or invisible character (which an
 			// IRI forbids) shows the id as another.
-			return fmt.Errorf("--feed-id %q: holds a control or invisible character (written as \\u or \\x above): want an absolute URI of visible characters", o.feedID)
+			return fmt.Errorf("--feed-id %q: holds %s: want an absolute URI of visible characters", o.feedID, what)
 		}
 	}
 	if fs.Changed("max-entries") && o.feedMax <= 0 {

@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/testing/gen"
 	"github.com/cachediff/cachediff/internal/testing/race"
-	"github.com/cachediff/cachediff/internal/testing/spackgen"
 	"github.com/cachediff/cachediff/report/jsonv1"
 )
 
@@ -25,30 +25,29 @@ type basedShape string
 
 // writeBasedReport writes into dir a report of shape with about n sets,
 // compact (no space, as a hand edits it: the fewest bytes a set), and
-// returns its path and size. It starts from the report of a chain of two
-// specs, c0 and c1, each version bumped (c1's root cause is c0's own
-// change), and gives c1 a set of the shape: every cause is named c0 (the
-// stacked sets' one group at every level) or q<j> (a group of the j-th
-// base of a set of several: they share none), each reached through c0.
+// returns its path and size. It starts from the report of c1 over two
+// builds of c0 (writeTwoBuildsPair), each version bumped (c1's root
+// causes are c0's own changes), and gives c1 a set of the shape: every
+// cause is named c0 (the stacked sets' one group at every level) or q<j>
+// (a group of the j-th base of a set of several: they share none), each
+// reached through c0.
 func writeBasedReport(t testing.TB, dir string, shape basedShape, n int) (string, int64) {
 	t.Helper()
-	a, b, err := spackgen.WriteChainUpdPair(t.TempDir(), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, b := writeTwoBuildsPair(t, t.TempDir())
 	var out bytes.Buffer
 	c := &cli{stdout: &out, stderr: &bytes.Buffer{}}
 	if code := c.run([]string{"--format", "json", a, b}); code != 1 {
-		t.Fatalf("the chain of 2: exit %d, want 1", code)
+		t.Fatalf("c1 over two builds of c0: exit %d, want 1", code)
 	}
 	r, err := jsonv1.DecodeBytes(out.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
 	cs := r.Causes
-	// Cause 0 is c0's own change, cause 1 c1's; link 0 names c0.
-	if len(cs.Table) != 2 || cs.Table[0].Name != "c0" || len(cs.Paths) != 1 {
-		t.Fatalf("the chain of 2's causes: %+v", cs)
+	// Causes 0 and 1 are c0's builds' own changes, cause 2 c1's; link 0
+	// names c0.
+	if len(cs.Table) != 3 || cs.Table[0].Name != "c0" || cs.Table[1].Name != "c0" || len(cs.Paths) != 1 {
+		t.Fatalf("the causes of c1 over two builds of c0: %+v", cs)
 	}
 	version := cs.Table[0].Changes
 	var pair *diff.Pair
@@ -58,7 +57,7 @@ func writeBasedReport(t testing.TB, dir string, shape basedShape, n int) (string
 		}
 	}
 	cs.Sets = cs.Sets[:1]
-	cs.Table = cs.Table[:2]
+	cs.Table = cs.Table[:3]
 	cs.Paths = cs.Paths[:1]
 	groups := cs.Groups[:0:0]
 	for _, g := range cs.Groups {
@@ -128,23 +127,23 @@ func writeBasedReport(t testing.TB, dir string, shape basedShape, n int) (string
 	if shape != "stacked" {
 		top = len(cs.Sets) - 1
 	}
-	// c1's set holds c0's own change (cause 0, by link 0, c0's name), as
-	// the engine lists a changed dependency's own change in each
-	// dependent's set (render refuses it left out); in "stacked", c0's
-	// group is at every level too. c1 counts in c0's group, after c1's
-	// own group alone.
-	cs.Sets[top] = append(cs.Sets[top], diff.CauseRef{Cause: 0, Path: 0})
+	// c1's set holds c0's builds' own changes (causes 0 and 1, by link
+	// 0, c0's name), as the engine lists a changed dependency's own
+	// change in each dependent's set (render refuses one left out); in
+	// "stacked", c0's group is at every level too. c1 counts in c0's
+	// group (with c0's two builds), after c1's own group alone.
+	cs.Sets[top] = append(cs.Sets[top], diff.CauseRef{Cause: 0, Path: 0}, diff.CauseRef{Cause: 1, Path: 0})
 	if groups[0].Name != "c1" {
 		groups[0], groups[1] = groups[1], groups[0]
 	}
-	groups[1].Specs, groups[1].Updated = 2, 2
+	groups[1].Specs, groups[1].Updated = 3, 3
 	cs.Groups = groups
 	pair.Why.Set = top
-	// c1 over two builds of c0, the second one the report does not
-	// list: render follows the paths by hash, through the changed
+	// c1's why.changed holds both builds of c0, as cachediff wrote it:
+	// render follows the paths by hash, through the changed
 	// dependencies, and a name two of them hold is followed no further
-	// (these causes, each of its own hash, all by c0, are no spec's).
-	pair.Why.Changed = append(pair.Why.Changed, diff.DepChange{Name: "c0", OldHash: strings.Repeat("z", 32), NewHash: strings.Repeat("y", 32)})
+	// (the causes added, each of its own hash, all by c0, are no
+	// spec's). Hashes made up in why.changed are refused.
 	numberLikeEngine(r)
 	var js bytes.Buffer
 	if err := jsonv1.JSON(&js, r); err != nil {
@@ -159,6 +158,44 @@ func writeBasedReport(t testing.TB, dir string, shape basedShape, n int) (string
 		t.Fatal(err)
 	}
 	return path, int64(compact.Len())
+}
+
+// writeTwoBuildsPair writes into dir the two build-cache indexes of c1
+// over two builds of c0 (targets core2 and x86_64), at version 1 (a.json)
+// and 2 (b.json), every hash another, and returns their paths.
+func writeTwoBuildsPair(t testing.TB, dir string) (string, string) {
+	t.Helper()
+	var paths [2]string
+	for side, v := range []string{"1", "2"} {
+		installs := map[string]any{}
+		spec := func(name, target string, k uint64, deps []any) {
+			h := gen.MixHash(uint64(side)<<40 + k)
+			s := map[string]any{"name": name, "version": v, "hash": h, "namespace": "builtin",
+				"arch":       map[string]any{"platform": "linux", "platform_os": "ubuntu22.04", "target": target},
+				"compiler":   map[string]any{"name": "gcc", "version": "10.2.1"},
+				"parameters": map[string]any{"build_system": "generic"}}
+			if deps != nil {
+				s["dependencies"] = deps
+			}
+			installs[h] = map[string]any{"spec": s, "ref_count": 0, "in_buildcache": true}
+		}
+		var deps []any
+		for k, target := range []string{"core2", "x86_64"} {
+			spec("c0", target, uint64(k), nil)
+			deps = append(deps, map[string]any{"name": "c0", "hash": gen.MixHash(uint64(side)<<40 + uint64(k)),
+				"parameters": map[string]any{"deptypes": []string{"build", "link"}, "virtuals": []string{}}})
+		}
+		spec("c1", "core2", 2, deps)
+		data, err := json.Marshal(map[string]any{"database": map[string]any{"version": "7", "installs": installs}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths[side] = filepath.Join(dir, []string{"a.json", "b.json"}[side])
+		if err := os.WriteFile(paths[side], data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return paths[0], paths[1]
 }
 
 // TestWriteBasedReports writes the shapes' reports of 1,000 to a

@@ -476,7 +476,7 @@ func htmlDetails(r *diff.Report, o report.Options, maxRows, maxPkgs int) *htmlSt
 					break
 				}
 				s := &l.specs[j]
-				add(htmlRow{Kind: l.kind, Cells: [8]string{ab.Short(s.Hash), strings.Join(s.Versions, ", "), s.Compiler, s.OS, s.Target, s.Platform,
+				add(htmlRow{Kind: l.kind, Cells: [8]string{ab.Short(s.Hash), diff.JoinVersions(s.Versions, nil), s.Compiler, s.OS, s.Target, s.Platform,
 					listops.MinusJoin(s.Variants, p.SharedVariants, " ", nil), strings.Join(s.Stacks, ", ")}})
 			}
 		}
@@ -521,7 +521,7 @@ func pairRow(kind string, p *diff.Pair, ab report.Abbrev, shared []string) htmlR
 	if marks != nil {
 		stacks += " (" + strings.Join(marks, " ") + ")"
 	}
-	row.Cells = [8]string{hash, htmlChange(strings.Join(o.Versions, ", "), strings.Join(n.Versions, ", ")),
+	row.Cells = [8]string{hash, htmlChange(diff.JoinVersions(o.Versions, n.Versions), diff.JoinVersions(n.Versions, o.Versions)),
 		htmlChange(o.Compiler, n.Compiler), htmlChange(o.OS, n.OS), htmlChange(o.Target, n.Target), htmlChange(o.Platform, n.Platform),
 		variants, stacks}
 	return row

@@ -297,11 +297,13 @@ func throughUnlisted(r *diff.Report, w *diff.Why, link int) bool {
 }
 
 // TestRenderWhyChangedEdited: a pair's why.changed edited by hand, its
-// entry copied beside itself, turned off the walk
+// entry copied beside itself or its hashes made up, turned off the walk
 // of the pair's paths by hash through it, so that gmake's via, edited to
 // another of its dependencies that brings the same set, rendered (a
 // pair whose causes all come through dependencies of one set goes
-// through the first of them). An entry alike another is one dependency.
+// through the first of them). An entry alike another is one dependency;
+// hashes of no spec of a package whose every spec the report lists are
+// refused.
 func TestRenderWhyChangedEdited(t *testing.T) {
 	data := spackGenGolden(t)
 	for _, tc := range []struct {
@@ -312,6 +314,9 @@ func TestRenderWhyChangedEdited(t *testing.T) {
 		{"an entry twice", func(w *diff.Why, k int) {
 			w.Changed = slices.Insert(w.Changed, k, w.Changed[k])
 		}, "packages[8].specs.rebuilt[0].why.via: 20, "},
+		{"hashes made up", func(w *diff.Why, k int) {
+			w.Changed[k].OldHash, w.Changed[k].NewHash = strings.Repeat("a", 32), strings.Repeat("b", 32)
+		}, "packages[8].specs.rebuilt[0].why.changed[0]: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := DecodeBytes(bytes.Clone(data))

@@ -641,9 +641,10 @@ func jsonError(data []byte, err error) error {
 }
 
 // shortValue cuts a value from a report for a message, at 60
-// characters (an invalid byte is one, read as U+FFFD where it is cut).
-// Only the part kept is converted, as diff's shortValue does: the whole
-// value as runes made a 50 MB schema peak render at 7x the report.
+// characters (an invalid byte is one, kept as it is: a message quotes
+// it as an escape, \xff, as diff's shortValue keeps it). Only the part
+// kept is copied, as diff's shortValue does: the whole value as runes
+// made a 50 MB schema peak render at 7x the report.
 func shortValue(s string) string {
 	return cutRunes(s, 60)
 }
@@ -681,12 +682,13 @@ func shownList(l []string) string {
 	return strings.Join(out, ", ")
 }
 
-// cutRunes keeps the first n characters of s, and "…" when it cuts.
+// cutRunes keeps the first n characters of s (an invalid byte is one,
+// kept as it is), and "…" when it cuts.
 func cutRunes(s string, n int) string {
 	k := 0
 	for i := range s {
 		if k == n {
-			return string([]rune(s[:i])) + "…"
+			return s[:i] + "…"
 		}
 		k++
 	}

@@ -22,9 +22,13 @@ func TestShortValueAndKeyAllocateTheirCut(t *testing.T) {
 		{strings.Repeat("é", 61), 60}, {strings.Repeat("\xff", 60), 60}, {strings.Repeat("\xff", 61), 60},
 		{strings.Repeat("é", 40), 40}, {strings.Repeat("é", 41), 40}, {"a\xffb" + strings.Repeat("€", 50), 40},
 	} {
-		want := tc.in
-		if r := []rune(tc.in); len(r) > tc.n { // the cut as it was made
-			want = string(r[:tc.n]) + "…"
+		want, k := tc.in, 0
+		for i := range tc.in { // the cut, its invalid bytes kept (diff's shortValue)
+			if k == tc.n {
+				want = tc.in[:i] + "…"
+				break
+			}
+			k++
 		}
 		if got := cutRunes(tc.in, tc.n); got != want {
 			t.Errorf("cutRunes(%q, %d) = %q, want %q", tc.in, tc.n, got, want)

@@ -168,7 +168,7 @@ func (m *mdBuilder) specTable() *view.Section {
 		for j := range p.Specs.Restacked {
 			r := &p.Specs.Restacked[j]
 			n := r.New
-			b.WriteString(name + "restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.joinMD(n.Versions, ", ") + " | " + m.md(n.Compiler) + " | " + m.md(n.OS) + " | " + m.md(n.Target) + " |  | ")
+			b.WriteString(name + "restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.md(diff.JoinVersions(n.Versions, nil)) + " | " + m.md(n.Compiler) + " | " + m.md(n.OS) + " | " + m.md(n.Target) + " |  | ")
 			m.stackChange(b, r)
 			b.WriteString(" |")
 			rows = append(rows, m.row())
@@ -179,7 +179,7 @@ func (m *mdBuilder) specTable() *view.Section {
 		}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 			for j := range l.specs {
 				sp := &l.specs[j]
-				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.joinMD(sp.Versions, ", ")+" | "+m.md(sp.Compiler)+" | "+m.md(sp.OS)+" | "+m.md(sp.Target)+" | "+m.md(listops.MinusJoin(sp.Variants, shared, " ", nil))+" | "+m.stackList(sp.Stacks)+" |")
+				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.md(diff.JoinVersions(sp.Versions, nil))+" | "+m.md(sp.Compiler)+" | "+m.md(sp.OS)+" | "+m.md(sp.Target)+" | "+m.md(listops.MinusJoin(sp.Variants, shared, " ", nil))+" | "+m.stackList(sp.Stacks)+" |")
 			}
 		}
 	}
@@ -887,7 +887,7 @@ func (m *mdBuilder) packageTable(name string, rank int, title, noun string, stat
 		if status == diff.Removed {
 			versions, n = p.Versions.Old, p.Counts.Old
 		}
-		rows = append(rows, "\n| "+report.MDPackage(m.link, p.Name)+" | "+joinMD(versions, ", ")+" | "+strconv.Itoa(n)+" |")
+		rows = append(rows, "\n| "+report.MDPackage(m.link, p.Name)+" | "+report.EscapeMD(diff.JoinVersions(versions, nil))+" | "+strconv.Itoa(n)+" |")
 	}
 	if rows == nil {
 		return nil
@@ -919,7 +919,7 @@ func (m *mdBuilder) versions() *view.Section {
 		if before != after {
 			m.b.WriteString(" → " + report.EscapeMD(report.None(after)))
 		}
-		m.b.WriteString(" | " + joinMD(v.Added, ", ") + " | " + joinMD(v.Removed, ", ") + " | " + direction(v.Direction) + " |")
+		m.b.WriteString(" | " + report.EscapeMD(diff.JoinVersions(v.Added, nil)) + " | " + report.EscapeMD(diff.JoinVersions(v.Removed, nil)) + " | " + direction(v.Direction) + " |")
 		rows = append(rows, m.row())
 	}
 	if rows == nil {

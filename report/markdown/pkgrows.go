@@ -116,7 +116,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	for i := range p.Specs.Restacked {
 		r := &p.Specs.Restacked[i]
 		n := r.New
-		b.WriteString("\n| restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.joinMD(n.Versions, ", ") + " | " + m.md(n.Compiler) + " | " + m.md(n.OS) + " | " + m.md(n.Target) + " |  | ")
+		b.WriteString("\n| restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.md(diff.JoinVersions(n.Versions, nil)) + " | " + m.md(n.Compiler) + " | " + m.md(n.OS) + " | " + m.md(n.Target) + " |  | ")
 		m.stackChange(b, r)
 		b.WriteString(" |")
 	}
@@ -126,7 +126,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 		for i := range l.specs {
 			s := &l.specs[i]
-			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.joinMD(s.Versions, ", ") + " | " + m.md(s.Compiler) + " | " + m.md(s.OS) + " | " + m.md(s.Target) + " | " + m.md(listops.MinusJoin(s.Variants, shared, " ", nil)) + " | " + m.stackList(s.Stacks) + " |")
+			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.md(diff.JoinVersions(s.Versions, nil)) + " | " + m.md(s.Compiler) + " | " + m.md(s.OS) + " | " + m.md(s.Target) + " | " + m.md(listops.MinusJoin(s.Variants, shared, " ", nil)) + " | " + m.stackList(s.Stacks) + " |")
 		}
 	}
 	b.WriteString("\n\n</details>")
@@ -143,7 +143,7 @@ func (m *mdBuilder) pairCells(p *diff.Pair) {
 	if p.Facet == "version" {
 		b.WriteString(m.md(report.None(p.From)) + " → " + m.md(report.None(p.To)))
 	} else {
-		b.WriteString(m.change(strings.Join(o.Versions, ", "), strings.Join(n.Versions, ", ")))
+		b.WriteString(m.change(diff.JoinVersions(o.Versions, n.Versions), diff.JoinVersions(n.Versions, o.Versions)))
 	}
 	b.WriteString(" | " + m.change(o.Compiler, n.Compiler) + " | " + m.change(o.OS, n.OS))
 	if o.Platform != n.Platform {

@@ -76,7 +76,7 @@ func versionsText(l []string) string {
 	if len(l) == 0 {
 		return "no version"
 	}
-	return report.VisibleInput(strings.Join(l, ", "))
+	return report.VisibleInput(diff.JoinVersions(l, nil))
 }
 
 // textPackage writes a package's line: its versions, and its counts.

@@ -1,0 +1,35 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestFeedIDNamesItsInvisibleCharacter (issue 35 class e): a --feed-id
+// holding a space other than ASCII's (U+00A0, which reads as a space)
+// or another invisible or control character is refused, and the message
+// names the character as an escape and where it is in the id, not only
+// "a control or invisible character" of an id quoted whole. It is
+// refused before any snapshot is read.
+func TestFeedIDNamesItsInvisibleCharacter(t *testing.T) {
+	for _, c := range []struct{ id, want string }{
+		{"https://example.org/\u00a0feed.xml", `holds \u00a0, an invisible character, at character 21`},
+		{"tag:example.org,2025:a\u00a0b\u200bc", `holds \u00a0, an invisible character, at character 23 (and 1 more)`},
+		{"urn:x\u202e", `holds \u202e, an invisible character, at character 6`},
+		{"urn:\u0085x", `holds \u0085, a control character, at character 5`},
+		{"urn:x\ufffdy", `holds U+FFFD, the replacement character, at character 6`},
+		{"urn:é\xffx", `holds the byte \xff, not UTF-8, at character 6`},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"-f", "atom", "--feed-id", c.id, "no-such-old", "no-such-new"}, &stdout, &stderr)
+		msg := stderr.String()
+		if code != 2 || stdout.Len() > 0 || !strings.HasPrefix(msg, "cachediff: --feed-id ") {
+			t.Errorf("--feed-id %q: exit %d, stderr %q, %d bytes out; want exit 2 and a --feed-id error", c.id, code, msg, stdout.Len())
+			continue
+		}
+		if !strings.Contains(msg, c.want) {
+			t.Errorf("--feed-id %q: %q, want it to say %q", c.id, msg, c.want)
+		}
+	}
+}

@@ -1,0 +1,85 @@
+package snapshot
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestMissingOnceAcrossFolder (issue 35, class e): the decoder caps its
+// warnings of dependencies not in the file per file, so a folder of N
+// spec files each lacking the same dependency, which no file of the
+// folder holds, warned N times, and N files each lacking a dependency
+// of their own N times. The same dependency warns once, counting the
+// other files that lack it; the first 20 dependencies of the folder warn
+// each, and one warning counts the rest. What is kept does not depend on
+// the order the files were written in.
+func TestMissingOnceAcrossFolder(t *testing.T) {
+	gone := strings.Repeat("n", 32)
+	write := func(files int, own bool, reverse bool) string {
+		dir := t.TempDir()
+		for k := range files {
+			i := k
+			if reverse {
+				i = files - 1 - k
+			}
+			deps := `,"dependencies":[` + renameEdge("gone", gone) + `]`
+			if own {
+				deps = `,"dependencies":[` + renameEdge(fmt.Sprintf("gone%d", i), hashN(1000+i)) + `]`
+			}
+			data := renameFile(renameNode(fmt.Sprintf("pkg%03d", i), hashN(i+2), deps))
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("pkg%03d.spec.json", i)), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	for _, files := range []int{2, 50} {
+		var runs [2][]Warning
+		for r, reverse := range []bool{false, true} {
+			s, err := Load(write(files, false, reverse), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range s.Warnings {
+				w.File = filepath.Base(w.File)
+				runs[r] = append(runs[r], w)
+			}
+		}
+		if len(runs[0]) != 1 {
+			t.Fatalf("%d files lacking gone: %d warnings %+v, want 1", files, len(runs[0]), runs[0])
+		}
+		w := runs[0][0]
+		if want := fmt.Sprintf("dependency gone/nnnnnnn is not in the file (nor in %s naming it)", plural(files-1, "more file")); w.File != "pkg000.spec.json" || !strings.Contains(w.Message, want) {
+			t.Errorf("%d files: %s: %q; want pkg000.spec.json: …%s", files, w.File, w.Message, want)
+		}
+		if !reflect.DeepEqual(runs[0], runs[1]) {
+			t.Errorf("%d files: the warnings differ with the files written in another order:\n%+v\n%+v", files, runs[0], runs[1])
+		}
+	}
+	// Each file its own dependency: 20 named, one counting the rest.
+	s, err := Load(write(50, true, false), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	named, more := 0, ""
+	for _, w := range s.Warnings {
+		switch {
+		case strings.HasSuffix(w.Message, " is not in the file"):
+			named++
+		case strings.Contains(w.Message, " more dependencies are not in the file"):
+			if more != "" {
+				t.Errorf("two warnings count the rest: %q, %q", more, w.Message)
+			}
+			more = filepath.Base(w.File) + ": " + w.Message
+		default:
+			t.Errorf("%s: %q", w.File, w.Message)
+		}
+	}
+	if want := "pkg020.spec.json: 30 more dependencies are not in the file"; named != 20 || !strings.HasPrefix(more, want) {
+		t.Errorf("50 files each lacking its own dependency: %d named, then %q; want 20 and %q", named, more, want)
+	}
+}
