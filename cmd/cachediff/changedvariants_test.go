@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/pagetest"
@@ -15,36 +16,111 @@ import (
 // variants each, 64 specs a page, every variant of every spec distinct
 // and changed between the sides: each spec an update of one facet, its
 // variants, whose values (the spec's variants joined, 5.5 KB) are one
-// update group each.
+// update group each. The pages are those pagetest.Page writes of
+// changedVariantsSpec (TestChangedVariantsPairPages), their spec_details
+// appended directly: encoding/json's reflection over the 4,096 specs of
+// TestManyChangedVariantsMarkdownMemory (2M variants a side) was a second
+// of CPU of its own.
 func changedVariantsPair(t *testing.T, n int) (paths []string, size int64) {
 	t.Helper()
 	dir := t.TempDir()
+	var page []byte
 	for side, tag := range []string{"old", "new"} {
 		for p := 0; p*64 < n; p++ {
-			specs := make([]map[string]any, 0, 64)
-			for s := p * 64; s < min(n, (p+1)*64); s++ {
-				variants := make([]string, 500)
-				for j := range variants {
-					variants[j] = fmt.Sprintf("v%05d=%d_%d", j, s, side)
-				}
-				specs = append(specs, map[string]any{
-					"hash": spackgen.TinyHash(side<<30 | s), "versions": []string{"1.0"},
-					"compiler": "gcc@=13.2.0", "os": "ubuntu22.04", "platform": "linux",
-					"target": "x86_64_v3", "variants": variants, "stacks": []string{"root"}, "size": "-",
-				})
+			first, end := p*64, min(n, (p+1)*64)
+			// The meta lists what every spec shares but for the count.
+			metaSpecs := make([]map[string]any, 0, end-first)
+			for s := first; s < end; s++ {
+				spec := changedVariantsSpec(s, side, 0)
+				delete(spec, "variants")
+				metaSpecs = append(metaSpecs, spec)
 			}
 			name := fmt.Sprintf("p%04d", p)
-			page := fmt.Sprintf("---\ntitle: %q\nlayout: cache\ncategories: [package, %s]\nmeta: %s\nspec_details: %s\n---\n",
-				name, tag, pagetest.MustJSON(pagetest.MetaOf(specs)), pagetest.MustJSON(specs))
+			page = fmt.Appendf(page[:0], "---\ntitle: %q\nlayout: cache\ncategories: [package, %s]\nmeta: %s\nspec_details: [",
+				name, tag, pagetest.MustJSON(pagetest.MetaOf(metaSpecs)))
+			for s := first; s < end; s++ {
+				if s > first {
+					page = append(page, ',')
+				}
+				page = append(page, `{"compiler":"gcc@=13.2.0","hash":"`+spackgen.TinyHash(side<<30|s)+
+					`","os":"ubuntu22.04","platform":"linux","size":"-","stacks":["root"],"target":"x86_64_v3","variants":[`...)
+				for j := range changedVariants {
+					if j > 0 {
+						page = append(page, ',')
+					}
+					page = appendChangedVariant(append(page, '"'), j, s, side)
+					page = append(page, '"')
+				}
+				page = append(page, `],"versions":["1.0"]}`...)
+			}
+			page = append(page, "]\n---\n"...)
 			if err := os.MkdirAll(filepath.Join(dir, tag, name), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			writeFile(t, filepath.Join(dir, tag, name), "specs.md", []byte(page))
+			writeFile(t, filepath.Join(dir, tag, name), "specs.md", page)
 			size += int64(len(page))
 		}
 		paths = append(paths, filepath.Join(dir, tag))
 	}
 	return paths, size
+}
+
+// changedVariants is the number of variants of each spec of
+// changedVariantsPair.
+const changedVariants = 500
+
+// changedVariantsSpec is spec s of side (0 old, 1 new) of
+// changedVariantsPair, with its first variants variants.
+func changedVariantsSpec(s, side, variants int) map[string]any {
+	list := make([]string, variants)
+	for j := range list {
+		list[j] = string(appendChangedVariant(nil, j, s, side))
+	}
+	return map[string]any{
+		"hash": spackgen.TinyHash(side<<30 | s), "versions": []string{"1.0"},
+		"compiler": "gcc@=13.2.0", "os": "ubuntu22.04", "platform": "linux",
+		"target": "x86_64_v3", "variants": list, "stacks": []string{"root"}, "size": "-",
+	}
+}
+
+// appendChangedVariant appends variant j of spec s of side:
+// v<j, 5 digits>=<s>_<side>.
+func appendChangedVariant(b []byte, j, s, side int) []byte {
+	b = append(b, 'v')
+	for d := 10000; d > 0; d /= 10 {
+		b = append(b, byte('0'+j/d%10))
+	}
+	b = strconv.AppendInt(append(b, '='), int64(s), 10)
+	return strconv.AppendInt(append(b, '_'), int64(side), 10)
+}
+
+// TestChangedVariantsPairPages: the pages changedVariantsPair writes are
+// those pagetest.Page writes of its specs, a full page and a part of one
+// a side.
+func TestChangedVariantsPairPages(t *testing.T) {
+	const n = 70
+	paths, size := changedVariantsPair(t, n)
+	var total int64
+	for side, tag := range []string{"old", "new"} {
+		for p, name := range []string{"p0000", "p0001"} {
+			var specs []map[string]any
+			for s := p * 64; s < min(n, (p+1)*64); s++ {
+				specs = append(specs, changedVariantsSpec(s, side, changedVariants))
+			}
+			want := pagetest.Page(name, tag, nil, specs...)
+			got, err := os.ReadFile(filepath.Join(paths[side], name, "specs.md"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != want {
+				t.Errorf("%s/%s/specs.md differs from pagetest.Page's:\n%.300s\nwant\n%.300s", tag, name, got, want)
+			}
+			total += int64(len(got))
+		}
+	}
+	if total != size {
+		t.Errorf("size %d, want the pages' %d bytes", size, total)
+	}
 }
 
 // Catalogue pages whose specs have hundreds of distinct variants, every

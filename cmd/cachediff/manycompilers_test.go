@@ -121,7 +121,8 @@ func checkRenderMemory(t *testing.T, what string, report func(t *testing.T, n in
 	var allocs [2]uint64
 	for k, n := range []int{20000, 80000} {
 		path, input := report(t, n)
-		alloc, peak, _ := commandCost(t, []string{"render", "--format", "md", path})
+		c := commandCost(t, []string{"render", "--format", "md", path})
+		alloc, peak := c.alloc, c.peak
 		allocs[k] = alloc
 		ratio := float64(peak) / float64(input)
 		t.Logf("%d %s: input %d bytes, allocated %d, heap at most %d (%.2fx)", n, what, input, alloc, peak, ratio)

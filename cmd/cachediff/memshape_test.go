@@ -116,13 +116,22 @@ func oneSidedPair(t *testing.T, n int) (paths []string, size int64) {
 // transient single-node map: the many parameters within 10%).
 func diffCost(t *testing.T, paths []string) (alloc, peak uint64) {
 	t.Helper()
-	alloc, peak, _ = commandCost(t, append([]string{"--format", "json"}, paths...))
-	return alloc, peak
+	c := commandCost(t, append([]string{"--format", "json"}, paths...))
+	return c.alloc, c.peak
+}
+
+// childCost is what the command cachediff args cost in a child of the
+// test binary (commandCost).
+type childCost struct {
+	alloc   uint64 // the bytes it allocated
+	peak    uint64 // the most live heap a collection found over the one before
+	mallocs uint64 // the count of its allocations
+	output  uint64 // the bytes it wrote to standard output
 }
 
 // commandCost is diffCost of the command cachediff args, which must
-// exit 1, and the count of its allocations.
-func commandCost(t *testing.T, command []string) (alloc, peak, mallocs uint64) {
+// exit 1, the count of its allocations and the bytes of its output.
+func commandCost(t *testing.T, command []string) childCost {
 	t.Helper()
 	paths := command
 	args, err := json.Marshal(command)
@@ -139,17 +148,18 @@ func commandCost(t *testing.T, command []string) (alloc, peak, mallocs uint64) {
 		t.Fatalf("the child measuring cachediff %v: %v\n%s%s", paths, err, out, stderr.Bytes())
 	}
 	var code int
+	var c childCost
 	i := bytes.Index(out, []byte("memchild: "))
 	if i < 0 {
 		t.Fatalf("the child measuring cachediff %v said no result:\n%s", paths, out)
 	}
-	if _, err := fmt.Sscanf(string(out[i:]), "memchild: exit %d, allocated %d, peak %d, mallocs %d", &code, &alloc, &peak, &mallocs); err != nil {
+	if _, err := fmt.Sscanf(string(out[i:]), "memchild: exit %d, allocated %d, peak %d, mallocs %d, output %d", &code, &c.alloc, &c.peak, &c.mallocs, &c.output); err != nil {
 		t.Fatalf("the child measuring cachediff %v: %v\n%s", paths, err, out)
 	}
 	if code != 1 {
 		t.Fatalf("cachediff %v: exit %d, want 1\n%s", paths, code, out)
 	}
-	return alloc, peak, mallocs
+	return c
 }
 
 // memChildEnv holds the arguments, as JSON, of the command that
@@ -173,7 +183,8 @@ func TestMemChild(t *testing.T) {
 	if err := json.Unmarshal([]byte(spec), &args); err != nil {
 		t.Fatal(err)
 	}
-	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
+	var output countingWriter
+	c := &cli{stdin: strings.NewReader(""), stdout: &output, stderr: io.Discard}
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -181,7 +192,16 @@ func TestMemChild(t *testing.T) {
 	code := c.run(args)
 	peak := w.end()
 	runtime.ReadMemStats(&after)
-	fmt.Printf("memchild: exit %d, allocated %d, peak %d, mallocs %d\n", code, after.TotalAlloc-before.TotalAlloc, peak-min(peak, before.HeapAlloc), after.Mallocs-before.Mallocs)
+	fmt.Printf("memchild: exit %d, allocated %d, peak %d, mallocs %d, output %d\n", code, after.TotalAlloc-before.TotalAlloc, peak-min(peak, before.HeapAlloc), after.Mallocs-before.Mallocs, output)
+}
+
+// countingWriter counts the bytes written to it: the output of the
+// command TestMemChild runs.
+type countingWriter int
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	*c += countingWriter(len(p))
+	return len(p), nil
 }
 
 // collectionWatch records the most live heap any collection found: a

@@ -245,7 +245,8 @@ func TestRenderBasedMemory(t *testing.T) {
 		var allocs, counts [2]uint64
 		for k, size := range []int{n, 4 * n} {
 			path, input := writeBasedReport(t, t.TempDir(), shape, size)
-			alloc, peak, mallocs := commandCost(t, []string{"render", "--format", "md", path})
+			c := commandCost(t, []string{"render", "--format", "md", path})
+			alloc, peak, mallocs := c.alloc, c.peak, c.mallocs
 			allocs[k], counts[k] = alloc, mallocs
 			ratio := float64(peak) / float64(input)
 			t.Logf("%s %d: input %d bytes, allocated %d (%.1fx), heap at most %d over the live heap before (%.2fx)", shape, size, input, alloc, float64(alloc)/float64(input), peak, ratio)
