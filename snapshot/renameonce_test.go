@@ -22,6 +22,23 @@ func renameFile(nodes ...string) string {
 	return `{"spec":{"_meta":{"version":4},"nodes":[` + strings.Join(nodes, ",") + `]}}`
 }
 
+// loadOpenSSLOver loads a folder of two spec files: zlib-ng's specs ng,
+// and curl over openssl (on its third line) whose dependencies are edges;
+// hash names curl's and openssl's specs ("c", "o").
+func loadOpenSSLOver(t *testing.T, ng []string, hash func(string, int) string, edges []string) *Snapshot {
+	t.Helper()
+	dir := writeTree(t, map[string]string{
+		"zlib-ng.spec.json": renameFile(ng...),
+		"curl.spec.json": renameFile(renameNode("curl", hash("c", 0), `,"dependencies":[`+renameEdge("openssl", hash("o", 0))+`]`),
+			"\n\n"+renameNode("openssl", hash("o", 0), `,"dependencies":[`+strings.Join(edges, ",")+`]`)),
+	})
+	s, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // TestRenameAcrossFilesWarnsOnce (issue 35, class e): a folder of spec
 // files, an edge named "zlib" to a spec of zlib-ng in another file. The
 // merge files the edge under zlib-ng with a warning ("a spec of
@@ -96,16 +113,7 @@ func TestMissingCountAfterFolder(t *testing.T) {
 		{"only found", found, "", 0},
 		{"none found", late, "2 more dependencies are not in the file", 3},
 	} {
-		edges := `,"dependencies":[` + strings.Join(append(append([]string{}, gone...), tt.edges...), ",") + `]`
-		dir := writeTree(t, map[string]string{
-			"zlib-ng.spec.json": renameFile(ng...),
-			"curl.spec.json": renameFile(renameNode("curl", hash("c", 0), `,"dependencies":[`+renameEdge("openssl", hash("o", 0))+`]`),
-				"\n\n"+renameNode("openssl", hash("o", 0), edges)),
-		})
-		s, err := Load(dir, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := loadOpenSSLOver(t, ng, hash, append(append([]string{}, gone...), tt.edges...))
 		named, more, line := 0, "", 0
 		for _, w := range s.Warnings {
 			switch {
@@ -155,16 +163,7 @@ func TestMissingRestNamedAfterFolder(t *testing.T) {
 		for i := range tt.gone {
 			gone = append(gone, renameEdge("gone", hash("g", i)))
 		}
-		edges := `,"dependencies":[` + strings.Join(append(append([]string{}, found...), gone...), ",") + `]`
-		dir := writeTree(t, map[string]string{
-			"zlib-ng.spec.json": renameFile(ng...),
-			"curl.spec.json": renameFile(renameNode("curl", hash("c", 0), `,"dependencies":[`+renameEdge("openssl", hash("o", 0))+`]`),
-				"\n\n"+renameNode("openssl", hash("o", 0), edges)),
-		})
-		s, err := Load(dir, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := loadOpenSSLOver(t, ng, hash, append(append([]string{}, found...), gone...))
 		named, more := map[string]bool{}, ""
 		for _, w := range s.Warnings {
 			switch {
