@@ -500,6 +500,13 @@ func rootsLock(t *testing.T, roots []string, hash func(int) string) string {
 		entries = append(entries, fmt.Sprintf(`{"hash":%q,"spec":%q}`, hash(i), root))
 		specs = append(specs, fmt.Sprintf(`%q:{"name":"pkg-%04d","version":"1.0.0","hash":%q}`, hash(i), i, hash(i)))
 	}
+	return writeLock(t, entries, specs)
+}
+
+// writeLock writes a lockfile of format 5 of the roots' entries and the
+// concrete specs' ("hash":{...}) in a new folder, and returns its path.
+func writeLock(t *testing.T, entries, specs []string) string {
+	t.Helper()
 	lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
 		strings.Join(entries, ",") + `],"concrete_specs":{` + strings.Join(specs, ",") + `}}`
 	file := filepath.Join(t.TempDir(), "spack.lock")
@@ -956,13 +963,7 @@ func TestUnmatchedClosestAsPatterns(t *testing.T) {
 			quoted, _ := json.Marshal(name)
 			specs = append(specs, fmt.Sprintf(`%q:{"name":%s,"version":%q,"hash":%q}`, hash(i), quoted, version, hash(i)))
 		}
-		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
-			strings.Join(entries, ",") + `],"concrete_specs":{` + strings.Join(specs, ",") + `}}`
-		file := filepath.Join(t.TempDir(), "spack.lock")
-		if err := os.WriteFile(file, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return file
+		return writeLock(t, entries, specs)
 	}
 	oldFile := lock("1.0.0", func(i int) string { return strings.Repeat(string(rune('a'+i)), 32) })
 	newFile := lock("2.0.0", func(i int) string { return strings.Repeat(string(rune('m'+i)), 32) })
