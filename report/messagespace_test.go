@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 )
 
@@ -26,22 +25,7 @@ func TestVisibleMessageBackslashBeforeShownSpace(t *testing.T) {
 		{"a name at the start", func(v string) string { return VisibleInput(v) + " is bad" }},
 		{"a quoted name", func(v string) string { return fmt.Sprintf("root %q removed", v) }},
 	} {
-		seen := map[string]string{}
-		var walk func(s string, n int)
-		walk = func(s string, n int) {
-			got := strings.Join(strings.Fields("| "+VisibleMessage(form.msg(s))+" |"), " ")
-			if other, ok := seen[got]; ok {
-				t.Fatalf("%s: %q and %q both read %q", form.name, s, other, got)
-			}
-			seen[got] = s
-			if n == 0 {
-				return
-			}
-			for _, c := range alphabet {
-				walk(s+c, n-1)
-			}
-		}
-		walk("", 5)
+		readApartRendered(t, form.name, alphabet, func(v string) string { return VisibleMessage(form.msg(v)) })
 	}
 	for in, want := range map[string]string{
 		`bad a\ `:                     `bad a\\\x20`,

@@ -76,23 +76,7 @@ func TestVisibleInputInjective(t *testing.T) {
 // in a table cell, runs of white space made one), and a single space
 // between words is kept.
 func TestVisibleSpacesInjectiveRendered(t *testing.T) {
-	alphabet := []string{`\`, " ", "x", "2", "0", "\t", "a"}
-	seen := map[string]string{}
-	var walk func(s string, n int)
-	walk = func(s string, n int) {
-		got := strings.Join(strings.Fields("| "+VisibleSpaces(s)+" |"), " ")
-		if other, ok := seen[got]; ok {
-			t.Fatalf("%q and %q both read %q", s, other, got)
-		}
-		seen[got] = s
-		if n == 0 {
-			return
-		}
-		for _, c := range alphabet {
-			walk(s+c, n-1)
-		}
-	}
-	walk("", 5)
+	readApartRendered(t, "VisibleSpaces", []string{`\`, " ", "x", "2", "0", "\t", "a"}, VisibleSpaces)
 	for in, want := range map[string]string{
 		"zlib@1.3 %gcc@10 +shared": "zlib@1.3 %gcc@10 +shared",
 		"1.0 ":                     `1.0\x20`,
@@ -107,4 +91,27 @@ func TestVisibleSpacesInjectiveRendered(t *testing.T) {
 			t.Errorf("VisibleSpaces(%q) = %q; want %q", in, got, want)
 		}
 	}
+}
+
+// readApartRendered fails unless every two strings of up to five of the
+// alphabet's strings read apart through show, rendered: between spaces
+// as in a table cell, each run of white space one space.
+func readApartRendered(t *testing.T, what string, alphabet []string, show func(string) string) {
+	t.Helper()
+	seen := map[string]string{}
+	var walk func(s string, n int)
+	walk = func(s string, n int) {
+		got := strings.Join(strings.Fields("| "+show(s)+" |"), " ")
+		if other, ok := seen[got]; ok {
+			t.Fatalf("%s: %q and %q both read %q", what, s, other, got)
+		}
+		seen[got] = s
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			walk(s+c, n-1)
+		}
+	}
+	walk("", 5)
 }
