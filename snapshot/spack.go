@@ -975,9 +975,9 @@ func (s *Snapshot) capMissingAcrossFiles(warnings map[*Package][]Warning, depOf 
 }
 
 // mostMissingAcross is the most dependencies in no file of a folder
-// that capMissingAcrossFiles gives a warning each, as a decoder names
-// the first mostMissing of its file.
-const mostMissingAcross = 20
+// that capMissingAcrossFiles gives a warning each: as many as a decoder
+// names of its file.
+const mostMissingAcross = spackfmt.MostMissing
 
 // oneSpackFile reports whether the packages of Spack files all come from
 // one file.
