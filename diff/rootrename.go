@@ -77,22 +77,13 @@ func renamedRoots(oldRoots, newRoots map[string][]string) map[string]string {
 // renamedRoots took curl@1, first by name, and the report said curl@2
 // removed and curl@1 changed into curl@2's spec. Several old spellings
 // whose specs one new spelling holds all take it (hdf5@1.0 and hdf5@2.0
-// both written hdf5 now); an old spelling whose specs several new
-// spellings hold takes none whole (respeltSplit).
-func respeltRoots(o, n map[string][]*GraphNode) map[string]string {
-	whole, _ := respeltSplit(o, n)
-	return whole
-}
-
-// respeltSplit is respeltRoots, and the old spellings one side alone
+// both written hdf5 now). An old spelling one side alone
 // writes whose specs, by hash, the new side roots under several new
-// spellings (hdf5 for 1.0 and 2.0, now hdf5@1.0 and hdf5@2.0): each
-// root of such a spelling is respelt alone (respell), into the spelling
-// of its own hash. Taken whole into the first, by hash order, the roots
-// of the other were said removed and added, unchanged; the other way
-// (the two spellings now one), the second old spelling found its new
-// one taken, and the same.
-func respeltSplit(o, n map[string][]*GraphNode) (map[string]string, map[string]bool) {
+// spellings (hdf5 for 1.0 and 2.0, now hdf5@1.0 and hdf5@2.0) takes
+// none whole: it is in the second map returned, and each of its roots
+// is respelt alone (respell), into the spelling of its own hash, so
+// that no root of an unchanged hash is said removed and added.
+func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]bool) {
 	// Only the roots of a spelling one side alone writes pair: the rest
 	// are left out from the start (of 128,000 roots written on both
 	// sides, the names of each were gathered, and looked through again,
@@ -478,7 +469,7 @@ func (r *respelling) none() bool {
 // roots' lists (sorted by hash): those of one hash on both sides cost
 // no look-up, and the rest are filed once by their keys.
 func respell(o, n map[string][]*GraphNode) *respelling {
-	whole, split := respeltSplit(o, n)
+	whole, split := respeltRoots(o, n)
 	r := &respelling{whole: whole}
 	type arch struct{ os, platform, target string }
 	archOf := func(g *GraphNode) arch { return arch{g.OS(), g.Platform(), g.Target()} }
@@ -491,7 +482,7 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		hash string
 		a    bool // of a spelling both sides write
 		// split: of an old spelling one side alone writes whose specs
-		// several new spellings hold (respeltSplit), respelt root by
+		// several new spellings hold (respeltRoots), respelt root by
 		// root as a spelling both sides write is.
 		split bool
 	}
