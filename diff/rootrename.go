@@ -75,14 +75,18 @@ func renamedRoots(oldRoots, newRoots map[string][]string) map[string]string {
 // hash pair first, as roots pairs them: of roots curl@1 and curl@2 now
 // curl@3 with curl@2's hash, curl@2 is curl@3 (renamed), where
 // renamedRoots took curl@1, first by name, and the report said curl@2
-// removed and curl@1 changed into curl@2's spec. Several old spellings
-// whose specs one new spelling holds all take it (hdf5@1.0 and hdf5@2.0
-// both written hdf5 now). An old spelling one side alone
-// writes whose specs, by hash, the new side roots under several new
-// spellings (hdf5 for 1.0 and 2.0, now hdf5@1.0 and hdf5@2.0) takes
-// none whole: it is in the second map returned, and each of its roots
-// is respelt alone (respell), into the spelling of its own hash, so
-// that no root of an unchanged hash is said removed and added.
+// removed and curl@1 changed into curl@2's spec. Then an old root no
+// hash pairs takes a new root left over of its environment (os,
+// platform and target), of its version first, each new root once, and
+// none of a hash the other side roots.
+// Several old spellings whose roots one new spelling takes all take it
+// (hdf5@1.0 and hdf5@2.0 both written hdf5 now, 2.0 rebuilt or not). An
+// old spelling one side alone writes whose roots several new spellings
+// take (hdf5 for 1.0 and 2.0, now hdf5@1.0 and hdf5@2.0, 2.0 rebuilt or
+// not) takes none whole: it is in the second map returned, and each of
+// its roots is respelt alone (respell), into the spelling of its own
+// hash, or of its rebuild in its environment, so that no root of an
+// unchanged hash is said removed and added, nor a rebuilt one.
 func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]bool) {
 	// Only the roots of a spelling one side alone writes pair: the rest
 	// are left out from the start (of 128,000 roots written on both
@@ -120,50 +124,9 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 			came[k] = append(came[k], root)
 		}
 	}
-	var out map[string]string
-	var split map[string]bool
-	if len(came) > 0 {
-		slices.Sort(gone)
-		for _, l := range came {
-			slices.Sort(l)
-		}
-		for _, x := range gone {
-			// The new spelling of each of its specs' hashes (the first
-			// by name where a hash is rooted under several).
-			to, several := "", false
-			for _, node := range o[x] {
-				l := came[key{node.Hash(), node.Name, withoutVersion(x)}]
-				switch {
-				case len(l) == 0:
-				case to == "":
-					to = l[0]
-				case l[0] != to:
-					several = true
-				}
-			}
-			switch {
-			case several:
-				if split == nil {
-					split = map[string]bool{}
-				}
-				split[x] = true
-				delete(oldNames, x)
-			case to != "":
-				if out == nil {
-					out = map[string]string{}
-				}
-				out[x] = to
-			}
-		}
-		// The rest pair as renamedRoots pairs them, without these.
-		for x, y := range out {
-			delete(oldNames, x)
-			delete(newNames, y)
-		}
-	}
 	// A spec is counted once: a root whose spec the other side writes
 	// under a spelling of its own is that root respelt (removed and
-	// added, or renamed above), never another spec's root changed. Of two
+	// added, or renamed below), never another spec's root changed. Of two
 	// environments' roots, rhel8's cmake@3.31.6 now cmake@3.31.7 and
 	// debian11's cmake now cmake %gcc@10 of one hash, debian11's cmake
 	// took cmake@3.31.7, first by name: "changed" into rhel8's spec,
@@ -178,6 +141,124 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 		return hs
 	}
 	goneHeld, cameHeld := held(o, gone), held(n, cameRoots)
+	// A gone root no hash pairs pairs within its own environment: with a
+	// new root of the same package, spelling but for the version, os,
+	// platform and target (two environments' roots of one spelling,
+	// rhel8's and debian11's, are each their own), of its version first
+	// (hdf5 2.0 rebuilt is hdf5@2.0's root, not hdf5@1.0's), every gone
+	// root's version before any version; each new root once, whatever its
+	// spelling (hdf5@1.0 and hdf5@2.0 both written hdf5 now, 2.0
+	// rebuilt: hdf5@2.0 joins the spelling hdf5@1.0 takes by hash). A
+	// hash either side roots under any spelling pairs by hash alone: such
+	// a root is kept or respelt, never another root rebuilt.
+	oldHeld, newHeld := heldAll(o), heldAll(n)
+	type arch struct {
+		name, rest, os, platform, target, version string
+		anyVersion                                bool
+	}
+	slices.Sort(cameRoots)
+	var spelt []string // a new root's spelling, by its number
+	var used []bool    // a new root paired, by its number
+	byArch := map[arch][]int{}
+	for _, y := range cameRoots {
+		for _, g := range n[y] {
+			if oldHeld[g.Hash()] {
+				continue
+			}
+			k := arch{g.Name, withoutVersion(y), g.OS(), g.Platform(), g.Target(), g.Version(), false}
+			byArch[k] = append(byArch[k], len(spelt))
+			k.version, k.anyVersion = "", true
+			byArch[k] = append(byArch[k], len(spelt))
+			spelt, used = append(spelt, y), append(used, false)
+		}
+	}
+	next := func(k arch) string {
+		l := byArch[k]
+		for len(l) > 0 && used[l[0]] { // each dropped once
+			l = l[1:]
+		}
+		if len(l) == 0 {
+			byArch[k] = l
+			return ""
+		}
+		used[l[0]], byArch[k] = true, l[1:]
+		return spelt[l[0]]
+	}
+	slices.Sort(gone)
+	for _, l := range came {
+		slices.Sort(l)
+	}
+	// The new spelling of each gone spelling's specs' hashes (the first
+	// by name where a hash is rooted under several), and whether they
+	// are several; then those of its roots no hash pairs, in their
+	// environment: a spelling of which another new spelling takes a root
+	// is split (hdf5 for 1.0 and 2.0, now hdf5@1.0 for 1.0 and hdf5@2.0
+	// for 2.0 rebuilt, took hdf5@1.0 whole: 2.0 was said removed and its
+	// rebuild added). One holding a spec the new side roots under a
+	// spelling of its own pairs by hash alone.
+	tos, several := make([]string, len(gone)), make([]bool, len(gone))
+	note := func(i int, y string) {
+		switch {
+		case y == "":
+		case tos[i] == "":
+			tos[i] = y
+		case y != tos[i]:
+			several[i] = true
+		}
+	}
+	for i, x := range gone {
+		for _, node := range o[x] {
+			if l := came[key{node.Hash(), node.Name, withoutVersion(x)}]; len(l) > 0 {
+				note(i, l[0])
+			}
+		}
+	}
+	var paired map[rootAt]bool // a gone root paired with a new root in its environment
+	for _, anyVersion := range []bool{false, true} {
+		for i, x := range gone {
+			if tos[i] == "" && slices.ContainsFunc(o[x], func(g *GraphNode) bool { return cameHeld[g.Hash()] }) {
+				continue
+			}
+			for _, g := range o[x] {
+				if newHeld[g.Hash()] || paired[rootAt{x, g.Hash()}] {
+					continue
+				}
+				k := arch{g.Name, withoutVersion(x), g.OS(), g.Platform(), g.Target(), g.Version(), false}
+				if anyVersion {
+					k.version, k.anyVersion = "", true
+				}
+				if y := next(k); y != "" {
+					if paired == nil {
+						paired = map[rootAt]bool{}
+					}
+					paired[rootAt{x, g.Hash()}] = true
+					note(i, y)
+				}
+			}
+		}
+	}
+	var out map[string]string
+	var split map[string]bool
+	for i, x := range gone {
+		switch {
+		case several[i]:
+			if split == nil {
+				split = map[string]bool{}
+			}
+			split[x] = true
+			delete(oldNames, x)
+		case tos[i] != "":
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[x] = tos[i]
+		}
+	}
+	// The rest pair as renamedRoots pairs them, without these.
+	for x, y := range out {
+		delete(oldNames, x)
+		delete(newNames, y)
+	}
 	for _, x := range gone {
 		if _, ok := oldNames[x]; ok && slices.ContainsFunc(o[x], func(g *GraphNode) bool { return cameHeld[g.Hash()] }) {
 			delete(oldNames, x)
@@ -188,49 +269,6 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 			delete(newNames, y)
 		}
 	}
-	// Then a root pairs within its own environment first: a new root of
-	// the same package, spelling but for the version, os, platform and
-	// target (two environments' roots of one spelling, rhel8's and
-	// debian11's, are each their own), then by name alone.
-	type arch struct{ name, rest, os, platform, target string }
-	archOf := func(g *GraphNode, root string) arch {
-		return arch{g.Name, withoutVersion(root), g.OS(), g.Platform(), g.Target()}
-	}
-	byArch := map[arch][]string{}
-	slices.Sort(cameRoots)
-	for _, y := range cameRoots {
-		if _, ok := newNames[y]; ok {
-			for _, g := range n[y] {
-				byArch[archOf(g, y)] = append(byArch[archOf(g, y)], y)
-			}
-		}
-	}
-	if len(byArch) > 0 {
-		slices.Sort(gone)
-		taken := map[string]bool{}
-		for _, x := range gone {
-			if _, ok := oldNames[x]; !ok {
-				continue
-			}
-			for _, g := range o[x] {
-				k := archOf(g, x)
-				l := byArch[k]
-				for len(l) > 0 && (taken[l[0]] || newNames[l[0]] == nil) { // each dropped once
-					l = l[1:]
-				}
-				byArch[k] = l
-				if len(l) > 0 {
-					if out == nil {
-						out = map[string]string{}
-					}
-					out[x], taken[l[0]], byArch[k] = l[0], true, l[1:]
-					delete(oldNames, x)
-					delete(newNames, l[0])
-					break
-				}
-			}
-		}
-	}
 	for x, y := range renamedRoots(oldNames, newNames) {
 		if out == nil {
 			out = map[string]string{}
@@ -238,6 +276,17 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 		out[x] = y
 	}
 	return out, split
+}
+
+// heldAll returns the hashes m (rootNodes) roots under any spelling.
+func heldAll(m map[string][]*GraphNode) map[string]bool {
+	hs := map[string]bool{}
+	for _, l := range m {
+		for _, g := range l {
+			hs[g.Hash()] = true
+		}
+	}
+	return hs
 }
 
 // butVersion is a root as written (Root) with its package's name.
@@ -459,11 +508,12 @@ func (r *respelling) none() bool {
 // of another spelling of its environment (rhel8's zlib@1.3 now zlib@=1.3,
 // while debian11's stays zlib@1.3): it pairs with a root left over, of
 // the same package and spelling but for the version, of one hash first,
-// then of the same os, platform and target, never across environments.
-// Before, such a root was "removed" and its respelling "added", its
-// change and cause lost. Roots of one environment (one arch) that share
-// a spelling are each their own, as before: a root keeping the spelling
-// there may be the one changed. A hash is never respelt into a spelling
+// then of the same os, platform and target (and version first), never
+// across environments: not "removed" while its respelling is "added",
+// its change and cause lost. So does each root of an old spelling split
+// (respeltRoots). Roots of one environment (one arch) that share a
+// spelling are each their own: a root keeping the spelling there may be
+// the one changed. A hash is never respelt into a spelling
 // the old side roots it under (its arch is that spelling's on the old
 // side). The spellings both sides write are compared by merging their
 // roots' lists (sorted by hash): those of one hash on both sides cost
@@ -555,19 +605,10 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	// The hashes each side roots under any spelling: a root whose hash
 	// the other side roots is that root respelt (by hash) or kept, never
 	// another environment's root respelt by its arch.
-	held := func(m map[string][]*GraphNode) map[string]bool {
-		hs := map[string]bool{}
-		for _, l := range m {
-			for _, g := range l {
-				hs[g.Hash()] = true
-			}
-		}
-		return hs
-	}
-	oldHeld, newHeld := held(o), held(n)
+	oldHeld, newHeld := heldAll(o), heldAll(n)
 	type key struct {
-		hash, name, rest string
-		arch             arch
+		hash, name, rest, version string
+		arch                      arch
 	}
 	var wholeTo map[string]string  // an old spelling one side alone writes: the one new spelling it takes
 	byOwner := map[string]string{} // a new spelling one side alone writes: the old spelling that took it
@@ -639,16 +680,24 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 			}
 		}
 	}
-	// By hash first, then by arch (the same environment).
+	// By hash first, then by arch (the same environment) and version
+	// (of hdf5 2.0 and 3.0 rebuilt, now hdf5@2.0 and hdf5@3.0, each its
+	// own, whatever the hashes' order), then by arch.
 	pairs(func(c cand) (key, bool) {
 		return key{hash: c.hash, name: c.node.Name, rest: withoutVersion(c.root)}, true
 	})
-	pairs(func(c cand) (key, bool) {
-		if oldHeld[c.hash] && newHeld[c.hash] {
-			return key{}, false
-		}
-		return key{name: c.node.Name, rest: withoutVersion(c.root), arch: archOf(c.node)}, true
-	})
+	for _, version := range []bool{true, false} {
+		pairs(func(c cand) (key, bool) {
+			if oldHeld[c.hash] && newHeld[c.hash] {
+				return key{}, false
+			}
+			k := key{name: c.node.Name, rest: withoutVersion(c.root), arch: archOf(c.node)}
+			if version {
+				k.version = c.node.Version()
+			}
+			return k, true
+		})
+	}
 	// An old spelling one side alone writes, some of its roots paired:
 	// respelt whole, as respeltRoots respells (its stack renamed as it
 	// is; the rest of its roots pair in roots, or are removed).

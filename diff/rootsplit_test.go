@@ -132,3 +132,108 @@ func TestRootSplitAcrossSpellings(t *testing.T) {
 		}
 	}
 }
+
+// rootLines says each root change of r, one a line: "removed b hdf5",
+// "added d hdf5@2.0", "changed b>d hdf5>hdf5@2.0", "renamed a
+// hdf5>hdf5@1.0" (hashes by their letter), sorted.
+func rootLines(r *diff.Report) []string {
+	var out []string
+	if rc := r.Causes.Roots; rc != nil {
+		for _, x := range rc.Removed {
+			out = append(out, "removed "+x.Hash[:1]+" "+x.Root)
+		}
+		for _, x := range rc.Added {
+			out = append(out, "added "+x.Hash[:1]+" "+x.Root)
+		}
+		for _, x := range rc.Changed {
+			out = append(out, "changed "+x.Old.Hash[:1]+">"+x.New.Hash[:1]+" "+x.Old.Root+">"+x.New.Root)
+		}
+		for _, x := range rc.Renamed {
+			out = append(out, "renamed "+x.Old.Hash[:1]+" "+x.Old.Root+">"+x.New.Root)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// mirrorRootLines is rootLines' lines of the diff the other way round.
+func mirrorRootLines(lines []string) []string {
+	out := make([]string, 0, len(lines))
+	swap := func(s string) string {
+		a, b, _ := strings.Cut(s, ">")
+		return b + ">" + a
+	}
+	for _, l := range lines {
+		f := strings.SplitN(l, " ", 3) // a spelling may hold spaces, never ">"
+		switch f[0] {
+		case "removed":
+			f[0] = "added"
+		case "added":
+			f[0] = "removed"
+		case "changed":
+			f[1], f[2] = swap(f[1]), swap(f[2])
+		case "renamed":
+			f[2] = swap(f[2])
+		}
+		out = append(out, strings.Join(f, " "))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// An old spelling split across new spellings with a root rebuilt:
+// hdf5 for A (1.0) and B (2.0), now hdf5@1.0 for A (one hash) and
+// hdf5@2.0 for D (B rebuilt). One new spelling holds a hash of the old
+// one, so it was taken whole, and B was said removed and D added, both
+// ways round: B is changed into D under hdf5@2.0, and A renamed. So
+// too where B's version was bumped (hdf5@2.1), where every root was
+// rebuilt (no hash held: the old spelling took the first new one by
+// environment), where A and B are of two environments, and the other
+// way round (two old spellings, one rebuilt, joined in one new).
+func TestRootSplitOneRebuilt(t *testing.T) {
+	dir := t.TempDir()
+	for i, c := range []struct {
+		old, new []splitRoot
+		want     []string
+	}{
+		{[]splitRoot{{"rhel", "a", "1.0", "hdf5"}, {"rhel", "b", "2.0", "hdf5"}},
+			[]splitRoot{{"rhel", "a", "1.0", "hdf5@1.0"}, {"rhel", "d", "2.0", "hdf5@2.0"}},
+			[]string{"changed b>d hdf5>hdf5@2.0", "renamed a hdf5>hdf5@1.0"}},
+		{[]splitRoot{{"rhel", "a", "1.0", "hdf5"}, {"rhel", "b", "2.0", "hdf5"}},
+			[]splitRoot{{"rhel", "a", "1.0", "hdf5@1.0"}, {"rhel", "d", "2.1", "hdf5@2.1"}},
+			[]string{"changed b>d hdf5>hdf5@2.1", "renamed a hdf5>hdf5@1.0"}},
+		{[]splitRoot{{"rhel", "a", "1.0", "hdf5"}, {"rhel", "b", "2.0", "hdf5"}},
+			[]splitRoot{{"rhel", "c", "1.0", "hdf5@1.0"}, {"rhel", "d", "2.0", "hdf5@2.0"}},
+			[]string{"changed a>c hdf5>hdf5@1.0", "changed b>d hdf5>hdf5@2.0"}},
+		{[]splitRoot{{"rhel", "a", "1.0", "hdf5"}, {"ubuntu", "b", "2.0", "hdf5"}},
+			[]splitRoot{{"rhel", "a", "1.0", "hdf5@1.0"}, {"ubuntu", "d", "2.0", "hdf5@2.0"}},
+			[]string{"changed b>d hdf5>hdf5@2.0", "renamed a hdf5>hdf5@1.0"}},
+		{[]splitRoot{{"rhel", "a", "1.0", "hdf5"}, {"rhel", "x", "2.0", "hdf5"}, {"rhel", "c", "3.0", "hdf5"}},
+			[]splitRoot{{"rhel", "a", "1.0", "hdf5@1.0"}, {"rhel", "d", "2.0", "hdf5@2.0"}, {"rhel", "e", "3.0", "hdf5@3.0"}},
+			[]string{"changed c>e hdf5>hdf5@3.0", "changed x>d hdf5>hdf5@2.0", "renamed a hdf5>hdf5@1.0"}},
+	} {
+		o := splitLocks(t, dir, fmt.Sprintf("o%d", i), c.old)
+		n := splitLocks(t, dir, fmt.Sprintf("n%d", i), c.new)
+		for _, mirror := range []bool{false, true} {
+			a, b, want := o, n, c.want
+			if mirror {
+				a, b, want = n, o, mirrorRootLines(want)
+			}
+			r, err := diff.CompareWith(a, b, diff.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := r.CheckLaws(); err != nil {
+				t.Errorf("case %d (mirror %v): %v", i, mirror, err)
+			}
+			if got := rootLines(r); !slices.Equal(got, want) {
+				t.Errorf("case %d (mirror %v): roots %q, want %q", i, mirror, got, want)
+			}
+			// zlib is needed by a root of each new spelling on both
+			// sides: unchanged, never restacked.
+			if s := r.Summary.Specs; s.Restacked != 0 || s.Added+s.Removed != 0 {
+				t.Errorf("case %d (mirror %v): specs %+v, want none restacked, added or removed", i, mirror, s)
+			}
+		}
+	}
+}

@@ -1,0 +1,67 @@
+package diff
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestRespeltSplitLinear: n roots of one spelling, foo, all of one
+// environment, foo 1.i each, now written foo@1.i, every other one
+// rebuilt and every tenth bumped too (foo@2.i): the spelling is split,
+// each root respelt into the spelling of its hash, or of its version
+// in its environment, or of its environment; each new root is filed
+// once by its keys and taken once, so 4x the roots cost at most ~4.4x
+// the allocations and the steps.
+func TestRespeltSplitLinear(t *testing.T) {
+	steps := 0
+	respellProbe = func() { steps++ }
+	defer func() { respellProbe = nil }()
+	node := func(h, version string) *GraphNode {
+		return &GraphNode{Name: "foo", Spec: &snapshot.Spec{Hash: h, Versions: []string{version}, OS: "rhel8", Platform: "linux", Target: "x86_64"}}
+	}
+	cost := func(n int) (float64, int) {
+		o, nw := map[string][]*GraphNode{}, map[string][]*GraphNode{}
+		want := map[string]string{} // old hash: new spelling
+		for i := range n {
+			h, v := fmt.Sprintf("a%031d", i), fmt.Sprintf("1.%d", i)
+			o["foo"] = append(o["foo"], node(h, v))
+			nh, nv := h, v
+			if i%2 == 1 {
+				nh = fmt.Sprintf("b%031d", i)
+			}
+			if i%10 == 5 {
+				nv = fmt.Sprintf("2.%d", i)
+			}
+			nw["foo@"+nv] = []*GraphNode{node(nh, nv)}
+			want[h] = "foo@" + nv
+		}
+		var ren *respelling
+		allocs := testing.AllocsPerRun(2, func() { ren = respell(o, nw) })
+		if len(ren.whole) != 0 || len(ren.part) != n {
+			t.Fatalf("%d roots: %d spellings respelt whole, %d roots alone; want 0, %d", n, len(ren.whole), len(ren.part), n)
+		}
+		for _, g := range o["foo"] {
+			// A bumped root takes a bumped one's spelling of its
+			// environment: any of them.
+			got, w := ren.part[rootAt{"foo", g.Hash()}], want[g.Hash()]
+			if got != w && !(strings.HasPrefix(w, "foo@2.") && strings.HasPrefix(got, "foo@2.")) {
+				t.Fatalf("%d roots: foo %s (%s) respelt %q, want %s", n, g.Version(), g.Hash(), got, w)
+			}
+		}
+		steps = 0
+		respell(o, nw)
+		return allocs, steps
+	}
+	a1, s1 := cost(1000)
+	a4, s4 := cost(4000)
+	t.Logf("respell of a split spelling: %.0f allocations of 1,000 roots, %.0f of 4,000 (%.2fx); steps %d, %d (%.2fx)", a1, a4, a4/a1, s1, s4, float64(s4)/float64(s1))
+	if a4 > 4.4*a1 {
+		t.Errorf("respell: %.0f allocations of 1,000 roots, %.0f of 4,000 (%.2fx), want at most 4.4x", a1, a4, a4/a1)
+	}
+	if float64(s4) > 4.4*float64(s1) {
+		t.Errorf("respell: %d steps of 1,000 roots, %d of 4,000 (%.2fx), want at most 4.4x", s1, s4, float64(s4)/float64(s1))
+	}
+}
