@@ -208,8 +208,13 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 	}
 	for i, x := range gone {
 		for _, node := range o[x] {
-			if l := came[key{node.Hash(), node.Name, withoutVersion(x)}]; len(l) > 0 {
+			// Each new root once: of hdf5 and hdf5@1.0 of one hash, now
+			// hdf5@=1.0 of that hash alone, hdf5@1.0 took it too, and its
+			// root was said changed into another's spec.
+			k := key{node.Hash(), node.Name, withoutVersion(x)}
+			if l := came[k]; len(l) > 0 {
 				note(i, l[0])
+				came[k] = l[1:]
 			}
 		}
 	}

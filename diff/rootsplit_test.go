@@ -18,13 +18,14 @@ import (
 type splitRoot struct{ env, letter, version, spelling string }
 
 // splitLocks writes one lockfile per environment of roots, each hdf5
-// over its environment's zlib, and loads the folder dir/name.
+// over its environment's zlib (a spec rooted twice listed once), and
+// loads the folder dir/name.
 func splitLocks(t *testing.T, dir, name string, roots []splitRoot) *snapshot.Snapshot {
 	t.Helper()
 	osOf := map[string]string{"rhel": "rhel8", "ubuntu": "ubuntu22.04"}
 	zlib := map[string]string{"rhel": letterHash('r'), "ubuntu": letterHash('u')}
 	var envs []string
-	rootsOf, specsOf := map[string][]string{}, map[string][]string{}
+	rootsOf, specsOf, seen := map[string][]string{}, map[string][]string{}, map[string]bool{}
 	node := func(env, pkg, hash, version, deps string) string {
 		return fmt.Sprintf(`%q:{"name":%q,"version":%q,"arch":{"platform":"linux","platform_os":%q,"target":"x86_64"},"compiler":{"name":"gcc","version":"10"},"namespace":"builtin","parameters":{},"dependencies":[%s],"hash":%q}`,
 			hash, pkg, version, osOf[env], deps, hash)
@@ -36,6 +37,10 @@ func splitLocks(t *testing.T, dir, name string, roots []splitRoot) *snapshot.Sna
 		}
 		h := letterHash(r.letter[0])
 		rootsOf[r.env] = append(rootsOf[r.env], fmt.Sprintf(`{"hash":%q,"spec":%q}`, h, r.spelling))
+		if seen[h] {
+			continue // a spec rooted twice is listed once
+		}
+		seen[h] = true
 		dep := fmt.Sprintf(`{"name":"zlib","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, zlib[r.env])
 		specsOf[r.env] = append(specsOf[r.env], node(r.env, "hdf5", h, r.version, dep))
 	}
@@ -234,6 +239,35 @@ func TestRootSplitOneRebuilt(t *testing.T) {
 			if s := r.Summary.Specs; s.Restacked != 0 || s.Added+s.Removed != 0 {
 				t.Errorf("case %d (mirror %v): specs %+v, want none restacked, added or removed", i, mirror, s)
 			}
+		}
+	}
+}
+
+// A spec rooted twice in one environment, hdf5 and hdf5@1.0, now once,
+// hdf5@=1.0, while another environment roots a new hdf5@=1.0: the
+// second old root is gone, its spec still rooted, never "changed" into
+// the other environment's new spec (os ubuntu22.04 → rhel8), which is
+// added; and so both ways round (the other way, the root written
+// hdf5@1.0 was added, and the other environment's root removed).
+func TestRootTwiceNotChangedAcross(t *testing.T) {
+	dir := t.TempDir()
+	o := splitLocks(t, dir, "o", []splitRoot{{"ubuntu", "e", "1.0", "hdf5"}, {"ubuntu", "e", "1.0", "hdf5@1.0"}})
+	n := splitLocks(t, dir, "n", []splitRoot{{"ubuntu", "e", "1.0", "hdf5@=1.0"}, {"rhel", "a", "1.0", "hdf5@=1.0"}})
+	want := []string{"added a hdf5@=1.0", "removed e hdf5@1.0", "renamed e hdf5>hdf5@=1.0"}
+	for _, mirror := range []bool{false, true} {
+		a, b, want := o, n, want
+		if mirror {
+			a, b, want = n, o, mirrorRootLines(want)
+		}
+		r, err := diff.CompareWith(a, b, diff.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.CheckLaws(); err != nil {
+			t.Errorf("mirror %v: %v", mirror, err)
+		}
+		if got := rootLines(r); !slices.Equal(got, want) {
+			t.Errorf("mirror %v: roots %q, want %q", mirror, got, want)
 		}
 	}
 }
