@@ -1547,17 +1547,24 @@ func (c *edgeClass) keepCells(pairs []int, oldEdges, newEdges [][]dep) {
 		}
 	}
 	p := newCellsPick(c, taken, newEdges)
+	olds := 0 // the old specs left to pick for
+	for _, j := range pairs {
+		if j < 0 {
+			olds++
+		}
+	}
 	for i := range pairs {
 		if pairs[i] >= 0 {
 			continue
 		}
+		olds--
 		var room []int32 // the new facets of i's cells with room
 		for _, s := range byOld[c.subOldF[c.oldSub[i]]] {
 			if left[s] > 0 {
 				room = append(room, c.subNewF[s])
 			}
 		}
-		if best := p.pick(i, room, oldEdges[i]); best >= 0 {
+		if best := p.pick(i, room, oldEdges[i], olds+1); best >= 0 {
 			s, _ := cell(i, best)
 			left[s]--
 			pairs[i] = best
@@ -1583,8 +1590,9 @@ var keepCellsHook func(steps int)
 // facets sharing only edges that every one of them has, each as good
 // as the first). A list of every new spec left of its facets is passed
 // by. Its steps (lists read, candidates scored, each by its edges) are
-// within budget, maxScored and the class's edges; past it, an old spec
-// reads no list, and takes the best of the first of each facets.
+// within budget, maxScored and the class's edges, each old spec's lists
+// within its share of it; past it, an old spec takes the best of the
+// first of each facets and what it read.
 type cellsPick struct {
 	c        *edgeClass
 	taken    []bool
@@ -1668,9 +1676,13 @@ func (p *cellsPick) first(f int32) int {
 // pick is old spec i's new spec among those left of the facets room,
 // i's edges edges (nil: unknown, every candidate alike): the one
 // sharing most edges, then the first in order (-1: none left). It reads
-// the lists of i's edges the shortest first, so that past the budget
-// those that tell few specs apart are read and not the longer.
-func (p *cellsPick) pick(i int, room []int32, edges []dep) int {
+// the lists of i's edges the shortest first, within its share of the
+// budget left (olds: the old specs left to pick for, i among them), so
+// that a list of many specs (a zlib of two builds, each under half the
+// new specs) is passed by rather than read by every old spec, the
+// budget spent before the last, and theirs taken the first of each
+// facets: a list past its share tells few specs apart.
+func (p *cellsPick) pick(i int, room []int32, edges []dep, olds int) int {
 	p.cands = p.cands[:0]
 	add := func(j int) {
 		if j >= 0 && p.seen[j] != int32(i)+1 {
@@ -1698,8 +1710,9 @@ func (p *cellsPick) pick(i int, room []int32, edges []dep) int {
 			}
 		}
 		slices.SortStableFunc(p.ids, func(a, b int32) int { return cmp.Compare(p.listN[a], p.listN[b]) })
+		share := p.budget / olds
 		for _, id := range p.ids {
-			if p.budget <= 0 {
+			if share -= len(p.lists[id]); share < 0 {
 				break
 			}
 			l := p.lists[id][:0]
