@@ -1578,7 +1578,7 @@ func (c *edgeClass) keepCells(pairs []int, oldEdges, newEdges [][]dep) {
 
 // keepCellsHook, when set (by tests), is called with the steps
 // keepCells spent picking the new specs left for the old specs left
-// (lists read and candidates scored).
+// (the lists' entries read).
 var keepCellsHook func(steps int)
 
 // cellsPick picks, for the old specs left of a class of cells, among
@@ -1588,11 +1588,10 @@ var keepCellsHook func(steps int)
 // facets (lists): an old spec's candidates are the new specs of its
 // edges' lists, and the first of each facets (each spec of those
 // facets sharing only edges that every one of them has, each as good
-// as the first). A list of every new spec left of its facets is passed
-// by. Its steps (lists read, candidates scored, each by its edges) are
-// within budget, maxScored and the class's edges, each old spec's lists
-// within its share of it; past it, an old spec takes the best of the
-// first of each facets and what it read.
+// as the first). A list of every new spec left of its facets is not
+// read: its edge counts for each. Its steps (the lists' entries read)
+// are within budget, maxScored and the class's edges, each old spec's
+// within its share of what is left.
 type cellsPick struct {
 	c        *edgeClass
 	taken    []bool
@@ -1604,8 +1603,10 @@ type cellsPick struct {
 	listN    []int   // each list's new specs left
 	postsOf  [][]int32
 	seen     []int32 // the old spec (one more) a new spec was a candidate of
+	hits     []int   // each candidate's weight of the edges read
 	cands    []int
-	ids      []int32 // the lists an old spec reads
+	every    map[int32]int // each facets' weight of the edges all its specs left have
+	reads    [][2]int32    // the lists an old spec reads, each with its edge's weight
 	budget   int
 	edges    int
 }
@@ -1619,7 +1620,8 @@ type cellsPost struct {
 // newCellsPick lists the new specs of c not taken.
 func newCellsPick(c *edgeClass, taken []bool, newEdges [][]dep) *cellsPick {
 	p := &cellsPick{c: c, taken: taken, newEdges: newEdges, free: map[int32][]int{}, freeN: map[int32]int{},
-		post: map[cellsPost]int32{}, postsOf: make([][]int32, len(c.news)), seen: make([]int32, len(c.news))}
+		post: map[cellsPost]int32{}, postsOf: make([][]int32, len(c.news)), seen: make([]int32, len(c.news)),
+		hits: make([]int, len(c.news)), every: map[int32]int{}}
 	for _, l := range newEdges {
 		p.edges += len(l)
 	}
@@ -1675,64 +1677,74 @@ func (p *cellsPick) first(f int32) int {
 
 // pick is old spec i's new spec among those left of the facets room,
 // i's edges edges (nil: unknown, every candidate alike): the one
-// sharing most edges, then the first in order (-1: none left). It reads
-// the lists of i's edges the shortest first, within its share of the
-// budget left (olds: the old specs left to pick for, i among them), so
-// that a list of many specs (a zlib of two builds, each under half the
-// new specs) is passed by rather than read by every old spec, the
-// budget spent before the last, and theirs taken the first of each
-// facets: a list past its share tells few specs apart.
+// sharing most edges (weighed as common weighs them), then the first
+// in order (-1: none left). It reads the lists of i's edges the
+// shortest first, within its share of the budget left (olds: the old
+// specs left to pick for, i among them): read by every old spec, a
+// list of many specs (a zlib of two builds, each under half the new
+// specs) spent the budget before the last, and those took the first of
+// each facets. An edge of a list past its share counts for none.
 func (p *cellsPick) pick(i int, room []int32, edges []dep, olds int) int {
 	p.cands = p.cands[:0]
-	add := func(j int) {
-		if j >= 0 && p.seen[j] != int32(i)+1 {
-			p.seen[j] = int32(i) + 1
+	stamp := int32(i) + 1
+	add := func(j, w int) {
+		if p.seen[j] != stamp {
+			p.seen[j], p.hits[j] = stamp, 0
 			p.cands = append(p.cands, j)
 		}
+		p.hits[j] += w
 	}
 	for _, f := range room {
-		add(p.first(f))
+		if j := p.first(f); j >= 0 {
+			add(j, 0)
+		}
 	}
 	if len(p.cands) == 0 {
 		return -1
 	}
-	if p.budget > 0 && edges != nil {
-		p.ids = p.ids[:0]
-		for _, f := range room {
-			for x, e := range edges {
-				if x > 0 && compareDeps(e, edges[x-1]) == 0 {
-					continue
-				}
-				// None left, or every one left: it tells none apart.
-				if id, ok := p.post[cellsPost{f, e.name, e.hash}]; ok && p.listN[id] > 0 && p.listN[id] < p.freeN[f] {
-					p.ids = append(p.ids, id)
-				}
+	// Each facets' weight of the edges every new spec left of them has,
+	// and the lists of the others.
+	clear(p.every)
+	p.reads = p.reads[:0]
+	for _, f := range room {
+		for x, e := range edges {
+			if x > 0 && compareDeps(e, edges[x-1]) == 0 {
+				continue // an edge written twice counts once
+			}
+			id, ok := p.post[cellsPost{f, e.name, e.hash}]
+			if !ok || p.listN[id] == 0 {
+				continue
+			}
+			w := 2
+			if e.pending {
+				w = 1
+			}
+			if p.listN[id] == p.freeN[f] {
+				p.every[f] += w
+			} else {
+				p.reads = append(p.reads, [2]int32{id, int32(w)})
 			}
 		}
-		slices.SortStableFunc(p.ids, func(a, b int32) int { return cmp.Compare(p.listN[a], p.listN[b]) })
-		share := p.budget / olds
-		for _, id := range p.ids {
-			if share -= len(p.lists[id]); share < 0 {
-				break
-			}
-			l := p.lists[id][:0]
-			for _, j := range p.lists[id] {
-				p.budget--
-				if !p.taken[j] {
-					l = append(l, j)
-					add(j)
-				}
-			}
-			p.lists[id] = l
+	}
+	slices.SortStableFunc(p.reads, func(a, b [2]int32) int { return cmp.Compare(p.listN[a[0]], p.listN[b[0]]) })
+	share := p.budget / olds
+	for _, r := range p.reads {
+		if share -= len(p.lists[r[0]]); share < 0 {
+			break
 		}
+		l := p.lists[r[0]][:0]
+		for _, j := range p.lists[r[0]] {
+			p.budget--
+			if !p.taken[j] {
+				l = append(l, j)
+				add(j, int(r[1]))
+			}
+		}
+		p.lists[r[0]] = l
 	}
 	best, bestScore := -1, -1
 	for _, j := range p.cands {
-		x := 0
-		if edges != nil {
-			p.budget -= len(edges) + len(p.newEdges[j])
-			x = common(edges, p.newEdges[j])
-		}
+		x := p.hits[j] + p.every[p.c.subNewF[p.c.newSub[j]]]
 		if x > bestScore || x == bestScore && j < best {
 			best, bestScore = j, x
 		}

@@ -74,20 +74,27 @@ func TestKeepCellsAnyLabels(t *testing.T) {
 }
 
 // kcShape split (zlib of two builds, each under half the new specs
-// left, k = 400): every old spec left read zlib's list of k new specs,
-// the budget was spent before the last hundreds, and those took the
-// first of their facets, crossing their edges. Each reads its lists
-// within its share of the budget left, the shortest first: each b
-// pairs with the a@4 over its z, both ways.
+// left): every old spec left read zlib's list of k new specs, the
+// budget was spent before the last hundreds, and those took the first
+// of their facets, crossing their edges (k = 400: 384 of 400). Each
+// reads its lists within its share of the budget left, the shortest
+// first, and scores its candidates by the lists it read: scored edge by
+// edge beside the share, the last few went past the budget and crossed
+// (k = 200, under 2 labellings of 6). Both ways, each b pairs with the
+// a@4 over its z.
 func TestKeepCellsSplitHub(t *testing.T) {
-	const k = 400
-	o, nw, id := gLoad(t, rand.New(rand.NewPCG(1, 9300)), kcShape(k, true))
-	forth := pairIDs(compareLawful(t, o, nw, diff.Filter{}), id, false)
-	back := pairIDs(compareLawful(t, nw, o, diff.Filter{}), id, true)
-	if !maps.Equal(forth, back) {
-		t.Fatalf("new → old pairs %v, old → new %v", gSorted(back), gSorted(forth))
+	for _, tc := range []struct {
+		k    int
+		seed uint64
+	}{{400, 1}, {200, 2}, {200, 4}} {
+		o, nw, id := gLoad(t, rand.New(rand.NewPCG(tc.seed, 9100)), kcShape(tc.k, true))
+		forth := pairIDs(compareLawful(t, o, nw, diff.Filter{}), id, false)
+		back := pairIDs(compareLawful(t, nw, o, diff.Filter{}), id, true)
+		if !maps.Equal(forth, back) {
+			t.Fatalf("k %d: new → old pairs %v, old → new %v", tc.k, gSorted(back), gSorted(forth))
+		}
+		kcKept(t, forth, tc.k)
 	}
-	kcKept(t, forth, k)
 }
 
 // kcKept fails t unless pairs (old id to new id) pair each b of
@@ -107,11 +114,12 @@ func kcKept(t *testing.T, pairs map[string]string, k int) {
 
 // keepCells reads, for each old spec left, the new specs over its edges
 // but those every one left has (zlib): 4x the specs cost at most 4.4x
-// the steps (kcShape, k = 100 and 400), and every b keeps its edge to
-// z. Read whole, zlib's list of 2k new specs cost 4k² steps.
+// the steps (kcShape, k = 100 and 400, zlib of one build or split),
+// and every b keeps its edge to z. Read whole, zlib's list of 2k new
+// specs cost 4k² steps.
 func TestKeepCellsLinear(t *testing.T) {
-	measure := func(k int) int {
-		o, nw, id := gLoad(t, rand.New(rand.NewPCG(uint64(k), 9200)), kcShape(k, false))
+	measure := func(k int, split bool) int {
+		o, nw, id := gLoad(t, rand.New(rand.NewPCG(uint64(k), 9200)), kcShape(k, split))
 		steps, calls := 0, 0
 		diff.SetKeepCellsHook(func(s int) { steps, calls = steps+s, calls+1 })
 		defer diff.SetKeepCellsHook(nil)
@@ -122,12 +130,14 @@ func TestKeepCellsLinear(t *testing.T) {
 		kcKept(t, pairIDs(r, id, false), k)
 		return steps
 	}
-	small, big := measure(100), measure(400)
-	t.Logf("steps %d → %d", small, big)
-	if small < 2*100 {
-		t.Fatalf("%d steps for 200 old specs left: keepCells picked for none", small)
-	}
-	if r := float64(big) / float64(small); r > 4.4 {
-		t.Errorf("4x the specs: %.2fx the steps (%d → %d), want at most 4.4x", r, small, big)
+	for _, split := range []bool{false, true} {
+		small, big := measure(100, split), measure(400, split)
+		t.Logf("split %v: steps %d → %d", split, small, big)
+		if small < 100 {
+			t.Fatalf("split %v: %d steps for 100 b left: keepCells read none's lists", split, small)
+		}
+		if r := float64(big) / float64(small); r > 4.4 {
+			t.Errorf("split %v: 4x the specs: %.2fx the steps (%d → %d), want at most 4.4x", split, r, small, big)
+		}
 	}
 }
