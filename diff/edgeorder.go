@@ -1,6 +1,10 @@
 package diff
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
 
 // The order of a class's specs. Where resolve's edges, colors and
 // users leave several candidates alike, it pairs them in the class's
@@ -9,8 +13,9 @@ import "slices"
 // edge (an edge added or dropped) paired in hash order, and the edges
 // over them crossed under one labelling in ten. canonicalOrder orders
 // each class's specs by a key of their place in their own snapshot's
-// graph (structKeys), the engine's order only among specs of one key,
-// so that the ties go by the graphs, whatever the hashes.
+// graph (structKeys), the engine's order only among specs of one key
+// (each spec's own place in it, not its list's, keyOrder), so that the
+// ties go by the graphs, whatever the hashes.
 
 // structRounds is how many rounds structKeys mixes each node's
 // neighbours in: a fixed count, so that the keys cost the graph's edges
@@ -103,7 +108,8 @@ func mix64(x uint64) uint64 {
 }
 
 // canonicalOrder orders the old and new specs of each class by their
-// structKeys (the engine's order among specs of one key), and its pairs
+// structKeys (each spec's place in the engine's order among specs of
+// one key, keyOrder), and its pairs
 // with them. It returns the keys, of og and ng (nil for no class).
 func canonicalOrder(classes []*edgeClass, og, ng Graph) [2][]uint64 {
 	var keys [2][]uint64
@@ -171,7 +177,14 @@ func specKeys(specs []*Spec, g Graph, keys []uint64) []uint64 {
 }
 
 // keyOrder is the places of specs sorted by their nodes' keys (a spec
-// of no node first), stable.
+// of no node first), then each spec's own place in the engine's order
+// (its stacks, then its hash). The class's
+// lists are the passes' pairs in order, a new spec at its old spec's
+// place: by the list's order among specs of one key, two new builds
+// alike (identical twins) came in the order of the old specs the
+// passes paired them with, one way round and not the other, resolve
+// gave each old spec the first left, and new → old did not mirror old
+// → new (TestAlikeTwinsMirror).
 func keyOrder(specs []*Spec, g Graph, keys []uint64) []int {
 	k := make([]uint64, len(specs))
 	for i, s := range specs {
@@ -190,7 +203,7 @@ func keyOrder(specs []*Spec, g Graph, keys []uint64) []int {
 		case k[a] > k[b]:
 			return 1
 		}
-		return 0
+		return cmp.Or(compareJoined(specs[a].Stacks, specs[b].Stacks), strings.Compare(specs[a].Hash, specs[b].Hash))
 	})
 	return order
 }

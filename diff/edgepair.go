@@ -1503,8 +1503,14 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 // which apply refused, leaving the passes' pairs by hash order. The
 // pairs of a cell with room stay, those sharing most edges first (then
 // in order); each old spec left takes, among the new specs left of a
-// cell of its facets with room, the one sharing most edges (within
-// maxScored candidates, past which the first), then in order.
+// cell of its facets with room, the one sharing most edges, then the
+// first in order (cellsPick). Each new spec left is listed under each
+// of its edges, by its facets, so that an old spec reads the new specs
+// that share an edge with it, not every new spec left: scored one by
+// one within maxScored candidates and the first past them, hundreds of
+// builds left, each sharing a leaf with one new build left alone, took
+// the first in order, the hash among specs of one key, and their edges
+// crossed by the labels (TestKeepCellsAnyLabels).
 func (c *edgeClass) keepCells(pairs []int, oldEdges, newEdges [][]dep) {
 	cellOf := make(map[[2]int32]int32, len(c.subs))
 	left := make([]int, len(c.subs))
@@ -1540,50 +1546,210 @@ func (c *edgeClass) keepCells(pairs []int, oldEdges, newEdges [][]dep) {
 			pairs[i] = -1
 		}
 	}
-	// The new specs left, by their new facets, in order.
-	free := map[int32][]int{}
-	for j := range c.news {
-		if !taken[j] {
-			g := c.subNewF[c.newSub[j]]
-			free[g] = append(free[g], j)
+	p := newCellsPick(c, taken, newEdges)
+	olds := 0 // the old specs left to pick for
+	for _, j := range pairs {
+		if j < 0 {
+			olds++
 		}
 	}
-	budget := maxScored
 	for i := range pairs {
 		if pairs[i] >= 0 {
 			continue
 		}
-		best, bestScore := -1, -1
+		olds--
+		var room []int32 // the new facets of i's cells with room
 		for _, s := range byOld[c.subOldF[c.oldSub[i]]] {
-			if left[s] <= 0 {
-				continue
-			}
-			l := free[c.subNewF[s]]
-			for len(l) > 0 && taken[l[0]] {
-				l = l[1:]
-			}
-			free[c.subNewF[s]] = l
-			for _, j := range l {
-				if taken[j] {
-					continue
-				}
-				if budget--; budget < 0 {
-					if best < 0 {
-						best = j
-					}
-					break
-				}
-				if x := score(i, j); x > bestScore {
-					best, bestScore = j, x
-				}
+			if left[s] > 0 {
+				room = append(room, c.subNewF[s])
 			}
 		}
-		if best >= 0 {
+		if best := p.pick(i, room, oldEdges[i], olds+1); best >= 0 {
 			s, _ := cell(i, best)
 			left[s]--
-			pairs[i], taken[best] = best, true
+			pairs[i] = best
+			p.take(best)
 		}
 	}
+	if keepCellsHook != nil {
+		keepCellsHook(maxScored + p.edges - p.budget)
+	}
+}
+
+// keepCellsHook, when set (by tests), is called with the steps
+// keepCells spent picking the new specs left for the old specs left
+// (the lists' entries read).
+var keepCellsHook func(steps int)
+
+// cellsPick picks, for the old specs left of a class of cells, among
+// the new specs left of some new facets, the one sharing most edges
+// with it, then the first in order. The new specs left are listed by
+// their facets (free, in order) and under each of their edges by their
+// facets (lists): an old spec's candidates are the new specs of its
+// edges' lists, and the first of each facets (each spec of those
+// facets sharing only edges that every one of them has, each as good
+// as the first). A list of every new spec left of its facets is not
+// read: its edge counts for each. Its steps (the lists' entries read)
+// are within budget, maxScored and the class's edges, each old spec's
+// within its share of what is left.
+type cellsPick struct {
+	c        *edgeClass
+	taken    []bool
+	newEdges [][]dep
+	free     map[int32][]int
+	freeN    map[int32]int // each facets' new specs left
+	post     map[cellsPost]int32
+	lists    [][]int // each list's new specs, those taken dropped as read
+	listN    []int   // each list's new specs left
+	postsOf  [][]int32
+	seen     []int32 // the old spec (one more) a new spec was a candidate of
+	hits     []int   // each candidate's weight of the edges read
+	cands    []int
+	every    map[int32]int // each facets' weight of the edges all its specs left have
+	reads    [][2]int32    // the lists an old spec reads, each with its edge's weight
+	budget   int
+	edges    int
+}
+
+// cellsPost is a list's key: new facets and an edge.
+type cellsPost struct {
+	f          int32
+	name, hash string
+}
+
+// newCellsPick lists the new specs of c not taken.
+func newCellsPick(c *edgeClass, taken []bool, newEdges [][]dep) *cellsPick {
+	p := &cellsPick{c: c, taken: taken, newEdges: newEdges, free: map[int32][]int{}, freeN: map[int32]int{},
+		post: map[cellsPost]int32{}, postsOf: make([][]int32, len(c.news)), seen: make([]int32, len(c.news)),
+		hits: make([]int, len(c.news)), every: map[int32]int{}}
+	for _, l := range newEdges {
+		p.edges += len(l)
+	}
+	for j := range c.news {
+		if taken[j] {
+			continue
+		}
+		f := c.subNewF[c.newSub[j]]
+		p.free[f] = append(p.free[f], j)
+		p.freeN[f]++
+		for x, e := range newEdges[j] {
+			if x > 0 && compareDeps(e, newEdges[j][x-1]) == 0 {
+				continue // one listing of an edge written twice
+			}
+			k := cellsPost{f, e.name, e.hash}
+			id, ok := p.post[k]
+			if !ok {
+				id = int32(len(p.lists))
+				p.post[k] = id
+				p.lists = append(p.lists, nil)
+				p.listN = append(p.listN, 0)
+			}
+			p.lists[id] = append(p.lists[id], j)
+			p.listN[id]++
+			p.postsOf[j] = append(p.postsOf[j], id)
+		}
+	}
+	p.budget = maxScored + p.edges
+	return p
+}
+
+// take marks new spec j taken.
+func (p *cellsPick) take(j int) {
+	p.taken[j] = true
+	p.freeN[p.c.subNewF[p.c.newSub[j]]]--
+	for _, id := range p.postsOf[j] {
+		p.listN[id]--
+	}
+}
+
+// first is the first new spec left of facets f (-1: none).
+func (p *cellsPick) first(f int32) int {
+	l := p.free[f]
+	for len(l) > 0 && p.taken[l[0]] {
+		l = l[1:]
+	}
+	p.free[f] = l
+	if len(l) == 0 {
+		return -1
+	}
+	return l[0]
+}
+
+// pick is old spec i's new spec among those left of the facets room,
+// i's edges edges (nil: unknown, every candidate alike): the one
+// sharing most edges (weighed as common weighs them), then the first
+// in order (-1: none left). It reads the lists of i's edges the
+// shortest first, within its share of the budget left (olds: the old
+// specs left to pick for, i among them): read by every old spec, a
+// list of many specs (a zlib of two builds, each under half the new
+// specs) spent the budget before the last, and those took the first of
+// each facets. An edge of a list past its share counts for none.
+func (p *cellsPick) pick(i int, room []int32, edges []dep, olds int) int {
+	p.cands = p.cands[:0]
+	stamp := int32(i) + 1
+	add := func(j, w int) {
+		if p.seen[j] != stamp {
+			p.seen[j], p.hits[j] = stamp, 0
+			p.cands = append(p.cands, j)
+		}
+		p.hits[j] += w
+	}
+	for _, f := range room {
+		if j := p.first(f); j >= 0 {
+			add(j, 0)
+		}
+	}
+	if len(p.cands) == 0 {
+		return -1
+	}
+	// Each facets' weight of the edges every new spec left of them has,
+	// and the lists of the others.
+	clear(p.every)
+	p.reads = p.reads[:0]
+	for _, f := range room {
+		for x, e := range edges {
+			if x > 0 && compareDeps(e, edges[x-1]) == 0 {
+				continue // an edge written twice counts once
+			}
+			id, ok := p.post[cellsPost{f, e.name, e.hash}]
+			if !ok || p.listN[id] == 0 {
+				continue
+			}
+			w := 2
+			if e.pending {
+				w = 1
+			}
+			if p.listN[id] == p.freeN[f] {
+				p.every[f] += w
+			} else {
+				p.reads = append(p.reads, [2]int32{id, int32(w)})
+			}
+		}
+	}
+	slices.SortStableFunc(p.reads, func(a, b [2]int32) int { return cmp.Compare(p.listN[a[0]], p.listN[b[0]]) })
+	share := p.budget / olds
+	for _, r := range p.reads {
+		if share -= len(p.lists[r[0]]); share < 0 {
+			break
+		}
+		l := p.lists[r[0]][:0]
+		for _, j := range p.lists[r[0]] {
+			p.budget--
+			if !p.taken[j] {
+				l = append(l, j)
+				add(j, int(r[1]))
+			}
+		}
+		p.lists[r[0]] = l
+	}
+	best, bestScore := -1, -1
+	for _, j := range p.cands {
+		x := p.hits[j] + p.every[p.c.subNewF[p.c.newSub[j]]]
+		if x > bestScore || x == bestScore && j < best {
+			best, bestScore = j, x
+		}
+	}
+	return best
 }
 
 // pairDown pairs downwards in a class with a cycle (bad input): from

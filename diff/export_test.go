@@ -27,3 +27,7 @@ func SetCauseBudget(perItem, floor int64) (restore func()) {
 // SetSamePairingHook sets samePairingHook (nil: none), for the tests
 // of package diff_test.
 func SetSamePairingHook(f func(steps int)) { samePairingHook = f }
+
+// SetKeepCellsHook sets the hook keepCells calls with the steps it
+// spent picking the new specs left (nil: none).
+func SetKeepCellsHook(f func(steps int)) { keepCellsHook = f }

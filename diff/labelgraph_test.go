@@ -23,11 +23,14 @@ type gSpec struct {
 // gShape is a drawn pair of graphs: each side's specs, the pairs by
 // place (old id to new id, as the new side was made from the old),
 // whether the new side changed edges (structural: then the pairs by
-// place are no bound), and what was done, for messages.
+// place are no bound), whether the sides are written as Spack
+// lockfiles (lock: each spec no other is over a root, its stacks the
+// roots over it) rather than indexes, and what was done, for messages.
 type gShape struct {
 	sides      [2][]gSpec
 	place      map[string]string
 	structural bool
+	lock       bool
 	what       []string
 }
 
@@ -81,6 +84,40 @@ func gIndex(t *testing.T, rng *rand.Rand, specs []gSpec, hash, id map[string]str
 		entries = append(entries, fmt.Sprintf("%q:%s", hash[sp.id], b))
 	}
 	return `{"database":{"version":"7","installs":{` + strings.Join(entries, ",") + `}}}`
+}
+
+// gLockfile writes specs as a Spack lockfile, as gIndex writes an
+// index: each spec no other spec is over a root, spelled by its name,
+// and the specs in an order drawn by rng.
+func gLockfile(t *testing.T, rng *rand.Rand, specs []gSpec, hash, id map[string]string) string {
+	t.Helper()
+	idx := gIndex(t, rng, specs, hash, id) // draws the hashes as gIndex does
+	var db struct {
+		Database struct {
+			Installs map[string]struct {
+				Spec json.RawMessage `json:"spec"`
+			} `json:"installs"`
+		} `json:"database"`
+	}
+	if err := json.Unmarshal([]byte(idx), &db); err != nil {
+		t.Fatal(err)
+	}
+	used := map[string]bool{}
+	for _, sp := range specs {
+		for _, d := range sp.deps {
+			used[d[1]] = true
+		}
+	}
+	var roots, entries []string
+	for _, x := range rng.Perm(len(specs)) {
+		sp := specs[x]
+		if !used[sp.id] {
+			roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":%q}`, hash[sp.id], sp.name))
+		}
+		entries = append(entries, fmt.Sprintf("%q:%s", hash[sp.id], db.Database.Installs[hash[sp.id]].Spec))
+	}
+	return `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
+		strings.Join(roots, ",") + `],"concrete_specs":{` + strings.Join(entries, ",") + `}}`
 }
 
 // gColors colors each spec of a side by colour refinement over its
@@ -230,11 +267,15 @@ func gLoad(t *testing.T, rng *rand.Rand, sh gShape) (o, n *snapshot.Snapshot, id
 	id = map[string]string{}
 	var idx [2]string
 	hash := map[string]string{}
-	for s := range idx {
-		idx[s] = gIndex(t, rng, sh.sides[s], hash, id)
+	write, base := gIndex, "index.json"
+	if sh.lock {
+		write, base = gLockfile, "spack.lock"
 	}
-	o = loadIndex(t, "old/index.json", idx[0])
-	n = loadIndex(t, "new/index.json", idx[1])
+	for s := range idx {
+		idx[s] = write(t, rng, sh.sides[s], hash, id)
+	}
+	o = loadIndex(t, "old/"+base, idx[0])
+	n = loadIndex(t, "new/"+base, idx[1])
 	return o, n, id
 }
 

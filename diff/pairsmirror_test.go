@@ -121,3 +121,29 @@ func TestPairsKeepEdgesOneLeftOver(t *testing.T) {
 		}
 	}
 }
+
+// Two builds of a, a@2 under u and a@1, against two builds of a@3
+// alike (identical twins: leaves of one stack), u gone: the classes
+// a@2 → a@3 and a@1 → a@3, joined by their new facets, ordered the
+// twins (of one structKey) as the passes paired them, one way round
+// and not the other; each way kept its own order, resolved both ways
+// alike, and new → old paired a@1 and a@2 with the twins crossed
+// against old → new (a seeded lockfile, its package's old builds of two
+// versions bumped to identical twins). Lockfiles, for the stacks, under
+// 64 labellings, both ways (gCheck): new → old is the mirror, by
+// hashes.
+func TestAlikeTwinsMirror(t *testing.T) {
+	sh := gShape{sides: [2][]gSpec{{
+		{"a", "o0", "2", nil},
+		{"a", "o1", "1", nil},
+		{"u", "o2", "1", [][2]string{{"a", "o0"}}},
+	}, {
+		{"a", "n0", "3", nil},
+		{"a", "n1", "3", nil},
+	}}, structural: true, lock: true}
+	for stream := range uint64(4) {
+		if why := gCheck(t, sh, 16, 7800+stream); len(why) > 0 {
+			t.Fatalf("stream %d: %s", stream, strings.Join(why, "; "))
+		}
+	}
+}
