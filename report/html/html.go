@@ -477,7 +477,7 @@ func htmlDetails(r *diff.Report, o report.Options, maxRows, maxPkgs int) *htmlSt
 				}
 				s := &l.specs[j]
 				add(htmlRow{Kind: l.kind, Cells: [8]string{ab.Short(s.Hash), diff.JoinVersions(s.Versions, nil), s.Compiler, s.OS, s.Target, s.Platform,
-					listops.MinusJoin(s.Variants, p.SharedVariants, " ", nil), strings.Join(s.Stacks, ", ")}})
+					listops.MinusJoin(s.Variants, p.SharedVariants, " ", nil), report.JoinList(s.Stacks)}})
 			}
 		}
 		st.Packages = append(st.Packages, hp)
@@ -510,16 +510,22 @@ func pairRow(kind string, p *diff.Pair, ab report.Abbrev, shared []string) htmlR
 	} else {
 		variants = listops.MinusJoin(n.Variants, shared, " ", nil)
 	}
-	stacks := strings.Join(n.Stacks, ", ")
-	var marks []string
-	for _, s := range p.StacksJoined {
-		marks = append(marks, "+"+s)
-	}
-	for _, s := range p.StacksLeft {
-		marks = append(marks, "−"+s)
-	}
-	if marks != nil {
-		stacks += " (" + strings.Join(marks, " ") + ")"
+	// The stacks kept, joined (+) and left (−), as one list
+	// (report.ListQuoted), as Markdown writes them.
+	stacks := report.JoinList(n.Stacks)
+	if len(p.StacksJoined)+len(p.StacksLeft) > 0 {
+		kept := listops.Minus(n.Stacks, p.StacksJoined, nil)
+		quoted := report.ListQuoted(kept, p.StacksJoined, p.StacksLeft)
+		items := make([]string, 0, len(kept)+len(p.StacksJoined)+len(p.StacksLeft))
+		for _, x := range [...]struct {
+			mark string
+			l    []string
+		}{{"", kept}, {"+", p.StacksJoined}, {"−", p.StacksLeft}} {
+			for _, s := range x.l {
+				items = append(items, x.mark+report.ListItem(s, quoted))
+			}
+		}
+		stacks = strings.Join(items, ", ")
 	}
 	row.Cells = [8]string{hash, htmlChange(diff.JoinVersions(o.Versions, n.Versions), diff.JoinVersions(n.Versions, o.Versions)),
 		htmlChange(o.Compiler, n.Compiler), htmlChange(o.OS, n.OS), htmlChange(o.Target, n.Target), htmlChange(o.Platform, n.Platform),

@@ -292,7 +292,8 @@ func (m *mdBuilder) md(s string) string {
 const maxCachedCell = 1 << 10
 
 // rebuiltStacks is the cell of p's plain rebuilds' stacks (all: every
-// rebuilt pair of p is plain), joinMD of report.RebuiltStacks,
+// rebuilt pair of p is plain), report.RebuiltStacks as every view
+// writes a list of stacks (report.JoinList),
 // remembered by the lists of stacks it reads (report.RebuiltStacksKey):
 // the packages of a lockfile's chain under M roots hold one list of M.
 func (m *mdBuilder) rebuiltStacks(p *diff.Package, all bool) string {
@@ -300,7 +301,7 @@ func (m *mdBuilder) rebuiltStacks(p *diff.Package, all bool) string {
 	if v, seen := m.stackCells[k]; ok && seen {
 		return v
 	}
-	v := m.joinMD(report.RebuiltStacks(p, all), ", ")
+	v := m.md(report.JoinList(report.RebuiltStacks(p, all)))
 	if ok {
 		if m.stackCells == nil {
 			m.stackCells = make(map[report.StacksKey]string)
@@ -308,17 +309,6 @@ func (m *mdBuilder) rebuiltStacks(p *diff.Package, all bool) string {
 		m.stackCells[k] = v
 	}
 	return v
-}
-
-// joinMD is joinMD, remembered.
-func (m *mdBuilder) joinMD(l []string, sep string) string {
-	switch len(l) {
-	case 0:
-		return ""
-	case 1:
-		return m.md(l[0])
-	}
-	return m.md(strings.Join(l, sep))
 }
 
 // change is the change function of templates (a facet cell: the new

@@ -39,12 +39,13 @@ func (d *Document) TextLines() []string {
 }
 
 // inStacks is " (in a, b)" for the stacks of a package's rebuilds, or ""
-// for none.
+// for none, written as every view writes a list of stacks
+// (report.JoinList).
 func inStacks(stacks []string) string {
 	if len(stacks) == 0 {
 		return ""
 	}
-	return " (in " + report.VisibleInput(strings.Join(stacks, ", ")) + ")"
+	return " (in " + report.VisibleInput(report.JoinList(stacks)) + ")"
 }
 
 // inSomeStacks is inStacks for a line that must stay short: up to
@@ -53,9 +54,8 @@ func inSomeStacks(stacks []string) string {
 	if len(stacks) <= maxLineStacks {
 		return inStacks(stacks)
 	}
-	var b strings.Builder
-	report.WriteNames(&b, "", stacks, maxLineStacks-1)
-	return " (in " + report.VisibleInput(b.String()) + ")"
+	shown := stacks[:maxLineStacks-1]
+	return " (in " + report.VisibleInput(report.JoinList(shown)) + ", …and " + strconv.Itoa(len(stacks)-len(shown)) + " more)"
 }
 
 // maxLineStacks is how many stacks a package's line names.
