@@ -53,3 +53,18 @@ func JoinList(l []string) string {
 	}
 	return strings.Join(q, ", ")
 }
+
+// WordsQuoted reports whether the items of lists, written in one list
+// joined by spaces, each behind its mark (a version change's "+1.3
+// −1.1"), are each quoted as Go quotes a string (ListItem): where an
+// item of any of them is empty or holds a space or a double quote.
+// Joined as they are, the one version "1.0 −0.9" added read as 1.0
+// added and 0.9 removed, and "" added as nothing.
+func WordsQuoted(lists ...[]string) bool {
+	for _, l := range lists {
+		if slices.ContainsFunc(l, func(s string) bool { return s == "" || strings.ContainsAny(s, ` "`) }) {
+			return true
+		}
+	}
+	return false
+}

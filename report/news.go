@@ -117,7 +117,9 @@ func NewsText(h diff.Highlight, maxNames int) string {
 }
 
 // versionMove writes a version change: "2.9 → 2.17.1 (upgraded)" when one
-// version gave way to another, else what came and went ("+1.3 −1.1").
+// version gave way to another, else what came and went ("+1.3 −1.1"),
+// each quoted where one is empty or holds a space or a quote
+// (WordsQuoted).
 func versionMove(v *diff.VersionChange) string {
 	if v == nil {
 		return "versions changed"
@@ -126,11 +128,12 @@ func versionMove(v *diff.VersionChange) string {
 		return None(v.Removed[0]) + " → " + None(v.Added[0]) + " (" + v.Direction + ")"
 	}
 	var parts []string
+	q := WordsQuoted(v.Added, v.Removed)
 	for _, a := range v.Added {
-		parts = append(parts, "+"+a)
+		parts = append(parts, "+"+ListItem(a, q))
 	}
 	for _, r := range v.Removed {
-		parts = append(parts, "−"+r)
+		parts = append(parts, "−"+ListItem(r, q))
 	}
 	s := strings.Join(parts, " ")
 	if v.Direction == diff.Upgraded || v.Direction == diff.Downgraded {

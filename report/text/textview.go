@@ -114,11 +114,14 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 				// usual case, reads from its arrow.
 				b.WriteString(paintStr(c, "red", "downgraded") + "; ")
 			}
+			// Each quoted where one is empty or holds a space or a
+			// quote (report.WordsQuoted), as the highlights write them.
+			q := report.WordsQuoted(v.Added, v.Removed)
 			for i, a := range v.Added {
 				if i > 0 {
 					b.WriteString(" ")
 				}
-				b.WriteString(paintStr(c, "green", "+"+report.VisibleInput(a)))
+				b.WriteString(paintStr(c, "green", "+"+report.VisibleInput(report.ListItem(a, q))))
 			}
 			if len(v.Added) > 0 && len(v.Removed) > 0 {
 				b.WriteString(" ")
@@ -127,7 +130,7 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 				if i > 0 {
 					b.WriteString(" ")
 				}
-				b.WriteString(paintStr(c, "red", "−"+report.VisibleInput(r)))
+				b.WriteString(paintStr(c, "red", "−"+report.VisibleInput(report.ListItem(r, q))))
 			}
 			b.WriteString(")")
 		}
