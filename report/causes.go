@@ -46,12 +46,12 @@ func ChangeText(cs []diff.Change) string {
 			parts = append(parts, "recipe changed")
 		case "other":
 			if c.From != c.To { // an edge's deptypes or virtuals
-				parts = append(parts, c.From+" → "+c.To)
+				parts = append(parts, Same(c.From)+" → "+Same(c.To))
 			} else {
 				parts = append(parts, "hash changed")
 			}
 		default:
-			parts = append(parts, c.Kind+" "+cmp.Or(c.From, "(none)")+" → "+cmp.Or(c.To, "(none)"))
+			parts = append(parts, c.Kind+" "+cmp.Or(Same(c.From), "(none)")+" → "+cmp.Or(Same(c.To), "(none)"))
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -155,10 +155,41 @@ func UnknownCauses(c *diff.Causes) bool {
 // None is a facet value as it stands beside an arrow: "∅" where it is
 // empty (a spec without a version, compiler, OS or target), so that
 // "1.0 → ∅" reads as a value gone, never as one cut off ("1.0 → ").
-// The Updates table has always written an empty side this way.
+// The Updates table has always written an empty side this way. A value
+// that could read as another is quoted as Go quotes a string (Same).
 func None(v string) string {
 	if v == "" {
 		return "∅"
 	}
+	return Same(v)
+}
+
+// Same is a value as it stands in a cell or a sentence that writes a
+// pair "old → new" (None), or alone where the pair's sides are equal:
+// quoted as Go quotes a string where it could read as another
+// (sideOdd). As it is, the compiler "a → b" kept read as a changed to
+// b, the pair "a →" → "b" as "a" → "→ b", and the value ∅ as an empty
+// one.
+func Same(v string) string {
+	if sideOdd(v) {
+		return strconv.Quote(v)
+	}
 	return v
+}
+
+// sideOdd reports whether Same quotes v: v holds an arrow (→), is ∅ or
+// "(none)" (what an empty side is written), or is such a value quoted
+// (the value "∅" with its quotes, which reads as ∅ quoted). A value
+// quoted otherwise (a list of versions or variants quoted already,
+// "1.0, 2.0") is written as it is.
+func sideOdd(v string) bool {
+	if strings.Contains(v, "→") || v == "∅" || v == "(none)" {
+		return true
+	}
+	if len(v) >= 2 && v[0] == '"' {
+		if u, err := strconv.Unquote(v); err == nil {
+			return sideOdd(u)
+		}
+	}
+	return false
 }

@@ -887,11 +887,12 @@ func Paint(on bool, style, s string) (string, error) {
 
 // change writes one facet of a matched pair for a table cell: the new
 // value, or "old → new" when the pair differs, both escaped as md does,
-// an empty side written ∅ as the built-in Markdown writes it (None).
+// an empty side written ∅ and a side that could read as another quoted
+// as the built-in Markdown writes them (None, Same).
 // Every row of a rebuilt or updated spec writes five of them.
 func change(before, after string) string {
 	if before == after {
-		return EscapeMD(after)
+		return EscapeMD(Same(after))
 	}
 	return EscapeMD(None(before)) + " → " + EscapeMD(None(after))
 }

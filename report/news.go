@@ -80,7 +80,7 @@ func NewsText(h diff.Highlight, maxNames int) string {
 		// = zlib@1 changed".
 		b.WriteString("root " + spellOut(h.Value, h.Values, maxSpellings, 0) + " changed")
 		if h.From != h.To && h.From != "" && h.To != "" {
-			b.WriteString(": " + h.From + " → " + h.To)
+			b.WriteString(": " + Same(h.From) + " → " + Same(h.To))
 		} else if len(h.Changes) > 0 {
 			b.WriteString(": " + ChangeText(h.Changes))
 		}

@@ -476,7 +476,7 @@ func htmlDetails(r *diff.Report, o report.Options, maxRows, maxPkgs int) *htmlSt
 					break
 				}
 				s := &l.specs[j]
-				add(htmlRow{Kind: l.kind, Cells: [8]string{ab.Short(s.Hash), diff.JoinVersions(s.Versions, nil), s.Compiler, s.OS, s.Target, s.Platform,
+				add(htmlRow{Kind: l.kind, Cells: [8]string{ab.Short(s.Hash), report.Same(diff.JoinVersions(s.Versions, nil)), report.Same(s.Compiler), report.Same(s.OS), report.Same(s.Target), report.Same(s.Platform),
 					listops.MinusJoin(s.Variants, p.SharedVariants, " ", nil), report.JoinList(s.Stacks)}})
 			}
 		}
@@ -485,10 +485,11 @@ func htmlDetails(r *diff.Report, o report.Options, maxRows, maxPkgs int) *htmlSt
 	return st
 }
 
-// change writes a facet of a pair: "old → new" where they differ.
+// change writes a facet of a pair: "old → new" where they differ, each
+// side that could read as another quoted (report.None, report.Same).
 func htmlChange(before, after string) string {
 	if before == after {
-		return after
+		return report.Same(after)
 	}
 	return report.None(before) + " → " + report.None(after)
 }

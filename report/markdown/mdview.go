@@ -168,7 +168,7 @@ func (m *mdBuilder) specTable() *view.Section {
 		for j := range p.Specs.Restacked {
 			r := &p.Specs.Restacked[j]
 			n := r.New
-			b.WriteString(name + "restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.md(diff.JoinVersions(n.Versions, nil)) + " | " + m.md(n.Compiler) + " | " + m.md(n.OS) + " | " + m.md(n.Target) + " |  | ")
+			b.WriteString(name + "restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.md(report.Same(diff.JoinVersions(n.Versions, nil))) + " | " + m.md(report.Same(n.Compiler)) + " | " + m.md(report.Same(n.OS)) + " | " + m.md(report.Same(n.Target)) + " |  | ")
 			m.stackChange(b, r)
 			b.WriteString(" |")
 			rows = append(rows, m.row())
@@ -179,7 +179,7 @@ func (m *mdBuilder) specTable() *view.Section {
 		}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 			for j := range l.specs {
 				sp := &l.specs[j]
-				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.md(diff.JoinVersions(sp.Versions, nil))+" | "+m.md(sp.Compiler)+" | "+m.md(sp.OS)+" | "+m.md(sp.Target)+" | "+m.md(listops.MinusJoin(sp.Variants, shared, " ", nil))+" | "+m.stackList(sp.Stacks)+" |")
+				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.md(report.Same(diff.JoinVersions(sp.Versions, nil)))+" | "+m.md(report.Same(sp.Compiler))+" | "+m.md(report.Same(sp.OS))+" | "+m.md(report.Same(sp.Target))+" | "+m.md(listops.MinusJoin(sp.Variants, shared, " ", nil))+" | "+m.stackList(sp.Stacks)+" |")
 			}
 		}
 	}
@@ -315,7 +315,7 @@ func (m *mdBuilder) rebuiltStacks(p *diff.Package, all bool) string {
 // value, or old → new), remembered.
 func (m *mdBuilder) change(before, after string) string {
 	if before == after {
-		return m.md(after)
+		return m.md(report.Same(after))
 	}
 	return m.md(report.None(before)) + " → " + m.md(report.None(after))
 }

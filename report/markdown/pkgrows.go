@@ -116,7 +116,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	for i := range p.Specs.Restacked {
 		r := &p.Specs.Restacked[i]
 		n := r.New
-		b.WriteString("\n| restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.md(diff.JoinVersions(n.Versions, nil)) + " | " + m.md(n.Compiler) + " | " + m.md(n.OS) + " | " + m.md(n.Target) + " |  | ")
+		b.WriteString("\n| restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.md(report.Same(diff.JoinVersions(n.Versions, nil))) + " | " + m.md(report.Same(n.Compiler)) + " | " + m.md(report.Same(n.OS)) + " | " + m.md(report.Same(n.Target)) + " |  | ")
 		m.stackChange(b, r)
 		b.WriteString(" |")
 	}
@@ -126,7 +126,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 		for i := range l.specs {
 			s := &l.specs[i]
-			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.md(diff.JoinVersions(s.Versions, nil)) + " | " + m.md(s.Compiler) + " | " + m.md(s.OS) + " | " + m.md(s.Target) + " | " + m.md(listops.MinusJoin(s.Variants, shared, " ", nil)) + " | " + m.stackList(s.Stacks) + " |")
+			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.md(report.Same(diff.JoinVersions(s.Versions, nil))) + " | " + m.md(report.Same(s.Compiler)) + " | " + m.md(report.Same(s.OS)) + " | " + m.md(report.Same(s.Target)) + " | " + m.md(listops.MinusJoin(s.Variants, shared, " ", nil)) + " | " + m.stackList(s.Stacks) + " |")
 		}
 	}
 	b.WriteString("\n\n</details>")
