@@ -18,40 +18,48 @@ import (
 // CauseText writes one root cause group for people: "zlib-ng 2.2.1 →
 // 2.2.3", "hdf5 variants ~mpi → +mpi", "mpi provider mpich@4.1 →
 // openmpi@5.0".
-func CauseText(name string, cs []diff.Change) string {
+func CauseText(name string, cs []diff.Change) string { return CauseTextOf(name, cs, same) }
+
+// CauseTextOf is CauseText with each value of the input in it written
+// by val (NewsTextOf).
+func CauseTextOf(name string, cs []diff.Change, val func(string) string) string {
 	if len(cs) == 1 {
 		switch cs[0].Kind {
 		case "added":
-			return "new dependency " + cmp.Or(cs[0].To, name)
+			return "new dependency " + val(cmp.Or(cs[0].To, name))
 		case "removed":
-			return "dropped dependency " + cmp.Or(cs[0].From, name)
+			return "dropped dependency " + val(cmp.Or(cs[0].From, name))
 		}
 	}
-	return name + " " + ChangeText(cs)
+	return val(name) + " " + ChangeTextOf(cs, val)
 }
 
 // ChangeText writes a cause's changes for people: "2.2.1 → 2.2.3",
 // "+shared → ~shared", "added zlib@1.3", "mpich@4.1 → openmpi@5.0".
-func ChangeText(cs []diff.Change) string {
+func ChangeText(cs []diff.Change) string { return ChangeTextOf(cs, same) }
+
+// ChangeTextOf is ChangeText with each value of the input in it written
+// by val (NewsTextOf).
+func ChangeTextOf(cs []diff.Change, val func(string) string) string {
 	var parts []string
 	for _, c := range cs {
 		switch c.Kind {
 		case "version":
-			parts = append(parts, None(c.From)+" → "+None(c.To))
+			parts = append(parts, val(None(c.From))+" → "+val(None(c.To)))
 		case "added":
-			parts = append(parts, "added ("+c.To+")")
+			parts = append(parts, "added ("+val(c.To)+")")
 		case "removed":
-			parts = append(parts, "removed ("+c.From+")")
+			parts = append(parts, "removed ("+val(c.From)+")")
 		case "recipe":
 			parts = append(parts, "recipe changed")
 		case "other":
 			if c.From != c.To { // an edge's deptypes or virtuals
-				parts = append(parts, Same(c.From)+" → "+Same(c.To))
+				parts = append(parts, val(Same(c.From))+" → "+val(Same(c.To)))
 			} else {
 				parts = append(parts, "hash changed")
 			}
 		default:
-			parts = append(parts, c.Kind+" "+cmp.Or(Same(c.From), "(none)")+" → "+cmp.Or(Same(c.To), "(none)"))
+			parts = append(parts, c.Kind+" "+cmp.Or(val(Same(c.From)), "(none)")+" → "+cmp.Or(val(Same(c.To)), "(none)"))
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -98,6 +98,11 @@ func EscapeMD(s string) string { return escape(Shorten(VisibleSpaces(s)), false)
 // (VisibleMessage).
 func EscapeMDMessage(msg string) string { return escape(Shorten(VisibleMessage(msg)), false) }
 
+// EscapeMDText is EscapeMD for a text made visible already (such as
+// NewsShown): only escaped for Markdown and shortened, its backslashes
+// left as they are.
+func EscapeMDText(s string) string { return escape(Shorten(s), false) }
+
 // EscapeHTML makes s safe as text inside an HTML block of GitHub Markdown
 // (such as a <summary>), where Markdown escapes are not interpreted: HTML
 // and the characters that could end a table cell or open a code span are

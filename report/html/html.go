@@ -381,7 +381,7 @@ func sideSkipped(s diff.Side) []snapshotSkipped {
 // newsItem is a highlight on the page, linked to its package's page
 // when it is news of one package.
 func newsItem(h diff.Highlight, step, linkBase string) htmlNews {
-	n := htmlNews{Step: step, Kind: h.Kind, Text: PageText(report.NewsText(h, HTMLNewsNames))}
+	n := htmlNews{Step: step, Kind: h.Kind, Text: report.Shorten(report.NewsShown(h, HTMLNewsNames))}
 	switch h.Kind {
 	case diff.HighlightNewPackage, diff.HighlightRemovedPackage, diff.HighlightVersion:
 		if len(h.Packages) == 1 {

@@ -548,23 +548,27 @@ func (m *mdBuilder) stepHead() {
 	m.b.WriteString(".")
 }
 
+// mdNewsText is report.NewsText of h escaped for Markdown, its values'
+// edge spaces shown and the sentence's own not (report.NewsShown).
+func mdNewsText(h diff.Highlight) string { return report.EscapeMDText(report.NewsShown(h, newsNames)) }
+
 // mdNews is report.NewsText of h escaped for Markdown, its packages linked
 // with base link when set.
 func mdNews(h diff.Highlight, link string) string {
 	if link == "" || len(h.Packages) == 0 || strings.ContainsAny(h.Value, "\ue000\ue001") {
-		return report.EscapeMD(report.NewsText(h, newsNames))
+		return mdNewsText(h)
 	}
 	// The names go in as marks that escaping keeps, and come out linked.
 	names := h.Packages
 	marks := make([]string, len(names))
 	for i, n := range names {
 		if strings.ContainsAny(n, "\ue000\ue001") {
-			return report.EscapeMD(report.NewsText(h, newsNames))
+			return mdNewsText(h)
 		}
 		marks[i] = "\ue000" + strconv.Itoa(i) + "\ue001"
 	}
 	h.Packages = marks
-	s := report.EscapeMD(report.NewsText(h, newsNames))
+	s := mdNewsText(h)
 	var b strings.Builder
 	for {
 		i := strings.Index(s, "\ue000")
