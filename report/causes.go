@@ -115,7 +115,7 @@ func CausesSentence(r *diff.Report, esc func(string) string) string {
 		}
 		item := esc(CauseText(g.Name, g.Changes)) + " (" + Plural(g.Specs, "spec")
 		if len(g.Via) > 2 {
-			item += ", via " + esc(strings.Join(g.Via[1:len(g.Via)-1], " → "))
+			item += ", via " + esc(JoinPath(g.Via[1:len(g.Via)-1]))
 		}
 		items = append(items, item+")")
 	}

@@ -10,8 +10,9 @@ import (
 // joined by ", " (ListItem, JoinList), are each quoted as Go quotes a
 // string, as diff.JoinVersions quotes a list of versions: where an item
 // of any of them is empty, holds a comma or a double quote, begins with
-// the mark of a stack joined or left (+, −), or holds " and " (what a
-// list cut short ends with: "a, b and 3 more"). Joined as they are, the
+// the mark of a stack joined or left (+, −), or holds " and " or
+// begins with "…" (what a list cut short ends with: "a, b and 3 more",
+// "a, b, …and 3 more"). Joined as they are, the
 // stack "a, b" (a lockfile's root) read as the stacks a and b, a stack
 // "+a" kept as the stack a joined, and [""] as [].
 func ListQuoted(lists ...[]string) bool {
@@ -27,7 +28,7 @@ func ListQuoted(lists ...[]string) bool {
 // read as other items (ListQuoted).
 func oddItem(s string) bool {
 	return s == "" || strings.ContainsAny(s, `,"`) || strings.HasPrefix(s, "+") || strings.HasPrefix(s, "−") ||
-		strings.Contains(s, " and ")
+		strings.Contains(s, " and ") || strings.HasPrefix(s, "…")
 }
 
 // ListItem is s as an item of a list: quoted as Go quotes a string
@@ -67,4 +68,19 @@ func WordsQuoted(lists ...[]string) bool {
 		}
 	}
 	return false
+}
+
+// JoinPath writes a path of packages (a cause's via) joined by " → ",
+// each name that holds an arrow, or could read as another so, quoted
+// as a pair's side is (Same): the package "a → b" on a path read as
+// the two packages a and b.
+func JoinPath(l []string) string {
+	var b strings.Builder
+	for i, s := range l {
+		if i > 0 {
+			b.WriteString(" → ")
+		}
+		b.WriteString(Same(s))
+	}
+	return b.String()
 }

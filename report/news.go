@@ -36,7 +36,7 @@ func same(s string) string { return s }
 // a whole, the root " e " removed read "root\x20\x20e\x20\x20removed".
 func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string {
 	var b strings.Builder
-	pkg := joinOf(h.Packages, ", ", val)
+	pkg := listOf(h.Packages, val)
 	switch h.Kind {
 	case diff.HighlightNewPackage:
 		b.WriteString("new package " + pkg)
@@ -114,7 +114,7 @@ func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string 
 		}
 		b.WriteString("gate tripped: " + val(h.Value) + " (" + Plural(h.Count, unit))
 		if len(h.Values) > 0 {
-			b.WriteString(": " + joinOf(h.Values, ", ", val))
+			b.WriteString(": " + listOf(h.Values, val))
 		}
 		b.WriteString(")")
 		writeNames(&b, " in ", h.Packages, maxNames, val)
@@ -166,7 +166,9 @@ func WriteNames(b *strings.Builder, sep string, names []string, most int) {
 	writeNames(b, sep, names, most, same)
 }
 
-// writeNames is WriteNames, each name written by val (NewsTextOf).
+// writeNames is WriteNames, each name written by val (NewsTextOf), the
+// names written as a list of stacks is (ListQuoted): the package "a, b"
+// read as the packages a and b.
 func writeNames(b *strings.Builder, sep string, names []string, most int, val func(string) string) {
 	if len(names) == 0 || most == 0 {
 		return
@@ -176,7 +178,7 @@ func writeNames(b *strings.Builder, sep string, names []string, most int, val fu
 	if most > 0 && n > most {
 		n = most
 	}
-	b.WriteString(joinOf(names[:n], ", ", val))
+	b.WriteString(listOf(names[:n], val))
 	if n < len(names) {
 		b.WriteString(", …and " + strconv.Itoa(len(names)-n) + " more")
 	}
@@ -198,14 +200,16 @@ func CauseShown(name string, cs []diff.Change) string {
 // ChangeShown is ChangeText as NewsShown writes a highlight's words.
 func ChangeShown(cs []diff.Change) string { return VisibleMessage(ChangeTextOf(cs, VisibleSpaces)) }
 
-// joinOf is strings.Join of l's items, each written by val.
-func joinOf(l []string, sep string, val func(string) string) string {
+// listOf is l joined by ", ", each item quoted where one is odd
+// (ListQuoted, as JoinList writes a list) and then written by val.
+func listOf(l []string, val func(string) string) string {
+	q := ListQuoted(l)
 	var b strings.Builder
 	for i, s := range l {
 		if i > 0 {
-			b.WriteString(sep)
+			b.WriteString(", ")
 		}
-		b.WriteString(val(s))
+		b.WriteString(val(ListItem(s, q)))
 	}
 	return b.String()
 }

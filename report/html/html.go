@@ -587,7 +587,7 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 			}
 			causes, all := c.ResolveFirst(x.Why, x.New.Name, htmlRootCauses, report.MaxPathNames, order)
 			for _, cs := range causes {
-				why = append(why, report.CauseText(cs.Name, cs.Changes)+" (via "+strings.Join(cs.Path, " → ")+")")
+				why = append(why, report.CauseText(cs.Name, cs.Changes)+" (via "+report.JoinPath(cs.Path)+")")
 			}
 			if all > len(causes) {
 				why = append(why, "and "+report.Plural(all-len(causes), "more root cause")+" (--format json)")
@@ -618,7 +618,7 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 				more(len(c.Groups)-k, "root cause")
 				break
 			}
-			w.Groups.Rows = append(w.Groups.Rows, pageTexts([]string{g.Name, report.ChangeText(g.Changes), i(g.Specs), i(g.Rebuilt), i(g.Updated), strings.Join(g.Via, " → ")}))
+			w.Groups.Rows = append(w.Groups.Rows, pageTexts([]string{g.Name, report.ChangeText(g.Changes), i(g.Specs), i(g.Rebuilt), i(g.Updated), report.JoinPath(g.Via)}))
 		}
 	}
 	if line := report.CausesSentence(r, func(s string) string { return s }); line != "" {
