@@ -608,7 +608,7 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 				break
 			}
 			w.Shared.Rows = append(w.Shared.Rows, pageTexts([]string{report.ChangeText([]diff.Change{{Kind: s.Kind, From: s.From, To: s.To}}),
-				i(s.Specs), i(s.Rebuilt), i(s.Updated), strings.Join(s.Packages, ", ")}))
+				i(s.Specs), i(s.Rebuilt), i(s.Updated), report.JoinList(s.Packages)}))
 		}
 	}
 	if len(c.Groups) > 0 {

@@ -329,12 +329,13 @@ func (m *mdBuilder) row() string {
 
 func joinMD(l []string, sep string) string { return report.EscapeMD(strings.Join(l, sep)) }
 
-// names writes at most five names, and how many more.
+// firstNames writes at most five names, and how many more, as every
+// view writes a list of names (report.JoinList).
 func firstNames(l []string) string {
 	if len(l) <= 5 {
-		return joinMD(l, ", ")
+		return report.EscapeMD(report.JoinList(l))
 	}
-	return joinMD(l[:5], ", ") + " and " + strconv.Itoa(len(l)-5) + " more"
+	return report.EscapeMD(report.JoinList(l[:5])) + " and " + strconv.Itoa(len(l)-5) + " more"
 }
 
 func signedInt(n int) string {
