@@ -18,40 +18,48 @@ import (
 // CauseText writes one root cause group for people: "zlib-ng 2.2.1 →
 // 2.2.3", "hdf5 variants ~mpi → +mpi", "mpi provider mpich@4.1 →
 // openmpi@5.0".
-func CauseText(name string, cs []diff.Change) string {
+func CauseText(name string, cs []diff.Change) string { return CauseTextOf(name, cs, same) }
+
+// CauseTextOf is CauseText with each value of the input in it written
+// by val (NewsTextOf).
+func CauseTextOf(name string, cs []diff.Change, val func(string) string) string {
 	if len(cs) == 1 {
 		switch cs[0].Kind {
 		case "added":
-			return "new dependency " + cmp.Or(cs[0].To, name)
+			return "new dependency " + val(cmp.Or(cs[0].To, name))
 		case "removed":
-			return "dropped dependency " + cmp.Or(cs[0].From, name)
+			return "dropped dependency " + val(cmp.Or(cs[0].From, name))
 		}
 	}
-	return name + " " + ChangeText(cs)
+	return val(name) + " " + ChangeTextOf(cs, val)
 }
 
 // ChangeText writes a cause's changes for people: "2.2.1 → 2.2.3",
 // "+shared → ~shared", "added zlib@1.3", "mpich@4.1 → openmpi@5.0".
-func ChangeText(cs []diff.Change) string {
+func ChangeText(cs []diff.Change) string { return ChangeTextOf(cs, same) }
+
+// ChangeTextOf is ChangeText with each value of the input in it written
+// by val (NewsTextOf).
+func ChangeTextOf(cs []diff.Change, val func(string) string) string {
 	var parts []string
 	for _, c := range cs {
 		switch c.Kind {
 		case "version":
-			parts = append(parts, None(c.From)+" → "+None(c.To))
+			parts = append(parts, val(None(c.From))+" → "+val(None(c.To)))
 		case "added":
-			parts = append(parts, "added ("+c.To+")")
+			parts = append(parts, "added ("+val(c.To)+")")
 		case "removed":
-			parts = append(parts, "removed ("+c.From+")")
+			parts = append(parts, "removed ("+val(c.From)+")")
 		case "recipe":
 			parts = append(parts, "recipe changed")
 		case "other":
 			if c.From != c.To { // an edge's deptypes or virtuals
-				parts = append(parts, c.From+" → "+c.To)
+				parts = append(parts, val(Same(c.From))+" → "+val(Same(c.To)))
 			} else {
 				parts = append(parts, "hash changed")
 			}
 		default:
-			parts = append(parts, c.Kind+" "+cmp.Or(c.From, "(none)")+" → "+cmp.Or(c.To, "(none)"))
+			parts = append(parts, c.Kind+" "+cmp.Or(val(Same(c.From)), "(none)")+" → "+cmp.Or(val(Same(c.To)), "(none)"))
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -107,7 +115,7 @@ func CausesSentence(r *diff.Report, esc func(string) string) string {
 		}
 		item := esc(CauseText(g.Name, g.Changes)) + " (" + Plural(g.Specs, "spec")
 		if len(g.Via) > 2 {
-			item += ", via " + esc(strings.Join(g.Via[1:len(g.Via)-1], " → "))
+			item += ", via " + esc(JoinPath(g.Via[1:len(g.Via)-1]))
 		}
 		items = append(items, item+")")
 	}
@@ -155,10 +163,41 @@ func UnknownCauses(c *diff.Causes) bool {
 // None is a facet value as it stands beside an arrow: "∅" where it is
 // empty (a spec without a version, compiler, OS or target), so that
 // "1.0 → ∅" reads as a value gone, never as one cut off ("1.0 → ").
-// The Updates table has always written an empty side this way.
+// The Updates table has always written an empty side this way. A value
+// that could read as another is quoted as Go quotes a string (Same).
 func None(v string) string {
 	if v == "" {
 		return "∅"
 	}
+	return Same(v)
+}
+
+// Same is a value as it stands in a cell or a sentence that writes a
+// pair "old → new" (None), or alone where the pair's sides are equal:
+// quoted as Go quotes a string where it could read as another
+// (sideOdd). As it is, the compiler "a → b" kept read as a changed to
+// b, the pair "a →" → "b" as "a" → "→ b", and the value ∅ as an empty
+// one.
+func Same(v string) string {
+	if sideOdd(v) {
+		return strconv.Quote(v)
+	}
 	return v
+}
+
+// sideOdd reports whether Same quotes v: v holds an arrow (→), is ∅ or
+// "(none)" (what an empty side is written), or is such a value quoted
+// (the value "∅" with its quotes, which reads as ∅ quoted). A value
+// quoted otherwise (a list of versions or variants quoted already,
+// "1.0, 2.0") is written as it is.
+func sideOdd(v string) bool {
+	if strings.Contains(v, "→") || v == "∅" || v == "(none)" {
+		return true
+	}
+	if len(v) >= 2 && v[0] == '"' {
+		if u, err := strconv.Unquote(v); err == nil {
+			return sideOdd(u)
+		}
+	}
+	return false
 }

@@ -98,6 +98,11 @@ func EscapeMD(s string) string { return escape(Shorten(VisibleSpaces(s)), false)
 // (VisibleMessage).
 func EscapeMDMessage(msg string) string { return escape(Shorten(VisibleMessage(msg)), false) }
 
+// EscapeMDText is EscapeMD for a text made visible already (such as
+// NewsShown): only escaped for Markdown and shortened, its backslashes
+// left as they are.
+func EscapeMDText(s string) string { return escape(Shorten(s), false) }
+
 // EscapeHTML makes s safe as text inside an HTML block of GitHub Markdown
 // (such as a <summary>), where Markdown escapes are not interpreted: HTML
 // and the characters that could end a table cell or open a code span are
@@ -887,11 +892,12 @@ func Paint(on bool, style, s string) (string, error) {
 
 // change writes one facet of a matched pair for a table cell: the new
 // value, or "old → new" when the pair differs, both escaped as md does,
-// an empty side written ∅ as the built-in Markdown writes it (None).
+// an empty side written ∅ and a side that could read as another quoted
+// as the built-in Markdown writes them (None, Same).
 // Every row of a rebuilt or updated spec writes five of them.
 func change(before, after string) string {
 	if before == after {
-		return EscapeMD(after)
+		return EscapeMD(Same(after))
 	}
 	return EscapeMD(None(before)) + " → " + EscapeMD(None(after))
 }

@@ -371,6 +371,13 @@ func rootsHeadline(names *[3]spelt, counts []string, spellings, width int) strin
 				said[j] = spellOut(l.first[j], l.more[j], spellings, width) + w
 			}
 		}
+		// As a list of stacks (ListQuoted): the roots "a, b" and c
+		// read as the roots a and "b, c".
+		if ListQuoted(said) {
+			for j := range said {
+				said[j] = strconv.Quote(said[j])
+			}
+		}
 		b.WriteString(" (")
 		b.WriteString(strings.Join(said, ", "))
 		if n < len(l.first) {

@@ -23,22 +23,33 @@ var facetNoun = map[string]string{
 // counted: "new package actsvg 0.4.51", "cppcheck 2.9 → 2.17.1
 // (upgraded)", "new stack developer-tools-darwin: 5 specs of astyle,
 // capstone, ccache, …and 2 more", "root rocksdb removed".
-func NewsText(h diff.Highlight, maxNames int) string {
+func NewsText(h diff.Highlight, maxNames int) string { return NewsTextOf(h, maxNames, same) }
+
+// same is a value as it is.
+func same(s string) string { return s }
+
+// NewsTextOf is NewsText with each value of the input in it (a name, a
+// version, a root, a facet's value) written by val: VisibleSpaces in a
+// view that a reader sees rendered, which then writes the sentence as a
+// message (VisibleMessage), so that a value's edge spaces are shown
+// (\x20) and the sentence's own spaces beside them are not. Escaped as
+// a whole, the root " e " removed read "root\x20\x20e\x20\x20removed".
+func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string {
 	var b strings.Builder
-	pkg := strings.Join(h.Packages, ", ")
+	pkg := listOf(h.Packages, val)
 	switch h.Kind {
 	case diff.HighlightNewPackage:
 		b.WriteString("new package " + pkg)
 		if h.Versions != nil && len(h.Versions.New) > 0 {
-			b.WriteString(" " + diff.JoinVersions(h.Versions.New, nil))
+			b.WriteString(" " + val(diff.JoinVersions(h.Versions.New, nil)))
 		}
 	case diff.HighlightRemovedPackage:
 		b.WriteString("removed package " + pkg)
 		if h.Versions != nil && len(h.Versions.Old) > 0 {
-			b.WriteString(" " + diff.JoinVersions(h.Versions.Old, nil))
+			b.WriteString(" " + val(diff.JoinVersions(h.Versions.Old, nil)))
 		}
 	case diff.HighlightVersion:
-		b.WriteString(pkg + " " + versionMove(h.Versions))
+		b.WriteString(pkg + " " + versionMove(h.Versions, val))
 	case diff.HighlightAppeared, diff.HighlightVanished, diff.HighlightShrank, diff.HighlightGrew:
 		noun := facetNoun[h.Facet]
 		if noun == "" {
@@ -51,7 +62,7 @@ func NewsText(h diff.Highlight, maxNames int) string {
 		// Quoted where it reads like another value (lookalike.Value):
 		// gcc@12.4.0 edited to gсc@12.4.0, its c Cyrillic, read "compiler
 		// gcc@12.4.0 gone" beside "new compiler gcc@12.4.0".
-		v := lookalike.Value(h.Value)
+		v := val(lookalike.Value(h.Value))
 		switch h.Kind {
 		case diff.HighlightAppeared:
 			b.WriteString("new " + noun + " " + v + ": " + specsOf(c.New))
@@ -63,74 +74,77 @@ func NewsText(h diff.Highlight, maxNames int) string {
 			// specs of gcc-runtime, py-keras" read as 13 specs of theirs,
 			// where the 13 were llvm's.
 			b.WriteString(noun + " " + v + " " + h.Kind + ": " + strconv.Itoa(c.Old) + " → " + specsOf(c.New))
-			WriteNames(&b, "; changed in ", h.Packages, maxNames)
+			writeNames(&b, "; changed in ", h.Packages, maxNames, val)
 			return b.String()
 		}
-		WriteNames(&b, " of ", h.Packages, maxNames)
+		writeNames(&b, " of ", h.Packages, maxNames, val)
 	case diff.HighlightRootRemoved, diff.HighlightRootAdded:
 		// Another root's item reads the same (two environments' zlib):
 		// what tells this one apart, "root zlib %gcc@9 removed".
-		b.WriteString("root " + spellOut(h.Value, h.Values, maxSpellings, 0))
+		b.WriteString("root " + spellOutOf(h.Value, h.Values, val))
 		if h.Apart != "" {
-			b.WriteString(" " + h.Apart)
+			b.WriteString(" " + val(h.Apart))
 		}
 		b.WriteString(" " + strings.TrimPrefix(h.Kind, "root-"))
 	case diff.HighlightRootChanged:
 		// A root written two ways, as the headline names it: "root zlib
 		// = zlib@1 changed".
-		b.WriteString("root " + spellOut(h.Value, h.Values, maxSpellings, 0) + " changed")
+		b.WriteString("root " + spellOutOf(h.Value, h.Values, val) + " changed")
 		if h.From != h.To && h.From != "" && h.To != "" {
-			b.WriteString(": " + h.From + " → " + h.To)
+			b.WriteString(": " + val(Same(h.From)) + " → " + val(Same(h.To)))
 		} else if len(h.Changes) > 0 {
-			b.WriteString(": " + ChangeText(h.Changes))
+			b.WriteString(": " + ChangeTextOf(h.Changes, val))
 		}
 		if h.Apart != "" {
 			// Another root's item reads the same (two environments'
 			// zlib, each 1.3 → 1.5): what tells this one apart.
-			b.WriteString(" " + h.Apart)
+			b.WriteString(" " + val(h.Apart))
 		}
 	case diff.HighlightCause:
 		if h.Value == "" { // a change several packages share
-			b.WriteString("cause: " + ChangeText(h.Changes) + " in " + Plural(len(h.Packages), "package") + " (" + specsOf(h.Count) + ")")
-			WriteNames(&b, ": ", h.Packages, maxNames)
+			b.WriteString("cause: " + ChangeTextOf(h.Changes, val) + " in " + Plural(len(h.Packages), "package") + " (" + specsOf(h.Count) + ")")
+			writeNames(&b, ": ", h.Packages, maxNames, val)
 			break
 		}
-		b.WriteString("cause: " + CauseText(h.Value, h.Changes) + " (" + specsOf(h.Count) + ")")
+		b.WriteString("cause: " + CauseTextOf(h.Value, h.Changes, val) + " (" + specsOf(h.Count) + ")")
 	case diff.HighlightGateTripped:
 		unit := h.Unit
 		if unit == "os" {
 			unit = "operating system"
 		}
-		b.WriteString("gate tripped: " + h.Value + " (" + Plural(h.Count, unit))
+		b.WriteString("gate tripped: " + val(h.Value) + " (" + Plural(h.Count, unit))
 		if len(h.Values) > 0 {
-			b.WriteString(": " + strings.Join(h.Values, ", "))
+			b.WriteString(": " + listOf(h.Values, val))
 		}
 		b.WriteString(")")
-		WriteNames(&b, " in ", h.Packages, maxNames)
+		writeNames(&b, " in ", h.Packages, maxNames, val)
 	case diff.HighlightGatePassed:
 		b.WriteString("gate passed")
 	default:
-		b.WriteString(h.Kind + " " + h.Value)
-		WriteNames(&b, " in ", h.Packages, maxNames)
+		b.WriteString(h.Kind + " " + val(h.Value))
+		writeNames(&b, " in ", h.Packages, maxNames, val)
 	}
 	return b.String()
 }
 
 // versionMove writes a version change: "2.9 → 2.17.1 (upgraded)" when one
-// version gave way to another, else what came and went ("+1.3 −1.1").
-func versionMove(v *diff.VersionChange) string {
+// version gave way to another, else what came and went ("+1.3 −1.1"),
+// each quoted where one is empty or holds a space or a quote
+// (WordsQuoted).
+func versionMove(v *diff.VersionChange, val func(string) string) string {
 	if v == nil {
 		return "versions changed"
 	}
 	if len(v.Added) == 1 && len(v.Removed) == 1 {
-		return None(v.Removed[0]) + " → " + None(v.Added[0]) + " (" + v.Direction + ")"
+		return val(None(v.Removed[0])) + " → " + val(None(v.Added[0])) + " (" + v.Direction + ")"
 	}
 	var parts []string
+	q := WordsQuoted(v.Added, v.Removed)
 	for _, a := range v.Added {
-		parts = append(parts, "+"+a)
+		parts = append(parts, "+"+val(ListItem(a, q)))
 	}
 	for _, r := range v.Removed {
-		parts = append(parts, "−"+r)
+		parts = append(parts, "−"+val(ListItem(r, q)))
 	}
 	s := strings.Join(parts, " ")
 	if v.Direction == diff.Upgraded || v.Direction == diff.Downgraded {
@@ -149,6 +163,13 @@ func specsOf(n int) string {
 // WriteNames appends sep and up to most names (all for -1, none for 0),
 // then "…and N more".
 func WriteNames(b *strings.Builder, sep string, names []string, most int) {
+	writeNames(b, sep, names, most, same)
+}
+
+// writeNames is WriteNames, each name written by val (NewsTextOf), the
+// names written as a list of stacks is (ListQuoted): the package "a, b"
+// read as the packages a and b.
+func writeNames(b *strings.Builder, sep string, names []string, most int, val func(string) string) {
 	if len(names) == 0 || most == 0 {
 		return
 	}
@@ -157,8 +178,51 @@ func WriteNames(b *strings.Builder, sep string, names []string, most int) {
 	if most > 0 && n > most {
 		n = most
 	}
-	b.WriteString(strings.Join(names[:n], ", "))
+	b.WriteString(listOf(names[:n], val))
 	if n < len(names) {
 		b.WriteString(", …and " + strconv.Itoa(len(names)-n) + " more")
 	}
+}
+
+// NewsShown is a highlight's words as a view that a reader sees
+// rendered (Markdown, the HTML page, the feed) writes them, before its
+// own escaping: each value VisibleSpaces (NewsTextOf), the sentence a
+// message (VisibleMessage).
+func NewsShown(h diff.Highlight, maxNames int) string {
+	return VisibleMessage(NewsTextOf(h, maxNames, VisibleSpaces))
+}
+
+// CauseShown is CauseText as NewsShown writes a highlight's words.
+func CauseShown(name string, cs []diff.Change) string {
+	return VisibleMessage(CauseTextOf(name, cs, VisibleSpaces))
+}
+
+// ChangeShown is ChangeText as NewsShown writes a highlight's words.
+func ChangeShown(cs []diff.Change) string { return VisibleMessage(ChangeTextOf(cs, VisibleSpaces)) }
+
+// listOf is l joined by ", ", each item quoted where one is odd
+// (ListQuoted, as JoinList writes a list) and then written by val.
+func listOf(l []string, val func(string) string) string {
+	q := ListQuoted(l)
+	var b strings.Builder
+	for i, s := range l {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(val(ListItem(s, q)))
+	}
+	return b.String()
+}
+
+// spellOutOf is a root's spellings as spellOut writes them, those it
+// names written by val.
+func spellOutOf(first string, more []string, val func(string) string) string {
+	m := make([]string, len(more))
+	for i, s := range more {
+		if i < maxSpellings-1 {
+			s = val(s)
+		}
+		m[i] = s
+	}
+	return spellOut(val(first), m, maxSpellings, 0)
 }

@@ -597,7 +597,7 @@ func entryNews(r *diff.Report, hs []diff.Highlight) string {
 	}
 	var b strings.Builder
 	for i, h := range hs {
-		t := feedText(report.NewsText(h, 3))
+		t := report.NewsShown(h, 3) // feedText of its values
 		if r := []rune(t); len(r) > feedTitleMax {
 			t = string(r)
 			t = t[:report.CutBeforeEscape(t, len(string(r[:feedTitleMax])))] + "…"
@@ -634,11 +634,12 @@ func quietNews(r *diff.Report) string {
 func entryHTML(r *diff.Report, subject string, quiet bool) string {
 	var b strings.Builder
 	t := func(s string) string { return html.EscapeString(feedText(s)) }
-	// An item of a list (a highlight, a warning) bounded as Markdown
+	// An item of the list of highlights bounded as Markdown
 	// bounds it (report.Shorten: a word 200 characters, the item
 	// 2,000): a package named with 100,000 characters was written
-	// whole, in the title's news cut and here in full.
-	item := func(s string) string { return html.EscapeString(report.Shorten(feedText(s))) }
+	// whole, in the title's news cut and here in full. A highlight's
+	// values are visible text already (report.NewsShown).
+	item := func(s string) string { return html.EscapeString(report.Shorten(s)) }
 	oldLabel, newLabel := entrySides(r)
 	oldLabel, newLabel = feedLabel(oldLabel), feedLabel(newLabel) // visible already: t escapes the HTML
 	b.WriteString("<p><b>" + t(newLabel) + "</b>")
@@ -660,7 +661,7 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 				b.WriteString("<li>…and " + strconv.Itoa(len(r.Highlights)-i) + " more</li>")
 				break
 			}
-			b.WriteString("<li>" + item(report.NewsText(h, feedContentNames)) + "</li>")
+			b.WriteString("<li>" + item(report.NewsShown(h, feedContentNames)) + "</li>")
 		}
 		b.WriteString("</ul>")
 	}

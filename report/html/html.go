@@ -381,7 +381,7 @@ func sideSkipped(s diff.Side) []snapshotSkipped {
 // newsItem is a highlight on the page, linked to its package's page
 // when it is news of one package.
 func newsItem(h diff.Highlight, step, linkBase string) htmlNews {
-	n := htmlNews{Step: step, Kind: h.Kind, Text: PageText(report.NewsText(h, HTMLNewsNames))}
+	n := htmlNews{Step: step, Kind: h.Kind, Text: report.Shorten(report.NewsShown(h, HTMLNewsNames))}
 	switch h.Kind {
 	case diff.HighlightNewPackage, diff.HighlightRemovedPackage, diff.HighlightVersion:
 		if len(h.Packages) == 1 {
@@ -476,8 +476,8 @@ func htmlDetails(r *diff.Report, o report.Options, maxRows, maxPkgs int) *htmlSt
 					break
 				}
 				s := &l.specs[j]
-				add(htmlRow{Kind: l.kind, Cells: [8]string{ab.Short(s.Hash), diff.JoinVersions(s.Versions, nil), s.Compiler, s.OS, s.Target, s.Platform,
-					listops.MinusJoin(s.Variants, p.SharedVariants, " ", nil), strings.Join(s.Stacks, ", ")}})
+				add(htmlRow{Kind: l.kind, Cells: [8]string{ab.Short(s.Hash), report.Same(diff.JoinVersions(s.Versions, nil)), report.Same(s.Compiler), report.Same(s.OS), report.Same(s.Target), report.Same(s.Platform),
+					listops.MinusJoin(s.Variants, p.SharedVariants, " ", nil), report.JoinList(s.Stacks)}})
 			}
 		}
 		st.Packages = append(st.Packages, hp)
@@ -485,10 +485,11 @@ func htmlDetails(r *diff.Report, o report.Options, maxRows, maxPkgs int) *htmlSt
 	return st
 }
 
-// change writes a facet of a pair: "old → new" where they differ.
+// change writes a facet of a pair: "old → new" where they differ, each
+// side that could read as another quoted (report.None, report.Same).
 func htmlChange(before, after string) string {
 	if before == after {
-		return after
+		return report.Same(after)
 	}
 	return report.None(before) + " → " + report.None(after)
 }
@@ -510,16 +511,22 @@ func pairRow(kind string, p *diff.Pair, ab report.Abbrev, shared []string) htmlR
 	} else {
 		variants = listops.MinusJoin(n.Variants, shared, " ", nil)
 	}
-	stacks := strings.Join(n.Stacks, ", ")
-	var marks []string
-	for _, s := range p.StacksJoined {
-		marks = append(marks, "+"+s)
-	}
-	for _, s := range p.StacksLeft {
-		marks = append(marks, "−"+s)
-	}
-	if marks != nil {
-		stacks += " (" + strings.Join(marks, " ") + ")"
+	// The stacks kept, joined (+) and left (−), as one list
+	// (report.ListQuoted), as Markdown writes them.
+	stacks := report.JoinList(n.Stacks)
+	if len(p.StacksJoined)+len(p.StacksLeft) > 0 {
+		kept := listops.Minus(n.Stacks, p.StacksJoined, nil)
+		quoted := report.ListQuoted(kept, p.StacksJoined, p.StacksLeft)
+		items := make([]string, 0, len(kept)+len(p.StacksJoined)+len(p.StacksLeft))
+		for _, x := range [...]struct {
+			mark string
+			l    []string
+		}{{"", kept}, {"+", p.StacksJoined}, {"−", p.StacksLeft}} {
+			for _, s := range x.l {
+				items = append(items, x.mark+report.ListItem(s, quoted))
+			}
+		}
+		stacks = strings.Join(items, ", ")
 	}
 	row.Cells = [8]string{hash, htmlChange(diff.JoinVersions(o.Versions, n.Versions), diff.JoinVersions(n.Versions, o.Versions)),
 		htmlChange(o.Compiler, n.Compiler), htmlChange(o.OS, n.OS), htmlChange(o.Target, n.Target), htmlChange(o.Platform, n.Platform),
@@ -580,7 +587,7 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 			}
 			causes, all := c.ResolveFirst(x.Why, x.New.Name, htmlRootCauses, report.MaxPathNames, order)
 			for _, cs := range causes {
-				why = append(why, report.CauseText(cs.Name, cs.Changes)+" (via "+strings.Join(cs.Path, " → ")+")")
+				why = append(why, report.CauseText(cs.Name, cs.Changes)+" (via "+report.JoinPath(cs.Path)+")")
 			}
 			if all > len(causes) {
 				why = append(why, "and "+report.Plural(all-len(causes), "more root cause")+" (--format json)")
@@ -601,7 +608,7 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 				break
 			}
 			w.Shared.Rows = append(w.Shared.Rows, pageTexts([]string{report.ChangeText([]diff.Change{{Kind: s.Kind, From: s.From, To: s.To}}),
-				i(s.Specs), i(s.Rebuilt), i(s.Updated), strings.Join(s.Packages, ", ")}))
+				i(s.Specs), i(s.Rebuilt), i(s.Updated), report.JoinList(s.Packages)}))
 		}
 	}
 	if len(c.Groups) > 0 {
@@ -611,7 +618,7 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 				more(len(c.Groups)-k, "root cause")
 				break
 			}
-			w.Groups.Rows = append(w.Groups.Rows, pageTexts([]string{g.Name, report.ChangeText(g.Changes), i(g.Specs), i(g.Rebuilt), i(g.Updated), strings.Join(g.Via, " → ")}))
+			w.Groups.Rows = append(w.Groups.Rows, pageTexts([]string{g.Name, report.ChangeText(g.Changes), i(g.Specs), i(g.Rebuilt), i(g.Updated), report.JoinPath(g.Via)}))
 		}
 	}
 	if line := report.CausesSentence(r, func(s string) string { return s }); line != "" {

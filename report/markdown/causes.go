@@ -38,12 +38,12 @@ func (m *mdBuilder) roots() *view.Section {
 		m.b.WriteString("`" + m.abbrev.Short(r.New.Hash) + "` | ")
 		var why []string
 		if own := c.RootOwn(&r); len(own) > 0 {
-			why = append(why, "own: "+report.EscapeMD(report.ChangeText(own)))
+			why = append(why, "own: "+report.EscapeMDText(report.ChangeShown(own)))
 		}
 		if r.Why != nil {
 			causes, all := c.ResolveFirst(r.Why, r.New.Name, rootCauses, report.MaxPathNames, order)
 			for _, cs := range causes {
-				why = append(why, report.EscapeMD(report.CauseText(cs.Name, cs.Changes))+" (via "+report.EscapeMD(strings.Join(cs.Path, " → "))+")")
+				why = append(why, report.EscapeMDText(report.CauseShown(cs.Name, cs.Changes))+" (via "+report.EscapeMD(report.JoinPath(cs.Path))+")")
 			}
 			if all > len(causes) {
 				why = append(why, "and "+report.Plural(all-len(causes), "more root cause")+" (`--format json`)")
@@ -95,8 +95,8 @@ func (m *mdBuilder) causes() *view.Section {
 	}
 	s.Heading = head
 	for _, g := range c.Groups {
-		s.Rows = append(s.Rows, "\n| "+report.MDPackage(m.link, g.Name)+" | "+report.EscapeMD(report.ChangeText(g.Changes))+" | "+strconv.Itoa(g.Specs)+" | "+
-			strconv.Itoa(g.Rebuilt)+" | "+strconv.Itoa(g.Updated)+" | "+report.EscapeMD(strings.Join(g.Via, " → "))+" |")
+		s.Rows = append(s.Rows, "\n| "+report.MDPackage(m.link, g.Name)+" | "+report.EscapeMDText(report.ChangeShown(g.Changes))+" | "+strconv.Itoa(g.Specs)+" | "+
+			strconv.Itoa(g.Rebuilt)+" | "+strconv.Itoa(g.Updated)+" | "+report.EscapeMD(report.JoinPath(g.Via))+" |")
 	}
 	if note := report.UnknownNote(c); note != "" {
 		s.Footer = "\n\n" + report.EscapeMD(note) + "."

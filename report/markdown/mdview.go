@@ -168,7 +168,7 @@ func (m *mdBuilder) specTable() *view.Section {
 		for j := range p.Specs.Restacked {
 			r := &p.Specs.Restacked[j]
 			n := r.New
-			b.WriteString(name + "restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.md(diff.JoinVersions(n.Versions, nil)) + " | " + m.md(n.Compiler) + " | " + m.md(n.OS) + " | " + m.md(n.Target) + " |  | ")
+			b.WriteString(name + "restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.md(report.Same(diff.JoinVersions(n.Versions, nil))) + " | " + m.md(report.Same(n.Compiler)) + " | " + m.md(report.Same(n.OS)) + " | " + m.md(report.Same(n.Target)) + " |  | ")
 			m.stackChange(b, r)
 			b.WriteString(" |")
 			rows = append(rows, m.row())
@@ -179,7 +179,7 @@ func (m *mdBuilder) specTable() *view.Section {
 		}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 			for j := range l.specs {
 				sp := &l.specs[j]
-				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.md(diff.JoinVersions(sp.Versions, nil))+" | "+m.md(sp.Compiler)+" | "+m.md(sp.OS)+" | "+m.md(sp.Target)+" | "+m.md(listops.MinusJoin(sp.Variants, shared, " ", nil))+" | "+m.stackList(sp.Stacks)+" |")
+				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.md(report.Same(diff.JoinVersions(sp.Versions, nil)))+" | "+m.md(report.Same(sp.Compiler))+" | "+m.md(report.Same(sp.OS))+" | "+m.md(report.Same(sp.Target))+" | "+m.md(listops.MinusJoin(sp.Variants, shared, " ", nil))+" | "+m.stackList(sp.Stacks)+" |")
 			}
 		}
 	}
@@ -292,7 +292,8 @@ func (m *mdBuilder) md(s string) string {
 const maxCachedCell = 1 << 10
 
 // rebuiltStacks is the cell of p's plain rebuilds' stacks (all: every
-// rebuilt pair of p is plain), joinMD of report.RebuiltStacks,
+// rebuilt pair of p is plain), report.RebuiltStacks as every view
+// writes a list of stacks (report.JoinList),
 // remembered by the lists of stacks it reads (report.RebuiltStacksKey):
 // the packages of a lockfile's chain under M roots hold one list of M.
 func (m *mdBuilder) rebuiltStacks(p *diff.Package, all bool) string {
@@ -300,7 +301,7 @@ func (m *mdBuilder) rebuiltStacks(p *diff.Package, all bool) string {
 	if v, seen := m.stackCells[k]; ok && seen {
 		return v
 	}
-	v := m.joinMD(report.RebuiltStacks(p, all), ", ")
+	v := m.md(report.JoinList(report.RebuiltStacks(p, all)))
 	if ok {
 		if m.stackCells == nil {
 			m.stackCells = make(map[report.StacksKey]string)
@@ -310,22 +311,11 @@ func (m *mdBuilder) rebuiltStacks(p *diff.Package, all bool) string {
 	return v
 }
 
-// joinMD is joinMD, remembered.
-func (m *mdBuilder) joinMD(l []string, sep string) string {
-	switch len(l) {
-	case 0:
-		return ""
-	case 1:
-		return m.md(l[0])
-	}
-	return m.md(strings.Join(l, sep))
-}
-
 // change is the change function of templates (a facet cell: the new
 // value, or old → new), remembered.
 func (m *mdBuilder) change(before, after string) string {
 	if before == after {
-		return m.md(after)
+		return m.md(report.Same(after))
 	}
 	return m.md(report.None(before)) + " → " + m.md(report.None(after))
 }
@@ -339,12 +329,13 @@ func (m *mdBuilder) row() string {
 
 func joinMD(l []string, sep string) string { return report.EscapeMD(strings.Join(l, sep)) }
 
-// names writes at most five names, and how many more.
+// firstNames writes at most five names, and how many more, as every
+// view writes a list of names (report.JoinList).
 func firstNames(l []string) string {
 	if len(l) <= 5 {
-		return joinMD(l, ", ")
+		return report.EscapeMD(report.JoinList(l))
 	}
-	return joinMD(l[:5], ", ") + " and " + strconv.Itoa(len(l)-5) + " more"
+	return report.EscapeMD(report.JoinList(l[:5])) + " and " + strconv.Itoa(len(l)-5) + " more"
 }
 
 func signedInt(n int) string {
@@ -558,23 +549,29 @@ func (m *mdBuilder) stepHead() {
 	m.b.WriteString(".")
 }
 
+// mdNewsText is report.NewsText of h escaped for Markdown, its values'
+// edge spaces shown and the sentence's own not (report.NewsShown).
+func mdNewsText(h diff.Highlight) string { return report.EscapeMDText(report.NewsShown(h, newsNames)) }
+
 // mdNews is report.NewsText of h escaped for Markdown, its packages linked
 // with base link when set.
 func mdNews(h diff.Highlight, link string) string {
-	if link == "" || len(h.Packages) == 0 || strings.ContainsAny(h.Value, "\ue000\ue001") {
-		return report.EscapeMD(report.NewsText(h, newsNames))
+	if link == "" || len(h.Packages) == 0 || strings.ContainsAny(h.Value, "\ue000\ue001") || report.ListQuoted(h.Packages) {
+		// Names quoted (report.ListQuoted) are not linked: the marks
+		// that stand for them would not be.
+		return mdNewsText(h)
 	}
 	// The names go in as marks that escaping keeps, and come out linked.
 	names := h.Packages
 	marks := make([]string, len(names))
 	for i, n := range names {
 		if strings.ContainsAny(n, "\ue000\ue001") {
-			return report.EscapeMD(report.NewsText(h, newsNames))
+			return mdNewsText(h)
 		}
 		marks[i] = "\ue000" + strconv.Itoa(i) + "\ue001"
 	}
 	h.Packages = marks
-	s := report.EscapeMD(report.NewsText(h, newsNames))
+	s := mdNewsText(h)
 	var b strings.Builder
 	for {
 		i := strings.Index(s, "\ue000")

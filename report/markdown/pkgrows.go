@@ -116,7 +116,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	for i := range p.Specs.Restacked {
 		r := &p.Specs.Restacked[i]
 		n := r.New
-		b.WriteString("\n| restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.md(diff.JoinVersions(n.Versions, nil)) + " | " + m.md(n.Compiler) + " | " + m.md(n.OS) + " | " + m.md(n.Target) + " |  | ")
+		b.WriteString("\n| restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.md(report.Same(diff.JoinVersions(n.Versions, nil))) + " | " + m.md(report.Same(n.Compiler)) + " | " + m.md(report.Same(n.OS)) + " | " + m.md(report.Same(n.Target)) + " |  | ")
 		m.stackChange(b, r)
 		b.WriteString(" |")
 	}
@@ -126,7 +126,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 		for i := range l.specs {
 			s := &l.specs[i]
-			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.md(diff.JoinVersions(s.Versions, nil)) + " | " + m.md(s.Compiler) + " | " + m.md(s.OS) + " | " + m.md(s.Target) + " | " + m.md(listops.MinusJoin(s.Variants, shared, " ", nil)) + " | " + m.stackList(s.Stacks) + " |")
+			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.md(report.Same(diff.JoinVersions(s.Versions, nil))) + " | " + m.md(report.Same(s.Compiler)) + " | " + m.md(report.Same(s.OS)) + " | " + m.md(report.Same(s.Target)) + " | " + m.md(listops.MinusJoin(s.Variants, shared, " ", nil)) + " | " + m.stackList(s.Stacks) + " |")
 		}
 	}
 	b.WriteString("\n\n</details>")
@@ -167,13 +167,14 @@ func (m *mdBuilder) pairCells(p *diff.Pair) {
 // report would grow with roots × specs.
 const cellStacks = 10
 
-// stackList writes a spec's stacks but root.
+// stackList writes a spec's stacks but root, as every view writes a
+// list of them (report.JoinList).
 func (m *mdBuilder) stackList(stacks []string) string {
 	l := without(stacks, "root")
 	if len(l) <= cellStacks {
-		return m.joinMD(l, ", ")
+		return m.md(report.JoinList(l))
 	}
-	return m.joinMD(l[:cellStacks], ", ") + " and " + strconv.Itoa(len(l)-cellStacks) + " more"
+	return m.md(report.JoinList(l[:cellStacks])) + " and " + strconv.Itoa(len(l)-cellStacks) + " more"
 }
 
 // without returns l without the strings equal to x.
@@ -192,7 +193,8 @@ func without(l []string, x string) []string {
 
 // stackChange writes a pair's stacks: the new ones, with the stacks it
 // joined (+) and left (−) marked; of each kind the first cellStacks, and
-// how many more.
+// how many more. They are one list (report.ListQuoted): a stack kept
+// named "+a" is quoted, not read as the stack a joined.
 func (m *mdBuilder) stackChange(b *strings.Builder, p *diff.Pair) {
 	if len(p.StacksJoined)+len(p.StacksLeft) == 0 {
 		b.WriteString(m.stackList(p.New.Stacks))
@@ -218,17 +220,20 @@ func (m *mdBuilder) stackChange(b *strings.Builder, p *diff.Pair) {
 		}
 		m.changeCells[k] = strings.Clone(b.String()[start:])
 	}()
+	kept := without(listops.Minus(p.New.Stacks, p.StacksJoined, nil), "root")
+	shown := func(l []string) []string { return l[:min(len(l), cellStacks)] }
+	quoted := report.ListQuoted(shown(kept), shown(p.StacksJoined), shown(p.StacksLeft))
 	sep := ""
 	list := func(l []string, mark, more string) {
-		for _, s := range l[:min(len(l), cellStacks)] {
-			b.WriteString(sep + mark + m.md(s))
+		for _, s := range shown(l) {
+			b.WriteString(sep + mark + m.md(report.ListItem(s, quoted)))
 			sep = ", "
 		}
 		if len(l) > cellStacks {
 			b.WriteString(" and " + strconv.Itoa(len(l)-cellStacks) + more)
 		}
 	}
-	list(without(listops.Minus(p.New.Stacks, p.StacksJoined, nil), "root"), "", " more")
+	list(kept, "", " more")
 	list(p.StacksJoined, "+", " more joined")
 	list(p.StacksLeft, "−", " more left")
 }

@@ -39,12 +39,13 @@ func (d *Document) TextLines() []string {
 }
 
 // inStacks is " (in a, b)" for the stacks of a package's rebuilds, or ""
-// for none.
+// for none, written as every view writes a list of stacks
+// (report.JoinList).
 func inStacks(stacks []string) string {
 	if len(stacks) == 0 {
 		return ""
 	}
-	return " (in " + report.VisibleInput(strings.Join(stacks, ", ")) + ")"
+	return " (in " + report.VisibleInput(report.JoinList(stacks)) + ")"
 }
 
 // inSomeStacks is inStacks for a line that must stay short: up to
@@ -53,9 +54,8 @@ func inSomeStacks(stacks []string) string {
 	if len(stacks) <= maxLineStacks {
 		return inStacks(stacks)
 	}
-	var b strings.Builder
-	report.WriteNames(&b, "", stacks, maxLineStacks-1)
-	return " (in " + report.VisibleInput(b.String()) + ")"
+	shown := stacks[:maxLineStacks-1]
+	return " (in " + report.VisibleInput(report.JoinList(shown)) + ", …and " + strconv.Itoa(len(stacks)-len(shown)) + " more)"
 }
 
 // maxLineStacks is how many stacks a package's line names.
@@ -114,11 +114,14 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 				// usual case, reads from its arrow.
 				b.WriteString(paintStr(c, "red", "downgraded") + "; ")
 			}
+			// Each quoted where one is empty or holds a space or a
+			// quote (report.WordsQuoted), as the highlights write them.
+			q := report.WordsQuoted(v.Added, v.Removed)
 			for i, a := range v.Added {
 				if i > 0 {
 					b.WriteString(" ")
 				}
-				b.WriteString(paintStr(c, "green", "+"+report.VisibleInput(a)))
+				b.WriteString(paintStr(c, "green", "+"+report.VisibleInput(report.ListItem(a, q))))
 			}
 			if len(v.Added) > 0 && len(v.Removed) > 0 {
 				b.WriteString(" ")
@@ -127,7 +130,7 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 				if i > 0 {
 					b.WriteString(" ")
 				}
-				b.WriteString(paintStr(c, "red", "−"+report.VisibleInput(r)))
+				b.WriteString(paintStr(c, "red", "−"+report.VisibleInput(report.ListItem(r, q))))
 			}
 			b.WriteString(")")
 		}

@@ -1,0 +1,86 @@
+package report
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ListQuoted reports whether the items of lists, written in one list
+// joined by ", " (ListItem, JoinList), are each quoted as Go quotes a
+// string, as diff.JoinVersions quotes a list of versions: where an item
+// of any of them is empty, holds a comma or a double quote, begins with
+// the mark of a stack joined or left (+, −), or holds " and " or
+// begins with "…" (what a list cut short ends with: "a, b and 3 more",
+// "a, b, …and 3 more"). Joined as they are, the
+// stack "a, b" (a lockfile's root) read as the stacks a and b, a stack
+// "+a" kept as the stack a joined, and [""] as [].
+func ListQuoted(lists ...[]string) bool {
+	for _, l := range lists {
+		if slices.ContainsFunc(l, oddItem) {
+			return true
+		}
+	}
+	return false
+}
+
+// oddItem reports whether s, as it is in a list joined by ", ", could
+// read as other items (ListQuoted).
+func oddItem(s string) bool {
+	return s == "" || strings.ContainsAny(s, `,"`) || strings.HasPrefix(s, "+") || strings.HasPrefix(s, "−") ||
+		strings.Contains(s, " and ") || strings.HasPrefix(s, "…")
+}
+
+// ListItem is s as an item of a list: quoted as Go quotes a string
+// when quoted (ListQuoted of the lists it is written with), else as it
+// is.
+func ListItem(s string, quoted bool) string {
+	if quoted {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+// JoinList writes l as every view writes a list of names (a spec's
+// stacks): joined by ", ", each item quoted where one of l is odd
+// (ListQuoted).
+func JoinList(l []string) string {
+	if !ListQuoted(l) {
+		return strings.Join(l, ", ")
+	}
+	q := make([]string, len(l))
+	for i, s := range l {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
+}
+
+// WordsQuoted reports whether the items of lists, written in one list
+// joined by spaces, each behind its mark (a version change's "+1.3
+// −1.1"), are each quoted as Go quotes a string (ListItem): where an
+// item of any of them is empty or holds a space or a double quote.
+// Joined as they are, the one version "1.0 −0.9" added read as 1.0
+// added and 0.9 removed, and "" added as nothing.
+func WordsQuoted(lists ...[]string) bool {
+	for _, l := range lists {
+		if slices.ContainsFunc(l, func(s string) bool { return s == "" || strings.ContainsAny(s, ` "`) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// JoinPath writes a path of packages (a cause's via) joined by " → ",
+// each name that holds an arrow, or could read as another so, quoted
+// as a pair's side is (Same): the package "a → b" on a path read as
+// the two packages a and b.
+func JoinPath(l []string) string {
+	var b strings.Builder
+	for i, s := range l {
+		if i > 0 {
+			b.WriteString(" → ")
+		}
+		b.WriteString(Same(s))
+	}
+	return b.String()
+}
