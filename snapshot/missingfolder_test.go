@@ -128,3 +128,32 @@ func TestMissingRestAcrossFilesNamesFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingLongNameTakenBackAndOnce (issue 35 class e): the decoder's
+// warning of a dependency not in the file went through warnf, which
+// clips each argument to maxQuoted bytes: the message, past 200 bytes
+// (a dependency's name of 300), lost its end, " is not in the file",
+// which says what is wrong and by which the loader knows it. A
+// dependency of such a name that another file of the folder holds still
+// warned, cut, and one that three files lack warned three times.
+func TestMissingLongNameTakenBackAndOnce(t *testing.T) {
+	long := strings.Repeat("d", 300)
+	tree := map[string]string{
+		"dep.spec.json": renameFile(renameNode(long, hashN(1), "")),
+		"p.spec.json":   renameFile(renameNode("p", hashN(2), `,"dependencies":[`+renameEdge(long, hashN(1))+`]`)),
+	}
+	for i := range 3 {
+		tree[fmt.Sprintf("g%d.spec.json", i)] = renameFile(renameNode(fmt.Sprintf("g%d", i), hashN(10+i), `,"dependencies":[`+renameEdge(long+"x", hashN(100))+`]`))
+	}
+	s, err := Load(writeTree(t, tree), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range s.Warnings {
+		got = append(got, filepath.Base(w.File)+": "+w.Message)
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "g0.spec.json: g0/") || !strings.Contains(got[0], "d…/") || !strings.HasSuffix(got[0], " is not in the file (nor in 2 more files naming it)") {
+		t.Errorf("warnings %q; want one, of g0.spec.json, its name clipped, ending \" is not in the file (nor in 2 more files naming it)\"", got)
+	}
+}
