@@ -1373,6 +1373,22 @@ func checkRootStacks(r *Report) error {
 			return err
 		}
 	}
+	// An old spelling split across several new ones (respeltRoots) is
+	// respelt root by root: a root of it removed keeps it, and its stack
+	// is counted on the old side alone (roots hdf5 for A, B and C; A now
+	// hdf5@1.0, B hdf5@2.0, C gone), which the tool's own report of C
+	// removed was refused for.
+	removedSpelt := make(map[string]bool, len(rt.Removed))
+	for _, x := range rt.Removed {
+		removedSpelt[x.Root] = true
+	}
+	splitKeeps := func(old string, c OldToNew) bool {
+		if c.New != 0 || !removedSpelt[old] {
+			return false
+		}
+		into := respelt[old]
+		return slices.ContainsFunc(into, func(s string) bool { return s != into[0] })
+	}
 	// The roots that stayed, changed or renamed: counted under their new
 	// spelling on both sides (without filters), never under the old one.
 	stayed := func(list string, i int, root, old string, sp Respelt) error {
@@ -1380,7 +1396,7 @@ func checkRootStacks(r *Report) error {
 		// spelling's stack to the roots of other environments that keep
 		// it (Kept): counted on the new side, and on the old where they
 		// need a spec.
-		if c, ok := counts[old]; old != root && ok && c != (OldToNew{}) && sp.Kept == 0 {
+		if c, ok := counts[old]; old != root && ok && c != (OldToNew{}) && sp.Kept == 0 && !splitKeeps(old, c) {
 			return lawf(fmt.Sprintf("causes.roots.%s[%d].old.root", list, i), "%q, but the report counts specs in that stack: the old side is compared under the new spelling, %q", shortValue(old), shortValue(root))
 		}
 		if sp != (Respelt{}) && old == root {

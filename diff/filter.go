@@ -180,6 +180,10 @@ type Unmatched struct {
 	// characters); [] when none is, nil when
 	// they were not looked for (past the first MaxSuggested values).
 	Closest []string
+	// ClosestPattern says Closest is one package pattern, not a name: the
+	// value's own, its name before a spec's version (py-*@3.8: py-*) or
+	// in lower case (PY-*: py-*), which matches a package as it is.
+	ClosestPattern bool
 	// Parts, of a stack name that holds commas, are the comma-separated
 	// parts of it that are stacks of the snapshots: --stack takes one
 	// name (repeatable), unlike --package, --ignore and --fail-on, so
@@ -260,14 +264,14 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 						// (py-a, py-b), which it was not meant as; nor
 						// those nearest to the value's text (py-*@3
 						// got py-x3, two edits from it).
-						u.Closest = []string{name}
+						u.Closest, u.ClosestPattern = []string{name}, true
 					case len(u.Closest) == 0:
 						u.Closest = closest(name, pkgs)
 					}
 				}
 				if len(u.Closest) == 0 {
-					if l := looser(pat, names); l != nil {
-						u.Closest = l
+					if l, pattern := looser(pat, names); l != nil {
+						u.Closest, u.ClosestPattern = l, pattern
 					}
 				}
 			}
@@ -339,23 +343,23 @@ func (f Filter) Unmatched(before, after *snapshot.Snapshot) []Unmatched {
 // when that matches a package (Spack's names are lower case: PY-* for
 // py-*), else the names a literal one begins, shortest first, then by
 // name (gcc for gcc-runtime, many edits from it), at most maxClosest;
-// nil when there is neither.
-func looser(pat string, names []string) []string {
+// nil when there is neither. pattern says the one returned is the
+// pattern in lower case, not a name.
+func looser(pat string, names []string) (out []string, pattern bool) {
 	lower := strings.ToLower(pat)
 	if lower != pat && validPattern(lower) && slices.ContainsFunc(names, func(n string) bool { return matchName(lower, n) }) {
-		return []string{lower}
+		return []string{lower}, true
 	}
 	if !isLiteral(pat) || len(lower) < 2 {
-		return nil
+		return nil, false
 	}
-	var out []string
 	for _, n := range names {
 		if strings.HasPrefix(n, lower) {
 			out = append(out, n)
 		}
 	}
 	slices.SortFunc(out, func(a, b string) int { return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b)) })
-	return out[:min(len(out), maxClosest)]
+	return out[:min(len(out), maxClosest)], false
 }
 
 // ListParts are the parts of value, a comma-separated list, each with

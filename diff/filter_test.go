@@ -676,9 +676,9 @@ func TestUnmatchedPackageSpecPattern(t *testing.T) {
 	before, after := filterFixture()
 	f := Filter{Packages: []string{"py-*@3.8", "py-?eras +cuda", "ll[uv]m@17", "zz*@1"}}
 	want := []Unmatched{
-		{Kind: "package", Value: "ll[uv]m@17", Closest: []string{"ll[uv]m"}},
-		{Kind: "package", Value: "py-*@3.8", Closest: []string{"py-*"}},
-		{Kind: "package", Value: "py-?eras +cuda", Closest: []string{"py-?eras"}},
+		{Kind: "package", Value: "ll[uv]m@17", Closest: []string{"ll[uv]m"}, ClosestPattern: true},
+		{Kind: "package", Value: "py-*@3.8", Closest: []string{"py-*"}, ClosestPattern: true},
+		{Kind: "package", Value: "py-?eras +cuda", Closest: []string{"py-?eras"}, ClosestPattern: true},
 		{Kind: "package", Value: "zz*@1", Closest: []string{}},
 	}
 	if got := f.Unmatched(before, after); !reflect.DeepEqual(got, want) {
@@ -694,7 +694,7 @@ func TestUnmatchedPackageSpecPatternNearText(t *testing.T) {
 	s := snapOf("a", pkg("py-x3", sp("p1aa", "1.0", "gcc@13.2.0", "x86_64_v3", "e4s")), pkg("py-numpy", sp("p2aa", "2.0", "gcc@13.2.0", "x86_64_v3", "e4s")))
 	f := Filter{Packages: []string{"py-*@3", "py-x3@1"}}
 	want := []Unmatched{
-		{Kind: "package", Value: "py-*@3", Closest: []string{"py-*"}},
+		{Kind: "package", Value: "py-*@3", Closest: []string{"py-*"}, ClosestPattern: true},
 		{Kind: "package", Value: "py-x3@1", Closest: []string{"py-x3"}},
 	}
 	if got := f.Unmatched(s, s); !reflect.DeepEqual(got, want) {

@@ -16,7 +16,7 @@ func TestUnmatchedLooser(t *testing.T) {
 	f := Filter{Packages: []string{"PY-*", "LLVM*", "py", "py-t", "ll", "q", "zz", "x*"}}
 	want := []Unmatched{
 		{Kind: "package", Value: "LLVM*", Closest: []string{"llvm"}},
-		{Kind: "package", Value: "PY-*", Closest: []string{"py-*"}},
+		{Kind: "package", Value: "PY-*", Closest: []string{"py-*"}, ClosestPattern: true},
 		{Kind: "package", Value: "ll", Closest: []string{"llvm"}},
 		{Kind: "package", Value: "py", Closest: []string{"py-keras", "py-torch"}},
 		{Kind: "package", Value: "py-t", Closest: []string{"py-torch"}},

@@ -886,6 +886,7 @@ func (s *Snapshot) capMissingAcrossFiles(warnings map[*Package][]Warning, depOf 
 		first        entry
 		kept         []entry // the entries of its first file
 		files, edges int
+		past         bool // past the cap: counted in the rest
 	}
 	var groups []*group
 	byDep := map[string]*group{}
@@ -932,6 +933,7 @@ func (s *Snapshot) capMissingAcrossFiles(warnings map[*Package][]Warning, depOf 
 				first = g.first
 			}
 			rest += g.edges
+			g.past = true
 			continue
 		}
 		kept += len(g.kept)
@@ -945,12 +947,21 @@ func (s *Snapshot) capMissingAcrossFiles(warnings map[*Package][]Warning, depOf 
 			keep[g.first.p][g.first.at] = g.first.w.Message + " (nor in " + plural(g.files-1, "more file") + " naming it)"
 		}
 	}
+	// The files of the edges counted: those of the dependencies past
+	// the cap and of the decoders' counts.
+	restFiles := map[string]bool{}
+	for _, e := range named {
+		if byDep[e.dep].past {
+			restFiles[e.w.File] = true
+		}
+	}
 	for _, e := range counts {
 		dropAt(e, true)
 		if rest == 0 || order(e, first) < 0 {
 			first = e
 		}
 		rest += e.more
+		restFiles[e.w.File] = true
 	}
 	for p, at := range drop {
 		ws := warnings[p]
@@ -970,8 +981,22 @@ func (s *Snapshot) capMissingAcrossFiles(warnings map[*Package][]Warning, depOf 
 	if rest > 0 {
 		w := first.w
 		w.Message = spackfmt.MoreMissingMessage(rest)
+		if len(restFiles) > 1 {
+			// Not all in the file the warning is filed at: said so
+			// ("30 more … not in the file" there, of which it lacked
+			// one), with how many files lack them.
+			w.Message = moreMissingAcrossMessage(rest, len(restFiles))
+		}
 		warnings[first.p] = append(warnings[first.p], w)
 	}
+}
+
+// moreMissingAcrossMessage is the warning that counts n dependencies
+// past those named, of files of a folder, that no file of the folder
+// holds: spackfmt.MoreMissingMessage says they are not in the file it
+// is filed at, which lacks only some of them.
+func moreMissingAcrossMessage(n, files int) string {
+	return strconv.Itoa(n) + " more dependencies, of " + plural(files, "file") + ", are in no file of the folder, the first of them at this line"
 }
 
 // mostMissingAcross is the most dependencies in no file of a folder

@@ -668,10 +668,12 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		// A --package value is a list of patterns: a name holding
 		// path.Match's special characters or a comma is written escaped,
 		// so that pasted it selects the name itself ('q\\x', not 'q\x',
-		// which matches "qx" or nothing).
+		// which matches "qx" or nothing); a pattern (ClosestPattern:
+		// py-* for py-*@3.8) is written as it is, to select what it
+		// matches.
 		names := make([]string, 0, len(u.Closest))
 		for _, name := range u.Closest {
-			if u.Kind == "package" {
+			if u.Kind == "package" && !u.ClosestPattern {
 				name = globLiteral(name)
 			}
 			names = append(names, shellword.Shown(shorten(name, maxQuotedValue)))

@@ -33,3 +33,27 @@ func TestFeedIDNamesItsInvisibleCharacter(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagErrorsOfLongValuesSayWhy (issue 35 class e): --feed-id and
+// --link-base quoted their value whole, and the line, cut at
+// maxErrorLine, lost what follows it: of a 100,000-character id, which
+// character it holds and where (what unseenIn names for a long id), or
+// what is wrong with it. The value is quoted in short.
+func TestFlagErrorsOfLongValuesSayWhy(t *testing.T) {
+	long := strings.Repeat("a", 100000)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-f", "atom", "--feed-id", "https://example.org/" + long + "\u00a0"}, `holds \u00a0, an invisible character, at character 100021`},
+		{[]string{"-f", "atom", "--feed-id", long}, "want an absolute URI"},
+		{[]string{"--link-base", "https://u:p@example.org/" + long}, "a URL with a user name or password"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(append(c.args, "no-such-old", "no-such-new"), &stdout, &stderr)
+		line, _, _ := strings.Cut(stderr.String(), "\n")
+		if code != 2 || !strings.Contains(line, c.want) || len(line) > 1000 {
+			t.Errorf("%s of %d bytes: exit %d, first line of %d bytes %.300q…; want exit 2 and a short line saying %q", c.args[len(c.args)-2], len(c.args[len(c.args)-1]), code, len(line), line, c.want)
+		}
+	}
+}

@@ -740,7 +740,7 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		if u, _ := url.Parse(o.linkBase); u.User != nil {
 			// Every package link of the report (a pull request's
 			// comment, a feed) would publish them.
-			return fmt.Errorf("--link-base %q: a URL with a user name or password (or a token before an @), which every link of the report would show: give the URL without them", mirror.Redact(o.linkBase))
+			return fmt.Errorf("--link-base %s: a URL with a user name or password (or a token before an @), which every link of the report would show: give the URL without them", quoteFilterValue(mirror.Redact(o.linkBase)))
 		}
 	}
 	if (o.feedID != "" || fs.Changed("max-entries")) && o.format != "atom" {
@@ -773,13 +773,15 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	}
 	if fs.Changed("feed-id") {
 		if !feedIDURI(o.feedID) {
-			return fmt.Errorf("--feed-id %q: want an absolute URI, such as https://example.org/catalogue/feed.xml or tag:example.org,2025:catalogue", o.feedID)
+			return fmt.Errorf("--feed-id %s: want an absolute URI, such as https://example.org/catalogue/feed.xml or tag:example.org,2025:catalogue", quoteFilterValue(o.feedID))
 		}
 		if what := unseenIn(o.feedID); what != "" {
 			// encoding/xml writes U+FFFE as U+FFFD, another id than
 			// the one given; a bidi or invisible character (which an
 			// IRI forbids) shows the id as another.
-			return fmt.Errorf("--feed-id %q: holds %s: want an absolute URI of visible characters", o.feedID, what)
+			// The id quoted in short: whole, a long one ran the line
+			// past maxErrorLine, which cut what it holds and where.
+			return fmt.Errorf("--feed-id %s: holds %s: want an absolute URI of visible characters", quoteFilterValue(o.feedID), what)
 		}
 	}
 	if fs.Changed("max-entries") && o.feedMax <= 0 {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -995,6 +996,60 @@ func TestUnmatchedClosestAsPatterns(t *testing.T) {
 		}
 		if len(r.Packages) != 1 || r.Packages[0].Name != name {
 			t.Errorf("--package %s, the hint for %q pasted, selects %+v", pasted, name, r.Packages)
+		}
+	}
+}
+
+// TestUnmatchedPatternHintAsIs (issue 35 class e): the closest of a
+// --package value may be a pattern, the value's own: its name before a
+// spec's version (py-*@3.8: py-*) or the value in lower case
+// (PY-NUMPY-Q*: py-numpy-q*). Escaped as a name's pattern characters
+// are ('py-\*'), the hint pasted selected nothing; written as it is, it
+// selects the packages it matches (TestUnmatchedClosestAsPatterns: a
+// name's hint is still escaped).
+func TestUnmatchedPatternHintAsIs(t *testing.T) {
+	names := []string{"py-aa", "py-bb", "py-numpy-quaternion"}
+	lock := func(version string, hash func(int) string) string {
+		var entries, specs []string
+		for i, name := range names {
+			entries = append(entries, fmt.Sprintf(`{"hash":%q,"spec":"root%d"}`, hash(i), i))
+			specs = append(specs, fmt.Sprintf(`%q:{"name":%q,"version":%q,"hash":%q}`, hash(i), name, version, hash(i)))
+		}
+		return writeLock(t, entries, specs)
+	}
+	oldFile := lock("1.0.0", func(i int) string { return strings.Repeat(string(rune('a'+i)), 32) })
+	newFile := lock("2.0.0", func(i int) string { return strings.Repeat(string(rune('m'+i)), 32) })
+	hint := regexp.MustCompile(`\(closest: ('[^']*'|\S+)\)\n$`)
+	for _, c := range []struct {
+		typo, hint string
+		selects    []string
+	}{
+		{"py-*@3.8", `'py-*'`, []string{"py-aa", "py-bb", "py-numpy-quaternion"}},
+		{"py-[ab]?@2 +x", `'py-[ab]?'`, []string{"py-aa", "py-bb"}},
+		{"PY-NUMPY-Q*", `'py-numpy-q*'`, []string{"py-numpy-quaternion"}},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--package", c.typo, oldFile, newFile}, &stdout, &stderr)
+		m := hint.FindStringSubmatch(stderr.String())
+		if code != exitTrouble || m == nil || m[1] != c.hint {
+			t.Errorf("--package %q: exit %d, stderr %q; want 2 and the hint %s", c.typo, code, stderr.String(), c.hint)
+			continue
+		}
+		pasted := strings.Trim(m[1], "'")
+		stdout.Reset()
+		stderr.Reset()
+		code = run([]string{"-f", "json", "--package", pasted, oldFile, newFile}, &stdout, &stderr)
+		var r struct{ Packages []struct{ Name string } }
+		if err := json.Unmarshal(stdout.Bytes(), &r); code != exitDiffers || err != nil {
+			t.Errorf("--package %s, the hint for %q pasted: exit %d (%v), stderr %q; want 1", pasted, c.typo, code, err, stderr.String())
+			continue
+		}
+		var got []string
+		for _, p := range r.Packages {
+			got = append(got, p.Name)
+		}
+		if !slices.Equal(got, c.selects) {
+			t.Errorf("--package %s, the hint for %q pasted, selects %q; want %q", pasted, c.typo, got, c.selects)
 		}
 	}
 }

@@ -958,7 +958,12 @@ const MostMissing = mostMissing
 // missingDep says that node n's dependency name/hash is not in the file.
 func (d *decoder) missingDep(n *Node, name, hash string) {
 	if d.missing++; d.missing <= mostMissing {
-		d.warnf(n.Line, "%s", MissingDepMessage(n.Name, n.Hash, name, hash))
+		// Not through warnf, which clips each argument: the message
+		// whole, past maxQuoted, lost its end, which says what is wrong
+		// and by which the loader knows it (ParseMissing), so that a
+		// dependency of a long name that another file of a folder holds
+		// still warned. MissingDepMessage clips the names.
+		d.set.Warnings = append(d.set.Warnings, Warning{File: d.file, Line: n.Line, Message: MissingDepMessage(n.Name, n.Hash, name, hash)})
 	} else if d.missing == mostMissing+1 {
 		d.missingLine = n.Line
 	}
@@ -967,8 +972,9 @@ func (d *decoder) missingDep(n *Node, name, hash string) {
 // MissingDepMessage is the warning that the dependency name/hash of the
 // spec node/nodeHash is not in its file: the loader, which finds it in
 // another file of a folder, drops it for its own (one warning an edge).
+// Each name is clipped (maxQuoted), the message kept whole.
 func MissingDepMessage(node, nodeHash, name, hash string) string {
-	return node + "/" + short(nodeHash) + ": dependency " + name + "/" + short(hash) + missingSuffix
+	return clip(node) + "/" + short(nodeHash) + ": dependency " + clip(name) + "/" + short(hash) + missingSuffix
 }
 
 // missingSuffix ends each MissingDepMessage.
