@@ -62,7 +62,7 @@ func TestLogGitHubCommentBotSubjects(t *testing.T) {
 	}
 	w.Flush()
 	cmd := exec.Command("git", "fast-import", "--quiet")
-	cmd.Dir, cmd.Env, cmd.Stdin = repo, gittest.Env(), &stream
+	cmd.Dir, cmd.Env, cmd.Stdin = repo, gittest.FastImportEnv(), &stream
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("git fast-import: %v: %s", err, out)
 	}

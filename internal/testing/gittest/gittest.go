@@ -49,6 +49,18 @@ func Env() []string {
 	return append(os.Environ(), Vars...)
 }
 
+// FastImportEnv is the environment git fast-import runs in for the
+// tests: Env, and glibc's malloc told to keep up to 64 MB free at the top
+// of its heap. fast-import deflates each object with a zlib stream of its
+// own (about 256 KB, allocated and freed per object), and glibc otherwise
+// grows and trims its heap with brk four times an object: 8,000 spec
+// files of 870 bytes took 4.3 s of system time and 1.3 s of user time,
+// 0.02 s and 0.4 s with it. Other C libraries ignore the variable; what
+// fast-import writes is the same.
+func FastImportEnv() []string {
+	return append(Env(), "GLIBC_TUNABLES=glibc.malloc.trim_threshold=67108864")
+}
+
 // Git runs git in dir with Env and extra variables, and returns its
 // standard output.
 func Git(dir string, extra []string, args ...string) (string, error) {
@@ -176,7 +188,7 @@ func CommitsAt(repo, at string, dirs ...string) ([]Week, error) {
 func fastImport(repo, at string, dirs []string) error {
 	cmd := exec.Command("git", "fast-import", "--quiet")
 	cmd.Dir = repo
-	cmd.Env = Env()
+	cmd.Env = FastImportEnv()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdin, err := cmd.StdinPipe()
