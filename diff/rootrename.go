@@ -283,6 +283,26 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 	return out, split
 }
 
+// heldElsewhere returns the hashes m (rootNodes) roots under a spelling
+// other does not root them under: merged, each spelling's roots being
+// in hash order.
+func heldElsewhere(m, other map[string][]*GraphNode) map[string]bool {
+	hs := map[string]bool{}
+	for root, l := range m {
+		ol := other[root]
+		k := 0
+		for _, g := range l {
+			for k < len(ol) && ol[k].Hash() < g.Hash() {
+				k++
+			}
+			if k == len(ol) || ol[k].Hash() != g.Hash() {
+				hs[g.Hash()] = true
+			}
+		}
+	}
+	return hs
+}
+
 // heldAll returns the hashes m (rootNodes) roots under any spelling.
 func heldAll(m map[string][]*GraphNode) map[string]bool {
 	hs := map[string]bool{}
@@ -518,9 +538,10 @@ func (r *respelling) none() bool {
 // its change and cause lost. So does each root of an old spelling split
 // (respeltRoots). Roots of one environment (one arch) that share a
 // spelling are each their own: a root keeping the spelling there may be
-// the one changed. A hash is never respelt into a spelling
-// the old side roots it under (its arch is that spelling's on the old
-// side). The spellings both sides write are compared by merging their
+// the one changed, unless they outnumber the other side's left there
+// and the other side roots one's hash under a spelling of its own. A
+// hash is never respelt into a spelling the old side roots it under
+// (its arch is that spelling's on the old side). The spellings both sides write are compared by merging their
 // roots' lists (sorted by hash): those of one hash on both sides cost
 // no look-up, and the rest are filed once by their keys.
 func respell(o, n map[string][]*GraphNode) *respelling {
@@ -528,9 +549,6 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	r := &respelling{whole: whole}
 	type arch struct{ os, platform, target string }
 	archOf := func(g *GraphNode) arch { return arch{g.OS(), g.Platform(), g.Target()} }
-	// left gathers the roots of a spelling both sides write that the
-	// other side's roots of it do not match by hash: those of an arch the
-	// other side's have none of are left over.
 	type cand struct {
 		root string
 		node *GraphNode
@@ -542,38 +560,82 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		split bool
 	}
 	var olds, news []cand
-	left := func(mine, theirs []*GraphNode, root string, out *[]cand) {
-		var archs map[arch]bool
+	// left gathers the roots of a spelling both sides write that the
+	// other side's roots of it do not match by hash: those of an arch the
+	// other side's have none of are left over, and so, where the arch's
+	// roots left unmatched outnumber the other side's, are those (as
+	// many as they outnumber, in hash order) whose hash the other side
+	// roots under a spelling this one does not root it under: of
+	// debian11's curl rooting d3 and d1, now curl@=3.0 for d3 and curl
+	// for d2 (d1 bumped), d3 is left over for curl@=3.0 and d1 is
+	// curl's, changed into d2 (d3 was left in no spelling: removed, and
+	// added under curl@=3.0). Where they are even each is its spelling's:
+	// of ubuntu's curl for u1, now u1 rebuilt into u2 under curl and
+	// another environment's curl@1.0 moved to ubuntu with u1's hash, u1
+	// is curl changed into u2.
+	var oldElse, newElse map[string]bool // made when first needed
+	left := func(mine, theirs []*GraphNode, root string, elsewhere func(h string) bool, out *[]cand) {
+		var unmatched []int     // mine unmatched, by index
+		var excess map[arch]int // by arch: mine unmatched less theirs
 		i, j := 0, 0
 		for i < len(mine) {
 			h := mine[i].Hash()
 			for j < len(theirs) && theirs[j].Hash() < h {
 				j++
 			}
-			if j < len(theirs) && theirs[j].Hash() == h {
-				i++
-				continue
-			}
-			if archs == nil {
-				archs = make(map[arch]bool, len(theirs))
-				for _, g := range theirs {
-					archs[archOf(g)] = true
-				}
-			}
-			if !archs[archOf(mine[i])] {
-				*out = append(*out, cand{root, mine[i], h, true, false})
+			if j == len(theirs) || theirs[j].Hash() != h {
+				unmatched = append(unmatched, i)
 			}
 			i++
+		}
+		if len(unmatched) == 0 {
+			return
+		}
+		excess = make(map[arch]int, len(theirs))
+		for _, i := range unmatched {
+			excess[archOf(mine[i])]++
+		}
+		archs := make(map[arch]bool, len(theirs))
+		k := 0
+		for _, g := range theirs {
+			archs[archOf(g)] = true
+			for k < len(mine) && mine[k].Hash() < g.Hash() {
+				k++
+			}
+			if k == len(mine) || mine[k].Hash() != g.Hash() {
+				excess[archOf(g)]--
+			}
+		}
+		for _, i := range unmatched {
+			a := archOf(mine[i])
+			switch {
+			case !archs[a]:
+			case excess[a] > 0 && elsewhere(mine[i].Hash()):
+				excess[a]--
+			default:
+				continue
+			}
+			*out = append(*out, cand{root, mine[i], mine[i].Hash(), true, false})
 		}
 	}
 	for root, ons := range o {
 		if nns, ok := n[root]; ok && len(nns) > 0 {
-			left(ons, nns, root, &olds)
+			left(ons, nns, root, func(h string) bool {
+				if newElse == nil {
+					newElse = heldElsewhere(n, o)
+				}
+				return newElse[h]
+			}, &olds)
 		}
 	}
 	for root, nns := range n {
 		if ons, ok := o[root]; ok && len(ons) > 0 {
-			left(nns, ons, root, &news)
+			left(nns, ons, root, func(h string) bool {
+				if oldElse == nil {
+					oldElse = heldElsewhere(o, n)
+				}
+				return oldElse[h]
+			}, &news)
 		}
 	}
 	if len(olds) == 0 && len(news) == 0 && len(split) == 0 {
