@@ -1,6 +1,7 @@
 package diff_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -36,24 +37,10 @@ func TestRootRespeltBesideItsSpelling(t *testing.T) {
 		slices.Sort(c.want)
 		o := loadRootFolder(t, "old", c.old, zlib, 0, nil)
 		n := loadRootFolder(t, "new", c.cur, zlib, 1, nil)
-		for _, mirror := range []bool{false, true} {
-			a, b, want := o, n, c.want
-			if mirror {
-				a, b, want = n, o, mirrorRootLines(c.want)
-			}
-			r, err := diff.CompareWith(a, b, diff.Filter{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := r.CheckLaws(); err != nil {
-				t.Errorf("case %d (mirror %v): %v", i, mirror, err)
-			}
-			if got := rootLines(r); !slices.Equal(got, want) {
-				t.Errorf("case %d (mirror %v): roots %q, want %q", i, mirror, got, want)
-			}
+		rootsBothWays(t, fmt.Sprintf("case %d", i), o, n, c.want, func(where string, r *diff.Report) {
 			if s := r.Summary.Specs; s.Restacked != 0 {
-				t.Errorf("case %d (mirror %v): specs %+v, want none restacked", i, mirror, s)
+				t.Errorf("%s: specs %+v, want none restacked", where, s)
 			}
-		}
+		})
 	}
 }

@@ -186,6 +186,33 @@ func mirrorRootLines(lines []string) []string {
 	return out
 }
 
+// rootsBothWays compares o with n and n with o, each report holding its
+// laws and saying the root lines want (mirrored the other way round),
+// and hands each to more, where a test checks more of it (nil: none).
+func rootsBothWays(t *testing.T, tag string, o, n *snapshot.Snapshot, want []string, more func(tag string, r *diff.Report)) {
+	t.Helper()
+	for _, mirror := range []bool{false, true} {
+		a, b, w := o, n, want
+		if mirror {
+			a, b, w = n, o, mirrorRootLines(want)
+		}
+		where := fmt.Sprintf("%s (mirror %v)", tag, mirror)
+		r, err := diff.CompareWith(a, b, diff.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.CheckLaws(); err != nil {
+			t.Errorf("%s: %v", where, err)
+		}
+		if got := rootLines(r); !slices.Equal(got, w) {
+			t.Errorf("%s: roots %q, want %q", where, got, w)
+		}
+		if more != nil {
+			more(where, r)
+		}
+	}
+}
+
 // An old spelling split across new spellings with a root rebuilt:
 // hdf5 for A (1.0) and B (2.0), now hdf5@1.0 for A (one hash) and
 // hdf5@2.0 for D (B rebuilt). One new spelling holds a hash of the old
@@ -219,27 +246,13 @@ func TestRootSplitOneRebuilt(t *testing.T) {
 	} {
 		o := splitLocks(t, dir, fmt.Sprintf("o%d", i), c.old)
 		n := splitLocks(t, dir, fmt.Sprintf("n%d", i), c.new)
-		for _, mirror := range []bool{false, true} {
-			a, b, want := o, n, c.want
-			if mirror {
-				a, b, want = n, o, mirrorRootLines(want)
-			}
-			r, err := diff.CompareWith(a, b, diff.Filter{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := r.CheckLaws(); err != nil {
-				t.Errorf("case %d (mirror %v): %v", i, mirror, err)
-			}
-			if got := rootLines(r); !slices.Equal(got, want) {
-				t.Errorf("case %d (mirror %v): roots %q, want %q", i, mirror, got, want)
-			}
-			// zlib is needed by a root of each new spelling on both
-			// sides: unchanged, never restacked.
+		// zlib is needed by a root of each new spelling on both sides:
+		// unchanged, never restacked.
+		rootsBothWays(t, fmt.Sprintf("case %d", i), o, n, c.want, func(where string, r *diff.Report) {
 			if s := r.Summary.Specs; s.Restacked != 0 || s.Added+s.Removed != 0 {
-				t.Errorf("case %d (mirror %v): specs %+v, want none restacked, added or removed", i, mirror, s)
+				t.Errorf("%s: specs %+v, want none restacked, added or removed", where, s)
 			}
-		}
+		})
 	}
 }
 
@@ -254,20 +267,5 @@ func TestRootTwiceNotChangedAcross(t *testing.T) {
 	o := splitLocks(t, dir, "o", []splitRoot{{"ubuntu", "e", "1.0", "hdf5"}, {"ubuntu", "e", "1.0", "hdf5@1.0"}})
 	n := splitLocks(t, dir, "n", []splitRoot{{"ubuntu", "e", "1.0", "hdf5@=1.0"}, {"rhel", "a", "1.0", "hdf5@=1.0"}})
 	want := []string{"added a hdf5@=1.0", "removed e hdf5@1.0", "renamed e hdf5>hdf5@=1.0"}
-	for _, mirror := range []bool{false, true} {
-		a, b, want := o, n, want
-		if mirror {
-			a, b, want = n, o, mirrorRootLines(want)
-		}
-		r, err := diff.CompareWith(a, b, diff.Filter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := r.CheckLaws(); err != nil {
-			t.Errorf("mirror %v: %v", mirror, err)
-		}
-		if got := rootLines(r); !slices.Equal(got, want) {
-			t.Errorf("mirror %v: roots %q, want %q", mirror, got, want)
-		}
-	}
+	rootsBothWays(t, "twice", o, n, want, nil)
 }
