@@ -957,18 +957,7 @@ func TestRevisionIsNoCommandTypo(t *testing.T) {
 // hint pasted failed again or selected another package.
 func TestUnmatchedClosestAsPatterns(t *testing.T) {
 	names := []string{`q\x`, `a[1]`, `b*c`, `bxc`, `d,e`, `d`, `f?g`, `h\`}
-	lock := func(version string, hash func(int) string) string {
-		var entries, specs []string
-		for i, name := range names {
-			entries = append(entries, fmt.Sprintf(`{"hash":%q,"spec":"root%d"}`, hash(i), i))
-			quoted, _ := json.Marshal(name)
-			specs = append(specs, fmt.Sprintf(`%q:{"name":%s,"version":%q,"hash":%q}`, hash(i), quoted, version, hash(i)))
-		}
-		return writeLock(t, entries, specs)
-	}
-	oldFile := lock("1.0.0", func(i int) string { return strings.Repeat(string(rune('a'+i)), 32) })
-	newFile := lock("2.0.0", func(i int) string { return strings.Repeat(string(rune('m'+i)), 32) })
-	hint := regexp.MustCompile(`\(closest: ('[^']*'|\S+)\)\n$`)
+	oldFile, newFile := namesLocks(t, names)
 	for _, name := range names {
 		typo := name + "zz"
 		switch name {
@@ -977,25 +966,9 @@ func TestUnmatchedClosestAsPatterns(t *testing.T) {
 		case `d`:
 			continue // closest: d and 'd\,e'
 		}
-		var stdout, stderr bytes.Buffer
-		code := run([]string{"--package", typo, oldFile, newFile}, &stdout, &stderr)
-		m := hint.FindStringSubmatch(stderr.String())
-		if code != exitTrouble || m == nil {
-			t.Errorf("--package %q: exit %d, stderr %q; want 2 and one closest name", typo, code, stderr.String())
-			continue
-		}
-		pasted := strings.Trim(m[1], "'")
 		// Pasted, the hint selects the name, and it alone.
-		stdout.Reset()
-		stderr.Reset()
-		code = run([]string{"-f", "json", "--package", pasted, oldFile, newFile}, &stdout, &stderr)
-		var r struct{ Packages []struct{ Name string } }
-		if err := json.Unmarshal(stdout.Bytes(), &r); code != exitDiffers || err != nil {
-			t.Errorf("--package %s, the hint for %q pasted: exit %d (%v), stderr %q; want 1", pasted, name, code, err, stderr.String())
-			continue
-		}
-		if len(r.Packages) != 1 || r.Packages[0].Name != name {
-			t.Errorf("--package %s, the hint for %q pasted, selects %+v", pasted, name, r.Packages)
+		if hint, got, ok := pasteHint(t, typo, oldFile, newFile); ok && !slices.Equal(got, []string{name}) {
+			t.Errorf("--package %s, the hint for %q pasted, selects %q", hint, name, got)
 		}
 	}
 }
@@ -1008,18 +981,7 @@ func TestUnmatchedClosestAsPatterns(t *testing.T) {
 // selects the packages it matches (TestUnmatchedClosestAsPatterns: a
 // name's hint is still escaped).
 func TestUnmatchedPatternHintAsIs(t *testing.T) {
-	names := []string{"py-aa", "py-bb", "py-numpy-quaternion"}
-	lock := func(version string, hash func(int) string) string {
-		var entries, specs []string
-		for i, name := range names {
-			entries = append(entries, fmt.Sprintf(`{"hash":%q,"spec":"root%d"}`, hash(i), i))
-			specs = append(specs, fmt.Sprintf(`%q:{"name":%q,"version":%q,"hash":%q}`, hash(i), name, version, hash(i)))
-		}
-		return writeLock(t, entries, specs)
-	}
-	oldFile := lock("1.0.0", func(i int) string { return strings.Repeat(string(rune('a'+i)), 32) })
-	newFile := lock("2.0.0", func(i int) string { return strings.Repeat(string(rune('m'+i)), 32) })
-	hint := regexp.MustCompile(`\(closest: ('[^']*'|\S+)\)\n$`)
+	oldFile, newFile := namesLocks(t, []string{"py-aa", "py-bb", "py-numpy-quaternion"})
 	for _, c := range []struct {
 		typo, hint string
 		selects    []string
@@ -1028,28 +990,65 @@ func TestUnmatchedPatternHintAsIs(t *testing.T) {
 		{"py-[ab]?@2 +x", `'py-[ab]?'`, []string{"py-aa", "py-bb"}},
 		{"PY-NUMPY-Q*", `'py-numpy-q*'`, []string{"py-numpy-quaternion"}},
 	} {
-		var stdout, stderr bytes.Buffer
-		code := run([]string{"--package", c.typo, oldFile, newFile}, &stdout, &stderr)
-		m := hint.FindStringSubmatch(stderr.String())
-		if code != exitTrouble || m == nil || m[1] != c.hint {
-			t.Errorf("--package %q: exit %d, stderr %q; want 2 and the hint %s", c.typo, code, stderr.String(), c.hint)
+		hint, got, ok := pasteHint(t, c.typo, oldFile, newFile)
+		if !ok {
 			continue
 		}
-		pasted := strings.Trim(m[1], "'")
-		stdout.Reset()
-		stderr.Reset()
-		code = run([]string{"-f", "json", "--package", pasted, oldFile, newFile}, &stdout, &stderr)
-		var r struct{ Packages []struct{ Name string } }
-		if err := json.Unmarshal(stdout.Bytes(), &r); code != exitDiffers || err != nil {
-			t.Errorf("--package %s, the hint for %q pasted: exit %d (%v), stderr %q; want 1", pasted, c.typo, code, err, stderr.String())
-			continue
-		}
-		var got []string
-		for _, p := range r.Packages {
-			got = append(got, p.Name)
+		if hint != c.hint {
+			t.Errorf("--package %q: the hint %s, want %s", c.typo, hint, c.hint)
 		}
 		if !slices.Equal(got, c.selects) {
-			t.Errorf("--package %s, the hint for %q pasted, selects %q; want %q", pasted, c.typo, got, c.selects)
+			t.Errorf("--package %s, the hint for %q pasted, selects %q; want %q", hint, c.typo, got, c.selects)
 		}
 	}
 }
+
+// namesLocks writes two lockfiles rooting one spec of each name, 1.0.0
+// in the old and 2.0.0 under other hashes in the new: each name updated.
+func namesLocks(t *testing.T, names []string) (oldFile, newFile string) {
+	t.Helper()
+	lock := func(version string, hash func(int) string) string {
+		var entries, specs []string
+		for i, name := range names {
+			entries = append(entries, fmt.Sprintf(`{"hash":%q,"spec":"root%d"}`, hash(i), i))
+			quoted, _ := json.Marshal(name)
+			specs = append(specs, fmt.Sprintf(`%q:{"name":%s,"version":%q,"hash":%q}`, hash(i), quoted, version, hash(i)))
+		}
+		return writeLock(t, entries, specs)
+	}
+	return lock("1.0.0", func(i int) string { return strings.Repeat(string(rune('a'+i)), 32) }),
+		lock("2.0.0", func(i int) string { return strings.Repeat(string(rune('m'+i)), 32) })
+}
+
+// pasteHint runs --package typo over the two files, which must fail
+// (exit 2) with one closest name, and runs the hint pasted (its shell
+// quotes taken off) as --package, which must select: it returns the
+// hint as written and the names of the packages it selects. ok is false
+// where either run went otherwise (reported).
+func pasteHint(t *testing.T, typo, oldFile, newFile string) (hint string, selects []string, ok bool) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--package", typo, oldFile, newFile}, &stdout, &stderr)
+	m := closestHint.FindStringSubmatch(stderr.String())
+	if code != exitTrouble || m == nil {
+		t.Errorf("--package %q: exit %d, stderr %q; want 2 and one closest name", typo, code, stderr.String())
+		return "", nil, false
+	}
+	pasted := strings.Trim(m[1], "'")
+	stdout.Reset()
+	stderr.Reset()
+	code = run([]string{"-f", "json", "--package", pasted, oldFile, newFile}, &stdout, &stderr)
+	var r struct{ Packages []struct{ Name string } }
+	if err := json.Unmarshal(stdout.Bytes(), &r); code != exitDiffers || err != nil {
+		t.Errorf("--package %s, the hint for %q pasted: exit %d (%v), stderr %q; want 1", pasted, typo, code, err, stderr.String())
+		return m[1], nil, false
+	}
+	for _, p := range r.Packages {
+		selects = append(selects, p.Name)
+	}
+	return m[1], selects, true
+}
+
+// closestHint is the end of an unmatched --package's error: the one
+// closest name, shell-quoted where it must be.
+var closestHint = regexp.MustCompile(`\(closest: ('[^']*'|\S+)\)\n$`)
