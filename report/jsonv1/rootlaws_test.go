@@ -157,18 +157,21 @@ func TestDecodeRootSpecLaws(t *testing.T) {
 
 // TestRootLawCountsItsSide: render refusing a root added or removed
 // whose stack the other side counts named the larger of the two sides'
-// counts as that side's. Three roots written curl, two of them written
-// curl@2 and curl@3 now, is a report render reads as written (the kept
-// curl is counted unchanged in stack curl on both sides); a removed root
-// written curl@3 by hand, whose own spec is not in that stack, said "the
-// new side counts 3 specs in that stack" where the new side counts 1.
+// counts as that side's. Roots curl (a), curl (e) and curl@4 (d), now
+// curl (a) alone, is a report render reads as written: e removed from
+// stack curl, which keeps a, d removed with its stack. d's stack
+// written curl by hand, where its own spec is not, said "the new side
+// counts 2 specs in that stack" (the old side's count) where the new
+// side counts 1.
 func TestRootLawCountsItsSide(t *testing.T) {
-	lock := func(roots ...string) string {
+	// lock roots one spec of curl for each root: its letter is its hash's
+	// (repeated) and the letter's place in the alphabet its version.
+	lock := func(roots ...[2]string) string {
 		var rs, cs []string
-		for i, r := range roots {
-			h := strings.Repeat(string(rune('a'+i)), 32)
-			rs = append(rs, fmt.Sprintf(`{"hash":%q,"spec":%q}`, h, r))
-			cs = append(cs, fmt.Sprintf(`%q:{"name":"curl","version":"%d","hash":%q}`, h, i+1, h))
+		for _, r := range roots {
+			h := strings.Repeat(r[1], 32)
+			rs = append(rs, fmt.Sprintf(`{"hash":%q,"spec":%q}`, h, r[0]))
+			cs = append(cs, fmt.Sprintf(`%q:{"name":"curl","version":"%d","hash":%q}`, h, r[1][0]-'a'+1, h))
 		}
 		path := filepath.Join(t.TempDir(), "spack.lock")
 		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
@@ -178,16 +181,21 @@ func TestRootLawCountsItsSide(t *testing.T) {
 		}
 		return path
 	}
-	r := reporttest.ComparePaths(t, lock("curl", "curl", "curl"), lock("curl", "curl@2", "curl@3"))
-	if c := diff.StackCounts(r)["curl@3"]; c.Old != 0 || c.New != 1 {
-		t.Fatalf("stack curl@3 counts %d → %d specs, want 0 → 1", c.Old, c.New)
+	r := reporttest.ComparePaths(t, lock([2]string{"curl", "a"}, [2]string{"curl", "e"}, [2]string{"curl@4", "d"}),
+		lock([2]string{"curl", "a"}))
+	if c := diff.StackCounts(r)["curl"]; c.Old != 2 || c.New != 1 {
+		t.Fatalf("stack curl counts %d → %d specs, want 2 → 1", c.Old, c.New)
+	}
+	rm := r.Causes.Roots.Removed
+	if len(rm) != 2 || rm[0].Root != "curl" || rm[1].Root != "curl@4" {
+		t.Fatalf("removed roots %+v, want e's, written curl, and d's, written curl@4", rm)
 	}
 	if _, err := DecodeBytes(jsonOf(t, r)); err != nil {
 		t.Fatalf("the report as written: %v", err)
 	}
-	r.Causes.Roots.Removed[len(r.Causes.Roots.Removed)-1].Root = "curl@3"
+	rm[1].Root = "curl"
 	_, err := DecodeBytes(jsonOf(t, r))
-	if want := `removed[1].root: "curl@3", but the new side counts 1 spec in that stack`; err == nil || !strings.Contains(err.Error(), want) {
+	if want := `removed[1].root: "curl", but the new side counts 1 spec in that stack`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("got %v, want an error with %q", err, want)
 	}
 }
