@@ -31,7 +31,7 @@ func CauseTextOf(name string, cs []diff.Change, val func(string) string) string 
 			return "dropped dependency " + val(cmp.Or(cs[0].From, name))
 		}
 	}
-	return val(name) + " " + ChangeTextOf(cs, val)
+	return val(Same(name)) + " " + ChangeTextOf(cs, val)
 }
 
 // ChangeText writes a cause's changes for people: "2.2.1 → 2.2.3",

@@ -28,3 +28,21 @@ func TestChangeText(t *testing.T) {
 		}
 	}
 }
+
+// TestCauseTextNameWithArrow (issue 35 class a): a cause's package name
+// was written as it is, so a package "zl → ib" whose version moved read
+// "zl → ib 0.9 → 2.0": two arrows, the first no change. A name holding
+// an arrow, or reading as ∅, is quoted as a pair's side is (Same);
+// others are written as they are.
+func TestCauseTextNameWithArrow(t *testing.T) {
+	moved := []diff.Change{{Kind: "version", From: "0.9", To: "2.0"}}
+	for _, c := range []struct{ name, text string }{
+		{"zl → ib", `"zl → ib" 0.9 → 2.0`},
+		{"∅", `"∅" 0.9 → 2.0`},
+		{"zlib", "zlib 0.9 → 2.0"},
+	} {
+		if got := CauseText(c.name, moved); got != c.text {
+			t.Errorf("CauseText(%q) = %q, want %q", c.name, got, c.text)
+		}
+	}
+}
