@@ -2,7 +2,6 @@ package diff_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -133,27 +132,21 @@ func (s *shape) snapshots(t *testing.T) (o, n *snapshot.Snapshot) {
 	dir := t.TempDir()
 	var snaps [2]*snapshot.Snapshot
 	for side, g := range []diff.Graph{s.old, s.new} {
-		var entries []string
-		for _, nd := range g.Nodes() {
-			spec := map[string]any{"name": nd.Name, "version": nd.Version(), "hash": letters(nd.Hash()), "namespace": "builtin",
-				"arch":       map[string]any{"platform": "linux", "platform_os": "ubuntu22.04", "target": "x86_64_v3"},
-				"compiler":   map[string]any{"name": "gcc", "version": "13.2.0"},
-				"parameters": map[string]any{"build_system": "generic"}}
-			var deps []any
+		var b strings.Builder
+		b.WriteString(`{"database":{"version":"7","installs":{`)
+		for k, nd := range g.Nodes() {
+			h := letters(nd.Hash()) // before its dependencies': letters numbers hashes in turn
+			var deps [][2]string
 			for _, d := range nd.Deps() {
-				deps = append(deps, map[string]any{"name": d.Name, "hash": letters(d.Hash),
-					"parameters": map[string]any{"deptypes": []string{"build", "link"}, "virtuals": []string{}}})
+				deps = append(deps, [2]string{d.Name, letters(d.Hash)})
 			}
-			if deps != nil {
-				spec["dependencies"] = deps
+			if k > 0 {
+				b.WriteByte(',')
 			}
-			b, err := json.Marshal(map[string]any{"spec": spec, "ref_count": 0, "in_buildcache": true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			entries = append(entries, fmt.Sprintf("%q:%s", letters(nd.Hash()), b))
+			writeIndexEntry(&b, h, nd.Name, nd.Version(), deps)
 		}
-		idx := `{"database":{"version":"7","installs":{` + strings.Join(entries, ",") + `}}}`
+		b.WriteString(`}}}`)
+		idx := b.String()
 		snaps[side] = loadWritten(t, filepath.Join(dir, []string{"old", "new"}[side], "index.json"), idx, false)
 	}
 	return snaps[0], snaps[1]

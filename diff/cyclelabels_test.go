@@ -1,7 +1,6 @@
 package diff_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -39,8 +38,10 @@ func labelledIndex(t *testing.T, rng *rand.Rand, specs []symSpec, hash, id map[s
 			}
 		}
 	}
-	var entries []string
-	for _, x := range rng.Perm(len(specs)) {
+	var b strings.Builder
+	b.WriteString(`{"database":{"version":"7","installs":{`)
+	deps := [][2]string{}
+	for k, x := range rng.Perm(len(specs)) {
 		sp := specs[x]
 		version := "1"
 		switch {
@@ -49,25 +50,17 @@ func labelledIndex(t *testing.T, rng *rand.Rand, specs []symSpec, hash, id map[s
 		case strings.HasPrefix(sp.name, "zlib"):
 			version = "1.3"
 		}
-		spec := map[string]any{"name": sp.name, "version": version, "hash": hash[sp.id], "namespace": "builtin",
-			"arch":       map[string]any{"platform": "linux", "platform_os": "ubuntu22.04", "target": "x86_64_v3"},
-			"compiler":   map[string]any{"name": "gcc", "version": "13.2.0"},
-			"parameters": map[string]any{"build_system": "generic"}}
-		var deps []any
+		deps = deps[:0]
 		for _, d := range sp.deps {
-			deps = append(deps, map[string]any{"name": d[0], "hash": hash[d[1]],
-				"parameters": map[string]any{"deptypes": []string{"build", "link"}, "virtuals": []string{}}})
+			deps = append(deps, [2]string{d[0], hash[d[1]]})
 		}
-		if deps != nil {
-			spec["dependencies"] = deps
+		if k > 0 {
+			b.WriteByte(',')
 		}
-		b, err := json.Marshal(map[string]any{"spec": spec, "ref_count": 0, "in_buildcache": true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		entries = append(entries, fmt.Sprintf("%q:%s", hash[sp.id], b))
+		writeIndexEntry(&b, hash[sp.id], sp.name, version, deps)
 	}
-	return `{"database":{"version":"7","installs":{` + strings.Join(entries, ",") + `}}}`
+	b.WriteString(`}}}`)
+	return b.String()
 }
 
 // cycleShape is a drawn shape of specs of package same with the same

@@ -62,28 +62,22 @@ func gIndex(t *testing.T, rng *rand.Rand, specs []gSpec, hash, id map[string]str
 			fresh(d[1])
 		}
 	}
-	var entries []string
-	for _, x := range rng.Perm(len(specs)) {
+	var b strings.Builder
+	b.WriteString(`{"database":{"version":"7","installs":{`)
+	deps := [][2]string{}
+	for k, x := range rng.Perm(len(specs)) {
 		sp := specs[x]
-		spec := map[string]any{"name": sp.name, "version": sp.version, "hash": hash[sp.id], "namespace": "builtin",
-			"arch":       map[string]any{"platform": "linux", "platform_os": "ubuntu22.04", "target": "x86_64_v3"},
-			"compiler":   map[string]any{"name": "gcc", "version": "13.2.0"},
-			"parameters": map[string]any{"build_system": "generic"}}
-		var deps []any
+		deps = deps[:0]
 		for _, d := range sp.deps {
-			deps = append(deps, map[string]any{"name": d[0], "hash": hash[d[1]],
-				"parameters": map[string]any{"deptypes": []string{"build", "link"}, "virtuals": []string{}}})
+			deps = append(deps, [2]string{d[0], hash[d[1]]})
 		}
-		if deps != nil {
-			spec["dependencies"] = deps
+		if k > 0 {
+			b.WriteByte(',')
 		}
-		b, err := json.Marshal(map[string]any{"spec": spec, "ref_count": 0, "in_buildcache": true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		entries = append(entries, fmt.Sprintf("%q:%s", hash[sp.id], b))
+		writeIndexEntry(&b, hash[sp.id], sp.name, sp.version, deps)
 	}
-	return `{"database":{"version":"7","installs":{` + strings.Join(entries, ",") + `}}}`
+	b.WriteString(`}}}`)
+	return b.String()
 }
 
 // gLockfile writes specs as a Spack lockfile, as gIndex writes an
