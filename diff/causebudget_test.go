@@ -153,14 +153,15 @@ func (s *shape) snapshots(t *testing.T) (o, n *snapshot.Snapshot) {
 }
 
 // budgetCost compares s's snapshots, writes the report's JSON and
-// renders it back (its laws): the bytes the comparison allocates, the
-// JSON's size, the bytes render allocates, and the pairs cut.
+// renders it back (its laws): the bytes the comparison allocates (the
+// least of two runs, as measureCompare's), the JSON's size, the bytes
+// render allocates, and the pairs cut.
 func budgetCost(t *testing.T, s *shape) (alloc, size, render uint64, cut int) {
 	t.Helper()
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	o, n := s.snapshots(t)
 	var r *diff.Report
-	for i := range 3 {
+	for i := range 2 {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)

@@ -245,14 +245,14 @@ func (s *shape) order() []int {
 // size of the report's JSON.
 func cost(t *testing.T, s *shape) (alloc, size uint64) {
 	t.Helper()
-	// On one core, the least of three runs: Explain works on every core,
+	// On one core, the least of two runs: Explain works on every core,
 	// and what its goroutines allocate besides the work itself varies
 	// with the scheduler. What is left varies from process to process by
 	// up to a tenth (a chain's 4x measured 4.08x to 4.66x in six
 	// processes), hence allocBound.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	var r *diff.Report
-	for i := range 3 {
+	for i := range 2 {
 		r = s.unexplained(s.order())
 		runtime.GC()
 		var before, after runtime.MemStats
