@@ -7,7 +7,9 @@ import (
 	"maps"
 	"math/rand/v2"
 	"os"
+	"path"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -178,16 +180,16 @@ func laMutate(rng *rand.Rand, e laEnv) laEnv {
 	return out
 }
 
-// laWrite writes each environment's spack.lock under dir, each build's
-// hash drawn from its key and salt (hash[key], id[hash]).
-func laWrite(t *testing.T, dir string, envs []laEnv, salt string, id map[string]string) *snapshot.Snapshot {
-	t.Helper()
+// laFiles is each environment's spack.lock (envN/spack.lock), each
+// build's hash drawn from its key and salt (hash[key], id[hash]).
+func laFiles(envs []laEnv, salt string, id map[string]string) memFolder {
 	hash := func(k string) string {
 		s := sha256.Sum256([]byte(salt + "\x00" + k))
 		h := strings.Map(func(r rune) rune { return 'a' + (r % 26) }, hex.EncodeToString(s[:16]))
 		id[h] = k
 		return h
 	}
+	var files memFolder
 	for x, e := range envs {
 		var roots, specs []string
 		for _, r := range e.roots {
@@ -204,11 +206,21 @@ func laWrite(t *testing.T, dir string, envs []laEnv, salt string, id map[string]
 		}
 		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
 			strings.Join(roots, ",") + `],"concrete_specs":{` + strings.Join(specs, ",") + `}}`
-		path := filepath.Join(dir, fmt.Sprintf("env%d", x), "spack.lock")
+		files = append(files, [2]string{fmt.Sprintf("env%d/spack.lock", x), data})
+	}
+	return files
+}
+
+// laWrite writes each environment's spack.lock under dir (laFiles) and
+// loads the folder.
+func laWrite(t *testing.T, dir string, envs []laEnv, salt string, id map[string]string) *snapshot.Snapshot {
+	t.Helper()
+	for _, f := range laFiles(envs, salt, id) {
+		path := filepath.Join(dir, filepath.FromSlash(f[0]))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(f[1]), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -217,6 +229,68 @@ func laWrite(t *testing.T, dir string, envs []laEnv, salt string, id map[string]
 		t.Fatal(err)
 	}
 	return s
+}
+
+// laLoad loads from memory the folder laWrite writes under dir: the
+// same snapshot (TestLockfileFolderFromMemory), without the folders,
+// the writes and the reads.
+func laLoad(t *testing.T, dir string, envs []laEnv, salt string, id map[string]string) *snapshot.Snapshot {
+	t.Helper()
+	s, err := snapshot.LoadFrom(memSource{dir, laFiles(envs, salt, id)}, snapshot.Options{Shared: &indexShared})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// memFolder is a folder's files held in memory, each its path in the
+// folder (slashed) and its text, sorted by path as a walk of the
+// folder yields them.
+type memFolder [][2]string
+
+// memSource is a Source of a folder held in memory, named dir (the
+// folder on disk it stands for): its files as a walk of the folder
+// yields them.
+type memSource struct {
+	dir   string
+	files memFolder
+}
+
+func (s memSource) Path() string { return s.dir }
+
+func (s memSource) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapshot.Error) {
+	for i, f := range s.files {
+		yield(snapshot.File{Name: filepath.Join(s.dir, filepath.FromSlash(f[0])), Base: path.Base(f[0]), Size: int64(len(f[1])), Handle: i})
+	}
+	return nil, nil
+}
+
+func (s memSource) Read(f snapshot.File, buf []byte) ([]byte, error) {
+	return append(buf[:0], s.files[f.Handle.(int)][1]...), nil
+}
+
+// laLoad loads what laWrite loads from the folder it writes: the same
+// snapshot, path and names included, Load after Load of drawn folders
+// (both sides, two labellings).
+func TestLockfileFolderFromMemory(t *testing.T) {
+	for seed := range uint64(12) {
+		rng := rand.New(rand.NewPCG(seed, 8100))
+		var olds, news []laEnv
+		for range 2 + rng.IntN(2) {
+			e := laDraw(rng)
+			olds = append(olds, e)
+			news = append(news, laMutate(rng, e))
+		}
+		for salt := range 2 {
+			for side, envs := range [][]laEnv{olds, news} {
+				dir := filepath.Join(t.TempDir(), "old")
+				disk := laWrite(t, dir, envs, fmt.Sprint(salt), map[string]string{})
+				if mem := laLoad(t, dir, envs, fmt.Sprint(salt), map[string]string{}); !reflect.DeepEqual(disk, mem) {
+					t.Fatalf("seed %d, labelling %d, side %d: from memory\n%+v\nfrom the folder\n%+v", seed, salt, side, mem, disk)
+				}
+			}
+		}
+	}
 }
 
 // Random lockfile folders of 2 or 3 environments on one platform, whose
@@ -228,7 +302,7 @@ func laWrite(t *testing.T, dir string, envs []laEnv, salt string, id map[string]
 // each way alone, a folder's curl builds paired forward one way, the
 // edges matching the pairing backward (3 folders of 96).
 func TestLockfileFoldersAlikeMirror(t *testing.T) {
-	dir := t.TempDir()
+	dir := "lockfolders" // named, not written: laLoad loads from memory
 	for seed := range uint64(240) {
 		rng := rand.New(rand.NewPCG(seed, 8100))
 		var olds, news []laEnv
@@ -241,8 +315,8 @@ func TestLockfileFoldersAlikeMirror(t *testing.T) {
 		for salt := range 2 {
 			id := map[string]string{}
 			base := filepath.Join(dir, fmt.Sprintf("%d-%d", seed, salt))
-			o := laWrite(t, filepath.Join(base, "old"), olds, fmt.Sprint(salt), id)
-			n := laWrite(t, filepath.Join(base, "new"), news, fmt.Sprint(salt), id)
+			o := laLoad(t, filepath.Join(base, "old"), olds, fmt.Sprint(salt), id)
+			n := laLoad(t, filepath.Join(base, "new"), news, fmt.Sprint(salt), id)
 			forth := pairIDs(compareLawful(t, o, n, diff.Filter{}), id, false)
 			back := pairIDs(compareLawful(t, n, o, diff.Filter{}), id, true)
 			if !maps.Equal(forth, back) {
