@@ -230,16 +230,22 @@ func TestCauseBudgetLinear(t *testing.T) {
 		name       string
 		small, big *shape
 	}{
-		{"ladderup", ladderUpShape(300), ladderUpShape(1200)},
-		{"layered", layeredShape(15, 20), layeredShape(15, 80)},
+		// Each shape at half the size it was first measured at: without
+		// the budget (SetCauseBudget(1<<50, 1<<50)) each still costs
+		// 9x to 14x, and deepChain, its levels not costed (expandCost
+		// 0), 11x to 13x.
+		{"ladderup", ladderUpShape(150), ladderUpShape(600)},
+		{"layered", layeredShape(15, 10), layeredShape(15, 40)},
 		// Wider layers share fewer causes among a pair's dependencies,
 		// so that each reference read writes more: charged for its
-		// reads alone, 4x the width wrote 4.6x the JSON.
+		// reads alone, 4x the width wrote 4.6x the JSON (at 30 → 120
+		// a layer; 15 → 60 stays within 4.4x, so this one keeps its
+		// size).
 		{"layered, wide", layeredShape(15, 30), layeredShape(15, 120)},
-		{"back2, names split", backSplitShape(300), backSplitShape(1200)},
-		{"ring of own changes", selfRing(150), selfRing(600)},
-		{"ring changed with nothing else", freeRing(150), freeRing(600)},
-		{"a chain's sets read whole", deepChain(300), deepChain(1200)},
+		{"back2, names split", backSplitShape(150), backSplitShape(600)},
+		{"ring of own changes", selfRing(75), selfRing(300)},
+		{"ring changed with nothing else", freeRing(75), freeRing(300)},
+		{"a chain's sets read whole", deepChain(150), deepChain(600)},
 	} {
 		c1 := checkBudgetGrowth(t, tc.name+": ", "4x the input", tc.small, tc.big)
 		if c1 == 0 {
