@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,34 +21,36 @@ type indexSpec struct {
 	deps                        [][2]string // name, hash
 }
 
-// indexJSON writes specs as a Spack index.json.
+// indexJSON writes specs as a Spack index.json: installs by hash,
+// sorted, a hash given twice the last spec of it, a spec of no target
+// built for x86_64_v3 (byte for byte what json.Marshal wrote of maps,
+// TestIndexJSONAsMarshal).
 func indexJSON(t *testing.T, specs []indexSpec) string {
 	t.Helper()
-	installs := map[string]any{}
-	for _, s := range specs {
+	last := make(map[string]int, len(specs))
+	for i, s := range specs {
+		last[s.hash] = i
+	}
+	order := make([]int, 0, len(last))
+	for _, i := range last {
+		order = append(order, i)
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(specs[a].hash, specs[b].hash) })
+	var b strings.Builder
+	b.WriteString(`{"database":{"installs":{`)
+	for k, i := range order {
+		s := specs[i]
 		target := s.target
 		if target == "" {
 			target = "x86_64_v3"
 		}
-		spec := map[string]any{"name": s.name, "version": s.version, "hash": s.hash, "namespace": "builtin",
-			"arch":       map[string]any{"platform": "linux", "platform_os": "ubuntu22.04", "target": target},
-			"compiler":   map[string]any{"name": "gcc", "version": "13.2.0"},
-			"parameters": map[string]any{"build_system": "generic"}}
-		var deps []any
-		for _, d := range s.deps {
-			deps = append(deps, map[string]any{"name": d[0], "hash": d[1],
-				"parameters": map[string]any{"deptypes": []string{"build", "link"}, "virtuals": []string{}}})
+		if k > 0 {
+			b.WriteByte(',')
 		}
-		if deps != nil {
-			spec["dependencies"] = deps
-		}
-		installs[s.hash] = map[string]any{"spec": spec, "ref_count": 0, "in_buildcache": true}
+		writeIndexEntryOn(&b, s.hash, s.name, s.version, target, s.deps)
 	}
-	b, err := json.Marshal(map[string]any{"database": map[string]any{"version": "7", "installs": installs}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
+	b.WriteString(`},"version":"7"}}`)
+	return b.String()
 }
 
 // fakeHash is a 32-letter Spack hash that sorts by its first letter.
