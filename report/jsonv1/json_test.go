@@ -155,15 +155,17 @@ func TestJSONStreamed(t *testing.T) {
 		{pairsPerPart, 1}, {pairsPerPart, 25}, {7, 60}} {
 		pairsPerPart, stringsPerPart = cut[0], cut[1]
 		for name, r := range reports {
-			var got bytes.Buffer
-			if err := JSON(&got, r); err != nil {
-				t.Fatal(err)
-			}
 			if refs[name] == nil {
 				refs[name] = referenceJSON(t, r)
 				var b bytes.Buffer
 				json.Indent(&b, bytes.TrimSuffix(refs[name], []byte("\n")), "    ", "  ")
 				indented[name] = b.Bytes()
+			}
+			// Written into buffers of the length wanted: what they hold
+			// is compared, not grown (many MB of "big", each cut).
+			got := bytes.NewBuffer(make([]byte, 0, len(refs[name])))
+			if err := JSON(got, r); err != nil {
+				t.Fatal(err)
 			}
 			if want := refs[name]; !bytes.Equal(got.Bytes(), want) {
 				i := 0
@@ -173,8 +175,8 @@ func TestJSONStreamed(t *testing.T) {
 				t.Errorf("%s, parts of %v pairs and strings: differs from encoding/json at byte %d:\n got %q\nwant %q", name, cut, i, got.Bytes()[max(0, i-80):min(got.Len(), i+80)], want[max(0, i-80):min(len(want), i+80)])
 			}
 			// Under a log step's prefix, as the log writes each step.
-			var step bytes.Buffer
-			bw := bufio.NewWriter(&step)
+			step := bytes.NewBuffer(make([]byte, 0, len(indented[name])))
+			bw := bufio.NewWriter(step)
 			if err := writeReportJSON(bw, r, "    ", new(pkgWriters)); err != nil {
 				t.Fatal(err)
 			}

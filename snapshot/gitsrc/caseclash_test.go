@@ -136,12 +136,11 @@ func TestCaseClashLinear(t *testing.T) {
 	blob := strings.TrimSpace(mustGit(t, dir, "", "hash-object", "-w", "--stdin"))
 	cache := strings.TrimSpace(mustGit(t, dir, "", "rev-parse", "HEAD:_cache"))
 	resolve := func(n int) (bytes, mallocs uint64) {
-		var in strings.Builder
-		fmt.Fprintf(&in, "040000 tree %s\t_cache\n", cache)
+		in := []string{"040000 tree " + cache + "\t_cache"}
 		for i := range n {
-			fmt.Fprintf(&in, "100644 blob %s\tf%06d\n", blob, i)
+			in = append(in, fmt.Sprintf("100644 blob %s\tf%06d", blob, i))
 		}
-		tree := strings.TrimSpace(mustGit(t, dir, in.String(), "mktree"))
+		tree := hashTree(t, dir, in)
 		commit := strings.TrimSpace(mustGit(t, dir, "", "commit-tree", "-m", "x", tree))
 		r, err := OpenRepo(dir)
 		if err != nil {

@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -283,14 +284,36 @@ type encodingCase struct {
 // alone, and checks that HEAD:cache and a log over the attributes'
 // commit are refused, or read whole (2 specs), as the case says; why is
 // why a case read whole should be.
+// attributesRepo makes a repository of two commits, cache/index.json
+// (oneLineIndex), then .gitattributes (attrs) beside it, with one git
+// fast-import: the trees a git add and a git commit of each write
+// (their ids checked alike), in two git processes rather than five.
+// Nothing is checked out: what is read is read from the commits.
+func attributesRepo(t *testing.T, attrs string) *Repo {
+	t.Helper()
+	dir := t.TempDir()
+	if err := gittest.Init(dir); err != nil {
+		t.Fatal(err)
+	}
+	var stream strings.Builder
+	for i, f := range [][2]string{{"cache/index.json", oneLineIndex}, {".gitattributes", attrs}} {
+		fmt.Fprintf(&stream, "commit refs/heads/main\ncommitter %s %d +0000\ndata 1\n%d\n", gittest.Ident, 1700000000+i, i)
+		fmt.Fprintf(&stream, "M 100644 inline %s\ndata %d\n%s\n\n", f[0], len(f[1]), f[1])
+	}
+	if err := gittest.Import(dir, stream.String()); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func checkEncodingLines(t *testing.T, cases []encodingCase, why string) {
 	t.Helper()
 	for _, tc := range cases {
-		dir, git, write := workTree(t)
-		write("cache/index.json", oneLineIndex)
-		git("add", "cache")
-		git("commit", "-qm", "index")
-		r := commitAttributes(t, dir, git, write, ".gitattributes", tc.attrs)
+		r := attributesRepo(t, tc.attrs)
 		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:cache"), snapshot.Options{})
 		switch {
 		case tc.refused && err == nil:
