@@ -45,11 +45,12 @@ func specFolderPair(t *testing.T, dirs []string) []string {
 }
 
 // gitSpecFolderPair is the same diff read from git: the folders
-// committed one after the other, given as REV:PATH.
+// committed one after the other, given as REV:PATH, and not checked out
+// (the diff reads the commits only).
 func gitSpecFolderPair(t *testing.T, dirs []string) []string {
 	t.Helper()
 	repo := filepath.Join(t.TempDir(), "repo")
-	weeks, err := gittest.CommitsAt(repo, "mirror/develop", dirs...)
+	weeks, err := gittest.CommitsUnchecked(repo, "mirror/develop", dirs...)
 	if err != nil {
 		t.Fatal(err)
 	}

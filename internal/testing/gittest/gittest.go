@@ -144,6 +144,18 @@ func Commits(repo string, dirs ...string) ([]Week, error) {
 // which under _cache/<tag> are bad input, as the site shows them at no
 // package's address.
 func CommitsAt(repo, at string, dirs ...string) ([]Week, error) {
+	return commitsAt(repo, at, true, dirs)
+}
+
+// CommitsUnchecked is CommitsAt without the checkout: the index and the
+// working tree are left empty, for a test that reads the commits only
+// (git:REV:PATH, git log), and HEAD names the last commit. Thousands of
+// files are not written a second time to be left unread.
+func CommitsUnchecked(repo, at string, dirs ...string) ([]Week, error) {
+	return commitsAt(repo, at, false, dirs)
+}
+
+func commitsAt(repo, at string, checkout bool, dirs []string) ([]Week, error) {
 	if _, err := os.Stat(filepath.Join(repo, ".git")); err == nil {
 		return nil, fmt.Errorf("gittest.Commits: %s is a repository already", repo)
 	}
@@ -173,6 +185,9 @@ func CommitsAt(repo, at string, dirs ...string) ([]Week, error) {
 	}
 	// The index and the working tree of the last commit, as git add and
 	// git commit leave them.
+	if !checkout {
+		return weeks, nil
+	}
 	if _, err := Git(repo, nil, "reset", "-q", "--hard"); err != nil {
 		return nil, err
 	}
