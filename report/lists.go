@@ -31,6 +31,15 @@ func oddItem(s string) bool {
 		strings.Contains(s, " and ") || strings.HasPrefix(s, "…")
 }
 
+// NamesQuoted is ListQuoted for names written in a sentence that
+// writes pairs "old → new" (a highlight's words): true too where a name
+// holds an arrow or reads as ∅, as a pair's side is quoted (Same). As
+// it is, the package "zl → ib" whose version moved read "zl → ib 1.0 →
+// 2.0 (upgraded)", two arrows of which the first was no change.
+func NamesQuoted(l []string) bool {
+	return ListQuoted(l) || slices.ContainsFunc(l, sideOdd)
+}
+
 // ListItem is s as an item of a list: quoted as Go quotes a string
 // when quoted (ListQuoted of the lists it is written with), else as it
 // is.

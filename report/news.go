@@ -167,7 +167,7 @@ func WriteNames(b *strings.Builder, sep string, names []string, most int) {
 }
 
 // writeNames is WriteNames, each name written by val (NewsTextOf), the
-// names written as a list of stacks is (ListQuoted): the package "a, b"
+// names quoted as a sentence's are (NamesQuoted): the package "a, b"
 // read as the packages a and b.
 func writeNames(b *strings.Builder, sep string, names []string, most int, val func(string) string) {
 	if len(names) == 0 || most == 0 {
@@ -200,10 +200,10 @@ func CauseShown(name string, cs []diff.Change) string {
 // ChangeShown is ChangeText as NewsShown writes a highlight's words.
 func ChangeShown(cs []diff.Change) string { return VisibleMessage(ChangeTextOf(cs, VisibleSpaces)) }
 
-// listOf is l joined by ", ", each item quoted where one is odd
-// (ListQuoted, as JoinList writes a list) and then written by val.
+// listOf is l joined by ", ", each item quoted where one is odd as a
+// name of a sentence (NamesQuoted) and then written by val.
 func listOf(l []string, val func(string) string) string {
-	q := ListQuoted(l)
+	q := NamesQuoted(l)
 	var b strings.Builder
 	for i, s := range l {
 		if i > 0 {

@@ -556,8 +556,8 @@ func mdNewsText(h diff.Highlight) string { return report.EscapeMDText(report.New
 // mdNews is report.NewsText of h escaped for Markdown, its packages linked
 // with base link when set.
 func mdNews(h diff.Highlight, link string) string {
-	if link == "" || len(h.Packages) == 0 || strings.ContainsAny(h.Value, "\ue000\ue001") || report.ListQuoted(h.Packages) {
-		// Names quoted (report.ListQuoted) are not linked: the marks
+	if link == "" || len(h.Packages) == 0 || strings.ContainsAny(h.Value, "\ue000\ue001") || report.NamesQuoted(h.Packages) {
+		// Names quoted (report.NamesQuoted) are not linked: the marks
 		// that stand for them would not be.
 		return mdNewsText(h)
 	}

@@ -103,7 +103,7 @@ func (f textFit) paintName(h diff.Highlight, line string) string {
 	default:
 		return line
 	}
-	name := report.VisibleInput(h.Packages[0])
+	name := report.VisibleInput(report.ListItem(h.Packages[0], report.NamesQuoted(h.Packages))) // as NewsText names it
 	if rest, ok := strings.CutPrefix(line, prefix+name); ok {
 		return prefix + paintStr(true, style, name) + rest
 	}
