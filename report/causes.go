@@ -87,8 +87,9 @@ func explainedCounts(r *diff.Report) (pairs, updated int) {
 
 // CausesSentence is the one-line summary: "412 specs rebuilt because of
 // 3 root causes: zlib-ng 2.2.1 → 2.2.3 (389 specs, via py-numpy →
-// openblas → zlib-ng), …", with at most three causes named.
-func CausesSentence(r *diff.Report, esc func(string) string) string {
+// openblas → zlib-ng), …", with at most three causes named, each value
+// of the input in it written by val (NewsTextOf).
+func CausesSentence(r *diff.Report, val func(string) string) string {
 	c := r.Causes
 	pairs, updated := explainedCounts(r)
 	if pairs == 0 {
@@ -106,16 +107,16 @@ func CausesSentence(r *diff.Report, esc func(string) string) string {
 		for _, g := range sc.Groups {
 			inShared[g] = true
 		}
-		items = append(items, esc(ChangeText([]diff.Change{{Kind: sc.Kind, From: sc.From, To: sc.To}}))+
+		items = append(items, ChangeTextOf([]diff.Change{{Kind: sc.Kind, From: sc.From, To: sc.To}}, val)+
 			" in "+Plural(len(sc.Packages), "package")+" ("+Plural(sc.Specs, "spec")+")")
 	}
 	for i, g := range c.Groups {
 		if inShared[i] {
 			continue
 		}
-		item := esc(CauseText(g.Name, g.Changes)) + " (" + Plural(g.Specs, "spec")
+		item := CauseTextOf(g.Name, g.Changes, val) + " (" + Plural(g.Specs, "spec")
 		if len(g.Via) > 2 {
-			item += ", via " + esc(JoinPath(g.Via[1:len(g.Via)-1]))
+			item += ", via " + JoinPathOf(g.Via[1:len(g.Via)-1], val)
 		}
 		items = append(items, item+")")
 	}
@@ -128,6 +129,12 @@ func CausesSentence(r *diff.Report, esc func(string) string) string {
 	b.WriteString(strings.Join(items, ", "))
 	return b.String()
 }
+
+// CausesShown is CausesSentence as NewsShown writes a highlight's
+// words: each value VisibleSpaces, the sentence a message
+// (VisibleMessage). Made visible as a whole, the cause "zlib " 1.0 → 2.0
+// and the cause zlib " 1.0" → 2.0 both read "zlib\x20\x201.0 → 2.0".
+func CausesShown(r *diff.Report) string { return VisibleMessage(CausesSentence(r, VisibleSpaces)) }
 
 // maxSentenceCauses is how many causes the one-line summary names whole;
 // a longer list names three and counts the rest (the table lists all).

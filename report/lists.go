@@ -83,13 +83,21 @@ func WordsQuoted(lists ...[]string) bool {
 // each name that holds an arrow, or could read as another so, quoted
 // as a pair's side is (Same): the package "a → b" on a path read as
 // the two packages a and b.
-func JoinPath(l []string) string {
+func JoinPath(l []string) string { return JoinPathOf(l, same) }
+
+// JoinPathOf is JoinPath with each name written by val (NewsTextOf).
+func JoinPathOf(l []string, val func(string) string) string {
 	var b strings.Builder
 	for i, s := range l {
 		if i > 0 {
 			b.WriteString(" → ")
 		}
-		b.WriteString(Same(s))
+		b.WriteString(val(Same(s)))
 	}
 	return b.String()
 }
+
+// PathShown is JoinPath as NewsShown writes a highlight's words: each
+// name VisibleSpaces, the path a message (VisibleMessage), so that a
+// name's edge spaces are shown and the arrows' spaces are not.
+func PathShown(l []string) string { return VisibleMessage(JoinPathOf(l, VisibleSpaces)) }
