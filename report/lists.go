@@ -79,6 +79,25 @@ func WordsQuoted(lists ...[]string) bool {
 	return false
 }
 
+// FilterList writes the values of a filter (Options.Packages, Stacks,
+// Ignore: the user's own --package, --stack and --ignore, which a
+// report's header names) as a list: joined by ", ", each written by val,
+// and each quoted where one is odd in a list (ListQuoted) or holds what
+// parts a filters line (";" in text and the patch, "·" in Markdown).
+// Joined as they are, the one --stack "a, b" read as the stacks a and
+// b, and the --package "a; specs in stack b" as two filters.
+func FilterList(l []string, val func(string) string) string {
+	q := ListQuoted(l) || slices.ContainsFunc(l, func(s string) bool { return strings.ContainsAny(s, ";·") })
+	var b strings.Builder
+	for i, s := range l {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(val(ListItem(s, q)))
+	}
+	return b.String()
+}
+
 // JoinPath writes a path of packages (a cause's via) joined by " → ",
 // each name that holds an arrow, or could read as another so, quoted
 // as a pair's side is (Same): the package "a → b" on a path read as

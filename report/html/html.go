@@ -313,7 +313,7 @@ func pairSummary(r *diff.Report) string {
 // reportNotes are the lines on how the report was made, as the page
 // writes them (PageText; a skipped page's reason, pageMessage).
 func reportNotes(r *diff.Report) []string {
-	out := pageTexts(reportFacts(r))
+	out := reportFacts(r)
 	for _, side := range []struct {
 		name string
 		l    []snapshotSkipped
@@ -340,18 +340,20 @@ func pageMessage(where, msg string) string {
 }
 
 // reportFacts are the filters and canonicalization of the report, in
-// words (reportNotes).
+// words (reportNotes), as the page writes them: a filter's values as a
+// list (report.FilterList), each value's edge spaces shown and the
+// line's own not (shownText).
 func reportFacts(r *diff.Report) []string {
 	var out []string
 	o := r.Options
 	if len(o.Packages) > 0 {
-		out = append(out, "Filtered to packages "+strings.Join(o.Packages, ", ")+".")
+		out = append(out, shownText("Filtered to packages "+report.FilterList(o.Packages, report.VisibleSpaces)+"."))
 	}
 	if len(o.Stacks) > 0 {
-		out = append(out, "Filtered to specs in stacks "+strings.Join(o.Stacks, ", ")+".")
+		out = append(out, shownText("Filtered to specs in stacks "+report.FilterList(o.Stacks, report.VisibleSpaces)+"."))
 	}
 	if len(o.Ignore) > 0 {
-		out = append(out, "Pairing ignores "+strings.Join(o.Ignore, ", ")+".")
+		out = append(out, shownText("Pairing ignores "+report.FilterList(o.Ignore, report.VisibleSpaces)+"."))
 	}
 	if o.Canonicalize {
 		var rules []string
@@ -361,10 +363,10 @@ func reportFacts(r *diff.Report) []string {
 			}
 		}
 		if rules != nil {
-			out = append(out, "Canonicalized strings (old → new): "+strings.Join(rules, ", ")+".")
+			out = append(out, PageText("Canonicalized strings (old → new): "+strings.Join(rules, ", ")+"."))
 		}
 	} else {
-		out = append(out, "Canonicalization is off: strings are compared as written.")
+		out = append(out, PageText("Canonicalization is off: strings are compared as written."))
 	}
 	return out
 }

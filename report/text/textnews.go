@@ -147,17 +147,17 @@ func (d *Document) textView(width int, step bool) *TextView {
 	if o := d.Options; o.Filtered() {
 		var parts []string
 		if len(o.Packages) > 0 {
-			parts = append(parts, "packages "+report.VisibleInput(strings.Join(o.Packages, ", ")))
+			parts = append(parts, "packages "+report.FilterList(o.Packages, report.VisibleInput))
 		}
 		if len(o.Stacks) > 0 {
 			s := "specs in stack "
 			if len(o.Stacks) > 1 {
 				s = "specs in stacks "
 			}
-			parts = append(parts, s+report.VisibleInput(strings.Join(o.Stacks, ", ")))
+			parts = append(parts, s+report.FilterList(o.Stacks, report.VisibleInput))
 		}
 		if len(o.Ignore) > 0 {
-			parts = append(parts, "pairing ignores "+report.VisibleInput(strings.Join(o.Ignore, ", ")))
+			parts = append(parts, "pairing ignores "+report.FilterList(o.Ignore, report.VisibleInput))
 		}
 		v.Head = append(v.Head, f.para("filters: "+strings.Join(parts, "; "))...)
 	}
