@@ -45,7 +45,7 @@ func ChangeTextOf(cs []diff.Change, val func(string) string) string {
 	for _, c := range cs {
 		switch c.Kind {
 		case "version":
-			parts = append(parts, val(None(c.From))+" → "+val(None(c.To)))
+			parts = append(parts, val(partSide(None(c.From), c.From))+" → "+val(partSide(None(c.To), c.To)))
 		case "added":
 			parts = append(parts, "added ("+val(c.To)+")")
 		case "removed":
@@ -59,10 +59,24 @@ func ChangeTextOf(cs []diff.Change, val func(string) string) string {
 				parts = append(parts, "hash changed")
 			}
 		default:
-			parts = append(parts, c.Kind+" "+cmp.Or(val(Same(c.From)), "(none)")+" → "+cmp.Or(val(Same(c.To)), "(none)"))
+			parts = append(parts, c.Kind+" "+cmp.Or(val(partSide(Same(c.From), c.From)), "(none)")+" → "+cmp.Or(val(partSide(Same(c.To), c.To)), "(none)"))
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// partSide is side, a change's value v as a pair's side writes it (None,
+// Same), or v quoted as Go quotes a string where it holds ", ", which
+// parts ChangeText's changes: the variants change "~b → a, target x"
+// and the two changes variants ~b → a and target x → y both read
+// "variants ~b → a, target x → y". A value that holds a comma alone
+// (cuda_arch=70,80, as Spack writes a variant of several values) is
+// written as it is.
+func partSide(side, v string) string {
+	if side == v && strings.Contains(v, ", ") {
+		return strconv.Quote(v)
+	}
+	return side
 }
 
 // explainedCounts counts the pairs with at least one root cause, and the
