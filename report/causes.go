@@ -26,13 +26,21 @@ func CauseTextOf(name string, cs []diff.Change, val func(string) string) string 
 	if len(cs) == 1 {
 		switch cs[0].Kind {
 		case "added":
-			return "new dependency " + val(cmp.Or(cs[0].To, name))
+			return "new dependency " + val(causeName(cmp.Or(cs[0].To, name)))
 		case "removed":
-			return "dropped dependency " + val(cmp.Or(cs[0].From, name))
+			return "dropped dependency " + val(causeName(cmp.Or(cs[0].From, name)))
 		}
 	}
-	return val(Same(name)) + " " + ChangeTextOf(cs, val)
+	return val(causeName(name)) + " " + ChangeTextOf(cs, val)
 }
+
+// causeName is a cause's package as its words name it: quoted as a
+// highlight's name is (NamesQuoted), where it holds an arrow, reads as
+// ∅, or could read as other items of a list (a comma, " and "): the
+// causes sentence and a root's why list causes joined by ", " and "; ",
+// and the cause "a, b 1 → 2 (1 spec)" there read as the cause a and
+// the cause b 1 → 2.
+func causeName(name string) string { return ListItem(name, NamesQuoted([]string{name})) }
 
 // ChangeText writes a cause's changes for people: "2.2.1 → 2.2.3",
 // "+shared → ~shared", "added zlib@1.3", "mpich@4.1 → openmpi@5.0".
