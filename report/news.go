@@ -227,14 +227,27 @@ func listOf(l []string, val func(string) string) string {
 }
 
 // spellOutOf is a root's spellings as spellOut writes them, those it
-// names written by val.
+// names quoted where one could read as another (rootSpelling) and
+// written by val.
 func spellOutOf(first string, more []string, val func(string) string) string {
 	m := make([]string, len(more))
 	for i, s := range more {
 		if i < maxSpellings-1 {
-			s = val(s)
+			s = val(rootSpelling(s))
 		}
 		m[i] = s
 	}
-	return spellOut(val(first), m, maxSpellings, 0)
+	return spellOut(val(rootSpelling(first)), m, maxSpellings, 0)
+}
+
+// rootSpelling is a root's spelling as a highlight's words write it:
+// quoted as a pair's side is (Same) where it holds an arrow or reads as
+// ∅, and where it holds " = ", which joins a root's spellings: the root
+// "zl → ib" read "root zl → ib changed: 1 → 2", two arrows, and the
+// root "a = b" as the root a spelt b too.
+func rootSpelling(s string) string {
+	if strings.Contains(s, " = ") && !sideOdd(s) {
+		return strconv.Quote(s)
+	}
+	return Same(s)
 }
