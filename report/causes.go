@@ -26,13 +26,21 @@ func CauseTextOf(name string, cs []diff.Change, val func(string) string) string 
 	if len(cs) == 1 {
 		switch cs[0].Kind {
 		case "added":
-			return "new dependency " + val(cmp.Or(cs[0].To, name))
+			return "new dependency " + val(causeName(cmp.Or(cs[0].To, name)))
 		case "removed":
-			return "dropped dependency " + val(cmp.Or(cs[0].From, name))
+			return "dropped dependency " + val(causeName(cmp.Or(cs[0].From, name)))
 		}
 	}
-	return val(Same(name)) + " " + ChangeTextOf(cs, val)
+	return val(causeName(name)) + " " + ChangeTextOf(cs, val)
 }
+
+// causeName is a cause's package as its words name it: quoted as a
+// highlight's name is (NamesQuoted), where it holds an arrow, reads as
+// ∅, or could read as other items of a list (a comma, " and "): the
+// causes sentence and a root's why list causes joined by ", " and "; ",
+// and the cause "a, b 1 → 2 (1 spec)" there read as the cause a and
+// the cause b 1 → 2.
+func causeName(name string) string { return ListItem(name, NamesQuoted([]string{name})) }
 
 // ChangeText writes a cause's changes for people: "2.2.1 → 2.2.3",
 // "+shared → ~shared", "added zlib@1.3", "mpich@4.1 → openmpi@5.0".
@@ -45,7 +53,7 @@ func ChangeTextOf(cs []diff.Change, val func(string) string) string {
 	for _, c := range cs {
 		switch c.Kind {
 		case "version":
-			parts = append(parts, val(None(c.From))+" → "+val(None(c.To)))
+			parts = append(parts, val(partSide(None(c.From), c.From))+" → "+val(partSide(None(c.To), c.To)))
 		case "added":
 			parts = append(parts, "added ("+val(c.To)+")")
 		case "removed":
@@ -59,10 +67,24 @@ func ChangeTextOf(cs []diff.Change, val func(string) string) string {
 				parts = append(parts, "hash changed")
 			}
 		default:
-			parts = append(parts, c.Kind+" "+cmp.Or(val(Same(c.From)), "(none)")+" → "+cmp.Or(val(Same(c.To)), "(none)"))
+			parts = append(parts, c.Kind+" "+cmp.Or(val(partSide(Same(c.From), c.From)), "(none)")+" → "+cmp.Or(val(partSide(Same(c.To), c.To)), "(none)"))
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// partSide is side, a change's value v as a pair's side writes it (None,
+// Same), or v quoted as Go quotes a string where it holds ", ", which
+// parts ChangeText's changes: the variants change "~b → a, target x"
+// and the two changes variants ~b → a and target x → y both read
+// "variants ~b → a, target x → y". A value that holds a comma alone
+// (cuda_arch=70,80, as Spack writes a variant of several values) is
+// written as it is.
+func partSide(side, v string) string {
+	if side == v && strings.Contains(v, ", ") {
+		return strconv.Quote(v)
+	}
+	return side
 }
 
 // explainedCounts counts the pairs with at least one root cause, and the
@@ -87,8 +109,9 @@ func explainedCounts(r *diff.Report) (pairs, updated int) {
 
 // CausesSentence is the one-line summary: "412 specs rebuilt because of
 // 3 root causes: zlib-ng 2.2.1 → 2.2.3 (389 specs, via py-numpy →
-// openblas → zlib-ng), …", with at most three causes named.
-func CausesSentence(r *diff.Report, esc func(string) string) string {
+// openblas → zlib-ng), …", with at most three causes named, each value
+// of the input in it written by val (NewsTextOf).
+func CausesSentence(r *diff.Report, val func(string) string) string {
 	c := r.Causes
 	pairs, updated := explainedCounts(r)
 	if pairs == 0 {
@@ -106,16 +129,16 @@ func CausesSentence(r *diff.Report, esc func(string) string) string {
 		for _, g := range sc.Groups {
 			inShared[g] = true
 		}
-		items = append(items, esc(ChangeText([]diff.Change{{Kind: sc.Kind, From: sc.From, To: sc.To}}))+
+		items = append(items, ChangeTextOf([]diff.Change{{Kind: sc.Kind, From: sc.From, To: sc.To}}, val)+
 			" in "+Plural(len(sc.Packages), "package")+" ("+Plural(sc.Specs, "spec")+")")
 	}
 	for i, g := range c.Groups {
 		if inShared[i] {
 			continue
 		}
-		item := esc(CauseText(g.Name, g.Changes)) + " (" + Plural(g.Specs, "spec")
+		item := CauseTextOf(g.Name, g.Changes, val) + " (" + Plural(g.Specs, "spec")
 		if len(g.Via) > 2 {
-			item += ", via " + esc(JoinPath(g.Via[1:len(g.Via)-1]))
+			item += ", via " + JoinPathOf(g.Via[1:len(g.Via)-1], val)
 		}
 		items = append(items, item+")")
 	}
@@ -128,6 +151,12 @@ func CausesSentence(r *diff.Report, esc func(string) string) string {
 	b.WriteString(strings.Join(items, ", "))
 	return b.String()
 }
+
+// CausesShown is CausesSentence as NewsShown writes a highlight's
+// words: each value VisibleSpaces, the sentence a message
+// (VisibleMessage). Made visible as a whole, the cause "zlib " 1.0 → 2.0
+// and the cause zlib " 1.0" → 2.0 both read "zlib\x20\x201.0 → 2.0".
+func CausesShown(r *diff.Report) string { return VisibleMessage(CausesSentence(r, VisibleSpaces)) }
 
 // maxSentenceCauses is how many causes the one-line summary names whole;
 // a longer list names three and counts the rest (the table lists all).

@@ -31,6 +31,15 @@ func oddItem(s string) bool {
 		strings.Contains(s, " and ") || strings.HasPrefix(s, "…")
 }
 
+// NamesQuoted is ListQuoted for names written in a sentence that
+// writes pairs "old → new" (a highlight's words): true too where a name
+// holds an arrow or reads as ∅, as a pair's side is quoted (Same). As
+// it is, the package "zl → ib" whose version moved read "zl → ib 1.0 →
+// 2.0 (upgraded)", two arrows of which the first was no change.
+func NamesQuoted(l []string) bool {
+	return ListQuoted(l) || slices.ContainsFunc(l, sideOdd)
+}
+
 // ListItem is s as an item of a list: quoted as Go quotes a string
 // when quoted (ListQuoted of the lists it is written with), else as it
 // is.
@@ -70,17 +79,44 @@ func WordsQuoted(lists ...[]string) bool {
 	return false
 }
 
+// FilterList writes the values of a filter (Options.Packages, Stacks,
+// Ignore: the user's own --package, --stack and --ignore, which a
+// report's header names) as a list: joined by ", ", each written by val,
+// and each quoted where one is odd in a list (ListQuoted) or holds what
+// parts a filters line (";" in text and the patch, "·" in Markdown).
+// Joined as they are, the one --stack "a, b" read as the stacks a and
+// b, and the --package "a; specs in stack b" as two filters.
+func FilterList(l []string, val func(string) string) string {
+	q := ListQuoted(l) || slices.ContainsFunc(l, func(s string) bool { return strings.ContainsAny(s, ";·") })
+	var b strings.Builder
+	for i, s := range l {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(val(ListItem(s, q)))
+	}
+	return b.String()
+}
+
 // JoinPath writes a path of packages (a cause's via) joined by " → ",
 // each name that holds an arrow, or could read as another so, quoted
 // as a pair's side is (Same): the package "a → b" on a path read as
 // the two packages a and b.
-func JoinPath(l []string) string {
+func JoinPath(l []string) string { return JoinPathOf(l, same) }
+
+// JoinPathOf is JoinPath with each name written by val (NewsTextOf).
+func JoinPathOf(l []string, val func(string) string) string {
 	var b strings.Builder
 	for i, s := range l {
 		if i > 0 {
 			b.WriteString(" → ")
 		}
-		b.WriteString(Same(s))
+		b.WriteString(val(Same(s)))
 	}
 	return b.String()
 }
+
+// PathShown is JoinPath as NewsShown writes a highlight's words: each
+// name VisibleSpaces, the path a message (VisibleMessage), so that a
+// name's edge spaces are shown and the arrows' spaces are not.
+func PathShown(l []string) string { return VisibleMessage(JoinPathOf(l, VisibleSpaces)) }

@@ -136,7 +136,7 @@ func versionMove(v *diff.VersionChange, val func(string) string) string {
 		return "versions changed"
 	}
 	if len(v.Added) == 1 && len(v.Removed) == 1 {
-		return val(None(v.Removed[0])) + " → " + val(None(v.Added[0])) + " (" + v.Direction + ")"
+		return val(moveSide(v.Removed[0])) + " → " + val(moveSide(v.Added[0])) + " (" + v.Direction + ")"
 	}
 	var parts []string
 	q := WordsQuoted(v.Added, v.Removed)
@@ -153,6 +153,18 @@ func versionMove(v *diff.VersionChange, val func(string) string) string {
 	return s
 }
 
+// moveSide is a version as a one-for-one move writes it: as a pair's
+// side (None), and quoted too where it holds a space or a quote, as the
+// versions that came and went are (WordsQuoted): after the package's
+// name, the version "ib 1.0" of the package zl read as the package
+// "zl ib" of the version 1.0.
+func moveSide(v string) string {
+	if s := None(v); s != v || !strings.ContainsAny(v, ` "`) {
+		return s
+	}
+	return strconv.Quote(v)
+}
+
 func specsOf(n int) string {
 	if n == 1 {
 		return "1 spec"
@@ -167,7 +179,7 @@ func WriteNames(b *strings.Builder, sep string, names []string, most int) {
 }
 
 // writeNames is WriteNames, each name written by val (NewsTextOf), the
-// names written as a list of stacks is (ListQuoted): the package "a, b"
+// names quoted as a sentence's are (NamesQuoted): the package "a, b"
 // read as the packages a and b.
 func writeNames(b *strings.Builder, sep string, names []string, most int, val func(string) string) {
 	if len(names) == 0 || most == 0 {
@@ -200,10 +212,10 @@ func CauseShown(name string, cs []diff.Change) string {
 // ChangeShown is ChangeText as NewsShown writes a highlight's words.
 func ChangeShown(cs []diff.Change) string { return VisibleMessage(ChangeTextOf(cs, VisibleSpaces)) }
 
-// listOf is l joined by ", ", each item quoted where one is odd
-// (ListQuoted, as JoinList writes a list) and then written by val.
+// listOf is l joined by ", ", each item quoted where one is odd as a
+// name of a sentence (NamesQuoted) and then written by val.
 func listOf(l []string, val func(string) string) string {
-	q := ListQuoted(l)
+	q := NamesQuoted(l)
 	var b strings.Builder
 	for i, s := range l {
 		if i > 0 {
@@ -215,14 +227,27 @@ func listOf(l []string, val func(string) string) string {
 }
 
 // spellOutOf is a root's spellings as spellOut writes them, those it
-// names written by val.
+// names quoted where one could read as another (rootSpelling) and
+// written by val.
 func spellOutOf(first string, more []string, val func(string) string) string {
 	m := make([]string, len(more))
 	for i, s := range more {
 		if i < maxSpellings-1 {
-			s = val(s)
+			s = val(rootSpelling(s))
 		}
 		m[i] = s
 	}
-	return spellOut(val(first), m, maxSpellings, 0)
+	return spellOut(val(rootSpelling(first)), m, maxSpellings, 0)
+}
+
+// rootSpelling is a root's spelling as a highlight's words write it:
+// quoted as a pair's side is (Same) where it holds an arrow or reads as
+// ∅, and where it holds " = ", which joins a root's spellings: the root
+// "zl → ib" read "root zl → ib changed: 1 → 2", two arrows, and the
+// root "a = b" as the root a spelt b too.
+func rootSpelling(s string) string {
+	if strings.Contains(s, " = ") && !sideOdd(s) {
+		return strconv.Quote(s)
+	}
+	return Same(s)
 }

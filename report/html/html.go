@@ -112,6 +112,14 @@ var htmlBuiltin = sync.OnceValues(func() (*htmlAssets, error) {
 // result.
 func PageText(s string) string { return report.Shorten(report.VisibleSpaces(s)) }
 
+// shownText is how the page writes a sentence of values each made
+// VisibleSpaces already (a cause's words, as report.NewsShown writes a
+// highlight's): a message (report.VisibleMessage), shortened as PageText
+// shortens. PageText of the whole showed the sentence's own spaces
+// beside a value's: the cause "zlib " 1.0 → 2.0 and the cause zlib
+// " 1.0" → 2.0 both read "zlib\x20\x201.0 → 2.0".
+func shownText(s string) string { return report.Shorten(report.VisibleMessage(s)) }
+
 // pageTexts is PageText of each of l, in a new list.
 func pageTexts(l []string) []string {
 	out := make([]string, len(l))
@@ -305,7 +313,7 @@ func pairSummary(r *diff.Report) string {
 // reportNotes are the lines on how the report was made, as the page
 // writes them (PageText; a skipped page's reason, pageMessage).
 func reportNotes(r *diff.Report) []string {
-	out := pageTexts(reportFacts(r))
+	out := reportFacts(r)
 	for _, side := range []struct {
 		name string
 		l    []snapshotSkipped
@@ -332,18 +340,20 @@ func pageMessage(where, msg string) string {
 }
 
 // reportFacts are the filters and canonicalization of the report, in
-// words (reportNotes).
+// words (reportNotes), as the page writes them: a filter's values as a
+// list (report.FilterList), each value's edge spaces shown and the
+// line's own not (shownText).
 func reportFacts(r *diff.Report) []string {
 	var out []string
 	o := r.Options
 	if len(o.Packages) > 0 {
-		out = append(out, "Filtered to packages "+strings.Join(o.Packages, ", ")+".")
+		out = append(out, shownText("Filtered to packages "+report.FilterList(o.Packages, report.VisibleSpaces)+"."))
 	}
 	if len(o.Stacks) > 0 {
-		out = append(out, "Filtered to specs in stacks "+strings.Join(o.Stacks, ", ")+".")
+		out = append(out, shownText("Filtered to specs in stacks "+report.FilterList(o.Stacks, report.VisibleSpaces)+"."))
 	}
 	if len(o.Ignore) > 0 {
-		out = append(out, "Pairing ignores "+strings.Join(o.Ignore, ", ")+".")
+		out = append(out, shownText("Pairing ignores "+report.FilterList(o.Ignore, report.VisibleSpaces)+"."))
 	}
 	if o.Canonicalize {
 		var rules []string
@@ -353,10 +363,10 @@ func reportFacts(r *diff.Report) []string {
 			}
 		}
 		if rules != nil {
-			out = append(out, "Canonicalized strings (old → new): "+strings.Join(rules, ", ")+".")
+			out = append(out, PageText("Canonicalized strings (old → new): "+strings.Join(rules, ", ")+"."))
 		}
 	} else {
-		out = append(out, "Canonicalization is off: strings are compared as written.")
+		out = append(out, PageText("Canonicalization is off: strings are compared as written."))
 	}
 	return out
 }
@@ -558,17 +568,20 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 	if rc := c.Roots; rc != nil {
 		w.Roots = htmlTable{Caption: "Environment roots", Head: []string{"change", "root", "spec", "why"}}
 		n := 0
-		row := func(cells ...string) {
+		// The spec and why cells are sentences of values, each value's
+		// edge spaces shown and the sentence's own not (shownText).
+		row := func(kind, root, spec, why string) {
 			if n < htmlMaxCauses {
-				w.Roots.Rows = append(w.Roots.Rows, pageTexts(cells))
+				w.Roots.Rows = append(w.Roots.Rows, []string{PageText(kind), PageText(root), shownText(spec), shownText(why)})
 			}
 			n++
 		}
+		vs := report.VisibleSpaces
 		for _, x := range rc.Added {
-			row("added", x.Root, x.SpecText()+" "+ab.Short(x.Hash), "")
+			row("added", x.Root, vs(x.SpecText())+" "+ab.Short(x.Hash), "")
 		}
 		for _, x := range rc.Removed {
-			row("removed", x.Root, x.SpecText()+" "+ab.Short(x.Hash), "")
+			row("removed", x.Root, vs(x.SpecText())+" "+ab.Short(x.Hash), "")
 		}
 		order := diff.NewCauseOrder() // the sets' causes sorted, shared by the roots that share a set
 		for _, x := range rc.Changed {
@@ -576,18 +589,18 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 				n++ // a row not listed: its causes are not resolved
 				continue
 			}
-			spec := x.Old.SpecText() + " " + ab.Short(x.Old.Hash) + " → "
+			spec := vs(x.Old.SpecText()) + " " + ab.Short(x.Old.Hash) + " → "
 			if x.New.SpecText() != x.Old.SpecText() {
-				spec += x.New.SpecText() + " "
+				spec += vs(x.New.SpecText()) + " "
 			}
 			spec += ab.Short(x.New.Hash)
 			var why []string
 			if own := c.RootOwn(&x); len(own) > 0 {
-				why = append(why, "own: "+report.ChangeText(own))
+				why = append(why, "own: "+report.ChangeTextOf(own, vs))
 			}
 			causes, all := c.ResolveFirst(x.Why, x.New.Name, htmlRootCauses, report.MaxPathNames, order)
 			for _, cs := range causes {
-				why = append(why, report.CauseText(cs.Name, cs.Changes)+" (via "+report.JoinPath(cs.Path)+")")
+				why = append(why, report.CauseTextOf(cs.Name, cs.Changes, vs)+" (via "+report.JoinPathOf(cs.Path, vs)+")")
 			}
 			if all > len(causes) {
 				why = append(why, "and "+report.Plural(all-len(causes), "more root cause")+" (--format json)")
@@ -607,8 +620,8 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 				more(len(c.Shared)-k, "shared change")
 				break
 			}
-			w.Shared.Rows = append(w.Shared.Rows, pageTexts([]string{report.ChangeText([]diff.Change{{Kind: s.Kind, From: s.From, To: s.To}}),
-				i(s.Specs), i(s.Rebuilt), i(s.Updated), report.JoinList(s.Packages)}))
+			w.Shared.Rows = append(w.Shared.Rows, []string{report.Shorten(report.ChangeShown([]diff.Change{{Kind: s.Kind, From: s.From, To: s.To}})),
+				i(s.Specs), i(s.Rebuilt), i(s.Updated), PageText(report.JoinList(s.Packages))})
 		}
 	}
 	if len(c.Groups) > 0 {
@@ -618,15 +631,15 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 				more(len(c.Groups)-k, "root cause")
 				break
 			}
-			w.Groups.Rows = append(w.Groups.Rows, pageTexts([]string{g.Name, report.ChangeText(g.Changes), i(g.Specs), i(g.Rebuilt), i(g.Updated), report.JoinPath(g.Via)}))
+			w.Groups.Rows = append(w.Groups.Rows, []string{PageText(g.Name), report.Shorten(report.ChangeShown(g.Changes)), i(g.Specs), i(g.Rebuilt), i(g.Updated), report.Shorten(report.PathShown(g.Via))})
 		}
 	}
-	if line := report.CausesSentence(r, func(s string) string { return s }); line != "" {
+	if line := report.CausesShown(r); line != "" {
 		parts = append(parts, line)
 	} else if c.Pairs > 0 {
 		parts = append(parts, report.Plural(c.Pairs, "spec")+" rebuilt or updated, none with a root cause among its dependencies")
 	}
-	w.Summary = PageText("Why rebuilt: " + strings.Join(parts, "; ") + ".")
+	w.Summary = report.Shorten("Why rebuilt: " + strings.Join(parts, "; ") + ".")
 	return w, ""
 }
 

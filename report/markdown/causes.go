@@ -43,7 +43,7 @@ func (m *mdBuilder) roots() *view.Section {
 		if r.Why != nil {
 			causes, all := c.ResolveFirst(r.Why, r.New.Name, rootCauses, report.MaxPathNames, order)
 			for _, cs := range causes {
-				why = append(why, report.EscapeMDText(report.CauseShown(cs.Name, cs.Changes))+" (via "+report.EscapeMD(report.JoinPath(cs.Path))+")")
+				why = append(why, report.EscapeMDText(report.CauseShown(cs.Name, cs.Changes))+" (via "+report.EscapeMDText(report.PathShown(cs.Path))+")")
 			}
 			if all > len(causes) {
 				why = append(why, "and "+report.Plural(all-len(causes), "more root cause")+" (`--format json`)")
@@ -82,7 +82,7 @@ func (m *mdBuilder) causes() *view.Section {
 		s.Heading = head + report.EscapeMD(report.UnknownNote(c)) + "."
 		return s
 	}
-	if line := report.CausesSentence(m.doc.Report, report.EscapeMD); line != "" {
+	if line := report.EscapeMDText(report.CausesShown(m.doc.Report)); line != "" {
 		head += "**" + line + ".**\n\n"
 	}
 	switch {
@@ -96,7 +96,7 @@ func (m *mdBuilder) causes() *view.Section {
 	s.Heading = head
 	for _, g := range c.Groups {
 		s.Rows = append(s.Rows, "\n| "+report.MDPackage(m.link, g.Name)+" | "+report.EscapeMDText(report.ChangeShown(g.Changes))+" | "+strconv.Itoa(g.Specs)+" | "+
-			strconv.Itoa(g.Rebuilt)+" | "+strconv.Itoa(g.Updated)+" | "+report.EscapeMD(report.JoinPath(g.Via))+" |")
+			strconv.Itoa(g.Rebuilt)+" | "+strconv.Itoa(g.Updated)+" | "+report.EscapeMDText(report.PathShown(g.Via))+" |")
 	}
 	if note := report.UnknownNote(c); note != "" {
 		s.Footer = "\n\n" + report.EscapeMD(note) + "."

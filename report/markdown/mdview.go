@@ -556,8 +556,8 @@ func mdNewsText(h diff.Highlight) string { return report.EscapeMDText(report.New
 // mdNews is report.NewsText of h escaped for Markdown, its packages linked
 // with base link when set.
 func mdNews(h diff.Highlight, link string) string {
-	if link == "" || len(h.Packages) == 0 || strings.ContainsAny(h.Value, "\ue000\ue001") || report.ListQuoted(h.Packages) {
-		// Names quoted (report.ListQuoted) are not linked: the marks
+	if link == "" || len(h.Packages) == 0 || strings.ContainsAny(h.Value, "\ue000\ue001") || report.NamesQuoted(h.Packages) {
+		// Names quoted (report.NamesQuoted) are not linked: the marks
 		// that stand for them would not be.
 		return mdNewsText(h)
 	}
@@ -716,15 +716,10 @@ func filtersLine(o diff.Options, short bool) string {
 	var b strings.Builder
 	list := func(l []string) {
 		if short && len(l) > 5 {
-			b.WriteString(firstNames(l))
+			b.WriteString(report.FilterList(l[:5], report.EscapeMD) + " and " + strconv.Itoa(len(l)-5) + " more")
 			return
 		}
-		for i, s := range l {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(report.EscapeMD(s))
-		}
+		b.WriteString(report.FilterList(l, report.EscapeMD))
 	}
 	b.WriteString("🔎 **Filters**:")
 	if len(o.Packages) > 0 {
@@ -746,7 +741,7 @@ func filtersLine(o diff.Options, short bool) string {
 		if len(o.Packages)+len(o.Stacks) > 0 {
 			b.WriteString(" ·")
 		}
-		b.WriteString(" pairing ignores " + joinMD(o.Ignore, ", "))
+		b.WriteString(" pairing ignores " + report.FilterList(o.Ignore, report.EscapeMD))
 	}
 	b.WriteString(".")
 	if len(o.Packages)+len(o.Stacks) > 0 {

@@ -54,7 +54,7 @@ func renderPatch(w io.Writer, r *diff.Report, o report.Options) error {
 	fmt.Fprintf(bw, "# In a value, %%XX is a byte (of UTF-8) of a space, %%, \", a control or invisible character, a , in a version or stack, or a - in arch; \"\" is an empty version or stack: each line reads one way.\n")
 	fmt.Fprintf(bw, "# Unchanged specs are not in the report, so not in these listings (%s left out).\n", report.CountNoun(r.Summary.Specs.Unchanged, "unchanged spec", "unchanged specs"))
 	if f := filterSummary(r.Options); f != "" {
-		fmt.Fprintf(bw, "# Filters: %s.\n", report.VisibleInput(f))
+		fmt.Fprintf(bw, "# Filters: %s.\n", f) // its values visible (filterSummary)
 	}
 	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
 		fmt.Fprintf(bw, "# %s skipped (--skip-invalid): their specs are in no listing.\n", snapshot.Plural(n, "invalid "+snapshot.SkippedNoun(r.Old.Skipped, r.New.Skipped)))
@@ -420,19 +420,20 @@ func hunkRange(start, n int) string {
 }
 
 // filterSummary says in words which filters made the report, "" for none:
-// "packages py-*; specs in stack e4s; pairing ignores compiler".
+// "packages py-*; specs in stack e4s; pairing ignores compiler", each
+// list as report.FilterList writes it, its values visible text.
 func filterSummary(o diff.Options) string {
 	var parts []string
 	if len(o.Packages) > 0 {
-		parts = append(parts, "packages "+strings.Join(o.Packages, ", "))
+		parts = append(parts, "packages "+report.FilterList(o.Packages, report.VisibleInput))
 	}
 	if len(o.Stacks) == 1 {
-		parts = append(parts, "specs in stack "+o.Stacks[0])
+		parts = append(parts, "specs in stack "+report.FilterList(o.Stacks, report.VisibleInput))
 	} else if len(o.Stacks) > 1 {
-		parts = append(parts, "specs in stacks "+strings.Join(o.Stacks, ", "))
+		parts = append(parts, "specs in stacks "+report.FilterList(o.Stacks, report.VisibleInput))
 	}
 	if len(o.Ignore) > 0 {
-		parts = append(parts, "pairing ignores "+strings.Join(o.Ignore, ", "))
+		parts = append(parts, "pairing ignores "+report.FilterList(o.Ignore, report.VisibleInput))
 	}
 	return strings.Join(parts, "; ")
 }

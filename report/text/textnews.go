@@ -103,7 +103,7 @@ func (f textFit) paintName(h diff.Highlight, line string) string {
 	default:
 		return line
 	}
-	name := report.VisibleInput(h.Packages[0])
+	name := report.VisibleInput(report.ListItem(h.Packages[0], report.NamesQuoted(h.Packages))) // as NewsText names it
 	if rest, ok := strings.CutPrefix(line, prefix+name); ok {
 		return prefix + paintStr(true, style, name) + rest
 	}
@@ -147,17 +147,17 @@ func (d *Document) textView(width int, step bool) *TextView {
 	if o := d.Options; o.Filtered() {
 		var parts []string
 		if len(o.Packages) > 0 {
-			parts = append(parts, "packages "+report.VisibleInput(strings.Join(o.Packages, ", ")))
+			parts = append(parts, "packages "+report.FilterList(o.Packages, report.VisibleInput))
 		}
 		if len(o.Stacks) > 0 {
 			s := "specs in stack "
 			if len(o.Stacks) > 1 {
 				s = "specs in stacks "
 			}
-			parts = append(parts, s+report.VisibleInput(strings.Join(o.Stacks, ", ")))
+			parts = append(parts, s+report.FilterList(o.Stacks, report.VisibleInput))
 		}
 		if len(o.Ignore) > 0 {
-			parts = append(parts, "pairing ignores "+report.VisibleInput(strings.Join(o.Ignore, ", ")))
+			parts = append(parts, "pairing ignores "+report.FilterList(o.Ignore, report.VisibleInput))
 		}
 		v.Head = append(v.Head, f.para("filters: "+strings.Join(parts, "; "))...)
 	}
@@ -204,9 +204,9 @@ func (d *Document) textView(width int, step bool) *TextView {
 
 	// What is not news: the other changed packages, by what changed.
 	plain := report.PlainCounts(d.Document)
-	var moved, other []string // packages whose specs came or went; the others
-	var only []string         // packages changed by plain rebuilds alone
-	var restacked []string    // packages whose specs only moved stacks (roots)
+	var moved, other []string  // packages whose specs came or went; the others
+	var only []namedCount      // packages changed by plain rebuilds alone
+	var restacked []namedCount // packages whose specs only moved stacks (roots)
 	var b strings.Builder
 	for i := range d.Packages {
 		p := &d.Packages[i]
@@ -214,12 +214,12 @@ func (d *Document) textView(width int, step bool) *TextView {
 			continue
 		}
 		if !d.Render.RebuiltRows && report.PkgRebuildsOnly(p, plain[i]) {
-			only = append(only, report.VisibleInput(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt))
+			only = append(only, namedCount{p.Name, " " + strconv.Itoa(p.Counts.Rebuilt)})
 			continue
 		}
 		if n := p.Counts; !d.Render.RebuiltRows && p.Status == diff.Changed && !p.Versions.Changed() &&
 			n.Restacked > 0 && n.Added+n.Removed+n.Rebuilt+n.Updated == 0 {
-			restacked = append(restacked, report.VisibleInput(p.Name)+" "+strconv.Itoa(n.Restacked))
+			restacked = append(restacked, namedCount{p.Name, " " + strconv.Itoa(n.Restacked)})
 			continue
 		}
 		b.Reset()
@@ -235,7 +235,7 @@ func (d *Document) textView(width int, step bool) *TextView {
 	switch r := report.ShareOfRebuilds(d.Document, plain); {
 	case report.OnlyRebuilds(d.Report) && only != nil:
 		// The headline said it all but the names.
-		rebuilt = f.names("", only)
+		rebuilt = f.names("", namedCounts(only))
 	case r.Plain > 0:
 		line := "rebuilt only (new hash, same facets and stacks): " + report.Plural(r.Plain, "spec") + " of " + report.Plural(r.Changes, "spec change") + " (" + report.Percent(r.Plain, r.Changes) + ")"
 		if o := r.OtherRebuilds(d.Document); o != "" {
@@ -244,11 +244,11 @@ func (d *Document) textView(width int, step bool) *TextView {
 		if only == nil {
 			rebuilt = f.item(line)
 		} else {
-			rebuilt = f.names(line+"; "+report.Plural(len(only), "package")+" had nothing else: ", only)
+			rebuilt = f.names(line+"; "+report.Plural(len(only), "package")+" had nothing else: ", namedCounts(only))
 		}
 	}
 	if restacked != nil {
-		rebuilt = append(rebuilt, f.names("restacked only (same hash, other stacks): "+report.Plural(len(restacked), "package")+": ", restacked)...)
+		rebuilt = append(rebuilt, f.names("restacked only (same hash, other stacks): "+report.Plural(len(restacked), "package")+": ", namedCounts(restacked))...)
 	}
 	rebuilt = append(rebuilt, f.rows(other, "package", d.Render.RebuiltRows)...)
 

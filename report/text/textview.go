@@ -2,6 +2,7 @@ package text
 
 import (
 	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,13 +19,13 @@ import (
 func (d *Document) TextLines() []string {
 	c := d.Render.Color
 	var lines []string
-	var only []string
+	var only []namedCount
 	specs := 0
 	var b strings.Builder
 	for i := range d.Packages {
 		p := &d.Packages[i]
 		if !d.Render.RebuiltRows && report.RebuiltOnly(p) {
-			only = append(only, report.VisibleInput(p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt)+inStacks(report.RebuiltStacks(p, true)))
+			only = append(only, namedCount{p.Name, " " + strconv.Itoa(p.Counts.Rebuilt) + inStacks(report.RebuiltStacks(p, true))})
 			specs += p.Counts.Rebuilt
 			continue
 		}
@@ -33,9 +34,26 @@ func (d *Document) TextLines() []string {
 		b.Reset()
 	}
 	if only != nil {
-		lines = append(lines, paintStr(c, "dim", "rebuilt only")+" (new hash, same facets and stacks): "+report.Plural(len(only), "package")+", "+report.Plural(specs, "spec")+": "+strings.Join(only, ", "))
+		lines = append(lines, paintStr(c, "dim", "rebuilt only")+" (new hash, same facets and stacks): "+report.Plural(len(only), "package")+", "+report.Plural(specs, "spec")+": "+strings.Join(namedCounts(only), ", "))
 	}
 	return lines
+}
+
+// namedCount is a package named in a list with what follows its name
+// there (its count: "curl 3").
+type namedCount struct{ name, rest string }
+
+// namedCounts writes each of l as its name, made visible, and its rest,
+// the names quoted as a list of names is where one is odd
+// (report.ListQuoted): the package "a 1, b" of 2 rebuilds read as the
+// packages a, of 1, and b, of 2.
+func namedCounts(l []namedCount) []string {
+	q := slices.ContainsFunc(l, func(n namedCount) bool { return report.ListQuoted([]string{n.name}) })
+	out := make([]string, len(l))
+	for i, n := range l {
+		out[i] = report.VisibleInput(report.ListItem(n.name, q)) + n.rest
+	}
+	return out
 }
 
 // inStacks is " (in a, b)" for the stacks of a package's rebuilds, or ""

@@ -1,0 +1,31 @@
+package report
+
+import (
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// TestRootHighlightSpellingsQuoted (issue 35 class a): a root's
+// highlight named its spellings as they are: the root "zl → ib" read
+// "root zl → ib changed: 1 → 2", two arrows of which the first was no
+// change, the root ∅ as a root without a name, and the root "a = b" as
+// the root a spelt b too (" = " joins a root's spellings). Each
+// spelling is quoted where it could read so (rootSpelling).
+func TestRootHighlightSpellingsQuoted(t *testing.T) {
+	for _, c := range []struct {
+		h    diff.Highlight
+		want string
+	}{
+		{diff.Highlight{Kind: diff.HighlightRootChanged, Value: "zl → ib", From: "1", To: "2"}, `root "zl → ib" changed: 1 → 2`},
+		{diff.Highlight{Kind: diff.HighlightRootChanged, Value: "∅", From: "1", To: "2"}, `root "∅" changed: 1 → 2`},
+		{diff.Highlight{Kind: diff.HighlightRootRemoved, Value: "a = b"}, `root "a = b" removed`},
+		{diff.Highlight{Kind: diff.HighlightRootRemoved, Value: "a", Values: []string{"b"}}, `root a = b removed`},
+		{diff.Highlight{Kind: diff.HighlightRootAdded, Value: "a", Values: []string{"b = c"}}, `root a = "b = c" added`},
+		{diff.Highlight{Kind: diff.HighlightRootAdded, Value: "zlib@1.3"}, `root zlib@1.3 added`},
+	} {
+		if got := NewsText(c.h, -1); got != c.want {
+			t.Errorf("NewsText(%+v) = %q, want %q", c.h, got, c.want)
+		}
+	}
+}
