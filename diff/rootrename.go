@@ -194,8 +194,12 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 	// environment: a spelling of which another new spelling takes a root
 	// is split (hdf5 for 1.0 and 2.0, now hdf5@1.0 for 1.0 and hdf5@2.0
 	// for 2.0 rebuilt, took hdf5@1.0 whole: 2.0 was said removed and its
-	// rebuild added). One holding a spec the new side roots under a
-	// spelling of its own pairs by hash alone.
+	// rebuild added). A root whose spec the new side roots under a
+	// spelling of its own pairs by hash alone, and its spelling's other
+	// roots in their environments still (rhel8's hdf5 %gcc now hdf5,
+	// one hash, and ubuntu's hdf5@2.0 now hdf5 rebuilt: the other way
+	// round, hdf5 took none, as its roots were one spelling, and both
+	// were removed, where this way hdf5@2.0 is changed into its rebuild).
 	tos, several := make([]string, len(gone)), make([]bool, len(gone))
 	note := func(i int, y string) {
 		switch {
@@ -221,9 +225,6 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 	var paired map[rootAt]bool // a gone root paired with a new root in its environment
 	for _, anyVersion := range []bool{false, true} {
 		for i, x := range gone {
-			if tos[i] == "" && slices.ContainsFunc(o[x], func(g *GraphNode) bool { return cameHeld[g.Hash()] }) {
-				continue
-			}
 			for _, g := range o[x] {
 				if newHeld[g.Hash()] || paired[rootAt{x, g.Hash()}] {
 					continue
