@@ -145,34 +145,31 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 	// new root of the same package, spelling but for the version, os,
 	// platform and target (two environments' roots of one spelling,
 	// rhel8's and debian11's, are each their own), of its version first
-	// (hdf5 2.0 rebuilt is hdf5@2.0's root, not hdf5@1.0's), every gone
-	// root's version before any version; each new root once, whatever its
+	// (hdf5 2.0 rebuilt is hdf5@2.0's root, not hdf5@1.0's), then of its
+	// facets (rootEnv), each pass over every gone root before the next;
+	// each new root once, whatever its
 	// spelling (hdf5@1.0 and hdf5@2.0 both written hdf5 now, 2.0
 	// rebuilt: hdf5@2.0 joins the spelling hdf5@1.0 takes by hash). A
 	// hash either side roots under any spelling pairs by hash alone: such
 	// a root is kept or respelt, never another root rebuilt.
 	oldHeld, newHeld := heldAll(o), heldAll(n)
-	type arch struct {
-		name, rest, os, platform, target, version string
-		anyVersion                                bool
-	}
 	slices.Sort(cameRoots)
 	var spelt []string // a new root's spelling, by its number
 	var used []bool    // a new root paired, by its number
-	byArch := map[arch][]int{}
+	byArch := map[rootEnv][]int{}
 	for _, y := range cameRoots {
 		for _, g := range n[y] {
 			if oldHeld[g.Hash()] {
 				continue
 			}
-			k := arch{g.Name, withoutVersion(y), g.OS(), g.Platform(), g.Target(), g.Version(), false}
-			byArch[k] = append(byArch[k], len(spelt))
-			k.version, k.anyVersion = "", true
-			byArch[k] = append(byArch[k], len(spelt))
+			for pass := range int8(3) {
+				k := rootArch(g, y, pass)
+				byArch[k] = append(byArch[k], len(spelt))
+			}
 			spelt, used = append(spelt, y), append(used, false)
 		}
 	}
-	next := func(k arch) string {
+	next := func(k rootEnv) string {
 		l := byArch[k]
 		for len(l) > 0 && used[l[0]] { // each dropped once
 			l = l[1:]
@@ -194,8 +191,12 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 	// environment: a spelling of which another new spelling takes a root
 	// is split (hdf5 for 1.0 and 2.0, now hdf5@1.0 for 1.0 and hdf5@2.0
 	// for 2.0 rebuilt, took hdf5@1.0 whole: 2.0 was said removed and its
-	// rebuild added). One holding a spec the new side roots under a
-	// spelling of its own pairs by hash alone.
+	// rebuild added). A root whose spec the new side roots under a
+	// spelling of its own pairs by hash alone, and its spelling's other
+	// roots in their environments still (rhel8's hdf5 %gcc now hdf5,
+	// one hash, and ubuntu's hdf5@2.0 now hdf5 rebuilt: the other way
+	// round, hdf5 took none, as its roots were one spelling, and both
+	// were removed, where this way hdf5@2.0 is changed into its rebuild).
 	tos, several := make([]string, len(gone)), make([]bool, len(gone))
 	note := func(i int, y string) {
 		switch {
@@ -219,20 +220,13 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 		}
 	}
 	var paired map[rootAt]bool // a gone root paired with a new root in its environment
-	for _, anyVersion := range []bool{false, true} {
+	for pass := range int8(3) {
 		for i, x := range gone {
-			if tos[i] == "" && slices.ContainsFunc(o[x], func(g *GraphNode) bool { return cameHeld[g.Hash()] }) {
-				continue
-			}
 			for _, g := range o[x] {
 				if newHeld[g.Hash()] || paired[rootAt{x, g.Hash()}] {
 					continue
 				}
-				k := arch{g.Name, withoutVersion(x), g.OS(), g.Platform(), g.Target(), g.Version(), false}
-				if anyVersion {
-					k.version, k.anyVersion = "", true
-				}
-				if y := next(k); y != "" {
+				if y := next(rootArch(g, x, pass)); y != "" {
 					if paired == nil {
 						paired = map[rootAt]bool{}
 					}
@@ -281,6 +275,35 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 		out[x] = y
 	}
 	return out, split
+}
+
+// rootEnv is a root's environment as a root no hash pairs pairs within
+// it (respeltRoots): its package, spelling but for the version, os,
+// platform and target, and, by the pass, its version (0), its facets
+// (1: compiler and variants, as its spec pairs: of hdf5@1.0 for B
+// ~shared and J +shared, now hdf5@2.0 for E +shared and hdf5@3.1 for Z
+// ~shared, B took hdf5@2.0 in hash order while its spec was updated
+// into Z) or neither (2).
+type rootEnv struct {
+	name, rest, os, platform, target, version, facets string
+	pass                                              int8
+}
+
+// rootArch is g's rootEnv, rooted under root, for pass.
+func rootArch(g *GraphNode, root string, pass int8) rootEnv {
+	k := rootEnv{name: g.Name, rest: withoutVersion(root), os: g.OS(), platform: g.Platform(), target: g.Target(), pass: pass}
+	switch pass {
+	case 0:
+		k.version = g.Version()
+	case 1:
+		k.facets = rootFacets(g)
+	}
+	return k
+}
+
+// rootFacets is g's compiler and variants, joined.
+func rootFacets(g *GraphNode) string {
+	return g.Compiler() + "\x00" + strings.Join(g.Variants(), "\x00")
 }
 
 // heldElsewhere returns the hashes m (rootNodes) roots under a spelling
@@ -674,8 +697,8 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	// another environment's root respelt by its arch.
 	oldHeld, newHeld := heldAll(o), heldAll(n)
 	type key struct {
-		hash, name, rest, version string
-		arch                      arch
+		hash, name, rest, version, facets string
+		arch                              arch
 	}
 	var wholeTo map[string]string  // an old spelling one side alone writes: the one new spelling it takes
 	byOwner := map[string]string{} // a new spelling one side alone writes: the old spelling that took it
@@ -749,18 +772,22 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	}
 	// By hash first, then by arch (the same environment) and version
 	// (of hdf5 2.0 and 3.0 rebuilt, now hdf5@2.0 and hdf5@3.0, each its
-	// own, whatever the hashes' order), then by arch.
+	// own, whatever the hashes' order), then by arch and facets (as the
+	// specs pair, rootEnv), then by arch.
 	pairs(func(c cand) (key, bool) {
 		return key{hash: c.hash, name: c.node.Name, rest: withoutVersion(c.root)}, true
 	})
-	for _, version := range []bool{true, false} {
+	for pass := range 3 {
 		pairs(func(c cand) (key, bool) {
 			if oldHeld[c.hash] && newHeld[c.hash] {
 				return key{}, false
 			}
 			k := key{name: c.node.Name, rest: withoutVersion(c.root), arch: archOf(c.node)}
-			if version {
+			switch pass {
+			case 0:
 				k.version = c.node.Version()
+			case 1:
+				k.facets = rootFacets(c.node)
 			}
 			return k, true
 		})
