@@ -1,0 +1,5 @@
+package diff
+
+// SetRestPassHook sets the hook resolve's last pass calls with the steps
+// it spent past maxScored candidates (nil: none).
+func SetRestPassHook(f func(steps int)) { restPassHook = f }
