@@ -274,6 +274,8 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 		applied := c.apply(&out[c.pkg].p)
 		if applied {
 			changed[c.pkg] = true
+		} else if c.changed && refusedHook != nil {
+			refusedHook()
 		}
 		if c.cyclic && (applied || !c.changed) {
 			if cyclePairs == nil {
@@ -1602,6 +1604,10 @@ func (c *edgeClass) keepCells(pairs []int, oldEdges, newEdges [][]dep) {
 		keepCellsHook(maxScored + p.edges - p.budget)
 	}
 }
+
+// refusedHook, when set (by tests), is called for each class whose
+// pairing by edges apply refused (the passes' pairs stand).
+var refusedHook func()
 
 // restPassHook, when set (by tests), is called with the steps resolve's
 // last pass spent past maxScored candidates (cellsPick's lists'
