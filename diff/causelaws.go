@@ -1382,12 +1382,16 @@ func checkRootStacks(r *Report) error {
 	for _, x := range rt.Removed {
 		removedSpelt[x.Root] = true
 	}
-	splitKeeps := func(old string, c OldToNew) bool {
+	// So is one respelt into a spelling roots of another environment
+	// wrote already (Joined): a root of it removed keeps it (curl@2.0
+	// of rhel8 now curl, as debian11's roots write it, and debian11's
+	// curl@2.0, a second root of its curl, removed).
+	splitKeeps := func(old string, c OldToNew, sp Respelt) bool {
 		if c.New != 0 || !removedSpelt[old] {
 			return false
 		}
 		into := respelt[old]
-		return slices.ContainsFunc(into, func(s string) bool { return s != into[0] })
+		return sp.Joined > 0 || slices.ContainsFunc(into, func(s string) bool { return s != into[0] })
 	}
 	// The roots that stayed, changed or renamed: counted under their new
 	// spelling on both sides (without filters), never under the old one.
@@ -1396,7 +1400,7 @@ func checkRootStacks(r *Report) error {
 		// spelling's stack to the roots of other environments that keep
 		// it (Kept): counted on the new side, and on the old where they
 		// need a spec.
-		if c, ok := counts[old]; old != root && ok && c != (OldToNew{}) && sp.Kept == 0 && !splitKeeps(old, c) {
+		if c, ok := counts[old]; old != root && ok && c != (OldToNew{}) && sp.Kept == 0 && !splitKeeps(old, c, sp) {
 			return lawf(fmt.Sprintf("causes.roots.%s[%d].old.root", list, i), "%q, but the report counts specs in that stack: the old side is compared under the new spelling, %q", shortValue(old), shortValue(root))
 		}
 		if sp != (Respelt{}) && old == root {

@@ -599,8 +599,8 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	og, ng, roots := graphsOf(before, after)
 	applied := f
 	if ren := respell(roots[0], roots[1]); !ren.none() {
-		if len(ren.whole) > 0 {
-			before = renameStacks(before, ren.whole) // rootrename.go
+		if w := ren.byName(); len(w) > 0 {
+			before = renameStacks(before, w) // rootrename.go
 		}
 		before = respellStacks(before, og, roots[0], ren)
 		applied.Stacks = renamedStacks(f.Stacks, ren.stackNames())

@@ -274,6 +274,8 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 		applied := c.apply(&out[c.pkg].p)
 		if applied {
 			changed[c.pkg] = true
+		} else if c.changed && refusedHook != nil {
+			refusedHook()
 		}
 		if c.cyclic && (applied || !c.changed) {
 			if cyclePairs == nil {
@@ -1455,7 +1457,34 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 			rest++
 		}
 	}
-	if len(restO)*rest <= maxScored {
+	if len(restO)*rest > maxScored {
+		// Past maxScored candidates, each old spec left (in order)
+		// takes the new spec left of its group sharing most edges,
+		// read from the lists of the new specs left under each edge
+		// (cellsPick): paired in order, hundreds of builds alike but
+		// for a leaf of their own each crossed their edges by the
+		// labels (TestRestPassAnyLabels).
+		olds := 0
+		for _, i := range restO {
+			if !full(i) {
+				olds++
+			}
+		}
+		p := newCellsPick(c, func(j int) int32 { return c.groupOf(j, false) }, taken, newEdges)
+		for _, i := range restO {
+			if full(i) {
+				continue
+			}
+			if j := p.pick(i, []int32{c.groupOf(i, true)}, oldEdges[i], olds); j >= 0 {
+				pair(i, j)
+				p.take(j)
+			}
+			olds--
+		}
+		if restPassHook != nil {
+			restPassHook(maxScored + p.edges - p.budget)
+		}
+	} else {
 		type cand struct{ o, n, score int }
 		var cands []cand
 		for _, i := range restO {
@@ -1546,7 +1575,7 @@ func (c *edgeClass) keepCells(pairs []int, oldEdges, newEdges [][]dep) {
 			pairs[i] = -1
 		}
 	}
-	p := newCellsPick(c, taken, newEdges)
+	p := newCellsPick(c, func(j int) int32 { return c.subNewF[c.newSub[j]] }, taken, newEdges)
 	olds := 0 // the old specs left to pick for
 	for _, j := range pairs {
 		if j < 0 {
@@ -1576,6 +1605,15 @@ func (c *edgeClass) keepCells(pairs []int, oldEdges, newEdges [][]dep) {
 	}
 }
 
+// refusedHook, when set (by tests), is called for each class whose
+// pairing by edges apply refused (the passes' pairs stand).
+var refusedHook func()
+
+// restPassHook, when set (by tests), is called with the steps resolve's
+// last pass spent past maxScored candidates (cellsPick's lists'
+// entries read).
+var restPassHook func(steps int)
+
 // keepCellsHook, when set (by tests), is called with the steps
 // keepCells spent picking the new specs left for the old specs left
 // (the lists' entries read).
@@ -1594,6 +1632,7 @@ var keepCellsHook func(steps int)
 // within its share of what is left.
 type cellsPick struct {
 	c        *edgeClass
+	keyOf    func(j int) int32 // a new spec's facets (or group)
 	taken    []bool
 	newEdges [][]dep
 	free     map[int32][]int
@@ -1617,9 +1656,10 @@ type cellsPost struct {
 	name, hash string
 }
 
-// newCellsPick lists the new specs of c not taken.
-func newCellsPick(c *edgeClass, taken []bool, newEdges [][]dep) *cellsPick {
-	p := &cellsPick{c: c, taken: taken, newEdges: newEdges, free: map[int32][]int{}, freeN: map[int32]int{},
+// newCellsPick lists the new specs of c not taken, by keyOf (a new
+// spec's facets, or its group in a joint class).
+func newCellsPick(c *edgeClass, keyOf func(j int) int32, taken []bool, newEdges [][]dep) *cellsPick {
+	p := &cellsPick{c: c, keyOf: keyOf, taken: taken, newEdges: newEdges, free: map[int32][]int{}, freeN: map[int32]int{},
 		post: map[cellsPost]int32{}, postsOf: make([][]int32, len(c.news)), seen: make([]int32, len(c.news)),
 		hits: make([]int, len(c.news)), every: map[int32]int{}}
 	for _, l := range newEdges {
@@ -1629,7 +1669,7 @@ func newCellsPick(c *edgeClass, taken []bool, newEdges [][]dep) *cellsPick {
 		if taken[j] {
 			continue
 		}
-		f := c.subNewF[c.newSub[j]]
+		f := keyOf(j)
 		p.free[f] = append(p.free[f], j)
 		p.freeN[f]++
 		for x, e := range newEdges[j] {
@@ -1656,7 +1696,7 @@ func newCellsPick(c *edgeClass, taken []bool, newEdges [][]dep) *cellsPick {
 // take marks new spec j taken.
 func (p *cellsPick) take(j int) {
 	p.taken[j] = true
-	p.freeN[p.c.subNewF[p.c.newSub[j]]]--
+	p.freeN[p.keyOf(j)]--
 	for _, id := range p.postsOf[j] {
 		p.listN[id]--
 	}
@@ -1744,7 +1784,7 @@ func (p *cellsPick) pick(i int, room []int32, edges []dep, olds int) int {
 	}
 	best, bestScore := -1, -1
 	for _, j := range p.cands {
-		x := p.hits[j] + p.every[p.c.subNewF[p.c.newSub[j]]]
+		x := p.hits[j] + p.every[p.keyOf(j)]
 		if x > bestScore || x == bestScore && j < best {
 			best, bestScore = j, x
 		}

@@ -205,10 +205,8 @@ func loadRootFolder(t *testing.T, name string, roots []propRoot, zlib map[string
 // of one hash removed and added, and is written byte for byte alike
 // with the folders' roots and specs in another order.
 func TestRootsDrawnFolders(t *testing.T) {
-	// Seeds that still fail, each a lead: 43 and 238 count a dependency
-	// restacked one way and not the other (a root added of the spelling
-	// a root respelt into).
-	knownBad := map[uint64]bool{43: true, 238: true}
+	// Seeds that still fail, each a lead.
+	knownBad := map[uint64]bool{}
 	seeds := 250
 	if testing.Short() {
 		seeds = 60

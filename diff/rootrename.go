@@ -526,6 +526,14 @@ type respelling struct {
 	// keep it; joined, by new spelling of into, the old side's roots
 	// that wrote it already.
 	kept, joined map[string]int
+	// stack maps an old root (old spelling, hash) to the spelling the
+	// specs it needs take in the old side's stacks, where that is not
+	// whole's name for name (respellStacks): each root of part, and each
+	// root of a spelling of whole respelt into a spelling the old side
+	// writes too (perRoot).
+	stack   map[rootAt]string
+	perRoot map[string]bool // the spellings of whole whose stacks go root by root
+	weak    map[rootAt]bool // roots that keep their spelling only where no root respelt out of it goes
 }
 
 // of returns the new spelling of the old root (root, hash), or "".
@@ -537,6 +545,21 @@ func (r *respelling) of(root, hash string) string {
 		return to
 	}
 	return r.part[rootAt{root, hash}]
+}
+
+// byName returns the spellings of whole whose stacks are renamed name
+// for name (renameStacks): all but perRoot's.
+func (r *respelling) byName() map[string]string {
+	if len(r.perRoot) == 0 {
+		return r.whole
+	}
+	out := make(map[string]string, len(r.whole))
+	for x, y := range r.whole {
+		if !r.perRoot[x] {
+			out[x] = y
+		}
+	}
+	return out
 }
 
 // partly reports whether old spelling root is respelt for some of its
@@ -703,6 +726,7 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	var wholeTo map[string]string  // an old spelling one side alone writes: the one new spelling it takes
 	byOwner := map[string]string{} // a new spelling one side alone writes: the old spelling that took it
 	newTaken, oldTaken := make([]bool, len(news)), make([]bool, len(olds))
+	var intoRoots map[rootAt]string // a root of a spelling of wholeTo come to a spelling both sides write
 	pairs := func(keyOf func(c cand) (key, bool)) {
 		idx := map[key][]int{}
 		for j, y := range news {
@@ -757,6 +781,12 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 						wholeTo = map[string]string{}
 					}
 					wholeTo[x.root] = y.root
+					if y.a {
+						if intoRoots == nil {
+							intoRoots = map[rootAt]string{}
+						}
+						intoRoots[rootAt{x.root, x.hash}] = y.root
+					}
 				}
 				if !y.a {
 					byOwner[y.root] = x.root
@@ -815,7 +845,76 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		}
 		r.joined[y.root] = len(o[y.root])
 	}
+	r.stacks(o, n, intoRoots)
 	return r
+}
+
+// stacks fills r.stack, r.perRoot and r.weak: the roots of part, and
+// those of intoRoots (of a spelling respelt whole into a spelling the
+// old side writes too), each take its new spelling in the stacks; the
+// spelling of intoRoots goes root by root, so that a root of it no new
+// root pairs with keeps it, as a root respelt alone out of a spelling
+// both sides write is the mirror of one respelt into it. In an
+// environment where the new side roots nothing under an old spelling,
+// the other roots of that spelling there beside one respelt are weak:
+// a spec they need that a root respelt needs too takes the new
+// spelling alone. Stacks are sets of names: of the one old root
+// debian's hdf5@=2.0, now hdf5 rebuilt beside another root added there
+// under hdf5, the old side's zlib is compared under hdf5 (the root
+// added is not seen to join it); the other way round, with the added
+// root keeping hdf5 on the old side over that zlib while the rebuilt
+// one took hdf5@=2.0, zlib was counted restacked, leaving hdf5, one way
+// and unchanged the other.
+func (r *respelling) stacks(o, n map[string][]*GraphNode, intoRoots map[rootAt]string) {
+	if len(r.part) == 0 && len(intoRoots) == 0 {
+		return
+	}
+	r.stack = make(map[rootAt]string, len(r.part)+len(intoRoots))
+	for k, y := range r.part {
+		r.stack[k] = y
+	}
+	for k, y := range intoRoots {
+		r.stack[k] = y
+		if r.perRoot == nil {
+			r.perRoot = map[string]bool{}
+		}
+		r.perRoot[k.root] = true
+	}
+	type arch struct{ os, platform, target string }
+	archOf := func(g *GraphNode) arch { return arch{g.OS(), g.Platform(), g.Target()} }
+	var olds []string
+	for k := range r.stack {
+		olds = append(olds, k.root)
+	}
+	slices.Sort(olds)
+	for _, x := range slices.Compact(olds) {
+		respelt := map[arch]bool{} // of x's roots, one respelt there
+		for _, g := range o[x] {
+			if _, ok := r.stack[rootAt{x, g.Hash()}]; ok {
+				respelt[archOf(g)] = true
+			}
+		}
+		for _, g := range n[x] {
+			delete(respelt, archOf(g)) // the new side writes x there: its roots keep it
+		}
+		for _, g := range o[x] {
+			k := rootAt{x, g.Hash()}
+			if _, ok := r.stack[k]; !ok && respelt[archOf(g)] {
+				if r.weak == nil {
+					r.weak = map[rootAt]bool{}
+				}
+				r.weak[k] = true
+			}
+		}
+	}
+}
+
+// boolInt is 1 for true, 0 for false.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // respellStacks returns s (the old side, its roots o) with the stacks of
@@ -831,11 +930,11 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 // many specs share, renamed alike, is shared again); s itself when none
 // is renamed.
 func respellStacks(s *snapshot.Snapshot, og Graph, o map[string][]*GraphNode, r *respelling) *snapshot.Snapshot {
-	if r == nil || len(r.part) == 0 {
+	if r == nil || len(r.stack) == 0 {
 		return s
 	}
-	olds := make([]string, 0, len(r.part))
-	for x := range r.part {
+	olds := make([]string, 0, len(r.stack))
+	for x := range r.stack {
 		olds = append(olds, x.root)
 	}
 	slices.Sort(olds)
@@ -843,31 +942,40 @@ func respellStacks(s *snapshot.Snapshot, og Graph, o map[string][]*GraphNode, r 
 	// The renames (old spelling, a spelling it takes) are numbered; a
 	// spec's set of them is a number too: edits[set] is the set, joined
 	// the set of a set and another spelling's renames.
-	type rename struct{ from, to string }
+	// A weak rename (of r.weak's roots) keeps from where no other
+	// rename of from moves a spec.
+	type rename struct {
+		from, to string
+		weak     bool
+	}
 	var renames []rename
 	edits := [][]int32{nil}
 	joined := map[[2]int32]int32{}
 	setOf := map[string]int32{} // by hash: the set of renames of its spec
 	var w stackWalk
 	for _, x := range olds {
-		groups := map[string][]*GraphNode{}
+		groups := map[rename][]*GraphNode{}
 		for _, g := range o[x] {
-			to := r.part[rootAt{x, g.Hash()}]
+			k := rootAt{x, g.Hash()}
+			to := r.stack[k]
 			if to == "" {
 				to = x // a root keeping the old spelling
 			}
-			groups[to] = append(groups[to], g)
+			rn := rename{x, to, r.weak[k]}
+			groups[rn] = append(groups[rn], g)
 		}
-		tos := make([]string, 0, len(groups))
-		for to := range groups {
-			tos = append(tos, to)
+		tos := make([]rename, 0, len(groups))
+		for rn := range groups {
+			tos = append(tos, rn)
 		}
-		slices.Sort(tos)
+		slices.SortFunc(tos, func(a, b rename) int {
+			return cmp.Or(strings.Compare(a.to, b.to), cmp.Compare(boolInt(a.weak), boolInt(b.weak)))
+		})
 		w.reset()
-		for _, to := range tos {
+		for _, rn := range tos {
 			id := int32(len(renames))
-			renames = append(renames, rename{x, to})
-			for _, g := range groups[to] {
+			renames = append(renames, rn)
+			for _, g := range groups[rn] {
 				w.root(g, id)
 			}
 		}
@@ -899,9 +1007,13 @@ func respellStacks(s *snapshot.Snapshot, og Graph, o map[string][]*GraphNode, r 
 		k := listSet{memo.List(l), set}
 		stacks, ok := made[k]
 		if !ok {
-			drop := map[string]bool{}
+			drop, moved := map[string]bool{}, map[string]bool{}
 			for _, id := range edits[set] {
-				drop[renames[id].from] = true
+				x := renames[id]
+				drop[x.from] = true
+				if !x.weak && x.to != x.from {
+					moved[x.from] = true
+				}
 			}
 			stacks = make([]string, 0, len(l)+len(edits[set]))
 			for _, st := range l {
@@ -910,7 +1022,9 @@ func respellStacks(s *snapshot.Snapshot, og Graph, o map[string][]*GraphNode, r 
 				}
 			}
 			for _, id := range edits[set] {
-				stacks = append(stacks, renames[id].to)
+				if x := renames[id]; !x.weak || !moved[x.from] {
+					stacks = append(stacks, x.to)
+				}
 			}
 			slices.Sort(stacks)
 			stacks = slices.Clip(slices.Compact(stacks))
