@@ -589,9 +589,11 @@ func htmlCauses(r *diff.Report) (*htmlWhy, string) {
 				n++ // a row not listed: its causes are not resolved
 				continue
 			}
-			spec := vs(x.Old.SpecText()) + " " + ab.Short(x.Old.Hash) + " → "
+			// Each side quoted where it holds an arrow (report.Same):
+			// the root zl → ib@1 read "zl → ib@1 aaaaaaa → bbbbbbb".
+			spec := vs(report.Same(x.Old.SpecText())) + " " + ab.Short(x.Old.Hash) + " → "
 			if x.New.SpecText() != x.Old.SpecText() {
-				spec += vs(x.New.SpecText()) + " "
+				spec += vs(report.Same(x.New.SpecText())) + " "
 			}
 			spec += ab.Short(x.New.Hash)
 			var why []string

@@ -31,9 +31,9 @@ func (m *mdBuilder) roots() *view.Section {
 		rows = append(rows, "\n| removed | "+report.EscapeMD(r.Root)+" | "+report.EscapeMD(r.SpecText())+" `"+m.abbrev.Short(r.Hash)+"` |  |")
 	}
 	for _, r := range rc.Changed {
-		m.b.WriteString("\n| changed | " + report.EscapeMD(r.Root) + " | " + report.EscapeMD(r.Old.SpecText()) + " `" + m.abbrev.Short(r.Old.Hash) + "` → ")
+		m.b.WriteString("\n| changed | " + report.EscapeMD(r.Root) + " | " + report.EscapeMD(report.Same(r.Old.SpecText())) + " `" + m.abbrev.Short(r.Old.Hash) + "` → ")
 		if r.New.SpecText() != r.Old.SpecText() {
-			m.b.WriteString(report.EscapeMD(r.New.SpecText()) + " ")
+			m.b.WriteString(report.EscapeMD(report.Same(r.New.SpecText())) + " ")
 		}
 		m.b.WriteString("`" + m.abbrev.Short(r.New.Hash) + "` | ")
 		var why []string
