@@ -87,13 +87,18 @@ func WordsQuoted(lists ...[]string) bool {
 // Joined as they are, the one --stack "a, b" read as the stacks a and
 // b, and the --package "a; specs in stack b" as two filters.
 func FilterList(l []string, val func(string) string) string {
-	q := ListQuoted(l) || slices.ContainsFunc(l, func(s string) bool { return strings.ContainsAny(s, ";·") })
+	return joinItems(l, ListQuoted(l) || slices.ContainsFunc(l, func(s string) bool { return strings.ContainsAny(s, ";·") }), val)
+}
+
+// joinItems is l joined by ", ", each item ListItem(s, quoted) written
+// by val.
+func joinItems(l []string, quoted bool, val func(string) string) string {
 	var b strings.Builder
 	for i, s := range l {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(val(ListItem(s, q)))
+		b.WriteString(val(ListItem(s, quoted)))
 	}
 	return b.String()
 }

@@ -215,15 +215,7 @@ func ChangeShown(cs []diff.Change) string { return VisibleMessage(ChangeTextOf(c
 // listOf is l joined by ", ", each item quoted where one is odd as a
 // name of a sentence (NamesQuoted) and then written by val.
 func listOf(l []string, val func(string) string) string {
-	q := NamesQuoted(l)
-	var b strings.Builder
-	for i, s := range l {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(val(ListItem(s, q)))
-	}
-	return b.String()
+	return joinItems(l, NamesQuoted(l), val)
 }
 
 // spellOutOf is a root's spellings as spellOut writes them, those it

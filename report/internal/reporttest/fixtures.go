@@ -2,7 +2,9 @@ package reporttest
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -28,6 +30,24 @@ func ComparePaths(t testing.TB, oldPath, newPath string) *diff.Report {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// RootRecipeChanged is the report of two lockfiles of one root, spec as
+// written, of the package name at version 1, whose recipe changed
+// (hash aaaaaaa… → bbbbbbb…): a changed root whose own change is its
+// recipe.
+func RootRecipeChanged(t testing.TB, name, spec string) *diff.Report {
+	t.Helper()
+	var paths [2]string
+	for i, side := range []struct{ hash, recipe string }{{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "pold"}, {"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "pnew"}} {
+		lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[{"hash":"` + side.hash + `","spec":` + strconv.Quote(spec) + `}],"concrete_specs":{
+"` + side.hash + `":{"name":` + strconv.Quote(name) + `,"version":"1","package_hash":"` + side.recipe + `","dependencies":[],"hash":"` + side.hash + `"}}}`
+		paths[i] = filepath.Join(t.TempDir(), "spack.lock")
+		if err := os.WriteFile(paths[i], []byte(lock), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return ComparePaths(t, paths[0], paths[1])
 }
 
 // OnePackage is a report of one changed package, name, whose one spec
