@@ -11,7 +11,7 @@ import (
 // TestTextVisibleValuesApart: the text view wrote a version of a
 // backslash and U+202E as \\u202e, as it wrote the seven characters
 // \\u202e: two spec files read alike on a terminal, and a crafted version
-// passed for another. Each reads as no other now.
+// passed for another. Each reads as no other.
 func TestTextVisibleValuesApart(t *testing.T) {
 	dir := t.TempDir()
 	spec := func(name, version, hash string) string {
@@ -35,10 +35,13 @@ func TestTextVisibleValuesApart(t *testing.T) {
 	old := spec("old", "10", strings.Repeat("a", 32))
 	outs := map[string]string{}
 	for _, tc := range []struct{ version, reads string }{
-		{"10 \\\u202e", `10 \\\u202e`},   // a backslash, then U+202E
-		{`10 \\u202e`, `10 \\\\u202e`},   // the seven characters
-		{`10 \u202e`, `10 \\u202e`},      // the six characters
-		{`C:\users\dev`, `C:\users\dev`}, // a path's backslashes, as they are
+		// A version holding a space is quoted in a one-for-one move
+		// (report's moveSide, as Go quotes it), and the quoted text
+		// written visibly: each reads as no other still.
+		{"10 \\\u202e", `"10 \\\\\\u202e"`},  // a backslash, then U+202E
+		{`10 \\u202e`, `"10 \\\\\\\\u202e"`}, // the seven characters
+		{`10 \u202e`, `"10 \\\\u202e"`},      // the six characters
+		{`C:\users\dev`, `C:\users\dev`},     // a path's backslashes, as they are
 	} {
 		newPath := spec("new"+string(rune('a'+len(outs))), tc.version, strings.Repeat("b", 32))
 		out := string(runOK(t, []string{"-f", "text", "--width", "200", old, newPath}, 1))
