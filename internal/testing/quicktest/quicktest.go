@@ -1,6 +1,6 @@
 // Package quicktest holds what the packages' tests share for go test
-// -short, the quick inner loop (make test runs without -short and keeps
-// every default).
+// -short, the quick inner loop (make test runs without -short, and sets
+// GOGC=400 for every process it starts instead).
 package quicktest
 
 import (
