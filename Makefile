@@ -31,9 +31,10 @@ SHARED_TESTS = grep -rhoE 'shareddata\.Need\(t,|sharedLockfiles\(t\)' --include=
 # (on a fresh clone 76 s of CPU on a 2-core machine, against 25 s without).
 # GOGC=400 (unless GOGC is set): the test processes' heaps are small, so
 # the default collected them hundreds of times a second, a fifth or more
-# of the tests' CPU (./diff's binary: 139 s of CPU, 99 s at GOGC=400). No
-# test measures the collector's pace: the memory tests set GOGC in their
-# children and read live heaps after a collection.
+# of the tests' CPU (./diff's binary: 139 s of CPU, 99 s at GOGC=400).
+# The memory tests set GOGC in their children and read live heaps after
+# a collection; ./cmd/cachediff's process, whose tests read the heap's
+# goal under a memory limit, keeps the default pace (git_test.go).
 test: export GOGC ?= 400
 test: vet
 	@[ -d ../shared/lockfiles ] || echo "../shared/lockfiles not found: the $$($(SHARED_TESTS)) tests that read it are skipped"

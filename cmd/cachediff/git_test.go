@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -335,12 +336,20 @@ var weekly struct {
 // removingWeekly runs the tests, then removes weeklyRepo's repository
 // and onePackagePair's trees.
 // Under -short the tests' process collects its garbage less often
-// (quicktest.Collect); the scripts' cachediff processes keep the default
-// (TestMain runs them without calling Run).
+// (quicktest.Collect); the scripts' cachediff processes keep their
+// environment's (TestMain runs them without calling Run). Otherwise the
+// tests' process collects at the default pace, whatever GOGC make test
+// sets: the tests of the memory limit (TestMemoryLimitKeepsRoomAboveLive)
+// read the heap's goal under a limit, which the heap that the tests
+// before them left mapped lowers; at GOGC=400 that heap was large
+// enough to leave no room above a live heap of 32 MiB.
 type removingWeekly struct{ m *testing.M }
 
 func (r removingWeekly) Run() int {
 	flag.Parse()
+	if !testing.Short() {
+		debug.SetGCPercent(100)
+	}
 	quicktest.Collect()
 	code := r.m.Run()
 	if weekly.dir != "" {
