@@ -24,19 +24,7 @@ func drawGraph(rng *rand.Rand, cyclic bool) gShape {
 			n++
 		}
 	}
-	for i := range old {
-		for range rng.IntN(4) {
-			if i == 0 {
-				break
-			}
-			j := rng.IntN(i)
-			old[i].deps = append(old[i].deps, [2]string{old[j].name, old[j].id})
-		}
-		if cyclic && rng.IntN(4) == 0 {
-			j := i + rng.IntN(len(old)-i)
-			old[i].deps = append(old[i].deps, [2]string{old[j].name, old[j].id})
-		}
-	}
+	drawEdges(rng, old, cyclic, 4)
 	var sh gShape
 	sh.place = map[string]string{}
 	nw := make([]gSpec, len(old))
@@ -79,4 +67,23 @@ func drawGraph(rng *rand.Rand, cyclic bool) gShape {
 	}
 	sh.sides = [2][]gSpec{old, nw}
 	return sh
+}
+
+// drawEdges gives each of old up to three dependencies on specs before it
+// and, where cyclic, one in cycleOdds a dependency on itself or a spec
+// after it (a cycle), as drawGraph and drawMixed draw their old sides.
+func drawEdges(rng *rand.Rand, old []gSpec, cyclic bool, cycleOdds int) {
+	for i := range old {
+		for range rng.IntN(4) {
+			if i == 0 {
+				break
+			}
+			j := rng.IntN(i)
+			old[i].deps = append(old[i].deps, [2]string{old[j].name, old[j].id})
+		}
+		if cyclic && rng.IntN(cycleOdds) == 0 {
+			j := i + rng.IntN(len(old)-i)
+			old[i].deps = append(old[i].deps, [2]string{old[j].name, old[j].id})
+		}
+	}
 }

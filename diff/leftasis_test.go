@@ -26,19 +26,7 @@ func drawMixed(rng *rand.Rand, cyclic bool) gShape {
 			n++
 		}
 	}
-	for i := range old {
-		for range rng.IntN(4) {
-			if i == 0 {
-				break
-			}
-			j := rng.IntN(i)
-			old[i].deps = append(old[i].deps, [2]string{old[j].name, old[j].id})
-		}
-		if cyclic && rng.IntN(5) == 0 {
-			j := i + rng.IntN(len(old)-i)
-			old[i].deps = append(old[i].deps, [2]string{old[j].name, old[j].id})
-		}
-	}
+	drawEdges(rng, old, cyclic, 5)
 	var sh gShape
 	sh.structural = true
 	nw := make([]gSpec, len(old))
