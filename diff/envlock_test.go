@@ -2,7 +2,6 @@ package diff_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -30,22 +29,10 @@ func loadEnvLocks(t *testing.T, dir, name string, roots []envRoot) *snapshot.Sna
 				hash, name, version, osOf[root.env], deps, hash)
 		}
 		dep := fmt.Sprintf(`{"name":"glibc","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, root.glibcHash)
-		data := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
-			fmt.Sprintf(`{"hash":%q,"spec":%q}`, root.hash, root.spelling) + `],"concrete_specs":{` +
-			node(root.pkg, root.hash, root.version, dep) + "," + node("glibc", root.glibcHash, root.glibcVersion, "") + `}}`)
-		path := filepath.Join(dir, name, root.env, "spack.lock")
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeLock(t, filepath.Join(dir, name, root.env, "spack.lock"), []string{fmt.Sprintf(`{"hash":%q,"spec":%q}`, root.hash, root.spelling)},
+			[]string{node(root.pkg, root.hash, root.version, dep), node("glibc", root.glibcHash, root.glibcVersion, "")})
 	}
-	s, err := snapshot.Load(filepath.Join(dir, name), snapshot.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return loadPath(t, filepath.Join(dir, name))
 }
 
 // letterHash is a hash of 32 letters c, as the roots' tests name them.

@@ -101,14 +101,21 @@ func TestKeepCellsSplitHub(t *testing.T) {
 // kcShape(k, split) with the a@4 over its z.
 func kcKept(t *testing.T, pairs map[string]string, k int) {
 	t.Helper()
+	keptByIndex(t, pairs, k, "ob", "ny", "of the b left not with the a@4 over their z")
+}
+
+// keptByIndex fails t unless pairs (old id to new id) pair old+i with
+// nw+i for each i below k, naming the first crossed, what they are.
+func keptByIndex(t *testing.T, pairs map[string]string, k int, old, nw, what string) {
+	t.Helper()
 	var crossed []string
 	for i := range k {
-		if b, y := fmt.Sprint("ob", i), fmt.Sprint("ny", i); pairs[b] != y {
-			crossed = append(crossed, b+"→"+pairs[b])
+		if o, n := fmt.Sprint(old, i), fmt.Sprint(nw, i); pairs[o] != n {
+			crossed = append(crossed, o+"→"+pairs[o])
 		}
 	}
 	if len(crossed) > 0 {
-		t.Fatalf("k %d: %d of the b left not with the a@4 over their z: %v", k, len(crossed), crossed[:min(len(crossed), 8)])
+		t.Fatalf("k %d: %d %s: %v", k, len(crossed), what, crossed[:min(len(crossed), 8)])
 	}
 }
 

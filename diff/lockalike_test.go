@@ -269,18 +269,24 @@ func (s memSource) Read(f snapshot.File, buf []byte) ([]byte, error) {
 	return append(buf[:0], s.files[f.Handle.(int)][1]...), nil
 }
 
+// laDrawFolders draws the old and the new folder of seed: 2 or 3
+// environments, each new one a mutation of its old one.
+func laDrawFolders(seed uint64) (olds, news []laEnv) {
+	rng := rand.New(rand.NewPCG(seed, 8100))
+	for range 2 + rng.IntN(2) {
+		e := laDraw(rng)
+		olds = append(olds, e)
+		news = append(news, laMutate(rng, e))
+	}
+	return olds, news
+}
+
 // laLoad loads what laWrite loads from the folder it writes: the same
 // snapshot, path and names included, Load after Load of drawn folders
 // (both sides, two labellings).
 func TestLockfileFolderFromMemory(t *testing.T) {
 	for seed := range uint64(12) {
-		rng := rand.New(rand.NewPCG(seed, 8100))
-		var olds, news []laEnv
-		for range 2 + rng.IntN(2) {
-			e := laDraw(rng)
-			olds = append(olds, e)
-			news = append(news, laMutate(rng, e))
-		}
+		olds, news := laDrawFolders(seed)
 		for salt := range 2 {
 			for side, envs := range [][]laEnv{olds, news} {
 				dir := filepath.Join(t.TempDir(), "old")
@@ -304,13 +310,7 @@ func TestLockfileFolderFromMemory(t *testing.T) {
 func TestLockfileFoldersAlikeMirror(t *testing.T) {
 	dir := "lockfolders" // named, not written: laLoad loads from memory
 	for seed := range uint64(240) {
-		rng := rand.New(rand.NewPCG(seed, 8100))
-		var olds, news []laEnv
-		for range 2 + rng.IntN(2) {
-			e := laDraw(rng)
-			olds = append(olds, e)
-			news = append(news, laMutate(rng, e))
-		}
+		olds, news := laDrawFolders(seed)
 		var first map[string]string
 		for salt := range 2 {
 			id := map[string]string{}

@@ -36,15 +36,7 @@ func restShape(k int) gShape {
 // restShape(k) with the new a over its z.
 func restKept(t *testing.T, pairs map[string]string, k int) {
 	t.Helper()
-	var crossed []string
-	for i := range k {
-		if a, y := fmt.Sprint("oa", i), fmt.Sprint("na", i); pairs[a] != y {
-			crossed = append(crossed, a+"→"+pairs[a])
-		}
-	}
-	if len(crossed) > 0 {
-		t.Fatalf("k %d: %d of the a not with the a over their z: %v", k, len(crossed), crossed[:min(len(crossed), 8)])
-	}
+	keptByIndex(t, pairs, k, "oa", "na", "of the a not with the a over their z")
 }
 
 // A class of no cells with k = 200 old and new specs left for resolve's

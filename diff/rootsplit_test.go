@@ -45,17 +45,29 @@ func splitLocks(t *testing.T, dir, name string, roots []splitRoot) *snapshot.Sna
 		specsOf[r.env] = append(specsOf[r.env], node(r.env, "hdf5", h, r.version, dep))
 	}
 	for _, env := range envs {
-		data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
-			strings.Join(rootsOf[env], ",") + `],"concrete_specs":{` + strings.Join(specsOf[env], ",") + `}}`
-		path := filepath.Join(dir, name, env, "spack.lock")
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeLock(t, filepath.Join(dir, name, env, "spack.lock"), rootsOf[env], specsOf[env])
 	}
-	s, err := snapshot.Load(filepath.Join(dir, name), snapshot.Options{})
+	return loadPath(t, filepath.Join(dir, name))
+}
+
+// writeLock writes a spack.lock of these roots and concrete specs (JSON
+// members, written by the caller) at path, its folders made.
+func writeLock(t *testing.T, path string, roots, specs []string) {
+	t.Helper()
+	data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
+		strings.Join(roots, ",") + `],"concrete_specs":{` + strings.Join(specs, ",") + `}}`
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// loadPath loads the snapshot at path (a file or a folder).
+func loadPath(t *testing.T, path string) *snapshot.Snapshot {
+	t.Helper()
+	s, err := snapshot.Load(path, snapshot.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

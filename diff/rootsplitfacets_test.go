@@ -2,9 +2,7 @@ package diff_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -26,20 +24,9 @@ func variantLock(t *testing.T, dir, name string, roots []variantRoot) *snapshot.
 		specs = append(specs, fmt.Sprintf(`%q:{"name":"hdf5","version":%q,"arch":{"platform":"linux","platform_os":"debian11","target":"x86_64"},"compiler":{"name":"gcc","version":"10"},"namespace":"builtin","parameters":{"shared":%v},"hash":%q}`,
 			h, r.version, r.variant == "+shared", h))
 	}
-	data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
-		strings.Join(ents, ",") + `],"concrete_specs":{` + strings.Join(specs, ",") + `}}`
 	path := filepath.Join(dir, name, "spack.lock")
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	s, err := snapshot.Load(path, snapshot.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	writeLock(t, path, ents, specs)
+	return loadPath(t, path)
 }
 
 // A spelling split across new ones, every root bumped to a version of
