@@ -86,6 +86,13 @@ var rules = []Rule{
 				return s
 			}
 			vals := strings.Split(val, ",")
+			if slices.ContainsFunc(vals, func(v string) bool { return v == "" || v[0] == ' ' || v[len(v)-1] == ' ' }) {
+				// No list of Spack's values, which are never empty
+				// nor edged with spaces: a value of a lockfile that
+				// holds ", " ("a, b", which sorted as " b,a"), whose
+				// reader sorts the values themselves.
+				return s
+			}
 			slices.Sort(vals)
 			return name + "=" + strings.Join(slices.Compact(vals), ",")
 		}},

@@ -693,6 +693,7 @@ type decoder struct {
 	// line counting
 	linePos, line int
 	// slabs and scratch (node.go)
+	valueEnds  []int // where each value of a list variant ends in its spelling (parameters)
 	nodeSlab   []Node
 	detailSlab []Detail
 	depBlock   []Dep

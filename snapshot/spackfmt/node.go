@@ -1,6 +1,7 @@
 package spackfmt
 
 import (
+	"bytes"
 	"cmp"
 	"iter"
 	"slices"
@@ -356,6 +357,7 @@ func (d *decoder) parameters(n *Node) error {
 			flag := flagNames[string(key)]
 			buf = append(append(buf, key...), '=')
 			head := len(buf)
+			ends, odd := d.valueEnds[:0], false
 			err := s.array(func(i int) error {
 				var v []byte
 				var err error
@@ -375,13 +377,19 @@ func (d *decoder) parameters(n *Node) error {
 					}
 				}
 				buf = append(buf, v...)
+				ends = append(ends, len(buf))
+				odd = odd || !flag && oddValue(v)
 				return nil
 			})
+			d.valueEnds = ends[:0]
 			if err != nil {
 				return err
 			}
 			if len(buf) == head {
 				return nil // an empty list: left out
+			}
+			if odd {
+				buf = append(buf[:head:head], sortedValues(buf, head, ends)...)
 			}
 			if flag && bytesHasSpace(buf[head:]) {
 				buf = append(append(append(buf[:head:head], '"'), buf[head:]...), '"')
@@ -539,6 +547,33 @@ func appendChunked[T any](chunks *[][]T, scratch []T, v T, chunk int) []T {
 // from one node to the next: more than any real node's parameters or
 // dependencies.
 const maxScratch = 1024
+
+// oddValue reports whether v, a value of a list variant, reads as
+// other values where the list is joined by "," (Spack's spelling,
+// cuda_arch=70,80): it holds a comma, is empty, or has a space at an
+// edge. The canonical order (snapshot's variant-value-order rule)
+// splits a list on "," and sorts the pieces, but keeps whole a list
+// whose pieces are empty or have a space at an edge: the value "a, b"
+// was sorted to " b,a".
+func oddValue(v []byte) bool {
+	return len(v) == 0 || v[0] == ' ' || v[len(v)-1] == ' ' || slices.Contains(v, ',')
+}
+
+// sortedValues is a list variant's values, buf[head:] with the value i
+// ending at ends[i] (and a comma after each but the last), sorted and
+// each once as Spack keeps them, joined by ",": what Spack writes of a
+// list holding a value that is no piece of it split on "," (oddValue),
+// whatever order the file lists them in.
+func sortedValues(buf []byte, head int, ends []int) []byte {
+	vals := make([][]byte, len(ends))
+	for i, end := range ends {
+		vals[i] = buf[head:end]
+		head = end + 1
+	}
+	slices.SortFunc(vals, bytes.Compare)
+	vals = slices.CompactFunc(vals, bytes.Equal)
+	return bytes.Join(vals, []byte{','})
+}
 
 func bytesHasSpace(b []byte) bool {
 	for _, c := range b {
