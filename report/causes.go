@@ -53,7 +53,10 @@ func ChangeTextOf(cs []diff.Change, val func(string) string) string {
 	for _, c := range cs {
 		switch c.Kind {
 		case "version":
-			parts = append(parts, val(partSide(None(c.From), c.From))+" → "+val(partSide(None(c.To), c.To)))
+			// As a highlight's one-for-one move writes them (moveSide):
+			// after the package's name, the version "ib 1.0" of the
+			// package zl read as the package "zl ib" of the version 1.0.
+			parts = append(parts, val(moveSide(c.From))+" → "+val(moveSide(c.To)))
 		case "added":
 			parts = append(parts, "added ("+val(c.To)+")")
 		case "removed":
