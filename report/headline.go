@@ -66,7 +66,25 @@ func rebuildsHeadline(r *diff.Report) string {
 // false when r has no roots view (catalogue pages). It fits what Shorten
 // keeps whole (fitsText): long roots give up characters and spellings
 // (headlineCuts), never a clause.
-func RootsHeadline(r *diff.Report) (string, bool) {
+func RootsHeadline(r *diff.Report) (string, bool) { return RootsHeadlineOf(r, same) }
+
+// RootsHeadlineShown is RootsHeadline as NewsShown writes a
+// highlight's words: each value VisibleSpaces, the headline a message
+// (VisibleMessage), so that a root's edge spaces are shown and the
+// headline's own spaces beside them are not.
+func RootsHeadlineShown(r *diff.Report) (string, bool) {
+	h, ok := RootsHeadlineOf(r, VisibleSpaces)
+	return VisibleMessage(h), ok
+}
+
+// RootsHeadlineOf is RootsHeadline with each value of the input in it
+// (a root's spelling, a version) written by val (NewsTextOf). A
+// changed root's versions are written as a one-for-one move's
+// (moveSide), and the roots of a list quoted where one could read as
+// more than a root (headlineQuoted): the root "a " from 1.0 and the
+// root a from " 1.0" both read "a  1.0 → 2.0", and the root "b); 1 root
+// added (c" removed as the root b removed beside the root c added.
+func RootsHeadlineOf(r *diff.Report, val func(string) string) (string, bool) {
 	if r.Causes == nil || r.Causes.Roots == nil {
 		return "", false
 	}
@@ -99,13 +117,13 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 			// Another package (a provider swap: mpi mpich@4.1 →
 			// openmpi@5.0): the new one's name before both versions
 			// said "openmpi 4.1 → 5.0", a version it never had.
-			what[i] = " " + x.Old.SpecText() + " → " + x.New.SpecText()
+			what[i] = " " + val(Same(x.Old.SpecText())) + " → " + val(Same(x.New.SpecText()))
 		} else if x.Old.Version != x.New.Version && x.Old.Version != "" && x.New.Version != "" {
 			// By the package's name: a root renamed by its own version
 			// (app@1.0 → app@2.0) is written "app 1.0 → 2.0", not
 			// "app@2.0 1.0 → 2.0".
 			changed[i] = cmp.Or(x.New.Name, x.Root)
-			what[i] = " " + x.Old.Version + " → " + x.New.Version
+			what[i] = " " + val(moveSide(x.Old.Version)) + " → " + val(moveSide(x.New.Version))
 		}
 		if rootKeys[i] != "" {
 			keys[i] = rootKeys[i] + "\x00" + what[i]
@@ -184,11 +202,11 @@ func RootsHeadline(r *diff.Report) (string, bool) {
 	// spellings after the first are counted, then shorter still; the
 	// last resort names no root, and every count stays.
 	for _, c := range headlineCuts {
-		if h := rootsHeadline(&names, counts, c.spellings, c.width); fitsText(h) {
+		if h := rootsHeadline(&names, counts, c.spellings, c.width, val); fitsText(h) {
 			return h, true
 		}
 	}
-	return rootsHeadline(&names, counts, 0, 0), true
+	return rootsHeadline(&names, counts, 0, 0, val), true
 }
 
 // BySpelling writes names[i], a changed root said by its package's
@@ -339,14 +357,18 @@ const headlineWord = maxWord - 4
 // rootsHeadline writes the roots headline: the clauses of the roots
 // (removed, added, changed), their first maxHeadlineRoots named, each
 // with its first spellings (0: no names at all) of at most width
-// characters (0: whole), then counts.
-func rootsHeadline(names *[3]spelt, counts []string, spellings, width int) string {
+// characters (0: whole), each spelling quoted where one of its list
+// could read as more than a root (headlineQuoted) and written by val,
+// then counts.
+func rootsHeadline(names *[3]spelt, counts []string, spellings, width int, val func(string) string) string {
 	var b strings.Builder
 	for k, verb := range [...]string{"removed", "added", "changed"} {
 		l := &names[k]
 		if len(l.first) == 0 {
 			continue
 		}
+		q := headlineQuoted(l)
+		name := func(s string) string { return val(ListItem(s, q)) }
 		if b.Len() > 0 {
 			b.WriteString("; ")
 		}
@@ -357,25 +379,22 @@ func rootsHeadline(names *[3]spelt, counts []string, spellings, width int) strin
 		n := min(len(l.first), maxHeadlineRoots)
 		said := make([]string, n)
 		for j := range n {
+			more := make([]string, len(l.more[j]))
+			for i, s := range l.more[j] {
+				more[i] = name(s)
+			}
 			if l.what == nil || l.what[j] == "" {
-				said[j] = spellOut(l.first[j], l.more[j], spellings, width)
-			} else if len(l.more[j]) == 0 {
+				said[j] = spellOut(name(l.first[j]), more, spellings, width)
+			} else if len(more) == 0 {
 				// As one name, cut as one.
-				said[j] = spellOut(l.first[j]+l.what[j], nil, spellings, width)
+				said[j] = spellOut(name(l.first[j])+l.what[j], nil, spellings, width)
 			} else {
 				// What changed once, after the spellings.
 				w := l.what[j]
 				if width > 0 {
 					w = CutMiddle(w, width, func(rune) int { return 1 })
 				}
-				said[j] = spellOut(l.first[j], l.more[j], spellings, width) + w
-			}
-		}
-		// As a list of stacks (ListQuoted): the roots "a, b" and c
-		// read as the roots a and "b, c".
-		if ListQuoted(said) {
-			for j := range said {
-				said[j] = strconv.Quote(said[j])
+				said[j] = spellOut(name(l.first[j]), more, spellings, width) + w
 			}
 		}
 		b.WriteString(" (")
@@ -392,6 +411,24 @@ func rootsHeadline(names *[3]spelt, counts []string, spellings, width int) strin
 		b.WriteString(c)
 	}
 	return b.String()
+}
+
+// headlineQuoted reports whether the roots of l are quoted in the
+// roots headline: where one of their spellings could read as other
+// items of a list of names (NamesQuoted: "a, b" as the roots a and b),
+// or as more than a root there: one holding ";", which joins the
+// headline's clauses, a parenthesis, which holds each clause's roots,
+// or " = ", which joins a root's spellings. Unquoted, the root "b); 1
+// root added (c" removed read as the root b removed beside the root c
+// added.
+func headlineQuoted(l *spelt) bool {
+	odd := func(s []string) bool {
+		return NamesQuoted(s) || slices.ContainsFunc(s, func(s string) bool { return strings.ContainsAny(s, ";()") || strings.Contains(s, " = ") })
+	}
+	if odd(l.first) {
+		return true
+	}
+	return slices.ContainsFunc(l.more, odd)
 }
 
 // fitsText reports whether Shorten keeps s whole: at most maxText

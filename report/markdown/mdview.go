@@ -484,8 +484,8 @@ func (m *mdBuilder) headline() {
 		b.WriteString("**Only rebuilds**: " + report.EscapeMD(strings.TrimPrefix(h, "Only rebuilds: ")))
 		return
 	}
-	if h, ok := report.RootsHeadline(r); ok {
-		b.WriteString("**" + report.EscapeMD(h) + "**")
+	if h, ok := report.RootsHeadlineShown(r); ok {
+		b.WriteString("**" + report.EscapeMDText(h) + "**")
 		return
 	}
 	fmt.Fprintf(b, "**%s changed** (%d new, %d removed, %d unchanged) · **specs %d → %d**: %d added, %d removed, %d rebuilt, %d updated, %d restacked, %d unchanged",
@@ -537,8 +537,8 @@ func (m *mdBuilder) stepHead() {
 	m.b.WriteString("\n\n")
 	if r.HasChanges() && !report.OnlyRebuilds(r) {
 		// Its counts are its row in the table of steps.
-		if h, ok := report.RootsHeadline(r); ok {
-			m.b.WriteString("**No news**: " + report.EscapeMD(h) + ".")
+		if h, ok := report.RootsHeadlineShown(r); ok {
+			m.b.WriteString("**No news**: " + report.EscapeMDText(h) + ".")
 			return
 		}
 		p := r.Summary.Packages
