@@ -53,10 +53,10 @@ func ChangeTextOf(cs []diff.Change, val func(string) string) string {
 	for _, c := range cs {
 		switch c.Kind {
 		case "version":
-			// As a highlight's one-for-one move writes them (moveSide):
+			// As a highlight's one-for-one move writes them (MoveSide):
 			// after the package's name, the version "ib 1.0" of the
 			// package zl read as the package "zl ib" of the version 1.0.
-			parts = append(parts, val(moveSide(c.From))+" → "+val(moveSide(c.To)))
+			parts = append(parts, val(MoveSide(c.From))+" → "+val(MoveSide(c.To)))
 		case "added":
 			parts = append(parts, "added ("+val(c.To)+")")
 		case "removed":

@@ -80,7 +80,7 @@ func RootsHeadlineShown(r *diff.Report) (string, bool) {
 // RootsHeadlineOf is RootsHeadline with each value of the input in it
 // (a root's spelling, a version) written by val (NewsTextOf). A
 // changed root's versions are written as a one-for-one move's
-// (moveSide), and the roots of a list quoted where one could read as
+// (MoveSide), and the roots of a list quoted where one could read as
 // more than a root (headlineQuoted): the root "a " from 1.0 and the
 // root a from " 1.0" both read "a  1.0 → 2.0", and the root "b); 1 root
 // added (c" removed as the root b removed beside the root c added.
@@ -123,7 +123,7 @@ func RootsHeadlineOf(r *diff.Report, val func(string) string) (string, bool) {
 			// (app@1.0 → app@2.0) is written "app 1.0 → 2.0", not
 			// "app@2.0 1.0 → 2.0".
 			changed[i] = cmp.Or(x.New.Name, x.Root)
-			what[i] = " " + val(moveSide(x.Old.Version)) + " → " + val(moveSide(x.New.Version))
+			what[i] = " " + val(MoveSide(x.Old.Version)) + " → " + val(MoveSide(x.New.Version))
 		}
 		if rootKeys[i] != "" {
 			keys[i] = rootKeys[i] + "\x00" + what[i]

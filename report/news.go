@@ -136,7 +136,7 @@ func versionMove(v *diff.VersionChange, val func(string) string) string {
 		return "versions changed"
 	}
 	if len(v.Added) == 1 && len(v.Removed) == 1 {
-		return val(moveSide(v.Removed[0])) + " → " + val(moveSide(v.Added[0])) + " (" + v.Direction + ")"
+		return val(MoveSide(v.Removed[0])) + " → " + val(MoveSide(v.Added[0])) + " (" + v.Direction + ")"
 	}
 	var parts []string
 	q := WordsQuoted(v.Added, v.Removed)
@@ -153,12 +153,12 @@ func versionMove(v *diff.VersionChange, val func(string) string) string {
 	return s
 }
 
-// moveSide is a version as a one-for-one move writes it: as a pair's
+// MoveSide is a version as a one-for-one move writes it: as a pair's
 // side (None), and quoted too where it holds a space or a quote, as the
 // versions that came and went are (WordsQuoted): after the package's
 // name, the version "ib 1.0" of the package zl read as the package
 // "zl ib" of the version 1.0.
-func moveSide(v string) string {
+func MoveSide(v string) string {
 	if s := None(v); s != v || !strings.ContainsAny(v, ` "`) {
 		return s
 	}

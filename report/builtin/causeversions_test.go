@@ -13,7 +13,7 @@ import (
 
 // TestViewsTellCauseVersionsApart (issue 35 class a): a cause's words
 // wrote its versions as a pair's sides (None), where a highlight's
-// one-for-one move quotes a version holding a space (moveSide): the
+// one-for-one move quotes a version holding a space (MoveSide): the
 // package "zl ib" from 1.0 and the package zl from "ib 1.0" both read
 // "zl ib 1.0 → 2.0" in the causes sentence, a root's why and text's
 // cause highlight. A cause's versions are written as the move's are,

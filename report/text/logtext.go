@@ -152,6 +152,8 @@ func (l *logText) Finish(s *diff.Series) error {
 // "2.9 from A to B; 2.17.1 since C" ("1.0 in A, since C" for a version
 // that left and came back), or "" when every version was there
 // whenever the package was (the packages that came and went say it).
+// Each version is written as a one-for-one move's side (report.MoveSide):
+// the one version "1.0 in A; 2.0" read as two.
 func versionRuns(p diff.PackageTimeline, n int, label func(int) string) string {
 	var order []string
 	runs := map[string][]diff.Span{}
@@ -174,7 +176,7 @@ func versionRuns(p diff.PackageTimeline, n int, label func(int) string) string {
 		for j, r := range runs[v] {
 			when[j] = report.RunText(r, n, label)
 		}
-		parts[i] = report.VisibleInput(v) + " " + strings.Join(when, ", ")
+		parts[i] = report.VisibleInput(report.MoveSide(v)) + " " + strings.Join(when, ", ")
 	}
 	return strings.Join(parts, "; ")
 }
