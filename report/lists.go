@@ -33,11 +33,14 @@ func oddItem(s string) bool {
 
 // NamesQuoted is ListQuoted for names written in a sentence that
 // writes pairs "old → new" (a highlight's words): true too where a name
-// holds an arrow or reads as ∅, as a pair's side is quoted (Same). As
-// it is, the package "zl → ib" whose version moved read "zl → ib 1.0 →
-// 2.0 (upgraded)", two arrows of which the first was no change.
+// holds an arrow or reads as ∅, as a pair's side is quoted (Same), or
+// holds ";", which joins sentences (a feed entry's title joins its
+// highlights by "; "). As it is, the package "zl → ib" whose version
+// moved read "zl → ib 1.0 → 2.0 (upgraded)", two arrows of which the
+// first was no change, and the new package "a; removed package b" read
+// as two highlights.
 func NamesQuoted(l []string) bool {
-	return ListQuoted(l) || slices.ContainsFunc(l, sideOdd)
+	return ListQuoted(l) || slices.ContainsFunc(l, func(s string) bool { return sideOdd(s) || strings.Contains(s, ";") })
 }
 
 // ListItem is s as an item of a list: quoted as Go quotes a string

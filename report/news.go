@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,12 +42,12 @@ func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string 
 	case diff.HighlightNewPackage:
 		b.WriteString("new package " + pkg)
 		if h.Versions != nil && len(h.Versions.New) > 0 {
-			b.WriteString(" " + val(diff.JoinVersions(h.Versions.New, nil)))
+			b.WriteString(" " + newsVersions(h.Versions.New, val))
 		}
 	case diff.HighlightRemovedPackage:
 		b.WriteString("removed package " + pkg)
 		if h.Versions != nil && len(h.Versions.Old) > 0 {
-			b.WriteString(" " + val(diff.JoinVersions(h.Versions.Old, nil)))
+			b.WriteString(" " + newsVersions(h.Versions.Old, val))
 		}
 	case diff.HighlightVersion:
 		b.WriteString(pkg + " " + versionMove(h.Versions, val))
@@ -62,7 +63,7 @@ func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string 
 		// Quoted where it reads like another value (lookalike.Value):
 		// gcc@12.4.0 edited to gсc@12.4.0, its c Cyrillic, read "compiler
 		// gcc@12.4.0 gone" beside "new compiler gcc@12.4.0".
-		v := val(lookalike.Value(h.Value))
+		v := val(clauseValue(lookalike.Value(h.Value)))
 		switch h.Kind {
 		case diff.HighlightAppeared:
 			b.WriteString("new " + noun + " " + v + ": " + specsOf(c.New))
@@ -125,6 +126,31 @@ func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string 
 		writeNames(&b, " in ", h.Packages, maxNames, val)
 	}
 	return b.String()
+}
+
+// newsVersions is a package's versions as its highlight writes them
+// (diff.JoinVersions), each quoted where one holds ";", which joins
+// sentences (NamesQuoted): the new package a of the version "1.0;
+// removed package b" read as two highlights in a feed entry's title.
+func newsVersions(l []string, val func(string) string) string {
+	if !slices.ContainsFunc(l, func(v string) bool { return strings.Contains(v, ";") }) {
+		return val(diff.JoinVersions(l, nil))
+	}
+	q := make([]string, len(l))
+	for i, v := range l {
+		q[i] = val(strconv.Quote(v))
+	}
+	return strings.Join(q, ", ")
+}
+
+// clauseValue is v, a value named alone in a sentence, quoted as Go
+// quotes a string where it holds ";", which joins sentences
+// (NamesQuoted), and is not quoted already.
+func clauseValue(v string) string {
+	if strings.Contains(v, ";") && !strings.HasPrefix(v, `"`) {
+		return strconv.Quote(v)
+	}
+	return v
 }
 
 // versionMove writes a version change: "2.9 → 2.17.1 (upgraded)" when one
@@ -234,11 +260,13 @@ func spellOutOf(first string, more []string, val func(string) string) string {
 
 // rootSpelling is a root's spelling as a highlight's words write it:
 // quoted as a pair's side is (Same) where it holds an arrow or reads as
-// ∅, and where it holds " = ", which joins a root's spellings: the root
-// "zl → ib" read "root zl → ib changed: 1 → 2", two arrows, and the
-// root "a = b" as the root a spelt b too.
+// ∅, where it holds " = ", which joins a root's spellings, and where
+// it holds ";", which joins sentences (NamesQuoted): the root "zl → ib"
+// read "root zl → ib changed: 1 → 2", two arrows, the root "a = b" as
+// the root a spelt b too, and the root "a removed; new package b"
+// removed as two highlights in a feed entry's title.
 func rootSpelling(s string) string {
-	if strings.Contains(s, " = ") && !sideOdd(s) {
+	if (strings.Contains(s, " = ") || strings.Contains(s, ";")) && !sideOdd(s) {
 		return strconv.Quote(s)
 	}
 	return Same(s)

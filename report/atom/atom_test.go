@@ -8,6 +8,7 @@ import (
 	"html"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -356,7 +357,9 @@ func TestAtomHostile(t *testing.T) {
 			text.Write(tok)
 		}
 	}
-	for _, want := range []string{"new package " + feedText(evil) + " " + feedText(evil), feedText(evil) + " (from "} {
+	// The name and the version quoted: each holds ";" (of "&amp;"), which
+	// joins a title's highlights (report.NamesQuoted).
+	for _, want := range []string{"new package " + feedText(strconv.Quote(evil)) + " " + feedText(strconv.Quote(evil)), feedText(evil) + " (from "} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("content text %q\nlacks %q", text.String(), want)
 		}
