@@ -120,7 +120,8 @@ func textPackage(b *strings.Builder, c bool, p *diff.Package, allStacks bool) {
 			case diff.Downgraded:
 				style = "red"
 			}
-			b.WriteString(report.VisibleInput(report.None(before)) + " → " + paintStr(c, style, report.VisibleInput(report.None(after))))
+			// As the highlight writes the move (report.MoveSide).
+			b.WriteString(report.VisibleInput(report.MoveSide(before)) + " → " + paintStr(c, style, report.VisibleInput(report.MoveSide(after))))
 		} else {
 			b.WriteString(versionsText(v.New[max(0, len(v.New)-1):])) // the newest
 		}
@@ -236,6 +237,21 @@ func (d *Document) TextCauses() []string {
 	if rc := c.Roots; rc != nil {
 		var parts []string
 		apart := diff.NewRootsApart(d.Report)
+		// Each root quoted where one could read as more than a root
+		// (report.NamesQuoted): the line joins them by ", ", each
+		// after its mark, and the root "a, +b" added read as the
+		// roots a and b added.
+		var all []string
+		for _, l := range [...][]diff.RootSpec{rc.Added, rc.Removed} {
+			for _, r := range l {
+				all = append(all, r.Root)
+			}
+		}
+		for _, r := range rc.Changed {
+			all = append(all, r.Root, r.New.Name)
+		}
+		q := report.NamesQuoted(all)
+		rootName := func(s string) string { return report.VisibleInput(report.ListItem(s, q)) }
 		// A root spelled several ways (one hash) is one, as the
 		// headline says it: +zlib = zlib@1. Two of one spelling, each
 		// its own spec (two environments' zlib), are told apart as the
@@ -246,7 +262,7 @@ func (d *Document) TextCauses() []string {
 		}{{rc.Added, "green", "+"}, {rc.Removed, "red", "−"}} {
 			names, keys := make([]string, len(k.roots)), make([]string, len(k.roots))
 			for i, r := range k.roots {
-				names[i], keys[i] = report.VisibleInput(r.Root), r.Hash
+				names[i], keys[i] = rootName(r.Root), r.Hash
 			}
 			report.BySpelling(names, keys, func(int) (string, bool) { return "", false }, func(group []int) []string {
 				l := apart.SpecLabels(k.roots, group)
@@ -282,13 +298,13 @@ func (d *Document) TextCauses() []string {
 					// was written "llvm@22 21 → 22".
 					name = cmp.Or(r.New.Name, r.Root)
 				}
-				what[i] = " " + report.VisibleInput(report.None(r.Old.Version)) + " → " + report.VisibleInput(report.None(r.New.Version))
+				what[i] = " " + report.VisibleInput(report.MoveSide(r.Old.Version)) + " → " + report.VisibleInput(report.MoveSide(r.New.Version))
 			case r.Old.Version != "":
 				what[i] = " " + report.VisibleInput(r.Old.Version) + " (new hash)"
 			default:
 				what[i] = " (new hash)"
 			}
-			names[i] = report.VisibleInput(name)
+			names[i] = rootName(name)
 			if root[i] != "" {
 				keys[i] = root[i] + "\x00" + what[i]
 			}
@@ -307,7 +323,7 @@ func (d *Document) TextCauses() []string {
 			said[i] = names[i] + what[i]
 		}
 		report.BySpelling(said, keys, func(i int) (string, bool) {
-			spelt := report.VisibleInput(rc.Changed[i].Root)
+			spelt := rootName(rc.Changed[i].Root)
 			return spelt + what[i], spelt != names[i]
 		}, func(group []int) []string {
 			l := apart.Labels(rc.Changed, group)
@@ -318,7 +334,7 @@ func (d *Document) TextCauses() []string {
 		}, func(i int) bool { return apart.ChangeAcross(rc.Changed, i) != "" })
 		for i := range names {
 			if strings.TrimSuffix(said[i], label[i]) != names[i]+what[i] {
-				names[i] = report.VisibleInput(rc.Changed[i].Root)
+				names[i] = rootName(rc.Changed[i].Root)
 			}
 			what[i] += label[i]
 		}
