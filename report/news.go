@@ -92,7 +92,10 @@ func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string 
 		// = zlib@1 changed".
 		b.WriteString("root " + spellOutOf(h.Value, h.Values, val) + " changed")
 		if h.From != h.To && h.From != "" && h.To != "" {
-			b.WriteString(": " + val(Same(h.From)) + " → " + val(Same(h.To)))
+			// As a one-for-one move (MoveSide): the root zl changed
+			// from "ib 1.0" read as the version ib 1.0 of the headline's
+			// root zl.
+			b.WriteString(": " + val(MoveSide(h.From)) + " → " + val(MoveSide(h.To)))
 		} else if len(h.Changes) > 0 {
 			b.WriteString(": " + ChangeTextOf(h.Changes, val))
 		}

@@ -23,6 +23,10 @@ func TestRootHighlightSpellingsQuoted(t *testing.T) {
 		{diff.Highlight{Kind: diff.HighlightRootRemoved, Value: "a", Values: []string{"b"}}, `root a = b removed`},
 		{diff.Highlight{Kind: diff.HighlightRootAdded, Value: "a", Values: []string{"b = c"}}, `root a = "b = c" added`},
 		{diff.Highlight{Kind: diff.HighlightRootAdded, Value: "zlib@1.3"}, `root zlib@1.3 added`},
+		// Its versions as a one-for-one move writes them (MoveSide), as
+		// the roots headline does: "root zl changed: ib 1.0 → 2.0" there
+		// read `zl "ib 1.0" → 2.0`.
+		{diff.Highlight{Kind: diff.HighlightRootChanged, Value: "zl", From: "ib 1.0", To: "2.0"}, `root zl changed: "ib 1.0" → 2.0`},
 	} {
 		if got := NewsText(c.h, -1); got != c.want {
 			t.Errorf("NewsText(%+v) = %q, want %q", c.h, got, c.want)
