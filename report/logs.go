@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
@@ -110,6 +111,17 @@ func RunText(r diff.Span, n int, label func(int) string) string {
 		return "in " + label(r.From)
 	}
 	return "from " + label(r.From) + " to " + label(r.To)
+}
+
+// RunLabelsQuoted reports whether a series' snapshot labels are
+// quoted where RunText and RunsText name them in a list (ListItem):
+// where one could read as other items of a list joined by ", "
+// (ListQuoted), or holds ";", which joins runs, and a package's
+// versions and their runs in text's "Versions over time". Written as
+// it is, the snapshot "a; b" read "1.0 in a; b, since c", as if b were
+// a version.
+func RunLabelsQuoted(labels []string) bool {
+	return ListQuoted(labels) || slices.ContainsFunc(labels, func(s string) bool { return strings.Contains(s, ";") })
 }
 
 func RunsText(runs []diff.Span, n int, label func(int) string) string {

@@ -948,7 +948,10 @@ func skippedOf(v *view.View) []*view.Section {
 func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*view.Section {
 	n := len(s.Snapshots)
 	labels := report.SnapshotLabels(s.Snapshots)
-	label := func(i int) string { return report.EscapeMD(labels[i]) }
+	// Quoted where one could read as more than a snapshot in a list of
+	// runs (report.RunLabelsQuoted).
+	q := report.RunLabelsQuoted(labels)
+	label := func(i int) string { return report.EscapeMD(report.ListItem(labels[i], q)) }
 	var came []string
 	for _, p := range s.Timeline.Packages {
 		if !p.CameAndWent(n) {

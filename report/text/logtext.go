@@ -86,7 +86,11 @@ func (l *logText) Finish(s *diff.Series) error {
 		out = append(out, f.para(report.VisibleInput(note))...)
 	}
 
-	// Across the series.
+	// Across the series: each snapshot named in a list of runs quoted
+	// where one could read as more than a snapshot there
+	// (report.RunLabelsQuoted).
+	q := report.RunLabelsQuoted(labels)
+	runLabel := func(i int) string { return textLabel(report.VisibleInput(report.ListItem(labels[i], q))) }
 	var came, versions []string
 	steady := 0
 	for _, p := range s.Timeline.Packages {
@@ -95,9 +99,9 @@ func (l *logText) Finish(s *diff.Series) error {
 			continue
 		}
 		if p.CameAndWent(n) {
-			came = append(came, report.VisibleInput(p.Name)+" "+report.RunsText(p.Present, n, label))
+			came = append(came, report.VisibleInput(p.Name)+" "+report.RunsText(p.Present, n, runLabel))
 		}
-		if line := versionRuns(p, n, label); line != "" {
+		if line := versionRuns(p, n, runLabel); line != "" {
 			versions = append(versions, report.VisibleInput(p.Name)+" "+line)
 		}
 	}

@@ -1,0 +1,52 @@
+package builtin_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestLogRunsQuoteLabels (issue 35 class a): the text log's "Versions
+// over time" and its packages that came and went join runs by "; " and
+// ", ", and named the snapshots in them as they are: the snapshot "w1;
+// w2" read "1.0 in w1; w2, since w3", as if w2 were a version. Labels
+// are quoted there where one could read as more than a snapshot
+// (report.RunLabelsQuoted), in Markdown's lists of runs too.
+func TestLogRunsQuoteLabels(t *testing.T) {
+	for _, name := range []string{"text", "md"} {
+		f, ok := report.Lookup(name)
+		if !ok {
+			t.Fatalf("no format %s", name)
+		}
+		snaps := reporttest.GenSeries(8, 20, 4)
+		tags := []string{"w0", "w1; w2", "w3", "w4, w5"}
+		for i, s := range snaps {
+			s.Tag = tags[i]
+			for _, p := range s.Packages {
+				p.Origin.Tag = tags[i]
+			}
+		}
+		var buf bytes.Buffer
+		l := f.Log(&buf, report.LogOptions{})
+		s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
+			func(i int, r *diff.Report) error { return l.Step(r) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := l.Finish(s); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		if !strings.Contains(out, `since "w4, w5"`) || !strings.Contains(out, `"w1; w2"`) {
+			t.Errorf("--format %s: the runs do not quote the snapshots \"w1; w2\" and \"w4, w5\":\n%s", f.Name, out)
+		}
+		if strings.Contains(out, "since w4, w5") || strings.Contains(out, "in w1; w2") {
+			t.Errorf("--format %s: a run names a snapshot unquoted:\n%s", f.Name, out)
+		}
+	}
+}
