@@ -948,7 +948,7 @@ func (m *mdBuilder) rollup(name string, rank int, title string, r diff.Rollup) *
 	var rows []string
 	for _, c := range r.Counts {
 		if c.Old != c.New {
-			rows = append(rows, "\n| "+report.EscapeMD(c.Value)+" | "+strconv.Itoa(c.Old)+" | "+strconv.Itoa(c.New)+" | "+signedInt(c.Delta())+newGone(c.Old, c.New)+" |")
+			rows = append(rows, "\n| "+report.EscapeMD(report.None(c.Value))+" | "+strconv.Itoa(c.Old)+" | "+strconv.Itoa(c.New)+" | "+signedInt(c.Delta())+newGone(c.Old, c.New)+" |")
 		}
 	}
 	if rows == nil {
