@@ -64,6 +64,13 @@ func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string 
 		// gcc@12.4.0 edited to gсc@12.4.0, its c Cyrillic, read "compiler
 		// gcc@12.4.0 gone" beside "new compiler gcc@12.4.0".
 		v := val(clauseValue(lookalike.Value(h.Value)))
+		if h.Value == "" {
+			// Written ∅, as a pair's empty side (None): "new OS : 1
+			// spec" named no OS, and "OS  gone" read in a rendered view
+			// as "OS\x20\x20gone", an OS of spaces. The value ∅ itself
+			// is quoted (lookalike.Value: not ASCII).
+			v = "∅"
+		}
 		switch h.Kind {
 		case diff.HighlightAppeared:
 			b.WriteString("new " + noun + " " + v + ": " + specsOf(c.New))

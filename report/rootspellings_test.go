@@ -33,3 +33,26 @@ func TestRootHighlightSpellingsQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestFacetHighlightEmptyValue (issue 35 class a): a highlight of a
+// facet's value named an empty value as nothing: "new OS : 1 spec of
+// zlib", and "OS  gone", which a rendered view shows "OS\x20\x20gone",
+// an OS of spaces. It is written ∅, as a pair's empty side (None), and
+// the value ∅ stays quoted.
+func TestFacetHighlightEmptyValue(t *testing.T) {
+	for _, c := range []struct {
+		h    diff.Highlight
+		want string
+	}{
+		{diff.Highlight{Kind: diff.HighlightAppeared, Facet: "os", Value: "", Packages: []string{"zlib"}, Specs: &diff.OldToNew{New: 1}}, "new OS ∅: 1 spec of zlib"},
+		{diff.Highlight{Kind: diff.HighlightVanished, Facet: "os", Value: "", Packages: []string{"zlib"}, Specs: &diff.OldToNew{Old: 1}}, "OS ∅ gone: it had 1 spec of zlib"},
+		{diff.Highlight{Kind: diff.HighlightVanished, Facet: "os", Value: "∅", Packages: []string{"zlib"}, Specs: &diff.OldToNew{Old: 1}}, `OS "\u2205" gone: it had 1 spec of zlib`},
+	} {
+		if got := NewsText(c.h, -1); got != c.want {
+			t.Errorf("NewsText(%+v) = %q, want %q", c.h, got, c.want)
+		}
+		if got, want := NewsShown(c.h, -1), c.want; got != want {
+			t.Errorf("NewsShown(%+v) = %q, want %q", c.h, got, want)
+		}
+	}
+}
