@@ -153,11 +153,14 @@ func newsVersions(l []string, val func(string) string) string {
 	return strings.Join(q, ", ")
 }
 
-// clauseValue is v, a value named alone in a sentence, quoted as Go
+// clauseValue is v, a facet's value named in a highlight, quoted as Go
 // quotes a string where it holds ";", which joins sentences
-// (NamesQuoted), and is not quoted already.
+// (NamesQuoted), or ": ", which follows the value ("new target x: 1
+// spec of zlib"), and is not quoted already: the target "a: 1 spec of
+// b" of the package c read as the target a of the package "b: 1 spec
+// of c".
 func clauseValue(v string) string {
-	if strings.Contains(v, ";") && !strings.HasPrefix(v, `"`) {
+	if (strings.Contains(v, ";") || strings.Contains(v, ": ")) && !strings.HasPrefix(v, `"`) {
 		return strconv.Quote(v)
 	}
 	return v

@@ -56,3 +56,21 @@ func TestFacetHighlightEmptyValue(t *testing.T) {
 		}
 	}
 }
+
+// TestFacetHighlightValueColon (issue 35 class a): a facet's value is
+// followed by ": " and its specs' count in a highlight, and a value
+// holding ": " was written as it is: the target "a: 1 spec of b" of the
+// package c and the target a of the package "b: 1 spec of c" both read
+// "new target a: 1 spec of b: 1 spec of c". Such a value is quoted.
+func TestFacetHighlightValueColon(t *testing.T) {
+	h := func(value, pkg string) diff.Highlight {
+		return diff.Highlight{Kind: diff.HighlightAppeared, Facet: "target", Value: value, Packages: []string{pkg}, Specs: &diff.OldToNew{New: 1}}
+	}
+	one, other := NewsText(h("a: 1 spec of b", "c"), -1), NewsText(h("a", "b: 1 spec of c"), -1)
+	if one == other {
+		t.Errorf("the targets \"a: 1 spec of b\" of c and a of \"b: 1 spec of c\" read alike: %s", one)
+	}
+	if want := `new target "a: 1 spec of b": 1 spec of c`; one != want {
+		t.Errorf("NewsText = %q, want %q", one, want)
+	}
+}
