@@ -133,12 +133,14 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			included = append(included, line)
 		}
 	}
-	if err := r.peel(excluded); err != nil {
+	// Both ends in one process: rev-parse stops at the first revision it
+	// cannot peel, the excluded ones first, as two in turn did.
+	ends := append(slices.Clip(excluded), included...)
+	if err := r.peel(ends); err != nil {
 		return nil, r.rangeError(rng, err)
 	}
-	if err := r.peel(included); err != nil {
-		return nil, r.rangeError(rng, err)
-	}
+	copy(excluded, ends)
+	copy(included, ends[len(excluded):])
 	// An end that is excluded too adds no commit: A...B where A is an
 	// ancestor of B (GitHub's compare range, base...head) is A..B, one
 	// line of history, as git lists it.
@@ -429,6 +431,21 @@ func (r *Repo) checkRange(rng, a, b string, aIsBase bool) error {
 	if a == b {
 		return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit", rng, left, right)
 	}
+	var line *string // the first parent lineBase gave, when asked first
+	if aIsBase {
+		// The common case in one process: a base a that is the first
+		// parent of a commit of b's first-parent line is an ancestor of
+		// b on its line, which git merge-base --is-ancestor and then
+		// the rev-list of checkFirstParentBase said in two. Otherwise,
+		// or on an error, the questions in their order.
+		parent, _, err := r.lineBase(a+".."+b, rng)
+		if err == nil && parent == a {
+			return nil
+		}
+		if err == nil {
+			line = &parent
+		}
+	}
 	ancestor, err := r.isAncestor(a, b)
 	if err != nil {
 		return err
@@ -437,7 +454,7 @@ func (r *Repo) checkRange(rng, a, b string, aIsBase bool) error {
 		if !aIsBase {
 			return nil
 		}
-		return r.checkFirstParentBase(rng, left, right, a, b)
+		return r.checkFirstParentBase(rng, left, right, a, b, line)
 	}
 	if back, err := r.isAncestor(b, a); err != nil || back {
 		if err == nil {
@@ -463,10 +480,16 @@ func (r *Repo) checkRange(rng, a, b string, aIsBase bool) error {
 // not under a, and the oldest's first parent is then not a: the series
 // would step from a's branch to a commit of the line that never had
 // a's changes, logging them removed, and the merge adding them again.
-func (r *Repo) checkFirstParentBase(rng, left, right, a, b string) error {
-	parent, _, err := r.lineBase(a+".."+b, rng)
-	if err != nil {
-		return err
+// line, when not nil, is what lineBase of a..b gave already.
+func (r *Repo) checkFirstParentBase(rng, left, right, a, b string, line *string) error {
+	var parent string
+	if line != nil {
+		parent = *line
+	} else {
+		var err error
+		if parent, _, err = r.lineBase(a+".."+b, rng); err != nil {
+			return err
+		}
 	}
 	if parent == a {
 		return nil
@@ -892,6 +915,7 @@ func (r *Repo) attributesInRange(revList []string, top string) (clashed, err err
 		return stop(r.rangeError(revList[len(revList)-1], err))
 	}
 	ids := strings.Fields(string(out))
+	changedAttrs := len(ids) > 0
 	// The commits that changed a name on the way to PATH in another case
 	// (_cache/DEVELOP beside _cache/develop): a name is matched without
 	// case, and left out when it is written as PATH's (wayChanges).
@@ -911,18 +935,23 @@ func (r *Repo) attributesInRange(revList []string, top string) (clashed, err err
 	}
 	// The commits that changed one elsewhere (not above PATH), at which
 	// PATH is listed for its links whatever the attributes above it say;
-	// at the others, only when those name ident or an encoding.
-	args = append(append([]string{}, revList...), "--", ":(top,glob)**/.gitattributes")
-	for _, a := range attrs {
-		args = append(args, ":(top,exclude,literal)"+a)
-	}
-	other, err := r.run(nil, args...)
-	if err != nil {
-		return stop(r.rangeError(revList[len(revList)-1], err))
-	}
+	// at the others, only when those name ident or an encoding. Their
+	// pathspecs match less than the first rev-list's, which lists each
+	// of them too: when that one lists none (a range that changed no
+	// .gitattributes), neither would this one, and it is not run.
 	elsewhere := map[string]bool{}
-	for _, id := range strings.Fields(string(other)) {
-		elsewhere[id] = true
+	if changedAttrs {
+		args = append(append([]string{}, revList...), "--", ":(top,glob)**/.gitattributes")
+		for _, a := range attrs {
+			args = append(args, ":(top,exclude,literal)"+a)
+		}
+		other, err := r.run(nil, args...)
+		if err != nil {
+			return stop(r.rangeError(revList[len(revList)-1], err))
+		}
+		for _, id := range strings.Fields(string(other)) {
+			elsewhere[id] = true
+		}
 	}
 	for _, id := range ids {
 		_, _, oid, typ, found, cl, err := r.resolve(id, short(id), top, top)
