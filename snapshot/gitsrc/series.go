@@ -187,7 +187,15 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		return nil, r.rangeError(rng, err)
 	}
 	ids := strings.Fields(string(out))
-	commits, parents, err := r.commits(ids)
+	// The commits' objects, and what loading PATH at each asks git
+	// first (resolve), in one process: the base too when it is known
+	// now (below).
+	asked := ids
+	if len(excluded) == 1 && since == "" {
+		asked = append(slices.Clip(ids), excluded[0])
+	}
+	pre := r.prefetch(asked, top)
+	commits, parents, err := r.commitsFrom(ids, pre)
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +253,12 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		}
 	}
 	if base != "" {
-		b, _, err := r.commits([]string{base})
+		var b []Commit
+		if pre != nil && len(asked) > len(ids) && asked[len(ids)] == base {
+			b, _, err = r.commitsFrom(asked[len(ids):], pre[len(ids):])
+		} else {
+			b, _, err = r.commits([]string{base})
+		}
 		if err != nil {
 			if _, cerr := r.run(nil, "cat-file", "-e", base); cerr != nil {
 				// The parent of a shallow clone's oldest commit.
@@ -274,7 +287,9 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	for i, c := range commits {
 		exprs[i] = c.ID + ":" + top
 	}
-	exist, err := r.exist(exprs)
+	// With each object's id and type, as loading the commit's snapshot
+	// asks them (resolve): the commit's other answers are prefetch's.
+	exist, objects, err := r.existAnswers(exprs, "--batch-check")
 	if err != nil {
 		return nil, err
 	}
@@ -357,6 +372,21 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	}
 	for i := range commits {
 		commits[i].Spec = commits[i].ID + ":" + top
+	}
+	// What loading each present commit's snapshot through r asks git
+	// first, answered: Resolve(Spec) starts no process for it.
+	if pre != nil {
+		at := make(map[string]int, len(commits))
+		for i := range commits {
+			at[commits[i].ID] = i
+		}
+		for k := range pre {
+			if i, ok := at[asked[k]]; ok && !commits[i].Absent && objects[i].typ != "" {
+				a := pre[k]
+				a.object = objects[i]
+				r.keepResolved(asked[k], top, top, &a)
+			}
+		}
 	}
 	return commits, nil
 }
@@ -753,6 +783,28 @@ func (r *Repo) spacedRange(rng string) error {
 // commits reads the commits ids name, in their order, with their first
 // parents ("" for a root commit).
 func (r *Repo) commits(ids []string) ([]Commit, []string, error) {
+	return r.commitsRead(ids, func(fn func(i int, data []byte) error) error { return r.ReadBlobs(ids, fn) })
+}
+
+// commitsFrom is commits of the objects pre holds (prefetch's), read
+// before; commits when pre is nil.
+func (r *Repo) commitsFrom(ids []string, pre []resolvedAnswers) ([]Commit, []string, error) {
+	if pre == nil {
+		return r.commits(ids)
+	}
+	return r.commitsRead(ids, func(fn func(i int, data []byte) error) error {
+		for i := range ids {
+			if err := fn(i, pre[i].commit.data); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// commitsRead is commits with the objects of ids read by read, which
+// calls fn with each, in order, until fn fails.
+func (r *Repo) commitsRead(ids []string, read func(fn func(i int, data []byte) error) error) ([]Commit, []string, error) {
 	commits := make([]Commit, len(ids))
 	parents := make([]string, len(ids))
 	var other []int // the commits whose subjects git decodes
@@ -761,7 +813,7 @@ func (r *Repo) commits(ids []string) ([]Commit, []string, error) {
 	}
 	var otherIDs []string
 	var otherDates [][]time.Time
-	err := r.ReadBlobs(ids, func(i int, data []byte) error {
+	err := read(func(i int, data []byte) error {
 		parents[i] = firstParent(data)
 		encoding := commitEncoding(data)
 		if !decodedHere(encoding) {
