@@ -17,7 +17,7 @@ import (
 // the git cat-file that streams its pages), which loads through the
 // series' repository, whose one git cat-file resolved every commit.
 // It took thirteen and three: 28 for the five snapshots of N = 4, 19
-// now.
+// now (20 with --since).
 func TestLogRevsGitProcesses(t *testing.T) {
 	_, repo, _ := weeklyRepo(t)
 	git, err := exec.LookPath("git")
@@ -32,19 +32,29 @@ func TestLogRevsGitProcesses(t *testing.T) {
 	}
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	for _, n := range []int{2, 4} {
-		if err := os.WriteFile(count, nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		var out, stderr bytes.Buffer
-		if code := run([]string{"log", "-C", repo, "-f", "json", "--revs", fmt.Sprintf("HEAD~%d..HEAD", n), "_cache/develop"}, &out, &stderr); code != 1 || stderr.Len() > 0 {
-			t.Fatalf("N = %d: exit %d: %s", n, code, stderr.String())
-		}
-		data, err := os.ReadFile(count)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if runs, want := bytes.Count(data, []byte("run\n")), 9+2*(n+1); runs != want {
-			t.Errorf("log --revs HEAD~%d..HEAD: %d git processes, want %d (nine for the series, two a snapshot)", n, runs, want)
+		// With --since, the series' base is the first parent of its
+		// oldest commit, and it costs one more: git merge-base and the
+		// rev-list of the dates' order, no rev-list of the base's line.
+		for _, since := range []string{"", "2000-01-01"} {
+			if err := os.WriteFile(count, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"log", "-C", repo, "-f", "json", "--revs", fmt.Sprintf("HEAD~%d..HEAD", n), "_cache/develop"}
+			series := 9
+			if since != "" {
+				args, series = append(args, "--since", since), 10
+			}
+			var out, stderr bytes.Buffer
+			if code := run(args, &out, &stderr); code != 1 || stderr.Len() > 0 {
+				t.Fatalf("N = %d, since %q: exit %d: %s", n, since, code, stderr.String())
+			}
+			data, err := os.ReadFile(count)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if runs, want := bytes.Count(data, []byte("run\n")), series+2*(n+1); runs != want {
+				t.Errorf("log --revs HEAD~%d..HEAD, since %q: %d git processes, want %d (%d for the series, two a snapshot)", n, since, runs, want, series)
+			}
 		}
 	}
 }

@@ -539,7 +539,14 @@ func (r *Repo) keepResolved(rev, p, top string, a *resolvedAnswers) {
 // maxPrefetched bytes held (commits of long messages, or many versions
 // of a large .gitattributes) it gives up, nil: a log holds two
 // snapshots at a time, and its commits' answers are no third.
-func (r *Repo) prefetch(ids []string, top string) []resolvedAnswers {
+//
+// base, when not "", is asked after ids: a revision that may name no
+// commit (ID^, the parent of a root commit), whose answers are then
+// none (its commit's type "").
+func (r *Repo) prefetch(ids []string, base, top string) []resolvedAnswers {
+	if base != "" {
+		ids = append(slices.Clip(ids), base)
+	}
 	if len(ids) == 0 {
 		return nil
 	}
@@ -580,8 +587,13 @@ func (r *Repo) prefetch(ids []string, top string) []resolvedAnswers {
 			if err != nil {
 				return err
 			}
-			if c.typ != "commit" || c.oid != id {
-				return errors.New("not a commit")
+			isBase := base != "" && i == len(ids)-1
+			if c.typ != "commit" || c.oid != id && !isBase {
+				if !isBase {
+					return errors.New("not a commit")
+				}
+				// No base: its other answers are read, and dropped.
+				c = answer{}
 			}
 			got[i].commit = c
 			held += len(c.data)

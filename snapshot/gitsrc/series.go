@@ -188,13 +188,16 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	}
 	ids := strings.Fields(string(out))
 	// The commits' objects, and what loading PATH at each asks git
-	// first (resolve), in one process: the base too when it is known
-	// now (below).
-	asked := ids
-	if len(excluded) == 1 && since == "" {
-		asked = append(slices.Clip(ids), excluded[0])
+	// first (resolve), in one process, with the base's (below): A of
+	// A..B, else the first parent of the oldest commit listed.
+	asked := ""
+	switch {
+	case len(excluded) == 1 && since == "":
+		asked = excluded[0]
+	case len(ids) > 0:
+		asked = ids[0] + "^"
 	}
-	pre := r.prefetch(asked, top)
+	pre := r.prefetch(ids, asked, top)
 	commits, parents, err := r.commitsFrom(ids, pre)
 	if err != nil {
 		return nil, err
@@ -254,8 +257,8 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	}
 	if base != "" {
 		var b []Commit
-		if pre != nil && len(asked) > len(ids) && asked[len(ids)] == base {
-			b, _, err = r.commitsFrom(asked[len(ids):], pre[len(ids):])
+		if pre != nil && asked != "" && pre[len(ids)].commit.oid == base {
+			b, _, err = r.commitsFrom([]string{base}, pre[len(ids):])
 		} else {
 			b, _, err = r.commits([]string{base})
 		}
@@ -381,10 +384,11 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			at[commits[i].ID] = i
 		}
 		for k := range pre {
-			if i, ok := at[asked[k]]; ok && !commits[i].Absent && objects[i].typ != "" {
+			id := pre[k].commit.oid // "" for no base
+			if i, ok := at[id]; ok && id != "" && !commits[i].Absent && objects[i].typ != "" {
 				a := pre[k]
 				a.object = objects[i]
-				r.keepResolved(asked[k], top, top, &a)
+				r.keepResolved(id, top, top, &a)
 			}
 		}
 	}

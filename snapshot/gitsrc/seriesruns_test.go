@@ -46,48 +46,83 @@ func changesRepo(t *testing.T, n int, first map[string]string) string {
 // peeled in its own rev-parse, a merge-base --is-ancestor before the
 // rev-list of the base's line, a rev-list of the .gitattributes changed
 // elsewhere in a range that changed none, and the base's commit read in
-// a cat-file of its own), and none to resolve each commit's PATH after
-// it through the same Repo, as the log loads it (one git cat-file
-// --batch each, which the series' one asks for all of them).
+// a cat-file of its own), ten with --since (the merge-base, and the
+// rev-list of checkDateOrder, but no lineBase), and none to resolve each
+// commit's PATH after it through the same Repo, as the log loads it
+// (one git cat-file --batch each, which the series' one asks for all of
+// them, the base's too: A, or the first parent of the oldest commit).
 func TestSeriesGitProcesses(t *testing.T) {
 	for _, n := range []int{2, 4} {
-		r, err := OpenRepo(changesRepo(t, n, nil))
-		if err != nil {
-			t.Fatal(err)
-		}
-		before := gitRuns.Load()
-		commits, err := r.Series(fmt.Sprintf("HEAD~%d..HEAD", n), "_cache/develop", "", "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(commits) != n+1 {
-			t.Fatalf("%d commits: %d snapshots, want %d", n, len(commits), n+1)
-		}
-		if runs := gitRuns.Load() - before; runs != 9 {
-			t.Errorf("%d commits: the series started %d git processes, want 9", n, runs)
-		}
-		before = gitRuns.Load()
-		for _, c := range commits {
-			tree, err := r.Resolve(c.Spec)
+		dir := changesRepo(t, n, nil)
+		for _, c := range []struct {
+			since string
+			want  int64
+		}{{"", 9}, {"2000-01-01", 10}} {
+			r, err := OpenRepo(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tree.Commit != c.ID || !tree.Date.Equal(c.Date) || tree.IsTree != true || tree.OID == "" {
-				t.Errorf("%s: resolved to commit %s of %v, tree %v %s", c.Spec, tree.Commit, tree.Date, tree.IsTree, tree.OID)
+			before := gitRuns.Load()
+			commits, err := r.Series(fmt.Sprintf("HEAD~%d..HEAD", n), "_cache/develop", c.since, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(commits) != n+1 {
+				t.Fatalf("%d commits, since %q: %d snapshots, want %d", n, c.since, len(commits), n+1)
+			}
+			if runs := gitRuns.Load() - before; runs != c.want {
+				t.Errorf("%d commits, since %q: the series started %d git processes, want %d", n, c.since, runs, c.want)
+			}
+			before = gitRuns.Load()
+			for _, cm := range commits {
+				tree, err := r.Resolve(cm.Spec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if tree.Commit != cm.ID || !tree.Date.Equal(cm.Date) || !tree.IsTree || tree.OID == "" {
+					t.Errorf("%s: resolved to commit %s of %v, tree %v %s", cm.Spec, tree.Commit, tree.Date, tree.IsTree, tree.OID)
+				}
+			}
+			if runs := gitRuns.Load() - before; runs != 0 {
+				t.Errorf("%d commits, since %q: resolving the series' %d snapshots started %d git processes, want none", n, c.since, len(commits), runs)
+			}
+			// Asked once: a second resolve asks git again, and is the same.
+			before = gitRuns.Load()
+			again, err := r.Resolve(commits[0].Spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if runs := gitRuns.Load() - before; runs != 1 || again.OID == "" {
+				t.Errorf("resolving %s a second time: %d git processes and tree %q, want 1 and the tree", commits[0].Spec, runs, again.OID)
 			}
 		}
-		if runs := gitRuns.Load() - before; runs != 0 {
-			t.Errorf("%d commits: resolving the series' %d snapshots started %d git processes, want none", n, len(commits), runs)
-		}
-		// Asked once: a second resolve asks git again, and is the same.
-		before = gitRuns.Load()
-		again, err := r.Resolve(commits[0].Spec)
-		if err != nil {
+	}
+}
+
+// TestSeriesRootBase: a series from a root commit (the range of one
+// revision, whose oldest commit has no parent) has no base, though the
+// series asks git for the oldest commit's parent with its commits, and
+// its snapshots resolve from its answers.
+func TestSeriesRootBase(t *testing.T) {
+	r, err := OpenRepo(changesRepo(t, 2, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	commits, err := r.Series("HEAD", "_cache/develop", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(commits) != 3 || commits[0].Base {
+		t.Fatalf("%d snapshots, the first a base: %v; want the three commits", len(commits), len(commits) > 0 && commits[0].Base)
+	}
+	before := gitRuns.Load()
+	for _, cm := range commits {
+		if _, err := r.Resolve(cm.Spec); err != nil {
 			t.Fatal(err)
 		}
-		if runs := gitRuns.Load() - before; runs != 1 || again.OID == "" {
-			t.Errorf("resolving %s a second time: %d git processes and tree %q, want 1 and the tree", commits[0].Spec, runs, again.OID)
-		}
+	}
+	if runs := gitRuns.Load() - before; runs != 0 {
+		t.Errorf("resolving the series' snapshots started %d git processes, want none", runs)
 	}
 }
 
@@ -192,7 +227,7 @@ func TestSeriesLeavesNoProcess(t *testing.T) {
 	for range 5000 {
 		ids = append(ids, strings.TrimSpace(head))
 	}
-	if got := r.prefetch(ids, "_cache/develop"); got != nil {
+	if got := r.prefetch(ids, "", "_cache/develop"); got != nil {
 		t.Errorf("prefetch of a blob's id and commits: %d answers, want none", len(got))
 	}
 	if n := children(t); n != before {
