@@ -172,6 +172,10 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		// commit: placed in the site as ./PATH is (input.Options).
 		c.sources.GitFromFolder = true
 		defer func() { c.sources.GitFromFolder = false }()
+		// Each commit's PATH is read through the repository of the
+		// series, which holds what git said of each commit.
+		c.sources.GitRepo = repo
+		defer func() { c.sources.GitRepo = nil }()
 		if note := report.RevsNote(revs); note != "" && !opts.quiet {
 			// Exit 0, as a quiet week is: say why there is no step, once
 			// the commit it names has loaded (a link out of PATH refuses

@@ -74,6 +74,14 @@ type Repo struct {
 		mu sync.Mutex
 		m  map[string]map[string]string
 	}
+	// resolved holds, for a log's commits, what git answered resolve
+	// for each (Series asks for all of them in one process), each taken
+	// by the one resolve that asks it: a log's snapshots, loaded
+	// through this Repo, start no git cat-file each to resolve.
+	resolved struct {
+		mu sync.Mutex
+		m  map[resolveKey]*resolvedAnswers
+	}
 	// blobs is the blobs a partial clone holds, listed once (present):
 	// a log whose every snapshot lacks a blob listed every object of the
 	// repository once a snapshot.
@@ -407,6 +415,9 @@ const lineBreaks = "\n\r\x00"
 // (a page named alone was read twice). Its messages name the commit as
 // name (rev, or a log's short id).
 func (r *Repo) resolve(rev, name, p, top string) (commit string, cobj []byte, oid, typ string, found []attrFile, cl clash, err error) {
+	if a := r.takeResolved(rev, p, top); a != nil {
+		return r.resolved1(a.commit, a.object, a.found, a.clash, nil, rev, name)
+	}
 	attrs := attributesAbove(top)
 	dirs, next := wayDown(top)
 	args := []string{"cat-file", "--batch"}
@@ -459,7 +470,14 @@ func (r *Repo) resolve(rev, name, p, top string) (commit string, cobj []byte, oi
 		}
 		return "", nil, "", "", nil, clash{}, err
 	}
-	if err := r.ambiguousRef("revision "+rev, stderr.Bytes()); err != nil {
+	return r.resolved1(c, o, found, cl, stderr.Bytes(), rev, name)
+}
+
+// resolved1 is the end of resolve, from git's answers: c to rev^{commit},
+// o to rev:p, found and cl from those of the .gitattributes files and
+// the folders on the way, and what git said on its standard error.
+func (r *Repo) resolved1(c, o answer, found []attrFile, cl clash, stderr []byte, rev, name string) (commit string, cobj []byte, oid, typ string, _ []attrFile, _ clash, err error) {
+	if err := r.ambiguousRef("revision "+rev, stderr); err != nil {
 		return "", nil, "", "", nil, clash{}, err
 	}
 	if c.typ != "commit" {
@@ -471,6 +489,152 @@ func (r *Repo) resolve(rev, name, p, top string) (commit string, cobj []byte, oi
 		}
 	}
 	return c.oid, c.data, o.oid, o.typ, found, cl, nil
+}
+
+// maxPrefetched is the most bytes of answers prefetch holds (a
+// variable for the tests).
+var maxPrefetched = 16 << 20
+
+// resolveKey names a resolve's questions: its rev, p and top.
+type resolveKey struct{ rev, p, top string }
+
+// resolvedAnswers are git's answers to a resolve's questions (prefetch).
+type resolvedAnswers struct {
+	commit, object answer
+	found          []attrFile
+	clash          clash
+}
+
+// takeResolved returns the answers kept for resolve(rev, _, p, top),
+// and forgets them; nil when none are kept.
+func (r *Repo) takeResolved(rev, p, top string) *resolvedAnswers {
+	r.resolved.mu.Lock()
+	defer r.resolved.mu.Unlock()
+	k := resolveKey{rev, p, top}
+	a := r.resolved.m[k]
+	delete(r.resolved.m, k)
+	return a
+}
+
+// keepResolved keeps a for the resolve(rev, _, p, top) to come.
+func (r *Repo) keepResolved(rev, p, top string, a *resolvedAnswers) {
+	r.resolved.mu.Lock()
+	defer r.resolved.mu.Unlock()
+	if r.resolved.m == nil {
+		r.resolved.m = map[resolveKey]*resolvedAnswers{}
+	}
+	r.resolved.m[resolveKey{rev, p, top}] = a
+}
+
+// prefetch asks one git cat-file --batch, for each commit of ids, what
+// resolve asks of it for PATH top (from the top) but the last question,
+// rev:PATH, which Series asks with --batch-check (a page's content is
+// not sent): the commit, the .gitattributes files above top and the
+// folders on the way. Their answers, in the order of ids (the commits'
+// objects for Series, the rest for the resolve of each snapshot the
+// log loads); nil when git said anything on its standard error, failed,
+// or named any of ids no commit: the questions are then asked as
+// before, one process each, whose errors say what went wrong. A
+// .gitattributes file the commits share is held once, and past
+// maxPrefetched bytes held (commits of long messages, or many versions
+// of a large .gitattributes) it gives up, nil: a log holds two
+// snapshots at a time, and its commits' answers are no third.
+//
+// base, when not "", is asked after ids: a revision that may name no
+// commit (ID^, the parent of a root commit), whose answers are then
+// none (its commit's type "").
+func (r *Repo) prefetch(ids []string, base, top string) []resolvedAnswers {
+	if base != "" {
+		ids = append(slices.Clip(ids), base)
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	attrs := attributesAbove(top)
+	dirs, next := wayDown(top)
+	var in strings.Builder
+	for _, id := range ids {
+		if strings.ContainsAny(id, lineBreaks) {
+			return nil
+		}
+		in.WriteString(id + "^{commit}\n")
+		for _, a := range attrs {
+			in.WriteString(id + ":" + a + "\n")
+		}
+		for _, d := range dirs {
+			in.WriteString(treeName(id, d) + "\n")
+		}
+	}
+	cmd := r.command("cat-file", "--batch")
+	cmd.Stdin = strings.NewReader(in.String())
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil
+	}
+	if err := cmd.Start(); err != nil {
+		return nil
+	}
+	br := bufio.NewReader(stdout)
+	got := make([]resolvedAnswers, len(ids))
+	shared := map[string][]byte{} // the .gitattributes files read, by id
+	var buf []byte
+	held := 0 // bytes of commits and .gitattributes files in got
+	err = func() error {
+		for i, id := range ids {
+			c, err := readAnswer(br, nil, true)
+			if err != nil {
+				return err
+			}
+			isBase := base != "" && i == len(ids)-1
+			if c.typ != "commit" || c.oid != id && !isBase {
+				if !isBase {
+					return errors.New("not a commit")
+				}
+				// No base: its other answers are read, and dropped.
+				c = answer{}
+			}
+			got[i].commit = c
+			held += len(c.data)
+			for _, a := range attrs {
+				data, aoid, err := readAttributes(br, id+":"+a)
+				if err != nil {
+					return err
+				}
+				if data != nil {
+					if one, ok := shared[aoid]; ok {
+						data = one
+					} else {
+						shared[aoid] = data
+						held += len(data)
+					}
+					got[i].found = append(got[i].found, attrFile{a, aoid, data})
+				}
+			}
+			if held > maxPrefetched {
+				return errors.New("too much to hold")
+			}
+			for k := range dirs {
+				var c clash
+				if c, buf, err = readClash(br, buf, dirs[k], next[k]); err != nil {
+					return err
+				}
+				if got[i].clash.path == "" {
+					got[i].clash = c
+				}
+			}
+		}
+		return nil
+	}()
+	if err != nil {
+		cmd.Process.Kill()
+	}
+	io.Copy(io.Discard, stdout)
+	if werr := cmd.Wait(); err != nil || werr != nil || stderr.Len() > 0 {
+		return nil
+	}
+	return got
 }
 
 // gitlinkAttributes returns an error when one of found (.gitattributes
@@ -1046,26 +1210,38 @@ func (r *Repo) wayOf(commit, p string, self bool) (sub, at string, kind Kind) {
 // exist reports, for each object name of exprs (REV:PATH), whether it
 // names an object: one git process for all of them.
 func (r *Repo) exist(exprs []string) ([]bool, error) {
+	exist, _, err := r.existAnswers(exprs, "--batch-check=%(objectname)")
+	return exist, err
+}
+
+// existAnswers is exist, with git cat-file's answer of each (its
+// header: the object's id and type, as resolve reads them of rev:p)
+// asked with --batch-check=FORMAT.
+func (r *Repo) existAnswers(exprs []string, batchCheck string) ([]bool, []answer, error) {
 	var in strings.Builder
 	for _, e := range exprs {
 		if strings.ContainsAny(e, "\n\x00") {
-			return nil, fmt.Errorf("bad object name %q", e)
+			return nil, nil, fmt.Errorf("bad object name %q", e)
 		}
 		in.WriteString(e + "\n")
 	}
-	out, err := r.run(strings.NewReader(in.String()), "cat-file", "--batch-check=%(objectname)")
+	out, err := r.run(strings.NewReader(in.String()), "cat-file", batchCheck)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	if len(lines) != len(exprs) {
-		return nil, fmt.Errorf("git cat-file --batch-check: %d answers for %d names", len(lines), len(exprs))
+		return nil, nil, fmt.Errorf("git cat-file --batch-check: %d answers for %d names", len(lines), len(exprs))
 	}
 	exist := make([]bool, len(exprs))
+	answers := make([]answer, len(exprs))
 	for i, l := range lines {
 		exist[i] = !strings.HasSuffix(l, " missing") && !strings.HasSuffix(l, " ambiguous")
+		if a, err := readAnswer(bufio.NewReader(strings.NewReader(l+"\n")), nil, false); err == nil {
+			answers[i] = a
+		}
 	}
-	return exist, nil
+	return exist, answers, nil
 }
 
 // time3339 is the layout of git's %cI (strict ISO 8601, RFC 3339) up

@@ -133,12 +133,14 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			included = append(included, line)
 		}
 	}
-	if err := r.peel(excluded); err != nil {
+	// Both ends in one process: rev-parse stops at the first revision it
+	// cannot peel, the excluded ones first, as two in turn did.
+	ends := append(slices.Clip(excluded), included...)
+	if err := r.peel(ends); err != nil {
 		return nil, r.rangeError(rng, err)
 	}
-	if err := r.peel(included); err != nil {
-		return nil, r.rangeError(rng, err)
-	}
+	copy(excluded, ends)
+	copy(included, ends[len(excluded):])
 	// An end that is excluded too adds no commit: A...B where A is an
 	// ancestor of B (GitHub's compare range, base...head) is A..B, one
 	// line of history, as git lists it.
@@ -185,7 +187,18 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		return nil, r.rangeError(rng, err)
 	}
 	ids := strings.Fields(string(out))
-	commits, parents, err := r.commits(ids)
+	// The commits' objects, and what loading PATH at each asks git
+	// first (resolve), in one process, with the base's (below): A of
+	// A..B, else the first parent of the oldest commit listed.
+	asked := ""
+	switch {
+	case len(excluded) == 1 && since == "":
+		asked = excluded[0]
+	case len(ids) > 0:
+		asked = ids[0] + "^"
+	}
+	pre := r.prefetch(ids, asked, top)
+	commits, parents, err := r.commitsFrom(ids, pre)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +256,12 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		}
 	}
 	if base != "" {
-		b, _, err := r.commits([]string{base})
+		var b []Commit
+		if pre != nil && asked != "" && pre[len(ids)].commit.oid == base {
+			b, _, err = r.commitsFrom([]string{base}, pre[len(ids):])
+		} else {
+			b, _, err = r.commits([]string{base})
+		}
 		if err != nil {
 			if _, cerr := r.run(nil, "cat-file", "-e", base); cerr != nil {
 				// The parent of a shallow clone's oldest commit.
@@ -272,7 +290,9 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	for i, c := range commits {
 		exprs[i] = c.ID + ":" + top
 	}
-	exist, err := r.exist(exprs)
+	// With each object's id and type, as loading the commit's snapshot
+	// asks them (resolve): the commit's other answers are prefetch's.
+	exist, objects, err := r.existAnswers(exprs, "--batch-check")
 	if err != nil {
 		return nil, err
 	}
@@ -356,6 +376,22 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	for i := range commits {
 		commits[i].Spec = commits[i].ID + ":" + top
 	}
+	// What loading each present commit's snapshot through r asks git
+	// first, answered: Resolve(Spec) starts no process for it.
+	if pre != nil {
+		at := make(map[string]int, len(commits))
+		for i := range commits {
+			at[commits[i].ID] = i
+		}
+		for k := range pre {
+			id := pre[k].commit.oid // "" for no base
+			if i, ok := at[id]; ok && id != "" && !commits[i].Absent && objects[i].typ != "" {
+				a := pre[k]
+				a.object = objects[i]
+				r.keepResolved(id, top, top, &a)
+			}
+		}
+	}
 	return commits, nil
 }
 
@@ -429,6 +465,21 @@ func (r *Repo) checkRange(rng, a, b string, aIsBase bool) error {
 	if a == b {
 		return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit", rng, left, right)
 	}
+	var line *string // the first parent lineBase gave, when asked first
+	if aIsBase {
+		// The common case in one process: a base a that is the first
+		// parent of a commit of b's first-parent line is an ancestor of
+		// b on its line, which git merge-base --is-ancestor and then
+		// the rev-list of checkFirstParentBase said in two. Otherwise,
+		// or on an error, the questions in their order.
+		parent, _, err := r.lineBase(a+".."+b, rng)
+		if err == nil && parent == a {
+			return nil
+		}
+		if err == nil {
+			line = &parent
+		}
+	}
 	ancestor, err := r.isAncestor(a, b)
 	if err != nil {
 		return err
@@ -437,7 +488,7 @@ func (r *Repo) checkRange(rng, a, b string, aIsBase bool) error {
 		if !aIsBase {
 			return nil
 		}
-		return r.checkFirstParentBase(rng, left, right, a, b)
+		return r.checkFirstParentBase(rng, left, right, a, b, line)
 	}
 	if back, err := r.isAncestor(b, a); err != nil || back {
 		if err == nil {
@@ -463,10 +514,16 @@ func (r *Repo) checkRange(rng, a, b string, aIsBase bool) error {
 // not under a, and the oldest's first parent is then not a: the series
 // would step from a's branch to a commit of the line that never had
 // a's changes, logging them removed, and the merge adding them again.
-func (r *Repo) checkFirstParentBase(rng, left, right, a, b string) error {
-	parent, _, err := r.lineBase(a+".."+b, rng)
-	if err != nil {
-		return err
+// line, when not nil, is what lineBase of a..b gave already.
+func (r *Repo) checkFirstParentBase(rng, left, right, a, b string, line *string) error {
+	var parent string
+	if line != nil {
+		parent = *line
+	} else {
+		var err error
+		if parent, _, err = r.lineBase(a+".."+b, rng); err != nil {
+			return err
+		}
 	}
 	if parent == a {
 		return nil
@@ -730,6 +787,28 @@ func (r *Repo) spacedRange(rng string) error {
 // commits reads the commits ids name, in their order, with their first
 // parents ("" for a root commit).
 func (r *Repo) commits(ids []string) ([]Commit, []string, error) {
+	return r.commitsRead(ids, func(fn func(i int, data []byte) error) error { return r.ReadBlobs(ids, fn) })
+}
+
+// commitsFrom is commits of the objects pre holds (prefetch's), read
+// before; commits when pre is nil.
+func (r *Repo) commitsFrom(ids []string, pre []resolvedAnswers) ([]Commit, []string, error) {
+	if pre == nil {
+		return r.commits(ids)
+	}
+	return r.commitsRead(ids, func(fn func(i int, data []byte) error) error {
+		for i := range ids {
+			if err := fn(i, pre[i].commit.data); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// commitsRead is commits with the objects of ids read by read, which
+// calls fn with each, in order, until fn fails.
+func (r *Repo) commitsRead(ids []string, read func(fn func(i int, data []byte) error) error) ([]Commit, []string, error) {
 	commits := make([]Commit, len(ids))
 	parents := make([]string, len(ids))
 	var other []int // the commits whose subjects git decodes
@@ -738,7 +817,7 @@ func (r *Repo) commits(ids []string) ([]Commit, []string, error) {
 	}
 	var otherIDs []string
 	var otherDates [][]time.Time
-	err := r.ReadBlobs(ids, func(i int, data []byte) error {
+	err := read(func(i int, data []byte) error {
 		parents[i] = firstParent(data)
 		encoding := commitEncoding(data)
 		if !decodedHere(encoding) {
@@ -892,6 +971,7 @@ func (r *Repo) attributesInRange(revList []string, top string) (clashed, err err
 		return stop(r.rangeError(revList[len(revList)-1], err))
 	}
 	ids := strings.Fields(string(out))
+	changedAttrs := len(ids) > 0
 	// The commits that changed a name on the way to PATH in another case
 	// (_cache/DEVELOP beside _cache/develop): a name is matched without
 	// case, and left out when it is written as PATH's (wayChanges).
@@ -911,18 +991,23 @@ func (r *Repo) attributesInRange(revList []string, top string) (clashed, err err
 	}
 	// The commits that changed one elsewhere (not above PATH), at which
 	// PATH is listed for its links whatever the attributes above it say;
-	// at the others, only when those name ident or an encoding.
-	args = append(append([]string{}, revList...), "--", ":(top,glob)**/.gitattributes")
-	for _, a := range attrs {
-		args = append(args, ":(top,exclude,literal)"+a)
-	}
-	other, err := r.run(nil, args...)
-	if err != nil {
-		return stop(r.rangeError(revList[len(revList)-1], err))
-	}
+	// at the others, only when those name ident or an encoding. Their
+	// pathspecs match less than the first rev-list's, which lists each
+	// of them too: when that one lists none (a range that changed no
+	// .gitattributes), neither would this one, and it is not run.
 	elsewhere := map[string]bool{}
-	for _, id := range strings.Fields(string(other)) {
-		elsewhere[id] = true
+	if changedAttrs {
+		args = append(append([]string{}, revList...), "--", ":(top,glob)**/.gitattributes")
+		for _, a := range attrs {
+			args = append(args, ":(top,exclude,literal)"+a)
+		}
+		other, err := r.run(nil, args...)
+		if err != nil {
+			return stop(r.rangeError(revList[len(revList)-1], err))
+		}
+		for _, id := range strings.Fields(string(other)) {
+			elsewhere[id] = true
+		}
 	}
 	for _, id := range ids {
 		_, _, oid, typ, found, cl, err := r.resolve(id, short(id), top, top)

@@ -95,6 +95,11 @@ type Options struct {
 	// place in the site is measured from -C's folder as spelt, as
 	// ./PATH's is (gitsrc.Source.FromFolder).
 	GitFromFolder bool
+	// GitRepo, when not nil, is the repository of dir that a REV:PATH
+	// (not git:REV:PATH) is read from, rather than one opened for it:
+	// log --revs gives the one its series was read with, which holds
+	// git's answers for each commit (gitsrc.Repo.Series).
+	GitRepo *gitsrc.Repo
 }
 
 // open is Open with options; it also returns the tree of an argument
@@ -186,7 +191,10 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		src, err := openPath(dir, p, o)
 		return src, nil, err
 	}
-	repo, err := gitsrc.OpenRepo(dir)
+	repo, err := o.GitRepo, error(nil)
+	if repo == nil {
+		repo, err = gitsrc.OpenRepo(dir)
+	}
 	var src *gitsrc.Source
 	if err == nil {
 		src, err = repo.Source(arg)
