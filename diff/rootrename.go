@@ -534,6 +534,10 @@ type respelling struct {
 	stack   map[rootAt]string
 	perRoot map[string]bool // the spellings of whole whose stacks go root by root
 	weak    map[rootAt]bool // roots that keep their spelling only where no root respelt out of it goes
+	// mate maps an old root that respell paired (old spelling, hash)
+	// to the hash of the new root it paired with: the roots' changes
+	// pair them so (rootChanges), as the stacks were renamed.
+	mate map[rootAt]string
 }
 
 // of returns the new spelling of the old root (root, hash), or "".
@@ -541,10 +545,10 @@ func (r *respelling) of(root, hash string) string {
 	if r == nil {
 		return ""
 	}
-	if to, ok := r.whole[root]; ok {
+	if to, ok := r.whole[root]; ok && !r.perRoot[root] {
 		return to
 	}
-	return r.part[rootAt{root, hash}]
+	return r.stack[rootAt{root, hash}]
 }
 
 // byName returns the spellings of whole whose stacks are renamed name
@@ -768,6 +772,10 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 					continue // a new spelling is taken by one old spelling
 				}
 				newTaken[j], oldTaken[i] = true, true
+				if r.mate == nil {
+					r.mate = map[rootAt]string{}
+				}
+				r.mate[rootAt{x.root, x.hash}] = y.hash
 				if at == 0 {
 					idx[k] = l[1:]
 				}
