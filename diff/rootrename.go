@@ -198,7 +198,14 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 	// round, hdf5 took none, as its roots were one spelling, and both
 	// were removed, where this way hdf5@2.0 is changed into its rebuild).
 	tos, several := make([]string, len(gone)), make([]bool, len(gone))
+	var noted map[string]bool // the new spellings a gone root took
 	note := func(i int, y string) {
+		if y != "" {
+			if noted == nil {
+				noted = map[string]bool{}
+			}
+			noted[y] = true
+		}
 		switch {
 		case y == "":
 		case tos[i] == "":
@@ -253,9 +260,15 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 			out[x] = tos[i]
 		}
 	}
-	// The rest pair as renamedRoots pairs them, without these.
-	for x, y := range out {
+	// The rest pair as renamedRoots pairs them, without these, nor the
+	// new spellings a split spelling's roots took: of ubuntu's hdf5 for
+	// 1.0 and 2.0, now hdf5@2.0.1 and hdf5@=2.0, each rebuilt, and
+	// debian11's hdf5@3.0 removed, hdf5@3.0 took hdf5@2.0.1 by name, its
+	// stack renamed while its root was said removed.
+	for x := range out {
 		delete(oldNames, x)
+	}
+	for y := range noted {
 		delete(newNames, y)
 	}
 	for _, x := range gone {
