@@ -89,7 +89,7 @@ type cmakeRoot struct{ env, letter, version, compiler, variant, spelling string 
 // and loads the folder.
 func cmakeLocks(t *testing.T, dir, name string, roots []cmakeRoot) *snapshot.Snapshot {
 	t.Helper()
-	osOf := map[string]string{"rhel": "rhel8", "debian": "debian11"}
+	osOf := map[string]string{"rhel": "rhel8", "debian": "debian11", "ubuntu": "ubuntu22.04"}
 	var envs []string
 	rootsOf, specsOf := map[string][]string{}, map[string][]string{}
 	for _, r := range roots {
@@ -120,4 +120,20 @@ func TestRootJoinedPairsAsRespelt(t *testing.T) {
 	n := cmakeLocks(t, dir, "new", []cmakeRoot{{"debian", "s", "3.0", "11", "+shared", "cmake@3.0"},
 		{"rhel", "k", "1.0", "10", "+shared", "cmake"}, {"rhel", "u", "3.0", "10", "+shared", "cmake"}})
 	rootsBothWays(t, "cmake", o, n, []string{"added k cmake", "added s cmake@3.0", "changed v>u cmake@3.0>cmake"}, nil)
+}
+
+// Each new root pairs with one old root, whatever stands before it
+// among the candidates: of debian11's cmake@3.0 for B and Q, now
+// cmake@=3.0 for H (and cmake for N, a spelling ubuntu's S took), B
+// took H past N, and Q, finding H past N again, took it too: two old
+// roots renamed into one new root's stack, and the laws failed (a root
+// removed whose stack the new side counts).
+func TestRespellEachNewRootOnce(t *testing.T) {
+	dir := t.TempDir()
+	o := cmakeLocks(t, dir, "old", []cmakeRoot{{"debian", "b", "3.0", "11", "~shared", "cmake@3.0"},
+		{"debian", "q", "3.0", "11", "+shared", "cmake@3.0"}, {"ubuntu", "s", "3.0", "11", "~shared", "cmake@=3.0"}})
+	n := cmakeLocks(t, dir, "new", []cmakeRoot{{"rhel", "e", "3.0", "11", "+shared", "cmake@3.0"},
+		{"debian", "h", "3.0", "11", "+shared", "cmake@=3.0"}, {"ubuntu", "s", "3.0", "11", "~shared", "cmake"},
+		{"debian", "n", "3.0", "10", "+shared", "cmake"}})
+	rootsBothWays(t, "cmake", o, n, []string{"added n cmake", "changed b>h cmake@3.0>cmake@=3.0", "changed q>e cmake@3.0>cmake@3.0", "renamed s cmake@=3.0>cmake"}, nil)
 }

@@ -771,6 +771,9 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 				if respellProbe != nil {
 					respellProbe()
 				}
+				if newTaken[j] {
+					continue // taken past the first: each new root once
+				}
 				y := news[j]
 				if y.root == x.root || !x.a && !x.split && !y.a {
 					continue // the same spelling, or respeltRoots' to pair
