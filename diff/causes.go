@@ -5080,6 +5080,28 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 				pairs[i], paired[l[0]], byHash[k] = l[0], true, l[1:]
 			}
 		}
+		// Then as respell paired them (by environment, version, facets),
+		// as the old side's stacks were renamed: of rhel8's cmake for 1.0
+		// and 3.0, now cmake@3.0 (as debian11's roots write it) for 3.0
+		// rebuilt, cmake's 3.0 took cmake@3.0's stack while the roots'
+		// change paired its 1.0 in hash order, a root changed whose spec
+		// was in no stack of its spelling.
+		for i, x := range rc.Removed {
+			m := ren.mate[rootAt{x.Root, x.Hash}]
+			k := key{m, x.Name, ren.of(x.Root, x.Hash)}
+			if m == "" || k.root == "" || pairs[i] >= 0 {
+				continue
+			}
+			l := byHash[k]
+			for len(l) > 0 && paired[l[0]] { // each dropped once
+				l = l[1:]
+			}
+			if len(l) > 0 {
+				pairs[i], paired[l[0]] = l[0], true
+				l = l[1:]
+			}
+			byHash[k] = l
+		}
 		// Then as the report's specs pair (of two environments' roots
 		// written alike, cmake@3.31.6 on rhel8 and on debian11, both
 		// now cmake@3.31.7: each its own environment's, where hash order

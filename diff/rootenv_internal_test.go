@@ -36,7 +36,7 @@ func TestRespeltRootsWithinEnvironmentLinear(t *testing.T) {
 	cost := func(n int) float64 {
 		o, nw := roots(n)
 		var ren map[string]string
-		allocs := testing.AllocsPerRun(2, func() { ren, _ = respeltRoots(o, nw) })
+		allocs := testing.AllocsPerRun(2, func() { ren, _, _ = respeltRoots(o, nw) })
 		for x, y := range ren {
 			if o[x][0].OS() != nw[y][0].OS() {
 				t.Fatalf("%s (%s) respelt %s (%s): another environment's", x, o[x][0].OS(), y, nw[y][0].OS())

@@ -86,8 +86,10 @@ func renamedRoots(oldRoots, newRoots map[string][]string) map[string]string {
 // not) takes none whole: it is in the second map returned, and each of
 // its roots is respelt alone (respell), into the spelling of its own
 // hash, or of its rebuild in its environment, so that no root of an
-// unchanged hash is said removed and added, nor a rebuilt one.
-func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]bool) {
+// unchanged hash is said removed and added, nor a rebuilt one. The third
+// map returned holds the new root's hash each gone root paired with in
+// its environment (respelling.mate).
+func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]bool, map[rootAt]string) {
 	// Only the roots of a spelling one side alone writes pair: the rest
 	// are left out from the start (of 128,000 roots written on both
 	// sides, the names of each were gathered, and looked through again,
@@ -104,7 +106,7 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 		}
 	}
 	if len(gone) == 0 || len(cameRoots) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	only := func(m map[string][]*GraphNode, roots []string) map[string][]*GraphNode {
 		out := make(map[string][]*GraphNode, len(roots))
@@ -154,8 +156,9 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 	// a root is kept or respelt, never another root rebuilt.
 	oldHeld, newHeld := heldAll(o), heldAll(n)
 	slices.Sort(cameRoots)
-	var spelt []string // a new root's spelling, by its number
-	var used []bool    // a new root paired, by its number
+	var spelt []string  // a new root's spelling, by its number
+	var hashes []string // a new root's hash, by its number
+	var used []bool     // a new root paired, by its number
 	byArch := map[rootEnv][]int{}
 	for _, y := range cameRoots {
 		for _, g := range n[y] {
@@ -166,20 +169,20 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 				k := rootArch(g, y, pass)
 				byArch[k] = append(byArch[k], len(spelt))
 			}
-			spelt, used = append(spelt, y), append(used, false)
+			spelt, hashes, used = append(spelt, y), append(hashes, g.Hash()), append(used, false)
 		}
 	}
-	next := func(k rootEnv) string {
+	next := func(k rootEnv) (string, string) {
 		l := byArch[k]
 		for len(l) > 0 && used[l[0]] { // each dropped once
 			l = l[1:]
 		}
 		if len(l) == 0 {
 			byArch[k] = l
-			return ""
+			return "", ""
 		}
 		used[l[0]], byArch[k] = true, l[1:]
-		return spelt[l[0]]
+		return spelt[l[0]], hashes[l[0]]
 	}
 	slices.Sort(gone)
 	for _, l := range came {
@@ -198,7 +201,14 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 	// round, hdf5 took none, as its roots were one spelling, and both
 	// were removed, where this way hdf5@2.0 is changed into its rebuild).
 	tos, several := make([]string, len(gone)), make([]bool, len(gone))
+	var noted map[string]bool // the new spellings a gone root took
 	note := func(i int, y string) {
+		if y != "" {
+			if noted == nil {
+				noted = map[string]bool{}
+			}
+			noted[y] = true
+		}
 		switch {
 		case y == "":
 		case tos[i] == "":
@@ -219,18 +229,18 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 			}
 		}
 	}
-	var paired map[rootAt]bool // a gone root paired with a new root in its environment
+	var paired map[rootAt]string // a gone root paired with a new root in its environment: the new root's hash
 	for pass := range int8(3) {
 		for i, x := range gone {
 			for _, g := range o[x] {
-				if newHeld[g.Hash()] || paired[rootAt{x, g.Hash()}] {
+				if _, ok := paired[rootAt{x, g.Hash()}]; ok || newHeld[g.Hash()] {
 					continue
 				}
-				if y := next(rootArch(g, x, pass)); y != "" {
+				if y, h := next(rootArch(g, x, pass)); y != "" {
 					if paired == nil {
-						paired = map[rootAt]bool{}
+						paired = map[rootAt]string{}
 					}
-					paired[rootAt{x, g.Hash()}] = true
+					paired[rootAt{x, g.Hash()}] = h
 					note(i, y)
 				}
 			}
@@ -253,9 +263,15 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 			out[x] = tos[i]
 		}
 	}
-	// The rest pair as renamedRoots pairs them, without these.
-	for x, y := range out {
+	// The rest pair as renamedRoots pairs them, without these, nor the
+	// new spellings a split spelling's roots took: of ubuntu's hdf5 for
+	// 1.0 and 2.0, now hdf5@2.0.1 and hdf5@=2.0, each rebuilt, and
+	// debian11's hdf5@3.0 removed, hdf5@3.0 took hdf5@2.0.1 by name, its
+	// stack renamed while its root was said removed.
+	for x := range out {
 		delete(oldNames, x)
+	}
+	for y := range noted {
 		delete(newNames, y)
 	}
 	for _, x := range gone {
@@ -274,7 +290,7 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 		}
 		out[x] = y
 	}
-	return out, split
+	return out, split, paired
 }
 
 // rootEnv is a root's environment as a root no hash pairs pairs within
@@ -534,6 +550,11 @@ type respelling struct {
 	stack   map[rootAt]string
 	perRoot map[string]bool // the spellings of whole whose stacks go root by root
 	weak    map[rootAt]bool // roots that keep their spelling only where no root respelt out of it goes
+	// mate maps an old root that respell or respeltRoots paired by
+	// environment (old spelling, hash) to the hash of the new root it
+	// paired with: the roots' changes pair them so (rootChanges), as the
+	// stacks were renamed.
+	mate map[rootAt]string
 }
 
 // of returns the new spelling of the old root (root, hash), or "".
@@ -541,10 +562,10 @@ func (r *respelling) of(root, hash string) string {
 	if r == nil {
 		return ""
 	}
-	if to, ok := r.whole[root]; ok {
+	if to, ok := r.whole[root]; ok && !r.perRoot[root] {
 		return to
 	}
-	return r.part[rootAt{root, hash}]
+	return r.stack[rootAt{root, hash}]
 }
 
 // byName returns the spellings of whole whose stacks are renamed name
@@ -591,8 +612,8 @@ func (r *respelling) none() bool {
 // roots' lists (sorted by hash): those of one hash on both sides cost
 // no look-up, and the rest are filed once by their keys.
 func respell(o, n map[string][]*GraphNode) *respelling {
-	whole, split := respeltRoots(o, n)
-	r := &respelling{whole: whole}
+	whole, split, mates := respeltRoots(o, n)
+	r := &respelling{whole: whole, mate: mates}
 	type arch struct{ os, platform, target string }
 	archOf := func(g *GraphNode) arch { return arch{g.OS(), g.Platform(), g.Target()} }
 	type cand struct {
@@ -754,6 +775,9 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 				if respellProbe != nil {
 					respellProbe()
 				}
+				if newTaken[j] {
+					continue // taken past the first: each new root once
+				}
 				y := news[j]
 				if y.root == x.root || !x.a && !x.split && !y.a {
 					continue // the same spelling, or respeltRoots' to pair
@@ -768,6 +792,10 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 					continue // a new spelling is taken by one old spelling
 				}
 				newTaken[j], oldTaken[i] = true, true
+				if r.mate == nil {
+					r.mate = map[rootAt]string{}
+				}
+				r.mate[rootAt{x.root, x.hash}] = y.hash
 				if at == 0 {
 					idx[k] = l[1:]
 				}

@@ -48,3 +48,17 @@ func TestRootSplitWithOneRemoved(t *testing.T) {
 		}
 	}
 }
+
+// Roots hdf5 of ubuntu for C (2.0) and A (1.0), now hdf5@=2.0 for H (C
+// rebuilt) and hdf5@2.0.1 for D (A updated), beside rhel8's hdf5@3.0
+// for W, removed: the split spelling's roots take both new spellings,
+// and W's hdf5@3.0, which no root pairs in its environment, takes none.
+// By name alone it took hdf5@2.0.1 whole: its stack was renamed while
+// its root was said removed (the laws failed: render refused the
+// report).
+func TestRootSplitBesideOneRemoved(t *testing.T) {
+	dir := t.TempDir()
+	o := splitLocks(t, dir, "old", []splitRoot{{"rhel", "w", "3.0", "hdf5@3.0"}, {"ubuntu", "c", "2.0", "hdf5"}, {"ubuntu", "a", "1.0", "hdf5"}})
+	n := splitLocks(t, dir, "new", []splitRoot{{"ubuntu", "h", "2.0", "hdf5@=2.0"}, {"ubuntu", "d", "2.0.1", "hdf5@2.0.1"}})
+	rootsBothWays(t, "hdf5", o, n, []string{"changed a>d hdf5>hdf5@2.0.1", "changed c>h hdf5>hdf5@=2.0", "removed w hdf5@3.0"}, nil)
+}
