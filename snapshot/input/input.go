@@ -150,7 +150,9 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		repo.ArgPrefix = RevPrefix
 		src, err := repo.Source(spec)
 		if err != nil {
-			return nil, nil, revPathError(arg, err)
+			se := revPathError(arg, err)
+			se.Msg += swappedHint(repo, RevPrefix, spec, err)
+			return nil, nil, se
 		}
 		return gitSource(src, o)
 	}
@@ -226,7 +228,28 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	if errors.Is(err, gitsrc.ErrNotRepo) || errors.Is(err, gitsrc.ErrNoGit) {
 		return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "no such file or directory, and not REV:PATH either: " + urlLikeMsg(arg, err.Error())}
 	}
-	return nil, nil, revPathError(arg, err)
+	se := revPathError(arg, err)
+	se.Msg += swappedHint(repo, "", arg, err)
+	return nil, nil, se
+}
+
+// swappedHint is the hint for the argument prefix+spec, REV:PATH, whose
+// REV git does not know (err), when its PATH is a revision git knows and
+// its REV is not: written PATH:REV (spack.lock:HEAD, the order of a
+// path and its version elsewhere), which said "unknown revision
+// spack.lock" alone. "" otherwise.
+func swappedHint(repo *gitsrc.Repo, prefix, spec string, err error) string {
+	if repo == nil || !strings.Contains(err.Error(), "unknown revision") {
+		return ""
+	}
+	rev, p, ok := gitsrc.Split(spec)
+	if !ok || p == "" {
+		return ""
+	}
+	if known, kerr := repo.Knows(p); kerr != nil || !known {
+		return ""
+	}
+	return fmt.Sprintf("; %s is a git revision: REV:PATH puts the revision first (%s)", shellword.Shown(p), shellword.Shown(prefix+p+":"+rev))
 }
 
 // revPathError is the error of the REV:PATH argument arg that git did
