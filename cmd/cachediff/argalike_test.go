@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/snapshot/input"
 )
 
 // TestArgErrorsAlikeOnce (class e): --view NAME with two folders that
@@ -30,5 +32,26 @@ func TestArgErrorsAlikeOnce(t *testing.T) {
 	code = run([]string{"--view", "x", old, t.TempDir() + "/nosuch"}, &stdout, &stderr)
 	if got := stderr.String(); code != exitTrouble || strings.Count(got, "\n") != 2 || strings.Contains(got, " too)") {
 		t.Errorf("exit %d, stderr %q; want 2 and two errors", code, got)
+	}
+}
+
+// TestSplitErrorsOfAnyCount: splitErrors takes an errorList of any
+// length: one of one error indexed a second, and the run panicked
+// (TestRenderLockfilePairRandom) instead of printing it.
+func TestSplitErrorsOfAnyCount(t *testing.T) {
+	one := &input.ArgError{Arg: "a", Msg: "m"}
+	for n := range 4 {
+		var l errorList
+		for range n {
+			l = append(l, one)
+		}
+		got := splitErrors(l)
+		want := n
+		if n == 2 {
+			want = 1 // the same error twice: said once, of both
+		}
+		if len(got) != want {
+			t.Errorf("%d errors: split into %d, want %d", n, len(got), want)
+		}
 	}
 }

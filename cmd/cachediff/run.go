@@ -830,10 +830,13 @@ func (l errorList) Error() string { return errors.Join(l...).Error() }
 func splitErrors(err error) []error {
 	var l errorList
 	if errors.As(err, &l) {
-		if len(l) == 2 && l[0].Error() == l[1].Error() {
+		if len(l) != 2 {
+			return l
+		}
+		if l[0].Error() == l[1].Error() {
 			return []error{bothError{l[0]}}
 		}
-		if a, b := argError(l[0]), argError(l[1]); len(l) == 2 && a != nil && b != nil && a.Msg == b.Msg {
+		if a, b := argError(l[0]), argError(l[1]); a != nil && b != nil && a.Msg == b.Msg {
 			return []error{alikeError{a, b.Arg}}
 		}
 		return l
