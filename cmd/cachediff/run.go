@@ -860,7 +860,9 @@ type alikeError struct {
 	other string
 }
 
-func (e alikeError) Error() string { return e.ArgError.Error() + " (" + e.other + " too)" }
+func (e alikeError) Error() string {
+	return e.ArgError.Error() + " (" + snapshot.ShownPath(e.other) + " too)"
+}
 func (e alikeError) Unwrap() error { return e.ArgError }
 
 // bothError is the error of both arguments.

@@ -692,13 +692,16 @@ func unreadURL(scheme string) string {
 }
 
 // ArgError is an error about a command-line argument as a whole (not a
-// file in it).
+// file in it). Its argument is named as a snapshot's errors name a
+// path (snapshot.ShownPath): written as it is, the argument a\nb, a
+// backslash in it, and the one with a line break read alike once the
+// line break was escaped.
 type ArgError struct {
 	Arg string
 	Msg string
 }
 
-func (e *ArgError) Error() string { return e.Arg + ": " + e.Msg }
+func (e *ArgError) Error() string { return snapshot.ShownPath(e.Arg) + ": " + e.Msg }
 
 // openPath opens a path on disk, after checking that no part of it is a
 // symbolic link out of the work tree that holds dir: a folder, a page
