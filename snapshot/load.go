@@ -148,10 +148,14 @@ func loadFrom(src Source, opt Options) (*Snapshot, error) {
 	snap := &Snapshot{Path: path, Raw: opt.Raw, Canon: RuleCounts{}}
 	pageWarnings := map[*Package][]Warning{}
 	counts := map[*Package]RuleCounts{}
+	var byContent leftByContent // files read by content, in no format
 	for i, r := range results {
 		snap.Bytes += r.bytes
 		if nf := notInFormat(r.err); nf != nil {
 			if !cands[i].must {
+				if cands[i].byContent {
+					byContent.add(cands[i].file.Name)
+				}
 				continue
 			}
 			r.err = nf.Err
@@ -258,7 +262,7 @@ func loadFrom(src Source, opt Options) (*Snapshot, error) {
 		snap.Bytes += int64(len(e.File)+len(e.Msg)) + skippedOverhead
 	}
 	if len(snap.Packages) == 0 {
-		return nil, noPages(path, !single, errs, warnings)
+		return nil, noPages(path, !single, errs, warnings, byContent)
 	}
 	slices.SortFunc(snap.Warnings, CompareWarnings)
 	snap.Warnings = collapseNotASCII(snap.Warnings)
@@ -318,7 +322,12 @@ func withFileWarnings(e *Error, warnings []Warning) *Error {
 // why the file that is the snapshot was left out: the first of a file
 // named as Spack's may be (maybeByContent), else of an empty folder, else
 // the first.
-func noPages(path string, dir bool, skipped []*Error, warnings []Warning) error {
+//
+// Files whose names say they may be Spack's (maybeByContent), read and
+// recognised as none, are told by count, the first by name: a folder of
+// other JSON was told that Spack's files are recognised by content in
+// *.json files, and not that its own were read and were not.
+func noPages(path string, dir bool, skipped []*Error, warnings []Warning, byContent leftByContent) error {
 	if !dir && len(skipped) > 0 {
 		return &LoadError{Path: path, Errs: sortErrors(skipped)} // the page itself
 	}
@@ -335,6 +344,13 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning) error 
 			// A folder inside a v3 mirror (its v3/, v3/manifests/index/)
 			// was asked whether it is a tag folder, the mirror unnamed.
 			msg = fmt.Sprintf("no package pages found under %s: %s", shownPath(under), part.Hint(filepath.FromSlash(cmp.Or(part.Root, "."))))
+		}
+		if byContent.n > 0 {
+			files := shownPath(byContent.first) + " was"
+			if byContent.n > 1 {
+				files = shownPath(byContent.first) + " and " + Plural(byContent.n-1, "more file", "more files") + " were"
+			}
+			msg += "; " + files + " read by content and recognised as no Spack file (named index.json, spack.lock or *.spec.json, a file is read as one, and told what is wrong with it)"
 		}
 		if len(warnings) > 0 {
 			// What was left out may be the snapshot: an index named
@@ -376,6 +392,21 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning) error 
 		}
 	}
 	return &LoadError{Path: path, Errs: sortErrors(skipped), Note: "no valid " + what + " left under " + under}
+}
+
+// leftByContent counts the files a Load read by content (a candidate's
+// byContent) and left out, in no decoder's format, and keeps the name of
+// the first in the candidates' order.
+type leftByContent struct {
+	n     int
+	first string
+}
+
+func (l *leftByContent) add(name string) {
+	if l.n == 0 {
+		l.first = name
+	}
+	l.n++
 }
 
 // classify decides whether a file of a source is a candidate: a file a

@@ -187,7 +187,7 @@ func TestSkipInvalidStillErrors(t *testing.T) {
 		// Lockfiles that disagree on a hash are not pages: the note
 		// said "no valid package page left".
 		dir := t.TempDir()
-		err := noPages(dir, true, []*Error{{File: filepath.Join(dir, "a.lock"), Msg: "hash h: a disagrees"}, {File: filepath.Join(dir, "b.lock"), Msg: "hash h: b disagrees"}}, nil)
+		err := noPages(dir, true, []*Error{{File: filepath.Join(dir, "a.lock"), Msg: "hash h: a disagrees"}, {File: filepath.Join(dir, "b.lock"), Msg: "hash h: b disagrees"}}, nil, leftByContent{})
 		if want := "loading " + dir + ": 2 bad files (no valid package page or Spack file left under " + dir + string(filepath.Separator) + "):\n"; !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("error %q, want the prefix %q", err, want)
 		}
@@ -197,7 +197,7 @@ func TestSkipInvalidStillErrors(t *testing.T) {
 		// name, which is no page's: no Spack file was there, and the
 		// note said "no valid package page or Spack file left".
 		dir := t.TempDir()
-		err := noPages(dir, true, []*Error{{File: filepath.Join(dir, "linked"), Msg: "a symbolic link to a folder"}, {File: filepath.Join(dir, "llvm", "specs.md"), Msg: "no front matter"}, {File: filepath.Join(dir, "sub"), Msg: "a submodule"}}, nil)
+		err := noPages(dir, true, []*Error{{File: filepath.Join(dir, "linked"), Msg: "a symbolic link to a folder"}, {File: filepath.Join(dir, "llvm", "specs.md"), Msg: "no front matter"}, {File: filepath.Join(dir, "sub"), Msg: "a submodule"}}, nil, leftByContent{})
 		if want := "loading " + dir + ": 3 bad files (no valid package page left under " + dir + string(filepath.Separator) + "):\n"; !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("error %q, want the prefix %q", err, want)
 		}

@@ -442,3 +442,30 @@ func realSizeTree(t *testing.T, tag string) string {
 	}
 	return dir
 }
+
+// TestSharedKeepsLargeStates: a state that keeps many strings, or many
+// bytes, within maxSharedShare of what its Load read is kept whole for
+// the next Load, past any bound in absolute numbers (2^17 strings, 16
+// MB: one package of 256k specs then read and canonicalized every string
+// again, TestOnePackageAlloc in cmd/cachediff). Each bound alone is
+// checked, with the other far under it.
+func TestSharedKeepsLargeStates(t *testing.T) {
+	for _, c := range []struct{ strings, bytes int }{
+		{1<<17 + 1, 1 << 10},
+		{1 << 10, 16<<20 + 1},
+		{1 << 20, 64 << 20},
+	} {
+		sh := new(Shared)
+		st := sh.get()
+		st.states = append(st.states, decoderState{fakeStateful{}, &fakeState{c.strings, c.bytes}})
+		read := 4 * (c.bytes + sharedStringCost*c.strings)
+		sh.put(st, read)
+		if len(sh.free) != 1 || sh.free[0] != st {
+			t.Errorf("%d strings, %d bytes for %d read: Shared kept %d states, want the one put", c.strings, c.bytes, read, len(sh.free))
+			continue
+		}
+		if n, b := st.kept(); n != c.strings || b != c.bytes {
+			t.Errorf("%d strings, %d bytes for %d read: the state put keeps %d strings, %d bytes", c.strings, c.bytes, read, n, b)
+		}
+	}
+}

@@ -823,17 +823,47 @@ func (l errorList) Error() string { return errors.Join(l...).Error() }
 
 // splitErrors returns the errors of an errorList, or err alone. The
 // same error of both snapshots of a diff (a bad path given twice) is one,
-// said to be of both.
+// said to be of both; so is the same error of two arguments as a whole
+// (input.ArgError: --view NAME of two folders that are no mirror's root
+// said it twice, word for word but the argument), said of the first,
+// the second named after it.
 func splitErrors(err error) []error {
 	var l errorList
 	if errors.As(err, &l) {
-		if len(l) == 2 && l[0].Error() == l[1].Error() {
+		if len(l) != 2 {
+			return l
+		}
+		if l[0].Error() == l[1].Error() {
 			return []error{bothError{l[0]}}
+		}
+		if a, b := argError(l[0]), argError(l[1]); a != nil && b != nil && a.Msg == b.Msg {
+			return []error{alikeError{a, b.Arg}}
 		}
 		return l
 	}
 	return []error{err}
 }
+
+// argError is err when it is an *input.ArgError as it is (no context
+// around it), else nil.
+func argError(err error) *input.ArgError {
+	if ae, ok := err.(*input.ArgError); ok {
+		return ae
+	}
+	return nil
+}
+
+// alikeError is the error of two arguments whose errors differ in the
+// argument alone: the first's, with the second's argument after it.
+type alikeError struct {
+	*input.ArgError
+	other string
+}
+
+func (e alikeError) Error() string {
+	return e.ArgError.Error() + " (" + snapshot.ShownPath(e.other) + " too)"
+}
+func (e alikeError) Unwrap() error { return e.ArgError }
 
 // bothError is the error of both arguments.
 type bothError struct{ error }

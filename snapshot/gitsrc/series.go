@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/snapshot"
@@ -698,6 +699,11 @@ func (r *Repo) rangeError(rng string, err error) error {
 			break
 		}
 	}
+	if len(parts) == 2 && strings.TrimSpace(parts[0]) == "" && strings.TrimSpace(parts[1]) == "" {
+		// .. ($A..$B, both unset): git's "bad revision '..'"; blank
+		// ends were each an "unknown revision" of spaces, written raw.
+		return fmt.Errorf("the range %s names no revision at either end: a range is A..B (HEAD~7..HEAD), A.. or ..B", quotedRev(rng))
+	}
 	for _, rev := range parts {
 		rev = strings.TrimPrefix(rev, "^")
 		if rev == "" {
@@ -729,10 +735,21 @@ func (r *Repo) rangeError(rng string, err error) error {
 					}
 				}
 			}
-			return fmt.Errorf("unknown revision %s in the range %s%s", rev, rng, r.unknownHint(rev))
+			return fmt.Errorf("unknown revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), r.unknownHint(rev))
 		}
 	}
 	return fmt.Errorf("revision range %s: %v", rng, err)
+}
+
+// quotedRev is a revision, or a range, as a message names it: as it is,
+// or quoted (Go escapes) when it is empty or holds a space or a
+// character that does not print, which written as it is would not read
+// as the one word it is ("unknown revision   in the range  .. ").
+func quotedRev(s string) string {
+	if s == "" || strings.ContainsFunc(s, func(c rune) bool { return unicode.IsSpace(c) || !unicode.IsPrint(c) }) {
+		return strconv.Quote(s)
+	}
+	return s
 }
 
 // spacedRange is the error of a range written as git rev-list's two

@@ -155,7 +155,9 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		repo.ArgPrefix = RevPrefix
 		src, err := repo.Source(spec)
 		if err != nil {
-			return nil, nil, revPathError(arg, err)
+			se := revPathError(arg, err)
+			se.Msg += swappedHint(repo, RevPrefix, spec, err)
+			return nil, nil, se
 		}
 		return gitSource(src, o)
 	}
@@ -234,7 +236,28 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	if errors.Is(err, gitsrc.ErrNotRepo) || errors.Is(err, gitsrc.ErrNoGit) {
 		return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "no such file or directory, and not REV:PATH either: " + urlLikeMsg(arg, err.Error())}
 	}
-	return nil, nil, revPathError(arg, err)
+	se := revPathError(arg, err)
+	se.Msg += swappedHint(repo, "", arg, err)
+	return nil, nil, se
+}
+
+// swappedHint is the hint for the argument prefix+spec, REV:PATH, whose
+// REV git does not know (err), when its PATH is a revision git knows and
+// its REV is not: written PATH:REV (spack.lock:HEAD, the order of a
+// path and its version elsewhere), which said "unknown revision
+// spack.lock" alone. "" otherwise.
+func swappedHint(repo *gitsrc.Repo, prefix, spec string, err error) string {
+	if repo == nil || !strings.Contains(err.Error(), "unknown revision") {
+		return ""
+	}
+	rev, p, ok := gitsrc.Split(spec)
+	if !ok || p == "" {
+		return ""
+	}
+	if known, kerr := repo.Knows(p); kerr != nil || !known {
+		return ""
+	}
+	return fmt.Sprintf("; %s is a git revision: REV:PATH puts the revision first (%s)", shellword.Shown(p), shellword.Shown(prefix+p+":"+rev))
 }
 
 // revPathError is the error of the REV:PATH argument arg that git did
@@ -677,13 +700,16 @@ func unreadURL(scheme string) string {
 }
 
 // ArgError is an error about a command-line argument as a whole (not a
-// file in it).
+// file in it). Its argument is named as a snapshot's errors name a
+// path (snapshot.ShownPath): written as it is, the argument a\nb, a
+// backslash in it, and the one with a line break read alike once the
+// line break was escaped.
 type ArgError struct {
 	Arg string
 	Msg string
 }
 
-func (e *ArgError) Error() string { return e.Arg + ": " + e.Msg }
+func (e *ArgError) Error() string { return snapshot.ShownPath(e.Arg) + ": " + e.Msg }
 
 // openPath opens a path on disk, after checking that no part of it is a
 // symbolic link out of the work tree that holds dir: a folder, a page

@@ -1,0 +1,52 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestSeriesBlankRangeEnds (class e): --revs .. (--revs "$A..$B", both
+// unset) said git's "revision range ..: git rev-parse: bad revision
+// '..'", and a range whose ends are blank, or hold a space, named its
+// revision raw ("unknown revision   in the range  .. "). A range of no
+// revision at either end says so and how a range is written; a revision
+// or a range that holds a space is quoted; one that holds none is named
+// as it is.
+func TestSeriesBlankRangeEnds(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		os.WriteFile(filepath.Join(dir, "x"), []byte(strconv.Itoa(i)), 0o644)
+		if _, err := gittest.Git(dir, nil, "add", "-A"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gittest.Git(dir, nil, "commit", "-q", "-m", "c"+strconv.Itoa(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, _ := OpenRepo(dir)
+	for rng, want := range map[string]string{
+		"..":           "the range .. names no revision at either end: a range is A..B (HEAD~7..HEAD), A.. or ..B",
+		" .. ":         `the range " .. " names no revision at either end`,
+		"\t..":         `the range "\t.." names no revision at either end`,
+		"nope ..HEAD":  `unknown revision "nope " in the range "nope ..HEAD"`,
+		" HEAD~1..":    `unknown revision " HEAD~1" in the range " HEAD~1.."`,
+		"nope..HEAD":   "unknown revision nope in the range nope..HEAD",
+		"HEAD~9..HEAD": "unknown revision HEAD~9 in the range HEAD~9..HEAD",
+	} {
+		_, err := r.Series(rng, "x", "", "")
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Series(%q): %v; want %q", rng, err, want)
+		}
+	}
+}
