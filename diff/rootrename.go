@@ -610,7 +610,7 @@ func leftRoots(o, n map[string][]*GraphNode) (olds, news []rootCand) {
 	// other side's roots of it do not match by hash: those of an arch the
 	// other side's have none of are left over, and so, where the arch's
 	// roots left unmatched outnumber the other side's, are those (as
-	// many as they outnumber, in hash order) whose hash the other side
+	// many as they outnumber, as ranked below) whose hash the other side
 	// roots under a spelling this one does not root it under: of
 	// debian11's curl rooting d3 and d1, now curl@=3.0 for d3 and curl
 	// for d2 (d1 bumped), d3 is left over for curl@=3.0 and d1 is
@@ -652,18 +652,27 @@ func leftRoots(o, n map[string][]*GraphNode) (olds, news []rootCand) {
 				excess[archOf(g)]--
 			}
 		}
+		var surplus []int // mine unmatched that may be left over, of an arch theirs have
 		for _, i := range unmatched {
 			a := archOf(mine[i])
 			switch {
 			case !archs[a]:
+				*out = append(*out, rootCand{root, mine[i], mine[i].Hash(), true, false})
 			case excess[a] > 0 && elsewhere(mine[i].Hash()):
-				excess[a]--
-			default:
-				continue
+				surplus = append(surplus, i)
 			}
-			*out = append(*out, rootCand{root, mine[i], mine[i].Hash(), true, false})
+		}
+		if len(surplus) > 1 {
+			rankSurplus(mine, theirs, surplus)
+		}
+		for _, i := range surplus {
+			if a := archOf(mine[i]); excess[a] > 0 {
+				excess[a]--
+				*out = append(*out, rootCand{root, mine[i], mine[i].Hash(), true, false})
+			}
 		}
 	}
+
 	for root, ons := range o {
 		if nns, ok := n[root]; ok && len(nns) > 0 {
 			left(ons, nns, root, func(h string) bool {
@@ -685,6 +694,57 @@ func leftRoots(o, n map[string][]*GraphNode) (olds, news []rootCand) {
 		}
 	}
 	return olds, news
+}
+
+// rankSurplus orders surplus (indexes into mine, the roots of one
+// spelling that may be left over for another spelling) as they are left
+// over: first those of a version, then of facets (rootFacets), that none
+// of theirs (the other side's roots of the spelling) in their arch that
+// no hash matches has (those pair with the rest, as their specs would), then by
+// version and facets: not in hash order, which made the labels choose
+// which root was changed (rhel8's hdf5 for b 1.0 and d 3.0, now
+// hdf5@=1.0 and hdf5@=3.0 for them and hdf5 for c 3.0: d stays,
+// changed into c). mine and theirs are in hash order.
+func rankSurplus(mine, theirs []*GraphNode, surplus []int) {
+	type archValue struct {
+		arch           envArch
+		version, facet string
+	}
+	has := map[archValue]bool{} // theirs' versions and facets, by arch
+	k := 0
+	for _, g := range theirs {
+		for k < len(mine) && mine[k].Hash() < g.Hash() {
+			k++
+		}
+		if k == len(mine) || mine[k].Hash() != g.Hash() {
+			has[archValue{arch: archOf(g), version: g.Version()}] = true
+			has[archValue{arch: archOf(g), facet: rootFacets(g)}] = true
+		}
+	}
+	type ranked struct {
+		i               int
+		rank            int
+		version, facets string
+	}
+	l := make([]ranked, len(surplus))
+	for k, i := range surplus {
+		g := mine[i]
+		a, f := archOf(g), rootFacets(g)
+		r := 0
+		if has[archValue{arch: a, version: g.Version()}] {
+			r += 2
+		}
+		if has[archValue{arch: a, facet: f}] {
+			r++
+		}
+		l[k] = ranked{i, r, g.Version(), f}
+	}
+	slices.SortStableFunc(l, func(x, y ranked) int {
+		return cmp.Or(cmp.Compare(x.rank, y.rank), strings.Compare(x.version, y.version), strings.Compare(x.facets, y.facets))
+	})
+	for k := range l {
+		surplus[k] = l[k].i
+	}
 }
 
 // respell is respeltRoots, and then the roots respelt alone: of a
