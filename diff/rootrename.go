@@ -642,16 +642,43 @@ func leftRoots(o, n map[string][]*GraphNode) (olds, news []rootCand) {
 			excess[archOf(mine[i])]++
 		}
 		archs := make(map[envArch]bool, len(theirs))
-		k := 0
 		for _, g := range theirs {
 			archs[archOf(g)] = true
-			for k < len(mine) && mine[k].Hash() < g.Hash() {
-				k++
-			}
-			if k == len(mine) || mine[k].Hash() != g.Hash() {
-				excess[archOf(g)]--
+		}
+		// Mine unmatched of an arch theirs have none of, by version:
+		// theirs of that version, no more of them than these, pair
+		// with these (their specs' pairs, in another environment), and
+		// are no other's in their own (debian's hdf5 for m 1.0 and
+		// hdf5@2.0 for l, now hdf5 for l and for rhel's k 1.0: m was
+		// counted as l's, which it is not, and l was removed and added).
+		var away map[string]int
+		for _, i := range unmatched {
+			if !archs[archOf(mine[i])] {
+				if away == nil {
+					away = map[string]int{}
+				}
+				away[mine[i].Version()]++
 			}
 		}
+		theirsLeft := func(f func(g *GraphNode)) {
+			k := 0
+			for _, g := range theirs {
+				for k < len(mine) && mine[k].Hash() < g.Hash() {
+					k++
+				}
+				if k == len(mine) || mine[k].Hash() != g.Hash() {
+					f(g)
+				}
+			}
+		}
+		if away != nil {
+			theirsLeft(func(g *GraphNode) { away[g.Version()]-- })
+		}
+		theirsLeft(func(g *GraphNode) {
+			if away[g.Version()] < 0 || away == nil {
+				excess[archOf(g)]--
+			}
+		})
 		var surplus []int // mine unmatched that may be left over, of an arch theirs have
 		for _, i := range unmatched {
 			a := archOf(mine[i])
