@@ -1621,7 +1621,8 @@ var keepCellsHook func(steps int)
 
 // cellsPick picks, for the old specs left of a class of cells, among
 // the new specs left of some new facets, the one sharing most edges
-// with it, then the first in order. The new specs left are listed by
+// with it, then the one of the edge fewest new specs share, then the
+// first in order. The new specs left are listed by
 // their facets (free, in order) and under each of their edges by their
 // facets (lists): an old spec's candidates are the new specs of its
 // edges' lists, and the first of each facets (each spec of those
@@ -1640,9 +1641,11 @@ type cellsPick struct {
 	post     map[cellsPost]int32
 	lists    [][]int // each list's new specs, those taken dropped as read
 	listN    []int   // each list's new specs left
+	listAll  []int   // each list's new specs, taken or not
 	postsOf  [][]int32
 	seen     []int32 // the old spec (one more) a new spec was a candidate of
 	hits     []int   // each candidate's weight of the edges read
+	rare     []int   // each candidate's shortest list read that holds it, counting its specs taken (0: none)
 	cands    []int
 	every    map[int32]int // each facets' weight of the edges all its specs left have
 	reads    [][2]int32    // the lists an old spec reads, each with its edge's weight
@@ -1661,7 +1664,7 @@ type cellsPost struct {
 func newCellsPick(c *edgeClass, keyOf func(j int) int32, taken []bool, newEdges [][]dep) *cellsPick {
 	p := &cellsPick{c: c, keyOf: keyOf, taken: taken, newEdges: newEdges, free: map[int32][]int{}, freeN: map[int32]int{},
 		post: map[cellsPost]int32{}, postsOf: make([][]int32, len(c.news)), seen: make([]int32, len(c.news)),
-		hits: make([]int, len(c.news)), every: map[int32]int{}}
+		hits: make([]int, len(c.news)), rare: make([]int, len(c.news)), every: map[int32]int{}}
 	for _, l := range newEdges {
 		p.edges += len(l)
 	}
@@ -1683,9 +1686,11 @@ func newCellsPick(c *edgeClass, keyOf func(j int) int32, taken []bool, newEdges 
 				p.post[k] = id
 				p.lists = append(p.lists, nil)
 				p.listN = append(p.listN, 0)
+				p.listAll = append(p.listAll, 0)
 			}
 			p.lists[id] = append(p.lists[id], j)
 			p.listN[id]++
+			p.listAll[id]++
 			p.postsOf[j] = append(p.postsOf[j], id)
 		}
 	}
@@ -1717,8 +1722,8 @@ func (p *cellsPick) first(f int32) int {
 
 // pick is old spec i's new spec among those left of the facets room,
 // i's edges edges (nil: unknown, every candidate alike): the one
-// sharing most edges (weighed as common weighs them), then the first
-// in order (-1: none left). It reads the lists of i's edges the
+// sharing most edges (weighed as common weighs them), then the one of
+// the shortest list read, then the first in order (-1: none left). It reads the lists of i's edges the
 // shortest first, within its share of the budget left (olds: the old
 // specs left to pick for, i among them): read by every old spec, a
 // list of many specs (a zlib of two builds, each under half the new
@@ -1727,16 +1732,19 @@ func (p *cellsPick) first(f int32) int {
 func (p *cellsPick) pick(i int, room []int32, edges []dep, olds int) int {
 	p.cands = p.cands[:0]
 	stamp := int32(i) + 1
-	add := func(j, w int) {
+	add := func(j, w, n int) {
 		if p.seen[j] != stamp {
-			p.seen[j], p.hits[j] = stamp, 0
+			p.seen[j], p.hits[j], p.rare[j] = stamp, 0, 0
 			p.cands = append(p.cands, j)
 		}
 		p.hits[j] += w
+		if n > 0 && (p.rare[j] == 0 || n < p.rare[j]) {
+			p.rare[j] = n
+		}
 	}
 	for _, f := range room {
 		if j := p.first(f); j >= 0 {
-			add(j, 0)
+			add(j, 0, 0)
 		}
 	}
 	if len(p.cands) == 0 {
@@ -1777,15 +1785,23 @@ func (p *cellsPick) pick(i int, room []int32, edges []dep, olds int) int {
 			p.budget--
 			if !p.taken[j] {
 				l = append(l, j)
-				add(j, int(r[1]))
+				add(j, int(r[1]), p.listAll[r[0]])
 			}
 		}
 		p.lists[r[0]] = l
 	}
+	// Of those alike, the one sharing the rarest edge with i (the list
+	// read that held fewest new specs, taken since or not), then the
+	// first: a leaf only it and i have weighed as much as a hub's edge
+	// that half the specs left have, and which i took went by the labels.
+	rarer := func(j, k int) bool {
+		a, b := p.rare[j], p.rare[k]
+		return a > 0 && (b == 0 || a < b)
+	}
 	best, bestScore := -1, -1
 	for _, j := range p.cands {
 		x := p.hits[j] + p.every[p.keyOf(j)]
-		if x > bestScore || x == bestScore && j < best {
+		if x > bestScore || x == bestScore && (rarer(j, best) || !rarer(best, j) && j < best) {
 			best, bestScore = j, x
 		}
 	}

@@ -19,7 +19,12 @@ import (
 // with the a@1 over p, for keepCells: each b shares z with one a@4 left
 // alone, and zlib with every one; split, zlib is of two builds, each
 // under the a of one parity of their index.
-func kcShape(k int, split bool) gShape {
+func kcShape(k int, split bool) gShape { return kcShapeOf(k, split, false) }
+
+// kcShapeOf is kcShape, but crossed (split too) each a@4 over z is over
+// the zlib the b over its z is not: each b shares z with its a@4 alone,
+// and zlib with half the others.
+func kcShapeOf(k int, split, crossed bool) gShape {
 	var sides [2][]gSpec
 	leaf := func(name string, i int) gSpec { return gSpec{name, fmt.Sprint(name, i), "1", nil} }
 	dep := func(name string, i int) [2]string { return [2]string{name, fmt.Sprint(name, i)} }
@@ -42,7 +47,7 @@ func kcShape(k int, split bool) gShape {
 			gSpec{"a", fmt.Sprint("oa", k+i), "1", [][2]string{dep("y", i), dep("zlib", zlib(k+i))}})
 		sides[1] = append(sides[1],
 			gSpec{"a", fmt.Sprint("nx", i), "3", [][2]string{dep("z", i), dep("w", i), dep("zlib", zlib(i))}},
-			gSpec{"a", fmt.Sprint("ny", i), "4", [][2]string{dep("z", i), dep("r", i), dep("zlib", zlib(i))}},
+			gSpec{"a", fmt.Sprint("ny", i), "4", [][2]string{dep("z", i), dep("r", i), dep("zlib", zlib(i+boolInt(crossed)))}},
 			gSpec{"a", fmt.Sprint("ny", k+i), "4", [][2]string{dep("y", i), dep("zlib", zlib(k+i))}})
 		for s := range sides {
 			for _, n := range []string{"z", "w", "p", "y", "r"} {
@@ -95,6 +100,34 @@ func TestKeepCellsSplitHub(t *testing.T) {
 		}
 		kcKept(t, forth, tc.k)
 	}
+}
+
+// kcShapeOf crossed (2 zlibs, each a@4 over z over the other one): a b
+// scored its a@4 (z, an edge of its own) as any a@4 over its zlib (an
+// edge half the specs left have), and took the first in order: k = 150,
+// about half the b kept their z, which went by the labels, and by the
+// time the last b picked, the zlib list held one spec left, as rare as
+// z. Of candidates alike, the one of the edge fewest specs share wins.
+// Under 4 labellings, both ways: each b pairs with the a@4 over its z.
+func TestKeepCellsRarestEdge(t *testing.T) {
+	const k = 150
+	for seed := range uint64(4) {
+		o, nw, id := gLoad(t, rand.New(rand.NewPCG(seed, 9100)), kcShapeOf(k, true, true))
+		forth := pairIDs(compareLawful(t, o, nw, diff.Filter{}), id, false)
+		back := pairIDs(compareLawful(t, nw, o, diff.Filter{}), id, true)
+		if !maps.Equal(forth, back) {
+			t.Fatalf("labelling %d: new → old pairs %v, old → new %v", seed, gSorted(back), gSorted(forth))
+		}
+		kcKept(t, forth, k)
+	}
+}
+
+// boolInt is 1 for true, 0 for false.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // kcKept fails t unless pairs (old id to new id) pair each b of

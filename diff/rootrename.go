@@ -90,6 +90,18 @@ func renamedRoots(oldRoots, newRoots map[string][]string) map[string]string {
 // map returned holds the new root's hash each gone root paired with in
 // its environment (respelling.mate).
 func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]bool, map[rootAt]string) {
+	_, news := leftRoots(o, n)
+	return respeltRootsLeft(o, n, news)
+}
+
+// respeltRootsLeft is respeltRoots, given the new roots leftRoots
+// leaves over of the spellings both sides write: an old root of such a
+// root's hash goes there (respell pairs it), so that its spelling, of
+// which another new spelling takes a root, is split (of debian's
+// hdf5@=3.0 and rhel's hdf5@=3.0, now debian's written hdf5, as
+// debian's other root writes it, and rhel's hdf5@3.0: debian's was said
+// removed and added, respelt whole into hdf5@3.0 with rhel's).
+func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string]string, map[string]bool, map[rootAt]string) {
 	// Only the roots of a spelling one side alone writes pair: the rest
 	// are left out from the start (of 128,000 roots written on both
 	// sides, the names of each were gathered, and looked through again,
@@ -126,23 +138,15 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 			came[k] = append(came[k], root)
 		}
 	}
-	// A spec is counted once: a root whose spec the other side writes
-	// under a spelling of its own is that root respelt (removed and
-	// added, or renamed below), never another spec's root changed. Of two
-	// environments' roots, rhel8's cmake@3.31.6 now cmake@3.31.7 and
-	// debian11's cmake now cmake %gcc@10 of one hash, debian11's cmake
-	// took cmake@3.31.7, first by name: "changed" into rhel8's spec,
-	// while its own hash was said added.
-	held := func(m map[string][]*GraphNode, roots []string) map[string]bool {
-		hs := map[string]bool{}
-		for _, root := range roots {
-			for _, x := range m[root] {
-				hs[x.Hash()] = true
-			}
-		}
-		return hs
-	}
-	goneHeld, cameHeld := held(o, gone), held(n, cameRoots)
+	// A spec is counted once: a root whose spec the other side roots
+	// (under a spelling of its own, or one both sides write) is that
+	// root respelt (removed and added, or renamed below), never another
+	// spec's root changed. Of two environments' roots, rhel8's
+	// cmake@3.31.6 now cmake@3.31.7 and debian11's cmake now cmake
+	// %gcc@10 of one hash, debian11's cmake took cmake@3.31.7, first by
+	// name: "changed" into rhel8's spec, while its own hash was said
+	// added; so did debian's cmake@=3.0, now cmake@3.0 as rhel's roots
+	// write it, take debian's cmake@=1.0 by name.
 	// A gone root no hash pairs pairs within its own environment: with a
 	// new root of the same package, spelling but for the version, os,
 	// platform and target (two environments' roots of one spelling,
@@ -217,6 +221,11 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 			several[i] = true
 		}
 	}
+	joins := make(map[key]bool, len(left)) // left's roots, by hash, package and spelling
+	for _, y := range left {
+		joins[key{y.hash, y.node.Name, withoutVersion(y.root)}] = true
+	}
+	joining := make([]bool, len(gone))
 	for i, x := range gone {
 		for _, node := range o[x] {
 			// Each new root once: of hdf5 and hdf5@1.0 of one hash, now
@@ -226,6 +235,8 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 			if l := came[k]; len(l) > 0 {
 				note(i, l[0])
 				came[k] = l[1:]
+			} else if joins[k] {
+				joining[i] = true
 			}
 		}
 	}
@@ -250,7 +261,7 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 	var split map[string]bool
 	for i, x := range gone {
 		switch {
-		case several[i]:
+		case several[i] || joining[i] && tos[i] != "":
 			if split == nil {
 				split = map[string]bool{}
 			}
@@ -275,12 +286,12 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 		delete(newNames, y)
 	}
 	for _, x := range gone {
-		if _, ok := oldNames[x]; ok && slices.ContainsFunc(o[x], func(g *GraphNode) bool { return cameHeld[g.Hash()] }) {
+		if _, ok := oldNames[x]; ok && slices.ContainsFunc(o[x], func(g *GraphNode) bool { return newHeld[g.Hash()] }) {
 			delete(oldNames, x)
 		}
 	}
 	for _, y := range cameRoots {
-		if _, ok := newNames[y]; ok && slices.ContainsFunc(n[y], func(g *GraphNode) bool { return goneHeld[g.Hash()] }) {
+		if _, ok := newNames[y]; ok && slices.ContainsFunc(n[y], func(g *GraphNode) bool { return oldHeld[g.Hash()] }) {
 			delete(newNames, y)
 		}
 	}
@@ -594,44 +605,33 @@ func (r *respelling) none() bool {
 	return r == nil || len(r.whole) == 0 && len(r.part) == 0
 }
 
-// respell is respeltRoots, and then the roots respelt alone: of a
-// spelling both sides write, a root of an os, platform and target no
-// root of that spelling on the other side has is the other side's root
-// of another spelling of its environment (rhel8's zlib@1.3 now zlib@=1.3,
-// while debian11's stays zlib@1.3): it pairs with a root left over, of
-// the same package and spelling but for the version, of one hash first,
-// then of the same os, platform and target (and version first), never
-// across environments: not "removed" while its respelling is "added",
-// its change and cause lost. So does each root of an old spelling split
-// (respeltRoots). Roots of one environment (one arch) that share a
-// spelling are each their own: a root keeping the spelling there may be
-// the one changed, unless they outnumber the other side's left there
-// and the other side roots one's hash under a spelling of its own. A
-// hash is never respelt into a spelling the old side roots it under
-// (its arch is that spelling's on the old side). The spellings both sides write are compared by merging their
-// roots' lists (sorted by hash): those of one hash on both sides cost
-// no look-up, and the rest are filed once by their keys.
-func respell(o, n map[string][]*GraphNode) *respelling {
-	whole, split, mates := respeltRoots(o, n)
-	r := &respelling{whole: whole, mate: mates}
-	type arch struct{ os, platform, target string }
-	archOf := func(g *GraphNode) arch { return arch{g.OS(), g.Platform(), g.Target()} }
-	type cand struct {
-		root string
-		node *GraphNode
-		hash string
-		a    bool // of a spelling both sides write
-		// split: of an old spelling one side alone writes whose specs
-		// several new spellings hold (respeltRoots), respelt root by
-		// root as a spelling both sides write is.
-		split bool
-	}
-	var olds, news []cand
+// envArch is a root's os, platform and target.
+type envArch struct{ os, platform, target string }
+
+// archOf is g's envArch.
+func archOf(g *GraphNode) envArch { return envArch{g.OS(), g.Platform(), g.Target()} }
+
+// A rootCand is a root respell pairs: its spelling, spec and hash.
+type rootCand struct {
+	root string
+	node *GraphNode
+	hash string
+	a    bool // of a spelling both sides write
+	// split: of an old spelling one side alone writes whose specs
+	// several new spellings hold (respeltRoots), respelt root by
+	// root as a spelling both sides write is.
+	split bool
+}
+
+// leftRoots returns the roots of the spellings both sides write that
+// the other side's roots of each spelling leave over, old and new (as
+// cands of a spelling both sides write), as left below gathers them.
+func leftRoots(o, n map[string][]*GraphNode) (olds, news []rootCand) {
 	// left gathers the roots of a spelling both sides write that the
 	// other side's roots of it do not match by hash: those of an arch the
 	// other side's have none of are left over, and so, where the arch's
 	// roots left unmatched outnumber the other side's, are those (as
-	// many as they outnumber, in hash order) whose hash the other side
+	// many as they outnumber, as ranked below) whose hash the other side
 	// roots under a spelling this one does not root it under: of
 	// debian11's curl rooting d3 and d1, now curl@=3.0 for d3 and curl
 	// for d2 (d1 bumped), d3 is left over for curl@=3.0 and d1 is
@@ -641,9 +641,9 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	// another environment's curl@1.0 moved to ubuntu with u1's hash, u1
 	// is curl changed into u2.
 	var oldElse, newElse map[string]bool // made when first needed
-	left := func(mine, theirs []*GraphNode, root string, elsewhere func(h string) bool, out *[]cand) {
-		var unmatched []int     // mine unmatched, by index
-		var excess map[arch]int // by arch: mine unmatched less theirs
+	left := func(mine, theirs []*GraphNode, root string, elsewhere func(h string) bool, out *[]rootCand) {
+		var unmatched []int        // mine unmatched, by index
+		var excess map[envArch]int // by arch: mine unmatched less theirs
 		i, j := 0, 0
 		for i < len(mine) {
 			h := mine[i].Hash()
@@ -658,33 +658,69 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		if len(unmatched) == 0 {
 			return
 		}
-		excess = make(map[arch]int, len(theirs))
+		excess = make(map[envArch]int, len(theirs))
 		for _, i := range unmatched {
 			excess[archOf(mine[i])]++
 		}
-		archs := make(map[arch]bool, len(theirs))
-		k := 0
+		archs := make(map[envArch]bool, len(theirs))
 		for _, g := range theirs {
 			archs[archOf(g)] = true
-			for k < len(mine) && mine[k].Hash() < g.Hash() {
-				k++
-			}
-			if k == len(mine) || mine[k].Hash() != g.Hash() {
-				excess[archOf(g)]--
+		}
+		// Mine unmatched of an arch theirs have none of, by version:
+		// theirs of that version, no more of them than these, pair
+		// with these (their specs' pairs, in another environment), and
+		// are no other's in their own (debian's hdf5 for m 1.0 and
+		// hdf5@2.0 for l, now hdf5 for l and for rhel's k 1.0: m was
+		// counted as l's, which it is not, and l was removed and added).
+		var away map[string]int
+		for _, i := range unmatched {
+			if !archs[archOf(mine[i])] {
+				if away == nil {
+					away = map[string]int{}
+				}
+				away[mine[i].Version()]++
 			}
 		}
+		theirsLeft := func(f func(g *GraphNode)) {
+			k := 0
+			for _, g := range theirs {
+				for k < len(mine) && mine[k].Hash() < g.Hash() {
+					k++
+				}
+				if k == len(mine) || mine[k].Hash() != g.Hash() {
+					f(g)
+				}
+			}
+		}
+		if away != nil {
+			theirsLeft(func(g *GraphNode) { away[g.Version()]-- })
+		}
+		theirsLeft(func(g *GraphNode) {
+			if away[g.Version()] < 0 || away == nil {
+				excess[archOf(g)]--
+			}
+		})
+		var surplus []int // mine unmatched that may be left over, of an arch theirs have
 		for _, i := range unmatched {
 			a := archOf(mine[i])
 			switch {
 			case !archs[a]:
+				*out = append(*out, rootCand{root, mine[i], mine[i].Hash(), true, false})
 			case excess[a] > 0 && elsewhere(mine[i].Hash()):
-				excess[a]--
-			default:
-				continue
+				surplus = append(surplus, i)
 			}
-			*out = append(*out, cand{root, mine[i], mine[i].Hash(), true, false})
+		}
+		if len(surplus) > 1 {
+			rankSurplus(mine, theirs, surplus)
+		}
+		for _, i := range surplus {
+			if a := archOf(mine[i]); excess[a] > 0 {
+				excess[a]--
+				*out = append(*out, rootCand{root, mine[i], mine[i].Hash(), true, false})
+			}
 		}
 	}
+
 	for root, ons := range o {
 		if nns, ok := n[root]; ok && len(nns) > 0 {
 			left(ons, nns, root, func(h string) bool {
@@ -705,6 +741,88 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 			}, &news)
 		}
 	}
+	return olds, news
+}
+
+// rankSurplus orders surplus (indexes into mine, the roots of one
+// spelling that may be left over for another spelling) as they are left
+// over: first those of a version, then of facets (rootFacets), that none
+// of theirs (the other side's roots of the spelling) in their arch that
+// no hash matches has (those pair with the rest, as their specs would), then by
+// version and facets: not in hash order, which made the labels choose
+// which root was changed (rhel8's hdf5 for b 1.0 and d 3.0, now
+// hdf5@=1.0 and hdf5@=3.0 for them and hdf5 for c 3.0: d stays,
+// changed into c). mine and theirs are in hash order.
+func rankSurplus(mine, theirs []*GraphNode, surplus []int) {
+	type archValue struct {
+		arch           envArch
+		version, facet string
+	}
+	has := map[archValue]bool{} // theirs' versions and facets, by arch
+	k := 0
+	for _, g := range theirs {
+		for k < len(mine) && mine[k].Hash() < g.Hash() {
+			k++
+		}
+		if k == len(mine) || mine[k].Hash() != g.Hash() {
+			has[archValue{arch: archOf(g), version: g.Version()}] = true
+			has[archValue{arch: archOf(g), facet: rootFacets(g)}] = true
+		}
+	}
+	type ranked struct {
+		i               int
+		rank            int
+		version, facets string
+	}
+	l := make([]ranked, len(surplus))
+	for k, i := range surplus {
+		g := mine[i]
+		a, f := archOf(g), rootFacets(g)
+		r := 0
+		if has[archValue{arch: a, version: g.Version()}] {
+			r += 2
+		}
+		if has[archValue{arch: a, facet: f}] {
+			r++
+		}
+		l[k] = ranked{i, r, g.Version(), f}
+	}
+	slices.SortStableFunc(l, func(x, y ranked) int {
+		return cmp.Or(cmp.Compare(x.rank, y.rank), strings.Compare(x.version, y.version), strings.Compare(x.facets, y.facets))
+	})
+	for k := range l {
+		surplus[k] = l[k].i
+	}
+}
+
+// respell is respeltRoots, and then the roots respelt alone: of a
+// spelling both sides write, a root of an os, platform and target no
+// root of that spelling on the other side has is the other side's root
+// of another spelling of its environment (rhel8's zlib@1.3 now zlib@=1.3,
+// while debian11's stays zlib@1.3): it pairs with a root left over, of
+// the same package and spelling but for the version, of one hash first,
+// then of the same os, platform and target (and version first), never
+// across environments: not "removed" while its respelling is "added",
+// its change and cause lost. So does each root of an old spelling split
+// (respeltRoots). Roots of one environment (one arch) that share a
+// spelling are each their own: a root keeping the spelling there may be
+// the one changed, unless they outnumber the other side's left there
+// and the other side roots one's hash under a spelling of its own. A
+// hash is never respelt into a spelling the old side roots it under
+// (its arch is that spelling's on the old side). A root left over of a
+// spelling both sides write pairs by hash with a root of a spelling
+// another old one takes whole, unless that old spelling roots the hash
+// too: of debian's roots hdf5 for 3.0 and 2.0 and rhel's hdf5@3.0,
+// now debian's 3.0 and rhel's written hdf5@=3.0, debian's 3.0 is
+// renamed into hdf5@=3.0, which rhel's hdf5@3.0 takes whole (the
+// mirror of an old spelling split into a spelling both sides write). The spellings both sides write are compared by
+// merging their roots' lists (sorted by hash): those of one hash on
+// both sides cost no look-up, and the rest are filed once by their
+// keys.
+func respell(o, n map[string][]*GraphNode) *respelling {
+	olds, news := leftRoots(o, n)
+	whole, split, mates := respeltRootsLeft(o, n, news)
+	r := &respelling{whole: whole, mate: mates}
 	if len(olds) == 0 && len(news) == 0 && len(split) == 0 {
 		return r
 	}
@@ -717,7 +835,7 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		if _, ok := n[root]; !ok {
 			if _, ok := r.whole[root]; !ok {
 				for _, g := range ons {
-					olds = append(olds, cand{root, g, g.Hash(), false, split[root]})
+					olds = append(olds, rootCand{root, g, g.Hash(), false, split[root]})
 				}
 			}
 		}
@@ -725,13 +843,13 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	for root, nns := range n {
 		// A new spelling an old one takes whole is none of these, but
 		// where old spellings are split: its roots may be theirs.
-		if _, ok := o[root]; !ok && (!taken[root] || len(split) > 0) {
+		if _, ok := o[root]; !ok {
 			for _, g := range nns {
-				news = append(news, cand{root, g, g.Hash(), false, false})
+				news = append(news, rootCand{root, g, g.Hash(), false, false})
 			}
 		}
 	}
-	byRootHash := func(a, b cand) int {
+	byRootHash := func(a, b rootCand) int {
 		return cmp.Or(strings.Compare(a.root, b.root), strings.Compare(a.hash, b.hash))
 	}
 	slices.SortFunc(olds, byRootHash)
@@ -742,13 +860,30 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	oldHeld, newHeld := heldAll(o), heldAll(n)
 	type key struct {
 		hash, name, rest, version, facets string
-		arch                              arch
+		arch                              envArch
 	}
 	var wholeTo map[string]string  // an old spelling one side alone writes: the one new spelling it takes
 	byOwner := map[string]string{} // a new spelling one side alone writes: the old spelling that took it
 	newTaken, oldTaken := make([]bool, len(news)), make([]bool, len(olds))
 	var intoRoots map[rootAt]string // a root of a spelling of wholeTo come to a spelling both sides write
-	pairs := func(keyOf func(c cand) (key, bool)) {
+	// wholeRoots reports whether an old spelling respelt whole into y
+	// roots hash h.
+	var wholeFrom map[string][]string // made when first needed
+	wholeRoots := func(y, h string) bool {
+		if wholeFrom == nil {
+			wholeFrom = make(map[string][]string, len(r.whole))
+			for x, to := range r.whole {
+				wholeFrom[to] = append(wholeFrom[to], x)
+			}
+		}
+		for _, x := range wholeFrom[y] {
+			if _, ok := slices.BinarySearchFunc(o[x], h, func(g *GraphNode, h string) int { return strings.Compare(g.Hash(), h) }); ok {
+				return true
+			}
+		}
+		return false
+	}
+	pairs := func(byHash bool, keyOf func(c rootCand) (key, bool)) {
 		idx := map[key][]int{}
 		for j, y := range news {
 			if k, ok := keyOf(y); ok && !newTaken[j] {
@@ -782,8 +917,11 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 				if y.root == x.root || !x.a && !x.split && !y.a {
 					continue // the same spelling, or respeltRoots' to pair
 				}
-				if !y.a && taken[y.root] && !x.split {
-					continue // taken whole: its roots are a split spelling's alone
+				if !y.a && taken[y.root] && !x.split && !(byHash && x.a && !wholeRoots(y.root, x.hash)) {
+					// taken whole: its roots are a split spelling's alone,
+					// or, by hash, a root's of a spelling both sides write
+					// that no old spelling taking it roots
+					continue
 				}
 				if !x.a && !x.split && wholeTo[x.root] != "" && wholeTo[x.root] != y.root {
 					continue // an old spelling takes one new spelling
@@ -832,11 +970,11 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	// (of hdf5 2.0 and 3.0 rebuilt, now hdf5@2.0 and hdf5@3.0, each its
 	// own, whatever the hashes' order), then by arch and facets (as the
 	// specs pair, rootEnv), then by arch.
-	pairs(func(c cand) (key, bool) {
+	pairs(true, func(c rootCand) (key, bool) {
 		return key{hash: c.hash, name: c.node.Name, rest: withoutVersion(c.root)}, true
 	})
 	for pass := range 3 {
-		pairs(func(c cand) (key, bool) {
+		pairs(false, func(c rootCand) (key, bool) {
 			if oldHeld[c.hash] && newHeld[c.hash] {
 				return key{}, false
 			}
@@ -908,15 +1046,13 @@ func (r *respelling) stacks(o, n map[string][]*GraphNode, intoRoots map[rootAt]s
 		}
 		r.perRoot[k.root] = true
 	}
-	type arch struct{ os, platform, target string }
-	archOf := func(g *GraphNode) arch { return arch{g.OS(), g.Platform(), g.Target()} }
 	var olds []string
 	for k := range r.stack {
 		olds = append(olds, k.root)
 	}
 	slices.Sort(olds)
 	for _, x := range slices.Compact(olds) {
-		respelt := map[arch]bool{} // of x's roots, one respelt there
+		respelt := map[envArch]bool{} // of x's roots, one respelt there
 		for _, g := range o[x] {
 			if _, ok := r.stack[rootAt{x, g.Hash()}]; ok {
 				respelt[archOf(g)] = true
