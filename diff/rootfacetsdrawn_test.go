@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -137,13 +136,9 @@ func drawFacetFolders(seed uint64) (old, cur []facetRoot) {
 // order.
 func loadFacetFolder(t *testing.T, name string, roots []facetRoot, shuffle *rand.Rand) *snapshot.Snapshot {
 	t.Helper()
-	type lock struct {
-		roots, specs []string
-		seen         map[string]bool
-	}
-	locks := map[string]*lock{}
+	locks := map[string]*drawnLock{}
 	var envs []string
-	spec := func(l *lock, h, name, version, compiler, variant, env, deps string) {
+	spec := func(l *drawnLock, h, name, version, compiler, variant, env, deps string) {
 		if l.seen[h] {
 			return
 		}
@@ -162,7 +157,7 @@ func loadFacetFolder(t *testing.T, name string, roots []facetRoot, shuffle *rand
 	for _, x := range roots {
 		l := locks[x.env]
 		if l == nil {
-			l = &lock{seen: map[string]bool{}}
+			l = &drawnLock{seen: map[string]bool{}}
 			locks[x.env] = l
 			envs = append(envs, x.env)
 		}
@@ -173,26 +168,9 @@ func loadFacetFolder(t *testing.T, name string, roots []facetRoot, shuffle *rand
 		spec(l, lh, lib, "1.0", "10", "", x.env, dep("zlib", zh))
 		h := x.hash()
 		spec(l, h, x.pkg, x.version, x.compiler, x.variant, x.env, dep(lib, lh)+","+dep("zlib", zh))
-		if !l.seen[h+" "+x.spelling] {
-			l.seen[h+" "+x.spelling] = true
-			l.roots = append(l.roots, fmt.Sprintf(`{"hash":%q,"spec":%q}`, h, x.spelling))
-		}
+		l.root(h, x.spelling)
 	}
-	src := &lockSource{prefix: name, files: map[string]string{}}
-	for _, env := range envs {
-		l := locks[env]
-		if shuffle != nil {
-			shuffle.Shuffle(len(l.roots), func(i, j int) { l.roots[i], l.roots[j] = l.roots[j], l.roots[i] })
-			shuffle.Shuffle(len(l.specs), func(i, j int) { l.specs[i], l.specs[j] = l.specs[j], l.specs[i] })
-		}
-		src.files[env+"/spack.lock"] = `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
-			strings.Join(l.roots, ",") + `],"concrete_specs":{` + strings.Join(l.specs, ",") + `}}`
-	}
-	s, err := snapshot.LoadFrom(src, snapshot.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return loadDrawnLocks(t, name, envs, locks, shuffle)
 }
 
 // Over drawn lockfile folders of 2–4 environments whose roots of one

@@ -154,17 +154,13 @@ func (s *lockSource) Read(f snapshot.File, buf []byte) ([]byte, error) {
 // A spec rooted under one spelling twice is rooted once.
 func loadRootFolder(t *testing.T, name string, roots []propRoot, zlib map[string][2]int, side int, shuffle *rand.Rand) *snapshot.Snapshot {
 	t.Helper()
-	type lock struct {
-		roots, specs []string
-		seen         map[string]bool
-	}
-	locks := map[string]*lock{}
+	locks := map[string]*drawnLock{}
 	var envs []string
 	for _, x := range roots {
 		l := locks[x.env]
 		zh := propHash("zlib", x.env, fmt.Sprint(zlib[x.env][side]))
 		if l == nil {
-			l = &lock{seen: map[string]bool{}}
+			l = &drawnLock{seen: map[string]bool{}}
 			locks[x.env] = l
 			envs = append(envs, x.env)
 			l.specs = append(l.specs, fmt.Sprintf(`%q:{"name":"zlib","version":"1.3","arch":{"platform":"linux","platform_os":%q,"target":"x86_64"},"compiler":{"name":"gcc","version":"10"},"namespace":"builtin","parameters":{},"dependencies":[],"hash":%q}`,
@@ -176,26 +172,9 @@ func loadRootFolder(t *testing.T, name string, roots []propRoot, zlib map[string
 			l.specs = append(l.specs, fmt.Sprintf(`%q:{"name":%q,"version":%q,"arch":{"platform":"linux","platform_os":%q,"target":"x86_64"},"compiler":{"name":"gcc","version":"10"},"namespace":"builtin","parameters":{},"dependencies":[{"name":"zlib","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}],"hash":%q}`,
 				h, x.pkg, x.version, propOS[x.env], zh, h))
 		}
-		if !l.seen[h+" "+x.spelling] {
-			l.seen[h+" "+x.spelling] = true
-			l.roots = append(l.roots, fmt.Sprintf(`{"hash":%q,"spec":%q}`, h, x.spelling))
-		}
+		l.root(h, x.spelling)
 	}
-	src := &lockSource{prefix: name, files: map[string]string{}}
-	for _, env := range envs {
-		l := locks[env]
-		if shuffle != nil {
-			shuffle.Shuffle(len(l.roots), func(i, j int) { l.roots[i], l.roots[j] = l.roots[j], l.roots[i] })
-			shuffle.Shuffle(len(l.specs), func(i, j int) { l.specs[i], l.specs[j] = l.specs[j], l.specs[i] })
-		}
-		src.files[env+"/spack.lock"] = `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
-			strings.Join(l.roots, ",") + `],"concrete_specs":{` + strings.Join(l.specs, ",") + `}}`
-	}
-	s, err := snapshot.LoadFrom(src, snapshot.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return loadDrawnLocks(t, name, envs, locks, shuffle)
 }
 
 // Over drawn lockfile folders of 2–3 environments whose roots are kept,
@@ -278,4 +257,42 @@ func checkRootFolders(t *testing.T, seed uint64) {
 			t.Errorf("seed %d: the report of the folders shuffled differs\nold %v\nnew %v", seed, old, cur)
 		}
 	}
+}
+
+// A drawnLock is one environment's spack.lock of a drawn folder: its
+// roots and specs as JSON members, and what it has written (a spec by
+// hash, a root by hash and spelling).
+type drawnLock struct {
+	roots, specs []string
+	seen         map[string]bool
+}
+
+// root roots the spec h under spelling, once.
+func (l *drawnLock) root(h, spelling string) {
+	if !l.seen[h+" "+spelling] {
+		l.seen[h+" "+spelling] = true
+		l.roots = append(l.roots, fmt.Sprintf(`{"hash":%q,"spec":%q}`, h, spelling))
+	}
+}
+
+// loadDrawnLocks loads locks as one spack.lock per environment (in the
+// order of envs) of a folder named name; shuffled, with each file's
+// roots and specs in another order.
+func loadDrawnLocks(t *testing.T, name string, envs []string, locks map[string]*drawnLock, shuffle *rand.Rand) *snapshot.Snapshot {
+	t.Helper()
+	src := &lockSource{prefix: name, files: map[string]string{}}
+	for _, env := range envs {
+		l := locks[env]
+		if shuffle != nil {
+			shuffle.Shuffle(len(l.roots), func(i, j int) { l.roots[i], l.roots[j] = l.roots[j], l.roots[i] })
+			shuffle.Shuffle(len(l.specs), func(i, j int) { l.specs[i], l.specs[j] = l.specs[j], l.specs[i] })
+		}
+		src.files[env+"/spack.lock"] = `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[` +
+			strings.Join(l.roots, ",") + `],"concrete_specs":{` + strings.Join(l.specs, ",") + `}}`
+	}
+	s, err := snapshot.LoadFrom(src, snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
