@@ -17,14 +17,7 @@ import (
 // it is and how to write it; a word git does not know, or a path written
 // ./X, gets no such hint.
 func TestRevisionWithoutPathHint(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	repo := filepath.Join(t.TempDir(), "catalogue")
-	if _, err := gittest.Commits(repo, "../../testdata/real/v0.23.0", "../../testdata/real/v0.23.1"); err != nil {
-		t.Fatal(err)
-	}
-	for arg, want := range map[string]string{
+	checkLoadHints(t, "no such file or directory", "no such file or directory", "revision", map[string]string{
 		"HEAD~1":       "no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:_cache/develop')",
 		"HEAD":         "HEAD is a git revision",
 		"HEAD~1..HEAD": "no such file or directory; 'HEAD~1..HEAD' is a range of git revisions: a log of PATH over it is cachediff log --revs 'HEAD~1..HEAD' PATH",
@@ -32,18 +25,37 @@ func TestRevisionWithoutPathHint(t *testing.T) {
 		"nosuch":       "",
 		"./HEAD":       "",
 		"nosuch..HEAD": "",
-	} {
+	})
+}
+
+// checkLoadHints loads each argument of cases in a repository of two
+// commits of real pages: its error says base, says once once, and
+// holds the case's hint, or, where the case's hint is "", says nothing
+// of noHint.
+func checkLoadHints(t *testing.T, base, once, noHint string, cases map[string]string) {
+	t.Helper()
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	repo := filepath.Join(t.TempDir(), "catalogue")
+	if _, err := gittest.Commits(repo, "../../testdata/real/v0.23.0", "../../testdata/real/v0.23.1"); err != nil {
+		t.Fatal(err)
+	}
+	for arg, want := range cases {
 		_, err := Load(repo, arg, Options{}, snapshot.Options{})
-		if err == nil || !strings.Contains(err.Error(), "no such file or directory") {
-			t.Errorf("Load(%q): %v; want no such file or directory", arg, err)
+		if err == nil || !strings.Contains(err.Error(), base) {
+			t.Errorf("Load(%q): %v; want %s", arg, err, base)
 			continue
 		}
 		if want == "" {
-			if strings.Contains(err.Error(), "revision") {
-				t.Errorf("Load(%q): %v; want no hint of a revision", arg, err)
+			if strings.Contains(err.Error(), noHint) {
+				t.Errorf("Load(%q): %v; want no hint of %s", arg, err, noHint)
 			}
 		} else if !strings.Contains(err.Error(), want) {
 			t.Errorf("Load(%q): %v; want %q", arg, err, want)
+		}
+		if n := strings.Count(err.Error(), once); n != 1 {
+			t.Errorf("Load(%q): %v; says %s %d times", arg, err, once, n)
 		}
 	}
 }
