@@ -1,9 +1,6 @@
 package gitsrc
 
 import (
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -21,20 +18,7 @@ func TestSeriesBlankRangeEnds(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
 	}
-	dir := t.TempDir()
-	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
-		t.Fatal(err)
-	}
-	for i := range 2 {
-		os.WriteFile(filepath.Join(dir, "x"), []byte(strconv.Itoa(i)), 0o644)
-		if _, err := gittest.Git(dir, nil, "add", "-A"); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := gittest.Git(dir, nil, "commit", "-q", "-m", "c"+strconv.Itoa(i)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r, _ := OpenRepo(dir)
+	r := xCommits(t, 2)
 	for rng, want := range map[string]string{
 		"..":           "the range .. names no revision at either end: a range is A..B (HEAD~7..HEAD), A.. or ..B",
 		" .. ":         `the range " .. " names no revision at either end`,

@@ -20,20 +20,7 @@ func TestSeriesSpacedRange(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
 	}
-	dir := t.TempDir()
-	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
-		t.Fatal(err)
-	}
-	for i := range 3 {
-		os.WriteFile(filepath.Join(dir, "x"), []byte(strconv.Itoa(i)), 0o644)
-		if _, err := gittest.Git(dir, nil, "add", "-A"); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := gittest.Git(dir, nil, "commit", "-q", "-m", "c"+strconv.Itoa(i)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r, _ := OpenRepo(dir)
+	r := xCommits(t, 3)
 	for _, rng := range []string{"^HEAD~2 HEAD", "HEAD ^HEAD~2", "HEAD~2 HEAD", " HEAD~2\tHEAD"} {
 		_, err := r.Series(rng, "x", "", "")
 		if err == nil || !strings.Contains(err.Error(), "a range is one argument, 'HEAD~2..HEAD'") {
@@ -54,4 +41,28 @@ func TestSeriesSpacedRange(t *testing.T) {
 	if _, err := r.Series("^nope HEAD", "x", "", ""); err == nil || !strings.Contains(err.Error(), `a range is one argument (A..B), and git knows no commit "nope"`) {
 		t.Errorf(`Series("^nope HEAD"): %v; want a range is one argument, and nope unknown`, err)
 	}
+}
+
+// xCommits opens a repository of n commits, c0 to c(n-1), each writing
+// its number into the file x.
+func xCommits(t *testing.T, n int) *Repo {
+	t.Helper()
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		os.WriteFile(filepath.Join(dir, "x"), []byte(strconv.Itoa(i)), 0o644)
+		if _, err := gittest.Git(dir, nil, "add", "-A"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gittest.Git(dir, nil, "commit", "-q", "-m", "c"+strconv.Itoa(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
