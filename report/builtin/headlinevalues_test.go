@@ -22,10 +22,7 @@ import (
 // its list could read as more than a root, and in Markdown each value
 // shows its own edge spaces, as a highlight's words do.
 func TestRootsHeadlineTellsValuesApart(t *testing.T) {
-	changed := func(root, from, to string) diff.RootChange {
-		return diff.RootChange{Root: root, Old: diff.RootSpec{Root: root, Name: root, Version: from, Hash: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},
-			New: diff.RootSpec{Root: root, Name: root, Version: to, Hash: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"}}
-	}
+	changed := reporttest.RootChanged
 	roots := []struct {
 		what string
 		rt   diff.RootChanges

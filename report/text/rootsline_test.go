@@ -19,10 +19,7 @@ import (
 // names are (report.NamesQuoted), and the versions written as a
 // one-for-one move's (report.MoveSide).
 func TestTextRootsLineTellsRootsApart(t *testing.T) {
-	changed := func(root, from, to string) diff.RootChange {
-		return diff.RootChange{Root: root, Old: diff.RootSpec{Root: root, Name: root, Version: from, Hash: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},
-			New: diff.RootSpec{Root: root, Name: root, Version: to, Hash: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"}}
-	}
+	changed := reporttest.RootChanged
 	added := func(roots ...string) []diff.RootSpec {
 		var l []diff.RootSpec
 		for _, r := range roots {

@@ -50,6 +50,13 @@ func RootRecipeChanged(t testing.TB, name, spec string) *diff.Report {
 	return ComparePaths(t, paths[0], paths[1])
 }
 
+// RootChanged is the root root (of the package root) changed from the
+// version from, of one hash, to the version to, of another.
+func RootChanged(root, from, to string) diff.RootChange {
+	return diff.RootChange{Root: root, Old: diff.RootSpec{Root: root, Name: root, Version: from, Hash: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},
+		New: diff.RootSpec{Root: root, Name: root, Version: to, Hash: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"}}
+}
+
 // OnePackage is a report of one changed package, name, whose one spec
 // was rebuilt, with name as its compiler, variant and stack too.
 func OnePackage(name string) *diff.Report {
