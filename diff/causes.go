@@ -5074,6 +5074,19 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 			}
 		}
 		paired := make([]bool, len(rc.Added))
+		// take pairs the removed root i with the first added root of m[k]
+		// not paired yet, if any, and drops those it passed (each paired).
+		take := func(i int, m map[key][]int, k key) {
+			l := m[k]
+			for len(l) > 0 && paired[l[0]] {
+				l = l[1:]
+			}
+			if len(l) > 0 {
+				pairs[i], paired[l[0]] = l[0], true
+				l = l[1:]
+			}
+			m[k] = l
+		}
 		for i, x := range rc.Removed {
 			k := key{x.Hash, x.Name, ren.of(x.Root, x.Hash)}
 			if l := byHash[k]; k.root != "" && len(l) > 0 {
@@ -5092,15 +5105,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 			if m == "" || k.root == "" || pairs[i] >= 0 {
 				continue
 			}
-			l := byHash[k]
-			for len(l) > 0 && paired[l[0]] { // each dropped once
-				l = l[1:]
-			}
-			if len(l) > 0 {
-				pairs[i], paired[l[0]] = l[0], true
-				l = l[1:]
-			}
-			byHash[k] = l
+			take(i, byHash, k)
 		}
 		// Then as the report's specs pair (of two environments' roots
 		// written alike, cmake@3.31.6 on rhel8 and on debian11, both
@@ -5122,30 +5127,14 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 				continue
 			}
 			k.hash = h
-			l := byHash[k]
-			for len(l) > 0 && paired[l[0]] { // each dropped once
-				l = l[1:]
-			}
-			if len(l) > 0 {
-				pairs[i], paired[l[0]] = l[0], true
-				l = l[1:]
-			}
-			byHash[k] = l
+			take(i, byHash, k)
 		}
 		for i, x := range rc.Removed {
 			k := key{"", x.Name, ren.of(x.Root, x.Hash)}
 			if k.root == "" || pairs[i] >= 0 {
 				continue
 			}
-			l := byRoot[k]
-			for len(l) > 0 && paired[l[0]] { // each dropped once
-				l = l[1:]
-			}
-			if len(l) > 0 {
-				pairs[i], paired[l[0]] = l[0], true
-				l = l[1:]
-			}
-			byRoot[k] = l
+			take(i, byRoot, k)
 		}
 		taken := make([]bool, len(rc.Added))
 		var removed []RootSpec
