@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
@@ -77,8 +78,25 @@ func SideLabel(s diff.Side) string {
 }
 
 // StepTitle is the heading of a step made of its labels and subject:
-// "new · subject (from old)".
+// "new · subject (from old)", each label written as StepLabel writes it.
 func StepTitle(newLabel, oldLabel, subject string) string {
+	return JoinStepTitle(StepLabel(newLabel), StepLabel(oldLabel), subject)
+}
+
+// StepLabel is a snapshot's label as a step's title writes it: quoted
+// where it holds a parenthesis, "·" or a quote, which the title's own
+// words hold: the step to "x (from y)" from "a" read "x (from y) (from
+// a)", as a step to x from "y) (from a".
+func StepLabel(s string) string {
+	if strings.ContainsAny(s, `()"·`) {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+// JoinStepTitle is StepTitle of labels written already (StepLabel, then
+// a view's escaping).
+func JoinStepTitle(newLabel, oldLabel, subject string) string {
 	t := newLabel
 	if subject != "" {
 		t += " · " + subject

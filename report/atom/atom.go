@@ -641,7 +641,7 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 	// values are visible text already (report.NewsShown).
 	item := func(s string) string { return html.EscapeString(report.Shorten(s)) }
 	oldLabel, newLabel := entrySides(r)
-	oldLabel, newLabel = feedLabel(oldLabel), feedLabel(newLabel) // visible already: t escapes the HTML
+	oldLabel, newLabel = feedLabel(report.StepLabel(oldLabel)), feedLabel(report.StepLabel(newLabel)) // visible already: t escapes the HTML
 	b.WriteString("<p><b>" + t(newLabel) + "</b>")
 	if subject != "" {
 		// Bounded as the Markdown log's heading bounds it

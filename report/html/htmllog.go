@@ -166,19 +166,19 @@ func (l *logHTML) Finish(s *diff.Series) error {
 	}
 	p := newHTMLPage(a)
 	n := len(l.counts)
-	labels := pageTexts(report.SnapshotLabels(s.Snapshots))
+	raw := report.SnapshotLabels(s.Snapshots)
+	labels := pageTexts(raw)
 	titles := make([]string, n)
 	stepLabels := make([]string, n)
 	for k := range l.counts {
 		c := l.counts[k]
 		if len(labels) == n+1 {
-			c.newLabel, c.oldLabel = labels[k+1], labels[k]
+			c.newLabel, c.oldLabel = raw[k+1], raw[k]
 			c.subject = l.o.Subjects[s.Snapshots[k+1].Rev]
-		} else {
-			c.newLabel, c.oldLabel = PageText(c.newLabel), PageText(c.oldLabel)
 		}
-		titles[k] = report.StepTitle(c.newLabel, c.oldLabel, PageText(c.subject))
-		stepLabels[k] = c.newLabel
+		// Each label quoted (report.StepLabel) before it is made page text.
+		titles[k] = report.JoinStepTitle(PageText(report.StepLabel(c.newLabel)), PageText(report.StepLabel(c.oldLabel)), PageText(c.subject))
+		stepLabels[k] = PageText(c.newLabel)
 	}
 	first, last := "", ""
 	if len(labels) > 0 {

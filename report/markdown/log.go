@@ -48,7 +48,7 @@ func titleMD(newLabel, oldLabel, subject string) string {
 	if subject != "" {
 		subject = report.EscapeMD(subject)
 	}
-	return report.StepTitle(report.EscapeMD(newLabel), report.EscapeMD(oldLabel), subject)
+	return report.JoinStepTitle(report.EscapeMD(report.StepLabel(newLabel)), report.EscapeMD(report.StepLabel(oldLabel)), subject)
 }
 
 func stepCountsOf(r *diff.Report, subjects map[string]string) stepCounts {

@@ -125,11 +125,14 @@ func (l *logText) Finish(s *diff.Series) error {
 	for k := l.n - 1; k >= 0; k-- {
 		head := "step " + strconv.Itoa(k+1)
 		if len(s.Snapshots) == l.n+1 {
-			glued := func(i int) string { return strings.ReplaceAll(label(i), " ", nbsp) } // "2025-03-16 e7c8068" stays on a line
+			// "2025-03-16 e7c8068" stays on a line.
+			glued := func(i int) string {
+				return strings.ReplaceAll(textLabel(report.VisibleInput(report.StepLabel(labels[i]))), " ", nbsp)
+			}
 			// The subject bounded as the Markdown log's heading bounds
 			// it (report.Shorten, of the visible text): a bot's commit
 			// subject of megabytes took tens of thousands of lines.
-			head += " · " + report.StepTitle(glued(k+1), glued(k), report.Shorten(report.VisibleInput(l.o.Subjects[s.Snapshots[k+1].Rev])))
+			head += " · " + report.JoinStepTitle(glued(k+1), glued(k), report.Shorten(report.VisibleInput(l.o.Subjects[s.Snapshots[k+1].Rev])))
 		}
 		for _, line := range f.para(paintStr(c, "bold", head)) {
 			if _, err := bw.WriteString(line + "\n"); err != nil {
