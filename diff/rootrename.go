@@ -804,7 +804,8 @@ func rankSurplus(mine, theirs []*GraphNode, surplus []int) {
 // then of the same os, platform and target (and version first), never
 // across environments: not "removed" while its respelling is "added",
 // its change and cause lost. So does each root of an old spelling split
-// (respeltRoots). Roots of one environment (one arch) that share a
+// (respeltRoots), with the new root respeltRoots paired it with in its
+// environment first. Roots of one environment (one arch) that share a
 // spelling are each their own: a root keeping the spelling there may be
 // the one changed, unless they outnumber the other side's left there
 // and the other side roots one's hash under a spelling of its own. A
@@ -883,10 +884,10 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		}
 		return false
 	}
-	pairs := func(byHash bool, keyOf func(c rootCand) (key, bool)) {
+	pairs := func(byHash bool, keyOf func(c rootCand, old bool) (key, bool)) {
 		idx := map[key][]int{}
 		for j, y := range news {
-			if k, ok := keyOf(y); ok && !newTaken[j] {
+			if k, ok := keyOf(y, false); ok && !newTaken[j] {
 				idx[k] = append(idx[k], j)
 			}
 		}
@@ -897,7 +898,7 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 			if x.hash == "" || oldTaken[i] {
 				continue
 			}
-			k, ok := keyOf(x)
+			k, ok := keyOf(x, true)
 			if !ok {
 				continue
 			}
@@ -970,11 +971,23 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	// (of hdf5 2.0 and 3.0 rebuilt, now hdf5@2.0 and hdf5@3.0, each its
 	// own, whatever the hashes' order), then by arch and facets (as the
 	// specs pair, rootEnv), then by arch.
-	pairs(true, func(c rootCand) (key, bool) {
+	pairs(true, func(c rootCand, _ bool) (key, bool) {
 		return key{hash: c.hash, name: c.node.Name, rest: withoutVersion(c.root)}, true
 	})
+	// A root of a split spelling keeps the new root respeltRoots paired
+	// it with in its environment (mates): that pair split the spelling,
+	// and a root of a spelling both sides write taking that new root by
+	// version left the split root removed, its spelling gone into one new
+	// spelling alone, and the new root paired twice.
+	pairs(false, func(c rootCand, old bool) (key, bool) {
+		if !old {
+			return key{hash: c.hash}, true
+		}
+		h, ok := mates[rootAt{c.root, c.hash}]
+		return key{hash: h}, ok && c.split
+	})
 	for pass := range 3 {
-		pairs(false, func(c rootCand) (key, bool) {
+		pairs(false, func(c rootCand, _ bool) (key, bool) {
 			if oldHeld[c.hash] && newHeld[c.hash] {
 				return key{}, false
 			}

@@ -1,0 +1,38 @@
+package diff_test
+
+import (
+	"testing"
+)
+
+// A root of a split spelling keeps the new root of its environment that
+// split it, though a root of a spelling both sides write could take that
+// new root by version (TestRootsDrawnFacetFolders' seed 236, smallest):
+// debarm's cmake@=2.0 for d 3.0 and rhel's for t 2.0, and rhel's
+// cmake@=1.0 for p 1.0, now debarm's cmake@2.0 for o 2.0 and cmake@=1.0
+// for 7 1.0, and rhel's cmake@1.0 for s 1.0. respeltRoots split
+// cmake@=2.0, d into o and t into s in their environments, but respell
+// gave s to p (rhel's, of its version) and left t removed: cmake@=2.0
+// went into cmake@2.0 alone while its stack was kept, and the report
+// was refused (causes.roots.changed[1].old.root: "cmake@=2.0", but the
+// report counts specs in that stack), with s paired twice. t is changed
+// into s, d into o, and p into 7, both ways round.
+func TestRootSplitKeepsItsMate(t *testing.T) {
+	cur := []facetRoot{
+		{"debarm", "cmake", "3.0", "11", "~shared", 7, 10, "cmake@=2.0"}, // d
+		{"rhel", "cmake", "1.0", "11", "+shared", 0, 10, "cmake@=1.0"},   // p
+		{"rhel", "cmake", "2.0", "10", "+shared", 9, 0, "cmake@=2.0"},    // t
+	}
+	old := []facetRoot{
+		{"debarm", "cmake", "2.0", "11", "~shared", 0, 0, "cmake@2.0"},  // o
+		{"debarm", "cmake", "1.0", "10", "~shared", 0, 1, "cmake@=1.0"}, // 7
+		{"rhel", "cmake", "1.0", "11", "+shared", 0, 0, "cmake@1.0"},    // s
+	}
+	h := func(x facetRoot) string { return x.hash()[:1] }
+	d, p, tt, o, seven, s := h(cur[0]), h(cur[1]), h(cur[2]), h(old[0]), h(old[1]), h(old[2])
+	want := []string{
+		"changed " + seven + ">" + p + " cmake@=1.0>cmake@=1.0",
+		"changed " + o + ">" + d + " cmake@2.0>cmake@=2.0",
+		"changed " + s + ">" + tt + " cmake@1.0>cmake@=2.0",
+	}
+	rootsBothWays(t, "split keeps its mate", loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil), want, nil)
+}
