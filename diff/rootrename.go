@@ -100,7 +100,8 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 // which another new spelling takes a root, is split (of debian's
 // hdf5@=3.0 and rhel's hdf5@=3.0, now debian's written hdf5, as
 // debian's other root writes it, and rhel's hdf5@3.0: debian's was said
-// removed and added, respelt whole into hdf5@3.0 with rhel's).
+// removed and added, respelt whole into hdf5@3.0 with rhel's); each
+// such new root goes to one old root, the first by spelling.
 func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string]string, map[string]bool, map[rootAt]string) {
 	// Only the roots of a spelling one side alone writes pair: the rest
 	// are left out from the start (of 128,000 roots written on both
@@ -221,9 +222,13 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 			several[i] = true
 		}
 	}
-	joins := make(map[key]bool, len(left)) // left's roots, by hash, package and spelling
+	// left's roots, by hash, package and spelling: how many, each
+	// joined by one gone root (of hdf5@1.0 and hdf5@=1.0 of one hash,
+	// now hdf5 for it as debian's roots write it, hdf5@1.0 takes it, and
+	// hdf5@=1.0 is not split for it).
+	joins := make(map[key]int, len(left))
 	for _, y := range left {
-		joins[key{y.hash, y.node.Name, withoutVersion(y.root)}] = true
+		joins[key{y.hash, y.node.Name, withoutVersion(y.root)}]++
 	}
 	joining := make([]bool, len(gone))
 	for i, x := range gone {
@@ -235,7 +240,8 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 			if l := came[k]; len(l) > 0 {
 				note(i, l[0])
 				came[k] = l[1:]
-			} else if joins[k] {
+			} else if joins[k] > 0 {
+				joins[k]--
 				joining[i] = true
 			}
 		}
