@@ -810,8 +810,8 @@ func rankSurplus(mine, theirs []*GraphNode, surplus []int) {
 // then of the same os, platform and target (and version first), never
 // across environments: not "removed" while its respelling is "added",
 // its change and cause lost. So does each root of an old spelling split
-// (respeltRoots), with the new root respeltRoots paired it with in its
-// environment first. Roots of one environment (one arch) that share a
+// (respeltRoots), by hash before the roots of spellings both sides write,
+// then with the new root respeltRoots paired it with in its environment. Roots of one environment (one arch) that share a
 // spelling are each their own: a root keeping the spelling there may be
 // the one changed, unless they outnumber the other side's left there
 // and the other side roots one's hash under a spelling of its own. A
@@ -977,9 +977,16 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	// (of hdf5 2.0 and 3.0 rebuilt, now hdf5@2.0 and hdf5@3.0, each its
 	// own, whatever the hashes' order), then by arch and facets (as the
 	// specs pair, rootEnv), then by arch.
-	pairs(true, func(c rootCand, _ bool) (key, bool) {
-		return key{hash: c.hash, name: c.node.Name, rest: withoutVersion(c.root)}, true
-	})
+	// A split spelling's roots first: respeltRoots split the spelling by
+	// the new roots of its hashes, which a root of a spelling both sides
+	// write, first by name, took (rhel's curl@=2.0 and curl@2.0 of one
+	// hash, now curl: curl@=2.0's root was said removed, the spelling gone
+	// into one new spelling alone while its stack was kept).
+	for _, split := range []bool{true, false} {
+		pairs(true, func(c rootCand, old bool) (key, bool) {
+			return key{hash: c.hash, name: c.node.Name, rest: withoutVersion(c.root)}, !old || c.split == split
+		})
+	}
 	// A root of a split spelling keeps the new root respeltRoots paired
 	// it with in its environment (mates): that pair split the spelling,
 	// and a root of a spelling both sides write taking that new root by

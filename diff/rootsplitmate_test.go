@@ -70,3 +70,36 @@ func TestRootJoinedOnceOfTwoSpellings(t *testing.T) {
 	}
 	rootsBothWays(t, "joined once", loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil), want, nil)
 }
+
+// A root of a split spelling takes the new root of its hash before a
+// root of a spelling both sides write does (TestRootsDrawnFacetFolders'
+// seed 1558, smallest): rhel's curl@=2.0 and curl@2.0 rooting one hash
+// m, and curl@=2.0 for k 1.0, now rhel's curl for m and curl@=1.0 for v
+// (k rebuilt), and debarm's curl@2.0 for 4. respeltRoots split
+// curl@=2.0, m into curl by hash and k into v, but respell gave m's new
+// root to curl@2.0, first by name: curl@=2.0's m was removed, the
+// spelling went into curl@=1.0 alone while its stack was kept, and the
+// report was refused (causes.roots.changed[0].old.root: "curl@=2.0",
+// but the report counts specs in that stack). curl@=2.0 is renamed for
+// m and changed for k, and curl@2.0 changed into debarm's, both ways
+// round.
+func TestRootSplitTakesItsHashFirst(t *testing.T) {
+	old := []facetRoot{
+		{"rhel", "curl", "2.0", "10", "~shared", 0, 0, "curl@=2.0"}, // m
+		{"rhel", "curl", "2.0", "10", "~shared", 0, 0, "curl@2.0"},  // m
+		{"rhel", "curl", "1.0", "10", "~shared", 3, 0, "curl@=2.0"}, // k
+	}
+	cur := []facetRoot{
+		{"rhel", "curl", "2.0", "10", "~shared", 0, 0, "curl"},       // m
+		{"rhel", "curl", "1.0", "10", "~shared", 4, 0, "curl@=1.0"},  // v
+		{"debarm", "curl", "2.0", "10", "+shared", 9, 0, "curl@2.0"}, // 4
+	}
+	h := func(x facetRoot) string { return x.hash()[:1] }
+	m, k, v, four := h(old[0]), h(old[2]), h(cur[1]), h(cur[2])
+	want := []string{
+		"changed " + k + ">" + v + " curl@=2.0>curl@=1.0",
+		"changed " + m + ">" + four + " curl@2.0>curl@2.0",
+		"renamed " + m + " curl@=2.0>curl",
+	}
+	rootsBothWays(t, "split takes its hash", loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil), want, nil)
+}
