@@ -91,7 +91,8 @@ func renamedRoots(oldRoots, newRoots map[string][]string) map[string]string {
 // its environment (respelling.mate).
 func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]bool, map[rootAt]string) {
 	_, news := leftRoots(o, n)
-	return respeltRootsLeft(o, n, news)
+	whole, split, mates, _ := respeltRootsLeft(o, n, news)
+	return whole, split, mates
 }
 
 // respeltRootsLeft is respeltRoots, given the new roots leftRoots
@@ -101,8 +102,9 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 // hdf5@=3.0 and rhel's hdf5@=3.0, now debian's written hdf5, as
 // debian's other root writes it, and rhel's hdf5@3.0: debian's was said
 // removed and added, respelt whole into hdf5@3.0 with rhel's); each
-// such new root goes to one old root, the first by spelling.
-func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string]string, map[string]bool, map[rootAt]string) {
+// such new root goes to one old root, the first by spelling. The fourth
+// map returned holds the spelling of the new root of the third's.
+func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string]string, map[string]bool, map[rootAt]string, map[rootAt]string) {
 	// Only the roots of a spelling one side alone writes pair: the rest
 	// are left out from the start (of 128,000 roots written on both
 	// sides, the names of each were gathered, and looked through again,
@@ -119,7 +121,7 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 		}
 	}
 	if len(gone) == 0 || len(cameRoots) == 0 {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	only := func(m map[string][]*GraphNode, roots []string) map[string][]*GraphNode {
 		out := make(map[string][]*GraphNode, len(roots))
@@ -246,7 +248,8 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 			}
 		}
 	}
-	var paired map[rootAt]string // a gone root paired with a new root in its environment: the new root's hash
+	var paired map[rootAt]string     // a gone root paired with a new root in its environment: the new root's hash
+	var pairedRoot map[rootAt]string // and its spelling
 	for pass := range int8(3) {
 		for i, x := range gone {
 			for _, g := range o[x] {
@@ -255,9 +258,9 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 				}
 				if y, h := next(rootArch(g, x, pass)); y != "" {
 					if paired == nil {
-						paired = map[rootAt]string{}
+						paired, pairedRoot = map[rootAt]string{}, map[rootAt]string{}
 					}
-					paired[rootAt{x, g.Hash()}] = h
+					paired[rootAt{x, g.Hash()}], pairedRoot[rootAt{x, g.Hash()}] = h, y
 					note(i, y)
 				}
 			}
@@ -307,7 +310,7 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 		}
 		out[x] = y
 	}
-	return out, split, paired
+	return out, split, paired, pairedRoot
 }
 
 // rootEnv is a root's environment as a root no hash pairs pairs within
@@ -828,7 +831,7 @@ func rankSurplus(mine, theirs []*GraphNode, surplus []int) {
 // keys.
 func respell(o, n map[string][]*GraphNode) *respelling {
 	olds, news := leftRoots(o, n)
-	whole, split, mates := respeltRootsLeft(o, n, news)
+	whole, split, mates, mateRoots := respeltRootsLeft(o, n, news)
 	r := &respelling{whole: whole, mate: mates}
 	if len(olds) == 0 && len(news) == 0 && len(split) == 0 {
 		return r
@@ -988,16 +991,18 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		})
 	}
 	// A root of a split spelling keeps the new root respeltRoots paired
-	// it with in its environment (mates): that pair split the spelling,
+	// it with in its environment (mates and mateRoots: that root's hash
+	// and spelling, not another root of its hash): that pair split the spelling,
 	// and a root of a spelling both sides write taking that new root by
 	// version left the split root removed, its spelling gone into one new
 	// spelling alone, and the new root paired twice.
 	pairs(false, func(c rootCand, old bool) (key, bool) {
 		if !old {
-			return key{hash: c.hash}, true
+			return key{hash: c.hash, rest: c.root}, true
 		}
-		h, ok := mates[rootAt{c.root, c.hash}]
-		return key{hash: h}, ok && c.split
+		at := rootAt{c.root, c.hash}
+		h, ok := mates[at]
+		return key{hash: h, rest: mateRoots[at]}, ok && c.split
 	})
 	for pass := range 3 {
 		pairs(false, func(c rootCand, _ bool) (key, bool) {

@@ -103,3 +103,34 @@ func TestRootSplitTakesItsHashFirst(t *testing.T) {
 	}
 	rootsBothWays(t, "split takes its hash", loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil), want, nil)
 }
+
+// A split spelling's root keeps the very new root respeltRoots paired it
+// with, not another root of that hash (TestRootsDrawnFacetFolders' seed
+// 1209, smallest): debarm's curl@2.0.1 for u, and curl@2.0 for n and f,
+// now curl@1.0 and curl@=1.0 rooting one hash e, and curl for n.
+// respeltRoots took curl@2.0.1 whole into curl@1.0 (u with e there) and
+// paired f with e under curl@=1.0, but respell gave f the first root of
+// e's hash, curl@1.0: u was said removed while its stack was renamed,
+// and the report was refused (causes.roots.removed[0].root:
+// "curl@2.0.1", but facets.stack.removed does not name it). u and f are
+// each changed into e's root of their spelling, both ways round.
+func TestRootSplitKeepsItsMateBySpelling(t *testing.T) {
+	old := []facetRoot{
+		{"debarm", "curl", "2.0.1", "10", "+shared", 0, 0, "curl@2.0.1"}, // u
+		{"debarm", "curl", "2.0", "11", "~shared", 0, 0, "curl@2.0"},     // n
+		{"debarm", "curl", "3.0", "11", "~shared", 7, 0, "curl@2.0"},     // f
+	}
+	cur := []facetRoot{
+		{"debarm", "curl", "1.0", "10", "+shared", 0, 0, "curl@1.0"},  // e
+		{"debarm", "curl", "1.0", "10", "+shared", 0, 0, "curl@=1.0"}, // e
+		{"debarm", "curl", "2.0", "11", "~shared", 0, 0, "curl"},      // n
+	}
+	h := func(x facetRoot) string { return x.hash()[:1] }
+	u, n, f, e := h(old[0]), h(old[1]), h(old[2]), h(cur[0])
+	want := []string{
+		"changed " + f + ">" + e + " curl@2.0>curl@=1.0",
+		"changed " + u + ">" + e + " curl@2.0.1>curl@1.0",
+		"renamed " + n + " curl@2.0>curl",
+	}
+	rootsBothWays(t, "split keeps its mate by spelling", loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil), want, nil)
+}
