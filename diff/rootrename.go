@@ -936,8 +936,8 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 				if !x.a && !x.split && wholeTo[x.root] != "" && wholeTo[x.root] != y.root {
 					continue // an old spelling takes one new spelling
 				}
-				if !y.a && byOwner[y.root] != "" && byOwner[y.root] != x.root {
-					continue // a new spelling is taken by one old spelling
+				if !y.a && !x.split && byOwner[y.root] != "" && byOwner[y.root] != x.root {
+					continue // a new spelling is taken by one old spelling, but by split ones' roots each alone
 				}
 				newTaken[j], oldTaken[i] = true, true
 				if r.mate == nil {
