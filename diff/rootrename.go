@@ -91,7 +91,8 @@ func renamedRoots(oldRoots, newRoots map[string][]string) map[string]string {
 // its environment (respelling.mate).
 func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]bool, map[rootAt]string) {
 	_, news := leftRoots(o, n)
-	return respeltRootsLeft(o, n, news)
+	whole, split, mates, _ := respeltRootsLeft(o, n, news)
+	return whole, split, mates
 }
 
 // respeltRootsLeft is respeltRoots, given the new roots leftRoots
@@ -100,8 +101,10 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 // which another new spelling takes a root, is split (of debian's
 // hdf5@=3.0 and rhel's hdf5@=3.0, now debian's written hdf5, as
 // debian's other root writes it, and rhel's hdf5@3.0: debian's was said
-// removed and added, respelt whole into hdf5@3.0 with rhel's).
-func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string]string, map[string]bool, map[rootAt]string) {
+// removed and added, respelt whole into hdf5@3.0 with rhel's); each
+// such new root goes to one old root, the first by spelling. The fourth
+// map returned holds the spelling of the new root of the third's.
+func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string]string, map[string]bool, map[rootAt]string, map[rootAt]string) {
 	// Only the roots of a spelling one side alone writes pair: the rest
 	// are left out from the start (of 128,000 roots written on both
 	// sides, the names of each were gathered, and looked through again,
@@ -118,7 +121,7 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 		}
 	}
 	if len(gone) == 0 || len(cameRoots) == 0 {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	only := func(m map[string][]*GraphNode, roots []string) map[string][]*GraphNode {
 		out := make(map[string][]*GraphNode, len(roots))
@@ -221,9 +224,13 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 			several[i] = true
 		}
 	}
-	joins := make(map[key]bool, len(left)) // left's roots, by hash, package and spelling
+	// left's roots, by hash, package and spelling: how many, each
+	// joined by one gone root (of hdf5@1.0 and hdf5@=1.0 of one hash,
+	// now hdf5 for it as debian's roots write it, hdf5@1.0 takes it, and
+	// hdf5@=1.0 is not split for it).
+	joins := make(map[key]int, len(left))
 	for _, y := range left {
-		joins[key{y.hash, y.node.Name, withoutVersion(y.root)}] = true
+		joins[key{y.hash, y.node.Name, withoutVersion(y.root)}]++
 	}
 	joining := make([]bool, len(gone))
 	for i, x := range gone {
@@ -235,12 +242,14 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 			if l := came[k]; len(l) > 0 {
 				note(i, l[0])
 				came[k] = l[1:]
-			} else if joins[k] {
+			} else if joins[k] > 0 {
+				joins[k]--
 				joining[i] = true
 			}
 		}
 	}
-	var paired map[rootAt]string // a gone root paired with a new root in its environment: the new root's hash
+	var paired map[rootAt]string     // a gone root paired with a new root in its environment: the new root's hash
+	var pairedRoot map[rootAt]string // and its spelling
 	for pass := range int8(3) {
 		for i, x := range gone {
 			for _, g := range o[x] {
@@ -249,9 +258,9 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 				}
 				if y, h := next(rootArch(g, x, pass)); y != "" {
 					if paired == nil {
-						paired = map[rootAt]string{}
+						paired, pairedRoot = map[rootAt]string{}, map[rootAt]string{}
 					}
-					paired[rootAt{x, g.Hash()}] = h
+					paired[rootAt{x, g.Hash()}], pairedRoot[rootAt{x, g.Hash()}] = h, y
 					note(i, y)
 				}
 			}
@@ -301,7 +310,7 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 		}
 		out[x] = y
 	}
-	return out, split, paired
+	return out, split, paired, pairedRoot
 }
 
 // rootEnv is a root's environment as a root no hash pairs pairs within
@@ -804,7 +813,8 @@ func rankSurplus(mine, theirs []*GraphNode, surplus []int) {
 // then of the same os, platform and target (and version first), never
 // across environments: not "removed" while its respelling is "added",
 // its change and cause lost. So does each root of an old spelling split
-// (respeltRoots). Roots of one environment (one arch) that share a
+// (respeltRoots), by hash before the roots of spellings both sides write,
+// then with the new root respeltRoots paired it with in its environment. Roots of one environment (one arch) that share a
 // spelling are each their own: a root keeping the spelling there may be
 // the one changed, unless they outnumber the other side's left there
 // and the other side roots one's hash under a spelling of its own. A
@@ -821,7 +831,7 @@ func rankSurplus(mine, theirs []*GraphNode, surplus []int) {
 // keys.
 func respell(o, n map[string][]*GraphNode) *respelling {
 	olds, news := leftRoots(o, n)
-	whole, split, mates := respeltRootsLeft(o, n, news)
+	whole, split, mates, mateRoots := respeltRootsLeft(o, n, news)
 	r := &respelling{whole: whole, mate: mates}
 	if len(olds) == 0 && len(news) == 0 && len(split) == 0 {
 		return r
@@ -883,10 +893,10 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		}
 		return false
 	}
-	pairs := func(byHash bool, keyOf func(c rootCand) (key, bool)) {
+	pairs := func(byHash bool, keyOf func(c rootCand, old bool) (key, bool)) {
 		idx := map[key][]int{}
 		for j, y := range news {
-			if k, ok := keyOf(y); ok && !newTaken[j] {
+			if k, ok := keyOf(y, false); ok && !newTaken[j] {
 				idx[k] = append(idx[k], j)
 			}
 		}
@@ -897,7 +907,7 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 			if x.hash == "" || oldTaken[i] {
 				continue
 			}
-			k, ok := keyOf(x)
+			k, ok := keyOf(x, true)
 			if !ok {
 				continue
 			}
@@ -926,8 +936,8 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 				if !x.a && !x.split && wholeTo[x.root] != "" && wholeTo[x.root] != y.root {
 					continue // an old spelling takes one new spelling
 				}
-				if !y.a && byOwner[y.root] != "" && byOwner[y.root] != x.root {
-					continue // a new spelling is taken by one old spelling
+				if !y.a && !x.split && byOwner[y.root] != "" && byOwner[y.root] != x.root {
+					continue // a new spelling is taken by one old spelling, but by split ones' roots each alone
 				}
 				newTaken[j], oldTaken[i] = true, true
 				if r.mate == nil {
@@ -970,11 +980,32 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	// (of hdf5 2.0 and 3.0 rebuilt, now hdf5@2.0 and hdf5@3.0, each its
 	// own, whatever the hashes' order), then by arch and facets (as the
 	// specs pair, rootEnv), then by arch.
-	pairs(true, func(c rootCand) (key, bool) {
-		return key{hash: c.hash, name: c.node.Name, rest: withoutVersion(c.root)}, true
+	// A split spelling's roots first: respeltRoots split the spelling by
+	// the new roots of its hashes, which a root of a spelling both sides
+	// write, first by name, took (rhel's curl@=2.0 and curl@2.0 of one
+	// hash, now curl: curl@=2.0's root was said removed, the spelling gone
+	// into one new spelling alone while its stack was kept).
+	for _, split := range []bool{true, false} {
+		pairs(true, func(c rootCand, old bool) (key, bool) {
+			return key{hash: c.hash, name: c.node.Name, rest: withoutVersion(c.root)}, !old || c.split == split
+		})
+	}
+	// A root of a split spelling keeps the new root respeltRoots paired
+	// it with in its environment (mates and mateRoots: that root's hash
+	// and spelling, not another root of its hash): that pair split the spelling,
+	// and a root of a spelling both sides write taking that new root by
+	// version left the split root removed, its spelling gone into one new
+	// spelling alone, and the new root paired twice.
+	pairs(false, func(c rootCand, old bool) (key, bool) {
+		if !old {
+			return key{hash: c.hash, rest: c.root}, true
+		}
+		at := rootAt{c.root, c.hash}
+		h, ok := mates[at]
+		return key{hash: h, rest: mateRoots[at]}, ok && c.split
 	})
 	for pass := range 3 {
-		pairs(false, func(c rootCand) (key, bool) {
+		pairs(false, func(c rootCand, _ bool) (key, bool) {
 			if oldHeld[c.hash] && newHeld[c.hash] {
 				return key{}, false
 			}
