@@ -19,34 +19,40 @@ import (
 // (report.RunLabelsQuoted), in Markdown's lists of runs too.
 func TestLogRunsQuoteLabels(t *testing.T) {
 	for _, name := range []string{"text", "md"} {
-		f, ok := report.Lookup(name)
-		if !ok {
-			t.Fatalf("no format %s", name)
-		}
-		snaps := reporttest.GenSeries(8, 20, 4)
-		tags := []string{"w0", "w1; w2", "w3", "w4, w5"}
-		for i, s := range snaps {
-			s.Tag = tags[i]
-			for _, p := range s.Packages {
-				p.Origin.Tag = tags[i]
-			}
-		}
-		var buf bytes.Buffer
-		l := f.Log(&buf, report.LogOptions{})
-		s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
-			func(i int, r *diff.Report) error { return l.Step(r) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := l.Finish(s); err != nil {
-			t.Fatal(err)
-		}
-		out := buf.String()
+		out := taggedLog(t, name, "w0", "w1; w2", "w3", "w4, w5")
 		if !strings.Contains(out, `since "w4, w5"`) || !strings.Contains(out, `"w1; w2"`) {
-			t.Errorf("--format %s: the runs do not quote the snapshots \"w1; w2\" and \"w4, w5\":\n%s", f.Name, out)
+			t.Errorf("--format %s: the runs do not quote the snapshots \"w1; w2\" and \"w4, w5\":\n%s", name, out)
 		}
 		if strings.Contains(out, "since w4, w5") || strings.Contains(out, "in w1; w2") {
-			t.Errorf("--format %s: a run names a snapshot unquoted:\n%s", f.Name, out)
+			t.Errorf("--format %s: a run names a snapshot unquoted:\n%s", name, out)
 		}
 	}
+}
+
+// taggedLog is the log in format name of a generated series of
+// len(tags) snapshots, each tagged by its tag (its pages too).
+func taggedLog(t *testing.T, name string, tags ...string) string {
+	t.Helper()
+	f, ok := report.Lookup(name)
+	if !ok {
+		t.Fatalf("no format %s", name)
+	}
+	snaps := reporttest.GenSeries(8, 20, len(tags))
+	for i, s := range snaps {
+		s.Tag = tags[i]
+		for _, p := range s.Packages {
+			p.Origin.Tag = tags[i]
+		}
+	}
+	var buf bytes.Buffer
+	l := f.Log(&buf, report.LogOptions{})
+	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
+		func(i int, r *diff.Report) error { return l.Step(r) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Finish(s); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
 }

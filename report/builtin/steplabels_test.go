@@ -1,15 +1,9 @@
 package builtin_test
 
 import (
-	"bytes"
 	"html"
 	"strings"
 	"testing"
-
-	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/report"
-	"github.com/cachediff/cachediff/report/internal/reporttest"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestStepTitlesQuoteLabels (issue 35 class a): a step's title, "new ·
@@ -22,29 +16,7 @@ import (
 // content.
 func TestStepTitlesQuoteLabels(t *testing.T) {
 	for _, name := range []string{"md", "text", "html", "atom"} {
-		f, ok := report.Lookup(name)
-		if !ok {
-			t.Fatalf("no format %s", name)
-		}
-		snaps := reporttest.GenSeries(8, 20, 3)
-		tags := []string{"a (b", "x (from y)", "c · d"}
-		for i, s := range snaps {
-			s.Tag = tags[i]
-			for _, p := range s.Packages {
-				p.Origin.Tag = tags[i]
-			}
-		}
-		var buf bytes.Buffer
-		l := f.Log(&buf, report.LogOptions{})
-		s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
-			func(i int, r *diff.Report) error { return l.Step(r) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := l.Finish(s); err != nil {
-			t.Fatal(err)
-		}
-		out := buf.String()
+		out := taggedLog(t, name, "a (b", "x (from y)", "c · d")
 		for range 2 { // the feed's content is HTML escaped twice
 			out = html.UnescapeString(out)
 		}
