@@ -27,14 +27,14 @@ func TestRootSplitKeepsItsMate(t *testing.T) {
 		{"debarm", "cmake", "1.0", "10", "~shared", 0, 1, "cmake@=1.0"}, // 7
 		{"rhel", "cmake", "1.0", "11", "+shared", 0, 0, "cmake@1.0"},    // s
 	}
-	h := func(x facetRoot) string { return x.hash()[:1] }
+	h := facetRoot.letter
 	d, p, tt, o, seven, s := h(cur[0]), h(cur[1]), h(cur[2]), h(old[0]), h(old[1]), h(old[2])
 	want := []string{
 		"changed " + seven + ">" + p + " cmake@=1.0>cmake@=1.0",
 		"changed " + o + ">" + d + " cmake@2.0>cmake@=2.0",
 		"changed " + s + ">" + tt + " cmake@1.0>cmake@=2.0",
 	}
-	rootsBothWays(t, "split keeps its mate", loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil), want, nil)
+	facetRootsBothWays(t, "split keeps its mate", old, cur, want)
 }
 
 // A new root left over of a spelling both sides write is joined by one
@@ -60,7 +60,7 @@ func TestRootJoinedOnceOfTwoSpellings(t *testing.T) {
 		{"ubuntu", "cmake", "1.0", "10", "~shared", 0, 0, "cmake"},      // a
 		{"debarm", "cmake", "3.0", "10", "+shared", 9, 0, "cmake@=3.0"}, // y
 	}
-	h := func(x facetRoot) string { return x.hash()[:1] }
+	h := facetRoot.letter
 	a, x, m, y := h(old[0]), h(old[2]), h(old[3]), h(cur[1])
 	want := []string{
 		"changed " + x + ">" + y + " cmake@=1.0>cmake@=3.0",
@@ -68,7 +68,7 @@ func TestRootJoinedOnceOfTwoSpellings(t *testing.T) {
 		"removed " + m + " cmake",
 		"renamed " + a + " cmake@1.0>cmake",
 	}
-	rootsBothWays(t, "joined once", loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil), want, nil)
+	facetRootsBothWays(t, "joined once", old, cur, want)
 }
 
 // A root of a split spelling takes the new root of its hash before a
@@ -94,14 +94,14 @@ func TestRootSplitTakesItsHashFirst(t *testing.T) {
 		{"rhel", "curl", "1.0", "10", "~shared", 4, 0, "curl@=1.0"},  // v
 		{"debarm", "curl", "2.0", "10", "+shared", 9, 0, "curl@2.0"}, // 4
 	}
-	h := func(x facetRoot) string { return x.hash()[:1] }
+	h := facetRoot.letter
 	m, k, v, four := h(old[0]), h(old[2]), h(cur[1]), h(cur[2])
 	want := []string{
 		"changed " + k + ">" + v + " curl@=2.0>curl@=1.0",
 		"changed " + m + ">" + four + " curl@2.0>curl@2.0",
 		"renamed " + m + " curl@=2.0>curl",
 	}
-	rootsBothWays(t, "split takes its hash", loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil), want, nil)
+	facetRootsBothWays(t, "split takes its hash", old, cur, want)
 }
 
 // A split spelling's root keeps the very new root respeltRoots paired it
@@ -125,14 +125,14 @@ func TestRootSplitKeepsItsMateBySpelling(t *testing.T) {
 		{"debarm", "curl", "1.0", "10", "+shared", 0, 0, "curl@=1.0"}, // e
 		{"debarm", "curl", "2.0", "11", "~shared", 0, 0, "curl"},      // n
 	}
-	h := func(x facetRoot) string { return x.hash()[:1] }
+	h := facetRoot.letter
 	u, n, f, e := h(old[0]), h(old[1]), h(old[2]), h(cur[0])
 	want := []string{
 		"changed " + f + ">" + e + " curl@2.0>curl@=1.0",
 		"changed " + u + ">" + e + " curl@2.0.1>curl@1.0",
 		"renamed " + n + " curl@2.0>curl",
 	}
-	rootsBothWays(t, "split keeps its mate by spelling", loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil), want, nil)
+	facetRootsBothWays(t, "split keeps its mate by spelling", old, cur, want)
 }
 
 // A split spelling's root keeps its mate though a root of a spelling
@@ -158,7 +158,7 @@ func TestRootSplitSharesANewSpelling(t *testing.T) {
 		{"debian", "curl", "2.0", "11", "~shared", 7, 1, "curl@=1.0"},     // r
 		{"ubuntu", "curl", "2.0", "12", "+shared", 0, 0, "curl"},          // d
 	}
-	h := func(x facetRoot) string { return x.hash()[:1] }
+	h := facetRoot.letter
 	i, y, p, hh, r, d := h(old[0]), h(old[1]), h(old[2]), h(cur[0]), h(cur[2]), h(cur[3])
 	want := []string{
 		"added " + d + " curl",
@@ -166,5 +166,14 @@ func TestRootSplitSharesANewSpelling(t *testing.T) {
 		"changed " + y + ">" + r + " curl@=3.0>curl@=1.0",
 		"renamed " + p + " curl>curl@=1.0",
 	}
-	rootsBothWays(t, "split shares a new spelling", loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil), want, nil)
+	facetRootsBothWays(t, "split shares a new spelling", old, cur, want)
 }
+
+// facetRootsBothWays is rootsBothWays of the folders of old and cur.
+func facetRootsBothWays(t *testing.T, tag string, old, cur []facetRoot, want []string) {
+	t.Helper()
+	rootsBothWays(t, tag, loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil), want, nil)
+}
+
+// letter is the first letter of x's hash, which the tests' root lines name.
+func (x facetRoot) letter() string { return x.hash()[:1] }
