@@ -682,9 +682,9 @@ func (s *Snapshot) renameAcrossFiles(warnings map[*Package][]Warning) {
 //
 // Only the files whose decoder said so have their hashes gathered: spec
 // files of a build cache, each holding its spec's whole DAG, have none.
-// It returns the dependency (name and hash) of each edge's message left,
-// whose spec no file holds.
-func (s *Snapshot) takeBackMissing(warnings map[*Package][]Warning, pkgOf map[string]string) (depOf map[string]string) {
+// It returns, of each edge left whose spec no file holds, its message's
+// dependency (name and hash) and the files whose edges name it.
+func (s *Snapshot) takeBackMissing(warnings map[*Package][]Warning, pkgOf map[string]string) missingDeps {
 	owner := map[string]*Package{} // by file: the package its warnings are filed on
 	for _, p := range s.Packages {
 		if !p.merge() {
@@ -698,9 +698,11 @@ func (s *Snapshot) takeBackMissing(warnings map[*Package][]Warning, pkgOf map[st
 		}
 	}
 	if len(owner) == 0 {
-		return nil
+		return missingDeps{}
 	}
-	depOf = map[string]string{}
+	depOf := map[string]string{}
+	files := map[string]int{}              // by dependency: the files lacking it
+	lacks := map[[2]string]bool{}          // by file and dependency
 	inFile := map[string]map[string]bool{} // by file: its hashes
 	for _, p := range s.Packages {
 		if !p.merge() || owner[p.File()] == nil {
@@ -738,8 +740,13 @@ func (s *Snapshot) takeBackMissing(warnings map[*Package][]Warning, pkgOf map[st
 				found[p.File()] = append(found[p.File()], msg)
 			} else {
 				left[p.File()] = append(left[p.File()], edge{msg, specLine(p, sp)})
+				dep := d.Name + "/" + d.Hash
 				if _, ok := depOf[msg]; !ok {
-					depOf[msg] = d.Name + "/" + d.Hash
+					depOf[msg] = dep
+				}
+				if k := [2]string{p.File(), dep}; !lacks[k] {
+					lacks[k] = true
+					files[dep]++
 				}
 			}
 		}
@@ -830,7 +837,16 @@ func (s *Snapshot) takeBackMissing(warnings map[*Package][]Warning, pkgOf map[st
 		}
 		warnings[p] = kept
 	}
-	return depOf
+	return missingDeps{depOf, files}
+}
+
+// missingDeps are the edges of a folder's Spack files whose spec no
+// file holds (takeBackMissing): the dependency (name and hash) of each
+// edge's message, and by dependency the files whose edges name it,
+// those whose decoder counted it past its first few (MostMissing) too.
+type missingDeps struct {
+	depOf map[string]string
+	files map[string]int
 }
 
 // capMissingAcrossFiles makes the decoders' warnings of dependencies
@@ -846,7 +862,8 @@ func (s *Snapshot) takeBackMissing(warnings map[*Package][]Warning, pkgOf map[st
 // counted past their own first few (MoreMissingMessage), at the first
 // of them. A folder whose files lack each their own few dependencies
 // warns as its files' decoders did.
-func (s *Snapshot) capMissingAcrossFiles(warnings map[*Package][]Warning, depOf map[string]string) {
+func (s *Snapshot) capMissingAcrossFiles(warnings map[*Package][]Warning, missing missingDeps) {
+	depOf := missing.depOf
 	if len(depOf) == 0 {
 		return
 	}
@@ -907,6 +924,15 @@ func (s *Snapshot) capMissingAcrossFiles(warnings map[*Package][]Warning, depOf 
 		}
 		if e.w.File == g.first.w.File {
 			g.kept = append(g.kept, e)
+		}
+	}
+	for _, g := range groups {
+		// The files whose decoder counted the dependency in its rest
+		// lack it too: "(nor in 1 more file naming it)" left out a
+		// file that had 20 other missing dependencies named first.
+		if n := missing.files[g.first.dep]; n > g.files {
+			g.files = n
+			across = true
 		}
 	}
 	if !across && len(named) <= mostMissingAcross && len(counts) <= 1 {

@@ -959,6 +959,9 @@ func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 		if next == "" || v == "" || refused(f, v, o.dir, o.line[i+1:]) {
 			continue
 		}
+		if f.Name == "output" && ofSnapshot(o.dir, v, o.line) {
+			continue // refused once read, as a diff's: "it is an input"
+		}
 		if f.Name == "directory" {
 			if !dirTookSnapshot(v, next) {
 				continue
@@ -1004,6 +1007,34 @@ func refused(f *pflag.Flag, v, dir string, after cmdLine) bool {
 		return false
 	}
 	return !slices.ContainsFunc(after, func(w lineWord) bool { return slices.Contains(w.sets, f) })
+}
+
+// ofSnapshot reports whether out, an --output, is a snapshot of the
+// line or lies inside a folder that is one (from dir): a file the log
+// reads, which refuseInputs refuses once it is read ("it is an input:
+// writing the report would replace it"), as a diff's. log old new -o
+// old/ccache/specs.md said that it "names a snapshot as new before it
+// does, and with --output's value empty would be the log's last", of a
+// page the log reads as old's.
+func ofSnapshot(dir, out string, line cmdLine) bool {
+	real := func(p string) string {
+		p = inDir(dir, p)
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			p = r
+		}
+		if a, err := filepath.Abs(p); err == nil {
+			p = a
+		}
+		return p
+	}
+	o := real(out)
+	return slices.ContainsFunc(line, func(w lineWord) bool {
+		if w.role != argWord || w.text == input.StdinName {
+			return false
+		}
+		rel, err := filepath.Rel(real(w.text), o)
+		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	})
 }
 
 // dirTookSnapshot reports whether v, the value of -C given apart, may

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -291,4 +292,36 @@ func TestLogValueOtherJSON(t *testing.T) {
 	}
 	wantTrouble(t, []string{"log", "-o", "a.json", "d1", "d2"}, "cachediff: --output a.json: a.json, read as its FILE, names a snapshot as d1 after it does")
 	wantTrouble(t, []string{"log", "-o", "spack.lock", "d1", "d2"}, "cachediff: --output spack.lock: spack.lock, read as its FILE, names a snapshot as d1 after it does")
+}
+
+// TestLogOutputOfSnapshot (class e): log d1 d2 -o d1/p.md, a page the
+// log reads as d1's, said that d1/p.md "names a snapshot as d2 before
+// it does, and with --output's value empty would be the log's last",
+// where a diff says it is an input; so did log a.md b.md -o a.md. The
+// page is left whole, as the diff leaves it.
+func TestLogOutputOfSnapshot(t *testing.T) {
+	pagesHere(t, "a.md", "b.md")
+	for _, dir := range []string{"d1", "d2"} {
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "p.md"), []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"log", "d1", "d2", "-o", "d1/p.md"},
+		{"log", "d1", "d2", "-o", "./d2/p.md"},
+		{"log", "-o", "d1/p.md", "d1", "d2"},
+		{"log", "a.md", "b.md", "-o", "a.md"},
+		{"d1", "d2", "-o", "d1/p.md"},
+	} {
+		out := args[slices.Index(args, "-o")+1]
+		wantTrouble(t, args, "cachediff: --output "+out+": it is an input: writing the report would replace it\n")
+		if data, err := os.ReadFile(out); err != nil || string(data) != permPage {
+			t.Errorf("%q: the page %s was written over (%v)", args, out, err)
+		}
+	}
+	// A page beside the snapshots is still one an empty $OUT leaves.
+	wantTrouble(t, []string{"log", "d1", "d2", "-o", "b.md"}, "cachediff: --output b.md: b.md, read as its FILE, names a snapshot as d2 before it does")
 }

@@ -67,7 +67,7 @@ func TestCutInEscape(t *testing.T) {
 		at := strings.Index(whole, `\u0041`)
 		for cut := at + 1; cut < at+len(`\u0041`); cut++ {
 			_, err := Decode("x.spec.json", []byte(whole[:cut]))
-			if err == nil || !strings.HasSuffix(err.Error(), ": unterminated string") {
+			if err == nil || !strings.HasSuffix(err.Error(), ": "+cutInString) {
 				t.Errorf("cut after %q: %v; want an unterminated string", whole[at:cut], err)
 			}
 		}

@@ -352,7 +352,18 @@ func (d *decoder) parameters(n *Node) error {
 			if err != nil {
 				return err
 			}
-			buf = append(append(append(buf, key...), '='), v...)
+			// A string true or false, in any case, is a boolean
+			// variant to Spack (from_node_dict), +v or ~v as the JSON
+			// true and false: "v": "true" read v=true, a change from
+			// +v where Spack reads none.
+			switch flag := flagNames[string(key)]; {
+			case !flag && bytes.EqualFold(v, []byte("true")):
+				buf = append(append(buf, '+'), key...)
+			case !flag && bytes.EqualFold(v, []byte("false")):
+				buf = append(append(buf, '~'), key...)
+			default:
+				buf = append(append(append(buf, key...), '='), v...)
+			}
 		case c == '[':
 			flag := flagNames[string(key)]
 			buf = append(append(buf, key...), '=')
@@ -385,8 +396,11 @@ func (d *decoder) parameters(n *Node) error {
 			if err != nil {
 				return err
 			}
-			if len(buf) == head {
-				return nil // an empty list: left out
+			if len(ends) == 0 || flag && len(buf) == head {
+				// An empty list, or flags none: left out. A list of
+				// the empty value ([""]) is a value, v= as the string
+				// "" and ["", ""] read: it was left out.
+				return nil
 			}
 			if odd {
 				buf = append(buf[:head:head], sortedValues(buf, head, ends)...)

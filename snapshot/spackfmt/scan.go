@@ -842,7 +842,7 @@ func (s *scanner) rawString() ([]byte, error) {
 		}
 	stop:
 		if i >= len(data) {
-			return nil, s.stringError(start, "unterminated string")
+			return nil, s.stringError(start, cutInString)
 		}
 		c := data[i]
 		if c == '"' {
@@ -1279,7 +1279,7 @@ func (s *scanner) skipString() error {
 			i++
 		}
 		if i >= len(data) {
-			return s.errAt(start, "unterminated string")
+			return s.errAt(start, cutInString)
 		}
 		switch c := data[i]; {
 		case c == '"':
@@ -1291,7 +1291,7 @@ func (s *scanner) skipString() error {
 				if !utf8.FullRune(data[i:]) {
 					// The input ends inside a character: cut short,
 					// as rawString finds a string it reads.
-					return s.errAt(start, "unterminated string")
+					return s.errAt(start, cutInString)
 				}
 				return s.errAt(i, "string is not valid UTF-8")
 			}
@@ -1300,7 +1300,7 @@ func (s *scanner) skipString() error {
 			if i+1 >= len(data) || !utf8.FullRune(data[i+1:]) {
 				// Cut after the backslash, or inside the character
 				// it escapes.
-				return s.errAt(start, "unterminated string")
+				return s.errAt(start, cutInString)
 			}
 			switch data[i+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
@@ -1309,7 +1309,7 @@ func (s *scanner) skipString() error {
 				if i+6 > len(data) && isHex4(data[i+2:]) {
 					// The input ends inside the escape: cut short, as
 					// rawString finds a string it reads.
-					return s.errAt(start, "unterminated string")
+					return s.errAt(start, cutInString)
 				}
 				if i+6 > len(data) || !isHex4(data[i+2:i+6]) {
 					return s.escapeError(i)
@@ -1353,6 +1353,14 @@ func (s *scanner) stringError(start int, msg string) error {
 	}
 	return s.errAt(start, msg)
 }
+
+// cutInString is the error of a string the input ends in (cut after
+// its opening quote, a backslash, or inside a character or a \u
+// escape): it says that the file ends there, as a file cut between
+// values says ("want a value, not the end of the file"). It said
+// "unterminated string" alone, which a string broken by a wrong byte
+// might as well have said.
+const cutInString = "unterminated string: want its closing '\"', not the end of the file"
 
 // escapeError is the error of the escape at offset i of the input, one
 // JSON has none of (\x, \é, \u without four hexadecimal digits), the

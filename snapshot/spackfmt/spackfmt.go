@@ -25,9 +25,10 @@
 //   - Target: arch.target's name (a string in some formats, an object with
 //     a name in others).
 //   - Variants: from "parameters", in Spack's own spelling: true is
-//     +name, false ~name, a string name=value, a list name=v1,v2 (compiler
-//     flags name="-O2 -g"); an empty list (the six empty flag lists every
-//     node has) is left out.
+//     +name, false ~name (and so are the strings "true" and "false", in
+//     any case, as Spack reads them), a string name=value, a list
+//     name=v1,v2 (compiler flags name="-O2 -g"); an empty list (the six
+//     empty flag lists every node has) is left out, and [""] is name=.
 //   - Stacks: none from the file itself. For a lockfile, Roots lists the
 //     environment's roots, and Set.RootsOf the roots whose DAG holds a
 //     node: package snapshot uses those as the node's stacks.

@@ -103,7 +103,7 @@ func TestFirstStringDefect(t *testing.T) {
 				// Cut after the string's last byte: the file ends in it.
 				cut := side.head + body
 				if first.msg == "" || first.msg == surrogate {
-					first, off = defect{msg: "unterminated string"}, quote
+					first, off = defect{msg: cutInString}, quote
 				}
 				if a.text == `\u12"` || b.text == `\u12"` {
 					continue // a quote ends the string: no cut inside it
