@@ -27,6 +27,8 @@ func TestSeriesBlankRangeEnds(t *testing.T) {
 		" HEAD~1..":    `unknown revision " HEAD~1" in the range " HEAD~1.."`,
 		"nope..HEAD":   "unknown revision nope in the range nope..HEAD",
 		"HEAD~9..HEAD": "unknown revision HEAD~9 in the range HEAD~9..HEAD",
+		// Only an end left out: no commit to list from, as A..A.
+		"^HEAD~1": "the range ^HEAD~1 selects no commit: it only leaves out the history of HEAD~1, and names no commit to list from; give the end too, as 'HEAD~1..HEAD'",
 	} {
 		_, err := r.Series(rng, "x", "", "")
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -142,6 +142,13 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	}
 	copy(excluded, ends)
 	copy(included, ends[len(excluded):])
+	if len(included) == 0 {
+		// ^A: no commit to list from, whatever PATH and the dates, as
+		// A..A; it logged PATH at A alone, "no commit changed it", a
+		// quiet range that passed a gate.
+		end := strings.TrimPrefix(rng, "^")
+		return nil, fmt.Errorf("the range %s selects no commit: it only leaves out the history of %s, and names no commit to list from; give the end too, as %s", quotedRev(rng), quotedRev(end), shellword.Word(end+"..HEAD"))
+	}
 	// An end that is excluded too adds no commit: A...B where A is an
 	// ancestor of B (GitHub's compare range, base...head) is A..B, one
 	// line of history, as git lists it.
