@@ -57,6 +57,8 @@ func (c *cli) sourceOptions(o *options) input.Options {
 		h.Retrying = c.retryNotice(isTerminal(c.stderr))
 	}
 	so.HTTP = h
+	// The arguments in one repository share it (a diff's two sides).
+	so.GitRepos = &input.Repos{}
 	return so
 }
 

@@ -35,14 +35,36 @@ var caseClashes = []struct{ file, refused string }{
 }
 
 // caseClashClone is seriesClone's clone with file (in its folders)
-// committed, holding "*.md ident".
+// committed, holding "*.md ident": one for each file, made once for the
+// tests that ask for it (they only read it), in shared.dir.
 func caseClashClone(t *testing.T, file string) *Repo {
 	t.Helper()
-	clone, commit := seriesClone(t)
-	if err := os.MkdirAll(filepath.Dir(filepath.Join(clone, filepath.FromSlash(file))), 0o755); err != nil {
-		t.Fatal(err)
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	clone := shared.clashClones[file]
+	if clone == "" {
+		dir := sharedDir(t)
+		repo, _ := series(t)
+		clone = filepath.Join(dir, fmt.Sprintf("clash%d", len(shared.clashClones)))
+		if _, err := gittest.Git(dir, nil, "clone", "-q", repo, clone); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(clone, filepath.FromSlash(file))), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(clone, filepath.FromSlash(file)), []byte("*.md ident\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"add", file}, {"commit", "-q", "-m", file}} {
+			if _, err := gittest.Git(clone, nil, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if shared.clashClones == nil {
+			shared.clashClones = map[string]string{}
+		}
+		shared.clashClones[file] = clone
 	}
-	commit(file, "*.md ident\n")
 	r, err := OpenRepo(clone)
 	if err != nil {
 		t.Fatal(err)
@@ -681,14 +703,10 @@ func loadHeadSnap(t *testing.T, files, links map[string]string) (int, error) {
 }
 
 // genNewIndex is testdata's generated new build-cache index (genIndex's
-// old one, changed).
+// old one, changed), cut as genIndex is (genCut).
 func genNewIndex(t *testing.T) []byte {
 	t.Helper()
-	index, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return index
+	return genCut(t, "new")
 }
 
 // TestFoldSpecsLinear (round 3 of issue 35, class c): foldSpecs built

@@ -677,12 +677,24 @@ func (r *Repo) gitlinkAttributes(commit, rev string, found []attrFile) error {
 // a range, named), warned on its
 // standard error that a name in it is the name of more than one ref (a
 // tag and a branch develop): git reads one of them (the tag) and says
-// so, and cachediff, which drops git's warnings, read it silently.
+// so, and cachediff, which drops git's warnings, read it silently. So
+// too when git warned that a reflog does not reach as far back as a
+// date in it asks (HEAD@{1.week.ago} in a fresh clone, whose reflog
+// holds the clone alone): git reads the reflog's oldest entry instead,
+// and a diff of the week was one of no change, or of a day.
 func (r *Repo) ambiguousRef(what string, stderr []byte) error {
 	for l := range strings.Lines(string(stderr)) {
 		name, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: refname '")
 		if name, ok := strings.CutSuffix(name, "' is ambiguous."); prefixed && ok {
 			return fmt.Errorf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; name the one meant in full", what, name, r.refsNamed(name))
+		}
+		ref, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: log for '")
+		if ref, since, ok := strings.Cut(ref, "' only goes back to "); prefixed && ok {
+			date := strings.TrimSpace(since) // git's, as "Sun, 6 Dec 2026 06:14:11 +0000"
+			if strings.ContainsFunc(date, func(c rune) bool { return c < ' ' || c == 0x7f }) {
+				date = strconv.Quote(date)
+			}
+			return fmt.Errorf("%s: the reflog of %q only goes back to %s, and git reads its oldest entry for a date before that, warning: not the commit of the date asked; give the commit itself (its id, a tag, or HEAD~N)", what, ref, date)
 		}
 	}
 	return nil

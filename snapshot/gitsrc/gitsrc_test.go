@@ -47,10 +47,35 @@ func series(t *testing.T) (string, []gittest.Week) {
 	return seriesRepo, seriesWeeks
 }
 
+// shared holds the repositories that tests only read, made once per
+// test binary in one folder (sharedDir), removed when the tests end.
+var shared struct {
+	mu          sync.Mutex
+	dir         string
+	clashClones map[string]string // caseClashClone's, by file
+}
+
+// sharedDir returns shared.dir, made at the first call; shared.mu is
+// held.
+func sharedDir(t *testing.T) string {
+	t.Helper()
+	if shared.dir == "" {
+		dir, err := os.MkdirTemp("", "cachediff-gitsrc-shared-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		shared.dir = dir
+	}
+	return shared.dir
+}
+
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if seriesRepo != "" {
 		os.RemoveAll(filepath.Dir(seriesRepo))
+	}
+	if shared.dir != "" {
+		os.RemoveAll(shared.dir)
 	}
 	os.Exit(code)
 }
@@ -433,10 +458,10 @@ func TestLoadManyPages(t *testing.T) {
 	if testing.Short() {
 		// Committing more pages than the read-ahead takes git seconds:
 		// make test runs it.
-		t.Skip("commits some 500 pages to git")
+		t.Skip("commits some 330 pages to git")
 	}
 	dir := t.TempDir()
-	specs := 10000
+	specs := 5000 // 330 pages: more than readAhead, fewer than the 600 of 10,000
 	cfg := gen.Default(7, specs)
 	cfg.OldTag = "develop" // the folder's tag, which gittest.Commits gives its pages
 	doc, err := gen.Write(filepath.Join(dir, "pair"), gen.Generate(cfg))

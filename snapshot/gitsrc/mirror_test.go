@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
@@ -73,15 +74,36 @@ func TestOpenListsOnce(t *testing.T) {
 	}
 }
 
-// genIndex is the index of testdata/spack-gen/old.
+// genIndex is the index of testdata/spack-gen/old cut to its first
+// genSpecs specs (genCut).
 func genIndex(t *testing.T) []byte {
 	t.Helper()
-	index, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "old", "build_cache", "index.json"))
+	return genCut(t, "old")
+}
+
+// genCut is the index of testdata/spack-gen/SIDE (old or new) cut to its
+// first genSpecs specs, as written (a line each, the database's version
+// first): a mirror of them is a few dozen files to write, commit and
+// read, where the whole index's 80 specs made some 250, and the tests
+// that build one took seconds each. The cuts of old and new differ in
+// six of their specs.
+func genCut(t *testing.T, side string) []byte {
+	t.Helper()
+	index, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", side, "build_cache", "index.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return index
+	lines := strings.Split(strings.TrimSuffix(string(index), "\n"), "\n")
+	if len(lines) < genSpecs+2 || !strings.HasSuffix(lines[0], `"installs":{`) || lines[len(lines)-1] != "}}}" {
+		t.Fatalf("the index of testdata/spack-gen/%s is not a spec a line, %d lines", side, len(lines))
+	}
+	kept := append([]string{lines[0]}, lines[1:1+genSpecs]...)
+	kept[genSpecs] = strings.TrimSuffix(kept[genSpecs], ",")
+	return []byte(strings.Join(append(kept, "}}}"), "\n") + "\n")
 }
+
+// genSpecs is how many specs genCut keeps.
+const genSpecs = 12
 
 // addMirror has gen make a mirror in a folder, and adds its files to
 // files, under prefix, to be committed.

@@ -2,7 +2,6 @@ package gitsrc
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -18,10 +17,7 @@ import (
 // checkout the other. clashBelow left dot-folders out, as the walk of
 // pages does, though a mirror reads what is in them. Refused.
 func TestCaseClashMirrorDotView(t *testing.T) {
-	newIndex, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spack-gen", "new", "build_cache", "index.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	newIndex := genNewIndex(t)
 	files, other := map[string]string{}, map[string]string{}
 	addMirror(t, files, "m", func(dir string) error { return mirrorgen.V3(dir, genIndex(t), mirrorgen.Options{View: ".x"}) })
 	addMirror(t, other, "m", func(dir string) error { return mirrorgen.V3(dir, newIndex, mirrorgen.Options{View: ".X"}) })

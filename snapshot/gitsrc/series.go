@@ -142,6 +142,13 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	}
 	copy(excluded, ends)
 	copy(included, ends[len(excluded):])
+	if len(included) == 0 {
+		// ^A: no commit to list from, whatever PATH and the dates, as
+		// A..A; it logged PATH at A alone, "no commit changed it", a
+		// quiet range that passed a gate.
+		end := strings.TrimPrefix(rng, "^")
+		return nil, fmt.Errorf("the range %s selects no commit: it only leaves out the history of %s, and names no commit to list from; give the end too, as %s", quotedRev(rng), quotedRev(end), shellword.Word(end+"..HEAD"))
+	}
 	// An end that is excluded too adds no commit: A...B where A is an
 	// ancestor of B (GitHub's compare range, base...head) is A..B, one
 	// line of history, as git lists it.
@@ -163,13 +170,17 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		}
 		return nil, fmt.Errorf("the range %s ends at %d commits (%s): a log follows one line of history, the first parents of one commit, and would step from one branch to another; give one end, as A..B", rng, len(included), snapshot.ListSome(tips, len(included)))
 	}
+	var pair []string // A and B of a range A..B
 	if len(excluded) == 1 && len(included) == 1 {
-		if err := r.checkRange(rng, excluded[0], included[0], since == ""); err != nil {
+		pair = []string{excluded[0], included[0]}
+	}
+	if since == "" && pair != nil {
+		if err := r.checkRange(rng, pair[0], pair[1]); err != nil {
 			return nil, err
 		}
 	}
 	if since != "" {
-		if err := r.checkDateOrder(rng, since, sinceAt, untilAt); err != nil {
+		if err := r.checkDateOrder(rng, since, sinceAt, untilAt, pair); err != nil {
 			return nil, err
 		}
 	}
@@ -407,10 +418,26 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 // leave it out wherever git stopped, and one ancient commit dated ten
 // years ahead (a committer's clock set wrong) refused every --since of
 // the decade, where git's own answer was right.
-func (r *Repo) checkDateOrder(rng, since string, at, until int64) error {
+//
+// ends, when not nil, are the range's two ends, A and B of A..B, which
+// it refuses first when they select no commit whatever the dates (B is
+// A, or an ancestor of A: the range is reversed), as checkRange does,
+// from the same rev-list: it lists no commit just when B is A's
+// ancestor (its excluded commits are all of A's, whatever
+// --first-parent), which git merge-base --is-ancestor said in one
+// process more, or two.
+func (r *Repo) checkDateOrder(rng, since string, at, until int64, ends []string) error {
+	if ends != nil {
+		if err := sameEnds(rng, ends[0], ends[1]); err != nil {
+			return err
+		}
+	}
 	out, err := r.run(nil, "rev-list", "--first-parent", "--timestamp", rng, "--")
 	if err != nil {
 		return r.rangeError(rng, err)
+	}
+	if ends != nil && len(bytes.TrimSpace(out)) == 0 {
+		return reversedRange(rng, ends[0], ends[1])
 	}
 	var before string // the newest commit dated before since
 	var beforeAt int64
@@ -454,51 +481,67 @@ func (r *Repo) checkUntilBase(rng, until string, at int64, base string) error {
 // dateText writes a commit date of seconds for messages.
 func dateText(s int64) string { return time.Unix(s, 0).UTC().Format(time.RFC3339) }
 
-// checkRange refuses the range rng, of one excluded commit a and one
-// included b, when it selects no commit whatever the path and the dates
-// (b is a or an ancestor of a) or, when a is to be the series' base,
-// when a is not an ancestor of b.
-func (r *Repo) checkRange(rng, a, b string, aIsBase bool) error {
-	left, right := short(a), short(b)
+// rangeEnds names the ends a and b of the range rng (A..B) for
+// messages: as written, else by their short ids.
+func rangeEnds(rng, a, b string) (left, right string) {
+	left, right = short(a), short(b)
 	if l, rt, ok := strings.Cut(rng, ".."); ok && !strings.Contains(rng, "...") {
 		left, right = cmp.Or(l, "HEAD"), cmp.Or(rt, "HEAD")
 	}
-	if a == b {
-		return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit", rng, left, right)
+	return left, right
+}
+
+// sameEnds refuses the range rng whose ends a and b are one commit.
+func sameEnds(rng, a, b string) error {
+	if a != b {
+		return nil
 	}
-	var line *string // the first parent lineBase gave, when asked first
-	if aIsBase {
-		// The common case in one process: a base a that is the first
-		// parent of a commit of b's first-parent line is an ancestor of
-		// b on its line, which git merge-base --is-ancestor and then
-		// the rev-list of checkFirstParentBase said in two. Otherwise,
-		// or on an error, the questions in their order.
-		parent, _, err := r.lineBase(a+".."+b, rng)
-		if err == nil && parent == a {
-			return nil
-		}
-		if err == nil {
-			line = &parent
-		}
+	left, right := rangeEnds(rng, a, b)
+	return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit", rng, left, right)
+}
+
+// reversedRange is the error of the range rng whose end b is an
+// ancestor of its base a.
+func reversedRange(rng, a, b string) error {
+	left, right := rangeEnds(rng, a, b)
+	return fmt.Errorf("the range %s is reversed: %s is an ancestor of %s, so it selects no commit; %s..%s is the other way round", rng, right, left, right, left)
+}
+
+// checkRange refuses the range rng, of one excluded commit a, the
+// series' base, and one included b, when it selects no commit whatever
+// the path (b is a or an ancestor of a) or when a is not an ancestor of
+// b on its first-parent line. (With --since, checkDateOrder refuses the
+// first two, and the base is another.)
+func (r *Repo) checkRange(rng, a, b string) error {
+	left, right := rangeEnds(rng, a, b)
+	if err := sameEnds(rng, a, b); err != nil {
+		return err
+	}
+	// The common case in one process: a base a that is the first
+	// parent of a commit of b's first-parent line is an ancestor of b
+	// on its line, which git merge-base --is-ancestor and then the
+	// rev-list of checkFirstParentBase said in two. Otherwise, or on an
+	// error, the questions in their order.
+	var line *string // the first parent lineBase gave
+	parent, _, err := r.lineBase(a+".."+b, rng)
+	if err == nil && parent == a {
+		return nil
+	}
+	if err == nil {
+		line = &parent
 	}
 	ancestor, err := r.isAncestor(a, b)
 	if err != nil {
 		return err
 	}
 	if ancestor {
-		if !aIsBase {
-			return nil
-		}
 		return r.checkFirstParentBase(rng, left, right, a, b, line)
 	}
 	if back, err := r.isAncestor(b, a); err != nil || back {
 		if err == nil {
-			err = fmt.Errorf("the range %s is reversed: %s is an ancestor of %s, so it selects no commit; %s..%s is the other way round", rng, right, left, right, left)
+			err = reversedRange(rng, a, b)
 		}
 		return err
-	}
-	if !aIsBase {
-		return nil
 	}
 	out, err := r.run(nil, "merge-base", a, b)
 	if fork := short(strings.TrimSpace(string(out))); err == nil && fork != "" {

@@ -50,6 +50,13 @@ func TestSeriesRefusesEmptyRanges(t *testing.T) {
 		{"main..main~2", "", "", "the range main..main~2 is reversed: main~2 is an ancestor of main, so it selects no commit; main~2..main is the other way round"},
 		{"main~1..main~1", "", "", "the range main~1..main~1 selects no commit: main~1 and main~1 are the same commit"},
 		{"main..", "", "", "the range main.. selects no commit: main and HEAD are the same commit"},
+		// With --since, told the same from the rev-list of the dates'
+		// order (checkDateOrder), without git merge-base.
+		{"main..main~2", "2000-01-01", "", "the range main..main~2 is reversed: main~2 is an ancestor of main, so it selects no commit; main~2..main is the other way round"},
+		{"t1..main~2", "2000-01-01", "", "the range t1..main~2 selects no commit: t1 and main~2 are the same commit"},
+		{"main..", "2000-01-01", "", "the range main.. selects no commit: main and HEAD are the same commit"},
+		{"main~1..side", "2000-01-01", "", ""},
+		{"side..main~1", "2000-01-01", "", ""},
 		{"main~1..", "", "", ""},
 		{"side..main", "", "", "the range side..main: side is not an ancestor of main (they forked at commit "},
 		{"side..main", "2000-01-01", "", ""}, // with --since, the base is the parent of the first commit listed

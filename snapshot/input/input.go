@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/shellword"
@@ -100,6 +101,49 @@ type Options struct {
 	// log --revs gives the one its series was read with, which holds
 	// git's answers for each commit (gitsrc.Repo.Series).
 	GitRepo *gitsrc.Repo
+	// GitRepos, when not nil, holds the repositories REV:PATH and
+	// git:REV:PATH arguments are read from, one for each folder and
+	// spelling, rather than one opened for each: the two sides of a
+	// diff in one repository ask git once what a Repo keeps (the
+	// current folder's path from the top, a partial clone's blobs, the
+	// attributes of pages). GitRepo comes first.
+	GitRepos *Repos
+}
+
+// Repos holds the repositories of a command's arguments (Options.GitRepos);
+// its zero value holds none yet. Safe for concurrent use.
+type Repos struct {
+	mu sync.Mutex
+	m  map[[2]string]*gitsrc.Repo
+}
+
+// open returns the repository of dir for arguments written with prefix
+// ("" or RevPrefix): the one rs holds, else one opened (and held, when
+// rs is not nil).
+func (rs *Repos) open(dir, prefix string) (*gitsrc.Repo, error) {
+	if rs == nil {
+		r, err := gitsrc.OpenRepo(dir)
+		if err == nil {
+			r.ArgPrefix = prefix
+		}
+		return r, err
+	}
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	k := [2]string{dir, prefix}
+	if r := rs.m[k]; r != nil {
+		return r, nil
+	}
+	r, err := gitsrc.OpenRepo(dir)
+	if err != nil {
+		return nil, err
+	}
+	r.ArgPrefix = prefix
+	if rs.m == nil {
+		rs.m = map[[2]string]*gitsrc.Repo{}
+	}
+	rs.m[k] = r
+	return r, nil
 }
 
 // open is Open with options; it also returns the tree of an argument
@@ -148,11 +192,10 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		if _, _, ok := gitsrc.Split(spec); !ok {
 			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)"}
 		}
-		repo, err := gitsrc.OpenRepo(dir)
+		repo, err := o.GitRepos.open(dir, RevPrefix)
 		if err != nil {
 			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: urlLikeMsg(arg, err.Error())}
 		}
-		repo.ArgPrefix = RevPrefix
 		src, err := repo.Source(spec)
 		if err != nil {
 			se := revPathError(arg, err)
@@ -195,7 +238,7 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	}
 	repo, err := o.GitRepo, error(nil)
 	if repo == nil {
-		repo, err = gitsrc.OpenRepo(dir)
+		repo, err = o.GitRepos.open(dir, "")
 	}
 	var src *gitsrc.Source
 	if err == nil {
