@@ -85,12 +85,14 @@ func WordsQuoted(lists ...[]string) bool {
 // FilterList writes the values of a filter (Options.Packages, Stacks,
 // Ignore: the user's own --package, --stack and --ignore, which a
 // report's header names) as a list: joined by ", ", each written by val,
-// and each quoted where one is odd in a list (ListQuoted) or holds what
-// parts a filters line (";" in text and the patch, "·" in Markdown).
+// and each quoted where one is odd as a sentence's names are
+// (NamesQuoted: odd in a list, an arrow, ∅, ";", which parts a filters
+// line in text and the patch) or holds "·", which parts Markdown's.
 // Joined as they are, the one --stack "a, b" read as the stacks a and
-// b, and the --package "a; specs in stack b" as two filters.
+// b, the --package "a; specs in stack b" as two filters, the --package
+// "x → y" as a package changed and the --stack "∅" as no stack.
 func FilterList(l []string, val func(string) string) string {
-	return joinItems(l, ListQuoted(l) || slices.ContainsFunc(l, func(s string) bool { return strings.ContainsAny(s, ";·") }), val)
+	return joinItems(l, NamesQuoted(l) || slices.ContainsFunc(l, func(s string) bool { return strings.Contains(s, "·") }), val)
 }
 
 // joinItems is l joined by ", ", each item ListItem(s, quoted) written
