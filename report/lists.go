@@ -109,9 +109,14 @@ func joinItems(l []string, quoted bool, val func(string) string) string {
 }
 
 // JoinPath writes a path of packages (a cause's via) joined by " → ",
-// each name that holds an arrow, or could read as another so, quoted
-// as a pair's side is (Same): the package "a → b" on a path read as
-// the two packages a and b.
+// each name quoted as a sentence's names are (NamesQuoted: an arrow, ∅,
+// ";", what reads as items of a list) or where it holds a parenthesis:
+// a path stands in parentheses after its cause, in a sentence of causes
+// joined by ", " (the causes line) or "; " (a root's why). As it was,
+// the package "a → b" on a path read as the two packages a and b, and
+// a root's why "new dependency s (via r → q); new dependency s (via r
+// → s)" as two causes, where it was one through the package "q); new
+// dependency s (via r".
 func JoinPath(l []string) string { return JoinPathOf(l, same) }
 
 // JoinPathOf is JoinPath with each name written by val (NewsTextOf).
@@ -121,9 +126,14 @@ func JoinPathOf(l []string, val func(string) string) string {
 		if i > 0 {
 			b.WriteString(" → ")
 		}
-		b.WriteString(val(Same(s)))
+		b.WriteString(val(ListItem(s, pathOdd(s))))
 	}
 	return b.String()
+}
+
+// pathOdd reports whether JoinPath quotes the name s.
+func pathOdd(s string) bool {
+	return NamesQuoted([]string{s}) || strings.ContainsAny(s, "()")
 }
 
 // PathShown is JoinPath as NewsShown writes a highlight's words: each
