@@ -27,7 +27,7 @@ func TestCausePathsQuoteNames(t *testing.T) {
 		if got, want := report.JoinPath([]string{"r", name, "z"}), "r → "+strconv.Quote(name)+" → z"; got != want {
 			t.Errorf("JoinPath of the name %q = %s, want %s", name, got, want)
 		}
-		paths := chainLockPair(t, "r", name, "z")
+		paths := chainLockPair(t, [2]string{`"version":"1"`, `"version":"2"`}, "r", name, "z")
 		r := reporttest.ComparePaths(t, paths[0], paths[1])
 		want := "z 1 → 2 (via r → " + strconv.Quote(name) + " → z)"
 		for _, f := range []string{"md", "html"} {
@@ -53,9 +53,10 @@ func TestCausePathsQuoteNames(t *testing.T) {
 }
 
 // chainLockPair writes two lockfiles of one root, names[0], each spec
-// depending on the next, the last of version 1 in the first and 2 in
-// the second; each spec's hash is of its name, version and dependency.
-func chainLockPair(t *testing.T, names ...string) [2]string {
+// depending on the next, of version 1 but the last, which is written
+// with the fields leaf[0] in the first and leaf[1] in the second (its
+// version, its parameters); a spec's hash is of its side and place.
+func chainLockPair(t *testing.T, leaf [2]string, names ...string) [2]string {
 	t.Helper()
 	var paths [2]string
 	for side := range paths {
@@ -67,11 +68,11 @@ func chainLockPair(t *testing.T, names ...string) [2]string {
 			if dep != "" {
 				deps = `{"name":` + strconv.Quote(dep) + `,"hash":"` + hash + `","parameters":{"deptypes":["build","link"],"virtuals":[]}}`
 			}
-			version := "1"
+			fields := `"version":"1"`
 			if i == len(names)-1 {
-				version = strconv.Itoa(1 + side)
+				fields = leaf[side]
 			}
-			specs = append(specs, `"`+h+`":{"name":`+strconv.Quote(names[i])+`,"version":"`+version+`","dependencies":[`+deps+`],"hash":"`+h+`"}`)
+			specs = append(specs, `"`+h+`":{"name":`+strconv.Quote(names[i])+`,`+fields+`,"dependencies":[`+deps+`],"hash":"`+h+`"}`)
 			dep, hash = names[i], h
 		}
 		lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[{"hash":"` + hash + `","spec":` + strconv.Quote(names[0]) + `}],"concrete_specs":{` + strings.Join(specs, ",\n") + `}}`
