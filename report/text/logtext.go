@@ -74,13 +74,13 @@ func (l *logText) Finish(s *diff.Series) error {
 	c := l.o.Color
 	n := len(s.Snapshots)
 	labels := report.SnapshotLabels(s.Snapshots)
-	label := func(i int) string { return textLabel(report.VisibleInput(labels[i])) }
 	title := l.o.Title
 	if title == "" {
 		title = "cachediff log"
 	}
 	var out []string
-	out = append(out, f.para(paintStr(c, "bold", report.VisibleInput(title))+": "+label(0)+" → "+label(n-1)+": "+
+	first, last := report.SeriesEnds(labels)
+	out = append(out, f.para(paintStr(c, "bold", report.VisibleInput(title))+": "+textLabel(report.VisibleInput(first))+" → "+textLabel(report.VisibleInput(last))+": "+
 		report.Plural(n, "snapshot")+", "+report.Plural(l.n, "step"))...)
 	if note := report.RevsNote(s.Revs); note != "" {
 		out = append(out, f.para(report.VisibleInput(note))...)
