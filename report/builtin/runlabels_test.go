@@ -29,6 +29,23 @@ func TestLogRunsQuoteLabels(t *testing.T) {
 	}
 }
 
+// TestLogRunsQuoteLabelsHoldingTo (issue 35 class a): a run of
+// snapshots reads "from a to b", and a snapshot's label holding the
+// word "to" was written as it is there: the run from "a to b" to c
+// read "from a to b to c", as the run from a to "b to c". Such labels
+// are quoted in the runs (report.RunLabelsQuoted), in text and Markdown.
+func TestLogRunsQuoteLabelsHoldingTo(t *testing.T) {
+	for _, name := range []string{"text", "md"} {
+		out := taggedLog(t, name, "a to b", "c", "d to e", "f")
+		if !strings.Contains(out, `from "a to b" to "c"`) || !strings.Contains(out, `from "a to b" to "d to e"`) {
+			t.Errorf("--format %s: the runs do not quote the snapshots \"a to b\" and \"d to e\":\n%s", name, out)
+		}
+		if strings.Contains(out, "from a to b to") || strings.Contains(out, "in a to b") || strings.Contains(out, "since d to e") {
+			t.Errorf("--format %s: a run names a snapshot unquoted:\n%s", name, out)
+		}
+	}
+}
+
 // taggedLog is the log in format name of a generated series of
 // len(tags) snapshots, each tagged by its tag (its pages too).
 func taggedLog(t *testing.T, name string, tags ...string) string {
