@@ -46,20 +46,53 @@ func TestLogRunsQuoteLabelsHoldingTo(t *testing.T) {
 	}
 }
 
+// TestLogRunsQuotePackageNames (issue 35 class a): text's "Came and
+// went" and "Versions over time" write a package's name, then its runs
+// or versions joined by ", " and "; ", and wrote the name as it is: the
+// package "z 1.0 in a;" of 1.5 in a and 2.0 since b read "z 1.0 in a;
+// 1.5 in a; 2.0 since b", as the package z of three versions. The name
+// is quoted as a sentence's names are (report.NamesQuoted).
+func TestLogRunsQuotePackageNames(t *testing.T) {
+	const odd = "py-pkg-0001; 1.0 in w0,"
+	out := seriesLog(t, "text", []string{"w0", "w1", "w2", "w3"}, func(s *snapshot.Snapshot) {
+		for _, p := range s.Packages {
+			if p.Name == "py-pkg-0001" || p.Name == "py-pkg-0004" {
+				p.Name = strings.Replace(odd, "0001", p.Name[len(p.Name)-4:], 1)
+			}
+		}
+	})
+	for _, want := range []string{`"py-pkg-0001; 1.0 in w0," 1.0 from`, `"py-pkg-0004; 1.0 in w0," in develop-w00`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no line begins %s in\n%s", want, out)
+		}
+	}
+}
+
 // taggedLog is the log in format name of a generated series of
 // len(tags) snapshots, each tagged by its tag (its pages too).
 func taggedLog(t *testing.T, name string, tags ...string) string {
+	t.Helper()
+	i := 0
+	return seriesLog(t, name, tags, func(s *snapshot.Snapshot) {
+		s.Tag = tags[i]
+		for _, p := range s.Packages {
+			p.Origin.Tag = tags[i]
+		}
+		i++
+	})
+}
+
+// seriesLog is the log in format name of a generated series of
+// len(tags) snapshots, each changed by edit first.
+func seriesLog(t *testing.T, name string, tags []string, edit func(*snapshot.Snapshot)) string {
 	t.Helper()
 	f, ok := report.Lookup(name)
 	if !ok {
 		t.Fatalf("no format %s", name)
 	}
 	snaps := reporttest.GenSeries(8, 20, len(tags))
-	for i, s := range snaps {
-		s.Tag = tags[i]
-		for _, p := range s.Packages {
-			p.Origin.Tag = tags[i]
-		}
+	for _, s := range snaps {
+		edit(s)
 	}
 	var buf bytes.Buffer
 	l := f.Log(&buf, report.LogOptions{})
