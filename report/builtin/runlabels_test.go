@@ -68,6 +68,29 @@ func TestLogRunsQuotePackageNames(t *testing.T) {
 	}
 }
 
+// TestRebuiltCountsQuoteNames (issue 35 class a): a Markdown log's
+// step lists its packages of plain rebuilds alone as names and counts
+// joined by ", ", and wrote each name as it is: the packages "p 3, q"
+// of 1 spec and p of 3 read "p 3, p 3, q 1", as "p 3, p" of 3 and q of
+// 1. The names are quoted as a sentence's are (report.NamesQuoted).
+func TestRebuiltCountsQuoteNames(t *testing.T) {
+	for _, c := range []struct{ from, to, want string }{
+		{"py-pkg-0015", "py-pkg-0015 1, q", `"py-pkg-0000" 3, "py-pkg-0015 1, q" 1`},
+		{"py-pkg-0015", "py-pkg-0015", "\n\npy-pkg-0000 3, py-pkg-0015 1\n"},
+	} {
+		out := seriesLog(t, "md", []string{"a", "b", "c"}, func(s *snapshot.Snapshot) {
+			for _, p := range s.Packages {
+				if p.Name == c.from {
+					p.Name = c.to
+				}
+			}
+		})
+		if !strings.Contains(out, c.want) {
+			t.Errorf("the package %q: no %q in\n%s", c.to, c.want, out)
+		}
+	}
+}
+
 // taggedLog is the log in format name of a generated series of
 // len(tags) snapshots, each tagged by its tag (its pages too).
 func taggedLog(t *testing.T, name string, tags ...string) string {
