@@ -56,8 +56,12 @@ func ListItem(s string, quoted bool) string {
 // JoinList writes l as every view writes a list of names (a spec's
 // stacks): joined by ", ", each item quoted where one of l is odd
 // (ListQuoted).
-func JoinList(l []string) string {
-	if !ListQuoted(l) {
+func JoinList(l []string) string { return JoinQuoted(l, ListQuoted(l)) }
+
+// JoinQuoted is l joined by ", ", each item quoted when quoted
+// (ListItem).
+func JoinQuoted(l []string, quoted bool) string {
+	if !quoted {
 		return strings.Join(l, ", ")
 	}
 	q := make([]string, len(l))
@@ -65,6 +69,16 @@ func JoinList(l []string) string {
 		q[i] = strconv.Quote(s)
 	}
 	return strings.Join(q, ", ")
+}
+
+// PartsQuoted is NamesQuoted for names written in parentheses in a line
+// whose parts are joined by " · " or "; " (Markdown's gate line, a
+// root's why) or by arrows (a cause's path, JoinPath): true too where
+// a name holds "·" or a parenthesis. As it was, the package "a) ·
+// removed-package (1 package: b" removed read "removed-package (1
+// package: a) · removed-package (1 package: b)", two trips of the gate.
+func PartsQuoted(l []string) bool {
+	return NamesQuoted(l) || slices.ContainsFunc(l, func(s string) bool { return strings.ContainsAny(s, "()·") })
 }
 
 // WordsQuoted reports whether the items of lists, written in one list
@@ -131,10 +145,8 @@ func JoinPathOf(l []string, val func(string) string) string {
 	return b.String()
 }
 
-// pathOdd reports whether JoinPath quotes the name s.
-func pathOdd(s string) bool {
-	return NamesQuoted([]string{s}) || strings.ContainsAny(s, "()")
-}
+// pathOdd reports whether JoinPath quotes the name s (PartsQuoted).
+func pathOdd(s string) bool { return PartsQuoted([]string{s}) }
 
 // PathShown is JoinPath as NewsShown writes a highlight's words: each
 // name VisibleSpaces, the path a message (VisibleMessage), so that a

@@ -95,19 +95,26 @@ func TestRebuiltCountsQuoteNames(t *testing.T) {
 // len(tags) snapshots, each tagged by its tag (its pages too).
 func taggedLog(t *testing.T, name string, tags ...string) string {
 	t.Helper()
+	return seriesLog(t, name, tags, tagged(tags))
+}
+
+// tagged is seriesLog's edit that tags each snapshot by its tag, in
+// order (its pages too).
+func tagged(tags []string) func(*snapshot.Snapshot) {
 	i := 0
-	return seriesLog(t, name, tags, func(s *snapshot.Snapshot) {
+	return func(s *snapshot.Snapshot) {
 		s.Tag = tags[i]
 		for _, p := range s.Packages {
 			p.Origin.Tag = tags[i]
 		}
 		i++
-	})
+	}
 }
 
 // seriesLog is the log in format name of a generated series of
-// len(tags) snapshots, each changed by edit first.
-func seriesLog(t *testing.T, name string, tags []string, edit func(*snapshot.Snapshot)) string {
+// len(tags) snapshots, each changed by edit first, its gate failing on
+// failOn when not nil.
+func seriesLog(t *testing.T, name string, tags []string, edit func(*snapshot.Snapshot), failOn ...string) string {
 	t.Helper()
 	f, ok := report.Lookup(name)
 	if !ok {
@@ -120,7 +127,16 @@ func seriesLog(t *testing.T, name string, tags []string, edit func(*snapshot.Sna
 	var buf bytes.Buffer
 	l := f.Log(&buf, report.LogOptions{})
 	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
-		func(i int, r *diff.Report) error { return l.Step(r) })
+		func(i int, r *diff.Report) error {
+			if failOn != nil {
+				g, err := diff.CheckGate(r, failOn)
+				if err != nil {
+					return err
+				}
+				r.Gate = g
+			}
+			return l.Step(r)
+		})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -585,7 +585,7 @@ func (l *logMarkdown) gateLine(labels []string) string {
 		}
 		for _, t := range c.gate.Tripped {
 			tripped[t.Kind] = true
-			parts = append(parts, trippedText(t)+" in "+report.EscapeMD(label))
+			parts = append(parts, trippedText(t)+" in "+report.EscapeMD(report.StepLabel(label)))
 		}
 	}
 	if parts == nil {

@@ -356,10 +356,13 @@ func joinMD(l []string, sep string) string { return report.EscapeMD(strings.Join
 // firstNames writes at most five names, and how many more, as every
 // view writes a list of names (report.JoinList).
 func firstNames(l []string) string {
+	// Quoted where one could read as more than a name in the gate's
+	// line, whose trips are joined by " · " (report.PartsQuoted).
+	q := report.PartsQuoted(l)
 	if len(l) <= 5 {
-		return report.EscapeMD(report.JoinList(l))
+		return report.EscapeMD(report.JoinQuoted(l, q))
 	}
-	return report.EscapeMD(report.JoinList(l[:5])) + " and " + strconv.Itoa(len(l)-5) + " more"
+	return report.EscapeMD(report.JoinQuoted(l[:5], q)) + " and " + strconv.Itoa(len(l)-5) + " more"
 }
 
 func signedInt(n int) string {
