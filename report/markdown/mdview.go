@@ -355,10 +355,16 @@ func joinMD(l []string, sep string) string { return report.EscapeMD(strings.Join
 
 // firstNames writes at most five names, and how many more, as every
 // view writes a list of names (report.JoinList).
-func firstNames(l []string) string {
-	// Quoted where one could read as more than a name in the gate's
-	// line, whose trips are joined by " · " (report.PartsQuoted).
-	q := report.PartsQuoted(l)
+func firstNames(l []string) string { return firstNamesQuoted(l, report.ListQuoted(l)) }
+
+// gateNames is firstNames in the gate's line, whose trips are joined by
+// " · ", each naming its packages in parentheses: quoted where one
+// could read as more than a name there (report.PartsQuoted).
+func gateNames(l []string) string { return firstNamesQuoted(l, report.PartsQuoted(l)) }
+
+// firstNamesQuoted is up to five of l joined by ", ", each quoted when
+// q (report.JoinQuoted), then how many more.
+func firstNamesQuoted(l []string, q bool) string {
 	if len(l) <= 5 {
 		return report.EscapeMD(report.JoinQuoted(l, q))
 	}
@@ -809,11 +815,11 @@ func trippedText(t diff.Trip) string {
 	s := report.EscapeMD(t.Kind) + " (" + report.EscapeMD(report.Plural(t.Count, unit))
 	switch {
 	case len(t.Values) > 0:
-		s += ": " + firstNames(t.Values)
+		s += ": " + gateNames(t.Values)
 	case t.Unit != "package":
-		s += " in " + report.Plural(len(t.Packages), "package") + ": " + firstNames(t.Packages)
+		s += " in " + report.Plural(len(t.Packages), "package") + ": " + gateNames(t.Packages)
 	default:
-		s += ": " + firstNames(t.Packages)
+		s += ": " + gateNames(t.Packages)
 	}
 	return s + ")"
 }
