@@ -91,7 +91,6 @@ func lockfilePair(t *testing.T, dep, v0, v1 string) [2]string {
 // quotes, read "+a," +b, not as the one variant "+a, +b".
 func TestCauseVariantsQuotedOnce(t *testing.T) {
 	for _, f := range []string{"md", "text", "html"} {
-		format, _ := report.Lookup(f)
 		seen := map[string]string{}
 		for _, c := range []struct{ params, want string }{
 			{`{"v":"a, b"}`, `z variants v=x → "v=a, b"`},
@@ -102,16 +101,8 @@ func TestCauseVariantsQuotedOnce(t *testing.T) {
 		} {
 			lock := chainLockPair(t, [2]string{`"version":"1","parameters":{"v":"x"}`, `"version":"1","parameters":` + c.params}, "r", "z")
 			r := reporttest.ComparePaths(t, lock[0], lock[1])
-			var buf bytes.Buffer
-			if err := format.Render(&buf, r, report.Options{Width: 400}); err != nil {
-				t.Fatal(err)
-			}
-			out := html.UnescapeString(buf.String())
-			if f == "md" {
-				out = strings.ReplaceAll(out, `\"`, `"`) // Markdown escapes a quote in a name (EscapeMD)
-			}
 			var line string
-			for _, l := range strings.Split(out, "\n") {
+			for _, l := range strings.Split(readText(t, f, r), "\n") {
 				if strings.Contains(l, "because of") || f == "text" && strings.Contains(l, "cause: ") {
 					line = l
 				}

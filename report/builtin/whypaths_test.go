@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
@@ -31,16 +32,7 @@ func TestCausePathsQuoteNames(t *testing.T) {
 		r := reporttest.ComparePaths(t, paths[0], paths[1])
 		want := "z 1 → 2 (via r → " + strconv.Quote(name) + " → z)"
 		for _, f := range []string{"md", "html"} {
-			format, _ := report.Lookup(f)
-			var buf bytes.Buffer
-			if err := format.Render(&buf, r, report.Options{Width: 400}); err != nil {
-				t.Fatal(err)
-			}
-			out := html.UnescapeString(buf.String())
-			if f == "md" {
-				out = strings.ReplaceAll(out, `\"`, `"`) // Markdown escapes a quote in a name (EscapeMD)
-			}
-			if !strings.Contains(out, want) {
+			if out := readText(t, f, r); !strings.Contains(out, want) {
 				t.Errorf("--format %s: the path through %q: no %s in the roots' why", f, name, want)
 			}
 		}
@@ -50,6 +42,22 @@ func TestCausePathsQuoteNames(t *testing.T) {
 			t.Errorf("JoinPath of the name %q = %s, want %s", name, got, want)
 		}
 	}
+}
+
+// readText is r in format f as its words read: HTML's entities
+// unescaped, and in Markdown a quote escaped (EscapeMD) as it is.
+func readText(t *testing.T, f string, r *diff.Report) string {
+	t.Helper()
+	format, _ := report.Lookup(f)
+	var buf bytes.Buffer
+	if err := format.Render(&buf, r, report.Options{Width: 400}); err != nil {
+		t.Fatal(err)
+	}
+	out := html.UnescapeString(buf.String())
+	if f == "md" {
+		out = strings.ReplaceAll(out, `\"`, `"`)
+	}
+	return out
 }
 
 // chainLockPair writes two lockfiles of one root, names[0], each spec
