@@ -70,7 +70,7 @@ func ChangeTextOf(cs []diff.Change, val func(string) string) string {
 				parts = append(parts, "hash changed")
 			}
 		default:
-			parts = append(parts, c.Kind+" "+cmp.Or(val(partSide(Same(c.From), c.From)), "(none)")+" → "+cmp.Or(val(partSide(Same(c.To), c.To)), "(none)"))
+			parts = append(parts, c.Kind+" "+cmp.Or(val(partSide(c.Kind, Same(c.From), c.From)), "(none)")+" → "+cmp.Or(val(partSide(c.Kind, Same(c.To), c.To)), "(none)"))
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -82,12 +82,52 @@ func ChangeTextOf(cs []diff.Change, val func(string) string) string {
 // and the two changes variants ~b → a and target x → y both read
 // "variants ~b → a, target x → y". A value that holds a comma alone
 // (cuda_arch=70,80, as Spack writes a variant of several values) is
-// written as it is.
-func partSide(side, v string) string {
-	if side == v && strings.Contains(v, ", ") {
-		return strconv.Quote(v)
+// written as it is. A change of variants (kind) is a list of them
+// joined by spaces, each quoted already where it holds a space
+// (listops.Join): only its words that end in a comma are quoted
+// (variantWords), so that the variant "v=a, b" reads "v=a, b" quoted
+// once, not "\"v=a, b\"", and the variants +a, and +b read "+a," +b.
+func partSide(kind, side, v string) string {
+	if side != v || !strings.Contains(v, ", ") {
+		return side
 	}
-	return side
+	if kind == "variants" {
+		if w, ok := variantWords(v); ok {
+			return w
+		}
+	}
+	return strconv.Quote(v)
+}
+
+// variantWords is the list of variants v, as listops.Join writes it
+// (words joined by single spaces, a word holding a space quoted as Go
+// quotes a string), with each unquoted word that ends in a comma quoted
+// too; false where v is not such a list.
+func variantWords(v string) (string, bool) {
+	var b strings.Builder
+	for {
+		var w string
+		if strings.HasPrefix(v, `"`) {
+			q, err := strconv.QuotedPrefix(v)
+			if err != nil {
+				return "", false
+			}
+			w = q
+			b.WriteString(w)
+		} else {
+			w, _, _ = strings.Cut(v, " ")
+			if w == "" {
+				return "", false
+			}
+			b.WriteString(ListItem(w, strings.HasSuffix(w, ",")))
+		}
+		rest, ok := strings.CutPrefix(v[len(w):], " ")
+		if !ok {
+			return b.String(), len(w) == len(v)
+		}
+		b.WriteByte(' ')
+		v = rest
+	}
 }
 
 // explainedCounts counts the pairs with at least one root cause, and the

@@ -11,8 +11,10 @@ import (
 // joined with ", ", and a value was written as it is where it held
 // ", ": the variants ~b → "a, recipe changed" read as the two changes
 // variants ~b → a and recipe changed. A value that holds ", " is
-// quoted (partSide); a comma alone (cuda_arch=70,80, as Spack writes a
-// variant of several values) is written as it is.
+// quoted (partSide), a list of variants word by word, its words that
+// end in a comma ("a," recipe changed: three variants); a comma alone
+// (cuda_arch=70,80, as Spack writes a variant of several values) is
+// written as it is.
 func TestChangeTextPartsApart(t *testing.T) {
 	lists := [][]diff.Change{
 		{{Kind: "variants", From: "~b", To: "a"}, {Kind: "recipe"}},
@@ -43,7 +45,10 @@ func TestChangeTextPartsApart(t *testing.T) {
 		text string
 	}{
 		{[]diff.Change{{Kind: "variants", From: "cuda_arch=70", To: "cuda_arch=70,80"}, {Kind: "recipe"}}, "variants cuda_arch=70 → cuda_arch=70,80, recipe changed"},
-		{[]diff.Change{{Kind: "variants", From: "~b", To: "a, recipe changed"}}, `variants ~b → "a, recipe changed"`},
+		{[]diff.Change{{Kind: "variants", From: "~b", To: "a, recipe changed"}}, `variants ~b → "a," recipe changed`},
+		{[]diff.Change{{Kind: "compiler", From: "gcc", To: "clang, hash changed"}}, `compiler gcc → "clang, hash changed"`},
+		{[]diff.Change{{Kind: "variants", From: "~b", To: `"v=a, b" +c`}}, `variants ~b → "v=a, b" +c`},
+		{[]diff.Change{{Kind: "variants", From: "~b", To: `"v=a, b`}}, `variants ~b → "\"v=a, b"`},
 		{[]diff.Change{{Kind: "version", From: "1.0, 2.0", To: "∅"}}, `"1.0, 2.0" → "∅"`},
 	} {
 		if got := ChangeText(c.cs); got != c.text {

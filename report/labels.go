@@ -15,15 +15,30 @@ import (
 // format's headline names them: by their tags; when the tags are alike
 // (two nights of _cache/develop), by Side.Name (in git a commit's date
 // and id) where those differ, else by their paths; a side without a tag
-// (a Spack index, a lockfile) by its path.
+// (a Spack index, a lockfile) by its path. Each is quoted where it holds
+// an arrow or reads as ∅, as a pair's side is (Same): the headline
+// joins them by " → ", and the snapshots "a → b" and c read "a → b →
+// c", as a and "b → c" did.
 func SideNames(from, to diff.Side) (a, b string) {
 	switch {
 	case from.Tag == to.Tag && from.Name() != to.Name():
-		return from.Name(), to.Name()
+		a, b = from.Name(), to.Name()
 	case from.Tag == to.Tag:
-		return from.Path, to.Path
+		a, b = from.Path, to.Path
+	default:
+		a, b = cmp.Or(from.Tag, from.Path), cmp.Or(to.Tag, to.Path)
 	}
-	return cmp.Or(from.Tag, from.Path), cmp.Or(to.Tag, to.Path)
+	return Same(a), Same(b)
+}
+
+// SeriesEnds names the first and the last of a series' snapshots, of
+// labels (SnapshotLabels), as a log's title joins them by " → ": each
+// quoted as SideNames quotes a pair's sides.
+func SeriesEnds(labels []string) (first, last string) {
+	if len(labels) == 0 {
+		return "", ""
+	}
+	return Same(labels[0]), Same(labels[len(labels)-1])
 }
 
 // SnapshotLabels names the snapshots of a series in its changelog: each by its

@@ -56,8 +56,12 @@ func ListItem(s string, quoted bool) string {
 // JoinList writes l as every view writes a list of names (a spec's
 // stacks): joined by ", ", each item quoted where one of l is odd
 // (ListQuoted).
-func JoinList(l []string) string {
-	if !ListQuoted(l) {
+func JoinList(l []string) string { return JoinQuoted(l, ListQuoted(l)) }
+
+// JoinQuoted is l joined by ", ", each item quoted when quoted
+// (ListItem).
+func JoinQuoted(l []string, quoted bool) string {
+	if !quoted {
 		return strings.Join(l, ", ")
 	}
 	q := make([]string, len(l))
@@ -65,6 +69,16 @@ func JoinList(l []string) string {
 		q[i] = strconv.Quote(s)
 	}
 	return strings.Join(q, ", ")
+}
+
+// PartsQuoted is NamesQuoted for names written in parentheses in a line
+// whose parts are joined by " · " or "; " (Markdown's gate line, a
+// root's why) or by arrows (a cause's path, JoinPath): true too where
+// a name holds "·" or a parenthesis. As it was, the package "a) ·
+// removed-package (1 package: b" removed read "removed-package (1
+// package: a) · removed-package (1 package: b)", two trips of the gate.
+func PartsQuoted(l []string) bool {
+	return NamesQuoted(l) || slices.ContainsFunc(l, func(s string) bool { return strings.ContainsAny(s, "()·") })
 }
 
 // WordsQuoted reports whether the items of lists, written in one list
@@ -85,12 +99,14 @@ func WordsQuoted(lists ...[]string) bool {
 // FilterList writes the values of a filter (Options.Packages, Stacks,
 // Ignore: the user's own --package, --stack and --ignore, which a
 // report's header names) as a list: joined by ", ", each written by val,
-// and each quoted where one is odd in a list (ListQuoted) or holds what
-// parts a filters line (";" in text and the patch, "·" in Markdown).
+// and each quoted where one is odd as a sentence's names are
+// (NamesQuoted: odd in a list, an arrow, ∅, ";", which parts a filters
+// line in text and the patch) or holds "·", which parts Markdown's.
 // Joined as they are, the one --stack "a, b" read as the stacks a and
-// b, and the --package "a; specs in stack b" as two filters.
+// b, the --package "a; specs in stack b" as two filters, the --package
+// "x → y" as a package changed and the --stack "∅" as no stack.
 func FilterList(l []string, val func(string) string) string {
-	return joinItems(l, ListQuoted(l) || slices.ContainsFunc(l, func(s string) bool { return strings.ContainsAny(s, ";·") }), val)
+	return joinItems(l, NamesQuoted(l) || slices.ContainsFunc(l, func(s string) bool { return strings.Contains(s, "·") }), val)
 }
 
 // joinItems is l joined by ", ", each item ListItem(s, quoted) written
@@ -107,9 +123,14 @@ func joinItems(l []string, quoted bool, val func(string) string) string {
 }
 
 // JoinPath writes a path of packages (a cause's via) joined by " → ",
-// each name that holds an arrow, or could read as another so, quoted
-// as a pair's side is (Same): the package "a → b" on a path read as
-// the two packages a and b.
+// each name quoted as a sentence's names are (NamesQuoted: an arrow, ∅,
+// ";", what reads as items of a list) or where it holds a parenthesis:
+// a path stands in parentheses after its cause, in a sentence of causes
+// joined by ", " (the causes line) or "; " (a root's why). As it was,
+// the package "a → b" on a path read as the two packages a and b, and
+// a root's why "new dependency s (via r → q); new dependency s (via r
+// → s)" as two causes, where it was one through the package "q); new
+// dependency s (via r".
 func JoinPath(l []string) string { return JoinPathOf(l, same) }
 
 // JoinPathOf is JoinPath with each name written by val (NewsTextOf).
@@ -119,10 +140,13 @@ func JoinPathOf(l []string, val func(string) string) string {
 		if i > 0 {
 			b.WriteString(" → ")
 		}
-		b.WriteString(val(Same(s)))
+		b.WriteString(val(ListItem(s, pathOdd(s))))
 	}
 	return b.String()
 }
+
+// pathOdd reports whether JoinPath quotes the name s (PartsQuoted).
+func pathOdd(s string) bool { return PartsQuoted([]string{s}) }
 
 // PathShown is JoinPath as NewsShown writes a highlight's words: each
 // name VisibleSpaces, the path a message (VisibleMessage), so that a

@@ -135,11 +135,15 @@ func RunText(r diff.Span, n int, label func(int) string) string {
 // quoted where RunText and RunsText name them in a list (ListItem):
 // where one could read as other items of a list joined by ", "
 // (ListQuoted), or holds ";", which joins runs, and a package's
-// versions and their runs in text's "Versions over time". Written as
-// it is, the snapshot "a; b" read "1.0 in a; b, since c", as if b were
-// a version.
+// versions and their runs in text's "Versions over time", or holds the
+// word "to", which parts a run's ends ("from a to b"). Written as it
+// is, the snapshot "a; b" read "1.0 in a; b, since c", as if b were a
+// version, and the run from "a to b" to c "from a to b to c", as the
+// run from a to "b to c".
 func RunLabelsQuoted(labels []string) bool {
-	return ListQuoted(labels) || slices.ContainsFunc(labels, func(s string) bool { return strings.Contains(s, ";") })
+	return ListQuoted(labels) || slices.ContainsFunc(labels, func(s string) bool {
+		return strings.Contains(s, ";") || slices.Contains(strings.Split(s, " "), "to")
+	})
 }
 
 func RunsText(runs []diff.Span, n int, label func(int) string) string {

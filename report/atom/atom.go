@@ -552,7 +552,7 @@ func atomDate(t time.Time) string {
 // stepEntry is a step's entry but for its id.
 func stepEntry(r *diff.Report, subject string) atomEntry {
 	_, newLabel := entrySides(r)
-	label := feedLabel(newLabel)
+	label := feedLabel(entryLabel(newLabel))
 	var kinds []string
 	var titled []diff.Highlight
 	for _, h := range r.Highlights {
@@ -572,6 +572,18 @@ func stepEntry(r *diff.Report, subject string) atomEntry {
 		e.Categories = append(e.Categories, atomCategory{Term: k})
 	}
 	return e
+}
+
+// entryLabel is a step's new snapshot as its entry's title names it,
+// before the highlights after ": ": quoted as a step's title quotes it
+// (report.StepLabel), and where it holds ": ". As it was, the snapshot
+// "a: b" whose package zlib moved and the snapshot a whose package "b:
+// zlib" moved were both titled "a: b: zlib 1.0 → 2.0 (upgraded)".
+func entryLabel(s string) string {
+	if q := report.StepLabel(s); q != s || !strings.Contains(s, ": ") {
+		return q
+	}
+	return strconv.Quote(s)
 }
 
 // entrySides names a step's two snapshots in its entry: by their labels

@@ -49,3 +49,31 @@ func TestEntryTitleTellsHighlightsApart(t *testing.T) {
 		seen[got] = what
 	}
 }
+
+// TestEntryTitleQuotesLabel (issue 35 class a): an entry's title is its
+// step's new snapshot, ": ", then the highlights, and wrote the label
+// as it is: the snapshot "a: b" whose package zlib moved and the
+// snapshot a whose package "b: zlib" moved were both titled "a: b: zlib
+// 1.0 → 2.0 (upgraded)". A label holding ": " is quoted there, as one
+// holding a parenthesis, "·" or a quote is (report.StepLabel).
+func TestEntryTitleQuotesLabel(t *testing.T) {
+	seen := map[string]string{}
+	for _, c := range []struct{ label, pkg, want string }{
+		{"a: b", "zlib", `"a: b": zlib 1.0 → 2.0 (upgraded)`},
+		{"a", "b: zlib", `a: b: zlib 1.0 → 2.0 (upgraded)`},
+		{"a (b", "zlib", `"a (b": zlib 1.0 → 2.0 (upgraded)`},
+		{"a:b", "zlib", `a:b: zlib 1.0 → 2.0 (upgraded)`},
+	} {
+		v := &diff.VersionChange{Old: []string{"1.0"}, New: []string{"2.0"}, Added: []string{"2.0"}, Removed: []string{"1.0"}, Direction: diff.Upgraded}
+		r := &diff.Report{Old: diff.Side{Path: "o", Tag: "o"}, New: diff.Side{Path: "n", Tag: c.label},
+			Highlights: []diff.Highlight{{Kind: diff.HighlightVersion, Packages: []string{c.pkg}, Versions: v}}}
+		got := stepEntry(r, "").Title.Body
+		if got != c.want {
+			t.Errorf("the step to %q of %q moved is titled %q, want %q", c.label, c.pkg, got, c.want)
+		}
+		if other, ok := seen[got]; ok {
+			t.Errorf("the steps to %q and %q are titled alike: %s", c.label, other, got)
+		}
+		seen[got] = c.label
+	}
+}

@@ -81,3 +81,39 @@ func lockfilePair(t *testing.T, dep, v0, v1 string) [2]string {
 	}
 	return paths
 }
+
+// TestCauseVariantsQuotedOnce (issue 35 class a): a change of variants
+// is the list of them joined by spaces, a variant holding a space
+// quoted already (listops.Join), and a cause quoted the whole list
+// again where it held ", ", which parts a cause's changes: the variant
+// v=a, b read "variants v=x → "\"v=a, b\""", as a value of quotes. It
+// is quoted once; the variants +a, and +b, whose list holds ", " out of
+// quotes, read "+a," +b, not as the one variant "+a, +b".
+func TestCauseVariantsQuotedOnce(t *testing.T) {
+	for _, f := range []string{"md", "text", "html"} {
+		seen := map[string]string{}
+		for _, c := range []struct{ params, want string }{
+			{`{"v":"a, b"}`, `z variants v=x → "v=a, b"`},
+			{`{"a,":true,"b":true}`, `z variants v=x → "+a," +b`},
+			{`{"a, +b":true}`, `z variants v=x → "+a, +b"`},
+			{`{"v":"a, b","w":"c,"}`, `z variants v=x → "v=a, b" "w=c,"`},
+			{`{"v":"a"}`, `z variants v=x → v=a`},
+		} {
+			lock := chainLockPair(t, [2]string{`"version":"1","parameters":{"v":"x"}`, `"version":"1","parameters":` + c.params}, "r", "z")
+			r := reporttest.ComparePaths(t, lock[0], lock[1])
+			var line string
+			for _, l := range strings.Split(readText(t, f, r), "\n") {
+				if strings.Contains(l, "because of") || f == "text" && strings.Contains(l, "cause: ") {
+					line = l
+				}
+			}
+			if !strings.Contains(line, c.want+" (2 specs)") {
+				t.Errorf("--format %s, the parameters %s: no %s in the causes line %q", f, c.params, c.want, line)
+			}
+			if other, ok := seen[line]; ok {
+				t.Errorf("--format %s: the parameters %s and %s read alike: %s", f, c.params, other, line)
+			}
+			seen[line] = c.params
+		}
+	}
+}

@@ -3,6 +3,7 @@ package builtin_test
 import (
 	"bytes"
 	"fmt"
+	"html"
 	"strings"
 	"testing"
 
@@ -58,6 +59,41 @@ func TestViewsTellFilterListsApart(t *testing.T) {
 				t.Errorf("--format %s: the filters %s and %s read alike: %s", f.Name, what, other, got)
 			}
 			read[got] = what
+		}
+	}
+}
+
+// TestFilterLinesQuotePairWords (issue 35 class a): the filters line
+// wrote a value holding an arrow or reading ∅ as it is, where every
+// other sentence of a report quotes it (report.NamesQuoted): "filters:
+// packages x → y; specs in stack ∅" read as the package x changed to y
+// and the specs in no stack. Each such value is quoted, in every view
+// that writes the line.
+func TestFilterLinesQuotePairWords(t *testing.T) {
+	for _, c := range []struct {
+		o    diff.Options
+		want string
+	}{
+		{diff.Options{Packages: []string{"x → y"}}, `"x → y"`},
+		{diff.Options{Stacks: []string{"∅"}}, `"∅"`},
+		{diff.Options{Stacks: []string{"(none)", "b"}}, `"(none)", "b"`},
+		{diff.Options{Packages: []string{"a", `"∅"`}}, `"a", "\"∅\""`},
+	} {
+		for _, name := range []string{"md", "text", "patch", "html"} {
+			f, _ := report.Lookup(name)
+			r := reporttest.OnePackage("zlib")
+			r.Options.Packages, r.Options.Stacks = c.o.Packages, c.o.Stacks
+			var buf bytes.Buffer
+			if err := f.Render(&buf, r, report.Options{Width: 400}); err != nil {
+				t.Fatal(err)
+			}
+			out := html.UnescapeString(buf.String())
+			if name == "md" {
+				out = strings.ReplaceAll(out, `\\`, `\`) // Markdown escapes a backslash
+			}
+			if !strings.Contains(out, c.want) {
+				t.Errorf("--format %s, --package %q --stack %q: no %s in\n%s", name, c.o.Packages, c.o.Stacks, c.want, out)
+			}
 		}
 	}
 }

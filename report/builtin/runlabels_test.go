@@ -29,25 +29,114 @@ func TestLogRunsQuoteLabels(t *testing.T) {
 	}
 }
 
+// TestLogRunsQuoteLabelsHoldingTo (issue 35 class a): a run of
+// snapshots reads "from a to b", and a snapshot's label holding the
+// word "to" was written as it is there: the run from "a to b" to c
+// read "from a to b to c", as the run from a to "b to c". Such labels
+// are quoted in the runs (report.RunLabelsQuoted), in text and Markdown.
+func TestLogRunsQuoteLabelsHoldingTo(t *testing.T) {
+	for _, name := range []string{"text", "md"} {
+		out := taggedLog(t, name, "a to b", "c", "d to e", "f")
+		if !strings.Contains(out, `from "a to b" to "c"`) || !strings.Contains(out, `from "a to b" to "d to e"`) {
+			t.Errorf("--format %s: the runs do not quote the snapshots \"a to b\" and \"d to e\":\n%s", name, out)
+		}
+		if strings.Contains(out, "from a to b to") || strings.Contains(out, "in a to b") || strings.Contains(out, "since d to e") {
+			t.Errorf("--format %s: a run names a snapshot unquoted:\n%s", name, out)
+		}
+	}
+}
+
+// TestLogRunsQuotePackageNames (issue 35 class a): text's "Came and
+// went" and "Versions over time" write a package's name, then its runs
+// or versions joined by ", " and "; ", and wrote the name as it is: the
+// package "z 1.0 in a;" of 1.5 in a and 2.0 since b read "z 1.0 in a;
+// 1.5 in a; 2.0 since b", as the package z of three versions. The name
+// is quoted as a sentence's names are (report.NamesQuoted).
+func TestLogRunsQuotePackageNames(t *testing.T) {
+	const odd = "py-pkg-0001; 1.0 in w0,"
+	out := seriesLog(t, "text", []string{"w0", "w1", "w2", "w3"}, func(s *snapshot.Snapshot) {
+		for _, p := range s.Packages {
+			if p.Name == "py-pkg-0001" || p.Name == "py-pkg-0004" {
+				p.Name = strings.Replace(odd, "0001", p.Name[len(p.Name)-4:], 1)
+			}
+		}
+	})
+	for _, want := range []string{`"py-pkg-0001; 1.0 in w0," 1.0 from`, `"py-pkg-0004; 1.0 in w0," in develop-w00`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no line begins %s in\n%s", want, out)
+		}
+	}
+}
+
+// TestRebuiltCountsQuoteNames (issue 35 class a): a Markdown log's
+// step lists its packages of plain rebuilds alone as names and counts
+// joined by ", ", and wrote each name as it is: the packages "p 3, q"
+// of 1 spec and p of 3 read "p 3, p 3, q 1", as "p 3, p" of 3 and q of
+// 1. The names are quoted as a sentence's are (report.NamesQuoted).
+func TestRebuiltCountsQuoteNames(t *testing.T) {
+	for _, c := range []struct{ from, to, want string }{
+		{"py-pkg-0015", "py-pkg-0015 1, q", `"py-pkg-0000" 3, "py-pkg-0015 1, q" 1`},
+		{"py-pkg-0015", "py-pkg-0015", "\n\npy-pkg-0000 3, py-pkg-0015 1\n"},
+	} {
+		out := seriesLog(t, "md", []string{"a", "b", "c"}, func(s *snapshot.Snapshot) {
+			for _, p := range s.Packages {
+				if p.Name == c.from {
+					p.Name = c.to
+				}
+			}
+		})
+		if !strings.Contains(out, c.want) {
+			t.Errorf("the package %q: no %q in\n%s", c.to, c.want, out)
+		}
+	}
+}
+
 // taggedLog is the log in format name of a generated series of
 // len(tags) snapshots, each tagged by its tag (its pages too).
 func taggedLog(t *testing.T, name string, tags ...string) string {
+	t.Helper()
+	return seriesLog(t, name, tags, tagged(tags))
+}
+
+// tagged is seriesLog's edit that tags each snapshot by its tag, in
+// order (its pages too).
+func tagged(tags []string) func(*snapshot.Snapshot) {
+	i := 0
+	return func(s *snapshot.Snapshot) {
+		s.Tag = tags[i]
+		for _, p := range s.Packages {
+			p.Origin.Tag = tags[i]
+		}
+		i++
+	}
+}
+
+// seriesLog is the log in format name of a generated series of
+// len(tags) snapshots, each changed by edit first, its gate failing on
+// failOn when not nil.
+func seriesLog(t *testing.T, name string, tags []string, edit func(*snapshot.Snapshot), failOn ...string) string {
 	t.Helper()
 	f, ok := report.Lookup(name)
 	if !ok {
 		t.Fatalf("no format %s", name)
 	}
 	snaps := reporttest.GenSeries(8, 20, len(tags))
-	for i, s := range snaps {
-		s.Tag = tags[i]
-		for _, p := range s.Packages {
-			p.Origin.Tag = tags[i]
-		}
+	for _, s := range snaps {
+		edit(s)
 	}
 	var buf bytes.Buffer
 	l := f.Log(&buf, report.LogOptions{})
 	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
-		func(i int, r *diff.Report) error { return l.Step(r) })
+		func(i int, r *diff.Report) error {
+			if failOn != nil {
+				g, err := diff.CheckGate(r, failOn)
+				if err != nil {
+					return err
+				}
+				r.Gate = g
+			}
+			return l.Step(r)
+		})
 	if err != nil {
 		t.Fatal(err)
 	}

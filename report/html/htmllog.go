@@ -180,11 +180,8 @@ func (l *logHTML) Finish(s *diff.Series) error {
 		titles[k] = report.JoinStepTitle(PageText(report.StepLabel(c.newLabel)), PageText(report.StepLabel(c.oldLabel)), PageText(c.subject))
 		stepLabels[k] = PageText(c.newLabel)
 	}
-	first, last := "", ""
-	if len(labels) > 0 {
-		first, last = labels[0], labels[len(labels)-1]
-	}
-	p.Title = cmp.Or(PageText(l.o.Title), "cachediff log: "+first+" → "+last)
+	first, last := report.SeriesEnds(raw)
+	p.Title = cmp.Or(PageText(l.o.Title), "cachediff log: "+PageText(first)+" → "+PageText(last))
 	changed, otherFacets := 0, 0
 	for _, c := range l.counts {
 		if c.changed {

@@ -459,7 +459,8 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 	labels := report.SnapshotLabels(s.Snapshots)
 	title := l.o.Title
 	if title == "" {
-		title = "cachediff log: " + labels[0] + " → " + labels[len(labels)-1]
+		first, last := report.SeriesEnds(labels)
+		title = "cachediff log: " + first + " → " + last
 	}
 	b.WriteString("# " + report.EscapeMD(title) + "\n\n")
 	changed, otherFacets := 0, 0
@@ -584,7 +585,7 @@ func (l *logMarkdown) gateLine(labels []string) string {
 		}
 		for _, t := range c.gate.Tripped {
 			tripped[t.Kind] = true
-			parts = append(parts, trippedText(t)+" in "+report.EscapeMD(label))
+			parts = append(parts, trippedText(t)+" in "+report.EscapeMD(report.StepLabel(label)))
 		}
 	}
 	if parts == nil {

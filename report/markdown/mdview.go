@@ -217,6 +217,20 @@ func (m *mdBuilder) coverage() *view.Section {
 		Heading: "\n\n### Coverage (" + strconv.Itoa(len(rows)) + ")\n\n| facet | value | specs | change |\n|---|---|--:|--:|"}
 }
 
+// mdPackageItem is report.MDPackage of a package's name as an item of
+// a list (report.ListItem): its text quoted when quoted, its link to the
+// package's page by the name itself.
+func mdPackageItem(base, name string, quoted bool) string {
+	if !quoted {
+		return report.MDPackage(base, name)
+	}
+	text := report.EscapeMD(report.ListItem(name, true))
+	if base == "" {
+		return text
+	}
+	return "[" + text + "](" + report.PackageURL(base, name) + ")"
+}
+
 // rebuiltCounts is a log step's list of the packages that changed by
 // plain rebuilds alone, how many each (the stacks are in the report of
 // the step's pair).
@@ -224,6 +238,16 @@ func (m *mdBuilder) rebuiltCounts() *view.Section {
 	if m.doc.Render.RebuiltRows {
 		return nil
 	}
+	// The names quoted as a sentence's are (NamesQuoted), each followed
+	// by its count: the packages "a 3, b" of 1 spec and c of 3 read "a 3,
+	// b 1, c 3", as a of 3 and "b 1, c" of 3.
+	var names []string
+	for i := range m.doc.Packages {
+		if m.only(i) {
+			names = append(names, m.doc.Packages[i].Name)
+		}
+	}
+	q := report.NamesQuoted(names)
 	var rows []string
 	specs := 0
 	for i := range m.doc.Packages {
@@ -236,7 +260,7 @@ func (m *mdBuilder) rebuiltCounts() *view.Section {
 		if rows == nil {
 			sep = "\n\n"
 		}
-		rows = append(rows, sep+report.MDPackage(m.link, p.Name)+" "+strconv.Itoa(p.Counts.Rebuilt))
+		rows = append(rows, sep+mdPackageItem(m.link, p.Name, q)+" "+strconv.Itoa(p.Counts.Rebuilt))
 	}
 	if rows == nil {
 		return nil
@@ -331,11 +355,20 @@ func joinMD(l []string, sep string) string { return report.EscapeMD(strings.Join
 
 // firstNames writes at most five names, and how many more, as every
 // view writes a list of names (report.JoinList).
-func firstNames(l []string) string {
+func firstNames(l []string) string { return firstNamesQuoted(l, report.ListQuoted(l)) }
+
+// gateNames is firstNames in the gate's line, whose trips are joined by
+// " · ", each naming its packages in parentheses: quoted where one
+// could read as more than a name there (report.PartsQuoted).
+func gateNames(l []string) string { return firstNamesQuoted(l, report.PartsQuoted(l)) }
+
+// firstNamesQuoted is up to five of l joined by ", ", each quoted when
+// q (report.JoinQuoted), then how many more.
+func firstNamesQuoted(l []string, q bool) string {
 	if len(l) <= 5 {
-		return report.EscapeMD(report.JoinList(l))
+		return report.EscapeMD(report.JoinQuoted(l, q))
 	}
-	return report.EscapeMD(report.JoinList(l[:5])) + " and " + strconv.Itoa(len(l)-5) + " more"
+	return report.EscapeMD(report.JoinQuoted(l[:5], q)) + " and " + strconv.Itoa(len(l)-5) + " more"
 }
 
 func signedInt(n int) string {
@@ -782,11 +815,11 @@ func trippedText(t diff.Trip) string {
 	s := report.EscapeMD(t.Kind) + " (" + report.EscapeMD(report.Plural(t.Count, unit))
 	switch {
 	case len(t.Values) > 0:
-		s += ": " + firstNames(t.Values)
+		s += ": " + gateNames(t.Values)
 	case t.Unit != "package":
-		s += " in " + report.Plural(len(t.Packages), "package") + ": " + firstNames(t.Packages)
+		s += " in " + report.Plural(len(t.Packages), "package") + ": " + gateNames(t.Packages)
 	default:
-		s += ": " + firstNames(t.Packages)
+		s += ": " + gateNames(t.Packages)
 	}
 	return s + ")"
 }

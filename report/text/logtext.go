@@ -74,13 +74,13 @@ func (l *logText) Finish(s *diff.Series) error {
 	c := l.o.Color
 	n := len(s.Snapshots)
 	labels := report.SnapshotLabels(s.Snapshots)
-	label := func(i int) string { return textLabel(report.VisibleInput(labels[i])) }
 	title := l.o.Title
 	if title == "" {
 		title = "cachediff log"
 	}
 	var out []string
-	out = append(out, f.para(paintStr(c, "bold", report.VisibleInput(title))+": "+label(0)+" → "+label(n-1)+": "+
+	first, last := report.SeriesEnds(labels)
+	out = append(out, f.para(paintStr(c, "bold", report.VisibleInput(title))+": "+textLabel(report.VisibleInput(first))+" → "+textLabel(report.VisibleInput(last))+": "+
 		report.Plural(n, "snapshot")+", "+report.Plural(l.n, "step"))...)
 	if note := report.RevsNote(s.Revs); note != "" {
 		out = append(out, f.para(report.VisibleInput(note))...)
@@ -98,11 +98,16 @@ func (l *logText) Finish(s *diff.Series) error {
 			steady++
 			continue
 		}
+		// The name quoted as a sentence's names are (NamesQuoted): its
+		// runs and versions follow it, joined by ", " and "; ", and the
+		// package "z 1.0 in a;" of 1.5 in a and 2.0 since b read "z 1.0
+		// in a; 1.5 in a; 2.0 since b", as the package z of three.
+		name := report.VisibleInput(report.ListItem(p.Name, report.NamesQuoted([]string{p.Name})))
 		if p.CameAndWent(n) {
-			came = append(came, report.VisibleInput(p.Name)+" "+report.RunsText(p.Present, n, runLabel))
+			came = append(came, name+" "+report.RunsText(p.Present, n, runLabel))
 		}
 		if line := versionRuns(p, n, runLabel); line != "" {
-			versions = append(versions, report.VisibleInput(p.Name)+" "+line)
+			versions = append(versions, name+" "+line)
 		}
 	}
 	for _, sec := range [...]struct {

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,6 +61,40 @@ func TestTextRootsLineTellsRootsApart(t *testing.T) {
 			t.Errorf("the roots %s and %s read alike: %s", c.what, other, line)
 		}
 		seen[line] = c.what
+	}
+}
+
+// TestTextRootsLineQuotesSwapsAndVersions (issue 35 class a): the
+// roots line wrote a root swapped for another package (its old and new
+// specs) and a root's version whose hash alone changed as they are,
+// where the headline quotes them (report.Same, report.MoveSide): the
+// root r swapped from the package "p → q" of 1 to s of 1 read "r p →
+// q@1 → s@1", as the swap from p to the package "q@1 → s" of 1, and
+// the version "1.0 → 2.0" of a rebuilt root "r 1.0 → 2.0 (new hash)".
+func TestTextRootsLineQuotesSwapsAndVersions(t *testing.T) {
+	spec := func(name, version string) diff.RootSpec {
+		return diff.RootSpec{Root: "r", Name: name, Version: version}
+	}
+	swap := func(from, to diff.RootSpec) diff.RootChange {
+		from.Hash, to.Hash = "aaaa", "bbbb"
+		return diff.RootChange{Root: "r", Old: from, New: to}
+	}
+	for _, c := range []struct {
+		change diff.RootChange
+		want   string
+	}{
+		{swap(spec("p → q", "1"), spec("s", "1")), `roots: r "p → q@1" → s@1`},
+		{swap(spec("p", ""), spec("q@1 → s", "1")), `roots: "r" p → "q@1 → s@1"`},
+		{swap(spec("r", "1.0 → 2.0"), spec("r", "1.0 → 2.0")), `roots: r "1.0 → 2.0" (new hash)`},
+		{swap(spec("mpich", "4.1"), spec("openmpi", "5.0")), `roots: r mpich@4.1 → openmpi@5.0`},
+	} {
+		r := reporttest.OnePackage("zlib")
+		r.Causes = &diff.Causes{Roots: &diff.RootChanges{Changed: []diff.RootChange{c.change}}}
+		doc := report.NewDocument(r, report.Options{Width: 400})
+		lines := (&Document{&doc}).TextCauses()
+		if !slices.Contains(lines, c.want) {
+			t.Errorf("the root %+v: no line %q in %q", c.change, c.want, lines)
+		}
 	}
 }
 

@@ -290,7 +290,10 @@ func (d *Document) TextCauses() []string {
 			case r.Swapped():
 				// Another package (a provider swap), as the headline
 				// says it: "mpi 4.1 → 5.0" left the swap unsaid.
-				what[i] = " " + report.VisibleInput(r.Old.SpecText()) + " → " + report.VisibleInput(r.New.SpecText())
+				// Each side quoted as the headline quotes it
+				// (report.Same): the package "p → q" of 1.0 swapped
+				// for s read as p swapped for "q@1.0 → s".
+				what[i] = " " + report.VisibleInput(report.Same(r.Old.SpecText())) + " → " + report.VisibleInput(report.Same(r.New.SpecText()))
 			case r.New.Version != r.Old.Version:
 				if r.Old.Version != "" && r.New.Version != "" {
 					// By the package's name, as the headline says it: a
@@ -300,7 +303,7 @@ func (d *Document) TextCauses() []string {
 				}
 				what[i] = " " + report.VisibleInput(report.MoveSide(r.Old.Version)) + " → " + report.VisibleInput(report.MoveSide(r.New.Version))
 			case r.Old.Version != "":
-				what[i] = " " + report.VisibleInput(r.Old.Version) + " (new hash)"
+				what[i] = " " + report.VisibleInput(report.MoveSide(r.Old.Version)) + " (new hash)"
 			default:
 				what[i] = " (new hash)"
 			}
