@@ -70,3 +70,27 @@ func TestRootRespeltWhateverTheCounts(t *testing.T) {
 		})
 	}
 }
+
+// Roots of two spellings both sides write, each now under one spelling
+// the new side alone writes, of its own hash (TestRootsDrawnFacetFolders'
+// seed 608, smallest): rhel's cmake@=1.0 for x and v, and cmake for s
+// (debarm's cmake for i kept), now cmake@=1.0 for x, and cmake@1.0 for
+// v and s. The new spelling was taken by one old spelling's root (s,
+// first by name), and v, by hash its root too, was said removed under
+// cmake@=1.0 and added under cmake@1.0; the other way round, cmake@1.0
+// went whole into cmake, its roots joining those of two spellings. Both
+// are renamed, both ways round: a new spelling takes roots of several
+// spellings by hash, as the old one is split.
+func TestRootsOfTwoSpellingsJoinByHash(t *testing.T) {
+	x := facetRoot{"rhel", "cmake", "1.0", "10", "+shared", 0, 0, "cmake@=1.0"}
+	v := facetRoot{"rhel", "cmake", "1.0", "10", "~shared", 3, 0, "cmake@=1.0"}
+	s := facetRoot{"rhel", "cmake", "1.0", "11", "+shared", 0, 0, "cmake"}
+	i := facetRoot{"debarm", "cmake", "3.0", "10", "+shared", 0, 1, "cmake"}
+	v1, s1 := v, s
+	v1.spelling, s1.spelling = "cmake@1.0", "cmake@1.0"
+	want := []string{
+		"renamed " + s.letter() + " cmake>cmake@1.0",
+		"renamed " + v.letter() + " cmake@=1.0>cmake@1.0",
+	}
+	facetRootsBothWays(t, "two spellings join", []facetRoot{x, v, s, i}, []facetRoot{x, v1, s1, i}, want)
+}

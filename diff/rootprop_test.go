@@ -180,9 +180,13 @@ func loadRootFolder(t *testing.T, name string, roots []propRoot, zlib map[string
 // Over drawn lockfile folders of 2–3 environments whose roots are kept,
 // respelt, rebuilt, bumped, removed, moved and added: a folder against
 // itself has no change; each diff holds its laws, is the mirror of the
-// diff the other way round (its roots' spellings swapped), says no root
-// of one hash removed and added, and is written byte for byte alike
+// diff the other way round (its roots' spellings swapped), says no hash
+// of a root both gone and come (rootHashesGoneAndCome), and is written
+// byte for byte alike
 // with the folders' roots and specs in another order.
+//
+// Seeds 626, 1438 and 1544 failed: spec counts not mirrored, or a root
+// of one hash removed and added (TestRootRespeltWhateverTheCounts).
 func TestRootsDrawnFolders(t *testing.T) {
 	// Seeds that still fail, each a lead.
 	knownBad := map[uint64]bool{}
@@ -190,7 +194,7 @@ func TestRootsDrawnFolders(t *testing.T) {
 	if testing.Short() {
 		seeds = 60
 	}
-	for seed := range uint64(seeds) {
+	for _, seed := range seedsAnd(uint64(seeds), 626, 1438, 1544) {
 		if knownBad[seed] {
 			continue
 		}
@@ -322,4 +326,13 @@ func rootHashesGoneAndCome(r *diff.Report) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// seedsAnd returns the seeds 0 to n-1, and then more.
+func seedsAnd(n uint64, more ...uint64) []uint64 {
+	out := make([]uint64, 0, int(n)+len(more))
+	for s := range n {
+		out = append(out, s)
+	}
+	return append(out, more...)
 }

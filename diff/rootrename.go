@@ -120,7 +120,7 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 			cameRoots = append(cameRoots, root)
 		}
 	}
-	if len(gone) == 0 || len(cameRoots) == 0 {
+	if len(gone) == 0 || len(cameRoots) == 0 && len(left) == 0 {
 		return nil, nil, nil, nil
 	}
 	only := func(m map[string][]*GraphNode, roots []string) map[string][]*GraphNode {
@@ -224,15 +224,24 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 			several[i] = true
 		}
 	}
-	// left's roots, by hash, package and spelling: how many, each
-	// joined by one gone root (of hdf5@1.0 and hdf5@=1.0 of one hash,
-	// now hdf5 for it as debian's roots write it, hdf5@1.0 takes it, and
-	// hdf5@=1.0 is not split for it).
-	joins := make(map[key]int, len(left))
+	// left's roots, by hash, package and spelling: their spellings, in
+	// order, each joined by one gone root (of hdf5@1.0 and hdf5@=1.0 of
+	// one hash, now hdf5 for it as debian's roots write it, hdf5@1.0
+	// takes it, and hdf5@=1.0 is not split for it). A gone spelling
+	// whose roots join those of two spellings is split, as one whose
+	// roots two new spellings take (rhel8's cmake@1.0 for v and s, now
+	// cmake@=1.0 for v and cmake for s, spellings both sides write:
+	// cmake@1.0 went into cmake whole, and v was said removed and added).
+	joins := make(map[key][]string, len(left))
 	for _, y := range left {
-		joins[key{y.hash, y.node.Name, withoutVersion(y.root)}]++
+		k := key{y.hash, y.node.Name, withoutVersion(y.root)}
+		joins[k] = append(joins[k], y.root)
+	}
+	for _, l := range joins {
+		slices.Sort(l)
 	}
 	joining := make([]bool, len(gone))
+	joined := make([]string, len(gone)) // the spelling a gone spelling's root joined first
 	for i, x := range gone {
 		for _, node := range o[x] {
 			// Each new root once: of hdf5 and hdf5@1.0 of one hash, now
@@ -242,9 +251,14 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 			if l := came[k]; len(l) > 0 {
 				note(i, l[0])
 				came[k] = l[1:]
-			} else if joins[k] > 0 {
-				joins[k]--
-				joining[i] = true
+			} else if l := joins[k]; len(l) > 0 {
+				joins[k] = l[1:]
+				switch {
+				case !joining[i]:
+					joining[i], joined[i] = true, l[0]
+				case joined[i] != l[0]:
+					several[i] = true
+				}
 			}
 		}
 	}
@@ -826,7 +840,7 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 				if !x.a && !x.split && wholeTo[x.root] != "" && wholeTo[x.root] != y.root {
 					continue // an old spelling takes one new spelling
 				}
-				if !y.a && !x.split && byOwner[y.root] != "" && byOwner[y.root] != x.root {
+				if !y.a && !x.split && !(byHash && x.a) && byOwner[y.root] != "" && byOwner[y.root] != x.root {
 					continue // a new spelling is taken by one old spelling, but by split ones' roots each alone
 				}
 				newTaken[j], oldTaken[i] = true, true
