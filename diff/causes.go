@@ -5186,7 +5186,14 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 	if keep.on() {
 		// Paired first, as without filters: a root respelt, or a
 		// provider swapped under one spelling, is one root.
-		rc.Removed = slices.DeleteFunc(rc.Removed, func(x RootSpec) bool { return !keep.changed(x.Root, ren.of(x.Root, x.Hash), x.Name, "") })
+		// A root removed of a spelling respelt whole into a spelling
+		// the old side writes too (root by root: it keeps its spelling)
+		// is kept whatever the filters, as the roots respelt out of that
+		// spelling are: the old side's stack of the spelling is its
+		// alone, and the laws of the roots read it from the list.
+		rc.Removed = slices.DeleteFunc(rc.Removed, func(x RootSpec) bool {
+			return !keep.changed(x.Root, ren.of(x.Root, x.Hash), x.Name, "") && !ren.perRoot[x.Root]
+		})
 		rc.Added = slices.DeleteFunc(rc.Added, func(y RootSpec) bool { return !keep.changed(y.Root, "", y.Name, "") })
 	}
 	slices.SortFunc(rc.Changed, func(a, b RootChange) int { return byRoot(a.New, b.New) })

@@ -602,7 +602,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		if w := ren.byName(); len(w) > 0 {
 			before = renameStacks(before, w) // rootrename.go
 		}
-		before = respellStacks(before, og, roots[0], ren)
+		before = respellStacks(before, og, ng, roots[0], ren)
 		applied.Stacks = renamedStacks(f.Stacks, ren.stackNames())
 	}
 	unfiltered := [2]*snapshot.Snapshot{before, after}

@@ -78,7 +78,7 @@ func TestRespeltManySpellingsLinear(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		s := respellStacks(old, og, o, ren)
+		s := respellStacks(old, og, ng, o, ren)
 		runtime.ReadMemStats(&after)
 		for _, p := range s.Packages {
 			for _, sp := range p.Specs {

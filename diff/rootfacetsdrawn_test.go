@@ -186,19 +186,18 @@ func loadFacetFolder(t *testing.T, name string, roots []facetRoot, shuffle *rand
 // 1257, 1277, 1403, 1558, 1596, 1758, 1839, 1921 and 1938 failed them
 // too: a split spelling's root paired otherwise than respeltRoots split
 // it, its stack kept or renamed as the pairs did not say
-// (TestRootSplitKeepsItsMate and the tests beside it).
+// (TestRootSplitKeepsItsMate and the tests beside it). Each diff also
+// says no hash of a root both gone and come (rootHashesGoneAndCome):
+// seeds 36, 217, 262, 367, 370, 608, 1446 and 290 others of 0–1999 said
+// one (a root removed and added, or changed while its hash was added
+// under another spelling: TestRootsOfTwoSpellingsJoinByHash,
+// TestRootRespeltWhateverTheCounts).
 func TestRootsDrawnFacetFolders(t *testing.T) {
 	seeds := uint64(300)
 	if testing.Short() {
 		seeds = 60
 	}
-	for _, seed := range append(slices.Collect(func(yield func(uint64) bool) {
-		for s := range seeds {
-			if !yield(s) {
-				return
-			}
-		}
-	}), 350, 370, 689, 821, 1209, 1257, 1277, 1403, 1558, 1596, 1758, 1839, 1921, 1938, 2167, 2568, 2579) {
+	for _, seed := range seedsAnd(seeds, 350, 367, 370, 608, 689, 821, 1209, 1257, 1277, 1403, 1446, 1558, 1596, 1758, 1839, 1921, 1938, 2167, 2568, 2579) {
 		checkFacetFolders(t, seed)
 	}
 }
@@ -226,7 +225,11 @@ func checkFacetFolders(t *testing.T, seed uint64) {
 		}
 	}
 	fwd := compare(o, n)
-	compare(n, o)
+	for _, r := range []*diff.Report{fwd, compare(n, o)} {
+		for _, h := range rootHashesGoneAndCome(r) {
+			t.Errorf("seed %d: a root of %s gone and come: %q\nold %v\nnew %v", seed, h, rootLines(r), old, cur)
+		}
+	}
 	var want, got bytes.Buffer
 	if err := jsonv1.JSON(&want, fwd); err != nil {
 		t.Fatal(err)

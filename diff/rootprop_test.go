@@ -180,9 +180,13 @@ func loadRootFolder(t *testing.T, name string, roots []propRoot, zlib map[string
 // Over drawn lockfile folders of 2–3 environments whose roots are kept,
 // respelt, rebuilt, bumped, removed, moved and added: a folder against
 // itself has no change; each diff holds its laws, is the mirror of the
-// diff the other way round (its roots' spellings swapped), says no root
-// of one hash removed and added, and is written byte for byte alike
+// diff the other way round (its roots' spellings swapped), says no hash
+// of a root both gone and come (rootHashesGoneAndCome), and is written
+// byte for byte alike
 // with the folders' roots and specs in another order.
+//
+// Seeds 626, 1438 and 1544 failed: spec counts not mirrored, or a root
+// of one hash removed and added (TestRootRespeltWhateverTheCounts).
 func TestRootsDrawnFolders(t *testing.T) {
 	// Seeds that still fail, each a lead.
 	knownBad := map[uint64]bool{}
@@ -190,7 +194,7 @@ func TestRootsDrawnFolders(t *testing.T) {
 	if testing.Short() {
 		seeds = 60
 	}
-	for seed := range uint64(seeds) {
+	for _, seed := range seedsAnd(uint64(seeds), 626, 1438, 1544) {
 		if knownBad[seed] {
 			continue
 		}
@@ -234,12 +238,8 @@ func checkRootFolders(t *testing.T, seed uint64) {
 			t.Errorf("seed %d: specs old → new %+v, new → old %+v: not mirrored\nold %v\nnew %v", seed, f, b, old, cur)
 		}
 		for _, r := range []*diff.Report{fwd, back} {
-			if rc := r.Causes.Roots; rc != nil {
-				for _, x := range rc.Removed {
-					if slices.ContainsFunc(rc.Added, func(y diff.RootSpec) bool { return y.Hash == x.Hash }) {
-						t.Errorf("seed %d: root %s (%s) removed and added\nold %v\nnew %v", seed, x.Root, x.Hash, old, cur)
-					}
-				}
+			for _, h := range rootHashesGoneAndCome(r) {
+				t.Errorf("seed %d: a root of %s gone and come: %q\nold %v\nnew %v", seed, h, rootLines(r), old, cur)
 			}
 		}
 		var want bytes.Buffer
@@ -295,4 +295,44 @@ func loadDrawnLocks(t *testing.T, name string, envs []string, locks map[string]*
 		t.Fatal(err)
 	}
 	return s
+}
+
+// rootHashesGoneAndCome returns the hashes r's roots say both gone from
+// the old side (removed, or changed into another hash) and come on the
+// new side (added, or another hash changed into it): one hash of one
+// environment in two categories, where one of its roots is that root
+// kept or respelt (renamed), as "removed l curl, added l curl@3.0" or
+// "changed d>c hdf5>hdf5, added d hdf5@=3.0" said. Sorted.
+func rootHashesGoneAndCome(r *diff.Report) []string {
+	rc := r.Causes.Roots
+	if rc == nil {
+		return nil
+	}
+	gone, come := map[string]bool{}, map[string]bool{}
+	for _, x := range rc.Removed {
+		gone[x.Hash] = true
+	}
+	for _, y := range rc.Added {
+		come[y.Hash] = true
+	}
+	for _, c := range rc.Changed {
+		gone[c.Old.Hash], come[c.New.Hash] = true, true
+	}
+	var out []string
+	for h := range gone {
+		if come[h] {
+			out = append(out, h)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// seedsAnd returns the seeds 0 to n-1, and then more.
+func seedsAnd(n uint64, more ...uint64) []uint64 {
+	out := make([]uint64, 0, int(n)+len(more))
+	for s := range n {
+		out = append(out, s)
+	}
+	return append(out, more...)
 }

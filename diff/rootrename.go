@@ -120,7 +120,7 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 			cameRoots = append(cameRoots, root)
 		}
 	}
-	if len(gone) == 0 || len(cameRoots) == 0 {
+	if len(gone) == 0 || len(cameRoots) == 0 && len(left) == 0 {
 		return nil, nil, nil, nil
 	}
 	only := func(m map[string][]*GraphNode, roots []string) map[string][]*GraphNode {
@@ -224,15 +224,24 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 			several[i] = true
 		}
 	}
-	// left's roots, by hash, package and spelling: how many, each
-	// joined by one gone root (of hdf5@1.0 and hdf5@=1.0 of one hash,
-	// now hdf5 for it as debian's roots write it, hdf5@1.0 takes it, and
-	// hdf5@=1.0 is not split for it).
-	joins := make(map[key]int, len(left))
+	// left's roots, by hash, package and spelling: their spellings, in
+	// order, each joined by one gone root (of hdf5@1.0 and hdf5@=1.0 of
+	// one hash, now hdf5 for it as debian's roots write it, hdf5@1.0
+	// takes it, and hdf5@=1.0 is not split for it). A gone spelling
+	// whose roots join those of two spellings is split, as one whose
+	// roots two new spellings take (rhel8's cmake@1.0 for v and s, now
+	// cmake@=1.0 for v and cmake for s, spellings both sides write:
+	// cmake@1.0 went into cmake whole, and v was said removed and added).
+	joins := make(map[key][]string, len(left))
 	for _, y := range left {
-		joins[key{y.hash, y.node.Name, withoutVersion(y.root)}]++
+		k := key{y.hash, y.node.Name, withoutVersion(y.root)}
+		joins[k] = append(joins[k], y.root)
+	}
+	for _, l := range joins {
+		slices.Sort(l)
 	}
 	joining := make([]bool, len(gone))
+	joined := make([]string, len(gone)) // the spelling a gone spelling's root joined first
 	for i, x := range gone {
 		for _, node := range o[x] {
 			// Each new root once: of hdf5 and hdf5@1.0 of one hash, now
@@ -242,9 +251,14 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 			if l := came[k]; len(l) > 0 {
 				note(i, l[0])
 				came[k] = l[1:]
-			} else if joins[k] > 0 {
-				joins[k]--
-				joining[i] = true
+			} else if l := joins[k]; len(l) > 0 {
+				joins[k] = l[1:]
+				switch {
+				case !joining[i]:
+					joining[i], joined[i] = true, l[0]
+				case joined[i] != l[0]:
+					several[i] = true
+				}
 			}
 		}
 	}
@@ -638,94 +652,35 @@ type rootCand struct {
 func leftRoots(o, n map[string][]*GraphNode) (olds, news []rootCand) {
 	// left gathers the roots of a spelling both sides write that the
 	// other side's roots of it do not match by hash: those of an arch the
-	// other side's have none of are left over, and so, where the arch's
-	// roots left unmatched outnumber the other side's, are those (as
-	// many as they outnumber, as ranked below) whose hash the other side
-	// roots under a spelling this one does not root it under: of
-	// debian11's curl rooting d3 and d1, now curl@=3.0 for d3 and curl
-	// for d2 (d1 bumped), d3 is left over for curl@=3.0 and d1 is
-	// curl's, changed into d2 (d3 was left in no spelling: removed, and
-	// added under curl@=3.0). Where they are even each is its spelling's:
-	// of ubuntu's curl for u1, now u1 rebuilt into u2 under curl and
-	// another environment's curl@1.0 moved to ubuntu with u1's hash, u1
-	// is curl changed into u2.
+	// other side's have none of are left over, and so are those whose
+	// hash the other side roots under a spelling this one does not root
+	// it under, whatever the counts: such a root is that root respelt,
+	// never changed into another root of its spelling while its hash is
+	// said added under the other (of debian11's curl rooting d3 and d1,
+	// now curl@=3.0 for d3 and curl for d2, d3 is renamed into
+	// curl@=3.0 and d1 changed into d2; of rhel8's hdf5 for b 1.0 and d
+	// 3.0, now hdf5@=1.0 and hdf5@=3.0 for them and hdf5 for c 3.0, b and
+	// d are renamed and c added, where d was changed into c, and added
+	// under hdf5@=3.0).
 	var oldElse, newElse map[string]bool // made when first needed
 	left := func(mine, theirs []*GraphNode, root string, elsewhere func(h string) bool, out *[]rootCand) {
-		var unmatched []int        // mine unmatched, by index
-		var excess map[envArch]int // by arch: mine unmatched less theirs
-		i, j := 0, 0
-		for i < len(mine) {
-			h := mine[i].Hash()
+		archs := map[envArch]bool{} // theirs' archs, filled when first needed
+		j := 0
+		for _, g := range mine {
+			h := g.Hash()
 			for j < len(theirs) && theirs[j].Hash() < h {
 				j++
 			}
-			if j == len(theirs) || theirs[j].Hash() != h {
-				unmatched = append(unmatched, i)
+			if j < len(theirs) && theirs[j].Hash() == h {
+				continue
 			}
-			i++
-		}
-		if len(unmatched) == 0 {
-			return
-		}
-		excess = make(map[envArch]int, len(theirs))
-		for _, i := range unmatched {
-			excess[archOf(mine[i])]++
-		}
-		archs := make(map[envArch]bool, len(theirs))
-		for _, g := range theirs {
-			archs[archOf(g)] = true
-		}
-		// Mine unmatched of an arch theirs have none of, by version:
-		// theirs of that version, no more of them than these, pair
-		// with these (their specs' pairs, in another environment), and
-		// are no other's in their own (debian's hdf5 for m 1.0 and
-		// hdf5@2.0 for l, now hdf5 for l and for rhel's k 1.0: m was
-		// counted as l's, which it is not, and l was removed and added).
-		var away map[string]int
-		for _, i := range unmatched {
-			if !archs[archOf(mine[i])] {
-				if away == nil {
-					away = map[string]int{}
-				}
-				away[mine[i].Version()]++
-			}
-		}
-		theirsLeft := func(f func(g *GraphNode)) {
-			k := 0
-			for _, g := range theirs {
-				for k < len(mine) && mine[k].Hash() < g.Hash() {
-					k++
-				}
-				if k == len(mine) || mine[k].Hash() != g.Hash() {
-					f(g)
+			if len(archs) == 0 {
+				for _, y := range theirs {
+					archs[archOf(y)] = true
 				}
 			}
-		}
-		if away != nil {
-			theirsLeft(func(g *GraphNode) { away[g.Version()]-- })
-		}
-		theirsLeft(func(g *GraphNode) {
-			if away[g.Version()] < 0 || away == nil {
-				excess[archOf(g)]--
-			}
-		})
-		var surplus []int // mine unmatched that may be left over, of an arch theirs have
-		for _, i := range unmatched {
-			a := archOf(mine[i])
-			switch {
-			case !archs[a]:
-				*out = append(*out, rootCand{root, mine[i], mine[i].Hash(), true, false})
-			case excess[a] > 0 && elsewhere(mine[i].Hash()):
-				surplus = append(surplus, i)
-			}
-		}
-		if len(surplus) > 1 {
-			rankSurplus(mine, theirs, surplus)
-		}
-		for _, i := range surplus {
-			if a := archOf(mine[i]); excess[a] > 0 {
-				excess[a]--
-				*out = append(*out, rootCand{root, mine[i], mine[i].Hash(), true, false})
+			if !archs[archOf(g)] || elsewhere(h) {
+				*out = append(*out, rootCand{root, g, h, true, false})
 			}
 		}
 	}
@@ -753,57 +708,6 @@ func leftRoots(o, n map[string][]*GraphNode) (olds, news []rootCand) {
 	return olds, news
 }
 
-// rankSurplus orders surplus (indexes into mine, the roots of one
-// spelling that may be left over for another spelling) as they are left
-// over: first those of a version, then of facets (rootFacets), that none
-// of theirs (the other side's roots of the spelling) in their arch that
-// no hash matches has (those pair with the rest, as their specs would), then by
-// version and facets: not in hash order, which made the labels choose
-// which root was changed (rhel8's hdf5 for b 1.0 and d 3.0, now
-// hdf5@=1.0 and hdf5@=3.0 for them and hdf5 for c 3.0: d stays,
-// changed into c). mine and theirs are in hash order.
-func rankSurplus(mine, theirs []*GraphNode, surplus []int) {
-	type archValue struct {
-		arch           envArch
-		version, facet string
-	}
-	has := map[archValue]bool{} // theirs' versions and facets, by arch
-	k := 0
-	for _, g := range theirs {
-		for k < len(mine) && mine[k].Hash() < g.Hash() {
-			k++
-		}
-		if k == len(mine) || mine[k].Hash() != g.Hash() {
-			has[archValue{arch: archOf(g), version: g.Version()}] = true
-			has[archValue{arch: archOf(g), facet: rootFacets(g)}] = true
-		}
-	}
-	type ranked struct {
-		i               int
-		rank            int
-		version, facets string
-	}
-	l := make([]ranked, len(surplus))
-	for k, i := range surplus {
-		g := mine[i]
-		a, f := archOf(g), rootFacets(g)
-		r := 0
-		if has[archValue{arch: a, version: g.Version()}] {
-			r += 2
-		}
-		if has[archValue{arch: a, facet: f}] {
-			r++
-		}
-		l[k] = ranked{i, r, g.Version(), f}
-	}
-	slices.SortStableFunc(l, func(x, y ranked) int {
-		return cmp.Or(cmp.Compare(x.rank, y.rank), strings.Compare(x.version, y.version), strings.Compare(x.facets, y.facets))
-	})
-	for k := range l {
-		surplus[k] = l[k].i
-	}
-}
-
 // respell is respeltRoots, and then the roots respelt alone: of a
 // spelling both sides write, a root of an os, platform and target no
 // root of that spelling on the other side has is the other side's root
@@ -816,8 +720,8 @@ func rankSurplus(mine, theirs []*GraphNode, surplus []int) {
 // (respeltRoots), by hash before the roots of spellings both sides write,
 // then with the new root respeltRoots paired it with in its environment. Roots of one environment (one arch) that share a
 // spelling are each their own: a root keeping the spelling there may be
-// the one changed, unless they outnumber the other side's left there
-// and the other side roots one's hash under a spelling of its own. A
+// the one changed, unless the other side roots its hash under a
+// spelling of its own, whatever the counts (leftRoots). A
 // hash is never respelt into a spelling the old side roots it under
 // (its arch is that spelling's on the old side). A root left over of a
 // spelling both sides write pairs by hash with a root of a spelling
@@ -936,7 +840,7 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 				if !x.a && !x.split && wholeTo[x.root] != "" && wholeTo[x.root] != y.root {
 					continue // an old spelling takes one new spelling
 				}
-				if !y.a && !x.split && byOwner[y.root] != "" && byOwner[y.root] != x.root {
+				if !y.a && !x.split && !(byHash && x.a) && byOwner[y.root] != "" && byOwner[y.root] != x.root {
 					continue // a new spelling is taken by one old spelling, but by split ones' roots each alone
 				}
 				newTaken[j], oldTaken[i] = true, true
@@ -1124,7 +1028,7 @@ func boolInt(b bool) int {
 // new list is made once for each list and set of renames (a list that
 // many specs share, renamed alike, is shared again); s itself when none
 // is renamed.
-func respellStacks(s *snapshot.Snapshot, og Graph, o map[string][]*GraphNode, r *respelling) *snapshot.Snapshot {
+func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode, r *respelling) *snapshot.Snapshot {
 	if r == nil || len(r.stack) == 0 {
 		return s
 	}
@@ -1191,21 +1095,50 @@ func respellStacks(s *snapshot.Snapshot, og Graph, o map[string][]*GraphNode, r 
 	type listSet struct {
 		list memo.Key
 		set  int32
+		kept string // the old spellings the new side's spec of its hash is in, joined
 	}
 	made := map[listSet][]string{}
+	// An old spelling whose stack holds the new side's spec of a hash
+	// keeps it there (a root added beside one respelt out of it in its
+	// environment, the mirror of a root respelt whole into a spelling
+	// beside a root of it removed: stacks are sets of names, and that
+	// way round the root removed kept the spec in the spelling's
+	// stack). Found once for each set and new list.
+	type newSet struct {
+		list memo.Key
+		set  int32
+	}
+	keptBy := map[newSet][]string{}
 	return withStacks(s, func(sp *snapshot.Spec) []string {
 		set := setOf[sp.Hash]
 		if set == 0 {
 			return nil
 		}
 		l := sp.Stacks
-		k := listSet{memo.List(l), set}
+		var keptOf []string
+		if y := ng.Node(sp.Hash); y != nil {
+			nl := y.spec().Stacks
+			nk := newSet{memo.List(nl), set}
+			var ok bool
+			if keptOf, ok = keptBy[nk]; !ok {
+				for _, id := range edits[set] {
+					if x := renames[id]; x.to != x.from && !x.weak {
+						if _, in := slices.BinarySearch(nl, x.from); in {
+							keptOf = append(keptOf, x.from)
+						}
+					}
+				}
+				keptOf = slices.Compact(keptOf)
+				keptBy[nk] = keptOf
+			}
+		}
+		k := listSet{memo.List(l), set, strings.Join(keptOf, "\x00")}
 		stacks, ok := made[k]
 		if !ok {
 			drop, moved := map[string]bool{}, map[string]bool{}
 			for _, id := range edits[set] {
 				x := renames[id]
-				drop[x.from] = true
+				drop[x.from] = !slices.Contains(keptOf, x.from)
 				if !x.weak && x.to != x.from {
 					moved[x.from] = true
 				}

@@ -83,10 +83,10 @@ func TestRespeltAloneLinear(t *testing.T) {
 			t.Fatalf("%d roots: %d respelt alone, kept %d, %d whole; want %d, %d, 0", n, len(ren.part), ren.kept["foo@1"], len(ren.whole), n/2, n-n/2)
 		}
 		var s *snapshot.Snapshot
-		b := testing.AllocsPerRun(2, func() { s = respellStacks(old, og, o, ren) })
+		b := testing.AllocsPerRun(2, func() { s = respellStacks(old, og, ng, o, ren) })
 		steps = 0
 		respell(o, nw)
-		respellStacks(old, og, o, ren)
+		respellStacks(old, og, ng, o, ren)
 		took := steps
 		for _, p := range s.Packages {
 			for _, sp := range p.Specs {

@@ -41,7 +41,9 @@ func sharedRootsLock(t *testing.T, n int, h string) *snapshot.Snapshot {
 // of both sides, and renamedRoots looked through them all again, though
 // only a spelling one side alone writes can be respelt. Of 4,000 roots
 // both sides write, it allocated a map and a list per root; now
-// nothing.
+// nothing but, once for each side, the hashes it roots under a spelling
+// the other does not root them under (one here: a root whose hash the
+// other side roots elsewhere is that root respelt, whatever the counts).
 func TestRespeltRootsOfSpellingsBothWrite(t *testing.T) {
 	o, n := rootNodes(GraphOf(sharedRootsLock(t, 4000, "h"))), rootNodes(GraphOf(sharedRootsLock(t, 4000, "g")))
 	var ren map[string]string
@@ -49,7 +51,7 @@ func TestRespeltRootsOfSpellingsBothWrite(t *testing.T) {
 	if ren != nil {
 		t.Fatalf("respelt %d roots, want none", len(ren))
 	}
-	if allocs > 2 {
-		t.Errorf("respeltRoots of 4,000 roots both sides write: %.0f allocations, want none", allocs)
+	if allocs > 4 {
+		t.Errorf("respeltRoots of 4,000 roots both sides write: %.0f allocations, want at most 4 (two maps of one hash)", allocs)
 	}
 }

@@ -1090,8 +1090,17 @@ func SelectedRenames(r *Report) []Rename {
 	if !narrowed {
 		counts = StackCounts(r)
 	}
+	// The old spellings of which a root is listed removed: respelt into
+	// a spelling the old side writes too (Joined), root by root, the
+	// spelling's stack is that root's on the old side (as the laws of
+	// the roots let it be).
+	removedSpelt := make(map[string]bool, len(r.Causes.Roots.Removed))
+	for _, x := range r.Causes.Roots.Removed {
+		removedSpelt[x.Root] = true
+	}
 	var out []Rename
 	for _, c := range cands {
+		keptByRemoved := c.sp.Joined > 0 && removedSpelt[c.old.Root] && counts[c.old.Root].New == 0
 		// A changed root's hashes need not be gone and come: its new
 		// hash may be one the old snapshot held as another root (curl@2
 		// of d, then curl of d), its old one one the new snapshot still
@@ -1101,7 +1110,7 @@ func SelectedRenames(r *Report) []Rename {
 		switch {
 		case c.old.Hash == c.cur.Hash && (o.gone || o.came):
 			continue // a renamed root is unchanged, or restacked (another root came to need it)
-		case !narrowed && (counts[c.root].New == 0 || counts[c.old.Root] != OldToNew{} && c.sp.Kept == 0):
+		case !narrowed && (counts[c.root].New == 0 || counts[c.old.Root] != OldToNew{} && c.sp.Kept == 0 && !keptByRemoved):
 			continue
 		case !narrowed && c.sp.Kept > 0 && stacks[c.old.Root] && counts[c.old.Root].New == 0:
 			continue // the roots that keep the old spelling are in its stack

@@ -1,0 +1,96 @@
+package diff_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// A root of a spelling both sides write whose hash the other side roots
+// under a spelling of its own is that root respelt, whatever the counts
+// of the spelling's roots left in its environment (TestRootsDrawnFolders'
+// seeds 31, 326 and 1544, smallest). Where they were even, each stayed
+// its spelling's: ubuntu's curl for m 2.0 and l 1.0, now curl for f 3.0
+// and s 3.0 and curl@1.0 for l, said l changed into s and added under
+// curl@1.0; debian's hdf5@=2.0 for l, now hdf5@2.0 for l and hdf5@=2.0
+// for its rebuild o, said l changed into o and added under hdf5@2.0. Each
+// is renamed, both ways round, with no spec restacked, so that the
+// counts mirror: where the new side roots the old spelling there too (o
+// added), a spec the root respelt needs keeps the old spelling in its
+// stack as the new side's does, as the other way round the root removed
+// keeps it (stacks are sets of names). So with rhel's curl for a 2.0 and
+// debian's curl for l 3.0, now debian's curl for k 2.0 and curl@3.0 for
+// l: old → new counted debian's zlib restacked, new → old not.
+func TestRootRespeltWhateverTheCounts(t *testing.T) {
+	zlib := map[string][2]int{"debian": {0, 0}, "rhel": {0, 0}, "ubuntu": {0, 0}}
+	h := func(env, pkg, version string, build int) string {
+		return propHash(env, pkg, version, fmt.Sprint(build))[:1]
+	}
+	for _, c := range []struct {
+		tag      string
+		old, cur []propRoot
+		want     []string
+	}{
+		{
+			"even, one more added",
+			[]propRoot{{"ubuntu", "curl", "2.0", 0, "curl"}, {"ubuntu", "curl", "1.0", 0, "curl"}},
+			[]propRoot{{"ubuntu", "curl", "3.0", 0, "curl"}, {"ubuntu", "curl", "1.0", 0, "curl@1.0"}, {"ubuntu", "curl", "3.0", 7, "curl"}},
+			[]string{
+				"added " + h("ubuntu", "curl", "3.0", 7) + " curl",
+				"changed " + h("ubuntu", "curl", "2.0", 0) + ">" + h("ubuntu", "curl", "3.0", 0) + " curl>curl",
+				"renamed " + h("ubuntu", "curl", "1.0", 0) + " curl>curl@1.0",
+			},
+		},
+		{
+			"even, rebuilt under the old spelling",
+			[]propRoot{{"debian", "hdf5", "2.0", 0, "hdf5@=2.0"}},
+			[]propRoot{{"debian", "hdf5", "2.0", 0, "hdf5@2.0"}, {"debian", "hdf5", "2.0", 1, "hdf5@=2.0"}},
+			[]string{
+				"added " + h("debian", "hdf5", "2.0", 1) + " hdf5@=2.0",
+				"renamed " + h("debian", "hdf5", "2.0", 0) + " hdf5@=2.0>hdf5@2.0",
+			},
+		},
+		{
+			"one moved in beside it",
+			[]propRoot{{"rhel", "curl", "2.0", 0, "curl"}, {"debian", "curl", "3.0", 0, "curl"}},
+			[]propRoot{{"debian", "curl", "2.0", 0, "curl"}, {"debian", "curl", "3.0", 0, "curl@3.0"}},
+			[]string{
+				"changed " + h("rhel", "curl", "2.0", 0) + ">" + h("debian", "curl", "2.0", 0) + " curl>curl",
+				"renamed " + h("debian", "curl", "3.0", 0) + " curl>curl@3.0",
+			},
+		},
+	} {
+		o := loadRootFolder(t, "old", c.old, zlib, 0, nil)
+		n := loadRootFolder(t, "new", c.cur, zlib, 1, nil)
+		rootsBothWays(t, c.tag, o, n, c.want, func(tag string, r *diff.Report) {
+			if s := r.Summary.Specs; s.Restacked != 0 {
+				t.Errorf("%s: specs %+v, want none restacked", tag, s)
+			}
+		})
+	}
+}
+
+// Roots of two spellings both sides write, each now under one spelling
+// the new side alone writes, of its own hash (TestRootsDrawnFacetFolders'
+// seed 608, smallest): rhel's cmake@=1.0 for x and v, and cmake for s
+// (debarm's cmake for i kept), now cmake@=1.0 for x, and cmake@1.0 for
+// v and s. The new spelling was taken by one old spelling's root (s,
+// first by name), and v, by hash its root too, was said removed under
+// cmake@=1.0 and added under cmake@1.0; the other way round, cmake@1.0
+// went whole into cmake, its roots joining those of two spellings. Both
+// are renamed, both ways round: a new spelling takes roots of several
+// spellings by hash, as the old one is split.
+func TestRootsOfTwoSpellingsJoinByHash(t *testing.T) {
+	x := facetRoot{"rhel", "cmake", "1.0", "10", "+shared", 0, 0, "cmake@=1.0"}
+	v := facetRoot{"rhel", "cmake", "1.0", "10", "~shared", 3, 0, "cmake@=1.0"}
+	s := facetRoot{"rhel", "cmake", "1.0", "11", "+shared", 0, 0, "cmake"}
+	i := facetRoot{"debarm", "cmake", "3.0", "10", "+shared", 0, 1, "cmake"}
+	v1, s1 := v, s
+	v1.spelling, s1.spelling = "cmake@1.0", "cmake@1.0"
+	want := []string{
+		"renamed " + s.letter() + " cmake>cmake@1.0",
+		"renamed " + v.letter() + " cmake@=1.0>cmake@1.0",
+	}
+	facetRootsBothWays(t, "two spellings join", []facetRoot{x, v, s, i}, []facetRoot{x, v1, s1, i}, want)
+}
