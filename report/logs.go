@@ -135,16 +135,22 @@ func RunText(r diff.Span, n int, label func(int) string) string {
 // quoted where RunText and RunsText name them in a list (ListItem):
 // where one could read as other items of a list joined by ", "
 // (ListQuoted), or holds ";", which joins runs, and a package's
-// versions and their runs in text's "Versions over time", or holds the
-// word "to", which parts a run's ends ("from a to b"). Written as it
-// is, the snapshot "a; b" read "1.0 in a; b, since c", as if b were a
-// version, and the run from "a to b" to c "from a to b to c", as the
-// run from a to "b to c".
+// versions and their runs in text's "Versions over time", or holds a
+// word of a run (runWords): "to", which parts a run's ends ("from a to
+// b"), or "in", "since" or "from", which begin a run after a package's
+// name or version. Written as it is, the snapshot "a; b" read "1.0 in
+// a; b, since c", as if b were a version, the run from "a to b" to c
+// "from a to b to c", as the run from a to "b to c", and the package z
+// since the snapshot "a since c" "z since a since c", as the package
+// "z since a" since c.
 func RunLabelsQuoted(labels []string) bool {
 	return ListQuoted(labels) || slices.ContainsFunc(labels, func(s string) bool {
-		return strings.Contains(s, ";") || slices.Contains(strings.Split(s, " "), "to")
+		return strings.Contains(s, ";") || slices.ContainsFunc(strings.Split(s, " "), func(w string) bool { return slices.Contains(runWords, w) })
 	})
 }
+
+// runWords are the words RunText writes around a run's labels.
+var runWords = []string{"from", "to", "in", "since"}
 
 func RunsText(runs []diff.Span, n int, label func(int) string) string {
 	parts := make([]string, len(runs))

@@ -123,12 +123,16 @@ func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string 
 		if unit == "os" {
 			unit = "operating system"
 		}
+		// Its names quoted as Markdown's gate line quotes them
+		// (PartsQuoted): the package "a) · removed-package (1 package:
+		// b" read "gate tripped: removed-package (1 package) in a) ·
+		// removed-package (1 package: b", two trips.
 		b.WriteString("gate tripped: " + val(h.Value) + " (" + Plural(h.Count, unit))
 		if len(h.Values) > 0 {
-			b.WriteString(": " + listOf(h.Values, val))
+			b.WriteString(": " + joinItems(h.Values, PartsQuoted(h.Values), val))
 		}
 		b.WriteString(")")
-		writeNames(&b, " in ", h.Packages, maxNames, val)
+		writeNamesBy(&b, " in ", h.Packages, maxNames, PartsQuoted, val)
 	case diff.HighlightGatePassed:
 		b.WriteString("gate passed")
 	default:
@@ -221,6 +225,12 @@ func WriteNames(b *strings.Builder, sep string, names []string, most int) {
 // names quoted as a sentence's are (NamesQuoted): the package "a, b"
 // read as the packages a and b.
 func writeNames(b *strings.Builder, sep string, names []string, most int, val func(string) string) {
+	writeNamesBy(b, sep, names, most, NamesQuoted, val)
+}
+
+// writeNamesBy is writeNames, the names quoted where quoted reports
+// one of those written odd (NamesQuoted, PartsQuoted).
+func writeNamesBy(b *strings.Builder, sep string, names []string, most int, quoted func([]string) bool, val func(string) string) {
 	if len(names) == 0 || most == 0 {
 		return
 	}
@@ -229,7 +239,7 @@ func writeNames(b *strings.Builder, sep string, names []string, most int, val fu
 	if most > 0 && n > most {
 		n = most
 	}
-	b.WriteString(listOf(names[:n], val))
+	b.WriteString(joinItems(names[:n], quoted(names[:n]), val))
 	if n < len(names) {
 		b.WriteString(", …and " + strconv.Itoa(len(names)-n) + " more")
 	}

@@ -46,6 +46,30 @@ func TestLogRunsQuoteLabelsHoldingTo(t *testing.T) {
 	}
 }
 
+// TestLogRunsQuoteLabelsHoldingRunWords (issue 35 class a): a run
+// begins with the word "in", "since" or "from" before a snapshot's
+// label, and a label holding one of them was written as it is: the
+// package "z since a" since c and the package z since the snapshot "a
+// since c" both read "z since a since c", as "z in a" in b and z in "a
+// in b", "z from a" from b to c and z from "a from b" to c. Labels
+// holding any word of a run are quoted there (report.RunLabelsQuoted),
+// as those holding "to" are, in text and Markdown.
+func TestLogRunsQuoteLabelsHoldingRunWords(t *testing.T) {
+	for _, name := range []string{"text", "md"} {
+		out := taggedLog(t, name, "x from y", "a in b", "c", "d since e")
+		for _, want := range []string{`from "x from y" to "a in b"`, `in "x from y"`, `since "d since e"`} {
+			if !strings.Contains(out, want) {
+				t.Errorf("--format %s: no run %s in\n%s", name, want, out)
+			}
+		}
+		for _, bad := range []string{"from x from y to", "in x from y", "since a in b", "since d since e"} {
+			if strings.Contains(out, bad) {
+				t.Errorf("--format %s: a run reads %q, a snapshot unquoted:\n%s", name, bad, out)
+			}
+		}
+	}
+}
+
 // TestLogRunsQuotePackageNames (issue 35 class a): text's "Came and
 // went" and "Versions over time" write a package's name, then its runs
 // or versions joined by ", " and "; ", and wrote the name as it is: the

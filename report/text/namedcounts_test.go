@@ -73,3 +73,45 @@ func TestTextTellsNamedCountsApart(t *testing.T) {
 		}
 	}
 }
+
+// TestTextLinesTellNamesFromStacks (issue 35 class a): the text
+// template's package list (TextLines) writes each package of rebuilds
+// alone as its name, its count and its stacks in parentheses, and
+// quoted a name only where it was odd in a list (report.ListQuoted):
+// the package a of 1 rebuild in the stack "s) 2 (in t" and the package
+// "a 1 (in s)" of 2 in the stack t both read "a 1 (in s) 2 (in t)", and
+// so two such reports of 3 rebuilds each read alike. The names are
+// quoted as names written beside parentheses are (report.PartsQuoted).
+func TestTextLinesTellNamesFromStacks(t *testing.T) {
+	type pkg struct {
+		name  string
+		count int
+		stack string
+	}
+	lines := func(pkgs ...pkg) string {
+		r := reporttest.OnePackage("x")
+		r.Packages = nil
+		for _, k := range pkgs {
+			p := reporttest.OnePackage(k.name).Packages[0]
+			p.Specs.Rebuilt[0].Old.Stacks, p.Specs.Rebuilt[0].New.Stacks = []string{k.stack}, []string{k.stack}
+			for range k.count - 1 {
+				p.Specs.Rebuilt = append(p.Specs.Rebuilt, p.Specs.Rebuilt[0])
+			}
+			p.Counts.Rebuilt, p.Counts.Old, p.Counts.New = k.count, k.count, k.count
+			r.Packages = append(r.Packages, p)
+		}
+		doc := report.NewDocument(r, report.Options{})
+		return strings.Join((&Document{&doc}).TextLines(), "\n")
+	}
+	stacks := lines(pkg{"a", 1, "s) 2 (in t"}, pkg{"b", 2, "u) 1 (in v"})
+	names := lines(pkg{"a 1 (in s)", 2, "t"}, pkg{"b 2 (in u)", 1, "v"})
+	if stacks == names {
+		t.Errorf("two lists of rebuilds read alike: %s", names)
+	}
+	if want := `"a 1 (in s)" 2 (in t), "b 2 (in u)" 1 (in v)`; !strings.HasSuffix(names, want) {
+		t.Errorf("the package list\n%s\nwant it to end %s", names, want)
+	}
+	if want := `a 1 (in s) 2 (in t), b 2 (in u) 1 (in v)`; !strings.HasSuffix(stacks, want) {
+		t.Errorf("the package list\n%s\nwant it to end %s", stacks, want)
+	}
+}

@@ -235,7 +235,7 @@ func (d *Document) textView(width int, step bool) *TextView {
 	switch r := report.ShareOfRebuilds(d.Document, plain); {
 	case report.OnlyRebuilds(d.Report) && only != nil:
 		// The headline said it all but the names.
-		rebuilt = f.names("", namedCounts(only))
+		rebuilt = f.names("", namedCounts(only, listOdd))
 	case r.Plain > 0:
 		line := "rebuilt only (new hash, same facets and stacks): " + report.Plural(r.Plain, "spec") + " of " + report.Plural(r.Changes, "spec change") + " (" + report.Percent(r.Plain, r.Changes) + ")"
 		if o := r.OtherRebuilds(d.Document); o != "" {
@@ -244,11 +244,11 @@ func (d *Document) textView(width int, step bool) *TextView {
 		if only == nil {
 			rebuilt = f.item(line)
 		} else {
-			rebuilt = f.names(line+"; "+report.Plural(len(only), "package")+" had nothing else: ", namedCounts(only))
+			rebuilt = f.names(line+"; "+report.Plural(len(only), "package")+" had nothing else: ", namedCounts(only, listOdd))
 		}
 	}
 	if restacked != nil {
-		rebuilt = append(rebuilt, f.names("restacked only (same hash, other stacks): "+report.Plural(len(restacked), "package")+": ", namedCounts(restacked))...)
+		rebuilt = append(rebuilt, f.names("restacked only (same hash, other stacks): "+report.Plural(len(restacked), "package")+": ", namedCounts(restacked, listOdd))...)
 	}
 	rebuilt = append(rebuilt, f.rows(other, "package", d.Render.RebuiltRows)...)
 

@@ -34,7 +34,7 @@ func (d *Document) TextLines() []string {
 		b.Reset()
 	}
 	if only != nil {
-		lines = append(lines, paintStr(c, "dim", "rebuilt only")+" (new hash, same facets and stacks): "+report.Plural(len(only), "package")+", "+report.Plural(specs, "spec")+": "+strings.Join(namedCounts(only), ", "))
+		lines = append(lines, paintStr(c, "dim", "rebuilt only")+" (new hash, same facets and stacks): "+report.Plural(len(only), "package")+", "+report.Plural(specs, "spec")+": "+strings.Join(namedCounts(only, report.PartsQuoted), ", "))
 	}
 	return lines
 }
@@ -44,11 +44,15 @@ func (d *Document) TextLines() []string {
 type namedCount struct{ name, rest string }
 
 // namedCounts writes each of l as its name, made visible, and its rest,
-// the names quoted as a list of names is where one is odd
-// (report.ListQuoted): the package "a 1, b" of 2 rebuilds read as the
-// packages a, of 1, and b, of 2.
-func namedCounts(l []namedCount) []string {
-	q := slices.ContainsFunc(l, func(n namedCount) bool { return report.ListQuoted([]string{n.name}) })
+// the names quoted where one is odd as quoted reports: as a list of
+// names is (report.ListQuoted), where the rest is a count, or as names
+// beside parentheses are (report.PartsQuoted), where it is a count and
+// stacks in parentheses (TextLines). As they were, the package "a 1, b"
+// of 2 rebuilds read as the packages a, of 1, and b, of 2, and the
+// package "a 1 (in s)" of 2 in the stack t as a of 1 in the stack "s) 2
+// (in t".
+func namedCounts(l []namedCount, quoted func([]string) bool) []string {
+	q := slices.ContainsFunc(l, func(n namedCount) bool { return quoted([]string{n.name}) })
 	out := make([]string, len(l))
 	for i, n := range l {
 		out[i] = report.VisibleInput(report.ListItem(n.name, q)) + n.rest
@@ -363,3 +367,6 @@ func lastOf(l []string) string {
 	}
 	return l[len(l)-1]
 }
+
+// listOdd is report.ListQuoted of one list (namedCounts).
+func listOdd(l []string) bool { return report.ListQuoted(l) }
