@@ -125,25 +125,36 @@ func TestPathHashesCompare(t *testing.T) {
 			paths = append(paths, l)
 		}
 		r := &Report{Causes: &Causes{Paths: paths}}
-		names := func(v, p int) []string {
-			out := []string{}
-			if v >= 0 {
-				out = r.Causes.appendLinks(out, v)
-			}
-			return r.Causes.appendLinks(out, p)
-		}
+		// Each link's names, read once (appendLinks): a draw's paths are
+		// a via's and a link's names, built only where their lengths
+		// meet (a draw of paths of two lengths is skipped).
+		links := make([][]string, len(paths))
 		depth := make([]int, len(paths))
 		for i := range paths {
-			depth[i] = len(names(-1, i))
+			links[i] = r.Causes.appendLinks(nil, i)
+			depth[i] = len(links[i])
+		}
+		length := func(v, p int) int {
+			if v < 0 {
+				return depth[p]
+			}
+			return depth[v] + depth[p]
+		}
+		names := func(out []string, v, p int) []string {
+			if v >= 0 {
+				out = append(out, links[v]...)
+			}
+			return append(out, links[p]...)
 		}
 		h := newPathHashes(paths, depth)
 		checked := 0
+		var x, y []string
 		for range 20000 {
 			v, p, w, q := rng.IntN(len(paths)+1)-1, rng.IntN(len(paths)), rng.IntN(len(paths)+1)-1, rng.IntN(len(paths))
-			x, y := names(v, p), names(w, q)
-			if len(x) != len(y) {
+			if length(v, p) != length(w, q) {
 				continue
 			}
+			x, y = names(x[:0], v, p), names(y[:0], w, q)
 			checked++
 			if got, want := h.compare(v, p, w, q), slices.Compare(x, y); got != want {
 				t.Fatalf("seed %d: %v vs %v: %d, want %d", seed, x, y, got, want)

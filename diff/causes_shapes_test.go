@@ -245,24 +245,20 @@ func (s *shape) order() []int {
 // size of the report's JSON.
 func cost(t *testing.T, s *shape) (alloc, size uint64) {
 	t.Helper()
-	// On one core, the least of two runs: Explain works on every core,
-	// and what its goroutines allocate besides the work itself varies
-	// with the scheduler. What is left varies from process to process by
-	// up to a tenth (a chain's 4x measured 4.08x to 4.66x in six
-	// processes), hence allocBound.
+	// On one core, once: Explain works on every core, and what its
+	// goroutines allocate besides the work itself varies with the
+	// scheduler. What is left varies from process to process by up to a
+	// tenth (a chain's 4x measured 4.08x to 4.66x in six processes),
+	// hence allocBound, which the least of two runs in one process did
+	// not narrow.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	var r *diff.Report
-	for i := range 2 {
-		r = s.unexplained(s.order())
-		runtime.GC()
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		r.Explain(s.old, s.new)
-		runtime.ReadMemStats(&after)
-		if a := after.TotalAlloc - before.TotalAlloc; i == 0 || a < alloc {
-			alloc = a
-		}
-	}
+	r := s.unexplained(s.order())
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r.Explain(s.old, s.new)
+	runtime.ReadMemStats(&after)
+	alloc = after.TotalAlloc - before.TotalAlloc
 	w := &countWriter{}
 	if err := json.NewEncoder(w).Encode(r); err != nil {
 		t.Fatal(err)

@@ -218,12 +218,18 @@ func drawRing(rng *rand.Rand) cycleShape {
 // Rings drawn (drawRing), under labellings, both ways: every pair's
 // causes and paths are those of the search over the cycle (SetRingSets
 // false), the reports keep their laws, and the groups are the same.
+// Each of the 60 shapes under one of the three labellings it was drawn
+// with (PCG stream 74+shape, seed shape mod 3), 120 reports: the three
+// found no defect (054696c6), and a member without causes of its own
+// taking the next one's via without its own, or a member's own causes
+// not overriding the set it is based on, fails it at the first shape
+// as before.
 func TestRingSetsAsSearched(t *testing.T) {
 	defer diff.SetRingSets(true)
 	bad, runs := 0, 0
 	for shape := range uint64(60) {
 		sh := drawRing(rand.New(rand.NewPCG(shape, 73)))
-		for seed := range uint64(3) {
+		for _, seed := range []uint64{shape % 3} {
 			o, nw, _ := loadLabelled(t, rand.New(rand.NewPCG(seed, 74+shape)), sh)
 			for way, snaps := range [][2]*snapshot.Snapshot{{o, nw}, {nw, o}} {
 				var got [2][]string
