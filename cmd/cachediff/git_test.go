@@ -334,7 +334,7 @@ var weekly struct {
 }
 
 // removingWeekly runs the tests, then removes weeklyRepo's repository
-// and onePackagePair's trees.
+// and sharedPair's pairs.
 // Under -short the tests' process collects its garbage less often
 // (quicktest.Collect); the scripts' cachediff processes keep their
 // environment's (TestMain runs them without calling Run). Otherwise the
@@ -356,8 +356,8 @@ func (r removingWeekly) Run() int {
 	if weekly.dir != "" {
 		os.RemoveAll(weekly.dir)
 	}
-	if onePackages.dir != "" {
-		os.RemoveAll(onePackages.dir)
+	if sharedPairs.dir != "" {
+		os.RemoveAll(sharedPairs.dir)
 	}
 	return code
 }

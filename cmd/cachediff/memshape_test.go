@@ -12,6 +12,7 @@ import (
 	"runtime/metrics"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -130,7 +131,9 @@ type childCost struct {
 }
 
 // commandCost is diffCost of the command cachediff args, which must
-// exit 1, the count of its allocations and the bytes of its output.
+// exit 1, the count of its allocations and the bytes of its output. A
+// command measured before in this test binary is not run again: its
+// cost is the one measured (childCosts).
 func commandCost(t *testing.T, command []string) childCost {
 	t.Helper()
 	paths := command
@@ -138,6 +141,36 @@ func commandCost(t *testing.T, command []string) childCost {
 	if err != nil {
 		t.Fatal(err)
 	}
+	childCosts.mu.Lock()
+	c, ok := childCosts.of[string(args)]
+	childCosts.mu.Unlock()
+	if ok {
+		return c
+	}
+	c = measureChild(t, paths, args)
+	childCosts.mu.Lock()
+	defer childCosts.mu.Unlock()
+	if childCosts.of == nil {
+		childCosts.of = map[string]childCost{}
+	}
+	childCosts.of[string(args)] = c
+	return c
+}
+
+// childCosts are the costs commandCost measured, by command (its
+// arguments as JSON): TestManyChangedVariantsMarkdownMemory compares its
+// md with the json that TestManyChangedVariantsMemory measured of the
+// same pair (sharedPair), each a child of its own.
+var childCosts struct {
+	mu sync.Mutex
+	of map[string]childCost
+}
+
+// measureChild runs the command cachediff paths, whose arguments as
+// JSON are args, in a child of the test binary (TestMemChild), and
+// returns what it cost; it fails unless the command exits 1.
+func measureChild(t *testing.T, paths []string, args []byte) childCost {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestMemChild$", "-test.count=1")
 	cmd.Args[0] = "memchild" // not a command of TestMain's: the tests run
 	cmd.Env = append(os.Environ(), memChildEnv+"="+string(args), "GOMAXPROCS=2", "GOGC="+strconv.Itoa(memChildGOGC), "GOMEMLIMIT=off", "GODEBUG=gcstoptheworld=1")
