@@ -20,10 +20,19 @@ import (
 // changedVariantsSpec (TestChangedVariantsPairPages), their spec_details
 // appended directly: encoding/json's reflection over the 4,096 specs of
 // TestManyChangedVariantsMarkdownMemory (2M variants a side) was a second
-// of CPU of its own.
+// of CPU of its own. Each size is written once per test binary
+// (sharedPair): TestManyChangedVariantsMemory and
+// TestManyChangedVariantsMarkdownMemory diff the same sizes.
 func changedVariantsPair(t *testing.T, n int) (paths []string, size int64) {
 	t.Helper()
-	dir := t.TempDir()
+	return sharedPair(t, "changedvariants-"+strconv.Itoa(n), func(dir string) ([]string, int64) {
+		return writeChangedVariantsPair(t, dir, n)
+	})
+}
+
+// writeChangedVariantsPair writes changedVariantsPair(n) into dir.
+func writeChangedVariantsPair(t *testing.T, dir string, n int) (paths []string, size int64) {
+	t.Helper()
 	var page []byte
 	for side, tag := range []string{"old", "new"} {
 		for p := 0; p*64 < n; p++ {

@@ -23,7 +23,7 @@ import (
 // 16,000 steps of -f html took 4.9x the CPU.
 func TestLogTinySnapshotsAlloc(t *testing.T) {
 	if testing.Short() {
-		t.Skip("loads 1,000 snapshots per format")
+		t.Skip("loads 500 snapshots per format")
 	}
 	dir := t.TempDir()
 	src := "../../testdata/real-series/develop-2025-02-16"
@@ -36,7 +36,7 @@ func TestLogTinySnapshotsAlloc(t *testing.T) {
 		t.Fatal(err)
 	}
 	hash := regexp.MustCompile(`"hash": "([a-z2-7]{32})"`).FindSubmatch(moving)[1]
-	const most = 800
+	const most = 400
 	var snaps []string
 	for s := range most + 1 {
 		d := filepath.Join(dir, fmt.Sprintf("s%04d", s))

@@ -65,10 +65,7 @@ func gitSpecFolderPair(t *testing.T, dirs []string) []string {
 // bound at the larger size only: at 1,000 files (1.7 MB) what a load
 // makes once (its goroutines' state, the pools) is a third of it.
 func TestSpecFolderMemory(t *testing.T) {
-	n := 1000
-	if !testing.Short() {
-		n = 2000
-	}
+	const n = 1000
 	pairs := []struct {
 		name  string
 		pair  func(*testing.T, []string) []string
