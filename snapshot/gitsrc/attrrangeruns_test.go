@@ -23,14 +23,7 @@ func TestSeriesAttributesGitProcesses(t *testing.T) {
 	for _, attrCommits := range []int{1, 2} {
 		dir := changesRepo(t, 3, nil)
 		for i := range attrCommits {
-			if err := os.WriteFile(filepath.Join(dir, "_cache", ".gitattributes"), fmt.Appendf(nil, "*.md -text\n# %d\n", i), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "attributes"}} {
-				if _, err := gittest.Git(dir, nil, args...); err != nil {
-					t.Fatal(err)
-				}
-			}
+			commitFile(t, dir, "_cache/.gitattributes", fmt.Sprintf("*.md -text\n# %d\n", i), "attributes")
 		}
 		r, err := OpenRepo(dir)
 		if err != nil {
@@ -52,6 +45,24 @@ func TestSeriesAttributesGitProcesses(t *testing.T) {
 		}
 		if runs := gitRuns.Load() - before; runs != 0 {
 			t.Errorf("%d commits of attributes: resolving the snapshots started %d git processes, want none", attrCommits, runs)
+		}
+	}
+}
+
+// commitFile writes data to the file name (slashed, from dir, its
+// folders made) and commits all, with the message msg.
+func commitFile(t *testing.T, dir, name, data, msg string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", msg}} {
+		if _, err := gittest.Git(dir, nil, args...); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -592,13 +592,9 @@ func revisionHint(dir, arg string) string {
 	if arg == "" || strings.HasPrefix(arg, "-") || strings.ContainsAny(arg, "\n\r\x00") {
 		return ""
 	}
-	repo, err := gitsrc.OpenRepo(dir)
-	if err != nil {
+	known := knownRevs(dir)
+	if known == nil {
 		return ""
-	}
-	known := func(rev string) bool {
-		ok, err := repo.Knows(rev)
-		return err == nil && ok
 	}
 	if a, b, ok := strings.Cut(arg, ".."); ok {
 		b = strings.TrimPrefix(b, ".")
@@ -626,13 +622,9 @@ func messageRevHint(dir, arg string) string {
 	if !ok || text == "" || strings.ContainsAny(text, "{}\n\r\x00") {
 		return ""
 	}
-	repo, err := gitsrc.OpenRepo(dir)
-	if err != nil {
+	known := knownRevs(dir)
+	if known == nil {
 		return ""
-	}
-	known := func(rev string) bool {
-		ok, err := repo.Knows(rev)
-		return err == nil && ok
 	}
 	if msg, path, ok := cutLast(text, ":"); ok && msg != "" && known("HEAD^{/"+msg+"}") {
 		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches all of %s, colon and all, with no PATH: %s at the commit of message %s is %s",
@@ -643,6 +635,19 @@ func messageRevHint(dir, arg string) string {
 			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(RevPrefix+"HEAD^{/"+text+"}:_cache/develop"))
 	}
 	return ""
+}
+
+// knownRevs returns whether git knows a revision, in the repository of
+// dir (an error is no); nil when git cannot be run.
+func knownRevs(dir string) func(rev string) bool {
+	repo, err := gitsrc.OpenRepo(dir)
+	if err != nil {
+		return nil
+	}
+	return func(rev string) bool {
+		ok, err := repo.Knows(rev)
+		return err == nil && ok
+	}
 }
 
 // cutLast is strings.Cut at the last sep.
