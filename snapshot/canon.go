@@ -74,8 +74,15 @@ var rules = []Rule{
 			if !ok || len(val) < 2 {
 				return s
 			}
-			if q := val[0]; (q == '\'' || q == '"') && val[len(val)-1] == q {
-				return name + "=" + val[1:len(val)-1]
+			// One pair of quotes around a value that holds none:
+			// how the catalogue's pages (and Spack) write a value
+			// that needs quoting. A value that holds a quote keeps
+			// its quotes, which tell it from the bare one ("\"x\""
+			// of a lockfile is Spack's '"x"', no x; package
+			// spackfmt quotes such a value as Spack does).
+			q, inner := val[0], val[1:len(val)-1]
+			if (q == '\'' || q == '"') && val[len(val)-1] == q && !hasQuote(inner) {
+				return name + "=" + inner
 			}
 			return s
 		}},
@@ -83,6 +90,13 @@ var rules = []Rule{
 		apply: func(s string) string {
 			name, val, ok := strings.Cut(s, "=")
 			if !ok || !strings.Contains(val, ",") || isFlags(name) {
+				return s
+			}
+			if hasQuote(val) {
+				// A quoted value, one of a lockfile that holds
+				// a quote (spackfmt sorts its list): sorting its
+				// pieces moved quotes to its edges ("a','b" to
+				// "'b,a'"), which the quotes rule stripped.
 				return s
 			}
 			vals := strings.Split(val, ",")
@@ -96,6 +110,11 @@ var rules = []Rule{
 			slices.Sort(vals)
 			return name + "=" + strings.Join(slices.Compact(vals), ",")
 		}},
+}
+
+// hasQuote reports whether s holds a quote character, ' or ".
+func hasQuote(s string) bool {
+	return strings.ContainsAny(s, `'"`)
 }
 
 // isFlags reports whether a variant name is one of Spack's compiler flags
@@ -274,8 +293,8 @@ func newCanonicalizer() *canonicalizer {
 }
 
 // str applies the facet's rules in order, again until none changes s (one
-// rule can make work for another: "a='b','a'" sorts to "a='a,b'", which is
-// quoted). Each rule counts a string once.
+// rule can make work for another: "a=b,=a" sorts to "a==a,b", which is
+// propagated). Each rule counts a string once.
 func (c *canonicalizer) str(facet, s string) string {
 	var counted []uint16
 	if c.cache != nil {

@@ -24,6 +24,55 @@ type Error struct {
 	// none), and atHash says it is about its hash (SpecIndex).
 	spec   int
 	atHash bool
+	// folder and rest: the bare message of a folder without a page
+	// (noPages) is noPagesLead, folder (as the message names it), ": "
+	// and rest; PairError names two folders there.
+	folder, rest string
+	// also is a second file of the same error (PairError): named
+	// after File.
+	also string
+}
+
+// oneError is err when it is an *Error, or a *LoadError of one and
+// nothing else (no note, no folder near): the two print alike.
+func oneError(err error) (*Error, bool) {
+	switch e := err.(type) {
+	case *Error:
+		return e, true
+	case *LoadError:
+		if len(e.Errs) == 1 && e.Note == "" && len(e.Near) == 0 {
+			return e.Errs[0], true
+		}
+	}
+	return nil, false
+}
+
+// noPagesLead starts the message of a folder without a page.
+const noPagesLead = "no package pages found under "
+
+// PairError returns the errors of two snapshots a and b as one, naming
+// both, when each is an *Error as it is (oneError) that differs from the other in
+// its file alone: two empty folders (cachediff e1 e2) said the same long
+// sentence twice, one line each, but the folder. It is nil otherwise.
+// The errors are compared by their fields, not their text: folders
+// named 1 and 2 would swap a line number too.
+func PairError(a, b error) error {
+	x, ok := oneError(a)
+	y, ok2 := oneError(b)
+	if !ok || !ok2 || x.File == y.File || x.also != "" || y.also != "" ||
+		x.bare != y.bare || x.Line != y.Line || x.Col != y.Col || x.Unread != y.Unread || x.spec != y.spec || x.atHash != y.atHash {
+		return nil
+	}
+	p := *x
+	p.also = y.File
+	switch {
+	case !x.bare && x.Msg == y.Msg:
+		return &p
+	case x.bare && x.folder != "" && y.folder != "" && x.rest == y.rest:
+		p.Msg = noPagesLead + x.folder + " and " + y.folder + ": " + x.rest
+		return &p
+	}
+	return nil
 }
 
 // SpecIndex returns the 1-based number, in the list Finisher.Finish was
@@ -39,6 +88,10 @@ func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("loading ")
 	b.WriteString(shownPath(e.File))
+	if e.also != "" {
+		b.WriteString(" and ")
+		b.WriteString(shownPath(e.also))
+	}
 	if e.Line > 0 {
 		fmt.Fprintf(&b, ": line %d", e.Line)
 		if e.Col > 0 {

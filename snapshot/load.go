@@ -339,11 +339,11 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning, byCont
 		under += string(filepath.Separator)
 	}
 	if len(skipped) == 0 {
-		msg := fmt.Sprintf("no package pages found under %s: is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache; Spack's own files, a build-cache index, a lockfile or spec files, are recognised by content in *.json, *.json.gz, *.json.sig and *.lock files)", shownPath(under))
+		msg := "is this a _cache/<tag> folder? (a page is a specs.md file, or a .md file with layout: cache; Spack's own files, a build-cache index, a lockfile or spec files, are recognised by content in *.json, *.json.gz, *.json.sig and *.lock files)"
 		if part, ok := MirrorPartOf(filepath.ToSlash(path)); ok {
 			// A folder inside a v3 mirror (its v3/, v3/manifests/index/)
 			// was asked whether it is a tag folder, the mirror unnamed.
-			msg = fmt.Sprintf("no package pages found under %s: %s", shownPath(under), part.Hint(filepath.FromSlash(cmp.Or(part.Root, "."))))
+			msg = part.Hint(filepath.FromSlash(cmp.Or(part.Root, ".")))
 		}
 		if byContent.n > 0 {
 			files := shownPath(byContent.first) + " was"
@@ -377,7 +377,8 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning, byCont
 				msg += fmt.Sprintf(" (and %d more)", len(warnings)-1)
 			}
 		}
-		return &Error{File: path, bare: true, Msg: msg}
+		folder := shownPath(under)
+		return &Error{File: path, bare: true, Msg: noPagesLead + folder + ": " + msg, folder: folder, rest: msg}
 	}
 	what := "package page"
 	for _, e := range skipped {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -52,6 +54,54 @@ func TestSplitErrorsOfAnyCount(t *testing.T) {
 		}
 		if len(got) != want {
 			t.Errorf("%d errors: split into %d, want %d", n, len(got), want)
+		}
+	}
+}
+
+// TestSnapshotErrorsAlikeOnce (class e): two empty folders (cachediff
+// e1 e2) said the same long sentence twice, a line each, differing in
+// the folder alone; so did two files of the same bad line. The errors,
+// compared by their fields, are one line naming both; errors that
+// differ otherwise stay two, though their text would match with one
+// path put for the other (folders 3 and 4, a line 3 and a line 4).
+func TestSnapshotErrorsAlikeOnce(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range []string{"e1", "e2", "1", "2", "3", "4"} {
+		if err := os.Mkdir(filepath.Join(dir, p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(name, body string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("1/index.json", "{}")
+	write("2/index.json", "{}")
+	write("3/index.json", "\n\n{\"database\": x}")   // line 3
+	write("4/index.json", "\n\n\n{\"database\": x}") // line 4: its text is 3's, 3 put for 4
+	t.Chdir(dir)
+	for _, c := range []struct {
+		old, new_ string
+		want      []string // the lines, without "cachediff: "
+	}{
+		{"e1", "e2", []string{"no package pages found under e1/ and e2/: is this a _cache/<tag> folder?"}},
+		{"1/index.json", "2/index.json", []string{"loading 1/index.json and 2/index.json: line 1, column 1: (top level): not a Spack index"}},
+		{"3/index.json", "4/index.json", []string{"loading 3/index.json: line 3", "loading 4/index.json: line 4"}},
+		{"e1", "2/index.json", []string{"no package pages found under e1/: ", "loading 2/index.json: line 1"}},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{c.old, c.new_}, &stdout, &stderr)
+		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+		if code != exitTrouble || len(lines) != len(c.want) {
+			t.Errorf("%s %s: exit %d, stderr %q; want 2 and %d lines", c.old, c.new_, code, stderr.String(), len(c.want))
+			continue
+		}
+		for i, w := range c.want {
+			if !strings.HasPrefix(lines[i], "cachediff: "+w) {
+				t.Errorf("%s %s: line %q; want it to start %q", c.old, c.new_, lines[i], w)
+			}
 		}
 	}
 }

@@ -99,7 +99,7 @@ func TestGitMissing(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"HEAD~1:_cache/develop", "HEAD:_cache/develop"}, &stdout, &stderr)
-	want := "cachediff: loading HEAD~1:_cache/develop: no such file or directory, and not REV:PATH either: REV:PATH needs the git program, and it is not on PATH (install git, or give a folder on disk)\n"
+	want := "cachediff: loading HEAD~1:_cache/develop and HEAD:_cache/develop: no such file or directory, and not REV:PATH either: REV:PATH needs the git program, and it is not on PATH (install git, or give a folder on disk)\n"
 	if code != 2 || !strings.HasPrefix(stderr.String(), want) {
 		t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr.String(), want)
 	}

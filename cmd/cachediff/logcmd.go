@@ -272,7 +272,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		}
 		s, err := c.loadSnapshot(opts.dir, names[i], o)
 		if err != nil {
-			return nil, err
+			return nil, c.seriesArgError(opts.dir, names, i, err)
 		}
 		if linkOut != "" {
 			return nil, errors.New(linkOut)
@@ -563,3 +563,61 @@ func swappedRevs(opts *options, path string, err error) error {
 	rng := strings.TrimPrefix(path, input.RevPrefix)
 	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, report.VisibleInput(opts.revs), report.VisibleInput(path), shellword.Shown(rng), shellword.Shown(word))
 }
+
+// seriesArgError returns err, the error of snapshot i of a log, as the
+// error of every snapshot from i on when it is an *input.ArgError that
+// each of them gives alike, opened (not loaded): a log stops at its first
+// snapshot that fails, and log --view x A B C, of folders that are no
+// mirror, named A alone, the user to find B and C one run at a time. It
+// is err otherwise. It opens the snapshots after i up to the first that
+// opens, or fails otherwise.
+func (c *cli) seriesArgError(dir string, names []string, i int, err error) error {
+	ae, ok := err.(*input.ArgError)
+	if !ok || i == len(names)-1 {
+		return err
+	}
+	o := c.sources
+	o.Stdin = c.stdin
+	args := []string{ae.Arg}
+	for _, name := range names[i+1:] {
+		_, e := input.Open(dir, name, o)
+		be, ok := e.(*input.ArgError)
+		if !ok || be.Msg != ae.Msg {
+			return err
+		}
+		args = append(args, be.Arg)
+	}
+	return &seriesError{ArgError: ae, args: args, every: i == 0}
+}
+
+// seriesError is the error of several snapshots of a log (seriesArgError),
+// said once, naming them: up to maxSeriesNames, then how many more.
+type seriesError struct {
+	*input.ArgError
+	args  []string
+	every bool // of every snapshot of the log
+}
+
+// maxSeriesNames is the most snapshots a seriesError names.
+const maxSeriesNames = 4
+
+func (e *seriesError) Error() string {
+	named := e.args
+	if len(named) > maxSeriesNames {
+		named = named[:maxSeriesNames-1]
+	}
+	shown := make([]string, 0, maxSeriesNames)
+	for _, a := range named {
+		shown = append(shown, snapshot.ShownPath(a))
+	}
+	if n := len(e.args) - len(named); n > 0 {
+		shown = append(shown, fmt.Sprintf("%d more", n))
+	}
+	list := andList(shown)
+	if e.every {
+		list += " (every snapshot)"
+	}
+	return list + ": " + e.Msg
+}
+
+func (e *seriesError) Unwrap() error { return e.ArgError }

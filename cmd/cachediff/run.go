@@ -826,7 +826,8 @@ func (l errorList) Error() string { return errors.Join(l...).Error() }
 // said to be of both; so is the same error of two arguments as a whole
 // (input.ArgError: --view NAME of two folders that are no mirror's root
 // said it twice, word for word but the argument), said of the first,
-// the second named after it.
+// the second named after it; and the same error of two snapshots but
+// the file (two empty folders: snapshot.PairError), said of both.
 func splitErrors(err error) []error {
 	var l errorList
 	if errors.As(err, &l) {
@@ -838,6 +839,9 @@ func splitErrors(err error) []error {
 		}
 		if a, b := argError(l[0]), argError(l[1]); a != nil && b != nil && a.Msg == b.Msg {
 			return []error{alikeError{a, b.Arg}}
+		}
+		if e := snapshot.PairError(l[0], l[1]); e != nil {
+			return []error{e}
 		}
 		return l
 	}

@@ -168,11 +168,12 @@ func TestSameErrorOnce(t *testing.T) {
 	if code != exitTrouble || !strings.HasSuffix(stderr.String(), filepath.ToSlash(named)+" (both arguments)\n") {
 		t.Errorf("file://%s twice: exit %d, stderr %q; want 2 and the name whole, then (both arguments)", named, code, stderr.String())
 	}
-	// Two different errors stay two.
+	// Two different errors stay two (two missing snapshots, the same
+	// error but the file, are one line naming both: PairError).
 	stderr.Reset()
-	run([]string{missing, missing + "2"}, &stdout, &stderr)
-	if n := strings.Count(stderr.String(), "\n"); n != 2 || strings.Contains(stderr.String(), "both") {
-		t.Errorf("two missing snapshots: %q", stderr.String())
+	run([]string{missing, bad}, &stdout, &stderr)
+	if n := strings.Count(stderr.String(), "\n"); n != 2 || strings.Contains(stderr.String(), "both") || strings.Contains(stderr.String(), " and "+bad) {
+		t.Errorf("a missing snapshot and a bad one: %q", stderr.String())
 	}
 }
 

@@ -26,18 +26,7 @@ func TestSeriesDeepPathProcesses(t *testing.T) {
 		// Three commits: one changes PATH, one a name beside it (an
 		// exact sibling, which is no step and no clash), one elsewhere.
 		for i, name := range []string{top + "/index.json", strings.Repeat("d/", depth-1) + "other", "elsewhere"} {
-			p := filepath.Join(dir, filepath.FromSlash(name))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(strings.Replace(oneLineIndex, `"version":"1"`, fmt.Sprintf(`"version":"%d"`, i+2), 1)), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", name}} {
-				if _, err := gittest.Git(dir, nil, args...); err != nil {
-					t.Fatal(err)
-				}
-			}
+			commitFile(t, dir, name, strings.Replace(oneLineIndex, `"version":"1"`, fmt.Sprintf(`"version":"%d"`, i+2), 1), name)
 		}
 		r, err := OpenRepo(dir)
 		if err != nil {

@@ -190,7 +190,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if top == "" {
 		spec = ":(top)"
 	}
-	clashed, err := r.attributesInRange(append(args, rng), top)
+	attrIDs, judge, err := r.attributesInRange(append(args, rng), top)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +209,34 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	case len(ids) > 0:
 		asked = ids[0] + "^"
 	}
-	pre := r.prefetch(ids, asked, top)
+	// And those of the commits attributesInRange judges that are none of
+	// ids, after them (before the base, which prefetch asks last).
+	listed := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		listed[id] = true
+	}
+	all := ids
+	for _, id := range attrIDs {
+		if !listed[id] {
+			listed[id] = true
+			all = append(slices.Clip(all), id)
+		}
+	}
+	pre := r.prefetch(all, asked, top)
+	answers := map[string]*resolvedAnswers{}
+	if pre != nil {
+		for i, id := range all {
+			answers[id] = &pre[i]
+		}
+		if extra := len(all) - len(ids); extra > 0 {
+			// As asked of ids alone: the base's answers after theirs.
+			pre = append(slices.Clip(pre[:len(ids)]), pre[len(all):]...)
+		}
+	}
+	clashed, err := judge(answers)
+	if err != nil {
+		return nil, err
+	}
 	commits, parents, err := r.commitsFrom(ids, pre)
 	if err != nil {
 		return nil, err
@@ -1006,15 +1033,22 @@ func firstParent(obj []byte) string {
 // clash), which is refused at it; at a commit without PATH, the first
 // such is returned as clashed instead, for Series to refuse unless no
 // commit of the series holds PATH (a PATH typed in another case).
-func (r *Repo) attributesInRange(revList []string, top string) (clashed, err error) {
+//
+// It lists the commits to judge, ids, and returns judge, which judges
+// them from answers, git's to what resolve asks of each for PATH but
+// the last question (prefetch: Series asks them in its one git cat-file
+// with its commits' own); a commit answers lacks, or whose PATH must be
+// listed, is resolved in a process of its own. One per commit that
+// changed a .gitattributes above PATH, before the batch asked the same,
+// cost a log over such a commit a process more.
+func (r *Repo) attributesInRange(revList []string, top string) (ids []string, judge func(answers map[string]*resolvedAnswers) (clashed, err error), err error) {
+	none := func(map[string]*resolvedAnswers) (error, error) { return nil, nil }
 	attrs := attributesAbove(top)
 	if len(attrs) == 0 {
-		return nil, nil
+		return nil, none, nil
 	}
-	// stop is the error to return: an earlier commit's clash first, as
-	// it was met first.
-	stop := func(err error) (error, error) {
-		return nil, cmp.Or(clashed, err)
+	stop := func(err error) ([]string, func(map[string]*resolvedAnswers) (error, error), error) {
+		return nil, nil, err
 	}
 	args := append([]string{}, revList...)
 	args = append(args, "--")
@@ -1030,7 +1064,7 @@ func (r *Repo) attributesInRange(revList []string, top string) (clashed, err err
 	if err != nil {
 		return stop(r.rangeError(revList[len(revList)-1], err))
 	}
-	ids := strings.Fields(string(out))
+	ids = strings.Fields(string(out))
 	changedAttrs := len(ids) > 0
 	// The commits that changed a name on the way to PATH in another case
 	// (_cache/DEVELOP beside _cache/develop): a name is matched without
@@ -1069,7 +1103,31 @@ func (r *Repo) attributesInRange(revList []string, top string) (clashed, err err
 			elsewhere[id] = true
 		}
 	}
+	if len(ids) == 0 {
+		return nil, none, nil
+	}
+	return ids, func(answers map[string]*resolvedAnswers) (clashed, err error) {
+		return r.judgeAttributes(ids, elsewhere, top, answers)
+	}, nil
+}
+
+// judgeAttributes judges the commits ids of attributesInRange, from
+// answers where they hold a commit's (see there).
+func (r *Repo) judgeAttributes(ids []string, elsewhere map[string]bool, top string, answers map[string]*resolvedAnswers) (clashed, err error) {
+	// stop is the error to return: an earlier commit's clash first, as
+	// it was met first.
+	stop := func(err error) (error, error) {
+		return nil, cmp.Or(clashed, err)
+	}
 	for _, id := range ids {
+		if a := answers[id]; a != nil && a.commit.typ == "commit" && a.clash.path == "" && !namesRewrite(a.found) && !elsewhere[id] {
+			// Nothing for git to judge, and no clash: PATH need not
+			// be asked for (resolve's last question).
+			if f, n, msg := rewritingAbove(a.found); n > 0 {
+				return stop(&snapshot.Error{File: short(id) + ":" + f, Line: n, Msg: msg})
+			}
+			continue
+		}
 		_, _, oid, typ, found, cl, err := r.resolve(id, short(id), top, top)
 		if err != nil {
 			return stop(err)

@@ -234,6 +234,9 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	}
 	if _, _, ok := gitsrc.Split(arg); !ok {
 		src, err := openPath(dir, p, o)
+		if se, ok := errors.AsType[*snapshot.Error](err); ok && errors.Is(lerr, fs.ErrNotExist) {
+			se.Msg += messageRevHint(dir, arg)
+		}
 		return src, nil, err
 	}
 	repo, err := o.GitRepo, error(nil)
@@ -589,13 +592,9 @@ func revisionHint(dir, arg string) string {
 	if arg == "" || strings.HasPrefix(arg, "-") || strings.ContainsAny(arg, "\n\r\x00") {
 		return ""
 	}
-	repo, err := gitsrc.OpenRepo(dir)
-	if err != nil {
+	known := knownRevs(dir)
+	if known == nil {
 		return ""
-	}
-	known := func(rev string) bool {
-		ok, err := repo.Knows(rev)
-		return err == nil && ok
 	}
 	if a, b, ok := strings.Cut(arg, ".."); ok {
 		b = strings.TrimPrefix(b, ".")
@@ -608,6 +607,55 @@ func revisionHint(dir, arg string) string {
 		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":_cache/develop"))
 	}
 	return ""
+}
+
+// messageRevHint is the hint for an argument that is no path on disk and
+// is written as git's revision by commit message, :/TEXT (:/one:c): git
+// reads all of TEXT as the message to search, a colon and all, so that
+// it has no PATH, and the argument, which Split finds no revision in,
+// said "no such file or directory" alone. Where git knows HEAD^{/TEXT}
+// (the same search, from HEAD), a snapshot of PATH at it is named so:
+// TEXT cut at its last colon when it has one, else PATH to be given.
+// "" when git knows no such commit, or there is no repository.
+func messageRevHint(dir, arg string) string {
+	text, ok := strings.CutPrefix(arg, ":/")
+	if !ok || text == "" || strings.ContainsAny(text, "{}\n\r\x00") {
+		return ""
+	}
+	known := knownRevs(dir)
+	if known == nil {
+		return ""
+	}
+	if msg, path, ok := cutLast(text, ":"); ok && msg != "" && known("HEAD^{/"+msg+"}") {
+		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches all of %s, colon and all, with no PATH: %s at the commit of message %s is %s",
+			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(cmpOr(path, ".")), shellword.Shown(msg), shellword.Shown(RevPrefix+"HEAD^{/"+msg+"}:"+path))
+	}
+	if known("HEAD^{/" + text + "}") {
+		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches %s: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)",
+			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(RevPrefix+"HEAD^{/"+text+"}:_cache/develop"))
+	}
+	return ""
+}
+
+// knownRevs returns whether git knows a revision, in the repository of
+// dir (an error is no); nil when git cannot be run.
+func knownRevs(dir string) func(rev string) bool {
+	repo, err := gitsrc.OpenRepo(dir)
+	if err != nil {
+		return nil
+	}
+	return func(rev string) bool {
+		ok, err := repo.Knows(rev)
+		return err == nil && ok
+	}
+}
+
+// cutLast is strings.Cut at the last sep.
+func cutLast(s, sep string) (before, after string, found bool) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[:i], s[i+len(sep):], true
+	}
+	return s, "", false
 }
 
 // cmpOr is s, or def when s is empty.

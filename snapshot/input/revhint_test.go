@@ -59,3 +59,19 @@ func checkLoadHints(t *testing.T, base, once, noHint string, cases map[string]st
 		}
 	}
 }
+
+// TestMessageRevisionHint (class e): git's revision by commit message,
+// :/TEXT, is no REV:PATH (git searches the messages for all of TEXT,
+// a colon and all), and cachediff ':/one:c' HEAD:c said "no such file
+// or directory" alone, with no word that git reads it as a revision.
+// It is told what git reads and how to write PATH at that commit; a
+// TEXT no commit's message matches gets no such hint.
+func TestMessageRevisionHint(t *testing.T) {
+	checkLoadHints(t, "no such file or directory", "no such file or directory", "message", map[string]string{
+		":/v0.23.0:x": "no such file or directory; git reads :/v0.23.0:x as a revision, the youngest commit whose message matches all of v0.23.0:x, colon and all, with no PATH: x at the commit of message v0.23.0 is 'git:HEAD^{/v0.23.0}:x'",
+		":/v0.23.0":   "no such file or directory; git reads :/v0.23.0 as a revision, the youngest commit whose message matches v0.23.0: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD^{/v0.23.0}:_cache/develop')",
+		":/nosuch:x":  "",
+		":/nosuch":    "",
+		"./:/v0.23.0": "",
+	})
+}

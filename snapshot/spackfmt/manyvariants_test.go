@@ -231,7 +231,7 @@ func TestManyVariantsSizedList(t *testing.T) {
 			fmt.Fprintf(&b, `"l%07d":[]`, i)
 		case 4:
 			fmt.Fprintf(&b, `"s%07d":"a\"b"`, i)
-			want = append(want, fmt.Sprintf(`s%07d=a"b`, i))
+			want = append(want, fmt.Sprintf(`s%07d='a"b'`, i)) // quoted as Spack prints it
 		default:
 			fmt.Fprintf(&b, `"v%07d":false`, i)
 			want = append(want, fmt.Sprintf("~v%07d", i))

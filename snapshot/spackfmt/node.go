@@ -363,6 +363,9 @@ func (d *decoder) parameters(n *Node) error {
 				buf = append(append(buf, '~'), key...)
 			default:
 				buf = append(append(append(buf, key...), '='), v...)
+				if hasQuote(v) {
+					buf = quoteValue(buf, len(key)+1)
+				}
 			}
 		case c == '[':
 			flag := flagNames[string(key)]
@@ -405,7 +408,9 @@ func (d *decoder) parameters(n *Node) error {
 			if odd {
 				buf = append(buf[:head:head], sortedValues(buf, head, ends)...)
 			}
-			if flag && bytesHasSpace(buf[head:]) {
+			if hasQuote(buf[head:]) {
+				buf = quoteValue(buf, head)
+			} else if flag && bytesHasSpace(buf[head:]) {
 				buf = append(append(append(buf[:head:head], '"'), buf[head:]...), '"')
 			}
 		case c == 'n':
@@ -569,8 +574,38 @@ const maxScratch = 1024
 // splits a list on "," and sorts the pieces, but keeps whole a list
 // whose pieces are empty or have a space at an edge: the value "a, b"
 // was sorted to " b,a".
+//
+// A value that holds a quote is odd too: the list is written quoted
+// (quoteValue), and snapshot sorts no quoted value's pieces.
 func oddValue(v []byte) bool {
-	return len(v) == 0 || v[0] == ' ' || v[len(v)-1] == ' ' || slices.Contains(v, ',')
+	return len(v) == 0 || v[0] == ' ' || v[len(v)-1] == ' ' || slices.Contains(v, ',') || hasQuote(v)
+}
+
+// hasQuote reports whether v holds a quote character, ' or ".
+func hasQuote(v []byte) bool {
+	return bytes.ContainsAny(v, `'"`)
+}
+
+// quoteValue quotes buf[head:], a variant's value that holds a quote,
+// as Spack prints it (spec_parser.quote_if_needed): in single quotes,
+// or in double quotes, with \ and " escaped, when it holds a single
+// quote. Snapshot's variant-quotes rule strips the quotes of a value
+// that holds none, as the catalogue's pages write one: left bare, the
+// string "\"x\"" read v="x", which the rule read v=x, as ["x"].
+func quoteValue(buf []byte, head int) []byte {
+	v := string(buf[head:])
+	buf = buf[:head]
+	if !strings.Contains(v, "'") {
+		return append(append(append(buf, '\''), v...), '\'')
+	}
+	buf = append(buf, '"')
+	for i := 0; i < len(v); i++ {
+		if v[i] == '"' || v[i] == '\\' {
+			buf = append(buf, '\\')
+		}
+		buf = append(buf, v[i])
+	}
+	return append(buf, '"')
 }
 
 // sortedValues is a list variant's values, buf[head:] with the value i

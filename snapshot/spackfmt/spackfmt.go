@@ -29,6 +29,8 @@
 //     any case, as Spack reads them), a string name=value, a list
 //     name=v1,v2 (compiler flags name="-O2 -g"); an empty list (the six
 //     empty flag lists every node has) is left out, and [""] is name=.
+//     A value that holds a quote is quoted as Spack prints it: the
+//     string "x" in quotes reads name='"x"'.
 //   - Stacks: none from the file itself. For a lockfile, Roots lists the
 //     environment's roots, and Set.RootsOf the roots whose DAG holds a
 //     node: package snapshot uses those as the node's stacks.
