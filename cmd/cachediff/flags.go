@@ -1017,7 +1017,7 @@ func refused(f *pflag.Flag, v, dir string, after cmdLine) bool {
 // does, and with --output's value empty would be the log's last", of a
 // page the log reads as old's.
 func ofSnapshot(dir, out string, line cmdLine) bool {
-	real := func(p string) string {
+	resolved := func(p string) string {
 		p = inDir(dir, p)
 		if r, err := filepath.EvalSymlinks(p); err == nil {
 			p = r
@@ -1027,12 +1027,12 @@ func ofSnapshot(dir, out string, line cmdLine) bool {
 		}
 		return p
 	}
-	o := real(out)
+	o := resolved(out)
 	return slices.ContainsFunc(line, func(w lineWord) bool {
 		if w.role != argWord || w.text == input.StdinName {
 			return false
 		}
-		rel, err := filepath.Rel(real(w.text), o)
+		rel, err := filepath.Rel(resolved(w.text), o)
 		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 	})
 }
