@@ -59,7 +59,7 @@ const noPagesLead = "no package pages found under "
 func PairError(a, b error) error {
 	x, ok := oneError(a)
 	y, ok2 := oneError(b)
-	if !ok || !ok2 || x.File == y.File || x.also != "" || y.also != "" ||
+	if !ok || !ok2 || x.File == y.File || x.also != "" || y.also != "" || joinsAlike(x) || joinsAlike(y) ||
 		x.bare != y.bare || x.Line != y.Line || x.Col != y.Col || x.Unread != y.Unread || x.spec != y.spec || x.atHash != y.atHash {
 		return nil
 	}
@@ -73,6 +73,14 @@ func PairError(a, b error) error {
 		return &p
 	}
 	return nil
+}
+
+// joinsAlike reports whether e names a file or folder holding " and ",
+// which PairError's "A and B" would not tell apart: the folders "a and
+// b" with c, and a with "b and c", would read alike. Such errors stay
+// two lines.
+func joinsAlike(e *Error) bool {
+	return strings.Contains(e.File, " and ") || strings.Contains(e.folder, " and ")
 }
 
 // SpecIndex returns the 1-based number, in the list Finisher.Finish was

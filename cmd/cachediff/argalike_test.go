@@ -66,7 +66,7 @@ func TestSplitErrorsOfAnyCount(t *testing.T) {
 // path put for the other (folders 3 and 4, a line 3 and a line 4).
 func TestSnapshotErrorsAlikeOnce(t *testing.T) {
 	dir := t.TempDir()
-	for _, p := range []string{"e1", "e2", "1", "2", "3", "4"} {
+	for _, p := range []string{"e1", "e2", "1", "2", "3", "4", "a and b", "c", "a", "b and c"} {
 		if err := os.Mkdir(filepath.Join(dir, p), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -90,6 +90,9 @@ func TestSnapshotErrorsAlikeOnce(t *testing.T) {
 		{"1/index.json", "2/index.json", []string{"loading 1/index.json and 2/index.json: line 1, column 1: (top level): not a Spack index"}},
 		{"3/index.json", "4/index.json", []string{"loading 3/index.json: line 3", "loading 4/index.json: line 4"}},
 		{"e1", "2/index.json", []string{"no package pages found under e1/: ", "loading 2/index.json: line 1"}},
+		// "A and B" would read alike of these two pairs: two lines each.
+		{"a and b", "c", []string{"no package pages found under a and b/: ", "no package pages found under c/: "}},
+		{"a", "b and c", []string{"no package pages found under a/: ", "no package pages found under b and c/: "}},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{c.old, c.new_}, &stdout, &stderr)
