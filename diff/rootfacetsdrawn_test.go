@@ -207,17 +207,7 @@ func TestRootsDrawnFacetFolders(t *testing.T) {
 func checkFacetFolders(t *testing.T, seed uint64) {
 	t.Helper()
 	old, cur := drawFacetFolders(seed)
-	compare := func(a, b *snapshot.Snapshot) *diff.Report {
-		t.Helper()
-		r, err := diff.CompareWith(a, b, diff.Filter{})
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		if err := r.CheckLaws(); err != nil {
-			t.Errorf("seed %d: %v\nold %v\nnew %v", seed, err, old, cur)
-		}
-		return r
-	}
+	compare := lawfulCompare(t, seed, old, cur)
 	o, n := loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil)
 	for _, s := range []*snapshot.Snapshot{o, n} {
 		if r := compare(s, s); len(rootLines(r)) > 0 || r.Summary.Specs.Unchanged != r.Summary.Specs.Old {

@@ -202,6 +202,23 @@ func TestRootsDrawnFolders(t *testing.T) {
 	}
 }
 
+// lawfulCompare returns a diff of two drawn snapshots that fails the
+// test on an error and marks it failed where the report breaks a law,
+// naming the seed and the folders drawn (old and cur, as printed).
+func lawfulCompare(t *testing.T, seed uint64, old, cur any) func(a, b *snapshot.Snapshot) *diff.Report {
+	return func(a, b *snapshot.Snapshot) *diff.Report {
+		t.Helper()
+		r, err := diff.CompareWith(a, b, diff.Filter{})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if err := r.CheckLaws(); err != nil {
+			t.Errorf("seed %d: %v\nold %v\nnew %v", seed, err, old, cur)
+		}
+		return r
+	}
+}
+
 // checkRootFolders checks the diffs of the folders drawRootFolders(seed)
 // draws, as TestRootsDrawnFolders says.
 func checkRootFolders(t *testing.T, seed uint64) {
@@ -210,17 +227,7 @@ func checkRootFolders(t *testing.T, seed uint64) {
 		old, cur, zlib := drawRootFolders(seed)
 		o := loadRootFolder(t, "old", old, zlib, 0, nil)
 		n := loadRootFolder(t, "new", cur, zlib, 1, nil)
-		compare := func(a, b *snapshot.Snapshot) *diff.Report {
-			t.Helper()
-			r, err := diff.CompareWith(a, b, diff.Filter{})
-			if err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
-			}
-			if err := r.CheckLaws(); err != nil {
-				t.Errorf("seed %d: %v\nold %v\nnew %v", seed, err, old, cur)
-			}
-			return r
-		}
+		compare := lawfulCompare(t, seed, old, cur)
 		for _, s := range []*snapshot.Snapshot{o, n} {
 			r := compare(s, s)
 			if l := rootLines(r); len(l) > 0 || r.Summary.Specs.Unchanged != r.Summary.Specs.Old {
