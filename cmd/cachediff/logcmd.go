@@ -570,7 +570,11 @@ func swappedRevs(opts *options, path string, err error) error {
 // snapshot that fails, and log --view x A B C, of folders that are no
 // mirror, named A alone, the user to find B and C one run at a time. It
 // is err otherwise. It opens the snapshots after i up to the first that
-// opens, or fails otherwise.
+// opens, or fails otherwise; a mirror URL over the network only after one
+// such (a folder's error is no URL's: log --view x A URL fetched URL's
+// manifest, retried a 500 four times over 3.5 s, each told, for a
+// snapshot the log never read), and then asked once, without a retry or
+// a notice.
 func (c *cli) seriesArgError(dir string, names []string, i int, err error) error {
 	ae, ok := err.(*input.ArgError)
 	if !ok || i == len(names)-1 {
@@ -578,8 +582,17 @@ func (c *cli) seriesArgError(dir string, names []string, i int, err error) error
 	}
 	o := c.sources
 	o.Stdin = c.stdin
+	if o.HTTP != nil {
+		h := *o.HTTP
+		h.Retries, h.Retrying, h.Warn, h.Progress = -1, nil, nil, nil
+		o.HTTP = &h
+	}
+	fromNet := netURL(names[i])
 	args := []string{ae.Arg}
 	for _, name := range names[i+1:] {
+		if netURL(name) && !fromNet {
+			return err
+		}
 		_, e := input.Open(dir, name, o)
 		be, ok := e.(*input.ArgError)
 		if !ok || be.Msg != ae.Msg {
@@ -588,6 +601,12 @@ func (c *cli) seriesArgError(dir string, names []string, i int, err error) error
 		args = append(args, be.Arg)
 	}
 	return &seriesError{ArgError: ae, args: args, every: i == 0}
+}
+
+// netURL reports whether arg is a mirror URL fetched over the network
+// (http:// or https://, not file://).
+func netURL(arg string) bool {
+	return mirror.IsURL(arg) && !strings.EqualFold(arg[:min(len(arg), len("file://"))], "file://")
 }
 
 // seriesError is the error of several snapshots of a log (seriesArgError),

@@ -2,8 +2,12 @@ package main
 
 import (
 	"bytes"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -34,5 +38,58 @@ func TestLogArgErrorOfEverySnapshot(t *testing.T) {
 		if code != exitTrouble || strings.Count(got, "\n") != 1 || !strings.HasPrefix(got, c.want) {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and one line that starts %q", c.args, code, got, c.want)
 		}
+	}
+}
+
+// TestLogArgErrorProbesBounded (class d, e): to tell whether a log's
+// later snapshots fail alike, seriesArgError opened them: log --view x A
+// URL fetched URL's manifest, a URL that no folder's error can be, and a
+// later URL answering 500 was tried four times over 3.5 s, each retry
+// told on standard error, for a snapshot the log never reads. A URL
+// after a folder is not asked at all, and one after a URL once.
+func TestLogArgErrorProbesBounded(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.Mkdir("a", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
+	t.Setenv("NETRC", filepath.Join(dir, "no-netrc"))
+	var mu sync.Mutex
+	asked := map[string]int{} // requests by mirror
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		m, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+		mu.Lock()
+		asked[m]++
+		mu.Unlock()
+		if m == "broken" {
+			w.WriteHeader(http.StatusInternalServerError)
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	defer srv.Close()
+	for _, c := range []struct {
+		args []string
+		want string
+		max  map[string]int // the most requests for each mirror
+	}{
+		{[]string{"--view", "x", "a", srv.URL + "/broken"}, `cachediff: a: --view "x" reads a view`, map[string]int{"broken": 0}},
+		{[]string{srv.URL + "/none", srv.URL + "/broken"}, "cachediff: " + srv.URL + "/none: not a Spack mirror", map[string]int{"broken": 1, "none": 4}},
+	} {
+		clear(asked)
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"log"}, c.args...), &stdout, &stderr)
+		got := stderr.String()
+		if code != exitTrouble || strings.Count(got, "\n") != 1 || !strings.HasPrefix(got, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and one line that starts %q", c.args, code, got, c.want)
+		}
+		mu.Lock()
+		for m, n := range c.max {
+			if asked[m] > n {
+				t.Errorf("%q: %d requests to %s, want at most %d", c.args, asked[m], m, n)
+			}
+		}
+		mu.Unlock()
 	}
 }
