@@ -190,7 +190,8 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	}
 	if spec, ok := strings.CutPrefix(arg, RevPrefix); ok {
 		if _, _, ok := gitsrc.Split(spec); !ok {
-			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)"}
+			// git::/TEXT:PATH is told what :/TEXT:PATH is.
+			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)" + messageRevHint(dir, spec)}
 		}
 		repo, err := o.GitRepos.open(dir, RevPrefix)
 		if err != nil {

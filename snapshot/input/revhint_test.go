@@ -75,3 +75,15 @@ func TestMessageRevisionHint(t *testing.T) {
 		"./:/v0.23.0": "",
 	})
 }
+
+// TestPrefixedMessageRevisionHint (class e): git::/TEXT:PATH said only
+// "want git:REV:PATH", without the hint :/TEXT:PATH gets
+// (TestMessageRevisionHint): git reads all of TEXT as the message, and
+// HEAD^{/TEXT}:PATH is PATH at that commit.
+func TestPrefixedMessageRevisionHint(t *testing.T) {
+	checkLoadHints(t, "want git:REV:PATH", "want git:REV:PATH", "message", map[string]string{
+		"git::/v0.23.0:x": "want git:REV:PATH (a revision, a colon, a path in it); git reads :/v0.23.0:x as a revision, the youngest commit whose message matches all of v0.23.0:x, colon and all, with no PATH: x at the commit of message v0.23.0 is 'git:HEAD^{/v0.23.0}:x'",
+		"git::/v0.23.0":   "; git reads :/v0.23.0 as a revision, the youngest commit whose message matches v0.23.0: a snapshot from git is REV:PATH",
+		"git::/nosuch:x":  "",
+	})
+}
