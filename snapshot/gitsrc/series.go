@@ -1207,6 +1207,14 @@ func (r *Repo) wayChanges(revList []string, top string) ([]string, error) {
 	}
 	args := append(append(append([]string{}, revList...), "--"), foldSpecs(next[0])...)
 	args = append(args, ":(top,exclude,literal)"+top)
+	// Nor the .gitattributes on the way as written, no name in another
+	// case: a commit that changed one alone (which attributesInRange
+	// lists first) was read in the git cat-file below for nothing.
+	for _, a := range attributesAbove(top) {
+		if strings.HasPrefix(a, next[0]+"/") {
+			args = append(args, ":(top,exclude,literal)"+a)
+		}
+	}
 	out, err := r.run(nil, args...)
 	if err != nil {
 		return nil, r.rangeError(revList[len(revList)-1], err)
