@@ -13,7 +13,8 @@ import (
 // revision raw ("unknown revision   in the range  .. "). A range of no
 // revision at either end says so and how a range is written; a revision
 // or a range that holds a space is quoted; one that holds none is named
-// as it is.
+// as it is. A range of no revision at all (ROOT^@) is not told that it
+// only leaves a history out.
 func TestSeriesBlankRangeEnds(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
@@ -29,6 +30,9 @@ func TestSeriesBlankRangeEnds(t *testing.T) {
 		"HEAD~9..HEAD": "unknown revision HEAD~9 in the range HEAD~9..HEAD",
 		// Only an end left out: no commit to list from, as A..A.
 		"^HEAD~1": "the range ^HEAD~1 selects no commit: it only leaves out the history of HEAD~1, and names no commit to list from; give the end too, as 'HEAD~1..HEAD'",
+		// No revision at all (the parents of the root commit): nothing
+		// left out either.
+		"HEAD~1^@": "the range HEAD~1^@ selects no commit: git reads it as no revision at all (the parents of a root commit are none); give a range A..B",
 	} {
 		_, err := r.Series(rng, "x", "", "")
 		if err == nil || !strings.Contains(err.Error(), want) {

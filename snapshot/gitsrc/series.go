@@ -142,6 +142,11 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	}
 	copy(excluded, ends)
 	copy(included, ends[len(excluded):])
+	if len(included) == 0 && len(excluded) == 0 {
+		// R^@ of a root commit R: no revision at all, which the message
+		// of ^A below said "only leaves out the history of R^@".
+		return nil, fmt.Errorf("the range %s selects no commit: git reads it as no revision at all (the parents of a root commit are none); give a range A..B", quotedRev(rng))
+	}
 	if len(included) == 0 {
 		// ^A: no commit to list from, whatever PATH and the dates, as
 		// A..A; it logged PATH at A alone, "no commit changed it", a
