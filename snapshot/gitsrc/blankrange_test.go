@@ -14,7 +14,7 @@ import (
 // revision at either end says so and how a range is written; a revision
 // or a range that holds a space is quoted; one that holds none is named
 // as it is. A range of no revision at all (ROOT^@) is not told that it
-// only leaves a history out.
+// only leaves a history out; ^HEAD is not told to give HEAD..HEAD.
 func TestSeriesBlankRangeEnds(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
@@ -30,6 +30,8 @@ func TestSeriesBlankRangeEnds(t *testing.T) {
 		"HEAD~9..HEAD": "unknown revision HEAD~9 in the range HEAD~9..HEAD",
 		// Only an end left out: no commit to list from, as A..A.
 		"^HEAD~1": "the range ^HEAD~1 selects no commit: it only leaves out the history of HEAD~1, and names no commit to list from; give the end too, as 'HEAD~1..HEAD'",
+		// Not a range refused in turn, HEAD..HEAD.
+		"^HEAD": "the range ^HEAD selects no commit: it only leaves out the history of HEAD, and names no commit to list from; give the end too, as HEAD..B, B a later commit of its first-parent line",
 		// No revision at all (the parents of the root commit): nothing
 		// left out either.
 		"HEAD~1^@": "the range HEAD~1^@ selects no commit: git reads it as no revision at all (the parents of a root commit are none); give a range A..B",

@@ -152,7 +152,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		// A..A; it logged PATH at A alone, "no commit changed it", a
 		// quiet range that passed a gate.
 		end := strings.TrimPrefix(rng, "^")
-		return nil, fmt.Errorf("the range %s selects no commit: it only leaves out the history of %s, and names no commit to list from; give the end too, as %s", quotedRev(rng), quotedRev(end), shellword.Word(end+"..HEAD"))
+		return nil, fmt.Errorf("the range %s selects no commit: it only leaves out the history of %s, and names no commit to list from; give the end too, as %s", quotedRev(rng), quotedRev(end), r.endHint(end, excluded))
 	}
 	// An end that is excluded too adds no commit: A...B where A is an
 	// ancestor of B (GitHub's compare range, base...head) is A..B, one
@@ -512,6 +512,20 @@ func (r *Repo) checkUntilBase(rng, until string, at int64, base string) error {
 
 // dateText writes a commit date of seconds for messages.
 func dateText(s int64) string { return time.Unix(s, 0).UTC().Format(time.RFC3339) }
+
+// endHint is the range to give for --revs ^END, of the commits
+// excluded: END..HEAD where the log would take it, else END..B: ^HEAD
+// (or ^main on main, ^side off HEAD's line) was told to give HEAD..HEAD
+// (main..HEAD, side..HEAD), a range refused in turn.
+func (r *Repo) endHint(end string, excluded []string) string {
+	if len(excluded) == 1 {
+		head, err := r.run(nil, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+		if h := strings.TrimSpace(string(head)); err == nil && h != "" && r.checkRange(end+"..HEAD", excluded[0], h) == nil {
+			return shellword.Word(end + "..HEAD")
+		}
+	}
+	return shellword.Word(end+"..B") + ", B a later commit of its first-parent line"
+}
 
 // rangeEnds names the ends a and b of the range rng (A..B) for
 // messages: as written, else by their short ids.
