@@ -616,7 +616,8 @@ func revisionHint(dir, arg string) string {
 // it has no PATH, and the argument, which Split finds no revision in,
 // said "no such file or directory" alone. Where git knows HEAD^{/TEXT}
 // (the same search, from HEAD), a snapshot of PATH at it is named so:
-// TEXT cut at its last colon when it has one, else PATH to be given.
+// of all of TEXT when git finds it, PATH to be given; else of TEXT cut
+// at its last colon, what follows being PATH.
 // "" when git knows no such commit, or there is no repository.
 func messageRevHint(dir, arg string) string {
 	text, ok := strings.CutPrefix(arg, ":/")
@@ -627,11 +628,14 @@ func messageRevHint(dir, arg string) string {
 	if known == nil {
 		return ""
 	}
-	if msg, path, ok := cutLast(text, ":"); ok && msg != "" && known("HEAD^{/"+msg+"}") {
+	// All of TEXT first, as git reads it: :/two: fix, of the commit
+	// "two: fix" and no PATH, was told PATH ' fix' at the commit "two".
+	whole := known("HEAD^{/" + text + "}")
+	if msg, path, ok := cutLast(text, ":"); ok && msg != "" && !whole && known("HEAD^{/"+msg+"}") {
 		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches all of %s, colon and all, with no PATH: %s at the commit of message %s is %s",
 			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(cmpOr(path, ".")), shellword.Shown(msg), shellword.Shown(RevPrefix+"HEAD^{/"+msg+"}:"+path))
 	}
-	if known("HEAD^{/" + text + "}") {
+	if whole {
 		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches %s: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)",
 			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(RevPrefix+"HEAD^{/"+text+"}:_cache/develop"))
 	}

@@ -87,3 +87,29 @@ func TestPrefixedMessageRevisionHint(t *testing.T) {
 		"git::/nosuch:x":  "",
 	})
 }
+
+// TestMessageRevisionHintWholeText (class e): a :/TEXT whose message
+// holds a colon (:/two: fix, of the commit "two: fix") was cut at it and
+// told PATH ' fix' at the commit "two", where git reads all of TEXT, a
+// commit that is there, with no PATH. All of TEXT is tried first.
+func TestMessageRevisionHintWholeText(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	repo := filepath.Join(t.TempDir(), "catalogue")
+	if _, err := gittest.Commits(repo, "../../testdata/real/v0.23.0"); err != nil {
+		t.Fatal(err)
+	}
+	for _, msg := range []string{"two", "two: fix"} {
+		if _, err := gittest.Git(repo, nil, "commit", "-q", "--allow-empty", "-m", msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, arg := range []string{":/two: fix", "git::/two: fix"} {
+		_, err := Load(repo, arg, Options{}, snapshot.Options{})
+		const want = "; git reads ':/two: fix' as a revision, the youngest commit whose message matches 'two: fix': a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD^{/two: fix}:_cache/develop')"
+		if err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("Load(%q): %v; want it to end %q", arg, err, want)
+		}
+	}
+}
