@@ -30,6 +30,10 @@ func TestSeriesBlankRangeEnds(t *testing.T) {
 		"HEAD~9..HEAD": "unknown revision HEAD~9 in the range HEAD~9..HEAD",
 		// Only an end left out: no commit to list from, as A..A.
 		"^HEAD~1": "the range ^HEAD~1 selects no commit: it only leaves out the history of HEAD~1, and names no commit to list from; give the end too, as 'HEAD~1..HEAD'",
+		// git's reason for a reflog's or an upstream's revision, not
+		// "unknown revision @{u}".
+		"@{u}..HEAD":      "revision @{u} in the range @{u}..HEAD: no upstream configured for branch ",
+		"HEAD@{99}..HEAD": "revision HEAD@{99} in the range HEAD@{99}..HEAD: log for 'HEAD' only has ",
 		// Not a range refused in turn, HEAD..HEAD.
 		"^HEAD": "the range ^HEAD selects no commit: it only leaves out the history of HEAD, and names no commit to list from; give the end too, as HEAD..B, B a later commit of its first-parent line",
 		// No revision at all (the parents of the root commit): nothing

@@ -824,10 +824,35 @@ func (r *Repo) rangeError(rng string, err error) error {
 					}
 				}
 			}
+			if why := refLogWhy(rev, err); why != "" {
+				return fmt.Errorf("revision %s in the range %s: %s", quotedRev(rev), quotedRev(rng), why)
+			}
 			return fmt.Errorf("unknown revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), r.unknownHint(rev))
 		}
 	}
 	return fmt.Errorf("revision range %s: %v", rng, err)
+}
+
+// refLogWhy is git's reason, from err, why it did not resolve rev, a
+// revision of a ref's reflog, upstream or push (@{u}, main@{99}): "no
+// upstream configured for branch 'main'", "log for 'main' only has 3
+// entries", which a range said as "unknown revision @{u}", as though
+// git knew no such name. "" for another revision, or a reason git
+// gives any name (an unknown one, a bad one).
+func refLogWhy(rev string, err error) string {
+	ge, ok := err.(*gitError)
+	if !ok || !strings.Contains(rev, "@{") || ge.stderr == "" {
+		return ""
+	}
+	for _, said := range []string{"unknown revision", "bad revision", "ambiguous argument", "Needed a single revision"} {
+		if strings.Contains(ge.stderr, said) {
+			return ""
+		}
+	}
+	if strings.ContainsFunc(ge.stderr, func(c rune) bool { return c < ' ' || c == 0x7f }) {
+		return strconv.Quote(ge.stderr)
+	}
+	return ge.stderr
 }
 
 // quotedRev is a revision, or a range, as a message names it: as it is,
