@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -625,9 +626,19 @@ func (e *seriesError) Error() string {
 	if len(named) > maxSeriesNames {
 		named = named[:maxSeriesNames-1]
 	}
+	// Quoted, each, when a name would not read as one in the list: the
+	// folders "a, b" and c were said as "a, b and c", three.
+	quote := slices.ContainsFunc(named, func(a string) bool {
+		return strings.Contains(a, ", ") || strings.Contains(a, " and ") || strings.Contains(a, `"`) ||
+			strings.TrimSpace(a) != a || a == "" || strings.HasSuffix(a, " more")
+	})
 	shown := make([]string, 0, maxSeriesNames)
 	for _, a := range named {
-		shown = append(shown, snapshot.ShownPath(a))
+		if quote {
+			shown = append(shown, strconv.Quote(a))
+		} else {
+			shown = append(shown, snapshot.ShownPath(a))
+		}
 	}
 	if n := len(e.args) - len(named); n > 0 {
 		shown = append(shown, fmt.Sprintf("%d more", n))

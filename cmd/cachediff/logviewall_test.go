@@ -16,9 +16,10 @@ import (
 // mirror named A alone, the user to find B's and C's error one run at a
 // time. The same error of each is said once, naming them all; where a
 // later snapshot would not fail alike, the log still stops at the first.
+// Names that would not read as one in the list ("a, b") are quoted.
 func TestLogArgErrorOfEverySnapshot(t *testing.T) {
 	t.Chdir(t.TempDir())
-	for _, d := range []string{"a", "b", "c", "d", "e"} {
+	for _, d := range []string{"a", "b", "c", "d", "e", "a, b", "b and c", " a"} {
 		if err := os.Mkdir(d, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -31,6 +32,11 @@ func TestLogArgErrorOfEverySnapshot(t *testing.T) {
 		{[]string{"a", "b", "c"}, "cachediff: a, b and c (every snapshot)" + msg},
 		{[]string{"a", "b", "c", "d", "e"}, "cachediff: a, b, c and 2 more (every snapshot)" + msg},
 		{[]string{"a", "b", "nosuch"}, "cachediff: a" + msg},
+		// A name that would not read as one is quoted, each: "a, b
+		// and c" read as three folders.
+		{[]string{"a, b", "c"}, `cachediff: "a, b" and "c" (every snapshot)` + msg},
+		{[]string{"a", "b and c"}, `cachediff: "a" and "b and c" (every snapshot)` + msg},
+		{[]string{" a", "b"}, `cachediff: " a" and "b" (every snapshot)` + msg},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(append([]string{"log", "--view", "x"}, c.args...), &stdout, &stderr)
