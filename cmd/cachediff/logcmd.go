@@ -571,8 +571,8 @@ func swappedRevs(opts *options, path string, err error) error {
 // snapshot that fails, and log --view x A B C, of folders that are no
 // mirror, named A alone, the user to find B and C one run at a time. It
 // is err otherwise. It opens the snapshots after i up to the first that
-// opens, or fails otherwise; a mirror URL over the network only after one
-// such (a folder's error is no URL's: log --view x A URL fetched URL's
+// opens, or fails otherwise; a mirror URL over the network only after a
+// URL (a folder's error is no URL's: log --view x A URL fetched URL's
 // manifest, retried a 500 four times over 3.5 s, each told, for a
 // snapshot the log never read), and then asked once, without a retry or
 // a notice.
@@ -588,10 +588,10 @@ func (c *cli) seriesArgError(dir string, names []string, i int, err error) error
 		h.Retries, h.Retrying, h.Warn, h.Progress = -1, nil, nil, nil
 		o.HTTP = &h
 	}
-	fromNet := netURL(names[i])
+	fromURL := mirror.IsURL(names[i]) // file:// too: "not a Spack mirror" alike
 	args := []string{ae.Arg}
 	for _, name := range names[i+1:] {
-		if netURL(name) && !fromNet {
+		if netURL(name) && !fromURL {
 			return err
 		}
 		_, e := input.Open(dir, name, o)
