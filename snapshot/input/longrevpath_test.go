@@ -1,12 +1,10 @@
 package input
 
 import (
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -16,13 +14,7 @@ import (
 // in the reason. The argument is named once, shortened, and the reason
 // says how long the path is.
 func TestLongRevPathQuotedOnce(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	repo := filepath.Join(t.TempDir(), "catalogue")
-	if _, err := gittest.Commits(repo, "../../testdata/real/v0.23.0"); err != nil {
-		t.Fatal(err)
-	}
+	repo := catalogueRepo(t, "v0.23.0")
 	long := strings.Repeat("a", 5000)
 	runs := regexp.MustCompile("a{10,}") // the path, or a part of it
 	for _, arg := range []string{RevPrefix + "HEAD:" + long, "HEAD:" + long, RevPrefix + "HEAD:_cache/" + long} {

@@ -34,13 +34,7 @@ func TestRevisionWithoutPathHint(t *testing.T) {
 // of noHint.
 func checkLoadHints(t *testing.T, base, once, noHint string, cases map[string]string) {
 	t.Helper()
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	repo := filepath.Join(t.TempDir(), "catalogue")
-	if _, err := gittest.Commits(repo, "../../testdata/real/v0.23.0", "../../testdata/real/v0.23.1"); err != nil {
-		t.Fatal(err)
-	}
+	repo := catalogueRepo(t, "v0.23.0", "v0.23.1")
 	for arg, want := range cases {
 		_, err := Load(repo, arg, Options{}, snapshot.Options{})
 		if err == nil || !strings.Contains(err.Error(), base) {
@@ -93,13 +87,7 @@ func TestPrefixedMessageRevisionHint(t *testing.T) {
 // told PATH ' fix' at the commit "two", where git reads all of TEXT, a
 // commit that is there, with no PATH. All of TEXT is tried first.
 func TestMessageRevisionHintWholeText(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	repo := filepath.Join(t.TempDir(), "catalogue")
-	if _, err := gittest.Commits(repo, "../../testdata/real/v0.23.0"); err != nil {
-		t.Fatal(err)
-	}
+	repo := catalogueRepo(t, "v0.23.0")
 	for _, msg := range []string{"two", "two: fix"} {
 		if _, err := gittest.Git(repo, nil, "commit", "-q", "--allow-empty", "-m", msg); err != nil {
 			t.Fatal(err)
@@ -112,4 +100,22 @@ func TestMessageRevisionHintWholeText(t *testing.T) {
 			t.Errorf("Load(%q): %v; want it to end %q", arg, err, want)
 		}
 	}
+}
+
+// catalogueRepo returns a repository of a commit of each folder of
+// testdata/real named (gittest.Commits), skipping the test without git.
+func catalogueRepo(t *testing.T, weeks ...string) string {
+	t.Helper()
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	repo := filepath.Join(t.TempDir(), "catalogue")
+	dirs := make([]string, len(weeks))
+	for i, w := range weeks {
+		dirs[i] = "../../testdata/real/" + w
+	}
+	if _, err := gittest.Commits(repo, dirs...); err != nil {
+		t.Fatal(err)
+	}
+	return repo
 }
