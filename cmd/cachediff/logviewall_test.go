@@ -36,3 +36,42 @@ func TestLogArgErrorOfEverySnapshot(t *testing.T) {
 		}
 	}
 }
+
+// TestLogArgErrorListsPathsApart (class a): the snapshots a
+// seriesError names were listed as ShownPath shows them, raw, and the
+// list's ", ", " and ", "N more" and "(every snapshot)" were a path's
+// to write: "a, b" and c read as a, b and c, and a, b, c and a fourth
+// named "2 more" as five snapshots. A path listed raw holds no space or
+// comma now; no two of these logs say the same.
+func TestLogArgErrorListsPathsApart(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, d := range []string{"a", "b", "c", "d", "e", "a, b", "2 more", "b and c", "c (every snapshot)"} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	said := map[string][]string{}
+	for _, args := range [][]string{
+		{"a", "b", "c"}, {"a, b", "c"}, {"a", "b and c"},
+		{"a", "b", "c", "d", "e"}, {"a", "b", "c", "2 more"},
+		{"a", "c (every snapshot)"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"log", "--view", "x"}, args...), &stdout, &stderr)
+		got := stderr.String()
+		if code != exitTrouble || strings.Count(got, "\n") != 1 {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and one line", args, code, got)
+		}
+		if prev, dup := said[got]; dup {
+			t.Errorf("%q and %q both said %q", prev, args, got)
+		}
+		said[got] = args
+	}
+	// Two snapshots, the first failing alone ((every snapshot) its
+	// name's), against two failing alike.
+	var stdout, stderr bytes.Buffer
+	run([]string{"log", "--view", "x", "a", "c (every snapshot)"}, &stdout, &stderr)
+	if want := `cachediff: a and "c (every snapshot)" (every snapshot): --view "x"`; !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("stderr %q; want it to start %q", stderr.String(), want)
+	}
+}
