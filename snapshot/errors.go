@@ -162,8 +162,9 @@ func (e *LoadError) Lines() []string {
 // bytes that are not UTF-8. Written raw, a path named with a newline and
 // one named with a backslash and an n read alike, "loading no\nsuch", once
 // the command wrote the line's newline as \n; quoted, the first reads
-// "no\nsuch" and the second "no\\nsuch". A path that is not quoted holds
-// no backslash, and one quoted holds one, so that no two read alike.
+// "no\nsuch" and the second "no\\nsuch". A path shown raw holds no
+// backslash and starts with no quote, and one quoted starts with one, so
+// that no two read alike.
 //
 // A path that "A and B" (PairError, two snapshots failing alike) would
 // not tell apart is quoted too: one that holds " and ", starts with
