@@ -59,7 +59,7 @@ const noPagesLead = "no package pages found under "
 func PairError(a, b error) error {
 	x, ok := oneError(a)
 	y, ok2 := oneError(b)
-	if !ok || !ok2 || x.File == y.File || x.also != "" || y.also != "" || joinsAlike(x) || joinsAlike(y) ||
+	if !ok || !ok2 || x.File == y.File || x.also != "" || y.also != "" ||
 		x.bare != y.bare || x.Line != y.Line || x.Col != y.Col || x.Unread != y.Unread || x.spec != y.spec || x.atHash != y.atHash {
 		return nil
 	}
@@ -73,14 +73,6 @@ func PairError(a, b error) error {
 		return &p
 	}
 	return nil
-}
-
-// joinsAlike reports whether e names a file or folder holding " and ",
-// which PairError's "A and B" would not tell apart: the folders "a and
-// b" with c, and a with "b and c", would read alike. Such errors stay
-// two lines.
-func joinsAlike(e *Error) bool {
-	return strings.Contains(e.File, " and ") || strings.Contains(e.folder, " and ")
 }
 
 // SpecIndex returns the 1-based number, in the list Finisher.Finish was
@@ -170,11 +162,22 @@ func (e *LoadError) Lines() []string {
 // bytes that are not UTF-8. Written raw, a path named with a newline and
 // one named with a backslash and an n read alike, "loading no\nsuch", once
 // the command wrote the line's newline as \n; quoted, the first reads
-// "no\nsuch" and the second "no\\nsuch". A path that is not quoted holds
-// no backslash, and one quoted holds one, so that no two read alike.
+// "no\nsuch" and the second "no\\nsuch". A path shown raw holds no
+// backslash and starts with no quote, and one quoted starts with one, so
+// that no two read alike.
+//
+// A path that "A and B" (PairError, two snapshots failing alike) would
+// not tell apart is quoted too: one that holds " and ", starts with
+// "and " or `"`, or ends with " and". Shown raw, the file "a and b" of
+// one snapshot failing read as the files a and b of both, and the pair
+// "x and", y as the pair x, "and y"; a path shown raw holds none of
+// these now, and a quoted one ends at its first unescaped quote.
 func ShownPath(p string) string { return shownPath(p) }
 
 func shownPath(p string) string {
+	if strings.Contains(p, " and ") || strings.HasPrefix(p, "and ") || strings.HasSuffix(p, " and") || strings.HasPrefix(p, `"`) {
+		return strconv.Quote(p)
+	}
 	for _, r := range p {
 		if r == '\\' || r == utf8.RuneError || unicode.IsControl(r) || r >= 0xad && unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp,
 			unicode.Bidi_Control, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point, unicode.Noncharacter_Code_Point) {

@@ -84,7 +84,9 @@ func readVariantV(t *testing.T, raw bool, param any) (string, bool) {
 // and false are, and read v=true, a change from +v where Spack sees
 // none; the list of one empty value [""] is the variant v=, as "" and
 // ["", ""] are, and was left out, as no variant. A list of "true" is a
-// list's value, and the empty list no variant.
+// list's value, and the empty list no variant; a list's JSON true,
+// false and null are Python's True, False and None, as Spack prints
+// them.
 func TestVariantReadAsSpack(t *testing.T) {
 	for _, c := range []struct {
 		param any
@@ -95,6 +97,12 @@ func TestVariantReadAsSpack(t *testing.T) {
 		{[]string{"true"}, "v=true"}, {"truex", "v=truex"},
 		{"", "v="}, {[]string{""}, "v="}, {[]string{"", ""}, "v="},
 		{[]string{}, ""},
+		// A list's true, false and null are Python's to Spack, which
+		// prints them True, False and None: [true] read v=true, as
+		// ["true"], which Spack prints apart.
+		{[]any{true}, "v=True"}, {[]any{"True"}, "v=True"},
+		{[]any{false}, "v=False"}, {[]any{nil}, "v=None"},
+		{[]any{true, "a"}, "v=True,a"}, {[]any{"a", "true"}, "v=a,true"},
 	} {
 		for _, raw := range []bool{false, true} {
 			if got, _ := readVariantV(t, raw, c.param); got != c.want {

@@ -66,6 +66,10 @@ func TestSplitErrorsOfAnyCount(t *testing.T) {
 // path put for the other (folders 3 and 4, a line 3 and a line 4).
 func TestSnapshotErrorsAlikeOnce(t *testing.T) {
 	dir := t.TempDir()
+	good, err := filepath.Abs("../../testdata/real/v0.23.0")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, p := range []string{"e1", "e2", "1", "2", "3", "4", "a and b", "c", "a", "b and c"} {
 		if err := os.Mkdir(filepath.Join(dir, p), 0o755); err != nil {
 			t.Fatal(err)
@@ -81,7 +85,11 @@ func TestSnapshotErrorsAlikeOnce(t *testing.T) {
 	write("2/index.json", "{}")
 	write("3/index.json", "\n\n{\"database\": x}")   // line 3
 	write("4/index.json", "\n\n\n{\"database\": x}") // line 4: its text is 3's, 3 put for 4
+	for _, name := range []string{"x and", "y", "x", "and y", "x and y", `"x`, `y"`} {
+		write(name, "{}")
+	}
 	t.Chdir(dir)
+	said := map[string]string{} // what each pair of arguments said
 	for _, c := range []struct {
 		old, new_ string
 		want      []string // the lines, without "cachediff: "
@@ -90,12 +98,22 @@ func TestSnapshotErrorsAlikeOnce(t *testing.T) {
 		{"1/index.json", "2/index.json", []string{"loading 1/index.json and 2/index.json: line 1, column 1: (top level): not a Spack index"}},
 		{"3/index.json", "4/index.json", []string{"loading 3/index.json: line 3", "loading 4/index.json: line 4"}},
 		{"e1", "2/index.json", []string{"no package pages found under e1/: ", "loading 2/index.json: line 1"}},
-		// "A and B" would read alike of these two pairs: two lines each.
-		{"a and b", "c", []string{"no package pages found under a and b/: ", "no package pages found under c/: "}},
-		{"a", "b and c", []string{"no package pages found under a/: ", "no package pages found under b and c/: "}},
+		// A path that "A and B" would not tell apart is quoted: the
+		// pairs read alike, and the one file "x and y" as the pair.
+		{"a and b", "c", []string{`no package pages found under "a and b/" and c/: `}},
+		{"a", "b and c", []string{`no package pages found under a/ and "b and c/": `}},
+		{"x and", "y", []string{`loading "x and" and y: line 1`}},
+		{"x", "and y", []string{`loading x and "and y": line 1`}},
+		{"x and y", good, []string{`loading "x and y": line 1`}},
+		{"x", "y", []string{`loading x and y: line 1`}},
+		{`"x`, `y"`, []string{`loading "\"x" and y": line 1`}},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{c.old, c.new_}, &stdout, &stderr)
+		if prev, dup := said[stderr.String()]; dup {
+			t.Errorf("%s %s and %s: both said %q", c.old, c.new_, prev, stderr.String())
+		}
+		said[stderr.String()] = c.old + " " + c.new_
 		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
 		if code != exitTrouble || len(lines) != len(c.want) {
 			t.Errorf("%s %s: exit %d, stderr %q; want 2 and %d lines", c.old, c.new_, code, stderr.String(), len(c.want))

@@ -626,19 +626,9 @@ func (e *seriesError) Error() string {
 	if len(named) > maxSeriesNames {
 		named = named[:maxSeriesNames-1]
 	}
-	// Quoted, each, when a name would not read as one in the list: the
-	// folders "a, b" and c were said as "a, b and c", three.
-	quote := slices.ContainsFunc(named, func(a string) bool {
-		return strings.Contains(a, ", ") || strings.Contains(a, " and ") || strings.Contains(a, `"`) ||
-			strings.TrimSpace(a) != a || a == "" || strings.HasSuffix(a, " more")
-	})
 	shown := make([]string, 0, maxSeriesNames)
 	for _, a := range named {
-		if quote {
-			shown = append(shown, strconv.Quote(a))
-		} else {
-			shown = append(shown, snapshot.ShownPath(a))
-		}
+		shown = append(shown, listedPath(a))
 	}
 	if n := len(e.args) - len(named); n > 0 {
 		shown = append(shown, fmt.Sprintf("%d more", n))
@@ -651,3 +641,16 @@ func (e *seriesError) Error() string {
 }
 
 func (e *seriesError) Unwrap() error { return e.ArgError }
+
+// listedPath is a path as a list of them names it (seriesError): as
+// ShownPath shows it, quoted where that is raw and holds a space or a
+// comma, or is empty. Raw, the list's ", ", "N more" and "(every
+// snapshot)" were the path's to write: the snapshots "a, b" and c read
+// as a, b and c, and a fourth snapshot named "2 more" as two more.
+func listedPath(p string) string {
+	s := snapshot.ShownPath(p)
+	if s == p && (p == "" || strings.ContainsAny(p, " ,")) {
+		return strconv.Quote(p)
+	}
+	return s
+}

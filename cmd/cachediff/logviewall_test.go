@@ -16,7 +16,7 @@ import (
 // mirror named A alone, the user to find B's and C's error one run at a
 // time. The same error of each is said once, naming them all; where a
 // later snapshot would not fail alike, the log still stops at the first.
-// Names that would not read as one in the list ("a, b") are quoted.
+// A name that would not read as one in the list ("a, b") is quoted.
 func TestLogArgErrorOfEverySnapshot(t *testing.T) {
 	t.Chdir(t.TempDir())
 	for _, d := range []string{"a", "b", "c", "d", "e", "a, b", "b and c", " a"} {
@@ -32,11 +32,11 @@ func TestLogArgErrorOfEverySnapshot(t *testing.T) {
 		{[]string{"a", "b", "c"}, "cachediff: a, b and c (every snapshot)" + msg},
 		{[]string{"a", "b", "c", "d", "e"}, "cachediff: a, b, c and 2 more (every snapshot)" + msg},
 		{[]string{"a", "b", "nosuch"}, "cachediff: a" + msg},
-		// A name that would not read as one is quoted, each: "a, b
+		// A name that would not read as one is quoted: "a, b
 		// and c" read as three folders.
-		{[]string{"a, b", "c"}, `cachediff: "a, b" and "c" (every snapshot)` + msg},
-		{[]string{"a", "b and c"}, `cachediff: "a" and "b and c" (every snapshot)` + msg},
-		{[]string{" a", "b"}, `cachediff: " a" and "b" (every snapshot)` + msg},
+		{[]string{"a, b", "c"}, `cachediff: "a, b" and c (every snapshot)` + msg},
+		{[]string{"a", "b and c"}, `cachediff: a and "b and c" (every snapshot)` + msg},
+		{[]string{" a", "b"}, `cachediff: " a" and b (every snapshot)` + msg},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(append([]string{"log", "--view", "x"}, c.args...), &stdout, &stderr)
@@ -97,5 +97,44 @@ func TestLogArgErrorProbesBounded(t *testing.T) {
 			}
 		}
 		mu.Unlock()
+	}
+}
+
+// TestLogArgErrorListsPathsApart (class a): the snapshots a
+// seriesError names were listed as ShownPath shows them, raw, and the
+// list's ", ", " and ", "N more" and "(every snapshot)" were a path's
+// to write: "a, b" and c read as a, b and c, and a, b, c and a fourth
+// named "2 more" as five snapshots. A path listed raw holds no space or
+// comma now; no two of these logs say the same.
+func TestLogArgErrorListsPathsApart(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, d := range []string{"a", "b", "c", "d", "e", "a, b", "2 more", "b and c", "c (every snapshot)"} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	said := map[string][]string{}
+	for _, args := range [][]string{
+		{"a", "b", "c"}, {"a, b", "c"}, {"a", "b and c"},
+		{"a", "b", "c", "d", "e"}, {"a", "b", "c", "2 more"},
+		{"a", "c (every snapshot)"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"log", "--view", "x"}, args...), &stdout, &stderr)
+		got := stderr.String()
+		if code != exitTrouble || strings.Count(got, "\n") != 1 {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and one line", args, code, got)
+		}
+		if prev, dup := said[got]; dup {
+			t.Errorf("%q and %q both said %q", prev, args, got)
+		}
+		said[got] = args
+	}
+	// Two snapshots, the first failing alone ((every snapshot) its
+	// name's), against two failing alike.
+	var stdout, stderr bytes.Buffer
+	run([]string{"log", "--view", "x", "a", "c (every snapshot)"}, &stdout, &stderr)
+	if want := `cachediff: a and "c (every snapshot)" (every snapshot): --view "x"`; !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("stderr %q; want it to start %q", stderr.String(), want)
 	}
 }

@@ -37,9 +37,9 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 		case !oka || !okb:
 			return ""
 		case pa == pb:
-			return a
+			return shownArg(a)
 		case sameGitFiles(a, pa, sa, b, pb, sb):
-			return a + " and " + b + ", read from the same files"
+			return shownArg(a) + " and " + shownArg(b) + ", read from the same files"
 		}
 		return ""
 	}
@@ -61,13 +61,16 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 }
 
 // shownArg is an argument as a message names it: a URL without its
-// password and query (mirror.Redact), anything else as spelt (a folder
-// named 50%off is no URL that does not parse).
+// password and query (mirror.Redact), anything else as snapshot.ShownPath
+// shows a path (a folder named 50%off is no URL that does not parse).
+// Spelt as given, the folder "q\nr" of a newline and the folder q\nr of
+// a backslash read alike once the line's newline was written \n, and
+// the folders "a and b" and c as a and "b and c".
 func shownArg(arg string) string {
 	if mirror.IsURL(arg) {
 		return mirror.Redact(arg)
 	}
-	return arg
+	return snapshot.ShownPath(arg)
 }
 
 // samePath reports whether the paths a and b name one file or folder:

@@ -451,3 +451,34 @@ func TestSameSnapshotGitFolderAbove(t *testing.T) {
 		}
 	}
 }
+
+// TestSameSnapshotPathShown (class a): the argument given twice was
+// named as spelt, and the command's line wrote a newline \n: the folder
+// "q\nr" of a newline and the folder q\nr of a backslash said the same,
+// "the same snapshot (q\nr)", and "a and b" with its file and a with "b
+// and c/..." both read "a and b and ...". Each is named as a path is
+// (snapshot.ShownPath), quoted where it holds a backslash, a newline or
+// " and ".
+func TestSameSnapshotPathShown(t *testing.T) {
+	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
+	t.Chdir(t.TempDir())
+	said := map[string][]string{}
+	for _, args := range [][]string{{"q\nr", "q\nr/"}, {`q\nr`, `q\nr/`}, {"a and b", "./a and b/spack.lock"}} {
+		if err := os.Mkdir(args[0], 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(args[0], "spack.lock"), lock, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"--fail-on", "any"}, args...), &stdout, &stderr)
+		got := stderr.String()
+		if code != exitTrouble || !strings.HasPrefix(got, "cachediff: OLD and NEW are the same snapshot (") || !strings.Contains(got, `(`+snapshot.ShownPath(args[0])) {
+			t.Errorf("--fail-on any %q: exit %d, stderr %q; want 2 and the same snapshot named %s", args, code, got, snapshot.ShownPath(args[0]))
+		}
+		if prev, dup := said[got]; dup {
+			t.Errorf("%q and %q both said %q", prev, args, got)
+		}
+		said[got] = args
+	}
+}

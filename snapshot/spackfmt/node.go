@@ -23,6 +23,23 @@ var nodeKeys = map[string]bool{
 	"abstract_hash": true, "build_spec": true,
 }
 
+// pythonWord is a list's value true, false or null as Spack prints it,
+// Python's True, False and None (from_node_dict keeps a list's values as
+// they are, and prints each with str): [true] read v=true, as ["true"]
+// does, where Spack prints v=True and v=true; and [true] and ["True"],
+// which Spack prints alike, read apart. Any other literal is itself.
+func pythonWord(v []byte) []byte {
+	switch string(v) {
+	case "true":
+		return []byte("True")
+	case "false":
+		return []byte("False")
+	case "null":
+		return []byte("None")
+	}
+	return v
+}
+
 // flagNames are the compiler-flag parameters, spelled name="a b".
 var flagNames = map[string]bool{
 	"cflags": true, "cppflags": true, "cxxflags": true, "fflags": true, "ldflags": true, "ldlibs": true,
@@ -379,6 +396,7 @@ func (d *decoder) parameters(n *Node) error {
 					v, err = s.rawString()
 				} else {
 					v, err = s.literal()
+					v = pythonWord(v)
 				}
 				if err != nil {
 					return err
