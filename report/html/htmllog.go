@@ -270,7 +270,15 @@ func (l *logHTML) charts(s *diff.Series, labels, stepLabels []string) []*htmlCha
 			}
 			g.add(rows, len(rows))
 		}
-		if c := gantt(g.rows, labels, g.pkgs, g.more, versionsWhere(l.stacked)); c != nil {
+		// A run's ends named as the other views name them in a run
+		// (report.RunLabelsQuoted): "a – b" joins them.
+		raw := report.SnapshotLabels(s.Snapshots)
+		q := report.RunLabelsQuoted(raw)
+		runs := make([]string, len(raw))
+		for i, r := range raw {
+			runs[i] = PageText(report.ListItem(r, q))
+		}
+		if c := gantt(g.rows, labels, runs, g.pkgs, g.more, versionsWhere(l.stacked)); c != nil {
 			out = append(out, c)
 		}
 	}
