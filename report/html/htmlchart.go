@@ -489,11 +489,16 @@ func gantt(rows []ganttRow, labels, runs []string, pkgs, more int, where string)
 	c.Table = htmlTable{Caption: "Versions " + where, Head: []string{"package", "version", where}}
 	for i, r := range rows {
 		y := top + i*rowH
-		version := fitText(PageText(r.version), 8*charW)
+		// The version written as a move's side (report.MoveSide),
+		// after the package's name as the news write it: the package
+		// zp of the version "zq zk" read "zp zq zk", as the package
+		// "zp zq" of zk.
+		moved := PageText(report.MoveSide(r.version))
+		version := fitText(moved, 8*charW)
 		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y + rowH/2 + 5, Text: fitText(PageText(r.pkg), x0-8-charW-textUnits(version)) + " " + version, Anchor: "end", Class: "label"})
 		a, b := x(r.span.From), x(r.span.To+1)
 		c.Marks = append(c.Marks, svgMark{X: a + 1, Y: y + 3, W: max(1, b-a-2), H: rowH - 6, Class: "k-version",
-			Title: PageText(r.pkg) + " " + PageText(r.version) + ": " + spanText(r.span, runs)})
+			Title: PageText(r.pkg) + " " + moved + ": " + spanText(r.span, runs)})
 		c.Table.Rows = append(c.Table.Rows, []string{PageText(r.pkg), PageText(r.version), spanText(r.span, runs)})
 	}
 	c.Desc = fmt.Sprintf("A row per version of %s whose versions changed, a bar over the snapshots that had it; the table below has the same.", report.Plural(pkgs, "package"))
