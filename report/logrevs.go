@@ -1,7 +1,7 @@
 package report
 
 import (
-	"cmp"
+	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
@@ -15,16 +15,52 @@ import (
 // RevsNote is what a log says of a range that selected no commit: "no
 // commit in this range changed PATH (RANGE, since S, until U)"; "" when
 // some commit did, or for nil.
+//
+// The range is quoted as names beside parentheses are (PartsQuoted:
+// git takes "a,since" and "a(b" as a branch's name, and a report
+// rendered again any range), and the path where it reads as the top's
+// words, as a pair's side is where it reads as ∅ (Same): as they were,
+// the folder "the repository" read as the top, and the range "main,
+// since S" as the range main since S.
 func RevsNote(r *diff.Revs) string {
 	if r == nil || r.Commits > 0 {
 		return ""
 	}
-	what := []string{r.Range}
+	what := []string{RevsRange(r)}
 	if r.Since != "" {
 		what = append(what, "since "+r.Since)
 	}
 	if r.Until != "" {
 		what = append(what, "until "+r.Until)
 	}
-	return "no commit in this range changed " + cmp.Or(r.Path, "the repository") + " (" + strings.Join(what, ", ") + ")"
+	return "no commit in this range changed " + RevsPath(r) + " (" + strings.Join(what, ", ") + ")"
+}
+
+// RevsRange is r's range as RevsNote writes it: quoted as Go quotes a
+// string where PartsQuoted would quote it.
+func RevsRange(r *diff.Revs) string { return ListItem(r.Range, PartsQuoted([]string{r.Range})) }
+
+// RevsPath is r's path as RevsNote writes it: "the repository" for the
+// top, and a path that reads so (or such a path quoted) quoted as Go
+// quotes a string.
+func RevsPath(r *diff.Revs) string {
+	if r.Path == "" {
+		return topWords
+	}
+	return ListItem(r.Path, topLike(r.Path))
+}
+
+// topWords is what RevsNote calls the path of the top of a repository.
+const topWords = "the repository"
+
+// topLike reports whether a path p reads as the top's (RevsPath): it is
+// topWords, or such a path quoted.
+func topLike(p string) bool {
+	if p == topWords {
+		return true
+	}
+	if u, err := strconv.Unquote(p); err == nil && len(p) >= 2 && p[0] == '"' {
+		return topLike(u)
+	}
+	return false
 }

@@ -127,3 +127,48 @@ func TestLogRevsHostile(t *testing.T) {
 		}
 	}
 }
+
+// TestRevsNoteQuotesValues (issue 35 class a): a log whose range
+// selected no commit said "no commit in this range changed PATH (RANGE,
+// since S)", the path and the range as they are: the folder "the
+// repository" read as the top of the repository, and the range "main,
+// since 2025-04-01T00:00:00Z" of a report rendered again as the range
+// main since that date (git takes "a,since" and "a(b" as branches). The
+// range is quoted as names beside parentheses are (PartsQuoted), the
+// path where it reads as the top's words, as a pair's side is where it
+// reads as ∅ (Same).
+func TestRevsNoteQuotesValues(t *testing.T) {
+	since := "2025-04-01T00:00:00Z"
+	revs := []diff.Revs{
+		{Range: "main", Path: ""}, {Range: "main", Path: "the repository"}, {Range: "main", Path: `"the repository"`},
+		{Range: "main", Since: since}, {Range: "main, since " + since},
+		{Range: "a", Path: "p (b"}, {Range: "b) (a", Path: "p"},
+	}
+	for _, f := range []string{"md", "text", "html"} {
+		read := map[string]diff.Revs{}
+		for _, r := range revs {
+			var b bytes.Buffer
+			w, err := NewLogWriter(f, &b, LogOptions{Options: Options{Width: 400}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Finish(quietLog(t, &r)); err != nil {
+				t.Fatal(err)
+			}
+			got := b.String()
+			if !strings.Contains(got, "no commit in this range changed") {
+				t.Fatalf("%s: no note of %+v in\n%s", f, r, got)
+			}
+			if other, ok := read[got]; ok {
+				t.Errorf("%s: the revs %+v and %+v read alike", f, r, other)
+			}
+			read[got] = r
+		}
+	}
+	if got, want := RevsNote(&diff.Revs{Range: "a,b", Path: "the repository"}), `no commit in this range changed "the repository" ("a,b")`; got != want {
+		t.Errorf("RevsNote: %q, want %q", got, want)
+	}
+	if got, want := RevsNote(&diff.Revs{Range: "HEAD~1..HEAD", Path: "_cache/develop", Since: since}), "no commit in this range changed _cache/develop (HEAD~1..HEAD, since "+since+")"; got != want {
+		t.Errorf("RevsNote: %q, want %q", got, want)
+	}
+}

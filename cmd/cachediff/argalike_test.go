@@ -126,3 +126,34 @@ func TestSnapshotErrorsAlikeOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestArgErrorsAlikeKeepParentheses (class a): the errors of two
+// arguments alike but for the argument read "A: MSG (B too)", and an
+// argument holding a parenthesis made two pairs read alike: x and
+// "y: m (z" of the message m, and "x: m (y" and z, both read "x: m (y:
+// m (z too)". Such errors stay two lines, as snapshot.PairError keeps
+// apart paths holding " and " (TestSnapshotErrorsAlikeOnce).
+func TestArgErrorsAlikeKeepParentheses(t *testing.T) {
+	printed := func(a, b string) string {
+		var stderr bytes.Buffer
+		c := &cli{stderr: &stderr}
+		c.fail(errorList{&input.ArgError{Arg: a, Msg: "m"}, &input.ArgError{Arg: b, Msg: "m"}})
+		return stderr.String()
+	}
+	pairs := [][2]string{{"x", "y: m (z"}, {"x: m (y", "z"}, {"x", "y too) (z"}, {"x (y", "z"}}
+	read := map[string][2]string{}
+	for _, p := range pairs {
+		got := printed(p[0], p[1])
+		if other, ok := read[got]; ok {
+			t.Errorf("the arguments %q and %q read alike: %q", p, other, got)
+		}
+		read[got] = p
+		if strings.Count(got, "\n") != 2 || strings.Contains(got, " too)\n") {
+			t.Errorf("the arguments %q: %q; want two lines", p, got)
+		}
+	}
+	// Arguments without a parenthesis are still one line.
+	if got, want := printed("x", "y"), "cachediff: x: m (y too)\n"; got != want {
+		t.Errorf("the arguments x and y: %q; want %q", got, want)
+	}
+}

@@ -164,7 +164,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		// gate while git:HEAD~1:snap against git:HEAD:snap changed.
 		c.sources.GitLinkOut = func(link, target string) {
 			if linkOut == "" {
-				where := cmp.Or(top, "the repository")
+				where := report.RevsPath(revs) // as the note names it
 				linkOut = fmt.Sprintf("%s: a symbolic link out of %s (to %q): log --revs steps through the commits that changed %s, and one that changed only what the link leads to would be no step of the log, its change unseen by a gate; compare the revisions as pairs instead (cachediff git:A:%s git:B:%s)", link, where, target, where, cmp.Or(top, "."), cmp.Or(top, "."))
 			}
 		}
@@ -181,7 +181,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			// Exit 0, as a quiet week is: say why there is no step, once
 			// the commit it names has loaded (a link out of PATH refuses
 			// it, and the note said the log was that commit first).
-			emptyNote = fmt.Sprintf("%s: the log is %s as commit %s left it", note, cmp.Or(top, "the repository"), commits[0].ID[:min(12, len(commits[0].ID))])
+			// PATH named as the note names it (report.RevsPath): the
+			// folder "the repository" read as the top.
+			emptyNote = fmt.Sprintf("%s: the log is %s as commit %s left it", note, report.RevsPath(revs), commits[0].ID[:min(12, len(commits[0].ID))])
 		}
 	} else {
 		if len(args) < 2 {

@@ -837,7 +837,7 @@ func splitErrors(err error) []error {
 		if l[0].Error() == l[1].Error() {
 			return []error{bothError{l[0]}}
 		}
-		if a, b := argError(l[0]), argError(l[1]); a != nil && b != nil && a.Msg == b.Msg {
+		if a, b := argError(l[0]), argError(l[1]); a != nil && b != nil && a.Msg == b.Msg && !alikeOdd(a.Arg) && !alikeOdd(b.Arg) {
 			return []error{alikeError{a, b.Arg}}
 		}
 		if e := snapshot.PairError(l[0], l[1]); e != nil {
@@ -856,6 +856,13 @@ func argError(err error) *input.ArgError {
 	}
 	return nil
 }
+
+// alikeOdd reports whether an argument holds a parenthesis, which
+// alikeError's "A: MSG (B too)" would not tell apart, as PairError
+// keeps apart a path holding " and ": the arguments x and "y: m (z" of
+// the message m, and "x: m (y" and z, both read "x: m (y: m (z too)".
+// Such errors stay two lines.
+func alikeOdd(arg string) bool { return strings.ContainsAny(arg, "()") }
 
 // alikeError is the error of two arguments whose errors differ in the
 // argument alone: the first's, with the second's argument after it.

@@ -2,6 +2,7 @@ package builtin_test
 
 import (
 	"bytes"
+	"html"
 	"strings"
 	"testing"
 
@@ -168,4 +169,21 @@ func seriesLog(t *testing.T, name string, tags []string, edit func(*snapshot.Sna
 		t.Fatal(err)
 	}
 	return buf.String()
+}
+
+// TestHTMLVersionRunsQuoteLabels (issue 35 class a): the HTML log's
+// table of versions (and its chart's bars) names when a version was
+// by its run's ends joined by " – ", each label as it is: the version
+// in the snapshot "a – b" alone read "a – b", as one from a to b, and
+// one from "a – b" to c "a – b – c". Labels are quoted as the other
+// views quote them in a run (report.RunLabelsQuoted, whose words now
+// hold the dash).
+func TestHTMLVersionRunsQuoteLabels(t *testing.T) {
+	out := html.UnescapeString(taggedLog(t, "html", "a – b", "x", "c"))
+	if !strings.Contains(out, `<td>"a – b" – "c"</td>`) || !strings.Contains(out, `<td>"a – b"</td>`) {
+		t.Errorf("the table of versions names the snapshot \"a – b\" unquoted:\n%s", out)
+	}
+	if strings.Contains(out, "a – b – ") || strings.Contains(out, "<td>a – b</td>") {
+		t.Errorf("a run names the snapshot \"a – b\" unquoted:\n%s", out)
+	}
 }

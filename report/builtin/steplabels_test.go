@@ -32,3 +32,20 @@ func TestStepTitlesQuoteLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLLogNewsQuoteStepLabels (issue 35 class a): the HTML log's
+// news name each highlight's step as "step N (LABEL)" before its words,
+// and wrote the label as it is, where a step's title quotes it
+// (report.StepLabel): the label "a) new package b (c" before the news
+// "new package d" read "step 1 (a) new package b (c) new package d", as
+// the label a before news of the package "b (c) new package d". The
+// label is quoted as the step's title quotes it.
+func TestHTMLLogNewsQuoteStepLabels(t *testing.T) {
+	out := html.UnescapeString(taggedLog(t, "html", "old", "a) new package b (c"))
+	if want := `<span class="step">step 1 ("a) new package b (c")</span>`; !strings.Contains(out, want) {
+		t.Errorf("no news of step 1 as %s in\n%s", want, out)
+	}
+	if strings.Contains(out, `(a) new package b (c)</span>`) {
+		t.Errorf("a step of the news names its label unquoted:\n%s", out)
+	}
+}

@@ -328,7 +328,7 @@ func pairCharts(r *diff.Report) []*htmlChart {
 		}
 		g.add(versionRows(p, htmlGanttRows))
 	}
-	if c := gantt(g.rows, []string{"old", "new"}, g.pkgs, g.more, versionsWhere(len(r.Options.Stacks) > 0)); c != nil {
+	if c := gantt(g.rows, []string{"old", "new"}, []string{"old", "new"}, g.pkgs, g.more, versionsWhere(len(r.Options.Stacks) > 0)); c != nil {
 		out = append(out, c)
 	}
 	return out
@@ -463,9 +463,10 @@ func versionsWhere(stacked bool) string {
 }
 
 // gantt draws when each version was where (versionsWhere; labels: the
-// snapshots' labels as the page writes them, PageText): a row per version of a
+// snapshots' labels as the page writes them, PageText; runs: as a run
+// names them, report.RunLabelsQuoted): a row per version of a
 // package, a bar over the snapshots that had it.
-func gantt(rows []ganttRow, labels []string, pkgs, more int, where string) *htmlChart {
+func gantt(rows []ganttRow, labels, runs []string, pkgs, more int, where string) *htmlChart {
 	if len(rows) == 0 {
 		return nil
 	}
@@ -488,12 +489,17 @@ func gantt(rows []ganttRow, labels []string, pkgs, more int, where string) *html
 	c.Table = htmlTable{Caption: "Versions " + where, Head: []string{"package", "version", where}}
 	for i, r := range rows {
 		y := top + i*rowH
-		version := fitText(PageText(r.version), 8*charW)
+		// The version written as a move's side (report.MoveSide),
+		// after the package's name as the news write it: the package
+		// zp of the version "zq zk" read "zp zq zk", as the package
+		// "zp zq" of zk.
+		moved := PageText(report.MoveSide(r.version))
+		version := fitText(moved, 8*charW)
 		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y + rowH/2 + 5, Text: fitText(PageText(r.pkg), x0-8-charW-textUnits(version)) + " " + version, Anchor: "end", Class: "label"})
 		a, b := x(r.span.From), x(r.span.To+1)
 		c.Marks = append(c.Marks, svgMark{X: a + 1, Y: y + 3, W: max(1, b-a-2), H: rowH - 6, Class: "k-version",
-			Title: PageText(r.pkg) + " " + PageText(r.version) + ": " + spanText(r.span, labels)})
-		c.Table.Rows = append(c.Table.Rows, []string{PageText(r.pkg), PageText(r.version), spanText(r.span, labels)})
+			Title: PageText(r.pkg) + " " + moved + ": " + spanText(r.span, runs)})
+		c.Table.Rows = append(c.Table.Rows, []string{PageText(r.pkg), PageText(r.version), spanText(r.span, runs)})
 	}
 	c.Desc = fmt.Sprintf("A row per version of %s whose versions changed, a bar over the snapshots that had it; the table below has the same.", report.Plural(pkgs, "package"))
 	if more > 0 {

@@ -169,7 +169,7 @@ func (l *logHTML) Finish(s *diff.Series) error {
 	raw := report.SnapshotLabels(s.Snapshots)
 	labels := pageTexts(raw)
 	titles := make([]string, n)
-	stepLabels := make([]string, n)
+	stepLabels, newsLabels := make([]string, n), make([]string, n)
 	for k := range l.counts {
 		c := l.counts[k]
 		if len(labels) == n+1 {
@@ -178,7 +178,7 @@ func (l *logHTML) Finish(s *diff.Series) error {
 		}
 		// Each label quoted (report.StepLabel) before it is made page text.
 		titles[k] = report.JoinStepTitle(PageText(report.StepLabel(c.newLabel)), PageText(report.StepLabel(c.oldLabel)), PageText(c.subject))
-		stepLabels[k] = PageText(c.newLabel)
+		stepLabels[k], newsLabels[k] = PageText(c.newLabel), PageText(report.StepLabel(c.newLabel))
 	}
 	first, last := report.SeriesEnds(raw)
 	p.Title = cmp.Or(PageText(l.o.Title), "cachediff log: "+PageText(first)+" → "+PageText(last))
@@ -199,7 +199,11 @@ func (l *logHTML) Finish(s *diff.Series) error {
 	p.News = boundNews(s.Highlights, func(h diff.Highlight) htmlNews {
 		step := ""
 		if h.Step >= 1 && h.Step <= n {
-			step = "step " + strconv.Itoa(h.Step) + " (" + stepLabels[h.Step-1] + ")"
+			// The label quoted as the step's title quotes it
+			// (report.StepLabel): in parentheses before the news'
+			// words, the label "a) new package b (c" read as a and
+			// a package "b (c) new package …".
+			step = "step " + strconv.Itoa(h.Step) + " (" + newsLabels[h.Step-1] + ")"
 		}
 		return newsItem(h, step, l.o.LinkBase)
 	})
@@ -266,7 +270,15 @@ func (l *logHTML) charts(s *diff.Series, labels, stepLabels []string) []*htmlCha
 			}
 			g.add(rows, len(rows))
 		}
-		if c := gantt(g.rows, labels, g.pkgs, g.more, versionsWhere(l.stacked)); c != nil {
+		// A run's ends named as the other views name them in a run
+		// (report.RunLabelsQuoted): "a – b" joins them.
+		raw := report.SnapshotLabels(s.Snapshots)
+		q := report.RunLabelsQuoted(raw)
+		runs := make([]string, len(raw))
+		for i, r := range raw {
+			runs[i] = PageText(report.ListItem(r, q))
+		}
+		if c := gantt(g.rows, labels, runs, g.pkgs, g.more, versionsWhere(l.stacked)); c != nil {
 			out = append(out, c)
 		}
 	}

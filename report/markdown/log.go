@@ -1010,24 +1010,21 @@ func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*view.Section {
 	return out
 }
 
-// revsNoteMD is report.RevsNote(r) in Markdown: the range and the path escaped,
+// revsNoteMD is report.RevsNote(r) in Markdown: the range and the path
+// as it writes them (report.RevsRange, RevsPath) escaped,
 // the dates (RFC 3339, checked by checkRevs on a log read back) in code
 // spans, where their colons cannot read as an emoji's :code:.
 func revsNoteMD(r *diff.Revs) string {
 	if report.RevsNote(r) == "" {
 		return ""
 	}
-	what := report.EscapeMD(r.Range)
+	what := report.EscapeMD(report.RevsRange(r))
 	for _, d := range [...]struct{ k, v string }{{"since", r.Since}, {"until", r.Until}} {
 		if d.v != "" {
 			what += ", " + d.k + " `" + d.v + "`"
 		}
 	}
-	path := "the repository"
-	if r.Path != "" {
-		path = report.EscapeMD(r.Path)
-	}
-	return "no commit in this range changed " + path + " (" + what + ")"
+	return "no commit in this range changed " + report.EscapeMD(report.RevsPath(r)) + " (" + what + ")"
 }
 
 // stepTitle is the heading of a step: its new snapshot, with the commit's

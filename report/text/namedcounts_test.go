@@ -111,7 +111,59 @@ func TestTextLinesTellNamesFromStacks(t *testing.T) {
 	if want := `"a 1 (in s)" 2 (in t), "b 2 (in u)" 1 (in v)`; !strings.HasSuffix(names, want) {
 		t.Errorf("the package list\n%s\nwant it to end %s", names, want)
 	}
-	if want := `a 1 (in s) 2 (in t), b 2 (in u) 1 (in v)`; !strings.HasSuffix(stacks, want) {
+	// The stacks are quoted too (TestTextLinesQuoteStacks).
+	if want := `a 1 (in "s) 2 (in t"), b 2 (in "u) 1 (in v")`; !strings.HasSuffix(stacks, want) {
 		t.Errorf("the package list\n%s\nwant it to end %s", stacks, want)
+	}
+}
+
+// TestTextLinesQuoteStacks (issue 35 class a): the text view writes the
+// stacks of a package's plain rebuilds in parentheses, "3 rebuilt (in
+// e4s)", and in the list of rebuilds alone each package's after its
+// name and count, "a 1 (in s), b 2 (in t)"; it quoted a stack only
+// where it was odd in a list (report.JoinList), and the stacks "a)"
+// and "b 2 (in b" of the package a read as the package b of 2 in the
+// stack b, and the stacks "b)" and "c 2 (in c" of b as the package c
+// of 2 in c: "a 1 (in a), b 2 (in b), c 2 (in c)", two lists of 2 packages and 3 rebuilds, a of 1 and c of 2,
+// and a of 1 and b of 2, read alike. A stack
+// is quoted as names beside parentheses are (report.PartsQuoted), in
+// the list of rebuilds alone and on a package's line.
+func TestTextLinesQuoteStacks(t *testing.T) {
+	type pkg struct {
+		name   string
+		count  int
+		stacks []string
+	}
+	reportOf := func(pkgs ...pkg) *diff.Report {
+		r := reporttest.OnePackage("x")
+		r.Packages = nil
+		for _, k := range pkgs {
+			p := reporttest.OnePackage(k.name).Packages[0]
+			p.Specs.Rebuilt[0].Old.Stacks, p.Specs.Rebuilt[0].New.Stacks = k.stacks, k.stacks
+			for range k.count - 1 {
+				p.Specs.Rebuilt = append(p.Specs.Rebuilt, p.Specs.Rebuilt[0])
+			}
+			p.Counts.Rebuilt, p.Counts.Old, p.Counts.New = k.count, k.count, k.count
+			r.Packages = append(r.Packages, p)
+		}
+		return r
+	}
+	lines := func(rebuiltRows bool, pkgs ...pkg) string {
+		doc := report.NewDocument(reportOf(pkgs...), report.Options{})
+		doc.Render.RebuiltRows = rebuiltRows
+		return strings.Join((&Document{&doc}).TextLines(), "\n")
+	}
+	forged := []pkg{{"a", 1, []string{"a)", "b 2 (in b"}}, {"c", 2, []string{"c"}}}
+	other := []pkg{{"a", 1, []string{"a"}}, {"b", 2, []string{"b)", "c 2 (in c"}}}
+	if f, o := lines(false, forged...), lines(false, other...); f == o {
+		t.Errorf("two lists of rebuilds alone read alike:\n%s", f)
+	}
+	if got, want := lines(false, forged...), `a 1 (in "a)", "b 2 (in b"), c 2 (in c)`; !strings.HasSuffix(got, want) {
+		t.Errorf("the package list\n%s\nwant it to end %s", got, want)
+	}
+	// A package's own line: the stacks "a)" and "b (in c" read "1
+	// rebuilt (in a), b (in c)", a stack a and more words.
+	if got, want := lines(true, pkg{"a", 1, []string{"a)", "b (in c"}}), `1 rebuilt (in "a)", "b (in c")`; !strings.HasSuffix(got, want) {
+		t.Errorf("the package's line\n%s\nwant it to hold %s", got, want)
 	}
 }

@@ -61,13 +61,22 @@ func namedCounts(l []namedCount, quoted func([]string) bool) []string {
 }
 
 // inStacks is " (in a, b)" for the stacks of a package's rebuilds, or ""
-// for none, written as every view writes a list of stacks
-// (report.JoinList).
+// for none, each quoted as names beside parentheses are
+// (report.PartsQuoted), as the names of the list of rebuilds alone are
+// (namedCounts): as a list of stacks alone (report.JoinList), the
+// stacks "a)" and "b 2 (in b" of the package a of 1 read "a 1 (in a),
+// b 2 (in b)", as a of 1 in a and b of 2 in b.
 func inStacks(stacks []string) string {
 	if len(stacks) == 0 {
 		return ""
 	}
-	return " (in " + report.VisibleInput(report.JoinList(stacks)) + ")"
+	return " (in " + joinStacks(stacks) + ")"
+}
+
+// joinStacks is stacks joined by ", ", made visible, each quoted where
+// one is (inStacks).
+func joinStacks(stacks []string) string {
+	return report.VisibleInput(report.JoinQuoted(stacks, report.PartsQuoted(stacks)))
 }
 
 // inSomeStacks is inStacks for a line that must stay short: up to
@@ -77,7 +86,7 @@ func inSomeStacks(stacks []string) string {
 		return inStacks(stacks)
 	}
 	shown := stacks[:maxLineStacks-1]
-	return " (in " + report.VisibleInput(report.JoinList(shown)) + ", …and " + strconv.Itoa(len(stacks)-len(shown)) + " more)"
+	return " (in " + joinStacks(shown) + ", …and " + strconv.Itoa(len(stacks)-len(shown)) + " more)"
 }
 
 // maxLineStacks is how many stacks a package's line names.
