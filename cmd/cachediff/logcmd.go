@@ -165,7 +165,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		c.sources.GitLinkOut = func(link, target string) {
 			if linkOut == "" {
 				where := report.RevsPath(revs) // as the note names it
-				linkOut = fmt.Sprintf("%s: a symbolic link out of %s (to %q): log --revs steps through the commits that changed %s, and one that changed only what the link leads to would be no step of the log, its change unseen by a gate; compare the revisions as pairs instead (cachediff git:A:%s git:B:%s)", link, where, target, where, cmp.Or(top, "."), cmp.Or(top, "."))
+				linkOut = fmt.Sprintf("%s: a symbolic link out of %s (to %q): log --revs steps through the commits that changed %s, and one that changed only what the link leads to would be no step of the log, its change unseen by a gate; compare the revisions as pairs instead (cachediff %s %s)", link, where, target, where, shellword.Shown("git:A:"+cmp.Or(top, ".")), shellword.Shown("git:B:"+cmp.Or(top, ".")))
 			}
 		}
 		defer func() { c.sources.GitLinkOut = nil }()

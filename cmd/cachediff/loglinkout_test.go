@@ -2,12 +2,16 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/report"
 )
 
 // TestLogRevsLinkOutOfPath: a symbolic link of PATH that leads out of it
@@ -34,21 +38,26 @@ func TestLogRevsLinkOutOfPath(t *testing.T) {
 		target string            // the target the message names
 		since  bool              // --revs HEAD --since, not HEAD~1..HEAD
 		skip   bool              // --skip-invalid
+		path   string            // PATH, snap where empty
 	}{
-		{"file", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", false, false},
-		{"file, since", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", true, false},
-		{"file, skip-invalid", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", false, true},
-		{"through a folder", map[string]string{"snap/cache.json": "../D/i.json", "D": "Data"}, true, "../D/i.json", false, false},
-		{"chain", map[string]string{"snap/cache.json": "../Data/j.json", "Data/j.json": "i.json"}, true, "../Data/j.json", false, false},
+		{"file", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", false, false, ""},
+		{"file, since", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", true, false, ""},
+		{"file, skip-invalid", map[string]string{"snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", false, true, ""},
+		{"through a folder", map[string]string{"snap/cache.json": "../D/i.json", "D": "Data"}, true, "../D/i.json", false, false, ""},
+		{"chain", map[string]string{"snap/cache.json": "../Data/j.json", "Data/j.json": "i.json"}, true, "../Data/j.json", false, false, ""},
 		// A link to a folder is a listed skip, in a pair too, until
 		// a commit out of PATH makes Data a file.
-		{"folder, skip-invalid", map[string]string{"snap/data": "../Data"}, true, "../Data", false, true},
-		{"dangling", map[string]string{"snap/cache.json": "../Data/i.json"}, false, "../Data/i.json", false, false},
+		{"folder, skip-invalid", map[string]string{"snap/data": "../Data"}, true, "../Data", false, true, ""},
+		{"dangling", map[string]string{"snap/cache.json": "../Data/i.json"}, false, "../Data/i.json", false, false, ""},
 		// Dot-named: followed as on disk (the pair read no index, and
 		// the log passed, before).
-		{"dot-named", map[string]string{"snap/.cache.json": "../Data/i.json"}, true, "../Data/i.json", false, false},
+		{"dot-named", map[string]string{"snap/.cache.json": "../Data/i.json"}, true, "../Data/i.json", false, false, ""},
+		// The pair to compare is a command to paste: PATH quoted as
+		// the shell reads it ("git:A:my snap" was two words).
+		{"a path holding a space", map[string]string{"my snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", false, false, "my snap"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			path := cmp.Or(tc.path, "snap")
 			repo := t.TempDir()
 			git := func(args ...string) {
 				t.Helper()
@@ -67,15 +76,15 @@ func TestLogRevsLinkOutOfPath(t *testing.T) {
 				}
 			}
 			git("init", "-q")
-			write("snap/x.md", []byte("not a page\n"))
+			write(path+"/x.md", []byte("not a page\n"))
 			if _, folder := tc.links["snap/data"]; folder {
-				write("snap/own.json", oldIndex)
+				write(path+"/own.json", oldIndex)
 			}
 			if tc.first {
 				write("Data/i.json", oldIndex)
 			} else {
 				// A snapshot of its own beside the dangling link.
-				write("snap/own.json", oldIndex)
+				write(path+"/own.json", oldIndex)
 			}
 			for l, target := range tc.links {
 				if err := os.MkdirAll(filepath.Dir(filepath.Join(repo, l)), 0o755); err != nil {
@@ -92,14 +101,14 @@ func TestLogRevsLinkOutOfPath(t *testing.T) {
 			git("commit", "-qm", "two", "--date", "2025-03-02T12:00:00Z")
 
 			var stdout, stderr bytes.Buffer
-			if code := run([]string{"-C", repo, "git:HEAD~1:snap", "git:HEAD:snap"}, &stdout, &stderr); code != exitDiffers && tc.first && strings.HasSuffix(tc.target, ".json") {
+			if code := run([]string{"-C", repo, "git:HEAD~1:" + path, "git:HEAD:" + path}, &stdout, &stderr); code != exitDiffers && tc.first && strings.HasSuffix(tc.target, ".json") {
 				t.Fatalf("the pair: exit %d, want %d: %s", code, exitDiffers, stderr.String())
 			}
 			stdout.Reset()
 			stderr.Reset()
-			args := []string{"log", "-C", repo, "--fail-on", "any", "--revs", "HEAD~1..HEAD", "snap"}
+			args := []string{"log", "-C", repo, "--fail-on", "any", "--revs", "HEAD~1..HEAD", path}
 			if tc.since {
-				args = []string{"log", "-C", repo, "--fail-on", "any", "--revs", "HEAD", "--since", "2025-03-01", "snap"}
+				args = []string{"log", "-C", repo, "--fail-on", "any", "--revs", "HEAD", "--since", "2025-03-01", path}
 			}
 			if tc.skip {
 				args = append([]string{"log", "--skip-invalid"}, args[1:]...)
@@ -108,15 +117,17 @@ func TestLogRevsLinkOutOfPath(t *testing.T) {
 			if code != exitTrouble || stdout.Len() > 0 {
 				t.Fatalf("exit %d, want %d (refused); stdout %q, stderr %q", code, exitTrouble, stdout.String(), stderr.String())
 			}
-			link := "snap/cache.json"
+			link := path + "/cache.json"
 			for l := range tc.links {
-				if strings.HasPrefix(l, "snap/") {
+				if strings.HasPrefix(l, path+"/") {
 					link = l
 				}
 			}
-			want := ":" + link + `: a symbolic link out of snap (to "` + tc.target + `"): log --revs steps through the commits that changed snap`
-			if !strings.Contains(stderr.String(), want) || !strings.Contains(stderr.String(), "cachediff git:A:snap git:B:snap") {
-				t.Errorf("stderr %q, want %q and the pair to compare", stderr.String(), want)
+			where := report.RevsPath(&diff.Revs{Path: path})
+			want := ":" + link + `: a symbolic link out of ` + where + ` (to "` + tc.target + `"): log --revs steps through the commits that changed ` + where
+			pair := "cachediff " + shellword.Shown("git:A:"+path) + " " + shellword.Shown("git:B:"+path) + ")"
+			if !strings.Contains(stderr.String(), want) || !strings.Contains(stderr.String(), pair) {
+				t.Errorf("stderr %q, want %q and the pair to compare, %q", stderr.String(), want, pair)
 			}
 			// The range selected no commit, but the log is refused, not
 			// "the log is snap as commit … left it" first.
