@@ -94,3 +94,36 @@ func TestRootsOfTwoSpellingsJoinByHash(t *testing.T) {
 	}
 	facetRootsBothWays(t, "two spellings join", []facetRoot{x, v, s, i}, []facetRoot{x, v1, s1, i}, want)
 }
+
+// A root respelt alone into a spelling another environment's root of
+// it keeps, paired by environment with a root of another version
+// (TestRootsDrawnFolders' seed 640): ubuntu's curl for l 1.0 and rhel's
+// curl@=2.0 for a 2.0, now rhel's curl for 7 1.0 and z 3.0. The roots
+// pair a with 7 (its environment's, first by hash) and l with z, both
+// ways round; old → new, a's spec took stack curl, as l's, 7's and z's
+// are, and paired with z (newest first) and l's with 7's, while new →
+// old 7's spec, in stack curl@=2.0 as a's, paired with a's: 2 updated
+// one way, 1 the other. A spec of a root respell pairs by environment
+// pairs with its mate's first, so that the specs pair as the roots do.
+func TestRootMateSpecsPairAsTheRoots(t *testing.T) {
+	zlib := map[string][2]int{"rhel": {0, 0}, "ubuntu": {0, 0}}
+	h := func(env, version string) string { return propHash(env, "curl", version, "0")[:1] }
+	old := []propRoot{{"ubuntu", "curl", "1.0", 0, "curl"}, {"rhel", "curl", "2.0", 0, "curl@=2.0"}}
+	cur := []propRoot{{"rhel", "curl", "1.0", 0, "curl"}, {"rhel", "curl", "3.0", 0, "curl"}}
+	o := loadRootFolder(t, "old", old, zlib, 0, nil)
+	n := loadRootFolder(t, "new", cur, zlib, 1, nil)
+	want := []string{
+		"changed " + h("rhel", "2.0") + ">" + h("rhel", "1.0") + " curl@=2.0>curl",
+		"changed " + h("ubuntu", "1.0") + ">" + h("rhel", "3.0") + " curl>curl",
+	}
+	var specs []diff.Counts
+	rootsBothWays(t, "seed 640", o, n, want, func(tag string, r *diff.Report) {
+		specs = append(specs, r.Summary.Specs)
+		if c := r.Summary.Specs; c.Updated != 1 || c.Rebuilt != 0 {
+			t.Errorf("%s: specs %+v, want 1 updated (the mates'), none rebuilt", tag, c)
+		}
+	})
+	if len(specs) == 2 && (specs[0].Added != specs[1].Removed || specs[0].Removed != specs[1].Added) {
+		t.Errorf("specs old → new %+v, new → old %+v: not mirrored", specs[0], specs[1])
+	}
+}

@@ -617,6 +617,40 @@ func (r *respelling) byName() map[string]string {
 	return out
 }
 
+// mates returns mate by old hash (old hash → new hash), or nil: the
+// pairs the specs' matcher takes first (matcher.mates). Only a hash
+// paired with one hash alone, both ways: a spec rooted under two
+// spellings whose roots paired with two new roots (ubuntu's curl@=3.0
+// and curl for one 3.0, now curl@3.1 for 3.1 and curl@2.0 for another)
+// pairs as the stacks and facets say, both ways round alike.
+func (r *respelling) mates() map[string]string {
+	if r == nil || len(r.mate) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(r.mate))
+	bad := map[string]bool{}
+	of := make(map[string]string, len(r.mate)) // new hash → old hash
+	for x, y := range r.mate {
+		if h, ok := out[x.hash]; ok && h != y {
+			bad[x.hash] = true
+		}
+		out[x.hash] = y
+		if h, ok := of[y]; ok && h != x.hash {
+			bad[h], bad[x.hash] = true, true
+		}
+		of[y] = x.hash
+	}
+	for h := range bad {
+		delete(out, h)
+	}
+	for h, y := range out {
+		if bad[of[y]] {
+			delete(out, h)
+		}
+	}
+	return out
+}
+
 // partly reports whether old spelling root is respelt for some of its
 // roots alone.
 func (r *respelling) partly(root string) bool {
