@@ -127,3 +127,34 @@ func TestRootMateSpecsPairAsTheRoots(t *testing.T) {
 		t.Errorf("specs old → new %+v, new → old %+v: not mirrored", specs[0], specs[1])
 	}
 }
+
+// A root kept under a spelling beside one respelt alone out of it, in an
+// environment where the other side roots nothing under it (weak), over
+// a spec whose other side's spec of that hash is in the respelt root's
+// new spelling: debian's hdf5 for 4 (gcc 10, +shared) and rhel's
+// hdf5@2.0 for s (gcc 11, ~shared), now 4 moved to rhel (w), still
+// hdf5, and s's lib rebuilt (p), hdf5 too. Old → new, hdf5@2.0 went
+// whole into hdf5, and rhel's lib of s, needed by w on the new side, was
+// unchanged; new → old, p alone took hdf5@2.0, and the lib, needed by w
+// alone, kept hdf5 and was counted restacked into hdf5@2.0. It takes
+// hdf5@2.0 where its other side's spec is in that stack (and leaves
+// hdf5, the other side's being in none of it), so neither way restacks
+// it; a weak root's own spec keeps its spelling whatever
+// (TestRootsDrawnFacetFolders' seed 5726 broke the laws otherwise).
+func TestRootWeakTakesTheRespeltSpelling(t *testing.T) {
+	a := facetRoot{"debian", "hdf5", "2.0", "10", "+shared", 0, 0, "hdf5"}
+	b := facetRoot{"rhel", "hdf5", "2.0", "11", "~shared", 0, 0, "hdf5@2.0"}
+	a1, b1 := a, b
+	a1.env = "rhel"
+	b1.mid, b1.spelling = 1, "hdf5"
+	want := []string{
+		"changed " + a.letter() + ">" + a1.letter() + " hdf5>hdf5",
+		"changed " + b.letter() + ">" + b1.letter() + " hdf5@2.0>hdf5",
+	}
+	o, n := loadFacetFolder(t, "old", []facetRoot{a, b}, nil), loadFacetFolder(t, "new", []facetRoot{a1, b1}, nil)
+	rootsBothWays(t, "lead b", o, n, want, func(tag string, r *diff.Report) {
+		if s := r.Summary.Specs; s.Restacked != 0 || s.Unchanged != 2 {
+			t.Errorf("%s: specs %+v, want none restacked, 2 unchanged (rhel's zlib and lib)", tag, s)
+		}
+	})
+}

@@ -191,13 +191,15 @@ func loadFacetFolder(t *testing.T, name string, roots []facetRoot, shuffle *rand
 // seeds 36, 217, 262, 367, 370, 608, 1446 and 290 others of 0–1999 said
 // one (a root removed and added, or changed while its hash was added
 // under another spelling: TestRootsOfTwoSpellingsJoinByHash,
-// TestRootRespeltWhateverTheCounts).
+// TestRootRespeltWhateverTheCounts). Seed 5726 broke the laws with a
+// weak root's own spec moved out of its stack
+// (TestRootWeakTakesTheRespeltSpelling).
 func TestRootsDrawnFacetFolders(t *testing.T) {
 	seeds := uint64(300)
 	if testing.Short() {
 		seeds = 60
 	}
-	for _, seed := range seedsAnd(seeds, 350, 367, 370, 608, 689, 821, 1209, 1257, 1277, 1403, 1446, 1558, 1596, 1758, 1839, 1921, 1938, 2167, 2568, 2579) {
+	for _, seed := range seedsAnd(seeds, 350, 367, 370, 608, 689, 821, 1209, 1257, 1277, 1403, 1446, 1558, 1596, 1758, 1839, 1921, 1938, 2167, 2568, 2579, 5726) {
 		checkFacetFolders(t, seed)
 	}
 }

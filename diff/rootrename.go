@@ -2,6 +2,8 @@ package diff
 
 import (
 	"cmp"
+	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -1077,9 +1079,37 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 	// the set of a set and another spelling's renames.
 	// A weak rename (of r.weak's roots) keeps from where no other
 	// rename of from moves a spec.
+	// A weak rename also names the spellings the roots respelt out of
+	// from take in its environment (alts, joined): a spec it needs that
+	// the new side's spec of its hash is in the stack of one of them
+	// takes that one, and leaves from unless the new side's is in from's
+	// too, but for a weak root's own spec (debian11's hdf5 for 4 and
+	// rhel8's hdf5@2.0 for s, now rhel8's hdf5 for w, 4 moved, and for
+	// p, s rebuilt: old → new, s's lib took hdf5 whole, and w needs it
+	// on the new side; new → old, p alone took hdf5@2.0, and the lib,
+	// needed by w, weak, alone, kept hdf5, though in hdf5@2.0 on the
+	// other side: restacked one way and not the other).
 	type rename struct {
 		from, to string
 		weak     bool
+		alts     string
+	}
+	var altsAt map[envArch]string // of one old spelling, by environment
+	altsOf := func(x string, a envArch) string {
+		if altsAt == nil {
+			by := map[envArch][]string{}
+			for _, g := range o[x] {
+				if y := r.stack[rootAt{x, g.Hash()}]; y != "" {
+					by[archOf(g)] = append(by[archOf(g)], y)
+				}
+			}
+			altsAt = make(map[envArch]string, len(by))
+			for e, l := range by {
+				slices.Sort(l)
+				altsAt[e] = strings.Join(slices.Compact(l), "\x00")
+			}
+		}
+		return altsAt[a]
 	}
 	var renames []rename
 	edits := [][]int32{nil}
@@ -1087,6 +1117,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 	setOf := map[string]int32{} // by hash: the set of renames of its spec
 	var w stackWalk
 	for _, x := range olds {
+		altsAt = nil
 		groups := map[rename][]*GraphNode{}
 		for _, g := range o[x] {
 			k := rootAt{x, g.Hash()}
@@ -1094,7 +1125,10 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			if to == "" {
 				to = x // a root keeping the old spelling
 			}
-			rn := rename{x, to, r.weak[k]}
+			rn := rename{x, to, r.weak[k], ""}
+			if rn.weak {
+				rn.alts = altsOf(x, archOf(g))
+			}
 			groups[rn] = append(groups[rn], g)
 		}
 		tos := make([]rename, 0, len(groups))
@@ -1102,7 +1136,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			tos = append(tos, rn)
 		}
 		slices.SortFunc(tos, func(a, b rename) int {
-			return cmp.Or(strings.Compare(a.to, b.to), cmp.Compare(boolInt(a.weak), boolInt(b.weak)))
+			return cmp.Or(strings.Compare(a.to, b.to), cmp.Compare(boolInt(a.weak), boolInt(b.weak)), strings.Compare(a.alts, b.alts))
 		})
 		w.reset()
 		for _, rn := range tos {
@@ -1130,6 +1164,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		list memo.Key
 		set  int32
 		kept string // the old spellings the new side's spec of its hash is in, joined
+		took string // the weak renames' alts taken (weakTook), written out
 	}
 	made := map[listSet][]string{}
 	// An old spelling whose stack holds the new side's spec of a hash
@@ -1142,7 +1177,14 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		list memo.Key
 		set  int32
 	}
+	// A weak rename's alts that the new side's spec is in, and whether
+	// it is in from's stack too, found once for each set and new list.
+	type weakTook struct {
+		alts []string
+		kept bool
+	}
 	keptBy := map[newSet][]string{}
+	tookBy := map[newSet]map[int32]weakTook{}
 	return withStacks(s, func(sp *snapshot.Spec) []string {
 		set := setOf[sp.Hash]
 		if set == 0 {
@@ -1150,23 +1192,62 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		}
 		l := sp.Stacks
 		var keptOf []string
+		var took map[int32]weakTook
+		var tookKey string
 		if y := ng.Node(sp.Hash); y != nil {
 			nl := y.spec().Stacks
 			nk := newSet{memo.List(nl), set}
 			var ok bool
 			if keptOf, ok = keptBy[nk]; !ok {
 				for _, id := range edits[set] {
-					if x := renames[id]; x.to != x.from && !x.weak {
+					x := renames[id]
+					if x.to != x.from && !x.weak {
 						if _, in := slices.BinarySearch(nl, x.from); in {
 							keptOf = append(keptOf, x.from)
 						}
 					}
+					if x.weak && x.alts != "" {
+						var w weakTook
+						for _, a := range strings.Split(x.alts, "\x00") {
+							if _, in := slices.BinarySearch(nl, a); in {
+								w.alts = append(w.alts, a)
+							}
+						}
+						if len(w.alts) > 0 {
+							_, w.kept = slices.BinarySearch(nl, x.from)
+							if took == nil {
+								took = map[int32]weakTook{}
+							}
+							took[id] = w
+						}
+					}
 				}
 				keptOf = slices.Compact(keptOf)
-				keptBy[nk] = keptOf
+				keptBy[nk], tookBy[nk] = keptOf, took
+			}
+			took = tookBy[nk]
+			for id, w := range took {
+				if x := renames[id]; !w.kept && r.weak[rootAt{x.from, sp.Hash}] {
+					// A weak root's own spec stays in its stack.
+					took = maps.Clone(took)
+					w.kept = true
+					took[id] = w
+				}
+			}
+			if len(took) > 0 {
+				ids := make([]int32, 0, len(took))
+				for id := range took {
+					ids = append(ids, id)
+				}
+				slices.Sort(ids)
+				var b strings.Builder
+				for _, id := range ids {
+					fmt.Fprintf(&b, "%d:%v:%s\x01", id, took[id].kept, strings.Join(took[id].alts, "\x00"))
+				}
+				tookKey = b.String()
 			}
 		}
-		k := listSet{memo.List(l), set, strings.Join(keptOf, "\x00")}
+		k := listSet{memo.List(l), set, strings.Join(keptOf, "\x00"), tookKey}
 		stacks, ok := made[k]
 		if !ok {
 			drop, moved := map[string]bool{}, map[string]bool{}
@@ -1184,7 +1265,14 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 				}
 			}
 			for _, id := range edits[set] {
-				if x := renames[id]; !x.weak || !moved[x.from] {
+				x := renames[id]
+				if w, ok := took[id]; ok {
+					stacks = append(stacks, w.alts...)
+					if !w.kept {
+						continue
+					}
+				}
+				if !x.weak || !moved[x.from] {
 					stacks = append(stacks, x.to)
 				}
 			}
