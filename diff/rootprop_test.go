@@ -238,15 +238,7 @@ func checkRootFolders(t *testing.T, seed uint64) {
 			}
 		}
 		fwd, back := compare(o, n), compare(n, o)
-		fl, bl := rootLines(fwd), rootLines(back)
-		if want := mirrorRootLines(fl); !slices.Equal(bl, want) {
-			t.Errorf("seed %d: roots new → old %q, want the mirror of old → new %q\nold %v\nnew %v", seed, bl, fl, old, cur)
-		}
-		f, b := fwd.Summary.Specs, back.Summary.Specs
-		if f.Old != b.New || f.New != b.Old || f.Added != b.Removed || f.Removed != b.Added ||
-			f.Unchanged != b.Unchanged || f.Restacked != b.Restacked || f.Rebuilt+f.Updated != b.Rebuilt+b.Updated {
-			t.Errorf("seed %d: specs old → new %+v, new → old %+v: not mirrored\nold %v\nnew %v", seed, f, b, old, cur)
-		}
+		checkMirrored(t, seed, fwd, back, old, cur)
 		for _, r := range []*diff.Report{fwd, back} {
 			for _, h := range rootHashesGoneAndCome(r) {
 				t.Errorf("seed %d: a root of %s gone and come: %q\nold %v\nnew %v", seed, h, rootLines(r), old, cur)
@@ -305,6 +297,23 @@ func loadDrawnLocks(t *testing.T, name string, envs []string, locks map[string]*
 		t.Fatal(err)
 	}
 	return s
+}
+
+// checkMirrored fails the test where back, the diff of two drawn
+// folders new → old, is not the mirror of fwd, old → new: its roots'
+// lines, and its specs' counts (rebuilt and updated together: which of
+// the two a pair is may differ, its facets compared the other way).
+func checkMirrored(t *testing.T, seed uint64, fwd, back *diff.Report, old, cur any) {
+	t.Helper()
+	fl, bl := rootLines(fwd), rootLines(back)
+	if want := mirrorRootLines(fl); !slices.Equal(bl, want) {
+		t.Errorf("seed %d: roots new → old %q, want the mirror of old → new %q\nold %v\nnew %v", seed, bl, fl, old, cur)
+	}
+	f, b := fwd.Summary.Specs, back.Summary.Specs
+	if f.Old != b.New || f.New != b.Old || f.Added != b.Removed || f.Removed != b.Added ||
+		f.Unchanged != b.Unchanged || f.Restacked != b.Restacked || f.Rebuilt+f.Updated != b.Rebuilt+b.Updated {
+		t.Errorf("seed %d: specs old → new %+v, new → old %+v: not mirrored\nold %v\nnew %v", seed, f, b, old, cur)
+	}
 }
 
 // rootHashesGoneAndCome returns the hashes r's roots say both gone from
