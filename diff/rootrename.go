@@ -2,6 +2,7 @@ package diff
 
 import (
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"maps"
 	"slices"
@@ -1112,9 +1113,13 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		return altsAt[a]
 	}
 	var renames []rename
-	edits := [][]int32{nil}
-	joined := map[[2]int32]int32{}
-	setOf := map[string]int32{} // by hash: the set of renames of its spec
+	// parts holds, by hash, the walk's sets of renames (w.sets, interned
+	// across spellings) its spec took, one for each old spelling that
+	// needs it; a spec's set of renames is theirs joined, made once for
+	// each list of parts. Joined spelling by spelling, the set of a spec
+	// that n spellings' roots need (their zlib, each spelling's one root
+	// respelt whole) was copied n times as it grew: n² of memory.
+	parts := map[string][]int32{}
 	var w stackWalk
 	for _, x := range olds {
 		altsAt = nil
@@ -1148,17 +1153,31 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		}
 		w.walk(og, x)
 		for i, g := range w.nodes {
-			xs := w.sets[w.setOf[w.comp[i]]]
-			h := g.Hash()
-			k := [2]int32{setOf[h], w.setOf[w.comp[i]]}
-			set, ok := joined[k]
-			if !ok {
-				set = int32(len(edits))
-				edits = append(edits, append(slices.Clip(edits[k[0]]), xs...))
-				joined[k] = set
+			if p := w.setOf[w.comp[i]]; p != 0 {
+				parts[g.Hash()] = append(parts[g.Hash()], p)
 			}
-			setOf[h] = set
 		}
+	}
+	edits := [][]int32{nil}
+	setOf := make(map[string]int32, len(parts)) // by hash: the set of renames of its spec
+	byParts := map[string]int32{}
+	var key []byte
+	for h, ps := range parts {
+		key = key[:0]
+		for _, p := range ps {
+			key = binary.LittleEndian.AppendUint32(key, uint32(p))
+		}
+		set, ok := byParts[string(key)]
+		if !ok {
+			set = int32(len(edits))
+			var xs []int32
+			for _, p := range ps {
+				xs = append(xs, w.sets[p]...)
+			}
+			edits = append(edits, xs)
+			byParts[string(key)] = set
+		}
+		setOf[h] = set
 	}
 	type listSet struct {
 		list memo.Key
