@@ -68,19 +68,12 @@ func TestRespeltManySpellingsLinear(t *testing.T) {
 	respellProbe = func() { steps++ }
 	defer func() { respellProbe = nil }()
 	cost := func(n int) (int, uint64) {
-		old, cur := manySpellingsLock(t, n, n, false), manySpellingsLock(t, n, n, true)
-		og, ng := GraphOf(old), GraphOf(cur)
-		o, nw := rootNodes(og), rootNodes(ng)
-		ren := respell(o, nw)
-		if len(ren.part) != n/2 || ren.kept["foo@1"] != n-n/2 {
-			t.Fatalf("%d roots: %d respelt alone, kept %d; want %d, %d", n, len(ren.part), ren.kept["foo@1"], n/2, n-n/2)
-		}
-		steps = 0
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		s := respellStacks(old, og, ng, o, ren)
-		runtime.ReadMemStats(&after)
+		s, bytes := respellStacksBytes(manySpellingsLock(t, n, n, false), manySpellingsLock(t, n, n, true), func(ren *respelling) {
+			if len(ren.part) != n/2 || ren.kept["foo@1"] != n-n/2 {
+				t.Fatalf("%d roots: %d respelt alone, kept %d; want %d, %d", n, len(ren.part), ren.kept["foo@1"], n/2, n-n/2)
+			}
+			steps = 0
+		})
 		for _, p := range s.Packages {
 			for _, sp := range p.Specs {
 				want := n/2 + 1 // foo@1 and each foo@1.<i>
@@ -92,7 +85,7 @@ func TestRespeltManySpellingsLinear(t *testing.T) {
 				}
 			}
 		}
-		return steps, after.TotalAlloc - before.TotalAlloc
+		return steps, bytes
 	}
 	s1, b1 := cost(200)
 	s4, b4 := cost(800)
@@ -120,18 +113,11 @@ func TestRespeltManySpellingsJoinLinear(t *testing.T) {
 		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
 	}
 	cost := func(n int) uint64 {
-		old, cur := manySpellingsLock(t, n, 1, true), manySpellingsLock(t, n, 1, false)
-		og, ng := GraphOf(old), GraphOf(cur)
-		o, nw := rootNodes(og), rootNodes(ng)
-		ren := respell(o, nw)
-		if len(ren.whole) != n/2 || len(ren.perRoot) != n/2 {
-			t.Fatalf("%d roots: %d spellings respelt whole, %d root by root; want %d", n, len(ren.whole), len(ren.perRoot), n/2)
-		}
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		s := respellStacks(old, og, ng, o, ren)
-		runtime.ReadMemStats(&after)
+		s, bytes := respellStacksBytes(manySpellingsLock(t, n, 1, true), manySpellingsLock(t, n, 1, false), func(ren *respelling) {
+			if len(ren.whole) != n/2 || len(ren.perRoot) != n/2 {
+				t.Fatalf("%d roots: %d spellings respelt whole, %d root by root; want %d", n, len(ren.whole), len(ren.perRoot), n/2)
+			}
+		})
 		for _, p := range s.Packages {
 			for _, sp := range p.Specs {
 				if p.Name != "foo" && !slices.Equal(sp.Stacks, []string{"foo@1"}) {
@@ -139,11 +125,27 @@ func TestRespeltManySpellingsJoinLinear(t *testing.T) {
 				}
 			}
 		}
-		return after.TotalAlloc - before.TotalAlloc
+		return bytes
 	}
 	b1, b4 := cost(2000), cost(8000)
 	t.Logf("respellStacks: %d bytes of 2,000 roots, %d of 8,000 (%.2fx)", b1, b4, float64(b4)/float64(b1))
 	if float64(b4) > 4.4*float64(b1) {
 		t.Errorf("respellStacks: %d bytes allocated of 2,000 roots, %d of 8,000 (%.2fx), want at most 4.4x", b1, b4, float64(b4)/float64(b1))
 	}
+}
+
+// respellStacksBytes returns respellStacks of old against cur, given
+// respell's respelling after check has seen it, and the bytes it
+// allocated.
+func respellStacksBytes(old, cur *snapshot.Snapshot, check func(ren *respelling)) (*snapshot.Snapshot, uint64) {
+	og, ng := GraphOf(old), GraphOf(cur)
+	o, nw := rootNodes(og), rootNodes(ng)
+	ren := respell(o, nw)
+	check(ren)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	s := respellStacks(old, og, ng, o, ren)
+	runtime.ReadMemStats(&after)
+	return s, after.TotalAlloc - before.TotalAlloc
 }
