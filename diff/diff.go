@@ -359,6 +359,11 @@ type matcher struct {
 	// kept are the current package's hashes that both unfiltered
 	// snapshots hold, under a stack filter (keptHashes); nil otherwise.
 	kept map[string]bool
+	// mates are the old roots' hashes respell paired by environment
+	// with a new root's hash (respelling.mates): in a group, such an
+	// old spec pairs with its mate first (pairGroup), as the roots'
+	// changes pair them; nil for none.
+	mates map[string]string
 	// single says which facets have one value (one interned id) in the
 	// specs rankSpecs ranked last: the updated pass of such a facet
 	// would find nothing.
@@ -598,7 +603,9 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	// out packages included (causes.go).
 	og, ng, roots := graphsOf(before, after)
 	applied := f
+	var mates map[string]string
 	if ren := respell(roots[0], roots[1]); !ren.none() {
+		mates = ren.mates()
 		if w := ren.byName(); len(w) > 0 {
 			before = renameStacks(before, w) // rootrename.go
 		}
@@ -633,7 +640,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	byName := packagePairs(before, after)
 	if filtered && og.HasEdges() && ng.HasEdges() &&
 		(severalOfOneName(og) || severalOfOneName(ng) || severalBuilds(packagePairs(unfiltered[0], unfiltered[1]))) {
-		allPairs, allCycles = wholePairs(unfiltered[0], unfiltered[1], &ignore, og, ng)
+		allPairs, allCycles = wholePairs(unfiltered[0], unfiltered[1], &ignore, og, ng, mates)
 	}
 	r := &Report{
 		Old: newSide(before),
@@ -651,7 +658,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	if len(f.Stacks) > 0 {
 		kept = keptHashes(byName, unfiltered)
 	}
-	compared, rolled := compareAll(byName, &ignore, release, kept)
+	compared, rolled := compareAll(byName, &ignore, release, kept, mates)
 	if og.HasEdges() && ng.HasEdges() {
 		r.cyclePairs = pairByEdges(compared, og, ng, kept, allPairs)
 		if len(allCycles) > 0 {
@@ -1072,12 +1079,16 @@ func offsets(size []int32) []int32 {
 func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
 	if len(gOld)+len(gNew) > 2 {
 		m.ambiguous = true
+		m.pairMates(gOld, gNew, skip)
 	}
 	if len(gOld) == 1 || len(gNew) == 1 {
 		// One side is a single spec: a scan finds its partner.
 		for _, o := range gOld {
 			for _, n := range gNew {
 				m.probes++
+				if o.paired {
+					break // its mate's (pairMates)
+				}
 				if !n.paired && o.stack == n.stack {
 					m.record(o, n, skip)
 					break
@@ -1100,7 +1111,15 @@ func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
 		}
 		for _, o := range gOld {
 			m.probes++
-			if h, ok := head[o.stack]; ok && h >= 0 {
+			if o.paired {
+				continue // its mate's (pairMates)
+			}
+			h, ok := head[o.stack]
+			for ok && h >= 0 && gNew[h].paired { // a mate's: off the queue
+				h = next[h]
+				head[o.stack] = h
+			}
+			if ok && h >= 0 {
 				m.record(o, gNew[h], skip)
 				head[o.stack] = next[h]
 			}
@@ -1120,6 +1139,39 @@ func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
 		}
 		m.probes++
 		m.record(gOld[i], gNew[j], skip)
+	}
+}
+
+// pairMates pairs each old spec of a group whose root respell paired
+// by environment with a new root (m.mates) with that root's spec, when
+// it is of the group and not paired yet: the roots' changes pair them so
+// (rootChanges), and the stacks may not tell them apart (rhel8's
+// curl@=2.0 for a 2.0 respelt into curl, changed into 7 1.0, beside
+// ubuntu's curl for l 1.0 changed into rhel8's z 3.0: a's spec in stack
+// curl, as are 7's and z's, paired with z, newest first, and l's with
+// 7's, where the other way round 7's, in stack curl@=2.0, paired with
+// a's, and z was removed and l added).
+func (m *matcher) pairMates(gOld, gNew []*spec, skip int) {
+	if len(m.mates) == 0 {
+		return
+	}
+	var at map[string]*spec // the group's new specs by hash, made when first needed
+	for _, o := range gOld {
+		h, ok := m.mates[o.Hash]
+		if !ok || o.paired {
+			continue
+		}
+		if at == nil {
+			at = make(map[string]*spec, len(gNew))
+			for _, n := range gNew {
+				m.probes++
+				at[n.Hash] = n
+			}
+		}
+		m.probes++
+		if n := at[h]; n != nil && !n.paired {
+			m.record(o, n, skip)
+		}
 	}
 }
 
@@ -2398,9 +2450,9 @@ func packagePairs(before, after *snapshot.Snapshot) [][2]*snapshot.Package {
 // updated specs of the whole snapshots before and after (not narrowed
 // by a filter), as the report of them pairs them, and the pairs of
 // those in cycles (Report.cyclePairs). It leaves the snapshots as they
-// are.
-func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, ng Graph) (out [][2]string, cycles map[string]string) {
-	compared, _ := compareAll(packagePairs(before, after), ignore, false, nil)
+// are. mates are compareAll's.
+func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, ng Graph, mates map[string]string) (out [][2]string, cycles map[string]string) {
+	compared, _ := compareAll(packagePairs(before, after), ignore, false, nil, mates)
 	cycles = pairByEdges(compared, og, ng, nil, nil)
 	for _, c := range compared {
 		if c == nil {

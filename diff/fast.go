@@ -432,7 +432,9 @@ type compared struct {
 // unchanged package, see compared), with the counts of the roll-ups and
 // of the unchanged packages. It only reads the snapshots, unless release:
 // then each package's specs are dropped once compared and counted.
-func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool, kept []map[string]bool) ([]*compared, *rollCounts) {
+// mates are the hashes of the roots respell paired by environment (old
+// hash → new hash, respelling.mates): their specs pair first.
+func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool, kept []map[string]bool, mates map[string]string) ([]*compared, *rollCounts) {
 	out := make([]*compared, len(pairs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -449,6 +451,7 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 	for w := range workers {
 		wg.Go(func() {
 			m := newMatcherFor(ignore, specs)
+			m.mates = mates
 			c := newRollCounts(&m.in)
 			counts[w] = c
 			defer func() { c.in = nil }() // lets the matcher go

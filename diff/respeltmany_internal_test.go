@@ -3,6 +3,7 @@ package diff
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,10 +12,10 @@ import (
 )
 
 // manySpellingsLock writes and loads a lockfile of n roots written
-// foo@1, each a foo of an os of its own over one chain of n hubs; those
+// foo@1, each a foo of an os of its own over one chain of hubs; those
 // of odd i are written foo@1.<i> when respelt, each a spelling of its
 // own.
-func manySpellingsLock(t *testing.T, n int, respelt bool) *snapshot.Snapshot {
+func manySpellingsLock(t *testing.T, n, hubs int, respelt bool) *snapshot.Snapshot {
 	t.Helper()
 	h := func(kind byte, i int) string { // kind and i in base 26, a to z
 		b := []byte(strings.Repeat("a", 32))
@@ -32,9 +33,9 @@ func manySpellingsLock(t *testing.T, n int, respelt bool) *snapshot.Snapshot {
 		return fmt.Sprintf(`{"name":%q,"hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, name, hash)
 	}
 	var roots, specs []string
-	for c := range n {
+	for c := range hubs {
 		d := ""
-		if c+1 < n {
+		if c+1 < hubs {
 			d = dep(fmt.Sprintf("hub%d", c+1), h('h', c+1))
 		}
 		specs = append(specs, node(fmt.Sprintf("hub%d", c), h('h', c), "os", d))
@@ -67,19 +68,12 @@ func TestRespeltManySpellingsLinear(t *testing.T) {
 	respellProbe = func() { steps++ }
 	defer func() { respellProbe = nil }()
 	cost := func(n int) (int, uint64) {
-		old, cur := manySpellingsLock(t, n, false), manySpellingsLock(t, n, true)
-		og, ng := GraphOf(old), GraphOf(cur)
-		o, nw := rootNodes(og), rootNodes(ng)
-		ren := respell(o, nw)
-		if len(ren.part) != n/2 || ren.kept["foo@1"] != n-n/2 {
-			t.Fatalf("%d roots: %d respelt alone, kept %d; want %d, %d", n, len(ren.part), ren.kept["foo@1"], n/2, n-n/2)
-		}
-		steps = 0
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		s := respellStacks(old, og, ng, o, ren)
-		runtime.ReadMemStats(&after)
+		s, bytes := respellStacksBytes(manySpellingsLock(t, n, n, false), manySpellingsLock(t, n, n, true), func(ren *respelling) {
+			if len(ren.part) != n/2 || ren.kept["foo@1"] != n-n/2 {
+				t.Fatalf("%d roots: %d respelt alone, kept %d; want %d, %d", n, len(ren.part), ren.kept["foo@1"], n/2, n-n/2)
+			}
+			steps = 0
+		})
 		for _, p := range s.Packages {
 			for _, sp := range p.Specs {
 				want := n/2 + 1 // foo@1 and each foo@1.<i>
@@ -91,7 +85,7 @@ func TestRespeltManySpellingsLinear(t *testing.T) {
 				}
 			}
 		}
-		return steps, after.TotalAlloc - before.TotalAlloc
+		return steps, bytes
 	}
 	s1, b1 := cost(200)
 	s4, b4 := cost(800)
@@ -102,4 +96,56 @@ func TestRespeltManySpellingsLinear(t *testing.T) {
 	if float64(b4) > 4.4*float64(b1) {
 		t.Errorf("respellStacks: %d bytes allocated of 200 roots, %d of 800 (%.2fx), want at most 4.4x", b1, b4, float64(b4)/float64(b1))
 	}
+}
+
+// TestRespeltManySpellingsJoinLinear is TestRespeltManySpellingsLinear
+// the other way round (issue 35 class d): n/2 spellings of one root
+// each, respelt whole into the spelling n/2 other roots keep (root by
+// root: the old side writes it too), over one spec they all need (a
+// chain of n, in the stacks of all n/2 spellings, is n²/2 specs in
+// stacks, walked so). The spec took each spelling's set of renames in
+// turn, its set copied as it grew: 4x the input allocated 9.3x the
+// bytes in respellStacks (of 8,000 roots over a zlib, 56 MB; 131 MB
+// with the stacks' walk). The sets a spec takes are listed and joined
+// once.
+func TestRespeltManySpellingsJoinLinear(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
+	}
+	cost := func(n int) uint64 {
+		s, bytes := respellStacksBytes(manySpellingsLock(t, n, 1, true), manySpellingsLock(t, n, 1, false), func(ren *respelling) {
+			if len(ren.whole) != n/2 || len(ren.perRoot) != n/2 {
+				t.Fatalf("%d roots: %d spellings respelt whole, %d root by root; want %d", n, len(ren.whole), len(ren.perRoot), n/2)
+			}
+		})
+		for _, p := range s.Packages {
+			for _, sp := range p.Specs {
+				if p.Name != "foo" && !slices.Equal(sp.Stacks, []string{"foo@1"}) {
+					t.Fatalf("%d roots: %s in stacks %q, want foo@1 alone", n, p.Name, sp.Stacks)
+				}
+			}
+		}
+		return bytes
+	}
+	b1, b4 := cost(2000), cost(8000)
+	t.Logf("respellStacks: %d bytes of 2,000 roots, %d of 8,000 (%.2fx)", b1, b4, float64(b4)/float64(b1))
+	if float64(b4) > 4.4*float64(b1) {
+		t.Errorf("respellStacks: %d bytes allocated of 2,000 roots, %d of 8,000 (%.2fx), want at most 4.4x", b1, b4, float64(b4)/float64(b1))
+	}
+}
+
+// respellStacksBytes returns respellStacks of old against cur, given
+// respell's respelling after check has seen it, and the bytes it
+// allocated.
+func respellStacksBytes(old, cur *snapshot.Snapshot, check func(ren *respelling)) (*snapshot.Snapshot, uint64) {
+	og, ng := GraphOf(old), GraphOf(cur)
+	o, nw := rootNodes(og), rootNodes(ng)
+	ren := respell(o, nw)
+	check(ren)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	s := respellStacks(old, og, ng, o, ren)
+	runtime.ReadMemStats(&after)
+	return s, after.TotalAlloc - before.TotalAlloc
 }

@@ -191,16 +191,31 @@ func loadFacetFolder(t *testing.T, name string, roots []facetRoot, shuffle *rand
 // seeds 36, 217, 262, 367, 370, 608, 1446 and 290 others of 0–1999 said
 // one (a root removed and added, or changed while its hash was added
 // under another spelling: TestRootsOfTwoSpellingsJoinByHash,
-// TestRootRespeltWhateverTheCounts).
+// TestRootRespeltWhateverTheCounts). Seed 5726 broke the laws with a
+// weak root's own spec moved out of its stack
+// (TestRootWeakTakesTheRespeltSpelling).
+//
+// Each diff is the mirror of the diff the other way round, its roots'
+// lines and its specs' counts (checkMirrored), but for the seeds of
+// facetsNotMirrored: the test checked no mirror before, and of seeds
+// 0–1999, 33 said roots not mirrored and 142 counts, each a lead.
 func TestRootsDrawnFacetFolders(t *testing.T) {
 	seeds := uint64(300)
 	if testing.Short() {
 		seeds = 60
 	}
-	for _, seed := range seedsAnd(seeds, 350, 367, 370, 608, 689, 821, 1209, 1257, 1277, 1403, 1446, 1558, 1596, 1758, 1839, 1921, 1938, 2167, 2568, 2579) {
+	for _, seed := range seedsAnd(seeds, 350, 367, 370, 608, 689, 821, 1209, 1257, 1277, 1403, 1446, 1558, 1596, 1758, 1839, 1921, 1938, 2167, 2568, 2579, 5726) {
 		checkFacetFolders(t, seed)
 	}
 }
+
+// facetsNotMirrored are the seeds of TestRootsDrawnFacetFolders whose
+// diffs are not yet the mirror of each other's (leads: roots rooted
+// twice, or under three spellings of one package, roots moved).
+var facetsNotMirrored = map[uint64]bool{18: true, 25: true, 36: true, 37: true, 52: true, 58: true, 64: true, 65: true,
+	69: true, 73: true, 76: true, 86: true, 91: true, 101: true, 133: true, 151: true, 168: true, 177: true, 203: true,
+	208: true, 217: true, 218: true, 225: true, 226: true, 237: true, 269: true, 275: true,
+	821: true, 1446: true, 1558: true, 1839: true}
 
 // checkFacetFolders checks the diffs of the folders drawFacetFolders(seed)
 // draws, as TestRootsDrawnFacetFolders says.
@@ -214,8 +229,11 @@ func checkFacetFolders(t *testing.T, seed uint64) {
 			t.Errorf("seed %d: a folder against itself: roots %q, specs %+v", seed, rootLines(r), r.Summary.Specs)
 		}
 	}
-	fwd := compare(o, n)
-	for _, r := range []*diff.Report{fwd, compare(n, o)} {
+	fwd, back := compare(o, n), compare(n, o)
+	if !facetsNotMirrored[seed] {
+		checkMirrored(t, seed, fwd, back, old, cur)
+	}
+	for _, r := range []*diff.Report{fwd, back} {
 		for _, h := range rootHashesGoneAndCome(r) {
 			t.Errorf("seed %d: a root of %s gone and come: %q\nold %v\nnew %v", seed, h, rootLines(r), old, cur)
 		}

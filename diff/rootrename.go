@@ -2,6 +2,9 @@ package diff
 
 import (
 	"cmp"
+	"encoding/binary"
+	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -617,6 +620,40 @@ func (r *respelling) byName() map[string]string {
 	return out
 }
 
+// mates returns mate by old hash (old hash → new hash), or nil: the
+// pairs the specs' matcher takes first (matcher.mates). Only a hash
+// paired with one hash alone, both ways: a spec rooted under two
+// spellings whose roots paired with two new roots (ubuntu's curl@=3.0
+// and curl for one 3.0, now curl@3.1 for 3.1 and curl@2.0 for another)
+// pairs as the stacks and facets say, both ways round alike.
+func (r *respelling) mates() map[string]string {
+	if r == nil || len(r.mate) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(r.mate))
+	bad := map[string]bool{}
+	of := make(map[string]string, len(r.mate)) // new hash → old hash
+	for x, y := range r.mate {
+		if h, ok := out[x.hash]; ok && h != y {
+			bad[x.hash] = true
+		}
+		out[x.hash] = y
+		if h, ok := of[y]; ok && h != x.hash {
+			bad[h], bad[x.hash] = true, true
+		}
+		of[y] = x.hash
+	}
+	for h := range bad {
+		delete(out, h)
+	}
+	for h, y := range out {
+		if bad[of[y]] {
+			delete(out, h)
+		}
+	}
+	return out
+}
+
 // partly reports whether old spelling root is respelt for some of its
 // roots alone.
 func (r *respelling) partly(root string) bool {
@@ -1043,16 +1080,49 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 	// the set of a set and another spelling's renames.
 	// A weak rename (of r.weak's roots) keeps from where no other
 	// rename of from moves a spec.
+	// A weak rename also names the spellings the roots respelt out of
+	// from take in its environment (alts, joined): a spec it needs that
+	// the new side's spec of its hash is in the stack of one of them
+	// takes that one, and leaves from unless the new side's is in from's
+	// too, but for a weak root's own spec (debian11's hdf5 for 4 and
+	// rhel8's hdf5@2.0 for s, now rhel8's hdf5 for w, 4 moved, and for
+	// p, s rebuilt: old → new, s's lib took hdf5 whole, and w needs it
+	// on the new side; new → old, p alone took hdf5@2.0, and the lib,
+	// needed by w, weak, alone, kept hdf5, though in hdf5@2.0 on the
+	// other side: restacked one way and not the other).
 	type rename struct {
 		from, to string
 		weak     bool
+		alts     string
+	}
+	var altsAt map[envArch]string // of one old spelling, by environment
+	altsOf := func(x string, a envArch) string {
+		if altsAt == nil {
+			by := map[envArch][]string{}
+			for _, g := range o[x] {
+				if y := r.stack[rootAt{x, g.Hash()}]; y != "" {
+					by[archOf(g)] = append(by[archOf(g)], y)
+				}
+			}
+			altsAt = make(map[envArch]string, len(by))
+			for e, l := range by {
+				slices.Sort(l)
+				altsAt[e] = strings.Join(slices.Compact(l), "\x00")
+			}
+		}
+		return altsAt[a]
 	}
 	var renames []rename
-	edits := [][]int32{nil}
-	joined := map[[2]int32]int32{}
-	setOf := map[string]int32{} // by hash: the set of renames of its spec
+	// parts holds, by hash, the walk's sets of renames (w.sets, interned
+	// across spellings) its spec took, one for each old spelling that
+	// needs it; a spec's set of renames is theirs joined, made once for
+	// each list of parts. Joined spelling by spelling, the set of a spec
+	// that n spellings' roots need (their zlib, each spelling's one root
+	// respelt whole) was copied n times as it grew: n² of memory.
+	parts := map[string][]int32{}
 	var w stackWalk
 	for _, x := range olds {
+		altsAt = nil
 		groups := map[rename][]*GraphNode{}
 		for _, g := range o[x] {
 			k := rootAt{x, g.Hash()}
@@ -1060,7 +1130,10 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			if to == "" {
 				to = x // a root keeping the old spelling
 			}
-			rn := rename{x, to, r.weak[k]}
+			rn := rename{x, to, r.weak[k], ""}
+			if rn.weak {
+				rn.alts = altsOf(x, archOf(g))
+			}
 			groups[rn] = append(groups[rn], g)
 		}
 		tos := make([]rename, 0, len(groups))
@@ -1068,7 +1141,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			tos = append(tos, rn)
 		}
 		slices.SortFunc(tos, func(a, b rename) int {
-			return cmp.Or(strings.Compare(a.to, b.to), cmp.Compare(boolInt(a.weak), boolInt(b.weak)))
+			return cmp.Or(strings.Compare(a.to, b.to), cmp.Compare(boolInt(a.weak), boolInt(b.weak)), strings.Compare(a.alts, b.alts))
 		})
 		w.reset()
 		for _, rn := range tos {
@@ -1080,22 +1153,37 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		}
 		w.walk(og, x)
 		for i, g := range w.nodes {
-			xs := w.sets[w.setOf[w.comp[i]]]
-			h := g.Hash()
-			k := [2]int32{setOf[h], w.setOf[w.comp[i]]}
-			set, ok := joined[k]
-			if !ok {
-				set = int32(len(edits))
-				edits = append(edits, append(slices.Clip(edits[k[0]]), xs...))
-				joined[k] = set
+			if p := w.setOf[w.comp[i]]; p != 0 {
+				parts[g.Hash()] = append(parts[g.Hash()], p)
 			}
-			setOf[h] = set
 		}
+	}
+	edits := [][]int32{nil}
+	setOf := make(map[string]int32, len(parts)) // by hash: the set of renames of its spec
+	byParts := map[string]int32{}
+	var key []byte
+	for h, ps := range parts {
+		key = key[:0]
+		for _, p := range ps {
+			key = binary.LittleEndian.AppendUint32(key, uint32(p))
+		}
+		set, ok := byParts[string(key)]
+		if !ok {
+			set = int32(len(edits))
+			var xs []int32
+			for _, p := range ps {
+				xs = append(xs, w.sets[p]...)
+			}
+			edits = append(edits, xs)
+			byParts[string(key)] = set
+		}
+		setOf[h] = set
 	}
 	type listSet struct {
 		list memo.Key
 		set  int32
 		kept string // the old spellings the new side's spec of its hash is in, joined
+		took string // the weak renames' alts taken (weakTook), written out
 	}
 	made := map[listSet][]string{}
 	// An old spelling whose stack holds the new side's spec of a hash
@@ -1108,7 +1196,14 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		list memo.Key
 		set  int32
 	}
+	// A weak rename's alts that the new side's spec is in, and whether
+	// it is in from's stack too, found once for each set and new list.
+	type weakTook struct {
+		alts []string
+		kept bool
+	}
 	keptBy := map[newSet][]string{}
+	tookBy := map[newSet]map[int32]weakTook{}
 	return withStacks(s, func(sp *snapshot.Spec) []string {
 		set := setOf[sp.Hash]
 		if set == 0 {
@@ -1116,23 +1211,62 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		}
 		l := sp.Stacks
 		var keptOf []string
+		var took map[int32]weakTook
+		var tookKey string
 		if y := ng.Node(sp.Hash); y != nil {
 			nl := y.spec().Stacks
 			nk := newSet{memo.List(nl), set}
 			var ok bool
 			if keptOf, ok = keptBy[nk]; !ok {
 				for _, id := range edits[set] {
-					if x := renames[id]; x.to != x.from && !x.weak {
+					x := renames[id]
+					if x.to != x.from && !x.weak {
 						if _, in := slices.BinarySearch(nl, x.from); in {
 							keptOf = append(keptOf, x.from)
 						}
 					}
+					if x.weak && x.alts != "" {
+						var w weakTook
+						for _, a := range strings.Split(x.alts, "\x00") {
+							if _, in := slices.BinarySearch(nl, a); in {
+								w.alts = append(w.alts, a)
+							}
+						}
+						if len(w.alts) > 0 {
+							_, w.kept = slices.BinarySearch(nl, x.from)
+							if took == nil {
+								took = map[int32]weakTook{}
+							}
+							took[id] = w
+						}
+					}
 				}
 				keptOf = slices.Compact(keptOf)
-				keptBy[nk] = keptOf
+				keptBy[nk], tookBy[nk] = keptOf, took
+			}
+			took = tookBy[nk]
+			for id, w := range took {
+				if x := renames[id]; !w.kept && r.weak[rootAt{x.from, sp.Hash}] {
+					// A weak root's own spec stays in its stack.
+					took = maps.Clone(took)
+					w.kept = true
+					took[id] = w
+				}
+			}
+			if len(took) > 0 {
+				ids := make([]int32, 0, len(took))
+				for id := range took {
+					ids = append(ids, id)
+				}
+				slices.Sort(ids)
+				var b strings.Builder
+				for _, id := range ids {
+					fmt.Fprintf(&b, "%d:%v:%s\x01", id, took[id].kept, strings.Join(took[id].alts, "\x00"))
+				}
+				tookKey = b.String()
 			}
 		}
-		k := listSet{memo.List(l), set, strings.Join(keptOf, "\x00")}
+		k := listSet{memo.List(l), set, strings.Join(keptOf, "\x00"), tookKey}
 		stacks, ok := made[k]
 		if !ok {
 			drop, moved := map[string]bool{}, map[string]bool{}
@@ -1150,7 +1284,14 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 				}
 			}
 			for _, id := range edits[set] {
-				if x := renames[id]; !x.weak || !moved[x.from] {
+				x := renames[id]
+				if w, ok := took[id]; ok {
+					stacks = append(stacks, w.alts...)
+					if !w.kept {
+						continue
+					}
+				}
+				if !x.weak || !moved[x.from] {
 					stacks = append(stacks, x.to)
 				}
 			}
