@@ -24,16 +24,12 @@ import (
 // cut drops the heading with the last of its sections, never leaves it
 // empty above the next step.
 func TestLogNoEmptyHeading(t *testing.T) {
-	for name, snaps := range map[string]int{"real": 0, "generated": 1} {
-		sn := reporttest.LoadRealWeeks(t)
-		if snaps == 1 {
-			// Of 8 packages a step: every limit is a Finish, and the log
-			// of 20 is three times as long, each Finish longer too; at 8
-			// the heading left empty (03a77403's defect) still shows.
-			sn = reporttest.GenSeries(11, 8, 5)
-		}
-		l, s, _ := logOf(t, sn, report.Options{})
-		full, err := finishLog(l, s, 0)
+	// The generated series is of 8 packages a step: every limit is a
+	// Finish, and the log of 20 is three times as long, each Finish longer
+	// too; at 8 the heading left empty (03a77403's defect) still shows.
+	for name, sn := range map[string][]*snapshot.Snapshot{"real": nil, "generated": reporttest.GenSeries(11, 8, 5)} {
+		_, _, _, finish := cutsOf(t, name, sn, report.Options{})
+		full, err := finish(0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,7 +39,7 @@ func TestLogNoEmptyHeading(t *testing.T) {
 			stride = 7
 		}
 		for limit := 1; limit <= len(full); limit += stride {
-			out, err := finishLog(l, s, limit)
+			out, err := finish(limit)
 			var small *view.TooSmallError
 			if errors.As(err, &small) {
 				continue
@@ -68,14 +64,14 @@ func TestLogNewsNotice(t *testing.T) {
 	leaves := regexp.MustCompile(`The list of highlights leaves out the oldest (step|(\d+) steps)\.`)
 	old := regexp.MustCompile(`The highlights of the oldest (step|(\d+) steps) are left out`)
 	for name, sn := range map[string][]*snapshot.Snapshot{"real": weeks, "one-step": weeks[2:4]} {
-		l, s, steps := logOf(t, sn, report.Options{})
-		full, err := finishLog(l, s, 0)
+		_, s, steps, finish := cutsOf(t, name, sn, report.Options{})
+		full, err := finish(0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		n := len(steps)
 		for limit := 1; limit <= len(full); limit++ {
-			out, err := finishLog(l, s, limit)
+			out, err := finish(limit)
 			var small *view.TooSmallError
 			if errors.As(err, &small) {
 				continue
@@ -157,8 +153,8 @@ func TestLogSpillReadShort(t *testing.T) {
 func TestLogNewsBeforeDetails(t *testing.T) {
 	weeks := reporttest.LoadRealWeeks(t)
 	for name, sn := range map[string][]*snapshot.Snapshot{"real": weeks, "one-step": weeks[2:4], "generated": reporttest.GenSeries(12, 20, 6)} {
-		l, s, steps := logOf(t, sn, report.Options{})
-		full, err := finishLog(l, s, 0)
+		_, _, steps, finish := cutsOf(t, name, sn, report.Options{})
+		full, err := finish(0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,7 +164,7 @@ func TestLogNewsBeforeDetails(t *testing.T) {
 			stride = max(1, len(full)/1500)
 		}
 		for limit := 1; limit <= len(full); limit += stride {
-			out, err := finishLog(l, s, limit)
+			out, err := finish(limit)
 			var small *view.TooSmallError
 			if errors.As(err, &small) {
 				continue
@@ -252,8 +248,8 @@ func TestLogNewsKeptWhereTheyFit(t *testing.T) {
 	// too; at 8 the highlights left out where they fit (1ce847e3's defect)
 	// still show.
 	for name, sn := range map[string][]*snapshot.Snapshot{"real": weeks, "generated": reporttest.GenSeries(12, 8, 6)} {
-		l, s, _ := logOf(t, sn, report.Options{})
-		full, err := finishLog(l, s, 0)
+		l, s, _, finish := cutsOf(t, name, sn, report.Options{})
+		full, err := finish(0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -276,7 +272,7 @@ func TestLogNewsKeptWhereTheyFit(t *testing.T) {
 			if first == 0 {
 				first = limit
 			}
-			out, err := finishLog(l, s, limit)
+			out, err := finish(limit)
 			if err != nil {
 				t.Fatalf("%s --max-bytes %d: %v, but a log of every highlight takes %d bytes", name, limit, err, least)
 			}
