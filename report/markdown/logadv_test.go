@@ -34,8 +34,11 @@ func TestLogNoEmptyHeading(t *testing.T) {
 			t.Fatal(err)
 		}
 		empty := regexp.MustCompile(`\n## Across the series\n\n##? `)
+		// The real log's every limit, made once for five tests; the
+		// generated one's every seventh: with the heading a section of
+		// its own, 58 limits in a row of it (2,564-2,621) show it empty.
 		stride := 1
-		if testing.Short() {
+		if testing.Short() || name == "generated" {
 			stride = 7
 		}
 		for limit := 1; limit <= len(full); limit += stride {
@@ -240,7 +243,8 @@ func TestTooSmallNamesWhole(t *testing.T) {
 // only where no log with every highlight fits: the least log (every
 // detail out, the table at its least) fits under either notice, the one
 // naming the older steps left to the table or the shorter one. It tries
-// every limit (under -short, a sample: see below).
+// every limit of the real weeks' log and every fifth of a generated
+// one's (under -short, a sample: see below).
 func TestLogNewsKeptWhereTheyFit(t *testing.T) {
 	weeks := reporttest.LoadRealWeeks(t)
 	// The generated series is of 8 packages a step: every limit is a
@@ -271,6 +275,12 @@ func TestLogNewsKeptWhereTheyFit(t *testing.T) {
 			}
 			if first == 0 {
 				first = limit
+			}
+			// The generated log's every fifth limit: without the shorter
+			// notice, 99 limits in a row of it (from 2,526) leave
+			// highlights out where they fit.
+			if name == "generated" && limit%5 != 0 && limit != len(full) {
+				continue
 			}
 			out, err := finish(limit)
 			if err != nil {
