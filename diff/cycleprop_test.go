@@ -90,20 +90,21 @@ func keptEdges(sides [2][]symSpec, pairs map[string]string) int {
 // Cyclic shapes drawn (drawCyclic: hub-chains under masks drawn for
 // each side, rings of specs each over the next one to three, and
 // either with a spec gaining an edge to a package out of the class),
-// 20 shapes of each kind under 20 labellings of the hashes and orders
+// 20 shapes of each kind under 5 labellings of the hashes and orders
 // of the input each, both ways: the cause groups are the same under
 // every labelling, and the pairs keep as many edges to same as the
 // pairs by place do (fewer: a cycle crossed, causes made up). A chain
 // spec over its hub, seeded before any pair, took either spec of as
-// many edges by hash order (mask: 160 of 800 reports wrong); a spec
-// gaining an edge to extra was colored and ranked by it, apart from
-// every spec of the other side, and its cycle crossed (out: 122 of
-// 800). Several hubs of chains of different lengths under masks
-// ("hubs"): the chains' bottoms, alike, paired in hash order before the
-// hubs, and each hub followed its bottom's pair onto another chain
-// (hubs: 60 of 800, shape 8 in 40 of 40, e.g. pairs keep 15 edges, 18
-// by their places); they now wait for the pairs made down from the
-// hubs.
+// many edges by hash order (mask: 160 of 800 reports wrong under 20
+// labellings, 39 of 200 under these 5); a spec gaining an edge to extra
+// was colored and ranked by it, apart from every spec of the other
+// side, and its cycle crossed (out: 122 of 800; with the mask's fix
+// alone 79 of 800, 24 of 200). Several hubs of chains of different
+// lengths under masks ("hubs"): the chains' bottoms, alike, paired in
+// hash order before the hubs, and each hub followed its bottom's pair
+// onto another chain (hubs: 60 of 800, 14 of 200, shape 8 in all, e.g.
+// pairs keep 15 edges, 18 by their places); they now wait for the pairs
+// made down from the hubs.
 func TestCyclicAnyLabels(t *testing.T) {
 	for _, kind := range []string{"mask", "hubs", "ring", "out"} {
 		t.Run(kind, func(t *testing.T) {
@@ -111,7 +112,7 @@ func TestCyclicAnyLabels(t *testing.T) {
 			for shape := range uint64(20) {
 				shapes = append(shapes, drawnShape{fmt.Sprint("shape ", shape), drawCyclic(rand.New(rand.NewPCG(shape, 61)), kind), 62 + shape})
 			}
-			checkLabellings(t, shapes, 20)
+			checkLabellings(t, shapes, 5)
 		})
 	}
 }

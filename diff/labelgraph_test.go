@@ -283,11 +283,22 @@ func gLoad(t *testing.T, rng *rand.Rand, sh gShape) (o, n *snapshot.Snapshot, id
 // (compareLawful).
 func gCheck(t *testing.T, sh gShape, labellings uint64, stream uint64) []string {
 	t.Helper()
+	var seeds []uint64
+	for seed := range labellings {
+		seeds = append(seeds, seed)
+	}
+	return gCheckSeeds(t, sh, seeds, stream)
+}
+
+// gCheckSeeds is gCheck under the labellings of the seeds given (of PCG
+// stream stream), each held to the first's.
+func gCheckSeeds(t *testing.T, sh gShape, seeds []uint64, stream uint64) []string {
+	t.Helper()
 	col := [2]map[string]string{gColors(sh.sides[0]), gColors(sh.sides[1])}
 	var first [2][]string
 	var firstKept int
 	var why []string
-	for seed := range labellings {
+	for i, seed := range seeds {
 		rng := rand.New(rand.NewPCG(seed, stream))
 		o, nw, id := gLoad(t, rng, sh)
 		var mirror []string
@@ -310,19 +321,19 @@ func gCheck(t *testing.T, sh gShape, labellings uint64, stream uint64) []string 
 			if way == 0 {
 				pairs := pairIDs(r, id, false)
 				k := gKept(sh.sides, pairs)
-				if seed == 0 {
+				if i == 0 {
 					firstKept = k
 				} else if k != firstKept {
-					why = append(why, fmt.Sprintf("labelling %d: pairs keep %d edges, %d under the first", seed, k, firstKept))
+					why = append(why, fmt.Sprintf("labelling %d: pairs keep %d edges, %d under labelling %d", seed, k, firstKept, seeds[0]))
 				}
 				if pk := gKept(sh.sides, sh.place); k < pk && !sh.structural {
 					why = append(why, fmt.Sprintf("labelling %d: pairs %v keep %d edges, %d by place", seed, pairs, k, pk))
 				}
 			}
-			if seed == 0 {
+			if i == 0 {
 				first[way] = sig
 			} else if !slices.Equal(sig, first[way]) {
-				why = append(why, fmt.Sprintf("labelling %d, %s:\n%s\nunder the first:\n%s", seed, []string{"old → new", "new → old"}[way], strings.Join(sig, "\n"), strings.Join(first[way], "\n")))
+				why = append(why, fmt.Sprintf("labelling %d, %s:\n%s\nunder labelling %d:\n%s", seed, []string{"old → new", "new → old"}[way], strings.Join(sig, "\n"), seeds[0], strings.Join(first[way], "\n")))
 			}
 		}
 		for _, s := range [2]*snapshot.Snapshot{o, nw} {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/spackgen"
@@ -16,9 +17,11 @@ import (
 // report and no gate result: from the diff, from render of its saved
 // report, and from log. Under a byte limit a filters line longer than a
 // quarter of it names the first few values of each list and counts the
-// rest.
+// rest. The names are as long as a real package's, so that 2,500 of
+// them make a line longer than a comment (10,000 short ones took 4
+// times the CPU, diffing 4 times the packages, for a shorter line).
 func TestGitHubCommentManyFilters(t *testing.T) {
-	const n = 10000
+	const n, long = 2500, "a-package-of-a-long-name-p"
 	dir := t.TempDir()
 	var paths []string
 	for k, bump := range []func(int) bool{nil, func(i int) bool { return i%3 == 0 }, func(i int) bool { return i%5 == 0 }} {
@@ -26,12 +29,22 @@ func TestGitHubCommentManyFilters(t *testing.T) {
 		if err := spackgen.WriteTinyLockfile(&b, n, bump); err != nil {
 			t.Fatal(err)
 		}
-		paths = append(paths, writeFile(t, dir, fmt.Sprintf("s%d.lock", k), b.Bytes()))
+		// Each spec's name and its root's spec: p<i> made long<i>.
+		data := bytes.ReplaceAll(b.Bytes(), []byte(`"name":"p`), []byte(`"name":"`+long))
+		data = bytes.ReplaceAll(data, []byte(`"spec":"p`), []byte(`"spec":"`+long))
+		paths = append(paths, writeFile(t, dir, fmt.Sprintf("s%d.lock", k), data))
+	}
+	var names []string
+	for i := range n {
+		names = append(names, fmt.Sprintf("%s%d", long, i))
+	}
+	if size := len(strings.Join(names, ", ")); size <= 65536 {
+		t.Fatalf("the names take %d bytes, want more than a GitHub comment holds", size)
 	}
 	for _, flag := range []string{"--stack", "--package"} {
 		var filters []string
-		for i := range n {
-			filters = append(filters, flag, fmt.Sprintf("p%d", i))
+		for _, name := range names {
+			filters = append(filters, flag, name)
 		}
 		for _, c := range []struct {
 			name string
@@ -68,7 +81,7 @@ func TestGitHubCommentManyFilters(t *testing.T) {
 				if out.Len() > limit {
 					t.Errorf("%s %s ×%d %v: %d bytes, want at most %d", c.name, flag, n, args[len(args)-2:], out.Len(), limit)
 				}
-				if !bytes.Contains(out.Bytes(), []byte(" and 9995 more")) {
+				if !bytes.Contains(out.Bytes(), []byte(fmt.Sprintf(" and %d more", n-5))) {
 					t.Errorf("%s %s ×%d %v: the filters line counts no rest:\n%.600s", c.name, flag, n, args[len(args)-2:], out.String())
 				}
 			}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -55,6 +56,65 @@ func finishLog(l *logMarkdown, s *diff.Series, limit int) (string, error) {
 	return buf.String(), err
 }
 
+// cutFunc writes a log under a limit (0: whole).
+type cutFunc func(limit int) (string, error)
+
+// logCuts is logOf with the cutFunc of its log.
+func logCuts(t *testing.T, snaps []*snapshot.Snapshot, o report.Options) (*logMarkdown, *diff.Series, []*diff.Report, cutFunc) {
+	t.Helper()
+	l, s, steps := logOf(t, snaps, o)
+	return l, s, steps, func(limit int) (string, error) { return finishLog(l, s, limit) }
+}
+
+// realLog is the log of the real weekly series (report.Options{}) and
+// what it writes under each limit asked so far: five tests check a
+// property of it at every limit, each limit a Finish of some 0.5 ms,
+// and share the cuts rather than make them five times over.
+var realLog struct {
+	once  sync.Once
+	l     *logMarkdown
+	s     *diff.Series
+	steps []*diff.Report
+	cuts  map[int]realCut
+}
+
+type realCut struct {
+	out string
+	err error
+}
+
+// realLogCuts is logCuts of the real weekly series, whose cutFunc writes
+// each limit once per test binary (the tests share the writer: none
+// runs in parallel).
+func realLogCuts(t *testing.T) (*logMarkdown, *diff.Series, []*diff.Report, cutFunc) {
+	t.Helper()
+	realLog.once.Do(func() {
+		realLog.l, realLog.s, realLog.steps = logOf(t, reporttest.LoadRealWeeks(t), report.Options{})
+		realLog.cuts = map[int]realCut{}
+	})
+	if realLog.l == nil {
+		t.Fatal("the log of the real weekly series failed in an earlier test")
+	}
+	return realLog.l, realLog.s, realLog.steps, func(limit int) (string, error) {
+		c, ok := realLog.cuts[limit]
+		if !ok {
+			c.out, c.err = finishLog(realLog.l, realLog.s, limit)
+			realLog.cuts[limit] = c
+		}
+		return c.out, c.err
+	}
+}
+
+// cutsOf is the log of a test's case: realLogCuts for the case named
+// "real" (the real weekly series, report.Options{}), else logCuts.
+func cutsOf(t *testing.T, name string, snaps []*snapshot.Snapshot, o report.Options) (*logMarkdown, *diff.Series, []*diff.Report, cutFunc) {
+	t.Helper()
+	if name == "real" {
+		return realLogCuts(t)
+	}
+	return logCuts(t, snaps, o)
+}
+
 // TestLogMaxBytesProperties cuts the log of the real weekly series, and
 // of generated ones, with and without the GitHub comment's marker, to
 // every limit from 1 to one more than its full size (for the generated
@@ -86,8 +146,8 @@ func TestLogMaxBytesProperties(t *testing.T) {
 		{"generated-one-step", reporttest.GenSeries(3, 8, 2), report.Options{}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			l, s, steps := logOf(t, tc.snaps, tc.o)
-			full, err := finishLog(l, s, 0)
+			l, s, steps, finish := cutsOf(t, tc.name, tc.snaps, tc.o)
+			full, err := finish(0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -105,7 +165,7 @@ func TestLogMaxBytesProperties(t *testing.T) {
 			if shown(full) != n {
 				t.Fatalf("the full log shows %d step headings of %d", shown(full), n)
 			}
-			_, err = finishLog(l, s, 1)
+			_, err = finish(1)
 			var small *view.TooSmallError
 			if !errors.As(err, &small) {
 				t.Fatalf("--max-bytes 1: error %v, want a *view.TooSmallError", err)
@@ -135,7 +195,7 @@ func TestLogMaxBytesProperties(t *testing.T) {
 				if limit < 1 {
 					continue
 				}
-				out, err := finishLog(l, s, limit)
+				out, err := finish(limit)
 				if limit < least {
 					if !errors.As(err, &small) || small.Min != least || small.Max != limit || out != "" {
 						t.Fatalf("--max-bytes %d (below the minimum %d): error %v, %d bytes written; want a *view.TooSmallError naming %d", limit, least, err, len(out), least)
@@ -178,7 +238,7 @@ func TestLogMaxBytesProperties(t *testing.T) {
 			}
 			// The writer kept across limits writes what a new one writes.
 			for _, limit := range []int{least, (least + len(full)) / 2, len(full) - 1} {
-				want, _ := finishLog(l, s, limit)
+				want, _ := finish(limit)
 				var buf bytes.Buffer
 				o := tc.o
 				o.MaxBytes = limit
