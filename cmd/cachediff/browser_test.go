@@ -653,14 +653,14 @@ func expectPair(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 			var rows []string
 			for _, v := range p.Versions.Old {
 				if slices.Contains(p.Versions.New, v) {
-					rows = append(rows, pt(p.Name)+" "+pt(v)+": old – new")
+					rows = append(rows, pt(p.Name)+" "+pt(report.MoveSide(v))+": old – new")
 				} else {
-					rows = append(rows, pt(p.Name)+" "+pt(v)+": old")
+					rows = append(rows, pt(p.Name)+" "+pt(report.MoveSide(v))+": old")
 				}
 			}
 			for _, v := range p.Versions.New {
 				if !slices.Contains(p.Versions.Old, v) {
-					rows = append(rows, pt(p.Name)+" "+pt(v)+": new")
+					rows = append(rows, pt(p.Name)+" "+pt(report.MoveSide(v))+": new")
 				}
 			}
 			// The strip's bounds: 30 packages, 120 rows, in order.
@@ -727,10 +727,15 @@ func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 	if err := json.Unmarshal(js, &l); err != nil {
 		t.Fatal(err)
 	}
-	labels := []string{}
+	labels, raw := []string{}, []string{}
 	for _, s := range l.Snapshots {
 		labels = append(labels, pt(s.Label())) // distinct tags or commits: the page's labels
+		raw = append(raw, s.Label())
 	}
+	// A run's ends in the chart of versions, quoted as every view's runs
+	// are (report.RunLabelsQuoted).
+	q := report.RunLabelsQuoted(raw)
+	runLabel := func(i int) string { return pt(report.ListItem(raw[i], q)) }
 	n := len(labels)
 	counts := make([]map[string]int, n)
 	for i := range counts {
@@ -819,11 +824,11 @@ func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 			if i == 120 {
 				break
 			}
-			when := labels[v.From]
+			when := runLabel(v.From)
 			if v.To != v.From {
-				when += " – " + labels[v.To]
+				when += " – " + runLabel(v.To)
 			}
-			gantt.Titles = append(gantt.Titles, pt(p.Name)+" "+pt(v.Version)+": "+when)
+			gantt.Titles = append(gantt.Titles, pt(p.Name)+" "+pt(report.MoveSide(v.Version))+": "+when)
 		}
 	}
 	if gantt.Titles != nil {
