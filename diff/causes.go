@@ -5186,13 +5186,17 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 	if keep.on() {
 		// Paired first, as without filters: a root respelt, or a
 		// provider swapped under one spelling, is one root.
-		// A root removed of a spelling respelt whole into a spelling
-		// the old side writes too (root by root: it keeps its spelling)
-		// is kept whatever the filters, as the roots respelt out of that
-		// spelling are: the old side's stack of the spelling is its
-		// alone, and the laws of the roots read it from the list.
+		// A root removed of a spelling respelt root by root (whole into
+		// a spelling the old side writes too, or one whose other roots
+		// are respelt alone: it keeps its spelling) is kept whatever the
+		// filters, as the roots respelt out of that spelling are: the
+		// old side's stack of the spelling is its alone, and the laws of
+		// the roots read it from the list. Of ubuntu's cmake 1.0 and 3.0
+		// and debian's cmake, now cmake@1.0 and cmake@=2.0 with debian's
+		// gone, --stack hdf5@3.0 counted debian's zlib in stack cmake on
+		// the old side with no root cmake listed, and render refused it.
 		rc.Removed = slices.DeleteFunc(rc.Removed, func(x RootSpec) bool {
-			return !keep.changed(x.Root, ren.of(x.Root, x.Hash), x.Name, "") && !ren.perRoot[x.Root]
+			return !keep.changed(x.Root, ren.of(x.Root, x.Hash), x.Name, "") && !ren.byRoot[x.Root]
 		})
 		rc.Added = slices.DeleteFunc(rc.Added, func(y RootSpec) bool { return !keep.changed(y.Root, "", y.Name, "") })
 	}

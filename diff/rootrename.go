@@ -586,7 +586,11 @@ type respelling struct {
 	// writes too (perRoot).
 	stack   map[rootAt]string
 	perRoot map[string]bool // the spellings of whole whose stacks go root by root
-	weak    map[rootAt]bool // roots that keep their spelling only where no root respelt out of it goes
+	// byRoot are the old spellings of stack's roots (part's and
+	// perRoot's): spellings respelt root by root, a root of which no
+	// new root pairs with keeps it.
+	byRoot map[string]bool
+	weak   map[rootAt]bool // roots that keep their spelling only where no root respelt out of it goes
 	// mate maps an old root that respell or respeltRoots paired by
 	// environment (old spelling, hash) to the hash of the new root it
 	// paired with: the roots' changes pair them so (rootChanges), as the
@@ -1023,7 +1027,12 @@ func (r *respelling) stacks(o, n map[string][]*GraphNode, intoRoots map[rootAt]s
 		olds = append(olds, k.root)
 	}
 	slices.Sort(olds)
-	for _, x := range slices.Compact(olds) {
+	olds = slices.Compact(olds)
+	r.byRoot = make(map[string]bool, len(olds))
+	for _, x := range olds {
+		r.byRoot[x] = true
+	}
+	for _, x := range olds {
 		respelt := map[envArch]bool{} // of x's roots, one respelt there
 		for _, g := range o[x] {
 			if _, ok := r.stack[rootAt{x, g.Hash()}]; ok {
