@@ -17,14 +17,7 @@ import (
 // own.
 func manySpellingsLock(t *testing.T, n, hubs int, respelt bool) *snapshot.Snapshot {
 	t.Helper()
-	h := func(kind byte, i int) string { // kind and i in base 26, a to z
-		b := []byte(strings.Repeat("a", 32))
-		b[0] = kind
-		for k := 31; i > 0; k, i = k-1, i/26 {
-			b[k] = byte('a' + i%26)
-		}
-		return string(b)
-	}
+	h := spellHash
 	node := func(name, hash, osName, deps string) string {
 		return fmt.Sprintf(`%q:{"name":%q,"version":"1","arch":{"platform":"linux","platform_os":%q,"target":"x86_64"},"namespace":"builtin","parameters":{},"dependencies":[%s],"hash":%q}`,
 			hash, name, osName, deps, hash)
