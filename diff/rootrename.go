@@ -1104,8 +1104,14 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		weak     bool
 		alts     string
 	}
-	var altsAt map[envArch]string // of one old spelling, by environment
-	altsOf := func(x string, a envArch) string {
+	// Each environment's alts are numbered (altsList, split in
+	// altsSplit), and a weak root's group is keyed by the number: keyed by
+	// the joined string, each of n/2 weak roots beside n/2 roots respelt
+	// alone in its environment hashed all n/2 spellings, n² bytes.
+	var altsAt map[envArch]int32 // of one old spelling, by environment
+	altsList, altsSplit := []string{""}, [][]string{nil}
+	altsID := map[string]int32{"": 0}
+	altsOf := func(x string, a envArch) int32 {
 		if altsAt == nil {
 			by := map[envArch][]string{}
 			for _, g := range o[x] {
@@ -1113,15 +1119,30 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 					by[archOf(g)] = append(by[archOf(g)], y)
 				}
 			}
-			altsAt = make(map[envArch]string, len(by))
+			altsAt = make(map[envArch]int32, len(by))
 			for e, l := range by {
 				slices.Sort(l)
-				altsAt[e] = strings.Join(slices.Compact(l), "\x00")
+				l = slices.Compact(l)
+				joined := strings.Join(l, "\x00")
+				id, ok := altsID[joined]
+				if !ok {
+					id = int32(len(altsList))
+					altsID[joined] = id
+					altsList, altsSplit = append(altsList, joined), append(altsSplit, l)
+				}
+				altsAt[e] = id
 			}
 		}
 		return altsAt[a]
 	}
+	// group is a rename as its roots are grouped, its alts by number.
+	type group struct {
+		to   string
+		weak bool
+		alts int32
+	}
 	var renames []rename
+	var renameAlts [][]string // by rename: its alts, split
 	// parts holds, by hash, the walk's sets of renames (w.sets, interned
 	// across spellings) its spec took, one for each old spelling that
 	// needs it; a spec's set of renames is theirs joined, made once for
@@ -1132,31 +1153,32 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 	var w stackWalk
 	for _, x := range olds {
 		altsAt = nil
-		groups := map[rename][]*GraphNode{}
+		groups := map[group][]*GraphNode{}
 		for _, g := range o[x] {
 			k := rootAt{x, g.Hash()}
 			to := r.stack[k]
 			if to == "" {
 				to = x // a root keeping the old spelling
 			}
-			rn := rename{x, to, r.weak[k], ""}
-			if rn.weak {
-				rn.alts = altsOf(x, archOf(g))
+			gk := group{to, r.weak[k], 0}
+			if gk.weak {
+				gk.alts = altsOf(x, archOf(g))
 			}
-			groups[rn] = append(groups[rn], g)
+			groups[gk] = append(groups[gk], g)
 		}
-		tos := make([]rename, 0, len(groups))
-		for rn := range groups {
-			tos = append(tos, rn)
+		tos := make([]group, 0, len(groups))
+		for gk := range groups {
+			tos = append(tos, gk)
 		}
-		slices.SortFunc(tos, func(a, b rename) int {
-			return cmp.Or(strings.Compare(a.to, b.to), cmp.Compare(boolInt(a.weak), boolInt(b.weak)), strings.Compare(a.alts, b.alts))
+		slices.SortFunc(tos, func(a, b group) int {
+			return cmp.Or(strings.Compare(a.to, b.to), cmp.Compare(boolInt(a.weak), boolInt(b.weak)), strings.Compare(altsList[a.alts], altsList[b.alts]))
 		})
 		w.reset()
-		for _, rn := range tos {
+		for _, gk := range tos {
 			id := int32(len(renames))
-			renames = append(renames, rn)
-			for _, g := range groups[rn] {
+			renames = append(renames, rename{x, gk.to, gk.weak, altsList[gk.alts]})
+			renameAlts = append(renameAlts, altsSplit[gk.alts])
+			for _, g := range groups[gk] {
 				w.root(g, id)
 			}
 		}
@@ -1236,7 +1258,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 					}
 					if x.weak && x.alts != "" {
 						var w weakTook
-						for _, a := range strings.Split(x.alts, "\x00") {
+						for _, a := range renameAlts[id] { // split once: n/2 alts split for each of n/2 specs was n²
 							if _, in := slices.BinarySearch(nl, a); in {
 								w.alts = append(w.alts, a)
 							}
