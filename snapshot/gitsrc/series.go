@@ -173,7 +173,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		for _, id := range included[:min(len(included), cap(tips))] {
 			tips = append(tips, short(id))
 		}
-		return nil, fmt.Errorf("the range %s ends at %d commits (%s): a log follows one line of history, the first parents of one commit, and would step from one branch to another; give one end, as A..B", rng, len(included), snapshot.ListSome(tips, len(included)))
+		return nil, fmt.Errorf("the range %s ends at %d commits (%s): a log follows one line of history, the first parents of one commit, and would step from one branch to another; give one end, as A..B", quotedRev(rng), len(included), snapshot.ListSome(tips, len(included)))
 	}
 	var pair []string // A and B of a range A..B
 	if len(excluded) == 1 && len(included) == 1 {
@@ -507,7 +507,7 @@ func (r *Repo) checkUntilBase(rng, until string, at int64, base string) error {
 	if err != nil || at >= when {
 		return nil
 	}
-	return fmt.Errorf("--until %s is before the range %s begins: its base, commit %s, is dated %s, so no commit of the range is in the dates (a typo of the date?)", until, rng, short(base), dateText(when))
+	return fmt.Errorf("--until %s is before the range %s begins: its base, commit %s, is dated %s, so no commit of the range is in the dates (a typo of the date?)", until, quotedRev(rng), short(base), dateText(when))
 }
 
 // dateText writes a commit date of seconds for messages.
@@ -521,10 +521,10 @@ func (r *Repo) endHint(end string, excluded []string) string {
 	if len(excluded) == 1 {
 		head, err := r.run(nil, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
 		if h := strings.TrimSpace(string(head)); err == nil && h != "" && r.checkRange(end+"..HEAD", excluded[0], h) == nil {
-			return shellword.Word(end + "..HEAD")
+			return shellword.Shown(end + "..HEAD")
 		}
 	}
-	return shellword.Word(end+"..B") + ", B a later commit of its first-parent line"
+	return shellword.Shown(end+"..B") + ", B a later commit of its first-parent line"
 }
 
 // rangeEnds names the ends a and b of the range rng (A..B) for
@@ -543,14 +543,14 @@ func sameEnds(rng, a, b string) error {
 		return nil
 	}
 	left, right := rangeEnds(rng, a, b)
-	return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit", rng, left, right)
+	return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit", quotedRev(rng), quotedRev(left), quotedRev(right))
 }
 
 // reversedRange is the error of the range rng whose end b is an
 // ancestor of its base a.
 func reversedRange(rng, a, b string) error {
 	left, right := rangeEnds(rng, a, b)
-	return fmt.Errorf("the range %s is reversed: %s is an ancestor of %s, so it selects no commit; %s..%s is the other way round", rng, right, left, right, left)
+	return fmt.Errorf("the range %s is reversed: %s is an ancestor of %s, so it selects no commit; %s is the other way round", quotedRev(rng), quotedRev(right), quotedRev(left), shellword.Shown(right+".."+left))
 }
 
 // checkRange refuses the range rng, of one excluded commit a, the
@@ -591,9 +591,9 @@ func (r *Repo) checkRange(rng, a, b string) error {
 	}
 	out, err := r.run(nil, "merge-base", a, b)
 	if fork := short(strings.TrimSpace(string(out))); err == nil && fork != "" {
-		return fmt.Errorf("the range %s: %s is not an ancestor of %s (they forked at commit %s): the series would start from a snapshot %s never had; use %s..%s%s", rng, left, right, fork, right, fork, right, r.historyHint())
+		return fmt.Errorf("the range %s: %s is not an ancestor of %s (they forked at commit %s): the series would start from a snapshot %s never had; use %s%s", quotedRev(rng), quotedRev(left), quotedRev(right), fork, quotedRev(right), shellword.Shown(fork+".."+right), r.historyHint())
 	}
-	return fmt.Errorf("the range %s: %s and %s share no history%s", rng, left, right, r.historyHint())
+	return fmt.Errorf("the range %s: %s and %s share no history%s", quotedRev(rng), quotedRev(left), quotedRev(right), r.historyHint())
 }
 
 // checkFirstParentBase refuses the base a of the range rng (a..b, a an
@@ -618,11 +618,11 @@ func (r *Repo) checkFirstParentBase(rng, left, right, a, b string, line *string)
 	if parent == a {
 		return nil
 	}
-	from := right // its line ends within the range: a root, or a shallow clone's oldest
+	from := shellword.Shown(right) // its line ends within the range: a root, or a shallow clone's oldest
 	if parent != "" {
-		from = fmt.Sprintf("%s..%s, the same commits of the line", short(parent), right)
+		from = shellword.Shown(short(parent)+".."+right) + ", the same commits of the line"
 	}
-	return fmt.Errorf("the range %s: %s is not on the first-parent line of %s (a merge brought it in): the series would step from %s's branch to commits of the line that never had its changes, and log them undone; use %s", rng, left, right, left, from)
+	return fmt.Errorf("the range %s: %s is not on the first-parent line of %s (a merge brought it in): the series would step from %s's branch to commits of the line that never had its changes, and log them undone; use %s", quotedRev(rng), quotedRev(left), quotedRev(right), quotedRev(left), from)
 }
 
 // lineBase returns the first parent of the oldest first-parent commit
@@ -683,7 +683,7 @@ func (r *Repo) oneRevisionHint(rng, end, top string) string {
 	if ok, err := r.isAncestor(end, head); err != nil || !ok {
 		return ""
 	}
-	return fmt.Sprintf("; the range %s is one revision, which selects its history up to it, and %s is there at HEAD: for the commits after it, give %s", rng, displayPath(top), shellword.Word(rng+"..HEAD"))
+	return fmt.Sprintf("; the range %s is one revision, which selects its history up to it, and %s is there at HEAD: for the commits after it, give %s", quotedRev(rng), displayPath(top), shellword.Shown(rng+"..HEAD"))
 }
 
 // isAncestor reports whether commit a is an ancestor of commit b (or b).
@@ -802,11 +802,11 @@ func (r *Repo) rangeError(rng string, err error) error {
 			if !strings.HasPrefix(rev, "-") {
 				// A tree or a blob (main^{tree}, main:file): git knows it.
 				if typ, terr := r.run(nil, "cat-file", "-t", rev); terr == nil {
-					return fmt.Errorf("revision %s in the range %s is a %s, not a commit", rev, rng, strings.TrimSpace(string(typ)))
+					return fmt.Errorf("revision %s in the range %s is a %s, not a commit", quotedRev(rev), quotedRev(rng), strings.TrimSpace(string(typ)))
 				}
 			}
 			if why := r.ambiguous(rev); why != "" {
-				return fmt.Errorf("revision %s in the range %s%s", rev, rng, why)
+				return fmt.Errorf("revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), why)
 			}
 			// A name git knows whose object is not here (HEAD detached
 			// at a pruned commit): say so, as commit does, not "unknown".
@@ -818,9 +818,9 @@ func (r *Repo) rangeError(rng string, err error) error {
 				if id := strings.TrimSpace(string(out)); id != "" {
 					if _, cerr := r.run(nil, "cat-file", "-e", id); cerr != nil {
 						if rev == name && strings.EqualFold(name, id) {
-							return fmt.Errorf("revision %s in the range %s is not in this repository's objects%s", rev, rng, r.historyHint())
+							return fmt.Errorf("revision %s in the range %s is not in this repository's objects%s", quotedRev(rev), quotedRev(rng), r.historyHint())
 						}
-						return fmt.Errorf("revision %s in the range %s: %s%s", rev, rng, notInObjects(name, id), r.historyHint())
+						return fmt.Errorf("revision %s in the range %s: %s%s", quotedRev(rev), quotedRev(rng), notInObjects(name, id), r.historyHint())
 					}
 				}
 			}
@@ -830,7 +830,7 @@ func (r *Repo) rangeError(rng string, err error) error {
 			return fmt.Errorf("unknown revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), r.unknownHint(rev))
 		}
 	}
-	return fmt.Errorf("revision range %s: %v", rng, err)
+	return fmt.Errorf("revision range %s: %v", quotedRev(rng), err)
 }
 
 // refLogWhy is git's reason, from err, why it did not resolve rev, a

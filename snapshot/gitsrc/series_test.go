@@ -47,12 +47,12 @@ func TestSeriesRefusesEmptyRanges(t *testing.T) {
 		want              string // "" for none
 	}{
 		{"main~2..main", "", "", ""},
-		{"main..main~2", "", "", "the range main..main~2 is reversed: main~2 is an ancestor of main, so it selects no commit; main~2..main is the other way round"},
+		{"main..main~2", "", "", "the range main..main~2 is reversed: main~2 is an ancestor of main, so it selects no commit; 'main~2..main' is the other way round"},
 		{"main~1..main~1", "", "", "the range main~1..main~1 selects no commit: main~1 and main~1 are the same commit"},
 		{"main..", "", "", "the range main.. selects no commit: main and HEAD are the same commit"},
 		// With --since, told the same from the rev-list of the dates'
 		// order (checkDateOrder), without git merge-base.
-		{"main..main~2", "2000-01-01", "", "the range main..main~2 is reversed: main~2 is an ancestor of main, so it selects no commit; main~2..main is the other way round"},
+		{"main..main~2", "2000-01-01", "", "the range main..main~2 is reversed: main~2 is an ancestor of main, so it selects no commit; 'main~2..main' is the other way round"},
 		{"t1..main~2", "2000-01-01", "", "the range t1..main~2 selects no commit: t1 and main~2 are the same commit"},
 		{"main..", "2000-01-01", "", "the range main.. selects no commit: main and HEAD are the same commit"},
 		{"main~1..side", "2000-01-01", "", ""},
