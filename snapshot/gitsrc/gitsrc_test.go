@@ -372,7 +372,8 @@ func TestSeries(t *testing.T) {
 		{"HEAD~1..HEAD", "_cache/nothing", "no commit of HEAD~1..HEAD changed _cache/nothing, and it does not exist at the base"},
 		{"HEAD", "_cache/nothing", "no commit of HEAD changed _cache/nothing"},
 		{"HEAD~1..HEAD", "../x", "outside the repository"},
-		{"--all", "_cache/develop", "bad revision range"},
+		// Why, not `bad revision range "--all"` alone.
+		{"--all", "_cache/develop", `bad revision range "--all": it begins with -, and git would read it as an option, not revisions; a range is A..B`},
 	} {
 		_, err := r.Series(c.rng, c.path, "", "")
 		if err == nil || !strings.Contains(err.Error(), c.want) {

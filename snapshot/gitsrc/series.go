@@ -69,7 +69,11 @@ type Commit struct {
 // PATH was made, a commit that deleted it) is Absent: an empty snapshot.
 // A series whose every commit is Absent, or that has none, is an error.
 func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
-	if rng == "" || strings.HasPrefix(rng, "-") || strings.ContainsAny(rng, "\n\x00") {
+	if strings.HasPrefix(rng, "-") {
+		// --revs=--all said `bad revision range "--all"`, not why.
+		return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; a range is A..B (HEAD~7..HEAD), and a branch whose name begins with - is written in full (refs/heads/-x)", rng)
+	}
+	if rng == "" || strings.ContainsAny(rng, "\n\x00") {
 		return nil, fmt.Errorf("bad revision range %q", rng)
 	}
 	if err := checkPathLength(p); err != nil {
