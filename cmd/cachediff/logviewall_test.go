@@ -82,6 +82,9 @@ func TestLogArgErrorProbesBounded(t *testing.T) {
 	}{
 		{[]string{"--view", "x", "a", srv.URL + "/broken"}, `cachediff: a: --view "x" reads a view`, map[string]int{"broken": 0}},
 		{[]string{srv.URL + "/none", srv.URL + "/broken"}, "cachediff: " + srv.URL + "/none: not a Spack mirror", map[string]int{"broken": 1, "none": 4}},
+		// A file:// URL fails as an http:// one does, "not a Spack
+		// mirror": the URL after it is asked too (8ba7639c), once.
+		{[]string{"file://" + filepath.ToSlash(dir) + "/a", srv.URL + "/none"}, "cachediff: file://" + filepath.ToSlash(dir) + "/a and " + srv.URL + "/none (every snapshot): not a Spack mirror", map[string]int{"none": 4}},
 	} {
 		clear(asked)
 		var stdout, stderr bytes.Buffer
