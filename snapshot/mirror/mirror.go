@@ -177,9 +177,14 @@ func Open(st Store, opt Options) (*Source, error) {
 		return s, nil
 	case !errors.Is(err, ErrNotFound):
 		return nil, err
-	case opt.View != "":
+	case opt.View != "" && !noMirrorHeld(st):
 		return nil, fmt.Errorf("no view %q: %w%s", opt.View, err, viewsHint(st))
 	}
+	// A folder (a file:// URL) or a tree that holds no file of a
+	// mirror's root, with --view or without: each probe below finds
+	// nothing, and it is "not a Spack mirror", as without --view. It
+	// said `no view "x": … (the mirror has no views)` of a mirror it is
+	// not.
 	// No index manifest: a v3 mirror's spec manifests, or layout v2.
 	if _, err := st.Get("v3/layout.json", maxManifest); err == nil {
 		if refused != nil {
@@ -319,6 +324,19 @@ func holds(st Store, rel string) bool {
 		return err == nil && fi.Mode().IsRegular()
 	}
 	return false
+}
+
+// noMirrorHeld reports whether st, a store that tells without a request
+// whether it holds a file (holds: a folder, a tree at a revision),
+// holds none that a mirror's root has: no index manifest, layout.json,
+// v2 index or its .hash. false for a store that cannot tell so (a URL).
+func noMirrorHeld(st Store) bool {
+	switch st.(type) {
+	case hasStore, *noted:
+	default:
+		return false
+	}
+	return !holds(st, indexManifest) && !holds(st, "v3/layout.json") && !holds(st, v2Index) && !holds(st, v2IndexHash)
 }
 
 // listFor lists the folder rel of st and keeps the names pick picks
