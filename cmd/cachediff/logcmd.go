@@ -162,10 +162,17 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		// the commits that changed PATH, so that a commit that changed
 		// only Data/i.json, which snap/cache.json leads to, passed the
 		// gate while git:HEAD~1:snap against git:HEAD:snap changed.
+		// The pair read from where the log reads: with -C DIR, the
+		// pair without it was read from the current folder, no
+		// repository or another one.
+		inFolder := ""
+		if opts.dir != "" {
+			inFolder = "-C " + shellword.Shown(opts.dir) + " "
+		}
 		c.sources.GitLinkOut = func(link, target string) {
 			if linkOut == "" {
 				where := report.RevsPath(revs) // as the note names it
-				linkOut = fmt.Sprintf("%s: a symbolic link out of %s (to %q): log --revs steps through the commits that changed %s, and one that changed only what the link leads to would be no step of the log, its change unseen by a gate; compare the revisions as pairs instead (cachediff %s %s)", link, where, target, where, shellword.Shown("git:A:"+cmp.Or(top, ".")), shellword.Shown("git:B:"+cmp.Or(top, ".")))
+				linkOut = fmt.Sprintf("%s: a symbolic link out of %s (to %q): log --revs steps through the commits that changed %s, and one that changed only what the link leads to would be no step of the log, its change unseen by a gate; compare the revisions as pairs instead (cachediff %s%s %s)", link, where, target, where, inFolder, shellword.Shown("git:A:"+cmp.Or(top, ".")), shellword.Shown("git:B:"+cmp.Or(top, ".")))
 			}
 		}
 		defer func() { c.sources.GitLinkOut = nil }()

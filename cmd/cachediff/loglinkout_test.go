@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -125,9 +126,14 @@ func TestLogRevsLinkOutOfPath(t *testing.T) {
 			}
 			where := report.RevsPath(&diff.Revs{Path: path})
 			want := ":" + link + `: a symbolic link out of ` + where + ` (to "` + tc.target + `"): log --revs steps through the commits that changed ` + where
-			pair := "cachediff " + shellword.Shown("git:A:"+path) + " " + shellword.Shown("git:B:"+path) + ")"
+			// With the -C of the log: the pair without it was read
+			// from the current folder.
+			pair := "cachediff -C " + shellword.Shown(repo) + " " + shellword.Shown("git:A:"+path) + " " + shellword.Shown("git:B:"+path) + ")"
 			if !strings.Contains(stderr.String(), want) || !strings.Contains(stderr.String(), pair) {
 				t.Errorf("stderr %q, want %q and the pair to compare, %q", stderr.String(), want, pair)
+			}
+			if tc.first && strings.HasSuffix(tc.target, ".json") {
+				pastePair(t, stderr.String())
 			}
 			// The range selected no commit, but the log is refused, not
 			// "the log is snap as commit … left it" first.
@@ -201,4 +207,31 @@ func genIndexes(t *testing.T) (oldIndex, newIndex []byte) {
 		t.Fatal(err)
 	}
 	return oldIndex, newIndex
+}
+
+// pastePair reads the pair a log refused for a link out of PATH
+// suggests, "(cachediff ARGS)" at the end of msg, as bash reads it, with
+// A and B the log's two commits (HEAD~1, HEAD), and runs it: it is to
+// compare them, exit 1.
+func pastePair(t *testing.T, msg string) {
+	t.Helper()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		return
+	}
+	msg = strings.TrimSuffix(msg, "\n")
+	i := strings.LastIndex(msg, "(cachediff ")
+	if i < 0 || !strings.HasSuffix(msg, ")") {
+		t.Fatalf("stderr %q: no pair to compare", msg)
+	}
+	line := strings.NewReplacer("git:A:", "git:HEAD~1:", "git:B:", "git:HEAD:").Replace(msg[i+1 : len(msg)-1])
+	out, err := exec.Command(bash, "-c", `printf '%s\0' `+strings.TrimPrefix(line, "cachediff ")).Output()
+	if err != nil {
+		t.Fatalf("bash read %s: %v", line, err)
+	}
+	args := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	var stdout, stderr bytes.Buffer
+	if code := run(args, &stdout, &stderr); code != exitDiffers {
+		t.Errorf("the pair suggested, %s, pasted: exit %d, want %d: %s", line, code, exitDiffers, stderr.String())
+	}
 }
