@@ -491,7 +491,7 @@ func (r *Repo) checkDateOrder(rng, since string, at, until int64, ends []string)
 			before, beforeAt = id, when
 		case when >= at && when <= until && before != "":
 			return fmt.Errorf("--since %s: the first-parent history of %s is not in date order: commit %s is dated %s, before it, and its ancestor %s is dated %s, within it: git stops its walk at %s, which would leave it and the commits of the dates out of the log (a commit's date is whatever its committer wrote); give the range by its commits (A..B) instead",
-				since, rng, short(before), dateText(beforeAt), short(id), dateText(when), short(before))
+				since, quotedRev(rng), short(before), dateText(beforeAt), short(id), dateText(when), short(before))
 		}
 	}
 	return nil
