@@ -59,9 +59,9 @@ type Commit struct {
 // the series is the base alone (one snapshot, no step), and the base is
 // then PATH as it stood at the end of the range's dates: the newest
 // first-parent commit of RANGE that changed PATH, at or below the newest
-// one dated up to until (with a RANGE of one excluded revision and none,
+// one dated up to until (with a RANGE of excluded revisions and none,
 // the first parent of the range's oldest first-parent commit, where its
-// line leaves what it excludes: A when A is on B's line), so that a
+// line leaves what it excludes: A when A is on B's line, M^1 of M^!), so that a
 // nightly job run with --since on a day without a catalogue commit
 // reports no change.
 //
@@ -287,12 +287,16 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			}
 			base = strings.TrimSpace(string(out))
 		}
-		if base == "" && len(excluded) == 1 {
+		if base == "" && len(excluded) > 0 {
 			// No commit of the range changed PATH: PATH as the line
 			// left it below the range, at the first parent of its
 			// oldest first-parent commit. That is A of A..B when A is
 			// on B's line; an A a merge brought in (and perhaps
-			// dropped), or one of another branch, is not.
+			// dropped), or one of another branch, is not; and M^1 of
+			// M^!, a merge M and its parents left out: the range was
+			// "no commit of M^! changed PATH", exit 2, where the
+			// same commit as M^..M, or R^! of a commit R no merge, is
+			// a quiet log, exit 0 (a gate on merges to main failed).
 			// (Its line's root, or a shallow clone's oldest: none.)
 			listed := false
 			if base, listed, err = r.lineBase(rng, rng); err != nil {
