@@ -56,6 +56,9 @@ func TestLogRevsLinkOutOfPath(t *testing.T) {
 		// The pair to compare is a command to paste: PATH quoted as
 		// the shell reads it ("git:A:my snap" was two words).
 		{"a path holding a space", map[string]string{"my snap/cache.json": "../Data/i.json"}, true, "../Data/i.json", false, false, "my snap"},
+		// PATH named as the note names it (ccf807b9): the folder "the
+		// repository" quoted, not read as the top.
+		{"a folder named the repository", map[string]string{"the repository/cache.json": "../Data/i.json"}, true, "../Data/i.json", false, false, "the repository"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := cmp.Or(tc.path, "snap")
