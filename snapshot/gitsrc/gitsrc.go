@@ -207,6 +207,9 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		return nil, err
 	}
 	if commit == "" {
+		if err := r.rangeRevError(rev, p, top); err != nil {
+			return nil, err
+		}
 		if _, err := r.commit(rev); err != nil {
 			return nil, err
 		}
@@ -960,6 +963,53 @@ func (t *Tree) DisplayPath() string { return displayPath(t.Path) }
 
 // ShortCommit is the first 12 digits of the tree's commit, for messages.
 func (t *Tree) ShortCommit() string { return short(t.Commit) }
+
+// rangeRevError is the error of REV:PATH whose REV is written as a
+// range of commits (A..B, A...B, R^@, R^!, R^-): git:HEAD~1..HEAD:snap
+// said "unknown revision HEAD~1..HEAD", of two revisions git knows. It
+// says that REV:PATH reads one commit, and gives the log of the range
+// (its PATH from the current folder, as log --revs reads it) and, for
+// A..B, the pair of its ends. nil for a REV of another shape.
+func (r *Repo) rangeRevError(rev, p, top string) error {
+	if !rangeRev(rev) {
+		return nil
+	}
+	logPath := p
+	if prefix, err := r.showPrefix(); err == nil && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
+		if rel, err := filepath.Rel(cmp.Or(prefix, "."), cmp.Or(top, ".")); err == nil {
+			logPath = filepath.ToSlash(rel)
+		}
+	}
+	msg := fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit; to step through the range's commits, cachediff log --revs %s %s", quotedRev(rev), shellword.Shown(rev), shellword.Shown(logPath))
+	if a, b, ok := strings.Cut(rev, ".."); ok && !strings.Contains(rev, "...") && a != "" && b != "" {
+		msg += fmt.Sprintf("; to compare its ends, cachediff %s %s", shellword.Shown(r.ArgPrefix+a+":"+p), shellword.Shown(r.ArgPrefix+b+":"+p))
+	}
+	return errors.New(msg)
+}
+
+// rangeRev reports whether rev, outside its braces (HEAD^{/a..b} is
+// one commit, by its message), is written as a range: A..B, A...B,
+// R^@, R^! or R^-N.
+func rangeRev(rev string) bool {
+	var out strings.Builder
+	depth := 0
+	for _, c := range rev {
+		switch {
+		case c == '{':
+			depth++
+		case c == '}' && depth > 0:
+			depth--
+		case depth == 0:
+			out.WriteRune(c)
+		}
+	}
+	s := out.String()
+	if strings.Contains(s, "..") || strings.HasSuffix(s, "^@") || strings.HasSuffix(s, "^!") {
+		return true
+	}
+	i := strings.LastIndex(s, "^-")
+	return i >= 0 && strings.Trim(s[i+2:], "0123456789") == ""
+}
 
 // commit resolves rev to a full commit id.
 func (r *Repo) commit(rev string) (string, error) {
