@@ -87,7 +87,7 @@ func readVariantV(t *testing.T, raw bool, param any) (string, bool) {
 // ["", ""] are, and was left out, as no variant. A list of "true" is a
 // list's value, and the empty list no variant; a list's JSON true,
 // false and null are Python's True, False and None, as Spack prints
-// them.
+// them, and so is null alone (v=None, not left out).
 func TestVariantReadAsSpack(t *testing.T) {
 	for _, c := range []struct {
 		param any
@@ -104,6 +104,9 @@ func TestVariantReadAsSpack(t *testing.T) {
 		{[]any{true}, "v=True"}, {[]any{"True"}, "v=True"},
 		{[]any{false}, "v=False"}, {[]any{nil}, "v=None"},
 		{[]any{true, "a"}, "v=True,a"}, {[]any{"a", "true"}, "v=a,true"},
+		// null alone is None too, v=None as the string "None": it was
+		// left out, as a node without v, which Spack prints apart.
+		{nil, "v=None"}, {"None", "v=None"},
 	} {
 		for _, raw := range []bool{false, true} {
 			if got, _ := readVariantV(t, raw, c.param); got != c.want {

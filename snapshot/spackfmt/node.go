@@ -394,7 +394,7 @@ func (d *decoder) parameters(n *Node) error {
 	}()
 	d.keys.reset(s.data)
 	return s.object(func(key []byte) error {
-		if d.keys.add(key) { // any key: one given null, skipped, is Spack's value too
+		if d.keys.add(key) { // any key: one given null is Spack's value too
 			return s.givenTwice(key)
 		}
 		buf = buf[:0]
@@ -477,8 +477,16 @@ func (d *decoder) parameters(n *Node) error {
 			} else if flag && bytesHasSpace(buf[head:]) {
 				buf = append(append(append(buf[:head:head], '"'), buf[head:]...), '"')
 			}
+		case c == 'n' && !flagNames[string(key)]:
+			// null is Python's None, printed v=None by Spack as the
+			// string "None" is (from_node_dict, str of the value):
+			// left out, it read as no variant, where Spack prints one.
+			if _, err := s.literal(); err != nil {
+				return err
+			}
+			buf = append(append(buf, key...), "=None"...)
 		case c == 'n':
-			return s.skip()
+			return s.skip() // flags of null: none
 		case c == '{':
 			return s.skip()
 		default:
