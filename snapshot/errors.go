@@ -174,6 +174,23 @@ func (e *LoadError) Lines() []string {
 // these now, and a quoted one ends at its first unescaped quote.
 func ShownPath(p string) string { return shownPath(p) }
 
+// ListedPath is a path as a list of them names it ("a, b and 2 more"):
+// as ShownPath shows it, quoted where that is raw and holds a space or a
+// comma, or is empty. Raw, the list's ", ", " and " and "N more" were a
+// path's to write: a folder's indexes "a.json, b.json" and c.json read
+// as its indexes a.json and "b.json, c.json", both "2 build-cache
+// indexes: a.json, b.json, c.json"; a log's snapshots "a, b" and c as
+// a, b and c, and a fourth snapshot named "2 more" as two more.
+func ListedPath(p string) string { return listedPath(p) }
+
+func listedPath(p string) string {
+	s := shownPath(p)
+	if s == p && (p == "" || strings.ContainsAny(p, " ,")) {
+		return strconv.Quote(p)
+	}
+	return s
+}
+
 func shownPath(p string) string {
 	if strings.Contains(p, " and ") || strings.HasPrefix(p, "and ") || strings.HasSuffix(p, " and") || strings.HasPrefix(p, `"`) {
 		return strconv.Quote(p)

@@ -946,7 +946,7 @@ func indexNotAlone(path string, cands []candidate, results []result) *Error {
 	switch {
 	case n >= 2:
 		return &Error{File: path, Msg: fmt.Sprintf("this folder holds %d build-cache indexes: %s; a build cache has one, which Spack reads alone, and their union would keep what one of them lost: name the folder of one build cache, or the index itself",
-			n, listSome(shownPaths(indexes), n))}
+			n, listSome(listedPaths(indexes), n))}
 	case n == 1 && nLocks > 0:
 		// The index's folder, when it is not the one refused (a mirror's
 		// build_cache/), is a snapshot of the index alone.
@@ -958,7 +958,7 @@ func indexNotAlone(path string, cands []candidate, results []result) *Error {
 			give = "name the index or its folder, " + shownPath(dir) + ","
 		}
 		return &Error{File: path, Msg: fmt.Sprintf("this folder holds a build-cache index, %s, and %s: %s; Spack reads a build cache's index alone, and a lockfile is no part of it (their union would keep what the index lost): %s or the lockfile",
-			shownPath(indexes[0]), plural(nLocks, "lockfile"), listSome(shownPaths(locks), nLocks), give)}
+			shownPath(indexes[0]), plural(nLocks, "lockfile"), listSome(listedPaths(locks), nLocks), give)}
 	}
 	return nil
 }
@@ -1404,7 +1404,7 @@ func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 				var others []string
 				for m, q := range group {
 					if m != k {
-						others = append(others, shownPath(q.File()))
+						others = append(others, listedPath(q.File()))
 					}
 					if len(others) == namedOthers {
 						break
@@ -1476,7 +1476,7 @@ func (s *Snapshot) checkPages(bad map[*Package]*Error) map[*Package]*Error {
 				// A page titled "bс", its c Cyrillic, beside bc's with
 				// bc's hashes, read "listed under another package too:
 				// bс (…)": quoted in ASCII (lookalike.Pair).
-				others = append(others, fmt.Sprintf("%s (%s)", lookalike.Pair(q.Name, p.Name), shownPath(q.File())))
+				others = append(others, fmt.Sprintf("%s (%s)", lookalike.Pair(q.Name, p.Name), listedPath(q.File())))
 			}
 		}
 		msg := fmt.Sprintf("hash %s is listed under another package too: %s", h, listSome(others, len(owners[h])-1))
@@ -1541,11 +1541,11 @@ func notTagWord(r rune) bool {
 	return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune(".-_+@", r))
 }
 
-// shownPaths is each of paths as a message shows it (shownPath).
-func shownPaths(paths []string) []string {
+// listedPaths is each of paths as a list of them names it (listedPath).
+func listedPaths(paths []string) []string {
 	out := make([]string, len(paths))
 	for i, p := range paths {
-		out[i] = shownPath(p)
+		out[i] = listedPath(p)
 	}
 	return out
 }

@@ -51,3 +51,47 @@ func TestLoadMessagesQuoteInput(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadListsPathsApart (class a): the errors that list other files
+// (indexNotAlone's indexes and lockfiles, a package's other pages, the
+// packages a hash is listed under) joined their paths with ", " as
+// ShownPath shows them, raw: a folder's two indexes s/"a.json, s"/b.json
+// and s/c.json read as its indexes s/a.json and s/"b.json, s"/c.json,
+// both "2 build-cache indexes: s/a.json, s/b.json, s/c.json". A path a
+// list names is quoted where it holds a space or a comma (ListedPath):
+// no two of these folders say the same.
+func TestLoadListsPathsApart(t *testing.T) {
+	index := []byte(`{"database":{"version":"7","installs":{"rqh2vuf6fqwkmipzgi2wjx352mq7y7ez":{"spec":{"name":"zlib","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"parameters":{},"hash":"rqh2vuf6fqwkmipzgi2wjx352mq7y7ez"},"ref_count":0,"in_buildcache":true}}}}`)
+	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
+	said := map[string]string{}
+	for _, files := range [][]string{
+		{"a.json, b.json", "c.json"}, {"a.json", "b.json, c.json"}, // two indexes
+		{"i.json", "a.lock, b.lock", "c.lock"}, {"i.json", "a.lock", "b.lock, c.lock"}, // an index and lockfiles
+	} {
+		root := t.TempDir()
+		for _, f := range files {
+			data := index
+			if strings.HasSuffix(f, ".lock") {
+				data = lock
+			}
+			p := filepath.Join(root, f)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Chdir(root)
+		_, err := Load(".", Options{})
+		if err == nil {
+			t.Fatalf("%q: loaded", files)
+		}
+		got := err.Error()
+		row := strings.Join(files, " | ")
+		if prev, dup := said[got]; dup {
+			t.Errorf("%q and %q both said %q", prev, row, got)
+		}
+		said[got] = row
+	}
+}

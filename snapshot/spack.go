@@ -1247,7 +1247,7 @@ func (s *Snapshot) spackConflicts() map[string]*Error {
 			if len(named) == namedOthers {
 				break
 			}
-			where := shownPath(o.pkg.File())
+			where := listedPath(o.pkg.File())
 			if line := specLine(o.pkg, o.spec); line > 0 {
 				where += fmt.Sprintf(" (line %d)", line)
 			}

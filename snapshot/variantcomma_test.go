@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -86,7 +87,7 @@ func readVariantV(t *testing.T, raw bool, param any) (string, bool) {
 // ["", ""] are, and was left out, as no variant. A list of "true" is a
 // list's value, and the empty list no variant; a list's JSON true,
 // false and null are Python's True, False and None, as Spack prints
-// them.
+// them, and so is null alone (v=None, not left out).
 func TestVariantReadAsSpack(t *testing.T) {
 	for _, c := range []struct {
 		param any
@@ -103,11 +104,62 @@ func TestVariantReadAsSpack(t *testing.T) {
 		{[]any{true}, "v=True"}, {[]any{"True"}, "v=True"},
 		{[]any{false}, "v=False"}, {[]any{nil}, "v=None"},
 		{[]any{true, "a"}, "v=True,a"}, {[]any{"a", "true"}, "v=a,true"},
+		// null alone is None too, v=None as the string "None": it was
+		// left out, as a node without v, which Spack prints apart.
+		{nil, "v=None"}, {"None", "v=None"},
 	} {
 		for _, raw := range []bool{false, true} {
 			if got, _ := readVariantV(t, raw, c.param); got != c.want {
 				t.Errorf("raw %v: v %#v read %q, want %q", raw, c.param, got, c.want)
 			}
+		}
+	}
+}
+
+// TestVariantNumberReadAsPython (class a): a variant's number, alone or
+// in a list, is printed by Spack as str of what Python's json reads, an
+// int or a float: it was read as written, and 1.00 read v=1.00 as the
+// string "1.00" does, where Spack prints v=1.0 and v=1.00 (and 1e2 as
+// "1e2", -0 as "-0"); 1.0 and 1.00, which Spack prints alike, read
+// apart. The wants are Python's str(json.loads(x)); no two values Spack
+// prints apart read alike.
+func TestVariantNumberReadAsPython(t *testing.T) {
+	for _, c := range []struct{ json, python string }{
+		{"1.00", "1.0"}, {"1e2", "100.0"}, {"1E2", "100.0"}, {"-0", "0"}, {"-0.0", "-0.0"},
+		{"1e16", "1e+16"}, {"1e15", "1000000000000000.0"}, {"1.5e-5", "1.5e-05"},
+		{"0.0001", "0.0001"}, {"0.00001", "1e-05"}, {"1e400", "inf"}, {"-1e400", "-inf"},
+		{"12345678901234567890123", "12345678901234567890123"},
+		{"123456789012345678.5", "1.2345678901234568e+17"}, {"1e-400", "0.0"},
+		{"9007199254740993.0", "9007199254740992.0"}, {"0.1", "0.1"}, {"1e22", "1e+22"},
+		{"5e-324", "5e-324"}, {"100e-2", "1.0"}, {"-0e-5", "-0.0"}, {"1", "1"}, {"-12", "-12"},
+		{"123456789.123456789e3", "123456789123.45679"},
+	} {
+		for _, form := range []string{"%s", "[%s]", `[%s, "~"]`} {
+			want := "v=" + c.python
+			if form == `[%s, "~"]` {
+				want += ",~" // "~" sorts after any number
+			}
+			for _, raw := range []bool{false, true} {
+				if got, _ := readVariantV(t, raw, json.RawMessage(fmt.Sprintf(form, c.json))); got != want {
+					t.Errorf("raw %v: v %s read %q, want %q", raw, fmt.Sprintf(form, c.json), got, want)
+				}
+			}
+		}
+	}
+	// Spack prints a number and the string of its digits apart but where
+	// str gives the digits back: [1] and ["1"] alike, 1.00 and "1.00"
+	// apart.
+	for _, c := range []struct {
+		a, b  string
+		alike bool
+	}{
+		{"1.00", `"1.00"`, false}, {"[1.00]", `["1.00"]`, false}, {"1e2", `"1e2"`, false},
+		{"[-0]", `["-0"]`, false}, {"[1]", `["1"]`, true}, {"1.0", `"1.0"`, true}, {"[1.0]", "[1.00]", true},
+	} {
+		a, _ := readVariantV(t, false, json.RawMessage(c.a))
+		b, _ := readVariantV(t, false, json.RawMessage(c.b))
+		if (a == b) != c.alike {
+			t.Errorf("v %s read %q and v %s %q; want alike %v, as Spack prints them", c.a, a, c.b, b, c.alike)
 		}
 	}
 }

@@ -504,9 +504,9 @@ func checkDir(flags *pflag.FlagSet, o *options) error {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return fmt.Errorf("%s %s: %v", o.line.typed("directory"), o.dir, err)
+		return fmt.Errorf("%s %s: %v", o.line.typed("directory"), report.VisibleInput(o.dir), err)
 	case !info.IsDir():
-		return fmt.Errorf("%s %s: not a directory", o.line.typed("directory"), o.dir)
+		return fmt.Errorf("%s %s: not a directory", o.line.typed("directory"), report.VisibleInput(o.dir))
 	}
 	if o.output != stdinName && o.output != "=" {
 		// -o= is pflag's "=" (checkOutput refuses it): -C sub A B -o=

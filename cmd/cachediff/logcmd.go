@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -637,7 +636,7 @@ func (e *seriesError) Error() string {
 	}
 	shown := make([]string, 0, maxSeriesNames)
 	for _, a := range named {
-		shown = append(shown, listedPath(a))
+		shown = append(shown, snapshot.ListedPath(a))
 	}
 	if n := len(e.args) - len(named); n > 0 {
 		shown = append(shown, fmt.Sprintf("%d more", n))
@@ -650,16 +649,3 @@ func (e *seriesError) Error() string {
 }
 
 func (e *seriesError) Unwrap() error { return e.ArgError }
-
-// listedPath is a path as a list of them names it (seriesError): as
-// ShownPath shows it, quoted where that is raw and holds a space or a
-// comma, or is empty. Raw, the list's ", ", "N more" and "(every
-// snapshot)" were the path's to write: the snapshots "a, b" and c read
-// as a, b and c, and a fourth snapshot named "2 more" as two more.
-func listedPath(p string) string {
-	s := snapshot.ShownPath(p)
-	if s == p && (p == "" || strings.ContainsAny(p, " ,")) {
-		return strconv.Quote(p)
-	}
-	return s
-}

@@ -934,7 +934,7 @@ func (c *cli) openOutput(path string) (*output, error) {
 	o := &output{dst: c.stdout}
 	if path != "" {
 		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-			return nil, fmt.Errorf("--output %s: is a folder: --output wants a file, which the report is written to", path)
+			return nil, fmt.Errorf("--output %s: is a folder: --output wants a file, which the report is written to", report.VisibleInput(path))
 		}
 		if err := outputLinks(path); err != nil {
 			return nil, err

@@ -31,11 +31,11 @@ func readTemplateFile(path string) ([]byte, error) {
 	if size > sandbox.MaxTemplate {
 		// Refused before it is read: a file of gigabytes was read whole
 		// to be refused by its parse.
-		return nil, sandbox.TooLarge(path, size)
+		return nil, sandbox.TooLarge(report.VisibleInput(path), size)
 	}
 	text, err := input.ReadAtMost(f, size)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", report.VisibleInput(path), err)
 	}
 	return text, nil
 }

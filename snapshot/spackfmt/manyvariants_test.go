@@ -208,7 +208,7 @@ func TestReversedVariantsDecodeAllocs(t *testing.T) {
 
 // TestManyVariantsSizedList: a node of many variants whose list is
 // sized from the members left (membersLeft) holds exactly its variants,
-// whatever the members it leaves out (null, an object, an empty list)
+// whatever the members it leaves out (an object, an empty list)
 // and whatever comes after it; a malformed object past the first chunk
 // is still refused where it is malformed, and one key given twice
 // there found.
@@ -225,6 +225,7 @@ func TestManyVariantsSizedList(t *testing.T) {
 		switch i % 5 {
 		case 1:
 			fmt.Fprintf(&b, `"n%07d": null`, i)
+			want = append(want, fmt.Sprintf("n%07d=None", i)) // Python's None, as Spack prints it
 		case 2:
 			fmt.Fprintf(&b, `"o%07d":{"x":[1,{"y":"}"}]}`, i)
 		case 3:

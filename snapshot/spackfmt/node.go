@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"iter"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,7 +28,8 @@ var nodeKeys = map[string]bool{
 // Python's True, False and None (from_node_dict keeps a list's values as
 // they are, and prints each with str): [true] read v=true, as ["true"]
 // does, where Spack prints v=True and v=true; and [true] and ["True"],
-// which Spack prints alike, read apart. Any other literal is itself.
+// which Spack prints alike, read apart. A number is as pythonNumber
+// writes it. Any other literal is itself.
 func pythonWord(v []byte) []byte {
 	switch string(v) {
 	case "true":
@@ -37,7 +39,51 @@ func pythonWord(v []byte) []byte {
 	case "null":
 		return []byte("None")
 	}
-	return v
+	return pythonNumber(v)
+}
+
+// pythonNumber is a JSON number as Spack prints it, str of the int or
+// float Python's json reads (a variant's value, a list's or alone, is
+// printed with str): an integer as its digits ("-0" is 0), any other
+// number as Python's shortest repr of the float (1.00 is 1.0, 1e2 is
+// 100.0, 1e16 is 1e+16, 1e400 is inf). Kept as written, 1.00 read
+// v=1.00, as the string "1.00" does, two values Spack prints apart
+// (v=1.0, v=1.00), and 1.0 and 1.00, which Spack prints alike, read
+// apart. Anything that is not a number is itself.
+func pythonNumber(v []byte) []byte {
+	if len(v) == 0 || v[0] != '-' && (v[0] < '0' || v[0] > '9') {
+		return v
+	}
+	if !bytes.ContainsAny(v, ".eE") {
+		if string(v) == "-0" {
+			return []byte("0")
+		}
+		return v
+	}
+	f, err := strconv.ParseFloat(string(v), 64)
+	switch {
+	case math.IsInf(f, 1):
+		return []byte("inf")
+	case math.IsInf(f, -1):
+		return []byte("-inf")
+	case err != nil:
+		return v
+	}
+	// Python writes the shortest digits that read back as f: with an
+	// exponent (of two digits at least, and a sign) when the decimal
+	// point is 4 or more places left of the first digit or more than 16
+	// right of it, as Go's 'e' does; else in full, with ".0" when whole.
+	e := strconv.AppendFloat(nil, f, 'e', -1, 64)
+	i := bytes.IndexByte(e, 'e')
+	exp, _ := strconv.Atoi(string(e[i+1:]))
+	if point := exp + 1; point <= -4 || point > 16 {
+		return e
+	}
+	out := strconv.AppendFloat(nil, f, 'f', -1, 64)
+	if bytes.IndexByte(out, '.') < 0 {
+		out = append(out, ".0"...)
+	}
+	return out
 }
 
 // flagNames are the compiler-flag parameters, spelled name="a b".
@@ -348,7 +394,7 @@ func (d *decoder) parameters(n *Node) error {
 	}()
 	d.keys.reset(s.data)
 	return s.object(func(key []byte) error {
-		if d.keys.add(key) { // any key: one given null, skipped, is Spack's value too
+		if d.keys.add(key) { // any key: one given null is Spack's value too
 			return s.givenTwice(key)
 		}
 		buf = buf[:0]
@@ -431,8 +477,16 @@ func (d *decoder) parameters(n *Node) error {
 			} else if flag && bytesHasSpace(buf[head:]) {
 				buf = append(append(append(buf[:head:head], '"'), buf[head:]...), '"')
 			}
+		case c == 'n' && !flagNames[string(key)]:
+			// null is Python's None, printed v=None by Spack as the
+			// string "None" is (from_node_dict, str of the value):
+			// left out, it read as no variant, where Spack prints one.
+			if _, err := s.literal(); err != nil {
+				return err
+			}
+			buf = append(append(buf, key...), "=None"...)
 		case c == 'n':
-			return s.skip()
+			return s.skip() // flags of null: none
 		case c == '{':
 			return s.skip()
 		default:
@@ -440,7 +494,8 @@ func (d *decoder) parameters(n *Node) error {
 			if err != nil {
 				return err
 			}
-			buf = append(append(append(buf, key...), '='), v...)
+			// A number alone is printed with str too (1.00 is v=1.0).
+			buf = append(append(append(buf, key...), '='), pythonNumber(v)...)
 		}
 		d.addVariant(d.variantString(buf))
 		return nil

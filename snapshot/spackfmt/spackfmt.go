@@ -29,8 +29,10 @@
 //     any case, as Spack reads them), a string name=value, a list
 //     name=v1,v2 (compiler flags name="-O2 -g"); an empty list (the six
 //     empty flag lists every node has) is left out, and [""] is name=;
-//     a list's true, false and null are True, False and None, as Spack
-//     prints them.
+//     a list's true, false and null are True, False and None (null
+//     alone is name=None), and a number, alone or in a list, is as
+//     Python prints it (1.00 is 1.0, 1e2 is 100.0), as Spack prints
+//     them.
 //     A value that holds a quote is quoted as Spack prints it: the
 //     string "x" in quotes reads name='"x"'.
 //   - Stacks: none from the file itself. For a lockfile, Roots lists the

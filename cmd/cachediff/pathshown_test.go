@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestFlagPathsShownApart (class a): the paths -C, --template, --output
+// and render name were written raw, and standard error writes a newline
+// or a control character as its escape: the folder "a\nb" of a newline
+// and the folder a\nb of a backslash both said "-C a\nb: no such file or
+// directory", and so did render and --template of files so named,
+// missing, folders or no report. Each path is written as
+// report.VisibleInput writes it, a backslash doubled: no two of these
+// runs say the same, and each says it on one line.
+func TestFlagPathsShownApart(t *testing.T) {
+	t.Chdir(t.TempDir())
+	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
+	if err := os.WriteFile("good.lock", lock, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	said := map[string]string{}
+	for _, name := range []string{"a\nb", `a\nb`, "a\tb", `a\tb`, "a\u202eb", `a\u202eb`} {
+		for _, state := range []string{"missing", "folder", "file"} {
+			switch state {
+			case "folder":
+				if err := os.Mkdir(name, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			case "file":
+				if err := os.Remove(name); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(name, []byte("{}"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, args := range [][]string{
+				{"-C", name, "good.lock", "good.lock"},
+				{"render", name},
+				{"-t", name, "good.lock", "good.lock"},
+				{"-o", name, "good.lock", "good.lock"},
+			} {
+				if state == "file" && args[0] != "render" && args[0] != "-C" || state == "missing" && args[0] == "-o" {
+					continue // a template or a report written: no error
+				}
+				var stdout, stderr bytes.Buffer
+				code := run(args, &stdout, &stderr)
+				got := stderr.String()
+				row := state + " " + strings.Join(args, " ")
+				if code != exitTrouble || strings.Count(strings.TrimSuffix(got, "cachediff: run 'cachediff --help' for usage\n"), "\n") != 1 {
+					t.Errorf("%q (%s): exit %d, stderr %q; want 2 and one line", args, state, code, got)
+				}
+				if prev, dup := said[got]; dup {
+					t.Errorf("%q and %q both said %q", prev, row, got)
+				}
+				said[got] = row
+			}
+		}
+	}
+}
