@@ -3,6 +3,8 @@ package report
 import (
 	"cmp"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/cachediff/cachediff/diff"
 )
@@ -48,7 +50,8 @@ func SeriesEnds(labels []string) (first, last string) {
 // tag, when the paths tell them apart; any still named alike (the same
 // folder or commit twice) get their place in the series too, "w2
 // (snapshot 3)", "v0.23.1 (snapshot 3)". A series of distinct tags keeps
-// its tags.
+// its tags. A label that reads as one so placed ("w2 (snapshot 3)") is
+// quoted as Go quotes a string where it is not (numberedLike).
 func SnapshotLabels(snaps []diff.SnapshotInfo) []string {
 	out := make([]string, len(snaps))
 	group := map[string][]int{} // the snapshots of each label
@@ -75,9 +78,32 @@ func SnapshotLabels(snaps []diff.SnapshotInfo) []string {
 		n[l]++
 	}
 	for i := range out {
-		if n[out[i]] > 1 {
+		switch {
+		case n[out[i]] > 1:
 			out[i] += fmt.Sprintf(" (snapshot %d)", i+1)
+		case numberedLike(out[i]):
+			// A label read as one placed here is quoted, as a pair's
+			// side reading as ∅ is (Same): the folders "a (snapshot
+			// 1)", b and "a (snapshot 3)" read as the folder a twice
+			// around b, the whole log alike.
+			out[i] = strconv.Quote(out[i])
 		}
 	}
 	return out
+}
+
+// numberedLike reports whether a label l reads as one SnapshotLabels
+// gives its place in the series, "w2 (snapshot 3)", or is such a label
+// quoted.
+func numberedLike(l string) bool {
+	if u, err := strconv.Unquote(l); err == nil && len(l) >= 2 && l[0] == '"' {
+		return numberedLike(u)
+	}
+	const words = " (snapshot "
+	i := strings.LastIndex(l, words)
+	if i < 0 {
+		return false
+	}
+	d, ok := strings.CutSuffix(l[i+len(words):], ")")
+	return ok && d != "" && strings.Trim(d, "0123456789") == ""
 }

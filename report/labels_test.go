@@ -31,6 +31,9 @@ func TestLabels(t *testing.T) {
 		{"git, one commit twice", []diff.SnapshotInfo{rev("aaaaaaaaaa:p", "develop", "aaaaaaaaaa", "2025-03-09T10:00:00Z"), rev("aaaaaaaaaa:p", "develop", "aaaaaaaaaa", "2025-03-09T10:00:00Z")},
 			[]string{"2025-03-09 aaaaaaa (snapshot 1)", "2025-03-09 aaaaaaa (snapshot 2)"}},
 		{"a tag that is another's path", []diff.SnapshotInfo{{Path: "develop"}, {Path: "w", Tag: "develop"}}, []string{"develop", "w"}},
+		// A label read as one placed is quoted, and one quoted so too.
+		{"a folder named as a place", []diff.SnapshotInfo{{Path: "a (snapshot 1)"}, {Path: "b"}, {Path: `"a (snapshot 3)"`}, {Path: "c (snapshot x)"}},
+			[]string{`"a (snapshot 1)"`, "b", `"\"a (snapshot 3)\""`, "c (snapshot x)"}},
 	} {
 		if got := SnapshotLabels(c.snaps); !slices.Equal(got, c.want) {
 			t.Errorf("%s: labels = %q, want %q", c.name, got, c.want)

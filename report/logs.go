@@ -144,16 +144,19 @@ func RunText(r diff.Span, n int, label func(int) string) string {
 // since the snapshot "a since c" "z since a since c", as the package
 // "z since a" since c. The HTML page's table of versions joins a run's
 // ends by "–" (runWords has it): the snapshot "a – b" read as the run
-// from a to b.
+// from a to b, and the stack s at the snapshot "a at b" as the stack
+// "s at a" at b.
 func RunLabelsQuoted(labels []string) bool {
 	return ListQuoted(labels) || slices.ContainsFunc(labels, func(s string) bool {
 		return strings.Contains(s, ";") || slices.ContainsFunc(strings.Split(s, " "), func(w string) bool { return slices.Contains(runWords, w) })
 	})
 }
 
-// runWords are the words RunText writes around a run's labels, and the
-// dash the HTML page's table of versions writes between a run's ends.
-var runWords = []string{"from", "to", "in", "since", "–"}
+// runWords are the words RunText writes around a run's labels, the
+// dash the HTML page's table of versions writes between a run's ends,
+// and the "at" before a snapshot in the titles of the page's lines of
+// stacks ("s at a: 3 specs").
+var runWords = []string{"from", "to", "in", "since", "–", "at"}
 
 func RunsText(runs []diff.Span, n int, label func(int) string) string {
 	parts := make([]string, len(runs))

@@ -91,7 +91,7 @@ func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string 
 		// what tells this one apart, "root zlib %gcc@9 removed".
 		b.WriteString("root " + spellOutOf(h.Value, h.Values, val))
 		if h.Apart != "" {
-			b.WriteString(" " + val(h.Apart))
+			b.WriteString(" " + val(apartLabel(h.Apart)))
 		}
 		b.WriteString(" " + strings.TrimPrefix(h.Kind, "root-"))
 	case diff.HighlightRootChanged:
@@ -109,7 +109,7 @@ func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string 
 		if h.Apart != "" {
 			// Another root's item reads the same (two environments'
 			// zlib, each 1.3 → 1.5): what tells this one apart.
-			b.WriteString(" " + val(h.Apart))
+			b.WriteString(" " + val(apartLabel(h.Apart)))
 		}
 	case diff.HighlightCause:
 		if h.Value == "" { // a change several packages share
@@ -206,6 +206,20 @@ func MoveSide(v string) string {
 		return s
 	}
 	return strconv.Quote(v)
+}
+
+// apartLabel is what tells a root apart (Highlight.Apart: its compiler
+// "%gcc@10", a variant, a short hash) as a highlight's words write it:
+// quoted as Go quotes a string where it holds ";", which joins a feed
+// entry's title's highlights, as a sentence's names are (NamesQuoted).
+// As it was, the roots zlib of the compilers a and "b@1; root zlib
+// changed: 1.3 → 1.5 %c" titled their entry as the three roots zlib
+// of the compilers a, b and c.
+func apartLabel(s string) string {
+	if strings.Contains(s, ";") {
+		return strconv.Quote(s)
+	}
+	return s
 }
 
 func specsOf(n int) string {

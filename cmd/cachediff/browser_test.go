@@ -590,6 +590,10 @@ type jReport struct {
 // pt is how the page writes a value of the data.
 func pt(s string) string { return html.PageText(s) }
 
+// stackShown is a stack as the charts name it: quoted as names beside
+// parentheses are (report.PartsQuoted).
+func stackShown(s string) string { return report.ListItem(s, report.PartsQuoted([]string{s})) }
+
 // newsOf is the highlights' text as the page lists them: at most
 // html.HTMLNewsPerKind of a kind (the line that counts the rest is
 // not a highlight's text).
@@ -621,11 +625,21 @@ func expectPair(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 	}
 	kinds := []string{"added", "removed", "rebuilt", "updated"}
 	tally := map[string]*[4]int{}
+	// A stack named as the charts name one, quoted where it could read
+	// as their own words "(no stack)" and "other stacks (K)"
+	// (report.PartsQuoted).
+	raw := map[string]string{} // the stack of each name shown, as the page sorts them
 	add := func(stacks []string, k int) {
-		if len(stacks) == 0 {
-			stacks = []string{"(no stack)"}
-		}
+		shown := make([]string, 0, len(stacks))
 		for _, s := range stacks {
+			shown = append(shown, stackShown(s))
+			raw[stackShown(s)] = s
+		}
+		if len(stacks) == 0 {
+			shown = []string{"(no stack)"}
+			raw["(no stack)"] = "(no stack)"
+		}
+		for _, s := range shown {
 			if tally[s] == nil {
 				tally[s] = &[4]int{}
 			}
@@ -677,7 +691,9 @@ func expectPair(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 		names = append(names, s)
 	}
 	total := func(s string) int { x := tally[s]; return x[0] + x[1] + x[2] + x[3] }
-	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(total(b), total(a)), strings.Compare(a, b)) })
+	slices.SortFunc(names, func(a, b string) int {
+		return cmp.Or(cmp.Compare(total(b), total(a)), strings.Compare(raw[a], raw[b]), strings.Compare(b, a))
+	})
 	if len(names) > 12 {
 		other := &[4]int{}
 		for _, s := range names[12:] {
@@ -765,8 +781,12 @@ func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 	series := map[string][]int{}
 	for _, s := range names {
 		for i := range n {
-			series[s] = append(series[s], counts[i][s])
+			series[stackShown(s)] = append(series[stackShown(s)], counts[i][s])
 		}
+	}
+	shown := make([]string, 0, min(len(names), 7))
+	for _, s := range names[:min(len(names), 6)] {
+		shown = append(shown, stackShown(s))
 	}
 	if len(names) > 6 {
 		o := fmt.Sprintf("other stacks (%d)", len(names)-6)
@@ -777,13 +797,14 @@ func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 			}
 		}
 		series[o] = v
-		names = append(names[:6], o)
+		shown = append(shown, o)
 	}
 	var charts []chartFacts
-	lines := chartFacts{ID: "stack-specs", Series: len(names)}
-	for _, s := range names {
+	lines := chartFacts{ID: "stack-specs", Series: len(shown)}
+	for _, s := range shown {
 		for i, v := range series[s] {
-			lines.Titles = append(lines.Titles, pt(s)+" at "+labels[i]+": "+nSpecs(v))
+			// The snapshot after "at" named as in a run.
+			lines.Titles = append(lines.Titles, pt(s)+" at "+runLabel(i)+": "+nSpecs(v))
 		}
 	}
 	charts = append(charts, lines)

@@ -851,7 +851,7 @@ func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int
 	if opts.failOn != nil {
 		if sameSide(r.Old, r.New) || saysSameSnapshot(r) {
 			// A saved report (render): diff refuses it before (sameSnapshot).
-			return exitTrouble, fmt.Errorf("the report's OLD and NEW are the same snapshot (%s): a diff of it with itself has no change by construction, and a gate on it passes whatever it holds: check the arguments it was made of", r.Old.Path)
+			return exitTrouble, fmt.Errorf("the report's OLD and NEW are the same snapshot (%s): a diff of it with itself has no change by construction, and a gate on it passes whatever it holds: check the arguments it was made of", shownArg(r.Old.Path))
 		}
 		g, err := gateOf(r, opts.failOn)
 		if err != nil {

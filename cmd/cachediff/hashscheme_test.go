@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // A lockfile of version 3 against one of version 4 (Spack 0.17 against
@@ -71,5 +74,29 @@ func TestHashSchemeWarning(t *testing.T) {
 		if tt.want && strings.Count(out.String(), says) != 1 {
 			t.Errorf("%v: the warning said %d times, want once", tt.args, strings.Count(out.String(), says))
 		}
+	}
+}
+
+// TestHashSchemeWarningShowsOldPath (class a/e): the warning named OLD's
+// path as spelt, and every view writes a warning's message made visible
+// (report.VisibleMessage), a newline as \n: the lockfiles under the
+// folders "q\nr" of a newline and q\nr of a backslash were both "OLD
+// (q\nr/spack.lock)". The path is named as a message names one
+// (snapshot.ShownPath), as the same snapshot given twice is.
+func TestHashSchemeWarningShowsOldPath(t *testing.T) {
+	read := map[string]string{}
+	for _, p := range []string{"q\nr/spack.lock", `q\nr/spack.lock`, "q/spack.lock"} {
+		w, ok := hashSchemeWarning(p, "new/spack.lock", [2]int{3, 3}, [2]int{5, 5})
+		if !ok {
+			t.Fatalf("no warning of %q", p)
+		}
+		got := report.VisibleMessage(w.Message)
+		if !strings.HasPrefix(got, "OLD ("+snapshot.ShownPath(p)+") is a lockfile of version 3") {
+			t.Errorf("the path %q: %q; want it named %s", p, got, snapshot.ShownPath(p))
+		}
+		if other, dup := read[got]; dup {
+			t.Errorf("the paths %q and %q read alike: %q", p, other, got)
+		}
+		read[got] = p
 	}
 }

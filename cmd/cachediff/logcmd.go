@@ -204,7 +204,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if opts.failOn != nil {
 			for i := 1; i < len(args); i++ {
 				if sameArgs(opts.dir, args[i-1], args[i]) {
-					return exitTrouble, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", i, i, i+1, args[i])
+					return exitTrouble, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", i, i, i+1, shownArg(args[i]))
 				}
 			}
 		}
@@ -482,7 +482,7 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 		}
 		if opts.failOn != nil {
 			if sameSide(r.Old, r.New) || saysSameSnapshot(r) {
-				return exitTrouble, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments the log was made of", i+1, i+1, i+2, r.Old.Path)
+				return exitTrouble, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments the log was made of", i+1, i+1, i+2, shownArg(r.Old.Path))
 			}
 			g, err := gateOf(r, opts.failOn)
 			if err != nil {

@@ -460,16 +460,8 @@ func TestSameSnapshotGitFolderAbove(t *testing.T) {
 // (snapshot.ShownPath), quoted where it holds a backslash, a newline or
 // " and ".
 func TestSameSnapshotPathShown(t *testing.T) {
-	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
-	t.Chdir(t.TempDir())
 	said := map[string][]string{}
-	for _, args := range [][]string{{"q\nr", "q\nr/"}, {`q\nr`, `q\nr/`}, {"a and b", "./a and b/spack.lock"}} {
-		if err := os.Mkdir(args[0], 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(args[0], "spack.lock"), lock, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	for _, args := range sameSnapshotFolders(t) {
 		var stdout, stderr bytes.Buffer
 		code := run(append([]string{"--fail-on", "any"}, args...), &stdout, &stderr)
 		got := stderr.String()
@@ -480,5 +472,65 @@ func TestSameSnapshotPathShown(t *testing.T) {
 			t.Errorf("%q and %q both said %q", prev, args, got)
 		}
 		said[got] = args
+	}
+}
+
+// sameSnapshotFolders makes, in a folder of its own that it makes the
+// current one, the folders of one lockfile that TestSameSnapshotPathShown
+// names: "q\nr" of a newline, q\nr of a backslash, "a and b"; and
+// returns each as spelt twice (the folder, then spelt otherwise).
+func sameSnapshotFolders(t *testing.T) [][]string {
+	t.Helper()
+	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
+	t.Chdir(t.TempDir())
+	all := [][]string{{"q\nr", "q\nr/"}, {`q\nr`, `q\nr/`}, {"a and b", "./a and b/spack.lock"}}
+	for _, args := range all {
+		if err := os.Mkdir(args[0], 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(args[0], "spack.lock"), lock, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return all
+}
+
+// TestSameSnapshotPathShownInLogAndRender (class a, the siblings of
+// TestSameSnapshotPathShown): log refusing a folder given twice under a
+// gate, and render refusing a saved report or log of one snapshot twice,
+// named it as spelt, or as the saved report spelt it: the folder "q\nr"
+// of a newline and q\nr of a backslash both said "the same snapshot
+// (q\nr)". Each is named as a path is (snapshot.ShownPath), as diff
+// names it.
+func TestSameSnapshotPathShownInLogAndRender(t *testing.T) {
+	said := map[string][]string{}
+	for _, args := range sameSnapshotFolders(t) {
+		for _, c := range []struct {
+			what, save string
+			run, said  []string
+		}{
+			{"log --fail-on any", "", []string{"log", "--fail-on", "any", args[0], args[0]}, []string{"step 1: snapshots 1 and 2 are the same snapshot ("}},
+			{"render --fail-on any of a report", "report.json", []string{"-f", "json", "-o", "report.json", args[0], args[1]}, []string{"the report's OLD and NEW are the same snapshot ("}},
+			{"render --fail-on any of a log", "log.json", []string{"log", "-f", "json", "-o", "log.json", args[0], args[1]}, []string{"step 1: snapshots 1 and 2 are the same snapshot ("}},
+		} {
+			var stdout, stderr bytes.Buffer
+			code := run(c.run, &stdout, &stderr)
+			if c.save != "" {
+				if code != exitSame {
+					t.Fatalf("%q: exit %d, stderr %q", c.run, code, stderr.String())
+				}
+				stdout.Reset()
+				stderr.Reset()
+				code = run([]string{"render", "--fail-on", "any", c.save}, &stdout, &stderr)
+			}
+			got := stderr.String()
+			if want := "cachediff: " + c.said[0] + snapshot.ShownPath(args[0]) + ")"; code != exitTrouble || !strings.HasPrefix(got, want) {
+				t.Errorf("%s of %q: exit %d, stderr %q; want 2 and %s", c.what, args, code, got, want)
+			}
+			if prev, dup := said[got]; dup {
+				t.Errorf("%s: %q and %q both said %q", c.what, prev, args, got)
+			}
+			said[got] = args
+		}
 	}
 }

@@ -187,3 +187,29 @@ func TestHTMLVersionRunsQuoteLabels(t *testing.T) {
 		t.Errorf("a run names the snapshot \"a – b\" unquoted:\n%s", out)
 	}
 }
+
+// TestLogLabelsTellPlacesFromFolders (issue 35 class a): a series that
+// reads one folder twice names each by its place, "a (snapshot 1)" and
+// "a (snapshot 3)", and named the folders called so as they are: `log a
+// b a` and the log of the folders "a (snapshot 1)", b and "a (snapshot
+// 3)" read alike, the whole log in text, Markdown and HTML. A label
+// that reads as one so placed is quoted (report.SnapshotLabels).
+func TestLogLabelsTellPlacesFromFolders(t *testing.T) {
+	for _, f := range []string{"text", "md", "html"} {
+		read := map[string][]string{}
+		for _, paths := range [][]string{{"a", "b", "a"}, {"a (snapshot 1)", "b", "a (snapshot 3)"}, {`"a (snapshot 1)"`, "b", `"a (snapshot 3)"`}} {
+			i := 0
+			got := seriesLog(t, f, paths, func(s *snapshot.Snapshot) {
+				s.Tag, s.Path = "", paths[i]
+				for _, p := range s.Packages {
+					p.Origin.Tag = ""
+				}
+				i++
+			})
+			if other, ok := read[got]; ok {
+				t.Errorf("--format %s: the logs of the folders %q and %q read alike", f, paths, other)
+			}
+			read[got] = paths
+		}
+	}
+}

@@ -218,10 +218,31 @@ func cut(s string, n int) string {
 	return cutRunes([]rune(s), n-1) + "…"
 }
 
-// stackTally is the changes of one stack, by kind (changeKinds).
+// stackTally is the changes of one stack, by kind (changeKinds): of
+// the stack Name, or, Own, of the specs the chart's own words Name
+// stand for (noStack, "other stacks (K)").
 type stackTally struct {
 	Name string
+	Own  bool
 	N    [4]int
+}
+
+// shown is the tally's name as the chart writes it: the chart's own
+// words as they are, a stack's name as stackShown writes it.
+func (s stackTally) shown() string {
+	if s.Own {
+		return s.Name
+	}
+	return stackShown(s.Name)
+}
+
+// stackShown is a stack's name as the charts write it: quoted as names
+// beside parentheses are (report.PartsQuoted), so that no stack reads
+// as the words the charts name other specs by, "(no stack)" and "other
+// stacks (K)": the stack "(no stack)" drew the bar of the specs in
+// none.
+func stackShown(name string) string {
+	return report.ListItem(name, report.PartsQuoted([]string{name}))
 }
 
 func (s stackTally) total() int { return s.N[0] + s.N[1] + s.N[2] + s.N[3] }
@@ -265,22 +286,23 @@ func stackChanges(r *diff.Report) []stackTally {
 			count(sp.Updated[j].New.Stacks, 3)
 		}
 	}
-	idx := map[string]int{}
+	idx := map[stackTally]int{} // by Name and Own
 	var out []stackTally
 	for _, h := range order {
-		stacks := h.stacks
+		stacks, own := h.stacks, false
 		if len(stacks) == 0 {
-			stacks = []string{noStack}
+			stacks, own = []string{noStack}, true
 		}
 		if stacksRead != nil {
 			stacksRead(len(stacks))
 		}
 		for _, s := range stacks {
-			i, ok := idx[s]
+			key := stackTally{Name: s, Own: own}
+			i, ok := idx[key]
 			if !ok {
 				i = len(out)
-				idx[s] = i
-				out = append(out, stackTally{Name: s})
+				idx[key] = i
+				out = append(out, key)
 			}
 			for k := range h.n {
 				out[i].N[k] += h.n[k]
@@ -288,7 +310,7 @@ func stackChanges(r *diff.Report) []stackTally {
 		}
 	}
 	slices.SortFunc(out, func(a, b stackTally) int {
-		return cmp.Or(cmp.Compare(b.total(), a.total()), cmp.Compare(a.Name, b.Name))
+		return cmp.Or(cmp.Compare(b.total(), a.total()), cmp.Compare(a.Name, b.Name), cmp.Compare(b.shown(), a.shown()))
 	})
 	return out
 }
@@ -304,7 +326,7 @@ func topStacks(l []stackTally, n int) []stackTally {
 	if len(l) <= n {
 		return l
 	}
-	other := stackTally{Name: "other stacks (" + strconv.Itoa(len(l)-n) + ")"}
+	other := stackTally{Name: "other stacks (" + strconv.Itoa(len(l)-n) + ")", Own: true}
 	for _, s := range l[n:] {
 		for k := range other.N {
 			other.N[k] += s.N[k]
@@ -399,7 +421,8 @@ func stackBars(l []stackTally) *htmlChart {
 	c.Table = htmlTable{Caption: "Changed specs per stack", Head: []string{"stack", "added", "removed", "rebuilt", "updated"}}
 	for i, s := range l {
 		y := top + i*rowH
-		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y + rowH/2 + 5, Text: fitText(PageText(s.Name), x0-8), Anchor: "end", Class: "label"})
+		name := PageText(s.shown())
+		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y + rowH/2 + 5, Text: fitText(name, x0-8), Anchor: "end", Class: "label"})
 		cum := 0
 		for k, n := range s.N {
 			if n == 0 {
@@ -407,10 +430,10 @@ func stackBars(l []stackTally) *htmlChart {
 			}
 			a, b := x(cum), x(cum+n)
 			c.Marks = append(c.Marks, svgMark{X: a, Y: y + 3, W: max(1, b-a), H: rowH - 6, Class: "k-" + changeKinds[k],
-				Title: PageText(s.Name) + ": " + strconv.Itoa(n) + " " + changeKinds[k]})
+				Title: name + ": " + strconv.Itoa(n) + " " + changeKinds[k]})
 			cum += n
 		}
-		c.Table.Rows = append(c.Table.Rows, []string{PageText(s.Name), strconv.Itoa(s.N[0]), strconv.Itoa(s.N[1]), strconv.Itoa(s.N[2]), strconv.Itoa(s.N[3])})
+		c.Table.Rows = append(c.Table.Rows, []string{name, strconv.Itoa(s.N[0]), strconv.Itoa(s.N[1]), strconv.Itoa(s.N[2]), strconv.Itoa(s.N[3])})
 	}
 	c.Desc = fmt.Sprintf("Horizontal bars, one per stack (%d), each split into the specs added, removed, rebuilt and updated in it; the table below has the numbers.", len(l))
 	return c
@@ -528,8 +551,9 @@ func shortLabel(l string) string {
 
 // lineChart draws the specs of each series over the snapshots: a line
 // and a point per snapshot. labels are as the page writes them
-// (PageText); names are the data's.
-func lineChart(id, title, yTitle string, names []string, values [][]int, labels []string) *htmlChart {
+// (PageText), runs as a point's title names its snapshot after "at"
+// (runLabels); names are the data's.
+func lineChart(id, title, yTitle string, names []string, values [][]int, labels, runs []string) *htmlChart {
 	n := len(labels)
 	if n < 2 || len(names) == 0 {
 		return nil
@@ -582,7 +606,7 @@ func lineChart(id, title, yTitle string, names []string, values [][]int, labels 
 		c.Paths = append(c.Paths, svgPath{class, string(pts)})
 		for i := 0; i < n; i++ {
 			c.Marks = append(c.Marks, svgMark{Circle: true, X: x(i), Y: y(values[s][i]), W: 4, Class: class,
-				Title: name + " at " + labels[i] + ": " + report.Plural(values[s][i], "spec")})
+				Title: name + " at " + runs[i] + ": " + report.Plural(values[s][i], "spec")})
 		}
 	}
 	c.Desc = fmt.Sprintf("A line per stack (%d), its specs in each of the %d snapshots; the table below has the numbers.", len(names), n)

@@ -245,9 +245,13 @@ func (l *logHTML) Finish(s *diff.Series) error {
 // charts are a log's charts.
 func (l *logHTML) charts(s *diff.Series, labels, stepLabels []string) []*htmlChart {
 	var out []*htmlChart
+	// A run's ends named as the other views name them in a run
+	// (report.RunLabelsQuoted): "a – b" joins them, and a point of the
+	// lines names its snapshot after "at".
+	runs := runLabels(report.SnapshotLabels(s.Snapshots))
 	if len(l.stacks) == len(labels) {
 		names, values := stackLines(l.stacks, htmlTopLines)
-		if c := lineChart("stack-specs", "Specs per stack", "specs", names, values, labels); c != nil {
+		if c := lineChart("stack-specs", "Specs per stack", "specs", names, values, labels, runs); c != nil {
 			out = append(out, c)
 		}
 	}
@@ -270,19 +274,23 @@ func (l *logHTML) charts(s *diff.Series, labels, stepLabels []string) []*htmlCha
 			}
 			g.add(rows, len(rows))
 		}
-		// A run's ends named as the other views name them in a run
-		// (report.RunLabelsQuoted): "a – b" joins them.
-		raw := report.SnapshotLabels(s.Snapshots)
-		q := report.RunLabelsQuoted(raw)
-		runs := make([]string, len(raw))
-		for i, r := range raw {
-			runs[i] = PageText(report.ListItem(r, q))
-		}
 		if c := gantt(g.rows, labels, runs, g.pkgs, g.more, versionsWhere(l.stacked)); c != nil {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// runLabels are a series' snapshot labels (report.SnapshotLabels) as
+// the charts name them in a run or after "at": quoted as every view
+// quotes them in a run (report.RunLabelsQuoted), made page text.
+func runLabels(raw []string) []string {
+	q := report.RunLabelsQuoted(raw)
+	runs := make([]string, len(raw))
+	for i, r := range raw {
+		runs[i] = PageText(report.ListItem(r, q))
+	}
+	return runs
 }
 
 // versionsMoved reports whether some version of p was not in the cache
@@ -305,7 +313,8 @@ func versionsMoved(p diff.PackageTimeline) bool {
 }
 
 // stackLines picks the top stacks by their most specs in any snapshot
-// (then by name), and sums the rest into "other stacks (K)".
+// (then by name), and sums the rest into "other stacks (K)"; the names
+// are as the charts write a stack's (stackShown).
 func stackLines(snaps [][]stackSpecs, top int) ([]string, [][]int) {
 	peak := map[string]int{}
 	for _, l := range snaps {
@@ -332,10 +341,14 @@ func stackLines(snaps [][]stackSpecs, top int) ([]string, [][]int) {
 			values[line[s.name]][i] += s.specs
 		}
 	}
-	if len(names) > top {
-		names = append(slices.Clone(names[:top]), "other stacks ("+strconv.Itoa(len(names)-top)+")")
+	shown := make([]string, 0, lines)
+	for _, name := range names[:min(len(names), top)] {
+		shown = append(shown, stackShown(name))
 	}
-	return names, values
+	if len(names) > top {
+		shown = append(shown, "other stacks ("+strconv.Itoa(len(names)-top)+")")
+	}
+	return shown, values
 }
 
 // stepCounts is what the page's table of steps says of a step.

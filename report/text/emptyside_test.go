@@ -6,6 +6,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // TestTextCausesEmptyOldVersion: a lockfile root whose old side has no
@@ -38,5 +39,33 @@ func TestTextCausesEmptyOldVersion(t *testing.T) {
 		if got := change(tc[0], tc[1]); got != tc[2] {
 			t.Errorf("change %q %q = %q; want %q", tc[0], tc[1], got, tc[2])
 		}
+	}
+}
+
+// TestTextLinesTellNoVersionApart (issue 35 class a): a package's line
+// says "no version" for a side whose specs list none, and wrote the one
+// version "no version" as it is: the new package zlib of no version and
+// of the version "no version" both read "zlib: new, no version". That
+// version is quoted, as a pair's side that reads as ∅ is (report.Same).
+func TestTextLinesTellNoVersionApart(t *testing.T) {
+	read := map[string][]string{}
+	for _, vs := range [][]string{{}, {"no version"}, {`"no version"`}, {"1.0"}} {
+		r := reporttest.OnePackage("zlib")
+		p := &r.Packages[0]
+		p.Status = diff.Added
+		s := *p.Specs.Rebuilt[0].New
+		s.Versions = vs
+		p.Specs.Rebuilt, p.Specs.Added = []diff.Pair{}, []diff.Spec{s}
+		p.Versions = diff.VersionChange{Old: []string{}, New: vs, Added: vs, Removed: []string{}, Direction: diff.NoChange}
+		p.Counts = diff.Counts{New: 1, Added: 1}
+		doc := report.NewDocument(r, report.Options{})
+		got := strings.Join((&Document{&doc}).TextLines(), "\n")
+		if !strings.HasPrefix(got, "zlib: new, ") {
+			t.Fatalf("the versions %q: no line of the new package zlib in %q", vs, got)
+		}
+		if other, ok := read[got]; ok {
+			t.Errorf("the versions %q and %q read alike: %q", vs, other, got)
+		}
+		read[got] = vs
 	}
 }

@@ -102,12 +102,30 @@ func paintStr(on bool, style, s string) string {
 
 // versionsText is a package's versions for its line: "no version" when
 // its specs list none (a page may write "versions": []), not an empty
-// field between two commas.
+// field between two commas. The one version "no version" (or such a
+// version quoted) is quoted, as a pair's side that reads as ∅ is
+// (report.Same): the new package of that version read as one of none.
 func versionsText(l []string) string {
 	if len(l) == 0 {
-		return "no version"
+		return noVersion
 	}
-	return report.VisibleInput(diff.JoinVersions(l, nil))
+	v := diff.JoinVersions(l, nil)
+	if len(l) == 1 && noVersionLike(l[0]) {
+		v = strconv.Quote(l[0])
+	}
+	return report.VisibleInput(v)
+}
+
+// noVersion is what a package's line says of a side of no version.
+const noVersion = "no version"
+
+// noVersionLike reports whether the version v reads as noVersion: it is
+// noVersion, or such a version quoted.
+func noVersionLike(v string) bool {
+	if u, err := strconv.Unquote(v); err == nil && len(v) >= 2 && v[0] == '"' {
+		return noVersionLike(u)
+	}
+	return v == noVersion
 }
 
 // textPackage writes a package's line: its versions, and its counts.

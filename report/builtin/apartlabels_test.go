@@ -1,0 +1,76 @@
+package builtin_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestFeedTitleQuotesRootLabels (issue 35 class a): roots that read
+// alike (zlib of several environments' lockfiles, each 1.3 → 1.5) are
+// told apart in the news by a label after what changed, their compiler
+// "%gcc@10" (diff.RootsApart), written as it is, and a feed entry's
+// title joins the highlights by "; ": the roots zlib of the compilers a
+// and "b@1; root zlib changed: 1.3 → 1.5 %c" titled their entry as the
+// three roots zlib of the compilers a, b and c. A label holding ";" is
+// quoted, as a sentence's names are (report.NamesQuoted).
+func TestFeedTitleQuotesRootLabels(t *testing.T) {
+	title := func(compilers ...string) string {
+		var snaps [2]*snapshot.Snapshot
+		for i, v := range []string{"1.3", "1.5"} {
+			s, err := snapshot.Load(envLockfiles(t, v, compilers), snapshot.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			snaps[i] = s
+		}
+		r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Old.Path, r.New.Path = "old", "new"
+		var b bytes.Buffer
+		f, _ := report.Lookup("atom")
+		if err := f.Render(&b, r, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		_, entry, _ := strings.Cut(b.String(), "<entry>")
+		_, t0, _ := strings.Cut(entry, "<title type=\"text\">")
+		t1, _, _ := strings.Cut(t0, "</title>")
+		return t1
+	}
+	forged, three := title("a", "b@1; root zlib changed: 1.3 → 1.5 %c"), title("a", "b", "c")
+	if forged == three {
+		t.Errorf("two roots and three read alike: %s", forged)
+	}
+	if want := `1.3 → 1.5 &#34;%b@1; root zlib changed: 1.3 → 1.5 %c@1&#34;`; !strings.Contains(forged, want) {
+		t.Errorf("the title %s\nholds no %s", forged, want)
+	}
+}
+
+// envLockfiles is a folder of a lockfile per compiler (env0/spack.lock,
+// …), each of the one root zlib at version built by its compiler.
+func envLockfiles(t *testing.T, version string, compilers []string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for i, c := range compilers {
+		h := strings.Repeat(string(rune('a'+i)), 31) + map[string]string{"1.3": "2", "1.5": "3"}[version]
+		lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[{"hash":"` + h + `","spec":"zlib"}],"concrete_specs":{"` + h + `":{"name":"zlib","version":` + strconv.Quote(version) +
+			`,"compiler":{"name":` + strconv.Quote(c) + `,"version":"1"},"arch":{"platform":"linux","platform_os":"u","target":"x"},"hash":"` + h + `"}}}`
+		p := filepath.Join(dir, "env"+strconv.Itoa(i), "spack.lock")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(lock), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
