@@ -135,7 +135,20 @@ func JoinPath(l []string) string { return JoinPathOf(l, same) }
 
 // JoinPathOf is JoinPath with each name written by val (NewsTextOf).
 func JoinPathOf(l []string, val func(string) string) string {
+	// Sized once: the names, a pair of quotes where one is quoted, and
+	// the arrows (a name that val or its quoting writes longer grows it
+	// once). Grown by doubling, a path of 1,000 or 4,000 names
+	// allocated 4.0-5.3x its bytes, past a command's budget of 4x its
+	// input.
 	var b strings.Builder
+	size := len(" → ") * max(len(l)-1, 0)
+	for _, s := range l {
+		size += len(s)
+		if pathOdd(s) {
+			size += 2
+		}
+	}
+	b.Grow(size)
 	for i, s := range l {
 		if i > 0 {
 			b.WriteString(" → ")
