@@ -18,12 +18,7 @@ func TestSeriesMergeOnlyQuiet(t *testing.T) {
 		t.Skip("the git program is not on PATH")
 	}
 	r := xCommits(t, 2)
-	git := func(args ...string) {
-		t.Helper()
-		if _, err := gittest.Git(r.dir, nil, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
+	git := gitRunner(t, r)
 	write := func(name string) {
 		t.Helper()
 		if err := os.WriteFile(filepath.Join(r.dir, name), []byte(name), 0o644); err != nil {

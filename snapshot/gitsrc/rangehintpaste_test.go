@@ -28,12 +28,7 @@ func TestSeriesRangeHintsPasteBack(t *testing.T) {
 		t.Skip("no bash:", err)
 	}
 	r := xCommits(t, 3)
-	git := func(args ...string) {
-		t.Helper()
-		if _, err := gittest.Git(r.dir, nil, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
+	git := gitRunner(t, r)
 	// Behind main, on its line: reversed ranges.
 	git("branch", "it's", "HEAD~1")
 	git("branch", "\u202eb", "HEAD~1")

@@ -66,3 +66,14 @@ func xCommits(t *testing.T, n int) *Repo {
 	}
 	return r
 }
+
+// gitRunner returns a function that runs git in r's folder, failing t on an
+// error.
+func gitRunner(t *testing.T, r *Repo) func(args ...string) {
+	return func(args ...string) {
+		t.Helper()
+		if _, err := gittest.Git(r.dir, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
