@@ -191,16 +191,23 @@ func spellHash(kind byte, i int) string {
 // zlib split that list again: 4x the roots allocated 9.4x the bytes in
 // respellStacks (2.3 MB of 500 roots, 284 MB of 8,000). The lists are
 // numbered and split once: at most ~4.4x, and each zlib is in its
-// respelt mate's stack alone.
+// respelt mate's stack alone. Each zlib's new list was then looked up
+// for each of the n/2 alts of its weak root (n²/4 steps: 4x the roots
+// took 16x the steps, 13x the CPU in respellStacks): the shorter list
+// is walked (sortedShared), at most ~4.4x the steps too.
 func TestRespeltBesideRemovedLinear(t *testing.T) {
 	if race.Enabled {
 		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
 	}
-	cost := func(n int) uint64 {
+	steps := 0
+	respellProbe = func() { steps++ }
+	defer func() { respellProbe = nil }()
+	cost := func(n int) (int, uint64) {
 		s, bytes := respellStacksBytes(pairedRootsLock(t, n, false), pairedRootsLock(t, n, true), func(ren *respelling) {
 			if len(ren.part) != n/2 || len(ren.weak) != n/2 {
 				t.Fatalf("%d roots: %d respelt alone, %d weak; want %d each", n, len(ren.part), len(ren.weak), n/2)
 			}
+			steps = 0
 		})
 		mate := map[string]string{} // a zlib's hash: its respelt root's spelling
 		for j := range n / 2 {
@@ -213,10 +220,14 @@ func TestRespeltBesideRemovedLinear(t *testing.T) {
 				}
 			}
 		}
-		return bytes
+		return steps, bytes
 	}
-	b1, b4 := cost(200), cost(800)
-	t.Logf("respellStacks: %d bytes of 200 roots, %d of 800 (%.2fx)", b1, b4, float64(b4)/float64(b1))
+	s1, b1 := cost(200)
+	s4, b4 := cost(800)
+	t.Logf("respellStacks: %d steps and %d bytes of 200 roots, %d and %d of 800 (%.2fx, %.2fx)", s1, b1, s4, b4, float64(s4)/float64(s1), float64(b4)/float64(b1))
+	if float64(s4) > 4.4*float64(s1) {
+		t.Errorf("respellStacks: %d steps of 200 roots, %d of 800 (%.2fx), want at most 4.4x", s1, s4, float64(s4)/float64(s1))
+	}
 	if float64(b4) > 4.4*float64(b1) {
 		t.Errorf("respellStacks: %d bytes allocated of 200 roots, %d of 800 (%.2fx), want at most 4.4x", b1, b4, float64(b4)/float64(b1))
 	}
