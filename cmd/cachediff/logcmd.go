@@ -197,7 +197,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if opts.failOn != nil {
 			for i := 1; i < len(args); i++ {
 				if sameArgs(opts.dir, args[i-1], args[i]) {
-					return exitTrouble, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", i, i, i+1, args[i])
+					return exitTrouble, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", i, i, i+1, shownArg(args[i]))
 				}
 			}
 		}
@@ -455,11 +455,11 @@ func dateArg(given string, t time.Time) string {
 // when a step tripped it.
 func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 	if f, _ := report.Lookup(opts.format); opts.template != "" || f.Log == nil {
-		return exitTrouble, usageErrorf("render: %s is a log: it is written as %s, without --template", path, orList(report.LogFormats()))
+		return exitTrouble, usageErrorf("render: %s is a log: it is written as %s, without --template", report.VisibleInput(path), orList(report.LogFormats()))
 	}
 	l, err := jsonv1.DecodeLog(data)
 	if err != nil {
-		return exitTrouble, fmt.Errorf("reading %s: %w", path, err)
+		return exitTrouble, fmt.Errorf("reading %s: %w", report.VisibleInput(path), err)
 	}
 	code := exitSame
 	subjects := map[string]string{}
@@ -475,7 +475,7 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 		}
 		if opts.failOn != nil {
 			if sameSide(r.Old, r.New) || saysSameSnapshot(r) {
-				return exitTrouble, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments the log was made of", i+1, i+1, i+2, r.Old.Path)
+				return exitTrouble, fmt.Errorf("step %d: snapshots %d and %d are the same snapshot (%s): a step from it to itself has no change by construction, and a gate on it passes whatever it holds: check the arguments the log was made of", i+1, i+1, i+2, shownArg(r.Old.Path))
 			}
 			g, err := gateOf(r, opts.failOn)
 			if err != nil {
