@@ -145,10 +145,12 @@ func (r publishRule) pathLeftOut(f File, rel, pkg string) string {
 	if dir, ok := r.folder(segs); ok && base == "specs.md" && spackName(pkg) {
 		if dir != pkg {
 			// The title is ASCII (spackName); a folder that is not is
-			// quoted in ASCII, both times (quoteName).
+			// quoted in ASCII, both times (quoteName), and so is one
+			// that shownPath would quote: "as q\nr's" held the folder's
+			// newline raw, and read as the folder q\nr of a backslash.
 			t, d := shorten(pkg, maxNameQuoted), shorten(dir, maxNameQuoted)
 			qd := quoteNameShort(dir, maxNameQuoted)
-			if qd != strconv.Quote(d) {
+			if qd != strconv.Quote(d) || shownPath(d) != d {
 				d = qd
 			}
 			return fmt.Sprintf("this page is titled %q but is in folder %s: the site shows a page at its folder's address, so it would show %s's specs as %s's; a page belongs at _cache/<tag>/<title>/specs.md",

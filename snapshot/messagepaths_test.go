@@ -1,8 +1,10 @@
 package snapshot
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -93,5 +95,63 @@ func TestLoadListsPathsApart(t *testing.T) {
 			t.Errorf("%q and %q both said %q", prev, row, got)
 		}
 		said[got] = row
+	}
+}
+
+// TestLoadMessagesNameFilesApart (class a): a folder that mixes pages
+// and Spack files, and a Spack file that holds no spec, named the files
+// raw in the message, beside the error's own file shown quoted: the
+// page "q\nr/specs.md" of a newline and q\nr/specs.md of a backslash
+// read alike once standard error wrote the newline \n, "this folder
+// mixes catalogue pages and Spack files: m/q\nr/specs.md is a package
+// page", and a raw newline stood in the message. Each is shown as a
+// path is (shownPath).
+func TestLoadMessagesNameFilesApart(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "testdata", "real", "v0.23.0", "bc", "specs.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
+	empty := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[],"concrete_specs":{}}`)
+	said := map[string]string{}
+	for _, name := range []string{"q\nr", `q\nr`} {
+		for _, c := range []struct {
+			what  string
+			files map[string][]byte
+		}{
+			{"mixed", map[string][]byte{"bc/specs.md": page, name + ".lock": lock}},
+			{"misplaced", map[string][]byte{name + "/specs.md": page}},
+			{"no spec", map[string][]byte{name + ".lock": empty}},
+		} {
+			root := t.TempDir()
+			for f, data := range c.files {
+				p := filepath.Join(root, "m", f)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Skipf("this file system refuses the name %q: %v", name, err)
+				}
+				if err := os.WriteFile(p, data, 0o644); err != nil {
+					t.Skipf("this file system refuses the name %q: %v", name, err)
+				}
+			}
+			t.Chdir(root)
+			_, err := Load("m", Options{})
+			var le *LoadError
+			if !errors.As(err, &le) {
+				t.Fatalf("%s %q: %v; want a *LoadError", c.what, name, err)
+			}
+			var msgs []string
+			for _, e := range le.Errs {
+				if strings.Contains(e.Msg, "\n") {
+					t.Errorf("%s %q: a raw newline in %q", c.what, name, e.Msg)
+				}
+				msgs = append(msgs, e.Msg)
+			}
+			got := strings.ReplaceAll(strings.Join(msgs, "|"), "\n", `\n`) // as standard error writes it
+			row := c.what + " " + strconv.Quote(name)
+			if prev, dup := said[got]; dup {
+				t.Errorf("%s and %s both said %q", prev, row, got)
+			}
+			said[got] = row
+		}
 	}
 }

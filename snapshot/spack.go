@@ -113,7 +113,7 @@ func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []
 		// from it. Left to the loader, the file's packages moved aside
 		// as dependencies of none, and the file failed with no word why
 		// ("0 bad pages:").
-		return nil, nil, 0, &Error{File: file, Line: set.Others[0].Line, Msg: fmt.Sprintf("%s %s holds %s in the build cache (in_buildcache false or absent): Spack installs no spec from it; a Spack installation's database (.spack-db/index.json) is no build-cache index", set.Kind, file, noneOf(len(set.Others), "spec record"))}
+		return nil, nil, 0, &Error{File: file, Line: set.Others[0].Line, Msg: fmt.Sprintf("%s %s holds %s in the build cache (in_buildcache false or absent): Spack installs no spec from it; a Spack installation's database (.spack-db/index.json) is no build-cache index", set.Kind, shownPath(file), noneOf(len(set.Others), "spec record"))}
 	}
 	var warnings []Warning
 	for _, w := range set.Warnings {
@@ -276,7 +276,7 @@ func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []
 	// specs; mergeSpackFiles moves them aside.
 	slices.SortFunc(pkgs, func(a, b *Package) int { return strings.Compare(a.Name, b.Name) })
 	if len(pkgs) == 0 {
-		msg := fmt.Sprintf("%s %s holds no spec", set.Kind, file)
+		msg := fmt.Sprintf("%s %s holds no spec", set.Kind, shownPath(file))
 		if len(set.Warnings) > 0 { // a lockfile's records that no root reaches, say
 			msg += ": " + set.Warnings[0].Message
 		}
@@ -443,7 +443,7 @@ func (s *Snapshot) mixedFormats() *Error {
 		return fmt.Sprintf(" (and %s)", plural(n, "more "+noun))
 	}
 	return &Error{File: s.Path, Msg: fmt.Sprintf("this folder mixes catalogue pages and Spack files: %s is a package page%s, %s a Spack file%s; a snapshot is one or the other: name a folder of pages alone, or the Spack files",
-		page, more(pages-1, "page"), spack, more(len(spackFiles)-1, "Spack file"))}
+		shownPath(page), more(pages-1, "page"), shownPath(spack), more(len(spackFiles)-1, "Spack file"))}
 }
 
 // mergeSpackFiles makes the packages of Spack files that share a name one

@@ -589,7 +589,7 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 		if in == stdinName {
 			if f, ok := stdin.(interface{ Stat() (fs.FileInfo, error) }); ok {
 				if info, err := f.Stat(); err == nil && os.SameFile(out, info) {
-					return fmt.Errorf("--output %s: it is standard input, which \"-\" reads: writing the report would replace it", output)
+					return fmt.Errorf("--output %s: it is standard input, which \"-\" reads: writing the report would replace it", report.VisibleInput(output))
 				}
 			}
 			continue
@@ -599,9 +599,9 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 		}
 		if info, err := os.Stat(in); err == nil && os.SameFile(out, info) {
 			if filepath.Clean(in) == filepath.Clean(output) {
-				return fmt.Errorf("--output %s: it is an input: writing the report would replace it", output)
+				return fmt.Errorf("--output %s: it is an input: writing the report would replace it", report.VisibleInput(output))
 			}
-			return fmt.Errorf("--output %s: it is the input %s: writing the report would replace it", output, in)
+			return fmt.Errorf("--output %s: it is the input %s: writing the report would replace it", report.VisibleInput(output), report.VisibleInput(in))
 		}
 	}
 	return nil

@@ -462,11 +462,11 @@ func dateArg(given string, t time.Time) string {
 // when a step tripped it.
 func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 	if f, _ := report.Lookup(opts.format); opts.template != "" || f.Log == nil {
-		return exitTrouble, usageErrorf("render: %s is a log: it is written as %s, without --template", path, orList(report.LogFormats()))
+		return exitTrouble, usageErrorf("render: %s is a log: it is written as %s, without --template", report.VisibleInput(path), orList(report.LogFormats()))
 	}
 	l, err := jsonv1.DecodeLog(data)
 	if err != nil {
-		return exitTrouble, fmt.Errorf("reading %s: %w", path, err)
+		return exitTrouble, fmt.Errorf("reading %s: %w", report.VisibleInput(path), err)
 	}
 	code := exitSame
 	subjects := map[string]string{}

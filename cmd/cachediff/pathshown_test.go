@@ -61,3 +61,59 @@ func TestFlagPathsShownApart(t *testing.T) {
 		}
 	}
 }
+
+// TestSameSnapshotPathsShownApart (class a): where a log's step, a
+// saved report's or log's sides, or --output and an input, are the same
+// file, the message named the path raw, and standard error writes a
+// newline as its escape: the folders "q\nr" of a newline and q\nr of a
+// backslash said the same ("step 1: snapshots 1 and 2 are the same
+// snapshot (q\nr)", "--output q\nr: it is an input", "render: q\nr/l.json
+// is a log"). e5e83e17 named the
+// diff's pair as a path is shown; these are named so too (shownArg,
+// report.VisibleInput): no two of these runs say the same.
+func TestSameSnapshotPathsShownApart(t *testing.T) {
+	t.Chdir(t.TempDir())
+	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
+	if err := os.WriteFile("t.tmpl", []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	said := map[string]string{}
+	for _, name := range []string{"q\nr", `q\nr`} {
+		if err := os.Mkdir(name, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		lockfile := name + "/spack.lock"
+		if err := os.WriteFile(lockfile, lock, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		saved, savedLog := name+"/r.json", name+"/l.json"
+		for _, args := range [][]string{
+			{"-f", "json", "-o", saved, name, name + "/"},
+			{"log", "-f", "json", "-o", savedLog, name, name + "/"},
+		} {
+			var stdout, stderr bytes.Buffer
+			if code := run(args, &stdout, &stderr); code == exitTrouble {
+				t.Fatalf("%q: exit 2: %s", args, stderr.String())
+			}
+		}
+		for _, args := range [][]string{
+			{"log", "--fail-on", "any", name, name + "/"},
+			{"render", "--fail-on", "any", saved},
+			{"render", "--fail-on", "any", savedLog},
+			{"render", "-t", "t.tmpl", savedLog},
+			{"-o", lockfile, lockfile, lockfile},
+		} {
+			var stdout, stderr bytes.Buffer
+			code := run(args, &stdout, &stderr)
+			got := stderr.String()
+			if code != exitTrouble || strings.Count(strings.TrimSuffix(got, "cachediff: run 'cachediff render --help' for usage\n"), "\n") != 1 {
+				t.Errorf("%q: exit %d, stderr %q; want 2 and one line", args, code, got)
+			}
+			row := strings.Join(args, " ")
+			if prev, dup := said[got]; dup {
+				t.Errorf("%q and %q both said %q", prev, row, got)
+			}
+			said[got] = row
+		}
+	}
+}
