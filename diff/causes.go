@@ -5069,8 +5069,8 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		byHash, byRoot := map[key][]int{}, map[key][]int{}
 		for j, y := range rc.Added {
 			if len(o[y.Root]) == 0 || ren.into[rootAt{y.Root, y.Hash}] {
-				byHash[key{y.Hash, y.Name, y.Root}] = append(byHash[key{y.Hash, y.Name, y.Root}], j)
-				byRoot[key{"", y.Name, y.Root}] = append(byRoot[key{"", y.Name, y.Root}], j)
+				byHash[key{hash: y.Hash, name: y.Name, root: y.Root}] = append(byHash[key{hash: y.Hash, name: y.Name, root: y.Root}], j)
+				byRoot[key{name: y.Name, root: y.Root}] = append(byRoot[key{name: y.Name, root: y.Root}], j)
 			}
 		}
 		paired := make([]bool, len(rc.Added))
@@ -5088,7 +5088,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 			m[k] = l
 		}
 		for i, x := range rc.Removed {
-			k := key{x.Hash, x.Name, ren.of(x.Root, x.Hash)}
+			k := key{hash: x.Hash, name: x.Name, root: ren.of(x.Root, x.Hash)}
 			if l := byHash[k]; k.root != "" && len(l) > 0 {
 				pairs[i], paired[l[0]], byHash[k] = l[0], true, l[1:]
 			}
@@ -5101,7 +5101,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		// was in no stack of its spelling.
 		for i, x := range rc.Removed {
 			m := ren.mate[rootAt{x.Root, x.Hash}]
-			k := key{m, x.Name, ren.of(x.Root, x.Hash)}
+			k := key{hash: m, name: x.Name, root: ren.of(x.Root, x.Hash)}
 			if m == "" || k.root == "" || pairs[i] >= 0 {
 				continue
 			}
@@ -5112,7 +5112,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		// now cmake@3.31.7: each its own environment's, where hash order
 		// crossed them, os debian11 → rhel8 and back).
 		for i, x := range rc.Removed {
-			k := key{"", x.Name, ren.of(x.Root, x.Hash)}
+			k := key{name: x.Name, root: ren.of(x.Root, x.Hash)}
 			if k.root == "" || pairs[i] >= 0 {
 				continue
 			}
@@ -5129,11 +5129,23 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 			k.hash = h
 			take(i, byHash, k)
 		}
+		// A root whose hash the other side roots, under any spelling, is
+		// that root kept or respelt, never another root changed: of
+		// debarm's p rooted hdf5@=1.0 and hdf5@1.0, now hdf5@1.0 alone,
+		// beside l added under hdf5, hdf5@=1.0 taken whole by hdf5 for
+		// another root, p was said changed into l, where new → old l was
+		// removed and p's hdf5@=1.0 added (TestRootHeldPairsByHashAlone).
+		oldHeld, newHeld := heldAll(o), heldAll(n)
 		for i, x := range rc.Removed {
-			k := key{"", x.Name, ren.of(x.Root, x.Hash)}
-			if k.root == "" || pairs[i] >= 0 {
+			k := key{name: x.Name, root: ren.of(x.Root, x.Hash)}
+			if k.root == "" || pairs[i] >= 0 || newHeld[x.Hash] {
 				continue
 			}
+			l := byRoot[k]
+			for len(l) > 0 && (paired[l[0]] || oldHeld[rc.Added[l[0]].Hash]) {
+				l = l[1:]
+			}
+			byRoot[k] = l
 			take(i, byRoot, k)
 		}
 		taken := make([]bool, len(rc.Added))

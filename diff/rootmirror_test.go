@@ -59,3 +59,28 @@ func TestRootHashMatesMirror(t *testing.T) {
 	}
 	facetRootsMirrored(t, "hash mates", old, cur, want)
 }
+
+// A removed root whose hash the other side roots, under any spelling,
+// is never changed into another root of the spelling its own took
+// whole (TestRootsDrawnFacetFolders' seed 58 too): debarm's h rooted
+// hdf5@=1.0, p hdf5@=1.0 and hdf5@1.0, and debian's k hdf5@=3.0, now
+// debarm's h hdf5, p hdf5@1.0 alone and l (added) hdf5, and debian's t
+// hdf5. Old → new, hdf5@=1.0 went whole into hdf5 and p's root of it
+// was changed into l; new → old, hdf5 was split, l removed and p's
+// hdf5@=1.0 added. p's is removed and l added, both ways round.
+func TestRootHeldPairsByHashAlone(t *testing.T) {
+	h := facetRoot{"debarm", "hdf5", "1.0", "11", "~shared", 0, 0, ""}
+	p := facetRoot{"debarm", "hdf5", "1.0", "10", "~shared", 0, 1, ""}
+	l := facetRoot{"debarm", "hdf5", "2.0.1", "11", "~shared", 0, 0, "hdf5"}
+	k := facetRoot{"debian", "hdf5", "3.0", "10", "+shared", 0, 1, "hdf5@=3.0"}
+	tt := facetRoot{"debian", "hdf5", "3.0", "10", "~shared", 0, 1, "hdf5"}
+	old := []facetRoot{h.spelt("hdf5@=1.0"), p.spelt("hdf5@=1.0"), p.spelt("hdf5@1.0"), k}
+	cur := []facetRoot{h.spelt("hdf5"), p.spelt("hdf5@1.0"), l, tt}
+	want := []string{
+		"added " + l.letter() + " hdf5",
+		"changed " + k.letter() + ">" + tt.letter() + " hdf5@=3.0>hdf5",
+		"removed " + p.letter() + " hdf5@=1.0",
+		"renamed " + h.letter() + " hdf5@=1.0>hdf5",
+	}
+	facetRootsMirrored(t, "held", old, cur, want)
+}
