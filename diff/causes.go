@@ -5065,12 +5065,26 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		// The added roots of a spelling the old side does not write, by
 		// hash, package and spelling, and by package and spelling (the
 		// rest, in order).
-		type key struct{ hash, name, root string }
+		type key struct {
+			hash, name, root string
+			arch             envArch // of the roots of a spelling several old ones take whole (merged)
+		}
+		archOfRoot := func(g Graph, h string) envArch {
+			if x := g.Node(h); x != nil {
+				return archOf(x)
+			}
+			return envArch{}
+		}
+		merged := ren.merged()
 		byHash, byRoot := map[key][]int{}, map[key][]int{}
 		for j, y := range rc.Added {
 			if len(o[y.Root]) == 0 || ren.into[rootAt{y.Root, y.Hash}] {
 				byHash[key{hash: y.Hash, name: y.Name, root: y.Root}] = append(byHash[key{hash: y.Hash, name: y.Name, root: y.Root}], j)
-				byRoot[key{name: y.Name, root: y.Root}] = append(byRoot[key{name: y.Name, root: y.Root}], j)
+				k := key{name: y.Name, root: y.Root}
+				if merged[y.Root] {
+					k.arch = archOfRoot(e.new, y.Hash)
+				}
+				byRoot[k] = append(byRoot[k], j)
 			}
 		}
 		paired := make([]bool, len(rc.Added))
@@ -5136,10 +5150,19 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		// another root, p was said changed into l, where new → old l was
 		// removed and p's hdf5@=1.0 added (TestRootHeldPairsByHashAlone).
 		oldHeld, newHeld := heldAll(o), heldAll(n)
+		// A root of a spelling that several old spellings take whole
+		// (merged) pairs in its environment, as each root of a spelling
+		// split into several does, its mirror: of debarm's and debian's
+		// cmake, debarm's split into cmake@1.0 and cmake@=3.0, new →
+		// old debarm's cmake@1.0 rebuilt was said changed into debian's
+		// cmake, removed old → new (TestRootMergedPairsInItsEnvironment).
 		for i, x := range rc.Removed {
 			k := key{name: x.Name, root: ren.of(x.Root, x.Hash)}
 			if k.root == "" || pairs[i] >= 0 || newHeld[x.Hash] {
 				continue
+			}
+			if merged[k.root] {
+				k.arch = archOfRoot(e.old, x.Hash)
 			}
 			l := byRoot[k]
 			for len(l) > 0 && (paired[l[0]] || oldHeld[rc.Added[l[0]].Hash]) {

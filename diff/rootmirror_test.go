@@ -84,3 +84,47 @@ func TestRootHeldPairsByHashAlone(t *testing.T) {
 	}
 	facetRootsMirrored(t, "held", old, cur, want)
 }
+
+// The roots of a spelling several old spellings take whole pair in
+// their environment, as the roots of its mirror, one spelling split
+// into several, do (TestRootsDrawnFacetFolders' seed 65, smallest):
+// debarm's cmake for a 1.0 and f 3.0 and debian's cmake for d 1.0, now
+// debarm's cmake@1.0 for a and e (a rebuilt beside it) and cmake@=3.0
+// for m (f's variant changed), debian's gone. Old → new, cmake was
+// split, a renamed, f changed into m, d removed and e added; new → old,
+// cmake@1.0 and cmake@=3.0 both went whole into cmake, and e was
+// changed into debian's d (os debian11, target aarch64 → x86_64). So
+// too where one of the old spellings goes in for a root alone (seed 36,
+// smallest): debarm's hdf5@=1.0 for p 1.0 and 2 3.0, rhel's hdf5 for s
+// and ubuntu's for l, now rhel's hdf5@2.0 for s and 4 (added) and
+// debarm's for x (2 changed), ubuntu's l kept. Old → new, debarm's p
+// was changed into rhel's 4; new → old, hdf5@2.0 was split, 4 removed
+// and p added.
+func TestRootMergedPairsInItsEnvironment(t *testing.T) {
+	a := facetRoot{"debarm", "cmake", "1.0", "11", "+shared", 3, 1, "cmake"}
+	f := facetRoot{"debarm", "cmake", "3.0", "11", "+shared", 0, 1, "cmake"}
+	d := facetRoot{"debian", "cmake", "1.0", "11", "~shared", 0, 1, "cmake"}
+	e := facetRoot{"debarm", "cmake", "1.0", "11", "+shared", 7, 1, "cmake@1.0"}
+	m := facetRoot{"debarm", "cmake", "3.0", "11", "~shared", 0, 1, "cmake@=3.0"}
+	want := []string{
+		"added " + e.letter() + " cmake@1.0",
+		"changed " + f.letter() + ">" + m.letter() + " cmake>cmake@=3.0",
+		"removed " + d.letter() + " cmake",
+		"renamed " + a.letter() + " cmake>cmake@1.0",
+	}
+	facetRootsMirrored(t, "merged", []facetRoot{a, f, d}, []facetRoot{a.spelt("cmake@1.0"), e, m}, want)
+
+	p := facetRoot{"debarm", "hdf5", "1.0", "10", "~shared", 0, 1, "hdf5@=1.0"}
+	two := facetRoot{"debarm", "hdf5", "3.0", "10", "~shared", 3, 1, "hdf5@=1.0"}
+	s := facetRoot{"rhel", "hdf5", "2.0", "11", "~shared", 0, 0, "hdf5"}
+	l := facetRoot{"ubuntu", "hdf5", "2.0", "10", "~shared", 0, 0, "hdf5"}
+	four := facetRoot{"rhel", "hdf5", "1.0", "11", "~shared", 7, 0, "hdf5@2.0"}
+	x := facetRoot{"debarm", "hdf5", "2.0", "10", "+shared", 9, 0, "hdf5@2.0"}
+	want = []string{
+		"added " + four.letter() + " hdf5@2.0",
+		"changed " + two.letter() + ">" + x.letter() + " hdf5@=1.0>hdf5@2.0",
+		"removed " + p.letter() + " hdf5@=1.0",
+		"renamed " + s.letter() + " hdf5>hdf5@2.0",
+	}
+	facetRootsMirrored(t, "merged, one alone", []facetRoot{p, two, s, l}, []facetRoot{s.spelt("hdf5@2.0"), four, x, l}, want)
+}

@@ -1575,3 +1575,30 @@ func hashMates(o, n map[string][]*GraphNode) map[rootAt]string {
 	}
 	return out
 }
+
+// merged returns the new spellings that the roots of several old
+// spellings go into (whole, or some of their roots alone: part), or nil.
+func (r *respelling) merged() map[string]bool {
+	if r == nil || len(r.whole)+len(r.part) < 2 {
+		return nil
+	}
+	from := make(map[string]string, len(r.whole)+len(r.part)) // a new spelling → the first old one into it
+	var out map[string]bool
+	into := func(x, y string) {
+		if f, ok := from[y]; !ok {
+			from[y] = x
+		} else if f != x {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[y] = true
+		}
+	}
+	for x, y := range r.whole {
+		into(x, y)
+	}
+	for x, y := range r.part {
+		into(x.root, y)
+	}
+	return out
+}
