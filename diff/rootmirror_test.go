@@ -60,6 +60,32 @@ func TestRootHashMatesMirror(t *testing.T) {
 	facetRootsMirrored(t, "hash mates", old, cur, want)
 }
 
+// Of a hash's roots, one both sides write pairs with one both sides
+// write before one a side alone writes (TestRootsDrawnFacetFolders'
+// seed 906, smallest): debian's 3 rooted curl@1.0 and curl@=1.0, b
+// curl@1.0 and 5 curl, now 3 and 5 curl, m added under curl, and o
+// curl@1.0 (b's compiler changed). Paired one side alone's spelling
+// first, curl@=1.0 was renamed into curl and 3's curl@1.0 removed, and
+// new → old counted a spec restacked that old → new counted unchanged
+// (4 unchanged and 1 restacked, then 3 and 2). curl@1.0 is renamed into
+// curl and curl@=1.0 removed, both ways round, as before hashMates.
+func TestRootHashMatesOfOneKindFirst(t *testing.T) {
+	three := facetRoot{"debian", "curl", "1.0", "11", "+shared", 0, 0, ""}
+	five := facetRoot{"debian", "curl", "3.0", "11", "~shared", 0, 1, "curl"}
+	m := facetRoot{"debian", "curl", "1.0", "11", "+shared", 7, 0, "curl"}
+	b := facetRoot{"debian", "curl", "1.0", "11", "~shared", 3, 0, "curl@1.0"}
+	o := b
+	o.compiler = "12"
+	want := []string{
+		"added " + m.letter() + " curl",
+		"changed " + b.letter() + ">" + o.letter() + " curl@1.0>curl@1.0",
+		"removed " + three.letter() + " curl@=1.0",
+		"renamed " + three.letter() + " curl@1.0>curl",
+	}
+	facetRootsMirrored(t, "one kind first", []facetRoot{three.spelt("curl@1.0"), three.spelt("curl@=1.0"), five, b},
+		[]facetRoot{three.spelt("curl"), five, m, o}, want)
+}
+
 // A removed root whose hash the other side roots, under any spelling,
 // is never changed into another root of the spelling its own took
 // whole (TestRootsDrawnFacetFolders' seed 58 too): debarm's h rooted

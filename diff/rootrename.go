@@ -1519,12 +1519,17 @@ func (w *stackWalk) walk(og Graph, x string) {
 // sides, made the same both ways round: a hash's old roots and its new
 // ones, of one package and spelling but for the version, are each put
 // in one order (the spellings one side alone writes first, then by
-// spelling) and paired one to one in it, never one side's roots in turn
-// taking the first of the other's. Of debarm's h rooted hdf5@=1.0 and
-// hdf5@1.0, now hdf5 alone (hdf5@1.0 written by both sides, hdf5 by the
-// new one alone), hdf5@=1.0 is renamed into hdf5 both ways round, where
-// new → old the root hdf5 took hdf5@1.0, first by name, and its mirror
-// hdf5@=1.0 was said added (TestRootHashMatesMirror).
+// spelling) and paired one to one in it, of one kind first (a spelling
+// one side alone writes with one the other side alone writes, one both
+// sides write with one both write), then the rest; never one side's
+// roots in turn taking the first of the other's. Of debarm's h rooted
+// hdf5@=1.0 and hdf5@1.0, now hdf5 alone (hdf5@1.0 written by both
+// sides, hdf5 by the new one alone), hdf5@=1.0 is renamed into hdf5
+// both ways round, where new → old the root hdf5 took hdf5@1.0, first
+// by name, and its mirror hdf5@=1.0 was said added
+// (TestRootHashMatesMirror); of debian's 3 rooted curl@1.0 and
+// curl@=1.0, now curl, a spelling both sides write, curl@1.0 is
+// renamed into it (TestRootHashMatesOfOneKindFirst).
 func hashMates(o, n map[string][]*GraphNode) map[rootAt]string {
 	type root struct {
 		spelling string
@@ -1569,9 +1574,26 @@ func hashMates(o, n map[string][]*GraphNode) map[rootAt]string {
 		if out == nil {
 			out = map[rootAt]string{}
 		}
-		for i := range min(len(xs), len(ys)) {
-			out[rootAt{xs[i].spelling, k.hash}] = ys[i].spelling
+		// Of one kind first (a spelling one side alone writes with one
+		// the other side alone writes, then one both write with one both
+		// write), then the rest, each in order.
+		paired := func(x, y []root) (restX, restY []root) {
+			n := min(len(x), len(y))
+			for i := range n {
+				out[rootAt{x[i].spelling, k.hash}] = y[i].spelling
+			}
+			return x[n:], y[n:]
 		}
+		xb, yb := slices.IndexFunc(xs, func(x root) bool { return x.both }), slices.IndexFunc(ys, func(y root) bool { return y.both })
+		if xb < 0 {
+			xb = len(xs)
+		}
+		if yb < 0 {
+			yb = len(ys)
+		}
+		xo, yo := paired(xs[:xb], ys[:yb])
+		xw, yw := paired(xs[xb:], ys[yb:])
+		paired(append(slices.Clip(xo), xw...), append(slices.Clip(yo), yw...))
 	}
 	return out
 }
