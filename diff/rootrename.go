@@ -343,18 +343,24 @@ func rootFacets(g *GraphNode) string {
 func heldElsewhere(m, other map[string][]*GraphNode) map[string]bool {
 	hs := map[string]bool{}
 	for root, l := range m {
-		ol := other[root]
-		k := 0
-		for _, g := range l {
-			for k < len(ol) && ol[k].Hash() < g.Hash() {
-				k++
-			}
-			if k == len(ol) || ol[k].Hash() != g.Hash() {
-				hs[g.Hash()] = true
-			}
-		}
+		eachNotIn(l, other[root], func(g *GraphNode) { hs[g.Hash()] = true })
 	}
 	return hs
+}
+
+// eachNotIn calls f with each of mine whose hash theirs lacks, in
+// order: both in hash order (rootNodes), merged.
+func eachNotIn(mine, theirs []*GraphNode, f func(g *GraphNode)) {
+	j := 0
+	for _, g := range mine {
+		h := g.Hash()
+		for j < len(theirs) && theirs[j].Hash() < h {
+			j++
+		}
+		if j == len(theirs) || theirs[j].Hash() != h {
+			f(g)
+		}
+	}
 }
 
 // heldAll returns the hashes m (rootNodes) roots under any spelling.
@@ -684,15 +690,8 @@ func leftRoots(o, n map[string][]*GraphNode) (olds, news []rootCand) {
 	var oldElse, newElse map[string]bool // made when first needed
 	left := func(mine, theirs []*GraphNode, root string, elsewhere func(h string) bool, out *[]rootCand) {
 		archs := map[envArch]bool{} // theirs' archs, filled when first needed
-		j := 0
-		for _, g := range mine {
+		eachNotIn(mine, theirs, func(g *GraphNode) {
 			h := g.Hash()
-			for j < len(theirs) && theirs[j].Hash() < h {
-				j++
-			}
-			if j < len(theirs) && theirs[j].Hash() == h {
-				continue
-			}
 			if len(archs) == 0 {
 				for _, y := range theirs {
 					archs[archOf(y)] = true
@@ -701,7 +700,7 @@ func leftRoots(o, n map[string][]*GraphNode) (olds, news []rootCand) {
 			if !archs[archOf(g)] || elsewhere(h) {
 				*out = append(*out, rootCand{root, g, h, true, false})
 			}
-		}
+		})
 	}
 
 	for root, ons := range o {
@@ -1538,20 +1537,12 @@ func hashMates(o, n map[string][]*GraphNode) map[rootAt]string {
 	type key struct{ hash, name, rest string }
 	only := func(mine, theirs map[string][]*GraphNode, out map[key][]root) {
 		for x, l := range mine {
-			tl, both := theirs[x]
-			both = both && len(tl) > 0
-			j := 0
-			for _, g := range l {
-				h := g.Hash()
-				for j < len(tl) && tl[j].Hash() < h {
-					j++
-				}
-				if j < len(tl) && tl[j].Hash() == h {
-					continue // rooted under x on both sides
-				}
-				k := key{h, g.Name, withoutVersion(x)}
+			tl := theirs[x]
+			both := len(tl) > 0
+			eachNotIn(l, tl, func(g *GraphNode) { // not rooted under x on both sides
+				k := key{g.Hash(), g.Name, withoutVersion(x)}
 				out[k] = append(out[k], root{x, both})
-			}
+			})
 		}
 	}
 	olds, news := map[key][]root{}, map[key][]root{}
