@@ -5065,12 +5065,26 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		// The added roots of a spelling the old side does not write, by
 		// hash, package and spelling, and by package and spelling (the
 		// rest, in order).
-		type key struct{ hash, name, root string }
+		type key struct {
+			hash, name, root string
+			arch             envArch // of the roots of a spelling several old ones take whole (merged)
+		}
+		archOfRoot := func(g Graph, h string) envArch {
+			if x := g.Node(h); x != nil {
+				return archOf(x)
+			}
+			return envArch{}
+		}
+		merged := ren.merged()
 		byHash, byRoot := map[key][]int{}, map[key][]int{}
 		for j, y := range rc.Added {
 			if len(o[y.Root]) == 0 || ren.into[rootAt{y.Root, y.Hash}] {
-				byHash[key{y.Hash, y.Name, y.Root}] = append(byHash[key{y.Hash, y.Name, y.Root}], j)
-				byRoot[key{"", y.Name, y.Root}] = append(byRoot[key{"", y.Name, y.Root}], j)
+				byHash[key{hash: y.Hash, name: y.Name, root: y.Root}] = append(byHash[key{hash: y.Hash, name: y.Name, root: y.Root}], j)
+				k := key{name: y.Name, root: y.Root}
+				if merged[y.Root] {
+					k.arch = archOfRoot(e.new, y.Hash)
+				}
+				byRoot[k] = append(byRoot[k], j)
 			}
 		}
 		paired := make([]bool, len(rc.Added))
@@ -5088,7 +5102,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 			m[k] = l
 		}
 		for i, x := range rc.Removed {
-			k := key{x.Hash, x.Name, ren.of(x.Root, x.Hash)}
+			k := key{hash: x.Hash, name: x.Name, root: ren.of(x.Root, x.Hash)}
 			if l := byHash[k]; k.root != "" && len(l) > 0 {
 				pairs[i], paired[l[0]], byHash[k] = l[0], true, l[1:]
 			}
@@ -5101,7 +5115,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		// was in no stack of its spelling.
 		for i, x := range rc.Removed {
 			m := ren.mate[rootAt{x.Root, x.Hash}]
-			k := key{m, x.Name, ren.of(x.Root, x.Hash)}
+			k := key{hash: m, name: x.Name, root: ren.of(x.Root, x.Hash)}
 			if m == "" || k.root == "" || pairs[i] >= 0 {
 				continue
 			}
@@ -5112,7 +5126,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		// now cmake@3.31.7: each its own environment's, where hash order
 		// crossed them, os debian11 → rhel8 and back).
 		for i, x := range rc.Removed {
-			k := key{"", x.Name, ren.of(x.Root, x.Hash)}
+			k := key{name: x.Name, root: ren.of(x.Root, x.Hash)}
 			if k.root == "" || pairs[i] >= 0 {
 				continue
 			}
@@ -5129,11 +5143,32 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 			k.hash = h
 			take(i, byHash, k)
 		}
+		// A root whose hash the other side roots, under any spelling, is
+		// that root kept or respelt, never another root changed: of
+		// debarm's p rooted hdf5@=1.0 and hdf5@1.0, now hdf5@1.0 alone,
+		// beside l added under hdf5, hdf5@=1.0 taken whole by hdf5 for
+		// another root, p was said changed into l, where new → old l was
+		// removed and p's hdf5@=1.0 added (TestRootHeldPairsByHashAlone).
+		oldHeld, newHeld := heldAll(o), heldAll(n)
+		// A root of a spelling that several old spellings take whole
+		// (merged) pairs in its environment, as each root of a spelling
+		// split into several does, its mirror: of debarm's and debian's
+		// cmake, debarm's split into cmake@1.0 and cmake@=3.0, new →
+		// old debarm's cmake@1.0 rebuilt was said changed into debian's
+		// cmake, removed old → new (TestRootMergedPairsInItsEnvironment).
 		for i, x := range rc.Removed {
-			k := key{"", x.Name, ren.of(x.Root, x.Hash)}
-			if k.root == "" || pairs[i] >= 0 {
+			k := key{name: x.Name, root: ren.of(x.Root, x.Hash)}
+			if k.root == "" || pairs[i] >= 0 || newHeld[x.Hash] {
 				continue
 			}
+			if merged[k.root] {
+				k.arch = archOfRoot(e.old, x.Hash)
+			}
+			l := byRoot[k]
+			for len(l) > 0 && (paired[l[0]] || oldHeld[rc.Added[l[0]].Hash]) {
+				l = l[1:]
+			}
+			byRoot[k] = l
 			take(i, byRoot, k)
 		}
 		taken := make([]bool, len(rc.Added))

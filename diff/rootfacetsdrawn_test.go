@@ -198,7 +198,12 @@ func loadFacetFolder(t *testing.T, name string, roots []facetRoot, shuffle *rand
 // Each diff is the mirror of the diff the other way round, its roots'
 // lines and its specs' counts (checkMirrored), but for the seeds of
 // facetsNotMirrored: the test checked no mirror before, and of seeds
-// 0–1999, 33 said roots not mirrored and 142 counts, each a lead.
+// 0–1999, 33 said roots not mirrored and 142 counts, each a lead; 22
+// and 139 since the roots of one hash pair alike both ways round
+// (hashMates), a root whose hash the other side roots is changed into
+// no other root, and the roots of a spelling several old ones go into
+// pair in their environment (TestRootHashMatesMirror and the tests
+// beside it; seeds 36, 52, 58, 65, 73, 101 and 1558 mirror now).
 func TestRootsDrawnFacetFolders(t *testing.T) {
 	seeds := uint64(300)
 	if testing.Short() {
@@ -210,12 +215,15 @@ func TestRootsDrawnFacetFolders(t *testing.T) {
 }
 
 // facetsNotMirrored are the seeds of TestRootsDrawnFacetFolders whose
-// diffs are not yet the mirror of each other's (leads: roots rooted
-// twice, or under three spellings of one package, roots moved).
-var facetsNotMirrored = map[uint64]bool{18: true, 25: true, 36: true, 37: true, 52: true, 58: true, 64: true, 65: true,
-	69: true, 73: true, 76: true, 86: true, 91: true, 101: true, 133: true, 151: true, 168: true, 177: true, 203: true,
-	208: true, 217: true, 218: true, 225: true, 226: true, 237: true, 269: true, 275: true,
-	821: true, 1446: true, 1558: true, 1839: true}
+// diffs are not yet the mirror of each other's: 225 its roots' lines
+// (a root of a spelling both sides write, left by hash, that a spelling
+// taken whole blocks by environment one way and not the other), the
+// rest their specs' counts (leads: a spec restacked one way round and
+// unchanged the other, beside a root added or removed under a spelling
+// respelt).
+var facetsNotMirrored = map[uint64]bool{18: true, 25: true, 37: true, 64: true, 69: true, 76: true, 86: true, 91: true,
+	133: true, 151: true, 168: true, 177: true, 203: true, 208: true, 217: true, 218: true, 225: true, 226: true,
+	237: true, 269: true, 275: true, 821: true, 1446: true, 1839: true}
 
 // checkFacetFolders checks the diffs of the folders drawFacetFolders(seed)
 // draws, as TestRootsDrawnFacetFolders says.

@@ -94,7 +94,7 @@ func renamedRoots(oldRoots, newRoots map[string][]string) map[string]string {
 // its environment (respelling.mate).
 func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]bool, map[rootAt]string) {
 	_, news := leftRoots(o, n)
-	whole, split, mates, _ := respeltRootsLeft(o, n, news)
+	whole, split, mates, _, _ := respeltRootsLeft(o, n, news)
 	return whole, split, mates
 }
 
@@ -107,7 +107,7 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 // removed and added, respelt whole into hdf5@3.0 with rhel's); each
 // such new root goes to one old root, the first by spelling. The fourth
 // map returned holds the spelling of the new root of the third's.
-func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string]string, map[string]bool, map[rootAt]string, map[rootAt]string) {
+func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string]string, map[string]bool, map[rootAt]string, map[rootAt]string, map[rootAt]string) {
 	// Only the roots of a spelling one side alone writes pair: the rest
 	// are left out from the start (of 128,000 roots written on both
 	// sides, the names of each were gathered, and looked through again,
@@ -124,8 +124,9 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 		}
 	}
 	if len(gone) == 0 || len(cameRoots) == 0 && len(left) == 0 {
-		return nil, nil, nil, nil
+		return nil, nil, nil, nil, nil
 	}
+	hm := hashMates(o, n)
 	only := func(m map[string][]*GraphNode, roots []string) map[string][]*GraphNode {
 		out := make(map[string][]*GraphNode, len(roots))
 		for _, root := range roots {
@@ -136,14 +137,6 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 	// renamedRoots makes of these what it makes of all: a spelling both
 	// sides write is none of them.
 	oldNames, newNames := namesOf(only(o, gone)), namesOf(only(n, cameRoots))
-	type key struct{ hash, name, rest string }
-	came := map[key][]string{} // the new roots of a spec, by name
-	for _, root := range cameRoots {
-		for _, y := range n[root] {
-			k := key{y.Hash(), y.Name, withoutVersion(root)}
-			came[k] = append(came[k], root)
-		}
-	}
 	// A spec is counted once: a root whose spec the other side roots
 	// (under a spelling of its own, or one both sides write) is that
 	// root respelt (removed and added, or renamed below), never another
@@ -195,12 +188,8 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 		return spelt[l[0]], hashes[l[0]]
 	}
 	slices.Sort(gone)
-	for _, l := range came {
-		slices.Sort(l)
-	}
-	// The new spelling of each gone spelling's specs' hashes (the first
-	// by name where a hash is rooted under several), and whether they
-	// are several; then those of its roots no hash pairs, in their
+	// The new spelling of each gone spelling's specs' hashes (as
+	// hashMates pairs a hash's roots), and whether they are several; then those of its roots no hash pairs, in their
 	// environment: a spelling of which another new spelling takes a root
 	// is split (hdf5 for 1.0 and 2.0, now hdf5@1.0 for 1.0 and hdf5@2.0
 	// for 2.0 rebuilt, took hdf5@1.0 whole: 2.0 was said removed and its
@@ -235,33 +224,22 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 	// roots two new spellings take (rhel8's cmake@1.0 for v and s, now
 	// cmake@=1.0 for v and cmake for s, spellings both sides write:
 	// cmake@1.0 went into cmake whole, and v was said removed and added).
-	joins := make(map[key][]string, len(left))
-	for _, y := range left {
-		k := key{y.hash, y.node.Name, withoutVersion(y.root)}
-		joins[k] = append(joins[k], y.root)
-	}
-	for _, l := range joins {
-		slices.Sort(l)
-	}
 	joining := make([]bool, len(gone))
 	joined := make([]string, len(gone)) // the spelling a gone spelling's root joined first
 	for i, x := range gone {
 		for _, node := range o[x] {
-			// Each new root once: of hdf5 and hdf5@1.0 of one hash, now
-			// hdf5@=1.0 of that hash alone, hdf5@1.0 took it too, and its
-			// root was said changed into another's spec.
-			k := key{node.Hash(), node.Name, withoutVersion(x)}
-			if l := came[k]; len(l) > 0 {
-				note(i, l[0])
-				came[k] = l[1:]
-			} else if l := joins[k]; len(l) > 0 {
-				joins[k] = l[1:]
-				switch {
-				case !joining[i]:
-					joining[i], joined[i] = true, l[0]
-				case joined[i] != l[0]:
-					several[i] = true
-				}
+			// Each new root once (hashMates): of hdf5 and hdf5@1.0 of
+			// one hash, now hdf5@=1.0 of that hash alone, hdf5@1.0 took
+			// it too, and its root was said changed into another's spec.
+			y := hm[rootAt{x, node.Hash()}]
+			switch {
+			case y == "":
+			case len(o[y]) == 0:
+				note(i, y)
+			case !joining[i]:
+				joining[i], joined[i] = true, y
+			case joined[i] != y:
+				several[i] = true
 			}
 		}
 	}
@@ -327,7 +305,7 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 		}
 		out[x] = y
 	}
-	return out, split, paired, pairedRoot
+	return out, split, paired, pairedRoot, hm
 }
 
 // rootEnv is a root's environment as a root no hash pairs pairs within
@@ -365,18 +343,24 @@ func rootFacets(g *GraphNode) string {
 func heldElsewhere(m, other map[string][]*GraphNode) map[string]bool {
 	hs := map[string]bool{}
 	for root, l := range m {
-		ol := other[root]
-		k := 0
-		for _, g := range l {
-			for k < len(ol) && ol[k].Hash() < g.Hash() {
-				k++
-			}
-			if k == len(ol) || ol[k].Hash() != g.Hash() {
-				hs[g.Hash()] = true
-			}
-		}
+		eachNotIn(l, other[root], func(g *GraphNode) { hs[g.Hash()] = true })
 	}
 	return hs
+}
+
+// eachNotIn calls f with each of mine whose hash theirs lacks, in
+// order: both in hash order (rootNodes), merged.
+func eachNotIn(mine, theirs []*GraphNode, f func(g *GraphNode)) {
+	j := 0
+	for _, g := range mine {
+		h := g.Hash()
+		for j < len(theirs) && theirs[j].Hash() < h {
+			j++
+		}
+		if j == len(theirs) || theirs[j].Hash() != h {
+			f(g)
+		}
+	}
 }
 
 // heldAll returns the hashes m (rootNodes) roots under any spelling.
@@ -729,15 +713,8 @@ func leftRoots(o, n map[string][]*GraphNode) (olds, news []rootCand) {
 	var oldElse, newElse map[string]bool // made when first needed
 	left := func(mine, theirs []*GraphNode, root string, elsewhere func(h string) bool, out *[]rootCand) {
 		archs := map[envArch]bool{} // theirs' archs, filled when first needed
-		j := 0
-		for _, g := range mine {
+		eachNotIn(mine, theirs, func(g *GraphNode) {
 			h := g.Hash()
-			for j < len(theirs) && theirs[j].Hash() < h {
-				j++
-			}
-			if j < len(theirs) && theirs[j].Hash() == h {
-				continue
-			}
 			if len(archs) == 0 {
 				for _, y := range theirs {
 					archs[archOf(y)] = true
@@ -746,7 +723,7 @@ func leftRoots(o, n map[string][]*GraphNode) (olds, news []rootCand) {
 			if !archs[archOf(g)] || elsewhere(h) {
 				*out = append(*out, rootCand{root, g, h, true, false})
 			}
-		}
+		})
 	}
 
 	for root, ons := range o {
@@ -799,7 +776,7 @@ func leftRoots(o, n map[string][]*GraphNode) (olds, news []rootCand) {
 // keys.
 func respell(o, n map[string][]*GraphNode) *respelling {
 	olds, news := leftRoots(o, n)
-	whole, split, mates, mateRoots := respeltRootsLeft(o, n, news)
+	whole, split, mates, mateRoots, hm := respeltRootsLeft(o, n, news)
 	r := &respelling{whole: whole, mate: mates}
 	if len(olds) == 0 && len(news) == 0 && len(split) == 0 {
 		return r
@@ -832,6 +809,9 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	}
 	slices.SortFunc(olds, byRootHash)
 	slices.SortFunc(news, byRootHash)
+	if hm == nil && len(olds) > 0 && len(news) > 0 {
+		hm = hashMates(o, n) // respeltRootsLeft had no spelling one side alone writes to pair
+	}
 	// The hashes each side roots under any spelling: a root whose hash
 	// the other side roots is that root respelt (by hash) or kept, never
 	// another environment's root respelt by its arch.
@@ -955,7 +935,11 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	// into one new spelling alone while its stack was kept).
 	for _, split := range []bool{true, false} {
 		pairs(true, func(c rootCand, old bool) (key, bool) {
-			return key{hash: c.hash, name: c.node.Name, rest: withoutVersion(c.root)}, !old || c.split == split
+			if !old {
+				return key{hash: c.hash, rest: c.root}, true
+			}
+			y, ok := hm[rootAt{c.root, c.hash}]
+			return key{hash: c.hash, rest: y}, ok && c.split == split
 		})
 	}
 	// A root of a split spelling keeps the new root respeltRoots paired
@@ -1545,4 +1529,109 @@ func (w *stackWalk) walk(og Graph, x string) {
 			}
 		}
 	}
+}
+
+// hashMates pairs, by hash, the lockfile roots (o and n, rootNodes of
+// each graph) that one side roots a hash under and the other does not:
+// each old root (spelling, hash) with the new spelling of its hash it
+// is that root respelt into. The pairing is a relation between the two
+// sides, made the same both ways round: a hash's old roots and its new
+// ones, of one package and spelling but for the version, are each put
+// in one order (the spellings one side alone writes first, then by
+// spelling) and paired one to one in it, of one kind first (a spelling
+// one side alone writes with one the other side alone writes, one both
+// sides write with one both write), then the rest; never one side's
+// roots in turn taking the first of the other's. Of debarm's h rooted
+// hdf5@=1.0 and hdf5@1.0, now hdf5 alone (hdf5@1.0 written by both
+// sides, hdf5 by the new one alone), hdf5@=1.0 is renamed into hdf5
+// both ways round, where new → old the root hdf5 took hdf5@1.0, first
+// by name, and its mirror hdf5@=1.0 was said added
+// (TestRootHashMatesMirror); of debian's 3 rooted curl@1.0 and
+// curl@=1.0, now curl, a spelling both sides write, curl@1.0 is
+// renamed into it (TestRootHashMatesOfOneKindFirst).
+func hashMates(o, n map[string][]*GraphNode) map[rootAt]string {
+	type root struct {
+		spelling string
+		both     bool
+	}
+	type key struct{ hash, name, rest string }
+	only := func(mine, theirs map[string][]*GraphNode, out map[key][]root) {
+		for x, l := range mine {
+			tl := theirs[x]
+			both := len(tl) > 0
+			eachNotIn(l, tl, func(g *GraphNode) { // not rooted under x on both sides
+				k := key{g.Hash(), g.Name, withoutVersion(x)}
+				out[k] = append(out[k], root{x, both})
+			})
+		}
+	}
+	olds, news := map[key][]root{}, map[key][]root{}
+	only(o, n, olds)
+	if len(olds) == 0 {
+		return nil
+	}
+	only(n, o, news)
+	order := func(a, b root) int {
+		return cmp.Or(cmp.Compare(boolInt(a.both), boolInt(b.both)), strings.Compare(a.spelling, b.spelling))
+	}
+	var out map[rootAt]string
+	for k, xs := range olds {
+		ys := news[k]
+		if len(ys) == 0 {
+			continue
+		}
+		slices.SortFunc(xs, order)
+		slices.SortFunc(ys, order)
+		if out == nil {
+			out = map[rootAt]string{}
+		}
+		// Of one kind first (a spelling one side alone writes with one
+		// the other side alone writes, then one both write with one both
+		// write), then the rest, each in order.
+		paired := func(x, y []root) (restX, restY []root) {
+			n := min(len(x), len(y))
+			for i := range n {
+				out[rootAt{x[i].spelling, k.hash}] = y[i].spelling
+			}
+			return x[n:], y[n:]
+		}
+		xb, yb := slices.IndexFunc(xs, func(x root) bool { return x.both }), slices.IndexFunc(ys, func(y root) bool { return y.both })
+		if xb < 0 {
+			xb = len(xs)
+		}
+		if yb < 0 {
+			yb = len(ys)
+		}
+		xo, yo := paired(xs[:xb], ys[:yb])
+		xw, yw := paired(xs[xb:], ys[yb:])
+		paired(append(slices.Clip(xo), xw...), append(slices.Clip(yo), yw...))
+	}
+	return out
+}
+
+// merged returns the new spellings that the roots of several old
+// spellings go into (whole, or some of their roots alone: part), or nil.
+func (r *respelling) merged() map[string]bool {
+	if r == nil || len(r.whole)+len(r.part) < 2 {
+		return nil
+	}
+	from := make(map[string]string, len(r.whole)+len(r.part)) // a new spelling → the first old one into it
+	var out map[string]bool
+	into := func(x, y string) {
+		if f, ok := from[y]; !ok {
+			from[y] = x
+		} else if f != x {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[y] = true
+		}
+	}
+	for x, y := range r.whole {
+		into(x, y)
+	}
+	for x, y := range r.part {
+		into(x.root, y)
+	}
+	return out
 }
