@@ -24,13 +24,7 @@ import (
 // pair compares its ends (exit 1); a log refused is not given as one to
 // run.
 func TestGitRangeRevSuggestionsPaste(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("no git")
-	}
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash:", err)
-	}
+	bash := gittest.GitAndBash(t)
 	repo := t.TempDir()
 	oldIndex, newIndex := genIndexes(t)
 	for i, index := range [][]byte{oldIndex, newIndex, oldIndex} {

@@ -20,13 +20,7 @@ import (
 // error as '\u202eb..HEAD', a name no branch has. The range named is
 // quoted when it holds a character that does not print.
 func TestSeriesRangeHintsPasteBack(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash:", err)
-	}
+	bash := gittest.GitAndBash(t)
 	r := xCommits(t, 3)
 	git := gitRunner(t, r)
 	// Behind main, on its line: reversed ranges.
