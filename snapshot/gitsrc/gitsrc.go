@@ -186,7 +186,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		return nil, fmt.Errorf("path %q has a line break or a NUL: git cannot name it in REV:PATH", p)
 	}
 	if strings.HasPrefix(rev, "-") {
-		return nil, fmt.Errorf("unknown revision %q", rev)
+		return nil, r.dashRevError(rev, p)
 	}
 	if err := checkPathLength(p); err != nil {
 		return nil, err
@@ -968,8 +968,14 @@ func (t *Tree) ShortCommit() string { return short(t.Commit) }
 // range of commits (A..B, A...B, R^@, R^!, R^-): git:HEAD~1..HEAD:snap
 // said "unknown revision HEAD~1..HEAD", of two revisions git knows. It
 // says that REV:PATH reads one commit, and gives the log of the range
-// (its PATH from the current folder, as log --revs reads it) and, for
-// A..B, the pair of its ends. nil for a REV of another shape.
+// (its PATH from the current folder, as log --revs reads it) when the
+// log takes it, else why the log refuses it too, and, for A..B of two
+// commits, the pair of its ends; each command with -C DIR when the
+// repository is read from DIR (cachediff -C repo), and a branch whose
+// name begins with - written in full (undashed). Given raw, a
+// suggestion pasted from where cachediff ran read another repository,
+// or none, and a log of HEAD^@, nope..HEAD or HEAD..-y was refused in
+// turn. nil for a REV of another shape.
 func (r *Repo) rangeRevError(rev, p, top string) error {
 	if !rangeRev(rev) {
 		return nil
@@ -980,11 +986,44 @@ func (r *Repo) rangeRevError(rev, p, top string) error {
 			logPath = filepath.ToSlash(rel)
 		}
 	}
-	msg := fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit; to step through the range's commits, cachediff log --revs %s %s", quotedRev(rev), shellword.Shown(rev), shellword.Shown(logPath))
+	in := r.inFolder()
+	msg := fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit", quotedRev(rev))
+	logCmd := fmt.Sprintf("cachediff %slog --revs %s %s", in, shellword.Shown(rev), shellword.Shown(logPath))
+	if _, err := r.Series(rev, logPath, "", ""); err != nil {
+		msg += fmt.Sprintf("; as a log of the range's commits (%s), it is refused too: %v", logCmd, err)
+	} else {
+		msg += "; to step through the range's commits, " + logCmd
+	}
 	if a, b, ok := strings.Cut(rev, ".."); ok && !strings.Contains(rev, "...") && a != "" && b != "" {
-		msg += fmt.Sprintf("; to compare its ends, cachediff %s %s", shellword.Shown(r.ArgPrefix+a+":"+p), shellword.Shown(r.ArgPrefix+b+":"+p))
+		a, b = r.undashed(a), r.undashed(b)
+		if ka, err := r.Knows(a); err == nil && ka {
+			if kb, err := r.Knows(b); err == nil && kb {
+				msg += fmt.Sprintf("; to compare its ends, cachediff %s%s %s", in, shellword.Shown(r.ArgPrefix+a+":"+p), shellword.Shown(r.ArgPrefix+b+":"+p))
+			}
+		}
 	}
 	return errors.New(msg)
+}
+
+// dashRevError is the error of REV:PATH whose REV begins with -, which
+// git would read as an option: git:-y:snap, of a branch -y (git
+// update-ref refs/heads/-y), said unknown revision "-y", with no word of
+// how to name it. Where git knows the ref, it gives REV:PATH with the
+// ref written in full (git:refs/heads/-y:snap), or, for a range, the
+// error of that range (rangeRevError).
+func (r *Repo) dashRevError(rev, p string) error {
+	full := r.undashed(rev)
+	if full == "" {
+		return fmt.Errorf("unknown revision %q", rev)
+	}
+	if rangeRev(full) {
+		if top, err := r.FromTop(p); err == nil {
+			if err := r.rangeRevError(full, p, top); err != nil {
+				return err
+			}
+		}
+	}
+	return fmt.Errorf("revision %s begins with -, which git would read as an option, not a revision: with its ref written in full, %s", quotedRev(rev), shellword.Shown(r.ArgPrefix+full+":"+p))
 }
 
 // rangeRev reports whether rev, outside its braces (HEAD^{/a..b} is

@@ -20,18 +20,15 @@ import (
 // error as '\u202eb..HEAD', a name no branch has. The range named is
 // quoted when it holds a character that does not print.
 func TestSeriesRangeHintsPasteBack(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash:", err)
-	}
+	bash := gittest.GitAndBash(t)
 	r := xCommits(t, 3)
 	git := gitRunner(t, r)
 	// Behind main, on its line: reversed ranges.
 	git("branch", "it's", "HEAD~1")
 	git("branch", "\u202eb", "HEAD~1")
+	// A branch whose name begins with -, which git reads as an option:
+	// -y..HEAD was given, refused in turn; it is written refs/heads/-y.
+	git("update-ref", "refs/heads/-y", "HEAD~1")
 	// Forked off main~1: FORK..side.
 	git("checkout", "-q", "-b", "$x;y", "HEAD~1")
 	os.WriteFile(filepath.Join(r.dir, "x"), []byte("side"), 0o644)
@@ -43,6 +40,9 @@ func TestSeriesRangeHintsPasteBack(t *testing.T) {
 		{"main..$x;y", "$x;y", "; use ", "", ""},
 		{"^it's", "it's", "as ", ", B a later", ""},
 		{"^\u202eb", "\u202eb", "as ", ", B a later", `"^\u202eb"`},
+		{"HEAD..-y", "-y", "selects no commit; ", " is the other way round", ""},
+		{"^-y", "-y", "as ", ", B a later", ""},
+		{"-y..HEAD", "-y", "in full, ", "", ""},
 	} {
 		_, err := r.Series(tc.rng, "x", "", "")
 		if err == nil {

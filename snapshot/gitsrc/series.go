@@ -70,7 +70,11 @@ type Commit struct {
 // A series whose every commit is Absent, or that has none, is an error.
 func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if strings.HasPrefix(rng, "-") {
-		// --revs=--all said `bad revision range "--all"`, not why.
+		// --revs=--all said `bad revision range "--all"`, not why; and
+		// -y..HEAD, of a branch -y, not how to write it.
+		if full := r.undashed(rng); full != "" {
+			return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; with its ref written in full, %s", rng, shellword.Shown(full))
+		}
 		return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; a range is A..B (HEAD~7..HEAD), and a branch whose name begins with - is written in full (refs/heads/-x)", rng)
 	}
 	if rng == "" || strings.ContainsAny(rng, "\n\x00") {
@@ -477,7 +481,7 @@ func (r *Repo) checkDateOrder(rng, since string, at, until int64, ends []string)
 		return r.rangeError(rng, err)
 	}
 	if ends != nil && len(bytes.TrimSpace(out)) == 0 {
-		return reversedRange(rng, ends[0], ends[1])
+		return r.reversedRange(rng, ends[0], ends[1])
 	}
 	var before string // the newest commit dated before since
 	var beforeAt int64
@@ -529,10 +533,10 @@ func (r *Repo) endHint(end string, excluded []string) string {
 	if len(excluded) == 1 {
 		head, err := r.run(nil, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
 		if h := strings.TrimSpace(string(head)); err == nil && h != "" && r.checkRange(end+"..HEAD", excluded[0], h) == nil {
-			return shellword.Shown(end + "..HEAD")
+			return r.shownRev(end + "..HEAD")
 		}
 	}
-	return shellword.Shown(end+"..B") + ", B a later commit of its first-parent line"
+	return r.shownRev(end+"..B") + ", B a later commit of its first-parent line"
 }
 
 // rangeEnds names the ends a and b of the range rng (A..B) for
@@ -555,10 +559,12 @@ func sameEnds(rng, a, b string) error {
 }
 
 // reversedRange is the error of the range rng whose end b is an
-// ancestor of its base a.
-func reversedRange(rng, a, b string) error {
+// ancestor of its base a. The other way round is written as the log
+// takes it: HEAD..-y, of a branch -y, was told -y..HEAD, refused as an
+// option (undashed).
+func (r *Repo) reversedRange(rng, a, b string) error {
 	left, right := rangeEnds(rng, a, b)
-	return fmt.Errorf("the range %s is reversed: %s is an ancestor of %s, so it selects no commit; %s is the other way round", quotedRev(rng), quotedRev(right), quotedRev(left), shellword.Shown(right+".."+left))
+	return fmt.Errorf("the range %s is reversed: %s is an ancestor of %s, so it selects no commit; %s is the other way round", quotedRev(rng), quotedRev(right), quotedRev(left), r.shownRev(right+".."+left))
 }
 
 // checkRange refuses the range rng, of one excluded commit a, the
@@ -593,7 +599,7 @@ func (r *Repo) checkRange(rng, a, b string) error {
 	}
 	if back, err := r.isAncestor(b, a); err != nil || back {
 		if err == nil {
-			err = reversedRange(rng, a, b)
+			err = r.reversedRange(rng, a, b)
 		}
 		return err
 	}
@@ -626,7 +632,7 @@ func (r *Repo) checkFirstParentBase(rng, left, right, a, b string, line *string)
 	if parent == a {
 		return nil
 	}
-	from := shellword.Shown(right) // its line ends within the range: a root, or a shallow clone's oldest
+	from := r.shownRev(right) // its line ends within the range: a root, or a shallow clone's oldest
 	if parent != "" {
 		from = shellword.Shown(short(parent)+".."+right) + ", the same commits of the line"
 	}

@@ -618,24 +618,33 @@ func revisionHint(dir, arg string) string {
 // (the same search, from HEAD), a snapshot of PATH at it is named so:
 // of all of TEXT when git finds it, PATH to be given; else of TEXT cut
 // at its last colon, what follows being PATH.
+// A TEXT that holds braces (:/bump \{zlib\}, of the commit "bump
+// {zlib}") is named so too, where HEAD^{/TEXT}:PATH splits back at the
+// colon after it (Split counts braces): it was given no hint at all.
 // "" when git knows no such commit, or there is no repository.
 func messageRevHint(dir, arg string) string {
 	text, ok := strings.CutPrefix(arg, ":/")
-	if !ok || text == "" || strings.ContainsAny(text, "{}\n\r\x00") {
+	if !ok || text == "" || strings.ContainsAny(text, "\n\r\x00") {
 		return ""
 	}
 	known := knownRevs(dir)
 	if known == nil {
 		return ""
 	}
+	// HEAD^{/msg}:path is read back as that revision and PATH.
+	splits := func(msg, path string) bool {
+		rev := "HEAD^{/" + msg + "}"
+		r, p, ok := gitsrc.Split(rev + ":" + path)
+		return ok && r == rev && p == path
+	}
 	// All of TEXT first, as git reads it: :/two: fix, of the commit
 	// "two: fix" and no PATH, was told PATH ' fix' at the commit "two".
 	whole := known("HEAD^{/" + text + "}")
-	if msg, path, ok := cutLast(text, ":"); ok && msg != "" && !whole && known("HEAD^{/"+msg+"}") {
+	if msg, path, ok := cutLast(text, ":"); ok && msg != "" && !whole && splits(msg, path) && known("HEAD^{/"+msg+"}") {
 		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches all of %s, colon and all, with no PATH: %s at the commit of message %s is %s",
 			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(cmpOr(path, ".")), shellword.Shown(msg), shellword.Shown(RevPrefix+"HEAD^{/"+msg+"}:"+path))
 	}
-	if whole {
+	if whole && splits(text, "_cache/develop") {
 		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches %s: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)",
 			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(RevPrefix+"HEAD^{/"+text+"}:_cache/develop"))
 	}

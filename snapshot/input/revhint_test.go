@@ -119,3 +119,30 @@ func catalogueRepo(t *testing.T, weeks ...string) string {
 	}
 	return repo
 }
+
+// TestMessageRevisionHintBraces (class e, lead c): a :/TEXT that holds
+// braces got no hint at all, where git finds its commit (:/bum{1}p, a
+// pattern; :/zlib}:PATH, of the commit "bump {zlib}: fix"): it gets the
+// hint, whose REV:PATH, read back (Split counts braces), is loaded.
+func TestMessageRevisionHintBraces(t *testing.T) {
+	repo := catalogueRepo(t, "v0.23.0")
+	if _, err := gittest.Git(repo, nil, "commit", "-q", "--allow-empty", "-m", "bump {zlib}: fix"); err != nil {
+		t.Fatal(err)
+	}
+	for arg, want := range map[string]string{
+		`:/bum{1}p`:                  `('git:HEAD^{/bum{1}p}:_cache/develop')`,
+		`git::/bump \{zlib\}`:        `('git:HEAD^{/bump \{zlib\}}:_cache/develop')`,
+		`:/zlib}:_cache/develop`:     ` is 'git:HEAD^{/zlib}}:_cache/develop'`,
+		`git::/zlib}:_cache/develop`: ` is 'git:HEAD^{/zlib}}:_cache/develop'`,
+	} {
+		_, err := Load(repo, arg, Options{}, snapshot.Options{})
+		if err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("Load(%q): %v; want it to end %s", arg, err, want)
+			continue
+		}
+		given := strings.Trim(want[strings.Index(want, "'")+1:], "')")
+		if _, err := Load(repo, given, Options{}, snapshot.Options{}); err != nil {
+			t.Errorf("Load(%q) gives %s: %v", arg, given, err)
+		}
+	}
+}

@@ -177,8 +177,18 @@ func Open(st Store, opt Options) (*Source, error) {
 		return s, nil
 	case !errors.Is(err, ErrNotFound):
 		return nil, err
-	case opt.View != "" && !noMirrorHeld(st):
+	case opt.View != "" && !noMirrorHeld(st) && !rootManifestAbsent(st):
 		return nil, fmt.Errorf("no view %q: %w%s", opt.View, err, viewsHint(st))
+	}
+	// With --view, past here, st is no mirror with an index manifest:
+	// a URL (which cannot tell what it holds without a request) whose
+	// root's index manifest is absent too. It said `no view "x"` of a
+	// server that is no mirror; it is "not a Spack mirror", as without
+	// --view, where the probes below find nothing, and "no view" where
+	// they find a mirror (which is never read without the view).
+	var noView error
+	if opt.View != "" {
+		noView = fmt.Errorf("no view %q: %w%s", opt.View, err, viewsHint(st))
 	}
 	// A folder (a file:// URL) or a tree that holds no file of a
 	// mirror's root, with --view or without: each probe below finds
@@ -187,6 +197,9 @@ func Open(st Store, opt Options) (*Source, error) {
 	// not.
 	// No index manifest: a v3 mirror's spec manifests, or layout v2.
 	if _, err := st.Get("v3/layout.json", maxManifest); err == nil {
+		if noView != nil {
+			return nil, noView
+		}
 		if refused != nil {
 			return nil, refused // a v3 mirror whose index manifest is refused
 		}
@@ -224,7 +237,13 @@ func Open(st Store, opt Options) (*Source, error) {
 	} else if !errors.Is(err, ErrNotFound) {
 		return nil, err
 	}
+	if noView != nil && hashThere {
+		return nil, noView // layout v2: no views
+	}
 	index, err := st.Get(v2Index, limit)
+	if noView != nil && !errors.Is(err, ErrNotFound) {
+		return nil, noView
+	}
 	if refused != nil {
 		if err != nil {
 			return nil, refused
@@ -337,6 +356,20 @@ func noMirrorHeld(st Store) bool {
 		return false
 	}
 	return !holds(st, indexManifest) && !holds(st, "v3/layout.json") && !holds(st, v2Index) && !holds(st, v2IndexHash)
+}
+
+// rootManifestAbsent reports whether st, a store that cannot tell
+// without a request what it holds (a URL: noMirrorHeld is false), has
+// no index manifest at its root either (HTTP 404): with --view, then,
+// the view is not all that is missing, and Open goes on to the probes
+// of a mirror without one. false for the stores noMirrorHeld judges.
+func rootManifestAbsent(st Store) bool {
+	switch st.(type) {
+	case hasStore, *noted:
+		return false
+	}
+	_, err := st.Get(indexManifest, maxManifest)
+	return errors.Is(err, ErrNotFound)
 }
 
 // listFor lists the folder rel of st and keeps the names pick picks

@@ -1,10 +1,14 @@
 package mirror_test
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
@@ -28,6 +32,47 @@ func TestViewOfNoMirror(t *testing.T) {
 		_, viewed := mirror.Open(mirror.Dir(dir), mirror.Options{View: "x"})
 		if plain == nil || viewed == nil || !strings.HasPrefix(plain.Error(), "not a Spack mirror") || viewed.Error() != plain.Error() {
 			t.Errorf("%s: --view x: %v; want what it says without --view: %v", dir, viewed, plain)
+		}
+	}
+}
+
+// TestViewOfNoMirrorURL (class e): --view x of an http:// URL that is
+// no Spack mirror (every file 404) said `no view "x": …: not found (HTTP
+// 404)`, of a mirror it is not, as a folder did before 1fffc9cc: a URL
+// cannot tell what it holds without a request. It says what the URL
+// without --view says, "not a Spack mirror", in one request more; a
+// mirror without the view (one of layout v2, or v3 without an index
+// manifest) still says "no view", and is not read whole.
+func TestViewOfNoMirrorURL(t *testing.T) {
+	for _, tc := range []struct {
+		files map[string]string
+		want  string // the error's start with --view x; "" as without it
+	}{
+		{nil, ""},
+		{map[string]string{"/build_cache/index.json": `{"database": {"version": "7", "installs": {}}}`}, `no view "x"`},
+		{map[string]string{"/v3/layout.json": `{"signing": "gpg"}`}, `no view "x"`},
+	} {
+		var asked atomic.Int32
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			asked.Add(1)
+			if body, ok := tc.files[r.URL.Path]; ok {
+				w.Write([]byte(body))
+				return
+			}
+			http.NotFound(w, r)
+		}))
+		h := &mirror.HTTP{NoCache: true, Backoff: time.Millisecond}
+		_, plain := h.Open(srv.URL, mirror.Options{})
+		plainAsked := asked.Swap(0)
+		_, viewed := h.Open(srv.URL, mirror.Options{View: "x"})
+		srv.Close()
+		switch {
+		case viewed == nil:
+			t.Errorf("%v: --view x read it", tc.files)
+		case tc.want == "" && (plain == nil || viewed.Error() != plain.Error() || asked.Load() > plainAsked+1):
+			t.Errorf("%v: --view x: %v (%d requests); want what it says without --view: %v (%d)", tc.files, viewed, asked.Load(), plain, plainAsked)
+		case tc.want != "" && !strings.HasPrefix(viewed.Error(), tc.want):
+			t.Errorf("%v: --view x: %v; want %s", tc.files, viewed, tc.want)
 		}
 	}
 }

@@ -30,6 +30,24 @@ func Available() bool {
 	return err == nil
 }
 
+// GitAndBash returns the path of bash, for a test that pastes the
+// commands a message gives as bash reads them, skipping t when git or
+// bash is not on PATH.
+func GitAndBash(t interface {
+	Helper()
+	Skip(args ...any)
+}) string {
+	t.Helper()
+	if !Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash:", err)
+	}
+	return bash
+}
+
 // Vars are the variables git runs with for the tests: no global or
 // system configuration, a fixed identity.
 var Vars = []string{
