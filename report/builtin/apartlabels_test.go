@@ -8,10 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/report/text"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestFeedTitleQuotesRootLabels (issue 35 class a): roots that read
@@ -24,18 +23,7 @@ import (
 // quoted, as a sentence's names are (report.NamesQuoted).
 func TestFeedTitleQuotesRootLabels(t *testing.T) {
 	title := func(compilers ...string) string {
-		var snaps [2]*snapshot.Snapshot
-		for i, v := range []string{"1.3", "1.5"} {
-			s, err := snapshot.Load(envLockfiles(t, v, compilers), snapshot.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			snaps[i] = s
-		}
-		r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := reporttest.ComparePaths(t, envLockfiles(t, "1.3", compilers), envLockfiles(t, "1.5", compilers))
 		r.Old.Path, r.New.Path = "old", "new"
 		var b bytes.Buffer
 		f, _ := report.Lookup("atom")
@@ -95,22 +83,11 @@ func envLockfilesOf(t *testing.T, name, version string, compilers []string) stri
 // tell each pair apart (report.ApartLabel).
 func TestRootLabelsQuotedInEveryLine(t *testing.T) {
 	lines := func(added bool, compilers ...string) map[string]string {
-		var snaps [2]*snapshot.Snapshot
-		for i, v := range []string{"1.3", "1.5"} {
-			dir := envLockfiles(t, v, compilers)
-			if added && i == 0 {
-				dir = envLockfilesOf(t, "other", v, []string{"x"})
-			}
-			s, err := snapshot.Load(dir, snapshot.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			snaps[i] = s
+		old := envLockfiles(t, "1.3", compilers)
+		if added {
+			old = envLockfilesOf(t, "other", "1.3", []string{"x"})
 		}
-		r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := reporttest.ComparePaths(t, old, envLockfiles(t, "1.5", compilers))
 		out := map[string]string{}
 		out["headline"], _ = report.RootsHeadline(r)
 		out["shown headline"], _ = report.RootsHeadlineShown(r)
