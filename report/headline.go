@@ -99,7 +99,7 @@ func RootsHeadlineOf(r *diff.Report, val func(string) string) (string, bool) {
 		// Two roots of one spelling, each its own spec (two
 		// environments' zlib), are told apart: "zlib %gcc@9, zlib %gcc@10".
 		BySpelling(out, keys, func(int) (string, bool) { return "", false },
-			func(group []int) []string { return apart.SpecLabels(l, group) },
+			func(group []int) []string { return ApartLabels(apart.SpecLabels(l, group)) },
 			func(i int) bool { return apart.SpecAcross(l, i) != "" })
 		return oneRootEach(out, keys)
 	}
@@ -137,7 +137,7 @@ func RootsHeadlineOf(r *diff.Report, val func(string) string) (string, bool) {
 		x := &rt.Changed[i]
 		return x.Root + what[i], !x.Swapped() && x.Old.Version != x.New.Version && x.Old.Version != "" && x.New.Version != ""
 	}, func(group []int) []string {
-		l := apart.Labels(rt.Changed, group)
+		l := ApartLabels(apart.Labels(rt.Changed, group))
 		for k, i := range group {
 			label[i] = " " + l[k]
 		}

@@ -73,6 +73,9 @@ func SnapshotLabels(snaps []diff.SnapshotInfo) []string {
 			}
 		}
 	}
+	for i := range out {
+		out[i] = diskLabel(snaps[i], out[i])
+	}
 	n := make(map[string]int, len(out))
 	for _, l := range out {
 		n[l]++
@@ -106,4 +109,30 @@ func numberedLike(l string) bool {
 	}
 	d, ok := strings.CutSuffix(l[i+len(words):], ")")
 	return ok && d != "" && strings.Trim(d, "0123456789") == ""
+}
+
+// diskLabel is l, the label of the snapshot s, quoted as Go quotes a
+// string where s is on disk and l reads as a commit's label, "2025-03-09
+// aaaaaaa" (SnapshotInfo.Label: its date and short id), or is such a
+// label quoted: a log of the folder tagged "2025-03-09 aaaaaaa" read as
+// one of the commit aaaaaaa of that day, its JSON apart (rev, date).
+func diskLabel(s diff.SnapshotInfo, l string) string {
+	if s.Rev == "" && commitLike(l) {
+		return strconv.Quote(l)
+	}
+	return l
+}
+
+// commitLike reports whether l reads as a commit's label, its date (or
+// none) and a short id of hexadecimal digits after a space, or is such
+// a label quoted (diskLabel).
+func commitLike(l string) bool {
+	if u, err := strconv.Unquote(l); err == nil && len(l) >= 2 && l[0] == '"' {
+		return commitLike(u)
+	}
+	date, id, ok := strings.Cut(l, " ")
+	if !ok || id == "" || strings.Trim(id, "0123456789abcdef") != "" {
+		return false
+	}
+	return date == "" || len(date) == 10 && strings.Trim(date, "0123456789-") == ""
 }

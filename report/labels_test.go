@@ -34,6 +34,13 @@ func TestLabels(t *testing.T) {
 		// A label read as one placed is quoted, and one quoted so too.
 		{"a folder named as a place", []diff.SnapshotInfo{{Path: "a (snapshot 1)"}, {Path: "b"}, {Path: `"a (snapshot 3)"`}, {Path: "c (snapshot x)"}},
 			[]string{`"a (snapshot 1)"`, "b", `"\"a (snapshot 3)\""`, "c (snapshot x)"}},
+		// A folder's label read as a commit's is quoted, and one quoted
+		// so too; the commit's is not.
+		{"a folder named as a commit", []diff.SnapshotInfo{rev("aaaaaaaaaa:p", "", "aaaaaaaaaa", "2025-03-09T10:00:00Z"), {Path: "f", Tag: "2025-03-09 aaaaaaa"}, {Path: `"2025-03-09 aaaaaaa"`}, {Path: " abc"}, {Path: "2025-03-09 xyz"}},
+			[]string{"2025-03-09 aaaaaaa", "f", `"\"2025-03-09 aaaaaaa\""`, `" abc"`, "2025-03-09 xyz"}},
+		{"a folder tagged as a commit", []diff.SnapshotInfo{{Path: "f", Tag: "2025-03-09 aaaaaaa"}, {Path: "g"}}, []string{`"2025-03-09 aaaaaaa"`, "g"}},
+		{"one such folder twice", []diff.SnapshotInfo{{Path: "2025-03-09 aaaaaaa"}, {Path: "2025-03-09 aaaaaaa"}},
+			[]string{`"2025-03-09 aaaaaaa" (snapshot 1)`, `"2025-03-09 aaaaaaa" (snapshot 2)`}},
 	} {
 		if got := SnapshotLabels(c.snaps); !slices.Equal(got, c.want) {
 			t.Errorf("%s: labels = %q, want %q", c.name, got, c.want)
@@ -59,6 +66,26 @@ func TestSideNames(t *testing.T) {
 	} {
 		if a, b := SideNames(c.old, c.new); a != c.wantA || b != c.wantB {
 			t.Errorf("%s: %q, %q; want %q, %q", c.name, a, b, c.wantA, c.wantB)
+		}
+	}
+}
+
+// TestSideLabelQuotesCommitLike: a step's title names its snapshots by
+// SideLabel as the series names them (SnapshotLabels): a folder tagged
+// "2025-03-09 aaaaaaa" read as the commit aaaaaaa of that day, and is
+// quoted; the commit is not.
+func TestSideLabelQuotesCommitLike(t *testing.T) {
+	for _, c := range []struct {
+		side diff.Side
+		want string
+	}{
+		{diff.Side{Path: "f", Tag: "2025-03-09 aaaaaaa"}, `"2025-03-09 aaaaaaa"`},
+		{diff.Side{Path: "2025-03-09 aaaaaaa"}, `"2025-03-09 aaaaaaa"`},
+		{diff.Side{Path: "HEAD:p", Rev: "aaaaaaaaaa", Date: "2025-03-09T10:00:00Z"}, "2025-03-09 aaaaaaa"},
+		{diff.Side{Path: "f", Tag: "develop"}, "develop"},
+	} {
+		if got := SideLabel(c.side); got != c.want {
+			t.Errorf("SideLabel(%+v) = %s, want %s", c.side, got, c.want)
 		}
 	}
 }

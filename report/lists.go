@@ -165,3 +165,34 @@ func pathOdd(s string) bool { return PartsQuoted([]string{s}) }
 // name VisibleSpaces, the path a message (VisibleMessage), so that a
 // name's edge spaces are shown and the arrows' spaces are not.
 func PathShown(l []string) string { return VisibleMessage(JoinPathOf(l, VisibleSpaces)) }
+
+// FileItem is the file of a warning or a skipped page as a line
+// "FILE:LINE: message" writes it (text, HTML, Markdown's warnings, a
+// feed entry's content, the patch): quoted as Go quotes a string where
+// it could read as a file of another line or another message: where it
+// is empty, begins with a double quote, or holds a colon before a digit
+// or a space. As it was, a warning of the file "a:2", which has no
+// line, read "a:2: message" as a warning of the file a at its line 2,
+// and of the file "a: b" as the message "b: message" of the file a.
+func FileItem(s string) string {
+	if s == "" || strings.HasPrefix(s, `"`) || fileOdd(s) {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+// fileOdd reports whether s holds a colon before a digit or a space
+// (FileItem).
+func fileOdd(s string) bool {
+	for i := strings.IndexByte(s, ':'); i >= 0 && i+1 < len(s); {
+		if c := s[i+1]; c == ' ' || c >= '0' && c <= '9' {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], ':')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}

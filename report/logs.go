@@ -73,8 +73,11 @@ func orWords(l []string) string {
 
 // SideLabel names a step's snapshot in headings: its tag, or for a
 // snapshot read from git its commit date and short id.
+// A snapshot on disk whose label reads as a commit's is quoted, as a
+// series names it (SnapshotLabels).
 func SideLabel(s diff.Side) string {
-	return diff.SnapshotInfo{Path: s.Path, Tag: s.Tag, Rev: s.Rev, Date: s.Date}.Label()
+	info := diff.SnapshotInfo{Path: s.Path, Tag: s.Tag, Rev: s.Rev, Date: s.Date}
+	return diskLabel(info, info.Label())
 }
 
 // StepTitle is the heading of a step made of its labels and subject:

@@ -91,7 +91,7 @@ func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string 
 		// what tells this one apart, "root zlib %gcc@9 removed".
 		b.WriteString("root " + spellOutOf(h.Value, h.Values, val))
 		if h.Apart != "" {
-			b.WriteString(" " + val(apartLabel(h.Apart)))
+			b.WriteString(" " + val(ApartLabel(h.Apart)))
 		}
 		b.WriteString(" " + strings.TrimPrefix(h.Kind, "root-"))
 	case diff.HighlightRootChanged:
@@ -109,7 +109,7 @@ func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string 
 		if h.Apart != "" {
 			// Another root's item reads the same (two environments'
 			// zlib, each 1.3 → 1.5): what tells this one apart.
-			b.WriteString(" " + val(apartLabel(h.Apart)))
+			b.WriteString(" " + val(ApartLabel(h.Apart)))
 		}
 	case diff.HighlightCause:
 		if h.Value == "" { // a change several packages share
@@ -208,18 +208,34 @@ func MoveSide(v string) string {
 	return strconv.Quote(v)
 }
 
-// apartLabel is what tells a root apart (Highlight.Apart: its compiler
-// "%gcc@10", a variant, a short hash) as a highlight's words write it:
-// quoted as Go quotes a string where it holds ";", which joins a feed
-// entry's title's highlights, as a sentence's names are (NamesQuoted).
-// As it was, the roots zlib of the compilers a and "b@1; root zlib
-// changed: 1.3 → 1.5 %c" titled their entry as the three roots zlib
-// of the compilers a, b and c.
-func apartLabel(s string) string {
-	if strings.Contains(s, ";") {
+// ApartLabel is what tells a root apart (diff.RootsApart: its
+// compiler "%gcc@10", a variant, a short hash) as every view writes it
+// after a root (the news, the headline, text's roots line): quoted as Go
+// quotes a string where it could read as more than a label, as a
+// line's parts are (PartsQuoted): where it holds ";", which joins a
+// feed entry's title's highlights and the headline's clauses, ", ",
+// which joins the headline's roots and the roots line's, a parenthesis,
+// which closes the headline's list, " = ", which joins a root's
+// spellings, " and ", "·" or a double quote, or begins with "…". As it
+// was, the roots zlib of the compilers a and "b@1; root zlib changed:
+// 1.3 → 1.5 %c" titled their entry as the three roots zlib of the
+// compilers a, b and c, and the roots zlib of the compilers "a@1, zlib
+// 1.3 → 1.5 %b" and c, and of a and "b@1, zlib 1.3 → 1.5 %c", read "2
+// roots changed (zlib 1.3 → 1.5 %a@1, zlib 1.3 → 1.5 %b@1, zlib 1.3 →
+// 1.5 %c@1)" alike.
+func ApartLabel(s string) string {
+	if s == "" || strings.ContainsAny(s, `,;()·"`) || strings.Contains(s, " = ") || strings.Contains(s, " and ") || strings.HasPrefix(s, "…") {
 		return strconv.Quote(s)
 	}
 	return s
+}
+
+// ApartLabels is l, labels of roots (diff.RootsApart), each ApartLabel.
+func ApartLabels(l []string) []string {
+	for i, s := range l {
+		l[i] = ApartLabel(s)
+	}
+	return l
 }
 
 func specsOf(n int) string {

@@ -813,7 +813,7 @@ func expectLog(t *testing.T, js []byte) ([]chartFacts, []string, []string) {
 		c := st.Summary.Specs
 		for j, v := range []int{c.Added, c.Removed, c.Rebuilt, c.Updated} {
 			if v > 0 {
-				bars.Titles = append(bars.Titles, fmt.Sprintf("step %d (%s): %d %s", k+1, labels[k+1], v, []string{"added", "removed", "rebuilt", "updated"}[j]))
+				bars.Titles = append(bars.Titles, fmt.Sprintf("step %d (%s): %d %s", k+1, pt(report.StepLabel(raw[k+1])), v, []string{"added", "removed", "rebuilt", "updated"}[j]))
 			}
 		}
 	}

@@ -700,7 +700,7 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 				b.WriteString("<li>…and " + strconv.Itoa(len(r.Warnings)-i) + " more</li>")
 				break
 			}
-			where := w.File
+			where := report.FileItem(w.File)
 			if w.Line > 0 {
 				where += ":" + strconv.Itoa(w.Line)
 			}

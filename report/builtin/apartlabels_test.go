@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
-	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/report/text"
 )
 
 // TestFeedTitleQuotesRootLabels (issue 35 class a): roots that read
@@ -23,18 +23,7 @@ import (
 // quoted, as a sentence's names are (report.NamesQuoted).
 func TestFeedTitleQuotesRootLabels(t *testing.T) {
 	title := func(compilers ...string) string {
-		var snaps [2]*snapshot.Snapshot
-		for i, v := range []string{"1.3", "1.5"} {
-			s, err := snapshot.Load(envLockfiles(t, v, compilers), snapshot.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			snaps[i] = s
-		}
-		r, err := diff.CompareWith(snaps[0], snaps[1], diff.Filter{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := reporttest.ComparePaths(t, envLockfiles(t, "1.3", compilers), envLockfiles(t, "1.5", compilers))
 		r.Old.Path, r.New.Path = "old", "new"
 		var b bytes.Buffer
 		f, _ := report.Lookup("atom")
@@ -59,10 +48,16 @@ func TestFeedTitleQuotesRootLabels(t *testing.T) {
 // …), each of the one root zlib at version built by its compiler.
 func envLockfiles(t *testing.T, version string, compilers []string) string {
 	t.Helper()
+	return envLockfilesOf(t, "zlib", version, compilers)
+}
+
+// envLockfilesOf is envLockfiles of the root name.
+func envLockfilesOf(t *testing.T, name, version string, compilers []string) string {
+	t.Helper()
 	dir := t.TempDir()
 	for i, c := range compilers {
 		h := strings.Repeat(string(rune('a'+i)), 31) + map[string]string{"1.3": "2", "1.5": "3"}[version]
-		lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[{"hash":"` + h + `","spec":"zlib"}],"concrete_specs":{"` + h + `":{"name":"zlib","version":` + strconv.Quote(version) +
+		lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[{"hash":"` + h + `","spec":` + strconv.Quote(name) + `}],"concrete_specs":{"` + h + `":{"name":` + strconv.Quote(name) + `,"version":` + strconv.Quote(version) +
 			`,"compiler":{"name":` + strconv.Quote(c) + `,"version":"1"},"arch":{"platform":"linux","platform_os":"u","target":"x"},"hash":"` + h + `"}}}`
 		p := filepath.Join(dir, "env"+strconv.Itoa(i), "spack.lock")
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -73,4 +68,55 @@ func envLockfiles(t *testing.T, version string, compilers []string) string {
 		}
 	}
 	return dir
+}
+
+// TestRootLabelsQuotedInEveryLine (issue 35 class a): what tells roots
+// of one spelling apart (their compiler, diff.RootsApart) stands after
+// the root in the headline, joined by ", " in parentheses, and in
+// text's roots line, and was written as it is there while the news
+// quoted it: the roots zlib of the compilers "a@1, zlib 1.3 → 1.5 %b"
+// and c, and of a and "b@1, zlib 1.3 → 1.5 %c", read "2 roots changed
+// (zlib 1.3 → 1.5 %a@1, zlib 1.3 → 1.5 %b@1, zlib 1.3 → 1.5 %c@1)"
+// alike, and the roots zlib added of the compilers "a@1, +zlib %b" and
+// c, and of a and "b@1, +zlib %c", read "+zlib %a@1, +zlib %b@1, +zlib
+// %c@1" in the roots line. Each view's line of roots, and the news, now
+// tell each pair apart (report.ApartLabel).
+func TestRootLabelsQuotedInEveryLine(t *testing.T) {
+	lines := func(added bool, compilers ...string) map[string]string {
+		old := envLockfiles(t, "1.3", compilers)
+		if added {
+			old = envLockfilesOf(t, "other", "1.3", []string{"x"})
+		}
+		r := reporttest.ComparePaths(t, old, envLockfiles(t, "1.5", compilers))
+		out := map[string]string{}
+		out["headline"], _ = report.RootsHeadline(r)
+		out["shown headline"], _ = report.RootsHeadlineShown(r)
+		nd := report.NewDocument(r, report.Options{})
+		doc := &text.Document{Document: &nd}
+		out["roots line"] = strings.Join(doc.TextCauses(), "\n")
+		var news []string
+		for _, h := range r.Highlights {
+			news = append(news, report.NewsText(h, -1))
+		}
+		out["news"] = strings.Join(news, "; ")
+		return out
+	}
+	for _, added := range []bool{false, true} {
+		a := lines(added, "a@1, zlib 1.3 → 1.5 %b", "c")
+		b := lines(added, "a", "b@1, zlib 1.3 → 1.5 %c")
+		if added {
+			a, b = lines(added, "a@1, +zlib %b", "c"), lines(added, "a", "b@1, +zlib %c")
+		}
+		for _, k := range []string{"headline", "shown headline", "roots line", "news"} {
+			if a[k] == b[k] {
+				t.Errorf("added %v: the %s of two pairs of roots reads alike: %s", added, k, a[k])
+			}
+		}
+	}
+	if got, want := report.ApartLabel("%b@1, zlib 1.3 → 1.5 %c@1"), `"%b@1, zlib 1.3 → 1.5 %c@1"`; got != want {
+		t.Errorf("ApartLabel = %s, want %s", got, want)
+	}
+	if got := report.ApartLabel("%gcc@10"); got != "%gcc@10" {
+		t.Errorf("ApartLabel of a plain compiler = %s", got)
+	}
 }

@@ -49,3 +49,24 @@ func TestHTMLLogNewsQuoteStepLabels(t *testing.T) {
 		t.Errorf("a step of the news names its label unquoted:\n%s", out)
 	}
 }
+
+// TestHTMLStepBarsQuoteLabels (issue 35 class a): the HTML log's chart
+// of changed specs titles each bar "step N (LABEL): 3 added", and wrote
+// the label as it is where the news of the step and its title quote it
+// (report.StepLabel): the label "a) new package b (c" read "step 1 (a)
+// new package b (c): …" in the chart and "step 1 ("a) new package b
+// (c")" in the news. The bars, the chart's table and the news now name
+// a step alike.
+func TestHTMLStepBarsQuoteLabels(t *testing.T) {
+	out := html.UnescapeString(taggedLog(t, "html", "old", "a) new package b (c"))
+	_, chart, ok := strings.Cut(out, `id="chart-steps"`)
+	if !ok {
+		t.Fatalf("no chart of steps in\n%s", out)
+	}
+	if want := `step 1 ("a) new package b (c"): `; !strings.Contains(chart, want) {
+		t.Errorf("no bar titled %s in\n%s", want, chart)
+	}
+	if strings.Contains(chart, "(a) new package b (c)") || strings.Contains(chart, "1 · a) new") {
+		t.Errorf("a bar of the chart names its step unquoted:\n%s", chart)
+	}
+}

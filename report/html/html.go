@@ -382,7 +382,7 @@ type snapshotSkipped struct{ where, reason string }
 func sideSkipped(s diff.Side) []snapshotSkipped {
 	var out []snapshotSkipped
 	for _, k := range s.Skipped {
-		where := k.File
+		where := report.FileItem(k.File)
 		if k.Line > 0 {
 			where += ":" + strconv.Itoa(k.Line)
 			if k.Column > 0 {
@@ -427,7 +427,7 @@ func warningLines(ws []snapshot.Warning) ([]string, int) {
 		if i == htmlMaxWarnings {
 			return out, len(ws) - i
 		}
-		where := w.File
+		where := report.FileItem(w.File)
 		if w.Line > 0 {
 			where += ":" + strconv.Itoa(w.Line)
 		}

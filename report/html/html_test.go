@@ -323,7 +323,7 @@ func wantLogTitles(t *testing.T, js string) map[string][]string {
 		c := st.Summary.Specs
 		for j, v := range []int{c.Added, c.Removed, c.Rebuilt, c.Updated} {
 			if v > 0 {
-				out["steps"] = append(out["steps"], fmt.Sprintf("step %d (%s): %d %s", k+1, PageText(l.Snapshots[k+1].Tag), v, [...]string{"added", "removed", "rebuilt", "updated"}[j]))
+				out["steps"] = append(out["steps"], fmt.Sprintf("step %d (%s): %d %s", k+1, PageText(report.StepLabel(l.Snapshots[k+1].Tag)), v, [...]string{"added", "removed", "rebuilt", "updated"}[j]))
 			}
 		}
 	}

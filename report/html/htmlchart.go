@@ -614,7 +614,8 @@ func lineChart(id, title, yTitle string, names []string, values [][]int, labels,
 }
 
 // stepBars draws the changed specs of each step as vertical stacked
-// bars; titles are the steps' labels as the page writes them.
+// bars; titles are the steps' labels as the page writes them (quoted
+// as a step's title quotes them, report.StepLabel, then PageText).
 func stepBars(counts []diff.Counts, titles []string) *htmlChart {
 	n := len(counts)
 	if n == 0 {

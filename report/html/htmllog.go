@@ -169,7 +169,11 @@ func (l *logHTML) Finish(s *diff.Series) error {
 	raw := report.SnapshotLabels(s.Snapshots)
 	labels := pageTexts(raw)
 	titles := make([]string, n)
-	stepLabels, newsLabels := make([]string, n), make([]string, n)
+	// A step's label as its title writes it (report.StepLabel), in its
+	// news' "step N (LABEL)" and in the chart's bars, "step N (LABEL): 3
+	// added", alike: the bars wrote it as it is, the label a (b) there
+	// and "a (b)" in the news.
+	stepLabels := make([]string, n)
 	for k := range l.counts {
 		c := l.counts[k]
 		if len(labels) == n+1 {
@@ -178,7 +182,7 @@ func (l *logHTML) Finish(s *diff.Series) error {
 		}
 		// Each label quoted (report.StepLabel) before it is made page text.
 		titles[k] = report.JoinStepTitle(PageText(report.StepLabel(c.newLabel)), PageText(report.StepLabel(c.oldLabel)), PageText(c.subject))
-		stepLabels[k], newsLabels[k] = PageText(c.newLabel), PageText(report.StepLabel(c.newLabel))
+		stepLabels[k] = PageText(report.StepLabel(c.newLabel))
 	}
 	first, last := report.SeriesEnds(raw)
 	p.Title = cmp.Or(PageText(l.o.Title), "cachediff log: "+PageText(first)+" → "+PageText(last))
@@ -203,7 +207,7 @@ func (l *logHTML) Finish(s *diff.Series) error {
 			// (report.StepLabel): in parentheses before the news'
 			// words, the label "a) new package b (c" read as a and
 			// a package "b (c) new package …".
-			step = "step " + strconv.Itoa(h.Step) + " (" + newsLabels[h.Step-1] + ")"
+			step = "step " + strconv.Itoa(h.Step) + " (" + stepLabels[h.Step-1] + ")"
 		}
 		return newsItem(h, step, l.o.LinkBase)
 	})

@@ -1024,7 +1024,7 @@ func (m *mdBuilder) warnings() *view.Section {
 	s := &view.Section{Name: "warnings", Rank: rankWarnings, Noun: "warning", Rows: make([]string, 0, len(w)),
 		Heading: "\n\n### Warnings (" + strconv.Itoa(len(w)) + ")\n"}
 	for _, x := range w {
-		m.b.WriteString("\n- " + report.EscapeMD(x.File))
+		m.b.WriteString("\n- " + report.EscapeMD(report.FileItem(x.File)))
 		if x.Line != 0 {
 			m.b.WriteString(":" + strconv.Itoa(x.Line))
 		}

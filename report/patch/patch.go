@@ -65,7 +65,7 @@ func renderPatch(w io.Writer, r *diff.Report, o report.Options) error {
 	if len(r.Warnings) > 0 {
 		fmt.Fprintf(bw, "# %s:\n", report.Plural(len(r.Warnings), "warning"))
 		for _, w := range r.Warnings {
-			where := report.VisibleInput(w.File)
+			where := report.VisibleInput(report.FileItem(w.File))
 			if w.Line > 0 {
 				where += ":" + strconv.Itoa(w.Line)
 			}

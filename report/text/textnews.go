@@ -279,7 +279,7 @@ func (d *Document) textView(width int, step bool) *TextView {
 	if len(d.Warnings) > 0 {
 		v.Tail = append(v.Tail, f.para(paintStr(c, "yellow", report.Plural(len(d.Warnings), "warning"))+":")...)
 		for _, w := range d.Warnings {
-			where := report.VisibleInput(w.File)
+			where := report.VisibleInput(report.FileItem(w.File))
 			if w.Line > 0 {
 				where += ":" + strconv.Itoa(w.Line)
 			}
@@ -419,7 +419,7 @@ type skippedPage struct{ where, reason string }
 func skippedLines(l []snapshot.Skipped) []skippedPage {
 	out := make([]skippedPage, len(l))
 	for i, s := range l {
-		where := report.VisibleInput(s.File)
+		where := report.VisibleInput(report.FileItem(s.File))
 		if s.Line > 0 {
 			where += ":" + strconv.Itoa(s.Line)
 		}

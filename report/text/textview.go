@@ -296,7 +296,7 @@ func (d *Document) TextCauses() []string {
 				names[i], keys[i] = rootName(r.Root), r.Hash
 			}
 			report.BySpelling(names, keys, func(int) (string, bool) { return "", false }, func(group []int) []string {
-				l := apart.SpecLabels(k.roots, group)
+				l := report.ApartLabels(apart.SpecLabels(k.roots, group))
 				for j := range l {
 					l[j] = report.VisibleInput(l[j])
 				}
@@ -360,7 +360,7 @@ func (d *Document) TextCauses() []string {
 			spelt := rootName(rc.Changed[i].Root)
 			return spelt + what[i], spelt != names[i]
 		}, func(group []int) []string {
-			l := apart.Labels(rc.Changed, group)
+			l := report.ApartLabels(apart.Labels(rc.Changed, group))
 			for k, i := range group {
 				label[i] = " " + report.VisibleInput(l[k])
 			}

@@ -1,0 +1,59 @@
+package builtin_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestWarningFileTellsLineApart (issue 35 class a): a warning, and a
+// skipped page, is written "FILE:LINE: message" in text, HTML, a feed
+// entry's content, the patch and Markdown's warnings, the file as it is
+// and ":LINE" only where it has one: a warning of the file "a:2", which
+// has no line, read "a:2: bad" as one of the file a at its line 2, and
+// of the file "a: b" as the message "b: bad" of the file a. A file that
+// could read so is quoted (report.FileItem), in every view alike.
+func TestWarningFileTellsLineApart(t *testing.T) {
+	pairs := [][2]snapshot.Warning{
+		{{File: "a:2", Message: "bad"}, {File: "a", Line: 2, Message: "bad"}},
+		{{File: "a: b", Message: "bad"}, {File: "a", Message: "b: bad"}},
+		{{File: "a:2:3", Message: "bad"}, {File: "a:2", Line: 3, Message: "bad"}},
+	}
+	for _, f := range report.Formats() {
+		if f.Name == "json" {
+			continue
+		}
+		render := func(w snapshot.Warning, skipped bool) string {
+			r := reporttest.OnePackage("zlib")
+			if skipped {
+				r.New.Skipped = []snapshot.Skipped{{File: w.File, Line: w.Line, Reason: w.Message}}
+			} else {
+				r.Warnings = []snapshot.Warning{w}
+			}
+			var b bytes.Buffer
+			if err := f.Render(&b, r, report.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			return b.String()
+		}
+		for _, p := range pairs {
+			for _, skipped := range []bool{false, true} {
+				if skipped && (f.Name == "patch" || f.Name == "atom") {
+					continue // they count skipped pages, naming none
+				}
+				if a, b := render(p[0], skipped), render(p[1], skipped); a == b {
+					t.Errorf("--format %s (skipped page %v): the file %q and %q of line %d read alike:\n%s", f.Name, skipped, p[0].File, p[1].File, p[1].Line, a)
+				}
+			}
+		}
+	}
+	for s, want := range map[string]string{"a:2": `"a:2"`, "a: b": `"a: b"`, "": `""`, `"a"`: `"\"a\""`,
+		"git:HEAD~1:spack.lock": "git:HEAD~1:spack.lock", "a:": "a:", "/x/spack.lock": "/x/spack.lock"} {
+		if got := report.FileItem(s); got != want {
+			t.Errorf("FileItem(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
