@@ -5230,10 +5230,24 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 		// and debian's cmake, now cmake@1.0 and cmake@=2.0 with debian's
 		// gone, --stack hdf5@3.0 counted debian's zlib in stack cmake on
 		// the old side with no root cmake listed, and render refused it.
+		// Its mirror, a root added of a spelling that new → old respells
+		// root by root, is kept too (respell the other way round, made
+		// when a root added is first left out), so that the filtered
+		// reports mirror each other: new → old, debian's cmake added
+		// was dropped where old → new listed it removed.
 		rc.Removed = slices.DeleteFunc(rc.Removed, func(x RootSpec) bool {
 			return !keep.changed(x.Root, ren.of(x.Root, x.Hash), x.Name, "") && !ren.byRoot[x.Root]
 		})
-		rc.Added = slices.DeleteFunc(rc.Added, func(y RootSpec) bool { return !keep.changed(y.Root, "", y.Name, "") })
+		var back *respelling // new → old, made when first needed
+		rc.Added = slices.DeleteFunc(rc.Added, func(y RootSpec) bool {
+			if keep.changed(y.Root, "", y.Name, "") {
+				return false
+			}
+			if back == nil {
+				back = respell(n, o)
+			}
+			return !back.byRoot[y.Root]
+		})
 	}
 	slices.SortFunc(rc.Changed, func(a, b RootChange) int { return byRoot(a.New, b.New) })
 	slices.SortFunc(rc.Renamed, func(a, b RootRename) int { return byRoot(a.New, b.New) })
