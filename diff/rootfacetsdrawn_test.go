@@ -203,13 +203,16 @@ func loadFacetFolder(t *testing.T, name string, roots []facetRoot, shuffle *rand
 // (hashMates), a root whose hash the other side roots is changed into
 // no other root, and the roots of a spelling several old ones go into
 // pair in their environment (TestRootHashMatesMirror and the tests
-// beside it; seeds 36, 52, 58, 65, 73, 101 and 1558 mirror now).
+// beside it; seeds 36, 52, 58, 65, 73, 101 and 1558 mirror now). Seed
+// 528 (and 722, 888) holds an added root whose hash the old side roots
+// under another spelling: paired as a removed root changed into it, its
+// roots were not mirrored; no test but it skips such a root.
 func TestRootsDrawnFacetFolders(t *testing.T) {
 	seeds := uint64(300)
 	if testing.Short() {
 		seeds = 60
 	}
-	for _, seed := range seedsAnd(seeds, 350, 367, 370, 608, 689, 821, 1209, 1257, 1277, 1403, 1446, 1558, 1596, 1758, 1839, 1921, 1938, 2167, 2568, 2579, 5726) {
+	for _, seed := range seedsAnd(seeds, 350, 367, 370, 528, 608, 689, 821, 1209, 1257, 1277, 1403, 1446, 1558, 1596, 1758, 1839, 1921, 1938, 2167, 2568, 2579, 5726) {
 		checkFacetFolders(t, seed)
 	}
 }
