@@ -232,3 +232,72 @@ func TestRespeltBesideRemovedLinear(t *testing.T) {
 		t.Errorf("respellStacks: %d bytes allocated of 200 roots, %d of 800 (%.2fx), want at most 4.4x", b1, b4, float64(b4)/float64(b1))
 	}
 }
+
+// TestSortedSharedLinear (issue 35 class d): sortedShared of two lists
+// of one length looked each of one up in the other by binary search,
+// n log n steps (4.85x the time for 4x the values); of a short list and
+// a long one, it must not walk the long one. The steps counted are the
+// comparisons: at most ~4.4x for 4x the values, and what is shared is
+// what a map says, in order, either way round.
+func TestSortedSharedLinear(t *testing.T) {
+	steps := 0
+	respellProbe = func() { steps++ }
+	defer func() { respellProbe = nil }()
+	list := func(n, step, from int) []string {
+		var l []string
+		for i := from; i < n; i += step {
+			l = append(l, fmt.Sprintf("s%07d", i))
+		}
+		return l
+	}
+	shared := func(a, b []string) []string {
+		in := map[string]bool{}
+		for _, v := range a {
+			in[v] = true
+		}
+		var out []string
+		for _, v := range b {
+			if in[v] {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	setOf := func(a []string) func() map[string]bool {
+		return func() map[string]bool {
+			m := map[string]bool{}
+			for _, v := range a {
+				m[v] = true
+			}
+			return m
+		}
+	}
+	shapes := []struct {
+		name  string
+		lists func(n int) ([]string, []string)
+	}{
+		{"one length", func(n int) ([]string, []string) { return list(2*n, 2, 0), list(3*n, 3, 0) }},
+		{"short alts", func(n int) ([]string, []string) { return list(n, n/4, 0), list(n, 1, 0) }},
+		{"short list", func(n int) ([]string, []string) { return list(n, 1, 0), list(n, n/4, 1) }},
+		{"about twice", func(n int) ([]string, []string) { return list(2*n, 4, 0), list(2*n, 2, 1) }},
+	}
+	for _, sh := range shapes {
+		cost := func(n int) int {
+			a, b := sh.lists(n)
+			steps = 0
+			if got, want := sortedShared(a, setOf(a), b), shared(a, b); !slices.Equal(got, want) {
+				t.Fatalf("%s, %d: shared %d values, want %d", sh.name, n, len(got), len(want))
+			}
+			return steps
+		}
+		s1, s4 := cost(2000), cost(8000)
+		if float64(s4) > 4.4*float64(s1) {
+			t.Errorf("%s: %d steps of 2,000 values, %d of 8,000 (%.2fx), want at most 4.4x", sh.name, s1, s4, float64(s4)/float64(s1))
+		}
+	}
+	for _, c := range [][2][]string{{nil, nil}, {nil, {"a"}}, {{"a"}, nil}, {{"a", "b"}, {"a", "b"}}, {{"a", "c"}, {"b", "d"}}} {
+		if got, want := sortedShared(c[0], setOf(c[0]), c[1]), shared(c[0], c[1]); !slices.Equal(got, want) {
+			t.Errorf("sortedShared(%q, %q) = %q, want %q", c[0], c[1], got, want)
+		}
+	}
+}
