@@ -19,10 +19,7 @@ import (
 // runs say the same, and each says it on one line.
 func TestFlagPathsShownApart(t *testing.T) {
 	t.Chdir(t.TempDir())
-	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
-	if err := os.WriteFile("good.lock", lock, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeGoodLock(t)
 	said := map[string]string{}
 	for _, name := range []string{"a\nb", `a\nb`, "a\tb", `a\tb`, "a\u202eb", `a\u202eb`} {
 		for _, state := range []string{"missing", "folder", "file"} {
@@ -129,10 +126,7 @@ func TestSameSnapshotPathsShownApart(t *testing.T) {
 // apart, each on one line, exit 2.
 func TestStdinOutputAndLargeTemplateShownApart(t *testing.T) {
 	t.Chdir(t.TempDir())
-	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
-	if err := os.WriteFile("good.lock", lock, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	lock := writeGoodLock(t)
 	said := map[string]string{}
 	for _, name := range []string{"q\nr", `q\nr`} {
 		if err := os.WriteFile(name, lock, 0o644); err != nil {
@@ -167,4 +161,15 @@ func TestStdinOutputAndLargeTemplateShownApart(t *testing.T) {
 			said[got] = row
 		}
 	}
+}
+
+// writeGoodLock writes good.lock, a lockfile of one spec, in the
+// current folder, and gives its bytes.
+func writeGoodLock(t *testing.T) []byte {
+	t.Helper()
+	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
+	if err := os.WriteFile("good.lock", lock, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return lock
 }
