@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/report/sandbox"
 )
 
 // TestFlagPathsShownApart (class a): the paths -C, --template, --output
@@ -17,10 +19,7 @@ import (
 // runs say the same, and each says it on one line.
 func TestFlagPathsShownApart(t *testing.T) {
 	t.Chdir(t.TempDir())
-	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
-	if err := os.WriteFile("good.lock", lock, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeGoodLock(t)
 	said := map[string]string{}
 	for _, name := range []string{"a\nb", `a\nb`, "a\tb", `a\tb`, "a\u202eb", `a\u202eb`} {
 		for _, state := range []string{"missing", "folder", "file"} {
@@ -116,4 +115,61 @@ func TestSameSnapshotPathsShownApart(t *testing.T) {
 			said[got] = row
 		}
 	}
+}
+
+// TestStdinOutputAndLargeTemplateShownApart (class c): two of the
+// paths ae450618 and 7412ce50 name as report.VisibleInput writes them
+// had no test that fails where they are written raw: --output that is
+// the file a shell redirected to standard input ("--output q\nr: it is
+// standard input") and a --template over the size limit ("q\nr: …
+// over"). The file "q\nr" of a newline and q\nr of a backslash say
+// apart, each on one line, exit 2.
+func TestStdinOutputAndLargeTemplateShownApart(t *testing.T) {
+	t.Chdir(t.TempDir())
+	lock := writeGoodLock(t)
+	said := map[string]string{}
+	for _, name := range []string{"q\nr", `q\nr`} {
+		if err := os.WriteFile(name, lock, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		big := name + ".tmpl"
+		if err := os.WriteFile(big, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Truncate(big, sandbox.MaxTemplate+1); err != nil { // sparse: nothing written
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{
+			{"-o", name, "-", "good.lock"},
+			{"-t", big, "good.lock", "good.lock"},
+		} {
+			f, err := os.Open(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			code := (&cli{stdin: f, stdout: &stdout, stderr: &stderr}).run(args)
+			f.Close()
+			got := stderr.String()
+			if code != exitTrouble || strings.Count(got, "\n") != 1 {
+				t.Errorf("%q: exit %d, stderr %q; want 2 and one line", args, code, got)
+			}
+			row := strings.Join(args, " ")
+			if prev, dup := said[got]; dup {
+				t.Errorf("%q and %q both said %q", prev, row, got)
+			}
+			said[got] = row
+		}
+	}
+}
+
+// writeGoodLock writes good.lock, a lockfile of one spec, in the
+// current folder, and gives its bytes.
+func writeGoodLock(t *testing.T) []byte {
+	t.Helper()
+	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
+	if err := os.WriteFile("good.lock", lock, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return lock
 }
