@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -152,6 +153,45 @@ func TestLoadMessagesNameFilesApart(t *testing.T) {
 				t.Errorf("%s and %s both said %q", prev, row, got)
 			}
 			said[got] = row
+		}
+	}
+}
+
+// TestLoadListsOtherPagesQuoted (class c, 585a5a84): a package's other
+// pages and the packages a hash is listed under name each page as a
+// list names a path (listedPath): the page of the folder "a, b" is
+// quoted beside its list's ", ", in both messages. With either list
+// back to shownPath no other test failed.
+func TestLoadListsOtherPagesQuoted(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "testdata", "real", "v0.23.0", "bc", "specs.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		files []string
+		want  string
+	}{
+		{[]string{"a, b/bc/specs.md", "c/bc/specs.md"}, `package bc has another page too: "a, b/bc/specs.md";`},
+		{[]string{"a, b/bc/specs.md", "c/zz/specs.md"}, `is listed under another package too: bc ("a, b/bc/specs.md")`},
+	} {
+		root := t.TempDir()
+		for _, f := range c.files {
+			data := page
+			if filepath.Base(filepath.Dir(f)) == "zz" {
+				data = bytes.Replace(page, []byte(`title: "bc"`), []byte(`title: "zz"`), 1)
+			}
+			p := filepath.Join(root, f)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Chdir(root)
+		_, err := Load(".", Options{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want a line holding %s", c.files, err, c.want)
 		}
 	}
 }
