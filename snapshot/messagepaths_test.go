@@ -167,31 +167,20 @@ func TestLoadListsOtherPagesQuoted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	zz := bytes.Replace(page, []byte(`title: "bc"`), []byte(`title: "zz"`), 1)
 	for _, c := range []struct {
-		files []string
+		files map[string][]byte
 		want  string
 	}{
-		{[]string{"a, b/bc/specs.md", "c/bc/specs.md"}, `package bc has another page too: "a, b/bc/specs.md";`},
-		{[]string{"a, b/bc/specs.md", "c/zz/specs.md"}, `is listed under another package too: bc ("a, b/bc/specs.md")`},
+		{map[string][]byte{"a, b/bc/specs.md": page, "c/bc/specs.md": page}, `package bc has another page too: "a, b/bc/specs.md";`},
+		{map[string][]byte{"a, b/bc/specs.md": page, "c/zz/specs.md": zz}, `is listed under another package too: bc ("a, b/bc/specs.md")`},
 	} {
 		root := t.TempDir()
-		for _, f := range c.files {
-			data := page
-			if filepath.Base(filepath.Dir(f)) == "zz" {
-				data = bytes.Replace(page, []byte(`title: "bc"`), []byte(`title: "zz"`), 1)
-			}
-			p := filepath.Join(root, f)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		writeFilesIn(t, root, c.files)
 		t.Chdir(root)
 		_, err := Load(".", Options{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%q: got %v, want a line holding %s", c.files, err, c.want)
+			t.Errorf("got %v, want a line holding %s", err, c.want)
 		}
 	}
 }
