@@ -20,7 +20,16 @@ import (
 // (a Spack index, a lockfile) by its path. Each is quoted where it holds
 // an arrow or reads as ∅, as a pair's side is (Same): the headline
 // joins them by " → ", and the snapshots "a → b" and c read "a → b →
-// c", as a and "b → c" did.
+// c", as a and "b → c" did. Each is quoted too where it holds ": "
+// (headOdd), which parts text's and the patch's headline from the title
+// before the sides and the counts after them: the --title "t: a" of
+// the snapshots b and c read "t: a: b → c", as the title t of the
+// snapshots "a: b" and c did; and a side on disk whose name reads as a
+// git side's, its tag, a commit's date and short id ("develop
+// 2025-03-09 aaaaaaa", Side.Name), as a log's label reading as a
+// commit's is (diskLabel): the folders tagged "develop 2025-03-09
+// aaaaaaa" and "develop 2025-03-16 bbbbbbb" read as the two commits of
+// develop.
 func SideNames(from, to diff.Side) (a, b string) {
 	switch {
 	case from.Tag == to.Tag && from.Name() != to.Name():
@@ -30,17 +39,67 @@ func SideNames(from, to diff.Side) (a, b string) {
 	default:
 		a, b = cmp.Or(from.Tag, from.Path), cmp.Or(to.Tag, to.Path)
 	}
-	return Same(a), Same(b)
+	return headSide(a, from.Rev == ""), headSide(b, to.Rev == "")
+}
+
+// headSide is v, a side's name in a headline (SideNames, SeriesEnds),
+// quoted as Go quotes a string where it reads as another (Same), holds
+// ": " (headOdd), or, where the side is on disk, reads as a git side's
+// name (nameCommitLike).
+func headSide(v string, disk bool) string {
+	if sideOdd(v) || headOdd(v) || disk && nameCommitLike(v) {
+		return strconv.Quote(v)
+	}
+	return v
+}
+
+// headOdd reports whether v holds ": ", which parts a headline's title,
+// sides and counts ("title: a → b: 3 packages changed"), or is such a
+// value quoted (headSide).
+func headOdd(v string) bool {
+	if strings.Contains(v, ": ") {
+		return true
+	}
+	if u, err := strconv.Unquote(v); err == nil && len(v) >= 2 && v[0] == '"' {
+		return headOdd(u)
+	}
+	return false
+}
+
+// nameCommitLike reports whether v reads as a git side's name
+// (Side.Name: a tag, a space, then a commit's label, "develop
+// 2025-03-09 aaaaaaa") or a commit's label alone (commitLike), or is
+// such a name quoted (headSide). Read from its end: a short id of
+// hexadecimal digits after its last space, and before that space a date
+// (or none) after a space, or nothing.
+func nameCommitLike(v string) bool {
+	if u, err := strconv.Unquote(v); err == nil && len(v) >= 2 && v[0] == '"' {
+		return nameCommitLike(u)
+	}
+	i := strings.LastIndexByte(v, ' ')
+	if i < 0 || i+1 == len(v) || strings.Trim(v[i+1:], "0123456789abcdef") != "" {
+		return false
+	}
+	rest := v[:i]
+	if rest == "" || strings.HasSuffix(rest, " ") {
+		return true // no date: " aaaaaaa", "develop  aaaaaaa"
+	}
+	const dateLen = len("2025-03-09")
+	if len(rest) < dateLen || strings.Trim(rest[len(rest)-dateLen:], "0123456789-") != "" {
+		return false
+	}
+	return len(rest) == dateLen || rest[len(rest)-dateLen-1] == ' '
 }
 
 // SeriesEnds names the first and the last of a series' snapshots, of
 // labels (SnapshotLabels), as a log's title joins them by " → ": each
-// quoted as SideNames quotes a pair's sides.
+// quoted as SideNames quotes a pair's sides (headSide; a label on disk
+// that reads as a commit's is quoted already, diskLabel).
 func SeriesEnds(labels []string) (first, last string) {
 	if len(labels) == 0 {
 		return "", ""
 	}
-	return Same(labels[0]), Same(labels[len(labels)-1])
+	return headSide(labels[0], false), headSide(labels[len(labels)-1], false)
 }
 
 // SnapshotLabels names the snapshots of a series in its changelog: each by its

@@ -1,0 +1,73 @@
+package builtin_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+)
+
+// TestHeadlineTellsTitleAndCommitsFromSides (issue 35 class a): text's
+// and the patch's headline is "TITLE: OLD → NEW: counts", and a side
+// holding ": " was written as it is: the --title "t: a" of the
+// snapshots b and c read "t: a: b → c", as the title t of the snapshots
+// "a: b" and c did. A pair's side on disk whose tag reads as a git
+// side's name (its tag, a commit's date and short id) was written as it
+// is too: the folders tagged "develop 2025-03-09 aaaaaaa" and "develop
+// 2025-03-16 bbbbbbb" read as the commits aaaaaaa and bbbbbbb of
+// develop. Each such side is quoted (report.SideNames); the headline
+// of each input of a group reads apart in every format that names the
+// sides there (Markdown's and HTML's --title stands for the whole
+// headline).
+func TestHeadlineTellsTitleAndCommitsFromSides(t *testing.T) {
+	type input struct {
+		title    string
+		old, new diff.Side
+	}
+	git := func(rev, date string) diff.Side {
+		return diff.Side{Path: "HEAD:p", Tag: "develop", Rev: rev, Date: date}
+	}
+	groups := [][]input{
+		{{"t: a", diff.Side{Tag: "b"}, diff.Side{Tag: "c"}}, {"t", diff.Side{Tag: "a: b"}, diff.Side{Tag: "c"}}, {"t", diff.Side{Tag: `"a: b"`}, diff.Side{Tag: "c"}}},
+		{{"", diff.Side{Tag: "develop 2025-03-09 aaaaaaa"}, diff.Side{Tag: "develop 2025-03-16 bbbbbbb"}},
+			{"", git("aaaaaaa000", "2025-03-09T12:00:00Z"), git("bbbbbbb000", "2025-03-16T12:00:00Z")},
+			{"", diff.Side{Tag: `"develop 2025-03-09 aaaaaaa"`}, diff.Side{Tag: `"develop 2025-03-16 bbbbbbb"`}}},
+		{{"", diff.Side{Tag: "develop  aaaaaaa"}, diff.Side{Tag: "develop  bbbbbbb"}}, {"", git("aaaaaaa000", ""), git("bbbbbbb000", "")}},
+	}
+	for _, name := range []string{"text", "patch", "md", "html"} {
+		f, _ := report.Lookup(name)
+		for _, g := range groups {
+			if g[0].title != "" && (name == "md" || name == "html") {
+				continue // the --title stands for the whole headline there
+			}
+			read := map[string]input{}
+			for _, in := range g {
+				r := reporttest.OnePackage("zlib")
+				r.Old.Path, r.Old.Tag, r.Old.Rev, r.Old.Date = "old", in.old.Tag, in.old.Rev, in.old.Date
+				r.New.Path, r.New.Tag, r.New.Rev, r.New.Date = "new", in.new.Tag, in.new.Rev, in.new.Date
+				var buf bytes.Buffer
+				if err := f.Render(&buf, r, report.Options{Width: 200, Title: in.title}); err != nil {
+					t.Fatal(err)
+				}
+				head := headLine(buf.String())
+				if other, ok := read[head]; ok {
+					t.Errorf("--format %s: %+v and %+v have one headline: %s", name, in, other, head)
+				}
+				read[head] = in
+			}
+		}
+	}
+}
+
+// headLine is the first line of doc that joins two sides by " → ".
+func headLine(doc string) string {
+	for _, l := range strings.Split(doc, "\n") {
+		if strings.Contains(l, " → ") {
+			return l
+		}
+	}
+	return ""
+}
