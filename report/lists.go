@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // ListQuoted reports whether the items of lists, written in one list
@@ -179,6 +181,21 @@ func FileItem(s string) string {
 		return strconv.Quote(s)
 	}
 	return s
+}
+
+// SkippedWhere is where a skipped page is, as its line "FILE:LINE:COLUMN:
+// reason" writes it in every view (text, HTML, a feed entry's content,
+// the patch): its file (FileItem), then its line and column where it
+// has them.
+func SkippedWhere(k snapshot.Skipped) string {
+	where := FileItem(k.File)
+	if k.Line > 0 {
+		where += ":" + strconv.Itoa(k.Line)
+		if k.Column > 0 {
+			where += ":" + strconv.Itoa(k.Column)
+		}
+	}
+	return where
 }
 
 // fileOdd reports whether s holds a colon before a digit or a space

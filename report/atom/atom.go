@@ -20,6 +20,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // The Atom feed of a log (RFC 4287; cachediff log --format atom, and
@@ -688,7 +689,26 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 		b.WriteString("<p>No changes: " + report.CountNoun(p.New, "package", "packages") + " and " + report.CountNoun(s.New, "spec", "specs") + ", all unchanged" + t(report.UnchangedBut(r)) + "</p>")
 	}
 	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
-		b.WriteString("<p>" + report.CountNoun(n, "invalid page", "invalid pages") + " skipped (--skip-invalid)</p>")
+		b.WriteString("<p>" + report.CountNoun(n, "invalid page", "invalid pages") + " skipped (--skip-invalid):</p><ul>")
+		// Each named, as text and HTML name them, up to
+		// feedContentItems: a count alone left the reader to guess
+		// which page was invalid.
+		i := 0
+	skipped:
+		for _, side := range [...]struct {
+			name string
+			l    []snapshot.Skipped
+		}{{"old", r.Old.Skipped}, {"new", r.New.Skipped}} {
+			for _, k := range side.l {
+				if i == feedContentItems {
+					b.WriteString("<li>…and " + strconv.Itoa(n-i) + " more</li>")
+					break skipped
+				}
+				i++
+				b.WriteString("<li>" + html.EscapeString(report.Shorten(side.name+" "+feedText(report.SkippedWhere(k))+": "+report.VisibleMessage(k.Reason))) + "</li>")
+			}
+		}
+		b.WriteString("</ul>")
 	}
 	// The warnings, as every other format carries them (a lockfile's
 	// records that no root reaches, left out of its specs, said nothing

@@ -2,6 +2,7 @@ package builtin_test
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/report"
@@ -15,7 +16,9 @@ import (
 // and ":LINE" only where it has one: a warning of the file "a:2", which
 // has no line, read "a:2: bad" as one of the file a at its line 2, and
 // of the file "a: b" as the message "b: bad" of the file a. A file that
-// could read so is quoted (report.FileItem), in every view alike.
+// could read so is quoted (report.FileItem), in every view alike (the
+// patch and a feed entry counted skipped pages, naming none: each pair
+// read alike there, and TestSkippedPagesNamed checks they are named).
 func TestWarningFileTellsLineApart(t *testing.T) {
 	pairs := [][2]snapshot.Warning{
 		{{File: "a:2", Message: "bad"}, {File: "a", Line: 2, Message: "bad"}},
@@ -41,9 +44,6 @@ func TestWarningFileTellsLineApart(t *testing.T) {
 		}
 		for _, p := range pairs {
 			for _, skipped := range []bool{false, true} {
-				if skipped && (f.Name == "patch" || f.Name == "atom") {
-					continue // they count skipped pages, naming none
-				}
 				if a, b := render(p[0], skipped), render(p[1], skipped); a == b {
 					t.Errorf("--format %s (skipped page %v): the file %q and %q of line %d read alike:\n%s", f.Name, skipped, p[0].File, p[1].File, p[1].Line, a)
 				}
@@ -54,6 +54,36 @@ func TestWarningFileTellsLineApart(t *testing.T) {
 		"git:HEAD~1:spack.lock": "git:HEAD~1:spack.lock", "a:": "a:", "/x/spack.lock": "/x/spack.lock"} {
 		if got := report.FileItem(s); got != want {
 			t.Errorf("FileItem(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
+
+// TestSkippedPagesNamed (issue 35 class b): a page skipped under
+// --skip-invalid is named with its side, file, line and column and why
+// in every view, as text, HTML and Markdown named it: the patch and a
+// feed entry said "2 invalid pages skipped" alone, and left the reader
+// to guess which.
+func TestSkippedPagesNamed(t *testing.T) {
+	for _, f := range report.Formats() {
+		r := reporttest.OnePackage("zlib")
+		r.Old.Skipped = []snapshot.Skipped{{File: "o.json", Line: 3, Column: 4, Reason: "bad hash"}}
+		r.New.Skipped = []snapshot.Skipped{{File: "n.json", Reason: "no spec"}}
+		var b bytes.Buffer
+		if err := f.Render(&b, r, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		wants := []string{"o.json", "3", "4", "bad hash", "n.json", "no spec"}
+		switch f.Name {
+		case "text", "patch", "atom":
+			wants = []string{"old o.json:3:4: bad hash", "new n.json: no spec"}
+		case "html":
+			wants = []string{"old snapshot (invalid): o.json:3:4: bad hash", "new snapshot (invalid): n.json: no spec"}
+		}
+		for _, w := range wants {
+			if !strings.Contains(out, w) {
+				t.Errorf("--format %s: no %q in\n%s", f.Name, w, out)
+			}
 		}
 	}
 }

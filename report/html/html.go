@@ -382,14 +382,7 @@ type snapshotSkipped struct{ where, reason string }
 func sideSkipped(s diff.Side) []snapshotSkipped {
 	var out []snapshotSkipped
 	for _, k := range s.Skipped {
-		where := report.FileItem(k.File)
-		if k.Line > 0 {
-			where += ":" + strconv.Itoa(k.Line)
-			if k.Column > 0 {
-				where += ":" + strconv.Itoa(k.Column)
-			}
-		}
-		out = append(out, snapshotSkipped{where, k.Reason})
+		out = append(out, snapshotSkipped{report.SkippedWhere(k), k.Reason})
 	}
 	return out
 }

@@ -58,6 +58,16 @@ func renderPatch(w io.Writer, r *diff.Report, o report.Options) error {
 	}
 	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
 		fmt.Fprintf(bw, "# %s skipped (--skip-invalid): their specs are in no listing.\n", snapshot.Plural(n, "invalid "+snapshot.SkippedNoun(r.Old.Skipped, r.New.Skipped)))
+		// Each named, as text and HTML name them: a patch that counted
+		// them alone left the reader to guess which page was invalid.
+		for _, side := range [...]struct {
+			name string
+			l    []snapshot.Skipped
+		}{{"old", r.Old.Skipped}, {"new", r.New.Skipped}} {
+			for _, k := range side.l {
+				fmt.Fprintf(bw, "#   %s %s: %s\n", side.name, report.VisibleInput(report.SkippedWhere(k)), report.Visible(k.Reason))
+			}
+		}
 	}
 	// The warnings, as the other formats carry them: a lockfile's
 	// records that no root reaches are left out of its specs, and a

@@ -419,14 +419,7 @@ type skippedPage struct{ where, reason string }
 func skippedLines(l []snapshot.Skipped) []skippedPage {
 	out := make([]skippedPage, len(l))
 	for i, s := range l {
-		where := report.VisibleInput(report.FileItem(s.File))
-		if s.Line > 0 {
-			where += ":" + strconv.Itoa(s.Line)
-		}
-		if s.Column > 0 {
-			where += ":" + strconv.Itoa(s.Column)
-		}
-		out[i] = skippedPage{where, s.Reason}
+		out[i] = skippedPage{report.VisibleInput(report.SkippedWhere(s)), s.Reason}
 	}
 	return out
 }
