@@ -57,17 +57,51 @@ func envLockfilesOf(t *testing.T, name, version string, compilers []string) stri
 	dir := t.TempDir()
 	for i, c := range compilers {
 		h := strings.Repeat(string(rune('a'+i)), 31) + map[string]string{"1.3": "2", "1.5": "3"}[version]
-		lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[{"hash":"` + h + `","spec":` + strconv.Quote(name) + `}],"concrete_specs":{"` + h + `":{"name":` + strconv.Quote(name) + `,"version":` + strconv.Quote(version) +
-			`,"compiler":{"name":` + strconv.Quote(c) + `,"version":"1"},"arch":{"platform":"linux","platform_os":"u","target":"x"},"hash":"` + h + `"}}}`
-		p := filepath.Join(dir, "env"+strconv.Itoa(i), "spack.lock")
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(lock), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeRootLock(t, filepath.Join(dir, "env"+strconv.Itoa(i), "spack.lock"), name, name, version, c, h)
 	}
 	return dir
+}
+
+// writeRootLock writes the lockfile path of one root, spelt spelling,
+// its spec name@version of the hash h built by compiler@1.
+func writeRootLock(t *testing.T, path, spelling, name, version, compiler, h string) {
+	t.Helper()
+	lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6,"specfile-version":5},"roots":[{"hash":"` + h + `","spec":` + strconv.Quote(spelling) + `}],"concrete_specs":{"` + h + `":{"name":` + strconv.Quote(name) + `,"version":` + strconv.Quote(version) +
+		`,"compiler":{"name":` + strconv.Quote(compiler) + `,"version":"1"},"arch":{"platform":"linux","platform_os":"u","target":"x"},"hash":"` + h + `"}}}`
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(lock), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRootsLineNamesRootAsHeadline (issue 35 class a): a changed root
+// whose spelling another list has too (env1's zlib@1.3 removed, env0's
+// zlib@1.3 moved 1.3 → 1.5) is labelled by its compiler, and the roots
+// line, as the headline, names it by its package, "zlib 1.3 → 1.5
+// %gcc@1". Where the label was written otherwise shown than given (a
+// compiler holding a tab or U+202E), the roots line did not find it
+// after what it said and named the root by its spelling, "zlib@1.3 1.3
+// → 1.5 %gc\tc@1", beside the headline's "zlib 1.3 → 1.5 %gc\tc@1".
+func TestRootsLineNamesRootAsHeadline(t *testing.T) {
+	for _, comp := range []string{"gcc", "gc\tc", "gc\u202ec"} {
+		old, nw := t.TempDir(), t.TempDir()
+		writeRootLock(t, filepath.Join(old, "env0", "spack.lock"), "zlib@1.3", "zlib", "1.3", comp, strings.Repeat("a", 31)+"2")
+		writeRootLock(t, filepath.Join(old, "env1", "spack.lock"), "zlib@1.3", "zlib", "1.3", "clang", strings.Repeat("b", 31)+"2")
+		writeRootLock(t, filepath.Join(nw, "env0", "spack.lock"), "zlib@1.3", "zlib", "1.5", comp, strings.Repeat("a", 31)+"3")
+		writeRootLock(t, filepath.Join(nw, "env1", "spack.lock"), "other", "other", "1.5", "clang", strings.Repeat("c", 31)+"3")
+		r := reporttest.ComparePaths(t, old, nw)
+		nd := report.NewDocument(r, report.Options{})
+		line := strings.Join((&text.Document{Document: &nd}).TextCauses(), "\n")
+		want := "zlib 1.3 → 1.5 %" + report.VisibleInput(comp) + "@1"
+		if h, _ := report.RootsHeadlineShown(r); !strings.Contains(h, want) {
+			t.Fatalf("the compiler %q: the headline %s holds no %s", comp, h, want)
+		}
+		if !strings.Contains(line, want) {
+			t.Errorf("the compiler %q: the roots line %s holds no %s, as the headline does", comp, line, want)
+		}
+	}
 }
 
 // TestRootLabelsQuotedInEveryLine (issue 35 class a): what tells roots

@@ -352,7 +352,12 @@ func (d *Document) TextCauses() []string {
 		// Those that still read the same (zlib of two environments'
 		// lockfiles) are told apart after what changed, as the headline
 		// tells them (diff.RootsApart).
-		said, label := make([]string, len(names)), make([]string, len(names))
+		// BySpelling appends the label as apart gives it (raw), the line
+		// writes it shown (label): a label VisibleInput writes otherwise
+		// (a compiler holding a tab) was not found at the end of what
+		// was said, and the root named by its spelling where the
+		// headline names it by its package, "zlib@1.3 1.3 → 1.5 %gc\tc@1".
+		said, label, raw := make([]string, len(names)), make([]string, len(names)), make([]string, len(names))
 		for i := range names {
 			said[i] = names[i] + what[i]
 		}
@@ -362,12 +367,12 @@ func (d *Document) TextCauses() []string {
 		}, func(group []int) []string {
 			l := report.ApartLabels(apart.Labels(rc.Changed, group))
 			for k, i := range group {
-				label[i] = " " + report.VisibleInput(l[k])
+				raw[i], label[i] = " "+l[k], " "+report.VisibleInput(l[k])
 			}
 			return l
 		}, func(i int) bool { return apart.ChangeAcross(rc.Changed, i) != "" })
 		for i := range names {
-			if strings.TrimSuffix(said[i], label[i]) != names[i]+what[i] {
+			if strings.TrimSuffix(said[i], raw[i]) != names[i]+what[i] {
 				names[i] = rootName(rc.Changed[i].Root)
 			}
 			what[i] += label[i]
