@@ -80,6 +80,14 @@ func SideLabel(s diff.Side) string {
 	return diskLabel(info, info.Label())
 }
 
+// PathLabel names a step's snapshot by its path, where its label names
+// both of the step's alike (two copies of _cache/develop, one tag): a
+// snapshot on disk whose path reads as a commit's label is quoted, as
+// SideLabel quotes such a label and a series names it (SnapshotLabels).
+func PathLabel(s diff.Side) string {
+	return diskLabel(diff.SnapshotInfo{Path: s.Path, Rev: s.Rev}, s.Path)
+}
+
 // StepTitle is the heading of a step made of its labels and subject:
 // "new · subject (from old)", each label written as StepLabel writes it.
 func StepTitle(newLabel, oldLabel, subject string) string {

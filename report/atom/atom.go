@@ -592,11 +592,16 @@ func entryLabel(s string) string {
 // the paths are not (two copies of _cache/develop, of one tag), as every
 // other format tells them apart: "develop (from develop)" read as a
 // snapshot compared with itself. Made of the step alone, an entry's
-// title stays as a later run makes it.
+// title stays as a later run makes it. A path reading as a commit's
+// label is quoted (report.PathLabel).
 func entrySides(r *diff.Report) (oldLabel, newLabel string) {
 	oldLabel, newLabel = report.SideLabel(r.Old), report.SideLabel(r.New)
 	if oldLabel == newLabel && r.Old.Path != r.New.Path {
-		return r.Old.Path, r.New.Path
+		// Each quoted where it reads as a commit's label, as every
+		// other view's series names it (report.PathLabel): the folder
+		// "2025-03-09 aaaaaaa" titled its entry as the commit aaaaaaa
+		// of that day.
+		return report.PathLabel(r.Old), report.PathLabel(r.New)
 	}
 	return oldLabel, newLabel
 }

@@ -1,0 +1,42 @@
+package atom
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+)
+
+// TestEntryPathReadsApartFromCommit (issue 35 class a): a step whose
+// two snapshots share a label (two copies of _cache/develop, one tag)
+// names them in its entry by their paths (entrySides), and wrote a path
+// as it is: the folder "2025-03-09 aaaaaaa" titled its entry
+// "2025-03-09 aaaaaaa: …", as the commit aaaaaaa of that day did. A
+// path that reads as a commit's label is quoted, as every other view's
+// series quotes it (report.PathLabel, as SnapshotLabels).
+func TestEntryPathReadsApartFromCommit(t *testing.T) {
+	title := func(old, new diff.Side) string {
+		r := reporttest.OnePackage("zlib")
+		r.Old.Path, r.Old.Tag, r.Old.Rev, r.Old.Date = old.Path, old.Tag, old.Rev, old.Date
+		r.New.Path, r.New.Tag, r.New.Rev, r.New.Date = new.Path, new.Tag, new.Rev, new.Date
+		var b bytes.Buffer
+		if err := Format.Render(&b, r, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		_, entry, _ := strings.Cut(b.String(), "<entry>")
+		_, t0, _ := strings.Cut(entry, `<title type="text">`)
+		t1, _, _ := strings.Cut(t0, "</title>")
+		return t1
+	}
+	folders := title(diff.Side{Path: "w", Tag: "develop"}, diff.Side{Path: "2025-03-09 aaaaaaa", Tag: "develop"})
+	commits := title(diff.Side{Path: "HEAD~1:p", Rev: "bbbbbbb000", Date: "2025-03-01T12:00:00Z"}, diff.Side{Path: "HEAD:p", Rev: "aaaaaaa000", Date: "2025-03-09T12:00:00Z"})
+	if folders == commits {
+		t.Errorf("the folder and the commit title their entries alike: %s", folders)
+	}
+	if want := `2025-03-09 aaaaaaa\&#34;&#34;: `; !strings.Contains(folders, want) {
+		t.Errorf("the folder's entry is titled %s, want its label quoted, %s", folders, want)
+	}
+}
