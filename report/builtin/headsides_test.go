@@ -62,6 +62,23 @@ func TestHeadlineTellsTitleAndCommitsFromSides(t *testing.T) {
 	}
 }
 
+// TestLogHeadlineTellsTitleFromEnds (issue 35 class a): text's log
+// opens "TITLE: FIRST → LAST: N snapshots, M steps", and wrote a
+// snapshot's label holding ": " as it is: the log titled "t: a" of the
+// snapshots b and c read "t: a: b → c", as the log titled t of "a: b"
+// and c did. Such a label is quoted (report.SeriesEnds).
+func TestLogHeadlineTellsTitleFromEnds(t *testing.T) {
+	read := map[string][]string{}
+	for _, in := range [][]string{{"t: a", "b", "c"}, {"t", "a: b", "c"}, {"t", `"a: b"`, "c"}} {
+		out := seriesLogWith(t, "text", report.LogOptions{Options: report.Options{Title: in[0]}}, in[1:], tagged(in[1:]))
+		head, _, _ := strings.Cut(out, "\n")
+		if other, ok := read[head]; ok {
+			t.Errorf("the logs %q and %q open alike: %s", in, other, head)
+		}
+		read[head] = in
+	}
+}
+
 // headLine is the first line of doc that joins two sides by " → ".
 func headLine(doc string) string {
 	for _, l := range strings.Split(doc, "\n") {

@@ -141,6 +141,12 @@ func tagged(tags []string) func(*snapshot.Snapshot) {
 // failOn when not nil.
 func seriesLog(t *testing.T, name string, tags []string, edit func(*snapshot.Snapshot), failOn ...string) string {
 	t.Helper()
+	return seriesLogWith(t, name, report.LogOptions{}, tags, edit, failOn...)
+}
+
+// seriesLogWith is seriesLog written with the options o.
+func seriesLogWith(t *testing.T, name string, o report.LogOptions, tags []string, edit func(*snapshot.Snapshot), failOn ...string) string {
+	t.Helper()
 	f, ok := report.Lookup(name)
 	if !ok {
 		t.Fatalf("no format %s", name)
@@ -150,7 +156,7 @@ func seriesLog(t *testing.T, name string, tags []string, edit func(*snapshot.Sna
 		edit(s)
 	}
 	var buf bytes.Buffer
-	l := f.Log(&buf, report.LogOptions{})
+	l := f.Log(&buf, o)
 	s, err := diff.CompareSeries(len(snaps), func(i int) (*snapshot.Snapshot, error) { return snaps[i], nil }, diff.Filter{},
 		func(i int, r *diff.Report) error {
 			if failOn != nil {
