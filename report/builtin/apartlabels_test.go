@@ -154,3 +154,37 @@ func TestRootLabelsQuotedInEveryLine(t *testing.T) {
 		t.Errorf("ApartLabel of a plain compiler = %s", got)
 	}
 }
+
+// TestAddedRootLabelsQuoted (issue 35 class c): what tells roots added
+// of one spelling apart (their compiler) is quoted in the headline and
+// the news as it is for roots changed (report.ApartLabel), and no test
+// failed with either site writing it as it is: the roots zlib added of
+// the compilers "a@1 added; root zlib %c" and d then had the news "root
+// zlib %a@1 added; root zlib %c@1 added; root zlib %d@1 added" (a feed
+// entry's title joins them by "; "), as the three roots of the
+// compilers a, c and d; the headline, whose items are quoted whole
+// where they hold a parenthesis, wrote the label otherwise than the
+// news and the roots line ("zlib %a@1); 1 root added (zlib %c@1", where
+// they quote the label itself).
+func TestAddedRootLabelsQuoted(t *testing.T) {
+	roots := func(compilers ...string) (headline, news string) {
+		r := reporttest.ComparePaths(t, envLockfilesOf(t, "other", "1.3", []string{"x"}), envLockfiles(t, "1.5", compilers))
+		headline, _ = report.RootsHeadline(r)
+		var l []string
+		for _, h := range r.Highlights {
+			if h.Kind == "root-added" {
+				l = append(l, report.NewsText(h, -1))
+			}
+		}
+		return headline, strings.Join(l, "; ")
+	}
+	_, forged := roots("a@1 added; root zlib %c", "d")
+	_, three := roots("a", "c", "d")
+	if forged == three {
+		t.Errorf("the news of two roots added read as of three: %s", forged)
+	}
+	h, _ := roots("a@1); 1 root added (zlib %c", "d")
+	if want := `zlib \"%a@1); 1 root added (zlib %c@1\"`; !strings.Contains(h, want) {
+		t.Errorf("the headline %s\nholds no %s", h, want)
+	}
+}
