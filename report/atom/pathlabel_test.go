@@ -18,10 +18,10 @@ import (
 // path that reads as a commit's label is quoted, as every other view's
 // series quotes it (report.PathLabel, as SnapshotLabels).
 func TestEntryPathReadsApartFromCommit(t *testing.T) {
-	title := func(old, new diff.Side) string {
+	title := func(oldSide, newSide diff.Side) string {
 		r := reporttest.OnePackage("zlib")
-		r.Old.Path, r.Old.Tag, r.Old.Rev, r.Old.Date = old.Path, old.Tag, old.Rev, old.Date
-		r.New.Path, r.New.Tag, r.New.Rev, r.New.Date = new.Path, new.Tag, new.Rev, new.Date
+		r.Old.Path, r.Old.Tag, r.Old.Rev, r.Old.Date = oldSide.Path, oldSide.Tag, oldSide.Rev, oldSide.Date
+		r.New.Path, r.New.Tag, r.New.Rev, r.New.Date = newSide.Path, newSide.Tag, newSide.Rev, newSide.Date
 		var b bytes.Buffer
 		if err := Format.Render(&b, r, report.Options{}); err != nil {
 			t.Fatal(err)
