@@ -60,9 +60,15 @@ func (r *Repo) shownRev(rev string) string {
 // inFolder is what a command a message suggests begins with so that it
 // reads the repository this one reads: -C DIR, the folder as given
 // (cachediff -C repo), else nothing.
-func (r *Repo) inFolder() string {
-	if r.dir == "" {
+func (r *Repo) inFolder() string { return InFolder(r.dir) }
+
+// InFolder is what a command a message suggests begins with so that it
+// is read from the folder dir, given as -C DIR: -C DIR and a space, DIR
+// as the shell reads it back, else nothing when dir is "" (the current
+// folder).
+func InFolder(dir string) string {
+	if dir == "" {
 		return ""
 	}
-	return "-C " + shellword.Shown(r.dir) + " "
+	return "-C " + shellword.Shown(dir) + " "
 }
