@@ -1055,7 +1055,7 @@ func (r *Repo) commit(rev string) (string, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\n\x00") {
 		return "", fmt.Errorf("unknown revision %q", rev)
 	}
-	out, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	out, err := r.verifyCommit(rev)
 	if err == nil {
 		return strings.TrimSpace(string(out)), nil
 	}
@@ -1084,7 +1084,7 @@ func (r *Repo) Knows(rev string) (bool, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\n\x00") {
 		return false, nil
 	}
-	_, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	_, err := r.verifyCommit(rev)
 	if ge, ok := errors.AsType[*gitError](err); ok && ge.code == 1 {
 		if why := r.ambiguous(rev); why != "" {
 			return false, fmt.Errorf("revision %s%s", rev, why)
