@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -70,5 +71,38 @@ func TestSeriesPatternRange(t *testing.T) {
 		if _, err := r.Series(rng, "x", "", ""); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Series(%q): %v; want %q", rng, err, want)
 		}
+	}
+}
+
+// TestSeriesReversedMergedRange (class e): main..side, side a branch
+// merged into main, is reversed, and was told side..main is the other
+// way round, which the log refuses in turn (side is not on main's
+// first-parent line). It is given the other way round along main's
+// line, which the shell reads back and the log takes.
+func TestSeriesReversedMergedRange(t *testing.T) {
+	bash := gittest.GitAndBash(t)
+	r := xCommits(t, 1)
+	git := gitRunner(t, r)
+	git("checkout", "-q", "-b", "side")
+	os.WriteFile(filepath.Join(r.dir, "z"), []byte("z"), 0o644)
+	git("add", "z")
+	git("commit", "-qm", "z")
+	git("checkout", "-q", "main")
+	os.WriteFile(filepath.Join(r.dir, "x"), []byte("main"), 0o644)
+	git("commit", "-qam", "x")
+	git("merge", "-q", "--no-edit", "side")
+	_, err := r.Series("main..side", "x", "", "")
+	const before = "which a merge brought side into, is "
+	_, word, ok := strings.Cut(fmt.Sprint(err), before)
+	if !ok {
+		t.Fatalf("Series(main..side): %v; want the range along main's line after %q", err, before)
+	}
+	out, err := exec.Command(bash, "-c", "set -- "+word+`; printf '%s\n%d' "$1" "$#"`).Output()
+	got, n, _ := strings.Cut(string(out), "\n")
+	if err != nil || n != "1" || !strings.HasSuffix(got, "..main") {
+		t.Fatalf("Series(main..side) gives %s, which the shell reads as %s words %q (%v)", word, n, got, err)
+	}
+	if _, err := r.Series(got, "x", "", ""); err != nil {
+		t.Errorf("Series(main..side) gives %s, which is refused: %v", got, err)
 	}
 }

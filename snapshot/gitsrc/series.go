@@ -561,10 +561,16 @@ func sameEnds(rng, a, b string) error {
 // reversedRange is the error of the range rng whose end b is an
 // ancestor of its base a. The other way round is written as the log
 // takes it: HEAD..-y, of a branch -y, was told -y..HEAD, refused as an
-// option (undashed).
+// option (undashed); and where b is no commit of a's first-parent line
+// (main..side, side merged into main), as the log's line runs: side..main
+// was given, which the log refuses in turn (checkFirstParentBase).
 func (r *Repo) reversedRange(rng, a, b string) error {
 	left, right := rangeEnds(rng, a, b)
-	return fmt.Errorf("the range %s is reversed: %s is an ancestor of %s, so it selects no commit; %s is the other way round", quotedRev(rng), quotedRev(right), quotedRev(left), r.shownRev(r.leftEnd(right)+".."+left))
+	other := r.shownRev(r.leftEnd(right)+".."+left) + " is the other way round"
+	if parent, _, err := r.lineBase(b+".."+a, rng); err == nil && parent != b && parent != "" {
+		other = fmt.Sprintf("the other way round along the first-parent line of %s, which a merge brought %s into, is %s", quotedRev(left), quotedRev(right), shellword.Shown(short(parent)+".."+left))
+	}
+	return fmt.Errorf("the range %s is reversed: %s is an ancestor of %s, so it selects no commit; %s", quotedRev(rng), quotedRev(right), quotedRev(left), other)
 }
 
 // checkRange refuses the range rng, of one excluded commit a, the
