@@ -1012,7 +1012,10 @@ func (r *Repo) rangeRevError(rev, p, top string) error {
 // ref written in full (git:refs/heads/-y:snap), or, for a range, the
 // error of that range (rangeRevError).
 func (r *Repo) dashRevError(rev, p string) error {
-	full := r.undashed(rev)
+	full, each := r.undash(rev)
+	if each != nil {
+		return fmt.Errorf("revision %s begins with -, which git would read as an option, not a revision, %s", quotedRev(rev), r.dashHint(rev, func(s string) string { return shellword.Shown(r.ArgPrefix + s + ":" + p) }))
+	}
 	if full == "" {
 		return fmt.Errorf("unknown revision %q", rev)
 	}

@@ -72,8 +72,8 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if strings.HasPrefix(rng, "-") {
 		// --revs=--all said `bad revision range "--all"`, not why; and
 		// -y..HEAD, of a branch -y, not how to write it.
-		if full := r.undashed(rng); full != "" {
-			return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; with its ref written in full, %s", rng, shellword.Shown(full))
+		if hint := r.dashHint(rng, shellword.Shown); hint != "" {
+			return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; %s", rng, hint)
 		}
 		return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; a range is A..B (HEAD~7..HEAD), and a branch whose name begins with - is written in full (refs/heads/-x)", rng)
 	}

@@ -1,7 +1,11 @@
 package gitsrc
 
 import (
+	"cmp"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -15,11 +19,121 @@ import (
 // it kept (refs/heads/-y~1..HEAD): a revision that begins with - is
 // read by git as an option, so cachediff refuses it, and a message that
 // named one to give (-y..HEAD) named a revision refused in turn. rev
-// itself when it does not begin with -; "" when git knows no such ref.
+// itself when it does not begin with -; "" when git knows no such ref,
+// or more than one (undash).
 func (r *Repo) undashed(rev string) string {
+	full, _ := r.undash(rev)
+	return full
+}
+
+// undash is undashed, and, when the name is that of more than one ref
+// (a tag -y and a branch -y; a file -y of the git directory, which git
+// reads first), each of them as it is written for cachediff to read it
+// alone, in git's order ("" for a file of the git directory, which no
+// other name reads). A name written in full is itself one git may read
+// as two (refs/heads/-y beside a tag refs/heads/-y, which cachediff
+// refuses as ambiguous): it is then written without refs/ (heads/-y),
+// where that reads the one ref. Given the first found, the suggestion
+// read a commit git does not, or a name refused in turn.
+func (r *Repo) undash(rev string) (full string, each []string) {
 	if !strings.HasPrefix(rev, "-") {
-		return rev
+		return rev, nil
 	}
+	name := dashName(rev)
+	if name == "" || strings.ContainsFunc(name, func(c rune) bool { return unicode.IsSpace(c) || !unicode.IsPrint(c) }) {
+		return "", nil
+	}
+	refs := r.refsReadAs(name)
+	for _, ref := range refs {
+		spelt := ""
+		for _, s := range []string{ref, strings.TrimPrefix(ref, "refs/")} {
+			if !strings.HasPrefix(ref, "refs/") {
+				break // a file of the git directory
+			}
+			if read := r.refsReadAs(s); len(read) == 1 && read[0] == ref {
+				spelt = s + rev[len(name):]
+				break
+			}
+		}
+		each = append(each, spelt)
+	}
+	if len(each) == 1 && each[0] != "" {
+		return each[0], nil
+	}
+	if len(each) < 2 {
+		return "", nil
+	}
+	return "", each
+}
+
+// refsReadAs lists the refs git reads name as, by its rules in their
+// order (the name itself, refs/NAME, refs/tags/NAME, refs/heads/NAME,
+// refs/remotes/NAME, refs/remotes/NAME/HEAD): more than one, git reads
+// the first, warning. The name itself outside refs/ is a file of the git
+// directory (ORIG_HEAD, or -y made by hand), named as it is.
+func (r *Repo) refsReadAs(name string) []string {
+	rules := []string{"refs/" + name, "refs/tags/" + name, "refs/heads/" + name, "refs/remotes/" + name, "refs/remotes/" + name + "/HEAD"}
+	if strings.HasPrefix(name, "refs/") {
+		rules = append([]string{name}, rules...)
+	}
+	out, err := r.run(nil, append([]string{"for-each-ref", "--format=%(refname)"}, rules...)...)
+	if err != nil {
+		return nil
+	}
+	have := strings.Fields(string(out))
+	var found []string
+	if !strings.HasPrefix(name, "refs/") {
+		if out, err := r.run(nil, "rev-parse", "--git-path", name); err == nil {
+			p := strings.TrimSpace(string(out))
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(cmp.Or(r.dir, "."), p)
+			}
+			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+				found = append(found, name)
+			}
+		}
+	}
+	for _, ref := range rules {
+		if slices.Contains(have, ref) && !slices.Contains(found, ref) {
+			found = append(found, ref)
+		}
+	}
+	return found
+}
+
+// dashHint is how a message says to write rev, which begins with -:
+// with its ref written in full, or, of the name of more than one ref,
+// each ref as cachediff reads it alone; "" when git knows no such ref.
+func (r *Repo) dashHint(rev string, shown func(string) string) string {
+	full, each := r.undash(rev)
+	if full != "" && strings.HasPrefix(full, "refs/") {
+		return "with its ref written in full, " + shown(full)
+	}
+	if full != "" {
+		return "with its ref written out (in full, refs/…, it is another ref's name too), " + shown(full)
+	}
+	if each == nil {
+		return ""
+	}
+	var names, ways []string
+	for i, ref := range r.refsReadAs(dashName(rev)) {
+		if !strings.HasPrefix(ref, "refs/") {
+			ref += " in the git directory"
+		}
+		names = append(names, ref)
+		if i < len(each) && each[i] != "" {
+			ways = append(ways, shown(each[i]))
+		}
+	}
+	msg := fmt.Sprintf("and %q is the name of more than one ref (%s), which git reads as the first, warning", dashName(rev), strings.Join(names, ", "))
+	if len(ways) > 0 {
+		msg += "; write the one meant: " + strings.Join(ways, " or ")
+	}
+	return msg
+}
+
+// dashName is the ref name rev, which begins with -, starts with.
+func dashName(rev string) string {
 	name := rev
 	if i := strings.IndexAny(name, "~^:"); i >= 0 {
 		name = name[:i]
@@ -29,23 +143,7 @@ func (r *Repo) undashed(rev string) string {
 			name = name[:i]
 		}
 	}
-	if name == "" || strings.ContainsFunc(name, func(c rune) bool { return unicode.IsSpace(c) || !unicode.IsPrint(c) }) {
-		return ""
-	}
-	rules := []string{"refs/" + name, "refs/tags/" + name, "refs/heads/" + name, "refs/remotes/" + name, "refs/remotes/" + name + "/HEAD"}
-	out, err := r.run(nil, append([]string{"for-each-ref", "--format=%(refname)"}, rules...)...)
-	if err != nil {
-		return ""
-	}
-	refs := strings.Fields(string(out))
-	for _, full := range rules {
-		for _, ref := range refs {
-			if ref == full {
-				return full + rev[len(name):]
-			}
-		}
-	}
-	return ""
+	return name
 }
 
 // shownRev is rev as the shell reads it back (shellword.Shown), a ref
