@@ -45,15 +45,9 @@ func (r *Repo) undash(rev string) (full string, each []string) {
 	}
 	refs := r.refsReadAs(name)
 	for _, ref := range refs {
-		spelt := ""
-		for _, s := range []string{ref, strings.TrimPrefix(ref, "refs/")} {
-			if !strings.HasPrefix(ref, "refs/") {
-				break // a file of the git directory
-			}
-			if read := r.refsReadAs(s); len(read) == 1 && read[0] == ref {
-				spelt = s + rev[len(name):]
-				break
-			}
+		spelt := r.alone(ref)
+		if spelt != "" {
+			spelt += rev[len(name):]
 		}
 		each = append(each, spelt)
 	}
@@ -64,6 +58,50 @@ func (r *Repo) undash(rev string) (full string, each []string) {
 		return "", nil
 	}
 	return "", each
+}
+
+// alone is ref, a ref under refs/, written so that git reads it alone:
+// in full, or, where that is another ref's name too (refs/heads/x
+// beside a tag refs/heads/x), without refs/ (heads/x); "" for a file of
+// the git directory (HEAD beside a branch HEAD), which no other name
+// reads, or when neither reads it alone.
+func (r *Repo) alone(ref string) string {
+	if !strings.HasPrefix(ref, "refs/") {
+		return ""
+	}
+	for _, s := range []string{ref, strings.TrimPrefix(ref, "refs/")} {
+		if read := r.refsReadAs(s); len(read) == 1 && read[0] == ref {
+			return s
+		}
+	}
+	return ""
+}
+
+// ambiguousWays is how the message of name, the name of more than one
+// ref (refs, in git's order), says to name each: "name the one meant in
+// full" could not be done where the first is a file of the git directory
+// (HEAD beside a branch HEAD: no other name reads it) or a full name
+// already (refs/heads/x beside a tag refs/heads/x). Each is given as
+// cachediff reads it alone (alone), a file of the git directory by its
+// commit.
+func (r *Repo) ambiguousWays(name string, refs []string) string {
+	var ways []string
+	for _, ref := range refs {
+		if s := r.alone(ref); s != "" {
+			ways = append(ways, s)
+			continue
+		}
+		if strings.HasPrefix(ref, "refs/") {
+			continue
+		}
+		if out, err := r.run(nil, "rev-parse", "--verify", "--quiet", ref+"^{commit}"); err == nil {
+			ways = append(ways, fmt.Sprintf("%s for %s in the git directory, which no other name reads", short(strings.TrimSpace(string(out))), quotedRev(ref)))
+		}
+	}
+	if len(ways) == 0 {
+		return "name the one meant in full"
+	}
+	return "name the one meant: " + strings.Join(ways, ", or ")
 }
 
 // refsReadAs lists the refs git reads name as, by its rules in their
