@@ -204,6 +204,12 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	}
 	commit, cobj, oid, typ, attrs, cl, err := r.resolve(rev, rev, p, top)
 	if err != nil {
+		// git reads HEAD@{1}..HEAD^{commit} as a reflog's date, and
+		// warns that the reflog does not reach it: said so, not that
+		// REV is a range.
+		if rerr := r.rangeRevError(rev, p, top); rerr != nil {
+			return nil, rerr
+		}
 		return nil, err
 	}
 	if commit == "" {
