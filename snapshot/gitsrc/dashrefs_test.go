@@ -2,7 +2,6 @@ package gitsrc
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -69,10 +68,8 @@ func TestDashRefSpelling(t *testing.T) {
 			continue
 		}
 		for _, word := range ways {
-			out, err := exec.Command(bash, "-c", "set -- "+word+`; printf '%s\n%d' "$1" "$#"`).Output()
-			got, n, _ := strings.Cut(string(out), "\n")
-			if err != nil || n != "1" {
-				t.Errorf("%s: %s is read by the shell as %s words %q (%v)", tc.name, word, n, got, err)
+			got, ok := shellWord(t, bash, word)
+			if !ok {
 				continue
 			}
 			if _, err := r.Series(got, "x", "", ""); err != nil {

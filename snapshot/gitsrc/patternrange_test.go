@@ -3,7 +3,6 @@ package gitsrc
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,10 +52,8 @@ func TestSeriesPatternRange(t *testing.T) {
 		if j := strings.Index(word, tc.after); tc.after != "" && j >= 0 {
 			word = word[:j]
 		}
-		out, err := exec.Command(bash, "-c", "set -- "+word+`; printf '%s\n%d' "$1" "$#"`).Output()
-		got, n, _ := strings.Cut(string(out), "\n")
-		if err != nil || n != "1" {
-			t.Errorf("Series(%q) gives %s, which the shell reads as %s words %q (%v)", tc.rng, word, n, got, err)
+		got, ok := shellWord(t, bash, word)
+		if !ok {
 			continue
 		}
 		if _, err := r.Series(got, tc.path, "", ""); err != nil {
@@ -97,10 +94,9 @@ func TestSeriesReversedMergedRange(t *testing.T) {
 	if !ok {
 		t.Fatalf("Series(main..side): %v; want the range along main's line after %q", err, before)
 	}
-	out, err := exec.Command(bash, "-c", "set -- "+word+`; printf '%s\n%d' "$1" "$#"`).Output()
-	got, n, _ := strings.Cut(string(out), "\n")
-	if err != nil || n != "1" || !strings.HasSuffix(got, "..main") {
-		t.Fatalf("Series(main..side) gives %s, which the shell reads as %s words %q (%v)", word, n, got, err)
+	got, ok := shellWord(t, bash, word)
+	if !ok || !strings.HasSuffix(got, "..main") {
+		t.Fatalf("Series(main..side) gives %s, which the shell reads as %q", word, got)
 	}
 	if _, err := r.Series(got, "x", "", ""); err != nil {
 		t.Errorf("Series(main..side) gives %s, which is refused: %v", got, err)

@@ -62,14 +62,26 @@ func TestSeriesRangeHintsPasteBack(t *testing.T) {
 		if j := strings.Index(word, tc.after); tc.after != "" && j >= 0 {
 			word = word[:j]
 		}
-		out, err := exec.Command(bash, "-c", "set -- "+word+`; printf '%s\n%d' "$1" "$#"`).Output()
-		got, n, _ := strings.Cut(string(out), "\n")
-		if err != nil || n != "1" || !strings.Contains(got, tc.branch) {
-			t.Errorf("Series(%q) gives %s, which the shell reads as %s words %q (%v)", tc.rng, word, n, got, err)
+		got, ok := shellWord(t, bash, word)
+		if !ok || !strings.Contains(got, tc.branch) {
+			t.Errorf("Series(%q) gives %s, which the shell reads as %q", tc.rng, word, got)
 			continue
 		}
 		if _, err := r.Series(got, "x", "", ""); err != nil {
 			t.Errorf("Series(%q) gives %s, read as %q, which is refused: %v", tc.rng, word, got, err)
 		}
 	}
+}
+
+// shellWord reads word, a range a message gives, as the shell reads it
+// pasted: the one word it is, else an error of t and false.
+func shellWord(t *testing.T, bash, word string) (string, bool) {
+	t.Helper()
+	out, err := exec.Command(bash, "-c", "set -- "+word+`; printf '%s\n%d' "$1" "$#"`).Output()
+	got, n, _ := strings.Cut(string(out), "\n")
+	if err != nil || n != "1" {
+		t.Errorf("%s is read by the shell as %s words %q (%v)", word, n, got, err)
+		return got, false
+	}
+	return got, true
 }
