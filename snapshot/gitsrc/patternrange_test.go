@@ -32,6 +32,7 @@ func TestSeriesPatternRange(t *testing.T) {
 	const pat = "HEAD^{/" + text + "}"
 	for _, tc := range []struct{ rng, path, before, after string }{
 		{pat + "..HEAD", "x", "written as its commit, ", ""},
+		{pat + "...HEAD", "x", "written as its commit, ", ""},
 		{":/" + text + "..HEAD", "x", "written as its commit, ", ""},
 		{"HEAD.." + pat, "x", "selects no commit; ", " is the other way round"},
 		{"^" + pat, "x", "as ", ", B a later"},

@@ -268,7 +268,7 @@ func bracesOpen(s string) bool {
 // for a range of another shape.
 func (r *Repo) patternRange(rng string) (parts []string, err error) {
 	i := strings.Index(rng, "..")
-	if i < 0 || strings.Contains(rng, "...") {
+	if i < 0 {
 		return nil, nil
 	}
 	first := strings.TrimPrefix(rng[:i], "^")
@@ -280,7 +280,11 @@ func (r *Repo) patternRange(rng string) (parts []string, err error) {
 		if !strings.HasPrefix(rng[j:], "..") {
 			continue
 		}
-		left, right := rng[:j], rng[j+2:]
+		sep := ".."
+		if strings.HasPrefix(rng[j:], "...") {
+			sep = "..." // HEAD^{/a..b}...HEAD
+		}
+		left, right := rng[:j], rng[j+len(sep):]
 		if bracesOpen(left) {
 			continue
 		}
@@ -296,7 +300,7 @@ func (r *Repo) patternRange(rng string) (parts []string, err error) {
 				continue
 			}
 		}
-		return nil, fmt.Errorf("the range %s: git cuts a range at its first .., which lies within %s, a revision by its message, so it reads neither end; with that end written as its commit, %s", quotedRev(rng), quotedRev(left), r.shownRev(short(strings.TrimSpace(string(out)))+".."+right))
+		return nil, fmt.Errorf("the range %s: git cuts a range at its first .., which lies within %s, a revision by its message, so it reads neither end; with that end written as its commit, %s", quotedRev(rng), quotedRev(left), r.shownRev(short(strings.TrimSpace(string(out)))+sep+right))
 	}
 	return parts, nil
 }
