@@ -120,7 +120,7 @@ func (r *Repo) refsReadAs(name string) []string {
 	}
 	have := strings.Fields(string(out))
 	var found []string
-	if !strings.HasPrefix(name, "refs/") {
+	if !strings.Contains(name, "/") && !strings.Contains(name, "..") { // a file at the git directory's top
 		if out, err := r.run(nil, "rev-parse", "--git-path", name); err == nil {
 			p := strings.TrimSpace(string(out))
 			if !filepath.IsAbs(p) {
