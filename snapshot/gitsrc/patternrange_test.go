@@ -44,14 +44,9 @@ func TestSeriesPatternRange(t *testing.T) {
 			continue
 		}
 		msg := err.Error()
-		i := strings.Index(msg, tc.before)
-		if i < 0 {
-			t.Errorf("Series(%q): %s; want a range after %q", tc.rng, msg, tc.before)
+		word, ok := givenWord(t, tc.rng, msg, tc.before, tc.after)
+		if !ok {
 			continue
-		}
-		word := msg[i+len(tc.before):]
-		if j := strings.Index(word, tc.after); tc.after != "" && j >= 0 {
-			word = word[:j]
 		}
 		got, ok := shellWord(t, bash, word)
 		if !ok {

@@ -53,14 +53,9 @@ func TestSeriesRangeHintsPasteBack(t *testing.T) {
 		if tc.named != "" && !strings.Contains(msg, "the range "+tc.named+" ") {
 			t.Errorf("Series(%q): %s; want the range named %s", tc.rng, msg, tc.named)
 		}
-		i := strings.Index(msg, tc.before)
-		if i < 0 {
-			t.Errorf("Series(%q): %s; want a range after %q", tc.rng, msg, tc.before)
+		word, ok := givenWord(t, tc.rng, msg, tc.before, tc.after)
+		if !ok {
 			continue
-		}
-		word := msg[i+len(tc.before):]
-		if j := strings.Index(word, tc.after); tc.after != "" && j >= 0 {
-			word = word[:j]
 		}
 		got, ok := shellWord(t, bash, word)
 		if !ok || !strings.Contains(got, tc.branch) {
@@ -84,4 +79,21 @@ func shellWord(t *testing.T, bash, word string) (string, bool) {
 		return got, false
 	}
 	return got, true
+}
+
+// givenWord is the range msg, Series(rng)'s error, gives: its text after
+// before, up to after ("" for its end); false, with an error of t, when
+// msg holds no before.
+func givenWord(t *testing.T, rng, msg, before, after string) (string, bool) {
+	t.Helper()
+	i := strings.Index(msg, before)
+	if i < 0 {
+		t.Errorf("Series(%q): %s; want a range after %q", rng, msg, before)
+		return "", false
+	}
+	word := msg[i+len(before):]
+	if j := strings.Index(word, after); after != "" && j >= 0 {
+		word = word[:j]
+	}
+	return word, true
 }
