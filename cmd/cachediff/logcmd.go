@@ -164,10 +164,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		// The pair read from where the log reads: with -C DIR, the
 		// pair without it was read from the current folder, no
 		// repository or another one.
-		inFolder := ""
-		if opts.dir != "" {
-			inFolder = "-C " + shellword.Shown(opts.dir) + " "
-		}
+		inFolder := gitsrc.InFolder(opts.dir)
 		c.sources.GitLinkOut = func(link, target string) {
 			if linkOut == "" {
 				where := report.RevsPath(revs) // as the note names it

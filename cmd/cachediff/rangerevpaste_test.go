@@ -26,39 +26,14 @@ import (
 func TestGitRangeRevSuggestionsPaste(t *testing.T) {
 	bash := gittest.GitAndBash(t)
 	repo := t.TempDir()
-	oldIndex, newIndex := genIndexes(t)
-	for i, index := range [][]byte{oldIndex, newIndex, oldIndex} {
-		if err := os.MkdirAll(filepath.Join(repo, "snap"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(repo, "snap/index.json"), index, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		args := [][]string{{"add", "-A"}, {"commit", "-qm", "c" + string(rune('0'+i))}}
-		if i == 0 {
-			args = append([][]string{{"init", "-q"}}, args...)
-		}
-		for _, a := range args {
-			if _, err := gittest.Git(repo, nil, a...); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	snapHistory(t, repo)
 	if _, err := gittest.Git(repo, nil, "update-ref", "refs/heads/-y", "HEAD~2"); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Mkdir(filepath.Join(repo, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	paste := func(line string) int {
-		t.Helper()
-		out, err := exec.Command(bash, "-c", `printf '%s\0' `+strings.TrimPrefix(line, "cachediff ")).Output()
-		if err != nil {
-			t.Fatalf("bash read %s: %v", line, err)
-		}
-		var stdout, stderr bytes.Buffer
-		return run(strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00"), &stdout, &stderr)
-	}
+	paste := func(line string) int { t.Helper(); return pasteRun(t, bash, line) }
 	const logSaid, pairSaid = "; to step through the range's commits, ", "; to compare its ends, "
 	for _, tc := range []struct {
 		dir, arg  string
@@ -103,4 +78,41 @@ func TestGitRangeRevSuggestionsPaste(t *testing.T) {
 			}
 		}
 	}
+}
+
+// snapHistory makes repo a repository of three commits of snap/index.json:
+// the old index, the new one, the old one again (HEAD~1..HEAD and
+// HEAD~2..HEAD~1 each change snap).
+func snapHistory(t *testing.T, repo string) {
+	t.Helper()
+	oldIndex, newIndex := genIndexes(t)
+	for i, index := range [][]byte{oldIndex, newIndex, oldIndex} {
+		if err := os.MkdirAll(filepath.Join(repo, "snap"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(repo, "snap/index.json"), index, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := [][]string{{"add", "-A"}, {"commit", "-qm", "c" + string(rune('0'+i))}}
+		if i == 0 {
+			args = append([][]string{{"init", "-q"}}, args...)
+		}
+		for _, a := range args {
+			if _, err := gittest.Git(repo, nil, a...); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// pasteRun runs line, a cachediff command a message suggests, with the
+// arguments bash reads from it, as pasted: its exit code.
+func pasteRun(t *testing.T, bash, line string) int {
+	t.Helper()
+	out, err := exec.Command(bash, "-c", `printf '%s\0' `+strings.TrimPrefix(line, "cachediff ")).Output()
+	if err != nil {
+		t.Fatalf("bash read %s: %v", line, err)
+	}
+	var stdout, stderr bytes.Buffer
+	return run(strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00"), &stdout, &stderr)
 }

@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,5 +115,70 @@ func TestAmbiguousFullRefNamed(t *testing.T) {
 	_, err = r.Resolve("refs/heads/x:_cache/develop")
 	if err == nil || !strings.Contains(err.Error(), "(refs/heads/x, refs/tags/refs/heads/x)") || strings.Contains(err.Error(), "git directory") {
 		t.Errorf("refs/heads/x:_cache/develop, a branch x and a tag refs/heads/x: %v; want the two refs named, and no file of the git directory", err)
+	}
+}
+
+// TestAmbiguousRefWays (class e, lead c): a name of more than one ref was
+// told "name the one meant in full", which could not be done for the
+// first, git's: HEAD beside a branch HEAD is a file of the git directory
+// no other name reads, and refs/heads/x beside a tag refs/heads/x is in
+// full already; and git's @, warned of as "@", was said to be refs/tags/@
+// and refs/heads/@, refs nobody has. Each ref is given as cachediff then
+// reads it alone, the file of the git directory by its commit, and each
+// given is taken, git's HEAD the commit git reads.
+func TestAmbiguousRefWays(t *testing.T) {
+	repo := commitFiles(t, map[string]string{"_cache/develop/x.md": "first\n"}, nil)
+	if err := os.WriteFile(filepath.Join(repo, "_cache", "develop", "x.md"), []byte("second\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"commit", "-qam", "second"},
+		{"branch", "x", "HEAD"},
+		{"update-ref", "refs/tags/refs/heads/x", "HEAD~1"},
+		{"update-ref", "refs/heads/HEAD", "HEAD~1"},
+	} {
+		if _, err := gittest.Git(repo, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	head, err := gittest.Git(repo, nil, "rev-parse", "--verify", "--quiet", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenRepo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		rev     string
+		commits []string // of each way given, in order
+	}{
+		{"HEAD", []string{strings.TrimSpace(head), "refs/heads/HEAD"}},
+		{"@", []string{strings.TrimSpace(head), "refs/heads/HEAD"}},
+		{"refs/heads/x", []string{"refs/heads/x", "refs/tags/refs/heads/x"}},
+	} {
+		_, err := r.Resolve(tc.rev + ":_cache/develop")
+		_, ways, ok := strings.Cut(fmt.Sprint(err), "name the one meant: ")
+		if !ok || strings.Contains(fmt.Sprint(err), "refs/tags/@") {
+			t.Errorf("%s: %v; want each ref given, none that is no ref", tc.rev, err)
+			continue
+		}
+		given := strings.Split(ways, ", or ")
+		if len(given) != len(tc.commits) {
+			t.Errorf("%s: %v; want %d ways", tc.rev, err, len(tc.commits))
+			continue
+		}
+		for i, way := range given {
+			way, _, _ = strings.Cut(way, " ")
+			tree, err := r.Resolve(way + ":_cache/develop")
+			if err != nil {
+				t.Errorf("%s: %s given, refused: %v", tc.rev, way, err)
+				continue
+			}
+			want, err := gittest.Git(repo, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", tc.commits[i]+"^{commit}")
+			if err != nil || tree.Commit != strings.TrimSpace(want) {
+				t.Errorf("%s: %s given reads commit %s, want %s's, %s (%v)", tc.rev, way, tree.Commit, tc.commits[i], want, err)
+			}
+		}
 	}
 }

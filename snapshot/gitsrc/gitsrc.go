@@ -204,6 +204,12 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	}
 	commit, cobj, oid, typ, attrs, cl, err := r.resolve(rev, rev, p, top)
 	if err != nil {
+		// git reads HEAD@{1}..HEAD^{commit} as a reflog's date, and
+		// warns that the reflog does not reach it: said so, not that
+		// REV is a range.
+		if rerr := r.rangeRevError(rev, p, top); rerr != nil {
+			return nil, rerr
+		}
 		return nil, err
 	}
 	if commit == "" {
@@ -689,7 +695,10 @@ func (r *Repo) ambiguousRef(what string, stderr []byte) error {
 	for l := range strings.Lines(string(stderr)) {
 		name, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: refname '")
 		if name, ok := strings.CutSuffix(name, "' is ambiguous."); prefixed && ok {
-			return fmt.Errorf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; name the one meant in full", what, name, r.refsNamed(name))
+			if name == "@" {
+				name = "HEAD" // git's @ is HEAD, which it warns of as @
+			}
+			return fmt.Errorf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; %s", what, name, r.refsNamed(name), r.ambiguousWays(name, r.refsReadAs(name)))
 		}
 		ref, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: log for '")
 		if ref, since, ok := strings.Cut(ref, "' only goes back to "); prefixed && ok {
@@ -1012,7 +1021,10 @@ func (r *Repo) rangeRevError(rev, p, top string) error {
 // ref written in full (git:refs/heads/-y:snap), or, for a range, the
 // error of that range (rangeRevError).
 func (r *Repo) dashRevError(rev, p string) error {
-	full := r.undashed(rev)
+	full, each := r.undash(rev)
+	if each != nil {
+		return fmt.Errorf("revision %s begins with -, which git would read as an option, not a revision, %s", quotedRev(rev), r.dashHint(rev, func(s string) string { return shellword.Shown(r.ArgPrefix + s + ":" + p) }))
+	}
 	if full == "" {
 		return fmt.Errorf("unknown revision %q", rev)
 	}
@@ -1055,7 +1067,7 @@ func (r *Repo) commit(rev string) (string, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\n\x00") {
 		return "", fmt.Errorf("unknown revision %q", rev)
 	}
-	out, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	out, err := r.verifyCommit(rev)
 	if err == nil {
 		return strings.TrimSpace(string(out)), nil
 	}
@@ -1084,7 +1096,7 @@ func (r *Repo) Knows(rev string) (bool, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\n\x00") {
 		return false, nil
 	}
-	_, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	_, err := r.verifyCommit(rev)
 	if ge, ok := errors.AsType[*gitError](err); ok && ge.code == 1 {
 		if why := r.ambiguous(rev); why != "" {
 			return false, fmt.Errorf("revision %s%s", rev, why)

@@ -53,23 +53,47 @@ func TestSeriesRangeHintsPasteBack(t *testing.T) {
 		if tc.named != "" && !strings.Contains(msg, "the range "+tc.named+" ") {
 			t.Errorf("Series(%q): %s; want the range named %s", tc.rng, msg, tc.named)
 		}
-		i := strings.Index(msg, tc.before)
-		if i < 0 {
-			t.Errorf("Series(%q): %s; want a range after %q", tc.rng, msg, tc.before)
+		word, ok := givenWord(t, tc.rng, msg, tc.before, tc.after)
+		if !ok {
 			continue
 		}
-		word := msg[i+len(tc.before):]
-		if j := strings.Index(word, tc.after); tc.after != "" && j >= 0 {
-			word = word[:j]
-		}
-		out, err := exec.Command(bash, "-c", "set -- "+word+`; printf '%s\n%d' "$1" "$#"`).Output()
-		got, n, _ := strings.Cut(string(out), "\n")
-		if err != nil || n != "1" || !strings.Contains(got, tc.branch) {
-			t.Errorf("Series(%q) gives %s, which the shell reads as %s words %q (%v)", tc.rng, word, n, got, err)
+		got, ok := shellWord(t, bash, word)
+		if !ok || !strings.Contains(got, tc.branch) {
+			t.Errorf("Series(%q) gives %s, which the shell reads as %q", tc.rng, word, got)
 			continue
 		}
 		if _, err := r.Series(got, "x", "", ""); err != nil {
 			t.Errorf("Series(%q) gives %s, read as %q, which is refused: %v", tc.rng, word, got, err)
 		}
 	}
+}
+
+// shellWord reads word, a range a message gives, as the shell reads it
+// pasted: the one word it is, else an error of t and false.
+func shellWord(t *testing.T, bash, word string) (string, bool) {
+	t.Helper()
+	out, err := exec.Command(bash, "-c", "set -- "+word+`; printf '%s\n%d' "$1" "$#"`).Output()
+	got, n, _ := strings.Cut(string(out), "\n")
+	if err != nil || n != "1" {
+		t.Errorf("%s is read by the shell as %s words %q (%v)", word, n, got, err)
+		return got, false
+	}
+	return got, true
+}
+
+// givenWord is the range msg, Series(rng)'s error, gives: its text after
+// before, up to after ("" for its end); false, with an error of t, when
+// msg holds no before.
+func givenWord(t *testing.T, rng, msg, before, after string) (string, bool) {
+	t.Helper()
+	i := strings.Index(msg, before)
+	if i < 0 {
+		t.Errorf("Series(%q): %s; want a range after %q", rng, msg, before)
+		return "", false
+	}
+	word := msg[i+len(before):]
+	if j := strings.Index(word, after); after != "" && j >= 0 {
+		word = word[:j]
+	}
+	return word, true
 }

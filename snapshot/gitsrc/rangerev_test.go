@@ -41,7 +41,11 @@ func TestResolveRangeRev(t *testing.T) {
 		r    *Repo
 		spec string
 		pair bool
-	}{{top, "HEAD~2..HEAD:x", true}, {sub, "HEAD^!:x", false}, {sub, "HEAD~1..:x", false}} {
+	}{{top, "HEAD~2..HEAD:x", true}, {sub, "HEAD^!:x", false}, {sub, "HEAD~1..:x", false},
+		// git reads HEAD@{1}..HEAD^{commit} as a reflog date, warning
+		// that HEAD's reflog does not reach back to it: that warning
+		// was said, not the range.
+		{top, "HEAD@{1}..HEAD:x", true}} {
 		_, err := tc.r.Resolve(tc.spec)
 		msg := ""
 		if err != nil {

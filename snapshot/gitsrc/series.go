@@ -72,8 +72,8 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if strings.HasPrefix(rng, "-") {
 		// --revs=--all said `bad revision range "--all"`, not why; and
 		// -y..HEAD, of a branch -y, not how to write it.
-		if full := r.undashed(rng); full != "" {
-			return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; with its ref written in full, %s", rng, shellword.Shown(full))
+		if hint := r.dashHint(rng, shellword.Shown); hint != "" {
+			return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; %s", rng, hint)
 		}
 		return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; a range is A..B (HEAD~7..HEAD), and a branch whose name begins with - is written in full (refs/heads/-x)", rng)
 	}
@@ -533,10 +533,10 @@ func (r *Repo) endHint(end string, excluded []string) string {
 	if len(excluded) == 1 {
 		head, err := r.run(nil, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
 		if h := strings.TrimSpace(string(head)); err == nil && h != "" && r.checkRange(end+"..HEAD", excluded[0], h) == nil {
-			return r.shownRev(end + "..HEAD")
+			return r.shownRev(r.leftEnd(end) + "..HEAD")
 		}
 	}
-	return r.shownRev(end+"..B") + ", B a later commit of its first-parent line"
+	return r.shownRev(r.leftEnd(end)+"..B") + ", B a later commit of its first-parent line"
 }
 
 // rangeEnds names the ends a and b of the range rng (A..B) for
@@ -561,10 +561,16 @@ func sameEnds(rng, a, b string) error {
 // reversedRange is the error of the range rng whose end b is an
 // ancestor of its base a. The other way round is written as the log
 // takes it: HEAD..-y, of a branch -y, was told -y..HEAD, refused as an
-// option (undashed).
+// option (undashed); and where b is no commit of a's first-parent line
+// (main..side, side merged into main), as the log's line runs: side..main
+// was given, which the log refuses in turn (checkFirstParentBase).
 func (r *Repo) reversedRange(rng, a, b string) error {
 	left, right := rangeEnds(rng, a, b)
-	return fmt.Errorf("the range %s is reversed: %s is an ancestor of %s, so it selects no commit; %s is the other way round", quotedRev(rng), quotedRev(right), quotedRev(left), r.shownRev(right+".."+left))
+	other := r.shownRev(r.leftEnd(right)+".."+left) + " is the other way round"
+	if parent, _, err := r.lineBase(b+".."+a, rng); err == nil && parent != b && parent != "" {
+		other = fmt.Sprintf("the other way round along the first-parent line of %s, which a merge brought %s into, is %s", quotedRev(left), quotedRev(right), shellword.Shown(short(parent)+".."+left))
+	}
+	return fmt.Errorf("the range %s is reversed: %s is an ancestor of %s, so it selects no commit; %s", quotedRev(rng), quotedRev(right), quotedRev(left), other)
 }
 
 // checkRange refuses the range rng, of one excluded commit a, the
@@ -697,7 +703,7 @@ func (r *Repo) oneRevisionHint(rng, end, top string) string {
 	if ok, err := r.isAncestor(end, head); err != nil || !ok {
 		return ""
 	}
-	return fmt.Sprintf("; the range %s is one revision, which selects its history up to it, and %s is there at HEAD: for the commits after it, give %s", quotedRev(rng), displayPath(top), shellword.Shown(rng+"..HEAD"))
+	return fmt.Sprintf("; the range %s is one revision, which selects its history up to it, and %s is there at HEAD: for the commits after it, give %s", quotedRev(rng), displayPath(top), r.shownRev(r.leftEnd(rng)+"..HEAD"))
 }
 
 // isAncestor reports whether commit a is an ancestor of commit b (or b).
@@ -795,12 +801,17 @@ func (r *Repo) rangeError(rng string, err error) error {
 	if e := r.spacedRange(rng); e != nil {
 		return e
 	}
-	parts := []string{rng}
+	parts, err2 := r.patternRange(rng)
+	if err2 != nil {
+		return err2
+	}
 	for _, sep := range []string{"...", ".."} {
-		if a, b, ok := strings.Cut(rng, sep); ok {
+		if a, b, ok := strings.Cut(rng, sep); ok && parts == nil {
 			parts = []string{a, b}
-			break
 		}
+	}
+	if parts == nil {
+		parts = []string{rng}
 	}
 	if len(parts) == 2 && strings.TrimSpace(parts[0]) == "" && strings.TrimSpace(parts[1]) == "" {
 		// .. ($A..$B, both unset): git's "bad revision '..'"; blank
@@ -812,7 +823,7 @@ func (r *Repo) rangeError(rng string, err error) error {
 		if rev == "" {
 			continue // A.. is A..HEAD
 		}
-		if _, verr := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); verr != nil {
+		if _, verr := r.verifyCommit(rev); verr != nil {
 			if !strings.HasPrefix(rev, "-") {
 				// A tree or a blob (main^{tree}, main:file): git knows it.
 				if typ, terr := r.run(nil, "cat-file", "-t", rev); terr == nil {
@@ -903,7 +914,7 @@ func (r *Repo) spacedRange(rng string) error {
 			if rev == "" || strings.Contains(rev, "..") || strings.HasPrefix(rev, "-") {
 				return nil
 			}
-			if _, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
+			if _, err := r.verifyCommit(rev); err != nil {
 				return nil
 			}
 		}
@@ -922,7 +933,7 @@ func (r *Repo) spacedRange(rng string) error {
 		if rev == "" || strings.HasPrefix(rev, "^") || strings.HasPrefix(rev, "-") {
 			return nil
 		}
-		if _, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
+		if _, err := r.verifyCommit(rev); err != nil {
 			return fmt.Errorf("revision range %q is two revisions: a range is one argument (A..B), and git knows no commit %q", rng, rev)
 		}
 	}

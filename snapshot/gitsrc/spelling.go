@@ -1,6 +1,11 @@
 package gitsrc
 
 import (
+	"cmp"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -14,11 +19,159 @@ import (
 // it kept (refs/heads/-y~1..HEAD): a revision that begins with - is
 // read by git as an option, so cachediff refuses it, and a message that
 // named one to give (-y..HEAD) named a revision refused in turn. rev
-// itself when it does not begin with -; "" when git knows no such ref.
+// itself when it does not begin with -; "" when git knows no such ref,
+// or more than one (undash).
 func (r *Repo) undashed(rev string) string {
+	full, _ := r.undash(rev)
+	return full
+}
+
+// undash is undashed, and, when the name is that of more than one ref
+// (a tag -y and a branch -y; a file -y of the git directory, which git
+// reads first), each of them as it is written for cachediff to read it
+// alone, in git's order ("" for a file of the git directory, which no
+// other name reads). A name written in full is itself one git may read
+// as two (refs/heads/-y beside a tag refs/heads/-y, which cachediff
+// refuses as ambiguous): it is then written without refs/ (heads/-y),
+// where that reads the one ref. Given the first found, the suggestion
+// read a commit git does not, or a name refused in turn.
+func (r *Repo) undash(rev string) (full string, each []string) {
 	if !strings.HasPrefix(rev, "-") {
-		return rev
+		return rev, nil
 	}
+	name := dashName(rev)
+	if name == "" || strings.ContainsFunc(name, func(c rune) bool { return unicode.IsSpace(c) || !unicode.IsPrint(c) }) {
+		return "", nil
+	}
+	refs := r.refsReadAs(name)
+	for _, ref := range refs {
+		spelt := r.alone(ref)
+		if spelt != "" {
+			spelt += rev[len(name):]
+		}
+		each = append(each, spelt)
+	}
+	if len(each) == 1 && each[0] != "" {
+		return each[0], nil
+	}
+	if len(each) < 2 {
+		return "", nil
+	}
+	return "", each
+}
+
+// alone is ref, a ref under refs/, written so that git reads it alone:
+// in full, or, where that is another ref's name too (refs/heads/x
+// beside a tag refs/heads/x), without refs/ (heads/x); "" for a file of
+// the git directory (HEAD beside a branch HEAD), which no other name
+// reads, or when neither reads it alone.
+func (r *Repo) alone(ref string) string {
+	if !strings.HasPrefix(ref, "refs/") {
+		return ""
+	}
+	for _, s := range []string{ref, strings.TrimPrefix(ref, "refs/")} {
+		if read := r.refsReadAs(s); len(read) == 1 && read[0] == ref {
+			return s
+		}
+	}
+	return ""
+}
+
+// ambiguousWays is how the message of name, the name of more than one
+// ref (refs, in git's order), says to name each: "name the one meant in
+// full" could not be done where the first is a file of the git directory
+// (HEAD beside a branch HEAD: no other name reads it) or a full name
+// already (refs/heads/x beside a tag refs/heads/x). Each is given as
+// cachediff reads it alone (alone), a file of the git directory by its
+// commit.
+func (r *Repo) ambiguousWays(name string, refs []string) string {
+	var ways []string
+	for _, ref := range refs {
+		if s := r.alone(ref); s != "" {
+			ways = append(ways, s)
+			continue
+		}
+		if strings.HasPrefix(ref, "refs/") {
+			continue
+		}
+		if out, err := r.run(nil, "rev-parse", "--verify", "--quiet", ref+"^{commit}"); err == nil {
+			ways = append(ways, fmt.Sprintf("%s for %s in the git directory, which no other name reads", short(strings.TrimSpace(string(out))), quotedRev(ref)))
+		}
+	}
+	if len(ways) == 0 {
+		return "name the one meant in full"
+	}
+	return "name the one meant: " + strings.Join(ways, ", or ")
+}
+
+// refsReadAs lists the refs git reads name as, by its rules in their
+// order (the name itself, refs/NAME, refs/tags/NAME, refs/heads/NAME,
+// refs/remotes/NAME, refs/remotes/NAME/HEAD): more than one, git reads
+// the first, warning. The name itself outside refs/ is a file of the git
+// directory (ORIG_HEAD, or -y made by hand), named as it is.
+func (r *Repo) refsReadAs(name string) []string {
+	rules := []string{"refs/" + name, "refs/tags/" + name, "refs/heads/" + name, "refs/remotes/" + name, "refs/remotes/" + name + "/HEAD"}
+	if strings.HasPrefix(name, "refs/") {
+		rules = append([]string{name}, rules...)
+	}
+	out, err := r.run(nil, append([]string{"for-each-ref", "--format=%(refname)"}, rules...)...)
+	if err != nil {
+		return nil
+	}
+	have := strings.Fields(string(out))
+	var found []string
+	if !strings.Contains(name, "/") && !strings.Contains(name, "..") { // a file at the git directory's top
+		if out, err := r.run(nil, "rev-parse", "--git-path", name); err == nil {
+			p := strings.TrimSpace(string(out))
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(cmp.Or(r.dir, "."), p)
+			}
+			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+				found = append(found, name)
+			}
+		}
+	}
+	for _, ref := range rules {
+		if slices.Contains(have, ref) && !slices.Contains(found, ref) {
+			found = append(found, ref)
+		}
+	}
+	return found
+}
+
+// dashHint is how a message says to write rev, which begins with -:
+// with its ref written in full, or, of the name of more than one ref,
+// each ref as cachediff reads it alone; "" when git knows no such ref.
+func (r *Repo) dashHint(rev string, shown func(string) string) string {
+	full, each := r.undash(rev)
+	if full != "" && strings.HasPrefix(full, "refs/") {
+		return "with its ref written in full, " + shown(full)
+	}
+	if full != "" {
+		return "with its ref written out (in full, refs/…, it is another ref's name too), " + shown(full)
+	}
+	if each == nil {
+		return ""
+	}
+	var names, ways []string
+	for i, ref := range r.refsReadAs(dashName(rev)) {
+		if !strings.HasPrefix(ref, "refs/") {
+			ref += " in the git directory"
+		}
+		names = append(names, ref)
+		if i < len(each) && each[i] != "" {
+			ways = append(ways, shown(each[i]))
+		}
+	}
+	msg := fmt.Sprintf("and %q is the name of more than one ref (%s), which git reads as the first, warning", dashName(rev), strings.Join(names, ", "))
+	if len(ways) > 0 {
+		msg += "; write the one meant: " + strings.Join(ways, " or ")
+	}
+	return msg
+}
+
+// dashName is the ref name rev, which begins with -, starts with.
+func dashName(rev string) string {
 	name := rev
 	if i := strings.IndexAny(name, "~^:"); i >= 0 {
 		name = name[:i]
@@ -28,23 +181,7 @@ func (r *Repo) undashed(rev string) string {
 			name = name[:i]
 		}
 	}
-	if name == "" || strings.ContainsFunc(name, func(c rune) bool { return unicode.IsSpace(c) || !unicode.IsPrint(c) }) {
-		return ""
-	}
-	rules := []string{"refs/" + name, "refs/tags/" + name, "refs/heads/" + name, "refs/remotes/" + name, "refs/remotes/" + name + "/HEAD"}
-	out, err := r.run(nil, append([]string{"for-each-ref", "--format=%(refname)"}, rules...)...)
-	if err != nil {
-		return ""
-	}
-	refs := strings.Fields(string(out))
-	for _, full := range rules {
-		for _, ref := range refs {
-			if ref == full {
-				return full + rev[len(name):]
-			}
-		}
-	}
-	return ""
+	return name
 }
 
 // shownRev is rev as the shell reads it back (shellword.Shown), a ref
@@ -60,9 +197,110 @@ func (r *Repo) shownRev(rev string) string {
 // inFolder is what a command a message suggests begins with so that it
 // reads the repository this one reads: -C DIR, the folder as given
 // (cachediff -C repo), else nothing.
-func (r *Repo) inFolder() string {
-	if r.dir == "" {
+func (r *Repo) inFolder() string { return InFolder(r.dir) }
+
+// InFolder is what a command a message suggests begins with so that it
+// is read from the folder dir, given as -C DIR: -C DIR and a space, DIR
+// as the shell reads it back, else nothing when dir is "" (the current
+// folder).
+func InFolder(dir string) string {
+	if dir == "" {
 		return ""
 	}
-	return "-C " + shellword.Shown(r.dir) + " "
+	return "-C " + shellword.Shown(dir) + " "
+}
+
+// verifyCommit is git rev-parse --verify --quiet of rev^{commit}: the
+// commit rev names, or an error (a *gitError of code 1 when git knows
+// no commit by that name). A revision by message, :/TEXT, is resolved
+// first and then peeled: git searches all of what follows :/, so
+// :/TEXT^{commit} searched for "TEXT^{commit}", and --revs ':/c1..nope'
+// said "unknown revision :/c1", of a commit git finds, not of nope.
+func (r *Repo) verifyCommit(rev string) ([]byte, error) {
+	if strings.HasPrefix(rev, ":/") {
+		out, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev)
+		if err != nil {
+			return out, err
+		}
+		rev = strings.TrimSpace(string(out))
+	}
+	return r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+}
+
+// leftEnd is rev, a commit, written to read back as the first end of a
+// range: git cuts a range at its first "..", so a revision that holds
+// ".." (HEAD^{/a..b}, a message pattern) is written as its commit's
+// short id; --revs HEAD..HEAD^{/a..b} was told 'HEAD^{/a..b}..HEAD' is
+// the other way round, a range git reads neither end of.
+func (r *Repo) leftEnd(rev string) string {
+	if !strings.Contains(rev, "..") {
+		return rev
+	}
+	if out, err := r.verifyCommit(rev); err == nil {
+		return short(strings.TrimSpace(string(out)))
+	}
+	return rev
+}
+
+// bracesOpen reports whether s leaves a brace open (HEAD^{/a): the
+// ".." after it lies within a revision's braces, a message pattern.
+func bracesOpen(s string) bool {
+	depth := 0
+	for _, c := range s {
+		switch {
+		case c == '{':
+			depth++
+		case c == '}' && depth > 0:
+			depth--
+		}
+	}
+	return depth > 0
+}
+
+// patternRange is the error of a range git cut at a ".." within a
+// revision by message (HEAD^{/a..b}..HEAD, :/a..b..HEAD): git cuts a
+// range at its first "..", so it read neither end, and the range was
+// said to hold "unknown revision HEAD^{/a", a revision nobody wrote.
+// Where a later ".." cuts it into two ends git knows, the range is given
+// with its first end written as its commit. Else, for a first ".."
+// within braces, parts are the ends cut at the first ".." outside them,
+// as meant, for rangeError to name the one git does not know. nil, nil
+// for a range of another shape.
+func (r *Repo) patternRange(rng string) (parts []string, err error) {
+	i := strings.Index(rng, "..")
+	if i < 0 {
+		return nil, nil
+	}
+	first := strings.TrimPrefix(rng[:i], "^")
+	open := bracesOpen(first)
+	if !open && !strings.HasPrefix(first, ":/") {
+		return nil, nil
+	}
+	for j := i + 2; j < len(rng); j++ {
+		if !strings.HasPrefix(rng[j:], "..") {
+			continue
+		}
+		sep := ".."
+		if strings.HasPrefix(rng[j:], "...") {
+			sep = "..." // HEAD^{/a..b}...HEAD
+		}
+		left, right := rng[:j], rng[j+len(sep):]
+		if bracesOpen(left) {
+			continue
+		}
+		if open && parts == nil {
+			parts = []string{left, right}
+		}
+		out, err := r.verifyCommit(left)
+		if err != nil {
+			continue
+		}
+		if right != "" {
+			if _, err := r.verifyCommit(right); err != nil {
+				continue
+			}
+		}
+		return nil, fmt.Errorf("the range %s: git cuts a range at its first .., which lies within %s, a revision by its message, so it reads neither end; with that end written as its commit, %s", quotedRev(rng), quotedRev(left), r.shownRev(short(strings.TrimSpace(string(out)))+sep+right))
+	}
+	return parts, nil
 }

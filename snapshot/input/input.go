@@ -587,7 +587,9 @@ func explicitPath(arg string) bool {
 // has no colon, when git, in the repository of dir, reads it as a
 // revision (HEAD~1) or a range of two (HEAD~7..HEAD): a snapshot from
 // git is REV:PATH, and a range is log's --revs. Both said "no such file
-// or directory" alone. "" when git knows no such revision, or there is
+// or directory" alone. The log is given with -C DIR when dir is one
+// (cachediff -C repo HEAD~7..HEAD): without it, pasted where cachediff
+// ran, it read the repository of the current folder, another or none. "" when git knows no such revision, or there is
 // no repository.
 func revisionHint(dir, arg string) string {
 	if arg == "" || strings.HasPrefix(arg, "-") || strings.ContainsAny(arg, "\n\r\x00") {
@@ -600,7 +602,7 @@ func revisionHint(dir, arg string) string {
 	if a, b, ok := strings.Cut(arg, ".."); ok {
 		b = strings.TrimPrefix(b, ".")
 		if known(cmpOr(a, "HEAD")) && known(cmpOr(b, "HEAD")) {
-			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff log --revs %s PATH", shellword.Shown(arg), shellword.Shown(arg))
+			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s PATH", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg))
 		}
 		return ""
 	}

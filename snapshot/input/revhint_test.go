@@ -20,8 +20,8 @@ func TestRevisionWithoutPathHint(t *testing.T) {
 	checkLoadHints(t, "no such file or directory", "no such file or directory", "revision", map[string]string{
 		"HEAD~1":       "no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:_cache/develop')",
 		"HEAD":         "HEAD is a git revision",
-		"HEAD~1..HEAD": "no such file or directory; 'HEAD~1..HEAD' is a range of git revisions: a log of PATH over it is cachediff log --revs 'HEAD~1..HEAD' PATH",
-		"HEAD~1..":     "is a range of git revisions",
+		"HEAD~1..HEAD": " log --revs 'HEAD~1..HEAD' PATH",
+		"HEAD~1..":     "no such file or directory; 'HEAD~1..' is a range of git revisions: a log of PATH over it is cachediff -C /", // the folder read
 		"nosuch":       "",
 		"./HEAD":       "",
 		"nosuch..HEAD": "",

@@ -177,8 +177,14 @@ func Open(st Store, opt Options) (*Source, error) {
 		return s, nil
 	case !errors.Is(err, ErrNotFound):
 		return nil, err
-	case opt.View != "" && !noMirrorHeld(st) && !rootManifestAbsent(st):
-		return nil, fmt.Errorf("no view %q: %w%s", opt.View, err, viewsHint(st))
+	case opt.View != "" && !noMirrorHeld(st):
+		absent, rerr := rootManifestAbsent(st)
+		if rerr != nil {
+			return nil, rerr
+		}
+		if !absent {
+			return nil, fmt.Errorf("no view %q: %w%s", opt.View, err, viewsHint(st))
+		}
 	}
 	// With --view, past here, st is no mirror with an index manifest:
 	// a URL (which cannot tell what it holds without a request) whose
@@ -363,13 +369,22 @@ func noMirrorHeld(st Store) bool {
 // no index manifest at its root either (HTTP 404): with --view, then,
 // the view is not all that is missing, and Open goes on to the probes
 // of a mirror without one. false for the stores noMirrorHeld judges.
-func rootManifestAbsent(st Store) bool {
+// The error of a request that failed otherwise (HTTP 500), as Open
+// without --view says it: the view's 404 said `no view "x"`, of a server
+// that could not say whether it holds a mirror.
+func rootManifestAbsent(st Store) (bool, error) {
 	switch st.(type) {
 	case hasStore, *noted:
-		return false
+		return false, nil
 	}
 	_, err := st.Get(indexManifest, maxManifest)
-	return errors.Is(err, ErrNotFound)
+	if errors.Is(err, ErrNotFound) {
+		return true, nil
+	}
+	if errors.Is(err, ErrForbidden) {
+		return false, nil // a mirror whose index manifest is refused: no view
+	}
+	return false, err
 }
 
 // listFor lists the folder rel of st and keeps the names pick picks

@@ -51,10 +51,18 @@ func TestViewOfNoMirrorURL(t *testing.T) {
 		{nil, ""},
 		{map[string]string{"/build_cache/index.json": `{"database": {"version": "7", "installs": {}}}`}, `no view "x"`},
 		{map[string]string{"/v3/layout.json": `{"signing": "gpg"}`}, `no view "x"`},
+		// The root's index manifest fails (HTTP 500): said `no view
+		// "x": …: not found`, the failure unsaid (e80daefb took it for
+		// a manifest there); it is the failure, as without --view.
+		{map[string]string{"/v3/manifests/index/index.manifest.json": "500"}, ""},
 	} {
 		var asked atomic.Int32
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			asked.Add(1)
+			if body := tc.files[r.URL.Path]; body == "500" {
+				http.Error(w, "boom", http.StatusInternalServerError)
+				return
+			}
 			if body, ok := tc.files[r.URL.Path]; ok {
 				w.Write([]byte(body))
 				return

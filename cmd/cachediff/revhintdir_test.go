@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestRevisionHintLogPastesWithDir (class e, lead a): cachediff -C DIR
+// HEAD~1..HEAD HEAD, a range with no --revs, is told the log of the
+// range, cachediff log --revs 'HEAD~1..HEAD' PATH, which pasted where
+// cachediff ran read the repository of the current folder, another or
+// none (exit 2). With -C DIR given (relative, absolute, a folder whose
+// name holds a space, a quote or a leading -), the log given holds it:
+// pasted as bash reads it, PATH the snapshot's, from the folder
+// cachediff ran in, it steps through the range (exit 1).
+func TestRevisionHintLogPastesWithDir(t *testing.T) {
+	bash := gittest.GitAndBash(t)
+	base := t.TempDir()
+	for _, name := range []string{"-it's a repo", `a "q" $x`} {
+		if err := os.Mkdir(filepath.Join(base, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		snapHistory(t, filepath.Join(base, name))
+	}
+	t.Chdir(base)
+	const said = "is a range of git revisions: a log of PATH over it is "
+	for _, dir := range []string{"-it's a repo", `a "q" $x`, filepath.Join(base, "-it's a repo"), "./-it's a repo/"} {
+		for _, cmd := range [][]string{{"HEAD~1..HEAD", "HEAD"}, {"log", "HEAD~1..HEAD", "snap"}} {
+			var stdout, stderr bytes.Buffer
+			args := append([]string{"-C", dir}, cmd...)
+			if code := run(args, &stdout, &stderr); code != exitTrouble {
+				t.Errorf("%q: exit %d, want %d", args, code, exitTrouble)
+				continue
+			}
+			msg := strings.TrimSuffix(stderr.String(), "\n")
+			_, line, ok := strings.Cut(msg, said)
+			line, _, _ = strings.Cut(line, "\n") // the next is HEAD's
+			if !ok || !strings.HasSuffix(line, " PATH") {
+				t.Errorf("%q: %s; want the log of the range given", args, msg)
+				continue
+			}
+			line = strings.TrimSuffix(line, "PATH") + "snap"
+			if code := pasteRun(t, bash, line); code != exitDiffers {
+				t.Errorf("%q: the log given, %s, pasted: exit %d, want %d", args, line, code, exitDiffers)
+			}
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package gitsrc
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestDashRefSpelling (class e, lead c): a range that begins with -
+// (-y..HEAD) is told how to write its ref so that cachediff reads the
+// commit git would. It was told the first ref git's rules find, written
+// in full, whatever else the name reads as: of a tag -y and a branch -y
+// (git reads the tag, warning; cachediff refuses a name of two refs), the
+// tag, silently; of a branch -y beside a tag named refs/heads/-y,
+// refs/heads/-y..HEAD, which cachediff refuses in turn as ambiguous; of
+// a file -y of the git directory (which git reads first) and a branch
+// -y, refs/heads/-y, another commit than git's. Each range given is one
+// the shell reads back and the log takes; the refs of a name of more
+// than one are each named, a file of the git directory as such.
+func TestDashRefSpelling(t *testing.T) {
+	bash := gittest.GitAndBash(t)
+	for _, tc := range []struct {
+		name         string
+		setup        [][]string
+		file         bool   // a file -y in the git directory, at HEAD~1
+		said, absent string // in the message, not in it
+		ways         int    // ranges given
+	}{
+		{"tag and branch", [][]string{{"update-ref", "refs/heads/-y", "HEAD~2"}, {"update-ref", "refs/tags/-y", "HEAD~1"}}, false,
+			`"-y" is the name of more than one ref (refs/tags/-y, refs/heads/-y)`, "in full", 2},
+		{"branch beside a tag refs/heads/-y", [][]string{{"update-ref", "refs/heads/-y", "HEAD~2"}, {"update-ref", "refs/tags/refs/heads/-y", "HEAD~1"}}, false,
+			", heads/-y..HEAD", "refs/heads/-y..HEAD", 1},
+		{"a file of the git directory", [][]string{{"update-ref", "refs/heads/-y", "HEAD~2"}}, true,
+			`(-y in the git directory, refs/heads/-y)`, "in full", 1},
+	} {
+		r := xCommits(t, 3)
+		git := gitRunner(t, r)
+		for _, args := range tc.setup {
+			git(args...)
+		}
+		if tc.file {
+			id, err := gittest.Git(r.dir, nil, "rev-parse", "HEAD~1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(filepath.Join(r.dir, ".git", "-y"), []byte(id), 0o644)
+		}
+		_, err := r.Series("-y..HEAD", "x", "", "")
+		msg := ""
+		if err != nil {
+			msg = err.Error()
+		}
+		if !strings.Contains(msg, tc.said) || strings.Contains(msg, tc.absent) {
+			t.Errorf("%s: Series(-y..HEAD): %s; want %q said and not %q", tc.name, msg, tc.said, tc.absent)
+			continue
+		}
+		var ways []string
+		if _, w, ok := strings.Cut(msg, "write the one meant: "); ok {
+			ways = strings.Split(w, " or ")
+		} else if i := strings.LastIndex(msg, "), "); i >= 0 {
+			ways = []string{msg[i+3:]}
+		}
+		if len(ways) != tc.ways {
+			t.Errorf("%s: %s; want %d ranges given", tc.name, msg, tc.ways)
+			continue
+		}
+		for _, word := range ways {
+			got, ok := shellWord(t, bash, word)
+			if !ok {
+				continue
+			}
+			if _, err := r.Series(got, "x", "", ""); err != nil {
+				t.Errorf("%s: the range given, %s, is refused: %v", tc.name, got, err)
+			}
+		}
+	}
+}

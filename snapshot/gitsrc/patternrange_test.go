@@ -1,0 +1,100 @@
+package gitsrc
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestSeriesPatternRange (class e, lead b): git cuts a range at its
+// first "..", so a range whose first end is a revision by message
+// holding ".." (HEAD^{/^c1(..)?}..HEAD, :/^c1(..)?..HEAD) is read at
+// neither end, and it was said "unknown revision HEAD^{/^c1(", a
+// revision nobody wrote; HEAD..HEAD^{/^c1(..)?}, reversed, ^END and a
+// one-revision range were each told to give a range of that revision
+// first (END..HEAD), which git cuts the same way; and --revs
+// ':/c1..nope' said "unknown revision :/c1" (it was looked up as
+// :/c1^{commit}, a search for that text), of a commit git finds. Each
+// range given is one the shell reads back and the log takes; an
+// unknown end is named as written.
+func TestSeriesPatternRange(t *testing.T) {
+	bash := gittest.GitAndBash(t)
+	r := xCommits(t, 4)
+	os.WriteFile(filepath.Join(r.dir, "y"), []byte("y"), 0o644)
+	git := gitRunner(t, r)
+	git("add", "y")
+	git("commit", "-qm", "y")
+	const text = "^c1(..)?" // of "c1", with .. in it
+	const pat = "HEAD^{/" + text + "}"
+	for _, tc := range []struct{ rng, path, before, after string }{
+		{pat + "..HEAD", "x", "written as its commit, ", ""},
+		{pat + "...HEAD", "x", "written as its commit, ", ""},
+		{":/" + text + "..HEAD", "x", "written as its commit, ", ""},
+		{"HEAD.." + pat, "x", "selects no commit; ", " is the other way round"},
+		{"^" + pat, "x", "as ", ", B a later"},
+		{pat, "y", "for the commits after it, give ", ""},
+	} {
+		_, err := r.Series(tc.rng, tc.path, "", "")
+		if err == nil {
+			t.Errorf("Series(%q) took it", tc.rng)
+			continue
+		}
+		msg := err.Error()
+		word, ok := givenWord(t, tc.rng, msg, tc.before, tc.after)
+		if !ok {
+			continue
+		}
+		got, ok := shellWord(t, bash, word)
+		if !ok {
+			continue
+		}
+		if _, err := r.Series(got, tc.path, "", ""); err != nil {
+			t.Errorf("Series(%q) gives %s, which is refused: %v", tc.rng, got, err)
+		}
+	}
+	for rng, want := range map[string]string{
+		":/c1..nope":           "unknown revision nope in the range :/c1..nope",
+		"HEAD^{/zz..yy}..HEAD": "unknown revision HEAD^{/zz..yy} in the range",
+		pat + "..nope":         "unknown revision nope in the range",
+	} {
+		if _, err := r.Series(rng, "x", "", ""); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Series(%q): %v; want %q", rng, err, want)
+		}
+	}
+}
+
+// TestSeriesReversedMergedRange (class e): main..side, side a branch
+// merged into main, is reversed, and was told side..main is the other
+// way round, which the log refuses in turn (side is not on main's
+// first-parent line). It is given the other way round along main's
+// line, which the shell reads back and the log takes.
+func TestSeriesReversedMergedRange(t *testing.T) {
+	bash := gittest.GitAndBash(t)
+	r := xCommits(t, 1)
+	git := gitRunner(t, r)
+	git("checkout", "-q", "-b", "side")
+	os.WriteFile(filepath.Join(r.dir, "z"), []byte("z"), 0o644)
+	git("add", "z")
+	git("commit", "-qm", "z")
+	git("checkout", "-q", "main")
+	os.WriteFile(filepath.Join(r.dir, "x"), []byte("main"), 0o644)
+	git("commit", "-qam", "x")
+	git("merge", "-q", "--no-edit", "side")
+	_, err := r.Series("main..side", "x", "", "")
+	const before = "which a merge brought side into, is "
+	_, word, ok := strings.Cut(fmt.Sprint(err), before)
+	if !ok {
+		t.Fatalf("Series(main..side): %v; want the range along main's line after %q", err, before)
+	}
+	got, ok := shellWord(t, bash, word)
+	if !ok || !strings.HasSuffix(got, "..main") {
+		t.Fatalf("Series(main..side) gives %s, which the shell reads as %q", word, got)
+	}
+	if _, err := r.Series(got, "x", "", ""); err != nil {
+		t.Errorf("Series(main..side) gives %s, which is refused: %v", got, err)
+	}
+}
