@@ -184,3 +184,26 @@ func TestLoadListsOtherPagesQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestConflictListsOtherFilesQuoted (class c): the spec files a hash
+// conflicts with are named as a list names a path (listedPath,
+// spackConflicts, 585a5a84), but no test failed with it back to
+// shownPath or raw: the file "a, b.spec.json" then read as the two
+// files a and b.spec.json in "hash … but zlib@2 in a, b.spec.json".
+// It is quoted; the file "q\nr.spec.json" of a newline, quoted too.
+func TestConflictListsOtherFilesQuoted(t *testing.T) {
+	const h = "rqh2vuf6fqwkmipzgi2wjx352mq7y7ez"
+	spec := func(version string) []byte {
+		return []byte(`{"spec":{"_meta":{"version":4},"nodes":[{"name":"zlib","version":"` + version + `","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"parameters":{},"hash":"` + h + `"}]}}`)
+	}
+	for _, other := range []string{"a, b.spec.json", "q\nr.spec.json"} {
+		dir := t.TempDir()
+		writeFilesIn(t, dir, map[string][]byte{"p.spec.json": spec("1"), other: spec("2")})
+		t.Chdir(dir)
+		_, err := Load(".", Options{})
+		want := "zlib@2 in " + strconv.Quote(other)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q beside p.spec.json: err %v; want it to say %q", other, err, want)
+		}
+	}
+}
