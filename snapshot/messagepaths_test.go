@@ -3,6 +3,7 @@ package snapshot
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -205,5 +206,40 @@ func TestConflictListsOtherFilesQuoted(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q beside p.spec.json: err %v; want it to say %q", other, err, want)
 		}
+	}
+}
+
+// TestMixedFormatsNamesFilesApart (class a): a folder mixing pages and
+// Spack files named its first page and Spack file as ShownPath shows
+// them, in "P is a package page, S a Spack file": the page "m/bc/specs.md
+// is a package page, m/x/bc/specs.md" beside the lockfile m/s.lock, and
+// the page m/bc/specs.md beside the lockfile "m/x/bc/specs.md is a
+// package page, m/s.lock", both said "m/bc/specs.md is a package page,
+// m/x/bc/specs.md is a package page, m/s.lock a Spack file". Each is
+// named as a list names a path (listedPath): quoted, the two say apart.
+func TestMixedFormatsNamesFilesApart(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "testdata", "real", "v0.23.0", "bc", "specs.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
+	said := map[string]string{}
+	for _, c := range [][2]string{
+		{"bc/specs.md is a package page, m/x/bc/specs.md", "s.lock"},
+		{"bc/specs.md", "x/bc/specs.md is a package page, m/s.lock"},
+	} {
+		dir := t.TempDir()
+		writeFilesIn(t, dir, map[string][]byte{"m/" + c[0]: page, "m/" + c[1]: lock})
+		t.Chdir(dir)
+		_, err := Load("m", Options{})
+		var le *LoadError
+		if !errors.As(err, &le) || len(le.Errs) != 1 {
+			t.Fatalf("%q: %v; want one error", c, err)
+		}
+		got := le.Errs[0].Msg
+		if prev, dup := said[got]; dup {
+			t.Errorf("%q and %q both said %q", prev, c, got)
+		}
+		said[got] = fmt.Sprint(c)
 	}
 }
