@@ -243,3 +243,28 @@ func TestMixedFormatsNamesFilesApart(t *testing.T) {
 		said[got] = fmt.Sprint(c)
 	}
 }
+
+// TestIndexBesideLockNamedAsListed (class a): a folder of an index and
+// a lockfile named the index, and the folder to name instead, as
+// ShownPath shows them, between commas: the index "m/q, r.json" read as
+// m/q and r.json, "a build-cache index, m/q, r.json, and 1 lockfile",
+// where the lockfiles of the same message, and the indexes of a folder
+// of two, are quoted. They are named as a list names a path.
+func TestIndexBesideLockNamedAsListed(t *testing.T) {
+	index := []byte(`{"database":{"version":"7","installs":{"rqh2vuf6fqwkmipzgi2wjx352mq7y7ez":{"spec":{"name":"zlib","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"parameters":{},"hash":"rqh2vuf6fqwkmipzgi2wjx352mq7y7ez"},"ref_count":0,"in_buildcache":true}}}}`)
+	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
+	for _, c := range []struct{ index, want string }{
+		{"q, r.json", `a build-cache index, "m/q, r.json", and 1 lockfile: m/a.lock; ` + "\x00" + `name the index, "m/q, r.json", or the lockfile`},
+		{"q r/index.json", `a build-cache index, "m/q r/index.json", and 1 lockfile: m/a.lock; ` + "\x00" + `name the index or its folder, "m/q r", or the lockfile`},
+	} {
+		root := t.TempDir()
+		writeFilesIn(t, filepath.Join(root, "m"), map[string][]byte{c.index: index, "a.lock": lock})
+		t.Chdir(root)
+		_, err := Load("m", Options{})
+		for _, want := range strings.Split(c.want, "\x00") {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%q beside a lockfile: err %v; want %q", c.index, err, want)
+			}
+		}
+	}
+}
