@@ -950,15 +950,19 @@ func indexNotAlone(path string, cands []candidate, results []result) *Error {
 	case n == 1 && nLocks > 0:
 		// The index's folder, when it is not the one refused (a mirror's
 		// build_cache/), is a snapshot of the index alone.
-		give := "name the index, " + shownPath(indexes[0]) + ","
+		// The index and its folder are named as a list names a path
+		// (listedPath), between commas as the lockfiles are: shown raw,
+		// the index "m/q, r.json" read as m/q and r.json, "a
+		// build-cache index, m/q, r.json, and 1 lockfile".
+		give := "name the index, " + listedPath(indexes[0]) + ","
 		// (A repository's top, REV:, names its files REV:NAME.)
 		dir := filepath.Dir(indexes[0])
 		name, top := strings.CutPrefix(indexes[0], path)
 		if dir != filepath.Clean(path) && !(top && strings.HasSuffix(path, ":") && !strings.Contains(name, "/")) {
-			give = "name the index or its folder, " + shownPath(dir) + ","
+			give = "name the index or its folder, " + listedPath(dir) + ","
 		}
 		return &Error{File: path, Msg: fmt.Sprintf("this folder holds a build-cache index, %s, and %s: %s; Spack reads a build cache's index alone, and a lockfile is no part of it (their union would keep what the index lost): %s or the lockfile",
-			shownPath(indexes[0]), plural(nLocks, "lockfile"), listSome(listedPaths(locks), nLocks), give)}
+			listedPath(indexes[0]), plural(nLocks, "lockfile"), listSome(listedPaths(locks), nLocks), give)}
 	}
 	return nil
 }

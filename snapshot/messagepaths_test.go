@@ -3,6 +3,7 @@ package snapshot
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -181,6 +182,89 @@ func TestLoadListsOtherPagesQuoted(t *testing.T) {
 		_, err := Load(".", Options{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("got %v, want a line holding %s", err, c.want)
+		}
+	}
+}
+
+// TestConflictListsOtherFilesQuoted (class c): the spec files a hash
+// conflicts with are named as a list names a path (listedPath,
+// spackConflicts, 585a5a84), but no test failed with it back to
+// shownPath or raw: the file "a, b.spec.json" then read as the two
+// files a and b.spec.json in "hash … but zlib@2 in a, b.spec.json".
+// It is quoted; the file "q\nr.spec.json" of a newline, quoted too.
+func TestConflictListsOtherFilesQuoted(t *testing.T) {
+	const h = "rqh2vuf6fqwkmipzgi2wjx352mq7y7ez"
+	spec := func(version string) []byte {
+		return []byte(`{"spec":{"_meta":{"version":4},"nodes":[{"name":"zlib","version":"` + version + `","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"parameters":{},"hash":"` + h + `"}]}}`)
+	}
+	for _, other := range []string{"a, b.spec.json", "q\nr.spec.json"} {
+		dir := t.TempDir()
+		writeFilesIn(t, dir, map[string][]byte{"p.spec.json": spec("1"), other: spec("2")})
+		t.Chdir(dir)
+		_, err := Load(".", Options{})
+		want := "zlib@2 in " + strconv.Quote(other)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q beside p.spec.json: err %v; want it to say %q", other, err, want)
+		}
+	}
+}
+
+// TestMixedFormatsNamesFilesApart (class a): a folder mixing pages and
+// Spack files named its first page and Spack file as ShownPath shows
+// them, in "P is a package page, S a Spack file": the page "m/bc/specs.md
+// is a package page, m/x/bc/specs.md" beside the lockfile m/s.lock, and
+// the page m/bc/specs.md beside the lockfile "m/x/bc/specs.md is a
+// package page, m/s.lock", both said "m/bc/specs.md is a package page,
+// m/x/bc/specs.md is a package page, m/s.lock a Spack file". Each is
+// named as a list names a path (listedPath): quoted, the two say apart.
+func TestMixedFormatsNamesFilesApart(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "testdata", "real", "v0.23.0", "bc", "specs.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
+	said := map[string]string{}
+	for _, c := range [][2]string{
+		{"bc/specs.md is a package page, m/x/bc/specs.md", "s.lock"},
+		{"bc/specs.md", "x/bc/specs.md is a package page, m/s.lock"},
+	} {
+		dir := t.TempDir()
+		writeFilesIn(t, dir, map[string][]byte{"m/" + c[0]: page, "m/" + c[1]: lock})
+		t.Chdir(dir)
+		_, err := Load("m", Options{})
+		var le *LoadError
+		if !errors.As(err, &le) || len(le.Errs) != 1 {
+			t.Fatalf("%q: %v; want one error", c, err)
+		}
+		got := le.Errs[0].Msg
+		if prev, dup := said[got]; dup {
+			t.Errorf("%q and %q both said %q", prev, c, got)
+		}
+		said[got] = fmt.Sprint(c)
+	}
+}
+
+// TestIndexBesideLockNamedAsListed (class a): a folder of an index and
+// a lockfile named the index, and the folder to name instead, as
+// ShownPath shows them, between commas: the index "m/q, r.json" read as
+// m/q and r.json, "a build-cache index, m/q, r.json, and 1 lockfile",
+// where the lockfiles of the same message, and the indexes of a folder
+// of two, are quoted. They are named as a list names a path.
+func TestIndexBesideLockNamedAsListed(t *testing.T) {
+	index := []byte(`{"database":{"version":"7","installs":{"rqh2vuf6fqwkmipzgi2wjx352mq7y7ez":{"spec":{"name":"zlib","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"parameters":{},"hash":"rqh2vuf6fqwkmipzgi2wjx352mq7y7ez"},"ref_count":0,"in_buildcache":true}}}}`)
+	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
+	for _, c := range []struct{ index, want string }{
+		{"q, r.json", `a build-cache index, "m/q, r.json", and 1 lockfile: m/a.lock; ` + "\x00" + `name the index, "m/q, r.json", or the lockfile`},
+		{"q r/index.json", `a build-cache index, "m/q r/index.json", and 1 lockfile: m/a.lock; ` + "\x00" + `name the index or its folder, "m/q r", or the lockfile`},
+	} {
+		root := t.TempDir()
+		writeFilesIn(t, filepath.Join(root, "m"), map[string][]byte{c.index: index, "a.lock": lock})
+		t.Chdir(root)
+		_, err := Load("m", Options{})
+		for _, want := range strings.Split(c.want, "\x00") {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%q beside a lockfile: err %v; want %q", c.index, err, want)
+			}
 		}
 	}
 }

@@ -415,7 +415,10 @@ var noDeps = []Dep{}
 // pages and Spack files, or nil. It is the wrong folder, as one of pages
 // of several tags is: a Spack file's packages have no tag, and counted as
 // pages without one, the catalogue pages (or the Spack file's packages)
-// would be blamed for it. The message names the first file of each kind.
+// would be blamed for it. The message names the first file of each kind,
+// as a list names a path (listedPath): shown raw, the page "m/bc/specs.md
+// is a package page, m/x/bc/specs.md" beside m/s.lock read as the page
+// m/bc/specs.md beside "m/x/bc/specs.md is a package page, m/s.lock".
 func (s *Snapshot) mixedFormats() *Error {
 	var page, spack string
 	pages := 0
@@ -443,7 +446,7 @@ func (s *Snapshot) mixedFormats() *Error {
 		return fmt.Sprintf(" (and %s)", plural(n, "more "+noun))
 	}
 	return &Error{File: s.Path, Msg: fmt.Sprintf("this folder mixes catalogue pages and Spack files: %s is a package page%s, %s a Spack file%s; a snapshot is one or the other: name a folder of pages alone, or the Spack files",
-		shownPath(page), more(pages-1, "page"), shownPath(spack), more(len(spackFiles)-1, "Spack file"))}
+		listedPath(page), more(pages-1, "page"), listedPath(spack), more(len(spackFiles)-1, "Spack file"))}
 }
 
 // mergeSpackFiles makes the packages of Spack files that share a name one

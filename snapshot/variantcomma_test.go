@@ -163,3 +163,37 @@ func TestVariantNumberReadAsPython(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantObjectRefused (class b/e): a variant given an object, "v":
+// {}, was skipped, read as a node without v and the file loaded with no
+// word of it, where [{}] and [[1]] refuse the file, naming the spec and
+// the variant. An object is refused as they are, in a lockfile, a spec
+// file and an index alike, its message naming the file, the spec (by
+// its place in the file) and the variant, and so is a compiler flag
+// given one.
+func TestVariantObjectRefused(t *testing.T) {
+	const h = "rqh2vuf6fqwkmipzgi2wjx352mq7y7ez"
+	for _, c := range []struct{ key, param, at string }{
+		{"v", `{}`, "parameters.v: want a value, not an object"},
+		{"v", `{"a": 1}`, "parameters.v: want a value, not an object"},
+		{"cflags", `{}`, "parameters.cflags: want a value, not an object"},
+		{"v", `[{}]`, "parameters.v[0]: want a value, not an object"},
+		{"v", `[[1]]`, "parameters.v[0]: want a value, not an array"},
+	} {
+		node := `{"name":"zlib","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"parameters":{"` + c.key + `":` + c.param + `},"hash":"` + h + `"}`
+		for _, f := range []struct{ name, data, spec string }{
+			{"spack.lock", `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"` + h + `","spec":"zlib"}],"concrete_specs":{"` + h + `":` + node + `}}`, "concrete_specs." + h + "."},
+			{"zlib.spec.json", `{"spec":{"_meta":{"version":4},"nodes":[` + node + `]}}`, "spec.nodes[0]."},
+			{"index.json", `{"database":{"version":"7","installs":{"` + h + `":{"spec":` + node + `,"ref_count":0,"in_buildcache":true}}}}`, "database.installs." + h + ".spec."},
+		} {
+			p := filepath.Join(t.TempDir(), f.name)
+			if err := os.WriteFile(p, []byte(f.data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Load(p, Options{})
+			if err == nil || !strings.Contains(err.Error(), f.name+": ") || !strings.Contains(err.Error(), f.spec+c.at) {
+				t.Errorf("%s of %q: %s: err %v; want it to name the file and %q", f.name, c.key, c.param, err, f.spec+c.at)
+			}
+		}
+	}
+}

@@ -208,9 +208,9 @@ func TestReversedVariantsDecodeAllocs(t *testing.T) {
 
 // TestManyVariantsSizedList: a node of many variants whose list is
 // sized from the members left (membersLeft) holds exactly its variants,
-// whatever the members it leaves out (an object, an empty list)
-// and whatever comes after it; a malformed object past the first chunk
-// is still refused where it is malformed, and one key given twice
+// whatever the members it leaves out (empty lists) and whatever comes
+// after it; a malformed value or a variant given an object past the
+// first chunk is still refused where it is, and one key given twice
 // there found.
 func TestManyVariantsSizedList(t *testing.T) {
 	n := 3*varChunk + 17
@@ -227,7 +227,7 @@ func TestManyVariantsSizedList(t *testing.T) {
 			fmt.Fprintf(&b, `"n%07d": null`, i)
 			want = append(want, fmt.Sprintf("n%07d=None", i)) // Python's None, as Spack prints it
 		case 2:
-			fmt.Fprintf(&b, `"o%07d":{"x":[1,{"y":"}"}]}`, i)
+			fmt.Fprintf(&b, `"o%07d":[ ]`, i)
 		case 3:
 			fmt.Fprintf(&b, `"l%07d":[]`, i)
 		case 4:
@@ -257,6 +257,10 @@ func TestManyVariantsSizedList(t *testing.T) {
 	bad := strings.Replace(b.String(), fmt.Sprintf(`"v%07d":false`, 2*varChunk+1), fmt.Sprintf(`"v%07d":fals`, 2*varChunk+1), 1)
 	if _, err := Decode("x.spec.json", []byte(bad)); err == nil {
 		t.Errorf("a malformed value past the first chunk decoded")
+	}
+	object := strings.Replace(b.String(), fmt.Sprintf(`"l%07d":[]`, 2*varChunk+4), fmt.Sprintf(`"l%07d":{"x":[1,{"y":"}"}]}`, 2*varChunk+4), 1)
+	if _, err := Decode("x.spec.json", []byte(object)); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("parameters.l%07d: want a value, not an object", 2*varChunk+4)) {
+		t.Errorf("a variant given an object past the first chunk: %v", err)
 	}
 	twice := strings.Replace(b.String(), fmt.Sprintf(`"v%07d":false`, 2*varChunk+1), fmt.Sprintf(`"v%07d":false,"v%07d":true`, 2*varChunk+1, varChunk+3), 1)
 	if _, err := Decode("x.spec.json", []byte(twice)); err == nil || !strings.Contains(err.Error(), "given twice") {

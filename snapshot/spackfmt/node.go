@@ -487,9 +487,11 @@ func (d *decoder) parameters(n *Node) error {
 			buf = append(append(buf, key...), "=None"...)
 		case c == 'n':
 			return s.skip() // flags of null: none
-		case c == '{':
-			return s.skip()
 		default:
+			// An object is refused here, as one in a list is ("want a
+			// value, not an object", naming the file, the spec and the
+			// variant): skipped, "v": {} read as a node without v, and
+			// the file loaded with no word of it.
 			v, err := s.literal()
 			if err != nil {
 				return err

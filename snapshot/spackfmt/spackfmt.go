@@ -32,7 +32,8 @@
 //     a list's true, false and null are True, False and None (null
 //     alone is name=None), and a number, alone or in a list, is as
 //     Python prints it (1.00 is 1.0, 1e2 is 100.0), as Spack prints
-//     them.
+//     them. An object, alone or in a list, or a list in a list, is an
+//     error naming the spec and the variant.
 //     A value that holds a quote is quoted as Spack prints it: the
 //     string "x" in quotes reads name='"x"'.
 //   - Stacks: none from the file itself. For a lockfile, Roots lists the
