@@ -583,6 +583,22 @@ func sortedShared(alts []string, altsSet func() map[string]bool, l []string) []s
 	return out
 }
 
+// listKey is a map key of the list l that no other list has: its
+// length, then each value's length and bytes. Joined by NULs, as a
+// root's spelling may hold one (a lockfile's "\u0000"), the alts
+// ["foo@1", "foo@2\x00foo@3"] of one environment and ["foo@1\x00foo@2",
+// "foo@3"] of another were one key, and a weak root's spec took the
+// stacks of the other's alts, or of none, by the map's order
+// (TestRespeltAltsHoldingNUL).
+func listKey(l []string) string {
+	b := binary.AppendUvarint(nil, uint64(len(l)))
+	for _, v := range l {
+		b = binary.AppendUvarint(b, uint64(len(v)))
+		b = append(b, v...)
+	}
+	return string(b)
+}
+
 // respellSteps tells respellProbe, when set, of n steps.
 func respellSteps(n int) {
 	if respellProbe != nil {
@@ -1164,12 +1180,12 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			for e, l := range by {
 				slices.Sort(l)
 				l = slices.Compact(l)
-				joined := strings.Join(l, "\x00")
-				id, ok := altsID[joined]
+				k := listKey(l)
+				id, ok := altsID[k]
 				if !ok {
 					id = int32(len(altsList))
-					altsID[joined] = id
-					altsList, altsSplit = append(altsList, joined), append(altsSplit, l)
+					altsID[k] = id
+					altsList, altsSplit = append(altsList, strings.Join(l, "\x00")), append(altsSplit, l)
 				}
 				altsAt[e] = id
 			}
@@ -1212,7 +1228,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			tos = append(tos, gk)
 		}
 		slices.SortFunc(tos, func(a, b group) int {
-			return cmp.Or(strings.Compare(a.to, b.to), cmp.Compare(boolInt(a.weak), boolInt(b.weak)), strings.Compare(altsList[a.alts], altsList[b.alts]))
+			return cmp.Or(strings.Compare(a.to, b.to), cmp.Compare(boolInt(a.weak), boolInt(b.weak)), slices.Compare(altsSplit[a.alts], altsSplit[b.alts]))
 		})
 		w.reset()
 		for _, gk := range tos {
@@ -1254,8 +1270,8 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 	type listSet struct {
 		list memo.Key
 		set  int32
-		kept string // the old spellings the new side's spec of its hash is in, joined
-		took string // the weak renames' alts taken (weakTook), written out
+		kept string // the old spellings the new side's spec of its hash is in (listKey)
+		took string // the weak renames' alts taken (weakTook), written out (listKey)
 	}
 	made := map[listSet][]string{}
 	// An old spelling whose stack holds the new side's spec of a hash
@@ -1340,12 +1356,12 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 				slices.Sort(ids)
 				var b strings.Builder
 				for _, id := range ids {
-					fmt.Fprintf(&b, "%d:%v:%s\x01", id, took[id].kept, strings.Join(took[id].alts, "\x00"))
+					fmt.Fprintf(&b, "%d:%v:%s", id, took[id].kept, listKey(took[id].alts))
 				}
 				tookKey = b.String()
 			}
 		}
-		k := listSet{memo.List(l), set, strings.Join(keptOf, "\x00"), tookKey}
+		k := listSet{memo.List(l), set, listKey(keptOf), tookKey}
 		stacks, ok := made[k]
 		if !ok {
 			drop, moved := map[string]bool{}, map[string]bool{}

@@ -1,0 +1,80 @@
+package diff
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// altsLock loads a lockfile of two environments' roots of foo: each
+// environment's roots written foo, one a zlib of its own, the last
+// sharing the first's zlib; respelt, each but the last is written
+// spellings[e][i] and rebuilt, and the last is removed (weak: its
+// spelling is respelt in its environment).
+func altsLock(t *testing.T, spellings [2][]string, respelt bool) *snapshot.Snapshot {
+	t.Helper()
+	var roots, specs []string
+	node := func(name, hash, osName, variant, deps string) string {
+		return fmt.Sprintf(`%q:{"name":%q,"version":"1","arch":{"platform":"linux","platform_os":%q,"target":"x86_64"},"namespace":"builtin","parameters":{"ssl":%s},"dependencies":[%s],"hash":%q}`,
+			hash, name, osName, variant, deps, hash)
+	}
+	for e, osName := range []string{"rhel8", "debian11"} {
+		m := len(spellings[e])
+		for i := range m + 1 {
+			z := spellHash('z', 10*e+i%m)
+			if i < m {
+				specs = append(specs, node("zlib", z, osName, "false", ""))
+			}
+			spelling, hash, variant := "foo", spellHash('f', 10*e+i), "false"
+			if respelt {
+				if i == m {
+					continue
+				}
+				spelling, hash, variant = spellings[e][i], spellHash('g', 10*e+i), "true"
+			}
+			quoted, err := json.Marshal(spelling) // a NUL written \u0000
+			if err != nil {
+				t.Fatal(err)
+			}
+			roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":%s}`, hash, quoted))
+			specs = append(specs, node("foo", hash, osName, variant,
+				fmt.Sprintf(`{"name":"zlib","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, z)))
+		}
+	}
+	return loadLock(t, roots, specs)
+}
+
+// TestRespeltAltsHoldingNUL (class b): a weak root's alts (the
+// spellings its environment's roots are respelt into) were numbered by
+// the list joined by NULs, and a lockfile's root may be written with
+// one ("foo@2\u0000foo@3", which the loaders keep): rhel8's alts foo@1
+// and foo@2\x00foo@3 and debian11's foo@1\x00foo@2 and foo@3 were one
+// list, and the zlib each environment's removed root shares took the
+// other environment's, or none: its old stacks were not those of the
+// same lockfiles written with \x02 for the NUL. The lists are keyed by
+// listKey; the stacks are the same, each of 8 runs (map order).
+func TestRespeltAltsHoldingNUL(t *testing.T) {
+	stacksOf := func(sep string) []string {
+		sp := [2][]string{{"foo@2" + sep + "foo@3", "foo@1"}, {"foo@3", "foo@1" + sep + "foo@2"}}
+		old, cur := altsLock(t, sp, false), altsLock(t, sp, true)
+		s, _ := respellStacksBytes(old, cur, func(*respelling) {})
+		var out []string
+		for _, p := range s.Packages {
+			for _, x := range p.Specs {
+				out = append(out, fmt.Sprintf("%s %s %s %q", p.Name, x.OS, x.Hash, strings.ReplaceAll(strings.Join(x.Stacks, " "), sep, "+")))
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	want := stacksOf("\x02")
+	for range 8 {
+		if got := stacksOf("\x00"); !slices.Equal(got, want) {
+			t.Fatalf("the old side's stacks, spellings holding a NUL:\n%q\nwant, written with \\x02:\n%q", got, want)
+		}
+	}
+}
