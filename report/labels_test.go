@@ -35,9 +35,11 @@ func TestLabels(t *testing.T) {
 		{"a folder named as a place", []diff.SnapshotInfo{{Path: "a (snapshot 1)"}, {Path: "b"}, {Path: `"a (snapshot 3)"`}, {Path: "c (snapshot x)"}},
 			[]string{`"a (snapshot 1)"`, "b", `"\"a (snapshot 3)\""`, "c (snapshot x)"}},
 		// A folder's label read as a commit's is quoted, and one quoted
-		// so too; the commit's is not.
-		{"a folder named as a commit", []diff.SnapshotInfo{rev("aaaaaaaaaa:p", "", "aaaaaaaaaa", "2025-03-09T10:00:00Z"), {Path: "f", Tag: "2025-03-09 aaaaaaa"}, {Path: `"2025-03-09 aaaaaaa"`}, {Path: " abc"}, {Path: "2025-03-09 xyz"}},
-			[]string{"2025-03-09 aaaaaaa", "f", `"\"2025-03-09 aaaaaaa\""`, `" abc"`, "2025-03-09 xyz"}},
+		// so too; the commit's is not, nor one whose date is not of ten
+		// characters, as a commit's is (class c: with any length taken,
+		// no test failed).
+		{"a folder named as a commit", []diff.SnapshotInfo{rev("aaaaaaaaaa:p", "", "aaaaaaaaaa", "2025-03-09T10:00:00Z"), {Path: "f", Tag: "2025-03-09 aaaaaaa"}, {Path: `"2025-03-09 aaaaaaa"`}, {Path: " abc"}, {Path: "2025-03-09 xyz"}, {Path: "2025-3-9 aaaaaaa"}},
+			[]string{"2025-03-09 aaaaaaa", "f", `"\"2025-03-09 aaaaaaa\""`, `" abc"`, "2025-03-09 xyz", "2025-3-9 aaaaaaa"}},
 		{"a folder tagged as a commit", []diff.SnapshotInfo{{Path: "f", Tag: "2025-03-09 aaaaaaa"}, {Path: "g"}}, []string{`"2025-03-09 aaaaaaa"`, "g"}},
 		{"one such folder twice", []diff.SnapshotInfo{{Path: "2025-03-09 aaaaaaa"}, {Path: "2025-03-09 aaaaaaa"}},
 			[]string{`"2025-03-09 aaaaaaa" (snapshot 1)`, `"2025-03-09 aaaaaaa" (snapshot 2)`}},

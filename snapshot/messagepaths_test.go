@@ -115,15 +115,22 @@ func TestLoadMessagesNameFilesApart(t *testing.T) {
 	}
 	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
 	empty := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[],"concrete_specs":{}}`)
+	uncached := []byte(`{"database":{"version":"8","installs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"spec":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},"in_buildcache":false}}}}`)
 	said := map[string]string{}
 	for _, name := range []string{"q\nr", `q\nr`} {
 		for _, c := range []struct {
 			what  string
 			files map[string][]byte
+			in    string // the folder loaded, under m
 		}{
-			{"mixed", map[string][]byte{"bc/specs.md": page, name + ".lock": lock}},
-			{"misplaced", map[string][]byte{name + "/specs.md": page}},
-			{"no spec", map[string][]byte{name + ".lock": empty}},
+			{"mixed", map[string][]byte{"bc/specs.md": page, name + ".lock": lock}, ""},
+			{"misplaced", map[string][]byte{name + "/specs.md": page}, ""},
+			{"no spec", map[string][]byte{name + ".lock": empty}, ""},
+			// The page named first of a mixed folder, and a build-cache
+			// index of no record in the cache (class c: with either
+			// named raw, no check failed).
+			{"mixed, the page", map[string][]byte{name + "/bc/specs.md": page, name + "/z.lock": lock}, name},
+			{"none in the cache", map[string][]byte{name + "/index.json": uncached}, ""},
 		} {
 			root := t.TempDir()
 			for f, data := range c.files {
@@ -136,7 +143,7 @@ func TestLoadMessagesNameFilesApart(t *testing.T) {
 				}
 			}
 			t.Chdir(root)
-			_, err := Load("m", Options{})
+			_, err := Load(filepath.Join("m", c.in), Options{})
 			var le *LoadError
 			if !errors.As(err, &le) {
 				t.Fatalf("%s %q: %v; want a *LoadError", c.what, name, err)

@@ -69,11 +69,18 @@ func TestFlagPathsShownApart(t *testing.T) {
 // snapshot (q\nr)", "--output q\nr: it is an input", "render: q\nr/l.json
 // is a log"). e5e83e17 named the
 // diff's pair as a path is shown; these are named so too (shownArg,
-// report.VisibleInput): no two of these runs say the same.
+// report.VisibleInput): no two of these runs say the same. An --output
+// that is an input under another path ("--output q\nr/p.lock: it is the
+// input p.lock", and the other way round) and a saved log that does not
+// decode ("reading q\nr/bad.json") had no run here: with either path of
+// the first, or the second, written raw, no test failed (class c).
 func TestSameSnapshotPathsShownApart(t *testing.T) {
 	t.Chdir(t.TempDir())
 	lock := []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`)
 	if err := os.WriteFile("t.tmpl", []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("p.lock", lock, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	said := map[string]string{}
@@ -83,6 +90,13 @@ func TestSameSnapshotPathsShownApart(t *testing.T) {
 		}
 		lockfile := name + "/spack.lock"
 		if err := os.WriteFile(lockfile, lock, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// The plain p.lock under another path, q\nr/p.lock.
+		if err := os.Link("p.lock", name+"/p.lock"); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name+"/bad.json", []byte(`{"schema":"cachediff/log/v1","steps":5}`), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		saved, savedLog := name+"/r.json", name+"/l.json"
@@ -101,6 +115,9 @@ func TestSameSnapshotPathsShownApart(t *testing.T) {
 			{"render", "--fail-on", "any", savedLog},
 			{"render", "-t", "t.tmpl", savedLog},
 			{"-o", lockfile, lockfile, lockfile},
+			{"-o", name + "/p.lock", "p.lock", "p.lock"},
+			{"-o", "p.lock", name + "/p.lock", name + "/p.lock"},
+			{"render", name + "/bad.json"},
 		} {
 			var stdout, stderr bytes.Buffer
 			code := run(args, &stdout, &stderr)

@@ -153,6 +153,23 @@ func TestRootLabelsQuotedInEveryLine(t *testing.T) {
 	if got := report.ApartLabel("%gcc@10"); got != "%gcc@10" {
 		t.Errorf("ApartLabel of a plain compiler = %s", got)
 	}
+	// Each thing ApartLabel quotes, of which the pairs above hold ", "
+	// alone (class c: with any other left out, no test failed).
+	for _, s := range []string{"", "%a;b", "%a(b", "%a)b", "%a·b", `%a"b`, "%a = b", "%a and b", "…%a"} {
+		if got, want := report.ApartLabel(s), strconv.Quote(s); got != want {
+			t.Errorf("ApartLabel(%q) = %s, want %s", s, got, want)
+		}
+	}
+	// The headline quotes its roots' list where a spelling holds ", ",
+	// ";", a parenthesis or " = " (headlineQuoted), not "·": a label
+	// holding it is quoted by ApartLabel alone, as the roots line and the
+	// news quote it (with ApartLabels taken out of the headline's roots
+	// added and removed, no test failed).
+	old := envLockfilesOf(t, "other", "1.3", []string{"x"})
+	r := reporttest.ComparePaths(t, old, envLockfiles(t, "1.5", []string{"a · b", "c"}))
+	if h, _ := report.RootsHeadline(r); strings.Contains(h, "zlib %a · b@1") {
+		t.Errorf("the headline writes the roots added of the compilers \"a · b\" and c with the first's label as it is: %s", h)
+	}
 }
 
 // TestAddedRootLabelsQuoted (issue 35 class c): what tells roots added
