@@ -176,7 +176,7 @@ func TestVariantObjectRefused(t *testing.T) {
 	for _, c := range []struct{ key, param, at string }{
 		{"v", `{}`, "parameters.v: want a value, not an object"},
 		{"v", `{"a": 1}`, "parameters.v: want a value, not an object"},
-		{"cflags", `{}`, "parameters.cflags: want a value, not an object"},
+		{"cflags", `{}`, "parameters.cflags: want a list of flags, as Spack writes them, not an object"},
 		{"v", `[{}]`, "parameters.v[0]: want a value, not an object"},
 		{"v", `[[1]]`, "parameters.v[0]: want a value, not an array"},
 	} {

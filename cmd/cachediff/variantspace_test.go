@@ -39,9 +39,9 @@ func TestVariantWithSpaceQuoted(t *testing.T) {
 	// zlib updated from v="x +w" to v=x and +w, both with the shared
 	// cflags="-O2 -g", and another zlib added; yasm's one hash with
 	// other variants on each side (a warning).
-	spec("old", "z.spec.json", "zlib", h("a"), map[string]any{"v": "x +w", "shared": true, "cflags": "-O2 -g"})
-	spec("new", "z.spec.json", "zlib", h("b"), map[string]any{"v": "x", "w": true, "shared": true, "cflags": "-O2 -g"})
-	spec("new", "z2.spec.json", "zlib", h("d"), map[string]any{"v": "y z", "shared": true, "cflags": "-O2 -g"})
+	spec("old", "z.spec.json", "zlib", h("a"), map[string]any{"v": "x +w", "shared": true, "cflags": []string{"-O2", "-g"}})
+	spec("new", "z.spec.json", "zlib", h("b"), map[string]any{"v": "x", "w": true, "shared": true, "cflags": []string{"-O2", "-g"}})
+	spec("new", "z2.spec.json", "zlib", h("d"), map[string]any{"v": "y z", "shared": true, "cflags": []string{"-O2", "-g"}})
 	spec("old", "y.spec.json", "yasm", h("c"), map[string]any{"v": "x +w"})
 	spec("new", "y.spec.json", "yasm", h("c"), map[string]any{"v": "x", "w": true})
 	old, nw := filepath.Join(dir, "old"), filepath.Join(dir, "new")

@@ -1138,9 +1138,10 @@ func (d *decoder) roots() error {
 				r.Hash, err = d.s.str()
 			case "spec":
 				spec = true
-				if r.Spec, err = d.s.str(); err == nil {
-					err = d.rootSpecControl(r.Spec)
-				}
+				// A spec holding a control character that is no
+				// whitespace (NUL, \x01, an escape) is refused as
+				// every string is (controlEscape).
+				r.Spec, err = d.s.str()
 			default:
 				err = d.s.skip()
 			}
@@ -1161,20 +1162,6 @@ func (d *decoder) roots() error {
 		d.set.Roots = append(d.set.Roots, r)
 		return nil
 	})
-}
-
-// rootSpecControl refuses a root's spec that holds a control character
-// other than whitespace (NUL, \x01, an escape): Spack's spec parser
-// reads none outside a quoted value, and a list of a spec's root
-// spellings is joined on NUL and \x01 where the diff keys its stacks,
-// so that the root spellings "a\x00b" and a, b read as one list.
-func (d *decoder) rootSpecControl(spec string) error {
-	for i := 0; i < len(spec); i++ {
-		if c := spec[i]; c < 0x20 && !strings.ContainsRune("\t\n\v\f\r\x1c\x1d\x1e\x1f", rune(c)) {
-			return d.s.errf("root spec %s holds the control character %s, which no spec Spack writes holds", shown(spec), strconv.QuoteToASCII(string(c)))
-		}
-	}
-	return nil
 }
 
 // concreteSpecs reads a lockfile's {key: node} (versions 5, 6) or

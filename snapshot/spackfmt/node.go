@@ -398,7 +398,22 @@ func (d *decoder) parameters(n *Node) error {
 			return s.givenTwice(key)
 		}
 		buf = buf[:0]
-		switch c := s.peek(); {
+		c := s.peek()
+		if flagNames[string(key)] && c != '[' && c != 'n' {
+			// Spack reads a flag parameter's value item by item
+			// (from_node_dict: for val in values): a string's
+			// characters are its flags ("-O2" is cflags="- O 2"), an
+			// object's keys, and a number or a boolean is refused.
+			// Spack writes a list; read as cflags=-O2, a string was
+			// told otherwise than Spack reads it, and a number or a
+			// boolean read where Spack reads none.
+			why := ""
+			if c == '"' {
+				why = ": Spack would read each of its characters as a flag"
+			}
+			return s.errf("want a list of flags, as Spack writes them, not %s%s", s.nextName(), why)
+		}
+		switch {
 		case c == 't' || c == 'f':
 			v, err := s.boolean()
 			if err != nil {
@@ -419,10 +434,10 @@ func (d *decoder) parameters(n *Node) error {
 			// variant to Spack (from_node_dict), +v or ~v as the JSON
 			// true and false: "v": "true" read v=true, a change from
 			// +v where Spack reads none.
-			switch flag := flagNames[string(key)]; {
-			case !flag && bytes.EqualFold(v, []byte("true")):
+			switch { // a flag's string is refused above
+			case bytes.EqualFold(v, []byte("true")):
 				buf = append(append(buf, '+'), key...)
-			case !flag && bytes.EqualFold(v, []byte("false")):
+			case bytes.EqualFold(v, []byte("false")):
 				buf = append(append(buf, '~'), key...)
 			default:
 				buf = append(append(append(buf, key...), '='), v...)

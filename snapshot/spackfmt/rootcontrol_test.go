@@ -19,10 +19,10 @@ func TestRootSpecControlRefused(t *testing.T) {
 		return []byte(`{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"` + h + `","spec":"` + spec + `"}],"concrete_specs":{"` + h + `":{"name":"zlib","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"parameters":{},"hash":"` + h + `"}}}`)
 	}
 	for spec, want := range map[string]string{
-		`zlib\u0000x`:         `roots[0].spec: root spec "zlib\x00x" holds the control character "\x00"`,
-		`zlib\u0000`:          `roots[0].spec: root spec "zlib\x00" holds the control character "\x00"`,
-		`zlib v='a\u0001b'`:   `roots[0].spec: root spec "zlib v='a\x01b'" holds the control character "\x01"`,
-		`zlib\u001b[31m`:      `roots[0].spec: root spec "zlib\x1b[31m" holds the control character "\x1b"`,
+		`zlib\u0000x`:         `roots[0].spec: "zlib\x00x" holds the control character "\x00"`,
+		`zlib\u0000`:          `roots[0].spec: "zlib\x00" holds the control character "\x00"`,
+		`zlib v='a\u0001b'`:   `roots[0].spec: "zlib v='a\x01b'" holds the control character "\x01"`,
+		`zlib\u001b[31m`:      `roots[0].spec: "zlib\x1b[31m" holds the control character "\x1b"`,
 		`zlib\nx`:             "",
 		"zlib\\t+x":           "",
 		`zlib\u001fx \u202ey`: "",

@@ -874,7 +874,7 @@ func (s *scanner) rawString() ([]byte, error) {
 		return nil, s.errAt(start+1+at, "the escape %s is half of a UTF-16 surrogate pair: Spack (Python's json) reads it as a lone surrogate, which Go's decoder would read as U+FFFD, so that two strings Spack tells apart would be one", raw[at:at+6])
 	}
 	if out, ok := s.unescaped(raw); ok {
-		return out, nil
+		return out, s.controlEscape(start, raw, out)
 	}
 	if err := s.jsonDefect(start); err != nil {
 		return nil, err
@@ -883,7 +883,67 @@ func (s *scanner) rawString() ([]byte, error) {
 	if err := json.Unmarshal(data[start:s.pos], &out); err != nil {
 		return nil, s.errAt(start, "bad string: %v", err)
 	}
-	return []byte(out), nil
+	return []byte(out), s.controlEscape(start, raw, []byte(out))
+}
+
+// controlEscape refuses a string read (out, unescaped from raw, whose
+// quote is at offset start) that an escape gives a control character
+// other than whitespace (\u0000, \u0001, \b, an escape character), told
+// at the escape and naming the string quoted: no spec Spack writes holds
+// one, and the diff joins a spec's spellings on NUL and \x01 where it
+// keys them (a spec's variants, its compiler beside them, its edges'
+// names and versions, its roots), so that the variant "a=1\x00b=2" and
+// the variants a=1 and b=2 read alike, as did the package names
+// "a\x00b" and a, b. A control character written as it is in a string
+// is JSON's defect, refused where it is read; whitespace (a newline, a
+// tab, \x1c to \x1f, which Python reads as whitespace) is read as
+// written. Only a string with an escape is looked at.
+func (s *scanner) controlEscape(start int, raw, out []byte) error {
+	bad := -1
+	for i, c := range out {
+		if c < 0x20 && !controlSpace(c) {
+			bad = i
+			break
+		}
+	}
+	if bad < 0 {
+		return nil
+	}
+	c := out[bad]
+	at := 0 // the escape's offset in raw
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != '\\' || i+1 >= len(raw) {
+			continue
+		}
+		e := raw[i+1]
+		if e == 'u' && i+6 <= len(raw) {
+			if v, err := strconv.ParseUint(string(raw[i+2:i+6]), 16, 16); err == nil && v == uint64(c) {
+				at = i
+				break
+			}
+			i += 5
+		} else if e == 'b' && c == '\b' {
+			at = i
+			break
+		} else {
+			i++
+		}
+	}
+	return s.errAt(start+1+at, "%s holds the control character %s, written %s, which no spec Spack writes holds", shown(string(out)), strconv.QuoteToASCII(string(c)), escapeAt(raw[at:]))
+}
+
+// escapeAt is the escape raw starts with: \b, or \u and its four digits.
+func escapeAt(raw []byte) string {
+	if len(raw) >= 6 && raw[1] == 'u' {
+		return string(raw[:6])
+	}
+	return string(raw[:min(2, len(raw))])
+}
+
+// controlSpace reports whether the control character c is whitespace to
+// Python (str.isspace): a tab, a line's end, \v, \f and \x1c to \x1f.
+func controlSpace(c byte) bool {
+	return c >= '\t' && c <= '\r' || c >= 0x1c && c <= 0x1f
 }
 
 // unescaped is raw, a JSON string's text between its quotes, valid

@@ -33,7 +33,12 @@
 //     alone is name=None), and a number, alone or in a list, is as
 //     Python prints it (1.00 is 1.0, 1e2 is 100.0), as Spack prints
 //     them. An object, alone or in a list, or a list in a list, is an
-//     error naming the spec and the variant.
+//     error naming the spec and the variant, and so is a compiler
+//     flag given anything but a list or null (Spack reads a string's
+//     characters as its flags, and refuses a number or a boolean).
+//     A string read (a name, a version, a variant, a root's spec, a
+//     hash) that an escape makes a control character other than
+//     whitespace is an error naming it quoted (controlEscape).
 //     A value that holds a quote is quoted as Spack prints it: the
 //     string "x" in quotes reads name='"x"'.
 //   - Stacks: none from the file itself. For a lockfile, Roots lists the
