@@ -1003,10 +1003,11 @@ func (r *Repo) rangeRevError(rev, p, top string) error {
 	} else {
 		msg += "; to step through the range's commits, " + logCmd
 	}
-	if a, b, ok := strings.Cut(rev, ".."); ok && !strings.Contains(rev, "...") && a != "" && b != "" {
+	if a, b, ok := pairCut(rev); ok {
 		a, b = r.undashed(a), r.undashed(b)
 		if ka, err := r.Knows(a); err == nil && ka {
 			if kb, err := r.Knows(b); err == nil && kb {
+				a, b = r.olderFirst(r.headRead(a), r.headRead(b))
 				msg += fmt.Sprintf("; to compare its ends, cachediff %s%s %s", in, shellword.Shown(r.ArgPrefix+a+":"+p), shellword.Shown(r.ArgPrefix+b+":"+p))
 			}
 		}

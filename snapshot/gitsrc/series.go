@@ -533,7 +533,7 @@ func (r *Repo) endHint(end string, excluded []string) string {
 	if len(excluded) == 1 {
 		head, err := r.run(nil, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
 		if h := strings.TrimSpace(string(head)); err == nil && h != "" && r.checkRange(end+"..HEAD", excluded[0], h) == nil {
-			return r.shownRev(r.leftEnd(end) + "..HEAD")
+			return r.shownRev(r.leftEnd(end) + ".." + r.headName())
 		}
 	}
 	return r.shownRev(r.leftEnd(end)+"..B") + ", B a later commit of its first-parent line"
@@ -703,7 +703,7 @@ func (r *Repo) oneRevisionHint(rng, end, top string) string {
 	if ok, err := r.isAncestor(end, head); err != nil || !ok {
 		return ""
 	}
-	return fmt.Sprintf("; the range %s is one revision, which selects its history up to it, and %s is there at HEAD: for the commits after it, give %s", quotedRev(rng), displayPath(top), r.shownRev(r.leftEnd(rng)+"..HEAD"))
+	return fmt.Sprintf("; the range %s is one revision, which selects its history up to it, and %s is there at HEAD: for the commits after it, give %s", quotedRev(rng), displayPath(top), r.shownRev(r.leftEnd(rng)+".."+r.headName()))
 }
 
 // isAncestor reports whether commit a is an ancestor of commit b (or b).
