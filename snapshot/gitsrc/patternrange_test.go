@@ -98,3 +98,23 @@ func TestSeriesReversedMergedRange(t *testing.T) {
 		t.Errorf("Series(main..side) gives %s, which is refused: %v", got, err)
 	}
 }
+
+// TestPatternRangeMeantRefused (class e): :/x..y..HEAD, whose pattern's
+// commit is HEAD itself, was told to give ID..HEAD, with that end
+// written as its commit, which the log refuses in turn (the same
+// commit), unsaid. So too ID...HEAD, and a range reversed as meant.
+func TestPatternRangeMeantRefused(t *testing.T) {
+	r := xCommits(t, 2)
+	gitRunner(t, r)("commit", "-q", "--allow-empty", "-m", "top x..y")
+	for rng, want := range map[string]string{
+		":/x..y..HEAD":          "which selects no commit either: the range ",
+		"HEAD^{/x..y}...HEAD":   "which selects no commit either: the range ",
+		"HEAD^{/x..y}..HEAD~1":  "which selects no commit either: the range ",
+		"HEAD^{/c0(..)?}..HEAD": "",
+	} {
+		_, err := r.Series(rng, "x", "", "")
+		if msg := fmt.Sprint(err); !strings.Contains(msg, "written as its commit, ") || (want == "") == strings.Contains(msg, "selects no commit either") || !strings.Contains(msg, want) {
+			t.Errorf("Series(%q): %s; want the range as meant, and %q", rng, msg, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package gitsrc
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -301,7 +302,16 @@ func (r *Repo) patternRange(rng string) (parts []string, err error) {
 				continue
 			}
 		}
-		return nil, fmt.Errorf("the range %s: git cuts a range at its first .., which lies within %s, a revision by its message, so it reads neither end; with that end written as its commit, %s", quotedRev(rng), quotedRev(left), r.shownRev(short(strings.TrimSpace(string(out)))+sep+right))
+		id := strings.TrimSpace(string(out))
+		meant := short(id) + sep + right
+		msg := fmt.Sprintf("the range %s: git cuts a range at its first .., which lies within %s, a revision by its message, so it reads neither end; with that end written as its commit, %s", quotedRev(rng), quotedRev(left), r.shownRev(meant))
+		if err := r.meantRange(meant, id, cmp.Or(right, "HEAD"), sep); err != nil {
+			// The pattern's commit is the other end (:/x..y..HEAD,
+			// x..y HEAD's message): the range given was refused in
+			// turn, unsaid.
+			msg += fmt.Sprintf(", which selects no commit either: %v", err)
+		}
+		return nil, errors.New(msg)
 	}
 	return parts, nil
 }
@@ -388,4 +398,23 @@ func (r *Repo) olderFirst(a, b string) (string, string) {
 		return b, a
 	}
 	return a, b
+}
+
+// meantRange refuses meant, a range patternRange gives (ID..RIGHT or
+// ID...RIGHT, id the commit of its first end), when it selects no
+// commit, as the log would refuse it: its ends one commit, or, of
+// ID..RIGHT, RIGHT an ancestor of ID.
+func (r *Repo) meantRange(meant, id, right, sep string) error {
+	out, err := r.verifyCommit(right)
+	if err != nil {
+		return nil
+	}
+	b := strings.TrimSpace(string(out))
+	if err := sameEnds(meant, id, b); err != nil || sep != ".." {
+		return err
+	}
+	if back, err := r.isAncestor(b, id); err == nil && back {
+		return r.reversedRange(meant, id, b)
+	}
+	return nil
 }
