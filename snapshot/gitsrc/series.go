@@ -638,11 +638,33 @@ func (r *Repo) checkFirstParentBase(rng, left, right, a, b string, line *string)
 	if parent == a {
 		return nil
 	}
-	from := r.shownRev(right) // its line ends within the range: a root, or a shallow clone's oldest
-	if parent != "" {
+	from := r.shownRev(right) // its line ends within the range, at a root
+	switch oldest := r.shallowEnd(a, b); {
+	case parent != "":
 		from = shellword.Shown(short(parent)+".."+right) + ", the same commits of the line"
+	case oldest != "":
+		// A shallow clone's oldest commit: the one revision B reads the
+		// history up to B, whose base is not in the clone, and the log
+		// refused it in turn.
+		from = shellword.Shown(short(oldest)+".."+right) + ", from the oldest commit of the line this clone holds" + shallowHint
 	}
 	return fmt.Errorf("the range %s: %s is not on the first-parent line of %s (a merge brought it in): the series would step from %s's branch to commits of the line that never had its changes, and log them undone; use %s", quotedRev(rng), quotedRev(left), quotedRev(right), quotedRev(left), from)
+}
+
+// shallowEnd is the commit where the first-parent line of a..b ends
+// within the range at a shallow clone's edge (a commit whose parents the
+// clone does not hold), "" when it ends at a root or git cannot say.
+func (r *Repo) shallowEnd(a, b string) string {
+	out, err := r.run(nil, "rev-list", "--first-parent", "--max-parents=0", a+".."+b, "--")
+	oldest := strings.TrimSpace(string(out))
+	if err != nil || oldest == "" || strings.Contains(oldest, "\n") {
+		return ""
+	}
+	obj, err := r.run(nil, "cat-file", "commit", oldest)
+	if err != nil || !bytes.Contains(obj, []byte("\nparent ")) {
+		return ""
+	}
+	return oldest
 }
 
 // lineBase returns the first parent of the oldest first-parent commit
