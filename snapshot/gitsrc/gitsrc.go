@@ -212,6 +212,14 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		}
 		return nil, err
 	}
+	if commit != "" && rangeRev(rev) {
+		// git read HEAD@{1}..HEAD^{commit} as HEAD's reflog, whose
+		// entries reach it, and HEAD@{1}..HEAD:PATH as no object: it
+		// was said to be a folder missing from a damaged clone.
+		if err := r.rangeRevError(rev, p, top); err != nil {
+			return nil, err
+		}
+	}
 	if commit == "" {
 		if err := r.rangeRevError(rev, p, top); err != nil {
 			return nil, err

@@ -34,7 +34,9 @@ func pairOf(t *testing.T, bash, spec, msg string) []string {
 // newest first, which pasted warned that the first "looks newer"; of
 // HEAD^{/c1(..)?}..HEAD none was given (it was cut at the pattern's
 // ..); beside a branch HEAD, HEAD~1 and HEAD were given, refused as
-// ambiguous in turn. Each is given oldest first, as cachediff reads it.
+// ambiguous in turn; of HEAD@{1}..HEAD, whose commits are dated before
+// the reflog's entries, it was said that x is a file missing from a
+// damaged clone. Each is given oldest first, as cachediff reads it.
 func TestRangeRevPairPastes(t *testing.T) {
 	bash := gittest.GitAndBash(t)
 	r := xCommits(t, 1)
@@ -67,6 +69,12 @@ func TestRangeRevPairPastes(t *testing.T) {
 	}
 	if got := pasted("HEAD^{/c1(..)?}..HEAD:x"); len(got) == 2 && got[1].Commit == got[0].Commit {
 		t.Errorf("Resolve(HEAD^{/c1(..)?}..HEAD:x): the pair is one commit, %s", got[0].Commit)
+	}
+	// git reads HEAD@{1}..HEAD^{commit} as HEAD's reflog, whose entries
+	// reach it, and HEAD@{1}..HEAD:x as no object: it was said to be a
+	// file missing from a damaged clone.
+	if got := pasted("HEAD@{1}..HEAD:x"); len(got) == 2 && got[0].Commit == got[1].Commit {
+		t.Errorf("Resolve(HEAD@{1}..HEAD:x): the pair is one commit, %s", got[0].Commit)
 	}
 	head, _ := r.run(nil, "rev-parse", "HEAD~1", "HEAD")
 	if _, err := gittest.Git(r.dir, nil, "update-ref", "refs/heads/HEAD", "HEAD~2"); err != nil {
