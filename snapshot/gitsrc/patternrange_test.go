@@ -59,6 +59,7 @@ func TestSeriesPatternRange(t *testing.T) {
 	for rng, want := range map[string]string{
 		":/c1..nope":           "unknown revision nope in the range :/c1..nope",
 		"HEAD^{/zz..yy}..HEAD": "unknown revision HEAD^{/zz..yy} in the range",
+		":/zz..yy..HEAD":       "unknown revision :/zz..yy in the range",
 		pat + "..nope":         "unknown revision nope in the range",
 	} {
 		if _, err := r.Series(rng, "x", "", ""); err == nil || !strings.Contains(err.Error(), want) {

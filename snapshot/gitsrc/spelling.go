@@ -295,6 +295,15 @@ func (r *Repo) patternRange(rng string) (parts []string, err error) {
 		}
 		out, err := r.verifyCommit(left)
 		if err != nil {
+			if !open && parts == nil && right != "" {
+				// :/zz..yy..HEAD, no message matching zz..yy: the
+				// first end as meant is the one unknown, where a later
+				// cut reads a known end (it was said "unknown revision
+				// :/zz", a revision nobody wrote).
+				if _, rerr := r.verifyCommit(right); rerr == nil {
+					parts = []string{left, right}
+				}
+			}
 			continue
 		}
 		if right != "" {
