@@ -88,9 +88,9 @@ func TestDashRefSpelling(t *testing.T) {
 func TestDashRangeRevWays(t *testing.T) {
 	bash := gittest.GitAndBash(t)
 	r := xCommits(t, 3)
-	git := gitRunner(t, r)
-	git("update-ref", "refs/heads/-y", "HEAD~2")
-	git("update-ref", "refs/tags/-y", "HEAD~1")
+	for ref, at := range map[string]string{"refs/heads/-y": "HEAD~2", "refs/tags/-y": "HEAD~1"} {
+		gitRunner(t, r)("update-ref", ref, at)
+	}
 	_, err := r.Resolve("-y..HEAD:x")
 	_, ways, ok := strings.Cut(fmt.Sprint(err), "write the one meant: ")
 	if !ok {

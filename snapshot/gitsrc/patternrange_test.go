@@ -38,23 +38,7 @@ func TestSeriesPatternRange(t *testing.T) {
 		{"^" + pat, "x", "as ", ", B a later"},
 		{pat, "y", "for the commits after it, give ", ""},
 	} {
-		_, err := r.Series(tc.rng, tc.path, "", "")
-		if err == nil {
-			t.Errorf("Series(%q) took it", tc.rng)
-			continue
-		}
-		msg := err.Error()
-		word, ok := givenWord(t, tc.rng, msg, tc.before, tc.after)
-		if !ok {
-			continue
-		}
-		got, ok := shellWord(t, bash, word)
-		if !ok {
-			continue
-		}
-		if _, err := r.Series(got, tc.path, "", ""); err != nil {
-			t.Errorf("Series(%q) gives %s, which is refused: %v", tc.rng, got, err)
-		}
+		givenRangeTaken(t, bash, r, tc.rng, tc.path, tc.before, tc.after)
 	}
 	for rng, want := range map[string]string{
 		":/c1..nope":           "unknown revision nope in the range :/c1..nope",

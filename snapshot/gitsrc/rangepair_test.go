@@ -114,21 +114,27 @@ func TestHeadBranchHints(t *testing.T) {
 		{"^main~2", "x", "as ", ""},
 		{"main~1", "y", "for the commits after it, give ", ""},
 	} {
-		_, err := r.Series(tc.rng, tc.path, "", "")
-		if err == nil {
-			t.Errorf("Series(%q) took it", tc.rng)
-			continue
-		}
-		word, ok := givenWord(t, tc.rng, err.Error(), tc.before, tc.after)
-		if !ok {
-			continue
-		}
-		got, ok := shellWord(t, bash, word)
-		if !ok {
-			continue
-		}
-		if _, err := r.Series(got, tc.path, "", ""); err != nil {
-			t.Errorf("Series(%q) gives %s, which is refused: %v", tc.rng, got, err)
+		givenRangeTaken(t, bash, r, tc.rng, tc.path, tc.before, tc.after)
+	}
+}
+
+// givenRangeTaken checks that Series(rng) over path is refused with a
+// range to give instead (givenWord: after before, up to after) that the
+// shell reads back as one word and the log takes.
+func givenRangeTaken(t *testing.T, bash string, r *Repo, rng, path, before, after string) {
+	t.Helper()
+	_, err := r.Series(rng, path, "", "")
+	if err == nil {
+		t.Errorf("Series(%q) took it", rng)
+		return
+	}
+	word, ok := givenWord(t, rng, err.Error(), before, after)
+	if !ok {
+		return
+	}
+	if got, ok := shellWord(t, bash, word); ok {
+		if _, err := r.Series(got, path, "", ""); err != nil {
+			t.Errorf("Series(%q) gives %s, which is refused: %v", rng, got, err)
 		}
 	}
 }
