@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -75,6 +76,32 @@ func TestDashRefSpelling(t *testing.T) {
 			if _, err := r.Series(got, "x", "", ""); err != nil {
 				t.Errorf("%s: the range given, %s, is refused: %v", tc.name, got, err)
 			}
+		}
+	}
+}
+
+// TestDashRangeRevWays (class e): git:-y..HEAD:x, of a tag and a branch
+// -y, was told to write git:refs/tags/-y..HEAD:x or
+// git:refs/heads/-y..HEAD:x, REV:PATH of a range, which is refused in
+// turn. Each way is the log of the range, which the shell reads back
+// and the log takes.
+func TestDashRangeRevWays(t *testing.T) {
+	bash := gittest.GitAndBash(t)
+	r := xCommits(t, 3)
+	for ref, at := range map[string]string{"refs/heads/-y": "HEAD~2", "refs/tags/-y": "HEAD~1"} {
+		gitRunner(t, r)("update-ref", ref, at)
+	}
+	_, err := r.Resolve("-y..HEAD:x")
+	_, ways, ok := strings.Cut(fmt.Sprint(err), "write the one meant: ")
+	if !ok {
+		t.Fatalf("Resolve(-y..HEAD:x): %v; want the ways to write it", err)
+	}
+	for _, way := range strings.Split(ways, " or ") {
+		args := shellWords(t, bash, strings.TrimPrefix(way, "cachediff "))
+		if len(args) != 6 || args[0] != "-C" || args[2] != "log" || args[3] != "--revs" {
+			t.Errorf("Resolve(-y..HEAD:x) gives %s, which reads as %q; want a log of the range", way, args)
+		} else if _, err := r.Series(args[4], args[5], "", ""); err != nil {
+			t.Errorf("Resolve(-y..HEAD:x) gives %s, which is refused: %v", way, err)
 		}
 	}
 }

@@ -212,6 +212,14 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		}
 		return nil, err
 	}
+	if commit != "" && rangeRev(rev) {
+		// git read HEAD@{1}..HEAD^{commit} as HEAD's reflog, whose
+		// entries reach it, and HEAD@{1}..HEAD:PATH as no object: it
+		// was said to be a folder missing from a damaged clone.
+		if err := r.rangeRevError(rev, p, top); err != nil {
+			return nil, err
+		}
+	}
 	if commit == "" {
 		if err := r.rangeRevError(rev, p, top); err != nil {
 			return nil, err
@@ -989,29 +997,42 @@ func (r *Repo) rangeRevError(rev, p, top string) error {
 	if !rangeRev(rev) {
 		return nil
 	}
-	logPath := p
-	if prefix, err := r.showPrefix(); err == nil && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
-		if rel, err := filepath.Rel(cmp.Or(prefix, "."), cmp.Or(top, ".")); err == nil {
-			logPath = filepath.ToSlash(rel)
-		}
-	}
+	logPath := r.logPath(p, top)
 	in := r.inFolder()
 	msg := fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit", quotedRev(rev))
-	logCmd := fmt.Sprintf("cachediff %slog --revs %s %s", in, shellword.Shown(rev), shellword.Shown(logPath))
+	logCmd := r.logCommand(rev, logPath)
 	if _, err := r.Series(rev, logPath, "", ""); err != nil {
 		msg += fmt.Sprintf("; as a log of the range's commits (%s), it is refused too: %v", logCmd, err)
 	} else {
 		msg += "; to step through the range's commits, " + logCmd
 	}
-	if a, b, ok := strings.Cut(rev, ".."); ok && !strings.Contains(rev, "...") && a != "" && b != "" {
+	if a, b, ok := pairCut(rev); ok {
 		a, b = r.undashed(a), r.undashed(b)
 		if ka, err := r.Knows(a); err == nil && ka {
 			if kb, err := r.Knows(b); err == nil && kb {
+				a, b = r.olderFirst(r.headRead(a), r.headRead(b))
 				msg += fmt.Sprintf("; to compare its ends, cachediff %s%s %s", in, shellword.Shown(r.ArgPrefix+a+":"+p), shellword.Shown(r.ArgPrefix+b+":"+p))
 			}
 		}
 	}
 	return errors.New(msg)
+}
+
+// logPath is p, of REV:PATH (top from the top of the repository), as
+// log --revs reads it: from the current folder.
+func (r *Repo) logPath(p, top string) string {
+	if prefix, err := r.showPrefix(); err == nil && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
+		if rel, err := filepath.Rel(cmp.Or(prefix, "."), cmp.Or(top, ".")); err == nil {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return p
+}
+
+// logCommand is the log of the range rng over logPath, as a message
+// gives it to paste: with -C DIR where the repository is read from DIR.
+func (r *Repo) logCommand(rng, logPath string) string {
+	return fmt.Sprintf("cachediff %slog --revs %s %s", r.inFolder(), shellword.Shown(rng), shellword.Shown(logPath))
 }
 
 // dashRevError is the error of REV:PATH whose REV begins with -, which
@@ -1023,7 +1044,17 @@ func (r *Repo) rangeRevError(rev, p, top string) error {
 func (r *Repo) dashRevError(rev, p string) error {
 	full, each := r.undash(rev)
 	if each != nil {
-		return fmt.Errorf("revision %s begins with -, which git would read as an option, not a revision, %s", quotedRev(rev), r.dashHint(rev, func(s string) string { return shellword.Shown(r.ArgPrefix + s + ":" + p) }))
+		shown := func(s string) string { return shellword.Shown(r.ArgPrefix + s + ":" + p) }
+		what := "a revision"
+		if top, err := r.FromTop(p); err == nil && rangeRev(rev) {
+			// -y..HEAD, of a tag and a branch -y: each way was given
+			// as REV:PATH (git:refs/tags/-y..HEAD:PATH), a range that
+			// REV:PATH refuses in turn; it is the log of each.
+			logPath := r.logPath(p, top)
+			shown = func(s string) string { return r.logCommand(s, logPath) }
+			what = "a revision; it is a range of commits, not one, which REV:PATH does not read (it reads PATH at one commit), so each way is given as a log of the range"
+		}
+		return fmt.Errorf("revision %s begins with -, which git would read as an option, not %s, %s", quotedRev(rev), what, r.dashHint(rev, shown))
 	}
 	if full == "" {
 		return fmt.Errorf("unknown revision %q", rev)

@@ -38,27 +38,12 @@ func TestSeriesPatternRange(t *testing.T) {
 		{"^" + pat, "x", "as ", ", B a later"},
 		{pat, "y", "for the commits after it, give ", ""},
 	} {
-		_, err := r.Series(tc.rng, tc.path, "", "")
-		if err == nil {
-			t.Errorf("Series(%q) took it", tc.rng)
-			continue
-		}
-		msg := err.Error()
-		word, ok := givenWord(t, tc.rng, msg, tc.before, tc.after)
-		if !ok {
-			continue
-		}
-		got, ok := shellWord(t, bash, word)
-		if !ok {
-			continue
-		}
-		if _, err := r.Series(got, tc.path, "", ""); err != nil {
-			t.Errorf("Series(%q) gives %s, which is refused: %v", tc.rng, got, err)
-		}
+		givenRangeTaken(t, bash, r, tc.rng, tc.path, tc.before, tc.after)
 	}
 	for rng, want := range map[string]string{
 		":/c1..nope":           "unknown revision nope in the range :/c1..nope",
 		"HEAD^{/zz..yy}..HEAD": "unknown revision HEAD^{/zz..yy} in the range",
+		":/zz..yy..HEAD":       "unknown revision :/zz..yy in the range",
 		pat + "..nope":         "unknown revision nope in the range",
 	} {
 		if _, err := r.Series(rng, "x", "", ""); err == nil || !strings.Contains(err.Error(), want) {
@@ -96,5 +81,25 @@ func TestSeriesReversedMergedRange(t *testing.T) {
 	}
 	if _, err := r.Series(got, "x", "", ""); err != nil {
 		t.Errorf("Series(main..side) gives %s, which is refused: %v", got, err)
+	}
+}
+
+// TestPatternRangeMeantRefused (class e): :/x..y..HEAD, whose pattern's
+// commit is HEAD itself, was told to give ID..HEAD, with that end
+// written as its commit, which the log refuses in turn (the same
+// commit), unsaid. So too ID...HEAD, and a range reversed as meant.
+func TestPatternRangeMeantRefused(t *testing.T) {
+	r := xCommits(t, 2)
+	gitRunner(t, r)("commit", "-q", "--allow-empty", "-m", "top x..y")
+	for rng, want := range map[string]string{
+		":/x..y..HEAD":          "which selects no commit either: the range ",
+		"HEAD^{/x..y}...HEAD":   "which selects no commit either: the range ",
+		"HEAD^{/x..y}..HEAD~1":  "which selects no commit either: the range ",
+		"HEAD^{/c0(..)?}..HEAD": "",
+	} {
+		_, err := r.Series(rng, "x", "", "")
+		if msg := fmt.Sprint(err); !strings.Contains(msg, "written as its commit, ") || (want == "") == strings.Contains(msg, "selects no commit either") || !strings.Contains(msg, want) {
+			t.Errorf("Series(%q): %s; want the range as meant, and %q", rng, msg, want)
+		}
 	}
 }

@@ -533,7 +533,7 @@ func (r *Repo) endHint(end string, excluded []string) string {
 	if len(excluded) == 1 {
 		head, err := r.run(nil, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
 		if h := strings.TrimSpace(string(head)); err == nil && h != "" && r.checkRange(end+"..HEAD", excluded[0], h) == nil {
-			return r.shownRev(r.leftEnd(end) + "..HEAD")
+			return r.shownRev(r.leftEnd(end) + ".." + r.headName())
 		}
 	}
 	return r.shownRev(r.leftEnd(end)+"..B") + ", B a later commit of its first-parent line"
@@ -638,11 +638,33 @@ func (r *Repo) checkFirstParentBase(rng, left, right, a, b string, line *string)
 	if parent == a {
 		return nil
 	}
-	from := r.shownRev(right) // its line ends within the range: a root, or a shallow clone's oldest
-	if parent != "" {
+	from := r.shownRev(right) // its line ends within the range, at a root
+	switch oldest := r.shallowEnd(a, b); {
+	case parent != "":
 		from = shellword.Shown(short(parent)+".."+right) + ", the same commits of the line"
+	case oldest != "":
+		// A shallow clone's oldest commit: the one revision B reads the
+		// history up to B, whose base is not in the clone, and the log
+		// refused it in turn.
+		from = shellword.Shown(short(oldest)+".."+right) + ", from the oldest commit of the line this clone holds" + shallowHint
 	}
 	return fmt.Errorf("the range %s: %s is not on the first-parent line of %s (a merge brought it in): the series would step from %s's branch to commits of the line that never had its changes, and log them undone; use %s", quotedRev(rng), quotedRev(left), quotedRev(right), quotedRev(left), from)
+}
+
+// shallowEnd is the commit where the first-parent line of a..b ends
+// within the range at a shallow clone's edge (a commit whose parents the
+// clone does not hold), "" when it ends at a root or git cannot say.
+func (r *Repo) shallowEnd(a, b string) string {
+	out, err := r.run(nil, "rev-list", "--first-parent", "--max-parents=0", a+".."+b, "--")
+	oldest := strings.TrimSpace(string(out))
+	if err != nil || oldest == "" || strings.Contains(oldest, "\n") {
+		return ""
+	}
+	obj, err := r.run(nil, "cat-file", "commit", oldest)
+	if err != nil || !bytes.Contains(obj, []byte("\nparent ")) {
+		return ""
+	}
+	return oldest
 }
 
 // lineBase returns the first parent of the oldest first-parent commit
@@ -703,7 +725,7 @@ func (r *Repo) oneRevisionHint(rng, end, top string) string {
 	if ok, err := r.isAncestor(end, head); err != nil || !ok {
 		return ""
 	}
-	return fmt.Sprintf("; the range %s is one revision, which selects its history up to it, and %s is there at HEAD: for the commits after it, give %s", quotedRev(rng), displayPath(top), r.shownRev(r.leftEnd(rng)+"..HEAD"))
+	return fmt.Sprintf("; the range %s is one revision, which selects its history up to it, and %s is there at HEAD: for the commits after it, give %s", quotedRev(rng), displayPath(top), r.shownRev(r.leftEnd(rng)+".."+r.headName()))
 }
 
 // isAncestor reports whether commit a is an ancestor of commit b (or b).

@@ -2,10 +2,12 @@ package gitsrc
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -293,6 +295,15 @@ func (r *Repo) patternRange(rng string) (parts []string, err error) {
 		}
 		out, err := r.verifyCommit(left)
 		if err != nil {
+			if !open && parts == nil && right != "" {
+				// :/zz..yy..HEAD, no message matching zz..yy: the
+				// first end as meant is the one unknown, where a later
+				// cut reads a known end (it was said "unknown revision
+				// :/zz", a revision nobody wrote).
+				if _, rerr := r.verifyCommit(right); rerr == nil {
+					parts = []string{left, right}
+				}
+			}
 			continue
 		}
 		if right != "" {
@@ -300,7 +311,119 @@ func (r *Repo) patternRange(rng string) (parts []string, err error) {
 				continue
 			}
 		}
-		return nil, fmt.Errorf("the range %s: git cuts a range at its first .., which lies within %s, a revision by its message, so it reads neither end; with that end written as its commit, %s", quotedRev(rng), quotedRev(left), r.shownRev(short(strings.TrimSpace(string(out)))+sep+right))
+		id := strings.TrimSpace(string(out))
+		meant := short(id) + sep + right
+		msg := fmt.Sprintf("the range %s: git cuts a range at its first .., which lies within %s, a revision by its message, so it reads neither end; with that end written as its commit, %s", quotedRev(rng), quotedRev(left), r.shownRev(meant))
+		if err := r.meantRange(meant, id, cmp.Or(right, "HEAD"), sep); err != nil {
+			// The pattern's commit is the other end (:/x..y..HEAD,
+			// x..y HEAD's message): the range given was refused in
+			// turn, unsaid.
+			msg += fmt.Sprintf(", which selects no commit either: %v", err)
+		}
+		return nil, errors.New(msg)
 	}
 	return parts, nil
+}
+
+// headName is HEAD as a suggestion writes it for cachediff to read: its
+// commit's short id where HEAD is the name of more than one ref (a
+// branch HEAD, git update-ref refs/heads/HEAD, beside the git
+// directory's HEAD), which cachediff refuses as ambiguous: the ranges
+// END..HEAD that endHint and oneRevisionHint gave were refused in turn.
+func (r *Repo) headName() string {
+	if len(r.refsReadAs("HEAD")) < 2 {
+		return "HEAD"
+	}
+	if out, err := r.run(nil, "rev-parse", "--verify", "--quiet", "HEAD^{commit}"); err == nil {
+		return short(strings.TrimSpace(string(out)))
+	}
+	return "HEAD"
+}
+
+// headRead is rev, an end of a range, with HEAD (or git's @, HEAD too)
+// at its start written as headName: HEAD~1 beside a branch HEAD is the
+// id's ~1. A reflog's HEAD@{1} is kept, the id having none.
+func (r *Repo) headRead(rev string) string {
+	for _, name := range []string{"HEAD", "@"} {
+		rest, ok := strings.CutPrefix(rev, name)
+		if !ok || (rest != "" && !strings.ContainsAny(rest[:1], "~^")) {
+			continue
+		}
+		if h := r.headName(); h != "HEAD" {
+			return h + rest
+		}
+		return rev
+	}
+	return rev
+}
+
+// pairCut cuts rev, a range A..B, into its ends as meant: at the first
+// ".." outside a revision by message's braces (HEAD^{/a..b}..HEAD,
+// whose pair was cut at the pattern's .. and so not given). ok is false
+// for A...B, an end left out, or a first end :/TEXT, which REV:PATH
+// cannot hold.
+func pairCut(rev string) (a, b string, ok bool) {
+	i := 0
+	for {
+		j := strings.Index(rev[i:], "..")
+		if j < 0 {
+			return "", "", false
+		}
+		i += j
+		if !bracesOpen(rev[:i]) {
+			break
+		}
+		i += 2
+	}
+	a, b = rev[:i], rev[i+2:]
+	if a == "" || b == "" || strings.HasPrefix(b, ".") || strings.HasPrefix(a, ":/") {
+		return "", "", false
+	}
+	return a, b, true
+}
+
+// olderFirst is a and b, commits by name, oldest first by their
+// committer dates, as cachediff's order warning reads a pair: the pair
+// of a reversed range (master..master~1) was given in the range's order
+// and, pasted, warned that the first "looks newer". As given when they
+// are dated alike or git cannot say.
+func (r *Repo) olderFirst(a, b string) (string, string) {
+	var ids []string
+	for _, rev := range []string{a, b} {
+		out, err := r.verifyCommit(rev)
+		if err != nil {
+			return a, b
+		}
+		ids = append(ids, strings.TrimSpace(string(out)))
+	}
+	out, err := r.run(nil, "show", "-s", "--format=%ct", ids[0], ids[1], "--")
+	f := strings.Fields(string(out))
+	if err != nil || len(f) != 2 {
+		return a, b
+	}
+	ta, err1 := strconv.ParseInt(f[0], 10, 64)
+	tb, err2 := strconv.ParseInt(f[1], 10, 64)
+	if err1 == nil && err2 == nil && ta > tb {
+		return b, a
+	}
+	return a, b
+}
+
+// meantRange refuses meant, a range patternRange gives (ID..RIGHT or
+// ID...RIGHT, id the commit of its first end), when it selects no
+// commit, as the log would refuse it: its ends one commit, or, of
+// ID..RIGHT, RIGHT an ancestor of ID.
+func (r *Repo) meantRange(meant, id, right, sep string) error {
+	out, err := r.verifyCommit(right)
+	if err != nil {
+		return nil
+	}
+	b := strings.TrimSpace(string(out))
+	if err := sameEnds(meant, id, b); err != nil || sep != ".." {
+		return err
+	}
+	if back, err := r.isAncestor(b, id); err == nil && back {
+		return r.reversedRange(meant, id, b)
+	}
+	return nil
 }

@@ -179,7 +179,14 @@ func Open(st Store, opt Options) (*Source, error) {
 		return nil, err
 	case opt.View != "" && !noMirrorHeld(st):
 		absent, rerr := rootManifestAbsent(st)
-		if rerr != nil {
+		if errors.Is(rerr, ErrForbidden) {
+			// Refused, as a bucket refuses a file that is not there to
+			// whom may not list it: the probes below go on as without
+			// --view, "no view" where they find a mirror, else this
+			// refusal, as without --view. It said `no view "x"` of a
+			// server that holds no mirror at all.
+			refused, absent = rerr, true
+		} else if rerr != nil {
 			return nil, rerr
 		}
 		if !absent {
@@ -369,9 +376,10 @@ func noMirrorHeld(st Store) bool {
 // no index manifest at its root either (HTTP 404): with --view, then,
 // the view is not all that is missing, and Open goes on to the probes
 // of a mirror without one. false for the stores noMirrorHeld judges.
-// The error of a request that failed otherwise (HTTP 500), as Open
-// without --view says it: the view's 404 said `no view "x"`, of a server
-// that could not say whether it holds a mirror.
+// The error of a request that failed otherwise (HTTP 500; HTTP 403,
+// ErrForbidden, which Open reads as absent and keeps), as Open without
+// --view says it: the view's 404 said `no view "x"`, of a server that
+// could not say whether it holds a mirror.
 func rootManifestAbsent(st Store) (bool, error) {
 	switch st.(type) {
 	case hasStore, *noted:
@@ -380,9 +388,6 @@ func rootManifestAbsent(st Store) (bool, error) {
 	_, err := st.Get(indexManifest, maxManifest)
 	if errors.Is(err, ErrNotFound) {
 		return true, nil
-	}
-	if errors.Is(err, ErrForbidden) {
-		return false, nil // a mirror whose index manifest is refused: no view
 	}
 	return false, err
 }

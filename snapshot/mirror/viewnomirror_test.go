@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -55,12 +56,18 @@ func TestViewOfNoMirrorURL(t *testing.T) {
 		// "x": …: not found`, the failure unsaid (e80daefb took it for
 		// a manifest there); it is the failure, as without --view.
 		{map[string]string{"/v3/manifests/index/index.manifest.json": "500"}, ""},
+		// Refused (HTTP 403), of a server with no other file: said `no
+		// view "x": …: not found`, where without --view it is the
+		// refusal; beside a mirror of layout v2 or v3, still "no view".
+		{map[string]string{"/v3/manifests/index/index.manifest.json": "403"}, ""},
+		{map[string]string{"/v3/manifests/index/index.manifest.json": "403", "/build_cache/index.json": `{"database": {"version": "7", "installs": {}}}`}, `no view "x"`},
+		{map[string]string{"/v3/manifests/index/index.manifest.json": "403", "/v3/layout.json": `{"signing": "gpg"}`}, `no view "x"`},
 	} {
 		var asked atomic.Int32
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			asked.Add(1)
-			if body := tc.files[r.URL.Path]; body == "500" {
-				http.Error(w, "boom", http.StatusInternalServerError)
+			if code, err := strconv.Atoi(tc.files[r.URL.Path]); err == nil {
+				http.Error(w, "boom", code) // "500", "403"
 				return
 			}
 			if body, ok := tc.files[r.URL.Path]; ok {
