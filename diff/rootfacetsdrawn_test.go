@@ -206,7 +206,12 @@ func loadFacetFolder(t *testing.T, name string, roots []facetRoot, shuffle *rand
 // beside it; seeds 36, 52, 58, 65, 73, 101 and 1558 mirror now). Seed
 // 528 (and 722, 888) holds an added root whose hash the old side roots
 // under another spelling: paired as a removed root changed into it, its
-// roots were not mirrored; no test but it skips such a root.
+// roots were not mirrored; no test but it skips such a root. Seeds 18,
+// 37, 69, 76, 133, 151, 168, 217, 269, 821, 1446 and 1839 mirror (of
+// 0–1999, 84 fail, 22 roots and 67 counts) since a spec of a spelling
+// respelt root by root compares the spellings that go whole into it
+// the other way round as one (TestRootMergedSpellingStacksMirror and
+// the tests beside it).
 func TestRootsDrawnFacetFolders(t *testing.T) {
 	seeds := uint64(300)
 	if testing.Short() {
@@ -224,9 +229,8 @@ func TestRootsDrawnFacetFolders(t *testing.T) {
 // rest their specs' counts (leads: a spec restacked one way round and
 // unchanged the other, beside a root added or removed under a spelling
 // respelt).
-var facetsNotMirrored = map[uint64]bool{18: true, 25: true, 37: true, 64: true, 69: true, 76: true, 86: true, 91: true,
-	133: true, 151: true, 168: true, 177: true, 203: true, 208: true, 217: true, 218: true, 225: true, 226: true,
-	237: true, 269: true, 275: true, 821: true, 1446: true, 1839: true}
+var facetsNotMirrored = map[uint64]bool{25: true, 64: true, 86: true, 91: true, 177: true, 203: true,
+	208: true, 218: true, 225: true, 226: true, 237: true, 275: true}
 
 // checkFacetFolders checks the diffs of the folders drawFacetFolders(seed)
 // draws, as TestRootsDrawnFacetFolders says.

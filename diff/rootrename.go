@@ -632,6 +632,14 @@ type respelling struct {
 	// new root pairs with keeps it.
 	byRoot map[string]bool
 	weak   map[rootAt]bool // roots that keep their spelling only where no root respelt out of it goes
+	// wholeThere holds, by old spelling of stack's roots and
+	// environment, the new spellings its roots there take whose every
+	// root there is one of them (fillWholeThere).
+	wholeThere map[[2]spellingAt]bool
+	// wholeInto holds, by old spelling one side alone writes, the new
+	// spellings one side alone writes that its roots alone take
+	// (sorted): the other way round, each goes whole into it.
+	wholeInto map[string][]string
 	// mate maps an old root that respell or respeltRoots paired by
 	// environment (old spelling, hash) to the hash of the new root it
 	// paired with: the roots' changes pair them so (rootChanges), as the
@@ -1073,6 +1081,7 @@ func (r *respelling) stacks(o, n map[string][]*GraphNode, intoRoots map[rootAt]s
 	for _, x := range olds {
 		r.byRoot[x] = true
 	}
+	r.fillWholeThere(o, n, olds)
 	for _, x := range olds {
 		respelt := map[envArch]bool{} // of x's roots, one respelt there
 		for _, g := range o[x] {
@@ -1093,6 +1102,106 @@ func (r *respelling) stacks(o, n map[string][]*GraphNode, intoRoots map[rootAt]s
 			}
 		}
 	}
+}
+
+// A spellingAt is a spelling in an environment (os, platform and
+// target).
+type spellingAt struct {
+	root string
+	arch envArch
+}
+
+// fillWholeThere fills r.wholeThere: of each old spelling of olds
+// (r.stack's), by environment, the new spellings its roots there take
+// (each other than it) every root of which there is one of them,
+// paired (r.mate): the other way round, such a spelling goes whole into
+// the old one there, its stack renamed as it is.
+func (r *respelling) fillWholeThere(o, n map[string][]*GraphNode, olds []string) {
+	// A new spelling one side alone writes that roots of one old
+	// spelling x alone take, x one side alone writes too, goes whole
+	// into x the other way round, in every environment.
+	owner := map[string]string{} // a new spelling: the old spelling of stack's roots that take it, "" if several
+	for at, y := range r.stack {
+		if w, ok := owner[y]; !ok {
+			owner[y] = at.root
+		} else if w != at.root {
+			owner[y] = ""
+		}
+	}
+	for _, y := range r.whole {
+		owner[y] = ""
+	}
+	for y, x := range owner {
+		if _, ok := o[y]; !ok && x != "" {
+			if _, ok := n[x]; !ok {
+				if r.wholeInto == nil {
+					r.wholeInto = map[string][]string{}
+				}
+				r.wholeInto[x] = append(r.wholeInto[x], y)
+			}
+		}
+	}
+	for _, l := range r.wholeInto {
+		slices.Sort(l)
+	}
+	there := map[spellingAt]int{} // a new spelling's roots in an environment
+	counted := map[string]bool{}  // the new spellings there counts
+	for _, x := range olds {
+		came := map[spellingAt]map[string]bool{} // by new spelling there: the hashes of its roots x's took
+		for _, g := range o[x] {
+			at := rootAt{x, g.Hash()}
+			y := r.stack[at]
+			if y == "" || y == x {
+				continue
+			}
+			h, ok := r.mate[at]
+			if !ok {
+				continue
+			}
+			k := spellingAt{y, archOf(g)}
+			if came[k] == nil {
+				came[k] = map[string]bool{}
+			}
+			came[k][h] = true
+		}
+		for k, hs := range came {
+			if !counted[k.root] {
+				counted[k.root] = true
+				for _, g := range n[k.root] {
+					there[spellingAt{k.root, archOf(g)}]++
+				}
+			}
+			if there[k] == len(hs) {
+				if r.wholeThere == nil {
+					r.wholeThere = map[[2]spellingAt]bool{}
+				}
+				r.wholeThere[[2]spellingAt{{x, k.arch}, k}] = true
+			}
+		}
+	}
+}
+
+// A weakTook is what a spec takes of a rename's alts (respellStacks):
+// those the new side's spec of its hash is in, and whether it is in
+// the rename's old spelling's stack too. Found once for each set and
+// new list.
+type weakTook struct {
+	alts []string
+	kept bool
+}
+
+// weakTookKey writes took out (the key respellStacks makes a spec's
+// stacks once for), its renames in order; "" when it is empty.
+func weakTookKey(took map[int32]weakTook) string {
+	if len(took) == 0 {
+		return ""
+	}
+	ids := slices.Sorted(maps.Keys(took))
+	var b strings.Builder
+	for _, id := range ids {
+		fmt.Fprintf(&b, "%d:%v:%s\x01", id, took[id].kept, strings.Join(took[id].alts, "\x00"))
+	}
+	return b.String()
 }
 
 // boolInt is 1 for true, 0 for false.
@@ -1140,6 +1249,15 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 	// on the new side; new → old, p alone took hdf5@2.0, and the lib,
 	// needed by w, weak, alone, kept hdf5, though in hdf5@2.0 on the
 	// other side: restacked one way and not the other).
+	// A rename into a spelling that goes whole into from the other way
+	// round (r.wholeThere, r.wholeInto) names those spellings of its
+	// environment too (alts): the other way round they are one name, so
+	// a spec the new side's spec of whose hash is in one of them, or in
+	// from, takes those the new side's is in, and from if it is in
+	// from, whatever roots need it here (rhel8's hdf5@2.0 for s and
+	// hdf5@=2.0 for h over one lib, now hdf5 for h and for p, s rebuilt
+	// over another lib: old → new the lib went into hdf5 whole,
+	// unchanged; new → old it took hdf5@=2.0 from h alone: restacked).
 	type rename struct {
 		from, to string
 		weak     bool
@@ -1176,6 +1294,34 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		}
 		return altsAt[a]
 	}
+	// wholeAltsOf is altsOf, but of the spellings alone that go whole
+	// into x there the other way round (r.wholeThere).
+	var wholeAt map[envArch]int32
+	wholeAltsOf := func(x string, a envArch) int32 {
+		if wholeAt == nil {
+			wholeAt = map[envArch]int32{}
+		}
+		if id, ok := wholeAt[a]; ok {
+			return id
+		}
+		l := slices.Clone(r.wholeInto[x])
+		for _, e := range altsSplit[altsOf(x, a)] {
+			if r.wholeThere[[2]spellingAt{{x, a}, {e, a}}] {
+				l = append(l, e)
+			}
+		}
+		slices.Sort(l)
+		l = slices.Compact(l)
+		joined := strings.Join(l, "\x00")
+		id, ok := altsID[joined]
+		if !ok {
+			id = int32(len(altsList))
+			altsID[joined] = id
+			altsList, altsSplit = append(altsList, joined), append(altsSplit, l)
+		}
+		wholeAt[a] = id
+		return id
+	}
 	// group is a rename as its roots are grouped, its alts by number.
 	type group struct {
 		to   string
@@ -1193,7 +1339,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 	parts := map[string][]int32{}
 	var w stackWalk
 	for _, x := range olds {
-		altsAt = nil
+		altsAt, wholeAt = nil, nil
 		groups := map[group][]*GraphNode{}
 		for _, g := range o[x] {
 			k := rootAt{x, g.Hash()}
@@ -1204,6 +1350,8 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			gk := group{to, r.weak[k], 0}
 			if gk.weak {
 				gk.alts = altsOf(x, archOf(g))
+			} else if to != x && (r.wholeThere[[2]spellingAt{{x, archOf(g)}, {to, archOf(g)}}] || slices.Contains(r.wholeInto[x], to)) {
+				gk.alts = wholeAltsOf(x, archOf(g))
 			}
 			groups[gk] = append(groups[gk], g)
 		}
@@ -1268,15 +1416,31 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		list memo.Key
 		set  int32
 	}
-	// A weak rename's alts that the new side's spec is in, and whether
-	// it is in from's stack too, found once for each set and new list.
-	type weakTook struct {
-		alts []string
-		kept bool
-	}
 	keptBy := map[newSet][]string{}
-	tookBy := map[newSet]map[int32]weakTook{}
-	altsSets := map[int32]map[string]bool{} // by alts' number, made when first walked
+	// The renames' alts taken, written out (the key of made), and the
+	// weak renames among them, once for each set and new list: written
+	// spec by spec, n specs taking n/2 renames' alts were n² bytes.
+	type tookSet struct {
+		took map[int32]weakTook
+		key  string
+		weak []int32
+	}
+	tookBy := map[newSet]tookSet{}
+	altsSets := map[int32]map[string]bool{}  // by alts' number, made when first walked
+	nlSets := map[memo.Key]map[string]bool{} // a new list as a set, made when first looked in
+	nlSetOf := func(nl []string) map[string]bool {
+		k := memo.List(nl)
+		set, ok := nlSets[k]
+		if !ok {
+			set = make(map[string]bool, len(nl))
+			for _, v := range nl {
+				respellSteps(1)
+				set[v] = true
+			}
+			nlSets[k] = set
+		}
+		return set
+	}
 	return withStacks(s, func(sp *snapshot.Spec) []string {
 		set := setOf[sp.Hash]
 		if set == 0 {
@@ -1298,11 +1462,11 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 							keptOf = append(keptOf, x.from)
 						}
 					}
-					if x.weak && x.alts != "" {
+					if x.alts != "" && (x.weak || x.to != x.from) {
 						// Split once: n/2 alts split for each of n/2
 						// specs was n².
 						a := renameAlts[id]
-						w := weakTook{alts: sortedShared(altsSplit[a], func() map[string]bool {
+						altsSet := func() map[string]bool {
 							if altsSets[a] == nil {
 								altsSets[a] = map[string]bool{}
 								for _, v := range altsSplit[a] {
@@ -1310,9 +1474,27 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 								}
 							}
 							return altsSets[a]
-						}, nl)}
-						if len(w.alts) > 0 {
-							_, w.kept = slices.BinarySearch(nl, x.from)
+						}
+						var w weakTook
+						if x.weak || len(altsSplit[a]) >= len(nl) {
+							w.alts = sortedShared(altsSplit[a], altsSet, nl)
+						} else {
+							// Each alt looked up in the new list as a set,
+							// made once for each list: n/2 renames' one alt
+							// each looked up in the list of n/2 stacks of a
+							// hub they all need, by binary search, were
+							// n log n steps.
+							in := nlSetOf(nl)
+							for _, v := range altsSplit[a] {
+								respellSteps(1)
+								if in[v] {
+									w.alts = append(w.alts, v)
+								}
+							}
+						}
+						_, in := slices.BinarySearch(nl, x.from)
+						if len(w.alts) > 0 || in && !x.weak {
+							w.kept = in
 							if took == nil {
 								took = map[int32]weakTook{}
 							}
@@ -1321,28 +1503,30 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 					}
 				}
 				keptOf = slices.Compact(keptOf)
-				keptBy[nk], tookBy[nk] = keptOf, took
+				tb := tookSet{took: took, key: weakTookKey(took)}
+				for id := range took {
+					if renames[id].weak {
+						tb.weak = append(tb.weak, id)
+					}
+				}
+				slices.Sort(tb.weak)
+				keptBy[nk], tookBy[nk] = keptOf, tb
 			}
-			took = tookBy[nk]
-			for id, w := range took {
-				if x := renames[id]; !w.kept && r.weak[rootAt{x.from, sp.Hash}] {
+			tb := tookBy[nk]
+			took, tookKey = tb.took, tb.key
+			changed := false
+			for _, id := range tb.weak {
+				if w, x := took[id], renames[id]; !w.kept && r.weak[rootAt{x.from, sp.Hash}] {
 					// A weak root's own spec stays in its stack.
-					took = maps.Clone(took)
+					if !changed {
+						took, changed = maps.Clone(took), true
+					}
 					w.kept = true
 					took[id] = w
 				}
 			}
-			if len(took) > 0 {
-				ids := make([]int32, 0, len(took))
-				for id := range took {
-					ids = append(ids, id)
-				}
-				slices.Sort(ids)
-				var b strings.Builder
-				for _, id := range ids {
-					fmt.Fprintf(&b, "%d:%v:%s\x01", id, took[id].kept, strings.Join(took[id].alts, "\x00"))
-				}
-				tookKey = b.String()
+			if changed {
+				tookKey = weakTookKey(took)
 			}
 		}
 		k := listSet{memo.List(l), set, strings.Join(keptOf, "\x00"), tookKey}
@@ -1362,6 +1546,15 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 					stacks = append(stacks, st)
 				}
 			}
+			var class map[string]bool // the old spellings whose class took decides
+			for id := range took {
+				if x := renames[id]; !x.weak {
+					if class == nil {
+						class = map[string]bool{}
+					}
+					class[x.from] = true
+				}
+			}
 			for _, id := range edits[set] {
 				x := renames[id]
 				if w, ok := took[id]; ok {
@@ -1369,6 +1562,13 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 					if !w.kept {
 						continue
 					}
+					if !x.weak {
+						stacks = append(stacks, x.from)
+						continue
+					}
+				}
+				if !x.weak && x.to == x.from && class[x.from] {
+					continue // in the old spelling as the other side's spec is (took)
 				}
 				if !x.weak || !moved[x.from] {
 					stacks = append(stacks, x.to)
