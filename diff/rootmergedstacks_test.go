@@ -75,3 +75,25 @@ func TestRootMergedSpellingKeptAsTheOtherSide(t *testing.T) {
 	}
 	facetRootsMirrored(t, "kept", []facetRoot{s, u}, []facetRoot{s.spelt("cmake"), five.spelt("cmake"), u}, want)
 }
+
+// A weak root (one keeping a spelling where the other side roots
+// nothing under it, beside a root respelt out of it) takes of the
+// spellings respelt there only those that go whole into its own the
+// other way round (TestRootsDrawnFacetFolders' seed 450, smallest):
+// debarm's q and m curl, now n (q changed) curl, u curl@1.0 (added
+// over q's lib) and m curl@1.0. Old → new, q keeps curl and the lib
+// joins curl@1.0 (u): restacked; new → old, u, weak, gave the lib
+// curl, m's respelling, alone, though q keeps curl there, not m's
+// alone: unchanged.
+func TestRootWeakTakesOnlyWholeSpellings(t *testing.T) {
+	q := facetRoot{"debarm", "curl", "1.0", "11", "~shared", 0, 0, "curl"}
+	m := facetRoot{"debarm", "curl", "1.0", "11", "+shared", 0, 1, "curl"}
+	n := facetRoot{"debarm", "curl", "2.0", "11", "~shared", 0, 0, "curl"}
+	u := facetRoot{"debarm", "curl", "1.0", "11", "~shared", 4, 0, "curl@1.0"}
+	want := []string{
+		"added " + u.letter() + " curl@1.0",
+		"changed " + q.letter() + ">" + n.letter() + " curl>curl",
+		"renamed " + m.letter() + " curl>curl@1.0",
+	}
+	facetRootsMirrored(t, "weak", []facetRoot{q, m}, []facetRoot{n, u, m.spelt("curl@1.0")}, want)
+}

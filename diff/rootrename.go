@@ -1240,7 +1240,8 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 	// A weak rename (of r.weak's roots) keeps from where no other
 	// rename of from moves a spec.
 	// A weak rename also names the spellings the roots respelt out of
-	// from take in its environment (alts, joined): a spec it needs that
+	// from take in its environment that go whole into from the other
+	// way round (alts, joined): a spec it needs that
 	// the new side's spec of its hash is in the stack of one of them
 	// takes that one, and leaves from unless the new side's is in from's
 	// too, but for a weak root's own spec (debian11's hdf5 for 4 and
@@ -1349,7 +1350,12 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			}
 			gk := group{to, r.weak[k], 0}
 			if gk.weak {
-				gk.alts = altsOf(x, archOf(g))
+				// Of the spellings respelt out of x there, those alone
+				// that go whole into x the other way round: of debarm's
+				// q and m curl, now n (q changed) curl, and m and u
+				// (added over q's lib) curl@1.0, new → old u took curl
+				// alone for the lib, though q kept curl, not m alone.
+				gk.alts = wholeAltsOf(x, archOf(g))
 			} else if to != x && (r.wholeThere[[2]spellingAt{{x, archOf(g)}, {to, archOf(g)}}] || slices.Contains(r.wholeInto[x], to)) {
 				gk.alts = wholeAltsOf(x, archOf(g))
 			}
