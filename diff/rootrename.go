@@ -865,6 +865,25 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	var wholeTo map[string]string  // an old spelling one side alone writes: the one new spelling it takes
 	byOwner := map[string]string{} // a new spelling one side alone writes: the old spelling that took it
 	newTaken, oldTaken := make([]bool, len(news)), make([]bool, len(olds))
+	// A new root respeltRoots paired with a root of a spelling it
+	// respelt whole is that root's: never a split spelling's root's too
+	// (rhel's curl@=2.0.1 for b, gone whole into curl@1.0 with b paired
+	// with c, and curl@=3.0 split: new → old its removed root r took c
+	// by environment too, its stack renamed curl@1.0 while the roots
+	// said r removed, and render refused the report).
+	if len(mates) > 0 && len(whole) > 0 {
+		held := map[rootAt]bool{}
+		for at, h := range mates {
+			if _, ok := whole[at.root]; ok {
+				held[rootAt{mateRoots[at], h}] = true
+			}
+		}
+		for j, y := range news {
+			if held[rootAt{y.root, y.hash}] {
+				newTaken[j] = true
+			}
+		}
+	}
 	var intoRoots map[rootAt]string // a root of a spelling of wholeTo come to a spelling both sides write
 	// wholeRoots reports whether an old spelling respelt whole into y
 	// roots hash h.
