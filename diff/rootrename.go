@@ -1207,18 +1207,31 @@ func (r *respelling) fillWholeThere(o, n map[string][]*GraphNode, olds []string)
 type weakTook struct {
 	alts []string
 	kept bool
+	dup  bool  // alts are an earlier rename's of the same old spelling and alts
+	into int32 // the number of its old spelling's r.wholeInto, where the new list holds some
+}
+
+// A tookCombo is what a rename's weakTook depends on but the new list:
+// its old spelling, whether it is weak, and its alts' numbers.
+type tookCombo struct {
+	from       string
+	weak       bool
+	alts, into int32
 }
 
 // weakTookKey writes took out (the key respellStacks makes a spec's
 // stacks once for), its renames in order; "" when it is empty.
-func weakTookKey(took map[int32]weakTook) string {
+func weakTookKey(took map[int32]weakTook, into map[int32][]string) string {
 	if len(took) == 0 {
 		return ""
 	}
 	ids := slices.Sorted(maps.Keys(took))
 	var b strings.Builder
 	for _, id := range ids {
-		fmt.Fprintf(&b, "%d:%v:%s\x01", id, took[id].kept, strings.Join(took[id].alts, "\x00"))
+		fmt.Fprintf(&b, "%d:%v:%v:%d:%s\x01", id, took[id].kept, took[id].dup, took[id].into, strings.Join(took[id].alts, "\x00"))
+	}
+	for _, id := range slices.Sorted(maps.Keys(into)) {
+		fmt.Fprintf(&b, "\x02%d:%s", id, strings.Join(into[id], "\x00"))
 	}
 	return b.String()
 }
@@ -1281,7 +1294,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 	type rename struct {
 		from, to string
 		weak     bool
-		alts     string
+		alts     bool // it has alts (renameAlts, renameInto)
 	}
 	// Each environment's alts are numbered (altsList, split in
 	// altsSplit), and a weak root's group is keyed by the number: keyed by
@@ -1290,6 +1303,19 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 	var altsAt map[envArch]int32 // of one old spelling, by environment
 	altsList, altsSplit := []string{""}, [][]string{nil}
 	altsID := map[string]int32{"": 0}
+	// altsNumber numbers the spellings l (sorted here), once.
+	altsNumber := func(l []string) int32 {
+		slices.Sort(l)
+		l = slices.Compact(l)
+		joined := strings.Join(l, "\x00")
+		id, ok := altsID[joined]
+		if !ok {
+			id = int32(len(altsList))
+			altsID[joined] = id
+			altsList, altsSplit = append(altsList, joined), append(altsSplit, l)
+		}
+		return id
+	}
 	altsOf := func(x string, a envArch) int32 {
 		if altsAt == nil {
 			by := map[envArch][]string{}
@@ -1300,22 +1326,16 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			}
 			altsAt = make(map[envArch]int32, len(by))
 			for e, l := range by {
-				slices.Sort(l)
-				l = slices.Compact(l)
-				joined := strings.Join(l, "\x00")
-				id, ok := altsID[joined]
-				if !ok {
-					id = int32(len(altsList))
-					altsID[joined] = id
-					altsList, altsSplit = append(altsList, joined), append(altsSplit, l)
-				}
-				altsAt[e] = id
+				altsAt[e] = altsNumber(l)
 			}
 		}
 		return altsAt[a]
 	}
 	// wholeAltsOf is altsOf, but of the spellings alone that go whole
-	// into x there the other way round (r.wholeThere).
+	// into x there the other way round (r.wholeThere); those that go
+	// whole into x in every environment (r.wholeInto) are numbered once
+	// for x (intoID): joined to each environment's, one spelling's n
+	// environments each copied its n spellings.
 	var wholeAt map[envArch]int32
 	wholeAltsOf := func(x string, a envArch) int32 {
 		if wholeAt == nil {
@@ -1324,21 +1344,13 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		if id, ok := wholeAt[a]; ok {
 			return id
 		}
-		l := slices.Clone(r.wholeInto[x])
+		var l []string
 		for _, e := range altsSplit[altsOf(x, a)] {
 			if r.wholeThere[[2]spellingAt{{x, a}, {e, a}}] {
 				l = append(l, e)
 			}
 		}
-		slices.Sort(l)
-		l = slices.Compact(l)
-		joined := strings.Join(l, "\x00")
-		id, ok := altsID[joined]
-		if !ok {
-			id = int32(len(altsList))
-			altsID[joined] = id
-			altsList, altsSplit = append(altsList, joined), append(altsSplit, l)
-		}
+		id := altsNumber(l)
 		wholeAt[a] = id
 		return id
 	}
@@ -1347,9 +1359,11 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		to   string
 		weak bool
 		alts int32
+		into bool // takes the spellings that go whole into from too (intoID)
 	}
 	var renames []rename
 	var renameAlts []int32 // by rename: its alts' number (altsSplit)
+	var renameInto []int32 // by rename: the number of its old spelling's r.wholeInto, or 0
 	// parts holds, by hash, the walk's sets of renames (w.sets, interned
 	// across spellings) its spec took, one for each old spelling that
 	// needs it; a spec's set of renames is theirs joined, made once for
@@ -1360,6 +1374,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 	var w stackWalk
 	for _, x := range olds {
 		altsAt, wholeAt = nil, nil
+		intoID := altsNumber(slices.Clone(r.wholeInto[x]))
 		groups := map[group][]*GraphNode{}
 		for _, g := range o[x] {
 			k := rootAt{x, g.Hash()}
@@ -1367,7 +1382,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			if to == "" {
 				to = x // a root keeping the old spelling
 			}
-			gk := group{to, r.weak[k], 0}
+			gk := group{to: to, weak: r.weak[k]}
 			if gk.weak {
 				// Of the spellings respelt out of x there, those alone
 				// that go whole into x the other way round: of debarm's
@@ -1375,8 +1390,14 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 				// (added over q's lib) curl@1.0, new → old u took curl
 				// alone for the lib, though q kept curl, not m alone.
 				gk.alts = wholeAltsOf(x, archOf(g))
-			} else if to != x && (r.wholeThere[[2]spellingAt{{x, archOf(g)}, {to, archOf(g)}}] || slices.Contains(r.wholeInto[x], to)) {
-				gk.alts = wholeAltsOf(x, archOf(g))
+			} else if to != x {
+				if _, into := slices.BinarySearch(r.wholeInto[x], to); into || r.wholeThere[[2]spellingAt{{x, archOf(g)}, {to, archOf(g)}}] {
+					gk.alts = wholeAltsOf(x, archOf(g))
+					gk.into = true
+				}
+			}
+			if gk.weak {
+				gk.into = intoID != 0
 			}
 			groups[gk] = append(groups[gk], g)
 		}
@@ -1385,13 +1406,18 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			tos = append(tos, gk)
 		}
 		slices.SortFunc(tos, func(a, b group) int {
-			return cmp.Or(strings.Compare(a.to, b.to), cmp.Compare(boolInt(a.weak), boolInt(b.weak)), strings.Compare(altsList[a.alts], altsList[b.alts]))
+			return cmp.Or(strings.Compare(a.to, b.to), cmp.Compare(boolInt(a.weak), boolInt(b.weak)), strings.Compare(altsList[a.alts], altsList[b.alts]),
+				cmp.Compare(boolInt(a.into), boolInt(b.into)))
 		})
 		w.reset()
 		for _, gk := range tos {
 			id := int32(len(renames))
-			renames = append(renames, rename{x, gk.to, gk.weak, altsList[gk.alts]})
-			renameAlts = append(renameAlts, gk.alts)
+			into := int32(0)
+			if gk.into {
+				into = intoID
+			}
+			renames = append(renames, rename{x, gk.to, gk.weak, gk.alts != 0 || into != 0})
+			renameAlts, renameInto = append(renameAlts, gk.alts), append(renameInto, into)
 			for _, g := range groups[gk] {
 				w.root(g, id)
 			}
@@ -1449,6 +1475,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		took map[int32]weakTook
 		key  string
 		weak []int32
+		into map[int32][]string // by number of an r.wholeInto list: what of it the new list holds
 	}
 	tookBy := map[newSet]tookSet{}
 	altsSets := map[int32]map[string]bool{}  // by alts' number, made when first walked
@@ -1475,11 +1502,42 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		var keptOf []string
 		var took map[int32]weakTook
 		var tookKey string
+		var tookInto map[int32][]string
 		if y := ng.Node(sp.Hash); y != nil {
 			nl := y.spec().Stacks
 			nk := newSet{memo.List(nl), set}
 			var ok bool
 			if keptOf, ok = keptBy[nk]; !ok {
+				var combos map[tookCombo]int32 // the first rename of each
+				var intoShared map[int32][]string
+				// shared is what of the alts numbered a nl holds.
+				shared := func(a int32, nl []string) []string {
+					altsSet := func() map[string]bool {
+						if altsSets[a] == nil {
+							altsSets[a] = map[string]bool{}
+							for _, v := range altsSplit[a] {
+								altsSets[a][v] = true
+							}
+						}
+						return altsSets[a]
+					}
+					if len(altsSplit[a]) >= len(nl) {
+						return sortedShared(altsSplit[a], altsSet, nl)
+					}
+					// Each alt looked up in the new list as a set, made
+					// once for each list: n/2 renames' one alt each
+					// looked up in the list of n/2 stacks of a hub they
+					// all need, by binary search, were n log n steps.
+					in := nlSetOf(nl)
+					var out []string
+					for _, v := range altsSplit[a] {
+						respellSteps(1)
+						if in[v] {
+							out = append(out, v)
+						}
+					}
+					return out
+				}
 				for _, id := range edits[set] {
 					x := renames[id]
 					if x.to != x.from && !x.weak {
@@ -1487,38 +1545,46 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 							keptOf = append(keptOf, x.from)
 						}
 					}
-					if x.alts != "" && (x.weak || x.to != x.from) {
+					if x.alts && (x.weak || x.to != x.from) {
 						// Split once: n/2 alts split for each of n/2
 						// specs was n².
-						a := renameAlts[id]
-						altsSet := func() map[string]bool {
-							if altsSets[a] == nil {
-								altsSets[a] = map[string]bool{}
-								for _, v := range altsSplit[a] {
-									altsSets[a][v] = true
-								}
+						c := tookCombo{x.from, x.weak, renameAlts[id], renameInto[id]}
+						if first, ok := combos[c]; ok {
+							// Taken once for its old spelling and alts: n
+							// roots of one spelling, each respelt into a
+							// spelling of its own, all of which go whole
+							// into it the other way round, took the n
+							// alts for each of them over the spec they
+							// all need.
+							if w, ok := took[first]; ok {
+								took[id] = weakTook{kept: w.kept, dup: true}
 							}
-							return altsSets[a]
+							continue
 						}
+						if combos == nil {
+							combos = map[tookCombo]int32{}
+						}
+						combos[c] = id
 						var w weakTook
-						if x.weak || len(altsSplit[a]) >= len(nl) {
-							w.alts = sortedShared(altsSplit[a], altsSet, nl)
-						} else {
-							// Each alt looked up in the new list as a set,
-							// made once for each list: n/2 renames' one alt
-							// each looked up in the list of n/2 stacks of a
-							// hub they all need, by binary search, were
-							// n log n steps.
-							in := nlSetOf(nl)
-							for _, v := range altsSplit[a] {
-								respellSteps(1)
-								if in[v] {
-									w.alts = append(w.alts, v)
+						if a := renameAlts[id]; a != 0 {
+							w.alts = shared(a, nl)
+						}
+						if b := renameInto[id]; b != 0 {
+							// Once for each list of x's r.wholeInto.
+							sh, ok := intoShared[b]
+							if !ok {
+								sh = shared(b, nl)
+								if intoShared == nil {
+									intoShared = map[int32][]string{}
 								}
+								intoShared[b] = sh
+							}
+							if len(sh) > 0 {
+								w.into = b
 							}
 						}
 						_, in := slices.BinarySearch(nl, x.from)
-						if len(w.alts) > 0 || in && !x.weak {
+						if len(w.alts) > 0 || w.into != 0 || in && !x.weak {
 							w.kept = in
 							if took == nil {
 								took = map[int32]weakTook{}
@@ -1528,7 +1594,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 					}
 				}
 				keptOf = slices.Compact(keptOf)
-				tb := tookSet{took: took, key: weakTookKey(took)}
+				tb := tookSet{took: took, key: weakTookKey(took, intoShared), into: intoShared}
 				for id := range took {
 					if renames[id].weak {
 						tb.weak = append(tb.weak, id)
@@ -1551,8 +1617,9 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 				}
 			}
 			if changed {
-				tookKey = weakTookKey(took)
+				tookKey = weakTookKey(took, tb.into)
 			}
+			tookInto = tb.into
 		}
 		k := listSet{memo.List(l), set, strings.Join(keptOf, "\x00"), tookKey}
 		stacks, ok := made[k]
@@ -1571,7 +1638,8 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 					stacks = append(stacks, st)
 				}
 			}
-			var class map[string]bool // the old spellings whose class took decides
+			var intoDone map[int32]bool // the r.wholeInto lists appended
+			var class map[string]bool   // the old spellings whose class took decides
 			for id := range took {
 				if x := renames[id]; !x.weak {
 					if class == nil {
@@ -1583,7 +1651,16 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			for _, id := range edits[set] {
 				x := renames[id]
 				if w, ok := took[id]; ok {
-					stacks = append(stacks, w.alts...)
+					if !w.dup {
+						stacks = append(stacks, w.alts...)
+						if w.into != 0 && !intoDone[w.into] {
+							if intoDone == nil {
+								intoDone = map[int32]bool{}
+							}
+							intoDone[w.into] = true
+							stacks = append(stacks, tookInto[w.into]...)
+						}
+					}
 					if !w.kept {
 						continue
 					}
