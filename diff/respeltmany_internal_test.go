@@ -54,18 +54,12 @@ func manySpellingsLock(t *testing.T, n, hubs int, respelt bool) *snapshot.Snapsh
 // order, a set shared down the chain: 4x the input costs at most ~4.4x
 // the steps and the bytes, and each hub is in every spelling's stack.
 func TestRespeltManySpellingsLinear(t *testing.T) {
-	if race.Enabled {
-		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
-	}
-	steps := 0
-	respellProbe = func() { steps++ }
-	defer func() { respellProbe = nil }()
-	cost := func(n int) (int, uint64) {
+	respellFourTimes(t, func(n int, steps *int) uint64 {
 		s, bytes := respellStacksBytes(manySpellingsLock(t, n, n, false), manySpellingsLock(t, n, n, true), func(ren *respelling) {
 			if len(ren.part) != n/2 || ren.kept["foo@1"] != n-n/2 {
 				t.Fatalf("%d roots: %d respelt alone, kept %d; want %d, %d", n, len(ren.part), ren.kept["foo@1"], n/2, n-n/2)
 			}
-			steps = 0
+			*steps = 0
 		})
 		for _, p := range s.Packages {
 			for _, sp := range p.Specs {
@@ -78,11 +72,26 @@ func TestRespeltManySpellingsLinear(t *testing.T) {
 				}
 			}
 		}
-		return steps, bytes
+		return bytes
+	})
+}
+
+// respellFourTimes fails t where cost, respellStacks' bytes of n roots
+// (and its steps, counted by respellProbe from where cost zeroes them),
+// grows more than 4.4x from 200 roots to 800.
+func respellFourTimes(t *testing.T, cost func(n int, steps *int) uint64) {
+	t.Helper()
+	if race.Enabled {
+		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
 	}
-	s1, b1 := cost(200)
-	s4, b4 := cost(800)
-	t.Logf("respellStacks: %d steps of 200 roots and hubs, %d of 800 (%.2fx); %d bytes, %d (%.2fx)", s1, s4, float64(s4)/float64(s1), b1, b4, float64(b4)/float64(b1))
+	steps := 0
+	respellProbe = func() { steps++ }
+	defer func() { respellProbe = nil }()
+	b1 := cost(200, &steps)
+	s1 := steps
+	b4 := cost(800, &steps)
+	s4 := steps
+	t.Logf("respellStacks: %d steps of 200 roots, %d of 800 (%.2fx); %d bytes, %d (%.2fx)", s1, s4, float64(s4)/float64(s1), b1, b4, float64(b4)/float64(b1))
 	if float64(s4) > 4.4*float64(s1) {
 		t.Errorf("respellStacks: %d steps of 200 roots, %d of 800 (%.2fx), want at most 4.4x", s1, s4, float64(s4)/float64(s1))
 	}

@@ -193,7 +193,10 @@ func loadFacetFolder(t *testing.T, name string, roots []facetRoot, shuffle *rand
 // under another spelling: TestRootsOfTwoSpellingsJoinByHash,
 // TestRootRespeltWhateverTheCounts). Seed 5726 broke the laws with a
 // weak root's own spec moved out of its stack
-// (TestRootWeakTakesTheRespeltSpelling).
+// (TestRootWeakTakesTheRespeltSpelling). Seeds 3597, 4584, 4587, 5213
+// and 6020 broke them new → old with a root of a split spelling paired
+// with the new root a root of a spelling respelt whole had paired with
+// (TestRootSplitTakesNoWholeSpellingsMate).
 //
 // Each diff is the mirror of the diff the other way round, its roots'
 // lines and its specs' counts (checkMirrored), but for the seeds of
@@ -206,13 +209,18 @@ func loadFacetFolder(t *testing.T, name string, roots []facetRoot, shuffle *rand
 // beside it; seeds 36, 52, 58, 65, 73, 101 and 1558 mirror now). Seed
 // 528 (and 722, 888) holds an added root whose hash the old side roots
 // under another spelling: paired as a removed root changed into it, its
-// roots were not mirrored; no test but it skips such a root.
+// roots were not mirrored; no test but it skips such a root. Seeds 18,
+// 37, 69, 76, 133, 151, 168, 217, 269, 821, 1446 and 1839 mirror (of
+// 0–1999, 81 fail, 22 roots and 64 counts) since a spec of a spelling
+// respelt root by root compares the spellings that go whole into it
+// the other way round as one, and a weak root takes those alone
+// (TestRootMergedSpellingStacksMirror and the tests beside it).
 func TestRootsDrawnFacetFolders(t *testing.T) {
 	seeds := uint64(300)
 	if testing.Short() {
 		seeds = 60
 	}
-	for _, seed := range seedsAnd(seeds, 350, 367, 370, 528, 608, 689, 821, 1209, 1257, 1277, 1403, 1446, 1558, 1596, 1758, 1839, 1921, 1938, 2167, 2568, 2579, 5726) {
+	for _, seed := range seedsAnd(seeds, 350, 367, 370, 528, 608, 689, 821, 1209, 1257, 1277, 1403, 1446, 1558, 1596, 1758, 1839, 1921, 1938, 2167, 2568, 2579, 3597, 4584, 4587, 5213, 5726, 6020) {
 		checkFacetFolders(t, seed)
 	}
 }
@@ -224,9 +232,8 @@ func TestRootsDrawnFacetFolders(t *testing.T) {
 // rest their specs' counts (leads: a spec restacked one way round and
 // unchanged the other, beside a root added or removed under a spelling
 // respelt).
-var facetsNotMirrored = map[uint64]bool{18: true, 25: true, 37: true, 64: true, 69: true, 76: true, 86: true, 91: true,
-	133: true, 151: true, 168: true, 177: true, 203: true, 208: true, 217: true, 218: true, 225: true, 226: true,
-	237: true, 269: true, 275: true, 821: true, 1446: true, 1839: true}
+var facetsNotMirrored = map[uint64]bool{25: true, 64: true, 86: true, 91: true, 177: true, 203: true,
+	208: true, 218: true, 225: true, 226: true, 237: true, 275: true}
 
 // checkFacetFolders checks the diffs of the folders drawFacetFolders(seed)
 // draws, as TestRootsDrawnFacetFolders says.

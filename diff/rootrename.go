@@ -648,6 +648,14 @@ type respelling struct {
 	// new root pairs with keeps it.
 	byRoot map[string]bool
 	weak   map[rootAt]bool // roots that keep their spelling only where no root respelt out of it goes
+	// wholeThere holds, by old spelling of stack's roots and
+	// environment, the new spellings its roots there take whose every
+	// root there is one of them (fillWholeThere).
+	wholeThere map[[2]spellingAt]bool
+	// wholeInto holds, by old spelling one side alone writes, the new
+	// spellings one side alone writes that its roots alone take
+	// (sorted): the other way round, each goes whole into it.
+	wholeInto map[string][]string
 	// mate maps an old root that respell or respeltRoots paired by
 	// environment (old spelling, hash) to the hash of the new root it
 	// paired with: the roots' changes pair them so (rootChanges), as the
@@ -873,6 +881,25 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	var wholeTo map[string]string  // an old spelling one side alone writes: the one new spelling it takes
 	byOwner := map[string]string{} // a new spelling one side alone writes: the old spelling that took it
 	newTaken, oldTaken := make([]bool, len(news)), make([]bool, len(olds))
+	// A new root respeltRoots paired with a root of a spelling it
+	// respelt whole is that root's: never a split spelling's root's too
+	// (rhel's curl@=2.0.1 for b, gone whole into curl@1.0 with b paired
+	// with c, and curl@=3.0 split: new → old its removed root r took c
+	// by environment too, its stack renamed curl@1.0 while the roots
+	// said r removed, and render refused the report).
+	if len(mates) > 0 && len(whole) > 0 {
+		held := map[rootAt]bool{}
+		for at, h := range mates {
+			if _, ok := whole[at.root]; ok {
+				held[rootAt{mateRoots[at], h}] = true
+			}
+		}
+		for j, y := range news {
+			if held[rootAt{y.root, y.hash}] {
+				newTaken[j] = true
+			}
+		}
+	}
 	var intoRoots map[rootAt]string // a root of a spelling of wholeTo come to a spelling both sides write
 	// wholeRoots reports whether an old spelling respelt whole into y
 	// roots hash h.
@@ -1089,6 +1116,7 @@ func (r *respelling) stacks(o, n map[string][]*GraphNode, intoRoots map[rootAt]s
 	for _, x := range olds {
 		r.byRoot[x] = true
 	}
+	r.fillWholeThere(o, n, olds)
 	for _, x := range olds {
 		respelt := map[envArch]bool{} // of x's roots, one respelt there
 		for _, g := range o[x] {
@@ -1109,6 +1137,120 @@ func (r *respelling) stacks(o, n map[string][]*GraphNode, intoRoots map[rootAt]s
 			}
 		}
 	}
+}
+
+// A spellingAt is a spelling in an environment (os, platform and
+// target).
+type spellingAt struct {
+	root string
+	arch envArch
+}
+
+// fillWholeThere fills r.wholeThere: of each old spelling of olds
+// (r.stack's), by environment, the new spellings its roots there take
+// (each other than it) every root of which there is one of them,
+// paired (r.mate): the other way round, such a spelling goes whole into
+// the old one there, its stack renamed as it is.
+func (r *respelling) fillWholeThere(o, n map[string][]*GraphNode, olds []string) {
+	// A new spelling one side alone writes that roots of one old
+	// spelling x alone take, x one side alone writes too, goes whole
+	// into x the other way round, in every environment.
+	owner := map[string]string{} // a new spelling: the old spelling of stack's roots that take it, "" if several
+	for at, y := range r.stack {
+		if w, ok := owner[y]; !ok {
+			owner[y] = at.root
+		} else if w != at.root {
+			owner[y] = ""
+		}
+	}
+	for _, y := range r.whole {
+		owner[y] = ""
+	}
+	for y, x := range owner {
+		if _, ok := o[y]; !ok && x != "" {
+			if _, ok := n[x]; !ok {
+				if r.wholeInto == nil {
+					r.wholeInto = map[string][]string{}
+				}
+				r.wholeInto[x] = append(r.wholeInto[x], y)
+			}
+		}
+	}
+	for _, l := range r.wholeInto {
+		slices.Sort(l)
+	}
+	there := map[spellingAt]int{} // a new spelling's roots in an environment
+	counted := map[string]bool{}  // the new spellings there counts
+	for _, x := range olds {
+		came := map[spellingAt]map[string]bool{} // by new spelling there: the hashes of its roots x's took
+		for _, g := range o[x] {
+			at := rootAt{x, g.Hash()}
+			y := r.stack[at]
+			if y == "" || y == x {
+				continue
+			}
+			h, ok := r.mate[at]
+			if !ok {
+				continue
+			}
+			k := spellingAt{y, archOf(g)}
+			if came[k] == nil {
+				came[k] = map[string]bool{}
+			}
+			came[k][h] = true
+		}
+		for k, hs := range came {
+			if !counted[k.root] {
+				counted[k.root] = true
+				for _, g := range n[k.root] {
+					there[spellingAt{k.root, archOf(g)}]++
+				}
+			}
+			if there[k] == len(hs) {
+				if r.wholeThere == nil {
+					r.wholeThere = map[[2]spellingAt]bool{}
+				}
+				r.wholeThere[[2]spellingAt{{x, k.arch}, k}] = true
+			}
+		}
+	}
+}
+
+// A weakTook is what a spec takes of a rename's alts (respellStacks):
+// those the new side's spec of its hash is in, and whether it is in
+// the rename's old spelling's stack too. Found once for each set and
+// new list.
+type weakTook struct {
+	alts []string
+	kept bool
+	dup  bool  // alts are an earlier rename's of the same old spelling and alts
+	into int32 // the number of its old spelling's r.wholeInto, where the new list holds some
+}
+
+// A tookCombo is what a rename's weakTook depends on but the new list:
+// its old spelling, whether it is weak, and its alts' numbers.
+type tookCombo struct {
+	from       string
+	weak       bool
+	alts, into int32
+}
+
+// weakTookKey writes took out (the key respellStacks makes a spec's
+// stacks once for), its renames in order; "" when it is empty.
+func weakTookKey(took map[int32]weakTook, into map[int32][]string) string {
+	if len(took) == 0 {
+		return ""
+	}
+	ids := slices.Sorted(maps.Keys(took))
+	var b strings.Builder
+	for _, id := range ids {
+		fmt.Fprintf(&b, "%d:%v:%v:%d:%s", id, took[id].kept, took[id].dup, took[id].into, listKey(took[id].alts))
+	}
+	b.WriteString("\x02")
+	for _, id := range slices.Sorted(maps.Keys(into)) {
+		fmt.Fprintf(&b, "%d:%s", id, listKey(into[id]))
+	}
+	return b.String()
 }
 
 // boolInt is 1 for true, 0 for false.
@@ -1147,7 +1289,8 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 	// A weak rename (of r.weak's roots) keeps from where no other
 	// rename of from moves a spec.
 	// A weak rename also names the spellings the roots respelt out of
-	// from take in its environment (alts, joined): a spec it needs that
+	// from take in its environment that go whole into from the other
+	// way round (alts, joined): a spec it needs that
 	// the new side's spec of its hash is in the stack of one of them
 	// takes that one, and leaves from unless the new side's is in from's
 	// too, but for a weak root's own spec (debian11's hdf5 for 4 and
@@ -1156,18 +1299,41 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 	// on the new side; new → old, p alone took hdf5@2.0, and the lib,
 	// needed by w, weak, alone, kept hdf5, though in hdf5@2.0 on the
 	// other side: restacked one way and not the other).
+	// A rename into a spelling that goes whole into from the other way
+	// round (r.wholeThere, r.wholeInto) names those spellings of its
+	// environment too (alts): the other way round they are one name, so
+	// a spec the new side's spec of whose hash is in one of them, or in
+	// from, takes those the new side's is in, and from if it is in
+	// from, whatever roots need it here (rhel8's hdf5@2.0 for s and
+	// hdf5@=2.0 for h over one lib, now hdf5 for h and for p, s rebuilt
+	// over another lib: old → new the lib went into hdf5 whole,
+	// unchanged; new → old it took hdf5@=2.0 from h alone: restacked).
 	type rename struct {
 		from, to string
 		weak     bool
-		alts     string
+		alts     bool // it has alts (renameAlts, renameInto)
 	}
-	// Each environment's alts are numbered (altsList, split in
-	// altsSplit), and a weak root's group is keyed by the number: keyed by
+	// Each environment's alts are numbered (altsSplit, by listKey), and
+	// a weak root's group is keyed by the number: keyed by
 	// the joined string, each of n/2 weak roots beside n/2 roots respelt
 	// alone in its environment hashed all n/2 spellings, n² bytes.
 	var altsAt map[envArch]int32 // of one old spelling, by environment
-	altsList, altsSplit := []string{""}, [][]string{nil}
-	altsID := map[string]int32{"": 0}
+	altsSplit := [][]string{nil}
+	altsID := map[string]int32{listKey(nil): 0}
+	// altsNumber numbers the spellings l (sorted here), once, keyed by
+	// listKey: a spelling may hold any byte a separator could be.
+	altsNumber := func(l []string) int32 {
+		slices.Sort(l)
+		l = slices.Compact(l)
+		k := listKey(l)
+		id, ok := altsID[k]
+		if !ok {
+			id = int32(len(altsSplit))
+			altsID[k] = id
+			altsSplit = append(altsSplit, l)
+		}
+		return id
+	}
 	altsOf := func(x string, a envArch) int32 {
 		if altsAt == nil {
 			by := map[envArch][]string{}
@@ -1178,28 +1344,44 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			}
 			altsAt = make(map[envArch]int32, len(by))
 			for e, l := range by {
-				slices.Sort(l)
-				l = slices.Compact(l)
-				k := listKey(l)
-				id, ok := altsID[k]
-				if !ok {
-					id = int32(len(altsList))
-					altsID[k] = id
-					altsList, altsSplit = append(altsList, strings.Join(l, "\x00")), append(altsSplit, l)
-				}
-				altsAt[e] = id
+				altsAt[e] = altsNumber(l)
 			}
 		}
 		return altsAt[a]
+	}
+	// wholeAltsOf is altsOf, but of the spellings alone that go whole
+	// into x there the other way round (r.wholeThere); those that go
+	// whole into x in every environment (r.wholeInto) are numbered once
+	// for x (intoID): joined to each environment's, one spelling's n
+	// environments each copied its n spellings.
+	var wholeAt map[envArch]int32
+	wholeAltsOf := func(x string, a envArch) int32 {
+		if wholeAt == nil {
+			wholeAt = map[envArch]int32{}
+		}
+		if id, ok := wholeAt[a]; ok {
+			return id
+		}
+		var l []string
+		for _, e := range altsSplit[altsOf(x, a)] {
+			if r.wholeThere[[2]spellingAt{{x, a}, {e, a}}] {
+				l = append(l, e)
+			}
+		}
+		id := altsNumber(l)
+		wholeAt[a] = id
+		return id
 	}
 	// group is a rename as its roots are grouped, its alts by number.
 	type group struct {
 		to   string
 		weak bool
 		alts int32
+		into bool // takes the spellings that go whole into from too (intoID)
 	}
 	var renames []rename
 	var renameAlts []int32 // by rename: its alts' number (altsSplit)
+	var renameInto []int32 // by rename: the number of its old spelling's r.wholeInto, or 0
 	// parts holds, by hash, the walk's sets of renames (w.sets, interned
 	// across spellings) its spec took, one for each old spelling that
 	// needs it; a spec's set of renames is theirs joined, made once for
@@ -1209,7 +1391,8 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 	parts := map[string][]int32{}
 	var w stackWalk
 	for _, x := range olds {
-		altsAt = nil
+		altsAt, wholeAt = nil, nil
+		intoID := altsNumber(slices.Clone(r.wholeInto[x]))
 		groups := map[group][]*GraphNode{}
 		for _, g := range o[x] {
 			k := rootAt{x, g.Hash()}
@@ -1217,9 +1400,22 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			if to == "" {
 				to = x // a root keeping the old spelling
 			}
-			gk := group{to, r.weak[k], 0}
+			gk := group{to: to, weak: r.weak[k]}
 			if gk.weak {
-				gk.alts = altsOf(x, archOf(g))
+				// Of the spellings respelt out of x there, those alone
+				// that go whole into x the other way round: of debarm's
+				// q and m curl, now n (q changed) curl, and m and u
+				// (added over q's lib) curl@1.0, new → old u took curl
+				// alone for the lib, though q kept curl, not m alone.
+				gk.alts = wholeAltsOf(x, archOf(g))
+			} else if to != x {
+				if _, into := slices.BinarySearch(r.wholeInto[x], to); into || r.wholeThere[[2]spellingAt{{x, archOf(g)}, {to, archOf(g)}}] {
+					gk.alts = wholeAltsOf(x, archOf(g))
+					gk.into = true
+				}
+			}
+			if gk.weak {
+				gk.into = intoID != 0
 			}
 			groups[gk] = append(groups[gk], g)
 		}
@@ -1228,13 +1424,18 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			tos = append(tos, gk)
 		}
 		slices.SortFunc(tos, func(a, b group) int {
-			return cmp.Or(strings.Compare(a.to, b.to), cmp.Compare(boolInt(a.weak), boolInt(b.weak)), slices.Compare(altsSplit[a.alts], altsSplit[b.alts]))
+			return cmp.Or(strings.Compare(a.to, b.to), cmp.Compare(boolInt(a.weak), boolInt(b.weak)), slices.Compare(altsSplit[a.alts], altsSplit[b.alts]),
+				cmp.Compare(boolInt(a.into), boolInt(b.into)))
 		})
 		w.reset()
 		for _, gk := range tos {
 			id := int32(len(renames))
-			renames = append(renames, rename{x, gk.to, gk.weak, altsList[gk.alts]})
-			renameAlts = append(renameAlts, gk.alts)
+			into := int32(0)
+			if gk.into {
+				into = intoID
+			}
+			renames = append(renames, rename{x, gk.to, gk.weak, gk.alts != 0 || into != 0})
+			renameAlts, renameInto = append(renameAlts, gk.alts), append(renameInto, into)
 			for _, g := range groups[gk] {
 				w.root(g, id)
 			}
@@ -1284,15 +1485,32 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		list memo.Key
 		set  int32
 	}
-	// A weak rename's alts that the new side's spec is in, and whether
-	// it is in from's stack too, found once for each set and new list.
-	type weakTook struct {
-		alts []string
-		kept bool
-	}
 	keptBy := map[newSet][]string{}
-	tookBy := map[newSet]map[int32]weakTook{}
-	altsSets := map[int32]map[string]bool{} // by alts' number, made when first walked
+	// The renames' alts taken, written out (the key of made), and the
+	// weak renames among them, once for each set and new list: written
+	// spec by spec, n specs taking n/2 renames' alts were n² bytes.
+	type tookSet struct {
+		took map[int32]weakTook
+		key  string
+		weak []int32
+		into map[int32][]string // by number of an r.wholeInto list: what of it the new list holds
+	}
+	tookBy := map[newSet]tookSet{}
+	altsSets := map[int32]map[string]bool{}  // by alts' number, made when first walked
+	nlSets := map[memo.Key]map[string]bool{} // a new list as a set, made when first looked in
+	nlSetOf := func(nl []string) map[string]bool {
+		k := memo.List(nl)
+		set, ok := nlSets[k]
+		if !ok {
+			set = make(map[string]bool, len(nl))
+			for _, v := range nl {
+				respellSteps(1)
+				set[v] = true
+			}
+			nlSets[k] = set
+		}
+		return set
+	}
 	return withStacks(s, func(sp *snapshot.Spec) []string {
 		set := setOf[sp.Hash]
 		if set == 0 {
@@ -1302,11 +1520,42 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		var keptOf []string
 		var took map[int32]weakTook
 		var tookKey string
+		var tookInto map[int32][]string
 		if y := ng.Node(sp.Hash); y != nil {
 			nl := y.spec().Stacks
 			nk := newSet{memo.List(nl), set}
 			var ok bool
 			if keptOf, ok = keptBy[nk]; !ok {
+				var combos map[tookCombo]int32 // the first rename of each
+				var intoShared map[int32][]string
+				// shared is what of the alts numbered a nl holds.
+				shared := func(a int32, nl []string) []string {
+					altsSet := func() map[string]bool {
+						if altsSets[a] == nil {
+							altsSets[a] = map[string]bool{}
+							for _, v := range altsSplit[a] {
+								altsSets[a][v] = true
+							}
+						}
+						return altsSets[a]
+					}
+					if len(altsSplit[a]) >= len(nl) {
+						return sortedShared(altsSplit[a], altsSet, nl)
+					}
+					// Each alt looked up in the new list as a set, made
+					// once for each list: n/2 renames' one alt each
+					// looked up in the list of n/2 stacks of a hub they
+					// all need, by binary search, were n log n steps.
+					in := nlSetOf(nl)
+					var out []string
+					for _, v := range altsSplit[a] {
+						respellSteps(1)
+						if in[v] {
+							out = append(out, v)
+						}
+					}
+					return out
+				}
 				for _, id := range edits[set] {
 					x := renames[id]
 					if x.to != x.from && !x.weak {
@@ -1314,21 +1563,47 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 							keptOf = append(keptOf, x.from)
 						}
 					}
-					if x.weak && x.alts != "" {
+					if x.alts && (x.weak || x.to != x.from) {
 						// Split once: n/2 alts split for each of n/2
 						// specs was n².
-						a := renameAlts[id]
-						w := weakTook{alts: sortedShared(altsSplit[a], func() map[string]bool {
-							if altsSets[a] == nil {
-								altsSets[a] = map[string]bool{}
-								for _, v := range altsSplit[a] {
-									altsSets[a][v] = true
-								}
+						c := tookCombo{x.from, x.weak, renameAlts[id], renameInto[id]}
+						if first, ok := combos[c]; ok {
+							// Taken once for its old spelling and alts: n
+							// roots of one spelling, each respelt into a
+							// spelling of its own, all of which go whole
+							// into it the other way round, took the n
+							// alts for each of them over the spec they
+							// all need.
+							if w, ok := took[first]; ok {
+								took[id] = weakTook{kept: w.kept, dup: true}
 							}
-							return altsSets[a]
-						}, nl)}
-						if len(w.alts) > 0 {
-							_, w.kept = slices.BinarySearch(nl, x.from)
+							continue
+						}
+						if combos == nil {
+							combos = map[tookCombo]int32{}
+						}
+						combos[c] = id
+						var w weakTook
+						if a := renameAlts[id]; a != 0 {
+							w.alts = shared(a, nl)
+						}
+						if b := renameInto[id]; b != 0 {
+							// Once for each list of x's r.wholeInto.
+							sh, ok := intoShared[b]
+							if !ok {
+								sh = shared(b, nl)
+								if intoShared == nil {
+									intoShared = map[int32][]string{}
+								}
+								intoShared[b] = sh
+							}
+							if len(sh) > 0 {
+								w.into = b
+							}
+						}
+						_, in := slices.BinarySearch(nl, x.from)
+						if len(w.alts) > 0 || w.into != 0 || in && !x.weak {
+							w.kept = in
 							if took == nil {
 								took = map[int32]weakTook{}
 							}
@@ -1337,29 +1612,32 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 					}
 				}
 				keptOf = slices.Compact(keptOf)
-				keptBy[nk], tookBy[nk] = keptOf, took
+				tb := tookSet{took: took, key: weakTookKey(took, intoShared), into: intoShared}
+				for id := range took {
+					if renames[id].weak {
+						tb.weak = append(tb.weak, id)
+					}
+				}
+				slices.Sort(tb.weak)
+				keptBy[nk], tookBy[nk] = keptOf, tb
 			}
-			took = tookBy[nk]
-			for id, w := range took {
-				if x := renames[id]; !w.kept && r.weak[rootAt{x.from, sp.Hash}] {
+			tb := tookBy[nk]
+			took, tookKey = tb.took, tb.key
+			changed := false
+			for _, id := range tb.weak {
+				if w, x := took[id], renames[id]; !w.kept && r.weak[rootAt{x.from, sp.Hash}] {
 					// A weak root's own spec stays in its stack.
-					took = maps.Clone(took)
+					if !changed {
+						took, changed = maps.Clone(took), true
+					}
 					w.kept = true
 					took[id] = w
 				}
 			}
-			if len(took) > 0 {
-				ids := make([]int32, 0, len(took))
-				for id := range took {
-					ids = append(ids, id)
-				}
-				slices.Sort(ids)
-				var b strings.Builder
-				for _, id := range ids {
-					fmt.Fprintf(&b, "%d:%v:%s", id, took[id].kept, listKey(took[id].alts))
-				}
-				tookKey = b.String()
+			if changed {
+				tookKey = weakTookKey(took, tb.into)
 			}
+			tookInto = tb.into
 		}
 		k := listSet{memo.List(l), set, listKey(keptOf), tookKey}
 		stacks, ok := made[k]
@@ -1378,13 +1656,39 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 					stacks = append(stacks, st)
 				}
 			}
+			var intoDone map[int32]bool // the r.wholeInto lists appended
+			var class map[string]bool   // the old spellings whose class took decides
+			for id := range took {
+				if x := renames[id]; !x.weak {
+					if class == nil {
+						class = map[string]bool{}
+					}
+					class[x.from] = true
+				}
+			}
 			for _, id := range edits[set] {
 				x := renames[id]
 				if w, ok := took[id]; ok {
-					stacks = append(stacks, w.alts...)
+					if !w.dup {
+						stacks = append(stacks, w.alts...)
+						if w.into != 0 && !intoDone[w.into] {
+							if intoDone == nil {
+								intoDone = map[int32]bool{}
+							}
+							intoDone[w.into] = true
+							stacks = append(stacks, tookInto[w.into]...)
+						}
+					}
 					if !w.kept {
 						continue
 					}
+					if !x.weak {
+						stacks = append(stacks, x.from)
+						continue
+					}
+				}
+				if !x.weak && x.to == x.from && class[x.from] {
+					continue // in the old spelling as the other side's spec is (took)
 				}
 				if !x.weak || !moved[x.from] {
 					stacks = append(stacks, x.to)
