@@ -29,17 +29,30 @@ import (
 // 2025-03-09 aaaaaaa", Side.Name), as a log's label reading as a
 // commit's is (diskLabel): the folders tagged "develop 2025-03-09
 // aaaaaaa" and "develop 2025-03-16 bbbbbbb" read as the two commits of
-// develop.
+// develop. A git side named by its tag and commit quotes its tag alone
+// (headName): quoted whole, the commit aaaaaaa of the tag "x: y" read
+// `"x: y 2025-03-09 aaaaaaa"`, as the folder of that path did.
 func SideNames(from, to diff.Side) (a, b string) {
 	switch {
 	case from.Tag == to.Tag && from.Name() != to.Name():
-		a, b = from.Name(), to.Name()
+		return headName(from), headName(to)
 	case from.Tag == to.Tag:
 		a, b = from.Path, to.Path
 	default:
 		a, b = cmp.Or(from.Tag, from.Path), cmp.Or(to.Tag, to.Path)
 	}
 	return headSide(a, from.Rev == ""), headSide(b, to.Rev == "")
+}
+
+// headName is s.Name() in a headline (SideNames): a git side's tag
+// quoted as headSide quotes a side, then its commit's label, which
+// reads one way (a date and a short id); a side on disk its path,
+// quoted where headSide quotes it.
+func headName(s diff.Side) string {
+	if s.Rev == "" || s.Tag == "" {
+		return headSide(s.Name(), s.Rev == "")
+	}
+	return headSide(s.Tag, false) + " " + diff.SnapshotInfo{Path: s.Path, Rev: s.Rev, Date: s.Date}.Label()
 }
 
 // headSide is v, a side's name in a headline (SideNames, SeriesEnds),

@@ -1,0 +1,50 @@
+package builtin_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+)
+
+// TestHeadlineTellsGitTagFromPath (issue 35 class a): a pair of git
+// sides of one tag is named in the headline by Side.Name, its tag, a
+// commit's date and short id, and two folders of one tag by their
+// paths, quoted where they read as such a name (report.SideNames). A
+// git side whose tag is quoted (it holds ": " or an arrow) was quoted
+// whole, name and commit: the commits aaaaaaa and bbbbbbb of the tag
+// "x: y" read `"x: y 2025-03-09 aaaaaaa" → "x: y 2025-03-16 bbbbbbb"`,
+// as the folders of that tag at the paths "x: y 2025-03-09 aaaaaaa" and
+// "x: y 2025-03-16 bbbbbbb" did. The tag alone is quoted there.
+func TestHeadlineTellsGitTagFromPath(t *testing.T) {
+	git := func(tag, rev, date string) diff.Side {
+		return diff.Side{Path: "HEAD:p", Tag: tag, Rev: rev, Date: date}
+	}
+	for _, tag := range []string{"x: y", "x → y", `"x: y"`} {
+		groups := [][2]diff.Side{
+			{git(tag, "aaaaaaa000", "2025-03-09T12:00:00Z"), git(tag, "bbbbbbb000", "2025-03-16T12:00:00Z")},
+			{{Path: tag + " 2025-03-09 aaaaaaa", Tag: tag}, {Path: tag + " 2025-03-16 bbbbbbb", Tag: tag}},
+			{{Path: `"` + tag + ` 2025-03-09 aaaaaaa"`, Tag: tag}, {Path: `"` + tag + ` 2025-03-16 bbbbbbb"`, Tag: tag}},
+			{{Path: `"` + tag + `" 2025-03-09 aaaaaaa`, Tag: tag}, {Path: `"` + tag + `" 2025-03-16 bbbbbbb`, Tag: tag}},
+		}
+		for _, name := range []string{"text", "patch", "md", "html"} {
+			f, _ := report.Lookup(name)
+			read := map[string][2]diff.Side{}
+			for _, g := range groups {
+				r := reporttest.OnePackage("zlib")
+				r.Old, r.New = g[0], g[1]
+				var buf bytes.Buffer
+				if err := f.Render(&buf, r, report.Options{Width: 200}); err != nil {
+					t.Fatal(err)
+				}
+				head := headLine(buf.String())
+				if other, ok := read[head]; ok {
+					t.Errorf("--format %s: %+v and %+v have one headline: %s", name, g, other, head)
+				}
+				read[head] = g
+			}
+		}
+	}
+}
