@@ -48,3 +48,38 @@ func TestHeadlineTellsGitTagFromPath(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadlineTellsGitTagFromGitName (issue 35 class a): two git sides
+// of other tags are named by their tags, which were quoted nowhere:
+// the commits of the tags "develop 2025-03-09 aaaaaaa" and "develop
+// 2025-03-16 bbbbbbb" read "develop 2025-03-09 aaaaaaa → develop
+// 2025-03-16 bbbbbbb", as the commits aaaaaaa and bbbbbbb of develop
+// did. A side named otherwise than by its tag and commit is quoted
+// where it reads as such a name, on disk or not (report.SideNames).
+func TestHeadlineTellsGitTagFromGitName(t *testing.T) {
+	git := func(tag, rev, date string) diff.Side {
+		return diff.Side{Path: "HEAD:p", Tag: tag, Rev: rev, Date: date}
+	}
+	groups := [][2]diff.Side{
+		{git("develop", "aaaaaaa000", "2025-03-09T12:00:00Z"), git("develop", "bbbbbbb000", "2025-03-16T12:00:00Z")},
+		{git("develop 2025-03-09 aaaaaaa", "ccccccc000", "2025-04-09T12:00:00Z"), git("develop 2025-03-16 bbbbbbb", "ddddddd000", "2025-04-16T12:00:00Z")},
+		{git("develop", "aaaaaaa000", "2025-03-09T12:00:00Z"), {Path: "develop 2025-03-16 bbbbbbb", Tag: "develop"}},
+	}
+	for _, name := range []string{"text", "patch", "md", "html"} {
+		f, _ := report.Lookup(name)
+		read := map[string][2]diff.Side{}
+		for _, g := range groups {
+			r := reporttest.OnePackage("zlib")
+			r.Old, r.New = g[0], g[1]
+			var buf bytes.Buffer
+			if err := f.Render(&buf, r, report.Options{Width: 200}); err != nil {
+				t.Fatal(err)
+			}
+			head := headLine(buf.String())
+			if other, ok := read[head]; ok {
+				t.Errorf("--format %s: %+v and %+v have one headline: %s", name, g, other, head)
+			}
+			read[head] = g
+		}
+	}
+}
