@@ -2,6 +2,7 @@ package builtin_test
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -29,23 +30,7 @@ func TestHeadlineTellsGitTagFromPath(t *testing.T) {
 			{{Path: `"` + tag + ` 2025-03-09 aaaaaaa"`, Tag: tag}, {Path: `"` + tag + ` 2025-03-16 bbbbbbb"`, Tag: tag}},
 			{{Path: `"` + tag + `" 2025-03-09 aaaaaaa`, Tag: tag}, {Path: `"` + tag + `" 2025-03-16 bbbbbbb`, Tag: tag}},
 		}
-		for _, name := range []string{"text", "patch", "md", "html"} {
-			f, _ := report.Lookup(name)
-			read := map[string][2]diff.Side{}
-			for _, g := range groups {
-				r := reporttest.OnePackage("zlib")
-				r.Old, r.New = g[0], g[1]
-				var buf bytes.Buffer
-				if err := f.Render(&buf, r, report.Options{Width: 200}); err != nil {
-					t.Fatal(err)
-				}
-				head := headLine(buf.String())
-				if other, ok := read[head]; ok {
-					t.Errorf("--format %s: %+v and %+v have one headline: %s", name, g, other, head)
-				}
-				read[head] = g
-			}
-		}
+		sidesApart(t, groups)
 	}
 }
 
@@ -65,21 +50,47 @@ func TestHeadlineTellsGitTagFromGitName(t *testing.T) {
 		{git("develop 2025-03-09 aaaaaaa", "ccccccc000", "2025-04-09T12:00:00Z"), git("develop 2025-03-16 bbbbbbb", "ddddddd000", "2025-04-16T12:00:00Z")},
 		{git("develop", "aaaaaaa000", "2025-03-09T12:00:00Z"), {Path: "develop 2025-03-16 bbbbbbb", Tag: "develop"}},
 	}
+	sidesApart(t, groups)
+}
+
+// sidesApart fails t where two pairs of sides of groups have one
+// headline in a format that names the sides there.
+func sidesApart(t *testing.T, groups [][2]diff.Side) {
+	t.Helper()
 	for _, name := range []string{"text", "patch", "md", "html"} {
-		f, _ := report.Lookup(name)
-		read := map[string][2]diff.Side{}
+		var cases []headCase
 		for _, g := range groups {
 			r := reporttest.OnePackage("zlib")
 			r.Old, r.New = g[0], g[1]
-			var buf bytes.Buffer
-			if err := f.Render(&buf, r, report.Options{Width: 200}); err != nil {
-				t.Fatal(err)
-			}
-			head := headLine(buf.String())
-			if other, ok := read[head]; ok {
-				t.Errorf("--format %s: %+v and %+v have one headline: %s", name, g, other, head)
-			}
-			read[head] = g
+			cases = append(cases, headCase{r, "", fmt.Sprintf("%+v", g)})
 		}
+		headlinesApart(t, name, cases)
+	}
+}
+
+// headCase is a report whose headline headlinesApart reads, with its
+// --title and what it is for a message.
+type headCase struct {
+	r     *diff.Report
+	title string
+	what  string
+}
+
+// headlinesApart fails t where two of cases have one headline in the
+// format name.
+func headlinesApart(t *testing.T, name string, cases []headCase) {
+	t.Helper()
+	f, _ := report.Lookup(name)
+	read := map[string]string{}
+	for _, c := range cases {
+		var buf bytes.Buffer
+		if err := f.Render(&buf, c.r, report.Options{Width: 200, Title: c.title}); err != nil {
+			t.Fatal(err)
+		}
+		head := headLine(buf.String())
+		if other, ok := read[head]; ok {
+			t.Errorf("--format %s: %s and %s have one headline: %s", name, c.what, other, head)
+		}
+		read[head] = c.what
 	}
 }
