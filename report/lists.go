@@ -186,14 +186,31 @@ func FileItem(s string) string {
 // SkippedWhere is where a skipped page is, as its line "FILE:LINE:COLUMN:
 // reason" writes it in every view (text, HTML, a feed entry's content,
 // the patch): its file (FileItem), then its line and column where it
-// has them.
+// has them: a line where it has one or a column (a report's JSON,
+// which render reads, may hold a column without a line, written
+// "FILE:0:5", as Markdown's table writes it ":5"), a column where it
+// has one; each as the JSON holds it, a line not positive too. As it
+// was, the page a at line 0 and column 5, or at line -1, read as the
+// page a with neither.
 func SkippedWhere(k snapshot.Skipped) string {
 	where := FileItem(k.File)
-	if k.Line > 0 {
+	if k.Line != 0 || k.Column != 0 {
 		where += ":" + strconv.Itoa(k.Line)
-		if k.Column > 0 {
-			where += ":" + strconv.Itoa(k.Column)
-		}
+	}
+	if k.Column != 0 {
+		where += ":" + strconv.Itoa(k.Column)
+	}
+	return where
+}
+
+// WarningWhere is where a warning is, as its line "FILE:LINE: message"
+// writes it in every view: its file (FileItem), then its line where it
+// has one (not 0), as the JSON holds it: a warning of line -1 read as
+// one of no line but in Markdown.
+func WarningWhere(w snapshot.Warning) string {
+	where := FileItem(w.File)
+	if w.Line != 0 {
+		where += ":" + strconv.Itoa(w.Line)
 	}
 	return where
 }

@@ -726,10 +726,7 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 				b.WriteString("<li>…and " + strconv.Itoa(len(r.Warnings)-i) + " more</li>")
 				break
 			}
-			where := report.FileItem(w.File)
-			if w.Line > 0 {
-				where += ":" + strconv.Itoa(w.Line)
-			}
+			where := report.WarningWhere(w)
 			// The file a value (feedText), the message the report's, which
 			// quotes its input where it is made: report.VisibleMessage.
 			b.WriteString("<li>" + html.EscapeString(report.Shorten(feedText(where)+": "+report.VisibleMessage(w.Message))) + "</li>")

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -76,11 +75,7 @@ func renderPatch(w io.Writer, r *diff.Report, o report.Options) error {
 	if len(r.Warnings) > 0 {
 		fmt.Fprintf(bw, "# %s:\n", report.Plural(len(r.Warnings), "warning"))
 		for _, w := range r.Warnings {
-			where := report.VisibleInput(report.FileItem(w.File))
-			if w.Line > 0 {
-				where += ":" + strconv.Itoa(w.Line)
-			}
-			fmt.Fprintf(bw, "#   %s: %s\n", where, report.Visible(w.Message))
+			fmt.Fprintf(bw, "#   %s: %s\n", report.VisibleInput(report.WarningWhere(w)), report.Visible(w.Message))
 		}
 	}
 	abbrev := report.Abbreviate(r)
