@@ -172,8 +172,8 @@ func PathShown(l []string) string { return VisibleMessage(JoinPathOf(l, VisibleS
 // "FILE:LINE: message" writes it (text, HTML, Markdown's warnings, a
 // feed entry's content, the patch): quoted as Go quotes a string where
 // it could read as a file of another line or another message: where it
-// is empty, begins with a double quote, or holds a colon before a digit
-// or a space. As it was, a warning of the file "a:2", which has no
+// is empty, begins with a double quote, or holds a colon before a digit,
+// a minus (a line of a JSON, WarningWhere) or a space. As it was, a warning of the file "a:2", which has no
 // line, read "a:2: message" as a warning of the file a at its line 2,
 // and of the file "a: b" as the message "b: message" of the file a.
 func FileItem(s string) string {
@@ -215,11 +215,11 @@ func WarningWhere(w snapshot.Warning) string {
 	return where
 }
 
-// fileOdd reports whether s holds a colon before a digit or a space
-// (FileItem).
+// fileOdd reports whether s holds a colon before a digit, a minus or a
+// space (FileItem): a line a report's JSON holds may be negative, "a:-1".
 func fileOdd(s string) bool {
 	for i := strings.IndexByte(s, ':'); i >= 0 && i+1 < len(s); {
-		if c := s[i+1]; c == ' ' || c >= '0' && c <= '9' {
+		if c := s[i+1]; c == ' ' || c == '-' || c >= '0' && c <= '9' {
 			return true
 		}
 		j := strings.IndexByte(s[i+1:], ':')

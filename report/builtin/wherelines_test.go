@@ -16,13 +16,18 @@ import (
 // HTML, the patch and a feed entry dropped: the skipped page "a" at
 // line 0 and column 5 read as the page a with neither, and the warning
 // of line -1 as the warning of no line. Each view writes what the JSON
-// holds (report.SkippedWhere, report.WarningWhere).
+// holds (report.SkippedWhere, report.WarningWhere), and a file that
+// reads as one with such a line, "a:-1", is quoted (report.FileItem).
 func TestWhereKeepsLineAndColumn(t *testing.T) {
 	skips := [][2]snapshot.Skipped{
 		{{File: "a", Column: 5, Reason: "bad"}, {File: "a", Reason: "bad"}},
 		{{File: "a", Line: -1, Reason: "bad"}, {File: "a", Reason: "bad"}},
+		{{File: "a", Line: -1, Reason: "bad"}, {File: "a:-1", Reason: "bad"}},
 	}
-	warns := [][2]snapshot.Warning{{{File: "a", Line: -1, Message: "odd"}, {File: "a", Message: "odd"}}}
+	warns := [][2]snapshot.Warning{
+		{{File: "a", Line: -1, Message: "odd"}, {File: "a", Message: "odd"}},
+		{{File: "a", Line: -1, Message: "odd"}, {File: "a:-1", Message: "odd"}},
+	}
 	for _, f := range report.Formats() {
 		render := func(edit func(r *diff.Report)) string {
 			r := reporttest.OnePackage("zlib")
