@@ -24,30 +24,49 @@ import (
 // (headOdd), which parts text's and the patch's headline from the title
 // before the sides and the counts after them: the --title "t: a" of
 // the snapshots b and c read "t: a: b → c", as the title t of the
-// snapshots "a: b" and c did; and a side on disk whose name reads as a
+// snapshots "a: b" and c did; and a side named by its tag or path
+// (on disk, or a git side of a tag of its own) whose name reads as a
 // git side's, its tag, a commit's date and short id ("develop
 // 2025-03-09 aaaaaaa", Side.Name), as a log's label reading as a
 // commit's is (diskLabel): the folders tagged "develop 2025-03-09
 // aaaaaaa" and "develop 2025-03-16 bbbbbbb" read as the two commits of
-// develop.
+// develop. A git side named by its tag and commit quotes its tag alone
+// (headName): quoted whole, the commit aaaaaaa of the tag "x: y" read
+// `"x: y 2025-03-09 aaaaaaa"`, as the folder of that path did.
 func SideNames(from, to diff.Side) (a, b string) {
 	switch {
 	case from.Tag == to.Tag && from.Name() != to.Name():
-		a, b = from.Name(), to.Name()
+		return headName(from), headName(to)
 	case from.Tag == to.Tag:
 		a, b = from.Path, to.Path
 	default:
 		a, b = cmp.Or(from.Tag, from.Path), cmp.Or(to.Tag, to.Path)
 	}
-	return headSide(a, from.Rev == ""), headSide(b, to.Rev == "")
+	// Named otherwise than by a tag and a commit, a git side too is
+	// quoted where it reads as so named: the commits of the tags
+	// "develop 2025-03-09 aaaaaaa" and "develop 2025-03-16 bbbbbbb" read
+	// as the commits aaaaaaa and bbbbbbb of develop.
+	return headSide(a, true), headSide(b, true)
+}
+
+// headName is s.Name() in a headline (SideNames): a git side's tag
+// quoted as headSide quotes a side, then its commit's label, which
+// reads one way (a date and a short id); a side on disk its path,
+// quoted where headSide quotes it.
+func headName(s diff.Side) string {
+	if s.Rev == "" || s.Tag == "" {
+		return headSide(s.Name(), true)
+	}
+	return headSide(s.Tag, false) + " " + diff.SnapshotInfo{Path: s.Path, Rev: s.Rev, Date: s.Date}.Label()
 }
 
 // headSide is v, a side's name in a headline (SideNames, SeriesEnds),
 // quoted as Go quotes a string where it reads as another (Same), holds
-// ": " (headOdd), or, where the side is on disk, reads as a git side's
-// name (nameCommitLike).
-func headSide(v string, disk bool) string {
-	if sideOdd(v) || headOdd(v) || disk && nameCommitLike(v) {
+// ": " (headOdd), or, where the side is not named by its tag and
+// commit (named so, headName), reads as a git side's name
+// (nameCommitLike).
+func headSide(v string, notGit bool) string {
+	if sideOdd(v) || headOdd(v) || notGit && nameCommitLike(v) {
 		return strconv.Quote(v)
 	}
 	return v

@@ -172,8 +172,8 @@ func PathShown(l []string) string { return VisibleMessage(JoinPathOf(l, VisibleS
 // "FILE:LINE: message" writes it (text, HTML, Markdown's warnings, a
 // feed entry's content, the patch): quoted as Go quotes a string where
 // it could read as a file of another line or another message: where it
-// is empty, begins with a double quote, or holds a colon before a digit
-// or a space. As it was, a warning of the file "a:2", which has no
+// is empty, begins with a double quote, or holds a colon before a digit,
+// a minus (a line of a JSON, WarningWhere) or a space. As it was, a warning of the file "a:2", which has no
 // line, read "a:2: message" as a warning of the file a at its line 2,
 // and of the file "a: b" as the message "b: message" of the file a.
 func FileItem(s string) string {
@@ -186,23 +186,40 @@ func FileItem(s string) string {
 // SkippedWhere is where a skipped page is, as its line "FILE:LINE:COLUMN:
 // reason" writes it in every view (text, HTML, a feed entry's content,
 // the patch): its file (FileItem), then its line and column where it
-// has them.
+// has them: a line where it has one or a column (a report's JSON,
+// which render reads, may hold a column without a line, written
+// "FILE:0:5", as Markdown's table writes it ":5"), a column where it
+// has one; each as the JSON holds it, a line not positive too. As it
+// was, the page a at line 0 and column 5, or at line -1, read as the
+// page a with neither.
 func SkippedWhere(k snapshot.Skipped) string {
 	where := FileItem(k.File)
-	if k.Line > 0 {
+	if k.Line != 0 || k.Column != 0 {
 		where += ":" + strconv.Itoa(k.Line)
-		if k.Column > 0 {
-			where += ":" + strconv.Itoa(k.Column)
-		}
+	}
+	if k.Column != 0 {
+		where += ":" + strconv.Itoa(k.Column)
 	}
 	return where
 }
 
-// fileOdd reports whether s holds a colon before a digit or a space
-// (FileItem).
+// WarningWhere is where a warning is, as its line "FILE:LINE: message"
+// writes it in every view: its file (FileItem), then its line where it
+// has one (not 0), as the JSON holds it: a warning of line -1 read as
+// one of no line but in Markdown.
+func WarningWhere(w snapshot.Warning) string {
+	where := FileItem(w.File)
+	if w.Line != 0 {
+		where += ":" + strconv.Itoa(w.Line)
+	}
+	return where
+}
+
+// fileOdd reports whether s holds a colon before a digit, a minus or a
+// space (FileItem): a line a report's JSON holds may be negative, "a:-1".
 func fileOdd(s string) bool {
 	for i := strings.IndexByte(s, ':'); i >= 0 && i+1 < len(s); {
-		if c := s[i+1]; c == ' ' || c >= '0' && c <= '9' {
+		if c := s[i+1]; c == ' ' || c == '-' || c >= '0' && c <= '9' {
 			return true
 		}
 		j := strings.IndexByte(s[i+1:], ':')

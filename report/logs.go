@@ -105,6 +105,20 @@ func StepLabel(s string) string {
 	return s
 }
 
+// NewsLabel is a snapshot's label before a highlight's words after
+// ": " (a Markdown log's "- **LABEL**: news", a feed entry's title):
+// quoted as Go quotes a string where it holds ": ", or is such a label
+// quoted (headOdd). As it was, the package zlib upgraded at the
+// snapshot "a: b" and the package "b: zlib" upgraded at the snapshot a
+// both read "a: b: zlib 1.0 → 2.0 (upgraded)" (in Markdown once
+// rendered, the bold gone).
+func NewsLabel(s string) string {
+	if headOdd(s) {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
 // JoinStepTitle is StepTitle of labels written already (StepLabel, then
 // a view's escaping).
 func JoinStepTitle(newLabel, oldLabel, subject string) string {

@@ -585,11 +585,16 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 	if err != nil || !out.Mode().IsRegular() {
 		return nil // a new file, or a device: no input is replaced
 	}
+	// Each path quoted where it could read as more of the message
+	// (report.FileItem: a colon before a space or a digit), as a
+	// warning's file is: -o d/x with the input "d/y: it is the input
+	// d/z" read as -o "d/x: it is the input d/y" with the input d/z.
+	shown := func(p string) string { return report.VisibleInput(report.FileItem(p)) }
 	for _, in := range inputs {
 		if in == stdinName {
 			if f, ok := stdin.(interface{ Stat() (fs.FileInfo, error) }); ok {
 				if info, err := f.Stat(); err == nil && os.SameFile(out, info) {
-					return fmt.Errorf("--output %s: it is standard input, which \"-\" reads: writing the report would replace it", report.VisibleInput(output))
+					return fmt.Errorf("--output %s: it is standard input, which \"-\" reads: writing the report would replace it", shown(output))
 				}
 			}
 			continue
@@ -599,9 +604,9 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 		}
 		if info, err := os.Stat(in); err == nil && os.SameFile(out, info) {
 			if filepath.Clean(in) == filepath.Clean(output) {
-				return fmt.Errorf("--output %s: it is an input: writing the report would replace it", report.VisibleInput(output))
+				return fmt.Errorf("--output %s: it is an input: writing the report would replace it", shown(output))
 			}
-			return fmt.Errorf("--output %s: it is the input %s: writing the report would replace it", report.VisibleInput(output), report.VisibleInput(in))
+			return fmt.Errorf("--output %s: it is the input %s: writing the report would replace it", shown(output), shown(in))
 		}
 	}
 	return nil

@@ -577,14 +577,15 @@ func stepEntry(r *diff.Report, subject string) atomEntry {
 
 // entryLabel is a step's new snapshot as its entry's title names it,
 // before the highlights after ": ": quoted as a step's title quotes it
-// (report.StepLabel), and where it holds ": ". As it was, the snapshot
-// "a: b" whose package zlib moved and the snapshot a whose package "b:
-// zlib" moved were both titled "a: b: zlib 1.0 → 2.0 (upgraded)".
+// (report.StepLabel), and where it holds ": " (report.NewsLabel). As it
+// was, the snapshot "a: b" whose package zlib moved and the snapshot a
+// whose package "b: zlib" moved were both titled "a: b: zlib 1.0 → 2.0
+// (upgraded)".
 func entryLabel(s string) string {
-	if q := report.StepLabel(s); q != s || !strings.Contains(s, ": ") {
+	if q := report.StepLabel(s); q != s {
 		return q
 	}
-	return strconv.Quote(s)
+	return report.NewsLabel(s)
 }
 
 // entrySides names a step's two snapshots in its entry: by their labels
@@ -725,10 +726,7 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 				b.WriteString("<li>…and " + strconv.Itoa(len(r.Warnings)-i) + " more</li>")
 				break
 			}
-			where := report.FileItem(w.File)
-			if w.Line > 0 {
-				where += ":" + strconv.Itoa(w.Line)
-			}
+			where := report.WarningWhere(w)
 			// The file a value (feedText), the message the report's, which
 			// quotes its input where it is made: report.VisibleMessage.
 			b.WriteString("<li>" + html.EscapeString(report.Shorten(feedText(where)+": "+report.VisibleMessage(w.Message))) + "</li>")

@@ -1,7 +1,7 @@
 package builtin_test
 
 import (
-	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -38,26 +38,18 @@ func TestHeadlineTellsTitleAndCommitsFromSides(t *testing.T) {
 		{{"", diff.Side{Tag: "develop  aaaaaaa"}, diff.Side{Tag: "develop  bbbbbbb"}}, {"", git("aaaaaaa000", ""), git("bbbbbbb000", "")}},
 	}
 	for _, name := range []string{"text", "patch", "md", "html"} {
-		f, _ := report.Lookup(name)
 		for _, g := range groups {
 			if g[0].title != "" && (name == "md" || name == "html") {
 				continue // the --title stands for the whole headline there
 			}
-			read := map[string]input{}
+			var cases []headCase
 			for _, in := range g {
 				r := reporttest.OnePackage("zlib")
 				r.Old.Path, r.Old.Tag, r.Old.Rev, r.Old.Date = "old", in.old.Tag, in.old.Rev, in.old.Date
 				r.New.Path, r.New.Tag, r.New.Rev, r.New.Date = "new", in.new.Tag, in.new.Rev, in.new.Date
-				var buf bytes.Buffer
-				if err := f.Render(&buf, r, report.Options{Width: 200, Title: in.title}); err != nil {
-					t.Fatal(err)
-				}
-				head := headLine(buf.String())
-				if other, ok := read[head]; ok {
-					t.Errorf("--format %s: %+v and %+v have one headline: %s", name, in, other, head)
-				}
-				read[head] = in
+				cases = append(cases, headCase{r, in.title, fmt.Sprintf("%+v", in)})
 			}
+			headlinesApart(t, name, cases)
 		}
 	}
 }

@@ -420,11 +420,7 @@ func warningLines(ws []snapshot.Warning) ([]string, int) {
 		if i == htmlMaxWarnings {
 			return out, len(ws) - i
 		}
-		where := report.FileItem(w.File)
-		if w.Line > 0 {
-			where += ":" + strconv.Itoa(w.Line)
-		}
-		out = append(out, pageMessage(where, w.Message))
+		out = append(out, pageMessage(report.WarningWhere(w), w.Message))
 	}
 	return out, 0
 }

@@ -610,8 +610,9 @@ const newsHeading = "\n\n## Highlights\n"
 
 // highlights writes the series' highlights, per step (index 0 the
 // oldest), each line with the snapshot it came in: "- **develop-2025-03-16**:
-// new package actsvg 0.4.51". The log lists them newest step first,
-// those of the steps it leaves out left out with them.
+// new package actsvg 0.4.51", the label quoted where it holds ": "
+// (report.NewsLabel). The log lists them newest step first, those of
+// the steps it leaves out left out with them.
 func (l *logMarkdown) highlights(s *diff.Series, labels []string) []string {
 	n := len(labels) - 1
 	out := make([]string, max(n, 0))
@@ -621,7 +622,7 @@ func (l *logMarkdown) highlights(s *diff.Series, labels []string) []string {
 		b.Reset()
 		for ; i < len(s.Highlights) && s.Highlights[i].Step == k; i++ {
 			if k >= 1 && k <= n && logNews(s.Highlights[i]) {
-				b.WriteString("\n- **" + report.EscapeMD(labels[k]) + "**: " + mdNews(s.Highlights[i], l.o.LinkBase))
+				b.WriteString("\n- **" + report.EscapeMD(report.NewsLabel(labels[k])) + "**: " + mdNews(s.Highlights[i], l.o.LinkBase))
 			}
 		}
 		if k >= 1 && k <= n {

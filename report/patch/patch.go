@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -57,9 +56,10 @@ func renderPatch(w io.Writer, r *diff.Report, o report.Options) error {
 		fmt.Fprintf(bw, "# Filters: %s.\n", f) // its values visible (filterSummary)
 	}
 	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
-		fmt.Fprintf(bw, "# %s skipped (--skip-invalid): their specs are in no listing.\n", snapshot.Plural(n, "invalid "+snapshot.SkippedNoun(r.Old.Skipped, r.New.Skipped)))
+		fmt.Fprintf(bw, "# %s skipped (--skip-invalid), their specs in no listing:\n", snapshot.Plural(n, "invalid "+snapshot.SkippedNoun(r.Old.Skipped, r.New.Skipped)))
 		// Each named, as text and HTML name them: a patch that counted
 		// them alone left the reader to guess which page was invalid.
+		// The count heads them, as "# N warnings:" heads the warnings.
 		for _, side := range [...]struct {
 			name string
 			l    []snapshot.Skipped
@@ -75,11 +75,7 @@ func renderPatch(w io.Writer, r *diff.Report, o report.Options) error {
 	if len(r.Warnings) > 0 {
 		fmt.Fprintf(bw, "# %s:\n", report.Plural(len(r.Warnings), "warning"))
 		for _, w := range r.Warnings {
-			where := report.VisibleInput(report.FileItem(w.File))
-			if w.Line > 0 {
-				where += ":" + strconv.Itoa(w.Line)
-			}
-			fmt.Fprintf(bw, "#   %s: %s\n", where, report.Visible(w.Message))
+			fmt.Fprintf(bw, "#   %s: %s\n", report.VisibleInput(report.WarningWhere(w)), report.Visible(w.Message))
 		}
 	}
 	abbrev := report.Abbreviate(r)

@@ -279,11 +279,7 @@ func (d *Document) textView(width int, step bool) *TextView {
 	if len(d.Warnings) > 0 {
 		v.Tail = append(v.Tail, f.para(paintStr(c, "yellow", report.Plural(len(d.Warnings), "warning"))+":")...)
 		for _, w := range d.Warnings {
-			where := report.VisibleInput(report.FileItem(w.File))
-			if w.Line > 0 {
-				where += ":" + strconv.Itoa(w.Line)
-			}
-			v.Tail = append(v.Tail, f.item(where+": "+report.Visible(w.Message))...)
+			v.Tail = append(v.Tail, f.item(report.VisibleInput(report.WarningWhere(w))+": "+report.Visible(w.Message))...)
 		}
 	}
 	if !step && d.Causes != nil {
