@@ -695,7 +695,7 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 		b.WriteString("<p>No changes: " + report.CountNoun(p.New, "package", "packages") + " and " + report.CountNoun(s.New, "spec", "specs") + ", all unchanged" + t(report.UnchangedBut(r)) + "</p>")
 	}
 	if n := len(r.Old.Skipped) + len(r.New.Skipped); n > 0 {
-		b.WriteString("<p>" + report.CountNoun(n, "invalid page", "invalid pages") + " skipped (--skip-invalid):</p><ul>")
+		b.WriteString("<p>" + report.Plural(n, "invalid "+snapshot.SkippedNoun(r.Old.Skipped, r.New.Skipped)) + " skipped (--skip-invalid):</p><ul>")
 		// Each named, as text and HTML name them, up to
 		// feedContentItems: a count alone left the reader to guess
 		// which page was invalid.
