@@ -554,6 +554,11 @@ func sameEnds(rng, a, b string) error {
 	if a != b {
 		return nil
 	}
+	if l, rt, ok := strings.Cut(rng, "..."); ok {
+		// A...B: rangeEnds names the ends by their ids, and both are
+		// the one commit, so it said "X and X are the same commit".
+		return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit, %s; a log is of A..B, A an older commit of B's first-parent line (as %s)", quotedRev(rng), quotedRev(cmp.Or(l, "HEAD")), quotedRev(cmp.Or(rt, "HEAD")), short(a), shellword.Shown(cmp.Or(rt, "HEAD")+"~1.."+cmp.Or(rt, "HEAD")))
+	}
 	left, right := rangeEnds(rng, a, b)
 	return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit", quotedRev(rng), quotedRev(left), quotedRev(right))
 }
