@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"strings"
 	"testing"
-
-	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
 // TestReversedRangeHintLogTakes (class e, lead 1 of g7): cachediff
@@ -15,9 +13,7 @@ import (
 // the other way round, pasted in the log as bash reads it, steps
 // through the range (exit 1).
 func TestReversedRangeHintLogTakes(t *testing.T) {
-	bash := gittest.GitAndBash(t)
-	dir := t.TempDir()
-	snapHistory(t, dir)
+	bash, dir := snapRepo(t)
 	const other = " is the other way round"
 	for _, rng := range []string{"HEAD..HEAD~1", "HEAD..HEAD~2", "HEAD~1..HEAD~2"} {
 		var stdout, stderr bytes.Buffer
