@@ -412,7 +412,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 // process more, or two.
 func (r *Repo) checkDateOrder(rng, since string, at, until int64, ends []string) error {
 	if ends != nil {
-		if err := sameEnds(rng, ends[0], ends[1]); err != nil {
+		if err := r.sameEnds(rng, ends[0], ends[1]); err != nil {
 			return err
 		}
 	}
@@ -490,14 +490,20 @@ func rangeEnds(rng, a, b string) (left, right string) {
 }
 
 // sameEnds refuses the range rng whose ends a and b are one commit.
-func sameEnds(rng, a, b string) error {
+func (r *Repo) sameEnds(rng, a, b string) error {
 	if a != b {
 		return nil
 	}
 	if l, rt, ok := strings.Cut(rng, "..."); ok {
 		// A...B: rangeEnds names the ends by their ids, and both are
 		// the one commit, so it said "X and X are the same commit".
-		return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit, %s; a log is of A..B, A an older commit of B's first-parent line (as %s)", quotedRev(rng), quotedRev(cmp.Or(l, "HEAD")), quotedRev(cmp.Or(rt, "HEAD")), short(a), shellword.Shown(cmp.Or(rt, "HEAD")+"~1.."+cmp.Or(rt, "HEAD")))
+		// The example only where the commit has a parent: of a root,
+		// END~1..END is refused as unknown in turn.
+		end, example := cmp.Or(rt, "HEAD"), ""
+		if ok, err := r.Knows(a + "~1"); ok && err == nil {
+			example = " (as " + shellword.Shown(end+"~1.."+end) + ")"
+		}
+		return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit, %s; a log is of A..B, A an older commit of B's first-parent line%s", quotedRev(rng), quotedRev(cmp.Or(l, "HEAD")), quotedRev(end), short(a), example)
 	}
 	left, right := rangeEnds(rng, a, b)
 	return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit", quotedRev(rng), quotedRev(left), quotedRev(right))
@@ -525,7 +531,7 @@ func (r *Repo) reversedRange(rng, a, b string) error {
 // first two, and the base is another.)
 func (r *Repo) checkRange(rng, a, b string) error {
 	left, right := rangeEnds(rng, a, b)
-	if err := sameEnds(rng, a, b); err != nil {
+	if err := r.sameEnds(rng, a, b); err != nil {
 		return err
 	}
 	// The common case in one process: a base a that is the first

@@ -10,7 +10,8 @@ import (
 // TestSymmetricSameEnds (class e): X...HEAD, X the commit HEAD is, said
 // "the range X...HEAD selects no commit: ID and ID are the same commit",
 // one commit named twice by its id for the two ends written. It names
-// the ends as written, and a range the log takes, which pasted is read.
+// the ends as written, and a range the log takes, which pasted is read
+// (none of a root commit, whose HEAD~1 is unknown).
 func TestSymmetricSameEnds(t *testing.T) {
 	bash := gittest.GitAndBash(t)
 	r := xCommits(t, 3)
@@ -30,5 +31,10 @@ func TestSymmetricSameEnds(t *testing.T) {
 			t.Errorf("Series(%q): %s; want %q", tc.rng, msg, tc.ends)
 		}
 		givenRangeTaken(t, bash, r, tc.rng, "x", "(as ", ")")
+	}
+	// Of a root commit, HEAD~1..HEAD is unknown: no range is given.
+	root := xCommits(t, 1)
+	if _, err := root.Series("HEAD...HEAD", "x", "", ""); err == nil || strings.Contains(err.Error(), "(as ") || !strings.Contains(err.Error(), "HEAD and HEAD are the same commit") {
+		t.Errorf("Series(HEAD...HEAD) of a root commit: %v; want the same commit, and no range given", err)
 	}
 }
