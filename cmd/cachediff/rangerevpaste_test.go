@@ -24,9 +24,7 @@ import (
 // pair compares its ends (exit 1); a log refused is not given as one to
 // run.
 func TestGitRangeRevSuggestionsPaste(t *testing.T) {
-	bash := gittest.GitAndBash(t)
-	repo := t.TempDir()
-	snapHistory(t, repo)
+	bash, repo := snapRepo(t)
 	if _, err := gittest.Git(repo, nil, "update-ref", "refs/heads/-y", "HEAD~2"); err != nil {
 		t.Fatal(err)
 	}
@@ -103,6 +101,16 @@ func snapHistory(t *testing.T, repo string) {
 			}
 		}
 	}
+}
+
+// snapRepo is bash and a repository of snapHistory, skipping the test
+// without git or bash.
+func snapRepo(t *testing.T) (bash, repo string) {
+	t.Helper()
+	bash = gittest.GitAndBash(t)
+	repo = t.TempDir()
+	snapHistory(t, repo)
+	return bash, repo
 }
 
 // pasteRun runs line, a cachediff command a message suggests, with the

@@ -276,6 +276,12 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		if typ == "commit" {
 			return nil, fmt.Errorf("path %s at %s is a commit, not a folder or a file", displayPath(p), rev)
 		}
+		if folder, ok := map[string]string{".": "the current folder", "..": "the folder above the current one"}[p]; ok {
+			// git reads . and .. alone as names in the tree (as
+			// gitNamed does), so HEAD:. was said not to exist, and not
+			// what to write for the folder meant.
+			return nil, fmt.Errorf("path %s does not exist at %s (commit %s): git reads %s alone as a name in the folder at the top of the repository, not a folder of the work tree; the top of the repository is %s, and %s is %s", p, rev, short(commit), p, shellword.Shown(r.ArgPrefix+rev+":"), folder, shellword.Shown(r.ArgPrefix+rev+":"+p+"/"))
+		}
 		if named, ok := gitNamed(p); !ok {
 			if rel, _, in := r.workTreePath(p); in {
 				// An absolute path inside the work tree (HEAD:$PWD/_cache):

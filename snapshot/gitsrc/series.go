@@ -119,69 +119,9 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := r.command("rev-parse", rng, "--")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	revs, err := cmd.Output()
-	if ee, ok := err.(*exec.ExitError); ok {
-		err = r.exitError([]string{"rev-parse"}, ee, stderr.Bytes())
-	} else if err != nil {
-		err = r.startError(err)
-	}
+	excluded, included, err := r.rangeRevs(rng)
 	if err != nil {
-		return nil, r.rangeError(rng, err)
-	}
-	if err := r.ambiguousRef("the range "+rng, stderr.Bytes()); err != nil {
 		return nil, err
-	}
-	var excluded, included []string
-	for _, line := range strings.Fields(string(revs)) {
-		if id, ok := strings.CutPrefix(line, "^"); ok {
-			excluded = append(excluded, id)
-		} else if line != "--" {
-			included = append(included, line)
-		}
-	}
-	// Both ends in one process: rev-parse stops at the first revision it
-	// cannot peel, the excluded ones first, as two in turn did.
-	ends := append(slices.Clip(excluded), included...)
-	if err := r.peel(ends); err != nil {
-		return nil, r.rangeError(rng, err)
-	}
-	copy(excluded, ends)
-	copy(included, ends[len(excluded):])
-	if len(included) == 0 && len(excluded) == 0 {
-		// R^@ of a root commit R: no revision at all, which the message
-		// of ^A below said "only leaves out the history of R^@".
-		return nil, fmt.Errorf("the range %s selects no commit: git reads it as no revision at all (the parents of a root commit are none); give a range A..B", quotedRev(rng))
-	}
-	if len(included) == 0 {
-		// ^A: no commit to list from, whatever PATH and the dates, as
-		// A..A; it logged PATH at A alone, "no commit changed it", a
-		// quiet range that passed a gate.
-		end := strings.TrimPrefix(rng, "^")
-		return nil, fmt.Errorf("the range %s selects no commit: it only leaves out the history of %s, and names no commit to list from; give the end too, as %s", quotedRev(rng), quotedRev(end), r.endHint(end, excluded))
-	}
-	// An end that is excluded too adds no commit: A...B where A is an
-	// ancestor of B (GitHub's compare range, base...head) is A..B, one
-	// line of history, as git lists it.
-	if len(included) > 1 {
-		if kept := slices.DeleteFunc(slices.Clone(included), func(id string) bool { return slices.Contains(excluded, id) }); len(kept) > 0 {
-			included = kept
-		} else {
-			included = included[:1] // A...A: no commit, as A..A says
-		}
-	}
-	if len(included) > 1 {
-		// A...B, M^@: rev-list would list the first parents of each tip,
-		// in date order, as one series, stepping from one branch to the
-		// other.
-		// The first few: the parents of an octopus merge are any number.
-		tips := make([]string, 0, 8)
-		for _, id := range included[:min(len(included), cap(tips))] {
-			tips = append(tips, short(id))
-		}
-		return nil, fmt.Errorf("the range %s ends at %d commits (%s): a log follows one line of history, the first parents of one commit, and would step from one branch to another; give one end, as A..B", quotedRev(rng), len(included), snapshot.ListSome(tips, len(included)))
 	}
 	var pair []string // A and B of a range A..B
 	if len(excluded) == 1 && len(included) == 1 {
@@ -472,7 +412,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 // process more, or two.
 func (r *Repo) checkDateOrder(rng, since string, at, until int64, ends []string) error {
 	if ends != nil {
-		if err := sameEnds(rng, ends[0], ends[1]); err != nil {
+		if err := r.sameEnds(rng, ends[0], ends[1]); err != nil {
 			return err
 		}
 	}
@@ -550,9 +490,20 @@ func rangeEnds(rng, a, b string) (left, right string) {
 }
 
 // sameEnds refuses the range rng whose ends a and b are one commit.
-func sameEnds(rng, a, b string) error {
+func (r *Repo) sameEnds(rng, a, b string) error {
 	if a != b {
 		return nil
+	}
+	if l, rt, ok := strings.Cut(rng, "..."); ok {
+		// A...B: rangeEnds names the ends by their ids, and both are
+		// the one commit, so it said "X and X are the same commit".
+		// The example only where the commit has a parent: of a root,
+		// END~1..END is refused as unknown in turn.
+		end, example := cmp.Or(rt, "HEAD"), ""
+		if ok, err := r.Knows(a + "~1"); ok && err == nil {
+			example = " (as " + shellword.Shown(end+"~1.."+end) + ")"
+		}
+		return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit, %s; a log is of A..B, A an older commit of B's first-parent line%s", quotedRev(rng), quotedRev(cmp.Or(l, "HEAD")), quotedRev(end), short(a), example)
 	}
 	left, right := rangeEnds(rng, a, b)
 	return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit", quotedRev(rng), quotedRev(left), quotedRev(right))
@@ -580,7 +531,7 @@ func (r *Repo) reversedRange(rng, a, b string) error {
 // first two, and the base is another.)
 func (r *Repo) checkRange(rng, a, b string) error {
 	left, right := rangeEnds(rng, a, b)
-	if err := sameEnds(rng, a, b); err != nil {
+	if err := r.sameEnds(rng, a, b); err != nil {
 		return err
 	}
 	// The common case in one process: a base a that is the first
@@ -1480,4 +1431,89 @@ func wayEntries(data []byte, hashLen int, next string) (others, oid string) {
 		data = data[sp+1+end+1+hashLen:]
 	}
 	return string(b), oid
+}
+
+// rangeRevs is the excluded and included commits of the range rng as
+// git reads it, an included one that is excluded too dropped (A...B of
+// A an ancestor of B is A..B); an error for a range that selects no
+// commit whatever its ends (R^@ of a root, ^A) or that ends at more than
+// one commit (A...B, M^@), which a log refuses.
+func (r *Repo) rangeRevs(rng string) (excluded, included []string, err error) {
+	cmd := r.command("rev-parse", rng, "--")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	revs, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); ok {
+		err = r.exitError([]string{"rev-parse"}, ee, stderr.Bytes())
+	} else if err != nil {
+		err = r.startError(err)
+	}
+	if err != nil {
+		return nil, nil, r.rangeError(rng, err)
+	}
+	if err := r.ambiguousRef("the range "+rng, stderr.Bytes()); err != nil {
+		return nil, nil, err
+	}
+	for _, line := range strings.Fields(string(revs)) {
+		if id, ok := strings.CutPrefix(line, "^"); ok {
+			excluded = append(excluded, id)
+		} else if line != "--" {
+			included = append(included, line)
+		}
+	}
+	// Both ends in one process: rev-parse stops at the first revision it
+	// cannot peel, the excluded ones first, as two in turn did.
+	ends := append(slices.Clip(excluded), included...)
+	if err := r.peel(ends); err != nil {
+		return nil, nil, r.rangeError(rng, err)
+	}
+	copy(excluded, ends)
+	copy(included, ends[len(excluded):])
+	if len(included) == 0 && len(excluded) == 0 {
+		// R^@ of a root commit R: no revision at all, which the message
+		// of ^A below said "only leaves out the history of R^@".
+		return nil, nil, fmt.Errorf("the range %s selects no commit: git reads it as no revision at all (the parents of a root commit are none); give a range A..B", quotedRev(rng))
+	}
+	if len(included) == 0 {
+		// ^A: no commit to list from, whatever PATH and the dates, as
+		// A..A; it logged PATH at A alone, "no commit changed it", a
+		// quiet range that passed a gate.
+		end := strings.TrimPrefix(rng, "^")
+		return nil, nil, fmt.Errorf("the range %s selects no commit: it only leaves out the history of %s, and names no commit to list from; give the end too, as %s", quotedRev(rng), quotedRev(end), r.endHint(end, excluded))
+	}
+	// An end that is excluded too adds no commit: A...B where A is an
+	// ancestor of B (GitHub's compare range, base...head) is A..B, one
+	// line of history, as git lists it.
+	if len(included) > 1 {
+		if kept := slices.DeleteFunc(slices.Clone(included), func(id string) bool { return slices.Contains(excluded, id) }); len(kept) > 0 {
+			included = kept
+		} else {
+			included = included[:1] // A...A: no commit, as A..A says
+		}
+	}
+	if len(included) > 1 {
+		// A...B, M^@: rev-list would list the first parents of each tip,
+		// in date order, as one series, stepping from one branch to the
+		// other.
+		// The first few: the parents of an octopus merge are any number.
+		tips := make([]string, 0, 8)
+		for _, id := range included[:min(len(included), cap(tips))] {
+			tips = append(tips, short(id))
+		}
+		return nil, nil, fmt.Errorf("the range %s ends at %d commits (%s): a log follows one line of history, the first parents of one commit, and would step from one branch to another; give one end, as A..B", quotedRev(rng), len(included), snapshot.ListSome(tips, len(included)))
+	}
+	return excluded, included, nil
+}
+
+// CheckRange is the error the log (Series) gives of the range rng
+// whatever PATH and the dates: a range that does not resolve, that
+// selects no commit (reversed, ends the same commit), that ends at more
+// than one commit, or whose base is not on its end's first-parent line;
+// nil for a range the log reads.
+func (r *Repo) CheckRange(rng string) error {
+	excluded, included, err := r.rangeRevs(rng)
+	if err == nil && len(excluded) == 1 && len(included) == 1 {
+		err = r.checkRange(rng, excluded[0], included[0])
+	}
+	return err
 }

@@ -419,7 +419,7 @@ func (r *Repo) meantRange(meant, id, right, sep string) error {
 		return nil
 	}
 	b := strings.TrimSpace(string(out))
-	if err := sameEnds(meant, id, b); err != nil || sep != ".." {
+	if err := r.sameEnds(meant, id, b); err != nil || sep != ".." {
 		return err
 	}
 	if back, err := r.isAncestor(b, id); err == nil && back {

@@ -589,19 +589,28 @@ func explicitPath(arg string) bool {
 // git is REV:PATH, and a range is log's --revs. Both said "no such file
 // or directory" alone. The log is given with -C DIR when dir is one
 // (cachediff -C repo HEAD~7..HEAD): without it, pasted where cachediff
-// ran, it read the repository of the current folder, another or none. "" when git knows no such revision, or there is
-// no repository.
+// ran, it read the repository of the current folder, another or none. A
+// range the log refuses (HEAD..HEAD~1, reversed) is told the log's own
+// refusal (gitsrc's CheckRange), not a log that is refused in turn. ""
+// when git knows no such revision, or there is no repository.
 func revisionHint(dir, arg string) string {
 	if arg == "" || strings.HasPrefix(arg, "-") || strings.ContainsAny(arg, "\n\r\x00") {
 		return ""
 	}
-	known := knownRevs(dir)
-	if known == nil {
+	repo, err := gitsrc.OpenRepo(dir)
+	if err != nil {
 		return ""
 	}
+	known := repoKnows(repo)
 	if a, b, ok := strings.Cut(arg, ".."); ok {
 		b = strings.TrimPrefix(b, ".")
 		if known(cmpOr(a, "HEAD")) && known(cmpOr(b, "HEAD")) {
+			// A range the log refuses (HEAD..HEAD~1, reversed) was
+			// given as its log all the same, which refused it in turn:
+			// the log's own message says why, and what to write.
+			if err := repo.CheckRange(arg); err != nil {
+				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", shellword.Shown(arg), gitsrc.InFolder(dir), err)
+			}
 			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s PATH", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg))
 		}
 		return ""
@@ -660,6 +669,12 @@ func knownRevs(dir string) func(rev string) bool {
 	if err != nil {
 		return nil
 	}
+	return repoKnows(repo)
+}
+
+// repoKnows returns whether git knows a revision in repo (an error is
+// no).
+func repoKnows(repo *gitsrc.Repo) func(rev string) bool {
 	return func(rev string) bool {
 		ok, err := repo.Knows(rev)
 		return err == nil && ok
