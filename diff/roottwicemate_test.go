@@ -48,6 +48,18 @@ func TestRootTwiceMateSpecsMirror(t *testing.T) {
 	}
 }
 
+// TestRootTwiceInItsEnvironment (class b): of twiceRooted with rhel's h,
+// ubuntu's o under hdf5@1.0, its spec paired under hdf5@=1.0, took the
+// first new root of hdf5@1.0 in hash order, rhel's h: "changed o>h" (os
+// ubuntu22.04 → rhel8) beside ubuntu's l added. It takes its own
+// environment's, as new → old l takes o.
+func TestRootTwiceInItsEnvironment(t *testing.T) {
+	old, cur, zlib := twiceRooted(true)
+	o := loadRootFolder(t, "old", old, zlib, 0, nil)
+	n := loadRootFolder(t, "new", cur, zlib, 1, nil)
+	rootsBothWays(t, "twice rooted", o, n, []string{"added h hdf5@1.0", "changed o>l hdf5@1.0>hdf5@1.0", "changed o>q hdf5@=1.0>hdf5"}, nil)
+}
+
 // hdf5Pairs is r's pairs of hdf5 specs, rebuilt or updated, each as its
 // hashes' first letters.
 func hdf5Pairs(r *diff.Report) []string {
