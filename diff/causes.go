@@ -5316,7 +5316,14 @@ func unpairedRoots(o, n []*GraphNode) ([]*GraphNode, []*GraphNode) {
 
 // pairedFirst orders the nodes o and n of one root's spelling so that
 // those the report's specs pair (pairOf: an old hash's new one) stand at
-// the same place, first, in o's order; each side's rest follows in order.
+// the same place, first, in o's order; then those of one environment
+// (archOf), each of o's rest in order with the first of n's rest of its
+// environment; each side's rest follows in order. Both in hash order,
+// the environment's pairs are the same either way round: of ubuntu's o
+// rooted hdf5@1.0 (its spec paired under another spelling), now rhel's
+// h and ubuntu's l both rooted hdf5@1.0, o was changed into h in hash
+// order, os ubuntu22.04 → rhel8, and ubuntu's l said added
+// (TestRootTwiceInItsEnvironment).
 func pairedFirst(o, n []*GraphNode, pairOf map[string]string) ([]*GraphNode, []*GraphNode) {
 	at := make(map[string]int, len(n))
 	for j, y := range n {
@@ -5334,6 +5341,25 @@ func pairedFirst(o, n []*GraphNode, pairOf map[string]string) ([]*GraphNode, []*
 		}
 		rest = append(rest, x)
 	}
+	// Then by environment: each environment's new roots left, in order.
+	byArch := map[envArch][]int{}
+	for j, y := range n {
+		if !taken[j] {
+			a := archOf(y)
+			byArch[a] = append(byArch[a], j)
+		}
+	}
+	left := rest[:0:0]
+	for _, x := range rest {
+		a := archOf(x)
+		if l := byArch[a]; len(l) > 0 {
+			taken[l[0]] = true
+			byArch[a] = l[1:]
+			po, pn = append(po, x), append(pn, n[l[0]])
+			continue
+		}
+		left = append(left, x)
+	}
 	if len(po) == 0 {
 		return o, n
 	}
@@ -5342,7 +5368,7 @@ func pairedFirst(o, n []*GraphNode, pairOf map[string]string) ([]*GraphNode, []*
 			pn = append(pn, y)
 		}
 	}
-	return append(po, rest...), pn
+	return append(po, left...), pn
 }
 
 // countKept counts the specs whose hash both sides of r hold, and among

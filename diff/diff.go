@@ -660,7 +660,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	}
 	compared, rolled := compareAll(byName, &ignore, release, kept, mates)
 	if og.HasEdges() && ng.HasEdges() {
-		r.cyclePairs = pairByEdges(compared, og, ng, kept, allPairs)
+		r.cyclePairs = pairByEdges(compared, og, ng, kept, allPairs, mates)
 		if len(allCycles) > 0 {
 			in := viewSpecs(compared)
 			for o, n := range allCycles {
@@ -2453,7 +2453,7 @@ func packagePairs(before, after *snapshot.Snapshot) [][2]*snapshot.Package {
 // are. mates are compareAll's.
 func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, ng Graph, mates map[string]string) (out [][2]string, cycles map[string]string) {
 	compared, _ := compareAll(packagePairs(before, after), ignore, false, nil, mates)
-	cycles = pairByEdges(compared, og, ng, nil, nil)
+	cycles = pairByEdges(compared, og, ng, nil, nil, mates)
 	for _, c := range compared {
 		if c == nil {
 			continue

@@ -111,7 +111,7 @@ func mix64(x uint64) uint64 {
 // structKeys (each spec's place in the engine's order among specs of
 // one key, keyOrder), and its pairs
 // with them. It returns the keys, of og and ng (nil for no class).
-func canonicalOrder(classes []*edgeClass, og, ng Graph) [2][]uint64 {
+func canonicalOrder(classes []*edgeClass, og, ng Graph, mates map[string]string) [2][]uint64 {
 	var keys [2][]uint64
 	for _, c := range classes {
 		if keys[0] == nil {
@@ -125,8 +125,15 @@ func canonicalOrder(classes []*edgeClass, og, ng Graph) [2][]uint64 {
 		for j := len(c.slots); j < len(c.news); j++ {
 			c.newListed[j] = true
 		}
-		po := keyOrder(c.olds, og, keys[0])
-		pn := keyOrder(c.news, ng, keys[1])
+		// The pairs the passes took from respell's mates, each way.
+		oldMated, newMated := make([]bool, len(c.olds)), make([]bool, len(c.news))
+		for i, j := range c.pairs {
+			if j >= 0 && mates[c.olds[i].Hash] == c.news[j].Hash {
+				oldMated[i], newMated[j] = true, true
+			}
+		}
+		po := keyOrder(c.olds, og, keys[0], oldMated)
+		pn := keyOrder(c.news, ng, keys[1], newMated)
 		at := make([]int, len(pn)) // each new spec's place after
 		for x, j := range pn {
 			at[j] = x
@@ -177,15 +184,23 @@ func specKeys(specs []*Spec, g Graph, keys []uint64) []uint64 {
 }
 
 // keyOrder is the places of specs sorted by their nodes' keys (a spec
-// of no node first), then each spec's own place in the engine's order
-// (its stacks, then its hash). The class's
-// lists are the passes' pairs in order, a new spec at its old spec's
-// place: by the list's order among specs of one key, two new builds
-// alike (identical twins) came in the order of the old specs the
-// passes paired them with, one way round and not the other, resolve
-// gave each old spec the first left, and new → old did not mirror old
-// → new (TestAlikeTwinsMirror).
-func keyOrder(specs []*Spec, g Graph, keys []uint64) []int {
+// of no node first), then the specs the passes paired (listed: left
+// removed or added) first, then each spec's own place in the engine's
+// order (its stacks, then its hash). The class's lists are the passes'
+// pairs in order, a new spec at its old spec's place: by the list's
+// order among specs of one key, two new builds alike (identical twins)
+// came in the order of the old specs the passes paired them with, one
+// way round and not the other, resolve gave each old spec the first
+// left, and new → old did not mirror old → new (TestAlikeTwinsMirror).
+// The mates' pairs come first as they are the same both ways round
+// (respell's mates, pairMates), where the stacks are not: the old
+// side's are respelt into the new side's spellings. Of ubuntu's o
+// rooted hdf5@=1.0 and hdf5@1.0, now q (hdf5, respell's mate) and l
+// (hdf5@1.0), builds alike, old → new took o's mate q (stack hdf5
+// before hdf5@1.0), new → old l (hdf5@1.0 before q's stack respelt
+// hdf5@=1.0), and the roots hdf5@1.0 paired otherwise each way
+// (TestRootTwiceMateSpecsMirror).
+func keyOrder(specs []*Spec, g Graph, keys []uint64, mated []bool) []int {
 	k := make([]uint64, len(specs))
 	for i, s := range specs {
 		if _, at := g.place(s.Hash); at >= 0 {
@@ -203,7 +218,8 @@ func keyOrder(specs []*Spec, g Graph, keys []uint64) []int {
 		case k[a] > k[b]:
 			return 1
 		}
-		return cmp.Or(compareJoined(specs[a].Stacks, specs[b].Stacks), strings.Compare(specs[a].Hash, specs[b].Hash))
+		return cmp.Or(cmp.Compare(boolInt(mated[b]), boolInt(mated[a])),
+			compareJoined(specs[a].Stacks, specs[b].Stacks), strings.Compare(specs[a].Hash, specs[b].Hash))
 	})
 	return order
 }

@@ -333,9 +333,13 @@ func rootArch(g *GraphNode, root string, pass int8) rootEnv {
 	return k
 }
 
-// rootFacets is g's compiler and variants, joined.
+// rootFacets is g's compiler and variants as one key (listKey): joined
+// by NULs, a variant's value may hold one (a lockfile's "\u0000"), and
+// hdf5's a="x\x00b=y" read as a=x b=y, so that a root took the root of
+// the other facets in hash order while its spec paired by its own
+// (TestRootFacetsHoldingNUL).
 func rootFacets(g *GraphNode) string {
-	return g.Compiler() + "\x00" + strings.Join(g.Variants(), "\x00")
+	return listKey(append([]string{g.Compiler()}, g.Variants()...))
 }
 
 // heldElsewhere returns the hashes m (rootNodes) roots under a spelling

@@ -2,7 +2,6 @@ package diff_test
 
 import (
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -14,19 +13,15 @@ import (
 // spelling.
 type variantRoot struct{ letter, version, variant, spelling string }
 
-// variantLock writes roots as one lockfile in dir/name and loads it.
+// variantLock writes roots as one lockfile in dir/name and loads it
+// (paramLock).
 func variantLock(t *testing.T, dir, name string, roots []variantRoot) *snapshot.Snapshot {
 	t.Helper()
-	var ents, specs []string
+	var l []paramRoot
 	for _, r := range roots {
-		h := letterHash(r.letter[0])
-		ents = append(ents, fmt.Sprintf(`{"hash":%q,"spec":%q}`, h, r.spelling))
-		specs = append(specs, fmt.Sprintf(`%q:{"name":"hdf5","version":%q,"arch":{"platform":"linux","platform_os":"debian11","target":"x86_64"},"compiler":{"name":"gcc","version":"10"},"namespace":"builtin","parameters":{"shared":%v},"hash":%q}`,
-			h, r.version, r.variant == "+shared", h))
+		l = append(l, paramRoot{r.letter, r.version, fmt.Sprintf(`"shared":%v`, r.variant == "+shared"), r.spelling})
 	}
-	path := filepath.Join(dir, name, "spack.lock")
-	writeLock(t, path, ents, specs)
-	return loadPath(t, path)
+	return paramLock(t, dir, name, l)
 }
 
 // A spelling split across new ones, every root bumped to a version of
