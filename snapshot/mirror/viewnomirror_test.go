@@ -55,12 +55,20 @@ func TestViewOfNoMirrorURL(t *testing.T) {
 		// "x": …: not found`, the failure unsaid (e80daefb took it for
 		// a manifest there); it is the failure, as without --view.
 		{map[string]string{"/v3/manifests/index/index.manifest.json": "500"}, ""},
+		// The root's index manifest is refused (HTTP 403): a mirror
+		// whose manifest the server keeps, so the view is what is
+		// missing, not the server's refusal.
+		{map[string]string{"/v3/manifests/index/index.manifest.json": "403"}, `no view "x"`},
 	} {
 		var asked atomic.Int32
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			asked.Add(1)
 			if body := tc.files[r.URL.Path]; body == "500" {
 				http.Error(w, "boom", http.StatusInternalServerError)
+				return
+			}
+			if tc.files[r.URL.Path] == "403" {
+				http.Error(w, "no", http.StatusForbidden)
 				return
 			}
 			if body, ok := tc.files[r.URL.Path]; ok {
