@@ -94,6 +94,12 @@ func TestLogHeadlineTellsTitleFromEnds(t *testing.T) {
 		}
 		read[head] = in
 	}
+	// The last end too is quoted where it holds ": " (SeriesEnds).
+	labels := []string{"b", "c: d"}
+	out := seriesLogWith(t, "text", report.LogOptions{Options: report.Options{Title: "t"}}, labels, tagged(labels))
+	if head, _, _ := strings.Cut(out, "\n"); !strings.Contains(head, `"c: d"`) {
+		t.Errorf("the log of b and \"c: d\" opens %s; want its last end quoted", head)
+	}
 }
 
 // headLine is the first line of doc that joins two sides by " → ".
