@@ -248,6 +248,13 @@ func TestMixedFormatsNamesFilesApart(t *testing.T) {
 			t.Errorf("%q and %q both said %q", prev, c, got)
 		}
 		said[got] = fmt.Sprint(c)
+		// Each of the two names is quoted where it holds ", ": either
+		// written raw, the pair still read apart by the other.
+		for _, f := range c {
+			if strings.Contains(f, ", ") && !strings.Contains(got, strconv.Quote("m/"+f)) {
+				t.Errorf("%q: %q; want %s quoted", c, got, "m/"+f)
+			}
+		}
 	}
 }
 

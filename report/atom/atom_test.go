@@ -378,13 +378,7 @@ func TestAtomManyHighlights(t *testing.T) {
 	r.Summary.Packages.Added = len(r.Packages)
 	r.Highlights = diff.News(r)
 	var b bytes.Buffer
-	if err := renderAtom(&b, r, report.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	it := parseFeed(t, b.Bytes()).Items[0]
-	if n := strings.Count(it.Content, "<li>"); n != feedContentItems+1 || !strings.Contains(it.Content, "<li>…and 5 more</li>") {
-		t.Errorf("%d items in the content:\n%s", n, it.Content)
-	}
+	it := wantFirstItems(t, &b, r)
 	// A name of 10,000 characters: the title holds its first
 	// feedTitleMax characters.
 	r.Packages[0].Name = "a" + strings.Repeat("x", 9999)
@@ -788,4 +782,34 @@ func oneEntryFeed(t *testing.T, r *diff.Report) readFeed {
 		t.Fatalf("%d entries, want 1", len(feed.Items))
 	}
 	return feed
+}
+
+// TestAtomManySkipped: an entry's content names the first
+// feedContentItems pages skipped under --skip-invalid, of both sides
+// together, and counts the rest, as it lists highlights (dfb2f798).
+func TestAtomManySkipped(t *testing.T) {
+	r := &diff.Report{New: diff.Side{Path: "new", Tag: "develop-2025-03-16"}, Old: diff.Side{Path: "old", Tag: "develop-2025-03-09"}}
+	for i := range feedContentItems + 5 {
+		side := &r.Old
+		if i%2 == 1 {
+			side = &r.New
+		}
+		side.Skipped = append(side.Skipped, snapshot.Skipped{File: fmt.Sprintf("p%04d.json", i), Reason: "bad"})
+	}
+	wantFirstItems(t, new(bytes.Buffer), r)
+}
+
+// wantFirstItems renders r to b, of feedContentItems+5 items, and wants
+// its first entry, returned, to list feedContentItems of them and count
+// the 5 more.
+func wantFirstItems(t *testing.T, b *bytes.Buffer, r *diff.Report) *gofeed.Item {
+	t.Helper()
+	if err := renderAtom(b, r, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	it := parseFeed(t, b.Bytes()).Items[0]
+	if n := strings.Count(it.Content, "<li>"); n != feedContentItems+1 || !strings.Contains(it.Content, "<li>…and 5 more</li>") {
+		t.Errorf("%d items in the content:\n%s", n, it.Content)
+	}
+	return it
 }

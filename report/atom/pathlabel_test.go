@@ -18,6 +18,7 @@ import (
 // path that reads as a commit's label is quoted, as every other view's
 // series quotes it (report.PathLabel, as SnapshotLabels).
 func TestEntryPathReadsApartFromCommit(t *testing.T) {
+	var entry string // the last entry title rendered
 	title := func(oldSide, newSide diff.Side) string {
 		r := reporttest.OnePackage("zlib")
 		r.Old.Path, r.Old.Tag, r.Old.Rev, r.Old.Date = oldSide.Path, oldSide.Tag, oldSide.Rev, oldSide.Date
@@ -26,7 +27,7 @@ func TestEntryPathReadsApartFromCommit(t *testing.T) {
 		if err := Format.Render(&b, r, report.Options{}); err != nil {
 			t.Fatal(err)
 		}
-		_, entry, _ := strings.Cut(b.String(), "<entry>")
+		_, entry, _ = strings.Cut(b.String(), "<entry>")
 		_, t0, _ := strings.Cut(entry, `<title type="text">`)
 		t1, _, _ := strings.Cut(t0, "</title>")
 		return t1
@@ -38,5 +39,11 @@ func TestEntryPathReadsApartFromCommit(t *testing.T) {
 	}
 	if want := `2025-03-09 aaaaaaa\&#34;&#34;: `; !strings.Contains(folders, want) {
 		t.Errorf("the folder's entry is titled %s, want its label quoted, %s", folders, want)
+	}
+	// The old side's folder too, in the entry's "(from …)": "(from
+	// 2025-03-01 bbbbbbb)" read as a commit's label.
+	title(diff.Side{Path: "2025-03-01 bbbbbbb", Tag: "develop"}, diff.Side{Path: "w", Tag: "develop"})
+	if want := `2025-03-01 bbbbbbb\&amp;#34;`; !strings.Contains(entry, want) {
+		t.Errorf("the entry of the old folder is %s, want its path quoted, %s", entry, want)
 	}
 }

@@ -36,6 +36,10 @@ func TestHeadlineTellsTitleAndCommitsFromSides(t *testing.T) {
 			{"", git("aaaaaaa000", "2025-03-09T12:00:00Z"), git("bbbbbbb000", "2025-03-16T12:00:00Z")},
 			{"", diff.Side{Tag: `"develop 2025-03-09 aaaaaaa"`}, diff.Side{Tag: `"develop 2025-03-16 bbbbbbb"`}}},
 		{{"", diff.Side{Tag: "develop  aaaaaaa"}, diff.Side{Tag: "develop  bbbbbbb"}}, {"", git("aaaaaaa000", ""), git("bbbbbbb000", "")}},
+		// A folder named as a commit's label alone, no tag before it
+		// (nameCommitLike's date of the whole rest).
+		{{"", diff.Side{Tag: "2025-03-09 aaaaaaa"}, diff.Side{Tag: "2025-03-16 bbbbbbb"}},
+			{"", diff.Side{Path: "HEAD:p", Rev: "aaaaaaa000", Date: "2025-03-09T12:00:00Z"}, diff.Side{Path: "HEAD:p", Rev: "bbbbbbb000", Date: "2025-03-16T12:00:00Z"}}},
 	}
 	for _, name := range []string{"text", "patch", "md", "html"} {
 		for _, g := range groups {
@@ -50,6 +54,19 @@ func TestHeadlineTellsTitleAndCommitsFromSides(t *testing.T) {
 				cases = append(cases, headCase{r, in.title, fmt.Sprintf("%+v", in)})
 			}
 			headlinesApart(t, name, cases)
+		}
+	}
+	// One side on disk, the other from git: the side on disk is quoted
+	// by its own Rev (SideNames' from.Rev, to.Rev), whichever side it is.
+	for _, sides := range [][2]diff.Side{
+		{{Tag: "develop 2025-03-09 aaaaaaa"}, {Path: "HEAD:p", Rev: "bbbbbbb000"}},
+		{{Path: "HEAD:p", Rev: "aaaaaaa000"}, {Tag: "develop 2025-03-16 bbbbbbb"}},
+	} {
+		a, b := report.SideNames(sides[0], sides[1])
+		for _, got := range []string{a, b} {
+			if strings.HasPrefix(got, "develop ") {
+				t.Errorf("SideNames(%+v, %+v) = %s, %s; want the folder quoted", sides[0], sides[1], a, b)
+			}
 		}
 	}
 }
@@ -68,6 +85,12 @@ func TestLogHeadlineTellsTitleFromEnds(t *testing.T) {
 			t.Errorf("the logs %q and %q open alike: %s", in, other, head)
 		}
 		read[head] = in
+	}
+	// The last end too is quoted where it holds ": " (SeriesEnds).
+	labels := []string{"b", "c: d"}
+	out := seriesLogWith(t, "text", report.LogOptions{Options: report.Options{Title: "t"}}, labels, tagged(labels))
+	if head, _, _ := strings.Cut(out, "\n"); !strings.Contains(head, `"c: d"`) {
+		t.Errorf("the log of b and \"c: d\" opens %s; want its last end quoted", head)
 	}
 }
 

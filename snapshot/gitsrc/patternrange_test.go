@@ -82,6 +82,20 @@ func TestSeriesReversedMergedRange(t *testing.T) {
 	if _, err := r.Series(got, "x", "", ""); err != nil {
 		t.Errorf("Series(main..side) gives %s, which is refused: %v", got, err)
 	}
+	// A branch of its own root merged into main: main's line runs to
+	// its root, whose parent is none, so there is no FORK..main to give
+	// (it gave '..main', which reads main's commits from HEAD).
+	git("checkout", "-q", "--orphan", "lone")
+	git("rm", "-rqf", ".")
+	os.WriteFile(filepath.Join(r.dir, "x"), []byte("lone"), 0o644)
+	git("add", "x")
+	git("commit", "-qm", "lone")
+	git("checkout", "-q", "main")
+	git("merge", "-q", "--no-edit", "--allow-unrelated-histories", "-s", "ours", "lone")
+	_, err = r.Series("main..lone", "x", "", "")
+	if msg := fmt.Sprint(err); err == nil || strings.Contains(msg, before) || strings.Contains(msg, " ..main") || strings.Contains(msg, "'..main'") {
+		t.Errorf("Series(main..lone), lone of its own root: %v; want it reversed, with no range along main's line", err)
+	}
 }
 
 // TestPatternRangeMeantRefused (class e): :/x..y..HEAD, whose pattern's

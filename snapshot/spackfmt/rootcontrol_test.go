@@ -26,6 +26,14 @@ func TestRootSpecControlRefused(t *testing.T) {
 		`zlib\nx`:             "",
 		"zlib\\t+x":           "",
 		`zlib\u001fx \u202ey`: "",
+		// Each other control character Python's str.split takes for
+		// whitespace (\v, \f, \r, \x1c to \x1e) is read as before.
+		`zlib\u000bx`: "",
+		`zlib\u000cx`: "",
+		`zlib\rx`:     "",
+		`zlib\u001cx`: "",
+		`zlib\u001dx`: "",
+		`zlib\u001ex`: "",
 	} {
 		_, err := Decode("spack.lock", lock(spec))
 		switch {
