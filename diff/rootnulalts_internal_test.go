@@ -14,7 +14,8 @@ import (
 // environment's roots written foo, one a zlib of its own, the last
 // sharing the first's zlib; respelt, each but the last is written
 // spellings[e][i] and rebuilt, and the last is removed (weak: its
-// spelling is respelt in its environment).
+// spelling is respelt in its environment). A root of foo on centos7
+// stays on both sides.
 func altsLock(t *testing.T, spellings [2][]string, respelt bool) *snapshot.Snapshot {
 	t.Helper()
 	var roots, specs []string
@@ -41,11 +42,22 @@ func altsLock(t *testing.T, spellings [2][]string, respelt bool) *snapshot.Snaps
 				t.Fatal(err)
 			}
 			roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":%s}`, hash, quoted))
-			specs = append(specs, node("foo", hash, osName, variant,
-				fmt.Sprintf(`{"name":"zlib","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, z)))
+			specs = append(specs, node("foo", hash, osName, variant, zlibDep(z)))
 		}
 	}
+	// A root of foo on centos7 on both sides: the new side writes foo,
+	// so no spelling goes whole into foo in every environment
+	// (r.wholeInto), and a weak root's zlib takes its own environment's
+	// alts alone.
+	z, k := spellHash('y', 0), spellHash('k', 0)
+	roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":"foo"}`, k))
+	specs = append(specs, node("zlib", z, "centos7", "false", ""), node("foo", k, "centos7", "false", zlibDep(z)))
 	return loadLock(t, roots, specs)
+}
+
+// zlibDep is a link dependency on the zlib of hash z.
+func zlibDep(z string) string {
+	return fmt.Sprintf(`{"name":"zlib","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, z)
 }
 
 // TestRespeltAltsHoldingNUL (class b): a weak root's alts (the
@@ -56,7 +68,12 @@ func altsLock(t *testing.T, spellings [2][]string, respelt bool) *snapshot.Snaps
 // list, and the zlib each environment's removed root shares took the
 // other environment's, or none: its old stacks were not those of the
 // same lockfiles written with \x02 for the NUL. The lists are keyed by
-// listKey; the stacks are the same, each of 8 runs (map order). The
+// listKey; the stacks are the same, each of 8 runs (map order). Since
+// 9d96ef6c a weak root's alts are those that go whole into foo in its
+// environment, and, the new side writing foo nowhere, all four went
+// whole into foo everywhere (r.wholeInto) and each zlib took them from
+// there whatever its alts: the test passed with altsID's key joined by
+// NULs; centos7's foo, kept, empties r.wholeInto. The
 // lockfile loader now refuses a root spelling holding a control
 // character (f357a59c), so the spellings are loaded with "§" and
 // respelt in memory: the engine keys no list by a separator its values
