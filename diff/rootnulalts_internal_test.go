@@ -79,9 +79,26 @@ func zlibDep(z string) string {
 // respelt in memory: the engine keys no list by a separator its values
 // may hold, whatever a future loader lets through.
 func TestRespeltAltsHoldingNUL(t *testing.T) {
+	sp := [2][]string{{"foo@2§foo@3", "foo@1"}, {"foo@3", "foo@1§foo@2"}}
+	sameWithNUL(t, func(respelt bool) *snapshot.Snapshot { return altsLock(t, sp, respelt) })
+}
+
+// TestRespeltTookHoldingNUL (class b): what a spec takes of a weak
+// rename's alts (weakTookKey) was written out joined by NULs, and the
+// stacks were made once for each key: of rhel8's foo@1, foo@1\x00foo@2
+// and foo@2, z1 takes foo@1 and foo@2, z2 foo@1\x00foo@2, one key, and
+// z2 had z1's stacks or z1 z2's. Keyed by listKey they are apart.
+func TestRespeltTookHoldingNUL(t *testing.T) {
+	sameWithNUL(t, func(respelt bool) *snapshot.Snapshot { return tookLock(t, respelt) })
+}
+
+// sameWithNUL fails unless the old side's stacks, lock's spellings
+// respelt with "§" written as a NUL, are those written with \x02, each
+// of 8 runs (map order).
+func sameWithNUL(t *testing.T, lock func(respelt bool) *snapshot.Snapshot) {
+	t.Helper()
 	stacksOf := func(sep string) []string {
-		sp := [2][]string{{"foo@2§foo@3", "foo@1"}, {"foo@3", "foo@1§foo@2"}}
-		old, cur := altsLock(t, sp, false), altsLock(t, sp, true)
+		old, cur := lock(false), lock(true)
 		writeSep(cur, sep)
 		s, _ := respellStacksBytes(old, cur, func(*respelling) {})
 		var out []string
@@ -117,4 +134,35 @@ func writeSep(s *snapshot.Snapshot, sep string) {
 			}
 		}
 	}
+}
+
+// tookLock loads a lockfile of rhel8's roots of foo over two zlibs, z1
+// and z2; respelt, the first three are written foo@1, foo@1§foo@2 and
+// foo@2 and rebuilt, foo@1 and foo@2 over z1 alone and foo@1§foo@2
+// over z2 alone, and the last is removed (weak).
+func tookLock(t *testing.T, respelt bool) *snapshot.Snapshot {
+	t.Helper()
+	node := func(name, hash, variant, deps string) string {
+		return fmt.Sprintf(`%q:{"name":%q,"version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"namespace":"builtin","parameters":{"ssl":%s},"dependencies":[%s],"hash":%q}`,
+			hash, name, variant, deps, hash)
+	}
+	z1, z2 := spellHash('z', 1), spellHash('z', 2)
+	roots := []string{}
+	specs := []string{node("zlib", z1, "false", ""), node("zlib", z2, "false", "")}
+	for i, spelling := range []string{"foo@1", "foo@1§foo@2", "foo@2", ""} {
+		hash, variant, deps := spellHash('f', i), "false", zlibDep(z1)+","+zlibDep(z2)
+		if !respelt {
+			spelling = "foo"
+		} else if spelling == "" {
+			continue
+		} else {
+			hash, variant, deps = spellHash('g', i), "true", zlibDep(z1)
+			if i == 1 {
+				deps = zlibDep(z2)
+			}
+		}
+		roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":%q}`, hash, spelling))
+		specs = append(specs, node("foo", hash, variant, deps))
+	}
+	return loadLock(t, roots, specs)
 }
