@@ -14,7 +14,8 @@ import (
 // environment's roots written foo, one a zlib of its own, the last
 // sharing the first's zlib; respelt, each but the last is written
 // spellings[e][i] and rebuilt, and the last is removed (weak: its
-// spelling is respelt in its environment).
+// spelling is respelt in its environment). A root of foo on centos7
+// stays on both sides.
 func altsLock(t *testing.T, spellings [2][]string, respelt bool) *snapshot.Snapshot {
 	t.Helper()
 	var roots, specs []string
@@ -41,11 +42,22 @@ func altsLock(t *testing.T, spellings [2][]string, respelt bool) *snapshot.Snaps
 				t.Fatal(err)
 			}
 			roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":%s}`, hash, quoted))
-			specs = append(specs, node("foo", hash, osName, variant,
-				fmt.Sprintf(`{"name":"zlib","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, z)))
+			specs = append(specs, node("foo", hash, osName, variant, zlibDep(z)))
 		}
 	}
+	// A root of foo on centos7 on both sides: the new side writes foo,
+	// so no spelling goes whole into foo in every environment
+	// (r.wholeInto), and a weak root's zlib takes its own environment's
+	// alts alone.
+	z, k := spellHash('y', 0), spellHash('k', 0)
+	roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":"foo"}`, k))
+	specs = append(specs, node("zlib", z, "centos7", "false", ""), node("foo", k, "centos7", "false", zlibDep(z)))
 	return loadLock(t, roots, specs)
+}
+
+// zlibDep is a link dependency on the zlib of hash z.
+func zlibDep(z string) string {
+	return fmt.Sprintf(`{"name":"zlib","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, z)
 }
 
 // TestRespeltAltsHoldingNUL (class b): a weak root's alts (the
@@ -56,15 +68,37 @@ func altsLock(t *testing.T, spellings [2][]string, respelt bool) *snapshot.Snaps
 // list, and the zlib each environment's removed root shares took the
 // other environment's, or none: its old stacks were not those of the
 // same lockfiles written with \x02 for the NUL. The lists are keyed by
-// listKey; the stacks are the same, each of 8 runs (map order). The
+// listKey; the stacks are the same, each of 8 runs (map order). Since
+// 9d96ef6c a weak root's alts are those that go whole into foo in its
+// environment, and, the new side writing foo nowhere, all four went
+// whole into foo everywhere (r.wholeInto) and each zlib took them from
+// there whatever its alts: the test passed with altsID's key joined by
+// NULs; centos7's foo, kept, empties r.wholeInto. The
 // lockfile loader now refuses a root spelling holding a control
 // character (f357a59c), so the spellings are loaded with "§" and
 // respelt in memory: the engine keys no list by a separator its values
 // may hold, whatever a future loader lets through.
 func TestRespeltAltsHoldingNUL(t *testing.T) {
+	sp := [2][]string{{"foo@2§foo@3", "foo@1"}, {"foo@3", "foo@1§foo@2"}}
+	sameWithNUL(t, func(respelt bool) *snapshot.Snapshot { return altsLock(t, sp, respelt) })
+}
+
+// TestRespeltTookHoldingNUL (class b): what a spec takes of a weak
+// rename's alts (weakTookKey) was written out joined by NULs, and the
+// stacks were made once for each key: of rhel8's foo@1, foo@1\x00foo@2
+// and foo@2, z1 takes foo@1 and foo@2, z2 foo@1\x00foo@2, one key, and
+// z2 had z1's stacks or z1 z2's. Keyed by listKey they are apart.
+func TestRespeltTookHoldingNUL(t *testing.T) {
+	sameWithNUL(t, func(respelt bool) *snapshot.Snapshot { return tookLock(t, respelt) })
+}
+
+// sameWithNUL fails unless the old side's stacks, lock's spellings
+// respelt with "§" written as a NUL, are those written with \x02, each
+// of 8 runs (map order).
+func sameWithNUL(t *testing.T, lock func(respelt bool) *snapshot.Snapshot) {
+	t.Helper()
 	stacksOf := func(sep string) []string {
-		sp := [2][]string{{"foo@2§foo@3", "foo@1"}, {"foo@3", "foo@1§foo@2"}}
-		old, cur := altsLock(t, sp, false), altsLock(t, sp, true)
+		old, cur := lock(false), lock(true)
 		writeSep(cur, sep)
 		s, _ := respellStacksBytes(old, cur, func(*respelling) {})
 		var out []string
@@ -100,4 +134,35 @@ func writeSep(s *snapshot.Snapshot, sep string) {
 			}
 		}
 	}
+}
+
+// tookLock loads a lockfile of rhel8's roots of foo over two zlibs, z1
+// and z2; respelt, the first three are written foo@1, foo@1§foo@2 and
+// foo@2 and rebuilt, foo@1 and foo@2 over z1 alone and foo@1§foo@2
+// over z2 alone, and the last is removed (weak).
+func tookLock(t *testing.T, respelt bool) *snapshot.Snapshot {
+	t.Helper()
+	node := func(name, hash, variant, deps string) string {
+		return fmt.Sprintf(`%q:{"name":%q,"version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"namespace":"builtin","parameters":{"ssl":%s},"dependencies":[%s],"hash":%q}`,
+			hash, name, variant, deps, hash)
+	}
+	z1, z2 := spellHash('z', 1), spellHash('z', 2)
+	roots := []string{}
+	specs := []string{node("zlib", z1, "false", ""), node("zlib", z2, "false", "")}
+	for i, spelling := range []string{"foo@1", "foo@1§foo@2", "foo@2", ""} {
+		hash, variant, deps := spellHash('f', i), "false", zlibDep(z1)+","+zlibDep(z2)
+		if !respelt {
+			spelling = "foo"
+		} else if spelling == "" {
+			continue
+		} else {
+			hash, variant, deps = spellHash('g', i), "true", zlibDep(z1)
+			if i == 1 {
+				deps = zlibDep(z2)
+			}
+		}
+		roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":%q}`, hash, spelling))
+		specs = append(specs, node("foo", hash, variant, deps))
+	}
+	return loadLock(t, roots, specs)
 }
