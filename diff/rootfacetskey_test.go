@@ -3,7 +3,6 @@ package diff_test
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -36,7 +35,7 @@ func paramLock(t *testing.T, dir, name string, roots []paramRoot) *snapshot.Snap
 // E's root while its spec was updated into Z, of B's very facets; J, of
 // facets of its own, took Z's root. The Spack loaders refuse such a
 // value now (cc795530), so the lockfiles are loaded with "§" and the NUL
-// written in memory (variantSep): the engine keys no list by a separator
+// written in memory (diff.WriteSep): the engine keys no list by a separator
 // its values may hold. Written with \x02, B's root pairs with Z's, as
 // its spec.
 func TestRootFacetsHoldingNUL(t *testing.T) {
@@ -44,8 +43,8 @@ func TestRootFacetsHoldingNUL(t *testing.T) {
 	for i, sep := range []string{"\x00", "\x02"} {
 		o := paramLock(t, dir, fmt.Sprint("o", i), []paramRoot{{"b", "1.0", `"a":"x§b=y"`, "hdf5@1.0"}, {"j", "1.0", `"a":"w"`, "hdf5@1.0"}})
 		n := paramLock(t, dir, fmt.Sprint("n", i), []paramRoot{{"e", "2.0", `"a":"x","b":"y"`, "hdf5@2.0"}, {"z", "3.1", `"a":"x§b=y"`, "hdf5@3.1"}})
-		variantSep(o, sep)
-		variantSep(n, sep)
+		diff.WriteSep(o, sep)
+		diff.WriteSep(n, sep)
 		rootsBothWays(t, fmt.Sprintf("%q", sep), o, n, []string{"changed b>z hdf5@1.0>hdf5@3.1", "changed j>e hdf5@1.0>hdf5@2.0"}, func(where string, r *diff.Report) {
 			for _, p := range r.Packages {
 				for _, x := range p.Specs.Updated {
@@ -55,20 +54,5 @@ func TestRootFacetsHoldingNUL(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// variantSep rewrites the "§" of s's variants as sep, a character the
-// Spack loaders refuse.
-func variantSep(s *snapshot.Snapshot, sep string) {
-	for _, p := range s.Packages {
-		for i := range p.Specs {
-			x := &p.Specs[i]
-			vs := make([]string, len(x.Variants))
-			for j, v := range x.Variants {
-				vs[j] = strings.ReplaceAll(v, "§", sep)
-			}
-			x.Variants = vs
-		}
 	}
 }

@@ -99,7 +99,7 @@ func sameWithNUL(t *testing.T, lock func(respelt bool) *snapshot.Snapshot) {
 	t.Helper()
 	stacksOf := func(sep string) []string {
 		old, cur := lock(false), lock(true)
-		writeSep(cur, sep)
+		WriteSep(cur, sep)
 		s, _ := respellStacksBytes(old, cur, func(*respelling) {})
 		var out []string
 		for _, p := range s.Packages {
@@ -118,17 +118,23 @@ func sameWithNUL(t *testing.T, lock func(respelt bool) *snapshot.Snapshot) {
 	}
 }
 
-// writeSep rewrites the "§" of s's root spellings (each spec's stacks
-// and root) as sep, a character the lockfile loader refuses.
-func writeSep(s *snapshot.Snapshot, sep string) {
+// WriteSep rewrites the "§" of s's spellings as sep, a character the
+// Spack loaders refuse (cc795530): each spec's stacks, root, variants
+// and compiler. The tests of keys that values may hold any byte in load
+// "§" and write the byte in memory; exported for the external tests.
+func WriteSep(s *snapshot.Snapshot, sep string) {
+	each := func(l []string) []string {
+		out := make([]string, len(l))
+		for j, v := range l {
+			out[j] = strings.ReplaceAll(v, "§", sep)
+		}
+		return out
+	}
 	for _, p := range s.Packages {
 		for i := range p.Specs {
 			x := &p.Specs[i]
-			stacks := make([]string, len(x.Stacks))
-			for j, st := range x.Stacks {
-				stacks[j] = strings.ReplaceAll(st, "§", sep)
-			}
-			x.Stacks = stacks
+			x.Stacks, x.Variants = each(x.Stacks), each(x.Variants)
+			x.Compiler = strings.ReplaceAll(x.Compiler, "§", sep)
 			if x.More != nil {
 				x.More.Root = strings.ReplaceAll(x.More.Root, "§", sep)
 			}

@@ -3,11 +3,9 @@ package diff_test
 import (
 	"encoding/json"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // Two packages whose compiler changes join by NULs into one string
@@ -19,7 +17,7 @@ import (
 // cachediff render refused the report cachediff wrote. Spack files'
 // loaders refuse a NUL since cc795530, but a report given to render
 // holds what it holds: the compilers are loaded with "§" and written
-// with the NUL in memory (compilersWithNUL).
+// with the NUL in memory (diff.WriteSep).
 func TestSharedLawKeepsNULJoinedApart(t *testing.T) {
 	spec := func(name, h, cname, cver string) map[string]any {
 		return map[string]any{"spec": map[string]any{"name": name, "version": "1", "hash": h, "namespace": "builtin",
@@ -46,8 +44,8 @@ func TestSharedLawKeepsNULJoinedApart(t *testing.T) {
 	dir := t.TempDir()
 	o := loadWritten(t, filepath.Join(dir, "old", "index.json"), oldIdx, false)
 	n := loadWritten(t, filepath.Join(dir, "new", "index.json"), newIdx, false)
-	compilersWithNUL(o)
-	compilersWithNUL(n)
+	diff.WriteSep(o, "\x00")
+	diff.WriteSep(n, "\x00")
 	r, err := diff.CompareWith(o, n, diff.Filter{})
 	if err != nil {
 		t.Fatal(err)
@@ -57,15 +55,5 @@ func TestSharedLawKeepsNULJoinedApart(t *testing.T) {
 	}
 	if err := r.CheckLaws(); err != nil {
 		t.Fatalf("the report breaks its laws: %v", err)
-	}
-}
-
-// compilersWithNUL writes the "§" of s's compilers as a NUL, which the
-// loaders refuse.
-func compilersWithNUL(s *snapshot.Snapshot) {
-	for _, p := range s.Packages {
-		for i := range p.Specs {
-			p.Specs[i].Compiler = strings.ReplaceAll(p.Specs[i].Compiler, "§", "\x00")
-		}
 	}
 }
