@@ -51,7 +51,9 @@ func TestHeadlineKeepsEveryClause(t *testing.T) {
 		var b strings.Builder
 		fmt.Fprintf(&b, "hdf5%d+mpi+fortran+cxx%d", i, k)
 		if hostile {
-			b.WriteString(" \n::error::forged \x1b[31mred \u202egnp.exe [x](javascript:alert) @team #12 <b>")
+			// No escape character: a Spack file holding one is refused
+			// (cc795530), as spackfmt's TestEscapedControlRefused checks.
+			b.WriteString(" \n::error::forged [31mred \u202egnp.exe [x](javascript:alert) @team #12 <b>")
 		}
 		for j := 0; b.Len() < size; j++ {
 			fmt.Fprintf(&b, " ^openmpi@4.%d+cuda", j)
@@ -103,7 +105,7 @@ func TestHeadlineKeepsEveryClause(t *testing.T) {
 		if strings.Contains(head, "…;") || strings.Contains(head, "…**") {
 			t.Errorf("%s: Markdown headline cut by Shorten: %s", name, head)
 		}
-		for _, bad := range []string{"\n", "\x1b", "\u202e", "[x](", "<b>", " @team", " #12"} {
+		for _, bad := range []string{"\n", "\u202e", "[x](", "<b>", " @team", " #12"} {
 			if strings.Contains(head, bad) {
 				t.Errorf("%s: Markdown headline has %q unescaped", name, bad)
 			}
@@ -116,10 +118,8 @@ func TestHeadlineKeepsEveryClause(t *testing.T) {
 		if n := utf8.RuneCountInString(line); n > 2000*2 {
 			t.Errorf("%s: text headline of %d characters", name, n)
 		}
-		for _, bad := range []string{"\x1b", "\u202e"} {
-			if strings.Contains(line, bad) {
-				t.Errorf("%s: text headline has %q unescaped", name, bad)
-			}
+		if strings.Contains(line, "\u202e") {
+			t.Errorf("%s: text headline has %q unescaped", name, "\u202e")
 		}
 	}
 }
