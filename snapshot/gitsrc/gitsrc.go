@@ -280,7 +280,13 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 			// git reads . and .. alone as names in the tree (as
 			// gitNamed does), so HEAD:. was said not to exist, and not
 			// what to write for the folder meant.
-			return nil, fmt.Errorf("path %s does not exist at %s (commit %s): git reads %s alone as a name in the folder at the top of the repository, not a folder of the work tree; the top of the repository is %s, and %s is %s", p, rev, short(commit), p, shellword.Shown(r.ArgPrefix+rev+":"), folder, shellword.Shown(r.ArgPrefix+rev+":"+p+"/"))
+			said := fmt.Sprintf("path %s does not exist at %s (commit %s): git reads %s alone as a name in the folder at the top of the repository, not a folder of the work tree; ", p, rev, short(commit), p)
+			if prefix, err := r.showPrefix(); err == nil && prefix == "" && p == ".." {
+				// At the top, HEAD:../ was given, which names a folder
+				// outside the repository, refused in turn.
+				return nil, fmt.Errorf("%sthe current folder is the top of the repository, %s, and the folder above it is outside the repository, which no REV:PATH reads", said, shellword.Shown(r.ArgPrefix+rev+":"))
+			}
+			return nil, fmt.Errorf("%sthe top of the repository is %s, and %s is %s", said, shellword.Shown(r.ArgPrefix+rev+":"), folder, shellword.Shown(r.ArgPrefix+rev+":"+p+"/"))
 		}
 		if named, ok := gitNamed(p); !ok {
 			if rel, _, in := r.workTreePath(p); in {
