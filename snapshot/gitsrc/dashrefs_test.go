@@ -20,7 +20,9 @@ import (
 // a file -y of the git directory (which git reads first) and a branch
 // -y, refs/heads/-y, another commit than git's. Each range given is one
 // the shell reads back and the log takes; the refs of a name of more
-// than one are each named, a file of the git directory as such.
+// than one are each named, a file of the git directory as such, and
+// given by its commit (it was named with no way to write it: no other
+// name reads it), whose range the log reads from the file's commit.
 func TestDashRefSpelling(t *testing.T) {
 	bash := gittest.GitAndBash(t)
 	for _, tc := range []struct {
@@ -35,7 +37,7 @@ func TestDashRefSpelling(t *testing.T) {
 		{"branch beside a tag refs/heads/-y", [][]string{{"update-ref", "refs/heads/-y", "HEAD~2"}, {"update-ref", "refs/tags/refs/heads/-y", "HEAD~1"}}, false,
 			", heads/-y..HEAD", "refs/heads/-y..HEAD", 1},
 		{"a file of the git directory", [][]string{{"update-ref", "refs/heads/-y", "HEAD~2"}}, true,
-			`(-y in the git directory, refs/heads/-y)`, "in full", 1},
+			`(-y in the git directory, refs/heads/-y)`, "in full", 2},
 	} {
 		r := xCommits(t, 3)
 		git := gitRunner(t, r)
@@ -69,12 +71,16 @@ func TestDashRefSpelling(t *testing.T) {
 			continue
 		}
 		for _, word := range ways {
+			word, file := strings.CutSuffix(word, gitDirSaid)
 			got, ok := shellWord(t, bash, word)
 			if !ok {
 				continue
 			}
-			if _, err := r.Series(got, "x", "", ""); err != nil {
+			cs, err := r.Series(got, "x", "", "")
+			if err != nil {
 				t.Errorf("%s: the range given, %s, is refused: %v", tc.name, got, err)
+			} else if want := revID(t, r, "HEAD~1"); file && (!cs[0].Base || cs[0].ID != want) {
+				t.Errorf("%s: the range given for the file, %s, has base %s; want %s, the file's commit, which git reads", tc.name, got, cs[0].ID, want)
 			}
 		}
 	}
@@ -103,5 +109,49 @@ func TestDashRangeRevWays(t *testing.T) {
 		} else if _, err := r.Series(args[4], args[5], "", ""); err != nil {
 			t.Errorf("Resolve(-y..HEAD:x) gives %s, which is refused: %v", way, err)
 		}
+	}
+}
+
+// gitDirSaid is what follows the way a message gives to write a file
+// -y of the git directory: its commit, which no other name reads.
+const gitDirSaid = " (its commit, for -y in the git directory, which no other name reads)"
+
+// revID is the commit git reads rev as in r.
+func revID(t *testing.T, r *Repo, rev string) string {
+	t.Helper()
+	id, err := gittest.Git(r.dir, nil, "rev-parse", "--verify", "--end-of-options", rev+"^{commit}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(id)
+}
+
+// TestDashGitDirWay (class e): git:-y:x, beside a branch -y and a file
+// -y of the git directory, which git reads first, named the file and
+// gave no way to write it (only git:refs/heads/-y:x, not the commit git
+// reads). It gives the file's commit, git:ID:x, which the shell reads
+// back and cachediff reads as the commit git reads -y as.
+func TestDashGitDirWay(t *testing.T) {
+	bash := gittest.GitAndBash(t)
+	r := xCommits(t, 3)
+	r.ArgPrefix = "git:"
+	gitRunner(t, r)("update-ref", "refs/heads/-y", "HEAD~2")
+	os.WriteFile(filepath.Join(r.dir, ".git", "-y"), []byte(revID(t, r, "HEAD~1")+"\n"), 0o644)
+	want := revID(t, r, "-y")
+	_, err := r.Resolve("-y:x")
+	_, ways, _ := strings.Cut(fmt.Sprint(err), "write the one meant: ")
+	way, _, ok := strings.Cut(ways, gitDirSaid)
+	if !ok {
+		t.Fatalf("Resolve(-y:x): %v; want the file's commit given", err)
+	}
+	got, ok := shellWord(t, bash, way)
+	if !ok {
+		return
+	}
+	rev, p, _ := strings.Cut(strings.TrimPrefix(got, "git:"), ":")
+	if tree, err := r.Resolve(rev + ":" + p); err != nil {
+		t.Errorf("Resolve(-y:x) gives %s, which is refused: %v", way, err)
+	} else if tree.Commit != want {
+		t.Errorf("Resolve(-y:x) gives %s, which reads commit %s; want %s, git's", way, tree.Commit, want)
 	}
 }
