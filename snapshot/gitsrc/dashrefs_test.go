@@ -155,3 +155,40 @@ func TestDashGitDirWay(t *testing.T) {
 		t.Errorf("Resolve(-y:x) gives %s, which reads commit %s; want %s, git's", way, tree.Commit, want)
 	}
 }
+
+// TestDashRangeRevNamed (class e): git:-t..HEAD:x, of a tag -t, was
+// described as "revision refs/tags/-t..HEAD", a revision the user did
+// not write. The message names -t..HEAD, quoted, as written; the ref
+// written in full is in the commands alone, whose log and pair the
+// shell reads back, and which read the commit git reads -t as.
+func TestDashRangeRevNamed(t *testing.T) {
+	bash := gittest.GitAndBash(t)
+	r := xCommits(t, 3)
+	r.ArgPrefix = "git:"
+	gitRunner(t, r)("update-ref", "refs/tags/-t", "HEAD~2")
+	want := revID(t, r, "refs/tags/-t")
+	_, err := r.Resolve("-t..HEAD:x")
+	msg := fmt.Sprint(err)
+	if !strings.HasPrefix(msg, `revision "-t..HEAD" is a range of commits`) || strings.Contains(msg, "revision refs/") {
+		t.Errorf("Resolve(-t..HEAD:x): %s; want the range named as written, \"-t..HEAD\"", msg)
+	}
+	_, log, _ := strings.Cut(msg, "; to step through the range's commits, cachediff ")
+	log, pair, ok := strings.Cut(log, "; to compare its ends, cachediff ")
+	if !ok {
+		t.Fatalf("Resolve(-t..HEAD:x): %s; want a log and a pair", msg)
+	}
+	if args := shellWords(t, bash, log); len(args) != 6 || args[2] != "log" || args[3] != "--revs" {
+		t.Errorf("the log given, %s, reads as %q", log, args)
+	} else if cs, err := r.Series(args[4], args[5], "", ""); err != nil {
+		t.Errorf("the log given, %s, is refused: %v", log, err)
+	} else if !cs[0].Base || cs[0].ID != want {
+		t.Errorf("the log given, %s, has base %s; want %s, -t's", log, cs[0].ID, want)
+	}
+	args := shellWords(t, bash, pair)
+	if len(args) != 4 {
+		t.Fatalf("the pair given, %s, reads as %q", pair, args)
+	}
+	if tree, err := r.Resolve(strings.TrimPrefix(args[2], "git:")); err != nil || tree.Commit != want {
+		t.Errorf("the pair given, %s, reads %s first: %v; want %s, -t's", pair, args[2], err, want)
+	}
+}
