@@ -20,7 +20,9 @@ import (
 // a file -y of the git directory (which git reads first) and a branch
 // -y, refs/heads/-y, another commit than git's. Each range given is one
 // the shell reads back and the log takes; the refs of a name of more
-// than one are each named, a file of the git directory as such.
+// than one are each named, a file of the git directory as such, and
+// given by its commit (it was named with no way to write it: no other
+// name reads it), whose range the log reads from the file's commit.
 func TestDashRefSpelling(t *testing.T) {
 	bash := gittest.GitAndBash(t)
 	for _, tc := range []struct {
@@ -35,7 +37,7 @@ func TestDashRefSpelling(t *testing.T) {
 		{"branch beside a tag refs/heads/-y", [][]string{{"update-ref", "refs/heads/-y", "HEAD~2"}, {"update-ref", "refs/tags/refs/heads/-y", "HEAD~1"}}, false,
 			", heads/-y..HEAD", "refs/heads/-y..HEAD", 1},
 		{"a file of the git directory", [][]string{{"update-ref", "refs/heads/-y", "HEAD~2"}}, true,
-			`(-y in the git directory, refs/heads/-y)`, "in full", 1},
+			`(-y in the git directory, refs/heads/-y)`, "in full", 2},
 	} {
 		r := xCommits(t, 3)
 		git := gitRunner(t, r)
@@ -69,12 +71,16 @@ func TestDashRefSpelling(t *testing.T) {
 			continue
 		}
 		for _, word := range ways {
+			word, file := strings.CutSuffix(word, gitDirSaid)
 			got, ok := shellWord(t, bash, word)
 			if !ok {
 				continue
 			}
-			if _, err := r.Series(got, "x", "", ""); err != nil {
+			cs, err := r.Series(got, "x", "", "")
+			if err != nil {
 				t.Errorf("%s: the range given, %s, is refused: %v", tc.name, got, err)
+			} else if want := revID(t, r, "HEAD~1"); file && (!cs[0].Base || cs[0].ID != want) {
+				t.Errorf("%s: the range given for the file, %s, has base %s; want %s, the file's commit, which git reads", tc.name, got, cs[0].ID, want)
 			}
 		}
 	}
@@ -103,5 +109,86 @@ func TestDashRangeRevWays(t *testing.T) {
 		} else if _, err := r.Series(args[4], args[5], "", ""); err != nil {
 			t.Errorf("Resolve(-y..HEAD:x) gives %s, which is refused: %v", way, err)
 		}
+	}
+}
+
+// gitDirSaid is what follows the way a message gives to write a file
+// -y of the git directory: its commit, which no other name reads.
+const gitDirSaid = " (its commit, for -y in the git directory, which no other name reads)"
+
+// revID is the commit git reads rev as in r.
+func revID(t *testing.T, r *Repo, rev string) string {
+	t.Helper()
+	id, err := gittest.Git(r.dir, nil, "rev-parse", "--verify", "--end-of-options", rev+"^{commit}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(id)
+}
+
+// TestDashGitDirWay (class e): git:-y:x, beside a branch -y and a file
+// -y of the git directory, which git reads first, named the file and
+// gave no way to write it (only git:refs/heads/-y:x, not the commit git
+// reads). It gives the file's commit, git:ID:x, which the shell reads
+// back and cachediff reads as the commit git reads -y as.
+func TestDashGitDirWay(t *testing.T) {
+	bash := gittest.GitAndBash(t)
+	r := xCommits(t, 3)
+	r.ArgPrefix = "git:"
+	gitRunner(t, r)("update-ref", "refs/heads/-y", "HEAD~2")
+	os.WriteFile(filepath.Join(r.dir, ".git", "-y"), []byte(revID(t, r, "HEAD~1")+"\n"), 0o644)
+	want := revID(t, r, "-y")
+	_, err := r.Resolve("-y:x")
+	_, ways, _ := strings.Cut(fmt.Sprint(err), "write the one meant: ")
+	way, _, ok := strings.Cut(ways, gitDirSaid)
+	if !ok {
+		t.Fatalf("Resolve(-y:x): %v; want the file's commit given", err)
+	}
+	got, ok := shellWord(t, bash, way)
+	if !ok {
+		return
+	}
+	rev, p, _ := strings.Cut(strings.TrimPrefix(got, "git:"), ":")
+	if tree, err := r.Resolve(rev + ":" + p); err != nil {
+		t.Errorf("Resolve(-y:x) gives %s, which is refused: %v", way, err)
+	} else if tree.Commit != want {
+		t.Errorf("Resolve(-y:x) gives %s, which reads commit %s; want %s, git's", way, tree.Commit, want)
+	}
+}
+
+// TestDashRangeRevNamed (class e): git:-t..HEAD:x, of a tag -t, was
+// described as "revision refs/tags/-t..HEAD", a revision the user did
+// not write. The message names -t..HEAD, quoted, as written; the ref
+// written in full is in the commands alone, whose log and pair the
+// shell reads back, and which read the commit git reads -t as.
+func TestDashRangeRevNamed(t *testing.T) {
+	bash := gittest.GitAndBash(t)
+	r := xCommits(t, 3)
+	r.ArgPrefix = "git:"
+	gitRunner(t, r)("update-ref", "refs/tags/-t", "HEAD~2")
+	want := revID(t, r, "refs/tags/-t")
+	_, err := r.Resolve("-t..HEAD:x")
+	msg := fmt.Sprint(err)
+	if !strings.HasPrefix(msg, `revision "-t..HEAD" is a range of commits`) || strings.Contains(msg, "revision refs/") {
+		t.Errorf("Resolve(-t..HEAD:x): %s; want the range named as written, \"-t..HEAD\"", msg)
+	}
+	_, log, _ := strings.Cut(msg, "; to step through the range's commits, cachediff ")
+	log, pair, ok := strings.Cut(log, "; to compare its ends, cachediff ")
+	if !ok {
+		t.Fatalf("Resolve(-t..HEAD:x): %s; want a log and a pair", msg)
+	}
+	if args := shellWords(t, bash, log); len(args) != 6 || args[2] != "log" || args[3] != "--revs" {
+		t.Errorf("the log given, %s, reads as %q", log, args)
+	} else if cs, err := r.Series(args[4], args[5], "", ""); err != nil {
+		t.Errorf("the log given, %s, is refused: %v", log, err)
+	} else if !cs[0].Base || cs[0].ID != want {
+		t.Errorf("the log given, %s, has base %s; want %s, -t's", log, cs[0].ID, want)
+	}
+	args := shellWords(t, bash, pair)
+	if len(args) != 4 {
+		t.Fatalf("the pair given, %s, reads as %q", pair, args)
+	}
+	if tree, err := r.Resolve(strings.TrimPrefix(args[2], "git:")); err != nil || tree.Commit != want {
+		t.Errorf("the pair given, %s, reads %s first: %v; want %s, -t's", pair, args[2], err, want)
 	}
 }

@@ -13,7 +13,9 @@ import (
 // a name in the tree at the top, not a folder, said "path . does not
 // exist at HEAD" alone, where HEAD: and HEAD:./ are read. It names what
 // to write for the top and for the folder meant, each of which the shell
-// reads back as one word and cachediff reads.
+// reads back as one word and cachediff reads. At the top, HEAD:.. was
+// told HEAD:../, a folder outside the repository, refused in turn: it
+// is told that the current folder is the top, HEAD:, and no folder above.
 func TestDotPathNamed(t *testing.T) {
 	bash := gittest.GitAndBash(t)
 	repo := commitFiles(t, map[string]string{"_cache/develop/bc/specs.md": realPage(t, "bc")}, nil)
@@ -21,6 +23,7 @@ func TestDotPathNamed(t *testing.T) {
 		{".", "HEAD:.", "HEAD:", "HEAD:./"},
 		{"_cache/develop", "HEAD:.", "HEAD:", "HEAD:./"},
 		{"_cache/develop/bc", "HEAD:..", "HEAD:", "HEAD:../"},
+		{".", "HEAD:..", "HEAD:", ""}, // nothing above the top
 	} {
 		dir := filepath.Join(repo, tc.sub)
 		_, err := loadArg(dir, tc.arg, snapshot.Options{})
@@ -29,12 +32,19 @@ func TestDotPathNamed(t *testing.T) {
 			continue
 		}
 		msg := err.Error()
-		for _, want := range []string{"the top of the repository is " + tc.top + ",", " is " + tc.here} {
+		wants, words := []string{"the top of the repository is " + tc.top + ",", " is " + tc.here}, []string{tc.top, tc.here}
+		if tc.here == "" {
+			wants, words = []string{"the current folder is the top of the repository, " + tc.top + ",", "outside the repository"}, []string{tc.top}
+			if strings.Contains(msg, tc.arg+"/") {
+				t.Errorf("%s in %s: %v; want no %s/, outside the repository", tc.arg, tc.sub, err, tc.arg)
+			}
+		}
+		for _, want := range wants {
 			if !strings.Contains(msg, want) {
 				t.Errorf("%s in %s: %v; want %q", tc.arg, tc.sub, err, want)
 			}
 		}
-		for _, word := range []string{tc.top, tc.here} {
+		for _, word := range words {
 			got, ok := shellWord(t, bash, word)
 			if !ok {
 				continue

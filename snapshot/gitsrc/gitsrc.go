@@ -207,7 +207,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		// git reads HEAD@{1}..HEAD^{commit} as a reflog's date, and
 		// warns that the reflog does not reach it: said so, not that
 		// REV is a range.
-		if rerr := r.rangeRevError(rev, p, top); rerr != nil {
+		if rerr := r.rangeRevError(rev, rev, p, top); rerr != nil {
 			return nil, rerr
 		}
 		return nil, err
@@ -216,12 +216,12 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		// git read HEAD@{1}..HEAD^{commit} as HEAD's reflog, whose
 		// entries reach it, and HEAD@{1}..HEAD:PATH as no object: it
 		// was said to be a folder missing from a damaged clone.
-		if err := r.rangeRevError(rev, p, top); err != nil {
+		if err := r.rangeRevError(rev, rev, p, top); err != nil {
 			return nil, err
 		}
 	}
 	if commit == "" {
-		if err := r.rangeRevError(rev, p, top); err != nil {
+		if err := r.rangeRevError(rev, rev, p, top); err != nil {
 			return nil, err
 		}
 		if _, err := r.commit(rev); err != nil {
@@ -280,7 +280,13 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 			// git reads . and .. alone as names in the tree (as
 			// gitNamed does), so HEAD:. was said not to exist, and not
 			// what to write for the folder meant.
-			return nil, fmt.Errorf("path %s does not exist at %s (commit %s): git reads %s alone as a name in the folder at the top of the repository, not a folder of the work tree; the top of the repository is %s, and %s is %s", p, rev, short(commit), p, shellword.Shown(r.ArgPrefix+rev+":"), folder, shellword.Shown(r.ArgPrefix+rev+":"+p+"/"))
+			said := fmt.Sprintf("path %s does not exist at %s (commit %s): git reads %s alone as a name in the folder at the top of the repository, not a folder of the work tree; ", p, rev, short(commit), p)
+			if prefix, err := r.showPrefix(); err == nil && prefix == "" && p == ".." {
+				// At the top, HEAD:../ was given, which names a folder
+				// outside the repository, refused in turn.
+				return nil, fmt.Errorf("%sthe current folder is the top of the repository, %s, and the folder above it is outside the repository, which no REV:PATH reads", said, shellword.Shown(r.ArgPrefix+rev+":"))
+			}
+			return nil, fmt.Errorf("%sthe top of the repository is %s, and %s is %s", said, shellword.Shown(r.ArgPrefix+rev+":"), folder, shellword.Shown(r.ArgPrefix+rev+":"+p+"/"))
 		}
 		if named, ok := gitNamed(p); !ok {
 			if rel, _, in := r.workTreePath(p); in {
@@ -998,14 +1004,21 @@ func (t *Tree) ShortCommit() string { return short(t.Commit) }
 // name begins with - written in full (undashed). Given raw, a
 // suggestion pasted from where cachediff ran read another repository,
 // or none, and a log of HEAD^@, nope..HEAD or HEAD..-y was refused in
-// turn. nil for a REV of another shape.
-func (r *Repo) rangeRevError(rev, p, top string) error {
+// turn. nil for a REV of another shape. written is REV as the user
+// wrote it, which the message names: rev itself, or, of a ref name
+// that begins with -, the range before its ref was written in full
+// (-t..HEAD, where it was said "revision refs/tags/-t..HEAD", a
+// revision nobody wrote); the rewritten form is only in the commands.
+func (r *Repo) rangeRevError(rev, written, p, top string) error {
 	if !rangeRev(rev) {
 		return nil
 	}
 	logPath := r.logPath(p, top)
 	in := r.inFolder()
 	msg := fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit", quotedRev(rev))
+	if written != rev {
+		msg = fmt.Sprintf("revision %q is a range of commits, not one: REV:PATH reads PATH at one commit (and it begins with -, which git would read as an option, so each command here writes its ref in full)", written)
+	}
 	logCmd := r.logCommand(rev, logPath)
 	if _, err := r.Series(rev, logPath, "", ""); err != nil {
 		msg += fmt.Sprintf("; as a log of the range's commits (%s), it is refused too: %v", logCmd, err)
@@ -1067,7 +1080,7 @@ func (r *Repo) dashRevError(rev, p string) error {
 	}
 	if rangeRev(full) {
 		if top, err := r.FromTop(p); err == nil {
-			if err := r.rangeRevError(full, p, top); err != nil {
+			if err := r.rangeRevError(full, rev, p, top); err != nil {
 				return err
 			}
 		}

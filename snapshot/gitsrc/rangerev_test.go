@@ -85,7 +85,8 @@ func TestResolveRangeRev(t *testing.T) {
 // TestResolveDashRef (class e): git:-y:x, of a branch -y (git update-ref
 // refs/heads/-y), said unknown revision "-y", which git would read as an
 // option: it gives the ref written in full, which is taken; and
-// git:-y..HEAD:x is the range's error, of refs/heads/-y..HEAD. A name
+// git:-y..HEAD:x is the range's error, named -y..HEAD as written, whose
+// commands read refs/heads/-y..HEAD. A name
 // that begins with - and names no ref is still unknown.
 func TestResolveDashRef(t *testing.T) {
 	r := xCommits(t, 2)
@@ -101,8 +102,8 @@ func TestResolveDashRef(t *testing.T) {
 	} else if head, _ := r.Resolve("HEAD~1:x"); tree.Commit != head.Commit {
 		t.Errorf("%s is commit %s, want HEAD~1's %s", full, tree.Commit, head.Commit)
 	}
-	if _, err := r.Resolve("-y..HEAD:x"); err == nil || !strings.Contains(err.Error(), "revision refs/heads/-y..HEAD is a range of commits") {
-		t.Errorf(`Resolve("-y..HEAD:x"): %v; want the range refs/heads/-y..HEAD`, err)
+	if _, err := r.Resolve("-y..HEAD:x"); err == nil || !strings.Contains(err.Error(), `revision "-y..HEAD" is a range of commits`) || !strings.Contains(err.Error(), " refs/heads/-y..HEAD ") {
+		t.Errorf(`Resolve("-y..HEAD:x"): %v; want the range -y..HEAD named, and refs/heads/-y..HEAD given`, err)
 	}
 	if _, err := r.Resolve("-n:x"); err == nil || err.Error() != `unknown revision "-n"` {
 		t.Errorf(`Resolve("-n:x"): %v; want unknown revision "-n"`, err)

@@ -163,6 +163,10 @@ func (r *Repo) dashHint(rev string, shown func(string) string) string {
 		names = append(names, ref)
 		if i < len(each) && each[i] != "" {
 			ways = append(ways, shown(each[i]))
+		} else if !strings.HasPrefix(ref, "refs/") {
+			if way := r.gitDirWay(rev, shown); way != "" {
+				ways = append(ways, way)
+			}
 		}
 	}
 	msg := fmt.Sprintf("and %q is the name of more than one ref (%s), which git reads as the first, warning", dashName(rev), strings.Join(names, ", "))
@@ -170,6 +174,26 @@ func (r *Repo) dashHint(rev string, shown func(string) string) string {
 		msg += "; write the one meant: " + strings.Join(ways, " or ")
 	}
 	return msg
+}
+
+// gitDirWay is how dashHint gives rev, whose name is that of a file
+// of the git directory (-y beside a branch -y, which git reads
+// first): no other name reads the file, so it was named and no way to
+// write it given; it is written with the file's commit in place of the
+// name (as ambiguousWays gives it), said as such. "" for a reflog of
+// the file (-y@{1}, which no commit id writes), or a file git does not
+// read as a commit.
+func (r *Repo) gitDirWay(rev string, shown func(string) string) string {
+	name := dashName(rev)
+	rest := rev[len(name):]
+	if strings.HasPrefix(rest, "@{") {
+		return ""
+	}
+	out, err := r.run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", name+"^{commit}")
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%s (its commit, for %s in the git directory, which no other name reads)", shown(short(strings.TrimSpace(string(out)))+rest), name)
 }
 
 // dashName is the ref name rev, which begins with -, starts with.
