@@ -609,14 +609,20 @@ func checkStackRows(r *Report) error {
 }
 
 // checkSkipped checks a side's skipped files as the loader lists them:
-// each names a file and says why, sorted by file, line, column and
-// reason. An entry emptied or moved by hand would otherwise render as
-// the loader's word.
+// each names a file and says why, has a column only beside a line (the
+// loader knows a column of no other, snapshot.Error; a negative line or
+// column the decoder refuses, as every count), sorted by file, line,
+// column and reason. An entry emptied or moved by hand would otherwise
+// render as the loader's word: the page a at line 0, column 5 read
+// "a:0:5", a place no loader names.
 func checkSkipped(side string, skipped []snapshot.Skipped) error {
 	for i, sk := range skipped {
 		at := fmt.Sprintf("%s.skipped[%d]", side, i)
 		if sk.File == "" || sk.Reason == "" {
 			return lawf(at, "has no file or no reason: every file left out is named, with why")
+		}
+		if sk.Column != 0 && sk.Line == 0 {
+			return lawf(at+".column", "%d, but %s.line is 0: a column is of a line, and cachediff writes one only beside its line", sk.Column, at)
 		}
 		if i > 0 {
 			p := skipped[i-1]

@@ -37,6 +37,12 @@ func SideNames(from, to diff.Side) (a, b string) {
 	switch {
 	case from.Tag == to.Tag && from.Name() != to.Name():
 		return headName(from), headName(to)
+	case from.Tag == to.Tag && from.Path == to.Path && from.Rev != to.Rev:
+		// Two commits of one day whose short ids are alike, at one path
+		// (a report made by hand, or ids alike in 12 digits, a log's
+		// paths): named by their paths, the commits aaaaaaa1… and
+		// aaaaaaa2… read "p → p", as a folder diffed with itself.
+		return headFull(from), headFull(to)
 	case from.Tag == to.Tag:
 		a, b = from.Path, to.Path
 	default:
@@ -58,6 +64,21 @@ func headName(s diff.Side) string {
 		return headSide(s.Name(), true)
 	}
 	return headSide(s.Tag, false) + " " + diff.SnapshotInfo{Path: s.Path, Rev: s.Rev, Date: s.Date}.Label()
+}
+
+// headFull is a git side's name in a headline (SideNames) where its
+// commit's label is another's (headName): its tag (or its path, where
+// it has none), its commit's date and its full id.
+func headFull(s diff.Side) string {
+	date := s.Date
+	if len(date) >= 10 {
+		date = date[:10]
+	}
+	name := headSide(s.Path, true)
+	if s.Tag != "" {
+		name = headSide(s.Tag, false)
+	}
+	return name + " " + date + " " + s.Rev
 }
 
 // headSide is v, a side's name in a headline (SideNames, SeriesEnds),

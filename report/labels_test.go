@@ -64,6 +64,12 @@ func TestSideNames(t *testing.T) {
 		{"one tag, git", diff.Side{Path: "HEAD~1:p", Tag: "develop", Rev: "aaaaaaaaaa", Date: "2025-03-09T12:00:00Z"}, diff.Side{Path: "HEAD:p", Tag: "develop", Rev: "bbbbbbbbbb", Date: "2025-03-16T12:00:00Z"},
 			"develop 2025-03-09 aaaaaaa", "develop 2025-03-16 bbbbbbb"},
 		{"one commit twice", diff.Side{Path: "HEAD:p", Tag: "develop", Rev: "aaaaaaaaaa", Date: "2025-03-09T12:00:00Z"}, diff.Side{Path: "main:p", Tag: "develop", Rev: "aaaaaaaaaa", Date: "2025-03-09T12:00:00Z"}, "HEAD:p", "main:p"},
+		// Short ids and dates alike, at one path: each named by its full
+		// id, not both "p" (the headline "p → p").
+		{"short ids alike", diff.Side{Path: "p", Tag: "develop", Rev: "aaaaaaa1", Date: "2025-03-09T12:00:00Z"}, diff.Side{Path: "p", Tag: "develop", Rev: "aaaaaaa2", Date: "2025-03-09T13:00:00Z"},
+			"develop 2025-03-09 aaaaaaa1", "develop 2025-03-09 aaaaaaa2"},
+		{"short ids alike, no tag", diff.Side{Path: "p", Rev: "aaaaaaa1", Date: "2025-03-09T12:00:00Z"}, diff.Side{Path: "p", Rev: "aaaaaaa2", Date: "2025-03-09T13:00:00Z"},
+			"p 2025-03-09 aaaaaaa1", "p 2025-03-09 aaaaaaa2"},
 		{"no tag", diff.Side{Path: "old/index.json"}, diff.Side{Path: "new", Tag: "develop"}, "old/index.json", "develop"},
 	} {
 		if a, b := SideNames(c.old, c.new); a != c.wantA || b != c.wantB {

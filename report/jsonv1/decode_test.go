@@ -275,6 +275,12 @@ func TestDecodeLaws(t *testing.T) {
 		{"skipped out of order", "new.skipped[1]", func(r *diff.Report) {
 			r.New.Skipped = []snapshot.Skipped{{File: "new/b/specs.md", Reason: "x"}, {File: "new/a/specs.md", Reason: "x"}}
 		}},
+		// A column is of a line, as the loader writes it (snapshot.Error):
+		// the page a at line 0, column 5 rendered "a:0:5", a place no
+		// loader names.
+		{"skipped at a column of no line", "new.skipped[1].column: 5, but new.skipped[1].line is 0", func(r *diff.Report) {
+			r.New.Skipped = []snapshot.Skipped{{File: "new/a/specs.md", Line: 2, Column: 1, Reason: "x"}, {File: "new/b/specs.md", Column: 5, Reason: "x"}}
+		}},
 		{"empty gate", "gate.fail_on: empty", func(r *diff.Report) { r.Gate = &diff.Gate{FailOn: []string{}, Tripped: []diff.Trip{}} }},
 		{"gate says passed", "gate.tripped", func(r *diff.Report) { r.Gate.Tripped = []diff.Trip{} }},
 		{"gate count", "gate.tripped[0].count", func(r *diff.Report) { r.Gate.Tripped[0].Count++ }},
