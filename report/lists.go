@@ -186,12 +186,11 @@ func FileItem(s string) string {
 // SkippedWhere is where a skipped page is, as its line "FILE:LINE:COLUMN:
 // reason" writes it in every view (text, HTML, a feed entry's content,
 // the patch): its file (FileItem), then its line and column where it
-// has them: a line where it has one or a column (a report's JSON,
-// which render reads, may hold a column without a line, written
-// "FILE:0:5", as Markdown's table writes it ":5"), a column where it
-// has one; each as the JSON holds it, a line not positive too. As it
-// was, the page a at line 0 and column 5, or at line -1, read as the
-// page a with neither.
+// has them, each as the report holds it. A report render reads holds no
+// column without a line (the laws refuse it, checkSkipped) and no
+// negative line or column (the JSON decoder refuses them); were one
+// written, it would still read apart from the page with neither
+// ("FILE:0:5").
 func SkippedWhere(k snapshot.Skipped) string {
 	where := FileItem(k.File)
 	if k.Line != 0 || k.Column != 0 {
