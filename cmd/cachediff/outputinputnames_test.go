@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -25,12 +26,7 @@ func TestOutputInputMessageReadsOneWay(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := os.WriteFile(in, []byte("{}"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Link(in, out); err != nil {
-			t.Skip("no hard links here:", err)
-		}
+		linkInput(t, in, out)
 		err := refuseInputs(strings.NewReader(""), out, in)
 		if err == nil {
 			t.Fatalf("-o %q with the input %q: no error", out, in)
@@ -40,5 +36,53 @@ func TestOutputInputMessageReadsOneWay(t *testing.T) {
 			t.Errorf("-o %q with the input %q and -o %q with the input %q say alike: %s", p[0], p[1], other[0], other[1], msg)
 		}
 		said[msg] = p
+	}
+}
+
+// TestOutputInputMessageQuotesEachPath: each of refuseInputs' three
+// messages quotes each path it names that could read as more of the
+// message, one site at a time (TestOutputInputMessageReadsOneWay tells
+// apart two messages only where both paths of one are written bare):
+// -o "x: it is an input" of the input x read as -o x, and the input
+// "y: it is the input z" beside a quoted output read as two inputs.
+func TestOutputInputMessageQuotesEachPath(t *testing.T) {
+	t.Chdir(t.TempDir())
+	out, in := "x: it is the input y", "y: it is the input z"
+	linkInput(t, in, out)
+	stdin, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	for _, c := range []struct {
+		what  string
+		err   error
+		paths []string
+	}{
+		{"the input", refuseInputs(strings.NewReader(""), out, in), []string{out, in}},
+		{"an input", refuseInputs(strings.NewReader(""), out, out), []string{out}},
+		{"standard input", refuseInputs(stdin, out, stdinName), []string{out}},
+	} {
+		if c.err == nil {
+			t.Errorf("-o %q, %s: no error", out, c.what)
+			continue
+		}
+		for _, p := range c.paths {
+			if !strings.Contains(c.err.Error(), strconv.Quote(p)) {
+				t.Errorf("-o %q, %s: %q not quoted in: %s", out, c.what, p, c.err)
+			}
+		}
+	}
+}
+
+// linkInput writes the input in and links out to it, skipping t where
+// the file system has no hard links.
+func linkInput(t *testing.T, in, out string) {
+	t.Helper()
+	if err := os.WriteFile(in, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(in, out); err != nil {
+		t.Skip("no hard links here:", err)
 	}
 }

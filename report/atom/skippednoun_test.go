@@ -19,12 +19,18 @@ func TestSkippedNounAsOtherViews(t *testing.T) {
 	for _, c := range []struct {
 		files []string
 		want  string
+		old   []string // skipped on the old side
 	}{
-		{[]string{"a/spack.lock", "b/index.json"}, "2 invalid files skipped"},
-		{[]string{"zlib/specs.md", "b/index.json"}, "2 invalid files skipped"},
-		{[]string{"zlib/specs.md", "curl/specs.md"}, "2 invalid pages skipped"},
+		{[]string{"a/spack.lock", "b/index.json"}, "2 invalid files skipped", nil},
+		{[]string{"zlib/specs.md", "b/index.json"}, "2 invalid files skipped", nil},
+		{[]string{"zlib/specs.md", "curl/specs.md"}, "2 invalid pages skipped", nil},
+		// The old side's files count too: a lockfile skipped there.
+		{[]string{"zlib/specs.md"}, "2 invalid files skipped", []string{"a/spack.lock"}},
 	} {
 		r := reporttest.OnePackage("zlib")
+		for _, f := range c.old {
+			r.Old.Skipped = append(r.Old.Skipped, snapshot.Skipped{File: f, Line: 1, Reason: "bad"})
+		}
 		for _, f := range c.files {
 			r.New.Skipped = append(r.New.Skipped, snapshot.Skipped{File: f, Line: 1, Reason: "bad"})
 		}

@@ -49,6 +49,13 @@ func TestHeadlineTellsGitTagFromGitName(t *testing.T) {
 		{git("develop", "aaaaaaa000", "2025-03-09T12:00:00Z"), git("develop", "bbbbbbb000", "2025-03-16T12:00:00Z")},
 		{git("develop 2025-03-09 aaaaaaa", "ccccccc000", "2025-04-09T12:00:00Z"), git("develop 2025-03-16 bbbbbbb", "ddddddd000", "2025-04-16T12:00:00Z")},
 		{git("develop", "aaaaaaa000", "2025-03-09T12:00:00Z"), {Path: "develop 2025-03-16 bbbbbbb", Tag: "develop"}},
+		// The other way round: the side on disk old, the git side new.
+		{{Path: "develop 2025-03-09 aaaaaaa", Tag: "develop"}, git("develop", "bbbbbbb000", "2025-03-16T12:00:00Z")},
+		// Git sides of no tag (as a JSON may hold) are named by their
+		// paths (headName), quoted where they read as a git side's name.
+		{git("develop", "eeeeeee000", "2025-05-09T12:00:00Z"), git("develop", "fffffff000", "2025-05-16T12:00:00Z")},
+		{{Path: "develop 2025-05-09 eeeeeee", Rev: "ccccccc000", Date: "2025-04-09T12:00:00Z"}, {Path: "develop 2025-05-16 fffffff", Rev: "ddddddd000", Date: "2025-04-16T12:00:00Z"}},
+		{{Path: "HEAD:p", Rev: "ccccccc000", Date: "2025-04-09T12:00:00Z"}, {Path: "HEAD:q", Rev: "ddddddd000", Date: "2025-04-16T12:00:00Z"}},
 	}
 	sidesApart(t, groups)
 }

@@ -23,6 +23,10 @@ func TestWhereKeepsLineAndColumn(t *testing.T) {
 		{{File: "a", Column: 5, Reason: "bad"}, {File: "a", Reason: "bad"}},
 		{{File: "a", Line: -1, Reason: "bad"}, {File: "a", Reason: "bad"}},
 		{{File: "a", Line: -1, Reason: "bad"}, {File: "a:-1", Reason: "bad"}},
+		// A column without a line is written after a line 0, not as a
+		// line; a column not positive is written too.
+		{{File: "a", Column: 5, Reason: "bad"}, {File: "a", Line: 5, Reason: "bad"}},
+		{{File: "a", Line: 3, Column: -1, Reason: "bad"}, {File: "a", Line: 3, Reason: "bad"}},
 	}
 	warns := [][2]snapshot.Warning{
 		{{File: "a", Line: -1, Message: "odd"}, {File: "a", Message: "odd"}},
