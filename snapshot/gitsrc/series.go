@@ -471,7 +471,7 @@ func dateText(s int64) string { return time.Unix(s, 0).UTC().Format(time.RFC3339
 // (main..HEAD, side..HEAD), a range refused in turn.
 func (r *Repo) endHint(end string, excluded []string) string {
 	if len(excluded) == 1 {
-		head, err := r.run(nil, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+		head, err := r.verifyCommit("HEAD")
 		if h := strings.TrimSpace(string(head)); err == nil && h != "" && r.checkRange(end+"..HEAD", excluded[0], h) == nil {
 			return r.shownRev(r.leftEnd(end) + ".." + r.headName())
 		}
@@ -665,7 +665,7 @@ func (r *Repo) peel(ids []string) error {
 // (logNearHint: _cache/develop-2025-02-16 for develop-2025-03-16) did
 // not say. "" otherwise.
 func (r *Repo) oneRevisionHint(rng, end, top string) string {
-	out, err := r.run(nil, "rev-parse", "--verify", "-q", "HEAD^{commit}")
+	out, err := r.verifyCommit("HEAD")
 	head := strings.TrimSpace(string(out))
 	if err != nil || head == "" || head == end {
 		return ""

@@ -96,7 +96,7 @@ func (r *Repo) ambiguousWays(name string, refs []string) string {
 		if strings.HasPrefix(ref, "refs/") {
 			continue
 		}
-		if out, err := r.run(nil, "rev-parse", "--verify", "--quiet", ref+"^{commit}"); err == nil {
+		if out, err := r.verifyCommit(ref); err == nil {
 			ways = append(ways, fmt.Sprintf("%s for %s in the git directory, which no other name reads", short(strings.TrimSpace(string(out))), quotedRev(ref)))
 		}
 	}
