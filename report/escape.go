@@ -1,6 +1,8 @@
 package report
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"html"
 	"net/url"
@@ -141,17 +143,43 @@ const MaxWord = maxWord
 // like plain text, so a side may then begin or end mid-cluster: giving
 // it up whole would leave "…" alone.
 func CutMiddle(s string, limit int, width func(rune) int) string {
-	if len(s) <= limit {
+	head, tail, cut := cutMiddle(s, limit, width)
+	if !cut {
 		return s
+	}
+	return s[:head] + "…" + s[tail:]
+}
+
+// CutLabel is CutMiddle of a snapshot's name, which tells snapshots
+// apart (text's textLabel, the feed's feedLabel): a name cut reads the
+// 8 digits of its digest between two "…" (cutMark), as Shorten's cut
+// words end with them, in the same width. Cut in the middle alone, the
+// tags of 400 characters that differ at the 150th read alike, as two
+// that differ only where Shorten cuts them did; ids and JSON keep them
+// whole.
+func CutLabel(s string, limit int, width func(rune) int) string {
+	if _, _, cut := cutMiddle(s, limit, width); !cut {
+		return s
+	}
+	head, tail, _ := cutMiddle(s, max(limit-cutMarkLen, 1), width)
+	return s[:head] + cutMark(s) + "…" + s[tail:]
+}
+
+// cutMiddle is where CutMiddle cuts s: its head s[:head] and its tail
+// s[tail:] either side of "…"; cut is false where s is whole.
+func cutMiddle(s string, limit int, width func(rune) int) (head, tail int, cut bool) {
+	if len(s) <= limit {
+		return 0, 0, false
 	}
 	total := 0
 	for _, r := range s {
 		total += width(r)
 	}
 	if total <= limit {
-		return s
+		return 0, 0, false
 	}
-	head, used := len(s), 0
+	head = len(s)
+	used := 0
 	for i, r := range s {
 		if used+width(r) > limit/2 {
 			head = i
@@ -160,7 +188,7 @@ func CutMiddle(s string, limit int, width func(rune) int) string {
 		used += width(r)
 	}
 	room := limit - 1 - used
-	tail := len(s)
+	tail = len(s)
 	for used := 0; tail > 0; {
 		r, size := utf8.DecodeLastRuneInString(s[:tail])
 		if used+width(r) > room {
@@ -195,7 +223,7 @@ func CutMiddle(s string, limit int, width func(rune) int) string {
 			tail = end
 		}
 	}
-	return s[:head] + "…" + s[tail:]
+	return head, tail, true
 }
 
 // EscapeLen is the length of the escape of visible text (VisibleInput,
@@ -328,13 +356,19 @@ func clusterBreak(s string, i int) bool {
 func regional(r rune) bool { return r >= 0x1f1e6 && r <= 0x1f1ff }
 
 // Shorten bounds what one value can take of a report: a word longer than
-// maxWord characters keeps its first maxWord and gets "…", and a text
-// longer than maxText characters keeps its first maxText (a word's "…"
-// counting as one) and gets "…": never more than maxText+1 characters.
-// Words are the unit so that a list joined with spaces or commas (the
-// variants of a spec) keeps every item that fits, while a 10,000-character
-// name is cut. It cuts between characters, never inside one, and before
-// any escaping for Markdown or HTML, so never inside an entity. s is
+// maxWord characters keeps its first maxWord-cutMarkLen+1 and gets "…"
+// and the word's digest (cutMark), and a text longer than maxText
+// characters keeps its first maxText-cutMarkLen+1 (a word's mark
+// counting as its characters) and gets "…" and the whole text's digest:
+// never more than maxText+1 characters. The digest tells apart two
+// values that differ only after the cut: the tags of 400 characters
+// that differ at the 250th read alike, their first 200 and "…" (ids and
+// JSON keep them whole). A cut word is maxWord+1 characters, as it was,
+// so no word left whole (at most maxWord) reads as one cut. Words are
+// the unit so that a list joined with spaces or commas (the variants of
+// a spec) keeps every item that fits, while a 10,000-character name is
+// cut. It cuts between characters, never inside one, and before any
+// escaping for Markdown or HTML, so never inside an entity. s is
 // visible text (VisibleInput, Visible), as every caller makes it first:
 // a control character or Unicode bidirectional control left (which can
 // make text read in another order than it is) becomes U+FFFD, and line
@@ -347,16 +381,60 @@ func Shorten(s string) string {
 		return s // a list joined: short words, no more characters than bytes
 	}
 	var b strings.Builder
+	if !shorten(s, maxText, nil) {
+		shorten(s, maxText, &b)
+		return b.String()
+	}
+	shorten(s, maxText-cutMarkLen+1, &b)
+	b.WriteString(cutMark(s))
+	return b.String()
+}
+
+// cutMarkLen is the characters of cutMark's mark: "…" and 8 digits.
+const cutMarkLen = 9
+
+// cutMark is what a value cut by Shorten or CutLabel gets where it is
+// cut: "…" and the first 8 hexadecimal digits of the SHA-256 of the
+// whole value, so that values cut alike read apart.
+func cutMark(v string) string {
+	// In pieces: a copy of a long value ([]byte(v)) doubled what
+	// Markdown allocates for a spec of 100,000 variants.
+	h := sha256.New()
+	var buf [512]byte
+	for len(v) > 0 {
+		n := copy(buf[:], v)
+		h.Write(buf[:n])
+		v = v[n:]
+	}
+	var sum [sha256.Size]byte
+	return "…" + hex.EncodeToString(h.Sum(sum[:0])[:4])
+}
+
+// shorten writes Shorten's text of s to b, of at most limit
+// characters, each cut word marked (cutMark), and tells whether the
+// text was cut, its mark left for Shorten to write. With b nil it
+// writes nothing, and only tells.
+func shorten(s string, limit int, b *strings.Builder) (cut bool) {
 	text, word := 0, 0 // characters written, and of the current word
-	cut := false       // the last character written is a word's "…"
+	wordMax := maxWord // the characters the current word keeps
+	wordEnd := 0       // the end of the current word
 	escEnd := 0        // the end of the escape of visible text read last
-runes:
 	for i, r := range s {
-		if text == maxText {
-			if !cut {
-				b.WriteString("…")
+		if text >= limit {
+			return true
+		}
+		space := r == ' ' || r == '\n' || r == '\r' || r == '\t'
+		if !space && i >= wordEnd {
+			// A word begins: one longer than maxWord keeps room for
+			// its mark.
+			wordEnd = len(s)
+			if k := strings.IndexAny(s[i:], " \n\r\t"); k >= 0 {
+				wordEnd = i + k
 			}
-			break
+			wordMax = maxWord
+			if utf8.RuneCountInString(s[i:wordEnd]) > maxWord {
+				wordMax = maxWord - cutMarkLen + 1
+			}
 		}
 		// An escape of visible text (EscapeLen) is kept whole or left
 		// out: a word or the text is cut before one that does not fit
@@ -365,35 +443,43 @@ runes:
 			if k := EscapeLen(s[i:]); k > 0 {
 				escEnd = i + k
 				switch {
-				case word > maxWord: // the word is cut already
-				case word+k > maxWord:
-					word = maxWord // the word is cut here
-				case text+k > maxText:
-					if !cut {
-						b.WriteString("…")
-					}
-					break runes
+				case word > wordMax: // the word is cut already
+				case word+k > wordMax:
+					word = wordMax // the word is cut here
+				case text+k > limit:
+					return true
 				}
 			}
 		}
-		if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
+		if space {
 			word = 0
-		} else if word++; word > maxWord {
-			if word == maxWord+1 {
-				b.WriteString("…") // counts as a character of the text
-				text++
-				cut = true
+		} else if word++; word > wordMax {
+			if word == wordMax+1 {
+				if text+cutMarkLen > limit {
+					return true
+				}
+				if b != nil {
+					b.WriteString(cutMark(s[wordStart(s, i):wordEnd]))
+				}
+				text += cutMarkLen
 			}
 			continue
 		}
 		text++
-		cut = false
+		if b == nil {
+			continue
+		}
 		if !cleanRune(r) {
 			r = utf8.RuneError
 		}
 		b.WriteRune(r)
 	}
-	return b.String()
+	return false
+}
+
+// wordStart is where the word holding s[i] begins.
+func wordStart(s string, i int) int {
+	return strings.LastIndexAny(s[:i], " \n\r\t") + 1
 }
 
 // clean reports whether s holds only characters shorten keeps as they are.

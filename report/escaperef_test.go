@@ -69,35 +69,66 @@ func shortenRef(s string) string {
 	if len(s) <= maxWord && clean(s) {
 		return s // the common case: short and plain
 	}
+	out, cut := shortenRefAt(s, maxText)
+	if cut {
+		out, _ = shortenRefAt(s, maxText-8)
+		out += cutMark(s)
+	}
+	return out
+}
+
+// shortenRefAt is shortenRef's text of at most limit characters, a word
+// longer than maxWord cut to its first maxWord-8 and its mark, and
+// whether the text was cut.
+func shortenRefAt(s string, limit int) (string, bool) {
 	var b strings.Builder
-	text, word := 0, 0 // characters written, and of the current word
-	cut := false       // the last character written is a word's "…"
-	for _, r := range s {
-		if text == maxText {
-			if !cut {
-				b.WriteString("…")
+	text := 0
+	for i := 0; i < len(s); {
+		if r, n := utf8.DecodeRuneInString(s[i:]); isSpace(r) {
+			if text == limit {
+				return b.String(), true
 			}
-			break
-		}
-		if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
-			word = 0
-		} else if word++; word > maxWord {
-			if word == maxWord+1 {
-				b.WriteString("…") // counts as a character of the text
-				text++
-				cut = true
-			}
+			b.WriteRune(r)
+			text++
+			i += n
 			continue
 		}
-		text++
-		cut = false
-		if !cleanRune(r) {
-			r = utf8.RuneError
+		j := i
+		for j < len(s) {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			if isSpace(r) {
+				break
+			}
+			j += n
 		}
-		b.WriteRune(r)
+		word := []rune(s[i:j]) // an invalid byte a rune of its own, U+FFFD
+		keep, mark := len(word), ""
+		if len(word) > maxWord {
+			keep, mark = maxWord-8, cutMark(s[i:j]) // the digest of its bytes
+		}
+		for _, r := range word[:keep] {
+			if text == limit {
+				return b.String(), true
+			}
+			if !cleanRune(r) {
+				r = utf8.RuneError
+			}
+			b.WriteRune(r)
+			text++
+		}
+		if mark != "" {
+			if text+9 > limit {
+				return b.String(), true
+			}
+			b.WriteString(mark)
+			text += 9
+		}
+		i = j
 	}
-	return b.String()
+	return b.String(), false
 }
+
+func isSpace(r rune) bool { return r == ' ' || r == '\n' || r == '\r' || r == '\t' }
 
 // TestEscapeFastPaths holds escape and shorten to the oracles above on
 // strings made of the bytes and words their cases are about, short and

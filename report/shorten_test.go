@@ -17,20 +17,25 @@ func TestShorten(t *testing.T) {
 		name, in, want string
 	}{
 		{"short", "gcc@13.2.0", "gcc@13.2.0"},
-		{"long word", strings.Repeat("x", 10_000), strings.Repeat("x", maxWord) + "…"},
-		{"multibyte", strings.Repeat("é", 10_000), strings.Repeat("é", maxWord) + "…"},
-		{"four-byte", strings.Repeat("𝔵", 201), strings.Repeat("𝔵", maxWord) + "…"},
+		// A cut word keeps its first maxWord-8 characters and ends with
+		// "…" and 8 digits of its digest (cutMark): maxWord+1 in all.
+		{"long word", strings.Repeat("x", 10_000), strings.Repeat("x", maxWord-8) + cutMark(strings.Repeat("x", 10_000))},
+		{"multibyte", strings.Repeat("é", 10_000), strings.Repeat("é", maxWord-8) + cutMark(strings.Repeat("é", 10_000))},
+		{"four-byte", strings.Repeat("𝔵", 201), strings.Repeat("𝔵", maxWord-8) + cutMark(strings.Repeat("𝔵", 201))},
 		{"exactly a word", strings.Repeat("x", maxWord), strings.Repeat("x", maxWord)},
 		{"list of short words", list, list},
 		{"each word cut", strings.Repeat("y", 300) + " ok " + strings.Repeat("z", 300),
-			strings.Repeat("y", maxWord) + "… ok " + strings.Repeat("z", maxWord) + "…"},
-		{"long text", strings.Repeat("abcd ", 1000), strings.Repeat("abcd ", maxText/5) + "…"},
+			strings.Repeat("y", maxWord-8) + cutMark(strings.Repeat("y", 300)) + " ok " + strings.Repeat("z", maxWord-8) + cutMark(strings.Repeat("z", 300))},
+		// A cut text keeps its first maxText-8 and ends with the mark of
+		// the whole text.
+		{"long text", strings.Repeat("abcd ", 1000), strings.Repeat("abcd ", 1000)[:maxText-8] + cutMark(strings.Repeat("abcd ", 1000))},
 		// Found by FuzzEscape: the "…" of cut words did not count, and a
 		// text of long words came out longer than maxText+1.
 		{"long words up to the text limit", strings.Repeat(strings.Repeat("w", 300)+" ", 12),
-			strings.Repeat(strings.Repeat("w", maxWord)+"… ", 9) + strings.Repeat("w", maxText-9*(maxWord+2)) + "…"},
+			strings.Repeat(strings.Repeat("w", maxWord-8)+cutMark(strings.Repeat("w", 300))+" ", 9) + strings.Repeat("w", maxText-8-9*(maxWord+2)) + cutMark(strings.Repeat(strings.Repeat("w", 300)+" ", 12))},
 		{"a cut word ending the text", strings.Repeat(strings.Repeat("p", 199)+" ", 8) + strings.Repeat("q", 198) + " " + strings.Repeat("v", 300) + " more",
-			strings.Repeat(strings.Repeat("p", 199)+" ", 8) + strings.Repeat("q", 198) + " " + strings.Repeat("v", maxWord) + "…"}, // one "…", not two
+			strings.Repeat(strings.Repeat("p", 199)+" ", 8) + strings.Repeat("q", 198) + " " + strings.Repeat("v", maxWord-8) +
+				cutMark(strings.Repeat(strings.Repeat("p", 199)+" ", 8)+strings.Repeat("q", 198)+" "+strings.Repeat("v", 300)+" more")}, // one mark, the text's
 		{"controls", "a\x1b[31mb\x00c\u202ed\u2066e\x7f", "a\uFFFD[31mb\uFFFDc\uFFFDd\uFFFDe\uFFFD"},
 		{"line breaks kept for the escaper", "a\nb\r\nc\td", "a\nb\r\nc\td"},
 		{"invalid UTF-8", "caf\xe9", "caf\uFFFD"},
@@ -53,11 +58,11 @@ func shortForm(s string) string {
 // escaped, so never inside an escape: every | keeps its backslash.
 func TestEscapeLong(t *testing.T) {
 	got := EscapeMD(strings.Repeat("a|", 5000))
-	if want := strings.Repeat(`a\|`, maxWord/2) + "…"; got != want {
+	if want := strings.Repeat(`a\|`, (maxWord-8)/2) + cutMark(strings.Repeat("a|", 5000)); got != want {
 		t.Errorf("Escape gives %q", shortForm(got))
 	}
 	got = EscapeHTML(strings.Repeat("<|", 5000))
-	if want := strings.Repeat("&lt;&#124;", maxWord/2) + "…"; got != want {
+	if want := strings.Repeat("&lt;&#124;", (maxWord-8)/2) + cutMark(strings.Repeat("<|", 5000)); got != want {
 		t.Errorf("EscapeHTML gives %q", shortForm(got))
 	}
 }

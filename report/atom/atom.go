@@ -407,7 +407,7 @@ func feedText(s string) string { return report.VisibleSpaces(s) }
 // its entry: 30 KB for a pair's feed of one entry. Ids keep the name
 // whole: they tell entries apart.
 func feedLabel(s string) string {
-	return report.CutMiddle(feedText(s), report.MaxWord, func(rune) int { return 1 })
+	return report.CutLabel(feedText(s), report.MaxWord, func(rune) int { return 1 })
 }
 
 // cleanGitPath is a path in a commit as the feed names it: slashes, no

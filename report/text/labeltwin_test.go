@@ -12,9 +12,8 @@ import (
 
 // textLabelBefore is textLabel as it was before it and atom's feedLabel
 // shared report.CutMiddle: its own copy of the cut.
-func textLabelBefore(s string) string {
-	const limit = report.MaxWord
-	if len(s) <= limit || cells(s) <= limit {
+func textLabelBefore(s string, limit int) string {
+	if len(s) <= report.MaxWord || cells(s) <= report.MaxWord {
 		return s
 	}
 	head, _ := cutCellsBefore(s, limit/2)
@@ -70,10 +69,14 @@ func TestTextLabelShared(t *testing.T) {
 			b.WriteString(alphabet[rng.IntN(len(alphabet))])
 		}
 		s := report.Visible(b.String())
-		want := reporttest.AtClusters(s, textLabelBefore(s))
-		if want != textLabelBefore(s) {
+		// A name cut is cut 9 cells narrower, for its digest between
+		// two "…" (report.CutLabel).
+		before := textLabelBefore(s, report.MaxWord-9)
+		want := reporttest.AtClusters(s, before)
+		if want != before {
 			moved++
 		}
+		want = reporttest.CutMarked(s, want)
 		if got := textLabel(s); got != want {
 			t.Fatalf("textLabel(%q) = %q, want %q", s, got, want)
 		}

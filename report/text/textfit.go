@@ -232,7 +232,7 @@ func cutCells(s string, n int) (head, rest string) {
 // longer one keeps its first and its last cells either side of "…",
 // where tags and paths differ (a date, the folder): a 10,000-character
 // tag takes three lines at 80 columns wherever it is named, not 125.
-func textLabel(s string) string { return report.CutMiddle(s, report.MaxWord, runeCells) }
+func textLabel(s string) string { return report.CutLabel(s, report.MaxWord, runeCells) }
 
 // firstRuneLen is the length of s's colour codes, if any, and first
 // rune, or first escape of visible text (report.EscapeLen) whole.

@@ -1,6 +1,8 @@
 package reporttest
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"regexp"
 	"strings"
 	"unicode"
@@ -57,3 +59,13 @@ func AtClusters(full, cut string) string {
 // visibleEscape matches the escapes of visible text (report.EscapeLen),
 // read from the start: a backslash doubled is one.
 var visibleEscape = regexp.MustCompile(`\\(\\|[abfnrtv]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8})`)
+
+// CutMarked is cut, a cut of the label full made by CutMiddle, as
+// report.CutLabel writes it: its first "…" followed by 8 hexadecimal
+// digits of full's SHA-256 and another "…". The twin tests of text's
+// and the feed's labels cut their copies MaxWord-9 wide and mark them
+// so.
+func CutMarked(full, cut string) string {
+	sum := sha256.Sum256([]byte(full))
+	return strings.Replace(cut, "…", "…"+hex.EncodeToString(sum[:4])+"…", 1)
+}
