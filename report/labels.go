@@ -17,7 +17,14 @@ import (
 // format's headline names them: by their tags; when the tags are alike
 // (two nights of _cache/develop), by Side.Name (in git a commit's date
 // and id) where those differ, else by their paths; a side without a tag
-// (a Spack index, a lockfile) by its path. Each is quoted where it holds
+// (a Spack index, a lockfile) by its path, and in git by its path and
+// commit (headName). A tag and a path are each the name a side is
+// known by, and read alike where they are spelt alike: the tag old of
+// one report and the folder old of another, or beside a side of a tag
+// (develop → old) a folder old or a tag old. That is kept: a headline
+// names what the user gave or the pages call themselves, never a
+// commit, date or count that is not the side's, and the JSON holds
+// both (path, tag). Each is quoted where it holds
 // an arrow or reads as ∅, as a pair's side is (Same): the headline
 // joins them by " → ", and the snapshots "a → b" and c read "a → b →
 // c", as a and "b → c" did. Each is quoted too where it holds ": "
@@ -58,12 +65,19 @@ func SideNames(from, to diff.Side) (a, b string) {
 // headName is s.Name() in a headline (SideNames): a git side's tag
 // quoted as headSide quotes a side, then its commit's label, which
 // reads one way (a date and a short id); a side on disk its path,
-// quoted where headSide quotes it.
+// quoted where headSide quotes it. A git side without a tag (a Spack
+// file in git) is named by its path (REV:PATH, as written) and its
+// commit's label, as one of a tag by its tag: named by its path alone,
+// the report of HEAD~1:spack.lock and HEAD:spack.lock made on two days
+// read "HEAD~1:spack.lock → HEAD:spack.lock" alike, other commits, and
+// the sides at the paths "develop 2025-03-09 aaaaaaa" and "develop
+// 2025-03-16 bbbbbbb" read as the git sides of those tags, which name
+// no commit either.
 func headName(s diff.Side) string {
-	if s.Rev == "" || s.Tag == "" {
+	if s.Rev == "" {
 		return headSide(s.Name(), true)
 	}
-	return headSide(s.Tag, false) + " " + diff.SnapshotInfo{Path: s.Path, Rev: s.Rev, Date: s.Date}.Label()
+	return headSide(cmp.Or(s.Tag, s.Path), false) + " " + diff.SnapshotInfo{Path: s.Path, Rev: s.Rev, Date: s.Date}.Label()
 }
 
 // headFull is a git side's name in a headline (SideNames) where its

@@ -101,3 +101,30 @@ func headlinesApart(t *testing.T, name string, cases []headCase) {
 		read[head] = c.what
 	}
 }
+
+// TestHeadlineTellsTaglessGitFromTags (issue 35 class a): a git side
+// without a tag (a Spack file in git) was named by its path alone:
+// the sides at the paths "develop 2025-03-09 aaaaaaa" and "develop
+// 2025-03-16 bbbbbbb" read as the git sides or folders tagged so (of
+// other tags, named by them alone), all quoted alike, and the reports of HEAD~1:spack.lock and
+// HEAD:spack.lock made on two days read alike, other commits. It is
+// named by its path and its commit's label, as one of a tag by its tag
+// and commit (report.SideNames, headName).
+func TestHeadlineTellsTaglessGitFromTags(t *testing.T) {
+	git := func(path, tag, rev, date string) diff.Side {
+		return diff.Side{Path: path, Tag: tag, Rev: rev, Date: date}
+	}
+	const a, b = "develop 2025-03-09 aaaaaaa", "develop 2025-03-16 bbbbbbb"
+	sidesApart(t, [][2]diff.Side{
+		{git(a, "", "1111111000", "2025-04-09T12:00:00Z"), git(b, "", "2222222000", "2025-04-16T12:00:00Z")},
+		{git("HEAD:p", a, "1111111000", "2025-04-09T12:00:00Z"), git("HEAD:q", b, "2222222000", "2025-04-16T12:00:00Z")},
+	})
+	sidesApart(t, [][2]diff.Side{
+		{git(a, "", "1111111000", "2025-04-09T12:00:00Z"), git(b, "", "2222222000", "2025-04-16T12:00:00Z")},
+		{{Path: "x", Tag: a}, {Path: "y", Tag: b}},
+	})
+	sidesApart(t, [][2]diff.Side{
+		{git("HEAD~1:spack.lock", "", "1111111000", "2025-04-09T12:00:00Z"), git("HEAD:spack.lock", "", "2222222000", "2025-04-16T12:00:00Z")},
+		{git("HEAD~1:spack.lock", "", "3333333000", "2025-04-10T12:00:00Z"), git("HEAD:spack.lock", "", "4444444000", "2025-04-17T12:00:00Z")},
+	})
+}
