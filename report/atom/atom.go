@@ -412,6 +412,13 @@ func feedLabel(s string) string {
 
 // cleanGitPath is a path in a commit as the feed names it: slashes, no
 // leading ./ or /, no trailing slash.
+// gitPathOf is the path in git of a git side's REV:PATH, as the feed's
+// subject names it (feedSubject).
+func gitPathOf(p string) string {
+	_, p, _ = strings.Cut(p, ":")
+	return cleanGitPath(p)
+}
+
 func cleanGitPath(p string) string {
 	p = path.Clean("/" + strings.ReplaceAll(p, `\`, "/"))
 	return strings.TrimPrefix(p, "/")
@@ -595,8 +602,16 @@ func entryLabel(s string) string {
 // snapshot compared with itself. Made of the step alone, an entry's
 // title stays as a later run makes it. A path reading as a commit's
 // label is quoted (report.PathLabel).
+//
+// Two commits of other paths (a pair's git:C:a and git:D:b) are each
+// named by its path and commit: by the commit alone, the old side's
+// path was named nowhere, and the pairs of a and of x at C, each to b
+// at D, made one feed.
 func entrySides(r *diff.Report) (oldLabel, newLabel string) {
 	oldLabel, newLabel = report.SideLabel(r.Old), report.SideLabel(r.New)
+	if r.Old.Rev != "" && r.New.Rev != "" && gitPathOf(r.Old.Path) != gitPathOf(r.New.Path) {
+		return r.Old.Path + " " + oldLabel, r.New.Path + " " + newLabel
+	}
 	if oldLabel == newLabel && r.Old.Path != r.New.Path {
 		// Each quoted where it reads as a commit's label, as every
 		// other view's series names it (report.PathLabel): the folder

@@ -47,3 +47,28 @@ func TestEntryPathReadsApartFromCommit(t *testing.T) {
 		t.Errorf("the entry of the old folder is %s, want its path quoted, %s", entry, want)
 	}
 }
+
+// TestEntryNamesGitPathsApart (issue 35 class a): a pair's entry named
+// git sides by their commits alone, so the old side's path was named
+// nowhere: git:C:a → git:D:b and git:C:x → git:D:b made one feed, read
+// as a change to b since its commit C. Commits of other paths are each
+// named by its path and commit (entrySides); commits of one path by
+// their commits alone, as a log's entries are.
+func TestEntryNamesGitPathsApart(t *testing.T) {
+	render := func(oldPath, newPath string) string {
+		r := reporttest.OnePackage("zlib")
+		r.Old = diff.Side{Path: oldPath, Rev: "aaaaaaa000", Date: "2025-03-09T12:00:00Z"}
+		r.New = diff.Side{Path: newPath, Rev: "bbbbbbb000", Date: "2025-03-16T12:00:00Z"}
+		var b bytes.Buffer
+		if err := Format.Render(&b, r, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	if a, x := render("HEAD~1:a", "HEAD:b"), render("HEAD~1:x", "HEAD:b"); a == x {
+		t.Errorf("the pairs of a and of x, each to b, made one feed:\n%s", a)
+	}
+	if f := render("HEAD~1:b", "HEAD:./b"); !strings.Contains(f, "(from 2025-03-09 aaaaaaa)") {
+		t.Errorf("commits of one path are not named by their commits alone:\n%s", f)
+	}
+}
