@@ -399,17 +399,21 @@ func (d *decoder) parameters(n *Node) error {
 		}
 		buf = buf[:0]
 		c := s.peek()
-		if flagNames[string(key)] && c != '[' && c != 'n' {
+		if flagNames[string(key)] && c != '[' {
 			// Spack reads a flag parameter's value item by item
 			// (from_node_dict: for val in values): a string's
 			// characters are its flags ("-O2" is cflags="- O 2"), an
-			// object's keys, and a number or a boolean is refused.
-			// Spack writes a list; read as cflags=-O2, a string was
-			// told otherwise than Spack reads it, and a number or a
-			// boolean read where Spack reads none.
+			// object's keys, and a number, a boolean or null is
+			// refused. Spack writes a list; read as cflags=-O2, a
+			// string was told otherwise than Spack reads it, a number
+			// or a boolean read where Spack reads none, and null read
+			// as no flags, a file Spack fails on read as one of none.
 			why := ""
-			if c == '"' {
+			switch c {
+			case '"':
 				why = ": Spack would read each of its characters as a flag"
+			case 'n':
+				why = ": Spack fails on it"
 			}
 			return s.errf("want a list of flags, as Spack writes them, not %s%s", s.nextName(), why)
 		}
@@ -492,7 +496,7 @@ func (d *decoder) parameters(n *Node) error {
 			} else if flag && bytesHasSpace(buf[head:]) {
 				buf = append(append(append(buf[:head:head], '"'), buf[head:]...), '"')
 			}
-		case c == 'n' && !flagNames[string(key)]:
+		case c == 'n':
 			// null is Python's None, printed v=None by Spack as the
 			// string "None" is (from_node_dict, str of the value):
 			// left out, it read as no variant, where Spack prints one.
@@ -500,8 +504,6 @@ func (d *decoder) parameters(n *Node) error {
 				return err
 			}
 			buf = append(append(buf, key...), "=None"...)
-		case c == 'n':
-			return s.skip() // flags of null: none
 		default:
 			// An object is refused here, as one in a list is ("want a
 			// value, not an object", naming the file, the spec and the
