@@ -1148,9 +1148,12 @@ func (d *decoder) missingDep(n *Node, name, hash string) {
 // MissingDepMessage is the warning that the dependency name/hash of the
 // spec node/nodeHash is not in its file: the loader, which finds it in
 // another file of a folder, drops it for its own (one warning an edge).
-// Each name is clipped (maxQuoted), the message kept whole.
+// Each name is shown as the errors show a package's (shown: clipped,
+// and quoted unless plain): raw, a spec "z\nq" put a newline in the
+// warning, and one named "z/aaaaaaa: dependency y" read as the spec z
+// whose dependency is y. The message is kept whole.
 func MissingDepMessage(node, nodeHash, name, hash string) string {
-	return clip(node) + "/" + short(nodeHash) + ": dependency " + clip(name) + "/" + short(hash) + missingSuffix
+	return shown(node) + "/" + short(nodeHash) + ": dependency " + shown(name) + "/" + short(hash) + missingSuffix
 }
 
 // missingSuffix ends each MissingDepMessage.
@@ -1189,7 +1192,7 @@ func ParseMissing(msg string) (missing bool, more int) {
 func (d *decoder) otherName(n *Node, name string, target *Node) {
 	if d.renamed++; d.renamed <= mostMissing {
 		d.warnf(n.Line, "%s/%s: dependency %q is %s, a spec of %q: Spack names each dependency for its spec's package (a virtual for its provider); read as %q",
-			n.Name, short(n.Hash), name, short(target.Hash), target.Name, target.Name)
+			shown(n.Name), short(n.Hash), name, short(target.Hash), target.Name, target.Name)
 	} else if d.renamed == mostMissing+1 {
 		d.renamedLine = n.Line
 	}

@@ -65,3 +65,38 @@ func TestWarningsQuoteNames(t *testing.T) {
 		}
 	}
 }
+
+// TestDependencyWarningsQuoteNames (class a): the warnings of a
+// dependency not in the file, and of one named for another package than
+// its spec's, put the spec's package name as the file spelt it: a spec
+// "z\nq" put a newline in the warning, and one named "z/aaaaaaa:
+// dependency y" read as the spec z whose dependency is y. Each is named
+// as the errors name a package (shown).
+func TestDependencyWarningsQuoteNames(t *testing.T) {
+	const a, b, c = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "cccccccccccccccccccccccccccccccc"
+	node := func(name, hash, deps string) string {
+		return fmt.Sprintf(`{"name":%s,"version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"parameters":{},"dependencies":[%s],"hash":%q}`, name, deps, hash)
+	}
+	dep := func(name, hash string) string {
+		return fmt.Sprintf(`{"name":%s,"hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, name, hash)
+	}
+	for _, name := range []string{"z\nq", "z/aaaaaaa: dependency y", "z\u202eq"} {
+		q := strconv.Quote(name)
+		for _, c := range []struct{ what, data string }{
+			{"missing spec", `{"spec":{"_meta":{"version":4},"nodes":[` + node(q, a, dep(`"y"`, c)) + `]}}`},
+			{"missing dependency", `{"spec":{"_meta":{"version":4},"nodes":[` + node(`"x"`, a, dep(q, c)) + `]}}`},
+			{"renamed spec", `{"spec":{"_meta":{"version":4},"nodes":[` + node(q, a, dep(`"y"`, b)) + `,` + node(`"w"`, b, "") + `]}}`},
+		} {
+			set, err := Decode("x.spec.json", []byte(c.data))
+			if err != nil {
+				t.Fatalf("%s %q: %v", c.what, name, err)
+			}
+			if len(set.Warnings) != 1 {
+				t.Fatalf("%s %q: warnings %+v; want 1", c.what, name, set.Warnings)
+			}
+			if m := set.Warnings[0].Message; !strings.Contains(m, strconv.QuoteToASCII(name)) || strings.ContainsAny(m, "\n\u202e") {
+				t.Errorf("%s %q: %q; want the name quoted, %s", c.what, name, m, strconv.QuoteToASCII(name))
+			}
+		}
+	}
+}
