@@ -1164,15 +1164,22 @@ func (a *RootsApart) alike(list any, n int, group []int, roots func() func(i int
 				keyed[k] = append(keyed[k], sp)
 			}
 		}
+		// Each key's spellings, sorted, keyed by their lengths
+		// (listKey): joined by NUL, the spec spelt "a" and "b" read
+		// as the root spelt "a\x00b" (a report given to render may
+		// hold one), and a label of the one hung on the other.
 		read := make(map[string]string, len(keyed))
 		for k, l := range keyed {
-			read[k] = strings.Join(slices.Sorted(slices.Values(l)), "\x00")
+			read[k] = listKey(slices.Sorted(slices.Values(l)))
 		}
 		class := map[string]int{}
 		for i := range n {
 			k, sp := root(i)
 			c.spelt[sp] = true
-			r := "\x01" + sp // a root alone reads as its one spelling
+			// A root alone reads as its one spelling, after a NUL,
+			// which no listKey of a key's spellings (one at least)
+			// starts with.
+			r := "\x00" + sp
 			if k != "" {
 				r = read[k]
 			}

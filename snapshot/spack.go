@@ -639,7 +639,7 @@ func (s *Snapshot) renameAcrossFiles(warnings map[*Package][]Warning) {
 			if n++; n <= mostRenamed {
 				warnings[p] = append(warnings[p], Warning{File: p.File(), Line: specLine(p, sp),
 					Message: fmt.Sprintf("%s/%s: dependency %q is %s, a spec of %q in another file: Spack names each dependency for its spec's package (a virtual for its provider); read as %q",
-						name, shortHash(sp.Hash), d.Name, shortHash(d.Hash), target, target)})
+						quotedName(name), shortHash(sp.Hash), d.Name, shortHash(d.Hash), target, target)})
 			} else if n == mostRenamed+1 {
 				first, firstLine = p, specLine(p, sp)
 			}

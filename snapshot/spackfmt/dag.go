@@ -220,11 +220,11 @@ func records(n int) string {
 func twinLabel(n, k *Node) string {
 	switch {
 	case n.Name != k.Name || n.Version != k.Version:
-		return clip(specLabel(n)) + ", read as " + clip(specLabel(k))
+		return shown(specLabel(n)) + ", read as " + shown(specLabel(k))
 	case !sameFacets(n, k):
-		return clip(specLabel(n)) + ", read as the " + clip(specLabel(k)) + " of other facets"
+		return shown(specLabel(n)) + ", read as the " + shown(specLabel(k)) + " of other facets"
 	}
-	return clip(n.Name)
+	return shown(n.Name)
 }
 
 // sameFacets reports whether nodes of one name and version agree on

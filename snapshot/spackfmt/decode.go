@@ -1009,7 +1009,8 @@ func (d *decoder) installs() error {
 
 // otherHashes gathers the records of a file whose node writes another
 // hash than their key, for one warning: how many, the first's line and
-// hashes, the first names.
+// hashes, the first names, each shown as the errors show them (a name
+// "a, b" read as two between the list's commas).
 type otherHashes struct {
 	count, line int
 	key, own    string
@@ -1019,10 +1020,10 @@ type otherHashes struct {
 // note counts record key, whose node n writes another hash.
 func (o *otherHashes) note(line int, key string, n *Node) {
 	if o.count == 0 {
-		o.line, o.key, o.own = line, key, n.Hash
+		o.line, o.key, o.own = line, shown(key), shown(n.Hash)
 	}
 	if o.count++; len(o.names) < 6 {
-		o.names = append(o.names, clip(n.Name))
+		o.names = append(o.names, shown(n.Name))
 	}
 }
 

@@ -399,17 +399,21 @@ func (d *decoder) parameters(n *Node) error {
 		}
 		buf = buf[:0]
 		c := s.peek()
-		if flagNames[string(key)] && c != '[' && c != 'n' {
+		if flagNames[string(key)] && c != '[' {
 			// Spack reads a flag parameter's value item by item
 			// (from_node_dict: for val in values): a string's
 			// characters are its flags ("-O2" is cflags="- O 2"), an
-			// object's keys, and a number or a boolean is refused.
-			// Spack writes a list; read as cflags=-O2, a string was
-			// told otherwise than Spack reads it, and a number or a
-			// boolean read where Spack reads none.
+			// object's keys, and a number, a boolean or null is
+			// refused. Spack writes a list; read as cflags=-O2, a
+			// string was told otherwise than Spack reads it, a number
+			// or a boolean read where Spack reads none, and null read
+			// as no flags, a file Spack fails on read as one of none.
 			why := ""
-			if c == '"' {
+			switch c {
+			case '"':
 				why = ": Spack would read each of its characters as a flag"
+			case 'n':
+				why = ": Spack fails on it"
 			}
 			return s.errf("want a list of flags, as Spack writes them, not %s%s", s.nextName(), why)
 		}
@@ -492,7 +496,7 @@ func (d *decoder) parameters(n *Node) error {
 			} else if flag && bytesHasSpace(buf[head:]) {
 				buf = append(append(append(buf[:head:head], '"'), buf[head:]...), '"')
 			}
-		case c == 'n' && !flagNames[string(key)]:
+		case c == 'n':
 			// null is Python's None, printed v=None by Spack as the
 			// string "None" is (from_node_dict, str of the value):
 			// left out, it read as no variant, where Spack prints one.
@@ -500,8 +504,6 @@ func (d *decoder) parameters(n *Node) error {
 				return err
 			}
 			buf = append(append(buf, key...), "=None"...)
-		case c == 'n':
-			return s.skip() // flags of null: none
 		default:
 			// An object is refused here, as one in a list is ("want a
 			// value, not an object", naming the file, the spec and the
@@ -1146,9 +1148,12 @@ func (d *decoder) missingDep(n *Node, name, hash string) {
 // MissingDepMessage is the warning that the dependency name/hash of the
 // spec node/nodeHash is not in its file: the loader, which finds it in
 // another file of a folder, drops it for its own (one warning an edge).
-// Each name is clipped (maxQuoted), the message kept whole.
+// Each name is shown as the errors show a package's (shown: clipped,
+// and quoted unless plain): raw, a spec "z\nq" put a newline in the
+// warning, and one named "z/aaaaaaa: dependency y" read as the spec z
+// whose dependency is y. The message is kept whole.
 func MissingDepMessage(node, nodeHash, name, hash string) string {
-	return clip(node) + "/" + short(nodeHash) + ": dependency " + clip(name) + "/" + short(hash) + missingSuffix
+	return shown(node) + "/" + short(nodeHash) + ": dependency " + shown(name) + "/" + short(hash) + missingSuffix
 }
 
 // missingSuffix ends each MissingDepMessage.
@@ -1187,7 +1192,7 @@ func ParseMissing(msg string) (missing bool, more int) {
 func (d *decoder) otherName(n *Node, name string, target *Node) {
 	if d.renamed++; d.renamed <= mostMissing {
 		d.warnf(n.Line, "%s/%s: dependency %q is %s, a spec of %q: Spack names each dependency for its spec's package (a virtual for its provider); read as %q",
-			n.Name, short(n.Hash), name, short(target.Hash), target.Name, target.Name)
+			shown(n.Name), short(n.Hash), name, short(target.Hash), target.Name, target.Name)
 	} else if d.renamed == mostMissing+1 {
 		d.renamedLine = n.Line
 	}

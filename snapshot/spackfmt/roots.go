@@ -278,7 +278,7 @@ func (d *decoder) dropUnreached(reached func(*Node) bool) {
 			continue
 		}
 		n.in = notIn
-		gone = append(gone, clip(specLabel(n)))
+		gone = append(gone, shown(specLabel(n)))
 		if line == 0 || n.Line < line {
 			line = n.Line
 		}

@@ -34,8 +34,9 @@
 //     Python prints it (1.00 is 1.0, 1e2 is 100.0), as Spack prints
 //     them. An object, alone or in a list, or a list in a list, is an
 //     error naming the spec and the variant, and so is a compiler
-//     flag given anything but a list or null (Spack reads a string's
-//     characters as its flags, and refuses a number or a boolean).
+//     flag given anything but a list (Spack reads a string's
+//     characters as its flags, and fails on a number, a boolean or
+//     null).
 //     A string read (a name, a version, a variant, a root's spec, a
 //     hash) that an escape makes a control character other than
 //     whitespace is an error naming it quoted (controlEscape).

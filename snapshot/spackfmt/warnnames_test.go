@@ -1,0 +1,102 @@
+package spackfmt
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestWarningsQuoteNames (class a): the warnings that list the records
+// of a file, those no root reaches, those keyed by another hash than
+// their spec writes and those that share a DAG hash, named each record's
+// package (and version) as the file spelt it, between the list's
+// commas: the records "a, b" and c read as the records a and "b, c",
+// both "(a, b, c)", and a name holding a newline put one in the
+// warning. Each is named as the errors name a package (shown): as it is
+// when plain, else quoted in ASCII.
+func TestWarningsQuoteNames(t *testing.T) {
+	const a, b = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+	arch := `"arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"}`
+	node := func(name, hash string) string {
+		return fmt.Sprintf(`{"name":%s,"version":"1",%s,"parameters":{},"hash":%q}`, name, arch, hash)
+	}
+	// twins is a lockfile of two records of one DAG hash, the second
+	// at version.
+	twins := func(name, version string) string {
+		rec := func(key, version string) string {
+			return fmt.Sprintf(`%q:{%s:{"version":%q,%s,"parameters":{},"hash":"ddddddd1"}}`, key, name, version, arch)
+		}
+		return `{"_meta":{"file-type":"spack-lockfile","lockfile-version":3},"roots":[{"hash":"kkkkkkk1","spec":"x"}],"concrete_specs":{` + rec("kkkkkkk1", "1") + "," + rec("kkkkkkk2", version) + `}}`
+	}
+	for _, c := range []struct {
+		what, version string // version: the one the warning names beside the name
+		file          func(name string) string
+	}{
+		{"no root reaches", "@1", func(name string) string {
+			return `{"_meta":{"file-type":"spack-lockfile","lockfile-version":6},"roots":[{"hash":"` + a + `","spec":"zlib"}],"concrete_specs":{"` + a + `":` + node(`"zlib"`, a) + `,"` + b + `":` + node(name, b) + `}}`
+		}},
+		{"keyed by another hash", "", func(name string) string {
+			return `{"database":{"version":"7","installs":{"` + a + `":{"spec":` + node(name, b) + `,"ref_count":0,"in_buildcache":true}}}}`
+		}},
+		{"a DAG hash with another", "", func(name string) string { return twins(name, "1") }},
+		// A twin of another version, each named with its version.
+		{"a DAG hash with another", "@2", func(name string) string { return twins(name, "2") }},
+	} {
+		for _, name := range []string{"a, b", "a\nb", "a\u202eb"} {
+			set, err := Decode("x.lock", []byte(c.file(strconv.Quote(name))))
+			if err != nil {
+				t.Fatalf("%s, %q: %v", c.what, name, err)
+			}
+			found := false
+			for _, w := range set.Warnings {
+				if !strings.Contains(w.Message, c.what) {
+					continue
+				}
+				found = true
+				want := "(" + strconv.QuoteToASCII(name+c.version)
+				if !strings.Contains(w.Message, want) || strings.ContainsAny(w.Message, "\n\u202e") {
+					t.Errorf("%s, %q: %q; want the name quoted, %s", c.what, name, w.Message, want)
+				}
+			}
+			if !found {
+				t.Errorf("%s, %q: no such warning in %+v", c.what, name, set.Warnings)
+			}
+		}
+	}
+}
+
+// TestDependencyWarningsQuoteNames (class a): the warnings of a
+// dependency not in the file, and of one named for another package than
+// its spec's, put the spec's package name as the file spelt it: a spec
+// "z\nq" put a newline in the warning, and one named "z/aaaaaaa:
+// dependency y" read as the spec z whose dependency is y. Each is named
+// as the errors name a package (shown).
+func TestDependencyWarningsQuoteNames(t *testing.T) {
+	const a, b, c = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "cccccccccccccccccccccccccccccccc"
+	node := func(name, hash, deps string) string {
+		return fmt.Sprintf(`{"name":%s,"version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"parameters":{},"dependencies":[%s],"hash":%q}`, name, deps, hash)
+	}
+	dep := func(name, hash string) string {
+		return fmt.Sprintf(`{"name":%s,"hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, name, hash)
+	}
+	for _, name := range []string{"z\nq", "z/aaaaaaa: dependency y", "z\u202eq"} {
+		q := strconv.Quote(name)
+		for _, c := range []struct{ what, data string }{
+			{"missing spec", `{"spec":{"_meta":{"version":4},"nodes":[` + node(q, a, dep(`"y"`, c)) + `]}}`},
+			{"missing dependency", `{"spec":{"_meta":{"version":4},"nodes":[` + node(`"x"`, a, dep(q, c)) + `]}}`},
+			{"renamed spec", `{"spec":{"_meta":{"version":4},"nodes":[` + node(q, a, dep(`"y"`, b)) + `,` + node(`"w"`, b, "") + `]}}`},
+		} {
+			set, err := Decode("x.spec.json", []byte(c.data))
+			if err != nil {
+				t.Fatalf("%s %q: %v", c.what, name, err)
+			}
+			if len(set.Warnings) != 1 {
+				t.Fatalf("%s %q: warnings %+v; want 1", c.what, name, set.Warnings)
+			}
+			if m := set.Warnings[0].Message; !strings.Contains(m, strconv.QuoteToASCII(name)) || strings.ContainsAny(m, "\n\u202e") {
+				t.Errorf("%s %q: %q; want the name quoted, %s", c.what, name, m, strconv.QuoteToASCII(name))
+			}
+		}
+	}
+}
