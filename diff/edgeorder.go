@@ -125,15 +125,23 @@ func canonicalOrder(classes []*edgeClass, og, ng Graph, mates map[string]string)
 		for j := len(c.slots); j < len(c.news); j++ {
 			c.newListed[j] = true
 		}
-		// The pairs the passes took from respell's mates, each way.
-		oldMated, newMated := make([]bool, len(c.olds)), make([]bool, len(c.news))
+		// The pairs the passes took from respell's mates, each way: each
+		// mated spec's mate, by its place in the other list.
+		oldMate, newMate := make([]int, len(c.olds)), make([]int, len(c.news))
+		for i := range oldMate {
+			oldMate[i] = -1
+		}
+		for j := range newMate {
+			newMate[j] = -1
+		}
 		for i, j := range c.pairs {
 			if j >= 0 && mates[c.olds[i].Hash] == c.news[j].Hash {
-				oldMated[i], newMated[j] = true, true
+				oldMate[i], newMate[j] = j, i
 			}
 		}
-		po := keyOrder(c.olds, og, keys[0], oldMated)
-		pn := keyOrder(c.news, ng, keys[1], newMated)
+		oldKey, newKey := specKeys(c.olds, og, keys[0]), specKeys(c.news, ng, keys[1])
+		po := keyOrder(c.olds, c.news, oldKey, newKey, oldMate)
+		pn := keyOrder(c.news, c.olds, newKey, oldKey, newMate)
 		at := make([]int, len(pn)) // each new spec's place after
 		for x, j := range pn {
 			at[j] = x
@@ -199,14 +207,18 @@ func specKeys(specs []*Spec, g Graph, keys []uint64) []uint64 {
 // (hdf5@1.0), builds alike, old → new took o's mate q (stack hdf5
 // before hdf5@1.0), new → old l (hdf5@1.0 before q's stack respelt
 // hdf5@=1.0), and the roots hdf5@1.0 paired otherwise each way
-// (TestRootTwiceMateSpecsMirror).
-func keyOrder(specs []*Spec, g Graph, keys []uint64, mated []bool) []int {
-	k := make([]uint64, len(specs))
-	for i, s := range specs {
-		if _, at := g.place(s.Hash); at >= 0 {
-			k[i] = keys[at]
-		}
-	}
+// (TestRootTwiceMateSpecsMirror). Mated specs of one key go by their
+// mates' keys, then by their pairs' two hashes as a set (pairKey), an
+// order both lists share whichever side is old: by stacks and hash,
+// ubuntu's d and q, builds alike rooted cmake, now j (cmake@=1.0) and 7
+// (cmake@2.0.1) of other keys, the roots pairing d with j and q with 7,
+// came q before d (their stacks respelt cmake@2.0.1 and cmake@=1.0)
+// old → new and, as d and q, both cmake, by hash new → old, so the
+// exact pass paired one way round as the roots did and the other
+// crosswise (TestRootMatesOfOneKeyMirror). specs' keys are k, their
+// mates' (of the other list, others) otherKey; mate is each spec's
+// mate's place in others (-1: none).
+func keyOrder(specs, others []*Spec, k, otherKey []uint64, mate []int) []int {
 	order := make([]int, len(specs))
 	for i := range order {
 		order[i] = i
@@ -218,8 +230,14 @@ func keyOrder(specs []*Spec, g Graph, keys []uint64, mated []bool) []int {
 		case k[a] > k[b]:
 			return 1
 		}
-		return cmp.Or(cmp.Compare(boolInt(mated[b]), boolInt(mated[a])),
-			compareJoined(specs[a].Stacks, specs[b].Stacks), strings.Compare(specs[a].Hash, specs[b].Hash))
+		ma, mb := mate[a], mate[b]
+		if c := cmp.Compare(boolInt(mb >= 0), boolInt(ma >= 0)); c != 0 || ma < 0 {
+			return cmp.Or(c, compareJoined(specs[a].Stacks, specs[b].Stacks), strings.Compare(specs[a].Hash, specs[b].Hash))
+		}
+		// Two mated specs of one key: by their mates' keys, then by
+		// their pairs' hashes as sets, the same order either way round.
+		return cmp.Or(cmp.Compare(otherKey[ma], otherKey[mb]),
+			strings.Compare(pairKey(specs[a].Hash, others[ma].Hash), pairKey(specs[b].Hash, others[mb].Hash)))
 	})
 	return order
 }

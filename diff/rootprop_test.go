@@ -305,8 +305,11 @@ func loadDrawnLocks(t *testing.T, name string, envs []string, locks map[string]*
 
 // checkMirrored fails the test where back, the diff of two drawn
 // folders new → old, is not the mirror of fwd, old → new: its roots'
-// lines, and its specs' counts (rebuilt and updated together: which of
-// the two a pair is may differ, its facets compared the other way).
+// lines, its specs' counts (rebuilt and updated together: which of the
+// two a pair is may differ, its facets compared the other way), and
+// the specs in each category by hash (specHashes): the same counts of
+// other specs (one restacked each way, another unchanged; two builds
+// alike paired crosswise) passed.
 func checkMirrored(t *testing.T, seed uint64, fwd, back *diff.Report, old, cur any) {
 	t.Helper()
 	fl, bl := rootLines(fwd), rootLines(back)
@@ -318,6 +321,45 @@ func checkMirrored(t *testing.T, seed uint64, fwd, back *diff.Report, old, cur a
 		f.Unchanged != b.Unchanged || f.Restacked != b.Restacked || f.Rebuilt+f.Updated != b.Rebuilt+b.Updated {
 		t.Errorf("seed %d: specs old → new %+v, new → old %+v: not mirrored\nold %v\nnew %v", seed, f, b, old, cur)
 	}
+	if fh, bh := specHashes(fwd, false), specHashes(back, true); !slices.Equal(fh, bh) {
+		t.Errorf("seed %d: specs old → new %q, new → old (mirrored) %q\nold %v\nnew %v", seed, fh, bh, old, cur)
+	}
+}
+
+// specHashes is r's specs by category and hash, sorted: "restacked H"
+// (unchanged specs are the hashes both sides hold but these), "paired
+// OLD>NEW" of the rebuilt and updated, "added H", "removed H"; mirror
+// writes them as the diff the other way round would (NEW>OLD, added
+// for removed).
+func specHashes(r *diff.Report, mirror bool) []string {
+	added, removed := "added ", "removed "
+	if mirror {
+		added, removed = removed, added
+	}
+	var out []string
+	for _, p := range r.Packages {
+		s := &p.Specs
+		for _, x := range s.Restacked {
+			out = append(out, "restacked "+x.Old.Hash)
+		}
+		for _, l := range [2][]diff.Pair{s.Rebuilt, s.Updated} {
+			for _, x := range l {
+				a, b := x.Old.Hash, x.New.Hash
+				if mirror {
+					a, b = b, a
+				}
+				out = append(out, "paired "+a+">"+b)
+			}
+		}
+		for _, x := range s.Added {
+			out = append(out, added+x.Hash)
+		}
+		for _, x := range s.Removed {
+			out = append(out, removed+x.Hash)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // rootHashesGoneAndCome returns the hashes r's roots say both gone from

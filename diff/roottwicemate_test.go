@@ -41,7 +41,7 @@ func TestRootTwiceMateSpecsMirror(t *testing.T) {
 			if i == 1 {
 				want = []string{"q>o"}
 			}
-			if got := hdf5Pairs(r); !slices.Equal(got, want) {
+			if got := pkgPairs(r, "hdf5"); !slices.Equal(got, want) {
 				t.Errorf("rhel %v, mirror %v: hdf5's specs paired %q, want %q", rhel, i == 1, got, want)
 			}
 		}
@@ -60,12 +60,12 @@ func TestRootTwiceInItsEnvironment(t *testing.T) {
 	rootsBothWays(t, "twice rooted", o, n, []string{"added h hdf5@1.0", "changed o>l hdf5@1.0>hdf5@1.0", "changed o>q hdf5@=1.0>hdf5"}, nil)
 }
 
-// hdf5Pairs is r's pairs of hdf5 specs, rebuilt or updated, each as its
+// pkgPairs is r's pairs of name's specs, rebuilt or updated, each as its
 // hashes' first letters.
-func hdf5Pairs(r *diff.Report) []string {
+func pkgPairs(r *diff.Report, name string) []string {
 	var out []string
 	for _, p := range r.Packages {
-		if p.Name != "hdf5" {
+		if p.Name != name {
 			continue
 		}
 		for _, l := range [][]diff.Pair{p.Specs.Rebuilt, p.Specs.Updated} {
@@ -76,4 +76,36 @@ func hdf5Pairs(r *diff.Report) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestRootMatesOfOneKeyMirror (class b; drawFacetFolders' seed 13,
+// shrunk): ubuntu's d and q, builds alike rooted cmake, now 7 (2.0.1,
+// cmake@2.0.1) and j (~shared, cmake@=1.0): the roots pair d with j and
+// q with 7, and so do the specs, both ways round. keyOrder put d and q
+// in the order of their stacks, respelt old → new, in hash order new →
+// old, and the exact pass, each old spec taking the first new one of
+// its edges, paired d with 7 old → new alone: the roots said changed
+// d>j, the specs d>7 (updated version) and q>j (variants).
+func TestRootMatesOfOneKeyMirror(t *testing.T) {
+	old := []facetRoot{{"ubuntu", "cmake", "1.0", "10", "+shared", 0, 0, "cmake"}, {"ubuntu", "cmake", "1.0", "10", "+shared", 3, 0, "cmake"}}
+	cur := []facetRoot{{"ubuntu", "cmake", "2.0.1", "10", "+shared", 0, 0, "cmake@2.0.1"}, {"ubuntu", "cmake", "1.0", "10", "~shared", 3, 0, "cmake@=1.0"}}
+	d, q, n7, j := old[0].letter(), old[1].letter(), cur[0].letter(), cur[1].letter()
+	compare := lawfulCompare(t, 0, old, cur)
+	o, n := loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil)
+	fwd, back := compare(o, n), compare(n, o)
+	checkMirrored(t, 0, fwd, back, old, cur)
+	want := []string{"changed " + d + ">" + j + " cmake>cmake@=1.0", "changed " + q + ">" + n7 + " cmake>cmake@2.0.1"}
+	if got := rootLines(fwd); !slices.Equal(got, want) {
+		t.Errorf("roots %q, want %q", got, want)
+	}
+	for i, r := range []*diff.Report{fwd, back} {
+		want := []string{d + ">" + j, q + ">" + n7}
+		if i == 1 {
+			want = []string{j + ">" + d, n7 + ">" + q}
+		}
+		slices.Sort(want)
+		if got := pkgPairs(r, "cmake"); !slices.Equal(got, want) {
+			t.Errorf("mirror %v: cmake's specs paired %q, want %q as the roots", i == 1, got, want)
+		}
+	}
 }
