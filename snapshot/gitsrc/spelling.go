@@ -85,7 +85,11 @@ func (r *Repo) alone(ref string) string {
 // (HEAD beside a branch HEAD: no other name reads it) or a full name
 // already (refs/heads/x beside a tag refs/heads/x). Each is given as
 // cachediff reads it alone (alone), a file of the git directory by its
-// commit.
+// commit. A ref under refs/ that neither its full name nor that without
+// refs/ reads alone (the tag y beside tags refs/tags/y and tags/y) is
+// given by its commit too, as the ref it is: it was left out, so the
+// tag git reads had no way to write it, and, not a file of the git
+// directory, it is not said to be one.
 func (r *Repo) ambiguousWays(name string, refs []string) string {
 	var ways []string
 	for _, ref := range refs {
@@ -93,11 +97,12 @@ func (r *Repo) ambiguousWays(name string, refs []string) string {
 			ways = append(ways, s)
 			continue
 		}
+		where := " in the git directory, which no other name reads"
 		if strings.HasPrefix(ref, "refs/") {
-			continue
+			where = ", which no name of it reads alone"
 		}
 		if out, err := r.verifyCommit(ref); err == nil {
-			ways = append(ways, fmt.Sprintf("%s for %s in the git directory, which no other name reads", short(strings.TrimSpace(string(out))), quotedRev(ref)))
+			ways = append(ways, fmt.Sprintf("%s for %s%s", short(strings.TrimSpace(string(out))), quotedRev(ref), where))
 		}
 	}
 	if len(ways) == 0 {
