@@ -1030,7 +1030,13 @@ func (r *Repo) rangeRevError(rev, written, p, top string) error {
 		if ka, err := r.Knows(a); err == nil && ka {
 			if kb, err := r.Knows(b); err == nil && kb {
 				a, b = r.olderFirst(r.headRead(a), r.headRead(b))
-				msg += fmt.Sprintf("; to compare its ends, cachediff %s%s %s", in, shellword.Shown(r.ArgPrefix+a+":"+p), shellword.Shown(r.ArgPrefix+b+":"+p))
+				q := p
+				if p == "." || p == ".." {
+					// git reads . and .. alone as names at the top, and
+					// HEAD:. is refused: the top, as the log reads it.
+					q = top
+				}
+				msg += fmt.Sprintf("; to compare its ends, cachediff %s%s %s", in, shellword.Shown(r.ArgPrefix+a+":"+q), shellword.Shown(r.ArgPrefix+b+":"+q))
 			}
 		}
 	}

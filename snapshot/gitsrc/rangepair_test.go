@@ -138,3 +138,40 @@ func givenRangeTaken(t *testing.T, bash string, r *Repo, rng, path, before, afte
 		}
 	}
 }
+
+// TestRangeRevDotPairPastes (class e, lead b of g8): git:HEAD~1..HEAD:.
+// (and :..) from a subfolder was told the log of the top of the
+// repository (FromTop reads . alone as git does, a name at the top) and
+// the pair 'git:HEAD~1:.' git:HEAD:., which cachediff refuses (git reads
+// HEAD:. as no folder). The pair is of the top, as the log: each end
+// given is taken, at the top.
+func TestRangeRevDotPairPastes(t *testing.T) {
+	bash := gittest.GitAndBash(t)
+	top := xCommits(t, 2)
+	if err := os.Mkdir(filepath.Join(top.dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(top.dir, "sub", "y"), []byte("y"), 0o644)
+	gitRunner(t, top)("add", "sub")
+	gitRunner(t, top)("commit", "-qm", "sub")
+	r, err := OpenRepo(filepath.Join(top.dir, "sub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{".", ".."} {
+		spec := "HEAD~1..HEAD:" + p
+		_, err := r.Resolve(spec)
+		if err == nil {
+			t.Errorf("Resolve(%q) took a range", spec)
+			continue
+		}
+		for _, a := range pairOf(t, bash, spec, err.Error()) {
+			tree, err := r.Resolve(strings.TrimPrefix(a, "git:"))
+			if err != nil {
+				t.Errorf("Resolve(%q): the pair's %q is refused: %v", spec, a, err)
+			} else if tree.top != "" {
+				t.Errorf("Resolve(%q): the pair's %q reads %q, want the top, as the log given", spec, a, tree.top)
+			}
+		}
+	}
+}
