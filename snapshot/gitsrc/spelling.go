@@ -218,11 +218,15 @@ func dashName(rev string) string {
 // shownRev is rev as the shell reads it back (shellword.Shown), a ref
 // name that begins with - written in full (undashed), as cachediff takes
 // it.
-func (r *Repo) shownRev(rev string) string {
+func (r *Repo) shownRev(rev string) string { return shellword.Shown(r.spelt(rev)) }
+
+// spelt is rev as shownRev writes it, before the shell's quoting: its
+// ref written in full where it begins with - (undashed).
+func (r *Repo) spelt(rev string) string {
 	if full := r.undashed(rev); full != "" {
-		rev = full
+		return full
 	}
-	return shellword.Shown(rev)
+	return rev
 }
 
 // inFolder is what a command a message suggests begins with so that it

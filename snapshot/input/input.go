@@ -609,7 +609,14 @@ func revisionHint(dir, arg string) string {
 			// given as its log all the same, which refused it in turn:
 			// the log's own message says why, and what to write.
 			if err := repo.CheckRange(arg); err != nil {
-				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", shellword.Shown(arg), gitsrc.InFolder(dir), err)
+				hint := fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", shellword.Shown(arg), gitsrc.InFolder(dir), err)
+				// The range the refusal names, as a whole command (it
+				// was said in the refusal's words alone), where the
+				// log takes it.
+				if other := gitsrc.Instead(err); other != "" && repo.CheckRange(other) == nil {
+					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s PATH", gitsrc.InFolder(dir), shellword.Shown(other))
+				}
+				return hint
 			}
 			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s PATH", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg))
 		}
