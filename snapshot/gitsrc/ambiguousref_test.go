@@ -194,3 +194,55 @@ func TestAmbiguousRefWays(t *testing.T) {
 		}
 	}
 }
+
+// TestAmbiguousRefWrittenWhole (class e, lead a of g8): beside a branch
+// HEAD, the log's own example, --revs HEAD~7..HEAD, was told "name the
+// one meant: ID for HEAD in the git directory, …, or refs/heads/HEAD",
+// each a name to put in place of HEAD at both ends by hand (and git's
+// @, and an end left out, are HEAD too). The range, and a REV:PATH's
+// revision, is given whole each way: each, read back by the shell, is
+// taken, the first reading the commits git reads.
+func TestAmbiguousRefWrittenWhole(t *testing.T) {
+	bash := gittest.GitAndBash(t)
+	r := xCommits(t, 6)
+	gitRunner(t, r)("update-ref", "refs/heads/HEAD", "HEAD~2")
+	const whole = "; written whole, "
+	reads := func(rev string) string {
+		out, _ := r.run(nil, "rev-parse", rev, "--")
+		return string(out)
+	}
+	for _, spec := range []string{"HEAD~2..HEAD~1", "@~2..@~1", "HEAD~2..", "HEAD~2:x"} {
+		rev, _, isPath := Split(spec)
+		var err error
+		if isPath {
+			_, err = r.Resolve(spec)
+		} else {
+			_, err = r.Series(spec, "x", "", "")
+		}
+		_, ways, ok := strings.Cut(fmt.Sprint(err), whole)
+		if !ok {
+			t.Errorf("%s: %v; want it written whole each way", spec, err)
+			continue
+		}
+		for i, way := range strings.Split(ways, " or ") {
+			got, ok := shellWord(t, bash, way)
+			if !ok {
+				continue
+			}
+			if isPath {
+				_, err = r.Resolve(got + ":x")
+			} else {
+				err = r.CheckRange(got)
+			}
+			if err != nil {
+				t.Errorf("%s: %s given, refused: %v", spec, got, err)
+			}
+			if !isPath {
+				rev = spec
+			}
+			if i == 0 && reads(got) != reads(rev) {
+				t.Errorf("%s: %s given reads %q; want git's %q", spec, got, reads(got), reads(rev))
+			}
+		}
+	}
+}

@@ -506,7 +506,7 @@ func (r *Repo) resolve(rev, name, p, top string) (commit string, cobj []byte, oi
 // o to rev:p, found and cl from those of the .gitattributes files and
 // the folders on the way, and what git said on its standard error.
 func (r *Repo) resolved1(c, o answer, found []attrFile, cl clash, stderr []byte, rev, name string) (commit string, cobj []byte, oid, typ string, _ []attrFile, _ clash, err error) {
-	if err := r.ambiguousRef("revision "+rev, stderr); err != nil {
+	if err := r.ambiguousRef("revision "+rev, rev, stderr); err != nil {
 		return "", nil, "", "", nil, clash{}, err
 	}
 	if c.typ != "commit" {
@@ -711,14 +711,14 @@ func (r *Repo) gitlinkAttributes(commit, rev string, found []attrFile) error {
 // date in it asks (HEAD@{1.week.ago} in a fresh clone, whose reflog
 // holds the clone alone): git reads the reflog's oldest entry instead,
 // and a diff of the week was one of no change, or of a day.
-func (r *Repo) ambiguousRef(what string, stderr []byte) error {
+func (r *Repo) ambiguousRef(what, written string, stderr []byte) error {
 	for l := range strings.Lines(string(stderr)) {
 		name, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: refname '")
 		if name, ok := strings.CutSuffix(name, "' is ambiguous."); prefixed && ok {
 			if name == "@" {
 				name = "HEAD" // git's @ is HEAD, which it warns of as @
 			}
-			return fmt.Errorf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; %s", what, name, r.refsNamed(name), r.ambiguousWays(name, r.refsReadAs(name)))
+			return fmt.Errorf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; %s", what, name, r.refsNamed(name), r.ambiguousWays(name, written, r.refsReadAs(name)))
 		}
 		ref, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: log for '")
 		if ref, since, ok := strings.Cut(ref, "' only goes back to "); prefixed && ok {

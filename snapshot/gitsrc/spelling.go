@@ -90,25 +90,106 @@ func (r *Repo) alone(ref string) string {
 // given by its commit too, as the ref it is: it was left out, so the
 // tag git reads had no way to write it, and, not a file of the git
 // directory, it is not said to be one.
-func (r *Repo) ambiguousWays(name string, refs []string) string {
-	var ways []string
+//
+// written is the revision or range the name is in, as written: where it
+// is more than the name (HEAD~7..HEAD, the log's own example, beside a
+// branch HEAD), it is also given whole with each way in place of the
+// name, which was left for the user to do at each of its ends.
+func (r *Repo) ambiguousWays(name, written string, refs []string) string {
+	var ways, wholes []string
 	for _, ref := range refs {
-		if s := r.alone(ref); s != "" {
-			ways = append(ways, s)
-			continue
+		spelt, said := r.alone(ref), ""
+		if spelt == "" {
+			where := " in the git directory, which no other name reads"
+			if strings.HasPrefix(ref, "refs/") {
+				where = ", which no name of it reads alone"
+			}
+			out, err := r.verifyCommit(ref)
+			if err != nil {
+				continue
+			}
+			spelt = short(strings.TrimSpace(string(out)))
+			said = fmt.Sprintf(" for %s%s", quotedRev(ref), where)
 		}
-		where := " in the git directory, which no other name reads"
-		if strings.HasPrefix(ref, "refs/") {
-			where = ", which no name of it reads alone"
-		}
-		if out, err := r.verifyCommit(ref); err == nil {
-			ways = append(ways, fmt.Sprintf("%s for %s%s", short(strings.TrimSpace(string(out))), quotedRev(ref), where))
+		ways = append(ways, spelt+said)
+		if whole, ok := respelt(written, name, spelt); ok && whole != spelt {
+			wholes = append(wholes, shellword.Shown(whole))
 		}
 	}
 	if len(ways) == 0 {
 		return "name the one meant in full"
 	}
-	return "name the one meant: " + strings.Join(ways, ", or ")
+	msg := "name the one meant: " + strings.Join(ways, ", or ")
+	if len(wholes) == len(ways) {
+		msg += "; written whole, " + strings.Join(wholes, " or ")
+	}
+	return msg
+}
+
+// respelt is written, a revision or a range, with way in place of the
+// ref name at each of its ends (git's @ too, for HEAD, and an end left
+// out of a range, which git reads as HEAD); ok is false when no end
+// names it, or one is a reflog of it (HEAD@{1}: an id has none).
+func respelt(written, name, way string) (string, bool) {
+	names := []string{name}
+	if name == "HEAD" {
+		names = append(names, "@")
+	}
+	parts := endsOf(written)
+	var out strings.Builder
+	changed := false
+	for _, p := range parts {
+		caret, rest := "", p.end
+		if r, ok := strings.CutPrefix(rest, "^"); ok {
+			caret, rest = "^", r
+		}
+		end := p.end
+		if rest == "" && len(parts) > 1 && name == "HEAD" {
+			end, changed = caret+way, true
+		}
+		for _, n := range names {
+			after, ok := strings.CutPrefix(rest, n)
+			if !ok || rest == "" {
+				continue
+			}
+			if after != "" && after[0] == '@' {
+				return "", false
+			}
+			if after == "" || after[0] == '~' || after[0] == '^' {
+				end, changed = caret+way+after, true
+				break
+			}
+		}
+		out.WriteString(end + p.sep)
+	}
+	return out.String(), changed
+}
+
+// endSep is an end of a range and the dots after it ("" after the last).
+type endSep struct{ end, sep string }
+
+// endsOf cuts s, a revision or a range, at each .. or ... outside a
+// revision by message's braces (HEAD^{/a..b} is one end).
+func endsOf(s string) []endSep {
+	var parts []endSep
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '{':
+			depth++
+		case s[i] == '}' && depth > 0:
+			depth--
+		case depth == 0 && strings.HasPrefix(s[i:], ".."):
+			sep := ".."
+			if strings.HasPrefix(s[i:], "...") {
+				sep = "..."
+			}
+			parts = append(parts, endSep{s[start:i], sep})
+			i += len(sep) - 1
+			start = i + 1
+		}
+	}
+	return append(parts, endSep{s[start:], ""})
 }
 
 // refsReadAs lists the refs git reads name as, by its rules in their
