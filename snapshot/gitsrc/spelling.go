@@ -428,11 +428,11 @@ func (r *Repo) patternRange(rng string) (parts []string, err error) {
 		id := strings.TrimSpace(string(out))
 		meant := short(id) + sep + right
 		msg := fmt.Sprintf("the range %s: git cuts a range at its first .., which lies within %s, a revision by its message, so it reads neither end; with that end written as its commit, %s", quotedRev(rng), quotedRev(left), r.shownRev(meant))
-		if err := r.meantRange(meant, id, cmp.Or(right, "HEAD"), sep); err != nil {
+		if err := r.meantRange(meant); err != nil {
 			// The pattern's commit is the other end (:/x..y..HEAD,
-			// x..y HEAD's message): the range given was refused in
-			// turn, unsaid.
-			msg += fmt.Sprintf(", which selects no commit either: %v", err)
+			// x..y HEAD's message), or off the other's line: the
+			// range given was refused in turn, unsaid.
+			msg += fmt.Sprintf(", which the log refuses too: %v", err)
 		}
 		return nil, errors.New(msg)
 	}
@@ -524,20 +524,8 @@ func (r *Repo) olderFirst(a, b string) (string, string) {
 }
 
 // meantRange refuses meant, a range patternRange gives (ID..RIGHT or
-// ID...RIGHT, id the commit of its first end), when it selects no
-// commit, as the log would refuse it: its ends one commit, or, of
-// ID..RIGHT, RIGHT an ancestor of ID.
-func (r *Repo) meantRange(meant, id, right, sep string) error {
-	out, err := r.verifyCommit(right)
-	if err != nil {
-		return nil
-	}
-	b := strings.TrimSpace(string(out))
-	if err := r.sameEnds(meant, id, b); err != nil || sep != ".." {
-		return err
-	}
-	if back, err := r.isAncestor(b, id); err == nil && back {
-		return r.reversedRange(meant, id, b)
-	}
-	return nil
-}
+// ID...RIGHT), as the log refuses it (CheckRange): its ends one commit,
+// reversed, or ID off RIGHT's first-parent line (HEAD^{/x..y}^2..HEAD,
+// the side a merge "x..y" brought in), which was given unsaid, and
+// refused in turn.
+func (r *Repo) meantRange(meant string) error { return r.CheckRange(meant) }
