@@ -1028,7 +1028,10 @@ func (r *Repo) rangeRevError(rev, written, p, top string) error {
 	if a, b, ok := pairCut(rev); ok {
 		a, b = r.undashed(a), r.undashed(b)
 		if ka, err := r.Knows(a); err == nil && ka {
-			if kb, err := r.Knows(b); err == nil && kb {
+			// Of ends that are one commit (HEAD..HEAD, master..HEAD on
+			// master, HEAD^{/x}..HEAD of HEAD's message), no pair: it
+			// was given, to compare a commit with itself, no change.
+			if kb, err := r.Knows(b); err == nil && kb && !r.sameCommit(a, b) {
 				a, b = r.olderFirst(r.headRead(a), r.headRead(b))
 				q := p
 				if p == "." || p == ".." {
@@ -1041,6 +1044,14 @@ func (r *Repo) rangeRevError(rev, written, p, top string) error {
 		}
 	}
 	return errors.New(msg)
+}
+
+// sameCommit reports whether git reads a and b, two revisions it knows,
+// as one commit.
+func (r *Repo) sameCommit(a, b string) bool {
+	ida, erra := r.verifyCommit(a)
+	idb, errb := r.verifyCommit(b)
+	return erra == nil && errb == nil && bytes.Equal(ida, idb)
 }
 
 // logPath is p, of REV:PATH (top from the top of the repository), as

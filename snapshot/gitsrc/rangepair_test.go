@@ -175,3 +175,19 @@ func TestRangeRevDotPairPastes(t *testing.T) {
 		}
 	}
 }
+
+// TestRangeRevSamePairNone (class e): git:HEAD..HEAD:x (main..HEAD on
+// main, HEAD^{/c1}..HEAD of HEAD's message) was told, beside the log's
+// refusal of a range of no commit, to compare its ends, git:HEAD:x
+// git:HEAD:x: one commit with itself, "no differences", whatever the
+// range was meant to hold. No pair is given there; HEAD~1..HEAD keeps
+// its own.
+func TestRangeRevSamePairNone(t *testing.T) {
+	r := xCommits(t, 2)
+	const pair = "; to compare its ends, "
+	for spec, want := range map[string]bool{"HEAD..HEAD:x": false, "main..HEAD:x": false, "HEAD^{/c1}..HEAD:x": false, "HEAD~1..HEAD:x": true} {
+		if _, err := r.Resolve(spec); err == nil || strings.Contains(err.Error(), pair) != want {
+			t.Errorf("Resolve(%q): %v; want a pair of its ends %v", spec, err, want)
+		}
+	}
+}
