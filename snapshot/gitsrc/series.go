@@ -74,6 +74,13 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		// --revs=--all said `bad revision range "--all"`, not why; and
 		// -y..HEAD, of a branch -y, not how to write it.
 		if hint := r.dashHint(rng, shellword.Shown); hint != "" {
+			if full := r.undashed(rng); full != "" {
+				// -z..-y, reversed (or of a tag and a branch -y) was
+				// given as refs/heads/-z..-y, refused in turn, unsaid.
+				if err := r.CheckRange(full); err != nil {
+					hint += fmt.Sprintf(", which the log refuses too: %v", err)
+				}
+			}
 			return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; %s", rng, hint)
 		}
 		return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; a range is A..B (HEAD~7..HEAD), and a branch whose name begins with - is written in full (refs/heads/-x)", rng)
