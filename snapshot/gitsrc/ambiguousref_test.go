@@ -206,6 +206,14 @@ func TestAmbiguousRefWrittenWhole(t *testing.T) {
 	bash := gittest.GitAndBash(t)
 	r := xCommits(t, 6)
 	gitRunner(t, r)("update-ref", "refs/heads/HEAD", "HEAD~2")
+	gitRunner(t, r)("tag", "v", "HEAD~1")
+	gitRunner(t, r)("branch", "v", "HEAD~1")
+	// v...v, of a tag and a branch v, written whole, selects no commit
+	// either way: said, not given as a range to run.
+	_, err := r.Series("v...v", "x", "", "")
+	if msg := fmt.Sprint(err); strings.Count(msg, "(which the log refuses too: the range ") != 2 {
+		t.Errorf("Series(v...v), a tag and a branch v: %s; want each way written whole said refused", msg)
+	}
 	const whole = "; written whole, "
 	reads := func(rev string) string {
 		out, _ := r.run(nil, "rev-parse", rev, "--")

@@ -113,7 +113,15 @@ func (r *Repo) ambiguousWays(name, written string, refs []string) string {
 		}
 		ways = append(ways, spelt+said)
 		if whole, ok := respelt(written, name, spelt); ok && whole != spelt {
-			wholes = append(wholes, shellword.Shown(whole))
+			shown := shellword.Shown(whole)
+			if rangeRev(whole) {
+				// v...v, of a tag and a branch v: each way whole is
+				// refused in turn (its ends one commit), unsaid.
+				if err := r.CheckRange(whole); err != nil {
+					shown += fmt.Sprintf(" (which the log refuses too: %v)", err)
+				}
+			}
+			wholes = append(wholes, shown)
 		}
 	}
 	if len(ways) == 0 {
