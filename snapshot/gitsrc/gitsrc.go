@@ -718,7 +718,7 @@ func (r *Repo) ambiguousRef(what, written string, stderr []byte) error {
 			if name == "@" {
 				name = "HEAD" // git's @ is HEAD, which it warns of as @
 			}
-			return fmt.Errorf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; %s", what, name, r.refsNamed(name), r.ambiguousWays(name, written, r.refsReadAs(name)))
+			return &ambiguousError{fmt.Sprintf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; %s", what, name, r.refsNamed(name), r.ambiguousWays(name, written, r.refsReadAs(name))), name}
 		}
 		ref, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: log for '")
 		if ref, since, ok := strings.Cut(ref, "' only goes back to "); prefixed && ok {
@@ -731,6 +731,12 @@ func (r *Repo) ambiguousRef(what, written string, stderr []byte) error {
 	}
 	return nil
 }
+
+// ambiguousError is ambiguousRef's error of name, the name of more than
+// one ref.
+type ambiguousError struct{ msg, name string }
+
+func (e *ambiguousError) Error() string { return e.msg }
 
 // refsNamed lists the refs that name, short, reads as (git's
 // ref_rev_parse_rules, in their order), as the message of an ambiguous
@@ -1020,10 +1026,18 @@ func (r *Repo) rangeRevError(rev, written, p, top string) error {
 		msg = fmt.Sprintf("revision %q is a range of commits, not one: REV:PATH reads PATH at one commit (and it begins with -, which git would read as an option, so each command here writes its ref in full)", written)
 	}
 	logCmd := r.logCommand(rev, logPath)
-	if _, err := r.Series(rev, logPath, "", ""); err != nil {
+	_, err := r.Series(rev, logPath, "", "")
+	if err != nil {
 		msg += fmt.Sprintf("; as a log of the range's commits (%s), it is refused too: %v", logCmd, err)
 	} else {
 		msg += "; to step through the range's commits, " + logCmd
+	}
+	// An end of more than one ref (a tag and a branch v, v..HEAD) was
+	// given in the pair as written, refused in turn as ambiguous; the
+	// log's refusal gives each way. HEAD is written as its commit there
+	// (headRead).
+	if ae, ok := errors.AsType[*ambiguousError](err); ok && ae.name != "HEAD" {
+		return errors.New(msg)
 	}
 	if a, b, ok := pairCut(rev); ok {
 		a, b = r.undashed(a), r.undashed(b)

@@ -191,3 +191,23 @@ func TestRangeRevSamePairNone(t *testing.T) {
 		}
 	}
 }
+
+// TestRangeRevAmbiguousPairNone (class e): git:v..HEAD:x, of a tag and a
+// branch v, was told, beside the log's refusal of the ambiguous name
+// (which gives each way to write the range), the pair git:v:x
+// git:HEAD:x, refused in turn as ambiguous. No pair is given there;
+// beside a branch HEAD, whose pair writes HEAD as its commit, it is.
+func TestRangeRevAmbiguousPairNone(t *testing.T) {
+	r := xCommits(t, 3)
+	git := gitRunner(t, r)
+	git("tag", "v", "HEAD~2")
+	git("branch", "v", "HEAD~1")
+	const pair = "; to compare its ends, "
+	if _, err := r.Resolve("v..HEAD:x"); err == nil || !strings.Contains(err.Error(), "ambiguous") || strings.Contains(err.Error(), pair) {
+		t.Errorf("Resolve(v..HEAD:x), a tag and a branch v: %v; want the name said ambiguous, and no pair", err)
+	}
+	git("update-ref", "refs/heads/HEAD", "HEAD~2")
+	if _, err := r.Resolve("HEAD~1..HEAD:x"); err == nil || !strings.Contains(err.Error(), pair) {
+		t.Errorf("Resolve(HEAD~1..HEAD:x), beside a branch HEAD: %v; want a pair", err)
+	}
+}
