@@ -173,6 +173,18 @@ func respelt(written, name, way string) (string, bool) {
 	return out.String(), changed
 }
 
+// RangeEnds is rng's two ends as meant: cut at its one .. or ... outside
+// a revision by message's braces (HEAD^{/a..b}..HEAD, which git cuts
+// at the pattern's ..), the dots left out; ok is false when rng holds
+// none, or more than one.
+func RangeEnds(rng string) (a, b string, ok bool) {
+	parts := endsOf(rng)
+	if len(parts) != 2 {
+		return "", "", false
+	}
+	return parts[0].end, parts[1].end, true
+}
+
 // endSep is an end of a range and the dots after it ("" after the last).
 type endSep struct{ end, sep string }
 
@@ -441,8 +453,9 @@ func (r *Repo) patternRange(rng string) (parts []string, err error) {
 			// x..y HEAD's message), or off the other's line: the
 			// range given was refused in turn, unsaid.
 			msg += fmt.Sprintf(", which the log refuses too: %v", err)
+			return nil, errors.New(msg)
 		}
-		return nil, errors.New(msg)
+		return nil, &refusal{msg, meant}
 	}
 	return parts, nil
 }

@@ -602,8 +602,9 @@ func revisionHint(dir, arg string) string {
 		return ""
 	}
 	known := repoKnows(repo)
-	if a, b, ok := strings.Cut(arg, ".."); ok {
-		b = strings.TrimPrefix(b, ".")
+	// Cut as meant, not at git's first .. (HEAD^{/a..b}^2..HEAD, whose
+	// pattern holds one, was given no hint at all).
+	if a, b, ok := gitsrc.RangeEnds(arg); ok {
 		if known(cmpOr(a, "HEAD")) && known(cmpOr(b, "HEAD")) {
 			// A range the log refuses (HEAD..HEAD~1, reversed) was
 			// given as its log all the same, which refused it in turn:
