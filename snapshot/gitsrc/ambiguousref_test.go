@@ -209,10 +209,13 @@ func TestAmbiguousRefWrittenWhole(t *testing.T) {
 	gitRunner(t, r)("tag", "v", "HEAD~1")
 	gitRunner(t, r)("branch", "v", "HEAD~1")
 	// v...v, of a tag and a branch v, written whole, selects no commit
-	// either way: said, not given as a range to run.
-	_, err := r.Series("v...v", "x", "", "")
-	if msg := fmt.Sprint(err); strings.Count(msg, "(which the log refuses too: the range ") != 2 {
-		t.Errorf("Series(v...v), a tag and a branch v: %s; want each way written whole said refused", msg)
+	// either way (so ^v, no end to list from): said, not given as a
+	// range to run.
+	for _, rng := range []string{"v...v", "^v"} {
+		_, err := r.Series(rng, "x", "", "")
+		if msg := fmt.Sprint(err); strings.Count(msg, "(which the log refuses too: the range ") != 2 {
+			t.Errorf("Series(%q), a tag and a branch v: %s; want each way written whole said refused", rng, msg)
+		}
 	}
 	const whole = "; written whole, "
 	reads := func(rev string) string {

@@ -114,9 +114,10 @@ func (r *Repo) ambiguousWays(name, written string, refs []string) string {
 		ways = append(ways, spelt+said)
 		if whole, ok := respelt(written, name, spelt); ok && whole != spelt {
 			shown := shellword.Shown(whole)
-			if rangeRev(whole) {
+			if rangeRev(whole) || strings.HasPrefix(whole, "^") {
 				// v...v, of a tag and a branch v: each way whole is
-				// refused in turn (its ends one commit), unsaid.
+				// refused in turn (its ends one commit), unsaid; so
+				// ^v (no end to list from).
 				if err := r.CheckRange(whole); err != nil {
 					shown += fmt.Sprintf(" (which the log refuses too: %v)", err)
 				}
