@@ -199,10 +199,7 @@ func TestDashRangeRevNamed(t *testing.T) {
 // ambiguous. The log's refusal of the range given is said; -y..HEAD,
 // which it takes, is given as before.
 func TestDashRangeRefusedSaid(t *testing.T) {
-	r := xCommits(t, 3)
-	git := gitRunner(t, r)
-	git("update-ref", "refs/heads/-z", "HEAD")
-	git("update-ref", "refs/heads/-y", "HEAD~2")
+	r, git := xCommitsGit(t, 3, []string{"update-ref", "refs/heads/-z", "HEAD"}, []string{"update-ref", "refs/heads/-y", "HEAD~2"})
 	const refused = ", which the log refuses too: the range refs/heads/-z..-y "
 	check := func(rng, want string) {
 		t.Helper()

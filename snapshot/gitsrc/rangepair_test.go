@@ -198,10 +198,7 @@ func TestRangeRevSamePairNone(t *testing.T) {
 // git:HEAD:x, refused in turn as ambiguous. No pair is given there;
 // beside a branch HEAD, whose pair writes HEAD as its commit, it is.
 func TestRangeRevAmbiguousPairNone(t *testing.T) {
-	r := xCommits(t, 3)
-	git := gitRunner(t, r)
-	git("tag", "v", "HEAD~2")
-	git("branch", "v", "HEAD~1")
+	r, git := xCommitsGit(t, 3, []string{"tag", "v", "HEAD~2"}, []string{"branch", "v", "HEAD~1"})
 	const pair = "; to compare its ends, "
 	if _, err := r.Resolve("v..HEAD:x"); err == nil || !strings.Contains(err.Error(), "ambiguous") || strings.Contains(err.Error(), pair) {
 		t.Errorf("Resolve(v..HEAD:x), a tag and a branch v: %v; want the name said ambiguous, and no pair", err)
