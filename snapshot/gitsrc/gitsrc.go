@@ -1282,6 +1282,9 @@ func (r *Repo) unknownHint(rev string) string {
 	} else if h != "" {
 		return h
 	}
+	if h := r.pastRoot(rev); h != "" {
+		return h
+	}
 	// @ is git's name for HEAD (@~1, @:PATH); @{-N}, a branch checked
 	// out before, is not HEAD's.
 	if at, ok := strings.CutPrefix(rev, "@"); ok && !strings.HasPrefix(at, "{-") {
@@ -1300,6 +1303,37 @@ func (r *Repo) unknownHint(rev string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (HEAD is branch %s, which has no commit yet)", strings.TrimPrefix(branch, "refs/heads/"))
+}
+
+// pastRoot is unknownHint's for rev, NAME~N, where git knows NAME and N
+// reaches past the root of its first-parent line: the log's own example,
+// HEAD~7..HEAD, in a repository of four commits said "unknown revision
+// HEAD~7" alone, as though of a typo. It says how many commits the line
+// holds and which is the oldest. "" for a revision of another shape.
+func (r *Repo) pastRoot(rev string) string {
+	i := strings.LastIndex(rev, "~")
+	if i <= 0 || strings.Trim(rev[i+1:], "0123456789") != "" || len(rev) > i+10 {
+		return ""
+	}
+	name := rev[:i]
+	n, err := strconv.Atoi(cmp.Or(rev[i+1:], "1"))
+	if err != nil || strings.HasPrefix(name, "-") {
+		return ""
+	}
+	if _, err := r.verifyCommit(name); err != nil {
+		return ""
+	}
+	out, err := r.run(nil, "rev-list", "--first-parent", "--count", name, "--")
+	count, cerr := strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil || cerr != nil || count < 1 || n < count {
+		return ""
+	}
+	oldest := fmt.Sprintf("%s~%d", name, count-1)
+	id, err := r.verifyCommit(oldest)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest %s, commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), quotedRev(oldest), short(strings.TrimSpace(string(id))))
 }
 
 // refName is the name of a ref that rev starts with (main of main~1,
