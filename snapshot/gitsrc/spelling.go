@@ -28,6 +28,11 @@ func (r *Repo) undashed(rev string) string {
 	return full
 }
 
+// Undashed is rev, which begins with - (-z..-y, of branches -z and -y),
+// with its ref written in full as git finds it (refs/heads/-z..-y); ""
+// when git knows no such ref, or more than one (undashed).
+func (r *Repo) Undashed(rev string) string { return r.undashed(rev) }
+
 // undash is undashed, and, when the name is that of more than one ref
 // (a tag -y and a branch -y; a file -y of the git directory, which git
 // reads first), each of them as it is written for cachediff to read it
