@@ -216,6 +216,11 @@ func dashedFlag(opts *options, what string) error {
 	if f == "" {
 		return nil
 	}
+	if h := input.RevisionHint(opts.dir, f); h != "" {
+		// -z..-y, of branches -z and -y, is no flag: "put flags
+		// before --" named the wrong thing.
+		return usageErrorf("%s, read as %s, names nothing on disk%s", report.VisibleInput(f), what, h)
+	}
 	return usageErrorf("%s, read as %s, names nothing on disk%s", report.VisibleInput(f), what, dashesHint(opts))
 }
 

@@ -125,7 +125,11 @@ func TestAmbiguousFullRefNamed(t *testing.T) {
 // full already; and git's @, warned of as "@", was said to be refs/tags/@
 // and refs/heads/@, refs nobody has. Each ref is given as cachediff then
 // reads it alone, the file of the git directory by its commit, and each
-// given is taken, git's HEAD the commit git reads.
+// given is taken, git's HEAD the commit git reads. A ref under refs/
+// that no name of it reads alone (the tag y beside the tags refs/tags/y
+// and tags/y) was left out, so the tag git reads had no way given
+// (aa2d3ce4's skip), or, without that skip, was said to be a file of
+// the git directory: it is given by its commit, as the ref it is.
 func TestAmbiguousRefWays(t *testing.T) {
 	repo := commitFiles(t, map[string]string{"_cache/develop/x.md": "first\n"}, nil)
 	if err := os.WriteFile(filepath.Join(repo, "_cache", "develop", "x.md"), []byte("second\n"), 0o644); err != nil {
@@ -135,6 +139,11 @@ func TestAmbiguousRefWays(t *testing.T) {
 		{"commit", "-qam", "second"},
 		{"branch", "x", "HEAD"},
 		{"update-ref", "refs/tags/refs/heads/x", "HEAD~1"},
+		// A tag y that neither refs/tags/y nor tags/y reads alone.
+		{"tag", "y", "HEAD~1"},
+		{"branch", "y", "HEAD"},
+		{"update-ref", "refs/tags/refs/tags/y", "HEAD"},
+		{"update-ref", "refs/tags/tags/y", "HEAD"},
 		{"update-ref", "refs/heads/HEAD", "HEAD~1"},
 	} {
 		if _, err := gittest.Git(repo, nil, args...); err != nil {
@@ -156,10 +165,13 @@ func TestAmbiguousRefWays(t *testing.T) {
 		{"HEAD", []string{strings.TrimSpace(head), "refs/heads/HEAD"}},
 		{"@", []string{strings.TrimSpace(head), "refs/heads/HEAD"}},
 		{"refs/heads/x", []string{"refs/heads/x", "refs/tags/refs/heads/x"}},
+		// The tag, which no name of it reads alone, was left out (and
+		// is no file of the git directory): by its commit.
+		{"y", []string{strings.TrimSpace(head) + "~1", "refs/heads/y"}},
 	} {
 		_, err := r.Resolve(tc.rev + ":_cache/develop")
 		_, ways, ok := strings.Cut(fmt.Sprint(err), "name the one meant: ")
-		if !ok || strings.Contains(fmt.Sprint(err), "refs/tags/@") {
+		if !ok || strings.Contains(fmt.Sprint(err), "refs/tags/@") || (tc.rev != "HEAD" && tc.rev != "@" && strings.Contains(ways, "git directory")) {
 			t.Errorf("%s: %v; want each ref given, none that is no ref", tc.rev, err)
 			continue
 		}
@@ -178,6 +190,69 @@ func TestAmbiguousRefWays(t *testing.T) {
 			want, err := gittest.Git(repo, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", tc.commits[i]+"^{commit}")
 			if err != nil || tree.Commit != strings.TrimSpace(want) {
 				t.Errorf("%s: %s given reads commit %s, want %s's, %s (%v)", tc.rev, way, tree.Commit, tc.commits[i], want, err)
+			}
+		}
+	}
+}
+
+// TestAmbiguousRefWrittenWhole (class e, lead a of g8): beside a branch
+// HEAD, the log's own example, --revs HEAD~7..HEAD, was told "name the
+// one meant: ID for HEAD in the git directory, …, or refs/heads/HEAD",
+// each a name to put in place of HEAD at both ends by hand (and git's
+// @, and an end left out, are HEAD too). The range, and a REV:PATH's
+// revision, is given whole each way: each, read back by the shell, is
+// taken, the first reading the commits git reads.
+func TestAmbiguousRefWrittenWhole(t *testing.T) {
+	bash := gittest.GitAndBash(t)
+	r := xCommits(t, 6)
+	gitRunner(t, r)("update-ref", "refs/heads/HEAD", "HEAD~2")
+	gitRunner(t, r)("tag", "v", "HEAD~1")
+	gitRunner(t, r)("branch", "v", "HEAD~1")
+	// v...v, of a tag and a branch v, written whole, selects no commit
+	// either way (so ^v, no end to list from): said, not given as a
+	// range to run.
+	for _, rng := range []string{"v...v", "^v"} {
+		_, err := r.Series(rng, "x", "", "")
+		if msg := fmt.Sprint(err); strings.Count(msg, "(which the log refuses too: the range ") != 2 {
+			t.Errorf("Series(%q), a tag and a branch v: %s; want each way written whole said refused", rng, msg)
+		}
+	}
+	const whole = "; written whole, "
+	reads := func(rev string) string {
+		out, _ := r.run(nil, "rev-parse", rev, "--")
+		return string(out)
+	}
+	for _, spec := range []string{"HEAD~2..HEAD~1", "@~2..@~1", "HEAD~2..", "HEAD~2:x"} {
+		rev, _, isPath := Split(spec)
+		var err error
+		if isPath {
+			_, err = r.Resolve(spec)
+		} else {
+			_, err = r.Series(spec, "x", "", "")
+		}
+		_, ways, ok := strings.Cut(fmt.Sprint(err), whole)
+		if !ok {
+			t.Errorf("%s: %v; want it written whole each way", spec, err)
+			continue
+		}
+		for i, way := range strings.Split(ways, " or ") {
+			got, ok := shellWord(t, bash, way)
+			if !ok {
+				continue
+			}
+			if isPath {
+				_, err = r.Resolve(got + ":x")
+			} else {
+				err = r.CheckRange(got)
+			}
+			if err != nil {
+				t.Errorf("%s: %s given, refused: %v", spec, got, err)
+			}
+			if !isPath {
+				rev = spec
+			}
+			if i == 0 && reads(got) != reads(rev) {
+				t.Errorf("%s: %s given reads %q; want git's %q", spec, got, reads(got), reads(rev))
 			}
 		}
 	}

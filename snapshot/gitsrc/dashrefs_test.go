@@ -192,3 +192,25 @@ func TestDashRangeRevNamed(t *testing.T) {
 		t.Errorf("the pair given, %s, reads %s first: %v; want %s, -t's", pair, args[2], err, want)
 	}
 }
+
+// TestDashRangeRefusedSaid (class e): --revs=-z..-y, of branches -z at
+// HEAD and -y at HEAD~2, was told to write refs/heads/-z..-y, a range
+// the log refuses in turn as reversed, unsaid; beside a tag -y too, as
+// ambiguous. The log's refusal of the range given is said; -y..HEAD,
+// which it takes, is given as before.
+func TestDashRangeRefusedSaid(t *testing.T) {
+	r, git := xCommitsGit(t, 3, []string{"update-ref", "refs/heads/-z", "HEAD"}, []string{"update-ref", "refs/heads/-y", "HEAD~2"})
+	const refused = ", which the log refuses too: the range refs/heads/-z..-y "
+	check := func(rng, want string) {
+		t.Helper()
+		_, err := r.Series(rng, "x", "", "")
+		msg := fmt.Sprint(err)
+		if err == nil || !strings.Contains(msg, "written in full") || (want == "") == strings.Contains(msg, "refuses too") || !strings.Contains(msg, want) {
+			t.Errorf("Series(%q): %s; want the range written in full and the refusal %q", rng, msg, want)
+		}
+	}
+	check("-y..HEAD", "")
+	check("-z..-y", refused+"is reversed")
+	git("update-ref", "refs/tags/-y", "HEAD~1")
+	check("-z..-y", refused+"is ambiguous")
+}

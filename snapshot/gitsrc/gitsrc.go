@@ -506,7 +506,7 @@ func (r *Repo) resolve(rev, name, p, top string) (commit string, cobj []byte, oi
 // o to rev:p, found and cl from those of the .gitattributes files and
 // the folders on the way, and what git said on its standard error.
 func (r *Repo) resolved1(c, o answer, found []attrFile, cl clash, stderr []byte, rev, name string) (commit string, cobj []byte, oid, typ string, _ []attrFile, _ clash, err error) {
-	if err := r.ambiguousRef("revision "+rev, stderr); err != nil {
+	if err := r.ambiguousRef("revision "+rev, rev, stderr); err != nil {
 		return "", nil, "", "", nil, clash{}, err
 	}
 	if c.typ != "commit" {
@@ -711,14 +711,14 @@ func (r *Repo) gitlinkAttributes(commit, rev string, found []attrFile) error {
 // date in it asks (HEAD@{1.week.ago} in a fresh clone, whose reflog
 // holds the clone alone): git reads the reflog's oldest entry instead,
 // and a diff of the week was one of no change, or of a day.
-func (r *Repo) ambiguousRef(what string, stderr []byte) error {
+func (r *Repo) ambiguousRef(what, written string, stderr []byte) error {
 	for l := range strings.Lines(string(stderr)) {
 		name, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: refname '")
 		if name, ok := strings.CutSuffix(name, "' is ambiguous."); prefixed && ok {
 			if name == "@" {
 				name = "HEAD" // git's @ is HEAD, which it warns of as @
 			}
-			return fmt.Errorf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; %s", what, name, r.refsNamed(name), r.ambiguousWays(name, r.refsReadAs(name)))
+			return &ambiguousError{fmt.Sprintf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; %s", what, name, r.refsNamed(name), r.ambiguousWays(name, written, r.refsReadAs(name))), name}
 		}
 		ref, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: log for '")
 		if ref, since, ok := strings.Cut(ref, "' only goes back to "); prefixed && ok {
@@ -731,6 +731,12 @@ func (r *Repo) ambiguousRef(what string, stderr []byte) error {
 	}
 	return nil
 }
+
+// ambiguousError is ambiguousRef's error of name, the name of more than
+// one ref.
+type ambiguousError struct{ msg, name string }
+
+func (e *ambiguousError) Error() string { return e.msg }
 
 // refsNamed lists the refs that name, short, reads as (git's
 // ref_rev_parse_rules, in their order), as the message of an ambiguous
@@ -1020,21 +1026,46 @@ func (r *Repo) rangeRevError(rev, written, p, top string) error {
 		msg = fmt.Sprintf("revision %q is a range of commits, not one: REV:PATH reads PATH at one commit (and it begins with -, which git would read as an option, so each command here writes its ref in full)", written)
 	}
 	logCmd := r.logCommand(rev, logPath)
-	if _, err := r.Series(rev, logPath, "", ""); err != nil {
+	_, err := r.Series(rev, logPath, "", "")
+	if err != nil {
 		msg += fmt.Sprintf("; as a log of the range's commits (%s), it is refused too: %v", logCmd, err)
 	} else {
 		msg += "; to step through the range's commits, " + logCmd
 	}
+	// An end of more than one ref (a tag and a branch v, v..HEAD) was
+	// given in the pair as written, refused in turn as ambiguous; the
+	// log's refusal gives each way. HEAD is written as its commit there
+	// (headRead).
+	if ae, ok := errors.AsType[*ambiguousError](err); ok && ae.name != "HEAD" {
+		return errors.New(msg)
+	}
 	if a, b, ok := pairCut(rev); ok {
 		a, b = r.undashed(a), r.undashed(b)
 		if ka, err := r.Knows(a); err == nil && ka {
-			if kb, err := r.Knows(b); err == nil && kb {
+			// Of ends that are one commit (HEAD..HEAD, master..HEAD on
+			// master, HEAD^{/x}..HEAD of HEAD's message), no pair: it
+			// was given, to compare a commit with itself, no change.
+			if kb, err := r.Knows(b); err == nil && kb && !r.sameCommit(a, b) {
 				a, b = r.olderFirst(r.headRead(a), r.headRead(b))
-				msg += fmt.Sprintf("; to compare its ends, cachediff %s%s %s", in, shellword.Shown(r.ArgPrefix+a+":"+p), shellword.Shown(r.ArgPrefix+b+":"+p))
+				q := p
+				if p == "." || p == ".." {
+					// git reads . and .. alone as names at the top, and
+					// HEAD:. is refused: the top, as the log reads it.
+					q = top
+				}
+				msg += fmt.Sprintf("; to compare its ends, cachediff %s%s %s", in, shellword.Shown(r.ArgPrefix+a+":"+q), shellword.Shown(r.ArgPrefix+b+":"+q))
 			}
 		}
 	}
 	return errors.New(msg)
+}
+
+// sameCommit reports whether git reads a and b, two revisions it knows,
+// as one commit.
+func (r *Repo) sameCommit(a, b string) bool {
+	ida, erra := r.verifyCommit(a)
+	idb, errb := r.verifyCommit(b)
+	return erra == nil && errb == nil && bytes.Equal(ida, idb)
 }
 
 // logPath is p, of REV:PATH (top from the top of the repository), as
@@ -1251,6 +1282,9 @@ func (r *Repo) unknownHint(rev string) string {
 	} else if h != "" {
 		return h
 	}
+	if h := r.pastRoot(rev); h != "" {
+		return h
+	}
 	// @ is git's name for HEAD (@~1, @:PATH); @{-N}, a branch checked
 	// out before, is not HEAD's.
 	if at, ok := strings.CutPrefix(rev, "@"); ok && !strings.HasPrefix(at, "{-") {
@@ -1269,6 +1303,37 @@ func (r *Repo) unknownHint(rev string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (HEAD is branch %s, which has no commit yet)", strings.TrimPrefix(branch, "refs/heads/"))
+}
+
+// pastRoot is unknownHint's for rev, NAME~N, where git knows NAME and N
+// reaches past the root of its first-parent line: the log's own example,
+// HEAD~7..HEAD, in a repository of four commits said "unknown revision
+// HEAD~7" alone, as though of a typo. It says how many commits the line
+// holds and which is the oldest. "" for a revision of another shape.
+func (r *Repo) pastRoot(rev string) string {
+	i := strings.LastIndex(rev, "~")
+	if i <= 0 || strings.Trim(rev[i+1:], "0123456789") != "" || len(rev) > i+10 {
+		return ""
+	}
+	name := rev[:i]
+	n, err := strconv.Atoi(cmp.Or(rev[i+1:], "1"))
+	if err != nil || strings.HasPrefix(name, "-") {
+		return ""
+	}
+	if _, err := r.verifyCommit(name); err != nil {
+		return ""
+	}
+	out, err := r.run(nil, "rev-list", "--first-parent", "--count", name, "--")
+	count, cerr := strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil || cerr != nil || count < 1 || n < count {
+		return ""
+	}
+	oldest := fmt.Sprintf("%s~%d", name, count-1)
+	id, err := r.verifyCommit(oldest)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest %s, commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), quotedRev(oldest), short(strings.TrimSpace(string(id))))
 }
 
 // refName is the name of a ref that rev starts with (main of main~1,

@@ -101,18 +101,27 @@ func TestSeriesReversedMergedRange(t *testing.T) {
 // TestPatternRangeMeantRefused (class e): :/x..y..HEAD, whose pattern's
 // commit is HEAD itself, was told to give ID..HEAD, with that end
 // written as its commit, which the log refuses in turn (the same
-// commit), unsaid. So too ID...HEAD, and a range reversed as meant.
+// commit), unsaid. So too ID...HEAD, and a range reversed as meant; and
+// HEAD^{/p..q}^2..HEAD, of the side a merge "p..q" brought in, which the
+// log refuses as off HEAD's first-parent line (only the same commit and
+// a reversed range were said).
 func TestPatternRangeMeantRefused(t *testing.T) {
 	r := xCommits(t, 2)
-	gitRunner(t, r)("commit", "-q", "--allow-empty", "-m", "top x..y")
+	git := gitRunner(t, r)
+	git("commit", "-q", "--allow-empty", "-m", "top x..y")
+	git("checkout", "-q", "-b", "side", "HEAD~1")
+	git("commit", "-q", "--allow-empty", "-m", "side")
+	git("checkout", "-q", "main")
+	git("merge", "-q", "--no-ff", "-m", "merge p..q", "side")
 	for rng, want := range map[string]string{
-		":/x..y..HEAD":          "which selects no commit either: the range ",
-		"HEAD^{/x..y}...HEAD":   "which selects no commit either: the range ",
-		"HEAD^{/x..y}..HEAD~1":  "which selects no commit either: the range ",
+		":/x..y..HEAD~1":        "which the log refuses too: the range ",
+		"HEAD^{/x..y}...HEAD~1": "which the log refuses too: the range ",
+		"HEAD^{/x..y}..HEAD~2":  "which the log refuses too: the range ",
 		"HEAD^{/c0(..)?}..HEAD": "",
+		"HEAD^{/p..q}^2..HEAD":  "which the log refuses too: the range ",
 	} {
 		_, err := r.Series(rng, "x", "", "")
-		if msg := fmt.Sprint(err); !strings.Contains(msg, "written as its commit, ") || (want == "") == strings.Contains(msg, "selects no commit either") || !strings.Contains(msg, want) {
+		if msg := fmt.Sprint(err); !strings.Contains(msg, "written as its commit, ") || (want == "") == strings.Contains(msg, "refuses too") || !strings.Contains(msg, want) {
 			t.Errorf("Series(%q): %s; want the range as meant, and %q", rng, msg, want)
 		}
 	}

@@ -138,3 +138,73 @@ func givenRangeTaken(t *testing.T, bash string, r *Repo, rng, path, before, afte
 		}
 	}
 }
+
+// TestRangeRevDotPairPastes (class e, lead b of g8): git:HEAD~1..HEAD:.
+// (and :..) from a subfolder was told the log of the top of the
+// repository (FromTop reads . alone as git does, a name at the top) and
+// the pair 'git:HEAD~1:.' git:HEAD:., which cachediff refuses (git reads
+// HEAD:. as no folder). The pair is of the top, as the log: each end
+// given is taken, at the top.
+func TestRangeRevDotPairPastes(t *testing.T) {
+	bash := gittest.GitAndBash(t)
+	top := xCommits(t, 2)
+	if err := os.Mkdir(filepath.Join(top.dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(top.dir, "sub", "y"), []byte("y"), 0o644)
+	gitRunner(t, top)("add", "sub")
+	gitRunner(t, top)("commit", "-qm", "sub")
+	r, err := OpenRepo(filepath.Join(top.dir, "sub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{".", ".."} {
+		spec := "HEAD~1..HEAD:" + p
+		_, err := r.Resolve(spec)
+		if err == nil {
+			t.Errorf("Resolve(%q) took a range", spec)
+			continue
+		}
+		for _, a := range pairOf(t, bash, spec, err.Error()) {
+			tree, err := r.Resolve(strings.TrimPrefix(a, "git:"))
+			if err != nil {
+				t.Errorf("Resolve(%q): the pair's %q is refused: %v", spec, a, err)
+			} else if tree.top != "" {
+				t.Errorf("Resolve(%q): the pair's %q reads %q, want the top, as the log given", spec, a, tree.top)
+			}
+		}
+	}
+}
+
+// TestRangeRevSamePairNone (class e): git:HEAD..HEAD:x (main..HEAD on
+// main, HEAD^{/c1}..HEAD of HEAD's message) was told, beside the log's
+// refusal of a range of no commit, to compare its ends, git:HEAD:x
+// git:HEAD:x: one commit with itself, "no differences", whatever the
+// range was meant to hold. No pair is given there; HEAD~1..HEAD keeps
+// its own.
+func TestRangeRevSamePairNone(t *testing.T) {
+	r := xCommits(t, 2)
+	const pair = "; to compare its ends, "
+	for spec, want := range map[string]bool{"HEAD..HEAD:x": false, "main..HEAD:x": false, "HEAD^{/c1}..HEAD:x": false, "HEAD~1..HEAD:x": true} {
+		if _, err := r.Resolve(spec); err == nil || strings.Contains(err.Error(), pair) != want {
+			t.Errorf("Resolve(%q): %v; want a pair of its ends %v", spec, err, want)
+		}
+	}
+}
+
+// TestRangeRevAmbiguousPairNone (class e): git:v..HEAD:x, of a tag and a
+// branch v, was told, beside the log's refusal of the ambiguous name
+// (which gives each way to write the range), the pair git:v:x
+// git:HEAD:x, refused in turn as ambiguous. No pair is given there;
+// beside a branch HEAD, whose pair writes HEAD as its commit, it is.
+func TestRangeRevAmbiguousPairNone(t *testing.T) {
+	r, git := xCommitsGit(t, 3, []string{"tag", "v", "HEAD~2"}, []string{"branch", "v", "HEAD~1"})
+	const pair = "; to compare its ends, "
+	if _, err := r.Resolve("v..HEAD:x"); err == nil || !strings.Contains(err.Error(), "ambiguous") || strings.Contains(err.Error(), pair) {
+		t.Errorf("Resolve(v..HEAD:x), a tag and a branch v: %v; want the name said ambiguous, and no pair", err)
+	}
+	git("update-ref", "refs/heads/HEAD", "HEAD~2")
+	if _, err := r.Resolve("HEAD~1..HEAD:x"); err == nil || !strings.Contains(err.Error(), pair) {
+		t.Errorf("Resolve(HEAD~1..HEAD:x), beside a branch HEAD: %v; want a pair", err)
+	}
+}

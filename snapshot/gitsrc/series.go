@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -73,6 +74,13 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		// --revs=--all said `bad revision range "--all"`, not why; and
 		// -y..HEAD, of a branch -y, not how to write it.
 		if hint := r.dashHint(rng, shellword.Shown); hint != "" {
+			if full := r.undashed(rng); full != "" {
+				// -z..-y, reversed (or of a tag and a branch -y) was
+				// given as refs/heads/-z..-y, refused in turn, unsaid.
+				if err := r.CheckRange(full); err != nil {
+					hint += fmt.Sprintf(", which the log refuses too: %v", err)
+				}
+			}
 			return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; %s", rng, hint)
 		}
 		return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; a range is A..B (HEAD~7..HEAD), and a branch whose name begins with - is written in full (refs/heads/-x)", rng)
@@ -499,11 +507,12 @@ func (r *Repo) sameEnds(rng, a, b string) error {
 		// the one commit, so it said "X and X are the same commit".
 		// The example only where the commit has a parent: of a root,
 		// END~1..END is refused as unknown in turn.
-		end, example := cmp.Or(rt, "HEAD"), ""
+		end, example, instead := cmp.Or(rt, "HEAD"), "", ""
 		if ok, err := r.Knows(a + "~1"); ok && err == nil {
-			example = " (as " + shellword.Shown(end+"~1.."+end) + ")"
+			instead = end + "~1.." + end
+			example = " (as " + shellword.Shown(instead) + ")"
 		}
-		return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit, %s; a log is of A..B, A an older commit of B's first-parent line%s", quotedRev(rng), quotedRev(cmp.Or(l, "HEAD")), quotedRev(end), short(a), example)
+		return &refusal{fmt.Sprintf("the range %s selects no commit: %s and %s are the same commit, %s; a log is of A..B, A an older commit of B's first-parent line%s", quotedRev(rng), quotedRev(cmp.Or(l, "HEAD")), quotedRev(end), short(a), example), instead}
 	}
 	left, right := rangeEnds(rng, a, b)
 	return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit", quotedRev(rng), quotedRev(left), quotedRev(right))
@@ -517,11 +526,33 @@ func (r *Repo) sameEnds(rng, a, b string) error {
 // was given, which the log refuses in turn (checkFirstParentBase).
 func (r *Repo) reversedRange(rng, a, b string) error {
 	left, right := rangeEnds(rng, a, b)
-	other := r.shownRev(r.leftEnd(right)+".."+left) + " is the other way round"
+	instead := r.spelt(r.leftEnd(right) + ".." + left)
+	other := shellword.Shown(instead) + " is the other way round"
 	if parent, _, err := r.lineBase(b+".."+a, rng); err == nil && parent != b && parent != "" {
-		other = fmt.Sprintf("the other way round along the first-parent line of %s, which a merge brought %s into, is %s", quotedRev(left), quotedRev(right), shellword.Shown(short(parent)+".."+left))
+		instead = short(parent) + ".." + left
+		other = fmt.Sprintf("the other way round along the first-parent line of %s, which a merge brought %s into, is %s", quotedRev(left), quotedRev(right), shellword.Shown(instead))
 	}
-	return fmt.Errorf("the range %s is reversed: %s is an ancestor of %s, so it selects no commit; %s", quotedRev(rng), quotedRev(right), quotedRev(left), other)
+	return &refusal{fmt.Sprintf("the range %s is reversed: %s is an ancestor of %s, so it selects no commit; %s", quotedRev(rng), quotedRev(right), quotedRev(left), other), instead}
+}
+
+// refusal is the log's refusal of a range that names a range to give
+// instead (the other way round, from a fork), as the shell is to read
+// it: a message that gives a whole command (input's hint of a range
+// given with no --revs) writes it, which it could only say as the
+// refusal's words.
+type refusal struct {
+	msg, instead string
+}
+
+func (e *refusal) Error() string { return e.msg }
+
+// Instead is the range err, the log's refusal of a range (CheckRange),
+// names to give instead, as git reads it; "" when it names none.
+func Instead(err error) string {
+	if e, ok := errors.AsType[*refusal](err); ok {
+		return e.instead
+	}
+	return ""
 }
 
 // checkRange refuses the range rng, of one excluded commit a, the
@@ -562,7 +593,7 @@ func (r *Repo) checkRange(rng, a, b string) error {
 	}
 	out, err := r.run(nil, "merge-base", a, b)
 	if fork := short(strings.TrimSpace(string(out))); err == nil && fork != "" {
-		return fmt.Errorf("the range %s: %s is not an ancestor of %s (they forked at commit %s): the series would start from a snapshot %s never had; use %s%s", quotedRev(rng), quotedRev(left), quotedRev(right), fork, quotedRev(right), shellword.Shown(fork+".."+right), r.historyHint())
+		return &refusal{fmt.Sprintf("the range %s: %s is not an ancestor of %s (they forked at commit %s): the series would start from a snapshot %s never had; use %s%s", quotedRev(rng), quotedRev(left), quotedRev(right), fork, quotedRev(right), shellword.Shown(fork+".."+right), r.historyHint()), fork + ".." + right}
 	}
 	return fmt.Errorf("the range %s: %s and %s share no history%s", quotedRev(rng), quotedRev(left), quotedRev(right), r.historyHint())
 }
@@ -589,17 +620,20 @@ func (r *Repo) checkFirstParentBase(rng, left, right, a, b string, line *string)
 	if parent == a {
 		return nil
 	}
-	from := r.shownRev(right) // its line ends within the range, at a root
+	instead := r.spelt(right) // its line ends within the range, at a root
+	from := shellword.Shown(instead)
 	switch oldest := r.shallowEnd(a, b); {
 	case parent != "":
-		from = shellword.Shown(short(parent)+".."+right) + ", the same commits of the line"
+		instead = short(parent) + ".." + right
+		from = shellword.Shown(instead) + ", the same commits of the line"
 	case oldest != "":
 		// A shallow clone's oldest commit: the one revision B reads the
 		// history up to B, whose base is not in the clone, and the log
 		// refused it in turn.
-		from = shellword.Shown(short(oldest)+".."+right) + ", from the oldest commit of the line this clone holds" + shallowHint
+		instead = short(oldest) + ".." + right
+		from = shellword.Shown(instead) + ", from the oldest commit of the line this clone holds" + shallowHint
 	}
-	return fmt.Errorf("the range %s: %s is not on the first-parent line of %s (a merge brought it in): the series would step from %s's branch to commits of the line that never had its changes, and log them undone; use %s", quotedRev(rng), quotedRev(left), quotedRev(right), quotedRev(left), from)
+	return &refusal{fmt.Sprintf("the range %s: %s is not on the first-parent line of %s (a merge brought it in): the series would step from %s's branch to commits of the line that never had its changes, and log them undone; use %s", quotedRev(rng), quotedRev(left), quotedRev(right), quotedRev(left), from), instead}
 }
 
 // shallowEnd is the commit where the first-parent line of a..b ends
@@ -1451,7 +1485,7 @@ func (r *Repo) rangeRevs(rng string) (excluded, included []string, err error) {
 	if err != nil {
 		return nil, nil, r.rangeError(rng, err)
 	}
-	if err := r.ambiguousRef("the range "+rng, stderr.Bytes()); err != nil {
+	if err := r.ambiguousRef("the range "+rng, rng, stderr.Bytes()); err != nil {
 		return nil, nil, err
 	}
 	for _, line := range strings.Fields(string(revs)) {

@@ -67,6 +67,18 @@ func xCommits(t *testing.T, n int) *Repo {
 	return r
 }
 
+// xCommitsGit is xCommits of n commits and its git runner, which has
+// run each of setup first (refs the test reads).
+func xCommitsGit(t *testing.T, n int, setup ...[]string) (*Repo, func(args ...string)) {
+	t.Helper()
+	r := xCommits(t, n)
+	git := gitRunner(t, r)
+	for _, args := range setup {
+		git(args...)
+	}
+	return r, git
+}
+
 // gitRunner returns a function that runs git in r's folder, failing t on an
 // error.
 func gitRunner(t *testing.T, r *Repo) func(args ...string) {

@@ -28,6 +28,11 @@ func (r *Repo) undashed(rev string) string {
 	return full
 }
 
+// Undashed is rev, which begins with - (-z..-y, of branches -z and -y),
+// with its ref written in full as git finds it (refs/heads/-z..-y); ""
+// when git knows no such ref, or more than one (undashed).
+func (r *Repo) Undashed(rev string) string { return r.undashed(rev) }
+
 // undash is undashed, and, when the name is that of more than one ref
 // (a tag -y and a branch -y; a file -y of the git directory, which git
 // reads first), each of them as it is written for cachediff to read it
@@ -85,25 +90,132 @@ func (r *Repo) alone(ref string) string {
 // (HEAD beside a branch HEAD: no other name reads it) or a full name
 // already (refs/heads/x beside a tag refs/heads/x). Each is given as
 // cachediff reads it alone (alone), a file of the git directory by its
-// commit.
-func (r *Repo) ambiguousWays(name string, refs []string) string {
-	var ways []string
+// commit. A ref under refs/ that neither its full name nor that without
+// refs/ reads alone (the tag y beside tags refs/tags/y and tags/y) is
+// given by its commit too, as the ref it is: it was left out, so the
+// tag git reads had no way to write it, and, not a file of the git
+// directory, it is not said to be one.
+//
+// written is the revision or range the name is in, as written: where it
+// is more than the name (HEAD~7..HEAD, the log's own example, beside a
+// branch HEAD), it is also given whole with each way in place of the
+// name, which was left for the user to do at each of its ends.
+func (r *Repo) ambiguousWays(name, written string, refs []string) string {
+	var ways, wholes []string
 	for _, ref := range refs {
-		if s := r.alone(ref); s != "" {
-			ways = append(ways, s)
-			continue
+		spelt, said := r.alone(ref), ""
+		if spelt == "" {
+			where := " in the git directory, which no other name reads"
+			if strings.HasPrefix(ref, "refs/") {
+				where = ", which no name of it reads alone"
+			}
+			out, err := r.verifyCommit(ref)
+			if err != nil {
+				continue
+			}
+			spelt = short(strings.TrimSpace(string(out)))
+			said = fmt.Sprintf(" for %s%s", quotedRev(ref), where)
 		}
-		if strings.HasPrefix(ref, "refs/") {
-			continue
-		}
-		if out, err := r.verifyCommit(ref); err == nil {
-			ways = append(ways, fmt.Sprintf("%s for %s in the git directory, which no other name reads", short(strings.TrimSpace(string(out))), quotedRev(ref)))
+		ways = append(ways, spelt+said)
+		if whole, ok := respelt(written, name, spelt); ok && whole != spelt {
+			shown := shellword.Shown(whole)
+			if rangeRev(whole) || strings.HasPrefix(whole, "^") {
+				// v...v, of a tag and a branch v: each way whole is
+				// refused in turn (its ends one commit), unsaid; so
+				// ^v (no end to list from).
+				if err := r.CheckRange(whole); err != nil {
+					shown += fmt.Sprintf(" (which the log refuses too: %v)", err)
+				}
+			}
+			wholes = append(wholes, shown)
 		}
 	}
 	if len(ways) == 0 {
 		return "name the one meant in full"
 	}
-	return "name the one meant: " + strings.Join(ways, ", or ")
+	msg := "name the one meant: " + strings.Join(ways, ", or ")
+	if len(wholes) == len(ways) {
+		msg += "; written whole, " + strings.Join(wholes, " or ")
+	}
+	return msg
+}
+
+// respelt is written, a revision or a range, with way in place of the
+// ref name at each of its ends (git's @ too, for HEAD, and an end left
+// out of a range, which git reads as HEAD); ok is false when no end
+// names it, or one is a reflog of it (HEAD@{1}: an id has none).
+func respelt(written, name, way string) (string, bool) {
+	names := []string{name}
+	if name == "HEAD" {
+		names = append(names, "@")
+	}
+	parts := endsOf(written)
+	var out strings.Builder
+	changed := false
+	for _, p := range parts {
+		caret, rest := "", p.end
+		if r, ok := strings.CutPrefix(rest, "^"); ok {
+			caret, rest = "^", r
+		}
+		end := p.end
+		if rest == "" && len(parts) > 1 && name == "HEAD" {
+			end, changed = caret+way, true
+		}
+		for _, n := range names {
+			after, ok := strings.CutPrefix(rest, n)
+			if !ok || rest == "" {
+				continue
+			}
+			if after != "" && after[0] == '@' {
+				return "", false
+			}
+			if after == "" || after[0] == '~' || after[0] == '^' {
+				end, changed = caret+way+after, true
+				break
+			}
+		}
+		out.WriteString(end + p.sep)
+	}
+	return out.String(), changed
+}
+
+// RangeEnds is rng's two ends as meant: cut at its one .. or ... outside
+// a revision by message's braces (HEAD^{/a..b}..HEAD, which git cuts
+// at the pattern's ..), the dots left out; ok is false when rng holds
+// none, or more than one.
+func RangeEnds(rng string) (a, b string, ok bool) {
+	parts := endsOf(rng)
+	if len(parts) != 2 {
+		return "", "", false
+	}
+	return parts[0].end, parts[1].end, true
+}
+
+// endSep is an end of a range and the dots after it ("" after the last).
+type endSep struct{ end, sep string }
+
+// endsOf cuts s, a revision or a range, at each .. or ... outside a
+// revision by message's braces (HEAD^{/a..b} is one end).
+func endsOf(s string) []endSep {
+	var parts []endSep
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '{':
+			depth++
+		case s[i] == '}' && depth > 0:
+			depth--
+		case depth == 0 && strings.HasPrefix(s[i:], ".."):
+			sep := ".."
+			if strings.HasPrefix(s[i:], "...") {
+				sep = "..."
+			}
+			parts = append(parts, endSep{s[start:i], sep})
+			i += len(sep) - 1
+			start = i + 1
+		}
+	}
+	return append(parts, endSep{s[start:], ""})
 }
 
 // refsReadAs lists the refs git reads name as, by its rules in their
@@ -213,11 +325,15 @@ func dashName(rev string) string {
 // shownRev is rev as the shell reads it back (shellword.Shown), a ref
 // name that begins with - written in full (undashed), as cachediff takes
 // it.
-func (r *Repo) shownRev(rev string) string {
+func (r *Repo) shownRev(rev string) string { return shellword.Shown(r.spelt(rev)) }
+
+// spelt is rev as shownRev writes it, before the shell's quoting: its
+// ref written in full where it begins with - (undashed).
+func (r *Repo) spelt(rev string) string {
 	if full := r.undashed(rev); full != "" {
-		rev = full
+		return full
 	}
-	return shellword.Shown(rev)
+	return rev
 }
 
 // inFolder is what a command a message suggests begins with so that it
@@ -338,13 +454,14 @@ func (r *Repo) patternRange(rng string) (parts []string, err error) {
 		id := strings.TrimSpace(string(out))
 		meant := short(id) + sep + right
 		msg := fmt.Sprintf("the range %s: git cuts a range at its first .., which lies within %s, a revision by its message, so it reads neither end; with that end written as its commit, %s", quotedRev(rng), quotedRev(left), r.shownRev(meant))
-		if err := r.meantRange(meant, id, cmp.Or(right, "HEAD"), sep); err != nil {
+		if err := r.meantRange(meant); err != nil {
 			// The pattern's commit is the other end (:/x..y..HEAD,
-			// x..y HEAD's message): the range given was refused in
-			// turn, unsaid.
-			msg += fmt.Sprintf(", which selects no commit either: %v", err)
+			// x..y HEAD's message), or off the other's line: the
+			// range given was refused in turn, unsaid.
+			msg += fmt.Sprintf(", which the log refuses too: %v", err)
+			return nil, errors.New(msg)
 		}
-		return nil, errors.New(msg)
+		return nil, &refusal{msg, meant}
 	}
 	return parts, nil
 }
@@ -434,20 +551,8 @@ func (r *Repo) olderFirst(a, b string) (string, string) {
 }
 
 // meantRange refuses meant, a range patternRange gives (ID..RIGHT or
-// ID...RIGHT, id the commit of its first end), when it selects no
-// commit, as the log would refuse it: its ends one commit, or, of
-// ID..RIGHT, RIGHT an ancestor of ID.
-func (r *Repo) meantRange(meant, id, right, sep string) error {
-	out, err := r.verifyCommit(right)
-	if err != nil {
-		return nil
-	}
-	b := strings.TrimSpace(string(out))
-	if err := r.sameEnds(meant, id, b); err != nil || sep != ".." {
-		return err
-	}
-	if back, err := r.isAncestor(b, id); err == nil && back {
-		return r.reversedRange(meant, id, b)
-	}
-	return nil
-}
+// ID...RIGHT), as the log refuses it (CheckRange): its ends one commit,
+// reversed, or ID off RIGHT's first-parent line (HEAD^{/x..y}^2..HEAD,
+// the side a merge "x..y" brought in), which was given unsaid, and
+// refused in turn.
+func (r *Repo) meantRange(meant string) error { return r.CheckRange(meant) }

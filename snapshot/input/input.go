@@ -594,22 +594,50 @@ func explicitPath(arg string) bool {
 // refusal (gitsrc's CheckRange), not a log that is refused in turn. ""
 // when git knows no such revision, or there is no repository.
 func revisionHint(dir, arg string) string {
-	if arg == "" || strings.HasPrefix(arg, "-") || strings.ContainsAny(arg, "\n\r\x00") {
+	if arg == "" || strings.ContainsAny(arg, "\n\r\x00") {
 		return ""
 	}
 	repo, err := gitsrc.OpenRepo(dir)
 	if err != nil {
 		return ""
 	}
+	if strings.HasPrefix(arg, "-") {
+		// -z..-y, of branches -z and -y (after --: it was said to be
+		// a flag put after it): the hint of its ref written in full.
+		full := repo.Undashed(arg)
+		if full == "" || strings.HasPrefix(full, "-") {
+			return ""
+		}
+		if h := revisionHint(dir, full); h != "" {
+			return fmt.Sprintf("; %s begins with -, which git would read as an option, and with its ref written in full, %s", shellword.Shown(arg), strings.TrimPrefix(h, "; "))
+		}
+		return ""
+	}
 	known := repoKnows(repo)
-	if a, b, ok := strings.Cut(arg, ".."); ok {
-		b = strings.TrimPrefix(b, ".")
-		if known(cmpOr(a, "HEAD")) && known(cmpOr(b, "HEAD")) {
+	// An end after the first may begin with - (refs/heads/-z..-y): git
+	// reads it there, as Knows does not.
+	knownEnd := func(end string) bool {
+		if strings.HasPrefix(end, "-") {
+			end = repo.Undashed(end)
+		}
+		return end != "" && known(end)
+	}
+	// Cut as meant, not at git's first .. (HEAD^{/a..b}^2..HEAD, whose
+	// pattern holds one, was given no hint at all).
+	if a, b, ok := gitsrc.RangeEnds(arg); ok {
+		if known(cmpOr(a, "HEAD")) && knownEnd(cmpOr(b, "HEAD")) {
 			// A range the log refuses (HEAD..HEAD~1, reversed) was
 			// given as its log all the same, which refused it in turn:
 			// the log's own message says why, and what to write.
 			if err := repo.CheckRange(arg); err != nil {
-				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", shellword.Shown(arg), gitsrc.InFolder(dir), err)
+				hint := fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", shellword.Shown(arg), gitsrc.InFolder(dir), err)
+				// The range the refusal names, as a whole command (it
+				// was said in the refusal's words alone), where the
+				// log takes it.
+				if other := gitsrc.Instead(err); other != "" && repo.CheckRange(other) == nil {
+					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s PATH", gitsrc.InFolder(dir), shellword.Shown(other))
+				}
+				return hint
 			}
 			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s PATH", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg))
 		}
@@ -620,6 +648,12 @@ func revisionHint(dir, arg string) string {
 	}
 	return ""
 }
+
+// RevisionHint is the hint of arg, no path on disk, that git reads as a
+// revision or a range (revisionHint), for a word after -- spelt as a
+// flag (cachediff -- -z..-y X, of branches -z and -y), which was said
+// to be a flag put after --; "" for any other word.
+func RevisionHint(dir, arg string) string { return revisionHint(dir, arg) }
 
 // messageRevHint is the hint for an argument that is no path on disk and
 // is written as git's revision by commit message, :/TEXT (:/one:c): git

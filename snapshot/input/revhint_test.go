@@ -15,7 +15,9 @@ import (
 // "loading HEAD~1: no such file or directory". A word git reads as a
 // revision, or as a range of two, that is no path on disk is told what
 // it is and how to write it; a word git does not know, or a path written
-// ./X, gets no such hint.
+// ./X, gets no such hint. A range whose first end is a revision by
+// message holding .. (HEAD^{/v0..3.0}..HEAD) is cut where meant, not at
+// the pattern's .. (it got no hint), and told the range to run.
 func TestRevisionWithoutPathHint(t *testing.T) {
 	checkLoadHints(t, "no such file or directory", "no such file or directory", "revision", map[string]string{
 		"HEAD~1":       "no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:_cache/develop')",
@@ -25,6 +27,10 @@ func TestRevisionWithoutPathHint(t *testing.T) {
 		"nosuch":       "",
 		"./HEAD":       "",
 		"nosuch..HEAD": "",
+		// Cut as meant, not at the pattern's .. (it was given no hint):
+		// the range with that end written as its commit, to run.
+		"HEAD^{/v0..3.0}..HEAD":  "which lies within HEAD^{/v0..3.0}, a revision by its message, so it reads neither end; with that end written as its commit, ",
+		"HEAD^{/v0..3.0}...HEAD": "; to run it: cachediff -C /",
 	})
 }
 

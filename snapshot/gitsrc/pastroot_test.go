@@ -1,0 +1,34 @@
+package gitsrc
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestPastRootSaid (class e, lead a of g8): the log's own example,
+// --revs HEAD~7..HEAD, in a repository of fewer commits (a new
+// catalogue) said "unknown revision HEAD~7" alone, as though of a typo,
+// and so did HEAD~7:PATH. Each says that it is past the root, how many
+// commits HEAD's first-parent line holds, and the oldest, which is
+// taken; a revision within the line, or of a name git does not know,
+// says nothing of a root.
+func TestPastRootSaid(t *testing.T) {
+	r := xCommits(t, 3)
+	const said = "(it is past the root: the first-parent line of HEAD holds 3 commits, the oldest HEAD~2, commit "
+	_, err := r.Series("HEAD~7..HEAD", "x", "", "")
+	if msg := fmt.Sprint(err); !strings.Contains(msg, "unknown revision HEAD~7 in the range HEAD~7..HEAD "+said) {
+		t.Errorf("Series(HEAD~7..HEAD): %s; want it said past the root", msg)
+	}
+	_, err = r.Resolve("HEAD~3:x")
+	if msg := fmt.Sprint(err); !strings.Contains(msg, "unknown revision HEAD~3 "+said) {
+		t.Errorf("Resolve(HEAD~3:x): %s; want it said past the root", msg)
+	}
+	if _, err := r.Series("HEAD~2..HEAD", "x", "", ""); err != nil {
+		t.Errorf("Series(HEAD~2..HEAD), the oldest given: %v", err)
+	}
+	_, err = r.Series("nope~7..HEAD", "x", "", "")
+	if msg := fmt.Sprint(err); err == nil || strings.Contains(msg, "root") {
+		t.Errorf("Series(nope~7..HEAD): %s; want no word of a root", msg)
+	}
+}

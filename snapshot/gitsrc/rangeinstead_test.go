@@ -1,0 +1,46 @@
+package gitsrc
+
+import "testing"
+
+// TestRefusalInsteadTaken (class c of ed184528): each refusal of the
+// log's range checks that names a range to give instead carries it
+// (Instead), as the hint of a range given with no --revs writes it in a
+// whole command, and the log takes it: reversed, reversed along main's
+// line of a side merged into it, from a fork, off the first-parent
+// line, and A...A. A range refused for another reason names none.
+func TestRefusalInsteadTaken(t *testing.T) {
+	r := xCommits(t, 3)
+	git := gitRunner(t, r)
+	git("checkout", "-q", "-b", "side", "HEAD~1")
+	git("commit", "-q", "--allow-empty", "-m", "side")
+	git("branch", "lone")
+	git("checkout", "-q", "main")
+	git("merge", "-q", "--no-ff", "-m", "merge", "side")
+	git("checkout", "-q", "-b", "fork", "HEAD~1")
+	git("commit", "-q", "--allow-empty", "-m", "fork")
+	git("checkout", "-q", "main")
+	for rng, named := range map[string]bool{
+		"HEAD..HEAD~1": true,  // reversed
+		"main..side":   true,  // reversed, side merged into main
+		"fork..main":   true,  // from a fork
+		"side..main":   true,  // off main's first-parent line
+		"main...main":  true,  // A...A
+		"main..main":   false, // one commit, no range to give
+	} {
+		err := r.CheckRange(rng)
+		if err == nil {
+			t.Errorf("CheckRange(%q) took it", rng)
+			continue
+		}
+		instead := Instead(err)
+		if (instead != "") != named {
+			t.Errorf("CheckRange(%q): %v; Instead %q, want one named %v", rng, err, instead, named)
+			continue
+		}
+		if instead != "" {
+			if err := r.CheckRange(instead); err != nil {
+				t.Errorf("CheckRange(%q) names %q, refused: %v", rng, instead, err)
+			}
+		}
+	}
+}
