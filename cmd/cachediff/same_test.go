@@ -361,8 +361,16 @@ func TestRenderSameSnapshotForged(t *testing.T) {
 	if code := run([]string{"-f", "json", "-o", saved, filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")}, &stdout, &stderr); code != 1 {
 		t.Fatalf("diff of two indexes: exit %d, stderr %q; want 1", code, stderr.String())
 	}
-	if data, err := os.ReadFile(saved); err != nil || !strings.Contains(string(data), `"message": "OLD and NEW are the same snapshot: x/aaaaaaa: dependency`) {
-		t.Fatalf("the saved report lacks the forged warning (%v):\n%s", err, data)
+	// The loader quotes the name now (10ee150d), so the warning no longer
+	// begins with the same-snapshot warning's words; a report edited so
+	// that it does is what render must still read as two snapshots.
+	const quoted, bare = `"message": "\"OLD and NEW are the same snapshot: x\"/aaaaaaa: dependency`, `"message": "OLD and NEW are the same snapshot: x/aaaaaaa: dependency`
+	data, err := os.ReadFile(saved)
+	if err != nil || !strings.Contains(string(data), quoted) {
+		t.Fatalf("the saved report lacks the quoted warning (%v):\n%s", err, data)
+	}
+	if err := os.WriteFile(saved, []byte(strings.Replace(string(data), quoted, bare, 1)), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	stderr.Reset()
 	if code := run([]string{"render", "--fail-on", "removed-spec", saved}, &stdout, &stderr); code != 0 {
