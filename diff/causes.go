@@ -53,6 +53,12 @@ var graphSeed = maphash.MakeSeed()
 // Len is how many nodes g has.
 func (g Graph) Len() int { return len(g.nodes) }
 
+// same reports whether g and h are one graph (the same nodes and table).
+func (g Graph) same(h Graph) bool {
+	return len(g.nodes) == len(h.nodes) && len(g.slots) == len(h.slots) &&
+		(len(g.nodes) == 0 || &g.nodes[0] == &h.nodes[0]) && (len(g.slots) == 0 || &g.slots[0] == &h.slots[0])
+}
+
 // Nodes are g's nodes, in the order they were first filed; the caller
 // must not modify the slice.
 func (g Graph) Nodes() []*GraphNode { return g.nodes }
@@ -4473,8 +4479,15 @@ func (r *Report) Explain(before, after Graph) {
 	// while the pairs are explained (all three read the graphs, none
 	// writes them), and sorted into the warnings at the end.
 	// Each also gathers its graph's lockfile roots first, for roots.
+	// The roots compareSnapshots gathered and respelt are taken as
+	// they are.
 	var cycles [2][]snapshot.Warning
 	var rootsOf [2]map[string][]*GraphNode
+	var ren *respelling
+	given := r.rootsOf(before, after)
+	if given != nil {
+		rootsOf, ren = given.of, given.ren
+	}
 	var wg, gathered sync.WaitGroup
 	gathered.Add(2)
 	for side, g := range [2]Graph{before, after} {
@@ -4483,7 +4496,9 @@ func (r *Report) Explain(before, after Graph) {
 			path = r.New.Path
 		}
 		wg.Go(func() {
-			rootsOf[side] = rootNodes(g)
+			if given == nil {
+				rootsOf[side] = rootNodes(g)
+			}
 			gathered.Done()
 			cycles[side] = cycleWarnings(g, path)
 		})
@@ -4564,7 +4579,8 @@ func (r *Report) Explain(before, after Graph) {
 	}
 	tops = known
 	gathered.Wait()
-	roots, rootWhys := e.roots(rootsOf[0], rootsOf[1], hashes, newRootFilter(r.Options))
+	roots, rootWhys := e.roots(rootsOf[0], rootsOf[1], ren, hashes, newRootFilter(r.Options))
+	rootsOf, ren = [2]map[string][]*GraphNode{}, nil
 	edges := 0
 	for _, l := range e.nodes {
 		edges += len(l.children) + len(l.edges)
@@ -4946,10 +4962,11 @@ func rootNodes(g Graph) map[string][]*GraphNode {
 
 // roots compares the lockfile roots of both sides (o and n, rootNodes of
 // each graph) by their spec as written; nil when neither side has roots.
+// ren is respell(o, n), or nil to make it.
 // The changed roots' pairs are registered: once solved, their Why (a
 // placeholder until then) is filled from the node the map gives. pairs
 // are the report's rebuilt and updated specs (old hash, new hash).
-func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep rootFilter) (*RootChanges, map[*Why]int32) {
+func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [][2]string, keep rootFilter) (*RootChanges, map[*Why]int32) {
 	if len(o) == 0 && len(n) == 0 {
 		return nil, nil
 	}
@@ -4962,7 +4979,9 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, pairs [][2]string, keep 
 	// The roots respelt: of a spelling both sides write, a root respelt
 	// alone (or one that came into it respelt) pairs with its other
 	// spelling below, never with another environment's root of this one.
-	ren := respell(o, n)
+	if ren == nil {
+		ren = respell(o, n)
+	}
 	for root, ons := range o {
 		nns := n[root]
 		if ren.partly(root) || ren.joined[root] > 0 {

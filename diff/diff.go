@@ -604,7 +604,8 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	og, ng, roots := graphsOf(before, after)
 	applied := f
 	var mates map[string]string
-	if ren := respell(roots[0], roots[1]); !ren.none() {
+	ren := respell(roots[0], roots[1])
+	if !ren.none() {
 		mates = ren.mates()
 		if w := ren.byName(); len(w) > 0 {
 			before = renameStacks(before, w) // rootrename.go
@@ -715,6 +716,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		r.Warnings = []snapshot.Warning{}
 	}
 	r.allPairs = allPairs
+	r.roots = &sideRoots{graphs: [2]Graph{og, ng}, of: roots, ren: ren}
 	r.Explain(og, ng)
 	r.Highlights = News(r)
 	return r, nil

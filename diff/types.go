@@ -61,6 +61,30 @@ type Report struct {
 	// narrows the report (wholePairs), for the explainer to match a
 	// name's several edges along them; nil: the report's own.
 	allPairs [][2]string
+	// roots are the lockfile roots of the graphs compareSnapshots
+	// compared and what respell made of them, for Explain of those
+	// graphs: made once, not again (each a fifth of a lockfile pair's
+	// allocation), and dropped once read.
+	roots *sideRoots
+}
+
+// sideRoots are the lockfile roots of two graphs (rootNodes of each)
+// and their respelling (respell).
+type sideRoots struct {
+	graphs [2]Graph
+	of     [2]map[string][]*GraphNode
+	ren    *respelling
+}
+
+// rootsOf returns r.roots when they are those of the graphs og and ng,
+// and drops them: nil otherwise.
+func (r *Report) rootsOf(og, ng Graph) *sideRoots {
+	s := r.roots
+	r.roots = nil
+	if s == nil || !s.graphs[0].same(og) || !s.graphs[1].same(ng) {
+		return nil
+	}
+	return s
 }
 
 // HasChanges reports whether the snapshots differ: a package added,
