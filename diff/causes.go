@@ -4479,15 +4479,10 @@ func (r *Report) Explain(before, after Graph) {
 	// while the pairs are explained (all three read the graphs, none
 	// writes them), and sorted into the warnings at the end.
 	// Each also gathers its graph's lockfile roots first, for roots.
-	// The roots compareSnapshots gathered and respelt are taken as
-	// they are.
+	// The roots' respelling compareSnapshots made is taken as it is.
 	var cycles [2][]snapshot.Warning
 	var rootsOf [2]map[string][]*GraphNode
-	var ren *respelling
-	given := r.rootsOf(before, after)
-	if given != nil {
-		rootsOf, ren = given.of, given.ren
-	}
+	ren := r.respeltOf(before, after)
 	var wg, gathered sync.WaitGroup
 	gathered.Add(2)
 	for side, g := range [2]Graph{before, after} {
@@ -4496,9 +4491,7 @@ func (r *Report) Explain(before, after Graph) {
 			path = r.New.Path
 		}
 		wg.Go(func() {
-			if given == nil {
-				rootsOf[side] = rootNodes(g)
-			}
+			rootsOf[side] = rootNodes(g)
 			gathered.Done()
 			cycles[side] = cycleWarnings(g, path)
 		})

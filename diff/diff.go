@@ -613,6 +613,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		before = respellStacks(before, og, ng, roots[0], ren)
 		applied.Stacks = renamedStacks(f.Stacks, ren.stackNames())
 	}
+	roots = [2]map[string][]*GraphNode{} // garbage while the packages are compared: Explain gathers them again
 	unfiltered := [2]*snapshot.Snapshot{before, after}
 	var ignore [numFacets]bool
 	for _, name := range f.Ignore {
@@ -716,7 +717,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		r.Warnings = []snapshot.Warning{}
 	}
 	r.allPairs = allPairs
-	r.roots = &sideRoots{graphs: [2]Graph{og, ng}, of: roots, ren: ren}
+	r.respelt = &respeltGraphs{graphs: [2]Graph{og, ng}, ren: ren}
 	r.Explain(og, ng)
 	r.Highlights = News(r)
 	return r, nil
