@@ -604,7 +604,8 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	og, ng, roots := graphsOf(before, after)
 	applied := f
 	var mates map[string]string
-	if ren := respell(roots[0], roots[1]); !ren.none() {
+	ren := respell(roots[0], roots[1])
+	if !ren.none() {
 		mates = ren.mates()
 		if w := ren.byName(); len(w) > 0 {
 			before = renameStacks(before, w) // rootrename.go
@@ -612,6 +613,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		before = respellStacks(before, og, ng, roots[0], ren)
 		applied.Stacks = renamedStacks(f.Stacks, ren.stackNames())
 	}
+	roots = [2]map[string][]*GraphNode{} // garbage while the packages are compared: Explain gathers them again
 	unfiltered := [2]*snapshot.Snapshot{before, after}
 	var ignore [numFacets]bool
 	for _, name := range f.Ignore {
@@ -715,6 +717,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		r.Warnings = []snapshot.Warning{}
 	}
 	r.allPairs = allPairs
+	r.respelt = &respeltGraphs{graphs: [2]Graph{og, ng}, ren: ren}
 	r.Explain(og, ng)
 	r.Highlights = News(r)
 	return r, nil

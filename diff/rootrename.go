@@ -95,7 +95,7 @@ func renamedRoots(oldRoots, newRoots map[string][]string) map[string]string {
 // its environment (respelling.mate).
 func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]bool, map[rootAt]string) {
 	_, news := leftRoots(o, n)
-	whole, split, mates, _, _ := respeltRootsLeft(o, n, news)
+	whole, split, mates, _, _ := respeltRootsLeft(o, n, news, &heldRoots{})
 	return whole, split, mates
 }
 
@@ -108,19 +108,28 @@ func respeltRoots(o, n map[string][]*GraphNode) (map[string]string, map[string]b
 // removed and added, respelt whole into hdf5@3.0 with rhel's); each
 // such new root goes to one old root, the first by spelling. The fourth
 // map returned holds the spelling of the new root of the third's.
-func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string]string, map[string]bool, map[rootAt]string, map[rootAt]string, map[rootAt]string) {
+// held is heldAll of o and n, made here when not yet.
+func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand, held *heldRoots) (map[string]string, map[string]bool, map[rootAt]string, map[rootAt]string, map[rootAt]string) {
 	// Only the roots of a spelling one side alone writes pair: the rest
 	// are left out from the start (of 128,000 roots written on both
 	// sides, the names of each were gathered, and looked through again,
 	// for none).
+	// Each list made at its bound when it takes its first root: grown by
+	// append, their copies were as many bytes again.
 	var gone, cameRoots []string
 	for root := range o {
 		if _, ok := n[root]; !ok {
+			if gone == nil {
+				gone = make([]string, 0, len(o))
+			}
 			gone = append(gone, root)
 		}
 	}
 	for root := range n {
 		if _, ok := o[root]; !ok {
+			if cameRoots == nil {
+				cameRoots = make([]string, 0, len(n))
+			}
 			cameRoots = append(cameRoots, root)
 		}
 	}
@@ -128,16 +137,10 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 		return nil, nil, nil, nil, nil
 	}
 	hm := hashMates(o, n)
-	only := func(m map[string][]*GraphNode, roots []string) map[string][]*GraphNode {
-		out := make(map[string][]*GraphNode, len(roots))
-		for _, root := range roots {
-			out[root] = m[root]
-		}
-		return out
-	}
+	oldHeld, newHeld := held.of(o, n)
 	// renamedRoots makes of these what it makes of all: a spelling both
 	// sides write is none of them.
-	oldNames, newNames := namesOf(only(o, gone)), namesOf(only(n, cameRoots))
+	oldNames, newNames := namesOfRoots(o, gone), namesOfRoots(n, cameRoots)
 	// A spec is counted once: a root whose spec the other side roots
 	// (under a spelling of its own, or one both sides write) is that
 	// root respelt (removed and added, or renamed below), never another
@@ -158,25 +161,34 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 	// rebuilt: hdf5@2.0 joins the spelling hdf5@1.0 takes by hash). A
 	// hash either side roots under any spelling pairs by hash alone: such
 	// a root is kept or respelt, never another root rebuilt.
-	oldHeld, newHeld := heldAll(o), heldAll(n)
 	slices.Sort(cameRoots)
-	var spelt []string  // a new root's spelling, by its number
-	var hashes []string // a new root's hash, by its number
-	var used []bool     // a new root paired, by its number
-	byArch := map[rootEnv][]int{}
+	var spelt []string     // a new root's spelling, by its number
+	var nodes []*GraphNode // a new root's spec, by its number
+	var used []bool        // a new root paired, by its number
 	for _, y := range cameRoots {
 		for _, g := range n[y] {
 			if oldHeld[g.Hash()] {
 				continue
 			}
-			for pass := range int8(3) {
-				k := rootArch(g, y, pass)
-				byArch[k] = append(byArch[k], len(spelt))
-			}
-			spelt, hashes, used = append(spelt, y), append(hashes, g.Hash()), append(used, false)
+			spelt, nodes, used = append(spelt, y), append(nodes, g), append(used, false)
 		}
 	}
+	// The new roots not paired yet by their rootEnv of one pass, filed
+	// when that pass first looks one up: a pass's keys are its own, and
+	// the map of the pass before is garbage then (filed for the three
+	// passes at once, they were a tenth of a lockfile pair's allocation).
+	var byArch map[rootEnv][]int
+	filed := int8(-1)
 	next := func(k rootEnv) (string, string) {
+		if filed != k.pass {
+			byArch, filed = make(map[rootEnv][]int, len(spelt)), k.pass
+			for j, y := range spelt {
+				if !used[j] {
+					ak := rootArch(nodes[j], y, k.pass)
+					byArch[ak] = append(byArch[ak], j)
+				}
+			}
+		}
 		l := byArch[k]
 		for len(l) > 0 && used[l[0]] { // each dropped once
 			l = l[1:]
@@ -186,7 +198,7 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand) (map[string
 			return "", ""
 		}
 		used[l[0]], byArch[k] = true, l[1:]
-		return spelt[l[0]], hashes[l[0]]
+		return spelt[l[0]], nodes[l[0]].Hash()
 	}
 	slices.Sort(gone)
 	// The new spelling of each gone spelling's specs' hashes (as
@@ -368,9 +380,25 @@ func eachNotIn(mine, theirs []*GraphNode, f func(g *GraphNode)) {
 	}
 }
 
+// heldRoots are heldAll of the old and the new roots, made when first
+// needed, once for respell and respeltRootsLeft.
+type heldRoots struct{ old, cur map[string]bool }
+
+// of returns heldAll of o and of n, made on the first call.
+func (h *heldRoots) of(o, n map[string][]*GraphNode) (map[string]bool, map[string]bool) {
+	if h.old == nil {
+		h.old, h.cur = heldAll(o), heldAll(n)
+	}
+	return h.old, h.cur
+}
+
 // heldAll returns the hashes m (rootNodes) roots under any spelling.
 func heldAll(m map[string][]*GraphNode) map[string]bool {
-	hs := map[string]bool{}
+	n := 0
+	for _, l := range m {
+		n += len(l)
+	}
+	hs := make(map[string]bool, n)
 	for _, l := range m {
 		for _, g := range l {
 			hs[g.Hash()] = true
@@ -439,8 +467,14 @@ func withoutVersion(s string) string {
 // packages): all of them, so that what renamedRoots makes of a root does
 // not depend on the map's order.
 func namesOf(m map[string][]*GraphNode) map[string][]string {
-	out := make(map[string][]string, len(m))
-	for root, ns := range m {
+	return namesOfRoots(m, slices.Collect(maps.Keys(m)))
+}
+
+// namesOfRoots is namesOf of the roots of m named in roots alone.
+func namesOfRoots(m map[string][]*GraphNode, roots []string) map[string][]string {
+	out := make(map[string][]string, len(roots))
+	for _, root := range roots {
+		ns := m[root]
 		l := make([]string, len(ns))
 		for i, x := range ns {
 			l[i] = x.Name
@@ -838,7 +872,8 @@ func leftRoots(o, n map[string][]*GraphNode) (olds, news []rootCand) {
 // keys.
 func respell(o, n map[string][]*GraphNode) *respelling {
 	olds, news := leftRoots(o, n)
-	whole, split, mates, mateRoots, hm := respeltRootsLeft(o, n, news)
+	var held heldRoots
+	whole, split, mates, mateRoots, hm := respeltRootsLeft(o, n, news, &held)
 	r := &respelling{whole: whole, mate: mates}
 	if len(olds) == 0 && len(news) == 0 && len(split) == 0 {
 		return r
@@ -877,7 +912,7 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	// The hashes each side roots under any spelling: a root whose hash
 	// the other side roots is that root respelt (by hash) or kept, never
 	// another environment's root respelt by its arch.
-	oldHeld, newHeld := heldAll(o), heldAll(n)
+	oldHeld, newHeld := held.of(o, n)
 	type key struct {
 		hash, name, rest, version, facets string
 		arch                              envArch
@@ -1923,22 +1958,35 @@ func hashMates(o, n map[string][]*GraphNode) map[rootAt]string {
 		both     bool
 	}
 	type key struct{ hash, name, rest string }
-	only := func(mine, theirs map[string][]*GraphNode, out map[key][]root) {
+	// The new roots are filed only under a key of the old ones: the
+	// rest pair with none (filed all, they were a twentieth of a
+	// lockfile pair's allocation).
+	only := func(mine, theirs map[string][]*GraphNode, out, of map[key][]root) {
 		for x, l := range mine {
 			tl := theirs[x]
 			both := len(tl) > 0
+			rest := ""
 			eachNotIn(l, tl, func(g *GraphNode) { // not rooted under x on both sides
-				k := key{g.Hash(), g.Name, withoutVersion(x)}
+				if rest == "" {
+					rest = withoutVersion(x)
+				}
+				k := key{g.Hash(), g.Name, rest}
+				if of != nil {
+					if _, ok := of[k]; !ok {
+						return
+					}
+				}
 				out[k] = append(out[k], root{x, both})
 			})
 		}
 	}
-	olds, news := map[key][]root{}, map[key][]root{}
-	only(o, n, olds)
+	olds := map[key][]root{}
+	only(o, n, olds, nil)
 	if len(olds) == 0 {
 		return nil
 	}
-	only(n, o, news)
+	news := make(map[key][]root, len(olds))
+	only(n, o, news, olds)
 	order := func(a, b root) int {
 		return cmp.Or(cmp.Compare(boolInt(a.both), boolInt(b.both)), strings.Compare(a.spelling, b.spelling))
 	}

@@ -61,6 +61,31 @@ type Report struct {
 	// narrows the report (wholePairs), for the explainer to match a
 	// name's several edges along them; nil: the report's own.
 	allPairs [][2]string
+	// respelt is what respell made of the lockfile roots of the graphs
+	// compareSnapshots compared, for Explain of those graphs: made once,
+	// not again (each respell a tenth of a lockfile pair's allocation),
+	// and dropped once read.
+	respelt *respeltGraphs
+}
+
+// respeltGraphs is the respelling (respell) of the lockfile roots of two
+// graphs. The roots themselves (rootNodes) are not kept: held while the
+// packages are compared, they were a twentieth of a lockfile pair's
+// peak, and Explain gathers them again beside its cycle search.
+type respeltGraphs struct {
+	graphs [2]Graph
+	ren    *respelling
+}
+
+// respeltOf returns the respelling r.respelt holds when it is of the
+// graphs og and ng, and drops it: nil otherwise.
+func (r *Report) respeltOf(og, ng Graph) *respelling {
+	s := r.respelt
+	r.respelt = nil
+	if s == nil || !s.graphs[0].same(og) || !s.graphs[1].same(ng) {
+		return nil
+	}
+	return s.ren
 }
 
 // HasChanges reports whether the snapshots differ: a package added,

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/race"
 )
 
 // writeRootsLock writes the lockfile of snapshot s of a series of n
@@ -117,3 +119,49 @@ func TestRenderLockfileRootsAllocsLinear(t *testing.T) {
 		}
 	}
 }
+
+// rootsLockPair writes the lockfiles of snapshots 0 and 1 of
+// writeRootsLock's series of n roots, and returns them and their bytes
+// in all.
+func rootsLockPair(t *testing.T, n int) (paths []string, size int64) {
+	t.Helper()
+	dir := t.TempDir()
+	for s := range 2 {
+		p := filepath.Join(dir, fmt.Sprintf("s%d.lock", s))
+		writeRootsLock(t, p, n, s)
+		st, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths, size = append(paths, p), size+st.Size()
+	}
+	return paths, size
+}
+
+// TestRootsLockAllocates (issue 35, class d): a lockfile pair of many
+// roots, each renamed, respelt with its version changed, rehashed or
+// removed (writeRootsLock), allocated 22-25x its bytes, and under the
+// memory limit's 24 MiB floor the collections are what a diff allocates
+// over the room the limit leaves above the live heap: 2,000 → 8,000
+// roots collected 4 → 22-29 times, 5.5-6.5x the CPU. The roots' pairing
+// made its maps over every root twice (compareSnapshots and Explain
+// each respelt them), three passes' maps at once, and lists grown by
+// append; it now allocates 18x at 4,000 roots (21.6x at 1,000, a
+// run's fixed costs), and the live heap at its peak stays within 4x the
+// input (3.1x). 4x the roots allocates at most allocBound times the
+// bytes. Over rootsLockAllocBound at 4,000 roots, it fails on the
+// code before (21.9x).
+func TestRootsLockAllocates(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector allocates for its bookkeeping: the bytes allocated are not the code's")
+	}
+	const n = 1000
+	if r := checkLargerShape(t, "roots lockfile", n, rootsLockPair, 4.0)[1]; r > rootsLockAllocBound {
+		t.Errorf("roots lockfile %d: allocated %.1fx the input, want at most %.0fx (the roots' pairing making its maps over every root again?)", 4*n, r, rootsLockAllocBound)
+	}
+}
+
+// rootsLockAllocBound is what TestRootsLockAllocates' pair of 4,000
+// roots may allocate over its bytes: 21.9-22.1x before the roots'
+// pairing was made once, 17.8-17.9x after.
+const rootsLockAllocBound = 20.0
