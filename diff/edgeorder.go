@@ -199,12 +199,20 @@ func specKeys(specs []*Spec, g Graph, keys []uint64) []uint64 {
 // (hdf5@1.0), builds alike, old → new took o's mate q (stack hdf5
 // before hdf5@1.0), new → old l (hdf5@1.0 before q's stack respelt
 // hdf5@=1.0), and the roots hdf5@1.0 paired otherwise each way
-// (TestRootTwiceMateSpecsMirror).
+// (TestRootTwiceMateSpecsMirror). The stacks are each spec's own, as
+// its side wrote them (its graph's node), not the old side's respelt:
+// of libx a and b, both of curl-x@=1.0's root, now c of curl-x's (that
+// root respelt) and d of curl-x@1.0's, old → new put c (curl-x) before
+// d, new → old d before c (respelt curl-x@=1.0), and a, b paired c, d
+// one way and d, c the other (TestTwinsOrderedByTheirOwnStacks).
 func keyOrder(specs []*Spec, g Graph, keys []uint64, mated []bool) []int {
 	k := make([]uint64, len(specs))
+	stacks := make([][]string, len(specs)) // each spec's own, as its side wrote them
 	for i, s := range specs {
-		if _, at := g.place(s.Hash); at >= 0 {
+		stacks[i] = s.Stacks
+		if n, at := g.place(s.Hash); at >= 0 {
 			k[i] = keys[at]
+			stacks[i] = n.spec().Stacks
 		}
 	}
 	order := make([]int, len(specs))
@@ -219,7 +227,7 @@ func keyOrder(specs []*Spec, g Graph, keys []uint64, mated []bool) []int {
 			return 1
 		}
 		return cmp.Or(cmp.Compare(boolInt(mated[b]), boolInt(mated[a])),
-			compareJoined(specs[a].Stacks, specs[b].Stacks), strings.Compare(specs[a].Hash, specs[b].Hash))
+			compareJoined(stacks[a], stacks[b]), strings.Compare(specs[a].Hash, specs[b].Hash))
 	})
 	return order
 }
