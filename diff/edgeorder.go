@@ -140,8 +140,8 @@ func canonicalOrder(classes []*edgeClass, og, ng Graph, mates map[string]string)
 			}
 		}
 		oldKey, newKey := specKeys(c.olds, og, keys[0]), specKeys(c.news, ng, keys[1])
-		po := keyOrder(c.olds, c.news, oldKey, newKey, oldMate)
-		pn := keyOrder(c.news, c.olds, newKey, oldKey, newMate)
+		po := keyOrder(c.olds, c.news, og, oldKey, newKey, oldMate)
+		pn := keyOrder(c.news, c.olds, ng, newKey, oldKey, newMate)
 		at := make([]int, len(pn)) // each new spec's place after
 		for x, j := range pn {
 			at[j] = x
@@ -215,10 +215,23 @@ func specKeys(specs []*Spec, g Graph, keys []uint64) []uint64 {
 // came q before d (their stacks respelt cmake@2.0.1 and cmake@=1.0)
 // old → new and, as d and q, both cmake, by hash new → old, so the
 // exact pass paired one way round as the roots did and the other
-// crosswise (TestRootMatesOfOneKeyMirror). specs' keys are k, their
-// mates' (of the other list, others) otherKey; mate is each spec's
-// mate's place in others (-1: none).
-func keyOrder(specs, others []*Spec, k, otherKey []uint64, mate []int) []int {
+// crosswise (TestRootMatesOfOneKeyMirror). Other specs go by their
+// stacks, each spec's own as its side wrote them (its graph's node),
+// not the old side's respelt: of libx a and b, both of curl-x@=1.0's
+// root, now c of curl-x's (that root respelt) and d of curl-x@1.0's,
+// old → new put c (curl-x) before d, new → old d before c (respelt
+// curl-x@=1.0), and a, b paired c, d one way and d, c the other
+// (TestTwinsOrderedByTheirOwnStacks). specs' keys are k, their mates'
+// (of the other list, others) otherKey; mate is each spec's mate's
+// place in others (-1: none); g is specs' side's graph.
+func keyOrder(specs, others []*Spec, g Graph, k, otherKey []uint64, mate []int) []int {
+	stacks := make([][]string, len(specs)) // each spec's own, as its side wrote them
+	for i, s := range specs {
+		stacks[i] = s.Stacks
+		if n, at := g.place(s.Hash); at >= 0 {
+			stacks[i] = n.spec().Stacks
+		}
+	}
 	order := make([]int, len(specs))
 	for i := range order {
 		order[i] = i
@@ -232,7 +245,7 @@ func keyOrder(specs, others []*Spec, k, otherKey []uint64, mate []int) []int {
 		}
 		ma, mb := mate[a], mate[b]
 		if c := cmp.Compare(boolInt(mb >= 0), boolInt(ma >= 0)); c != 0 || ma < 0 {
-			return cmp.Or(c, compareJoined(specs[a].Stacks, specs[b].Stacks), strings.Compare(specs[a].Hash, specs[b].Hash))
+			return cmp.Or(c, compareJoined(stacks[a], stacks[b]), strings.Compare(specs[a].Hash, specs[b].Hash))
 		}
 		// Two mated specs of one key: by their mates' keys, then by
 		// their pairs' hashes as sets, the same order either way round.

@@ -8,8 +8,9 @@ import (
 )
 
 // ownSpellingsLock loads a lockfile of n roots of foo, each of an os of
-// its own over one hub: written foo@1, or, respelt, each foo@1.<i>.
-func ownSpellingsLock(t *testing.T, n int, respelt bool) *snapshot.Snapshot {
+// its own (or, oneOS, all of one os) over one hub: written foo@1, or,
+// respelt, each foo@1.<i>.
+func ownSpellingsLock(t *testing.T, n int, respelt, oneOS bool) *snapshot.Snapshot {
 	t.Helper()
 	h := spellHash
 	node := func(name, hash, osName, deps string) string {
@@ -24,7 +25,11 @@ func ownSpellingsLock(t *testing.T, n int, respelt bool) *snapshot.Snapshot {
 			spelling = fmt.Sprintf("foo@1.%d", i)
 		}
 		roots = append(roots, fmt.Sprintf(`{"hash":%q,"spec":%q}`, h('f', i), spelling))
-		specs = append(specs, node("foo", h('f', i), fmt.Sprintf("os%d", i), hub))
+		osName := fmt.Sprintf("os%d", i)
+		if oneOS {
+			osName = "os"
+		}
+		specs = append(specs, node("foo", h('f', i), osName, hub))
 	}
 	return loadLock(t, roots, specs)
 }
@@ -37,10 +42,33 @@ func ownSpellingsLock(t *testing.T, n int, respelt bool) *snapshot.Snapshot {
 // roots cost 15.9x). Taken once for the old spelling, 4x the roots
 // cost at most ~4.4x, and the hub is in every new spelling's stack.
 func TestRespeltIntoOwnSpellingsLinear(t *testing.T) {
+	respeltIntoOwnSpellings(t, false)
+}
+
+// TestRespeltIntoOwnSpellingsOneOSLinear (class c): of
+// TestRespeltIntoOwnSpellingsLinear's roots all of one os, the n
+// renames share their alts too (each of the n spellings goes whole into
+// foo@1 there, r.wholeThere), and 38f18596 takes them once for the old
+// spelling and alts (tookCombo), the renames after the first marked
+// dup. With that undone the test above still passed (each rename's
+// alts its own os's, none shared): here the hub took all n alts for
+// each of the n renames again, 4x the roots 15.8x the steps and 16.4x
+// the bytes.
+func TestRespeltIntoOwnSpellingsOneOSLinear(t *testing.T) {
+	respeltIntoOwnSpellings(t, true)
+}
+
+// respeltIntoOwnSpellings is respellFourTimes of ownSpellingsLock: each
+// of the n spellings goes whole into foo@1, and the hub is in each.
+func respeltIntoOwnSpellings(t *testing.T, oneOS bool) {
+	t.Helper()
 	respellFourTimes(t, func(n int, steps *int) uint64 {
-		s, bytes := respellStacksBytes(ownSpellingsLock(t, n, false), ownSpellingsLock(t, n, true), func(ren *respelling) {
+		s, bytes := respellStacksBytes(ownSpellingsLock(t, n, false, oneOS), ownSpellingsLock(t, n, true, oneOS), func(ren *respelling) {
 			if len(ren.wholeInto["foo@1"]) != n {
 				t.Fatalf("%d roots: %d spellings go whole into foo@1, want %d", n, len(ren.wholeInto["foo@1"]), n)
+			}
+			if oneOS && len(ren.wholeThere) != n {
+				t.Fatalf("%d roots of one os: %d spellings go whole into foo@1 there, want %d", n, len(ren.wholeThere), n)
 			}
 			*steps = 0
 		})
