@@ -404,6 +404,18 @@ func Shorten(s string) string {
 	return b.String()
 }
 
+// CutMark is the mark of a value cut for a message (a --package value,
+// a report's value in render's error): "…" and the first 8 hexadecimal
+// digits of the SHA-256 of the whole value, as Shorten marks a cut word,
+// so that two values that differ only past the cut read apart.
+func CutMark(v string) string { return cutMark(v, 0) }
+
+// CutMarkBytes is CutMark of the value b, not copied.
+func CutMarkBytes(b []byte) string {
+	sum := sha256.Sum256(b)
+	return markOf(sum[:], 0)
+}
+
 // cutMarkLen is the characters of cutMark's mark: "…" and 8 digits.
 const cutMarkLen = 9
 
@@ -427,7 +439,12 @@ func cutMark(v string, more int) string {
 		v = v[n:]
 	}
 	var sum [sha256.Size]byte
-	digits := hex.EncodeToString(h.Sum(sum[:0]))
+	return markOf(h.Sum(sum[:0]), more)
+}
+
+// markOf is cutMark of a value whose SHA-256 is sum.
+func markOf(sum []byte, more int) string {
+	digits := hex.EncodeToString(sum)
 	n := cutMarkLen - 1 + more
 	mark := make([]byte, 0, len("…")+n)
 	mark = append(mark, "…"...)
