@@ -48,8 +48,8 @@ func TestCutMiddleKeepsEscapesWhole(t *testing.T) {
 func TestShortenKeepsEscapesWhole(t *testing.T) {
 	for _, esc := range escapesOfVisibleText {
 		q := regexp.QuoteMeta(esc)
-		wordRe := regexp.MustCompile(`^a*(` + q + `)*…[0-9a-f]{8}$`)
-		textRe := regexp.MustCompile(`^a*( (` + q + `)+)*( (` + q + `)*)?…[0-9a-f]{8}$`)
+		wordRe := regexp.MustCompile(`^a*(` + q + `)*…[0-9a-f]{8,}$`)
+		textRe := regexp.MustCompile(`^a*( (` + q + `)+)*( (` + q + `)*)?…[0-9a-f]{8,}$`)
 		for j := range 12 {
 			word := strings.Repeat("a", j) + strings.Repeat(esc, maxWord)
 			if got := Shorten(word); !wordRe.MatchString(got) {

@@ -161,8 +161,18 @@ func CutLabel(s string, limit int, width func(rune) int) string {
 	if _, _, cut := cutMiddle(s, limit, width); !cut {
 		return s
 	}
-	head, tail, _ := cutMiddle(s, max(limit-cutMarkLen, 1), width)
-	return s[:head] + cutMark(s) + "…" + s[tail:]
+	// The head and tail either side of a mark of 10: limit+1 wide, or
+	// narrower where a cluster or escape is kept whole, or a wide
+	// character does not fit. The mark then takes as many more digits
+	// (cutMark): a name cut is limit+1 wide, wider than any left whole,
+	// so never reads as one. Cut to limit wide, the name cut read as the
+	// name left whole spelt so.
+	head, tail, _ := cutMiddle(s, max(limit-cutMarkLen+1, 1), width)
+	used := 0
+	for _, r := range s[:head] + s[tail:] {
+		used += width(r)
+	}
+	return s[:head] + cutMark(s, max(limit-cutMarkLen-used, 0)) + "…" + s[tail:]
 }
 
 // cutMiddle is where CutMiddle cuts s: its head s[:head] and its tail
@@ -381,22 +391,44 @@ func Shorten(s string) string {
 		return s // a list joined: short words, no more characters than bytes
 	}
 	var b strings.Builder
-	if !shorten(s, maxText, nil) {
+	if cut, _ := shorten(s, maxText, nil); !cut {
 		shorten(s, maxText, &b)
 		return b.String()
 	}
-	shorten(s, maxText-cutMarkLen+1, &b)
-	b.WriteString(cutMark(s))
+	// A text cut before an escape or a word's mark that does not fit
+	// keeps fewer characters: its mark takes as many more digits, so
+	// that it is maxText+1 characters, as no text left whole is.
+	limit := maxText - cutMarkLen + 1
+	_, text := shorten(s, limit, &b)
+	b.WriteString(cutMark(s, limit-text))
 	return b.String()
+}
+
+// CutMark is the mark of a value cut for a message (a --package value,
+// a report's value in render's error): "…" and the first 8 hexadecimal
+// digits of the SHA-256 of the whole value, as Shorten marks a cut word,
+// so that two values that differ only past the cut read apart.
+func CutMark(v string) string { return cutMark(v, 0) }
+
+// CutMarkBytes is CutMark of the value b, not copied.
+func CutMarkBytes(b []byte) string {
+	sum := sha256.Sum256(b)
+	return markOf(sum[:], 0)
 }
 
 // cutMarkLen is the characters of cutMark's mark: "…" and 8 digits.
 const cutMarkLen = 9
 
 // cutMark is what a value cut by Shorten or CutLabel gets where it is
-// cut: "…" and the first 8 hexadecimal digits of the SHA-256 of the
-// whole value, so that values cut alike read apart.
-func cutMark(v string) string {
+// cut: "…" and the first 8+more hexadecimal digits of the SHA-256 of
+// the whole value (past its 64, its digits again), so that values cut
+// alike read apart. more makes up for characters a cut keeps fewer
+// than it might (an escape or a cluster kept whole, left out): a value
+// cut is then one character longer than any left whole, so never reads
+// as one. Cut to 188 characters before "\u202e" and marked with 8
+// digits, the word of 197 characters read as the word left whole that
+// is spelt so.
+func cutMark(v string, more int) string {
 	// In pieces: a copy of a long value ([]byte(v)) doubled what
 	// Markdown allocates for a spec of 100,000 variants.
 	h := sha256.New()
@@ -407,27 +439,41 @@ func cutMark(v string) string {
 		v = v[n:]
 	}
 	var sum [sha256.Size]byte
-	return "…" + hex.EncodeToString(h.Sum(sum[:0])[:4])
+	return markOf(h.Sum(sum[:0]), more)
+}
+
+// markOf is cutMark of a value whose SHA-256 is sum.
+func markOf(sum []byte, more int) string {
+	digits := hex.EncodeToString(sum)
+	n := cutMarkLen - 1 + more
+	mark := make([]byte, 0, len("…")+n)
+	mark = append(mark, "…"...)
+	for ; n > len(digits); n -= len(digits) {
+		mark = append(mark, digits...)
+	}
+	return string(append(mark, digits[:n]...))
 }
 
 // shorten writes Shorten's text of s to b, of at most limit
 // characters, each cut word marked (cutMark), and tells whether the
-// text was cut, its mark left for Shorten to write. With b nil it
-// writes nothing, and only tells.
-func shorten(s string, limit int, b *strings.Builder) (cut bool) {
-	text, word := 0, 0 // characters written, and of the current word
+// text was cut, its mark left for Shorten to write, and the characters
+// written. With b nil it writes nothing, and only tells.
+func shorten(s string, limit int, b *strings.Builder) (cut bool, text int) {
+	word := 0          // characters of the current word
 	wordMax := maxWord // the characters the current word keeps
+	wordStart := 0     // the start of the current word
 	wordEnd := 0       // the end of the current word
+	wordText := 0      // text written before the current word
 	escEnd := 0        // the end of the escape of visible text read last
 	for i, r := range s {
 		if text >= limit {
-			return true
+			return true, text
 		}
 		space := r == ' ' || r == '\n' || r == '\r' || r == '\t'
 		if !space && i >= wordEnd {
 			// A word begins: one longer than maxWord keeps room for
 			// its mark.
-			wordEnd = len(s)
+			wordStart, wordEnd, wordText = i, len(s), text
 			if k := strings.IndexAny(s[i:], " \n\r\t"); k >= 0 {
 				wordEnd = i + k
 			}
@@ -447,7 +493,7 @@ func shorten(s string, limit int, b *strings.Builder) (cut bool) {
 				case word+k > wordMax:
 					word = wordMax // the word is cut here
 				case text+k > limit:
-					return true
+					return true, text
 				}
 			}
 		}
@@ -455,13 +501,16 @@ func shorten(s string, limit int, b *strings.Builder) (cut bool) {
 			word = 0
 		} else if word++; word > wordMax {
 			if word == wordMax+1 {
-				if text+cutMarkLen > limit {
-					return true
+				// Cut before an escape, the word kept fewer than
+				// wordMax: its mark makes up for them (cutMark).
+				more := wordMax - (text - wordText)
+				if text+cutMarkLen+more > limit {
+					return true, text
 				}
 				if b != nil {
-					b.WriteString(cutMark(s[wordStart(s, i):wordEnd]))
+					b.WriteString(cutMark(s[wordStart:wordEnd], more))
 				}
-				text += cutMarkLen
+				text += cutMarkLen + more
 			}
 			continue
 		}
@@ -474,12 +523,7 @@ func shorten(s string, limit int, b *strings.Builder) (cut bool) {
 		}
 		b.WriteRune(r)
 	}
-	return false
-}
-
-// wordStart is where the word holding s[i] begins.
-func wordStart(s string, i int) int {
-	return strings.LastIndexAny(s[:i], " \n\r\t") + 1
+	return false, text
 }
 
 // clean reports whether s holds only characters shorten keeps as they are.

@@ -69,24 +69,25 @@ func shortenRef(s string) string {
 	if len(s) <= maxWord && clean(s) {
 		return s // the common case: short and plain
 	}
-	out, cut := shortenRefAt(s, maxText)
+	out, cut, _ := shortenRefAt(s, maxText)
 	if cut {
-		out, _ = shortenRefAt(s, maxText-8)
-		out += cutMark(s)
+		var text int
+		out, _, text = shortenRefAt(s, maxText-8)
+		out += cutMark(s, maxText-8-text) // maxText+1 characters in all
 	}
 	return out
 }
 
 // shortenRefAt is shortenRef's text of at most limit characters, a word
 // longer than maxWord cut to its first maxWord-8 and its mark, and
-// whether the text was cut.
-func shortenRefAt(s string, limit int) (string, bool) {
+// whether the text was cut, and its characters.
+func shortenRefAt(s string, limit int) (string, bool, int) {
 	var b strings.Builder
 	text := 0
 	for i := 0; i < len(s); {
 		if r, n := utf8.DecodeRuneInString(s[i:]); isSpace(r) {
 			if text == limit {
-				return b.String(), true
+				return b.String(), true, text
 			}
 			b.WriteRune(r)
 			text++
@@ -104,11 +105,11 @@ func shortenRefAt(s string, limit int) (string, bool) {
 		word := []rune(s[i:j]) // an invalid byte a rune of its own, U+FFFD
 		keep, mark := len(word), ""
 		if len(word) > maxWord {
-			keep, mark = maxWord-8, cutMark(s[i:j]) // the digest of its bytes
+			keep, mark = maxWord-8, cutMark(s[i:j], 0) // the digest of its bytes
 		}
 		for _, r := range word[:keep] {
 			if text == limit {
-				return b.String(), true
+				return b.String(), true, text
 			}
 			if !cleanRune(r) {
 				r = utf8.RuneError
@@ -118,14 +119,14 @@ func shortenRefAt(s string, limit int) (string, bool) {
 		}
 		if mark != "" {
 			if text+9 > limit {
-				return b.String(), true
+				return b.String(), true, text
 			}
 			b.WriteString(mark)
 			text += 9
 		}
 		i = j
 	}
-	return b.String(), false
+	return b.String(), false, text
 }
 
 func isSpace(r rune) bool { return r == ' ' || r == '\n' || r == '\r' || r == '\t' }

@@ -341,7 +341,7 @@ func bySpelling(names, keys []string, spelt func(i int) (string, bool), apart fu
 
 // headlineCuts are the ways RootsHeadline names roots, tried in order
 // until the headline fits (fitsText): spellings named of each root (the
-// rest counted) and the characters each spelling keeps (CutMiddle; 0:
+// rest counted) and the characters each spelling keeps (CutLabel; 0:
 // whole). A spelling of headlineWord characters is a word that Shorten
 // keeps whole, with the punctuation around it.
 var headlineCuts = [...]struct{ spellings, width int }{
@@ -392,7 +392,7 @@ func rootsHeadline(names *[3]spelt, counts []string, spellings, width int, val f
 				// What changed once, after the spellings.
 				w := l.what[j]
 				if width > 0 {
-					w = CutMiddle(w, width, func(rune) int { return 1 })
+					w = CutLabel(w, width-1, func(rune) int { return 1 })
 				}
 				said[j] = spellOut(name(l.first[j]), more, spellings, width) + w
 			}
@@ -501,13 +501,17 @@ func oneRootEach(names, keys []string) spelt {
 
 // spellOut writes a root's spellings, first and then more, joined with
 // " = ": the first most named, the rest counted ("zlib = zlib@1 (and 2
-// more spellings)"), each cut to width characters (CutMiddle) when
-// width > 0. CutMiddle's "…" is plain text; the characters either side
-// of it are the spelling's own, escaped by each format as before.
+// more spellings)"), each cut to width characters when width > 0:
+// one longer than width-1 keeps its first and last either side of the
+// mark of its digest ("…" and 8 digits and "…", CutLabel), so that two
+// roots that differ only in their middle read apart, and width wide in
+// all, wider than any kept whole. The "…" are plain text; the
+// characters either side of the mark are the spelling's own, escaped by
+// each format as before.
 func spellOut(first string, more []string, most, width int) string {
 	cut := func(s string) string {
 		if width > 0 {
-			return CutMiddle(s, width, func(rune) int { return 1 })
+			return CutLabel(s, width-1, func(rune) int { return 1 })
 		}
 		return s
 	}

@@ -18,7 +18,9 @@ import (
 // (two nights of _cache/develop), by Side.Name (in git a commit's date
 // and id) where those differ, else by their paths; a side without a tag
 // (a Spack index, a lockfile) by its path, and in git by its path and
-// commit (headName). A tag and a path are each the name a side is
+// commit (headName), beside a side of a tag too; a side without a tag
+// at the path another's tag is spelt as, and the other, by their paths
+// (pathName), never "x → x". A tag and a path are each the name a side is
 // known by, and read alike where they are spelt alike: the tag old of
 // one report and the folder old of another, or beside a side of a tag
 // (develop → old) a folder old or a tag old. That is kept: a headline
@@ -52,14 +54,47 @@ func SideNames(from, to diff.Side) (a, b string) {
 		return headFull(from), headFull(to)
 	case from.Tag == to.Tag:
 		a, b = from.Path, to.Path
+	case cmp.Or(from.Tag, from.Path) == cmp.Or(to.Tag, to.Path):
+		// A side without a tag at the path another's tag is spelt as
+		// (the folder x beside the folder y tagged x) read "x → x", as
+		// a snapshot diffed with itself: both are named by their
+		// paths (a git side's with its commit).
+		return pathName(from), pathName(to)
 	default:
 		a, b = cmp.Or(from.Tag, from.Path), cmp.Or(to.Tag, to.Path)
+		if from.Tag == "" && from.Rev != "" || to.Tag == "" && to.Rev != "" {
+			// A git side without a tag beside one of a tag is named by
+			// its path and commit, as beside another without a tag
+			// (headName): by its path alone, the reports of v1 against
+			// HEAD~1:spack.lock made on two days read alike, other
+			// commits.
+			return tagOrPath(from), tagOrPath(to)
+		}
 	}
 	// Named otherwise than by a tag and a commit, a git side too is
 	// quoted where it reads as so named: the commits of the tags
 	// "develop 2025-03-09 aaaaaaa" and "develop 2025-03-16 bbbbbbb" read
 	// as the commits aaaaaaa and bbbbbbb of develop.
 	return headSide(a, true), headSide(b, true)
+}
+
+// tagOrPath is a side named by its tag, else by its path (pathName),
+// in a headline (SideNames).
+func tagOrPath(s diff.Side) string {
+	if s.Tag != "" {
+		return headSide(s.Tag, true)
+	}
+	return pathName(s)
+}
+
+// pathName is a side named by its path in a headline (SideNames): a
+// git side's REV:PATH with its commit's label (headName), another's
+// path, quoted where headSide quotes it.
+func pathName(s diff.Side) string {
+	if s.Rev != "" {
+		return headName(diff.Side{Path: s.Path, Rev: s.Rev, Date: s.Date})
+	}
+	return headSide(s.Path, true)
 }
 
 // headName is s.Name() in a headline (SideNames): a git side's tag

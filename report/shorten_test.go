@@ -19,23 +19,23 @@ func TestShorten(t *testing.T) {
 		{"short", "gcc@13.2.0", "gcc@13.2.0"},
 		// A cut word keeps its first maxWord-8 characters and ends with
 		// "…" and 8 digits of its digest (cutMark): maxWord+1 in all.
-		{"long word", strings.Repeat("x", 10_000), strings.Repeat("x", maxWord-8) + cutMark(strings.Repeat("x", 10_000))},
-		{"multibyte", strings.Repeat("é", 10_000), strings.Repeat("é", maxWord-8) + cutMark(strings.Repeat("é", 10_000))},
-		{"four-byte", strings.Repeat("𝔵", 201), strings.Repeat("𝔵", maxWord-8) + cutMark(strings.Repeat("𝔵", 201))},
+		{"long word", strings.Repeat("x", 10_000), strings.Repeat("x", maxWord-8) + cutMark(strings.Repeat("x", 10_000), 0)},
+		{"multibyte", strings.Repeat("é", 10_000), strings.Repeat("é", maxWord-8) + cutMark(strings.Repeat("é", 10_000), 0)},
+		{"four-byte", strings.Repeat("𝔵", 201), strings.Repeat("𝔵", maxWord-8) + cutMark(strings.Repeat("𝔵", 201), 0)},
 		{"exactly a word", strings.Repeat("x", maxWord), strings.Repeat("x", maxWord)},
 		{"list of short words", list, list},
 		{"each word cut", strings.Repeat("y", 300) + " ok " + strings.Repeat("z", 300),
-			strings.Repeat("y", maxWord-8) + cutMark(strings.Repeat("y", 300)) + " ok " + strings.Repeat("z", maxWord-8) + cutMark(strings.Repeat("z", 300))},
+			strings.Repeat("y", maxWord-8) + cutMark(strings.Repeat("y", 300), 0) + " ok " + strings.Repeat("z", maxWord-8) + cutMark(strings.Repeat("z", 300), 0)},
 		// A cut text keeps its first maxText-8 and ends with the mark of
 		// the whole text.
-		{"long text", strings.Repeat("abcd ", 1000), strings.Repeat("abcd ", 1000)[:maxText-8] + cutMark(strings.Repeat("abcd ", 1000))},
+		{"long text", strings.Repeat("abcd ", 1000), strings.Repeat("abcd ", 1000)[:maxText-8] + cutMark(strings.Repeat("abcd ", 1000), 0)},
 		// Found by FuzzEscape: the "…" of cut words did not count, and a
 		// text of long words came out longer than maxText+1.
 		{"long words up to the text limit", strings.Repeat(strings.Repeat("w", 300)+" ", 12),
-			strings.Repeat(strings.Repeat("w", maxWord-8)+cutMark(strings.Repeat("w", 300))+" ", 9) + strings.Repeat("w", maxText-8-9*(maxWord+2)) + cutMark(strings.Repeat(strings.Repeat("w", 300)+" ", 12))},
+			strings.Repeat(strings.Repeat("w", maxWord-8)+cutMark(strings.Repeat("w", 300), 0)+" ", 9) + strings.Repeat("w", maxText-8-9*(maxWord+2)) + cutMark(strings.Repeat(strings.Repeat("w", 300)+" ", 12), 0)},
 		{"a cut word ending the text", strings.Repeat(strings.Repeat("p", 199)+" ", 8) + strings.Repeat("q", 198) + " " + strings.Repeat("v", 300) + " more",
 			strings.Repeat(strings.Repeat("p", 199)+" ", 8) + strings.Repeat("q", 198) + " " + strings.Repeat("v", maxWord-8) +
-				cutMark(strings.Repeat(strings.Repeat("p", 199)+" ", 8)+strings.Repeat("q", 198)+" "+strings.Repeat("v", 300)+" more")}, // one mark, the text's
+				cutMark(strings.Repeat(strings.Repeat("p", 199)+" ", 8)+strings.Repeat("q", 198)+" "+strings.Repeat("v", 300)+" more", 1)}, // one mark, the text's, a digit more: 2,001 characters
 		{"controls", "a\x1b[31mb\x00c\u202ed\u2066e\x7f", "a\uFFFD[31mb\uFFFDc\uFFFDd\uFFFDe\uFFFD"},
 		{"line breaks kept for the escaper", "a\nb\r\nc\td", "a\nb\r\nc\td"},
 		{"invalid UTF-8", "caf\xe9", "caf\uFFFD"},
@@ -58,11 +58,11 @@ func shortForm(s string) string {
 // escaped, so never inside an escape: every | keeps its backslash.
 func TestEscapeLong(t *testing.T) {
 	got := EscapeMD(strings.Repeat("a|", 5000))
-	if want := strings.Repeat(`a\|`, (maxWord-8)/2) + cutMark(strings.Repeat("a|", 5000)); got != want {
+	if want := strings.Repeat(`a\|`, (maxWord-8)/2) + cutMark(strings.Repeat("a|", 5000), 0); got != want {
 		t.Errorf("Escape gives %q", shortForm(got))
 	}
 	got = EscapeHTML(strings.Repeat("<|", 5000))
-	if want := strings.Repeat("&lt;&#124;", (maxWord-8)/2) + cutMark(strings.Repeat("<|", 5000)); got != want {
+	if want := strings.Repeat("&lt;&#124;", (maxWord-8)/2) + cutMark(strings.Repeat("<|", 5000), 0); got != want {
 		t.Errorf("EscapeHTML gives %q", shortForm(got))
 	}
 }

@@ -770,16 +770,13 @@ func globLiteral(name string) string {
 // either snapshot (closest: e4s)`: the value typed and the name beside
 // it read the same.
 func quoteFilterValue(v string) string {
-	short := shorten(v, maxQuotedValue)
+	kept, mark := shortenMarked(v, maxQuotedValue)
 	quote := strconv.Quote
 	if strings.ContainsFunc(v, func(r rune) bool { return r >= utf8.RuneSelf }) {
 		quote = strconv.QuoteToASCII
 	}
-	if short == v {
-		return quote(v)
-	}
-	q := quote(strings.TrimSuffix(short, "…"))
-	return q[:len(q)-1] + "…\""
+	q := quote(kept)
+	return q[:len(q)-1] + mark + "\""
 }
 
 // repeatStack is "--stack a --stack b" for the stacks names, each a
@@ -799,10 +796,28 @@ func repeatStack(names []string) (string, int) {
 	return strings.Join(flags, " "), len(names) - len(flags)
 }
 
-// shorten is s up to its first n bytes and "…", cut at a character's
+// shorten is s up to its first n bytes, else cut (shortenMarked).
+func shorten(s string, n int) string {
+	kept, mark := shortenMarked(s, n)
+	return kept + mark
+}
+
+// shortenMarked is s whole up to n bytes, else its first n-7 bytes
+// (fewer by at most 3) and the mark of the cut (report.CutMark: "…"
+// and 8 digits of its digest), more than n bytes in all, so that no
+// value left whole reads as one cut. Cut to its first n and "…", two
+// --package values that differ only past the cut read alike.
+func shortenMarked(s string, n int) (kept, mark string) {
+	if len(s) <= n {
+		return s, ""
+	}
+	return strings.TrimSuffix(cutBytes(s, n-7), "…"), report.CutMark(s)
+}
+
+// cutBytes is s up to its first n bytes and "…", cut at a character's
 // start looked for no farther back than one's length, so that bytes that
 // start none (invalid UTF-8) keep their first n; s itself if no longer.
-func shorten(s string, n int) string {
+func cutBytes(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}

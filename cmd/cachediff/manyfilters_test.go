@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/cachediff/cachediff/report"
 	"strings"
 	"testing"
 )
@@ -56,7 +57,7 @@ func TestFiltersSelectNothingNamed(t *testing.T) {
 		{[]string{"log", "--package", "py-keras", "--stack", "hep", oldDir, newDir},
 			"cachediff: --package \"py-keras\" and --stack \"hep\" together select nothing in any snapshot of the series: no spec of a selected package is in a selected stack\n"},
 		{[]string{"--package", long, "--stack", "hep", oldDir, newDir},
-			"cachediff: --package \"" + long[:maxQuotedValue] + "…\" and --stack \"hep\" together select nothing in either snapshot: no spec of a selected package is in a selected stack\n"},
+			"cachediff: --package \"" + long[:maxQuotedValue-7] + report.CutMark(long) + "\" and --stack \"hep\" together select nothing in either snapshot: no spec of a selected package is in a selected stack\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(c.args, &stdout, &stderr); code != exitTrouble || stderr.String() != c.want {

@@ -365,7 +365,7 @@ func TestUnmatchedLongValue(t *testing.T) {
 	value := strings.Repeat("e4s,", 3000) + "hep"
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"--stack", value, filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")}, &stdout, &stderr)
-	want := `cachediff: --stack "` + value[:200] + `…" matches no stack in either snapshot (--stack takes one stack, not a comma-separated list: repeat it, --stack e4s --stack hep)` + "\n"
+	want := `cachediff: --stack "` + value[:maxQuotedValue-7] + report.CutMark(value) + `" matches no stack in either snapshot (--stack takes one stack, not a comma-separated list: repeat it, --stack e4s --stack hep)` + "\n"
 	if code != exitTrouble || stderr.String() != want {
 		got := stderr.String()
 		t.Errorf("--stack of %d bytes: exit %d, stderr of %d bytes ending %q; want 2, %q", len(value), code, len(got), got[max(0, len(got)-120):], want)
@@ -437,11 +437,9 @@ func TestUnmatchedInvalidValue(t *testing.T) {
 	for _, value := range []string{strings.Repeat("\x80", 300), "x" + strings.Repeat("\xbf", 300), strings.Repeat("a", 199) + "é" + strings.Repeat("\x80", 9)} {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{"--package", value, filepath.Join(realDir, "develop-2025-03-23"), filepath.Join(realDir, "develop-2025-03-30")}, &stdout, &stderr)
-		short := value[:200]
-		if strings.HasPrefix(value, "a") {
-			short = value[:199]
-		}
-		want := fmt.Sprintf("cachediff: --package %q matches no package in either snapshot", short+"…")
+		// Its first 193 bytes and the mark of its digest: 204 bytes, more
+		// than any value quoted whole (shortenMarked).
+		want := fmt.Sprintf("cachediff: --package %q matches no package in either snapshot", value[:maxQuotedValue-7]+report.CutMark(value))
 		if code != exitTrouble || !strings.HasPrefix(stderr.String(), want) {
 			t.Errorf("--package %q: exit %d, stderr %q; want 2, starting %q", value[:8], code, stderr.String(), want)
 		}
@@ -552,7 +550,7 @@ func TestUnmatchedClosestAsShellWords(t *testing.T) {
 	for _, c := range []struct{ root, value, want string }{
 		{"nextflow ", "nextflow", "(closest: 'nextflow ')\n"},
 		{"nextflow@23.10.1", "nextflow@23.10.2", "(closest: nextflow@23.10.1)\n"},
-		{long, long[:len(long)-1] + "y", "(closest: '" + long[:maxQuotedValue] + "…')\n"},
+		{long, long[:len(long)-1] + "y", "(closest: '" + long[:maxQuotedValue-7] + report.CutMark(long) + "')\n"},
 	} {
 		file := rootsLock(t, []string{c.root}, func(i int) string { return strings.Repeat("a", 32) })
 		var stdout, stderr bytes.Buffer
@@ -866,7 +864,7 @@ func TestUnmatchedLookalikeInASCII(t *testing.T) {
 	wantTrouble(t, []string{"--package", "llv\u043c", "a.md", "b.md"}, `cachediff: --package "llv\u043c" matches no package in either snapshot`)
 	wantTrouble(t, []string{"--package", `x"y`, "a.md", "b.md"}, `cachediff: --package "x\"y" matches no package`)
 	long := strings.Repeat("\u0434", maxQuotedValue)
-	if got, want := quoteFilterValue(long), `"`+strings.Repeat(`\u0434`, maxQuotedValue/2)+`…"`; got != want {
+	if got, want := quoteFilterValue(long), `"`+strings.Repeat(`\u0434`, (maxQuotedValue-8)/2)+report.CutMark(long)+`"`; got != want {
 		t.Errorf("quoteFilterValue of %d bytes = %s, want %s", len(long), got, want)
 	}
 }

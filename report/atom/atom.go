@@ -410,8 +410,6 @@ func feedLabel(s string) string {
 	return report.CutLabel(feedText(s), report.MaxWord, func(rune) int { return 1 })
 }
 
-// cleanGitPath is a path in a commit as the feed names it: slashes, no
-// leading ./ or /, no trailing slash.
 // gitPathOf is the path in git of a git side's REV:PATH, as the feed's
 // subject names it (feedSubject).
 func gitPathOf(p string) string {
@@ -419,6 +417,8 @@ func gitPathOf(p string) string {
 	return cleanGitPath(p)
 }
 
+// cleanGitPath is a path in a commit as the feed names it: slashes, no
+// leading ./ or /, no trailing slash.
 func cleanGitPath(p string) string {
 	p = path.Clean("/" + strings.ReplaceAll(p, `\`, "/"))
 	return strings.TrimPrefix(p, "/")

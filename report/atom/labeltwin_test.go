@@ -38,14 +38,14 @@ func TestFeedLabelShared(t *testing.T) {
 			b.WriteString(alphabet[rng.IntN(len(alphabet))])
 		}
 		s := b.String()
-		// A name cut is cut 9 characters shorter, for its digest
-		// between two "…" (report.CutLabel).
-		before := feedLabelBefore(s, report.MaxWord-9)
+		// A name cut is cut 8 characters shorter, for its digest
+		// between two "…" (report.CutLabel), 201 in all.
+		before := feedLabelBefore(s, report.MaxWord-8)
 		want := reporttest.AtClusters(feedText(s), before)
 		if want != before {
 			moved++
 		}
-		want = reporttest.CutMarked(feedText(s), want)
+		want = reporttest.CutMarked(feedText(s), want, func(rune) int { return 1 }, report.MaxWord)
 		if got := feedLabel(s); got != want {
 			t.Fatalf("feedLabel(%q) = %q, want %q", s, got, want)
 		}

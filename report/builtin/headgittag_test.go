@@ -128,3 +128,34 @@ func TestHeadlineTellsTaglessGitFromTags(t *testing.T) {
 		{git("HEAD~1:spack.lock", "", "3333333000", "2025-04-10T12:00:00Z"), git("HEAD:spack.lock", "", "4444444000", "2025-04-17T12:00:00Z")},
 	})
 }
+
+// TestHeadlineNamesTaglessGitBesideTag (issue 35 class a, leads b and
+// d of v10): a git side without a tag beside a side of a tag was named
+// by its path alone, so the reports of v1 against HEAD~1:spack.lock
+// made on two days read alike, other commits; and a side without a tag
+// at the path another's tag is spelt as read "x → x", as a snapshot
+// diffed with itself. The first is named by its path and commit, the
+// second's sides by their paths.
+func TestHeadlineNamesTaglessGitBesideTag(t *testing.T) {
+	git := func(path, rev, date string) diff.Side {
+		return diff.Side{Path: path, Rev: rev, Date: date}
+	}
+	v1 := diff.Side{Path: "/c/v1", Tag: "v1"}
+	sidesApart(t, [][2]diff.Side{
+		{v1, git("HEAD~1:spack.lock", "1111111000", "2025-04-09T12:00:00Z")},
+		{v1, git("HEAD~1:spack.lock", "3333333000", "2025-04-10T12:00:00Z")},
+	})
+	sidesApart(t, [][2]diff.Side{
+		{git("HEAD~1:spack.lock", "1111111000", "2025-04-09T12:00:00Z"), v1},
+		{git("HEAD~1:spack.lock", "3333333000", "2025-04-10T12:00:00Z"), v1},
+	})
+	for _, p := range [][2]diff.Side{
+		{{Path: "x"}, {Path: "y", Tag: "x"}},
+		{{Path: "y", Tag: "x"}, {Path: "x"}},
+		{git("HEAD:x", "1111111000", "2025-04-09T12:00:00Z"), {Path: "y", Tag: "HEAD:x"}},
+	} {
+		if a, b := report.SideNames(p[0], p[1]); a == b {
+			t.Errorf("the sides %+v and %+v are both named %s", p[0], p[1], a)
+		}
+	}
+}

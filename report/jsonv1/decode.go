@@ -676,15 +676,12 @@ func shownValue(s string) string {
 		c := s[i]
 		plain = c == '_' || c == '-' || c == '.' || c == '+' || c == '@' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 	}
-	short := shortValue(s)
+	kept, mark := cutRunesMarked(s, 60)
 	if plain {
-		return short
+		return kept + mark
 	}
-	if short == s {
-		return strconv.QuoteToASCII(s)
-	}
-	q := strconv.QuoteToASCII(strings.TrimSuffix(short, "…"))
-	return q[:len(q)-1] + `…"`
+	q := strconv.QuoteToASCII(kept)
+	return q[:len(q)-1] + mark + `"`
 }
 
 // shownList is l's values, each as shownValue writes it, joined by
@@ -700,14 +697,26 @@ func shownList(l []string) string {
 // cutRunes keeps the first n characters of s (an invalid byte is one,
 // kept as it is), and "…" when it cuts.
 func cutRunes(s string, n int) string {
-	k := 0
+	kept, mark := cutRunesMarked(s, n)
+	return kept + mark
+}
+
+// cutRunesMarked is s whole where it is at most n characters, else its
+// first n-8 and the mark (report.CutMark: "…" and 8 digits of its
+// digest), n+1 characters in all: cut at its first n and "…", two
+// values that differ only past the cut read alike in a message.
+func cutRunesMarked(s string, n int) (kept, mark string) {
+	k, end := 0, 0
 	for i := range s {
 		if k == n {
-			return s[:i] + "…"
+			return s[:end], report.CutMark(s)
+		}
+		if k == n-8 {
+			end = i
 		}
 		k++
 	}
-	return s
+	return s, ""
 }
 
 // shareChanges makes the causes of c's table that changed alike share

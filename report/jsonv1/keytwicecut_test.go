@@ -2,6 +2,7 @@ package jsonv1
 
 import (
 	"fmt"
+	"github.com/cachediff/cachediff/report"
 	"strings"
 	"testing"
 )
@@ -21,12 +22,14 @@ func TestKeyTwiceCut(t *testing.T) {
 	for i := range 20 {
 		many += fmt.Sprintf(`"m%d": 1, `, i)
 	}
-	cut := `"` + strings.Repeat("k", 60) + `…"`
+	// Cut to its first 52 and the mark of its digest (cutRunesMarked).
+	cutOf := func(key string) string { return `"` + strings.Repeat("k", 52) + report.CutMark(key) + `"` }
+	cut := cutOf(long)
 	for _, c := range []struct{ name, new, want string }{
 		{"at the top", `"` + long + `": 1, "` + long + `": 2,`, `key ` + cut + ` is there twice`},
 		{"in an object skipped", `"_x": {"` + long + `": 1, "` + long + `": 2},`, `: _x: key ` + cut + ` is there twice`},
 		{"in an object of many keys skipped", `"_x": {` + many + `"` + long + `": 1, "` + long + `": 2},`, `: _x: key ` + cut + ` is there twice`},
-		{"with an escape", `"_x": {"` + long + `\n": 1, "` + long + `\n": 2},`, `: _x: key ` + cut + ` is there twice`},
+		{"with an escape", `"_x": {"` + long + `\n": 1, "` + long + `\n": 2},`, `: _x: key ` + cutOf(long+"\n") + ` is there twice`},
 	} {
 		_, err := DecodeBytes([]byte(strings.Replace(data, top, top+c.new, 1)))
 		if err == nil || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 1000 {

@@ -1,6 +1,7 @@
 package jsonv1
 
 import (
+	"github.com/cachediff/cachediff/report"
 	"runtime"
 	"strings"
 	"testing"
@@ -22,11 +23,14 @@ func TestShortValueAndKeyAllocateTheirCut(t *testing.T) {
 		{strings.Repeat("é", 61), 60}, {strings.Repeat("\xff", 60), 60}, {strings.Repeat("\xff", 61), 60},
 		{strings.Repeat("é", 40), 40}, {strings.Repeat("é", 41), 40}, {"a\xffb" + strings.Repeat("€", 50), 40},
 	} {
-		want, k := tc.in, 0
+		want, k, end := tc.in, 0, 0
 		for i := range tc.in { // the cut, its invalid bytes kept (diff's shortValue)
 			if k == tc.n {
-				want = tc.in[:i] + "…"
+				want = tc.in[:end] + report.CutMark(tc.in) // n+1 characters
 				break
+			}
+			if k == tc.n-8 {
+				end = i
 			}
 			k++
 		}
@@ -41,7 +45,7 @@ func TestShortValueAndKeyAllocateTheirCut(t *testing.T) {
 	}
 	big := strings.Repeat("a", 8<<20)
 	w := &walker{path: []pathStep{{key: "canonicalized"}, {key: big, value: true}, {key: "old"}}}
-	if got, want := w.pathString(), `canonicalized["`+strings.Repeat("a", 40)+`…"].old`; got != want {
+	if got, want := w.pathString(), `canonicalized["`+strings.Repeat("a", 32)+report.CutMark(big)+`"].old`; got != want {
 		t.Errorf("pathString() = %q, want %q", got, want)
 	}
 	for name, f := range map[string]func(){

@@ -805,8 +805,18 @@ func (w *walker) keyRaw() (raw, quoted []byte, err error) {
 // with its quotes), cut for a message as shortValue cuts a value: a
 // count or a key of 100,000 characters was quoted whole.
 func shortToken(b []byte) string {
-	// 4 bytes a character at most: a longer token is cut within these.
-	return shortValue(string(b[:min(len(b), 4*61)]))
+	// 4 bytes a character at most: a longer token is cut within these,
+	// its mark the digest of the whole token (of the bytes kept, two
+	// tokens that differ past them read alike).
+	const most = 4 * 61
+	if len(b) <= most {
+		return shortValue(string(b))
+	}
+	s := shortValue(string(b[:most]))
+	if i := strings.LastIndex(s, "…"); i >= 0 && s != string(b[:most]) {
+		return s[:i] + report.CutMarkBytes(b)
+	}
+	return s
 }
 
 // str reads a string at w.i: valid escapes, no raw control characters,

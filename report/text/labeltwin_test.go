@@ -69,14 +69,14 @@ func TestTextLabelShared(t *testing.T) {
 			b.WriteString(alphabet[rng.IntN(len(alphabet))])
 		}
 		s := report.Visible(b.String())
-		// A name cut is cut 9 cells narrower, for its digest between
-		// two "…" (report.CutLabel).
-		before := textLabelBefore(s, report.MaxWord-9)
+		// A name cut is cut 8 cells narrower, for its digest between
+		// two "…" (report.CutLabel), 201 cells in all.
+		before := textLabelBefore(s, report.MaxWord-8)
 		want := reporttest.AtClusters(s, before)
 		if want != before {
 			moved++
 		}
-		want = reporttest.CutMarked(s, want)
+		want = reporttest.CutMarked(s, want, runeCells, report.MaxWord)
 		if got := textLabel(s); got != want {
 			t.Fatalf("textLabel(%q) = %q, want %q", s, got, want)
 		}

@@ -60,12 +60,20 @@ func AtClusters(full, cut string) string {
 // read from the start: a backslash doubled is one.
 var visibleEscape = regexp.MustCompile(`\\(\\|[abfnrtv]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8})`)
 
-// CutMarked is cut, a cut of the label full made by CutMiddle, as
-// report.CutLabel writes it: its first "…" followed by 8 hexadecimal
-// digits of full's SHA-256 and another "…". The twin tests of text's
-// and the feed's labels cut their copies MaxWord-9 wide and mark them
-// so.
-func CutMarked(full, cut string) string {
+// CutMarked is cut, a cut of the label full made by CutMiddle limit-8
+// wide, as report.CutLabel writes it: its first "…" followed by 8
+// hexadecimal digits of full's SHA-256 (and as many more, its digits
+// again past 64, as make it limit+1 wide, width a character's) and
+// another "…". The twin tests of text's and the feed's labels cut their
+// copies so and mark them so.
+func CutMarked(full, cut string, width func(rune) int, limit int) string {
 	sum := sha256.Sum256([]byte(full))
-	return strings.Replace(cut, "…", "…"+hex.EncodeToString(sum[:4])+"…", 1)
+	digits := hex.EncodeToString(sum[:])
+	used := 0
+	for _, r := range cut {
+		used += width(r)
+	}
+	n := 8 + max(limit-8-used, 0)
+	mark := strings.Repeat(digits, n/len(digits)+1)[:n]
+	return strings.Replace(cut, "…", "…"+mark+"…", 1)
 }
