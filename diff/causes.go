@@ -5173,7 +5173,14 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [
 		// Then as the report's specs pair (of two environments' roots
 		// written alike, cmake@3.31.6 on rhel8 and on debian11, both
 		// now cmake@3.31.7: each its own environment's, where hash order
-		// crossed them, os debian11 → rhel8 and back).
+		// crossed them, os debian11 → rhel8 and back). Into a spelling
+		// several old ones go (merged), only in its environment, as
+		// below: the other way round that spelling is split, its roots
+		// respelt alone, each in its environment (of rhel's curl-x and
+		// curl-x@1.0 and ubuntu's curl-x, now three rhel curl-x@=1.0,
+		// ubuntu's was changed into rhel's third as its spec paired,
+		// where new → old that root was removed and ubuntu's added,
+		// TestRootMergedPairsBySpecInItsEnvironment).
 		for i, x := range rc.Removed {
 			k := key{name: x.Name, root: ren.of(x.Root, x.Hash)}
 			if k.root == "" || pairs[i] >= 0 {
@@ -5186,7 +5193,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [
 				}
 			}
 			h, ok := pairOf[x.Hash]
-			if !ok {
+			if !ok || merged[k.root] && archOfRoot(e.old, x.Hash) != archOfRoot(e.new, h) {
 				continue
 			}
 			k.hash = h

@@ -234,14 +234,16 @@ func TestRootsDrawnFacetFolders(t *testing.T) {
 // taken whole blocks by environment one way and not the other), the
 // rest their specs' counts (leads: a spec restacked one way round and
 // unchanged the other, beside a root added or removed under a spelling
-// respelt). 273 and 1257 mirror their lines and counts but not the
-// specs behind them (checkMirrored's specHashes): 1257's debian libcurl
-// of ya (curl@=3.0, now ro under curl@=1.0 over another libcurl) is
-// restacked old → new and unchanged new → old, the other libcurl the
-// other way round (ro's spelling is that pv's root takes old → new,
-// not new → old); 273 pairs builds alike of ubuntu's curl crosswise.
+// respelt). 1257 mirrors its lines and counts but not the specs
+// behind them (checkMirrored's specHashes): its debian libcurl of ya
+// (curl@=3.0, now ro under curl@=1.0 over another libcurl) is restacked
+// old → new and unchanged new → old, the other libcurl the other way
+// round (ro's spelling is that pv's root takes old → new, not new →
+// old). 273, which paired builds alike of ubuntu's curl crosswise,
+// mirrors since each side's builds alike are ordered by its own stacks
+// (TestTwinsOrderedByTheirOwnStacks).
 var facetsNotMirrored = map[uint64]bool{25: true, 64: true, 86: true, 91: true, 177: true, 203: true,
-	208: true, 218: true, 225: true, 226: true, 237: true, 273: true, 275: true, 1257: true}
+	208: true, 218: true, 225: true, 226: true, 237: true, 275: true, 1257: true}
 
 // checkFacetFolders checks the diffs of the folders drawFacetFolders(seed)
 // draws, as TestRootsDrawnFacetFolders says.

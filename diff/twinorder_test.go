@@ -2,6 +2,7 @@ package diff_test
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -10,9 +11,9 @@ import (
 	"github.com/cachediff/cachediff/snapshot"
 )
 
-// A twinSpec is a spec of a hand-built lockfile of rhel8: its package,
-// hash (a letter, repeated), root spelling ("" for none) and the
-// letters of its dependencies.
+// A twinSpec is a spec of a hand-built lockfile (rhel8's, or that of
+// loadTwinsIn's environment): its package, hash (a letter, repeated),
+// root spelling ("" for none) and the letters of its dependencies.
 type twinSpec struct {
 	name, hash, root, deps string
 }
@@ -21,24 +22,38 @@ type twinSpec struct {
 // built alike but for its hash and dependencies.
 func loadTwins(t *testing.T, name string, specs []twinSpec) *snapshot.Snapshot {
 	t.Helper()
-	l := &drawnLock{seen: map[string]bool{}}
+	return loadTwinsIn(t, name, map[string][]twinSpec{"rhel": specs})
+}
+
+// loadTwinsIn is loadTwins of a folder of one spack.lock by environment
+// (facetArch's names: its os and target), a dependency's letter that of
+// a spec of any of them.
+func loadTwinsIn(t *testing.T, name string, byEnv map[string][]twinSpec) *snapshot.Snapshot {
+	t.Helper()
 	names := map[string]string{}
-	for _, s := range specs {
-		names[s.hash] = s.name
-	}
-	for _, s := range specs {
-		var deps []string
-		for _, d := range s.deps {
-			deps = append(deps, fmt.Sprintf(`{"name":%q,"hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, names[string(d)], strings.Repeat(string(d), 32)))
-		}
-		h := strings.Repeat(s.hash, 32)
-		l.specs = append(l.specs, fmt.Sprintf(`%q:{"name":%q,"version":"1.0","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"10"},"namespace":"builtin","parameters":{},"dependencies":[%s],"hash":%q}`,
-			h, s.name, strings.Join(deps, ","), h))
-		if s.root != "" {
-			l.root(h, s.root)
+	for _, specs := range byEnv {
+		for _, s := range specs {
+			names[s.hash] = s.name
 		}
 	}
-	return loadDrawnLocks(t, name, []string{"rhel"}, map[string]*drawnLock{"rhel": l}, nil)
+	locks := make(map[string]*drawnLock, len(byEnv))
+	for env, specs := range byEnv {
+		l := &drawnLock{seen: map[string]bool{}}
+		for _, s := range specs {
+			var deps []string
+			for _, d := range s.deps {
+				deps = append(deps, fmt.Sprintf(`{"name":%q,"hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, names[string(d)], strings.Repeat(string(d), 32)))
+			}
+			h := strings.Repeat(s.hash, 32)
+			l.specs = append(l.specs, fmt.Sprintf(`%q:{"name":%q,"version":"1.0","arch":{"platform":"linux","platform_os":%q,"target":%q},"compiler":{"name":"gcc","version":"10"},"namespace":"builtin","parameters":{},"dependencies":[%s],"hash":%q}`,
+				h, s.name, facetArch[env][0], facetArch[env][1], strings.Join(deps, ","), h))
+			if s.root != "" {
+				l.root(h, s.root)
+			}
+		}
+		locks[env] = l
+	}
+	return loadDrawnLocks(t, name, slices.Sorted(maps.Keys(locks)), locks, nil)
 }
 
 // TestTwinsOrderedByTheirOwnStacks (class b): builds alike that neither
