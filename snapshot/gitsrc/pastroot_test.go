@@ -32,3 +32,21 @@ func TestPastRootSaid(t *testing.T) {
 		t.Errorf("Series(nope~7..HEAD): %s; want no word of a root", msg)
 	}
 }
+
+// TestPastRootAmbiguousWhole (class e, found combining 744bfe52 with
+// 67db648b): HEAD~7:x beside a branch HEAD, in a repository of two
+// commits, was given written whole each way, ID~7 or refs/heads/HEAD~7,
+// each unknown in turn, unsaid. Each says so and why (past the root);
+// HEAD~1, within the line, is given as before.
+func TestPastRootAmbiguousWhole(t *testing.T) {
+	r := xCommits(t, 2)
+	gitRunner(t, r)("update-ref", "refs/heads/HEAD", "HEAD")
+	_, err := r.Resolve("HEAD~7:x")
+	if n := strings.Count(fmt.Sprint(err), "(an unknown revision too: it is past the root: the first-parent line of "); n != 2 {
+		t.Errorf("HEAD~7:x: %v; want each way whole said unknown, past the root (%d of 2)", err, n)
+	}
+	_, err = r.Resolve("HEAD~1:x")
+	if msg := fmt.Sprint(err); !strings.Contains(msg, "written whole, ") || strings.Contains(msg, "unknown revision too") {
+		t.Errorf("HEAD~1:x: %v; want its ways whole, known", err)
+	}
+}

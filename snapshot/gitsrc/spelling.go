@@ -126,6 +126,15 @@ func (r *Repo) ambiguousWays(name, written string, refs []string) string {
 				if err := r.CheckRange(whole); err != nil {
 					shown += fmt.Sprintf(" (which the log refuses too: %v)", err)
 				}
+			} else if _, err := r.verifyCommit(whole); err != nil {
+				// HEAD~7, beside a branch HEAD, in a repository of
+				// fewer commits: each way whole, ID~7, was given to
+				// run, unknown in turn, unsaid.
+				shown += " (an unknown revision too"
+				if h := r.pastRoot(whole); h != "" {
+					shown += ": " + strings.TrimSuffix(strings.TrimPrefix(h, " ("), ")")
+				}
+				shown += ")"
 			}
 			wholes = append(wholes, shown)
 		}
