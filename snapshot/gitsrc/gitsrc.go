@@ -1340,6 +1340,10 @@ func (r *Repo) pastRoot(rev string) string {
 		return ""
 	}
 	oldest := fmt.Sprintf("%s~%d", name, count-1)
+	if count == 1 {
+		// A line of one commit: NAME itself, not NAME~0.
+		oldest = name
+	}
 	id, err := r.verifyCommit(oldest)
 	if err != nil {
 		return ""

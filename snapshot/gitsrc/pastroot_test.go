@@ -2,8 +2,11 @@ package gitsrc
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
 // TestPastRootSaid (class e, lead a of g8): the log's own example,
@@ -48,5 +51,33 @@ func TestPastRootAmbiguousWhole(t *testing.T) {
 	_, err = r.Resolve("HEAD~1:x")
 	if msg := fmt.Sprint(err); !strings.Contains(msg, "written whole, ") || strings.Contains(msg, "unknown revision too") {
 		t.Errorf("HEAD~1:x: %v; want its ways whole, known", err)
+	}
+}
+
+// TestPastRootShallowAndOne (class e): in a shallow clone, v~1 of a tag
+// and a branch v said of each way whole, refs/tags/v~1 and
+// refs/heads/v~1, "past the root" (the clone's line holds one commit),
+// where the history stops short of it, not the repository's; the
+// shallow clause is said once, not at each way. A line of one commit
+// named its oldest HEAD~0: it is HEAD.
+func TestPastRootShallowAndOne(t *testing.T) {
+	r := xCommits(t, 2)
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	if _, err := gittest.Git(r.dir, nil, "clone", "-q", "--depth", "1", "file://"+filepath.ToSlash(r.dir), shallow); err != nil {
+		t.Fatal(err)
+	}
+	s, err := OpenRepo(shallow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gitRunner(t, s)("tag", "v")
+	gitRunner(t, s)("branch", "v")
+	_, err = s.Resolve("v~1:x")
+	if msg := fmt.Sprint(err); strings.Contains(msg, "past the root") || strings.Count(msg, "this is a shallow clone") != 1 || strings.Count(msg, "(an unknown revision too") != 2 {
+		t.Errorf("v~1:x in a shallow clone: %v; want each way unknown, the shallow clone said once, no root", err)
+	}
+	one := xCommits(t, 1)
+	if _, err := one.Series("HEAD~7..HEAD", "x", "", ""); !strings.Contains(fmt.Sprint(err), "holds 1 commit, the oldest HEAD, commit ") {
+		t.Errorf("HEAD~7..HEAD of one commit: %v; want its oldest HEAD", err)
 	}
 }

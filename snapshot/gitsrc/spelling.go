@@ -101,7 +101,7 @@ func (r *Repo) alone(ref string) string {
 // branch HEAD), it is also given whole with each way in place of the
 // name, which was left for the user to do at each of its ends.
 func (r *Repo) ambiguousWays(name, written string, refs []string) string {
-	var ways, wholes []string
+	var ways, wholes, unknown []string
 	for _, ref := range refs {
 		spelt, said := r.alone(ref), ""
 		if spelt == "" {
@@ -129,12 +129,19 @@ func (r *Repo) ambiguousWays(name, written string, refs []string) string {
 			} else if _, err := r.verifyCommit(whole); err != nil {
 				// HEAD~7, beside a branch HEAD, in a repository of
 				// fewer commits: each way whole, ID~7, was given to
-				// run, unknown in turn, unsaid.
-				shown += " (an unknown revision too"
-				if h := r.pastRoot(whole); h != "" {
-					shown += ": " + strings.TrimSuffix(strings.TrimPrefix(h, " ("), ")")
+				// run, unknown in turn, unsaid (or, in a shallow
+				// clone, past its history).
+				// A reason the same for each (a shallow clone) is
+				// said once, after the last.
+				h := strings.TrimSuffix(strings.TrimPrefix(r.unknownHint(whole), " ("), ")")
+				if h != "" && slices.Contains(unknown, h) {
+					h = ""
 				}
-				shown += ")"
+				if h != "" {
+					unknown = append(unknown, h)
+					h = ": " + h
+				}
+				shown += " (an unknown revision too" + h + ")"
 			}
 			wholes = append(wholes, shown)
 		}
