@@ -81,3 +81,20 @@ func TestPastRootShallowAndOne(t *testing.T) {
 		t.Errorf("HEAD~7..HEAD of one commit: %v; want its oldest HEAD", err)
 	}
 }
+
+// TestAmbiguousReflogNotWhole (class c of 67db648b): a range holding a
+// reflog of a name of more than one ref, HEAD@{1}..HEAD beside a branch
+// HEAD, is given no way written whole: only its other end could be
+// respelt (HEAD@{1}..ID, ambiguous in turn), and an id has no reflog;
+// no test noticed the check that leaves it out. Its ways are given as
+// before.
+func TestAmbiguousReflogNotWhole(t *testing.T) {
+	r := xCommits(t, 2)
+	gitRunner(t, r)("update-ref", "refs/heads/HEAD", "HEAD")
+	for _, rng := range []string{"HEAD@{1}..HEAD", "HEAD..HEAD@{1}"} {
+		_, err := r.Series(rng, "x", "", "")
+		if msg := fmt.Sprint(err); !strings.Contains(msg, "name the one meant: ") || strings.Contains(msg, "written whole") {
+			t.Errorf("--revs %s beside a branch HEAD: %v; want its ways, none written whole", rng, err)
+		}
+	}
+}
