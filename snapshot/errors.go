@@ -87,10 +87,10 @@ func (e *Error) Error() string {
 	}
 	var b strings.Builder
 	b.WriteString("loading ")
-	b.WriteString(shownPath(e.File))
+	b.WriteString(loadingPath(e.File, e.also != ""))
 	if e.also != "" {
 		b.WriteString(" and ")
-		b.WriteString(shownPath(e.also))
+		b.WriteString(loadingPath(e.also, true))
 	}
 	if e.Line > 0 {
 		fmt.Fprintf(&b, ": line %d", e.Line)
@@ -186,6 +186,20 @@ func ListedPath(p string) string { return listedPath(p) }
 func listedPath(p string) string {
 	s := shownPath(p)
 	if s == p && (p == "" || strings.ContainsAny(p, " ,")) {
+		return strconv.Quote(p)
+	}
+	return s
+}
+
+// loadingPath is a path as "loading PATH: …" names it: as shownPath
+// shows it, quoted where that is raw and holds a quote, or, named beside
+// another (paired), a space. Raw, -C 'd '"'"'q" x' a b said "loading d
+// 'q" x/a b and d 'q" x/c'd: no such file or directory", where which
+// quote was a path's, and where one path ended, read either way. A
+// path of its own that holds a space is named as it is.
+func loadingPath(p string, paired bool) string {
+	s := shownPath(p)
+	if s == p && (strings.ContainsAny(p, "'\"`") || paired && strings.Contains(p, " ")) {
 		return strconv.Quote(p)
 	}
 	return s

@@ -58,7 +58,7 @@ func checkErr(t *testing.T, err error, file string, line, col int, want ...strin
 		t.Errorf("error %q at line %d, column %d; want line %d, column %d", e, e.Line, e.Col, line, col)
 	}
 	text := err.Error()
-	loc := "loading " + file
+	loc := "loading " + loadingPath(file, false)
 	if line > 0 {
 		loc += fmt.Sprintf(": line %d", line)
 		if col > 0 {

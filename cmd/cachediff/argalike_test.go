@@ -106,7 +106,7 @@ func TestSnapshotErrorsAlikeOnce(t *testing.T) {
 		{"x", "and y", []string{`loading x and "and y": line 1`}},
 		{"x and y", good, []string{`loading "x and y": line 1`}},
 		{"x", "y", []string{`loading x and y: line 1`}},
-		{`"x`, `y"`, []string{`loading "\"x" and y": line 1`}},
+		{`"x`, `y"`, []string{`loading "\"x" and "y\"": line 1`}},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{c.old, c.new_}, &stdout, &stderr)

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -47,4 +49,53 @@ func TestDashedRangeAfterDashes(t *testing.T) {
 			t.Errorf("%q: the log given, %s, pasted: exit %d, want %d", args, line, code, exitDiffers)
 		}
 	}
+}
+
+// TestDashedAmbiguousAfterDashes (class e): after --, a word of a dashed
+// name git reads as more than one ref (-x..-y, of a tag and a branch -y;
+// -y..HEAD) or as a file of the git directory alone (-q@{1}, a reflog of
+// it) still said "put flags before --", a flag it is not: Undashed gave
+// nothing for them. They are told the log's refusal of the range with
+// each way written whole, each ref as cachediff reads it, or the commit
+// the reflog reads, which pasted loads.
+func TestDashedAmbiguousAfterDashes(t *testing.T) {
+	bash, dir := snapRepo(t)
+	for _, ref := range [][]string{{"refs/heads/-x", "HEAD~2"}, {"refs/heads/-y", "HEAD"}, {"refs/tags/-y", "HEAD~1"}} {
+		if _, err := gittest.Git(dir, nil, "update-ref", ref[0], ref[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log, err := os.ReadFile(filepath.Join(dir, ".git", "logs", "HEAD"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, ".git", "-q"), []byte(gitOut(t, dir, "rev-parse", "HEAD")+"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, ".git", "logs", "-q"), log, 0o644)
+	reflog := gitOut(t, dir, "rev-parse", "HEAD@{1}")[:12]
+	for word, want := range map[string]string{
+		"-x..-y":   "written whole, refs/heads/-x..refs/tags/-y or refs/heads/-x..refs/heads/-y",
+		"-y..HEAD": "write the one meant: cachediff -C " + dir + " log --revs refs/tags/-y..HEAD PATH or ",
+		"-q@{1}":   "write it by its commit: git:" + reflog + ":_cache/develop (the commit -q@{1} reads now, for -q in the git directory",
+	} {
+		var stdout, stderr bytes.Buffer
+		args := []string{"-C", dir, "--", word, "HEAD:snap"}
+		code := run(args, &stdout, &stderr)
+		msg, _, _ := strings.Cut(stderr.String(), "\n")
+		if code != exitTrouble || strings.Contains(msg, "put flags before --") || !strings.Contains(msg, want) {
+			t.Errorf("%q: exit %d, %s; want %d, %q", args, code, msg, exitTrouble, want)
+		}
+	}
+	if code := pasteRun(t, bash, "cachediff -C "+dir+" git:"+reflog+":snap HEAD:snap"); code != exitDiffers {
+		t.Errorf("the reflog's commit given, pasted: exit %d, want %d", code, exitDiffers)
+	}
+}
+
+// gitOut is git's output in dir, its line's end cut.
+func gitOut(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	out, err := gittest.Git(dir, nil, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(string(out))
 }

@@ -177,6 +177,9 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 			if cmd.name != "" {
 				of = "cachediff " + cmd.name
 			}
+			if h := laterLog(cmd, line); h != "" {
+				return &usageError{logCommand, fmt.Sprintf("--%s is a flag of cachediff log, not of %s: %s", name, of, h)}
+			}
 			return &usageError{logCommand, fmt.Sprintf("--%s is a flag of cachediff log, not of %s: cachediff log [flags] --revs RANGE PATH", name, of)}
 		} else if alias, ok := flagAliases[strings.ToLower(strings.ReplaceAll(name, "_", "-"))]; ok && fs.Lookup(strings.SplitN(alias, "=", 2)[0]) != nil {
 			// _ read as - (as values are): --no_color and NO_COLOR's
@@ -1347,4 +1350,56 @@ func orList(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// laterLog is what the refusal of a log's flag in the diff's words says
+// of a word log among them (cachediff -f text -C r log --revs R P): a
+// command's name is read only first (or after -C DIR), so the diff read
+// log as its first snapshot, and "--revs is a flag of cachediff log"
+// named the command the user wrote. It says where log goes, and the
+// words so, where the log reads them all as flags it takes; "" when no
+// argument before the refused flag is log.
+func laterLog(cmd *command, line cmdLine) string {
+	if cmd != diffCommand {
+		return ""
+	}
+	at := -1
+	for i, w := range line {
+		if w.role == badWord {
+			break
+		}
+		if w.role == argWord {
+			if w.text == logCommand.name {
+				at = i
+			}
+			break
+		}
+	}
+	if at < 0 {
+		return ""
+	}
+	words := make([]string, 0, len(line)-1)
+	for i, w := range line {
+		if i != at {
+			words = append(words, w.text)
+		}
+	}
+	msg := "log, after flags, was read as a snapshot of the diff: a command's name comes first, before its flags (only -C DIR may come before it)"
+	var o options
+	read := readLine(logCommand.flagSet(&o), words)
+	args := 0
+	for _, w := range read {
+		if w.role == argWord || w.role == dashedWord {
+			args++
+		}
+	}
+	// Given whole only where the log takes it: its flags, and one path.
+	if args == 1 && !slices.ContainsFunc(read, func(w lineWord) bool { return w.role == badWord }) {
+		shown := make([]string, len(words))
+		for i, w := range words {
+			shown[i] = shellword.Shown(w)
+		}
+		msg += ": cachediff log " + strings.Join(shown, " ")
+	}
+	return msg
 }

@@ -214,3 +214,46 @@ func TestDashRangeRefusedSaid(t *testing.T) {
 	git("update-ref", "refs/tags/-y", "HEAD~1")
 	check("-z..-y", refused+"is ambiguous")
 }
+
+// TestGitDirDashWays (class e): a name beginning with - that git reads
+// as a file of the git directory alone, -q (made by hand), and a reflog
+// of it, -q@{1}, were given no way to write them: the log's --revs
+// =-q@{1}..HEAD said "a branch whose name begins with - is written in
+// full (refs/heads/-x)", of no such branch, and git:-q@{1}:x "unknown
+// revision". Each is given with the commit git reads in place of the
+// name (and of its reflog entry), which reads that commit; and a way of
+// an ambiguous name that is a range the log refuses (refs/tags/-t..HEAD,
+// a tag at HEAD) says so, where it was given to run, refused in turn.
+func TestGitDirDashWays(t *testing.T) {
+	r := xCommits(t, 3)
+	r.ArgPrefix = "git:"
+	git := gitRunner(t, r)
+	git("update-ref", "refs/tags/-t", "HEAD")
+	git("update-ref", "refs/heads/-t", "HEAD~1")
+	logs, err := os.ReadFile(filepath.Join(r.dir, ".git", "logs", "HEAD"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(r.dir, ".git", "-q"), []byte(revID(t, r, "HEAD~1")+"\n"), 0o644)
+	os.WriteFile(filepath.Join(r.dir, ".git", "logs", "-q"), logs, 0o644)
+	reflog, q := short(revID(t, r, "HEAD@{1}")), short(revID(t, r, "HEAD~1"))
+	_, err = r.Series("-q@{1}..HEAD", "x", "", "")
+	if want := "write it by its commit: " + reflog + "..HEAD (the commit -q@{1} reads now, for -q in the git directory"; !strings.Contains(fmt.Sprint(err), want) {
+		t.Errorf("--revs=-q@{1}..HEAD: %v; want %q", err, want)
+	}
+	_, err = r.Series("-q~1..HEAD", "x", "", "")
+	if want := "write it by its commit: '" + q + "~1..HEAD' (its commit, for -q in the git directory"; !strings.Contains(fmt.Sprint(err), want) {
+		t.Errorf("--revs=-q~1..HEAD: %v; want %q", err, want)
+	}
+	_, err = r.Resolve("-q@{1}:x")
+	if want := "write it by its commit: git:" + reflog + ":x (the commit -q@{1} reads now"; !strings.Contains(fmt.Sprint(err), want) {
+		t.Errorf("git:-q@{1}:x: %v; want %q", err, want)
+	}
+	if tree, err := r.Resolve(reflog + ":x"); err != nil || tree.Commit != revID(t, r, "HEAD@{1}") {
+		t.Errorf("the way given, %s:x: %v; want the commit of -q@{1}", reflog, err)
+	}
+	_, err = r.Series("-t..HEAD", "x", "", "")
+	if want := "refs/tags/-t..HEAD (which the log refuses: the range refs/tags/-t..HEAD selects no commit"; !strings.Contains(fmt.Sprint(err), want) {
+		t.Errorf("--revs=-t..HEAD: %v; want %q", err, want)
+	}
+}

@@ -1107,6 +1107,17 @@ func (r *Repo) dashRevError(rev, p string) error {
 		return fmt.Errorf("revision %s begins with -, which git would read as an option, not %s, %s", quotedRev(rev), what, r.dashHint(rev, shown))
 	}
 	if full == "" {
+		// git:-q@{1}:PATH, a reflog of a file -q of the git directory,
+		// said unknown revision, with no way to write it.
+		shown, what := func(s string) string { return shellword.Shown(r.ArgPrefix + s + ":" + p) }, "a revision"
+		if top, err := r.FromTop(p); err == nil && rangeRev(rev) {
+			logPath := r.logPath(p, top)
+			shown = func(s string) string { return r.logCommand(s, logPath) }
+			what = "a revision; it is a range of commits, not one, which REV:PATH does not read (it reads PATH at one commit), so it is given as a log of the range"
+		}
+		if hint := r.dashHint(rev, shown); hint != "" {
+			return fmt.Errorf("revision %s begins with -, which git would read as an option, not %s; %s", quotedRev(rev), what, hint)
+		}
 		return fmt.Errorf("unknown revision %q", rev)
 	}
 	if rangeRev(full) {
@@ -1329,12 +1340,21 @@ func (r *Repo) pastRoot(rev string) string {
 		return ""
 	}
 	oldest := fmt.Sprintf("%s~%d", name, count-1)
+	if count == 1 {
+		// A line of one commit: NAME itself, not NAME~0.
+		oldest = name
+	}
 	id, err := r.verifyCommit(oldest)
 	if err != nil {
 		return ""
 	}
 	return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest %s, commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), quotedRev(oldest), short(strings.TrimSpace(string(id))))
 }
+
+// PastRoot reports whether rev is NAME~N, of a NAME git knows, that
+// reaches past the root of NAME's first-parent line (pastRoot): HEAD~7
+// in a repository of fewer commits.
+func (r *Repo) PastRoot(rev string) bool { return r.pastRoot(rev) != "" }
 
 // refName is the name of a ref that rev starts with (main of main~1,
 // origin/main, v0.23.0), or "" when it starts with none: HEAD, @, an

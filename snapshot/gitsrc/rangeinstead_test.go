@@ -7,7 +7,9 @@ import "testing"
 // (Instead), as the hint of a range given with no --revs writes it in a
 // whole command, and the log takes it: reversed, reversed along main's
 // line of a side merged into it, from a fork, off the first-parent
-// line, and A...A. A range refused for another reason names none.
+// line, and A...A; from a fork that is itself off the first-parent
+// line (it named FORK..B, refused in turn). A range refused for another
+// reason names none.
 func TestRefusalInsteadTaken(t *testing.T) {
 	r := xCommits(t, 3)
 	git := gitRunner(t, r)
@@ -18,14 +20,19 @@ func TestRefusalInsteadTaken(t *testing.T) {
 	git("merge", "-q", "--no-ff", "-m", "merge", "side")
 	git("checkout", "-q", "-b", "fork", "HEAD~1")
 	git("commit", "-q", "--allow-empty", "-m", "fork")
+	git("checkout", "-q", "-b", "past", "side")
+	git("commit", "-q", "--allow-empty", "-m", "past")
 	git("checkout", "-q", "main")
 	for rng, named := range map[string]bool{
-		"HEAD..HEAD~1": true,  // reversed
-		"main..side":   true,  // reversed, side merged into main
-		"fork..main":   true,  // from a fork
-		"side..main":   true,  // off main's first-parent line
-		"main...main":  true,  // A...A
-		"main..main":   false, // one commit, no range to give
+		"HEAD..HEAD~1": true, // reversed
+		"main..side":   true, // reversed, side merged into main
+		"fork..main":   true, // from a fork
+		// From a fork off main's first-parent line (side's commit, a
+		// merge brought in): FORK..main was named, refused in turn.
+		"past..main":  true,
+		"side..main":  true,  // off main's first-parent line
+		"main...main": true,  // A...A
+		"main..main":  false, // one commit, no range to give
 	} {
 		err := r.CheckRange(rng)
 		if err == nil {

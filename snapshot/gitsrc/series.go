@@ -593,7 +593,15 @@ func (r *Repo) checkRange(rng, a, b string) error {
 	}
 	out, err := r.run(nil, "merge-base", a, b)
 	if fork := short(strings.TrimSpace(string(out))); err == nil && fork != "" {
-		return &refusal{fmt.Sprintf("the range %s: %s is not an ancestor of %s (they forked at commit %s): the series would start from a snapshot %s never had; use %s%s", quotedRev(rng), quotedRev(left), quotedRev(right), fork, quotedRev(right), shellword.Shown(fork+".."+right), r.historyHint()), fork + ".." + right}
+		use, off := fork+".."+right, ""
+		// A fork off the first-parent line of right (a merge brought
+		// it in): FORK..right was given to use, refused in turn; the
+		// range the refusal of it names is given, said so.
+		if other := Instead(r.CheckRange(use)); other != "" && r.CheckRange(other) == nil {
+			off = fmt.Sprintf(", the same commits of its first-parent line (the fork is not on it: a merge brought it in, so %s is refused too)", shellword.Shown(use))
+			use = other
+		}
+		return &refusal{fmt.Sprintf("the range %s: %s is not an ancestor of %s (they forked at commit %s): the series would start from a snapshot %s never had; use %s%s%s", quotedRev(rng), quotedRev(left), quotedRev(right), fork, quotedRev(right), shellword.Shown(use), off, r.historyHint()), use}
 	}
 	return fmt.Errorf("the range %s: %s and %s share no history%s", quotedRev(rng), quotedRev(left), quotedRev(right), r.historyHint())
 }

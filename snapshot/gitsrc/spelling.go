@@ -101,7 +101,7 @@ func (r *Repo) alone(ref string) string {
 // branch HEAD), it is also given whole with each way in place of the
 // name, which was left for the user to do at each of its ends.
 func (r *Repo) ambiguousWays(name, written string, refs []string) string {
-	var ways, wholes []string
+	var ways, wholes, unknown []string
 	for _, ref := range refs {
 		spelt, said := r.alone(ref), ""
 		if spelt == "" {
@@ -126,6 +126,22 @@ func (r *Repo) ambiguousWays(name, written string, refs []string) string {
 				if err := r.CheckRange(whole); err != nil {
 					shown += fmt.Sprintf(" (which the log refuses too: %v)", err)
 				}
+			} else if _, err := r.verifyCommit(whole); err != nil {
+				// HEAD~7, beside a branch HEAD, in a repository of
+				// fewer commits: each way whole, ID~7, was given to
+				// run, unknown in turn, unsaid (or, in a shallow
+				// clone, past its history).
+				// A reason the same for each (a shallow clone) is
+				// said once, after the last.
+				h := strings.TrimSuffix(strings.TrimPrefix(r.unknownHint(whole), " ("), ")")
+				if h != "" && slices.Contains(unknown, h) {
+					h = ""
+				}
+				if h != "" {
+					unknown = append(unknown, h)
+					h = ": " + h
+				}
+				shown += " (an unknown revision too" + h + ")"
 			}
 			wholes = append(wholes, shown)
 		}
@@ -265,6 +281,15 @@ func (r *Repo) dashHint(rev string, shown func(string) string) string {
 		return "with its ref written out (in full, refs/…, it is another ref's name too), " + shown(full)
 	}
 	if each == nil {
+		// -q@{1}, -q~1..HEAD: the name of a file of the git directory
+		// alone (no ref under refs/), which no other name reads: it was
+		// given no way to write it, as a reflog of it (-y@{1}) was not
+		// beside a branch -y either.
+		if refs := r.refsReadAs(dashName(rev)); len(refs) == 1 && !strings.HasPrefix(refs[0], "refs/") {
+			if way := r.gitDirWay(rev, shown); way != "" {
+				return "write it by its commit: " + way
+			}
+		}
 		return ""
 	}
 	var names, ways []string
@@ -274,7 +299,16 @@ func (r *Repo) dashHint(rev string, shown func(string) string) string {
 		}
 		names = append(names, ref)
 		if i < len(each) && each[i] != "" {
-			ways = append(ways, shown(each[i]))
+			way := shown(each[i])
+			if rangeRev(each[i]) {
+				// -y..HEAD, of a tag -y at HEAD and a branch -y: the
+				// tag's way, refs/tags/-y..HEAD, a range of no commit,
+				// was given to run, refused in turn, unsaid.
+				if err := r.CheckRange(each[i]); err != nil {
+					way += fmt.Sprintf(" (which the log refuses: %v)", err)
+				}
+			}
+			ways = append(ways, way)
 		} else if !strings.HasPrefix(ref, "refs/") {
 			if way := r.gitDirWay(rev, shown); way != "" {
 				ways = append(ways, way)
@@ -292,20 +326,38 @@ func (r *Repo) dashHint(rev string, shown func(string) string) string {
 // of the git directory (-y beside a branch -y, which git reads
 // first): no other name reads the file, so it was named and no way to
 // write it given; it is written with the file's commit in place of the
-// name (as ambiguousWays gives it), said as such. "" for a reflog of
-// the file (-y@{1}, which no commit id writes), or a file git does not
-// read as a commit.
+// name (as ambiguousWays gives it), said as such; a reflog of the file
+// (-y@{1}~1..HEAD) with the commit its entry reads now in place of
+// NAME@{N}: it was given no way at all. "" for a file git does not read
+// as a commit.
 func (r *Repo) gitDirWay(rev string, shown func(string) string) string {
 	name := dashName(rev)
-	rest := rev[len(name):]
+	rest, of := rev[len(name):], name
 	if strings.HasPrefix(rest, "@{") {
-		return ""
+		j := strings.Index(rest, "}")
+		if j < 0 {
+			return ""
+		}
+		of, rest = name+rest[:j+1], rest[j+1:]
 	}
-	out, err := r.run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", name+"^{commit}")
+	out, err := r.run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", of+"^{commit}")
 	if err != nil {
 		return ""
 	}
-	return fmt.Sprintf("%s (its commit, for %s in the git directory, which no other name reads)", shown(short(strings.TrimSpace(string(out)))+rest), name)
+	what := "its commit"
+	if of != name {
+		what = fmt.Sprintf("the commit %s reads now", quotedRev(of))
+	}
+	return fmt.Sprintf("%s (%s, for %s in the git directory, which no other name reads)", shown(short(strings.TrimSpace(string(out)))+rest), what, quotedRev(name))
+}
+
+// DashHint is how a message says to write rev, which begins with - and
+// which git reads by a ref it knows (dashHint): with that ref written in
+// full, each ref of an ambiguous name, or the commit of a file of the
+// git directory; shown writes each way as the message gives it. "" when
+// git knows no such ref.
+func (r *Repo) DashHint(rev string, shown func(string) string) string {
+	return r.dashHint(rev, shown)
 }
 
 // dashName is the ref name rev, which begins with -, starts with.

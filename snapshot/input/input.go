@@ -605,7 +605,28 @@ func revisionHint(dir, arg string) string {
 		// -z..-y, of branches -z and -y (after --: it was said to be
 		// a flag put after it): the hint of its ref written in full.
 		full := repo.Undashed(arg)
-		if full == "" || strings.HasPrefix(full, "-") {
+		if full == "" {
+			// -y..HEAD, of a tag and a branch -y; -q@{1}, a reflog
+			// of a file -q of the git directory: each way to write
+			// it, as the log and REV:PATH give them (it was said to
+			// be a flag put after --).
+			shown := func(s string) string { return shellword.Shown(RevPrefix + s + ":_cache/develop") }
+			if _, _, ok := gitsrc.RangeEnds(arg); ok {
+				shown = func(s string) string {
+					return fmt.Sprintf("cachediff %slog --revs %s PATH", gitsrc.InFolder(dir), shellword.Shown(s))
+				}
+			}
+			h := repo.DashHint(arg, shown)
+			if h == "" {
+				return ""
+			}
+			sep := "; "
+			if strings.HasPrefix(h, "and ") {
+				sep = ", "
+			}
+			return fmt.Sprintf("; %s begins with -, which git would read as an option%s%s", shellword.Shown(arg), sep, h)
+		}
+		if strings.HasPrefix(full, "-") {
 			return ""
 		}
 		if h := revisionHint(dir, full); h != "" {
@@ -618,14 +639,28 @@ func revisionHint(dir, arg string) string {
 	// reads it there, as Knows does not.
 	knownEnd := func(end string) bool {
 		if strings.HasPrefix(end, "-") {
+			// -y of a tag and a branch, -q a file of the git
+			// directory: the log's refusal says how to write it.
+			if repo.Undashed(end) == "" {
+				return repo.DashHint(end, shellword.Shown) != ""
+			}
 			end = repo.Undashed(end)
 		}
-		return end != "" && known(end)
+		return known(end)
 	}
 	// Cut as meant, not at git's first .. (HEAD^{/a..b}^2..HEAD, whose
 	// pattern holds one, was given no hint at all).
 	if a, b, ok := gitsrc.RangeEnds(arg); ok {
-		if known(cmpOr(a, "HEAD")) && knownEnd(cmpOr(b, "HEAD")) {
+		knownA, knownB := known(cmpOr(a, "HEAD")), knownEnd(cmpOr(b, "HEAD"))
+		if (knownA || repo.PastRoot(a)) && (knownB || repo.PastRoot(b)) && !(knownA && knownB) {
+			// HEAD~7..HEAD, the log's own example, in a repository of
+			// fewer commits: what the log says of it (it is past the
+			// root), not nothing.
+			if err := repo.CheckRange(arg); err != nil {
+				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", shellword.Shown(arg), gitsrc.InFolder(dir), err)
+			}
+		}
+		if knownA && knownB {
 			// A range the log refuses (HEAD..HEAD~1, reversed) was
 			// given as its log all the same, which refused it in turn:
 			// the log's own message says why, and what to write.

@@ -31,6 +31,10 @@ func TestRevisionWithoutPathHint(t *testing.T) {
 		// the range with that end written as its commit, to run.
 		"HEAD^{/v0..3.0}..HEAD":  "which lies within HEAD^{/v0..3.0}, a revision by its message, so it reads neither end; with that end written as its commit, ",
 		"HEAD^{/v0..3.0}...HEAD": "; to run it: cachediff -C /",
+		// The log's own example in a repository of fewer commits: what
+		// the log says of it (it was given no hint).
+		"HEAD~7..HEAD":   "no such file or directory; 'HEAD~7..HEAD' is a range of git revisions, which a log of PATH (cachediff -C ",
+		"HEAD~1..HEAD~9": "refuses: unknown revision HEAD~9 in the range HEAD~1..HEAD~9 (it is past the root: the first-parent line of HEAD holds 2 commits, the oldest HEAD~1, commit ",
 	})
 }
 

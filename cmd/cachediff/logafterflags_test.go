@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLogAfterFlagsSaid (class e): cachediff -f text -C r log --revs R P
+// said "--revs is a flag of cachediff log, not of the diff", though the
+// user wrote log: a command's name is read only first (or after -C
+// DIR), so the diff read log as a snapshot. It says where log goes and
+// gives the words so, which bash reads back and the log then takes (it
+// loads the range's snapshots: exit 1); words the log would not take
+// all (a second path) get where log goes alone; no word log, the
+// message as before.
+func TestLogAfterFlagsSaid(t *testing.T) {
+	bash, repo := snapRepo(t)
+	dir := filepath.Join(t.TempDir(), `d 'q" x`)
+	if err := os.Symlink(repo, dir); err != nil {
+		t.Fatal(err)
+	}
+	const where = "log, after flags, was read as a snapshot of the diff: a command's name comes first"
+	for _, c := range []struct {
+		args  []string
+		whole bool
+	}{
+		{[]string{"-f", "text", "-C", dir, "log", "--revs", "HEAD~2..HEAD", "snap"}, true},
+		{[]string{"--quiet", "log", "--revs=HEAD~2..HEAD", "-C", dir, "snap"}, true},
+		{[]string{"-f", "text", "-C", dir, "log", "HEAD", "--revs", "HEAD~2..HEAD", "snap"}, false},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, &stdout, &stderr)
+		msg, _, _ := strings.Cut(stderr.String(), "\n")
+		_, line, whole := strings.Cut(msg, " (only -C DIR may come before it): ")
+		if code != exitTrouble || !strings.Contains(msg, where) || whole != c.whole {
+			t.Errorf("%q: exit %d, %s; want %d, where log goes (the command: %v)", c.args, code, msg, exitTrouble, c.whole)
+			continue
+		}
+		if whole {
+			if code := pasteRun(t, bash, line); code != exitDiffers {
+				t.Errorf("%q: the command given, %s, pasted: exit %d, want %d", c.args, line, code, exitDiffers)
+			}
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	run([]string{"-f", "text", "-C", dir, "logs", "--revs", "HEAD~2..HEAD", "snap"}, &stdout, &stderr)
+	if strings.Contains(stderr.String(), where) || !strings.Contains(stderr.String(), "cachediff log [flags] --revs RANGE PATH") {
+		t.Errorf("no word log: %s; want the message as before", stderr.String())
+	}
+}
