@@ -1170,12 +1170,12 @@ func (r *Repo) commit(rev string) (string, error) {
 			if _, err := r.run(nil, "cat-file", "-e", id); err != nil {
 				return "", fmt.Errorf("revision %s%s", notInObjects(rev, id), r.historyHint())
 			}
-			return "", fmt.Errorf("revision %s is not a commit", rev)
+			return "", fmt.Errorf("revision %s is not a commit", quotedRev(rev))
 		}
 		if why := r.ambiguous(rev); why != "" {
-			return "", fmt.Errorf("revision %s%s", rev, why)
+			return "", fmt.Errorf("revision %s%s", quotedRev(rev), why)
 		}
-		return "", fmt.Errorf("unknown revision %s%s", rev, r.unknownHint(rev))
+		return "", fmt.Errorf("unknown revision %s%s", quotedRev(rev), r.unknownHint(rev))
 	}
 	return "", err
 }

@@ -185,6 +185,11 @@ func TestResolveErrors(t *testing.T) {
 		{"HEAD~4:_cache/develop/actsvg", "path _cache/develop/actsvg does not exist at HEAD~4"},
 		{tree.OID + ":curl", "revision " + tree.OID + " is not a commit"},
 		{"-v:x", `unknown revision "-v"`},
+		// A revision holding a space or a control character is quoted,
+		// as the series' messages quote one (quotedRev): unquoted, "no
+		// such" read as the words of the message.
+		{"no such:_cache/develop", `unknown revision "no such"`},
+		{"x\u202e:_cache/develop", `unknown revision "x\u202e"`},
 	} {
 		_, err := r.Resolve(c.spec)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
