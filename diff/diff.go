@@ -604,14 +604,18 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	og, ng, roots := graphsOf(before, after)
 	applied := f
 	var mates map[string]string
-	ren := respell(roots[0], roots[1])
-	if !ren.none() {
-		mates = ren.mates()
-		if w := ren.byName(); len(w) > 0 {
-			before = renameStacks(before, w) // rootrename.go
+	ren, rev := respell(roots[0], roots[1]), respell(roots[1], roots[0])
+	if !ren.none() || !rev.none() {
+		loaded := before
+		if !ren.none() {
+			mates = ren.mates()
+			if w := ren.byName(); len(w) > 0 {
+				before = renameStacks(before, w) // rootrename.go
+			}
+			before = respellStacks(before, og, ng, roots[0], ren)
+			applied.Stacks = renamedStacks(f.Stacks, ren.stackNames())
 		}
-		before = respellStacks(before, og, ng, roots[0], ren)
-		applied.Stacks = renamedStacks(f.Stacks, ren.stackNames())
+		before = alikeOtherWay(before, loaded, after, og, ng, roots, ren, rev)
 	}
 	roots = [2]map[string][]*GraphNode{} // garbage while the packages are compared: Explain gathers them again
 	unfiltered := [2]*snapshot.Snapshot{before, after}

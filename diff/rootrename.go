@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cachediff/cachediff/internal/listops"
 	"github.com/cachediff/cachediff/internal/memo"
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -2050,4 +2051,100 @@ func (r *respelling) merged() map[string]bool {
 		into(x.root, y)
 	}
 	return out
+}
+
+// alikeOtherWay returns respelt (the old side, its stacks respelt as the
+// new roots' spellings: respellStacks) with the stacks of each spec
+// whose hash both sides hold, respelt otherwise than the new side's
+// spec's, the new side's, where the other way round they are alike: the
+// new side's stacks respelt as rev (respell of the new roots and the
+// old ones) respells them, against loaded's (the old side as loaded).
+// A spec is restacked when its stacks differ both ways round: respelt
+// into one side's spellings alone, a spec that two roots of one
+// spelling need, one of which came from a root of another spelling
+// (debian's curl for p over one lib and curl@=3.0 for i and y over
+// another, now curl@=1.0 for p and for r, y's, over p's lib, and
+// curl@=1.0.1 for h, i's), was unchanged old → new, p's curl being
+// curl@=1.0 on both sides, and restacked new → old, r's curl@=3.0
+// joining it; y's lib the other way round: neither diff was the mirror
+// of the other. A spec keeps respelt's stacks where the new side's
+// differ from them by a spelling the old side roots under that ren
+// respells no root out of or into alone (kept, joined): the old side's
+// count of such a name is the old snapshot's, as the step before's new
+// side counted it in a log (PartlyRespelt). respelt itself when no spec
+// takes other stacks.
+func alikeOtherWay(respelt, loaded, after *snapshot.Snapshot, og, ng Graph, roots [2]map[string][]*GraphNode, ren, rev *respelling) *snapshot.Snapshot {
+	back := after
+	if !rev.none() {
+		if w := rev.byName(); len(w) > 0 {
+			back = renameStacks(back, w)
+		}
+		back = respellStacks(back, ng, og, roots[1], rev)
+	}
+	// Lists compared once for each pair: the specs of a hub under M
+	// roots share one list a side, and compared spec by spec, K specs
+	// read K·M strings.
+	alike := map[[2]memo.Key]bool{}
+	equal := func(a, b []string) bool {
+		k := [2]memo.Key{memo.List(a), memo.List(b)}
+		if k[0] == k[1] {
+			return true
+		}
+		eq, ok := alike[k]
+		if !ok {
+			eq = slices.Equal(a, b)
+			alike[k] = eq
+		}
+		return eq
+	}
+	// oldNamed reports whether a name the respelt list a and the new
+	// side's b do not share is one the old side roots under that ren
+	// respells no root out of or into alone: taking b would move the
+	// spec out of or into a name whose count is the old snapshot's.
+	named := map[[2]memo.Key]bool{}
+	oldNamed := func(a, b []string) bool {
+		k := [2]memo.Key{memo.List(a), memo.List(b)}
+		v, ok := named[k]
+		if !ok {
+			for _, l := range [2][]string{listops.Minus(a, b, nil), listops.Minus(b, a, nil)} {
+				for _, x := range l {
+					if _, held := roots[0][x]; held && ren.kept[x] == 0 && ren.joined[x] == 0 {
+						v = true
+					}
+				}
+			}
+			named[k] = v
+		}
+		return v
+	}
+	differ := map[string]bool{} // hashes both sides hold, their stacks unlike new → old
+	olds := make(map[string]*snapshot.Package, len(loaded.Packages))
+	for _, p := range loaded.Packages {
+		olds[p.Name] = p
+	}
+	for _, np := range back.Packages {
+		op := olds[np.Name]
+		if op == nil {
+			continue
+		}
+		stacks := make(map[string][]string, len(op.Specs))
+		for i := range op.Specs {
+			stacks[op.Specs[i].Hash] = op.Specs[i].Stacks
+		}
+		for i := range np.Specs {
+			if l, ok := stacks[np.Specs[i].Hash]; ok && !equal(l, np.Specs[i].Stacks) {
+				differ[np.Specs[i].Hash] = true
+			}
+		}
+	}
+	return withStacks(respelt, func(sp *snapshot.Spec) []string {
+		y := ng.Node(sp.Hash)
+		if y == nil || differ[sp.Hash] {
+			return nil
+		}
+		if nl := y.spec().Stacks; !equal(nl, sp.Stacks) && !oldNamed(sp.Stacks, nl) {
+			return nl
+		}
+		return nil
+	})
 }
