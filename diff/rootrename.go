@@ -2053,6 +2053,20 @@ func (r *respelling) merged() map[string]bool {
 	return out
 }
 
+// stacksDifferShared reports whether a spec of respelt whose hash the
+// new side's graph ng holds has other stacks there: the only specs
+// alikeOtherWay may give the new side's stacks.
+func stacksDifferShared(respelt *snapshot.Snapshot, ng Graph) bool {
+	for _, p := range respelt.Packages {
+		for i := range p.Specs {
+			if y := ng.Node(p.Specs[i].Hash); y != nil && !slices.Equal(y.spec().Stacks, p.Specs[i].Stacks) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // alikeOtherWay returns respelt (the old side, its stacks respelt as the
 // new roots' spellings: respellStacks) with the stacks of each spec
 // whose hash both sides hold, respelt otherwise than the new side's
