@@ -1,10 +1,7 @@
 package jsonv1
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
-	"runtime"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -30,20 +27,7 @@ func TestTailRootsAsValue(t *testing.T) {
 			Unchanged: 1, FewerRoots: 2, MoreRoots: 3, OtherRoots: -4,
 		},
 	} {
-		for _, prefix := range []string{"", "    ", "\t "} {
-			var want, got bytes.Buffer
-			bw := bufio.NewWriter(&want)
-			tw := newTailWriter(bw)
-			tw.value(rc, prefix)
-			bw.Flush()
-			bw = bufio.NewWriter(&got)
-			tw = newTailWriter(bw)
-			tailRoots(tw, rc, prefix)
-			bw.Flush()
-			if tw.err != nil || got.String() != want.String() {
-				t.Errorf("roots %+v, prefix %q: got %q (%v), want %q", rc, prefix, got.String(), tw.err, want.String())
-			}
-		}
+		checkTailAsValue(t, rc, func(tw *tailWriter, prefix string) { tailRoots(tw, rc, prefix) })
 	}
 }
 
@@ -62,19 +46,7 @@ func TestTailRootsBytes(t *testing.T) {
 	for i := range rc.Added {
 		rc.Added[i] = diff.RootSpec{Root: fmt.Sprintf("p%d@1", i), Name: fmt.Sprintf("p%d", i), Version: "1", Hash: fmt.Sprintf("%032x", i)}
 	}
-	var out countBytes
-	bw := bufio.NewWriterSize(&out, 64<<10)
-	r := &diff.Report{Causes: &diff.Causes{Roots: rc}}
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	err := writeTail(bw, r, "")
-	runtime.ReadMemStats(&after)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bw.Flush()
-	alloc := after.TotalAlloc - before.TotalAlloc
+	out, alloc := tailAlloc(t, &diff.Report{Causes: &diff.Causes{Roots: rc}})
 	ratio := float64(alloc) / float64(out)
 	t.Logf("%d roots: %d bytes written, %d allocated (%.3fx)", n, out, alloc, ratio)
 	if ratio > 0.5 {
