@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"fmt"
+	"hash/maphash"
 	"maps"
 	"math/bits"
 	"slices"
@@ -175,31 +176,50 @@ func respeltRootsLeft(o, n map[string][]*GraphNode, left []rootCand, held *heldR
 		}
 	}
 	// The new roots not paired yet by their rootEnv of one pass, filed
-	// when that pass first looks one up: a pass's keys are its own, and
-	// the map of the pass before is garbage then (filed for the three
-	// passes at once, they were a tenth of a lockfile pair's allocation).
-	var byArch map[rootEnv][]int
+	// when that pass first looks one up: a pass's keys are its own. Filed
+	// by the rootEnv's hash (envSeed), each hash's roots chained in
+	// order and their rootEnvs kept once for all passes: a map keyed by
+	// the 120-byte rootEnv, each key's list a slice of its own, was a
+	// thirtieth of a lockfile pair's allocation.
+	var heads map[uint64]int32 // a hash's first new root not dropped yet
+	var chain []int32          // a new root's next of its hash, -1 at the end
+	var envs []rootEnv         // a new root's rootEnv of the pass filed
 	filed := int8(-1)
 	next := func(k rootEnv) (string, string) {
 		if filed != k.pass {
-			byArch, filed = make(map[rootEnv][]int, len(spelt)), k.pass
-			for j, y := range spelt {
+			filed = k.pass
+			clear(heads)
+			if heads == nil {
+				heads, chain, envs = make(map[uint64]int32, len(spelt)), make([]int32, len(spelt)), make([]rootEnv, len(spelt))
+			}
+			for j := len(spelt) - 1; j >= 0; j-- {
 				if !used[j] {
-					ak := rootArch(nodes[j], y, k.pass)
-					byArch[ak] = append(byArch[ak], j)
+					envs[j] = rootArch(nodes[j], spelt[j], k.pass)
+					h := maphash.Comparable(envSeed, envs[j])
+					chain[j] = -1
+					if first, ok := heads[h]; ok {
+						chain[j] = first
+					}
+					heads[h] = int32(j)
 				}
 			}
 		}
-		l := byArch[k]
-		for len(l) > 0 && used[l[0]] { // each dropped once
-			l = l[1:]
-		}
-		if len(l) == 0 {
-			byArch[k] = l
+		h := maphash.Comparable(envSeed, k)
+		first, ok := heads[h]
+		if !ok {
 			return "", ""
 		}
-		used[l[0]], byArch[k] = true, l[1:]
-		return spelt[l[0]], nodes[l[0]].Hash()
+		for first >= 0 && used[first] { // each dropped once
+			first = chain[first]
+		}
+		heads[h] = first
+		for j := first; j >= 0; j = chain[j] {
+			if !used[j] && envs[j] == k {
+				used[j] = true
+				return spelt[j], nodes[j].Hash()
+			}
+		}
+		return "", ""
 	}
 	slices.Sort(gone)
 	// The new spelling of each gone spelling's specs' hashes (as
@@ -333,6 +353,10 @@ type rootEnv struct {
 	name, rest, os, platform, target, version, facets string
 	pass                                              int8
 }
+
+// envSeed hashes the rootEnvs respeltRootsLeft files (a hash is a
+// key alone: the roots of one are told apart by their rootEnv).
+var envSeed = maphash.MakeSeed()
 
 // rootArch is g's rootEnv, rooted under root, for pass.
 func rootArch(g *GraphNode, root string, pass int8) rootEnv {

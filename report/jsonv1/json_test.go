@@ -229,8 +229,9 @@ func TestPackageJSONFields(t *testing.T) {
 }
 
 // TestTailJSONFields: writeTail writes the members of a report after its
-// packages, and of its causes, one at a time, in their order. A field
-// added to either fails here until writeTail writes it too
+// packages, and of its causes and their roots (tailRoots), one at a
+// time, in their order. A field added to any fails here until writeTail
+// writes it too
 // (TestJSONStreamed then checks the bytes).
 func TestTailJSONFields(t *testing.T) {
 	for typ, want := range map[reflect.Type][]string{
@@ -238,6 +239,8 @@ func TestTailJSONFields(t *testing.T) {
 			"updates", "facets", "stacks", "canonicalized", "warnings", "causes,omitempty"},
 		reflect.TypeFor[diff.Causes](): {"pairs", "known", "explained", "own", "cut,omitempty", "groups", "shared,omitempty", "roots,omitempty",
 			"table,omitempty", "paths,omitempty", "sets,omitempty"},
+		reflect.TypeFor[diff.RootChanges](): {"added", "removed", "changed", "renamed,omitempty", "unchanged,omitempty",
+			"fewer_roots,omitempty", "more_roots,omitempty", "other_roots,omitempty"},
 	} {
 		var got []string
 		for f := range typ.Fields() {
@@ -246,7 +249,7 @@ func TestTailJSONFields(t *testing.T) {
 			}
 		}
 		if !slices.Equal(got, want) {
-			t.Errorf("%v has the JSON fields %q; writeReportJSON and writeTail write %q: teach them the change", typ, got, want)
+			t.Errorf("%v has the JSON fields %q; writeReportJSON, writeTail and tailRoots write %q: teach them the change", typ, got, want)
 		}
 		if _, ok := reflect.New(typ).Interface().(json.Marshaler); ok {
 			t.Errorf("%v has its own MarshalJSON, which writeTail does not call", typ)

@@ -23,19 +23,26 @@ func TestTailCountsAsValue(t *testing.T) {
 		{{Value: "compiler-exact-version", OldToNew: diff.OldToNew{Old: 66}}},
 		{{Value: "a<b>&c"}, {Value: "q\"uote\\back\nline\u2028"}, {Value: "bad\xffutf8", OldToNew: diff.OldToNew{Old: -3, New: math.MaxInt}}, {Value: "{[:,]}", OldToNew: diff.OldToNew{New: 2}}},
 	} {
-		for _, prefix := range []string{"", "  ", "\t "} {
-			var want, got bytes.Buffer
-			bw := bufio.NewWriter(&want)
-			tw := newTailWriter(bw)
-			tw.value(vc, prefix)
-			bw.Flush()
-			bw = bufio.NewWriter(&got)
-			tw = newTailWriter(bw)
-			tailCounts(tw, vc, prefix)
-			bw.Flush()
-			if tw.err != nil || got.String() != want.String() {
-				t.Errorf("counts %+v, prefix %q: got %q (%v), want %q", vc, prefix, got.String(), tw.err, want.String())
-			}
+		checkTailAsValue(t, vc, func(tw *tailWriter, prefix string) { tailCounts(tw, vc, prefix) })
+	}
+}
+
+// checkTailAsValue checks that write writes v, under each of a few
+// prefixes, as value wrote it whole.
+func checkTailAsValue(t *testing.T, v any, write func(tw *tailWriter, prefix string)) {
+	t.Helper()
+	for _, prefix := range []string{"", "  ", "\t "} {
+		var want, got bytes.Buffer
+		bw := bufio.NewWriter(&want)
+		tw := newTailWriter(bw)
+		tw.value(v, prefix)
+		bw.Flush()
+		bw = bufio.NewWriter(&got)
+		tw = newTailWriter(bw)
+		write(tw, prefix)
+		bw.Flush()
+		if tw.err != nil || got.String() != want.String() {
+			t.Errorf("%+v, prefix %q: got %q (%v), want %q", v, prefix, got.String(), tw.err, want.String())
 		}
 	}
 }
@@ -58,18 +65,7 @@ func TestTailCountsBytes(t *testing.T) {
 			vc[i] = diff.ValueCount{Value: fmt.Sprintf("r%x", i), OldToNew: diff.OldToNew{Old: 1, New: 2}}
 		}
 		var out countBytes
-		bw := bufio.NewWriterSize(&out, 64<<10)
-		r := &diff.Report{Canonicalized: vc}
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		err := writeTail(bw, r, "")
-		runtime.ReadMemStats(&after)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bw.Flush()
-		allocs[k] = after.TotalAlloc - before.TotalAlloc
+		out, allocs[k] = tailAlloc(t, &diff.Report{Canonicalized: vc})
 		ratio := float64(allocs[k]) / float64(out)
 		t.Logf("%d rules: %d bytes written, %d allocated (%.3fx)", n, out, allocs[k], ratio)
 		if ratio > 0.1 {
@@ -79,6 +75,24 @@ func TestTailCountsBytes(t *testing.T) {
 	if r := float64(allocs[1]) / float64(allocs[0]); r > 4.4 && allocs[1] > 64<<10 {
 		t.Errorf("4x the rules allocate %.2fx the bytes (%d → %d), want at most 4.4x", r, allocs[0], allocs[1])
 	}
+}
+
+// tailAlloc returns the bytes writeTail of r writes and those it
+// allocates.
+func tailAlloc(t *testing.T, r *diff.Report) (countBytes, uint64) {
+	t.Helper()
+	var out countBytes
+	bw := bufio.NewWriterSize(&out, 64<<10)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	err := writeTail(bw, r, "")
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bw.Flush()
+	return out, after.TotalAlloc - before.TotalAlloc
 }
 
 type countBytes int
