@@ -1,8 +1,6 @@
 package report
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"html"
 	"net/url"
@@ -14,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/internal/listops"
 )
 
@@ -396,19 +395,7 @@ const cutMarkLen = 9
 // cutMark is what a value cut by Shorten or CutLabel gets where it is
 // cut: "…" and the first 8 hexadecimal digits of the SHA-256 of the
 // whole value, so that values cut alike read apart.
-func cutMark(v string) string {
-	// In pieces: a copy of a long value ([]byte(v)) doubled what
-	// Markdown allocates for a spec of 100,000 variants.
-	h := sha256.New()
-	var buf [512]byte
-	for len(v) > 0 {
-		n := copy(buf[:], v)
-		h.Write(buf[:n])
-		v = v[n:]
-	}
-	var sum [sha256.Size]byte
-	return "…" + hex.EncodeToString(h.Sum(sum[:0])[:4])
-}
+func cutMark(v string) string { return cutmark.Of(v) }
 
 // shorten writes Shorten's text of s to b, of at most limit
 // characters, each cut word marked (cutMark), and tells whether the

@@ -1192,7 +1192,7 @@ func ParseMissing(msg string) (missing bool, more int) {
 func (d *decoder) otherName(n *Node, name string, target *Node) {
 	if d.renamed++; d.renamed <= mostMissing {
 		d.warnf(n.Line, "%s/%s: dependency %q is %s, a spec of %q: Spack names each dependency for its spec's package (a virtual for its provider); read as %q",
-			shown(n.Name), short(n.Hash), name, short(target.Hash), target.Name, target.Name)
+			clipped(shown(n.Name)), short(n.Hash), name, short(target.Hash), target.Name, target.Name)
 	} else if d.renamed == mostMissing+1 {
 		d.renamedLine = n.Line
 	}

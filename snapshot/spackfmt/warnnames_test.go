@@ -5,7 +5,25 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/cutmark"
 )
+
+// longNames are two names past maxQuoted bytes, alike in their first
+// maxQuoted: a warning clipped each to them and "…", alike, and one
+// that clipped the name quoted again (warnf) cut its closing quote away.
+var longNames = [2]string{strings.Repeat("a b ", 60) + "x", strings.Repeat("a b ", 60) + "y"}
+
+// quotedWant is name as a message quotes it (shown): in ASCII, and past
+// maxQuoted bytes its first maxQuoted and the mark of the whole
+// (cutmark), inside the quotes.
+func quotedWant(name string) string {
+	if len(name) <= maxQuoted {
+		return strconv.QuoteToASCII(name)
+	}
+	q := strconv.QuoteToASCII(name[:maxQuoted])
+	return q[:len(q)-1] + cutmark.Of(name) + `"`
+}
 
 // TestWarningsQuoteNames (class a): the warnings that list the records
 // of a file, those no root reaches, those keyed by another hash than
@@ -43,7 +61,7 @@ func TestWarningsQuoteNames(t *testing.T) {
 		// A twin of another version, each named with its version.
 		{"a DAG hash with another", "@2", func(name string) string { return twins(name, "2") }},
 	} {
-		for _, name := range []string{"a, b", "a\nb", "a\u202eb"} {
+		for _, name := range append([]string{"a, b", "a\nb", "a\u202eb"}, longNames[:]...) {
 			set, err := Decode("x.lock", []byte(c.file(strconv.Quote(name))))
 			if err != nil {
 				t.Fatalf("%s, %q: %v", c.what, name, err)
@@ -54,7 +72,7 @@ func TestWarningsQuoteNames(t *testing.T) {
 					continue
 				}
 				found = true
-				want := "(" + strconv.QuoteToASCII(name+c.version)
+				want := "(" + quotedWant(name+c.version)
 				if !strings.Contains(w.Message, want) || strings.ContainsAny(w.Message, "\n\u202e") {
 					t.Errorf("%s, %q: %q; want the name quoted, %s", c.what, name, w.Message, want)
 				}
@@ -80,7 +98,7 @@ func TestDependencyWarningsQuoteNames(t *testing.T) {
 	dep := func(name, hash string) string {
 		return fmt.Sprintf(`{"name":%s,"hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, name, hash)
 	}
-	for _, name := range []string{"z\nq", "z/aaaaaaa: dependency y", "z\u202eq"} {
+	for _, name := range append([]string{"z\nq", "z/aaaaaaa: dependency y", "z\u202eq"}, longNames[:]...) {
 		q := strconv.Quote(name)
 		for _, c := range []struct{ what, data string }{
 			{"missing spec", `{"spec":{"_meta":{"version":4},"nodes":[` + node(q, a, dep(`"y"`, c)) + `]}}`},
@@ -94,8 +112,8 @@ func TestDependencyWarningsQuoteNames(t *testing.T) {
 			if len(set.Warnings) != 1 {
 				t.Fatalf("%s %q: warnings %+v; want 1", c.what, name, set.Warnings)
 			}
-			if m := set.Warnings[0].Message; !strings.Contains(m, strconv.QuoteToASCII(name)) || strings.ContainsAny(m, "\n\u202e") {
-				t.Errorf("%s %q: %q; want the name quoted, %s", c.what, name, m, strconv.QuoteToASCII(name))
+			if m := set.Warnings[0].Message; !strings.Contains(m, quotedWant(name)) || strings.ContainsAny(m, "\n\u202e") {
+				t.Errorf("%s %q: %q; want the name quoted, %s", c.what, name, m, quotedWant(name))
 			}
 		}
 	}
