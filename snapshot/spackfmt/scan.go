@@ -209,6 +209,12 @@ func shown(s string) string {
 	if plain {
 		return clip(s)
 	}
+	return quoted(s)
+}
+
+// quoted is s clipped and quoted in ASCII, as shown puts a name that is
+// not plain.
+func quoted(s string) string {
 	head, cut := clipHead(s)
 	if !cut {
 		return strconv.QuoteToASCII(s)

@@ -118,3 +118,36 @@ func TestDependencyWarningsQuoteNames(t *testing.T) {
 		}
 	}
 }
+
+// TestWarningHashesShown (class a, lead (c)): the warnings of a
+// dependency not in the file and of one named for another package than
+// its spec's cut each hash to its first 7 bytes and put them raw, and a
+// dependency's hash, which need name no spec of the file, is any
+// string: "c\nddddd" put a newline in the warning, "cccc\u202eddd" a
+// U+202E. Each is shown, as the errors show a hash.
+func TestWarningHashesShown(t *testing.T) {
+	node := func(hash, deps string) string {
+		return fmt.Sprintf(`{"name":"x","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"parameters":{},"dependencies":[%s],"hash":%q}`, deps, hash)
+	}
+	dep := func(hash string) string {
+		return fmt.Sprintf(`{"name":"y","hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, hash)
+	}
+	other := `,{"name":"w","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"parameters":{},"hash":"bbbbbbb"}`
+	for _, c := range []struct{ nodes, hash string }{
+		{node("aaaaaaa", dep("c\ndddddd")), "c\nddddd"},
+		{node("aaaaaaa", dep("cccc\u202eddd")), "cccc\u202e"},
+		{node("a\naaaaaa", dep("ccccddd")), "a\naaaaa"},
+		{node("a\naaaaaa", dep("bbbbbbb")) + other, "a\naaaaa"},
+	} {
+		set, err := Decode("x.spec.json", []byte(`{"spec":{"_meta":{"version":4},"nodes":[`+c.nodes+`]}}`))
+		if err != nil {
+			t.Fatalf("%q: %v", c.nodes, err)
+		}
+		if len(set.Warnings) != 1 {
+			t.Fatalf("%q: warnings %+v; want 1", c.nodes, set.Warnings)
+		}
+		if m := set.Warnings[0].Message; !strings.Contains(m, "/"+strconv.QuoteToASCII(c.hash)) || strings.ContainsAny(m, "\n\u202e") {
+			t.Errorf("%q: %q; want the hash shown, /%s", c.nodes, m, strconv.QuoteToASCII(c.hash))
+		}
+	}
+}
