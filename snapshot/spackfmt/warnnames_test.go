@@ -60,6 +60,11 @@ func TestWarningsQuoteNames(t *testing.T) {
 		{"a DAG hash with another", "", func(name string) string { return twins(name, "1") }},
 		// A twin of another version, each named with its version.
 		{"a DAG hash with another", "@2", func(name string) string { return twins(name, "2") }},
+		// A twin of another compiler, read as the other's facets (each
+		// named with its version).
+		{"of other facets", "@1", func(name string) string {
+			return strings.Replace(twins(name, "1"), `"version":"9"}`, `"version":"10"}`, 1)
+		}},
 	} {
 		for _, name := range append([]string{"a, b", "a\nb", "a\u202eb"}, longNames[:]...) {
 			set, err := Decode("x.lock", []byte(c.file(strconv.Quote(name))))
@@ -149,5 +154,24 @@ func TestWarningHashesShown(t *testing.T) {
 		if m := set.Warnings[0].Message; !strings.Contains(m, "/"+strconv.QuoteToASCII(c.hash)) || strings.ContainsAny(m, "\n\u202e") {
 			t.Errorf("%q: %q; want the hash shown, /%s", c.nodes, m, strconv.QuoteToASCII(c.hash))
 		}
+	}
+}
+
+// TestOtherHashWarningQuotesHashes (class c of the pass over d387a9ea):
+// the warning of records keyed by another hash than their spec writes
+// names the first one's key and hash shown, as the errors show a hash,
+// and no test noticed them put raw: a key "k\nx" put its newline in the
+// warning, a hash "h\u202ey" its U+202E.
+func TestOtherHashWarningQuotesHashes(t *testing.T) {
+	rec := `{"name":"zlib","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"compiler":{"name":"gcc","version":"9"},"parameters":{},"hash":"h\u202ey"}`
+	set, err := Decode("index.json", []byte(`{"database":{"version":"7","installs":{"k\nx":{"spec":`+rec+`,"ref_count":0,"in_buildcache":true}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Warnings) != 1 {
+		t.Fatalf("warnings %+v; want 1", set.Warnings)
+	}
+	if m, want := set.Warnings[0].Message, `keyed "k\nx" writes "h\u202ey")`; !strings.Contains(m, want) || strings.ContainsAny(m, "\n\u202e") {
+		t.Errorf("%q; want the key and the hash shown, %s", m, want)
 	}
 }
