@@ -361,7 +361,7 @@ func TestRenderSameSnapshotForged(t *testing.T) {
 	if code := run([]string{"-f", "json", "-o", saved, filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")}, &stdout, &stderr); code != 1 {
 		t.Fatalf("diff of two indexes: exit %d, stderr %q; want 1", code, stderr.String())
 	}
-	if data, err := os.ReadFile(saved); err != nil || !strings.Contains(string(data), `"message": "OLD and NEW are the same snapshot: x/aaaaaaa: dependency`) {
+	if data, err := os.ReadFile(saved); err != nil || !strings.Contains(string(data), `"message": "\"OLD and NEW are the same snapshot: x\"/aaaaaaa: dependency`) {
 		t.Fatalf("the saved report lacks the forged warning (%v):\n%s", err, data)
 	}
 	stderr.Reset()
