@@ -2,9 +2,9 @@ package diff
 
 import (
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -561,49 +561,67 @@ const newsSpellings = 3
 // variant too, or removed at 1.3 and at 1.5, read "root zlib changed:
 // 1.3 → 1.5" and "root zlib removed" twice, told apart by nothing.
 func rootSaid(h *Highlight) string {
-	var b strings.Builder
+	// Each part after its length (said), not joined by NUL: a report
+	// given to render may hold a NUL in a spelling, and the root spelt
+	// "a\x00b", "c" and "d" read as the root spelt "a", "b\x00c" and
+	// "d", so that each was labelled as if they read alike.
+	var s said
 	named := append([]string{h.Value}, h.Values[:min(len(h.Values), newsSpellings-1)]...)
 	slices.Sort(named) // "zlib = zlib@1.3" reads as "zlib@1.3 = zlib" does: one root's spellings
-	b.WriteString(strings.Join(named, "\x00") + "\x00\x00" + strconv.Itoa(len(h.Values)))
+	s.b = []byte(listKey(named))
+	s.b = binary.AppendUvarint(s.b, uint64(len(h.Values)))
 	if h.Kind != HighlightRootChanged {
-		return b.String()
+		return string(s.b)
 	}
 	if h.From != h.To && h.From != "" && h.To != "" {
-		b.WriteString("\x00" + h.From + "\x00" + h.To)
-		return b.String()
+		s.b = append(s.b, 1)
+		s.put(h.From, h.To)
+		return string(s.b)
 	}
-	b.WriteString("\x00")
+	s.b = append(s.b, 2)
 	for _, ch := range h.Changes {
-		b.WriteString("\x00" + ch.Kind)
+		s.put(ch.Kind)
 		switch ch.Kind {
 		case "version":
-			b.WriteString("\x00" + cmp.Or(ch.From, "∅") + "\x00" + cmp.Or(ch.To, "∅"))
+			s.put(cmp.Or(ch.From, "∅"), cmp.Or(ch.To, "∅"))
 		case "added":
-			b.WriteString("\x00" + ch.To)
+			s.put(ch.To)
 		case "removed":
-			b.WriteString("\x00" + ch.From)
+			s.put(ch.From)
 		case "recipe":
 		case "other":
 			if ch.From != ch.To {
-				b.WriteString("\x00" + ch.From + "\x00" + ch.To)
+				s.put(ch.From, ch.To)
 			}
 		default:
-			b.WriteString("\x00" + cmp.Or(ch.From, "(none)") + "\x00" + cmp.Or(ch.To, "(none)"))
+			s.put(cmp.Or(ch.From, "(none)"), cmp.Or(ch.To, "(none)"))
 		}
 	}
-	return b.String()
+	return string(s.b)
+}
+
+// said is a key of what an item says: each part after its length, so
+// that no two lists of parts make one key, whatever bytes they hold.
+type said struct{ b []byte }
+
+// put adds parts to the key.
+func (s *said) put(parts ...string) {
+	for _, p := range parts {
+		s.b = binary.AppendUvarint(s.b, uint64(len(p)))
+		s.b = append(s.b, p...)
+	}
 }
 
 // rootChangeSaid is the key of a changed root's item: its root's key
 // (RootChangeKeys) and what the item says of it, both sides' specs and
-// its own changes.
+// its own changes, each part after its length (said).
 func rootChangeSaid(key string, c *Causes, x *RootChange) string {
-	var b strings.Builder
-	b.WriteString(key + "\x00" + x.Old.SpecText() + "\x00" + x.New.SpecText())
+	var s said
+	s.put(key, x.Old.SpecText(), x.New.SpecText())
 	for _, ch := range c.RootOwn(x) {
-		b.WriteString("\x00" + ch.Kind + "\x00" + ch.From + "\x00" + ch.To)
+		s.put(ch.Kind, ch.From, ch.To)
 	}
-	return b.String()
+	return string(s.b)
 }
 
 // rootSpellings finds the highlight of a root already made for a spec

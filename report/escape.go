@@ -1,8 +1,6 @@
 package report
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"html"
 	"net/url"
@@ -14,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/internal/listops"
 )
 
@@ -411,48 +410,20 @@ func Shorten(s string) string {
 func CutMark(v string) string { return cutMark(v, 0) }
 
 // CutMarkBytes is CutMark of the value b, not copied.
-func CutMarkBytes(b []byte) string {
-	sum := sha256.Sum256(b)
-	return markOf(sum[:], 0)
-}
+func CutMarkBytes(b []byte) string { return cutmark.OfBytes(b) }
 
 // cutMarkLen is the characters of cutMark's mark: "…" and 8 digits.
-const cutMarkLen = 9
+const cutMarkLen = cutmark.Len
 
 // cutMark is what a value cut by Shorten or CutLabel gets where it is
 // cut: "…" and the first 8+more hexadecimal digits of the SHA-256 of
-// the whole value (past its 64, its digits again), so that values cut
-// alike read apart. more makes up for characters a cut keeps fewer
-// than it might (an escape or a cluster kept whole, left out): a value
-// cut is then one character longer than any left whole, so never reads
-// as one. Cut to 188 characters before "\u202e" and marked with 8
-// digits, the word of 197 characters read as the word left whole that
-// is spelt so.
-func cutMark(v string, more int) string {
-	// In pieces: a copy of a long value ([]byte(v)) doubled what
-	// Markdown allocates for a spec of 100,000 variants.
-	h := sha256.New()
-	var buf [512]byte
-	for len(v) > 0 {
-		n := copy(buf[:], v)
-		h.Write(buf[:n])
-		v = v[n:]
-	}
-	var sum [sha256.Size]byte
-	return markOf(h.Sum(sum[:0]), more)
-}
-
-// markOf is cutMark of a value whose SHA-256 is sum.
-func markOf(sum []byte, more int) string {
-	digits := hex.EncodeToString(sum)
-	n := cutMarkLen - 1 + more
-	mark := make([]byte, 0, len("…")+n)
-	mark = append(mark, "…"...)
-	for ; n > len(digits); n -= len(digits) {
-		mark = append(mark, digits...)
-	}
-	return string(append(mark, digits[:n]...))
-}
+// the whole value (cutmark.OfMore), so that values cut alike read
+// apart. more makes up for characters a cut keeps fewer than it might
+// (an escape or a cluster kept whole, left out): a value cut is then one
+// character longer than any left whole, so never reads as one. Cut to
+// 188 characters before "\u202e" and marked with 8 digits, the word of
+// 197 characters read as the word left whole that is spelt so.
+func cutMark(v string, more int) string { return cutmark.OfMore(v, more) }
 
 // shorten writes Shorten's text of s to b, of at most limit
 // characters, each cut word marked (cutMark), and tells whether the

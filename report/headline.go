@@ -2,6 +2,7 @@ package report
 
 import (
 	"cmp"
+	"encoding/binary"
 	"slices"
 	"strconv"
 	"strings"
@@ -295,15 +296,24 @@ func bySpelling(names, keys []string, spelt func(i int) (string, bool), apart fu
 		// in any order, and a count of the rest. Two roots whose fourth
 		// spellings differ read "zlib = zlib@1.3 = zlib@1.3: (and 1
 		// more spelling)" alike, and the news tells them apart.
+		// Each spelling after its length, not joined by NUL: the
+		// spec spelt "a" and "b" read as the root spelt "a\x00b" (a
+		// report given to render may hold one), and took the labels
+		// of two roots so spelt, "a /aaaaaaab = b /aaaaaaab", as
+		// diff's RootsApart did (7b857354).
 		named := slices.Sorted(slices.Values(l[:min(len(l), maxSpellings)]))
-		read[k] = strings.Join(named, "\x00")
-		if len(l) > maxSpellings {
-			read[k] += "\x00\x00" + strconv.Itoa(len(l)-maxSpellings)
+		key := binary.AppendUvarint([]byte{1}, uint64(max(len(l)-maxSpellings, 0)))
+		for _, n := range named {
+			key = binary.AppendUvarint(key, uint64(len(n)))
+			key = append(key, n...)
 		}
+		read[k] = string(key)
 	}
 	reads := make([]string, len(names)) // what root i's root reads as
 	for i, n := range names {
-		if reads[i] = n; keys[i] != "" {
+		// A root alone reads as its spelling after a NUL, a key's
+		// roots after a byte 1.
+		if reads[i] = "\x00" + n; keys[i] != "" {
 			reads[i] = read[keys[i]]
 		}
 	}

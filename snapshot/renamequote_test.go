@@ -43,3 +43,42 @@ func TestRenameAcrossFilesQuotesName(t *testing.T) {
 		}
 	}
 }
+
+// TestRenameWarnedAlikeInOneFileAndAcross (class a, e): the warning of
+// an edge named for another package than its spec's reads the same,
+// but " in another file", whether the spec is of the edge's file (the
+// decoder's) or of another file of the folder (the loader's): the
+// loader's put a name of 300 bytes whole where the decoder's cut it,
+// and the dependency's name and the package quoted otherwise.
+func TestRenameWarnedAlikeInOneFileAndAcross(t *testing.T) {
+	a, b := strings.Repeat("a", 32), strings.Repeat("b", 32)
+	long := strings.Repeat("a b ", 75) + "x"
+	for _, c := range []struct{ spec, dep, target string }{
+		{long, "zlib", "zlib-ng"},
+		{"x", long, "zlib-ng"},
+		{"x", "zlib", long},
+		{"x", "zl\u0456b", "zlib-ng"}, // a Cyrillic і
+	} {
+		warned := func(tree map[string]string) string {
+			t.Helper()
+			s, err := Load(writeTree(t, tree), Options{})
+			if err != nil {
+				t.Fatalf("%.20q: %v", c, err)
+			}
+			for _, w := range s.Warnings {
+				if strings.Contains(w.Message, "a spec of") {
+					return w.Message
+				}
+			}
+			t.Fatalf("%.20q: no warning of the edge in %+v", c, s.Warnings)
+			return ""
+		}
+		target := renameNode(c.target, a, "")
+		spec := renameNode(c.spec, b, `,"dependencies":[`+renameEdge(c.dep, a)+`]`)
+		one := warned(map[string]string{"x.spec.json": renameFile(spec, target)})
+		across := warned(map[string]string{"x.spec.json": renameFile(spec), "t.spec.json": renameFile(target)})
+		if want := strings.Replace(one, ": Spack names", " in another file: Spack names", 1); across != want || len(one) > 1200 {
+			t.Errorf("%.20q:\nin one file  %q\nin another   %q; want them alike and short", c, one, across)
+		}
+	}
+}

@@ -638,8 +638,7 @@ func (s *Snapshot) renameAcrossFiles(warnings map[*Package][]Warning) {
 			out[k].Name = target
 			if n++; n <= mostRenamed {
 				warnings[p] = append(warnings[p], Warning{File: p.File(), Line: specLine(p, sp),
-					Message: fmt.Sprintf("%s/%s: dependency %q is %s, a spec of %q in another file: Spack names each dependency for its spec's package (a virtual for its provider); read as %q",
-						quotedName(name), shortHash(sp.Hash), d.Name, shortHash(d.Hash), target, target)})
+					Message: spackfmt.RenamedDepMessage(name, sp.Hash, d.Name, d.Hash, target, " in another file")})
 			} else if n == mostRenamed+1 {
 				first, firstLine = p, specLine(p, sp)
 			}
@@ -1524,12 +1523,4 @@ func specDiffers(nameA string, a *Spec, nameB string, b *Spec) string {
 		return "recipe"
 	}
 	return ""
-}
-
-// shortHash is h's first seven characters, as messages name a hash.
-func shortHash(h string) string {
-	if len(h) > 7 {
-		return h[:7]
-	}
-	return h
 }

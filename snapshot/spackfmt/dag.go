@@ -192,7 +192,7 @@ func (d *decoder) dagIdentity() {
 	}
 	if len(merged) > 0 {
 		slices.Sort(merged)
-		d.warnf(line, "%s a DAG hash with another record (%s): each DAG hash is one spec, the first the roots reach, as Spack reads a lockfile of version %d", records(len(merged)), nameList(merged), d.lockVersion)
+		d.warnf(line, "%s a DAG hash with another record (%s): each DAG hash is one spec, the first the roots reach, as Spack reads a lockfile of version %d", records(len(merged)), clipped(nameList(merged)), d.lockVersion)
 	}
 	clear(set.Nodes[len(compact):])
 	set.Nodes = compact

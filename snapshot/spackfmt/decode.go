@@ -1042,7 +1042,7 @@ func (o *otherHashes) warn(d *decoder, what, read string) {
 	if o.count > 1 {
 		head = strconv.Itoa(o.count) + " " + what + "s are keyed by other hashes than their specs write"
 	}
-	d.warnf(o.line, "%s (%s; the first keyed %s writes %s): %s", head, strings.Join(names, ", "), o.key, o.own, read)
+	d.warnf(o.line, "%s (%s; the first keyed %s writes %s): %s", head, clipped(strings.Join(names, ", ")), clipped(o.key), clipped(o.own), read)
 }
 
 // topMeta reads a top-level _meta: a lockfile's (lockMeta). Spack reads

@@ -1153,8 +1153,14 @@ func (d *decoder) missingDep(n *Node, name, hash string) {
 // warning, and one named "z/aaaaaaa: dependency y" read as the spec z
 // whose dependency is y. The message is kept whole.
 func MissingDepMessage(node, nodeHash, name, hash string) string {
-	return shown(node) + "/" + short(nodeHash) + ": dependency " + shown(name) + "/" + short(hash) + missingSuffix
+	return shown(node) + "/" + shownShort(nodeHash) + ": dependency " + shown(name) + "/" + shownShort(hash) + missingSuffix
 }
+
+// shownShort is hash h cut to its first 7 bytes (short) and shown, as
+// the errors show a hash: a dependency's hash, which need name no spec
+// of the file, is any string, and one "c\nddddd" put its newline in the
+// warning, one "cccc\u202e…" its U+202E.
+func shownShort(h string) string { return shown(short(h)) }
 
 // missingSuffix ends each MissingDepMessage.
 const missingSuffix = " is not in the file"
@@ -1191,11 +1197,22 @@ func ParseMissing(msg string) (missing bool, more int) {
 // finish counts the rest in one.
 func (d *decoder) otherName(n *Node, name string, target *Node) {
 	if d.renamed++; d.renamed <= mostMissing {
-		d.warnf(n.Line, "%s/%s: dependency %q is %s, a spec of %q: Spack names each dependency for its spec's package (a virtual for its provider); read as %q",
-			shown(n.Name), short(n.Hash), name, short(target.Hash), target.Name, target.Name)
+		d.set.Warnings = append(d.set.Warnings, Warning{File: d.file, Line: n.Line, Message: RenamedDepMessage(n.Name, n.Hash, name, target.Hash, target.Name, "")})
 	} else if d.renamed == mostMissing+1 {
 		d.renamedLine = n.Line
 	}
+}
+
+// RenamedDepMessage is the warning that the dependency name/hash of the
+// spec node/nodeHash is a spec of package target, where (" in another
+// file", or "") says: the decoder's of an edge to a spec of its file,
+// the loader's of one to a spec of another file of the folder, so that
+// both name each package and hash alike (shown, the dependency and
+// the target always quoted): the loader's quoted the spec's package
+// otherwise and none of them cut.
+func RenamedDepMessage(node, nodeHash, name, hash, target, where string) string {
+	return shown(node) + "/" + shownShort(nodeHash) + ": dependency " + quoted(name) + " is " + shownShort(hash) + ", a spec of " + quoted(target) + where +
+		": Spack names each dependency for its spec's package (a virtual for its provider); read as " + quoted(target)
 }
 
 // compilerLangs are the virtuals whose build dependency is a node's

@@ -293,7 +293,7 @@ func (d *decoder) dropUnreached(reached func(*Node) bool) {
 	if len(gone) > 1 {
 		what = strconv.Itoa(len(gone)) + " records that no root reaches are"
 	}
-	d.warnf(line, "%s left out (%s): Spack reads a lockfile's specs from its roots", what, nameList(countRuns(gone)))
+	d.warnf(line, "%s left out (%s): Spack reads a lockfile's specs from its roots", what, clipped(nameList(countRuns(gone))))
 }
 
 // countRuns names each label of sorted once, with how many records it

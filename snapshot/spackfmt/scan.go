@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/internal/jsonbytes"
 )
 
@@ -87,7 +88,7 @@ func (s *scanner) pathString() string {
 		whole := s.keyAt(p.key)
 		key := whole
 		if len(key) > maxQuoted {
-			key = []byte(clip(string(key[:maxQuoted+utf8.UTFMax])))
+			key = []byte(clipBytes(key))
 		}
 		if plainKey(whole) {
 			if b.Len() > 0 {
@@ -150,14 +151,39 @@ func (s *scanner) errAt(off int, format string, args ...any) error {
 const maxQuoted = 200
 
 // clip cuts s to at most maxQuoted bytes, at the start of a character,
-// marking the cut with "…": a key or a name of megabytes makes no message
-// of megabytes. A start is looked for no farther back than one
-// character's length: bytes that start none (invalid UTF-8, which the
-// message quotes as escapes) keep their first maxQuoted, where the walk
-// back to a start cut a key of 300 bytes 0x80 to nothing, "…".
+// marking the cut with "…" and 8 digits of the whole value's digest
+// (cutmark, as the reports cut values): a key or a name of megabytes
+// makes no message of megabytes, and two names that differ past the cut
+// read apart, where both read as their first maxQuoted bytes and "…".
 func clip(s string) string {
-	if len(s) <= maxQuoted {
+	head, cut := clipHead(s)
+	if !cut {
 		return s
+	}
+	return head + cutmark.Of(s)
+}
+
+// clipped is a part of a message made of values already clipped (shown,
+// clip) that warnf and errAt keep whole.
+type clipped string
+
+// clipBytes is clip of b, which it does not copy whole.
+func clipBytes(b []byte) string {
+	head, cut := clipHead(b)
+	if !cut {
+		return string(b)
+	}
+	return string(head) + cutmark.OfBytes(b)
+}
+
+// clipHead is the part of s that clip keeps, and whether it cut s. A
+// start is looked for no farther back than one character's length:
+// bytes that start none (invalid UTF-8, which the message quotes as
+// escapes) keep their first maxQuoted, where the walk back to a start
+// cut a key of 300 bytes 0x80 to nothing, "…".
+func clipHead[T string | []byte](s T) (T, bool) {
+	if len(s) <= maxQuoted {
+		return s, false
 	}
 	n := maxQuoted
 	for i := n; i > n-utf8.UTFMax && i > 0; i-- {
@@ -166,13 +192,13 @@ func clip(s string) string {
 			break
 		}
 	}
-	return s[:n] + "…"
+	return s[:n], true
 }
 
 // shown is a name or hash of the input (a package's, a record's key) as
 // a message puts it: as it is when plain (letters, digits and -_.+@),
-// else clipped and quoted in ASCII, the clip's "…" inside the quotes, so
-// that it holds no newline or control character, and two names never
+// else clipped and quoted in ASCII, the clip's mark inside the quotes,
+// so that it holds no newline or control character, and two names never
 // read alike (a newline reads "\n", a backslash and n "\\n").
 func shown(s string) string {
 	plain := s != ""
@@ -183,16 +209,25 @@ func shown(s string) string {
 	if plain {
 		return clip(s)
 	}
-	c := clip(s)
-	if c == s {
+	return quoted(s)
+}
+
+// quoted is s clipped and quoted in ASCII, as shown puts a name that is
+// not plain.
+func quoted(s string) string {
+	head, cut := clipHead(s)
+	if !cut {
 		return strconv.QuoteToASCII(s)
 	}
-	q := strconv.QuoteToASCII(strings.TrimSuffix(c, "…"))
-	return q[:len(q)-1] + `…"`
+	q := strconv.QuoteToASCII(head)
+	return q[:len(q)-1] + cutmark.Of(s) + `"`
 }
 
 // clipArgs clips the strings and byte strings of a message's arguments,
-// which quote the input.
+// which quote the input. A clipped argument (of type clipped: shown
+// values, a list of them) is kept whole: clipped again, a long name
+// quoted lost its closing quote, `"a b … b…/aaaaaaa: dependency`, and a
+// list its names past the first 200 bytes.
 func clipArgs(args []any) []any {
 	out := args
 	for i, a := range args {
@@ -207,7 +242,7 @@ func clipArgs(args []any) []any {
 			if len(v) <= maxQuoted {
 				continue
 			}
-			c = clip(string(v[:maxQuoted+utf8.UTFMax]))
+			c = clipBytes(v)
 		default:
 			continue
 		}
@@ -314,7 +349,7 @@ func (s *scanner) wordName(c byte) string {
 		return kindName(c)
 	}
 	if len(word) > maxQuoted {
-		return fmt.Sprintf("%q", clip(string(word[:maxQuoted+utf8.UTFMax])))
+		return fmt.Sprintf("%q", clipBytes(word))
 	}
 	return fmt.Sprintf("%q", word)
 }
