@@ -1,12 +1,6 @@
 package diff_test
 
-import (
-	"slices"
-	"testing"
-
-	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/snapshot"
-)
+import "testing"
 
 // A spelling one side alone writes goes whole into the spelling first
 // by name its roots reach, as its mirror is taken by the old spelling
@@ -25,29 +19,11 @@ func TestRootOneSidedSpellingByName(t *testing.T) {
 		"rhel":   {{"curl", "a", "curl", ""}, {"curl", "c", "curl@1.0", ""}},
 		"ubuntu": {{"curl", "b", "curl@=1.0", ""}, {"curl", "m", "curl@1.0", ""}},
 	}
-	o, n := loadTwinsIn(t, "old", old), loadTwinsIn(t, "new", cur)
-	var r [2]*diff.Report
-	for i, ab := range [2][2]*snapshot.Snapshot{{o, n}, {n, o}} {
-		var err error
-		if r[i], err = diff.CompareWith(ab[0], ab[1], diff.Filter{}); err != nil {
-			t.Fatal(err)
-		}
-		if err := r[i].CheckLaws(); err != nil {
-			t.Error(err)
-		}
-	}
-	want := []string{
+	checkTwinRoots(t, old, cur, []string{
 		"added c curl@1.0",
 		"changed e>a curl>curl",
 		"changed g>b curl@=1.0>curl@=1.0",
 		"changed h>m curl>curl@1.0",
 		"removed f curl@=1.0",
-	}
-	if got := rootLines(r[0]); !slices.Equal(got, want) {
-		t.Errorf("roots old → new %q, want %q", got, want)
-	}
-	if got, want := rootLines(r[1]), mirrorRootLines(want); !slices.Equal(got, want) {
-		t.Errorf("roots new → old %q, want %q", got, want)
-	}
-	checkMirrored(t, 0, r[0], r[1], old, cur)
+	})
 }
