@@ -992,7 +992,54 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		if len(idx) == 0 {
 			return
 		}
-		for i, x := range olds {
+		// An old spelling one side alone writes goes whole into one new
+		// spelling (wholeTo): the one first by name its roots reach, as
+		// a new spelling one side alone writes is taken by the old
+		// spelling first by name that reaches it (byOwner), not by its
+		// first root by hash (of rhel's curl and curl@=1.0 and ubuntu's
+		// curl@=1.0 and curl, now rhel's curl@1.0 beside curl and
+		// ubuntu's curl@1.0 beside curl@=1.0: old → new ubuntu's curl
+		// was changed into its curl@1.0, rhel's curl@=1.0 removed, while
+		// new → old rhel's curl@1.0 went into curl@=1.0, ubuntu's
+		// removed, TestRootOneSidedSpellingByName).
+		order := make([]int, 0, len(olds))
+		for i := 0; i < len(olds); {
+			e := i + 1
+			for e < len(olds) && olds[e].root == olds[i].root {
+				e++
+			}
+			lead, leadRoot := -1, ""
+			if x := olds[i]; !x.a && !x.split && wholeTo[x.root] == "" {
+				for i2 := i; i2 < e; i2++ {
+					if olds[i2].hash == "" || oldTaken[i2] {
+						continue
+					}
+					k, ok := keyOf(olds[i2], true)
+					if !ok {
+						continue
+					}
+					l := idx[k]
+					for len(l) > 0 && newTaken[l[0]] {
+						l = l[1:]
+					}
+					idx[k] = l
+					if len(l) > 0 && news[l[0]].a && (lead < 0 || news[l[0]].root < leadRoot) {
+						lead, leadRoot = i2, news[l[0]].root
+					}
+				}
+			}
+			if lead >= 0 {
+				order = append(order, lead)
+			}
+			for i2 := i; i2 < e; i2++ {
+				if i2 != lead {
+					order = append(order, i2)
+				}
+			}
+			i = e
+		}
+		for _, i := range order {
+			x := olds[i]
 			if x.hash == "" || oldTaken[i] {
 				continue
 			}
