@@ -403,6 +403,27 @@ func Shorten(s string) string {
 	return b.String()
 }
 
+// CutEnd is s whole up to limit characters, else its first limit-8
+// characters (fewer where an escape of visible text would be cut: it is
+// left out whole, EscapeLen) and the mark of the whole value (cutMark),
+// its digits as many more as the cut kept fewer: limit+1 characters,
+// so that no value left whole reads as one cut, and two cut alike read
+// apart. Cut at limit and "…", the feed's entries of two names of 400
+// characters that differ past the 300th were titled alike.
+func CutEnd(s string, limit int) string {
+	if len(s) <= limit || utf8.RuneCountInString(s) <= limit {
+		return s
+	}
+	keep := max(limit-cutMarkLen+1, 0)
+	i := 0
+	for n := 0; n < keep; n++ {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	i = CutBeforeEscape(s, i)
+	return s[:i] + cutMark(s, keep-utf8.RuneCountInString(s[:i]))
+}
+
 // CutMark is the mark of a value cut for a message (a --package value,
 // a report's value in render's error): "…" and the first 8 hexadecimal
 // digits of the SHA-256 of the whole value, as Shorten marks a cut word,

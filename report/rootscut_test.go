@@ -32,3 +32,33 @@ func TestRootsHeadlineCutsApart(t *testing.T) {
 		}
 	}
 }
+
+// TestRootsHeadlineCutsWhatApart (class c): what changed of a root
+// spelt several ways, said once after its spellings (" 1.3 → 1.5"), is
+// cut as a spelling is (CutLabel): cut in its middle alone (CutMiddle,
+// as before 88d8ec31), two roots swapped from versions that differ only in
+// their middle read alike, and no test failed with it so.
+func TestRootsHeadlineCutsWhatApart(t *testing.T) {
+	report := func(mid string) *diff.Report {
+		version := strings.Repeat("1", 200) + mid + strings.Repeat("2", 200)
+		r := &diff.Report{
+			Summary: diff.Summary{Specs: diff.Counts{Old: 1, New: 1, Updated: 1}},
+			Causes:  &diff.Causes{Roots: &diff.RootChanges{}},
+		}
+		// A provider swap, its root spelt two ways: said "mpi = mpi
+		// %gcc mpich@… → openmpi@5".
+		for _, root := range []string{"mpi", "mpi %gcc"} {
+			r.Causes.Roots.Changed = append(r.Causes.Roots.Changed, diff.RootChange{
+				Root: root,
+				Old:  diff.RootSpec{Root: root, Name: "mpich", Version: version, Hash: "a"},
+				New:  diff.RootSpec{Root: root, Name: "openmpi", Version: "5", Hash: "b"},
+			})
+		}
+		return r
+	}
+	a, _ := RootsHeadline(report("x"))
+	b, _ := RootsHeadline(report("y"))
+	if a == b || !strings.Contains(a, " = ") {
+		t.Errorf("roots swapped from versions that differ in their middle: %s and %s", a, b)
+	}
+}

@@ -51,7 +51,8 @@ const feedEpoch = "1970-01-01T00:00:00Z"
 
 // feedTitleNews is about the most characters of highlights an entry's
 // title holds: the items that fit, then "…and N more". The first item is
-// whole up to feedTitleMax characters (a name can be 10,000), then "…".
+// whole up to feedTitleMax characters (a name can be 10,000), then cut
+// with the mark of its digest (report.CutEnd).
 const (
 	feedTitleNews = 160
 	feedTitleMax  = 300
@@ -632,10 +633,7 @@ func entryNews(r *diff.Report, hs []diff.Highlight) string {
 	var b strings.Builder
 	for i, h := range hs {
 		t := report.NewsShown(h, 3) // feedText of its values
-		if r := []rune(t); len(r) > feedTitleMax {
-			t = string(r)
-			t = t[:report.CutBeforeEscape(t, len(string(r[:feedTitleMax])))] + "…"
-		}
+		t = report.CutEnd(t, feedTitleMax)
 		if i > 0 && b.Len()+2+len(t) > feedTitleNews {
 			b.WriteString("; …and " + strconv.Itoa(len(hs)-i) + " more")
 			break

@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mmcdole/gofeed"
 	"github.com/mmcdole/gofeed/atom"
@@ -380,7 +382,7 @@ func TestAtomManyHighlights(t *testing.T) {
 	var b bytes.Buffer
 	it := wantFirstItems(t, &b, r)
 	// A name of 10,000 characters: the title holds its first
-	// feedTitleMax characters.
+	// feedTitleMax-8 characters and the mark of the cut.
 	r.Packages[0].Name = "a" + strings.Repeat("x", 9999)
 	r.Highlights = diff.News(r)
 	b.Reset()
@@ -388,7 +390,7 @@ func TestAtomManyHighlights(t *testing.T) {
 		t.Fatal(err)
 	}
 	long := parseFeed(t, b.Bytes()).Items[0]
-	if want := "develop-2025-03-16: " + string([]rune("new package " + r.Packages[0].Name)[:feedTitleMax]) + "…; …and 104 more"; long.Title != want {
+	if want := "develop-2025-03-16: " + report.CutEnd("new package "+r.Packages[0].Name+" 1", feedTitleMax) + "; …and 104 more"; long.Title != want {
 		t.Errorf("title of %d characters %q…, want %d", len(long.Title), long.Title[:80], len(want))
 	}
 	if !strings.HasPrefix(it.Title, "develop-2025-03-16: new package pkg-0000 1; new package pkg-0001 1; ") || !strings.HasSuffix(it.Title, " more") || len(it.Title) > feedTitleNews+60 {
@@ -429,6 +431,7 @@ func TestAtomPair(t *testing.T) {
 // well-formed XML that gofeed reads; the entry's content holds no element
 // but the feed's own, and its title is the name made visible.
 func FuzzAtomText(f *testing.F) {
+	cutMarkAtEnd := regexp.MustCompile(`…[0-9a-f]{8,}$`)
 	for _, s := range []string{hostileFeedName, "", "a", "\xff\xfe", "]]>", "&#0;", "\ufffe\uffff", "<![CDATA[", "\r\n\t", strings.Repeat("é", 400)} {
 		f.Add(s, s, s)
 	}
@@ -456,7 +459,7 @@ func FuzzAtomText(f *testing.F) {
 			t.Fatalf("%d entries", len(f.Items))
 		}
 		it := f.Items[0]
-		if want := feedText(report.SideLabel(r.New) + ": " + report.NewsText(r.Highlights[0], 3)); !strings.HasPrefix(want, strings.TrimSuffix(it.Title, "…")) {
+		if want := feedText(report.SideLabel(r.New) + ": " + report.NewsText(r.Highlights[0], 3)); !strings.HasPrefix(want, cutMarkAtEnd.ReplaceAllString(it.Title, "")) {
 			t.Errorf("title %q, want %q", it.Title, want)
 		}
 		d := xml.NewDecoder(strings.NewReader("<div>" + it.Content + "</div>"))
@@ -812,4 +815,42 @@ func wantFirstItems(t *testing.T, b *bytes.Buffer, r *diff.Report) *gofeed.Item 
 		t.Errorf("%d items in the content:\n%s", n, it.Content)
 	}
 	return it
+}
+
+// TestEntryTitleCutsApart: a highlight past feedTitleMax characters is
+// cut in an entry's title with the mark of its digest (report.CutEnd),
+// feedTitleMax+1 characters: cut at feedTitleMax and "…", the entries
+// of two names that differ past the cut were titled alike, and one cut
+// before an escape that did not fit read as a highlight left whole
+// that ends with "…".
+func TestEntryTitleCutsApart(t *testing.T) {
+	title := func(name string) string {
+		r := &diff.Report{New: diff.Side{Path: "new", Tag: "b"}, Old: diff.Side{Path: "old", Tag: "a"}}
+		r.Packages = []diff.Package{{Name: name, Status: diff.Added, Versions: diff.VersionChange{New: []string{"1"}, Added: []string{"1"}, Direction: diff.Added}}}
+		r.Summary.Packages.Added = 1
+		r.Highlights = diff.News(r)
+		var b bytes.Buffer
+		if err := renderAtom(&b, r, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimPrefix(parseFeed(t, b.Bytes()).Items[0].Title, "b: ")
+	}
+	long := strings.Repeat("x", 400)
+	x, y := title(long+"1"), title(long+"2")
+	if x == y {
+		t.Errorf("names that differ at their 401st character: one title %q", x)
+	}
+	// "new package " is 12 characters: an escape "\u202e" from the
+	// 290th (inside the 292 a cut keeps) and from the 297th (inside the
+	// 300 cut before).
+	early := title(strings.Repeat("y", 277) + "\u202e" + long)
+	late := title(strings.Repeat("y", 284) + "\u202e" + long)
+	for _, s := range []string{x, y, early, late} {
+		if n := utf8.RuneCountInString(s); n != feedTitleMax+1 {
+			t.Errorf("title of %d characters, want %d: %q", n, feedTitleMax+1, s)
+		}
+		if i := strings.IndexByte(s, '\\'); i >= 0 && !strings.HasPrefix(s[i:], `\u202e`) {
+			t.Errorf("title %q: an escape cut", s)
+		}
+	}
 }
