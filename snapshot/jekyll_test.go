@@ -810,14 +810,11 @@ func TestLongNameCutNotQuotedInASCII(t *testing.T) {
 	long := "bc" + strings.Repeat("x", 90)
 	tag := "develop" + strings.Repeat("y", 90)
 	cyr := "b\u0441" + strings.Repeat("z", 90)
-	dir := writeTree(t, map[string]string{
-		"_config.yml":                          "collections: {cache: {output: true}}\n",
-		"_cache/develop/" + long + "/specs.md": simplePage("bc", "develop", 1, 1),
-		"_cache/develop/" + cyr + "/specs.md":  simplePage("curl", "develop", 2, 1),
-		"_cache/develop/zlib/specs.md":         simplePage("zlib", tag, 3, 1),
+	dev, err := loadDevelop(t, map[string]string{
+		long + "/specs.md": simplePage("bc", "develop", 1, 1),
+		cyr + "/specs.md":  simplePage("curl", "develop", 2, 1),
+		"zlib/specs.md":    simplePage("zlib", tag, 3, 1),
 	})
-	dev := filepath.Join(dir, "_cache", "develop")
-	_, err := Load(dev, Options{})
 	cut := shorten(long, maxNameQuoted)
 	checkErr(t, err, filepath.Join(dev, long, "specs.md"), 0, 0, `in folder "`+cut+`"`, `show bc's specs as `+cut+`'s`)
 	head, _ := cutHead(cyr, maxNameQuoted)
@@ -825,6 +822,20 @@ func TestLongNameCutNotQuotedInASCII(t *testing.T) {
 	q = q[:len(q)-1] + cutmark.Of(cyr) + `"`
 	checkErr(t, err, filepath.Join(dev, cyr, "specs.md"), 0, 0, `in folder `+q, `show curl's specs as `+q+`'s`)
 	checkErr(t, err, filepath.Join(dev, "zlib", "specs.md"), 4, 0, `this page has tag "`+shorten(tag, maxNameQuoted)+`" but is in`)
+}
+
+// loadDevelop loads the tag folder _cache/develop of a site whose
+// pages are pages, by their path below it, and returns its path and
+// the error.
+func loadDevelop(t *testing.T, pages map[string]string) (string, error) {
+	t.Helper()
+	files := map[string]string{"_config.yml": "collections: {cache: {output: true}}\n"}
+	for name, page := range pages {
+		files["_cache/develop/"+name] = page
+	}
+	dev := filepath.Join(writeTree(t, files), "_cache", "develop")
+	_, err := Load(dev, Options{})
+	return dev, err
 }
 
 // TestLongNamesCutApart (issue 35, classes a and e): two folders, or two
@@ -836,15 +847,12 @@ func TestLongNameCutNotQuotedInASCII(t *testing.T) {
 func TestLongNamesCutApart(t *testing.T) {
 	long := "bc" + strings.Repeat("x", 90)
 	tag := "develop" + strings.Repeat("y", 90)
-	dir := writeTree(t, map[string]string{
-		"_config.yml":                           "collections: {cache: {output: true}}\n",
-		"_cache/develop/" + long + "1/specs.md": simplePage("bc", "develop", 1, 1),
-		"_cache/develop/" + long + "2/specs.md": simplePage("bc", "develop", 2, 1),
-		"_cache/develop/zlib/specs.md":          simplePage("zlib", tag+"1", 3, 1),
-		"_cache/develop/curl/specs.md":          simplePage("curl", tag+"2", 4, 1),
+	dev, err := loadDevelop(t, map[string]string{
+		long + "1/specs.md": simplePage("bc", "develop", 1, 1),
+		long + "2/specs.md": simplePage("bc", "develop", 2, 1),
+		"zlib/specs.md":     simplePage("zlib", tag+"1", 3, 1),
+		"curl/specs.md":     simplePage("curl", tag+"2", 4, 1),
 	})
-	dev := filepath.Join(dir, "_cache", "develop")
-	_, err := Load(dev, Options{})
 	for _, pair := range [][2]string{
 		{filepath.Join(dev, long+"1", "specs.md"), filepath.Join(dev, long+"2", "specs.md")},
 		{filepath.Join(dev, "zlib", "specs.md"), filepath.Join(dev, "curl", "specs.md")},
