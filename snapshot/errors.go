@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/cachediff/cachediff/internal/cutmark"
 )
 
 // Error is a problem with one input file. Line and Col are 1-based and zero
@@ -264,15 +266,28 @@ func plural(n int, noun string, forms ...string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// shorten cuts s to at most n bytes, between characters, and marks the
-// cut. A character's start is looked for no farther back than one
-// character's length: bytes that start none (invalid UTF-8, as a folder
-// name may be) keep their first n, where the walk back to a start cut a
-// folder of 100 bytes 0x80 to nothing, and the message named the folder
-// "…".
+// shorten cuts s to its first n bytes, between characters (cutHead),
+// and marks the cut with cutmark.Of(s): "…" and 8 digits of the digest
+// of the whole, as spackfmt's clip and report.Shorten do. Marked with
+// "…" alone, two folders or tags that differ only past the cut read
+// alike in a message ("in folder "bcxx…"" for both). A value cut is
+// longer than any left whole (n bytes at most), so none reads as cut.
 func shorten(s string, n int) string {
-	if len(s) <= n {
+	head, cut := cutHead(s, n)
+	if !cut {
 		return s
+	}
+	return head + cutmark.Of(s)
+}
+
+// cutHead is the part of s that shorten keeps, and whether it cut s. A
+// character's start is looked for no farther back than one character's
+// length: bytes that start none (invalid UTF-8, as a folder name may
+// be) keep their first n, where the walk back to a start cut a folder
+// of 100 bytes 0x80 to nothing, and the message named the folder "…".
+func cutHead(s string, n int) (string, bool) {
+	if len(s) <= n {
+		return s, false
 	}
 	for i := n; i > n-utf8.UTFMax && i >= 0; i-- {
 		if utf8.RuneStart(s[i]) {
@@ -280,5 +295,5 @@ func shorten(s string, n int) string {
 			break
 		}
 	}
-	return s[:n] + "…"
+	return s[:n], true
 }

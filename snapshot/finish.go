@@ -79,7 +79,7 @@ func checkHashes(file string, line int, what string, specs []Spec) error {
 		case s.Hash == "":
 			return &Error{File: file, Line: line, spec: i + 1, Msg: fmt.Sprintf("%s: spec %d has no hash", what, i+1)}
 		case !isHash(s.Hash):
-			return &Error{File: file, Line: line, spec: i + 1, atHash: true, Msg: fmt.Sprintf("%s: spec %d has a malformed hash %q (want 32 characters of a-z and 2-7)", what, i+1, shorten(s.Hash, 40))}
+			return &Error{File: file, Line: line, spec: i + 1, atHash: true, Msg: fmt.Sprintf("%s: spec %d has a malformed hash %s (want 32 characters of a-z and 2-7)", what, i+1, quoteNameShort(s.Hash, 40))}
 		}
 		if j, dup := seen[s.Hash]; dup {
 			return &Error{File: file, Line: line, spec: i + 1, atHash: true, Msg: fmt.Sprintf("%s: hash %s is listed twice (specs %d and %d)", what, s.Hash, j+1, i+1)}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
 
@@ -245,7 +246,7 @@ func (r publishRule) addressMoved(segs []string, pkg string) string {
 			// href='...'; "?" and "#" start the address's query or
 			// fragment, so the link leads to another address.
 			return fmt.Sprintf("this page (package %s) is in folder %q, whose %q the site's address does not keep as a name: a \"?\" or \"#\" starts its query or fragment, so the page's link leads elsewhere, and a \"'\" ends the tag listing's href='...'; a page belongs at _cache/<tag>/<title>/specs.md",
-				quotedName(shorten(pkg, maxNameQuoted)), shorten(d, maxNameQuoted), d[i:i+1])
+				quotedNameShort(pkg, maxNameQuoted), shorten(d, maxNameQuoted), d[i:i+1])
 		}
 		if !strings.HasSuffix(d, ".") && !strings.Contains(d, "..") {
 			continue
@@ -260,7 +261,7 @@ func (r publishRule) addressMoved(segs []string, pkg string) string {
 			addr = strings.ReplaceAll(addr, "//", "/")
 		}
 		return fmt.Sprintf("this page (package %s) is in folder %q, a name the site's address does not keep: Jekyll turns \"..\" into \"/\" and drops a dot before \"/\" (Jekyll 3 drops the dots), so the site shows it at %s, another folder's address, where one page can overwrite another; a page belongs at _cache/<tag>/<title>/specs.md",
-			quotedName(shorten(pkg, maxNameQuoted)), shorten(d, maxNameQuoted), shownPath(shorten(addr, 2*maxNameQuoted)))
+			quotedNameShort(pkg, maxNameQuoted), shorten(d, maxNameQuoted), shownPath(shorten(addr, 2*maxNameQuoted)))
 	}
 	return ""
 }
@@ -543,16 +544,26 @@ func quoteName(s string) string {
 func shownFolder(name string) string { return shownPath(shorten(name, maxNameQuoted)) }
 
 // quoteNameShort is quoteName of s cut to n bytes (shorten), with the
-// cut's "…" inside the quotes as it is: quoted whole, the mark, not
-// ASCII, made a folder or tag name of ASCII longer than n quoted in
-// ASCII ("bcxx…\u2026"), as if it were a lookalike.
+// cut's mark (cutmark.Of) inside the quotes as it is: quoted whole, the
+// mark, not ASCII, made a folder or tag name of ASCII longer than n
+// quoted in ASCII ("bcxx…\u2026"), as if it were a lookalike.
 func quoteNameShort(s string, n int) string {
-	short := shorten(s, n)
-	if short == s {
+	head, cut := cutHead(s, n)
+	if !cut {
 		return quoteName(s)
 	}
-	q := quoteName(strings.TrimSuffix(short, "…"))
-	return q[:len(q)-1] + "…\""
+	q := quoteName(head)
+	return q[:len(q)-1] + cutmark.Of(s) + `"`
+}
+
+// quotedNameShort is quotedName of s cut to n bytes: as it is when it
+// is of letters, digits and .-_+@ and no longer, else quoted as
+// quoteNameShort quotes it, the cut's mark inside the quotes.
+func quotedNameShort(s string, n int) string {
+	if len(s) <= n {
+		return quotedName(s)
+	}
+	return quoteNameShort(s, n)
 }
 
 // maxNameQuoted is the most bytes of a title or folder name that the

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/cutmark"
 )
 
 // TestUnpublishedNames: a page Jekyll does not publish by its name (its
@@ -128,7 +130,7 @@ func TestPageInOtherFolder(t *testing.T) {
 	checkErr(t, err, filepath.Join(root, "ccache", "specs.md"), 0, 0, `this page is titled "curl" but is in folder "ccache"`, rest, "show curl's specs as ccache's")
 	checkErr(t, err, filepath.Join(root, "curl", "specs.md"), 0, 0, `this page is titled "ccache" but is in folder "curl"`)
 	checkErr(t, err, filepath.Join(root, "Zlib", "specs.md"), 0, 0, `this page is titled "zlib" but is in folder "Zlib"`)
-	checkErr(t, err, filepath.Join(root, "p1", "specs.md"), 0, 0, `this page is titled "`+long[:maxNameQuoted]+`…" but is in folder "p1"`)
+	checkErr(t, err, filepath.Join(root, "p1", "specs.md"), 0, 0, `this page is titled "`+long[:maxNameQuoted]+cutmark.Of(long)+`" but is in folder "p1"`)
 	checkErr(t, err, filepath.Join(root, "specs.md"), 0, 0, `this page is titled "xz" but is in folder "develop"`)
 	var le *LoadError
 	if !errors.As(err, &le) || len(le.Errs) != 5 {
@@ -808,18 +810,59 @@ func TestLongNameCutNotQuotedInASCII(t *testing.T) {
 	long := "bc" + strings.Repeat("x", 90)
 	tag := "develop" + strings.Repeat("y", 90)
 	cyr := "b\u0441" + strings.Repeat("z", 90)
-	dir := writeTree(t, map[string]string{
-		"_config.yml":                          "collections: {cache: {output: true}}\n",
-		"_cache/develop/" + long + "/specs.md": simplePage("bc", "develop", 1, 1),
-		"_cache/develop/" + cyr + "/specs.md":  simplePage("curl", "develop", 2, 1),
-		"_cache/develop/zlib/specs.md":         simplePage("zlib", tag, 3, 1),
+	dev, err := loadDevelop(t, map[string]string{
+		long + "/specs.md": simplePage("bc", "develop", 1, 1),
+		cyr + "/specs.md":  simplePage("curl", "develop", 2, 1),
+		"zlib/specs.md":    simplePage("zlib", tag, 3, 1),
 	})
-	dev := filepath.Join(dir, "_cache", "develop")
-	_, err := Load(dev, Options{})
 	cut := shorten(long, maxNameQuoted)
 	checkErr(t, err, filepath.Join(dev, long, "specs.md"), 0, 0, `in folder "`+cut+`"`, `show bc's specs as `+cut+`'s`)
-	q := strconv.QuoteToASCII(strings.TrimSuffix(shorten(cyr, maxNameQuoted), "…"))
-	q = q[:len(q)-1] + `…"`
+	head, _ := cutHead(cyr, maxNameQuoted)
+	q := strconv.QuoteToASCII(head)
+	q = q[:len(q)-1] + cutmark.Of(cyr) + `"`
 	checkErr(t, err, filepath.Join(dev, cyr, "specs.md"), 0, 0, `in folder `+q, `show curl's specs as `+q+`'s`)
 	checkErr(t, err, filepath.Join(dev, "zlib", "specs.md"), 4, 0, `this page has tag "`+shorten(tag, maxNameQuoted)+`" but is in`)
+}
+
+// loadDevelop loads the tag folder _cache/develop of a site whose
+// pages are pages, by their path below it, and returns its path and
+// the error.
+func loadDevelop(t *testing.T, pages map[string]string) (string, error) {
+	t.Helper()
+	files := map[string]string{"_config.yml": "collections: {cache: {output: true}}\n"}
+	for name, page := range pages {
+		files["_cache/develop/"+name] = page
+	}
+	dev := filepath.Join(writeTree(t, files), "_cache", "develop")
+	_, err := Load(dev, Options{})
+	return dev, err
+}
+
+// TestLongNamesCutApart (issue 35, classes a and e): two folders, or two
+// tags, longer than the messages quote that differ only past the cut
+// read alike: shorten marked its cut with "…" alone, and the pages
+// titled bc in folders "bc" + 90 x's + "1" and + "2" were both said to
+// be `in folder "bcxx…x…"`. The cut's mark holds the digest of the
+// whole name (cutmark), so each message names its own.
+func TestLongNamesCutApart(t *testing.T) {
+	long := "bc" + strings.Repeat("x", 90)
+	tag := "develop" + strings.Repeat("y", 90)
+	dev, err := loadDevelop(t, map[string]string{
+		long + "1/specs.md": simplePage("bc", "develop", 1, 1),
+		long + "2/specs.md": simplePage("bc", "develop", 2, 1),
+		"zlib/specs.md":     simplePage("zlib", tag+"1", 3, 1),
+		"curl/specs.md":     simplePage("curl", tag+"2", 4, 1),
+	})
+	for _, pair := range [][2]string{
+		{filepath.Join(dev, long+"1", "specs.md"), filepath.Join(dev, long+"2", "specs.md")},
+		{filepath.Join(dev, "zlib", "specs.md"), filepath.Join(dev, "curl", "specs.md")},
+	} {
+		a, b := errorFor(err, pair[0]), errorFor(err, pair[1])
+		if a == nil || b == nil {
+			t.Fatalf("error %q does not name both %s and %s", err, pair[0], pair[1])
+		}
+		if !strings.Contains(a.Msg, "…") || a.Msg == b.Msg {
+			t.Errorf("the names cut read alike, or were not cut:\n%q\n%q", a.Msg, b.Msg)
+		}
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/cachediff/cachediff/internal/cutmark"
 )
 
 // TestShortenBetweenCharacters (issue 35, pass 83, class e): shorten
@@ -14,7 +16,7 @@ func TestShortenBetweenCharacters(t *testing.T) {
 	for _, s := range []string{"a" + strings.Repeat("é", 40), strings.Repeat("😀", 20), strings.Repeat("é", 40)} {
 		for n := 1; n < len(s); n++ {
 			got := shorten(s, n)
-			if !utf8.ValidString(got) || len(got) > n+len("…") || !strings.HasSuffix(got, "…") {
+			if !utf8.ValidString(got) || len(got) > n+len(cutmark.Of(s)) || !strings.HasSuffix(got, cutmark.Of(s)) {
 				t.Fatalf("shorten(%q, %d) = %q; want at most %d bytes, cut between characters", s, n, got, n)
 			}
 		}
@@ -29,11 +31,11 @@ func TestShortenBetweenCharacters(t *testing.T) {
 // a real character is still never cut inside.
 func TestShortenInvalidBytesKept(t *testing.T) {
 	for _, s := range []string{"ll" + strings.Repeat("\x80", 100), strings.Repeat("\x80", 100), "a" + strings.Repeat("\xbf", 90)} {
-		if got, want := shorten(s, 80), s[:80]+"…"; got != want {
+		if got, want := shorten(s, 80), s[:80]+cutmark.Of(s); got != want {
 			t.Errorf("shorten(%q, 80) = %q, want %q", s, got, want)
 		}
 	}
-	if got := shorten(strings.Repeat("\x80", 79)+"é"+"xx", 80); got != strings.Repeat("\x80", 79)+"…" {
-		t.Errorf("shorten cut inside é: %q", got)
+	if s := strings.Repeat("\x80", 79) + "é" + "xx"; shorten(s, 80) != strings.Repeat("\x80", 79)+cutmark.Of(s) {
+		t.Errorf("shorten cut inside é: %q", shorten(s, 80))
 	}
 }

@@ -187,10 +187,10 @@ func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []
 	if bad {
 		for _, n := range set.Nodes {
 			if err := CheckPackageName(n.Name); err != nil {
-				return nil, nil, 0, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s: %v", shorten(n.Hash, 40), err)}
+				return nil, nil, 0, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s: %v", quotedNameShort(n.Hash, 40), err)}
 			}
 			if !isHash(n.Hash) {
-				return nil, nil, 0, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s has a malformed hash %q (want 32 characters of a-z and 2-7)", n.Name, shorten(n.Hash, 40))}
+				return nil, nil, 0, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("spec %s has a malformed hash %s (want 32 characters of a-z and 2-7)", quotedNameShort(n.Name, maxNameQuoted), quoteNameShort(n.Hash, 40))}
 			}
 		}
 	}

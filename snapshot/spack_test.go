@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/cutmark"
 )
 
 const spackFixtures = "../testdata/spack-formats"
@@ -152,6 +154,34 @@ func TestLoadSpackErrors(t *testing.T) {
 		var le *LoadError
 		if err == nil || !errors.As(err, &le) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q", name, err, tt.want)
+		}
+	}
+}
+
+// TestLoadSpackBadRecordQuoted (issue 35, classes a and e): a record's
+// malformed hash or name went into the message raw: the hash
+// "x\n::error::" of a record named a/../b forged a line of its own
+// ("spec x" then "::error::: the package name …"), and so did a name
+// beside a malformed hash; a hash of a Cyrillic а read as one of a-z.
+// Each is quoted as the loader quotes names (quotedName), in ASCII, and
+// two long hashes that differ past the cut read apart.
+func TestLoadSpackBadRecordQuoted(t *testing.T) {
+	long := strings.Repeat("q", 60)
+	for _, c := range []struct{ name, hash, want string }{
+		{"a/../b", "x\n::error::", `spec "x\n::error::": the package name "a/../b" is a path`},
+		{"z\n::error::x", "short", `spec "z\n::error::x" has a malformed hash "short"`},
+		{"z", "\u0430" + strings.Repeat("a", 31), `spec z has a malformed hash "\u0430aaaa`},
+		{"z", long + "1", `spec z has a malformed hash "` + long[:40] + cutmark.Of(long+"1") + `"`},
+		{"a/../b", long + "1", `spec "` + long[:40] + cutmark.Of(long+"1") + `": the package name`},
+	} {
+		path := filepath.Join(t.TempDir(), "x.spec.json")
+		node, _ := json.Marshal(map[string]string{"name": c.name, "hash": c.hash})
+		if err := os.WriteFile(path, []byte(`{"spec":{"_meta":{"version":5},"nodes":[`+string(node)+`]}}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Load(path, Options{})
+		if err == nil || strings.ContainsAny(err.Error(), "\n\u0430") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("name %q, hash %q: %v; want one line holding %s", c.name, c.hash, err, c.want)
 		}
 	}
 }

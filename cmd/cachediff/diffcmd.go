@@ -673,8 +673,12 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 	if len(u.Closest) > 0 {
 		// Each as a shell word, as the parts below, so that a name with
 		// a space at its end ("nextflow " of a lockfile root) does not
-		// read as the value typed; and in short, so that three roots of
-		// 20 KB do not run the line past maxErrorLine.
+		// read as the value typed; whole, so that pasted it selects the
+		// name, up to maxRepeatHint bytes, and past that in short and
+		// said to be cut, so that three roots of 20 KB do not run the
+		// line past maxErrorLine, and the word cut is not pasted for
+		// the name: cut at maxQuotedValue bytes without a word, a root
+		// of 300 bytes was hinted as one that selects nothing.
 		// A --package value is a list of patterns: a name holding
 		// path.Match's special characters or a comma is written escaped,
 		// so that pasted it selects the name itself ('q\\x', not 'q\x',
@@ -682,13 +686,26 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		// py-* for py-*@3.8) is written as it is, to select what it
 		// matches.
 		names := make([]string, 0, len(u.Closest))
+		cut := false
 		for _, name := range u.Closest {
 			if u.Kind == "package" && !u.ClosestPattern {
 				name = globLiteral(name)
 			}
-			names = append(names, shellword.Shown(shorten(name, maxQuotedValue)))
+			word := shellword.Shown(name)
+			if len(word) > maxRepeatHint {
+				word, cut = shellword.Shown(shorten(name, maxQuotedValue))+" (cut)", true
+			}
+			names = append(names, word)
 		}
 		hint = "closest: " + strings.Join(names, ", ")
+		if cut {
+			// Where to find it whole: the JSON's list of the names.
+			whole := packages
+			if u.Kind == "stack" {
+				whole = stacks
+			}
+			hint += "; a name cut is too long to write here: " + whole
+		}
 	}
 	if len(u.Parts) > 0 {
 		// --package, --ignore and --fail-on take lists; --stack does not.

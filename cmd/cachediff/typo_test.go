@@ -541,16 +541,21 @@ func TestUnmatchedPartsCountsOthers(t *testing.T) {
 }
 
 // TestUnmatchedClosestAsShellWords: the closest names are written as the
-// hint's parts are, each a shell word, the first maxQuotedValue bytes of
-// a longer one. Raw, a lockfile root with a space at its end read as the
-// value typed ("--stack nextflow … (closest: nextflow )"), and three of
-// 20 KB ran the line past maxErrorLine, which cut it mid-name.
+// hint's parts are, each a shell word, whole up to maxRepeatHint bytes,
+// and past that the first maxQuotedValue bytes, said to be cut. Raw, a
+// lockfile root with a space at its end read as the value typed
+// ("--stack nextflow … (closest: nextflow )"), and three of 20 KB ran
+// the line past maxErrorLine, which cut it mid-name. Cut at
+// maxQuotedValue bytes unsaid, a root of 600 bytes, or of 2,000, was
+// hinted as a word that pasted selects nothing (issue 35, class e).
 func TestUnmatchedClosestAsShellWords(t *testing.T) {
-	long := "nextflow cflags=" + strings.Repeat("x", 20000)
+	long := "nextflow cflags=" + strings.Repeat("x", 2000)
+	mid := "nextflow cflags=" + strings.Repeat("x", 600)
 	for _, c := range []struct{ root, value, want string }{
 		{"nextflow ", "nextflow", "(closest: 'nextflow ')\n"},
 		{"nextflow@23.10.1", "nextflow@23.10.2", "(closest: nextflow@23.10.1)\n"},
-		{long, long[:len(long)-1] + "y", "(closest: '" + long[:maxQuotedValue-7] + report.CutMark(long) + "')\n"},
+		{mid, mid[:len(mid)-1] + "y", "(closest: '" + mid + "')\n"},
+		{long, long[:len(long)-1] + "y", "(closest: '" + long[:maxQuotedValue-7] + report.CutMark(long) + "' (cut); a name cut is too long to write here: " + diffStacks + ")\n"},
 	} {
 		file := rootsLock(t, []string{c.root}, func(i int) string { return strings.Repeat("a", 32) })
 		var stdout, stderr bytes.Buffer
@@ -558,6 +563,15 @@ func TestUnmatchedClosestAsShellWords(t *testing.T) {
 		got := stderr.String()
 		if code != exitTrouble || strings.Count(got, "\n") != 1 || !strings.HasSuffix(got, c.want) {
 			t.Errorf("--stack %.20q: exit %d, stderr %.300q; want 2, one line ending %.300q", c.value, code, got, c.want)
+		}
+		// A name written whole, pasted, selects it.
+		if strings.Contains(c.want, "(cut)") {
+			continue
+		}
+		stdout.Reset()
+		stderr.Reset()
+		if code := run([]string{"--stack", c.root, file, file}, &stdout, &stderr); code != exitSame {
+			t.Errorf("--stack %.20q, the closest name: exit %d, stderr %.300q; want 0", c.root, code, stderr.String())
 		}
 	}
 }
