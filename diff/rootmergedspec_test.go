@@ -42,7 +42,14 @@ func TestRootMergedPairsBySpecInItsEnvironment(t *testing.T) {
 // and new → old's their mirror.
 func checkTwinRoots(t *testing.T, old, cur map[string][]twinSpec, want []string) {
 	t.Helper()
-	o, n := loadTwinsIn(t, "old", old), loadTwinsIn(t, "new", cur)
+	checkRootsMirror(t, 0, loadTwinsIn(t, "old", old), loadTwinsIn(t, "new", cur), old, cur, want)
+}
+
+// checkRootsMirror compares o and n both ways round: the laws hold each
+// way, old → new's root lines are want, and new → old is its mirror
+// (checkMirrored, naming seed and the roots old and cur).
+func checkRootsMirror(t *testing.T, seed uint64, o, n *snapshot.Snapshot, old, cur any, want []string) {
+	t.Helper()
 	var r [2]*diff.Report
 	for i, ab := range [2][2]*snapshot.Snapshot{{o, n}, {n, o}} {
 		var err error
@@ -54,7 +61,7 @@ func checkTwinRoots(t *testing.T, old, cur map[string][]twinSpec, want []string)
 		}
 	}
 	if got := rootLines(r[0]); !slices.Equal(got, want) {
-		t.Errorf("roots old → new %q, want %q", got, want)
+		t.Errorf("seed %d: roots old → new %q, want %q", seed, got, want)
 	}
-	checkMirrored(t, 0, r[0], r[1], old, cur)
+	checkMirrored(t, seed, r[0], r[1], old, cur)
 }

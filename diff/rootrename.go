@@ -982,6 +982,29 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		}
 		return false
 	}
+	// splitBack reports whether the new spelling y, one side alone
+	// writes, is split the other way round (respeltRootsLeft of n and
+	// o, made when first asked): its roots go into several old
+	// spellings, and each is respelt alone, free to take a root left
+	// over of a spelling both sides write, so a root left over here of
+	// such a spelling may take one of y's roots as well.
+	var backSplit map[string]bool
+	splitBack := func(y string) bool {
+		if backSplit == nil {
+			var left []rootCand
+			for _, x := range olds {
+				if x.a {
+					left = append(left, x)
+				}
+			}
+			back := heldRoots{old: newHeld, cur: oldHeld}
+			_, backSplit, _, _, _ = respeltRootsLeft(n, o, left, &back)
+			if backSplit == nil {
+				backSplit = map[string]bool{}
+			}
+		}
+		return backSplit[y]
+	}
 	pairs := func(byHash bool, keyOf func(c rootCand, old bool) (key, bool)) {
 		idx := map[key][]int{}
 		for j, y := range news {
@@ -1063,16 +1086,18 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 				if y.root == x.root || !x.a && !x.split && !y.a {
 					continue // the same spelling, or respeltRoots' to pair
 				}
-				if !y.a && taken[y.root] && !x.split && !(byHash && x.a && !wholeRoots(y.root, x.hash)) {
+				if !y.a && taken[y.root] && !x.split && !(byHash && x.a && !wholeRoots(y.root, x.hash)) && !(x.a && splitBack(y.root)) {
 					// taken whole: its roots are a split spelling's alone,
 					// or, by hash, a root's of a spelling both sides write
-					// that no old spelling taking it roots
+					// that no old spelling taking it roots, or a root's left
+					// over of one where the other way round it is split
+					// (TestRootLeftTakesSplitBackSpelling)
 					continue
 				}
 				if !x.a && !x.split && wholeTo[x.root] != "" && wholeTo[x.root] != y.root {
 					continue // an old spelling takes one new spelling
 				}
-				if !y.a && !x.split && !(byHash && x.a) && byOwner[y.root] != "" && byOwner[y.root] != x.root {
+				if !y.a && !x.split && !(byHash && x.a) && byOwner[y.root] != "" && byOwner[y.root] != x.root && !(x.a && splitBack(y.root)) {
 					continue // a new spelling is taken by one old spelling, but by split ones' roots each alone
 				}
 				newTaken[j], oldTaken[i] = true, true
