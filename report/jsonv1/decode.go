@@ -689,8 +689,12 @@ func shownValue(s string) string {
 // variants "+сuda" (its с Cyrillic) and "+cuda" out of order read
 // `"+сuda" comes after "+cuda"`, one name twice, and a schema
 // "cachediff/v1" spelt so read as the one it reads.
-func quotedValue(s string) string {
-	kept, mark := cutRunesMarked(s, 60)
+func quotedValue(s string) string { return quotedCut(s, 60) }
+
+// quotedCut is s cut to n characters as cutRunes cuts it, and quoted in
+// ASCII, the cut's mark inside the quotes (quotedValue).
+func quotedCut(s string, n int) string {
+	kept, mark := cutRunesMarked(s, n)
 	q := strconv.QuoteToASCII(kept)
 	return q[:len(q)-1] + mark + `"`
 }

@@ -218,7 +218,7 @@ func sameCanonicalized(prev, cur *diff.Report, i int) error {
 	}
 	for _, c := range cur.Canonicalized {
 		if n, ok := had[c.Value]; ok && n != c.Old {
-			return fmt.Errorf("steps[%d].canonicalized[%q].old: %d, but steps[%d].canonicalized[%q].new, of the same snapshot, is %d", i, c.Value, c.Old, i-1, c.Value, n)
+			return fmt.Errorf("steps[%d].canonicalized[%s].old: %d, but steps[%d].canonicalized[%s].new, of the same snapshot, is %d", i, quotedCut(c.Value, 40), c.Old, i-1, quotedCut(c.Value, 40), n)
 		}
 	}
 	return nil

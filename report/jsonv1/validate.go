@@ -260,7 +260,10 @@ func (w *walker) pathString() string {
 			// A key of no field (one the document adds) as its value
 			// is written: a dot, a newline or 100 KB of it read as
 			// two keys, or as the whole message.
-			b.WriteString("[" + strconv.Quote(cutRunes(s.key, 40)) + "]")
+			// Quoted in ASCII (quotedCut): %q left a lookalike as it
+			// is, the key "сompiler-percent" (its с Cyrillic) read as
+			// the rule's own.
+			b.WriteString("[" + quotedCut(s.key, 40) + "]")
 		case s.key != "":
 			if b.Len() > 0 {
 				b.WriteByte('.')
