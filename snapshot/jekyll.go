@@ -138,9 +138,11 @@ func (r publishRule) pathLeftOut(f File, rel, pkg string) string {
 	}
 	if base == "specs.md" && spackName(pkg) {
 		if below, ok := r.belowPackage(segs); ok && below != "" {
-			t, d := shorten(pkg, maxNameQuoted), shorten(below, maxNameQuoted)
-			return fmt.Sprintf("this page, titled %q, is in folder %q below its tag's package folders: the site shows a page at its folder's address, so %s's address would lose its specs; a page belongs at _cache/<tag>/<title>/specs.md",
-				t, d, t)
+			// The folders are quoted in ASCII (quoteNameShort): %q
+			// left a lookalike (a Cyrillic а) as it is.
+			t := shorten(pkg, maxNameQuoted)
+			return fmt.Sprintf("this page, titled %q, is in folder %s below its tag's package folders: the site shows a page at its folder's address, so %s's address would lose its specs; a page belongs at _cache/<tag>/<title>/specs.md",
+				t, quoteNameShort(below, maxNameQuoted), t)
 		}
 	}
 	if dir, ok := r.folder(segs); ok && base == "specs.md" && spackName(pkg) {
@@ -245,8 +247,8 @@ func (r publishRule) addressMoved(segs []string, pkg string) string {
 			// sub-delims), and the listing prints the link inside
 			// href='...'; "?" and "#" start the address's query or
 			// fragment, so the link leads to another address.
-			return fmt.Sprintf("this page (package %s) is in folder %q, whose %q the site's address does not keep as a name: a \"?\" or \"#\" starts its query or fragment, so the page's link leads elsewhere, and a \"'\" ends the tag listing's href='...'; a page belongs at _cache/<tag>/<title>/specs.md",
-				quotedNameShort(pkg, maxNameQuoted), shorten(d, maxNameQuoted), d[i:i+1])
+			return fmt.Sprintf("this page (package %s) is in folder %s, whose %q the site's address does not keep as a name: a \"?\" or \"#\" starts its query or fragment, so the page's link leads elsewhere, and a \"'\" ends the tag listing's href='...'; a page belongs at _cache/<tag>/<title>/specs.md",
+				quotedNameShort(pkg, maxNameQuoted), quoteNameShort(d, maxNameQuoted), d[i:i+1])
 		}
 		if !strings.HasSuffix(d, ".") && !strings.Contains(d, "..") {
 			continue
@@ -260,8 +262,8 @@ func (r publishRule) addressMoved(segs []string, pkg string) string {
 		for strings.Contains(addr, "//") {
 			addr = strings.ReplaceAll(addr, "//", "/")
 		}
-		return fmt.Sprintf("this page (package %s) is in folder %q, a name the site's address does not keep: Jekyll turns \"..\" into \"/\" and drops a dot before \"/\" (Jekyll 3 drops the dots), so the site shows it at %s, another folder's address, where one page can overwrite another; a page belongs at _cache/<tag>/<title>/specs.md",
-			quotedNameShort(pkg, maxNameQuoted), shorten(d, maxNameQuoted), shownPath(shorten(addr, 2*maxNameQuoted)))
+		return fmt.Sprintf("this page (package %s) is in folder %s, a name the site's address does not keep: Jekyll turns \"..\" into \"/\" and drops a dot before \"/\" (Jekyll 3 drops the dots), so the site shows it at %s, another folder's address, where one page can overwrite another; a page belongs at _cache/<tag>/<title>/specs.md",
+			quotedNameShort(pkg, maxNameQuoted), quoteNameShort(d, maxNameQuoted), shownPath(shorten(addr, 2*maxNameQuoted)))
 	}
 	return ""
 }

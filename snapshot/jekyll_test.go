@@ -866,3 +866,20 @@ func TestLongNamesCutApart(t *testing.T) {
 		}
 	}
 }
+
+// TestFolderLookalikeQuotedInASCII (issue 35, class a): the messages of
+// a page in a folder below its tag's package folders, or in one whose
+// name the site's address does not keep, quoted the folder with %q,
+// which leaves a lookalike (a Cyrillic а) as it is: the folders "а/bc"
+// and "a/bc", "bа?c" and "ba?c" read alike. They are quoted in ASCII,
+// as the other messages of a page's folder are (quoteNameShort).
+func TestFolderLookalikeQuotedInASCII(t *testing.T) {
+	dev, err := loadDevelop(t, map[string]string{
+		"\u0430/bc/specs.md": simplePage("bc", "develop", 1, 1),
+		"b\u0430?c/specs.md": simplePage("bc", "develop", 2, 1),
+		"x\u0430../specs.md": simplePage("xz", "develop", 3, 1),
+	})
+	checkErr(t, err, filepath.Join(dev, "\u0430", "bc", "specs.md"), 0, 0, `is in folder "\u0430/bc" below`)
+	checkErr(t, err, filepath.Join(dev, "b\u0430?c", "specs.md"), 0, 0, `is in folder "b\u0430?c", whose "?"`)
+	checkErr(t, err, filepath.Join(dev, "x\u0430..", "specs.md"), 0, 0, `is in folder "x\u0430..", a name`)
+}

@@ -5,6 +5,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/cutmark"
+	"github.com/cachediff/cachediff/report"
 )
 
 // fitTextDropping is fitText as it was: it drops a character at a time
@@ -13,11 +16,15 @@ func fitTextDropping(s string, units int) string {
 	if textUnits(s) <= units {
 		return s
 	}
+	mark := "…"
+	if units >= (cutmark.Len+4)*charW {
+		mark = report.CutMark(s)
+	}
 	r := []rune(s)
-	for len(r) > 0 && textUnits(string(r))+charW > units {
+	for len(r) > 0 && textUnits(string(r)+mark) > units {
 		r = r[:len(r)-1]
 	}
-	return string(r) + "…"
+	return string(r) + mark
 }
 
 // TestFitTextAsDropping: fitText cuts every label where dropping one
@@ -73,7 +80,7 @@ func TestFitTextLinear(t *testing.T) {
 // keeps each escape whole or leaves it out. So does a tick's label.
 func TestFitTextKeepsEscapesWhole(t *testing.T) {
 	for _, esc := range []string{`\u200b`, `\x20`, `\U000e0001`, `\\`} {
-		re := regexp.MustCompile(`^a*(` + regexp.QuoteMeta(esc) + `)*…$`)
+		re := regexp.MustCompile(`^a*(` + regexp.QuoteMeta(esc) + `)*…([0-9a-f]{8})?$`)
 		for j := range 12 {
 			s := strings.Repeat("a", j) + strings.Repeat(esc, 30)
 			for units := charW; units <= 40*charW; units += charW / 2 {
@@ -85,5 +92,30 @@ func TestFitTextKeepsEscapesWhole(t *testing.T) {
 				t.Errorf("cut(%d a, %s×30, 14) = %q: cut inside an escape", j, esc, got)
 			}
 		}
+	}
+}
+
+// TestChartLabelsCutApart (issue 35, class a): a chart's label cut to
+// its column ended with "…" alone, so two stacks or packages whose names
+// differ past the cut drew bars labelled alike, and a label left whole
+// that ends with "…" read as one cut; so did two snapshots' tick labels.
+// A cut ends with the mark of the whole label's digest where the room
+// holds it and 4 characters before it (a version's 8 characters keep
+// "…" alone).
+func TestChartLabelsCutApart(t *testing.T) {
+	a, b := strings.Repeat("s", 40)+"1", strings.Repeat("s", 40)+"2"
+	for _, units := range []int{labelCol - 8, (cutmark.Len + 4) * charW} {
+		if fitText(a, units) == fitText(b, units) {
+			t.Errorf("fitText(%q, %d) and fitText(%q, %d) both %q", a, units, b, units, fitText(a, units))
+		}
+		if got := fitText(a, units); textUnits(got) > units {
+			t.Errorf("fitText(%q, %d) = %q, %d wide", a, units, got, textUnits(got))
+		}
+	}
+	if cut(a, 14) == cut(b, 14) {
+		t.Errorf("cut(%q, 14) and cut(%q, 14) both %q", a, b, cut(a, 14))
+	}
+	if got := cut(a, 14); len([]rune(got)) != 14 {
+		t.Errorf("cut(%q, 14) = %q, want 14 characters", a, got)
 	}
 }

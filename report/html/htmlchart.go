@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/internal/memo"
 	"github.com/cachediff/cachediff/report"
 )
@@ -84,26 +85,39 @@ func runeUnits(r rune) int {
 	return charW
 }
 
-// fitText cuts s with "…" to at most units wide (textUnits): to its
-// longest prefix that leaves room for the "…", found in one walk, since
+// fitText cuts s to at most units wide (textUnits): to its longest
+// prefix that leaves room for the cut's mark, found in one walk, since
 // a prefix's width is the sum of its characters' widths (a label of
 // thousands of characters is not measured again for each one it drops).
+// The mark is the whole label's (report.CutMark: "…" and 8 digits of
+// its digest) where the room holds it and markKeeps characters before
+// it, so that two stacks or packages whose names differ past the cut
+// draw their bars apart; in a narrower room (a version's 8 characters)
+// "…" alone, the package beside it and the bar's title naming it.
 func fitText(s string, units int) string {
 	if textUnits(s) <= units {
 		return s
+	}
+	mark := "…"
+	if units >= (cutmark.Len+markKeeps)*charW {
+		mark = report.CutMark(s)
 	}
 	r := []rune(s)
 	n, w := 0, 0
 	for n < len(r) {
 		rw := runeUnits(r[n])
-		if w+rw+charW > units {
+		if w+rw+len([]rune(mark))*charW > units {
 			break
 		}
 		w += rw
 		n++
 	}
-	return cutRunes(r, n) + "…"
+	return cutRunes(r, n) + mark
 }
+
+// markKeeps is the fewest characters a label keeps before the mark of
+// its digest (fitText, cut): in a narrower room a cut says "…" alone.
+const markKeeps = 4
 
 // cutRunes is the first n characters of r, or fewer: an escape of
 // visible text (report.EscapeLen) the cut falls inside is left out
@@ -210,10 +224,15 @@ func niceScale(m int) (top, step int) {
 	}
 }
 
-// cut shortens a label to n runes.
+// cut shortens a label to n runes, with the mark of its digest where n
+// leaves markKeeps characters before it (fitText), else "…": two
+// snapshots' tick labels that differ past the cut read apart.
 func cut(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
+	}
+	if n >= cutmark.Len+markKeeps {
+		return cutRunes([]rune(s), n-cutmark.Len) + report.CutMark(s)
 	}
 	return cutRunes([]rune(s), n-1) + "…"
 }

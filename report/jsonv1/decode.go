@@ -407,12 +407,12 @@ func decodeBytes(p *[]byte, step bool) (*diff.Report, error) {
 	case !found:
 		return nil, &NoSchemaError{}
 	case schema != report.Schema && step:
-		return nil, fmt.Errorf(`schema %q is not one this cachediff reads: it reads %q`, shortValue(schema), report.Schema)
+		return nil, fmt.Errorf(`schema %s is not one this cachediff reads: it reads %q`, quotedValue(schema), report.Schema)
 	case schema != report.Schema:
 		// Both that render reads: "it reads cachediff/v1" of a
 		// cachediff/log/v2 document named the pair's alone, as if a log
 		// were not read at all.
-		return nil, fmt.Errorf(`schema %q is not one this cachediff reads: it reads %q (a report) and %q (a log)`, shortValue(schema), report.Schema, LogSchema)
+		return nil, fmt.Errorf(`schema %s is not one this cachediff reads: it reads %q (a report) and %q (a log)`, quotedValue(schema), report.Schema, LogSchema)
 	}
 	lens, err := causeLists(data)
 	if err != nil {
@@ -676,10 +676,25 @@ func shownValue(s string) string {
 		c := s[i]
 		plain = c == '_' || c == '-' || c == '.' || c == '+' || c == '@' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 	}
-	kept, mark := cutRunesMarked(s, 60)
 	if plain {
+		kept, mark := cutRunesMarked(s, 60)
 		return kept + mark
 	}
+	return quotedValue(s)
+}
+
+// quotedValue is a value of the report quoted for a message: cut as
+// shortValue cuts it, and quoted in ASCII, the cut's mark inside the
+// quotes. Quoted as Go writes it (%q), a lookalike stayed as it is: the
+// variants "+сuda" (its с Cyrillic) and "+cuda" out of order read
+// `"+сuda" comes after "+cuda"`, one name twice, and a schema
+// "cachediff/v1" spelt so read as the one it reads.
+func quotedValue(s string) string { return quotedCut(s, 60) }
+
+// quotedCut is s cut to n characters as cutRunes cuts it, and quoted in
+// ASCII, the cut's mark inside the quotes (quotedValue).
+func quotedCut(s string, n int) string {
+	kept, mark := cutRunesMarked(s, n)
 	q := strconv.QuoteToASCII(kept)
 	return q[:len(q)-1] + mark + `"`
 }

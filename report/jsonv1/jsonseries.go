@@ -114,7 +114,7 @@ func checkRevs(r *diff.Revs, steps int) error {
 			continue
 		}
 		if _, err := time.Parse(time.RFC3339, d.v); err != nil {
-			return fmt.Errorf("revs.%s: %q is not an RFC 3339 date", d.k, shortValue(d.v))
+			return fmt.Errorf("revs.%s: %s is not an RFC 3339 date", d.k, quotedValue(d.v))
 		}
 	}
 	return nil

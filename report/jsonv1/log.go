@@ -174,7 +174,7 @@ func DecodeLog(data []byte) (*Log, error) {
 				return nil, fmt.Errorf("steps[%d].old: %d packages and %d specs, but steps[%d].new, the same snapshot, holds %d and %d", i, r.Old.Packages, r.Old.Specs, i-1, prev.Packages, prev.Specs)
 			}
 			if prev.Layout != r.Old.Layout || prev.IndexSHA256 != r.Old.IndexSHA256 {
-				return nil, fmt.Errorf("steps[%d].old: layout %q and index_sha256 %q, but steps[%d].new, the same snapshot, has %q and %q", i, shortValue(r.Old.Layout), shortValue(r.Old.IndexSHA256), i-1, shortValue(prev.Layout), shortValue(prev.IndexSHA256))
+				return nil, fmt.Errorf("steps[%d].old: layout %s and index_sha256 %s, but steps[%d].new, the same snapshot, has %s and %s", i, quotedValue(r.Old.Layout), quotedValue(r.Old.IndexSHA256), i-1, quotedValue(prev.Layout), quotedValue(prev.IndexSHA256))
 			}
 			if !slices.Equal(prev.Skipped, r.Old.Skipped) {
 				return nil, fmt.Errorf("steps[%d].old.skipped: not the pages steps[%d].new, the same snapshot, skipped", i, i-1)
@@ -218,7 +218,7 @@ func sameCanonicalized(prev, cur *diff.Report, i int) error {
 	}
 	for _, c := range cur.Canonicalized {
 		if n, ok := had[c.Value]; ok && n != c.Old {
-			return fmt.Errorf("steps[%d].canonicalized[%q].old: %d, but steps[%d].canonicalized[%q].new, of the same snapshot, is %d", i, c.Value, c.Old, i-1, c.Value, n)
+			return fmt.Errorf("steps[%d].canonicalized[%s].old: %d, but steps[%d].canonicalized[%s].new, of the same snapshot, is %d", i, quotedCut(c.Value, 40), c.Old, i-1, quotedCut(c.Value, 40), n)
 		}
 	}
 	return nil
@@ -280,12 +280,12 @@ func checkRenamesAcross(steps []*diff.Report) error {
 			selected[st] = true
 		}
 		for _, rn := range renames[i] {
-			at := fmt.Sprintf("steps[%d].causes.roots: root %q, written %q before,", i, shortValue(rn.New), shortValue(rn.Old))
+			at := fmt.Sprintf("steps[%d].causes.roots: root %s, written %s before,", i, quotedValue(rn.New), quotedValue(rn.Old))
 			if i > 0 {
 				// steps[i-1].new is the snapshot that writes the root rn.Old.
 				switch {
 				case count(i-1, rn.New).New > 0 && rn.Joined == 0: // other roots wrote it already
-					return fmt.Errorf("%s but steps[%d] counts specs of the same snapshot in a root %q", at, i-1, shortValue(rn.New))
+					return fmt.Errorf("%s but steps[%d] counts specs of the same snapshot in a root %s", at, i-1, quotedValue(rn.New))
 				case whole && selected[rn.Old] && count(i-1, rn.Old).New == 0:
 					return fmt.Errorf("%s but steps[%d] counts no spec of the same snapshot in it", at, i-1)
 				}
@@ -295,7 +295,7 @@ func checkRenamesAcross(steps []*diff.Report) error {
 				// old side names a root it renames by the new spelling.
 				switch {
 				case count(i+1, rn.Old).Old > 0 && !to[i+1][rn.Old] && rn.Kept == 0: // other roots keep it
-					return fmt.Errorf("%s but steps[%d] counts specs of the same snapshot in a root %q", at, i+1, shortValue(rn.Old))
+					return fmt.Errorf("%s but steps[%d] counts specs of the same snapshot in a root %s", at, i+1, quotedValue(rn.Old))
 				case whole && selected[rn.New] && count(i+1, rn.New).Old == 0 && !from[i+1][rn.New]:
 					return fmt.Errorf("%s but steps[%d] counts no spec of the same snapshot in it", at, i+1)
 				}
@@ -324,7 +324,7 @@ func checkSnapshotRev(snaps []diff.SnapshotInfo, i int, revs *diff.Revs, seen ma
 		return fmt.Errorf("%s: absent, but the log is of --revs: each snapshot is a commit", at)
 	}
 	if sn.Path != sn.Rev+":"+revs.Path {
-		return fmt.Errorf("%s: %s, but the snapshot's path is %q, not that commit's %s:%s", at, sn.Rev, shortValue(sn.Path), sn.Rev, shortValue(revs.Path))
+		return fmt.Errorf("%s: %s, but the snapshot's path is %s, not that commit's %s", at, sn.Rev, quotedValue(sn.Path), quotedValue(sn.Rev+":"+revs.Path))
 	}
 	if j, ok := seen[sn.Rev]; ok {
 		return fmt.Errorf("%s: %s is snapshots[%d] already: a --revs log holds each commit once", at, sn.Rev, j)
@@ -376,7 +376,7 @@ func sameTallies(before, r *diff.Report, i int) error {
 				continue
 			}
 			if c.Old != w {
-				return fmt.Errorf("steps[%d].facets.%s.counts: %q has %d specs in the old snapshot, but steps[%d] leaves the same snapshot %d", i, f.name, shortValue(c.Value), c.Old, i-1, w)
+				return fmt.Errorf("steps[%d].facets.%s.counts: %s has %d specs in the old snapshot, but steps[%d] leaves the same snapshot %d", i, f.name, quotedValue(c.Value), c.Old, i-1, w)
 			}
 			delete(was, c.Value)
 		}
@@ -385,7 +385,7 @@ func sameTallies(before, r *diff.Report, i int) error {
 		}
 		for _, c := range f.a { // in the order written: the message is deterministic
 			if n, ok := was[c.Value]; ok {
-				return fmt.Errorf("steps[%d].facets.%s.counts: lacks %q, which steps[%d] leaves the same snapshot %d specs of", i, f.name, shortValue(c.Value), i-1, n)
+				return fmt.Errorf("steps[%d].facets.%s.counts: lacks %s, which steps[%d] leaves the same snapshot %d specs of", i, f.name, quotedValue(c.Value), i-1, n)
 			}
 		}
 	}
@@ -401,7 +401,7 @@ func sameTallies(before, r *diff.Report, i int) error {
 			continue
 		}
 		if w.Old != row.Specs.Old || w.New != row.Packages.Old {
-			return fmt.Errorf("steps[%d].stacks[%d]: %q has %d specs of %d packages in the old snapshot, but steps[%d] leaves the same snapshot %d of %d", i, k, shortValue(row.Name), row.Specs.Old, row.Packages.Old, i-1, w.Old, w.New)
+			return fmt.Errorf("steps[%d].stacks[%d]: %s has %d specs of %d packages in the old snapshot, but steps[%d] leaves the same snapshot %d of %d", i, k, quotedValue(row.Name), row.Specs.Old, row.Packages.Old, i-1, w.Old, w.New)
 		}
 		delete(was, row.Name)
 	}
@@ -410,7 +410,7 @@ func sameTallies(before, r *diff.Report, i int) error {
 	}
 	for _, row := range before.Stacks {
 		if w, ok := was[row.Name]; ok {
-			return fmt.Errorf("steps[%d].stacks: lacks %q, which steps[%d] leaves the same snapshot %d specs of %d packages in", i, shortValue(row.Name), i-1, w.Old, w.New)
+			return fmt.Errorf("steps[%d].stacks: lacks %s, which steps[%d] leaves the same snapshot %d specs of %d packages in", i, quotedValue(row.Name), i-1, w.Old, w.New)
 		}
 	}
 	return nil
@@ -452,7 +452,7 @@ func checkTimeline(t *diff.Timeline, steps []*diff.Report, n int) error {
 			return fmt.Errorf("timeline.packages[%d]: %s is not after %s: sorted by name, each once", k, shownValue(p.Name), shownValue(t.Packages[k-1].Name))
 		}
 		if kept != nil && !kept(p.Name) {
-			return fmt.Errorf("timeline.packages[%d]: %q matches none of the steps' options.packages: --package keeps only the packages it names", k, shortValue(p.Name))
+			return fmt.Errorf("timeline.packages[%d]: %s matches none of the steps' options.packages: --package keeps only the packages it names", k, quotedValue(p.Name))
 		}
 		byName[p.Name] = p
 		if len(p.Present) == 0 {

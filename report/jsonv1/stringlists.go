@@ -133,29 +133,29 @@ func (l *causeLens) elem(path []pathStep, raw []byte, at int) {
 		}
 		switch c := strings.Compare(a, b); {
 		case c == 0:
-			always(func() string { return fmt.Sprintf("%q is there twice: %s", shortValue(b), what()) })
+			always(func() string { return fmt.Sprintf("%s is there twice: %s", quotedValue(b), what()) })
 		case c > 0:
-			always(func() string { return fmt.Sprintf("%q after %q, but %s", shortValue(b), shortValue(a), what()) })
+			always(func() string { return fmt.Sprintf("%s after %s, but %s", quotedValue(b), quotedValue(a), what()) })
 		}
 	case listDistinct:
 		if a == b {
 			always(func() string {
-				return fmt.Sprintf("%q after %q: the versions are distinct, oldest first", shortValue(b), shortValue(a))
+				return fmt.Sprintf("%s after %s: the versions are distinct, oldest first", quotedValue(b), quotedValue(a))
 			})
 		}
 	case listShared:
 		c := snapshot.ListOrder("variant")(a, b)
 		switch {
 		case a == b:
-			always(func() string { return fmt.Sprintf("%q is there twice", shortValue(b)) })
+			always(func() string { return fmt.Sprintf("%s is there twice", quotedValue(b)) })
 		case c > 0:
 			canon(func() string {
-				return fmt.Sprintf("%q comes after %q, but shared variants are in the order of a spec's variants, sorted (by name, then whole) when canonicalized (options.canonicalize)", shortValue(a), shortValue(b))
+				return fmt.Sprintf("%s comes after %s, but shared variants are in the order of a spec's variants, sorted (by name, then whole) when canonicalized (options.canonicalize)", quotedValue(a), quotedValue(b))
 			})
 		}
 	case listSpec:
 		twice := func() string {
-			return fmt.Sprintf("%q is there twice: a spec lists each of its %ss once", shortValue(b), facet)
+			return fmt.Sprintf("%s is there twice: a spec lists each of its %ss once", quotedValue(b), facet)
 		}
 		if a == b && facet == "stack" {
 			always(twice)
@@ -170,7 +170,7 @@ func (l *causeLens) elem(path []pathStep, raw []byte, at int) {
 				if facet == "variant" {
 					words = " (by name, then whole)"
 				}
-				return fmt.Sprintf("%q comes after %q, but a spec's %ss are sorted%s when canonicalized (options.canonicalize)", shortValue(a), shortValue(b), facet, words)
+				return fmt.Sprintf("%s comes after %s, but a spec's %ss are sorted%s when canonicalized (options.canonicalize)", quotedValue(a), quotedValue(b), facet, words)
 			})
 		}
 	}

@@ -260,7 +260,10 @@ func (w *walker) pathString() string {
 			// A key of no field (one the document adds) as its value
 			// is written: a dot, a newline or 100 KB of it read as
 			// two keys, or as the whole message.
-			b.WriteString("[" + strconv.Quote(cutRunes(s.key, 40)) + "]")
+			// Quoted in ASCII (quotedCut): %q left a lookalike as it
+			// is, the key "сompiler-percent" (its с Cyrillic) read as
+			// the rule's own.
+			b.WriteString("[" + quotedCut(s.key, 40) + "]")
 		case s.key != "":
 			if b.Len() > 0 {
 				b.WriteByte('.')
@@ -522,7 +525,7 @@ func (w *walker) value(s *shape) error {
 // held twice the report's JSON while render walked a canonicalized of 1M
 // rules.
 type countKeys struct {
-	what    string // the message of a key twice, with the key's %q: "the value %q is listed twice" when ""
+	what    string // the message of a key twice, with the key quoted (quotedValue, %s): "the value %s is listed twice" when ""
 	at      []countKey
 	escaped map[uint32][]byte // by at: the keys written with an escape
 	wide    map[string]bool   // the keys, when the document is past 4 GiB
@@ -570,7 +573,7 @@ func (k *countKeys) add(data []byte, at, end int, key string) {
 func (w *walker) listedTwice(keys *countKeys, err error) error {
 	if keys.wide != nil {
 		if keys.twice >= 0 {
-			return w.errAt(keys.twice, keys.message(), shortValue(keys.twiceAs))
+			return w.errAt(keys.twice, keys.message(), quotedValue(keys.twiceAs))
 		}
 		return err
 	}
@@ -596,7 +599,7 @@ func (w *walker) listedTwice(keys *countKeys, err error) error {
 	if first < 0 {
 		return err
 	}
-	return w.errAt(int(l[first].at), keys.message(), shortValue(string(text(l[first]))))
+	return w.errAt(int(l[first].at), keys.message(), quotedValue(string(text(l[first]))))
 }
 
 // message is the format of the error of a key listed twice.
@@ -604,7 +607,7 @@ func (k *countKeys) message() string {
 	if k.what != "" {
 		return k.what
 	}
-	return "the value %q is listed twice"
+	return "the value %s is listed twice"
 }
 
 // object checks an object against s: every field that is not optional
@@ -620,7 +623,7 @@ func (w *walker) object(s *shape) error {
 	// such keys of four letters (16 MB) at 6.3x its JSON. A key twice
 	// is the error, before anything read after it.
 	depth := len(w.path)
-	unknown := countKeys{what: "key %q is there twice"}
+	unknown := countKeys{what: "key %s is there twice"}
 	err := w.objectKeys(s, &unknown)
 	if len(unknown.at) < 2 && unknown.wide == nil {
 		return err
@@ -680,7 +683,7 @@ func (w *walker) objectKeys(s *shape, unknown *countKeys) error {
 				if strings.EqualFold(s.fields[j].name, key) {
 					// encoding/json would take it for the field.
 					schema, _ := w.writer()
-					return w.errAt(at, "key %q: %s writes %q", key, schema, s.fields[j].name)
+					return w.errAt(at, "key %s: %s writes %q", quotedValue(key), schema, s.fields[j].name)
 				}
 			}
 		}
@@ -1173,8 +1176,9 @@ func (w *walker) skipNested(object bool, closing byte) error {
 	return fail(nil)
 }
 
-// keyTwice is the message of a key twice in an object, with its %q.
-const keyTwice = "key %q is there twice"
+// keyTwice is the message of a key twice in an object, with the key
+// quoted (quotedValue, %s).
+const keyTwice = "key %s is there twice"
 
 // keyText is the key whose quotes are at c, unquoted where it holds an
 // escape (a copy then).
@@ -1204,7 +1208,7 @@ func (w *walker) fewTwice(keys []countKey, err error) error {
 	for i := 1; i < len(keys); i++ {
 		for j := range i {
 			if same(keys[i], keys[j]) {
-				return w.errAt(int(keys[i].at), keyTwice, shortValue(w.keyText(keys[i])))
+				return w.errAt(int(keys[i].at), keyTwice, quotedValue(w.keyText(keys[i])))
 			}
 		}
 	}

@@ -647,15 +647,14 @@ func (lay *logLayout) newsLen(from int) int {
 	return len(newsHeading) + lay.newsEnds[from]
 }
 
-// cutSubject cuts a commit subject to subjectCut characters, with an
-// ellipsis.
-func cutSubject(s string) string {
-	if utf8.RuneCountInString(s) <= subjectCut {
-		return s
-	}
-	r := []rune(s)
-	return strings.TrimRight(string(r[:subjectCut-1]), " ") + "…"
-}
+// cutSubject cuts a commit subject past subjectCut characters, with the
+// mark of the whole subject (report.CutEnd: "…" and 8 digits of its
+// digest), one character longer than any subject left whole. Cut to 71
+// characters and "…", a subject of 72 ending with "…" read as one cut,
+// two subjects alike for 71 characters read alike, and an invalid byte
+// read as U+FFFD (the cut went through []rune), as the subject holding
+// U+FFFD reads.
+func cutSubject(s string) string { return report.CutEnd(s, subjectCut) }
 
 // row is a step's row in the table of steps.
 func (lay *logLayout) row(title string, c stepCounts) string {

@@ -70,7 +70,7 @@ func TestLogGitHubCommentLongSubjects(t *testing.T) {
 		if rows+older != 45 || shownTripped+olderTripped != tripped {
 			t.Errorf("--max-bytes %d: %d rows and %d steps summed up, want 45; %d tripped shown, want %d", limit, rows, older, shownTripped+olderTripped, tripped)
 		}
-		if !strings.Contains(out, "shortens long commit subjects") || !strings.Contains(out, "… (from ") {
+		if !strings.Contains(out, "shortens long commit subjects") || !regexp.MustCompile(`…[0-9a-f]{8,} \(from `).MatchString(out) {
 			t.Errorf("--max-bytes %d: no subject shortened, or the notice does not say so:\n%.3000s", limit, out)
 		}
 		if strings.Count(out, subjects[snaps[45].Rev][:1500]) != 1 { // headings keep 2,000 characters (report.EscapeMD)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -105,10 +106,32 @@ func renderPatch(w io.Writer, r *diff.Report, o report.Options) error {
 // folder. Only a report read back (render) can hold one.
 func patchPath(name string) error {
 	if !snapshot.IsPackageName(name) {
-		return fmt.Errorf("the package name %q is a path (. or .., or an empty part between slashes), not a name: a patch would name a file outside its folder", name)
+		return fmt.Errorf("the package name %s is a path (. or .., or an empty part between slashes), not a name: a patch would name a file outside its folder", quotedName(name))
 	}
 	return nil
 }
+
+// quotedName is a package name for a message: its first maxQuoted
+// characters, quoted in ASCII, and where it is cut the mark of the whole
+// name (report.CutMark) inside the quotes. Quoted whole with %q, a name
+// of a megabyte made a line of a megabyte, and a lookalike (a Cyrillic
+// а) stayed as it is.
+func quotedName(name string) string {
+	kept, mark := name, ""
+	if utf8.RuneCountInString(name) > maxQuoted {
+		end, n := 0, 0
+		for end < len(name) && n < maxQuoted-8 {
+			_, size := utf8.DecodeRuneInString(name[end:])
+			end, n = end+size, n+1
+		}
+		kept, mark = name[:end], report.CutMark(name)
+	}
+	q := strconv.QuoteToASCII(kept)
+	return q[:len(q)-1] + mark + `"`
+}
+
+// maxQuoted is the most characters of a name quotedName keeps whole.
+const maxQuoted = 60
 
 // patchName writes a file name of a --- or +++ line as git diff does, so
 // that git apply and patch read back the name as it is: in double quotes,

@@ -27,6 +27,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -694,7 +695,9 @@ func sizeValue(raw json.RawMessage) (string, error) {
 const sizeNeeded = "the site's table prints a spec's size into its page as HTML, which cachediff does not compare, so a value JavaScript cannot make text could hide or change the package's table while a gate passed; a size is \"-\" or a number of bytes"
 
 // shorten cuts s to at most n bytes, between characters, and marks the
-// cut. A character's start is looked for no farther back than one
+// cut with cutmark.Of, "…" and 8 digits of the whole value's digest: two
+// values that differ only past the cut read apart, as the reports' cuts
+// do. A character's start is looked for no farther back than one
 // character's length: bytes that start none (invalid UTF-8) keep their
 // first n, where the walk back to a start cut them to nothing, "…".
 func shorten(s string, n int) string {
@@ -707,7 +710,7 @@ func shorten(s string, n int) string {
 			break
 		}
 	}
-	return s[:n] + "…"
+	return s[:n] + cutmark.Of(s)
 }
 
 // meta is a page's summary of its own specs. It is derived data: checked
@@ -913,7 +916,7 @@ func someValues(l []string) string {
 }
 
 // quoteValue is a meta value v for a warning: cut to 80 bytes
-// (shorten), quoted in ASCII, with the cut's "…" inside the quotes as
+// (shorten), quoted in ASCII, with the cut's mark inside the quotes as
 // it is. Quoted as Go writes it, a compiler gсc@13.3.0 of the specs (its
 // c Cyrillic) that meta lists as gcc@13.3.0 made two warnings that named
 // the same text, `meta compilers lacks "gсc@13.3.0"` beside `meta lists
@@ -924,8 +927,9 @@ func quoteValue(v string) string {
 	if short == v {
 		return strconv.QuoteToASCII(v)
 	}
-	q := strconv.QuoteToASCII(strings.TrimSuffix(short, "…"))
-	return q[:len(q)-1] + "…\""
+	mark := cutmark.Of(v)
+	q := strconv.QuoteToASCII(strings.TrimSuffix(short, mark))
+	return q[:len(q)-1] + mark + "\""
 }
 
 // stackCounts counts the specs in each stack, each distinct list of

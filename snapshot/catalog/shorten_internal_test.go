@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -13,12 +14,12 @@ import (
 // Such bytes keep their first n; a character is still never cut inside.
 func TestShortenInvalidBytesKept(t *testing.T) {
 	for _, s := range []string{strings.Repeat("\x80", 100), "ab" + strings.Repeat("\xbf", 90)} {
-		if got, want := shorten(s, 80), s[:80]+"…"; got != want {
+		if got, want := shorten(s, 80), s[:80]+cutmark.Of(s); got != want {
 			t.Errorf("shorten(%q, 80) = %q, want %q", s, got, want)
 		}
 	}
-	if got := shorten(strings.Repeat("\x80", 79)+"é"+"xx", 80); got != strings.Repeat("\x80", 79)+"…" {
-		t.Errorf("shorten cut inside é: %q", got)
+	if v := strings.Repeat("\x80", 79) + "é" + "xx"; shorten(v, 80) != strings.Repeat("\x80", 79)+cutmark.Of(v) {
+		t.Errorf("shorten cut inside é: %q", shorten(v, 80))
 	}
 }
 
@@ -37,7 +38,23 @@ func TestMetaLookalikeQuotedInASCII(t *testing.T) {
 			t.Errorf("warnings %q; want %s in them", got, want)
 		}
 	}
-	if got, want := quoteValue(strings.Repeat("\u0441", 50)), `"`+strings.Repeat(`\u0441`, 40)+`…"`; got != want {
+	long := strings.Repeat("\u0441", 50)
+	if got, want := quoteValue(long), `"`+strings.Repeat(`\u0441`, 40)+cutmark.Of(long)+`"`; got != want {
 		t.Errorf("quoteValue = %s, want %s", got, want)
+	}
+}
+
+// TestShortenCutsApart (issue 35, class a): a value cut for a warning
+// ended with "…" alone, so two values alike for their first 80 bytes
+// (a page's meta values, a key's raw JSON) read alike, in the warning
+// and quoted (quoteValue). The cut ends with the mark of the whole
+// value (cutmark.Of).
+func TestShortenCutsApart(t *testing.T) {
+	a, b := strings.Repeat("x", 90)+"1", strings.Repeat("x", 90)+"2"
+	if shorten(a, 80) == shorten(b, 80) {
+		t.Errorf("shorten(%q) and shorten(%q) both %q", a, b, shorten(a, 80))
+	}
+	if quoteValue(a) == quoteValue(b) {
+		t.Errorf("quoteValue of two values differing past the cut both %s", quoteValue(a))
 	}
 }

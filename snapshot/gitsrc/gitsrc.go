@@ -37,6 +37,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -866,12 +867,14 @@ func (r *Repo) follow(commit string, paths, oids []string) ([]link, error) {
 	return links, err
 }
 
-// shorten cuts s to at most n bytes, with "..." at the cut.
+// shorten cuts s to at most n bytes, with the mark of the whole value
+// at the cut (cutmark.Of: "…" and 8 digits of its digest), so that two
+// link targets that differ only past the cut read apart.
 func shorten(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	return s[:n] + "..."
+	return s[:n] + cutmark.Of(s)
 }
 
 // answer is one answer of git cat-file --batch: an object (its id, type

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
 )
@@ -365,9 +366,11 @@ func isHex64(s string) bool {
 	return true
 }
 
-// shorten cuts a value quoted in a message to 80 bytes, at a
+// shorten cuts a value quoted in a message to 77 bytes, at a
 // character's start (a half of one would be quoted as escapes of bytes
-// the input does not hold).
+// the input does not hold), and marks the cut with cutmark.Of ("…" and
+// 8 digits of the whole value's digest), so that two values that differ
+// only past the cut read apart.
 func shorten(s string) string {
 	if len(s) <= 80 {
 		return s
@@ -376,7 +379,7 @@ func shorten(s string) string {
 	for back := 0; back < utf8.UTFMax-1 && !utf8.RuneStart(s[n]); back++ {
 		n-- // not past a character's start: bytes that are none stay as they are
 	}
-	return s[:n] + "..."
+	return s[:n] + cutmark.Of(s)
 }
 
 // syntaxText is se's message, an error of decoding text (UTF-8), with

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/cachediff/cachediff/internal/cutmark"
 )
 
 // A value quoted in a message is cut at a character's start: cut inside
@@ -16,11 +18,23 @@ func TestShortenKeepsCharactersWhole(t *testing.T) {
 		if !utf8.ValidString(got) {
 			t.Errorf("shorten(%d a's and euros) = %q: cuts a character in half", 75+pad, got)
 		}
-		if len(got) > 80 || !strings.HasSuffix(got, "...") || !strings.HasPrefix(s, strings.TrimSuffix(got, "...")) {
-			t.Errorf("shorten(%q) = %q: want a prefix of at most 77 bytes and ...", s, got)
+		mark := cutmark.Of(s)
+		if len(got) > 77+len(mark) || !strings.HasSuffix(got, mark) || !strings.HasPrefix(s, strings.TrimSuffix(got, mark)) {
+			t.Errorf("shorten(%q) = %q: want a prefix of at most 77 bytes and %s", s, got, mark)
 		}
 	}
 	if got := shorten("short €"); got != "short €" {
 		t.Errorf("shorten of a short value = %q", got)
+	}
+}
+
+// TestShortenCutsApart (issue 35, class a): a value cut for a message (a
+// manifest's checksum, compression or media type) ended with "..."
+// alone, so two values alike for their first 77 bytes read alike. The
+// cut ends with the mark of the whole value (cutmark.Of).
+func TestShortenCutsApart(t *testing.T) {
+	a, b := strings.Repeat("x", 90)+"1", strings.Repeat("x", 90)+"2"
+	if shorten(a) == shorten(b) {
+		t.Errorf("shorten(%q) and shorten(%q) both %q", a, b, shorten(a))
 	}
 }
