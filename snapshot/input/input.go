@@ -667,9 +667,10 @@ func revisionHint(dir, arg string) string {
 			if err := repo.CheckRange(arg); err != nil {
 				hint := fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", shellword.Shown(arg), gitsrc.InFolder(dir), err)
 				// The range the refusal names, as a whole command (it
-				// was said in the refusal's words alone), where the
-				// log takes it.
-				if other := gitsrc.Instead(err); other != "" && repo.CheckRange(other) == nil {
+				// was said in the refusal's words alone): the log
+				// takes each (TestRefusalInsteadTaken), so it is not
+				// asked again.
+				if other := gitsrc.Instead(err); other != "" {
 					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s PATH", gitsrc.InFolder(dir), shellword.Shown(other))
 				}
 				return hint
