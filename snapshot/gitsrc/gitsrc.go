@@ -1328,8 +1328,17 @@ func (r *Repo) pastRoot(rev string) string {
 	}
 	name := rev[:i]
 	n, err := strconv.Atoi(cmp.Or(rev[i+1:], "1"))
-	if err != nil || strings.HasPrefix(name, "-") {
+	if err != nil {
 		return ""
+	}
+	if strings.HasPrefix(name, "-") {
+		// A branch -y (the end after the first of HEAD~1..-y~9, where
+		// git reads it), which git's rev-parse --verify and rev-list
+		// would read as an option: its ref written in full. The name
+		// was refused, and the range said "unknown revision -y~9" alone.
+		if name = r.undashed(name); name == "" {
+			return ""
+		}
 	}
 	if _, err := r.verifyCommit(name); err != nil {
 		return ""
@@ -1355,6 +1364,10 @@ func (r *Repo) pastRoot(rev string) string {
 // reaches past the root of NAME's first-parent line (pastRoot): HEAD~7
 // in a repository of fewer commits.
 func (r *Repo) PastRoot(rev string) bool { return r.pastRoot(rev) != "" }
+
+// PastRootNote is what pastRoot says of rev, in parentheses after a
+// space, or "" when rev is not NAME~N past the root of NAME's line.
+func (r *Repo) PastRootNote(rev string) string { return r.pastRoot(rev) }
 
 // refName is the name of a ref that rev starts with (main of main~1,
 // origin/main, v0.23.0), or "" when it starts with none: HEAD, @, an

@@ -15,7 +15,8 @@ import (
 // and so did HEAD~7:PATH. Each says that it is past the root, how many
 // commits HEAD's first-parent line holds, and the oldest, which is
 // taken; a revision within the line, or of a name git does not know,
-// says nothing of a root.
+// says nothing of a root. So of a branch -y (HEAD~1..-y~9), which
+// said nothing of a root.
 func TestPastRootSaid(t *testing.T) {
 	r := xCommits(t, 3)
 	const said = "(it is past the root: the first-parent line of HEAD holds 3 commits, the oldest HEAD~2, commit "
@@ -33,6 +34,18 @@ func TestPastRootSaid(t *testing.T) {
 	_, err = r.Series("nope~7..HEAD", "x", "", "")
 	if msg := fmt.Sprint(err); err == nil || strings.Contains(msg, "root") {
 		t.Errorf("Series(nope~7..HEAD): %s; want no word of a root", msg)
+	}
+	// A branch -y, past its root as the end after the first, where git
+	// reads it: "unknown revision -y~9" alone, pastRoot refusing any
+	// name beginning with -. It is said of -y's ref written in full;
+	// -q, no ref, says nothing of a root.
+	gitRunner(t, r)("update-ref", "refs/heads/-y", "HEAD~1")
+	_, err = r.Series("HEAD~1..-y~9", "x", "", "")
+	if msg := fmt.Sprint(err); !strings.Contains(msg, "unknown revision -y~9 in the range HEAD~1..-y~9 (it is past the root: the first-parent line of refs/heads/-y holds 2 commits, the oldest refs/heads/-y~1, commit ") {
+		t.Errorf("Series(HEAD~1..-y~9): %s; want it said past the root of refs/heads/-y", msg)
+	}
+	if h := r.pastRoot("-q~9"); h != "" {
+		t.Errorf("pastRoot(-q~9), of no ref: %q; want nothing", h)
 	}
 }
 

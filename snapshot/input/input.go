@@ -682,6 +682,11 @@ func revisionHint(dir, arg string) string {
 	if known(arg) {
 		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":_cache/develop"))
 	}
+	if note := repo.PastRootNote(arg); note != "" {
+		// HEAD~7, the log's example, in a repository of fewer
+		// commits: "no such file or directory" alone.
+		return fmt.Sprintf("; %s is an unknown git revision%s", shellword.Shown(arg), note)
+	}
 	return ""
 }
 

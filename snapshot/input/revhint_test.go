@@ -17,7 +17,8 @@ import (
 // it is and how to write it; a word git does not know, or a path written
 // ./X, gets no such hint. A range whose first end is a revision by
 // message holding .. (HEAD^{/v0..3.0}..HEAD) is cut where meant, not at
-// the pattern's .. (it got no hint), and told the range to run.
+// the pattern's .. (it got no hint), and told the range to run. A
+// revision past the root (HEAD~7) is told so.
 func TestRevisionWithoutPathHint(t *testing.T) {
 	checkLoadHints(t, "no such file or directory", "no such file or directory", "revision", map[string]string{
 		"HEAD~1":       "no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:_cache/develop')",
@@ -35,6 +36,9 @@ func TestRevisionWithoutPathHint(t *testing.T) {
 		// the log says of it (it was given no hint).
 		"HEAD~7..HEAD":   "no such file or directory; 'HEAD~7..HEAD' is a range of git revisions, which a log of PATH (cachediff -C ",
 		"HEAD~1..HEAD~9": "refuses: unknown revision HEAD~9 in the range HEAD~1..HEAD~9 (it is past the root: the first-parent line of HEAD holds 2 commits, the oldest HEAD~1, commit ",
+		// So of one revision past the root, which said "no such file
+		// or directory" alone.
+		"HEAD~7": "no such file or directory; 'HEAD~7' is an unknown git revision (it is past the root: the first-parent line of HEAD holds 2 commits, the oldest HEAD~1, commit ",
 	})
 }
 
