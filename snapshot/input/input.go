@@ -108,6 +108,10 @@ type Options struct {
 	// current folder's path from the top, a partial clone's blobs, the
 	// attributes of pages). GitRepo comes first.
 	GitRepos *Repos
+	// Beside is the command's other snapshot argument (a diff's other
+	// side), whose PATH a hint of a revision written without one gives
+	// (exampleFolder); "": none.
+	Beside string
 }
 
 // Repos holds the repositories of a command's arguments (Options.GitRepos);
@@ -229,7 +233,7 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	if explicitPath(arg) || !strings.Contains(arg, ":") {
 		src, err := openPath(dir, p, o)
 		if se, ok := errors.AsType[*snapshot.Error](err); ok && errors.Is(lerr, fs.ErrNotExist) && !explicitPath(arg) && !strings.Contains(se.Msg, "did you mean") {
-			se.Msg += revisionHint(dir, arg)
+			se.Msg += revisionHint(dir, arg, o.Beside)
 		}
 		return src, nil, err
 	}
@@ -593,7 +597,7 @@ func explicitPath(arg string) bool {
 // range the log refuses (HEAD..HEAD~1, reversed) is told the log's own
 // refusal (gitsrc's CheckRange), not a log that is refused in turn. ""
 // when git knows no such revision, or there is no repository.
-func revisionHint(dir, arg string) string {
+func revisionHint(dir, arg, beside string) string {
 	if arg == "" || strings.ContainsAny(arg, "\n\r\x00") {
 		return ""
 	}
@@ -601,6 +605,7 @@ func revisionHint(dir, arg string) string {
 	if err != nil {
 		return ""
 	}
+	folder := exampleFolder(repo, dir, beside)
 	if strings.HasPrefix(arg, "-") {
 		// -z..-y, of branches -z and -y (after --: it was said to be
 		// a flag put after it): the hint of its ref written in full.
@@ -610,7 +615,7 @@ func revisionHint(dir, arg string) string {
 			// of a file -q of the git directory: each way to write
 			// it, as the log and REV:PATH give them (it was said to
 			// be a flag put after --).
-			shown := func(s string) string { return shellword.Shown(RevPrefix + s + ":_cache/develop") }
+			shown := func(s string) string { return shellword.Shown(RevPrefix + s + ":" + folder) }
 			if _, _, ok := gitsrc.RangeEnds(arg); ok {
 				shown = func(s string) string {
 					return fmt.Sprintf("cachediff %slog --revs %s PATH", gitsrc.InFolder(dir), shellword.Shown(s))
@@ -629,7 +634,7 @@ func revisionHint(dir, arg string) string {
 		if strings.HasPrefix(full, "-") {
 			return ""
 		}
-		if h := revisionHint(dir, full); h != "" {
+		if h := revisionHint(dir, full, beside); h != "" {
 			return fmt.Sprintf("; %s begins with -, which git would read as an option, and with its ref written in full, %s", shellword.Shown(arg), strings.TrimPrefix(h, "; "))
 		}
 		return ""
@@ -680,7 +685,7 @@ func revisionHint(dir, arg string) string {
 		return ""
 	}
 	if known(arg) {
-		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":_cache/develop"))
+		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":"+folder))
 	}
 	if note := repo.PastRootNote(arg); note != "" {
 		// HEAD~7, the log's example, in a repository of fewer
@@ -693,8 +698,40 @@ func revisionHint(dir, arg string) string {
 // RevisionHint is the hint of arg, no path on disk, that git reads as a
 // revision or a range (revisionHint), for a word after -- spelt as a
 // flag (cachediff -- -z..-y X, of branches -z and -y), which was said
-// to be a flag put after --; "" for any other word.
-func RevisionHint(dir, arg string) string { return revisionHint(dir, arg) }
+// to be a flag put after --; "" for any other word. beside is the
+// command's other snapshot argument (X), whose PATH the hint gives.
+func RevisionHint(dir, arg, beside string) string { return revisionHint(dir, arg, beside) }
+
+// exampleFolder is the PATH a hint of a revision written without one
+// gives: that of beside, the command's other snapshot argument, where
+// it is REV:PATH (its PATH as written) or a relative path on disk in
+// the work tree of dir (from the top of the repository); else the
+// example _cache/develop. cachediff -- -y X, of a branch -y, and
+// cachediff HEAD~1 X were given git:refs/heads/-y:_cache/develop and
+// git:HEAD~1:_cache/develop, a folder the user did not name.
+func exampleFolder(repo *gitsrc.Repo, dir, beside string) string {
+	const example = "_cache/develop"
+	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
+		return example
+	}
+	if _, ok := urlScheme(beside); ok {
+		return example
+	}
+	if _, err := os.Lstat(InDir(dir, beside)); err == nil {
+		clean := filepath.ToSlash(filepath.Clean(beside))
+		if filepath.IsAbs(beside) || clean == ".." || strings.HasPrefix(clean, "../") {
+			return example
+		}
+		if top, err := repo.FromTop("./" + clean); err == nil && top != "" {
+			return top
+		}
+		return example
+	}
+	if _, p, ok := gitsrc.Split(strings.TrimPrefix(beside, RevPrefix)); ok && p != "" {
+		return p
+	}
+	return example
+}
 
 // messageRevHint is the hint for an argument that is no path on disk and
 // is written as git's revision by commit message, :/TEXT (:/one:c): git
