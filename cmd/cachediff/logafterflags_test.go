@@ -15,7 +15,9 @@ import (
 // gives the words so, which bash reads back and the log then takes (it
 // loads the range's snapshots: exit 1); words the log would not take
 // all (a second path) get where log goes alone; no word log, the
-// message as before.
+// message as before. A range the log refuses (HEAD..HEAD~2, reversed)
+// was given in a command refused in turn: the refusal is said, and the
+// command given with the range it names, which pasted runs.
 func TestLogAfterFlagsSaid(t *testing.T) {
 	bash, repo := snapRepo(t)
 	dir := filepath.Join(t.TempDir(), `d 'q" x`)
@@ -30,11 +32,21 @@ func TestLogAfterFlagsSaid(t *testing.T) {
 		{[]string{"-f", "text", "-C", dir, "log", "--revs", "HEAD~2..HEAD", "snap"}, true},
 		{[]string{"--quiet", "log", "--revs=HEAD~2..HEAD", "-C", dir, "snap"}, true},
 		{[]string{"-f", "text", "-C", dir, "log", "HEAD", "--revs", "HEAD~2..HEAD", "snap"}, false},
+		// A range the log refuses (reversed): the command given was
+		// refused in turn; it is said, and given with the range the
+		// refusal names; of one commit, said with no command.
+		{[]string{"-f", "text", "-C", dir, "log", "--revs", "HEAD..HEAD~2", "snap"}, true},
+		{[]string{"-q", "log", "--revs=HEAD..HEAD~2", "-C", dir, "snap"}, true},
+		{[]string{"-f", "text", "-C", dir, "log", "--revs", "HEAD..HEAD", "snap"}, false},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(c.args, &stdout, &stderr)
 		msg, _, _ := strings.Cut(stderr.String(), "\n")
-		_, line, whole := strings.Cut(msg, " (only -C DIR may come before it): ")
+		i := strings.LastIndex(msg, ": cachediff log ")
+		whole, line := i >= 0, msg[i+2:]
+		if refused := strings.Contains(strings.Join(c.args, " "), "HEAD..HEAD"); refused != strings.Contains(msg, "; the log refuses its range: the range HEAD..HEAD") {
+			t.Errorf("%q: %s; want the log's refusal said: %v", c.args, msg, refused)
+		}
 		if code != exitTrouble || !strings.Contains(msg, where) || whole != c.whole {
 			t.Errorf("%q: exit %d, %s; want %d, where log goes (the command: %v)", c.args, code, msg, exitTrouble, c.whole)
 			continue
