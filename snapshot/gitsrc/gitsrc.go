@@ -1365,9 +1365,21 @@ func (r *Repo) pastRoot(rev string) string {
 // in a repository of fewer commits.
 func (r *Repo) PastRoot(rev string) bool { return r.pastRoot(rev) != "" }
 
-// PastRootNote is what pastRoot says of rev, in parentheses after a
-// space, or "" when rev is not NAME~N past the root of NAME's line.
-func (r *Repo) PastRootNote(rev string) string { return r.pastRoot(rev) }
+// PastRootNote is what an unknown revision rev, NAME~N past the root of
+// NAME's first-parent line (pastRoot), is told, in parentheses after a
+// space, as the log tells it (unknownHint): that it is past the root,
+// or, in a shallow clone, whose line stops at its edge, that its
+// history stops short. "" for a revision of another shape.
+func (r *Repo) PastRootNote(rev string) string {
+	note := r.pastRoot(rev)
+	if note == "" {
+		return ""
+	}
+	if h := r.historyHint(); h != "" {
+		return h
+	}
+	return note
+}
 
 // refName is the name of a ref that rev starts with (main of main~1,
 // origin/main, v0.23.0), or "" when it starts with none: HEAD, @, an

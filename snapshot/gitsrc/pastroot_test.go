@@ -72,7 +72,8 @@ func TestPastRootAmbiguousWhole(t *testing.T) {
 // refs/heads/v~1, "past the root" (the clone's line holds one commit),
 // where the history stops short of it, not the repository's; the
 // shallow clause is said once, not at each way. A line of one commit
-// named its oldest HEAD~0: it is HEAD.
+// named its oldest HEAD~0: it is HEAD. HEAD~5 alone, past the clone's
+// edge, is told the shallow clone (PastRootNote), not the root.
 func TestPastRootShallowAndOne(t *testing.T) {
 	r := xCommits(t, 2)
 	shallow := filepath.Join(t.TempDir(), "shallow")
@@ -88,6 +89,14 @@ func TestPastRootShallowAndOne(t *testing.T) {
 	_, err = s.Resolve("v~1:x")
 	if msg := fmt.Sprint(err); strings.Contains(msg, "past the root") || strings.Count(msg, "this is a shallow clone") != 1 || strings.Count(msg, "(an unknown revision too") != 2 {
 		t.Errorf("v~1:x in a shallow clone: %v; want each way unknown, the shallow clone said once, no root", err)
+	}
+	// HEAD~5 alone (input's hint of a word with no PATH) said "past
+	// the root" of the clone's line, where its history stops short.
+	if note := s.PastRootNote("HEAD~5"); !strings.Contains(note, "this is a shallow clone") || strings.Contains(note, "root") {
+		t.Errorf("PastRootNote(HEAD~5) in a shallow clone: %q; want the shallow clone, no root", note)
+	}
+	if note := r.PastRootNote("HEAD~5"); !strings.Contains(note, "it is past the root") {
+		t.Errorf("PastRootNote(HEAD~5) of 2 commits: %q; want past the root", note)
 	}
 	one := xCommits(t, 1)
 	if _, err := one.Series("HEAD~7..HEAD", "x", "", ""); !strings.Contains(fmt.Sprint(err), "holds 1 commit, the oldest HEAD, commit ") {
