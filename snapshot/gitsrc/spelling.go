@@ -329,6 +329,11 @@ func (r *Repo) dashHint(rev string, shown func(string) string) string {
 				if err := r.CheckRange(each[i]); err != nil {
 					way += fmt.Sprintf(" (which the log refuses: %v)", err)
 				}
+			} else if strings.Contains(each[i], "@{") {
+				// -q@{1}, of a tag -q beside a file -q of the git
+				// directory: refs/tags/-q@{1} was given, unknown in
+				// turn, a tag having no reflog.
+				way += r.reflogUnknown(ref, each[i])
 			}
 			ways = append(ways, way)
 		} else if !strings.HasPrefix(ref, "refs/") {
@@ -342,6 +347,20 @@ func (r *Repo) dashHint(rev string, shown func(string) string) string {
 		msg += "; write the one meant: " + strings.Join(ways, " or ")
 	}
 	return msg
+}
+
+// reflogUnknown is what dashHint adds to way, ref's way of a revision
+// that reads its reflog (refs/tags/-q@{1}), when git reads no commit
+// by it: that it is unknown, and why where ref keeps no reflog (a tag,
+// which git logs no update of); "" when git reads it.
+func (r *Repo) reflogUnknown(ref, way string) string {
+	if _, err := r.verifyCommit(way); err == nil {
+		return ""
+	}
+	if _, err := r.run(nil, "reflog", "exists", ref); err != nil {
+		return fmt.Sprintf(" (an unknown revision too: %s keeps no reflog)", quotedRev(ref))
+	}
+	return " (an unknown revision too)"
 }
 
 // gitDirWay is how dashHint gives rev, whose name is that of a file
