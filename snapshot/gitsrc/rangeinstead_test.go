@@ -39,9 +39,13 @@ func TestRefusalInsteadTaken(t *testing.T) {
 		// From a fork off main's first-parent line (side's commit, a
 		// merge brought in): FORK..main was named, refused in turn.
 		"past..main":  true,
-		"side..main":  true,  // off main's first-parent line
-		"main...main": true,  // A...A
-		"main..main":  false, // one commit, no range to give
+		"side..main":  true, // off main's first-parent line
+		"main...main": true, // A...A
+		// A...A, A a revision by a message whose pattern holds ..
+		// (git's regular expression: "orphan merge"): END~1..END
+		// was named, which git cuts at the pattern's .., refused.
+		"main...HEAD^{/orphan..erge}": true,
+		"main..main":                  false, // one commit, no range to give
 	} {
 		err := r.CheckRange(rng)
 		if err == nil {

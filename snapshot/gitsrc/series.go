@@ -509,7 +509,9 @@ func (r *Repo) sameEnds(rng, a, b string) error {
 		// END~1..END is refused as unknown in turn.
 		end, example, instead := cmp.Or(rt, "HEAD"), "", ""
 		if ok, err := r.Knows(a + "~1"); ok && err == nil {
-			instead = end + "~1.." + end
+			// END~1 by its commit where END holds ..
+			// (HEAD^{/a..b}, a pattern), which git cuts the range at.
+			instead = r.leftEnd(end+"~1") + ".." + end
 			example = " (as " + shellword.Shown(instead) + ")"
 		}
 		return &refusal{fmt.Sprintf("the range %s selects no commit: %s and %s are the same commit, %s; a log is of A..B, A an older commit of B's first-parent line%s", quotedRev(rng), quotedRev(cmp.Or(l, "HEAD")), quotedRev(end), short(a), example), instead}
