@@ -1357,6 +1357,12 @@ func (r *Repo) pastRoot(rev string) string {
 	if err != nil {
 		return ""
 	}
+	if len(r.refsReadAs(name)) > 1 {
+		// HEAD beside a branch HEAD (--revs HEAD~7..HEAD, whose
+		// unknown end git tells first): the oldest was named HEAD~2,
+		// which cachediff refuses as ambiguous; by its commit alone.
+		return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), short(strings.TrimSpace(string(id))))
+	}
 	return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest %s, commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), quotedRev(oldest), short(strings.TrimSpace(string(id))))
 }
 

@@ -53,7 +53,8 @@ func TestPastRootSaid(t *testing.T) {
 // 67db648b): HEAD~7:x beside a branch HEAD, in a repository of two
 // commits, was given written whole each way, ID~7 or refs/heads/HEAD~7,
 // each unknown in turn, unsaid. Each says so and why (past the root);
-// HEAD~1, within the line, is given as before.
+// HEAD~1, within the line, is given as before. The range HEAD~7..HEAD
+// named its oldest HEAD~1, ambiguous too: it is named by its commit.
 func TestPastRootAmbiguousWhole(t *testing.T) {
 	r := xCommits(t, 2)
 	gitRunner(t, r)("update-ref", "refs/heads/HEAD", "HEAD")
@@ -64,6 +65,12 @@ func TestPastRootAmbiguousWhole(t *testing.T) {
 	_, err = r.Resolve("HEAD~1:x")
 	if msg := fmt.Sprint(err); !strings.Contains(msg, "written whole, ") || strings.Contains(msg, "unknown revision too") {
 		t.Errorf("HEAD~1:x: %v; want its ways whole, known", err)
+	}
+	// The range, whose unknown end git tells first, named its oldest
+	// HEAD~1, refused in turn as ambiguous: by its commit alone.
+	_, err = r.Series("HEAD~7..HEAD", "x", "", "")
+	if msg := fmt.Sprint(err); !strings.Contains(msg, "holds 2 commits, the oldest commit ") {
+		t.Errorf("--revs HEAD~7..HEAD: %v; want the oldest by its commit", err)
 	}
 }
 
