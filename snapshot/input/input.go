@@ -232,8 +232,15 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	}
 	if explicitPath(arg) || !strings.Contains(arg, ":") {
 		src, err := openPath(dir, p, o)
-		if se, ok := errors.AsType[*snapshot.Error](err); ok && errors.Is(lerr, fs.ErrNotExist) && !explicitPath(arg) && !strings.Contains(se.Msg, "did you mean") {
-			se.Msg += revisionHint(dir, arg, o.Beside)
+		if se, ok := errors.AsType[*snapshot.Error](err); ok && errors.Is(lerr, fs.ErrNotExist) && !explicitPath(arg) {
+			if h := revisionHint(dir, arg, o.Beside); h != "" {
+				// In a bare repository, HEAD~1 was told "did you
+				// mean ./HEAD?", the git directory's file, which
+				// holds no snapshot: the revision git reads, not a
+				// name near it.
+				msg, _, _ := strings.Cut(se.Msg, ": did you mean ")
+				se.Msg = msg + h
+			}
 		}
 		return src, nil, err
 	}

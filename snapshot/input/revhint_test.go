@@ -1,6 +1,7 @@
 package input
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -157,6 +158,39 @@ func TestMessageRevisionHintBraces(t *testing.T) {
 		given := strings.Trim(want[strings.Index(want, "'")+1:], "')")
 		if _, err := Load(repo, given, Options{}, snapshot.Options{}); err != nil {
 			t.Errorf("Load(%q) gives %s: %v", arg, given, err)
+		}
+	}
+}
+
+// TestRevisionHintInBareRepo (class e): in a bare repository, whose
+// folder holds the file HEAD, cachediff HEAD~1 HEAD:x was told "did you
+// mean ./HEAD?", a file of the git directory that holds no snapshot,
+// and not that git reads HEAD~1 as a revision. The revision is said,
+// at the other argument's PATH; a name near one on disk that git does
+// not read (HEADS) keeps its "did you mean".
+func TestRevisionHintInBareRepo(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	bare := filepath.Join(t.TempDir(), "bare.git")
+	git := func(args ...string) string {
+		out, err := gittest.Git("", nil, append([]string{"--git-dir", bare}, args...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	git("init", "-q", "--bare")
+	// Two commits of the empty tree, HEAD's branch at the second.
+	tree := git("hash-object", "-t", "tree", "-w", "--stdin")
+	git("update-ref", "HEAD", git("commit-tree", "-m", "b", "-p", git("commit-tree", "-m", "a", tree), tree))
+	for arg, want := range map[string]string{
+		"HEAD~1": "HEAD~1: no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:x')",
+		"HEADS":  "HEADS: no such file or directory: did you mean " + filepath.Join(bare, "HEAD") + "?",
+	} {
+		_, err := Load(bare, arg, Options{Beside: "HEAD:x"}, snapshot.Options{})
+		if got := fmt.Sprint(err); !strings.HasSuffix(got, want) {
+			t.Errorf("Load(%q) in a bare repository: %s; want %q", arg, got, want)
 		}
 	}
 }
