@@ -195,7 +195,7 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	if spec, ok := strings.CutPrefix(arg, RevPrefix); ok {
 		if _, _, ok := gitsrc.Split(spec); !ok {
 			// git::/TEXT:PATH is told what :/TEXT:PATH is.
-			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)" + messageRevHint(dir, spec)}
+			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)" + messageRevHint(dir, spec, o.Beside)}
 		}
 		repo, err := o.GitRepos.open(dir, RevPrefix)
 		if err != nil {
@@ -247,7 +247,7 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	if _, _, ok := gitsrc.Split(arg); !ok {
 		src, err := openPath(dir, p, o)
 		if se, ok := errors.AsType[*snapshot.Error](err); ok && errors.Is(lerr, fs.ErrNotExist) {
-			se.Msg += messageRevHint(dir, arg)
+			se.Msg += messageRevHint(dir, arg, o.Beside)
 		}
 		return src, nil, err
 	}
@@ -752,7 +752,7 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) string {
 // {zlib}") is named so too, where HEAD^{/TEXT}:PATH splits back at the
 // colon after it (Split counts braces): it was given no hint at all.
 // "" when git knows no such commit, or there is no repository.
-func messageRevHint(dir, arg string) string {
+func messageRevHint(dir, arg, beside string) string {
 	text, ok := strings.CutPrefix(arg, ":/")
 	if !ok || text == "" || strings.ContainsAny(text, "\n\r\x00") {
 		return ""
@@ -774,9 +774,17 @@ func messageRevHint(dir, arg string) string {
 		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches all of %s, colon and all, with no PATH: %s at the commit of message %s is %s",
 			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(cmpOr(path, ".")), shellword.Shown(msg), shellword.Shown(RevPrefix+"HEAD^{/"+msg+"}:"+path))
 	}
-	if whole && splits(text, "_cache/develop") {
+	if !whole {
+		return ""
+	}
+	// At the other argument's PATH (exampleFolder), as revisionHint.
+	folder := "_cache/develop"
+	if repo, err := gitsrc.OpenRepo(dir); err == nil {
+		folder = exampleFolder(repo, dir, beside)
+	}
+	if splits(text, folder) {
 		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches %s: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)",
-			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(RevPrefix+"HEAD^{/"+text+"}:_cache/develop"))
+			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(RevPrefix+"HEAD^{/"+text+"}:"+folder))
 	}
 	return ""
 }

@@ -167,7 +167,8 @@ func TestMessageRevisionHintBraces(t *testing.T) {
 // mean ./HEAD?", a file of the git directory that holds no snapshot,
 // and not that git reads HEAD~1 as a revision. The revision is said,
 // at the other argument's PATH; a name near one on disk that git does
-// not read (HEADS) keeps its "did you mean".
+// not read (HEADS) keeps its "did you mean". A revision by message,
+// :/a, is given at that PATH too, not the example _cache/develop.
 func TestRevisionHintInBareRepo(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
@@ -187,6 +188,8 @@ func TestRevisionHintInBareRepo(t *testing.T) {
 	for arg, want := range map[string]string{
 		"HEAD~1": "HEAD~1: no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:x')",
 		"HEADS":  "HEADS: no such file or directory: did you mean " + filepath.Join(bare, "HEAD") + "?",
+		// So of a revision by message (at _cache/develop, the example).
+		":/a": "; git reads :/a as a revision, the youngest commit whose message matches a: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD^{/a}:x')",
 	} {
 		_, err := Load(bare, arg, Options{Beside: "HEAD:x"}, snapshot.Options{})
 		if got := fmt.Sprint(err); !strings.HasSuffix(got, want) {
