@@ -1320,15 +1320,24 @@ func (r *Repo) unknownHint(rev string) string {
 // reaches past the root of its first-parent line: the log's own example,
 // HEAD~7..HEAD, in a repository of four commits said "unknown revision
 // HEAD~7" alone, as though of a typo. It says how many commits the line
-// holds and which is the oldest. "" for a revision of another shape.
+// holds and which is the oldest. NAME^ (NAME^^, …) is NAME~1 (~2): in
+// a new repository of one commit, HEAD^..HEAD said "unknown revision
+// HEAD^" alone. "" for a revision of another shape.
 func (r *Repo) pastRoot(rev string) string {
-	i := strings.LastIndex(rev, "~")
-	if i <= 0 || strings.Trim(rev[i+1:], "0123456789") != "" || len(rev) > i+10 {
-		return ""
+	name := strings.TrimRight(rev, "^")
+	n := len(rev) - len(name)
+	if n == 0 {
+		i := strings.LastIndex(rev, "~")
+		if i <= 0 || strings.Trim(rev[i+1:], "0123456789") != "" || len(rev) > i+10 {
+			return ""
+		}
+		var err error
+		name = rev[:i]
+		if n, err = strconv.Atoi(cmp.Or(rev[i+1:], "1")); err != nil {
+			return ""
+		}
 	}
-	name := rev[:i]
-	n, err := strconv.Atoi(cmp.Or(rev[i+1:], "1"))
-	if err != nil {
+	if name == "" {
 		return ""
 	}
 	if strings.HasPrefix(name, "-") {

@@ -80,7 +80,8 @@ func TestPastRootAmbiguousWhole(t *testing.T) {
 // where the history stops short of it, not the repository's; the
 // shallow clause is said once, not at each way. A line of one commit
 // named its oldest HEAD~0: it is HEAD. HEAD~5 alone, past the clone's
-// edge, is told the shallow clone (PastRootNote), not the root.
+// edge, is told the shallow clone (PastRootNote), not the root; HEAD^
+// of a line of one commit, past the root, as HEAD~1 is.
 func TestPastRootShallowAndOne(t *testing.T) {
 	r := xCommits(t, 2)
 	shallow := filepath.Join(t.TempDir(), "shallow")
@@ -108,6 +109,10 @@ func TestPastRootShallowAndOne(t *testing.T) {
 	one := xCommits(t, 1)
 	if _, err := one.Series("HEAD~7..HEAD", "x", "", ""); !strings.Contains(fmt.Sprint(err), "holds 1 commit, the oldest HEAD, commit ") {
 		t.Errorf("HEAD~7..HEAD of one commit: %v; want its oldest HEAD", err)
+	}
+	// HEAD^ is HEAD~1: "unknown revision HEAD^" alone.
+	if _, err := one.Series("HEAD^..HEAD", "x", "", ""); !strings.Contains(fmt.Sprint(err), "unknown revision HEAD^ in the range HEAD^..HEAD (it is past the root: the first-parent line of HEAD holds 1 commit, the oldest HEAD, commit ") {
+		t.Errorf("HEAD^..HEAD of one commit: %v; want it past the root", err)
 	}
 }
 
