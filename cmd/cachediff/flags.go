@@ -1423,7 +1423,9 @@ func shownWords(words []string) string {
 // which words then holds; "" when the range is taken, or there is none
 // or no repository to ask.
 func rangeRefused(o *options, read cmdLine, words []string) string {
-	if o.revs == "" {
+	if o.revs == "" || o.since != "" || o.until != "" {
+		// With --since the log's base is another (side..main, off
+		// main's line, is taken): CheckRange is not its answer.
 		return ""
 	}
 	repo, err := gitsrc.OpenRepo(o.dir)
