@@ -75,7 +75,9 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	for word, want := range map[string]string{
 		"-x..-y":   "written whole, refs/heads/-x..refs/tags/-y or refs/heads/-x..refs/heads/-y",
 		"-y..HEAD": "write the one meant: cachediff -C " + dir + " log --revs refs/tags/-y..HEAD PATH or ",
-		"-q@{1}":   "write it by its commit: git:" + reflog + ":_cache/develop (the commit -q@{1} reads now, for -q in the git directory",
+		// At snap, the PATH of the other argument, HEAD:snap: it was
+		// given at the example folder _cache/develop.
+		"-q@{1}": "write it by its commit: git:" + reflog + ":snap (the commit -q@{1} reads now, for -q in the git directory",
 	} {
 		var stdout, stderr bytes.Buffer
 		args := []string{"-C", dir, "--", word, "HEAD:snap"}
@@ -87,6 +89,25 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	}
 	if code := pasteRun(t, bash, "cachediff -C "+dir+" git:"+reflog+":snap HEAD:snap"); code != exitDiffers {
 		t.Errorf("the reflog's commit given, pasted: exit %d, want %d", code, exitDiffers)
+	}
+	// A revision without its PATH beside a folder on disk (from a
+	// subfolder, -C .., the folder's path from the top) is given at
+	// it, which pasted loads; beside a URL or standard input, at the
+	// example.
+	for args, want := range map[[3]string]string{
+		{dir, "HEAD~1", "snap"}:                     "'git:HEAD~1:snap')",
+		{filepath.Join(dir, "snap"), "HEAD~1", "."}: "'git:HEAD~1:snap')",
+		{dir, "HEAD~1", "-"}:                        "'git:HEAD~1:_cache/develop')",
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"-C", args[0], args[1], args[2]}, &stdout, &stderr)
+		msg, _, _ := strings.Cut(stderr.String(), "\n")
+		if code != exitTrouble || !strings.HasSuffix(msg, want) {
+			t.Errorf("%q: exit %d, %s; want %d, %q", args, code, msg, exitTrouble, want)
+		}
+	}
+	if code := pasteRun(t, bash, "cachediff -C "+dir+" git:HEAD~1:snap snap"); code != exitDiffers {
+		t.Errorf("HEAD~1's hint, pasted: exit %d, want %d", code, exitDiffers)
 	}
 }
 

@@ -210,13 +210,20 @@ func dashesHint(opts *options) string {
 // arguments as the command takes, of which what (a snapshot, the
 // report) would be read: cachediff A -- -q said "loading -q: no such
 // file or directory", exit 2, naming neither the -- nor the flag it
-// made an argument. nil for any other.
-func dashedFlag(opts *options, what string) error {
+// made an argument. nil for any other. args are the command's
+// arguments: the first other than the word, a snapshot beside it, is
+// the one whose PATH a hint of a revision gives (cachediff -- -y X was
+// given -y's ref at _cache/develop, not at X).
+func dashedFlag(opts *options, what string, args []string) error {
 	f := flagAfterDashes(opts)
 	if f == "" {
 		return nil
 	}
-	if h := input.RevisionHint(opts.dir, f); h != "" {
+	beside := ""
+	if i := slices.IndexFunc(args, func(a string) bool { return a != f }); i >= 0 {
+		beside = args[i]
+	}
+	if h := input.RevisionHint(opts.dir, f, beside); h != "" {
 		// -z..-y, of branches -z and -y, is no flag: "put flags
 		// before --" named the wrong thing.
 		return usageErrorf("%s, read as %s, names nothing on disk%s", report.VisibleInput(f), what, h)
@@ -248,7 +255,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		}
 		return exitTrouble, usageErrorf("want two snapshots, OLD and NEW; got %s%s", nArgs(len(args)), outputTookFolder(opts, len(args) < 2)+flagTook(opts, len(args) < 2)+hint)
 	}
-	if err := dashedFlag(opts, "a snapshot"); err != nil {
+	if err := dashedFlag(opts, "a snapshot", args); err != nil {
 		return exitTrouble, err
 	}
 	if args[0] == stdinName && args[1] == stdinName {
@@ -415,10 +422,10 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		}
 		var wg sync.WaitGroup
 		wg.Go(func() {
-			oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], lo)
+			oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], args[1], lo)
 			early()
 		})
-		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], lo)
+		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], args[0], lo)
 		early()
 		wg.Wait()
 	} else {
@@ -450,7 +457,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 			// files of 29 MB against a file of 1 KB peaked at 5x.
 			first.Read = outgrowing(0, func(expect int64) { c.mem().limit(pair(expect * 4 / 5)) })
 		}
-		oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], first)
+		oldSnap, oldErr = c.loadSnapshot(opts.dir, args[0], args[1], first)
 		if oldErr == nil {
 			other = oldSnap.Bytes
 			if args[0] != stdinName { // standard input set it once read
@@ -464,7 +471,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 				lo.Read = outgrowing(oldSnap.Bytes, func(expect int64) { c.mem().limit(oldSnap.Bytes + expect) })
 			}
 		}
-		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], lo)
+		newSnap, newErr = c.loadSnapshot(opts.dir, args[1], args[0], lo)
 	}
 	switch {
 	case oldErr != nil && newErr != nil:

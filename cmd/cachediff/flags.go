@@ -1395,11 +1395,65 @@ func laterLog(cmd *command, line cmdLine) string {
 	}
 	// Given whole only where the log takes it: its flags, and one path.
 	if args == 1 && !slices.ContainsFunc(read, func(w lineWord) bool { return w.role == badWord }) {
-		shown := make([]string, len(words))
-		for i, w := range words {
-			shown[i] = shellword.Shown(w)
+		if refused := rangeRefused(&o, read, words); refused != "" {
+			// -f text log --revs main..main~1 P: the command given
+			// was refused in turn, reversed; it is given with the
+			// range the refusal names, or not at all.
+			return msg + refused
 		}
-		msg += ": cachediff log " + strings.Join(shown, " ")
+		msg += ": cachediff log " + shownWords(words)
+	}
+	return msg
+}
+
+// shownWords is words as the shell is to read them back, joined by
+// spaces.
+func shownWords(words []string) string {
+	shown := make([]string, len(words))
+	for i, w := range words {
+		shown[i] = shellword.Shown(w)
+	}
+	return strings.Join(shown, " ")
+}
+
+// rangeRefused is what laterLog says of the log's words (read, as the
+// log's flag set o read them), when the log refuses their --revs range
+// whatever PATH (reversed, one commit, off the first-parent line): the
+// refusal, and the words with the range it names in place of theirs,
+// which words then holds; "" when the range is taken, or there is none
+// or no repository to ask.
+func rangeRefused(o *options, read cmdLine, words []string) string {
+	if o.revs == "" || o.since != "" || o.until != "" {
+		// With --since the log's base is another (side..main, off
+		// main's line, is taken): CheckRange is not its answer.
+		return ""
+	}
+	repo, err := gitsrc.OpenRepo(o.dir)
+	if err != nil {
+		return ""
+	}
+	err = repo.CheckRange(o.revs)
+	if err == nil {
+		return ""
+	}
+	msg := fmt.Sprintf("; the log refuses its range: %v", err)
+	instead := gitsrc.Instead(err)
+	if instead == "" {
+		return msg
+	}
+	for i, w := range read {
+		if len(w.sets) == 0 || w.sets[0].Name != "revs" {
+			continue
+		}
+		switch {
+		case w.role == valueWord:
+			words[i] = instead
+		case w.role == flagWord && strings.HasPrefix(w.text, "--revs="):
+			words[i] = "--revs=" + instead
+		default:
+			continue
+		}
+		return msg + "; with that range: cachediff log " + shownWords(words)
 	}
 	return msg
 }

@@ -192,7 +192,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if len(args) < 2 {
 			return exitTrouble, usageErrorf("log: want two snapshots or more, oldest first (or --revs RANGE PATH); got %s%s", nArgs(len(args)), outputTookFolder(opts, true)+flagTook(opts, true))
 		}
-		if err := dashedFlag(opts, "a snapshot"); err != nil {
+		if err := dashedFlag(opts, "a snapshot", args); err != nil {
 			return exitTrouble, err
 		}
 		if slices.Contains(args, stdinName) {
@@ -276,7 +276,13 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			}
 			o.Read = outgrowing(expected, func(expect int64) { c.memory.limitLog(held+expect, kept) })
 		}
-		s, err := c.loadSnapshot(opts.dir, names[i], o)
+		beside := "" // a neighbour, whose PATH a revision's hint gives
+		if i > 0 {
+			beside = names[i-1]
+		} else if len(names) > 1 {
+			beside = names[1]
+		}
+		s, err := c.loadSnapshot(opts.dir, names[i], beside, o)
 		if err != nil {
 			return nil, c.seriesArgError(opts.dir, names, i, err)
 		}

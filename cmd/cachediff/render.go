@@ -44,7 +44,7 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 		}
 		return exitTrouble, usageErrorf("render: want one JSON report; got %s%s", nArgs(len(args)), hint)
 	}
-	if err := dashedFlag(opts, "the JSON report"); err != nil {
+	if err := dashedFlag(opts, "the JSON report", nil); err != nil {
 		return exitTrouble, err
 	}
 	path := args[0]

@@ -26,9 +26,12 @@ const maxStdin = input.MaxStdin
 // loadSnapshot loads the snapshot an argument names (input.Load decides
 // what it is: standard input, a path on disk, REV:PATH, a mirror's URL),
 // found from dir (-C).
-func (c *cli) loadSnapshot(dir, path string, opt snapshot.Options) (*snapshot.Snapshot, error) {
+// beside is the other snapshot of a pair, whose PATH a hint of a
+// revision written without one gives (input.Options.Beside); "": none.
+func (c *cli) loadSnapshot(dir, path, beside string, opt snapshot.Options) (*snapshot.Snapshot, error) {
 	o := c.sources
 	o.Stdin = c.stdin
+	o.Beside = beside
 	return input.Load(dir, path, o, opt)
 }
 

@@ -217,6 +217,14 @@ func TestAmbiguousRefWrittenWhole(t *testing.T) {
 			t.Errorf("Series(%q), a tag and a branch v: %s; want each way written whole said refused", rng, msg)
 		}
 	}
+	// HEAD@{1}:x, a reflog of the git directory's HEAD: the ref's
+	// commit was given, which is not HEAD@{1}'s, and whose id has no
+	// reflog: the commit of the entry, said to be as it reads now.
+	_, err := r.Resolve("HEAD@{1}:x")
+	out, _ := r.run(nil, "rev-parse", "HEAD@{1}")
+	if at := short(strings.TrimSpace(string(out))); !strings.Contains(fmt.Sprint(err), "name the one meant: "+at+" (the commit HEAD@{1} reads now, of HEAD in the git directory") {
+		t.Errorf("HEAD@{1}:x beside a branch HEAD: %v; want %s, the commit HEAD@{1} reads now", err, at)
+	}
 	const whole = "; written whole, "
 	reads := func(rev string) string {
 		out, _ := r.run(nil, "rev-parse", rev, "--")

@@ -223,12 +223,15 @@ func TestDashRangeRefusedSaid(t *testing.T) {
 // revision". Each is given with the commit git reads in place of the
 // name (and of its reflog entry), which reads that commit; and a way of
 // an ambiguous name that is a range the log refuses (refs/tags/-t..HEAD,
-// a tag at HEAD) says so, where it was given to run, refused in turn.
+// a tag at HEAD) says so, where it was given to run, refused in turn;
+// so a tag's way of a reflog (refs/tags/-t@{1}), which git reads no
+// commit by.
 func TestGitDirDashWays(t *testing.T) {
 	r := xCommits(t, 3)
 	r.ArgPrefix = "git:"
 	git := gitRunner(t, r)
 	git("update-ref", "refs/tags/-t", "HEAD")
+	git("update-ref", "refs/heads/-t", "HEAD~2") // -t@{1}, below
 	git("update-ref", "refs/heads/-t", "HEAD~1")
 	logs, err := os.ReadFile(filepath.Join(r.dir, ".git", "logs", "HEAD"))
 	if err != nil {
@@ -255,5 +258,12 @@ func TestGitDirDashWays(t *testing.T) {
 	_, err = r.Series("-t..HEAD", "x", "", "")
 	if want := "refs/tags/-t..HEAD (which the log refuses: the range refs/tags/-t..HEAD selects no commit"; !strings.Contains(fmt.Sprint(err), want) {
 		t.Errorf("--revs=-t..HEAD: %v; want %q", err, want)
+	}
+	// -t@{1}, of a tag -t and a branch -t: the tag's way,
+	// refs/tags/-t@{1}, was given, unknown in turn (a tag keeps no
+	// reflog), unsaid; the branch's is taken.
+	_, err = r.Resolve("-t@{1}:x")
+	if want := "'git:refs/tags/-t@{1}:x' (an unknown revision too: refs/tags/-t keeps no reflog) or 'git:refs/heads/-t@{1}:x'"; !strings.HasSuffix(fmt.Sprint(err), want) {
+		t.Errorf("git:-t@{1}:x: %v; want %q", err, want)
 	}
 }

@@ -1323,16 +1323,34 @@ func (r *Repo) unknownHint(rev string) string {
 // reaches past the root of its first-parent line: the log's own example,
 // HEAD~7..HEAD, in a repository of four commits said "unknown revision
 // HEAD~7" alone, as though of a typo. It says how many commits the line
-// holds and which is the oldest. "" for a revision of another shape.
+// holds and which is the oldest. NAME^ (NAME^^, …) is NAME~1 (~2): in
+// a new repository of one commit, HEAD^..HEAD said "unknown revision
+// HEAD^" alone. "" for a revision of another shape.
 func (r *Repo) pastRoot(rev string) string {
-	i := strings.LastIndex(rev, "~")
-	if i <= 0 || strings.Trim(rev[i+1:], "0123456789") != "" || len(rev) > i+10 {
+	name := strings.TrimRight(rev, "^")
+	n := len(rev) - len(name)
+	if n == 0 {
+		i := strings.LastIndex(rev, "~")
+		if i <= 0 || strings.Trim(rev[i+1:], "0123456789") != "" || len(rev) > i+10 {
+			return ""
+		}
+		var err error
+		name = rev[:i]
+		if n, err = strconv.Atoi(cmp.Or(rev[i+1:], "1")); err != nil {
+			return ""
+		}
+	}
+	if name == "" {
 		return ""
 	}
-	name := rev[:i]
-	n, err := strconv.Atoi(cmp.Or(rev[i+1:], "1"))
-	if err != nil || strings.HasPrefix(name, "-") {
-		return ""
+	if strings.HasPrefix(name, "-") {
+		// A branch -y (the end after the first of HEAD~1..-y~9, where
+		// git reads it), which git's rev-parse --verify and rev-list
+		// would read as an option: its ref written in full. The name
+		// was refused, and the range said "unknown revision -y~9" alone.
+		if name = r.undashed(name); name == "" {
+			return ""
+		}
 	}
 	if _, err := r.verifyCommit(name); err != nil {
 		return ""
@@ -1351,6 +1369,12 @@ func (r *Repo) pastRoot(rev string) string {
 	if err != nil {
 		return ""
 	}
+	if len(r.refsReadAs(name)) > 1 {
+		// HEAD beside a branch HEAD (--revs HEAD~7..HEAD, whose
+		// unknown end git tells first): the oldest was named HEAD~2,
+		// which cachediff refuses as ambiguous; by its commit alone.
+		return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), short(strings.TrimSpace(string(id))))
+	}
 	return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest %s, commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), quotedRev(oldest), short(strings.TrimSpace(string(id))))
 }
 
@@ -1358,6 +1382,22 @@ func (r *Repo) pastRoot(rev string) string {
 // reaches past the root of NAME's first-parent line (pastRoot): HEAD~7
 // in a repository of fewer commits.
 func (r *Repo) PastRoot(rev string) bool { return r.pastRoot(rev) != "" }
+
+// PastRootNote is what an unknown revision rev, NAME~N past the root of
+// NAME's first-parent line (pastRoot), is told, in parentheses after a
+// space, as the log tells it (unknownHint): that it is past the root,
+// or, in a shallow clone, whose line stops at its edge, that its
+// history stops short. "" for a revision of another shape.
+func (r *Repo) PastRootNote(rev string) string {
+	note := r.pastRoot(rev)
+	if note == "" {
+		return ""
+	}
+	if h := r.historyHint(); h != "" {
+		return h
+	}
+	return note
+}
 
 // refName is the name of a ref that rev starts with (main of main~1,
 // origin/main, v0.23.0), or "" when it starts with none: HEAD, @, an

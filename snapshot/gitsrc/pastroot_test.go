@@ -15,7 +15,8 @@ import (
 // and so did HEAD~7:PATH. Each says that it is past the root, how many
 // commits HEAD's first-parent line holds, and the oldest, which is
 // taken; a revision within the line, or of a name git does not know,
-// says nothing of a root.
+// says nothing of a root. So of a branch -y (HEAD~1..-y~9), which
+// said nothing of a root.
 func TestPastRootSaid(t *testing.T) {
 	r := xCommits(t, 3)
 	const said = "(it is past the root: the first-parent line of HEAD holds 3 commits, the oldest HEAD~2, commit "
@@ -34,13 +35,26 @@ func TestPastRootSaid(t *testing.T) {
 	if msg := fmt.Sprint(err); err == nil || strings.Contains(msg, "root") {
 		t.Errorf("Series(nope~7..HEAD): %s; want no word of a root", msg)
 	}
+	// A branch -y, past its root as the end after the first, where git
+	// reads it: "unknown revision -y~9" alone, pastRoot refusing any
+	// name beginning with -. It is said of -y's ref written in full;
+	// -q, no ref, says nothing of a root.
+	gitRunner(t, r)("update-ref", "refs/heads/-y", "HEAD~1")
+	_, err = r.Series("HEAD~1..-y~9", "x", "", "")
+	if msg := fmt.Sprint(err); !strings.Contains(msg, "unknown revision -y~9 in the range HEAD~1..-y~9 (it is past the root: the first-parent line of refs/heads/-y holds 2 commits, the oldest refs/heads/-y~1, commit ") {
+		t.Errorf("Series(HEAD~1..-y~9): %s; want it said past the root of refs/heads/-y", msg)
+	}
+	if h := r.pastRoot("-q~9"); h != "" {
+		t.Errorf("pastRoot(-q~9), of no ref: %q; want nothing", h)
+	}
 }
 
 // TestPastRootAmbiguousWhole (class e, found combining 744bfe52 with
 // 67db648b): HEAD~7:x beside a branch HEAD, in a repository of two
 // commits, was given written whole each way, ID~7 or refs/heads/HEAD~7,
 // each unknown in turn, unsaid. Each says so and why (past the root);
-// HEAD~1, within the line, is given as before.
+// HEAD~1, within the line, is given as before. The range HEAD~7..HEAD
+// named its oldest HEAD~1, ambiguous too: it is named by its commit.
 func TestPastRootAmbiguousWhole(t *testing.T) {
 	r := xCommits(t, 2)
 	gitRunner(t, r)("update-ref", "refs/heads/HEAD", "HEAD")
@@ -52,6 +66,12 @@ func TestPastRootAmbiguousWhole(t *testing.T) {
 	if msg := fmt.Sprint(err); !strings.Contains(msg, "written whole, ") || strings.Contains(msg, "unknown revision too") {
 		t.Errorf("HEAD~1:x: %v; want its ways whole, known", err)
 	}
+	// The range, whose unknown end git tells first, named its oldest
+	// HEAD~1, refused in turn as ambiguous: by its commit alone.
+	_, err = r.Series("HEAD~7..HEAD", "x", "", "")
+	if msg := fmt.Sprint(err); !strings.Contains(msg, "holds 2 commits, the oldest commit ") {
+		t.Errorf("--revs HEAD~7..HEAD: %v; want the oldest by its commit", err)
+	}
 }
 
 // TestPastRootShallowAndOne (class e): in a shallow clone, v~1 of a tag
@@ -59,7 +79,9 @@ func TestPastRootAmbiguousWhole(t *testing.T) {
 // refs/heads/v~1, "past the root" (the clone's line holds one commit),
 // where the history stops short of it, not the repository's; the
 // shallow clause is said once, not at each way. A line of one commit
-// named its oldest HEAD~0: it is HEAD.
+// named its oldest HEAD~0: it is HEAD. HEAD~5 alone, past the clone's
+// edge, is told the shallow clone (PastRootNote), not the root; HEAD^
+// of a line of one commit, past the root, as HEAD~1 is.
 func TestPastRootShallowAndOne(t *testing.T) {
 	r := xCommits(t, 2)
 	shallow := filepath.Join(t.TempDir(), "shallow")
@@ -76,9 +98,21 @@ func TestPastRootShallowAndOne(t *testing.T) {
 	if msg := fmt.Sprint(err); strings.Contains(msg, "past the root") || strings.Count(msg, "this is a shallow clone") != 1 || strings.Count(msg, "(an unknown revision too") != 2 {
 		t.Errorf("v~1:x in a shallow clone: %v; want each way unknown, the shallow clone said once, no root", err)
 	}
+	// HEAD~5 alone (input's hint of a word with no PATH) said "past
+	// the root" of the clone's line, where its history stops short.
+	if note := s.PastRootNote("HEAD~5"); !strings.Contains(note, "this is a shallow clone") || strings.Contains(note, "root") {
+		t.Errorf("PastRootNote(HEAD~5) in a shallow clone: %q; want the shallow clone, no root", note)
+	}
+	if note := r.PastRootNote("HEAD~5"); !strings.Contains(note, "it is past the root") {
+		t.Errorf("PastRootNote(HEAD~5) of 2 commits: %q; want past the root", note)
+	}
 	one := xCommits(t, 1)
 	if _, err := one.Series("HEAD~7..HEAD", "x", "", ""); !strings.Contains(fmt.Sprint(err), "holds 1 commit, the oldest HEAD, commit ") {
 		t.Errorf("HEAD~7..HEAD of one commit: %v; want its oldest HEAD", err)
+	}
+	// HEAD^ is HEAD~1: "unknown revision HEAD^" alone.
+	if _, err := one.Series("HEAD^..HEAD", "x", "", ""); !strings.Contains(fmt.Sprint(err), "unknown revision HEAD^ in the range HEAD^..HEAD (it is past the root: the first-parent line of HEAD holds 1 commit, the oldest HEAD, commit ") {
+		t.Errorf("HEAD^..HEAD of one commit: %v; want it past the root", err)
 	}
 }
 

@@ -509,7 +509,9 @@ func (r *Repo) sameEnds(rng, a, b string) error {
 		// END~1..END is refused as unknown in turn.
 		end, example, instead := cmp.Or(rt, "HEAD"), "", ""
 		if ok, err := r.Knows(a + "~1"); ok && err == nil {
-			instead = end + "~1.." + end
+			// END~1 by its commit where END holds ..
+			// (HEAD^{/a..b}, a pattern), which git cuts the range at.
+			instead = r.leftEnd(end+"~1") + ".." + end
 			example = " (as " + shellword.Shown(instead) + ")"
 		}
 		return &refusal{fmt.Sprintf("the range %s selects no commit: %s and %s are the same commit, %s; a log is of A..B, A an older commit of B's first-parent line%s", quotedRev(rng), quotedRev(cmp.Or(l, "HEAD")), quotedRev(end), short(a), example), instead}
@@ -528,9 +530,22 @@ func (r *Repo) reversedRange(rng, a, b string) error {
 	left, right := rangeEnds(rng, a, b)
 	instead := r.spelt(r.leftEnd(right) + ".." + left)
 	other := shellword.Shown(instead) + " is the other way round"
-	if parent, _, err := r.lineBase(b+".."+a, rng); err == nil && parent != b && parent != "" {
-		instead = short(parent) + ".." + left
-		other = fmt.Sprintf("the other way round along the first-parent line of %s, which a merge brought %s into, is %s", quotedRev(left), quotedRev(right), shellword.Shown(instead))
+	if parent, _, err := r.lineBase(b+".."+a, rng); err == nil && parent != b {
+		along := short(parent) + ".." + left
+		if parent == "" {
+			// The line runs to a root (or a shallow clone's edge)
+			// without passing b, a root merged in: b..a was named,
+			// refused in turn as off the line; the range that refusal
+			// names (the whole line, a) is the one the log takes.
+			along = Instead(r.checkRange(instead, b, a))
+		}
+		if along != "" {
+			instead = along
+			other = fmt.Sprintf("the other way round along the first-parent line of %s, which a merge brought %s into, is %s", quotedRev(left), quotedRev(right), shellword.Shown(instead))
+			if !strings.Contains(instead, "..") {
+				other += " (the whole line, to its root)"
+			}
+		}
 	}
 	return &refusal{fmt.Sprintf("the range %s is reversed: %s is an ancestor of %s, so it selects no commit; %s", quotedRev(rng), quotedRev(right), quotedRev(left), other), instead}
 }
@@ -597,7 +612,7 @@ func (r *Repo) checkRange(rng, a, b string) error {
 		// A fork off the first-parent line of right (a merge brought
 		// it in): FORK..right was given to use, refused in turn; the
 		// range the refusal of it names is given, said so.
-		if other := Instead(r.CheckRange(use)); other != "" && r.CheckRange(other) == nil {
+		if other := Instead(r.CheckRange(use)); other != "" {
 			off = fmt.Sprintf(", the same commits of its first-parent line (the fork is not on it: a merge brought it in, so %s is refused too)", shellword.Shown(use))
 			use = other
 		}

@@ -109,12 +109,20 @@ func (r *Repo) ambiguousWays(name, written string, refs []string) string {
 			if strings.HasPrefix(ref, "refs/") {
 				where = ", which no name of it reads alone"
 			}
-			out, err := r.verifyCommit(ref)
+			// HEAD@{1}, beside a branch HEAD: the commit of the
+			// reflog's entry, said to be as it reads now (the entry
+			// moves with the ref); the ref's own commit was given, of
+			// which an id has no reflog.
+			of := ref + reflogOf(written, name)
+			out, err := r.verifyCommit(of)
 			if err != nil {
 				continue
 			}
 			spelt = short(strings.TrimSpace(string(out)))
 			said = fmt.Sprintf(" for %s%s", quotedRev(ref), where)
+			if of != ref {
+				said = fmt.Sprintf(" (the commit %s reads now, of %s%s)", quotedRev(of), quotedRev(ref), where)
+			}
 		}
 		ways = append(ways, spelt+said)
 		if whole, ok := respelt(written, name, spelt); ok && whole != spelt {
@@ -154,6 +162,20 @@ func (r *Repo) ambiguousWays(name, written string, refs []string) string {
 		msg += "; written whole, " + strings.Join(wholes, " or ")
 	}
 	return msg
+}
+
+// reflogOf is the reflog selector (@{1}) that follows name in written,
+// a revision (HEAD@{1}, HEAD@{1}~2), or "" when it is no reflog of name
+// or is a range (HEAD@{1}..HEAD, whose other end reads the ref itself).
+func reflogOf(written, name string) string {
+	if len(endsOf(written)) != 1 {
+		return ""
+	}
+	rest, ok := strings.CutPrefix(strings.TrimPrefix(written, "^"), name+"@{")
+	if j := strings.Index(rest, "}"); ok && j >= 0 {
+		return "@{" + rest[:j+1]
+	}
+	return ""
 }
 
 // respelt is written, a revision or a range, with way in place of the
@@ -307,6 +329,11 @@ func (r *Repo) dashHint(rev string, shown func(string) string) string {
 				if err := r.CheckRange(each[i]); err != nil {
 					way += fmt.Sprintf(" (which the log refuses: %v)", err)
 				}
+			} else if strings.Contains(each[i], "@{") {
+				// -q@{1}, of a tag -q beside a file -q of the git
+				// directory: refs/tags/-q@{1} was given, unknown in
+				// turn, a tag having no reflog.
+				way += r.reflogUnknown(ref, each[i])
 			}
 			ways = append(ways, way)
 		} else if !strings.HasPrefix(ref, "refs/") {
@@ -320,6 +347,20 @@ func (r *Repo) dashHint(rev string, shown func(string) string) string {
 		msg += "; write the one meant: " + strings.Join(ways, " or ")
 	}
 	return msg
+}
+
+// reflogUnknown is what dashHint adds to way, ref's way of a revision
+// that reads its reflog (refs/tags/-q@{1}), when git reads no commit
+// by it: that it is unknown, and why where ref keeps no reflog (a tag,
+// which git logs no update of); "" when git reads it.
+func (r *Repo) reflogUnknown(ref, way string) string {
+	if _, err := r.verifyCommit(way); err == nil {
+		return ""
+	}
+	if _, err := r.run(nil, "reflog", "exists", ref); err != nil {
+		return fmt.Sprintf(" (an unknown revision too: %s keeps no reflog)", quotedRev(ref))
+	}
+	return " (an unknown revision too)"
 }
 
 // gitDirWay is how dashHint gives rev, whose name is that of a file

@@ -108,6 +108,10 @@ type Options struct {
 	// current folder's path from the top, a partial clone's blobs, the
 	// attributes of pages). GitRepo comes first.
 	GitRepos *Repos
+	// Beside is the command's other snapshot argument (a diff's other
+	// side), whose PATH a hint of a revision written without one gives
+	// (exampleFolder); "": none.
+	Beside string
 }
 
 // Repos holds the repositories of a command's arguments (Options.GitRepos);
@@ -191,7 +195,7 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	if spec, ok := strings.CutPrefix(arg, RevPrefix); ok {
 		if _, _, ok := gitsrc.Split(spec); !ok {
 			// git::/TEXT:PATH is told what :/TEXT:PATH is.
-			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)" + messageRevHint(dir, spec)}
+			return nil, nil, &snapshot.Error{File: urlLikeName(arg), Msg: "want " + RevPrefix + "REV:PATH (a revision, a colon, a path in it)" + messageRevHint(dir, spec, o.Beside)}
 		}
 		repo, err := o.GitRepos.open(dir, RevPrefix)
 		if err != nil {
@@ -228,15 +232,22 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	}
 	if explicitPath(arg) || !strings.Contains(arg, ":") {
 		src, err := openPath(dir, p, o)
-		if se, ok := errors.AsType[*snapshot.Error](err); ok && errors.Is(lerr, fs.ErrNotExist) && !explicitPath(arg) && !strings.Contains(se.Msg, "did you mean") {
-			se.Msg += revisionHint(dir, arg)
+		if se, ok := errors.AsType[*snapshot.Error](err); ok && errors.Is(lerr, fs.ErrNotExist) && !explicitPath(arg) {
+			if h := revisionHint(dir, arg, o.Beside); h != "" {
+				// In a bare repository, HEAD~1 was told "did you
+				// mean ./HEAD?", the git directory's file, which
+				// holds no snapshot: the revision git reads, not a
+				// name near it.
+				msg, _, _ := strings.Cut(se.Msg, ": did you mean ")
+				se.Msg = msg + h
+			}
 		}
 		return src, nil, err
 	}
 	if _, _, ok := gitsrc.Split(arg); !ok {
 		src, err := openPath(dir, p, o)
 		if se, ok := errors.AsType[*snapshot.Error](err); ok && errors.Is(lerr, fs.ErrNotExist) {
-			se.Msg += messageRevHint(dir, arg)
+			se.Msg += messageRevHint(dir, arg, o.Beside)
 		}
 		return src, nil, err
 	}
@@ -593,7 +604,7 @@ func explicitPath(arg string) bool {
 // range the log refuses (HEAD..HEAD~1, reversed) is told the log's own
 // refusal (gitsrc's CheckRange), not a log that is refused in turn. ""
 // when git knows no such revision, or there is no repository.
-func revisionHint(dir, arg string) string {
+func revisionHint(dir, arg, beside string) string {
 	if arg == "" || strings.ContainsAny(arg, "\n\r\x00") {
 		return ""
 	}
@@ -601,6 +612,7 @@ func revisionHint(dir, arg string) string {
 	if err != nil {
 		return ""
 	}
+	folder := exampleFolder(repo, dir, beside)
 	if strings.HasPrefix(arg, "-") {
 		// -z..-y, of branches -z and -y (after --: it was said to be
 		// a flag put after it): the hint of its ref written in full.
@@ -610,7 +622,7 @@ func revisionHint(dir, arg string) string {
 			// of a file -q of the git directory: each way to write
 			// it, as the log and REV:PATH give them (it was said to
 			// be a flag put after --).
-			shown := func(s string) string { return shellword.Shown(RevPrefix + s + ":_cache/develop") }
+			shown := func(s string) string { return shellword.Shown(RevPrefix + s + ":" + folder) }
 			if _, _, ok := gitsrc.RangeEnds(arg); ok {
 				shown = func(s string) string {
 					return fmt.Sprintf("cachediff %slog --revs %s PATH", gitsrc.InFolder(dir), shellword.Shown(s))
@@ -629,7 +641,7 @@ func revisionHint(dir, arg string) string {
 		if strings.HasPrefix(full, "-") {
 			return ""
 		}
-		if h := revisionHint(dir, full); h != "" {
+		if h := revisionHint(dir, full, beside); h != "" {
 			return fmt.Sprintf("; %s begins with -, which git would read as an option, and with its ref written in full, %s", shellword.Shown(arg), strings.TrimPrefix(h, "; "))
 		}
 		return ""
@@ -667,9 +679,10 @@ func revisionHint(dir, arg string) string {
 			if err := repo.CheckRange(arg); err != nil {
 				hint := fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", shellword.Shown(arg), gitsrc.InFolder(dir), err)
 				// The range the refusal names, as a whole command (it
-				// was said in the refusal's words alone), where the
-				// log takes it.
-				if other := gitsrc.Instead(err); other != "" && repo.CheckRange(other) == nil {
+				// was said in the refusal's words alone): the log
+				// takes each (TestRefusalInsteadTaken), so it is not
+				// asked again.
+				if other := gitsrc.Instead(err); other != "" {
 					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s PATH", gitsrc.InFolder(dir), shellword.Shown(other))
 				}
 				return hint
@@ -679,7 +692,12 @@ func revisionHint(dir, arg string) string {
 		return ""
 	}
 	if known(arg) {
-		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":_cache/develop"))
+		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":"+folder))
+	}
+	if note := repo.PastRootNote(arg); note != "" {
+		// HEAD~7, the log's example, in a repository of fewer
+		// commits: "no such file or directory" alone.
+		return fmt.Sprintf("; %s is an unknown git revision%s", shellword.Shown(arg), note)
 	}
 	return ""
 }
@@ -687,8 +705,40 @@ func revisionHint(dir, arg string) string {
 // RevisionHint is the hint of arg, no path on disk, that git reads as a
 // revision or a range (revisionHint), for a word after -- spelt as a
 // flag (cachediff -- -z..-y X, of branches -z and -y), which was said
-// to be a flag put after --; "" for any other word.
-func RevisionHint(dir, arg string) string { return revisionHint(dir, arg) }
+// to be a flag put after --; "" for any other word. beside is the
+// command's other snapshot argument (X), whose PATH the hint gives.
+func RevisionHint(dir, arg, beside string) string { return revisionHint(dir, arg, beside) }
+
+// exampleFolder is the PATH a hint of a revision written without one
+// gives: that of beside, the command's other snapshot argument, where
+// it is REV:PATH (its PATH as written) or a relative path on disk in
+// the work tree of dir (from the top of the repository); else the
+// example _cache/develop. cachediff -- -y X, of a branch -y, and
+// cachediff HEAD~1 X were given git:refs/heads/-y:_cache/develop and
+// git:HEAD~1:_cache/develop, a folder the user did not name.
+func exampleFolder(repo *gitsrc.Repo, dir, beside string) string {
+	const example = "_cache/develop"
+	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
+		return example
+	}
+	if _, ok := urlScheme(beside); ok {
+		return example
+	}
+	if _, err := os.Lstat(InDir(dir, beside)); err == nil {
+		clean := filepath.ToSlash(filepath.Clean(beside))
+		if filepath.IsAbs(beside) || clean == ".." || strings.HasPrefix(clean, "../") {
+			return example
+		}
+		if top, err := repo.FromTop("./" + clean); err == nil && top != "" {
+			return top
+		}
+		return example
+	}
+	if _, p, ok := gitsrc.Split(strings.TrimPrefix(beside, RevPrefix)); ok && p != "" {
+		return p
+	}
+	return example
+}
 
 // messageRevHint is the hint for an argument that is no path on disk and
 // is written as git's revision by commit message, :/TEXT (:/one:c): git
@@ -702,7 +752,7 @@ func RevisionHint(dir, arg string) string { return revisionHint(dir, arg) }
 // {zlib}") is named so too, where HEAD^{/TEXT}:PATH splits back at the
 // colon after it (Split counts braces): it was given no hint at all.
 // "" when git knows no such commit, or there is no repository.
-func messageRevHint(dir, arg string) string {
+func messageRevHint(dir, arg, beside string) string {
 	text, ok := strings.CutPrefix(arg, ":/")
 	if !ok || text == "" || strings.ContainsAny(text, "\n\r\x00") {
 		return ""
@@ -724,9 +774,17 @@ func messageRevHint(dir, arg string) string {
 		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches all of %s, colon and all, with no PATH: %s at the commit of message %s is %s",
 			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(cmpOr(path, ".")), shellword.Shown(msg), shellword.Shown(RevPrefix+"HEAD^{/"+msg+"}:"+path))
 	}
-	if whole && splits(text, "_cache/develop") {
+	if !whole {
+		return ""
+	}
+	// At the other argument's PATH (exampleFolder), as revisionHint.
+	folder := "_cache/develop"
+	if repo, err := gitsrc.OpenRepo(dir); err == nil {
+		folder = exampleFolder(repo, dir, beside)
+	}
+	if splits(text, folder) {
 		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches %s: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)",
-			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(RevPrefix+"HEAD^{/"+text+"}:_cache/develop"))
+			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(RevPrefix+"HEAD^{/"+text+"}:"+folder))
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package input
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,7 +18,8 @@ import (
 // it is and how to write it; a word git does not know, or a path written
 // ./X, gets no such hint. A range whose first end is a revision by
 // message holding .. (HEAD^{/v0..3.0}..HEAD) is cut where meant, not at
-// the pattern's .. (it got no hint), and told the range to run.
+// the pattern's .. (it got no hint), and told the range to run. A
+// revision past the root (HEAD~7) is told so.
 func TestRevisionWithoutPathHint(t *testing.T) {
 	checkLoadHints(t, "no such file or directory", "no such file or directory", "revision", map[string]string{
 		"HEAD~1":       "no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:_cache/develop')",
@@ -35,6 +37,9 @@ func TestRevisionWithoutPathHint(t *testing.T) {
 		// the log says of it (it was given no hint).
 		"HEAD~7..HEAD":   "no such file or directory; 'HEAD~7..HEAD' is a range of git revisions, which a log of PATH (cachediff -C ",
 		"HEAD~1..HEAD~9": "refuses: unknown revision HEAD~9 in the range HEAD~1..HEAD~9 (it is past the root: the first-parent line of HEAD holds 2 commits, the oldest HEAD~1, commit ",
+		// So of one revision past the root, which said "no such file
+		// or directory" alone.
+		"HEAD~7": "no such file or directory; 'HEAD~7' is an unknown git revision (it is past the root: the first-parent line of HEAD holds 2 commits, the oldest HEAD~1, commit ",
 	})
 }
 
@@ -153,6 +158,42 @@ func TestMessageRevisionHintBraces(t *testing.T) {
 		given := strings.Trim(want[strings.Index(want, "'")+1:], "')")
 		if _, err := Load(repo, given, Options{}, snapshot.Options{}); err != nil {
 			t.Errorf("Load(%q) gives %s: %v", arg, given, err)
+		}
+	}
+}
+
+// TestRevisionHintInBareRepo (class e): in a bare repository, whose
+// folder holds the file HEAD, cachediff HEAD~1 HEAD:x was told "did you
+// mean ./HEAD?", a file of the git directory that holds no snapshot,
+// and not that git reads HEAD~1 as a revision. The revision is said,
+// at the other argument's PATH; a name near one on disk that git does
+// not read (HEADS) keeps its "did you mean". A revision by message,
+// :/a, is given at that PATH too, not the example _cache/develop.
+func TestRevisionHintInBareRepo(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	bare := filepath.Join(t.TempDir(), "bare.git")
+	git := func(args ...string) string {
+		out, err := gittest.Git("", nil, append([]string{"--git-dir", bare}, args...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	git("init", "-q", "--bare")
+	// Two commits of the empty tree, HEAD's branch at the second.
+	tree := git("hash-object", "-t", "tree", "-w", "--stdin")
+	git("update-ref", "HEAD", git("commit-tree", "-m", "b", "-p", git("commit-tree", "-m", "a", tree), tree))
+	for arg, want := range map[string]string{
+		"HEAD~1": "HEAD~1: no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:x')",
+		"HEADS":  "HEADS: no such file or directory: did you mean " + filepath.Join(bare, "HEAD") + "?",
+		// So of a revision by message (at _cache/develop, the example).
+		":/a": "; git reads :/a as a revision, the youngest commit whose message matches a: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD^{/a}:x')",
+	} {
+		_, err := Load(bare, arg, Options{Beside: "HEAD:x"}, snapshot.Options{})
+		if got := fmt.Sprint(err); !strings.HasSuffix(got, want) {
+			t.Errorf("Load(%q) in a bare repository: %s; want %q", arg, got, want)
 		}
 	}
 }
