@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
@@ -27,7 +28,7 @@ import (
 // their bytes in all.
 func specFolders(t *testing.T, dir string, n int) (dirs []string, size int64) {
 	t.Helper()
-	for side, bump := range []func(int) bool{nil, func(i int) bool { return i%100 == 7 }} {
+	for side, bump := range []func(int) bool{nil, bumpedSpecFile} {
 		d := filepath.Join(dir, []string{"old", "new"}[side])
 		b, err := spackgen.WriteSpecFolder(d, n, bump)
 		if err != nil {
@@ -35,6 +36,66 @@ func specFolders(t *testing.T, dir string, n int) (dirs []string, size int64) {
 		}
 		size += b
 		dirs = append(dirs, d)
+	}
+	return dirs, size
+}
+
+// bumpedSpecFile tells the spec files of the new folder specFolders
+// bumps: every 100th.
+func bumpedSpecFile(i int) bool { return i%100 == 7 }
+
+// linkedSpecFolders is specFolders at each of sizes (ascending), under
+// dir: the largest's old folder is written, and every other file is a
+// hard link to the file of the same bytes (SpecFile of its number,
+// bumped or not) written once among the largest's, so that 1,000 and
+// 4,000 files a side cost 4,040 files written, not 10,000. The folders
+// are only read.
+func linkedSpecFolders(t *testing.T, dir string, sizes ...int) (dirs [][]string, size []int64) {
+	t.Helper()
+	most := sizes[len(sizes)-1]
+	top := filepath.Join(dir, strconv.Itoa(most))
+	if _, err := spackgen.WriteSpecFolder(filepath.Join(top, "old"), most, nil); err != nil {
+		t.Fatal(err)
+	}
+	// The bumped files, written once, beside the folders.
+	bumped := filepath.Join(dir, "bumped")
+	if err := os.Mkdir(bumped, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range sizes {
+		d := filepath.Join(dir, strconv.Itoa(n))
+		pair := []string{filepath.Join(d, "old"), filepath.Join(d, "new")}
+		var total int64
+		for side, folder := range pair {
+			written := n == most && side == 0
+			if !written {
+				if err := os.MkdirAll(folder, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for i := range n {
+				b := side == 1 && bumpedSpecFile(i)
+				data := spackgen.SpecFile(i, b)
+				total += int64(len(data))
+				if written {
+					continue
+				}
+				file := fmt.Sprintf("p%d.spec.json", i)
+				from := filepath.Join(top, "old", file)
+				if b {
+					from = filepath.Join(bumped, file)
+					if _, err := os.Stat(from); err != nil {
+						if err := os.WriteFile(from, data, 0o644); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				if err := os.Link(from, filepath.Join(folder, file)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		dirs, size = append(dirs, pair), append(size, total)
 	}
 	return dirs, size
 }
@@ -71,25 +132,17 @@ func TestSpecFolderMemory(t *testing.T) {
 		pair  func(*testing.T, []string) []string
 		bound float64
 	}{{"on disk", specFolderPair, 3}, {"from git", gitSpecFolderPair, 4}}
-	// The folders of each size are written once: the diff from git
-	// commits the same folders that the diff on disk reads.
-	type written struct {
-		dirs []string
-		size int64
-	}
-	folders := map[int]written{}
+	// The folders of each size are written once (linkedSpecFolders):
+	// the diff from git commits the same folders that the diff on disk
+	// reads.
+	folders, sizes := linkedSpecFolders(t, t.TempDir(), n, 4*n)
 	for _, p := range pairs {
 		if p.name == "from git" && !gittest.Available() {
 			t.Skip("the git program is not on PATH")
 		}
 		var allocs [2]uint64
 		for k, files := range []int{n, 4 * n} {
-			w, ok := folders[files]
-			if !ok {
-				w.dirs, w.size = specFolders(t, t.TempDir(), files)
-				folders[files] = w
-			}
-			paths, input := p.pair(t, w.dirs), w.size
+			paths, input := p.pair(t, folders[k]), sizes[k]
 			// The smaller size's peak is only shown.
 			alloc, peak := diffCost(t, paths)
 			allocs[k] = alloc
