@@ -422,7 +422,7 @@ func closest(value string, names map[string]bool) []string {
 		}
 		// A name with none of the value's characters is no typo of it:
 		// --package x, zz or "" (a trailing comma) suggested bc.
-		if d := editdist.Distance(lower, ln); d <= most && strings.ContainsAny(ln, lower) {
+		if d := editdist.Within(lower, ln, most); d <= most && strings.ContainsAny(ln, lower) {
 			all = append(all, scored{name, d})
 		}
 	}
@@ -457,5 +457,13 @@ func withoutFormat(s string) string {
 }
 
 // maxDist is how far a name may be from value to be suggested: a third
-// of its length, and at least 2 edits.
-func maxDist(value string) int { return max(2, len(value)/3) }
+// of its length, at least 2 edits and at most maxEdits.
+func maxDist(value string) int { return min(max(2, len(value)/3), maxEdits) }
+
+// maxEdits is the most edits a suggested name may be from its value,
+// whatever the value's length: a name farther than that from a long
+// value (a lockfile root of 20 KB) is no typo of it, and the bound keeps
+// the edit distance's band, and so its cost, in proportion to the
+// lengths (editdist.Within), where a third of the length made it grow
+// with their square (three roots of 20 KB took 1.3 s of CPU).
+const maxEdits = 64

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -463,6 +464,38 @@ func TestClosestSkipsByLength(t *testing.T) {
 	// Still the same names when lengths allow: a value one edit away.
 	if got := (Filter{Stacks: []string{"s0001"}}).Unmatched(s, s); len(got) != 1 || !slices.Equal(got[0].Closest, []string{"s00001", "s00010", "s00011"}) {
 		t.Errorf("s0001: %+v, want closest s00001, s00010, s00011", got)
+	}
+}
+
+// TestClosestLongNamesBounded: a value and names of 20 KB (lockfile
+// roots of long flags) are compared within maxEdits, in a band of the
+// edit distance's table as wide as that bound: closest measured them
+// within a third of their length, the whole table of two rows of the
+// name's length each, 20,000 x 20,000 cells a name (three roots took 1.3 s
+// of CPU), and suggested a name thousands of edits away. The bytes it
+// allocates stand for the band's width (two rows of it a name); a name
+// a few edits away is still suggested, one past maxEdits is not.
+func TestClosestLongNamesBounded(t *testing.T) {
+	const n = 20000
+	base := strings.Repeat("abcdefghij", n/10)
+	edit := func(every int) string { // one byte changed in each run of every
+		b := []byte(base)
+		for i := every / 2; i < len(b); i += every {
+			b[i] = 'z'
+		}
+		return string(b)
+	}
+	near, far := edit(n/8), edit(n/(maxEdits+8)) // 8 and maxEdits+8 edits away
+	names := map[string]bool{near: true, far: true, edit(n / 3): true}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got := closest(base, names)
+	runtime.ReadMemStats(&after)
+	if !slices.Equal(got, []string{edit(n / 3), near}) {
+		t.Errorf("closest of a 20 KB value: %d names (the first of %d bytes), want 2: those 3 and 8 edits away, not the one %d away", len(got), len(slices.Concat(got, []string{""})[0]), maxEdits+8)
+	}
+	if b := after.TotalAlloc - before.TotalAlloc; b > 64<<10 {
+		t.Errorf("closest of a 20 KB value over 3 names of 20 KB allocated %d bytes, want under 64 KiB (a band of maxEdits, not rows of the names' length)", b)
 	}
 }
 

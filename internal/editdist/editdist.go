@@ -43,6 +43,62 @@ func levenshtein[E comparable](a, b []E) int {
 	return prev[len(b)]
 }
 
+// Within is the Levenshtein distance between a and b, counted in bytes
+// as Distance counts it, when it is at most k, and k+1 when it is more.
+// It computes only the diagonal band of width 2k+1 a distance of at most
+// k can cross, in two rows of that width: its cost is len(a) times k,
+// not len(a) times len(b), so comparing two long names (a lockfile root
+// of 20 KB) against a bound costs in proportion to their length.
+func Within(a, b string, k int) int {
+	k = max(k, 0)
+	if max(len(a)-len(b), len(b)-len(a)) > k {
+		return k + 1
+	}
+	// prev[d] and cur[d] hold the distance of a[:i] and b[:j] for
+	// j = i-k+d; cells outside b, or farther than k, hold k+1.
+	w := 2*k + 1
+	prev, cur := make([]int, w), make([]int, w)
+	for d := range w {
+		if j := d - k; j >= 0 && j <= len(b) {
+			prev[d] = min(j, k+1)
+		} else {
+			prev[d] = k + 1
+		}
+	}
+	for i := 1; i <= len(a); i++ {
+		least := k + 1
+		for d := range w {
+			j := i - k + d
+			switch {
+			case j < 0 || j > len(b):
+				cur[d] = k + 1
+				continue
+			case j == 0:
+				cur[d] = min(i, k+1)
+			default:
+				cost := 1
+				if a[i-1] == b[j-1] {
+					cost = 0
+				}
+				v := prev[d] + cost // a[i-1] for b[j-1]
+				if d+1 < w {
+					v = min(v, prev[d+1]+1) // a[i-1] deleted
+				}
+				if d > 0 {
+					v = min(v, cur[d-1]+1) // b[j-1] inserted
+				}
+				cur[d] = min(v, k+1)
+			}
+			least = min(least, cur[d])
+		}
+		if least > k {
+			return k + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)-len(a)+k]
+}
+
 // isASCII reports whether s is all ASCII bytes.
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
