@@ -3563,6 +3563,16 @@ func sortRuns(s *SpecChanges) {
 		runs(len(l), func(i, j int) bool { return sameJoined(&l[i], &l[j]) }, func(i, j int) {
 			slices.SortFunc(l[i:j], func(a, b Spec) int { return bySpec(&a, &b) })
 		})
+		// Classes joined by one side's facets (mergeBySide) hold specs
+		// of several facets: the specs left over fill the places of
+		// those the passes left, in the class's order, and may cross
+		// a spec of other facets.
+		for i := 1; i < len(l); i++ {
+			if specOrder(&l[i-1], &l[i]) > 0 {
+				slices.SortStableFunc(l, func(a, b Spec) int { return specOrder(&a, &b) })
+				break
+			}
+		}
 	}
 	for _, l := range [2][]Pair{s.Rebuilt, s.Updated} {
 		runs(len(l), func(i, j int) bool { return sameJoined(l[i].Old, l[j].Old) }, func(i, j int) {

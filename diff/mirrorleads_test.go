@@ -1,0 +1,57 @@
+package diff_test
+
+import "testing"
+
+// Leads of r12's drawn loop of twin curls (two or three environments,
+// up to six spellings, 4,000 seeds: 34 not mirrored), shrunk: each
+// fails the mirror law (class b) and is skipped until fixed.
+
+// TestLeadRootPairedAcrossEnvironmentsOneWay (seed 2327 shrunk; lead
+// for `pairs` or explainer.roots): rhel's curl b, ubuntu's curl l and
+// r and curl@=1.0 a, now rhel's curl@=1.0 v and ubuntu's curl@2.0 n
+// and curl@1.0 f. Old → new b is changed into v (their specs pair) and
+// a removed; new → old v, of curl@=1.0, which both sides write, is
+// changed into ubuntu's a, across environments, and b added, though
+// the specs pair v>b both ways round.
+func TestLeadRootPairedAcrossEnvironmentsOneWay(t *testing.T) {
+	t.Skip("lead: new → old pairs rhel's curl@=1.0 root with ubuntu's, not the mirror of old → new")
+	old := map[string][]twinSpec{
+		"rhel":   {{"curl", "b", "curl", ""}},
+		"ubuntu": {{"curl", "l", "curl", ""}, {"curl", "a", "curl@=1.0", ""}, {"curl", "r", "curl", ""}},
+	}
+	cur := map[string][]twinSpec{
+		"rhel":   {{"curl", "v", "curl@=1.0", ""}},
+		"ubuntu": {{"curl", "n", "curl@2.0", ""}, {"curl", "f", "curl@1.0", ""}},
+	}
+	checkTwinRoots(t, old, cur, []string{
+		"changed b>v curl>curl@=1.0",
+		"changed l>f curl>curl@1.0",
+		"changed r>n curl>curl@2.0",
+		"removed a curl@=1.0",
+	})
+}
+
+// TestLeadUpdatedByOSOneWay (seed 3364 shrunk; lead for the updated
+// pass or pairByEdges): debian's libx g under curl d, now rhel's libx
+// i under curl@1.0 k (added) and ubuntu's y under curl 4 (ubuntu's
+// curl@=1.0 m changed into it). Old → new g is updated into y (os
+// debian11 → ubuntu22.04), new → old i into g: the specs by hash are
+// not the mirror of each other, the counts alike.
+func TestLeadUpdatedByOSOneWay(t *testing.T) {
+	t.Skip("lead: libx g paired with ubuntu's y old → new, with rhel's i new → old")
+	old := map[string][]twinSpec{
+		"debian": {{"libx", "g", "", ""}, {"curl", "d", "curl", "g"}},
+		"ubuntu": {{"curl", "m", "curl@=1.0", ""}},
+	}
+	cur := map[string][]twinSpec{
+		"debian": {{"curl", "b", "curl", ""}, {"curl", "h", "curl@=1.0", ""}},
+		"rhel":   {{"libx", "i", "", ""}, {"curl", "k", "curl@1.0", "i"}},
+		"ubuntu": {{"libx", "y", "", ""}, {"curl", "4", "curl", "y"}},
+	}
+	checkTwinRoots(t, old, cur, []string{
+		"added h curl@=1.0",
+		"added k curl@1.0",
+		"changed d>b curl>curl",
+		"changed m>4 curl@=1.0>curl",
+	})
+}
