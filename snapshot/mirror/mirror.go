@@ -239,7 +239,7 @@ func Open(st Store, opt Options) (*Source, error) {
 		if sum, ok := v2HashOf(h); ok {
 			s.Checksum = sum
 		} else {
-			s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2IndexHash), Message: fmt.Sprintf("is not a sha256 (64 hex digits): %q; ignored, as Spack ignores it, and %s read without it", shorten(strings.TrimSpace(string(h))), v2Index)})
+			s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2IndexHash), Message: fmt.Sprintf("is not a sha256 (64 lower-case hex digits): %s; ignored, as Spack ignores it, and %s read without it", quoteField(strings.TrimSpace(string(h))), v2Index)})
 		}
 	} else if errors.Is(err, ErrTooBig) {
 		// Spack reads its first 64 bytes whatever its length, and
