@@ -203,6 +203,23 @@ func (e *Entry) check() (key string, err error) {
 // type ending "+jsоn" listed as the one cachediff reads.
 func quoteField(s string) string { return strconv.QuoteToASCII(shorten(s)) }
 
+// shownHash is a hash of the input (a spec's, or the one a manifest's
+// name gives) as a message puts it: as it is when of lower-case letters
+// and digits, as Spack's DAG hashes are, and no longer than shorten
+// keeps, else quoted (quoteField). Put as it is, a spec blob whose root
+// has the hash "x\n::error::y" put a newline in its error, a line of
+// its own, and one holding U+202E turned the line around.
+func shownHash(h string) string {
+	plain := h != "" && len(h) <= 80
+	for i := 0; i < len(h) && plain; i++ {
+		plain = h[i] >= 'a' && h[i] <= 'z' || h[i] >= '0' && h[i] <= '9'
+	}
+	if plain {
+		return h
+	}
+	return quoteField(h)
+}
+
 // placed is "line L, column C: ", where the value at path is in text
 // (a manifest, UTF-8 JSON), as syntax errors are placed; "" if it is not
 // found. path holds keys (string; the last of a key given twice, as

@@ -38,7 +38,6 @@ import (
 
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -646,7 +645,7 @@ func viewsHint(st Store) string {
 	for _, n := range names {
 		v, ok := strings.CutSuffix(strings.TrimPrefix(n, "v3/manifests/index/"), "/index.manifest.json")
 		if ok && v != "" && !strings.Contains(v, "/") {
-			views = append(views, strconv.Quote(shorten(v)))
+			views = append(views, quoteField(v))
 		}
 	}
 	switch {
@@ -1139,7 +1138,7 @@ func (s *Source) specFile(name string, e *Entry, data []byte, limit int64) ([]by
 			continue
 		}
 		if hash != want {
-			return nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, hash, want)
+			return nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, shownHash(hash), shownHash(want))
 		}
 	}
 	return spec, nil
