@@ -27,6 +27,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -913,19 +914,24 @@ func someValues(l []string) string {
 }
 
 // quoteValue is a meta value v for a warning: cut to 80 bytes
-// (shorten), quoted in ASCII, with the cut's "…" inside the quotes as
-// it is. Quoted as Go writes it, a compiler gсc@13.3.0 of the specs (its
-// c Cyrillic) that meta lists as gcc@13.3.0 made two warnings that named
-// the same text, `meta compilers lacks "gсc@13.3.0"` beside `meta lists
-// compilers "gcc@13.3.0" that no spec has`; in ASCII it reads
-// "g\u0441c@13.3.0", as the news names such a value.
+// (shorten), quoted in ASCII, with the cut marked inside the quotes by
+// cutmark.Of(v), "…" and 8 digits of the whole value's digest, as
+// snapshot's and spackfmt's messages mark a cut name. Quoted as Go
+// writes it, a compiler gсc@13.3.0 of the specs (its c Cyrillic) that
+// meta lists as gcc@13.3.0 made two warnings that named the same text,
+// `meta compilers lacks "gсc@13.3.0"` beside `meta lists compilers
+// "gcc@13.3.0" that no spec has`; in ASCII it reads "g\u0441c@13.3.0",
+// as the news names such a value. Marked with "…" alone, a stack of
+// 90 x's and a 1 that meta lists and one of 90 x's and a 2 that the
+// specs have read alike, `meta lists stacks "xx…x…" that no spec has`
+// beside `meta stacks lacks "xx…x…"`.
 func quoteValue(v string) string {
 	short := shorten(v, 80)
 	if short == v {
 		return strconv.QuoteToASCII(v)
 	}
 	q := strconv.QuoteToASCII(strings.TrimSuffix(short, "…"))
-	return q[:len(q)-1] + "…\""
+	return q[:len(q)-1] + cutmark.Of(v) + `"`
 }
 
 // stackCounts counts the specs in each stack, each distinct list of
