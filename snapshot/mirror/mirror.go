@@ -1103,6 +1103,11 @@ func (s *Source) specFile(name string, e *Entry, data []byte, limit int64) ([]by
 		return nil, err
 	}
 	spec := data
+	if e.Compression == "gzip" && !isGzip(spec) {
+		// As blob says it of an index's: gunzipped, it was "blob
+		// <checksum>: gzip: invalid header", the gzip reader's words.
+		return nil, fmt.Errorf("blob %s is not gzip, and %s says its compression is gzip: the mirror is damaged", e.BlobPath(), name)
+	}
 	if e.Compression == "gzip" || isGzip(spec) {
 		var err error
 		if spec, err = gunzipOnce(spec, limit); err != nil {
