@@ -120,7 +120,7 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 	if bad := findScalar(node, notFinite); bad != nil {
 		// JSON has no such number: encoding/json's "json: unsupported
 		// value: +Inf" named neither the value nor its line.
-		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s is a number that is not finite to YAML (%s), where a page has text or a count; quote it", key, shorten(strconv.Quote(bad.Value), 40), notFiniteName(bad.Value))}
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s is a number that is not finite to YAML (%s), where a page has text or a count; quote it", key, quoteShort(bad.Value, 40), notFiniteName(bad.Value))}
 	}
 	data, err := json.Marshal(jsonable(generic))
 	if err != nil {
@@ -711,6 +711,22 @@ func shorten(s string, n int) string {
 	return s[:n] + "…"
 }
 
+// quoteShort is s quoted as Go quotes a string (strconv.Quote), cut
+// when the quoted text runs past n bytes: s is cut to its first n bytes
+// (shorten) and the cut marked inside the closing quote with
+// cutmark.Of(s), the digest of the whole, as quoteValue marks one. The
+// quoted text was cut instead (shorten of strconv.Quote), so that its
+// quote never closed, `title: "xx…x… is not …`, and two values alike in
+// their first n bytes (two titles, two tags) read alike.
+func quoteShort(s string, n int) string {
+	q := strconv.Quote(s)
+	if len(q) <= n {
+		return q
+	}
+	q = strconv.Quote(strings.TrimSuffix(shorten(s, n), "…"))
+	return q[:len(q)-1] + cutmark.Of(s) + `"`
+}
+
 // meta is a page's summary of its own specs. It is derived data: checked
 // against the specs, never trusted over them.
 type meta struct {
@@ -1129,7 +1145,7 @@ func yaml11Reads(n *yaml.Node) string {
 		if n.Decode(&tm) != nil {
 			return ""
 		}
-		return fmt.Sprintf("%s is a time to cachediff, which reads %q, but %s to the site", shorten(strconv.Quote(n.Value), 40), tm.Format(time.RFC3339Nano), safeYAMLReads(n.Value).what())
+		return fmt.Sprintf("%s is a time to cachediff, which reads %q, but %s to the site", quoteShort(n.Value, 40), tm.Format(time.RFC3339Nano), safeYAMLReads(n.Value).what())
 	case t != "!!str" && strings.HasPrefix(t, "!!"):
 		return ""
 	}
@@ -1144,7 +1160,7 @@ func yaml11Reads(n *yaml.Node) string {
 // textButMessage says that the scalar text, which cachediff reads as
 // text, SafeYAML reads as r.
 func textButMessage(text string, r yaml11Read) string {
-	return fmt.Sprintf("%s is text to cachediff but %s to the site", shorten(strconv.Quote(text), 40), r.what())
+	return fmt.Sprintf("%s is text to cachediff but %s to the site", quoteShort(text, 40), r.what())
 }
 
 // base64Tagged returns the first scalar of n (a key or a value, in the
@@ -1160,7 +1176,7 @@ func base64Tagged(n *yaml.Node) *yaml.Node {
 
 // base64TagMessage says why the scalar n (base64Tagged) is refused.
 func base64TagMessage(n *yaml.Node) string {
-	return fmt.Sprintf("%s %s: SafeYAML, which Jekyll reads front matter with, decodes a scalar with this tag as base64 (as !!binary), while cachediff reads its text as written, so the site would show another value or key than cachediff reads; write the text out, without the tag", n.Tag, shorten(strconv.Quote(n.Value), 40))
+	return fmt.Sprintf("%s %s: SafeYAML, which Jekyll reads front matter with, decodes a scalar with this tag as base64 (as !!binary), while cachediff reads its text as written, so the site would show another value or key than cachediff reads; write the text out, without the tag", n.Tag, quoteShort(n.Value, 40))
 }
 
 // markBangTags sets TaggedStyle on each quoted or block scalar of n
