@@ -711,21 +711,13 @@ func shorten(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// quoteShort is s quoted as Go quotes a string (strconv.Quote), cut
-// when the quoted text runs past n bytes: s is cut to its first n bytes
-// (shorten) and the cut marked inside the closing quote with
-// cutmark.Of(s), the digest of the whole, as quoteValue marks one. The
-// quoted text was cut instead (shorten of strconv.Quote), so that its
-// quote never closed, `title: "xx…x… is not …`, and two values alike in
-// their first n bytes (two titles, two tags) read alike.
-func quoteShort(s string, n int) string {
-	q := strconv.Quote(s)
-	if len(q) <= n {
-		return q
-	}
-	q = strconv.Quote(strings.TrimSuffix(shorten(s, n), "…"))
-	return q[:len(q)-1] + cutmark.Of(s) + `"`
-}
+// quoteShort is s quoted as Go quotes a string (strconv.Quote), cut to
+// its first n bytes when longer, the cut marked inside the closing quote
+// (cutQuote), as quoteValue marks one. The quoted text was cut instead
+// (shorten of strconv.Quote), so that its quote never closed, `title:
+// "xx…x… holds …`, and two values alike in their first n bytes (two
+// keys, titles or tags) read alike.
+func quoteShort(s string, n int) string { return cutQuote(s, n, strconv.Quote) }
 
 // meta is a page's summary of its own specs. It is derived data: checked
 // against the specs, never trusted over them.
@@ -941,13 +933,17 @@ func someValues(l []string) string {
 // 90 x's and a 1 that meta lists and one of 90 x's and a 2 that the
 // specs have read alike, `meta lists stacks "xx…x…" that no spec has`
 // beside `meta stacks lacks "xx…x…"`.
-func quoteValue(v string) string {
-	short := shorten(v, 80)
-	if short == v {
-		return strconv.QuoteToASCII(v)
+func quoteValue(v string) string { return cutQuote(v, 80, strconv.QuoteToASCII) }
+
+// cutQuote is quote(s), s cut first to its first n bytes when it is
+// longer (shorten), the cut marked inside the closing quote with
+// cutmark.Of(s), the digest of the whole value.
+func cutQuote(s string, n int, quote func(string) string) string {
+	if len(s) <= n {
+		return quote(s)
 	}
-	q := strconv.QuoteToASCII(strings.TrimSuffix(short, "…"))
-	return q[:len(q)-1] + cutmark.Of(v) + `"`
+	q := quote(strings.TrimSuffix(shorten(s, n), "…"))
+	return q[:len(q)-1] + cutmark.Of(s) + `"`
 }
 
 // stackCounts counts the specs in each stack, each distinct list of
