@@ -198,10 +198,14 @@ func listedPath(p string) string {
 // another (paired), a space. Raw, -C 'd '"'"'q" x' a b said "loading d
 // 'q" x/a b and d 'q" x/c'd: no such file or directory", where which
 // quote was a path's, and where one path ended, read either way. A
-// path of its own that holds a space is named as it is.
+// path of its own that holds a space is named as it is; one that holds
+// ": " is quoted too, as the place and the message follow it so: a spec
+// file named "a.spec.json: line 9, column 9: spec.nodes[0].name: fine;
+// b.spec.json" said "loading …/a.spec.json: line 9, column 9: …", a
+// place and a message of its name's.
 func loadingPath(p string, paired bool) string {
 	s := shownPath(p)
-	if s == p && (strings.ContainsAny(p, "'\"`") || paired && strings.Contains(p, " ")) {
+	if s == p && (strings.ContainsAny(p, "'\"`") || strings.Contains(p, ": ") || paired && strings.Contains(p, " ")) {
 		return strconv.Quote(p)
 	}
 	return s

@@ -120,7 +120,7 @@ func decodeValue(file, key string, fast *jsonValue, node *yaml.Node, v any) erro
 	if bad := findScalar(node, notFinite); bad != nil {
 		// JSON has no such number: encoding/json's "json: unsupported
 		// value: +Inf" named neither the value nor its line.
-		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s is a number that is not finite to YAML (%s), where a page has text or a count; quote it", key, shorten(strconv.Quote(bad.Value), 40), notFiniteName(bad.Value))}
+		return &snapshot.Error{File: file, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf("%s: %s is a number that is not finite to YAML (%s), where a page has text or a count; quote it", key, quoteShort(bad.Value, 40), notFiniteName(bad.Value))}
 	}
 	data, err := json.Marshal(jsonable(generic))
 	if err != nil {
@@ -713,6 +713,14 @@ func shorten(s string, n int) string {
 	return s[:n] + cutmark.Of(s)
 }
 
+// quoteShort is s quoted as Go quotes a string (strconv.Quote), cut to
+// its first n bytes when longer, the cut marked inside the closing quote
+// (cutQuote), as quoteValue marks one. The quoted text was cut instead
+// (shorten of strconv.Quote), so that its quote never closed, `title:
+// "xx…x… holds …`, and two values alike in their first n bytes (two
+// keys, titles or tags) read alike.
+func quoteShort(s string, n int) string { return cutQuote(s, n, strconv.Quote) }
+
 // meta is a page's summary of its own specs. It is derived data: checked
 // against the specs, never trusted over them.
 type meta struct {
@@ -916,20 +924,28 @@ func someValues(l []string) string {
 }
 
 // quoteValue is a meta value v for a warning: cut to 80 bytes
-// (shorten), quoted in ASCII, with the cut's mark inside the quotes as
-// it is. Quoted as Go writes it, a compiler gсc@13.3.0 of the specs (its
-// c Cyrillic) that meta lists as gcc@13.3.0 made two warnings that named
-// the same text, `meta compilers lacks "gсc@13.3.0"` beside `meta lists
-// compilers "gcc@13.3.0" that no spec has`; in ASCII it reads
-// "g\u0441c@13.3.0", as the news names such a value.
-func quoteValue(v string) string {
-	short := shorten(v, 80)
-	if short == v {
-		return strconv.QuoteToASCII(v)
+// (shorten), quoted in ASCII, with the cut marked inside the quotes by
+// cutmark.Of(v), "…" and 8 digits of the whole value's digest, as
+// snapshot's and spackfmt's messages mark a cut name. Quoted as Go
+// writes it, a compiler gсc@13.3.0 of the specs (its c Cyrillic) that
+// meta lists as gcc@13.3.0 made two warnings that named the same text,
+// `meta compilers lacks "gсc@13.3.0"` beside `meta lists compilers
+// "gcc@13.3.0" that no spec has`; in ASCII it reads "g\u0441c@13.3.0",
+// as the news names such a value. Marked with "…" alone, a stack of
+// 90 x's and a 1 that meta lists and one of 90 x's and a 2 that the
+// specs have read alike, `meta lists stacks "xx…x…" that no spec has`
+// beside `meta stacks lacks "xx…x…"`.
+func quoteValue(v string) string { return cutQuote(v, 80, strconv.QuoteToASCII) }
+
+// cutQuote is quote(s), s cut first to its first n bytes when it is
+// longer (shorten), the cut marked inside the closing quote with
+// cutmark.Of(s), the digest of the whole value.
+func cutQuote(s string, n int, quote func(string) string) string {
+	if len(s) <= n {
+		return quote(s)
 	}
-	mark := cutmark.Of(v)
-	q := strconv.QuoteToASCII(strings.TrimSuffix(short, mark))
-	return q[:len(q)-1] + mark + "\""
+	q := quote(strings.TrimSuffix(shorten(s, n), cutmark.Of(s)))
+	return q[:len(q)-1] + cutmark.Of(s) + `"`
 }
 
 // stackCounts counts the specs in each stack, each distinct list of
@@ -1127,7 +1143,7 @@ func yaml11Reads(n *yaml.Node) string {
 		if n.Decode(&tm) != nil {
 			return ""
 		}
-		return fmt.Sprintf("%s is a time to cachediff, which reads %q, but %s to the site", shorten(strconv.Quote(n.Value), 40), tm.Format(time.RFC3339Nano), safeYAMLReads(n.Value).what())
+		return fmt.Sprintf("%s is a time to cachediff, which reads %q, but %s to the site", quoteShort(n.Value, 40), tm.Format(time.RFC3339Nano), safeYAMLReads(n.Value).what())
 	case t != "!!str" && strings.HasPrefix(t, "!!"):
 		return ""
 	}
@@ -1142,7 +1158,7 @@ func yaml11Reads(n *yaml.Node) string {
 // textButMessage says that the scalar text, which cachediff reads as
 // text, SafeYAML reads as r.
 func textButMessage(text string, r yaml11Read) string {
-	return fmt.Sprintf("%s is text to cachediff but %s to the site", shorten(strconv.Quote(text), 40), r.what())
+	return fmt.Sprintf("%s is text to cachediff but %s to the site", quoteShort(text, 40), r.what())
 }
 
 // base64Tagged returns the first scalar of n (a key or a value, in the
@@ -1158,7 +1174,7 @@ func base64Tagged(n *yaml.Node) *yaml.Node {
 
 // base64TagMessage says why the scalar n (base64Tagged) is refused.
 func base64TagMessage(n *yaml.Node) string {
-	return fmt.Sprintf("%s %s: SafeYAML, which Jekyll reads front matter with, decodes a scalar with this tag as base64 (as !!binary), while cachediff reads its text as written, so the site would show another value or key than cachediff reads; write the text out, without the tag", n.Tag, shorten(strconv.Quote(n.Value), 40))
+	return fmt.Sprintf("%s %s: SafeYAML, which Jekyll reads front matter with, decodes a scalar with this tag as base64 (as !!binary), while cachediff reads its text as written, so the site would show another value or key than cachediff reads; write the text out, without the tag", n.Tag, quoteShort(n.Value, 40))
 }
 
 // markBangTags sets TaggedStyle on each quoted or block scalar of n

@@ -389,7 +389,7 @@ func checkKeys(file string, text []byte) error {
 	if bad == "" {
 		return nil
 	}
-	return &snapshot.Error{File: file, Line: line, Msg: fmt.Sprintf("%s: a page's front matter has title, layout, categories, meta and spec_details alone; the site (Jekyll) reads its other keys too, and some hide or move a page, so that its package could be gone from the site while cachediff read it: remove the key", shorten(strconv.Quote(bad), 60))}
+	return &snapshot.Error{File: file, Line: line, Msg: fmt.Sprintf("%s: a page's front matter has title, layout, categories, meta and spec_details alone; the site (Jekyll) reads its other keys too, and some hide or move a page, so that its package could be gone from the site while cachediff read it: remove the key", quoteShort(bad, 60))}
 }
 
 // docMarker describes a YAML document marker ("---" or "..." then a
@@ -1060,7 +1060,7 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "title: " + err.Error()}
 	}
 	if why := titleMarkup(env.Title); why != "" {
-		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "title: " + shorten(strconv.Quote(env.Title), 60) + " " + why + "; a title is its package's name"}
+		return nil, nil, &snapshot.Error{File: file, Line: 2, Msg: "title: " + quoteShort(env.Title, 60) + " " + why + "; a title is its package's name"}
 	}
 	one := new(onePackage) // the package, its origin and the list Decode returns, in one allocation
 	pkg := &one.pkg
@@ -1218,7 +1218,7 @@ func (c *categoryList) UnmarshalYAML(n *yaml.Node) error {
 		var s string
 		if err := n.Decode(&s); err == nil {
 			return fmt.Errorf("line %d: categories: %s is one string, which the site splits at spaces into [%s]; write categories: [package, <tag>], a list",
-				n.Line, shorten(strconv.Quote(s), 60), shorten(strings.Join(strings.Fields(s), ", "), 60))
+				n.Line, quoteShort(s, 60), shorten(strings.Join(strings.Fields(s), ", "), 60))
 		}
 	}
 	var l []string
@@ -1271,7 +1271,7 @@ func checkCategories(file string, p *page, cats []string) error {
 		len(cats) == 2 && cats[0] == "package" && cats[1] != "package" && cats[1] != "" {
 		if len(cats) == 2 {
 			if why := titleMarkup(cats[1]); why != "" {
-				return &snapshot.Error{File: file, Line: line, Msg: "categories: the tag " + shorten(strconv.Quote(cats[1]), 60) + " " + why + "; a tag is a release or a date"}
+				return &snapshot.Error{File: file, Line: line, Msg: "categories: the tag " + quoteShort(cats[1], 60) + " " + why + "; a tag is a release or a date"}
 			}
 		}
 		return nil
@@ -1326,10 +1326,10 @@ func listingMeta(m *meta) string {
 		for _, v := range f.vals {
 			i := strings.IndexFunc(v, func(r rune) bool { return r < 0x20 || r == '"' || r == '\\' })
 			if i >= 0 {
-				return fmt.Sprintf("%s: %s holds %q: the site's listing of packages prints it into a JSON string unescaped, where it ends the string or escapes its end, so the listing's JSON is broken and every tag's listing shows no package, while cachediff read them; remove it", f.key, shorten(strconv.Quote(v), 60), v[i:i+1])
+				return fmt.Sprintf("%s: %s holds %q: the site's listing of packages prints it into a JSON string unescaped, where it ends the string or escapes its end, so the listing's JSON is broken and every tag's listing shows no package, while cachediff read them; remove it", f.key, quoteShort(v, 60), v[i:i+1])
 			}
 			if i := strings.IndexAny(v, " '"); f.onclick && i >= 0 {
-				return fmt.Sprintf("%s: %s holds %q: the site's listing of packages prints it into a button's onclick attribute, unquoted, as a string of its script ('...'), where a space starts another attribute (style=... covers the listing) and a \"'\" ends the string, while cachediff read the package; remove it", f.key, shorten(strconv.Quote(v), 60), v[i:i+1])
+				return fmt.Sprintf("%s: %s holds %q: the site's listing of packages prints it into a button's onclick attribute, unquoted, as a string of its script ('...'), where a space starts another attribute (style=... covers the listing) and a \"'\" ends the string, while cachediff read the package; remove it", f.key, quoteShort(v, 60), v[i:i+1])
 			}
 		}
 	}

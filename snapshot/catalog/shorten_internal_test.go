@@ -58,3 +58,29 @@ func TestShortenCutsApart(t *testing.T) {
 		t.Errorf("quoteValue of two values differing past the cut both %s", quoteValue(a))
 	}
 }
+
+// TestMetaLongValuesCutApart (lead (b) of the pass over the loaders: a
+// warning that cuts a name reads it apart from one alike in its first
+// bytes): quoteValue marked a cut with "…" alone, so that a page whose
+// meta lists a stack of 90 x's and a 1, and whose specs are in one of 90
+// x's and a 2, was warned `meta lists stacks "xx…x…" that no spec has`
+// beside `meta stacks lacks "xx…x…", which specs have`, the same name
+// twice. The cut is marked with cutmark.Of, the digest of the whole.
+func TestMetaLongValuesCutApart(t *testing.T) {
+	a, b := strings.Repeat("x", 90)+"1", strings.Repeat("x", 90)+"2"
+	specs := []snapshot.Spec{{Hash: "h", Versions: []string{"1.0"}, Compiler: "gcc@13", Stacks: []string{b}}}
+	m := meta{Stacks: []string{a}}
+	ws := checkMeta(&m, specs, false)
+	var lists, lacks string
+	for _, w := range ws {
+		if q, ok := strings.CutPrefix(w, "meta lists stacks "); ok {
+			lists, _, _ = strings.Cut(q, " that")
+		}
+		if q, ok := strings.CutPrefix(w, "meta stacks lacks "); ok {
+			lacks, _, _ = strings.Cut(q, ", which")
+		}
+	}
+	if lists == "" || lacks == "" || lists == lacks || !strings.HasSuffix(lists, cutmark.Of(a)+`"`) || len(lists) > 120 {
+		t.Errorf("warnings %q: the stack meta lists reads %s, the one it lacks %s; want each cut apart, marked with cutmark.Of", ws, lists, lacks)
+	}
+}

@@ -52,7 +52,7 @@ const (
 // verified). Any version but 3 is refused, as Spack refuses it, and so is
 // a manifest without data, an entry without one of its five fields or
 // with null in one (Spack's schema refuses both), a checksum algorithm other
-// than sha256, a checksum that is not 64 hex digits, a compression other
+// than sha256, a checksum that is not 64 lower-case hex digits, a compression other
 // than gzip or none, or a negative length. file names it in messages.
 func DecodeManifest(file string, data []byte) (*Manifest, error) {
 	text, err := spackfmt.Unwrap(file, data)
@@ -186,13 +186,39 @@ func (e *Entry) check() (key string, err error) {
 	case e.ContentLength < 0:
 		return "contentLength", fmt.Errorf("contentLength %d is negative", e.ContentLength)
 	case e.ChecksumAlgorithm != "sha256":
-		return "checksumAlgorithm", fmt.Errorf("checksumAlgorithm %q is not supported (cachediff verifies sha256)", e.ChecksumAlgorithm)
+		return "checksumAlgorithm", fmt.Errorf("checksumAlgorithm %s is not supported (cachediff verifies sha256)", quoteField(e.ChecksumAlgorithm))
 	case !isHex64(e.Checksum):
-		return "checksum", fmt.Errorf("checksum %q is not 64 hex digits", shorten(e.Checksum))
+		return "checksum", fmt.Errorf("checksum %s is not 64 lower-case hex digits", quoteField(e.Checksum))
 	case e.Compression != "gzip" && e.Compression != "none":
-		return "compression", fmt.Errorf("compression %q is not supported (gzip or none)", shorten(e.Compression))
+		return "compression", fmt.Errorf("compression %s is not supported (gzip or none)", quoteField(e.Compression))
 	}
 	return "", nil
+}
+
+// quoteField quotes a value of a mirror's file for a message: shortened,
+// and in ASCII, as Spack's values there (a media type, a checksum, its
+// algorithm, a compression) are. Quoted as Go quotes a string (%q), a
+// checksumAlgorithm of 1 MB was an error of 1 MB, and a lookalike read
+// as the value it is not: "shа256" (a Cyrillic а) "is not supported
+// (cachediff verifies sha256)", a compression "gzіp" not gzip, a media
+// type ending "+jsоn" listed as the one cachediff reads.
+func quoteField(s string) string { return strconv.QuoteToASCII(shorten(s)) }
+
+// shownHash is a hash of the input (a spec's, or the one a manifest's
+// name gives) as a message puts it: as it is when of lower-case letters
+// and digits, as Spack's DAG hashes are, and no longer than shorten
+// keeps, else quoted (quoteField). Put as it is, a spec blob whose root
+// has the hash "x\n::error::y" put a newline in its error, a line of
+// its own, and one holding U+202E turned the line around.
+func shownHash(h string) string {
+	plain := h != "" && len(h) <= 80
+	for i := 0; i < len(h) && plain; i++ {
+		plain = h[i] >= 'a' && h[i] <= 'z' || h[i] >= '0' && h[i] <= '9'
+	}
+	if plain {
+		return h
+	}
+	return quoteField(h)
 }
 
 // placed is "line L, column C: ", where the value at path is in text
@@ -303,7 +329,7 @@ func (m *Manifest) pick(file, what, prefix string, lo, hi int) (best *Entry, oth
 	for i := range m.Data {
 		e := &m.Data[i]
 		if len(seen) < maxListed {
-			seen = append(seen, strconv.Quote(shorten(e.MediaType)))
+			seen = append(seen, quoteField(e.MediaType))
 		}
 		if v, ok := mediaVersion(e.MediaType, prefix); ok && v >= lo && v <= hi && v > bestV {
 			best, bestV = e, v
@@ -336,7 +362,7 @@ func pickWarning(file, what string, e *Entry, others int) snapshot.Warning {
 	if others > 1 {
 		blobs = fmt.Sprintf("%d other blobs", others)
 	}
-	return snapshot.Warning{File: file, Message: fmt.Sprintf("lists %s of media type %s besides the %s read, the first (sha256 %s), as Spack reads it: what the others hold is left out", blobs, strconv.Quote(shorten(e.MediaType)), what, shorten(e.Checksum))}
+	return snapshot.Warning{File: file, Message: fmt.Sprintf("lists %s of media type %s besides the %s read, the first (sha256 %s), as Spack reads it: what the others hold is left out", blobs, quoteField(e.MediaType), what, shorten(e.Checksum))}
 }
 
 // maxListed is how many of a manifest's media types an error lists.

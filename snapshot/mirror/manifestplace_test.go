@@ -52,7 +52,7 @@ func TestManifestValuePlaced(t *testing.T) {
 		{"checksumAlgorithm", `"md5"`, `checksumAlgorithm "md5" is not supported (cachediff verifies sha256)`},
 		{"checksum", `{}`, "an object, want a string"},
 		{"checksum", `null`, "null, want a string"},
-		{"checksum", `"ab"`, `checksum "ab" is not 64 hex digits`},
+		{"checksum", `"ab"`, `checksum "ab" is not 64 lower-case hex digits`},
 	}
 	for _, wrap := range []struct{ head, tail string }{{"", ""}, {signedHead, signedTail}} {
 		if _, err := mirror.DecodeManifest("m.json", []byte(wrap.head+manifest("3", good)+wrap.tail)); err != nil {

@@ -38,7 +38,6 @@ import (
 
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -239,7 +238,7 @@ func Open(st Store, opt Options) (*Source, error) {
 		if sum, ok := v2HashOf(h); ok {
 			s.Checksum = sum
 		} else {
-			s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2IndexHash), Message: fmt.Sprintf("is not a sha256 (64 hex digits): %q; ignored, as Spack ignores it, and %s read without it", shorten(strings.TrimSpace(string(h))), v2Index)})
+			s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2IndexHash), Message: fmt.Sprintf("is not a sha256 (64 lower-case hex digits): %s; ignored, as Spack ignores it, and %s read without it", quoteField(strings.TrimSpace(string(h))), v2Index)})
 		}
 	} else if errors.Is(err, ErrTooBig) {
 		// Spack reads its first 64 bytes whatever its length, and
@@ -646,7 +645,7 @@ func viewsHint(st Store) string {
 	for _, n := range names {
 		v, ok := strings.CutSuffix(strings.TrimPrefix(n, "v3/manifests/index/"), "/index.manifest.json")
 		if ok && v != "" && !strings.Contains(v, "/") {
-			views = append(views, strconv.Quote(shorten(v)))
+			views = append(views, quoteField(v))
 		}
 	}
 	switch {
@@ -1104,6 +1103,11 @@ func (s *Source) specFile(name string, e *Entry, data []byte, limit int64) ([]by
 		return nil, err
 	}
 	spec := data
+	if e.Compression == "gzip" && !isGzip(spec) {
+		// As blob says it of an index's: gunzipped, it was "blob
+		// <checksum>: gzip: invalid header", the gzip reader's words.
+		return nil, fmt.Errorf("blob %s is not gzip, and %s says its compression is gzip: the mirror is damaged", e.BlobPath(), name)
+	}
 	if e.Compression == "gzip" || isGzip(spec) {
 		var err error
 		if spec, err = gunzipOnce(spec, limit); err != nil {
@@ -1139,7 +1143,7 @@ func (s *Source) specFile(name string, e *Entry, data []byte, limit int64) ([]by
 			continue
 		}
 		if hash != want {
-			return nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, hash, want)
+			return nil, fmt.Errorf("%s: the spec file's root is %s, and the manifest's name says %s", name, shownHash(hash), shownHash(want))
 		}
 	}
 	return spec, nil

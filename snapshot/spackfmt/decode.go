@@ -845,27 +845,27 @@ func pythonInt(text string) (int, bool) {
 
 // SpecFileVersion reads raw, the JSON value of a spec file's
 // _meta.version, as Spack does (int() of it): a number cut toward zero,
-// or a string of a whole number.
+// or a string of a whole number. A string is quoted in the error as a
+// spec file's own is ("bad version %q", clipped), and a value of another
+// kind is named by its kind (kindName): the raw text cut to 40 bytes put
+// a list's or an object's newlines in the message ([1,\n"::error::x"], a
+// line of its own), a string's U+202E as it is, and cut a character in
+// two.
 func SpecFileVersion(raw []byte) (int, error) {
 	text := strings.TrimSpace(string(raw))
 	if s, err := strconv.Unquote(text); err == nil && strings.HasPrefix(text, `"`) {
 		if v, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
 			return v, nil
 		}
-		return 0, fmt.Errorf("bad version %s: Spack reads a string version as a whole number", shortText(text))
+		return 0, fmt.Errorf("bad version %q: Spack reads a string version as a whole number", clip(s))
 	}
 	if v, ok := pythonInt(text); ok {
 		return v, nil
 	}
-	return 0, fmt.Errorf("bad version %s: want a number", shortText(text))
-}
-
-// shortText is s for a message, cut to 40 bytes.
-func shortText(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
+	if text != "" && text[0] != '-' && (text[0] < '0' || text[0] > '9') {
+		return 0, fmt.Errorf("bad version: want a number, not %s", kindName(text[0]))
 	}
-	return s
+	return 0, fmt.Errorf("bad version %s: want a number", clip(text)) // a JSON number: no quote, no space
 }
 
 // specFormat reads a spec format's version (Node.SpecFormat).

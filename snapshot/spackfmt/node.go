@@ -295,13 +295,19 @@ func (d *decoder) arch(n *Node) error {
 	})
 }
 
-// compiler reads {"name": ..., "version": ...} as name@version; null is
-// no compiler.
+// compiler reads {"name": ..., "version": ...} as name@version. null is
+// refused, and so is a version other than a string, as a node's own
+// version is: Spack fails on a compiler of null (CompilerSpec.from_dict
+// reads its "name") and on a version of null (ver, Version), and no
+// writer of it puts either (to_node_dict leaves out the compiler of a
+// spec that has none). Read, null was no compiler and a version of
+// null (or 12) none: a file Spack refuses read as one of a spec with no
+// compiler, or of gcc where Spack reads gcc@12.
 func (d *decoder) compiler(n *Node) error {
 	s := d.s
 	switch s.peek() {
 	case 'n':
-		return s.skip()
+		return s.errf("want a compiler object, as Spack writes it, not null: Spack fails on it")
 	case '"': // a spec string, as some writers put it
 		c, err := s.istr()
 		n.Compiler, n.ownCompiler = c, c != ""
@@ -319,11 +325,7 @@ func (d *decoder) compiler(n *Node) error {
 		case "name":
 			name, err = s.istr()
 		case "version":
-			if s.peek() == '"' {
-				version, err = s.istr()
-			} else {
-				err = s.skip()
-			}
+			version, err = s.istr()
 		case "versions":
 			versions, err = d.versions()
 			hasVersions = true

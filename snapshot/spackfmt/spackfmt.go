@@ -36,7 +36,8 @@
 //     error naming the spec and the variant, and so is a compiler
 //     flag given anything but a list (Spack reads a string's
 //     characters as its flags, and fails on a number, a boolean or
-//     null).
+//     null), and so is a compiler of null or a compiler's version
+//     other than a string.
 //     A string read (a name, a version, a variant, a root's spec, a
 //     hash) that an escape makes a control character other than
 //     whitespace is an error naming it quoted (controlEscape).

@@ -1,0 +1,33 @@
+package spackfmt
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestSpecFileVersionQuoted: SpecFileVersion (a layout-v3 spec blob's
+// _meta.version, read by package mirror) put the value's JSON text in
+// its error, cut to 40 bytes: a list's newline made a line of its own
+// ([1,\n"::error::x"]), a string's U+202E turned the line around, and
+// the cut split a character in two (invalid UTF-8). A string is quoted
+// as a spec file's own bad version is, clipped; another kind named.
+func TestSpecFileVersionQuoted(t *testing.T) {
+	for _, c := range []struct{ raw, want string }{
+		{"[1,\n\"::error::x\"]", "bad version: want a number, not an array"},
+		{"{\"a\":\n1}", "bad version: want a number, not an object"},
+		{"\"4\u202e\"", `bad version "4\u202e": Spack reads a string version as a whole number`},
+		{"\"" + strings.Repeat("é", 150) + "\"", `bad version "ééé`},
+		{"1e400", "bad version 1e400: want a number"},
+	} {
+		_, err := SpecFileVersion([]byte(c.raw))
+		if err == nil {
+			t.Errorf("%q: read; want an error", c.raw)
+			continue
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, c.want) || strings.ContainsAny(msg, "\n\u202e") || !utf8.ValidString(msg) || len(msg) > 300 {
+			t.Errorf("%q: %q; want one line of valid UTF-8 holding %q", c.raw, msg, c.want)
+		}
+	}
+}
