@@ -73,8 +73,9 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, ".git", "logs", "-q"), log, 0o644)
 	reflog := gitOut(t, dir, "rev-parse", "HEAD@{1}")[:12]
 	for word, want := range map[string]string{
-		"-x..-y":   "written whole, refs/heads/-x..refs/tags/-y or refs/heads/-x..refs/heads/-y",
-		"-y..HEAD": "write the one meant: cachediff -C " + dir + " log --revs refs/tags/-y..HEAD PATH or ",
+		"-x..-y": "written whole, refs/heads/-x..refs/tags/-y or refs/heads/-x..refs/heads/-y",
+		// The log at snap too, not at the placeholder PATH.
+		"-y..HEAD": "write the one meant: cachediff -C " + dir + " log --revs refs/tags/-y..HEAD snap or ",
 		// At snap, the PATH of the other argument, HEAD:snap: it was
 		// given at the example folder _cache/develop.
 		"-q@{1}": "write it by its commit: git:" + reflog + ":snap (the commit -q@{1} reads now, for -q in the git directory",
@@ -98,6 +99,14 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		{dir, "HEAD~1", "snap"}:                     "'git:HEAD~1:snap')",
 		{filepath.Join(dir, "snap"), "HEAD~1", "."}: "'git:HEAD~1:snap')",
 		{dir, "HEAD~1", "-"}:                        "'git:HEAD~1:_cache/develop')",
+		// Absolute, or ../ from a subfolder, inside the work tree:
+		// given the example.
+		{dir, "HEAD~1", filepath.Join(dir, "snap")}:       "'git:HEAD~1:snap')",
+		{filepath.Join(dir, "snap"), "HEAD~1", "../snap"}: "'git:HEAD~1:snap')",
+		// A range's log at X as the log reads it, from the current
+		// folder: given the placeholder PATH.
+		{dir, "HEAD~1..HEAD", "snap"}:                             "log --revs 'HEAD~1..HEAD' snap",
+		{filepath.Join(dir, "snap"), "HEAD~1..HEAD", "HEAD:snap"}: "log --revs 'HEAD~1..HEAD' .",
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{"-C", args[0], args[1], args[2]}, &stdout, &stderr)
@@ -108,6 +117,9 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	}
 	if code := pasteRun(t, bash, "cachediff -C "+dir+" git:HEAD~1:snap snap"); code != exitDiffers {
 		t.Errorf("HEAD~1's hint, pasted: exit %d, want %d", code, exitDiffers)
+	}
+	if code := pasteRun(t, bash, "cachediff -C "+filepath.Join(dir, "snap")+" log --revs 'HEAD~1..HEAD' ."); code != exitDiffers {
+		t.Errorf("HEAD~1..HEAD's hint from snap, pasted: exit %d, want %d", code, exitDiffers)
 	}
 }
 

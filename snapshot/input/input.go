@@ -612,7 +612,7 @@ func revisionHint(dir, arg, beside string) string {
 	if err != nil {
 		return ""
 	}
-	folder := exampleFolder(repo, dir, beside)
+	folder, logPath := exampleFolder(repo, dir, beside)
 	if strings.HasPrefix(arg, "-") {
 		// -z..-y, of branches -z and -y (after --: it was said to be
 		// a flag put after it): the hint of its ref written in full.
@@ -625,7 +625,7 @@ func revisionHint(dir, arg, beside string) string {
 			shown := func(s string) string { return shellword.Shown(RevPrefix + s + ":" + folder) }
 			if _, _, ok := gitsrc.RangeEnds(arg); ok {
 				shown = func(s string) string {
-					return fmt.Sprintf("cachediff %slog --revs %s PATH", gitsrc.InFolder(dir), shellword.Shown(s))
+					return fmt.Sprintf("cachediff %slog --revs %s %s", gitsrc.InFolder(dir), shellword.Shown(s), logPath)
 				}
 			}
 			h := repo.DashHint(arg, shown)
@@ -683,11 +683,11 @@ func revisionHint(dir, arg, beside string) string {
 				// takes each (TestRefusalInsteadTaken), so it is not
 				// asked again.
 				if other := gitsrc.Instead(err); other != "" {
-					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s PATH", gitsrc.InFolder(dir), shellword.Shown(other))
+					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s %s", gitsrc.InFolder(dir), shellword.Shown(other), logPath)
 				}
 				return hint
 			}
-			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s PATH", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg))
+			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s %s", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg), logPath)
 		}
 		return ""
 	}
@@ -711,33 +711,55 @@ func RevisionHint(dir, arg, beside string) string { return revisionHint(dir, arg
 
 // exampleFolder is the PATH a hint of a revision written without one
 // gives: that of beside, the command's other snapshot argument, where
-// it is REV:PATH (its PATH as written) or a relative path on disk in
-// the work tree of dir (from the top of the repository); else the
-// example _cache/develop. cachediff -- -y X, of a branch -y, and
+// it is REV:PATH (its PATH as written) or a path on disk in the work
+// tree of dir (from the top of the repository, links resolved); else
+// the example _cache/develop. cachediff -- -y X, of a branch -y, and
 // cachediff HEAD~1 X were given git:refs/heads/-y:_cache/develop and
-// git:HEAD~1:_cache/develop, a folder the user did not name.
-func exampleFolder(repo *gitsrc.Repo, dir, beside string) string {
+// git:HEAD~1:_cache/develop, a folder the user did not name; an
+// absolute X, or ../X from a subfolder, inside the work tree, was given
+// the example too. logPath is the same path as a log's PATH is written,
+// from dir, shell-quoted (a log of a range written as a snapshot was
+// given the placeholder PATH, cachediff -- -z..HEAD X), or PATH.
+func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath string) {
 	const example = "_cache/develop"
 	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
-		return example
+		return example, "PATH"
 	}
 	if _, ok := urlScheme(beside); ok {
-		return example
+		return example, "PATH"
+	}
+	// The log reads PATH from the current folder: one that begins with
+	// - is written ./-x, not read as a flag.
+	shownHere := func(here string) string {
+		if strings.HasPrefix(here, "-") {
+			here = "./" + here
+		}
+		return shellword.Shown(here)
 	}
 	if _, err := os.Lstat(InDir(dir, beside)); err == nil {
-		clean := filepath.ToSlash(filepath.Clean(beside))
-		if filepath.IsAbs(beside) || clean == ".." || strings.HasPrefix(clean, "../") {
-			return example
+		abs, err := filepath.Abs(InDir(dir, beside))
+		if err != nil {
+			return example, "PATH"
 		}
-		if top, err := repo.FromTop("./" + clean); err == nil && top != "" {
-			return top
+		top, here, ok := repo.WorkTreePath(abs)
+		if !ok || top == "." || top == "" {
+			return example, "PATH"
 		}
-		return example
+		return top, shownHere(here)
 	}
 	if _, p, ok := gitsrc.Split(strings.TrimPrefix(beside, RevPrefix)); ok && p != "" {
-		return p
+		logPath := "PATH"
+		if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
+			logPath = shownHere(p) // from the current folder, as the log's
+		} else if top, err := repo.FromTop("./"); err == nil {
+			// From the top: the log's is from the current folder.
+			if rel, err := filepath.Rel(filepath.FromSlash("/"+top), filepath.FromSlash(path.Clean("/"+p))); err == nil {
+				logPath = shownHere(filepath.ToSlash(rel))
+			}
+		}
+		return p, logPath
 	}
-	return example
+	return example, "PATH"
 }
 
 // messageRevHint is the hint for an argument that is no path on disk and
@@ -780,7 +802,7 @@ func messageRevHint(dir, arg, beside string) string {
 	// At the other argument's PATH (exampleFolder), as revisionHint.
 	folder := "_cache/develop"
 	if repo, err := gitsrc.OpenRepo(dir); err == nil {
-		folder = exampleFolder(repo, dir, beside)
+		folder, _ = exampleFolder(repo, dir, beside)
 	}
 	if splits(text, folder) {
 		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches %s: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)",
