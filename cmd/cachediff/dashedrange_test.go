@@ -91,6 +91,10 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	if code := pasteRun(t, bash, "cachediff -C "+dir+" git:"+reflog+":snap HEAD:snap"); code != exitDiffers {
 		t.Errorf("the reflog's commit given, pasted: exit %d, want %d", code, exitDiffers)
 	}
+	if err := os.MkdirAll(filepath.Join(dir, "inner", "snap"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gitOut(t, filepath.Join(dir, "inner"), "init", "-q")
 	// A revision without its PATH beside a folder on disk (from a
 	// subfolder, -C .., the folder's path from the top) is given at
 	// it, which pasted loads; beside a URL or standard input, at the
@@ -105,7 +109,10 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		{filepath.Join(dir, "snap"), "HEAD~1", "../snap"}: "'git:HEAD~1:snap')",
 		// A range's log at X as the log reads it, from the current
 		// folder: given the placeholder PATH.
-		{dir, "HEAD~1..HEAD", "snap"}:                             "log --revs 'HEAD~1..HEAD' snap",
+		{dir, "HEAD~1..HEAD", "snap"}: "log --revs 'HEAD~1..HEAD' snap",
+		// In a nested repository, which this one does not hold: the
+		// example, not git:HEAD~1:inner/snap, a path of no commit.
+		{dir, "HEAD~1", "inner/snap"}:                             "'git:HEAD~1:_cache/develop')",
 		{filepath.Join(dir, "snap"), "HEAD~1..HEAD", "HEAD:snap"}: "log --revs 'HEAD~1..HEAD' .",
 	} {
 		var stdout, stderr bytes.Buffer

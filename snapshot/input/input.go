@@ -745,6 +745,18 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 		if !ok || top == "." || top == "" {
 			return example, "PATH"
 		}
+		// X in a nested repository or a submodule, which this one
+		// does not hold: git:HEAD~1:inner/snap was given, a path of no
+		// commit of it.
+		at := abs
+		if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+			at = filepath.Dir(abs)
+		}
+		if own, err := gitsrc.OpenRepo(at); err == nil {
+			if ownTop, _, ok := own.WorkTreePath(abs); !ok || ownTop != top {
+				return example, "PATH"
+			}
+		}
 		return top, shownHere(here)
 	}
 	if _, p, ok := gitsrc.Split(strings.TrimPrefix(beside, RevPrefix)); ok && p != "" {
