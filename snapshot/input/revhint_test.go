@@ -188,8 +188,11 @@ func TestRevisionHintInBareRepo(t *testing.T) {
 	for arg, want := range map[string]string{
 		"HEAD~1": "HEAD~1: no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:x')",
 		"HEADS":  "HEADS: no such file or directory: did you mean " + filepath.Join(bare, "HEAD") + "?",
-		// So of a revision by message (at _cache/develop, the example).
-		":/a": "; git reads :/a as a revision, the youngest commit whose message matches a: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD^{/a}:x')",
+		// So of a revision by message, at x, the PATH of HEAD:x beside
+		// (it was at _cache/develop, the example), and so of one
+		// written git::/a, whose hint no test checked at x.
+		":/a":     "; git reads :/a as a revision, the youngest commit whose message matches a: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD^{/a}:x')",
+		"git::/a": "; git reads :/a as a revision, the youngest commit whose message matches a: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD^{/a}:x')",
 	} {
 		_, err := Load(bare, arg, Options{Beside: "HEAD:x"}, snapshot.Options{})
 		if got := fmt.Sprint(err); !strings.HasSuffix(got, want) {
