@@ -612,7 +612,11 @@ func revisionHint(dir, arg, beside string) string {
 	if err != nil {
 		return ""
 	}
-	folder, logPath := exampleFolder(repo, dir, beside)
+	// Asked only for a hint given: each runs git (a typo beside X
+	// ran it for no hint).
+	at := sync.OnceValues(func() (string, string) { return exampleFolder(repo, dir, beside) })
+	folder := func() string { f, _ := at(); return f }
+	logPath := func() string { _, l := at(); return l }
 	if strings.HasPrefix(arg, "-") {
 		// -z..-y, of branches -z and -y (after --: it was said to be
 		// a flag put after it): the hint of its ref written in full.
@@ -622,10 +626,10 @@ func revisionHint(dir, arg, beside string) string {
 			// of a file -q of the git directory: each way to write
 			// it, as the log and REV:PATH give them (it was said to
 			// be a flag put after --).
-			shown := func(s string) string { return shellword.Shown(RevPrefix + s + ":" + folder) }
+			shown := func(s string) string { return shellword.Shown(RevPrefix + s + ":" + folder()) }
 			if _, _, ok := gitsrc.RangeEnds(arg); ok {
 				shown = func(s string) string {
-					return fmt.Sprintf("cachediff %slog --revs %s %s", gitsrc.InFolder(dir), shellword.Shown(s), logPath)
+					return fmt.Sprintf("cachediff %slog --revs %s %s", gitsrc.InFolder(dir), shellword.Shown(s), logPath())
 				}
 			}
 			h := repo.DashHint(arg, shown)
@@ -683,16 +687,16 @@ func revisionHint(dir, arg, beside string) string {
 				// takes each (TestRefusalInsteadTaken), so it is not
 				// asked again.
 				if other := gitsrc.Instead(err); other != "" {
-					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s %s", gitsrc.InFolder(dir), shellword.Shown(other), logPath)
+					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s %s", gitsrc.InFolder(dir), shellword.Shown(other), logPath())
 				}
 				return hint
 			}
-			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s %s", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg), logPath)
+			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s %s", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg), logPath())
 		}
 		return ""
 	}
 	if known(arg) {
-		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":"+folder))
+		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":"+folder()))
 	}
 	if note := repo.PastRootNote(arg); note != "" {
 		// HEAD~7, the log's example, in a repository of fewer

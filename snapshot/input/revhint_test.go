@@ -2,6 +2,8 @@ package input
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -198,5 +200,39 @@ func TestRevisionHintInBareRepo(t *testing.T) {
 		if got := fmt.Sprint(err); !strings.HasSuffix(got, want) {
 			t.Errorf("Load(%q) in a bare repository: %s; want %q", arg, got, want)
 		}
+	}
+}
+
+// TestRevisionHintFolderAskedOnlyForHint (class d): the PATH of the
+// argument beside (exampleFolder: git rev-parse --show-toplevel, twice,
+// and --show-prefix) was asked before knowing whether a hint is given,
+// so a typo beside X, which gets none, ran git for nothing. It is asked
+// only for a hint given.
+func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "snap"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	runs := filepath.Join(bin, "runs")
+	script := "#!/bin/sh\necho \"$*\" >> '" + runs + "'\nexec '" + git + "' \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	_, err = Load(dir, "typo", Options{Beside: "snap"}, snapshot.Options{})
+	out, _ := os.ReadFile(runs)
+	if len(out) == 0 {
+		t.Fatal("the git on PATH never ran: the test sees nothing")
+	}
+	if err == nil || strings.Contains(string(out), "--show-") {
+		t.Errorf("Load(typo) beside snap: %v; git ran %q, want no --show-toplevel nor --show-prefix for no hint", err, out)
 	}
 }
