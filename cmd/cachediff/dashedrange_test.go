@@ -40,11 +40,11 @@ func TestDashedRangeAfterDashes(t *testing.T) {
 			}
 			continue
 		}
-		if !ok || strings.Contains(msg, flag) || !strings.Contains(msg, "begins with -") || !strings.HasSuffix(line, " PATH") {
+		// At snap, the PATH of HEAD:snap beside, not the placeholder.
+		if !ok || strings.Contains(msg, flag) || !strings.Contains(msg, "begins with -") || !strings.HasSuffix(line, " snap") {
 			t.Errorf("%q: %s; want the range with its ref in full, and a log of it to run", args, msg)
 			continue
 		}
-		line = strings.TrimSuffix(line, "PATH") + "snap"
 		if code := pasteRun(t, bash, line); code != exitDiffers {
 			t.Errorf("%q: the log given, %s, pasted: exit %d, want %d", args, line, code, exitDiffers)
 		}
@@ -73,8 +73,9 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, ".git", "logs", "-q"), log, 0o644)
 	reflog := gitOut(t, dir, "rev-parse", "HEAD@{1}")[:12]
 	for word, want := range map[string]string{
-		"-x..-y":   "written whole, refs/heads/-x..refs/tags/-y or refs/heads/-x..refs/heads/-y",
-		"-y..HEAD": "write the one meant: cachediff -C " + dir + " log --revs refs/tags/-y..HEAD PATH or ",
+		"-x..-y": "written whole, refs/heads/-x..refs/tags/-y or refs/heads/-x..refs/heads/-y",
+		// The log at snap too, not at the placeholder PATH.
+		"-y..HEAD": "write the one meant: cachediff -C " + dir + " log --revs refs/tags/-y..HEAD snap or ",
 		// At snap, the PATH of the other argument, HEAD:snap: it was
 		// given at the example folder _cache/develop.
 		"-q@{1}": "write it by its commit: git:" + reflog + ":snap (the commit -q@{1} reads now, for -q in the git directory",
@@ -90,6 +91,10 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	if code := pasteRun(t, bash, "cachediff -C "+dir+" git:"+reflog+":snap HEAD:snap"); code != exitDiffers {
 		t.Errorf("the reflog's commit given, pasted: exit %d, want %d", code, exitDiffers)
 	}
+	if err := os.MkdirAll(filepath.Join(dir, "inner", "snap"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gitOut(t, filepath.Join(dir, "inner"), "init", "-q")
 	// A revision without its PATH beside a folder on disk (from a
 	// subfolder, -C .., the folder's path from the top) is given at
 	// it, which pasted loads; beside a URL or standard input, at the
@@ -98,6 +103,17 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		{dir, "HEAD~1", "snap"}:                     "'git:HEAD~1:snap')",
 		{filepath.Join(dir, "snap"), "HEAD~1", "."}: "'git:HEAD~1:snap')",
 		{dir, "HEAD~1", "-"}:                        "'git:HEAD~1:_cache/develop')",
+		// Absolute, or ../ from a subfolder, inside the work tree:
+		// given the example.
+		{dir, "HEAD~1", filepath.Join(dir, "snap")}:       "'git:HEAD~1:snap')",
+		{filepath.Join(dir, "snap"), "HEAD~1", "../snap"}: "'git:HEAD~1:snap')",
+		// A range's log at X as the log reads it, from the current
+		// folder: given the placeholder PATH.
+		{dir, "HEAD~1..HEAD", "snap"}: "log --revs 'HEAD~1..HEAD' snap",
+		// In a nested repository, which this one does not hold: the
+		// example, not git:HEAD~1:inner/snap, a path of no commit.
+		{dir, "HEAD~1", "inner/snap"}:                             "'git:HEAD~1:_cache/develop')",
+		{filepath.Join(dir, "snap"), "HEAD~1..HEAD", "HEAD:snap"}: "log --revs 'HEAD~1..HEAD' .",
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{"-C", args[0], args[1], args[2]}, &stdout, &stderr)
@@ -108,6 +124,9 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	}
 	if code := pasteRun(t, bash, "cachediff -C "+dir+" git:HEAD~1:snap snap"); code != exitDiffers {
 		t.Errorf("HEAD~1's hint, pasted: exit %d, want %d", code, exitDiffers)
+	}
+	if code := pasteRun(t, bash, "cachediff -C "+filepath.Join(dir, "snap")+" log --revs 'HEAD~1..HEAD' ."); code != exitDiffers {
+		t.Errorf("HEAD~1..HEAD's hint from snap, pasted: exit %d, want %d", code, exitDiffers)
 	}
 }
 

@@ -40,11 +40,16 @@ func TestRevisionHintLogPastesWithDir(t *testing.T) {
 			msg := strings.TrimSuffix(stderr.String(), "\n")
 			_, line, ok := strings.Cut(msg, said)
 			line, _, _ = strings.Cut(line, "\n") // the next is HEAD's
-			if !ok || !strings.HasSuffix(line, " PATH") {
-				t.Errorf("%q: %s; want the log of the range given", args, msg)
+			// At the PATH of the snapshot beside (snap), the
+			// placeholder beside HEAD, no path.
+			want := map[string]string{"snap": " snap", "HEAD": " PATH"}[cmd[len(cmd)-1]]
+			if !ok || !strings.HasSuffix(line, want) {
+				t.Errorf("%q: %s; want the log of the range given, ending %q", args, msg, want)
 				continue
 			}
-			line = strings.TrimSuffix(line, "PATH") + "snap"
+			if want == " PATH" {
+				line = strings.TrimSuffix(line, want) + " snap"
+			}
 			if code := pasteRun(t, bash, line); code != exitDiffers {
 				t.Errorf("%q: the log given, %s, pasted: exit %d, want %d", args, line, code, exitDiffers)
 			}

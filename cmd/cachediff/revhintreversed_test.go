@@ -40,11 +40,11 @@ func TestReversedRangeHintLogTakes(t *testing.T) {
 		}
 		msg, _, _ := strings.Cut(stderr.String(), "\n")
 		_, line, ok := strings.Cut(msg, "; to run it: ")
-		if !strings.Contains(msg, "log --revs RANGE PATH) refuses: "+tc.said) || !ok || !strings.HasSuffix(line, " PATH") {
+		if !strings.Contains(msg, "log --revs RANGE PATH) refuses: "+tc.said) || !ok || !strings.HasSuffix(line, " snap") {
 			t.Errorf("%q: %s; want the log's refusal of the range, then a whole command to run", args, msg)
 			continue
 		}
-		line = strings.TrimSuffix(line, "PATH") + "snap"
+		// At snap, the PATH of HEAD:snap beside, not the placeholder.
 		if code := pasteRun(t, bash, line); code != exitDiffers {
 			t.Errorf("%q: the command given, %s, pasted: exit %d, want %d", args, line, code, exitDiffers)
 		}

@@ -225,6 +225,12 @@ func TestAmbiguousRefWrittenWhole(t *testing.T) {
 	if at := short(strings.TrimSpace(string(out))); !strings.Contains(fmt.Sprint(err), "name the one meant: "+at+" (the commit HEAD@{1} reads now, of HEAD in the git directory") {
 		t.Errorf("HEAD@{1}:x beside a branch HEAD: %v; want %s, the commit HEAD@{1} reads now", err, at)
 	}
+	// HEAD@{1}~1:x: that commit was given alone, its ~1 left out; each
+	// way whole keeps it, the ref's own reflog for refs/heads/HEAD.
+	_, err = r.Resolve("HEAD@{1}~1:x")
+	if at := short(strings.TrimSpace(string(out))); !strings.Contains(fmt.Sprint(err), "; written whole, '"+at+"~1' or 'refs/heads/HEAD@{1}~1'") {
+		t.Errorf("HEAD@{1}~1:x beside a branch HEAD: %v; want %s~1 written whole, the ~1 kept", err, at)
+	}
 	const whole = "; written whole, "
 	reads := func(rev string) string {
 		out, _ := r.run(nil, "rev-parse", rev, "--")

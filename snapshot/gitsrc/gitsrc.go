@@ -402,6 +402,13 @@ func (r *Repo) workTreePath(p string) (fromTop, fromHere string, ok bool) {
 	return filepath.ToSlash(top), filepath.ToSlash(here), true
 }
 
+// WorkTreePath is workTreePath: p, an absolute path, from the top of
+// the work tree and from the current folder, links resolved, and whether
+// it is inside the work tree.
+func (r *Repo) WorkTreePath(p string) (fromTop, fromHere string, ok bool) {
+	return r.workTreePath(p)
+}
+
 // showPrefix returns the current folder's path from the top, with its
 // slash (git rev-parse --show-prefix), asked once: its spaces are kept
 // (a folder " x" is not x).
@@ -1373,7 +1380,9 @@ func (r *Repo) pastRoot(rev string) string {
 		// HEAD beside a branch HEAD (--revs HEAD~7..HEAD, whose
 		// unknown end git tells first): the oldest was named HEAD~2,
 		// which cachediff refuses as ambiguous; by its commit alone.
-		return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), short(strings.TrimSpace(string(id))))
+		// The ambiguity, which git tells only once the end is known,
+		// is said too: it was left to the next run.
+		return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest commit %s; and %q is the name of more than one ref (%s), of which git reads the first, warning: %s)", quotedRev(name), snapshot.Plural(count, "commit"), short(strings.TrimSpace(string(id))), name, r.refsNamed(name), r.ambiguousWays(name, name, r.refsReadAs(name)))
 	}
 	return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest %s, commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), quotedRev(oldest), short(strings.TrimSpace(string(id))))
 }

@@ -72,6 +72,11 @@ func TestPastRootAmbiguousWhole(t *testing.T) {
 	if msg := fmt.Sprint(err); !strings.Contains(msg, "holds 2 commits, the oldest commit ") {
 		t.Errorf("--revs HEAD~7..HEAD: %v; want the oldest by its commit", err)
 	}
+	// The ambiguity, which git tells only once the end is known, was
+	// left to the next run: said at once, with its ways.
+	if msg := fmt.Sprint(err); !strings.Contains(msg, `; and "HEAD" is the name of more than one ref (HEAD in the git directory, refs/heads/HEAD), of which git reads the first, warning: name the one meant: `) || !strings.HasSuffix(msg, ", or refs/heads/HEAD)") {
+		t.Errorf("--revs HEAD~7..HEAD: %v; want the ambiguity said too", err)
+	}
 }
 
 // TestPastRootShallowAndOne (class e): in a shallow clone, v~1 of a tag

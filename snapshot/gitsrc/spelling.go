@@ -102,8 +102,9 @@ func (r *Repo) alone(ref string) string {
 // name, which was left for the user to do at each of its ends.
 func (r *Repo) ambiguousWays(name, written string, refs []string) string {
 	var ways, wholes, unknown []string
+	sel := reflogOf(written, name)
 	for _, ref := range refs {
-		spelt, said := r.alone(ref), ""
+		spelt, said, of := r.alone(ref), "", ref
 		if spelt == "" {
 			where := " in the git directory, which no other name reads"
 			if strings.HasPrefix(ref, "refs/") {
@@ -113,7 +114,7 @@ func (r *Repo) ambiguousWays(name, written string, refs []string) string {
 			// reflog's entry, said to be as it reads now (the entry
 			// moves with the ref); the ref's own commit was given, of
 			// which an id has no reflog.
-			of := ref + reflogOf(written, name)
+			of = ref + sel
 			out, err := r.verifyCommit(of)
 			if err != nil {
 				continue
@@ -125,7 +126,23 @@ func (r *Repo) ambiguousWays(name, written string, refs []string) string {
 			}
 		}
 		ways = append(ways, spelt+said)
-		if whole, ok := respelt(written, name, spelt); ok && whole != spelt {
+		whole, ok := respelt(written, name, spelt)
+		if sel != "" {
+			// HEAD@{1}~1, beside a branch HEAD: the commit HEAD@{1}
+			// reads was given alone, its ~1 left out, and respelt
+			// gives none of a reflog; each way whole is the reflog's
+			// commit (or the ref's own reflog) with what follows it.
+			caret, rest := "", written
+			if r, c := strings.CutPrefix(written, "^"); c {
+				caret, rest = "^", r
+			}
+			after := strings.TrimPrefix(rest, name+sel)
+			if of == ref {
+				after = sel + after
+			}
+			whole, ok = caret+spelt+after, true
+		}
+		if ok && whole != spelt {
 			shown := shellword.Shown(whole)
 			if rangeRev(whole) || strings.HasPrefix(whole, "^") {
 				// v...v, of a tag and a branch v: each way whole is

@@ -612,7 +612,11 @@ func revisionHint(dir, arg, beside string) string {
 	if err != nil {
 		return ""
 	}
-	folder := exampleFolder(repo, dir, beside)
+	// Asked only for a hint given: each runs git (a typo beside X
+	// ran it for no hint).
+	at := sync.OnceValues(func() (string, string) { return exampleFolder(repo, dir, beside) })
+	folder := func() string { f, _ := at(); return f }
+	logPath := func() string { _, l := at(); return l }
 	if strings.HasPrefix(arg, "-") {
 		// -z..-y, of branches -z and -y (after --: it was said to be
 		// a flag put after it): the hint of its ref written in full.
@@ -622,10 +626,10 @@ func revisionHint(dir, arg, beside string) string {
 			// of a file -q of the git directory: each way to write
 			// it, as the log and REV:PATH give them (it was said to
 			// be a flag put after --).
-			shown := func(s string) string { return shellword.Shown(RevPrefix + s + ":" + folder) }
+			shown := func(s string) string { return shellword.Shown(RevPrefix + s + ":" + folder()) }
 			if _, _, ok := gitsrc.RangeEnds(arg); ok {
 				shown = func(s string) string {
-					return fmt.Sprintf("cachediff %slog --revs %s PATH", gitsrc.InFolder(dir), shellword.Shown(s))
+					return fmt.Sprintf("cachediff %slog --revs %s %s", gitsrc.InFolder(dir), shellword.Shown(s), logPath())
 				}
 			}
 			h := repo.DashHint(arg, shown)
@@ -683,16 +687,16 @@ func revisionHint(dir, arg, beside string) string {
 				// takes each (TestRefusalInsteadTaken), so it is not
 				// asked again.
 				if other := gitsrc.Instead(err); other != "" {
-					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s PATH", gitsrc.InFolder(dir), shellword.Shown(other))
+					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s %s", gitsrc.InFolder(dir), shellword.Shown(other), logPath())
 				}
 				return hint
 			}
-			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s PATH", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg))
+			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s %s", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg), logPath())
 		}
 		return ""
 	}
 	if known(arg) {
-		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":"+folder))
+		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":"+folder()))
 	}
 	if note := repo.PastRootNote(arg); note != "" {
 		// HEAD~7, the log's example, in a repository of fewer
@@ -711,33 +715,67 @@ func RevisionHint(dir, arg, beside string) string { return revisionHint(dir, arg
 
 // exampleFolder is the PATH a hint of a revision written without one
 // gives: that of beside, the command's other snapshot argument, where
-// it is REV:PATH (its PATH as written) or a relative path on disk in
-// the work tree of dir (from the top of the repository); else the
-// example _cache/develop. cachediff -- -y X, of a branch -y, and
+// it is REV:PATH (its PATH as written) or a path on disk in the work
+// tree of dir (from the top of the repository, links resolved); else
+// the example _cache/develop. cachediff -- -y X, of a branch -y, and
 // cachediff HEAD~1 X were given git:refs/heads/-y:_cache/develop and
-// git:HEAD~1:_cache/develop, a folder the user did not name.
-func exampleFolder(repo *gitsrc.Repo, dir, beside string) string {
+// git:HEAD~1:_cache/develop, a folder the user did not name; an
+// absolute X, or ../X from a subfolder, inside the work tree, was given
+// the example too. logPath is the same path as a log's PATH is written,
+// from dir, shell-quoted (a log of a range written as a snapshot was
+// given the placeholder PATH, cachediff -- -z..HEAD X), or PATH.
+func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath string) {
 	const example = "_cache/develop"
 	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
-		return example
+		return example, "PATH"
 	}
 	if _, ok := urlScheme(beside); ok {
-		return example
+		return example, "PATH"
+	}
+	// The log reads PATH from the current folder: one that begins with
+	// - is written ./-x, not read as a flag.
+	shownHere := func(here string) string {
+		if strings.HasPrefix(here, "-") {
+			here = "./" + here
+		}
+		return shellword.Shown(here)
 	}
 	if _, err := os.Lstat(InDir(dir, beside)); err == nil {
-		clean := filepath.ToSlash(filepath.Clean(beside))
-		if filepath.IsAbs(beside) || clean == ".." || strings.HasPrefix(clean, "../") {
-			return example
+		abs, err := filepath.Abs(InDir(dir, beside))
+		if err != nil {
+			return example, "PATH"
 		}
-		if top, err := repo.FromTop("./" + clean); err == nil && top != "" {
-			return top
+		top, here, ok := repo.WorkTreePath(abs)
+		if !ok || top == "." || top == "" {
+			return example, "PATH"
 		}
-		return example
+		// X in a nested repository or a submodule, which this one
+		// does not hold: git:HEAD~1:inner/snap was given, a path of no
+		// commit of it.
+		at := abs
+		if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+			at = filepath.Dir(abs)
+		}
+		if own, err := gitsrc.OpenRepo(at); err == nil {
+			if ownTop, _, ok := own.WorkTreePath(abs); !ok || ownTop != top {
+				return example, "PATH"
+			}
+		}
+		return top, shownHere(here)
 	}
 	if _, p, ok := gitsrc.Split(strings.TrimPrefix(beside, RevPrefix)); ok && p != "" {
-		return p
+		logPath := "PATH"
+		if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
+			logPath = shownHere(p) // from the current folder, as the log's
+		} else if top, err := repo.FromTop("./"); err == nil {
+			// From the top: the log's is from the current folder.
+			if rel, err := filepath.Rel(filepath.FromSlash("/"+top), filepath.FromSlash(path.Clean("/"+p))); err == nil {
+				logPath = shownHere(filepath.ToSlash(rel))
+			}
+		}
+		return p, logPath
 	}
-	return example
+	return example, "PATH"
 }
 
 // messageRevHint is the hint for an argument that is no path on disk and
@@ -780,7 +818,7 @@ func messageRevHint(dir, arg, beside string) string {
 	// At the other argument's PATH (exampleFolder), as revisionHint.
 	folder := "_cache/develop"
 	if repo, err := gitsrc.OpenRepo(dir); err == nil {
-		folder = exampleFolder(repo, dir, beside)
+		folder, _ = exampleFolder(repo, dir, beside)
 	}
 	if splits(text, folder) {
 		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches %s: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)",

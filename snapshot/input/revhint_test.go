@@ -2,6 +2,8 @@ package input
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -188,12 +190,49 @@ func TestRevisionHintInBareRepo(t *testing.T) {
 	for arg, want := range map[string]string{
 		"HEAD~1": "HEAD~1: no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:x')",
 		"HEADS":  "HEADS: no such file or directory: did you mean " + filepath.Join(bare, "HEAD") + "?",
-		// So of a revision by message (at _cache/develop, the example).
-		":/a": "; git reads :/a as a revision, the youngest commit whose message matches a: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD^{/a}:x')",
+		// So of a revision by message, at x, the PATH of HEAD:x beside
+		// (it was at _cache/develop, the example), and so of one
+		// written git::/a, whose hint no test checked at x.
+		":/a":     "; git reads :/a as a revision, the youngest commit whose message matches a: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD^{/a}:x')",
+		"git::/a": "; git reads :/a as a revision, the youngest commit whose message matches a: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD^{/a}:x')",
 	} {
 		_, err := Load(bare, arg, Options{Beside: "HEAD:x"}, snapshot.Options{})
 		if got := fmt.Sprint(err); !strings.HasSuffix(got, want) {
 			t.Errorf("Load(%q) in a bare repository: %s; want %q", arg, got, want)
 		}
+	}
+}
+
+// TestRevisionHintFolderAskedOnlyForHint (class d): the PATH of the
+// argument beside (exampleFolder: git rev-parse --show-toplevel, twice,
+// and --show-prefix) was asked before knowing whether a hint is given,
+// so a typo beside X, which gets none, ran git for nothing. It is asked
+// only for a hint given.
+func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if _, err := gittest.Git(dir, nil, "init", "-q"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "snap"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	runs := filepath.Join(bin, "runs")
+	script := "#!/bin/sh\necho \"$*\" >> '" + runs + "'\nexec '" + git + "' \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	_, err = Load(dir, "typo", Options{Beside: "snap"}, snapshot.Options{})
+	out, _ := os.ReadFile(runs)
+	if len(out) == 0 {
+		t.Fatal("the git on PATH never ran: the test sees nothing")
+	}
+	if err == nil || strings.Contains(string(out), "--show-") {
+		t.Errorf("Load(typo) beside snap: %v; git ran %q, want no --show-toplevel nor --show-prefix for no hint", err, out)
 	}
 }
