@@ -2,19 +2,19 @@ package diff_test
 
 import "testing"
 
-// Leads of r12's drawn loop of twin curls (two or three environments,
+// Shapes of r12's drawn loop of twin curls (two or three environments,
 // up to six spellings, 4,000 seeds: 34 not mirrored), shrunk: each
-// fails the mirror law (class b) and is skipped until fixed.
+// failed the mirror law (class b); a lead is skipped until fixed.
 
-// TestLeadRootPairedAcrossEnvironmentsOneWay (seed 2327 shrunk; lead
-// for `pairs` or explainer.roots): rhel's curl b, ubuntu's curl l and
-// r and curl@=1.0 a, now rhel's curl@=1.0 v and ubuntu's curl@2.0 n
-// and curl@1.0 f. Old → new b is changed into v (their specs pair) and
-// a removed; new → old v, of curl@=1.0, which both sides write, is
-// changed into ubuntu's a, across environments, and b added, though
-// the specs pair v>b both ways round.
-func TestLeadRootPairedAcrossEnvironmentsOneWay(t *testing.T) {
-	t.Skip("lead: new → old pairs rhel's curl@=1.0 root with ubuntu's, not the mirror of old → new")
+// TestRootLeftPairedInItsEnvironmentBothWays (r12's seed 2327 shrunk,
+// a lead skipped until now; 7b29dd7f's respeltRootsLeft of the sides
+// swapped holds it): rhel's curl b, ubuntu's curl l and r and curl@=1.0
+// a, now rhel's curl@=1.0 v and ubuntu's curl@2.0 n and curl@1.0 f.
+// Old → new b is changed into v (their specs pair) and a removed; new →
+// old v, of curl@=1.0, which both sides write, was changed into
+// ubuntu's a, across environments, and b added, though the specs pair
+// v>b both ways round. Fails on 7b29dd7f's parent.
+func TestRootLeftPairedInItsEnvironmentBothWays(t *testing.T) {
 	old := map[string][]twinSpec{
 		"rhel":   {{"curl", "b", "curl", ""}},
 		"ubuntu": {{"curl", "l", "curl", ""}, {"curl", "a", "curl@=1.0", ""}, {"curl", "r", "curl", ""}},
