@@ -19,10 +19,7 @@ import (
 // allocations and the steps; built again for each root left over, it
 // was n².
 func TestRespeltSplitBackLinear(t *testing.T) {
-	steps, built := 0, 0
-	respellProbe = func() { steps++ }
-	splitBackProbe = func() { built++ }
-	defer func() { respellProbe, splitBackProbe = nil, nil }()
+	steps, built := respellProbes(t)
 	node := func(pkg, h, version, target, compiler string) *GraphNode {
 		return &GraphNode{Name: pkg, Spec: &snapshot.Spec{Hash: h, Versions: []string{version}, Compiler: compiler,
 			OS: "debian11", Platform: "linux", Target: target}}
@@ -53,12 +50,12 @@ func TestRespeltSplitBackLinear(t *testing.T) {
 				t.Fatalf("%d packages: %s of %s paired with %q, want %s", n, x, q[x], mates[x], h[x])
 			}
 		}
-		steps, built = 0, 0
+		*steps, *built = 0, 0
 		respell(o, nw)
-		if built != 1 {
-			t.Fatalf("%d packages: the reverse respeltRootsLeft built %d times, want once", n, built)
+		if *built != 1 {
+			t.Fatalf("%d packages: the reverse respeltRootsLeft built %d times, want once", n, *built)
 		}
-		return allocs, steps
+		return allocs, *steps
 	}
 	a1, s1 := cost(100)
 	a4, s4 := cost(400)
@@ -69,4 +66,14 @@ func TestRespeltSplitBackLinear(t *testing.T) {
 	if float64(s4) > 4.4*float64(s1) {
 		t.Errorf("respell: %d steps of 100 packages, %d of 400 (%.2fx), want at most 4.4x", s1, s4, float64(s4)/float64(s1))
 	}
+}
+
+// respellProbes counts, until t ends, respell's steps (respellProbe) and
+// its builds of the reverse respeltRootsLeft (splitBackProbe).
+func respellProbes(t *testing.T) (steps, built *int) {
+	steps, built = new(int), new(int)
+	respellProbe = func() { *steps++ }
+	splitBackProbe = func() { *built++ }
+	t.Cleanup(func() { respellProbe, splitBackProbe = nil, nil })
+	return steps, built
 }
