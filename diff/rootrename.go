@@ -676,6 +676,11 @@ func respellSteps(n int) {
 // looks up in a list of stacks (sortedShared).
 var respellProbe func()
 
+// splitBackProbe, when set (by the tests), is called each time respell
+// builds the reverse respeltRootsLeft its splitBack reads: once at most,
+// and only when a root left over asks.
+var splitBackProbe func()
+
 // rootAt is a lockfile root: its spelling and its spec's hash.
 type rootAt struct{ root, hash string }
 
@@ -991,6 +996,9 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	var backSplit map[string]bool
 	splitBack := func(y string) bool {
 		if backSplit == nil {
+			if splitBackProbe != nil {
+				splitBackProbe()
+			}
 			var left []rootCand
 			for _, x := range olds {
 				if x.a {

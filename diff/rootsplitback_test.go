@@ -21,7 +21,11 @@ import "testing"
 // sides swapped) leaves its roots to the roots left over, as a split
 // spelling's roots take theirs. The drawn folders' seeds below shrunk
 // (of 0–1999, the 14 of this shape whose root lines did not mirror),
-// each with its lines old → new.
+// each with its lines old → new. The rule is used twice, where a
+// spelling taken whole blocks a root (taken) and where one old spelling
+// owns a new one (byOwner): the 14 need the first alone, and the last
+// two cases (1677 and 347 again, shrunk with the second undone: their
+// root lines not mirrored) the second.
 func TestRootLeftTakesSplitBackSpelling(t *testing.T) {
 	for _, c := range []struct {
 		seed     uint64
@@ -240,6 +244,41 @@ func TestRootLeftTakesSplitBackSpelling(t *testing.T) {
 			"changed i>o curl@=1.0>curl",
 			"changed m>7 curl@3.0>curl",
 			"changed t>o curl@=3.0>curl",
+		}},
+		{1677, []facetRoot{
+			{"debian", "curl", "1.0", "10", "+shared", 0, 0, "curl@1.0"},
+			{"debarm", "curl", "1.0", "11", "~shared", 0, 1, "curl@=1.0"},
+			{"debarm", "curl", "3.0", "10", "~shared", 0, 0, "curl@3.0"},
+			{"debarm", "curl", "1.0", "11", "~shared", 0, 0, "curl@=1.0"},
+		}, []facetRoot{
+			{"debian", "curl", "1.0", "10", "+shared", 0, 0, "curl"},
+			{"debarm", "curl", "1.0", "11", "~shared", 0, 1, "curl@1.0"},
+			{"debarm", "curl", "3.0", "10", "~shared", 0, 0, "curl"},
+			{"debarm", "curl", "2.0", "10", "~shared", 7, 0, "curl"},
+			{"debian", "curl", "1.0", "11", "~shared", 0, 0, "curl@=1.0"},
+		}, []string{
+			"added s curl@=1.0",
+			"changed q>h curl@=1.0>curl",
+			"renamed f curl@=1.0>curl@1.0",
+			"renamed p curl@3.0>curl",
+			"renamed w curl@1.0>curl",
+		}},
+		{347, []facetRoot{
+			{"rhel", "cmake", "3.0", "11", "~shared", 0, 0, "cmake@3.0"},
+			{"rhel", "cmake", "3.0", "10", "~shared", 0, 1, "cmake@=3.0"},
+			{"debarm", "cmake", "3.0", "11", "+shared", 0, 0, "cmake"},
+			{"debarm", "cmake", "3.0", "11", "~shared", 3, 0, "cmake"},
+			{"debarm", "cmake", "3.0", "10", "+shared", 0, 0, "cmake"},
+		}, []facetRoot{
+			{"debarm", "cmake", "3.0", "11", "+shared", 0, 0, "cmake@=3.0"},
+			{"debarm", "cmake", "3.0", "11", "~shared", 3, 0, "cmake@3.0"},
+			{"debarm", "cmake", "3.0", "10", "~shared", 0, 0, "cmake@3.0"},
+		}, []string{
+			"changed 5>u cmake>cmake@3.0",
+			"removed n cmake@=3.0",
+			"removed v cmake@3.0",
+			"renamed q cmake>cmake@=3.0",
+			"renamed s cmake>cmake@3.0",
 		}},
 	} {
 		o, n := loadFacetFolder(t, "old", c.old, nil), loadFacetFolder(t, "new", c.cur, nil)
