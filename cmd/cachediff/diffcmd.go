@@ -647,8 +647,13 @@ func filtersGiven(f diff.Filter) string {
 		if named > most+1 { // "1 more" would be as long as the value
 			named = most
 		}
+		// Each as unmatchedError names the value it finds nothing of
+		// (quoteFilterValue: in ASCII when it is not): %q left a
+		// lookalike as typed, so --package '[pр]y-keras' (its second р
+		// Cyrillic) read "[pp]y-keras". The values are named to be read,
+		// not pasted: the hints to paste are shell words (closest:).
 		for _, v := range values[:named] {
-			given = append(given, fmt.Sprintf("--%s %q", l.flag, shorten(v, maxQuotedValue)))
+			given = append(given, "--"+l.flag+" "+quoteFilterValue(v))
 		}
 		if more := len(values) - named; more > 0 {
 			given = append(given, fmt.Sprintf("%d more --%s values", more, l.flag))
