@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -24,5 +25,27 @@ func TestFiltersGivenQuotedInASCII(t *testing.T) {
 	}
 	if n := strings.Count(got, `"`); n != 6 {
 		t.Errorf("filtersGiven = %s: %d quotes, want each of 3 values in a pair", got, n)
+	}
+}
+
+// TestUnmatchedClosestInASCII (issue 35 class a): the hint of a --stack
+// value that selects nothing wrote the closest name as a shell word of
+// its characters, so a lockfile root "nеxtflow" (its е Cyrillic) was
+// hinted `--stack "nextflow" matches no stack … (closest: 'nеxtflow')`,
+// the name typed to the eye. It is written in ASCII, $'n\u0435xtflow',
+// which pasted into bash or zsh selects the root; the hint to repeat
+// --stack for a list's stacks too.
+func TestUnmatchedClosestInASCII(t *testing.T) {
+	root := "n\u0435xtflow"
+	file := rootsLock(t, []string{root, "zlib"}, func(i int) string { return strings.Repeat(string(rune('a'+i)), 32) })
+	for _, c := range []struct{ value, want string }{
+		{"nextflow", `(closest: $'n\u0435xtflow')`},
+		{root + ",zlib", `repeat it, --stack $'n\u0435xtflow' --stack zlib`},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--stack", c.value, file, file}, &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("--stack %q: exit %d, stderr %q; want 2, with %s", c.value, code, stderr.String(), c.want)
+		}
 	}
 }

@@ -44,3 +44,46 @@ func TestShownInBash(t *testing.T) {
 		}
 	}
 }
+
+// TestShownASCIIInBash (issue 35 class a): ShownASCII writes a word in
+// ASCII, each character past ASCII an escape in $'…' quotes, and bash
+// (in a UTF-8 locale, as a terminal that shows the word has) reads it
+// back as the word: a hint of a lookalike ('nеxtflow', its е Cyrillic)
+// read as the ASCII name beside it. An ASCII word is Shown's.
+func TestShownASCIIInBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash:", err)
+	}
+	words := []string{"n\u0435xtflow", "naïve x", "\U0001F600'\\", "a\ufffdb", "\xffé", "z\u200bw", "##[a"}
+	var script strings.Builder
+	script.WriteString("set --")
+	for _, s := range words {
+		w := ShownASCII(s)
+		if strings.ContainsFunc(w, func(r rune) bool { return r >= 0x80 || r < 0x20 }) {
+			t.Errorf("ShownASCII(%q) = %q, not ASCII", s, w)
+		}
+		script.WriteString(" " + w)
+	}
+	script.WriteString(`; for w in "$@"; do printf '%s\000' "$w"; done`)
+	cmd := exec.Command(bash, "-c", script.String())
+	cmd.Env = append(cmd.Environ(), "LC_ALL=C.UTF-8")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("bash -c %q: %v", script.String(), err)
+	}
+	got := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	if len(got) != len(words) {
+		t.Fatalf("bash read %q, want %d words", got, len(words))
+	}
+	for i, s := range words {
+		if got[i] != s {
+			t.Errorf("ShownASCII(%q) = %s reads back as %q", s, ShownASCII(s), got[i])
+		}
+	}
+	for _, s := range []string{"e4s", "my dir", "a\nb", ""} {
+		if ShownASCII(s) != Shown(s) {
+			t.Errorf("ShownASCII(%q) = %q, want Shown's %q", s, ShownASCII(s), Shown(s))
+		}
+	}
+}
