@@ -67,3 +67,20 @@ func TestKeyFoldedQuotedInASCII(t *testing.T) {
 		t.Errorf("a key folded: %v, want %s", err, want)
 	}
 }
+
+// TestKeyTokenInASCII (issue 35 class a): a key not followed by ":" was
+// named as written, so a key "сchema" (its с Cyrillic) read `want :
+// after the key "schema"`, the field's own name. Its characters past
+// ASCII are escapes (shortKeyToken), a long one's mark as it is.
+func TestKeyTokenInASCII(t *testing.T) {
+	long := strings.Repeat("\u0441", 100)
+	for _, c := range []struct{ doc, want string }{
+		{"{\"\u0441chema\" 1}", `after the key "\u0441chema", not`},
+		{"{\"" + long + "\" 1}", `after the key "` + strings.Repeat(`\u0441`, 51) + "…"},
+	} {
+		_, err := DecodeBytes([]byte(c.doc))
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.ContainsFunc(strings.ReplaceAll(err.Error(), "…", ""), func(r rune) bool { return r >= 0x80 }) {
+			t.Errorf("%.40q: %v, want %s and no other character past ASCII than the cut's mark", c.doc, err, c.want)
+		}
+	}
+}
