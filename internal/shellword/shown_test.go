@@ -66,9 +66,16 @@ func TestShownASCIIInBash(t *testing.T) {
 		script.WriteString(" " + w)
 	}
 	script.WriteString(`; for w in "$@"; do printf '%s\000' "$w"; done`)
-	cmd := exec.Command(bash, "-c", script.String())
-	cmd.Env = append(cmd.Environ(), "LC_ALL=C.UTF-8")
-	out, err := cmd.Output()
+	inUTF8 := func(script string) ([]byte, error) {
+		cmd := exec.Command(bash, "-c", script)
+		cmd.Env = append(cmd.Environ(), "LC_ALL=C.UTF-8")
+		return cmd.Output()
+	}
+	// Without a UTF-8 locale, bash writes \u0435 as it is.
+	if out, err := inUTF8(`printf '%s' $'\u0435'`); err != nil || string(out) != "\u0435" {
+		t.Skipf("bash has no UTF-8 locale C.UTF-8: %q, %v", out, err)
+	}
+	out, err := inUTF8(script.String())
 	if err != nil {
 		t.Fatalf("bash -c %q: %v", script.String(), err)
 	}
