@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/revpath"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -415,22 +416,12 @@ func feedLabel(s string) string {
 
 // gitPathOf is the path in git of a git side's REV:PATH, as the feed's
 // subject names it (feedSubject): PATH past the first colon outside
-// braces, where git splits it (gitsrc.Split). Cut at the first colon,
-// HEAD^{/a:b}:p read as the path "b}:p", and two revisions of p as of
-// other paths.
+// braces, where git splits it (revpath.Split, as gitsrc does). Cut at
+// the first colon, HEAD^{/a:b}:p read as the path "b}:p", and two
+// revisions of p as of other paths.
 func gitPathOf(spec string) string {
-	depth := 0
-	for i := 0; i < len(spec); i++ {
-		switch c := spec[i]; {
-		case c == '{':
-			depth++
-		case c == '}' && depth > 0:
-			depth--
-		case c == ':' && depth == 0:
-			return cleanGitPath(spec[i+1:])
-		}
-	}
-	return cleanGitPath("")
+	_, p, _ := revpath.Split(spec)
+	return cleanGitPath(p)
 }
 
 // fromID is the part of a pair's entry id that names its old side, a
