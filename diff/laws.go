@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/internal/listops"
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -31,7 +33,34 @@ type EnumError struct {
 }
 
 func (e *EnumError) Error() string {
-	return fmt.Sprintf("%s: %q is not %s", e.Path, shortValue(e.Value), e.Want)
+	return fmt.Sprintf("%s: %s is not %s", e.Path, quotedEnum(e.Value), e.Want)
+}
+
+// quotedEnum is an EnumError's value for its message: whole up to
+// shortChars characters (an invalid byte is one), else its first
+// shortChars-8 and the mark of its digest (cutmark.Of), and quoted in
+// ASCII, the mark inside the quotes. Quoted as Go writes it (%q), a
+// lookalike stayed as it is: a status "сhanged" (its с Cyrillic) read
+// `"сhanged" is not a package status (want added, removed, changed)`,
+// as if the valid one were refused; cut with "…" alone, two values
+// alike up to the cut read alike.
+func quotedEnum(v string) string {
+	n, end, kept := 0, 0, v
+	for i := range v {
+		if n == shortChars {
+			kept = v[:end]
+			break
+		}
+		if n == shortChars-(cutmark.Len-1) {
+			end = i
+		}
+		n++
+	}
+	q := strconv.QuoteToASCII(kept)
+	if kept == v {
+		return q
+	}
+	return q[:len(q)-1] + cutmark.Of(v) + `"`
 }
 
 func lawf(path, format string, args ...any) error {

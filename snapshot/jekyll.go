@@ -263,7 +263,7 @@ func (r publishRule) addressMoved(segs []string, pkg string) string {
 			addr = strings.ReplaceAll(addr, "//", "/")
 		}
 		return fmt.Sprintf("this page (package %s) is in folder %s, a name the site's address does not keep: Jekyll turns \"..\" into \"/\" and drops a dot before \"/\" (Jekyll 3 drops the dots), so the site shows it at %s, another folder's address, where one page can overwrite another; a page belongs at _cache/<tag>/<title>/specs.md",
-			quotedNameShort(pkg, maxNameQuoted), quoteNameShort(d, maxNameQuoted), shownPath(shorten(addr, 2*maxNameQuoted)))
+			quotedNameShort(pkg, maxNameQuoted), quoteNameShort(d, maxNameQuoted), shownAddress(addr))
 	}
 	return ""
 }
@@ -566,6 +566,18 @@ func quotedNameShort(s string, n int) string {
 		return quotedName(s)
 	}
 	return quoteNameShort(s, n)
+}
+
+// shownAddress is the site's address of a page for a message: as a path
+// is shown (shownPath), cut to 2*maxNameQuoted bytes, but quoted in
+// ASCII (quoteNameShort) when it is not ASCII: left raw, the address of
+// a folder "xа.." (its а Cyrillic), /package/develop/xа/specs/, read as
+// the folder xa's.
+func shownAddress(addr string) string {
+	if strings.ContainsFunc(addr, notASCII) {
+		return quoteNameShort(addr, 2*maxNameQuoted)
+	}
+	return shownPath(shorten(addr, 2*maxNameQuoted))
 }
 
 // maxNameQuoted is the most bytes of a title or folder name that the

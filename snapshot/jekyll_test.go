@@ -882,4 +882,6 @@ func TestFolderLookalikeQuotedInASCII(t *testing.T) {
 	checkErr(t, err, filepath.Join(dev, "\u0430", "bc", "specs.md"), 0, 0, `is in folder "\u0430/bc" below`)
 	checkErr(t, err, filepath.Join(dev, "b\u0430?c", "specs.md"), 0, 0, `is in folder "b\u0430?c", whose "?"`)
 	checkErr(t, err, filepath.Join(dev, "x\u0430..", "specs.md"), 0, 0, `is in folder "x\u0430..", a name`)
+	// The address it moves to too (shownAddress): raw, the folder xa's.
+	checkErr(t, err, filepath.Join(dev, "x\u0430..", "specs.md"), 0, 0, `shows it at "/package/develop/x\u0430/specs/", another`)
 }

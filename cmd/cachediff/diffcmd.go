@@ -654,8 +654,13 @@ func filtersGiven(f diff.Filter) string {
 		if named > most+1 { // "1 more" would be as long as the value
 			named = most
 		}
+		// Each as unmatchedError names the value it finds nothing of
+		// (quoteFilterValue: in ASCII when it is not): %q left a
+		// lookalike as typed, so --package '[pр]y-keras' (its second р
+		// Cyrillic) read "[pp]y-keras". The values are named to be read,
+		// not pasted: the hints to paste are shell words (closest:).
 		for _, v := range values[:named] {
-			given = append(given, fmt.Sprintf("--%s %q", l.flag, shorten(v, maxQuotedValue)))
+			given = append(given, "--"+l.flag+" "+quoteFilterValue(v))
 		}
 		if more := len(values) - named; more > 0 {
 			given = append(given, fmt.Sprintf("%d more --%s values", more, l.flag))
@@ -686,6 +691,9 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 		// line past maxErrorLine, and the word cut is not pasted for
 		// the name: cut at maxQuotedValue bytes without a word, a root
 		// of 300 bytes was hinted as one that selects nothing.
+		// In ASCII (ShownASCII), as the value typed is quoted: a
+		// lookalike (nеxtflow, its е Cyrillic) hinted 'nеxtflow' beside
+		// "nextflow", the name typed to the eye; $'n\u0435xtflow' pastes.
 		// A --package value is a list of patterns: a name holding
 		// path.Match's special characters or a comma is written escaped,
 		// so that pasted it selects the name itself ('q\\x', not 'q\x',
@@ -698,9 +706,9 @@ func unmatchedError(u diff.Unmatched, where, packages, stacks string) error {
 			if u.Kind == "package" && !u.ClosestPattern {
 				name = globLiteral(name)
 			}
-			word := shellword.Shown(name)
+			word := shellword.ShownASCII(name)
 			if len(word) > maxRepeatHint {
-				word, cut = shellword.Shown(shorten(name, maxQuotedValue))+" (cut)", true
+				word, cut = cutWord(name)+" (cut)", true
 			}
 			names = append(names, word)
 		}
@@ -803,6 +811,18 @@ func quoteFilterValue(v string) string {
 	return q[:len(q)-1] + mark + "\""
 }
 
+// cutWord is name cut to maxQuotedValue bytes (shortenMarked) as a
+// shell word in ASCII (ShownASCII), the cut's mark inside its quotes as
+// it is: a word said to be cut, not to be pasted.
+func cutWord(name string) string {
+	kept, mark := shortenMarked(name, maxQuotedValue)
+	w := shellword.ShownASCII(kept)
+	if !strings.HasSuffix(w, "'") {
+		w = "'" + w + "'" // of Safe characters alone: quoted as they are
+	}
+	return w[:len(w)-1] + mark + "'"
+}
+
 // repeatStack is "--stack a --stack b" for the stacks names, each a
 // shell word, up to maxRepeatHint bytes of them, and how many more there
 // are: the line stays within maxErrorLine whatever the roots' number and
@@ -811,7 +831,7 @@ func repeatStack(names []string) (string, int) {
 	var flags []string
 	size := 0
 	for _, name := range names {
-		name = shellword.Shown(name)
+		name = shellword.ShownASCII(name)
 		if size += len(name); size > maxRepeatHint {
 			break
 		}

@@ -46,8 +46,20 @@ const Safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+-
 // message shows, so that pasted it is s again; any other is Word(s).
 // So is a word that holds "##[", which a message writes ##\x5b (a CI
 // runner reads "##[" as a command).
-func Shown(s string) string {
-	if !strings.Contains(s, "##[") && !strings.ContainsFunc(s, hidden) && utf8.ValidString(s) {
+func Shown(s string) string { return shown(s, false) }
+
+// ShownASCII is Shown in ASCII: a word that is not ASCII is written in
+// $'…' quotes, each character past ASCII as its escape (\u0435), so
+// that a lookalike of an ASCII name (nеxtflow, its е Cyrillic) reads as
+// other than that name, and pasted into bash or zsh is s again. For a
+// hint beside a value the user typed, quoted in ASCII: "--stack
+// "nextflow" matches no stack (closest: 'nеxtflow')" read as the name
+// typed.
+func ShownASCII(s string) string { return shown(s, true) }
+
+func shown(s string, ascii bool) string {
+	if !strings.Contains(s, "##[") && !strings.ContainsFunc(s, hidden) && utf8.ValidString(s) &&
+		!(ascii && strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf })) {
 		return Word(s)
 	}
 	var b strings.Builder
@@ -59,6 +71,10 @@ func Shown(s string) string {
 				fmt.Fprintf(&b, `\x%02x`, s[i])
 				continue
 			}
+			if ascii {
+				b.WriteString(`\ufffd`)
+				continue
+			}
 			b.WriteRune(r)
 		case r == '\\' || r == '\'':
 			b.WriteByte('\\')
@@ -68,9 +84,9 @@ func Shown(s string) string {
 		case unicode.IsControl(r):
 			q := strconv.QuoteRune(r) // \n, \t, \x1b, \u0085, as a message shows it
 			b.WriteString(q[1 : len(q)-1])
-		case hidden(r) && r > 0xffff:
+		case (hidden(r) || ascii && r >= utf8.RuneSelf) && r > 0xffff:
 			fmt.Fprintf(&b, `\U%08x`, r)
-		case hidden(r):
+		case hidden(r) || ascii && r >= utf8.RuneSelf:
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
 			b.WriteRune(r)

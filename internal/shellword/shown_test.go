@@ -16,20 +16,7 @@ func TestShownInBash(t *testing.T) {
 		t.Skip("no bash:", err)
 	}
 	words := []string{"a\nb", "a\tb'c\\d", "x\x1by", "z\u200bw", "\xff\xfe", "##[error]x", "it's\r", "\u0085", "naïve"}
-	var script strings.Builder
-	script.WriteString("set --")
-	for _, s := range words {
-		script.WriteString(" " + Shown(s))
-	}
-	script.WriteString(`; for w in "$@"; do printf '%s\000' "$w"; done`)
-	out, err := exec.Command(bash, "-c", script.String()).Output()
-	if err != nil {
-		t.Fatalf("bash -c %q: %v", script.String(), err)
-	}
-	got := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-	if len(got) != len(words) {
-		t.Fatalf("bash read %q, want %d words", got, len(words))
-	}
+	got := readBack(t, exec.Command(bash), words, Shown)
 	for i, s := range words {
 		if got[i] != s {
 			t.Errorf("Shown(%q) = %s reads back as %q", s, Shown(s), got[i])
@@ -43,4 +30,64 @@ func TestShownInBash(t *testing.T) {
 			t.Errorf("Shown(%q) = %q, want Word's %q", s, Shown(s), Word(s))
 		}
 	}
+}
+
+// TestShownASCIIInBash (issue 35 class a): ShownASCII writes a word in
+// ASCII, each character past ASCII an escape in $'…' quotes, and bash
+// (in a UTF-8 locale, as a terminal that shows the word has) reads it
+// back as the word: a hint of a lookalike ('nеxtflow', its е Cyrillic)
+// read as the ASCII name beside it. An ASCII word is Shown's.
+func TestShownASCIIInBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash:", err)
+	}
+	words := []string{"n\u0435xtflow", "naïve x", "\U0001F600'\\", "a\ufffdb", "\xffé", "z\u200bw", "##[a"}
+	for _, s := range words {
+		if w := ShownASCII(s); strings.ContainsFunc(w, func(r rune) bool { return r >= 0x80 || r < 0x20 }) {
+			t.Errorf("ShownASCII(%q) = %q, not ASCII", s, w)
+		}
+	}
+	inUTF8 := func() *exec.Cmd {
+		cmd := exec.Command(bash)
+		cmd.Env = append(cmd.Environ(), "LC_ALL=C.UTF-8")
+		return cmd
+	}
+	// Without a UTF-8 locale, bash writes \u0435 as it is.
+	if got := readBack(t, inUTF8(), []string{"\u0435"}, ShownASCII); got[0] != "\u0435" {
+		t.Skipf("bash has no UTF-8 locale C.UTF-8: %q", got[0])
+	}
+	got := readBack(t, inUTF8(), words, ShownASCII)
+	for i, s := range words {
+		if got[i] != s {
+			t.Errorf("ShownASCII(%q) = %s reads back as %q", s, ShownASCII(s), got[i])
+		}
+	}
+	for _, s := range []string{"e4s", "my dir", "a\nb", ""} {
+		if ShownASCII(s) != Shown(s) {
+			t.Errorf("ShownASCII(%q) = %q, want Shown's %q", s, ShownASCII(s), Shown(s))
+		}
+	}
+}
+
+// readBack is what bash, run as cmd (its arguments added), reads the
+// words written by shown as.
+func readBack(t *testing.T, cmd *exec.Cmd, words []string, shown func(string) string) []string {
+	t.Helper()
+	var script strings.Builder
+	script.WriteString("set --")
+	for _, s := range words {
+		script.WriteString(" " + shown(s))
+	}
+	script.WriteString(`; for w in "$@"; do printf '%s\000' "$w"; done`)
+	cmd.Args = append(cmd.Args, "-c", script.String())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("bash -c %q: %v", script.String(), err)
+	}
+	got := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	if len(got) != len(words) {
+		t.Fatalf("bash read %q, want %d words", got, len(words))
+	}
+	return got
 }

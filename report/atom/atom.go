@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/revpath"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -117,9 +118,12 @@ type atomEntry struct {
 type atomStep struct {
 	step         int    // 1 for the first step of the series
 	rev, gitPath string // the new snapshot's commit and path in it
-	tag, path    string
-	filter       string // filterID of the step's report
-	changes      string // changesID of the step's report, for a step not read from git
+	// from is the old snapshot's commit and path in it, for a pair of
+	// git sides of other paths (fromID), else "": its id names both.
+	from      string
+	tag, path string
+	filter    string // filterID of the step's report
+	changes   string // changesID of the step's report, for a step not read from git
 	// repeat says an earlier step of the log (kept or not) has the same
 	// commit and path, or folder and changes: its id adds ":step-N".
 	repeat bool
@@ -132,7 +136,7 @@ type atomStep struct {
 }
 
 func (s *atomStep) bytes() int64 {
-	n := len(s.rev) + len(s.gitPath) + len(s.tag) + len(s.path) + len(s.filter) + len(s.changes) + len(s.entry.Title.Body) + len(s.entry.Content.Body) + len(s.entry.Updated) + len(s.whole)
+	n := len(s.rev) + len(s.gitPath) + len(s.from) + len(s.tag) + len(s.path) + len(s.filter) + len(s.changes) + len(s.entry.Title.Body) + len(s.entry.Content.Body) + len(s.entry.Updated) + len(s.whole)
 	for _, c := range s.entry.Categories {
 		n += len(c.Term) + 16
 	}
@@ -171,15 +175,15 @@ func (l *logAtom) Step(r *diff.Report) error {
 		s.whole = stepEntry(whole, l.o.Subjects[r.New.Rev]).Content.Body
 	}
 	if s.rev != "" {
-		_, p, _ := strings.Cut(r.New.Path, ":")
-		s.gitPath = cleanGitPath(p)
+		s.gitPath = gitPathOf(r.New.Path)
+		s.from = fromID(r)
 	} else {
 		s.changes = changesID(r)
 		s.path = entryPath(s.path)
 	}
 	// What two steps of one id share: a commit and its path, or a folder
 	// and what the step changed.
-	key := s.rev + ":" + s.gitPath + ":" + s.path + ":" + s.changes
+	key := s.rev + ":" + s.gitPath + ":" + s.path + ":" + s.changes + ":" + s.from
 	if l.keys == nil {
 		l.keys = map[string]bool{}
 	}
@@ -294,8 +298,7 @@ func feedSubject(s *diff.Series) string {
 	sn := s.Snapshots[len(s.Snapshots)-1]
 	p := sn.Path
 	if sn.Rev != "" {
-		_, p, _ = strings.Cut(p, ":")
-		return cmp.Or(cleanGitPath(p), ".")
+		return cmp.Or(gitPathOf(p), ".")
 	}
 	if isURL(p) {
 		return urlDir(p)
@@ -412,10 +415,25 @@ func feedLabel(s string) string {
 }
 
 // gitPathOf is the path in git of a git side's REV:PATH, as the feed's
-// subject names it (feedSubject).
-func gitPathOf(p string) string {
-	_, p, _ = strings.Cut(p, ":")
+// subject names it (feedSubject): PATH past the first colon outside
+// braces, where git splits it (revpath.Split, as gitsrc does). Cut at
+// the first colon, HEAD^{/a:b}:p read as the path "b}:p", and two
+// revisions of p as of other paths.
+func gitPathOf(spec string) string {
+	_, p, _ := revpath.Split(spec)
 	return cleanGitPath(p)
+}
+
+// fromID is the part of a pair's entry id that names its old side, a
+// commit of another path than the new side's: ":from:ID:PATH". The new
+// commit and path alone gave git:C:a → git:D:b and git:C:x → git:D:b
+// one id, and a feed reader kept one of the two entries. "" for a step
+// of one path (a log's, a pair's of one path), whose id stays as it was.
+func fromID(r *diff.Report) string {
+	if r.Old.Rev == "" || r.New.Rev == "" || gitPathOf(r.Old.Path) == gitPathOf(r.New.Path) {
+		return ""
+	}
+	return ":from:" + escapeURN(r.Old.Rev) + ":" + escapeURN(cmp.Or(gitPathOf(r.Old.Path), "."))
 }
 
 // cleanGitPath is a path in a commit as the feed names it: slashes, no
@@ -471,7 +489,8 @@ func filterID(o diff.Options) string {
 
 // entryIDs are the steps' entry ids. A step whose new snapshot was read
 // from git is urn:cachediff:commit:ID:PATH (the full commit id, and the
-// path in it), which no later run changes; else it is
+// path in it, and for a pair of git sides of other paths fromID), which
+// no later run changes; else it is
 // urn:cachediff:snapshot:TAG, and where two steps of the feed share a
 // tag, or two folders of the series do, or two untagged snapshots of it
 // a path (series: all its snapshots, also
@@ -494,7 +513,7 @@ func entryIDs(steps []atomStep, series []diff.SnapshotInfo) []string {
 	count := map[string]int{}
 	for i, s := range steps {
 		if s.rev != "" {
-			ids[i] = "urn:cachediff:commit:" + s.rev + ":" + escapeURN(cmp.Or(s.gitPath, "."))
+			ids[i] = "urn:cachediff:commit:" + s.rev + ":" + escapeURN(cmp.Or(s.gitPath, ".")) + s.from
 		} else {
 			ids[i] = "urn:cachediff:snapshot:" + escapeURN(cmp.Or(s.tag, s.path))
 		}

@@ -55,20 +55,57 @@ func TestEntryPathReadsApartFromCommit(t *testing.T) {
 // named by its path and commit (entrySides); commits of one path by
 // their commits alone, as a log's entries are.
 func TestEntryNamesGitPathsApart(t *testing.T) {
-	render := func(oldPath, newPath string) string {
-		r := reporttest.OnePackage("zlib")
-		r.Old = diff.Side{Path: oldPath, Rev: "aaaaaaa000", Date: "2025-03-09T12:00:00Z"}
-		r.New = diff.Side{Path: newPath, Rev: "bbbbbbb000", Date: "2025-03-16T12:00:00Z"}
-		var b bytes.Buffer
-		if err := Format.Render(&b, r, report.Options{}); err != nil {
-			t.Fatal(err)
-		}
-		return b.String()
-	}
+	render := func(oldPath, newPath string) string { return renderGitPair(t, oldPath, newPath) }
 	if a, x := render("HEAD~1:a", "HEAD:b"), render("HEAD~1:x", "HEAD:b"); a == x {
 		t.Errorf("the pairs of a and of x, each to b, made one feed:\n%s", a)
 	}
 	if f := render("HEAD~1:b", "HEAD:./b"); !strings.Contains(f, "(from 2025-03-09 aaaaaaa)") {
 		t.Errorf("commits of one path are not named by their commits alone:\n%s", f)
 	}
+}
+
+// TestPairEntryIDNamesBothSides (issue 35 class a): a pair's entry id
+// was its new commit and path alone, so git:C:a → git:D:b and git:C:x →
+// git:D:b had one id, and a feed reader kept one entry of the two; its
+// old side of another path is in the id now (fromID), and a pair of one
+// path keeps the id a log's step has. A revision holding a colon
+// (HEAD^{/a:b}:p) was cut at its first colon (gitPathOf), its path read
+// as "b}:p": p of two commits read as two paths.
+func TestPairEntryIDNamesBothSides(t *testing.T) {
+	id := func(oldPath, newPath string) string {
+		_, e, _ := strings.Cut(renderGitPair(t, oldPath, newPath), "<entry>")
+		_, e, _ = strings.Cut(e, "<id>")
+		e, _, _ = strings.Cut(e, "</id>")
+		return e
+	}
+	if a, x := id("HEAD~1:a", "HEAD:b"), id("HEAD~1:x", "HEAD:b"); a == x {
+		t.Errorf("the pairs of a and of x, each to b, have one entry id %s", a)
+	}
+	if got, want := id("HEAD~1:b", "HEAD:./b"), "urn:cachediff:commit:bbbbbbb000:b"; got != want {
+		t.Errorf("a pair of one path has the id %s, want a log step's, %s", got, want)
+	}
+	if got, want := id("HEAD^{/a:b}:p", "HEAD:p"), "urn:cachediff:commit:bbbbbbb000:p"; got != want {
+		t.Errorf("a revision holding a colon: the id %s, want %s", got, want)
+	}
+	// The entry names the sides by their commits alone, as of one path.
+	if _, entry, _ := strings.Cut(renderGitPair(t, "HEAD^{/a:b}:p", "HEAD:p"), "<entry>"); !strings.Contains(entry, "(from 2025-03-09 aaaaaaa)") {
+		t.Errorf("a revision holding a colon: its entry names the sides as of other paths:\n%s", entry)
+	}
+	if got, want := gitPathOf("HEAD@{2025-03-01 10:00}:x/y"), "x/y"; got != want {
+		t.Errorf("gitPathOf = %q, want %q", got, want)
+	}
+}
+
+// renderGitPair is the feed of a pair of git sides at oldPath and
+// newPath (REV:PATH), of commits aaaaaaa000 and bbbbbbb000.
+func renderGitPair(t *testing.T, oldPath, newPath string) string {
+	t.Helper()
+	r := reporttest.OnePackage("zlib")
+	r.Old = diff.Side{Path: oldPath, Rev: "aaaaaaa000", Date: "2025-03-09T12:00:00Z"}
+	r.New = diff.Side{Path: newPath, Rev: "bbbbbbb000", Date: "2025-03-16T12:00:00Z"}
+	var b bytes.Buffer
+	if err := Format.Render(&b, r, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

@@ -119,3 +119,29 @@ func TestChartLabelsCutApart(t *testing.T) {
 		t.Errorf("cut(%q, 14) = %q, want 14 characters", a, got)
 	}
 }
+
+// TestChartLabelUncutReadsApart (issue 35 class a): a label cut with
+// the mark of its digest is as wide as the room, as a label left whole
+// may be, so a stack named as another's label cut ("ssss…1a2b3c4d")
+// drew that label, two stacks alike in the chart. A label that ends as
+// one cut so ends is cut too, before its "…", with its own mark (fitText,
+// cut).
+func TestChartLabelUncutReadsApart(t *testing.T) {
+	long := strings.Repeat("s", 60)
+	for _, units := range []int{labelCol - 8, (cutmark.Len + 4) * charW} {
+		forged := fitText(long, units)
+		if got := fitText(forged, units); got == forged || textUnits(got) > units {
+			t.Errorf("fitText(%q, %d) = %q: the label left whole reads as %q cut, or is too wide", forged, units, got, long)
+		}
+	}
+	forged := cut(long, 14)
+	if got := cut(forged, 14); got == forged || len([]rune(got)) > 14 {
+		t.Errorf("cut(%q, 14) = %q: the label left whole reads as %q cut", forged, got, long)
+	}
+	// A label whose "…" is not such a mark stays whole.
+	for _, s := range []string{"a…b", "v1…" + strings.Repeat("0", 9), "x…ABCDEF12"} {
+		if got := fitText(s, labelCol-8); got != s {
+			t.Errorf("fitText(%q) = %q, want it whole", s, got)
+		}
+	}
+}

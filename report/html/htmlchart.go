@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
@@ -94,15 +95,23 @@ func runeUnits(r rune) int {
 // it, so that two stacks or packages whose names differ past the cut
 // draw their bars apart; in a narrower room (a version's 8 characters)
 // "…" alone, the package beside it and the bar's title naming it.
+//
+// A label that fits but ends as one cut so ends ("…" and 8 digits,
+// endsAsCut) is cut too, before that "…", with its own mark: left whole,
+// the stack "ssss…1a2b3c4d" drew the label of another stack cut.
 func fitText(s string, units int) string {
-	if textUnits(s) <= units {
+	digest := units >= (cutmark.Len+markKeeps)*charW
+	if textUnits(s) <= units && !(digest && endsAsCut(s)) {
 		return s
 	}
 	mark := "…"
-	if units >= (cutmark.Len+markKeeps)*charW {
+	if digest {
 		mark = report.CutMark(s)
 	}
 	r := []rune(s)
+	if digest && endsAsCut(s) {
+		r = []rune(s[:strings.LastIndex(s, "…")])
+	}
 	n, w := 0, 0
 	for n < len(r) {
 		rw := runeUnits(r[n])
@@ -113,6 +122,17 @@ func fitText(s string, units int) string {
 		n++
 	}
 	return cutRunes(r, n) + mark
+}
+
+// endsAsCut reports whether label s ends as one that fitText or cut
+// marks with its digest: "…" and 8 hexadecimal digits.
+func endsAsCut(s string) bool {
+	i := strings.LastIndex(s, "…")
+	if i < 0 {
+		return false
+	}
+	d := s[i+len("…"):]
+	return len(d) == cutmark.Len-1 && strings.Trim(d, "0123456789abcdef") == ""
 }
 
 // markKeeps is the fewest characters a label keeps before the mark of
@@ -228,11 +248,16 @@ func niceScale(m int) (top, step int) {
 // leaves markKeeps characters before it (fitText), else "…": two
 // snapshots' tick labels that differ past the cut read apart.
 func cut(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
+	digest := n >= cutmark.Len+markKeeps
+	if utf8.RuneCountInString(s) <= n && !(digest && endsAsCut(s)) {
 		return s
 	}
-	if n >= cutmark.Len+markKeeps {
-		return cutRunes([]rune(s), n-cutmark.Len) + report.CutMark(s)
+	if digest {
+		r := []rune(s)
+		if endsAsCut(s) { // cut before its "…", as fitText cuts it
+			r = []rune(s[:strings.LastIndex(s, "…")])
+		}
+		return cutRunes(r, min(len(r), n-cutmark.Len)) + report.CutMark(s)
 	}
 	return cutRunes([]rune(s), n-1) + "…"
 }

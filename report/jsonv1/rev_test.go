@@ -22,7 +22,7 @@ func TestRenderRefusesNonCommit(t *testing.T) {
 	r.New.Rev, r.New.Date = newRev, date
 	written := writtenReport(t, r)
 	for _, c := range []struct{ from, to, want string }{
-		{oldRev, "aaaaaa\u00e9bbbbb", `old.rev: "aaaaaaébbbbb" is not a commit id (40 or 64 hexadecimal digits, as cachediff writes it)`},
+		{oldRev, "aaaaaa\u00e9bbbbb", `old.rev: "aaaaaa\u00e9bbbbb" is not a commit id (40 or 64 hexadecimal digits, as cachediff writes it)`},
 		{newRev, "HEAD", `new.rev: "HEAD" is not a commit id`},
 		{newRev, strings.ToUpper(newRev), `new.rev: "BBBB`},
 		{oldRev, oldRev[:7], `old.rev: "aaaaaaa" is not a commit id`},

@@ -798,7 +798,7 @@ func (w *walker) keyRaw() (raw, quoted []byte, err error) {
 	}
 	w.ws()
 	if w.i >= len(w.data) || w.data[w.i] != ':' {
-		return nil, nil, w.errAt(w.i, "want : after the key %s, not %s", shortToken(w.data[start:start+len(raw)+2]), w.found())
+		return nil, nil, w.errAt(w.i, "want : after the key %s, not %s", shortKeyToken(w.data[start:start+len(raw)+2]), w.found())
 	}
 	w.i++
 	return raw, quoted, nil
@@ -820,6 +820,33 @@ func shortToken(b []byte) string {
 		return s[:i] + report.CutMarkBytes(b)
 	}
 	return s
+}
+
+// shortKeyToken is a key's token as shortToken shows it, each character
+// past ASCII as its escape (\u0441), the cut's mark as it is: as
+// written, a key "сchema" (its с Cyrillic) read `want : after the key
+// "schema"`, the field's own name.
+func shortKeyToken(b []byte) string {
+	s := shortToken(b)
+	head, mark := s, ""
+	if s != string(b) { // cut: its mark, "…" and 8 digits, ends it
+		head, mark = s[:len(s)-len(report.CutMark(""))], s[len(s)-len(report.CutMark("")):]
+	}
+	if !strings.ContainsFunc(head, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		return s
+	}
+	var e strings.Builder
+	for _, r := range head {
+		switch {
+		case r < utf8.RuneSelf:
+			e.WriteRune(r)
+		case r > 0xffff:
+			fmt.Fprintf(&e, `\U%08x`, r)
+		default:
+			fmt.Fprintf(&e, `\u%04x`, r)
+		}
+	}
+	return e.String() + mark
 }
 
 // str reads a string at w.i: valid escapes, no raw control characters,

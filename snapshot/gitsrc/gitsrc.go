@@ -38,6 +38,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/cutmark"
+	"github.com/cachediff/cachediff/internal/revpath"
 	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -114,23 +115,7 @@ func EnvRepo() string { return os.Getenv("GIT_DIR") }
 // git reads them). ok is false when there is no such colon or no
 // revision before it (":path" names git's index, which a snapshot is
 // not).
-func Split(spec string) (rev, p string, ok bool) {
-	depth := 0
-	for i := 0; i < len(spec); i++ {
-		switch c := spec[i]; {
-		case c == '{':
-			depth++
-		case c == '}' && depth > 0:
-			depth--
-		case c == ':' && depth == 0:
-			if i == 0 {
-				return "", "", false
-			}
-			return spec[:i], spec[i+1:], true
-		}
-	}
-	return "", "", false
-}
+func Split(spec string) (rev, p string, ok bool) { return revpath.Split(spec) }
 
 // Tree is a resolved REV:PATH: a folder (a tree object) or a single page
 // (a blob) at a commit.

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// TestFiltersGivenQuotedInASCII (issue 35 classes a and e): the error of
+// filters that together select nothing quoted each value with %q, which
+// leaves a lookalike as typed: --package '[pр]y-keras' (its second р
+// Cyrillic), which matches py-keras, read "[pp]y-keras", and --stack
+// "hеp" (its е Cyrillic) read as the stack hep. Each is quoted as
+// unmatchedError quotes its value (quoteFilterValue): in ASCII, a cut's
+// mark inside the quotes.
+func TestFiltersGivenQuotedInASCII(t *testing.T) {
+	long := "py-keras" + strings.Repeat("*", 300)
+	got := filtersGiven(diff.Filter{Packages: []string{"[pр]y-keras", long}, Stacks: []string{"hеp"}})
+	for _, want := range []string{`--package "[p\u0440]y-keras"`, `--stack "h\u0435p"`, `--package "py-keras**`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("filtersGiven = %s, want it to hold %s", got, want)
+		}
+	}
+	if n := strings.Count(got, `"`); n != 6 {
+		t.Errorf("filtersGiven = %s: %d quotes, want each of 3 values in a pair", got, n)
+	}
+}
+
+// TestUnmatchedClosestInASCII (issue 35 class a): the hint of a --stack
+// value that selects nothing wrote the closest name as a shell word of
+// its characters, so a lockfile root "nеxtflow" (its е Cyrillic) was
+// hinted `--stack "nextflow" matches no stack … (closest: 'nеxtflow')`,
+// the name typed to the eye. It is written in ASCII, $'n\u0435xtflow',
+// which pasted into bash or zsh selects the root; the hint to repeat
+// --stack for a list's stacks too.
+func TestUnmatchedClosestInASCII(t *testing.T) {
+	root := "n\u0435xtflow"
+	file := rootsLock(t, []string{root, "zlib"}, func(i int) string { return strings.Repeat(string(rune('a'+i)), 32) })
+	for _, c := range []struct{ value, want string }{
+		{"nextflow", `(closest: $'n\u0435xtflow')`},
+		{root + ",zlib", `repeat it, --stack $'n\u0435xtflow' --stack zlib`},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--stack", c.value, file, file}, &stdout, &stderr)
+		if code != exitTrouble || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("--stack %q: exit %d, stderr %q; want 2, with %s", c.value, code, stderr.String(), c.want)
+		}
+	}
+}
