@@ -866,6 +866,15 @@ func shorten(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
+	// Not inside a character: quoted, a character's bytes cut apart read
+	// as \xe2\x80. Bytes that begin no character are cut as they are.
+	i := n
+	for i > 0 && n-i < utf8.UTFMax-1 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	if r, size := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError && i+size > n {
+		n = i
+	}
 	return s[:n] + cutmark.Of(s)
 }
 
