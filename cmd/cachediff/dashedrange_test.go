@@ -144,10 +144,29 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 // pasted: each way given is taken.
 func TestDashedFolderHints(t *testing.T) {
 	bash, dir := snapRepo(t)
+	index, err := os.ReadFile(filepath.Join(dir, "snap", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "-x y"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "-x y", "index.json"), index, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var stdout, stderr bytes.Buffer
+	code := run([]string{"-C", dir, "HEAD:snap", "-x y"}, &stdout, &stderr)
+	if want := "; '-x y' is a path here: write it './-x y', or put it after -- (cachediff -- OLD NEW)"; code != exitTrouble || !strings.Contains(stderr.String(), want) {
+		t.Errorf("-x y: exit %d, %s; want %d, %q", code, stderr.String(), exitTrouble, want)
+	}
+	for _, line := range []string{"cachediff -C " + dir + " HEAD:snap './-x y'", "cachediff -C " + dir + " -- HEAD:snap '-x y'"} {
+		if code := pasteRun(t, bash, line); code != exitSame {
+			t.Errorf("%s, pasted: exit %d, want %d", line, code, exitSame)
+		}
+	}
 	gitOut(t, dir, "update-ref", "refs/heads/HEAD", "HEAD~1")
 	stderr.Reset()
-	code := run([]string{"-C", dir, "HEAD~1", "snap"}, &stdout, &stderr)
+	code = run([]string{"-C", dir, "HEAD~1", "snap"}, &stdout, &stderr)
 	msg, _, _ := strings.Cut(stderr.String(), "\n")
 	ways := regexp.MustCompile(`'(git:[^']*:snap)'`).FindAllStringSubmatch(msg, -1)
 	if code != exitTrouble || len(ways) != 2 || ways[1][1] != "git:refs/heads/HEAD~1:snap" || !strings.Contains(msg, `"HEAD" is the name of more than one ref`) {
