@@ -164,6 +164,15 @@ func TestDashedFolderHints(t *testing.T) {
 			t.Errorf("%s, pasted: exit %d, want %d", line, code, exitSame)
 		}
 	}
+	for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "-x y"}, {"commit", "-q", "--allow-empty", "-m", "empty"}} {
+		gitOut(t, dir, args...)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	code = run([]string{"-C", dir, "log", "--revs", "HEAD~1..HEAD", "./-x y"}, &stdout, &stderr)
+	if want := `no commit in this range changed "-x y" (HEAD\~1..HEAD)`; code != exitSame || !strings.Contains(stdout.String(), want) || !strings.Contains(stderr.String(), `changed "-x y" (HEAD~1..HEAD): the log is "-x y" as`) {
+		t.Errorf("log of -x y over an empty commit: exit %d, %s%s; want %d, %q", code, stdout.String(), stderr.String(), exitSame, want)
+	}
 	gitOut(t, dir, "update-ref", "refs/heads/HEAD", "HEAD~1")
 	stderr.Reset()
 	code = run([]string{"-C", dir, "HEAD~1", "snap"}, &stdout, &stderr)
