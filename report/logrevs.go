@@ -47,7 +47,10 @@ func RevsPath(r *diff.Revs) string {
 	if r.Path == "" {
 		return topWords
 	}
-	return ListItem(r.Path, topLike(r.Path))
+	// A path that holds a space ("-x y") or reads as a list's parts is
+	// quoted, as a list's names are: it read unquoted into the words
+	// around it (changed -x y (HEAD~1..HEAD)).
+	return ListItem(r.Path, topLike(r.Path) || PartsQuoted([]string{r.Path}) || WordsQuoted([]string{r.Path}))
 }
 
 // topWords is what RevsNote calls the path of the top of a repository.

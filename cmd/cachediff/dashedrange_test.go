@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -114,6 +115,9 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		// example, not git:HEAD~1:inner/snap, a path of no commit.
 		{dir, "HEAD~1", "inner/snap"}:                             "'git:HEAD~1:_cache/develop')",
 		{filepath.Join(dir, "snap"), "HEAD~1..HEAD", "HEAD:snap"}: "log --revs 'HEAD~1..HEAD' .",
+		// The top of the work tree is REV: with no PATH after the
+		// colon: it was given the example.
+		{dir, "HEAD~1", "."}: "'git:HEAD~1:')",
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{"-C", args[0], args[1], args[2]}, &stdout, &stderr)
@@ -127,6 +131,60 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	}
 	if code := pasteRun(t, bash, "cachediff -C "+filepath.Join(dir, "snap")+" log --revs 'HEAD~1..HEAD' ."); code != exitDiffers {
 		t.Errorf("HEAD~1..HEAD's hint from snap, pasted: exit %d, want %d", code, exitDiffers)
+	}
+	if code := pasteRun(t, bash, "cachediff -C "+dir+" git:HEAD~1: ."); code != exitDiffers {
+		t.Errorf("HEAD~1's hint at the top, pasted: exit %d, want %d", code, exitDiffers)
+	}
+}
+
+// TestDashedFolderHints checks the messages of a folder "-x y": given as
+// X without -- it was an unknown shorthand alone, and a log over no
+// change of it said its path unquoted; and the hint of HEAD~1 beside a
+// branch HEAD, which was git:HEAD~1:snap, refused as ambiguous when
+// pasted: each way given is taken.
+func TestDashedFolderHints(t *testing.T) {
+	bash, dir := snapRepo(t)
+	index, err := os.ReadFile(filepath.Join(dir, "snap", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "-x y"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "-x y", "index.json"), index, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-C", dir, "HEAD:snap", "-x y"}, &stdout, &stderr)
+	if want := "; '-x y' is a path here: write it './-x y', or put it after -- (cachediff -- OLD NEW)"; code != exitTrouble || !strings.Contains(stderr.String(), want) {
+		t.Errorf("-x y: exit %d, %s; want %d, %q", code, stderr.String(), exitTrouble, want)
+	}
+	for _, line := range []string{"cachediff -C " + dir + " HEAD:snap './-x y'", "cachediff -C " + dir + " -- HEAD:snap '-x y'"} {
+		if code := pasteRun(t, bash, line); code != exitSame {
+			t.Errorf("%s, pasted: exit %d, want %d", line, code, exitSame)
+		}
+	}
+	for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "-x y"}, {"commit", "-q", "--allow-empty", "-m", "empty"}} {
+		gitOut(t, dir, args...)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	code = run([]string{"-C", dir, "log", "--revs", "HEAD~1..HEAD", "./-x y"}, &stdout, &stderr)
+	if want := `no commit in this range changed "-x y" (HEAD\~1..HEAD)`; code != exitSame || !strings.Contains(stdout.String(), want) || !strings.Contains(stderr.String(), `changed "-x y" (HEAD~1..HEAD): the log is "-x y" as`) {
+		t.Errorf("log of -x y over an empty commit: exit %d, %s%s; want %d, %q", code, stdout.String(), stderr.String(), exitSame, want)
+	}
+	gitOut(t, dir, "update-ref", "refs/heads/HEAD", "HEAD~1")
+	stderr.Reset()
+	code = run([]string{"-C", dir, "HEAD~1", "snap"}, &stdout, &stderr)
+	msg, _, _ := strings.Cut(stderr.String(), "\n")
+	ways := regexp.MustCompile(`'(git:[^']*:snap)'`).FindAllStringSubmatch(msg, -1)
+	if code != exitTrouble || len(ways) != 2 || ways[1][1] != "git:refs/heads/HEAD~1:snap" || !strings.Contains(msg, `"HEAD" is the name of more than one ref`) {
+		t.Fatalf("HEAD~1 beside a branch HEAD: exit %d, %s; want %d, each way whole", code, msg, exitTrouble)
+	}
+	for _, w := range ways {
+		if code := pasteRun(t, bash, "cachediff -C "+dir+" "+w[1]+" snap"); code != exitSame && code != exitDiffers {
+			t.Errorf("HEAD~1's way %s, pasted: exit %d", w[1], code)
+		}
 	}
 }
 

@@ -223,7 +223,28 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 			msg += nearShorthand(fs, m[1])
 		}
 	}
-	return &usageError{cmd, msg}
+	return &usageError{cmd, msg + dashedPath(fs, line)}
+}
+
+// dashedPath is "; PATH is a path here: …" where the word pflag refused
+// is a path on disk (from -C's folder when given before it): cachediff
+// HEAD~1 '-x y', of a folder "-x y", said "unknown shorthand flag: 'x'
+// in -x y" alone, with no word of ./-x y or --; else "".
+func dashedPath(fs *pflag.FlagSet, line cmdLine) string {
+	dir := ""
+	if f := fs.Lookup("directory"); f != nil {
+		dir = f.Value.String()
+	}
+	for _, w := range line {
+		if w.role != badWord || !strings.HasPrefix(w.text, "-") || strings.ContainsAny(w.text, "\n\r\x00") {
+			continue
+		}
+		if _, err := os.Lstat(filepath.Join(dir, w.text)); err != nil {
+			continue
+		}
+		return fmt.Sprintf("; %s is a path here: write it %s, or put it after -- (cachediff -- OLD NEW)", shellword.Shown(w.text), shellword.Shown("./"+w.text))
+	}
+	return ""
 }
 
 // colorAfterC is the colour given to an unknown -c (c "c"), the word

@@ -101,7 +101,14 @@ func (r *Repo) alone(ref string) string {
 // branch HEAD), it is also given whole with each way in place of the
 // name, which was left for the user to do at each of its ends.
 func (r *Repo) ambiguousWays(name, written string, refs []string) string {
-	var ways, wholes, unknown []string
+	msg, _ := r.ambiguousWhole(name, written, refs)
+	return msg
+}
+
+// ambiguousWhole is ambiguousWays with the ways written whole as they
+// are, unquoted, each one git knows: nil unless every ref has one.
+func (r *Repo) ambiguousWhole(name, written string, refs []string) (string, []string) {
+	var ways, wholes, unknown, raw []string
 	sel := reflogOf(written, name)
 	for _, ref := range refs {
 		spelt, said, of := r.alone(ref), "", ref
@@ -151,7 +158,9 @@ func (r *Repo) ambiguousWays(name, written string, refs []string) string {
 				if err := r.CheckRange(whole); err != nil {
 					shown += fmt.Sprintf(" (which the log refuses too: %v)", err)
 				}
-			} else if _, err := r.verifyCommit(whole); err != nil {
+			} else if _, err := r.verifyCommit(whole); err == nil {
+				raw = append(raw, whole)
+			} else {
 				// HEAD~7, beside a branch HEAD, in a repository of
 				// fewer commits: each way whole, ID~7, was given to
 				// run, unknown in turn, unsaid (or, in a shallow
@@ -172,13 +181,40 @@ func (r *Repo) ambiguousWays(name, written string, refs []string) string {
 		}
 	}
 	if len(ways) == 0 {
-		return "name the one meant in full"
+		return "name the one meant in full", nil
 	}
 	msg := "name the one meant: " + strings.Join(ways, ", or ")
 	if len(wholes) == len(ways) {
 		msg += "; written whole, " + strings.Join(wholes, " or ")
 	}
-	return msg
+	if len(raw) != len(refs) {
+		raw = nil
+	}
+	return msg, raw
+}
+
+// Ambiguity is what is said of rev, a revision git knows, whose name is
+// that of more than one ref (HEAD~1 beside a branch HEAD), git reading
+// the first: the name and its refs, as a revision's ambiguity says them,
+// and the ways to name each written whole (ID~1, refs/heads/HEAD~1), nil
+// when some has none. "" when its name is no such name.
+func (r *Repo) Ambiguity(rev string) (names string, whole []string) {
+	name := rev
+	if i := strings.IndexAny(rev, "~^@:"); i >= 0 {
+		name = rev[:i]
+	}
+	if name == "" && (rev == "@" || strings.HasPrefix(rev, "@~") || strings.HasPrefix(rev, "@^")) {
+		name = "HEAD" // git's @
+	}
+	if name == "" || strings.HasPrefix(name, "-") {
+		return "", nil
+	}
+	refs := r.refsReadAs(name)
+	if len(refs) < 2 {
+		return "", nil
+	}
+	_, whole = r.ambiguousWhole(name, rev, refs)
+	return fmt.Sprintf("%q is the name of more than one ref (%s), of which git reads the first", name, r.refsNamed(name)), whole
 }
 
 // reflogOf is the reflog selector (@{1}) that follows name in written,

@@ -696,6 +696,17 @@ func revisionHint(dir, arg, beside string) string {
 		return ""
 	}
 	if known(arg) {
+		if names, ways := repo.Ambiguity(arg); names != "" {
+			// HEAD~1 beside a branch HEAD: git:HEAD~1:snap was given,
+			// refused as ambiguous when pasted; each way written whole.
+			if len(ways) > 0 {
+				for i, w := range ways {
+					ways[i] = shellword.Shown(RevPrefix + w + ":" + folder())
+				}
+				return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at the one meant (%s)", shellword.Shown(arg), names, strings.Join(ways, " or "))
+			}
+			return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at it (REV written in full)", shellword.Shown(arg), names)
+		}
 		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":"+folder()))
 	}
 	if note := repo.PastRootNote(arg); note != "" {
@@ -746,7 +757,7 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 			return example, "PATH"
 		}
 		top, here, ok := repo.WorkTreePath(abs)
-		if !ok || top == "." || top == "" {
+		if !ok || top == "" {
 			return example, "PATH"
 		}
 		// X in a nested repository or a submodule, which this one
@@ -760,6 +771,11 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 			if ownTop, _, ok := own.WorkTreePath(abs); !ok || ownTop != top {
 				return example, "PATH"
 			}
+		}
+		if top == "." {
+			// The top of the work tree, cachediff HEAD~1 . there: REV:
+			// names it (it was given the example _cache/develop).
+			top = ""
 		}
 		return top, shownHere(here)
 	}
