@@ -1234,7 +1234,7 @@ func (c *categoryList) UnmarshalYAML(n *yaml.Node) error {
 		var s string
 		if err := n.Decode(&s); err == nil {
 			return fmt.Errorf("line %d: categories: %s is one string, which the site splits at spaces into [%s]; write categories: [package, <tag>], a list",
-				n.Line, quoteShort(s, 60), shorten(strings.Join(strings.Fields(s), ", "), 60))
+				n.Line, quoteShort(s, 60), shorten(strings.Join(shownFields(s), ", "), 60))
 		}
 	}
 	var l []string
@@ -1243,6 +1243,18 @@ func (c *categoryList) UnmarshalYAML(n *yaml.Node) error {
 	}
 	*c = l
 	return nil
+}
+
+// shownFields is the words the site splits s into at spaces, each as
+// shownScalar puts it (as it is when plain, else quoted): put as they
+// were, a word's U+202E turned the error around, and a word "a," read
+// as two.
+func shownFields(s string) []string {
+	f := strings.Fields(s)
+	for i, w := range f {
+		f[i] = shownScalar(w, false)
+	}
+	return f
 }
 
 // onePackage is a page's package and the list of it that Decode returns,

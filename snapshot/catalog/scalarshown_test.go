@@ -21,6 +21,7 @@ func TestLayoutPublishedShownApart(t *testing.T) {
 		{"layout with a colon", "---\ntitle: zlib\nlayout: \"default: the site shows\"\n" + specs, `layout: "default: the site shows": the site`},
 		{"layout of U+202E", "---\ntitle: zlib\nlayout: \"a\\u202eb\"\n" + specs, `layout: "a\u202eb": the site`},
 		{"published a string", head + "published: 'true'\n" + specs, `published: "true": the site`},
+		{"categories of U+202E", "---\ntitle: zlib\nlayout: cache\ncategories: \"package a\u202eb, c\"\n" + specs, `splits at spaces into [package, "a\u202eb,", c]`},
 		{"published false", head + "published: false\n" + specs, `published: false: the site`},
 		{"published (not a single value)", head + "published: \"(not a single value)\"\n" + specs, `published: "(not a single value)": the site`},
 	} {
