@@ -55,7 +55,7 @@ func TestMissingOnceAcrossFolder(t *testing.T) {
 			t.Fatalf("%d files lacking gone: %d warnings %+v, want 1", files, len(runs[0]), runs[0])
 		}
 		w := runs[0][0]
-		if want := fmt.Sprintf("dependency gone/nnnnnnn is not in the file (nor in %s naming it)", plural(files-1, "more file")); w.File != "pkg000.spec.json" || !strings.Contains(w.Message, want) {
+		if want := fmt.Sprintf("dependency gone/"+gone+" is not in the file (nor in %s naming it)", plural(files-1, "more file")); w.File != "pkg000.spec.json" || !strings.Contains(w.Message, want) {
 			t.Errorf("%d files: %s: %q; want pkg000.spec.json: …%s", files, w.File, w.Message, want)
 		}
 		if !reflect.DeepEqual(runs[0], runs[1]) {

@@ -198,7 +198,7 @@ func TestLoadSpackMissingDependency(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0].Message, "dependency y/bbbbbbb is not in the file") {
+	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0].Message, "dependency y/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb is not in the file") {
 		t.Errorf("warnings: %+v", s.Warnings)
 	}
 }

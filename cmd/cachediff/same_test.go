@@ -364,7 +364,7 @@ func TestRenderSameSnapshotForged(t *testing.T) {
 	// The loader quotes the name now (10ee150d), so the warning no longer
 	// begins with the same-snapshot warning's words; a report edited so
 	// that it does is what render must still read as two snapshots.
-	const quoted, bare = `"message": "\"OLD and NEW are the same snapshot: x\"/aaaaaaa: dependency`, `"message": "OLD and NEW are the same snapshot: x/aaaaaaa: dependency`
+	const quoted, bare = `"message": "\"OLD and NEW are the same snapshot: x\"/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: dependency`, `"message": "OLD and NEW are the same snapshot: x/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: dependency`
 	data, err := os.ReadFile(saved)
 	if err != nil || !strings.Contains(string(data), quoted) {
 		t.Fatalf("the saved report lacks the quoted warning (%v):\n%s", err, data)

@@ -104,7 +104,7 @@ func TestPageErrors(t *testing.T) {
 		{"published false", head + "published: false\nspec_details: []\n---\n", 5, 0, []string{"published: false: the site leaves this page out"}},
 		{"published no", head + "published: no\nspec_details: []\n---\n", 5, 0, []string{"published: no: the site leaves this page out"}},
 		{"published null", head + "spec_details: []\npublished:\n---\n", 6, 0, []string{"published: (empty): the site leaves this page out"}},
-		{"published a string", head + "published: \"true\"\nspec_details: []\n---\n", 5, 0, []string{"published: true: the site leaves this page out"}},
+		{"published a string", head + "published: \"true\"\nspec_details: []\n---\n", 5, 0, []string{`published: "true": the site leaves this page out`}},
 		{"published a list", head + "published: [true]\nspec_details: []\n---\n", 5, 0, []string{"published: (not a single value)"}},
 		// Jekyll reads front matter with SafeYAML, which merges the value
 		// of any key whose value is "<<", quoted, tagged, escaped or an

@@ -1034,11 +1034,7 @@ func decodePage(file string, data []byte, f *snapshot.Finisher, st *state) ([]*s
 		return nil, nil, err
 	}
 	if l := env.Layout; l.Set && l.Name != "cache" {
-		name := l.Name
-		if name == "" {
-			name = "(empty)"
-		}
-		return nil, nil, &snapshot.Error{File: file, Line: l.Line, Msg: fmt.Sprintf("layout: %s: the site shows a package's specs with the layout cache, its pages' default; a page with another layout is published without them, so its package's specs would be gone from the site while cachediff read them; write layout: cache, or remove the line", shorten(name, 60))}
+		return nil, nil, &snapshot.Error{File: file, Line: l.Line, Msg: fmt.Sprintf("layout: %s: the site shows a package's specs with the layout cache, its pages' default; a page with another layout is published without them, so its package's specs would be gone from the site while cachediff read them; write layout: cache, or remove the line", shownScalar(l.Name, false))}
 	}
 	if p.extraKey != nil {
 		return nil, nil, p.extraKey
@@ -1149,14 +1145,34 @@ func checkPublished(file string, n *yaml.Node) error {
 			return nil
 		}
 	}
-	value := n.Value
-	switch {
-	case n.Kind != yaml.ScalarNode:
-		value = "(not a single value)"
-	case value == "":
-		value = "(empty)"
+	value := "(not a single value)"
+	if n.Kind == yaml.ScalarNode {
+		value = shownScalar(n.Value, n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0)
 	}
-	return &snapshot.Error{File: file, Line: n.Line, Msg: fmt.Sprintf("published: %s: the site leaves this page out (Jekyll, which builds it, publishes a page only when published is true or absent), so its package would be gone from the site while cachediff read it; remove the line to publish the page", shorten(value, 60))}
+	return &snapshot.Error{File: file, Line: n.Line, Msg: fmt.Sprintf("published: %s: the site leaves this page out (Jekyll, which builds it, publishes a page only when published is true or absent), so its package would be gone from the site while cachediff read it; remove the line to publish the page", value)}
+}
+
+// shownScalar is a scalar of the front matter (a layout, a published)
+// as an error puts it: as it is when plain (letters, digits, "_-./")
+// and written unquoted, "(empty)" when empty and unquoted, else quoted
+// (quoteShort). Put as it is, a layout "x\n::error::y" put a line of
+// its own in the error, one "(empty)" read as none, one "default: the
+// site shows" as another message's start, and published: "true", a
+// string the site leaves the page out for, read as the true it
+// publishes with.
+func shownScalar(v string, quoted bool) string {
+	if v == "" && !quoted {
+		return "(empty)"
+	}
+	plain := v != "" && !quoted && len(v) <= 60
+	for i := 0; i < len(v) && plain; i++ {
+		c := v[i]
+		plain = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_-./", c) >= 0
+	}
+	if plain {
+		return v
+	}
+	return quoteShort(v, 60)
 }
 
 // checkSiteKeys refuses a page whose front matter has a key that Jekyll
@@ -1218,7 +1234,7 @@ func (c *categoryList) UnmarshalYAML(n *yaml.Node) error {
 		var s string
 		if err := n.Decode(&s); err == nil {
 			return fmt.Errorf("line %d: categories: %s is one string, which the site splits at spaces into [%s]; write categories: [package, <tag>], a list",
-				n.Line, quoteShort(s, 60), shorten(strings.Join(strings.Fields(s), ", "), 60))
+				n.Line, quoteShort(s, 60), shorten(strings.Join(shownFields(s), ", "), 60))
 		}
 	}
 	var l []string
@@ -1227,6 +1243,18 @@ func (c *categoryList) UnmarshalYAML(n *yaml.Node) error {
 	}
 	*c = l
 	return nil
+}
+
+// shownFields is the words the site splits s into at spaces, each as
+// shownScalar puts it (as it is when plain, else quoted): put as they
+// were, a word's U+202E turned the error around, and a word "a," read
+// as two.
+func shownFields(s string) []string {
+	f := strings.Fields(s)
+	for i, w := range f {
+		f[i] = shownScalar(w, false)
+	}
+	return f
 }
 
 // onePackage is a page's package and the list of it that Decode returns,

@@ -201,8 +201,18 @@ func (e *Entry) check() (key string, err error) {
 // checksumAlgorithm of 1 MB was an error of 1 MB, and a lookalike read
 // as the value it is not: "shа256" (a Cyrillic а) "is not supported
 // (cachediff verifies sha256)", a compression "gzіp" not gzip, a media
-// type ending "+jsоn" listed as the one cachediff reads.
-func quoteField(s string) string { return strconv.QuoteToASCII(shorten(s)) }
+// type ending "+jsоn" listed as the one cachediff reads. A value cut
+// keeps its mark (cutmark.Of) as it is inside the closing quote, as the
+// catalogue's quoted cuts do (quoteValue): quoted with the rest, it read
+// "\u2026" and 8 digits, as a value that holds them whole reads.
+func quoteField(s string) string {
+	if len(s) <= 80 {
+		return strconv.QuoteToASCII(s)
+	}
+	mark := cutmark.Of(s)
+	q := strconv.QuoteToASCII(strings.TrimSuffix(shorten(s), mark))
+	return q[:len(q)-1] + mark + `"`
+}
 
 // shownHash is a hash of the input (a spec's, or the one a manifest's
 // name gives) as a message puts it: as it is when of lower-case letters

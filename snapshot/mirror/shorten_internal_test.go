@@ -38,3 +38,19 @@ func TestShortenCutsApart(t *testing.T) {
 		t.Errorf("shorten(%q) and shorten(%q) both %q", a, b, shorten(a))
 	}
 }
+
+// TestQuoteFieldMarkAsIs (lead (b) of the second pass over the loaders):
+// quoteField quoted a value cut with its mark, "\u2026" and 8 digits,
+// as a value holding them whole is quoted, where the catalogue's quoted
+// cuts keep the mark as it is inside the quotes; one rule now: the mark
+// as it is, a "…" of the value escaped.
+func TestQuoteFieldMarkAsIs(t *testing.T) {
+	long := strings.Repeat("x", 90)
+	whole := "x…" + cutmark.Of(long)[len("…"):]
+	if got, want := quoteField(long), `"`+strings.Repeat("x", 77)+cutmark.Of(long)+`"`; got != want {
+		t.Errorf("quoteField of 90 x's = %s; want %s", got, want)
+	}
+	if got, want := quoteField(whole), `"x\u2026`+cutmark.Of(long)[len("…"):]+`"`; got != want {
+		t.Errorf("quoteField(%q) = %s; want %s", whole, got, want)
+	}
+}

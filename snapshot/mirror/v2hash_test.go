@@ -38,6 +38,9 @@ func TestV2HashAsSpackReadsIt(t *testing.T) {
 		{"stale", strings.Repeat("ab", 32) + "\n", want, "build_cache/index.json: has sha256 " + want + ", and build_cache/index.json.hash says " + strings.Repeat("ab", 32) + ": read as Spack reads it"},
 		{"garbage", "garbage\n", "", `build_cache/index.json.hash: is not a sha256 (64 lower-case hex digits): "garbage"; ignored, as Spack ignores it`},
 		{"upper case", strings.ToUpper(want), "", "is not a sha256 (64 lower-case hex digits)"},
+		// A lookalike (a Cyrillic а last) is quoted in ASCII (9fcc7816),
+		// not as the sha256 it reads as.
+		{"lookalike", want[:63] + "\u0430\n", "", `is not a sha256 (64 lower-case hex digits): "` + want[:63] + `\u0430"; ignored`},
 		{"trailing text", want + " index.json\n", want, ""},
 		// pass 93b: Spack reads the first 64 bytes of a .hash of any
 		// length, and index.json whatever they say; one past 1 KiB

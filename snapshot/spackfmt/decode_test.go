@@ -362,7 +362,7 @@ func TestMissingDependencyWarns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0].Message, "dependency gcc/ggggggg is not in the file") || s.Warnings[0].Line != 2 {
+	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0].Message, "dependency gcc/ggggggg1 is not in the file") || s.Warnings[0].Line != 2 {
 		t.Errorf("warnings: %+v", s.Warnings)
 	}
 	// The compiler is still the provider of c, by name.

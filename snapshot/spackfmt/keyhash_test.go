@@ -46,7 +46,7 @@ func TestIndexRecordKeyIsItsHash(t *testing.T) {
 		if w.Line == 2 && strings.Contains(w.Message, a) && strings.Contains(w.Message, b) {
 			said = true
 		}
-		if strings.Contains(w.Message, "dependency curl/bbbbbbb is not in the file") {
+		if strings.Contains(w.Message, "dependency curl/"+b+" is not in the file") {
 			dangling = true
 		}
 	}

@@ -1153,9 +1153,16 @@ func (d *decoder) missingDep(n *Node, name, hash string) {
 // Each name is shown as the errors show a package's (shown: clipped,
 // and quoted unless plain): raw, a spec "z\nq" put a newline in the
 // warning, and one named "z/aaaaaaa: dependency y" read as the spec z
-// whose dependency is y. The message is kept whole.
+// whose dependency is y. The hashes are shown whole, not cut to 7
+// (shownShort): two records named z whose hashes begin alike, each of a
+// dependency y of a hash beginning alike, warned "z/aaaaaaa: dependency
+// y/ccccccc is not in the file" twice, one edge read twice where two
+// were lacking, and the loader, which finds an edge's warning by its
+// text, took one edge's warning for the other's. The message is kept
+// whole; its text tells each edge apart (shown is clipped past
+// maxQuoted with the digest of the whole, cutmark.Of).
 func MissingDepMessage(node, nodeHash, name, hash string) string {
-	return shown(node) + "/" + shownShort(nodeHash) + ": dependency " + shown(name) + "/" + shownShort(hash) + missingSuffix
+	return shown(node) + "/" + shown(nodeHash) + ": dependency " + shown(name) + "/" + shown(hash) + missingSuffix
 }
 
 // shownShort is hash h cut to its first 7 bytes (short) and shown, as

@@ -49,7 +49,7 @@ func finishPlain(d *decoder) {
 						break
 					}
 				}
-				d.warnf(n.Line, "%s/%s: dependency %s/%s is not in the file", n.Name, short(n.Hash), r.name, short(dep.Hash))
+				d.warnf(n.Line, "%s/%s: dependency %s/%s is not in the file", n.Name, n.Hash, r.name, dep.Hash)
 			}
 			n.Deps = append(n.Deps, dep)
 		}

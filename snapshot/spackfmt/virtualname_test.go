@@ -110,7 +110,7 @@ func TestObjectDependencyNameIsItsKey(t *testing.T) {
 		for _, w := range s.Warnings {
 			got = append(got, w.Message)
 		}
-		if want := "app/aaaaaaa: dependency zlib/bbbbbbb is not in the file"; len(got) != 1 || got[0] != want {
+		if want := "app/" + a + ": dependency zlib/" + b + " is not in the file"; len(got) != 1 || got[0] != want {
 			t.Errorf("dependencies %s: warnings %q, want [%q]", deps, got, want)
 		}
 	}

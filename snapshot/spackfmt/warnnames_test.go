@@ -139,9 +139,9 @@ func TestWarningHashesShown(t *testing.T) {
 	}
 	other := `,{"name":"w","version":"1","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"parameters":{},"hash":"bbbbbbb"}`
 	for _, c := range []struct{ nodes, hash string }{
-		{node("aaaaaaa", dep("c\ndddddd")), "c\nddddd"},
-		{node("aaaaaaa", dep("cccc\u202eddd")), "cccc\u202e"},
-		{node("a\naaaaaa", dep("ccccddd")), "a\naaaaa"},
+		{node("aaaaaaa", dep("c\ndddddd")), "c\ndddddd"},
+		{node("aaaaaaa", dep("cccc\u202eddd")), "cccc\u202eddd"},
+		{node("a\naaaaaa", dep("ccccddd")), "a\naaaaaa"},
 		{node("a\naaaaaa", dep("bbbbbbb")) + other, "a\naaaaa"},
 	} {
 		set, err := Decode("x.spec.json", []byte(`{"spec":{"_meta":{"version":4},"nodes":[`+c.nodes+`]}}`))
