@@ -34,7 +34,7 @@ func TestRenameAcrossFilesQuotesName(t *testing.T) {
 				continue
 			}
 			found = true
-			if want := strconv.QuoteToASCII(c.name) + "/bbbbbbb: dependency"; !strings.HasPrefix(w.Message, want) || strings.ContainsAny(w.Message, "\n\u202e") {
+			if want := strconv.QuoteToASCII(c.name) + "/" + b + ": dependency"; !strings.HasPrefix(w.Message, want) || strings.ContainsAny(w.Message, "\n\u202e") {
 				t.Errorf("%q: %q; want it to begin %s", c.name, w.Message, want)
 			}
 		}

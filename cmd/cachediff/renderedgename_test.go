@@ -55,7 +55,7 @@ func TestRenderEdgeNamedAcrossFiles(t *testing.T) {
 	if code := run([]string{"--format", "json", filepath.Join(dir, "old"), filepath.Join(dir, "new")}, &out, &stderr); code != 1 {
 		t.Fatalf("exit %d, %s", code, stderr.String())
 	}
-	for _, side := range []string{"bbbbbbb", "ddddddd"} {
+	for _, side := range []string{h("b"), h("d")} {
 		if want := "curl/" + side + `: dependency \"zlib\" is `; !strings.Contains(out.String(), want) || !strings.Contains(out.String(), `in another file`) {
 			t.Errorf("no warning %q of an edge named across files in:\n%s", want, out.String())
 		}

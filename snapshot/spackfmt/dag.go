@@ -296,7 +296,7 @@ func (d *decoder) checkDeps() error {
 		}
 		line, col := hashAt(d.s.data, n.Line, hash)
 		return &Error{File: d.file, Line: line, Col: col, Path: "concrete_specs" + keyPath(n.Hash) + ".dependencies",
-			Msg: fmt.Sprintf("%s/%s: dependency %s/%s is not in concrete_specs: Spack links a lockfile's records by their hashes and refuses such a file", shown(n.Name), shown(short(n.Hash)), shown(name), shown(short(hash)))}
+			Msg: fmt.Sprintf("%s/%s: dependency %s/%s is not in concrete_specs: Spack links a lockfile's records by their hashes and refuses such a file", shown(n.Name), shown(n.Hash), shown(name), shown(hash))}
 	}
 	return nil
 }
@@ -329,7 +329,7 @@ func (d *decoder) checkRoots() error {
 		}
 		line, col := lineCol(d.s.data, d.rootAt[i])
 		return &Error{File: d.file, Line: line, Col: col, Path: fmt.Sprintf("roots[%d].hash", i),
-			Msg: fmt.Sprintf("root %s/%s is not in concrete_specs: Spack refuses such a lockfile", shown(r.Name()), shown(short(r.Hash)))}
+			Msg: fmt.Sprintf("root %s/%s is not in concrete_specs: Spack refuses such a lockfile", shown(r.Name()), shown(r.Hash))}
 	}
 	return nil
 }

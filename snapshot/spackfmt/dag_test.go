@@ -112,11 +112,11 @@ func TestLockfileRootMissing(t *testing.T) {
 "roots":[{"hash":"aaaaaaa1","spec":"zlib"},
  {"hash":"bbbbbbb2","spec":"curl"}],
 "concrete_specs":{"aaaaaaa1":{"name":"zlib","version":"1.3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"hash":"aaaaaaa1"}}}`,
-			"spack.lock:3:10: roots[1].hash: root curl/bbbbbbb is not in concrete_specs: Spack refuses such a lockfile"},
+			"spack.lock:3:10: roots[1].hash: root curl/bbbbbbb2 is not in concrete_specs: Spack refuses such a lockfile"},
 		{"v2", `{"_meta":{"file-type":"spack-lockfile","lockfile-version":2},
 "roots":[{"spec":"zlib","hash":"kkkkkkk9"}],
 "concrete_specs":{"kkkkkkk1":{"zlib":{"version":"1.3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"hash":"ddddddd1"}}}}`,
-			"spack.lock:2:32: roots[0].hash: root zlib/kkkkkkk is not in concrete_specs: Spack refuses such a lockfile"},
+			"spack.lock:2:32: roots[0].hash: root zlib/kkkkkkk9 is not in concrete_specs: Spack refuses such a lockfile"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Decode("spack.lock", []byte(tt.data))
@@ -170,7 +170,7 @@ func TestLockfileRootByOtherHash(t *testing.T) {
 	data := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":3},
 "roots":[{"hash":"ddddddd1","spec":"zlib"}],
 "concrete_specs":{"kkkkkkk1":{"zlib":{"version":"1.3","arch":{"platform":"linux","platform_os":"rhel8","target":"x86_64"},"hash":"ddddddd1"}}}}`
-	want := "spack.lock:2:18: roots[0].hash: root zlib/ddddddd is not in concrete_specs: Spack refuses such a lockfile"
+	want := "spack.lock:2:18: roots[0].hash: root zlib/ddddddd1 is not in concrete_specs: Spack refuses such a lockfile"
 	if _, err := Decode("spack.lock", []byte(data)); err == nil || err.Error() != want {
 		t.Errorf("err %v\nwant %s", err, want)
 	}

@@ -39,6 +39,14 @@ func line(n *Node) string {
 		n.Platform, n.OS, n.Target, strings.Join(n.Variants, " "), strings.Join(deps, " "))
 }
 
+// short is hash h cut to its first 7 bytes, for line's comparisons.
+func short(h string) string {
+	if len(h) > 7 {
+		return h[:7]
+	}
+	return h
+}
+
 func TestFixtures(t *testing.T) {
 	tests := []struct {
 		file    string

@@ -1154,7 +1154,7 @@ func (d *decoder) missingDep(n *Node, name, hash string) {
 // and quoted unless plain): raw, a spec "z\nq" put a newline in the
 // warning, and one named "z/aaaaaaa: dependency y" read as the spec z
 // whose dependency is y. The hashes are shown whole, not cut to 7
-// (shownShort): two records named z whose hashes begin alike, each of a
+// bytes: two records named z whose hashes begin alike, each of a
 // dependency y of a hash beginning alike, warned "z/aaaaaaa: dependency
 // y/ccccccc is not in the file" twice, one edge read twice where two
 // were lacking, and the loader, which finds an edge's warning by its
@@ -1164,12 +1164,6 @@ func (d *decoder) missingDep(n *Node, name, hash string) {
 func MissingDepMessage(node, nodeHash, name, hash string) string {
 	return shown(node) + "/" + shown(nodeHash) + ": dependency " + shown(name) + "/" + shown(hash) + missingSuffix
 }
-
-// shownShort is hash h cut to its first 7 bytes (short) and shown, as
-// the errors show a hash: a dependency's hash, which need name no spec
-// of the file, is any string, and one "c\nddddd" put its newline in the
-// warning, one "cccc\u202e…" its U+202E.
-func shownShort(h string) string { return shown(short(h)) }
 
 // missingSuffix ends each MissingDepMessage.
 const missingSuffix = " is not in the file"
@@ -1218,9 +1212,11 @@ func (d *decoder) otherName(n *Node, name string, target *Node) {
 // the loader's of one to a spec of another file of the folder, so that
 // both name each package and hash alike (shown, the dependency and
 // the target always quoted): the loader's quoted the spec's package
-// otherwise and none of them cut.
+// otherwise and none of them cut. The hashes are shown whole, as
+// MissingDepMessage's are: cut to 7 bytes, two specs z whose hashes
+// begin alike, each of a dependency y renamed, warned the same words.
 func RenamedDepMessage(node, nodeHash, name, hash, target, where string) string {
-	return shown(node) + "/" + shownShort(nodeHash) + ": dependency " + quoted(name) + " is " + shownShort(hash) + ", a spec of " + quoted(target) + where +
+	return shown(node) + "/" + shown(nodeHash) + ": dependency " + quoted(name) + " is " + shown(hash) + ", a spec of " + quoted(target) + where +
 		": Spack names each dependency for its spec's package (a virtual for its provider); read as " + quoted(target)
 }
 
@@ -1260,13 +1256,6 @@ func sortByHash(nodes []*Node) {
 	for i := range keys {
 		nodes[i] = keys[i].n
 	}
-}
-
-func short(h string) string {
-	if len(h) > 7 {
-		return h[:7]
-	}
-	return h
 }
 
 // Slabs: nodes, edges and variant lists are carved out of blocks rather

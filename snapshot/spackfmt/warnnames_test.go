@@ -142,7 +142,7 @@ func TestWarningHashesShown(t *testing.T) {
 		{node("aaaaaaa", dep("c\ndddddd")), "c\ndddddd"},
 		{node("aaaaaaa", dep("cccc\u202eddd")), "cccc\u202eddd"},
 		{node("a\naaaaaa", dep("ccccddd")), "a\naaaaaa"},
-		{node("a\naaaaaa", dep("bbbbbbb")) + other, "a\naaaaa"},
+		{node("a\naaaaaa", dep("bbbbbbb")) + other, "a\naaaaaa"},
 	} {
 		set, err := Decode("x.spec.json", []byte(`{"spec":{"_meta":{"version":4},"nodes":[`+c.nodes+`]}}`))
 		if err != nil {
