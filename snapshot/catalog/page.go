@@ -14,6 +14,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/internal/gzpool"
 	"github.com/cachediff/cachediff/internal/lfs"
 	"github.com/cachediff/cachediff/snapshot"
@@ -1234,7 +1235,7 @@ func (c *categoryList) UnmarshalYAML(n *yaml.Node) error {
 		var s string
 		if err := n.Decode(&s); err == nil {
 			return fmt.Errorf("line %d: categories: %s is one string, which the site splits at spaces into [%s]; write categories: [package, <tag>], a list",
-				n.Line, quoteShort(s, 60), shorten(strings.Join(shownFields(s), ", "), 60))
+				n.Line, quoteShort(s, 60), listShown(shownFields(s)))
 		}
 	}
 	var l []string
@@ -1304,11 +1305,40 @@ func checkCategories(file string, p *page, cats []string) error {
 		}
 		return nil
 	}
+	return &snapshot.Error{File: file, Line: line, Msg: fmt.Sprintf("categories: [%s]: a page's categories are [package, <tag>], in that order and alone; the site lists and places a page by all of its categories, so its package could be gone from the tag's pages while cachediff read it as the tag's; write categories: [package, <tag>]", categoriesShown(cats))}
+}
+
+// categoriesShown is the list cats for checkCategories' error: each
+// entry quoted (strconv.Quote) and cut past 40 bytes with its mark
+// inside its closing quote (quoteShort), listed by listShown. The
+// quoted list was cut as one text (shorten), so that a cut inside an
+// entry left its quote open, `["package", "develop", "xx…x…12345678]`,
+// the mark read as the entry's.
+func categoriesShown(cats []string) string {
 	quoted := make([]string, len(cats))
 	for i, c := range cats {
-		quoted[i] = strconv.Quote(c)
+		quoted[i] = quoteShort(c, 40)
 	}
-	return &snapshot.Error{File: file, Line: line, Msg: fmt.Sprintf("categories: [%s]: a page's categories are [package, <tag>], in that order and alone; the site lists and places a page by all of its categories, so its package could be gone from the tag's pages while cachediff read it as the tag's; write categories: [package, <tag>]", shorten(strings.Join(quoted, ", "), 80))}
+	return listShown(quoted)
+}
+
+// listShown joins entries, each shown already (quoted and cut as it
+// needs), with ", "; a list longer than 80 bytes so written keeps the
+// entries that fit (the first always) and ends with cutmark.Of of the
+// whole, after the last entry's closing quote: no cut lands inside a
+// quote, and two lists that differ past the cut read apart.
+func listShown(entries []string) string {
+	const most = 80
+	all := strings.Join(entries, ", ")
+	if len(all) <= most {
+		return all
+	}
+	n, kept := len(entries[0]), 1
+	for kept < len(entries) && n+2+len(entries[kept]) <= most {
+		n += 2 + len(entries[kept])
+		kept++
+	}
+	return strings.Join(entries[:kept], ", ") + ", " + cutmark.Of(all)
 }
 
 func tagOf(categories []string) string {
