@@ -376,6 +376,11 @@ func TestSeries(t *testing.T) {
 		{"HEAD~1..nope", "_cache/develop", "unknown revision nope in the range"},
 		{"HEAD~1..HEAD", "_cache/nothing", "no commit of HEAD~1..HEAD changed _cache/nothing, and it does not exist at the base"},
 		{"HEAD", "_cache/nothing", "no commit of HEAD changed _cache/nothing"},
+		// A path that holds a space, a comma or parentheses is quoted:
+		// it ran into the words around it ("changed -x y, and").
+		{"HEAD~1..HEAD", "./-x y", `no commit of HEAD~1..HEAD changed "-x y", and it does not exist at the base`},
+		{"HEAD", "_cache/a, b", `no commit of HEAD changed "_cache/a, b"`},
+		{"HEAD", "(the top of the repository)", `no commit of HEAD changed "(the top of the repository)"`},
 		{"HEAD~1..HEAD", "../x", "outside the repository"},
 		// Why, not `bad revision range "--all"` alone.
 		{"--all", "_cache/develop", `bad revision range "--all": it begins with -, and git would read it as an option, not revisions; a range is A..B`},

@@ -288,7 +288,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		if hint == "" {
 			hint = r.logPathHint(end, p, top)
 		}
-		return nil, fmt.Errorf("no commit of %s changed %s%s", scope, displayPath(top), hint)
+		return nil, fmt.Errorf("no commit of %s changed %s%s", scope, logPath(top), hint)
 	}
 	exprs := make([]string, len(commits))
 	for i, c := range commits {
@@ -369,13 +369,13 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 				hint = r.logPathHint(included[0], p, top)
 			}
 		}
-		return nil, fmt.Errorf("no commit of %s changed %s, and it does not exist at the base (commit %s)%s", scope, displayPath(top), short(commits[0].ID), hint)
+		return nil, fmt.Errorf("no commit of %s changed %s, and it does not exist at the base (commit %s)%s", scope, logPath(top), short(commits[0].ID), hint)
 	default:
 		hint := ""
 		if len(included) == 1 {
 			hint = r.logPathHint(included[0], p, top)
 		}
-		return nil, fmt.Errorf("%s does not exist at any commit of the series of %s%s", displayPath(top), rng, hint)
+		return nil, fmt.Errorf("%s does not exist at any commit of the series of %s%s", logPath(top), rng, hint)
 	}
 	for i := range commits {
 		commits[i].Spec = commits[i].ID + ":" + top
@@ -908,6 +908,23 @@ func refLogWhy(rev string, err error) string {
 		return strconv.Quote(ge.stderr)
 	}
 	return ge.stderr
+}
+
+// logPath is PATH as a log's refusals name it (no commit changed it, it
+// exists at no commit): displayPath, quoted (Go escapes) where it holds
+// a space, a comma, a parenthesis or a double quote, or a character that
+// does not print, as report.RevsPath quotes the log's own note of it:
+// unquoted, cachediff log --revs HEAD~1..HEAD './-x y' said "no commit
+// of HEAD~1..HEAD changed -x y, and it does not exist at the base", the
+// path run into the words around it, and a folder "(the top of the
+// repository)" read as the top.
+func logPath(p string) string {
+	if p != "" && strings.ContainsFunc(p, func(c rune) bool {
+		return unicode.IsSpace(c) || !unicode.IsPrint(c) || strings.ContainsRune(`,()"`, c)
+	}) {
+		return strconv.Quote(p)
+	}
+	return displayPath(p)
 }
 
 // quotedRev is a revision, or a range, as a message names it: as it is,
