@@ -18,14 +18,7 @@ func TestMissingDepsReadApart(t *testing.T) {
 	a, b := "aaaaaaa"+strings.Repeat("b", 25), "aaaaaaa"+strings.Repeat("c", 25)
 	da, db := "ccccccc"+strings.Repeat("d", 25), "ccccccc"+strings.Repeat("e", 25)
 	index := `{"database":{"version":"8","installs":{` + rec(a, da) + `,` + rec(b, db) + `}}}`
-	set, err := Decode("index.json", []byte(index))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, w := range set.Warnings {
-		got = append(got, w.Message)
-	}
+	got := indexWarnings(t, index)
 	want := []string{"z/" + a + ": dependency y/" + da + missingSuffix, "z/" + b + ": dependency y/" + db + missingSuffix}
 	if len(got) != 2 || !(got[0] == want[0] && got[1] == want[1] || got[0] == want[1] && got[1] == want[0]) {
 		t.Errorf("warnings %q; want %q, each edge apart", got, want)
@@ -49,14 +42,7 @@ func TestRenamedDepsReadApart(t *testing.T) {
 	a, b := "aaaaaaa"+strings.Repeat("b", 25), "aaaaaaa"+strings.Repeat("c", 25)
 	da, db := "ccccccc"+strings.Repeat("d", 25), "ccccccc"+strings.Repeat("e", 25)
 	index := `{"database":{"version":"8","installs":{` + rec("z", a, da) + `,` + rec("z", b, db) + `,` + rec("w", da, "") + `,` + rec("w", db, "") + `}}}`
-	set, err := Decode("index.json", []byte(index))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, w := range set.Warnings {
-		got = append(got, w.Message)
-	}
+	got := indexWarnings(t, index)
 	if len(got) != 2 || got[0] == got[1] {
 		t.Fatalf("warnings %q; want two, each edge apart", got)
 	}
@@ -65,4 +51,19 @@ func TestRenamedDepsReadApart(t *testing.T) {
 			t.Errorf("warnings %q; want one beginning %s", got, w)
 		}
 	}
+}
+
+// indexWarnings is the messages of the warnings of index, an index.json
+// Decode reads.
+func indexWarnings(t *testing.T, index string) []string {
+	t.Helper()
+	set, err := Decode("index.json", []byte(index))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range set.Warnings {
+		got = append(got, w.Message)
+	}
+	return got
 }
