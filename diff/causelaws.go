@@ -8,7 +8,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -834,7 +833,7 @@ func checkCauseSets(r *Report) error {
 			via = c.prefixNames(via, want.prefix, want.via)
 		}
 		if !slices.Equal(g.Via, via) {
-			return lawf(at+".via", "%q, but the shortest path from its pairs is %q", shortJoin(g.Via, " → "), shortJoin(via, " → "))
+			return lawf(at+".via", "%s, but the shortest path from its pairs is %s", quotedJoin(g.Via, " → "), quotedJoin(via, " → "))
 		}
 	}
 	// causes.shared: each change that two groups or more share, once,
@@ -867,7 +866,7 @@ func checkCauseSets(r *Report) error {
 		case !slices.Equal(s.Groups, want.groups):
 			return lawf(at+".groups", "%v, but the groups of that change are %v", s.Groups, want.groups)
 		case !slices.Equal(s.Packages, names):
-			return lawf(at+".packages", "%q, but its groups' packages are %q", shortJoin(s.Packages, " → "), shortJoin(names, " → "))
+			return lawf(at+".packages", "%s, but its groups' packages are %s", quotedJoin(s.Packages, " → "), quotedJoin(names, " → "))
 		case s.Specs != want.specs || s.Rebuilt != want.rebuilt || s.Updated != want.updated:
 			return lawf(at, "counts %d specs (%d rebuilt, %d updated), but its groups are root causes of %d (%d rebuilt, %d updated)",
 				s.Specs, s.Rebuilt, s.Updated, want.specs, want.rebuilt, want.updated)
@@ -883,22 +882,9 @@ func checkCauseSets(r *Report) error {
 	return nil
 }
 
-// shortJoin joins at most 8 values of l with sep, each shortened, and
-// counts the rest.
-func shortJoin(l []string, sep string) string {
-	var out []string
-	for i, s := range l {
-		if i == 8 {
-			out = append(out, fmt.Sprintf("… %d more", len(l)-8))
-			break
-		}
-		out = append(out, shortValue(s))
-	}
-	return strings.Join(out, sep)
-}
-
-// quotedJoin is shortJoin with each value quoted, as the laws quote a
-// value they print (%q): a list's values told apart from its commas and
+// quotedJoin joins at most 8 values of l with sep, each quoted as the
+// laws quote a value (quotedEnum), and counts the rest: a list's values
+// told apart from its commas and
 // from the words around it ("[x, y]" read as two values or one).
 func quotedJoin(l []string, sep string) string {
 	var out []string
@@ -907,7 +893,7 @@ func quotedJoin(l []string, sep string) string {
 			out = append(out, fmt.Sprintf("… %d more", len(l)-8))
 			break
 		}
-		out = append(out, strconv.Quote(shortValue(s)))
+		out = append(out, quotedEnum(s))
 	}
 	return strings.Join(out, sep)
 }

@@ -3,6 +3,7 @@ package diff
 import (
 	"cmp"
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"strconv"
@@ -159,7 +160,7 @@ func (r *Report) CheckStepLaws() error {
 				n    int
 			}{{"old", c.Old}, {"new", c.New}} {
 				if side.n != 0 {
-					return lawf(fmt.Sprintf("canonicalized[%q].%s", c.Value, side.name), "%d, but options.canonicalize is false: a report made with --no-canonicalize rewrote no string", side.n)
+					return lawf(fmt.Sprintf("canonicalized[%s].%s", shortValue(c.Value), side.name), "%d, but options.canonicalize is false: a report made with --no-canonicalize rewrote no string", side.n)
 				}
 			}
 		}
@@ -351,13 +352,13 @@ func checkPackage(at string, p *Package) error {
 			return lawf(at+".counts", "a changed package has a spec that is not unchanged")
 		}
 		if v.Direction == New || v.Direction == Gone {
-			return lawf(at+".versions.direction", "%q is for added and removed packages; this one is changed", v.Direction)
+			return lawf(at+".versions.direction", "%q is for added and removed packages; this one is changed", shortValue(v.Direction))
 		}
 		if err := checkVersionChange(at+".versions", v); err != nil {
 			return err
 		}
 	default:
-		return lawf(at+".status", "%q packages are not listed", p.Status)
+		return lawf(at+".status", "%q packages are not listed", shortValue(p.Status))
 	}
 	return nil
 }
@@ -452,7 +453,7 @@ func checkGate(r *Report) error {
 	known := true
 	for i, k := range g.FailOn {
 		if slices.Contains(g.FailOn[:i], k) {
-			return lawf(fmt.Sprintf("gate.fail_on[%d]", i), "%q is there twice", k)
+			return lawf(fmt.Sprintf("gate.fail_on[%d]", i), "%q is there twice", shortValue(k))
 		}
 		known = known && slices.Contains(GateKindNames(), k)
 	}
@@ -461,10 +462,10 @@ func checkGate(r *Report) error {
 		at := fmt.Sprintf("gate.tripped[%d]", i)
 		j := slices.Index(g.FailOn, t.Kind)
 		if j < 0 {
-			return lawf(at+".kind", "%q is not in gate.fail_on", t.Kind)
+			return lawf(at+".kind", "%q is not in gate.fail_on", shortValue(t.Kind))
 		}
 		if j <= last {
-			return lawf(at+".kind", "%q is out of gate.fail_on's order, or there twice", t.Kind)
+			return lawf(at+".kind", "%q is out of gate.fail_on's order, or there twice", shortValue(t.Kind))
 		}
 		last = j
 		if t.Count <= 0 {
@@ -506,7 +507,7 @@ func checkGate(r *Report) error {
 		case s.Count != t.Count:
 			return lawf(path+".count", "%d, but the report holds %d", s.Count, t.Count)
 		case s.Unit != t.Unit:
-			return lawf(path+".unit", "%q, but the kind counts %q", s.Unit, t.Unit)
+			return lawf(path+".unit", "%q, but the kind counts %q", shortValue(s.Unit), shortValue(t.Unit))
 		case !slices.Equal(s.Packages, t.Packages):
 			return lawf(path+".packages", "[%s], but the report's are [%s]", quotedJoin(s.Packages, ", "), quotedJoin(t.Packages, ", "))
 		case !slices.Equal(s.Values, t.Values):
@@ -524,23 +525,19 @@ func tripNames(l []Trip) []string {
 	return names
 }
 
-// shortValue cuts a value from a report for a message, at 60
-// characters (an invalid byte is one). The part kept is copied as it
-// is, its invalid bytes kept, so that a message quoting it writes each
-// as an escape (\xff), as it writes a short value's: turned into
-// U+FFFD, a value with an invalid byte and one with U+FFFD there read
-// alike. Only the part kept is copied: the whole value as runes made
-// render of one 50 MB feature name peak at 6x the report.
-func shortValue(s string) string {
-	n := 0
-	for i := range s {
-		if n == shortChars {
-			return s[:i] + "…"
-		}
-		n++
-	}
-	return s
-}
+// shortValue is a value from a report as a law's message quotes it
+// (%q, or %s): quotedEnum's, in ASCII and cut past shortChars characters
+// with the mark of its digest inside the quotes. Quoted with %q and cut
+// with "…" alone, a lookalike read as the value it is not (a path that
+// "ends at "zlіb"", its і Cyrillic, not at its cause "zlib"), and two
+// values alike for 60 characters read alike.
+func shortValue(s string) lawValue { return lawValue(s) }
+
+// lawValue is a report's value a law's message names (shortValue).
+type lawValue string
+
+// Format writes v as quotedEnum does, whatever the verb.
+func (v lawValue) Format(f fmt.State, _ rune) { io.WriteString(f, quotedEnum(string(v))) }
 
 // rollupNames and rollupValues name the facets of a spec that facets counts,
 // and read them: the one value of compiler, os, platform and target, and

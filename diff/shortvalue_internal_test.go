@@ -1,9 +1,12 @@
 package diff
 
 import (
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/cutmark"
 )
 
 // TestShortValueAllocatesItsCut (issue 35 class c): a value cut for a
@@ -12,16 +15,17 @@ import (
 // made render peak at 308 MB. What it allocates is now the cut's, not
 // the value's; the cut itself is as before.
 func TestShortValueAllocatesItsCut(t *testing.T) {
+	a61, e61, ff61 := strings.Repeat("a", 61), strings.Repeat("é", 61), strings.Repeat("\xff", 61)
 	for _, tc := range []struct{ in, want string }{
-		{"", ""},
-		{strings.Repeat("a", 60), strings.Repeat("a", 60)},
-		{strings.Repeat("a", 61), strings.Repeat("a", 60) + "…"},
-		{strings.Repeat("é", 61), strings.Repeat("é", 60) + "…"},
-		{strings.Repeat("\xff", 60), strings.Repeat("\xff", 60)},
-		{strings.Repeat("\xff", 61), strings.Repeat("\xff", 60) + "…"}, // its invalid bytes kept
+		{"", `""`},
+		{a61[:60], `"` + a61[:60] + `"`},
+		{a61, `"` + a61[:52] + cutmark.Of(a61) + `"`},
+		{e61, `"` + strings.Repeat(`\u00e9`, 52) + cutmark.Of(e61) + `"`},
+		{ff61[:60], `"` + strings.Repeat(`\xff`, 60) + `"`},
+		{ff61, `"` + strings.Repeat(`\xff`, 52) + cutmark.Of(ff61) + `"`}, // its invalid bytes kept
 	} {
-		if got := shortValue(tc.in); got != tc.want {
-			t.Errorf("shortValue(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := fmt.Sprintf("%q", shortValue(tc.in)); got != tc.want {
+			t.Errorf("shortValue(%q) = %s, want %s", tc.in, got, tc.want)
 		}
 	}
 	big := strings.Repeat("a", 8<<20)

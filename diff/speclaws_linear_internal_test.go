@@ -187,7 +187,7 @@ func TestSharedVariantsIndexMemory(t *testing.T) {
 		// Found as the map found them: a variant twice, and the first
 		// a spec lacks.
 		p.Specs.Added[1].Variants = p.SharedVariants[1:]
-		if err := checkSharedVariants("packages[0]", p, true); err == nil || !strings.Contains(err.Error(), `has "v0000000", but spec b lacks it`) {
+		if err := checkSharedVariants("packages[0]", p, true); err == nil || !strings.Contains(err.Error(), `has "v0000000", but spec "b" lacks it`) {
 			t.Errorf("a spec without v0000000: %v", err)
 		}
 		p.SharedVariants = append(p.SharedVariants, "v0000003")

@@ -174,6 +174,11 @@ func (e *LoadError) Lines() []string {
 // one snapshot failing read as the files a and b of both, and the pair
 // "x and", y as the pair x, "and y"; a path shown raw holds none of
 // these now, and a quoted one ends at its first unescaped quote.
+//
+// A path that is not ASCII is quoted in ASCII (strconv.QuoteToASCII):
+// raw, or quoted with %q, a lookalike stayed as it is, and "loading
+// _cache/develop/xа../specs.md" (its а Cyrillic) named the folder xa..
+// of another page; quoted, it reads "x\u0430..".
 func ShownPath(p string) string { return shownPath(p) }
 
 // ListedPath is a path as a list of them names it ("a, b and 2 more"):
@@ -213,15 +218,29 @@ func loadingPath(p string, paired bool) string {
 
 func shownPath(p string) string {
 	if strings.Contains(p, " and ") || strings.HasPrefix(p, "and ") || strings.HasSuffix(p, " and") || strings.HasPrefix(p, `"`) {
-		return strconv.Quote(p)
+		return quoteName(p)
 	}
 	for _, r := range p {
-		if r == '\\' || r == utf8.RuneError || unicode.IsControl(r) || r >= 0xad && unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp,
-			unicode.Bidi_Control, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point, unicode.Noncharacter_Code_Point) {
-			return strconv.Quote(p)
+		if r == '\\' || r >= utf8.RuneSelf || unicode.IsControl(r) {
+			return quoteName(p)
 		}
 	}
 	return p
+}
+
+// shownPathCut is shownPath of p cut to n bytes (cutHead), the cut's
+// mark (cutmark.Of) after it, inside the quotes of a quoted path: the
+// mark, not ASCII, would have quoted in ASCII a path of ASCII cut.
+func shownPathCut(p string, n int) string {
+	head, cut := cutHead(p, n)
+	s := shownPath(head)
+	if !cut {
+		return s
+	}
+	if s == head {
+		return head + cutmark.Of(p)
+	}
+	return s[:len(s)-1] + cutmark.Of(p) + `"`
 }
 
 // pageFile reports whether a bad or skipped file is called a page in

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -278,7 +279,7 @@ func TestSharedHashLookalikeQuoted(t *testing.T) {
 	})
 	_, err := Load(dir, Options{})
 	bc, cyr := filepath.Join(dir, "bc", "specs.md"), filepath.Join(dir, "b\u0441", "specs.md")
-	checkErr(t, err, bc, 6, 0, "hash "+hashN(1)+` is listed under another package too: "b\u0441" (`+cyr+")")
+	checkErr(t, err, bc, 6, 0, "hash "+hashN(1)+` is listed under another package too: "b\u0441" (`+strconv.QuoteToASCII(cyr)+")")
 	checkErr(t, err, cyr, 6, 0, "hash "+hashN(1)+` is listed under another package too: "bc" (`+bc+")")
 }
 

@@ -153,7 +153,7 @@ func (r publishRule) pathLeftOut(f File, rel, pkg string) string {
 			// newline raw, and read as the folder q\nr of a backslash.
 			t, d := shorten(pkg, maxNameQuoted), shorten(dir, maxNameQuoted)
 			qd := quoteNameShort(dir, maxNameQuoted)
-			if qd != strconv.Quote(d) || shownPath(d) != d {
+			if qd != strconv.Quote(d) || shownFolder(dir) != d {
 				d = qd
 			}
 			return fmt.Sprintf("this page is titled %q but is in folder %s: the site shows a page at its folder's address, so it would show %s's specs as %s's; a page belongs at _cache/<tag>/<title>/specs.md",
@@ -543,7 +543,7 @@ func quoteName(s string) string {
 // maxNameQuoted bytes, and quoted as a path is (shownPath) when it holds
 // a control or invisible character: a tag's folder "a\n::error::z" under
 // _cache put a raw newline in the message, a line of its own.
-func shownFolder(name string) string { return shownPath(shorten(name, maxNameQuoted)) }
+func shownFolder(name string) string { return shownPathCut(name, maxNameQuoted) }
 
 // quoteNameShort is quoteName of s cut to n bytes (shorten), with the
 // cut's mark (cutmark.Of) inside the quotes as it is: quoted whole, the
@@ -577,7 +577,7 @@ func shownAddress(addr string) string {
 	if strings.ContainsFunc(addr, notASCII) {
 		return quoteNameShort(addr, 2*maxNameQuoted)
 	}
-	return shownPath(shorten(addr, 2*maxNameQuoted))
+	return shownPathCut(addr, 2*maxNameQuoted)
 }
 
 // maxNameQuoted is the most bytes of a title or folder name that the

@@ -885,3 +885,57 @@ func TestFolderLookalikeQuotedInASCII(t *testing.T) {
 	// The address it moves to too (shownAddress): raw, the folder xa's.
 	checkErr(t, err, filepath.Join(dev, "x\u0430..", "specs.md"), 0, 0, `shows it at "/package/develop/x\u0430/specs/", another`)
 }
+
+// TestPathLookalikeQuotedInASCII (issue 35, classes a and e): a path
+// that is not ASCII is named quoted in ASCII (shownPath), as its folder
+// is (TestFolderLookalikeQuotedInASCII): raw, "loading
+// …/_cache/develop/xа../specs.md:" (its а Cyrillic) read as the page
+// of the folder xa.., and so did where a page belongs and a tag's
+// folder that Jekyll leaves out. A path of ASCII stays as it is, and one
+// cut keeps its mark inside the quotes.
+func TestPathLookalikeQuotedInASCII(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"_config.yml":                       "collections: {cache: {output: true}}\n",
+		"_cache/develop/x\u0430../specs.md": simplePage("xz", "develop", 1, 1),
+		"_cache/develop/b\u0430/_specs.md":  simplePage("ba", "develop", 2, 1),
+		"_cache/_d\u0435v/zlib/specs.md":    simplePage("zlib", "develop", 3, 1),
+		"_cache/develop/zstd/specs.md":      simplePage("zstd", "develop", 4, 1),
+	})
+	_, err := Load(dir, Options{})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	text := err.Error()
+	dev := filepath.Join(dir, "_cache", "develop")
+	for _, want := range []string{
+		"loading " + strconv.QuoteToASCII(filepath.Join(dev, "x\u0430..", "specs.md")) + `: this page`,
+		`x\u0430..`,
+		"belongs at " + strconv.QuoteToASCII(filepath.Join(dev, "b\u0430", "specs.md")),
+		`whose name starts with "_" ("_d\u0435v")`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("error %q does not say %q", text, want)
+		}
+	}
+	if strings.ContainsFunc(text, notASCII) {
+		t.Errorf("error %q holds a character that is not ASCII", text)
+	}
+	for _, c := range []struct{ p, want string }{
+		{"a/b c", "a/b c"},
+		{"caf\u00e9", `"caf\u00e9"`},
+		{"a\nb\u0430", `"a\nb\u0430"`},
+		{"a\xffb", `"a\xffb"`},
+	} {
+		if got := shownPath(c.p); got != c.want {
+			t.Errorf("shownPath(%q) = %s, want %s", c.p, got, c.want)
+		}
+	}
+	long := strings.Repeat("x", 100)
+	if got, want := shownFolder(long), long[:maxNameQuoted]+cutmark.Of(long); got != want {
+		t.Errorf("shownFolder(100 x's) = %s, want %s", got, want)
+	}
+	long = "\u0430" + long
+	if got, want := shownFolder(long), `"\u0430`+long[2:maxNameQuoted]+cutmark.Of(long)+`"`; got != want {
+		t.Errorf("shownFolder(а and 100 x's) = %s, want %s", got, want)
+	}
+}

@@ -955,9 +955,9 @@ func trustHint(err error) string {
 		// A file to add to, if it is one: not one that is not there, nor
 		// /dev/null (Go reads neither, and no system's bundle then).
 		if fi, err := os.Stat(f); err != nil || !fi.Mode().IsRegular() {
-			return fmt.Sprintf(" (SSL_CERT_FILE=%q names no file: to trust an authority of your own, such as a company's proxy's, put its PEM certificate and the system's bundle in one file and name it in SSL_CERT_FILE)", shorten(f))
+			return fmt.Sprintf(" (SSL_CERT_FILE=%s names no file: to trust an authority of your own, such as a company's proxy's, put its PEM certificate and the system's bundle in one file and name it in SSL_CERT_FILE)", quoteField(f))
 		}
-		return fmt.Sprintf(" (to trust an authority of your own, such as a company's proxy's, add its PEM certificate to the file SSL_CERT_FILE=%q names)", shorten(f))
+		return fmt.Sprintf(" (to trust an authority of your own, such as a company's proxy's, add its PEM certificate to the file SSL_CERT_FILE=%s names)", quoteField(f))
 	}
 	return " (to trust an authority of your own, such as a company's proxy's, put its PEM certificate and the system's bundle in one file and name it in SSL_CERT_FILE=FILE)"
 }
@@ -1160,7 +1160,7 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 			return nil, "", fmt.Errorf("%s: the answer's Content-Encoding is gzip: %w", name, err)
 		}
 	default:
-		return nil, "", fmt.Errorf("%s: Content-Encoding %q, which cachediff does not read (it asks for gzip)", name, shorten(enc))
+		return nil, "", fmt.Errorf("%s: Content-Encoding %s, which cachediff does not read (it asks for gzip)", name, quoteField(enc))
 	}
 	if isMarkup(data) {
 		// No file of a mirror begins with '<' (JSON, a clear-signed
@@ -1168,9 +1168,9 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		if last := resp.Request; last != nil && !strings.EqualFold(last.URL.Hostname(), req.URL.Hostname()) {
 			// A single sign-on's login page, or a proxy's: the URL may
 			// well be the mirror's root.
-			return nil, "", fmt.Errorf("%s: an HTML or XML page (Content-Type %q), not a file of a Spack mirror: the mirror redirected to %q, which answered it (a login page?)", name, shorten(resp.Header.Get("Content-Type")), shorten(last.URL.Hostname()))
+			return nil, "", fmt.Errorf("%s: an HTML or XML page (Content-Type %s), not a file of a Spack mirror: the mirror redirected to %s, which answered it (a login page?)", name, quoteField(resp.Header.Get("Content-Type")), quoteField(last.URL.Hostname()))
 		}
-		return nil, "", fmt.Errorf("%s: an HTML or XML page (Content-Type %q), not a file of a Spack mirror: is the URL the mirror's root (where build_cache/ or v3/ is)?", name, shorten(resp.Header.Get("Content-Type")))
+		return nil, "", fmt.Errorf("%s: an HTML or XML page (Content-Type %s), not a file of a Spack mirror: is the URL the mirror's root (where build_cache/ or v3/ is)?", name, quoteField(resp.Header.Get("Content-Type")))
 	}
 	return data, resp.Header.Get("ETag"), nil
 }

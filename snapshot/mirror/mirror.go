@@ -266,7 +266,7 @@ func Open(st Store, opt Options) (*Source, error) {
 		if away, ok := errors.AsType[redirectedAway](err); ok {
 			// Not the mirror's host's answer: the URL may be right, and
 			// the server send its files elsewhere.
-			return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2): the mirror redirected to %q, which answered HTTP 404 (is the URL the mirror's root, on the host that serves it?)", indexManifest, v2Index, shorten(away.host))
+			return nil, fmt.Errorf("not a Spack mirror: no %s (layout v3) nor %s (layout v2): the mirror redirected to %s, which answered HTTP 404 (is the URL the mirror's root, on the host that serves it?)", indexManifest, v2Index, quoteField(away.host))
 		}
 		near := nearIndexHint(st)
 		if hashThere && near == "" {
@@ -588,7 +588,7 @@ func nearIndexHint(st Store) string {
 	if strings.Count(near, "/") > 1 {
 		want = indexManifest
 	}
-	return fmt.Sprintf(": it holds %q, which Spack does not read as its index (%s)", shorten(near), want)
+	return fmt.Sprintf(": it holds %s, which Spack does not read as its index (%s)", quoteField(near), want)
 }
 
 // folderSpecsHint says, of a folder read as a mirror (a file:// URL)
