@@ -60,13 +60,5 @@ func TestRespeltSplitLinear(t *testing.T) {
 		}
 		return allocs, *steps
 	}
-	a1, s1 := cost(1000)
-	a4, s4 := cost(4000)
-	t.Logf("respell of a split spelling: %.0f allocations of 1,000 roots, %.0f of 4,000 (%.2fx); steps %d, %d (%.2fx)", a1, a4, a4/a1, s1, s4, float64(s4)/float64(s1))
-	if a4 > 4.4*a1 {
-		t.Errorf("respell: %.0f allocations of 1,000 roots, %.0f of 4,000 (%.2fx), want at most 4.4x", a1, a4, a4/a1)
-	}
-	if float64(s4) > 4.4*float64(s1) {
-		t.Errorf("respell: %d steps of 1,000 roots, %d of 4,000 (%.2fx), want at most 4.4x", s1, s4, float64(s4)/float64(s1))
-	}
+	checkRespellStep(t, "a split spelling", "roots", 1000, cost)
 }

@@ -57,14 +57,21 @@ func TestRespeltSplitBackLinear(t *testing.T) {
 		}
 		return allocs, *steps
 	}
-	a1, s1 := cost(100)
-	a4, s4 := cost(400)
-	t.Logf("respell, roots left over taking a spelling split back: %.0f allocations of 100 packages, %.0f of 400 (%.2fx); steps %d, %d (%.2fx)", a1, a4, a4/a1, s1, s4, float64(s4)/float64(s1))
+	checkRespellStep(t, "roots left over taking a spelling split back", "packages", 100, cost)
+}
+
+// checkRespellStep measures cost (respell's allocations and steps) at n
+// and 4n of what (roots, packages) and wants each at most 4.4x.
+func checkRespellStep(t *testing.T, shape, what string, n int, cost func(int) (float64, int)) {
+	t.Helper()
+	a1, s1 := cost(n)
+	a4, s4 := cost(4 * n)
+	t.Logf("respell, %s: %.0f allocations of %d %s, %.0f of %d (%.2fx); steps %d, %d (%.2fx)", shape, a1, n, what, a4, 4*n, a4/a1, s1, s4, float64(s4)/float64(s1))
 	if a4 > 4.4*a1 {
-		t.Errorf("respell: %.0f allocations of 100 packages, %.0f of 400 (%.2fx), want at most 4.4x", a1, a4, a4/a1)
+		t.Errorf("respell, %s: %.0f allocations of %d %s, %.0f of %d (%.2fx), want at most 4.4x", shape, a1, n, what, a4, 4*n, a4/a1)
 	}
 	if float64(s4) > 4.4*float64(s1) {
-		t.Errorf("respell: %d steps of 100 packages, %d of 400 (%.2fx), want at most 4.4x", s1, s4, float64(s4)/float64(s1))
+		t.Errorf("respell, %s: %d steps of %d %s, %d of %d (%.2fx), want at most 4.4x", shape, s1, n, what, s4, 4*n, float64(s4)/float64(s1))
 	}
 }
 
