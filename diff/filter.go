@@ -414,14 +414,11 @@ func closest(value string, names map[string]bool) []string {
 		// one (a lockfile root pasted with its right-to-left mark) was
 		// that mark's bytes farther from it than before.
 		ln := strings.ToLower(withoutFormat(name))
-		if max(len(lower)-len(ln), len(ln)-len(lower)) > most {
-			// Farther than that by the lengths alone: a long value
-			// (a comma-separated list) cost an edit distance of its
-			// length by each name's, values times stacks.
-			continue
-		}
-		// A name with none of the value's characters is no typo of it:
-		// --package x, zz or "" (a trailing comma) suggested bc.
+		// Within answers at once, allocating nothing, for a name farther
+		// than most by the lengths alone (a long value, a comma-separated
+		// list, against each stack). A name with none of the value's
+		// characters is no typo of it: --package x, zz or "" (a trailing
+		// comma) suggested bc.
 		if d := editdist.Within(lower, ln, most); d <= most && strings.ContainsAny(ln, lower) {
 			all = append(all, scored{name, d})
 		}

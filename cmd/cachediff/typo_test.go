@@ -404,8 +404,7 @@ func TestUnmatchedPartsLongList(t *testing.T) {
 // written whatever its size, and a root of 20 KB ran the line past
 // maxErrorLine, cut inside the root ("… (12166 bytes more)"), the count
 // of the others lost. Roots of 9 KB do the same (past maxErrorLine
-// still) at a fifth of the edit distances closest measures against the
-// list (1.3 s of CPU at 20 KB).
+// still).
 func TestUnmatchedPartsLongRoot(t *testing.T) {
 	long := func(i int) string { return fmt.Sprintf("pkg-%d@1.0.0 cflags=%s", i, strings.Repeat("x", 9000)) }
 	for _, c := range []struct {
