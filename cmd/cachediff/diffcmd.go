@@ -624,6 +624,10 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 	return nil
 }
 
+// maxFiltersGiven is the most bytes of values filtersGiven names, past
+// its first of each flag; it counts the rest.
+const maxFiltersGiven = 2 << 10
+
 // selectNothing says why filters that each match something select
 // nothing together.
 const selectNothing = "no spec of a selected package is in a selected stack"
@@ -636,6 +640,7 @@ func filtersGiven(f diff.Filter) string {
 	// thousands of --package names made a line of all of them.
 	const most = 4
 	var given []string
+	size := 0
 	for _, l := range [...]struct {
 		flag   string
 		values []string
@@ -659,10 +664,23 @@ func filtersGiven(f diff.Filter) string {
 		// lookalike as typed, so --package '[pр]y-keras' (its second р
 		// Cyrillic) read "[pp]y-keras". The values are named to be read,
 		// not pasted: the hints to paste are shell words (closest:).
-		for _, v := range values[:named] {
-			given = append(given, "--"+l.flag+" "+quoteFilterValue(v))
+		// Up to maxFiltersGiven bytes of them, the first of each flag
+		// always, the rest counted: a value quoted in ASCII is up to
+		// four times its 200 bytes (\x80 of each invalid byte), and ten
+		// such ran the line past maxErrorLine, which cut off what the
+		// error is (selectNothing).
+		for i, v := range values[:named] {
+			q := "--" + l.flag + " " + quoteFilterValue(v)
+			if i > 0 && size+len(q) > maxFiltersGiven {
+				named = i
+				break
+			}
+			size += len(q)
+			given = append(given, q)
 		}
-		if more := len(values) - named; more > 0 {
+		if more := len(values) - named; more == 1 {
+			given = append(given, "1 more --"+l.flag+" value")
+		} else if more > 1 {
 			given = append(given, fmt.Sprintf("%d more --%s values", more, l.flag))
 		}
 	}

@@ -49,3 +49,32 @@ func TestUnmatchedClosestInASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestFiltersGivenWithinLine (issue 35 class e): ten values of 200
+// invalid bytes each, quoted in ASCII (\x80, four bytes of each), made
+// the error of filters that together select nothing a line past
+// maxErrorLine, which printError cut before what the error is
+// (selectNothing). The values past maxFiltersGiven bytes are counted.
+func TestFiltersGivenWithinLine(t *testing.T) {
+	var f diff.Filter
+	for i := range 5 {
+		bad := strings.Repeat("\x80", 199) + string(rune('a'+i))
+		f.Packages = append(f.Packages, bad)
+		f.Stacks = append(f.Stacks, bad)
+	}
+	err := emptySelection(f, &diff.Report{})
+	if err == nil {
+		t.Fatal("emptySelection = nil, want the error of filters that select nothing")
+	}
+	var out bytes.Buffer
+	printError(&out, err)
+	line := strings.TrimSuffix(out.String(), "\n")
+	if !strings.HasSuffix(line, selectNothing) || len(line) > maxErrorLine {
+		t.Errorf("printError wrote %d bytes ending %q, want at most %d ending with %q", len(line), line[max(0, len(line)-80):], maxErrorLine, selectNothing)
+	}
+	for _, want := range []string{"--package \"\\x80", "more --package value", "--stack \"\\x80", "more --stack value"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("printError wrote %.200q…, want it to hold %q", line, want)
+		}
+	}
+}
