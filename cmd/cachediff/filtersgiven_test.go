@@ -32,15 +32,15 @@ func TestFiltersGivenQuotedInASCII(t *testing.T) {
 // value that selects nothing wrote the closest name as a shell word of
 // its characters, so a lockfile root "nеxtflow" (its е Cyrillic) was
 // hinted `--stack "nextflow" matches no stack … (closest: 'nеxtflow')`,
-// the name typed to the eye. It is written in ASCII, $'n\u0435xtflow',
+// the name typed to the eye. It is written in ASCII, $'n\xd0\xb5xtflow',
 // which pasted into bash or zsh selects the root; the hint to repeat
 // --stack for a list's stacks too.
 func TestUnmatchedClosestInASCII(t *testing.T) {
 	root := "n\u0435xtflow"
 	file := rootsLock(t, []string{root, "zlib"}, func(i int) string { return strings.Repeat(string(rune('a'+i)), 32) })
 	for _, c := range []struct{ value, want string }{
-		{"nextflow", `(closest: $'n\u0435xtflow')`},
-		{root + ",zlib", `repeat it, --stack $'n\u0435xtflow' --stack zlib`},
+		{"nextflow", `(closest: $'n\xd0\xb5xtflow')`},
+		{root + ",zlib", `repeat it, --stack $'n\xd0\xb5xtflow' --stack zlib`},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{"--stack", c.value, file, file}, &stdout, &stderr)

@@ -42,16 +42,20 @@ const Safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+-
 // shows a control or invisible character as an escape (\n, \u200b,
 // \xff): Word's quotes showed a folder "a<newline>b" as 'a\nb', which
 // pasted named a folder of a backslash and an n. Such a word is written
-// in bash's (and zsh's, ksh's) $'…' quotes, whose escapes are those the
-// message shows, so that pasted it is s again; any other is Word(s).
+// in bash's (and zsh's, ksh's, POSIX.1-2024 sh's) $'…' quotes, an
+// ASCII control character as the message shows it (\n, \x1b), any other
+// as the bytes of its UTF-8 (\xe2\x80\x8b of U+200B), so that pasted it
+// is s again whatever the locale; any other is Word(s).
 // So is a word that holds "##[", which a message writes ##\x5b (a CI
 // runner reads "##[" as a command).
 func Shown(s string) string { return shown(s, false) }
 
 // ShownASCII is Shown in ASCII: a word that is not ASCII is written in
-// $'…' quotes, each character past ASCII as its escape (\u0435), so
-// that a lookalike of an ASCII name (nеxtflow, its е Cyrillic) reads as
-// other than that name, and pasted into bash or zsh is s again. For a
+// $'…' quotes, each character past ASCII as the bytes of its UTF-8
+// (\xd0\xb5 of е), so that a lookalike of an ASCII name (nеxtflow, its е
+// Cyrillic) reads as other than that name, and pasted into bash or zsh
+// is s again, in any locale: \u0435, which a UTF-8 locale alone reads,
+// pasted where LANG is unset named "n\u0435xtflow" itself. For a
 // hint beside a value the user typed, quoted in ASCII: "--stack
 // "nextflow" matches no stack (closest: 'nеxtflow')" read as the name
 // typed.
@@ -72,7 +76,7 @@ func shown(s string, ascii bool) string {
 				continue
 			}
 			if ascii {
-				b.WriteString(`\ufffd`)
+				b.WriteString(`\xef\xbf\xbd`) // U+FFFD itself, as below
 				continue
 			}
 			b.WriteRune(r)
@@ -81,13 +85,17 @@ func shown(s string, ascii bool) string {
 			b.WriteRune(r)
 		case r == '[' && strings.HasSuffix(s[:i], "##"):
 			b.WriteString(`\x5b`)
-		case unicode.IsControl(r):
-			q := strconv.QuoteRune(r) // \n, \t, \x1b, \u0085, as a message shows it
+		case r < utf8.RuneSelf && unicode.IsControl(r):
+			q := strconv.QuoteRune(r) // \n, \t, \x1b, as a message shows it
 			b.WriteString(q[1 : len(q)-1])
-		case (hidden(r) || ascii && r >= utf8.RuneSelf) && r > 0xffff:
-			fmt.Fprintf(&b, `\U%08x`, r)
 		case hidden(r) || ascii && r >= utf8.RuneSelf:
-			fmt.Fprintf(&b, `\u%04x`, r)
+			// Each byte of its UTF-8, \xd0\xb5, not \u0435: bash writes
+			// \u0435 as it is outside a UTF-8 locale (LANG unset, as in
+			// many a container), so the word pasted there named no
+			// such thing; bytes read back whatever the locale.
+			for _, c := range []byte(s[i : i+utf8.RuneLen(r)]) {
+				fmt.Fprintf(&b, `\x%02x`, c)
+			}
 		default:
 			b.WriteRune(r)
 		}

@@ -8,19 +8,14 @@ import (
 
 // TestShownInBash (class e): a hint's word, printed in a message that
 // shows a control or invisible character as an escape, reads back in
-// bash as the string it names: Word's 'a\nb', so shown, named a folder
-// of a backslash and an n. A word without such a character is Word's.
+// bash as the string it names, in a UTF-8 locale and outside one: Word's
+// 'a\nb', so shown, named a folder of a backslash and an n, and $'z\u200bw'
+// in the C locale (LANG unset) one of a backslash and a u. A word
+// without such a character is Word's.
 func TestShownInBash(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash:", err)
-	}
-	words := []string{"a\nb", "a\tb'c\\d", "x\x1by", "z\u200bw", "\xff\xfe", "##[error]x", "it's\r", "\u0085", "naïve"}
-	got := readBack(t, exec.Command(bash), words, Shown)
-	for i, s := range words {
-		if got[i] != s {
-			t.Errorf("Shown(%q) = %s reads back as %q", s, Shown(s), got[i])
-		}
+	words := []string{"a\nb", "a\tb'c\\d", "x\x1by", "z\u200bw", "\xff\xfe", "##[error]x", "it's\r", "\u0085", "naïve", "p\u3164q\U000e0001"}
+	inLocales(t, words, Shown)
+	for _, s := range words {
 		if strings.ContainsAny(Shown(s), "\n\t\r\x1b") {
 			t.Errorf("Shown(%q) = %q holds a control character", s, Shown(s))
 		}
@@ -33,39 +28,42 @@ func TestShownInBash(t *testing.T) {
 }
 
 // TestShownASCIIInBash (issue 35 class a): ShownASCII writes a word in
-// ASCII, each character past ASCII an escape in $'…' quotes, and bash
-// (in a UTF-8 locale, as a terminal that shows the word has) reads it
-// back as the word: a hint of a lookalike ('nеxtflow', its е Cyrillic)
-// read as the ASCII name beside it. An ASCII word is Shown's.
+// ASCII, each character past ASCII the escapes of its bytes in $'…'
+// quotes, and bash reads it back as the word, in a UTF-8 locale and
+// outside one: a hint of a lookalike ('nеxtflow', its е Cyrillic) read
+// as the ASCII name beside it, and $'n\u0435xtflow' pasted where LANG is
+// unset named "n\u0435xtflow" (lead d of g13). An ASCII word is Shown's.
 func TestShownASCIIInBash(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash:", err)
-	}
-	words := []string{"n\u0435xtflow", "naïve x", "\U0001F600'\\", "a\ufffdb", "\xffé", "z\u200bw", "##[a"}
+	words := []string{"n\u0435xtflow", "naïve x", "\U0001F600'\\", "a\ufffdb", "\xffé", "z\u200bw", "##[a", "é1f"}
 	for _, s := range words {
 		if w := ShownASCII(s); strings.ContainsFunc(w, func(r rune) bool { return r >= 0x80 || r < 0x20 }) {
 			t.Errorf("ShownASCII(%q) = %q, not ASCII", s, w)
 		}
 	}
-	inUTF8 := func() *exec.Cmd {
-		cmd := exec.Command(bash)
-		cmd.Env = append(cmd.Environ(), "LC_ALL=C.UTF-8")
-		return cmd
-	}
-	// Without a UTF-8 locale, bash writes \u0435 as it is.
-	if got := readBack(t, inUTF8(), []string{"\u0435"}, ShownASCII); got[0] != "\u0435" {
-		t.Skipf("bash has no UTF-8 locale C.UTF-8: %q", got[0])
-	}
-	got := readBack(t, inUTF8(), words, ShownASCII)
-	for i, s := range words {
-		if got[i] != s {
-			t.Errorf("ShownASCII(%q) = %s reads back as %q", s, ShownASCII(s), got[i])
-		}
-	}
+	inLocales(t, words, ShownASCII)
 	for _, s := range []string{"e4s", "my dir", "a\nb", ""} {
 		if ShownASCII(s) != Shown(s) {
 			t.Errorf("ShownASCII(%q) = %q, want Shown's %q", s, ShownASCII(s), Shown(s))
+		}
+	}
+}
+
+// inLocales checks that bash reads the words written by shown back as
+// they are, in the C locale and in C.UTF-8.
+func inLocales(t *testing.T, words []string, shown func(string) string) {
+	t.Helper()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash:", err)
+	}
+	for _, locale := range []string{"C", "C.UTF-8"} {
+		cmd := exec.Command(bash)
+		cmd.Env = append(cmd.Environ(), "LC_ALL="+locale)
+		got := readBack(t, cmd, words, shown)
+		for i, s := range words {
+			if got[i] != s {
+				t.Errorf("LC_ALL=%s: %s reads back as %q, want %q", locale, shown(s), got[i], s)
+			}
 		}
 	}
 }
