@@ -164,6 +164,30 @@ func TestDashedFolderHints(t *testing.T) {
 			t.Errorf("%s, pasted: exit %d, want %d", line, code, exitSame)
 		}
 	}
+	// A word whose first folder is on disk, one near a folder beginning
+	// with - (lead b of g13: pflag's message alone, or "did you mean -C"),
+	// and log's way after --, not the diff's (cachediff -- OLD NEW).
+	for _, c := range []struct {
+		args       []string
+		want, line string
+	}{
+		{[]string{"HEAD:snap", "-x y/"}, "; '-x y/' is a path here: write it './-x y/'", "cachediff -C " + dir + " HEAD:snap './-x y/'"},
+		{[]string{"HEAD:snap", "-x y/index.jsn"}, "; '-x y/index.jsn' begins with the folder '-x y' here: write it './-x y/index.jsn'", ""},
+		{[]string{"HEAD:snap", "-x yy"}, "; no path '-x yy' is here, but '-x y' is: write it './-x y', or put it after -- (cachediff -- OLD NEW)", "cachediff -C " + dir + " HEAD:snap './-x y'"},
+		{[]string{"log", "--revs", "HEAD~1..HEAD", "-x y"}, "; '-x y' is a path here: write it './-x y', or put it after -- (cachediff log --revs RANGE -- PATH)", ""},
+		{[]string{"log", "HEAD:snap", "-x y"}, "or put it after -- (cachediff log -- SNAPSHOT SNAPSHOT [SNAPSHOT...])", ""},
+	} {
+		stderr.Reset()
+		code := run(append([]string{"-C", dir}, c.args...), &stdout, &stderr)
+		if msg, _, _ := strings.Cut(stderr.String(), "\n"); code != exitTrouble || !strings.Contains(msg, c.want) {
+			t.Errorf("%q: exit %d, %s; want %d, %q", c.args, code, stderr.String(), exitTrouble, c.want)
+		}
+		if c.line != "" {
+			if code := pasteRun(t, bash, c.line); code != exitSame {
+				t.Errorf("%s, pasted: exit %d, want %d", c.line, code, exitSame)
+			}
+		}
+	}
 	for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "-x y"}, {"commit", "-q", "--allow-empty", "-m", "empty"}} {
 		gitOut(t, dir, args...)
 	}

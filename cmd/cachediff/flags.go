@@ -223,28 +223,84 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 			msg += nearShorthand(fs, m[1])
 		}
 	}
-	return &usageError{cmd, msg + dashedPath(fs, line)}
+	return &usageError{cmd, msg + dashedPath(cmd, fs, line)}
 }
 
 // dashedPath is "; PATH is a path here: …" where the word pflag refused
 // is a path on disk (from -C's folder when given before it): cachediff
 // HEAD~1 '-x y', of a folder "-x y", said "unknown shorthand flag: 'x'
-// in -x y" alone, with no word of ./-x y or --; else "".
-func dashedPath(fs *pflag.FlagSet, line cmdLine) string {
+// in -x y" alone, with no word of ./-x y or --. So is a word whose
+// first folder is on disk ('-x y/sub', sub mistyped: pflag's message
+// alone named no way to give a path), and a word whose first folder is
+// not but one near it, beginning with - too, is: cachediff HEAD~1
+// -cache, of a folder "-cachee", was told "did you mean -C,
+// --directory?" alone. Else "". The way after -- is the command's own:
+// log's was told "(cachediff -- OLD NEW)", the diff's.
+func dashedPath(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 	dir := ""
 	if f := fs.Lookup("directory"); f != nil {
 		dir = f.Value.String()
+	}
+	after := "cachediff -- OLD NEW"
+	switch {
+	case cmd == logCommand && fs.Changed("revs"):
+		after = "cachediff log --revs RANGE -- PATH"
+	case cmd.name != "":
+		after = "cachediff " + cmd.name + " -- " + strings.TrimPrefix(cmd.synopsis, "[flags] ")
+		after, _, _ = strings.Cut(after, "\n")
 	}
 	for _, w := range line {
 		if w.role != badWord || !strings.HasPrefix(w.text, "-") || strings.ContainsAny(w.text, "\n\r\x00") {
 			continue
 		}
-		if _, err := os.Lstat(filepath.Join(dir, w.text)); err != nil {
-			continue
+		first, rest, _ := strings.Cut(w.text, "/")
+		if _, err := os.Lstat(filepath.Join(dir, w.text)); err == nil {
+			return fmt.Sprintf("; %s is a path here: write it %s, or put it after -- (%s)", shellword.Shown(w.text), shellword.Shown("./"+w.text), after)
 		}
-		return fmt.Sprintf("; %s is a path here: write it %s, or put it after -- (cachediff -- OLD NEW)", shellword.Shown(w.text), shellword.Shown("./"+w.text))
+		if _, err := os.Lstat(filepath.Join(dir, first)); err == nil {
+			return fmt.Sprintf("; %s begins with the folder %s here: write it %s, or put it after -- (%s)", shellword.Shown(w.text), shellword.Shown(first), shellword.Shown("./"+w.text), after)
+		}
+		// Not of a short word (-v beside a folder -w): a flag's typo.
+		near := ""
+		if len(first) > 3 {
+			near = dashedNear(dir, first)
+		}
+		if near != "" {
+			if rest != "" || strings.HasSuffix(w.text, "/") {
+				near += "/" + rest
+			}
+			return fmt.Sprintf("; no path %s is here, but %s is: write it %s, or put it after -- (%s)", shellword.Shown(w.text), shellword.Shown(near), shellword.Shown("./"+near), after)
+		}
 	}
 	return ""
+}
+
+// dashedNear is the name in dir beginning with - nearest to name
+// (editdist.Nearest), or "": the names are read a few hundred at a time,
+// and only those beginning with - kept, so that a folder of a million
+// entries costs no list of them.
+func dashedNear(dir, name string) string {
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	var dashed []string
+	for {
+		names, err := f.Readdirnames(256)
+		for _, n := range names {
+			if strings.HasPrefix(n, "-") {
+				dashed = append(dashed, n)
+			}
+		}
+		if err != nil || len(names) == 0 {
+			break
+		}
+	}
+	return editdist.Nearest(name, dashed)
 }
 
 // colorAfterC is the colour given to an unknown -c (c "c"), the word
