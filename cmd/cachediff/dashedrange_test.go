@@ -210,6 +210,28 @@ func TestDashedFolderHints(t *testing.T) {
 			t.Errorf("HEAD~1's way %s, pasted: exit %d", w[1], code)
 		}
 	}
+	// HEAD~4, the root, beside a branch HEAD of 4 commits, whose
+	// refs/heads/HEAD~4 is none, and HEAD itself: each was told "(REV
+	// written in full)", nothing to paste (lead a of g13); the ways git
+	// knows are given, and the one it knows no commit of said so.
+	for _, c := range []struct {
+		rev     string
+		n       int
+		unknown string
+	}{{"HEAD~4", 1, "; 'refs/heads/HEAD~4', the other way written whole, is an unknown revision)"}, {"HEAD", 2, "git:refs/heads/HEAD:snap)"}} {
+		stderr.Reset()
+		code = run([]string{"-C", dir, c.rev, "snap"}, &stdout, &stderr)
+		msg, _, _ = strings.Cut(stderr.String(), "\n")
+		ways = regexp.MustCompile(`'?(git:[^' ]*:snap)'?`).FindAllStringSubmatch(msg, -1)
+		if code != exitTrouble || len(ways) != c.n || !strings.HasSuffix(msg, c.unknown) {
+			t.Errorf("%s beside a branch HEAD: exit %d, %s; want %d, %d ways, ending %q", c.rev, code, msg, exitTrouble, c.n, c.unknown)
+		}
+		for _, w := range ways {
+			if code := pasteRun(t, bash, "cachediff -C "+dir+" "+w[1]+" snap"); code != exitSame && code != exitDiffers {
+				t.Errorf("%s's way %s, pasted: exit %d", c.rev, w[1], code)
+			}
+		}
+	}
 }
 
 // gitOut is git's output in dir, its line's end cut.

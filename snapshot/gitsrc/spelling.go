@@ -101,14 +101,15 @@ func (r *Repo) alone(ref string) string {
 // branch HEAD), it is also given whole with each way in place of the
 // name, which was left for the user to do at each of its ends.
 func (r *Repo) ambiguousWays(name, written string, refs []string) string {
-	msg, _ := r.ambiguousWhole(name, written, refs)
+	msg, _, _ := r.ambiguousWhole(name, written, refs)
 	return msg
 }
 
 // ambiguousWhole is ambiguousWays with the ways written whole as they
-// are, unquoted, each one git knows: nil unless every ref has one.
-func (r *Repo) ambiguousWhole(name, written string, refs []string) (string, []string) {
-	var ways, wholes, unknown, raw []string
+// are, unquoted, each one git knows, and those it knows no commit of as
+// shell words (refs/heads/HEAD~7 of a branch HEAD of fewer commits).
+func (r *Repo) ambiguousWhole(name, written string, refs []string) (string, []string, []string) {
+	var ways, wholes, unknown, raw, none []string
 	sel := reflogOf(written, name)
 	for _, ref := range refs {
 		spelt, said, of := r.alone(ref), "", ref
@@ -175,30 +176,34 @@ func (r *Repo) ambiguousWhole(name, written string, refs []string) (string, []st
 					unknown = append(unknown, h)
 					h = ": " + h
 				}
+				none = append(none, shown)
 				shown += " (an unknown revision too" + h + ")"
 			}
 			wholes = append(wholes, shown)
+		} else if ok {
+			// HEAD itself, beside a branch HEAD: the way is whole.
+			raw = append(raw, whole)
 		}
 	}
 	if len(ways) == 0 {
-		return "name the one meant in full", nil
+		return "name the one meant in full", nil, nil
 	}
 	msg := "name the one meant: " + strings.Join(ways, ", or ")
 	if len(wholes) == len(ways) {
 		msg += "; written whole, " + strings.Join(wholes, " or ")
 	}
-	if len(raw) != len(refs) {
-		raw = nil
-	}
-	return msg, raw
+	return msg, raw, none
 }
 
 // Ambiguity is what is said of rev, a revision git knows, whose name is
 // that of more than one ref (HEAD~1 beside a branch HEAD), git reading
 // the first: the name and its refs, as a revision's ambiguity says them,
-// and the ways to name each written whole (ID~1, refs/heads/HEAD~1), nil
-// when some has none. "" when its name is no such name.
-func (r *Repo) Ambiguity(rev string) (names string, whole []string) {
+// the ways to name each written whole that git knows (ID~1,
+// refs/heads/HEAD~1), and those it knows no commit of, as shell words
+// (refs/heads/HEAD~1 of a branch HEAD of one commit): when some way had
+// none, none was given, and the hint fell back to "REV written in
+// full", no command to paste. "" when its name is no such name.
+func (r *Repo) Ambiguity(rev string) (names string, whole, none []string) {
 	name := rev
 	if i := strings.IndexAny(rev, "~^@:"); i >= 0 {
 		name = rev[:i]
@@ -207,14 +212,14 @@ func (r *Repo) Ambiguity(rev string) (names string, whole []string) {
 		name = "HEAD" // git's @
 	}
 	if name == "" || strings.HasPrefix(name, "-") {
-		return "", nil
+		return "", nil, nil
 	}
 	refs := r.refsReadAs(name)
 	if len(refs) < 2 {
-		return "", nil
+		return "", nil, nil
 	}
-	_, whole = r.ambiguousWhole(name, rev, refs)
-	return fmt.Sprintf("%q is the name of more than one ref (%s), of which git reads the first", name, r.refsNamed(name)), whole
+	_, whole, none = r.ambiguousWhole(name, rev, refs)
+	return fmt.Sprintf("%q is the name of more than one ref (%s), of which git reads the first", name, r.refsNamed(name)), whole, none
 }
 
 // reflogOf is the reflog selector (@{1}) that follows name in written,

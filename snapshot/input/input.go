@@ -696,16 +696,26 @@ func revisionHint(dir, arg, beside string) string {
 		return ""
 	}
 	if known(arg) {
-		if names, ways := repo.Ambiguity(arg); names != "" {
+		if names, ways, none := repo.Ambiguity(arg); names != "" {
 			// HEAD~1 beside a branch HEAD: git:HEAD~1:snap was given,
 			// refused as ambiguous when pasted; each way written whole.
-			if len(ways) > 0 {
-				for i, w := range ways {
-					ways[i] = shellword.Shown(RevPrefix + w + ":" + folder())
-				}
-				return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at the one meant (%s)", shellword.Shown(arg), names, strings.Join(ways, " or "))
+			// A way git knows no commit of (HEAD~1 of a branch HEAD of
+			// one commit) is said to be unknown beside those it knows:
+			// "(REV written in full)" alone gave nothing to paste.
+			for i, w := range ways {
+				ways[i] = shellword.Shown(RevPrefix + w + ":" + folder())
 			}
-			return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at it (REV written in full)", shellword.Shown(arg), names)
+			unknown := ""
+			switch {
+			case len(none) == 1:
+				unknown = "; " + none[0] + ", the other way written whole, is an unknown revision"
+			case len(none) > 1:
+				unknown = "; " + strings.Join(none, " and ") + ", the other ways written whole, are unknown revisions"
+			}
+			if len(ways) > 0 {
+				return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at the one meant (%s%s)", shellword.Shown(arg), names, strings.Join(ways, " or "), unknown)
+			}
+			return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at it (REV written in full%s)", shellword.Shown(arg), names, unknown)
 		}
 		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":"+folder()))
 	}
