@@ -141,7 +141,8 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 // X without -- it was an unknown shorthand alone, and a log over no
 // change of it said its path unquoted; and the hint of HEAD~1 beside a
 // branch HEAD, which was git:HEAD~1:snap, refused as ambiguous when
-// pasted: each way given is taken.
+// pasted: each way given is taken; and the hint of a range given from
+// -C -q (a folder of that name) pasted.
 func TestDashedFolderHints(t *testing.T) {
 	bash, dir := snapRepo(t)
 	index, err := os.ReadFile(filepath.Join(dir, "snap", "index.json"))
@@ -187,6 +188,21 @@ func TestDashedFolderHints(t *testing.T) {
 				t.Errorf("%s, pasted: exit %d, want %d", c.line, code, exitSame)
 			}
 		}
+	}
+	// -C given as a relative folder that begins with -: the log's hint
+	// wrote -C -q, which pasted was refused (-q read as a flag given as
+	// -C's value).
+	link := filepath.Join(t.TempDir(), "-q")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Dir(link))
+	stderr.Reset()
+	code = run([]string{"-C=-q", "HEAD~1..HEAD", "snap"}, &stdout, &stderr)
+	if want := "cachediff -C ./-q log --revs 'HEAD~1..HEAD' snap"; code != exitTrouble || !strings.HasSuffix(strings.SplitN(stderr.String(), "\n", 2)[0], want) {
+		t.Errorf("-C=-q HEAD~1..HEAD snap: exit %d, %s; want %d, ending %q", code, stderr.String(), exitTrouble, want)
+	} else if code := pasteRun(t, bash, want); code != exitDiffers {
+		t.Errorf("%s, pasted: exit %d, want %d", want, code, exitDiffers)
 	}
 	for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "-x y"}, {"commit", "-q", "--allow-empty", "-m", "empty"}} {
 		gitOut(t, dir, args...)

@@ -495,10 +495,15 @@ func (r *Repo) inFolder() string { return InFolder(r.dir) }
 // InFolder is what a command a message suggests begins with so that it
 // is read from the folder dir, given as -C DIR: -C DIR and a space, DIR
 // as the shell reads it back, else nothing when dir is "" (the current
-// folder).
+// folder). A DIR that begins with - is written ./DIR: cachediff -C=-q
+// HEAD~1..HEAD snap was given "cachediff -C -q log --revs …", which
+// pasted was refused, -q read as a flag given as -C's value.
 func InFolder(dir string) string {
 	if dir == "" {
 		return ""
+	}
+	if strings.HasPrefix(dir, "-") {
+		dir = "./" + dir
 	}
 	return "-C " + shellword.Shown(dir) + " "
 }
