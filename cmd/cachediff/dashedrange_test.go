@@ -189,6 +189,35 @@ func TestDashedFolderHints(t *testing.T) {
 			}
 		}
 	}
+	// -y:snap, of a tag -y, REV:PATH: pflag's message alone, and after
+	// -- it was said to be a flag put after it; beside a folder of its
+	// name, each way.
+	gitOut(t, dir, "update-ref", "refs/tags/-y", "HEAD~1")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-y:snap", "snap"}, "unknown shorthand flag: 'y' in -y:snap; -y:snap is REV:PATH, whose revision -y begins with -, which git would read as an option: with its ref written in full, refs/tags/-y:snap\n"},
+		{[]string{"--", "-y:snap", "snap"}, "-y:snap, read as a snapshot, names nothing on disk; -y:snap is REV:PATH, whose revision -y begins with -, which git would read as an option: with its ref written in full, refs/tags/-y:snap\n"},
+		{[]string{"-y:snap/", "snap"}, "; -y:snap/ is a path here, and REV:PATH of a revision git knows: write ./-y:snap/ for the one on disk, refs/tags/-y:snap/ for the revision\n"},
+	} {
+		if c.args[0] == "-y:snap/" {
+			if err := os.Mkdir(filepath.Join(dir, "-y:snap"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		stderr.Reset()
+		code := run(append([]string{"-C", dir}, c.args...), &stdout, &stderr)
+		if msg, _, _ := strings.Cut(stderr.String(), "\n"); code != exitTrouble || !strings.HasSuffix(msg+"\n", c.want) {
+			t.Errorf("%q: exit %d, %s; want %d, ending %q", c.args, code, stderr.String(), exitTrouble, c.want)
+		}
+	}
+	if err := os.Remove(filepath.Join(dir, "-y:snap")); err != nil {
+		t.Fatal(err)
+	}
+	if line := "cachediff -C " + dir + " refs/tags/-y:snap snap"; pasteRun(t, bash, line) != exitDiffers {
+		t.Errorf("%s, pasted: want exit %d", line, exitDiffers)
+	}
 	// -C given as a relative folder that begins with -: the log's hint
 	// wrote -C -q, which pasted was refused (-q read as a flag given as
 	// -C's value).

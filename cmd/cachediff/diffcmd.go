@@ -225,7 +225,8 @@ func dashedFlag(opts *options, what string, args []string) error {
 	}
 	if h := input.RevisionHint(opts.dir, f, beside); h != "" {
 		// -z..-y, of branches -z and -y, is no flag: "put flags
-		// before --" named the wrong thing.
+		// before --" named the wrong thing; nor is -x:snap, of a tag
+		// -x.
 		return usageErrorf("%s, read as %s, names nothing on disk%s", report.VisibleInput(f), what, h)
 	}
 	return usageErrorf("%s, read as %s, names nothing on disk%s", report.VisibleInput(f), what, dashesHint(opts))

@@ -253,9 +253,18 @@ func dashedPath(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 		if w.role != badWord || !strings.HasPrefix(w.text, "-") || strings.ContainsAny(w.text, "\n\r\x00") {
 			continue
 		}
+		// -x:snap, of a tag -x: REV:PATH, its ref written in full; of
+		// a path on disk too, each way.
+		rev := input.DashedRevPath(dir, w.text)
 		first, rest, _ := strings.Cut(w.text, "/")
 		if _, err := os.Lstat(filepath.Join(dir, w.text)); err == nil {
+			if rev != "" {
+				return fmt.Sprintf("; %s is a path here, and REV:PATH of a revision git knows: write %s for the one on disk, %s for the revision", shellword.Shown(w.text), shellword.Shown("./"+w.text), rev)
+			}
 			return fmt.Sprintf("; %s is a path here: write it %s, or put it after -- (%s)", shellword.Shown(w.text), shellword.Shown("./"+w.text), after)
+		}
+		if rev != "" {
+			return input.DashedRevPathHint(w.text, rev)
 		}
 		if _, err := os.Lstat(filepath.Join(dir, first)); err == nil {
 			return fmt.Sprintf("; %s begins with the folder %s here: write it %s, or put it after -- (%s)", shellword.Shown(w.text), shellword.Shown(first), shellword.Shown("./"+w.text), after)

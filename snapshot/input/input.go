@@ -618,6 +618,14 @@ func revisionHint(dir, arg, beside string) string {
 	folder := func() string { f, _ := at(); return f }
 	logPath := func() string { _, l := at(); return l }
 	if strings.HasPrefix(arg, "-") {
+		if _, _, ok := gitsrc.Split(arg); ok {
+			// -x:snap, of a tag -x (after --: it was said to be a
+			// flag put after it).
+			if whole := dashedRevPath(repo, arg); whole != "" {
+				return DashedRevPathHint(arg, whole)
+			}
+			return ""
+		}
 		// -z..-y, of branches -z and -y (after --: it was said to be
 		// a flag put after it): the hint of its ref written in full.
 		full := repo.Undashed(arg)
@@ -725,6 +733,41 @@ func revisionHint(dir, arg, beside string) string {
 		return fmt.Sprintf("; %s is an unknown git revision%s", shellword.Shown(arg), note)
 	}
 	return ""
+}
+
+// DashedRevPath is arg, REV:PATH whose REV begins with - (-x:snap, of
+// a tag -x), which pflag refuses as a flag, and after -- was said to be
+// a flag put after it, with its ref written in full as a shell word, as
+// the loader gives it (git:-x:snap): 'refs/tags/-x:snap'. "" unless git
+// knows the ref so.
+func DashedRevPath(dir, arg string) string {
+	if _, _, ok := gitsrc.Split(arg); !ok || !strings.HasPrefix(arg, "-") || strings.ContainsAny(arg, "\n\r\x00") {
+		return ""
+	}
+	repo, err := gitsrc.OpenRepo(dir)
+	if err != nil {
+		return ""
+	}
+	return dashedRevPath(repo, arg)
+}
+
+// dashedRevPath is DashedRevPath of repo.
+func dashedRevPath(repo *gitsrc.Repo, arg string) string {
+	rev, p, ok := gitsrc.Split(arg)
+	if !ok || !strings.HasPrefix(rev, "-") {
+		return ""
+	}
+	full := repo.Undashed(rev)
+	if full == "" || strings.HasPrefix(full, "-") {
+		return ""
+	}
+	return shellword.Shown(full + ":" + p)
+}
+
+// DashedRevPathHint is the hint of arg, given its DashedRevPath whole.
+func DashedRevPathHint(arg, whole string) string {
+	rev, _, _ := gitsrc.Split(arg)
+	return fmt.Sprintf("; %s is REV:PATH, whose revision %s begins with -, which git would read as an option: with its ref written in full, %s", shellword.Shown(arg), shellword.Shown(rev), whole)
 }
 
 // RevisionHint is the hint of arg, no path on disk, that git reads as a
