@@ -189,6 +189,12 @@ func TestDashedFolderHints(t *testing.T) {
 			}
 		}
 	}
+	// -C given after the word, which pflag did not read: the word was
+	// looked for in the current folder.
+	stderr.Reset()
+	if code := run([]string{"HEAD:snap", "-x y", "-C", dir}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "; '-x y' is a path here: write it './-x y'") {
+		t.Errorf("-x y before -C: exit %d, %s; want %d, the path's hint", code, stderr.String(), exitTrouble)
+	}
 	// -y:snap, of a tag -y, REV:PATH: pflag's message alone, and after
 	// -- it was said to be a flag put after it; beside a folder of its
 	// name, each way.

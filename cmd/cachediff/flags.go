@@ -241,6 +241,9 @@ func dashedPath(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 	if f := fs.Lookup("directory"); f != nil {
 		dir = f.Value.String()
 	}
+	if dir == "" {
+		dir = unreadDir(line)
+	}
 	after := "cachediff -- OLD NEW"
 	switch {
 	case cmd == logCommand && fs.Changed("revs"):
@@ -279,6 +282,31 @@ func dashedPath(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 				near += "/" + rest
 			}
 			return fmt.Sprintf("; no path %s is here, but %s is: write it %s, or put it after -- (%s)", shellword.Shown(w.text), shellword.Shown(near), shellword.Shown("./"+near), after)
+		}
+	}
+	return ""
+}
+
+// unreadDir is the folder of a -C (--directory) given after the word
+// pflag refused, which it did not read: cachediff A '-x y' -C repo, of
+// a folder repo/-x y, was given no hint, the word looked for in the
+// current folder. "" when there is none.
+func unreadDir(line cmdLine) string {
+	for i, w := range line {
+		if w.role != unreadWord {
+			continue
+		}
+		if v, ok := strings.CutPrefix(w.text, "--directory="); ok {
+			return v
+		}
+		if v, ok := strings.CutPrefix(w.text, "-C="); ok {
+			return v
+		}
+		if (w.text == "-C" || w.text == "--directory") && i+1 < len(line) {
+			return line[i+1].text
+		}
+		if w.text == "--" {
+			break
 		}
 	}
 	return ""
