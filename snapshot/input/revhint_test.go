@@ -235,4 +235,21 @@ func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
 	if err == nil || strings.Contains(string(out), "--show-") {
 		t.Errorf("Load(typo) beside snap: %v; git ran %q, want no --show-toplevel nor --show-prefix for no hint", err, out)
 	}
+	// HEAD~1 in a shallow clone of one commit, beside a branch HEAD:
+	// the note of a shallow clone alone, which pastRoot's note of the
+	// oldest commit and the ambiguity of HEAD (7 of 12 runs) was
+	// dropped for.
+	for _, args := range [][]string{{"commit", "-q", "--allow-empty", "-m", "a"}, {"commit", "-q", "--allow-empty", "-m", "b"}, {"clone", "-q", "--depth", "1", "file://" + dir, "shallow"}, {"-C", "shallow", "update-ref", "refs/heads/HEAD", "HEAD"}} {
+		if _, err := gittest.Git(dir, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(runs, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load(filepath.Join(dir, "shallow"), "HEAD~1", Options{Beside: "snap"}, snapshot.Options{})
+	out, _ = os.ReadFile(runs)
+	if n := strings.Count(string(out), "\n"); err == nil || !strings.Contains(err.Error(), "this is a shallow clone") || n > 5 {
+		t.Errorf("Load(HEAD~1) in a shallow clone beside a branch HEAD: %v; git ran %d times (%q), want the shallow clone's note in at most 5", err, n, out)
+	}
 }
