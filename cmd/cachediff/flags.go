@@ -281,7 +281,9 @@ func dashedPath(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 			if rest != "" || strings.HasSuffix(w.text, "/") {
 				near += "/" + rest
 			}
-			return fmt.Sprintf("; no path %s is here, but %s is: write it %s, or put it after -- (%s)", shellword.Shown(w.text), shellword.Shown(near), shellword.Shown("./"+near), after)
+			// In ASCII: the name near may be a lookalike of the word
+			// typed (-cаche, its а Cyrillic, beside -cache).
+			return fmt.Sprintf("; no path %s is here, but %s is: write it %s, or put it after -- (%s)", shellword.ShownASCII(w.text), shellword.ShownASCII(near), shellword.ShownASCII("./"+near), after)
 		}
 	}
 	return ""
