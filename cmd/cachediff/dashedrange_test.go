@@ -172,10 +172,10 @@ func TestDashedFolderHints(t *testing.T) {
 		args       []string
 		want, line string
 	}{
-		{[]string{"HEAD:snap", "-x y/"}, "; '-x y/' is a path here: write it './-x y/'", "cachediff -C " + dir + " HEAD:snap './-x y/'"},
+		{[]string{"HEAD:snap", "-x y/"}, "; '-x y/' is a path here: write it './-x y/'", ""},
 		{[]string{"HEAD:snap", "-x y/index.jsn"}, "; '-x y/index.jsn' begins with the folder '-x y' here: write it './-x y/index.jsn'", ""},
-		{[]string{"HEAD:snap", "-x yy"}, "; no path '-x yy' is here, but '-x y' is: write it './-x y', or put it after -- (cachediff -- OLD NEW)", "cachediff -C " + dir + " HEAD:snap './-x y'"},
-		{[]string{"HEAD:snap", "-x \u0443"}, "; no path $'-x \\xd1\\x83' is here, but '-x y' is: write it './-x y'", "cachediff -C " + dir + " HEAD:snap './-x y'"},
+		{[]string{"HEAD:snap", "-x yy"}, "; no path '-x yy' is here, but '-x y' is: write it './-x y', or put it after -- (cachediff -- OLD NEW)", ""}, // the way pasted above
+		{[]string{"HEAD:snap", "-x \u0443"}, "; no path $'-x \\xd1\\x83' is here, but '-x y' is: write it './-x y'", ""},
 		{[]string{"log", "--revs", "HEAD~1..HEAD", "-x y"}, "; '-x y' is a path here: write it './-x y', or put it after -- (cachediff log --revs RANGE -- PATH)", ""},
 		{[]string{"log", "HEAD:snap", "-x y"}, "or put it after -- (cachediff log -- SNAPSHOT SNAPSHOT [SNAPSHOT...])", ""},
 	} {
