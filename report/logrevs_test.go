@@ -172,3 +172,32 @@ func TestRevsNoteQuotesValues(t *testing.T) {
 		t.Errorf("RevsNote: %q, want %q", got, want)
 	}
 }
+
+// TestRevsNoteReadsApartOnStderr (issue 35 class a): the note of a log
+// whose range selected no commit wrote its path and range as they are,
+// unless they held a space or read as a list's parts, and standard
+// error writes it through Visible, which escapes a character that does
+// not print but leaves a backslash as it is: the folder a\u202eb (a
+// backslash and letters) and the folder a‮b (its U+202E) read alike
+// there, and _cache/dеvelop (its е Cyrillic) as _cache/develop. A path
+// or range that holds a backslash, a control character or a character
+// past ASCII is quoted in ASCII (revsItem).
+func TestRevsNoteReadsApartOnStderr(t *testing.T) {
+	for _, pair := range [][2]diff.Revs{
+		{{Range: "main", Path: `a\u202eb`}, {Range: "main", Path: "a\u202eb"}},
+		{{Range: "main", Path: `x\x07y`}, {Range: "main", Path: "x\ay"}},
+		{{Range: "main", Path: "_cache/develop"}, {Range: "main", Path: "_cache/d\u0435velop"}},
+		{{Range: `m\u202eain`, Path: "p"}, {Range: "m\u202eain", Path: "p"}},
+		{{Range: "main", Path: "p"}, {Range: "m\u0430in", Path: "p"}},
+	} {
+		a, b := Visible(RevsNote(&pair[0])), Visible(RevsNote(&pair[1]))
+		if a == b {
+			t.Errorf("the revs %+v and %+v both read %q on standard error", pair[0], pair[1], a)
+		}
+		for _, s := range []string{a, b} {
+			if strings.ContainsFunc(s, func(r rune) bool { return r == 0x435 || r == 0x430 }) {
+				t.Errorf("a lookalike letter as it is in %q", s)
+			}
+		}
+	}
+}
