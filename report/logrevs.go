@@ -57,10 +57,10 @@ func RevsPath(r *diff.Revs) string {
 // revsItem is a range or a path as RevsNote writes it: quoted as Go
 // quotes a string when quoted, and in ASCII when it holds a backslash, a
 // control character or a character past ASCII. Written as it is, a
-// folder a\u202eb (its backslash and letters) and a folder a‮b (its
-// U+202E) read alike on standard error, where Visible writes the second
-// so, and _cache/dеvelop (its е Cyrillic) read as _cache/develop: no
-// commit changed the folder the reader knows.
+// folder a\u202eb (its backslash and letters) and a folder a, U+202E, b
+// read alike on standard error, where Visible writes the second so,
+// and _cache/dеvelop (its е Cyrillic) read as _cache/develop: no commit
+// changed the folder the reader knows.
 func revsItem(s string, quoted bool) string {
 	if strings.ContainsFunc(s, func(c rune) bool { return c == '\\' || c < ' ' || c == 0x7f || c >= utf8.RuneSelf }) {
 		return strconv.QuoteToASCII(s)

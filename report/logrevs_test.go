@@ -178,7 +178,7 @@ func TestRevsNoteQuotesValues(t *testing.T) {
 // unless they held a space or read as a list's parts, and standard
 // error writes it through Visible, which escapes a character that does
 // not print but leaves a backslash as it is: the folder a\u202eb (a
-// backslash and letters) and the folder a‮b (its U+202E) read alike
+// backslash and letters) and the folder a, U+202E, b read alike
 // there, and _cache/dеvelop (its е Cyrillic) as _cache/develop. A path
 // or range that holds a backslash, a control character or a character
 // past ASCII is quoted in ASCII (revsItem).

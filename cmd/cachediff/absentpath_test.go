@@ -12,7 +12,7 @@ import (
 // named PATH as it is: the folder "-x y" read "-x y does not exist at
 // commit …", the path run into the words, a folder "the repository's
 // top" read as the top, and the folders a\u202eb (a backslash and
-// letters) and a‮b (its U+202E) alike on standard error. PATH is named
+// letters) and a, U+202E, b alike on standard error. PATH is named
 // as the log's note names it (report.RevsPath).
 func TestAbsentMessageQuotesPath(t *testing.T) {
 	const id = "0123456789abcdef"
