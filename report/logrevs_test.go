@@ -3,6 +3,8 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"html"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -197,6 +199,39 @@ func TestRevsNoteReadsApartOnStderr(t *testing.T) {
 		for _, s := range []string{a, b} {
 			if strings.ContainsFunc(s, func(r rune) bool { return r == 0x435 || r == 0x430 }) {
 				t.Errorf("a lookalike letter as it is in %q", s)
+			}
+		}
+	}
+}
+
+// TestRevsNoteQuotesOnce (issue 35 classes a and e): the text and HTML
+// logs wrote the note of a range that selected no commit as input text
+// (VisibleInput, PageText), which doubles every backslash, those of the
+// path's own Go quotes too: the folder of U+202E read "a\\u202eb c", a
+// name that holds a backslash, as the folder a\u202eb c (a backslash and
+// letters) reads on standard error. The note is a message, written as a
+// warning is; Markdown escapes its backslashes for the reader to see
+// one.
+func TestRevsNoteQuotesOnce(t *testing.T) {
+	for _, f := range []string{"md", "text", "html"} {
+		read := map[string]string{}
+		for _, p := range []string{"a\u202eb c", `a\u202eb c`, "_cache/d\u0435velop", `_cache/d\u0435velop`} {
+			var b bytes.Buffer
+			w, err := NewLogWriter(f, &b, LogOptions{Options: Options{Width: 400}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Finish(quietLog(t, &diff.Revs{Range: "main", Path: p})); err != nil {
+				t.Fatal(err)
+			}
+			_, note, _ := strings.Cut(b.String(), "no commit in this range changed ")
+			note, _, _ = strings.Cut(note, " (main)")
+			if other, ok := read[note]; ok {
+				t.Errorf("%s: the paths %q and %q both read %s", f, other, p, note)
+			}
+			read[note] = p
+			if want := strconv.QuoteToASCII(p); f != "md" && note != want && note != html.EscapeString(want) {
+				t.Errorf("%s: the path %q reads %s, want %s", f, p, note, want)
 			}
 		}
 	}
