@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/internal/listops"
 	"github.com/cachediff/cachediff/internal/scc"
 	"github.com/cachediff/cachediff/snapshot"
@@ -5729,8 +5730,8 @@ func plainName(s string) bool {
 
 // shortName is safeName of s cut as shortValue cuts it: quoted when s
 // is not a plain name, wherever what makes it so stands, and the cut's
-// "…" as it is, after a plain name and inside the quotes of another
-// (as jsonv1's shownValue writes it). Quoted whole, the mark is
+// mark ("…" and 8 digits of the digest) as it is, after a plain name and
+// inside the quotes of another (as jsonv1's shownValue writes it). Quoted whole, the mark is
 // \u2026: a plain name cut read "lll\u2026", as a quoted name of
 // those characters whole does, and the marks of two names spelt two
 // ways in one message.
@@ -5742,16 +5743,19 @@ const shortChars = 60
 // shortNameAt is shortName of s cut after its first n characters (an
 // invalid byte is one) rather than shortChars: as long as tells s from
 // another name of the same first shortChars. The part kept is quoted as
-// it is, so an invalid byte reads \xff, as it does in s whole.
+// it is, so an invalid byte reads \xff, as it does in s whole. The cut's
+// mark is that of s's digest (cutmark.Of): with "…" alone, two recipes
+// (package_hash) alike for 60 characters read "package_hash lll… →
+// lll…", as if the one recipe had not changed.
 func shortNameAt(s string, n int) string {
 	k := 0
 	for i := range s {
 		if k == n {
 			if plainName(s) {
-				return s[:i] + "…"
+				return s[:i] + cutmark.Of(s)
 			}
 			q := strconv.QuoteToASCII(s[:i])
-			return q[:len(q)-1] + `…"`
+			return q[:len(q)-1] + cutmark.Of(s) + `"`
 		}
 		k++
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/internal/testing/race"
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -31,15 +32,15 @@ func TestDepsDeltaWholeNames(t *testing.T) {
 		// (they printed "lll…/aaaaaaa → lll…/aaaaaaa", alike).
 		{"a name of the same first 60", dep(long+"-a", strings.Repeat("a", 32)), dep(long+"-b", strings.Repeat("a", 32)), long + "-a/aaaaaaa → " + long + "-b/aaaaaaa"},
 		{"a name of the same first 100", dep(long+long+"a"+long, strings.Repeat("a", 32)), dep(long+long+"b"+long, strings.Repeat("a", 32)),
-			long + long + "a…/aaaaaaa → " + long + long + "b…/aaaaaaa"},
+			long + long + "a" + cutmark.Of(long+long+"a"+long) + "/aaaaaaa → " + long + long + "b" + cutmark.Of(long+long+"b"+long) + "/aaaaaaa"},
 		{"a quoted name of the same first 60", dep(" "+long+"a"+long, strings.Repeat("a", 32)), dep(" "+long+"b"+long, strings.Repeat("a", 32)),
-			`" ` + long + `a…"/aaaaaaa → " ` + long + `b…"/aaaaaaa`},
+			`" ` + long + `a` + cutmark.Of(" "+long+"a"+long) + `"/aaaaaaa → " ` + long + `b` + cutmark.Of(" "+long+"b"+long) + `"/aaaaaaa`},
 		{"names apart by an invalid byte", dep(long+"\xfe"+long, strings.Repeat("a", 32)), dep(long+"\xff"+long, strings.Repeat("a", 32)),
-			`"` + long + `\xfe…"/aaaaaaa → "` + long + `\xff…"/aaaaaaa`},
+			`"` + long + `\xfe` + cutmark.Of(long+"\xfe"+long) + `"/aaaaaaa → "` + long + `\xff` + cutmark.Of(long+"\xff"+long) + `"/aaaaaaa`},
 		{"a name apart from a dependency's of another hash", dep(long+"a", strings.Repeat("a", 32)), dep(long+"b", strings.Repeat("b", 32)),
 			long + "a/aaaaaaa → " + long + "b/bbbbbbb"},
 		{"names apart in their first 60", dep("zlib"+long, strings.Repeat("a", 32)), dep("zlia"+long, strings.Repeat("a", 32)),
-			"zlib" + long[:56] + "…/aaaaaaa → zlia" + long[:56] + "…/aaaaaaa"},
+			"zlib" + long[:56] + cutmark.Of("zlib"+long) + "/aaaaaaa → zlia" + long[:56] + cutmark.Of("zlia"+long) + "/aaaaaaa"},
 		{"the same edge", dep(long+"-a", strings.Repeat("a", 32)), dep(long+"-a", strings.Repeat("a", 32)), ""},
 	} {
 		if got := depsDelta(c.old, c.new); got != c.want {

@@ -49,13 +49,35 @@ func TestShortNameOneMark(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"zlib", "zlib"},
 		{l, l},
-		{l + "l", l + "…"},
-		{"\n" + l, `"\n` + l[1:] + `…"`},
+		{l + "l", l + cutmark.Of(l+"l")},
+		{"\n" + l, `"\n` + l[1:] + cutmark.Of("\n"+l) + `"`},
 		{l[1:] + "…", `"` + l[1:] + `\u2026"`},
 		{"a b", `"a b"`},
 	} {
 		if got := shortName(c.in); got != c.want {
 			t.Errorf("shortName(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
+
+// TestShortNameCutReadsApart (issue 35 class a): a hash's message of
+// another recipe names both recipes (package_hash) with shortName, and
+// two alike for their first 60 characters read alike, cut with "…"
+// alone: "package_hash lll… → lll…", as if the recipe had not changed.
+// The cut's mark is that of the whole name's digest.
+func TestShortNameCutReadsApart(t *testing.T) {
+	l := strings.Repeat("l", 60)
+	for _, pair := range [][2]string{
+		{l + "a", l + "b"},
+		{" " + l + "a", " " + l + "b"},
+		{l + "\xfe", l + "\xff"},
+	} {
+		a, b := shortName(pair[0]), shortName(pair[1])
+		if a == b {
+			t.Errorf("shortName(%q) and shortName(%q) both %s", pair[0], pair[1], a)
+		}
+		if !strings.HasSuffix(strings.TrimSuffix(a, `"`), cutmark.Of(pair[0])) {
+			t.Errorf("shortName(%q) = %s, want the mark of its digest, %s, at its end", pair[0], a, cutmark.Of(pair[0]))
 		}
 	}
 }

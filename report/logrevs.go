@@ -3,6 +3,7 @@ package report
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
 )
@@ -38,7 +39,7 @@ func RevsNote(r *diff.Revs) string {
 
 // RevsRange is r's range as RevsNote writes it: quoted as Go quotes a
 // string where PartsQuoted would quote it.
-func RevsRange(r *diff.Revs) string { return ListItem(r.Range, PartsQuoted([]string{r.Range})) }
+func RevsRange(r *diff.Revs) string { return revsItem(r.Range, PartsQuoted([]string{r.Range})) }
 
 // RevsPath is r's path as RevsNote writes it: "the repository" for the
 // top, and a path that reads so (or such a path quoted) quoted as Go
@@ -50,7 +51,21 @@ func RevsPath(r *diff.Revs) string {
 	// A path that holds a space ("-x y") or reads as a list's parts is
 	// quoted, as a list's names are: it read unquoted into the words
 	// around it (changed -x y (HEAD~1..HEAD)).
-	return ListItem(r.Path, topLike(r.Path) || PartsQuoted([]string{r.Path}) || WordsQuoted([]string{r.Path}))
+	return revsItem(r.Path, topLike(r.Path) || PartsQuoted([]string{r.Path}) || WordsQuoted([]string{r.Path}))
+}
+
+// revsItem is a range or a path as RevsNote writes it: quoted as Go
+// quotes a string when quoted, and in ASCII when it holds a backslash, a
+// control character or a character past ASCII. Written as it is, a
+// folder a\u202eb (its backslash and letters) and a folder a, U+202E, b
+// read alike on standard error, where Visible writes the second so,
+// and _cache/dеvelop (its е Cyrillic) read as _cache/develop: no commit
+// changed the folder the reader knows.
+func revsItem(s string, quoted bool) string {
+	if strings.ContainsFunc(s, func(c rune) bool { return c == '\\' || c < ' ' || c == 0x7f || c >= utf8.RuneSelf }) {
+		return strconv.QuoteToASCII(s)
+	}
+	return ListItem(s, quoted)
 }
 
 // topWords is what RevsNote calls the path of the top of a repository.

@@ -3,6 +3,8 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"html"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -171,4 +173,85 @@ func TestRevsNoteQuotesValues(t *testing.T) {
 	if got, want := RevsNote(&diff.Revs{Range: "HEAD~1..HEAD", Path: "_cache/develop", Since: since}), "no commit in this range changed _cache/develop (HEAD~1..HEAD, since "+since+")"; got != want {
 		t.Errorf("RevsNote: %q, want %q", got, want)
 	}
+}
+
+// TestRevsNoteReadsApartOnStderr (issue 35 class a): the note of a log
+// whose range selected no commit wrote its path and range as they are,
+// unless they held a space or read as a list's parts, and standard
+// error writes it through Visible, which escapes a character that does
+// not print but leaves a backslash as it is: the folder a\u202eb (a
+// backslash and letters) and the folder a, U+202E, b read alike
+// there, and _cache/dеvelop (its е Cyrillic) as _cache/develop. A path
+// or range that holds a backslash, a control character or a character
+// past ASCII is quoted in ASCII (revsItem).
+func TestRevsNoteReadsApartOnStderr(t *testing.T) {
+	for _, pair := range [][2]diff.Revs{
+		{{Range: "main", Path: `a\u202eb`}, {Range: "main", Path: "a\u202eb"}},
+		{{Range: "main", Path: `x\x07y`}, {Range: "main", Path: "x\ay"}},
+		{{Range: "main", Path: "_cache/develop"}, {Range: "main", Path: "_cache/d\u0435velop"}},
+		{{Range: `m\u202eain`, Path: "p"}, {Range: "m\u202eain", Path: "p"}},
+		{{Range: "main", Path: "p"}, {Range: "m\u0430in", Path: "p"}},
+	} {
+		a, b := Visible(RevsNote(&pair[0])), Visible(RevsNote(&pair[1]))
+		if a == b {
+			t.Errorf("the revs %+v and %+v both read %q on standard error", pair[0], pair[1], a)
+		}
+		for _, s := range []string{a, b} {
+			if strings.ContainsFunc(s, func(r rune) bool { return r == 0x435 || r == 0x430 }) {
+				t.Errorf("a lookalike letter as it is in %q", s)
+			}
+		}
+	}
+}
+
+// TestRevsNoteQuotesOnce (issue 35 classes a and e): the text and HTML
+// logs wrote the note of a range that selected no commit as input text
+// (VisibleInput, PageText), which doubles every backslash, those of the
+// path's own Go quotes too: the folder of U+202E read "a\\u202eb c", a
+// name that holds a backslash, as the folder a\u202eb c (a backslash and
+// letters) reads on standard error; Markdown rendered it so too. The
+// note is a message, written as a warning is.
+func TestRevsNoteQuotesOnce(t *testing.T) {
+	for _, f := range []string{"md", "text", "html"} {
+		read := map[string]string{}
+		for _, p := range []string{"a\u202eb c", `a\u202eb c`, "_cache/d\u0435velop", `_cache/d\u0435velop`} {
+			var b bytes.Buffer
+			w, err := NewLogWriter(f, &b, LogOptions{Options: Options{Width: 400}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Finish(quietLog(t, &diff.Revs{Range: "main", Path: p})); err != nil {
+				t.Fatal(err)
+			}
+			_, note, _ := strings.Cut(b.String(), "no commit in this range changed ")
+			note, _, _ = strings.Cut(note, " (main)")
+			if other, ok := read[note]; ok {
+				t.Errorf("%s: the paths %q and %q both read %s", f, other, p, note)
+			}
+			read[note] = p
+			shown := note
+			switch f {
+			case "md":
+				shown = mdRendered(note)
+			case "html":
+				shown = html.UnescapeString(note)
+			}
+			if want := strconv.QuoteToASCII(p); shown != want {
+				t.Errorf("%s: the path %q reads %s, want %s", f, p, note, want)
+			}
+		}
+	}
+}
+
+// mdRendered is s as CommonMark renders its backslash escapes: a
+// backslash before ASCII punctuation stands for the punctuation alone.
+func mdRendered(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", s[i+1]) >= 0 {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }

@@ -252,7 +252,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			// says why.
 			cm := absent[i]
 			_, p, _ := strings.Cut(cm.Spec, ":")
-			w := snapshot.Warning{File: names[i], Message: fmt.Sprintf("%s does not exist at commit %s (deleted, or not made yet): an empty snapshot", cmp.Or(p, "the repository's top"), cm.ID[:min(12, len(cm.ID))])}
+			w := snapshot.Warning{File: names[i], Message: absentMessage(p, cm.ID)}
 			return &snapshot.Snapshot{Path: names[i], Rev: cm.ID, Date: gitsrc.DateText(cm.Date), Raw: lo.Raw, Packages: []*snapshot.Package{}, Warnings: []snapshot.Warning{w}}, nil
 		}
 		o := lo
@@ -652,3 +652,17 @@ func (e *seriesError) Error() string {
 }
 
 func (e *seriesError) Unwrap() error { return e.ArgError }
+
+// absentMessage is the warning of a log --revs snapshot whose PATH p
+// does not exist at commit id: PATH named as the log's note names it
+// (report.RevsPath), quoted where it holds a space, a list's marks, a
+// backslash or a character past ASCII. As it was, the folder "-x y"
+// read "-x y does not exist at commit …", the path run into the words,
+// and a folder "the repository's top" as the top.
+func absentMessage(p, id string) string {
+	where := "the repository's top"
+	if p != "" {
+		where = report.RevsPath(&diff.Revs{Path: p})
+	}
+	return fmt.Sprintf("%s does not exist at commit %s (deleted, or not made yet): an empty snapshot", where, id[:min(12, len(id))])
+}

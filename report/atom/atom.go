@@ -436,10 +436,13 @@ func fromID(r *diff.Report) string {
 	return ":from:" + escapeURN(r.Old.Rev) + ":" + escapeURN(cmp.Or(gitPathOf(r.Old.Path), "."))
 }
 
-// cleanGitPath is a path in a commit as the feed names it: slashes, no
-// leading ./ or /, no trailing slash.
+// cleanGitPath is a path in a commit as the feed names it: no leading ./
+// or /, no trailing slash. A backslash stays: git, and REV:PATH, read it
+// as a character of a name, not as a slash, so that the folders a\b and
+// a/b of one commit made two feeds alike, their ids, titles and entries
+// "a/b".
 func cleanGitPath(p string) string {
-	p = path.Clean("/" + strings.ReplaceAll(p, `\`, "/"))
+	p = path.Clean("/" + p)
 	return strings.TrimPrefix(p, "/")
 }
 

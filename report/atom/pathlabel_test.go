@@ -96,6 +96,29 @@ func TestPairEntryIDNamesBothSides(t *testing.T) {
 	}
 }
 
+// TestGitPathBackslashApart (issue 35 class a): the feed named a path in
+// git with its backslashes made slashes (cleanGitPath), where git and
+// REV:PATH read a backslash as a character of the name: the folders a\b
+// and a/b of one commit made two feeds alike, ids, titles and entries,
+// both "a/b".
+func TestGitPathBackslashApart(t *testing.T) {
+	ids := func(oldPath, newPath string) string {
+		var l []string
+		for _, line := range strings.Split(renderGitPair(t, oldPath, newPath), "\n") {
+			if strings.Contains(line, "<id>") || strings.Contains(line, "<title") && !strings.Contains(line, "HEAD") {
+				l = append(l, line)
+			}
+		}
+		return strings.Join(l, "\n")
+	}
+	for _, pair := range [][2]string{{"HEAD~1:a\\b", "HEAD~1:a/b"}, {"HEAD~1:x", "HEAD~1:x"}} {
+		a, b := ids(pair[0], `HEAD:a\b`), ids(pair[1], "HEAD:a/b")
+		if a == b {
+			t.Errorf("the pairs %s to a\\b and %s to a/b: ids and title alike,\n%s", pair[0], pair[1], a)
+		}
+	}
+}
+
 // renderGitPair is the feed of a pair of git sides at oldPath and
 // newPath (REV:PATH), of commits aaaaaaa000 and bbbbbbb000.
 func renderGitPair(t *testing.T, oldPath, newPath string) string {

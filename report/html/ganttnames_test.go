@@ -40,3 +40,37 @@ func TestGanttTellsNamesFromVersions(t *testing.T) {
 		t.Errorf("the package zp of the version \"zq zk\": labelled %q, titled %q", label, title)
 	}
 }
+
+// TestGanttVersionsCutApart (issue 35 class a): the chart of versions
+// cut a version to 8 characters with "…" alone, so a package's
+// versions 1.2.3.4.5 and 1.2.3.4.6 drew two bars labelled alike, "p
+// 1.2.3.4…", and so did the version "1.2.3.4…" left whole. A version
+// cut ends with the mark of its digest (versionLabel).
+func TestGanttVersionsCutApart(t *testing.T) {
+	labels := []string{"old", "new"}
+	var rows []ganttRow
+	for _, v := range []string{"1.2.3.4.5", "1.2.3.4.6", "1.2.3.4…", "1.2.3.4", "1.2.3.4.5.6.7.8.9.10.11.12"} {
+		rows = append(rows, ganttRow{"p", v, diff.Span{From: 1, To: 1}})
+	}
+	// A version spelt as another's label cut reads apart from it too.
+	rows = append(rows, ganttRow{"p", versionLabel("1.2.3.4.5.6.7.8.9.10.11.12"), diff.Span{From: 1, To: 1}})
+	c := gantt(rows, labels, labels, 1, 0, "in the cache")
+	seen := map[string]string{}
+	i := 0
+	for _, l := range c.Labels {
+		if l.Class != "label" {
+			continue
+		}
+		if textUnits(l.Text) > labelCol-8 {
+			t.Errorf("the version %q labelled %q, %d wide", rows[i].version, l.Text, textUnits(l.Text))
+		}
+		if other, ok := seen[l.Text]; ok {
+			t.Errorf("the versions %q and %q both labelled %q", other, rows[i].version, l.Text)
+		}
+		seen[l.Text] = rows[i].version
+		i++
+	}
+	if i != len(rows) {
+		t.Fatalf("%d labels of versions, want %d", i, len(rows))
+	}
+}

@@ -93,8 +93,7 @@ func runeUnits(r rune) int {
 // The mark is the whole label's (report.CutMark: "…" and 8 digits of
 // its digest) where the room holds it and markKeeps characters before
 // it, so that two stacks or packages whose names differ past the cut
-// draw their bars apart; in a narrower room (a version's 8 characters)
-// "…" alone, the package beside it and the bar's title naming it.
+// draw their bars apart; in a narrower room, "…" alone.
 //
 // A label that fits but ends as one cut so ends ("…" and 8 digits,
 // endsAsCut) is cut too, before that "…", with its own mark: left whole,
@@ -561,7 +560,7 @@ func gantt(rows []ganttRow, labels, runs []string, pkgs, more int, where string)
 		// zp of the version "zq zk" read "zp zq zk", as the package
 		// "zp zq" of zk.
 		moved := PageText(report.MoveSide(r.version))
-		version := fitText(moved, 8*charW)
+		version := versionLabel(moved)
 		c.Labels = append(c.Labels, svgText{X: x0 - 6, Y: y + rowH/2 + 5, Text: fitText(PageText(r.pkg), x0-8-charW-textUnits(version)) + " " + version, Anchor: "end", Class: "label"})
 		a, b := x(r.span.From), x(r.span.To+1)
 		c.Marks = append(c.Marks, svgMark{X: a + 1, Y: y + 3, W: max(1, b-a-2), H: rowH - 6, Class: "k-version",
@@ -573,6 +572,19 @@ func gantt(rows []ganttRow, labels, runs []string, pkgs, more int, where string)
 		c.Note = fmt.Sprintf("The chart draws %d packages; %s more changed versions (the details and --format json have them).", pkgs, report.Plural(more, "package"))
 	}
 	return c
+}
+
+// versionLabel is a version as the chart of versions labels its bar:
+// whole in 8 characters' room, else cut in the room of the mark of its
+// digest and markKeeps characters (fitText), 13 characters. Cut to 8
+// with "…" alone, the versions 1.2.3.4.5 and 1.2.3.4.6 of a package
+// drew two bars labelled alike, and the version "1.2.3.4…", whole, read
+// as either of them cut.
+func versionLabel(v string) string {
+	if textUnits(v) <= 8*charW && !endsAsCut(v) {
+		return v
+	}
+	return fitText(v, (cutmark.Len+markKeeps)*charW)
 }
 
 // dateRe finds a date in a snapshot's label.

@@ -197,7 +197,9 @@ func (l *logHTML) Finish(s *diff.Series) error {
 	p.Lead = fmt.Sprintf("%s, %s (%s).", report.Plural(len(s.Snapshots), "snapshot"), report.Plural(n, "step"), report.StepsChanged(changed, otherFacets))
 	if n == 0 {
 		if note := report.RevsNote(s.Revs); note != "" {
-			p.Notes = append(p.Notes, PageText(note))
+			// A message, as a warning is (shownText), not page text,
+			// which doubled its quotes' backslashes (report.RevsPath).
+			p.Notes = append(p.Notes, shownText(note))
 		}
 	}
 	p.News = boundNews(s.Highlights, func(h diff.Highlight) htmlNews {

@@ -8,8 +8,9 @@ import (
 
 // TestUnknownEscapeNamesCharacter (issue 35 class e): render named an
 // unknown escape by its first byte, so an escaped 'é' read "an unknown
-// escape \Ã in a string". The character is named whole; a byte that
-// begins no character is named as a byte.
+// escape \Ã in a string". The character is named whole, in ASCII past
+// it (TestFoundCharacterInASCII); a byte that begins no character is
+// named as a byte.
 func TestUnknownEscapeNamesCharacter(t *testing.T) {
 	doc := jsonOf(t, spackGenReport(t))
 	at := []byte(`"schema": "cachediff/v1"`)
@@ -17,8 +18,8 @@ func TestUnknownEscapeNamesCharacter(t *testing.T) {
 		t.Fatalf("no %s in the report", at)
 	}
 	for _, tc := range []struct{ esc, want string }{
-		{`\é`, `an unknown escape \é in a string`},
-		{`\€`, `an unknown escape \€ in a string`},
+		{`\é`, `an unknown escape: \ before the character '\u00e9' in a string`},
+		{`\€`, `an unknown escape: \ before the character '\u20ac' in a string`},
 		{`\q`, `an unknown escape \q in a string`},
 		{"\\\xff", `an unknown escape \ before the byte \xff in a string`},
 	} {

@@ -84,3 +84,25 @@ func TestKeyTokenInASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestFoundCharacterInASCII (issue 35 class a): render named a
+// character it did not want as Go quotes a rune, so a key followed by a
+// Cyrillic с read `want : after the key "schema", not the character
+// 'с'`, as if a c stood there, and an unknown escape wrote the
+// character after its backslash as it is: \с read as the escape \c, and
+// a U+202E there turned the message around. Both are in ASCII.
+func TestFoundCharacterInASCII(t *testing.T) {
+	for _, c := range []struct{ doc, want string }{
+		{"{\"schema\" \u0441}", `not the character '\u0441'`},
+		{"{\"schema\": \"cachediff/v1\", \u0430}", `want a key (a string), not the character '\u0430'`},
+		{"\u0441", `starts with the character '\u0441'`},
+		{"{\"schema\": \"a\\\u0441\"}", `an unknown escape: \ before the character '\u0441'`},
+		{"{\"schema\": \"a\\\u202e\"}", `an unknown escape: \ before the character '\u202e'`},
+		{"{\"schema\": \"a\\q\"}", `an unknown escape \q in a string`},
+	} {
+		_, err := DecodeBytes([]byte(c.doc))
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.ContainsFunc(err.Error(), func(r rune) bool { return r >= 0x80 }) {
+			t.Errorf("%q: %v, want %s and no character past ASCII", c.doc, err, c.want)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -353,7 +354,10 @@ func (w *walker) found() string {
 		}
 		return fmt.Sprintf("the byte %#02x, which is no UTF-8", w.data[w.i])
 	}
-	return fmt.Sprintf("the character %q", r)
+	// In ASCII (%+q): as Go quotes a rune, a lookalike stays as it is,
+	// and a key followed by a Cyrillic с read `want : after the key
+	// "schema", not the character 'с'`, as if a c stood there.
+	return fmt.Sprintf("the character %+q", r)
 }
 
 func (w *walker) want(s *shape) error {
@@ -940,7 +944,13 @@ func (w *walker) strRaw() (raw []byte, escaped bool, err error) {
 			if r == utf8.RuneError && n <= 1 {
 				return nil, false, w.errAt(w.i, "an unknown escape \\ before the byte \\x%02x in a string", w.data[w.i+1])
 			}
-			return nil, false, w.errAt(w.i, "an unknown escape \\%c in a string", r)
+			if r < utf8.RuneSelf && unicode.IsPrint(r) {
+				return nil, false, w.errAt(w.i, "an unknown escape \\%c in a string", r)
+			}
+			// Past ASCII, or a character that does not print: as it
+			// is, \с (its с Cyrillic) read as the escape \c, and a
+			// U+202E after the backslash turned the message around.
+			return nil, false, w.errAt(w.i, "an unknown escape: \\ before the character %+q in a string", r)
 		}
 	}
 	return w.data[start+1 : w.i-1], escaped, nil

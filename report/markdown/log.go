@@ -1018,13 +1018,17 @@ func revsNoteMD(r *diff.Revs) string {
 	if report.RevsNote(r) == "" {
 		return ""
 	}
-	what := report.EscapeMD(report.RevsRange(r))
+	// A message's values (EscapeMDMessage), quoted as Go quotes a
+	// string where they hold a backslash: EscapeMD doubled the quotes'
+	// backslashes, so the folder of U+202E rendered "a\\u202eb c", a
+	// name holding a backslash.
+	what := report.EscapeMDMessage(report.RevsRange(r))
 	for _, d := range [...]struct{ k, v string }{{"since", r.Since}, {"until", r.Until}} {
 		if d.v != "" {
 			what += ", " + d.k + " `" + d.v + "`"
 		}
 	}
-	return "no commit in this range changed " + report.EscapeMD(report.RevsPath(r)) + " (" + what + ")"
+	return "no commit in this range changed " + report.EscapeMDMessage(report.RevsPath(r)) + " (" + what + ")"
 }
 
 // stepTitle is the heading of a step: its new snapshot, with the commit's

@@ -83,7 +83,12 @@ func (l *logText) Finish(s *diff.Series) error {
 	out = append(out, f.para(paintStr(c, "bold", report.VisibleInput(title))+": "+textLabel(report.VisibleInput(first))+" → "+textLabel(report.VisibleInput(last))+": "+
 		report.Plural(n, "snapshot")+", "+report.Plural(l.n, "step"))...)
 	if note := report.RevsNote(s.Revs); note != "" {
-		out = append(out, f.para(report.VisibleInput(note))...)
+		// A message, as a warning is (Visible): its range and path
+		// quoted as Go quotes a string wherever they hold a backslash
+		// (report.RevsPath). VisibleInput doubled the quotes'
+		// backslashes, so the path of U+202E read "a\\u202eb c", as if
+		// its name held a backslash.
+		out = append(out, f.para(report.Visible(note))...)
 	}
 
 	// Across the series: each snapshot named in a list of runs quoted
