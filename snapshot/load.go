@@ -392,7 +392,10 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning, byCont
 			break
 		}
 	}
-	return &LoadError{Path: path, Errs: sortErrors(skipped), Note: "no valid " + what + " left under " + under}
+	// The folder as "loading PATH" names it (shownPath): raw, a folder
+	// "n<newline>l" put its newline in the note, which the command
+	// shows as \n unquoted, the folder of a backslash and an n.
+	return &LoadError{Path: path, Errs: sortErrors(skipped), Note: "no valid " + what + " left under " + shownPath(under)}
 }
 
 // leftByContent counts the files a Load read by content (a candidate's

@@ -6,6 +6,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/cachediff/cachediff/internal/shellword"
 )
 
 // MirrorPart is a folder inside a Spack mirror of layout v3, as its
@@ -17,7 +19,9 @@ type MirrorPart struct {
 	// Root is the path of the mirror's root, above the part: "" for
 	// the current folder (p "v3"), or the top of a URL's path ("/v3").
 	Root string
-	// What names the part: "v3/", "v3/manifests/index/", "blobs/".
+	// What names the part: "v3/", "v3/manifests/index/", "blobs/";
+	// quoted in ASCII (shownPath) when a view's or a package's folder
+	// name is not ASCII or holds a control character.
 	What string
 	// View is the view whose folder the part is
 	// (v3/manifests/index/VIEW/), or "".
@@ -61,9 +65,9 @@ func MirrorPartOf(p string) (MirrorPart, bool) {
 	case at(n-3, "v3", "manifests", "spec"):
 		return part(n-3, "v3/manifests/spec/", "")
 	case at(n-4, "v3", "manifests", "index", "*"):
-		return part(n-4, "v3/manifests/index/"+parts[n-1]+"/", parts[n-1])
+		return part(n-4, shownPath("v3/manifests/index/"+parts[n-1]+"/"), parts[n-1])
 	case at(n-4, "v3", "manifests", "spec", "*"):
-		return part(n-4, "v3/manifests/spec/"+parts[n-1]+"/", "")
+		return part(n-4, shownPath("v3/manifests/spec/"+parts[n-1]+"/"), "")
 	case at(n-1, "blobs"):
 		return part(n-1, "blobs/", "")
 	case at(n-2, "blobs", "sha256"):
@@ -84,12 +88,18 @@ func isHex(s string) bool {
 // it (a path, a URL). The part is known by its names alone, so the hint
 // says "if".
 func (m MirrorPart) Hint(name string) string {
-	how := name
+	how := shellword.ShownASCII(name)
 	if m.View != "" {
-		how = name + " with --view " + m.View
+		how += m.ViewFlag()
 	}
 	return "if this is the " + m.What + " folder of a layout-v3 Spack mirror, give the mirror's root, above it, which is read through its index: " + how
 }
+
+// ViewFlag is " with --view VIEW", VIEW as a shell word in ASCII
+// (shellword.ShownASCII), as the root before it is: raw, a view's
+// folder "g<newline>y" put a line of its own in the hint, and "gе" (its
+// е Cyrillic) read as the view "ge".
+func (m MirrorPart) ViewFlag() string { return " with --view " + shellword.ShownASCII(m.View) }
 
 // manifestFileHint is the message for a file named as a layout-v3
 // mirror's manifest (index.manifest.json, NAME.spec.manifest.json),
@@ -109,9 +119,9 @@ func manifestFileHint(name, base string) string {
 	}
 	root := "the folder above v3/"
 	if part, ok := MirrorPartOf(path.Dir(filepath.ToSlash(name))); ok {
-		root = filepath.FromSlash(cmp.Or(part.Root, "."))
+		root = shellword.ShownASCII(filepath.FromSlash(cmp.Or(part.Root, ".")))
 		if part.View != "" {
-			root += " with --view " + part.View
+			root += part.ViewFlag()
 		}
 	}
 	return "a layout-v3 Spack mirror's " + what + ": give the mirror's root, which is read through its index: " + root

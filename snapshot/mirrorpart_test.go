@@ -76,3 +76,36 @@ func TestMirrorPartOf(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrorPartHintQuotesInASCII (issue 35, classes a and e): the
+// hint of a folder inside a v3 mirror named the root and the view as
+// they are: "give the mirror's root …: mа with --view gе" (each а, е
+// Cyrillic) read as the mirror m with the view ge, and a view's folder
+// "g<newline>y" put a line of its own in the hint. Each is a shell word
+// in ASCII, the folder it names quoted in ASCII.
+func TestMirrorPartHintQuotesInASCII(t *testing.T) {
+	m := filepath.Join(t.TempDir(), "mа")
+	if err := os.MkdirAll(filepath.Join(m, "v3", "manifests", "index", "gе"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err := snapshot.Load(filepath.Join(m, "v3", "manifests", "index", "gе"), snapshot.Options{})
+	for _, want := range []string{`if this is the "v3/manifests/index/g\u0435/" folder`, `m\u0430' with --view $'g\u0435'`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("a view's folder: %v; want %s", err, want)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(m, "v3", "manifests", "index", "gе", "index.manifest.json"), []byte(`{"a": 1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = snapshot.Load(filepath.Join(m, "v3", "manifests", "index", "gе", "index.manifest.json"), snapshot.Options{})
+	if want := `m\u0430' with --view $'g\u0435'`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a view's index manifest: %v; want %s", err, want)
+	}
+	part, ok := snapshot.MirrorPartOf("m\nx/v3/manifests/index/g\ny")
+	if !ok {
+		t.Fatal("no part")
+	}
+	if h := part.Hint(part.Root); strings.ContainsAny(h, "\n") || !strings.HasSuffix(h, `: $'m\nx' with --view $'g\ny'`) || !strings.Contains(h, `"v3/manifests/index/g\ny/" folder`) {
+		t.Errorf("a newline: %s", h)
+	}
+}

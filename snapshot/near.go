@@ -115,10 +115,13 @@ func nearLine(near []string) string {
 // "unknown shorthand flag: 'x'"), and so does a folder of one name
 // (named from ".": no separator, and no colon of REV:), as pasted first
 // it may be read as a command: "did you mean log?", pasted as cachediff
-// log NEW, ran a log of one snapshot.
+// log NEW, ran a log of one snapshot. A word that is not ASCII is
+// written in ASCII (shellword.ShownASCII), as "loading PATH" quotes the
+// path (shownPath): "loading snap1: no such file or directory: did you
+// mean './snаp1'?" (its а Cyrillic) offered the name typed.
 func pathWord(p string) string {
 	if strings.HasPrefix(p, "-") || !strings.ContainsAny(p, "/:"+string(filepath.Separator)) {
 		p = "./" + p
 	}
-	return shellword.Shown(p)
+	return shellword.ShownASCII(p)
 }

@@ -56,3 +56,18 @@ func TestMisspeltColonFolderStaysOnDisk(t *testing.T) {
 		t.Errorf("Open(./_cache/a:b/devlop): %v; want the hint %q", err, want)
 	}
 }
+
+// TestNearHintInASCII (issue 35, classes a and e): the folder a missing
+// path was likely meant as was a shell word as it is, a lookalike raw:
+// "loading snap1: no such file or directory: did you mean './snаp1'?"
+// (its а Cyrillic) offered the name typed. It is written in ASCII, as
+// "loading PATH" quotes a path.
+func TestNearHintInASCII(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "snаp1"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := NearHint(filepath.Join(dir, "snap1")), `sn\u0430p1'?`; !strings.HasSuffix(got, want) || strings.ContainsFunc(got, func(r rune) bool { return r > '~' }) {
+		t.Errorf("NearHint: %q; want it to end %s, in ASCII", got, want)
+	}
+}

@@ -218,3 +218,26 @@ func TestSkipInvalidStillErrors(t *testing.T) {
 		checkErr(t, err, filepath.Join(dir, "v1", "bad", "specs.md"), 1, 0, "no front matter")
 	})
 }
+
+// TestSkipNoteFolderQuoted (issue 35, classes a and e): the note of a
+// folder whose every file is bad, "(no valid package page left under
+// DIR/)", named the folder raw, where "loading DIR" quotes it
+// (shownPath): a folder "n<newline>l" put its newline in the note, which
+// the command shows as \n unquoted, and "dеv" (its е Cyrillic) read as
+// the folder dev.
+func TestSkipNoteFolderQuoted(t *testing.T) {
+	for _, name := range []string{"n\nl", "dеv"} {
+		dir := filepath.Join(t.TempDir(), name)
+		if err := os.MkdirAll(filepath.Join(dir, "a"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "a", "specs.md"), []byte("no front matter"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Load(dir, Options{SkipInvalid: true})
+		want := "(no valid package page left under " + shownPath(dir+string(filepath.Separator)) + ")"
+		if err == nil || !strings.HasSuffix(err.Error(), want) || strings.Count(err.Error(), "\n") > 0 {
+			t.Errorf("%q: %v; want it to end %s", name, err, want)
+		}
+	}
+}

@@ -458,7 +458,7 @@ func (l *specList) UnmarshalJSON(data []byte) error {
 			return err
 		}
 		if dupOff >= 0 {
-			return &posError{off + dupOff, fmt.Errorf("spec %d: key %q is given twice", i+1, dup)}
+			return &posError{off + dupOff, fmt.Errorf("spec %d: key %s is given twice", i+1, quoteShort(dup, 60))}
 		}
 		if _, ok := fields[protoKey]; ok {
 			return &posError{off + keyOffset(raw, protoKey), fmt.Errorf("spec %d: %s", i+1, protoMessage)}
@@ -713,13 +713,16 @@ func shorten(s string, n int) string {
 	return s[:n] + cutmark.Of(s)
 }
 
-// quoteShort is s quoted as Go quotes a string (strconv.Quote), cut to
-// its first n bytes when longer, the cut marked inside the closing quote
+// quoteShort is s quoted in ASCII (strconv.QuoteToASCII), cut to its
+// first n bytes when longer, the cut marked inside the closing quote
 // (cutQuote), as quoteValue marks one. The quoted text was cut instead
 // (shorten of strconv.Quote), so that its quote never closed, `title:
 // "xx…x… holds …`, and two values alike in their first n bytes (two
-// keys, titles or tags) read alike.
-func quoteShort(s string, n int) string { return cutQuote(s, n, strconv.Quote) }
+// keys, titles or tags) read alike; and quoted as strconv.Quote quotes,
+// a lookalike was left as it is, so that categories: ["package",
+// "develop", "dеvelop"] (its е Cyrillic) named the tag twice, and the key
+// "permаlink" the permalink Jekyll reads.
+func quoteShort(s string, n int) string { return cutQuote(s, n, strconv.QuoteToASCII) }
 
 // meta is a page's summary of its own specs. It is derived data: checked
 // against the specs, never trusted over them.
@@ -998,9 +1001,9 @@ func stackCounts(specs []snapshot.Spec) (byStack map[string]int, incs int) {
 // matches them to fields, and in num_specs_by_stack.
 func (m *meta) UnmarshalJSON(data []byte) error {
 	if key, off, twice := metaDupKey(data); off >= 0 && twice {
-		return &posError{off, fmt.Errorf("key %q is given twice", key)}
+		return &posError{off, fmt.Errorf("key %s is given twice", quoteShort(key, 60))}
 	} else if off >= 0 {
-		return &posError{off, fmt.Errorf("key %q: %s", key, metaKeyCase)}
+		return &posError{off, fmt.Errorf("key %s: %s", quoteShort(key, 60), metaKeyCase)}
 	}
 	type plain meta
 	return json.Unmarshal(data, (*plain)(m))

@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -69,7 +70,7 @@ func TestFoldKey(t *testing.T) {
 	page := []byte("---\ntitle: \"zlib\"\nlayout: cache\ncategories: [package, develop]\nmeta: {\"num_specs\": 0, \"num_ſpecs\": 1}\nspec_details: []\n---\n")
 	for _, parse := range bothPaths {
 		_, _, _, err := parse("p.md", page, false)
-		checkErr(t, err, "p.md", 5, len(`meta: {"num_specs": 0, `)+1, `meta: key "num_ſpecs" is given twice`)
+		checkErr(t, err, "p.md", 5, len(`meta: {"num_specs": 0, `)+1, `meta: key "num_\u017fpecs" is given twice`)
 	}
 }
 
@@ -92,7 +93,7 @@ func TestMetaKeyCase(t *testing.T) {
 		col := len("meta: ") + strings.Index(tc.meta, `"`+tc.key+`"`) + 1
 		for _, parse := range bothPaths {
 			_, _, _, err := parse("p.md", page, false)
-			checkErr(t, err, "p.md", 5, col, fmt.Sprintf("meta: key %q", tc.key), "as written")
+			checkErr(t, err, "p.md", 5, col, fmt.Sprintf("meta: key %s", strconv.QuoteToASCII(tc.key)), "as written")
 		}
 	}
 	// Keys meta does not have, in any case, are read and ignored.

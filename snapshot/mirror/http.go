@@ -201,7 +201,7 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 	}
 	if strings.EqualFold(u.Scheme, "file") {
 		if u.Host != "" && u.Host != "localhost" {
-			return nil, fmt.Errorf("file URL of host %q: only the local host's files can be read", u.Host)
+			return nil, fmt.Errorf("file URL of host %s: only the local host's files can be read", quoteField(u.Host))
 		}
 		if u.Path == "" {
 			// "file://$MIRROR" with MIRROR unset: not the working folder.
@@ -1236,7 +1236,7 @@ func isMarkup(data []byte) bool {
 func (s *httpStore) credentialsHint(req, last *http.Request) string {
 	switch {
 	case last != nil && !strings.EqualFold(last.URL.Hostname(), req.URL.Hostname()):
-		return fmt.Sprintf("the mirror redirected to %q, which wants credentials: cachediff sends the mirror's credentials (of its URL or a .netrc file) to the mirror's host alone; give the mirror's URL on that host, with credentials for it", last.URL.Hostname())
+		return fmt.Sprintf("the mirror redirected to %s, which wants credentials: cachediff sends the mirror's credentials (of its URL or a .netrc file) to the mirror's host alone; give the mirror's URL on that host, with credentials for it", quoteField(last.URL.Hostname()))
 	case s.base.User != nil:
 		return "the credentials in the URL were refused"
 	case req.Header.Get("Authorization") != "":

@@ -137,7 +137,7 @@ func Open(st Store, opt Options) (*Source, error) {
 	im := indexManifest
 	if opt.View != "" {
 		if !under(opt.View) || strings.Contains(opt.View, "/") || opt.View == "." {
-			return nil, fmt.Errorf("--view %q: a view is a folder name under v3/manifests/index/", opt.View)
+			return nil, fmt.Errorf("--view %s: a view is a folder name under v3/manifests/index/", quoteField(opt.View))
 		}
 		im = "v3/manifests/index/" + opt.View + "/index.manifest.json"
 	}
@@ -146,6 +146,9 @@ func Open(st Store, opt Options) (*Source, error) {
 	// read as another layout, and to fail with it when it is not read.
 	var refused error
 	data, err := st.Get(im, maxManifest)
+	if err != nil && opt.View != "" {
+		err = shownAt(err, im)
+	}
 	switch {
 	case errors.Is(err, ErrForbidden) && opt.View == "":
 		refused = err
@@ -155,14 +158,14 @@ func Open(st Store, opt Options) (*Source, error) {
 			// A clear-signed manifest's armour (spackfmt.Unwrap) at
 			// its line and column as its JSON is placed, "line 19,
 			// column 1", as a spec manifest's is: it was "…json:19:1:".
-			return nil, fmt.Errorf("%s: line %d, column %d: %s: %s", im, se.Line, se.Col, se.Path, se.Msg)
+			return nil, fmt.Errorf("%s: line %d, column %d: %s: %s", shownRel(im), se.Line, se.Col, se.Path, se.Msg)
 		}
 		if err != nil {
-			return nil, err
+			return nil, shownAt(err, im)
 		}
 		e, others, err := m.pick(im, "index", indexMediaPrefix, spackfmt.MinDatabase, spackfmt.MaxDatabase)
 		if err != nil {
-			return nil, err
+			return nil, shownAt(err, im)
 		}
 		s := &Source{store: st, Layout: LayoutV3, Checksum: e.Checksum, Manifest: im}
 		if others > 0 {
@@ -189,7 +192,7 @@ func Open(st Store, opt Options) (*Source, error) {
 			return nil, rerr
 		}
 		if !absent {
-			return nil, fmt.Errorf("no view %q: %w%s", opt.View, err, viewsHint(st))
+			return nil, fmt.Errorf("no view %s: %w%s", quoteField(opt.View), err, viewsHint(st))
 		}
 	}
 	// With --view, past here, st is no mirror with an index manifest:
@@ -200,7 +203,7 @@ func Open(st Store, opt Options) (*Source, error) {
 	// they find a mirror (which is never read without the view).
 	var noView error
 	if opt.View != "" {
-		noView = fmt.Errorf("no view %q: %w%s", opt.View, err, viewsHint(st))
+		noView = fmt.Errorf("no view %s: %w%s", quoteField(opt.View), err, viewsHint(st))
 	}
 	// A folder (a file:// URL) or a tree that holds no file of a
 	// mirror's root, with --view or without: each probe below finds
@@ -540,7 +543,7 @@ func buildCacheHint(st Store) string {
 		}
 		what, p = "a layout-v3 mirror's "+part.What+" folder", part.Root
 		if part.View != "" {
-			view = ", with --view " + part.View
+			view = "," + part.ViewFlag()
 		}
 	}
 	u.Path, u.RawPath = p, ""
@@ -633,6 +636,41 @@ func folderSpecsHint(st Store) string {
 	}
 	return fmt.Sprintf("; %s %d %s, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (%s), not a file:// URL", where, specs, files, n.disk.path(""))
 }
+
+// shownRel is rel, a path in the mirror, as a message names it: as it
+// is when of printable ASCII, else quoted in ASCII (quoteField). The
+// index manifest of a view was named raw, so that --view $'g\ny' put a
+// line of its own in "no view", and --view gе (its е Cyrillic) named
+// the file of the view ge.
+func shownRel(rel string) string {
+	for i := 0; i < len(rel); i++ {
+		if rel[i] < ' ' || rel[i] > '~' || rel[i] == '"' || rel[i] == '\\' {
+			return quoteField(rel)
+		}
+	}
+	return rel
+}
+
+// shownAt is err, whose message begins with rel (a Store's, "REL:
+// not found"), that file named as shownRel names it; err as it is when
+// shownRel leaves rel so, or its message does not begin with it.
+func shownAt(err error, rel string) error {
+	s := shownRel(rel)
+	if rest, ok := strings.CutPrefix(err.Error(), rel+": "); ok && s != rel {
+		return &shownErr{msg: s + ": " + rest, err: err}
+	}
+	return err
+}
+
+// shownErr is an error told in other words (msg), err for errors.Is
+// and errors.As.
+type shownErr struct {
+	msg string
+	err error
+}
+
+func (e *shownErr) Error() string { return e.msg }
+func (e *shownErr) Unwrap() error { return e.err }
 
 // viewsHint names the views of the mirror in st, when it can be listed:
 // " (its views: ...)", or that it has none.

@@ -49,11 +49,11 @@ func TestCutInFirstCharacterSaysEnd(t *testing.T) {
 	for in, want := range map[string]string{
 		"{\"spec\": \xc3":  "1:10: spec: want an object, not the end of the file",
 		" \n \xe2\x82":     "2:2: (top level): want a JSON object (a Spack index, lockfile or spec file), not the end of the file",
-		"{\"spec\": é}":    "1:10: spec: want an object, not 'é'",
-		"{€}":              "1:2: (top level): want a key, not '€'",
+		"{\"spec\": é}":    "1:10: spec: want an object, not '\\u00e9'",
+		"{€}":              "1:2: (top level): want a key, not '\\u20ac'",
 		"{\"spec\": \xff}": "1:10: spec: want an object, not the byte 0xff, which is no UTF-8",
 		doc + " \xc3":      fmt.Sprintf("1:%d: (top level): unexpected data after the document (the byte 0xc3, which is no UTF-8)", len(doc)+2),
-		doc + " é":         fmt.Sprintf("1:%d: (top level): unexpected data after the document ('é')", len(doc)+2),
+		doc + " é":         fmt.Sprintf("1:%d: (top level): unexpected data after the document ('\\u00e9')", len(doc)+2),
 	} {
 		_, err := Decode("x.spec.json", []byte(in))
 		var e *Error

@@ -780,7 +780,7 @@ func (d *decoder) version() (int, error) {
 	}
 	v, perr := strconv.Atoi(strings.TrimSpace(string(text)))
 	if perr != nil {
-		return 0, d.s.errf("bad version %q", text)
+		return 0, d.s.errf("bad version %s", clipped(quoted(string(text))))
 	}
 	return v, nil
 }
@@ -846,7 +846,8 @@ func pythonInt(text string) (int, bool) {
 // SpecFileVersion reads raw, the JSON value of a spec file's
 // _meta.version, as Spack does (int() of it): a number cut toward zero,
 // or a string of a whole number. A string is quoted in the error as a
-// spec file's own is ("bad version %q", clipped), and a value of another
+// spec file's own is (quoted: clipped, in ASCII, so that a fullwidth
+// "５" reads as other than the 5 Spack reads), and a value of another
 // kind is named by its kind (kindName): the raw text cut to 40 bytes put
 // a list's or an object's newlines in the message ([1,\n"::error::x"], a
 // line of its own), a string's U+202E as it is, and cut a character in
@@ -857,7 +858,7 @@ func SpecFileVersion(raw []byte) (int, error) {
 		if v, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
 			return v, nil
 		}
-		return 0, fmt.Errorf("bad version %q: Spack reads a string version as a whole number", clip(s))
+		return 0, fmt.Errorf("bad version %s: Spack reads a string version as a whole number", quoted(s))
 	}
 	if v, ok := pythonInt(text); ok {
 		return v, nil

@@ -747,7 +747,7 @@ func (s *scanner) deptypes() (l []string, refused, err error) {
 		switch t {
 		case "build", "link", "run", "test":
 		default:
-			return nil, s.errAt(start, "deptype %q is not build, link, run or test: Spack refuses such a file", t), nil
+			return nil, s.errAt(start, "deptype %s is not build, link, run or test: Spack refuses such a file", clipped(quoted(t))), nil
 		}
 	}
 	return l, nil, nil

@@ -348,10 +348,15 @@ func (s *scanner) wordName(c byte) string {
 	if s.cutInWord() {
 		return kindName(c)
 	}
-	if len(word) > maxQuoted {
-		return fmt.Sprintf("%q", clipBytes(word))
+	// The word with the characters past ASCII it runs on into, quoted
+	// in ASCII (quoted): a word's end at the first such character
+	// named "truе" (its е Cyrillic) "tru", and %q would have left it a
+	// lookalike of true.
+	end := s.pos + len(word)
+	for end < len(s.data) && (s.data[end] >= utf8.RuneSelf || wordEnd(s.data, end) > end) {
+		end = max(end+1, wordEnd(s.data, end))
 	}
-	return fmt.Sprintf("%q", word)
+	return quoted(string(s.data[s.pos:end]))
 }
 
 // nextName names what the next value starts with (kindName): peek's 0
@@ -392,7 +397,9 @@ func charName(rest []byte) string {
 	r, size := utf8.DecodeRune(rest)
 	switch {
 	case r != utf8.RuneError || size > 1:
-		return strconv.QuoteRune(r)
+		// In ASCII, as names are quoted (quoted): '１' (fullwidth) read
+		// as the 1 that is no error there.
+		return strconv.QuoteRuneToASCII(r)
 	case !utf8.FullRune(rest):
 		return "the end of the file"
 	}
