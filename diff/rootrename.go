@@ -1054,7 +1054,10 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 						l = l[1:]
 					}
 					idx[k] = l
-					if len(l) > 0 && news[l[0]].a && (lead < 0 || news[l[0]].root < leadRoot) {
+					// That first free new root is of a spelling both sides
+					// write: a one-sided old spelling's roots and a one-sided
+					// new one's are respeltRoots' to pair, before this.
+					if len(l) > 0 && (lead < 0 || news[l[0]].root < leadRoot) {
 						lead, leadRoot = i2, news[l[0]].root
 					}
 				}
