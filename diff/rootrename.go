@@ -999,14 +999,13 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 			if splitBackProbe != nil {
 				splitBackProbe()
 			}
-			var left []rootCand
-			for _, x := range olds {
-				if x.a {
-					left = append(left, x)
-				}
-			}
+			// olds whole, not its roots left over alone as respell
+			// gives news: respeltRootsLeft asks only whether its list
+			// is empty where no new spelling is one side's (of n and
+			// o: an old one here), and each of olds' other roots is of
+			// such a spelling.
 			back := heldRoots{old: newHeld, cur: oldHeld}
-			_, backSplit, _, _, _ = respeltRootsLeft(n, o, left, &back)
+			_, backSplit, _, _, _ = respeltRootsLeft(n, o, olds, &back)
 			if backSplit == nil {
 				backSplit = map[string]bool{}
 			}
@@ -1054,7 +1053,10 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 						l = l[1:]
 					}
 					idx[k] = l
-					if len(l) > 0 && news[l[0]].a && (lead < 0 || news[l[0]].root < leadRoot) {
+					// That first free new root is of a spelling both sides
+					// write: a one-sided old spelling's roots and a one-sided
+					// new one's are respeltRoots' to pair, before this.
+					if len(l) > 0 && (lead < 0 || news[l[0]].root < leadRoot) {
 						lead, leadRoot = i2, news[l[0]].root
 					}
 				}
