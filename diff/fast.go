@@ -23,13 +23,19 @@ import (
 // (hashes, facets and stacks) is unchanged without any matching.
 func (m *matcher) comparePackage(op, np *snapshot.Package) (Package, []snapshot.Warning) {
 	if op != nil && np != nil && m.equal.specs(op.Specs, np.Specs) {
-		if m.counts != nil {
-			m.counts.add(0, m.pkg, op.Specs)
-			m.counts.add(1, m.pkg, np.Specs)
-		}
-		return m.unchangedPackage(op, np), nil
+		return m.samePackage(op, np), nil
 	}
 	return m.matchPackage(op, np)
+}
+
+// samePackage is comparePackage of two pages that list the same specs
+// (sameSpecs), counted.
+func (m *matcher) samePackage(op, np *snapshot.Package) Package {
+	if m.counts != nil {
+		m.counts.add(0, m.pkg, op.Specs)
+		m.counts.add(1, m.pkg, np.Specs)
+	}
+	return m.unchangedPackage(op, np)
 }
 
 // sameSpecs reports whether two lists, sorted by hash without repeats,
@@ -418,9 +424,13 @@ func (m *matcher) distinctVersions(specs []*spec, keyed bool) []string {
 // the report leaves out, and counts it in its rollCounts (unchanged)
 // instead: for a lockfile of tiny records (a package per spec of 67
 // bytes) a result kept whole would be 416 bytes a package until every
-// package is compared; a nil pointer is 8.
+// package is compared; a nil pointer is 8. The package itself is a slot
+// of the list compareAll returns, which becomes the report's: a result
+// that held it (384 bytes) was copied into a list made once all were
+// compared, and both were alive then, the peak of a lockfile pair's
+// live heap (9.7 MB at 32,000 roots, docs/performance.md).
 type compared struct {
-	p        Package
+	p        *Package
 	warnings []snapshot.Warning
 	// ambiguous says a group of the passes had more than one spec on a
 	// side: specs the facets alone cannot tell apart (edgepair.go).
@@ -429,16 +439,33 @@ type compared struct {
 
 // compareAll runs comparePackage on each pair of pages, on GOMAXPROCS
 // goroutines, and returns the results in the pairs' order (p nil for an
-// unchanged package, see compared), with the counts of the roll-ups and
-// of the unchanged packages. It only reads the snapshots, unless release:
-// then each package's specs are dropped once compared and counted.
-// mates are the hashes of the roots respell paired by environment (old
-// hash → new hash, respelling.mates): their specs pair first.
-func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool, kept []map[string]bool, mates map[string]string) ([]*compared, *rollCounts) {
+// unchanged package, see compared), the list their packages are slots of,
+// and the counts of the roll-ups and of the unchanged packages. It only
+// reads the snapshots, unless release: then each package's specs are
+// dropped once compared and counted. mates are the hashes of the roots
+// respell paired by environment (old hash → new hash, respelling.mates):
+// their specs pair first.
+//
+// The list has a slot for each pair whose pages do not list the same
+// specs (sameSpecs, found first, on the same goroutines), in the pairs'
+// order: the others are unchanged, and the rest mostly changed, so the
+// report's packages are the list's, moved down over the slots of the
+// packages found unchanged (Report.listed), not copied into a list of
+// their own.
+func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool, kept []map[string]bool, mates map[string]string) ([]*compared, []Package, *rollCounts) {
 	out := make([]*compared, len(pairs))
+	workers := min(runtime.GOMAXPROCS(0), len(pairs))
+	slots := sameSlots(pairs, workers)
+	listed := 0
+	for k, s := range slots {
+		if s >= 0 {
+			slots[k] = int32(listed)
+			listed++
+		}
+	}
+	list := make([]Package, listed)
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	workers := min(runtime.GOMAXPROCS(0), len(pairs))
 	counts := make([]*rollCounts, max(workers, 1))
 	specs := 0 // the specs compared, for the size of the workers' tables
 	for _, pair := range pairs {
@@ -467,12 +494,19 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 				}
 				m.counts, m.pkg = c, k // comparePackage counts the specs
 				m.ambiguous = false
-				p, warnings := m.comparePackage(op, np)
+				var p Package
+				var warnings []snapshot.Warning
+				if slots[k] < 0 {
+					p = m.samePackage(op, np)
+				} else {
+					p, warnings = m.matchPackage(op, np)
+				}
 				if p.Status == Unchanged && len(warnings) == 0 && !m.ambiguous {
 					c.unchanged++
 					c.unchangedSpecs.add(p.Counts)
 				} else {
-					out[k] = &compared{p: p, warnings: warnings, ambiguous: m.ambiguous}
+					list[slots[k]] = p
+					out[k] = &compared{p: &list[slots[k]], warnings: warnings, ambiguous: m.ambiguous}
 				}
 				if release {
 					for _, p := range [2]*snapshot.Package{op, np} {
@@ -485,5 +519,30 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 		})
 	}
 	wg.Wait()
-	return out, mergeAll(counts)
+	return out, list, mergeAll(counts)
+}
+
+// sameSlots says, for each pair of pages, whether they list the same
+// specs (sameSpecs: -1) or not (0), on workers goroutines: what
+// comparePackage finds first.
+func sameSlots(pairs [][2]*snapshot.Package, workers int) []int32 {
+	slots := make([]int32, len(pairs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			var e equalLists
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(pairs) {
+					return
+				}
+				if op, np := pairs[k][0], pairs[k][1]; op != nil && np != nil && e.specs(op.Specs, np.Specs) {
+					slots[k] = -1
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return slots
 }

@@ -32,7 +32,7 @@ func TestUnchangedPackagesKeepLittle(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	out, counts := compareAll(pairs, &ignore, false, nil, nil)
+	out, list, counts := compareAll(pairs, &ignore, false, nil, nil)
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)
@@ -41,6 +41,7 @@ func TestUnchangedPackagesKeepLittle(t *testing.T) {
 		t.Errorf("%d unchanged packages: the comparison keeps %d bytes, %d a package: over 24", n, kept, kept/n)
 	}
 	runtime.KeepAlive(out)
+	runtime.KeepAlive(list)
 	runtime.KeepAlive(counts)
 	runtime.KeepAlive(pairs)
 }
