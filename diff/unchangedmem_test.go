@@ -53,26 +53,65 @@ func TestUnchangedPackagesKeepLittle(t *testing.T) {
 // catalogue's specs).
 func TestUnchangedPackagesAllocateLittle(t *testing.T) {
 	const n = 20000
-	old := &snapshot.Snapshot{Path: "old"}
-	nw := &snapshot.Snapshot{Path: "new"}
-	for i := range n {
-		sp := snapshot.Spec{Hash: fmt.Sprintf("%032d", i), Versions: []string{"1"}, Compiler: "none", Stacks: []string{}, Variants: []string{}}
-		name := fmt.Sprintf("p%06d", i)
-		old.Packages = append(old.Packages, &snapshot.Package{Name: name, Specs: []snapshot.Spec{sp}, Origin: &snapshot.Origin{File: "old"}})
-		nw.Packages = append(nw.Packages, &snapshot.Package{Name: name, Specs: []snapshot.Spec{sp}, Origin: &snapshot.Origin{File: "new"}})
+	old, nw := packagePerSpec(n, func(i int) string { return fmt.Sprintf("%032d", i) })
+	r, alloc := allocatedComparing(t, old, nw, CompareWith)
+	if r.Summary.Packages.Unchanged != n {
+		t.Fatalf("%+v", r.Summary)
 	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	r, err := CompareWith(old, nw, Filter{})
-	runtime.ReadMemStats(&after)
-	if err != nil || r.Summary.Packages.Unchanged != n {
-		t.Fatalf("%v, %+v", err, r.Summary)
-	}
-	alloc := after.TotalAlloc - before.TotalAlloc
 	t.Logf("%d unchanged packages: %d bytes allocated, %d a package", n, alloc, alloc/n)
 	if alloc > 128*n {
 		t.Errorf("%d unchanged packages: %d bytes allocated, %d a package: over 128", n, alloc, alloc/n)
 	}
+}
+
+// Issue 35's memory rule: the report's packages were copied, 384 bytes
+// each, from the results of comparing them (416 bytes each) into a list
+// made once every package was compared, both alive then, the peak of a
+// lockfile pair's live heap. Each result's package is now a slot of the
+// report's list: a package per spec, each rebuilt, allocated 1,019 bytes
+// a package, now 664; at most 800.
+func TestChangedPackagesAllocateOnce(t *testing.T) {
+	const n = 10000
+	old, nw := packagePerSpec(n, func(i int) string { return fmt.Sprintf("n%031d", i) })
+	r, alloc := allocatedComparing(t, old, nw, CompareReleasing)
+	if r.Summary.Packages.Changed != n || len(r.Packages) != n {
+		t.Fatalf("%+v, %d packages", r.Summary, len(r.Packages))
+	}
+	t.Logf("%d rebuilt packages: %d bytes allocated, %d a package", n, alloc, alloc/n)
+	if alloc > 800*n {
+		t.Errorf("%d rebuilt packages: %d bytes allocated, %d a package: over 800", n, alloc, alloc/n)
+	}
+}
+
+// packagePerSpec is two snapshots of n packages of a spec each, of no
+// edges (a catalogue's): the old spec of package i of hash i, the new of
+// hash newHash(i).
+func packagePerSpec(n int, newHash func(i int) string) (old, nw *snapshot.Snapshot) {
+	old = &snapshot.Snapshot{Path: "old"}
+	nw = &snapshot.Snapshot{Path: "new"}
+	for i := range n {
+		sp := snapshot.Spec{Hash: fmt.Sprintf("%032d", i), Versions: []string{"1"}, Compiler: "none", Stacks: []string{}, Variants: []string{}}
+		name := fmt.Sprintf("p%06d", i)
+		old.Packages = append(old.Packages, &snapshot.Package{Name: name, Specs: []snapshot.Spec{sp}, Origin: &snapshot.Origin{File: "old"}})
+		sp.Hash = newHash(i)
+		nw.Packages = append(nw.Packages, &snapshot.Package{Name: name, Specs: []snapshot.Spec{sp}, Origin: &snapshot.Origin{File: "new"}})
+	}
+	return old, nw
+}
+
+// allocatedComparing is the report compare makes of old and nw, and the
+// bytes it allocated, on one processor (what goroutines allocate besides
+// varies).
+func allocatedComparing(t *testing.T, old, nw *snapshot.Snapshot, compare func(before, after *snapshot.Snapshot, f Filter) (*Report, error)) (*Report, uint64) {
+	t.Helper()
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r, err := compare(old, nw, Filter{})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, after.TotalAlloc - before.TotalAlloc
 }
