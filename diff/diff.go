@@ -690,8 +690,12 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	// The report's packages are compareAll's list, each moved down over
 	// the slots of those found unchanged before it (its own slot or an
 	// earlier one: the slots are in the pairs' order), not copied into a
-	// list of their own while every result is alive.
+	// list of their own while every result is alive; into one of their
+	// number if one is not in a slot (listedInPlace).
 	r.Packages = list[:0]
+	if !listedInPlace(compared, list) {
+		r.Packages = []Package{}
+	}
 	for _, c := range compared {
 		if c == nil {
 			continue // unchanged, counted in rolled
@@ -733,11 +737,29 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 // to its length when more than a quarter of it is left, so that the
 // report keeps no more than that besides its packages.
 func listed(packages, list []Package) []Package {
+	if len(list) == 0 || unsafe.SliceData(packages) != unsafe.SliceData(list) {
+		return packages
+	}
 	clear(list[len(packages):])
 	if 4*len(packages) < 3*len(list) {
 		return slices.Clone(packages)
 	}
 	return packages
+}
+
+// listedInPlace says whether every package of out the report lists
+// (changed, added or removed) is a slot of list, as compareAll leaves
+// them: then each can be moved down over the slots before it.
+func listedInPlace(out []*compared, list []Package) bool {
+	for _, c := range out {
+		if c == nil || c.p.Status == Unchanged {
+			continue
+		}
+		if at := uintptr(unsafe.Pointer(c.p)) - uintptr(unsafe.Pointer(unsafe.SliceData(list))); len(list) == 0 || at >= uintptr(len(list))*unsafe.Sizeof(list[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 // keptHashes returns, for each pair of packages of a view narrowed by
