@@ -669,7 +669,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	if len(f.Stacks) > 0 {
 		kept = keptHashes(byName, unfiltered)
 	}
-	compared, rolled := compareAll(byName, &ignore, release, kept, mates)
+	compared, list, rolled := compareAll(byName, &ignore, release, kept, mates)
 	if og.HasEdges() && ng.HasEdges() {
 		r.cyclePairs = pairByEdges(compared, og, ng, kept, allPairs, mates)
 		if len(allCycles) > 0 {
@@ -687,16 +687,15 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	r.Facets, r.Stacks = rolled.rollups()
 	r.Summary.Packages.Unchanged += rolled.unchanged
 	r.Summary.Specs.add(rolled.unchangedSpecs)
-	// The report's packages, made at their number: grown by append, a
-	// one-sided diff of a package per spec would hold up to twice its
-	// 384 bytes a package while the list is copied.
-	listed := 0
-	for _, c := range compared {
-		if c != nil && c.p.Status != Unchanged {
-			listed++
-		}
+	// The report's packages are compareAll's list, each moved down over
+	// the slots of those found unchanged before it (its own slot or an
+	// earlier one: the slots are in the pairs' order), not copied into a
+	// list of their own while every result is alive; into one of their
+	// number if one is not in a slot (listedInPlace).
+	r.Packages = list[:0]
+	if !listedInPlace(compared, list) {
+		r.Packages = []Package{}
 	}
-	r.Packages = make([]Package, 0, listed)
 	for _, c := range compared {
 		if c == nil {
 			continue // unchanged, counted in rolled
@@ -715,8 +714,9 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 			r.Summary.Packages.Unchanged++
 			continue
 		}
-		r.Packages = append(r.Packages, p)
+		r.Packages = append(r.Packages, *p)
 	}
+	r.Packages = listed(r.Packages, list)
 	r.Warnings = append(r.Warnings, movedHashes(r.Packages)...)
 	r.Updates = updateGroups(r.Packages)
 	r.Canonicalized = canonCounts(before, after)
@@ -730,6 +730,36 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	r.Explain(og, ng)
 	r.Highlights = News(r)
 	return r, nil
+}
+
+// listed is the report's packages, the first of list's slots (see
+// compareAll): the slots past them are cleared, and the list is copied
+// to its length when more than a quarter of it is left, so that the
+// report keeps no more than that besides its packages.
+func listed(packages, list []Package) []Package {
+	if len(list) == 0 || unsafe.SliceData(packages) != unsafe.SliceData(list) {
+		return packages
+	}
+	clear(list[len(packages):])
+	if 4*len(packages) < 3*len(list) {
+		return slices.Clone(packages)
+	}
+	return packages
+}
+
+// listedInPlace says whether every package of out the report lists
+// (changed, added or removed) is a slot of list, as compareAll leaves
+// them: then each can be moved down over the slots before it.
+func listedInPlace(out []*compared, list []Package) bool {
+	for _, c := range out {
+		if c == nil || c.p.Status == Unchanged {
+			continue
+		}
+		if at := uintptr(unsafe.Pointer(c.p)) - uintptr(unsafe.Pointer(unsafe.SliceData(list))); len(list) == 0 || at >= uintptr(len(list))*unsafe.Sizeof(list[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 // keptHashes returns, for each pair of packages of a view narrowed by
@@ -2464,7 +2494,7 @@ func packagePairs(before, after *snapshot.Snapshot) [][2]*snapshot.Package {
 // those in cycles (Report.cyclePairs). It leaves the snapshots as they
 // are. mates are compareAll's.
 func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, ng Graph, mates map[string]string) (out [][2]string, cycles map[string]string) {
-	compared, _ := compareAll(packagePairs(before, after), ignore, false, nil, mates)
+	compared, _, _ := compareAll(packagePairs(before, after), ignore, false, nil, mates)
 	cycles = pairByEdges(compared, og, ng, nil, nil, mates)
 	for _, c := range compared {
 		if c == nil {

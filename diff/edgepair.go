@@ -191,7 +191,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 			if kept != nil {
 				keep = kept[k]
 			}
-			classes = append(classes, edgeClasses(k, &out[k].p, keep)...)
+			classes = append(classes, edgeClasses(k, out[k].p, keep)...)
 		}
 	}
 	if len(classes) == 0 {
@@ -273,7 +273,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 				}
 			}
 		}
-		applied := c.apply(&out[c.pkg].p)
+		applied := c.apply(out[c.pkg].p)
 		if applied {
 			changed[c.pkg] = true
 		} else if c.changed && refusedHook != nil {

@@ -33,7 +33,7 @@ func TestPairByEdgesClasses(t *testing.T) {
 			for i := range n { // the passes' pairing: in hash order
 				p.Specs.Rebuilt = append(p.Specs.Rebuilt, Pair{Old: spec(fmt.Sprintf("op%04d", i), "1"), New: spec(fmt.Sprintf("np%04d", i), "1"), plain: plainYes})
 			}
-			out := []*compared{{p: d}, {p: p, ambiguous: true}}
+			out := []*compared{{p: &d}, {p: &p, ambiguous: true}}
 			pairByEdges(out, og, ng, nil, nil, nil)
 			got := out[1].p.Specs.Rebuilt
 			if len(got) != n {
@@ -81,7 +81,7 @@ func TestPairByEdgesCycle(t *testing.T) {
 		p.Specs.Rebuilt = []Pair{{Old: spec("o" + name + "0"), New: spec("n" + name + "1")}, {Old: spec("o" + name + "1"), New: spec("n" + name + "0")}}
 		pkgs = append(pkgs, p)
 	}
-	out := []*compared{{p: pkgs[0]}, {p: pkgs[1], ambiguous: true}, {p: pkgs[2], ambiguous: true}}
+	out := []*compared{{p: &pkgs[0]}, {p: &pkgs[1], ambiguous: true}, {p: &pkgs[2], ambiguous: true}}
 	pairByEdges(out, og, ng, nil, nil, nil)
 	for _, c := range out {
 		for _, x := range c.p.Specs.Rebuilt {

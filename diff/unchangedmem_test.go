@@ -18,21 +18,42 @@ import (
 // package with the comparison's own tables (a result of 40 bytes each
 // kept 48).
 func TestUnchangedPackagesKeepLittle(t *testing.T) {
+	checkUnchangedKeepLittle(t, 1)
+}
+
+// The same of packages whose pages list their specs out of hash order
+// (two specs each, the larger hash first): they may differ, so each is
+// matched, and found unchanged. A slot in the report's list made for
+// each package not found the same at once kept 384 bytes a package (a
+// lockfile pair of 32,000 roots each respelt, every package unchanged:
+// 12.3 MB).
+func TestUnchangedMatchedPackagesKeepLittle(t *testing.T) {
+	checkUnchangedKeepLittle(t, 2)
+}
+
+// checkUnchangedKeepLittle compares 20,000 unchanged packages of specs
+// specs each (listed larger hash first) and wants the comparison to keep
+// at most 24 bytes a package.
+func checkUnchangedKeepLittle(t *testing.T, specs int) {
+	t.Helper()
 	const n = 20000
 	pairs := make([][2]*snapshot.Package, n)
 	for i := range pairs {
-		sp := snapshot.Spec{Hash: fmt.Sprintf("%032d", i), Versions: []string{"1"}, Compiler: "none", Stacks: []string{}, Variants: []string{}}
+		var l []snapshot.Spec
+		for j := specs - 1; j >= 0; j-- {
+			l = append(l, snapshot.Spec{Hash: fmt.Sprintf("%031d%d", i, j), Versions: []string{"1"}, Compiler: "none", Stacks: []string{}, Variants: []string{}})
+		}
 		name := fmt.Sprintf("p%d", i)
 		pairs[i] = [2]*snapshot.Package{
-			{Name: name, Specs: []snapshot.Spec{sp}, Origin: &snapshot.Origin{File: "old"}},
-			{Name: name, Specs: []snapshot.Spec{sp}, Origin: &snapshot.Origin{File: "new"}},
+			{Name: name, Specs: l, Origin: &snapshot.Origin{File: "old"}},
+			{Name: name, Specs: l, Origin: &snapshot.Origin{File: "new"}},
 		}
 	}
 	var ignore [numFacets]bool
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	out, counts := compareAll(pairs, &ignore, false, nil, nil)
+	out, list, counts := compareAll(pairs, &ignore, false, nil, nil)
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)
@@ -40,7 +61,11 @@ func TestUnchangedPackagesKeepLittle(t *testing.T) {
 	if kept > 24*n {
 		t.Errorf("%d unchanged packages: the comparison keeps %d bytes, %d a package: over 24", n, kept, kept/n)
 	}
+	if counts.unchanged != n {
+		t.Errorf("%d unchanged packages counted, want %d", counts.unchanged, n)
+	}
 	runtime.KeepAlive(out)
+	runtime.KeepAlive(list)
 	runtime.KeepAlive(counts)
 	runtime.KeepAlive(pairs)
 }
@@ -52,26 +77,65 @@ func TestUnchangedPackagesKeepLittle(t *testing.T) {
 // catalogue's specs).
 func TestUnchangedPackagesAllocateLittle(t *testing.T) {
 	const n = 20000
-	old := &snapshot.Snapshot{Path: "old"}
-	nw := &snapshot.Snapshot{Path: "new"}
-	for i := range n {
-		sp := snapshot.Spec{Hash: fmt.Sprintf("%032d", i), Versions: []string{"1"}, Compiler: "none", Stacks: []string{}, Variants: []string{}}
-		name := fmt.Sprintf("p%06d", i)
-		old.Packages = append(old.Packages, &snapshot.Package{Name: name, Specs: []snapshot.Spec{sp}, Origin: &snapshot.Origin{File: "old"}})
-		nw.Packages = append(nw.Packages, &snapshot.Package{Name: name, Specs: []snapshot.Spec{sp}, Origin: &snapshot.Origin{File: "new"}})
+	old, nw := packagePerSpec(n, func(i int) string { return fmt.Sprintf("%032d", i) })
+	r, alloc := allocatedComparing(t, old, nw, CompareWith)
+	if r.Summary.Packages.Unchanged != n {
+		t.Fatalf("%+v", r.Summary)
 	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	r, err := CompareWith(old, nw, Filter{})
-	runtime.ReadMemStats(&after)
-	if err != nil || r.Summary.Packages.Unchanged != n {
-		t.Fatalf("%v, %+v", err, r.Summary)
-	}
-	alloc := after.TotalAlloc - before.TotalAlloc
 	t.Logf("%d unchanged packages: %d bytes allocated, %d a package", n, alloc, alloc/n)
 	if alloc > 128*n {
 		t.Errorf("%d unchanged packages: %d bytes allocated, %d a package: over 128", n, alloc, alloc/n)
 	}
+}
+
+// Issue 35's memory rule: the report's packages were copied, 384 bytes
+// each, from the results of comparing them (416 bytes each) into a list
+// made once every package was compared, both alive then, the peak of a
+// lockfile pair's live heap. Each result's package is now a slot of the
+// report's list: a package per spec, each rebuilt, allocated 1,028 bytes
+// a package, now 664; at most 800.
+func TestChangedPackagesAllocateOnce(t *testing.T) {
+	const n = 10000
+	old, nw := packagePerSpec(n, func(i int) string { return fmt.Sprintf("n%031d", i) })
+	r, alloc := allocatedComparing(t, old, nw, CompareReleasing)
+	if r.Summary.Packages.Changed != n || len(r.Packages) != n {
+		t.Fatalf("%+v, %d packages", r.Summary, len(r.Packages))
+	}
+	t.Logf("%d rebuilt packages: %d bytes allocated, %d a package", n, alloc, alloc/n)
+	if alloc > 800*n {
+		t.Errorf("%d rebuilt packages: %d bytes allocated, %d a package: over 800", n, alloc, alloc/n)
+	}
+}
+
+// packagePerSpec is two snapshots of n packages of a spec each, of no
+// edges (a catalogue's): the old spec of package i of hash i, the new of
+// hash newHash(i).
+func packagePerSpec(n int, newHash func(i int) string) (old, nw *snapshot.Snapshot) {
+	old = &snapshot.Snapshot{Path: "old"}
+	nw = &snapshot.Snapshot{Path: "new"}
+	for i := range n {
+		sp := snapshot.Spec{Hash: fmt.Sprintf("%032d", i), Versions: []string{"1"}, Compiler: "none", Stacks: []string{}, Variants: []string{}}
+		name := fmt.Sprintf("p%06d", i)
+		old.Packages = append(old.Packages, &snapshot.Package{Name: name, Specs: []snapshot.Spec{sp}, Origin: &snapshot.Origin{File: "old"}})
+		sp.Hash = newHash(i)
+		nw.Packages = append(nw.Packages, &snapshot.Package{Name: name, Specs: []snapshot.Spec{sp}, Origin: &snapshot.Origin{File: "new"}})
+	}
+	return old, nw
+}
+
+// allocatedComparing is the report compare makes of old and nw, and the
+// bytes it allocated, on one processor (what goroutines allocate besides
+// varies).
+func allocatedComparing(t *testing.T, old, nw *snapshot.Snapshot, compare func(before, after *snapshot.Snapshot, f Filter) (*Report, error)) (*Report, uint64) {
+	t.Helper()
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r, err := compare(old, nw, Filter{})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, after.TotalAlloc - before.TotalAlloc
 }
