@@ -50,9 +50,17 @@ func levenshtein[E comparable](a, b []E) int {
 // not len(a) times len(b), so comparing two long names (a lockfile root
 // of 20 KB) against a bound costs in proportion to their length.
 func Within(a, b string, k int) int {
+	d, _ := within(a, b, k)
+	return d
+}
+
+// within is Within, and the rows of the band it computed: it stops at
+// the first row whose every cell is past k, so two names unlike from
+// their start cost k+1 rows whatever their length.
+func within(a, b string, k int) (dist, rows int) {
 	k = max(k, 0)
 	if max(len(a)-len(b), len(b)-len(a)) > k {
-		return k + 1
+		return k + 1, 0
 	}
 	// prev[d] and cur[d] hold the distance of a[:i] and b[:j] for
 	// j = i-k+d; cells outside b, or farther than k, hold k+1.
@@ -66,6 +74,7 @@ func Within(a, b string, k int) int {
 		}
 	}
 	for i := 1; i <= len(a); i++ {
+		rows = i
 		least := k + 1
 		for d := range w {
 			j := i - k + d
@@ -92,11 +101,11 @@ func Within(a, b string, k int) int {
 			least = min(least, cur[d])
 		}
 		if least > k {
-			return k + 1
+			return k + 1, rows
 		}
 		prev, cur = cur, prev
 	}
-	return prev[len(b)-len(a)+k]
+	return prev[len(b)-len(a)+k], rows
 }
 
 // isASCII reports whether s is all ASCII bytes.
