@@ -238,3 +238,21 @@ func pastePair(t *testing.T, msg string) {
 		t.Errorf("the pair suggested, %s, pasted: exit %d, want %d: %s", line, code, exitDiffers, stderr.String())
 	}
 }
+
+// TestLinkOutTargetInASCII (issue 35, classes a and e): log --revs's
+// refusal of a link out of PATH quotes the link's target in ASCII and
+// cut (linkOutMessage): with %q, "../Dаta" (its а Cyrillic) read as the
+// folder ../Data, and a target of 10,000 bytes went whole into the line.
+func TestLinkOutTargetInASCII(t *testing.T) {
+	revs := &diff.Revs{Path: "snap"}
+	long := strings.Repeat("x", 10000)
+	for _, c := range []struct{ target, want string }{
+		{"../D\u0430ta", `(to "../D\u0430ta")`},
+		{long, `(to "` + long[:193] + report.CutMark(long) + `")`},
+	} {
+		got := linkOutMessage("snap/cache.json", c.target, revs, "snap", "")
+		if !strings.Contains(got, c.want) || len(got) > 1000 {
+			t.Errorf("%.300q (%d bytes); want %q", got, len(got), c.want)
+		}
+	}
+}
