@@ -255,4 +255,9 @@ func TestLinkOutTargetInASCII(t *testing.T) {
 			t.Errorf("%.300q (%d bytes); want %q", got, len(got), c.want)
 		}
 	}
+	// The link named as "loading PATH" names a file: snap/cаche.json
+	// (its а Cyrillic) read as snap/cache.json.
+	if got, want := linkOutMessage("c0:snap/c\u0430che.json", "../x", revs, "snap", ""), `"c0:snap/c\u0430che.json": a symbolic link`; !strings.HasPrefix(got, want) {
+		t.Errorf("%q; want it to begin %q", got, want)
+	}
 }
