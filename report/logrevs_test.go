@@ -255,3 +255,27 @@ func mdRendered(s string) string {
 	}
 	return b.String()
 }
+
+// TestRevsNoteShortened (issue 35 class d): a log's note that no commit
+// of its range changed PATH is shortened in every view as Markdown and
+// HTML shorten it (Shorten): the text view wrote a PATH of 10,000
+// characters whole, which its title cut.
+func TestRevsNoteShortened(t *testing.T) {
+	for _, p := range []string{strings.Repeat("a", 10000), strings.Repeat("\u0430 ", 3000)} {
+		for _, f := range []string{"md", "text", "html"} {
+			var b bytes.Buffer
+			w, err := NewLogWriter(f, &b, LogOptions{Options: Options{Width: 100000}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Finish(quietLog(t, &diff.Revs{Range: "main", Path: p})); err != nil {
+				t.Fatal(err)
+			}
+			_, note, _ := strings.Cut(b.String(), "no commit in this range changed ")
+			note, _, _ = strings.Cut(note, "\n")
+			if len(note) > 2500 {
+				t.Errorf("%s: a path of %d bytes: a note of %d bytes", f, len(p), len(note))
+			}
+		}
+	}
+}
