@@ -673,8 +673,10 @@ func absentMessage(p, id string) string {
 // Cyrillic) read as the folder ../Data, and one of a megabyte went
 // whole into the line. The link is named as "loading PATH" names a
 // file (snapshot.ShownPath): raw, COMMIT:snap/cаche.json read as the
-// link snap/cache.json.
+// link snap/cache.json. The pairs to compare are shell words in ASCII
+// (ShownASCII), as PATH is named in ASCII: git:A:snаp read as the
+// folder snap beside "sn\u0430p".
 func linkOutMessage(link, target string, revs *diff.Revs, top, inFolder string) string {
 	where := report.RevsPath(revs)
-	return fmt.Sprintf("%s: a symbolic link out of %s (to %s): log --revs steps through the commits that changed %s, and one that changed only what the link leads to would be no step of the log, its change unseen by a gate; compare the revisions as pairs instead (cachediff %s%s %s)", snapshot.ShownPath(link), where, quoteFilterValue(target), where, inFolder, shellword.Shown("git:A:"+cmp.Or(top, ".")), shellword.Shown("git:B:"+cmp.Or(top, ".")))
+	return fmt.Sprintf("%s: a symbolic link out of %s (to %s): log --revs steps through the commits that changed %s, and one that changed only what the link leads to would be no step of the log, its change unseen by a gate; compare the revisions as pairs instead (cachediff %s%s %s)", snapshot.ShownPath(link), where, quoteFilterValue(target), where, inFolder, shellword.ShownASCII("git:A:"+cmp.Or(top, ".")), shellword.ShownASCII("git:B:"+cmp.Or(top, ".")))
 }

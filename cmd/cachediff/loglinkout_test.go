@@ -260,4 +260,9 @@ func TestLinkOutTargetInASCII(t *testing.T) {
 	if got, want := linkOutMessage("c0:snap/c\u0430che.json", "../x", revs, "snap", ""), `"c0:snap/c\u0430che.json": a symbolic link`; !strings.HasPrefix(got, want) {
 		t.Errorf("%q; want it to begin %q", got, want)
 	}
+	// The pairs to compare in ASCII, as PATH is named.
+	top := "sn\u0430p"
+	if got, want := linkOutMessage("c0:x", "../x", &diff.Revs{Path: top}, top, ""), `(cachediff $'git:A:sn\xd0\xb0p' $'git:B:sn\xd0\xb0p')`; !strings.HasSuffix(got, want) {
+		t.Errorf("%q; want it to end %q", got, want)
+	}
 }
