@@ -752,7 +752,7 @@ func (r *Report) checkNews() error {
 			continue
 		}
 		if !have[k] {
-			return lawf("highlights", "no %s item for package %q", k.kind, p.Name)
+			return lawf("highlights", "no %s item for package %q", k.kind, shortValue(p.Name))
 		}
 	}
 	for _, f := range coverageFacets {
@@ -766,7 +766,7 @@ func (r *Report) checkNews() error {
 		}{{HighlightAppeared, ru.Added}, {HighlightVanished, ru.Removed}} {
 			for _, v := range l.values {
 				if !have[key{l.kind, f, v}] && (f != "stack" || SelectedStack(r, v)) {
-					return lawf("highlights", "no %s item for %s %q", l.kind, f, v)
+					return lawf("highlights", "no %s item for %s %q", l.kind, f, shortValue(v))
 				}
 			}
 		}

@@ -39,3 +39,26 @@ func TestLawMessagesQuoteInASCII(t *testing.T) {
 		t.Errorf("two values alike for 70 characters read alike: %s", a)
 	}
 }
+
+// TestNewsLawQuotesInASCII (issue 35, classes a and e): the law that
+// highlights hold each new package and each facet value that appeared
+// names them as the other laws do (shortValue): with %q a package
+// "zl\u0456b" (its і Cyrillic) read as zlib, and a value alike to
+// another for 60 characters was written whole.
+func TestNewsLawQuotesInASCII(t *testing.T) {
+	long := strings.Repeat("x", 70)
+	pkg := &Report{Highlights: []Highlight{}, Packages: []Package{{Name: "zl\u0456b", Status: Added}}}
+	facet := &Report{Highlights: []Highlight{}}
+	facet.Facets.OS.Added = []string{long + "\u0430"}
+	for _, c := range []struct {
+		r    *Report
+		want string
+	}{
+		{pkg, `for package "zl\u0456b"`},
+		{facet, `for os "` + long[:52] + cutmark.Of(long+"\u0430") + `"`},
+	} {
+		if err := c.r.checkNews(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v; want %s", err, c.want)
+		}
+	}
+}

@@ -215,16 +215,7 @@ func TestRevsNoteQuotesOnce(t *testing.T) {
 	for _, f := range []string{"md", "text", "html"} {
 		read := map[string]string{}
 		for _, p := range []string{"a\u202eb c", `a\u202eb c`, "_cache/d\u0435velop", `_cache/d\u0435velop`} {
-			var b bytes.Buffer
-			w, err := NewLogWriter(f, &b, LogOptions{Options: Options{Width: 400}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := w.Finish(quietLog(t, &diff.Revs{Range: "main", Path: p})); err != nil {
-				t.Fatal(err)
-			}
-			_, note, _ := strings.Cut(b.String(), "no commit in this range changed ")
-			note, _, _ = strings.Cut(note, " (main)")
+			note, _, _ := strings.Cut(quietNote(t, f, p, 400), " (main)")
 			if other, ok := read[note]; ok {
 				t.Errorf("%s: the paths %q and %q both read %s", f, other, p, note)
 			}
@@ -254,4 +245,36 @@ func mdRendered(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// TestRevsNoteShortened (issue 35 class d): a log's note that no commit
+// of its range changed PATH is shortened in every view as Markdown and
+// HTML shorten it (Shorten): the text view wrote a PATH of 10,000
+// characters whole, which its title cut.
+func TestRevsNoteShortened(t *testing.T) {
+	for _, p := range []string{strings.Repeat("a", 10000), strings.Repeat("\u0430 ", 3000)} {
+		for _, f := range []string{"md", "text", "html"} {
+			note, _, _ := strings.Cut(quietNote(t, f, p, 100000), "\n")
+			if len(note) > 2500 {
+				t.Errorf("%s: a path of %d bytes: a note of %d bytes", f, len(p), len(note))
+			}
+		}
+	}
+}
+
+// quietNote is the log in format f, of width columns, of a range
+// "main" that selected no commit of path (quietLog), from the words of
+// its note on: what follows "no commit in this range changed ".
+func quietNote(t *testing.T, f, path string, width int) string {
+	t.Helper()
+	var b bytes.Buffer
+	w, err := NewLogWriter(f, &b, LogOptions{Options: Options{Width: width}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish(quietLog(t, &diff.Revs{Range: "main", Path: path})); err != nil {
+		t.Fatal(err)
+	}
+	_, note, _ := strings.Cut(b.String(), "no commit in this range changed ")
+	return note
 }

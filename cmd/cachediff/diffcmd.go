@@ -819,7 +819,8 @@ func globLiteral(name string) string {
 // ASCII (internal/lookalike's rule), with the cut's "…" as it is.
 // --stack е4s, its е Cyrillic, said `--stack "е4s" matches no stack in
 // either snapshot (closest: e4s)`: the value typed and the name beside
-// it read the same.
+// it read the same. log --revs's refusal of a link out of PATH quotes
+// the link's target so (linkOutMessage).
 func quoteFilterValue(v string) string {
 	kept, mark := shortenMarked(v, maxQuotedValue)
 	quote := strconv.Quote

@@ -167,8 +167,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		inFolder := gitsrc.InFolder(opts.dir)
 		c.sources.GitLinkOut = func(link, target string) {
 			if linkOut == "" {
-				where := report.RevsPath(revs) // as the note names it
-				linkOut = fmt.Sprintf("%s: a symbolic link out of %s (to %q): log --revs steps through the commits that changed %s, and one that changed only what the link leads to would be no step of the log, its change unseen by a gate; compare the revisions as pairs instead (cachediff %s%s %s)", link, where, target, where, inFolder, shellword.Shown("git:A:"+cmp.Or(top, ".")), shellword.Shown("git:B:"+cmp.Or(top, ".")))
+				linkOut = linkOutMessage(link, target, revs, top, inFolder)
 			}
 		}
 		defer func() { c.sources.GitLinkOut = nil }()
@@ -665,4 +664,19 @@ func absentMessage(p, id string) string {
 		where = report.RevsPath(&diff.Revs{Path: p})
 	}
 	return fmt.Sprintf("%s does not exist at commit %s (deleted, or not made yet): an empty snapshot", where, id[:min(12, len(id))])
+}
+
+// linkOutMessage is why log --revs refuses a symbolic link out of PATH
+// (GitLinkOut): PATH named as the log's note names it (report.RevsPath),
+// the link's target quoted in ASCII and cut (quoteFilterValue), as the
+// link's blob holds any bytes: with %q, a target "../Dаta" (its а
+// Cyrillic) read as the folder ../Data, and one of a megabyte went
+// whole into the line. The link is named as "loading PATH" names a
+// file (snapshot.ShownPath): raw, COMMIT:snap/cаche.json read as the
+// link snap/cache.json. The pairs to compare are shell words in ASCII
+// (ShownASCII), as PATH is named in ASCII: git:A:snаp read as the
+// folder snap beside "sn\u0430p".
+func linkOutMessage(link, target string, revs *diff.Revs, top, inFolder string) string {
+	where := report.RevsPath(revs)
+	return fmt.Sprintf("%s: a symbolic link out of %s (to %s): log --revs steps through the commits that changed %s, and one that changed only what the link leads to would be no step of the log, its change unseen by a gate; compare the revisions as pairs instead (cachediff %s%s %s)", snapshot.ShownPath(link), where, quoteFilterValue(target), where, inFolder, shellword.ShownASCII("git:A:"+cmp.Or(top, ".")), shellword.ShownASCII("git:B:"+cmp.Or(top, ".")))
 }

@@ -238,3 +238,31 @@ func pastePair(t *testing.T, msg string) {
 		t.Errorf("the pair suggested, %s, pasted: exit %d, want %d: %s", line, code, exitDiffers, stderr.String())
 	}
 }
+
+// TestLinkOutTargetInASCII (issue 35, classes a and e): log --revs's
+// refusal of a link out of PATH quotes the link's target in ASCII and
+// cut (linkOutMessage): with %q, "../Dаta" (its а Cyrillic) read as the
+// folder ../Data, and a target of 10,000 bytes went whole into the line.
+func TestLinkOutTargetInASCII(t *testing.T) {
+	revs := &diff.Revs{Path: "snap"}
+	long := strings.Repeat("x", 10000)
+	for _, c := range []struct{ target, want string }{
+		{"../D\u0430ta", `(to "../D\u0430ta")`},
+		{long, `(to "` + long[:193] + report.CutMark(long) + `")`},
+	} {
+		got := linkOutMessage("snap/cache.json", c.target, revs, "snap", "")
+		if !strings.Contains(got, c.want) || len(got) > 1000 {
+			t.Errorf("%.300q (%d bytes); want %q", got, len(got), c.want)
+		}
+	}
+	// The link named as "loading PATH" names a file: snap/cаche.json
+	// (its а Cyrillic) read as snap/cache.json.
+	if got, want := linkOutMessage("c0:snap/c\u0430che.json", "../x", revs, "snap", ""), `"c0:snap/c\u0430che.json": a symbolic link`; !strings.HasPrefix(got, want) {
+		t.Errorf("%q; want it to begin %q", got, want)
+	}
+	// The pairs to compare in ASCII, as PATH is named.
+	top := "sn\u0430p"
+	if got, want := linkOutMessage("c0:x", "../x", &diff.Revs{Path: top}, top, ""), `(cachediff $'git:A:sn\xd0\xb0p' $'git:B:sn\xd0\xb0p')`; !strings.HasSuffix(got, want) {
+		t.Errorf("%q; want it to end %q", got, want)
+	}
+}

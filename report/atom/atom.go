@@ -12,6 +12,7 @@ import (
 	"io"
 	"net/url"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -330,12 +331,15 @@ func urlDir(p string) string {
 // cleanPath is a snapshot's folder (not read from git) as the feed's and
 // its entries' ids name it: slashes, no ./, // or trailing slash
 // (path.Clean), so that new/develop/ and ./new/develop are new/develop;
-// "" stays "".
+// "" stays "". A backslash is a slash where the system reads it as one
+// (filepath.ToSlash: Windows), and elsewhere a character of a name, as
+// in git (cleanGitPath): made a slash on Unix, the folders a\b and a/b
+// made feeds of one id, subject and entry ids.
 func cleanPath(p string) string {
 	if p == "" {
 		return ""
 	}
-	return path.Clean(strings.ReplaceAll(p, `\`, "/"))
+	return path.Clean(filepath.ToSlash(p))
 }
 
 // entryPath is a snapshot's path (not read from git) as an entry's id

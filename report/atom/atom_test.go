@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -634,11 +635,13 @@ func TestAtomDatesFourDigitYears(t *testing.T) {
 // TestAtomIDPathSpelling: the entry of a snapshot named by its folder
 // (two snapshots of one tag, the nightly job's yesterday and today) has
 // one id however the folder is spelled (new/develop, new/develop/,
-// ./new/develop): the feed's id already was the same, and a re-run
-// spelled otherwise gave a feed reader a second entry of the same night.
+// ./new/develop, and new\develop where a backslash is a slash): the
+// feed's id already was the same, and a re-run spelled otherwise gave a
+// feed reader a second entry of the same night. On Unix new\develop is
+// another folder (TestDiskPathBackslashApart).
 func TestAtomIDPathSpelling(t *testing.T) {
 	var want string
-	for _, p := range []string{"new/develop", "new/develop/", "./new/develop", "new//develop", `new\develop`} {
+	for _, p := range []string{"new/develop", "new/develop/", "./new/develop", "new//develop", filepath.FromSlash("new/develop")} {
 		r := &diff.Report{Old: diff.Side{Path: "old/develop", Tag: "develop"}, New: diff.Side{Path: p, Tag: "develop"},
 			Packages: []diff.Package{{Name: "zlib", Status: "added"}}}
 		feed := oneEntryFeed(t, r)

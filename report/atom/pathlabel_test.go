@@ -2,6 +2,7 @@ package atom
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -131,4 +132,39 @@ func renderGitPair(t *testing.T, oldPath, newPath string) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// TestDiskPathBackslashApart (issue 35 class a): a folder on disk named
+// its backslashes as slashes in the feed's id (cleanPath), where a
+// Unix system reads a backslash as a character of the name: the series
+// of the folders x/a\b/new and x/a/b/new made feeds of one id, and their
+// pairs' entries one id too.
+func TestDiskPathBackslashApart(t *testing.T) {
+	if filepath.Separator == '\\' {
+		t.Skip("a backslash is a slash here")
+	}
+	series := func(dir string) *diff.Series {
+		return &diff.Series{Snapshots: []diff.SnapshotInfo{{Path: dir + "/old"}, {Path: dir + "/new"}}}
+	}
+	if a, b := DefaultFeedID(series(`x/a\b`)), DefaultFeedID(series("x/a/b")); a == b {
+		t.Errorf("the series of x/a\\b and of x/a/b: one feed id, %s", a)
+	}
+	ids := func(dir string) string {
+		r := reporttest.OnePackage("zlib")
+		r.Old, r.New = diff.Side{Path: dir + "/old"}, diff.Side{Path: dir + "/new", Date: "2025-03-16T12:00:00Z"}
+		var b bytes.Buffer
+		if err := Format.Render(&b, r, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		var l []string
+		for _, line := range strings.Split(b.String(), "\n") {
+			if strings.Contains(line, "<id>") {
+				l = append(l, line)
+			}
+		}
+		return strings.Join(l, "\n")
+	}
+	if a, b := ids(`x/a\b`), ids("x/a/b"); a == b {
+		t.Errorf("the pairs of x/a\\b and of x/a/b: ids alike,\n%s", a)
+	}
 }

@@ -87,8 +87,10 @@ func (l *logText) Finish(s *diff.Series) error {
 		// quoted as Go quotes a string wherever they hold a backslash
 		// (report.RevsPath). VisibleInput doubled the quotes'
 		// backslashes, so the path of U+202E read "a\\u202eb c", as if
-		// its name held a backslash.
-		out = append(out, f.para(report.Visible(note))...)
+		// its name held a backslash. Shortened as Markdown and HTML
+		// shorten it (report.Shorten): a PATH of 10,000 characters,
+		// cut in the title (textLabel), was written whole here.
+		out = append(out, f.para(report.Shorten(report.Visible(note)))...)
 	}
 
 	// Across the series: each snapshot named in a list of runs quoted
