@@ -1394,6 +1394,9 @@ func weakTookKey(took map[int32]weakTook, into map[int32][]string) string {
 	}
 	b.WriteString("\x02")
 	for _, id := range slices.Sorted(maps.Keys(into)) {
+		// listKey, not the list joined: joined, the lists ran on
+		// unmarked, and {1: [foo@1.2:3]} was {1: [foo@1.], 2: [3]}
+		// (TestWeakTookKeyIntoApart).
 		fmt.Fprintf(&b, "%d:%s", id, listKey(into[id]))
 	}
 	return b.String()

@@ -371,6 +371,13 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		}
 		return nil, fmt.Errorf("no commit of %s changed %s, and it does not exist at the base (commit %s)%s", scope, logPath(top), short(commits[0].ID), hint)
 	default:
+		// No test reaches this, nor can a whole repository: each commit
+		// listed changed PATH from its first parent (--first-parent),
+		// so PATH is at it or at that parent, and the oldest one's
+		// first parent is the base, or, of A..B, a commit of B's line
+		// past A (checkRange) that holds PATH as A does; a commit's
+		// PATH whose object a partial clone lacks is refused before
+		// (cat-file warns of it). Kept for a git that lists otherwise.
 		hint := ""
 		if len(included) == 1 {
 			hint = r.logPathHint(included[0], p, top)
