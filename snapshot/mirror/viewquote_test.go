@@ -43,7 +43,7 @@ func TestViewQuotedInASCII(t *testing.T) {
 	_, err := mirror.Open(mirror.Dir(dir), mirror.Options{View: "gе/x"})
 	check("a slash", err, `--view "g\u0435/x": a view is a folder name`)
 	_, err = h.Open(srv.URL+"/v3/manifests/index/g%D0%B5/", mirror.Options{})
-	check("a view's folder", err, `with --view $'g\u0435')`)
+	check("a view's folder", err, `with --view $'g\xd0\xb5')`)
 	_, err = h.Open("file://dеv/m", mirror.Options{})
 	check("a file URL's host", err, `file URL of host "d\u0435v"`)
 
