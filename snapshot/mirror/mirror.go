@@ -643,12 +643,21 @@ func folderSpecsHint(st Store) string {
 // line of its own in "no view", and --view gе (its е Cyrillic) named
 // the file of the view ge.
 func shownRel(rel string) string {
-	for i := 0; i < len(rel); i++ {
-		if rel[i] < ' ' || rel[i] > '~' || rel[i] == '"' || rel[i] == '\\' {
-			return quoteField(rel)
+	if plainText(rel) {
+		return rel
+	}
+	return quoteField(rel)
+}
+
+// plainText reports whether s is of printable ASCII and holds no quote
+// or backslash: a message may name it as it is.
+func plainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' || s[i] == '"' || s[i] == '\\' {
+			return false
 		}
 	}
-	return rel
+	return true
 }
 
 // shownAt is err, whose message begins with rel (a Store's, "REL:
