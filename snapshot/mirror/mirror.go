@@ -942,6 +942,9 @@ func gunzip(data []byte, limit int64) ([]byte, error) {
 		if most < limit && errors.Is(err, ErrTooBig) {
 			return nil, fmt.Errorf("gzip: %d bytes unpack to more than %d (%d times): refused as a gzip bomb", len(data), most, maxRatio)
 		}
+		if errors.Is(err, errOnlySpace) {
+			return nil, fmt.Errorf("unpacked: %w", err)
+		}
 		return nil, gzipErr(err)
 	}
 	return out, nil

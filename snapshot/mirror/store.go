@@ -145,6 +145,20 @@ func shownPathErr(err error) error {
 	return err
 }
 
+// maxLeadingSpace bounds the whitespace a file may begin with: a v2
+// index.json of 1 GiB of spaces was read whole under --max-download's
+// 4 GiB (a minute, 3 times its size in memory) to be told then that it
+// holds no JSON value. No index, manifest or blob begins with more than
+// a few bytes of it.
+const maxLeadingSpace = 1 << 20
+
+// errOnlySpace is the error of a file that begins with more than
+// maxLeadingSpace bytes of whitespace: it is read no further.
+var errOnlySpace = fmt.Errorf("it begins with more than %d bytes of whitespace, as no Spack index, manifest or blob does: not read further", maxLeadingSpace)
+
+// isSpace reports whether c is JSON whitespace.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
 // ErrTooBig is the error of a file over the limit it was read with
 // (wrapped): a Store's Get returns it for a file larger than its limit,
 // which for a blob is the length its manifest gives.
@@ -167,6 +181,7 @@ func readAllToward(r io.Reader, buf []byte, limit, want int64) ([]byte, error) {
 		bound = limit
 	}
 	lr := io.LimitReader(r, bound)
+	space := 0 // the bytes of JSON whitespace the data begins with, -1 past them
 	for {
 		if len(buf) == cap(buf) {
 			n := int64(len(buf))
@@ -183,6 +198,15 @@ func readAllToward(r io.Reader, buf []byte, limit, want int64) ([]byte, error) {
 		buf = buf[:len(buf)+n]
 		if int64(len(buf)) > limit {
 			return nil, fmt.Errorf("%w of %d bytes", ErrTooBig, limit)
+		}
+		for space >= 0 && space < len(buf) && isSpace(buf[space]) {
+			space++
+		}
+		if space > maxLeadingSpace {
+			return nil, errOnlySpace
+		}
+		if space >= 0 && space < len(buf) {
+			space = -1 // a byte past the whitespace: no more to count
 		}
 		if err == io.EOF {
 			return buf, nil
