@@ -846,6 +846,9 @@ func joinName(root, rel string) string {
 // blob reads the blob of e, listed in manifest, and checks its length and
 // sha256 against the manifest's, then unpacks it.
 func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
+	// Named as a message names a file of the mirror (shownRel): raw, a
+	// view's manifest under gе (its е Cyrillic) read as the view ge's.
+	manifest = shownRel(manifest)
 	if e.ContentLength > limit {
 		return nil, overMax(fmt.Errorf("%s lists blob %s of %d bytes, %w of %d", manifest, e.Checksum, e.ContentLength, ErrTooBig, limit))
 	}
@@ -1149,7 +1152,7 @@ type hasStore interface {
 // unpacks it, and checks that its spec file's root is the spec the
 // manifest's name gives.
 func (s *Source) specFile(name string, e *Entry, data []byte, limit int64) ([]byte, error) {
-	if err := verify(name, e, data); err != nil {
+	if err := verify(shownRel(name), e, data); err != nil {
 		return nil, err
 	}
 	spec := data
