@@ -241,10 +241,7 @@ func TestMirrorHostile(t *testing.T) {
 		}
 	})
 	t.Run("FIFO blob", func(t *testing.T) {
-		dir := t.TempDir()
-		if err := mirrorgen.V3(dir, index(t, "old"), mirrorgen.Options{}); err != nil {
-			t.Fatal(err)
-		}
+		dir := oldV3(t)
 		blob, _ := mirrorgen.BlobOf(dir)
 		p := filepath.Join(dir, blob)
 		os.Remove(p)

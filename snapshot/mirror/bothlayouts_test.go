@@ -57,10 +57,7 @@ func TestBothLayoutsWarned(t *testing.T) {
 // layout-v3 mirror ... give it alone (.../build_cache/index.json)", a
 // folder that is no index. Only a file there is one.
 func TestBothLayoutsFolderNotWarned(t *testing.T) {
-	dir := t.TempDir()
-	if err := mirrorgen.V3(dir, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	dir := oldV3(t)
 	if err := os.MkdirAll(filepath.Join(dir, "build_cache", "index.json"), 0o755); err != nil {
 		t.Fatal(err)
 	}

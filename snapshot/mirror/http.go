@@ -1138,6 +1138,9 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		if errors.Is(err, ErrTooBig) {
 			return nil, "", fmt.Errorf("%s: %w of %d bytes", name, ErrTooBig, limit)
 		}
+		if errors.Is(err, errOnlySpace) {
+			return nil, "", fmt.Errorf("%s: %w", name, err) // sent again, it would be again
+		}
 		return nil, "", retryable{err: fmt.Errorf("%s: the answer broke off: %v", name, err)}
 	}
 	if resp.ContentLength >= 0 && int64(len(data)) != resp.ContentLength {

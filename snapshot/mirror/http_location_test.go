@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -16,10 +15,7 @@ import (
 // to the log. The error names the mirror's URL, redacted, and says the
 // Location did not parse, without quoting it.
 func TestHTTPBadLocationKeepsToken(t *testing.T) {
-	root := t.TempDir()
-	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	root := oldV3(t)
 	srv := newServer(t, root)
 	srv.fault = func(w http.ResponseWriter, r *http.Request) bool {
 		w.Header().Set("Location", "/x%zz?X-Amz-Signature=s3cret")

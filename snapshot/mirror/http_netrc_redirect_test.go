@@ -1,8 +1,6 @@
 package mirror_test
 
 import (
-	"context"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -10,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -21,10 +18,7 @@ import (
 // They go to the mirror's host alone, as credentials in the URL do; a
 // redirect elsewhere is asked without them.
 func TestNetrcNotSentElsewhere(t *testing.T) {
-	root := t.TempDir()
-	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	root := oldV3(t)
 	cdn := newServer(t, root)
 	front := newServer(t, root)
 	front.fault = func(w http.ResponseWriter, r *http.Request) bool {
@@ -35,16 +29,12 @@ func TestNetrcNotSentElsewhere(t *testing.T) {
 		http.Redirect(w, r, "http://cdn.mirror.test"+r.URL.RequestURI(), http.StatusFound)
 		return true
 	}
-	addr := map[string]string{"mirror.test:80": front.Listener.Addr().String(), "cdn.mirror.test:80": cdn.Listener.Addr().String()}
-	tr := &http.Transport{DialContext: func(ctx context.Context, network, a string) (net.Conn, error) {
-		return (&net.Dialer{}).DialContext(ctx, network, addr[a])
-	}}
-	t.Cleanup(tr.CloseIdleConnections)
+	client := hostsClient(t, map[string]string{"mirror.test:80": front.Listener.Addr().String(), "cdn.mirror.test:80": cdn.Listener.Addr().String()})
 	rc := filepath.Join(t.TempDir(), "netrc")
 	if err := os.WriteFile(rc, []byte("machine mirror.test login me password n3trc\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	h := &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Retries: -1, Netrc: rc, Client: &http.Client{Transport: tr}}
+	h := &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Retries: -1, Netrc: rc, Client: client}
 	if _, _, err := fetch(h, "http://mirror.test/"); err != nil {
 		t.Fatal(err)
 	}

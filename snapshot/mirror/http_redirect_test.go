@@ -21,10 +21,7 @@ import (
 // or .netrc's credentials, in the clear. Both are refused at once, naming
 // where the redirect led (without credentials).
 func TestHTTPRedirects(t *testing.T) {
-	root := t.TempDir()
-	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	root := oldV3(t)
 	blob, _ := mirrorgen.BlobOf(root)
 	var plainHits atomic.Int32
 	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -87,10 +84,7 @@ func TestHTTPRedirects(t *testing.T) {
 // A mirror's answers have headers of a few hundred bytes: past
 // maxHeaderBytes (1 MiB) they are refused.
 func TestHTTPHugeHeaders(t *testing.T) {
-	root := t.TempDir()
-	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	root := oldV3(t)
 	srv := newServer(t, root)
 	srv.fault = func(w http.ResponseWriter, r *http.Request) bool {
 		for i := range 300 { // 2.4 MB
@@ -110,10 +104,7 @@ func TestHTTPHugeHeaders(t *testing.T) {
 // sent there; a 304 to a request that asked for no comparison is an
 // error, not an empty file.
 func TestHTTPRedirectOtherHost(t *testing.T) {
-	root := t.TempDir()
-	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	root := oldV3(t)
 	blob, _ := mirrorgen.BlobOf(root)
 	var auth atomic.Value
 	auth.Store("")

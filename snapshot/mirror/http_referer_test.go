@@ -18,10 +18,7 @@ import (
 // the URL it left, query and all, as the Referer header, so that host
 // got the token.
 func TestHTTPRedirectKeepsToken(t *testing.T) {
-	root := t.TempDir()
-	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	root := oldV3(t)
 	blob, _ := mirrorgen.BlobOf(root)
 	var mu sync.Mutex
 	var seen []string // what the other host was sent

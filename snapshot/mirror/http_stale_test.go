@@ -15,10 +15,7 @@ import (
 // then read the old one, without a word. A file sent without an ETag
 // drops what the cache kept of it.
 func TestOfflineNotStaleAfterNoETag(t *testing.T) {
-	root := t.TempDir()
-	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	root := oldV3(t)
 	srv := newServer(t, root)
 	cache := t.TempDir()
 	h := func(offline bool) *mirror.HTTP {

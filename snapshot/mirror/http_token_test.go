@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -17,10 +16,7 @@ import (
 // a blob, kept by its checksum, is not downloaded again under another
 // token (docs/usage.md: a presigned URL's token changes every run).
 func TestCacheKeptPerToken(t *testing.T) {
-	root := t.TempDir()
-	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	root := oldV3(t)
 	srv := newServer(t, root)
 	h := &mirror.HTTP{CacheDir: t.TempDir(), Backoff: time.Millisecond, Netrc: filepath.Join(root, "no-netrc")}
 	blobs := func(log []string) (n int) {

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -54,10 +53,7 @@ func TestLongInputInMirrorErrors(t *testing.T) {
 		}
 	}
 
-	root := t.TempDir()
-	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	root := oldV3(t)
 	srv := newServer(t, root)
 	long := strings.Repeat("X", 200<<10)
 	for name, answer := range map[string]string{

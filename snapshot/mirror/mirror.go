@@ -643,12 +643,21 @@ func folderSpecsHint(st Store) string {
 // line of its own in "no view", and --view gе (its е Cyrillic) named
 // the file of the view ge.
 func shownRel(rel string) string {
-	for i := 0; i < len(rel); i++ {
-		if rel[i] < ' ' || rel[i] > '~' || rel[i] == '"' || rel[i] == '\\' {
-			return quoteField(rel)
+	if plainText(rel) {
+		return rel
+	}
+	return quoteField(rel)
+}
+
+// plainText reports whether s is of printable ASCII and holds no quote
+// or backslash: a message may name it as it is.
+func plainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' || s[i] == '"' || s[i] == '\\' {
+			return false
 		}
 	}
-	return rel
+	return true
 }
 
 // shownAt is err, whose message begins with rel (a Store's, "REL:
@@ -837,6 +846,9 @@ func joinName(root, rel string) string {
 // blob reads the blob of e, listed in manifest, and checks its length and
 // sha256 against the manifest's, then unpacks it.
 func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
+	// Named as a message names a file of the mirror (shownRel): raw, a
+	// view's manifest under gе (its е Cyrillic) read as the view ge's.
+	manifest = shownRel(manifest)
 	if e.ContentLength > limit {
 		return nil, overMax(fmt.Errorf("%s lists blob %s of %d bytes, %w of %d", manifest, e.Checksum, e.ContentLength, ErrTooBig, limit))
 	}
@@ -932,6 +944,9 @@ func gunzip(data []byte, limit int64) ([]byte, error) {
 	if err != nil {
 		if most < limit && errors.Is(err, ErrTooBig) {
 			return nil, fmt.Errorf("gzip: %d bytes unpack to more than %d (%d times): refused as a gzip bomb", len(data), most, maxRatio)
+		}
+		if errors.Is(err, errOnlySpace) {
+			return nil, fmt.Errorf("unpacked: %w", err)
 		}
 		return nil, gzipErr(err)
 	}
@@ -1137,7 +1152,7 @@ type hasStore interface {
 // unpacks it, and checks that its spec file's root is the spec the
 // manifest's name gives.
 func (s *Source) specFile(name string, e *Entry, data []byte, limit int64) ([]byte, error) {
-	if err := verify(name, e, data); err != nil {
+	if err := verify(shownRel(name), e, data); err != nil {
 		return nil, err
 	}
 	spec := data

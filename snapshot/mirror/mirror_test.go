@@ -25,6 +25,17 @@ func index(t testing.TB, side string) []byte {
 	return data
 }
 
+// oldV3 is the folder of a layout-v3 mirror of the index "old" (index),
+// in a folder of the test's own.
+func oldV3(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := mirrorgen.V3(dir, index(t, "old"), mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // dump is a snapshot as text: each package's specs, with their facets
 // and dependency edges, sorted: what two readings of one mirror must
 // agree on.

@@ -2,6 +2,7 @@ package mirror_test
 
 import (
 	"bufio"
+	"context"
 	"net"
 	"net/http"
 	"net/url"
@@ -58,4 +59,21 @@ func viaProxy(t *testing.T, proxyURL string) (*mirror.HTTP, *url.URL) {
 	tr := mirror.Transport().Clone()
 	tr.Proxy = http.ProxyURL(u)
 	return &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Client: &http.Client{Transport: tr}}, u
+}
+
+// hostsClient is a client that dials each "HOST:PORT" of addr at its
+// server's address (a test's own names for them, mirror.test,
+// cdn.mirror.test), any other at addr[""] (a host past ASCII, which
+// net/http dials by its punycode), its idle connections closed at the
+// test's end.
+func hostsClient(t *testing.T, addr map[string]string) *http.Client {
+	tr := &http.Transport{DialContext: func(ctx context.Context, network, a string) (net.Conn, error) {
+		to, ok := addr[a]
+		if !ok {
+			to = addr[""]
+		}
+		return (&net.Dialer{}).DialContext(ctx, network, to)
+	}}
+	t.Cleanup(tr.CloseIdleConnections)
+	return &http.Client{Transport: tr}
 }

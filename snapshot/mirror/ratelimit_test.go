@@ -18,10 +18,7 @@ import (
 // failed the whole load at once: "HTTP 429 Too Many Requests".
 func TestHTTP429Retried(t *testing.T) {
 	t.Parallel()
-	root := t.TempDir()
-	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	root := oldV3(t)
 	blob, err := mirrorgen.BlobOf(root)
 	if err != nil {
 		t.Fatal(err)

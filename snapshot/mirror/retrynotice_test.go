@@ -18,10 +18,7 @@ import (
 // the final error: a CI log looked hung. Each retry is told, before its
 // wait, with the file's URL quoted, why, and the attempt of how many.
 func TestRetryingTold(t *testing.T) {
-	root := t.TempDir()
-	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	root := oldV3(t)
 	blob, _ := mirrorgen.BlobOf(root)
 	srv := newServer(t, root)
 	srv.fault = func(w http.ResponseWriter, r *http.Request) bool {

@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
@@ -51,17 +52,22 @@ func (d Dir) Name() string { return string(d) }
 func (d Dir) path(rel string) string { return filepath.Join(string(d), filepath.FromSlash(rel)) }
 
 // Get reads root/rel, refusing what is not a regular file and a file over
-// limit bytes before it reads it.
+// limit bytes before it reads it. Its errors name rel, and the path a
+// link leads to, as a message names a file of the mirror (shownRel,
+// shownFull): raw, a link to "/tmp/x<newline>y" put a line of its own
+// in "a symbolic link out of the mirror", and a view's folder gе (its е
+// Cyrillic) read as ge in "not a regular file".
 func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 	p := d.path(rel)
+	at := shownRel(rel)
 	// Stat before opening: opening a FIFO waits for a writer.
 	if fi, err := os.Stat(p); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: %w", rel, ErrNotFound)
+			return nil, fmt.Errorf("%s: %w", at, ErrNotFound)
 		}
-		return nil, err
+		return nil, shownPathErr(err)
 	} else if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", rel)
+		return nil, fmt.Errorf("%s: not a regular file", at)
 	}
 	if err := d.inside(rel, p); err != nil {
 		return nil, err
@@ -69,25 +75,25 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: %w", rel, ErrNotFound)
+			return nil, fmt.Errorf("%s: %w", at, ErrNotFound)
 		}
-		return nil, err
+		return nil, shownPathErr(err)
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, shownPathErr(err)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", rel)
+		return nil, fmt.Errorf("%s: not a regular file", at)
 	}
 	if fi.Size() > limit {
-		return nil, fmt.Errorf("%s: %d bytes, %w of %d", rel, fi.Size(), ErrTooBig, limit)
+		return nil, fmt.Errorf("%s: %d bytes, %w of %d", at, fi.Size(), ErrTooBig, limit)
 	}
 	data := make([]byte, 0, fi.Size()+1)
 	data, err = readAll(f, data, limit)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", rel, err)
+		return nil, fmt.Errorf("%s: %w", at, shownPathErr(err))
 	}
 	return data, nil
 }
@@ -100,24 +106,58 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 func (d Dir) inside(rel, p string) error {
 	resolved, err := filepath.EvalSymlinks(p)
 	if err != nil {
-		return err
+		return shownPathErr(err)
 	}
 	root, err := filepath.EvalSymlinks(string(d))
 	if err != nil {
-		return err
+		return shownPathErr(err)
 	}
 	r, err := filepath.Rel(root, resolved)
 	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", rel, resolved)
+		return fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), shownFull(resolved))
 	}
 	if dirsrc.InGitDir(r) && !dirsrc.InGitDir(filepath.FromSlash(rel)) {
 		// A mirror folder that holds a repository (its work tree's
 		// top): a link into its .git reads the git configuration, which
 		// holds a job's token, as the mirror's file.
-		return fmt.Errorf("%s: a symbolic link into the mirror's git folder (to %s): not followed, as it would stand in for the mirror's own file", rel, resolved)
+		return fmt.Errorf("%s: a symbolic link into the mirror's git folder (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), shownFull(resolved))
 	}
 	return nil
 }
+
+// shownFull is a path as a message names it: as it is when of printable
+// ASCII, else quoted in ASCII, whole (a path is not clipped, as shownRel
+// clips a field).
+func shownFull(p string) string {
+	if plainText(p) {
+		return p
+	}
+	return strconv.QuoteToASCII(p)
+}
+
+// shownPathErr is err, of the os package, its path named as shownFull
+// names it: an *fs.PathError's path was written as it is, "stat
+// /m<newline>x/...: permission denied".
+func shownPathErr(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok && !plainText(pe.Path) {
+		return &fs.PathError{Op: pe.Op, Path: shownFull(pe.Path), Err: pe.Err}
+	}
+	return err
+}
+
+// maxLeadingSpace bounds the whitespace a file may begin with: a v2
+// index.json of 1 GiB of spaces was read whole under --max-download's
+// 4 GiB (a minute, 3 times its size in memory) to be told then that it
+// holds no JSON value. No index, manifest or blob begins with more than
+// a few bytes of it.
+const maxLeadingSpace = 1 << 20
+
+// errOnlySpace is the error of a file that begins with more than
+// maxLeadingSpace bytes of whitespace: it is read no further.
+var errOnlySpace = fmt.Errorf("it begins with more than %d bytes of whitespace, as no Spack index, manifest or blob does: not read further", maxLeadingSpace)
+
+// isSpace reports whether c is JSON whitespace.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // ErrTooBig is the error of a file over the limit it was read with
 // (wrapped): a Store's Get returns it for a file larger than its limit,
@@ -141,6 +181,7 @@ func readAllToward(r io.Reader, buf []byte, limit, want int64) ([]byte, error) {
 		bound = limit
 	}
 	lr := io.LimitReader(r, bound)
+	space := 0 // the bytes of JSON whitespace the data begins with, -1 past them
 	for {
 		if len(buf) == cap(buf) {
 			n := int64(len(buf))
@@ -157,6 +198,15 @@ func readAllToward(r io.Reader, buf []byte, limit, want int64) ([]byte, error) {
 		buf = buf[:len(buf)+n]
 		if int64(len(buf)) > limit {
 			return nil, fmt.Errorf("%w of %d bytes", ErrTooBig, limit)
+		}
+		for space >= 0 && space < len(buf) && isSpace(buf[space]) {
+			space++
+		}
+		if space > maxLeadingSpace {
+			return nil, errOnlySpace
+		}
+		if space >= 0 && space < len(buf) {
+			space = -1 // a byte past the whitespace: no more to count
 		}
 		if err == io.EOF {
 			return buf, nil

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -32,10 +31,7 @@ func (a answerLate) RoundTrip(r *http.Request) (*http.Response, error) {
 // saw it under load. The error says the time is up, as one that ran out
 // in the wait between tries does.
 func TestTotalTimeNamedAsCause(t *testing.T) {
-	root := t.TempDir()
-	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	root := oldV3(t)
 	srv := newServer(t, root)
 	h := &mirror.HTTP{NoCache: true, Total: 50 * time.Millisecond, Stall: time.Hour, Retries: 3, Backoff: time.Millisecond,
 		Client: &http.Client{Transport: answerLate{http.DefaultTransport}}}

@@ -28,10 +28,7 @@ func TestRootUnlistedSaysSo(t *testing.T) {
 	if err := mirrorgen.SpecFolder(filepath.Join(v2, "build_cache"), index(t, "new")); err != nil {
 		t.Fatal(err)
 	}
-	v3 := t.TempDir()
-	if err := mirrorgen.V3(v3, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	v3 := oldV3(t)
 	if err := mirrorgen.V3(v3, index(t, "new"), mirrorgen.Options{NoIndex: true}); err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -19,10 +18,7 @@ import (
 // is told the root too, with --view for a view's folder; over HTTP and
 // file:// alike.
 func TestV3PartURLNamesRoot(t *testing.T) {
-	root := t.TempDir()
-	if err := mirrorgen.V3(root, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	root := oldV3(t)
 	if err := os.MkdirAll(filepath.Join(root, "v3", "manifests", "index", "gpu"), 0o755); err != nil {
 		t.Fatal(err)
 	}

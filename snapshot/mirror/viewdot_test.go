@@ -3,7 +3,6 @@ package mirror_test
 import (
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -11,10 +10,7 @@ import (
 // mirror's own index, which a view of that name read in its stead, with
 // every spec of the cache in the "view". (Adversarial pass 71.)
 func TestViewDot(t *testing.T) {
-	dir := t.TempDir()
-	if err := mirrorgen.V3(dir, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	dir := oldV3(t)
 	for _, v := range []string{".", "./"} {
 		if _, err := mirror.Open(mirror.Dir(dir), mirror.Options{View: v}); err == nil {
 			t.Errorf("--view %q read the mirror's own index as a view", v)

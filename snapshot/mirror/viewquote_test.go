@@ -1,14 +1,11 @@
 package mirror_test
 
 import (
-	"context"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -21,10 +18,7 @@ import (
 // manifest's fields are (quoteField), or a shell word in ASCII where a
 // hint says what to type.
 func TestViewQuotedInASCII(t *testing.T) {
-	dir := t.TempDir()
-	if err := mirrorgen.V3(dir, index(t, "old"), mirrorgen.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	dir := oldV3(t)
 	srv := newServer(t, dir)
 	h := &mirror.HTTP{NoCache: true, Retries: -1}
 	check := func(what string, err error, want string) {
@@ -43,7 +37,7 @@ func TestViewQuotedInASCII(t *testing.T) {
 	_, err := mirror.Open(mirror.Dir(dir), mirror.Options{View: "gе/x"})
 	check("a slash", err, `--view "g\u0435/x": a view is a folder name`)
 	_, err = h.Open(srv.URL+"/v3/manifests/index/g%D0%B5/", mirror.Options{})
-	check("a view's folder", err, `with --view $'g\u0435')`)
+	check("a view's folder", err, `with --view $'g\xd0\xb5')`)
 	_, err = h.Open("file://dеv/m", mirror.Options{})
 	check("a file URL's host", err, `file URL of host "d\u0435v"`)
 
@@ -57,14 +51,8 @@ func TestViewQuotedInASCII(t *testing.T) {
 		http.Error(w, "401", http.StatusUnauthorized)
 		return true
 	}
-	tr := &http.Transport{DialContext: func(ctx context.Context, network, a string) (net.Conn, error) {
-		if a == "mirror.test:80" {
-			return (&net.Dialer{}).DialContext(ctx, network, front.Listener.Addr().String())
-		}
-		return (&net.Dialer{}).DialContext(ctx, network, cdn.Listener.Addr().String())
-	}}
-	t.Cleanup(tr.CloseIdleConnections)
-	h = &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Retries: -1, Client: &http.Client{Transport: tr}}
+	client := hostsClient(t, map[string]string{"mirror.test:80": front.Listener.Addr().String(), "": cdn.Listener.Addr().String()})
+	h = &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Retries: -1, Client: client}
 	_, _, err = fetch(h, "http://mirror.test/")
 	check("a redirect", err, `redirected to "cdn.mirr\u043er.test", which wants credentials`)
 }

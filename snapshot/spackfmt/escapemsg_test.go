@@ -21,7 +21,8 @@ func TestBadEscapeMessage(t *testing.T) {
 			`"arch":{"platform":"linux","platform_os":"debian6","target":{"name":"core2","features":["` + feature + `"]}},"hash":"` + h + `"}]}}`
 	}
 	for _, tt := range []struct{ esc, want string }{
-		{`\é`, `bad escape "\\é" in a string`},
+		{`\é`, `bad escape "\\\u00e9" in a string`},
+		{`\у0041`, `bad escape "\\\u0443" in a string`}, // у Cyrillic, a lookalike of \u
 		{`\x41`, `bad escape "\\x" in a string`},
 		{`\u12G4`, `bad \u escape in a string`},
 		{`\u12`, `bad \u escape in a string`},

@@ -1470,14 +1470,18 @@ const cutInString = "unterminated string: want its closing '\"', not the end of 
 // the escaped character is quoted whole. encoding/json's words for a
 // string read named the first byte of a character past ASCII as a
 // character of its own ("invalid character 'Ã' in string escape code"
-// for \é), and skipString quoted that byte alone ("\\\xc3").
+// for \é), and skipString quoted that byte alone ("\\\xc3"). It is
+// quoted in ASCII: "\\\u00e9".
 func (s *scanner) escapeError(i int) error {
 	data := s.data
 	if i+1 < len(data) && data[i+1] == 'u' {
 		return s.errAt(i, "bad \\u escape in a string")
 	}
+	// Quoted in ASCII, as names are (quoted): %q left a character past
+	// ASCII as it is, so that \у (its у Cyrillic) read as the start of
+	// a \u escape, which is no error there.
 	_, size := utf8.DecodeRune(data[min(i+1, len(data)):])
-	return s.errAt(i, "bad escape %q in a string", data[i:i+1+size])
+	return s.errAt(i, "bad escape %s in a string", strconv.QuoteToASCII(string(data[i:i+1+size])))
 }
 
 // loneSurrogate returns the offset in raw, the text of a string between

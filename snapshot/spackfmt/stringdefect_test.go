@@ -37,8 +37,8 @@ func TestFirstStringDefect(t *testing.T) {
 	}
 	defects := []defect{
 		{`\x`, `bad escape "\\x" in a string`, false},
-		{`\é`, `bad escape "\\é" in a string`, false},
-		{`\😀`, `bad escape "\\😀" in a string`, false},
+		{`\é`, `bad escape "\\\u00e9" in a string`, false},
+		{`\😀`, `bad escape "\\\U0001f600" in a string`, false},
 		{`\U0041`, `bad escape "\\U" in a string`, false},
 		{`\u12G4`, `bad \u escape in a string`, false},
 		{`\u12"`, `bad \u escape in a string`, false},

@@ -1,0 +1,42 @@
+package mirror_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// TestDirGetQuotesPaths (issue 35, classes a and e): a mirror folder's
+// errors named the file and the path a link leads to raw: a link to
+// "x<newline>у" (its у Cyrillic) put a line of its own in "a symbolic
+// link out of the mirror (to …)", and a view's folder gе read as ge in
+// "not a regular file". Each is named as a message names a file of the
+// mirror: as it is when of printable ASCII, else quoted in ASCII.
+func TestDirGetQuotesPaths(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	target := filepath.Join(out, "x\nу")
+	if err := os.WriteFile(target, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "build_cache"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(dir, "build_cache", "index.json")); err != nil {
+		t.Skip(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "v3", "manifests", "index", "gе", "index.manifest.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for rel, want := range map[string]string{
+		"build_cache/index.json":                    `build_cache/index.json: a symbolic link out of the mirror (to "` + out + `/x\n\u0443"): not followed`,
+		"v3/manifests/index/gе/index.manifest.json": `"v3/manifests/index/g\u0435/index.manifest.json": not a regular file`,
+	} {
+		_, err := mirror.Dir(dir).Get(rel, 1<<20)
+		if err == nil || !strings.HasPrefix(err.Error(), want) || strings.ContainsFunc(err.Error(), func(r rune) bool { return r < ' ' || r > '~' }) {
+			t.Errorf("%q: %v; want %s…, in printable ASCII", rel, err, want)
+		}
+	}
+}
