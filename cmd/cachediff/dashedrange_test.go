@@ -193,19 +193,29 @@ func TestDashedFolderHints(t *testing.T) {
 	// -C given after the word, which pflag did not read: the word was
 	// looked for in the current folder.
 	stderr.Reset()
-	if code := run([]string{"HEAD:snap", "-x y", "-C", dir}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "; '-x y' is a path here: write it './-x y'") {
-		t.Errorf("-x y before -C: exit %d, %s; want %d, the path's hint", code, stderr.String(), exitTrouble)
+	// So of -CDIR, and of the last -C, which pflag reads once the word
+	// is mended: -CDIR was looked for in the current folder, and of -C
+	// a … -C b, a was.
+	for _, args := range [][]string{{"HEAD:snap", "-x y", "-C", dir}, {"HEAD:snap", "-x y", "-C" + dir}, {"-C", t.TempDir(), "HEAD:snap", "-x y", "-C", "-Cx", "--directory=" + dir}} {
+		stderr.Reset()
+		if code := run(args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "; '-x y' is a path here: write it './-x y'") {
+			t.Errorf("%q: exit %d, %s; want %d, the path's hint", args, code, stderr.String(), exitTrouble)
+		}
 	}
 	// -y:snap, of a tag -y, REV:PATH: pflag's message alone, and after
 	// -- it was said to be a flag put after it; beside a folder of its
 	// name, each way.
 	gitOut(t, dir, "update-ref", "refs/tags/-y", "HEAD~1")
+	gitOut(t, dir, "update-ref", "refs/tags/-t", "HEAD~1")
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"-y:snap", "snap"}, "unknown shorthand flag: 'y' in -y:snap; -y:snap is REV:PATH, whose revision -y begins with -, which git would read as an option: with its ref written in full, refs/tags/-y:snap\n"},
 		{[]string{"--", "-y:snap", "snap"}, "-y:snap, read as a snapshot, names nothing on disk; -y:snap is REV:PATH, whose revision -y begins with -, which git would read as an option: with its ref written in full, refs/tags/-y:snap\n"},
+		// -t:snap, of a tag -t, read as -t (--template) given :snap:
+		// "got 1 argument" alone.
+		{[]string{"-t:snap", "snap"}, "got 1 argument (-t:snap was read as -t (--template) given :snap; for REV:PATH, whose revision begins with -, write its ref in full: refs/tags/-t:snap)\n"},
 		{[]string{"-y:snap/", "snap"}, "; -y:snap/ is a path here, and REV:PATH of a revision git knows: write ./-y:snap/ for the one on disk, refs/tags/-y:snap/ for the revision\n"},
 	} {
 		if c.args[0] == "-y:snap/" {
