@@ -252,15 +252,15 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		}
 		switch etyp, eoid := r.entry(commit, q); {
 		case etyp == "commit":
-			return nil, fmt.Errorf("path %s at %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", displayPath(p), rev, short(eoid))
+			return nil, fmt.Errorf("path %s at %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", logPath(p), rev, short(eoid))
 		case typ == "missing" && (etyp == "tree" || etyp == "blob"):
 			// Of a tree the clone lacks, "path does not exist" sent
 			// the user looking for a typo in a path that is there.
 			what := map[string]string{"tree": "a folder", "blob": "a file"}[etyp]
-			return nil, fmt.Errorf("path %s at %s (commit %s) is %s whose object %s is missing from this repository: %s", displayPath(p), rev, short(commit), what, short(eoid), mendMissing)
+			return nil, fmt.Errorf("path %s at %s (commit %s) is %s whose object %s is missing from this repository: %s", logPath(p), rev, short(commit), what, short(eoid), mendMissing)
 		}
 		if typ == "commit" {
-			return nil, fmt.Errorf("path %s at %s is a commit, not a folder or a file", displayPath(p), rev)
+			return nil, fmt.Errorf("path %s at %s is a commit, not a folder or a file", logPath(p), rev)
 		}
 		if folder, ok := map[string]string{".": "the current folder", "..": "the folder above the current one"}[p]; ok {
 			// git reads . and .. alone as names in the tree (as
@@ -282,17 +282,17 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 				if rel == "." {
 					rel = ""
 				}
-				return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: REV:PATH names a path from the top of the repository (or from the current folder after ./), not from /; this one is %s", displayPath(p), rev, short(commit), displayPath(r.ArgPrefix+rev+":"+rel))
+				return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: REV:PATH names a path from the top of the repository (or from the current folder after ./), not from /; this one is %s", logPath(p), rev, short(commit), shellword.ShownASCII(r.ArgPrefix+rev+":"+rel))
 			}
 			// git's --follow-symlinks walk (follow) tidies such a path,
 			// its plain lookup does not: no link is to blame.
-			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: git names a path without a leading /, a doubled / or . and .. parts; as git names it: %s", displayPath(p), rev, short(commit), displayPath(named))
+			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: git names a path without a leading /, a doubled / or . and .. parts; as git names it: %s", logPath(p), rev, short(commit), logPath(named))
 		}
 		if links, err := r.follow(commit, []string{p}, nil); err == nil && (links[0].typ == "blob" || links[0].typ == "tree") {
-			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as named: it passes through a symbolic link, which REV:PATH does not follow; name the path without links", displayPath(p), rev, short(commit))
+			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as named: it passes through a symbolic link, which REV:PATH does not follow; name the path without links", logPath(p), rev, short(commit))
 		}
 		if at, kind := r.wayBlocked(commit, q); kind == Submodule {
-			return nil, fmt.Errorf("path %s does not exist at %s (commit %s): it passes through %s, a submodule, whose pages are in another repository", displayPath(p), rev, short(commit), displayPath(at))
+			return nil, fmt.Errorf("path %s does not exist at %s (commit %s): it passes through %s, a submodule, whose pages are in another repository", logPath(p), rev, short(commit), logPath(at))
 		}
 		hint := r.belowHint(commit, rev, p)
 		// Of q, from the top: a PATH from the current folder (./devlop
@@ -304,9 +304,9 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 			}
 			hint = fmt.Sprintf(": did you mean %s?", shellword.Shown(r.ArgPrefix+rev+":"+near))
 		}
-		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)%s", displayPath(p), rev, short(commit), hint)
+		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)%s", logPath(p), rev, short(commit), hint)
 	default:
-		return nil, fmt.Errorf("path %s at %s is a %s, not a folder or a file", displayPath(p), rev, typ)
+		return nil, fmt.Errorf("path %s at %s is a %s, not a folder or a file", logPath(p), rev, typ)
 	}
 	return t, nil
 }
