@@ -612,6 +612,9 @@ func revisionHint(dir, arg, beside string) string {
 	if err != nil {
 		return ""
 	}
+	// The refs a name reads as, listed once for the hint: -- -q snap
+	// listed them 3 times.
+	defer repo.MemoRefs()()
 	// Asked only for a hint given: each runs git (a typo beside X
 	// ran it for no hint).
 	at := sync.OnceValues(func() (string, string) { return exampleFolder(repo, dir, beside) })

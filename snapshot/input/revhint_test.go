@@ -252,4 +252,15 @@ func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
 	if n := strings.Count(string(out), "\n"); err == nil || !strings.Contains(err.Error(), "this is a shallow clone") || n > 5 {
 		t.Errorf("Load(HEAD~1) in a shallow clone beside a branch HEAD: %v; git ran %d times (%q), want the shallow clone's note in at most 5", err, n, out)
 	}
+	// -q after --, of no ref: the refs it reads as were listed 3 times
+	// for one hint (lead 1 of g14), each a for-each-ref and a rev-parse
+	// --git-path.
+	if err := os.WriteFile(runs, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := RevisionHint(dir, "-q", "snap")
+	out, _ = os.ReadFile(runs)
+	if n := strings.Count(string(out), "for-each-ref"); n != 1 {
+		t.Errorf("RevisionHint(-q) = %q; git listed its refs %d times (%q), want once", h, n, out)
+	}
 }
