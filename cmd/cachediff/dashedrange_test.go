@@ -96,6 +96,9 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		t.Fatal(err)
 	}
 	gitOut(t, filepath.Join(dir, "inner"), "init", "-q")
+	if err := os.Mkdir(filepath.Join(dir, "fresh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	// A revision without its PATH beside a folder on disk (from a
 	// subfolder, -C .., the folder's path from the top) is given at
 	// it, which pasted loads; beside a URL or standard input, at the
@@ -113,7 +116,11 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		{dir, "HEAD~1..HEAD", "snap"}: "log --revs 'HEAD~1..HEAD' snap",
 		// In a nested repository, which this one does not hold: the
 		// example, not git:HEAD~1:inner/snap, a path of no commit.
-		{dir, "HEAD~1", "inner/snap"}:                             "'git:HEAD~1:_cache/develop')",
+		{dir, "HEAD~1", "inner/snap"}: "'git:HEAD~1:_cache/develop')",
+		// A folder of no commit (cd sub; cachediff HEAD~1 .): given
+		// git:HEAD~1:fresh, which pasted said it does not exist, with
+		// no word of it (lead 5 of g14).
+		{filepath.Join(dir, "fresh"), "HEAD~1", "."}:              "'git:HEAD~1:fresh', though 'HEAD~1' holds no fresh)",
 		{filepath.Join(dir, "snap"), "HEAD~1..HEAD", "HEAD:snap"}: "log --revs 'HEAD~1..HEAD' .",
 		// The top of the work tree is REV: with no PATH after the
 		// colon: it was given the example.

@@ -749,3 +749,22 @@ func (r *Repo) olderFirst(a, b string) (string, string) {
 // the side a merge "x..y" brought in), which was given unsaid, and
 // refused in turn.
 func (r *Repo) meantRange(meant string) error { return r.CheckRange(meant) }
+
+// Holds reports whether git knows rev, a revision without a colon, to
+// hold p, a path from the top ("" the top itself): one git run, and
+// ok false when git cannot say. A hint of REV:PATH from a folder on
+// disk (cd sub; cachediff HEAD~1 .) gave git:HEAD~1:sub where HEAD~1
+// holds no sub, which pasted said "does not exist" in turn.
+func (r *Repo) Holds(rev, p string) (holds, ok bool) {
+	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, ":\n\r\x00") || strings.ContainsAny(p, "\n\r\x00") {
+		return false, false
+	}
+	_, err := r.run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+":"+p)
+	if err == nil {
+		return true, true
+	}
+	if ge, isGit := errors.AsType[*gitError](err); isGit && ge.code == 1 {
+		return false, true
+	}
+	return false, false
+}

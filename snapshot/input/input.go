@@ -728,7 +728,17 @@ func revisionHint(dir, arg, beside string) string {
 			}
 			return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at it (REV written in full%s)", shellword.Shown(arg), names, unknown)
 		}
-		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":"+folder()))
+		// The folder of the other argument, asked whether arg holds it
+		// (one git run): cd sub; cachediff HEAD~1 . was given
+		// git:HEAD~1:sub of a commit before sub was, which pasted said
+		// it does not exist. The example is not asked.
+		absent := ""
+		if f, l := at(); f != exampleDir || l != "PATH" {
+			if holds, ok := repo.Holds(arg, f); ok && !holds {
+				absent = fmt.Sprintf(", though %s holds no %s", shellword.Shown(arg), shellword.ShownASCII(f))
+			}
+		}
+		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":"+folder()), absent)
 	}
 	if note := repo.PastRootNote(arg); note != "" {
 		// HEAD~7, the log's example, in a repository of fewer
@@ -780,6 +790,9 @@ func DashedRevPathHint(arg, whole string) string {
 // command's other snapshot argument (X), whose PATH the hint gives.
 func RevisionHint(dir, arg, beside string) string { return revisionHint(dir, arg, beside) }
 
+// exampleDir is the PATH of a hint's example, of no snapshot given.
+const exampleDir = "_cache/develop"
+
 // exampleFolder is the PATH a hint of a revision written without one
 // gives: that of beside, the command's other snapshot argument, where
 // it is REV:PATH (its PATH as written) or a path on disk in the work
@@ -792,7 +805,7 @@ func RevisionHint(dir, arg, beside string) string { return revisionHint(dir, arg
 // from dir, shell-quoted (a log of a range written as a snapshot was
 // given the placeholder PATH, cachediff -- -z..HEAD X), or PATH.
 func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath string) {
-	const example = "_cache/develop"
+	const example = exampleDir
 	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
 		return example, "PATH"
 	}
