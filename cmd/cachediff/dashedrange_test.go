@@ -120,7 +120,7 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		// A folder of no commit (cd sub; cachediff HEAD~1 .): given
 		// git:HEAD~1:fresh, which pasted said it does not exist, with
 		// no word of it (lead 5 of g14).
-		{filepath.Join(dir, "fresh"), "HEAD~1", "."}:              "'git:HEAD~1:fresh', though 'HEAD~1' holds no fresh)",
+		{filepath.Join(dir, "fresh"), "HEAD~1", "."}:              "'git:HEAD~1:fresh', which 'HEAD~1' does not hold)",
 		{filepath.Join(dir, "snap"), "HEAD~1..HEAD", "HEAD:snap"}: "log --revs 'HEAD~1..HEAD' .",
 		// The top of the work tree is REV: with no PATH after the
 		// colon: it was given the example.

@@ -637,7 +637,7 @@ func revisionHint(dir, arg, beside string) string {
 			// of a file -q of the git directory: each way to write
 			// it, as the log and REV:PATH give them (it was said to
 			// be a flag put after --).
-			shown := func(s string) string { return shellword.Shown(RevPrefix + s + ":" + folder()) }
+			shown := func(s string) string { return hintWord(RevPrefix + s + ":" + folder()) }
 			if _, _, ok := gitsrc.RangeEnds(arg); ok {
 				shown = func(s string) string {
 					return fmt.Sprintf("cachediff %slog --revs %s %s", gitsrc.InFolder(dir), shellword.Shown(s), logPath())
@@ -714,7 +714,7 @@ func revisionHint(dir, arg, beside string) string {
 			// one commit) is said to be unknown beside those it knows:
 			// "(REV written in full)" alone gave nothing to paste.
 			for i, w := range ways {
-				ways[i] = shellword.Shown(RevPrefix + w + ":" + folder())
+				ways[i] = hintWord(RevPrefix + w + ":" + folder())
 			}
 			unknown := ""
 			switch {
@@ -735,10 +735,10 @@ func revisionHint(dir, arg, beside string) string {
 		absent := ""
 		if f, l := at(); f != exampleDir || l != "PATH" {
 			if holds, ok := repo.Holds(arg, f); ok && !holds {
-				absent = fmt.Sprintf(", though %s holds no %s", shellword.Shown(arg), shellword.ShownASCII(f))
+				absent = fmt.Sprintf(", which %s does not hold", shellword.Shown(arg))
 			}
 		}
-		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":"+folder()), absent)
+		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s%s)", shellword.Shown(arg), hintWord(RevPrefix+arg+":"+folder()), absent)
 	}
 	if note := repo.PastRootNote(arg); note != "" {
 		// HEAD~7, the log's example, in a repository of fewer
@@ -790,6 +790,16 @@ func DashedRevPathHint(arg, whole string) string {
 // command's other snapshot argument (X), whose PATH the hint gives.
 func RevisionHint(dir, arg, beside string) string { return revisionHint(dir, arg, beside) }
 
+// maxHintWord is the most bytes of a word a hint of a revision gives
+// (hintWord).
+const maxHintWord = 2 << 10
+
+// hintWord is s as a shell word for a hint, cut within maxHintWord
+// bytes and said to be (shellword.ShownWithin): a 4 KB PATH of hidden
+// characters, each 12 bytes as \xHH, was hinted in 16 KB, which the
+// message's line cap cut with no word of the hint cut.
+func hintWord(s string) string { return shellword.ShownWithin(s, maxHintWord) }
+
 // exampleDir is the PATH of a hint's example, of no snapshot given.
 const exampleDir = "_cache/develop"
 
@@ -818,7 +828,7 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 		if strings.HasPrefix(here, "-") {
 			here = "./" + here
 		}
-		return shellword.Shown(here)
+		return hintWord(here)
 	}
 	if _, err := os.Lstat(InDir(dir, beside)); err == nil {
 		abs, err := filepath.Abs(InDir(dir, beside))
