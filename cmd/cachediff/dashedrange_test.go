@@ -239,6 +239,12 @@ func TestDashedFolderHints(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, "-y:snap")); err != nil {
 		t.Fatal(err)
 	}
+	// -y~9:snap, past the root of -y: given refs/tags/-y~9:snap, which
+	// pasted was refused in turn, with no word of it.
+	stderr.Reset()
+	if code := run([]string{"-C", dir, "-y~9:snap", "snap"}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "'refs/tags/-y~9:snap', an unknown revision (it is past the root: the first-parent line of refs/tags/-y holds 2 commits") {
+		t.Errorf("-y~9:snap: exit %d, %s; want %d, said to be past the root", code, stderr.String(), exitTrouble)
+	}
 	if line := "cachediff -C " + dir + " refs/tags/-y:snap snap"; pasteRun(t, bash, line) != exitDiffers {
 		t.Errorf("%s, pasted: want exit %d", line, exitDiffers)
 	}

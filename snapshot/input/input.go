@@ -774,7 +774,14 @@ func dashedRevPath(repo *gitsrc.Repo, arg string) string {
 	if full == "" || strings.HasPrefix(full, "-") {
 		return ""
 	}
-	return shellword.Shown(full + ":" + p)
+	// A revision git knows no commit of is said to be one, and why
+	// where git can tell: -y~9:snap, of a tag -y of 3 commits, was
+	// given refs/tags/-y~9:snap, which pasted was refused in turn.
+	unknown := ""
+	if known, err := repo.Knows(full); err == nil && !known {
+		unknown = ", an unknown revision" + repo.PastRootNote(full)
+	}
+	return shellword.Shown(full+":"+p) + unknown
 }
 
 // DashedRevPathHint is the hint of arg, given its DashedRevPath whole.
