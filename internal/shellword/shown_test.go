@@ -97,11 +97,11 @@ func readBack(t *testing.T, cmd *exec.Cmd, words []string, shown func(string) st
 // one that fits is Shown's.
 func TestShownWithin(t *testing.T) {
 	for _, s := range []string{strings.Repeat("\u200b", 80), "a/" + strings.Repeat("x\u200by\xff", 30), strings.Repeat("ab c", 60)} {
-		for _, max := range []int{20, 64, 150} {
-			got := ShownWithin(s, max)
+		for _, most := range []int{20, 64, 150} {
+			got := ShownWithin(s, most)
 			word, more, cut := strings.Cut(got, "… (cut, ")
-			if !cut || len(word) > max || !strings.HasSuffix(more, " bytes more)") {
-				t.Errorf("ShownWithin(%q, %d) = %q; want a word within %d bytes, said cut", s, max, got, max)
+			if !cut || len(word) > most || !strings.HasSuffix(more, " bytes more)") {
+				t.Errorf("ShownWithin(%q, %d) = %q; want a word within %d bytes, said cut", s, most, got, most)
 				continue
 			}
 			n := 0
@@ -111,8 +111,8 @@ func TestShownWithin(t *testing.T) {
 				}
 			}
 			_, size := utf8.DecodeRuneInString(s[n:])
-			if n == 0 || more != fmt.Sprintf("%d bytes more)", len(s)-n) || len(Shown(s[:n+size])) <= max {
-				t.Errorf("ShownWithin(%q, %d) = %q; want the longest start that fits, and the bytes after it", s, max, got)
+			if n == 0 || more != fmt.Sprintf("%d bytes more)", len(s)-n) || len(Shown(s[:n+size])) <= most {
+				t.Errorf("ShownWithin(%q, %d) = %q; want the longest start that fits, and the bytes after it", s, most, got)
 			}
 		}
 		if got := ShownWithin(s, len(Shown(s))); got != Shown(s) {

@@ -188,7 +188,8 @@ func TestRevisionHintInBareRepo(t *testing.T) {
 	tree := git("hash-object", "-t", "tree", "-w", "--stdin")
 	git("update-ref", "HEAD", git("commit-tree", "-m", "b", "-p", git("commit-tree", "-m", "a", tree), tree))
 	for arg, want := range map[string]string{
-		"HEAD~1": "HEAD~1: no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:x')",
+		// x is in no commit of the empty tree: said so (e1808d90).
+		"HEAD~1": "HEAD~1: no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:x', which 'HEAD~1' does not hold)",
 		"HEADS":  "HEADS: no such file or directory: did you mean " + filepath.Join(bare, "HEAD") + "?",
 		// So of a revision by message, at x, the PATH of HEAD:x beside
 		// (it was at _cache/develop, the example), and so of one
