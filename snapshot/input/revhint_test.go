@@ -264,6 +264,22 @@ func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
 	if n := strings.Count(string(out), "for-each-ref"); n != 1 {
 		t.Errorf("RevisionHint(-q) = %q; git listed its refs %d times (%q), want once", h, n, out)
 	}
+	// HEAD~1 beside a branch HEAD: its refs were listed once more to
+	// name them (refsNamed).
+	if _, err := gittest.Git(dir, nil, "update-ref", "refs/heads/HEAD", "HEAD"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(runs, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h = RevisionHint(dir, "HEAD~1", "snap")
+	out, _ = os.ReadFile(runs)
+	if n := strings.Count(string(out), "for-each-ref --format=%(refname) refs/HEAD "); n != 1 || !strings.Contains(h, "HEAD in the git directory, refs/heads/HEAD") {
+		t.Errorf("RevisionHint(HEAD~1) beside a branch HEAD = %q; git listed HEAD's refs %d times (%q), want once", h, n, out)
+	}
+	if _, err := gittest.Git(dir, nil, "update-ref", "-d", "refs/heads/HEAD"); err != nil {
+		t.Fatal(err)
+	}
 	// HEAD~1 beside a folder of 4 KB of U+200B, each 12 bytes as \xHH:
 	// its hint ran to 16 KB, which the message's line cap cut, with no
 	// word of the hint cut (lead 3 of g14). The word is cut, and says so.
