@@ -96,6 +96,9 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		t.Fatal(err)
 	}
 	gitOut(t, filepath.Join(dir, "inner"), "init", "-q")
+	if err := os.Mkdir(filepath.Join(dir, "fresh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	// A revision without its PATH beside a folder on disk (from a
 	// subfolder, -C .., the folder's path from the top) is given at
 	// it, which pasted loads; beside a URL or standard input, at the
@@ -113,7 +116,11 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		{dir, "HEAD~1..HEAD", "snap"}: "log --revs 'HEAD~1..HEAD' snap",
 		// In a nested repository, which this one does not hold: the
 		// example, not git:HEAD~1:inner/snap, a path of no commit.
-		{dir, "HEAD~1", "inner/snap"}:                             "'git:HEAD~1:_cache/develop')",
+		{dir, "HEAD~1", "inner/snap"}: "'git:HEAD~1:_cache/develop')",
+		// A folder of no commit (cd sub; cachediff HEAD~1 .): given
+		// git:HEAD~1:fresh, which pasted said it does not exist, with
+		// no word of it (lead 5 of g14).
+		{filepath.Join(dir, "fresh"), "HEAD~1", "."}:              "'git:HEAD~1:fresh', which 'HEAD~1' does not hold)",
 		{filepath.Join(dir, "snap"), "HEAD~1..HEAD", "HEAD:snap"}: "log --revs 'HEAD~1..HEAD' .",
 		// The top of the work tree is REV: with no PATH after the
 		// colon: it was given the example.
@@ -193,19 +200,29 @@ func TestDashedFolderHints(t *testing.T) {
 	// -C given after the word, which pflag did not read: the word was
 	// looked for in the current folder.
 	stderr.Reset()
-	if code := run([]string{"HEAD:snap", "-x y", "-C", dir}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "; '-x y' is a path here: write it './-x y'") {
-		t.Errorf("-x y before -C: exit %d, %s; want %d, the path's hint", code, stderr.String(), exitTrouble)
+	// So of -CDIR, and of the last -C, which pflag reads once the word
+	// is mended: -CDIR was looked for in the current folder, and of -C
+	// a … -C b, a was.
+	for _, args := range [][]string{{"HEAD:snap", "-x y", "-C", dir}, {"HEAD:snap", "-x y", "-C" + dir}, {"-C", t.TempDir(), "HEAD:snap", "-x y", "-C", "-Cx", "--directory=" + dir}} {
+		stderr.Reset()
+		if code := run(args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "; '-x y' is a path here: write it './-x y'") {
+			t.Errorf("%q: exit %d, %s; want %d, the path's hint", args, code, stderr.String(), exitTrouble)
+		}
 	}
 	// -y:snap, of a tag -y, REV:PATH: pflag's message alone, and after
 	// -- it was said to be a flag put after it; beside a folder of its
 	// name, each way.
 	gitOut(t, dir, "update-ref", "refs/tags/-y", "HEAD~1")
+	gitOut(t, dir, "update-ref", "refs/tags/-t", "HEAD~1")
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"-y:snap", "snap"}, "unknown shorthand flag: 'y' in -y:snap; -y:snap is REV:PATH, whose revision -y begins with -, which git would read as an option: with its ref written in full, refs/tags/-y:snap\n"},
 		{[]string{"--", "-y:snap", "snap"}, "-y:snap, read as a snapshot, names nothing on disk; -y:snap is REV:PATH, whose revision -y begins with -, which git would read as an option: with its ref written in full, refs/tags/-y:snap\n"},
+		// -t:snap, of a tag -t, read as -t (--template) given :snap:
+		// "got 1 argument" alone.
+		{[]string{"-t:snap", "snap"}, "got 1 argument (-t:snap was read as -t (--template) given :snap; for REV:PATH, whose revision begins with -, write its ref in full: refs/tags/-t:snap)\n"},
 		{[]string{"-y:snap/", "snap"}, "; -y:snap/ is a path here, and REV:PATH of a revision git knows: write ./-y:snap/ for the one on disk, refs/tags/-y:snap/ for the revision\n"},
 	} {
 		if c.args[0] == "-y:snap/" {
@@ -221,6 +238,12 @@ func TestDashedFolderHints(t *testing.T) {
 	}
 	if err := os.Remove(filepath.Join(dir, "-y:snap")); err != nil {
 		t.Fatal(err)
+	}
+	// -y~9:snap, past the root of -y: given refs/tags/-y~9:snap, which
+	// pasted was refused in turn, with no word of it.
+	stderr.Reset()
+	if code := run([]string{"-C", dir, "-y~9:snap", "snap"}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "'refs/tags/-y~9:snap', an unknown revision (it is past the root: the first-parent line of refs/tags/-y holds 2 commits") {
+		t.Errorf("-y~9:snap: exit %d, %s; want %d, said to be past the root", code, stderr.String(), exitTrouble)
 	}
 	if line := "cachediff -C " + dir + " refs/tags/-y:snap snap"; pasteRun(t, bash, line) != exitDiffers {
 		t.Errorf("%s, pasted: want exit %d", line, exitDiffers)

@@ -136,6 +136,9 @@ func flagTook(opts *options, short bool) string {
 	if !short {
 		return ""
 	}
+	if h := dashedRevTook(opts); h != "" {
+		return h
+	}
 	apart := givenApart(opts)
 	for _, f := range []struct {
 		name   string
@@ -175,6 +178,25 @@ func gateOf(r *diff.Report, kinds []string) (*diff.Gate, error) {
 		return nil, err
 	}
 	return diff.CheckGate(r, kinds)
+}
+
+// dashedRevTook is the hint of a flag word that is REV:PATH of a ref
+// beginning with - (-t:snap, of a tag -t), which pflag read as a
+// shorthand given the rest of the word (--title ":snap"): cachediff
+// -t:snap snap said "got 1 argument" alone. Else "".
+func dashedRevTook(opts *options) string {
+	for _, w := range opts.line {
+		if w.role != flagWord || strings.HasPrefix(w.text, "--") || len(w.sets) == 0 {
+			continue
+		}
+		whole := input.DashedRevPath(opts.dir, w.text)
+		if whole == "" {
+			continue
+		}
+		f, v := w.sets[len(w.sets)-1], w.values[len(w.values)-1]
+		return fmt.Sprintf(" (%s was read as -%s (--%s) given %s; for REV:PATH, whose revision begins with -, write its ref in full: %s)", shellword.ShownASCII(w.text), f.Shorthand, f.Name, shellword.ShownASCII(v), whole)
+	}
+	return ""
 }
 
 // nArgs says how many arguments were given: "1 argument", "3 arguments".

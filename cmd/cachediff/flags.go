@@ -241,8 +241,8 @@ func dashedPath(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 	if f := fs.Lookup("directory"); f != nil {
 		dir = f.Value.String()
 	}
-	if dir == "" {
-		dir = unreadDir(line)
+	if d, ok := unreadDir(line); ok {
+		dir = d
 	}
 	after := "cachediff -- OLD NEW"
 	switch {
@@ -289,29 +289,32 @@ func dashedPath(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 	return ""
 }
 
-// unreadDir is the folder of a -C (--directory) given after the word
-// pflag refused, which it did not read: cachediff A '-x y' -C repo, of
-// a folder repo/-x y, was given no hint, the word looked for in the
-// current folder. "" when there is none.
-func unreadDir(line cmdLine) string {
-	for i, w := range line {
+// unreadDir is the folder of the last -C (--directory) given after the
+// word pflag refused, which it did not read, and whether there is one:
+// cachediff A '-x y' -C repo, of a folder repo/-x y, was given no hint,
+// the word looked for in the current folder. The last, as pflag would
+// read them once the word is mended: of -C a A '-x y' -C b, b. -CDIR
+// too: cachediff A -y:snap -Crepo was given no hint.
+func unreadDir(line cmdLine) (string, bool) {
+	dir, ok := "", false
+	for i := 0; i < len(line); i++ {
+		w := line[i]
 		if w.role != unreadWord {
 			continue
-		}
-		if v, ok := strings.CutPrefix(w.text, "--directory="); ok {
-			return v
-		}
-		if v, ok := strings.CutPrefix(w.text, "-C="); ok {
-			return v
-		}
-		if (w.text == "-C" || w.text == "--directory") && i+1 < len(line) {
-			return line[i+1].text
 		}
 		if w.text == "--" {
 			break
 		}
+		if v, cut := strings.CutPrefix(w.text, "--directory="); cut {
+			dir, ok = v, true
+		} else if (w.text == "-C" || w.text == "--directory") && i+1 < len(line) {
+			i++ // its value, which is no flag (-C -Cx: the folder -Cx)
+			dir, ok = line[i].text, true
+		} else if v, cut := strings.CutPrefix(w.text, "-C"); cut && v != "" {
+			dir, ok = strings.TrimPrefix(v, "="), true
+		}
 	}
-	return ""
+	return dir, ok
 }
 
 // dashedNear is the name in dir beginning with - nearest to name

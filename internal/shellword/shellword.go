@@ -9,6 +9,7 @@ package shellword
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -115,4 +116,29 @@ func shown(s string, ascii bool) string {
 func hidden(r rune) bool {
 	return unicode.IsControl(r) || !unicode.IsGraphic(r) && r != ' ' || r == 0xa0 ||
 		r >= 0xad && unicode.In(r, unicode.Zs, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point, unicode.Noncharacter_Code_Point)
+}
+
+// ShownWithin is Shown(s) when that is at most most bytes; else Shown of
+// the longest start of s (cut between characters) whose word is, an
+// ellipsis outside its quotes and how many bytes of s are left out. A
+// hint's word of a long path of hidden characters, each 12 bytes as
+// \xHH, ran a message past its line's cap, which cut the line there,
+// with no word of the hint cut: a 4 KB PATH of U+200B made a hint of
+// 16 KB. The word cut is no word to paste, and says so.
+func ShownWithin(s string, most int) string {
+	if w := Shown(s); len(w) <= most {
+		return w
+	}
+	// The word of a start of s grows with it: the longest that fits,
+	// cut where a character starts (invalid bytes each their own).
+	var starts []int
+	for i := range s {
+		starts = append(starts, i)
+	}
+	n := sort.Search(len(starts), func(k int) bool { return len(Shown(s[:starts[k]])) > most }) - 1
+	lo := 0
+	if n > 0 {
+		lo = starts[n]
+	}
+	return fmt.Sprintf("%s… (cut, %d bytes more)", Shown(s[:lo]), len(s)-lo)
 }

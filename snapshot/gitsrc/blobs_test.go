@@ -313,6 +313,13 @@ func TestRevPathMessages(t *testing.T) {
 		{"HEAD:latest/bc", `as named: it passes through a symbolic link`},
 		{"HEAD:_cache/develop\n::error::x", `path "_cache/develop\n::error::x" has a line break`},
 		{"HEAD\r:_cache/develop", `revision "HEAD\r" has a line break`},
+		// The path quoted in ASCII, as a log's note quotes it: unquoted,
+		// a backslash read as an escape (a\b c, a folder of a tab alike),
+		// a space ran into the words, and d\u0435v read as dev.
+		{`HEAD:a\b c`, `path "a\\b c" does not exist at HEAD (commit `},
+		{"HEAD:d\u0435v", `path "d\u0435v" does not exist`},
+		{"HEAD:latest/b c", `path "latest/b c" does not exist at HEAD (commit `},
+		{"HEAD://_cache/dev elop", `as git names it: "_cache/dev elop"`},
 	} {
 		_, err := loadArg(repo, c.arg, snapshot.Options{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -70,6 +70,15 @@ type Repo struct {
 		once sync.Once
 		p    string
 	}
+	// refsMemo holds refsReadAs's answers by name while a hint is made
+	// (MemoRefs), nil else: of -- -q snap, the hint ran the same
+	// for-each-ref and rev-parse --git-path 3 times. Held no longer:
+	// refs may change between two calls on one Repo.
+	refsMemo struct {
+		mu    sync.Mutex
+		depth int
+		m     map[string][]string
+	}
 	// attrCache holds git's answers of rewrittenPage: for each set of
 	// .gitattributes files (their ids and paths), each page's attribute.
 	attrCache struct {
@@ -252,15 +261,15 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		}
 		switch etyp, eoid := r.entry(commit, q); {
 		case etyp == "commit":
-			return nil, fmt.Errorf("path %s at %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", displayPath(p), rev, short(eoid))
+			return nil, fmt.Errorf("path %s at %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", logPath(p), rev, short(eoid))
 		case typ == "missing" && (etyp == "tree" || etyp == "blob"):
 			// Of a tree the clone lacks, "path does not exist" sent
 			// the user looking for a typo in a path that is there.
 			what := map[string]string{"tree": "a folder", "blob": "a file"}[etyp]
-			return nil, fmt.Errorf("path %s at %s (commit %s) is %s whose object %s is missing from this repository: %s", displayPath(p), rev, short(commit), what, short(eoid), mendMissing)
+			return nil, fmt.Errorf("path %s at %s (commit %s) is %s whose object %s is missing from this repository: %s", logPath(p), rev, short(commit), what, short(eoid), mendMissing)
 		}
 		if typ == "commit" {
-			return nil, fmt.Errorf("path %s at %s is a commit, not a folder or a file", displayPath(p), rev)
+			return nil, fmt.Errorf("path %s at %s is a commit, not a folder or a file", logPath(p), rev)
 		}
 		if folder, ok := map[string]string{".": "the current folder", "..": "the folder above the current one"}[p]; ok {
 			// git reads . and .. alone as names in the tree (as
@@ -282,17 +291,17 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 				if rel == "." {
 					rel = ""
 				}
-				return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: REV:PATH names a path from the top of the repository (or from the current folder after ./), not from /; this one is %s", displayPath(p), rev, short(commit), displayPath(r.ArgPrefix+rev+":"+rel))
+				return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: REV:PATH names a path from the top of the repository (or from the current folder after ./), not from /; this one is %s", logPath(p), rev, short(commit), shellword.ShownASCII(r.ArgPrefix+rev+":"+rel))
 			}
 			// git's --follow-symlinks walk (follow) tidies such a path,
 			// its plain lookup does not: no link is to blame.
-			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: git names a path without a leading /, a doubled / or . and .. parts; as git names it: %s", displayPath(p), rev, short(commit), displayPath(named))
+			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: git names a path without a leading /, a doubled / or . and .. parts; as git names it: %s", logPath(p), rev, short(commit), logPath(named))
 		}
 		if links, err := r.follow(commit, []string{p}, nil); err == nil && (links[0].typ == "blob" || links[0].typ == "tree") {
-			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as named: it passes through a symbolic link, which REV:PATH does not follow; name the path without links", displayPath(p), rev, short(commit))
+			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as named: it passes through a symbolic link, which REV:PATH does not follow; name the path without links", logPath(p), rev, short(commit))
 		}
 		if at, kind := r.wayBlocked(commit, q); kind == Submodule {
-			return nil, fmt.Errorf("path %s does not exist at %s (commit %s): it passes through %s, a submodule, whose pages are in another repository", displayPath(p), rev, short(commit), displayPath(at))
+			return nil, fmt.Errorf("path %s does not exist at %s (commit %s): it passes through %s, a submodule, whose pages are in another repository", logPath(p), rev, short(commit), logPath(at))
 		}
 		hint := r.belowHint(commit, rev, p)
 		// Of q, from the top: a PATH from the current folder (./devlop
@@ -304,9 +313,9 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 			}
 			hint = fmt.Sprintf(": did you mean %s?", shellword.Shown(r.ArgPrefix+rev+":"+near))
 		}
-		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)%s", displayPath(p), rev, short(commit), hint)
+		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)%s", logPath(p), rev, short(commit), hint)
 	default:
-		return nil, fmt.Errorf("path %s at %s is a %s, not a folder or a file", displayPath(p), rev, typ)
+		return nil, fmt.Errorf("path %s at %s is a %s, not a folder or a file", logPath(p), rev, typ)
 	}
 	return t, nil
 }
@@ -711,7 +720,8 @@ func (r *Repo) ambiguousRef(what, written string, stderr []byte) error {
 			if name == "@" {
 				name = "HEAD" // git's @ is HEAD, which it warns of as @
 			}
-			return &ambiguousError{fmt.Sprintf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; %s", what, name, r.refsNamed(name), r.ambiguousWays(name, written, r.refsReadAs(name))), name}
+			refs := r.refsReadAs(name)
+			return &ambiguousError{fmt.Sprintf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; %s", what, name, r.refsNamed(name, refs), r.ambiguousWays(name, written, refs)), name}
 		}
 		ref, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: log for '")
 		if ref, since, ok := strings.Cut(ref, "' only goes back to "); prefixed && ok {
@@ -738,23 +748,17 @@ func (e *ambiguousError) Error() string { return e.msg }
 // a remote's). One found, the other is a file of the git directory by
 // the name (ORIG_HEAD); none (git failing), it says the common case. A
 // name under refs/ is itself the first ref looked for.
-func (r *Repo) refsNamed(name string) string {
-	rules := []string{"refs/" + name, "refs/tags/" + name, "refs/heads/" + name, "refs/remotes/" + name, "refs/remotes/" + name + "/HEAD"}
-	if strings.HasPrefix(name, "refs/") {
-		// git's first rule, the name itself, is a ref for-each-ref
-		// lists (refs/heads/x beside refs/tags/refs/heads/x), not a
-		// file of the git directory; a name outside refs/ it does not
-		// list, and it is never an option here.
-		rules = append([]string{name}, rules...)
-	}
-	out, err := r.run(nil, append([]string{"for-each-ref", "--format=%(refname)"}, rules...)...)
+func (r *Repo) refsNamed(name string, read []string) string {
+	// read is refsReadAs(name), which its callers list already: the
+	// refs in git's order, and first a file of the git directory by the
+	// name, which no ref lists (a name under refs/ is never one: git's
+	// first rule, the name itself, is a ref there, refs/heads/x beside
+	// refs/tags/refs/heads/x). Listed again, each hint ran the same
+	// for-each-ref twice.
 	var found []string
-	if err == nil {
-		have := strings.Fields(string(out))
-		for _, ref := range rules {
-			if slices.Contains(have, ref) {
-				found = append(found, ref)
-			}
+	for _, ref := range read {
+		if ref != name || strings.HasPrefix(name, "refs/") {
+			found = append(found, ref)
 		}
 	}
 	switch len(found) {
@@ -1387,7 +1391,7 @@ func (r *Repo) pastRootSaid(rev string, enough func() bool) string {
 		// which cachediff refuses as ambiguous; by its commit alone.
 		// The ambiguity, which git tells only once the end is known,
 		// is said too: it was left to the next run.
-		return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest commit %s; and %q is the name of more than one ref (%s), of which git reads the first, warning: %s)", quotedRev(name), snapshot.Plural(count, "commit"), short(strings.TrimSpace(string(id))), name, r.refsNamed(name), r.ambiguousWays(name, name, refs))
+		return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest commit %s; and %q is the name of more than one ref (%s), of which git reads the first, warning: %s)", quotedRev(name), snapshot.Plural(count, "commit"), short(strings.TrimSpace(string(id))), name, r.refsNamed(name, refs), r.ambiguousWays(name, name, refs))
 	}
 	return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest %s, commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), quotedRev(oldest), short(strings.TrimSpace(string(id))))
 }

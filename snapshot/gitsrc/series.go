@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/snapshot"
@@ -320,7 +321,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			// (One git ls-tree asks both, wayOf.)
 			sub, at, kind := r.wayOf(commits[i].ID, top, true)
 			if sub != "" {
-				return nil, fmt.Errorf("path %s at commit %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", displayPath(top), short(commits[i].ID), short(sub))
+				return nil, fmt.Errorf("path %s at commit %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", logPath(top), short(commits[i].ID), short(sub))
 			}
 			// Nor where a name on the way is a submodule or a symbolic
 			// link (_cache a submodule, or a link to a folder x with
@@ -329,9 +330,9 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			// where the pair of the same commits is an error.
 			if at != "" {
 				if kind == Submodule {
-					return nil, fmt.Errorf("path %s at commit %s passes through %s, a submodule: its pages are in another repository, not in this one", displayPath(top), short(commits[i].ID), displayPath(at))
+					return nil, fmt.Errorf("path %s at commit %s passes through %s, a submodule: its pages are in another repository, not in this one", logPath(top), short(commits[i].ID), logPath(at))
 				}
-				return nil, fmt.Errorf("path %s at commit %s passes through %s, a symbolic link, which REV:PATH does not follow: a checkout holds there what the link leads to", displayPath(top), short(commits[i].ID), displayPath(at))
+				return nil, fmt.Errorf("path %s at commit %s passes through %s, a symbolic link, which REV:PATH does not follow: a checkout holds there what the link leads to", logPath(top), short(commits[i].ID), logPath(at))
 			}
 			// Nor is PATH absent where a name on the way is written in
 			// another case (_CACHE/develop, no _cache): a checkout on a
@@ -361,9 +362,9 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		hint := ""
 		if len(included) == 1 {
 			if at, kind := r.wayBlocked(included[0], top); kind == Submodule {
-				hint = fmt.Sprintf("; at %s it passes through %s, a submodule, whose pages are in another repository", short(included[0]), displayPath(at))
+				hint = fmt.Sprintf("; at %s it passes through %s, a submodule, whose pages are in another repository", short(included[0]), logPath(at))
 			} else if kind == Symlink {
-				hint = fmt.Sprintf("; at %s it passes through %s, a symbolic link, which REV:PATH does not follow", short(included[0]), displayPath(at))
+				hint = fmt.Sprintf("; at %s it passes through %s, a symbolic link, which REV:PATH does not follow", short(included[0]), logPath(at))
 			} else {
 				// A misspelt PATH (_cache/devlop): the one meant.
 				hint = r.logPathHint(included[0], p, top)
@@ -917,19 +918,22 @@ func refLogWhy(rev string, err error) string {
 	return ge.stderr
 }
 
-// logPath is PATH as a log's refusals name it (no commit changed it, it
-// exists at no commit): displayPath, quoted (Go escapes) where it holds
-// a space, a comma, a parenthesis or a double quote, or a character that
-// does not print, as report.RevsPath quotes the log's own note of it:
-// unquoted, cachediff log --revs HEAD~1..HEAD './-x y' said "no commit
-// of HEAD~1..HEAD changed -x y, and it does not exist at the base", the
-// path run into the words around it, and a folder "(the top of the
-// repository)" read as the top.
+// logPath is PATH as a log's refusals and the loader's messages name it
+// (no commit changed it, it exists at no commit, it is a submodule):
+// displayPath, quoted (Go escapes, in ASCII) where it holds a space, a
+// comma, a parenthesis or a double quote, a backslash, or a character
+// that does not print or is past ASCII, as report.RevsPath quotes the
+// log's own note of it: unquoted, cachediff log --revs HEAD~1..HEAD
+// './-x y' said "no commit of HEAD~1..HEAD changed -x y, and it does not
+// exist at the base", the path run into the words around it, a folder
+// "(the top of the repository)" read as the top, "path a\b c does not
+// exist" named a folder of a backslash or of a control character alike,
+// and dеv (its е Cyrillic) read as dev.
 func logPath(p string) string {
 	if p != "" && strings.ContainsFunc(p, func(c rune) bool {
-		return unicode.IsSpace(c) || !unicode.IsPrint(c) || strings.ContainsRune(`,()"`, c)
+		return unicode.IsSpace(c) || !unicode.IsPrint(c) || c >= utf8.RuneSelf || strings.ContainsRune(`,()"\`, c)
 	}) {
-		return strconv.Quote(p)
+		return strconv.QuoteToASCII(p)
 	}
 	return displayPath(p)
 }

@@ -219,7 +219,7 @@ func (r *Repo) Ambiguity(rev string) (names string, whole, none []string) {
 		return "", nil, nil
 	}
 	_, whole, none = r.ambiguousWhole(name, rev, refs)
-	return fmt.Sprintf("%q is the name of more than one ref (%s), of which git reads the first", name, r.refsNamed(name)), whole, none
+	return fmt.Sprintf("%q is the name of more than one ref (%s), of which git reads the first", name, r.refsNamed(name, refs)), whole, none
 }
 
 // reflogOf is the reflog selector (@{1}) that follows name in written,
@@ -320,6 +320,43 @@ func endsOf(s string) []endSep {
 // the first, warning. The name itself outside refs/ is a file of the git
 // directory (ORIG_HEAD, or -y made by hand), named as it is.
 func (r *Repo) refsReadAs(name string) []string {
+	r.refsMemo.mu.Lock()
+	read, ok := r.refsMemo.m[name]
+	r.refsMemo.mu.Unlock()
+	if ok {
+		return slices.Clone(read)
+	}
+	read = r.listRefsReadAs(name)
+	r.refsMemo.mu.Lock()
+	if r.refsMemo.m != nil {
+		r.refsMemo.m[name] = slices.Clone(read)
+	}
+	r.refsMemo.mu.Unlock()
+	return read
+}
+
+// MemoRefs holds, until the function it returns is called, what git
+// lists of the refs a name reads as (refsReadAs), so that one hint,
+// which asks it of one name in several places, runs git once for it.
+// For a hint's time only: refs may change between two calls on a Repo.
+func (r *Repo) MemoRefs() (done func()) {
+	r.refsMemo.mu.Lock()
+	defer r.refsMemo.mu.Unlock()
+	r.refsMemo.depth++
+	if r.refsMemo.m == nil {
+		r.refsMemo.m = map[string][]string{}
+	}
+	return func() {
+		r.refsMemo.mu.Lock()
+		defer r.refsMemo.mu.Unlock()
+		if r.refsMemo.depth--; r.refsMemo.depth == 0 {
+			r.refsMemo.m = nil
+		}
+	}
+}
+
+// listRefsReadAs is refsReadAs, asked of git.
+func (r *Repo) listRefsReadAs(name string) []string {
 	rules := []string{"refs/" + name, "refs/tags/" + name, "refs/heads/" + name, "refs/remotes/" + name, "refs/remotes/" + name + "/HEAD"}
 	if strings.HasPrefix(name, "refs/") {
 		rules = append([]string{name}, rules...)
@@ -712,3 +749,22 @@ func (r *Repo) olderFirst(a, b string) (string, string) {
 // the side a merge "x..y" brought in), which was given unsaid, and
 // refused in turn.
 func (r *Repo) meantRange(meant string) error { return r.CheckRange(meant) }
+
+// Holds reports whether git knows rev, a revision without a colon, to
+// hold p, a path from the top ("" the top itself): one git run, and
+// ok false when git cannot say. A hint of REV:PATH from a folder on
+// disk (cd sub; cachediff HEAD~1 .) gave git:HEAD~1:sub where HEAD~1
+// holds no sub, which pasted said "does not exist" in turn.
+func (r *Repo) Holds(rev, p string) (holds, ok bool) {
+	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, ":\n\r\x00") || strings.ContainsAny(p, "\n\r\x00") {
+		return false, false
+	}
+	_, err := r.run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+":"+p)
+	if err == nil {
+		return true, true
+	}
+	if ge, isGit := errors.AsType[*gitError](err); isGit && ge.code == 1 {
+		return false, true
+	}
+	return false, false
+}

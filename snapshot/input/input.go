@@ -612,6 +612,9 @@ func revisionHint(dir, arg, beside string) string {
 	if err != nil {
 		return ""
 	}
+	// The refs a name reads as, listed once for the hint: -- -q snap
+	// listed them 3 times.
+	defer repo.MemoRefs()()
 	// Asked only for a hint given: each runs git (a typo beside X
 	// ran it for no hint).
 	at := sync.OnceValues(func() (string, string) { return exampleFolder(repo, dir, beside) })
@@ -634,7 +637,7 @@ func revisionHint(dir, arg, beside string) string {
 			// of a file -q of the git directory: each way to write
 			// it, as the log and REV:PATH give them (it was said to
 			// be a flag put after --).
-			shown := func(s string) string { return shellword.Shown(RevPrefix + s + ":" + folder()) }
+			shown := func(s string) string { return hintWord(RevPrefix + s + ":" + folder()) }
 			if _, _, ok := gitsrc.RangeEnds(arg); ok {
 				shown = func(s string) string {
 					return fmt.Sprintf("cachediff %slog --revs %s %s", gitsrc.InFolder(dir), shellword.Shown(s), logPath())
@@ -711,7 +714,7 @@ func revisionHint(dir, arg, beside string) string {
 			// one commit) is said to be unknown beside those it knows:
 			// "(REV written in full)" alone gave nothing to paste.
 			for i, w := range ways {
-				ways[i] = shellword.Shown(RevPrefix + w + ":" + folder())
+				ways[i] = hintWord(RevPrefix + w + ":" + folder())
 			}
 			unknown := ""
 			switch {
@@ -725,7 +728,17 @@ func revisionHint(dir, arg, beside string) string {
 			}
 			return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at it (REV written in full%s)", shellword.Shown(arg), names, unknown)
 		}
-		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)", shellword.Shown(arg), shellword.Shown(RevPrefix+arg+":"+folder()))
+		// The folder of the other argument, asked whether arg holds it
+		// (one git run): cd sub; cachediff HEAD~1 . was given
+		// git:HEAD~1:sub of a commit before sub was, which pasted said
+		// it does not exist. The example is not asked.
+		absent := ""
+		if f, l := at(); f != exampleDir || l != "PATH" {
+			if holds, ok := repo.Holds(arg, f); ok && !holds {
+				absent = fmt.Sprintf(", which %s does not hold", shellword.Shown(arg))
+			}
+		}
+		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s%s)", shellword.Shown(arg), hintWord(RevPrefix+arg+":"+folder()), absent)
 	}
 	if note := repo.PastRootNote(arg); note != "" {
 		// HEAD~7, the log's example, in a repository of fewer
@@ -761,7 +774,14 @@ func dashedRevPath(repo *gitsrc.Repo, arg string) string {
 	if full == "" || strings.HasPrefix(full, "-") {
 		return ""
 	}
-	return shellword.Shown(full + ":" + p)
+	// A revision git knows no commit of is said to be one, and why
+	// where git can tell: -y~9:snap, of a tag -y of 3 commits, was
+	// given refs/tags/-y~9:snap, which pasted was refused in turn.
+	unknown := ""
+	if known, err := repo.Knows(full); err == nil && !known {
+		unknown = ", an unknown revision" + repo.PastRootNote(full)
+	}
+	return shellword.Shown(full+":"+p) + unknown
 }
 
 // DashedRevPathHint is the hint of arg, given its DashedRevPath whole.
@@ -777,6 +797,19 @@ func DashedRevPathHint(arg, whole string) string {
 // command's other snapshot argument (X), whose PATH the hint gives.
 func RevisionHint(dir, arg, beside string) string { return revisionHint(dir, arg, beside) }
 
+// maxHintWord is the most bytes of a word a hint of a revision gives
+// (hintWord).
+const maxHintWord = 2 << 10
+
+// hintWord is s as a shell word for a hint, cut within maxHintWord
+// bytes and said to be (shellword.ShownWithin): a 4 KB PATH of hidden
+// characters, each 12 bytes as \xHH, was hinted in 16 KB, which the
+// message's line cap cut with no word of the hint cut.
+func hintWord(s string) string { return shellword.ShownWithin(s, maxHintWord) }
+
+// exampleDir is the PATH of a hint's example, of no snapshot given.
+const exampleDir = "_cache/develop"
+
 // exampleFolder is the PATH a hint of a revision written without one
 // gives: that of beside, the command's other snapshot argument, where
 // it is REV:PATH (its PATH as written) or a path on disk in the work
@@ -789,7 +822,7 @@ func RevisionHint(dir, arg, beside string) string { return revisionHint(dir, arg
 // from dir, shell-quoted (a log of a range written as a snapshot was
 // given the placeholder PATH, cachediff -- -z..HEAD X), or PATH.
 func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath string) {
-	const example = "_cache/develop"
+	const example = exampleDir
 	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
 		return example, "PATH"
 	}
@@ -802,7 +835,7 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 		if strings.HasPrefix(here, "-") {
 			here = "./" + here
 		}
-		return shellword.Shown(here)
+		return hintWord(here)
 	}
 	if _, err := os.Lstat(InDir(dir, beside)); err == nil {
 		abs, err := filepath.Abs(InDir(dir, beside))

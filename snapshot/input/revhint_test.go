@@ -188,7 +188,8 @@ func TestRevisionHintInBareRepo(t *testing.T) {
 	tree := git("hash-object", "-t", "tree", "-w", "--stdin")
 	git("update-ref", "HEAD", git("commit-tree", "-m", "b", "-p", git("commit-tree", "-m", "a", tree), tree))
 	for arg, want := range map[string]string{
-		"HEAD~1": "HEAD~1: no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:x')",
+		// x is in no commit of the empty tree: said so (e1808d90).
+		"HEAD~1": "HEAD~1: no such file or directory; 'HEAD~1' is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it ('git:HEAD~1:x', which 'HEAD~1' does not hold)",
 		"HEADS":  "HEADS: no such file or directory: did you mean " + filepath.Join(bare, "HEAD") + "?",
 		// So of a revision by message, at x, the PATH of HEAD:x beside
 		// (it was at _cache/develop, the example), and so of one
@@ -251,5 +252,45 @@ func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
 	out, _ = os.ReadFile(runs)
 	if n := strings.Count(string(out), "\n"); err == nil || !strings.Contains(err.Error(), "this is a shallow clone") || n > 5 {
 		t.Errorf("Load(HEAD~1) in a shallow clone beside a branch HEAD: %v; git ran %d times (%q), want the shallow clone's note in at most 5", err, n, out)
+	}
+	// -q after --, of no ref: the refs it reads as were listed 3 times
+	// for one hint (lead 1 of g14), each a for-each-ref and a rev-parse
+	// --git-path.
+	if err := os.WriteFile(runs, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := RevisionHint(dir, "-q", "snap")
+	out, _ = os.ReadFile(runs)
+	if n := strings.Count(string(out), "for-each-ref"); n != 1 {
+		t.Errorf("RevisionHint(-q) = %q; git listed its refs %d times (%q), want once", h, n, out)
+	}
+	// HEAD~1 beside a branch HEAD: its refs were listed once more to
+	// name them (refsNamed).
+	if _, err := gittest.Git(dir, nil, "update-ref", "refs/heads/HEAD", "HEAD"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(runs, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h = RevisionHint(dir, "HEAD~1", "snap")
+	out, _ = os.ReadFile(runs)
+	if n := strings.Count(string(out), "for-each-ref --format=%(refname) refs/HEAD "); n != 1 || !strings.Contains(h, "HEAD in the git directory, refs/heads/HEAD") {
+		t.Errorf("RevisionHint(HEAD~1) beside a branch HEAD = %q; git listed HEAD's refs %d times (%q), want once", h, n, out)
+	}
+	if _, err := gittest.Git(dir, nil, "update-ref", "-d", "refs/heads/HEAD"); err != nil {
+		t.Fatal(err)
+	}
+	// HEAD~1 beside a folder of 4 KB of U+200B, each 12 bytes as \xHH:
+	// its hint ran to 16 KB, which the message's line cap cut, with no
+	// word of the hint cut (lead 3 of g14). The word is cut, and says so.
+	long := dir
+	for range 16 {
+		long = filepath.Join(long, strings.Repeat("\u200b", 83))
+	}
+	if err := os.MkdirAll(long, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if h := RevisionHint(dir, "HEAD~1", long); len(h) > 3<<10 || !strings.Contains(h, "'… (cut, ") {
+		t.Errorf("RevisionHint(HEAD~1) beside a 4 KB path: %d bytes, %.200q…; want the word cut within 2 KB, said so", len(h), h)
 	}
 }
