@@ -1021,7 +1021,9 @@ func (m *mdBuilder) warnings() *view.Section {
 	if len(w) == 0 {
 		return nil
 	}
-	s := &view.Section{Name: "warnings", Rank: rankWarnings, Noun: "warning", Rows: make([]string, 0, len(w)),
+	// LeastRows: cut to no row, the heading would stand over nothing but
+	// "…and 3000 more warnings.", which its own count already says.
+	s := &view.Section{Name: "warnings", Rank: rankWarnings, Noun: "warning", Rows: make([]string, 0, len(w)), LeastRows: 1,
 		Heading: "\n\n### Warnings (" + strconv.Itoa(len(w)) + ")\n"}
 	for _, x := range w {
 		m.b.WriteString("\n- " + report.EscapeMD(report.FileItem(x.File)))

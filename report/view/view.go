@@ -89,6 +89,12 @@ type Section struct {
 	// which comes after sections that can be cut).
 	Pinned bool
 
+	// LeastRows is the fewest rows a cut leaves the section before it
+	// drops it whole (round 4): 1 for a section whose heading is only its
+	// count ("### Warnings (3000)"), which over no row would say nothing
+	// but its "…and N more" line; 0 for the others.
+	LeastRows int
+
 	keep    int  // rows shown in full
 	short   int  // rows after those shown in their Short form
 	dropped bool // the section is left out
@@ -308,7 +314,7 @@ func (e *TooSmallError) Error() string {
 //     Markdown report's <details> blocks become one-line summaries);
 //  2. section by section, lowest Rank first, rows are left out from the
 //     end down to CutRows rows; then the Skipped section the same;
-//  3. then, lowest Rank first, down to no rows;
+//  3. then, lowest Rank first, down to no rows (LeastRows);
 //  4. then, lowest Rank first, whole sections are dropped;
 //  5. last, the Skipped rows that are left; its heading, and its "…and N
 //     more" line, always stay.
@@ -429,7 +435,7 @@ func (s *Section) round(r, need int) (took int) {
 	case 2:
 		trim(CutRows)
 	case 3:
-		trim(0)
+		trim(s.LeastRows)
 	case 4:
 		if took < need {
 			took = s.Size()
