@@ -21,7 +21,7 @@ func TestUnknownEscapeNamesCharacter(t *testing.T) {
 		{`\é`, `an unknown escape: \ before the character '\u00e9' in a string`},
 		{`\€`, `an unknown escape: \ before the character '\u20ac' in a string`},
 		{`\q`, `an unknown escape \q in a string`},
-		{"\\\xff", `an unknown escape \ before the byte \xff in a string`},
+		{"\\\xff", `an unknown escape: \ before the byte \xff in a string`},
 	} {
 		bad := bytes.Replace(doc, at, []byte(`"schema": "cachediff/v1", "x": "a`+tc.esc+`"`), 1)
 		if _, err := DecodeBytes(bad); err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -60,7 +60,7 @@ func TestCutInEscapeNeverEnds(t *testing.T) {
 		`\ud800\ud`:     `a string that never ends`,
 		`\ud800\u004`:   `a lone surrogate \ud800 in a string (the first half of a UTF-16 pair, without the second)`,
 		`\u00g`:         `a \u escape without four hexadecimal digits`,
-		"\\\xc3\"":      `an unknown escape \ before the byte \xc3 in a string`,
+		"\\\xc3\"":      `an unknown escape: \ before the byte \xc3 in a string`,
 	} {
 		bad := append(append([]byte{}, doc[:at]...), `"x": "a`+s...)
 		if _, err := DecodeBytes(bad); err == nil || !strings.HasSuffix(err.Error(), ": "+want) {

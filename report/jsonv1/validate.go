@@ -942,7 +942,7 @@ func (w *walker) strRaw() (raw []byte, escaped bool, err error) {
 				return nil, false, w.errAt(start, "a string that never ends")
 			}
 			if r == utf8.RuneError && n <= 1 {
-				return nil, false, w.errAt(w.i, "an unknown escape \\ before the byte \\x%02x in a string", w.data[w.i+1])
+				return nil, false, w.errAt(w.i, "an unknown escape: \\ before the byte \\x%02x in a string", w.data[w.i+1])
 			}
 			if r < utf8.RuneSelf && unicode.IsPrint(r) {
 				return nil, false, w.errAt(w.i, "an unknown escape \\%c in a string", r)
