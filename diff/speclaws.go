@@ -633,7 +633,9 @@ func checkSharedComplete(at string, p *Package) error {
 // with two specs or pairs swapped rendered them in an order the direct
 // command never prints. Two values that Spack's ordering
 // takes for equal but are written otherwise (1.0 and 1.00) are ranked
-// apart in no fixed order: the pair is let be.
+// by their bytes (version.Compare), as compareSpecs ranks them, so the
+// order is total: two specs of a list compare 0 only when they are one
+// (TestSpecOrderTotal).
 func checkSpecOrder(at string, p *Package) error {
 	for _, l := range [...]struct {
 		name  string
@@ -816,13 +818,15 @@ func olderSpecOrder(a, b *Spec) string {
 	return ""
 }
 
-// specOrder is compareSpecs for two specs of a report, 0 where it cannot
-// tell: at the first facet whose values differ but compare equal under
-// Spack's version ordering.
+// specOrder is compareSpecs for two specs of a report. It is total:
+// version.Compare ranks two values Spack's ordering holds equal (1.0 and
+// 1.00) by their bytes, and returns 0 only for one string, so specOrder
+// returns 0 only for two specs alike in every facet and hash
+// (TestSpecOrderTotal).
 func specOrder(a, b *Spec) int {
 	if compareJoined(a.Versions, b.Versions) != 0 {
 		// Most specs hold one version: joined without a copy.
-		return version.Compare(strings.Join(a.Versions, sep), strings.Join(b.Versions, sep)) // 0: ranked apart, in no fixed order
+		return version.Compare(strings.Join(a.Versions, sep), strings.Join(b.Versions, sep)) // not 0: the joined strings differ
 	}
 	for _, v := range [...][2]string{{a.Compiler, b.Compiler}, {a.OS, b.OS}} {
 		if v[0] != v[1] {
