@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/report/view"
@@ -75,16 +76,10 @@ func TestRebuiltOnly(t *testing.T) {
 	// Cut: the rebuilt-only table goes first, a row at a time.
 	prev := ""
 	for _, limit := range []int{len(out) - 1, len(out) * 3 / 4, len(out) / 2, len(out) / 4, 4000} {
-		var b bytes.Buffer
-		err := Markdown(&b, r, report.Options{MaxBytes: limit})
-		var small *view.TooSmallError
-		if errors.As(err, &small) {
+		cut, ok := cutTo(t, r, limit)
+		if !ok {
 			continue
 		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		cut := b.String()
 		checkCut(t, out, cut, limit)
 		if limit == len(out)-1 && (!regexp.MustCompile(`\n…and \d+ more rebuilt-only packages?\.`).MatchString(cut) || strings.Count(cut, "<details>") != strings.Count(out, "<details>")) {
 			t.Errorf("one byte less: not rebuilt-only rows less and every <details>")
@@ -190,4 +185,20 @@ func rebuiltOnlyCounts(doc report.Document) (pkgs, specs int) {
 		}
 	}
 	return pkgs, specs
+}
+
+// cutTo writes r as Markdown within limit bytes; false when the limit is
+// below the least report (a *view.TooSmallError).
+func cutTo(t *testing.T, r *diff.Report, limit int) (string, bool) {
+	t.Helper()
+	var b bytes.Buffer
+	err := Markdown(&b, r, report.Options{MaxBytes: limit})
+	var small *view.TooSmallError
+	if errors.As(err, &small) {
+		return "", false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String(), true
 }
