@@ -434,7 +434,7 @@ type compared struct {
 // then each package's specs are dropped once compared and counted.
 // mates are the hashes of the roots respell paired by environment (old
 // hash → new hash, respelling.mates): their specs pair first.
-func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool, kept []map[string]bool, mates map[string]string) ([]*compared, *rollCounts) {
+func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool, kept []map[string]bool, mates map[string]string, other *otherStacks) ([]*compared, *rollCounts) {
 	out := make([]*compared, len(pairs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -451,7 +451,7 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 	for w := range workers {
 		wg.Go(func() {
 			m := newMatcherFor(ignore, specs)
-			m.mates = mates
+			m.mates, m.other = mates, other
 			c := newRollCounts(&m.in)
 			counts[w] = c
 			defer func() { c.in = nil }() // lets the matcher go

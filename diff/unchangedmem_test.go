@@ -32,7 +32,7 @@ func TestUnchangedPackagesKeepLittle(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	out, counts := compareAll(pairs, &ignore, false, nil, nil)
+	out, counts := compareAll(pairs, &ignore, false, nil, nil, nil)
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)
