@@ -368,6 +368,12 @@ type matcher struct {
 	// old spec's as loaded, a new spec's respelt the other way round
 	// (otherStacks), nil when neither side is respelt.
 	other *otherStacks
+	// held are the package's old and new specs by hash, made when waits
+	// first needs them.
+	held [2]map[string]*spec
+	// waited says waits left a spec for its mate in this package's
+	// passes; noWait that the passes run again, none waiting.
+	waited, noWait bool
 	// single says which facets have one value (one interned id) in the
 	// specs rankSpecs ranked last: the updated pass of such a facet
 	// would find nothing.
@@ -477,6 +483,7 @@ func (m *matcher) reset() {
 	}
 	clear(m.in.longKeys)
 	m.in.longKeys = m.in.longKeys[:0]
+	m.held = [2]map[string]*spec{}
 	clear(m.buf) // drop the pointers into the snapshot
 	m.buf, m.olds, m.news, m.ms = m.buf[:0], m.olds[:0], m.news[:0], m.ms[:0]
 }
@@ -625,6 +632,8 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	if rev := respell(roots[1], roots[0]); !ren.none() || !rev.none() {
 		back := respeltBack(after, og, ng, roots, rev)
 		other = newOtherStacks(og, back)
+		other.addMates(mates, false)
+		other.addMates(rev.mates(), true)
 		if stacksDifferShared(before, ng) {
 			before = alikeOtherWay(before, loaded, back, og, ng, roots, ren)
 		}
@@ -898,18 +907,14 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 		restNew, joinedNew = splitKept(restNew, m.kept)
 	}
 
-	// Pass 2: rebuilt, the same facets under a new hash.
-	restOld, restNew = m.match(restOld, restNew, -1)
-	// Pass 3: updated, exactly one facet differs, one pass per facet.
-	for f := range numFacets {
-		if m.ignore[f] || m.single[f] {
-			// The rebuilt pass paired whatever this one could: its keys
-			// leave out f, and so did the rebuilt pass's when f is
-			// ignored, or f has one value in the specs left (the
-			// rebuilt pass left no old and new spec of one key).
-			continue
-		}
-		restOld, restNew = m.match(restOld, restNew, f)
+	m.waited = false
+	restOld, restNew = m.passes(restOld, restNew)
+	if m.waited {
+		// A spec left for its mate (waits) that another took: the
+		// passes again, none waiting.
+		m.waited, m.noWait = false, true
+		restOld, restNew = m.passes(restOld, restNew)
+		m.noWait = false
 	}
 	// Pass 4: whatever is left.
 	if len(leftOld) > 0 {
@@ -946,6 +951,25 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 	p.Versions = m.versionChange(olds, news, p.Status, true)
 	p.SharedVariants = m.sharedVariants(olds, news, true)
 	return p, warnings
+}
+
+// passes are matchPackage's passes 2 and 3 over the specs left by the
+// first.
+func (m *matcher) passes(restOld, restNew []*spec) ([]*spec, []*spec) {
+	// Pass 2: rebuilt, the same facets under a new hash.
+	restOld, restNew = m.match(restOld, restNew, -1)
+	// Pass 3: updated, exactly one facet differs, one pass per facet.
+	for f := range numFacets {
+		if m.ignore[f] || m.single[f] {
+			// The rebuilt pass paired whatever this one could: its keys
+			// leave out f, and so did the rebuilt pass's when f is
+			// ignored, or f has one value in the specs left (the
+			// rebuilt pass left no old and new spec of one key).
+			continue
+		}
+		restOld, restNew = m.match(restOld, restNew, f)
+	}
+	return restOld, restNew
 }
 
 // match pairs olds with news whose facets are equal but for the one at
@@ -1103,7 +1127,8 @@ func offsets(size []int32) []int32 {
 // the other way round pairs them by its equal stacks) after, before the
 // rest: an old spec equal to one new spec one way and to another the
 // other way paired as the first old → new and by the order of the rest
-// new → old (TestUpdatedByOSMirror).
+// new → old (TestUpdatedByOSMirror). The rest leaves a spec whose mate
+// a later pass pairs with it (waits: TestRootMateWaitsForItsPass).
 func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
 	if len(gOld)+len(gNew) > 2 {
 		m.ambiguous = true
@@ -1162,10 +1187,10 @@ func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
 	// Then the rest, in order.
 	i, j := 0, 0
 	for {
-		for i < len(gOld) && gOld[i].paired {
+		for i < len(gOld) && (gOld[i].paired || m.waits(gOld[i], true, skip)) {
 			i++
 		}
-		for j < len(gNew) && gNew[j].paired {
+		for j < len(gNew) && (gNew[j].paired || m.waits(gNew[j], false, skip)) {
 			j++
 		}
 		if i == len(gOld) || j == len(gNew) {
@@ -1214,6 +1239,11 @@ func (m *matcher) pairMates(gOld, gNew []*spec, skip int) {
 func (m *matcher) record(o, n *spec, skip int) {
 	o.paired, n.paired = true, true
 	kind := kindRebuilt
+	if skip >= 0 && m.other != nil && m.facetsDiffer(o, n) == 0 {
+		// Of the rebuilt pass's rest, left for a mate that another took
+		// (waits): rebuilt.
+		skip = -1
+	}
 	if skip >= 0 {
 		kind = kindUpdated
 	}
@@ -2539,6 +2569,29 @@ func severalOfOneName(g Graph) bool {
 type otherStacks struct {
 	og   Graph
 	back map[string][]string // the new specs' by hash
+	// mate is respell's mates of both ways round (respelling.mates of
+	// the diff and of the diff the other way round), of the old roots'
+	// specs (0) and of the new ones' (1), by hash: the same pairs
+	// whichever side is old.
+	mate [2]map[string][]string
+}
+
+// addMates adds to x.mate the mates of one way round: old hash to new
+// (turned: new to old).
+func (x *otherStacks) addMates(mates map[string]string, turned bool) {
+	for a, b := range mates {
+		if turned {
+			a, b = b, a
+		}
+		for k, pr := range [2][2]string{{a, b}, {b, a}} {
+			if x.mate[k] == nil {
+				x.mate[k] = map[string][]string{}
+			}
+			if !slices.Contains(x.mate[k][pr[0]], pr[1]) {
+				x.mate[k][pr[0]] = append(x.mate[k][pr[0]], pr[1])
+			}
+		}
+	}
 }
 
 // newOtherStacks is the otherStacks of og's specs and back's.
@@ -2550,6 +2603,70 @@ func newOtherStacks(og Graph, back *snapshot.Snapshot) *otherStacks {
 		}
 	}
 	return o
+}
+
+// waits says whether s, an old spec (old) or a new one, is a root's
+// spec whose mate, respell's either way round (otherStacks.mate), is a
+// spec of the package left unpaired that a later pass than the one that
+// skips skip pairs with it (their facets differ in one alone, a later
+// pass's): pairGroup's rest leaves s for it, as the diff the other way
+// round does.
+func (m *matcher) waits(s *spec, old bool, skip int) bool {
+	if m.other == nil || len(m.other.mate[0]) == 0 || m.noWait {
+		return false
+	}
+	side := 1
+	if old {
+		side = 0
+	}
+	hs := m.other.mate[side][s.Hash]
+	if len(hs) == 0 {
+		return false
+	}
+	if m.held[0] == nil {
+		for k, l := range [2][]*spec{m.olds, m.news} {
+			m.held[k] = make(map[string]*spec, len(l))
+			for _, x := range l {
+				m.held[k][x.Hash] = x
+			}
+		}
+	}
+	for _, h := range hs {
+		if x := m.held[1-side][h]; x != nil && !x.paired && m.laterPass(s, x, skip) {
+			m.waited = true
+			return true
+		}
+	}
+	return false
+}
+
+// laterPass says whether a and b differ in exactly one facet the
+// matcher does not ignore, one whose updated pass comes after the pass
+// that skips skip (-1: the rebuilt pass).
+func (m *matcher) laterPass(a, b *spec, skip int) bool {
+	at := -1
+	for f := range numFacets {
+		if m.ignore[f] || a.ids[f] == b.ids[f] {
+			continue
+		}
+		if at >= 0 {
+			return false
+		}
+		at = f
+	}
+	return at > skip
+}
+
+// facetsDiffer is how many facets the matcher does not ignore a and b
+// differ in.
+func (m *matcher) facetsDiffer(a, b *spec) int {
+	k := 0
+	for f := range numFacets {
+		if !m.ignore[f] && a.ids[f] != b.ids[f] {
+			k++
+		}
+	}
+	return k
 }
 
 // otherID is s's stacks in the old side's spelling, interned: an old
