@@ -26,9 +26,7 @@ func TestRootMateWaitsForItsPass(t *testing.T) {
 		{"ubuntu", "curl", "2.0", "11", "~shared", 0, 10, "curl@2.0"},
 		{"ubuntu", "curl", "2.0", "11", "+shared", 3, 10, "curl@2.0"},
 	}
-	compare := lawfulCompare(t, 708, old, cur)
-	o, n := loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil)
-	checkMirrored(t, 708, compare(o, n), compare(n, o), old, cur)
+	checkFacetRootsMirrored(t, 708, old, cur)
 }
 
 // TestRootMateTakenPassesAgain (seed 7026 of the wider loop, shrunk):
@@ -53,9 +51,7 @@ func TestRootMateTakenPassesAgain(t *testing.T) {
 		{"rhel", "curl", "2.0", "12", "~shared", 3, 10, "curl@1.0"},
 		{"rhel", "curl", "2.0", "10", "~shared", 0, 10, "curl"},
 	}
-	compare := lawfulCompare(t, 7026, old, cur)
-	o, n := loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil)
-	checkMirrored(t, 7026, compare(o, n), compare(n, o), old, cur)
+	checkFacetRootsMirrored(t, 7026, old, cur)
 }
 
 // TestRootMateWaitedPairsRebuilt (TestRootsDrawnFacetFolders' seeds
@@ -68,4 +64,14 @@ func TestRootMateWaitedPairsRebuilt(t *testing.T) {
 	for _, seed := range []uint64{226, 983, 1312} {
 		checkFacetFolders(t, seed)
 	}
+}
+
+// checkFacetRootsMirrored checks that the diffs of the folders of old
+// and cur, both ways round, hold their laws and mirror each other
+// (checkMirrored); seed names them in the messages.
+func checkFacetRootsMirrored(t *testing.T, seed uint64, old, cur []facetRoot) {
+	t.Helper()
+	compare := lawfulCompare(t, seed, old, cur)
+	o, n := loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil)
+	checkMirrored(t, seed, compare(o, n), compare(n, o), old, cur)
 }
