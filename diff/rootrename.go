@@ -2173,12 +2173,25 @@ func stacksDifferShared(respelt *snapshot.Snapshot, ng Graph) bool {
 	return false
 }
 
+// respeltBack is after (the new side) with its stacks respelt as rev
+// (respell of the new roots and the old ones) respells them: the old
+// side of the diff the other way round.
+func respeltBack(after *snapshot.Snapshot, og, ng Graph, roots [2]map[string][]*GraphNode, rev *respelling) *snapshot.Snapshot {
+	if rev.none() {
+		return after
+	}
+	if w := rev.byName(); len(w) > 0 {
+		after = renameStacks(after, w)
+	}
+	return respellStacks(after, ng, og, roots[1], rev)
+}
+
 // alikeOtherWay returns respelt (the old side, its stacks respelt as the
 // new roots' spellings: respellStacks) with the stacks of each spec
 // whose hash both sides hold, respelt otherwise than the new side's
-// spec's, the new side's, where the other way round they are alike: the
-// new side's stacks respelt as rev (respell of the new roots and the
-// old ones) respells them, against loaded's (the old side as loaded).
+// spec's, the new side's, where the other way round they are alike: back
+// (the new side's stacks respelt the other way round: respeltBack)
+// against loaded's (the old side as loaded).
 // A spec is restacked when its stacks differ both ways round: respelt
 // into one side's spellings alone, a spec that two roots of one
 // spelling need, one of which came from a root of another spelling
@@ -2193,14 +2206,7 @@ func stacksDifferShared(respelt *snapshot.Snapshot, ng Graph) bool {
 // count of such a name is the old snapshot's, as the step before's new
 // side counted it in a log (PartlyRespelt). respelt itself when no spec
 // takes other stacks.
-func alikeOtherWay(respelt, loaded, after *snapshot.Snapshot, og, ng Graph, roots [2]map[string][]*GraphNode, ren, rev *respelling) *snapshot.Snapshot {
-	back := after
-	if !rev.none() {
-		if w := rev.byName(); len(w) > 0 {
-			back = renameStacks(back, w)
-		}
-		back = respellStacks(back, ng, og, roots[1], rev)
-	}
+func alikeOtherWay(respelt, loaded, back *snapshot.Snapshot, og, ng Graph, roots [2]map[string][]*GraphNode, ren *respelling) *snapshot.Snapshot {
 	// Lists compared once for each pair: the specs of a hub under M
 	// roots share one list a side, and compared spec by spec, K specs
 	// read K·M strings.
