@@ -625,18 +625,25 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		before = respellStacks(before, og, ng, roots[0], ren)
 		applied.Stacks = renamedStacks(f.Stacks, ren.stackNames())
 	}
-	// The roots respelt the other way round only where a spec both
-	// sides hold has other stacks: alikeOtherWay changes no other, and
-	// that respelling is a tenth of a lockfile pair's allocation.
+	// The roots respelt the other way round now only where a spec both
+	// sides hold has other stacks (alikeOtherWay changes no other), or
+	// where no root is respelt this way round (then otherStacks is
+	// needed only if some is the other way round); else when a pass
+	// first needs them (lazyOtherStacks): that respelling is a tenth of
+	// a lockfile pair's allocation.
 	var other *otherStacks
-	if rev := respell(roots[1], roots[0]); !ren.none() || !rev.none() {
-		back := respeltBack(after, og, ng, roots, rev)
-		other = newOtherStacks(og, back)
-		other.addMates(mates, false)
-		other.addMates(rev.mates(), true)
-		if stacksDifferShared(before, ng) {
-			before = alikeOtherWay(before, loaded, back, og, ng, roots, ren)
+	if shared := stacksDifferShared(before, ng); shared || ren.none() {
+		if rev := respell(roots[1], roots[0]); !ren.none() || !rev.none() {
+			back := respeltBack(after, og, ng, roots, rev)
+			other = newOtherStacks(og, back)
+			other.addMates(mates, false)
+			other.addMates(rev.mates(), true)
+			if shared {
+				before = alikeOtherWay(before, loaded, back, og, ng, roots, ren)
+			}
 		}
+	} else {
+		other = lazyOtherStacks(og, ng, after, mates)
 	}
 	roots = [2]map[string][]*GraphNode{} // garbage while the packages are compared: Explain gathers them again
 	unfiltered := [2]*snapshot.Snapshot{before, after}
@@ -2604,6 +2611,84 @@ type otherStacks struct {
 	// specs (0) and of the new ones' (1), by hash: the same pairs
 	// whichever side is old.
 	mate [2]map[string][]string
+	// fill, when not nil, makes back and mate the first time a pass
+	// needs them (ready): lazyOtherStacks.
+	fill func()
+	once sync.Once
+}
+
+// ready makes x's stacks and mates if they are not yet made (fill):
+// the passes of every worker read them after.
+func (x *otherStacks) ready() {
+	if x.fill != nil {
+		x.once.Do(x.fill)
+	}
+}
+
+// lazyOtherStacks is the otherStacks of og's specs and of after's (the
+// new side, its graph ng) respelt the other way round, with the mates
+// of respell's of the diff (mates) and of the diff the other way round,
+// made the first time a pass needs them: of a lockfile pair whose specs
+// pair as the passes pair them one way round, with no spec left over in
+// a group of several, that is never, and the respelling the other way
+// round (respell of the new roots and the old ones), the new side's
+// stacks respelt so and their map were a tenth of what the pair
+// allocates (TestRootsLockAllocates). The roots are gathered again from
+// the graphs, and the new specs read from their lists taken now:
+// CompareReleasing drops the packages' lists as they are compared.
+func lazyOtherStacks(og, ng Graph, after *snapshot.Snapshot, mates map[string]string) *otherStacks {
+	specs := make([][]snapshot.Spec, len(after.Packages))
+	for i, p := range after.Packages {
+		specs[i] = p.Specs
+	}
+	x := &otherStacks{og: og}
+	x.fill = func() {
+		roots := [2]map[string][]*GraphNode{rootNodes(og), rootNodes(ng)}
+		rev := respell(roots[1], roots[0])
+		x.back = backStacks(specs, og, ng, roots, rev)
+		x.addMates(mates, false)
+		x.addMates(rev.mates(), true)
+	}
+	return x
+}
+
+// backStacks is the stacks by hash of the specs of specs (a new
+// side's packages' lists, in order: a later spec of a hash over an
+// earlier, as newOtherStacks files them) respelt the other way round as
+// respeltBack respells them.
+func backStacks(specs [][]snapshot.Spec, og, ng Graph, roots [2]map[string][]*GraphNode, rev *respelling) map[string][]string {
+	n := 0
+	for _, l := range specs {
+		n += len(l)
+	}
+	out := make(map[string][]string, n)
+	var renamed, respelt func(sp *snapshot.Spec) []string
+	if !rev.none() {
+		if w := rev.byName(); len(w) > 0 {
+			renamed = stacksRenamed(w)
+		}
+		respelt = stacksRespelt(ng, og, roots[1], rev)
+	}
+	for _, l := range specs {
+		for i := range l {
+			sp := &l[i]
+			st := sp.Stacks
+			if renamed != nil {
+				if r := renamed(sp); r != nil {
+					c := *sp
+					c.Stacks, st = r, r
+					sp = &c
+				}
+			}
+			if respelt != nil {
+				if r := respelt(sp); r != nil {
+					st = r
+				}
+			}
+			out[sp.Hash] = st
+		}
+	}
+	return out
 }
 
 // addMates adds to x.mate the mates of one way round: old hash to new
@@ -2642,7 +2727,11 @@ func newOtherStacks(og Graph, back *snapshot.Snapshot) *otherStacks {
 // pass's): pairGroup's rest leaves s for it, as the diff the other way
 // round does.
 func (m *matcher) waits(s *spec, old bool, skip int) bool {
-	if m.other == nil || len(m.other.mate[0]) == 0 || m.noWait {
+	if m.other == nil || m.noWait {
+		return false
+	}
+	m.other.ready()
+	if len(m.other.mate[0]) == 0 {
 		return false
 	}
 	side := 1
@@ -2711,6 +2800,7 @@ func (m *matcher) otherID(s *spec, old bool) (uint32, bool) {
 		_, id := m.in.list(x.spec().Stacks)
 		return id, true
 	}
+	m.other.ready()
 	st, ok := m.other.back[s.Hash]
 	if !ok {
 		return 0, false
@@ -2789,6 +2879,7 @@ func (x *otherStacks) alike(o, n *Spec) bool {
 	if x == nil {
 		return true // neither side respelt
 	}
+	x.ready()
 	b, ok := x.back[n.Hash]
 	y := x.og.Node(o.Hash)
 	return ok && y != nil && slices.Equal(y.spec().Stacks, b)

@@ -543,8 +543,14 @@ func renamedStacks(stacks []string, ren map[string][]string) []string {
 // copies of the n roots, n² strings, and the diff of 4x the nodes cost
 // 20x the time and 8x the memory.
 func renameStacks(s *snapshot.Snapshot, ren map[string]string) *snapshot.Snapshot {
+	return withStacks(s, stacksRenamed(ren))
+}
+
+// stacksRenamed is renameStacks' new stacks of a spec: nil where ren
+// renames none of them.
+func stacksRenamed(ren map[string]string) func(sp *snapshot.Spec) []string {
 	renamed := map[memo.Key][]string{} // the new list of each list renamed, by its identity
-	return withStacks(s, func(sp *snapshot.Spec) []string {
+	return func(sp *snapshot.Spec) []string {
 		l := sp.Stacks
 		k := memo.List(l)
 		stacks, ok := renamed[k]
@@ -563,7 +569,7 @@ func renameStacks(s *snapshot.Snapshot, ren map[string]string) *snapshot.Snapsho
 			renamed[k] = stacks
 		}
 		return stacks
-	})
+	}
 }
 
 // withStacks returns s with each spec's stacks replaced by what
@@ -1420,8 +1426,19 @@ func boolInt(b bool) int {
 // many specs share, renamed alike, is shared again); s itself when none
 // is renamed.
 func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode, r *respelling) *snapshot.Snapshot {
-	if r == nil || len(r.stack) == 0 {
+	stacksOf := stacksRespelt(og, ng, o, r)
+	if stacksOf == nil {
 		return s
+	}
+	return withStacks(s, stacksOf)
+}
+
+// stacksRespelt is respellStacks' new stacks of a spec (nil: kept as
+// they are), made over the graphs alone; nil when r respells no stack.
+// It is for one goroutine at a time.
+func stacksRespelt(og, ng Graph, o map[string][]*GraphNode, r *respelling) func(sp *snapshot.Spec) []string {
+	if r == nil || len(r.stack) == 0 {
+		return nil
 	}
 	olds := make([]string, 0, len(r.stack))
 	for x := range r.stack {
@@ -1657,7 +1674,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		}
 		return set
 	}
-	return withStacks(s, func(sp *snapshot.Spec) []string {
+	return func(sp *snapshot.Spec) []string {
 		set := setOf[sp.Hash]
 		if set == 0 {
 			return nil
@@ -1845,7 +1862,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			made[k] = stacks
 		}
 		return stacks
-	})
+	}
 }
 
 // stackNames returns, for renamedStacks, each old spelling respelt
