@@ -364,6 +364,16 @@ type matcher struct {
 	// old spec pairs with its mate first (pairGroup), as the roots'
 	// changes pair them; nil for none.
 	mates map[string]string
+	// other gives each spec its stacks in the old side's spelling: an
+	// old spec's as loaded, a new spec's respelt the other way round
+	// (otherStacks), nil when neither side is respelt.
+	other *otherStacks
+	// held are the package's old and new specs by hash, made when waits
+	// first needs them.
+	held [2]map[string]*spec
+	// waited says waits left a spec for its mate in this package's
+	// passes; noWait that the passes run again, none waiting.
+	waited, noWait bool
 	// single says which facets have one value (one interned id) in the
 	// specs rankSpecs ranked last: the updated pass of such a facet
 	// would find nothing.
@@ -473,6 +483,7 @@ func (m *matcher) reset() {
 	}
 	clear(m.in.longKeys)
 	m.in.longKeys = m.in.longKeys[:0]
+	m.held = [2]map[string]*spec{}
 	clear(m.buf) // drop the pointers into the snapshot
 	m.buf, m.olds, m.news, m.ms = m.buf[:0], m.olds[:0], m.news[:0], m.ms[:0]
 }
@@ -614,13 +625,25 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		before = respellStacks(before, og, ng, roots[0], ren)
 		applied.Stacks = renamedStacks(f.Stacks, ren.stackNames())
 	}
-	// The roots respelt the other way round only where a spec both
-	// sides hold has other stacks: alikeOtherWay changes no other, and
-	// that respelling is a tenth of a lockfile pair's allocation.
-	if stacksDifferShared(before, ng) {
+	// The roots respelt the other way round now only where a spec both
+	// sides hold has other stacks (alikeOtherWay changes no other), or
+	// where no root is respelt this way round (then otherStacks is
+	// needed only if some is the other way round); else when a pass
+	// first needs them (lazyOtherStacks): that respelling is a tenth of
+	// a lockfile pair's allocation.
+	var other *otherStacks
+	if shared := stacksDifferShared(before, ng); shared || ren.none() {
 		if rev := respell(roots[1], roots[0]); !ren.none() || !rev.none() {
-			before = alikeOtherWay(before, loaded, after, og, ng, roots, ren, rev)
+			back := respeltBack(after, og, ng, roots, rev)
+			other = newOtherStacks(og, back)
+			other.addMates(mates, false)
+			other.addMates(rev.mates(), true)
+			if shared {
+				before = alikeOtherWay(before, loaded, back, og, ng, roots, ren)
+			}
 		}
+	} else {
+		other = lazyOtherStacks(og, ng, after, mates)
 	}
 	roots = [2]map[string][]*GraphNode{} // garbage while the packages are compared: Explain gathers them again
 	unfiltered := [2]*snapshot.Snapshot{before, after}
@@ -651,7 +674,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	byName := packagePairs(before, after)
 	if filtered && og.HasEdges() && ng.HasEdges() &&
 		(severalOfOneName(og) || severalOfOneName(ng) || severalBuilds(packagePairs(unfiltered[0], unfiltered[1]))) {
-		allPairs, allCycles = wholePairs(unfiltered[0], unfiltered[1], &ignore, og, ng, mates)
+		allPairs, allCycles = wholePairs(unfiltered[0], unfiltered[1], &ignore, og, ng, mates, other)
 	}
 	r := &Report{
 		Old: newSide(before),
@@ -669,9 +692,9 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	if len(f.Stacks) > 0 {
 		kept = keptHashes(byName, unfiltered)
 	}
-	compared, list, rolled := compareAll(byName, &ignore, release, kept, mates)
+	compared, list, rolled := compareAll(byName, &ignore, release, kept, mates, other)
 	if og.HasEdges() && ng.HasEdges() {
-		r.cyclePairs = pairByEdges(compared, og, ng, kept, allPairs, mates)
+		r.cyclePairs = pairByEdges(compared, og, ng, kept, allPairs, mates, other)
 		if len(allCycles) > 0 {
 			in := viewSpecs(compared)
 			for o, n := range allCycles {
@@ -921,18 +944,14 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 		restNew, joinedNew = splitKept(restNew, m.kept)
 	}
 
-	// Pass 2: rebuilt, the same facets under a new hash.
-	restOld, restNew = m.match(restOld, restNew, -1)
-	// Pass 3: updated, exactly one facet differs, one pass per facet.
-	for f := range numFacets {
-		if m.ignore[f] || m.single[f] {
-			// The rebuilt pass paired whatever this one could: its keys
-			// leave out f, and so did the rebuilt pass's when f is
-			// ignored, or f has one value in the specs left (the
-			// rebuilt pass left no old and new spec of one key).
-			continue
-		}
-		restOld, restNew = m.match(restOld, restNew, f)
+	m.waited = false
+	restOld, restNew = m.passes(restOld, restNew)
+	if m.waited {
+		// A spec left for its mate (waits) that another took: the
+		// passes again, none waiting.
+		m.waited, m.noWait = false, true
+		restOld, restNew = m.passes(restOld, restNew)
+		m.noWait = false
 	}
 	// Pass 4: whatever is left.
 	if len(leftOld) > 0 {
@@ -971,10 +990,30 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 	return p, warnings
 }
 
+// passes are matchPackage's passes 2 and 3 over the specs left by the
+// first.
+func (m *matcher) passes(restOld, restNew []*spec) ([]*spec, []*spec) {
+	// Pass 2: rebuilt, the same facets under a new hash.
+	restOld, restNew = m.match(restOld, restNew, -1)
+	// Pass 3: updated, exactly one facet differs, one pass per facet.
+	for f := range numFacets {
+		if m.ignore[f] || m.single[f] {
+			// The rebuilt pass paired whatever this one could: its keys
+			// leave out f, and so did the rebuilt pass's when f is
+			// ignored, or f has one value in the specs left (the
+			// rebuilt pass left no old and new spec of one key).
+			continue
+		}
+		restOld, restNew = m.match(restOld, restNew, f)
+	}
+	return restOld, restNew
+}
+
 // match pairs olds with news whose facets are equal but for the one at
 // skip (-1: all equal), recording the pairs in m.ms. Both lists are
 // sorted by compareSpecs. Within a group of equal keys, specs with equal
-// stacks pair first, then the rest, both in order: in the version pass
+// stacks pair first (pairGroup: both ways round, then one way, then the
+// other), then the rest, both in order: in the version pass
 // from the newest down, so that old {1.0, 2.0} and new {2.1} read as 2.0 →
 // 2.1 with 1.0 gone. The pairing is symmetric, so diff(B,A) mirrors
 // diff(A,B). It returns the unpaired specs, still sorted (reusing the
@@ -1115,13 +1154,25 @@ func offsets(size []int32) []int32 {
 	return start
 }
 
-// pairGroup pairs the specs of one group: equal stacks first, each old
-// spec in order with the first unpaired new spec in order with its
-// stacks; then the rest, in order.
+// pairGroup pairs the specs of one group: respell's mates first
+// (pairMates), then equal stacks, each old spec in order with the first
+// unpaired new spec in order with its stacks; then the rest, in order.
+// Where a side is respelt (m.other), stacks equal both ways round pair
+// before those equal one way (the old spec's respelt against the new
+// spec's as written), and those equal the other way (the old spec's as
+// written against the new spec's respelt into the old side's: the diff
+// the other way round pairs them by its equal stacks) after, before the
+// rest: an old spec equal to one new spec one way and to another the
+// other way paired as the first old → new and by the order of the rest
+// new → old (TestUpdatedByOSMirror). The rest leaves a spec whose mate
+// a later pass pairs with it (waits: TestRootMateWaitsForItsPass).
 func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
 	if len(gOld)+len(gNew) > 2 {
 		m.ambiguous = true
 		m.pairMates(gOld, gNew, skip)
+		if m.other != nil {
+			m.pairByKey(gOld, gNew, skip, m.bothWays)
+		}
 	}
 	if len(gOld) == 1 || len(gNew) == 1 {
 		// One side is a single spec: a scan finds its partner.
@@ -1167,13 +1218,16 @@ func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
 			}
 		}
 	}
+	if m.other != nil {
+		m.pairByKey(gOld, gNew, skip, m.otherWay)
+	}
 	// Then the rest, in order.
 	i, j := 0, 0
 	for {
-		for i < len(gOld) && gOld[i].paired {
+		for i < len(gOld) && (gOld[i].paired || m.waits(gOld[i], true, skip)) {
 			i++
 		}
-		for j < len(gNew) && gNew[j].paired {
+		for j < len(gNew) && (gNew[j].paired || m.waits(gNew[j], false, skip)) {
 			j++
 		}
 		if i == len(gOld) || j == len(gNew) {
@@ -1222,6 +1276,11 @@ func (m *matcher) pairMates(gOld, gNew []*spec, skip int) {
 func (m *matcher) record(o, n *spec, skip int) {
 	o.paired, n.paired = true, true
 	kind := kindRebuilt
+	if skip >= 0 && m.other != nil && m.facetsDiffer(o, n) == 0 {
+		// Of the rebuilt pass's rest, left for a mate that another took
+		// (waits): rebuilt.
+		skip = -1
+	}
 	if skip >= 0 {
 		kind = kindUpdated
 	}
@@ -2493,9 +2552,9 @@ func packagePairs(before, after *snapshot.Snapshot) [][2]*snapshot.Package {
 // by a filter), as the report of them pairs them, and the pairs of
 // those in cycles (Report.cyclePairs). It leaves the snapshots as they
 // are. mates are compareAll's.
-func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, ng Graph, mates map[string]string) (out [][2]string, cycles map[string]string) {
-	compared, _, _ := compareAll(packagePairs(before, after), ignore, false, nil, mates)
-	cycles = pairByEdges(compared, og, ng, nil, nil, mates)
+func wholePairs(before, after *snapshot.Snapshot, ignore *[numFacets]bool, og, ng Graph, mates map[string]string, other *otherStacks) (out [][2]string, cycles map[string]string) {
+	compared, _, _ := compareAll(packagePairs(before, after), ignore, false, nil, mates, other)
+	cycles = pairByEdges(compared, og, ng, nil, nil, mates, other)
 	for _, c := range compared {
 		if c == nil {
 			continue
@@ -2538,4 +2597,290 @@ func severalOfOneName(g Graph) bool {
 		}
 	}
 	return false
+}
+
+// otherStacks gives the specs of a comparison their stacks in the old
+// side's spelling: an old spec's as loaded (its graph's), a new spec's
+// respelt the other way round (respeltBack), as the diff the other way
+// round compares them.
+type otherStacks struct {
+	og   Graph
+	back map[string][]string // the new specs' by hash
+	// mate is respell's mates of both ways round (respelling.mates of
+	// the diff and of the diff the other way round), of the old roots'
+	// specs (0) and of the new ones' (1), by hash: the same pairs
+	// whichever side is old.
+	mate [2]map[string][]string
+	// fill, when not nil, makes back and mate the first time a pass
+	// needs them (ready): lazyOtherStacks.
+	fill func()
+	once sync.Once
+}
+
+// ready makes x's stacks and mates if they are not yet made (fill):
+// the passes of every worker read them after.
+func (x *otherStacks) ready() {
+	if x.fill != nil {
+		x.once.Do(x.fill)
+	}
+}
+
+// lazyOtherStacks is the otherStacks of og's specs and of after's (the
+// new side, its graph ng) respelt the other way round, with the mates
+// of respell's of the diff (mates) and of the diff the other way round,
+// made the first time a pass needs them: of a lockfile pair whose specs
+// pair as the passes pair them one way round, with no spec left over in
+// a group of several, that is never, and the respelling the other way
+// round (respell of the new roots and the old ones), the new side's
+// stacks respelt so and their map were a tenth of what the pair
+// allocates (TestRootsLockAllocates). The roots are gathered again from
+// the graphs, and the new specs read from their lists taken now:
+// CompareReleasing drops the packages' lists as they are compared.
+func lazyOtherStacks(og, ng Graph, after *snapshot.Snapshot, mates map[string]string) *otherStacks {
+	specs := make([][]snapshot.Spec, len(after.Packages))
+	for i, p := range after.Packages {
+		specs[i] = p.Specs
+	}
+	x := &otherStacks{og: og}
+	x.fill = func() {
+		roots := [2]map[string][]*GraphNode{rootNodes(og), rootNodes(ng)}
+		rev := respell(roots[1], roots[0])
+		x.back = backStacks(specs, og, ng, roots, rev)
+		x.addMates(mates, false)
+		x.addMates(rev.mates(), true)
+	}
+	return x
+}
+
+// backStacks is the stacks by hash of the specs of specs (a new
+// side's packages' lists, in order: a later spec of a hash over an
+// earlier, as newOtherStacks files them) respelt the other way round as
+// respeltBack respells them.
+func backStacks(specs [][]snapshot.Spec, og, ng Graph, roots [2]map[string][]*GraphNode, rev *respelling) map[string][]string {
+	n := 0
+	for _, l := range specs {
+		n += len(l)
+	}
+	out := make(map[string][]string, n)
+	var renamed, respelt func(sp *snapshot.Spec) []string
+	if !rev.none() {
+		if w := rev.byName(); len(w) > 0 {
+			renamed = stacksRenamed(w)
+		}
+		respelt = stacksRespelt(ng, og, roots[1], rev)
+	}
+	for _, l := range specs {
+		for i := range l {
+			sp := &l[i]
+			st := sp.Stacks
+			if renamed != nil {
+				if r := renamed(sp); r != nil {
+					c := *sp
+					c.Stacks, st = r, r
+					sp = &c
+				}
+			}
+			if respelt != nil {
+				if r := respelt(sp); r != nil {
+					st = r
+				}
+			}
+			out[sp.Hash] = st
+		}
+	}
+	return out
+}
+
+// addMates adds to x.mate the mates of one way round: old hash to new
+// (turned: new to old).
+func (x *otherStacks) addMates(mates map[string]string, turned bool) {
+	for a, b := range mates {
+		if turned {
+			a, b = b, a
+		}
+		for k, pr := range [2][2]string{{a, b}, {b, a}} {
+			if x.mate[k] == nil {
+				x.mate[k] = map[string][]string{}
+			}
+			if !slices.Contains(x.mate[k][pr[0]], pr[1]) {
+				x.mate[k][pr[0]] = append(x.mate[k][pr[0]], pr[1])
+			}
+		}
+	}
+}
+
+// newOtherStacks is the otherStacks of og's specs and back's.
+func newOtherStacks(og Graph, back *snapshot.Snapshot) *otherStacks {
+	o := &otherStacks{og: og, back: make(map[string][]string, back.Specs())}
+	for _, p := range back.Packages {
+		for i := range p.Specs {
+			o.back[p.Specs[i].Hash] = p.Specs[i].Stacks
+		}
+	}
+	return o
+}
+
+// waits says whether s, an old spec (old) or a new one, is a root's
+// spec whose mate, respell's either way round (otherStacks.mate), is a
+// spec of the package left unpaired that a later pass than the one that
+// skips skip pairs with it (their facets differ in one alone, a later
+// pass's): pairGroup's rest leaves s for it, as the diff the other way
+// round does.
+func (m *matcher) waits(s *spec, old bool, skip int) bool {
+	if m.other == nil || m.noWait {
+		return false
+	}
+	m.other.ready()
+	if len(m.other.mate[0]) == 0 {
+		return false
+	}
+	side := 1
+	if old {
+		side = 0
+	}
+	hs := m.other.mate[side][s.Hash]
+	if len(hs) == 0 {
+		return false
+	}
+	if m.held[0] == nil {
+		for k, l := range [2][]*spec{m.olds, m.news} {
+			m.held[k] = make(map[string]*spec, len(l))
+			for _, x := range l {
+				m.held[k][x.Hash] = x
+			}
+		}
+	}
+	for _, h := range hs {
+		if x := m.held[1-side][h]; x != nil && !x.paired && m.laterPass(s, x, skip) {
+			m.waited = true
+			return true
+		}
+	}
+	return false
+}
+
+// laterPass says whether a and b differ in exactly one facet the
+// matcher does not ignore, one whose updated pass comes after the pass
+// that skips skip (-1: the rebuilt pass).
+func (m *matcher) laterPass(a, b *spec, skip int) bool {
+	at := -1
+	for f := range numFacets {
+		if m.ignore[f] || a.ids[f] == b.ids[f] {
+			continue
+		}
+		if at >= 0 {
+			return false
+		}
+		at = f
+	}
+	return at > skip
+}
+
+// facetsDiffer is how many facets the matcher does not ignore a and b
+// differ in.
+func (m *matcher) facetsDiffer(a, b *spec) int {
+	k := 0
+	for f := range numFacets {
+		if !m.ignore[f] && a.ids[f] != b.ids[f] {
+			k++
+		}
+	}
+	return k
+}
+
+// otherID is s's stacks in the old side's spelling, interned: an old
+// spec's as loaded, a new spec's respelt the other way round. False when
+// its graph has no such spec.
+func (m *matcher) otherID(s *spec, old bool) (uint32, bool) {
+	if old {
+		x := m.other.og.Node(s.Hash)
+		if x == nil {
+			return 0, false
+		}
+		_, id := m.in.list(x.spec().Stacks)
+		return id, true
+	}
+	m.other.ready()
+	st, ok := m.other.back[s.Hash]
+	if !ok {
+		return 0, false
+	}
+	_, id := m.in.list(st)
+	return id, true
+}
+
+// pairByKey pairs each unpaired old spec of a group in order with the
+// first unpaired new spec in order of its key (key's second result
+// false: none).
+func (m *matcher) pairByKey(gOld, gNew []*spec, skip int, key func(s *spec, old bool) (uint64, bool)) {
+	var head map[uint64]int
+	next := make([]int, len(gNew))
+	for i := len(gNew) - 1; i >= 0; i-- {
+		n := gNew[i]
+		m.probes++
+		if n.paired {
+			continue
+		}
+		k, ok := key(n, false)
+		if !ok {
+			continue
+		}
+		if head == nil {
+			head = make(map[uint64]int, len(gNew))
+		}
+		if h, ok := head[k]; ok {
+			next[i] = h
+		} else {
+			next[i] = -1
+		}
+		head[k] = i
+	}
+	if head == nil {
+		return
+	}
+	for _, o := range gOld {
+		m.probes++
+		if o.paired {
+			continue
+		}
+		k, ok := key(o, true)
+		if !ok {
+			continue
+		}
+		if h, ok := head[k]; ok && h >= 0 {
+			m.record(o, gNew[h], skip)
+			head[k] = next[h]
+		}
+	}
+}
+
+// bothWays is the key of pairGroup's pass of stacks equal both ways
+// round: s's stacks (an old spec's respelt) and its other stacks.
+func (m *matcher) bothWays(s *spec, old bool) (uint64, bool) {
+	id, ok := m.otherID(s, old)
+	return uint64(s.stack)<<32 | uint64(id), ok
+}
+
+// otherWay is the key of pairGroup's pass of stacks equal the other way
+// round: s's other stacks.
+func (m *matcher) otherWay(s *spec, old bool) (uint64, bool) {
+	id, ok := m.otherID(s, old)
+	return uint64(id), ok
+}
+
+// alike says whether old spec o and new spec n have equal stacks one way
+// round or the other: o's respelt into the new side's spellings and n's
+// as written, or o's as written and n's respelt into the old side's. The
+// same whichever side is old. x is nil when neither side is respelt.
+func (x *otherStacks) alike(o, n *Spec) bool {
+	if !slices.Equal(o.Stacks, n.Stacks) {
+		return false
+	}
+	if x == nil {
+		return true // neither side respelt
+	}
+	x.ready()
+	b, ok := x.back[n.Hash]
+	y := x.og.Node(o.Hash)
+	return ok && y != nil && slices.Equal(y.spec().Stacks, b)
 }

@@ -111,7 +111,7 @@ func mix64(x uint64) uint64 {
 // structKeys (each spec's place in the engine's order among specs of
 // one key, keyOrder), and its pairs
 // with them. It returns the keys, of og and ng (nil for no class).
-func canonicalOrder(classes []*edgeClass, og, ng Graph, mates map[string]string) [2][]uint64 {
+func canonicalOrder(classes []*edgeClass, og, ng Graph, mates map[string]string, other *otherStacks) [2][]uint64 {
 	var keys [2][]uint64
 	for _, c := range classes {
 		if keys[0] == nil {
@@ -125,8 +125,9 @@ func canonicalOrder(classes []*edgeClass, og, ng Graph, mates map[string]string)
 		for j := len(c.slots); j < len(c.news); j++ {
 			c.newListed[j] = true
 		}
-		// The pairs the passes took from respell's mates, each way: each
-		// mated spec's mate, by its place in the other list.
+		// The pairs the passes took from respell's mates, or of stacks
+		// equal both ways round, each way: each mated spec's mate, by its
+		// place in the other list.
 		oldMate, newMate := make([]int, len(c.olds)), make([]int, len(c.news))
 		for i := range oldMate {
 			oldMate[i] = -1
@@ -135,7 +136,7 @@ func canonicalOrder(classes []*edgeClass, og, ng Graph, mates map[string]string)
 			newMate[j] = -1
 		}
 		for i, j := range c.pairs {
-			if j >= 0 && mates[c.olds[i].Hash] == c.news[j].Hash {
+			if j >= 0 && (mates[c.olds[i].Hash] == c.news[j].Hash || other.alike(c.olds[i], c.news[j])) {
 				oldMate[i], newMate[j] = j, i
 			}
 		}
@@ -201,7 +202,11 @@ func specKeys(specs []*Spec, g Graph, keys []uint64) []uint64 {
 // way round and not the other, resolve gave each old spec the first
 // left, and new → old did not mirror old → new (TestAlikeTwinsMirror).
 // The mates' pairs come first as they are the same both ways round
-// (respell's mates, pairMates), where the stacks are not: the old
+// (respell's mates, pairMates, and the passes' pairs whose stacks are
+// equal both ways round, otherStacks.alike: of debian's q rooted
+// curl@2.0, now e rooted curl@2.0 and i curl, builds alike, q took i,
+// "curl" first, while its root changed into e, TestTwinPairedAsItsRoot),
+// where the stacks one way are not: the old
 // side's are respelt into the new side's spellings. Of ubuntu's o
 // rooted hdf5@=1.0 and hdf5@1.0, now q (hdf5, respell's mate) and l
 // (hdf5@1.0), builds alike, old → new took o's mate q (stack hdf5

@@ -183,7 +183,7 @@ func (c *edgeClass) tag(g int32) string {
 // dependencies' pairs in the packages the filter leaves out. mates are
 // respell's (compareAll's): specs the edges cannot tell apart keep the
 // pairs the passes took from them (keyOrder).
-func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside [][2]string, mates map[string]string) map[string]string {
+func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside [][2]string, mates map[string]string, other *otherStacks) map[string]string {
 	var classes []*edgeClass
 	for k := range out {
 		if out[k] != nil && out[k].ambiguous {
@@ -197,7 +197,7 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 	if len(classes) == 0 {
 		return nil
 	}
-	keys := canonicalOrder(classes, og, ng, mates)
+	keys := canonicalOrder(classes, og, ng, mates, other)
 	// The pairing so far, old hash to new, over every package (the
 	// dependencies of a class are mostly other packages').
 	n := 0

@@ -34,7 +34,7 @@ func TestPairByEdgesClasses(t *testing.T) {
 				p.Specs.Rebuilt = append(p.Specs.Rebuilt, Pair{Old: spec(fmt.Sprintf("op%04d", i), "1"), New: spec(fmt.Sprintf("np%04d", i), "1"), plain: plainYes})
 			}
 			out := []*compared{{p: &d}, {p: &p, ambiguous: true}}
-			pairByEdges(out, og, ng, nil, nil, nil)
+			pairByEdges(out, og, ng, nil, nil, nil, nil)
 			got := out[1].p.Specs.Rebuilt
 			if len(got) != n {
 				t.Fatalf("%d pairs, want %d", len(got), n)
@@ -82,7 +82,7 @@ func TestPairByEdgesCycle(t *testing.T) {
 		pkgs = append(pkgs, p)
 	}
 	out := []*compared{{p: &pkgs[0]}, {p: &pkgs[1], ambiguous: true}, {p: &pkgs[2], ambiguous: true}}
-	pairByEdges(out, og, ng, nil, nil, nil)
+	pairByEdges(out, og, ng, nil, nil, nil, nil)
 	for _, c := range out {
 		for _, x := range c.p.Specs.Rebuilt {
 			if x.Old.Hash[2:] != x.New.Hash[2:] {

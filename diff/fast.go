@@ -452,7 +452,7 @@ type compared struct {
 // of every package, nor a slot for each package that may be unchanged
 // (a lockfile pair of 32,000 roots respelt, every package unchanged,
 // peaked at 4.3x its input with one, against 3.4x).
-func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool, kept []map[string]bool, mates map[string]string) ([]*compared, []Package, *rollCounts) {
+func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release bool, kept []map[string]bool, mates map[string]string, other *otherStacks) ([]*compared, []Package, *rollCounts) {
 	out := make([]*compared, len(pairs))
 	workers := min(runtime.GOMAXPROCS(0), len(pairs))
 	slots := make([]int32, len(pairs))
@@ -477,7 +477,7 @@ func compareAll(pairs [][2]*snapshot.Package, ignore *[numFacets]bool, release b
 	for w := range workers {
 		wg.Go(func() {
 			m := newMatcherFor(ignore, specs)
-			m.mates = mates
+			m.mates, m.other = mates, other
 			c := newRollCounts(&m.in)
 			counts[w] = c
 			defer func() { c.in = nil }() // lets the matcher go

@@ -21,7 +21,11 @@ import (
 // stack as the new side's does, as the other way round the root removed
 // keeps it (stacks are sets of names). So with rhel's curl for a 2.0 and
 // debian's curl for l 3.0, now debian's curl for k 2.0 and curl@3.0 for
-// l: old → new counted debian's zlib restacked, new → old not.
+// l: old → new counted debian's zlib restacked, new → old not. The new
+// curl 3.0 builds 0 and 7 are builds alike, rooted curl, their stacks
+// equal both ways round: m changes into the one the version pass pairs
+// it with (newest first, by hash), both ways round, and the pairing by
+// edges keeps that pair (keyOrder), where it took the first by hash.
 func TestRootRespeltWhateverTheCounts(t *testing.T) {
 	zlib := map[string][2]int{"debian": {0, 0}, "rhel": {0, 0}, "ubuntu": {0, 0}}
 	h := func(env, pkg, version string, build int) string {
@@ -37,8 +41,8 @@ func TestRootRespeltWhateverTheCounts(t *testing.T) {
 			[]propRoot{{"ubuntu", "curl", "2.0", 0, "curl"}, {"ubuntu", "curl", "1.0", 0, "curl"}},
 			[]propRoot{{"ubuntu", "curl", "3.0", 0, "curl"}, {"ubuntu", "curl", "1.0", 0, "curl@1.0"}, {"ubuntu", "curl", "3.0", 7, "curl"}},
 			[]string{
-				"added " + h("ubuntu", "curl", "3.0", 7) + " curl",
-				"changed " + h("ubuntu", "curl", "2.0", 0) + ">" + h("ubuntu", "curl", "3.0", 0) + " curl>curl",
+				"added " + h("ubuntu", "curl", "3.0", 0) + " curl",
+				"changed " + h("ubuntu", "curl", "2.0", 0) + ">" + h("ubuntu", "curl", "3.0", 7) + " curl>curl",
 				"renamed " + h("ubuntu", "curl", "1.0", 0) + " curl>curl@1.0",
 			},
 		},

@@ -543,8 +543,14 @@ func renamedStacks(stacks []string, ren map[string][]string) []string {
 // copies of the n roots, n² strings, and the diff of 4x the nodes cost
 // 20x the time and 8x the memory.
 func renameStacks(s *snapshot.Snapshot, ren map[string]string) *snapshot.Snapshot {
+	return withStacks(s, stacksRenamed(ren))
+}
+
+// stacksRenamed is renameStacks' new stacks of a spec: nil where ren
+// renames none of them.
+func stacksRenamed(ren map[string]string) func(sp *snapshot.Spec) []string {
 	renamed := map[memo.Key][]string{} // the new list of each list renamed, by its identity
-	return withStacks(s, func(sp *snapshot.Spec) []string {
+	return func(sp *snapshot.Spec) []string {
 		l := sp.Stacks
 		k := memo.List(l)
 		stacks, ok := renamed[k]
@@ -563,7 +569,7 @@ func renameStacks(s *snapshot.Snapshot, ren map[string]string) *snapshot.Snapsho
 			renamed[k] = stacks
 		}
 		return stacks
-	})
+	}
 }
 
 // withStacks returns s with each spec's stacks replaced by what
@@ -1423,8 +1429,19 @@ func boolInt(b bool) int {
 // many specs share, renamed alike, is shared again); s itself when none
 // is renamed.
 func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode, r *respelling) *snapshot.Snapshot {
-	if r == nil || len(r.stack) == 0 {
+	stacksOf := stacksRespelt(og, ng, o, r)
+	if stacksOf == nil {
 		return s
+	}
+	return withStacks(s, stacksOf)
+}
+
+// stacksRespelt is respellStacks' new stacks of a spec (nil: kept as
+// they are), made over the graphs alone; nil when r respells no stack.
+// It is for one goroutine at a time.
+func stacksRespelt(og, ng Graph, o map[string][]*GraphNode, r *respelling) func(sp *snapshot.Spec) []string {
+	if r == nil || len(r.stack) == 0 {
+		return nil
 	}
 	olds := make([]string, 0, len(r.stack))
 	for x := range r.stack {
@@ -1660,7 +1677,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 		}
 		return set
 	}
-	return withStacks(s, func(sp *snapshot.Spec) []string {
+	return func(sp *snapshot.Spec) []string {
 		set := setOf[sp.Hash]
 		if set == 0 {
 			return nil
@@ -1848,7 +1865,7 @@ func respellStacks(s *snapshot.Snapshot, og, ng Graph, o map[string][]*GraphNode
 			made[k] = stacks
 		}
 		return stacks
-	})
+	}
 }
 
 // stackNames returns, for renamedStacks, each old spelling respelt
@@ -2176,12 +2193,25 @@ func stacksDifferShared(respelt *snapshot.Snapshot, ng Graph) bool {
 	return false
 }
 
+// respeltBack is after (the new side) with its stacks respelt as rev
+// (respell of the new roots and the old ones) respells them: the old
+// side of the diff the other way round.
+func respeltBack(after *snapshot.Snapshot, og, ng Graph, roots [2]map[string][]*GraphNode, rev *respelling) *snapshot.Snapshot {
+	if rev.none() {
+		return after
+	}
+	if w := rev.byName(); len(w) > 0 {
+		after = renameStacks(after, w)
+	}
+	return respellStacks(after, ng, og, roots[1], rev)
+}
+
 // alikeOtherWay returns respelt (the old side, its stacks respelt as the
 // new roots' spellings: respellStacks) with the stacks of each spec
 // whose hash both sides hold, respelt otherwise than the new side's
-// spec's, the new side's, where the other way round they are alike: the
-// new side's stacks respelt as rev (respell of the new roots and the
-// old ones) respells them, against loaded's (the old side as loaded).
+// spec's, the new side's, where the other way round they are alike: back
+// (the new side's stacks respelt the other way round: respeltBack)
+// against loaded's (the old side as loaded).
 // A spec is restacked when its stacks differ both ways round: respelt
 // into one side's spellings alone, a spec that two roots of one
 // spelling need, one of which came from a root of another spelling
@@ -2196,14 +2226,7 @@ func stacksDifferShared(respelt *snapshot.Snapshot, ng Graph) bool {
 // count of such a name is the old snapshot's, as the step before's new
 // side counted it in a log (PartlyRespelt). respelt itself when no spec
 // takes other stacks.
-func alikeOtherWay(respelt, loaded, after *snapshot.Snapshot, og, ng Graph, roots [2]map[string][]*GraphNode, ren, rev *respelling) *snapshot.Snapshot {
-	back := after
-	if !rev.none() {
-		if w := rev.byName(); len(w) > 0 {
-			back = renameStacks(back, w)
-		}
-		back = respellStacks(back, ng, og, roots[1], rev)
-	}
+func alikeOtherWay(respelt, loaded, back *snapshot.Snapshot, og, ng Graph, roots [2]map[string][]*GraphNode, ren *respelling) *snapshot.Snapshot {
 	// Lists compared once for each pair: the specs of a hub under M
 	// roots share one list a side, and compared spec by spec, K specs
 	// read K·M strings.

@@ -77,7 +77,7 @@ func TestStackRollupKeepsARowAStack(t *testing.T) {
 	runtime.GC()
 	runtime.GC()
 	runtime.ReadMemStats(&m0)
-	_, _, rolled := compareAll(pairs, &ignore, false, nil, nil)
+	_, _, rolled := compareAll(pairs, &ignore, false, nil, nil, nil)
 	runtime.GC()
 	runtime.GC()
 	runtime.ReadMemStats(&m1)
@@ -130,7 +130,7 @@ func TestStackRowsOneAStackOfLongLists(t *testing.T) {
 		pairs[i] = [2]*snapshot.Package{before[i], after[i]}
 	}
 	var ignore [numFacets]bool
-	_, _, rolled := compareAll(pairs, &ignore, false, nil, nil)
+	_, _, rolled := compareAll(pairs, &ignore, false, nil, nil, nil)
 	if len(rolled.rows) > runtime.GOMAXPROCS(0)*(m+1) { // a row a list of one stack, one a tally
 		t.Errorf("%d stacks in %d lists of up to %d: %d rows, want at most %d a worker", m, m, m, len(rolled.rows), m+1)
 	}

@@ -53,7 +53,7 @@ func checkUnchangedKeepLittle(t *testing.T, specs int) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	out, list, counts := compareAll(pairs, &ignore, false, nil, nil)
+	out, list, counts := compareAll(pairs, &ignore, false, nil, nil, nil)
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)
