@@ -169,7 +169,7 @@ func Open(st Store, opt Options) (*Source, error) {
 		}
 		s := &Source{store: st, Layout: LayoutV3, Checksum: e.Checksum, Manifest: im}
 		if others > 0 {
-			s.warnings = append(s.warnings, pickWarning(im, "index", e, others))
+			s.warnings = append(s.warnings, pickWarning(joinName(st.Name(), im), "index", e, others))
 		}
 		s.read = func() ([]byte, error) { return blob(st, im, e, limit) }
 		if opt.View == "" {
