@@ -51,9 +51,37 @@ func TestWarningFileTellsLineApart(t *testing.T) {
 		}
 	}
 	for s, want := range map[string]string{"a:2": `"a:2"`, "a: b": `"a: b"`, "": `""`, `"a"`: `"\"a\""`,
-		"git:HEAD~1:spack.lock": "git:HEAD~1:spack.lock", "a:": "a:", "/x/spack.lock": "/x/spack.lock"} {
+		"git:HEAD~1:spack.lock": "git:HEAD~1:spack.lock", "a:": "a:", "/x/spack.lock": "/x/spack.lock", "\u0430b": `"\u0430b"`} {
 		if got := report.FileItem(s); got != want {
 			t.Errorf("FileItem(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
+
+// TestLookalikeFileQuoted (issue 35 class a): a warning's or a skipped
+// page's file that is not ASCII is quoted in ASCII in every view, as a
+// message names a lookalike: new/аb.spec.json (its а Cyrillic), skipped
+// under --skip-invalid, read as new/ab.spec.json in text, Markdown,
+// HTML, a feed and the patch, the JSON alone telling them apart.
+func TestLookalikeFileQuoted(t *testing.T) {
+	for _, f := range report.Formats() {
+		if f.Name == "json" {
+			continue
+		}
+		for _, skipped := range []bool{false, true} {
+			r := reporttest.OnePackage("zlib")
+			if skipped {
+				r.New.Skipped = []snapshot.Skipped{{File: "new/\u0430b.spec.json", Line: 1, Reason: "bad"}}
+			} else {
+				r.Warnings = []snapshot.Warning{{File: "new/\u0430b.spec.json", Message: "bad"}}
+			}
+			var b bytes.Buffer
+			if err := f.Render(&b, r, report.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			if out := b.String(); strings.Contains(out, "\u0430") || !strings.Contains(out, `u0430b.spec.json`) {
+				t.Errorf("--format %s (skipped page %v): new/\u0430b.spec.json not quoted in ASCII:\n%s", f.Name, skipped, out)
+			}
 		}
 	}
 }

@@ -169,7 +169,7 @@ func Open(st Store, opt Options) (*Source, error) {
 		}
 		s := &Source{store: st, Layout: LayoutV3, Checksum: e.Checksum, Manifest: im}
 		if others > 0 {
-			s.warnings = append(s.warnings, pickWarning(im, "index", e, others))
+			s.warnings = append(s.warnings, pickWarning(joinName(st.Name(), im), "index", e, others))
 		}
 		s.read = func() ([]byte, error) { return blob(st, im, e, limit) }
 		if opt.View == "" {
@@ -1107,7 +1107,10 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*
 // manifest blobOf gives (of manifests, entries), at most longest bytes:
 // in one batch where the store reads so (a git tree, which told a blob
 // gone before, hasStore), else one by one, a blob gone or longer than
-// its manifest says noted in bad as its manifest's error.
+// its manifest says noted in bad as its manifest's error. A message
+// names the manifest in its middle as a message names a file of the
+// mirror (shownRel): specFiles takes out for the error's File only a
+// name that begins it.
 func (s *Source) specBlobs(blobPaths []string, blobOf []int, longest int64, manifests []string, entries []*Entry, bad []error) ([][]byte, error) {
 	if _, ok := s.store.(batchStore); ok {
 		blobs, err := getMany(s.store, blobPaths, longest)
@@ -1117,7 +1120,7 @@ func (s *Source) specBlobs(blobPaths []string, blobOf []int, longest int64, mani
 			for k, rel := range blobPaths {
 				if strings.HasPrefix(err.Error(), rel+":") {
 					i := blobOf[k]
-					return nil, fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifests[i], entries[i].Checksum, rel)
+					return nil, fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", shownRel(manifests[i]), entries[i].Checksum, rel)
 				}
 			}
 			return nil, fmt.Errorf("a spec manifest lists a blob the mirror does not have: %w", err)
@@ -1132,7 +1135,7 @@ func (s *Source) specBlobs(blobPaths []string, blobOf []int, longest int64, mani
 		case errors.Is(err, ErrNotFound):
 			bad[i] = fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifests[i], entries[i].Checksum, rel)
 		case errors.Is(err, ErrTooBig):
-			bad[i] = fmt.Errorf("blob %s is longer than the %d bytes %s says: the mirror is damaged, or changed while it was read", rel, entries[i].ContentLength, manifests[i])
+			bad[i] = fmt.Errorf("blob %s is longer than the %d bytes %s says: the mirror is damaged, or changed while it was read", rel, entries[i].ContentLength, shownRel(manifests[i]))
 		case err != nil:
 			return nil, err
 		}
@@ -1159,7 +1162,7 @@ func (s *Source) specFile(name string, e *Entry, data []byte, limit int64) ([]by
 	if e.Compression == "gzip" && !isGzip(spec) {
 		// As blob says it of an index's: gunzipped, it was "blob
 		// <checksum>: gzip: invalid header", the gzip reader's words.
-		return nil, fmt.Errorf("blob %s is not gzip, and %s says its compression is gzip: the mirror is damaged", e.BlobPath(), name)
+		return nil, fmt.Errorf("blob %s is not gzip, and %s says its compression is gzip: the mirror is damaged", e.BlobPath(), shownRel(name))
 	}
 	if e.Compression == "gzip" || isGzip(spec) {
 		var err error

@@ -408,6 +408,12 @@ func TestTwoIndexBlobs(t *testing.T) {
 	for _, w := range got.Warnings {
 		if strings.Contains(w.Message, "another blob of media type") {
 			warned = append(warned, w.File+": "+w.Message)
+			// Named with the mirror's root, as its other warnings are:
+			// "v3/manifests/index/index.manifest.json" alone read the
+			// same of the old mirror and of the new one.
+			if want := dir + "/v3/manifests/index/index.manifest.json"; w.File != want {
+				t.Errorf("two index blobs: warning of %q, want %q", w.File, want)
+			}
 		}
 	}
 	if len(warned) != 1 || !strings.Contains(warned[0], "index.manifest.json: lists another blob") || !strings.Contains(warned[0], "left out") {
