@@ -207,10 +207,13 @@ func listedPath(p string) string {
 // ": " is quoted too, as the place and the message follow it so: a spec
 // file named "a.spec.json: line 9, column 9: spec.nodes[0].name: fine;
 // b.spec.json" said "loading …/a.spec.json: line 9, column 9: …", a
-// place and a message of its name's.
+// place and a message of its name's. One that starts or ends with a
+// space is quoted, as lookalike quotes a value with an edge space: raw,
+// "loading snap : …" and "loading  snap: …" read as snap, and
+// git:HEAD:snap followed by a space as git:HEAD:snap.
 func loadingPath(p string, paired bool) string {
 	s := shownPath(p)
-	if s == p && (strings.ContainsAny(p, "'\"`") || strings.Contains(p, ": ") || paired && strings.Contains(p, " ")) {
+	if s == p && (strings.ContainsAny(p, "'\"`") || strings.Contains(p, ": ") || p != strings.TrimSpace(p) || paired && strings.Contains(p, " ")) {
 		return strconv.Quote(p)
 	}
 	return s

@@ -28,3 +28,21 @@ func TestLoadingPathColonQuoted(t *testing.T) {
 		t.Errorf("%v; want it to start %s", err, want)
 	}
 }
+
+// TestLoadingPathEdgeSpaceQuoted (class a): "loading PATH: …" named a
+// path with a space at an edge as it is, so that cachediff 'snap ' x
+// said "loading snap : no such file or directory" and 'git:HEAD:snap '
+// "loading git:HEAD:snap : …", read as snap and git:HEAD:snap. Such a
+// path is quoted; one with a space inside alone is not.
+func TestLoadingPathEdgeSpaceQuoted(t *testing.T) {
+	for _, c := range []struct{ file, want string }{
+		{"snap ", `loading "snap ": m`},
+		{" snap", `loading " snap": m`},
+		{"git:HEAD:snap ", `loading "git:HEAD:snap ": m`},
+		{"a b/snap", `loading a b/snap: m`},
+	} {
+		if got := (&Error{File: c.file, Msg: "m"}).Error(); got != c.want {
+			t.Errorf("%q: %q; want %q", c.file, got, c.want)
+		}
+	}
+}

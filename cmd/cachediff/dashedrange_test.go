@@ -203,7 +203,11 @@ func TestDashedFolderHints(t *testing.T) {
 	// So of -CDIR, and of the last -C, which pflag reads once the word
 	// is mended: -CDIR was looked for in the current folder, and of -C
 	// a … -C b, a was.
-	for _, args := range [][]string{{"HEAD:snap", "-x y", "-C", dir}, {"HEAD:snap", "-x y", "-C" + dir}, {"-C", t.TempDir(), "HEAD:snap", "-x y", "-C", "-Cx", "--directory=" + dir}} {
+	// Each way of writing -C after another unread one is the last: a
+	// -C DIR or -CDIR kept an earlier unread folder, and no case held it.
+	other := t.TempDir()
+	for _, args := range [][]string{{"HEAD:snap", "-x y", "-C", dir}, {"HEAD:snap", "-x y", "-C" + dir}, {"-C", t.TempDir(), "HEAD:snap", "-x y", "-C", "-Cx", "--directory=" + dir},
+		{"HEAD:snap", "-x y", "-C", other, "-C", dir}, {"HEAD:snap", "-x y", "--directory=" + other, "-C" + dir}} {
 		stderr.Reset()
 		if code := run(args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "; '-x y' is a path here: write it './-x y'") {
 			t.Errorf("%q: exit %d, %s; want %d, the path's hint", args, code, stderr.String(), exitTrouble)

@@ -2,6 +2,7 @@ package gitsrc
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -33,6 +34,17 @@ func TestAbsolutePathSpelling(t *testing.T) {
 	_, err = r.Series("HEAD~1..HEAD", filepath.ToSlash(filepath.Join(clone, "_cache", "develop")), "", "")
 	if err == nil || !strings.HasSuffix(err.Error(), "this one is develop") {
 		t.Errorf("log --revs of an absolute path: %v; want it to name develop", err)
+	}
+	// Both paths quoted in ASCII, as the log's other refusals name one
+	// (logPath): raw, the space ran into the words and the \u0435 (a
+	// Cyrillic e) read as an e.
+	_, err = r.Series("HEAD~1..HEAD", filepath.ToSlash(filepath.Join(clone, "_cache", "d\u0435v elop")), "", "")
+	if want := `this one is "d\u0435v elop"`; err == nil || !strings.HasSuffix(err.Error(), want) || !strings.Contains(err.Error(), `path "/`) {
+		t.Errorf("log --revs of an absolute path holding a space: %v; want it quoted, ending %s", err, want)
+	}
+	outside := filepath.ToSlash(filepath.Join(t.TempDir(), "a b"))
+	if _, err := r.Series("HEAD~1..HEAD", outside, "", ""); err == nil || !strings.Contains(err.Error(), strconv.QuoteToASCII(outside)+": want a path inside") {
+		t.Errorf("log --revs of a folder outside holding a space: %v; want it quoted", err)
 	}
 	if _, err := r.Series("HEAD~1..HEAD", "develop", "", ""); err != nil {
 		t.Errorf("log --revs of develop, the spelling named: %v", err)

@@ -269,6 +269,7 @@ func TestSymlinkedPackageFolder(t *testing.T) {
 		"_cache/develop/README": "../../docs/README",
 		"_cache/develop/gone":   "../nowhere",
 		"_cache/develop/out":    "../../../outside",
+		"_cache/develop/out2":   "../../../outsid\u0435",
 	})
 	_, err := loadArg(repo, "HEAD:_cache/develop", snapshot.Options{})
 	if err == nil || !strings.Contains(err.Error(), "HEAD:_cache/develop/astyle: a symbolic link to a folder") {
@@ -276,6 +277,11 @@ func TestSymlinkedPackageFolder(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "HEAD:_cache/develop/out: a symbolic link out of the repository") {
 		t.Errorf("a link out of the repository: %v; want an error naming it, as on disk", err)
+	}
+	// Its target in ASCII, as gitsrc's other messages name a path: with
+	// %q, the \u0435 (a Cyrillic e) stayed raw and read as outside.
+	if want := `(to "../../../outsid\u0435")`; !strings.Contains(err.Error(), want) {
+		t.Errorf("a link out of the repository to a lookalike: %v; want %s", err, want)
 	}
 	for _, other := range []string{"gone:"} {
 		if strings.Contains(err.Error(), "develop/"+other) {
@@ -286,7 +292,7 @@ func TestSymlinkedPackageFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(snap.Skipped) != 3 || snap.Skipped[0].File != "HEAD:_cache/develop/README" || snap.Skipped[1].File != "HEAD:_cache/develop/astyle" || snap.Skipped[2].File != "HEAD:_cache/develop/out" || len(snap.Packages) != 1 {
+	if len(snap.Skipped) != 4 || snap.Skipped[0].File != "HEAD:_cache/develop/README" || snap.Skipped[1].File != "HEAD:_cache/develop/astyle" || snap.Skipped[2].File != "HEAD:_cache/develop/out" || len(snap.Packages) != 1 {
 		t.Errorf("--skip-invalid: skipped %v, %d packages; want the links listed (README judged as the file it leads to, as on disk), bc loaded", snap.Skipped, len(snap.Packages))
 	}
 	var warned []string

@@ -46,4 +46,23 @@ func TestLogOneRevisionHint(t *testing.T) {
 	if _, err := r.Series("HEAD~2..HEAD~1", "_cache/v2", "", ""); err == nil || strings.Contains(err.Error(), "one revision") {
 		t.Errorf("log --revs HEAD~2..HEAD~1 _cache/v2: %v; want no word of one revision", err)
 	}
+
+	// A PATH holding a space and a lookalike is quoted in ASCII, as the
+	// log's other refusals name one (logPath): raw, "and _cache/v 3 is
+	// there" ran it into the words, its \u0435 (a Cyrillic e) an e.
+	odd := filepath.Join(dir, "_cache", "v \u0435")
+	if err := os.MkdirAll(odd, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(odd, "x.txt"), []byte("3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"add", "--all"}, {"commit", "-qm", "v3"}} {
+		if _, err := gittest.Git(dir, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := r.Series("HEAD~3", "_cache/v \u0435", "", ""); err == nil || !strings.Contains(err.Error(), `and "_cache/v \u0435" is there at HEAD`) {
+		t.Errorf("log --revs HEAD~3 of a PATH holding a space: %v; want it quoted in ASCII", err)
+	}
 }

@@ -741,7 +741,7 @@ func (r *Repo) oneRevisionHint(rng, end, top string) string {
 	if ok, err := r.isAncestor(end, head); err != nil || !ok {
 		return ""
 	}
-	return fmt.Sprintf("; the range %s is one revision, which selects its history up to it, and %s is there at HEAD: for the commits after it, give %s", quotedRev(rng), displayPath(top), r.shownRev(r.leftEnd(rng)+".."+r.headName()))
+	return fmt.Sprintf("; the range %s is one revision, which selects its history up to it, and %s is there at HEAD: for the commits after it, give %s", quotedRev(rng), logPath(top), r.shownRev(r.leftEnd(rng)+".."+r.headName()))
 }
 
 // isAncestor reports whether commit a is an ancestor of commit b (or b).
@@ -765,9 +765,9 @@ func (r *Repo) topPath(p string) (string, error) {
 		if _, here, ok := r.workTreePath(p); ok {
 			// log --revs R $PWD/_cache/develop: named the path the log
 			// wants, as git names it to git log, not the slip.
-			return "", fmt.Errorf("path %s: want a path relative to the current directory; this one is %s", displayPath(p), displayPath(here))
+			return "", fmt.Errorf("path %s: want a path relative to the current directory; this one is %s", logPath(p), logPath(here))
 		}
-		return "", fmt.Errorf("path %s: want a path inside the repository%s, relative to the current directory%s", p, r.topNamed(), r.otherRepoHint(p))
+		return "", fmt.Errorf("path %s: want a path inside the repository%s, relative to the current directory%s", logPath(p), r.topNamed(), r.otherRepoHint(p))
 	}
 	prefix, err := r.showPrefix()
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -752,7 +753,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		var wayNames, wayTargets []string    // the links of files' names, and their ways
 		var ways [][]string
 		for i, l := range followed {
-			target := fmt.Sprintf("%q", shorten(l.target, 200))
+			target := strconv.QuoteToASCII(shorten(l.target, 200))
 			name := entries[links[i]].Name
 			if l.out && s.linkOut != nil {
 				s.linkOut(name, l.target)
