@@ -713,8 +713,9 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	// The report's packages are compareAll's list, each moved down over
 	// the slots of those found unchanged before it (its own slot or an
 	// earlier one: the slots are in the pairs' order), not copied into a
-	// list of their own while every result is alive; into one of their
-	// number if one is not in a slot (listedInPlace).
+	// list of their own while every result is alive; into a list grown
+	// by append if one is not in a slot (listedInPlace: compareAll leaves
+	// each in one, and nothing after it changes a package's status).
 	r.Packages = list[:0]
 	if !listedInPlace(compared, list) {
 		r.Packages = []Package{}

@@ -448,7 +448,7 @@ type compared struct {
 // the first kind compared into their slots (one kept for its warnings or
 // its edges alone, unchanged, has none). The report's packages are
 // the list's, moved down over any slot a package of the first kind
-// found unchanged left (Report.listed): no list made beside the results
+// found unchanged left (listed, diff.go): no list made beside the results
 // of every package, nor a slot for each package that may be unchanged
 // (a lockfile pair of 32,000 roots respelt, every package unchanged,
 // peaked at 4.3x its input with one, against 3.4x).

@@ -822,12 +822,11 @@ const exampleDir = "_cache/develop"
 // from dir, shell-quoted (a log of a range written as a snapshot was
 // given the placeholder PATH, cachediff -- -z..HEAD X), or PATH.
 func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath string) {
-	const example = exampleDir
 	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
-		return example, "PATH"
+		return exampleDir, "PATH"
 	}
 	if _, ok := urlScheme(beside); ok {
-		return example, "PATH"
+		return exampleDir, "PATH"
 	}
 	// The log reads PATH from the current folder: one that begins with
 	// - is written ./-x, not read as a flag.
@@ -840,11 +839,11 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 	if _, err := os.Lstat(InDir(dir, beside)); err == nil {
 		abs, err := filepath.Abs(InDir(dir, beside))
 		if err != nil {
-			return example, "PATH"
+			return exampleDir, "PATH"
 		}
 		top, here, ok := repo.WorkTreePath(abs)
 		if !ok || top == "" {
-			return example, "PATH"
+			return exampleDir, "PATH"
 		}
 		// X in a nested repository or a submodule, which this one
 		// does not hold: git:HEAD~1:inner/snap was given, a path of no
@@ -855,7 +854,7 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 		}
 		if own, err := gitsrc.OpenRepo(at); err == nil {
 			if ownTop, _, ok := own.WorkTreePath(abs); !ok || ownTop != top {
-				return example, "PATH"
+				return exampleDir, "PATH"
 			}
 		}
 		if top == "." {
@@ -877,7 +876,7 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 		}
 		return p, logPath
 	}
-	return example, "PATH"
+	return exampleDir, "PATH"
 }
 
 // messageRevHint is the hint for an argument that is no path on disk and
