@@ -470,6 +470,11 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 	if err != nil {
 		return exitTrouble, fmt.Errorf("reading %s: %w", report.VisibleInput(path), err)
 	}
+	if !slices.Contains(report.LogFormats(), c.outputNamed) {
+		// render -o l.patch LOG.json said "give --format patch", which
+		// a log refuses: as log -o l.patch, no word (noteOutputFormat).
+		c.outputNote = ""
+	}
 	code := exitSame
 	subjects := map[string]string{}
 	for _, s := range l.Series.Snapshots {

@@ -14,7 +14,7 @@ import (
 // file asked for HTML. A warning names the --format that writes it; an
 // explicit --format, or --github-comment (Markdown by definition), is
 // the user's choice and gets none, nor does an extension of no other
-// format the command writes (a log has no patch).
+// format the command writes (a log has no patch, saved or not).
 func TestOutputExtensionWarns(t *testing.T) {
 	t.Chdir(t.TempDir())
 	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
@@ -23,6 +23,9 @@ func TestOutputExtensionWarns(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"-f", "json", "-o", "saved.json", "page.md", "page.md"}, &stdout, &stderr); code != 0 {
 		t.Fatalf("saving a report: exit %d, %s", code, stderr.String())
+	}
+	if code := run([]string{"log", "-f", "json", "-o", "log.json", "page.md", "page.md"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("saving a log: exit %d, %s", code, stderr.String())
 	}
 	for _, c := range []struct {
 		args []string
@@ -39,6 +42,11 @@ func TestOutputExtensionWarns(t *testing.T) {
 		{[]string{"-o", "r.md", "page.md", "page.md"}, ""},
 		{[]string{"-o", "r.txt", "page.md", "page.md"}, ""},
 		{[]string{"log", "-o", "l.patch", "page.md", "page.md"}, ""},
+		// A saved log is no patch either: render said "give --format
+		// patch", which it then refused as a log's format.
+		{[]string{"render", "-o", "l.patch", "log.json"}, ""},
+		{[]string{"render", "-o", "l.html", "log.json"}, "cachediff: warning: --output ends in .html, but the report is Markdown (--format md, the default): give --format html to write HTML\n"},
+		{[]string{"render", "-o", "r.patch", "saved.json"}, "cachediff: warning: --output ends in .patch, but the report is Markdown (--format md, the default): give --format patch to write a patch\n"},
 	} {
 		stdout.Reset()
 		stderr.Reset()

@@ -50,6 +50,10 @@ type cli struct {
 	// outputNote is the warning of an --output named for another format
 	// (noteOutputFormat), written once the report is in place.
 	outputNote string
+	// outputNamed is the format outputNote names (noteOutputFormat):
+	// render learns only from the report whether it is a log, which no
+	// patch is written of (renderLog).
+	outputNamed string
 }
 
 // run is the whole command as tests call it, in one process: it parses
@@ -806,6 +810,7 @@ func (c *cli) noteOutputFormat(fs *pflag.FlagSet, o *options) {
 	}
 	c.outputNote = fmt.Sprintf("cachediff: warning: --output ends in %s, but the report is %s (--format %s, the default): give --format %s to write %s\n",
 		ext, formatNouns[o.format], o.format, named, formatNouns[named])
+	c.outputNamed = named
 }
 
 // help writes cmd's help to standard output.
