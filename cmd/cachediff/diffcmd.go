@@ -511,7 +511,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, fmt.Errorf("OLD and NEW are the same snapshot (%s): a diff of it with itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", same)
 	}
 	for _, s := range []*snapshot.Snapshot{oldSnap, newSnap} {
-		if opts.quiet {
+		// Under a gate, a file left out is refused (gateOf): said
+		// "listed in the report" before that error, no report.
+		if opts.quiet || opts.failOn != nil {
 			break
 		}
 		if n := len(s.Skipped); n > 0 {
