@@ -511,13 +511,11 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, fmt.Errorf("OLD and NEW are the same snapshot (%s): a diff of it with itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", same)
 	}
 	for _, s := range []*snapshot.Snapshot{oldSnap, newSnap} {
-		// Under a gate, a file left out is refused (gateOf): said
-		// "listed in the report" before that error, no report.
-		if opts.quiet || opts.failOn != nil {
+		if opts.quiet {
 			break
 		}
 		if n := len(s.Skipped); n > 0 {
-			fmt.Fprintf(c.stderr, "cachediff: %s: skipped %s, listed in the report\n", report.VisibleInput(s.Path), skippedCount(s.Skipped))
+			fmt.Fprintf(&c.skipNotes, "cachediff: %s: skipped %s, listed in the report\n", report.VisibleInput(s.Path), skippedCount(s.Skipped))
 		}
 	}
 	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {

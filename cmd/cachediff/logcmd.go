@@ -302,9 +302,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			}
 		}
 		prev = s
-		if !opts.quiet && opts.failOn == nil { // as a diff's (gateOf refuses)
+		if !opts.quiet {
 			if n := len(s.Skipped); n > 0 {
-				fmt.Fprintf(c.stderr, "cachediff: %s: skipped %s, listed in the log\n", report.VisibleInput(s.Path), skippedCount(s.Skipped))
+				fmt.Fprintf(&c.skipNotes, "cachediff: %s: skipped %s, listed in the log\n", report.VisibleInput(s.Path), skippedCount(s.Skipped))
 			}
 		}
 		if opts.output != "" {

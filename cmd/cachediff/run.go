@@ -54,6 +54,12 @@ type cli struct {
 	// render learns only from the report whether it is a log, which no
 	// patch is written of (renderLog).
 	outputNamed string
+	// skipNotes say which snapshots left files out (--skip-invalid),
+	// "listed in the report": written with outputNote, once the report
+	// is in place. Written as each snapshot was read, they came before
+	// the refusal of a gate, a --package or an --output, exit 2 with no
+	// report to list them.
+	skipNotes strings.Builder
 }
 
 // run is the whole command as tests call it, in one process: it parses
@@ -930,8 +936,9 @@ type output struct {
 	dst  io.Writer
 	// note is written to stderr once the report is written, the
 	// --output file in place (cli.outputNote).
-	note   string
-	stderr io.Writer
+	note      string
+	skipNotes *strings.Builder // cli.skipNotes, written before note
+	stderr    io.Writer
 }
 
 // openOutput opens --output, or standard output when it is "".
@@ -984,7 +991,7 @@ func (c *cli) openOutput(path string) (*output, error) {
 		}
 		o.file, o.dst = f, f
 	}
-	o.note, o.stderr = c.outputNote, c.stderr
+	o.note, o.skipNotes, o.stderr = c.outputNote, &c.skipNotes, c.stderr
 	o.w = bufio.NewWriterSize(writerFunc(o.write), 64<<10)
 	return o, nil
 }
@@ -1185,6 +1192,9 @@ func (o *output) commit() error {
 		if err := o.file.Close(); err != nil {
 			return err
 		}
+	}
+	if o.skipNotes != nil {
+		io.WriteString(o.stderr, o.skipNotes.String())
 	}
 	if o.note != "" {
 		io.WriteString(o.stderr, o.note)
