@@ -515,7 +515,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 			break
 		}
 		if n := len(s.Skipped); n > 0 {
-			fmt.Fprintf(&c.skipNotes, "cachediff: %s: skipped %s, listed in the report\n", report.VisibleInput(s.Path), skippedCount(s.Skipped))
+			c.noteSkipped(s.Path, s.Skipped, "report")
 		}
 	}
 	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {

@@ -304,7 +304,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		prev = s
 		if !opts.quiet {
 			if n := len(s.Skipped); n > 0 {
-				fmt.Fprintf(&c.skipNotes, "cachediff: %s: skipped %s, listed in the log\n", report.VisibleInput(s.Path), skippedCount(s.Skipped))
+				c.noteSkipped(s.Path, s.Skipped, "log")
 			}
 		}
 		if opts.output != "" {

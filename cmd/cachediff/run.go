@@ -60,6 +60,21 @@ type cli struct {
 	// the refusal of a gate, a --package or an --output, exit 2 with no
 	// report to list them.
 	skipNotes strings.Builder
+	skipNoted map[string]bool // the lines of skipNotes (noteSkipped)
+}
+
+// noteSkipped adds the note that the snapshot at path left skipped
+// files out, listed in where (the report, the log), to skipNotes once:
+// one folder given twice (cachediff sf sf, log a b a) said it of each.
+func (c *cli) noteSkipped(path string, skipped []snapshot.Skipped, where string) {
+	line := fmt.Sprintf("cachediff: %s: skipped %s, listed in the %s\n", report.VisibleInput(path), skippedCount(skipped), where)
+	if !c.skipNoted[line] {
+		if c.skipNoted == nil {
+			c.skipNoted = map[string]bool{}
+		}
+		c.skipNoted[line] = true
+		c.skipNotes.WriteString(line)
+	}
 }
 
 // run is the whole command as tests call it, in one process: it parses
