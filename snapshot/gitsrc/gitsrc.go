@@ -259,17 +259,21 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		if _, ok := gitNamed(p); ok && (strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../")) {
 			q = top
 		}
+		// A commit object at PATH is a submodule's (a tree holds a commit
+		// as a gitlink only), whatever ls-tree says of q: "is a commit"
+		// was said of a submodule named from the current folder, and
+		// no test reached it once q named it from the top.
 		switch etyp, eoid := r.entry(commit, q); {
-		case etyp == "commit":
+		case etyp == "commit" || typ == "commit":
+			if etyp != "commit" {
+				eoid = oid
+			}
 			return nil, fmt.Errorf("path %s at %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", logPath(p), rev, short(eoid))
 		case typ == "missing" && (etyp == "tree" || etyp == "blob"):
 			// Of a tree the clone lacks, "path does not exist" sent
 			// the user looking for a typo in a path that is there.
 			what := map[string]string{"tree": "a folder", "blob": "a file"}[etyp]
 			return nil, fmt.Errorf("path %s at %s (commit %s) is %s whose object %s is missing from this repository: %s", logPath(p), rev, short(commit), what, short(eoid), mendMissing)
-		}
-		if typ == "commit" {
-			return nil, fmt.Errorf("path %s at %s is a commit, not a folder or a file", logPath(p), rev)
 		}
 		if folder, ok := map[string]string{".": "the current folder", "..": "the folder above the current one"}[p]; ok {
 			// git reads . and .. alone as names in the tree (as
