@@ -333,6 +333,10 @@ func TestRevPathMessages(t *testing.T) {
 		// tree): each quoting undone alone failed no test (class c).
 		{"HEAD:late st/bc", `path "late st/bc" does not exist at HEAD (commit `},
 		{tagged + ":a b", `path "a b" at ` + tagged + ` is a tag, not a folder or a file`},
+		// And one holding a single quote, which read as the message's
+		// quotes around a path: 'snap' named a path "'snap'", and one
+		// pasted as sn'ap opened a shell's quote.
+		{"HEAD:'snap'", `path "'snap'" does not exist at HEAD (commit `},
 	} {
 		_, err := loadArg(repo, c.arg, snapshot.Options{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
