@@ -724,6 +724,9 @@ func (r *Repo) ambiguousRef(what, written string, stderr []byte) error {
 			if name == "@" {
 				name = "HEAD" // git's @ is HEAD, which it warns of as @
 			}
+			// Each way is named (alone) and checked whole, whose
+			// refusal may name the ref again (pastRoot): listed once.
+			defer r.MemoRefs()()
 			refs := r.refsReadAs(name)
 			return &ambiguousError{fmt.Sprintf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; %s", what, name, r.refsNamed(name, refs), r.ambiguousWays(name, written, refs)), name}
 		}
@@ -1369,7 +1372,10 @@ func (r *Repo) pastRootSaid(rev string, enough func() bool) string {
 			return ""
 		}
 	}
-	if _, err := r.verifyCommit(name); err != nil {
+	// rev-list fails of a NAME that is no commit (a tree, a blob, an
+	// unknown name), so it is not asked first; a range (a..b~9) or a
+	// negation it would count is no NAME.
+	if rangeRev(name) || strings.HasPrefix(name, "^") || strings.Contains(name, ":") {
 		return ""
 	}
 	out, err := r.run(nil, "rev-list", "--first-parent", "--count", name, "--")
