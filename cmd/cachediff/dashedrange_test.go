@@ -207,7 +207,10 @@ func TestDashedFolderHints(t *testing.T) {
 	// -C DIR or -CDIR kept an earlier unread folder, and no case held it.
 	other := t.TempDir()
 	for _, args := range [][]string{{"HEAD:snap", "-x y", "-C", dir}, {"HEAD:snap", "-x y", "-C" + dir}, {"-C", t.TempDir(), "HEAD:snap", "-x y", "-C", "-Cx", "--directory=" + dir},
-		{"HEAD:snap", "-x y", "-C", other, "-C", dir}, {"HEAD:snap", "-x y", "--directory=" + other, "-C" + dir}} {
+		{"HEAD:snap", "-x y", "-C", other, "-C", dir}, {"HEAD:snap", "-x y", "--directory=" + other, "-C" + dir},
+		// -C in a group of short flags, as pflag reads it (lead c of
+		// g16): -qC DIR, -qCDIR and -qC=DIR were not looked in.
+		{"HEAD:snap", "-x y", "-qC", dir}, {"HEAD:snap", "-x y", "-qC" + dir}, {"HEAD:snap", "-x y", "-C", other, "-qqC=" + dir}} {
 		stderr.Reset()
 		if code := run(args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "; '-x y' is a path here: write it './-x y'") {
 			t.Errorf("%q: exit %d, %s; want %d, the path's hint", args, code, stderr.String(), exitTrouble)

@@ -310,12 +310,24 @@ func unreadDir(line cmdLine) (string, bool) {
 		} else if (w.text == "-C" || w.text == "--directory") && i+1 < len(line) {
 			i++ // its value, which is no flag (-C -Cx: the folder -Cx)
 			dir, ok = line[i].text, true
-		} else if v, cut := strings.CutPrefix(w.text, "-C"); cut && v != "" {
-			dir, ok = strings.TrimPrefix(v, "="), true
+		} else if g, cut := strings.CutPrefix(w.text, "-"); cut && !strings.HasPrefix(g, "-") {
+			// -CDIR, -C=DIR, and -C in a group of short flags after
+			// those that take no value (-qC DIR, -qCDIR), as pflag
+			// reads them: -qC DIR was not looked in.
+			if v, cut := strings.CutPrefix(strings.TrimLeft(g, boolShorthands), "C"); cut && v != "" {
+				dir, ok = strings.TrimPrefix(v, "="), true
+			} else if cut && i+1 < len(line) {
+				i++
+				dir, ok = line[i].text, true
+			}
 		}
 	}
 	return dir, ok
 }
+
+// boolShorthands are the one-letter flags that take no value (-h, -q),
+// which a group of short flags (-qC DIR) may hold before one that does.
+const boolShorthands = "hq"
 
 // dashedNear is the name in dir beginning with - nearest to name
 // (editdist.Nearest), or "": the names are read a few hundred at a time,
