@@ -878,11 +878,13 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 		}
 		if own, err := gitsrc.OpenRepo(at); err == nil {
 			if ownTop, _, ok := own.WorkTreePath(abs); !ok || ownTop != top {
-				if ok && ownTop != "" {
-					root := abs
-					if ownTop != "." {
-						root = filepath.Clean(strings.TrimSuffix(abs, filepath.FromSlash(ownTop)))
-					}
+				// Its top from abs, where abs ends in X's path from it
+				// (not so through a symbolic link: the example then).
+				root, found := abs, ownTop == "."
+				if !found {
+					root, found = strings.CutSuffix(abs, string(filepath.Separator)+filepath.FromSlash(ownTop))
+				}
+				if ok && ownTop != "" && found {
 					if wd, err := os.Getwd(); err == nil {
 						if rel, err := filepath.Rel(wd, root); err == nil {
 							nested = nestedPath{filepath.ToSlash(rel), strings.TrimSuffix(ownTop, ".")}
