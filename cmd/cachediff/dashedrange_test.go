@@ -235,7 +235,7 @@ func TestDashedFolderHints(t *testing.T) {
 		{"HEAD:snap", "-x y", "-C", other, "-C", dir}, {"HEAD:snap", "-x y", "--directory=" + other, "-C" + dir},
 		// -C in a group of short flags, as pflag reads it (lead c of
 		// g16): -qC DIR, -qCDIR and -qC=DIR were not looked in.
-		{"HEAD:snap", "-x y", "-qC", dir}, {"HEAD:snap", "-x y", "-qC" + dir}, {"HEAD:snap", "-x y", "-C", other, "-qqC=" + dir}} {
+		{"HEAD:snap", "-x y", "-qC", dir}, {"HEAD:snap", "-x y", "-qC" + dir}, {"HEAD:snap", "-x y", "-C", other, "-qqC=" + dir}, {"HEAD:snap", "-x y", "-C", dir, "-\u00e9C", other}} {
 		stderr.Reset()
 		if code := run(args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "; '-x y' is a path here: write it './-x y'") {
 			t.Errorf("%q: exit %d, %s; want %d, the path's hint", args, code, stderr.String(), exitTrouble)
