@@ -1261,9 +1261,16 @@ func (r *Repo) ambiguous(rev string) string {
 // git does not have, when the repository is a shallow clone (CI checks
 // out one commit by default): that its history stops short; when it has
 // no commit at all: that; else "".
-func (r *Repo) historyHint() string {
+func (r *Repo) historyHint() string { return r.historyHintHas(false) }
+
+// historyHintHas is historyHint, where has tells that git knows HEAD:
+// the repository is then not asked whether it has no commit.
+func (r *Repo) historyHintHas(has bool) string {
 	out, err := r.run(nil, "rev-parse", "--is-shallow-repository")
 	if err != nil || strings.TrimSpace(string(out)) != "true" {
+		if has {
+			return ""
+		}
 		// A new repository (a CI job's checkout of an empty one): every
 		// revision is unknown, HEAD too, and not for a typo.
 		if _, herr := r.run(nil, "rev-parse", "--verify", "--quiet", "HEAD"); herr != nil {
@@ -1283,8 +1290,13 @@ const shallowHint = " (this is a shallow clone, whose history stops short: fetch
 // revision rev: in a shallow clone, for a name no ref has, how to fetch
 // that ref, else historyHint's; else, when rev is HEAD's (HEAD, HEAD~1, @)
 // and HEAD is a branch without a commit (git checkout --orphan), that.
-func (r *Repo) unknownHint(rev string) string {
-	if h := r.historyHint(); h == shallowHint {
+func (r *Repo) unknownHint(rev string) string { return r.unknownHintHas(rev, false) }
+
+// unknownHintHas is unknownHint, told by has that git knows HEAD (its
+// caller asked), which historyHint then does not ask again: a range's
+// unknown end HEAD~N ran git rev-parse --verify HEAD twice.
+func (r *Repo) unknownHintHas(rev string, has bool) string {
+	if h := r.historyHintHas(has); h == shallowHint {
 		// A name (main, origin/main, v0.23.0) that no ref of this
 		// shallow clone has: fetching more history adds no ref, and
 		// "fetch more of it, git fetch --deepen=N" named the wrong

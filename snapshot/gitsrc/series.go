@@ -877,8 +877,11 @@ func (r *Repo) rangeError(rng string, err error) error {
 			if i := strings.IndexAny(rev, "~^:"); i > 0 {
 				name = rev[:i]
 			}
+			// HEAD known here is what historyHint asks, not again.
+			has := false
 			if out, verr := r.run(nil, "rev-parse", "--verify", "--quiet", name); verr == nil {
 				if id := strings.TrimSpace(string(out)); id != "" {
+					has = name == "HEAD"
 					if _, cerr := r.run(nil, "cat-file", "-e", id); cerr != nil {
 						if rev == name && strings.EqualFold(name, id) {
 							return fmt.Errorf("revision %s in the range %s is not in this repository's objects%s", quotedRev(rev), quotedRev(rng), r.historyHint())
@@ -890,7 +893,7 @@ func (r *Repo) rangeError(rng string, err error) error {
 			if why := refLogWhy(rev, err); why != "" {
 				return fmt.Errorf("revision %s in the range %s: %s", quotedRev(rev), quotedRev(rng), why)
 			}
-			return fmt.Errorf("unknown revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), r.unknownHint(rev))
+			return fmt.Errorf("unknown revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), r.unknownHintHas(rev, has))
 		}
 	}
 	return fmt.Errorf("revision range %s: %v", quotedRev(rng), err)
