@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/cachediff/cachediff/internal/shellword"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -95,7 +96,17 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "inner", "snap"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	gitOut(t, filepath.Join(dir, "inner"), "init", "-q")
+	inner := filepath.Join(dir, "inner")
+	gitOut(t, inner, "init", "-q")
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	innerRel, err := filepath.Rel(wd, inner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	innerHint := "with -C " + shellword.Shown(innerRel) + " (each path then from there), it is git:HEAD:snap"
 	if err := os.Mkdir(filepath.Join(dir, "fresh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -114,9 +125,10 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		// A range's log at X as the log reads it, from the current
 		// folder: given the placeholder PATH.
 		{dir, "HEAD~1..HEAD", "snap"}: "log --revs 'HEAD~1..HEAD' snap",
-		// In a nested repository, which this one does not hold: the
-		// example, not git:HEAD~1:inner/snap, a path of no commit.
-		{dir, "HEAD~1", "inner/snap"}: "'git:HEAD~1:_cache/develop')",
+		// In a nested repository (a submodule), which this one does not
+		// hold: not git:HEAD~1:inner/snap, a path of no commit, nor the
+		// example (lead d of g16), but its own REV:PATH, read there.
+		{dir, "HEAD", "inner/snap"}: innerHint,
 		// A folder of no commit (cd sub; cachediff HEAD~1 .): given
 		// git:HEAD~1:fresh, which pasted said it does not exist, with
 		// no word of it (lead 5 of g14).
@@ -141,6 +153,19 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	}
 	if code := pasteRun(t, bash, "cachediff -C "+dir+" git:HEAD~1: ."); code != exitDiffers {
 		t.Errorf("HEAD~1's hint at the top, pasted: exit %d, want %d", code, exitDiffers)
+	}
+	// Pasted, of a nested repository of one commit, its snap the outer
+	// one's (a submodule's, given from the superproject).
+	if err := os.Remove(filepath.Join(inner, "snap")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(filepath.Join(inner, "snap"), os.DirFS(filepath.Join(dir, "snap"))); err != nil {
+		t.Fatal(err)
+	}
+	gitOut(t, inner, "add", "snap")
+	gitOut(t, inner, "commit", "-q", "-m", "snap")
+	if code := pasteRun(t, bash, "cachediff -C "+shellword.Shown(innerRel)+" git:HEAD:snap snap"); code != exitSame {
+		t.Errorf("HEAD's hint beside a nested repository's snap, pasted: exit %d, want %d", code, exitSame)
 	}
 }
 
@@ -207,7 +232,10 @@ func TestDashedFolderHints(t *testing.T) {
 	// -C DIR or -CDIR kept an earlier unread folder, and no case held it.
 	other := t.TempDir()
 	for _, args := range [][]string{{"HEAD:snap", "-x y", "-C", dir}, {"HEAD:snap", "-x y", "-C" + dir}, {"-C", t.TempDir(), "HEAD:snap", "-x y", "-C", "-Cx", "--directory=" + dir},
-		{"HEAD:snap", "-x y", "-C", other, "-C", dir}, {"HEAD:snap", "-x y", "--directory=" + other, "-C" + dir}} {
+		{"HEAD:snap", "-x y", "-C", other, "-C", dir}, {"HEAD:snap", "-x y", "--directory=" + other, "-C" + dir},
+		// -C in a group of short flags, as pflag reads it (lead c of
+		// g16): -qC DIR, -qCDIR and -qC=DIR were not looked in.
+		{"HEAD:snap", "-x y", "-qC", dir}, {"HEAD:snap", "-x y", "-qC" + dir}, {"HEAD:snap", "-x y", "-C", other, "-qqC=" + dir}, {"HEAD:snap", "-x y", "-C", dir, "-\u00e9C", other}} {
 		stderr.Reset()
 		if code := run(args, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "; '-x y' is a path here: write it './-x y'") {
 			t.Errorf("%q: exit %d, %s; want %d, the path's hint", args, code, stderr.String(), exitTrouble)

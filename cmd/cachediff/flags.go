@@ -241,7 +241,7 @@ func dashedPath(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 	if f := fs.Lookup("directory"); f != nil {
 		dir = f.Value.String()
 	}
-	if d, ok := unreadDir(line); ok {
+	if d, ok := unreadDir(fs, line); ok {
 		dir = d
 	}
 	after := "cachediff -- OLD NEW"
@@ -295,7 +295,7 @@ func dashedPath(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 // the word looked for in the current folder. The last, as pflag would
 // read them once the word is mended: of -C a A '-x y' -C b, b. -CDIR
 // too: cachediff A -y:snap -Crepo was given no hint.
-func unreadDir(line cmdLine) (string, bool) {
+func unreadDir(fs *pflag.FlagSet, line cmdLine) (string, bool) {
 	dir, ok := "", false
 	for i := 0; i < len(line); i++ {
 		w := line[i]
@@ -310,11 +310,30 @@ func unreadDir(line cmdLine) (string, bool) {
 		} else if (w.text == "-C" || w.text == "--directory") && i+1 < len(line) {
 			i++ // its value, which is no flag (-C -Cx: the folder -Cx)
 			dir, ok = line[i].text, true
-		} else if v, cut := strings.CutPrefix(w.text, "-C"); cut && v != "" {
-			dir, ok = strings.TrimPrefix(v, "="), true
+		} else if g, cut := strings.CutPrefix(w.text, "-"); cut && !strings.HasPrefix(g, "-") {
+			// -CDIR, -C=DIR, and -C in a group of short flags after
+			// those that take no value (-qC DIR, -qCDIR), as pflag
+			// reads them: -qC DIR was not looked in.
+			if v, cut := strings.CutPrefix(strings.TrimLeftFunc(g, func(c rune) bool { return takesNoValue(fs, c) }), "C"); cut && v != "" {
+				dir, ok = strings.TrimPrefix(v, "="), true
+			} else if cut && i+1 < len(line) {
+				i++
+				dir, ok = line[i].text, true
+			}
 		}
 	}
 	return dir, ok
+}
+
+// takesNoValue reports whether c is a one-letter flag of fs that takes
+// no value (-h, -q), which a group of short flags (-qC DIR) may hold
+// before one that does.
+func takesNoValue(fs *pflag.FlagSet, c rune) bool {
+	if c >= 0x80 {
+		return false // ShorthandLookup panics on a name of two bytes
+	}
+	f := fs.ShorthandLookup(string(c))
+	return f != nil && f.NoOptDefVal != ""
 }
 
 // dashedNear is the name in dir beginning with - nearest to name

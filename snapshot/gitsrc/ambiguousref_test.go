@@ -231,6 +231,16 @@ func TestAmbiguousRefWrittenWhole(t *testing.T) {
 	if at := short(strings.TrimSpace(string(out))); !strings.Contains(fmt.Sprint(err), "; written whole, '"+at+"~1' or 'refs/heads/HEAD@{1}~1'") {
 		t.Errorf("HEAD@{1}~1:x beside a branch HEAD: %v; want %s~1 written whole, the ~1 kept", err, at)
 	}
+	// HEAD~4..HEAD, whose way refs/heads/HEAD~4 is past that ref's
+	// root (lead b of g16): refs/heads/HEAD's refs were listed twice
+	// (its way named alone, then its past-root note), and pastRoot
+	// asked whether NAME is a commit before rev-list, which fails of
+	// one that is not: 19 git processes, 17 now.
+	before := gitRuns.Load()
+	_, err = r.Series("HEAD~4..HEAD", "x", "", "")
+	if runs := gitRuns.Load() - before; !strings.Contains(fmt.Sprint(err), "(it is past the root: the first-parent line of refs/heads/HEAD holds 4 commits") || runs > 17 {
+		t.Errorf("HEAD~4..HEAD beside a branch HEAD of 4 commits: %d git processes, %v; want at most 17, its way past the root said", runs, err)
+	}
 	const whole = "; written whole, "
 	reads := func(rev string) string {
 		out, _ := r.run(nil, "rev-parse", rev, "--")

@@ -3,6 +3,7 @@ package gitsrc
 import (
 	"bytes"
 	"compress/zlib"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -311,7 +312,8 @@ func TestSymlinkedPackageFolder(t *testing.T) {
 // a line break says so (not "unknown revision"), quoted safely.
 func TestRevPathMessages(t *testing.T) {
 	repo := commitFiles(t, map[string]string{"_cache/develop/bc/specs.md": realPage(t, "bc")},
-		map[string]string{"page.md": "_cache/develop/bc/specs.md", "latest": "_cache/develop"})
+		map[string]string{"page.md": "_cache/develop/bc/specs.md", "latest": "_cache/develop", "late st": "_cache/develop"})
+	tagged := taggedEntry(t, repo, "a b")
 	for _, c := range []struct{ arg, want string }{
 		{"HEAD:page.md", `HEAD:page.md: path page.md at HEAD is a symbolic link (to "_cache/develop/bc/specs.md")`},
 		{"HEAD:latest", `HEAD:latest: path latest at HEAD is a symbolic link (to "_cache/develop")`},
@@ -326,12 +328,53 @@ func TestRevPathMessages(t *testing.T) {
 		{"HEAD:d\u0435v", `path "d\u0435v" does not exist`},
 		{"HEAD:latest/b c", `path "latest/b c" does not exist at HEAD (commit `},
 		{"HEAD://_cache/dev elop", `as git names it: "_cache/dev elop"`},
+		// So are a path through a link and a path git names an object
+		// of another kind at (a tree entry of a tag, in a hand-made
+		// tree): each quoting undone alone failed no test (class c).
+		{"HEAD:late st/bc", `path "late st/bc" does not exist at HEAD (commit `},
+		{tagged + ":a b", `path "a b" at ` + tagged + ` is a tag, not a folder or a file`},
+		// And one holding a single quote, which read as the message's
+		// quotes around a path: 'snap' named a path "'snap'", and one
+		// pasted as sn'ap opened a shell's quote.
+		{"HEAD:'snap'", `path "'snap'" does not exist at HEAD (commit `},
 	} {
 		_, err := loadArg(repo, c.arg, snapshot.Options{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v; want %q", c.arg, err, c.want)
 		}
 	}
+}
+
+// taggedEntry returns a commit of repo whose tree holds, at name, an
+// entry of a file whose object is a tag (written with git hash-object
+// --literally, as git mktree refuses it): git cat-file names its type
+// "tag", which no REV:PATH reads.
+func taggedEntry(t *testing.T, repo, name string) string {
+	t.Helper()
+	if _, err := gittest.Git(repo, nil, "tag", "-a", "-m", "t", "tagged", "HEAD"); err != nil {
+		t.Fatal(err)
+	}
+	tag, err := gittest.Git(repo, nil, "rev-parse", "tagged")
+	if err != nil {
+		t.Fatal(err)
+	}
+	oid, err := hex.DecodeString(strings.TrimSpace(tag))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := filepath.Join(t.TempDir(), "tree")
+	if err := os.WriteFile(f, append([]byte("100644 "+name+"\x00"), oid...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := gittest.Git(repo, nil, "hash-object", "-t", "tree", "-w", "--literally", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := gittest.Git(repo, nil, "commit-tree", "-m", "a tag in a tree", strings.TrimSpace(tree))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(c)
 }
 
 // TestRevPathSpelling (a seventh adversarial pass, issue 35): a PATH that
@@ -582,10 +625,10 @@ func literalCommit(t *testing.T, repo, obj string) string {
 // object is missing, and a path that is not there still does not exist.
 func TestRevPathMissingObject(t *testing.T) {
 	repo := commitFiles(t, map[string]string{
-		"_cache/develop/bc/specs.md":   realPage(t, "bc"),
-		"_cache/develop/zlib/specs.md": realPage(t, "bc") + "\n",
+		"_cache/develop/bc/specs.md":    realPage(t, "bc"),
+		"_cache/develop/z lib/specs.md": realPage(t, "bc") + "\n",
 	}, nil)
-	for _, p := range []string{"_cache/develop/bc", "_cache/develop/zlib/specs.md"} {
+	for _, p := range []string{"_cache/develop/bc", "_cache/develop/z lib/specs.md"} {
 		out, err := gittest.Git(repo, nil, "rev-parse", "HEAD:"+p)
 		if err != nil {
 			t.Fatal(err)
@@ -598,8 +641,11 @@ func TestRevPathMissingObject(t *testing.T) {
 	for _, c := range []struct{ arg, want string }{
 		{"HEAD:_cache/develop/bc", "path _cache/develop/bc at HEAD (commit "},
 		{"HEAD:_cache/develop/bc", ") is a folder whose object "},
-		{"HEAD:_cache/develop/zlib/specs.md", ") is a file whose object "},
-		{"HEAD:_cache/develop/zlib/specs.md", " is missing from this repository: a damaged or incomplete clone"},
+		// Its path quoted, as the loader's other refusals name one:
+		// raw, the space ran into the words (class c, a5e60c7b).
+		{"HEAD:_cache/develop/z lib/specs.md", `path "_cache/develop/z lib/specs.md" at HEAD (commit `},
+		{"HEAD:_cache/develop/z lib/specs.md", ") is a file whose object "},
+		{"HEAD:_cache/develop/z lib/specs.md", " is missing from this repository: a damaged or incomplete clone"},
 		{"HEAD:_cache/develop/nope", "path _cache/develop/nope does not exist at HEAD (commit "},
 	} {
 		_, err := loadArg(repo, c.arg, snapshot.Options{})

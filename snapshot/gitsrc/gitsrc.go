@@ -259,17 +259,21 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		if _, ok := gitNamed(p); ok && (strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../")) {
 			q = top
 		}
+		// A commit object at PATH is a submodule's (a tree holds a commit
+		// as a gitlink only), whatever ls-tree says of q: "is a commit"
+		// was said of a submodule named from the current folder, and
+		// no test reached it once q named it from the top.
 		switch etyp, eoid := r.entry(commit, q); {
-		case etyp == "commit":
+		case etyp == "commit" || typ == "commit":
+			if etyp != "commit" {
+				eoid = oid
+			}
 			return nil, fmt.Errorf("path %s at %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", logPath(p), rev, short(eoid))
 		case typ == "missing" && (etyp == "tree" || etyp == "blob"):
 			// Of a tree the clone lacks, "path does not exist" sent
 			// the user looking for a typo in a path that is there.
 			what := map[string]string{"tree": "a folder", "blob": "a file"}[etyp]
 			return nil, fmt.Errorf("path %s at %s (commit %s) is %s whose object %s is missing from this repository: %s", logPath(p), rev, short(commit), what, short(eoid), mendMissing)
-		}
-		if typ == "commit" {
-			return nil, fmt.Errorf("path %s at %s is a commit, not a folder or a file", logPath(p), rev)
 		}
 		if folder, ok := map[string]string{".": "the current folder", "..": "the folder above the current one"}[p]; ok {
 			// git reads . and .. alone as names in the tree (as
@@ -720,6 +724,9 @@ func (r *Repo) ambiguousRef(what, written string, stderr []byte) error {
 			if name == "@" {
 				name = "HEAD" // git's @ is HEAD, which it warns of as @
 			}
+			// Each way is named (alone) and checked whole, whose
+			// refusal may name the ref again (pastRoot): listed once.
+			defer r.MemoRefs()()
 			refs := r.refsReadAs(name)
 			return &ambiguousError{fmt.Sprintf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; %s", what, name, r.refsNamed(name, refs), r.ambiguousWays(name, written, refs)), name}
 		}
@@ -1254,9 +1261,16 @@ func (r *Repo) ambiguous(rev string) string {
 // git does not have, when the repository is a shallow clone (CI checks
 // out one commit by default): that its history stops short; when it has
 // no commit at all: that; else "".
-func (r *Repo) historyHint() string {
+func (r *Repo) historyHint() string { return r.historyHintHas(false) }
+
+// historyHintHas is historyHint, where has tells that git knows HEAD:
+// the repository is then not asked whether it has no commit.
+func (r *Repo) historyHintHas(has bool) string {
 	out, err := r.run(nil, "rev-parse", "--is-shallow-repository")
 	if err != nil || strings.TrimSpace(string(out)) != "true" {
+		if has {
+			return ""
+		}
 		// A new repository (a CI job's checkout of an empty one): every
 		// revision is unknown, HEAD too, and not for a typo.
 		if _, herr := r.run(nil, "rev-parse", "--verify", "--quiet", "HEAD"); herr != nil {
@@ -1276,8 +1290,13 @@ const shallowHint = " (this is a shallow clone, whose history stops short: fetch
 // revision rev: in a shallow clone, for a name no ref has, how to fetch
 // that ref, else historyHint's; else, when rev is HEAD's (HEAD, HEAD~1, @)
 // and HEAD is a branch without a commit (git checkout --orphan), that.
-func (r *Repo) unknownHint(rev string) string {
-	if h := r.historyHint(); h == shallowHint {
+func (r *Repo) unknownHint(rev string) string { return r.unknownHintHas(rev, false) }
+
+// unknownHintHas is unknownHint, told by has that git knows HEAD (its
+// caller asked), which historyHint then does not ask again: a range's
+// unknown end HEAD~N ran git rev-parse --verify HEAD twice.
+func (r *Repo) unknownHintHas(rev string, has bool) string {
+	if h := r.historyHintHas(has); h == shallowHint {
 		// A name (main, origin/main, v0.23.0) that no ref of this
 		// shallow clone has: fetching more history adds no ref, and
 		// "fetch more of it, git fetch --deepen=N" named the wrong
@@ -1365,7 +1384,10 @@ func (r *Repo) pastRootSaid(rev string, enough func() bool) string {
 			return ""
 		}
 	}
-	if _, err := r.verifyCommit(name); err != nil {
+	// rev-list fails of a NAME that is no commit (a tree, a blob, an
+	// unknown name), so it is not asked first; a range (a..b~9) or a
+	// negation it would count is no NAME.
+	if rangeRev(name) || strings.HasPrefix(name, "^") || strings.Contains(name, ":") {
 		return ""
 	}
 	out, err := r.run(nil, "rev-list", "--first-parent", "--count", name, "--")

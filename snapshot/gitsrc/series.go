@@ -877,8 +877,11 @@ func (r *Repo) rangeError(rng string, err error) error {
 			if i := strings.IndexAny(rev, "~^:"); i > 0 {
 				name = rev[:i]
 			}
+			// HEAD known here is what historyHint asks, not again.
+			has := false
 			if out, verr := r.run(nil, "rev-parse", "--verify", "--quiet", name); verr == nil {
 				if id := strings.TrimSpace(string(out)); id != "" {
+					has = name == "HEAD"
 					if _, cerr := r.run(nil, "cat-file", "-e", id); cerr != nil {
 						if rev == name && strings.EqualFold(name, id) {
 							return fmt.Errorf("revision %s in the range %s is not in this repository's objects%s", quotedRev(rev), quotedRev(rng), r.historyHint())
@@ -890,7 +893,7 @@ func (r *Repo) rangeError(rng string, err error) error {
 			if why := refLogWhy(rev, err); why != "" {
 				return fmt.Errorf("revision %s in the range %s: %s", quotedRev(rev), quotedRev(rng), why)
 			}
-			return fmt.Errorf("unknown revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), r.unknownHint(rev))
+			return fmt.Errorf("unknown revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), r.unknownHintHas(rev, has))
 		}
 	}
 	return fmt.Errorf("revision range %s: %v", quotedRev(rng), err)
@@ -921,17 +924,18 @@ func refLogWhy(rev string, err error) string {
 // logPath is PATH as a log's refusals and the loader's messages name it
 // (no commit changed it, it exists at no commit, it is a submodule):
 // displayPath, quoted (Go escapes, in ASCII) where it holds a space, a
-// comma, a parenthesis or a double quote, a backslash, or a character
+// comma, a parenthesis, a double or a single quote, a backslash, or a character
 // that does not print or is past ASCII, as report.RevsPath quotes the
 // log's own note of it: unquoted, cachediff log --revs HEAD~1..HEAD
 // './-x y' said "no commit of HEAD~1..HEAD changed -x y, and it does not
 // exist at the base", the path run into the words around it, a folder
 // "(the top of the repository)" read as the top, "path a\b c does not
 // exist" named a folder of a backslash or of a control character alike,
-// and dеv (its е Cyrillic) read as dev.
+// and dеv (its е Cyrillic) read as dev; "path 'snap' does not exist"
+// read as quotes of the message around snap.
 func logPath(p string) string {
 	if p != "" && strings.ContainsFunc(p, func(c rune) bool {
-		return unicode.IsSpace(c) || !unicode.IsPrint(c) || c >= utf8.RuneSelf || strings.ContainsRune(`,()"\`, c)
+		return unicode.IsSpace(c) || !unicode.IsPrint(c) || c >= utf8.RuneSelf || strings.ContainsRune(`,()"'\`, c)
 	}) {
 		return strconv.QuoteToASCII(p)
 	}

@@ -617,9 +617,9 @@ func revisionHint(dir, arg, beside string) string {
 	defer repo.MemoRefs()()
 	// Asked only for a hint given: each runs git (a typo beside X
 	// ran it for no hint).
-	at := sync.OnceValues(func() (string, string) { return exampleFolder(repo, dir, beside) })
-	folder := func() string { f, _ := at(); return f }
-	logPath := func() string { _, l := at(); return l }
+	at := sync.OnceValue(func() example { f, l, n := exampleFolder(repo, dir, beside); return example{f, l, n} })
+	folder := func() string { return at().folder }
+	logPath := func() string { return at().logPath }
 	if strings.HasPrefix(arg, "-") {
 		if _, _, ok := gitsrc.Split(arg); ok {
 			// -x:snap, of a tag -x (after --: it was said to be a
@@ -732,9 +732,17 @@ func revisionHint(dir, arg, beside string) string {
 		// (one git run): cd sub; cachediff HEAD~1 . was given
 		// git:HEAD~1:sub of a commit before sub was, which pasted said
 		// it does not exist. The example is not asked.
+		if n := at().nested; n.at != "" {
+			// X in a submodule (or a nested repository), given from
+			// the superproject: the example folder was given, of the
+			// superproject's HEAD~1. The submodule's own REV:PATH, and
+			// where it is read.
+			return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), it is %s",
+				shellword.Shown(arg), hintWord(beside), hintWord(n.at), strings.TrimSpace(gitsrc.InFolder(n.at)), hintWord(RevPrefix+arg+":"+n.path))
+		}
 		absent := ""
-		if f, l := at(); f != exampleDir || l != "PATH" {
-			if holds, ok := repo.Holds(arg, f); ok && !holds {
+		if a := at(); a.folder != exampleDir || a.logPath != "PATH" {
+			if holds, ok := repo.Holds(arg, a.folder); ok && !holds {
 				absent = fmt.Sprintf(", which %s does not hold", shellword.Shown(arg))
 			}
 		}
@@ -807,6 +815,17 @@ const maxHintWord = 2 << 10
 // message's line cap cut with no word of the hint cut.
 func hintWord(s string) string { return shellword.ShownWithin(s, maxHintWord) }
 
+// example is what exampleFolder returns, asked once for a hint.
+type example struct {
+	folder, logPath string
+	nested          nestedPath
+}
+
+// nestedPath is a path on disk in another repository than the one a
+// revision is read in: that repository's top from the current folder
+// (at), and the path from it.
+type nestedPath struct{ at, path string }
+
 // exampleDir is the PATH of a hint's example, of no snapshot given.
 const exampleDir = "_cache/develop"
 
@@ -821,12 +840,17 @@ const exampleDir = "_cache/develop"
 // the example too. logPath is the same path as a log's PATH is written,
 // from dir, shell-quoted (a log of a range written as a snapshot was
 // given the placeholder PATH, cachediff -- -z..HEAD X), or PATH.
-func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath string) {
+//
+// nested is, of X in another repository than repo's (a submodule, given
+// from the superproject), that repository's top from the current folder
+// and X from it; folder is then the example, as a range's log reads
+// repo.
+func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath string, nested nestedPath) {
 	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
-		return exampleDir, "PATH"
+		return exampleDir, "PATH", nested
 	}
 	if _, ok := urlScheme(beside); ok {
-		return exampleDir, "PATH"
+		return exampleDir, "PATH", nested
 	}
 	// The log reads PATH from the current folder: one that begins with
 	// - is written ./-x, not read as a flag.
@@ -839,11 +863,11 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 	if _, err := os.Lstat(InDir(dir, beside)); err == nil {
 		abs, err := filepath.Abs(InDir(dir, beside))
 		if err != nil {
-			return exampleDir, "PATH"
+			return exampleDir, "PATH", nested
 		}
 		top, here, ok := repo.WorkTreePath(abs)
 		if !ok || top == "" {
-			return exampleDir, "PATH"
+			return exampleDir, "PATH", nested
 		}
 		// X in a nested repository or a submodule, which this one
 		// does not hold: git:HEAD~1:inner/snap was given, a path of no
@@ -854,7 +878,20 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 		}
 		if own, err := gitsrc.OpenRepo(at); err == nil {
 			if ownTop, _, ok := own.WorkTreePath(abs); !ok || ownTop != top {
-				return exampleDir, "PATH"
+				// Its top from abs, where abs ends in X's path from it
+				// (not so through a symbolic link: the example then).
+				root, found := abs, ownTop == "."
+				if !found {
+					root, found = strings.CutSuffix(abs, string(filepath.Separator)+filepath.FromSlash(ownTop))
+				}
+				if ok && ownTop != "" && found {
+					if wd, err := os.Getwd(); err == nil {
+						if rel, err := filepath.Rel(wd, root); err == nil {
+							nested = nestedPath{filepath.ToSlash(rel), strings.TrimSuffix(ownTop, ".")}
+						}
+					}
+				}
+				return exampleDir, "PATH", nested
 			}
 		}
 		if top == "." {
@@ -862,7 +899,7 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 			// names it (it was given the example _cache/develop).
 			top = ""
 		}
-		return top, shownHere(here)
+		return top, shownHere(here), nested
 	}
 	if _, p, ok := gitsrc.Split(strings.TrimPrefix(beside, RevPrefix)); ok && p != "" {
 		logPath := "PATH"
@@ -874,9 +911,9 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 				logPath = shownHere(filepath.ToSlash(rel))
 			}
 		}
-		return p, logPath
+		return p, logPath, nested
 	}
-	return exampleDir, "PATH"
+	return exampleDir, "PATH", nested
 }
 
 // messageRevHint is the hint for an argument that is no path on disk and
@@ -919,7 +956,7 @@ func messageRevHint(dir, arg, beside string) string {
 	// At the other argument's PATH (exampleFolder), as revisionHint.
 	folder := "_cache/develop"
 	if repo, err := gitsrc.OpenRepo(dir); err == nil {
-		folder, _ = exampleFolder(repo, dir, beside)
+		folder, _, _ = exampleFolder(repo, dir, beside)
 	}
 	if splits(text, folder) {
 		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches %s: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)",
