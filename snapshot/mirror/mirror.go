@@ -171,7 +171,7 @@ func Open(st Store, opt Options) (*Source, error) {
 		if others > 0 {
 			s.warnings = append(s.warnings, pickWarning(joinName(st.Name(), im), "index", e, others))
 		}
-		s.read = func() ([]byte, error) { return blob(st, im, e, limit) }
+		s.read = func() ([]byte, error) { return blob(st, e, limit) }
 		if opt.View == "" {
 			s.listed = s.listFor(st, specManifests, listedSpecs)
 			s.warnBothLayouts(st, "through its layout-v3 index, "+indexManifest)
@@ -843,32 +843,33 @@ func joinName(root, rel string) string {
 	return root + "/" + rel
 }
 
-// blob reads the blob of e, listed in manifest, and checks its length and
-// sha256 against the manifest's, then unpacks it.
-func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
-	// Named as a message names a file of the mirror (shownRel): raw, a
-	// view's manifest under gе (its е Cyrillic) read as the view ge's.
-	manifest = shownRel(manifest)
+// blob reads the blob of e, listed in the manifest, and checks its
+// length and sha256 against the manifest's, then unpacks it. Its errors
+// do not name the manifest: the loader names it, as the file they are
+// of ("loading ROOT/MANIFEST: lists blob …"). Named in the message too,
+// the manifest was there twice, and a view's quoted and clipped the
+// second time.
+func blob(st Store, e *Entry, limit int64) ([]byte, error) {
 	if e.ContentLength > limit {
-		return nil, overMax(fmt.Errorf("%s lists blob %s of %d bytes, %w of %d", manifest, e.Checksum, e.ContentLength, ErrTooBig, limit))
+		return nil, overMax(fmt.Errorf("lists blob %s of %d bytes, %w of %d", e.Checksum, e.ContentLength, ErrTooBig, limit))
 	}
 	// At most the length the manifest gives: a blob that runs on past it
 	// (an endless body) is refused when it does, not at the byte bound.
 	data, err := st.Get(e.BlobPath(), e.ContentLength)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
-			return nil, fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifest, e.Checksum, e.BlobPath())
+			return nil, fmt.Errorf("lists blob %s, which the mirror does not have (%s)", e.Checksum, e.BlobPath())
 		}
 		if errors.Is(err, ErrTooBig) {
-			return nil, fmt.Errorf("blob %s is longer than the %d bytes %s says: the mirror is damaged, or changed while it was read", e.BlobPath(), e.ContentLength, manifest)
+			return nil, longerBlob(e.BlobPath(), e.ContentLength)
 		}
 		return nil, err
 	}
-	if err := verify(manifest, e, data); err != nil {
+	if err := verify(e, data); err != nil {
 		return nil, err
 	}
 	if e.Compression == "gzip" && !isGzip(data) {
-		return nil, fmt.Errorf("blob %s is not gzip, and %s says its compression is gzip: the mirror is damaged", e.BlobPath(), manifest)
+		return nil, notGzipBlob(e.BlobPath())
 	}
 	if e.Compression == "gzip" || isGzip(data) {
 		if data, err = gunzipOnce(data, limit); err != nil {
@@ -876,6 +877,17 @@ func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
 		}
 	}
 	return data, nil
+}
+
+// longerBlob is the error of the blob at rel that runs on past the n
+// bytes its manifest gives; notGzipBlob of one that is not gzip though
+// its manifest says so. Neither names the manifest (blob).
+func longerBlob(rel string, n int64) error {
+	return fmt.Errorf("blob %s is longer than the %d bytes its manifest says: the mirror is damaged, or changed while it was read", rel, n)
+}
+
+func notGzipBlob(rel string) error {
+	return fmt.Errorf("blob %s is not gzip, and its manifest says its compression is gzip: the mirror is damaged", rel)
 }
 
 // overMax is err, told as over the limit that --max-download sets when it
@@ -890,13 +902,14 @@ func overMax(err error) error {
 }
 
 // verify checks a blob's length and sha256 against its manifest entry.
-func verify(manifest string, e *Entry, data []byte) error {
+// Its errors do not name the manifest (blob).
+func verify(e *Entry, data []byte) error {
 	if int64(len(data)) != e.ContentLength {
-		return fmt.Errorf("blob %s has %d bytes, and %s says %d: the mirror is damaged, or changed while it was read", e.BlobPath(), len(data), manifest, e.ContentLength)
+		return fmt.Errorf("blob %s has %d bytes, and its manifest says %d: the mirror is damaged, or changed while it was read", e.BlobPath(), len(data), e.ContentLength)
 	}
 	sum := sha256.Sum256(data)
 	if got := hex.EncodeToString(sum[:]); got != e.Checksum {
-		return fmt.Errorf("blob %s has sha256 %s, and %s says %s: the mirror is damaged, or changed while it was read", e.BlobPath(), got, manifest, e.Checksum)
+		return fmt.Errorf("blob %s has sha256 %s, and its manifest says %s: the mirror is damaged, or changed while it was read", e.BlobPath(), got, e.Checksum)
 	}
 	return nil
 }
@@ -1107,10 +1120,10 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*
 // manifest blobOf gives (of manifests, entries), at most longest bytes:
 // in one batch where the store reads so (a git tree, which told a blob
 // gone before, hasStore), else one by one, a blob gone or longer than
-// its manifest says noted in bad as its manifest's error. A message
-// names the manifest in its middle as a message names a file of the
-// mirror (shownRel): specFiles takes out for the error's File only a
-// name that begins it.
+// its manifest says noted in bad as its manifest's error, which does
+// not name the manifest: the loader names it, as the error's File (blob).
+// A blob gone from a batch fails the whole mirror, its manifest named as
+// a message names a file of the mirror (shownRel).
 func (s *Source) specBlobs(blobPaths []string, blobOf []int, longest int64, manifests []string, entries []*Entry, bad []error) ([][]byte, error) {
 	if _, ok := s.store.(batchStore); ok {
 		blobs, err := getMany(s.store, blobPaths, longest)
@@ -1133,9 +1146,9 @@ func (s *Source) specBlobs(blobPaths []string, blobOf []int, longest int64, mani
 		data, err := s.store.Get(rel, longest)
 		switch {
 		case errors.Is(err, ErrNotFound):
-			bad[i] = fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifests[i], entries[i].Checksum, rel)
+			bad[i] = fmt.Errorf("lists blob %s, which the mirror does not have (%s)", entries[i].Checksum, rel)
 		case errors.Is(err, ErrTooBig):
-			bad[i] = fmt.Errorf("blob %s is longer than the %d bytes %s says: the mirror is damaged, or changed while it was read", rel, entries[i].ContentLength, shownRel(manifests[i]))
+			bad[i] = longerBlob(rel, entries[i].ContentLength)
 		case err != nil:
 			return nil, err
 		}
@@ -1155,14 +1168,14 @@ type hasStore interface {
 // unpacks it, and checks that its spec file's root is the spec the
 // manifest's name gives.
 func (s *Source) specFile(name string, e *Entry, data []byte, limit int64) ([]byte, error) {
-	if err := verify(shownRel(name), e, data); err != nil {
+	if err := verify(e, data); err != nil {
 		return nil, err
 	}
 	spec := data
 	if e.Compression == "gzip" && !isGzip(spec) {
 		// As blob says it of an index's: gunzipped, it was "blob
 		// <checksum>: gzip: invalid header", the gzip reader's words.
-		return nil, fmt.Errorf("blob %s is not gzip, and %s says its compression is gzip: the mirror is damaged", e.BlobPath(), shownRel(name))
+		return nil, notGzipBlob(e.BlobPath())
 	}
 	if e.Compression == "gzip" || isGzip(spec) {
 		var err error
