@@ -147,7 +147,7 @@ func Open(st Store, opt Options) (*Source, error) {
 	var refused error
 	data, err := st.Get(im, maxManifest)
 	if err != nil && opt.View != "" {
-		err = shownAt(err, im)
+		err = shownAt(st, err, im)
 	}
 	switch {
 	case errors.Is(err, ErrForbidden) && opt.View == "":
@@ -161,11 +161,11 @@ func Open(st Store, opt Options) (*Source, error) {
 			return nil, fmt.Errorf("%s: line %d, column %d: %s: %s", shownRel(im), se.Line, se.Col, se.Path, se.Msg)
 		}
 		if err != nil {
-			return nil, shownAt(err, im)
+			return nil, shownAt(st, err, im)
 		}
 		e, others, err := m.pick(im, "index", indexMediaPrefix, spackfmt.MinDatabase, spackfmt.MaxDatabase)
 		if err != nil {
-			return nil, shownAt(err, im)
+			return nil, shownAt(st, err, im)
 		}
 		s := &Source{store: st, Layout: LayoutV3, Checksum: e.Checksum, Manifest: im}
 		if others > 0 {
@@ -662,13 +662,29 @@ func plainText(s string) bool {
 
 // shownAt is err, whose message begins with rel (a Store's, "REL:
 // not found"), that file named as shownRel names it; err as it is when
-// shownRel leaves rel so, or its message does not begin with it.
-func shownAt(err error, rel string) error {
+// shownRel leaves rel so, or its message does not begin with it. A
+// store whose errors name a file otherwise (a URL's, percent-encoded:
+// urlNamed) has it named so too, whatever shownRel makes of it: --view
+// gе (its е Cyrillic) of a URL said `no view "g\u0435":
+// http://…/v3/manifests/index/g%D0%B5/index.manifest.json: not found`,
+// and --view x%41 ".../x%2541/...", a view of another name than the one
+// given (the URL is the argument's, named before the message).
+func shownAt(st Store, err error, rel string) error {
 	s := shownRel(rel)
+	if u, ok := st.(urlNamed); ok {
+		if rest, ok := strings.CutPrefix(err.Error(), u.urlOf(rel)+": "); ok {
+			return &shownErr{msg: s + ": " + rest, err: err}
+		}
+	}
 	if rest, ok := strings.CutPrefix(err.Error(), rel+": "); ok && s != rel {
 		return &shownErr{msg: s + ": " + rest, err: err}
 	}
 	return err
+}
+
+// urlNamed is a Store whose errors name a file rel by urlOf(rel).
+type urlNamed interface {
+	urlOf(rel string) string
 }
 
 // shownErr is an error told in other words (msg), err for errors.Is
