@@ -3,6 +3,7 @@ package mirror_test
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -37,6 +38,28 @@ func TestDirGetQuotesPaths(t *testing.T) {
 		_, err := mirror.Dir(dir).Get(rel, 1<<20)
 		if err == nil || !strings.HasPrefix(err.Error(), want) || strings.ContainsFunc(err.Error(), func(r rune) bool { return r < ' ' || r > '~' }) {
 			t.Errorf("%q: %v; want %s…, in printable ASCII", rel, err, want)
+		}
+	}
+}
+
+// TestDirListQuotesPaths (classes a and e): Dir.List named a link among
+// the spec manifests raw, as Get did before (TestDirGetQuotesPaths): in
+// a folder zlіb (its і Cyrillic) it read as zlib's, in "x<newline>y" it
+// put a line of its own. It is named as Get names a path.
+func TestDirListQuotesPaths(t *testing.T) {
+	for _, folder := range []string{"x\ny", "zl\u0456b"} {
+		dir := t.TempDir()
+		spec := filepath.Join(dir, "v3", "manifests", "spec", folder)
+		if err := os.MkdirAll(spec, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(dir, filepath.Join(spec, "z.spec.manifest.json")); err != nil {
+			t.Skip(err)
+		}
+		_, err := mirror.Dir(dir).List("v3/manifests/spec")
+		want := strings.Trim(strconv.QuoteToASCII(spec), `"`) + `/z.spec.manifest.json": a symbolic link, not a regular file`
+		if err == nil || !strings.Contains(err.Error(), want) || strings.ContainsFunc(err.Error(), func(r rune) bool { return r < ' ' || r > '~' }) {
+			t.Errorf("%q: %v; want %s…, in printable ASCII", folder, err, want)
 		}
 	}
 }
