@@ -1122,8 +1122,15 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*
 				errs = append(errs, &snapshot.Error{File: joinName(s.store.Name(), name), Line: se.Line, Col: se.Col, Msg: se.Path + ": " + se.Msg})
 				continue
 			}
+			// Taken out as it begins the message, raw (a manifest's own
+			// error, a git tree's) or quoted (a folder's, Dir.Get):
+			// a folder's over the limit under zlіb (its і Cyrillic) was
+			// named twice, the second time clipped.
 			msg := bad[i].Error()
 			msg = strings.TrimPrefix(strings.TrimPrefix(msg, name+": "), name+" ")
+			if q := shownRel(name); q != name {
+				msg = strings.TrimPrefix(msg, q+": ")
+			}
 			errs = append(errs, &snapshot.Error{File: joinName(s.store.Name(), name), Msg: msg})
 			continue
 		}
