@@ -687,6 +687,23 @@ type urlNamed interface {
 	urlOf(rel string) string
 }
 
+// unnamed is err, whose message may begin with rel, raw or as shownRel
+// names it (a store's, "REL: 1000 bytes, over the limit of 500"), without
+// it: the loader names the file, as the error's or the warning's (a
+// spec file beside a v2 index said "not read: build_cache/x.spec.json:
+// 1000 bytes, …" of the file build_cache/x.spec.json).
+func unnamed(err error, rel string) error {
+	if err == nil {
+		return nil
+	}
+	for _, n := range []string{rel, shownRel(rel)} {
+		if rest, ok := strings.CutPrefix(err.Error(), n+": "); ok {
+			return &shownErr{msg: rest, err: err}
+		}
+	}
+	return err
+}
+
 // shownErr is an error told in other words (msg), err for errors.Is
 // and errors.As.
 type shownErr struct {
@@ -839,10 +856,10 @@ func (s *Source) Read(f snapshot.File, buf []byte) ([]byte, error) {
 			err = s.besideErrs[b.i]
 		}
 		s.specMu.Unlock()
-		if data != nil || err != nil {
-			return data, err
+		if data == nil && err == nil {
+			data, err = s.store.Get(b.rel, s.besideLimit)
 		}
-		return s.store.Get(b.rel, s.besideLimit)
+		return data, unnamed(err, b.rel)
 	}
 	data, err := s.read()
 	if err != nil {
