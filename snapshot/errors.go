@@ -148,7 +148,10 @@ func (e *LoadError) Lines() []string {
 			break
 		}
 	}
-	lines = append(lines, fmt.Sprintf("loading %s: %d bad %s%s:", shownPath(e.Path), len(e.Errs), noun, note))
+	// Named as "loading PATH: …" names a path (loadingPath): shown as
+	// it is, the folder "s: line 1, column 2" said "loading s: line 1,
+	// column 2: 2 bad pages:", read as the folder s and a place in it.
+	lines = append(lines, fmt.Sprintf("loading %s: %d bad %s%s:", loadingPath(e.Path, false), len(e.Errs), noun, note))
 	if len(e.Near) > 0 {
 		// First, before a listing that may be cut.
 		lines = append(lines, nearLine(e.Near))
@@ -211,12 +214,49 @@ func listedPath(p string) string {
 // space is quoted, as lookalike quotes a value with an edge space: raw,
 // "loading snap : …" and "loading  snap: …" read as snap, and
 // git:HEAD:snap followed by a space as git:HEAD:snap.
+//
+// A path shown longer than maxPathShown bytes is cut to it (cutShown):
+// quoted in ASCII, a path of 4 KB (Linux's longest) may be 16 KB, and
+// the command's line cap (8 KB) cut the message off before it said what
+// was wrong.
 func loadingPath(p string, paired bool) string {
+	return cutShown(p, maxPathShown, func(p string) string { return loadingPathWhole(p, paired) })
+}
+
+func loadingPathWhole(p string, paired bool) string {
 	s := shownPath(p)
 	if s == p && (strings.ContainsAny(p, "'\"`") || strings.Contains(p, ": ") || p != strings.TrimSpace(p) || paired && strings.Contains(p, " ")) {
 		return strconv.Quote(p)
 	}
 	return s
+}
+
+// maxPathShown bounds a path a message names (loadingPath, and the
+// folder and files of one without a page): two of them, a message's
+// words and its own paths fit the command's line cap of 8 KB.
+const maxPathShown = 2 << 10
+
+// cutShown is show(p), or, where that is longer than n bytes, show of a
+// head of p that is not, the cut's mark (cutmark.Of, of the whole path)
+// after it, inside the quotes of a quoted one: two long paths that
+// begin alike read apart. The head is halved until it shows short
+// enough: quoted in ASCII, a byte may take four.
+func cutShown(p string, n int, show func(string) string) string {
+	s := show(p)
+	if len(s) <= n {
+		return s
+	}
+	for k := n; ; k /= 2 {
+		head, _ := cutHead(p, k)
+		h := show(head)
+		if len(h) > n && k > 1 {
+			continue
+		}
+		if h == head {
+			return head + cutmark.Of(p)
+		}
+		return h[:len(h)-1] + cutmark.Of(p) + `"`
+	}
 }
 
 func shownPath(p string) string {

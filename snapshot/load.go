@@ -346,9 +346,9 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning, byCont
 			msg = part.Hint(filepath.FromSlash(cmp.Or(part.Root, ".")))
 		}
 		if byContent.n > 0 {
-			files := shownPath(byContent.first) + " was"
+			files := loadingPath(byContent.first, false) + " was"
 			if byContent.n > 1 {
-				files = shownPath(byContent.first) + " and " + Plural(byContent.n-1, "more file", "more files") + " were"
+				files = loadingPath(byContent.first, false) + " and " + Plural(byContent.n-1, "more file", "more files") + " were"
 			}
 			msg += "; " + files + " read by content and recognised as no Spack file (named index.json, spack.lock or *.spec.json, a file is read as one, and told what is wrong with it)"
 		}
@@ -372,12 +372,18 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning, byCont
 			w := slices.MinFunc(warnings, func(a, b Warning) int {
 				return cmp.Or(cmp.Compare(rank(a), rank(b)), CompareWarnings(a, b))
 			})
-			msg += "; a warning: " + shownPath(w.File) + ": " + w.Message
+			msg += "; a warning: " + loadingPath(w.File, false) + ": " + w.Message
 			if len(warnings) > 1 {
 				msg += fmt.Sprintf(" (and %d more)", len(warnings)-1)
 			}
 		}
-		folder := shownPath(under)
+		// Each path as "loading PATH" names it (loadingPath): a folder
+		// "e: is this" said "no package pages found under e: is this/: is
+		// this a _cache/<tag> folder?", and a warning's file "a: b" read
+		// as the file a, its message "b: …"; and cut to maxPathShown, as
+		// a folder of 4 KB, quoted in ASCII, was cut off by the command's
+		// line cap before the message said what was wrong.
+		folder := loadingPath(under, false)
 		return &Error{File: path, bare: true, Msg: noPagesLead + folder + ": " + msg, folder: folder, rest: msg}
 	}
 	what := "package page"
@@ -395,7 +401,7 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning, byCont
 	// The folder as "loading PATH" names it (shownPath): raw, a folder
 	// "n<newline>l" put its newline in the note, which the command
 	// shows as \n unquoted, the folder of a backslash and an n.
-	return &LoadError{Path: path, Errs: sortErrors(skipped), Note: "no valid " + what + " left under " + shownPath(under)}
+	return &LoadError{Path: path, Errs: sortErrors(skipped), Note: "no valid " + what + " left under " + loadingPath(under, false)}
 }
 
 // leftByContent counts the files a Load read by content (a candidate's

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/cutmark"
 )
 
 // TestLoadingPathColonQuoted: "loading PATH: line L, column C: …" named a
@@ -44,5 +46,61 @@ func TestLoadingPathEdgeSpaceQuoted(t *testing.T) {
 		if got := (&Error{File: c.file, Msg: "m"}).Error(); got != c.want {
 			t.Errorf("%q: %q; want %q", c.file, got, c.want)
 		}
+	}
+}
+
+// TestFolderColonQuoted (classes a and e): the heading of a folder's bad
+// pages and the message of a folder without a page named it as it is,
+// so that a folder "s: line 1, column 2" said "loading s: line 1,
+// column 2: 2 bad pages:", read as the folder s and a place in it, and
+// "e: is this" "no package pages found under e: is this/: is this a
+// _cache/<tag> folder?". Each is quoted, as "loading PATH" quotes it.
+func TestFolderColonQuoted(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "s: line 1, column 2")
+	for _, p := range []string{"a", "b"} {
+		if err := os.MkdirAll(filepath.Join(bad, p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(bad, p, "specs.md"), []byte("---\nlayout: cache\n---\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	empty := filepath.Join(dir, "e: is this")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{
+		bad:   "loading " + strconv.Quote(bad) + ": 2 bad pages:",
+		empty: "no package pages found under " + strconv.Quote(empty+"/") + ": is this",
+	} {
+		if _, err := Load(path, Options{}); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%v; want it to start %s", err, want)
+		}
+	}
+}
+
+// TestLongPathSaysWhatIsWrong (class e, lead b of i17): a path of 4 KB,
+// Linux's longest, quoted in ASCII is up to 16 KB, and "loading PATH:
+// …" or "no package pages found under PATH/: is this a _cache/<tag>
+// folder?" was cut by the command's line cap (8 KB) inside the path,
+// before it said what was wrong. A path longer than 2 KB shown is cut,
+// its mark after it; two cut alike read apart by it.
+func TestLongPathSaysWhatIsWrong(t *testing.T) {
+	for _, p := range []string{strings.Repeat("\u0430", 2000), strings.Repeat("\x80", 4000), strings.Repeat("a", 4000)} {
+		for _, err := range []error{
+			&Error{File: p, Line: 3, Msg: "what is wrong"},
+			&Error{File: p, also: p + "b", Msg: "what is wrong"},
+			noPages(p, true, nil, []Warning{{File: p + "/x.json", Message: "a warning"}}, leftByContent{n: 2, first: p + "/y.json"}),
+		} {
+			msg := err.Error()
+			if len(msg) > 8<<10 || !strings.Contains(msg, "what is wrong") && (!strings.Contains(msg, "is this a _cache/<tag> folder? (") || !strings.HasSuffix(msg, ": a warning")) {
+				t.Errorf("a path of %d bytes: %d bytes, %.200q…; want the message whole under 8 KB", len(p), len(msg), msg)
+			}
+		}
+	}
+	a, b := strings.Repeat("a", 4000)+"1", strings.Repeat("a", 4000)+"2"
+	if loadingPath(a, false) == loadingPath(b, false) || len(loadingPath(a, false)) > maxPathShown+len(cutmark.Of(a)) {
+		t.Errorf("%q and %q; want them apart, cut to %d bytes", loadingPath(a, false), loadingPath(b, false), maxPathShown)
 	}
 }

@@ -123,4 +123,10 @@ func TestMirrorPartHintQuotesInASCII(t *testing.T) {
 	if h := part.Hint(part.Root); strings.ContainsAny(h, "\n") || !strings.HasSuffix(h, `: $'m\nx' with --view $'g\ny'`) || !strings.Contains(h, `"v3/manifests/index/g\ny/" folder`) {
 		t.Errorf("a newline: %s", h)
 	}
+	// A package's folder of spec manifests, as a view's (class c:
+	// 3e3d38c4's quoting of it undone alone, no check failed).
+	part, ok = snapshot.MirrorPartOf("m/v3/manifests/spec/zl\u0456b")
+	if h := part.Hint(part.Root); !ok || strings.ContainsFunc(h, func(r rune) bool { return r > '~' }) || !strings.Contains(h, `"v3/manifests/spec/zl\u0456b/" folder`) {
+		t.Errorf("a spec folder zl\u0456b: %s", h)
+	}
 }

@@ -110,10 +110,10 @@ func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []
 	}
 	if len(set.Nodes) == 0 && len(set.Others) > 0 {
 		// Every record is out of the build cache: Spack installs none
-		// from it. Left to the loader, the file's packages moved aside
+		// from it (the file named once, as the error's, as below). Left to the loader, the file's packages moved aside
 		// as dependencies of none, and the file failed with no word why
 		// ("0 bad pages:").
-		return nil, nil, 0, &Error{File: file, Line: set.Others[0].Line, Msg: fmt.Sprintf("%s %s holds %s in the build cache (in_buildcache false or absent): Spack installs no spec from it; a Spack installation's database (.spack-db/index.json) is no build-cache index", set.Kind, shownPath(file), noneOf(len(set.Others), "spec record"))}
+		return nil, nil, 0, &Error{File: file, Line: set.Others[0].Line, Msg: fmt.Sprintf("the %s holds %s in the build cache (in_buildcache false or absent): Spack installs no spec from it; a Spack installation's database (.spack-db/index.json) is no build-cache index", set.Kind, noneOf(len(set.Others), "spec record"))}
 	}
 	var warnings []Warning
 	for _, w := range set.Warnings {
@@ -276,7 +276,10 @@ func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []
 	// specs; mergeSpackFiles moves them aside.
 	slices.SortFunc(pkgs, func(a, b *Package) int { return strings.Compare(a.Name, b.Name) })
 	if len(pkgs) == 0 {
-		msg := fmt.Sprintf("%s %s holds no spec", set.Kind, shownPath(file))
+		// The file is the error's, which "loading FILE: " names: named
+		// here too, "loading m/e.lock: lockfile m/e.lock holds no spec"
+		// said it twice, a long path's twice its length.
+		msg := fmt.Sprintf("the %s holds no spec", set.Kind)
 		if len(set.Warnings) > 0 { // a lockfile's records that no root reaches, say
 			msg += ": " + set.Warnings[0].Message
 		}

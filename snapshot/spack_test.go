@@ -140,7 +140,7 @@ func TestLoadSpackErrors(t *testing.T) {
 		"spack.lock": {"{\"_meta\":{\"file-type\":\"spack-lockfile\",\"lockfile-version\":9}}",
 			"spack.lock: line 1, column 59: _meta.lockfile-version: lockfile version 9 is not supported (cachediff reads versions 1 to 7)"},
 		"none.lock": {`{"_meta":{"file-type":"spack-lockfile","lockfile-version":4},"roots":[],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`,
-			"none.lock holds no spec: 1 record that no root reaches is left out (zlib@1): Spack reads a lockfile's specs from its roots"},
+			"none.lock: the lockfile holds no spec: 1 record that no root reaches is left out (zlib@1): Spack reads a lockfile's specs from its roots"},
 		"index.json": {"{\"database\":{\"version\":\"8\",\n\"installs\":{\"abc\":{\"spec\":{\"name\":3}}}}}",
 			"index.json: line 2, column 35: database.installs.abc.spec.name: want a string, not a number"},
 		"bad.spec.json": {`{"spec":{"_meta":{"version":5},"nodes":[{"name":"z","hash":"short"}]}}`,

@@ -725,6 +725,9 @@ func (s *httpStore) url(rel string, redacted bool) string {
 	return u.String()
 }
 
+// urlOf is the URL the errors of Get name rel by (urlNamed).
+func (s *httpStore) urlOf(rel string) string { return s.url(rel, true) }
+
 var errNotModified = errors.New("not modified")
 
 // retryable is an error worth another try: a connection that failed or

@@ -249,7 +249,7 @@ func TestHTTPFaults(t *testing.T) {
 			return true
 		}
 		_, _, err := fetch(quick(), srv.URL)
-		if err == nil || !strings.Contains(err.Error(), "v3/manifests/index/index.manifest.json says "+filepath.Base(blob)) {
+		if err == nil || !strings.Contains(err.Error(), "its manifest says "+filepath.Base(blob)) {
 			t.Errorf("%v", err)
 		}
 		srv.requests()
@@ -264,7 +264,7 @@ func TestHTTPFaults(t *testing.T) {
 			return true
 		}
 		_, _, err := fetch(quick(), srv.URL)
-		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("is longer than the %d bytes v3/manifests/index/index.manifest.json says", len(blobData))) {
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("is longer than the %d bytes its manifest says", len(blobData))) {
 			t.Errorf("%v", err)
 		}
 		srv.requests()
@@ -286,7 +286,7 @@ func TestHTTPFaults(t *testing.T) {
 			return true
 		}
 		_, _, err := fetch(quick(), srv.URL)
-		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("is longer than the %d bytes v3/manifests/index/index.manifest.json says", len(blobData))) {
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("is longer than the %d bytes its manifest says", len(blobData))) {
 			t.Errorf("%v", err)
 		}
 		srv.requests()

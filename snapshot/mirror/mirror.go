@@ -147,7 +147,7 @@ func Open(st Store, opt Options) (*Source, error) {
 	var refused error
 	data, err := st.Get(im, maxManifest)
 	if err != nil && opt.View != "" {
-		err = shownAt(err, im)
+		err = shownAt(st, err, im)
 	}
 	switch {
 	case errors.Is(err, ErrForbidden) && opt.View == "":
@@ -161,17 +161,17 @@ func Open(st Store, opt Options) (*Source, error) {
 			return nil, fmt.Errorf("%s: line %d, column %d: %s: %s", shownRel(im), se.Line, se.Col, se.Path, se.Msg)
 		}
 		if err != nil {
-			return nil, shownAt(err, im)
+			return nil, shownAt(st, err, im)
 		}
 		e, others, err := m.pick(im, "index", indexMediaPrefix, spackfmt.MinDatabase, spackfmt.MaxDatabase)
 		if err != nil {
-			return nil, shownAt(err, im)
+			return nil, shownAt(st, err, im)
 		}
 		s := &Source{store: st, Layout: LayoutV3, Checksum: e.Checksum, Manifest: im}
 		if others > 0 {
 			s.warnings = append(s.warnings, pickWarning(joinName(st.Name(), im), "index", e, others))
 		}
-		s.read = func() ([]byte, error) { return blob(st, im, e, limit) }
+		s.read = func() ([]byte, error) { return blob(st, e, limit) }
 		if opt.View == "" {
 			s.listed = s.listFor(st, specManifests, listedSpecs)
 			s.warnBothLayouts(st, "through its layout-v3 index, "+indexManifest)
@@ -662,11 +662,44 @@ func plainText(s string) bool {
 
 // shownAt is err, whose message begins with rel (a Store's, "REL:
 // not found"), that file named as shownRel names it; err as it is when
-// shownRel leaves rel so, or its message does not begin with it.
-func shownAt(err error, rel string) error {
+// shownRel leaves rel so, or its message does not begin with it. A
+// store whose errors name a file otherwise (a URL's, percent-encoded:
+// urlNamed) has it named so too, whatever shownRel makes of it: --view
+// gе (its е Cyrillic) of a URL said `no view "g\u0435":
+// http://…/v3/manifests/index/g%D0%B5/index.manifest.json: not found`,
+// and --view x%41 ".../x%2541/...", a view of another name than the one
+// given (the URL is the argument's, named before the message).
+func shownAt(st Store, err error, rel string) error {
 	s := shownRel(rel)
+	if u, ok := st.(urlNamed); ok {
+		if rest, ok := strings.CutPrefix(err.Error(), u.urlOf(rel)+": "); ok {
+			return &shownErr{msg: s + ": " + rest, err: err}
+		}
+	}
 	if rest, ok := strings.CutPrefix(err.Error(), rel+": "); ok && s != rel {
 		return &shownErr{msg: s + ": " + rest, err: err}
+	}
+	return err
+}
+
+// urlNamed is a Store whose errors name a file rel by urlOf(rel).
+type urlNamed interface {
+	urlOf(rel string) string
+}
+
+// unnamed is err, whose message may begin with rel, raw or as shownRel
+// names it (a store's, "REL: 1000 bytes, over the limit of 500"), without
+// it: the loader names the file, as the error's or the warning's (a
+// spec file beside a v2 index said "not read: build_cache/x.spec.json:
+// 1000 bytes, …" of the file build_cache/x.spec.json).
+func unnamed(err error, rel string) error {
+	if err == nil {
+		return nil
+	}
+	for _, n := range []string{rel, shownRel(rel)} {
+		if rest, ok := strings.CutPrefix(err.Error(), n+": "); ok {
+			return &shownErr{msg: rest, err: err}
+		}
 	}
 	return err
 }
@@ -823,10 +856,10 @@ func (s *Source) Read(f snapshot.File, buf []byte) ([]byte, error) {
 			err = s.besideErrs[b.i]
 		}
 		s.specMu.Unlock()
-		if data != nil || err != nil {
-			return data, err
+		if data == nil && err == nil {
+			data, err = s.store.Get(b.rel, s.besideLimit)
 		}
-		return s.store.Get(b.rel, s.besideLimit)
+		return data, unnamed(err, b.rel)
 	}
 	data, err := s.read()
 	if err != nil {
@@ -843,32 +876,33 @@ func joinName(root, rel string) string {
 	return root + "/" + rel
 }
 
-// blob reads the blob of e, listed in manifest, and checks its length and
-// sha256 against the manifest's, then unpacks it.
-func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
-	// Named as a message names a file of the mirror (shownRel): raw, a
-	// view's manifest under gе (its е Cyrillic) read as the view ge's.
-	manifest = shownRel(manifest)
+// blob reads the blob of e, listed in the manifest, and checks its
+// length and sha256 against the manifest's, then unpacks it. Its errors
+// do not name the manifest: the loader names it, as the file they are
+// of ("loading ROOT/MANIFEST: lists blob …"). Named in the message too,
+// the manifest was there twice, and a view's quoted and clipped the
+// second time.
+func blob(st Store, e *Entry, limit int64) ([]byte, error) {
 	if e.ContentLength > limit {
-		return nil, overMax(fmt.Errorf("%s lists blob %s of %d bytes, %w of %d", manifest, e.Checksum, e.ContentLength, ErrTooBig, limit))
+		return nil, overMax(fmt.Errorf("lists blob %s of %d bytes, %w of %d", e.Checksum, e.ContentLength, ErrTooBig, limit))
 	}
 	// At most the length the manifest gives: a blob that runs on past it
 	// (an endless body) is refused when it does, not at the byte bound.
 	data, err := st.Get(e.BlobPath(), e.ContentLength)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
-			return nil, fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifest, e.Checksum, e.BlobPath())
+			return nil, fmt.Errorf("lists blob %s, which the mirror does not have (%s)", e.Checksum, e.BlobPath())
 		}
 		if errors.Is(err, ErrTooBig) {
-			return nil, fmt.Errorf("blob %s is longer than the %d bytes %s says: the mirror is damaged, or changed while it was read", e.BlobPath(), e.ContentLength, manifest)
+			return nil, longerBlob(e.BlobPath(), e.ContentLength)
 		}
 		return nil, err
 	}
-	if err := verify(manifest, e, data); err != nil {
+	if err := verify(e, data); err != nil {
 		return nil, err
 	}
 	if e.Compression == "gzip" && !isGzip(data) {
-		return nil, fmt.Errorf("blob %s is not gzip, and %s says its compression is gzip: the mirror is damaged", e.BlobPath(), manifest)
+		return nil, notGzipBlob(e.BlobPath())
 	}
 	if e.Compression == "gzip" || isGzip(data) {
 		if data, err = gunzipOnce(data, limit); err != nil {
@@ -876,6 +910,17 @@ func blob(st Store, manifest string, e *Entry, limit int64) ([]byte, error) {
 		}
 	}
 	return data, nil
+}
+
+// longerBlob is the error of the blob at rel that runs on past the n
+// bytes its manifest gives; notGzipBlob of one that is not gzip though
+// its manifest says so. Neither names the manifest (blob).
+func longerBlob(rel string, n int64) error {
+	return fmt.Errorf("blob %s is longer than the %d bytes its manifest says: the mirror is damaged, or changed while it was read", rel, n)
+}
+
+func notGzipBlob(rel string) error {
+	return fmt.Errorf("blob %s is not gzip, and its manifest says its compression is gzip: the mirror is damaged", rel)
 }
 
 // overMax is err, told as over the limit that --max-download sets when it
@@ -890,13 +935,14 @@ func overMax(err error) error {
 }
 
 // verify checks a blob's length and sha256 against its manifest entry.
-func verify(manifest string, e *Entry, data []byte) error {
+// Its errors do not name the manifest (blob).
+func verify(e *Entry, data []byte) error {
 	if int64(len(data)) != e.ContentLength {
-		return fmt.Errorf("blob %s has %d bytes, and %s says %d: the mirror is damaged, or changed while it was read", e.BlobPath(), len(data), manifest, e.ContentLength)
+		return fmt.Errorf("blob %s has %d bytes, and its manifest says %d: the mirror is damaged, or changed while it was read", e.BlobPath(), len(data), e.ContentLength)
 	}
 	sum := sha256.Sum256(data)
 	if got := hex.EncodeToString(sum[:]); got != e.Checksum {
-		return fmt.Errorf("blob %s has sha256 %s, and %s says %s: the mirror is damaged, or changed while it was read", e.BlobPath(), got, manifest, e.Checksum)
+		return fmt.Errorf("blob %s has sha256 %s, and its manifest says %s: the mirror is damaged, or changed while it was read", e.BlobPath(), got, e.Checksum)
 	}
 	return nil
 }
@@ -1093,8 +1139,15 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*
 				errs = append(errs, &snapshot.Error{File: joinName(s.store.Name(), name), Line: se.Line, Col: se.Col, Msg: se.Path + ": " + se.Msg})
 				continue
 			}
+			// Taken out as it begins the message, raw (a manifest's own
+			// error, a git tree's) or quoted (a folder's, Dir.Get):
+			// a folder's over the limit under zlіb (its і Cyrillic) was
+			// named twice, the second time clipped.
 			msg := bad[i].Error()
 			msg = strings.TrimPrefix(strings.TrimPrefix(msg, name+": "), name+" ")
+			if q := shownRel(name); q != name {
+				msg = strings.TrimPrefix(msg, q+": ")
+			}
 			errs = append(errs, &snapshot.Error{File: joinName(s.store.Name(), name), Msg: msg})
 			continue
 		}
@@ -1107,10 +1160,10 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*
 // manifest blobOf gives (of manifests, entries), at most longest bytes:
 // in one batch where the store reads so (a git tree, which told a blob
 // gone before, hasStore), else one by one, a blob gone or longer than
-// its manifest says noted in bad as its manifest's error. A message
-// names the manifest in its middle as a message names a file of the
-// mirror (shownRel): specFiles takes out for the error's File only a
-// name that begins it.
+// its manifest says noted in bad as its manifest's error, which does
+// not name the manifest: the loader names it, as the error's File (blob).
+// A blob gone from a batch fails the whole mirror, its manifest named as
+// a message names a file of the mirror (shownRel).
 func (s *Source) specBlobs(blobPaths []string, blobOf []int, longest int64, manifests []string, entries []*Entry, bad []error) ([][]byte, error) {
 	if _, ok := s.store.(batchStore); ok {
 		blobs, err := getMany(s.store, blobPaths, longest)
@@ -1133,9 +1186,9 @@ func (s *Source) specBlobs(blobPaths []string, blobOf []int, longest int64, mani
 		data, err := s.store.Get(rel, longest)
 		switch {
 		case errors.Is(err, ErrNotFound):
-			bad[i] = fmt.Errorf("%s lists blob %s, which the mirror does not have (%s)", manifests[i], entries[i].Checksum, rel)
+			bad[i] = fmt.Errorf("lists blob %s, which the mirror does not have (%s)", entries[i].Checksum, rel)
 		case errors.Is(err, ErrTooBig):
-			bad[i] = fmt.Errorf("blob %s is longer than the %d bytes %s says: the mirror is damaged, or changed while it was read", rel, entries[i].ContentLength, shownRel(manifests[i]))
+			bad[i] = longerBlob(rel, entries[i].ContentLength)
 		case err != nil:
 			return nil, err
 		}
@@ -1155,14 +1208,14 @@ type hasStore interface {
 // unpacks it, and checks that its spec file's root is the spec the
 // manifest's name gives.
 func (s *Source) specFile(name string, e *Entry, data []byte, limit int64) ([]byte, error) {
-	if err := verify(shownRel(name), e, data); err != nil {
+	if err := verify(e, data); err != nil {
 		return nil, err
 	}
 	spec := data
 	if e.Compression == "gzip" && !isGzip(spec) {
 		// As blob says it of an index's: gunzipped, it was "blob
 		// <checksum>: gzip: invalid header", the gzip reader's words.
-		return nil, fmt.Errorf("blob %s is not gzip, and %s says its compression is gzip: the mirror is damaged", e.BlobPath(), shownRel(name))
+		return nil, notGzipBlob(e.BlobPath())
 	}
 	if e.Compression == "gzip" || isGzip(spec) {
 		var err error

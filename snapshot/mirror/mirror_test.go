@@ -223,7 +223,7 @@ func TestDamaged(t *testing.T) {
 		os.WriteFile(p, b, 0o644)
 		sum := filepath.Base(blob)
 		err := read(dir, mirror.Options{})
-		if err == nil || !strings.Contains(err.Error(), "v3/manifests/index/index.manifest.json says "+sum) || !strings.Contains(err.Error(), "has sha256 ") {
+		if err == nil || !strings.Contains(err.Error(), "its manifest says "+sum) || !strings.Contains(err.Error(), "has sha256 ") {
 			t.Errorf("a damaged blob: %v", err)
 		}
 	})
@@ -234,7 +234,7 @@ func TestDamaged(t *testing.T) {
 		b, _ := os.ReadFile(p)
 		os.WriteFile(p, b[:len(b)-1], 0o644)
 		err := read(dir, mirror.Options{})
-		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("has %d bytes, and v3/manifests/index/index.manifest.json says %d", len(b)-1, len(b))) {
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("has %d bytes, and its manifest says %d", len(b)-1, len(b))) {
 			t.Errorf("a short blob: %v", err)
 		}
 	})
@@ -261,7 +261,7 @@ func TestDamaged(t *testing.T) {
 		b[len(b)-5] ^= 0xff
 		os.WriteFile(blobs[0], b, 0o644)
 		err := read(dir, mirror.Options{})
-		if err == nil || !strings.Contains(err.Error(), ".spec.manifest.json says "+filepath.Base(blobs[0])) {
+		if err == nil || !strings.Contains(err.Error(), "its manifest says "+filepath.Base(blobs[0])) {
 			t.Errorf("a damaged spec blob: %v", err)
 		}
 	})

@@ -217,7 +217,10 @@ func readAllToward(r io.Reader, buf []byte, limit, want int64) ([]byte, error) {
 	}
 }
 
-// List walks root/rel.
+// List walks root/rel. Its errors name a path as Get's do (shownFull,
+// shownPathErr): a link among the spec manifests under a folder zlіb (its
+// і Cyrillic) was named raw, read as zlib's, and a folder "x<newline>y"
+// put a line of its own in the message.
 func (d Dir) List(rel string) ([]string, error) {
 	top := filepath.Join(string(d), filepath.FromSlash(rel))
 	var out []string
@@ -226,7 +229,7 @@ func (d Dir) List(rel string) ([]string, error) {
 			if p == top && errors.Is(err, fs.ErrNotExist) {
 				return fs.SkipAll
 			}
-			return err
+			return shownPathErr(err)
 		}
 		switch {
 		case e.Type().IsRegular():
@@ -238,7 +241,7 @@ func (d Dir) List(rel string) ([]string, error) {
 		case !e.IsDir():
 			// A link or a special file among the manifests would be left
 			// out without a word, and its spec with it.
-			return fmt.Errorf("%s: %s, not a regular file: a mirror's manifests are read as they are, not followed", p, dirsrc.FileKind(e.Type()))
+			return fmt.Errorf("%s: %s, not a regular file: a mirror's manifests are read as they are, not followed", shownFull(p), dirsrc.FileKind(e.Type()))
 		}
 		return nil
 	})

@@ -34,6 +34,16 @@ func TestViewQuotedInASCII(t *testing.T) {
 		_, err := mirror.Open(mirror.Dir(dir), mirror.Options{View: view})
 		check(view, err, want)
 	}
+	// Over HTTP, as from a folder: the file was named by its URL,
+	// percent-encoded, "…/index/g%D0%B5/…" and for x%41 "…/x%2541/…", a
+	// view of another name than the one given.
+	for view, want := range map[string]string{
+		"gе":   `no view "g\u0435": "v3/manifests/index/g\u0435/index.manifest.json": not found (HTTP 404)`,
+		"x%41": `no view "x%41": v3/manifests/index/x%41/index.manifest.json: not found (HTTP 404)`,
+	} {
+		_, err := h.Open(srv.URL+"/", mirror.Options{View: view})
+		check(view+" over HTTP", err, want)
+	}
 	_, err := mirror.Open(mirror.Dir(dir), mirror.Options{View: "gе/x"})
 	check("a slash", err, `--view "g\u0435/x": a view is a folder name`)
 	_, err = h.Open(srv.URL+"/v3/manifests/index/g%D0%B5/", mirror.Options{})
