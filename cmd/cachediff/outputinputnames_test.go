@@ -86,3 +86,33 @@ func linkInput(t *testing.T, in, out string) {
 		t.Skip("no hard links here:", err)
 	}
 }
+
+// TestOutputInputMessageLookalikeQuoted: a path past ASCII is quoted in
+// ASCII in each of refuseInputs' messages, as a warning's file is
+// (report.FileItem, 8a2e8e55): written as it is, -o оut.json (its о
+// Cyrillic), a link of the input out.json, read "--output out.json: it
+// is the input out.json", as if a file were its own input twice.
+func TestOutputInputMessageLookalikeQuoted(t *testing.T) {
+	t.Chdir(t.TempDir())
+	out, in := "\u043eut.json", "out.json"
+	linkInput(t, in, out)
+	stdin, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	const quoted = `--output "\u043eut.json": `
+	for _, c := range []struct {
+		what string
+		err  error
+		want string
+	}{
+		{"the input", refuseInputs(strings.NewReader(""), out, in), quoted + "it is the input out.json: "},
+		{"an input", refuseInputs(strings.NewReader(""), out, out), quoted + "it is an input: "},
+		{"standard input", refuseInputs(stdin, out, stdinName), quoted + "it is standard input, "},
+	} {
+		if c.err == nil || !strings.HasPrefix(c.err.Error(), c.want) {
+			t.Errorf("-o %q, %s: error %v; want it to begin %q", out, c.what, c.err, c.want)
+		}
+	}
+}
