@@ -874,14 +874,11 @@ func (m *mdBuilder) skipped() *view.Section {
 	}{{"old", r.Old.Skipped}, {"new", r.New.Skipped}} {
 		for _, p := range side.l {
 			// Quoted in ASCII where it holds a lookalike, as the other views
-			// name it (report.FileItem): new/аb.spec.json, its а
-			// Cyrillic, read as new/ab.spec.json; one that begins with
-			// a quote is quoted too, to read as no file quoted.
-			file := p.File
-			if strings.HasPrefix(file, `"`) || report.LookalikeRune(file) {
-				file = strconv.QuoteToASCII(file)
-			}
-			m.b.WriteString("\n| " + side.name + " | " + report.EscapeMD(file) + " | ")
+			// name it (report.FileCell, FileItem's rule for a cell):
+			// new/аb.spec.json, its а Cyrillic, read as
+			// new/ab.spec.json; one that begins with a quote is quoted
+			// too, to read as no file quoted.
+			m.b.WriteString("\n| " + side.name + " | " + report.EscapeMD(report.FileCell(p.File)) + " | ")
 			if p.Line != 0 {
 				m.b.WriteString(strconv.Itoa(p.Line))
 			}
