@@ -213,7 +213,7 @@ func (m *mdBuilder) coverage() *view.Section {
 	if rows == nil {
 		return nil
 	}
-	return &view.Section{Name: "coverage", Rank: rankStacks, Noun: "changed value", Rows: rows,
+	return &view.Section{Name: "coverage", Rank: rankStacks, Noun: "changed value", Rows: rows, LeastRows: 1,
 		Heading: "\n\n### Coverage (" + strconv.Itoa(len(rows)) + ")\n\n| facet | value | specs | change |\n|---|---|--:|--:|"}
 }
 
@@ -265,7 +265,7 @@ func (m *mdBuilder) rebuiltCounts() *view.Section {
 	if rows == nil {
 		return nil
 	}
-	return &view.Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows,
+	return &view.Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows, LeastRows: 1,
 		Heading: "\n\n### Rebuilt only: " + report.Plural(len(rows), "package") + ", " + report.Plural(specs, "spec")}
 }
 
@@ -922,7 +922,7 @@ func (m *mdBuilder) packageTable(name string, rank int, title, noun string, stat
 	if rows == nil {
 		return nil
 	}
-	return &view.Section{Name: name, Rank: rank, Noun: noun, Rows: rows,
+	return &view.Section{Name: name, Rank: rank, Noun: noun, Rows: rows, LeastRows: 1,
 		Heading: "\n\n### " + title + " (" + strconv.Itoa(len(rows)) + ")\n\n| package | versions | specs |\n|---|---|--:|"}
 }
 
@@ -955,7 +955,7 @@ func (m *mdBuilder) versions() *view.Section {
 	if rows == nil {
 		return nil
 	}
-	return &view.Section{Name: "versions", Rank: rankVersions, Noun: "version change", Rows: rows,
+	return &view.Section{Name: "versions", Rank: rankVersions, Noun: "version change", Rows: rows, LeastRows: 1,
 		Heading: "\n\n### Version changes (" + strconv.Itoa(len(rows)) + ")\n\n| package | newest | added | removed | change |\n|---|---|---|---|---|"}
 }
 
