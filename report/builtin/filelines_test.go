@@ -62,25 +62,29 @@ func TestWarningFileTellsLineApart(t *testing.T) {
 // page's file that is not ASCII is quoted in ASCII in every view, as a
 // message names a lookalike: new/аb.spec.json (its а Cyrillic), skipped
 // under --skip-invalid, read as new/ab.spec.json in text, Markdown,
-// HTML, a feed and the patch, the JSON alone telling them apart.
+// HTML, a feed and the patch, the JSON alone telling them apart. A file
+// quoted for its colon too (new/аb: x, fileOdd) is quoted in ASCII as
+// well: quoted as Go quotes a string, its а stayed as it is.
 func TestLookalikeFileQuoted(t *testing.T) {
 	for _, f := range report.Formats() {
 		if f.Name == "json" {
 			continue
 		}
-		for _, skipped := range []bool{false, true} {
-			r := reporttest.OnePackage("zlib")
-			if skipped {
-				r.New.Skipped = []snapshot.Skipped{{File: "new/\u0430b.spec.json", Line: 1, Reason: "bad"}}
-			} else {
-				r.Warnings = []snapshot.Warning{{File: "new/\u0430b.spec.json", Message: "bad"}}
-			}
-			var b bytes.Buffer
-			if err := f.Render(&b, r, report.Options{}); err != nil {
-				t.Fatal(err)
-			}
-			if out := b.String(); strings.Contains(out, "\u0430") || !strings.Contains(out, `u0430b.spec.json`) {
-				t.Errorf("--format %s (skipped page %v): new/\u0430b.spec.json not quoted in ASCII:\n%s", f.Name, skipped, out)
+		for _, file := range []string{"new/\u0430b.spec.json", "new/\u0430b: x.spec.json"} {
+			for _, skipped := range []bool{false, true} {
+				r := reporttest.OnePackage("zlib")
+				if skipped {
+					r.New.Skipped = []snapshot.Skipped{{File: file, Line: 1, Reason: "bad"}}
+				} else {
+					r.Warnings = []snapshot.Warning{{File: file, Message: "bad"}}
+				}
+				var b bytes.Buffer
+				if err := f.Render(&b, r, report.Options{}); err != nil {
+					t.Fatal(err)
+				}
+				if out := b.String(); strings.Contains(out, "\u0430") || !strings.Contains(out, `u0430b`) {
+					t.Errorf("--format %s (skipped page %v): %q not quoted in ASCII:\n%s", f.Name, skipped, file, out)
+				}
 			}
 		}
 	}
