@@ -90,6 +90,29 @@ func TestLookalikeFileQuoted(t *testing.T) {
 	}
 }
 
+// TestInvisibleFileEscapedOnce: a file that holds a character past
+// ASCII that does not print (U+202E) is left to the views, which escape
+// it once (a\u202eb), not quoted by FileItem as a lookalike is: quoted,
+// the text, patch and HTML views write its quotes' backslash doubled,
+// "a\\u202eb", the name of a file that holds a backslash. 8a2e8e55's
+// unicode.IsPrint undone, no test failed (class c, lead d of v17).
+func TestInvisibleFileEscapedOnce(t *testing.T) {
+	for _, f := range report.Formats() {
+		if f.Name != "text" && f.Name != "patch" && f.Name != "html" {
+			continue
+		}
+		r := reporttest.OnePackage("zlib")
+		r.Warnings = []snapshot.Warning{{File: "a\u202eb", Message: "bad"}}
+		var b bytes.Buffer
+		if err := f.Render(&b, r, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if out := b.String(); !strings.Contains(out, " a\\u202eb: bad") && !strings.Contains(out, ">a\\u202eb: bad") {
+			t.Errorf("--format %s: the file a\\u202eb not escaped once, unquoted:\n%s", f.Name, out)
+		}
+	}
+}
+
 // TestSkippedPagesNamed (issue 35 class b): a page skipped under
 // --skip-invalid is named with its side, file, line and column and why
 // in every view, as text, HTML and Markdown named it: the patch and a
