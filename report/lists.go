@@ -181,9 +181,12 @@ func PathShown(l []string) string { return VisibleMessage(JoinPathOf(l, VisibleS
 // A file that holds a printable character past ASCII is quoted in ASCII
 // too, as a message names a lookalike: a skipped page new/аb.spec.json
 // (its а Cyrillic) read in every view as new/ab.spec.json, which may be
-// skipped beside it (the views escape an invisible one themselves).
+// skipped beside it (the views escape an invisible one themselves). A
+// file that begins or ends with a space is quoted too: the text view and
+// the patch wrote the warning of " a.json" as "   a.json: bad", that of
+// a.json indented by one space more.
 func FileItem(s string) string {
-	if s == "" || fileOdd(s) {
+	if s == "" || fileOdd(s) || strings.HasPrefix(s, " ") || strings.HasSuffix(s, " ") {
 		return strconv.QuoteToASCII(s)
 	}
 	return FileCell(s)

@@ -2,6 +2,7 @@ package builtin_test
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -109,6 +110,35 @@ func TestInvisibleFileEscapedOnce(t *testing.T) {
 		}
 		if out := b.String(); !strings.Contains(out, " a\\u202eb: bad") && !strings.Contains(out, ">a\\u202eb: bad") {
 			t.Errorf("--format %s: the file a\\u202eb not escaped once, unquoted:\n%s", f.Name, out)
+		}
+	}
+}
+
+// TestEdgeSpaceFileQuoted (issue 35 class a): a warning's or a skipped
+// page's file that begins or ends with a space is quoted (FileItem): the
+// text view and the patch wrote " a.json" as a.json indented by one
+// space more ("   a.json: bad"), and "a.json " as "a.json : bad".
+func TestEdgeSpaceFileQuoted(t *testing.T) {
+	for _, f := range report.Formats() {
+		if f.Name != "text" && f.Name != "patch" {
+			continue
+		}
+		for _, file := range []string{" a.json", "a.json "} {
+			for _, skipped := range []bool{false, true} {
+				r := reporttest.OnePackage("zlib")
+				if skipped {
+					r.New.Skipped = []snapshot.Skipped{{File: file, Line: 1, Reason: "bad"}}
+				} else {
+					r.Warnings = []snapshot.Warning{{File: file, Message: "bad"}}
+				}
+				var b bytes.Buffer
+				if err := f.Render(&b, r, report.Options{}); err != nil {
+					t.Fatal(err)
+				}
+				if out := b.String(); !strings.Contains(out, strconv.Quote(file)) {
+					t.Errorf("--format %s (skipped page %v): %q not quoted:\n%s", f.Name, skipped, file, out)
+				}
+			}
 		}
 	}
 }
