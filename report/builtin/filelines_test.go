@@ -73,17 +73,7 @@ func TestLookalikeFileQuoted(t *testing.T) {
 		}
 		for _, file := range []string{"new/\u0430b.spec.json", "new/\u0430b: x.spec.json"} {
 			for _, skipped := range []bool{false, true} {
-				r := reporttest.OnePackage("zlib")
-				if skipped {
-					r.New.Skipped = []snapshot.Skipped{{File: file, Line: 1, Reason: "bad"}}
-				} else {
-					r.Warnings = []snapshot.Warning{{File: file, Message: "bad"}}
-				}
-				var b bytes.Buffer
-				if err := f.Render(&b, r, report.Options{}); err != nil {
-					t.Fatal(err)
-				}
-				if out := b.String(); strings.Contains(out, "\u0430") || !strings.Contains(out, `u0430b`) {
+				if out := fileNamed(t, f, file, skipped); strings.Contains(out, "\u0430") || !strings.Contains(out, `u0430b`) {
 					t.Errorf("--format %s (skipped page %v): %q not quoted in ASCII:\n%s", f.Name, skipped, file, out)
 				}
 			}
@@ -102,16 +92,28 @@ func TestInvisibleFileEscapedOnce(t *testing.T) {
 		if f.Name != "text" && f.Name != "patch" && f.Name != "html" {
 			continue
 		}
-		r := reporttest.OnePackage("zlib")
-		r.Warnings = []snapshot.Warning{{File: "a\u202eb", Message: "bad"}}
-		var b bytes.Buffer
-		if err := f.Render(&b, r, report.Options{}); err != nil {
-			t.Fatal(err)
-		}
-		if out := b.String(); !strings.Contains(out, " a\\u202eb: bad") && !strings.Contains(out, ">a\\u202eb: bad") {
+		if out := fileNamed(t, f, "a\u202eb", false); !strings.Contains(out, " a\\u202eb: bad") && !strings.Contains(out, ">a\\u202eb: bad") {
 			t.Errorf("--format %s: the file a\\u202eb not escaped once, unquoted:\n%s", f.Name, out)
 		}
 	}
+}
+
+// fileNamed is report r of one package in format f, with file the file
+// of its one warning "bad", or of its one page skipped (at line 1, for
+// being bad) when skipped.
+func fileNamed(t *testing.T, f report.Format, file string, skipped bool) string {
+	t.Helper()
+	r := reporttest.OnePackage("zlib")
+	if skipped {
+		r.New.Skipped = []snapshot.Skipped{{File: file, Line: 1, Reason: "bad"}}
+	} else {
+		r.Warnings = []snapshot.Warning{{File: file, Message: "bad"}}
+	}
+	var b bytes.Buffer
+	if err := f.Render(&b, r, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 // TestEdgeSpaceFileQuoted (issue 35 class a): a warning's or a skipped
@@ -125,17 +127,7 @@ func TestEdgeSpaceFileQuoted(t *testing.T) {
 		}
 		for _, file := range []string{" a.json", "a.json "} {
 			for _, skipped := range []bool{false, true} {
-				r := reporttest.OnePackage("zlib")
-				if skipped {
-					r.New.Skipped = []snapshot.Skipped{{File: file, Line: 1, Reason: "bad"}}
-				} else {
-					r.Warnings = []snapshot.Warning{{File: file, Message: "bad"}}
-				}
-				var b bytes.Buffer
-				if err := f.Render(&b, r, report.Options{}); err != nil {
-					t.Fatal(err)
-				}
-				if out := b.String(); !strings.Contains(out, strconv.Quote(file)) {
+				if out := fileNamed(t, f, file, skipped); !strings.Contains(out, strconv.Quote(file)) {
 					t.Errorf("--format %s (skipped page %v): %q not quoted:\n%s", f.Name, skipped, file, out)
 				}
 			}
