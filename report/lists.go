@@ -181,17 +181,33 @@ func PathShown(l []string) string { return VisibleMessage(JoinPathOf(l, VisibleS
 // A file that holds a printable character past ASCII is quoted in ASCII
 // too, as a message names a lookalike: a skipped page new/аb.spec.json
 // (its а Cyrillic) read in every view as new/ab.spec.json, which may be
-// skipped beside it (the views escape an invisible one themselves).
+// skipped beside it (the views escape an invisible one themselves). A
+// file that begins or ends with a space is quoted too: the text view and
+// the patch wrote the warning of " a.json" as "   a.json: bad", that of
+// a.json indented by one space more.
 func FileItem(s string) string {
-	if s == "" || strings.HasPrefix(s, `"`) || fileOdd(s) || LookalikeRune(s) {
+	if s == "" || fileOdd(s) || strings.HasPrefix(s, " ") || strings.HasSuffix(s, " ") {
+		return strconv.QuoteToASCII(s)
+	}
+	return FileCell(s)
+}
+
+// FileCell is the file of a skipped page as a cell of a table of its own
+// writes it (Markdown's table of skipped pages, its line and column in
+// cells apart): FileItem's rule but for what reads as another line or
+// message only before a colon of "FILE:LINE: message" (an empty file,
+// whose cell is empty, and fileOdd's colons), so quoted in ASCII where
+// it begins with a double quote or holds a lookalike (lookalikeRune).
+func FileCell(s string) string {
+	if strings.HasPrefix(s, `"`) || lookalikeRune(s) {
 		return strconv.QuoteToASCII(s)
 	}
 	return s
 }
 
-// LookalikeRune reports whether s holds a printable character past ASCII,
+// lookalikeRune reports whether s holds a printable character past ASCII,
 // one that may read as a letter of ASCII (FileItem).
-func LookalikeRune(s string) bool {
+func lookalikeRune(s string) bool {
 	return strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf && unicode.IsPrint(r) })
 }
 

@@ -215,20 +215,28 @@ func TestRevsNoteQuotesOnce(t *testing.T) {
 	for _, f := range []string{"md", "text", "html"} {
 		read := map[string]string{}
 		for _, p := range []string{"a\u202eb c", `a\u202eb c`, "_cache/d\u0435velop", `_cache/d\u0435velop`} {
-			note, _, _ := strings.Cut(quietNote(t, f, p, 400), " (main)")
-			if other, ok := read[note]; ok {
-				t.Errorf("%s: the paths %q and %q both read %s", f, other, p, note)
-			}
-			read[note] = p
-			shown := note
-			switch f {
-			case "md":
-				shown = mdRendered(note)
-			case "html":
-				shown = html.UnescapeString(note)
-			}
-			if want := strconv.QuoteToASCII(p); shown != want {
-				t.Errorf("%s: the path %q reads %s, want %s", f, p, note, want)
+			// Each as the PATH, then as the range (78b703e5 escapes
+			// both in Markdown; a range apart was checked by none).
+			for _, r := range []diff.Revs{{Range: "main", Path: p}, {Range: p, Path: "p"}} {
+				note, _, _ := strings.Cut(quietNote(t, f, &r, 400), "\n")
+				if other, ok := read[note]; ok {
+					t.Errorf("%s: the revs %q and %q both read %s", f, other, p, note)
+				}
+				read[note] = p
+				shown := note
+				switch f {
+				case "md":
+					shown = mdRendered(note)
+				case "html":
+					shown = html.UnescapeString(note)
+				}
+				want := strconv.QuoteToASCII(p) + " (main)"
+				if r.Path == "p" {
+					want = "p (" + strconv.QuoteToASCII(p) + ")"
+				}
+				if !strings.HasPrefix(shown, want) {
+					t.Errorf("%s: the revs %+v read %s, want %s", f, r, note, want)
+				}
 			}
 		}
 	}
@@ -254,7 +262,7 @@ func mdRendered(s string) string {
 func TestRevsNoteShortened(t *testing.T) {
 	for _, p := range []string{strings.Repeat("a", 10000), strings.Repeat("\u0430 ", 3000)} {
 		for _, f := range []string{"md", "text", "html"} {
-			note, _, _ := strings.Cut(quietNote(t, f, p, 100000), "\n")
+			note, _, _ := strings.Cut(quietNote(t, f, &diff.Revs{Range: "main", Path: p}, 100000), "\n")
 			if len(note) > 2500 {
 				t.Errorf("%s: a path of %d bytes: a note of %d bytes", f, len(p), len(note))
 			}
@@ -262,19 +270,35 @@ func TestRevsNoteShortened(t *testing.T) {
 	}
 }
 
-// quietNote is the log in format f, of width columns, of a range
-// "main" that selected no commit of path (quietLog), from the words of
-// its note on: what follows "no commit in this range changed ".
-func quietNote(t *testing.T, f, path string, width int) string {
+// quietNote is the log in format f, of width columns, of revs that
+// selected no commit (quietLog), from the words of its note on: what
+// follows "no commit in this range changed ".
+func quietNote(t *testing.T, f string, revs *diff.Revs, width int) string {
 	t.Helper()
 	var b bytes.Buffer
 	w, err := NewLogWriter(f, &b, LogOptions{Options: Options{Width: width}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Finish(quietLog(t, &diff.Revs{Range: "main", Path: path})); err != nil {
+	if err := w.Finish(quietLog(t, revs)); err != nil {
 		t.Fatal(err)
 	}
 	_, note, _ := strings.Cut(b.String(), "no commit in this range changed ")
 	return note
+}
+
+// TestRevsNoteControlQuoted: a range or PATH that holds a control
+// character, DEL among them, is quoted in ASCII in the note, as json.md
+// says (revsItem): unquoted, as ListItem leaves a name of no comma,
+// quote or parenthesis, the note of the folder a<newline>b held the
+// newline as it is, and TestRevsNoteReadsApartOnStderr, which reads it
+// through Visible, passed without the rule.
+func TestRevsNoteControlQuoted(t *testing.T) {
+	for _, s := range []string{"a\nb", "a\x7fb", "a\tb"} {
+		for _, r := range []diff.Revs{{Range: "main", Path: s}, {Range: s, Path: "p"}} {
+			if note := RevsNote(&r); !strings.Contains(note, strconv.QuoteToASCII(s)) {
+				t.Errorf("the revs %+v: note %q; want %s in it", r, note, strconv.QuoteToASCII(s))
+			}
+		}
+	}
 }

@@ -46,32 +46,47 @@ func TestOutputInputMessageReadsOneWay(t *testing.T) {
 // -o "x: it is an input" of the input x read as -o x, and the input
 // "y: it is the input z" beside a quoted output read as two inputs.
 func TestOutputInputMessageQuotesEachPath(t *testing.T) {
-	t.Chdir(t.TempDir())
 	out, in := "x: it is the input y", "y: it is the input z"
+	for i, c := range inputRefusals(t, out, in) {
+		paths := []string{out}
+		if i == 0 { // the input: it names both
+			paths = append(paths, in)
+		}
+		if c.err == nil {
+			t.Errorf("-o %q, %s: no error", out, c.what)
+			continue
+		}
+		for _, p := range paths {
+			if !strings.Contains(c.err.Error(), strconv.Quote(p)) {
+				t.Errorf("-o %q, %s: %q not quoted in: %s", out, c.what, p, c.err)
+			}
+		}
+	}
+}
+
+// inputRefusal is one of refuseInputs' refusals: what it names, and
+// its error.
+type inputRefusal struct {
+	what string
+	err  error
+}
+
+// inputRefusals makes, in a new current folder, the file in and out a
+// link of it, and returns refuseInputs' three refusals of -o out: with
+// the input in, with out itself, and with in as standard input.
+func inputRefusals(t *testing.T, out, in string) []inputRefusal {
+	t.Helper()
+	t.Chdir(t.TempDir())
 	linkInput(t, in, out)
 	stdin, err := os.Open(in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer stdin.Close()
-	for _, c := range []struct {
-		what  string
-		err   error
-		paths []string
-	}{
-		{"the input", refuseInputs(strings.NewReader(""), out, in), []string{out, in}},
-		{"an input", refuseInputs(strings.NewReader(""), out, out), []string{out}},
-		{"standard input", refuseInputs(stdin, out, stdinName), []string{out}},
-	} {
-		if c.err == nil {
-			t.Errorf("-o %q, %s: no error", out, c.what)
-			continue
-		}
-		for _, p := range c.paths {
-			if !strings.Contains(c.err.Error(), strconv.Quote(p)) {
-				t.Errorf("-o %q, %s: %q not quoted in: %s", out, c.what, p, c.err)
-			}
-		}
+	t.Cleanup(func() { stdin.Close() })
+	return []inputRefusal{
+		{"the input", refuseInputs(strings.NewReader(""), out, in)},
+		{"an input", refuseInputs(strings.NewReader(""), out, out)},
+		{"standard input", refuseInputs(stdin, out, stdinName)},
 	}
 }
 
@@ -84,5 +99,21 @@ func linkInput(t *testing.T, in, out string) {
 	}
 	if err := os.Link(in, out); err != nil {
 		t.Skip("no hard links here:", err)
+	}
+}
+
+// TestOutputInputMessageLookalikeQuoted: a path past ASCII is quoted in
+// ASCII in each of refuseInputs' messages, as a warning's file is
+// (report.FileItem, 8a2e8e55): written as it is, -o оut.json (its о
+// Cyrillic), a link of the input out.json, read "--output out.json: it
+// is the input out.json", as if a file were its own input twice.
+func TestOutputInputMessageLookalikeQuoted(t *testing.T) {
+	out, in := "\u043eut.json", "out.json"
+	const quoted = `--output "\u043eut.json": `
+	wants := []string{quoted + "it is the input out.json: ", quoted + "it is an input: ", quoted + "it is standard input, "}
+	for i, c := range inputRefusals(t, out, in) {
+		if c.err == nil || !strings.HasPrefix(c.err.Error(), wants[i]) {
+			t.Errorf("-o %q, %s: error %v; want it to begin %q", out, c.what, c.err, wants[i])
+		}
 	}
 }

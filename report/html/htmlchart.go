@@ -575,15 +575,13 @@ func gantt(rows []ganttRow, labels, runs []string, pkgs, more int, where string)
 }
 
 // versionLabel is a version as the chart of versions labels its bar:
-// whole in 8 characters' room, else cut in the room of the mark of its
-// digest and markKeeps characters (fitText), 13 characters. Cut to 8
-// with "…" alone, the versions 1.2.3.4.5 and 1.2.3.4.6 of a package
-// drew two bars labelled alike, and the version "1.2.3.4…", whole, read
-// as either of them cut.
+// whole in the room of the mark of its digest and markKeeps characters,
+// 13 characters, else cut to it (fitText). Cut to 8 with "…" alone,
+// the versions 1.2.3.4.5 and 1.2.3.4.6 of a package drew two bars
+// labelled alike, and the version "1.2.3.4…", whole, read as either of
+// them cut. (A version of 8 characters or fewer is whole here: one that
+// ends as a cut, "…" and 8 digits, is 9 at least.)
 func versionLabel(v string) string {
-	if textUnits(v) <= 8*charW && !endsAsCut(v) {
-		return v
-	}
 	return fitText(v, (cutmark.Len+markKeeps)*charW)
 }
 

@@ -21,6 +21,9 @@ func TestUnknownEscapeNamesCharacter(t *testing.T) {
 		{`\é`, `an unknown escape: \ before the character '\u00e9' in a string`},
 		{`\€`, `an unknown escape: \ before the character '\u20ac' in a string`},
 		{`\q`, `an unknown escape \q in a string`},
+		// A space named as the character it is: "an unknown escape \  in
+		// a string" named none a reader could see.
+		{`\ `, `an unknown escape: \ before the character ' ' in a string`},
 		{"\\\xff", `an unknown escape: \ before the byte \xff in a string`},
 	} {
 		bad := bytes.Replace(doc, at, []byte(`"schema": "cachediff/v1", "x": "a`+tc.esc+`"`), 1)

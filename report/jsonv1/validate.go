@@ -944,12 +944,14 @@ func (w *walker) strRaw() (raw []byte, escaped bool, err error) {
 			if r == utf8.RuneError && n <= 1 {
 				return nil, false, w.errAt(w.i, "an unknown escape: \\ before the byte \\x%02x in a string", w.data[w.i+1])
 			}
-			if r < utf8.RuneSelf && unicode.IsPrint(r) {
+			if r > ' ' && r < utf8.RuneSelf && unicode.IsPrint(r) {
 				return nil, false, w.errAt(w.i, "an unknown escape \\%c in a string", r)
 			}
-			// Past ASCII, or a character that does not print: as it
-			// is, \с (its с Cyrillic) read as the escape \c, and a
-			// U+202E after the backslash turned the message around.
+			// Past ASCII, a character that does not print, or a space:
+			// as it is, \с (its с Cyrillic) read as the escape \c, a
+			// U+202E after the backslash turned the message around, and
+			// a space read "an unknown escape \  in a string", naming
+			// none a reader could see.
 			return nil, false, w.errAt(w.i, "an unknown escape: \\ before the character %+q in a string", r)
 		}
 	}

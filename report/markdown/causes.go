@@ -65,7 +65,7 @@ func (m *mdBuilder) roots() *view.Section {
 	if n := report.RootsChanged(rc); n != len(rows) {
 		changed += ", written " + strconv.Itoa(len(rows)) + " ways"
 	}
-	return &view.Section{Name: "roots", Rank: rankRoots, Noun: "root", Rows: rows,
+	return &view.Section{Name: "roots", Rank: rankRoots, Noun: "root", Rows: rows, LeastRows: 1,
 		Heading: "\n\n### Environment roots (" + changed + ")\n\nThe lockfiles' roots, by their spec as written; what moved underneath follows.\n\n| | root | spec | why |\n|---|---|---|---|"}
 }
 

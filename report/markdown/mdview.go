@@ -213,7 +213,7 @@ func (m *mdBuilder) coverage() *view.Section {
 	if rows == nil {
 		return nil
 	}
-	return &view.Section{Name: "coverage", Rank: rankStacks, Noun: "changed value", Rows: rows,
+	return &view.Section{Name: "coverage", Rank: rankStacks, Noun: "changed value", Rows: rows, LeastRows: 1,
 		Heading: "\n\n### Coverage (" + strconv.Itoa(len(rows)) + ")\n\n| facet | value | specs | change |\n|---|---|--:|--:|"}
 }
 
@@ -265,7 +265,7 @@ func (m *mdBuilder) rebuiltCounts() *view.Section {
 	if rows == nil {
 		return nil
 	}
-	return &view.Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows,
+	return &view.Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows, LeastRows: 1,
 		Heading: "\n\n### Rebuilt only: " + report.Plural(len(rows), "package") + ", " + report.Plural(specs, "spec")}
 }
 
@@ -874,14 +874,11 @@ func (m *mdBuilder) skipped() *view.Section {
 	}{{"old", r.Old.Skipped}, {"new", r.New.Skipped}} {
 		for _, p := range side.l {
 			// Quoted in ASCII where it holds a lookalike, as the other views
-			// name it (report.FileItem): new/аb.spec.json, its а
-			// Cyrillic, read as new/ab.spec.json; one that begins with
-			// a quote is quoted too, to read as no file quoted.
-			file := p.File
-			if strings.HasPrefix(file, `"`) || report.LookalikeRune(file) {
-				file = strconv.QuoteToASCII(file)
-			}
-			m.b.WriteString("\n| " + side.name + " | " + report.EscapeMD(file) + " | ")
+			// name it (report.FileCell, FileItem's rule for a cell):
+			// new/аb.spec.json, its а Cyrillic, read as
+			// new/ab.spec.json; one that begins with a quote is quoted
+			// too, to read as no file quoted.
+			m.b.WriteString("\n| " + side.name + " | " + report.EscapeMD(report.FileCell(p.File)) + " | ")
 			if p.Line != 0 {
 				m.b.WriteString(strconv.Itoa(p.Line))
 			}
@@ -925,7 +922,7 @@ func (m *mdBuilder) packageTable(name string, rank int, title, noun string, stat
 	if rows == nil {
 		return nil
 	}
-	return &view.Section{Name: name, Rank: rank, Noun: noun, Rows: rows,
+	return &view.Section{Name: name, Rank: rank, Noun: noun, Rows: rows, LeastRows: 1,
 		Heading: "\n\n### " + title + " (" + strconv.Itoa(len(rows)) + ")\n\n| package | versions | specs |\n|---|---|--:|"}
 }
 
@@ -958,7 +955,7 @@ func (m *mdBuilder) versions() *view.Section {
 	if rows == nil {
 		return nil
 	}
-	return &view.Section{Name: "versions", Rank: rankVersions, Noun: "version change", Rows: rows,
+	return &view.Section{Name: "versions", Rank: rankVersions, Noun: "version change", Rows: rows, LeastRows: 1,
 		Heading: "\n\n### Version changes (" + strconv.Itoa(len(rows)) + ")\n\n| package | newest | added | removed | change |\n|---|---|---|---|---|"}
 }
 

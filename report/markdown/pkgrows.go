@@ -263,6 +263,6 @@ func (m *mdBuilder) rebuiltOnly() *view.Section {
 	if rows == nil {
 		return nil
 	}
-	return &view.Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows,
+	return &view.Section{Name: "rebuilt", Rank: rankRebuilt, Noun: "rebuilt-only package", Rows: rows, LeastRows: 1,
 		Heading: "\n\n### Rebuilt only (" + report.Plural(len(rows), "package") + ", " + report.Plural(specs, "spec") + ")\n\nNothing changed in these packages but rebuilds: new hashes, the same facets and stacks. `--rows rebuilt` lists every spec.\n\n| package | rebuilt | stacks |\n|---|--:|---|"}
 }

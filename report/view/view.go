@@ -90,9 +90,10 @@ type Section struct {
 	Pinned bool
 
 	// LeastRows is the fewest rows a cut leaves the section before it
-	// drops it whole (round 4): 1 for a section whose heading is only its
-	// count ("### Warnings (3000)"), which over no row would say nothing
-	// but its "…and N more" line; 0 for the others.
+	// drops it whole (round 4): 1 for a section whose heading counts its
+	// rows ("### Warnings (3000)", "### New packages (30)"), which over
+	// no row would say nothing but its count again in its "…and N more"
+	// line; 0 for the others, whose "…and N more" line alone counts them.
 	LeastRows int
 
 	keep    int  // rows shown in full
