@@ -113,11 +113,11 @@ func CheckGate(r *Report, failOn []string) (*Gate, error) {
 		return nil, err
 	}
 	if n, first := HashConflicts(r); n > 0 {
-		more := ""
+		more, whose := "", "the hash's"
 		if n > 1 {
-			more = fmt.Sprintf(" (and %d more)", n-1)
+			more, whose = fmt.Sprintf(" (and %d more)", n-1), "the hashes'"
 		}
-		return nil, fmt.Errorf("the snapshots disagree on what a hash is: %s%s; a gate over them would pass whatever the hash's specs became: the report without --fail-on lists them", shortMessage(first, maxQuoted), more)
+		return nil, fmt.Errorf("the snapshots disagree on what a hash is: %s%s; a gate over them would pass whatever %s specs became: the report without --fail-on lists them", shortMessage(first, maxQuoted), more, whose)
 	}
 	g := &Gate{FailOn: kinds, Tripped: []Trip{}}
 	for _, k := range gateKinds {
@@ -204,11 +204,13 @@ func GateOverSkipped(r *Report) error {
 	if n == 0 {
 		return nil
 	}
-	more := ""
+	// In number with the files: "new/good/specs.md left out: a gate
+	// would pass whatever they hold" said "they" of one file.
+	more, they, holds, them := "", "it", "holds", "it"
 	if n > 1 {
-		more = fmt.Sprintf(" and %d more", n-1)
+		more, they, holds, them = fmt.Sprintf(" and %d more", n-1), "they", "hold", "them"
 	}
-	return fmt.Errorf("%s%s left out (--skip-invalid): a gate would pass whatever they hold (a page skipped hides its package's changes, and a file beside a page that the site publishes changes what it shows at that package's address); fix them, or gate without --skip-invalid", shortMessage(first, maxQuoted), more)
+	return fmt.Errorf("%s%s left out (--skip-invalid): a gate would pass whatever %s %s (a page skipped hides its package's changes, and a file beside a page that the site publishes changes what it shows at that package's address); fix %s, or gate without --skip-invalid", shortMessage(first, maxQuoted), more, they, holds, them)
 }
 
 // skippedFiles counts the files either side left out (--skip-invalid),

@@ -268,3 +268,42 @@ func TestGateRefusesHashMovedIntoPair(t *testing.T) {
 		t.Errorf("laws: %v", err)
 	}
 }
+
+// TestGateRefusalsAgreeInNumber (second end-to-end pass, issue 35): the
+// refusal of a gate over one skipped file said "new/good/specs.md left
+// out (--skip-invalid): a gate would pass whatever they hold … fix
+// them", and that of one hash conflict "whatever the hash's specs" of
+// several too: each agrees with its count.
+func TestGateRefusalsAgreeInNumber(t *testing.T) {
+	skip := func(files ...string) *Report {
+		r := &Report{}
+		for _, f := range files {
+			r.New.Skipped = append(r.New.Skipped, snapshot.Skipped{File: f, Reason: "bad"})
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		r         *Report
+		want, not string
+	}{
+		{skip("new/good/specs.md"), "new/good/specs.md left out (--skip-invalid): a gate would pass whatever it holds (", "they"},
+		{skip("new/a/specs.md", "new/b/specs.md"), "new/a/specs.md and 1 more left out (--skip-invalid): a gate would pass whatever they hold (", "fix it,"},
+	} {
+		err := GateOverSkipped(tc.r)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) || strings.Contains(err.Error(), tc.not) {
+			t.Errorf("got %v\nwant it to start %q, without %q", err, tc.want, tc.not)
+		}
+	}
+	if err := GateOverSkipped(skip("x/specs.md")); err == nil || !strings.HasSuffix(err.Error(), "; fix it, or gate without --skip-invalid") {
+		t.Errorf("one file: %v", err)
+	}
+	for n, whose := range map[int]string{1: "whatever the hash's specs became", 2: "whatever the hashes' specs became"} {
+		r := &Report{}
+		for i := range n {
+			r.Warnings = append(r.Warnings, snapshot.Warning{Message: fmt.Sprintf("hash h%d of zlib has other facets%s", i, hashOneBuild)})
+		}
+		if _, err := CheckGate(r, []string{"any"}); err == nil || !strings.Contains(err.Error(), whose) {
+			t.Errorf("%d conflicts: %v; want %q", n, err, whose)
+		}
+	}
+}

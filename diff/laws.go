@@ -334,6 +334,11 @@ func checkPackage(at string, p *Package) error {
 		if len(v.Old) != 0 || v.Direction != New {
 			return lawf(at+".versions", "an added package has no old versions and direction %q", New)
 		}
+		if p.OldFile != "" {
+			// Rendered and written back by render -f json, where
+			// docs/json.md says it is absent.
+			return lawf(at+".old_file", "%q, but an added package has no page in the old snapshot: cachediff writes no old_file for it", shortValue(p.OldFile))
+		}
 		if err := checkVersionSides(at+".versions", v); err != nil {
 			return err
 		}
@@ -343,6 +348,9 @@ func checkPackage(at string, p *Package) error {
 		}
 		if len(v.New) != 0 || v.Direction != Gone {
 			return lawf(at+".versions", "a removed package has no new versions and direction %q", Gone)
+		}
+		if p.NewFile != "" {
+			return lawf(at+".new_file", "%q, but a removed package has no page in the new snapshot: cachediff writes no new_file for it", shortValue(p.NewFile))
 		}
 		if err := checkVersionSides(at+".versions", v); err != nil {
 			return err

@@ -1,6 +1,10 @@
 package diff
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
 
 // TestCheckRollupMessages: a roll-up whose list of the values counted on
 // one side only disagrees with its counts is refused with a message that
@@ -63,5 +67,35 @@ func TestCheckRollupEmptyValue(t *testing.T) {
 	want := `facets.compiler.counts: "gcc@1" has 0 old and 0 new specs: a value is counted where a spec has it`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
+// TestLawsPageOfMissingSide (second end-to-end pass, issue 35): an
+// edited report whose added package had an old_file (or removed package
+// a new_file) was rendered, and written back by render -f json, where
+// docs/json.md says the field is absent: refused, with its path.
+func TestLawsPageOfMissingSide(t *testing.T) {
+	z := sp("a1aa", "1.0", "gcc@13.2.0", "x86_64_v3")
+	for _, tc := range []struct {
+		old, new *snapshot.Snapshot
+		edit     func(p *Package)
+		want     string
+	}{
+		{snapOf("a"), snapOf("b", pkg("zlib", z)), func(p *Package) { p.OldFile = "a/zlib/specs.md" },
+			`packages[0].old_file: "a/zlib/specs.md", but an added package has no page in the old snapshot: cachediff writes no old_file for it`},
+		{snapOf("a", pkg("zlib", z)), snapOf("b"), func(p *Package) { p.NewFile = "b/zlib/specs.md" },
+			`packages[0].new_file: "b/zlib/specs.md", but a removed package has no page in the new snapshot: cachediff writes no new_file for it`},
+	} {
+		r, err := CompareWith(tc.old, tc.new, Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.CheckLaws(); err != nil {
+			t.Fatalf("the report as made: %v", err)
+		}
+		tc.edit(&r.Packages[0])
+		if err := r.CheckLaws(); err == nil || err.Error() != tc.want {
+			t.Errorf("got %v\nwant %s", err, tc.want)
+		}
 	}
 }

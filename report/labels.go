@@ -208,16 +208,28 @@ func SnapshotLabels(snaps []diff.SnapshotInfo) []string {
 		group[out[i]] = append(group[out[i]], i)
 	}
 	for _, g := range group {
-		paths := map[string]bool{}
+		paths, gitPaths := map[string]bool{}, map[string]bool{}
 		for _, i := range g {
 			paths[snaps[i].Path] = true
+			if snaps[i].Rev != "" {
+				gitPaths[snaps[i].Path] = true
+			}
 		}
 		if len(paths) < 2 {
 			continue // one snapshot, or one folder or commit again and again
 		}
 		for _, i := range g {
-			if snaps[i].Rev == "" {
+			switch {
+			case snaps[i].Rev == "":
 				out[i] = snaps[i].Path
+			case len(gitPaths) > 1:
+				// Two PATHs at one commit (log HEAD:_cache/develop
+				// HEAD:mirror): by its PATH and commit, as a pair's
+				// headline names a git side without a tag (headName).
+				// By the commit alone they read "2026-12-06 c8db95a
+				// (snapshot 1) → 2026-12-06 c8db95a (snapshot 2)",
+				// nothing saying which is which.
+				out[i] = snaps[i].Path + " " + out[i]
 			}
 		}
 	}
@@ -261,11 +273,13 @@ func numberedLike(l string) bool {
 
 // diskLabel is l, the label of the snapshot s, quoted as Go quotes a
 // string where s is on disk and l reads as a commit's label, "2025-03-09
-// aaaaaaa" (SnapshotInfo.Label: its date and short id), or is such a
-// label quoted: a log of the folder tagged "2025-03-09 aaaaaaa" read as
-// one of the commit aaaaaaa of that day, its JSON apart (rev, date).
+// aaaaaaa" (SnapshotInfo.Label: its date and short id), or a git
+// snapshot's named by its PATH too, "HEAD:mirror 2025-03-09 aaaaaaa"
+// (SnapshotLabels, nameCommitLike), or is such a label quoted: a log of
+// the folder tagged "2025-03-09 aaaaaaa" read as one of the commit
+// aaaaaaa of that day, its JSON apart (rev, date).
 func diskLabel(s diff.SnapshotInfo, l string) string {
-	if s.Rev == "" && commitLike(l) {
+	if s.Rev == "" && (commitLike(l) || nameCommitLike(l)) {
 		return strconv.Quote(l)
 	}
 	return l

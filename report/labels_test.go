@@ -30,6 +30,16 @@ func TestLabels(t *testing.T) {
 			[]string{"2025-03-09 aaaaaaa", "2025-03-16 bbbbbbb"}},
 		{"git, one commit twice", []diff.SnapshotInfo{rev("aaaaaaaaaa:p", "develop", "aaaaaaaaaa", "2025-03-09T10:00:00Z"), rev("aaaaaaaaaa:p", "develop", "aaaaaaaaaa", "2025-03-09T10:00:00Z")},
 			[]string{"2025-03-09 aaaaaaa (snapshot 1)", "2025-03-09 aaaaaaa (snapshot 2)"}},
+		// Two PATHs at one commit are named by their PATHs, as a pair's
+		// headline names them (they read "2026-12-06 c8db95a (snapshot
+		// 1)" and "(snapshot 2)"); a folder is named by its path still,
+		// and one whose path reads as such a name is quoted.
+		{"git, two paths at one commit", []diff.SnapshotInfo{rev("HEAD:_cache/develop", "develop", "c8db95a000", "2026-12-06T10:00:00Z"), rev("HEAD:mirror", "", "c8db95a000", "2026-12-06T10:00:00Z")},
+			[]string{"HEAD:_cache/develop 2026-12-06 c8db95a", "HEAD:mirror 2026-12-06 c8db95a"}},
+		{"git, one path twice beside another", []diff.SnapshotInfo{rev("HEAD:a", "", "c8db95a000", "2026-12-06T10:00:00Z"), rev("HEAD:b", "", "c8db95a000", "2026-12-06T10:00:00Z"), rev("HEAD:a", "", "c8db95a000", "2026-12-06T10:00:00Z")},
+			[]string{"HEAD:a 2026-12-06 c8db95a (snapshot 1)", "HEAD:b 2026-12-06 c8db95a", "HEAD:a 2026-12-06 c8db95a (snapshot 3)"}},
+		{"a folder named as a git path and commit", []diff.SnapshotInfo{{Path: "HEAD:mirror 2026-12-06 c8db95a"}, {Path: "b"}},
+			[]string{`"HEAD:mirror 2026-12-06 c8db95a"`, "b"}},
 		{"a tag that is another's path", []diff.SnapshotInfo{{Path: "develop"}, {Path: "w", Tag: "develop"}}, []string{"develop", "w"}},
 		// A label read as one placed is quoted, and one quoted so too.
 		{"a folder named as a place", []diff.SnapshotInfo{{Path: "a (snapshot 1)"}, {Path: "b"}, {Path: `"a (snapshot 3)"`}, {Path: "c (snapshot x)"}},

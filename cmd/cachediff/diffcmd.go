@@ -510,12 +510,12 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if same != "" && opts.failOn != nil {
 		return exitTrouble, fmt.Errorf("OLD and NEW are the same snapshot (%s): a diff of it with itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", same)
 	}
-	for _, s := range []*snapshot.Snapshot{oldSnap, newSnap} {
+	for i, s := range []*snapshot.Snapshot{oldSnap, newSnap} {
 		if opts.quiet {
 			break
 		}
 		if n := len(s.Skipped); n > 0 {
-			c.noteSkipped(s.Path, s.Skipped, "report")
+			c.noteSkipped(opts.dir, args[i], s, "report")
 		}
 	}
 	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {

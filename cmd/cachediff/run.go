@@ -60,21 +60,52 @@ type cli struct {
 	// the refusal of a gate, a --package or an --output, exit 2 with no
 	// report to list them.
 	skipNotes strings.Builder
-	skipNoted map[string]bool // the lines of skipNotes (noteSkipped)
+	skipNoted map[string]bool // the snapshots of skipNotes (noteSkipped)
 }
 
-// noteSkipped adds the note that the snapshot at path left skipped
-// files out, listed in where (the report, the log), to skipNotes once:
-// one folder given twice (cachediff sf sf, log a b a) said it of each.
-func (c *cli) noteSkipped(path string, skipped []snapshot.Skipped, where string) {
-	line := fmt.Sprintf("cachediff: %s: skipped %s, listed in the %s\n", report.VisibleInput(path), skippedCount(skipped), where)
-	if !c.skipNoted[line] {
+// noteSkipped adds the note that the snapshot s, read from the argument
+// arg (relative to dir, -C), left files out, listed in where (the
+// report, the log), to skipNotes once for each snapshot however spelt
+// (skipKey): one folder given twice (cachediff sf sf, log a b a, or sf
+// and ./sf, sf/, a link to it, its absolute path) said it of each.
+func (c *cli) noteSkipped(dir, arg string, s *snapshot.Snapshot, where string) {
+	line := fmt.Sprintf("cachediff: %s: skipped %s, listed in the %s\n", report.VisibleInput(s.Path), skippedCount(s.Skipped), where)
+	key := skipKey(dir, arg, s)
+	if key == "" {
+		key = line
+	}
+	if !c.skipNoted[key] {
 		if c.skipNoted == nil {
 			c.skipNoted = map[string]bool{}
 		}
-		c.skipNoted[line] = true
+		c.skipNoted[key] = true
 		c.skipNotes.WriteString(line)
 	}
+}
+
+// skipKey names the snapshot s, read from the argument arg, as one
+// snapshot is named however spelt, as sameSnapshot and sameArgs judge
+// it: a REV:PATH by its commit and PATH from the top of the repository,
+// an http(s) URL by urlKey, a file or folder by its real path; "" when
+// none says (standard input).
+func skipKey(dir, arg string, s *snapshot.Snapshot) string {
+	switch {
+	case arg == stdinName:
+		return ""
+	case s.Rev != "":
+		if p, ok := gitPath(dir, arg); ok {
+			return "git\x00" + s.Rev + "\x00" + p
+		}
+		return ""
+	case urlKey(arg) != "":
+		return "url\x00" + urlKey(arg)
+	}
+	if p := localPath(dir, arg); p != "" {
+		if r, ok := realPath(p); ok {
+			return "file\x00" + r
+		}
+	}
+	return ""
 }
 
 // run is the whole command as tests call it, in one process: it parses
