@@ -66,17 +66,10 @@ func TestRootMateTakenPassesAgain(t *testing.T) {
 // Whether a mate waits now reads its mate as the pass found it, not as
 // the groups before it in the pass left it. Fails before.
 func TestRootMateWaitsWhateverTheGroupOrder(t *testing.T) {
-	old := []facetRoot{
-		{"rhel", "hdf5", "3.0", "11", "+shared", 0, 1, "hdf5@=3.0"},
-		{"rhel", "hdf5", "3.0", "11", "+shared", 3, 1, "hdf5@=3.0"},
-		{"rhel", "hdf5", "2.0", "10", "+shared", 0, 1, "hdf5@=2.0"},
-	}
-	cur := []facetRoot{
-		{"rhel", "hdf5", "3.0", "11", "~shared", 0, 1, "hdf5@=3.0"},
-		{"rhel", "hdf5", "3.0", "11", "+shared", 3, 1, "hdf5"},
-		{"rhel", "hdf5", "2.0", "11", "+shared", 7, 1, "hdf5"},
-		{"rhel", "hdf5", "3.0.1", "10", "+shared", 0, 1, "hdf5"},
-	}
+	old := []facetRoot{{"rhel", "hdf5", "3.0", "11", "+shared", 0, 1, "hdf5@=3.0"},
+		{"rhel", "hdf5", "3.0", "11", "+shared", 3, 1, "hdf5@=3.0"}, {"rhel", "hdf5", "2.0", "10", "+shared", 0, 1, "hdf5@=2.0"}}
+	cur := []facetRoot{{"rhel", "hdf5", "3.0", "11", "~shared", 0, 1, "hdf5@=3.0"}, {"rhel", "hdf5", "3.0", "11", "+shared", 3, 1, "hdf5"},
+		{"rhel", "hdf5", "2.0", "11", "+shared", 7, 1, "hdf5"}, {"rhel", "hdf5", "3.0.1", "10", "+shared", 0, 1, "hdf5"}}
 	checkFacetRootsMirrored(t, 16599, old, cur)
 }
 
