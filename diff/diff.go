@@ -61,6 +61,9 @@ type spec struct {
 	ord       [2]uint64
 	packed    bool
 	paired    bool // by a pass of matchPackage
+	// pass is the matcher's pass (matcher.pass) that paired it: waits
+	// reads a mate as its pass found it.
+	pass uint32
 }
 
 // matchKey is the matching key of a spec: its interned facets, with the
@@ -371,6 +374,9 @@ type matcher struct {
 	// held are the package's old and new specs by hash, made when waits
 	// first needs them.
 	held [2]map[string]*spec
+	// pass numbers match's calls: a spec's pass is the one that paired
+	// it.
+	pass uint32
 	// waited says waits left a spec for its mate in this package's
 	// passes; noWait that the passes run again, none waiting.
 	waited, noWait bool
@@ -1024,6 +1030,7 @@ func (m *matcher) passes(restOld, restNew []*spec) ([]*spec, []*spec) {
 // a group the equal-stacks pairing looks each new spec up by its stacks
 // rather than scanning the group for every old spec.
 func (m *matcher) match(olds, news []*spec, skip int) (restOld, restNew []*spec) {
+	m.pass++
 	if len(olds) == 0 || len(news) == 0 {
 		return olds, news
 	}
@@ -1276,6 +1283,7 @@ func (m *matcher) pairMates(gOld, gNew []*spec, skip int) {
 // rebuilt).
 func (m *matcher) record(o, n *spec, skip int) {
 	o.paired, n.paired = true, true
+	o.pass, n.pass = m.pass, m.pass
 	kind := kindRebuilt
 	if skip >= 0 && m.other != nil && m.facetsDiffer(o, n) == 0 {
 		// Of the rebuilt pass's rest, left for a mate that another took
@@ -2752,7 +2760,11 @@ func (m *matcher) waits(s *spec, old bool, skip int) bool {
 		}
 	}
 	for _, h := range hs {
-		if x := m.held[1-side][h]; x != nil && !x.paired && m.laterPass(s, x, skip) {
+		// x as the pass found it: paired by another group of the pass,
+		// it is still waited for, as the groups come in another order
+		// the other way round (the new specs' order), and the passes
+		// run again.
+		if x := m.held[1-side][h]; x != nil && (!x.paired || x.pass == m.pass) && m.laterPass(s, x, skip) {
 			m.waited = true
 			return true
 		}
