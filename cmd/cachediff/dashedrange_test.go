@@ -98,15 +98,11 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	}
 	inner := filepath.Join(dir, "inner")
 	gitOut(t, inner, "init", "-q")
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	innerRel, err := filepath.Rel(wd, inner)
-	if err != nil {
-		t.Fatal(err)
-	}
-	innerHint := "with -C " + shellword.Shown(innerRel) + " (each path then from there), it is git:HEAD:snap"
+	// Its -C, from this package's folder, far away: absolute, which is
+	// right pasted from any folder (lead c of g17), not ../../../tmp/…
+	// (filepath.Rel), right pasted here alone.
+	innerHint := "with -C " + shellword.Shown(inner) + " (each path then from there), it is git:HEAD:snap"
+	innerLog := "with -C " + shellword.Shown(inner) + " (each path then from there), a log of it over the range is cachediff -C " + shellword.Shown(inner) + " log --revs 'HEAD~1..HEAD' snap"
 	if err := os.Mkdir(filepath.Join(dir, "fresh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -129,6 +125,9 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		// hold: not git:HEAD~1:inner/snap, a path of no commit, nor the
 		// example (lead d of g16), but its own REV:PATH, read there.
 		{dir, "HEAD", "inner/snap"}: innerHint,
+		// A range beside it: given the superproject's log at the
+		// placeholder PATH (lead d of g17); its own, as a revision's.
+		{dir, "HEAD~1..HEAD", "inner/snap"}: innerLog,
 		// A folder of no commit (cd sub; cachediff HEAD~1 .): given
 		// git:HEAD~1:fresh, which pasted said it does not exist, with
 		// no word of it (lead 5 of g14).
@@ -164,8 +163,29 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	}
 	gitOut(t, inner, "add", "snap")
 	gitOut(t, inner, "commit", "-q", "-m", "snap")
-	if code := pasteRun(t, bash, "cachediff -C "+shellword.Shown(innerRel)+" git:HEAD:snap snap"); code != exitSame {
+	if code := pasteRun(t, bash, "cachediff -C "+shellword.Shown(inner)+" git:HEAD:snap snap"); code != exitSame {
 		t.Errorf("HEAD's hint beside a nested repository's snap, pasted: exit %d, want %d", code, exitSame)
+	}
+	// From the superproject's top, the nested one's -C is from there
+	// (below it): inner, pasted there.
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"HEAD", "inner/snap"}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "with -C inner (each path then from there), it is git:HEAD:snap\n") {
+		t.Errorf("HEAD inner/snap from the top: exit %d, %s; want -C inner", code, stderr.String())
+	}
+	if code := pasteRun(t, bash, "cachediff -C inner git:HEAD:snap snap"); code != exitSame {
+		t.Errorf("HEAD's hint from the top, pasted: exit %d, want %d", code, exitSame)
+	}
+	// HEAD~9..HEAD snap, past the root: its hint asked git whether each
+	// end is a commit and how many commits HEAD's line holds, then the
+	// log's refusal asked again, and that ran cat-file -t, rev-parse
+	// --verify and cat-file -e of its unknown end (leads a and b of
+	// g17): 13 git processes, 9 now, the refusal the same.
+	count := countGitRuns(t)
+	stderr.Reset()
+	code := run([]string{"HEAD~9..HEAD", "snap"}, &stdout, &stderr)
+	if runs := count(); code != exitTrouble || runs > 9 || !strings.Contains(stderr.String(), "refuses: unknown revision HEAD~9 in the range HEAD~9..HEAD (it is past the root: the first-parent line of HEAD holds ") {
+		t.Errorf("HEAD~9..HEAD snap: exit %d, %d git processes, %s; want %d, at most 9, the log's refusal", code, runs, stderr.String(), exitTrouble)
 	}
 }
 

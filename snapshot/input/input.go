@@ -702,6 +702,12 @@ func revisionHint(dir, arg, beside string) string {
 				}
 				return hint
 			}
+			if n := at().nested; n.at != "" {
+				// X in a submodule, given from the superproject: the
+				// log with the placeholder PATH read the superproject;
+				// its own, as a revision's (nestedLog).
+				return fmt.Sprintf("; %s is a range of git revisions; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), a log of it over the range is %s", shellword.Shown(arg), hintWord(beside), hintWord(n.at), strings.TrimSpace(gitsrc.InFolder(n.at)), nestedLog(arg, n))
+			}
 			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s %s", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg), logPath())
 		}
 		return ""
@@ -815,6 +821,17 @@ const maxHintWord = 2 << 10
 // message's line cap cut with no word of the hint cut.
 func hintWord(s string) string { return shellword.ShownWithin(s, maxHintWord) }
 
+// nestedLog is the log over rng of n's path, in its own repository:
+// cachediff -C AT log --revs RANGE PATH, PATH "." for its top and ./-x
+// for one beginning with -.
+func nestedLog(rng string, n nestedPath) string {
+	p := cmpOr(n.path, ".")
+	if strings.HasPrefix(p, "-") {
+		p = "./" + p
+	}
+	return fmt.Sprintf("cachediff %slog --revs %s %s", gitsrc.InFolder(n.at), shellword.Shown(rng), hintWord(p))
+}
+
 // example is what exampleFolder returns, asked once for a hint.
 type example struct {
 	folder, logPath string
@@ -885,11 +902,17 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 					root, found = strings.CutSuffix(abs, string(filepath.Separator)+filepath.FromSlash(ownTop))
 				}
 				if ok && ownTop != "" && found {
+					// From the current folder when below it, else
+					// absolute: ../../../../tmp/x, from far away, read
+					// as a maze and was right pasted in this folder
+					// alone; an absolute one is right from any.
+					at := root
 					if wd, err := os.Getwd(); err == nil {
-						if rel, err := filepath.Rel(wd, root); err == nil {
-							nested = nestedPath{filepath.ToSlash(rel), strings.TrimSuffix(ownTop, ".")}
+						if rel, err := filepath.Rel(wd, root); err == nil && filepath.IsLocal(rel) {
+							at = rel
 						}
 					}
+					nested = nestedPath{filepath.ToSlash(at), strings.TrimSuffix(ownTop, ".")}
 				}
 				return exampleDir, "PATH", nested
 			}
