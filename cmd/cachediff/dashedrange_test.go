@@ -124,7 +124,9 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		// In a nested repository (a submodule), which this one does not
 		// hold: not git:HEAD~1:inner/snap, a path of no commit, nor the
 		// example (lead d of g16), but its own REV:PATH, read there.
-		{dir, "HEAD", "inner/snap"}: innerHint,
+		// Of no commit yet: said so, not given git:HEAD:snap there,
+		// which pasted was refused, unknown.
+		{dir, "HEAD", "inner/snap"}: "which this one's revisions do not read, and whose git knows no commit HEAD",
 		// A range beside it: given the superproject's log at the
 		// placeholder PATH (lead d of g17); its own, as a revision's.
 		{dir, "HEAD~1..HEAD", "inner/snap"}: innerLog,
@@ -163,13 +165,17 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	}
 	gitOut(t, inner, "add", "snap")
 	gitOut(t, inner, "commit", "-q", "-m", "snap")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-C", dir, "HEAD", "inner/snap"}, &stdout, &stderr); code != exitTrouble || !strings.HasSuffix(stderr.String(), innerHint+"\n") {
+		t.Errorf("HEAD inner/snap, inner of one commit: exit %d, %s; want %q", code, stderr.String(), innerHint)
+	}
 	if code := pasteRun(t, bash, "cachediff -C "+shellword.Shown(inner)+" git:HEAD:snap snap"); code != exitSame {
 		t.Errorf("HEAD's hint beside a nested repository's snap, pasted: exit %d, want %d", code, exitSame)
 	}
 	// From the superproject's top, the nested one's -C is from there
 	// (below it): inner, pasted there.
 	t.Chdir(dir)
-	var stdout, stderr bytes.Buffer
+	stderr.Reset()
 	if code := run([]string{"HEAD", "inner/snap"}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "with -C inner (each path then from there), it is git:HEAD:snap\n") {
 		t.Errorf("HEAD inner/snap from the top: exit %d, %s; want -C inner", code, stderr.String())
 	}

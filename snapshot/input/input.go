@@ -713,6 +713,22 @@ func revisionHint(dir, arg, beside string) string {
 		return ""
 	}
 	if known(arg) {
+		if n := at().nested; n.at != "" {
+			// X in a submodule (or a nested repository), given from
+			// the superproject: the example folder was given, of the
+			// superproject's HEAD~1. The submodule's own REV:PATH, and
+			// where it is read; said not to be a commit there where git
+			// knows none (a nested repository of no commit or of
+			// fewer, whose REV:PATH given was refused pasted; why is
+			// left to that refusal, five git runs more). Asked there,
+			// not whether this one's refs make arg ambiguous (two git
+			// runs), which it is not read by.
+			if ok, err := n.repo.Knows(arg); err == nil && !ok {
+				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read, and whose git knows no commit %s", shellword.Shown(arg), hintWord(beside), hintWord(n.at), shellword.Shown(arg))
+			}
+			return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), it is %s",
+				shellword.Shown(arg), hintWord(beside), hintWord(n.at), strings.TrimSpace(gitsrc.InFolder(n.at)), hintWord(RevPrefix+arg+":"+n.path))
+		}
 		if names, ways, none := repo.Ambiguity(arg); names != "" {
 			// HEAD~1 beside a branch HEAD: git:HEAD~1:snap was given,
 			// refused as ambiguous when pasted; each way written whole.
@@ -738,14 +754,6 @@ func revisionHint(dir, arg, beside string) string {
 		// (one git run): cd sub; cachediff HEAD~1 . was given
 		// git:HEAD~1:sub of a commit before sub was, which pasted said
 		// it does not exist. The example is not asked.
-		if n := at().nested; n.at != "" {
-			// X in a submodule (or a nested repository), given from
-			// the superproject: the example folder was given, of the
-			// superproject's HEAD~1. The submodule's own REV:PATH, and
-			// where it is read.
-			return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), it is %s",
-				shellword.Shown(arg), hintWord(beside), hintWord(n.at), strings.TrimSpace(gitsrc.InFolder(n.at)), hintWord(RevPrefix+arg+":"+n.path))
-		}
 		absent := ""
 		if a := at(); a.folder != exampleDir || a.logPath != "PATH" {
 			if holds, ok := repo.Holds(arg, a.folder); ok && !holds {
@@ -840,8 +848,11 @@ type example struct {
 
 // nestedPath is a path on disk in another repository than the one a
 // revision is read in: that repository's top from the current folder
-// (at), and the path from it.
-type nestedPath struct{ at, path string }
+// (at), the path from it, and that repository.
+type nestedPath struct {
+	at, path string
+	repo     *gitsrc.Repo
+}
 
 // exampleDir is the PATH of a hint's example, of no snapshot given.
 const exampleDir = "_cache/develop"
@@ -912,7 +923,7 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 							at = rel
 						}
 					}
-					nested = nestedPath{filepath.ToSlash(at), strings.TrimSuffix(ownTop, ".")}
+					nested = nestedPath{filepath.ToSlash(at), strings.TrimSuffix(ownTop, "."), own}
 				}
 				return exampleDir, "PATH", nested
 			}
