@@ -182,6 +182,25 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	if code := pasteRun(t, bash, "cachediff -C inner git:HEAD:snap snap"); code != exitSame {
 		t.Errorf("HEAD's hint from the top, pasted: exit %d, want %d", code, exitSame)
 	}
+	// Past this repository's root (3 commits), not the nested one's (4):
+	// it was told this one's root, of HEAD~3 and of HEAD~3..HEAD, which
+	// the user did not mean; past both, that neither knows it.
+	for range 3 {
+		gitOut(t, inner, "commit", "-q", "--allow-empty", "-m", "e")
+	}
+	for args, want := range map[[2]string]string{
+		{"HEAD~3", "inner/snap"}:       "with -C inner (each path then from there), it is 'git:HEAD~3:snap'\n",
+		{"HEAD~3..HEAD", "inner/snap"}: "with -C inner (each path then from there), a log of it over the range is cachediff -C inner log --revs 'HEAD~3..HEAD' snap\n",
+		{"HEAD~9", "inner/snap"}:       "; 'HEAD~9' is an unknown git revision, here and in the repository inner/snap is in, at inner (a submodule or a nested one)\n",
+	} {
+		stderr.Reset()
+		if code := run(args[:], &stdout, &stderr); code != exitTrouble || !strings.HasSuffix(stderr.String(), want) {
+			t.Errorf("%q past this repository's root: exit %d, %s; want %q", args, code, stderr.String(), want)
+		}
+	}
+	if code := pasteRun(t, bash, "cachediff -C inner git:HEAD~3:snap snap"); code != exitSame {
+		t.Errorf("HEAD~3's hint beside inner/snap, pasted: exit %d, want %d", code, exitSame)
+	}
 	// HEAD~9..HEAD snap, past the root: its hint asked git whether each
 	// end is a commit and how many commits HEAD's line holds, then the
 	// log's refusal asked again, and that ran cat-file -t, rev-parse

@@ -678,8 +678,24 @@ func revisionHint(dir, arg, beside string) string {
 	// Cut as meant, not at git's first .. (HEAD^{/a..b}^2..HEAD, whose
 	// pattern holds one, was given no hint at all).
 	if a, b, ok := gitsrc.RangeEnds(arg); ok {
+		// X in a submodule, given from the superproject: the log of
+		// its own repository (not the superproject's log, nor its
+		// refusal of an end past its root, which it is not read in).
+		nestedHint := func() string {
+			if !nestedOnDisk(dir, beside) {
+				return "" // no git run for the hint of most ranges
+			}
+			n := at().nested
+			if n.at == "" {
+				return ""
+			}
+			return fmt.Sprintf("; %s is a range of git revisions; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), a log of it over the range is %s", shellword.Shown(arg), hintWord(beside), hintWord(n.at), strings.TrimSpace(gitsrc.InFolder(n.at)), nestedLog(arg, n))
+		}
 		knownA, knownB := known(cmpOr(a, "HEAD")), knownEnd(cmpOr(b, "HEAD"))
 		if (knownA || repo.PastRoot(a)) && (knownB || repo.PastRoot(b)) && !(knownA && knownB) {
+			if h := nestedHint(); h != "" {
+				return h
+			}
 			// HEAD~7..HEAD, the log's own example, in a repository of
 			// fewer commits: what the log says of it (it is past the
 			// root), not nothing.
@@ -688,6 +704,9 @@ func revisionHint(dir, arg, beside string) string {
 			}
 		}
 		if knownA && knownB {
+			if h := nestedHint(); h != "" {
+				return h
+			}
 			// A range the log refuses (HEAD..HEAD~1, reversed) was
 			// given as its log all the same, which refused it in turn:
 			// the log's own message says why, and what to write.
@@ -702,17 +721,15 @@ func revisionHint(dir, arg, beside string) string {
 				}
 				return hint
 			}
-			if n := at().nested; n.at != "" {
-				// X in a submodule, given from the superproject: the
-				// log with the placeholder PATH read the superproject;
-				// its own, as a revision's (nestedLog).
-				return fmt.Sprintf("; %s is a range of git revisions; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), a log of it over the range is %s", shellword.Shown(arg), hintWord(beside), hintWord(n.at), strings.TrimSpace(gitsrc.InFolder(n.at)), nestedLog(arg, n))
-			}
 			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s %s", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg), logPath())
 		}
 		return ""
 	}
-	if known(arg) {
+	knownHere := known(arg)
+	if knownHere || strings.ContainsAny(arg, "~^") && nestedOnDisk(dir, beside) {
+		// Of an unknown revision only where it may be past this
+		// repository's root (HEAD~2, said of the superproject's), and
+		// X is in another on disk: no git run for a typo's hint.
 		if n := at().nested; n.at != "" {
 			// X in a submodule (or a nested repository), given from
 			// the superproject: the example folder was given, of the
@@ -724,11 +741,17 @@ func revisionHint(dir, arg, beside string) string {
 			// not whether this one's refs make arg ambiguous (two git
 			// runs), which it is not read by.
 			if ok, err := n.repo.Knows(arg); err == nil && !ok {
+				if !knownHere {
+					// Not this one's past its root either, said of it.
+					return fmt.Sprintf("; %s is an unknown git revision, here and in the repository %s is in, at %s (a submodule or a nested one)", shellword.Shown(arg), hintWord(beside), hintWord(n.at))
+				}
 				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read, and whose git knows no commit %s", shellword.Shown(arg), hintWord(beside), hintWord(n.at), shellword.Shown(arg))
 			}
 			return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), it is %s",
 				shellword.Shown(arg), hintWord(beside), hintWord(n.at), strings.TrimSpace(gitsrc.InFolder(n.at)), hintWord(RevPrefix+arg+":"+n.path))
 		}
+	}
+	if knownHere {
 		if names, ways, none := repo.Ambiguity(arg); names != "" {
 			// HEAD~1 beside a branch HEAD: git:HEAD~1:snap was given,
 			// refused as ambiguous when pasted; each way written whole.
@@ -828,6 +851,38 @@ const maxHintWord = 2 << 10
 // characters, each 12 bytes as \xHH, was hinted in 16 KB, which the
 // message's line cap cut with no word of the hint cut.
 func hintWord(s string) string { return shellword.ShownWithin(s, maxHintWord) }
+
+// nestedOnDisk reports whether beside, a path from dir, is below
+// another .git than dir is (a submodule's, a nested repository's): the
+// nearest folder holding a .git entry, above each, differs. Asked of
+// the file system alone, before exampleFolder asks git.
+func nestedOnDisk(dir, beside string) bool {
+	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
+		return false
+	}
+	x, err := filepath.Abs(InDir(dir, beside))
+	if err != nil {
+		return false
+	}
+	d, err := filepath.Abs(cmpOr(dir, "."))
+	if err != nil {
+		return false
+	}
+	top := func(p string) string {
+		for {
+			if _, err := os.Lstat(filepath.Join(p, ".git")); err == nil {
+				return p
+			}
+			up := filepath.Dir(p)
+			if up == p {
+				return ""
+			}
+			p = up
+		}
+	}
+	tx := top(x)
+	return tx != "" && tx != top(d)
+}
 
 // nestedLog is the log over rng of n's path, in its own repository:
 // cachediff -C AT log --revs RANGE PATH, PATH "." for its top and ./-x
