@@ -102,7 +102,7 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	// right pasted from any folder (lead c of g17), not ../../../tmp/…
 	// (filepath.Rel), right pasted here alone.
 	innerHint := "with -C " + shellword.Shown(inner) + " (each path then from there), it is git:HEAD:snap"
-	innerLog := "with -C " + shellword.Shown(inner) + " (each path then from there), a log of it over the range is cachediff -C " + shellword.Shown(inner) + " log --revs 'HEAD~1..HEAD' snap"
+	innerLog := "which this one's revisions do not read: a log of it over the range is cachediff -C " + shellword.Shown(inner) + " log --revs 'HEAD~1..HEAD' snap"
 	if err := os.Mkdir(filepath.Join(dir, "fresh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	}
 	for args, want := range map[[2]string]string{
 		{"HEAD~3", "inner/snap"}:       "with -C inner (each path then from there), it is 'git:HEAD~3:snap'\n",
-		{"HEAD~3..HEAD", "inner/snap"}: "with -C inner (each path then from there), a log of it over the range is cachediff -C inner log --revs 'HEAD~3..HEAD' snap\n",
+		{"HEAD~3..HEAD", "inner/snap"}: "; 'HEAD~3..HEAD' is a range of git revisions; inner/snap is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range is cachediff -C inner log --revs 'HEAD~3..HEAD' snap\n",
 		{"HEAD~9", "inner/snap"}:       "; 'HEAD~9' is an unknown git revision, here and in the repository inner/snap is in, at inner (a submodule or a nested one)\n",
 	} {
 		stderr.Reset()
@@ -201,6 +201,19 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	if code := pasteRun(t, bash, "cachediff -C inner git:HEAD~3:snap snap"); code != exitSame {
 		t.Errorf("HEAD~3's hint beside inner/snap, pasted: exit %d, want %d", code, exitSame)
 	}
+	// A nested repository 3,000 bytes down: its top was named thrice
+	// in the range's hint, and the line's cap (8 KiB) cut the command.
+	long := strings.Repeat(strings.Repeat("d", 199)+"/", 15) + "n"
+	if err := os.MkdirAll(filepath.Join(long, "snap"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gitOut(t, long, "init", "-q")
+	stderr.Reset()
+	code := run([]string{"HEAD~1..HEAD", long + "/snap"}, &stdout, &stderr)
+	line, _, _ := strings.Cut(stderr.String(), "\n")
+	if want := " log --revs 'HEAD~1..HEAD' snap"; code != exitTrouble || !strings.HasSuffix(line, "cachediff -C "+long+want) {
+		t.Errorf("HEAD~1..HEAD beside a nested repository 3,000 bytes down: exit %d, %d bytes, ending %q; want the log whole", code, len(line), line[max(0, len(line)-80):])
+	}
 	// HEAD~9..HEAD snap, past the root: its hint asked git whether each
 	// end is a commit and how many commits HEAD's line holds, then the
 	// log's refusal asked again, and that ran cat-file -t, rev-parse
@@ -208,7 +221,7 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	// g17): 13 git processes, 9 now, the refusal the same.
 	count := countGitRuns(t)
 	stderr.Reset()
-	code := run([]string{"HEAD~9..HEAD", "snap"}, &stdout, &stderr)
+	code = run([]string{"HEAD~9..HEAD", "snap"}, &stdout, &stderr)
 	if runs := count(); code != exitTrouble || runs > 9 || !strings.Contains(stderr.String(), "refuses: unknown revision HEAD~9 in the range HEAD~9..HEAD (it is past the root: the first-parent line of HEAD holds ") {
 		t.Errorf("HEAD~9..HEAD snap: exit %d, %d git processes, %s; want %d, at most 9, the log's refusal", code, runs, stderr.String(), exitTrouble)
 	}

@@ -689,7 +689,10 @@ func revisionHint(dir, arg, beside string) string {
 			if n.at == "" {
 				return ""
 			}
-			return fmt.Sprintf("; %s is a range of git revisions; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), a log of it over the range is %s", shellword.Shown(arg), hintWord(beside), hintWord(n.at), strings.TrimSpace(gitsrc.InFolder(n.at)), nestedLog(arg, n))
+			// Its top named once, whole, in the command: named thrice
+			// (at X, with -C X, cachediff -C X), a long one's line
+			// was cut by the line's cap within the command.
+			return fmt.Sprintf("; %s is a range of git revisions; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range is %s", shellword.Shown(arg), hintWord(beside), nestedLog(arg, n))
 		}
 		knownA, knownB := known(cmpOr(a, "HEAD")), knownEnd(cmpOr(b, "HEAD"))
 		if (knownA || repo.PastRoot(a)) && (knownB || repo.PastRoot(b)) && !(knownA && knownB) {
@@ -747,8 +750,8 @@ func revisionHint(dir, arg, beside string) string {
 				}
 				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read, and whose git knows no commit %s", shellword.Shown(arg), hintWord(beside), hintWord(n.at), shellword.Shown(arg))
 			}
-			return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), it is %s",
-				shellword.Shown(arg), hintWord(beside), hintWord(n.at), strings.TrimSpace(gitsrc.InFolder(n.at)), hintWord(RevPrefix+arg+":"+n.path))
+			return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), it is %s",
+				shellword.Shown(arg), hintWord(beside), strings.TrimSpace(gitsrc.InFolder(n.at)), hintWord(RevPrefix+arg+":"+n.path))
 		}
 	}
 	if knownHere {
