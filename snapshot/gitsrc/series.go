@@ -362,7 +362,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		hint := ""
 		if len(included) == 1 {
 			if at, kind := r.wayBlocked(included[0], top); kind == Submodule {
-				hint = fmt.Sprintf("; at %s it passes through %s, a submodule, whose pages are in another repository", short(included[0]), logPath(at))
+				hint = fmt.Sprintf("; at %s it passes through %s, a submodule, whose pages are in another repository%s", short(included[0]), logPath(at), r.submoduleLog(rng, at, top, len(within) == 0))
 			} else if kind == Symlink {
 				hint = fmt.Sprintf("; at %s it passes through %s, a symbolic link, which REV:PATH does not follow", short(included[0]), logPath(at))
 			} else {
@@ -954,6 +954,44 @@ func (r *Repo) endObjects(rev, name string) (typ string, nameHere, asked bool) {
 	}
 	typ = found(answers[0])
 	return typ, found(answers[len(answers)-1]) != "", true
+}
+
+// submoduleLog is, of PATH (top, from the top) through the submodule at
+// (from the top), checked out, the log of it in that repository, as a
+// revision beside it is given (cachediff -C sub log --revs HEAD~1..HEAD
+// sub/snap was told PATH passes through a submodule, not what to run):
+// ": its own log is cachediff -C DIR log --revs RANGE PATH", DIR from
+// the current folder when below it, else absolute. "" when it is not
+// checked out, or of a log within dates (bare, not given).
+func (r *Repo) submoduleLog(rng, at, top string, bare bool) string {
+	if !bare {
+		return ""
+	}
+	prefix, err := r.showPrefix()
+	if err != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(filepath.FromSlash("/"+prefix), filepath.FromSlash("/"+at))
+	if err != nil {
+		return ""
+	}
+	dir := filepath.Join(cmp.Or(r.dir, "."), rel)
+	if _, err := os.Lstat(filepath.Join(dir, ".git")); err != nil {
+		return ""
+	}
+	if !filepath.IsLocal(dir) {
+		if dir, err = filepath.Abs(dir); err != nil {
+			return ""
+		}
+	}
+	p := "."
+	if top != at {
+		p = strings.TrimPrefix(top, at+"/")
+	}
+	if strings.HasPrefix(p, "-") {
+		p = "./" + p
+	}
+	return fmt.Sprintf(": its own log is cachediff %slog --revs %s %s", InFolder(filepath.ToSlash(dir)), shellword.Shown(rng), shellword.Shown(p))
 }
 
 // refLogWhy is git's reason, from err, why it did not resolve rev, a
