@@ -871,20 +871,8 @@ func nestedOnDisk(dir, beside string) bool {
 	if err != nil {
 		return false
 	}
-	top := func(p string) string {
-		for {
-			if _, err := os.Lstat(filepath.Join(p, ".git")); err == nil {
-				return p
-			}
-			up := filepath.Dir(p)
-			if up == p {
-				return ""
-			}
-			p = up
-		}
-	}
-	tx := top(x)
-	return tx != "" && tx != top(d)
+	tx := workTree(x)
+	return tx != "" && tx != workTree(d)
 }
 
 // nestedLog is the log over rng of n's path, in its own repository:
