@@ -98,15 +98,11 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	}
 	inner := filepath.Join(dir, "inner")
 	gitOut(t, inner, "init", "-q")
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	innerRel, err := filepath.Rel(wd, inner)
-	if err != nil {
-		t.Fatal(err)
-	}
-	innerHint := "with -C " + shellword.Shown(innerRel) + " (each path then from there), it is git:HEAD:snap"
+	// Its -C, from this package's folder, far away: absolute, which is
+	// right pasted from any folder (lead c of g17), not ../../../tmp/…
+	// (filepath.Rel), right pasted here alone.
+	innerHint := "with -C " + shellword.Shown(inner) + " (each path then from there), it is git:HEAD:snap"
+	innerLog := "which this one's revisions do not read: a log of it over the range is cachediff -C " + shellword.Shown(inner) + " log --revs 'HEAD~1..HEAD' snap"
 	if err := os.Mkdir(filepath.Join(dir, "fresh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +124,12 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		// In a nested repository (a submodule), which this one does not
 		// hold: not git:HEAD~1:inner/snap, a path of no commit, nor the
 		// example (lead d of g16), but its own REV:PATH, read there.
-		{dir, "HEAD", "inner/snap"}: innerHint,
+		// Of no commit yet: said so, not given git:HEAD:snap there,
+		// which pasted was refused, unknown.
+		{dir, "HEAD", "inner/snap"}: "which this one's revisions do not read, and whose git knows no commit HEAD",
+		// A range beside it: given the superproject's log at the
+		// placeholder PATH (lead d of g17); its own, as a revision's.
+		{dir, "HEAD~1..HEAD", "inner/snap"}: innerLog,
 		// A folder of no commit (cd sub; cachediff HEAD~1 .): given
 		// git:HEAD~1:fresh, which pasted said it does not exist, with
 		// no word of it (lead 5 of g14).
@@ -164,8 +165,65 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	}
 	gitOut(t, inner, "add", "snap")
 	gitOut(t, inner, "commit", "-q", "-m", "snap")
-	if code := pasteRun(t, bash, "cachediff -C "+shellword.Shown(innerRel)+" git:HEAD:snap snap"); code != exitSame {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-C", dir, "HEAD", "inner/snap"}, &stdout, &stderr); code != exitTrouble || !strings.HasSuffix(stderr.String(), innerHint+"\n") {
+		t.Errorf("HEAD inner/snap, inner of one commit: exit %d, %s; want %q", code, stderr.String(), innerHint)
+	}
+	if code := pasteRun(t, bash, "cachediff -C "+shellword.Shown(inner)+" git:HEAD:snap snap"); code != exitSame {
 		t.Errorf("HEAD's hint beside a nested repository's snap, pasted: exit %d, want %d", code, exitSame)
+	}
+	// From the superproject's top, the nested one's -C is from there
+	// (below it): inner, pasted there.
+	t.Chdir(dir)
+	stderr.Reset()
+	if code := run([]string{"HEAD", "inner/snap"}, &stdout, &stderr); code != exitTrouble || !strings.Contains(stderr.String(), "with -C inner (each path then from there), it is git:HEAD:snap\n") {
+		t.Errorf("HEAD inner/snap from the top: exit %d, %s; want -C inner", code, stderr.String())
+	}
+	if code := pasteRun(t, bash, "cachediff -C inner git:HEAD:snap snap"); code != exitSame {
+		t.Errorf("HEAD's hint from the top, pasted: exit %d, want %d", code, exitSame)
+	}
+	// Past this repository's root (3 commits), not the nested one's (4):
+	// it was told this one's root, of HEAD~3 and of HEAD~3..HEAD, which
+	// the user did not mean; past both, that neither knows it.
+	for range 3 {
+		gitOut(t, inner, "commit", "-q", "--allow-empty", "-m", "e")
+	}
+	for args, want := range map[[2]string]string{
+		{"HEAD~3", "inner/snap"}:       "with -C inner (each path then from there), it is 'git:HEAD~3:snap'\n",
+		{"HEAD~3..HEAD", "inner/snap"}: "; 'HEAD~3..HEAD' is a range of git revisions; inner/snap is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range is cachediff -C inner log --revs 'HEAD~3..HEAD' snap\n",
+		{"HEAD~9", "inner/snap"}:       "; 'HEAD~9' is an unknown git revision, here and in the repository inner/snap is in, at inner (a submodule or a nested one)\n",
+	} {
+		stderr.Reset()
+		if code := run(args[:], &stdout, &stderr); code != exitTrouble || !strings.HasSuffix(stderr.String(), want) {
+			t.Errorf("%q past this repository's root: exit %d, %s; want %q", args, code, stderr.String(), want)
+		}
+	}
+	if code := pasteRun(t, bash, "cachediff -C inner git:HEAD~3:snap snap"); code != exitSame {
+		t.Errorf("HEAD~3's hint beside inner/snap, pasted: exit %d, want %d", code, exitSame)
+	}
+	// A nested repository 3,000 bytes down: its top was named thrice
+	// in the range's hint, and the line's cap (8 KiB) cut the command.
+	long := strings.Repeat(strings.Repeat("d", 199)+"/", 15) + "n"
+	if err := os.MkdirAll(filepath.Join(long, "snap"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gitOut(t, long, "init", "-q")
+	stderr.Reset()
+	code := run([]string{"HEAD~1..HEAD", long + "/snap"}, &stdout, &stderr)
+	line, _, _ := strings.Cut(stderr.String(), "\n")
+	if want := " log --revs 'HEAD~1..HEAD' snap"; code != exitTrouble || !strings.HasSuffix(line, "cachediff -C "+long+want) {
+		t.Errorf("HEAD~1..HEAD beside a nested repository 3,000 bytes down: exit %d, %d bytes, ending %q; want the log whole", code, len(line), line[max(0, len(line)-80):])
+	}
+	// HEAD~9..HEAD snap, past the root: its hint asked git whether each
+	// end is a commit and how many commits HEAD's line holds, then the
+	// log's refusal asked again, and that ran cat-file -t, rev-parse
+	// --verify and cat-file -e of its unknown end (leads a and b of
+	// g17): 13 git processes, 9 now, the refusal the same.
+	count := countGitRuns(t)
+	stderr.Reset()
+	code = run([]string{"HEAD~9..HEAD", "snap"}, &stdout, &stderr)
+	if runs := count(); code != exitTrouble || runs > 9 || !strings.Contains(stderr.String(), "refuses: unknown revision HEAD~9 in the range HEAD~9..HEAD (it is past the root: the first-parent line of HEAD holds ") {
+		t.Errorf("HEAD~9..HEAD snap: exit %d, %d git processes, %s; want %d, at most 9, the log's refusal", code, runs, stderr.String(), exitTrouble)
 	}
 }
 

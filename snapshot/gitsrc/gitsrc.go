@@ -78,6 +78,10 @@ type Repo struct {
 		mu    sync.Mutex
 		depth int
 		m     map[string][]string
+		// answers holds, by its arguments, what git said of a
+		// question asked again in the hint (memoRun): the range's
+		// end check asked it before its refusal did.
+		answers map[string]memoAnswer
 	}
 	// attrCache holds git's answers of rewrittenPage: for each set of
 	// .gitattributes files (their ids and paths), each page's attribute.
@@ -1390,7 +1394,7 @@ func (r *Repo) pastRootSaid(rev string, enough func() bool) string {
 	if rangeRev(name) || strings.HasPrefix(name, "^") || strings.Contains(name, ":") {
 		return ""
 	}
-	out, err := r.run(nil, "rev-list", "--first-parent", "--count", name, "--")
+	out, err := r.memoRun("rev-list", "--first-parent", "--count", name, "--")
 	count, cerr := strconv.Atoi(strings.TrimSpace(string(out)))
 	if err != nil || cerr != nil || count < 1 || n < count {
 		return ""

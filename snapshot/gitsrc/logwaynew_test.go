@@ -1,10 +1,12 @@
 package gitsrc
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/internal/testing/pagetest"
 )
@@ -45,6 +47,22 @@ func TestSeriesWayBlockedNew(t *testing.T) {
 	r, err := OpenRepo(repo)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// "_c che" checked out (its .git a file, as a submodule's): the log
+	// of its own repository is given, as a revision beside it is
+	// (lead d of g17), -C from here; _cache, not checked out, none.
+	if err := os.MkdirAll(filepath.Join(repo, "_c che"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repo, "_c che", ".git"), []byte("gitdir: ../.git/modules/c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	own := ": its own log is cachediff -C " + shellword.Shown(filepath.Join(repo, "_c che")) + " log --revs 'HEAD~1..HEAD' develop"
+	if _, err := r.Series("HEAD~1..HEAD", "_c che/develop", "", ""); err == nil || !strings.HasSuffix(err.Error(), own) {
+		t.Errorf("_c che/develop, checked out: %v, want it ending %q", err, own)
+	}
+	if _, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err == nil || strings.Contains(err.Error(), "its own log") {
+		t.Errorf("_cache/develop, not checked out: %v, want no log of it", err)
 	}
 	for _, c := range []struct{ path, want string }{
 		{"_cache/develop", "passes through _cache, a submodule"},

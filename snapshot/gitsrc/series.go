@@ -362,7 +362,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		hint := ""
 		if len(included) == 1 {
 			if at, kind := r.wayBlocked(included[0], top); kind == Submodule {
-				hint = fmt.Sprintf("; at %s it passes through %s, a submodule, whose pages are in another repository", short(included[0]), logPath(at))
+				hint = fmt.Sprintf("; at %s it passes through %s, a submodule, whose pages are in another repository%s", short(included[0]), logPath(at), r.submoduleLog(rng, at, top, len(within) == 0))
 			} else if kind == Symlink {
 				hint = fmt.Sprintf("; at %s it passes through %s, a symbolic link, which REV:PATH does not follow", short(included[0]), logPath(at))
 			} else {
@@ -862,31 +862,44 @@ func (r *Repo) rangeError(rng string, err error) error {
 			continue // A.. is A..HEAD
 		}
 		if _, verr := r.verifyCommit(rev); verr != nil {
-			if !strings.HasPrefix(rev, "-") {
-				// A tree or a blob (main^{tree}, main:file): git knows it.
-				if typ, terr := r.run(nil, "cat-file", "-t", rev); terr == nil {
-					return fmt.Errorf("revision %s in the range %s is a %s, not a commit", quotedRev(rev), quotedRev(rng), strings.TrimSpace(string(typ)))
-				}
-			}
-			if why := r.ambiguous(rev); why != "" {
-				return fmt.Errorf("revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), why)
-			}
 			// A name git knows whose object is not here (HEAD detached
 			// at a pruned commit): say so, as commit does, not "unknown".
 			name := rev
 			if i := strings.IndexAny(rev, "~^:"); i > 0 {
 				name = rev[:i]
 			}
+			// What rev and name are, asked of git at once (endObjects):
+			// each end ran cat-file -t, rev-parse --verify and cat-file -e.
+			typ, nameHere, asked := r.endObjects(rev, name)
+			if !asked && !strings.HasPrefix(rev, "-") {
+				if out, terr := r.run(nil, "cat-file", "-t", rev); terr == nil {
+					typ = strings.TrimSpace(string(out))
+				}
+			}
+			if typ != "" && !strings.HasPrefix(rev, "-") {
+				// A tree or a blob (main^{tree}, main:file): git knows it.
+				return fmt.Errorf("revision %s in the range %s is a %s, not a commit", quotedRev(rev), quotedRev(rng), typ)
+			}
+			if why := r.ambiguous(rev); why != "" {
+				return fmt.Errorf("revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), why)
+			}
 			// HEAD known here is what historyHint asks, not again.
-			has := false
-			if out, verr := r.run(nil, "rev-parse", "--verify", "--quiet", name); verr == nil {
-				if id := strings.TrimSpace(string(out)); id != "" {
-					has = name == "HEAD"
-					if _, cerr := r.run(nil, "cat-file", "-e", id); cerr != nil {
-						if rev == name && strings.EqualFold(name, id) {
-							return fmt.Errorf("revision %s in the range %s is not in this repository's objects%s", quotedRev(rev), quotedRev(rng), r.historyHint())
+			has := nameHere && name == "HEAD"
+			if !nameHere && !strings.HasPrefix(name, "-") {
+				if out, verr := r.run(nil, "rev-parse", "--verify", "--quiet", name); verr == nil {
+					if id := strings.TrimSpace(string(out)); id != "" {
+						has = name == "HEAD"
+						here := false
+						if !asked {
+							_, cerr := r.run(nil, "cat-file", "-e", id)
+							here = cerr == nil
 						}
-						return fmt.Errorf("revision %s in the range %s: %s%s", quotedRev(rev), quotedRev(rng), notInObjects(name, id), r.historyHint())
+						if !here {
+							if rev == name && strings.EqualFold(name, id) {
+								return fmt.Errorf("revision %s in the range %s is not in this repository's objects%s", quotedRev(rev), quotedRev(rng), r.historyHint())
+							}
+							return fmt.Errorf("revision %s in the range %s: %s%s", quotedRev(rev), quotedRev(rng), notInObjects(name, id), r.historyHint())
+						}
 					}
 				}
 			}
@@ -897,6 +910,88 @@ func (r *Repo) rangeError(rng string, err error) error {
 		}
 	}
 	return fmt.Errorf("revision range %s: %v", quotedRev(rng), err)
+}
+
+// endObjects asks git, in one cat-file --batch-check, what a range's end
+// rev is and whether name, the ref or id it begins with, names an
+// object here: typ is rev's object type ("" when git finds none), and
+// nameHere whether name's object is here. asked is whether git was
+// asked: not so of a rev or name holding a line break, which a line of
+// its standard input cannot carry (nameHere is then false, to be asked
+// as before).
+func (r *Repo) endObjects(rev, name string) (typ string, nameHere, asked bool) {
+	if strings.ContainsAny(rev, lineBreaks+"\x00") || rev == "" || name == "" {
+		return "", false, false
+	}
+	in := rev + "\n"
+	if name != rev {
+		in += name + "\n"
+	}
+	out, err := r.run(strings.NewReader(in), "cat-file", "--batch-check=%(objectname) %(objecttype)")
+	if err != nil {
+		return "", false, false
+	}
+	var answers []string
+	for l := range strings.Lines(string(out)) {
+		answers = append(answers, strings.TrimSuffix(l, "\n"))
+	}
+	if len(answers) != strings.Count(in, "\n") {
+		return "", false, false
+	}
+	// An answer is "ID TYPE", or the name asked and "missing" (or
+	// "ambiguous"), which a name holding a space may end in too: the
+	// answer is read as found only of an id and a type.
+	found := func(a string) string {
+		id, t, ok := strings.Cut(a, " ")
+		if !ok || len(id) < 40 || strings.Trim(id, "0123456789abcdef") != "" {
+			return ""
+		}
+		switch t {
+		case "commit", "tree", "blob", "tag":
+			return t
+		}
+		return ""
+	}
+	typ = found(answers[0])
+	return typ, found(answers[len(answers)-1]) != "", true
+}
+
+// submoduleLog is, of PATH (top, from the top) through the submodule at
+// (from the top), checked out, the log of it in that repository, as a
+// revision beside it is given (cachediff -C sub log --revs HEAD~1..HEAD
+// sub/snap was told PATH passes through a submodule, not what to run):
+// ": its own log is cachediff -C DIR log --revs RANGE PATH", DIR from
+// the current folder when below it, else absolute. "" when it is not
+// checked out, or of a log within dates (bare, not given).
+func (r *Repo) submoduleLog(rng, at, top string, bare bool) string {
+	if !bare {
+		return ""
+	}
+	prefix, err := r.showPrefix()
+	if err != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(filepath.FromSlash("/"+prefix), filepath.FromSlash("/"+at))
+	if err != nil {
+		return ""
+	}
+	dir := filepath.Join(cmp.Or(r.dir, "."), rel)
+	if _, err := os.Lstat(filepath.Join(dir, ".git")); err != nil {
+		return ""
+	}
+	if !filepath.IsLocal(dir) {
+		if dir, err = filepath.Abs(dir); err != nil {
+			return ""
+		}
+	}
+	p := "."
+	if top != at {
+		p = strings.TrimPrefix(top, at+"/")
+	}
+	if strings.HasPrefix(p, "-") {
+		p = "./" + p
+	}
+	return fmt.Sprintf(": its own log is cachediff %slog --revs %s %s", InFolder(filepath.ToSlash(dir)), shellword.Shown(rng), shellword.Shown(p))
 }
 
 // refLogWhy is git's reason, from err, why it did not resolve rev, a

@@ -345,14 +345,45 @@ func (r *Repo) MemoRefs() (done func()) {
 	r.refsMemo.depth++
 	if r.refsMemo.m == nil {
 		r.refsMemo.m = map[string][]string{}
+		r.refsMemo.answers = map[string]memoAnswer{}
 	}
 	return func() {
 		r.refsMemo.mu.Lock()
 		defer r.refsMemo.mu.Unlock()
 		if r.refsMemo.depth--; r.refsMemo.depth == 0 {
-			r.refsMemo.m = nil
+			r.refsMemo.m, r.refsMemo.answers = nil, nil
 		}
 	}
+}
+
+// memoAnswer is what git said of a question memoRun asked.
+type memoAnswer struct {
+	out []byte
+	err error
+}
+
+// memoRun is run of args (no standard input), whose answer is held
+// while MemoRefs holds refs: a range's hint asked whether each end is a
+// commit (verifyCommit) and how many commits NAME's line holds
+// (pastRoot) for its end check, and again for the log's refusal, of the
+// same repository at the same time (cachediff HEAD~5..HEAD snap ran
+// git rev-parse --verify --quiet HEAD~5^{commit} twice, and HEAD^{commit}
+// twice beside a branch HEAD).
+func (r *Repo) memoRun(args ...string) ([]byte, error) {
+	key := strings.Join(args, "\x00")
+	r.refsMemo.mu.Lock()
+	a, ok := r.refsMemo.answers[key]
+	r.refsMemo.mu.Unlock()
+	if ok {
+		return slices.Clone(a.out), a.err
+	}
+	out, err := r.run(nil, args...)
+	r.refsMemo.mu.Lock()
+	if r.refsMemo.answers != nil {
+		r.refsMemo.answers[key] = memoAnswer{slices.Clone(out), err}
+	}
+	r.refsMemo.mu.Unlock()
+	return out, err
 }
 
 // listRefsReadAs is refsReadAs, asked of git.
@@ -553,13 +584,13 @@ func InFolder(dir string) string {
 // said "unknown revision :/c1", of a commit git finds, not of nope.
 func (r *Repo) verifyCommit(rev string) ([]byte, error) {
 	if strings.HasPrefix(rev, ":/") {
-		out, err := r.run(nil, "rev-parse", "--verify", "--quiet", rev)
+		out, err := r.memoRun("rev-parse", "--verify", "--quiet", rev)
 		if err != nil {
 			return out, err
 		}
 		rev = strings.TrimSpace(string(out))
 	}
-	return r.run(nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	return r.memoRun("rev-parse", "--verify", "--quiet", rev+"^{commit}")
 }
 
 // leftEnd is rev, a commit, written to read back as the first end of a

@@ -678,8 +678,27 @@ func revisionHint(dir, arg, beside string) string {
 	// Cut as meant, not at git's first .. (HEAD^{/a..b}^2..HEAD, whose
 	// pattern holds one, was given no hint at all).
 	if a, b, ok := gitsrc.RangeEnds(arg); ok {
+		// X in a submodule, given from the superproject: the log of
+		// its own repository (not the superproject's log, nor its
+		// refusal of an end past its root, which it is not read in).
+		nestedHint := func() string {
+			if !nestedOnDisk(dir, beside) {
+				return "" // no git run for the hint of most ranges
+			}
+			n := at().nested
+			if n.at == "" {
+				return ""
+			}
+			// Its top named once, whole, in the command: named thrice
+			// (at X, with -C X, cachediff -C X), a long one's line
+			// was cut by the line's cap within the command.
+			return fmt.Sprintf("; %s is a range of git revisions; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range is %s", shellword.Shown(arg), hintWord(beside), nestedLog(arg, n))
+		}
 		knownA, knownB := known(cmpOr(a, "HEAD")), knownEnd(cmpOr(b, "HEAD"))
 		if (knownA || repo.PastRoot(a)) && (knownB || repo.PastRoot(b)) && !(knownA && knownB) {
+			if h := nestedHint(); h != "" {
+				return h
+			}
 			// HEAD~7..HEAD, the log's own example, in a repository of
 			// fewer commits: what the log says of it (it is past the
 			// root), not nothing.
@@ -688,6 +707,9 @@ func revisionHint(dir, arg, beside string) string {
 			}
 		}
 		if knownA && knownB {
+			if h := nestedHint(); h != "" {
+				return h
+			}
 			// A range the log refuses (HEAD..HEAD~1, reversed) was
 			// given as its log all the same, which refused it in turn:
 			// the log's own message says why, and what to write.
@@ -706,7 +728,33 @@ func revisionHint(dir, arg, beside string) string {
 		}
 		return ""
 	}
-	if known(arg) {
+	knownHere := known(arg)
+	if knownHere || strings.ContainsAny(arg, "~^") && nestedOnDisk(dir, beside) {
+		// Of an unknown revision only where it may be past this
+		// repository's root (HEAD~2, said of the superproject's), and
+		// X is in another on disk: no git run for a typo's hint.
+		if n := at().nested; n.at != "" {
+			// X in a submodule (or a nested repository), given from
+			// the superproject: the example folder was given, of the
+			// superproject's HEAD~1. The submodule's own REV:PATH, and
+			// where it is read; said not to be a commit there where git
+			// knows none (a nested repository of no commit or of
+			// fewer, whose REV:PATH given was refused pasted; why is
+			// left to that refusal, five git runs more). Asked there,
+			// not whether this one's refs make arg ambiguous (two git
+			// runs), which it is not read by.
+			if ok, err := n.repo.Knows(arg); err == nil && !ok {
+				if !knownHere {
+					// Not this one's past its root either, said of it.
+					return fmt.Sprintf("; %s is an unknown git revision, here and in the repository %s is in, at %s (a submodule or a nested one)", shellword.Shown(arg), hintWord(beside), hintWord(n.at))
+				}
+				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read, and whose git knows no commit %s", shellword.Shown(arg), hintWord(beside), hintWord(n.at), shellword.Shown(arg))
+			}
+			return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), it is %s",
+				shellword.Shown(arg), hintWord(beside), strings.TrimSpace(gitsrc.InFolder(n.at)), hintWord(RevPrefix+arg+":"+n.path))
+		}
+	}
+	if knownHere {
 		if names, ways, none := repo.Ambiguity(arg); names != "" {
 			// HEAD~1 beside a branch HEAD: git:HEAD~1:snap was given,
 			// refused as ambiguous when pasted; each way written whole.
@@ -732,14 +780,6 @@ func revisionHint(dir, arg, beside string) string {
 		// (one git run): cd sub; cachediff HEAD~1 . was given
 		// git:HEAD~1:sub of a commit before sub was, which pasted said
 		// it does not exist. The example is not asked.
-		if n := at().nested; n.at != "" {
-			// X in a submodule (or a nested repository), given from
-			// the superproject: the example folder was given, of the
-			// superproject's HEAD~1. The submodule's own REV:PATH, and
-			// where it is read.
-			return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), it is %s",
-				shellword.Shown(arg), hintWord(beside), hintWord(n.at), strings.TrimSpace(gitsrc.InFolder(n.at)), hintWord(RevPrefix+arg+":"+n.path))
-		}
 		absent := ""
 		if a := at(); a.folder != exampleDir || a.logPath != "PATH" {
 			if holds, ok := repo.Holds(arg, a.folder); ok && !holds {
@@ -815,6 +855,37 @@ const maxHintWord = 2 << 10
 // message's line cap cut with no word of the hint cut.
 func hintWord(s string) string { return shellword.ShownWithin(s, maxHintWord) }
 
+// nestedOnDisk reports whether beside, a path from dir, is below
+// another .git than dir is (a submodule's, a nested repository's): the
+// nearest folder holding a .git entry, above each, differs. Asked of
+// the file system alone, before exampleFolder asks git.
+func nestedOnDisk(dir, beside string) bool {
+	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
+		return false
+	}
+	x, err := filepath.Abs(InDir(dir, beside))
+	if err != nil {
+		return false
+	}
+	d, err := filepath.Abs(cmpOr(dir, "."))
+	if err != nil {
+		return false
+	}
+	tx := workTree(x)
+	return tx != "" && tx != workTree(d)
+}
+
+// nestedLog is the log over rng of n's path, in its own repository:
+// cachediff -C AT log --revs RANGE PATH, PATH "." for its top and ./-x
+// for one beginning with -.
+func nestedLog(rng string, n nestedPath) string {
+	p := cmpOr(n.path, ".")
+	if strings.HasPrefix(p, "-") {
+		p = "./" + p
+	}
+	return fmt.Sprintf("cachediff %slog --revs %s %s", gitsrc.InFolder(n.at), shellword.Shown(rng), hintWord(p))
+}
+
 // example is what exampleFolder returns, asked once for a hint.
 type example struct {
 	folder, logPath string
@@ -823,8 +894,11 @@ type example struct {
 
 // nestedPath is a path on disk in another repository than the one a
 // revision is read in: that repository's top from the current folder
-// (at), and the path from it.
-type nestedPath struct{ at, path string }
+// (at), the path from it, and that repository.
+type nestedPath struct {
+	at, path string
+	repo     *gitsrc.Repo
+}
 
 // exampleDir is the PATH of a hint's example, of no snapshot given.
 const exampleDir = "_cache/develop"
@@ -885,11 +959,17 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 					root, found = strings.CutSuffix(abs, string(filepath.Separator)+filepath.FromSlash(ownTop))
 				}
 				if ok && ownTop != "" && found {
+					// From the current folder when below it, else
+					// absolute: ../../../../tmp/x, from far away, read
+					// as a maze and was right pasted in this folder
+					// alone; an absolute one is right from any.
+					at := root
 					if wd, err := os.Getwd(); err == nil {
-						if rel, err := filepath.Rel(wd, root); err == nil {
-							nested = nestedPath{filepath.ToSlash(rel), strings.TrimSuffix(ownTop, ".")}
+						if rel, err := filepath.Rel(wd, root); err == nil && filepath.IsLocal(rel) {
+							at = rel
 						}
 					}
+					nested = nestedPath{filepath.ToSlash(at), strings.TrimSuffix(ownTop, "."), own}
 				}
 				return exampleDir, "PATH", nested
 			}
