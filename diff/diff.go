@@ -758,6 +758,7 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 	r.allPairs = allPairs
 	r.respelt = &respeltGraphs{graphs: [2]Graph{og, ng}, ren: ren}
 	r.Explain(og, ng)
+	reportSpecs(r.Packages)
 	r.Highlights = News(r)
 	return r, nil
 }
@@ -1307,27 +1308,67 @@ func unpaired(specs []*spec) []*spec {
 	return out
 }
 
-func public(s *spec) Spec {
-	return Spec{
-		Hash: s.Hash, Versions: orEmpty(s.Versions), Compiler: s.Compiler,
-		OS: s.OS, Platform: s.Platform, Target: s.Target,
-		Variants: orEmpty(s.Variants), Stacks: orEmpty(s.Stacks),
+func public(s *spec) Spec { return publicSpec(s.Spec) }
+
+// reportSpecs makes the specs of the pairs of packages specs of a
+// report: a pair holds the loaded spec itself from its matching on
+// (m.pair), which the report shares with its snapshot (a real week pairs
+// nearly every spec, and a copy of each was 19 MB more of a 60k-spec
+// diff's peak memory), unless it has what a reported spec has not: a
+// nil list (written [] in a report, never null) or the fields of More
+// (Deps, Tarball, ...; a report's spec has none, as public gives it).
+// Those, every spec of Spack's own files, get a copy as public makes it
+// here, once the pairs are explained: made as each pair was, the copies
+// of a lockfile pair of 32,000 roots were 5 MB more of the live heap at
+// compareAll's end, where it peaks, and during Explain.
+func reportSpecs(packages []Package) {
+	n := 0
+	for i := range packages {
+		for _, l := range pairLists(&packages[i].Specs) {
+			for j := range l {
+				n += copied(l[j].Old) + copied(l[j].New)
+			}
+		}
+	}
+	if n == 0 {
+		return
+	}
+	copies := make([]Spec, 0, n)
+	for i := range packages {
+		for _, l := range pairLists(&packages[i].Specs) {
+			for j := range l {
+				for _, sp := range [2]**Spec{&l[j].Old, &l[j].New} {
+					if copied(*sp) == 1 {
+						copies = append(copies, publicSpec(*sp))
+						*sp = &copies[len(copies)-1]
+					}
+				}
+			}
+		}
 	}
 }
 
-// pairSpec is the spec of s as a Pair holds it: the loaded spec itself,
-// which the report shares with its snapshot (a real week pairs nearly
-// every spec, and a copy of each was 19 MB more of a 60k-spec diff's
-// peak memory), unless it has what a reported spec has not: a nil list
-// (written [] in a report, never null) or the fields of More (Deps,
-// Tarball, ...; a report's spec has none, as public gives it). Those,
-// from Spack's own files mostly, get a copy as public makes it.
-func pairSpec(s *spec) *Spec {
-	if sp := s.Spec; sp.More == nil && sp.Versions != nil && sp.Variants != nil && sp.Stacks != nil {
-		return sp
+// pairLists are the lists of pairs of c.
+func pairLists(c *SpecChanges) [3][]Pair {
+	return [...][]Pair{c.Restacked, c.Rebuilt, c.Updated}
+}
+
+// copied is 1 when a pair's spec sp is not a report's spec as it is (see
+// reportSpecs), else 0.
+func copied(sp *Spec) int {
+	if sp == nil || sp.More == nil && sp.Versions != nil && sp.Variants != nil && sp.Stacks != nil {
+		return 0
 	}
-	c := public(s)
-	return &c
+	return 1
+}
+
+// publicSpec is sp as a report holds it, as public makes it.
+func publicSpec(sp *Spec) Spec {
+	return Spec{
+		Hash: sp.Hash, Versions: orEmpty(sp.Versions), Compiler: sp.Compiler,
+		OS: sp.OS, Platform: sp.Platform, Target: sp.Target,
+		Variants: orEmpty(sp.Variants), Stacks: orEmpty(sp.Stacks),
+	}
 }
 
 // onceEach is a copy of a spec's variants l, never nil, with the later
@@ -1711,7 +1752,9 @@ func updateGroups(pkgs []Package) []UpdateGroup {
 // pair is the Pair of a matched old and new spec.
 func (m *matcher) pair(x matched) (p Pair) {
 	o, n := x.o, x.n
-	p.Old, p.New = pairSpec(o), pairSpec(n)
+	// The loaded specs: the report's copies, where it needs them, are
+	// made once its pairs are explained (reportSpecs).
+	p.Old, p.New = o.Spec, n.Spec
 	if o.stack != n.stack { // equal ids, equal lists: nothing joined or left
 		p.StacksJoined, p.StacksLeft = m.stacksDelta(o, n)
 	}
