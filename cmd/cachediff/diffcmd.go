@@ -170,6 +170,22 @@ func skippedCount(skipped []snapshot.Skipped) string {
 	return snapshot.Plural(len(skipped), "invalid "+snapshot.SkippedNoun(skipped))
 }
 
+// skippedWhere says where the pages snapshot i (0 old, 1 new; both when
+// same, one snapshot twice) left out are: "listed in the report", or,
+// for a --template, which writes what it will and may list nothing,
+// the fields it is given them in.
+func skippedWhere(template string, i int, same bool) string {
+	switch {
+	case template == "":
+		return "listed in the report"
+	case same:
+		return "given to the template as .Old.Skipped and .New.Skipped"
+	case i == 0:
+		return "given to the template as .Old.Skipped"
+	}
+	return "given to the template as .New.Skipped"
+}
+
 // gateOf returns the gate over r that fails on kinds: an error over
 // snapshots that left files out (diff.GateOverSkipped), or as
 // diff.CheckGate says.
@@ -515,7 +531,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 			break
 		}
 		if n := len(s.Skipped); n > 0 {
-			c.noteSkipped(opts.dir, args[i], s, "report")
+			c.noteSkipped(opts.dir, args[i], s, skippedWhere(opts.template, i, same != ""))
 		}
 	}
 	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {

@@ -304,7 +304,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		prev = s
 		if !opts.quiet {
 			if n := len(s.Skipped); n > 0 {
-				c.noteSkipped(opts.dir, names[i], s, "log")
+				c.noteSkipped(opts.dir, names[i], s, "listed in the log")
 			}
 		}
 		if opts.output != "" {

@@ -64,12 +64,13 @@ type cli struct {
 }
 
 // noteSkipped adds the note that the snapshot s, read from the argument
-// arg (relative to dir, -C), left files out, listed in where (the
-// report, the log), to skipNotes once for each snapshot however spelt
+// arg (relative to dir, -C), left files out, where says where they are
+// ("listed in the report", the log, a template's fields), to skipNotes
+// once for each snapshot however spelt
 // (skipKey): one folder given twice (cachediff sf sf, log a b a, or sf
 // and ./sf, sf/, a link to it, its absolute path) said it of each.
 func (c *cli) noteSkipped(dir, arg string, s *snapshot.Snapshot, where string) {
-	line := fmt.Sprintf("cachediff: %s: skipped %s, listed in the %s\n", report.VisibleInput(s.Path), skippedCount(s.Skipped), where)
+	line := fmt.Sprintf("cachediff: %s: skipped %s, %s\n", report.VisibleInput(s.Path), skippedCount(s.Skipped), where)
 	key := skipKey(dir, arg, s)
 	if key == "" {
 		key = line

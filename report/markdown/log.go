@@ -457,12 +457,15 @@ func (l *logMarkdown) layout(s *diff.Series) *logLayout {
 		b.WriteString(l.o.Marker + "\n")
 	}
 	labels := report.SnapshotLabels(s.Snapshots)
-	title := l.o.Title
-	if title == "" {
+	if l.o.Title != "" {
+		b.WriteString("# " + report.EscapeMD(l.o.Title) + "\n\n")
+	} else {
+		// Each end escaped alone, as a pair's headline escapes its
+		// sides: escaped whole, the folder "w1 " read "w1\x20\x20→ w3",
+		// the space before the arrow taken for the folder's.
 		first, last := report.SeriesEnds(labels)
-		title = "cachediff log: " + first + " → " + last
+		b.WriteString("# cachediff log: " + report.EscapeMD(first) + " → " + report.EscapeMD(last) + "\n\n")
 	}
-	b.WriteString("# " + report.EscapeMD(title) + "\n\n")
 	changed, otherFacets := 0, 0
 	for _, c := range l.counts {
 		if c.changed {
