@@ -242,12 +242,27 @@ func (m *mirrorStore) List(rel string) ([]string, error) {
 		}
 		if m.files[p].Kind != Regular {
 			// A committed link among the manifests would be left out
-			// without a word, and its spec with it.
-			return nil, fmt.Errorf("%s: a symbolic link or a submodule in the tree, not a regular file: a mirror's manifests are read as they are, not followed", p)
+			// without a word, and its spec with it. Named as a folder's
+			// Dir.List names one (shownListed): raw, one under zlіb (its
+			// і Cyrillic) read as zlib's, and one under "x<newline>y" put
+			// a line of its own in the message.
+			return nil, fmt.Errorf("%s: a symbolic link or a submodule in the tree, not a regular file: a mirror's manifests are read as they are, not followed", shownListed(p))
 		}
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// shownListed is a path of the tree as a folder's Dir.List names one: as
+// it is where it is of printable ASCII and holds no quote or backslash,
+// else quoted in ASCII.
+func shownListed(p string) string {
+	for i := 0; i < len(p); i++ {
+		if p[i] < ' ' || p[i] > '~' || p[i] == '"' || p[i] == '\\' {
+			return strconv.QuoteToASCII(p)
+		}
+	}
+	return p
 }
 
 // blobSizes are the sizes of the blobs oids, in their order, through one
