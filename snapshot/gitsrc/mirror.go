@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
@@ -204,7 +205,10 @@ func (m *mirrorStore) resolve(rel string) (File, error) {
 		case !ok && cur == rel:
 			return File{}, fmt.Errorf("%s: %w", rel, mirror.ErrNotFound)
 		case !ok:
-			return File{}, fmt.Errorf("%s: a symbolic link to %s, which the mirror does not hold as a file", rel, cur)
+			// The target named as a path of the tree is (shownListed):
+			// raw, zlіb (its і Cyrillic) read as zlib, and a newline in
+			// it put a line of its own in the message.
+			return File{}, fmt.Errorf("%s: a symbolic link to %s, which the mirror does not hold as a file", rel, shownListed(cur))
 		case f.Kind == Regular:
 			return f, nil
 		case f.Kind != Symlink || hops == 40:
@@ -219,7 +223,10 @@ func (m *mirrorStore) resolve(rel string) (File, error) {
 		}
 		next := path.Join(path.Dir(cur), target)
 		if path.IsAbs(target) || next == ".." || strings.HasPrefix(next, "../") {
-			return File{}, fmt.Errorf("%s: a symbolic link out of the mirror (to %q): not followed, as it would stand in for the mirror's own file", rel, target)
+			// In ASCII (quotedCut): as Go quotes (%q), a Cyrillic і
+			// stayed as it is, read as i, and a target of 4 KB was up to
+			// 16 KB.
+			return File{}, fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", rel, quotedCut(target))
 		}
 		cur = next
 	}
@@ -255,15 +262,33 @@ func (m *mirrorStore) List(rel string) ([]string, error) {
 
 // shownListed is a path of the tree as a folder's Dir.List names one: as
 // it is where it is of printable ASCII and holds no quote or backslash,
-// else quoted in ASCII.
+// else quoted in ASCII (quotedCut). One over maxShownLink bytes is cut,
+// its mark (cutmark.Of) after it: a link's target of 4 KB, quoted in
+// ASCII, was up to 24 KB, past the command's line cap of 8 KB.
 func shownListed(p string) string {
 	for i := 0; i < len(p); i++ {
 		if p[i] < ' ' || p[i] > '~' || p[i] == '"' || p[i] == '\\' {
-			return strconv.QuoteToASCII(p)
+			return quotedCut(p)
 		}
 	}
-	return p
+	return shorten(p, maxShownLink)
 }
+
+// quotedCut is s quoted in ASCII, cut to maxShownLink bytes (shorten)
+// with the cut's mark inside the closing quote, as it is: quoted with
+// the rest, it read "\u2026" and 8 digits, as a value that holds them.
+func quotedCut(s string) string {
+	if len(s) <= maxShownLink {
+		return strconv.QuoteToASCII(s)
+	}
+	mark := cutmark.Of(s)
+	q := strconv.QuoteToASCII(strings.TrimSuffix(shorten(s, maxShownLink), mark))
+	return q[:len(q)-1] + mark + `"`
+}
+
+// maxShownLink bounds the bytes of a path or a link's target a mirror's
+// message names of the tree.
+const maxShownLink = 200
 
 // blobSizes are the sizes of the blobs oids, in their order, through one
 // git cat-file --batch-check process.

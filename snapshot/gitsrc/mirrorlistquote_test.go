@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -32,6 +33,45 @@ func TestMirrorListQuotesLink(t *testing.T) {
 		_, err = s.Open(mirror.Options{})
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.ContainsAny(err.Error(), "\n\u0456") {
 			t.Errorf("a link under %q: %v; want it named %s", c.dir, err, c.want)
+		}
+	}
+}
+
+// TestMirrorLinkTargetQuoted: a committed link that the mirror's index
+// is names its target as a message quotes a path, in ASCII where it is
+// not plain: one to a file it does not hold wrote the target raw, so
+// that zlіb (its і Cyrillic) read as zlib and a newline put a line of
+// its own in the message; one out of the mirror quoted it as Go does
+// (%q), the Cyrillic і as it is.
+func TestMirrorLinkTargetQuoted(t *testing.T) {
+	r, err := OpenRepo(commitFiles(t, map[string]string{"b.json": "{}"}, map[string]string{
+		"gone/build_cache/index.json":  "../zl\u0456b\n::error::x.json",
+		"out/build_cache/index.json":   "../../zl\u0456b.json",
+		"long1/build_cache/index.json": "../../" + strings.Repeat("\u0456", 1000) + "1",
+		"long2/build_cache/index.json": "../../" + strings.Repeat("\u0456", 1000) + "2",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, c := range []struct{ path, want string }{
+		{"HEAD:gone", `a symbolic link to "zl\u0456b\n::error::x.json", which`},
+		{"HEAD:out", `(to "../../zl\u0456b.json")`},
+		// Cut, its mark inside the quotes: two targets alike for 2 KB
+		// read apart. Whole, one was 6 KB quoted in ASCII.
+		{"HEAD:long1", `\u0456` + cutmark.Of("../../"+strings.Repeat("\u0456", 1000)+"1") + `")`},
+		{"HEAD:long2", `\u0456` + cutmark.Of("../../"+strings.Repeat("\u0456", 1000)+"2") + `")`},
+	} {
+		s, err := r.Source(c.path)
+		if err == nil {
+			_, err = s.Open(mirror.Options{})
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.ContainsAny(err.Error(), "\n\u0456") {
+			t.Errorf("%s: %v; want the link's target named %s", c.path, err, c.want)
+		} else if len(err.Error()) > 1500 || seen[strings.ReplaceAll(err.Error(), c.path, "")] {
+			t.Errorf("%s: %d bytes, or read as another's: %v", c.path, len(err.Error()), err)
+		} else {
+			seen[strings.ReplaceAll(err.Error(), c.path, "")] = true
 		}
 	}
 }
