@@ -261,11 +261,14 @@ func (m *mirrorStore) List(rel string) ([]string, error) {
 }
 
 // shownListed is a path of the tree as a folder's Dir.List names one: as
-// it is where it is of printable ASCII and holds no quote or backslash,
-// else quoted in ASCII (quotedCut). One over maxShownLink bytes is cut,
+// it is where it is of printable ASCII and holds no quote, backslash or
+// ": ", else quoted in ASCII (quotedCut). One over maxShownLink bytes is cut,
 // its mark (cutmark.Of) after it: a link's target of 4 KB, quoted in
 // ASCII, was up to 24 KB, past the command's line cap of 8 KB.
 func shownListed(p string) string {
+	if strings.Contains(p, ": ") {
+		return quotedCut(p) // "a: b/x.json: …" read as the file a
+	}
 	for i := 0; i < len(p); i++ {
 		if p[i] < ' ' || p[i] > '~' || p[i] == '"' || p[i] == '\\' {
 			return quotedCut(p)

@@ -17,6 +17,7 @@ func TestMirrorListQuotesLink(t *testing.T) {
 	for _, c := range []struct{ dir, want string }{
 		{"zl\u0456b", `"v3/manifests/spec/zl\u0456b/a.spec.manifest.json": a symbolic link`},
 		{"x\ny", `"v3/manifests/spec/x\ny/a.spec.manifest.json": a symbolic link`},
+		{"a: b", `"v3/manifests/spec/a: b/a.spec.manifest.json": a symbolic link`},
 		{"zlib", `v3/manifests/spec/zlib/a.spec.manifest.json: a symbolic link`},
 	} {
 		r, err := OpenRepo(commitFiles(t, map[string]string{
