@@ -104,3 +104,21 @@ func TestLongPathSaysWhatIsWrong(t *testing.T) {
 		t.Errorf("%q and %q; want them apart, cut to %d bytes", loadingPath(a, false), loadingPath(b, false), maxPathShown)
 	}
 }
+
+// TestLongPathKeepsFileName (class e): a path cut past 2 KB kept its
+// head alone, so that the bad pages of a folder of 4 KB read alike but
+// for the cut's mark, "loading \"\u0456…\u0456…68160b35\": line 1: …",
+// neither naming its page (zlib/specs.md, zstd/specs.md). The cut keeps
+// the path's tail after the mark.
+func TestLongPathKeepsFileName(t *testing.T) {
+	for _, root := range []string{strings.Repeat("\u0456", 2000), strings.Repeat("a", 4000), strings.Repeat("\x80", 4000)} {
+		for _, pkg := range []string{"zlib", "zstd"} {
+			p := root + "/" + pkg + "/specs.md"
+			msg := (&Error{File: p, Line: 1, Msg: "bad"}).Error()
+			_, after, cut := strings.Cut(msg, cutmark.Of(p))
+			if !cut || !strings.HasSuffix(after, "/"+pkg+`/specs.md": line 1: bad`) && !strings.HasSuffix(after, "/"+pkg+"/specs.md: line 1: bad") || len(msg) > maxPathShown+100 {
+				t.Errorf("%d bytes: %.120q…%q; want its page named after the cut's mark", len(msg), msg, msg[max(0, len(msg)-60):])
+			}
+		}
+	}
+}

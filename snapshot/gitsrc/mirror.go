@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
@@ -204,7 +205,10 @@ func (m *mirrorStore) resolve(rel string) (File, error) {
 		case !ok && cur == rel:
 			return File{}, fmt.Errorf("%s: %w", rel, mirror.ErrNotFound)
 		case !ok:
-			return File{}, fmt.Errorf("%s: a symbolic link to %s, which the mirror does not hold as a file", rel, cur)
+			// The target named as a path of the tree is (shownListed):
+			// raw, zlіb (its і Cyrillic) read as zlib, and a newline in
+			// it put a line of its own in the message.
+			return File{}, fmt.Errorf("%s: a symbolic link to %s, which the mirror does not hold as a file", rel, shownListed(cur))
 		case f.Kind == Regular:
 			return f, nil
 		case f.Kind != Symlink || hops == 40:
@@ -219,7 +223,10 @@ func (m *mirrorStore) resolve(rel string) (File, error) {
 		}
 		next := path.Join(path.Dir(cur), target)
 		if path.IsAbs(target) || next == ".." || strings.HasPrefix(next, "../") {
-			return File{}, fmt.Errorf("%s: a symbolic link out of the mirror (to %q): not followed, as it would stand in for the mirror's own file", rel, target)
+			// In ASCII (quotedCut): as Go quotes (%q), a Cyrillic і
+			// stayed as it is, read as i, and a target of 4 KB was up to
+			// 16 KB.
+			return File{}, fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", rel, quotedCut(target))
 		}
 		cur = next
 	}
@@ -242,13 +249,49 @@ func (m *mirrorStore) List(rel string) ([]string, error) {
 		}
 		if m.files[p].Kind != Regular {
 			// A committed link among the manifests would be left out
-			// without a word, and its spec with it.
-			return nil, fmt.Errorf("%s: a symbolic link or a submodule in the tree, not a regular file: a mirror's manifests are read as they are, not followed", p)
+			// without a word, and its spec with it. Named as a folder's
+			// Dir.List names one (shownListed): raw, one under zlіb (its
+			// і Cyrillic) read as zlib's, and one under "x<newline>y" put
+			// a line of its own in the message.
+			return nil, fmt.Errorf("%s: a symbolic link or a submodule in the tree, not a regular file: a mirror's manifests are read as they are, not followed", shownListed(p))
 		}
 		out = append(out, p)
 	}
 	return out, nil
 }
+
+// shownListed is a path of the tree as a folder's Dir.List names one: as
+// it is where it is of printable ASCII and holds no quote, backslash or
+// ": ", else quoted in ASCII (quotedCut). One over maxShownLink bytes is cut,
+// its mark (cutmark.Of) after it: a link's target of 4 KB, quoted in
+// ASCII, was up to 24 KB, past the command's line cap of 8 KB.
+func shownListed(p string) string {
+	if strings.Contains(p, ": ") {
+		return quotedCut(p) // "a: b/x.json: …" read as the file a
+	}
+	for i := 0; i < len(p); i++ {
+		if p[i] < ' ' || p[i] > '~' || p[i] == '"' || p[i] == '\\' {
+			return quotedCut(p)
+		}
+	}
+	return shorten(p, maxShownLink)
+}
+
+// quotedCut is s quoted in ASCII, cut to maxShownLink bytes (shorten)
+// with the cut's mark inside the closing quote, as it is: quoted with
+// the rest, it read "\u2026" and 8 digits, as a value that holds them.
+func quotedCut(s string) string {
+	if len(s) <= maxShownLink {
+		return strconv.QuoteToASCII(s)
+	}
+	mark := cutmark.Of(s)
+	q := strconv.QuoteToASCII(strings.TrimSuffix(shorten(s, maxShownLink), mark))
+	return q[:len(q)-1] + mark + `"`
+}
+
+// maxShownLink bounds the bytes of a path or a link's target a mirror's
+// message names of the tree.
+const maxShownLink = 200
 
 // blobSizes are the sizes of the blobs oids, in their order, through one
 // git cat-file --batch-check process.

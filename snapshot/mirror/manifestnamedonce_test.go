@@ -23,7 +23,7 @@ var zlibIndex = []byte(`{"database":{"version":"8","installs":{"` + strings.Repe
 // \"v3/manifests/spec/zl\u0456b/….spec.manifest…6f7c0d0b\": 1048577
 // bytes", the second time clipped. It is named once, as the error's file.
 func TestSpecManifestNamedOnce(t *testing.T) {
-	for _, folder := range []string{"zlib", "zl\u0456b", "x\ny"} {
+	for _, folder := range []string{"zlib", "zl\u0456b", "x\ny", "a: b"} {
 		dir := t.TempDir()
 		if err := mirrorgen.V3(dir, zlibIndex, mirrorgen.Options{NoIndex: true}); err != nil {
 			t.Fatal(err)
@@ -54,7 +54,7 @@ func TestSpecManifestNamedOnce(t *testing.T) {
 // of 500", quoted the second time where the first was not. The warning
 // names it once, as its file.
 func TestBesideNamedOnce(t *testing.T) {
-	for _, name := range []string{"x.spec.json", "zl\u0456b.spec.json"} {
+	for _, name := range []string{"x.spec.json", "zl\u0456b.spec.json", "a: b.spec.json"} {
 		dir := t.TempDir()
 		if err := mirrorgen.V2(dir, zlibIndex); err != nil {
 			t.Fatal(err)

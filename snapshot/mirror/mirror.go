@@ -649,9 +649,15 @@ func shownRel(rel string) string {
 	return quoteField(rel)
 }
 
-// plainText reports whether s is of printable ASCII and holds no quote
-// or backslash: a message may name it as it is.
+// plainText reports whether s is of printable ASCII and holds no quote,
+// backslash or ": ": a message may name it as it is. Named as it is, a
+// view's folder "a: b" said "v3/manifests/index/a: b/index.manifest.json:
+// line 1, column 2: …", read as the file v3/manifests/index/a and a
+// place in it, as the loader quotes a path (loadingPath).
 func plainText(s string) bool {
+	if strings.Contains(s, ": ") {
+		return false
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] < ' ' || s[i] > '~' || s[i] == '"' || s[i] == '\\' {
 			return false

@@ -2,10 +2,13 @@ package mirror_test
 
 import (
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -65,4 +68,33 @@ func TestViewQuotedInASCII(t *testing.T) {
 	h = &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Retries: -1, Client: client}
 	_, _, err = fetch(h, "http://mirror.test/")
 	check("a redirect", err, `redirected to "cdn.mirr\u043er.test", which wants credentials`)
+}
+
+// TestViewColonQuoted (classes a and e): a view's index manifest whose
+// folder holds ": " was named as it is, "v3/manifests/index/a:
+// b/index.manifest.json: line 1, column 2: …", read as the file
+// v3/manifests/index/a and a place "b/index.manifest.json" in it. It is
+// quoted, from a folder and over HTTP, as the loader's paths are
+// (loadingPath).
+func TestViewColonQuoted(t *testing.T) {
+	dir := t.TempDir()
+	if err := mirrorgen.V3(dir, zlibIndex, mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "v3", "manifests", "index", "a: b"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "v3", "manifests", "index", "a: b", "index.manifest.json"), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(t, dir)
+	want := `"v3/manifests/index/a: b/index.manifest.json": line 1, column 2: not a manifest`
+	_, err := mirror.Open(mirror.Dir(dir), mirror.Options{View: "a: b"})
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("from a folder: %v; want it to begin %s", err, want)
+	}
+	_, err = (&mirror.HTTP{NoCache: true, Retries: -1}).Open(srv.URL+"/", mirror.Options{View: "a: b"})
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("over HTTP: %v; want it to begin %s", err, want)
+	}
 }
