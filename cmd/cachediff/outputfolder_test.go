@@ -333,3 +333,39 @@ func TestValueTookOneDashLongFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputRefusalsQuoteLookalike (issue 35, class a): each of
+// --output's refusals of where it cannot write quotes a path past ASCII
+// in ASCII (outputShown), as its refusal of an input does: written as it
+// is, -o оut (its о Cyrillic) beside a folder out said "--output out: is
+// a folder", of the folder out, and the folder nеw of -o nеw/x.md "does
+// not exist" beside a folder new that does. (A URL's is ASCII already:
+// mirror.Redact escapes it.)
+func TestOutputRefusalsQuoteLookalike(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, f := range []string{"page.md", "p\u0430ge.md"} {
+		if err := os.WriteFile(f, []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, d := range []string{"out", "\u043eut", "new"} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := [][2]string{
+		{"\u043eut", `--output "\u043eut": is a folder: `},
+		{"n\u0435w/x.md", `--output "n\u0435w/x.md": the folder "n\u0435w" does not exist: `},
+		{"p\u0430ge.md/x.md", `--output "p\u0430ge.md/x.md": "p\u0430ge.md" is a file, not a folder: `},
+	}
+	if info, err := os.Stat("/proc/self"); err == nil && info.IsDir() {
+		cases = append(cases, [2]string{"/proc/self/\u043eut.md", `--output "/proc/self/\u043eut.md": the folder /proc/self takes no new file, `})
+	}
+	for _, c := range cases {
+		var stdout, stderr bytes.Buffer
+		want := "cachediff: " + c[1]
+		if code := run([]string{"-o", c[0], "page.md", "page.md"}, &stdout, &stderr); code != 2 || !strings.HasPrefix(stderr.String(), want) {
+			t.Errorf("-o %q: exit %d, stderr %q; want 2, beginning %q", c[0], code, stderr.String(), want)
+		}
+	}
+}
