@@ -877,7 +877,8 @@ func (m *mdBuilder) skipped() *view.Section {
 			// name it (report.FileCell, FileItem's rule for a cell):
 			// new/аb.spec.json, its а Cyrillic, read as
 			// new/ab.spec.json; one that begins with a quote is quoted
-			// too, to read as no file quoted.
+			// too, to read as no file quoted, and one with an edge space,
+			// whose cell wrote it \x20, as the other views quote it.
 			m.b.WriteString("\n| " + side.name + " | " + report.EscapeMD(report.FileCell(p.File)) + " | ")
 			if p.Line != 0 {
 				m.b.WriteString(strconv.Itoa(p.Line))
