@@ -336,7 +336,7 @@ func TestValueTookOneDashLongFlag(t *testing.T) {
 
 // TestOutputRefusalsQuoteLookalike (issue 35, class a): each of
 // --output's refusals of where it cannot write quotes a path past ASCII
-// in ASCII (outputShown), as its refusal of an input does: written as it
+// in ASCII (shownPath), as its refusal of an input does: written as it
 // is, -o оut (its о Cyrillic) beside a folder out said "--output out: is
 // a folder", of the folder out, and the folder nеw of -o nеw/x.md "does
 // not exist" beside a folder new that does. (A URL's is ASCII already:
@@ -367,5 +367,33 @@ func TestOutputRefusalsQuoteLookalike(t *testing.T) {
 		if code := run([]string{"-o", c[0], "page.md", "page.md"}, &stdout, &stderr); code != 2 || !strings.HasPrefix(stderr.String(), want) {
 			t.Errorf("-o %q: exit %d, stderr %q; want 2, beginning %q", c[0], code, stderr.String(), want)
 		}
+	}
+}
+
+// TestOutputLinkRefusalQuotesLookalike (issue 35, class a): the refusal
+// of --output through a link that leads into the work tree's git folder
+// quotes the path, and where the link leads, in ASCII (shownPath), as
+// --output's other refusals do: a pull request that committed
+// cachediff.jsоn (its о Cyrillic) as a link to .git/config, beside a
+// cachediff.json of its own, read "--output cachediff.json: a symbolic
+// link leads it to …", of the file the workflow names.
+func TestOutputLinkRefusalQuotesLookalike(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, f := range []struct{ name, text string }{{".git/HEAD", "ref: refs/heads/main\n"}, {".git/c\u043enfig", "[core]\n"}, {"page.md", permPage}} {
+		if err := os.MkdirAll(filepath.Dir(f.name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f.name, []byte(f.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(".git/c\u043enfig", "cachediff.js\u043en"); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-f", "json", "-o", "cachediff.js\u043en", "page.md", "page.md"}, &stdout, &stderr)
+	const want = `cachediff: --output "cachediff.js\u043en": a symbolic link leads it to "`
+	if got := stderr.String(); code != 2 || !strings.HasPrefix(got, want) || !strings.Contains(got, `/.git/c\u043enfig", into a git folder`) {
+		t.Errorf("exit %d, stderr %q; want 2, beginning %q, the link's target quoted", code, got, want)
 	}
 }
