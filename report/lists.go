@@ -186,7 +186,7 @@ func PathShown(l []string) string { return VisibleMessage(JoinPathOf(l, VisibleS
 // the patch wrote the warning of " a.json" as "   a.json: bad", that of
 // a.json indented by one space more.
 func FileItem(s string) string {
-	if s == "" || fileOdd(s) || strings.HasPrefix(s, " ") || strings.HasSuffix(s, " ") {
+	if s == "" || fileOdd(s) {
 		return strconv.QuoteToASCII(s)
 	}
 	return FileCell(s)
@@ -197,9 +197,12 @@ func FileItem(s string) string {
 // cells apart): FileItem's rule but for what reads as another line or
 // message only before a colon of "FILE:LINE: message" (an empty file,
 // whose cell is empty, and fileOdd's colons), so quoted in ASCII where
-// it begins with a double quote or holds a lookalike (lookalikeRune).
+// it begins with a double quote, begins or ends with a space or holds a
+// lookalike (lookalikeRune). The table wrote an edge space \x20 (a
+// cell's edge spaces read as none), " a.json" as \x20a.json where every
+// other view quotes it.
 func FileCell(s string) string {
-	if strings.HasPrefix(s, `"`) || lookalikeRune(s) {
+	if strings.HasPrefix(s, `"`) || strings.HasPrefix(s, " ") || strings.HasSuffix(s, " ") || lookalikeRune(s) {
 		return strconv.QuoteToASCII(s)
 	}
 	return s

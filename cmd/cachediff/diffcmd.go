@@ -623,6 +623,15 @@ func snapshotFiles(snaps ...*snapshot.Snapshot) []string {
 	return files
 }
 
+// shownPath is a path as --output's refusals, and those of a file read
+// by name through a link, name it: quoted in ASCII where it could read
+// as more of the message or as another path (report.FileItem: a colon
+// before a space or a digit, an edge space, a lookalike), as a warning's
+// file is: -o d/x with the input "d/y: it is the input d/z" read as -o
+// "d/x: it is the input d/y" with the input d/z, and -o оut (its о
+// Cyrillic) beside a folder out as -o out.
+func shownPath(p string) string { return report.VisibleInput(report.FileItem(p)) }
+
 // refuseInputs is an error when output names one of the input files
 // (through links or hard links too), standard input among them when an
 // input is "-" and a shell redirected a file to it (render -o diff.json
@@ -636,16 +645,11 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 	if err != nil || !out.Mode().IsRegular() {
 		return nil // a new file, or a device: no input is replaced
 	}
-	// Each path quoted where it could read as more of the message
-	// (report.FileItem: a colon before a space or a digit), as a
-	// warning's file is: -o d/x with the input "d/y: it is the input
-	// d/z" read as -o "d/x: it is the input d/y" with the input d/z.
-	shown := func(p string) string { return report.VisibleInput(report.FileItem(p)) }
 	for _, in := range inputs {
 		if in == stdinName {
 			if f, ok := stdin.(interface{ Stat() (fs.FileInfo, error) }); ok {
 				if info, err := f.Stat(); err == nil && os.SameFile(out, info) {
-					return fmt.Errorf("--output %s: it is standard input, which \"-\" reads: writing the report would replace it", shown(output))
+					return fmt.Errorf("--output %s: it is standard input, which \"-\" reads: writing the report would replace it", shownPath(output))
 				}
 			}
 			continue
@@ -655,9 +659,9 @@ func refuseInputs(stdin io.Reader, output string, inputs ...string) error {
 		}
 		if info, err := os.Stat(in); err == nil && os.SameFile(out, info) {
 			if filepath.Clean(in) == filepath.Clean(output) {
-				return fmt.Errorf("--output %s: it is an input: writing the report would replace it", shown(output))
+				return fmt.Errorf("--output %s: it is an input: writing the report would replace it", shownPath(output))
 			}
-			return fmt.Errorf("--output %s: it is the input %s: writing the report would replace it", shown(output), shown(in))
+			return fmt.Errorf("--output %s: it is the input %s: writing the report would replace it", shownPath(output), shownPath(in))
 		}
 	}
 	return nil

@@ -333,3 +333,67 @@ func TestValueTookOneDashLongFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputRefusalsQuoteLookalike (issue 35, class a): each of
+// --output's refusals of where it cannot write quotes a path past ASCII
+// in ASCII (shownPath), as its refusal of an input does: written as it
+// is, -o оut (its о Cyrillic) beside a folder out said "--output out: is
+// a folder", of the folder out, and the folder nеw of -o nеw/x.md "does
+// not exist" beside a folder new that does. (A URL's is ASCII already:
+// mirror.Redact escapes it.)
+func TestOutputRefusalsQuoteLookalike(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, f := range []string{"page.md", "p\u0430ge.md"} {
+		if err := os.WriteFile(f, []byte(permPage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, d := range []string{"out", "\u043eut", "new"} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := [][2]string{
+		{"\u043eut", `--output "\u043eut": is a folder: `},
+		{"n\u0435w/x.md", `--output "n\u0435w/x.md": the folder "n\u0435w" does not exist: `},
+		{"p\u0430ge.md/x.md", `--output "p\u0430ge.md/x.md": "p\u0430ge.md" is a file, not a folder: `},
+	}
+	if info, err := os.Stat("/proc/self"); err == nil && info.IsDir() {
+		cases = append(cases, [2]string{"/proc/self/\u043eut.md", `--output "/proc/self/\u043eut.md": the folder /proc/self takes no new file, `})
+	}
+	for _, c := range cases {
+		var stdout, stderr bytes.Buffer
+		want := "cachediff: " + c[1]
+		if code := run([]string{"-o", c[0], "page.md", "page.md"}, &stdout, &stderr); code != 2 || !strings.HasPrefix(stderr.String(), want) {
+			t.Errorf("-o %q: exit %d, stderr %q; want 2, beginning %q", c[0], code, stderr.String(), want)
+		}
+	}
+}
+
+// TestOutputLinkRefusalQuotesLookalike (issue 35, class a): the refusal
+// of --output through a link that leads into the work tree's git folder
+// quotes the path, and where the link leads, in ASCII (shownPath), as
+// --output's other refusals do: a pull request that committed
+// cachediff.jsоn (its о Cyrillic) as a link to .git/config, beside a
+// cachediff.json of its own, read "--output cachediff.json: a symbolic
+// link leads it to …", of the file the workflow names.
+func TestOutputLinkRefusalQuotesLookalike(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, f := range []struct{ name, text string }{{".git/HEAD", "ref: refs/heads/main\n"}, {".git/c\u043enfig", "[core]\n"}, {"page.md", permPage}} {
+		if err := os.MkdirAll(filepath.Dir(f.name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f.name, []byte(f.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(".git/c\u043enfig", "cachediff.js\u043en"); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-f", "json", "-o", "cachediff.js\u043en", "page.md", "page.md"}, &stdout, &stderr)
+	const want = `cachediff: --output "cachediff.js\u043en": a symbolic link leads it to "`
+	if got := stderr.String(); code != 2 || !strings.HasPrefix(got, want) || !strings.Contains(got, `/.git/c\u043enfig", into a git folder`) {
+		t.Errorf("exit %d, stderr %q; want 2, beginning %q, the link's target quoted", code, got, want)
+	}
+}

@@ -993,7 +993,7 @@ func (c *cli) openOutput(path string) (*output, error) {
 	o := &output{dst: c.stdout}
 	if path != "" {
 		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-			return nil, fmt.Errorf("--output %s: is a folder: --output wants a file, which the report is written to", report.VisibleInput(path))
+			return nil, fmt.Errorf("--output %s: is a folder: --output wants a file, which the report is written to", shownPath(path))
 		}
 		if err := outputLinks(path); err != nil {
 			return nil, err
@@ -1003,13 +1003,13 @@ func (c *cli) openOutput(path string) (*output, error) {
 			if writtenAsURL(path) && errors.Is(err, fs.ErrNotExist) {
 				// Named as a mirror's URL is, without its password or
 				// query: a CI log keeps standard error.
-				return nil, fmt.Errorf("--output %s: --output writes a file, not a URL", report.VisibleInput(mirror.Redact(path)))
+				return nil, fmt.Errorf("--output %s: --output writes a file, not a URL", shownPath(mirror.Redact(path)))
 			}
 			if dir := filepath.Dir(path); errors.Is(err, fs.ErrNotExist) {
 				if _, serr := os.Stat(dir); errors.Is(serr, fs.ErrNotExist) {
 					// "writing PATH: directory DIR/: no such file or
 					// directory" named neither the flag nor the fix.
-					return nil, fmt.Errorf("--output %s: the folder %s does not exist: make it first (mkdir -p), or name a file in a folder that does", report.VisibleInput(path), report.VisibleInput(dir))
+					return nil, fmt.Errorf("--output %s: the folder %s does not exist: make it first (mkdir -p), or name a file in a folder that does", shownPath(path), shownPath(dir))
 				} else if li, lerr := os.Lstat(path); serr == nil && (lerr != nil || li.Mode()&fs.ModeSymlink == 0) {
 					// A folder that is there but makes no file
 					// (/proc/self/: -o /proc/self/mem) said "directory
@@ -1017,7 +1017,7 @@ func (c *cli) openOutput(path string) (*output, error) {
 					// folder that exists. (Through a link the file is
 					// made in its target's folder, which the error
 					// names.)
-					return nil, fmt.Errorf("--output %s: the folder %s takes no new file, and --output writes a temporary file beside FILE, then renames it: name a file in another folder", report.VisibleInput(path), report.VisibleInput(dir))
+					return nil, fmt.Errorf("--output %s: the folder %s takes no new file, and --output writes a temporary file beside FILE, then renames it: name a file in another folder", shownPath(path), shownPath(dir))
 				}
 			}
 			// A file named as a folder (diff.json/x.md): "directory
@@ -1026,7 +1026,7 @@ func (c *cli) openOutput(path string) (*output, error) {
 			for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
 				if info, serr := os.Stat(dir); serr == nil {
 					if !info.IsDir() {
-						return nil, fmt.Errorf("--output %s: %s is a file, not a folder: name a file in a folder", report.VisibleInput(path), report.VisibleInput(dir))
+						return nil, fmt.Errorf("--output %s: %s is a file, not a folder: name a file in a folder", shownPath(path), shownPath(dir))
 					}
 					break
 				}
@@ -1086,14 +1086,14 @@ func linkRefusal(what, verb, path string) error {
 	if where == leadsWithin {
 		return nil
 	}
-	leadsTo, reaches := fmt.Sprintf("outside the git work tree %s", report.VisibleInput(top)), "a file of the runner's"
+	leadsTo, reaches := fmt.Sprintf("outside the git work tree %s", shownPath(top)), "a file of the runner's"
 	if where == leadsIntoGit {
-		leadsTo, reaches = fmt.Sprintf("into a git folder of the work tree %s", report.VisibleInput(top)), "the job's git configuration"
+		leadsTo, reaches = fmt.Sprintf("into a git folder of the work tree %s", shownPath(top)), "the job's git configuration"
 		if verb == "read" {
 			reaches += " and its token"
 		}
 	}
-	return fmt.Errorf("%s %s: a symbolic link leads it to %s, %s: cachediff does not %s through such a link (in a checkout, a pull request can commit one that leads to %s); name the file itself", what, report.VisibleInput(path), report.VisibleInput(dest), leadsTo, verb, reaches)
+	return fmt.Errorf("%s %s: a symbolic link leads it to %s, %s: cachediff does not %s through such a link (in a checkout, a pull request can commit one that leads to %s); name the file itself", what, shownPath(path), shownPath(dest), leadsTo, verb, reaches)
 }
 
 // Where linkLeads finds that a path's links lead.

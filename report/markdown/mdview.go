@@ -137,6 +137,7 @@ func collapse(s *view.Section, summary string) {
 func (m *mdBuilder) specTable() *view.Section {
 	all := m.doc.Render.RebuiltRows
 	var rows []string
+	var plainRows map[int]int // the row of a package's plain rebuilds: how many
 	pkgs := 0
 	b := &m.b
 	for i := range m.doc.Packages {
@@ -164,6 +165,10 @@ func (m *mdBuilder) specTable() *view.Section {
 		}
 		if n := m.plain[i]; !all && n > 0 {
 			rows = append(rows, name+report.Plural(n, "plain rebuild")+" |  |  |  |  |  |  | "+m.rebuiltStacks(p, false)+" |")
+			if plainRows == nil {
+				plainRows = map[int]int{}
+			}
+			plainRows[len(rows)-1] = n
 		}
 		for j := range p.Specs.Restacked {
 			r := &p.Specs.Restacked[j]
@@ -186,7 +191,20 @@ func (m *mdBuilder) specTable() *view.Section {
 	if rows == nil {
 		return nil
 	}
-	return &view.Section{Name: "packages", Rank: rankPackages, Noun: "spec", Rows: rows,
+	// The "…and N more specs" line counts the specs of the rows it
+	// leaves out, not the rows: 9 rows were 11 specs where one of them
+	// counts a package's 3 plain rebuilds.
+	var counts []int
+	if plainRows != nil {
+		counts = make([]int, len(rows))
+		for i := range counts {
+			counts[i] = 1
+		}
+		for i, n := range plainRows {
+			counts[i] = n
+		}
+	}
+	return &view.Section{Name: "packages", Rank: rankPackages, Noun: "spec", Rows: rows, Counts: counts,
 		Heading: "\n\n### Specs of " + report.Plural(pkgs, "package") + "\n\n| package | change | hash | version | compiler | os | target | variants | stacks |\n|---|---|---|---|---|---|---|---|---|"}
 }
 
@@ -877,7 +895,8 @@ func (m *mdBuilder) skipped() *view.Section {
 			// name it (report.FileCell, FileItem's rule for a cell):
 			// new/аb.spec.json, its а Cyrillic, read as
 			// new/ab.spec.json; one that begins with a quote is quoted
-			// too, to read as no file quoted.
+			// too, to read as no file quoted, and one with an edge space,
+			// whose cell wrote it \x20, as the other views quote it.
 			m.b.WriteString("\n| " + side.name + " | " + report.EscapeMD(report.FileCell(p.File)) + " | ")
 			if p.Line != 0 {
 				m.b.WriteString(strconv.Itoa(p.Line))

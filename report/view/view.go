@@ -72,6 +72,10 @@ type Section struct {
 	// package's one-line summary for its <details> block) that Fit uses,
 	// last row first, before leaving any row of any section out.
 	Short []string
+	// Counts, when set, has one entry per row: how many of Noun the row
+	// stands for, which the "…and N more" line sums (a log step's row of
+	// a package's 4 plain rebuilds is 4 specs); nil: one each.
+	Counts []int
 	// Footer is written after the rows and the "…and N more" line.
 	Footer string
 	// Noun names a row for the "…and N more" line ("package" gives
@@ -137,7 +141,27 @@ func (s *Section) Hidden() int {
 }
 
 // More is the "…and N more" line of the rows left out, or "".
-func (s *Section) More() string { return moreLine(s.Hidden(), s.Noun) }
+func (s *Section) More() string { return moreLine(s.hiddenCount(), s.Noun) }
+
+// hiddenCount is how many of Noun the rows left out stand for (Counts).
+func (s *Section) hiddenCount() int {
+	if s.Counts == nil || !s.cut {
+		return s.Hidden()
+	}
+	n := 0
+	for _, c := range s.Counts[s.keep+s.short:] {
+		n += c
+	}
+	return n
+}
+
+// count is how many of Noun row i stands for (Counts).
+func (s *Section) count(i int) int {
+	if s.Counts == nil {
+		return 1
+	}
+	return s.Counts[i]
+}
 
 // moreLine writes "\n\n…and N more NOUNs." ("" for none).
 func moreLine(n int, noun string) string {
@@ -404,17 +428,18 @@ func (s *Section) round(r, need int) (took int) {
 		return 0
 	}
 	trim := func(n int) {
+		hidden := s.hiddenCount() // once: summed at each row, a cut of n rows took n² steps
 		for s.keep+s.short > n && took < need {
-			hidden := s.Hidden()
-			var row int
+			var row, c int
 			if s.short > 0 {
 				s.short--
-				row = len(s.Short[s.keep+s.short])
+				row, c = len(s.Short[s.keep+s.short]), s.count(s.keep+s.short)
 			} else {
 				s.keep--
-				row = len(s.Rows[s.keep])
+				row, c = len(s.Rows[s.keep]), s.count(s.keep)
 			}
-			took += row - (len(moreLine(hidden+1, s.Noun)) - len(moreLine(hidden, s.Noun)))
+			took += row - (len(moreLine(hidden+c, s.Noun)) - len(moreLine(hidden, s.Noun)))
+			hidden += c
 			if s.keep+s.short == 0 {
 				took += s.tableHead() // the last row: the table's header goes with it
 			}
