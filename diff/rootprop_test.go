@@ -120,6 +120,14 @@ func drawRootFolders(seed uint64) (old, cur []propRoot, zlibBuild map[string][2]
 		env, pkg, v := envs[r.IntN(len(envs))], pkgs[r.IntN(len(pkgs))], versions[r.IntN(len(versions))]
 		cur = append(cur, propRoot{env, pkg, v, 7, propSpelling(r, pkg, v)})
 	}
+	if len(cur) == 0 {
+		// Every root removed and none added (seeds 11727, 20121, 21150):
+		// a folder of no lockfile does not load. The first old root is
+		// added again, rebuilt, with no draw: the other seeds' folders
+		// stay as they were.
+		x := old[0]
+		cur = append(cur, propRoot{x.env, x.pkg, x.version, 7, x.spelling})
+	}
 	return old, cur, zlibBuild
 }
 
@@ -201,7 +209,7 @@ func TestRootsDrawnFolders(t *testing.T) {
 	if testing.Short() {
 		seeds = 60
 	}
-	for _, seed := range seedsAnd(uint64(seeds), 626, 640, 1438, 1544, 2124, 4279, 5460, 7428, 9577) {
+	for _, seed := range seedsAnd(uint64(seeds), 626, 640, 1438, 1544, 2124, 4279, 5460, 7428, 9577, 11727) {
 		if knownBad[seed] {
 			continue
 		}
