@@ -303,7 +303,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		}
 		prev = s
 		if !opts.quiet {
-			if n := len(s.Skipped); n > 0 {
+			if len(s.Skipped) > 0 {
 				c.noteSkipped(opts.dir, names[i], s, "log")
 			}
 		}
