@@ -110,9 +110,9 @@ func (spackDecoder) decode(file string, data []byte, whole bool) ([]*Package, []
 	}
 	if len(set.Nodes) == 0 && len(set.Others) > 0 {
 		// Every record is out of the build cache: Spack installs none
-		// from it (the file named once, as the error's, as below). Left to the loader, the file's packages moved aside
-		// as dependencies of none, and the file failed with no word why
-		// ("0 bad pages:").
+		// from it (the file named once, as the error's, as below). Left
+		// to the loader, the file's packages moved aside as dependencies
+		// of none, and the file failed with no word why ("0 bad pages:").
 		return nil, nil, 0, &Error{File: file, Line: set.Others[0].Line, Msg: fmt.Sprintf("the %s holds %s in the build cache (in_buildcache false or absent): Spack installs no spec from it; a Spack installation's database (.spack-db/index.json) is no build-cache index", set.Kind, noneOf(len(set.Others), "spec record"))}
 	}
 	var warnings []Warning

@@ -530,7 +530,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		if opts.quiet {
 			break
 		}
-		if n := len(s.Skipped); n > 0 {
+		if len(s.Skipped) > 0 {
 			c.noteSkipped(opts.dir, args[i], s, skippedWhere(opts.template, i, same != ""))
 		}
 	}

@@ -303,7 +303,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		}
 		prev = s
 		if !opts.quiet {
-			if n := len(s.Skipped); n > 0 {
+			if len(s.Skipped) > 0 {
 				c.noteSkipped(opts.dir, names[i], s, "listed in the log")
 			}
 		}
@@ -470,9 +470,11 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 	if err != nil {
 		return exitTrouble, fmt.Errorf("reading %s: %w", report.VisibleInput(path), err)
 	}
-	if !slices.Contains(report.LogFormats(), c.outputNamed) {
+	if c.outputNamed != "" && !slices.Contains(report.LogFormats(), c.outputNamed) {
 		// render -o l.patch LOG.json said "give --format patch", which
 		// a log refuses: as log -o l.patch, no word (noteOutputFormat).
+		// A note that names no format (render -f html LOG.json to a
+		// terminal: "that was an HTML page") is kept.
 		c.outputNote = ""
 	}
 	code := exitSame

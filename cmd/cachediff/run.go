@@ -90,7 +90,7 @@ func (c *cli) noteSkipped(dir, arg string, s *snapshot.Snapshot, where string) {
 // an http(s) URL by urlKey, a file or folder by its real path; "" when
 // none says (standard input).
 func skipKey(dir, arg string, s *snapshot.Snapshot) string {
-	switch {
+	switch u := urlKey(arg); {
 	case arg == stdinName:
 		return ""
 	case s.Rev != "":
@@ -98,8 +98,8 @@ func skipKey(dir, arg string, s *snapshot.Snapshot) string {
 			return "git\x00" + s.Rev + "\x00" + p
 		}
 		return ""
-	case urlKey(arg) != "":
-		return "url\x00" + urlKey(arg)
+	case u != "":
+		return "url\x00" + u
 	}
 	if p := localPath(dir, arg); p != "" {
 		if r, ok := realPath(p); ok {

@@ -51,4 +51,19 @@ func TestPageToTerminalNote(t *testing.T) {
 			t.Errorf("%q to a terminal: stderr %q, want one note holding %q", tc.args, got, tc.want)
 		}
 	}
+	// A saved log rendered as a page, to a terminal: the note, which
+	// renderLog dropped with the warning of an --output of a format a
+	// log has not (TestOutputExtensionWarns), none being named.
+	saved := filepath.Join(t.TempDir(), "log.json")
+	var stderr bytes.Buffer
+	if code := run(append([]string{"log", "-f", "json", "-o", saved}, pair...), &bytes.Buffer{}, &stderr); code != exitSame && code != exitDiffers {
+		t.Fatalf("saving a log: exit %d, %s", code, stderr.String())
+	}
+	for format, want := range map[string]string{"html": "that was an HTML page", "atom": "that was an Atom feed"} {
+		stderr.Reset()
+		run([]string{"render", "-f", format, saved}, tty, &stderr)
+		if got := stderr.String(); !strings.Contains(got, want) || strings.Count(got, "note:") != 1 {
+			t.Errorf("render -f %s LOG.json to a terminal: stderr %q, want one note holding %q", format, got, want)
+		}
+	}
 }
