@@ -1347,10 +1347,14 @@ func checkLinks(dir, p string) (string, error) {
 // folder above it; "" when there is none.
 func WorkTree(dir string) string { return workTree(dir) }
 
-// workTree is WorkTree.
+// workTree is WorkTree. A .git git cannot read through (a symbolic
+// link to nowhere, or a loop of them) is passed over, as git passes it
+// over to the folder above: it was taken for another repository's, and
+// the hint of cachediff HEAD~5 X, X below it, ran 2 git processes more
+// for a nested repository git does not see.
 func workTree(dir string) string {
 	for {
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
 			return dir
 		}
 		up := filepath.Dir(dir)
