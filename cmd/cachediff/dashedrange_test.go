@@ -225,6 +225,12 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	if runs := count(); code != exitTrouble || runs > 9 || !strings.Contains(stderr.String(), "refuses: unknown revision HEAD~9 in the range HEAD~9..HEAD (it is past the root: the first-parent line of HEAD holds ") {
 		t.Errorf("HEAD~9..HEAD snap: exit %d, %d git processes, %s; want %d, at most 9, the log's refusal", code, runs, stderr.String(), exitTrouble)
 	}
+	// An end that is a tree: "no such file or directory" alone.
+	stderr.Reset()
+	code = run([]string{"HEAD^{tree}..HEAD", "snap"}, &stdout, &stderr)
+	if !strings.Contains(stderr.String(), "refuses: revision HEAD^{tree} in the range HEAD^{tree}..HEAD is a tree, not a commit") || code != exitTrouble {
+		t.Errorf("HEAD^{tree}..HEAD snap: exit %d, %s; want %d, said to be a tree", code, stderr.String(), exitTrouble)
+	}
 }
 
 // TestDashedFolderHints checks the messages of a folder "-x y": given as

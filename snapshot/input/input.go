@@ -726,6 +726,15 @@ func revisionHint(dir, arg, beside string) string {
 			}
 			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s %s", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg), logPath())
 		}
+		// HEAD^{tree}..HEAD, an end written as a tree or a blob (a peel,
+		// REV:PATH or an id): "no such file or directory" alone, where
+		// the log says it is not a commit. Asked only of such a
+		// spelling: a typo's end costs no git run more.
+		if (!knownA && objectSpelt(a)) || (!knownB && objectSpelt(b)) {
+			if err := repo.CheckRange(arg); err != nil && strings.Contains(err.Error(), ", not a commit") {
+				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", shellword.Shown(arg), gitsrc.InFolder(dir), err)
+			}
+		}
 		return ""
 	}
 	knownHere := known(arg)
@@ -794,6 +803,17 @@ func revisionHint(dir, arg, beside string) string {
 		return fmt.Sprintf("; %s is an unknown git revision%s", shellword.Shown(arg), note)
 	}
 	return ""
+}
+
+// objectSpelt reports whether end, a range's end, is written as git
+// writes an object that may be no commit: a peel (HEAD^{tree}), REV:PATH
+// (HEAD:snap, not :/TEXT), or an id of 4 hex digits or more; not a
+// commit's search or peel (HEAD^{/TEXT}, X^{commit}).
+func objectSpelt(end string) bool {
+	if i := strings.LastIndex(end, "^{"); i >= 0 && !strings.HasPrefix(end[i:], "^{/") && !strings.HasPrefix(end[i:], "^{commit}") || strings.Index(end, ":") > 0 {
+		return true
+	}
+	return len(end) >= 4 && strings.Trim(end, "0123456789abcdefABCDEF") == ""
 }
 
 // DashedRevPath is arg, REV:PATH whose REV begins with - (-x:snap, of
