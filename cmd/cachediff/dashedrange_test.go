@@ -201,6 +201,17 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	if code := pasteRun(t, bash, "cachediff -C inner git:HEAD~3:snap snap"); code != exitSame {
 		t.Errorf("HEAD~3's hint beside inner/snap, pasted: exit %d, want %d", code, exitSame)
 	}
+	// A name of a tag and a branch of the nested repository alone: its
+	// REV:PATH given, git:v1~1:snap, was refused pasted, as ambiguous.
+	gitOut(t, inner, "tag", "v1", "HEAD~1")
+	gitOut(t, inner, "branch", "v1", "HEAD")
+	stderr.Reset()
+	if code := run([]string{"v1~1", "inner/snap"}, &stdout, &stderr); code != exitTrouble || !strings.HasSuffix(stderr.String(), "it is 'git:refs/tags/v1~1:snap' or 'git:refs/heads/v1~1:snap'\n") {
+		t.Errorf("v1~1 inner/snap, v1 a tag and a branch of inner: exit %d, %s; want each way written whole", code, stderr.String())
+	}
+	if code := pasteRun(t, bash, "cachediff -C inner git:refs/tags/v1~1:snap snap"); code != exitSame {
+		t.Errorf("v1~1's hint beside inner/snap, pasted: exit %d, want %d", code, exitSame)
+	}
 	// A nested repository 3,000 bytes down: its top was named thrice
 	// in the range's hint, and the line's cap (8 KiB) cut the command.
 	long := strings.Repeat(strings.Repeat("d", 199)+"/", 15) + "n"

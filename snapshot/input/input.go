@@ -752,15 +752,28 @@ func revisionHint(dir, arg, beside string) string {
 			// left to that refusal, five git runs more). Asked there,
 			// not whether this one's refs make arg ambiguous (two git
 			// runs), which it is not read by.
-			if ok, err := n.repo.Knows(arg); err == nil && !ok {
+			ok, warned, err := n.repo.KnowsWarned(arg)
+			if err == nil && !ok {
 				if !knownHere {
 					// Not this one's past its root either, said of it.
 					return fmt.Sprintf("; %s is an unknown git revision, here and in the repository %s is in, at %s (a submodule or a nested one)", shellword.Shown(arg), hintWord(beside), hintWord(n.at))
 				}
 				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read, and whose git knows no commit %s", shellword.Shown(arg), hintWord(beside), hintWord(n.at), shellword.Shown(arg))
 			}
+			// A name of more than one ref there (a tag and a branch v1
+			// of the submodule): its REV:PATH given was refused pasted,
+			// as ambiguous; each way written whole (one git run).
+			ways := []string{arg}
+			if warned {
+				if names, whole, _ := n.repo.Ambiguity(arg); names != "" && len(whole) > 0 {
+					ways = whole
+				}
+			}
+			for i, w := range ways {
+				ways[i] = hintWord(RevPrefix + w + ":" + n.path)
+			}
 			return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), it is %s",
-				shellword.Shown(arg), hintWord(beside), strings.TrimSpace(gitsrc.InFolder(n.at)), hintWord(RevPrefix+arg+":"+n.path))
+				shellword.Shown(arg), hintWord(beside), strings.TrimSpace(gitsrc.InFolder(n.at)), strings.Join(ways, " or "))
 		}
 	}
 	if knownHere {
