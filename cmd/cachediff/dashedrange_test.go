@@ -201,6 +201,17 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	if code := pasteRun(t, bash, "cachediff -C inner git:HEAD~3:snap snap"); code != exitSame {
 		t.Errorf("HEAD~3's hint beside inner/snap, pasted: exit %d, want %d", code, exitSame)
 	}
+	// A name of a tag and a branch of the nested repository alone: its
+	// REV:PATH given, git:v1~1:snap, was refused pasted, as ambiguous.
+	gitOut(t, inner, "tag", "v1", "HEAD~1")
+	gitOut(t, inner, "branch", "v1", "HEAD")
+	stderr.Reset()
+	if code := run([]string{"v1~1", "inner/snap"}, &stdout, &stderr); code != exitTrouble || !strings.HasSuffix(stderr.String(), "it is 'git:refs/tags/v1~1:snap' or 'git:refs/heads/v1~1:snap'\n") {
+		t.Errorf("v1~1 inner/snap, v1 a tag and a branch of inner: exit %d, %s; want each way written whole", code, stderr.String())
+	}
+	if code := pasteRun(t, bash, "cachediff -C inner git:refs/tags/v1~1:snap snap"); code != exitSame {
+		t.Errorf("v1~1's hint beside inner/snap, pasted: exit %d, want %d", code, exitSame)
+	}
 	// A nested repository 3,000 bytes down: its top was named thrice
 	// in the range's hint, and the line's cap (8 KiB) cut the command.
 	long := strings.Repeat(strings.Repeat("d", 199)+"/", 15) + "n"
@@ -224,6 +235,12 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	code = run([]string{"HEAD~9..HEAD", "snap"}, &stdout, &stderr)
 	if runs := count(); code != exitTrouble || runs > 9 || !strings.Contains(stderr.String(), "refuses: unknown revision HEAD~9 in the range HEAD~9..HEAD (it is past the root: the first-parent line of HEAD holds ") {
 		t.Errorf("HEAD~9..HEAD snap: exit %d, %d git processes, %s; want %d, at most 9, the log's refusal", code, runs, stderr.String(), exitTrouble)
+	}
+	// An end that is a tree: "no such file or directory" alone.
+	stderr.Reset()
+	code = run([]string{"HEAD^{tree}..HEAD", "snap"}, &stdout, &stderr)
+	if !strings.Contains(stderr.String(), "refuses: revision HEAD^{tree} in the range HEAD^{tree}..HEAD is a tree, not a commit") || code != exitTrouble {
+		t.Errorf("HEAD^{tree}..HEAD snap: exit %d, %s; want %d, said to be a tree", code, stderr.String(), exitTrouble)
 	}
 }
 

@@ -1208,6 +1208,11 @@ func (r *Repo) Knows(rev string) (bool, error) {
 		return false, nil
 	}
 	_, err := r.verifyCommit(rev)
+	return r.knows(rev, err)
+}
+
+// knows is Knows of rev, given git's answer whether it is a commit.
+func (r *Repo) knows(rev string, err error) (bool, error) {
 	if ge, ok := errors.AsType[*gitError](err); ok && ge.code == 1 {
 		if why := r.ambiguous(rev); why != "" {
 			return false, fmt.Errorf("revision %s%s", rev, why)
@@ -1215,6 +1220,30 @@ func (r *Repo) Knows(rev string) (bool, error) {
 		return false, nil
 	}
 	return err == nil, err
+}
+
+// KnowsWarned is Knows, and whether git, resolving rev, warned that a
+// name in it is that of more than one ref (a tag and a branch v1), in
+// the same git run: a hint asks which refs (Ambiguity, two runs more)
+// only then.
+func (r *Repo) KnowsWarned(rev string) (known, warned bool, err error) {
+	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\n\x00") || strings.HasPrefix(rev, ":/") {
+		known, err = r.Knows(rev)
+		return known, false, err
+	}
+	args := []string{"rev-parse", "--verify", "--quiet", rev + "^{commit}"}
+	cmd := r.command(args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err = cmd.Run(); err != nil {
+		if ee, ok := errors.AsType[*exec.ExitError](err); ok {
+			err = r.exitError(args, ee, stderr.Bytes())
+		} else {
+			err = r.startError(err)
+		}
+	}
+	known, err = r.knows(rev, err)
+	return known, strings.Contains(stderr.String(), "' is ambiguous."), err
 }
 
 // ambiguous says why rev, which git resolved to nothing, is not unknown:

@@ -726,6 +726,15 @@ func revisionHint(dir, arg, beside string) string {
 			}
 			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s %s", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg), logPath())
 		}
+		// HEAD^{tree}..HEAD, an end written as a tree or a blob (a peel,
+		// REV:PATH or an id): "no such file or directory" alone, where
+		// the log says it is not a commit. Asked only of such a
+		// spelling: a typo's end costs no git run more.
+		if (!knownA && objectSpelt(a)) || (!knownB && objectSpelt(b)) {
+			if err := repo.CheckRange(arg); err != nil && strings.Contains(err.Error(), ", not a commit") {
+				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", shellword.Shown(arg), gitsrc.InFolder(dir), err)
+			}
+		}
 		return ""
 	}
 	knownHere := known(arg)
@@ -743,15 +752,28 @@ func revisionHint(dir, arg, beside string) string {
 			// left to that refusal, five git runs more). Asked there,
 			// not whether this one's refs make arg ambiguous (two git
 			// runs), which it is not read by.
-			if ok, err := n.repo.Knows(arg); err == nil && !ok {
+			ok, warned, err := n.repo.KnowsWarned(arg)
+			if err == nil && !ok {
 				if !knownHere {
 					// Not this one's past its root either, said of it.
 					return fmt.Sprintf("; %s is an unknown git revision, here and in the repository %s is in, at %s (a submodule or a nested one)", shellword.Shown(arg), hintWord(beside), hintWord(n.at))
 				}
 				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read, and whose git knows no commit %s", shellword.Shown(arg), hintWord(beside), hintWord(n.at), shellword.Shown(arg))
 			}
+			// A name of more than one ref there (a tag and a branch v1
+			// of the submodule): its REV:PATH given was refused pasted,
+			// as ambiguous; each way written whole (one git run).
+			ways := []string{arg}
+			if warned {
+				if names, whole, _ := n.repo.Ambiguity(arg); names != "" && len(whole) > 0 {
+					ways = whole
+				}
+			}
+			for i, w := range ways {
+				ways[i] = hintWord(RevPrefix + w + ":" + n.path)
+			}
 			return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), it is %s",
-				shellword.Shown(arg), hintWord(beside), strings.TrimSpace(gitsrc.InFolder(n.at)), hintWord(RevPrefix+arg+":"+n.path))
+				shellword.Shown(arg), hintWord(beside), strings.TrimSpace(gitsrc.InFolder(n.at)), strings.Join(ways, " or "))
 		}
 	}
 	if knownHere {
@@ -794,6 +816,17 @@ func revisionHint(dir, arg, beside string) string {
 		return fmt.Sprintf("; %s is an unknown git revision%s", shellword.Shown(arg), note)
 	}
 	return ""
+}
+
+// objectSpelt reports whether end, a range's end, is written as git
+// writes an object that may be no commit: a peel (HEAD^{tree}), REV:PATH
+// (HEAD:snap, not :/TEXT), or an id of 4 hex digits or more; not a
+// commit's search or peel (HEAD^{/TEXT}, X^{commit}).
+func objectSpelt(end string) bool {
+	if i := strings.LastIndex(end, "^{"); i >= 0 && !strings.HasPrefix(end[i:], "^{/") && !strings.HasPrefix(end[i:], "^{commit}") || strings.Index(end, ":") > 0 {
+		return true
+	}
+	return len(end) >= 4 && strings.Trim(end, "0123456789abcdefABCDEF") == ""
 }
 
 // DashedRevPath is arg, REV:PATH whose REV begins with - (-x:snap, of
@@ -1347,10 +1380,14 @@ func checkLinks(dir, p string) (string, error) {
 // folder above it; "" when there is none.
 func WorkTree(dir string) string { return workTree(dir) }
 
-// workTree is WorkTree.
+// workTree is WorkTree. A .git git cannot read through (a symbolic
+// link to nowhere, or a loop of them) is passed over, as git passes it
+// over to the folder above: it was taken for another repository's, and
+// the hint of cachediff HEAD~5 X, X below it, ran 2 git processes more
+// for a nested repository git does not see.
 func workTree(dir string) string {
 	for {
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
 			return dir
 		}
 		up := filepath.Dir(dir)

@@ -1,0 +1,36 @@
+package input
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestNestedOnDiskAsGitFinds: X below a .git that git passes over (a
+// symbolic link to nowhere, a loop of links) is in the repository
+// above, as git reads it, not in a nested one: it was taken for
+// another repository's, and the hint of HEAD~5 X ran 2 git processes
+// more for it. A .git folder below the top is a nested repository.
+func TestNestedOnDiskAsGitFinds(t *testing.T) {
+	top := t.TempDir()
+	for _, d := range []string{".git", "nested/.git", "nested/snap", "dangling/snap", "loop/snap", "plain/snap"} {
+		if err := os.MkdirAll(filepath.Join(top, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, target := range map[string]string{
+		"dangling/.git": filepath.Join(top, "nowhere"),
+		"loop/.git":     "l1",
+		"loop/l1":       "l2",
+		"loop/l2":       "l1",
+	} {
+		if err := os.Symlink(target, filepath.Join(top, name)); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+	}
+	for x, want := range map[string]bool{"nested/snap": true, "dangling/snap": false, "loop/snap": false, "plain/snap": false} {
+		if got := nestedOnDisk(top, x); got != want {
+			t.Errorf("nestedOnDisk(%s) = %v, want %v", x, got, want)
+		}
+	}
+}
