@@ -91,3 +91,44 @@ func TestTwinPairedAsItsRoot(t *testing.T) {
 		t.Errorf("specs %q, want %q: paired as the roots", got, want)
 	}
 }
+
+// TestLeadLibRestackedOneWay (r17's drawFacetFolders seed 24041,
+// shrunk by hand to no root fewer; a lead, skipped until fixed):
+// debarm's hdf5 p (+shared) and n (~shared, another build) rooted hdf5
+// over one libhdf5, now p rooted hdf5@=2.0 (renamed), n's rebuild 3
+// rooted hdf5@2.0 over that libhdf5, and c (~shared, over another
+// libhdf5) hdf5@2.0 and ubuntu's t hdf5 added. The roots mirror; the
+// libhdf5 both sides hold is unchanged old → new (its stack hdf5
+// respelt is hdf5@2.0 and hdf5@=2.0, as the new side's) and restacked
+// new → old: respelt, its new stacks are hdf5 and hdf5@2.0 (c, added,
+// has no mate, so its spelling stays) against hdf5. Read, not traced:
+// alikeOtherWay's oldNamed (rootrename.go, oldNamed and the withStacks
+// after it) keeps the respelt stacks as they are, since hdf5@2.0, which
+// the side swapped roots, is neither kept nor joined by any root.
+func TestLeadLibRestackedOneWay(t *testing.T) {
+	t.Skip("lead: debarm's libhdf5 unchanged old → new, restacked new → old (alikeOtherWay's oldNamed, not traced)")
+	old := []facetRoot{{"debarm", "hdf5", "2.0", "11", "+shared", 0, 0, "hdf5"}, {"debarm", "hdf5", "2.0", "11", "~shared", 3, 0, "hdf5"}}
+	cur := []facetRoot{{"ubuntu", "hdf5", "3.0", "10", "+shared", 3, 1, "hdf5"}, {"debarm", "hdf5", "2.0", "11", "~shared", 0, 1, "hdf5@2.0"},
+		{"debarm", "hdf5", "2.0", "11", "+shared", 0, 0, "hdf5@=2.0"}, {"debarm", "hdf5", "2.0", "11", "~shared", 4, 0, "hdf5@2.0"}}
+	checkFacetRootsMirrored(t, 0, old, cur)
+}
+
+// TestLeadBuildsAlikeCrosswiseOneWay (r17's drawRootFolders seed
+// 27154, shrunk by hand to no root fewer; a lead, skipped until
+// fixed): debian's cmake 3.0 2 rooted cmake@=3.0 and cmake@3.0, and
+// rhel's cmake 2.0 v cmake@2.0, now debian's cmake 1.0 4 cmake@1.0 and
+// two builds alike of cmake 2.0, 3 cmake@2.0 and e cmake. The roots
+// mirror (2>4, 2>e, v>3, across environments, both ways round); the
+// specs old → new pair as the roots, 2>e and v>3, and new → old
+// crosswise, 3>2 (in its environment) and e>v, the counts alike. Not
+// traced: the spec rooted twice has two root mates (4 and e), and new →
+// old its builds alike are taken by environment before the roots'
+// pairs (TestRootTwiceMateSpecsMirror's neighbourhood).
+func TestLeadBuildsAlikeCrosswiseOneWay(t *testing.T) {
+	t.Skip("lead: builds alike 3 and e paired as their roots old → new, crosswise new → old")
+	old := []propRoot{{"debian", "cmake", "3.0", 0, "cmake@=3.0"}, {"debian", "cmake", "3.0", 0, "cmake@3.0"}, {"rhel", "cmake", "2.0", 0, "cmake@2.0"}}
+	cur := []propRoot{{"debian", "cmake", "1.0", 0, "cmake@1.0"}, {"debian", "cmake", "2.0", 0, "cmake@2.0"}, {"debian", "cmake", "2.0", 7, "cmake"}}
+	compare := lawfulCompare(t, 0, old, cur)
+	o, n := loadRootFolder(t, "old", old, nil, 0, nil), loadRootFolder(t, "new", cur, nil, 1, nil)
+	checkMirrored(t, 0, compare(o, n), compare(n, o), old, cur)
+}
