@@ -20,14 +20,7 @@ import (
 // --skip-invalid (as before, the whole load fails), a skip entry with
 // it, the other specs read.
 func TestSpecManifestLinkSkipped(t *testing.T) {
-	dir := t.TempDir()
-	if err := mirrorgen.V3(dir, index(t, "new"), mirrorgen.Options{NoIndex: true}); err != nil {
-		t.Fatal(err)
-	}
-	manifests, err := filepath.Glob(filepath.Join(dir, "v3", "manifests", "spec", "*", "*.spec.manifest.json"))
-	if err != nil || len(manifests) < 2 {
-		t.Fatalf("spec manifests: %v %v", manifests, err)
-	}
+	dir, manifests := v3SpecManifests(t, 2)
 	link := "v3/manifests/spec/zlib/a.spec.manifest.json"
 	if err := os.MkdirAll(filepath.Join(dir, "v3", "manifests", "spec", "zlib"), 0o755); err != nil {
 		t.Fatal(err)
@@ -42,7 +35,7 @@ func TestSpecManifestLinkSkipped(t *testing.T) {
 		}
 		return snapshot.LoadFrom(src, snapshot.Options{SkipInvalid: skip})
 	}
-	_, err = load(false)
+	_, err := load(false)
 	var le *snapshot.LoadError
 	if !errors.As(err, &le) || len(le.Errs) != 1 || !strings.HasSuffix(le.Errs[0].File, link) || !strings.Contains(le.Errs[0].Msg, "symbolic link") {
 		t.Errorf("without --skip-invalid: %v; want an error naming %s, a symbolic link", err, link)
@@ -61,4 +54,20 @@ func TestSpecManifestLinkSkipped(t *testing.T) {
 	if n != len(manifests) {
 		t.Errorf("--skip-invalid read %d specs; want %d, the link's left out", n, len(manifests))
 	}
+}
+
+// v3SpecManifests writes a layout-v3 mirror of the "new" index without
+// an index manifest into a new folder, and returns it and its spec
+// manifests, at least least of them.
+func v3SpecManifests(t *testing.T, least int) (string, []string) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := mirrorgen.V3(dir, index(t, "new"), mirrorgen.Options{NoIndex: true}); err != nil {
+		t.Fatal(err)
+	}
+	manifests, err := filepath.Glob(filepath.Join(dir, "v3", "manifests", "spec", "*", "*.spec.manifest.json"))
+	if err != nil || len(manifests) < least {
+		t.Fatalf("spec manifests: %v %v", manifests, err)
+	}
+	return dir, manifests
 }
