@@ -201,6 +201,26 @@ func listedPath(p string) string {
 	return s
 }
 
+// listedPathCut is listedPath cut to n bytes shown as loadingPath cuts
+// (cutShown): a message that names several paths of a folder (a folder
+// of ~1900 Cyrillic characters, each \u0456 six bytes quoted) ran past
+// the command's line cap of 8 KB, which cut what to do at its end.
+func listedPathCut(p string, n int) string { return cutShown(p, n, listedPath) }
+
+// listedPathsCut is listedPathCut of each of paths.
+func listedPathsCut(paths []string, n int) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = listedPathCut(p, n)
+	}
+	return out
+}
+
+// maxListedShown bounds a path a message lists among several (a folder's
+// indexes and lockfiles): with the folder (loadingPath's maxPathShown)
+// and the two it says to name, four listed fit the line cap of 8 KB.
+const maxListedShown = maxPathShown / 4
+
 // loadingPath is a path as "loading PATH: …" names it: as shownPath
 // shows it, quoted where that is raw and holds a quote, or, named beside
 // another (paired), a space. Raw, -C 'd '"'"'q" x' a b said "loading d

@@ -955,7 +955,7 @@ func indexNotAlone(path string, cands []candidate, results []result) *Error {
 	switch {
 	case n >= 2:
 		return &Error{File: path, Msg: fmt.Sprintf("this folder holds %d build-cache indexes: %s; a build cache has one, which Spack reads alone, and their union would keep what one of them lost: name the folder of one build cache, or the index itself",
-			n, listSome(listedPaths(indexes), n))}
+			n, listSome(listedPathsCut(indexes, maxListedShown), n))}
 	case n == 1 && nLocks > 0:
 		// The index's folder, when it is not the one refused (a mirror's
 		// build_cache/), is a snapshot of the index alone.
@@ -963,15 +963,17 @@ func indexNotAlone(path string, cands []candidate, results []result) *Error {
 		// (listedPath), between commas as the lockfiles are: shown raw,
 		// the index "m/q, r.json" read as m/q and r.json, "a
 		// build-cache index, m/q, r.json, and 1 lockfile".
-		give := "name the index, " + listedPath(indexes[0]) + ","
+		// Each cut (listedPathCut): of a long folder, the line cap cut
+		// what to do.
+		give := "name the index, " + listedPathCut(indexes[0], maxPathShown/2) + ","
 		// (A repository's top, REV:, names its files REV:NAME.)
 		dir := filepath.Dir(indexes[0])
 		name, top := strings.CutPrefix(indexes[0], path)
 		if dir != filepath.Clean(path) && !(top && strings.HasSuffix(path, ":") && !strings.Contains(name, "/")) {
-			give = "name the index or its folder, " + listedPath(dir) + ","
+			give = "name the index or its folder, " + listedPathCut(dir, maxPathShown/2) + ","
 		}
 		return &Error{File: path, Msg: fmt.Sprintf("this folder holds a build-cache index, %s, and %s: %s; Spack reads a build cache's index alone, and a lockfile is no part of it (their union would keep what the index lost): %s or the lockfile",
-			listedPath(indexes[0]), plural(nLocks, "lockfile"), listSome(listedPaths(locks), nLocks), give)}
+			listedPathCut(indexes[0], maxPathShown/2), plural(nLocks, "lockfile"), listSome(listedPathsCut(locks, maxListedShown), nLocks), give)}
 	}
 	return nil
 }
@@ -1552,15 +1554,6 @@ func notASCII(r rune) bool { return r >= utf8.RuneSelf }
 // written with: a tag holding one is quoted where tags are listed.
 func notTagWord(r rune) bool {
 	return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune(".-_+@", r))
-}
-
-// listedPaths is each of paths as a list of them names it (listedPath).
-func listedPaths(paths []string) []string {
-	out := make([]string, len(paths))
-	for i, p := range paths {
-		out[i] = listedPath(p)
-	}
-	return out
 }
 
 // quotedName is a package's name, or a version, of the input as a

@@ -243,6 +243,8 @@ func (m *mirrorStore) Has(rel string) bool {
 func (m *mirrorStore) List(rel string) ([]string, error) {
 	prefix := strings.TrimSuffix(rel, "/") + "/"
 	var out []string
+	var odd []string
+	errs := map[string]error{}
 	for _, p := range m.paths {
 		if !strings.HasPrefix(p, prefix) || path.Clean(p) != p {
 			continue
@@ -252,10 +254,16 @@ func (m *mirrorStore) List(rel string) ([]string, error) {
 			// without a word, and its spec with it. Named as a folder's
 			// Dir.List names one (shownListed): raw, one under zlіb (its
 			// і Cyrillic) read as zlib's, and one under "x<newline>y" put
-			// a line of its own in the message.
-			return nil, fmt.Errorf("%s: a symbolic link or a submodule in the tree, not a regular file: a mirror's manifests are read as they are, not followed", shownListed(p))
+			// a line of its own in the message. Listed, as a folder's
+			// (mirror.NotRegularError): --skip-invalid leaves its spec
+			// manifest out, where it failed the whole mirror.
+			odd = append(odd, p)
+			errs[p] = fmt.Errorf("%s: a symbolic link or a submodule in the tree, not a regular file: a mirror's manifests are read as they are, not followed", shownListed(p))
 		}
 		out = append(out, p)
+	}
+	if len(odd) > 0 {
+		return out, mirror.NewNotRegularError(odd, errs)
 	}
 	return out, nil
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/cutmark"
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
+	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -31,7 +33,12 @@ func TestMirrorListQuotesLink(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = s.Open(mirror.Options{})
+		src, err := s.Open(mirror.Options{})
+		if err == nil {
+			// The listing lists the link (mirror.NotRegularError), and
+			// the spec manifests' reading refuses it: the only one.
+			_, err = snapshot.LoadFrom(src, snapshot.Options{})
+		}
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.ContainsAny(err.Error(), "\n\u0456") {
 			t.Errorf("a link under %q: %v; want it named %s", c.dir, err, c.want)
 		}
@@ -74,5 +81,54 @@ func TestMirrorLinkTargetQuoted(t *testing.T) {
 		} else {
 			seen[strings.ReplaceAll(err.Error(), c.path, "")] = true
 		}
+	}
+}
+
+// TestMirrorLinkManifestSkipped: a committed link among a v3 mirror's
+// spec manifests failed the whole mirror from REV:PATH, even with
+// --skip-invalid (the listing refused it before the loader could skip
+// it): it is a skip entry of its own, the others read, and without
+// --skip-invalid an error naming it.
+func TestMirrorLinkManifestSkipped(t *testing.T) {
+	files := map[string]string{}
+	addMirror(t, files, "m", func(dir string) error { return mirrorgen.V3(dir, genIndex(t), mirrorgen.Options{NoIndex: true}) })
+	specs := 0
+	for p := range files {
+		if strings.HasSuffix(p, ".spec.manifest.json") {
+			specs++
+		}
+	}
+	link := "v3/manifests/spec/zlib/a.spec.manifest.json"
+	r, err := OpenRepo(commitFiles(t, files, map[string]string{"m/" + link: "../../../../x.json"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	load := func(skip bool) (*snapshot.Snapshot, error) {
+		s, err := r.Source("HEAD:m")
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := s.Open(mirror.Options{})
+		if err != nil {
+			return nil, err
+		}
+		return snapshot.LoadFrom(src, snapshot.Options{SkipInvalid: skip})
+	}
+	if _, err := load(false); err == nil || !strings.Contains(err.Error(), link+": a symbolic link") {
+		t.Errorf("without --skip-invalid: %v; want an error naming %s", err, link)
+	}
+	got, err := load(true)
+	if err != nil {
+		t.Fatalf("--skip-invalid: %v; want the link skipped", err)
+	}
+	if len(got.Skipped) != 1 || !strings.HasSuffix(got.Skipped[0].File, link) {
+		t.Errorf("--skip-invalid skipped %+v; want %s alone", got.Skipped, link)
+	}
+	n := 0
+	for _, p := range got.Packages {
+		n += len(p.Specs)
+	}
+	if n != specs || specs == 0 {
+		t.Errorf("--skip-invalid read %d specs; want %d", n, specs)
 	}
 }

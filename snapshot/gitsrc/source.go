@@ -10,7 +10,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -753,7 +752,10 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		var wayNames, wayTargets []string    // the links of files' names, and their ways
 		var ways [][]string
 		for i, l := range followed {
-			target := strconv.QuoteToASCII(shorten(l.target, 200))
+			// The cut's mark after the quoted text, not quoted with it
+			// (quotedCut): it read "\u2026" and 8 digits, as a target
+			// that holds them.
+			target := quotedCut(l.target)
 			name := entries[links[i]].Name
 			if l.out && s.linkOut != nil {
 				s.linkOut(name, l.target)
@@ -837,7 +839,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				// Named, from the top: the target may reach it through
 				// other links (../vendor/x, vendor to third/cache).
 				if n := len(l.way); n > 0 {
-					target += fmt.Sprintf(", the submodule %q", shorten(l.way[n-1], 200))
+					target += ", the submodule " + quotedCut(l.way[n-1])
 				}
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link into a submodule (to " + target + "): its pages are not in this repository's objects, so REV:PATH cannot read them; give the checked-out folder instead"})
 			case "gitdir":

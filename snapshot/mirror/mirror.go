@@ -222,11 +222,12 @@ func Open(st Store, opt Options) (*Source, error) {
 		if errors.Is(err, ErrNoListing) {
 			return nil, fmt.Errorf("a layout-v3 mirror without an index manifest (%s), whose spec manifests cannot be listed here: run `spack buildcache update-index` on the mirror, or give its folder", indexManifest)
 		}
-		if err != nil {
+		odd, _ := errors.AsType[*NotRegularError](err)
+		if err != nil && odd == nil {
 			return nil, err
 		}
 		s := &Source{store: st, Layout: LayoutV3, Manifest: specManifests}
-		s.specs = func() ([]string, [][]byte, []*snapshot.Error, error) { return s.specFiles(names, limit) }
+		s.specs = func() ([]string, [][]byte, []*snapshot.Error, error) { return s.specFiles(names, odd, limit) }
 		s.warnBothLayouts(st, "as layout v3, from its spec manifests ("+specManifests+"/)")
 		return s, nil
 	} else if errors.Is(err, ErrForbidden) {
@@ -1045,15 +1046,48 @@ func wholeBlob(err error) error {
 // Spec files of several formats (pushed by two Spacks) are read as a
 // folder's are too: the one index they were made into was of one
 // database version, and refused them.
-func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*snapshot.Error, error) {
+func (s *Source) specFiles(names []string, odd *NotRegularError, limit int64) ([]string, [][]byte, []*snapshot.Error, error) {
 	var manifests []string
 	for _, name := range names {
 		if strings.HasSuffix(name, specSuffix) && under(name) {
 			manifests = append(manifests, name)
+		} else if odd != nil && odd.Errs[name] != nil {
+			return nil, nil, nil, odd // not a spec manifest: the whole mirror, as before
 		}
 	}
 	if len(manifests) == 0 {
 		return nil, nil, nil, fmt.Errorf("a layout-v3 mirror without an index manifest (%s) and without spec manifests (%s/…/*%s): it holds no spec", indexManifest, specManifests, specSuffix)
+	}
+	// A spec manifest that is not a regular file (a symbolic link, List's
+	// NotRegularError) is a bad manifest of its own, not read: it lost
+	// the whole mirror, even with --skip-invalid.
+	bad := make([]error, len(manifests))
+	if odd != nil {
+		var read []string
+		var at []int
+		for i, name := range manifests {
+			if bad[i] = odd.Errs[name]; bad[i] == nil {
+				read, at = append(read, name), append(at, i)
+			}
+		}
+		if len(read) == 0 {
+			return nil, nil, nil, odd
+		}
+		if len(read) < len(manifests) {
+			kept, specs, errs, err := s.specFiles(read, nil, limit)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			at := map[string]int{}
+			for i, name := range manifests {
+				at[joinName(s.store.Name(), name)] = i
+				if bad[i] != nil {
+					errs = append(errs, s.manifestError(name, bad[i]))
+				}
+			}
+			slices.SortStableFunc(errs, func(a, b *snapshot.Error) int { return cmp.Compare(at[a.File], at[b.File]) })
+			return kept, specs, errs, nil
+		}
 	}
 	// A manifest that does not hold (it does not decode, its blob is
 	// gone or not the one it lists, its spec file is not the spec its
@@ -1061,7 +1095,6 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*
 	// spec file is: the others are read, and --skip-invalid leaves it
 	// out and lists it (one bad manifest lost the whole mirror, told as
 	// "no valid package page left").
-	bad := make([]error, len(manifests))
 	// Two batches: the manifests, then the blobs they name (from git,
 	// two processes whatever the number of specs).
 	// One manifest over the limit is its own error too (BatchError):
@@ -1136,30 +1169,34 @@ func (s *Source) specFiles(names []string, limit int64) ([]string, [][]byte, []*
 	var errs []*snapshot.Error
 	for i, name := range manifests {
 		if bad[i] != nil {
-			// Named by the error's File: its message says the rest.
-			if se, ok := bad[i].(*spackfmt.Error); ok && se.File == name {
-				// A clear-signed manifest's armour (spackfmt.Unwrap)
-				// at its line and column, as its JSON is placed: the
-				// file was named twice, "loading DIR/v3/…json:
-				// v3/…json:16:30: (signature): …".
-				errs = append(errs, &snapshot.Error{File: joinName(s.store.Name(), name), Line: se.Line, Col: se.Col, Msg: se.Path + ": " + se.Msg})
-				continue
-			}
-			// Taken out as it begins the message, raw (a manifest's own
-			// error, a git tree's) or quoted (a folder's, Dir.Get):
-			// a folder's over the limit under zlіb (its і Cyrillic) was
-			// named twice, the second time clipped.
-			msg := bad[i].Error()
-			msg = strings.TrimPrefix(strings.TrimPrefix(msg, name+": "), name+" ")
-			if q := shownRel(name); q != name {
-				msg = strings.TrimPrefix(msg, q+": ")
-			}
-			errs = append(errs, &snapshot.Error{File: joinName(s.store.Name(), name), Msg: msg})
+			errs = append(errs, s.manifestError(name, bad[i]))
 			continue
 		}
 		kept, keptSpecs = append(kept, name), append(keptSpecs, specs[i])
 	}
 	return kept, keptSpecs, errs, nil
+}
+
+// manifestError is the loader's error of the bad spec manifest name, err.
+func (s *Source) manifestError(name string, err error) *snapshot.Error {
+	// Named by the error's File: its message says the rest.
+	if se, ok := err.(*spackfmt.Error); ok && se.File == name {
+		// A clear-signed manifest's armour (spackfmt.Unwrap)
+		// at its line and column, as its JSON is placed: the
+		// file was named twice, "loading DIR/v3/…json:
+		// v3/…json:16:30: (signature): …".
+		return &snapshot.Error{File: joinName(s.store.Name(), name), Line: se.Line, Col: se.Col, Msg: se.Path + ": " + se.Msg}
+	}
+	// Taken out as it begins the message, raw (a manifest's own
+	// error, a git tree's) or quoted (a folder's, Dir.Get):
+	// a folder's over the limit under zlіb (its і Cyrillic) was
+	// named twice, the second time clipped.
+	msg := err.Error()
+	msg = strings.TrimPrefix(strings.TrimPrefix(msg, name+": "), name+" ")
+	if q := shownRel(name); q != name {
+		msg = strings.TrimPrefix(msg, q+": ")
+	}
+	return &snapshot.Error{File: joinName(s.store.Name(), name), Msg: msg}
 }
 
 // specBlobs reads the blobs at blobPaths, each listed by the spec

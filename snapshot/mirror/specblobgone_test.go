@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 )
 
 // TestSpecManifestBlobGoneNamesManifest (adversarial pass 206b): a
@@ -18,14 +16,7 @@ import (
 // blob is named with its manifest: of many manifests, the one to mend
 // was left to be found by hand.
 func TestSpecManifestBlobGoneNamesManifest(t *testing.T) {
-	dir := t.TempDir()
-	if err := mirrorgen.V3(dir, index(t, "new"), mirrorgen.Options{NoIndex: true}); err != nil {
-		t.Fatal(err)
-	}
-	manifests, err := filepath.Glob(filepath.Join(dir, "v3", "manifests", "spec", "*", "*.spec.manifest.json"))
-	if err != nil || len(manifests) < 2 {
-		t.Fatalf("spec manifests: %v %v", manifests, err)
-	}
+	dir, manifests := v3SpecManifests(t, 2)
 	gone := manifests[len(manifests)/2]
 	data, err := os.ReadFile(gone)
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
@@ -21,14 +20,7 @@ import (
 // left", where a folder's bad spec file is skipped and listed, the rest
 // read. Each bad manifest is now an error of its own, naming it.
 func TestSpecManifestBadOneOfMany(t *testing.T) {
-	dir := t.TempDir()
-	if err := mirrorgen.V3(dir, index(t, "new"), mirrorgen.Options{NoIndex: true}); err != nil {
-		t.Fatal(err)
-	}
-	manifests, err := filepath.Glob(filepath.Join(dir, "v3", "manifests", "spec", "*", "*.spec.manifest.json"))
-	if err != nil || len(manifests) < 3 {
-		t.Fatalf("spec manifests: %v %v", manifests, err)
-	}
+	dir, manifests := v3SpecManifests(t, 3)
 	blobOf := func(m string) string {
 		data, err := os.ReadFile(m)
 		if err != nil {

@@ -38,8 +38,42 @@ type Store interface {
 	Get(rel string, limit int64) ([]byte, error)
 	// List returns the paths of the regular files under the folder rel,
 	// recursively, relative to the root and sorted; ErrNoListing when the
-	// store cannot list; none when the folder is missing.
+	// store cannot list; none when the folder is missing. Files that are
+	// not regular (a symbolic link, a FIFO, a submodule in a tree) are
+	// listed too, with a *NotRegularError that names each.
 	List(rel string) ([]string, error)
+}
+
+// NotRegularError is List's error when files under the folder are not
+// regular: its message is the first met's, and Errs holds each one's,
+// by path (its message beginning with the path, as a message names a
+// file of the mirror). A link among a v3 mirror's spec manifests failed
+// the whole mirror, even with --skip-invalid, where a folder's
+// symbolically linked page is a skip entry of its own: the spec
+// manifests' reading makes each a bad manifest (specFiles).
+type NotRegularError struct {
+	Errs  map[string]error
+	first error
+}
+
+func (e *NotRegularError) Error() string { return e.first.Error() }
+
+// add notes rel's error: whole, the listing's if it is the first met,
+// and own, of the file alone.
+func (e *NotRegularError) add(rel string, whole, own error) {
+	if e.first == nil {
+		e.first = whole
+		e.Errs = map[string]error{}
+	}
+	e.Errs[rel] = own
+}
+
+// orNil is e, or nil when it notes no file.
+func (e *NotRegularError) orNil() error {
+	if e.first == nil {
+		return nil
+	}
+	return e
 }
 
 // Dir is a mirror in a folder on disk.
@@ -224,6 +258,7 @@ func readAllToward(r io.Reader, buf []byte, limit, want int64) ([]byte, error) {
 func (d Dir) List(rel string) ([]string, error) {
 	top := filepath.Join(string(d), filepath.FromSlash(rel))
 	var out []string
+	var odd NotRegularError
 	err := filepath.WalkDir(top, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			if p == top && errors.Is(err, fs.ErrNotExist) {
@@ -231,22 +266,29 @@ func (d Dir) List(rel string) ([]string, error) {
 			}
 			return shownPathErr(err)
 		}
-		switch {
-		case e.Type().IsRegular():
-			r, err := filepath.Rel(string(d), p)
-			if err != nil {
-				return err
-			}
-			out = append(out, filepath.ToSlash(r))
-		case !e.IsDir():
+		if e.IsDir() {
+			return nil
+		}
+		r, err := filepath.Rel(string(d), p)
+		if err != nil {
+			return err
+		}
+		out = append(out, filepath.ToSlash(r))
+		if !e.Type().IsRegular() {
 			// A link or a special file among the manifests would be left
 			// out without a word, and its spec with it.
-			return fmt.Errorf("%s: %s, not a regular file: a mirror's manifests are read as they are, not followed", shownFull(p), dirsrc.FileKind(e.Type()))
+			// The whole listing's error names its path in full, as
+			// before; the file's own, relative, as Get's do.
+			why := dirsrc.FileKind(e.Type()) + ", not a regular file: a mirror's manifests are read as they are, not followed"
+			odd.add(filepath.ToSlash(r), fmt.Errorf("%s: %s", shownFull(p), why), fmt.Errorf("%s: %s", shownRel(filepath.ToSlash(r)), why))
 		}
 		return nil
 	})
 	slices.Sort(out)
-	return out, err
+	if err != nil {
+		return out, err
+	}
+	return out, odd.orNil()
 }
 
 // IsV3 reports whether the folder is the root of a layout-v3 mirror: it
@@ -359,4 +401,14 @@ func DirNotMirrorContent(dir string) string {
 // that holds rel, which is no part of a mirror (NotMirrorContent).
 func MixedMessage(layout, rel string) string {
 	return fmt.Sprintf("this folder is the root of a Spack mirror (layout %s), which is read through its index alone, and it also holds %s, which is no part of a mirror and would be left out without a word; a snapshot is one or the other: name the mirror's index, or a folder without the mirror", layout, rel)
+}
+
+// NewNotRegularError is List's error of a store of another package (a
+// git tree): errs holds each path's error, the first of paths met first.
+func NewNotRegularError(paths []string, errs map[string]error) error {
+	var e NotRegularError
+	for _, p := range paths {
+		e.add(p, errs[p], errs[p])
+	}
+	return e.orNil()
 }
