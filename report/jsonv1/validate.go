@@ -1528,12 +1528,12 @@ func stepsFeature(data []byte) error {
 			// steps named none, where the same step saved alone, or
 			// the log cut after its steps, named the feature.
 			if err := unknownFeature(featuresIn(steps[start:])); err != nil {
-				return fmt.Errorf("steps[%d]: %w", n, err)
+				return stepError(n, err)
 			}
 			return nil
 		}
 		if err := unknownFeature(featuresIn(steps[start:w.i])); err != nil {
-			return fmt.Errorf("steps[%d]: %w", n, err)
+			return stepError(n, err)
 		}
 		if done, err := w.next(']'); done || err != nil {
 			return nil
