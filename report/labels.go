@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
 )
@@ -136,6 +138,11 @@ func headFull(s diff.Side) string {
 // commit (named so, headName), reads as a git side's name
 // (nameCommitLike).
 func headSide(v string, notGit bool) string {
+	if labelLookalike(v) || lookalikeQuoted(v) {
+		// Quoted in ASCII, as FileItem quotes a file: the folders
+		// s1 and ѕ1 (its ѕ U+0455) read alike.
+		return strconv.QuoteToASCII(v)
+	}
 	if sideOdd(v) || headOdd(v) || notGit && nameCommitLike(v) {
 		return strconv.Quote(v)
 	}
@@ -182,13 +189,28 @@ func nameCommitLike(v string) bool {
 
 // SeriesEnds names the first and the last of a series' snapshots, of
 // labels (SnapshotLabels), as a log's title joins them by " → ": each
-// quoted as SideNames quotes a pair's sides (headSide; a label on disk
-// that reads as a commit's is quoted already, diskLabel).
+// quoted as a step's heading quotes it (StepLabel) where it holds a
+// parenthesis, "·" or a quote, else as SideNames quotes a pair's sides
+// (headSide; a label on disk that reads as a commit's is quoted
+// already, diskLabel). The title wrote the label w2 (snapshot 3) bare
+// where the headings wrote it "w2 (snapshot 3)", which in the title is
+// the folder of that name (numberedLike): one rule for both.
 func SeriesEnds(labels []string) (first, last string) {
 	if len(labels) == 0 {
 		return "", ""
 	}
-	return headSide(labels[0], false), headSide(labels[len(labels)-1], false)
+	return seriesEnd(labels[0]), seriesEnd(labels[len(labels)-1])
+}
+
+// seriesEnd is a label as SeriesEnds writes it.
+func seriesEnd(l string) string {
+	if asciiQuoted(l) {
+		return l // quoted already (diskLabel), as StepLabel keeps it
+	}
+	if q := StepLabel(l); q != l {
+		return q
+	}
+	return headSide(l, false)
 }
 
 // SnapshotLabels names the snapshots of a series in its changelog: each by its
@@ -278,7 +300,15 @@ func numberedLike(l string) bool {
 // (SnapshotLabels, nameCommitLike), or is such a label quoted: a log of
 // the folder tagged "2025-03-09 aaaaaaa" read as one of the commit
 // aaaaaaa of that day, its JSON apart (rev, date).
+//
+// A label that holds a lookalike (labelLookalike), or is such a label
+// quoted, is quoted in ASCII, on disk or not, as FileItem quotes a file:
+// the logs of the folders s1 and ѕ1 (its ѕ U+0455) read alike, in their
+// titles, step headings and feed entries.
 func diskLabel(s diff.SnapshotInfo, l string) string {
+	if labelLookalike(l) || lookalikeQuoted(l) {
+		return strconv.QuoteToASCII(l)
+	}
 	if s.Rev == "" && (commitLike(l) || nameCommitLike(l)) {
 		return strconv.Quote(l)
 	}
@@ -297,4 +327,30 @@ func commitLike(l string) bool {
 		return false
 	}
 	return date == "" || len(date) == 10 && strings.Trim(date, "0123456789-") == ""
+}
+
+// lookalikeQuoted reports whether l is a label holding a lookalike
+// quoted (strconv.Unquote): the folder named "\u04551", its quotes and
+// backslash its own, is quoted again, never read as ѕ1 quoted in ASCII.
+func lookalikeQuoted(l string) bool {
+	u, err := strconv.Unquote(l)
+	return err == nil && len(l) >= 2 && l[0] == '"' && labelLookalike(u)
+}
+
+// labelLookalike reports whether a label l holds a letter or digit past
+// ASCII, one that may read as a letter or digit of ASCII (lookalikeRune,
+// but for the marks a label's quoting reads already: "·", "→", "∅",
+// which StepLabel and sideOdd quote as they are).
+func labelLookalike(l string) bool {
+	return strings.ContainsFunc(l, func(r rune) bool {
+		return r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))
+	})
+}
+
+// asciiQuoted reports whether l is a label that holds a lookalike quoted
+// in ASCII by diskLabel or headSide, which a step's heading keeps as it
+// is (StepLabel).
+func asciiQuoted(l string) bool {
+	u, err := strconv.Unquote(l)
+	return err == nil && labelLookalike(u) && l == strconv.QuoteToASCII(u)
 }

@@ -98,8 +98,11 @@ func StepTitle(newLabel, oldLabel, subject string) string {
 // where it holds a parenthesis, "·" or a quote, which the title's own
 // words hold: the step to "x (from y)" from "a" read "x (from y) (from
 // a)", as a step to x from "y) (from a".
+//
+// A label quoted in ASCII for its lookalike (diskLabel) is kept as it
+// is: quoted already, it reads as no other label.
 func StepLabel(s string) string {
-	if strings.ContainsAny(s, `()"·`) {
+	if strings.ContainsAny(s, `()"·`) && !asciiQuoted(s) {
 		return strconv.Quote(s)
 	}
 	return s

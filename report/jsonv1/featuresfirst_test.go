@@ -32,8 +32,8 @@ func TestUnknownFeatureFirst(t *testing.T) {
 			t.Errorf("%s: %v; want an error with %q", tc.name, err, want)
 		}
 		doc = bytes.Replace(newerLog, []byte(tc.from), []byte(tc.to), 1)
-		if _, err := DecodeLog(doc); err == nil || !strings.Contains(err.Error(), "steps[0]: "+want) {
-			t.Errorf("%s, in a log: %v; want an error with %q", tc.name, err, "steps[0]: "+want)
+		if _, err := DecodeLog(doc); err == nil || !strings.Contains(err.Error(), "steps[0]."+want) {
+			t.Errorf("%s, in a log: %v; want an error with %q", tc.name, err, "steps[0]."+want)
 		}
 		// Without the unknown feature, that error stands.
 		if tc.name != "as written" {
@@ -55,7 +55,7 @@ func TestUnknownFeatureFirst(t *testing.T) {
 func TestStepsFeatureCutShort(t *testing.T) {
 	_, log := chainUpdJSON(t, 60)
 	log = bytes.Replace(log, []byte(`"based-sets"`), []byte(`"based-sets", "sparse-paths"`), 1)
-	const want = `steps[0]: features[1]: "sparse-paths" is not a feature this cachediff reads`
+	const want = `steps[0].features[1]: "sparse-paths" is not a feature this cachediff reads`
 	i := bytes.Index(log, []byte(`"sparse-paths"`))
 	from := i + bytes.IndexByte(log[max(i, 0):], ']') + 1
 	to := bytes.Index(log, []byte(`"snapshots":`))

@@ -150,7 +150,7 @@ func DecodeLog(data []byte) (*Log, error) {
 		// Its copy of the step's bytes is garbage once decoded (nil).
 		r, err := decodeBytes((*[]byte)(&doc.Steps[i]), true)
 		if err != nil {
-			return nil, fmt.Errorf("steps[%d]: %w", i, err)
+			return nil, stepError(i, err)
 		}
 		for _, side := range []struct {
 			s    diff.Side
@@ -720,4 +720,22 @@ func WriteLog(w report.LogWriter, l *Log) error {
 		}
 	}
 	return w.Finish(&l.Series)
+}
+
+// stepError is err, of a log's step i, at its path in the log: a law's
+// or an enum's field path joined to the step's by a dot
+// ("steps[1].packages[2].old_file"), as the log's shape check spells
+// it, not "steps[1]: packages[2].old_file" (a path read as two).
+func stepError(i int, err error) error {
+	var law *LawError
+	if errors.As(err, &law) && law.Path != "" && err.Error() == law.Error() {
+		return &LawError{Path: fmt.Sprintf("steps[%d].%s", i, law.Path), Msg: law.Msg}
+	}
+	var enum *EnumError
+	if errors.As(err, &enum) && enum.Path != "" && err.Error() == enum.Error() {
+		e := *enum
+		e.Path = fmt.Sprintf("steps[%d].%s", i, enum.Path)
+		return &e
+	}
+	return fmt.Errorf("steps[%d]: %w", i, err)
 }

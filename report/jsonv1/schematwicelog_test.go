@@ -20,7 +20,7 @@ func TestSchemaTwiceNewerStepEitherOrder(t *testing.T) {
 	if bytes.Equal(newer, log) {
 		t.Fatal("bad test: no step of the log lists based-sets")
 	}
-	const want = `steps[0]: features[1]: "zz" is not a feature this cachediff reads`
+	const want = `steps[0].features[1]: "zz" is not a feature this cachediff reads`
 	decode := func(data []byte) error {
 		if IsLog(data) {
 			_, err := DecodeLog(data)

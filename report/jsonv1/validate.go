@@ -67,7 +67,17 @@ type field struct {
 	name     string
 	shape    *shape
 	optional bool
+	// absentIfEmpty: cachediff writes no key where the value is "", so
+	// "" is refused (notEmpty), not read as the key's absence.
+	absentIfEmpty bool
 }
+
+// notEmpty are the string fields cachediff leaves out where they are
+// empty and never writes as "": a package's old_file, which an added
+// package has none of, and its new_file, which a removed package has
+// none of. "old_file": "" on an added package was read as no key, and
+// render wrote the report without it: not the report given.
+var notEmpty = map[string]bool{"Package.old_file": true, "Package.new_file": true}
 
 // addedInV1 are the fields added to cachediff/v1 after its first
 // release: a report saved before them lacks them, and reads as if they
@@ -180,6 +190,8 @@ func addFields(s *shape, t reflect.Type) {
 			name:     name,
 			shape:    fs,
 			optional: opts == "omitempty" || addedInV1[t.Name()+"."+name],
+
+			absentIfEmpty: notEmpty[t.Name()+"."+name],
 		})
 	}
 }
@@ -708,6 +720,9 @@ func (w *walker) objectKeys(s *shape, unknown *countKeys) error {
 			}
 			if !null && string(w.data[start:w.i]) != `""` {
 				filled |= 1 << fi
+			} else if !null && s.fields[fi].absentIfEmpty {
+				schema, _ := w.writer()
+				return w.errAt(start, `"", which %s never writes: where there is no file, the key is left out`, schema)
 			}
 			w.path = w.path[:len(w.path)-1]
 		} else {
@@ -1513,12 +1528,12 @@ func stepsFeature(data []byte) error {
 			// steps named none, where the same step saved alone, or
 			// the log cut after its steps, named the feature.
 			if err := unknownFeature(featuresIn(steps[start:])); err != nil {
-				return fmt.Errorf("steps[%d]: %w", n, err)
+				return stepError(n, err)
 			}
 			return nil
 		}
 		if err := unknownFeature(featuresIn(steps[start:w.i])); err != nil {
-			return fmt.Errorf("steps[%d]: %w", n, err)
+			return stepError(n, err)
 		}
 		if done, err := w.next(']'); done || err != nil {
 			return nil

@@ -1,0 +1,65 @@
+package report
+
+import (
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// TestLookalikeLabelsQuoted: a snapshot's name holding a lookalike (ѕ
+// U+0455, а Cyrillic) is quoted in ASCII in a pair's headline, a log's
+// labels, its title and its step headings, as FileItem quotes a file:
+// the folders s1 and ѕ1 read alike. A folder literally named as such a
+// label quoted reads as neither.
+func TestLookalikeLabelsQuoted(t *testing.T) {
+	for _, c := range []struct{ old, new, a, b string }{
+		{"s1", "ѕ1", "s1", `"\u04551"`},
+		{"а", "a", `"\u0430"`, "a"},
+		{"s1", `"\u04551"`, "s1", `"\"\\u04551\""`},
+	} {
+		a, b := SideNames(diff.Side{Path: c.old}, diff.Side{Path: c.new})
+		if a != c.a || b != c.b {
+			t.Errorf("SideNames(%q, %q) = %s → %s, want %s → %s", c.old, c.new, a, b, c.a, c.b)
+		}
+	}
+	snaps := []diff.SnapshotInfo{{Path: "s1"}, {Path: "ѕ1"}, {Path: `"\u04551"`}, {Path: "ѕ1"}}
+	labels := SnapshotLabels(snaps)
+	want := []string{"s1", `"\u04551" (snapshot 2)`, `"\"\\u04551\""`, `"\u04551" (snapshot 4)`}
+	for i := range want {
+		if labels[i] != want[i] {
+			t.Errorf("label %d = %s, want %s", i, labels[i], want[i])
+		}
+	}
+	if first, last := SeriesEnds([]string{labels[0], labels[2]}); first != "s1" || last != StepLabel(labels[2]) {
+		t.Errorf("SeriesEnds = %s → %s, want s1 → %s", first, last, StepLabel(labels[2]))
+	}
+	ends := SnapshotLabels([]diff.SnapshotInfo{{Path: "ѕ1"}, {Path: "s1"}})
+	if first, _ := SeriesEnds(ends); first != `"\u04551"` || StepLabel(ends[0]) != first {
+		t.Errorf("SeriesEnds of ѕ1 = %s, heading %s, want both \"\\u04551\"", first, StepLabel(ends[0]))
+	}
+	if got := SideLabel(diff.Side{Path: "ѕ1", Tag: "ѕ1"}); got != `"\u04551"` {
+		t.Errorf("SideLabel(ѕ1) = %s", got)
+	}
+}
+
+// TestSeriesEndsAsHeadings: a log's title writes a snapshot's label as
+// its step headings do (StepLabel): the title wrote the label w2
+// (snapshot 3) bare where the headings wrote "w2 (snapshot 3)", which the
+// title writes for the folder literally named so.
+func TestSeriesEndsAsHeadings(t *testing.T) {
+	for _, paths := range [][]string{
+		{"w1", "w2", "w2"},
+		{"w1", "w2", "w2 (snapshot 3)"},
+		{"w1", "w2", `"w2 (snapshot 3)"`},
+		{"w1", "a·b"},
+	} {
+		snaps := make([]diff.SnapshotInfo, len(paths))
+		for i, p := range paths {
+			snaps[i] = diff.SnapshotInfo{Path: p}
+		}
+		labels := SnapshotLabels(snaps)
+		if _, last := SeriesEnds(labels); last != StepLabel(labels[len(labels)-1]) {
+			t.Errorf("%q: the title's end %s, the heading's %s", paths, last, StepLabel(labels[len(labels)-1]))
+		}
+	}
+}
