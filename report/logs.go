@@ -80,6 +80,16 @@ func SideLabel(s diff.Side) string {
 	return diskLabel(info, info.Label())
 }
 
+// GitPathLabel names a step's git snapshot by its PATH and commit, where
+// the step's two snapshots are commits of other paths: "HEAD:mirror
+// 2025-03-09 aaaaaaa", as a series names two PATHs at one commit
+// (SnapshotLabels), and quoted by its rule (diskLabel): in ASCII where
+// it holds a lookalike, "HEAD:\u04551 2025-03-09 aaaaaaa".
+func GitPathLabel(s diff.Side) string {
+	info := diff.SnapshotInfo{Path: s.Path, Tag: s.Tag, Rev: s.Rev, Date: s.Date}
+	return diskLabel(info, s.Path+" "+info.Label())
+}
+
 // PathLabel names a step's snapshot by its path, where its label names
 // both of the step's alike (two copies of _cache/develop, one tag): a
 // snapshot on disk whose path reads as a commit's label is quoted, as

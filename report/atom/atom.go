@@ -637,7 +637,10 @@ func entryLabel(s string) string {
 func entrySides(r *diff.Report) (oldLabel, newLabel string) {
 	oldLabel, newLabel = report.SideLabel(r.Old), report.SideLabel(r.New)
 	if r.Old.Rev != "" && r.New.Rev != "" && gitPathOf(r.Old.Path) != gitPathOf(r.New.Path) {
-		return r.Old.Path + " " + oldLabel, r.New.Path + " " + newLabel
+		// Quoted as a log's labels are (report.GitPathLabel): the path
+		// HEAD:ѕ1 (its ѕ U+0455) was written raw here, where the log's
+		// title and headings quote it in ASCII.
+		return report.GitPathLabel(r.Old), report.GitPathLabel(r.New)
 	}
 	if oldLabel == newLabel && r.Old.Path != r.New.Path {
 		// Each quoted where it reads as a commit's label, as every

@@ -2,6 +2,7 @@ package atom
 
 import (
 	"bytes"
+	"html"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -166,5 +167,41 @@ func TestDiskPathBackslashApart(t *testing.T) {
 	}
 	if a, b := ids(`x/a\b`), ids("x/a/b"); a == b {
 		t.Errorf("the pairs of x/a\\b and of x/a/b: ids alike,\n%s", a)
+	}
+}
+
+// TestEntryGitPathLookalikeQuoted (issue 35 class a): a pair of commits
+// of other paths named each side in its entry by its path and commit
+// (entrySides) with the path raw, where a log's title and headings
+// quote a name holding a lookalike in ASCII (report.GitPathLabel, as
+// SnapshotLabels): the pairs to HEAD:s1 and to HEAD:ѕ1 (its ѕ U+0455),
+// from HEAD~1:a and HEAD~1:а (its а U+0430), titled their entries
+// alike to the eye. Plain paths are named as they were.
+func TestEntryGitPathLookalikeQuoted(t *testing.T) {
+	entry := func(oldPath, newPath string) (title, content string) {
+		f := parseFeed(t, []byte(renderGitPair(t, oldPath, newPath)))
+		if len(f.Items) != 1 {
+			t.Fatalf("%d entries, want 1", len(f.Items))
+		}
+		return f.Items[0].Title, html.UnescapeString(f.Items[0].Content) // HTML
+	}
+	plain, plainContent := entry("HEAD~1:a", "HEAD:s1")
+	odd, oddContent := entry("HEAD~1:\u0430", "HEAD:\u04551")
+	if want := "HEAD:s1 2025-03-16 bbbbbbb: "; !strings.HasPrefix(plain, want) {
+		t.Errorf("the plain pair's entry is titled %q, want it to start %q", plain, want)
+	}
+	if want := "(from HEAD~1:a 2025-03-09 aaaaaaa)"; !strings.Contains(plainContent, want) {
+		t.Errorf("the plain pair's entry is %q, want %q", plainContent, want)
+	}
+	if want := `"HEAD:\u04551 2025-03-16 bbbbbbb": `; !strings.HasPrefix(odd, want) {
+		t.Errorf("the lookalike pair's entry is titled %q, want it to start %q", odd, want)
+	}
+	if want := `(from "HEAD~1:\u0430 2025-03-09 aaaaaaa")`; !strings.Contains(oddContent, want) {
+		t.Errorf("the lookalike pair's entry is %q, want %q", oddContent, want)
+	}
+	for _, s := range []string{odd, oddContent} {
+		if strings.ContainsAny(s, "\u0430\u0455") {
+			t.Errorf("a lookalike is written raw: %q", s)
+		}
 	}
 }
