@@ -37,3 +37,50 @@ func TestEmptyFileRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyOptionalRefused: every string field cachediff leaves out where
+// it has no value (omitempty) is refused when it is "", at its path, as
+// old_file is: a side's "rev": "" (or date, layout, index_sha256), a
+// changed dependency's "old_hash": "", a log's snapshot's "subject": ""
+// were read as no key, and render -f json wrote the document without
+// them, not the one given.
+func TestEmptyOptionalRefused(t *testing.T) {
+	pair, err := os.ReadFile("testdata/spec-v4-v5-fb7836bf.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log, err := os.ReadFile("../../testdata/golden/log-weekly.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const (
+		side = `"path": "testdata/spack-formats/spec.v4-libdwarf-core2.spec.json",` + "\n"
+		dep  = `"new_hash": "qeehcxyvluwnihsc2qxstmpomtxo3lrc"`
+		snap = `"path": "testdata/real-series/develop-2025-02-16",` + "\n" + `      "tag": "develop-2025-02-16"`
+	)
+	for _, c := range []struct {
+		log             bool
+		at, with, field string
+	}{
+		{false, side, side + `"rev": "",`, `old.rev`},
+		{false, side, side + `"date": "",`, `old.date`},
+		{false, side, side + `"layout": "",`, `old.layout`},
+		{false, side, side + `"index_sha256": "",`, `old.index_sha256`},
+		{false, dep, `"old_hash": "", ` + dep, `.why.changed[0].old_hash`},
+		{true, snap, snap + `, "subject": ""`, `snapshots[0].subject`},
+		{true, snap, snap + `, "rev": ""`, `snapshots[0].rev`},
+	} {
+		data, decode := pair, func(b []byte) error { _, err := DecodeBytes(b); return err }
+		if c.log {
+			data, decode = log, func(b []byte) error { _, err := DecodeLog(b); return err }
+		}
+		doc := strings.Replace(string(data), c.at, c.with, 1)
+		if doc == string(data) {
+			t.Fatalf("%s: no %q in the document", c.field, c.at)
+		}
+		err := decode([]byte(doc))
+		if err == nil || !strings.Contains(err.Error(), c.field+`: "", which cachediff/`) || !strings.HasSuffix(err.Error(), "never writes: where there is none, the key is left out") {
+			t.Errorf("%s: %v, want a refusal at %s", c.with, err, c.field)
+		}
+	}
+}

@@ -67,17 +67,22 @@ type field struct {
 	name     string
 	shape    *shape
 	optional bool
-	// absentIfEmpty: cachediff writes no key where the value is "", so
-	// "" is refused (notEmpty), not read as the key's absence.
+	// absentIfEmpty: cachediff writes no key where the value is "" (a
+	// string field with omitempty), so "" is refused, not read as the
+	// key's absence.
 	absentIfEmpty bool
+	noFile        bool // noFile: the message says where there is no file
 }
 
-// notEmpty are the string fields cachediff leaves out where they are
-// empty and never writes as "": a package's old_file, which an added
-// package has none of, and its new_file, which a removed package has
-// none of. "old_file": "" on an added package was read as no key, and
-// render wrote the report without it: not the report given.
-var notEmpty = map[string]bool{"Package.old_file": true, "Package.new_file": true}
+// noFile are the string fields cachediff leaves out where there is no
+// file: a package's old_file, which an added package has none of, and
+// its new_file, which a removed package has none of. Every string field
+// with omitempty is written so, never as "" (absentIfEmpty): "old_file":
+// "" on an added package was read as no key, and render wrote the report
+// without it, not the report given; so were a side's "rev", "date",
+// "layout" and "index_sha256", a changed dependency's "old_hash", a log's
+// "subject".
+var noFile = map[string]bool{"Package.old_file": true, "Package.new_file": true}
 
 // addedInV1 are the fields added to cachediff/v1 after its first
 // release: a report saved before them lacks them, and reads as if they
@@ -191,7 +196,8 @@ func addFields(s *shape, t reflect.Type) {
 			shape:    fs,
 			optional: opts == "omitempty" || addedInV1[t.Name()+"."+name],
 
-			absentIfEmpty: notEmpty[t.Name()+"."+name],
+			absentIfEmpty: opts == "omitempty" && f.Type.Kind() == reflect.String,
+			noFile:        noFile[t.Name()+"."+name],
 		})
 	}
 }
@@ -722,7 +728,10 @@ func (w *walker) objectKeys(s *shape, unknown *countKeys) error {
 				filled |= 1 << fi
 			} else if !null && s.fields[fi].absentIfEmpty {
 				schema, _ := w.writer()
-				return w.errAt(start, `"", which %s never writes: where there is no file, the key is left out`, schema)
+				if s.fields[fi].noFile {
+					return w.errAt(start, `"", which %s never writes: where there is no file, the key is left out`, schema)
+				}
+				return w.errAt(start, `"", which %s never writes: where there is none, the key is left out`, schema)
 			}
 			w.path = w.path[:len(w.path)-1]
 		} else {
