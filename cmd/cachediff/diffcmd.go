@@ -997,6 +997,9 @@ func (c *cli) finish(opts *options, r *diff.Report, render report.Renderer) (int
 	if err != nil {
 		return exitTrouble, err
 	}
+	if opts.template != "" {
+		out.hold()
+	}
 	if err := render(out.w, r, renderOptions(opts, c.stdout)); err != nil {
 		return exitTrouble, out.fail(err)
 	}

@@ -986,6 +986,20 @@ type output struct {
 	note      string
 	skipNotes *strings.Builder // cli.skipNotes, written before note
 	stderr    io.Writer
+	stdout    io.Writer // where held goes
+	// held keeps a --template's output to standard output until it has
+	// run whole (hold); nil otherwise.
+	held *held
+}
+
+// hold keeps what is written to standard output until commit: a
+// --template that stops past a limit writes nothing there (held). An
+// --output file is whole or nothing already.
+func (o *output) hold() {
+	if o.file == nil {
+		o.held = &held{}
+		o.dst = o.held
+	}
 }
 
 // openOutput opens --output, or standard output when it is "".
@@ -1038,7 +1052,7 @@ func (c *cli) openOutput(path string) (*output, error) {
 		}
 		o.file, o.dst = f, f
 	}
-	o.note, o.skipNotes, o.stderr = c.outputNote, &c.skipNotes, c.stderr
+	o.note, o.skipNotes, o.stderr, o.stdout = c.outputNote, &c.skipNotes, c.stderr, c.stdout
 	o.w = bufio.NewWriterSize(writerFunc(o.write), 64<<10)
 	return o, nil
 }
@@ -1235,6 +1249,11 @@ func (o *output) commit() error {
 	if err := o.w.Flush(); err != nil {
 		return o.fail(err)
 	}
+	if o.held != nil {
+		if err := o.held.writeTo(o.stdout); err != nil {
+			return fmt.Errorf("writing the report: %w", err)
+		}
+	}
 	if o.file != nil {
 		if err := o.file.Close(); err != nil {
 			return err
@@ -1253,5 +1272,8 @@ func (o *output) commit() error {
 func (o *output) abort() {
 	if o.file != nil {
 		o.file.Abort()
+	}
+	if o.held != nil {
+		o.held.discard()
 	}
 }

@@ -46,3 +46,46 @@ func TestTemplateFileBinaryRefused(t *testing.T) {
 		t.Errorf("text template wrote %q", stdout.String())
 	}
 }
+
+// TestTemplateStoppedWritesNothing: a --template that stops, at a limit
+// or on an error of its own, after writing more than the output's
+// buffer (64 KiB) writes nothing to standard output, exit status 2, in
+// the diff and in render: it left its first 64 KiB there, a report cut
+// short that `> notes.md` kept. One that runs whole writes all it
+// wrote, past what is held in memory too.
+func TestTemplateStoppedWritesNothing(t *testing.T) {
+	const seeds = "../../testdata/seeds/"
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "r.json")
+	if code := run([]string{"-f", "json", "-o", saved, seeds + "py-safetensors-old.txt", seeds + "py-safetensors-new.txt"}, io.Discard, io.Discard); code != 1 {
+		t.Fatalf("saving the report: exit %d", code)
+	}
+	const head = `{{ repeat 100000 "x" }}`
+	for _, c := range []struct{ name, text, flag, want string }{
+		{"loop", head + "{{ range 100000000000 }}{{ end }}", "--template-timeout=50ms", "stopped: ran for longer than 50ms"},
+		{"error", head + `{{ template "none" }}`, "", `template "none" not defined`},
+		{"whole", head + `{{ repeat 9000000 "y" }}`, "", ""},
+	} {
+		tmpl := filepath.Join(dir, c.name+".tmpl")
+		if err := os.WriteFile(tmpl, []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{
+			{seeds + "py-safetensors-old.txt", seeds + "py-safetensors-new.txt"},
+			{"render", saved},
+		} {
+			args = append(append(args[:len(args):len(args)], "--template", tmpl), strings.Fields(c.flag)...)
+			var stdout, stderr bytes.Buffer
+			code := run(args, &stdout, &stderr)
+			if c.want == "" {
+				if code != 1 || stdout.Len() != 100000+9000000 || stdout.String() != strings.Repeat("x", 100000)+strings.Repeat("y", 9000000) {
+					t.Errorf("%s %s: exit %d, %d bytes written (%.80s); want exit 1 and the whole output", c.name, args[0], code, stdout.Len(), stderr.String())
+				}
+				continue
+			}
+			if code != 2 || stdout.Len() != 0 || !strings.Contains(stderr.String(), c.want) {
+				t.Errorf("%s %s: exit %d, %d bytes written, %q; want exit 2, nothing written and %q", c.name, args[0], code, stdout.Len(), stderr.String(), c.want)
+			}
+		}
+	}
+}
