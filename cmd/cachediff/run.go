@@ -1031,7 +1031,13 @@ func (c *cli) openOutput(path string) (*output, error) {
 					// folder that exists. (Through a link the file is
 					// made in its target's folder, which the error
 					// names.)
-					return nil, fmt.Errorf("--output %s: the folder %s takes no new file, and --output writes a temporary file beside FILE, then renames it: name a file in another folder", shownPath(path), shownPath(dir))
+					if lerr == nil {
+						// -o /proc/version: the file is there, and
+						// cannot be replaced so; a redirect writes it
+						// in place.
+						return nil, fmt.Errorf("--output %s: the folder %s takes no new file, and --output replaces a file by writing a temporary file beside it, then renaming it over the file: name a file in another folder, or redirect standard output into this one (>), which writes it in place", shownPath(path), shownPath(dir))
+					}
+					return nil, fmt.Errorf("--output %s: the folder %s takes no new file, and --output writes a temporary file beside the file, then renames it: name a file in another folder", shownPath(path), shownPath(dir))
 				}
 			}
 			// A file named as a folder (diff.json/x.md): "directory
