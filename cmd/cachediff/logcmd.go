@@ -470,11 +470,11 @@ func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 	if err != nil {
 		return exitTrouble, fmt.Errorf("reading %s: %w", report.VisibleInput(path), err)
 	}
-	if c.outputNamed != "" && !slices.Contains(report.LogFormats(), c.outputNamed) {
+	if opts.output != "" && !slices.Contains(report.LogFormats(), outputFormat(opts.output)) {
 		// render -o l.patch LOG.json said "give --format patch", which
 		// a log refuses: as log -o l.patch, no word (noteOutputFormat).
-		// A note that names no format (render -f html LOG.json to a
-		// terminal: "that was an HTML page") is kept.
+		// The note of a terminal (render -f html LOG.json: "that was an
+		// HTML page") comes only without --output, and is kept.
 		c.outputNote = ""
 	}
 	code := exitSame

@@ -50,10 +50,6 @@ type cli struct {
 	// outputNote is the warning of an --output named for another format
 	// (noteOutputFormat), written once the report is in place.
 	outputNote string
-	// outputNamed is the format outputNote names (noteOutputFormat):
-	// render learns only from the report whether it is a log, which no
-	// patch is written of (renderLog).
-	outputNamed string
 	// skipNotes say which snapshots left files out (--skip-invalid),
 	// "listed in the report": written with outputNote, once the report
 	// is in place. Written as each snapshot was read, they came before
@@ -857,13 +853,18 @@ func (c *cli) noteOutputFormat(fs *pflag.FlagSet, o *options) {
 		return
 	}
 	ext := strings.ToLower(filepath.Ext(o.output))
-	named, ok := outputFormats[ext]
-	if !ok || named == o.format || !slices.Contains(flag.Annotations[annValues], named) {
+	named := outputFormat(o.output)
+	if named == "" || named == o.format || !slices.Contains(flag.Annotations[annValues], named) {
 		return
 	}
 	c.outputNote = fmt.Sprintf("cachediff: warning: --output ends in %s, but the report is %s (--format %s, the default): give --format %s to write %s\n",
 		ext, formatNouns[o.format], o.format, named, formatNouns[named])
-	c.outputNamed = named
+}
+
+// outputFormat is the format the extension of the file path names
+// (outputFormats), "" for none.
+func outputFormat(path string) string {
+	return outputFormats[strings.ToLower(filepath.Ext(path))]
 }
 
 // help writes cmd's help to standard output.
