@@ -23,8 +23,10 @@ func TestRenderRefusesDateWithoutRev(t *testing.T) {
 		}
 		at += len(`"` + side + `": {`)
 		edited := written[:at] + date + written[at:]
-		want := side + `.date: present without ` + side + `.rev`
-		if _, err := DecodeBytes([]byte(edited)); err == nil || !strings.Contains(err.Error(), want) {
+		// The whole reason: it read "it is the date of the commit that
+		// names", a sentence cut short.
+		want := side + `.date: present without ` + side + `.rev: it is the date of the commit ` + side + `.rev names, which cachediff writes beside it`
+		if _, err := DecodeBytes([]byte(edited)); err == nil || !strings.HasSuffix(err.Error(), want) {
 			t.Errorf("report, %s: %v, want %q", side, err, want)
 		}
 	}

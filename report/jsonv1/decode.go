@@ -211,7 +211,7 @@ func checkDate(path, date string) error {
 func checkDated(at, rev, date string) error {
 	switch {
 	case date != "" && rev == "":
-		return &diff.LawError{Path: at + ".date", Msg: "present without " + at + ".rev: it is the date of the commit that names"}
+		return &diff.LawError{Path: at + ".date", Msg: "present without " + at + ".rev: it is the date of the commit " + at + ".rev names, which cachediff writes beside it"}
 	case rev != "" && date == "":
 		return &diff.LawError{Path: at + ".rev", Msg: "present without " + at + ".date: cachediff writes the date of the commit it names beside it"}
 	}
