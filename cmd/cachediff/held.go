@@ -7,47 +7,76 @@ import (
 	"os"
 )
 
-// heldInMemory is how much of a template's output held is kept in
-// memory before the rest goes to a temporary file.
+// heldInMemory is how much of a template's output held keeps in memory
+// before the rest goes to a temporary file.
 const heldInMemory = 8 << 20
 
 // held keeps what a --template writes to standard output until it has
-// run whole, then writes it (writeTo), or drops it (discard): a template
-// stopped by a limit (--template-timeout, its output or its memory) or
-// an error of its own after its first 64 KiB left them on standard
-// output, exit status 2, a report cut short that a CI step's
+// run whole, then writes it (writeTo), or lets it go (discard): a
+// template stopped by a limit (--template-timeout, its output or its
+// memory) or by an error of its own after its first 64 KiB left them on
+// standard output, exit status 2, a report cut short that a CI step's
 // `> notes.md` kept. Past heldInMemory it goes to a temporary file,
-// removed at once where the system allows (else when it is done with),
-// kept in memory where none can be made: the template's output limit
-// bounds it.
+// removed at once where the system allows (else when it is let go); in
+// memory where none can be made, or where a write to it fails later (a
+// full disk: what the file holds is read back), as a log's spill does.
+// The template's output limit bounds it.
 type held struct {
-	mem  []byte
-	file *os.File
-	name string // the temporary file, where it could not be removed at once
+	mem    []byte
+	file   *os.File
+	name   string // the temporary file, where it could not be removed at once
+	size   int64  // what file holds, written whole
+	noFile bool   // none could be made, or a write to it failed
 }
 
 func (h *held) Write(p []byte) (int, error) {
-	if h.file == nil && len(h.mem)+len(p) > heldInMemory {
-		if f, err := os.CreateTemp("", "cachediff-template-*"); err == nil {
-			if os.Remove(f.Name()) != nil {
-				h.name = f.Name()
-			}
-			h.file = f
-			if _, err := f.Write(h.mem); err != nil {
-				return 0, fmt.Errorf("holding the template's output in a temporary file: %w", err)
-			}
-			h.mem = nil
-		}
+	if h.file == nil && !h.noFile && len(h.mem)+len(p) > heldInMemory {
+		h.toFile()
 	}
 	if h.file != nil {
-		n, err := h.file.Write(p)
-		if err != nil {
-			err = fmt.Errorf("holding the template's output in a temporary file: %w", err)
+		if _, err := h.file.Write(p); err == nil {
+			h.size += int64(len(p))
+			return len(p), nil
 		}
-		return n, err
+		if err := h.toMemory(); err != nil {
+			return 0, err
+		}
 	}
 	h.mem = append(h.mem, p...)
 	return len(p), nil
+}
+
+// toFile moves what is held to a temporary file; where none can be
+// made, or written, it stays in memory.
+func (h *held) toFile() {
+	f, err := os.CreateTemp("", "cachediff-template-*")
+	if err != nil {
+		h.noFile = true
+		return
+	}
+	h.file = f
+	if os.Remove(f.Name()) != nil {
+		h.name = f.Name()
+	}
+	if _, err := f.Write(h.mem); err != nil {
+		h.letFileGo()
+		h.noFile = true
+		return
+	}
+	h.size, h.mem = int64(len(h.mem)), nil
+}
+
+// toMemory reads what the temporary file holds back into memory, and
+// lets the file go: a write to it failed.
+func (h *held) toMemory() error {
+	defer h.letFileGo()
+	h.noFile = true
+	mem := make([]byte, h.size)
+	if _, err := h.file.ReadAt(mem, 0); err != nil {
+		return fmt.Errorf("reading the template's output back from a temporary file: %w", err)
+	}
+	h.mem = mem
+	return nil
 }
 
 // writeTo writes what is held to w, and lets it go.
@@ -57,29 +86,37 @@ func (h *held) writeTo(w io.Writer) error {
 		_, err := w.Write(h.mem)
 		return err
 	}
-	if _, err := h.file.Seek(0, io.SeekStart); err != nil {
-		return fmt.Errorf("reading the template's output back: %w", err)
+	buf := make([]byte, 1<<20)
+	for off := int64(0); off < h.size; {
+		n, err := h.file.ReadAt(buf[:min(int64(len(buf)), h.size-off)], off)
+		if n == 0 && err != nil {
+			if errors.Is(err, io.EOF) {
+				err = io.ErrUnexpectedEOF
+			}
+			return fmt.Errorf("reading the template's output back from a temporary file: %w", err)
+		}
+		if _, err := w.Write(buf[:n]); err != nil {
+			return err
+		}
+		off += int64(n)
 	}
-	_, err := io.Copy(writerOnly{w}, h.file)
-	var pe *os.PathError
-	if errors.As(err, &pe) && pe.Path == h.file.Name() {
-		return fmt.Errorf("reading the template's output back: %w", err)
-	}
-	return err
+	return nil
 }
 
 // discard lets what is held go.
 func (h *held) discard() {
 	h.mem = nil
+	h.letFileGo()
+}
+
+// letFileGo closes the temporary file, and removes it where it could not
+// be removed at once.
+func (h *held) letFileGo() {
 	if h.file != nil {
 		h.file.Close()
 		if h.name != "" {
 			os.Remove(h.name)
 		}
-		h.file, h.name = nil, ""
+		h.file, h.name, h.size = nil, "", 0
 	}
 }
-
-// writerOnly hides a writer's ReadFrom, so that io.Copy writes through
-// Write, whose errors are the destination's.
-type writerOnly struct{ io.Writer }
