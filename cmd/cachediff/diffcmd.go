@@ -174,16 +174,31 @@ func skippedCount(skipped []snapshot.Skipped) string {
 // same, one snapshot twice) left out are: "listed in the report", or,
 // for a --template, which writes what it will and may list nothing,
 // the fields it is given them in.
-func skippedWhere(template string, i int, same bool) string {
-	switch {
+func skippedWhere(opts *options, i int, same bool) string {
+	switch template := opts.template; {
 	case template == "":
-		return "listed in the report"
+		return listedIn("report", opts)
 	case same:
 		return "given to the template as .Old.Skipped and .New.Skipped"
 	case i == 0:
 		return "given to the template as .Old.Skipped"
 	}
 	return "given to the template as .New.Skipped"
+}
+
+// listedIn says where the files a snapshot left out are listed, in the
+// report or the log (what): "listed in the report", and where --max-bytes
+// or --github-comment cuts the Markdown to fit, that the list may come
+// down to its count: under --max-bytes 1000, the report said "…and 4
+// more pages" of the four "listed in the report".
+func listedIn(what string, opts *options) string {
+	switch {
+	case opts.ghComment:
+		return "listed in the " + what + " (or counted alone, where --github-comment shortens it)"
+	case opts.maxBytes > 0:
+		return "listed in the " + what + " (or counted alone, where --max-bytes shortens it)"
+	}
+	return "listed in the " + what
 }
 
 // gateOf returns the gate over r that fails on kinds: an error over
@@ -531,7 +546,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 			break
 		}
 		if len(s.Skipped) > 0 {
-			c.noteSkipped(opts.dir, args[i], s, skippedWhere(opts.template, i, same != ""))
+			c.noteSkipped(opts.dir, args[i], s, skippedWhere(opts, i, same != ""))
 		}
 	}
 	if bad := opts.filter.Unmatched(oldSnap, newSnap); bad != nil {

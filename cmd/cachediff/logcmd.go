@@ -304,7 +304,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		prev = s
 		if !opts.quiet {
 			if len(s.Skipped) > 0 {
-				c.noteSkipped(opts.dir, names[i], s, "listed in the log")
+				c.noteSkipped(opts.dir, names[i], s, listedIn("log", opts))
 			}
 		}
 		if opts.output != "" {
