@@ -96,6 +96,28 @@ func TestOutputFolderTakesNoFile(t *testing.T) {
 	}
 }
 
+// TestOutputTrailingSlash (class e): --output out/ of a folder not
+// there said "the folder out does not exist: make it first (mkdir -p)",
+// and once made it was refused as a folder: a path that ends in / names
+// a folder, and is refused as one, there or not.
+func TestOutputTrailingSlash(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("page.md", []byte(permPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"-o", "out/", "page.md", "page.md"},
+		{"log", "-o", "out/", "page.md", "page.md"},
+		{"-o", "page.md/", "page.md", "page.md"},
+	} {
+		var stdout, stderr bytes.Buffer
+		want := "cachediff: --output " + args[len(args)-3] + ": names a folder (it ends in /): --output wants a file, which the report is written to\n"
+		if code := run(args, &stdout, &stderr); code != 2 || stderr.String() != want {
+			t.Errorf("%q: exit %d, stderr %q; want 2, %q", args, code, stderr.String(), want)
+		}
+	}
+}
+
 // TestOutputUnderFile (issue 35, pass 82, class e): --output under a
 // file, as if it were a folder (diff.json/x.md), said "writing
 // diff.json/x.md: directory diff.json/: not a directory", naming neither

@@ -1010,6 +1010,11 @@ func (c *cli) openOutput(path string) (*output, error) {
 		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 			return nil, fmt.Errorf("--output %s: is a folder: --output wants a file, which the report is written to", shownPath(path))
 		}
+		if os.IsPathSeparator(path[len(path)-1]) {
+			// -o out/ said "the folder out does not exist: make it
+			// first", which once made was refused as a folder.
+			return nil, fmt.Errorf("--output %s: names a folder (it ends in %c): --output wants a file, which the report is written to", shownPath(path), path[len(path)-1])
+		}
 		if err := outputLinks(path); err != nil {
 			return nil, err
 		}
