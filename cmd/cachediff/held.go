@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/cachediff/cachediff/internal/atomicfile"
 )
 
 // heldInMemory is how much of a template's output held keeps in memory
 // before the rest goes to a temporary file.
 const heldInMemory = 8 << 20
 
-// held keeps what a --template writes to standard output until it has
+// held keeps what a --template writes to standard output (or to an
+// --output written in place: a device, a pipe) until it has
 // run whole, then writes it (writeTo), or lets it go (discard): a
 // template stopped by a limit (--template-timeout, its output or its
 // memory) or by an error of its own after its first 64 KiB left them on
@@ -49,14 +52,17 @@ func (h *held) Write(p []byte) (int, error) {
 // toFile moves what is held to a temporary file; where none can be
 // made, or written, it stays in memory.
 func (h *held) toFile() {
-	f, err := os.CreateTemp("", "cachediff-template-*")
+	// Removed by a signal until it is removed here (atomicfile).
+	f, err := atomicfile.CreateTemp("", "cachediff-template-*")
 	if err != nil {
 		h.noFile = true
 		return
 	}
 	h.file = f
 	if os.Remove(f.Name()) != nil {
-		h.name = f.Name()
+		h.name = f.Name() // open files stay (Windows): removed when let go
+	} else {
+		atomicfile.Release(f.Name())
 	}
 	if _, err := f.Write(h.mem); err != nil {
 		h.letFileGo()
@@ -116,6 +122,7 @@ func (h *held) letFileGo() {
 		h.file.Close()
 		if h.name != "" {
 			os.Remove(h.name)
+			atomicfile.Release(h.name)
 		}
 		h.file, h.name, h.size = nil, "", 0
 	}

@@ -987,18 +987,23 @@ type output struct {
 	note      string
 	skipNotes *strings.Builder // cli.skipNotes, written before note
 	stderr    io.Writer
-	stdout    io.Writer // where held goes
-	// held keeps a --template's output to standard output until it has
-	// run whole (hold); nil otherwise.
-	held *held
+	// inPlace: --output names no regular file but a device or a pipe
+	// (-o /dev/stdout), written in place (atomicfile.Create).
+	inPlace bool
+	// held keeps a --template's output to standard output, or to a
+	// device or a pipe, until it has run whole (hold), then writes it
+	// to heldTo; nil otherwise.
+	held   *held
+	heldTo io.Writer
 }
 
-// hold keeps what is written to standard output until commit: a
-// --template that stops past a limit writes nothing there (held). An
-// --output file is whole or nothing already.
+// hold keeps what is written to standard output, or to an --output
+// written in place, until commit: a --template that stops past a limit
+// writes nothing there (held). An --output file is whole or nothing
+// already.
 func (o *output) hold() {
-	if o.file == nil {
-		o.held = &held{}
+	if o.file == nil || o.inPlace {
+		o.held, o.heldTo = &held{}, o.dst
 		o.dst = o.held
 	}
 }
@@ -1018,6 +1023,8 @@ func (c *cli) openOutput(path string) (*output, error) {
 		if err := outputLinks(path); err != nil {
 			return nil, err
 		}
+		fi, serr := os.Stat(path)
+		o.inPlace = serr == nil && !fi.Mode().IsRegular()
 		f, err := atomicfile.Create(path)
 		if err != nil {
 			if writtenAsURL(path) && errors.Is(err, fs.ErrNotExist) {
@@ -1064,7 +1071,7 @@ func (c *cli) openOutput(path string) (*output, error) {
 		}
 		o.file, o.dst = f, f
 	}
-	o.note, o.skipNotes, o.stderr, o.stdout = c.outputNote, &c.skipNotes, c.stderr, c.stdout
+	o.note, o.skipNotes, o.stderr = c.outputNote, &c.skipNotes, c.stderr
 	o.w = bufio.NewWriterSize(writerFunc(o.write), 64<<10)
 	return o, nil
 }
@@ -1262,8 +1269,11 @@ func (o *output) commit() error {
 		return o.fail(err)
 	}
 	if o.held != nil {
-		if err := o.held.writeTo(o.stdout); err != nil {
-			return fmt.Errorf("writing the report: %w", err)
+		if err := o.held.writeTo(o.heldTo); err != nil {
+			if o.file == nil {
+				err = fmt.Errorf("writing the report: %w", err)
+			}
+			return o.fail(err)
 		}
 	}
 	if o.file != nil {
