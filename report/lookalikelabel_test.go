@@ -63,3 +63,26 @@ func TestSeriesEndsAsHeadings(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedLabelRawControlApart: a label quoted with a control
+// character left for the view to escape (quoteLabel) reads as no folder
+// named so, quotes and all (unquoteLabel): the folder ѕ1 and a newline
+// (its ѕ U+0455) is named "\u04551<LF>", the folder of those very
+// characters is quoted again, in a log's labels and a pair's headline.
+func TestQuotedLabelRawControlApart(t *testing.T) {
+	odd, named := "\u04551\n", `"\u04551`+"\n"+`"`
+	labels := SnapshotLabels([]diff.SnapshotInfo{{Path: odd}, {Path: named}})
+	if labels[0] != named || labels[1] == named {
+		t.Errorf("labels %q, want the first %q and the second quoted again", labels, named)
+	}
+	a, b := SideNames(diff.Side{Path: odd}, diff.Side{Path: named})
+	if a != named || b == named {
+		t.Errorf("SideNames = %q → %q, want %q and the second quoted again", a, b, named)
+	}
+	for _, l := range []string{"a (b\n", "a (b\x01", "(x\u202e", "\xff(", `a\` + "\n("} {
+		q := StepLabel(l)
+		if u, ok := unquoteLabel(q); !ok || u != l {
+			t.Errorf("StepLabel(%q) = %q, read back as %q (%v)", l, q, u, ok)
+		}
+	}
+}

@@ -702,15 +702,19 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 	// values are visible text already (report.NewsShown).
 	item := func(s string) string { return html.EscapeString(report.Shorten(s)) }
 	oldLabel, newLabel := entrySides(r)
-	oldLabel, newLabel = feedLabel(report.StepLabel(oldLabel)), feedLabel(report.StepLabel(newLabel)) // visible already: t escapes the HTML
-	b.WriteString("<p><b>" + t(newLabel) + "</b>")
+	// Visible already (feedLabel): escaped but as HTML, not again as
+	// text (t), which wrote the folder "a\n" (a newline at its end)
+	// a\\n here, where the entry's title writes it a\n, and as that
+	// title names the folder a\n (a backslash and an n).
+	oldLabel, newLabel = feedLabel(report.StepLabel(oldLabel)), feedLabel(report.StepLabel(newLabel))
+	b.WriteString("<p><b>" + html.EscapeString(newLabel) + "</b>")
 	if subject != "" {
 		// Bounded as the Markdown log's heading bounds it
 		// (report.Shorten): a bot's commit subject of megabytes was
 		// the entry's whole.
 		b.WriteString(" · " + html.EscapeString(report.Shorten(feedText(subject))))
 	}
-	b.WriteString(" (from " + t(oldLabel) + ")</p>")
+	b.WriteString(" (from " + html.EscapeString(oldLabel) + ")</p>")
 	// A step without changes says so once, in its counts below.
 	if quiet && r.HasChanges() {
 		b.WriteString("<p>" + t(quietNews(r)) + "</p>")
