@@ -172,3 +172,28 @@ func TestSkippedPagesNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedFileControlEscapedOnce (issue 35 class a): a warning's or a
+// skipped page's file quoted in ASCII (FileItem, FileCell) leaves a
+// control character to the view, which escapes it once: quoted by Go
+// first, the file "а\n:1" (its а Cyrillic, a newline) read
+// "\u0430\\n:1" in every view, а then a backslash and an n.
+func TestQuotedFileControlEscapedOnce(t *testing.T) {
+	for _, f := range report.Formats() {
+		want, never := `"\u0430\n:1"`, `\\n`
+		switch f.Name {
+		case "md":
+			want, never = `"\\u0430\\n:1"`, `\\\\n`
+		case "html":
+			want = html.EscapeString(want)
+		case "text", "patch":
+		default:
+			continue
+		}
+		for _, skipped := range []bool{false, true} {
+			if out := fileNamed(t, f, "\u0430\n:1", skipped); !strings.Contains(out, want) || strings.Contains(out, never) {
+				t.Errorf("--format %s (skipped page %v): no %s, or %s, in\n%s", f.Name, skipped, want, never, out)
+			}
+		}
+	}
+}
