@@ -229,10 +229,14 @@ func writeFeed(w io.Writer, o report.Options, s *diff.Series, steps []atomStep) 
 	if len(steps) > 0 {
 		id += steps[0].filter
 	}
+	// The subject quoted as a file is (report.FileCell): in ASCII where
+	// it holds a lookalike, where the feeds of the folders s1 and ѕ1
+	// (its ѕ U+0455) were titled alike, as the labels of their entries
+	// are not; where it begins or ends with a space, or with a quote.
 	f := atomFeed{
 		NS:        atomNS,
 		ID:        cmp.Or(o.Feed.ID, id),
-		Title:     atomText{Type: "text", Body: feedText(cmp.Or(o.Title, "cachediff: changes to "+subject))},
+		Title:     atomText{Type: "text", Body: feedText(cmp.Or(o.Title, "cachediff: changes to "+report.FileCell(subject)))},
 		Author:    atomPerson{Name: "cachediff"},
 		Generator: atomGenerator{URI: "https://github.com/cachediff/cachediff", Name: "cachediff"},
 	}
