@@ -68,16 +68,22 @@ type field struct {
 	shape    *shape
 	optional bool
 	// absentIfEmpty: cachediff writes no key where the value is "", so
-	// "" is refused (notEmpty), not read as the key's absence.
+	// "" is refused, not read as the key's absence: a string field of
+	// omitempty.
 	absentIfEmpty bool
 }
 
-// notEmpty are the string fields cachediff leaves out where they are
-// empty and never writes as "": a package's old_file, which an added
-// package has none of, and its new_file, which a removed package has
-// none of. "old_file": "" on an added package was read as no key, and
-// render wrote the report without it: not the report given.
-var notEmpty = map[string]bool{"Package.old_file": true, "Package.new_file": true}
+// A string field of omitempty is one cachediff leaves out where it is
+// empty and never writes as "" (encoding/json, and the writers of
+// jsonpkg.go, jsonseries.go and json.go's tail, which leave it out as
+// omitempty does): a package's old_file, which an added package has
+// none of, its new_file, which a removed package has none of, a side's
+// rev, date, layout and index_sha256, a snapshot's subject, a pair's
+// facet, from and to, a cause's hashes, a highlight's facet, value,
+// from, to, apart and unit, a log's revs.since and until. "old_file":
+// "" on an added package was read as no key, and render wrote the
+// report without it: not the report given; "rev": "" and "date": ""
+// on a folder's side so, "layout": "" and the rest too.
 
 // addedInV1 are the fields added to cachediff/v1 after its first
 // release: a report saved before them lacks them, and reads as if they
@@ -191,7 +197,7 @@ func addFields(s *shape, t reflect.Type) {
 			shape:    fs,
 			optional: opts == "omitempty" || addedInV1[t.Name()+"."+name],
 
-			absentIfEmpty: notEmpty[t.Name()+"."+name],
+			absentIfEmpty: opts == "omitempty" && f.Type.Kind() == reflect.String,
 		})
 	}
 }
@@ -722,7 +728,11 @@ func (w *walker) objectKeys(s *shape, unknown *countKeys) error {
 				filled |= 1 << fi
 			} else if !null && s.fields[fi].absentIfEmpty {
 				schema, _ := w.writer()
-				return w.errAt(start, `"", which %s never writes: where there is no file, the key is left out`, schema)
+				none := "it is empty"
+				if strings.HasSuffix(key, "_file") {
+					none = "there is no file"
+				}
+				return w.errAt(start, `"", which %s never writes: where %s, the key is left out`, schema, none)
 			}
 			w.path = w.path[:len(w.path)-1]
 		} else {
