@@ -16,6 +16,8 @@ func TestLookalikeLabelsQuoted(t *testing.T) {
 		{"s1", "ѕ1", "s1", `"\u04551"`},
 		{"а", "a", `"\u0430"`, "a"},
 		{"s1", `"\u04551"`, "s1", `"\"\\u04551\""`},
+		// A digit past ASCII too (labelLookalike): the fullwidth １.
+		{"s1", "s\uff11", "s1", `"s\uff11"`},
 	} {
 		a, b := SideNames(diff.Side{Path: c.old}, diff.Side{Path: c.new})
 		if a != c.a || b != c.b {

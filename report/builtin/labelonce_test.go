@@ -30,6 +30,7 @@ func TestLabelQuotedOnce(t *testing.T) {
 		{[]string{"old", "ѕ1: x"}, "md", []string{`- **"\\u04551: x"**: `, `since "\\u04551: x"`, "since old"}, []string{`"\\"`, `"old"`}},
 		{[]string{"old", "ѕ1: x"}, "html", []string{`at "\u04551: x": `, `old – "\u04551: x"</title>`}, []string{`"\"`, `"old"`}},
 		{[]string{"old", "ѕ1: x"}, "atom", []string{`<title type="text">"\u04551: x": `}, []string{`"\"`}},
+		{[]string{"a, b", "ѕ1"}, "text", []string{`since "\u04551"`, `since "a, b"`}, []string{`"\"`}},
 		{[]string{"old", "a\n"}, "atom", []string{`<title type="text">a\n: `, `<b>a\n</b> (from old)`}, []string{`\\n`}},
 	} {
 		out := taggedLog(t, c.format, c.tags...)
