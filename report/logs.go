@@ -117,6 +117,18 @@ func StepLabel(s string) string {
 	return s
 }
 
+// LeadPath is a snapshot's path as the HTML page's lead names it
+// ("Old: PATH (3 specs of 1 package)"): quoted in ASCII where it holds a
+// lookalike, as a label is (diskLabel), else as a step's title quotes
+// a label (StepLabel). Written as it was, the leads of x/s1 and of x/ѕ1
+// (its ѕ U+0455) read alike, where the headline quotes ѕ1.
+func LeadPath(p string) string {
+	if labelLookalike(p) || lookalikeQuoted(p) {
+		return quoteLabel(p, true)
+	}
+	return StepLabel(p)
+}
+
 // NewsLabel is a snapshot's label before a highlight's words after
 // ": " (a Markdown log's "- **LABEL**: news", a feed entry's title):
 // quoted as Go quotes a string where it holds ": ", or is such a label
