@@ -266,10 +266,8 @@ func sideOdd(v string) bool {
 	if strings.Contains(v, "→") || v == "∅" || v == "(none)" {
 		return true
 	}
-	if len(v) >= 2 && v[0] == '"' {
-		if u, err := strconv.Unquote(v); err == nil {
-			return sideOdd(u)
-		}
+	if u, ok := unquoteLabel(v); ok {
+		return sideOdd(u)
 	}
 	return false
 }

@@ -141,10 +141,10 @@ func headSide(v string, notGit bool) string {
 	if labelLookalike(v) || lookalikeQuoted(v) {
 		// Quoted in ASCII, as FileItem quotes a file: the folders
 		// s1 and ѕ1 (its ѕ U+0455) read alike.
-		return strconv.QuoteToASCII(v)
+		return quoteLabel(v, true)
 	}
 	if sideOdd(v) || headOdd(v) || notGit && nameCommitLike(v) {
-		return strconv.Quote(v)
+		return quoteLabel(v, false)
 	}
 	return v
 }
@@ -156,7 +156,7 @@ func headOdd(v string) bool {
 	if strings.Contains(v, ": ") {
 		return true
 	}
-	if u, err := strconv.Unquote(v); err == nil && len(v) >= 2 && v[0] == '"' {
+	if u, ok := unquoteLabel(v); ok {
 		return headOdd(u)
 	}
 	return false
@@ -169,7 +169,7 @@ func headOdd(v string) bool {
 // hexadecimal digits after its last space, and before that space a date
 // (or none) after a space, or nothing.
 func nameCommitLike(v string) bool {
-	if u, err := strconv.Unquote(v); err == nil && len(v) >= 2 && v[0] == '"' {
+	if u, ok := unquoteLabel(v); ok {
 		return nameCommitLike(u)
 	}
 	i := strings.LastIndexByte(v, ' ')
@@ -271,7 +271,7 @@ func SnapshotLabels(snaps []diff.SnapshotInfo) []string {
 			// side reading as ∅ is (Same): the folders "a (snapshot
 			// 1)", b and "a (snapshot 3)" read as the folder a twice
 			// around b, the whole log alike.
-			out[i] = strconv.Quote(out[i])
+			out[i] = quoteLabel(out[i], false)
 		}
 	}
 	return out
@@ -281,7 +281,7 @@ func SnapshotLabels(snaps []diff.SnapshotInfo) []string {
 // gives its place in the series, "w2 (snapshot 3)", or is such a label
 // quoted.
 func numberedLike(l string) bool {
-	if u, err := strconv.Unquote(l); err == nil && len(l) >= 2 && l[0] == '"' {
+	if u, ok := unquoteLabel(l); ok {
 		return numberedLike(u)
 	}
 	const words = " (snapshot "
@@ -307,10 +307,10 @@ func numberedLike(l string) bool {
 // titles, step headings and feed entries.
 func diskLabel(s diff.SnapshotInfo, l string) string {
 	if labelLookalike(l) || lookalikeQuoted(l) {
-		return strconv.QuoteToASCII(l)
+		return quoteLabel(l, true)
 	}
 	if s.Rev == "" && (commitLike(l) || nameCommitLike(l)) {
-		return strconv.Quote(l)
+		return quoteLabel(l, false)
 	}
 	return l
 }
@@ -319,7 +319,7 @@ func diskLabel(s diff.SnapshotInfo, l string) string {
 // none) and a short id of hexadecimal digits after a space, or is such
 // a label quoted (diskLabel).
 func commitLike(l string) bool {
-	if u, err := strconv.Unquote(l); err == nil && len(l) >= 2 && l[0] == '"' {
+	if u, ok := unquoteLabel(l); ok {
 		return commitLike(u)
 	}
 	date, id, ok := strings.Cut(l, " ")
@@ -330,11 +330,11 @@ func commitLike(l string) bool {
 }
 
 // lookalikeQuoted reports whether l is a label holding a lookalike
-// quoted (strconv.Unquote): the folder named "\u04551", its quotes and
+// quoted (unquoteLabel): the folder named "\u04551", its quotes and
 // backslash its own, is quoted again, never read as ѕ1 quoted in ASCII.
 func lookalikeQuoted(l string) bool {
-	u, err := strconv.Unquote(l)
-	return err == nil && len(l) >= 2 && l[0] == '"' && labelLookalike(u)
+	u, ok := unquoteLabel(l)
+	return ok && labelLookalike(u)
 }
 
 // labelLookalike reports whether a label l holds a letter or digit past
@@ -351,6 +351,82 @@ func labelLookalike(l string) bool {
 // in ASCII by diskLabel or headSide, which a step's heading keeps as it
 // is (StepLabel).
 func asciiQuoted(l string) bool {
-	u, err := strconv.Unquote(l)
-	return err == nil && labelLookalike(u) && l == strconv.QuoteToASCII(u)
+	u, ok := unquoteLabel(l)
+	return ok && labelLookalike(u) && l == quoteLabel(u, true)
+}
+
+// quoteLabel is l quoted as Go quotes a string (strconv.Quote, or
+// strconv.QuoteToASCII where ascii), but for a character each view
+// writes as an escape itself (a control or invisible character, an
+// invalid byte: plainText), left as it is for the view to escape once.
+// Go's quoting escaped it first and each view's escaping doubled its
+// backslash: the folder "ѕ1\n" (its ѕ U+0455, a newline at its end)
+// read "\u04551\\n", ѕ1 then a backslash and an n, and the folder "a
+// (b\n" "a (b\\n" in a step's title, where a run wrote it a (b\n.
+func quoteLabel(l string, ascii bool) string {
+	quote := strconv.Quote
+	if ascii {
+		quote = strconv.QuoteToASCII
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(l); {
+		j := i
+		for j < len(l) {
+			if n, raw := rawRune(l[j:]); !raw {
+				j += n
+				continue
+			}
+			break
+		}
+		if j > i {
+			q := quote(l[i:j])
+			b.WriteString(q[1 : len(q)-1])
+		}
+		if j < len(l) {
+			n, _ := rawRune(l[j:])
+			b.WriteString(l[j : j+n])
+			j += n
+		}
+		i = j
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// unquoteLabel is the value of l quoted as quoteLabel quotes it, or as
+// Go quotes a string (strconv.Unquote), a character left as it is for
+// a view to escape read as its escape; ok is false where l is no such
+// quoted string.
+func unquoteLabel(l string) (u string, ok bool) {
+	if len(l) < 2 || l[0] != '"' {
+		return "", false
+	}
+	var b strings.Builder
+	for i := 0; i < len(l); {
+		n, raw := rawRune(l[i:])
+		switch r, _ := utf8.DecodeRuneInString(l[i:]); {
+		case raw && r == utf8.RuneError:
+			fmt.Fprintf(&b, `\x%02x`, l[i])
+		case raw:
+			q := strconv.QuoteRuneToASCII(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(l[i : i+n])
+		}
+		i += n
+	}
+	u, err := strconv.Unquote(b.String())
+	return u, err == nil
+}
+
+// rawRune is the size of the character s begins with, and whether
+// quoteLabel leaves it as it is for a view to escape (plainText): an
+// invalid byte, a control or an invisible character.
+func rawRune(s string) (size int, raw bool) {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return size, size == 1
+	}
+	return size, unicode.IsControl(r) || Invisible(r)
 }

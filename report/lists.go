@@ -184,10 +184,13 @@ func PathShown(l []string) string { return VisibleMessage(JoinPathOf(l, VisibleS
 // skipped beside it (the views escape an invisible one themselves). A
 // file that begins or ends with a space is quoted too: the text view and
 // the patch wrote the warning of " a.json" as "   a.json: bad", that of
-// a.json indented by one space more.
+// a.json indented by one space more. Quoted, a control or invisible
+// character is left for the view to escape once (quoteLabel): Go's
+// quoting escaped it first, and the file "а\n:1" (its а Cyrillic, a
+// newline) read "\u0430\\n:1", as a backslash and an n.
 func FileItem(s string) string {
 	if s == "" || fileOdd(s) {
-		return strconv.QuoteToASCII(s)
+		return quoteLabel(s, true)
 	}
 	return FileCell(s)
 }
@@ -203,7 +206,7 @@ func FileItem(s string) string {
 // other view quotes it.
 func FileCell(s string) string {
 	if strings.HasPrefix(s, `"`) || strings.HasPrefix(s, " ") || strings.HasSuffix(s, " ") || lookalikeRune(s) {
-		return strconv.QuoteToASCII(s)
+		return quoteLabel(s, true)
 	}
 	return s
 }

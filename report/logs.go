@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
@@ -113,9 +112,21 @@ func StepTitle(newLabel, oldLabel, subject string) string {
 // is: quoted already, it reads as no other label.
 func StepLabel(s string) string {
 	if strings.ContainsAny(s, `()"·`) && !asciiQuoted(s) {
-		return strconv.Quote(s)
+		return quoteLabel(s, false)
 	}
 	return s
+}
+
+// LeadPath is a snapshot's path as the HTML page's lead names it
+// ("Old: PATH (3 specs of 1 package)"): quoted in ASCII where it holds a
+// lookalike, as a label is (diskLabel), else as a step's title quotes
+// a label (StepLabel). Written as it was, the leads of x/s1 and of x/ѕ1
+// (its ѕ U+0455) read alike, where the headline quotes ѕ1.
+func LeadPath(p string) string {
+	if labelLookalike(p) || lookalikeQuoted(p) {
+		return quoteLabel(p, true)
+	}
+	return StepLabel(p)
 }
 
 // NewsLabel is a snapshot's label before a highlight's words after
@@ -125,9 +136,14 @@ func StepLabel(s string) string {
 // snapshot "a: b" and the package "b: zlib" upgraded at the snapshot a
 // both read "a: b: zlib 1.0 → 2.0 (upgraded)" (in Markdown once
 // rendered, the bold gone).
+//
+// A label quoted in ASCII for its lookalike (diskLabel) is kept as it
+// is, as StepLabel keeps it: the folder "ѕ1: x" (its ѕ U+0455) was
+// quoted twice, "\"\\u04551: x\"", as the folder named "\u04551: x" in
+// quotes of its own reads once quoted.
 func NewsLabel(s string) string {
-	if headOdd(s) {
-		return strconv.Quote(s)
+	if headOdd(s) && !asciiQuoted(s) {
+		return quoteLabel(s, false)
 	}
 	return s
 }
@@ -184,10 +200,29 @@ func RunText(r diff.Span, n int, label func(int) string) string {
 // ends by "–" (runWords has it): the snapshot "a – b" read as the run
 // from a to b, and the stack s at the snapshot "a at b" as the stack
 // "s at a" at b.
+//
+// A label quoted in ASCII for its lookalike (diskLabel) reads as one
+// item as it is: it is kept so (RunLabel), and makes no other label
+// quoted. Quoted again, the folder ѕ1 (its ѕ U+0455) read "\"\\u04551\""
+// in runs, as the folder named "\u04551" in quotes of its own reads
+// once quoted, and made every other label of the log quoted too.
 func RunLabelsQuoted(labels []string) bool {
-	return ListQuoted(labels) || slices.ContainsFunc(labels, func(s string) bool {
-		return strings.Contains(s, ";") || slices.ContainsFunc(strings.Split(s, " "), func(w string) bool { return slices.Contains(runWords, w) })
+	return slices.ContainsFunc(labels, func(s string) bool {
+		if asciiQuoted(s) {
+			return false
+		}
+		return oddItem(s) || strings.Contains(s, ";") || slices.ContainsFunc(strings.Split(s, " "), func(w string) bool { return slices.Contains(runWords, w) })
 	})
+}
+
+// RunLabel is a snapshot's label in a list of runs (RunText, RunsText):
+// quoted as Go quotes a string when quoted (RunLabelsQuoted), but for a
+// label quoted in ASCII for its lookalike, kept as it is.
+func RunLabel(s string, quoted bool) string {
+	if quoted && !asciiQuoted(s) {
+		return quoteLabel(s, false)
+	}
+	return s
 }
 
 // runWords are the words RunText writes around a run's labels, the

@@ -16,6 +16,8 @@ func TestLookalikeLabelsQuoted(t *testing.T) {
 		{"s1", "ѕ1", "s1", `"\u04551"`},
 		{"а", "a", `"\u0430"`, "a"},
 		{"s1", `"\u04551"`, "s1", `"\"\\u04551\""`},
+		// A digit past ASCII too (labelLookalike): the fullwidth １.
+		{"s1", "s\uff11", "s1", `"s\uff11"`},
 	} {
 		a, b := SideNames(diff.Side{Path: c.old}, diff.Side{Path: c.new})
 		if a != c.a || b != c.b {
@@ -60,6 +62,29 @@ func TestSeriesEndsAsHeadings(t *testing.T) {
 		labels := SnapshotLabels(snaps)
 		if _, last := SeriesEnds(labels); last != StepLabel(labels[len(labels)-1]) {
 			t.Errorf("%q: the title's end %s, the heading's %s", paths, last, StepLabel(labels[len(labels)-1]))
+		}
+	}
+}
+
+// TestQuotedLabelRawControlApart: a label quoted with a control
+// character left for the view to escape (quoteLabel) reads as no folder
+// named so, quotes and all (unquoteLabel): the folder ѕ1 and a newline
+// (its ѕ U+0455) is named "\u04551<LF>", the folder of those very
+// characters is quoted again, in a log's labels and a pair's headline.
+func TestQuotedLabelRawControlApart(t *testing.T) {
+	odd, named := "\u04551\n", `"\u04551`+"\n"+`"`
+	labels := SnapshotLabels([]diff.SnapshotInfo{{Path: odd}, {Path: named}})
+	if labels[0] != named || labels[1] == named {
+		t.Errorf("labels %q, want the first %q and the second quoted again", labels, named)
+	}
+	a, b := SideNames(diff.Side{Path: odd}, diff.Side{Path: named})
+	if a != named || b == named {
+		t.Errorf("SideNames = %q → %q, want %q and the second quoted again", a, b, named)
+	}
+	for _, l := range []string{"a (b\n", "a (b\x01", "(x\u202e", "\xff(", `a\` + "\n("} {
+		q := StepLabel(l)
+		if u, ok := unquoteLabel(q); !ok || u != l {
+			t.Errorf("StepLabel(%q) = %q, read back as %q (%v)", l, q, u, ok)
 		}
 	}
 }

@@ -229,10 +229,14 @@ func writeFeed(w io.Writer, o report.Options, s *diff.Series, steps []atomStep) 
 	if len(steps) > 0 {
 		id += steps[0].filter
 	}
+	// The subject quoted as a file is (report.FileCell): in ASCII where
+	// it holds a lookalike, where the feeds of the folders s1 and ѕ1
+	// (its ѕ U+0455) were titled alike, as the labels of their entries
+	// are not; where it begins or ends with a space, or with a quote.
 	f := atomFeed{
 		NS:        atomNS,
 		ID:        cmp.Or(o.Feed.ID, id),
-		Title:     atomText{Type: "text", Body: feedText(cmp.Or(o.Title, "cachediff: changes to "+subject))},
+		Title:     atomText{Type: "text", Body: feedText(cmp.Or(o.Title, "cachediff: changes to "+report.FileCell(subject)))},
 		Author:    atomPerson{Name: "cachediff"},
 		Generator: atomGenerator{URI: "https://github.com/cachediff/cachediff", Name: "cachediff"},
 	}
@@ -702,15 +706,19 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 	// values are visible text already (report.NewsShown).
 	item := func(s string) string { return html.EscapeString(report.Shorten(s)) }
 	oldLabel, newLabel := entrySides(r)
-	oldLabel, newLabel = feedLabel(report.StepLabel(oldLabel)), feedLabel(report.StepLabel(newLabel)) // visible already: t escapes the HTML
-	b.WriteString("<p><b>" + t(newLabel) + "</b>")
+	// Visible already (feedLabel): escaped but as HTML, not again as
+	// text (t), which wrote the folder "a\n" (a newline at its end)
+	// a\\n here, where the entry's title writes it a\n, and as that
+	// title names the folder a\n (a backslash and an n).
+	oldLabel, newLabel = feedLabel(report.StepLabel(oldLabel)), feedLabel(report.StepLabel(newLabel))
+	b.WriteString("<p><b>" + html.EscapeString(newLabel) + "</b>")
 	if subject != "" {
 		// Bounded as the Markdown log's heading bounds it
 		// (report.Shorten): a bot's commit subject of megabytes was
 		// the entry's whole.
 		b.WriteString(" · " + html.EscapeString(report.Shorten(feedText(subject))))
 	}
-	b.WriteString(" (from " + t(oldLabel) + ")</p>")
+	b.WriteString(" (from " + html.EscapeString(oldLabel) + ")</p>")
 	// A step without changes says so once, in its counts below.
 	if quiet && r.HasChanges() {
 		b.WriteString("<p>" + t(quietNews(r)) + "</p>")

@@ -205,3 +205,22 @@ func TestEntryGitPathLookalikeQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestFeedSubjectQuoted (issue 35 class a): a feed's title names its
+// subject (feedSubject) quoted as a file is (report.FileCell): the
+// feeds of the folders s1 and ѕ1 (its ѕ U+0455) were both titled
+// "cachediff: changes to s1" to the eye, where their entries' labels
+// quote ѕ1 in ASCII; a subject of an edge space reads quoted too. Plain
+// subjects are named as they were.
+func TestFeedSubjectQuoted(t *testing.T) {
+	for p, want := range map[string]string{
+		"s1/w":  "s1",
+		"ѕ1/w":  `"\u04551"`,
+		" s1/w": `" s1"`,
+		"a b/w": "a b",
+	} {
+		if got := feedOfNew(t, p).Title; got != "cachediff: changes to "+want {
+			t.Errorf("new snapshot %q: feed titled %q, want it about %s", p, got, want)
+		}
+	}
+}

@@ -172,3 +172,45 @@ func TestSkippedPagesNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedFileControlEscapedOnce (issue 35 class a): a warning's or a
+// skipped page's file quoted in ASCII (FileItem, FileCell) leaves a
+// control character to the view, which escapes it once: quoted by Go
+// first, the file "а\n:1" (its а Cyrillic, a newline) read
+// "\u0430\\n:1" in every view, а then a backslash and an n.
+func TestQuotedFileControlEscapedOnce(t *testing.T) {
+	for _, f := range report.Formats() {
+		want, never := `"\u0430\n:1"`, `\\n`
+		switch f.Name {
+		case "md":
+			want, never = `"\\u0430\\n:1"`, `\\\\n`
+		case "html":
+			want = html.EscapeString(want)
+		case "text", "patch":
+		default:
+			continue
+		}
+		for _, skipped := range []bool{false, true} {
+			if out := fileNamed(t, f, "\u0430\n:1", skipped); !strings.Contains(out, want) || strings.Contains(out, never) {
+				t.Errorf("--format %s (skipped page %v): no %s, or %s, in\n%s", f.Name, skipped, want, never, out)
+			}
+		}
+	}
+}
+
+// TestSkippedCellColonBare: Markdown's table of skipped pages writes a
+// file by FileCell, not FileItem (78a758d8): its line and column stand
+// in cells of their own, so a colon before a digit reads as no line
+// there and an empty file is an empty cell, as json.md says; FileItem
+// in its place failed no test (class c).
+func TestSkippedCellColonBare(t *testing.T) {
+	md, ok := report.Lookup("md")
+	if !ok {
+		t.Fatal("no md")
+	}
+	for file, want := range map[string]string{"a:1": "| new | a:1 | 1 | bad |", "": "| new |  | 1 | bad |"} {
+		if out := fileNamed(t, md, file, true); !strings.Contains(out, want) {
+			t.Errorf("skipped page %q: no row %s in\n%s", file, want, out)
+		}
+	}
+}

@@ -297,13 +297,14 @@ func pairTitle(r *diff.Report) string {
 
 // pairLead names the two snapshots by their paths, each with its counts
 // in parentheses: a path holding a parenthesis is quoted, as a step's
-// title quotes a label (report.StepLabel). As it was, the old "a (1
+// title quotes a label (report.StepLabel), and in ASCII where it holds
+// a lookalike (report.LeadPath). As it was, the old "a (1
 // spec of 1 package). New: b" beside the new c and the old a beside the
 // new "b (1 spec of 1 package). New: c" both read "Old: a (1 spec of 1
 // package). New: b (1 spec of 1 package). New: c (…)".
 func pairLead(r *diff.Report) string {
-	return "Old: " + report.StepLabel(r.Old.Path) + " (" + report.Plural(r.Old.Specs, "spec") + " of " + report.Plural(r.Old.Packages, "package") + "). New: " +
-		report.StepLabel(r.New.Path) + " (" + report.Plural(r.New.Specs, "spec") + " of " + report.Plural(r.New.Packages, "package") + ")."
+	return "Old: " + report.LeadPath(r.Old.Path) + " (" + report.Plural(r.Old.Specs, "spec") + " of " + report.Plural(r.Old.Packages, "package") + "). New: " +
+		report.LeadPath(r.New.Path) + " (" + report.Plural(r.New.Specs, "spec") + " of " + report.Plural(r.New.Packages, "package") + ")."
 }
 
 // pairSummary is the line of counts of a report.

@@ -294,7 +294,7 @@ func runLabels(raw []string) []string {
 	q := report.RunLabelsQuoted(raw)
 	runs := make([]string, len(raw))
 	for i, r := range raw {
-		runs[i] = PageText(report.ListItem(r, q))
+		runs[i] = PageText(report.RunLabel(r, q))
 	}
 	return runs
 }

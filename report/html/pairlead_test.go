@@ -17,7 +17,7 @@ import (
 func TestPairLeadQuotesPaths(t *testing.T) {
 	side := func(path string) diff.Side { return diff.Side{Path: path, Specs: 1, Packages: 1} }
 	seen := map[string][2]string{}
-	for _, c := range [][2]string{{"a (1 spec of 1 package). New: b", "c"}, {"a", "b (1 spec of 1 package). New: c"}, {"a", "c"}} {
+	for _, c := range [][2]string{{"a (1 spec of 1 package). New: b", "c"}, {"a", "b (1 spec of 1 package). New: c"}, {"a", "c"}, {"a", "ѕ1"}, {"a", `"\u04551"`}} {
 		got := pairLead(&diff.Report{Old: side(c[0]), New: side(c[1])})
 		if other, ok := seen[got]; ok {
 			t.Errorf("the snapshots %q and %q read alike: %s", c, other, got)
@@ -25,6 +25,11 @@ func TestPairLeadQuotesPaths(t *testing.T) {
 		seen[got] = c
 	}
 	if got, want := pairLead(&diff.Report{Old: side("a"), New: side("c")}), "Old: a (1 spec of 1 package). New: c (1 spec of 1 package)."; got != want {
+		t.Errorf("pairLead = %q, want %q", got, want)
+	}
+	// A lookalike quoted in ASCII, as the headline quotes it: the leads
+	// of x/s1 and x/ѕ1 (its ѕ U+0455) read alike.
+	if got, want := pairLead(&diff.Report{Old: side("x/s1"), New: side("x/ѕ1")}), `Old: x/s1 (1 spec of 1 package). New: "x/\u04551" (1 spec of 1 package).`; got != want {
 		t.Errorf("pairLead = %q, want %q", got, want)
 	}
 }

@@ -79,7 +79,7 @@ func TestEmptyOptionalRefused(t *testing.T) {
 			t.Fatalf("%s: no %q in the document", c.field, c.at)
 		}
 		err := decode([]byte(doc))
-		if err == nil || !strings.Contains(err.Error(), c.field+`: "", which cachediff/`) || !strings.HasSuffix(err.Error(), "never writes: where there is none, the key is left out") {
+		if err == nil || !strings.Contains(err.Error(), c.field+`: "", which cachediff/`) || !strings.HasSuffix(err.Error(), "never writes: where it is empty, the key is left out") {
 			t.Errorf("%s: %v, want a refusal at %s", c.with, err, c.field)
 		}
 	}

@@ -67,22 +67,23 @@ type field struct {
 	name     string
 	shape    *shape
 	optional bool
-	// absentIfEmpty: cachediff writes no key where the value is "" (a
-	// string field with omitempty), so "" is refused, not read as the
-	// key's absence.
+	// absentIfEmpty: cachediff writes no key where the value is "", so
+	// "" is refused, not read as the key's absence: a string field of
+	// omitempty.
 	absentIfEmpty bool
-	noFile        bool // noFile: the message says where there is no file
 }
 
-// noFile are the string fields cachediff leaves out where there is no
-// file: a package's old_file, which an added package has none of, and
-// its new_file, which a removed package has none of. Every string field
-// with omitempty is written so, never as "" (absentIfEmpty): "old_file":
-// "" on an added package was read as no key, and render wrote the report
-// without it, not the report given; so were a side's "rev", "date",
-// "layout" and "index_sha256", a changed dependency's "old_hash", a log's
-// "subject".
-var noFile = map[string]bool{"Package.old_file": true, "Package.new_file": true}
+// A string field of omitempty is one cachediff leaves out where it is
+// empty and never writes as "" (encoding/json, and the writers of
+// jsonpkg.go, jsonseries.go and json.go's tail, which leave it out as
+// omitempty does): a package's old_file, which an added package has
+// none of, its new_file, which a removed package has none of, a side's
+// rev, date, layout and index_sha256, a snapshot's subject, a pair's
+// facet, from and to, a cause's hashes, a highlight's facet, value,
+// from, to, apart and unit, a log's revs.since and until. "old_file":
+// "" on an added package was read as no key, and render wrote the
+// report without it: not the report given; "rev": "" and "date": ""
+// on a folder's side so, "layout": "" and the rest too.
 
 // addedInV1 are the fields added to cachediff/v1 after its first
 // release: a report saved before them lacks them, and reads as if they
@@ -197,7 +198,6 @@ func addFields(s *shape, t reflect.Type) {
 			optional: opts == "omitempty" || addedInV1[t.Name()+"."+name],
 
 			absentIfEmpty: opts == "omitempty" && f.Type.Kind() == reflect.String,
-			noFile:        noFile[t.Name()+"."+name],
 		})
 	}
 }
@@ -728,10 +728,11 @@ func (w *walker) objectKeys(s *shape, unknown *countKeys) error {
 				filled |= 1 << fi
 			} else if !null && s.fields[fi].absentIfEmpty {
 				schema, _ := w.writer()
-				if s.fields[fi].noFile {
-					return w.errAt(start, `"", which %s never writes: where there is no file, the key is left out`, schema)
+				none := "it is empty"
+				if strings.HasSuffix(key, "_file") {
+					none = "there is no file"
 				}
-				return w.errAt(start, `"", which %s never writes: where there is none, the key is left out`, schema)
+				return w.errAt(start, `"", which %s never writes: where %s, the key is left out`, schema, none)
 			}
 			w.path = w.path[:len(w.path)-1]
 		} else {

@@ -955,7 +955,7 @@ func (l *logMarkdown) seriesSections(s *diff.Series, rank int) []*view.Section {
 	// Quoted where one could read as more than a snapshot in a list of
 	// runs (report.RunLabelsQuoted).
 	q := report.RunLabelsQuoted(labels)
-	label := func(i int) string { return report.EscapeMD(report.ListItem(labels[i], q)) }
+	label := func(i int) string { return report.EscapeMD(report.RunLabel(labels[i], q)) }
 	var came []string
 	for _, p := range s.Timeline.Packages {
 		if !p.CameAndWent(n) {

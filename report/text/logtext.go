@@ -97,7 +97,7 @@ func (l *logText) Finish(s *diff.Series) error {
 	// where one could read as more than a snapshot there
 	// (report.RunLabelsQuoted).
 	q := report.RunLabelsQuoted(labels)
-	runLabel := func(i int) string { return textLabel(report.VisibleInput(report.ListItem(labels[i], q))) }
+	runLabel := func(i int) string { return textLabel(report.VisibleInput(report.RunLabel(labels[i], q))) }
 	var came, versions []string
 	steady := 0
 	for _, p := range s.Timeline.Packages {
