@@ -4483,27 +4483,34 @@ func (r *Report) Explain(before, after Graph) {
 		}
 		return
 	}
-	// The cycles are warnings of their own, searched on two goroutines
-	// while the pairs are explained (all three read the graphs, none
-	// writes them), and sorted into the warnings at the end.
-	// Each also gathers its graph's lockfile roots first, for roots.
-	// The roots' respelling compareSnapshots made is taken as it is.
+	// The cycles are warnings of their own, searched on a goroutine
+	// while the pairs are explained (all read the graphs, none writes
+	// them), and sorted into the warnings at the end. The two graphs
+	// are searched one after the other: each search numbers its graph's
+	// nodes and their edges (about 170 bytes a node, let go once it is
+	// done), and on a goroutine each, both were held at once beside the
+	// explainer, at the peak of a lockfile pair's live heap (10.6 of 84
+	// MB at 32,000 roots), which sets its peak RSS (docs/performance.md,
+	// "The 24 MiB floor"). Two more gather each graph's lockfile roots
+	// for roots. The roots' respelling compareSnapshots made is taken as
+	// it is.
 	var cycles [2][]snapshot.Warning
 	var rootsOf [2]map[string][]*GraphNode
 	ren := r.respeltOf(before, after)
 	var wg, gathered sync.WaitGroup
 	gathered.Add(2)
-	for side, g := range [2]Graph{before, after} {
-		path := r.Old.Path
-		if side == 1 {
-			path = r.New.Path
-		}
+	graphs := [2]Graph{before, after}
+	for side, g := range graphs {
 		wg.Go(func() {
 			rootsOf[side] = rootNodes(g)
 			gathered.Done()
-			cycles[side] = cycleWarnings(g, path)
 		})
 	}
+	wg.Go(func() {
+		for side, path := range [2]string{r.Old.Path, r.New.Path} {
+			cycles[side] = cycleWarnings(graphs[side], path)
+		}
+	})
 	defer func() {
 		wg.Wait()
 		if w := append(cycles[0], cycles[1]...); len(w) > 0 {
@@ -5483,6 +5490,10 @@ func (rc *RootChanges) countKept(r *Report) {
 	}
 }
 
+// cycleSearchHook, when set (by tests), is called as a graph's cycle
+// search starts, and what it returns as the search ends.
+var cycleSearchHook func() (done func())
+
 // maxCycles is how many dependency cycles a graph's warnings name; the
 // rest are counted in one more warning.
 const maxCycles = 10
@@ -5499,6 +5510,9 @@ const maxCycles = 10
 // cycles named, is it run again from the nodes in hash order, so that
 // the warnings depend neither on the map's order nor on addresses.
 func cycleWarnings(g Graph, file string) []snapshot.Warning {
+	if cycleSearchHook != nil {
+		defer cycleSearchHook()()
+	}
 	// Only a node with edges can be on a cycle. Without any (a lockfile
 	// of leaves), the numbering below would cost a slice and a map
 	// entry a node for nothing.
