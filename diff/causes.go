@@ -5141,47 +5141,73 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [
 		}
 		// The added roots of a spelling the old side does not write, by
 		// hash, package and spelling, and by package and spelling (the
-		// rest, in order).
+		// rest, in order). Each key's added roots are a list in order:
+		// the map holds its first (its index in rc.Added and 1, 0 for
+		// none), and next each one's next. The lists of a key apart
+		// ([]int), the environments in each key (envArch, 48 bytes)
+		// and the maps made for every added root were 7 MB of a
+		// lockfile pair of 32,000 roots, held at Explain's peak, which
+		// sets its peak RSS (docs/performance.md, "The 24 MiB floor").
 		type key struct {
 			hash, name, root string
-			arch             envArch // of the roots of a spelling several old ones take whole (merged)
+			arch             int32 // of the roots of a spelling several old ones take whole (merged): archs' number
 		}
+		archs := map[envArch]int32{{}: 0}
 		archOfRoot := func(g Graph, h string) envArch {
 			if x := g.Node(h); x != nil {
 				return archOf(x)
 			}
 			return envArch{}
 		}
+		archNo := func(g Graph, h string) int32 {
+			a := archOfRoot(g, h)
+			n, ok := archs[a]
+			if !ok {
+				n = int32(len(archs))
+				archs[a] = n
+			}
+			return n
+		}
 		merged := ren.merged()
-		byHash, byRoot := make(map[key][]int, len(rc.Added)), make(map[key][]int, len(rc.Added))
-		for j, y := range rc.Added {
+		listed := 0
+		for _, y := range rc.Added {
 			if len(o[y.Root]) == 0 || ren.into[rootAt{y.Root, y.Hash}] {
-				byHash[key{hash: y.Hash, name: y.Name, root: y.Root}] = append(byHash[key{hash: y.Hash, name: y.Name, root: y.Root}], j)
-				k := key{name: y.Name, root: y.Root}
+				listed++
+			}
+		}
+		byHash, byRoot := make(map[key]int32, listed), make(map[key]int32, listed)
+		nextHash, nextRoot := make([]int32, len(rc.Added)), make([]int32, len(rc.Added))
+		for j := len(rc.Added) - 1; j >= 0; j-- { // each put first: the lists in order
+			y := rc.Added[j]
+			if len(o[y.Root]) == 0 || ren.into[rootAt{y.Root, y.Hash}] {
+				k := key{hash: y.Hash, name: y.Name, root: y.Root}
+				nextHash[j], byHash[k] = byHash[k], int32(j)+1
+				k = key{name: y.Name, root: y.Root}
 				if merged[y.Root] {
-					k.arch = archOfRoot(e.new, y.Hash)
+					k.arch = archNo(e.new, y.Hash)
 				}
-				byRoot[k] = append(byRoot[k], j)
+				nextRoot[j], byRoot[k] = byRoot[k], int32(j)+1
 			}
 		}
 		paired := make([]bool, len(rc.Added))
 		// take pairs the removed root i with the first added root of m[k]
-		// not paired yet, if any, and drops those it passed (each paired).
-		take := func(i int, m map[key][]int, k key) {
+		// (its lists' next) not paired yet, if any, and drops those it
+		// passed (each paired).
+		take := func(i int, m map[key]int32, next []int32, k key) {
 			l := m[k]
-			for len(l) > 0 && paired[l[0]] {
-				l = l[1:]
+			for l > 0 && paired[l-1] {
+				l = next[l-1]
 			}
-			if len(l) > 0 {
-				pairs[i], paired[l[0]] = l[0], true
-				l = l[1:]
+			if l > 0 {
+				pairs[i], paired[l-1] = int(l-1), true
+				l = next[l-1]
 			}
 			m[k] = l
 		}
 		for i, x := range rc.Removed {
 			k := key{hash: x.Hash, name: x.Name, root: ren.of(x.Root, x.Hash)}
-			if l := byHash[k]; k.root != "" && len(l) > 0 {
-				pairs[i], paired[l[0]], byHash[k] = l[0], true, l[1:]
+			if l := byHash[k]; k.root != "" && l > 0 {
+				pairs[i], paired[l-1], byHash[k] = int(l-1), true, nextHash[l-1]
 			}
 		}
 		// Then as respell paired them (by environment, version, facets),
@@ -5196,7 +5222,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [
 			if m == "" || k.root == "" || pairs[i] >= 0 {
 				continue
 			}
-			take(i, byHash, k)
+			take(i, byHash, nextHash, k)
 		}
 		// Then as the report's specs pair (of two environments' roots
 		// written alike, cmake@3.31.6 on rhel8 and on debian11, both
@@ -5225,7 +5251,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [
 				continue
 			}
 			k.hash = h
-			take(i, byHash, k)
+			take(i, byHash, nextHash, k)
 		}
 		// A root whose hash the other side roots, under any spelling, is
 		// that root kept or respelt, never another root changed: of
@@ -5246,14 +5272,14 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [
 				continue
 			}
 			if merged[k.root] {
-				k.arch = archOfRoot(e.old, x.Hash)
+				k.arch = archNo(e.old, x.Hash)
 			}
 			l := byRoot[k]
-			for len(l) > 0 && (paired[l[0]] || oldHeld[rc.Added[l[0]].Hash]) {
-				l = l[1:]
+			for l > 0 && (paired[l-1] || oldHeld[rc.Added[l-1].Hash]) {
+				l = nextRoot[l-1]
 			}
 			byRoot[k] = l
-			take(i, byRoot, k)
+			take(i, byRoot, nextRoot, k)
 		}
 		taken := make([]bool, len(rc.Added))
 		// Each list made at its length: grown by append, a pair of
