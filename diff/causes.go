@@ -4483,27 +4483,34 @@ func (r *Report) Explain(before, after Graph) {
 		}
 		return
 	}
-	// The cycles are warnings of their own, searched on two goroutines
-	// while the pairs are explained (all three read the graphs, none
-	// writes them), and sorted into the warnings at the end.
-	// Each also gathers its graph's lockfile roots first, for roots.
-	// The roots' respelling compareSnapshots made is taken as it is.
+	// The cycles are warnings of their own, searched on a goroutine
+	// while the pairs are explained (all read the graphs, none writes
+	// them), and sorted into the warnings at the end. The two graphs
+	// are searched one after the other: each search numbers its graph's
+	// nodes and their edges (about 170 bytes a node, let go once it is
+	// done), and on a goroutine each, both were held at once beside the
+	// explainer, at the peak of a lockfile pair's live heap (10.6 of 84
+	// MB at 32,000 roots), which sets its peak RSS (docs/performance.md,
+	// "The 24 MiB floor"). Two more gather each graph's lockfile roots
+	// for roots. The roots' respelling compareSnapshots made is taken as
+	// it is.
 	var cycles [2][]snapshot.Warning
 	var rootsOf [2]map[string][]*GraphNode
 	ren := r.respeltOf(before, after)
 	var wg, gathered sync.WaitGroup
 	gathered.Add(2)
-	for side, g := range [2]Graph{before, after} {
-		path := r.Old.Path
-		if side == 1 {
-			path = r.New.Path
-		}
+	graphs := [2]Graph{before, after}
+	for side, g := range graphs {
 		wg.Go(func() {
 			rootsOf[side] = rootNodes(g)
 			gathered.Done()
-			cycles[side] = cycleWarnings(g, path)
 		})
 	}
+	wg.Go(func() {
+		for side, path := range [2]string{r.Old.Path, r.New.Path} {
+			cycles[side] = cycleWarnings(graphs[side], path)
+		}
+	})
 	defer func() {
 		wg.Wait()
 		if w := append(cycles[0], cycles[1]...); len(w) > 0 {
@@ -5134,47 +5141,73 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [
 		}
 		// The added roots of a spelling the old side does not write, by
 		// hash, package and spelling, and by package and spelling (the
-		// rest, in order).
+		// rest, in order). Each key's added roots are a list in order:
+		// the map holds its first (its index in rc.Added and 1, 0 for
+		// none), and next each one's next. The lists of a key apart
+		// ([]int), the environments in each key (envArch, 48 bytes)
+		// and the maps made for every added root were 7 MB of a
+		// lockfile pair of 32,000 roots, held at Explain's peak, which
+		// sets its peak RSS (docs/performance.md, "The 24 MiB floor").
 		type key struct {
 			hash, name, root string
-			arch             envArch // of the roots of a spelling several old ones take whole (merged)
+			arch             int32 // of the roots of a spelling several old ones take whole (merged): archs' number
 		}
+		archs := map[envArch]int32{{}: 0}
 		archOfRoot := func(g Graph, h string) envArch {
 			if x := g.Node(h); x != nil {
 				return archOf(x)
 			}
 			return envArch{}
 		}
+		archNo := func(g Graph, h string) int32 {
+			a := archOfRoot(g, h)
+			n, ok := archs[a]
+			if !ok {
+				n = int32(len(archs))
+				archs[a] = n
+			}
+			return n
+		}
 		merged := ren.merged()
-		byHash, byRoot := make(map[key][]int, len(rc.Added)), make(map[key][]int, len(rc.Added))
-		for j, y := range rc.Added {
+		listed := 0
+		for _, y := range rc.Added {
 			if len(o[y.Root]) == 0 || ren.into[rootAt{y.Root, y.Hash}] {
-				byHash[key{hash: y.Hash, name: y.Name, root: y.Root}] = append(byHash[key{hash: y.Hash, name: y.Name, root: y.Root}], j)
-				k := key{name: y.Name, root: y.Root}
+				listed++
+			}
+		}
+		byHash, byRoot := make(map[key]int32, listed), make(map[key]int32, listed)
+		nextHash, nextRoot := make([]int32, len(rc.Added)), make([]int32, len(rc.Added))
+		for j := len(rc.Added) - 1; j >= 0; j-- { // each put first: the lists in order
+			y := rc.Added[j]
+			if len(o[y.Root]) == 0 || ren.into[rootAt{y.Root, y.Hash}] {
+				k := key{hash: y.Hash, name: y.Name, root: y.Root}
+				nextHash[j], byHash[k] = byHash[k], int32(j)+1
+				k = key{name: y.Name, root: y.Root}
 				if merged[y.Root] {
-					k.arch = archOfRoot(e.new, y.Hash)
+					k.arch = archNo(e.new, y.Hash)
 				}
-				byRoot[k] = append(byRoot[k], j)
+				nextRoot[j], byRoot[k] = byRoot[k], int32(j)+1
 			}
 		}
 		paired := make([]bool, len(rc.Added))
 		// take pairs the removed root i with the first added root of m[k]
-		// not paired yet, if any, and drops those it passed (each paired).
-		take := func(i int, m map[key][]int, k key) {
+		// (its lists' next) not paired yet, if any, and drops those it
+		// passed (each paired).
+		take := func(i int, m map[key]int32, next []int32, k key) {
 			l := m[k]
-			for len(l) > 0 && paired[l[0]] {
-				l = l[1:]
+			for l > 0 && paired[l-1] {
+				l = next[l-1]
 			}
-			if len(l) > 0 {
-				pairs[i], paired[l[0]] = l[0], true
-				l = l[1:]
+			if l > 0 {
+				pairs[i], paired[l-1] = int(l-1), true
+				l = next[l-1]
 			}
 			m[k] = l
 		}
 		for i, x := range rc.Removed {
 			k := key{hash: x.Hash, name: x.Name, root: ren.of(x.Root, x.Hash)}
-			if l := byHash[k]; k.root != "" && len(l) > 0 {
-				pairs[i], paired[l[0]], byHash[k] = l[0], true, l[1:]
+			if l := byHash[k]; k.root != "" && l > 0 {
+				pairs[i], paired[l-1], byHash[k] = int(l-1), true, nextHash[l-1]
 			}
 		}
 		// Then as respell paired them (by environment, version, facets),
@@ -5189,7 +5222,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [
 			if m == "" || k.root == "" || pairs[i] >= 0 {
 				continue
 			}
-			take(i, byHash, k)
+			take(i, byHash, nextHash, k)
 		}
 		// Then as the report's specs pair (of two environments' roots
 		// written alike, cmake@3.31.6 on rhel8 and on debian11, both
@@ -5218,7 +5251,7 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [
 				continue
 			}
 			k.hash = h
-			take(i, byHash, k)
+			take(i, byHash, nextHash, k)
 		}
 		// A root whose hash the other side roots, under any spelling, is
 		// that root kept or respelt, never another root changed: of
@@ -5239,14 +5272,14 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [
 				continue
 			}
 			if merged[k.root] {
-				k.arch = archOfRoot(e.old, x.Hash)
+				k.arch = archNo(e.old, x.Hash)
 			}
 			l := byRoot[k]
-			for len(l) > 0 && (paired[l[0]] || oldHeld[rc.Added[l[0]].Hash]) {
-				l = l[1:]
+			for l > 0 && (paired[l-1] || oldHeld[rc.Added[l-1].Hash]) {
+				l = nextRoot[l-1]
 			}
 			byRoot[k] = l
-			take(i, byRoot, k)
+			take(i, byRoot, nextRoot, k)
 		}
 		taken := make([]bool, len(rc.Added))
 		// Each list made at its length: grown by append, a pair of
@@ -5483,6 +5516,10 @@ func (rc *RootChanges) countKept(r *Report) {
 	}
 }
 
+// cycleSearchHook, when set (by tests), is called as a graph's cycle
+// search starts, and what it returns as the search ends.
+var cycleSearchHook func() (done func())
+
 // maxCycles is how many dependency cycles a graph's warnings name; the
 // rest are counted in one more warning.
 const maxCycles = 10
@@ -5499,6 +5536,9 @@ const maxCycles = 10
 // cycles named, is it run again from the nodes in hash order, so that
 // the warnings depend neither on the map's order nor on addresses.
 func cycleWarnings(g Graph, file string) []snapshot.Warning {
+	if cycleSearchHook != nil {
+		defer cycleSearchHook()()
+	}
 	// Only a node with edges can be on a cycle. Without any (a lockfile
 	// of leaves), the numbering below would cost a slice and a map
 	// entry a node for nothing.

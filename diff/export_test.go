@@ -31,3 +31,7 @@ func SetSamePairingHook(f func(steps int)) { samePairingHook = f }
 // SetKeepCellsHook sets the hook keepCells calls with the steps it
 // spent picking the new specs left (nil: none).
 func SetKeepCellsHook(f func(steps int)) { keepCellsHook = f }
+
+// SetCycleSearchHook sets cycleSearchHook (nil: none), for the tests of
+// package diff_test.
+func SetCycleSearchHook(f func() (done func())) { cycleSearchHook = f }

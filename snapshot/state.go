@@ -290,8 +290,16 @@ func (lc *listCache) one(f int, l []string) ([]string, bool) {
 		if r, ok := lc.single[f][l[0]]; ok {
 			return r, true
 		}
-		if lc.single[f] == nil || len(lc.single[f]) >= maxSingle {
+		switch {
+		case lc.single[f] == nil:
 			lc.single[f] = make(map[string][]string)
+		case len(lc.single[f]) >= maxSingle:
+			// Emptied in place, its table kept: a new map grown again
+			// to maxSingle each time was 20 MB of garbage made while
+			// a lockfile pair of 32,000 roots loaded (each root's
+			// stack a list of its own), which a collection marking
+			// then counts as live.
+			clear(lc.single[f])
 		}
 		lc.single[f][l[0]] = l
 		return l, false

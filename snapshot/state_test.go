@@ -67,6 +67,34 @@ func TestOneStringListsShared(t *testing.T) {
 	}
 }
 
+// TestOneStringListsBoundedInPlace: the map of one-string lists is
+// emptied in place when full, not made again: a lockfile pair of 32,000
+// roots (each root's stack a list of its own) grew a new map to
+// maxSingle entries 16 times a side while it loaded, 20 MB of garbage
+// that a collection marking then counts as live. Eight times maxSingle
+// distinct lists allocate what the first maxSingle did, and a quarter
+// more at most (the garbage before: 8x).
+func TestOneStringListsBoundedInPlace(t *testing.T) {
+	specs := make([]Spec, 8*maxSingle)
+	for i := range specs {
+		specs[i].Stacks = []string{fmt.Sprint("p", i, "@1")}
+	}
+	var lc listCache
+	var m [3]runtime.MemStats
+	runtime.ReadMemStats(&m[0])
+	lc.share(specs[:maxSingle])
+	runtime.ReadMemStats(&m[1])
+	lc.share(specs[maxSingle:])
+	runtime.ReadMemStats(&m[2])
+	first, all := m[1].TotalAlloc-m[0].TotalAlloc, m[2].TotalAlloc-m[0].TotalAlloc
+	if all > first+first/4 {
+		t.Errorf("%d distinct one-string lists allocated %d bytes, the first %d %d: want at most a quarter more", len(specs), all, maxSingle, first)
+	}
+	if n := len(lc.single[2]); n == 0 || n > maxSingle {
+		t.Errorf("%d one-string lists kept, want 1 to %d", n, maxSingle)
+	}
+}
+
 // TestListsSharedLoaded: the lists of pages decoded by one loading state
 // share arrays across pages, canonicalized (the scanner shares them by
 // their text, from the first page on) or raw (listCache shares a spec's
