@@ -102,7 +102,9 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	// right pasted from any folder (lead c of g17), not ../../../tmp/…
 	// (filepath.Rel), right pasted here alone.
 	innerHint := "with -C " + shellword.Shown(inner) + " (each path then from there), it is git:HEAD:snap"
-	innerLog := "which this one's revisions do not read: a log of it over the range is cachediff -C " + shellword.Shown(inner) + " log --revs 'HEAD~1..HEAD' snap"
+	// Of no commit yet, the log's refusal of it, not that log to run,
+	// which pasted was refused (lead a of g19).
+	innerLog := "which this one's revisions do not read: a log of it over the range (cachediff -C " + shellword.Shown(inner) + " log --revs 'HEAD~1..HEAD' snap) refuses: unknown revision HEAD~1 in the range HEAD~1..HEAD (this repository has no commit yet)"
 	if err := os.Mkdir(filepath.Join(dir, "fresh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -192,11 +194,19 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		{"HEAD~3", "inner/snap"}:       "with -C inner (each path then from there), it is 'git:HEAD~3:snap'\n",
 		{"HEAD~3..HEAD", "inner/snap"}: "; 'HEAD~3..HEAD' is a range of git revisions; inner/snap is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range is cachediff -C inner log --revs 'HEAD~3..HEAD' snap\n",
 		{"HEAD~9", "inner/snap"}:       "; 'HEAD~9' is an unknown git revision, here and in the repository inner/snap is in, at inner (a submodule or a nested one)\n",
+		// Past both roots, and reversed: the nested repository's log
+		// was given, which it refused in turn (lead a of g19); its
+		// refusal is said, and the range it names to run.
+		{"HEAD~5..HEAD", "inner/snap"}: "a log of it over the range (cachediff -C inner log --revs 'HEAD~5..HEAD' snap) refuses: unknown revision HEAD~5 in the range HEAD~5..HEAD (it is past the root: the first-parent line of HEAD holds 4 commits, the oldest HEAD~3, commit " + gitOut(t, inner, "rev-parse", "--short=12", "HEAD~3") + ")\n",
+		{"HEAD..HEAD~1", "inner/snap"}: "is reversed: HEAD~1 is an ancestor of HEAD, so it selects no commit; 'HEAD~1..HEAD' is the other way round; to run it: cachediff -C inner log --revs 'HEAD~1..HEAD' snap\n",
 	} {
 		stderr.Reset()
 		if code := run(args[:], &stdout, &stderr); code != exitTrouble || !strings.HasSuffix(stderr.String(), want) {
 			t.Errorf("%q past this repository's root: exit %d, %s; want %q", args, code, stderr.String(), want)
 		}
+	}
+	if code := pasteRun(t, bash, "cachediff -C inner log --revs 'HEAD~1..HEAD' snap"); code != exitSame {
+		t.Errorf("HEAD..HEAD~1's range to run beside inner/snap, pasted: exit %d, want %d", code, exitSame)
 	}
 	if code := pasteRun(t, bash, "cachediff -C inner git:HEAD~3:snap snap"); code != exitSame {
 		t.Errorf("HEAD~3's hint beside inner/snap, pasted: exit %d, want %d", code, exitSame)
@@ -222,7 +232,7 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	stderr.Reset()
 	code := run([]string{"HEAD~1..HEAD", long + "/snap"}, &stdout, &stderr)
 	line, _, _ := strings.Cut(stderr.String(), "\n")
-	if want := " log --revs 'HEAD~1..HEAD' snap"; code != exitTrouble || !strings.HasSuffix(line, "cachediff -C "+long+want) {
+	if want := " log --revs 'HEAD~1..HEAD' snap) refuses: unknown revision HEAD~1 in the range HEAD~1..HEAD (this repository has no commit yet)"; code != exitTrouble || !strings.HasSuffix(line, "(cachediff -C "+long+want) {
 		t.Errorf("HEAD~1..HEAD beside a nested repository 3,000 bytes down: exit %d, %d bytes, ending %q; want the log whole", code, len(line), line[max(0, len(line)-80):])
 	}
 	// HEAD~9..HEAD snap, past the root: its hint asked git whether each

@@ -692,7 +692,18 @@ func revisionHint(dir, arg, beside string) string {
 			// Its top named once, whole, in the command: named thrice
 			// (at X, with -C X, cachediff -C X), a long one's line
 			// was cut by the line's cap within the command.
-			return fmt.Sprintf("; %s is a range of git revisions; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range is %s", shellword.Shown(arg), hintWord(beside), nestedLog(arg, n))
+			said := fmt.Sprintf("; %s is a range of git revisions; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: ", shellword.Shown(arg), hintWord(beside))
+			// A range that repository's log refuses (past its root
+			// too, reversed there): that log was given, refused in
+			// turn; its refusal is said, and the range it names.
+			if err := n.repo.CheckRange(arg); err != nil {
+				said += fmt.Sprintf("a log of it over the range (%s) refuses: %v", nestedLog(arg, n), err)
+				if other := gitsrc.Instead(err); other != "" {
+					said += "; to run it: " + nestedLog(other, n)
+				}
+				return said
+			}
+			return said + "a log of it over the range is " + nestedLog(arg, n)
 		}
 		knownA, knownB := known(cmpOr(a, "HEAD")), knownEnd(cmpOr(b, "HEAD"))
 		if (knownA || repo.PastRoot(a)) && (knownB || repo.PastRoot(b)) && !(knownA && knownB) {
