@@ -108,6 +108,15 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "fresh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// Below a .git file whose gitdir: leads nowhere, which git run
+	// there refuses and this repository's git passes over (lead b of
+	// g19): given the example git:HEAD~1:_cache/develop, not its path.
+	if err := os.MkdirAll(filepath.Join(dir, "bad", "snap"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bad", ".git"), []byte("gitdir: nowhere\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// A revision without its PATH beside a folder on disk (from a
 	// subfolder, -C .., the folder's path from the top) is given at
 	// it, which pasted loads; beside a URL or standard input, at the
@@ -139,7 +148,8 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		{filepath.Join(dir, "snap"), "HEAD~1..HEAD", "HEAD:snap"}: "log --revs 'HEAD~1..HEAD' .",
 		// The top of the work tree is REV: with no PATH after the
 		// colon: it was given the example.
-		{dir, "HEAD~1", "."}: "'git:HEAD~1:')",
+		{dir, "HEAD~1", "."}:        "'git:HEAD~1:')",
+		{dir, "HEAD~1", "bad/snap"}: "'git:HEAD~1:bad/snap', which 'HEAD~1' does not hold)",
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{"-C", args[0], args[1], args[2]}, &stdout, &stderr)

@@ -994,15 +994,19 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 		if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 			at = filepath.Dir(abs)
 		}
+		// Where git reads no repository at X (below a .git file whose
+		// gitdir: leads nowhere, which git run there refuses and this
+		// one's git passes over), X is this one's: the example was
+		// given, not X's path.
 		if own, err := gitsrc.OpenRepo(at); err == nil {
-			if ownTop, _, ok := own.WorkTreePath(abs); !ok || ownTop != top {
+			if ownTop, _, ok := own.WorkTreePath(abs); ok && ownTop != top {
 				// Its top from abs, where abs ends in X's path from it
 				// (not so through a symbolic link: the example then).
 				root, found := abs, ownTop == "."
 				if !found {
 					root, found = strings.CutSuffix(abs, string(filepath.Separator)+filepath.FromSlash(ownTop))
 				}
-				if ok && ownTop != "" && found {
+				if ownTop != "" && found {
 					// From the current folder when below it, else
 					// absolute: ../../../../tmp/x, from far away, read
 					// as a maze and was right pasted in this folder
@@ -1395,10 +1399,14 @@ func WorkTree(dir string) string { return workTree(dir) }
 // link to nowhere, or a loop of them) is passed over, as git passes it
 // over to the folder above: it was taken for another repository's, and
 // the hint of cachediff HEAD~5 X, X below it, ran 2 git processes more
-// for a nested repository git does not see.
+// for a nested repository git does not see. So is one that holds no
+// repository (snapshot.GitEntry: a .git file whose gitdir: leads
+// nowhere, an empty .git folder), whose files git adds to the work tree
+// above: cachediff HEAD~1 X, X below one, was given the example
+// git:HEAD~1:_cache/develop, not X's path.
 func workTree(dir string) string {
 	for {
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+		if snapshot.GitEntry(dir) {
 			return dir
 		}
 		up := filepath.Dir(dir)
