@@ -692,18 +692,10 @@ func revisionHint(dir, arg, beside string) string {
 			// Its top named once, whole, in the command: named thrice
 			// (at X, with -C X, cachediff -C X), a long one's line
 			// was cut by the line's cap within the command.
-			said := fmt.Sprintf("; %s is a range of git revisions; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: ", shellword.Shown(arg), hintWord(beside))
 			// A range that repository's log refuses (past its root
 			// too, reversed there): that log was given, refused in
 			// turn; its refusal is said, and the range it names.
-			if err := n.repo.CheckRange(arg); err != nil {
-				said += fmt.Sprintf("a log of it over the range (%s) refuses: %v", nestedLog(arg, n), err)
-				if other := gitsrc.Instead(err); other != "" {
-					said += "; to run it: " + nestedLog(other, n)
-				}
-				return said
-			}
-			return said + "a log of it over the range is " + nestedLog(arg, n)
+			return fmt.Sprintf("; %s is a range of git revisions; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range %s", shellword.Shown(arg), hintWord(beside), n.repo.OwnLog(n.at, arg, n.path, hintWord))
 		}
 		knownA, knownB := known(cmpOr(a, "HEAD")), knownEnd(cmpOr(b, "HEAD"))
 		if (knownA || repo.PastRoot(a)) && (knownB || repo.PastRoot(b)) && !(knownA && knownB) {
@@ -917,17 +909,6 @@ func nestedOnDisk(dir, beside string) bool {
 	}
 	tx := workTree(x)
 	return tx != "" && tx != workTree(d)
-}
-
-// nestedLog is the log over rng of n's path, in its own repository:
-// cachediff -C AT log --revs RANGE PATH, PATH "." for its top and ./-x
-// for one beginning with -.
-func nestedLog(rng string, n nestedPath) string {
-	p := cmpOr(n.path, ".")
-	if strings.HasPrefix(p, "-") {
-		p = "./" + p
-	}
-	return fmt.Sprintf("cachediff %slog --revs %s %s", gitsrc.InFolder(n.at), shellword.Shown(rng), hintWord(p))
 }
 
 // example is what exampleFolder returns, asked once for a hint.
