@@ -833,11 +833,15 @@ func (r *Repo) otherRepoHint(p string) string {
 }
 
 // rangeError names the revision of a range git did not know, when there
-// is one.
+// is one. git's answers are held while it asks (MemoRefs): spacedRange
+// asked whether HEAD, an end of 'HEAD..a b', is a commit, and the ends'
+// check asked again (log --revs 'HEAD..a b' ran git 10 times, where
+// HEAD..missing runs 8).
 func (r *Repo) rangeError(rng string, err error) error {
 	if _, ok := err.(*gitError); !ok {
 		return err
 	}
+	defer r.MemoRefs()()
 	if e := r.spacedRange(rng); e != nil {
 		return e
 	}
@@ -1108,7 +1112,7 @@ func (r *Repo) spacedRange(rng string) error {
 				return nil
 			}
 		}
-		return fmt.Errorf("revision range %q has spaces: a range is one argument, %s", rng, shellword.Word(one))
+		return r.spacedSaid(rng, "has spaces", one)
 	}
 	if len(f) != 2 || strings.Contains(rng, "..") {
 		return nil
@@ -1127,7 +1131,19 @@ func (r *Repo) spacedRange(rng string) error {
 			return fmt.Errorf("revision range %q is two revisions: a range is one argument (A..B), and git knows no commit %q", rng, rev)
 		}
 	}
-	return fmt.Errorf("revision range %q is two revisions: a range is one argument, %s", rng, shellword.Word(from+".."+to))
+	return r.spacedSaid(rng, "is two revisions", from+".."+to)
+}
+
+// spacedSaid is spacedRange's error of rng, what it is, and one, the
+// range meant as one argument, of two commits; and the log's refusal of
+// one, where it refuses it: 'HEAD .. HEAD~1' and 'HEAD HEAD~1' were
+// given 'HEAD..HEAD~1', refused pasted as reversed, with no word of it.
+func (r *Repo) spacedSaid(rng, what, one string) error {
+	msg := fmt.Sprintf("revision range %q %s: a range is one argument, %s", rng, what, shellword.Word(one))
+	if err := r.CheckRange(one); err != nil {
+		return &refusal{msg + ", which is refused too: " + err.Error(), Instead(err)}
+	}
+	return errors.New(msg)
 }
 
 // commits reads the commits ids name, in their order, with their first
