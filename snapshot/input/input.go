@@ -907,8 +907,8 @@ func nestedOnDisk(dir, beside string) bool {
 	if err != nil {
 		return false
 	}
-	tx := workTree(x)
-	return tx != "" && tx != workTree(d)
+	tx := repoTop(x)
+	return tx != "" && tx != repoTop(d)
 }
 
 // example is what exampleFolder returns, asked once for a hint.
@@ -1380,14 +1380,29 @@ func WorkTree(dir string) string { return workTree(dir) }
 // link to nowhere, or a loop of them) is passed over, as git passes it
 // over to the folder above: it was taken for another repository's, and
 // the hint of cachediff HEAD~5 X, X below it, ran 2 git processes more
-// for a nested repository git does not see. So is one that holds no
-// repository (snapshot.GitEntry: a .git file whose gitdir: leads
-// nowhere, an empty .git folder), whose files git adds to the work tree
-// above: cachediff HEAD~1 X, X below one, was given the example
-// git:HEAD~1:_cache/develop, not X's path.
+// for a nested repository git does not see.
 func workTree(dir string) string {
+	return topBy(dir, func(d string) bool {
+		_, err := os.Stat(filepath.Join(d, ".git"))
+		return err == nil
+	})
+}
+
+// repoTop is the top of the repository that holds dir as git finds it
+// from above (nestedOnDisk): the nearest folder whose .git holds a
+// repository (snapshot.GitEntry). A .git file whose gitdir: leads
+// nowhere, or an empty .git folder, git passes over, adding the files
+// below it to the work tree above: cachediff HEAD~1 X, X below one,
+// was taken for a nested repository's (9 git processes for HEAD~5 X
+// where a plain X runs 7). workTree, which guards links out of a work
+// tree, takes any .git.
+func repoTop(dir string) string { return topBy(dir, snapshot.GitEntry) }
+
+// topBy is the nearest of dir and the folders above it that top
+// reports to be a work tree's top; "" when none is.
+func topBy(dir string, top func(string) bool) string {
 	for {
-		if snapshot.GitEntry(dir) {
+		if top(dir) {
 			return dir
 		}
 		up := filepath.Dir(dir)
