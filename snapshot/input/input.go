@@ -824,9 +824,15 @@ func revisionHint(dir, arg, beside string) string {
 // objectSpelt reports whether end, a range's end, is written as git
 // writes an object that may be no commit: a peel (HEAD^{tree}), REV:PATH
 // (HEAD:snap, not :/TEXT), or an id of 4 hex digits or more; not a
-// commit's search or peel (HEAD^{/TEXT}, X^{commit}).
+// commit's search or peel (HEAD^{/TEXT}, X^{commit}). REV:PATH is cut
+// where git cuts it (Split, outside braces): a colon within a search,
+// HEAD^{/fix: x}, or a reflog's date, HEAD@{2025-03-01 10:00}, was read
+// as one, and a commit's end asked the log's refusal for nothing.
 func objectSpelt(end string) bool {
-	if i := strings.LastIndex(end, "^{"); i >= 0 && !strings.HasPrefix(end[i:], "^{/") && !strings.HasPrefix(end[i:], "^{commit}") || strings.Index(end, ":") > 0 {
+	if i := strings.LastIndex(end, "^{"); i >= 0 && !strings.HasPrefix(end[i:], "^{/") && !strings.HasPrefix(end[i:], "^{commit}") {
+		return true
+	}
+	if _, _, ok := gitsrc.Split(end); ok {
 		return true
 	}
 	return len(end) >= 4 && strings.Trim(end, "0123456789abcdefABCDEF") == ""
