@@ -83,6 +83,10 @@ func TestSeriesWayBlockedNew(t *testing.T) {
 	if _, err := r.Series("HEAD~1..HEAD", "_c che/develop", "", ""); err == nil || !strings.HasSuffix(err.Error(), own) {
 		t.Errorf("_c che/develop, checked out: %v, want it ending %q", err, own)
 	}
+	// Within dates, none: the log given would not hold them.
+	if _, err := r.Series("HEAD~1..HEAD", "_c che/develop", "2000-01-01", ""); err == nil || strings.Contains(err.Error(), "its own log") || !strings.Contains(err.Error(), `passes through "_c che", a submodule`) {
+		t.Errorf("_c che/develop, within dates: %v, want no log of it", err)
+	}
 	if _, err := r.Series("HEAD~1..HEAD", "_cache/develop", "", ""); err == nil || strings.Contains(err.Error(), "its own log") || !strings.Contains(err.Error(), "passes through _cache, a submodule") {
 		t.Errorf("_cache/develop, its .git leading nowhere: %v, want no log of it", err)
 	}
@@ -108,6 +112,23 @@ func TestSeriesWayBlockedNew(t *testing.T) {
 	} {
 		if _, err := r.Series("HEAD~1..HEAD", p, "", ""); err == nil || !strings.HasSuffix(err.Error(), want) {
 			t.Errorf("%s, a submodule at the base too: %v, want it ending %q", p, err, want)
+		}
+	}
+}
+
+// TestLogIn holds the command of another repository's log the hints
+// give (LogIn): its PATH "." for the top, ./-x for one beginning with
+// -, which pasted was read as a flag, and its -C so too (class c: the
+// ./ of PATH could be dropped and no test failed).
+func TestLogIn(t *testing.T) {
+	for _, c := range []struct{ dir, rng, p, want string }{
+		{"sub", "HEAD~1..HEAD", "snap", "cachediff -C sub log --revs 'HEAD~1..HEAD' snap"},
+		{"sub", "HEAD~1..HEAD", "", "cachediff -C sub log --revs 'HEAD~1..HEAD' ."},
+		{"-d", "A..B", "-x y", "cachediff -C ./-d log --revs A..B './-x y'"},
+		{"", "A..B", "-x", "cachediff log --revs A..B ./-x"},
+	} {
+		if got := LogIn(c.dir, c.rng, c.p, shellword.Shown); got != c.want {
+			t.Errorf("LogIn(%q, %q, %q) = %s, want %s", c.dir, c.rng, c.p, got, c.want)
 		}
 	}
 }
