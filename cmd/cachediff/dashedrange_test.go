@@ -262,6 +262,19 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	if !strings.Contains(stderr.String(), "refuses: revision HEAD^{tree} in the range HEAD^{tree}..HEAD is a tree, not a commit") || code != exitTrouble {
 		t.Errorf("HEAD^{tree}..HEAD snap: exit %d, %s; want %d, said to be a tree", code, stderr.String(), exitTrouble)
 	}
+	// A submodule not checked out, an empty folder: given git:HEAD:mod,
+	// which pasted said it is a submodule; said so, with nothing to
+	// paste.
+	gitOut(t, dir, "update-index", "--add", "--cacheinfo", "160000,1111111111111111111111111111111111111111,mod")
+	gitOut(t, dir, "commit", "-q", "-m", "mod")
+	if err := os.Mkdir(filepath.Join(dir, "mod"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	code = run([]string{"HEAD", "mod"}, &stdout, &stderr)
+	if msg, _, _ := strings.Cut(stderr.String(), "\n"); code != exitTrouble || !strings.HasSuffix(msg, "; at HEAD, mod is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here)") {
+		t.Errorf("HEAD mod, a submodule not checked out: exit %d, %s; want %d, said to be one", code, stderr.String(), exitTrouble)
+	}
 }
 
 // TestDashedFolderHints checks the messages of a folder "-x y": given as

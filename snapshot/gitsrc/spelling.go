@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -781,21 +782,31 @@ func (r *Repo) olderFirst(a, b string) (string, string) {
 // refused in turn.
 func (r *Repo) meantRange(meant string) error { return r.CheckRange(meant) }
 
-// Holds reports whether git knows rev, a revision without a colon, to
-// hold p, a path from the top ("" the top itself): one git run, and
-// ok false when git cannot say. A hint of REV:PATH from a folder on
-// disk (cd sub; cachediff HEAD~1 .) gave git:HEAD~1:sub where HEAD~1
-// holds no sub, which pasted said "does not exist" in turn.
-func (r *Repo) Holds(rev, p string) (holds, ok bool) {
+// Holds is what git knows rev, a revision without a colon, to hold at
+// p, a path from the top ("" the top itself): the type of its entry,
+// "tree", "blob" or "commit" (a submodule's), or "" where it holds
+// none; one git run (none for the top), and ok false when git cannot
+// say. A hint of REV:PATH from a folder on disk (cd sub; cachediff
+// HEAD~1 .) gave git:HEAD~1:sub where HEAD~1 holds no sub, which pasted
+// said "does not exist" in turn; and where sub is a submodule there,
+// not checked out (an empty folder), which pasted said "is a
+// submodule".
+func (r *Repo) Holds(rev, p string) (typ string, ok bool) {
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, ":\n\r\x00") || strings.ContainsAny(p, "\n\r\x00") {
-		return false, false
+		return "", false
 	}
-	_, err := r.run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+":"+p)
-	if err == nil {
-		return true, true
+	if p == "" {
+		return "tree", true
 	}
-	if ge, isGit := errors.AsType[*gitError](err); isGit && ge.code == 1 {
-		return false, true
+	// p as written, no pathspec magic (entry).
+	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, "ls-tree", "-z", "--full-tree", "--end-of-options", rev, "--", p)
+	if err != nil {
+		return "", false
 	}
-	return false, false
+	rec, _, _ := bytes.Cut(out, []byte{0})
+	meta, name, found := bytes.Cut(rec, []byte{'\t'})
+	if f := bytes.Fields(meta); found && len(f) == 3 && string(name) == p {
+		return string(f[1]), true
+	}
+	return "", true
 }
