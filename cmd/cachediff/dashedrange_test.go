@@ -256,6 +256,14 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	if runs := count(); code != exitTrouble || runs > 9 || !strings.Contains(stderr.String(), "refuses: unknown revision HEAD~9 in the range HEAD~9..HEAD (it is past the root: the first-parent line of HEAD holds ") {
 		t.Errorf("HEAD~9..HEAD snap: exit %d, %d git processes, %s; want %d, at most 9, the log's refusal", code, runs, stderr.String(), exitTrouble)
 	}
+	// X in this repository's work tree, no link on the way: git was
+	// asked at X whether it is another repository's (rev-parse
+	// --show-toplevel), 7 processes; the file system says it is not.
+	stderr.Reset()
+	code = run([]string{"HEAD~1..HEAD", "snap"}, &stdout, &stderr)
+	if runs := count(); code != exitTrouble || runs > 6 || !strings.HasSuffix(stderr.String(), "a log of PATH over it is cachediff log --revs 'HEAD~1..HEAD' snap\n") {
+		t.Errorf("HEAD~1..HEAD snap: exit %d, %d git processes, %s; want %d, at most 6, the log", code, runs, stderr.String(), exitTrouble)
+	}
 	// An end that is a tree: "no such file or directory" alone.
 	stderr.Reset()
 	code = run([]string{"HEAD^{tree}..HEAD", "snap"}, &stdout, &stderr)

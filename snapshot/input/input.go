@@ -989,8 +989,13 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 		// Where git reads no repository at X (below a .git file whose
 		// gitdir: leads nowhere, which git run there refuses and this
 		// one's git passes over), X is this one's: the example was
-		// given, not X's path.
-		if own, err := gitsrc.OpenRepo(at); err == nil {
+		// given, not X's path. Asked of git only where the file system
+		// shows another repository's .git above X (nestedOnDisk), or X
+		// is reached through a symbolic link: X in this one's work tree
+		// ran git rev-parse --show-toplevel there for each hint beside
+		// it.
+		if resolved, err := filepath.EvalSymlinks(abs); err == nil && resolved == abs && !nestedOnDisk(dir, beside) {
+		} else if own, err := gitsrc.OpenRepo(at); err == nil {
 			if ownTop, _, ok := own.WorkTreePath(abs); ok && ownTop != top {
 				// Its top from abs, where abs ends in X's path from it
 				// (not so through a symbolic link: the example then).
