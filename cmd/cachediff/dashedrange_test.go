@@ -278,10 +278,21 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "mod"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	stderr.Reset()
-	code = run([]string{"HEAD", "mod"}, &stdout, &stderr)
-	if msg, _, _ := strings.Cut(stderr.String(), "\n"); code != exitTrouble || !strings.HasSuffix(msg, "; at HEAD, mod is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here)") {
-		t.Errorf("HEAD mod, a submodule not checked out: exit %d, %s; want %d, said to be one", code, stderr.String(), exitTrouble)
+	// And a folder below it, its .git leading nowhere: given
+	// git:HEAD:mod/snap, "which HEAD does not hold", of a path through
+	// a submodule there.
+	if err := os.Mkdir(filepath.Join(dir, "mod", "snap"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "mod", ".git"), []byte("gitdir: nowhere\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range []string{"mod", "mod/snap"} {
+		stderr.Reset()
+		code = run([]string{"HEAD", x}, &stdout, &stderr)
+		if msg, _, _ := strings.Cut(stderr.String(), "\n"); code != exitTrouble || !strings.HasSuffix(msg, "; at HEAD, mod is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)") {
+			t.Errorf("HEAD %s, mod a submodule not checked out: exit %d, %s; want %d, said to be one", x, code, stderr.String(), exitTrouble)
+		}
 	}
 }
 

@@ -1,7 +1,6 @@
 package gitsrc
 
 import (
-	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -782,31 +781,45 @@ func (r *Repo) olderFirst(a, b string) (string, string) {
 // refused in turn.
 func (r *Repo) meantRange(meant string) error { return r.CheckRange(meant) }
 
-// Holds is what git knows rev, a revision without a colon, to hold at
-// p, a path from the top ("" the top itself): the type of its entry,
-// "tree", "blob" or "commit" (a submodule's), or "" where it holds
-// none; one git run (none for the top), and ok false when git cannot
-// say. A hint of REV:PATH from a folder on disk (cd sub; cachediff
-// HEAD~1 .) gave git:HEAD~1:sub where HEAD~1 holds no sub, which pasted
-// said "does not exist" in turn; and where sub is a submodule there,
-// not checked out (an empty folder), which pasted said "is a
-// submodule".
-func (r *Repo) Holds(rev, p string) (typ string, ok bool) {
+// Holds reports whether git knows rev, a revision without a colon, to
+// hold p, a path from the top ("" the top itself), and sub, the
+// submodule there at p or on the way to it, from the top, or "": one
+// git ls-tree (none for the top), and ok false when git cannot say. A
+// hint of REV:PATH from a folder on disk (cd sub; cachediff HEAD~1 .)
+// gave git:HEAD~1:sub where HEAD~1 holds no sub, which pasted said
+// "does not exist" in turn; and where sub is a submodule there, or
+// passes through one (not checked out, or its .git leading nowhere),
+// which pasted said "is a submodule", and the hint "which HEAD~1 does
+// not hold" of a path below one.
+func (r *Repo) Holds(rev, p string) (holds bool, sub string, ok bool) {
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, ":\n\r\x00") || strings.ContainsAny(p, "\n\r\x00") {
-		return "", false
+		return false, "", false
 	}
 	if p == "" {
-		return "tree", true
+		return true, "", true
 	}
-	// p as written, no pathspec magic (entry).
-	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, "ls-tree", "-z", "--full-tree", "--end-of-options", rev, "--", p)
+	var names []string // the way to p, and p
+	for i := range len(p) {
+		if p[i] == '/' && i > 0 {
+			names = append(names, p[:i])
+		}
+	}
+	names = append(names, p)
+	// Each name as written, no pathspec magic (wayOf).
+	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, append([]string{"ls-tree", "-z", "--full-tree", "--end-of-options", rev, "--"}, names...)...)
 	if err != nil {
-		return "", false
+		return false, "", false
 	}
-	rec, _, _ := bytes.Cut(out, []byte{0})
-	meta, name, found := bytes.Cut(rec, []byte{'\t'})
-	if f := bytes.Fields(meta); found && len(f) == 3 && string(name) == p {
-		return string(f[1]), true
+	files, dirs, err := parseLsTree(out)
+	if err != nil {
+		return false, "", false
 	}
-	return "", true
+	for _, n := range names {
+		for _, f := range files {
+			if f.Path == n && f.Kind == Submodule {
+				return n == p, n, true
+			}
+		}
+	}
+	return slices.Contains(dirs, p) || slices.ContainsFunc(files, func(f File) bool { return f.Path == p }), "", true
 }

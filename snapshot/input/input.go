@@ -807,13 +807,14 @@ func revisionHint(dir, arg, beside string) string {
 		// it does not exist. The example is not asked.
 		absent := ""
 		if a := at(); a.folder != exampleDir || a.logPath != "PATH" {
-			switch typ, ok := repo.Holds(arg, a.folder); {
-			case ok && typ == "":
-				absent = fmt.Sprintf(", which %s does not hold", shellword.Shown(arg))
-			case typ == "commit":
-				// A submodule there, not checked out (an empty folder):
+			switch holds, sub, ok := repo.Holds(arg, a.folder); {
+			case sub != "":
+				// A submodule there, or on the way, not checked out
+				// (an empty folder) or its .git leading nowhere:
 				// git:HEAD~1:sub was given, refused pasted as one.
-				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; at %s, %s is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here)", shellword.Shown(arg), shellword.Shown(arg), hintWord(a.folder))
+				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; at %s, %s is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)", shellword.Shown(arg), shellword.Shown(arg), hintWord(sub))
+			case ok && !holds:
+				absent = fmt.Sprintf(", which %s does not hold", shellword.Shown(arg))
 			}
 		}
 		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s%s)", shellword.Shown(arg), hintWord(RevPrefix+arg+":"+folder()), absent)
