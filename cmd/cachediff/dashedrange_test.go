@@ -111,12 +111,7 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	// Below a .git file whose gitdir: leads nowhere, which git run
 	// there refuses and this repository's git passes over (lead b of
 	// g19): given the example git:HEAD~1:_cache/develop, not its path.
-	if err := os.MkdirAll(filepath.Join(dir, "bad", "snap"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "bad", ".git"), []byte("gitdir: nowhere\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	deadGitFile(t, filepath.Join(dir, "bad"))
 	// A revision without its PATH beside a folder on disk (from a
 	// subfolder, -C .., the folder's path from the top) is given at
 	// it, which pasted loads; beside a URL or standard input, at the
@@ -275,18 +270,10 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	// paste.
 	gitOut(t, dir, "update-index", "--add", "--cacheinfo", "160000,1111111111111111111111111111111111111111,mod")
 	gitOut(t, dir, "commit", "-q", "-m", "mod")
-	if err := os.Mkdir(filepath.Join(dir, "mod"), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	// And a folder below it, its .git leading nowhere: given
 	// git:HEAD:mod/snap, "which HEAD does not hold", of a path through
 	// a submodule there.
-	if err := os.Mkdir(filepath.Join(dir, "mod", "snap"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "mod", ".git"), []byte("gitdir: nowhere\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	deadGitFile(t, filepath.Join(dir, "mod"))
 	for _, x := range []string{"mod", "mod/snap"} {
 		stderr.Reset()
 		code = run([]string{"HEAD", x}, &stdout, &stderr)
@@ -465,6 +452,19 @@ func TestDashedFolderHints(t *testing.T) {
 				t.Errorf("%s's way %s, pasted: exit %d", c.rev, w[1], code)
 			}
 		}
+	}
+}
+
+// deadGitFile makes the folder d holding snap/ and a .git file whose
+// gitdir: leads nowhere, which git run below it refuses and git above
+// it passes over.
+func deadGitFile(t *testing.T, d string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(d, "snap"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(d, ".git"), []byte("gitdir: nowhere\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
