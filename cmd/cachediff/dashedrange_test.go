@@ -274,11 +274,13 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	// git:HEAD:mod/snap, "which HEAD does not hold", of a path through
 	// a submodule there.
 	deadGitFile(t, filepath.Join(dir, "mod"))
-	for _, x := range []string{"mod", "mod/snap"} {
+	// A range beside either was given the log of it, which pasted said
+	// PATH passes through a submodule.
+	for _, args := range [][]string{{"HEAD", "mod"}, {"HEAD", "mod/snap"}, {"HEAD~1..HEAD", "mod"}, {"HEAD~1..HEAD", "mod/snap"}} {
 		stderr.Reset()
-		code = run([]string{"HEAD", x}, &stdout, &stderr)
+		code = run(args, &stdout, &stderr)
 		if msg, _, _ := strings.Cut(stderr.String(), "\n"); code != exitTrouble || !strings.HasSuffix(msg, "; at HEAD, mod is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)") {
-			t.Errorf("HEAD %s, mod a submodule not checked out: exit %d, %s; want %d, said to be one", x, code, stderr.String(), exitTrouble)
+			t.Errorf("%q, mod a submodule not checked out: exit %d, %s; want %d, said to be one", args, code, stderr.String(), exitTrouble)
 		}
 	}
 }

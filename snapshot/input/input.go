@@ -727,6 +727,16 @@ func revisionHint(dir, arg, beside string) string {
 				}
 				return hint
 			}
+			// X at or below a submodule not checked out as one (an
+			// empty folder, a .git leading nowhere): its log was
+			// given, which pasted said PATH passes through a
+			// submodule. Asked of git (one run) only where the file
+			// system shows such a folder.
+			if end := cmpOr(b, "HEAD"); deadCheckout(dir, beside) && !strings.HasPrefix(end, "-") {
+				if _, sub, _ := repo.Holds(end, at().folder); sub != "" {
+					return fmt.Sprintf("; %s is a range of git revisions; at %s, %s is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)", shellword.Shown(arg), shellword.Shown(end), hintWord(sub))
+				}
+			}
 			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s %s", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg), logPath())
 		}
 		// HEAD^{tree}..HEAD, an end written as a tree or a blob (a peel,
@@ -902,6 +912,34 @@ const maxHintWord = 2 << 10
 // characters, each 12 bytes as \xHH, was hinted in 16 KB, which the
 // message's line cap cut with no word of the hint cut.
 func hintWord(s string) string { return shellword.ShownWithin(s, maxHintWord) }
+
+// deadCheckout reports whether beside, a folder from dir, is empty or
+// below a .git that holds no repository (snapshot.GitEntry), up to the
+// work tree's top: as a submodule not checked out, or whose .git leads
+// nowhere, is on disk. Asked of the file system alone.
+func deadCheckout(dir, beside string) bool {
+	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
+		return false
+	}
+	x, err := filepath.Abs(InDir(dir, beside))
+	if err != nil {
+		return false
+	}
+	if entries, err := os.ReadDir(x); err == nil && len(entries) == 0 {
+		return true
+	}
+	for d := x; ; d = filepath.Dir(d) {
+		if snapshot.GitEntry(d) {
+			return false
+		}
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return true
+		}
+		if filepath.Dir(d) == d {
+			return false
+		}
+	}
+}
 
 // nestedOnDisk reports whether beside, a path from dir, is below
 // another .git than dir is (a submodule's, a nested repository's): the
