@@ -913,16 +913,23 @@ const maxHintWord = 2 << 10
 // message's line cap cut with no word of the hint cut.
 func hintWord(s string) string { return shellword.ShownWithin(s, maxHintWord) }
 
+// besideOnDisk is beside, a path from dir, absolute: not of standard
+// input, a line break or a NUL.
+func besideOnDisk(dir, beside string) (string, bool) {
+	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
+		return "", false
+	}
+	x, err := filepath.Abs(InDir(dir, beside))
+	return x, err == nil
+}
+
 // deadCheckout reports whether beside, a folder from dir, is empty or
 // below a .git that holds no repository (snapshot.GitEntry), up to the
 // work tree's top: as a submodule not checked out, or whose .git leads
 // nowhere, is on disk. Asked of the file system alone.
 func deadCheckout(dir, beside string) bool {
-	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
-		return false
-	}
-	x, err := filepath.Abs(InDir(dir, beside))
-	if err != nil {
+	x, ok := besideOnDisk(dir, beside)
+	if !ok {
 		return false
 	}
 	if entries, err := os.ReadDir(x); err == nil && len(entries) == 0 {
@@ -946,11 +953,8 @@ func deadCheckout(dir, beside string) bool {
 // nearest folder holding a .git entry, above each, differs. Asked of
 // the file system alone, before exampleFolder asks git.
 func nestedOnDisk(dir, beside string) bool {
-	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
-		return false
-	}
-	x, err := filepath.Abs(InDir(dir, beside))
-	if err != nil {
+	x, ok := besideOnDisk(dir, beside)
+	if !ok {
 		return false
 	}
 	d, err := filepath.Abs(cmpOr(dir, "."))
