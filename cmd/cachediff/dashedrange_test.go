@@ -102,10 +102,16 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	// right pasted from any folder (lead c of g17), not ../../../tmp/…
 	// (filepath.Rel), right pasted here alone.
 	innerHint := "with -C " + shellword.Shown(inner) + " (each path then from there), it is git:HEAD:snap"
-	innerLog := "which this one's revisions do not read: a log of it over the range is cachediff -C " + shellword.Shown(inner) + " log --revs 'HEAD~1..HEAD' snap"
+	// Of no commit yet, the log's refusal of it, not that log to run,
+	// which pasted was refused (lead a of g19).
+	innerLog := "which this one's revisions do not read: a log of it over the range (cachediff -C " + shellword.Shown(inner) + " log --revs 'HEAD~1..HEAD' snap) refuses: unknown revision HEAD~1 in the range HEAD~1..HEAD (this repository has no commit yet)"
 	if err := os.Mkdir(filepath.Join(dir, "fresh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// Below a .git file whose gitdir: leads nowhere, which git run
+	// there refuses and this repository's git passes over (lead b of
+	// g19): given the example git:HEAD~1:_cache/develop, not its path.
+	deadGitFile(t, filepath.Join(dir, "bad"))
 	// A revision without its PATH beside a folder on disk (from a
 	// subfolder, -C .., the folder's path from the top) is given at
 	// it, which pasted loads; beside a URL or standard input, at the
@@ -137,7 +143,8 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		{filepath.Join(dir, "snap"), "HEAD~1..HEAD", "HEAD:snap"}: "log --revs 'HEAD~1..HEAD' .",
 		// The top of the work tree is REV: with no PATH after the
 		// colon: it was given the example.
-		{dir, "HEAD~1", "."}: "'git:HEAD~1:')",
+		{dir, "HEAD~1", "."}:        "'git:HEAD~1:')",
+		{dir, "HEAD~1", "bad/snap"}: "'git:HEAD~1:bad/snap', which 'HEAD~1' does not hold)",
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{"-C", args[0], args[1], args[2]}, &stdout, &stderr)
@@ -192,11 +199,19 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 		{"HEAD~3", "inner/snap"}:       "with -C inner (each path then from there), it is 'git:HEAD~3:snap'\n",
 		{"HEAD~3..HEAD", "inner/snap"}: "; 'HEAD~3..HEAD' is a range of git revisions; inner/snap is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range is cachediff -C inner log --revs 'HEAD~3..HEAD' snap\n",
 		{"HEAD~9", "inner/snap"}:       "; 'HEAD~9' is an unknown git revision, here and in the repository inner/snap is in, at inner (a submodule or a nested one)\n",
+		// Past both roots, and reversed: the nested repository's log
+		// was given, which it refused in turn (lead a of g19); its
+		// refusal is said, and the range it names to run.
+		{"HEAD~5..HEAD", "inner/snap"}: "a log of it over the range (cachediff -C inner log --revs 'HEAD~5..HEAD' snap) refuses: unknown revision HEAD~5 in the range HEAD~5..HEAD (it is past the root: the first-parent line of HEAD holds 4 commits, the oldest HEAD~3, commit " + gitOut(t, inner, "rev-parse", "--short=12", "HEAD~3") + ")\n",
+		{"HEAD..HEAD~1", "inner/snap"}: "is reversed: HEAD~1 is an ancestor of HEAD, so it selects no commit; 'HEAD~1..HEAD' is the other way round; to run it: cachediff -C inner log --revs 'HEAD~1..HEAD' snap\n",
 	} {
 		stderr.Reset()
 		if code := run(args[:], &stdout, &stderr); code != exitTrouble || !strings.HasSuffix(stderr.String(), want) {
 			t.Errorf("%q past this repository's root: exit %d, %s; want %q", args, code, stderr.String(), want)
 		}
+	}
+	if code := pasteRun(t, bash, "cachediff -C inner log --revs 'HEAD~1..HEAD' snap"); code != exitSame {
+		t.Errorf("HEAD..HEAD~1's range to run beside inner/snap, pasted: exit %d, want %d", code, exitSame)
 	}
 	if code := pasteRun(t, bash, "cachediff -C inner git:HEAD~3:snap snap"); code != exitSame {
 		t.Errorf("HEAD~3's hint beside inner/snap, pasted: exit %d, want %d", code, exitSame)
@@ -222,7 +237,7 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	stderr.Reset()
 	code := run([]string{"HEAD~1..HEAD", long + "/snap"}, &stdout, &stderr)
 	line, _, _ := strings.Cut(stderr.String(), "\n")
-	if want := " log --revs 'HEAD~1..HEAD' snap"; code != exitTrouble || !strings.HasSuffix(line, "cachediff -C "+long+want) {
+	if want := " log --revs 'HEAD~1..HEAD' snap) refuses: unknown revision HEAD~1 in the range HEAD~1..HEAD (this repository has no commit yet)"; code != exitTrouble || !strings.HasSuffix(line, "(cachediff -C "+long+want) {
 		t.Errorf("HEAD~1..HEAD beside a nested repository 3,000 bytes down: exit %d, %d bytes, ending %q; want the log whole", code, len(line), line[max(0, len(line)-80):])
 	}
 	// HEAD~9..HEAD snap, past the root: its hint asked git whether each
@@ -236,11 +251,37 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	if runs := count(); code != exitTrouble || runs > 9 || !strings.Contains(stderr.String(), "refuses: unknown revision HEAD~9 in the range HEAD~9..HEAD (it is past the root: the first-parent line of HEAD holds ") {
 		t.Errorf("HEAD~9..HEAD snap: exit %d, %d git processes, %s; want %d, at most 9, the log's refusal", code, runs, stderr.String(), exitTrouble)
 	}
+	// X in this repository's work tree, no link on the way: git was
+	// asked at X whether it is another repository's (rev-parse
+	// --show-toplevel), 7 processes; the file system says it is not.
+	stderr.Reset()
+	code = run([]string{"HEAD~1..HEAD", "snap"}, &stdout, &stderr)
+	if runs := count(); code != exitTrouble || runs > 6 || !strings.HasSuffix(stderr.String(), "a log of PATH over it is cachediff log --revs 'HEAD~1..HEAD' snap\n") {
+		t.Errorf("HEAD~1..HEAD snap: exit %d, %d git processes, %s; want %d, at most 6, the log", code, runs, stderr.String(), exitTrouble)
+	}
 	// An end that is a tree: "no such file or directory" alone.
 	stderr.Reset()
 	code = run([]string{"HEAD^{tree}..HEAD", "snap"}, &stdout, &stderr)
 	if !strings.Contains(stderr.String(), "refuses: revision HEAD^{tree} in the range HEAD^{tree}..HEAD is a tree, not a commit") || code != exitTrouble {
 		t.Errorf("HEAD^{tree}..HEAD snap: exit %d, %s; want %d, said to be a tree", code, stderr.String(), exitTrouble)
+	}
+	// A submodule not checked out, an empty folder: given git:HEAD:mod,
+	// which pasted said it is a submodule; said so, with nothing to
+	// paste.
+	gitOut(t, dir, "update-index", "--add", "--cacheinfo", "160000,1111111111111111111111111111111111111111,mod")
+	gitOut(t, dir, "commit", "-q", "-m", "mod")
+	// And a folder below it, its .git leading nowhere: given
+	// git:HEAD:mod/snap, "which HEAD does not hold", of a path through
+	// a submodule there.
+	deadGitFile(t, filepath.Join(dir, "mod"))
+	// A range beside either was given the log of it, which pasted said
+	// PATH passes through a submodule.
+	for _, args := range [][]string{{"HEAD", "mod"}, {"HEAD", "mod/snap"}, {"HEAD~1..HEAD", "mod"}, {"HEAD~1..HEAD", "mod/snap"}} {
+		stderr.Reset()
+		code = run(args, &stdout, &stderr)
+		if msg, _, _ := strings.Cut(stderr.String(), "\n"); code != exitTrouble || !strings.HasSuffix(msg, "; at HEAD, mod is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)") {
+			t.Errorf("%q, mod a submodule not checked out: exit %d, %s; want %d, said to be one", args, code, stderr.String(), exitTrouble)
+		}
 	}
 }
 
@@ -413,6 +454,19 @@ func TestDashedFolderHints(t *testing.T) {
 				t.Errorf("%s's way %s, pasted: exit %d", c.rev, w[1], code)
 			}
 		}
+	}
+}
+
+// deadGitFile makes the folder d holding snap/ and a .git file whose
+// gitdir: leads nowhere, which git run below it refuses and git above
+// it passes over.
+func deadGitFile(t *testing.T, d string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(d, "snap"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(d, ".git"), []byte("gitdir: nowhere\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

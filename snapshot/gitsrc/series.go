@@ -321,7 +321,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			// (One git ls-tree asks both, wayOf.)
 			sub, at, kind := r.wayOf(commits[i].ID, top, true)
 			if sub != "" {
-				return nil, fmt.Errorf("path %s at commit %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository", logPath(top), short(commits[i].ID), short(sub))
+				return nil, fmt.Errorf("path %s at commit %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository%s", logPath(top), short(commits[i].ID), short(sub), r.submoduleLog(rng, top, top, len(within) == 0))
 			}
 			// Nor where a name on the way is a submodule or a symbolic
 			// link (_cache a submodule, or a link to a folder x with
@@ -330,7 +330,9 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			// where the pair of the same commits is an error.
 			if at != "" {
 				if kind == Submodule {
-					return nil, fmt.Errorf("path %s at commit %s passes through %s, a submodule: its pages are in another repository, not in this one", logPath(top), short(commits[i].ID), logPath(at))
+					// Its own log, as where no commit changed PATH
+					// (submoduleLog): the refusal named none to run.
+					return nil, fmt.Errorf("path %s at commit %s passes through %s, a submodule: its pages are in another repository, not in this one%s", logPath(top), short(commits[i].ID), logPath(at), r.submoduleLog(rng, at, top, len(within) == 0))
 				}
 				return nil, fmt.Errorf("path %s at commit %s passes through %s, a symbolic link, which REV:PATH does not follow: a checkout holds there what the link leads to", logPath(top), short(commits[i].ID), logPath(at))
 			}
@@ -831,11 +833,15 @@ func (r *Repo) otherRepoHint(p string) string {
 }
 
 // rangeError names the revision of a range git did not know, when there
-// is one.
+// is one. git's answers are held while it asks (MemoRefs): spacedRange
+// asked whether HEAD, an end of 'HEAD..a b', is a commit, and the ends'
+// check asked again (log --revs 'HEAD..a b' ran git 10 times, where
+// HEAD..missing runs 8).
 func (r *Repo) rangeError(rng string, err error) error {
 	if _, ok := err.(*gitError); !ok {
 		return err
 	}
+	defer r.MemoRefs()()
 	if e := r.spacedRange(rng); e != nil {
 		return e
 	}
@@ -961,8 +967,11 @@ func (r *Repo) endObjects(rev, name string) (typ string, nameHere, asked bool) {
 // revision beside it is given (cachediff -C sub log --revs HEAD~1..HEAD
 // sub/snap was told PATH passes through a submodule, not what to run):
 // ": its own log is cachediff -C DIR log --revs RANGE PATH", DIR from
-// the current folder when below it, else absolute. "" when it is not
-// checked out, or of a log within dates (bare, not given).
+// the current folder when below it, else absolute, or that log's
+// refusal (OwnLog). "" when it is not checked out (no repository at it
+// that git reads: snapshot.GitEntry, not a .git link to nowhere, whose
+// log was given and refused pasted), or of a log within dates (bare,
+// not given).
 func (r *Repo) submoduleLog(rng, at, top string, bare bool) string {
 	if !bare {
 		return ""
@@ -976,7 +985,7 @@ func (r *Repo) submoduleLog(rng, at, top string, bare bool) string {
 		return ""
 	}
 	dir := filepath.Join(cmp.Or(r.dir, "."), rel)
-	if _, err := os.Lstat(filepath.Join(dir, ".git")); err != nil {
+	if !snapshot.GitEntry(dir) {
 		return ""
 	}
 	if !filepath.IsLocal(dir) {
@@ -984,14 +993,42 @@ func (r *Repo) submoduleLog(rng, at, top string, bare bool) string {
 			return ""
 		}
 	}
-	p := "."
-	if top != at {
-		p = strings.TrimPrefix(top, at+"/")
+	own, err := OpenRepo(dir)
+	if err != nil {
+		return ""
 	}
+	return ": its own log " + own.OwnLog(filepath.ToSlash(dir), rng, strings.TrimPrefix(strings.TrimPrefix(top, at), "/"), shellword.Shown)
+}
+
+// LogIn is the command of the log over rng of p in the repository read
+// with -C dir: cachediff -C DIR log --revs RANGE PATH, PATH "." for its
+// top and ./-x for one beginning with -, written as the shell word word
+// gives.
+func LogIn(dir, rng, p string, word func(string) string) string {
+	p = cmp.Or(p, ".")
 	if strings.HasPrefix(p, "-") {
 		p = "./" + p
 	}
-	return fmt.Sprintf(": its own log is cachediff %slog --revs %s %s", InFolder(filepath.ToSlash(dir)), shellword.Shown(rng), shellword.Shown(p))
+	return fmt.Sprintf("cachediff %slog --revs %s %s", InFolder(dir), shellword.Shown(rng), word(p))
+}
+
+// OwnLog is what a message says of the log over rng of p in r, another
+// repository than the one whose revisions were given (a submodule's, a
+// nested one's), read with -C dir (LogIn): "is CMD" where its log takes
+// the range, else "(CMD) refuses: WHY" and the range the refusal names,
+// "; to run it: CMD" (past its root, reversed there: that log was given,
+// refused in turn).
+func (r *Repo) OwnLog(dir, rng, p string, word func(string) string) string {
+	cmd := LogIn(dir, rng, p, word)
+	err := r.CheckRange(rng)
+	if err == nil {
+		return "is " + cmd
+	}
+	said := fmt.Sprintf("(%s) refuses: %v", cmd, err)
+	if other := Instead(err); other != "" {
+		said += "; to run it: " + LogIn(dir, other, p, word)
+	}
+	return said
 }
 
 // refLogWhy is git's reason, from err, why it did not resolve rev, a
@@ -1075,7 +1112,7 @@ func (r *Repo) spacedRange(rng string) error {
 				return nil
 			}
 		}
-		return fmt.Errorf("revision range %q has spaces: a range is one argument, %s", rng, shellword.Word(one))
+		return r.spacedSaid(rng, "has spaces", one)
 	}
 	if len(f) != 2 || strings.Contains(rng, "..") {
 		return nil
@@ -1094,7 +1131,19 @@ func (r *Repo) spacedRange(rng string) error {
 			return fmt.Errorf("revision range %q is two revisions: a range is one argument (A..B), and git knows no commit %q", rng, rev)
 		}
 	}
-	return fmt.Errorf("revision range %q is two revisions: a range is one argument, %s", rng, shellword.Word(from+".."+to))
+	return r.spacedSaid(rng, "is two revisions", from+".."+to)
+}
+
+// spacedSaid is spacedRange's error of rng, what it is, and one, the
+// range meant as one argument, of two commits; and the log's refusal of
+// one, where it refuses it: 'HEAD .. HEAD~1' and 'HEAD HEAD~1' were
+// given 'HEAD..HEAD~1', refused pasted as reversed, with no word of it.
+func (r *Repo) spacedSaid(rng, what, one string) error {
+	msg := fmt.Sprintf("revision range %q %s: a range is one argument, %s", rng, what, shellword.Word(one))
+	if err := r.CheckRange(one); err != nil {
+		return &refusal{msg + ", which is refused too: " + err.Error(), Instead(err)}
+	}
+	return errors.New(msg)
 }
 
 // commits reads the commits ids name, in their order, with their first

@@ -41,6 +41,25 @@ func TestSeriesSpacedRange(t *testing.T) {
 	if _, err := r.Series("^nope HEAD", "x", "", ""); err == nil || !strings.Contains(err.Error(), `a range is one argument (A..B), and git knows no commit "nope"`) {
 		t.Errorf(`Series("^nope HEAD"): %v; want a range is one argument, and nope unknown`, err)
 	}
+	// Reversed: 'HEAD..HEAD~2' was given, which pasted was refused as
+	// reversed, with no word of it; the refusal is said, and its range.
+	for _, rng := range []string{"HEAD .. HEAD~2", "HEAD HEAD~2", "^HEAD HEAD~2"} {
+		_, err := r.Series(rng, "x", "", "")
+		if err == nil || !strings.Contains(err.Error(), "a range is one argument, 'HEAD..HEAD~2', which is refused too: the range HEAD..HEAD~2 is reversed") || Instead(err) != "HEAD~2..HEAD" {
+			t.Errorf("Series(%q): %v, instead %q; want the refusal of HEAD..HEAD~2 said, HEAD~2..HEAD instead", rng, err, Instead(err))
+		}
+	}
+	// 'HEAD..a b' asked whether HEAD is a commit twice (spacedRange,
+	// then the ends' check): 10 git processes where HEAD..missing runs
+	// 8 (lead c of g19); one more than HEAD..missing now, whether HEAD..ab
+	// is a range (8 and 7 here, asked of Series, no --show-prefix).
+	for rng, most := range map[string]int64{"HEAD..a b": 8, "HEAD..missing": 7} {
+		before := gitRuns.Load()
+		_, err := r.Series(rng, "x", "", "")
+		if runs := gitRuns.Load() - before; err == nil || !strings.Contains(err.Error(), "unknown revision") || runs > most {
+			t.Errorf("Series(%q): %v, %d git processes; want unknown, at most %d", rng, err, runs, most)
+		}
+	}
 }
 
 // xCommits opens a repository of n commits, c0 to c(n-1), each writing

@@ -782,20 +782,44 @@ func (r *Repo) olderFirst(a, b string) (string, string) {
 func (r *Repo) meantRange(meant string) error { return r.CheckRange(meant) }
 
 // Holds reports whether git knows rev, a revision without a colon, to
-// hold p, a path from the top ("" the top itself): one git run, and
-// ok false when git cannot say. A hint of REV:PATH from a folder on
-// disk (cd sub; cachediff HEAD~1 .) gave git:HEAD~1:sub where HEAD~1
-// holds no sub, which pasted said "does not exist" in turn.
-func (r *Repo) Holds(rev, p string) (holds, ok bool) {
+// hold p, a path from the top ("" the top itself), and sub, the
+// submodule there at p or on the way to it, from the top, or "": one
+// git ls-tree (none for the top), and ok false when git cannot say. A
+// hint of REV:PATH from a folder on disk (cd sub; cachediff HEAD~1 .)
+// gave git:HEAD~1:sub where HEAD~1 holds no sub, which pasted said
+// "does not exist" in turn; and where sub is a submodule there, or
+// passes through one (not checked out, or its .git leading nowhere),
+// which pasted said "is a submodule", and the hint "which HEAD~1 does
+// not hold" of a path below one.
+func (r *Repo) Holds(rev, p string) (holds bool, sub string, ok bool) {
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, ":\n\r\x00") || strings.ContainsAny(p, "\n\r\x00") {
-		return false, false
+		return false, "", false
 	}
-	_, err := r.run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+":"+p)
-	if err == nil {
-		return true, true
+	if p == "" {
+		return true, "", true
 	}
-	if ge, isGit := errors.AsType[*gitError](err); isGit && ge.code == 1 {
-		return false, true
+	var names []string // the way to p, and p
+	for i := range len(p) {
+		if p[i] == '/' && i > 0 {
+			names = append(names, p[:i])
+		}
 	}
-	return false, false
+	names = append(names, p)
+	// Each name as written, no pathspec magic (wayOf).
+	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, append([]string{"ls-tree", "-z", "--full-tree", "--end-of-options", rev, "--"}, names...)...)
+	if err != nil {
+		return false, "", false
+	}
+	files, dirs, err := parseLsTree(out)
+	if err != nil {
+		return false, "", false
+	}
+	for _, n := range names {
+		for _, f := range files {
+			if f.Path == n && f.Kind == Submodule {
+				return n == p, n, true
+			}
+		}
+	}
+	return slices.Contains(dirs, p) || slices.ContainsFunc(files, func(f File) bool { return f.Path == p }), "", true
 }

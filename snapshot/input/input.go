@@ -692,7 +692,10 @@ func revisionHint(dir, arg, beside string) string {
 			// Its top named once, whole, in the command: named thrice
 			// (at X, with -C X, cachediff -C X), a long one's line
 			// was cut by the line's cap within the command.
-			return fmt.Sprintf("; %s is a range of git revisions; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range is %s", shellword.Shown(arg), hintWord(beside), nestedLog(arg, n))
+			// A range that repository's log refuses (past its root
+			// too, reversed there): that log was given, refused in
+			// turn; its refusal is said, and the range it names.
+			return fmt.Sprintf("; %s is a range of git revisions; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range %s", shellword.Shown(arg), hintWord(beside), n.repo.OwnLog(n.at, arg, n.path, hintWord))
 		}
 		knownA, knownB := known(cmpOr(a, "HEAD")), knownEnd(cmpOr(b, "HEAD"))
 		if (knownA || repo.PastRoot(a)) && (knownB || repo.PastRoot(b)) && !(knownA && knownB) {
@@ -723,6 +726,16 @@ func revisionHint(dir, arg, beside string) string {
 					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s %s", gitsrc.InFolder(dir), shellword.Shown(other), logPath())
 				}
 				return hint
+			}
+			// X at or below a submodule not checked out as one (an
+			// empty folder, a .git leading nowhere): its log was
+			// given, which pasted said PATH passes through a
+			// submodule. Asked of git (one run) only where the file
+			// system shows such a folder.
+			if end := cmpOr(b, "HEAD"); deadCheckout(dir, beside) && !strings.HasPrefix(end, "-") {
+				if _, sub, _ := repo.Holds(end, at().folder); sub != "" {
+					return fmt.Sprintf("; %s is a range of git revisions; at %s, %s is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)", shellword.Shown(arg), shellword.Shown(end), hintWord(sub))
+				}
 			}
 			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s %s", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg), logPath())
 		}
@@ -804,7 +817,13 @@ func revisionHint(dir, arg, beside string) string {
 		// it does not exist. The example is not asked.
 		absent := ""
 		if a := at(); a.folder != exampleDir || a.logPath != "PATH" {
-			if holds, ok := repo.Holds(arg, a.folder); ok && !holds {
+			switch holds, sub, ok := repo.Holds(arg, a.folder); {
+			case sub != "":
+				// A submodule there, or on the way, not checked out
+				// (an empty folder) or its .git leading nowhere:
+				// git:HEAD~1:sub was given, refused pasted as one.
+				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; at %s, %s is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)", shellword.Shown(arg), shellword.Shown(arg), hintWord(sub))
+			case ok && !holds:
 				absent = fmt.Sprintf(", which %s does not hold", shellword.Shown(arg))
 			}
 		}
@@ -821,9 +840,15 @@ func revisionHint(dir, arg, beside string) string {
 // objectSpelt reports whether end, a range's end, is written as git
 // writes an object that may be no commit: a peel (HEAD^{tree}), REV:PATH
 // (HEAD:snap, not :/TEXT), or an id of 4 hex digits or more; not a
-// commit's search or peel (HEAD^{/TEXT}, X^{commit}).
+// commit's search or peel (HEAD^{/TEXT}, X^{commit}). REV:PATH is cut
+// where git cuts it (Split, outside braces): a colon within a search,
+// HEAD^{/fix: x}, or a reflog's date, HEAD@{2025-03-01 10:00}, was read
+// as one, and a commit's end asked the log's refusal for nothing.
 func objectSpelt(end string) bool {
-	if i := strings.LastIndex(end, "^{"); i >= 0 && !strings.HasPrefix(end[i:], "^{/") && !strings.HasPrefix(end[i:], "^{commit}") || strings.Index(end, ":") > 0 {
+	if i := strings.LastIndex(end, "^{"); i >= 0 && !strings.HasPrefix(end[i:], "^{/") && !strings.HasPrefix(end[i:], "^{commit}") {
+		return true
+	}
+	if _, _, ok := gitsrc.Split(end); ok {
 		return true
 	}
 	return len(end) >= 4 && strings.Trim(end, "0123456789abcdefABCDEF") == ""
@@ -888,35 +913,56 @@ const maxHintWord = 2 << 10
 // message's line cap cut with no word of the hint cut.
 func hintWord(s string) string { return shellword.ShownWithin(s, maxHintWord) }
 
+// besideOnDisk is beside, a path from dir, absolute: not of standard
+// input, a line break or a NUL.
+func besideOnDisk(dir, beside string) (string, bool) {
+	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
+		return "", false
+	}
+	x, err := filepath.Abs(InDir(dir, beside))
+	return x, err == nil
+}
+
+// deadCheckout reports whether beside, a folder from dir, is empty or
+// below a .git that holds no repository (snapshot.GitEntry), up to the
+// work tree's top: as a submodule not checked out, or whose .git leads
+// nowhere, is on disk. Asked of the file system alone.
+func deadCheckout(dir, beside string) bool {
+	x, ok := besideOnDisk(dir, beside)
+	if !ok {
+		return false
+	}
+	if entries, err := os.ReadDir(x); err == nil && len(entries) == 0 {
+		return true
+	}
+	for d := x; ; d = filepath.Dir(d) {
+		if snapshot.GitEntry(d) {
+			return false
+		}
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return true
+		}
+		if filepath.Dir(d) == d {
+			return false
+		}
+	}
+}
+
 // nestedOnDisk reports whether beside, a path from dir, is below
 // another .git than dir is (a submodule's, a nested repository's): the
 // nearest folder holding a .git entry, above each, differs. Asked of
 // the file system alone, before exampleFolder asks git.
 func nestedOnDisk(dir, beside string) bool {
-	if beside == "" || beside == "-" || strings.ContainsAny(beside, "\n\r\x00") {
-		return false
-	}
-	x, err := filepath.Abs(InDir(dir, beside))
-	if err != nil {
+	x, ok := besideOnDisk(dir, beside)
+	if !ok {
 		return false
 	}
 	d, err := filepath.Abs(cmpOr(dir, "."))
 	if err != nil {
 		return false
 	}
-	tx := workTree(x)
-	return tx != "" && tx != workTree(d)
-}
-
-// nestedLog is the log over rng of n's path, in its own repository:
-// cachediff -C AT log --revs RANGE PATH, PATH "." for its top and ./-x
-// for one beginning with -.
-func nestedLog(rng string, n nestedPath) string {
-	p := cmpOr(n.path, ".")
-	if strings.HasPrefix(p, "-") {
-		p = "./" + p
-	}
-	return fmt.Sprintf("cachediff %slog --revs %s %s", gitsrc.InFolder(n.at), shellword.Shown(rng), hintWord(p))
+	tx := repoTop(x)
+	return tx != "" && tx != repoTop(d)
 }
 
 // example is what exampleFolder returns, asked once for a hint.
@@ -983,15 +1029,24 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 		if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 			at = filepath.Dir(abs)
 		}
-		if own, err := gitsrc.OpenRepo(at); err == nil {
-			if ownTop, _, ok := own.WorkTreePath(abs); !ok || ownTop != top {
+		// Where git reads no repository at X (below a .git file whose
+		// gitdir: leads nowhere, which git run there refuses and this
+		// one's git passes over), X is this one's: the example was
+		// given, not X's path. Asked of git only where the file system
+		// shows another repository's .git above X (nestedOnDisk), or X
+		// is reached through a symbolic link: X in this one's work tree
+		// ran git rev-parse --show-toplevel there for each hint beside
+		// it.
+		if resolved, err := filepath.EvalSymlinks(abs); err == nil && resolved == abs && !nestedOnDisk(dir, beside) {
+		} else if own, err := gitsrc.OpenRepo(at); err == nil {
+			if ownTop, _, ok := own.WorkTreePath(abs); ok && ownTop != top {
 				// Its top from abs, where abs ends in X's path from it
 				// (not so through a symbolic link: the example then).
 				root, found := abs, ownTop == "."
 				if !found {
 					root, found = strings.CutSuffix(abs, string(filepath.Separator)+filepath.FromSlash(ownTop))
 				}
-				if ok && ownTop != "" && found {
+				if ownTop != "" && found {
 					// From the current folder when below it, else
 					// absolute: ../../../../tmp/x, from far away, read
 					// as a maze and was right pasted in this folder
@@ -1386,8 +1441,27 @@ func WorkTree(dir string) string { return workTree(dir) }
 // the hint of cachediff HEAD~5 X, X below it, ran 2 git processes more
 // for a nested repository git does not see.
 func workTree(dir string) string {
+	return topBy(dir, func(d string) bool {
+		_, err := os.Stat(filepath.Join(d, ".git"))
+		return err == nil
+	})
+}
+
+// repoTop is the top of the repository that holds dir as git finds it
+// from above (nestedOnDisk): the nearest folder whose .git holds a
+// repository (snapshot.GitEntry). A .git file whose gitdir: leads
+// nowhere, or an empty .git folder, git passes over, adding the files
+// below it to the work tree above: cachediff HEAD~1 X, X below one,
+// was taken for a nested repository's (9 git processes for HEAD~5 X
+// where a plain X runs 7). workTree, which guards links out of a work
+// tree, takes any .git.
+func repoTop(dir string) string { return topBy(dir, snapshot.GitEntry) }
+
+// topBy is the nearest of dir and the folders above it that top
+// reports to be a work tree's top; "" when none is.
+func topBy(dir string, top func(string) bool) string {
 	for {
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+		if top(dir) {
 			return dir
 		}
 		up := filepath.Dir(dir)
