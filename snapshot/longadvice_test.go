@@ -34,6 +34,8 @@ func TestLongFolderAdviceFits(t *testing.T) {
 	}{
 		{"index and lockfiles", map[string]string{"build_cache/index.json": string(index), "a.lock": lock, "b.lock": lock, "c.lock": lock, "d.lock": lock, "e.lock": lock}, "or the lockfile"},
 		{"pages and Spack files", map[string]string{"build_cache/index.json": string(index), "p0/specs.md": simplePage("p0", "develop", 100, 1)}, "name a folder of pages alone, or the Spack files"},
+		{"index at the top and a lockfile", map[string]string{"index.json": string(index), "a.lock": lock}, "or the lockfile"},
+		{"two indexes", map[string]string{"a/index.json": string(index), "b/index.json": string(index)}, "or the index itself"},
 		{"unpublished page", map[string]string{"xz/_specs.md": simplePage("xz", "develop", 3, 1)}, `xz/specs.md"`},
 	} {
 		files := map[string]string{}
