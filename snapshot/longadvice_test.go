@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/pagetest"
 )
 
 // TestLongFolderAdviceFits (class e): a message that names several
@@ -22,11 +24,7 @@ func TestLongFolderAdviceFits(t *testing.T) {
 		t.Fatal(err)
 	}
 	lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`
-	segs := make([]string, 14)
-	for i := range segs {
-		segs[i] = strings.Repeat("\u0456", 120)
-	}
-	deep := filepath.Join(segs...)
+	deep := pagetest.DeepFolder(14)
 	for _, c := range []struct {
 		name  string
 		files map[string]string

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/pagetest"
 )
 
 // TestLongHintSaidOtherwise (class e, lead a of i19): a folder a hint
@@ -17,11 +19,7 @@ import (
 // of a path not there, and a tree of two tags' "for example". Past
 // 2 KB the path is named cut, quoted in ASCII, with its length.
 func TestLongHintSaidOtherwise(t *testing.T) {
-	segs := make([]string, 9)
-	for i := range segs {
-		segs[i] = strings.Repeat("\u0456", 120)
-	}
-	deep := filepath.Join(segs...)
+	deep := pagetest.DeepFolder(9)
 	check := func(what, line, tail string) {
 		t.Helper()
 		if len(line) > 4<<10 || !strings.Contains(line, "bytes, too long to show whole)") || !strings.Contains(line, tail) {

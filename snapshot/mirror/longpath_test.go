@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/testing/pagetest"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
@@ -21,11 +22,7 @@ import (
 // past 2 KB now (shownFull), and the listing names the link from the
 // mirror's root.
 func TestMirrorLongPathFits(t *testing.T) {
-	segs := make([]string, 14)
-	for i := range segs {
-		segs[i] = strings.Repeat("\u0456", 120)
-	}
-	root := filepath.Join(t.TempDir(), filepath.Join(segs...))
+	root := filepath.Join(t.TempDir(), pagetest.DeepFolder(14))
 	write := func(rel, text string) string {
 		p := filepath.Join(root, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
