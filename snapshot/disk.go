@@ -31,7 +31,7 @@ func OpenWithin(path, top string) (Source, error) {
 	if err != nil {
 		msg := statMessage(err)
 		if q := nearOnDisk(path); q != "" && errors.Is(err, fs.ErrNotExist) {
-			msg += fmt.Sprintf(": did you mean %s?", pathWord(q))
+			msg += fmt.Sprintf(": did you mean %s?", hintWord(q, "path"))
 		}
 		return nil, &Error{File: path, Msg: msg}
 	}
@@ -641,7 +641,7 @@ func FileKind(mode fs.FileMode) string { return dirsrc.FileKind(mode) }
 // file or directory", beside r1.json.
 func NearHint(p string) string {
 	if q := nearOnDisk(p); q != "" {
-		return fmt.Sprintf(": did you mean %s?", pathWord(q))
+		return fmt.Sprintf(": did you mean %s?", hintWord(q, "path"))
 	}
 	return ""
 }

@@ -266,6 +266,12 @@ const maxPathShown = 2 << 10
 // piece is halved until it shows short enough: quoted in ASCII, a byte
 // may take four.
 func cutShown(p string, n int, show func(string) string) string {
+	return CutShown(p, n, show)
+}
+
+// CutShown is cutShown, for a source's messages that name a path of
+// their own (a mirror's folder, shownFull).
+func CutShown(p string, n int, show func(string) string) string {
 	s := show(p)
 	if len(s) <= n {
 		return s

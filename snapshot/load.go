@@ -1372,7 +1372,7 @@ func (s *Snapshot) checkTags() (odd map[*Package]*Error, err *Error) {
 		if filepath.Clean(s.Path) == "." { // on disk: a REV:PATH's path holds its colon
 			dir = dotName(dir)
 		}
-		msg += ": name one tag's folder, for example " + pathWord(dir) // to paste back, as one word
+		msg += ": name one tag's folder, for example " + hintWord(dir, "folder") // to paste back, as one word
 	} else {
 		msg += ", and no folder holds the pages of one tag alone: put each tag's pages in a folder of their own (_cache/<tag>/)"
 	}

@@ -92,6 +92,11 @@ func TestLongPathSaysWhatIsWrong(t *testing.T) {
 			&Error{File: p, Line: 3, Msg: "what is wrong"},
 			&Error{File: p, also: p + "b", Msg: "what is wrong"},
 			noPages(p, true, nil, []Warning{{File: p + "/x.json", Message: "a warning"}}, leftByContent{n: 2, first: p + "/y.json"}),
+			// One file by content, and a folder left with nothing
+			// valid: each path cut too (edeedf09, no test noticed
+			// either undone).
+			noPages(p, true, nil, []Warning{{File: p + "/x.json", Message: "a warning"}}, leftByContent{n: 1, first: p + "/y.json"}),
+			noPages(p, true, []*Error{{File: "a.md", Msg: "what is wrong"}}, nil, leftByContent{}),
 		} {
 			msg := err.Error()
 			if len(msg) > 8<<10 || !strings.Contains(msg, "what is wrong") && (!strings.Contains(msg, "is this a _cache/<tag> folder? (") || !strings.HasSuffix(msg, ": a warning")) {

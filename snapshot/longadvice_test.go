@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/pagetest"
 )
 
 // TestLongFolderAdviceFits (class e): a message that names several
@@ -22,11 +24,7 @@ func TestLongFolderAdviceFits(t *testing.T) {
 		t.Fatal(err)
 	}
 	lock := `{"_meta":{"file-type":"spack-lockfile","lockfile-version":5,"specfile-version":4},"roots":[{"hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","spec":"zlib"}],"concrete_specs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"name":"zlib","version":"1","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}}`
-	segs := make([]string, 14)
-	for i := range segs {
-		segs[i] = strings.Repeat("\u0456", 120)
-	}
-	deep := filepath.Join(segs...)
+	deep := pagetest.DeepFolder(14)
 	for _, c := range []struct {
 		name  string
 		files map[string]string
@@ -34,6 +32,8 @@ func TestLongFolderAdviceFits(t *testing.T) {
 	}{
 		{"index and lockfiles", map[string]string{"build_cache/index.json": string(index), "a.lock": lock, "b.lock": lock, "c.lock": lock, "d.lock": lock, "e.lock": lock}, "or the lockfile"},
 		{"pages and Spack files", map[string]string{"build_cache/index.json": string(index), "p0/specs.md": simplePage("p0", "develop", 100, 1)}, "name a folder of pages alone, or the Spack files"},
+		{"index at the top and a lockfile", map[string]string{"index.json": string(index), "a.lock": lock}, "or the lockfile"},
+		{"two indexes", map[string]string{"a/index.json": string(index), "b/index.json": string(index)}, "or the index itself"},
 		{"unpublished page", map[string]string{"xz/_specs.md": simplePage("xz", "develop", 3, 1)}, `xz/specs.md"`},
 	} {
 		files := map[string]string{}

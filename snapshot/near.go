@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cachediff/cachediff/internal/shellword"
@@ -104,9 +105,26 @@ func dotName(dir string) string {
 // dir" read as two arguments.
 func nearLine(near []string) string {
 	if len(near) == 1 {
-		return fmt.Sprintf("did you mean %s? it holds a snapshot of its own", pathWord(near[0]))
+		return fmt.Sprintf("did you mean %s? it holds a snapshot of its own", hintWord(near[0], "folder"))
 	}
-	return fmt.Sprintf("did you mean %s or %s? each holds a snapshot of its own", pathWord(near[0]), pathWord(near[1]))
+	return fmt.Sprintf("did you mean %s or %s? each holds a snapshot of its own", hintWord(near[0], "folder"), hintWord(near[1], "folder"))
+}
+
+// hintWord is pathWord(p), a path a hint offers to paste back, where it
+// is at most maxPathShown bytes. Past that it is said otherwise, as "the
+// folder" (noun) and p quoted in ASCII and cut (cutShown, its head, the
+// cut's mark and its tail), with its length: written whole, a folder
+// of ~2,250 bytes of Cyrillic below the one named was 13.5 KB as a
+// word, "did you mean $'…'?", past the command's line cap of 8 KB, which
+// cut it to a word that pasted named no folder and lost what followed
+// it; a cut word read as one to paste.
+func hintWord(p, noun string) string {
+	w := pathWord(p)
+	if len(w) <= maxPathShown {
+		return w
+	}
+	return fmt.Sprintf("the %s %s (%d bytes, too long to show whole)", noun,
+		cutShown(p, maxPathShown, strconv.QuoteToASCII), len(p))
 }
 
 // pathWord is the folder p as one shell word to paste back as an

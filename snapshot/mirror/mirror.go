@@ -1060,23 +1060,28 @@ func (s *Source) specFiles(names []string, odd *NotRegularError, limit int64) ([
 	}
 	// A spec manifest that is not a regular file (a symbolic link, List's
 	// NotRegularError) is a bad manifest of its own, not read: it lost
-	// the whole mirror, even with --skip-invalid.
+	// the whole mirror, even with --skip-invalid. So is each where all
+	// are: the mirror failed whole, naming the first alone, where as
+	// many manifests that do not decode are each named, and with
+	// --skip-invalid each is a skip entry, the mirror left with no spec
+	// told so.
 	bad := make([]error, len(manifests))
 	if odd != nil {
 		var read []string
-		var at []int
 		for i, name := range manifests {
 			if bad[i] = odd.Errs[name]; bad[i] == nil {
-				read, at = append(read, name), append(at, i)
+				read = append(read, name)
 			}
 		}
-		if len(read) == 0 {
-			return nil, nil, nil, odd
-		}
 		if len(read) < len(manifests) {
-			kept, specs, errs, err := s.specFiles(read, nil, limit)
-			if err != nil {
-				return nil, nil, nil, err
+			var kept []string
+			var specs [][]byte
+			var errs []*snapshot.Error
+			if len(read) > 0 {
+				var err error
+				if kept, specs, errs, err = s.specFiles(read, nil, limit); err != nil {
+					return nil, nil, nil, err
+				}
 			}
 			at := map[string]int{}
 			for i, name := range manifests {

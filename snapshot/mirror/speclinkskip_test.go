@@ -71,3 +71,55 @@ func v3SpecManifests(t *testing.T, least int) (string, []string) {
 	}
 	return dir, manifests
 }
+
+// TestSpecManifestLinksAll (class b/e, lead b of i19): a v3 mirror whose
+// every spec manifest is a symbolic link failed whole, even with
+// --skip-invalid, naming the first link alone ("loading …/spec:
+// …/a.spec.manifest.json: a symbolic link, …"), where as many manifests
+// that do not decode are each an error of their own and, skipped, each
+// a skip entry. Now each link is named, and with --skip-invalid each is
+// skipped, the mirror failing as one left with no spec.
+func TestSpecManifestLinksAll(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(t.TempDir(), "m.json")
+	links := []string{"v3/manifests/spec/xz/a.spec.manifest.json", "v3/manifests/spec/zlib/b.spec.manifest.json"}
+	if err := os.WriteFile(target, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "v3"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "v3", "layout.json"), []byte(`{"signing":"gpg"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range links {
+		p := filepath.Join(dir, filepath.FromSlash(l))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, skip := range []bool{false, true} {
+		src, err := mirror.Open(mirror.Dir(dir), mirror.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = snapshot.LoadFrom(src, snapshot.Options{SkipInvalid: skip})
+		var le *snapshot.LoadError
+		if !errors.As(err, &le) || len(le.Errs) != len(links) {
+			t.Errorf("skip %v: %v; want each of %d links an error of its own", skip, err, len(links))
+			continue
+		}
+		for i, l := range links {
+			e := le.Errs[i]
+			if e.File != filepath.Join(dir, filepath.FromSlash(l)) || !strings.HasPrefix(e.Msg, "a symbolic link, not a regular file") {
+				t.Errorf("skip %v: error %d: %q: %q; want %s, a symbolic link", skip, i, e.File, e.Msg, l)
+			}
+		}
+		if skip && !strings.Contains(le.Note, "no valid") {
+			t.Errorf("--skip-invalid: note %q; want the mirror told as left with no spec", le.Note)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
 )
 
@@ -58,14 +59,13 @@ type NotRegularError struct {
 
 func (e *NotRegularError) Error() string { return e.first.Error() }
 
-// add notes rel's error: whole, the listing's if it is the first met,
-// and own, of the file alone.
-func (e *NotRegularError) add(rel string, whole, own error) {
+// add notes rel's error, the listing's if it is the first met.
+func (e *NotRegularError) add(rel string, err error) {
 	if e.first == nil {
-		e.first = whole
+		e.first = err
 		e.Errs = map[string]error{}
 	}
-	e.Errs[rel] = own
+	e.Errs[rel] = err
 }
 
 // orNil is e, or nil when it notes no file.
@@ -160,14 +160,23 @@ func (d Dir) inside(rel, p string) error {
 }
 
 // shownFull is a path as a message names it: as it is when of printable
-// ASCII, else quoted in ASCII, whole (a path is not clipped, as shownRel
-// clips a field).
+// ASCII, else quoted in ASCII; whole where that is at most maxFullShown
+// bytes, else its head and tail about the cut's mark, as the loader
+// names a path (snapshot.CutShown). Whole, a link out of a mirror under
+// a folder of ~1,800 Cyrillic characters named its target in 14 KB,
+// past the command's line cap of 8 KB, which cut what was wrong with it.
 func shownFull(p string) string {
-	if plainText(p) {
-		return p
-	}
-	return strconv.QuoteToASCII(p)
+	return snapshot.CutShown(p, maxFullShown, func(p string) string {
+		if plainText(p) {
+			return p
+		}
+		return strconv.QuoteToASCII(p)
+	})
 }
+
+// maxFullShown bounds a path shownFull names: with the loader's own
+// (2 KB at most) and the message, it fits the command's line cap.
+const maxFullShown = 2 << 10
 
 // shownPathErr is err, of the os package, its path named as shownFull
 // names it: an *fs.PathError's path was written as it is, "stat
@@ -279,8 +288,12 @@ func (d Dir) List(rel string) ([]string, error) {
 			// out without a word, and its spec with it.
 			// The whole listing's error names its path in full, as
 			// before; the file's own, relative, as Get's do.
-			why := dirsrc.FileKind(e.Type()) + ", not a regular file: a mirror's manifests are read as they are, not followed"
-			odd.add(filepath.ToSlash(r), fmt.Errorf("%s: %s", shownFull(p), why), fmt.Errorf("%s: %s", shownRel(filepath.ToSlash(r)), why))
+			// Named from the mirror's root, as Get names a file, and
+			// a tree's List: the listing's error, named in full, came
+			// after "loading ROOT/v3/manifests/spec: ", the folder
+			// named twice.
+			why := fmt.Errorf("%s: %s, not a regular file: a mirror's manifests are read as they are, not followed", shownRel(filepath.ToSlash(r)), dirsrc.FileKind(e.Type()))
+			odd.add(filepath.ToSlash(r), why)
 		}
 		return nil
 	})
@@ -408,7 +421,7 @@ func MixedMessage(layout, rel string) string {
 func NewNotRegularError(paths []string, errs map[string]error) error {
 	var e NotRegularError
 	for _, p := range paths {
-		e.add(p, errs[p], errs[p])
+		e.add(p, errs[p])
 	}
 	return e.orNil()
 }

@@ -227,3 +227,14 @@ func HubLockfile(n, side int) []byte {
 	b.WriteString("\n}}\n")
 	return []byte(b.String())
 }
+
+// DeepFolder is a relative path of n folders of 120 Cyrillic і each
+// (240 bytes, 720 quoted in ASCII as \u0456): a long path's messages,
+// under the line cap or near PATH_MAX (14 folders: 3,374 bytes).
+func DeepFolder(n int) string {
+	segs := make([]string, n)
+	for i := range segs {
+		segs[i] = strings.Repeat("\u0456", 120)
+	}
+	return filepath.Join(segs...)
+}
