@@ -1132,7 +1132,9 @@ func SelectedRenames(r *Report) []Rename {
 // a root respelt in its own environment alone (Kept; the roots keeping
 // it stay in its stack, the respelt one's specs left it for the new
 // spelling), and the new spelling of one respelt into a spelling roots
-// of another environment wrote already (Joined). A name both steps of a
+// of another environment wrote already (Joined), and its old spelling,
+// which then goes root by root: a root of it removed keeps it, and the
+// old side counts in it what that root alone needs. A name both steps of a
 // log count their shared snapshot under was not renamed unless it is
 // one of these. nil when there is none.
 func PartlyRespelt(r *Report) map[string]bool {
@@ -1151,7 +1153,7 @@ func PartlyRespelt(r *Report) map[string]bool {
 			out[old] = true
 		}
 		if sp.Joined > 0 {
-			out[root] = true
+			out[old], out[root] = true, true
 		}
 	}
 	for i := range r.Causes.Roots.Changed {
