@@ -141,10 +141,17 @@ func checkStepStacks(t *testing.T, prev, next *diff.Report) {
 // two builds alike of cmake 2.0, 3 cmake@2.0 and e cmake. The roots
 // mirror (2>4, 2>e, v>3, across environments, both ways round); the
 // specs old → new pair as the roots, 2>e and v>3, and new → old
-// crosswise, 3>2 (in its environment) and e>v, the counts alike. Not
-// traced: the spec rooted twice has two root mates (4 and e), and new →
-// old its builds alike are taken by environment before the roots'
-// pairs (TestRootTwiceMateSpecsMirror's neighbourhood).
+// crosswise, 3>2 (in its environment) and e>v, the counts alike.
+// Traced (r18): the version pass's rest (pairGroup) takes builds alike
+// in the order of their stacks, the old side's respelt: old → new 2
+// took 3 (cmake@2.0 after cmake, newest first), new → old e took 2 (e
+// respelt cmake@3.0 after 3's cmake@2.0), and v took the other in the
+// os pass; keyOrder then put first the pair of stacks equal both ways
+// round, v and 3, new → old alone, and the edges kept each way's
+// pairs. Leaving in the rest a spec whose stacks are equal both ways
+// round to a spec of a later pass (as waits does for a root's mate)
+// mirrors this seed, but 16 of drawFacetFolders' 28000–33999 stopped
+// mirroring: not kept.
 func TestLeadBuildsAlikeCrosswiseOneWay(t *testing.T) {
 	t.Skip("lead: builds alike 3 and e paired as their roots old → new, crosswise new → old")
 	old := []propRoot{{"debian", "cmake", "3.0", 0, "cmake@=3.0"}, {"debian", "cmake", "3.0", 0, "cmake@3.0"}, {"rhel", "cmake", "2.0", 0, "cmake@2.0"}}
@@ -152,4 +159,36 @@ func TestLeadBuildsAlikeCrosswiseOneWay(t *testing.T) {
 	compare := lawfulCompare(t, 0, old, cur)
 	o, n := loadRootFolder(t, "old", old, nil, 0, nil), loadRootFolder(t, "new", cur, nil, 1, nil)
 	checkMirrored(t, 0, compare(o, n), compare(n, o), old, cur)
+}
+
+// TestLeadDrawnLogStacks (r18's loop over seeds 28000–33999 with a
+// log's check across its steps, checkStepStacks; a lead, skipped until
+// fixed): a log of old, new, old (or new, old, new) of drawn folders is
+// refused by render, "steps[1].facets.stack.counts: "curl" has 1 specs
+// in the old snapshot, but steps[0] leaves the same snapshot 9" (class
+// b, present before r18): its second step counts a stack of their
+// shared snapshot otherwise than the first, by a name PartlyRespelt
+// does not name. Of 6,000 seeds each, 5 of drawRootFolders' (28648,
+// 28961, 30843, 31824, 32227) and 91 of drawFacetFolders' (28013 the
+// first). Not shrunk.
+func TestLeadDrawnLogStacks(t *testing.T) {
+	t.Skip("lead: a log of old, new, old of drawn folders counts a stack of the shared snapshot otherwise in its two steps")
+	old, cur := drawFacetFolders(28013)
+	o, n := loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil)
+	compare := lawfulCompare(t, 28013, old, cur)
+	checkStepStacks(t, compare(o, n), compare(n, o))
+	ro, rc, zlib := drawRootFolders(28648)
+	o, n = loadRootFolder(t, "old", ro, zlib, 0, nil), loadRootFolder(t, "new", rc, zlib, 1, nil)
+	compare = lawfulCompare(t, 28648, ro, rc)
+	checkStepStacks(t, compare(o, n), compare(n, o))
+	checkStepStacks(t, compare(n, o), compare(o, n))
+}
+
+// TestLeadFacetSeed32324 (r18's loop over drawFacetFolders' seeds
+// 28000–33999 with the full mirror check: the one failure; a lead,
+// skipped until fixed, not shrunk): diff(A,B) is not the mirror of
+// diff(B,A) (class b).
+func TestLeadFacetSeed32324(t *testing.T) {
+	t.Skip("lead: drawFacetFolders' seed 32324 does not mirror")
+	checkFacetFolders(t, 32324)
 }
