@@ -93,24 +93,45 @@ func TestTwinPairedAsItsRoot(t *testing.T) {
 }
 
 // TestLeadLibRestackedOneWay (r17's drawFacetFolders seed 24041,
-// shrunk by hand to no root fewer; a lead, skipped until fixed):
-// debarm's hdf5 p (+shared) and n (~shared, another build) rooted hdf5
-// over one libhdf5, now p rooted hdf5@=2.0 (renamed), n's rebuild 3
-// rooted hdf5@2.0 over that libhdf5, and c (~shared, over another
-// libhdf5) hdf5@2.0 and ubuntu's t hdf5 added. The roots mirror; the
-// libhdf5 both sides hold is unchanged old → new (its stack hdf5
-// respelt is hdf5@2.0 and hdf5@=2.0, as the new side's) and restacked
-// new → old: respelt, its new stacks are hdf5 and hdf5@2.0 (c, added,
-// has no mate, so its spelling stays) against hdf5. Read, not traced:
-// alikeOtherWay's oldNamed (rootrename.go, oldNamed and the withStacks
-// after it) keeps the respelt stacks as they are, since hdf5@2.0, which
-// the side swapped roots, is neither kept nor joined by any root.
+// shrunk by hand to no root fewer; a lead skipped until now): debarm's
+// hdf5 p (+shared) and n (~shared, another build) rooted hdf5 over one
+// libhdf5, now p rooted hdf5@=2.0 (renamed), n's rebuild 3 rooted
+// hdf5@2.0 over that libhdf5, and c (~shared, over another libhdf5)
+// hdf5@2.0 and ubuntu's t hdf5 added. The libhdf5 both sides hold was
+// unchanged old → new and restacked new → old: there hdf5@2.0 goes
+// into hdf5, which the other side writes too (joined), root by root,
+// and 3, removed, kept hdf5@2.0 for the lib, while alikeOtherWay's
+// oldNamed held the old side's count of hdf5@2.0 to the snapshot's,
+// which it was not (the zlib left it). A log of old, new, old was
+// refused by render ("steps[1].facets.stack.counts: "hdf5@2.0" has 2
+// specs in the old snapshot, but steps[0] leaves the same snapshot
+// 5"): PartlyRespelt now names the old spelling of a joined root, and
+// oldNamed spares it. Fails before, both checks.
 func TestLeadLibRestackedOneWay(t *testing.T) {
-	t.Skip("lead: debarm's libhdf5 unchanged old → new, restacked new → old (alikeOtherWay's oldNamed, not traced)")
 	old := []facetRoot{{"debarm", "hdf5", "2.0", "11", "+shared", 0, 0, "hdf5"}, {"debarm", "hdf5", "2.0", "11", "~shared", 3, 0, "hdf5"}}
 	cur := []facetRoot{{"ubuntu", "hdf5", "3.0", "10", "+shared", 3, 1, "hdf5"}, {"debarm", "hdf5", "2.0", "11", "~shared", 0, 1, "hdf5@2.0"},
 		{"debarm", "hdf5", "2.0", "11", "+shared", 0, 0, "hdf5@=2.0"}, {"debarm", "hdf5", "2.0", "11", "~shared", 4, 0, "hdf5@2.0"}}
 	checkFacetRootsMirrored(t, 0, old, cur)
+	o, n := loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil)
+	compare := lawfulCompare(t, 0, old, cur)
+	checkStepStacks(t, compare(o, n), compare(n, o))
+	checkStepStacks(t, compare(n, o), compare(o, n))
+}
+
+// checkStepStacks fails the test where next, a log's step after prev
+// (its old snapshot prev's new one), counts a stack of that snapshot
+// otherwise than prev does, where a log's check across its steps holds
+// them alike (report/jsonv1's sameTallies): a name prev counts that next
+// does not say partly respelt (diff.PartlyRespelt).
+func checkStepStacks(t *testing.T, prev, next *diff.Report) {
+	t.Helper()
+	partly := diff.PartlyRespelt(next)
+	was := diff.StackCounts(prev)
+	for name, c := range diff.StackCounts(next) {
+		if w, ok := was[name]; ok && w.New > 0 && !partly[name] && c.Old != w.New {
+			t.Errorf("stack %q: %d specs in the old snapshot, where the step before leaves it %d", name, c.Old, w.New)
+		}
+	}
 }
 
 // TestLeadBuildsAlikeCrosswiseOneWay (r17's drawRootFolders seed
@@ -120,10 +141,17 @@ func TestLeadLibRestackedOneWay(t *testing.T) {
 // two builds alike of cmake 2.0, 3 cmake@2.0 and e cmake. The roots
 // mirror (2>4, 2>e, v>3, across environments, both ways round); the
 // specs old → new pair as the roots, 2>e and v>3, and new → old
-// crosswise, 3>2 (in its environment) and e>v, the counts alike. Not
-// traced: the spec rooted twice has two root mates (4 and e), and new →
-// old its builds alike are taken by environment before the roots'
-// pairs (TestRootTwiceMateSpecsMirror's neighbourhood).
+// crosswise, 3>2 (in its environment) and e>v, the counts alike.
+// Traced (r18): the version pass's rest (pairGroup) takes builds alike
+// in the order of their stacks, the old side's respelt: old → new 2
+// took 3 (cmake@2.0 after cmake, newest first), new → old e took 2 (e
+// respelt cmake@3.0 after 3's cmake@2.0), and v took the other in the
+// os pass; keyOrder then put first the pair of stacks equal both ways
+// round, v and 3, new → old alone, and the edges kept each way's
+// pairs. Leaving in the rest a spec whose stacks are equal both ways
+// round to a spec of a later pass (as waits does for a root's mate)
+// mirrors this seed, but 16 of drawFacetFolders' 28000–33999 stopped
+// mirroring: not kept.
 func TestLeadBuildsAlikeCrosswiseOneWay(t *testing.T) {
 	t.Skip("lead: builds alike 3 and e paired as their roots old → new, crosswise new → old")
 	old := []propRoot{{"debian", "cmake", "3.0", 0, "cmake@=3.0"}, {"debian", "cmake", "3.0", 0, "cmake@3.0"}, {"rhel", "cmake", "2.0", 0, "cmake@2.0"}}
@@ -131,4 +159,38 @@ func TestLeadBuildsAlikeCrosswiseOneWay(t *testing.T) {
 	compare := lawfulCompare(t, 0, old, cur)
 	o, n := loadRootFolder(t, "old", old, nil, 0, nil), loadRootFolder(t, "new", cur, nil, 1, nil)
 	checkMirrored(t, 0, compare(o, n), compare(n, o), old, cur)
+}
+
+// TestDrawnLogStacks (r18's loop over seeds 28000–33999 with a log's
+// check across its steps, checkStepStacks): a log of old, new, old (or
+// new, old, new) of drawn folders was refused by render,
+// "steps[1].facets.stack.counts: "curl" has 1 specs in the old
+// snapshot, but steps[0] leaves the same snapshot 9" (class b, on main
+// too): new → old, the roots curl of debian's curl 1.0 and 3.0 were
+// split into curl@1.0 and curl@3.0 (renamed, neither kept nor joined),
+// and a removed one kept curl, its stack counted on the old side alone,
+// which PartlyRespelt did not name. It names now the old spelling of a
+// root respelt that a root removed keeps. Of 6,000 seeds each, 5 of
+// drawRootFolders' (28648, 28961, 30843, 31824, 32227) and 91 of
+// drawFacetFolders' (28013 the first) failed; none does now. Fails
+// before (2 checks; 0.01 s).
+func TestDrawnLogStacks(t *testing.T) {
+	old, cur := drawFacetFolders(28013)
+	o, n := loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil)
+	compare := lawfulCompare(t, 28013, old, cur)
+	checkStepStacks(t, compare(o, n), compare(n, o))
+	ro, rc, zlib := drawRootFolders(28648)
+	o, n = loadRootFolder(t, "old", ro, zlib, 0, nil), loadRootFolder(t, "new", rc, zlib, 1, nil)
+	compare = lawfulCompare(t, 28648, ro, rc)
+	checkStepStacks(t, compare(o, n), compare(n, o))
+	checkStepStacks(t, compare(n, o), compare(o, n))
+}
+
+// TestLeadFacetSeed32324 (r18's loop over drawFacetFolders' seeds
+// 28000–33999 with the full mirror check: the one failure; a lead,
+// skipped until fixed, not shrunk): diff(A,B) is not the mirror of
+// diff(B,A) (class b).
+func TestLeadFacetSeed32324(t *testing.T) {
+	t.Skip("lead: drawFacetFolders' seed 32324 does not mirror")
+	checkFacetFolders(t, 32324)
 }

@@ -2152,6 +2152,27 @@ func hashMates(o, n map[string][]*GraphNode) map[rootAt]string {
 	return out
 }
 
+// leftJoined returns the old spellings a root of which is respelt into
+// a spelling the old side writes too (into: its change says joined), or
+// nil: such a spelling goes root by root, and a root of it that no new
+// root pairs with keeps it, so that the old side counts some of its
+// specs alone, as a log's check across steps knows (PartlyRespelt).
+func (r *respelling) leftJoined() map[string]bool {
+	if r == nil || len(r.into) == 0 {
+		return nil
+	}
+	var out map[string]bool
+	for at, h := range r.mate {
+		if y := r.of(at.root, at.hash); y != "" && r.into[rootAt{y, h}] {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[at.root] = true
+		}
+	}
+	return out
+}
+
 // merged returns the new spellings that the roots of several old
 // spellings go into (whole, or some of their roots alone: part), or nil.
 func (r *respelling) merged() map[string]bool {
@@ -2248,13 +2269,14 @@ func alikeOtherWay(respelt, loaded, back *snapshot.Snapshot, og, ng Graph, roots
 	// respells no root out of or into alone: taking b would move the
 	// spec out of or into a name whose count is the old snapshot's.
 	named := map[[2]memo.Key]bool{}
+	left := ren.leftJoined()
 	oldNamed := func(a, b []string) bool {
 		k := [2]memo.Key{memo.List(a), memo.List(b)}
 		v, ok := named[k]
 		if !ok {
 			for _, l := range [2][]string{listops.Minus(a, b, nil), listops.Minus(b, a, nil)} {
 				for _, x := range l {
-					if _, held := roots[0][x]; held && ren.kept[x] == 0 && ren.joined[x] == 0 {
+					if _, held := roots[0][x]; held && ren.kept[x] == 0 && ren.joined[x] == 0 && !left[x] {
 						v = true
 					}
 				}

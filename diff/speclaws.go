@@ -1132,7 +1132,10 @@ func SelectedRenames(r *Report) []Rename {
 // a root respelt in its own environment alone (Kept; the roots keeping
 // it stay in its stack, the respelt one's specs left it for the new
 // spelling), and the new spelling of one respelt into a spelling roots
-// of another environment wrote already (Joined). A name both steps of a
+// of another environment wrote already (Joined), and the old spelling
+// of a root respelt that a root removed keeps (a spelling split, or
+// gone root by root into one the old side writes too): the old side
+// counts in it what the roots removed alone need. A name both steps of a
 // log count their shared snapshot under was not renamed unless it is
 // one of these. nil when there is none.
 func PartlyRespelt(r *Report) map[string]bool {
@@ -1140,18 +1143,32 @@ func PartlyRespelt(r *Report) map[string]bool {
 		return nil
 	}
 	var out map[string]bool
+	// The spellings of the roots removed: a root respelt out of one of
+	// them (a spelling split, or gone root by root into one the old side
+	// writes too) leaves it to the removed roots, counted on the old side
+	// alone, in part.
+	var removed map[string]bool
+	for _, x := range r.Causes.Roots.Removed {
+		if removed == nil {
+			removed = map[string]bool{}
+		}
+		removed[x.Root] = true
+	}
 	note := func(old, root string, sp Respelt) {
-		if old == root || sp == (Respelt{}) {
+		if old == root || sp == (Respelt{}) && !removed[old] {
 			return
 		}
 		if out == nil {
 			out = map[string]bool{}
 		}
+		if removed[old] {
+			out[old] = true
+		}
 		if sp.Kept > 0 {
 			out[old] = true
 		}
 		if sp.Joined > 0 {
-			out[root] = true
+			out[old], out[root] = true, true
 		}
 	}
 	for i := range r.Causes.Roots.Changed {
