@@ -47,14 +47,7 @@ func TestEmptyFileRefused(t *testing.T) {
 // were read as no key, and render -f json wrote the document without
 // them, not the one given.
 func TestEmptyOptionalRefused(t *testing.T) {
-	pair, err := os.ReadFile("testdata/spec-v4-v5-fb7836bf.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	log, err := os.ReadFile("../../testdata/golden/log-weekly.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pair, log := pairAndLog(t)
 	const (
 		side = `"path": "testdata/spack-formats/spec.v4-libdwarf-core2.spec.json",` + "\n"
 		dep  = `"new_hash": "qeehcxyvluwnihsc2qxstmpomtxo3lrc"`
@@ -92,14 +85,7 @@ func TestEmptyOptionalRefused(t *testing.T) {
 // the argument given and refuses an empty one, and render printed the
 // report of a snapshot named by nothing ("## cachediff:  → new").
 func TestEmptyPathRefused(t *testing.T) {
-	pair, err := os.ReadFile("testdata/spec-v4-v5-fb7836bf.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	log, err := os.ReadFile("../../testdata/golden/log-weekly.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pair, log := pairAndLog(t)
 	for _, c := range []struct {
 		log       bool
 		at, field string
@@ -122,4 +108,18 @@ func TestEmptyPathRefused(t *testing.T) {
 			t.Errorf("%s: %v, want %q", c.field, err, want)
 		}
 	}
+}
+
+// pairAndLog returns a report and a log cachediff wrote, to edit.
+func pairAndLog(t *testing.T) (pair, log []byte) {
+	t.Helper()
+	pair, err := os.ReadFile("testdata/spec-v4-v5-fb7836bf.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log, err = os.ReadFile("../../testdata/golden/log-weekly.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pair, log
 }
