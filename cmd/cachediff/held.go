@@ -13,6 +13,10 @@ import (
 // before the rest goes to a temporary file.
 const heldInMemory = 8 << 20
 
+// heldTemp makes held's temporary file (a test's hook: one that takes
+// no write, as a full disk).
+var heldTemp = atomicfile.CreateTemp
+
 // held keeps what a --template writes to standard output (or to an
 // --output written in place: a device, a pipe) until it has
 // run whole, then writes it (writeTo), or lets it go (discard): a
@@ -53,7 +57,7 @@ func (h *held) Write(p []byte) (int, error) {
 // made, or written, it stays in memory.
 func (h *held) toFile() {
 	// Removed by a signal until it is removed here (atomicfile).
-	f, err := atomicfile.CreateTemp("", "cachediff-template-*")
+	f, err := heldTemp("", "cachediff-template-*")
 	if err != nil {
 		h.noFile = true
 		return

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/atomicfile"
 )
 
 // TestHeldFallsBackToMemory: a template's output held past heldInMemory
@@ -46,5 +48,26 @@ func TestHeldFallsBackToMemory(t *testing.T) {
 	out.Reset()
 	if err := h.writeTo(&out); err != nil || out.String() != "abcde" {
 		t.Errorf("a write that fails: %v, wrote %q", err, out.String())
+	}
+
+	// A temporary file made that takes not even what memory held: it
+	// stays in memory (the run failed on "holding the template's output").
+	t.Cleanup(func() { heldTemp = atomicfile.CreateTemp })
+	heldTemp = func(string, string) (*os.File, error) {
+		name := filepath.Join(t.TempDir(), "full")
+		if err := os.WriteFile(name, nil, 0o600); err != nil {
+			return nil, err
+		}
+		return os.Open(name)
+	}
+	h = held{}
+	for _, s := range []string{big, "y"} {
+		if n, err := h.Write([]byte(s)); n != len(s) || err != nil {
+			t.Fatalf("a file that takes nothing: wrote %d, %v", n, err)
+		}
+	}
+	out.Reset()
+	if err := h.writeTo(&out); err != nil || out.String() != big+"y" {
+		t.Errorf("a file that takes nothing: %v, wrote %d bytes, want %d", err, out.Len(), len(big)+1)
 	}
 }

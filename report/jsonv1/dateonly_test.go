@@ -99,7 +99,7 @@ func TestRenderRefusesRevWithoutDate(t *testing.T) {
 	}
 	for _, c := range []struct{ from, want string }{
 		{`"snapshots": [`, `snapshots[0].rev: present without snapshots[0].date`},
-		{`"steps": [`, `steps[0].old.rev: present without old.date`},
+		{`"steps": [`, `steps[0].old.rev: present without steps[0].old.date: cachediff writes`},
 	} {
 		at := strings.Index(log, c.from)
 		d := strings.Index(log[at:], `"date": "`+date+`"`)

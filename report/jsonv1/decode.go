@@ -69,6 +69,9 @@ func checkEnums(r *diff.Report) error {
 		at string
 		s  diff.Side
 	}{{"old", r.Old}, {"new", r.New}} {
+		if err := checkPath(side.at, side.s.Path, report.Schema); err != nil {
+			return err
+		}
 		if err := checkRev(side.at+".rev", side.s.Rev); err != nil {
 			return err
 		}
@@ -179,7 +182,7 @@ func checkLayout(at string, s diff.Side) error {
 		return nil
 	}
 	if s.Layout == "" {
-		return &diff.LawError{Path: at + ".index_sha256", Msg: "present without " + at + ".layout: it is the checksum of a mirror's index"}
+		return &siblingError{at: at, field: "index_sha256", without: "layout", why: func(string) string { return "it is the checksum of a mirror's index" }}
 	}
 	if len(s.IndexSHA256) != 64 || strings.Trim(s.IndexSHA256, "0123456789abcdef") != "" {
 		return &EnumError{Path: at + ".index_sha256", Value: s.IndexSHA256, Want: "a sha256 (want 64 hex digits, 0-9 and a-f)"}
@@ -201,6 +204,29 @@ func checkDate(path, date string) error {
 	return nil
 }
 
+// checkPath checks that the snapshot at at (old, new, snapshots[i]) is
+// named: cachediff names a snapshot by the argument given, and refuses
+// an empty one, so a "path": "" is none it writes. render printed it
+// ("## cachediff:  → new" where its tag was "" too).
+func checkPath(at, path, schema string) error {
+	if path == "" {
+		return &LawError{Path: at + ".path", Msg: `"", which ` + schema + ` never writes: a snapshot is named by the argument given, which cachediff refuses empty`}
+	}
+	return nil
+}
+
+// siblingError is the error of a snapshot's field present without the
+// field that goes with it (a rev without its date): both named at
+// their path, which a log's step (stepError) prefixes alike.
+type siblingError struct {
+	at, field, without string
+	why                func(at string) string
+}
+
+func (e *siblingError) Error() string {
+	return e.at + "." + e.field + ": present without " + e.at + "." + e.without + ": " + e.why(e.at)
+}
+
 // checkDated checks that a snapshot at at (old, new, snapshots[i]) has
 // a "date" only beside its "rev", and a "rev" only beside its "date":
 // the date is that of the commit the rev names, which cachediff writes
@@ -211,9 +237,11 @@ func checkDate(path, date string) error {
 func checkDated(at, rev, date string) error {
 	switch {
 	case date != "" && rev == "":
-		return &diff.LawError{Path: at + ".date", Msg: "present without " + at + ".rev: it is the date of the commit " + at + ".rev names, which cachediff writes beside it"}
+		return &siblingError{at: at, field: "date", without: "rev", why: func(at string) string {
+			return "it is the date of the commit " + at + ".rev names, which cachediff writes beside it"
+		}}
 	case rev != "" && date == "":
-		return &diff.LawError{Path: at + ".rev", Msg: "present without " + at + ".date: cachediff writes the date of the commit it names beside it"}
+		return &siblingError{at: at, field: "rev", without: "date", why: func(string) string { return "cachediff writes the date of the commit it names beside it" }}
 	}
 	return nil
 }

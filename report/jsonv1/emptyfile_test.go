@@ -32,7 +32,9 @@ func TestEmptyFileRefused(t *testing.T) {
 			doc = strings.Replace(doc, `"new_file": "testdata/spack-formats/spec.v5-libdwarf-m1.spec.json",`, "", 1)
 		}
 		_, err := DecodeBytes([]byte(doc))
-		if err == nil || !strings.Contains(err.Error(), c.path+`: "", which`) {
+		// Said of a file, as the other optional fields' "where there is
+		// none" is not.
+		if err == nil || !strings.Contains(err.Error(), c.path+`: "", which`) || !strings.HasSuffix(err.Error(), "never writes: where there is no file, the key is left out") {
 			t.Errorf("%s: %v, want a refusal at %s", c.with, err, c.path)
 		}
 	}
@@ -45,14 +47,7 @@ func TestEmptyFileRefused(t *testing.T) {
 // were read as no key, and render -f json wrote the document without
 // them, not the one given.
 func TestEmptyOptionalRefused(t *testing.T) {
-	pair, err := os.ReadFile("testdata/spec-v4-v5-fb7836bf.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	log, err := os.ReadFile("../../testdata/golden/log-weekly.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pair, log := pairAndLog(t)
 	const (
 		side = `"path": "testdata/spack-formats/spec.v4-libdwarf-core2.spec.json",` + "\n"
 		dep  = `"new_hash": "qeehcxyvluwnihsc2qxstmpomtxo3lrc"`
@@ -83,4 +78,48 @@ func TestEmptyOptionalRefused(t *testing.T) {
 			t.Errorf("%s: %v, want a refusal at %s", c.with, err, c.field)
 		}
 	}
+}
+
+// TestEmptyPathRefused: a snapshot's "path": "" (old, new, a log's
+// snapshots[i]) is refused at its path: cachediff names a snapshot by
+// the argument given and refuses an empty one, and render printed the
+// report of a snapshot named by nothing ("## cachediff:  → new").
+func TestEmptyPathRefused(t *testing.T) {
+	pair, log := pairAndLog(t)
+	for _, c := range []struct {
+		log       bool
+		at, field string
+	}{
+		{false, `"path": "testdata/spack-formats/spec.v4-libdwarf-core2.spec.json",`, "old.path"},
+		{false, `"path": "testdata/spack-formats/spec.v5-libdwarf-m1.spec.json",`, "new.path"},
+		// A step's side is checked too, but the snapshots first.
+		{true, `"path": "testdata/real-series/develop-2025-02-16",` + "\n" + `      "tag"`, "snapshots[0].path"},
+	} {
+		data, decode, schema := pair, func(b []byte) error { _, err := DecodeBytes(b); return err }, "cachediff/v1"
+		if c.log {
+			data, decode, schema = log, func(b []byte) error { _, err := DecodeLog(b); return err }, LogSchema
+		}
+		doc := strings.Replace(string(data), c.at, `"path": ""`+c.at[strings.Index(c.at, ","):], 1)
+		if doc == string(data) {
+			t.Fatalf("%s: no %q in the document", c.field, c.at)
+		}
+		want := c.field + `: "", which ` + schema + ` never writes: a snapshot is named by the argument given, which cachediff refuses empty`
+		if err := decode([]byte(doc)); err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %q", c.field, err, want)
+		}
+	}
+}
+
+// pairAndLog returns a report and a log cachediff wrote, to edit.
+func pairAndLog(t *testing.T) (pair, log []byte) {
+	t.Helper()
+	pair, err := os.ReadFile("testdata/spec-v4-v5-fb7836bf.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log, err = os.ReadFile("../../testdata/golden/log-weekly.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pair, log
 }

@@ -131,6 +131,9 @@ func DecodeLog(data []byte) (*Log, error) {
 	}
 	seen := map[string]int{} // the snapshot of each commit id (checkSnapshotRev)
 	for i, sn := range doc.Snapshots {
+		if err := checkPath(fmt.Sprintf("snapshots[%d]", i), sn.Path, LogSchema); err != nil {
+			return nil, err
+		}
 		if err := checkRev(fmt.Sprintf("snapshots[%d].rev", i), sn.Rev); err != nil {
 			return nil, err
 		}
@@ -730,6 +733,12 @@ func stepError(i int, err error) error {
 	var law *LawError
 	if errors.As(err, &law) && law.Path != "" && err.Error() == law.Error() {
 		return &LawError{Path: fmt.Sprintf("steps[%d].%s", i, law.Path), Msg: law.Msg}
+	}
+	var sibling *siblingError
+	if errors.As(err, &sibling) && err.Error() == sibling.Error() {
+		e := *sibling
+		e.at = fmt.Sprintf("steps[%d].%s", i, sibling.at)
+		return &e
 	}
 	var enum *EnumError
 	if errors.As(err, &enum) && enum.Path != "" && err.Error() == enum.Error() {
