@@ -7,7 +7,7 @@ import (
 	"github.com/cachediff/cachediff/internal/cutmark"
 )
 
-// TestCutShownPieces (class c): two rules of cutShown that no test held,
+// TestCutShownPieces (class c): two rules of CutShown that no test held,
 // each undone alone (fd8cef39). Its tail starts at a character's start:
 // from the byte at the cut, the 2-byte і's last byte, it was quoted as
 // "\x96", a byte the path does not hold so. And a head and tail that

@@ -202,10 +202,10 @@ func listedPath(p string) string {
 }
 
 // listedPathCut is listedPath cut to n bytes shown as loadingPath cuts
-// (cutShown): a message that names several paths of a folder (a folder
+// (CutShown): a message that names several paths of a folder (a folder
 // of ~1900 Cyrillic characters, each \u0456 six bytes quoted) ran past
 // the command's line cap of 8 KB, which cut what to do at its end.
-func listedPathCut(p string, n int) string { return cutShown(p, n, listedPath) }
+func listedPathCut(p string, n int) string { return CutShown(p, n, listedPath) }
 
 // listedPathsCut is listedPathCut of each of paths.
 func listedPathsCut(paths []string, n int) []string {
@@ -235,12 +235,12 @@ const maxListedShown = maxPathShown / 4
 // "loading snap : …" and "loading  snap: …" read as snap, and
 // git:HEAD:snap followed by a space as git:HEAD:snap.
 //
-// A path shown longer than maxPathShown bytes is cut to it (cutShown):
+// A path shown longer than maxPathShown bytes is cut to it (CutShown):
 // quoted in ASCII, a path of 4 KB (Linux's longest) may be 16 KB, and
 // the command's line cap (8 KB) cut the message off before it said what
 // was wrong.
 func loadingPath(p string, paired bool) string {
-	return cutShown(p, maxPathShown, func(p string) string { return loadingPathWhole(p, paired) })
+	return CutShown(p, maxPathShown, func(p string) string { return loadingPathWhole(p, paired) })
 }
 
 func loadingPathWhole(p string, paired bool) string {
@@ -256,7 +256,7 @@ func loadingPathWhole(p string, paired bool) string {
 // words and its own paths fit the command's line cap of 8 KB.
 const maxPathShown = 2 << 10
 
-// cutShown is show(p), or, where that is longer than n bytes, show of a
+// CutShown is show(p), or, where that is longer than n bytes, show of a
 // head and a tail of p that is not, the cut's mark (cutmark.Of, of the
 // whole path) between them, inside the quotes of a quoted one: two long
 // paths that begin alike read apart. The tail (a quarter) keeps the
@@ -265,12 +265,9 @@ const maxPathShown = 2 << 10
 // and "…0f9c6618\": …", neither zlib/specs.md nor zstd/specs.md. The
 // piece is halved until it shows short enough: quoted in ASCII, a byte
 // may take four.
-func cutShown(p string, n int, show func(string) string) string {
-	return CutShown(p, n, show)
-}
-
-// CutShown is cutShown, for a source's messages that name a path of
-// their own (a mirror's folder, shownFull).
+//
+// A source's messages that name a path of their own (a mirror's folder,
+// shownFull) cut it so too.
 func CutShown(p string, n int, show func(string) string) string {
 	s := show(p)
 	if len(s) <= n {

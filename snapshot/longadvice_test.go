@@ -16,7 +16,7 @@ import (
 // build-cache index, … name the index or its folder, …, or the
 // lockfile", "mixes catalogue pages and Spack files … name a folder of
 // pages alone, or the Spack files" and Jekyll's "the page belongs at …".
-// Each path is cut as loadingPath cuts it (cutShown), so that the whole
+// Each path is cut as loadingPath cuts it (CutShown), so that the whole
 // line fits and ends with its advice.
 func TestLongFolderAdviceFits(t *testing.T) {
 	index, err := os.ReadFile(filepath.Join(spackFixtures, "index.v8-layout2-unsigned-mixed.json"))

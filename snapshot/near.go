@@ -112,7 +112,7 @@ func nearLine(near []string) string {
 
 // hintWord is pathWord(p), a path a hint offers to paste back, where it
 // is at most maxPathShown bytes. Past that it is said otherwise, as "the
-// folder" (noun) and p quoted in ASCII and cut (cutShown, its head, the
+// folder" (noun) and p quoted in ASCII and cut (CutShown, its head, the
 // cut's mark and its tail), with its length: written whole, a folder
 // of ~2,250 bytes of Cyrillic below the one named was 13.5 KB as a
 // word, "did you mean $'…'?", past the command's line cap of 8 KB, which
@@ -124,7 +124,7 @@ func hintWord(p, noun string) string {
 		return w
 	}
 	return fmt.Sprintf("the %s %s (%d bytes, too long to show whole)", noun,
-		cutShown(p, maxPathShown, strconv.QuoteToASCII), len(p))
+		CutShown(p, maxPathShown, strconv.QuoteToASCII), len(p))
 }
 
 // pathWord is the folder p as one shell word to paste back as an
