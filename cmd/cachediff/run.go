@@ -987,9 +987,6 @@ type output struct {
 	note      string
 	skipNotes *strings.Builder // cli.skipNotes, written before note
 	stderr    io.Writer
-	// inPlace: --output names no regular file but a device or a pipe
-	// (-o /dev/stdout), written in place (atomicfile.Create).
-	inPlace bool
 	// held keeps a --template's output to standard output, or to a
 	// device or a pipe, until it has run whole (hold), then writes it
 	// to heldTo; nil otherwise.
@@ -1002,7 +999,8 @@ type output struct {
 // writes nothing there (held). An --output file is whole or nothing
 // already.
 func (o *output) hold() {
-	if o.file == nil || o.inPlace {
+	// A device or a pipe (-o /dev/stdout) is written in place.
+	if o.file == nil || o.file.InPlace() {
 		o.held, o.heldTo = &held{}, o.dst
 		o.dst = o.held
 	}
@@ -1023,8 +1021,6 @@ func (c *cli) openOutput(path string) (*output, error) {
 		if err := outputLinks(path); err != nil {
 			return nil, err
 		}
-		fi, serr := os.Stat(path)
-		o.inPlace = serr == nil && !fi.Mode().IsRegular()
 		f, err := atomicfile.Create(path)
 		if err != nil {
 			if writtenAsURL(path) && errors.Is(err, fs.ErrNotExist) {

@@ -184,6 +184,11 @@ func (f *File) wrap(err error) error {
 	return fmt.Errorf("writing %s: %w", f.name, err)
 }
 
+// InPlace reports whether the file is written in place, as a device or a
+// pipe is (Create), not through a temporary file that Close renames:
+// what is written there is seen at once, whole or not.
+func (f *File) InPlace() bool { return f.target == "" }
+
 // Close puts the file in place: the data is synced to disk, the mode set,
 // and the temporary file renamed over the target. When a write failed,
 // Close aborts instead and returns that error; on any error nothing is
