@@ -69,21 +69,19 @@ type field struct {
 	optional bool
 	// absentIfEmpty: cachediff writes no key where the value is "", so
 	// "" is refused, not read as the key's absence: a string field of
-	// omitempty.
+	// omitempty, which cachediff leaves out where it is empty and never
+	// writes as "" (encoding/json, and the writers of jsonpkg.go,
+	// jsonseries.go and json.go's tail, which leave it out as omitempty
+	// does): a package's old_file, which an added package has none of,
+	// its new_file, which a removed package has none of, a side's rev,
+	// date, layout and index_sha256, a snapshot's subject, a pair's
+	// facet, from and to, a cause's hashes, a highlight's facet, value,
+	// from, to, apart and unit, a log's revs.since and until.
+	// "old_file": "" on an added package was read as no key, and render
+	// wrote the report without it: not the report given; "rev": "" and
+	// "date": "" on a folder's side so, "layout": "" and the rest too.
 	absentIfEmpty bool
 }
-
-// A string field of omitempty is one cachediff leaves out where it is
-// empty and never writes as "" (encoding/json, and the writers of
-// jsonpkg.go, jsonseries.go and json.go's tail, which leave it out as
-// omitempty does): a package's old_file, which an added package has
-// none of, its new_file, which a removed package has none of, a side's
-// rev, date, layout and index_sha256, a snapshot's subject, a pair's
-// facet, from and to, a cause's hashes, a highlight's facet, value,
-// from, to, apart and unit, a log's revs.since and until. "old_file":
-// "" on an added package was read as no key, and render wrote the
-// report without it: not the report given; "rev": "" and "date": ""
-// on a folder's side so, "layout": "" and the rest too.
 
 // addedInV1 are the fields added to cachediff/v1 after its first
 // release: a report saved before them lacks them, and reads as if they
