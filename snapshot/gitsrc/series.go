@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -816,7 +815,10 @@ func (r *Repo) otherRepoHint(p string) string {
 		return ""
 	}
 	for d := abs; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+		// A .git that holds no repository (snapshot.GitEntry), git
+		// passes over: named another repository's work tree, its -C
+		// was refused, not a git repository.
+		if snapshot.GitEntry(d) {
 			rel, err := filepath.Rel(d, abs)
 			if err != nil {
 				break
