@@ -1079,10 +1079,12 @@ func logPath(p string) string {
 // quotedRev is a revision, or a range, as a message names it: as it is,
 // or quoted (Go escapes) when it is empty or holds a space or a
 // character that does not print, which written as it is would not read
-// as the one word it is ("unknown revision   in the range  .. ").
+// as the one word it is ("unknown revision   in the range  .. "); in
+// ASCII when it holds one past ASCII, as logPath and the loaders quote a
+// name: "unknown revision mаin" (its а Cyrillic) read as main.
 func quotedRev(s string) string {
-	if s == "" || strings.ContainsFunc(s, func(c rune) bool { return unicode.IsSpace(c) || !unicode.IsPrint(c) }) {
-		return strconv.Quote(s)
+	if s == "" || strings.ContainsFunc(s, func(c rune) bool { return unicode.IsSpace(c) || !unicode.IsPrint(c) || c >= utf8.RuneSelf }) {
+		return strconv.QuoteToASCII(s)
 	}
 	return s
 }
