@@ -45,6 +45,36 @@ func TestMirrorListQuotesLink(t *testing.T) {
 			t.Errorf("a link under %q: %v; want it named %s", c.dir, err, c.want)
 		}
 	}
+	// The listing's own message (shownListed), which the error of a spec
+	// manifest leaves out (its file named instead): a link among regular
+	// manifests that is none, which fails the whole mirror (i20 left no
+	// case of it, and its quoting could go with no test failing).
+	for _, c := range []struct{ dir, want string }{
+		{"zl\u0456b", `"v3/manifests/spec/zl\u0456b/notes.json": a symbolic link or a submodule in the tree`},
+		{"a: b", `"v3/manifests/spec/a: b/notes.json": a symbolic link or a submodule in the tree`},
+		{"zlib", ` v3/manifests/spec/zlib/notes.json: a symbolic link or a submodule in the tree`},
+	} {
+		r, err := OpenRepo(commitFiles(t, map[string]string{
+			"m/v3/layout.json": `{"signing": false}`,
+			"m/b.json":         "{}",
+			"m/v3/manifests/spec/a/a.spec.manifest.json": "{}",
+			"m/v3/manifests/spec/z/z.spec.manifest.json": "{}",
+		}, map[string]string{"m/v3/manifests/spec/" + c.dir + "/notes.json": "../../../../b.json"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := r.Source("HEAD:m")
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := s.Open(mirror.Options{})
+		if err == nil {
+			_, err = snapshot.LoadFrom(src, snapshot.Options{})
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.ContainsAny(err.Error(), "\n\u0456") {
+			t.Errorf("a link under %q among manifests: %v; want it named %s", c.dir, err, c.want)
+		}
+	}
 }
 
 // TestMirrorLinkTargetQuoted: a committed link that the mirror's index
