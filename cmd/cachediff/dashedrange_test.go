@@ -195,8 +195,14 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	for range 3 {
 		gitOut(t, inner, "commit", "-q", "--allow-empty", "-m", "e")
 	}
+	// Through a symbolic link into it, X's path does not end its own
+	// (70e844bf): -C lnk was given, X itself, read as the nested top.
+	if err := os.Symlink(filepath.Join("inner", "snap"), filepath.Join(dir, "lnk")); err != nil {
+		t.Fatal(err)
+	}
 	for args, want := range map[[2]string]string{
 		{"HEAD~3", "inner/snap"}:       "with -C inner (each path then from there), it is 'git:HEAD~3:snap'\n",
+		{"HEAD~1", "lnk"}:              "'git:HEAD~1:_cache/develop')\n",
 		{"HEAD~3..HEAD", "inner/snap"}: "; 'HEAD~3..HEAD' is a range of git revisions; inner/snap is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range is cachediff -C inner log --revs 'HEAD~3..HEAD' snap\n",
 		{"HEAD~9", "inner/snap"}:       "; 'HEAD~9' is an unknown git revision, here and in the repository inner/snap is in, at inner (a submodule or a nested one)\n",
 		// Past both roots, and reversed: the nested repository's log
