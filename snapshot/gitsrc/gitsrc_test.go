@@ -193,6 +193,7 @@ func TestResolveErrors(t *testing.T) {
 		// One past ASCII, in ASCII: "unknown revision mаin" (its а
 		// Cyrillic) read as main.
 		{"m\u0430in:_cache/develop", `unknown revision "m\u0430in"`},
+		{"-m\u0430in:x", `unknown revision "-m\u0430in"`},
 	} {
 		_, err := r.Resolve(c.spec)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -81,12 +81,12 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 					hint += fmt.Sprintf(", which the log refuses too: %v", err)
 				}
 			}
-			return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; %s", rng, hint)
+			return nil, fmt.Errorf("bad revision range %+q: it begins with -, and git would read it as an option, not revisions; %s", rng, hint)
 		}
-		return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; a range is A..B (HEAD~7..HEAD), and a branch whose name begins with - is written in full (refs/heads/-x)", rng)
+		return nil, fmt.Errorf("bad revision range %+q: it begins with -, and git would read it as an option, not revisions; a range is A..B (HEAD~7..HEAD), and a branch whose name begins with - is written in full (refs/heads/-x)", rng)
 	}
 	if rng == "" || strings.ContainsAny(rng, "\n\x00") {
-		return nil, fmt.Errorf("bad revision range %q", rng)
+		return nil, fmt.Errorf("bad revision range %+q", rng)
 	}
 	if err := checkPathLength(p); err != nil {
 		return nil, err
@@ -1132,7 +1132,7 @@ func (r *Repo) spacedRange(rng string) error {
 			return nil
 		}
 		if _, err := r.verifyCommit(rev); err != nil {
-			return fmt.Errorf("revision range %q is two revisions: a range is one argument (A..B), and git knows no commit %q", rng, rev)
+			return fmt.Errorf("revision range %+q is two revisions: a range is one argument (A..B), and git knows no commit %+q", rng, rev)
 		}
 	}
 	return r.spacedSaid(rng, "is two revisions", from+".."+to)
@@ -1143,7 +1143,7 @@ func (r *Repo) spacedRange(rng string) error {
 // one, where it refuses it: 'HEAD .. HEAD~1' and 'HEAD HEAD~1' were
 // given 'HEAD..HEAD~1', refused pasted as reversed, with no word of it.
 func (r *Repo) spacedSaid(rng, what, one string) error {
-	msg := fmt.Sprintf("revision range %q %s: a range is one argument, %s", rng, what, shellword.Word(one))
+	msg := fmt.Sprintf("revision range %+q %s: a range is one argument, %s", rng, what, shellword.Word(one))
 	if err := r.CheckRange(one); err != nil {
 		return &refusal{msg + ", which is refused too: " + err.Error(), Instead(err)}
 	}
