@@ -195,8 +195,14 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	for range 3 {
 		gitOut(t, inner, "commit", "-q", "--allow-empty", "-m", "e")
 	}
+	// Through a symbolic link into it, X's path does not end its own
+	// (70e844bf): -C lnk was given, X itself, read as the nested top.
+	if err := os.Symlink(filepath.Join("inner", "snap"), filepath.Join(dir, "lnk")); err != nil {
+		t.Fatal(err)
+	}
 	for args, want := range map[[2]string]string{
 		{"HEAD~3", "inner/snap"}:       "with -C inner (each path then from there), it is 'git:HEAD~3:snap'\n",
+		{"HEAD~1", "lnk"}:              "'git:HEAD~1:_cache/develop')\n",
 		{"HEAD~3..HEAD", "inner/snap"}: "; 'HEAD~3..HEAD' is a range of git revisions; inner/snap is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range is cachediff -C inner log --revs 'HEAD~3..HEAD' snap\n",
 		{"HEAD~9", "inner/snap"}:       "; 'HEAD~9' is an unknown git revision, here and in the repository inner/snap is in, at inner (a submodule or a nested one)\n",
 		// Past both roots, and reversed: the nested repository's log
@@ -269,6 +275,12 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	// which pasted said it is a submodule; said so, with nothing to
 	// paste.
 	gitOut(t, dir, "update-index", "--add", "--cacheinfo", "160000,1111111111111111111111111111111111111111,mod")
+	// And one never checked out, an empty folder (deadCheckout's first
+	// check, which no case reached).
+	gitOut(t, dir, "update-index", "--add", "--cacheinfo", "160000,1111111111111111111111111111111111111111,emp")
+	if err := os.Mkdir(filepath.Join(dir, "emp"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	gitOut(t, dir, "commit", "-q", "-m", "mod")
 	// And a folder below it, its .git leading nowhere: given
 	// git:HEAD:mod/snap, "which HEAD does not hold", of a path through
@@ -276,11 +288,11 @@ func TestDashedAmbiguousAfterDashes(t *testing.T) {
 	deadGitFile(t, filepath.Join(dir, "mod"))
 	// A range beside either was given the log of it, which pasted said
 	// PATH passes through a submodule.
-	for _, args := range [][]string{{"HEAD", "mod"}, {"HEAD", "mod/snap"}, {"HEAD~1..HEAD", "mod"}, {"HEAD~1..HEAD", "mod/snap"}} {
+	for _, args := range [][]string{{"HEAD", "mod"}, {"HEAD", "mod/snap"}, {"HEAD~1..HEAD", "mod"}, {"HEAD~1..HEAD", "mod/snap"}, {"HEAD~1..HEAD", "emp"}} {
 		stderr.Reset()
 		code = run(args, &stdout, &stderr)
-		if msg, _, _ := strings.Cut(stderr.String(), "\n"); code != exitTrouble || !strings.HasSuffix(msg, "; at HEAD, mod is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)") {
-			t.Errorf("%q, mod a submodule not checked out: exit %d, %s; want %d, said to be one", args, code, stderr.String(), exitTrouble)
+		if msg, _, _ := strings.Cut(stderr.String(), "\n"); code != exitTrouble || !strings.HasSuffix(msg, "; at HEAD, "+args[1][:3]+" is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)") {
+			t.Errorf("%q, %s a submodule not checked out: exit %d, %s; want %d, said to be one", args, args[1][:3], code, stderr.String(), exitTrouble)
 		}
 	}
 }

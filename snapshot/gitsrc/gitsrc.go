@@ -179,7 +179,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	// git cat-file reads one name a line (and drops a carriage return
 	// at its end): a name with a line break would be read as another.
 	if strings.ContainsAny(rev, lineBreaks) {
-		return nil, fmt.Errorf("revision %q has a line break or a NUL, which no revision has", rev)
+		return nil, fmt.Errorf("revision %+q has a line break or a NUL, which no revision has", rev)
 	}
 	if strings.ContainsAny(p, lineBreaks) {
 		return nil, fmt.Errorf("path %q has a line break or a NUL: git cannot name it in REV:PATH", p)
@@ -1042,7 +1042,7 @@ func (r *Repo) rangeRevError(rev, written, p, top string) error {
 	in := r.inFolder()
 	msg := fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit", quotedRev(rev))
 	if written != rev {
-		msg = fmt.Sprintf("revision %q is a range of commits, not one: REV:PATH reads PATH at one commit (and it begins with -, which git would read as an option, so each command here writes its ref in full)", written)
+		msg = fmt.Sprintf("revision %+q is a range of commits, not one: REV:PATH reads PATH at one commit (and it begins with -, which git would read as an option, so each command here writes its ref in full)", written)
 	}
 	logCmd := r.logCommand(rev, logPath)
 	_, err := r.Series(rev, logPath, "", "")
@@ -1137,7 +1137,7 @@ func (r *Repo) dashRevError(rev, p string) error {
 		if hint := r.dashHint(rev, shown); hint != "" {
 			return fmt.Errorf("revision %s begins with -, which git would read as an option, not %s; %s", quotedRev(rev), what, hint)
 		}
-		return fmt.Errorf("unknown revision %q", rev)
+		return fmt.Errorf("unknown revision %+q", rev)
 	}
 	if rangeRev(full) {
 		if top, err := r.FromTop(p); err == nil {
@@ -1176,7 +1176,7 @@ func rangeRev(rev string) bool {
 // commit resolves rev to a full commit id.
 func (r *Repo) commit(rev string) (string, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\n\x00") {
-		return "", fmt.Errorf("unknown revision %q", rev)
+		return "", fmt.Errorf("unknown revision %+q", rev)
 	}
 	out, err := r.verifyCommit(rev)
 	if err == nil {

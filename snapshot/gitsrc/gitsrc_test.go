@@ -190,6 +190,10 @@ func TestResolveErrors(t *testing.T) {
 		// such" read as the words of the message.
 		{"no such:_cache/develop", `unknown revision "no such"`},
 		{"x\u202e:_cache/develop", `unknown revision "x\u202e"`},
+		// One past ASCII, in ASCII: "unknown revision mаin" (its а
+		// Cyrillic) read as main.
+		{"m\u0430in:_cache/develop", `unknown revision "m\u0430in"`},
+		{"-m\u0430in:x", `unknown revision "-m\u0430in"`},
 	} {
 		_, err := r.Resolve(c.spec)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"maps"
 	"strings"
 	"testing"
 
@@ -22,29 +23,53 @@ func TestMirrorListQuotesLink(t *testing.T) {
 		{"a: b", `manifests/spec/a: b/a.spec.manifest.json": a symbolic link`},
 		{"zlib", `manifests/spec/zlib/a.spec.manifest.json: a symbolic link`},
 	} {
-		r, err := OpenRepo(commitFiles(t, map[string]string{
-			"m/v3/layout.json": `{"signing": false}`,
-			"m/b.json":         "{}",
-		}, map[string]string{"m/v3/manifests/spec/" + c.dir + "/a.spec.manifest.json": "../../../../b.json"}))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := r.Source("HEAD:m")
-		if err != nil {
-			t.Fatal(err)
-		}
-		src, err := s.Open(mirror.Options{})
-		if err == nil {
-			// The listing lists the link (mirror.NotRegularError), and
-			// the spec manifests' reading refuses it: the only one,
-			// an error of its own naming it (the whole mirror's
-			// before, TestSpecManifestLinksAll).
-			_, err = snapshot.LoadFrom(src, snapshot.Options{})
-		}
+		// The listing lists the link (mirror.NotRegularError), and the
+		// spec manifests' reading refuses it: the only one, an error of
+		// its own naming it (the whole mirror's before,
+		// TestSpecManifestLinksAll).
+		err := loadLinkMirror(t, nil, "m/v3/manifests/spec/"+c.dir+"/a.spec.manifest.json")
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.ContainsAny(err.Error(), "\n\u0456") {
 			t.Errorf("a link under %q: %v; want it named %s", c.dir, err, c.want)
 		}
 	}
+	// The listing's own message (shownListed), which the error of a spec
+	// manifest leaves out (its file named instead): a link among regular
+	// manifests that is none, which fails the whole mirror (i20 left no
+	// case of it, and its quoting could go with no test failing).
+	for _, c := range []struct{ dir, want string }{
+		{"zl\u0456b", `"v3/manifests/spec/zl\u0456b/notes.json": a symbolic link or a submodule in the tree`},
+		{"a: b", `"v3/manifests/spec/a: b/notes.json": a symbolic link or a submodule in the tree`},
+		{"zlib", ` v3/manifests/spec/zlib/notes.json: a symbolic link or a submodule in the tree`},
+	} {
+		err := loadLinkMirror(t, map[string]string{
+			"m/v3/manifests/spec/a/a.spec.manifest.json": "{}",
+			"m/v3/manifests/spec/z/z.spec.manifest.json": "{}",
+		}, "m/v3/manifests/spec/"+c.dir+"/notes.json")
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.ContainsAny(err.Error(), "\n\u0456") {
+			t.Errorf("a link under %q among manifests: %v; want it named %s", c.dir, err, c.want)
+		}
+	}
+}
+
+// loadLinkMirror is the error of loading HEAD:m, a v3 mirror of files
+// more, and link a committed symbolic link to m/b.json.
+func loadLinkMirror(t *testing.T, more map[string]string, link string) error {
+	t.Helper()
+	files := map[string]string{"m/v3/layout.json": `{"signing": false}`, "m/b.json": "{}"}
+	maps.Copy(files, more)
+	r, err := OpenRepo(commitFiles(t, files, map[string]string{link: "../../../../b.json"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := r.Source("HEAD:m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := s.Open(mirror.Options{})
+	if err == nil {
+		_, err = snapshot.LoadFrom(src, snapshot.Options{})
+	}
+	return err
 }
 
 // TestMirrorLinkTargetQuoted: a committed link that the mirror's index

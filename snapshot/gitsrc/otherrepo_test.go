@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -41,12 +42,23 @@ func TestLogPathInOtherRepo(t *testing.T) {
 			t.Errorf("-C %s, _cache/develop: %v", other, err)
 		}
 	}
-	// In no repository: no -C to name.
-	nowhere, err := filepath.Rel(here, t.TempDir())
-	if err != nil {
+	// In no repository: no -C to name; nor below a .git that holds
+	// none (a file whose gitdir: leads nowhere, an empty folder), which
+	// git passes over: -C there was refused, not a git repository.
+	none := t.TempDir()
+	if err := os.WriteFile(filepath.Join(none, ".git"), []byte("gitdir: nowhere\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.Series("HEAD", filepath.ToSlash(nowhere), "", ""); err == nil || !strings.Contains(err.Error(), "the log reads PATH from git at each commit") || strings.Contains(err.Error(), "-C /") {
-		t.Errorf("log of %s: %v; want it told that PATH is read from git", nowhere, err)
+	if err := os.MkdirAll(filepath.Join(none, "e", ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range []string{t.TempDir(), none, filepath.Join(none, "e")} {
+		nowhere, err := filepath.Rel(here, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.Series("HEAD", filepath.ToSlash(nowhere), "", ""); err == nil || !strings.Contains(err.Error(), "the log reads PATH from git at each commit") || strings.Contains(err.Error(), "-C /") {
+			t.Errorf("log of %s: %v; want it told that PATH is read from git", nowhere, err)
+		}
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -82,12 +81,12 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 					hint += fmt.Sprintf(", which the log refuses too: %v", err)
 				}
 			}
-			return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; %s", rng, hint)
+			return nil, fmt.Errorf("bad revision range %+q: it begins with -, and git would read it as an option, not revisions; %s", rng, hint)
 		}
-		return nil, fmt.Errorf("bad revision range %q: it begins with -, and git would read it as an option, not revisions; a range is A..B (HEAD~7..HEAD), and a branch whose name begins with - is written in full (refs/heads/-x)", rng)
+		return nil, fmt.Errorf("bad revision range %+q: it begins with -, and git would read it as an option, not revisions; a range is A..B (HEAD~7..HEAD), and a branch whose name begins with - is written in full (refs/heads/-x)", rng)
 	}
 	if rng == "" || strings.ContainsAny(rng, "\n\x00") {
-		return nil, fmt.Errorf("bad revision range %q", rng)
+		return nil, fmt.Errorf("bad revision range %+q", rng)
 	}
 	if err := checkPathLength(p); err != nil {
 		return nil, err
@@ -816,7 +815,10 @@ func (r *Repo) otherRepoHint(p string) string {
 		return ""
 	}
 	for d := abs; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+		// A .git that holds no repository (snapshot.GitEntry), git
+		// passes over: named another repository's work tree, its -C
+		// was refused, not a git repository.
+		if snapshot.GitEntry(d) {
 			rel, err := filepath.Rel(d, abs)
 			if err != nil {
 				break
@@ -1077,10 +1079,12 @@ func logPath(p string) string {
 // quotedRev is a revision, or a range, as a message names it: as it is,
 // or quoted (Go escapes) when it is empty or holds a space or a
 // character that does not print, which written as it is would not read
-// as the one word it is ("unknown revision   in the range  .. ").
+// as the one word it is ("unknown revision   in the range  .. "); in
+// ASCII when it holds one past ASCII, as logPath and the loaders quote a
+// name: "unknown revision mаin" (its а Cyrillic) read as main.
 func quotedRev(s string) string {
-	if s == "" || strings.ContainsFunc(s, func(c rune) bool { return unicode.IsSpace(c) || !unicode.IsPrint(c) }) {
-		return strconv.Quote(s)
+	if s == "" || strings.ContainsFunc(s, func(c rune) bool { return unicode.IsSpace(c) || !unicode.IsPrint(c) || c >= utf8.RuneSelf }) {
+		return strconv.QuoteToASCII(s)
 	}
 	return s
 }
@@ -1128,7 +1132,7 @@ func (r *Repo) spacedRange(rng string) error {
 			return nil
 		}
 		if _, err := r.verifyCommit(rev); err != nil {
-			return fmt.Errorf("revision range %q is two revisions: a range is one argument (A..B), and git knows no commit %q", rng, rev)
+			return fmt.Errorf("revision range %+q is two revisions: a range is one argument (A..B), and git knows no commit %+q", rng, rev)
 		}
 	}
 	return r.spacedSaid(rng, "is two revisions", from+".."+to)
@@ -1139,7 +1143,7 @@ func (r *Repo) spacedRange(rng string) error {
 // one, where it refuses it: 'HEAD .. HEAD~1' and 'HEAD HEAD~1' were
 // given 'HEAD..HEAD~1', refused pasted as reversed, with no word of it.
 func (r *Repo) spacedSaid(rng, what, one string) error {
-	msg := fmt.Sprintf("revision range %q %s: a range is one argument, %s", rng, what, shellword.Word(one))
+	msg := fmt.Sprintf("revision range %+q %s: a range is one argument, %s", rng, what, shellword.Word(one))
 	if err := r.CheckRange(one); err != nil {
 		return &refusal{msg + ", which is refused too: " + err.Error(), Instead(err)}
 	}

@@ -41,6 +41,16 @@ func TestSeriesSpacedRange(t *testing.T) {
 	if _, err := r.Series("^nope HEAD", "x", "", ""); err == nil || !strings.Contains(err.Error(), `a range is one argument (A..B), and git knows no commit "nope"`) {
 		t.Errorf(`Series("^nope HEAD"): %v; want a range is one argument, and nope unknown`, err)
 	}
+	// In ASCII, as quotedRev: "nоpe" (its о Cyrillic), quoted as Go
+	// does (%q), read as nope; and so a range beginning with -.
+	for rng, want := range map[string]string{
+		"^n\u043epe HEAD": `revision range "^n\u043epe HEAD" is two revisions: a range is one argument (A..B), and git knows no commit "n\u043epe"`,
+		"-n\u043epe":      `bad revision range "-n\u043epe": it begins with -`,
+	} {
+		if _, err := r.Series(rng, "x", "", ""); err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\u043e") {
+			t.Errorf("Series(%q): %v; want %s", rng, err, want)
+		}
+	}
 	// Reversed: 'HEAD..HEAD~2' was given, which pasted was refused as
 	// reversed, with no word of it; the refusal is said, and its range.
 	for _, rng := range []string{"HEAD .. HEAD~2", "HEAD HEAD~2", "^HEAD HEAD~2"} {

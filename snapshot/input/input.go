@@ -731,8 +731,9 @@ func revisionHint(dir, arg, beside string) string {
 			// empty folder, a .git leading nowhere): its log was
 			// given, which pasted said PATH passes through a
 			// submodule. Asked of git (one run) only where the file
-			// system shows such a folder.
-			if end := cmpOr(b, "HEAD"); deadCheckout(dir, beside) && !strings.HasPrefix(end, "-") {
+			// system shows such a folder (Holds runs none of an end
+			// beginning with -).
+			if end := cmpOr(b, "HEAD"); deadCheckout(dir, beside) {
 				if _, sub, _ := repo.Holds(end, at().folder); sub != "" {
 					return fmt.Sprintf("; %s is a range of git revisions; at %s, %s is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)", shellword.Shown(arg), shellword.Shown(end), hintWord(sub))
 				}
