@@ -264,13 +264,13 @@ func (d *decoder) checkDeps() error {
 			continue
 		}
 		name, hash := "", ""
-		for i, h := range n.hashes {
+		for i, h := range n.depHashes() {
 			if h.node == nil {
 				name, hash = n.Deps[i].Name, h.s
 				break
 			}
 		}
-		for _, r := range n.refs {
+		for _, r := range n.depRefs() {
 			if hash != "" {
 				break
 			}

@@ -696,6 +696,7 @@ type decoder struct {
 	valueEnds  []int // where each value of a list variant ends in its spelling (parameters)
 	nodeSlab   []Node
 	detailSlab []Detail
+	pendSlab   []pending
 	depBlock   []Dep
 	hashBlock  []*hashRef
 	strs       []string
@@ -1313,11 +1314,11 @@ func (d *decoder) add(n *Node, ref *hashRef, counts bool, at int) error {
 	// (_read_lockfile_dict: specs_by_hash[dep_hash]) and refuses an edge
 	// to another hash (checkDeps).
 	if own != "" && own != id && d.lockVersion < 4 {
-		m := d.more(n)
+		m := d.pending(n)
 		m.aliases = append(m.aliases, own)
 	}
 	if n.Detail != nil {
-		for _, a := range n.aliases {
+		for _, a := range n.aliasHashes() {
 			if r := d.s.internHash([]byte(a)); r.node == nil {
 				r.node = n
 			}

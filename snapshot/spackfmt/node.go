@@ -189,7 +189,7 @@ func (d *decoder) nodeBody(n *Node) error {
 			if n.Hash == "" {
 				n.Hash = h.s
 			} else {
-				m := d.more(n)
+				m := d.pending(n)
 				m.aliases = append(m.aliases, h.s)
 			}
 		case "full_hash", "build_hash":
@@ -200,7 +200,7 @@ func (d *decoder) nodeBody(n *Node) error {
 			if h, err = s.hash(); err != nil {
 				return err
 			}
-			m := d.more(n)
+			m := d.pending(n)
 			m.aliases = append(m.aliases, h.s)
 		case "package_hash":
 			if err = s.twice(&seen, 1<<10, key); err != nil {
@@ -935,6 +935,7 @@ func (d *decoder) deps(n *Node) error {
 // Spack writes them) and m has none yet, so that finish only fills in
 // the hashes; else as depRefs, which finish resolves whole.
 func (d *decoder) keepRefs(m *Detail) {
+	p := d.pendOn(m)
 	// The chunks and the list: a node of few dependencies (most) has no
 	// chunk, and its one list needs no slice of lists made for it.
 	var one [1][]depRef
@@ -943,7 +944,7 @@ func (d *decoder) keepRefs(m *Detail) {
 		lists = append(d.refChunks[:len(d.refChunks):len(d.refChunks)], d.refScratch)
 	}
 	count := 0
-	single := m.refs == nil && m.hashes == nil && finishTwin == nil
+	single := p.refs == nil && p.hashes == nil && finishTwin == nil
 	for _, l := range lists {
 		count += len(l)
 		for i := range l {
@@ -954,28 +955,28 @@ func (d *decoder) keepRefs(m *Detail) {
 	}
 	if single {
 		m.Deps = d.depSlab(count)
-		m.hashes = d.hashSlab(count)
+		p.hashes = d.hashSlab(count)
 		for _, l := range lists {
 			for _, r := range l {
 				m.Deps = append(m.Deps, Dep{Name: r.name, Types: r.types, Virtuals: r.virtuals})
-				m.hashes = append(m.hashes, r.refs[0])
+				p.hashes = append(p.hashes, r.refs[0])
 			}
 		}
 		return
 	}
 	// A second list of dependencies, or one naming several hashes (or
 	// none but a build_hash or full_hash): all as depRefs.
-	m.refs = slices.Grow(m.refs, len(m.hashes)+count)
-	for i, h := range m.hashes {
+	p.refs = slices.Grow(p.refs, len(p.hashes)+count)
+	for i, h := range p.hashes {
 		dep := m.Deps[i]
-		m.refs = append(m.refs, depRef{name: dep.Name, refs: [3]*hashRef{h}, types: dep.Types, virtuals: dep.Virtuals})
+		p.refs = append(p.refs, depRef{name: dep.Name, refs: [3]*hashRef{h}, types: dep.Types, virtuals: dep.Virtuals})
 	}
-	m.Deps, m.hashes = nil, nil
+	m.Deps, p.hashes = nil, nil
 	// Not from a slab: blocks of these, dropped at once when resolved,
 	// made the collector let a 60k-spec pair's peak RSS grow by a
 	// quarter, for a tenth less CPU.
 	for _, l := range lists {
-		m.refs = append(m.refs, l...)
+		p.refs = append(p.refs, l...)
 	}
 }
 
@@ -1041,8 +1042,8 @@ func (d *decoder) finish() {
 				}
 			}
 		}
-		if n.hashes != nil {
-			for i, h := range n.hashes {
+		if hashes := n.depHashes(); hashes != nil {
+			for i, h := range hashes {
 				target := h.node
 				if target != nil {
 					// Filed under its node's name, as Spack files an edge
@@ -1060,8 +1061,9 @@ func (d *decoder) finish() {
 				resolved(i, target)
 			}
 		} else {
-			n.Deps = d.depSlab(len(n.refs))
-			for _, r := range n.refs {
+			refs := n.depRefs()
+			n.Deps = d.depSlab(len(refs))
+			for _, r := range refs {
 				dep := Dep{Name: r.name, Types: r.types, Virtuals: r.virtuals}
 				var target *Node
 				for _, h := range r.refs {
@@ -1088,7 +1090,7 @@ func (d *decoder) finish() {
 				resolved(len(n.Deps)-1, target)
 			}
 		}
-		n.refs, n.hashes, n.aliases = nil, nil, nil
+		n.pend = nil
 		if !n.ownCompiler {
 			n.Compiler = ""
 			for _, l := range lang {
@@ -1307,6 +1309,22 @@ func (d *decoder) more(n *Node) *Detail {
 		d.detailSlab = d.detailSlab[1:]
 	}
 	return n.Detail
+}
+
+// pending returns n's pending (Detail.pend), made if need be.
+func (d *decoder) pending(n *Node) *pending { return d.pendOn(d.more(n)) }
+
+// pendOn returns m's pending, made if need be, from a slab: let go with
+// the last node of its slab finished.
+func (d *decoder) pendOn(m *Detail) *pending {
+	if m.pend == nil {
+		if len(d.pendSlab) == 0 {
+			d.pendSlab = make([]pending, d.detailNext)
+		}
+		m.pend = &d.pendSlab[0]
+		d.pendSlab = d.pendSlab[1:]
+	}
+	return m.pend
 }
 
 func (d *decoder) newNode() *Node {

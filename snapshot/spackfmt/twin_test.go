@@ -24,11 +24,11 @@ func finishPlain(d *decoder) {
 			n.Detail = &bareDetail
 			continue
 		}
-		if n.hashes != nil {
+		if n.depHashes() != nil {
 			panic("a node with its dependencies' refs while finishTwin is set")
 		}
-		n.Deps = d.depSlab(len(n.refs))
-		for _, r := range n.refs {
+		n.Deps = d.depSlab(len(n.depRefs()))
+		for _, r := range n.depRefs() {
 			dep := Dep{Name: r.name, Types: r.types, Virtuals: r.virtuals}
 			var target *Node
 			for _, h := range r.refs {
@@ -53,7 +53,7 @@ func finishPlain(d *decoder) {
 			}
 			n.Deps = append(n.Deps, dep)
 		}
-		n.refs, n.aliases = nil, nil
+		n.pend = nil
 	}
 	if d.renamed > mostMissing {
 		d.warnf(d.renamedLine, "%d more dependencies are named for another package than their spec's, the first of them at this line", d.renamed-mostMissing)
