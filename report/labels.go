@@ -394,6 +394,19 @@ func quoteLabel(l string, ascii bool) string {
 	return b.String()
 }
 
+// Quote is s quoted as a view's value is quoted where it could read as
+// another (ListItem, Same, a highlight's words): as Go quotes a string,
+// but for a control or invisible character or an invalid byte, left as
+// it is for the view to escape once (quoteLabel).
+func Quote(s string) string { return quoteLabel(s, false) }
+
+// Unquote is the value of s quoted as Quote quotes it, or as Go quotes
+// a string; ok is false where s is no such quoted string (unquoteLabel).
+// A check that a value reads as one quoted reads it so: read by
+// strconv.Unquote, a value quoted with its newline left as it is reads
+// as none quoted.
+func Unquote(s string) (u string, ok bool) { return unquoteLabel(s) }
+
 // unquoteLabel is the value of l quoted as quoteLabel quotes it, or as
 // Go quotes a string (strconv.Unquote), a character left as it is for
 // a view to escape read as its escape; ok is false where l is no such
