@@ -204,7 +204,7 @@ func SeriesEnds(labels []string) (first, last string) {
 
 // seriesEnd is a label as SeriesEnds writes it.
 func seriesEnd(l string) string {
-	if asciiQuoted(l) {
+	if keptQuoted(l) {
 		return l // quoted already (diskLabel), as StepLabel keeps it
 	}
 	if q := StepLabel(l); q != l {
@@ -353,6 +353,21 @@ func labelLookalike(l string) bool {
 func asciiQuoted(l string) bool {
 	u, ok := unquoteLabel(l)
 	return ok && labelLookalike(u) && l == quoteLabel(u, true)
+}
+
+// keptQuoted reports whether l is a label quoted in ASCII for its
+// lookalike (asciiQuoted), or such a label given its place in the
+// series, "\"\u04551\" (snapshot 2)" (SnapshotLabels), which the views
+// keep as they are (StepLabel, NewsLabel, RunLabel, SeriesEnds): its
+// quotes and its number read as no other label's. Quoted again, the
+// folder ѕ1 (its ѕ U+0455) twice read "\"\\u04551\" (snapshot 2)" in a
+// step's heading and in runs, where its news read "\u04551" (snapshot 2).
+func keptQuoted(l string) bool {
+	if asciiQuoted(l) {
+		return true
+	}
+	i := strings.LastIndex(l, " (snapshot ")
+	return i > 0 && numberedLike(l) && asciiQuoted(l[:i])
 }
 
 // quoteLabel is l quoted as Go quotes a string (strconv.Quote, or
