@@ -379,12 +379,17 @@ func keptQuoted(l string) bool {
 // read "\u04551\\n", ѕ1 then a backslash and an n, and the folder "a
 // (b\n" "a (b\\n" in a step's title, where a run wrote it a (b\n.
 func quoteLabel(l string, ascii bool) string {
-	quote := strconv.Quote
+	quote := strconv.AppendQuote
 	if ascii {
-		quote = strconv.QuoteToASCII
+		quote = strconv.AppendQuoteToASCII
 	}
+	// Sized once, and each run quoted into one scratch buffer: a run
+	// quoted as a string of its own and the label grown by doubling, a
+	// label of a newline every two letters allocated 9x its bytes.
 	var b strings.Builder
+	b.Grow(len(l) + 2)
 	b.WriteByte('"')
+	var scratch []byte
 	for i := 0; i < len(l); {
 		j := i
 		for j < len(l) {
@@ -395,8 +400,8 @@ func quoteLabel(l string, ascii bool) string {
 			break
 		}
 		if j > i {
-			q := quote(l[i:j])
-			b.WriteString(q[1 : len(q)-1])
+			scratch = quote(scratch[:0], l[i:j])
+			b.Write(scratch[1 : len(scratch)-1])
 		}
 		if j < len(l) {
 			n, _ := rawRune(l[j:])
@@ -430,15 +435,21 @@ func unquoteLabel(l string) (u string, ok bool) {
 	if len(l) < 2 || l[0] != '"' {
 		return "", false
 	}
+	if !strings.ContainsFunc(l, unclean) {
+		u, err := strconv.Unquote(l) // no character left raw: as Go reads it
+		return u, err == nil
+	}
 	var b strings.Builder
+	b.Grow(len(l) + len(l)/2)
+	var scratch []byte
 	for i := 0; i < len(l); {
 		n, raw := rawRune(l[i:])
 		switch r, _ := utf8.DecodeRuneInString(l[i:]); {
 		case raw && r == utf8.RuneError:
 			fmt.Fprintf(&b, `\x%02x`, l[i])
 		case raw:
-			q := strconv.QuoteRuneToASCII(r)
-			b.WriteString(q[1 : len(q)-1])
+			scratch = strconv.AppendQuoteRuneToASCII(scratch[:0], r)
+			b.Write(scratch[1 : len(scratch)-1])
 		default:
 			b.WriteString(l[i : i+n])
 		}
