@@ -96,7 +96,7 @@ func partSide(kind, side, v string) string {
 			return w
 		}
 	}
-	return strconv.Quote(v)
+	return Quote(v)
 }
 
 // variantWords is the list of variants v, as listops.Join writes it
@@ -252,7 +252,7 @@ func None(v string) string {
 // one.
 func Same(v string) string {
 	if sideOdd(v) {
-		return strconv.Quote(v)
+		return Quote(v)
 	}
 	return v
 }

@@ -204,7 +204,7 @@ func SeriesEnds(labels []string) (first, last string) {
 
 // seriesEnd is a label as SeriesEnds writes it.
 func seriesEnd(l string) string {
-	if asciiQuoted(l) {
+	if keptQuoted(l) {
 		return l // quoted already (diskLabel), as StepLabel keeps it
 	}
 	if q := StepLabel(l); q != l {
@@ -355,6 +355,21 @@ func asciiQuoted(l string) bool {
 	return ok && labelLookalike(u) && l == quoteLabel(u, true)
 }
 
+// keptQuoted reports whether l is a label quoted in ASCII for its
+// lookalike (asciiQuoted), or such a label given its place in the
+// series, "\"\u04551\" (snapshot 2)" (SnapshotLabels), which the views
+// keep as they are (StepLabel, NewsLabel, RunLabel, SeriesEnds): its
+// quotes and its number read as no other label's. Quoted again, the
+// folder ѕ1 (its ѕ U+0455) twice read "\"\\u04551\" (snapshot 2)" in a
+// step's heading and in runs, where its news read "\u04551" (snapshot 2).
+func keptQuoted(l string) bool {
+	if asciiQuoted(l) {
+		return true
+	}
+	i := strings.LastIndex(l, " (snapshot ")
+	return i > 0 && numberedLike(l) && asciiQuoted(l[:i])
+}
+
 // quoteLabel is l quoted as Go quotes a string (strconv.Quote, or
 // strconv.QuoteToASCII where ascii), but for a character each view
 // writes as an escape itself (a control or invisible character, an
@@ -364,12 +379,17 @@ func asciiQuoted(l string) bool {
 // read "\u04551\\n", ѕ1 then a backslash and an n, and the folder "a
 // (b\n" "a (b\\n" in a step's title, where a run wrote it a (b\n.
 func quoteLabel(l string, ascii bool) string {
-	quote := strconv.Quote
+	quote := strconv.AppendQuote
 	if ascii {
-		quote = strconv.QuoteToASCII
+		quote = strconv.AppendQuoteToASCII
 	}
+	// Sized once, and each run quoted into one scratch buffer: a run
+	// quoted as a string of its own and the label grown by doubling, a
+	// label of a newline every two letters allocated 9x its bytes.
 	var b strings.Builder
+	b.Grow(len(l) + 2)
 	b.WriteByte('"')
+	var scratch []byte
 	for i := 0; i < len(l); {
 		j := i
 		for j < len(l) {
@@ -380,8 +400,8 @@ func quoteLabel(l string, ascii bool) string {
 			break
 		}
 		if j > i {
-			q := quote(l[i:j])
-			b.WriteString(q[1 : len(q)-1])
+			scratch = quote(scratch[:0], l[i:j])
+			b.Write(scratch[1 : len(scratch)-1])
 		}
 		if j < len(l) {
 			n, _ := rawRune(l[j:])
@@ -394,6 +414,19 @@ func quoteLabel(l string, ascii bool) string {
 	return b.String()
 }
 
+// Quote is s quoted as a view's value is quoted where it could read as
+// another (ListItem, Same, a highlight's words): as Go quotes a string,
+// but for a control or invisible character or an invalid byte, left as
+// it is for the view to escape once (quoteLabel).
+func Quote(s string) string { return quoteLabel(s, false) }
+
+// Unquote is the value of s quoted as Quote quotes it, or as Go quotes
+// a string; ok is false where s is no such quoted string (unquoteLabel).
+// A check that a value reads as one quoted reads it so: read by
+// strconv.Unquote, a value quoted with its newline left as it is reads
+// as none quoted.
+func Unquote(s string) (u string, ok bool) { return unquoteLabel(s) }
+
 // unquoteLabel is the value of l quoted as quoteLabel quotes it, or as
 // Go quotes a string (strconv.Unquote), a character left as it is for
 // a view to escape read as its escape; ok is false where l is no such
@@ -402,15 +435,21 @@ func unquoteLabel(l string) (u string, ok bool) {
 	if len(l) < 2 || l[0] != '"' {
 		return "", false
 	}
+	if !strings.ContainsFunc(l, unclean) {
+		u, err := strconv.Unquote(l) // no character left raw: as Go reads it
+		return u, err == nil
+	}
 	var b strings.Builder
+	b.Grow(len(l) + len(l)/2)
+	var scratch []byte
 	for i := 0; i < len(l); {
 		n, raw := rawRune(l[i:])
 		switch r, _ := utf8.DecodeRuneInString(l[i:]); {
 		case raw && r == utf8.RuneError:
 			fmt.Fprintf(&b, `\x%02x`, l[i])
 		case raw:
-			q := strconv.QuoteRuneToASCII(r)
-			b.WriteString(q[1 : len(q)-1])
+			scratch = strconv.AppendQuoteRuneToASCII(scratch[:0], r)
+			b.Write(scratch[1 : len(scratch)-1])
 		default:
 			b.WriteString(l[i : i+n])
 		}

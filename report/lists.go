@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -49,12 +50,28 @@ func NamesQuoted(l []string) bool {
 
 // ListItem is s as an item of a list: quoted as Go quotes a string
 // when quoted (ListQuoted of the lists it is written with), else as it
-// is.
+// is. Quoted, a control or invisible character is left for the view to
+// escape once (Quote): Go's quoting escaped it first, and the stack
+// "s, t\n" (a newline at its end) read "s, t\\n" in every view, s, t
+// then a backslash and an n.
 func ListItem(s string, quoted bool) string {
 	if quoted {
-		return strconv.Quote(s)
+		return Quote(s)
 	}
 	return s
+}
+
+// JoinVersions is diff.JoinVersions as a view writes a list of
+// versions: quoted where diff.JoinVersions quotes them, each as Quote
+// quotes it, a control character left for the view to escape once:
+// quoted by Go first, the version "1, 0\n" (a newline at its end) read
+// "1, 0\\n" in every view's list of versions, 1, 0 then a backslash
+// and an n.
+func JoinVersions(l, other []string) string {
+	if v := diff.JoinVersions(l, other); !strings.HasPrefix(v, `"`) {
+		return v
+	}
+	return JoinQuoted(l, true)
 }
 
 // JoinList writes l as every view writes a list of names (a spec's
@@ -70,7 +87,7 @@ func JoinQuoted(l []string, quoted bool) string {
 	}
 	q := make([]string, len(l))
 	for i, s := range l {
-		q[i] = strconv.Quote(s)
+		q[i] = Quote(s)
 	}
 	return strings.Join(q, ", ")
 }

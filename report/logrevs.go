@@ -77,7 +77,7 @@ func topLike(p string) bool {
 	if p == topWords {
 		return true
 	}
-	if u, err := strconv.Unquote(p); err == nil && len(p) >= 2 && p[0] == '"' {
+	if u, ok := unquoteLabel(p); ok {
 		return topLike(u)
 	}
 	return false

@@ -111,7 +111,7 @@ func StepTitle(newLabel, oldLabel, subject string) string {
 // A label quoted in ASCII for its lookalike (diskLabel) is kept as it
 // is: quoted already, it reads as no other label.
 func StepLabel(s string) string {
-	if strings.ContainsAny(s, `()"·`) && !asciiQuoted(s) {
+	if strings.ContainsAny(s, `()"·`) && !keptQuoted(s) {
 		return quoteLabel(s, false)
 	}
 	return s
@@ -142,7 +142,7 @@ func LeadPath(p string) string {
 // quoted twice, "\"\\u04551: x\"", as the folder named "\u04551: x" in
 // quotes of its own reads once quoted.
 func NewsLabel(s string) string {
-	if headOdd(s) && !asciiQuoted(s) {
+	if headOdd(s) && !keptQuoted(s) {
 		return quoteLabel(s, false)
 	}
 	return s
@@ -208,7 +208,7 @@ func RunText(r diff.Span, n int, label func(int) string) string {
 // once quoted, and made every other label of the log quoted too.
 func RunLabelsQuoted(labels []string) bool {
 	return slices.ContainsFunc(labels, func(s string) bool {
-		if asciiQuoted(s) {
+		if keptQuoted(s) {
 			return false
 		}
 		return oddItem(s) || strings.Contains(s, ";") || slices.ContainsFunc(strings.Split(s, " "), func(w string) bool { return slices.Contains(runWords, w) })
@@ -219,7 +219,7 @@ func RunLabelsQuoted(labels []string) bool {
 // quoted as Go quotes a string when quoted (RunLabelsQuoted), but for a
 // label quoted in ASCII for its lookalike, kept as it is.
 func RunLabel(s string, quoted bool) string {
-	if quoted && !asciiQuoted(s) {
+	if quoted && !keptQuoted(s) {
 		return quoteLabel(s, false)
 	}
 	return s

@@ -81,6 +81,13 @@ func TestQuotedLabelRawControlApart(t *testing.T) {
 	if a != named || b == named {
 		t.Errorf("SideNames = %q → %q, want %q and the second quoted again", a, b, named)
 	}
+	// A numbered-like label quoted with its newline (numberedLike): the
+	// folder "a\n (snapshot 2)" is named so quoted, the folder of those
+	// very characters quoted again.
+	odd, named = "a\n (snapshot 2)", `"a`+"\n"+` (snapshot 2)"`
+	if l := SnapshotLabels([]diff.SnapshotInfo{{Path: odd}, {Path: named}}); l[0] != named || l[1] == named {
+		t.Errorf("labels %q, want the first %q and the second quoted again", l, named)
+	}
 	for _, l := range []string{"a (b\n", "a (b\x01", "(x\u202e", "\xff(", `a\` + "\n("} {
 		q := StepLabel(l)
 		if u, ok := unquoteLabel(q); !ok || u != l {

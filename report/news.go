@@ -148,11 +148,11 @@ func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string 
 // removed package b" read as two highlights in a feed entry's title.
 func newsVersions(l []string, val func(string) string) string {
 	if !slices.ContainsFunc(l, func(v string) bool { return strings.Contains(v, ";") }) {
-		return val(diff.JoinVersions(l, nil))
+		return val(JoinVersions(l, nil))
 	}
 	q := make([]string, len(l))
 	for i, v := range l {
-		q[i] = val(strconv.Quote(v))
+		q[i] = val(Quote(v))
 	}
 	return strings.Join(q, ", ")
 }
@@ -165,7 +165,7 @@ func newsVersions(l []string, val func(string) string) string {
 // of c".
 func clauseValue(v string) string {
 	if (strings.Contains(v, ";") || strings.Contains(v, ": ")) && !strings.HasPrefix(v, `"`) {
-		return strconv.Quote(v)
+		return Quote(v)
 	}
 	return v
 }
@@ -205,7 +205,7 @@ func MoveSide(v string) string {
 	if s := None(v); s != v || !strings.ContainsAny(v, ` "`) {
 		return s
 	}
-	return strconv.Quote(v)
+	return Quote(v)
 }
 
 // ApartLabel is what tells a root apart (diff.RootsApart: its
@@ -225,7 +225,7 @@ func MoveSide(v string) string {
 // 1.5 %c@1)" alike.
 func ApartLabel(s string) string {
 	if s == "" || strings.ContainsAny(s, `,;()·"`) || strings.Contains(s, " = ") || strings.Contains(s, " and ") || strings.HasPrefix(s, "…") {
-		return strconv.Quote(s)
+		return Quote(s)
 	}
 	return s
 }
@@ -320,7 +320,7 @@ func spellOutOf(first string, more []string, val func(string) string) string {
 // removed as two highlights in a feed entry's title.
 func rootSpelling(s string) string {
 	if (strings.Contains(s, " = ") || strings.Contains(s, ";")) && !sideOdd(s) {
-		return strconv.Quote(s)
+		return Quote(s)
 	}
 	return Same(s)
 }

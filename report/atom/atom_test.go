@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -361,8 +360,9 @@ func TestAtomHostile(t *testing.T) {
 		}
 	}
 	// The name and the version quoted: each holds ";" (of "&amp;"), which
-	// joins a title's highlights (report.NamesQuoted).
-	for _, want := range []string{"new package " + feedText(strconv.Quote(evil)) + " " + feedText(strconv.Quote(evil)), feedText(evil) + " (from "} {
+	// joins a title's highlights (report.NamesQuoted), its control
+	// characters escaped once, by the feed (report.Quote).
+	for _, want := range []string{"new package " + feedText(report.Quote(evil)) + " " + feedText(report.Quote(evil)), feedText(evil) + " (from "} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("content text %q\nlacks %q", text.String(), want)
 		}

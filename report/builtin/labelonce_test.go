@@ -4,6 +4,10 @@ import (
 	"html"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestLabelQuotedOnce (issue 35 class a): a snapshot's label quoted in
@@ -47,5 +51,46 @@ func TestLabelQuotedOnce(t *testing.T) {
 				t.Errorf("%q --format %s: %s in\n%s", c.tags, c.format, n, out)
 			}
 		}
+	}
+}
+
+// TestNumberedLookalikeQuotedOnce (issue 35 class a): a label quoted in
+// ASCII for its lookalike and given its place in the series (the folder
+// ѕ1, its ѕ U+0455, twice: "\u04551" (snapshot 2)) is kept as it is in
+// every log view (a feed names each entry's sides alone), as it is
+// before its news: quoted again, it read
+// "\"\\\u04551\" (snapshot 2)" in the steps' headings and in every run
+// of versions. Its quotes and number read as no other label's: the
+// folder of those very characters is quoted, "\"\\u04551\" (snapshot 2)".
+func TestNumberedLookalikeQuotedOnce(t *testing.T) {
+	tags := []string{"ѕ1", "ѕ1", "old"}
+	for _, c := range []struct {
+		format string
+		want   []string
+	}{
+		{"text", []string{`step 1 · "\u04551" (snapshot 2) (from "\u04551" (snapshot 1))`, `since "\u04551" (snapshot 2)`}},
+		{"md", []string{`## "\\u04551" (snapshot 2) (from "\\u04551" (snapshot 1))`, `since "\\u04551" (snapshot 2)`}},
+		{"html", []string{`<h3>Step 1: "\u04551" (snapshot 2) (from "\u04551" (snapshot 1))</h3>`, `: "\u04551" (snapshot 1) – "\u04551" (snapshot 2)</title>`}},
+	} {
+		i := 0
+		out := seriesLog(t, c.format, tags, func(s *snapshot.Snapshot) {
+			tagged(tags)(s)
+			s.Tag, s.Path = tags[i], "p/"+tags[i]
+			i++
+		})
+		out = html.UnescapeString(out)
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("--format %s: no %s in\n%s", c.format, w, out)
+			}
+		}
+		if strings.Contains(out, `"\"`) {
+			t.Errorf("--format %s: a label quoted twice in\n%s", c.format, out)
+		}
+	}
+	named := `"\u04551" (snapshot 2)`
+	l := report.SnapshotLabels([]diff.SnapshotInfo{{Path: "ѕ1"}, {Path: "ѕ1"}, {Path: named}})
+	if l[1] != named || report.StepLabel(l[2]) == named || report.RunLabel(l[2], true) == named {
+		t.Errorf("labels %q: the folder %s reads as ѕ1 twice", l, named)
 	}
 }

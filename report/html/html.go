@@ -482,7 +482,7 @@ func htmlDetails(r *diff.Report, o report.Options, maxRows, maxPkgs int) *htmlSt
 					break
 				}
 				s := &l.specs[j]
-				add(htmlRow{Kind: l.kind, Cells: [8]string{ab.Short(s.Hash), report.Same(diff.JoinVersions(s.Versions, nil)), report.Same(s.Compiler), report.Same(s.OS), report.Same(s.Target), report.Same(s.Platform),
+				add(htmlRow{Kind: l.kind, Cells: [8]string{ab.Short(s.Hash), report.Same(report.JoinVersions(s.Versions, nil)), report.Same(s.Compiler), report.Same(s.OS), report.Same(s.Target), report.Same(s.Platform),
 					listops.MinusJoin(s.Variants, p.SharedVariants, " ", nil), report.JoinList(s.Stacks)}})
 			}
 		}
@@ -534,7 +534,7 @@ func pairRow(kind string, p *diff.Pair, ab report.Abbrev, shared []string) htmlR
 		}
 		stacks = strings.Join(items, ", ")
 	}
-	row.Cells = [8]string{hash, htmlChange(diff.JoinVersions(o.Versions, n.Versions), diff.JoinVersions(n.Versions, o.Versions)),
+	row.Cells = [8]string{hash, htmlChange(report.JoinVersions(o.Versions, n.Versions), report.JoinVersions(n.Versions, o.Versions)),
 		htmlChange(o.Compiler, n.Compiler), htmlChange(o.OS, n.OS), htmlChange(o.Target, n.Target), htmlChange(o.Platform, n.Platform),
 		variants, stacks}
 	return row

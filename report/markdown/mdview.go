@@ -173,7 +173,7 @@ func (m *mdBuilder) specTable() *view.Section {
 		for j := range p.Specs.Restacked {
 			r := &p.Specs.Restacked[j]
 			n := r.New
-			b.WriteString(name + "restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.md(report.Same(diff.JoinVersions(n.Versions, nil))) + " | " + m.md(report.Same(n.Compiler)) + " | " + m.md(report.Same(n.OS)) + " | " + m.md(report.Same(n.Target)) + " |  | ")
+			b.WriteString(name + "restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.md(report.Same(report.JoinVersions(n.Versions, nil))) + " | " + m.md(report.Same(n.Compiler)) + " | " + m.md(report.Same(n.OS)) + " | " + m.md(report.Same(n.Target)) + " |  | ")
 			m.stackChange(b, r)
 			b.WriteString(" |")
 			rows = append(rows, m.row())
@@ -184,7 +184,7 @@ func (m *mdBuilder) specTable() *view.Section {
 		}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 			for j := range l.specs {
 				sp := &l.specs[j]
-				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.md(report.Same(diff.JoinVersions(sp.Versions, nil)))+" | "+m.md(report.Same(sp.Compiler))+" | "+m.md(report.Same(sp.OS))+" | "+m.md(report.Same(sp.Target))+" | "+m.md(listops.MinusJoin(sp.Variants, shared, " ", nil))+" | "+m.stackList(sp.Stacks)+" |")
+				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.md(report.Same(report.JoinVersions(sp.Versions, nil)))+" | "+m.md(report.Same(sp.Compiler))+" | "+m.md(report.Same(sp.OS))+" | "+m.md(report.Same(sp.Target))+" | "+m.md(listops.MinusJoin(sp.Variants, shared, " ", nil))+" | "+m.stackList(sp.Stacks)+" |")
 			}
 		}
 	}
@@ -936,7 +936,7 @@ func (m *mdBuilder) packageTable(name string, rank int, title, noun string, stat
 		if status == diff.Removed {
 			versions, n = p.Versions.Old, p.Counts.Old
 		}
-		rows = append(rows, "\n| "+report.MDPackage(m.link, p.Name)+" | "+report.EscapeMD(diff.JoinVersions(versions, nil))+" | "+strconv.Itoa(n)+" |")
+		rows = append(rows, "\n| "+report.MDPackage(m.link, p.Name)+" | "+report.EscapeMD(report.JoinVersions(versions, nil))+" | "+strconv.Itoa(n)+" |")
 	}
 	if rows == nil {
 		return nil
@@ -968,7 +968,7 @@ func (m *mdBuilder) versions() *view.Section {
 		if before != after {
 			m.b.WriteString(" → " + report.EscapeMD(report.None(after)))
 		}
-		m.b.WriteString(" | " + report.EscapeMD(diff.JoinVersions(v.Added, nil)) + " | " + report.EscapeMD(diff.JoinVersions(v.Removed, nil)) + " | " + direction(v.Direction) + " |")
+		m.b.WriteString(" | " + report.EscapeMD(report.JoinVersions(v.Added, nil)) + " | " + report.EscapeMD(report.JoinVersions(v.Removed, nil)) + " | " + direction(v.Direction) + " |")
 		rows = append(rows, m.row())
 	}
 	if rows == nil {

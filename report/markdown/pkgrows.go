@@ -116,7 +116,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	for i := range p.Specs.Restacked {
 		r := &p.Specs.Restacked[i]
 		n := r.New
-		b.WriteString("\n| restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.md(report.Same(diff.JoinVersions(n.Versions, nil))) + " | " + m.md(report.Same(n.Compiler)) + " | " + m.md(report.Same(n.OS)) + " | " + m.md(report.Same(n.Target)) + " |  | ")
+		b.WriteString("\n| restacked | `" + m.abbrev.Short(n.Hash) + "` | " + m.md(report.Same(report.JoinVersions(n.Versions, nil))) + " | " + m.md(report.Same(n.Compiler)) + " | " + m.md(report.Same(n.OS)) + " | " + m.md(report.Same(n.Target)) + " |  | ")
 		m.stackChange(b, r)
 		b.WriteString(" |")
 	}
@@ -126,7 +126,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 		for i := range l.specs {
 			s := &l.specs[i]
-			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.md(report.Same(diff.JoinVersions(s.Versions, nil))) + " | " + m.md(report.Same(s.Compiler)) + " | " + m.md(report.Same(s.OS)) + " | " + m.md(report.Same(s.Target)) + " | " + m.md(listops.MinusJoin(s.Variants, shared, " ", nil)) + " | " + m.stackList(s.Stacks) + " |")
+			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.md(report.Same(report.JoinVersions(s.Versions, nil))) + " | " + m.md(report.Same(s.Compiler)) + " | " + m.md(report.Same(s.OS)) + " | " + m.md(report.Same(s.Target)) + " | " + m.md(listops.MinusJoin(s.Variants, shared, " ", nil)) + " | " + m.stackList(s.Stacks) + " |")
 		}
 	}
 	b.WriteString("\n\n</details>")
@@ -143,7 +143,7 @@ func (m *mdBuilder) pairCells(p *diff.Pair) {
 	if p.Facet == "version" {
 		b.WriteString(m.md(report.None(p.From)) + " → " + m.md(report.None(p.To)))
 	} else {
-		b.WriteString(m.change(diff.JoinVersions(o.Versions, n.Versions), diff.JoinVersions(n.Versions, o.Versions)))
+		b.WriteString(m.change(report.JoinVersions(o.Versions, n.Versions), report.JoinVersions(n.Versions, o.Versions)))
 	}
 	b.WriteString(" | " + m.change(o.Compiler, n.Compiler) + " | " + m.change(o.OS, n.OS))
 	if o.Platform != n.Platform {

@@ -109,9 +109,9 @@ func versionsText(l []string) string {
 	if len(l) == 0 {
 		return noVersion
 	}
-	v := diff.JoinVersions(l, nil)
+	v := report.JoinVersions(l, nil)
 	if len(l) == 1 && noVersionLike(l[0]) {
-		v = strconv.Quote(l[0])
+		v = report.Quote(l[0])
 	}
 	return report.VisibleInput(v)
 }
@@ -122,7 +122,7 @@ const noVersion = "no version"
 // noVersionLike reports whether the version v reads as noVersion: it is
 // noVersion, or such a version quoted.
 func noVersionLike(v string) bool {
-	if u, err := strconv.Unquote(v); err == nil && len(v) >= 2 && v[0] == '"' {
+	if u, ok := report.Unquote(v); ok {
 		return noVersionLike(u)
 	}
 	return v == noVersion
