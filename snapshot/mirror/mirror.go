@@ -1047,12 +1047,17 @@ func wholeBlob(err error) error {
 // folder's are too: the one index they were made into was of one
 // database version, and refused them.
 func (s *Source) specFiles(names []string, odd *NotRegularError, limit int64) ([]string, [][]byte, []*snapshot.Error, error) {
+	// A link or a special file that is no spec manifest by its name is
+	// a bad file of its own too, as a manifest that is one: a link may
+	// be a folder of manifests (spec/zlib), not followed, and is not
+	// left alone as a regular file of that name is. One, spec/zlib/x.json,
+	// failed the whole mirror, even with --skip-invalid, the error
+	// naming the first link met, a spec manifest's where one was a link
+	// too.
 	var manifests []string
 	for _, name := range names {
-		if strings.HasSuffix(name, specSuffix) && under(name) {
+		if strings.HasSuffix(name, specSuffix) && under(name) || odd != nil && odd.Errs[name] != nil {
 			manifests = append(manifests, name)
-		} else if odd != nil && odd.Errs[name] != nil {
-			return nil, nil, nil, odd // not a spec manifest: the whole mirror, as before
 		}
 	}
 	if len(manifests) == 0 {
