@@ -2,7 +2,9 @@ package snapshot
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -63,4 +65,31 @@ func TestLongHintSaidOtherwise(t *testing.T) {
 		t.Fatal("loaded; want an error")
 	}
 	check("tags", err.Error(), `/develop" (`)
+}
+
+// TestLongMirrorRootHintFits (class e): the mirror's root a hint gives
+// back of a folder inside a layout-v3 mirror (ROOT/v3, its
+// manifests/index) or of a spec manifest given alone was written whole
+// as a shell word: a root ~2,200 bytes of Cyrillic deep was 8.6 KB, the
+// message 10–13 KB, past the command's line cap of 8 KB, which cut it
+// to a word that pasted named no folder. Past 2 KB it is said cut, with
+// its length, as a folder's hint is (hintWord).
+func TestLongMirrorRootHintFits(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), pagetest.DeepFolder(9))
+	manifest := "v3/manifests/spec/zlib/zlib-1-" + strings.Repeat("a", 32) + ".spec.manifest.json"
+	if err := os.MkdirAll(filepath.Join(dir, "v3/manifests/index"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, path.Dir(manifest)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, manifest), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"v3", "v3/manifests/index", manifest} {
+		_, err := Load(filepath.Join(dir, p), Options{})
+		if err == nil || len(err.Error()) > 8<<10 || !strings.Contains(err.Error(), "bytes, too long to show whole)") {
+			t.Errorf("%s: %d bytes; want at most 8 KB, the root cut with its length", p, len(fmt.Sprint(err)))
+		}
+	}
 }
