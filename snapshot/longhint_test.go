@@ -42,6 +42,19 @@ func TestLongHintSaidOtherwise(t *testing.T) {
 	lines := le.Lines()
 	check("near", lines[len(lines)-1], `/_cache/develop" (`)
 
+	// Two folders below, each holding a snapshot: "did you mean X or Y?".
+	both := writeTree(t, map[string]string{
+		filepath.Join(deep, "a/_cache/develop/p1/specs.md"): simplePage("p1", "develop", 1, 1),
+		filepath.Join(deep, "b/_cache/develop/p2/specs.md"): simplePage("p2", "develop", 2, 1),
+		"c/notes/specs.md": "no page",
+	})
+	_, err = Load(both, Options{})
+	if !errors.As(err, &le) || len(le.Near) != 2 {
+		t.Fatalf("%v; want a LoadError naming two folders below", err)
+	}
+	lines = le.Lines()
+	check("near two", lines[len(lines)-1], `/b/_cache/develop" (`)
+
 	// A path a typo away.
 	if err := os.Rename(filepath.Join(dir, deep, "_cache"), filepath.Join(dir, deep, "cache")); err != nil {
 		t.Fatal(err)
