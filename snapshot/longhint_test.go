@@ -2,7 +2,9 @@ package snapshot
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -40,6 +42,19 @@ func TestLongHintSaidOtherwise(t *testing.T) {
 	lines := le.Lines()
 	check("near", lines[len(lines)-1], `/_cache/develop" (`)
 
+	// Two folders below, each holding a snapshot: "did you mean X or Y?".
+	both := writeTree(t, map[string]string{
+		filepath.Join(deep, "a/_cache/develop/p1/specs.md"): simplePage("p1", "develop", 1, 1),
+		filepath.Join(deep, "b/_cache/develop/p2/specs.md"): simplePage("p2", "develop", 2, 1),
+		"c/notes/specs.md": "no page",
+	})
+	_, err = Load(both, Options{})
+	if !errors.As(err, &le) || len(le.Near) != 2 {
+		t.Fatalf("%v; want a LoadError naming two folders below", err)
+	}
+	lines = le.Lines()
+	check("near two", lines[len(lines)-1], `/b/_cache/develop" (`)
+
 	// A path a typo away.
 	if err := os.Rename(filepath.Join(dir, deep, "_cache"), filepath.Join(dir, deep, "cache")); err != nil {
 		t.Fatal(err)
@@ -63,4 +78,31 @@ func TestLongHintSaidOtherwise(t *testing.T) {
 		t.Fatal("loaded; want an error")
 	}
 	check("tags", err.Error(), `/develop" (`)
+}
+
+// TestLongMirrorRootHintFits (class e): the mirror's root a hint gives
+// back of a folder inside a layout-v3 mirror (ROOT/v3, its
+// manifests/index) or of a spec manifest given alone was written whole
+// as a shell word: a root ~2,200 bytes of Cyrillic deep was 8.6 KB, the
+// message 10–13 KB, past the command's line cap of 8 KB, which cut it
+// to a word that pasted named no folder. Past 2 KB it is said cut, with
+// its length, as a folder's hint is (hintWord).
+func TestLongMirrorRootHintFits(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), pagetest.DeepFolder(9))
+	manifest := "v3/manifests/spec/zlib/zlib-1-" + strings.Repeat("a", 32) + ".spec.manifest.json"
+	if err := os.MkdirAll(filepath.Join(dir, "v3/manifests/index"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, path.Dir(manifest)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, manifest), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"v3", "v3/manifests/index", manifest} {
+		_, err := Load(filepath.Join(dir, p), Options{})
+		if err == nil || len(err.Error()) > 8<<10 || !strings.Contains(err.Error(), "bytes, too long to show whole)") {
+			t.Errorf("%s: %d bytes; want at most 8 KB, the root cut with its length", p, len(fmt.Sprint(err)))
+		}
+	}
 }

@@ -88,11 +88,21 @@ func isHex(s string) bool {
 // it (a path, a URL). The part is known by its names alone, so the hint
 // says "if".
 func (m MirrorPart) Hint(name string) string {
-	how := shellword.ShownASCII(name)
+	how := rootWord(name)
 	if m.View != "" {
 		how += m.ViewFlag()
 	}
 	return "if this is the " + m.What + " folder of a layout-v3 Spack mirror, give the mirror's root, above it, which is read through its index: " + how
+}
+
+// rootWord is a mirror's root as a hint names it to give: a shell word
+// in ASCII (shellword.ShownASCII), or past maxPathShown bytes cut, with
+// its length, as hintWord says a folder. Whole, a root ~2,200 bytes of
+// Cyrillic below a folder given inside it (ROOT/v3, a spec manifest
+// given alone) was 8.6 KB as a word, past the command's line cap of
+// 8 KB, which cut it to a word that pasted named no folder.
+func rootWord(root string) string {
+	return cutWord(shellword.ShownASCII(root), root, "folder")
 }
 
 // ViewFlag is " with --view VIEW", VIEW as a shell word in ASCII
@@ -119,7 +129,7 @@ func manifestFileHint(name, base string) string {
 	}
 	root := "the folder above v3/"
 	if part, ok := MirrorPartOf(path.Dir(filepath.ToSlash(name))); ok {
-		root = shellword.ShownASCII(filepath.FromSlash(cmp.Or(part.Root, ".")))
+		root = rootWord(filepath.FromSlash(cmp.Or(part.Root, ".")))
 		if part.View != "" {
 			root += part.ViewFlag()
 		}

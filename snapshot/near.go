@@ -119,7 +119,12 @@ func nearLine(near []string) string {
 // cut it to a word that pasted named no folder and lost what followed
 // it; a cut word read as one to paste.
 func hintWord(p, noun string) string {
-	w := pathWord(p)
+	return cutWord(pathWord(p), p, noun)
+}
+
+// cutWord is w, p as a shell word to paste back, where it is at most
+// maxPathShown bytes; else p said otherwise, as hintWord says it.
+func cutWord(w, p, noun string) string {
 	if len(w) <= maxPathShown {
 		return w
 	}

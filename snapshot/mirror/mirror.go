@@ -397,12 +397,42 @@ func rootManifestAbsent(st Store) (bool, error) {
 
 // listFor lists the folder rel of st and keeps the names pick picks
 // (besideSpecs, listedSpecs). A store that cannot list (a URL) lists
-// none, as docs/usage.md says; a listing that fails (a link or a FIFO
-// among the tarballs' folders) lists none too, with a warning naming
-// why: one such file left every spec file the index lacks unwarned of,
-// without a word, where the build_cache/ folder named warned of each.
+// none, as docs/usage.md says; a listing that fails lists none too,
+// with a warning naming why: one such failure left every spec file the
+// index lacks unwarned of, without a word, where the build_cache/ folder
+// named warned of each. A link or a special file among the files
+// (List's NotRegularError) fails none: the listing is kept whole, and
+// each file picked is read as any other (Get follows a link inside the
+// mirror and names one out of it, or a FIFO, as a file not read; a
+// spec manifest's name is all that is used of it). One such file
+// anywhere under build_cache/ (a tarball's link) left the whole folder
+// unjudged, its stale index's spec files each unwarned of, for a
+// warning that named the link alone. Those not picked, which may be
+// folders, not followed, are one warning, counted, the first named.
 func (s *Source) listFor(st Store, rel string, pick func([]string) []string) []string {
 	names, err := st.List(rel)
+	if odd, ok := errors.AsType[*NotRegularError](err); ok {
+		picked := pick(names)
+		read := make(map[string]bool, len(picked))
+		for _, n := range picked {
+			read[n] = true
+		}
+		var left []string
+		for n := range odd.Errs {
+			if !read[n] {
+				left = append(left, n)
+			}
+		}
+		if len(left) > 0 {
+			slices.Sort(left)
+			what := "1 file in it not followed"
+			if len(left) > 1 {
+				what = fmt.Sprintf("%d files in it not followed, the first", len(left))
+			}
+			s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), rel), Message: fmt.Sprintf("%s (%v): spec files in a folder so linked are not judged against the index, which Spack reads alone", what, odd.Errs[left[0]])})
+		}
+		return picked
+	}
 	switch {
 	case errors.Is(err, ErrNoListing):
 		return nil
@@ -1047,12 +1077,17 @@ func wholeBlob(err error) error {
 // folder's are too: the one index they were made into was of one
 // database version, and refused them.
 func (s *Source) specFiles(names []string, odd *NotRegularError, limit int64) ([]string, [][]byte, []*snapshot.Error, error) {
+	// A link or a special file that is no spec manifest by its name is
+	// a bad file of its own too, as a manifest that is one: a link may
+	// be a folder of manifests (spec/zlib), not followed, and is not
+	// left alone as a regular file of that name is. One, spec/zlib/x.json,
+	// failed the whole mirror, even with --skip-invalid, the error
+	// naming the first link met, a spec manifest's where one was a link
+	// too.
 	var manifests []string
 	for _, name := range names {
-		if strings.HasSuffix(name, specSuffix) && under(name) {
+		if strings.HasSuffix(name, specSuffix) && under(name) || odd != nil && odd.Errs[name] != nil {
 			manifests = append(manifests, name)
-		} else if odd != nil && odd.Errs[name] != nil {
-			return nil, nil, nil, odd // not a spec manifest: the whole mirror, as before
 		}
 	}
 	if len(manifests) == 0 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,6 +121,61 @@ func TestSpecManifestLinksAll(t *testing.T) {
 		}
 		if skip && !strings.Contains(le.Note, "no valid") {
 			t.Errorf("--skip-invalid: note %q; want the mirror told as left with no spec", le.Note)
+		}
+	}
+}
+
+// TestSpecNonManifestLinkSkipped (class b/e, lead b of i20): a symbolic
+// link among a layout-v3 mirror's spec manifests that is no spec
+// manifest by its name (spec/zlib/x.json, or a folder spec/xz/ of them
+// linked) failed the whole mirror, even with --skip-invalid, naming the
+// first link met, a manifest's where one was a link too. It is a bad
+// file of its own, as a manifest that is a link is: each named, and
+// with --skip-invalid each a skip entry, the others read.
+func TestSpecNonManifestLinkSkipped(t *testing.T) {
+	dir := t.TempDir()
+	if err := mirrorgen.V3(dir, zlibIndex, mirrorgen.Options{NoIndex: true}); err != nil {
+		t.Fatal(err)
+	}
+	manifests, err := filepath.Glob(filepath.Join(dir, "v3", "manifests", "spec", "*", "*.spec.manifest.json"))
+	if err != nil || len(manifests) != 1 {
+		t.Fatalf("spec manifests: %v %v", manifests, err)
+	}
+	links := []string{"v3/manifests/spec/xz", "v3/manifests/spec/zlib/a.spec.manifest.json", "v3/manifests/spec/zlib/x.json"}
+	for i, l := range links {
+		to := manifests[0]
+		if i == 0 {
+			to = t.TempDir()
+		}
+		if err := os.Symlink(to, filepath.Join(dir, filepath.FromSlash(l))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, skip := range []bool{false, true} {
+		src, err := mirror.Open(mirror.Dir(dir), mirror.Options{})
+		var s *snapshot.Snapshot
+		if err == nil {
+			s, err = snapshot.LoadFrom(src, snapshot.Options{SkipInvalid: skip})
+		}
+		var named []string
+		if le, ok := errors.AsType[*snapshot.LoadError](err); ok {
+			for _, e := range le.Errs {
+				named = append(named, e.File)
+			}
+		} else if err == nil {
+			for _, e := range s.Skipped {
+				named = append(named, e.File)
+			}
+			if n := len(s.Packages); n != 1 {
+				t.Errorf("--skip-invalid: %d packages; want zlib's, read", n)
+			}
+		}
+		want := make([]string, len(links))
+		for i, l := range links {
+			want[i] = filepath.Join(dir, filepath.FromSlash(l))
+		}
+		if (err == nil) != skip || !slices.Equal(named, want) {
+			t.Errorf("skip %v: %v, named %q; want each link named, alone: %q", skip, err, named, want)
 		}
 	}
 }
