@@ -783,17 +783,19 @@ func (r *Repo) topPath(p string) (string, error) {
 	case top == ".":
 		return "", nil
 	case top == ".." || strings.HasPrefix(top, "../"):
-		return "", fmt.Errorf("path %s is outside the repository%s, whose history the log reads%s", p, r.topNamed(), r.otherRepoHint(p))
+		return "", fmt.Errorf("path %s is outside the repository%s, whose history the log reads%s", logPath(p), r.topNamed(), r.otherRepoHint(p))
 	}
 	return top, nil
 }
 
 // topNamed is " TOP", the top of the repository's work tree, for a
-// message that names the repository; "" when git does not say.
+// message that names the repository; "" when git does not say. TOP is
+// written as logPath writes a path: raw, a top of "/tmp/a; b" ran into
+// the words around it ("the repository /tmp/a; b, whose history").
 func (r *Repo) topNamed() string {
 	out, err := r.run(nil, "rev-parse", "--show-toplevel")
 	if top := strings.TrimSuffix(string(out), "\n"); err == nil && top != "" {
-		return " " + top
+		return " " + logPath(top)
 	}
 	return ""
 }
@@ -804,7 +806,8 @@ func (r *Repo) topNamed() string {
 // given from the top of a first), to give -C with that work tree and the
 // path from there, or run cachediff from inside it; else that PATH lies
 // in the repository whose history is read. The log reads PATH from git
-// at each commit, never from disk.
+// at each commit, never from disk. The work tree is named as logPath
+// names a path, the -C and the path from there as shell words.
 func (r *Repo) otherRepoHint(p string) string {
 	abs := filepath.FromSlash(p)
 	if !filepath.IsAbs(abs) {
@@ -823,7 +826,7 @@ func (r *Repo) otherRepoHint(p string) string {
 			if err != nil {
 				break
 			}
-			return fmt.Sprintf(": it lies in another repository's work tree, %s; to read that one's history, run cachediff inside it, or give -C %s and the path from there, %s", d, shellword.Shown(d), shellword.Shown(filepath.ToSlash(rel)))
+			return fmt.Sprintf(": it lies in another repository's work tree, %s; to read that one's history, run cachediff inside it, or give -C %s and the path from there, %s", logPath(d), shellword.Shown(d), shellword.Shown(filepath.ToSlash(rel)))
 		}
 		up := filepath.Dir(d)
 		if up == d {

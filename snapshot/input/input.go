@@ -955,15 +955,53 @@ func deadCheckout(dir, beside string) bool {
 // the file system alone, before exampleFolder asks git.
 func nestedOnDisk(dir, beside string) bool {
 	x, ok := besideOnDisk(dir, beside)
-	if !ok {
-		return false
-	}
+	return ok && nestedAt(dir, x)
+}
+
+// nestedAt is nestedOnDisk of x, beside's absolute path, for a caller
+// that has it (exampleFolder): not made again from dir and beside.
+func nestedAt(dir, x string) bool {
 	d, err := filepath.Abs(cmpOr(dir, "."))
 	if err != nil {
 		return false
 	}
 	tx := repoTop(x)
 	return tx != "" && tx != repoTop(d)
+}
+
+// ownRepo is, of X at abs (at its folder, top its path from the top of
+// the repository its revisions are read in), the repository git reads
+// at X where that is another (a nested one, a submodule): ok, and its
+// nestedPath, zero where abs does not end in X's path from that top
+// (through a symbolic link: the example then).
+func ownRepo(abs, at, top string) (nested nestedPath, ok bool) {
+	own, err := gitsrc.OpenRepo(at)
+	if err != nil {
+		return nested, false
+	}
+	ownTop, _, ok := own.WorkTreePath(abs)
+	if !ok || ownTop == top {
+		return nested, false
+	}
+	// Its top from abs, where abs ends in X's path from it.
+	root, found := abs, ownTop == "."
+	if !found {
+		root, found = strings.CutSuffix(abs, string(filepath.Separator)+filepath.FromSlash(ownTop))
+	}
+	if ownTop != "" && found {
+		// From the current folder when below it, else absolute:
+		// ../../../../tmp/x, from far away, read as a maze and was
+		// right pasted in this folder alone; an absolute one is right
+		// from any.
+		from := root
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, root); err == nil && filepath.IsLocal(rel) {
+				from = rel
+			}
+		}
+		nested = nestedPath{filepath.ToSlash(from), strings.TrimSuffix(ownTop, "."), own}
+	}
+	return nested, true
 }
 
 // example is what exampleFolder returns, asked once for a hint.
@@ -1038,29 +1076,9 @@ func exampleFolder(repo *gitsrc.Repo, dir, beside string) (folder, logPath strin
 		// is reached through a symbolic link: X in this one's work tree
 		// ran git rev-parse --show-toplevel there for each hint beside
 		// it.
-		if resolved, err := filepath.EvalSymlinks(abs); err == nil && resolved == abs && !nestedOnDisk(dir, beside) {
-		} else if own, err := gitsrc.OpenRepo(at); err == nil {
-			if ownTop, _, ok := own.WorkTreePath(abs); ok && ownTop != top {
-				// Its top from abs, where abs ends in X's path from it
-				// (not so through a symbolic link: the example then).
-				root, found := abs, ownTop == "."
-				if !found {
-					root, found = strings.CutSuffix(abs, string(filepath.Separator)+filepath.FromSlash(ownTop))
-				}
-				if ownTop != "" && found {
-					// From the current folder when below it, else
-					// absolute: ../../../../tmp/x, from far away, read
-					// as a maze and was right pasted in this folder
-					// alone; an absolute one is right from any.
-					at := root
-					if wd, err := os.Getwd(); err == nil {
-						if rel, err := filepath.Rel(wd, root); err == nil && filepath.IsLocal(rel) {
-							at = rel
-						}
-					}
-					nested = nestedPath{filepath.ToSlash(at), strings.TrimSuffix(ownTop, "."), own}
-				}
-				return exampleDir, "PATH", nested
+		if resolved, err := filepath.EvalSymlinks(abs); err != nil || resolved != abs || nestedAt(dir, abs) {
+			if n, ok := ownRepo(abs, at, top); ok {
+				return exampleDir, "PATH", n
 			}
 		}
 		if top == "." {
