@@ -30,7 +30,7 @@ func TestUnlinkedBeforeWritten(t *testing.T) {
 	var named []bool
 	saved := CreateFile
 	defer func() { CreateFile = saved }()
-	CreateFile = func() (File, string, error) {
+	CreateFile = func(string) (File, string, error) {
 		f, err := os.CreateTemp(dir, "cachediff-log-*")
 		if err != nil {
 			return nil, "", err
