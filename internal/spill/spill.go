@@ -14,8 +14,9 @@ import (
 	"github.com/cachediff/cachediff/internal/atomicfile"
 )
 
-// spill holds the rendered steps of a Markdown or text log until Finish
-// writes them, newest first: in memory up to a bound, then in a temporary
+// Spill holds the rendered steps of a Markdown or text log until Finish
+// writes them, newest first (or a template's output until it has run
+// whole): in memory up to a bound, then in a temporary
 // file, so that what a long log holds does not grow with its steps. The
 // file is removed as soon as it is made where the system lets an open
 // file go (Unix), else when the log is done or, after a step failed,
@@ -41,7 +42,7 @@ type Spill struct {
 type Kind struct {
 	Pattern string // "cachediff-log-*"
 	What    string // "the log's steps"
-	It      string // "them": what reads it back
+	It      string // "them": the pronoun of What, in "reading them back"
 }
 
 // logSteps is the kind of New's spills.
@@ -56,9 +57,10 @@ type File interface {
 }
 
 // CreateFile makes the spill's temporary file, named by pattern
-// (os.CreateTemp), and returns it with its name (the tests replace it). A signal that comes before toFile has
-// removed it from its folder removes it (atomicfile.CreateTemp): made by
-// os.CreateTemp, it was left in TMPDIR.
+// (os.CreateTemp), and returns it with its name (the tests replace it).
+// A signal that comes before toFile has removed it from its folder
+// removes it (atomicfile.CreateTemp): made by os.CreateTemp, it was left
+// in TMPDIR.
 var CreateFile = func(pattern string) (File, string, error) {
 	f, err := atomicfile.CreateTemp("", pattern)
 	if err != nil {
