@@ -2,12 +2,13 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/atomicfile"
+	"github.com/cachediff/cachediff/internal/spill"
 )
 
 // TestHeldFallsBackToMemory: a template's output held past heldInMemory
@@ -17,7 +18,7 @@ import (
 func TestHeldFallsBackToMemory(t *testing.T) {
 	big := strings.Repeat("x", heldInMemory)
 	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "gone"))
-	var h held
+	h := newHeld()
 	for _, s := range []string{big, "y"} {
 		if n, err := h.Write([]byte(s)); n != len(s) || err != nil {
 			t.Fatalf("no temporary file: wrote %d, %v", n, err)
@@ -28,46 +29,72 @@ func TestHeldFallsBackToMemory(t *testing.T) {
 		t.Errorf("no temporary file: %v, wrote %d bytes, want %d", err, out.Len(), len(big)+1)
 	}
 
-	// A file that takes no more: opened to read alone, as a full disk
+	// A file that takes what memory held, then no more, as a full disk
 	// refuses the next write.
-	ro := filepath.Join(t.TempDir(), "held")
-	if err := os.WriteFile(ro, []byte("abc"), 0o600); err != nil {
-		t.Fatal(err)
+	saved := spill.CreateFile
+	t.Cleanup(func() { spill.CreateFile = saved })
+	var patterns []string
+	spill.CreateFile = func(pattern string) (spill.File, string, error) {
+		patterns = append(patterns, pattern)
+		f, err := os.CreateTemp(t.TempDir(), pattern)
+		if err != nil {
+			return nil, "", err
+		}
+		return &fullAfterFirst{File: f}, f.Name(), nil
 	}
-	f, err := os.Open(ro)
-	if err != nil {
-		t.Fatal(err)
+	h = newHeld()
+	for _, s := range []string{big, "y", "z"} {
+		if n, err := h.Write([]byte(s)); n != len(s) || err != nil {
+			t.Fatalf("a write that fails: wrote %d, %v", n, err)
+		}
 	}
-	h = held{file: f, size: 3}
-	if n, err := h.Write([]byte("de")); n != 2 || err != nil {
-		t.Fatalf("a write that fails: wrote %d, %v", n, err)
-	}
-	if h.file != nil || string(h.mem) != "abcde" {
-		t.Errorf("a write that fails: file %v, memory %q; want none, \"abcde\"", h.file, h.mem)
+	if h.File() != nil || h.InMemory() < int64(len(big)+2) {
+		t.Errorf("a write that fails: file %v, %d bytes in memory; want none, %d", h.File(), h.InMemory(), len(big)+2)
 	}
 	out.Reset()
-	if err := h.writeTo(&out); err != nil || out.String() != "abcde" {
-		t.Errorf("a write that fails: %v, wrote %q", err, out.String())
+	if err := h.writeTo(&out); err != nil || out.String() != big+"yz" {
+		t.Errorf("a write that fails: %v, wrote %d bytes, want %d", err, out.Len(), len(big)+2)
+	}
+	if len(patterns) != 1 || patterns[0] != "cachediff-template-*" {
+		t.Errorf("temporary files made as %q, want one cachediff-template-*", patterns)
 	}
 
 	// A temporary file made that takes not even what memory held: it
-	// stays in memory (the run failed on "holding the template's output").
-	t.Cleanup(func() { heldTemp = atomicfile.CreateTemp })
-	heldTemp = func(string, string) (*os.File, error) {
+	// stays in memory.
+	spill.CreateFile = func(string) (spill.File, string, error) {
 		name := filepath.Join(t.TempDir(), "full")
 		if err := os.WriteFile(name, nil, 0o600); err != nil {
-			return nil, err
+			return nil, "", err
 		}
-		return os.Open(name)
+		f, err := os.Open(name)
+		return f, name, err
 	}
-	h = held{}
+	h = newHeld()
 	for _, s := range []string{big, "y"} {
 		if n, err := h.Write([]byte(s)); n != len(s) || err != nil {
 			t.Fatalf("a file that takes nothing: wrote %d, %v", n, err)
 		}
 	}
+	if h.File() != nil {
+		t.Errorf("a file that takes nothing: still held in %v", h.File())
+	}
 	out.Reset()
 	if err := h.writeTo(&out); err != nil || out.String() != big+"y" {
 		t.Errorf("a file that takes nothing: %v, wrote %d bytes, want %d", err, out.Len(), len(big)+1)
 	}
+}
+
+// fullAfterFirst is a temporary file that takes its first write alone,
+// as a disk that fills.
+type fullAfterFirst struct {
+	*os.File
+	wrote bool
+}
+
+func (f *fullAfterFirst) Write(p []byte) (int, error) {
+	if f.wrote {
+		return 0, errors.New("no space left on device")
+	}
+	f.wrote = true
+	return f.File.Write(p)
 }

@@ -1001,7 +1001,7 @@ type output struct {
 func (o *output) hold() {
 	// A device or a pipe (-o /dev/stdout) is written in place.
 	if o.file == nil || o.file.InPlace() {
-		o.held, o.heldTo = &held{}, o.dst
+		o.held, o.heldTo = newHeld(), o.dst
 		o.dst = o.held
 	}
 }

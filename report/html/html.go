@@ -19,8 +19,8 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/listops"
+	"github.com/cachediff/cachediff/internal/spill"
 	"github.com/cachediff/cachediff/report"
-	"github.com/cachediff/cachediff/report/internal/spill"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/templates"
 )

@@ -11,8 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/spill"
 	"github.com/cachediff/cachediff/report"
-	"github.com/cachediff/cachediff/report/internal/spill"
 	"github.com/cachediff/cachediff/report/view"
 )
 

@@ -12,9 +12,9 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/spill"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
-	"github.com/cachediff/cachediff/report/internal/spill"
 	"github.com/cachediff/cachediff/report/view"
 	"github.com/cachediff/cachediff/snapshot"
 )
@@ -135,7 +135,7 @@ func TestLogSpillReadShort(t *testing.T) {
 	for _, format := range []string{"md", "text"} {
 		want, _ := writeLog(t, snaps, format, report.LogOptions{SpillAt: 1 << 40})
 		saved := spill.CreateFile
-		spill.CreateFile = func() (spill.File, string, error) {
+		spill.CreateFile = func(string) (spill.File, string, error) {
 			return &shortFile{failingFile: failingFile{room: 1 << 30}, keep: len(want) / 3}, filepath.Join(t.TempDir(), "absent"), nil
 		}
 		var buf bytes.Buffer

@@ -4,9 +4,9 @@ import (
 	"io"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/spill"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
-	"github.com/cachediff/cachediff/report/internal/spill"
 )
 
 // TestLogCloseWithoutFinish: a Markdown log whose step failed lets its

@@ -12,9 +12,9 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/spill"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
-	"github.com/cachediff/cachediff/report/internal/spill"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -171,7 +171,7 @@ func TestLogSpillDiskFull(t *testing.T) {
 				saved := spill.CreateFile
 				defer func() { spill.CreateFile = saved }()
 				made := 0
-				spill.CreateFile = func() (spill.File, string, error) {
+				spill.CreateFile = func(string) (spill.File, string, error) {
 					made++
 					return &failingFile{room: room}, filepath.Join(t.TempDir(), "absent"), nil
 				}

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/spill"
 	"github.com/cachediff/cachediff/report"
-	"github.com/cachediff/cachediff/report/internal/spill"
 )
 
 // logText writes the terminal log: its title, what happened across the

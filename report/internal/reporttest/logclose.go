@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/report/internal/spill"
+	"github.com/cachediff/cachediff/internal/spill"
 	"github.com/cachediff/cachediff/snapshot"
 )
 

@@ -2,8 +2,10 @@ package spill
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -30,7 +32,7 @@ func TestUnlinkedBeforeWritten(t *testing.T) {
 	var named []bool
 	saved := CreateFile
 	defer func() { CreateFile = saved }()
-	CreateFile = func() (File, string, error) {
+	CreateFile = func(string) (File, string, error) {
 		f, err := os.CreateTemp(dir, "cachediff-log-*")
 		if err != nil {
 			return nil, "", err
@@ -81,5 +83,42 @@ func TestInMemoryCountsBuffer(t *testing.T) {
 		if got, took := s.InMemory(), int64(cap(s.mem)); got < took {
 			t.Fatalf("InMemory %d with %d bytes in a buffer of %d, want the buffer's", got, len(s.mem), took)
 		}
+	}
+}
+
+// TestWriteToNamesKind: a spill written by Write (a template's output
+// held) gives back all it holds by WriteTo, from memory and from its
+// file, and a file read back short fails WriteTo with an error that
+// names what the spill holds, never a copy cut short.
+func TestWriteToNamesKind(t *testing.T) {
+	k := Kind{Pattern: "cachediff-test-*", What: "the test's bytes", It: "them"}
+	saved := CreateFile
+	defer func() { CreateFile = saved }()
+	var made *os.File
+	CreateFile = func(pattern string) (File, string, error) {
+		f, err := os.CreateTemp(t.TempDir(), pattern)
+		made = f
+		return f, f.Name(), err
+	}
+	for _, limit := range []int64{1 << 20, 4} {
+		s := NewKind(limit, k)
+		for _, p := range []string{"ab", "cd", "ef"} {
+			if n, err := s.Write([]byte(p)); n != len(p) || err != nil {
+				t.Fatalf("limit %d: Write %q: %d, %v", limit, p, n, err)
+			}
+		}
+		var b bytes.Buffer
+		if n, err := s.WriteTo(&b); n != 6 || err != nil || b.String() != "abcdef" || (s.File() != nil) != (limit == 4) {
+			t.Errorf("limit %d: WriteTo %d, %v, %q, in a file %v", limit, n, err, b.String(), s.File() != nil)
+		}
+		if limit == 4 {
+			if err := made.Truncate(3); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.WriteTo(io.Discard); err == nil || !strings.Contains(err.Error(), "reading the test's bytes back from a temporary file: 3 bytes of 6") {
+				t.Errorf("a file read back short: %v", err)
+			}
+		}
+		s.Close()
 	}
 }

@@ -1,7 +1,9 @@
-// Package spill holds the rendered steps of a log until it is written:
-// in memory up to a bound, then in a temporary file, so that a long
-// log's memory does not grow with its steps (the Markdown, text and
-// HTML logs write the newest step first, once the series is done).
+// Package spill holds bytes until they are written: in memory up to a
+// bound, then in a temporary file, so that what is held does not grow
+// memory with it. The Markdown, text and HTML logs keep their rendered
+// steps in one (Add, pieces: they write the newest step first, once the
+// series is done), cmd/cachediff a --template's output until it has run
+// whole (Write, WriteTo).
 package spill
 
 import (
@@ -12,8 +14,9 @@ import (
 	"github.com/cachediff/cachediff/internal/atomicfile"
 )
 
-// spill holds the rendered steps of a Markdown or text log until Finish
-// writes them, newest first: in memory up to a bound, then in a temporary
+// Spill holds the rendered steps of a Markdown or text log until Finish
+// writes them, newest first (or a template's output until it has run
+// whole): in memory up to a bound, then in a temporary
 // file, so that what a long log holds does not grow with its steps. The
 // file is removed as soon as it is made where the system lets an open
 // file go (Unix), else when the log is done or, after a step failed,
@@ -21,13 +24,29 @@ import (
 // made, or a write to it fails later (a full disk), the steps stay in
 // memory (those already in the file are read back), as they did before
 // there was a spill: a full TMPDIR never loses the log.
+//
+// A spill is written by Add, in pieces, or by Write, with none: not
+// both.
 type Spill struct {
 	limit int64 // bytes held in memory before the rest goes to the file
+	kind  Kind
 	mem   []byte
 	f     File
 	name  string  // the file's name until it is removed
+	size  int64   // what is held, written whole
 	ends  []int64 // where each piece ends
 }
+
+// Kind is what a spill holds: its temporary file's name pattern
+// (os.CreateTemp) and the words its errors name it by.
+type Kind struct {
+	Pattern string // "cachediff-log-*"
+	What    string // "the log's steps"
+	It      string // "them": the pronoun of What, in "reading them back"
+}
+
+// logSteps is the kind of New's spills.
+var logSteps = Kind{Pattern: "cachediff-log-*", What: "the log's steps", It: "them"}
 
 // File is the spill's temporary file: an *os.File, or in the tests
 // one whose writes fail.
@@ -37,12 +56,13 @@ type File interface {
 	io.Closer
 }
 
-// CreateFile makes the spill's temporary file and returns it with
-// its name (the tests replace it). A signal that comes before toFile has
-// removed it from its folder removes it (atomicfile.CreateTemp): made by
-// os.CreateTemp, it was left in TMPDIR.
-var CreateFile = func() (File, string, error) {
-	f, err := atomicfile.CreateTemp("", "cachediff-log-*")
+// CreateFile makes the spill's temporary file, named by pattern
+// (os.CreateTemp), and returns it with its name (the tests replace it).
+// A signal that comes before toFile has removed it from its folder
+// removes it (atomicfile.CreateTemp): made by os.CreateTemp, it was left
+// in TMPDIR.
+var CreateFile = func(pattern string) (File, string, error) {
+	f, err := atomicfile.CreateTemp("", pattern)
 	if err != nil {
 		return nil, "", err
 	}
@@ -54,22 +74,23 @@ var CreateFile = func() (File, string, error) {
 // generated 60k-spec trees of heavy churn 13 MB a step.
 const DefaultAt = 8 << 20
 
-func New(limit int64) *Spill {
+// New is a spill of a log's steps that holds limit bytes in memory
+// (0: DefaultAt, negative: none).
+func New(limit int64) *Spill { return NewKind(limit, logSteps) }
+
+// NewKind is New for a spill that holds what k names.
+func NewKind(limit int64, k Kind) *Spill {
 	switch {
 	case limit == 0:
 		limit = DefaultAt
 	case limit < 0:
 		limit = 0
 	}
-	return &Spill{limit: limit}
+	return &Spill{limit: limit, kind: k}
 }
 
-func (s *Spill) Size() int64 {
-	if len(s.ends) == 0 {
-		return 0
-	}
-	return s.ends[len(s.ends)-1]
-}
+// Size is the bytes the spill holds.
+func (s *Spill) Size() int64 { return s.size }
 
 // InMemory is the bytes the spill holds in memory (none for nil): what
 // its buffer took, not only what it holds yet. Counted by length, up to
@@ -84,23 +105,40 @@ func (s *Spill) InMemory() int64 {
 	return int64(cap(s.mem))
 }
 
-// add appends a piece and returns its index.
+// Add appends a piece and returns its index.
 func (s *Spill) Add(p []byte) (int, error) {
+	if err := s.write(p); err != nil {
+		return 0, err
+	}
+	s.ends = append(s.ends, s.size)
+	return len(s.ends) - 1, nil
+}
+
+// Write appends p, in no piece.
+func (s *Spill) Write(p []byte) (int, error) {
+	if err := s.write(p); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// write appends p to the file past the limit, else to memory.
+func (s *Spill) write(p []byte) error {
 	if s.f == nil && int64(len(s.mem)+len(p)) > s.limit {
 		s.toFile()
 	}
 	if s.f != nil {
 		if _, err := s.f.Write(p); err != nil {
 			if err := s.toMemory(err); err != nil {
-				return 0, err
+				return err
 			}
 		}
 	}
 	if s.f == nil {
 		s.mem = append(s.mem, p...)
 	}
-	s.ends = append(s.ends, s.Size()+int64(len(p)))
-	return len(s.ends) - 1, nil
+	s.size += int64(len(p))
+	return nil
 }
 
 // toFile moves what is in memory to a new temporary file; when none can
@@ -108,26 +146,23 @@ func (s *Spill) Add(p []byte) (int, error) {
 // folder before anything is written to it (it stays open): a signal or
 // a crash while the first bytes are written leaves nothing in $TMPDIR.
 func (s *Spill) toFile() {
-	f, name, err := CreateFile()
+	f, name, err := CreateFile(s.kind.Pattern)
 	if err != nil {
 		s.limit = 1<<63 - 1
 		return
 	}
+	s.f = f
 	if os.Remove(name) != nil {
 		s.name = name // open files stay (Windows): remove it in close
 	} else {
 		atomicfile.Release(name)
 	}
 	if _, err := f.Write(s.mem); err != nil {
-		f.Close()
-		if s.name != "" {
-			os.Remove(name)
-			s.name = ""
-		}
+		s.letFileGo()
 		s.limit = 1<<63 - 1
 		return
 	}
-	s.f, s.mem = f, nil
+	s.mem = nil
 }
 
 // toMemory reads the pieces in the file back into memory and lets the
@@ -135,12 +170,11 @@ func (s *Spill) toFile() {
 // kept in memory. A write that failed part way is not read back: only
 // the pieces before it, which ends says where they end.
 func (s *Spill) toMemory(werr error) error {
-	n := s.Size()
-	mem := make([]byte, n)
+	mem := make([]byte, s.size)
 	if _, err := s.f.ReadAt(mem, 0); err != nil && !(err == io.EOF && len(mem) == 0) {
-		return fmt.Errorf("keeping the log's steps in a temporary file: %w; and reading them back: %w", werr, err)
+		return fmt.Errorf("keeping %s in a temporary file: %w; and reading %s back: %w", s.kind.What, werr, s.kind.It, err)
 	}
-	s.Close()
+	s.letFileGo()
 	s.mem, s.limit = mem, 1<<63-1
 	return nil
 }
@@ -153,10 +187,21 @@ func (s *Spill) start(i int) int64 {
 	return s.ends[i-1]
 }
 
-// writePiece writes piece i to w.
+// WritePiece writes piece i to w.
 func (s *Spill) WritePiece(w io.Writer, i int) error {
-	start := s.start(i)
-	n := s.ends[i] - start
+	return s.writeRange(w, s.start(i), s.ends[i]-s.start(i))
+}
+
+// WriteTo writes all the spill holds to w.
+func (s *Spill) WriteTo(w io.Writer) (int64, error) {
+	if err := s.writeRange(w, 0, s.size); err != nil {
+		return 0, err // the count is lost: no caller counts on it
+	}
+	return s.size, nil
+}
+
+// writeRange writes the n bytes from start to w.
+func (s *Spill) writeRange(w io.Writer, start, n int64) error {
 	if s.f == nil {
 		_, err := w.Write(s.mem[start : start+n])
 		return err
@@ -176,11 +221,11 @@ func (s *Spill) WritePiece(w io.Writer, i int) error {
 		case rerr == io.EOF && got < n:
 			// The file is shorter than what was written to it: the
 			// log would be cut short without a word.
-			return fmt.Errorf("reading the log's steps back from a temporary file: %d bytes of %d: %w", got, n, io.ErrUnexpectedEOF)
+			return fmt.Errorf("reading %s back from a temporary file: %d bytes of %d: %w", s.kind.What, got, n, io.ErrUnexpectedEOF)
 		case rerr == io.EOF:
 			return nil
 		case rerr != nil:
-			return fmt.Errorf("reading the log's steps back from a temporary file: %w", rerr)
+			return fmt.Errorf("reading %s back from a temporary file: %w", s.kind.What, rerr)
 		}
 	}
 }
@@ -193,15 +238,21 @@ func (s *Spill) Close() {
 	if s == nil {
 		return
 	}
+	s.letFileGo()
+	s.mem = nil
+}
+
+// letFileGo closes the temporary file, and removes it where it could
+// not be removed at once.
+func (s *Spill) letFileGo() {
 	if s.f != nil {
 		s.f.Close()
 		if s.name != "" {
 			os.Remove(s.name)
 			atomicfile.Release(s.name)
 		}
-		s.f = nil
+		s.f, s.name = nil, ""
 	}
-	s.mem = nil
 }
 
 // Piece is a piece of a spill: a section's text (Section.Whole).

@@ -16,7 +16,7 @@ import (
 // child process: RemoveTemporary refuses every temporary file after it.
 func TestCreatedFileRemovedOnSignal(t *testing.T) {
 	if os.Getenv("SPILL_SIGNAL_CHILD") == "1" {
-		f, name, err := CreateFile()
+		f, name, err := CreateFile(logSteps.Pattern)
 		if err != nil {
 			t.Fatal(err)
 		}
