@@ -36,9 +36,10 @@ func TestTextVisibleValuesApart(t *testing.T) {
 	outs := map[string]string{}
 	for _, tc := range []struct{ version, reads string }{
 		// A version holding a space is quoted in a one-for-one move
-		// (report's moveSide, as Go quotes it), and the quoted text
-		// written visibly: each reads as no other still.
-		{"10 \\\u202e", `"10 \\\\\\u202e"`},  // a backslash, then U+202E
+		// (report.Quote: a backslash escaped, U+202E left for the view),
+		// and the quoted text written visibly, the view escaping U+202E
+		// once: each reads as no other still.
+		{"10 \\\u202e", `"10 \\\\\u202e"`},   // a backslash, then U+202E
 		{`10 \\u202e`, `"10 \\\\\\\\u202e"`}, // the seven characters
 		{`10 \u202e`, `"10 \\\\u202e"`},      // the six characters
 		{`C:\users\dev`, `C:\users\dev`},     // a path's backslashes, as they are
