@@ -1167,13 +1167,15 @@ func offsets(size []int32) []int32 {
 // (pairMates), then equal stacks, each old spec in order with the first
 // unpaired new spec in order with its stacks; then the rest, in order.
 // Where a side is respelt (m.other), stacks equal both ways round pair
-// before those equal one way (the old spec's respelt against the new
-// spec's as written), and those equal the other way (the old spec's as
-// written against the new spec's respelt into the old side's: the diff
-// the other way round pairs them by its equal stacks) after, before the
-// rest: an old spec equal to one new spec one way and to another the
-// other way paired as the first old → new and by the order of the rest
-// new → old (TestUpdatedByOSMirror). The rest leaves a spec whose mate
+// first, then those equal one way (the old spec's respelt against the
+// new spec's as written) or the other (the old spec's as written
+// against the new spec's respelt into the old side's: the diff the
+// other way round pairs them by its equal stacks), in the order of the
+// hashes (pairAlikeByHash), before the rest: taking first those equal
+// one way paired an old spec equal to one new spec one way and to
+// another the other way with the first old → new and the second new →
+// old (TestUpdatedByOSMirror, TestFacetAlikeOneWayOrOtherMirror). The
+// rest leaves a spec whose mate
 // a later pass pairs with it (waits: TestRootMateWaitsForItsPass).
 func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
 	if len(gOld)+len(gNew) > 2 {
@@ -1183,7 +1185,9 @@ func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
 			m.pairByKey(gOld, gNew, skip, m.bothWays)
 		}
 	}
-	if len(gOld) == 1 || len(gNew) == 1 {
+	if m.other != nil {
+		m.pairAlikeByHash(gOld, gNew, skip)
+	} else if len(gOld) == 1 || len(gNew) == 1 {
 		// One side is a single spec: a scan finds its partner.
 		for _, o := range gOld {
 			for _, n := range gNew {
@@ -1227,9 +1231,6 @@ func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
 			}
 		}
 	}
-	if m.other != nil {
-		m.pairByKey(gOld, gNew, skip, m.otherWay)
-	}
 	// Then the rest, in order.
 	i, j := 0, 0
 	for {
@@ -1244,6 +1245,135 @@ func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
 		}
 		m.probes++
 		m.record(gOld[i], gNew[j], skip)
+	}
+}
+
+// pairAlikeByHash pairs, where a side is respelt, the specs of a group
+// whose stacks are equal one way round (the old spec's respelt against
+// the new spec's as written) or the other (the old spec's as written
+// against the new spec's respelt into the old side's), in the order of
+// their hashes: each spec in turn, of either side, with the first by
+// hash of the other side's alike to it. The same pairs whichever side
+// is old, where taking first the pairs equal one way left the order of
+// the specs to choose (drawFacetFolders' seed 32324: debian's cmake a
+// took ubuntu's e, as the roots, old → new, rhel's c new → old,
+// TestFacetAlikeOneWayOrOtherMirror).
+func (m *matcher) pairAlikeByHash(gOld, gNew []*spec, skip int) {
+	type side struct {
+		specs []*spec
+		keys  [][2]uint32 // stacks and other stacks (other: 0 none)
+		by    [2]map[uint32][]int
+		old   bool
+	}
+	if len(gOld) == 1 || len(gNew) == 1 {
+		// One side is a single spec: it pairs with the first by hash
+		// of the other side's alike to it, a scan without maps.
+		one, old := gOld[0], true
+		if len(gOld) != 1 {
+			one, old = gNew[0], false
+		}
+		if one.paired {
+			return
+		}
+		others := gNew
+		if !old {
+			others = gOld
+		}
+		k, kok := m.otherID(one, old)
+		var best *spec
+		for _, x := range others {
+			m.probes++
+			if x.paired || best != nil && x.Hash >= best.Hash {
+				continue
+			}
+			if x.stack == one.stack {
+				best = x
+			} else if xk, ok := m.otherID(x, !old); ok && kok && xk == k {
+				best = x
+			}
+		}
+		if best != nil && old {
+			m.record(one, best, skip)
+		} else if best != nil {
+			m.record(best, one, skip)
+		}
+		return
+	}
+	sides := [2]*side{{old: true}, {}}
+	for x, g := range [2][]*spec{gOld, gNew} {
+		sd := sides[x]
+		for _, s := range g {
+			m.probes++
+			if !s.paired {
+				sd.specs = append(sd.specs, s)
+			}
+		}
+		slices.SortFunc(sd.specs, func(a, b *spec) int { return strings.Compare(a.Hash, b.Hash) })
+		for i, s := range sd.specs {
+			id, ok := m.otherID(s, sd.old)
+			k := [2]uint32{s.stack, 0}
+			if ok {
+				k[1] = id + 1
+			}
+			sd.keys = append(sd.keys, k)
+			for w := range 2 {
+				if w == 1 && k[w] == 0 {
+					continue
+				}
+				if sd.by[w] == nil {
+					sd.by[w] = map[uint32][]int{}
+				}
+				sd.by[w][k[w]] = append(sd.by[w][k[w]], i)
+			}
+		}
+	}
+	if len(sides[0].specs) == 0 || len(sides[1].specs) == 0 {
+		return
+	}
+	// first is the first unpaired spec of sd by hash whose key w is k.
+	first := func(sd *side, w int, k uint32) int {
+		q := sd.by[w][k]
+		for len(q) > 0 && sd.specs[q[0]].paired {
+			q = q[1:]
+		}
+		sd.by[w][k] = q
+		if len(q) == 0 {
+			return -1
+		}
+		return q[0]
+	}
+	for i, j := 0, 0; i < len(sides[0].specs) || j < len(sides[1].specs); {
+		x, at := 0, i
+		if i == len(sides[0].specs) || j < len(sides[1].specs) && sides[1].specs[j].Hash < sides[0].specs[i].Hash {
+			x, at = 1, j
+			j++
+		} else {
+			i++
+		}
+		me, them := sides[x], sides[1-x]
+		s := me.specs[at]
+		if s.paired {
+			continue
+		}
+		best := -1
+		for w := range 2 {
+			k := me.keys[at][w]
+			if k == 0 && w == 1 {
+				continue
+			}
+			m.probes++
+			if c := first(them, w, k); c >= 0 && (best < 0 || c < best) {
+				best = c
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		if x == 0 {
+			m.record(s, them.specs[best], skip)
+		} else {
+			m.record(them.specs[best], s, skip)
+		}
 	}
 }
 
@@ -2915,13 +3045,6 @@ func (m *matcher) pairByKey(gOld, gNew []*spec, skip int, key func(s *spec, old 
 func (m *matcher) bothWays(s *spec, old bool) (uint64, bool) {
 	id, ok := m.otherID(s, old)
 	return uint64(s.stack)<<32 | uint64(id), ok
-}
-
-// otherWay is the key of pairGroup's pass of stacks equal the other way
-// round: s's other stacks.
-func (m *matcher) otherWay(s *spec, old bool) (uint64, bool) {
-	id, ok := m.otherID(s, old)
-	return uint64(id), ok
 }
 
 // alike says whether old spec o and new spec n have equal stacks one way
