@@ -23,7 +23,8 @@ var heldKind = spill.Kind{Pattern: "cachediff-template-*", What: "the template's
 // removed at once where the system allows (else when it is let go); in
 // memory where none can be made, or where a write to it fails later (a
 // full disk: what the file holds is read back): a spill, as a log's.
-// The template's output limit bounds it.
+// The template's output limit bounds it, and in memory its memory limit,
+// whose stop then says so (output.heldMemory).
 type held struct{ *spill.Spill }
 
 func newHeld() *held { return &held{spill.NewKind(heldInMemory, heldKind)} }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/spill"
+	"github.com/cachediff/cachediff/report/sandbox"
 )
 
 // TestHeldFallsBackToMemory: a template's output held past heldInMemory
@@ -97,4 +98,43 @@ func (f *fullAfterFirst) Write(p []byte) (int, error) {
 	}
 	f.wrote = true
 	return f.File.Write(p)
+}
+
+// TestHeldMemoryNamed: a template stopped by its memory limit while its
+// held output was in memory, no temporary file made (TMPDIR gone), is
+// told that the output took that memory, why no file took it, and what
+// to do: a template of 100 MB writing 900 MB, within its output limit,
+// was told it "held more than 1 GiB of memory", as if it had. Stopped
+// otherwise, or with its output in a file, the error is the template's
+// alone.
+func TestHeldMemoryNamed(t *testing.T) {
+	gone := filepath.Join(t.TempDir(), "gone")
+	t.Setenv("TMPDIR", gone)
+	memory := &sandbox.LimitError{Where: "big.tmpl:1:45", Limit: sandbox.LimitMemory, Max: "1 GiB"}
+	timeout := &sandbox.LimitError{Where: "big.tmpl:1:45", Limit: sandbox.LimitTime, Max: "1m0s"}
+	heldPast := func() *output {
+		o := &output{held: newHeld()}
+		if _, err := o.held.Write(make([]byte, heldInMemory+1)); err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	got := heldPast().fail(memory).Error()
+	for _, want := range []string{
+		memory.Error() + "; ",
+		" of it the template's output, which cachediff holds until the template has run whole, past 8 MiB in a temporary file, and in memory where none can be written (" + gone + ": no such file or directory)",
+		": set TMPDIR to a folder that takes one, or write the report to a file (--output FILE)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("memory limit, output held in memory: %q\nwants %q", got, want)
+		}
+	}
+	if err := heldPast().fail(timeout); err != timeout {
+		t.Errorf("time limit, output held in memory: %v, want the template's error alone", err)
+	}
+	small := &output{held: newHeld()}
+	small.held.Write([]byte("x"))
+	if err := small.fail(memory); err != memory {
+		t.Errorf("memory limit, output within memory's bound: %v, want the template's error alone", err)
+	}
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/report"
 	_ "github.com/cachediff/cachediff/report/builtin" // the output formats, registered
+	"github.com/cachediff/cachediff/report/sandbox"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
 	"github.com/cachediff/cachediff/snapshot/gitsrc"
@@ -1252,11 +1253,35 @@ func (o *output) write(p []byte) (int, error) {
 // fail returns the error to report when rendering failed with err: the
 // write error behind it, if any.
 func (o *output) fail(err error) error {
+	err = o.heldMemory(err)
 	o.abort()
 	if o.err != nil {
 		return o.err
 	}
 	return err
+}
+
+// heldMemory is err, a template stopped by its memory limit, saying
+// that the output held (held) took that memory where no temporary file
+// could be made: with TMPDIR gone, a template that wrote 900 MB, within
+// its output limit and holding 100 MB itself, was told it "held more
+// than 1 GiB of memory", the memory cachediff held its output in. Any
+// other error is err.
+func (o *output) heldMemory(err error) error {
+	le := (*sandbox.LimitError)(nil)
+	if o.held == nil || !errors.As(err, &le) || le.Limit != sandbox.LimitMemory {
+		return err
+	}
+	why := o.held.NoFile()
+	if why == nil {
+		return err
+	}
+	// Named by its folder and cause: the file's own name is random.
+	if pe := (*fs.PathError)(nil); errors.As(why, &pe) {
+		why = fmt.Errorf("%s: %w", filepath.Dir(pe.Path), pe.Err)
+	}
+	return fmt.Errorf("%w; %s of it the template's output, which cachediff holds until the template has run whole, past %s in a temporary file, and in memory where none can be written (%w): set TMPDIR to a folder that takes one, or write the report to a file (--output FILE)",
+		err, aboutBytes(o.held.InMemory()), aboutBytes(heldInMemory), why)
 }
 
 // commit flushes the report and, for --output, puts the file in place.

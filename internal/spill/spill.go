@@ -35,6 +35,9 @@ type Spill struct {
 	name  string  // the file's name until it is removed
 	size  int64   // what is held, written whole
 	ends  []int64 // where each piece ends
+	// noFile is why what is held past limit stays in memory: the error
+	// of the temporary file that could not be made, or of a write to it.
+	noFile error
 }
 
 // Kind is what a spill holds: its temporary file's name pattern
@@ -148,7 +151,7 @@ func (s *Spill) write(p []byte) error {
 func (s *Spill) toFile() {
 	f, name, err := CreateFile(s.kind.Pattern)
 	if err != nil {
-		s.limit = 1<<63 - 1
+		s.limit, s.noFile = 1<<63-1, err
 		return
 	}
 	s.f = f
@@ -159,7 +162,7 @@ func (s *Spill) toFile() {
 	}
 	if _, err := f.Write(s.mem); err != nil {
 		s.letFileGo()
-		s.limit = 1<<63 - 1
+		s.limit, s.noFile = 1<<63-1, err
 		return
 	}
 	s.mem = nil
@@ -175,8 +178,19 @@ func (s *Spill) toMemory(werr error) error {
 		return fmt.Errorf("keeping %s in a temporary file: %w; and reading %s back: %w", s.kind.What, werr, s.kind.It, err)
 	}
 	s.letFileGo()
-	s.mem, s.limit = mem, 1<<63-1
+	s.mem, s.limit, s.noFile = mem, 1<<63-1, werr
 	return nil
+}
+
+// NoFile is why what s holds past its bound is in memory, not in a
+// temporary file: the error of the file that could not be made, or of
+// the write to it that failed (a full disk); nil while s holds nothing
+// past its bound, or holds it in a file.
+func (s *Spill) NoFile() error {
+	if s == nil {
+		return nil
+	}
+	return s.noFile
 }
 
 // start is where piece i starts.
