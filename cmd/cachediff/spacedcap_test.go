@@ -1,0 +1,36 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestSpacedWordWithinLine: the hint of a value a space after "="
+// made an argument gives the word four times, and a long word (a 6 KB
+// --title= "$TITLE"; -C= DIR log, DIR 300 zero-width spaces, 3.6 KB as
+// \xHH) made a line past the line cap, which cut it inside the first
+// word, with no hint left: the word is cut where the hint is written,
+// and says so, and the hint is whole on its line.
+func TestSpacedWordWithinLine(t *testing.T) {
+	old := filepath.Join("..", "..", "testdata", "real", "develop-2025-03-23")
+	for _, c := range []struct {
+		name string
+		args []string
+		hint string
+	}{
+		{"-C= DIR log", []string{"-C=", strings.Repeat("\u200b", 300), "log"}, " or -C $'"},
+		{"--title= TITLE", []string{"--title=", strings.Repeat("x ", 3000), old, old}, " or --title '"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, &stdout, &stderr)
+		line, _, _ := strings.Cut(stderr.String(), "\n")
+		if code != exitTrouble || len(line) > maxErrorLine || !strings.Contains(line, c.hint) ||
+			!regexp.MustCompile(`… \(cut, \d+ bytes more\)$`).MatchString(line) {
+			t.Errorf("%s: exit %d, a first line of %d bytes (cap %d) ending %q; want exit %d, the hint %q whole, its word cut and saying so",
+				c.name, code, len(line), maxErrorLine, line[max(0, len(line)-80):], exitTrouble, c.hint)
+		}
+	}
+}
