@@ -126,7 +126,7 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 		// -stack=e4s r.json), which said "unknown shorthand flag: 'r'",
 		// with no word of --revs.
 		if oneDashLong(fs, w) || slices.ContainsFunc(everyFlagSet(), func(other *pflag.FlagSet) bool { return oneDashLong(other, w) }) {
-			return &usageError{cmd, fmt.Sprintf("%s: a long flag takes two dashes, and one is read as shorthands; write %s", shellword.Shown(w.text), shellword.Shown("-"+w.text))}
+			return &usageError{cmd, fmt.Sprintf("%s: a long flag takes two dashes, and one is read as shorthands; write %s", hintWord(w.text), hintWord("-"+w.text))}
 		}
 	}
 	msg := err.Error()
@@ -1335,9 +1335,9 @@ func oneDash(fs *pflag.FlagSet, line cmdLine) error {
 		}
 		read := "as shorthands"
 		if last := w.sets[len(w.sets)-1]; takesValue(last) {
-			read = fmt.Sprintf("as -%s with the value %s", last.Shorthand, shellword.Shown(w.values[len(w.values)-1]))
+			read = fmt.Sprintf("as -%s with the value %s", last.Shorthand, hintWord(w.values[len(w.values)-1]))
 		}
-		return fmt.Errorf("%s: a long flag takes two dashes, and one is read %s; write %s", shellword.Shown(w.text), read, shellword.Shown("-"+w.text))
+		return fmt.Errorf("%s: a long flag takes two dashes, and one is read %s; write %s", hintWord(w.text), read, hintWord("-"+w.text))
 	}
 	return nil
 }

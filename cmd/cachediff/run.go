@@ -209,13 +209,13 @@ func (c *cli) run(args []string) int {
 			// -C= . render r.json: the hint "write -C=. or -C .",
 			// pasted, said "unknown shorthand flag: 'C'" (and -C= .
 			// help said "-C =: no such file or directory").
-			return c.fail(&usageError{cmd: sub, msg: fmt.Sprintf("%s= %s: cachediff %s takes no %s (only the diff and log do)", spelt, spacedWord(args[0]), sub.name, spelt)})
+			return c.fail(&usageError{cmd: sub, msg: fmt.Sprintf("%s= %s: cachediff %s takes no %s (only the diff and log do)", spelt, hintWord(args[0]), sub.name, spelt)})
 		}
 		// -C= repo log …: pflag gives -C "=", and repo was taken for
 		// the diff's first snapshot, log for its second, which said
 		// "unknown flag: --revs (did you mean --rows?)".
 		if !version {
-			return c.fail(&usageError{cmd: sub, msg: spacedMessage(spelt, left, spacedWord(args[0]), "", false)})
+			return c.fail(&usageError{cmd: sub, msg: spacedMessage(spelt, left, hintWord(args[0]), "", false)})
 		}
 		// --version: the diff's parse below answers it.
 	}
@@ -557,7 +557,7 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 				}
 			}
 		}
-		w = spacedWord(w)
+		w = hintWord(w)
 		// --color never is --color alone and an argument: only the =
 		// spelling gives it the value.
 		return usageErrorf("%s", spacedMessage(spelt, fmt.Sprintf(left, leftOf), w, why, f.NoOptDefVal != ""))
@@ -565,16 +565,18 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 	return nil
 }
 
-// maxSpacedWord is the most bytes of the word spacedMessage gives, which
-// it writes four times.
-const maxSpacedWord = 1536
+// maxHintWord is the most bytes of a word of the command line that a
+// hint gives back whole (hintWord), which spacedMessage writes four
+// times, oneDash three.
+const maxHintWord = 1536
 
-// spacedWord is w as spacedMessage gives it: a shell word, cut past
-// maxSpacedWord bytes (shellword.ShownWithin), which says so. Whole, a
-// word past 2 KB (--title= "$TITLE" of 6 KB; -C= DIR log, DIR 300
-// zero-width spaces, 3.6 KB as \xHH) made a line past maxErrorLine, which
-// cut it inside the hint's first word, without a word of the hint.
-func spacedWord(w string) string { return shellword.ShownWithin(w, maxSpacedWord) }
+// hintWord is w, a word of the command line, as a hint gives it: a shell
+// word, cut past maxHintWord bytes (shellword.ShownWithin), which says
+// so. Whole, a word past 2 KB (--title= "$TITLE" of 6 KB, -title=…; -C=
+// DIR log, DIR 300 zero-width spaces, 3.6 KB as \xHH) made a line past
+// maxErrorLine, which cut it inside the hint's first word, without a
+// word of the hint.
+func hintWord(w string) string { return shellword.ShownWithin(w, maxHintWord) }
 
 // spacedMessage says that the space after spelt= did what left says
 // and made w, a shell word, an argument (why: more of w), and how to

@@ -9,11 +9,12 @@ import (
 )
 
 // TestSpacedWordWithinLine: the hint of a value a space after "="
-// made an argument gives the word four times, and a long word (a 6 KB
-// --title= "$TITLE"; -C= DIR log, DIR 300 zero-width spaces, 3.6 KB as
-// \xHH) made a line past the line cap, which cut it inside the first
-// word, with no hint left: the word is cut where the hint is written,
-// and says so, and the hint is whole on its line.
+// made an argument gives the word four times, that of a long flag with
+// one dash three, and a long word (a 6 KB --title= "$TITLE" or
+// -title=…; -C= DIR log, DIR 300 zero-width spaces, 3.6 KB as \xHH)
+// made a line past the line cap, which cut it inside the first word,
+// with no hint left: the word is cut where the hint is written, and
+// says so, and the hint is whole on its line.
 func TestSpacedWordWithinLine(t *testing.T) {
 	old := filepath.Join("..", "..", "testdata", "real", "develop-2025-03-23")
 	for _, c := range []struct {
@@ -23,6 +24,8 @@ func TestSpacedWordWithinLine(t *testing.T) {
 	}{
 		{"-C= DIR log", []string{"-C=", strings.Repeat("\u200b", 300), "log"}, " or -C $'"},
 		{"--title= TITLE", []string{"--title=", strings.Repeat("x ", 3000), old, old}, " or --title '"},
+		{"-title=TITLE", []string{"-title=" + strings.Repeat("x ", 3000), old, old}, "; write '--title=x x"},
+		{"-package=NAME", []string{"-package=" + strings.Repeat("x ", 3000), old, old}, "; write '--package=x x"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(c.args, &stdout, &stderr)
