@@ -640,8 +640,8 @@ func folderSpecsHint(st Store) string {
 		return ""
 	}
 	count := func(dir string) int {
-		names, err := st.List(dir)
-		if err != nil {
+		names, ok := listedAll(st, dir)
+		if !ok {
 			return 0
 		}
 		specs := 0
@@ -751,16 +751,35 @@ type shownErr struct {
 func (e *shownErr) Error() string { return e.msg }
 func (e *shownErr) Unwrap() error { return e.err }
 
+// listedAll is st's listing of the folder rel, and whether it is one: a
+// link or a special file among its files (List's NotRegularError) keeps
+// it, as listFor keeps it. One, a tarball's link in build_cache/ or a
+// view's folder linked, dropped the whole listing, and with it the hint
+// that named the spec files of a folder given as a file:// URL, or the
+// mirror's views beside a --view it has not.
+func listedAll(st Store, rel string) ([]string, bool) {
+	names, err := st.List(rel)
+	if _, odd := errors.AsType[*NotRegularError](err); err != nil && !odd {
+		return nil, false
+	}
+	return names, true
+}
+
 // viewsHint names the views of the mirror in st, when it can be listed:
 // " (its views: ...)", or that it has none.
 func viewsHint(st Store) string {
-	names, err := st.List("v3/manifests/index")
-	if err != nil {
+	names, ok := listedAll(st, "v3/manifests/index")
+	if !ok {
 		return ""
 	}
 	var views []string
 	for _, n := range names {
 		v, ok := strings.CutSuffix(strings.TrimPrefix(n, "v3/manifests/index/"), "/index.manifest.json")
+		if !ok && path.Dir(n) == "v3/manifests/index" && holds(st, n+"/index.manifest.json") {
+			// A view's folder that is a link (inside the mirror,
+			// which Get follows): listed as the link, not walked.
+			v, ok = path.Base(n), true
+		}
 		if ok && v != "" && !strings.Contains(v, "/") {
 			views = append(views, quoteField(v))
 		}
