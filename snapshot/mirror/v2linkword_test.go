@@ -49,3 +49,33 @@ func TestV2LinkNoManifest(t *testing.T) {
 		}
 	}
 }
+
+// TestLinksFirstNamed (adversarial pass i22, class c): the warning of
+// links in a v2 mirror's build_cache/ that are no spec files counts
+// them and names the first by its path, whatever the order the listing
+// kept them in (a map's): unsorted, which was named changed from run to
+// run, and no test saw it.
+func TestLinksFirstNamed(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links")
+	}
+	dir := t.TempDir()
+	if err := mirrorgen.V2(dir, zlibIndex); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"d.spack", "b.spack", "a.spack", "c.spack"} {
+		if err := os.Symlink("elsewhere", filepath.Join(dir, "build_cache", n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := "build_cache: 4 files in it not followed, the first (build_cache/a.spack: a symbolic link, not a regular file): "
+	for range 20 {
+		var got []string
+		for _, w := range load(t, openDir(t, dir, mirror.Options{})).Warnings {
+			got = append(got, w.File+": "+w.Message)
+		}
+		if !slices.ContainsFunc(got, func(w string) bool { return strings.Contains(w, want) }) {
+			t.Fatalf("warnings %q; want one with %q", got, want)
+		}
+	}
+}
