@@ -96,7 +96,7 @@ func (m MirrorPart) Hint(name string) string {
 }
 
 // rootWord is a mirror's root as a hint names it to give: a shell word
-// in ASCII (shellword.ShownASCII), or past maxPathShown bytes cut, with
+// in ASCII (pathWord), or past maxPathShown bytes cut, with
 // its length, as hintWord says a folder. Whole, a root ~2,200 bytes of
 // Cyrillic below a folder given inside it (ROOT/v3, a spec manifest
 // given alone) was 8.6 KB as a word, past the command's line cap of
