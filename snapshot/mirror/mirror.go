@@ -43,6 +43,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/gzpool"
+	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
@@ -341,7 +342,7 @@ func (s *Source) warnBothLayouts(st Store, read string) {
 	}
 	name := joinName(st.Name(), v2Index)
 	if n, ok := st.(*noted); ok {
-		name = n.disk.path(v2Index) // a path, not a file:// URL, which names a mirror's root
+		name = diskWord(n.disk.path(v2Index)) // a path, not a file:// URL, which names a mirror's root
 	}
 	s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2Index), Message: fmt.Sprintf("a layout-v2 index beside a layout-v3 mirror: not read, as the mirror is read %s; to compare the v2 index, give it alone (%s)", read, name)})
 }
@@ -665,7 +666,24 @@ func folderSpecsHint(st Store) string {
 	if specs == 1 {
 		files = "spec file"
 	}
-	return fmt.Sprintf("; %s %d %s, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (%s), not a file:// URL", where, specs, files, n.disk.path(""))
+	return fmt.Sprintf("; %s %d %s, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (%s), not a file:// URL", where, specs, files, diskWord(n.disk.path("")))
+}
+
+// diskWord is p, a path on disk a hint gives to paste as an argument,
+// as one shell word in ASCII (shellword.ShownASCII), "./" before it
+// where it starts with "-"; past maxFullShown bytes, said otherwise, its
+// length given, as snapshot's hints say a folder. Raw, "give its path
+// (/tmp/a b)" pasted gave two arguments, and a folder сyr (its с
+// Cyrillic) read as cyr, where the URL before it was quoted in ASCII.
+func diskWord(p string) string {
+	w := p
+	if strings.HasPrefix(w, "-") {
+		w = "./" + w
+	}
+	if w = shellword.ShownASCII(w); len(w) <= maxFullShown {
+		return w
+	}
+	return fmt.Sprintf("the path %s (%d bytes, too long to show whole)", shownFull(p), len(p))
 }
 
 // shownRel is rel, a path in the mirror, as a message names it: as it
