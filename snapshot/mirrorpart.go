@@ -96,13 +96,21 @@ func (m MirrorPart) Hint(name string) string {
 }
 
 // rootWord is a mirror's root as a hint names it to give: a shell word
-// in ASCII (shellword.ShownASCII), or past maxPathShown bytes cut, with
+// in ASCII (pathWord), or past maxPathShown bytes cut, with
 // its length, as hintWord says a folder. Whole, a root ~2,200 bytes of
 // Cyrillic below a folder given inside it (ROOT/v3, a spec manifest
 // given alone) was 8.6 KB as a word, past the command's line cap of
-// 8 KB, which cut it to a word that pasted named no folder.
+// 8 KB, which cut it to a word that pasted named no folder. A root
+// that starts with "-", or of one name, is written as pathWord writes
+// it, "./" before it: pasted, a root named log (given as log/v3) ran
+// the command log, and a root -m (its spec manifest given alone) was
+// read as a flag.
 func rootWord(root string) string {
-	return cutWord(shellword.ShownASCII(root), root, "folder")
+	w := pathWord(root)
+	if root == "." || root == ".." {
+		w = root
+	}
+	return cutWord(w, root, "folder")
 }
 
 // ViewFlag is " with --view VIEW", VIEW as a shell word in ASCII

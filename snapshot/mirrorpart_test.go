@@ -120,7 +120,7 @@ func TestMirrorPartHintQuotesInASCII(t *testing.T) {
 	if !ok {
 		t.Fatal("no part")
 	}
-	if h := part.Hint(part.Root); strings.ContainsAny(h, "\n") || !strings.HasSuffix(h, `: $'m\nx' with --view $'g\ny'`) || !strings.Contains(h, `"v3/manifests/index/g\ny/" folder`) {
+	if h := part.Hint(part.Root); strings.ContainsAny(h, "\n") || !strings.HasSuffix(h, `: $'./m\nx' with --view $'g\ny'`) || !strings.Contains(h, `"v3/manifests/index/g\ny/" folder`) {
 		t.Errorf("a newline: %s", h)
 	}
 	// A package's folder of spec manifests, as a view's (class c:

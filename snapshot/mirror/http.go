@@ -17,6 +17,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptrace"
+	"net/textproto"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -29,6 +30,7 @@ import (
 	"time"
 
 	"github.com/cachediff/cachediff/internal/atomicfile"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // HTTP fetches mirrors from URLs: https://, http:// and file://, the
@@ -840,6 +842,36 @@ func lasting(err error) bool {
 	return errors.As(err, &dns) && dns.IsNotFound
 }
 
+// malformedAnswer is the words of err, when it is net/http's refusal of
+// an answer that is no HTTP (a header line it does not read, a status
+// line, or another protocol's greeting: an SSH server at the URL's
+// port), the value it quotes cut to maxMalformedShown bytes (quoted in
+// ASCII, snapshot.CutShown). Such an answer was tried 4 times, as a
+// connection that broke is, though the same server answers so again;
+// and a header line of 100 KB, quoted whole, ran each notice and the
+// error past the command's line cap of 8 KB, which cut "(tried 4
+// times)" and what to do off.
+func malformedAnswer(err error) (string, bool) {
+	var pe textproto.ProtocolError
+	msg := err.Error()
+	if errors.As(err, &pe) {
+		msg = string(pe)
+	} else if i := strings.Index(msg, "malformed HTTP "); i >= 0 {
+		msg = msg[i:]
+	} else {
+		return "", false
+	}
+	if i := strings.IndexByte(msg, '"'); i >= 0 {
+		if raw, err := strconv.Unquote(msg[i:]); err == nil {
+			return msg[:i] + snapshot.CutShown(raw, maxMalformedShown, strconv.QuoteToASCII), true
+		}
+	}
+	return shorten(msg), true
+}
+
+// maxMalformedShown bounds the value a malformed answer's message quotes.
+const maxMalformedShown = 256
+
 // proxyRefusal returns the status code a proxy answered CONNECT with,
 // the proxy's URL, redacted, and its reason phrase, when err, of req
 // made with c, is such an answer: net/http gives it as the reason
@@ -1072,6 +1104,9 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		via := "" // a proxy's answer that is no HTTP, or none, was told as the mirror's
 		if proxy := proxyFor(c, last); proxy != "" && !connected.Load() {
 			via = " (connecting through the proxy " + proxy + ")"
+		}
+		if m, ok := malformedAnswer(err); ok {
+			return nil, "", fmt.Errorf("%s: an answer that is not well-formed HTTP (%s)%s: not tried again, as the same answer would come again", name, m, via)
 		}
 		if lasting(err) {
 			return nil, "", fmt.Errorf("%s: %v%s%s", name, err, via, trustHint(err))

@@ -43,6 +43,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/gzpool"
+	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
 	"github.com/cachediff/cachediff/snapshot/spackfmt"
@@ -341,7 +342,7 @@ func (s *Source) warnBothLayouts(st Store, read string) {
 	}
 	name := joinName(st.Name(), v2Index)
 	if n, ok := st.(*noted); ok {
-		name = n.disk.path(v2Index) // a path, not a file:// URL, which names a mirror's root
+		name = diskWord(n.disk.path(v2Index)) // a path, not a file:// URL, which names a mirror's root
 	}
 	s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2Index), Message: fmt.Sprintf("a layout-v2 index beside a layout-v3 mirror: not read, as the mirror is read %s; to compare the v2 index, give it alone (%s)", read, name)})
 }
@@ -640,8 +641,8 @@ func folderSpecsHint(st Store) string {
 		return ""
 	}
 	count := func(dir string) int {
-		names, err := st.List(dir)
-		if err != nil {
+		names, ok := listedAll(st, dir)
+		if !ok {
 			return 0
 		}
 		specs := 0
@@ -665,7 +666,24 @@ func folderSpecsHint(st Store) string {
 	if specs == 1 {
 		files = "spec file"
 	}
-	return fmt.Sprintf("; %s %d %s, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (%s), not a file:// URL", where, specs, files, n.disk.path(""))
+	return fmt.Sprintf("; %s %d %s, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (%s), not a file:// URL", where, specs, files, diskWord(n.disk.path("")))
+}
+
+// diskWord is p, a path on disk a hint gives to paste as an argument,
+// as one shell word in ASCII (shellword.ShownASCII), "./" before it
+// where it starts with "-"; past maxFullShown bytes, said otherwise, its
+// length given, as snapshot's hints say a folder. Raw, "give its path
+// (/tmp/a b)" pasted gave two arguments, and a folder сyr (its с
+// Cyrillic) read as cyr, where the URL before it was quoted in ASCII.
+func diskWord(p string) string {
+	w := p
+	if strings.HasPrefix(w, "-") {
+		w = "./" + w
+	}
+	if w = shellword.ShownASCII(w); len(w) <= maxFullShown {
+		return w
+	}
+	return fmt.Sprintf("the path %s (%d bytes, too long to show whole)", shownFull(p), len(p))
 }
 
 // shownRel is rel, a path in the mirror, as a message names it: as it
@@ -751,16 +769,35 @@ type shownErr struct {
 func (e *shownErr) Error() string { return e.msg }
 func (e *shownErr) Unwrap() error { return e.err }
 
+// listedAll is st's listing of the folder rel, and whether it is one: a
+// link or a special file among its files (List's NotRegularError) keeps
+// it, as listFor keeps it. One, a tarball's link in build_cache/ or a
+// view's folder linked, dropped the whole listing, and with it the hint
+// that named the spec files of a folder given as a file:// URL, or the
+// mirror's views beside a --view it has not.
+func listedAll(st Store, rel string) ([]string, bool) {
+	names, err := st.List(rel)
+	if _, odd := errors.AsType[*NotRegularError](err); err != nil && !odd {
+		return nil, false
+	}
+	return names, true
+}
+
 // viewsHint names the views of the mirror in st, when it can be listed:
 // " (its views: ...)", or that it has none.
 func viewsHint(st Store) string {
-	names, err := st.List("v3/manifests/index")
-	if err != nil {
+	names, ok := listedAll(st, "v3/manifests/index")
+	if !ok {
 		return ""
 	}
 	var views []string
 	for _, n := range names {
 		v, ok := strings.CutSuffix(strings.TrimPrefix(n, "v3/manifests/index/"), "/index.manifest.json")
+		if !ok && path.Dir(n) == "v3/manifests/index" && holds(st, n+"/index.manifest.json") {
+			// A view's folder that is a link (inside the mirror,
+			// which Get follows): listed as the link, not walked.
+			v, ok = path.Base(n), true
+		}
 		if ok && v != "" && !strings.Contains(v, "/") {
 			views = append(views, quoteField(v))
 		}

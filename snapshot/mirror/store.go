@@ -292,7 +292,13 @@ func (d Dir) List(rel string) ([]string, error) {
 			// a tree's List: the listing's error, named in full, came
 			// after "loading ROOT/v3/manifests/spec: ", the folder
 			// named twice.
-			why := fmt.Errorf("%s: %s, not a regular file: a mirror's manifests are read as they are, not followed", shownRel(filepath.ToSlash(r)), dirsrc.FileKind(e.Type()))
+			// Said of manifests only among a v3 mirror's: a v2
+			// mirror's build_cache/ holds none, and its link (a
+			// tarball's) was said to be one of "a mirror's manifests".
+			why := fmt.Errorf("%s: %s, not a regular file", shownRel(filepath.ToSlash(r)), dirsrc.FileKind(e.Type()))
+			if rel == "v3/manifests" || strings.HasPrefix(rel, "v3/manifests/") {
+				why = fmt.Errorf("%w: a mirror's manifests are read as they are, not followed", why)
+			}
 			odd.add(filepath.ToSlash(r), why)
 		}
 		return nil

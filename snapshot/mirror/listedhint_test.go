@@ -1,0 +1,54 @@
+package mirror_test
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
+	"github.com/cachediff/cachediff/internal/testing/spackgen"
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// TestHintListsPastLink (adversarial pass i22, class b/e): a link among
+// the files a hint lists (a tarball's link in build_cache/, a view's
+// folder linked beside the others) failed the listing, and the hint was
+// dropped without a word: a folder of spec files given as a file:// URL
+// was told only that it is no mirror, not that its path reads them, and
+// a --view the mirror has not was told none of the views it has. Each
+// hint reads as it does without the link; a view's folder linked inside
+// the mirror, which --view reads, is one of the views named.
+func TestHintListsPastLink(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links")
+	}
+	dir := t.TempDir()
+	if _, err := spackgen.WriteSpecFolder(filepath.Join(dir, "build_cache"), 3, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/nowhere", filepath.Join(dir, "build_cache", "x.spack")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := (&mirror.HTTP{NoCache: true}).Open("file://"+dir, mirror.Options{})
+	want := "its build_cache/ holds 3 spec files, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (" + dir + "), not a file:// URL"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("file:// of a folder of spec files beside a link: %v; want %q", err, want)
+	}
+
+	v3 := t.TempDir()
+	if err := mirrorgen.V3(v3, zlibIndex, mirrorgen.Options{View: "gpu"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("gpu", filepath.Join(v3, "v3", "manifests", "index", "alias")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mirror.Open(mirror.Dir(v3), mirror.Options{View: "alias"}); err != nil {
+		t.Fatalf("the view alias, a link to gpu: %v", err)
+	}
+	_, err = mirror.Open(mirror.Dir(v3), mirror.Options{View: "cpu"})
+	if err == nil || !strings.Contains(err.Error(), `no view "cpu"`) || !strings.Contains(err.Error(), `(its views: "alias", "gpu")`) {
+		t.Errorf("a missing view beside a view's folder linked: %v; want its views \"alias\", \"gpu\"", err)
+	}
+}
