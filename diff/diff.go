@@ -1232,6 +1232,9 @@ func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
 		}
 	}
 	// Then the rest, in order.
+	if m.other != nil {
+		gOld, gNew = m.restByHash(gOld, skip), m.restByHash(gNew, skip)
+	}
 	i, j := 0, 0
 	for {
 		for i < len(gOld) && (gOld[i].paired || m.waits(gOld[i], true, skip)) {
@@ -1246,6 +1249,41 @@ func (m *matcher) pairGroup(gOld, gNew []*spec, skip int) {
 		m.probes++
 		m.record(gOld[i], gNew[j], skip)
 	}
+}
+
+// restByHash is g's specs not paired, where a side is respelt, for
+// pairGroup's rest: in the group's order but for the stacks, ties by
+// hash (in the version pass newest first, the hashes reversed too). The
+// group's order ranks the old specs' stacks respelt into the new
+// side's spellings, so one way round and the other they came in
+// another order, and builds alike of one version paired crosswise
+// (drawRootFolders' seed 27154, TestLeadBuildsAlikeCrosswiseOneWay).
+func (m *matcher) restByHash(g []*spec, skip int) []*spec {
+	var out []*spec
+	for _, s := range g {
+		m.probes++
+		if !s.paired {
+			out = append(out, s)
+		}
+	}
+	if len(out) < 2 {
+		return out
+	}
+	mask := ^uint64(0) << m.stackBits
+	slices.SortStableFunc(out, func(a, b *spec) int {
+		var c int // rankSpecs ranked them all
+		if a.packed && b.packed {
+			c = cmp.Or(cmp.Compare(a.ord[0], b.ord[0]), cmp.Compare(a.ord[1]&mask, b.ord[1]&mask))
+		} else {
+			c = compareRanks(a, b)
+		}
+		c = cmp.Or(c, strings.Compare(a.Hash, b.Hash))
+		if skip == fVersion {
+			return -c
+		}
+		return c
+	})
+	return out
 }
 
 // pairAlikeByHash pairs, where a side is respelt, the specs of a group
