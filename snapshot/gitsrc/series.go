@@ -761,7 +761,7 @@ func (r *Repo) isAncestor(a, b string) (bool, error) {
 func (r *Repo) topPath(p string) (string, error) {
 	switch {
 	case strings.ContainsAny(p, lineBreaks):
-		return "", fmt.Errorf("path %q has a line break or a NUL: git cannot name it in REV:PATH, as a log reads PATH at each commit", p)
+		return "", fmt.Errorf("path %s has a line break or a NUL: git cannot name it in REV:PATH, as a log reads PATH at each commit", quotedInput(p))
 	case path.IsAbs(p):
 		if _, here, ok := r.workTreePath(p); ok {
 			// log --revs R $PWD/_cache/develop: named the path the log
@@ -779,7 +779,7 @@ func (r *Repo) topPath(p string) (string, error) {
 	case strings.ContainsAny(top, lineBreaks):
 		// From the current folder's name: each commit's folders on the
 		// way to top are named to git cat-file a line each (resolve).
-		return "", fmt.Errorf("path %q, from the top of the repository %q, has a line break or a NUL in the current folder's name: git cannot name it in REV:PATH, as a log reads PATH at each commit", p, top)
+		return "", fmt.Errorf("path %s, from the top of the repository %s, has a line break or a NUL in the current folder's name: git cannot name it in REV:PATH, as a log reads PATH at each commit", quotedInput(p), quotedInput(top))
 	case top == ".":
 		return "", nil
 	case top == ".." || strings.HasPrefix(top, "../"):
