@@ -24,7 +24,7 @@ func TestSeriesBlankRangeEnds(t *testing.T) {
 		"..":           "the range .. names no revision at either end: a range is A..B (HEAD~7..HEAD), A.. or ..B",
 		" .. ":         `the range " .. " names no revision at either end`,
 		"\t..":         `the range "\t.." names no revision at either end`,
-		"nope ..HEAD":  `unknown revision "nope " in the range "nope ..HEAD"`,
+		"nope ..HEAD":  `revision range "nope ..HEAD" has spaces: a range is one argument (A..B), and git knows no commit "nope"`,
 		" HEAD~1..":    `unknown revision " HEAD~1" in the range " HEAD~1.."`,
 		"nope..HEAD":   "unknown revision nope in the range nope..HEAD",
 		"HEAD~9..HEAD": "unknown revision HEAD~9 in the range HEAD~9..HEAD",

@@ -174,7 +174,7 @@ func (t *Tree) ListSizes() { t.sizes = true }
 func (r *Repo) Resolve(spec string) (*Tree, error) {
 	rev, p, ok := Split(spec)
 	if !ok {
-		return nil, fmt.Errorf("%q is not REV:PATH", spec)
+		return nil, fmt.Errorf("%s is not REV:PATH", quotedInput(spec))
 	}
 	// git cat-file reads one name a line (and drops a carriage return
 	// at its end): a name with a line break would be read as another.
@@ -182,7 +182,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 		return nil, fmt.Errorf("revision %+q has a line break or a NUL, which no revision has", rev)
 	}
 	if strings.ContainsAny(p, lineBreaks) {
-		return nil, fmt.Errorf("path %q has a line break or a NUL: git cannot name it in REV:PATH", p)
+		return nil, fmt.Errorf("path %s has a line break or a NUL: git cannot name it in REV:PATH", quotedInput(p))
 	}
 	if strings.HasPrefix(rev, "-") {
 		return nil, r.dashRevError(rev, p)
@@ -199,7 +199,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	// are named to git cat-file a line each, and one more line would
 	// have an answer read as another's.
 	if strings.ContainsAny(top, lineBreaks) {
-		return nil, fmt.Errorf("path %q, from the top of the repository %q, has a line break or a NUL in the current folder's name: git cannot name it in REV:PATH", p, top)
+		return nil, fmt.Errorf("path %s, from the top of the repository %s, has a line break or a NUL in the current folder's name: git cannot name it in REV:PATH", quotedInput(p), quotedInput(top))
 	}
 	commit, cobj, oid, typ, attrs, cl, err := r.resolve(rev, rev, p, top)
 	if err != nil {
@@ -732,7 +732,7 @@ func (r *Repo) ambiguousRef(what, written string, stderr []byte) error {
 			// refusal may name the ref again (pastRoot): listed once.
 			defer r.MemoRefs()()
 			refs := r.refsReadAs(name)
-			return &ambiguousError{fmt.Sprintf("%s is ambiguous: %q is the name of more than one ref (%s), and git reads the first, warning; %s", what, name, r.refsNamed(name, refs), r.ambiguousWays(name, written, refs)), name}
+			return &ambiguousError{fmt.Sprintf("%s is ambiguous: %+q is the name of more than one ref (%s), and git reads the first, warning; %s", what, name, r.refsNamed(name, refs), r.ambiguousWays(name, written, refs)), name}
 		}
 		ref, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: log for '")
 		if ref, since, ok := strings.Cut(ref, "' only goes back to "); prefixed && ok {
@@ -740,7 +740,7 @@ func (r *Repo) ambiguousRef(what, written string, stderr []byte) error {
 			if strings.ContainsFunc(date, func(c rune) bool { return c < ' ' || c == 0x7f }) {
 				date = strconv.Quote(date)
 			}
-			return fmt.Errorf("%s: the reflog of %q only goes back to %s, and git reads its oldest entry for a date before that, warning: not the commit of the date asked; give the commit itself (its id, a tag, or HEAD~N)", what, ref, date)
+			return fmt.Errorf("%s: the reflog of %+q only goes back to %s, and git reads its oldest entry for a date before that, warning: not the commit of the date asked; give the commit itself (its id, a tag, or HEAD~N)", what, ref, date)
 		}
 	}
 	return nil
@@ -799,10 +799,13 @@ func (r *Repo) notLink(commit, rev, p, oid string) error {
 		return err
 	}
 	l := links[0]
-	msg := fmt.Sprintf("path %s at %s is a symbolic link (to %q): git stores a link as its target's name, and REV:PATH does not follow it", displayPath(p), rev, shorten(l.target, 200))
+	// The path, the revision and the target named as the loaders name
+	// a path, in ASCII: raw, a link lіnk (its і Cyrillic) read as link,
+	// and its target's Cyrillic stayed as it is in Go's quotes (%q).
+	msg := fmt.Sprintf("path %s at %s is a symbolic link (to %s): git stores a link as its target's name, and REV:PATH does not follow it", logPath(p), quotedRev(rev), quotedCut(l.target))
 	if l.typ == "blob" || l.typ == "tree" {
 		if to := path.Join(path.Dir(p), l.target); !path.IsAbs(l.target) && to != ".." && !strings.HasPrefix(to, "../") {
-			msg += fmt.Sprintf(": name what it leads to, %q", rev+":"+to)
+			msg += fmt.Sprintf(": name what it leads to, %s", quotedInput(rev+":"+to))
 		}
 	}
 	return errors.New(msg)
@@ -840,7 +843,7 @@ func (r *Repo) follow(commit string, paths, oids []string) ([]link, error) {
 	var in strings.Builder
 	for _, p := range paths {
 		if strings.ContainsAny(p, lineBreaks) {
-			return nil, fmt.Errorf("path %q has a line break or a NUL: git cannot name it", p)
+			return nil, fmt.Errorf("path %s has a line break or a NUL: git cannot name it", quotedInput(p))
 		}
 		in.WriteString(commit + ":" + p + "\n")
 	}
@@ -892,6 +895,19 @@ func shorten(s string, n int) string {
 	}
 	return s[:n] + cutmark.Of(s)
 }
+
+// quotedInput is s, a path or a name given (or git's line naming one),
+// quoted in ASCII as the loaders quote a name, and cut about the mark
+// past maxQuotedInput bytes (snapshot.CutShown): quoted as Go does (%q),
+// "path \"zlіb\nx\" has a line break" kept its і (Cyrillic) as it is,
+// read as zlib, beside the loader's own "zl\u0456b\nx"; and a path of
+// 100 KB was named whole, past the command's line cap.
+func quotedInput(s string) string {
+	return snapshot.CutShown(s, maxQuotedInput, strconv.QuoteToASCII)
+}
+
+// maxQuotedInput bounds the bytes quotedInput names of a value.
+const maxQuotedInput = 2 << 10
 
 // answer is one answer of git cat-file --batch: an object (its id, type
 // and, once read, its content), or what git says of a name that names
@@ -1446,7 +1462,7 @@ func (r *Repo) pastRootSaid(rev string, enough func() bool) string {
 		// which cachediff refuses as ambiguous; by its commit alone.
 		// The ambiguity, which git tells only once the end is known,
 		// is said too: it was left to the next run.
-		return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest commit %s; and %q is the name of more than one ref (%s), of which git reads the first, warning: %s)", quotedRev(name), snapshot.Plural(count, "commit"), short(strings.TrimSpace(string(id))), name, r.refsNamed(name, refs), r.ambiguousWays(name, name, refs))
+		return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest commit %s; and %+q is the name of more than one ref (%s), of which git reads the first, warning: %s)", quotedRev(name), snapshot.Plural(count, "commit"), short(strings.TrimSpace(string(id))), name, r.refsNamed(name, refs), r.ambiguousWays(name, name, refs))
 	}
 	return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest %s, commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), quotedRev(oldest), short(strings.TrimSpace(string(id))))
 }
@@ -1588,7 +1604,7 @@ func (r *Repo) existAnswers(exprs []string, batchCheck string) ([]bool, []answer
 	var in strings.Builder
 	for _, e := range exprs {
 		if strings.ContainsAny(e, "\n\x00") {
-			return nil, nil, fmt.Errorf("bad object name %q", e)
+			return nil, nil, fmt.Errorf("bad object name %s", quotedInput(e))
 		}
 		in.WriteString(e + "\n")
 	}
@@ -2040,7 +2056,7 @@ func parseLsTree(out []byte) (files []File, dirs []string, err error) {
 		meta, name, ok := bytes.Cut(rec, []byte{'\t'})
 		f := bytes.Fields(meta)
 		if !ok || len(f) != 3 && len(f) != 4 {
-			return nil, nil, fmt.Errorf("git ls-tree: unexpected line %q", rec)
+			return nil, nil, fmt.Errorf("git ls-tree: unexpected line %s", quotedInput(string(rec)))
 		}
 		if string(f[1]) == "tree" {
 			dirs = append(dirs, string(name))
@@ -2050,7 +2066,7 @@ func parseLsTree(out []byte) (files []File, dirs []string, err error) {
 		if len(f) == 4 && string(f[3]) != "-" {
 			n, err := strconv.ParseInt(string(f[3]), 10, 64)
 			if err != nil || n < 0 {
-				return nil, nil, fmt.Errorf("git ls-tree: unexpected size in %q", rec)
+				return nil, nil, fmt.Errorf("git ls-tree: unexpected size in %s", quotedInput(string(rec)))
 			}
 			file.Size = n
 		}

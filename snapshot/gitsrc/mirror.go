@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/snapshot"
@@ -139,7 +140,7 @@ func (m *mirrorStore) GetMany(rels []string, limit int64) ([][]byte, error) {
 		if errs == nil {
 			errs = make([]error, len(rels))
 		}
-		errs[i] = fmt.Errorf("%s: %d bytes, %w of %d", rels[i], size, mirror.ErrTooBig, limit)
+		errs[i] = fmt.Errorf("%s: %d bytes, %w of %d", shownRel(rels[i]), size, mirror.ErrTooBig, limit)
 	}
 	todo := make([]int, len(rels)) // the blobs to read, by index in rels
 	for i := range todo {
@@ -161,7 +162,7 @@ func (m *mirrorStore) GetMany(rels []string, limit int64) ([][]byte, error) {
 			if err != nil && next < len(todo) {
 				// Named by the file git stopped at: a blob a partial
 				// clone lacks was "git stopped early", of no file.
-				return nil, fmt.Errorf("%s: %w", rels[todo[next]], err)
+				return nil, fmt.Errorf("%s: %w", shownRel(rels[todo[next]]), err)
 			}
 			if err != nil {
 				return nil, err
@@ -203,30 +204,30 @@ func (m *mirrorStore) resolve(rel string) (File, error) {
 		f, ok := m.files[cur]
 		switch {
 		case !ok && cur == rel:
-			return File{}, fmt.Errorf("%s: %w", rel, mirror.ErrNotFound)
+			return File{}, fmt.Errorf("%s: %w", shownRel(rel), mirror.ErrNotFound)
 		case !ok:
-			// The target named as a path of the tree is (shownListed):
+			// The target named as a path of the tree is (shownRel):
 			// raw, zlіb (its і Cyrillic) read as zlib, and a newline in
 			// it put a line of its own in the message.
-			return File{}, fmt.Errorf("%s: a symbolic link to %s, which the mirror does not hold as a file", rel, shownListed(cur))
+			return File{}, fmt.Errorf("%s: a symbolic link to %s, which the mirror does not hold as a file", shownRel(rel), shownRel(cur))
 		case f.Kind == Regular:
 			return f, nil
 		case f.Kind != Symlink || hops == 40:
-			return File{}, fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", rel)
+			return File{}, fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", shownRel(rel))
 		}
 		var target string
 		if err := m.tree.repo.ReadBlobsAtMost([]string{f.OID}, 4096, func(_ int, data []byte) error {
 			target = string(data)
 			return nil
 		}); err != nil {
-			return File{}, fmt.Errorf("%s: %w", rel, err)
+			return File{}, fmt.Errorf("%s: %w", shownRel(rel), err)
 		}
 		next := path.Join(path.Dir(cur), target)
 		if path.IsAbs(target) || next == ".." || strings.HasPrefix(next, "../") {
 			// In ASCII (quotedCut): as Go quotes (%q), a Cyrillic і
 			// stayed as it is, read as i, and a target of 4 KB was up to
 			// 16 KB.
-			return File{}, fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", rel, quotedCut(target))
+			return File{}, fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), quotedCut(target))
 		}
 		cur = next
 	}
@@ -252,13 +253,13 @@ func (m *mirrorStore) List(rel string) ([]string, error) {
 		if m.files[p].Kind != Regular {
 			// A committed link among the manifests would be left out
 			// without a word, and its spec with it. Named as a folder's
-			// Dir.List names one (shownListed): raw, one under zlіb (its
+			// Dir.List names one (shownRel): raw, one under zlіb (its
 			// і Cyrillic) read as zlib's, and one under "x<newline>y" put
 			// a line of its own in the message. Listed, as a folder's
 			// (mirror.NotRegularError): --skip-invalid leaves its spec
 			// manifest out, where it failed the whole mirror.
 			odd = append(odd, p)
-			errs[p] = fmt.Errorf("%s: a symbolic link or a submodule in the tree, not a regular file: a mirror's manifests are read as they are, not followed", shownListed(p))
+			errs[p] = fmt.Errorf("%s: a symbolic link or a submodule in the tree, not a regular file: a mirror's manifests are read as they are, not followed", shownRel(p))
 		}
 		out = append(out, p)
 	}
@@ -268,22 +269,43 @@ func (m *mirrorStore) List(rel string) ([]string, error) {
 	return out, nil
 }
 
-// shownListed is a path of the tree as a folder's Dir.List names one: as
-// it is where it is of printable ASCII and holds no quote, backslash or
-// ": ", else quoted in ASCII (quotedCut). One over maxShownLink bytes is cut,
-// its mark (cutmark.Of) after it: a link's target of 4 KB, quoted in
-// ASCII, was up to 24 KB, past the command's line cap of 8 KB.
-func shownListed(p string) string {
-	if strings.Contains(p, ": ") {
-		return quotedCut(p) // "a: b/x.json: …" read as the file a
+// shownRel is rel, a path of the tree, as a folder's mirror.Dir names
+// a file of the mirror in its errors (mirror's shownRel): as it is
+// where it is of printable ASCII and holds no quote, backslash or ": ",
+// else quoted in ASCII, one over 80 bytes cut to 77 and its mark
+// (cutmark.Of) inside the closing quote. The mirror takes that name out
+// where the loader names the file itself: a name raw (GetMany's), zlіb
+// (its і Cyrillic) read as zlib and an escape code reached the
+// terminal, and one quoted otherwise (cut at 200 bytes) was not taken
+// out, the file named twice.
+func shownRel(rel string) string {
+	if strings.Contains(rel, ": ") {
+		return quotedAt(rel) // "a: b/x.json: …" read as the file a
 	}
-	for i := 0; i < len(p); i++ {
-		if p[i] < ' ' || p[i] > '~' || p[i] == '"' || p[i] == '\\' {
-			return quotedCut(p)
+	for i := 0; i < len(rel); i++ {
+		if rel[i] < ' ' || rel[i] > '~' || rel[i] == '"' || rel[i] == '\\' {
+			return quotedAt(rel)
 		}
 	}
-	return shorten(p, maxShownLink)
+	return rel
 }
+
+// quotedAt is rel quoted as shownRel quotes it.
+func quotedAt(rel string) string {
+	if len(rel) <= maxShownRel {
+		return strconv.QuoteToASCII(rel)
+	}
+	n := maxShownRel - 3
+	for back := 0; back < utf8.UTFMax-1 && !utf8.RuneStart(rel[n]); back++ {
+		n-- // not past a character's start: bytes that are none stay as they are
+	}
+	q := strconv.QuoteToASCII(rel[:n])
+	return q[:len(q)-1] + cutmark.Of(rel) + `"`
+}
+
+// maxShownRel bounds the bytes of a file of the mirror shownRel names
+// unquoted: the mirror's own bound (quoteField).
+const maxShownRel = 80
 
 // quotedCut is s quoted in ASCII, cut to maxShownLink bytes (shorten)
 // with the cut's mark inside the closing quote, as it is: quoted with

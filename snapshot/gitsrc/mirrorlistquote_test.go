@@ -35,7 +35,7 @@ func TestMirrorListQuotesLink(t *testing.T) {
 	// A link among regular manifests that is none: a bad file of its own
 	// (16fe9f23), where it failed the whole mirror by the listing's
 	// message; named once, by "loading FILE", quoted in ASCII where it is
-	// not plain, the listing's own naming of it (shownListed) left out,
+	// not plain, the listing's own naming of it (shownRel) left out,
 	// a line of its own under the heading of the mirror's 3 bad files.
 	for _, c := range []struct{ dir, want string }{
 		{"zl\u0456b", `loading "HEAD:m/v3/manifests/spec/zl\u0456b/notes.json": a symbolic link or a submodule in the tree`},

@@ -761,7 +761,7 @@ func (r *Repo) isAncestor(a, b string) (bool, error) {
 func (r *Repo) topPath(p string) (string, error) {
 	switch {
 	case strings.ContainsAny(p, lineBreaks):
-		return "", fmt.Errorf("path %q has a line break or a NUL: git cannot name it in REV:PATH, as a log reads PATH at each commit", p)
+		return "", fmt.Errorf("path %s has a line break or a NUL: git cannot name it in REV:PATH, as a log reads PATH at each commit", quotedInput(p))
 	case path.IsAbs(p):
 		if _, here, ok := r.workTreePath(p); ok {
 			// log --revs R $PWD/_cache/develop: named the path the log
@@ -779,7 +779,7 @@ func (r *Repo) topPath(p string) (string, error) {
 	case strings.ContainsAny(top, lineBreaks):
 		// From the current folder's name: each commit's folders on the
 		// way to top are named to git cat-file a line each (resolve).
-		return "", fmt.Errorf("path %q, from the top of the repository %q, has a line break or a NUL in the current folder's name: git cannot name it in REV:PATH, as a log reads PATH at each commit", p, top)
+		return "", fmt.Errorf("path %s, from the top of the repository %s, has a line break or a NUL in the current folder's name: git cannot name it in REV:PATH, as a log reads PATH at each commit", quotedInput(p), quotedInput(top))
 	case top == ".":
 		return "", nil
 	case top == ".." || strings.HasPrefix(top, "../"):
@@ -1104,7 +1104,10 @@ func (r *Repo) spacedRange(rng string) error {
 	f := strings.Fields(rng)
 	if len(f) > 1 && strings.Contains(rng, "..") {
 		// A range with spaces around its dots (HEAD~3 .. HEAD): the
-		// range without them, when both its ends are commits.
+		// range without them, when both its ends are commits, else the
+		// end git does not know. That end was left to the ends' check,
+		// which named the other, with its space: 'HEAD .. mаin' (its а
+		// Cyrillic) said unknown revision "HEAD " in the range.
 		one := strings.Join(f, "")
 		sep := ".."
 		if strings.Contains(one, "...") {
@@ -1115,8 +1118,17 @@ func (r *Repo) spacedRange(rng string) error {
 			if rev == "" || strings.Contains(rev, "..") || strings.HasPrefix(rev, "-") {
 				return nil
 			}
+		}
+		for _, rev := range []string{from, to} {
 			if _, err := r.verifyCommit(rev); err != nil {
-				return nil
+				// Named where it is written as one word: of 'HEAD..a
+				// b', ab is none the user gave (the ends' check names
+				// "a b").
+				a, b, ok := strings.Cut(rng, sep)
+				if !ok || len(strings.Fields(a)) != 1 || len(strings.Fields(b)) != 1 {
+					return nil
+				}
+				return fmt.Errorf("revision range %+q has spaces: a range is one argument (A..B), and git knows no commit %+q", rng, rev)
 			}
 		}
 		return r.spacedSaid(rng, "has spaces", one)

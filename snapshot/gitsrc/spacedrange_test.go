@@ -118,3 +118,29 @@ func gitRunner(t *testing.T, r *Repo) func(args ...string) {
 		}
 	}
 }
+
+// TestSeriesSpacedRangeUnknownEnd: a range with spaces around its dots
+// whose one end git does not know names that end, as the two revisions'
+// form does: it was left to the ends' check, which named the other end
+// with its space, 'HEAD .. mаin' (its а Cyrillic) told unknown revision
+// "HEAD " in the range, a commit git knows.
+func TestSeriesSpacedRangeUnknownEnd(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	r := xCommits(t, 3)
+	for rng, want := range map[string]string{
+		"HEAD .. m\u0430in": `revision range "HEAD .. m\u0430in" has spaces: a range is one argument (A..B), and git knows no commit "m\u0430in"`,
+		"nope ..HEAD":       `revision range "nope ..HEAD" has spaces: a range is one argument (A..B), and git knows no commit "nope"`,
+		"HEAD~2 ... nope":   `revision range "HEAD~2 ... nope" has spaces: a range is one argument (A..B), and git knows no commit "nope"`,
+	} {
+		if _, err := r.Series(rng, "x", "", ""); err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), `"HEAD "`) {
+			t.Errorf("Series(%q): %v; want %s", rng, err, want)
+		}
+	}
+	// An end written with a space within: not named joined ("ab"),
+	// which the user did not write.
+	if _, err := r.Series("HEAD .. a b", "x", "", ""); err == nil || strings.Contains(err.Error(), `"ab"`) {
+		t.Errorf(`Series("HEAD .. a b"): %v; want "ab" not named`, err)
+	}
+}
