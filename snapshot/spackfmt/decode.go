@@ -711,6 +711,10 @@ type decoder struct {
 	metaErr    error      // what is wrong with a top-level _meta read before the kind was known (topMeta)
 	// the next blocks' sizes
 	nodeNext, depNext, strNext, detailNext int
+	edges                                  int // the edges carved out of blocks so far (depSlab)
+	// arches are the Details that nodes of an arch alone share, by their
+	// OS, platform and target (setArch).
+	arches map[[3]string]*Detail
 }
 
 // depRef is a dependency as written, before its hash is resolved.
