@@ -184,7 +184,7 @@ func (m *mdBuilder) specTable() *view.Section {
 		}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 			for j := range l.specs {
 				sp := &l.specs[j]
-				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.md(report.Same(report.JoinVersions(sp.Versions, nil)))+" | "+m.md(report.Same(sp.Compiler))+" | "+m.md(report.Same(sp.OS))+" | "+m.md(report.Same(sp.Target))+" | "+m.md(listops.MinusJoin(sp.Variants, shared, " ", nil))+" | "+m.stackList(sp.Stacks)+" |")
+				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.md(report.Same(report.JoinVersions(sp.Versions, nil)))+" | "+m.md(report.Same(sp.Compiler))+" | "+m.md(report.Same(sp.OS))+" | "+m.md(report.Same(sp.Target))+" | "+m.md(report.Words(listops.MinusJoin(sp.Variants, shared, " ", nil), " "))+" | "+m.stackList(sp.Stacks)+" |")
 			}
 		}
 	}
