@@ -325,3 +325,17 @@ func Words(v, sep string) string {
 	}
 	return b.String()
 }
+
+// FacetWords is v, an updated pair's from or to of facet (diff.Pair,
+// diff.UpdateGroup), as a view writes it: a list of versions or
+// variants with each item quoted by Go quoted again as Quote quotes it
+// (Words), another facet's value as it is.
+func FacetWords(facet, v string) string {
+	switch facet {
+	case "version":
+		return Words(v, ", ")
+	case "variants":
+		return Words(v, " ")
+	}
+	return v
+}

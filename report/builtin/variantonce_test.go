@@ -19,7 +19,8 @@ import (
 // once (report.Words), as a quoted label or value does (report.Quote).
 // Quoted by Go, the variant "+a\nb" (a newline inside) read "+a\\nb"
 // in Markdown's and HTML's rows, their line of variants every spec has,
-// a cause's changes in every view's news, and Markdown's updated pairs:
+// a cause's changes in every view's news, and Markdown's updated pairs
+// and its table of updates (diff.UpdateGroup):
 // the variant, then a backslash and an n. Each still reads apart from
 // its twin of a backslash and an n.
 func TestQuotedWordControlEscapedOnce(t *testing.T) {
@@ -34,6 +35,8 @@ func TestQuotedWordControlEscapedOnce(t *testing.T) {
 		v := p.Specs.Rebuilt[0]
 		v.Facet, v.From, v.To = "version", strconv.Quote("1,"+nl+"0"), `"2"`
 		p.Specs.Updated = []diff.Pair{u, v}
+		r.Updates = []diff.UpdateGroup{{Facet: "variants", From: strconv.Quote("+k" + nl + "l"), To: "+m", Specs: 1, Packages: []string{"zlib"}},
+			{Facet: "version", From: strconv.Quote("3," + nl + "0"), To: `"4"`, Specs: 1, Packages: []string{"zlib"}}}
 		r.Highlights = []diff.Highlight{{Kind: diff.HighlightCause, Packages: []string{"zlib", "zz"}, Count: 2,
 			Changes: []diff.Change{{Kind: "variants", From: strconv.Quote("+e" + nl + "f"), To: "+g"}}}}
 		var b bytes.Buffer
@@ -50,7 +53,7 @@ func TestQuotedWordControlEscapedOnce(t *testing.T) {
 		format string
 		words  []string // each quoted, then a newline
 	}{
-		{"md", []string{`"+a`, `"+s`, `"+e`, `"+h`, `"1,`}},
+		{"md", []string{`"+a`, `"+s`, `"+e`, `"+h`, `"1,`, `"+k`, `"3,`}},
 		{"html", []string{`"+a`, `"+s`, `"+e`}},
 		{"text", []string{`"+e`}},
 		{"atom", []string{`"+e`}},

@@ -141,7 +141,7 @@ func (m *mdBuilder) pairCells(p *diff.Pair) {
 	o, n := p.Old, p.New
 	b.WriteString("`" + m.abbrev.Short(o.Hash) + "` → `" + m.abbrev.Short(n.Hash) + "` | ")
 	if p.Facet == "version" {
-		b.WriteString(m.md(report.None(report.Words(p.From, ", "))) + " → " + m.md(report.None(report.Words(p.To, ", "))))
+		b.WriteString(m.md(report.None(report.FacetWords(p.Facet, p.From))) + " → " + m.md(report.None(report.FacetWords(p.Facet, p.To))))
 	} else {
 		b.WriteString(m.change(report.JoinVersions(o.Versions, n.Versions), report.JoinVersions(n.Versions, o.Versions)))
 	}
@@ -151,7 +151,7 @@ func (m *mdBuilder) pairCells(p *diff.Pair) {
 	}
 	b.WriteString(" | " + m.change(o.Target, n.Target) + " | ")
 	if p.Facet == "variants" {
-		b.WriteString(m.md(report.None(report.Words(p.From, " "))) + " → " + m.md(report.None(report.Words(p.To, " "))))
+		b.WriteString(m.md(report.None(report.FacetWords(p.Facet, p.From))) + " → " + m.md(report.None(report.FacetWords(p.Facet, p.To))))
 	} else if gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil); len(gone)+len(came) > 0 {
 		b.WriteString(m.md(report.None(report.Words(listops.Join(gone, " "), " "))) + " → " + m.md(report.None(report.Words(listops.Join(came, " "), " "))))
 	}
