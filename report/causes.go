@@ -70,10 +70,23 @@ func ChangeTextOf(cs []diff.Change, val func(string) string) string {
 				parts = append(parts, "hash changed")
 			}
 		default:
-			parts = append(parts, c.Kind+" "+cmp.Or(val(partSide(c.Kind, Same(c.From), c.From)), "(none)")+" → "+cmp.Or(val(partSide(c.Kind, Same(c.To), c.To)), "(none)"))
+			parts = append(parts, c.Kind+" "+cmp.Or(val(changeSide(c.Kind, c.From)), "(none)")+" → "+cmp.Or(val(changeSide(c.Kind, c.To)), "(none)"))
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// changeSide is v, a side of a change of kind, as ChangeText writes it
+// (partSide): a list of variants, its words quoted by Go (listops.Word),
+// with each quoted again as Quote quotes it (Words), a control
+// character left for the view to escape once: the variant "+a\nb" (a
+// newline inside) read "+a\\nb" in a cause's changes.
+func changeSide(kind, v string) string {
+	side := partSide(kind, Same(v), v)
+	if kind == "variants" && Same(v) == v {
+		return Words(side, " ")
+	}
+	return side
 }
 
 // partSide is side, a change's value v as a pair's side writes it (None,

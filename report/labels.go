@@ -138,10 +138,8 @@ func headFull(s diff.Side) string {
 // commit (named so, headName), reads as a git side's name
 // (nameCommitLike).
 func headSide(v string, notGit bool) string {
-	if labelLookalike(v) || lookalikeQuoted(v) {
-		// Quoted in ASCII, as FileItem quotes a file: the folders
-		// s1 and ѕ1 (its ѕ U+0455) read alike.
-		return quoteLabel(v, true)
+	if q, ok := asciiLabel(v); ok {
+		return q
 	}
 	if sideOdd(v) || headOdd(v) || notGit && nameCommitLike(v) {
 		return quoteLabel(v, false)
@@ -306,8 +304,8 @@ func numberedLike(l string) bool {
 // the logs of the folders s1 and ѕ1 (its ѕ U+0455) read alike, in their
 // titles, step headings and feed entries.
 func diskLabel(s diff.SnapshotInfo, l string) string {
-	if labelLookalike(l) || lookalikeQuoted(l) {
-		return quoteLabel(l, true)
+	if q, ok := asciiLabel(l); ok {
+		return q
 	}
 	if s.Rev == "" && (commitLike(l) || nameCommitLike(l)) {
 		return quoteLabel(l, false)
@@ -327,6 +325,19 @@ func commitLike(l string) bool {
 		return false
 	}
 	return date == "" || len(date) == 10 && strings.Trim(date, "0123456789-") == ""
+}
+
+// asciiLabel is l quoted in ASCII, as FileItem quotes a file, and
+// true, where l holds a lookalike (labelLookalike) or is such a label
+// quoted (lookalikeQuoted): the one rule of a side's name in a headline
+// (headSide), a log's label (diskLabel) and a pair page's lead
+// (LeadPath). Written as they are, the folders s1 and ѕ1 (its ѕ U+0455)
+// read alike.
+func asciiLabel(l string) (string, bool) {
+	if labelLookalike(l) || lookalikeQuoted(l) {
+		return quoteLabel(l, true), true
+	}
+	return "", false
 }
 
 // lookalikeQuoted reports whether l is a label holding a lookalike

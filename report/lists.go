@@ -280,3 +280,62 @@ func fileOdd(s string) bool {
 	}
 	return false
 }
+
+// Words is v, a list as the engine and listops.Join write it (a spec's
+// variants joined by " ", listops.Word; versions joined by ", ",
+// diff.JoinVersions), each item quoted by Go (strconv.Quote) quoted
+// again as Quote quotes it: a control or invisible character, or an
+// invalid byte, left for the view to escape once. Quoted by Go, the
+// variant "+a\nb" (a newline inside) read "+a\\nb" in Markdown's and
+// HTML's tables, a cause's changes and an updated pair's versions, +a
+// then a backslash and an n. v is as it is where it holds no backslash
+// (no item escaped) or is no such list.
+func Words(v, sep string) string {
+	if !strings.Contains(v, `\`) {
+		return v
+	}
+	var b strings.Builder
+	b.Grow(len(v))
+	for rest := v; rest != ""; {
+		if rest[0] == '"' {
+			q, err := strconv.QuotedPrefix(rest)
+			if err != nil {
+				return v
+			}
+			u, _ := strconv.Unquote(q)
+			b.WriteString(Quote(u))
+			rest = rest[len(q):]
+		} else {
+			i := strings.Index(rest, sep)
+			if i < 0 {
+				i = len(rest)
+			}
+			b.WriteString(rest[:i])
+			rest = rest[i:]
+		}
+		if rest == "" {
+			break
+		}
+		after, ok := strings.CutPrefix(rest, sep)
+		if !ok {
+			return v
+		}
+		b.WriteString(sep)
+		rest = after
+	}
+	return b.String()
+}
+
+// FacetWords is v, an updated pair's from or to of facet (diff.Pair,
+// diff.UpdateGroup), as a view writes it: a list of versions or
+// variants with each item quoted by Go quoted again as Quote quotes it
+// (Words), another facet's value as it is.
+func FacetWords(facet, v string) string {
+	switch facet {
+	case "version":
+		return Words(v, ", ")
+	case "variants":
+		return Words(v, " ")
+	}
+	return v
+}

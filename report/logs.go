@@ -123,8 +123,8 @@ func StepLabel(s string) string {
 // a label (StepLabel). Written as it was, the leads of x/s1 and of x/ѕ1
 // (its ѕ U+0455) read alike, where the headline quotes ѕ1.
 func LeadPath(p string) string {
-	if labelLookalike(p) || lookalikeQuoted(p) {
-		return quoteLabel(p, true)
+	if q, ok := asciiLabel(p); ok {
+		return q
 	}
 	return StepLabel(p)
 }

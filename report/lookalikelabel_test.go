@@ -95,3 +95,27 @@ func TestQuotedLabelRawControlApart(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptQuotedOnlyInASCII (issue 35 class c): the views keep as it is
+// only a label quoted in ASCII for its lookalike (asciiQuoted: the
+// label is quoteLabel's ASCII quoting of what it reads as), not any
+// label that reads as quoted and holds a lookalike: the label "ѕ1" (its
+// quotes its own, its ѕ U+0455 raw) kept as it is in a step's title,
+// before its news and in a log's title read as the folder s1 quoted,
+// where the label "\u04551" reads apart. No test noticed the rule
+// undone.
+func TestKeptQuotedOnlyInASCII(t *testing.T) {
+	for _, l := range []string{`"ѕ1"`, `"ѕ1: x"`, `"ѕ1 (a)"`, `"ѕ1" (snapshot 2)`} {
+		if got := StepLabel(l); got == l {
+			t.Errorf("StepLabel(%s) = %s, kept as it is: want it quoted", l, got)
+		}
+		if got := NewsLabel(l); got == l && headOdd(l) {
+			t.Errorf("NewsLabel(%s) = %s, kept as it is: want it quoted", l, got)
+		}
+	}
+	for _, l := range []string{`"\u04551"`, `"\u04551 (a)"`, `"\u04551" (snapshot 2)`} {
+		if got := StepLabel(l); got != l {
+			t.Errorf("StepLabel(%s) = %s, want it kept as it is (quoted in ASCII)", l, got)
+		}
+	}
+}

@@ -60,10 +60,7 @@ func NewsTextOf(h diff.Highlight, maxNames int, val func(string) string) string 
 		if h.Specs != nil {
 			c = *h.Specs
 		}
-		// Quoted where it reads like another value (lookalike.Value):
-		// gcc@12.4.0 edited to gсc@12.4.0, its c Cyrillic, read "compiler
-		// gcc@12.4.0 gone" beside "new compiler gcc@12.4.0".
-		v := val(clauseValue(lookalike.Value(h.Value)))
+		v := val(clauseValue(h.Value))
 		if h.Value == "" {
 			// Written ∅, as a pair's empty side (None): "new OS : 1
 			// spec" named no OS, and "OS  gone" read in a rendered view
@@ -157,14 +154,22 @@ func newsVersions(l []string, val func(string) string) string {
 	return strings.Join(q, ", ")
 }
 
-// clauseValue is v, a facet's value named in a highlight, quoted as Go
-// quotes a string where it holds ";", which joins sentences
-// (NamesQuoted), or ": ", which follows the value ("new target x: 1
-// spec of zlib"), and is not quoted already: the target "a: 1 spec of
-// b" of the package c read as the target a of the package "b: 1 spec
-// of c".
+// clauseValue is v, a facet's value named in a highlight: quoted in
+// ASCII where it reads like another value (lookalike.Value: gcc@12.4.0
+// edited to gсc@12.4.0, its c Cyrillic, read "compiler gcc@12.4.0 gone"
+// beside "new compiler gcc@12.4.0"), else quoted as Go quotes a string
+// where it holds ";", which joins sentences (NamesQuoted), or ": ",
+// which follows the value ("new target x: 1 spec of zlib"): the target
+// "a: 1 spec of b" of the package c read as the target a of the package
+// "b: 1 spec of c". Quoted, a control or invisible character is left
+// for the view to escape once (quoteLabel): quoted by Go first
+// (lookalike.Value), the target "x\n" (a newline at its end) read
+// "x\\n" in every view, x then a backslash and an n.
 func clauseValue(v string) string {
-	if (strings.Contains(v, ";") || strings.Contains(v, ": ")) && !strings.HasPrefix(v, `"`) {
+	switch {
+	case lookalike.Value(v) != v:
+		return quoteLabel(v, true)
+	case strings.Contains(v, ";") || strings.Contains(v, ": "):
 		return Quote(v)
 	}
 	return v

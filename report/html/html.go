@@ -444,7 +444,7 @@ func htmlDetails(r *diff.Report, o report.Options, maxRows, maxPkgs int) *htmlSt
 		report.PkgCounts(&b, p.Counts)
 		hp.Summary = b.String()
 		if len(p.SharedVariants) > 0 {
-			hp.Shared = PageText("Every spec has " + listops.Join(p.SharedVariants, " ") + ".")
+			hp.Shared = PageText("Every spec has " + report.Words(listops.Join(p.SharedVariants, " "), " ") + ".")
 		}
 		room := maxRows - rows
 		add := func(row htmlRow) {
@@ -483,7 +483,7 @@ func htmlDetails(r *diff.Report, o report.Options, maxRows, maxPkgs int) *htmlSt
 				}
 				s := &l.specs[j]
 				add(htmlRow{Kind: l.kind, Cells: [8]string{ab.Short(s.Hash), report.Same(report.JoinVersions(s.Versions, nil)), report.Same(s.Compiler), report.Same(s.OS), report.Same(s.Target), report.Same(s.Platform),
-					listops.MinusJoin(s.Variants, p.SharedVariants, " ", nil), report.JoinList(s.Stacks)}})
+					report.Words(listops.MinusJoin(s.Variants, p.SharedVariants, " ", nil), " "), report.JoinList(s.Stacks)}})
 			}
 		}
 		st.Packages = append(st.Packages, hp)
@@ -513,9 +513,9 @@ func pairRow(kind string, p *diff.Pair, ab report.Abbrev, shared []string) htmlR
 	}
 	variants := ""
 	if gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil); len(gone)+len(came) > 0 {
-		variants = report.None(listops.Join(gone, " ")) + " → " + report.None(listops.Join(came, " "))
+		variants = report.None(report.Words(listops.Join(gone, " "), " ")) + " → " + report.None(report.Words(listops.Join(came, " "), " "))
 	} else {
-		variants = listops.MinusJoin(n.Variants, shared, " ", nil)
+		variants = report.Words(listops.MinusJoin(n.Variants, shared, " ", nil), " ")
 	}
 	// The stacks kept, joined (+) and left (−), as one list
 	// (report.ListQuoted), as Markdown writes them.

@@ -40,18 +40,21 @@ func TestEmptyFileRefused(t *testing.T) {
 	}
 }
 
-// TestEmptyOptionalRefused: every string field cachediff leaves out where
-// it has no value (omitempty) is refused when it is "", at its path, as
-// old_file is: a side's "rev": "" (or date, layout, index_sha256), a
+// TestEmptyOptionalRefused (issue 35 class b): every string field
+// cachediff leaves out where it has no value (omitempty) is refused when
+// it is "", at its path, as old_file is: a side's "rev": "" (or date,
+// layout, index_sha256), a highlight's "apart": "" (or facet, value,
+// unit, a change's from and to), an updated pair's "from": "", a
 // changed dependency's "old_hash": "", a log's snapshot's "subject": ""
-// were read as no key, and render -f json wrote the document without
-// them, not the one given.
+// and its revs' "since": "" were read as no key, and render -f json
+// wrote the document without them, not the one given.
 func TestEmptyOptionalRefused(t *testing.T) {
 	pair, log := pairAndLog(t)
 	const (
-		side = `"path": "testdata/spack-formats/spec.v4-libdwarf-core2.spec.json",` + "\n"
-		dep  = `"new_hash": "qeehcxyvluwnihsc2qxstmpomtxo3lrc"`
-		snap = `"path": "testdata/real-series/develop-2025-02-16",` + "\n" + `      "tag": "develop-2025-02-16"`
+		side  = `"path": "testdata/spack-formats/spec.v4-libdwarf-core2.spec.json",` + "\n"
+		dep   = `"new_hash": "qeehcxyvluwnihsc2qxstmpomtxo3lrc"`
+		snap  = `"path": "testdata/real-series/develop-2025-02-16",` + "\n" + `      "tag": "develop-2025-02-16"`
+		first = "\"kind\": \"new-package\",\n"
 	)
 	for _, c := range []struct {
 		log             bool
@@ -62,8 +65,17 @@ func TestEmptyOptionalRefused(t *testing.T) {
 		{false, side, side + `"layout": "",`, `old.layout`},
 		{false, side, side + `"index_sha256": "",`, `old.index_sha256`},
 		{false, dep, `"old_hash": "", ` + dep, `.why.changed[0].old_hash`},
+		{false, `"old_hash": "rqh2vuf6fqwkmipzgi2wjx352mq7y7ez"`, `"old_hash": ""`, `].old_hash`},
+		{false, first, first + `"apart": "",`, `highlights[0].apart`},
+		{false, `"facet": "target"`, `"facet": ""`, `].facet`},
+		{false, `"value": "core2"`, `"value": ""`, `].value`},
+		{false, `"unit": "specs"`, `"unit": ""`, `].unit`},
+		{false, `"from": "core2"`, `"from": ""`, `].from`},
+		{false, `"to": "compiler-wrapper@1.0"`, `"to": ""`, `].to`},
+		{false, `            "from": "core2",`, `            "from": "",`, `packages[3].specs.updated[0].from`},
 		{true, snap, snap + `, "subject": ""`, `snapshots[0].subject`},
 		{true, snap, snap + `, "rev": ""`, `snapshots[0].rev`},
+		{true, "\"steps\": [\n", `"revs": {"range": "a..b", "path": "p", "since": "", "commits": 4}, "steps": [` + "\n", `revs.since`},
 	} {
 		data, decode := pair, func(b []byte) error { _, err := DecodeBytes(b); return err }
 		if c.log {

@@ -184,7 +184,7 @@ func (m *mdBuilder) specTable() *view.Section {
 		}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 			for j := range l.specs {
 				sp := &l.specs[j]
-				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.md(report.Same(report.JoinVersions(sp.Versions, nil)))+" | "+m.md(report.Same(sp.Compiler))+" | "+m.md(report.Same(sp.OS))+" | "+m.md(report.Same(sp.Target))+" | "+m.md(listops.MinusJoin(sp.Variants, shared, " ", nil))+" | "+m.stackList(sp.Stacks)+" |")
+				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.md(report.Same(report.JoinVersions(sp.Versions, nil)))+" | "+m.md(report.Same(sp.Compiler))+" | "+m.md(report.Same(sp.OS))+" | "+m.md(report.Same(sp.Target))+" | "+m.md(report.Words(listops.MinusJoin(sp.Variants, shared, " ", nil), " "))+" | "+m.stackList(sp.Stacks)+" |")
 			}
 		}
 	}
@@ -919,7 +919,7 @@ func (m *mdBuilder) updates() *view.Section {
 	s := &view.Section{Name: "updates", Rank: rankUpdates, Noun: "change", Rows: make([]string, 0, len(u)),
 		Heading: "\n\n### Updates\n\nSpecs rebuilt with exactly one facet changed, grouped by change.\n\n| facet | old | new | specs | packages |\n|---|---|---|--:|---|"}
 	for _, g := range u {
-		from, to := report.None(g.From), report.None(g.To)
+		from, to := report.None(report.FacetWords(g.Facet, g.From)), report.None(report.FacetWords(g.Facet, g.To))
 		s.Rows = append(s.Rows, "\n| "+report.EscapeMD(g.Facet)+" | "+report.EscapeMD(from)+" | "+report.EscapeMD(to)+" | "+strconv.Itoa(g.Specs)+" | "+firstNames(g.Packages)+" |")
 	}
 	return s

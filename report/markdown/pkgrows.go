@@ -87,7 +87,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	b.WriteString("</summary>\n\n")
 	shared := p.SharedVariants
 	if len(shared) > 0 {
-		b.WriteString("Every spec has " + m.md(listops.Join(shared, " ")) + ". ")
+		b.WriteString("Every spec has " + m.md(report.Words(listops.Join(shared, " "), " ")) + ". ")
 	}
 	b.WriteString("Variants are listed for added and removed specs, and where an update changed them.")
 	if !allRebuilt {
@@ -126,7 +126,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 		for i := range l.specs {
 			s := &l.specs[i]
-			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.md(report.Same(report.JoinVersions(s.Versions, nil))) + " | " + m.md(report.Same(s.Compiler)) + " | " + m.md(report.Same(s.OS)) + " | " + m.md(report.Same(s.Target)) + " | " + m.md(listops.MinusJoin(s.Variants, shared, " ", nil)) + " | " + m.stackList(s.Stacks) + " |")
+			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.md(report.Same(report.JoinVersions(s.Versions, nil))) + " | " + m.md(report.Same(s.Compiler)) + " | " + m.md(report.Same(s.OS)) + " | " + m.md(report.Same(s.Target)) + " | " + m.md(report.Words(listops.MinusJoin(s.Variants, shared, " ", nil), " ")) + " | " + m.stackList(s.Stacks) + " |")
 		}
 	}
 	b.WriteString("\n\n</details>")
@@ -141,7 +141,7 @@ func (m *mdBuilder) pairCells(p *diff.Pair) {
 	o, n := p.Old, p.New
 	b.WriteString("`" + m.abbrev.Short(o.Hash) + "` → `" + m.abbrev.Short(n.Hash) + "` | ")
 	if p.Facet == "version" {
-		b.WriteString(m.md(report.None(p.From)) + " → " + m.md(report.None(p.To)))
+		b.WriteString(m.md(report.None(report.FacetWords(p.Facet, p.From))) + " → " + m.md(report.None(report.FacetWords(p.Facet, p.To))))
 	} else {
 		b.WriteString(m.change(report.JoinVersions(o.Versions, n.Versions), report.JoinVersions(n.Versions, o.Versions)))
 	}
@@ -151,9 +151,9 @@ func (m *mdBuilder) pairCells(p *diff.Pair) {
 	}
 	b.WriteString(" | " + m.change(o.Target, n.Target) + " | ")
 	if p.Facet == "variants" {
-		b.WriteString(m.md(report.None(p.From)) + " → " + m.md(report.None(p.To)))
+		b.WriteString(m.md(report.None(report.FacetWords(p.Facet, p.From))) + " → " + m.md(report.None(report.FacetWords(p.Facet, p.To))))
 	} else if gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil); len(gone)+len(came) > 0 {
-		b.WriteString(m.md(report.None(listops.Join(gone, " "))) + " → " + m.md(report.None(listops.Join(came, " "))))
+		b.WriteString(m.md(report.None(report.Words(listops.Join(gone, " "), " "))) + " → " + m.md(report.None(report.Words(listops.Join(came, " "), " "))))
 	}
 	b.WriteString(" | ")
 	m.stackChange(b, p)
