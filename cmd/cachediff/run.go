@@ -66,8 +66,15 @@ type cli struct {
 // once for each snapshot however spelt
 // (skipKey): one folder given twice (cachediff sf sf, log a b a, or sf
 // and ./sf, sf/, a link to it, its absolute path) said it of each.
+//
+// A snapshot at the top of a repository (REV:, a log's PATH "" or ".")
+// is named so, with what it is: "HEAD:: skipped" read as a typo.
 func (c *cli) noteSkipped(dir, arg string, s *snapshot.Snapshot, where string) {
-	line := fmt.Sprintf("cachediff: %s: skipped %s, %s\n", report.VisibleInput(s.Path), skippedCount(s.Skipped), where)
+	name := report.VisibleInput(s.Path)
+	if s.Rev != "" && strings.HasSuffix(name, ":") {
+		name += " (the top of the repository)"
+	}
+	line := fmt.Sprintf("cachediff: %s: skipped %s, %s\n", name, skippedCount(s.Skipped), where)
 	key := skipKey(dir, arg, s)
 	if key == "" {
 		key = line
