@@ -946,7 +946,7 @@ func deadCheckout(dir, beside string) bool {
 	if !ok {
 		return false
 	}
-	if entries, err := os.ReadDir(x); err == nil && len(entries) == 0 {
+	if emptyDir(x) {
 		return true
 	}
 	for d := x; ; d = filepath.Dir(d) {
@@ -960,6 +960,19 @@ func deadCheckout(dir, beside string) bool {
 			return false
 		}
 	}
+}
+
+// emptyDir reports whether x is a folder with no entry, reading one
+// name of it at most: read whole (os.ReadDir), a folder of 100,000
+// files was listed and sorted only to be found not empty.
+func emptyDir(x string) bool {
+	f, err := os.Open(x)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	names, err := f.Readdirnames(1)
+	return len(names) == 0 && errors.Is(err, io.EOF)
 }
 
 // nestedOnDisk reports whether beside, a path from dir, is below
