@@ -1081,7 +1081,9 @@ func rewrittenMsg(what, attr string, n int, attrs []attrFile) string {
 	}
 	var files []string
 	for _, a := range attrs {
-		files = append(files, fmt.Sprintf("%q", a.path))
+		// In ASCII (quotedInput): as Go quotes (%q), a folder
+		// zlіb (its і Cyrillic) read as zlib.
+		files = append(files, quotedInput(a.path))
 	}
 	// No checked-out folder is there to give when git refuses to check
 	// the file out.

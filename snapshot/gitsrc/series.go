@@ -1086,6 +1086,11 @@ func logPath(p string) string {
 // ASCII when it holds one past ASCII, as logPath and the loaders quote a
 // name: "unknown revision mаin" (its а Cyrillic) read as main.
 func quotedRev(s string) string {
+	if len(s) > maxQuotedInput {
+		// Cut about its mark, within the line cap: a range of 96 KB
+		// was named whole, twice.
+		return quotedInput(s)
+	}
 	if s == "" || strings.ContainsFunc(s, func(c rune) bool { return unicode.IsSpace(c) || !unicode.IsPrint(c) || c >= utf8.RuneSelf }) {
 		return strconv.QuoteToASCII(s)
 	}
@@ -1105,15 +1110,20 @@ func (r *Repo) spacedRange(rng string) error {
 	if len(f) > 1 && strings.Contains(rng, "..") {
 		// A range with spaces around its dots (HEAD~3 .. HEAD): the
 		// range without them, when both its ends are commits, else the
-		// end git does not know. That end was left to the ends' check,
-		// which named the other, with its space: 'HEAD .. mаin' (its а
-		// Cyrillic) said unknown revision "HEAD " in the range.
-		one := strings.Join(f, "")
+		// end git does not know. Each end is taken as written, its
+		// spaces around the dots trimmed: joined, 'HEAD .. a b' left
+		// its end to the ends' check, which named the other with its
+		// space (unknown revision "HEAD "), and HEAD@{1 day ago} was
+		// given back as HEAD@{1dayago}, another date.
 		sep := ".."
-		if strings.Contains(one, "...") {
+		if strings.Contains(rng, "...") {
 			sep = "..."
 		}
-		from, to, _ := strings.Cut(one, sep)
+		a, b, ok := strings.Cut(rng, sep)
+		from, to := strings.TrimSpace(a), strings.TrimSpace(b)
+		if !ok || a == strings.TrimRightFunc(a, unicode.IsSpace) && b == strings.TrimLeftFunc(b, unicode.IsSpace) {
+			return nil // no space around the dots: the ends' check names the end
+		}
 		for _, rev := range []string{from, to} {
 			if rev == "" || strings.Contains(rev, "..") || strings.HasPrefix(rev, "-") {
 				return nil
@@ -1121,16 +1131,10 @@ func (r *Repo) spacedRange(rng string) error {
 		}
 		for _, rev := range []string{from, to} {
 			if _, err := r.verifyCommit(rev); err != nil {
-				// Named where it is written as one word: of 'HEAD..a
-				// b', ab is none the user gave (the ends' check names
-				// "a b").
-				a, b, ok := strings.Cut(rng, sep)
-				if !ok || len(strings.Fields(a)) != 1 || len(strings.Fields(b)) != 1 {
-					return nil
-				}
-				return fmt.Errorf("revision range %+q has spaces: a range is one argument (A..B), and git knows no commit %+q", rng, rev)
+				return fmt.Errorf("revision range %s has spaces: a range is one argument (A..B), and git knows no commit %s", quotedInput(rng), quotedInput(rev))
 			}
 		}
+		one := from + sep + to
 		return r.spacedSaid(rng, "has spaces", one)
 	}
 	if len(f) != 2 || strings.Contains(rng, "..") {
@@ -1147,7 +1151,7 @@ func (r *Repo) spacedRange(rng string) error {
 			return nil
 		}
 		if _, err := r.verifyCommit(rev); err != nil {
-			return fmt.Errorf("revision range %+q is two revisions: a range is one argument (A..B), and git knows no commit %+q", rng, rev)
+			return fmt.Errorf("revision range %s is two revisions: a range is one argument (A..B), and git knows no commit %s", quotedInput(rng), quotedInput(rev))
 		}
 	}
 	return r.spacedSaid(rng, "is two revisions", from+".."+to)
@@ -1158,7 +1162,15 @@ func (r *Repo) spacedRange(rng string) error {
 // one, where it refuses it: 'HEAD .. HEAD~1' and 'HEAD HEAD~1' were
 // given 'HEAD..HEAD~1', refused pasted as reversed, with no word of it.
 func (r *Repo) spacedSaid(rng, what, one string) error {
-	msg := fmt.Sprintf("revision range %+q %s: a range is one argument, %s", rng, what, shellword.Word(one))
+	// The range to paste in ASCII (shellword.ShownASCII): as a word
+	// (shellword.Word), 'HEAD..mаin' kept its а (Cyrillic), read as
+	// main, and a U+202E in a ref's name reached the terminal raw. One
+	// past maxQuotedInput is not given: the line would pass its cap.
+	word := shellword.ShownASCII(one)
+	if len(word) > maxQuotedInput {
+		return fmt.Errorf("revision range %s %s: a range is one argument (A..B)", quotedInput(rng), what)
+	}
+	msg := fmt.Sprintf("revision range %s %s: a range is one argument, %s", quotedInput(rng), what, word)
 	if err := r.CheckRange(one); err != nil {
 		return &refusal{msg + ", which is refused too: " + err.Error(), Instead(err)}
 	}

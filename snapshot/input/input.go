@@ -17,6 +17,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -167,10 +168,22 @@ func open(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) {
 		if mirror.IsURL(arg) {
 			name = mirror.Redact(arg)
 		}
-		return nil, nil, &ArgError{Arg: name, Msg: fmt.Sprintf("--view %q reads a view of a Spack mirror, and this is no mirror's root (a layout-v3 mirror holds v3/layout.json): a view compared with what it holds would show every spec outside the view as a change; give each snapshot as a mirror, or leave --view out", o.Mirror.View)}
+		return nil, nil, &ArgError{Arg: name, Msg: fmt.Sprintf("--view %s reads a view of a Spack mirror, and this is no mirror's root (a layout-v3 mirror holds v3/layout.json): a view compared with what it holds would show every spec outside the view as a change; give each snapshot as a mirror, or leave --view out", shownView(o.Mirror.View))}
 	}
 	return src, tree, nil
 }
+
+// shownView is a view's name (--view) as the refusal of an argument
+// that is no mirror names it: quoted in ASCII, as the mirror names a
+// view ("no view"), cut about the cut's mark past maxShownView bytes.
+// Quoted as Go does (%q), --view gе (its е Cyrillic) read as ge, and
+// one of 96 KB was named whole, past the line cap.
+func shownView(v string) string {
+	return snapshot.CutShown(v, maxShownView, strconv.QuoteToASCII)
+}
+
+// maxShownView bounds the bytes shownView names of a view.
+const maxShownView = 200
 
 // openAny is open for any argument, whatever the view.
 func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) {
@@ -933,7 +946,7 @@ func deadCheckout(dir, beside string) bool {
 	if !ok {
 		return false
 	}
-	if entries, err := os.ReadDir(x); err == nil && len(entries) == 0 {
+	if emptyDir(x) {
 		return true
 	}
 	for d := x; ; d = filepath.Dir(d) {
@@ -947,6 +960,19 @@ func deadCheckout(dir, beside string) bool {
 			return false
 		}
 	}
+}
+
+// emptyDir reports whether x is a folder with no entry, reading one
+// name of it at most: read whole (os.ReadDir), a folder of 100,000
+// files was listed and sorted only to be found not empty.
+func emptyDir(x string) bool {
+	f, err := os.Open(x)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	names, err := f.Readdirnames(1)
+	return len(names) == 0 && errors.Is(err, io.EOF)
 }
 
 // nestedOnDisk reports whether beside, a path from dir, is below
