@@ -1,0 +1,55 @@
+package builtin_test
+
+import (
+	"bytes"
+	"html"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+)
+
+// TestSpecRowVariantEscapedOnce (issue 35 class c): an added spec's
+// variants in Markdown's and HTML's rows, and a rebuilt pair's variants
+// left as they were in HTML's row, are a list quoted by Go word by word
+// (listops.Word) quoted again as Quote quotes it (report.Words), a
+// control character left for the view to escape once, as
+// TestQuotedWordControlEscapedOnce holds for the other rows: the
+// variant "+p\nq" read "+p\\nq", +p then a backslash and an n.
+func TestSpecRowVariantEscapedOnce(t *testing.T) {
+	render := func(format string) string {
+		r := reporttest.OnePackage("zlib")
+		p := &r.Packages[0]
+		added := *p.Specs.Rebuilt[0].New
+		added.Hash, added.Variants = "cccccccccccccccccccccccccccccccc", []string{"+p\nq", "zlib"}
+		p.Specs.Added = []diff.Spec{added}
+		p.Counts.Added, p.Counts.New, r.Summary.Specs.Added, r.Summary.Specs.New = 1, 2, 1, 2
+		p.Specs.Rebuilt[0].Old.Variants = []string{"+r\ns", "zlib"}
+		p.Specs.Rebuilt[0].New.Variants = []string{"+r\ns", "zlib"}
+		f, ok := report.Lookup(format)
+		if !ok {
+			t.Fatalf("no format %s", format)
+		}
+		var b bytes.Buffer
+		if err := f.Render(&b, r, report.Options{Width: 200}); err != nil {
+			t.Fatal(err)
+		}
+		return html.UnescapeString(b.String())
+	}
+	for _, c := range []struct {
+		format, escaped, twice string
+		words                  []string
+	}{
+		{"md", `\\n`, `\\\\n`, []string{`"+p`}},
+		{"html", `\n`, `\\n`, []string{`"+p`, `"+r`}},
+	} {
+		out := render(c.format)
+		for _, w := range c.words {
+			if !strings.Contains(out, w+c.escaped) || strings.Contains(out, w+c.twice) {
+				t.Errorf("--format %s: %s and a newline not written %s%s once:\n%s", c.format, w, w, c.escaped, out)
+			}
+		}
+	}
+}
