@@ -36,3 +36,25 @@ func TestMirrorRootHintPastes(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrorRootHintDot (adversarial pass i23, class c): a mirror's
+// root that is the current folder or the one above it (v3 given, or
+// ../v3) is written . and .., not as pathWord writes a folder of one
+// name (./., ./..): undone, no test failed.
+func TestMirrorRootHintDot(t *testing.T) {
+	top := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(top, "m", "v3/manifests/index"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Join(top, "m"))
+	for p, root := range map[string]string{"v3": ".", "v3/manifests/index": "."} {
+		_, err := Load(p, Options{})
+		if want := "which is read through its index: " + root; err == nil || !strings.Contains(err.Error(), want+";") && !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("%s: %v; want %q", p, err, want)
+		}
+	}
+	t.Chdir(filepath.Join(top, "m", "v3"))
+	if _, err := Load("../v3", Options{}); err == nil || !strings.Contains(err.Error(), "which is read through its index: ..;") && !strings.HasSuffix(err.Error(), "which is read through its index: ..") {
+		t.Errorf("../v3: %v; want the root ..", err)
+	}
+}
