@@ -21,7 +21,8 @@ type MirrorPart struct {
 	Root string
 	// What names the part: "v3/", "v3/manifests/index/", "blobs/";
 	// quoted in ASCII (shownPath) when a view's or a package's folder
-	// name is not ASCII or holds a control character.
+	// name is not ASCII or holds a control character, and cut past
+	// maxPathShown bytes (CutShown).
 	What string
 	// View is the view whose folder the part is
 	// (v3/manifests/index/VIEW/), or "".
@@ -65,9 +66,9 @@ func MirrorPartOf(p string) (MirrorPart, bool) {
 	case at(n-3, "v3", "manifests", "spec"):
 		return part(n-3, "v3/manifests/spec/", "")
 	case at(n-4, "v3", "manifests", "index", "*"):
-		return part(n-4, shownPath("v3/manifests/index/"+parts[n-1]+"/"), parts[n-1])
+		return part(n-4, CutShown("v3/manifests/index/"+parts[n-1]+"/", maxPathShown, shownPath), parts[n-1])
 	case at(n-4, "v3", "manifests", "spec", "*"):
-		return part(n-4, shownPath("v3/manifests/spec/"+parts[n-1]+"/"), "")
+		return part(n-4, CutShown("v3/manifests/spec/"+parts[n-1]+"/", maxPathShown, shownPath), "")
 	case at(n-1, "blobs"):
 		return part(n-1, "blobs/", "")
 	case at(n-2, "blobs", "sha256"):
@@ -116,8 +117,14 @@ func rootWord(root string) string {
 // ViewFlag is " with --view VIEW", VIEW as a shell word in ASCII
 // (shellword.ShownASCII), as the root before it is: raw, a view's
 // folder "g<newline>y" put a line of its own in the hint, and "gе" (its
-// е Cyrillic) read as the view "ge".
-func (m MirrorPart) ViewFlag() string { return " with --view " + shellword.ShownASCII(m.View) }
+// е Cyrillic) read as the view "ge". Past maxPathShown bytes it is
+// said otherwise, cut (cutWord), as the root is, and so is the folder
+// What names: a URL's view of 1,500 zero-width spaces (…/v3/manifests/
+// index/%E2%80%8B…/) was 9 KB twice, past the command's line cap of
+// 8 KB, which cut the hint off.
+func (m MirrorPart) ViewFlag() string {
+	return " with --view " + cutWord(shellword.ShownASCII(m.View), m.View, "view")
+}
 
 // manifestFileHint is the message for a file named as a layout-v3
 // mirror's manifest (index.manifest.json, NAME.spec.manifest.json),

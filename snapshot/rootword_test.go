@@ -36,3 +36,45 @@ func TestMirrorRootHintPastes(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrorRootHintDot (adversarial pass i23, class c): a mirror's
+// root that is the current folder or the one above it (v3 given, or
+// ../v3) is written . and .., not as pathWord writes a folder of one
+// name (./., ./..): undone, no test failed.
+func TestMirrorRootHintDot(t *testing.T) {
+	top := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(top, "m", "v3/manifests/index"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Join(top, "m"))
+	for p, root := range map[string]string{"v3": ".", "v3/manifests/index": "."} {
+		_, err := Load(p, Options{})
+		if want := "which is read through its index: " + root; err == nil || !strings.Contains(err.Error(), want+";") && !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("%s: %v; want %q", p, err, want)
+		}
+	}
+	t.Chdir(filepath.Join(top, "m", "v3"))
+	if _, err := Load("../v3", Options{}); err == nil || !strings.Contains(err.Error(), "which is read through its index: ..;") && !strings.HasSuffix(err.Error(), "which is read through its index: ..") {
+		t.Errorf("../v3: %v; want the root ..", err)
+	}
+}
+
+// TestMirrorPartLongView (adversarial pass i23, class e): a view's
+// folder of a long name (a URL's …/v3/manifests/index/ of 1,500
+// zero-width spaces, %E2%80%8B each) was named whole twice in the hint,
+// its folder and --view VIEW, each 9 KB in ASCII, past the command's
+// line cap of 8 KB. Each is cut, --view's word said too long to show
+// whole, and the hint fits the line; so does a package's folder's.
+func TestMirrorPartLongView(t *testing.T) {
+	long := strings.Repeat("\u200b", 1500)
+	for _, p := range []string{"/m/v3/manifests/index/" + long, "/m/v3/manifests/spec/" + long} {
+		part, ok := MirrorPartOf(p)
+		if !ok {
+			t.Fatalf("%.40q: no part", p)
+		}
+		h := part.Hint("http://h/m")
+		if len(h) > 6<<10 || part.View != "" && !strings.Contains(h, "with --view the view ") {
+			t.Errorf("%.40q: a hint of %d bytes, %.200q…; want at most 6 KB, the view said too long", p, len(h), h)
+		}
+	}
+}

@@ -259,7 +259,13 @@ func (m *mirrorStore) List(rel string) ([]string, error) {
 			// (mirror.NotRegularError): --skip-invalid leaves its spec
 			// manifest out, where it failed the whole mirror.
 			odd = append(odd, p)
-			errs[p] = fmt.Errorf("%s: a symbolic link or a submodule in the tree, not a regular file: a mirror's manifests are read as they are, not followed", shownRel(p))
+			// Said of manifests only among a v3 mirror's, as Dir.List
+			// says it: a v2 mirror's build_cache/ holds none.
+			why := fmt.Errorf("%s: a symbolic link or a submodule in the tree, not a regular file", shownRel(p))
+			if strings.HasPrefix(p, "v3/manifests/") {
+				why = fmt.Errorf("%w: a mirror's manifests are read as they are, not followed", why)
+			}
+			errs[p] = why
 		}
 		out = append(out, p)
 	}

@@ -2,6 +2,7 @@ package gitsrc
 
 import (
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -158,5 +159,43 @@ func TestMirrorLinkManifestSkipped(t *testing.T) {
 	}
 	if n != specs || specs == 0 {
 		t.Errorf("--skip-invalid read %d specs; want %d", n, specs)
+	}
+}
+
+// TestV2LinkNoManifestGit (adversarial pass i23, class e): a committed
+// link in a layout-v2 mirror's build_cache/ (a tarball's) was said to
+// be one of "a mirror's manifests", which a v2 mirror has none of, as a
+// folder's Dir.List said it before; among a v3 mirror's spec manifests
+// the note is kept.
+func TestV2LinkNoManifestGit(t *testing.T) {
+	r, err := OpenRepo(commitFiles(t, map[string]string{"m/build_cache/index.json": oneLineIndex, "m/b.json": "{}"},
+		map[string]string{"m/build_cache/a.spack": "../b.json"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := r.Source("HEAD:m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := s.Open(mirror.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := snapshot.LoadFrom(src, snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warned []string
+	for _, w := range snap.Warnings {
+		warned = append(warned, w.File+": "+w.Message)
+	}
+	if !slices.ContainsFunc(warned, func(w string) bool {
+		return strings.Contains(w, "build_cache/a.spack: a symbolic link or a submodule in the tree, not a regular file") && !strings.Contains(w, "manifest")
+	}) {
+		t.Errorf("a v2 mirror's link in build_cache/: warnings %q; want it named a link, no manifest", warned)
+	}
+	err = loadLinkMirror(t, nil, "m/v3/manifests/spec/zlib/a.spec.manifest.json")
+	if err == nil || !strings.Contains(err.Error(), "not a regular file: a mirror's manifests are read as they are, not followed") {
+		t.Errorf("a v3 mirror's link among its spec manifests: %v; want the manifests' note", err)
 	}
 }
