@@ -1021,6 +1021,10 @@ func compareDeps(a, b dep) int {
 	return cmp.Or(strings.Compare(a.name, b.name), strings.Compare(a.hash, b.hash))
 }
 
+// edgeSkipProbe, when set (by the tests), is called for each spec taken
+// that resolve skips in a key's list of new specs.
+var edgeSkipProbe func()
+
 // resolve pairs the class's specs by their edges: first each new spec
 // with an old spec whose dependencies, each taken to its pair (tr), are
 // its own; then the rest by the most such dependencies, in order. It
@@ -1235,10 +1239,19 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 				}
 				byEdgesC[kc] = qc
 			}
+			// The specs taken are dropped from the key's list as they
+			// are skipped (they stay taken), so that each is skipped
+			// once: else, of n builds alike in one group, each old spec
+			// that waits for its users (usersPair) would skip all those
+			// taken before it, n² steps.
 			q := byEdges[k]
 			for len(q) > 0 && taken[q[0]] {
 				q = q[1:]
+				if edgeSkipProbe != nil {
+					edgeSkipProbe()
+				}
 			}
+			byEdges[k] = q
 			// An exact pair the edges do not tell (several new specs
 			// alike, none of them of i's ucolor, or several of it)
 			// waits, as an unsure spec, for the pairs made down from
