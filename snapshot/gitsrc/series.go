@@ -1128,7 +1128,7 @@ func (r *Repo) spacedRange(rng string) error {
 				if !ok || len(strings.Fields(a)) != 1 || len(strings.Fields(b)) != 1 {
 					return nil
 				}
-				return fmt.Errorf("revision range %+q has spaces: a range is one argument (A..B), and git knows no commit %+q", rng, rev)
+				return fmt.Errorf("revision range %s has spaces: a range is one argument (A..B), and git knows no commit %s", quotedInput(rng), quotedInput(rev))
 			}
 		}
 		return r.spacedSaid(rng, "has spaces", one)
