@@ -19,24 +19,8 @@ import (
 // nodes no edge, the roots' theirs, every node its arch.
 func TestArchOnlyNodesShareDetail(t *testing.T) {
 	const n = 4000
-	data := archLock(n)
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.GC() // empty the pools: the intern table is the decoder's
-	runtime.ReadMemStats(&before)
-	set, err := Decode("spack.lock", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	runtime.GC()
-	runtime.ReadMemStats(&after)
+	set, held := heldPerNode(t, n)
 	nodes := append(append([]*Node{}, set.Nodes...), set.Others...)
-	runtime.KeepAlive(data)
-	if len(nodes) != 2*n {
-		t.Fatalf("decoded %d nodes, want %d", len(nodes), 2*n)
-	}
-	held := float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(len(nodes))
-	t.Logf("the decoded set holds %.0f bytes a node", held)
 	if held > 450 {
 		t.Errorf("the decoded set holds %.0f bytes a node, want at most 450 (a Detail of its own for a node of an arch alone?)", held)
 	}
