@@ -66,43 +66,60 @@ func (s *server) requests() []string {
 // serve records a request a fault answers too, with the status it
 // wrote (0: none, its connection taken over or left): left out, a test
 // that counts the requests for a path a fault answers could not fail
-// (an index asked for 4 times where once was wanted passed).
+// (an index asked for 4 times where once was wanted passed). The record
+// is made before the client can see the answer: when the fault first
+// writes (its status) or takes the connection over (0), or, for a fault
+// that did neither, when it returns. Made after the fault returned, a
+// connection the fault closed let the client's request end, and the
+// test read the log, before the record was in it (TestServerRecordsFaults
+// failed so in CI, /gone missing).
 func (s *server) serve(w http.ResponseWriter, r *http.Request) {
 	if s.fault != nil {
-		fw := &faultWriter{ResponseWriter: w}
+		fw := &faultWriter{ResponseWriter: w, s: s, r: r}
 		s.mu.Lock()
 		if s.recorded == nil {
 			s.recorded = map[*http.Request]bool{}
 		}
 		s.mu.Unlock()
 		answered := s.fault(fw, r)
+		if answered {
+			fw.record(0)
+		}
 		s.mu.Lock()
-		self := s.recorded[r]
 		delete(s.recorded, r)
 		s.mu.Unlock()
 		if answered {
-			if !self {
-				s.record(r, fw.status)
-				s.mu.Lock()
-				delete(s.recorded, r)
-				s.mu.Unlock()
-			}
 			return
 		}
 	}
 	mirrorgen.Handler(s.dir, s.record).ServeHTTP(w, r)
 }
 
-// faultWriter is a fault's http.ResponseWriter: the status it writes,
-// for the server's record.
+// faultWriter is a fault's http.ResponseWriter: it records the request
+// with the status the fault writes, before any byte of it goes out,
+// unless the fault recorded it itself.
 type faultWriter struct {
 	http.ResponseWriter
+	s      *server
+	r      *http.Request
 	status int
+}
+
+// record records the request with status, once, unless the fault
+// recorded it itself.
+func (w *faultWriter) record(status int) {
+	w.s.mu.Lock()
+	self := w.s.recorded[w.r]
+	w.s.mu.Unlock()
+	if !self {
+		w.s.record(w.r, status)
+	}
 }
 
 func (w *faultWriter) WriteHeader(status int) {
 	if w.status == 0 && status >= 200 {
 		w.status = status
+		w.record(status)
 	}
 	w.ResponseWriter.WriteHeader(status)
 }
@@ -110,6 +127,7 @@ func (w *faultWriter) WriteHeader(status int) {
 func (w *faultWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK
+		w.record(w.status)
 	}
 	return w.ResponseWriter.Write(b)
 }
@@ -117,6 +135,7 @@ func (w *faultWriter) Write(b []byte) (int, error) {
 func (w *faultWriter) Flush() { w.ResponseWriter.(http.Flusher).Flush() }
 
 func (w *faultWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	w.record(0)
 	return w.ResponseWriter.(http.Hijacker).Hijack()
 }
 
