@@ -12,7 +12,8 @@ import (
 )
 
 // TestSpecRowVariantEscapedOnce (issue 35 class c): an added spec's
-// variants in Markdown's and HTML's rows, and a rebuilt pair's variants
+// variants in Markdown's and HTML's rows and in the Markdown log's one
+// table of a step's specs (specTable), and a rebuilt pair's variants
 // left as they were in HTML's row, are a list quoted by Go word by word
 // (listops.Word) quoted again as Quote quotes it (report.Words), a
 // control character left for the view to escape once, as
@@ -28,11 +29,26 @@ func TestSpecRowVariantEscapedOnce(t *testing.T) {
 		p.Counts.Added, p.Counts.New, r.Summary.Specs.Added, r.Summary.Specs.New = 1, 2, 1, 2
 		p.Specs.Rebuilt[0].Old.Variants = []string{"+r\ns", "zlib"}
 		p.Specs.Rebuilt[0].New.Variants = []string{"+r\ns", "zlib"}
+		var b bytes.Buffer
+		if log, ok := strings.CutSuffix(format, " log"); ok {
+			// A log's step writes its specs in one table (the
+			// Markdown log's specTable), not a pair's rows.
+			w, err := report.NewLogWriter(log, &b, report.LogOptions{Options: report.Options{Width: 200}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Step(r); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Finish(&diff.Series{Snapshots: []diff.SnapshotInfo{{Path: "old", Tag: "a"}, {Path: "new", Tag: "b"}}, Timeline: &diff.Timeline{}}); err != nil {
+				t.Fatal(err)
+			}
+			return b.String()
+		}
 		f, ok := report.Lookup(format)
 		if !ok {
 			t.Fatalf("no format %s", format)
 		}
-		var b bytes.Buffer
 		if err := f.Render(&b, r, report.Options{Width: 200}); err != nil {
 			t.Fatal(err)
 		}
@@ -43,6 +59,7 @@ func TestSpecRowVariantEscapedOnce(t *testing.T) {
 		words                  []string
 	}{
 		{"md", `\\n`, `\\\\n`, []string{`"+p`}},
+		{"md log", `\\n`, `\\\\n`, []string{`"+p`}},
 		{"html", `\n`, `\\n`, []string{`"+p`, `"+r`}},
 	} {
 		out := render(c.format)
