@@ -22,7 +22,9 @@ import (
 // a cause's changes in every view's news, and Markdown's updated pairs
 // and its table of updates (diff.UpdateGroup):
 // the variant, then a backslash and an n. Each still reads apart from
-// its twin of a backslash and an n.
+// its twin of a backslash and an n. The versions are lists of two, as
+// diff.JoinVersions quotes them, each item after ", " (report.FacetWords):
+// read by the variants' separator, a space, the list read as no list.
 func TestQuotedWordControlEscapedOnce(t *testing.T) {
 	render := func(f report.Format, nl string) string {
 		r := reporttest.OnePackage("zlib")
@@ -33,10 +35,10 @@ func TestQuotedWordControlEscapedOnce(t *testing.T) {
 		u := p.Specs.Rebuilt[0]
 		u.Facet, u.From, u.To = "variants", strconv.Quote("+h"+nl+"i"), "+j" // as the engine writes them
 		v := p.Specs.Rebuilt[0]
-		v.Facet, v.From, v.To = "version", strconv.Quote("1,"+nl+"0"), `"2"`
+		v.Facet, v.From, v.To = "version", strconv.Quote("1,"+nl+"0")+`, "1.5"`, `"2"` // two versions, quoted as diff.JoinVersions quotes them
 		p.Specs.Updated = []diff.Pair{u, v}
 		r.Updates = []diff.UpdateGroup{{Facet: "variants", From: strconv.Quote("+k" + nl + "l"), To: "+m", Specs: 1, Packages: []string{"zlib"}},
-			{Facet: "version", From: strconv.Quote("3," + nl + "0"), To: `"4"`, Specs: 1, Packages: []string{"zlib"}}}
+			{Facet: "version", From: strconv.Quote("3,"+nl+"0") + `, "3.5"`, To: `"4"`, Specs: 1, Packages: []string{"zlib"}}}
 		r.Highlights = []diff.Highlight{{Kind: diff.HighlightCause, Packages: []string{"zlib", "zz"}, Count: 2,
 			Changes: []diff.Change{{Kind: "variants", From: strconv.Quote("+e" + nl + "f"), To: "+g"}}}}
 		var b bytes.Buffer
