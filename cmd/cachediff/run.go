@@ -68,10 +68,12 @@ type cli struct {
 // and ./sf, sf/, a link to it, its absolute path) said it of each.
 //
 // A snapshot at the top of a repository (REV:, a log's PATH "" or ".")
-// is named so, with what it is: "HEAD:: skipped" read as a typo.
+// is named so, with what it is: "HEAD:: skipped" read as a typo. Its
+// PATH is empty, not its name's last character a colon: a folder "a:"
+// (HEAD:a:) is no top.
 func (c *cli) noteSkipped(dir, arg string, s *snapshot.Snapshot, where string) {
 	name := report.VisibleInput(s.Path)
-	if s.Rev != "" && strings.HasSuffix(name, ":") {
+	if _, p, ok := gitsrc.Split(strings.TrimPrefix(s.Path, input.RevPrefix)); s.Rev != "" && ok && p == "" {
 		name += " (the top of the repository)"
 	}
 	line := fmt.Sprintf("cachediff: %s: skipped %s, %s\n", name, skippedCount(s.Skipped), where)
