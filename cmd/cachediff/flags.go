@@ -262,15 +262,15 @@ func dashedPath(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 		first, rest, _ := strings.Cut(w.text, "/")
 		if _, err := os.Lstat(filepath.Join(dir, w.text)); err == nil {
 			if rev != "" {
-				return fmt.Sprintf("; %s is a path here, and REV:PATH of a revision git knows: write %s for the one on disk, %s for the revision", shellword.Shown(w.text), shellword.Shown("./"+w.text), rev)
+				return fmt.Sprintf("; %s is a path here, and REV:PATH of a revision git knows: write %s for the one on disk, %s for the revision", hintWord(w.text), hintWord("./"+w.text), rev)
 			}
-			return fmt.Sprintf("; %s is a path here: write it %s, or put it after -- (%s)", shellword.Shown(w.text), shellword.Shown("./"+w.text), after)
+			return fmt.Sprintf("; %s is a path here: write it %s, or put it after -- (%s)", hintWord(w.text), hintWord("./"+w.text), after)
 		}
 		if rev != "" {
 			return input.DashedRevPathHint(w.text, rev)
 		}
 		if _, err := os.Lstat(filepath.Join(dir, first)); err == nil {
-			return fmt.Sprintf("; %s begins with the folder %s here: write it %s, or put it after -- (%s)", shellword.Shown(w.text), shellword.Shown(first), shellword.Shown("./"+w.text), after)
+			return fmt.Sprintf("; %s begins with the folder %s here: write it %s, or put it after -- (%s)", hintWord(w.text), hintWord(first), hintWord("./"+w.text), after)
 		}
 		// Not of a short word (-v beside a folder -w): a flag's typo.
 		near := ""
@@ -1037,16 +1037,16 @@ func tookFlag(fs *pflag.FlagSet, line cmdLine) error {
 		var as string
 		switch what {
 		case "FILE":
-			as = fmt.Sprintf("a file named %s is written %s", shellword.Shown(v), shellword.Shown("./"+v))
+			as = fmt.Sprintf("a file named %s is written %s", hintWord(v), hintWord("./"+v))
 		case "DIR":
-			as = fmt.Sprintf("a folder named %s is written %s", shellword.Shown(v), shellword.Shown("./"+v))
+			as = fmt.Sprintf("a folder named %s is written %s", hintWord(v), hintWord("./"+v))
 		default:
 			if what == "" {
 				what = "value"
 			}
-			as = fmt.Sprintf("that %s is written %s", what, shellword.Shown("--"+f.Name+"="+v))
+			as = fmt.Sprintf("that %s is written %s", what, hintWord("--"+f.Name+"="+v))
 		}
-		return fmt.Errorf("--%s %s: the flag %s after --%s was read as its %s: give --%s a %s, quoted when it may be empty (%s)", f.Name, shellword.Shown(v), shellword.Shown(v), f.Name, what, f.Name, what, as)
+		return fmt.Errorf("--%s %s: the flag %s after --%s was read as its %s: give --%s a %s, quoted when it may be empty (%s)", f.Name, hintWord(v), hintWord(v), f.Name, what, f.Name, what, as)
 	}
 	return nil
 }
@@ -1121,7 +1121,7 @@ func tookSnapshot(cmd *command, fs *pflag.FlagSet, o *options) error {
 			}
 		}
 		return fmt.Errorf("--%s %s: %s, read as its %s, names a snapshot as %s %s it does, and with --%s's value empty would be %s: give --%s a %s, quoted when it may be empty (that %s is written %s)",
-			f.Name, shellword.Shown(v), shellword.Shown(v), what, shellword.Shown(next), where, f.Name, which, f.Name, what, what, shellword.Shown("--"+f.Name+"="+v))
+			f.Name, hintWord(v), hintWord(v), what, hintWord(next), where, f.Name, which, f.Name, what, what, hintWord("--"+f.Name+"="+v))
 	}
 	return nil
 }
@@ -1549,7 +1549,7 @@ func laterLog(cmd *command, line cmdLine) string {
 func shownWords(words []string) string {
 	shown := make([]string, len(words))
 	for i, w := range words {
-		shown[i] = shellword.Shown(w)
+		shown[i] = hintWord(w)
 	}
 	return strings.Join(shown, " ")
 }

@@ -138,3 +138,28 @@ func TestHeldMemoryNamed(t *testing.T) {
 		t.Errorf("memory limit, output within memory's bound: %v, want the template's error alone", err)
 	}
 }
+
+// TestHeldMemoryFolderShown: the folder heldMemory names (TMPDIR, where
+// no temporary file could be made) is shown as the loaders show a path:
+// raw, a TMPDIR of a lookalike (/tmр, its р Cyrillic) read as /tmp; one
+// of 9 KB ran the line past printError's cap, which cut off what to do.
+func TestHeldMemoryFolderShown(t *testing.T) {
+	memory := &sandbox.LimitError{Where: "big.tmpl:1:45", Limit: sandbox.LimitMemory, Max: "1 GiB"}
+	base := t.TempDir()
+	for _, tc := range []struct{ tmp, want string }{
+		{filepath.Join(base, "tm\u0440"), `"` + filepath.Join(base, `tm\u0440`) + `": no such file or directory`},
+		{filepath.Join(base, strings.Repeat("x", 9<<10)), "…"},
+	} {
+		t.Setenv("TMPDIR", tc.tmp)
+		o := &output{held: newHeld()}
+		if _, err := o.held.Write(make([]byte, heldInMemory+1)); err != nil {
+			t.Fatal(err)
+		}
+		var stderr strings.Builder
+		printError(&stderr, o.fail(memory))
+		got := stderr.String()
+		if strings.Count(got, "\n") != 1 || !strings.HasSuffix(got, "(--output FILE)\n") || !strings.Contains(got, tc.want) || strings.Contains(got, "tm\u0440") {
+			t.Errorf("TMPDIR %.40q…: %.300q…%q (%d bytes), want the folder shown in ASCII (%.80q), within one line, what to do at its end", tc.tmp, got, got[max(0, len(got)-300):], len(got), tc.want)
+		}
+	}
+}

@@ -584,7 +584,7 @@ func swappedRevs(opts *options, path string, err error) error {
 	// git:HEAD~2..HEAD said "write --revs 'git:HEAD~2..HEAD' …", which
 	// pasted said "unknown revision git:HEAD~2".
 	rng := strings.TrimPrefix(path, input.RevPrefix)
-	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, report.VisibleInput(opts.revs), report.VisibleInput(path), shellword.Shown(rng), shellword.Shown(word))
+	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, snapshot.CutShown(opts.revs, maxHintWord, report.VisibleInput), snapshot.CutShown(path, maxHintWord, report.VisibleInput), hintWord(rng), hintWord(word))
 }
 
 // seriesArgError returns err, the error of snapshot i of a log, as the

@@ -68,10 +68,12 @@ type cli struct {
 // and ./sf, sf/, a link to it, its absolute path) said it of each.
 //
 // A snapshot at the top of a repository (REV:, a log's PATH "" or ".")
-// is named so, with what it is: "HEAD:: skipped" read as a typo.
+// is named so, with what it is: "HEAD:: skipped" read as a typo. Its
+// PATH is empty, not its name's last character a colon: a folder "a:"
+// (HEAD:a:) is no top.
 func (c *cli) noteSkipped(dir, arg string, s *snapshot.Snapshot, where string) {
 	name := report.VisibleInput(s.Path)
-	if s.Rev != "" && strings.HasSuffix(name, ":") {
+	if _, p, ok := gitsrc.Split(strings.TrimPrefix(s.Path, input.RevPrefix)); s.Rev != "" && ok && p == "" {
 		name += " (the top of the repository)"
 	}
 	line := fmt.Sprintf("cachediff: %s: skipped %s, %s\n", name, skippedCount(s.Skipped), where)
@@ -1281,6 +1283,10 @@ func (o *output) fail(err error) error {
 	return err
 }
 
+// maxHeldFolder is the most bytes heldMemory shows of the folder no
+// temporary file could be made in.
+const maxHeldFolder = 2 << 10
+
 // heldMemory is err, a template stopped by its memory limit, saying
 // that the output held (held) took that memory where no temporary file
 // could be made: with TMPDIR gone, a template that wrote 900 MB, within
@@ -1296,9 +1302,13 @@ func (o *output) heldMemory(err error) error {
 	if why == nil {
 		return err
 	}
-	// Named by its folder and cause: the file's own name is random.
+	// Named by its folder and cause: the file's own name is random. The
+	// folder (TMPDIR, as the user set it) shown as the loaders show a
+	// path, quoted in ASCII, cut past 2 KB: written raw, a TMPDIR /tmр
+	// (its р Cyrillic) read as /tmp, which exists, and one of 9 KB ran
+	// the line past its cap, cutting off what to do.
 	if pe := (*fs.PathError)(nil); errors.As(why, &pe) {
-		why = fmt.Errorf("%s: %w", filepath.Dir(pe.Path), pe.Err)
+		why = fmt.Errorf("%s: %w", snapshot.CutShown(filepath.Dir(pe.Path), maxHeldFolder, snapshot.ShownPath), pe.Err)
 	}
 	return fmt.Errorf("%w; %s of it the template's output, which cachediff holds until the template has run whole, past %s in a temporary file, and in memory where none can be written (%w): set TMPDIR to a folder that takes one, or write the report to a file (--output FILE)",
 		err, aboutBytes(o.held.InMemory()), aboutBytes(heldInMemory), why)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // TestSkipNoteTopOfRepository holds the note of a snapshot at the top
@@ -50,6 +51,38 @@ func TestSkipNoteTopOfRepository(t *testing.T) {
 		got := stderr.String()
 		if strings.Contains(got, ":: skipped") || !strings.Contains(got, ": (the top of the repository): skipped 1 invalid page, listed in the ") {
 			t.Errorf("cachediff %q: standard error %q, want the top named \"REV: (the top of the repository): skipped 1 invalid page, listed in the …\"", line, got)
+		}
+	}
+}
+
+// TestSkipNoteTopIsEmptyPath: the top of a repository is a REV:PATH of
+// an empty PATH, not one whose name ends in a colon: a folder "a:"
+// (HEAD:a:, a log's SHA:a:) was noted "HEAD:a: (the top of the
+// repository): skipped 1 invalid page". A revision holding a colon in
+// braces is read as git reads it.
+func TestSkipNoteTopIsEmptyPath(t *testing.T) {
+	skipped := []snapshot.Skipped{{File: "x/specs.md"}}
+	for _, tc := range []struct {
+		path string
+		top  bool
+	}{
+		{"HEAD:", true},
+		{"git:HEAD:", true},
+		{"HEAD^{/fix: x}:", true},
+		{"HEAD:a:", false},
+		{"git:HEAD:a:", false},
+		{"HEAD^{/fix: x}:a:", false},
+		{"HEAD:a", false},
+	} {
+		c := &cli{}
+		c.noteSkipped(t.TempDir(), tc.path, &snapshot.Snapshot{Path: tc.path, Rev: "d57f4e3a", Skipped: skipped}, "listed in the report")
+		got := c.skipNotes.String()
+		want := "cachediff: " + tc.path + ": skipped 1 invalid page, listed in the report\n"
+		if tc.top {
+			want = "cachediff: " + tc.path + " (the top of the repository): skipped 1 invalid page, listed in the report\n"
+		}
+		if got != want {
+			t.Errorf("%s: note %q, want %q", tc.path, got, want)
 		}
 	}
 }

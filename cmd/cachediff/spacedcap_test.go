@@ -10,7 +10,8 @@ import (
 
 // TestSpacedWordWithinLine: the hint of a value a space after "="
 // made an argument gives the word four times, that of a long flag with
-// one dash three, and a long word (a 6 KB --title= "$TITLE" or
+// one dash three, that of a flag's value that spells a flag or names a
+// snapshot four, and a long word (a 6 KB --title= "$TITLE" or
 // -title=…; -C= DIR log, DIR 300 zero-width spaces, 3.6 KB as \xHH)
 // made a line past the line cap, which cut it inside the first word,
 // with no hint left: the word is cut where the hint is written, and
@@ -23,15 +24,21 @@ func TestSpacedWordWithinLine(t *testing.T) {
 		hint string
 	}{
 		{"-C= DIR log", []string{"-C=", strings.Repeat("\u200b", 300), "log"}, " or -C $'"},
+		{"-C= DIR render", []string{"-C=", strings.Repeat("\u200b", 700), "render"}, ": cachediff render takes no -C (only the diff and log do)"},
 		{"--title= TITLE", []string{"--title=", strings.Repeat("x ", 3000), old, old}, " or --title '"},
 		{"-title=TITLE", []string{"-title=" + strings.Repeat("x ", 3000), old, old}, "; write '--title=x x"},
 		{"-package=NAME", []string{"-package=" + strings.Repeat("x ", 3000), old, old}, "; write '--package=x x"},
+		// A flag's value that spells a flag (tookFlag), written four
+		// times, and one that names a snapshot as the next does
+		// (tookSnapshot), four times: 6 KB and 3 KB words.
+		{"--title --package=NAME", []string{"--title", "--package=" + strings.Repeat("x", 6000), old, old}, "(that TEXT is written --title=--package=xx"},
+		{"log --title SNAPSHOT", []string{"log", "--title", old + strings.Repeat("/.", 1500), old, old}, "(that TEXT is written --title=../"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(c.args, &stdout, &stderr)
 		line, _, _ := strings.Cut(stderr.String(), "\n")
 		if code != exitTrouble || len(line) > maxErrorLine || !strings.Contains(line, c.hint) ||
-			!regexp.MustCompile(`… \(cut, \d+ bytes more\)$`).MatchString(line) {
+			!regexp.MustCompile(`… \(cut, \d+ bytes more\)`).MatchString(line) {
 			t.Errorf("%s: exit %d, a first line of %d bytes (cap %d) ending %q; want exit %d, the hint %q whole, its word cut and saying so",
 				c.name, code, len(line), maxErrorLine, line[max(0, len(line)-80):], exitTrouble, c.hint)
 		}

@@ -122,3 +122,78 @@ func TestWriteToNamesKind(t *testing.T) {
 		s.Close()
 	}
 }
+
+// failingFile is a temporary file whose writes fail from the failAt-th
+// on (0: the first), with err.
+type failingFile struct {
+	*os.File
+	failAt, writes int
+	err            error
+}
+
+func (f *failingFile) Write(p []byte) (int, error) {
+	f.writes++
+	if f.writes > f.failAt {
+		return 0, f.err
+	}
+	return f.File.Write(p)
+}
+
+// TestNoFileSaysWhy: NoFile is why what a spill holds past its bound is
+// in memory, in each of the three ways it comes to be there: no file
+// could be made, the first write to it failed, or a later one did (a
+// full disk; what it held read back). Nil while the spill is within its
+// bound or in a file. A template's memory stop names it (cmd/cachediff,
+// heldMemory): without it, the stop blamed the template alone.
+func TestNoFileSaysWhy(t *testing.T) {
+	saved := CreateFile
+	defer func() { CreateFile = saved }()
+	dir := t.TempDir()
+	full := &os.PathError{Op: "write", Path: filepath.Join(dir, "f"), Err: io.ErrShortWrite}
+	gone := &os.PathError{Op: "open", Path: filepath.Join(dir, "gone", "f"), Err: os.ErrNotExist}
+	for _, tc := range []struct {
+		name   string
+		create func() (File, string, error)
+		want   error
+	}{
+		{"made", nil, nil},
+		{"none made", func() (File, string, error) { return nil, "", gone }, gone},
+		{"first write fails", nil, full},
+		{"later write fails", nil, full},
+	} {
+		CreateFile = func(pattern string) (File, string, error) {
+			if tc.create != nil {
+				return tc.create()
+			}
+			f, err := os.CreateTemp(dir, pattern)
+			if err != nil {
+				return nil, "", err
+			}
+			ff := &failingFile{File: f, failAt: 1 << 30, err: full}
+			switch tc.name {
+			case "first write fails":
+				ff.failAt = 0
+			case "later write fails":
+				ff.failAt = 1
+			}
+			return ff, f.Name(), nil
+		}
+		s := New(4)
+		if _, err := s.Add([]byte("ab")); err != nil || s.NoFile() != nil {
+			t.Fatalf("%s: within the bound: %v, NoFile %v, want nil", tc.name, err, s.NoFile())
+		}
+		for _, p := range []string{"cd", "ef", "gh"} {
+			if _, err := s.Add([]byte(p)); err != nil {
+				t.Fatalf("%s: Add: %v", tc.name, err)
+			}
+		}
+		var b bytes.Buffer
+		if _, err := s.WriteTo(&b); err != nil || b.String() != "abcdefgh" {
+			t.Errorf("%s: held %q, %v, want abcdefgh", tc.name, b.String(), err)
+		}
+		if got := s.NoFile(); got != tc.want {
+			t.Errorf("%s: NoFile %v, want %v", tc.name, got, tc.want)
+		}
+		s.Close()
+	}
+}
