@@ -200,3 +200,28 @@ func TestFacetAlikeOneWayOrOtherMirror(t *testing.T) {
 		{"debian", "cmake", "2.0", "10", "~shared", 7, 1, "cmake"}, {"ubuntu", "cmake", "3.0", "10", "+shared", 7, 1, "cmake"}}
 	checkFacetRootsMirrored(t, 32324, old, cur)
 }
+
+// TestLeadSpellingMergedRootRemoved (r22's loop over drawFacetFolders'
+// seeds 34000–39999 with the full mirror check: seed 34129, the one
+// failure of 12,000, shrunk to no root fewer), skipped as a lead (class
+// b): ubuntu's cmake 2.0 p rooted cmake@=2.0 and cmake@2.0, its lib
+// under hdf5@=1.0 too, and debarm's 7 and v cmake@2.0; now p rooted
+// cmake@=2.0 alone, debarm's v cmake@1.0, y cmake (7 changed), and
+// ubuntu's w cmake over p's lib. Old → new cmake@2.0 is split (7 into
+// cmake, v into cmake@1.0) and goes root by root: the root p removed
+// keeps it, and the lib, which lost cmake@2.0 and gained cmake (w), is
+// restacked. New → old cmake and cmake@1.0 merge into cmake@2.0, and
+// byName renames cmake into cmake@2.0 name for name, the added w's
+// too: the lib's cmake (w, removed that way round) reads as the
+// cmake@2.0 of p (added), and the lib is unchanged. The mirror of a
+// split spelling, a merged one with a root removed, wants to go root
+// by root as well (respelling.perRoot), the removed root keeping its
+// spelling.
+func TestLeadSpellingMergedRootRemoved(t *testing.T) {
+	t.Skip("lead: drawFacetFolders' seed 34129, the lib restacked old → new and unchanged new → old")
+	old := []facetRoot{{"ubuntu", "cmake", "2.0", "10", "+shared", 0, 1, "cmake@=2.0"}, {"ubuntu", "cmake", "2.0", "10", "+shared", 0, 1, "cmake@2.0"},
+		{"ubuntu", "hdf5", "3.0", "10", "~shared", 3, 1, "hdf5@=1.0"}, {"debarm", "cmake", "2.0", "11", "+shared", 0, 0, "cmake@2.0"}, {"debarm", "cmake", "1.0", "11", "+shared", 3, 0, "cmake@2.0"}}
+	cur := []facetRoot{{"ubuntu", "cmake", "2.0", "10", "+shared", 0, 1, "cmake@=2.0"}, {"ubuntu", "hdf5", "3.0", "10", "+shared", 3, 1, "hdf5@3.0"},
+		{"debarm", "cmake", "1.0", "11", "+shared", 3, 0, "cmake@1.0"}, {"debarm", "cmake", "3.0", "10", "+shared", 9, 0, "cmake"}, {"ubuntu", "cmake", "1.0", "10", "+shared", 9, 0, "cmake"}}
+	checkFacetRootsMirrored(t, 34129, old, cur)
+}
