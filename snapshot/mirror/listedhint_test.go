@@ -52,3 +52,48 @@ func TestHintListsPastLink(t *testing.T) {
 		t.Errorf("a missing view beside a view's folder linked: %v; want its views \"alias\", \"gpu\"", err)
 	}
 }
+
+// TestViewsHintNotOut (adversarial pass i24, class b/e): the views a
+// missing --view is told of named a view's folder linked out of the
+// mirror, and a view whose index manifest is such a link, each of which
+// --view then refused ("a symbolic link out of the mirror"): the hint
+// named views that do not read. Only those --view reads are named.
+func TestViewsHintNotOut(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links")
+	}
+	v3 := t.TempDir()
+	if err := mirrorgen.V3(v3, zlibIndex, mirrorgen.Options{View: "gpu"}); err != nil {
+		t.Fatal(err)
+	}
+	index := filepath.Join(v3, "v3", "manifests", "index")
+	out := t.TempDir()
+	manifest, err := os.ReadFile(filepath.Join(index, "gpu", "index.manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "index.manifest.json"), manifest, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(out, filepath.Join(index, "away")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(index, "half"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(out, "index.manifest.json"), filepath.Join(index, "half", "index.manifest.json")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("gpu", filepath.Join(index, "alias")); err != nil {
+		t.Fatal(err)
+	}
+	for _, view := range []string{"away", "half"} {
+		if _, err := mirror.Open(mirror.Dir(v3), mirror.Options{View: view}); err == nil || !strings.Contains(err.Error(), "a symbolic link out of the mirror") {
+			t.Errorf("--view %s, a link out of the mirror: %v; want it refused", view, err)
+		}
+	}
+	_, err = mirror.Open(mirror.Dir(v3), mirror.Options{View: "cpu"})
+	if err == nil || !strings.Contains(err.Error(), `no view "cpu"`) || !strings.HasSuffix(err.Error(), `(its views: "alias", "gpu")`) {
+		t.Errorf("a missing view beside links out of the mirror: %v; want its views \"alias\", \"gpu\" alone", err)
+	}
+}

@@ -641,7 +641,7 @@ func folderSpecsHint(st Store) string {
 		return ""
 	}
 	count := func(dir string) int {
-		names, ok := listedAll(st, dir)
+		names, _, ok := listedAll(st, dir)
 		if !ok {
 			return 0
 		}
@@ -775,28 +775,55 @@ func (e *shownErr) Unwrap() error { return e.err }
 // view's folder linked, dropped the whole listing, and with it the hint
 // that named the spec files of a folder given as a file:// URL, or the
 // mirror's views beside a --view it has not.
-func listedAll(st Store, rel string) ([]string, bool) {
+//
+// odd holds the paths that are no regular file (a link, a special file),
+// each with List's error.
+func listedAll(st Store, rel string) (names []string, odd map[string]error, ok bool) {
 	names, err := st.List(rel)
-	if _, odd := errors.AsType[*NotRegularError](err); err != nil && !odd {
-		return nil, false
+	nr, isOdd := errors.AsType[*NotRegularError](err)
+	if err != nil && !isOdd {
+		return nil, nil, false
 	}
-	return names, true
+	if isOdd {
+		odd = nr.Errs
+	}
+	return names, odd, true
+}
+
+// readable reports whether st's Get reads the file rel (one over a
+// manifest's limit is one too), of a path List gave as no regular file:
+// a link inside the mirror, which Get follows, not one out of it, nor
+// a special file. Read through a folder's own Store, not noted, which
+// would count it among the files the run read (Files).
+func readable(st Store, rel string) bool {
+	if n, ok := st.(*noted); ok {
+		st = n.Store
+	}
+	_, err := st.Get(rel, maxManifest)
+	return err == nil || errors.Is(err, ErrTooBig)
 }
 
 // viewsHint names the views of the mirror in st, when it can be listed:
 // " (its views: ...)", or that it has none.
 func viewsHint(st Store) string {
-	names, ok := listedAll(st, "v3/manifests/index")
+	names, odd, ok := listedAll(st, "v3/manifests/index")
 	if !ok {
 		return ""
 	}
 	var views []string
 	for _, n := range names {
 		v, ok := strings.CutSuffix(strings.TrimPrefix(n, "v3/manifests/index/"), "/index.manifest.json")
-		if !ok && path.Dir(n) == "v3/manifests/index" && holds(st, n+"/index.manifest.json") {
-			// A view's folder that is a link (inside the mirror,
-			// which Get follows): listed as the link, not walked.
-			v, ok = path.Base(n), true
+		manifest := n
+		if !ok && path.Dir(n) == "v3/manifests/index" && odd[n] != nil {
+			// A view's folder that is a link: listed as the link, not
+			// walked.
+			v, ok, manifest = path.Base(n), true, n+"/index.manifest.json"
+		}
+		if ok && odd[n] != nil && !readable(st, manifest) {
+			// A link that --view does not read (out of the mirror, to
+			// no file), or a special file: named, --view VIEW was
+			// refused, "a symbolic link out of the mirror".
+			continue
 		}
 		if ok && v != "" && !strings.Contains(v, "/") {
 			views = append(views, quoteField(v))
