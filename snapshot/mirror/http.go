@@ -1113,7 +1113,12 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		}
 		return nil, "", retryable{err: fmt.Errorf("%s: %v%s", name, err, via)}
 	}
-	defer resp.Body.Close()
+	defer func() {
+		if resp.StatusCode != http.StatusOK {
+			drain(resp.Body, cancel)
+		}
+		resp.Body.Close()
+	}()
 	w.headers.Store(true)
 	if s.h.Log != nil {
 		s.h.Log(http.MethodGet, req.URL.Path, resp.StatusCode)
@@ -1215,6 +1220,30 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	}
 	return data, resp.Header.Get("ETag"), nil
 }
+
+// drain reads what is left of body, an answer that is not the file (a
+// 404's page, a 403's, a 5xx's), up to maxDrain bytes and for drainWait
+// at most (cancel then gives the request up): net/http reuses a
+// connection only for an answer read to its end, and closed unread, each
+// probe's 404 (a v2 mirror's index manifest, layout.json) cost a
+// connection of its own, with its TLS handshake: a v2 mirror's 4
+// requests took 3 connections, not one.
+func drain(body io.Reader, cancel context.CancelCauseFunc) {
+	t := time.AfterFunc(drainWait, func() { cancel(errDrainWait) })
+	defer t.Stop()
+	io.CopyN(io.Discard, body, maxDrain)
+}
+
+// maxDrain and drainWait bound drain: an answer's page longer, or
+// slower, closes its connection as before.
+const (
+	maxDrain  = 64 << 10
+	drainWait = 250 * time.Millisecond
+)
+
+// errDrainWait is the cause a request is given up by when the rest of
+// an answer that is not the file takes longer than drainWait.
+var errDrainWait = errors.New("the rest of an answer that is not the file took too long")
 
 // gzipBound is more than gzip makes of limit bytes, by any encoder: zlib
 // writes what does not compress in stored blocks (5 bytes each up to
