@@ -97,3 +97,29 @@ func TestViewsHintNotOut(t *testing.T) {
 		t.Errorf("a missing view beside links out of the mirror: %v; want its views \"alias\", \"gpu\" alone", err)
 	}
 }
+
+// TestFolderSpecsHintCountsFiles (adversarial pass i24, class b): past
+// 31f6b5d4, the spec files a file:// URL's folder was said to hold
+// counted what List gives as no regular file: a broken link and a FIFO
+// named *.spec.json were "2 spec files" its path reads, where it reads
+// none. Only files (or links to one) are counted.
+func TestFolderSpecsHintCountsFiles(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links, FIFOs")
+	}
+	dir := t.TempDir()
+	bc := filepath.Join(dir, "build_cache")
+	if _, err := spackgen.WriteSpecFolder(bc, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/nowhere", filepath.Join(bc, "gone.spec.json")); err != nil {
+		t.Fatal(err)
+	}
+	if err := mkfifo(filepath.Join(bc, "pipe.spec.json")); err != nil {
+		t.Skip("no FIFO:", err)
+	}
+	_, err := (&mirror.HTTP{NoCache: true}).Open("file://"+dir, mirror.Options{})
+	if err == nil || !strings.Contains(err.Error(), "its build_cache/ holds 1 spec file,") {
+		t.Errorf("file:// of a folder of 1 spec file, a broken link and a FIFO: %v; want 1 spec file", err)
+	}
+}

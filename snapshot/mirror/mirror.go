@@ -641,12 +641,17 @@ func folderSpecsHint(st Store) string {
 		return ""
 	}
 	count := func(dir string) int {
-		names, _, ok := listedAll(st, dir)
+		names, odd, ok := listedAll(st, dir)
 		if !ok {
 			return 0
 		}
 		specs := 0
 		for _, name := range besideSpecs(names) {
+			if odd[name] != nil && !holds(st, name) {
+				// A broken link, a FIFO: no spec file its path reads,
+				// counted as one.
+				continue
+			}
 			if strings.HasSuffix(name, ".spec.json") || strings.HasSuffix(name, ".spec.json.sig") {
 				specs++
 			}
