@@ -1,6 +1,7 @@
 package mirror_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -121,5 +122,38 @@ func TestFolderSpecsHintCountsFiles(t *testing.T) {
 	_, err := (&mirror.HTTP{NoCache: true}).Open("file://"+dir, mirror.Options{})
 	if err == nil || !strings.Contains(err.Error(), "its build_cache/ holds 1 spec file,") {
 		t.Errorf("file:// of a folder of 1 spec file, a broken link and a FIFO: %v; want 1 spec file", err)
+	}
+}
+
+// TestViewsHintReadsNothing (adversarial pass i24, class d): the views
+// a missing --view is told of are known by what the folder holds, not
+// read: a view's folder linked is checked without reading its manifest,
+// or 20 links to a manifest of 1 MB cost 20 MB read for a hint.
+func TestViewsHintReadsNothing(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links")
+	}
+	v3 := t.TempDir()
+	if err := mirrorgen.V3(v3, zlibIndex, mirrorgen.Options{View: "gpu"}); err != nil {
+		t.Fatal(err)
+	}
+	index := filepath.Join(v3, "v3", "manifests", "index")
+	if err := os.WriteFile(filepath.Join(index, "gpu", "index.manifest.json"), make([]byte, 1<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		if err := os.Symlink("gpu", filepath.Join(index, fmt.Sprint("v", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := mirror.Open(mirror.Dir(v3), mirror.Options{View: "cpu"})
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), `"v16" and 11 more)`) {
+		t.Errorf("a missing view beside 20 views linked: %v; want 21 views named", err)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 4<<20 {
+		t.Errorf("a missing view beside 20 views linked to a manifest of 1 MB: %d bytes allocated; want the manifests unread", n)
 	}
 }
