@@ -578,7 +578,7 @@ func buildCacheHint(st Store) string {
 			view = "," + part.ViewFlag()
 		}
 	}
-	u.Path, u.RawPath = p, ""
+	u.Path, u.RawPath = p, rawAbove(u, p)
 	keep := ""
 	if h, ok := st.(*httpStore); ok {
 		if parts := hiddenParts(h.base); parts != "" {
@@ -586,6 +586,32 @@ func buildCacheHint(st Store) string {
 		}
 	}
 	return fmt.Sprintf(": the URL names %s, and a mirror's URL is its root, above it (%s%s%s)", what, u.String(), keep, view)
+}
+
+// rawAbove is the escaped form of root, a folder above u's path (its
+// names decoded), as u spells it: an escaped slash kept (%2F, as a
+// GitLab project's URL has, /api/v4/projects/group%2Fproject/…), which
+// the decoded path makes a slash. The root a hint gave for
+// …/group%2Fproject/mirror/build_cache was …/group/project/mirror, a
+// URL the server does not serve the mirror at, though cachediff asked
+// for its files under …/group%2Fproject/. "" where u spells it as
+// url.URL's String would.
+func rawAbove(u *url.URL, root string) string {
+	full := strings.TrimSuffix(u.Path, "/")
+	tail, ok := strings.CutPrefix(full, root)
+	if !ok {
+		return ""
+	}
+	names := strings.Split(strings.TrimSuffix(u.EscapedPath(), "/"), "/")
+	up := strings.Count(tail, "/")
+	if up > len(names) {
+		return ""
+	}
+	raw := strings.Join(names[:len(names)-up], "/")
+	if un, err := url.PathUnescape(raw); err != nil || un != root {
+		return ""
+	}
+	return raw
 }
 
 // hiddenParts names what Redact leaves out of u that a request sends:
