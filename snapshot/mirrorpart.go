@@ -36,6 +36,9 @@ type MirrorPart struct {
 // false for another path.
 func MirrorPartOf(p string) (MirrorPart, bool) {
 	p = strings.TrimRight(p, "/")
+	for strings.HasSuffix(p, "/.") {
+		p = strings.TrimRight(strings.TrimSuffix(p, "/."), "/") // index/. is index
+	}
 	parts := strings.Split(p, "/")
 	n := len(parts)
 	at := func(k int, names ...string) bool { // parts[k:] are names
@@ -44,6 +47,12 @@ func MirrorPartOf(p string) (MirrorPart, bool) {
 		}
 		for i, name := range names {
 			if name != "*" && parts[k+i] != name {
+				return false
+			}
+			if name == "*" && (parts[k+i] == "." || parts[k+i] == "..") {
+				// Not a view's or a package's folder: index/.. was
+				// "the v3/manifests/index/../ folder", told to give
+				// --view .., which --view refuses.
 				return false
 			}
 		}

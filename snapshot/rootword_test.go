@@ -78,3 +78,24 @@ func TestMirrorPartLongView(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrorPartDotNames (adversarial pass i24, class e): a folder
+// inside a v3 mirror named with . or .. (m/v3/manifests/index/..,
+// index/.) was taken for a view's folder named . or ..: "the
+// v3/manifests/index/../ folder", the hint "./m with --view ..", which
+// --view refuses; spec/.. was "the v3/manifests/spec/../ folder". A
+// trailing . is the folder above it; .. is no view or package.
+func TestMirrorPartDotNames(t *testing.T) {
+	for p, want := range map[string]string{
+		"m/v3/manifests/index/.":   "v3/manifests/index/",
+		"m/v3/manifests/index/./":  "v3/manifests/index/",
+		"m/v3/manifests/index/..":  "",
+		"m/v3/manifests/spec/..":   "",
+		"m/v3/manifests/index/gpu": "v3/manifests/index/gpu/",
+	} {
+		part, ok := MirrorPartOf(p)
+		if ok != (want != "") || part.What != want || ok && part.Root != "m" || strings.Contains(part.View, ".") {
+			t.Errorf("%s: %+v, %v; want the part %q of the root m", p, part, ok, want)
+		}
+	}
+}
