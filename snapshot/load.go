@@ -343,7 +343,7 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning, byCont
 		if part, ok := MirrorPartOf(filepath.ToSlash(path)); ok {
 			// A folder inside a v3 mirror (its v3/, v3/manifests/index/)
 			// was asked whether it is a tag folder, the mirror unnamed.
-			msg = part.Hint(filepath.FromSlash(cmp.Or(part.Root, ".")))
+			msg = part.Hint(part.DiskRoot(filepath.ToSlash(path)))
 		}
 		if byContent.n > 0 {
 			files := loadingPath(byContent.first, false) + " was"

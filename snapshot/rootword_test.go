@@ -99,3 +99,23 @@ func TestMirrorPartDotNames(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrorPartTopRoot (adversarial pass i24, class e): a folder or a
+// manifest of a mirror at the top of the file system (/v3, the index
+// manifest /v3/manifests/index/index.manifest.json) was told to give the
+// mirror's root ".", the current folder, not "/".
+func TestMirrorPartTopRoot(t *testing.T) {
+	if filepath.Separator != '/' {
+		t.Skip("a root of /")
+	}
+	part, ok := MirrorPartOf("/v3/manifests/index")
+	if h := part.Hint(part.DiskRoot("/v3/manifests/index")); !ok || !strings.HasSuffix(h, "read through its index: /") {
+		t.Errorf("/v3/manifests/index: %q; want the root /", h)
+	}
+	if h := manifestFileHint("/v3/manifests/index/index.manifest.json", "index.manifest.json"); !strings.HasSuffix(h, "read through its index: /") {
+		t.Errorf("/v3/manifests/index/index.manifest.json: %q; want the root /", h)
+	}
+	if h := manifestFileHint("v3/manifests/index/index.manifest.json", "index.manifest.json"); !strings.HasSuffix(h, "read through its index: .") {
+		t.Errorf("v3/manifests/index/index.manifest.json: %q; want the root .", h)
+	}
+}
