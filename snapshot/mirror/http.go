@@ -869,6 +869,22 @@ func malformedAnswer(err error) (string, bool) {
 	return shorten(msg), true
 }
 
+// headersOver is the bound net/http gives, when err is its refusal of
+// an answer whose headers are longer (its MaxResponseHeaderBytes).
+func headersOver(err error) (string, bool) {
+	const said = "server response headers exceeded "
+	msg := err.Error()
+	i := strings.Index(msg, said)
+	if i < 0 {
+		return "", false
+	}
+	n, _, ok := strings.Cut(msg[i+len(said):], " bytes")
+	if _, err := strconv.ParseInt(n, 10, 64); !ok || err != nil {
+		return "", false
+	}
+	return n, true
+}
+
 // maxMalformedShown bounds the value a malformed answer's message quotes.
 const maxMalformedShown = 256
 
@@ -1107,6 +1123,12 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		}
 		if m, ok := malformedAnswer(err); ok {
 			return nil, "", fmt.Errorf("%s: an answer that is not well-formed HTTP (%s)%s: not tried again, as the same answer would come again", name, m, via)
+		}
+		if n, ok := headersOver(err); ok {
+			// The same answer again, as a malformed one: it was asked
+			// for 4 times, 1 MB of headers each, each notice saying
+			// the connection broke.
+			return nil, "", fmt.Errorf("%s: an answer whose headers are over %s bytes, more than cachediff reads%s: not tried again, as the same answer would come again", name, n, via)
 		}
 		if lasting(err) {
 			return nil, "", fmt.Errorf("%s: %v%s%s", name, err, via, trustHint(err))
