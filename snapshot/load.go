@@ -343,7 +343,7 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning, byCont
 		if part, ok := MirrorPartOf(filepath.ToSlash(path)); ok {
 			// A folder inside a v3 mirror (its v3/, v3/manifests/index/)
 			// was asked whether it is a tag folder, the mirror unnamed.
-			msg = part.Hint(filepath.FromSlash(cmp.Or(part.Root, ".")))
+			msg = part.Hint(part.DiskRoot(filepath.ToSlash(path)))
 		}
 		if byContent.n > 0 {
 			files := loadingPath(byContent.first, false) + " was"
@@ -372,7 +372,16 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning, byCont
 			w := slices.MinFunc(warnings, func(a, b Warning) int {
 				return cmp.Or(cmp.Compare(rank(a), rank(b)), CompareWarnings(a, b))
 			})
-			msg += "; a warning: " + loadingPath(w.File, false) + ": " + w.Message
+			said := w.Message
+			if part, ok := MirrorPartOf(filepath.ToSlash(w.File)); ok && said == dirsrc.EmptyFolderMsg {
+				// Not a submodule's: a folder inside a v3 mirror
+				// (v3/manifests/index/) holds a mirror's files, not
+				// pages, and one empty in a folder of no repository
+				// was told that `git submodule update --init` fetches
+				// its pages.
+				said = "an empty folder, named as a layout-v3 Spack mirror's " + part.What + " folder: nothing read from it"
+			}
+			msg += "; a warning: " + loadingPath(w.File, false) + ": " + said
 			if len(warnings) > 1 {
 				msg += fmt.Sprintf(" (and %d more)", len(warnings)-1)
 			}

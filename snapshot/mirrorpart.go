@@ -36,6 +36,9 @@ type MirrorPart struct {
 // false for another path.
 func MirrorPartOf(p string) (MirrorPart, bool) {
 	p = strings.TrimRight(p, "/")
+	for strings.HasSuffix(p, "/.") {
+		p = strings.TrimRight(strings.TrimSuffix(p, "/."), "/") // index/. is index
+	}
 	parts := strings.Split(p, "/")
 	n := len(parts)
 	at := func(k int, names ...string) bool { // parts[k:] are names
@@ -44,6 +47,12 @@ func MirrorPartOf(p string) (MirrorPart, bool) {
 		}
 		for i, name := range names {
 			if name != "*" && parts[k+i] != name {
+				return false
+			}
+			if name == "*" && (parts[k+i] == "." || parts[k+i] == "..") {
+				// Not a view's or a package's folder: index/.. was
+				// "the v3/manifests/index/../ folder", told to give
+				// --view .., which --view refuses.
 				return false
 			}
 		}
@@ -126,6 +135,17 @@ func (m MirrorPart) ViewFlag() string {
 	return " with --view " + cutWord(shellword.ShownASCII(m.View), m.View, "view")
 }
 
+// DiskRoot is the root of the mirror as a path on disk, of p, the
+// slash-separated path the part is of: Root, "." for the current
+// folder (p v3), "/" for the top of the file system (p /v3), which was
+// told as ".", the current folder.
+func (m MirrorPart) DiskRoot(p string) string {
+	if m.Root == "" && strings.HasPrefix(p, "/") {
+		return string(filepath.Separator)
+	}
+	return filepath.FromSlash(cmp.Or(m.Root, "."))
+}
+
 // manifestFileHint is the message for a file named as a layout-v3
 // mirror's manifest (index.manifest.json, NAME.spec.manifest.json),
 // which names the blob its index or spec is in: given alone, it was "a
@@ -144,7 +164,7 @@ func manifestFileHint(name, base string) string {
 	}
 	root := "the folder above v3/"
 	if part, ok := MirrorPartOf(path.Dir(filepath.ToSlash(name))); ok {
-		root = rootWord(filepath.FromSlash(cmp.Or(part.Root, ".")))
+		root = rootWord(part.DiskRoot(filepath.ToSlash(name)))
 		if part.View != "" {
 			root += part.ViewFlag()
 		}

@@ -78,3 +78,44 @@ func TestMirrorPartLongView(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrorPartDotNames (adversarial pass i24, class e): a folder
+// inside a v3 mirror named with . or .. (m/v3/manifests/index/..,
+// index/.) was taken for a view's folder named . or ..: "the
+// v3/manifests/index/../ folder", the hint "./m with --view ..", which
+// --view refuses; spec/.. was "the v3/manifests/spec/../ folder". A
+// trailing . is the folder above it; .. is no view or package.
+func TestMirrorPartDotNames(t *testing.T) {
+	for p, want := range map[string]string{
+		"m/v3/manifests/index/.":   "v3/manifests/index/",
+		"m/v3/manifests/index/./":  "v3/manifests/index/",
+		"m/v3/manifests/index/..":  "",
+		"m/v3/manifests/spec/..":   "",
+		"m/v3/manifests/index/gpu": "v3/manifests/index/gpu/",
+	} {
+		part, ok := MirrorPartOf(p)
+		if ok != (want != "") || part.What != want || ok && part.Root != "m" || strings.Contains(part.View, ".") {
+			t.Errorf("%s: %+v, %v; want the part %q of the root m", p, part, ok, want)
+		}
+	}
+}
+
+// TestMirrorPartTopRoot (adversarial pass i24, class e): a folder or a
+// manifest of a mirror at the top of the file system (/v3, the index
+// manifest /v3/manifests/index/index.manifest.json) was told to give the
+// mirror's root ".", the current folder, not "/".
+func TestMirrorPartTopRoot(t *testing.T) {
+	if filepath.Separator != '/' {
+		t.Skip("a root of /")
+	}
+	part, ok := MirrorPartOf("/v3/manifests/index")
+	if h := part.Hint(part.DiskRoot("/v3/manifests/index")); !ok || !strings.HasSuffix(h, "read through its index: /") {
+		t.Errorf("/v3/manifests/index: %q; want the root /", h)
+	}
+	if h := manifestFileHint("/v3/manifests/index/index.manifest.json", "index.manifest.json"); !strings.HasSuffix(h, "read through its index: /") {
+		t.Errorf("/v3/manifests/index/index.manifest.json: %q; want the root /", h)
+	}
+	if h := manifestFileHint("v3/manifests/index/index.manifest.json", "index.manifest.json"); !strings.HasSuffix(h, "read through its index: .") {
+		t.Errorf("v3/manifests/index/index.manifest.json: %q; want the root .", h)
+	}
+}

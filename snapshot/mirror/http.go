@@ -869,6 +869,22 @@ func malformedAnswer(err error) (string, bool) {
 	return shorten(msg), true
 }
 
+// headersOver is the bound net/http gives, when err is its refusal of
+// an answer whose headers are longer (its MaxResponseHeaderBytes).
+func headersOver(err error) (string, bool) {
+	const said = "server response headers exceeded "
+	msg := err.Error()
+	i := strings.Index(msg, said)
+	if i < 0 {
+		return "", false
+	}
+	n, _, ok := strings.Cut(msg[i+len(said):], " bytes")
+	if _, err := strconv.ParseInt(n, 10, 64); !ok || err != nil {
+		return "", false
+	}
+	return n, true
+}
+
 // maxMalformedShown bounds the value a malformed answer's message quotes.
 const maxMalformedShown = 256
 
@@ -1108,12 +1124,23 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 		if m, ok := malformedAnswer(err); ok {
 			return nil, "", fmt.Errorf("%s: an answer that is not well-formed HTTP (%s)%s: not tried again, as the same answer would come again", name, m, via)
 		}
+		if n, ok := headersOver(err); ok {
+			// The same answer again, as a malformed one: it was asked
+			// for 4 times, 1 MB of headers each, each notice saying
+			// the connection broke.
+			return nil, "", fmt.Errorf("%s: an answer whose headers are over %s bytes, more than cachediff reads%s: not tried again, as the same answer would come again", name, n, via)
+		}
 		if lasting(err) {
 			return nil, "", fmt.Errorf("%s: %v%s%s", name, err, via, trustHint(err))
 		}
 		return nil, "", retryable{err: fmt.Errorf("%s: %v%s", name, err, via)}
 	}
-	defer resp.Body.Close()
+	defer func() {
+		if resp.StatusCode != http.StatusOK {
+			drain(resp.Body, cancel)
+		}
+		resp.Body.Close()
+	}()
 	w.headers.Store(true)
 	if s.h.Log != nil {
 		s.h.Log(http.MethodGet, req.URL.Path, resp.StatusCode)
@@ -1215,6 +1242,30 @@ func (s *httpStore) get(rel, etag string, limit int64) ([]byte, string, error) {
 	}
 	return data, resp.Header.Get("ETag"), nil
 }
+
+// drain reads what is left of body, an answer that is not the file (a
+// 404's page, a 403's, a 5xx's), up to maxDrain bytes and for drainWait
+// at most (cancel then gives the request up): net/http reuses a
+// connection only for an answer read to its end, and closed unread, each
+// probe's 404 (a v2 mirror's index manifest, layout.json) cost a
+// connection of its own, with its TLS handshake: a v2 mirror's 4
+// requests took 3 connections, not one.
+func drain(body io.Reader, cancel context.CancelCauseFunc) {
+	t := time.AfterFunc(drainWait, func() { cancel(errDrainWait) })
+	defer t.Stop()
+	io.CopyN(io.Discard, body, maxDrain)
+}
+
+// maxDrain and drainWait bound drain: an answer's page longer, or
+// slower, closes its connection as before.
+const (
+	maxDrain  = 64 << 10
+	drainWait = 250 * time.Millisecond
+)
+
+// errDrainWait is the cause a request is given up by when the rest of
+// an answer that is not the file takes longer than drainWait.
+var errDrainWait = errors.New("the rest of an answer that is not the file took too long")
 
 // gzipBound is more than gzip makes of limit bytes, by any encoder: zlib
 // writes what does not compress in stored blocks (5 bytes each up to

@@ -48,3 +48,36 @@ func TestMalformedAnswerOnce(t *testing.T) {
 		ln.Close()
 	}
 }
+
+// TestHeadersOverOnce (adversarial pass i24, class d/e): an answer whose
+// headers are over net/http's bound (1 MB) was tried 4 times, as a
+// connection that broke is, 1 MB of headers read each time and each
+// notice saying the connection broke, though the same server answers so
+// again, as 058cb133 stopped for a malformed answer. It is asked for
+// once, said to be over the bound.
+func TestHeadersOverOnce(t *testing.T) {
+	var asked atomic.Int64
+	ln := serveConns(t, func(conn net.Conn) {
+		defer conn.Close()
+		if _, err := http.ReadRequest(bufio.NewReader(conn)); err != nil {
+			return
+		}
+		asked.Add(1)
+		w := bufio.NewWriter(conn)
+		w.WriteString("HTTP/1.1 200 OK\r\n")
+		for range 2200 {
+			w.WriteString("X-A: " + strings.Repeat("a", 500) + "\r\n")
+		}
+		w.WriteString("Content-Length: 0\r\n\r\n")
+		w.Flush()
+	})
+	var notices []string
+	h := &mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Retrying: func(s string) { notices = append(notices, s) }}
+	_, _, err := fetch(h, "http://"+ln.Addr().String()+"/m/")
+	if want := "an answer whose headers are over 1048576 bytes, more than cachediff reads: not tried again"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%v; want %q", err, want)
+	}
+	if n := asked.Load(); n != 1 || len(notices) != 0 {
+		t.Errorf("headers over 1 MB: asked %d times, notices %q; want once, none", n, notices)
+	}
+}

@@ -93,7 +93,7 @@ func TestHTTPHugeHeaders(t *testing.T) {
 		return false
 	}
 	_, _, err := fetch(&mirror.HTTP{NoCache: true, Backoff: time.Millisecond, Retries: -1}, srv.URL)
-	if err == nil || !strings.Contains(err.Error(), "exceeded 1048576 bytes") {
+	if err == nil || !strings.Contains(err.Error(), "headers are over 1048576 bytes") {
 		t.Errorf("%v; want the headers refused past 1 MiB", err)
 	}
 	srv.requests()

@@ -578,7 +578,7 @@ func buildCacheHint(st Store) string {
 			view = "," + part.ViewFlag()
 		}
 	}
-	u.Path, u.RawPath = p, ""
+	u.Path, u.RawPath = p, rawAbove(u, p)
 	keep := ""
 	if h, ok := st.(*httpStore); ok {
 		if parts := hiddenParts(h.base); parts != "" {
@@ -586,6 +586,32 @@ func buildCacheHint(st Store) string {
 		}
 	}
 	return fmt.Sprintf(": the URL names %s, and a mirror's URL is its root, above it (%s%s%s)", what, u.String(), keep, view)
+}
+
+// rawAbove is the escaped form of root, a folder above u's path (its
+// names decoded), as u spells it: an escaped slash kept (%2F, as a
+// GitLab project's URL has, /api/v4/projects/group%2Fproject/…), which
+// the decoded path makes a slash. The root a hint gave for
+// …/group%2Fproject/mirror/build_cache was …/group/project/mirror, a
+// URL the server does not serve the mirror at, though cachediff asked
+// for its files under …/group%2Fproject/. "" where u spells it as
+// url.URL's String would.
+func rawAbove(u *url.URL, root string) string {
+	full := strings.TrimSuffix(u.Path, "/")
+	tail, ok := strings.CutPrefix(full, root)
+	if !ok {
+		return ""
+	}
+	names := strings.Split(strings.TrimSuffix(u.EscapedPath(), "/"), "/")
+	up := strings.Count(tail, "/")
+	if up > len(names) {
+		return ""
+	}
+	raw := strings.Join(names[:len(names)-up], "/")
+	if un, err := url.PathUnescape(raw); err != nil || un != root {
+		return ""
+	}
+	return raw
 }
 
 // hiddenParts names what Redact leaves out of u that a request sends:
@@ -641,12 +667,17 @@ func folderSpecsHint(st Store) string {
 		return ""
 	}
 	count := func(dir string) int {
-		names, ok := listedAll(st, dir)
+		names, odd, ok := listedAll(st, dir)
 		if !ok {
 			return 0
 		}
 		specs := 0
 		for _, name := range besideSpecs(names) {
+			if odd[name] != nil && !holds(st, name) {
+				// A broken link, a FIFO: no spec file its path reads,
+				// counted as one.
+				continue
+			}
 			if strings.HasSuffix(name, ".spec.json") || strings.HasSuffix(name, ".spec.json.sig") {
 				specs++
 			}
@@ -775,28 +806,60 @@ func (e *shownErr) Unwrap() error { return e.err }
 // view's folder linked, dropped the whole listing, and with it the hint
 // that named the spec files of a folder given as a file:// URL, or the
 // mirror's views beside a --view it has not.
-func listedAll(st Store, rel string) ([]string, bool) {
+//
+// odd holds the paths that are no regular file (a link, a special file),
+// each with List's error.
+func listedAll(st Store, rel string) (names []string, odd map[string]error, ok bool) {
 	names, err := st.List(rel)
-	if _, odd := errors.AsType[*NotRegularError](err); err != nil && !odd {
-		return nil, false
+	nr, isOdd := errors.AsType[*NotRegularError](err)
+	if err != nil && !isOdd {
+		return nil, nil, false
 	}
-	return names, true
+	if isOdd {
+		odd = nr.Errs
+	}
+	return names, odd, true
+}
+
+// readable reports whether st's Get would read the file rel, of a path
+// List gave as no regular file: in a folder, a link inside the mirror to
+// a file, which Get follows, not one out of it (Dir.inside), nor a
+// special file; elsewhere, that st holds it (holds). Nothing is read: a
+// folder of 10,000 links to one manifest of 1 MB would be 10 GB read for
+// a hint.
+func readable(st Store, rel string) bool {
+	if !holds(st, rel) {
+		return false
+	}
+	n, ok := st.(*noted)
+	if !ok {
+		return true
+	}
+	d, ok := n.disk.(interface{ inside(rel, p string) error })
+	return !ok || d.inside(rel, n.disk.path(rel)) == nil
 }
 
 // viewsHint names the views of the mirror in st, when it can be listed:
 // " (its views: ...)", or that it has none.
 func viewsHint(st Store) string {
-	names, ok := listedAll(st, "v3/manifests/index")
+	names, odd, ok := listedAll(st, "v3/manifests/index")
 	if !ok {
 		return ""
 	}
 	var views []string
 	for _, n := range names {
 		v, ok := strings.CutSuffix(strings.TrimPrefix(n, "v3/manifests/index/"), "/index.manifest.json")
-		if !ok && path.Dir(n) == "v3/manifests/index" && holds(st, n+"/index.manifest.json") {
-			// A view's folder that is a link (inside the mirror,
-			// which Get follows): listed as the link, not walked.
-			v, ok = path.Base(n), true
+		manifest := n
+		if !ok && path.Dir(n) == "v3/manifests/index" && odd[n] != nil {
+			// A view's folder that is a link: listed as the link, not
+			// walked.
+			v, ok, manifest = path.Base(n), true, n+"/index.manifest.json"
+		}
+		if ok && odd[n] != nil && !readable(st, manifest) {
+			// A link that --view does not read (out of the mirror, to
+			// no file), or a special file: named, --view VIEW was
+			// refused, "a symbolic link out of the mirror".
+			continue
 		}
 		if ok && v != "" && !strings.Contains(v, "/") {
 			views = append(views, quoteField(v))
