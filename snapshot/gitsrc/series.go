@@ -1754,7 +1754,7 @@ func (r *Repo) rangeRevs(rng string) (excluded, included []string, err error) {
 	if err != nil {
 		return nil, nil, r.rangeError(rng, err)
 	}
-	if err := r.ambiguousRef("the range "+rng, rng, stderr.Bytes()); err != nil {
+	if err := r.ambiguousRef("the range "+quotedRev(rng), rng, stderr.Bytes()); err != nil {
 		return nil, nil, err
 	}
 	for _, line := range strings.Fields(string(revs)) {
