@@ -2311,6 +2311,13 @@ type gitError struct {
 
 func (e *gitError) Error() string {
 	if e.stderr != "" {
+		// In ASCII, cut past maxQuotedInput (quotedInput), where it
+		// holds a byte past ASCII or a control character: git names a
+		// path or a ref as given, "'../wт/snap' is outside repository"
+		// (its т Cyrillic) read as wt's.
+		if len(e.stderr) > maxQuotedInput || strings.ContainsFunc(e.stderr, func(c rune) bool { return c < ' ' && c != '\t' || c >= 0x7f }) {
+			return "git " + subcommand(e.args) + ": " + quotedInput(e.stderr)
+		}
 		return "git " + subcommand(e.args) + ": " + e.stderr
 	}
 	return fmt.Sprintf("git %s: exit status %d", subcommand(e.args), e.code)
