@@ -516,7 +516,7 @@ func (r *Repo) resolve(rev, name, p, top string) (commit string, cobj []byte, oi
 // o to rev:p, found and cl from those of the .gitattributes files and
 // the folders on the way, and what git said on its standard error.
 func (r *Repo) resolved1(c, o answer, found []attrFile, cl clash, stderr []byte, rev, name string) (commit string, cobj []byte, oid, typ string, _ []attrFile, _ clash, err error) {
-	if err := r.ambiguousRef("revision "+rev, rev, stderr); err != nil {
+	if err := r.ambiguousRef("revision "+quotedRev(rev), rev, stderr); err != nil {
 		return "", nil, "", "", nil, clash{}, err
 	}
 	if c.typ != "commit" {
@@ -766,19 +766,23 @@ func (r *Repo) refsNamed(name string, read []string) string {
 	// first rule, the name itself, is a ref there, refs/heads/x beside
 	// refs/tags/refs/heads/x). Listed again, each hint ran the same
 	// for-each-ref twice.
+	//
+	// Each named as a revision is (quotedRev), in ASCII: raw, a tag and
+	// a branch mаin (its а Cyrillic) were listed as refs/tags/mаin,
+	// read as main's.
 	var found []string
 	for _, ref := range read {
 		if ref != name || strings.HasPrefix(name, "refs/") {
-			found = append(found, ref)
+			found = append(found, quotedRev(ref))
 		}
 	}
 	switch len(found) {
 	case 0: // git failed
-		return fmt.Sprintf("a tag and a branch? refs/tags/%s, refs/heads/%s", name, name)
+		return fmt.Sprintf("a tag and a branch? %s, %s", quotedRev("refs/tags/"+name), quotedRev("refs/heads/"+name))
 	case 1:
 		// The other is a file of the git directory (ORIG_HEAD, a
 		// pseudo-ref), which no ref lists and git reads first.
-		return name + " in the git directory, " + found[0]
+		return quotedRev(name) + " in the git directory, " + found[0]
 	}
 	return strings.Join(found, ", ")
 }
@@ -2307,6 +2311,13 @@ type gitError struct {
 
 func (e *gitError) Error() string {
 	if e.stderr != "" {
+		// In ASCII, cut past maxQuotedInput (quotedInput), where it
+		// holds a byte past ASCII or a control character: git names a
+		// path or a ref as given, "'../wт/snap' is outside repository"
+		// (its т Cyrillic) read as wt's.
+		if len(e.stderr) > maxQuotedInput || strings.ContainsFunc(e.stderr, func(c rune) bool { return c < ' ' && c != '\t' || c >= 0x7f }) {
+			return "git " + subcommand(e.args) + ": " + quotedInput(e.stderr)
+		}
 		return "git " + subcommand(e.args) + ": " + e.stderr
 	}
 	return fmt.Sprintf("git %s: exit status %d", subcommand(e.args), e.code)

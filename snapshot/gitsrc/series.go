@@ -873,54 +873,68 @@ func (r *Repo) rangeError(rng string, err error) error {
 			continue // A.. is A..HEAD
 		}
 		if _, verr := r.verifyCommit(rev); verr != nil {
-			// A name git knows whose object is not here (HEAD detached
-			// at a pruned commit): say so, as commit does, not "unknown".
-			name := rev
-			if i := strings.IndexAny(rev, "~^:"); i > 0 {
-				name = rev[:i]
-			}
-			// What rev and name are, asked of git at once (endObjects):
-			// each end ran cat-file -t, rev-parse --verify and cat-file -e.
-			typ, nameHere, asked := r.endObjects(rev, name)
-			if !asked && !strings.HasPrefix(rev, "-") {
-				if out, terr := r.run(nil, "cat-file", "-t", rev); terr == nil {
-					typ = strings.TrimSpace(string(out))
-				}
-			}
-			if typ != "" && !strings.HasPrefix(rev, "-") {
-				// A tree or a blob (main^{tree}, main:file): git knows it.
-				return fmt.Errorf("revision %s in the range %s is a %s, not a commit", quotedRev(rev), quotedRev(rng), typ)
-			}
-			if why := r.ambiguous(rev); why != "" {
-				return fmt.Errorf("revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), why)
-			}
-			// HEAD known here is what historyHint asks, not again.
-			has := nameHere && name == "HEAD"
-			if !nameHere && !strings.HasPrefix(name, "-") {
-				if out, verr := r.run(nil, "rev-parse", "--verify", "--quiet", name); verr == nil {
-					if id := strings.TrimSpace(string(out)); id != "" {
-						has = name == "HEAD"
-						here := false
-						if !asked {
-							_, cerr := r.run(nil, "cat-file", "-e", id)
-							here = cerr == nil
-						}
-						if !here {
-							if rev == name && strings.EqualFold(name, id) {
-								return fmt.Errorf("revision %s in the range %s is not in this repository's objects%s", quotedRev(rev), quotedRev(rng), r.historyHint())
-							}
-							return fmt.Errorf("revision %s in the range %s: %s%s", quotedRev(rev), quotedRev(rng), notInObjects(name, id), r.historyHint())
-						}
-					}
-				}
-			}
-			if why := refLogWhy(rev, err); why != "" {
-				return fmt.Errorf("revision %s in the range %s: %s", quotedRev(rev), quotedRev(rng), why)
+			fault, has := r.endFault(rev, err)
+			if fault != "" {
+				return fmt.Errorf("revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), fault)
 			}
 			return fmt.Errorf("unknown revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), r.unknownHintHas(rev, has))
 		}
 	}
 	return fmt.Errorf("revision range %s: %v", quotedRev(rng), err)
+}
+
+// endFault is what is wrong with rev, an end of a range that is no
+// commit, where git knows the name, said after it: " is a tree, not a
+// commit", an abbreviated id ambiguous, a commit not in the objects, or
+// git's reason of a reflog's or upstream's revision (refLogWhy, of err,
+// git's error of the range or of rev). "" when git knows no such name;
+// has is then whether HEAD is known here (for unknownHintHas).
+func (r *Repo) endFault(rev string, err error) (fault string, has bool) {
+	// A name git knows whose object is not here (HEAD detached
+	// at a pruned commit): say so, as commit does, not "unknown".
+	name := rev
+	if i := strings.IndexAny(rev, "~^:"); i > 0 {
+		name = rev[:i]
+	}
+	// What rev and name are, asked of git at once (endObjects):
+	// each end ran cat-file -t, rev-parse --verify and cat-file -e.
+	typ, nameHere, asked := r.endObjects(rev, name)
+	if !asked && !strings.HasPrefix(rev, "-") {
+		if out, terr := r.run(nil, "cat-file", "-t", rev); terr == nil {
+			typ = strings.TrimSpace(string(out))
+		}
+	}
+	if typ != "" && !strings.HasPrefix(rev, "-") {
+		// A tree or a blob (main^{tree}, main:file): git knows it.
+		return fmt.Sprintf(" is a %s, not a commit", typ), false
+	}
+	if why := r.ambiguous(rev); why != "" {
+		return why, false
+	}
+	// HEAD known here is what historyHint asks, not again.
+	has = nameHere && name == "HEAD"
+	if !nameHere && !strings.HasPrefix(name, "-") {
+		if out, verr := r.run(nil, "rev-parse", "--verify", "--quiet", name); verr == nil {
+			if id := strings.TrimSpace(string(out)); id != "" {
+				has = name == "HEAD"
+				here := false
+				if !asked {
+					_, cerr := r.run(nil, "cat-file", "-e", id)
+					here = cerr == nil
+				}
+				if !here {
+					if rev == name && strings.EqualFold(name, id) {
+						return " is not in this repository's objects" + r.historyHint(), false
+					}
+					return ": " + notInObjects(name, id) + r.historyHint(), false
+				}
+			}
+		}
+	}
+	if why := refLogWhy(rev, err); why != "" {
+		return ": " + why, false
+	}
+	return "", has
 }
 
 // endObjects asks git, in one cat-file --batch-check, what a range's end
@@ -1052,8 +1066,12 @@ func refLogWhy(rev string, err error) string {
 			return ""
 		}
 	}
-	if strings.ContainsFunc(ge.stderr, func(c rune) bool { return c < ' ' || c == 0x7f }) {
-		return strconv.Quote(ge.stderr)
+	// In ASCII, cut past maxQuotedInput (quotedInput), where it holds
+	// a character that does not print or is past ASCII: git names the
+	// ref as it is, "log for 'mаin' only has 2 entries" (its а
+	// Cyrillic) read as main's, and a U+202E in it reached the terminal.
+	if len(ge.stderr) > maxQuotedInput || strings.ContainsFunc(ge.stderr, func(c rune) bool { return c < ' ' || c >= 0x7f }) {
+		return quotedInput(ge.stderr)
 	}
 	return ge.stderr
 }
@@ -1131,7 +1149,7 @@ func (r *Repo) spacedRange(rng string) error {
 		}
 		for _, rev := range []string{from, to} {
 			if _, err := r.verifyCommit(rev); err != nil {
-				return fmt.Errorf("revision range %s has spaces: a range is one argument (A..B), and git knows no commit %s", quotedInput(rng), quotedInput(rev))
+				return r.spacedEnd(rng, "has spaces", rev, err)
 			}
 		}
 		one := from + sep + to
@@ -1151,10 +1169,31 @@ func (r *Repo) spacedRange(rng string) error {
 			return nil
 		}
 		if _, err := r.verifyCommit(rev); err != nil {
-			return fmt.Errorf("revision range %s is two revisions: a range is one argument (A..B), and git knows no commit %s", quotedInput(rng), quotedInput(rev))
+			return r.spacedEnd(rng, "is two revisions", rev, err)
 		}
 	}
 	return r.spacedSaid(rng, "is two revisions", from+".."+to)
+}
+
+// spacedEnd is spacedRange's error of rng, what it is, of an end, rev,
+// that is no commit (err, git's error of it): what git knows of rev
+// (endFault), else that git knows no commit of that name. Every such
+// end was said to be one git knows no commit of: HEAD^{tree}, a tree,
+// and main@{99}, of a reflog of 3 entries, which the range written as
+// one argument named.
+func (r *Repo) spacedEnd(rng, what, rev string, err error) error {
+	head := fmt.Sprintf("revision range %s %s: a range is one argument (A..B), and ", quotedInput(rng), what)
+	if strings.Contains(rev, "@{") {
+		// git's reason (refLogWhy), which verifyCommit's --quiet keeps
+		// back: "log for 'main' only has 3 entries".
+		if _, e := r.run(nil, "rev-parse", "--verify", rev+"^{commit}"); e != nil {
+			err = e
+		}
+	}
+	if fault, _ := r.endFault(rev, err); fault != "" {
+		return errors.New(head + "revision " + quotedRev(rev) + fault)
+	}
+	return errors.New(head + "git knows no commit " + quotedInput(rev))
 }
 
 // spacedSaid is spacedRange's error of rng, what it is, and one, the
@@ -1715,7 +1754,7 @@ func (r *Repo) rangeRevs(rng string) (excluded, included []string, err error) {
 	if err != nil {
 		return nil, nil, r.rangeError(rng, err)
 	}
-	if err := r.ambiguousRef("the range "+rng, rng, stderr.Bytes()); err != nil {
+	if err := r.ambiguousRef("the range "+quotedRev(rng), rng, stderr.Bytes()); err != nil {
 		return nil, nil, err
 	}
 	for _, line := range strings.Fields(string(revs)) {

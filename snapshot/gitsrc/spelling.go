@@ -133,7 +133,7 @@ func (r *Repo) ambiguousWhole(name, written string, refs []string) (string, []st
 				said = fmt.Sprintf(" (the commit %s reads now, of %s%s)", quotedRev(of), quotedRev(ref), where)
 			}
 		}
-		ways = append(ways, spelt+said)
+		ways = append(ways, quotedRev(spelt)+said)
 		whole, ok := respelt(written, name, spelt)
 		if sel != "" {
 			// HEAD@{1}~1, beside a branch HEAD: the commit HEAD@{1}
@@ -151,7 +151,9 @@ func (r *Repo) ambiguousWhole(name, written string, refs []string) (string, []st
 			whole, ok = caret+spelt+after, true
 		}
 		if ok && whole != spelt {
-			shown := shellword.Shown(whole)
+			// In ASCII (shellword.ShownASCII), as the ref it names:
+			// 'HEAD~2..refs/tags/mаin' (its а Cyrillic) read as main's.
+			shown := shellword.ShownASCII(whole)
 			if rangeRev(whole) || strings.HasPrefix(whole, "^") {
 				// v...v, of a tag and a branch v: each way whole is
 				// refused in turn (its ends one commit), unsaid; so
@@ -442,10 +444,11 @@ func (r *Repo) dashHint(rev string, shown func(string) string) string {
 	}
 	var names, ways []string
 	for i, ref := range r.refsReadAs(dashName(rev)) {
+		name := quotedRev(ref) // in ASCII, as refsNamed names a ref
 		if !strings.HasPrefix(ref, "refs/") {
-			ref += " in the git directory"
+			name += " in the git directory"
 		}
-		names = append(names, ref)
+		names = append(names, name)
 		if i < len(each) && each[i] != "" {
 			way := shown(each[i])
 			if rangeRev(each[i]) {

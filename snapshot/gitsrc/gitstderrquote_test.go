@@ -1,0 +1,23 @@
+package gitsrc
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestGitStderrInASCII (class a): git's own message, which a gitError
+// passes on, names a path as it was given: 'HEAD:../wт/x' (its т
+// Cyrillic) said git cat-file: '../wт/x' is outside repository, read
+// as wt's. It is quoted in ASCII where it holds a byte past ASCII.
+func TestGitStderrInASCII(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	r := xCommits(t, 1)
+	_, err := r.Resolve("HEAD:../w\u0442/x")
+	if err == nil || !strings.Contains(err.Error(), `w\u0442/x' is outside repository`) || strings.ContainsRune(err.Error(), '\u0442') {
+		t.Errorf("Resolve(HEAD:../w\\u0442/x): %v; want git's message in ASCII", err)
+	}
+}
