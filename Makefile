@@ -47,18 +47,20 @@ vet:
 
 # The code for other systems: snapshot/dirsrc reads trees with system
 # calls of its own on Linux (dir_linux.go), whose numbers and structs differ by
-# architecture. Build everything for 32-bit Linux (a constant that
-# overflows an int fails there only) and vet there the packages whose
-# files differ and those whose tests run there; for other 64-bit Linux
-# and for macOS and Windows, vet the packages whose files differ there;
-# go build checks that the others build there. Windows skips vetting
-# ./cmd/cachediff: go build builds its own files there, and vetting adds
-# its tests', which need a POSIX shell, git and a terminal, and compiles their
-# dependencies (the browser's protocol, actionlint) for Windows, a fifth
-# of this target's CPU on a cold cache, as vetting every package's tests
-# for 386 did. Run the reading tests as 386. CI runs it beside make test
-# (a few minutes on a cold cache, for the other systems' standard
-# library and this module's packages).
+# architecture, and a few packages have files of their own by system.
+# crosscheck (internal/cmd/crosscheck) type-checks every package, tests
+# included, from source as 32-bit Linux (a constant that overflows an
+# int fails there only), another 64-bit Linux, macOS and Windows build
+# them: what go build would refuse there, at a fifth of the CPU (it
+# compiles nothing; compiling the module, its tests' dependencies and the
+# standard library for four systems was most of this target's minutes
+# on a fresh machine). go vet then runs its analyzers there on the
+# packages whose files differ and whose dependencies are the standard
+# library's few (dirsrc's system calls, the helpers of files and
+# memory); the larger ones (cmd/cachediff, snapshot, gitsrc, mirror),
+# whose own files differ only in a signal or a terminal call, are
+# type-checked. Run the reading tests as 386. CI runs it beside make
+# test.
 cross_files = {{.ImportPath}} {{if or .GoFiles .TestGoFiles .XTestGoFiles}}{{.GoFiles}}{{.TestGoFiles}}{{.XTestGoFiles}}{{else}}none{{end}}
 # cross_pkgs lists the packages whose files for the system $(1)
 # (GOOS=... or GOARCH=...) are not this system's: a build constraint or a
@@ -67,22 +69,22 @@ cross_files = {{.ImportPath}} {{if or .GoFiles .TestGoFiles .XTestGoFiles}}{{.Go
 cross_pkgs = $(shell { $(GO) list -e -f 'here $(cross_files)' ./...; env $(1) $(GO) list -e -f 'there $(cross_files)' ./...; } | \
 	awk '{ f = $$3; for (i = 4; i <= NF; i++) f = f " " $$i; files[$$1, $$2] = f; seen[$$2] = 1 } \
 	END { for (p in seen) if (files["there", p] != "" && files["there", p] != "none" && files["here", p] != files["there", p]) print p }' | sort)
+# cross_vetted: of those, the ones go vet runs on there (see above).
+cross_vetted = $(filter $(addprefix %/,snapshot/dirsrc internal/hugepage internal/atomicfile internal/fresh internal/testing/asnobody internal/testing/cputime),$(call cross_pkgs,$(1)))
 cross:
-	GOARCH=386 $(GO) build ./...
-	GOARCH=386 $(GO) vet $(call cross_pkgs,GOARCH=386) ./snapshot ./snapshot/dirsrc
-	GOARCH=loong64 $(GO) vet $(call cross_pkgs,GOARCH=loong64)
-	GOOS=darwin $(GO) vet $(call cross_pkgs,GOOS=darwin)
-	GOOS=darwin $(GO) build ./...
-	GOOS=windows $(GO) vet $(filter-out %/cmd/cachediff,$(call cross_pkgs,GOOS=windows))
-	GOOS=windows $(GO) build ./...
+	$(GO) run ./internal/cmd/crosscheck GOARCH=386 GOARCH=loong64 GOOS=darwin GOOS=windows -- ./...
+	GOARCH=386 $(GO) vet $(call cross_vetted,GOARCH=386)
+	GOARCH=loong64 $(GO) vet $(call cross_vetted,GOARCH=loong64)
+	GOOS=darwin $(GO) vet $(call cross_vetted,GOOS=darwin)
+	GOOS=windows $(GO) vet $(call cross_vetted,GOOS=windows)
 	@# The 386 tests need a kernel that runs 32-bit x86 programs; some
 	@# amd64 machines have none ("exec format error"): there the code was
-	@# vetted above, and the tests are said to skip.
-	@if GOARCH=386 CGO_ENABLED=0 $(GO) run ./cmd/cachediff --version > /dev/null 2>&1; then \
+	@# type-checked above, and the tests are said to skip.
+	@if GOARCH=386 CGO_ENABLED=0 $(GO) test -count=1 -run "^$$" ./internal/lfs > /dev/null 2>&1; then \
 		echo "GOARCH=386 $(GO) test -count=1 -short -run 'Calls|ReadDir|ReadFile|DirectFS|Walk' ./snapshot ./snapshot/dirsrc"; \
 		GOARCH=386 $(GO) test -count=1 -short -run 'Calls|ReadDir|ReadFile|DirectFS|Walk' ./snapshot ./snapshot/dirsrc; \
 	else \
-		echo "this machine runs no 386 (32-bit x86) programs: the 386 tests of make cross skip (the code for 386 was vetted above)"; \
+		echo "this machine runs no 386 (32-bit x86) programs: the 386 tests of make cross skip (the code for 386 was type-checked above)"; \
 	fi
 
 # Each fuzz target for a bounded time (FUZZTIME, default 30s). Minimizing a

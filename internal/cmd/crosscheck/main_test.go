@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRefusesWhatTheSystemRefuses: a constant that overflows a 32-bit
+// int is refused as 386 and passes as amd64; a name only a _linux.go
+// file defines, used in a test file of every system, is refused as
+// Windows; each error is said once (a package and its test variant share
+// the file) and the exit status says it.
+func TestRefusesWhatTheSystemRefuses(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":       "module example.com/m\n\ngo 1.26\n",
+		"a/a.go":       "package a\n\nvar Big int = 1 << 40\n",
+		"b/b_linux.go": "package b\n\nconst only = 1\n",
+		"b/b_test.go":  "package b\n\nvar _ = only\n",
+	}
+	for name, body := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	for _, tc := range []struct {
+		target string
+		status int
+		errs   []string
+	}{
+		{"GOARCH=amd64", 0, nil},
+		{"GOARCH=386", 1, []string{"a.go:3:15: cannot use 1 << 40 (untyped int constant 1099511627776) as int value in variable declaration (overflows)"}},
+		{"GOOS=windows", 1, []string{"b_test.go:3:9: undefined: only"}},
+	} {
+		var stdout, stderr bytes.Buffer
+		if got := run([]string{tc.target, "--", "./..."}, &stdout, &stderr); got != tc.status {
+			t.Errorf("%s: status %d, want %d\n%s%s", tc.target, got, tc.status, stdout.String(), stderr.String())
+		}
+		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+		if stderr.Len() == 0 {
+			lines = nil
+		}
+		if len(lines) != len(tc.errs) {
+			t.Errorf("%s: errors\n%s\nwant %d", tc.target, stderr.String(), len(tc.errs))
+			continue
+		}
+		for i, want := range tc.errs {
+			if !strings.HasSuffix(lines[i], want) {
+				t.Errorf("%s: error %q, want it to end %q", tc.target, lines[i], want)
+			}
+		}
+		if want := tc.target + ": "; !strings.Contains(stdout.String(), want) {
+			t.Errorf("%s: stdout %q says no target", tc.target, stdout.String())
+		}
+	}
+	if got := run([]string{"GOOS=darwin"}, new(bytes.Buffer), new(bytes.Buffer)); got != 2 {
+		t.Errorf("no patterns: status %d, want 2", got)
+	}
+}
