@@ -5,11 +5,11 @@ import (
 	"html"
 	"net/url"
 	"reflect"
-	"strconv"
 	"strings"
 	"text/template"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/cutmark"
@@ -873,35 +873,56 @@ func plainTextOf(s string, backslashes, spaces bool) string {
 	if clean {
 		return s
 	}
-	var b strings.Builder
+	b := appendPlainText(nil, s, backslashes, spaces)
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
+}
+
+// appendPlainText appends plainTextOf's text of s to b.
+func appendPlainText(b []byte, s string, backslashes, spaces bool) []byte {
 	for i, r := range s {
 		switch {
 		case r == '\\':
 			if backslashes && escapedAfterOf(s[i+1:], spaces) || !backslashes && spaces && lastBeforeShownSpace(s, i) {
-				b.WriteString(`\\`)
+				b = append(b, `\\`...)
 			} else {
-				b.WriteByte('\\')
+				b = append(b, '\\')
 			}
 		case r == ' ' && spaces && shownSpace(s, i):
-			b.WriteString(`\x20`)
+			b = append(b, `\x20`...)
 		case r == utf8.RuneError:
 			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
-				fmt.Fprintf(&b, `\x%02x`, s[i])
+				b = appendEscape(b, 'x', rune(s[i]), 2)
 			} else {
-				b.WriteRune(r)
+				b = utf8.AppendRune(b, r)
 			}
 		case Invisible(r) && r > 0xffff:
-			fmt.Fprintf(&b, `\U%08x`, r)
+			b = appendEscape(b, 'U', r, 8)
 		case Invisible(r):
-			fmt.Fprintf(&b, `\u%04x`, r)
+			b = appendEscape(b, 'u', r, 4)
 		case unicode.IsControl(r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
+			// As strconv.QuoteRune writes it, without a string of it.
+			if k := strings.IndexRune("\a\b\f\n\r\t\v", r); k >= 0 {
+				b = append(b, '\\', "abfnrtv"[k])
+			} else if r < ' ' || r == 0x7f {
+				b = appendEscape(b, 'x', r, 2)
+			} else {
+				b = appendEscape(b, 'u', r, 4)
+			}
 		default:
-			b.WriteRune(r)
+			b = utf8.AppendRune(b, r)
 		}
 	}
-	return b.String()
+	return b
+}
+
+// appendEscape appends the Go escape of r: a backslash, the letter and
+// digits lower-case hexadecimal digits (\x1b, \u202e).
+func appendEscape(b []byte, letter byte, r rune, digits int) []byte {
+	b = append(b, '\\', letter)
+	for k := digits - 1; k >= 0; k-- {
+		b = append(b, lowerHex[r>>(4*k)&0xf])
+	}
+	return b
 }
 
 // unclean reports whether plainText writes r as an escape (r is

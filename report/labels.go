@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/cachediff/cachediff/diff"
 )
@@ -390,17 +391,22 @@ func keptQuoted(l string) bool {
 // read "\u04551\\n", ѕ1 then a backslash and an n, and the folder "a
 // (b\n" "a (b\\n" in a step's title, where a run wrote it a (b\n.
 func quoteLabel(l string, ascii bool) string {
+	// Sized once, each run quoted in place: a run quoted as a string of
+	// its own and the label grown by doubling, a label of a newline
+	// every two letters allocated 9x its bytes.
+	// A run quoted in place takes one byte more than the label's. b is
+	// not written again: the string is its bytes, not a copy.
+	b := appendQuoteLabel(make([]byte, 0, len(l)+3), l, ascii)
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// appendQuoteLabel appends quoteLabel's l to b.
+func appendQuoteLabel(b []byte, l string, ascii bool) []byte {
 	quote := strconv.AppendQuote
 	if ascii {
 		quote = strconv.AppendQuoteToASCII
 	}
-	// Sized once, and each run quoted into one scratch buffer: a run
-	// quoted as a string of its own and the label grown by doubling, a
-	// label of a newline every two letters allocated 9x its bytes.
-	var b strings.Builder
-	b.Grow(len(l) + 2)
-	b.WriteByte('"')
-	var scratch []byte
+	b = append(b, '"')
 	for i := 0; i < len(l); {
 		j := i
 		for j < len(l) {
@@ -411,18 +417,19 @@ func quoteLabel(l string, ascii bool) string {
 			break
 		}
 		if j > i {
-			scratch = quote(scratch[:0], l[i:j])
-			b.Write(scratch[1 : len(scratch)-1])
+			// The run quoted, its quotes dropped.
+			at := len(b)
+			b = quote(b, l[i:j])
+			b = append(b[:at], b[at+1:len(b)-1]...)
 		}
 		if j < len(l) {
 			n, _ := rawRune(l[j:])
-			b.WriteString(l[j : j+n])
+			b = append(b, l[j:j+n]...)
 			j += n
 		}
 		i = j
 	}
-	b.WriteByte('"')
-	return b.String()
+	return append(b, '"')
 }
 
 // Quote is s quoted as a view's value is quoted where it could read as

@@ -53,3 +53,7 @@ func markOf(sum []byte, more int) string {
 	}
 	return string(append(mark, digits[:n]...))
 }
+
+// OfSum is OfMore of a value whose SHA-256 is sum, hashed in pieces by
+// its caller where the value is never held whole.
+func OfSum(sum [sha256.Size]byte, more int) string { return markOf(sum[:], more) }

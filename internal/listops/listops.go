@@ -132,10 +132,15 @@ func (s *indexSet) has(v string) bool {
 // back as its elements. A Spack index may spell a variant with a space:
 // "+a b" joined as it is read as the variants +a and b.
 func Word(s, sep string) string {
-	if s == "" || s[0] == '"' || sep != "" && strings.Contains(s, sep) || strings.ContainsFunc(s, unicode.IsSpace) {
+	if Quoted(s, sep) {
 		return strconv.Quote(s)
 	}
 	return s
+}
+
+// Quoted reports whether Word quotes s.
+func Quoted(s, sep string) bool {
+	return s == "" || s[0] == '"' || sep != "" && strings.Contains(s, sep) || strings.ContainsFunc(s, unicode.IsSpace)
 }
 
 // Join is strings.Join of l's elements each as a Word: a list of
@@ -255,4 +260,43 @@ func VariantName(v string) string {
 		j++
 	}
 	return v[i:j]
+}
+
+// MinusEach calls yield with each string of a not in b, in a's order
+// (the strings Minus returns, and MinusJoin joins), until yield returns
+// false, without a list of them: a renderer that keeps only the first
+// of a spec's 4M variants made visible needs no copy of the rest.
+func MinusEach(a, b []string, yield func(string) bool) {
+	if len(a) == 0 {
+		return
+	}
+	if min(len(a), len(b)) <= smallList {
+		for _, s := range a {
+			if !slices.Contains(b, s) && !yield(s) {
+				return
+			}
+		}
+		return
+	}
+	for _, cmp := range [...]func(x, y string) int{strings.Compare, CompareVariants} {
+		if !slices.IsSortedFunc(a, cmp) || !slices.IsSortedFunc(b, cmp) {
+			continue
+		}
+		j := 0
+		for _, s := range a {
+			for j < len(b) && cmp(b[j], s) < 0 {
+				j++
+			}
+			if (j == len(b) || b[j] != s) && !yield(s) {
+				return
+			}
+		}
+		return
+	}
+	in := newIndexSet(b)
+	for _, s := range a {
+		if !in.has(s) && !yield(s) {
+			return
+		}
+	}
 }

@@ -184,7 +184,7 @@ func (m *mdBuilder) specTable() *view.Section {
 		}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 			for j := range l.specs {
 				sp := &l.specs[j]
-				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.md(report.Same(report.JoinVersions(sp.Versions, nil)))+" | "+m.md(report.Same(sp.Compiler))+" | "+m.md(report.Same(sp.OS))+" | "+m.md(report.Same(sp.Target))+" | "+m.md(report.Words(listops.MinusJoin(sp.Variants, shared, " ", nil), " "))+" | "+m.stackList(sp.Stacks)+" |")
+				rows = append(rows, name+l.kind+" | `"+m.abbrev.Short(sp.Hash)+"` | "+m.md(report.Same(report.JoinVersions(sp.Versions, nil)))+" | "+m.md(report.Same(sp.Compiler))+" | "+m.md(report.Same(sp.OS))+" | "+m.md(report.Same(sp.Target))+" | "+m.variants(sp.Variants, shared)+" | "+m.stackList(sp.Stacks)+" |")
 			}
 		}
 	}
@@ -327,6 +327,21 @@ func (m *mdBuilder) md(s string) string {
 		m.esc[s] = v
 	}
 	return v
+}
+
+// variants is the cell of a spec's variants a but the shared ones, or
+// the line of the shared ones (with shared nil): the list joined
+// (listops.MinusJoin), its items quoted for the view (report.Words) and
+// escaped (md). A list of more items than maxCachedCell bytes, never
+// remembered, is made visible and cut without the whole cell joined
+// (report.EscapeMDWords): one spec of 4M variants each holding a tab
+// (48 MB of JSON) rendered at 5.8x its input, the cell joined, quoted
+// again and made visible only to be cut to 2,000 characters.
+func (m *mdBuilder) variants(a, shared []string) string {
+	if len(a) > maxCachedCell {
+		return report.EscapeMDWords(a, shared)
+	}
+	return m.md(report.Words(listops.MinusJoin(a, shared, " ", nil), " "))
 }
 
 // maxCachedCell is the longest text whose escape md remembers: 65,536

@@ -87,7 +87,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	b.WriteString("</summary>\n\n")
 	shared := p.SharedVariants
 	if len(shared) > 0 {
-		b.WriteString("Every spec has " + m.md(report.Words(listops.Join(shared, " "), " ")) + ". ")
+		b.WriteString("Every spec has " + m.variants(shared, nil) + ". ")
 	}
 	b.WriteString("Variants are listed for added and removed specs, and where an update changed them.")
 	if !allRebuilt {
@@ -126,7 +126,7 @@ func (m *mdBuilder) details(p *diff.Package, plain int, allRebuilt bool) string 
 	}{{"added", p.Specs.Added}, {"removed", p.Specs.Removed}} {
 		for i := range l.specs {
 			s := &l.specs[i]
-			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.md(report.Same(report.JoinVersions(s.Versions, nil))) + " | " + m.md(report.Same(s.Compiler)) + " | " + m.md(report.Same(s.OS)) + " | " + m.md(report.Same(s.Target)) + " | " + m.md(report.Words(listops.MinusJoin(s.Variants, shared, " ", nil), " ")) + " | " + m.stackList(s.Stacks) + " |")
+			b.WriteString("\n| " + l.kind + " | `" + m.abbrev.Short(s.Hash) + "` | " + m.md(report.Same(report.JoinVersions(s.Versions, nil))) + " | " + m.md(report.Same(s.Compiler)) + " | " + m.md(report.Same(s.OS)) + " | " + m.md(report.Same(s.Target)) + " | " + m.variants(s.Variants, shared) + " | " + m.stackList(s.Stacks) + " |")
 		}
 	}
 	b.WriteString("\n\n</details>")

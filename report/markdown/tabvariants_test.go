@@ -1,0 +1,66 @@
+package markdown
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/race"
+	"github.com/cachediff/cachediff/report"
+)
+
+// TestManyEscapedVariantsMemory (class d): a spec's variants cell of
+// variants that each hold a tab (an escape once made visible) is made
+// visible and cut without the whole cell (report.EscapeMDWords). The
+// cell joined, quoted again and made visible, only to be cut to 2,000
+// characters, one spec of 4M such variants (48 MB of JSON) rendered at
+// a 278 MB peak (5.8x), and 64K of them allocated 10x their JSON; now
+// under 1x, as TestOneSpecManyVariantsMemory holds for variants with
+// no escape.
+func TestManyEscapedVariantsMemory(t *testing.T) {
+	data := withVariants(t, 1<<16, "\\t%07d")
+	r := mustDecode(t, data)
+	var out bytes.Buffer
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	if err := Markdown(&out, r, report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&m1)
+	if !strings.Contains(out.String(), `| "\\t0000000" "\\t0000001" "\\t0000002"`) {
+		t.Fatal("no cell of the variants quoted, their tabs escaped, in the Markdown")
+	}
+	got := m1.TotalAlloc - m0.TotalAlloc
+	t.Logf("%d bytes of JSON: %d bytes allocated (%.2fx)", len(data), got, float64(got)/float64(len(data)))
+	if !race.Enabled && got > uint64(len(data)) {
+		t.Errorf("a spec of 64K variants with a tab each (%d bytes): Markdown allocated %d bytes, %.2fx the input, want at most 1x", len(data), got, float64(got)/float64(len(data)))
+	}
+}
+
+// withVariants is the golden report with n variants more in its first
+// spec that lists its own variants, each written as format writes the
+// number of it (in JSON).
+func withVariants(t *testing.T, n int, format string) []byte {
+	t.Helper()
+	js, err := os.ReadFile(filepath.Join("..", "..", "testdata", "golden", "develop-2025-03.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(js, []byte(`"shared_variants": [`))
+	j := bytes.Index(js[i:], []byte(`"variants": [`))
+	if i < 0 || j < 0 {
+		t.Fatal("no shared variants or spec variants in the golden report")
+	}
+	j += i + len(`"variants": [`)
+	var b bytes.Buffer
+	for v := range n {
+		fmt.Fprintf(&b, `"`+format+`",`, v)
+	}
+	return slices.Concat(js[:j], b.Bytes(), js[j:])
+}
