@@ -1371,13 +1371,33 @@ func checkRootStacks(r *Report) error {
 	// So is one respelt into a spelling roots of another environment
 	// wrote already (Joined): a root of it removed keeps it (curl@2.0
 	// of rhel8 now curl, as debian11's roots write it, and debian11's
-	// curl@2.0, a second root of its curl, removed).
+	// curl@2.0, a second root of its curl, removed). And so is one
+	// merged with another into a new spelling, the mirror of a split
+	// (roots cmake for 7 and w and cmake@1.0 for v; 7 and v now
+	// cmake@2.0, w gone).
+	var mergedFrom map[string]string // a new spelling of roots respelt → the first old one into it
+	var merged map[string]bool       // the new spellings several old ones go into
+	for old, l := range respelt {
+		for _, y := range l {
+			if mergedFrom == nil {
+				mergedFrom = map[string]string{}
+			}
+			if f, ok := mergedFrom[y]; !ok {
+				mergedFrom[y] = old
+			} else if f != old {
+				if merged == nil {
+					merged = map[string]bool{}
+				}
+				merged[y] = true
+			}
+		}
+	}
 	splitKeeps := func(old string, c OldToNew, sp Respelt) bool {
 		if c.New != 0 || !removedSpelt[old] {
 			return false
 		}
 		into := respelt[old]
-		return sp.Joined > 0 || slices.ContainsFunc(into, func(s string) bool { return s != into[0] })
+		return sp.Joined > 0 || slices.ContainsFunc(into, func(s string) bool { return s != into[0] || merged[s] })
 	}
 	// The roots that stayed, changed or renamed: counted under their new
 	// spelling on both sides (without filters), never under the old one.

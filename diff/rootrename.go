@@ -912,6 +912,7 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	whole, split, mates, mateRoots, hm := respeltRootsLeft(o, n, news, &held)
 	r := &respelling{whole: whole, mate: mates}
 	if len(olds) == 0 && len(news) == 0 && len(split) == 0 {
+		r.stacks(o, n, r.mergedRoots(o, n, hm, &held, nil))
 		return r
 	}
 	// Those of a spelling one side alone writes that respeltRoots left.
@@ -1223,8 +1224,85 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		}
 		r.joined[y.root] = len(o[y.root])
 	}
-	r.stacks(o, n, intoRoots)
+	r.stacks(o, n, r.mergedRoots(o, n, hm, &held, intoRoots))
 	return r
+}
+
+// mergedRoots returns into with the paired roots of each old spelling
+// that r respells whole into a spelling several old ones go into
+// (merged), one root of it paired (by hash, hashMates, or in its
+// environment, mate) and another left over (its hash rooted on the new
+// side by no spelling) in an environment where the merged spelling has
+// a new root no old root of those spellings pairs with: such a spelling
+// goes root by root (stacks), each root paired taking the new spelling
+// and the rest keeping the old one, as the mirror of a spelling split
+// (respeltRoots), whose root removed keeps it. Renamed name for name,
+// the root left over took the new spelling too: of debarm's cmake for 7
+// and ubuntu's for w, and debarm's cmake@1.0 for v, now cmake@2.0 for 7
+// and v with w gone and ubuntu's p added under cmake@2.0, a lib of w's
+// and p's read unchanged, while the other way round, cmake@2.0 split
+// and p removed keeping it, the lib was restacked
+// (TestSpellingMergedRootRemoved). into itself when there are none.
+func (r *respelling) mergedRoots(o, n map[string][]*GraphNode, hm map[rootAt]string, held *heldRoots, into map[rootAt]string) map[rootAt]string {
+	merged := r.merged()
+	if len(merged) == 0 {
+		return into
+	}
+	_, newHeld := held.of(o, n)
+	var came map[string]map[envArch]bool // of a merged spelling, the archs of its new roots no old root pairs with
+	for x, y := range r.whole {
+		if !merged[y] {
+			continue
+		}
+		if hm == nil {
+			hm = hashMates(o, n)
+		}
+		if came == nil {
+			mated := make(map[string]bool, len(r.mate))
+			for _, h := range r.mate {
+				mated[h] = true
+			}
+			for x2, y2 := range r.whole {
+				if merged[y2] {
+					for _, g := range o[x2] {
+						mated[g.Hash()] = true
+					}
+				}
+			}
+			came = map[string]map[envArch]bool{}
+			for y := range merged {
+				for _, g := range n[y] {
+					if !mated[g.Hash()] {
+						if came[y] == nil {
+							came[y] = map[envArch]bool{}
+						}
+						came[y][archOf(g)] = true
+					}
+				}
+			}
+		}
+		var pairedRoots []string
+		left := false
+		for _, g := range o[x] {
+			at := rootAt{x, g.Hash()}
+			_, inMate := r.mate[at]
+			if hm[at] != "" || inMate {
+				pairedRoots = append(pairedRoots, at.hash)
+			} else if !newHeld[at.hash] && came[y][archOf(g)] {
+				left = true
+			}
+		}
+		if !left || len(pairedRoots) == 0 {
+			continue
+		}
+		if into == nil {
+			into = map[rootAt]string{}
+		}
+		for _, h := range pairedRoots {
+			into[rootAt{x, h}] = y
+		}
+	}
+	return into
 }
 
 // stacks fills r.stack, r.perRoot and r.weak: the roots of part, and
