@@ -51,32 +51,24 @@ vet:
 # crosscheck (internal/cmd/crosscheck) type-checks every package, tests
 # included, from source as 32-bit Linux (a constant that overflows an
 # int fails there only), another 64-bit Linux, macOS and Windows build
-# them: what go build would refuse there, at a fifth of the CPU (it
+# them: what go build would refuse there, at a fraction of the CPU (it
 # compiles nothing; compiling the module, its tests' dependencies and the
-# standard library for four systems was most of this target's minutes
-# on a fresh machine). go vet then runs its analyzers there on the
-# packages whose files differ and whose dependencies are the standard
-# library's few (dirsrc's system calls, the helpers of files and
-# memory); the larger ones (cmd/cachediff, snapshot, gitsrc, mirror),
-# whose own files differ only in a signal or a terminal call, are
-# type-checked. Run the reading tests as 386. CI runs it beside make
-# test.
+# standard library for four systems was most of CI's CPU on a fresh
+# machine). go vet's analyzers run there only as 386, on the packages
+# whose files differ there (dirsrc's system calls: 32-bit struct layouts
+# and alignment); elsewhere the files that differ are a signal, a
+# terminal or a file call, type-checked. Run the reading tests as 386.
+# CI runs it beside make test.
 cross_files = {{.ImportPath}} {{if or .GoFiles .TestGoFiles .XTestGoFiles}}{{.GoFiles}}{{.TestGoFiles}}{{.XTestGoFiles}}{{else}}none{{end}}
 # cross_pkgs lists the packages whose files for the system $(1)
 # (GOOS=... or GOARCH=...) are not this system's: a build constraint or a
-# _linux name picks others there, and they vet differently there. The
-# others have the same files everywhere and vet there as here.
+# _linux name picks others there, and they vet differently there.
 cross_pkgs = $(shell { $(GO) list -e -f 'here $(cross_files)' ./...; env $(1) $(GO) list -e -f 'there $(cross_files)' ./...; } | \
 	awk '{ f = $$3; for (i = 4; i <= NF; i++) f = f " " $$i; files[$$1, $$2] = f; seen[$$2] = 1 } \
 	END { for (p in seen) if (files["there", p] != "" && files["there", p] != "none" && files["here", p] != files["there", p]) print p }' | sort)
-# cross_vetted: of those, the ones go vet runs on there (see above).
-cross_vetted = $(filter $(addprefix %/,snapshot/dirsrc internal/hugepage internal/atomicfile internal/fresh internal/testing/asnobody internal/testing/cputime),$(call cross_pkgs,$(1)))
 cross:
 	$(GO) run ./internal/cmd/crosscheck GOARCH=386 GOARCH=loong64 GOOS=darwin GOOS=windows -- ./...
-	GOARCH=386 $(GO) vet $(call cross_vetted,GOARCH=386)
-	GOARCH=loong64 $(GO) vet $(call cross_vetted,GOARCH=loong64)
-	GOOS=darwin $(GO) vet $(call cross_vetted,GOOS=darwin)
-	GOOS=windows $(GO) vet $(call cross_vetted,GOOS=windows)
+	GOARCH=386 $(GO) vet $(call cross_pkgs,GOARCH=386)
 	@# The 386 tests need a kernel that runs 32-bit x86 programs; some
 	@# amd64 machines have none ("exec format error"): there the code was
 	@# type-checked above, and the tests are said to skip.
