@@ -9,7 +9,7 @@ import (
 )
 
 // TestDashedWordWithinLine: a word pflag refused that is (or is near) a
-// path in the folder of -C, 6 KB long, was named whole by pflag's
+// path in the folder of -C, 6 KB long (or 4.8 KB as \xHH), was named whole by pflag's
 // message and up to three times more by the hint of ./ or -- after it
 // (the path-here hints, hintWord; the near-folder hint in ASCII): a line
 // of 12-24 KB, which the line's cap cut inside a word, what to write
@@ -21,6 +21,15 @@ func TestDashedWordWithinLine(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// A path that is here, of U+200B, 12 bytes each as \xHH: 1.2 KB on
+	// disk, 4.8 KB each time the hint writes it.
+	here := "-x"
+	for range 5 {
+		here += "/" + strings.Repeat("\u200b", 80)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, here), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	long := strings.Repeat("a", 6000)
 	lookalike := strings.Repeat("\u0430", 3000) // Cyrillic а: \xd0\xb0 in ASCII
 	for _, c := range []struct {
@@ -28,6 +37,7 @@ func TestDashedWordWithinLine(t *testing.T) {
 	}{
 		{"-cache/ folder here", "-cache/" + long, " begins with the folder -cache here: write it ./-cache/"},
 		{"--cache/ folder here", "--cache/" + long, " begins with the folder --cache here: write it ./--cache/"},
+		{"-x/… here", here, " is a path here: write it $'./-x/\\xe2\\x80\\x8b"},
 		{"-cachd/ near", "-cachd/" + long, " is: write it ./-cache/"},
 		{"-cachd/ near, not ASCII", "-cachd/" + lookalike, " is: write it $'./-cache/\\xd0\\xb0"},
 	} {
