@@ -81,7 +81,7 @@ func TestActionDiffStepChecksFirst(t *testing.T) {
 // status kept.
 func TestActionCommentTooSmallOnly(t *testing.T) {
 	step := newDiffStep(t)
-	real, err := exec.LookPath("cachediff") // the test binary as the command (TestMain)
+	binary, err := exec.LookPath("cachediff") // the test binary as the command (TestMain)
 	if err != nil {
 		t.Skip("no cachediff command:", err)
 	}
@@ -93,7 +93,7 @@ func TestActionCommentTooSmallOnly(t *testing.T) {
 			}
 		}
 	}
-	stub := "#!/bin/sh\ncase \" $* \" in *\" --max-bytes \"*) echo 'cachediff: write /dev/full: no space left on device' >&2; exit 2 ;; esac\nexec " + shellQuote(real) + " \"$@\"\n"
+	stub := "#!/bin/sh\ncase \" $* \" in *\" --max-bytes \"*) echo 'cachediff: write /dev/full: no space left on device' >&2; exit 2 ;; esac\nexec " + shellQuote(binary) + " \"$@\"\n"
 	if err := os.WriteFile(filepath.Join(failing, "cachediff"), []byte(stub), 0o755); err != nil {
 		t.Fatal(err)
 	}
