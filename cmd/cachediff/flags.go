@@ -23,7 +23,6 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/editdist"
-	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/sandbox"
 	"github.com/cachediff/cachediff/snapshot"
@@ -152,12 +151,10 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 		msg = m[2] + " " + m[1] + ": " + why
 	}
 	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
-		if strings.ContainsFunc(name, func(r rune) bool { return r >= utf8.RuneSelf }) {
-			// In ASCII, as a --package value is (quoteFilterValue):
-			// --fоrmat, its о Cyrillic, read "unknown flag: --fоrmat
-			// (did you mean --format?)", the flag and the hint the same.
-			msg = "unknown flag: " + strconv.QuoteToASCII("--"+name)
-		}
+		// In ASCII, as a --package value is (quoteFilterValue):
+		// --fоrmat, its о Cyrillic, read "unknown flag: --fоrmat (did
+		// you mean --format?)", the flag and the hint the same.
+		msg = "unknown flag: " + refusedWord("--"+name)
 		var o options
 		if cmd.name != "" && diffCommand.flagSet(&o).Lookup(name) != nil {
 			msg = fmt.Sprintf("%s: --%s does not apply", cmd.name, name)
@@ -283,7 +280,7 @@ func dashedPath(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 			}
 			// In ASCII: the name near may be a lookalike of the word
 			// typed (-cаche, its а Cyrillic, beside -cache).
-			return fmt.Sprintf("; no path %s is here, but %s is: write it %s, or put it after -- (%s)", shellword.ShownASCII(w.text), shellword.ShownASCII(near), shellword.ShownASCII("./"+near), after)
+			return fmt.Sprintf("; no path %s is here, but %s is: write it %s, or put it after -- (%s)", asciiHintWord(w.text), asciiHintWord(near), asciiHintWord("./"+near), after)
 		}
 	}
 	return ""
@@ -433,13 +430,23 @@ func unknownShorthandIn(line cmdLine, err error) string {
 		if r == utf8.RuneError && size == 1 {
 			c = fmt.Sprintf(`'\x%02x'`, rest[0])
 		}
-		word := w.text
-		if strings.ContainsFunc(word, func(r rune) bool { return r >= utf8.RuneSelf }) {
-			word = strconv.QuoteToASCII(word)
-		}
-		return fmt.Sprintf("unknown shorthand flag: %s in %s", c, word)
+		return fmt.Sprintf("unknown shorthand flag: %s in %s", c, refusedWord(w.text))
 	}
 	return ""
+}
+
+// refusedWord is w, a word pflag refused, as its message names it: in
+// ASCII (quoted, --f\u00e9) where it is not, and cut past maxHintWord
+// bytes about its mark (snapshot.CutShown). Whole, a 6 KB word
+// (-cache/<6 KB> or --cache/<6 KB>, beside a folder of that name) took
+// 6 KB of the line before the hint of ./ or --, which the line's cap
+// then cut off, with no word of what to write.
+func refusedWord(w string) string {
+	show := func(s string) string { return s }
+	if strings.ContainsFunc(w, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		show = strconv.QuoteToASCII
+	}
+	return snapshot.CutShown(w, maxHintWord, show)
 }
 
 // invalidArgument matches pflag's message for a value its flag refuses.

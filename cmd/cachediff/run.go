@@ -587,6 +587,13 @@ const maxHintWord = 1536
 // word of the hint.
 func hintWord(w string) string { return shellword.ShownWithin(w, maxHintWord) }
 
+// asciiHintWord is hintWord in ASCII (shellword.ShownASCIIWithin), for a
+// hint that names a word beside one the user typed, which a lookalike
+// must not pass for: whole, -cachd/<6 KB> beside a folder -cache was
+// hinted "no path … is here, but … is: write it ./…" in 18 KB, the line
+// cut inside the second word.
+func asciiHintWord(w string) string { return shellword.ShownASCIIWithin(w, maxHintWord) }
+
 // spacedMessage says that the space after spelt= did what left says
 // and made w, a shell word, an argument (why: more of w), and how to
 // write it: spelt=w, or spelt w too unless eqOnly.

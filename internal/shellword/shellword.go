@@ -125,8 +125,17 @@ func hidden(r rune) bool {
 // \xHH, ran a message past its line's cap, which cut the line there,
 // with no word of the hint cut: a 4 KB PATH of U+200B made a hint of
 // 16 KB. The word cut is no word to paste, and says so.
-func ShownWithin(s string, most int) string {
-	if w := Shown(s); len(w) <= most {
+func ShownWithin(s string, most int) string { return shownWithin(s, most, Shown) }
+
+// ShownASCIIWithin is ShownWithin in ASCII (ShownASCII): a hint's word
+// beside a value the user typed, which a lookalike must not pass for,
+// cut so too. Whole, a 6 KB word written three times in ASCII (no path
+// -cachd/… is here, but -cache/… is: write it ./-cache/…) ran the line
+// past its cap, what to write cut off.
+func ShownASCIIWithin(s string, most int) string { return shownWithin(s, most, ShownASCII) }
+
+func shownWithin(s string, most int, show func(string) string) string {
+	if w := show(s); len(w) <= most {
 		return w
 	}
 	// The word of a start of s grows with it: the longest that fits,
@@ -135,10 +144,10 @@ func ShownWithin(s string, most int) string {
 	for i := range s {
 		starts = append(starts, i)
 	}
-	n := sort.Search(len(starts), func(k int) bool { return len(Shown(s[:starts[k]])) > most }) - 1
+	n := sort.Search(len(starts), func(k int) bool { return len(show(s[:starts[k]])) > most }) - 1
 	lo := 0
 	if n > 0 {
 		lo = starts[n]
 	}
-	return fmt.Sprintf("%s… (cut, %d bytes more)", Shown(s[:lo]), len(s)-lo)
+	return fmt.Sprintf("%s… (cut, %d bytes more)", show(s[:lo]), len(s)-lo)
 }

@@ -94,29 +94,36 @@ func readBack(t *testing.T, cmd *exec.Cmd, words []string, shown func(string) st
 
 // TestShownWithin: a word past max bytes is cut between characters to
 // the longest start of s whose word fits, and says how much is left out;
-// one that fits is Shown's.
+// one that fits is Shown's. ShownASCIIWithin alike, of ShownASCII: a
+// lookalike (е Cyrillic) is shown as its bytes, cut or not.
 func TestShownWithin(t *testing.T) {
-	for _, s := range []string{strings.Repeat("\u200b", 80), "a/" + strings.Repeat("x\u200by\xff", 30), strings.Repeat("ab c", 60)} {
-		for _, most := range []int{20, 64, 150} {
-			got := ShownWithin(s, most)
-			word, more, cut := strings.Cut(got, "… (cut, ")
-			if !cut || len(word) > most || !strings.HasSuffix(more, " bytes more)") {
-				t.Errorf("ShownWithin(%q, %d) = %q; want a word within %d bytes, said cut", s, most, got, most)
-				continue
-			}
-			n := 0
-			for i := range s {
-				if Shown(s[:i]) == word {
-					n = i
+	for _, f := range []struct {
+		name   string
+		within func(string, int) string
+		show   func(string) string
+	}{{"ShownWithin", ShownWithin, Shown}, {"ShownASCIIWithin", ShownASCIIWithin, ShownASCII}} {
+		for _, s := range []string{strings.Repeat("\u200b", 80), "a/" + strings.Repeat("x\u200by\xff", 30), strings.Repeat("ab c", 60), strings.Repeat("n\u0435xt", 40)} {
+			for _, most := range []int{20, 64, 150} {
+				got := f.within(s, most)
+				word, more, cut := strings.Cut(got, "… (cut, ")
+				if !cut || len(word) > most || !strings.HasSuffix(more, " bytes more)") {
+					t.Errorf("%s(%q, %d) = %q; want a word within %d bytes, said cut", f.name, s, most, got, most)
+					continue
+				}
+				n := 0
+				for i := range s {
+					if f.show(s[:i]) == word {
+						n = i
+					}
+				}
+				_, size := utf8.DecodeRuneInString(s[n:])
+				if n == 0 || more != fmt.Sprintf("%d bytes more)", len(s)-n) || len(f.show(s[:n+size])) <= most {
+					t.Errorf("%s(%q, %d) = %q; want the longest start that fits, and the bytes after it", f.name, s, most, got)
 				}
 			}
-			_, size := utf8.DecodeRuneInString(s[n:])
-			if n == 0 || more != fmt.Sprintf("%d bytes more)", len(s)-n) || len(Shown(s[:n+size])) <= most {
-				t.Errorf("ShownWithin(%q, %d) = %q; want the longest start that fits, and the bytes after it", s, most, got)
+			if got := f.within(s, len(f.show(s))); got != f.show(s) {
+				t.Errorf("%s(%q) within its own length = %q, want %q", f.name, s, got, f.show(s))
 			}
-		}
-		if got := ShownWithin(s, len(Shown(s))); got != Shown(s) {
-			t.Errorf("ShownWithin(%q) within its own length = %q, want %q", s, got, Shown(s))
 		}
 	}
 }
