@@ -2,16 +2,13 @@ package html
 
 import (
 	"bytes"
-	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/race"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/report/jsonv1"
 )
 
@@ -23,21 +20,7 @@ import (
 // variants (48 MB of JSON) rendered at a 286 MB peak (6.0x), and 64K
 // of them allocated 10x their JSON; now under 1x.
 func TestManyEscapedVariantsMemory(t *testing.T) {
-	js, err := os.ReadFile(filepath.Join("..", "..", "testdata", "golden", "develop-2025-03.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := bytes.Index(js, []byte(`"shared_variants": [`))
-	j := bytes.Index(js[i:], []byte(`"variants": [`))
-	if i < 0 || j < 0 {
-		t.Fatal("no shared variants or spec variants in the golden report")
-	}
-	j += i + len(`"variants": [`)
-	var b bytes.Buffer
-	for v := range 1 << 16 {
-		fmt.Fprintf(&b, `"\t%07d",`, v)
-	}
-	data := slices.Concat(js[:j], b.Bytes(), js[j:])
+	data := reporttest.WithVariants(t, 1<<16, "\\t%07d")
 	r, err := jsonv1.DecodeBytes(data)
 	if err != nil {
 		t.Fatal(err)

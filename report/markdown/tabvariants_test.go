@@ -2,16 +2,13 @@ package markdown
 
 import (
 	"bytes"
-	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/race"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 )
 
 // TestManyEscapedVariantsMemory (class d): a spec's variants cell of
@@ -23,7 +20,7 @@ import (
 // under 1x, as TestOneSpecManyVariantsMemory holds for variants with
 // no escape.
 func TestManyEscapedVariantsMemory(t *testing.T) {
-	data := withVariants(t, 1<<16, "\\t%07d")
+	data := reporttest.WithVariants(t, 1<<16, "\\t%07d")
 	r := mustDecode(t, data)
 	var out bytes.Buffer
 	var m0, m1 runtime.MemStats
@@ -41,26 +38,4 @@ func TestManyEscapedVariantsMemory(t *testing.T) {
 	if !race.Enabled && got > uint64(len(data)) {
 		t.Errorf("a spec of 64K variants with a tab each (%d bytes): Markdown allocated %d bytes, %.2fx the input, want at most 1x", len(data), got, float64(got)/float64(len(data)))
 	}
-}
-
-// withVariants is the golden report with n variants more in its first
-// spec that lists its own variants, each written as format writes the
-// number of it (in JSON).
-func withVariants(t *testing.T, n int, format string) []byte {
-	t.Helper()
-	js, err := os.ReadFile(filepath.Join("..", "..", "testdata", "golden", "develop-2025-03.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := bytes.Index(js, []byte(`"shared_variants": [`))
-	j := bytes.Index(js[i:], []byte(`"variants": [`))
-	if i < 0 || j < 0 {
-		t.Fatal("no shared variants or spec variants in the golden report")
-	}
-	j += i + len(`"variants": [`)
-	var b bytes.Buffer
-	for v := range n {
-		fmt.Fprintf(&b, `"`+format+`",`, v)
-	}
-	return slices.Concat(js[:j], b.Bytes(), js[j:])
 }
