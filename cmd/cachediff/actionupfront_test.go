@@ -142,14 +142,7 @@ func newDiffStep(t *testing.T) *diffStep {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var action struct {
-		Runs struct {
-			Steps []struct {
-				ID  string `yaml:"id"`
-				Run string `yaml:"run"`
-			} `yaml:"steps"`
-		} `yaml:"runs"`
-	}
+	var action actionMeta
 	if err := yaml.Unmarshal(data, &action); err != nil {
 		t.Fatal(err)
 	}

@@ -2,17 +2,14 @@ package markdown
 
 import (
 	"bytes"
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
-	"slices"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/internal/testing/race"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/report/jsonv1"
 )
 
@@ -24,18 +21,8 @@ import (
 // took 142 MB. The cell is joined without the list: at most ~1x the
 // input allocated, and 4x the variants at most 4.4x the bytes.
 func TestOneSpecManyVariantsMemory(t *testing.T) {
-	js, err := os.ReadFile(filepath.Join("..", "..", "testdata", "golden", "develop-2025-03.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := bytes.Index(js, []byte(`"shared_variants": [`))
-	j := bytes.Index(js[i:], []byte(`"variants": [`))
-	if i < 0 || j < 0 {
-		t.Fatal("no shared variants or spec variants in the golden report")
-	}
-	j += i + len(`"variants": [`)
 	var base bytes.Buffer
-	if err := Markdown(&base, mustDecode(t, js), report.Options{}); err != nil {
+	if err := Markdown(&base, mustDecode(t, reporttest.WithVariants(t, 0, "%07d")), report.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	var allocs [2]uint64
@@ -44,11 +31,7 @@ func TestOneSpecManyVariantsMemory(t *testing.T) {
 		n = 25000
 	}
 	for k, n := range []int{n, 4 * n} {
-		var b bytes.Buffer
-		for v := range n {
-			fmt.Fprintf(&b, `"%07d",`, v) // before any variant of letters
-		}
-		data := slices.Concat(js[:j], b.Bytes(), js[j:])
+		data := reporttest.WithVariants(t, n, "%07d") // before any variant of letters
 		r := mustDecode(t, data)
 		var m0, m1 runtime.MemStats
 		runtime.GC()
