@@ -1,10 +1,12 @@
 package mirror_test
 
 import (
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -62,5 +64,46 @@ func TestNotFoundKeepsConnection(t *testing.T) {
 	_, err = (&mirror.HTTP{NoCache: true}).Open(srv.URL+"/stall", mirror.Options{})
 	if took := time.Since(start); err == nil || took > 5*time.Second {
 		t.Errorf("a 404 whose page stalls: %v after %s; want not a Spack mirror, soon", err, took)
+	}
+}
+
+// countedBody is an answer's body of n bytes that counts those read.
+type countedBody struct {
+	n    int64
+	read *atomic.Int64
+}
+
+func (b *countedBody) Read(p []byte) (int, error) {
+	if b.n <= 0 {
+		return 0, io.EOF
+	}
+	k := int(min(int64(len(p)), b.n))
+	b.n -= int64(k)
+	b.read.Add(int64(k))
+	return k, nil
+}
+
+func (b *countedBody) Close() error { return nil }
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// TestNotFoundDrainBounded (adversarial pass i25, class c): what drain
+// reads of an answer that is not the file is bounded (64 KiB), its
+// connection closed past that: undone to read the page to its end, no
+// test noticed, and a 404 of 10 MB was 10 MB read, each probe's.
+func TestNotFoundDrainBounded(t *testing.T) {
+	var read, requests atomic.Int64
+	client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		requests.Add(1)
+		return &http.Response{StatusCode: http.StatusNotFound, Status: "404 Not Found", Header: http.Header{}, ContentLength: -1, Body: &countedBody{n: 10 << 20, read: &read}, Request: r}, nil
+	})}
+	_, err := (&mirror.HTTP{NoCache: true, Client: client}).Open("https://mirror.example/m", mirror.Options{})
+	if err == nil || !strings.Contains(err.Error(), "not a Spack mirror") {
+		t.Fatalf("a mirror whose every file is a 404 of 10 MB: %v; want not a Spack mirror", err)
+	}
+	if n, most := read.Load(), requests.Load()*(64<<10); n > most {
+		t.Errorf("%d 404s of 10 MB each: %d bytes of their pages read; want at most 64 KiB each (%d)", requests.Load(), n, most)
 	}
 }
