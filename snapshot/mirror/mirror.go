@@ -38,10 +38,12 @@ import (
 
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
+	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/internal/gzpool"
 	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/snapshot"
@@ -717,16 +719,66 @@ func diskWord(p string) string {
 	return fmt.Sprintf("the path %s (%d bytes, too long to show whole)", shownFull(p), len(p))
 }
 
-// shownRel is rel, a path in the mirror, as a message names it: as it
-// is when of printable ASCII, else quoted in ASCII (quoteField). The
-// index manifest of a view was named raw, so that --view $'g\ny' put a
-// line of its own in "no view", and --view gе (its е Cyrillic) named
-// the file of the view ge.
-func shownRel(rel string) string {
+// ShownRel is rel, a path in the mirror, as a message names it: as it
+// is when of printable ASCII, else quoted in ASCII. The index manifest
+// of a view was named raw, so that --view $'g\ny' put a line of its own
+// in "no view", and --view gе (its е Cyrillic) named the file of the
+// view ge. Quoted past maxShownRel bytes, it is cut inside its folders,
+// the cut's mark (cutmark.Of) there, and its last name kept (its last
+// maxShownName bytes, of a longer one): cut at its head alone, a view
+// of 120 Cyrillic characters was told `no view …: "v3/manifests/index/
+// \u0433…\u0433…1b2e015b": not found`, which named no file. A store of
+// another package whose errors name a file of the mirror (a git tree's)
+// names it so, for the loader to take that name out where it names the
+// file itself (unnamed).
+func ShownRel(rel string) string {
 	if plainText(rel) {
 		return rel
 	}
-	return quoteField(rel)
+	if len(rel) <= maxShownRel {
+		return strconv.QuoteToASCII(rel)
+	}
+	name := rel[strings.LastIndexByte(rel, '/')+1:]
+	tail := lastBytes(name, maxShownName)
+	if len(tail) < len(name) || len(tail) == len(rel) {
+		tail = lastBytes(rel, maxShownRel/4) // a name cut too, or no folder
+	} else {
+		tail = "/" + tail
+	}
+	n := max(maxShownRel-3-len(tail), maxShownRel/2)
+	if n+len(tail) >= len(rel) {
+		return strconv.QuoteToASCII(rel) // nothing between them to cut
+	}
+	for back := 0; back < utf8.UTFMax-1 && !utf8.RuneStart(rel[n]); back++ {
+		n-- // not past a character's start: bytes that are none stay as they are
+	}
+	qh, qt := strconv.QuoteToASCII(rel[:n]), strconv.QuoteToASCII(tail)
+	return qh[:len(qh)-1] + cutmark.Of(rel) + qt[1:]
+}
+
+func shownRel(rel string) string { return ShownRel(rel) }
+
+// maxShownRel bounds the bytes of rel ShownRel quotes whole, and the
+// head it keeps of one longer; maxShownName those of the last name it
+// keeps whole after the cut (a spec manifest's name is ~60 bytes).
+const (
+	maxShownRel  = 80
+	maxShownName = 120
+)
+
+// lastBytes is the last n bytes of s at most, from a character's start
+// (the bytes of none stay as they are).
+func lastBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := len(s) - n
+	for j := i; j < len(s) && j < i+utf8.UTFMax; j++ {
+		if utf8.RuneStart(s[j]) {
+			return s[j:]
+		}
+	}
+	return s[i:]
 }
 
 // plainText reports whether s is of printable ASCII and holds no quote,
@@ -782,12 +834,21 @@ func unnamed(err error, rel string) error {
 	if err == nil {
 		return nil
 	}
-	for _, n := range []string{rel, shownRel(rel)} {
+	for _, n := range namedAs(rel) {
 		if rest, ok := strings.CutPrefix(err.Error(), n+": "); ok {
 			return &shownErr{msg: rest, err: err}
 		}
 	}
 	return err
+}
+
+// namedAs is the spellings a store's error may name the file rel by, to
+// be taken out where the loader names it: raw (a git tree's GetMany),
+// as ShownRel names it, and quoted, cut at its head alone (quoteField),
+// as gitsrc's copy of the rule still names it (a file named twice,
+// else, past 80 bytes quoted).
+func namedAs(rel string) []string {
+	return []string{rel, shownRel(rel), quoteField(rel)}
 }
 
 // shownErr is an error told in other words (msg), err for errors.Is
@@ -1333,8 +1394,10 @@ func (s *Source) manifestError(name string, err error) *snapshot.Error {
 	// named twice, the second time clipped.
 	msg := err.Error()
 	msg = strings.TrimPrefix(strings.TrimPrefix(msg, name+": "), name+" ")
-	if q := shownRel(name); q != name {
-		msg = strings.TrimPrefix(msg, q+": ")
+	for _, q := range namedAs(name)[1:] {
+		if q != name {
+			msg = strings.TrimPrefix(msg, q+": ")
+		}
 	}
 	return &snapshot.Error{File: joinName(s.store.Name(), name), Msg: msg}
 }
