@@ -182,7 +182,12 @@ func (e *LoadError) Lines() []string {
 // raw, or quoted with %q, a lookalike stayed as it is, and "loading
 // _cache/develop/xа../specs.md" (its а Cyrillic) named the folder xa..
 // of another page; quoted, it reads "x\u0430..".
-func ShownPath(p string) string { return shownPath(p) }
+//
+// Past maxPathShown bytes shown it is cut (CutShown), as loadingPath
+// cuts one: whole, an argument of 28 KB (an https:// URL) began its
+// message, which the command's line cap of 8 KB cut before what was
+// wrong with it.
+func ShownPath(p string) string { return CutShown(p, maxPathShown, shownPath) }
 
 // ListedPath is a path as a list of them names it ("a, b and 2 more"):
 // as ShownPath shows it, quoted where that is raw and holds a space or a

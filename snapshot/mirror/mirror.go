@@ -587,7 +587,16 @@ func buildCacheHint(st Store) string {
 			keep = ", with the " + parts + " of the URL given"
 		}
 	}
-	return fmt.Sprintf(": the URL names %s, and a mirror's URL is its root, above it (%s%s%s)", what, u.String(), keep, view)
+	root := u.String()
+	if len(root) > maxFullShown {
+		// Cut, it would be no URL to paste: the line cap of 8 KB cut a
+		// root of 5 KB, after the URL given, before it ended.
+		root = fmt.Sprintf("the URL given without %s at its end, %d bytes, too long to show whole", shownURL(strings.TrimPrefix(st.Name(), root)), len(root))
+		if !strings.HasPrefix(st.Name(), u.String()) {
+			root = fmt.Sprintf("%s, %d bytes, too long to show whole", shownURL(u.String()), len(u.String()))
+		}
+	}
+	return fmt.Sprintf(": the URL names %s, and a mirror's URL is its root, above it (%s%s%s)", what, root, keep, view)
 }
 
 // rawAbove is the escaped form of root, a folder above u's path (its

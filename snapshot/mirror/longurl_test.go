@@ -1,0 +1,41 @@
+package mirror_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot/mirror"
+)
+
+// TestLongURLWithinLine (adversarial pass i25, class e): a mirror's URL
+// was named whole in its messages, and a long one (28 KB) ran them past
+// the command's line cap of 8 KB, which cut what was wrong: a file's
+// URL in a server's refusal, and the root a URL ending in build_cache
+// was told to give. The file's URL is cut about its mark, its name
+// kept; the root, which cut would be no URL to paste, is said so.
+func TestLongURLWithinLine(t *testing.T) {
+	status := http.StatusForbidden
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "no", status)
+	}))
+	defer srv.Close()
+	long := srv.URL + "/" + strings.Repeat("a", 28<<10)
+	_, err := (&mirror.HTTP{NoCache: true}).Open(long, mirror.Options{})
+	if err == nil || len(err.Error()) > 4<<10 || !strings.Contains(err.Error(), "a/v3/manifests/index/index.manifest.json: HTTP 403") {
+		t.Errorf("a URL of 28 KB refused (HTTP 403): a message of %d bytes; want at most 4 KB, naming the file", len(errText(err)))
+	}
+	status = http.StatusNotFound
+	_, err = (&mirror.HTTP{NoCache: true}).Open(long+"/build_cache", mirror.Options{})
+	if err == nil || len(err.Error()) > 4<<10 || !strings.Contains(err.Error(), "above it (the URL given without /build_cache at its end, ") {
+		t.Errorf("a URL of 28 KB ending in build_cache: a message of %d bytes (%.300s…); want at most 4 KB, the root said", len(errText(err)), errText(err))
+	}
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	return err.Error()
+}
