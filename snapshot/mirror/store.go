@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
@@ -96,7 +97,7 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 	at := shownRel(rel)
 	// Stat before opening: opening a FIFO waits for a writer.
 	if fi, err := os.Stat(p); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
+		if notThere(err) {
 			return nil, fmt.Errorf("%s: %w", at, ErrNotFound)
 		}
 		return nil, shownPathErr(err)
@@ -108,7 +109,7 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 	}
 	f, err := os.Open(p)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
+		if notThere(err) {
 			return nil, fmt.Errorf("%s: %w", at, ErrNotFound)
 		}
 		return nil, shownPathErr(err)
@@ -130,6 +131,17 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", at, shownPathErr(err))
 	}
 	return data, nil
+}
+
+// notThere reports whether err, of a file's stat or open, says it is not
+// there: absent, or under a name that is a file (ENOTDIR), not a folder.
+// Told in the system's words, a folder holding a file named build_cache,
+// given as a file:// URL, was "stat …/build_cache/index.json.hash: not a
+// directory", not that it is no mirror, and --view of a file among the
+// views "stat …/v3/manifests/index/gpu.json/index.manifest.json: not a
+// directory", not that the mirror has no such view.
+func notThere(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
 
 // inside refuses p, the file rel of the mirror, when it is a symbolic
