@@ -732,7 +732,8 @@ func diskWord(p string) string {
 // is when of printable ASCII, else quoted in ASCII. The index manifest
 // of a view was named raw, so that --view $'g\ny' put a line of its own
 // in "no view", and --view gе (its е Cyrillic) named the file of the
-// view ge. Quoted past maxShownRel bytes, it is cut inside its folders,
+// view ge. As it is, it is cut past maxFullShown bytes (CutShown);
+// quoted past maxShownRel bytes, it is cut inside its folders,
 // the cut's mark (cutmark.Of) there, and its last name kept (its last
 // maxShownName bytes, of a longer one): cut at its head alone, a view
 // of 120 Cyrillic characters was told `no view …: "v3/manifests/index/
@@ -742,7 +743,9 @@ func diskWord(p string) string {
 // file itself (unnamed).
 func ShownRel(rel string) string {
 	if plainText(rel) {
-		return rel
+		// Past maxFullShown bytes, cut as a path (--view of 9,000
+		// characters named its index manifest in 9 KB).
+		return snapshot.CutShown(rel, maxFullShown, func(s string) string { return s })
 	}
 	if len(rel) <= maxShownRel {
 		return strconv.QuoteToASCII(rel)

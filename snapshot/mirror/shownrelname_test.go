@@ -39,3 +39,22 @@ func TestShownRelKeepsName(t *testing.T) {
 		t.Errorf("ShownRel of 83 bytes, none to cut between head and name: %s; want it whole", got)
 	}
 }
+
+// TestLongViewWithinLine (adversarial pass i25, class e): --view of
+// 9,000 characters, a name longer than a folder's can be, was "stat
+// …/v3/manifests/index/vvv…: file name too long", its path whole (9 KB,
+// past the command's line cap of 8 KB), not that the mirror has no such
+// view; and a file named as it is (printable ASCII) was named whole at
+// any length. It is no view, its manifest named cut past 2 KB.
+func TestLongViewWithinLine(t *testing.T) {
+	v3 := t.TempDir()
+	if err := mirrorgen.V3(v3, zlibIndex, mirrorgen.Options{View: "gpu"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, view := range []string{strings.Repeat("v", 9000), strings.Repeat("\u0433", 9000)} {
+		_, err := mirror.Open(mirror.Dir(v3), mirror.Options{View: view})
+		if err == nil || len(err.Error()) > 4<<10 || !strings.HasPrefix(err.Error(), "no view ") || !strings.HasSuffix(err.Error(), `/index.manifest.json: not found (its views: "gpu")`) && !strings.HasSuffix(err.Error(), `/index.manifest.json": not found (its views: "gpu")`) {
+			t.Errorf("--view of 9,000 %.1q: a message of %d bytes (%.200s…); want at most 4 KB, no view, its manifest named", view, len(errText(err)), errText(err))
+		}
+	}
+}

@@ -134,14 +134,17 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 }
 
 // notThere reports whether err, of a file's stat or open, says it is not
-// there: absent, or under a name that is a file (ENOTDIR), not a folder.
+// there: absent, under a name that is a file (ENOTDIR), not a folder,
+// or of a name longer than a file's can be (ENAMETOOLONG: --view of
+// 9,000 characters was "stat …: file name too long", its path whole,
+// past the command's line cap of 8 KB).
 // Told in the system's words, a folder holding a file named build_cache,
 // given as a file:// URL, was "stat …/build_cache/index.json.hash: not a
 // directory", not that it is no mirror, and --view of a file among the
 // views "stat …/v3/manifests/index/gpu.json/index.manifest.json: not a
 // directory", not that the mirror has no such view.
 func notThere(err error) bool {
-	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.ENAMETOOLONG)
 }
 
 // inside refuses p, the file rel of the mirror, when it is a symbolic
