@@ -53,24 +53,32 @@ func ShownWords(a, b []string) string {
 func EscapeMDWords(a, b []string) string { return escape(ShownWords(a, b), false) }
 
 // shownWordsFirst is how many items ShownWords makes visible first, four
-// times as many each time they do not fill the cut.
-const shownWordsFirst = 64
+// times as many each time they do not fill the cut, and
+// shownWordsItemBytes the bytes an item is allowed on average among
+// them (a few long items fill the cut as many short ones do).
+var shownWordsFirst, shownWordsItemBytes = 64, 64
 
 // shownWordsChunk is how many items shownWordsSum makes visible at a
-// time.
-var shownWordsChunk = 256
+// time, and shownWordsChunkBytes how many bytes of them, quoted, end a
+// chunk before: a chunk of 256 items of 1,200 bytes each (400 U+200B)
+// grew its two buffers to the whole cell and twice it.
+var shownWordsChunk, shownWordsChunkBytes = 256, 16 << 10
 
-// firstShown is the first k items of ShownWords's cell, made visible,
-// and whether more follow.
+// firstShown is the first k items of ShownWords's cell, or fewer of
+// more than k*shownWordsItemBytes bytes, made visible, and whether more
+// follow: 64 items of 400 U+200B each were 154 KB made visible, of
+// which the cut keeps 2,000 characters.
 func firstShown(a, b []string, k int) (string, bool) {
 	first := make([]string, 0, min(k, len(a)))
 	more := false
+	size := 0
 	listops.MinusEach(a, b, func(s string) bool {
-		if len(first) == k {
+		if len(first) == k || size > k*shownWordsItemBytes {
 			more = true
 			return false
 		}
 		first = append(first, s)
+		size += len(s) + 1
 		return true
 	})
 	return VisibleSpaces(Words(listops.Join(first, " "), " ")), more
@@ -112,7 +120,7 @@ func shownWordsSum(a, b []string) [sha256.Size]byte {
 		} else {
 			quoted = append(quoted, s...)
 		}
-		if n++; n == shownWordsChunk {
+		if n++; n == shownWordsChunk || len(quoted) >= shownWordsChunkBytes {
 			flush()
 		}
 		return true

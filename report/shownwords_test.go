@@ -22,7 +22,8 @@ func shownWordsOld(a, b []string) string {
 // whole cell made visible and shortened, its cut and the mark's digest
 // included, for lists of hostile variants (quotes, spaces, tabs,
 // newlines, backslashes, escapes' look-alikes, invisible characters,
-// invalid bytes, long words, "##[") cut or whole, in chunks of any size.
+// invalid bytes, long words, "##[") cut or whole, in chunks of any size
+// and first items of any number and bytes.
 func TestShownWordsAsWhole(t *testing.T) {
 	parts := []string{"+a", "~b", "c=1", "\t", "\n", " ", "  ", `\`, `\n`, `\x41`, `\u202e`, "\u202e", "\u200b", "\xff", "\"", "##[", "é", "e\u0301",
 		"\u00a0", "x", "yy", strings.Repeat("w", 230), "\\\\", "@m", "#1", "|", "\x1b[31m", "🇺🇸", "\U000e0001"}
@@ -34,7 +35,9 @@ func TestShownWordsAsWhole(t *testing.T) {
 		}
 		return sb.String()
 	}
-	defer func(c int) { shownWordsChunk = c }(shownWordsChunk)
+	defer func(c, cb, f, ib int) {
+		shownWordsChunk, shownWordsChunkBytes, shownWordsFirst, shownWordsItemBytes = c, cb, f, ib
+	}(shownWordsChunk, shownWordsChunkBytes, shownWordsFirst, shownWordsItemBytes)
 	cases := 0
 	for trial := range 200 {
 		n := []int{0, 1, 2, 17, 63, 64, 65, 200, 300, 1000}[trial%10]
@@ -51,10 +54,11 @@ func TestShownWordsAsWhole(t *testing.T) {
 		if trial%3 == 0 {
 			b = b[:min(len(b), 3)]
 		}
-		shownWordsChunk = 1 + rng.IntN(300)
+		shownWordsChunk, shownWordsChunkBytes = 1+rng.IntN(300), 1+rng.IntN(4000)
+		shownWordsFirst, shownWordsItemBytes = 1+rng.IntN(100), 1+rng.IntN(100)
 		want, got := shownWordsOld(a, b), ShownWords(a, b)
 		if got != want {
-			t.Fatalf("%d variants, chunks of %d: ShownWords\n%q\nwant\n%q", n, shownWordsChunk, got, want)
+			t.Fatalf("%d variants, chunks of %d items or %d bytes, first %d items or %d bytes each: ShownWords\n%q\nwant\n%q", n, shownWordsChunk, shownWordsChunkBytes, shownWordsFirst, shownWordsItemBytes, got, want)
 		}
 		if strings.Contains(want, "…") {
 			cases++
@@ -119,5 +123,32 @@ func TestPlainTextEscapesAsGo(t *testing.T) {
 	}
 	if got := plainText("a\xffb"); got != `a\xffb` {
 		t.Errorf(`plainText("a\xffb") = %q, want a\xffb`, got)
+	}
+}
+
+// TestShownWordsLongItemsAllocateLittle (class d): a cell of few long
+// items made longer by being made visible (1,000 variants of 400 U+200B
+// each, \u200b 6 bytes for 3) allocates under half its bytes (0.39x): the
+// first 64 items made visible whatever their bytes (154 KB, of which
+// the cut keeps 2,000 characters), and each chunk of 256 items hashed
+// grown to the whole cell, allocated 0.9x and 4.3x them.
+func TestShownWordsLongItemsAllocateLittle(t *testing.T) {
+	a := make([]string, 1000)
+	size := 0
+	for i := range a {
+		a[i] = fmt.Sprintf("+a%03d", i) + strings.Repeat("\u200b", 400)
+		size += len(a[i]) + 1
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	out := ShownWords(a, nil)
+	runtime.ReadMemStats(&after)
+	if !strings.HasPrefix(out, `+a000\u200b\u200b`) || !strings.Contains(out, "…") {
+		t.Fatalf("cell %.80q…, want the variants made visible and cut", out)
+	}
+	got := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%d variants (%d bytes): %d bytes allocated (%.2fx)", len(a), size, got, float64(got)/float64(size))
+	if got > uint64(size)/2 {
+		t.Errorf("a cell of %d variants of 400 U+200B each (%d bytes) allocated %d bytes, %.2fx them, want at most 0.5x", len(a), size, got, float64(got)/float64(size))
 	}
 }

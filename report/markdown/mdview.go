@@ -332,16 +332,30 @@ func (m *mdBuilder) md(s string) string {
 // variants is the cell of a spec's variants a but the shared ones, or
 // the line of the shared ones (with shared nil): the list joined
 // (listops.MinusJoin), its items quoted for the view (report.Words) and
-// escaped (md). A list of more items than maxCachedCell bytes, never
-// remembered, is made visible and cut without the whole cell joined
-// (report.EscapeMDWords): one spec of 4M variants each holding a tab
-// (48 MB of JSON) rendered at 5.8x its input, the cell joined, quoted
-// again and made visible only to be cut to 2,000 characters.
+// escaped (md). A list whose items and spaces between them are more
+// than maxCachedCell bytes, never remembered, is made visible and cut
+// without the whole cell joined (report.EscapeMDWords): one spec of 4M
+// variants each holding a tab (48 MB of JSON) rendered at 5.8x its
+// input, the cell joined, quoted again and made visible only to be cut
+// to 2,000 characters, and 1,000 variants of 16,000 U+200B each (48 MB)
+// at 6.1x while the list's items, not its bytes, were counted.
 func (m *mdBuilder) variants(a, shared []string) string {
-	if len(a) > maxCachedCell {
+	if listBytesOver(a, maxCachedCell) {
 		return report.EscapeMDWords(a, shared)
 	}
 	return m.md(report.Words(listops.MinusJoin(a, shared, " ", nil), " "))
+}
+
+// listBytesOver reports whether l's strings joined by single spaces are
+// more than limit bytes, reading no more of l than it takes to tell.
+func listBytesOver(l []string, limit int) bool {
+	n := -1
+	for _, s := range l {
+		if n += 1 + len(s); n > limit {
+			return true
+		}
+	}
+	return false
 }
 
 // maxCachedCell is the longest text whose escape md remembers: 65,536
