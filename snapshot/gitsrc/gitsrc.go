@@ -2302,25 +2302,32 @@ func truncatePath(p string) string {
 // ("develop" for HEAD:_cache/develop).
 func (t *Tree) Base() string { return path.Base(path.Clean("/" + t.Path)) }
 
-// gitError is git exiting with a non-zero status.
+// gitError is git exiting with a non-zero status: stderr is git's first
+// line (firstLineRaw), note what cachediff says of it (gitNote).
 type gitError struct {
-	args   []string
-	code   int
-	stderr string
+	args         []string
+	code         int
+	stderr, note string
 }
 
 func (e *gitError) Error() string {
 	if e.stderr != "" {
-		// In ASCII, cut past maxQuotedInput (quotedInput), where it
-		// holds a byte past ASCII or a control character: git names a
-		// path or a ref as given, "'../wт/snap' is outside repository"
-		// (its т Cyrillic) read as wt's.
-		if len(e.stderr) > maxQuotedInput || strings.ContainsFunc(e.stderr, func(c rune) bool { return c < ' ' && c != '\t' || c >= 0x7f }) {
-			return "git " + subcommand(e.args) + ": " + quotedInput(e.stderr)
-		}
-		return "git " + subcommand(e.args) + ": " + e.stderr
+		return "git " + subcommand(e.args) + ": " + shownGitLine(e.stderr) + e.note
 	}
 	return fmt.Sprintf("git %s: exit status %d", subcommand(e.args), e.code)
+}
+
+// shownGitLine is line, git's own message, as a message passes it on:
+// in ASCII, cut past maxQuotedInput (quotedInput), where it holds a byte
+// past ASCII or a control character: git names a path or a ref as
+// given, "'../wт/snap' is outside repository" (its т Cyrillic) read as
+// wt's. Only git's line: cachediff's note after it (gitNote) stays its
+// own, and the command it gives pastes as it is.
+func shownGitLine(line string) string {
+	if len(line) > maxQuotedInput || strings.ContainsFunc(line, func(c rune) bool { return c < ' ' && c != '\t' || c >= 0x7f }) {
+		return quotedInput(line)
+	}
+	return line
 }
 
 // subcommand is the git command args run (log of "-c", "x=y", "log"):
@@ -2506,7 +2513,7 @@ func (r *Repo) commonFolder(c string) bool {
 // stderr: ErrNotRepo (wrapped, naming the folder) when there is no
 // repository, else a *gitError.
 func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error {
-	if to, ok := strings.CutPrefix(firstLine(stderr), "not a git repository: "); ok {
+	if to, ok := strings.CutPrefix(firstLineRaw(stderr), "not a git repository: "); ok {
 		// Not "(or any of the parent directories)": git was led to a
 		// folder that is no repository, by a .git file (a worktree's, a
 		// submodule's) or GIT_DIR.
@@ -2536,7 +2543,8 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 		}
 		return fmt.Errorf("%w: %s (nor any of its parents)", ErrNotRepo, dir)
 	}
-	return &gitError{args: args, code: ee.ExitCode(), stderr: firstLine(stderr)}
+	line := firstLineRaw(stderr)
+	return &gitError{args: args, code: ee.ExitCode(), stderr: line, note: gitNote(line, stderr)}
 }
 
 // notRepoFolder is the folder git names, quoted, in stderr's "not a
@@ -2561,32 +2569,66 @@ func notRepoFolder(stderr []byte, first string) string {
 	return first
 }
 
-// firstLine returns git's first message line, without "fatal: ", and
-// what a refused transport means (command).
+// firstLine returns git's first message line, without "fatal: ", as a
+// message passes it on (shownGitLine), and what cachediff says of it
+// (gitNote).
 func firstLine(b []byte) string {
-	msg := firstLineRaw(b)
-	if lazyFetchRefused(msg) {
-		msg += " (an object is missing from this repository, " + partialMissing + ")"
+	line := firstLineRaw(b)
+	return shownGitLine(line) + gitNote(line, b)
+}
+
+// gitNote is what cachediff says after line, git's first line of b, its
+// standard error: what a refused transport means (command), a missing
+// object, or the command that trusts a repository of another user; ""
+// else.
+func gitNote(line string, b []byte) string {
+	if lazyFetchRefused(line) {
+		return " (an object is missing from this repository, " + partialMissing + ")"
 	}
-	if oid, ok := strings.CutPrefix(strings.TrimPrefix(msg, "error: "), "Could not read "); ok && len(oid) >= 40 && strings.Trim(oid, "0123456789abcdef") == "" {
+	if oid, ok := strings.CutPrefix(strings.TrimPrefix(line, "error: "), "Could not read "); ok && len(oid) >= 40 && strings.Trim(oid, "0123456789abcdef") == "" {
 		// A tree the clone lacks, under a REV:PATH folder (git ls-tree
 		// -r): said as a missing object is said elsewhere.
-		msg += " (the object is missing from this repository: " + mendMissing + ")"
+		return " (the object is missing from this repository: " + mendMissing + ")"
 	}
-	if dir, ok := strings.CutPrefix(msg, "detected dubious ownership in repository at "); ok {
-		// git's next lines, cut off with the first, say how to trust it:
-		// its own command, the folder quoted as a shell needs it (a
-		// folder with a space made a command that trusts another).
-		trust := "git config --global --add safe.directory " + strings.Trim(dir, "'")
+	if strings.HasPrefix(line, dubiousSaid) {
+		return fmt.Sprintf(" (another user owns it, as in a container job: git reads it once trusted, %s)", trustCommand(b))
+	}
+	return ""
+}
+
+// dubiousSaid begins git's message of a repository of another user.
+const dubiousSaid = "detected dubious ownership in repository at "
+
+// trustCommand is the command that trusts the repository git's standard
+// error, b, says another user owns. git's next lines, cut off with the
+// first, give it: its own command, the folder quoted as a shell needs it
+// (a folder with a space made a command that trusts another). Where the
+// folder holds a byte past ASCII or a control character it is written
+// in ASCII (shellword.ShownASCIIWithin), as it pastes back into bash:
+// git's first line quoted in ASCII named /w/own\u0430 (its а Cyrillic)
+// in the command, which pasted trusted a folder of that name.
+func trustCommand(b []byte) string {
+	const trust = "git config --global --add safe.directory "
+	all := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(b)), "fatal: "))
+	dir, ok := strings.CutPrefix(all, dubiousSaid+"'")
+	switch end := strings.Index(dir, "'\nTo add an exception"); {
+	case !ok: // unquoted
+		dir = strings.TrimPrefix(firstLineRaw(b), dubiousSaid)
+	case end >= 0:
+		// The folder ends where git's next line begins, a line break
+		// in it kept.
+		dir = dir[:end]
+	default:
+		dir = strings.TrimSuffix(strings.TrimPrefix(firstLineRaw(b), dubiousSaid+"'"), "'")
+	}
+	if len(dir) <= maxQuotedInput && !strings.ContainsFunc(dir, func(c rune) bool { return c < ' ' || c >= 0x7f }) {
 		for l := range strings.Lines(string(b)) {
-			if c := strings.TrimSpace(l); strings.HasPrefix(c, "git config --global --add safe.directory ") {
-				trust = c
-				break
+			if c := strings.TrimSpace(l); strings.HasPrefix(c, trust) {
+				return c
 			}
 		}
-		msg += fmt.Sprintf(" (another user owns it, as in a container job: git reads it once trusted, %s)", trust)
 	}
-	return msg
+	return trust + shellword.ShownASCIIWithin(dir, maxQuotedInput)
 }
 
 // firstLineRaw is git's first message line, without "fatal: ".
@@ -2606,7 +2648,7 @@ func lazyFetchRefused(msg string) bool {
 // an object a partial clone lacks (firstLine said so).
 func lazyGitError(err error) bool {
 	var ge *gitError
-	return errors.As(err, &ge) && strings.Contains(ge.stderr, partialMissing)
+	return errors.As(err, &ge) && strings.Contains(ge.note, partialMissing)
 }
 
 // partialMissing says what an object a partial clone lacks means and
