@@ -2511,21 +2511,26 @@ func (r *Repo) commonFolder(c string) bool {
 
 // exitError is the error of git run with args exiting as ee, having said
 // stderr: ErrNotRepo (wrapped, naming the folder) when there is no
-// repository, else a *gitError.
+// repository, else a *gitError. Each folder is named as shownFolder
+// names it.
 func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error {
+	common := os.Getenv("GIT_COMMON_DIR")
+	if common != "" && r.commonFolder(common) {
+		common = ""
+	}
 	if to, ok := strings.CutPrefix(firstLineRaw(stderr), "not a git repository: "); ok {
 		// Not "(or any of the parent directories)": git was led to a
 		// folder that is no repository, by a .git file (a worktree's, a
 		// submodule's) or GIT_DIR.
-		to = notRepoFolder(stderr, to)
-		if c := os.Getenv("GIT_COMMON_DIR"); c != "" && !r.commonFolder(c) {
+		to = shownFolder(strings.Trim(notRepoFolder(stderr, to), "'"))
+		if common != "" {
 			// Or GIT_COMMON_DIR names a folder without the objects and
 			// refs git reads there (a submodule's .git file, a typo):
 			// the repository GIT_DIR names was said to be moved or
 			// removed, and the variable to blame went unnamed.
-			return fmt.Errorf("%w: %s, with GIT_COMMON_DIR %s, which has no objects and refs folders: git reads the repository's objects and refs there, not where GIT_DIR or a .git file leads (unset GIT_COMMON_DIR, or set it to the repository's common folder)", ErrNotRepo, strings.Trim(to, "'"), c)
+			return fmt.Errorf("%w: %s, with GIT_COMMON_DIR %s, %s", ErrNotRepo, to, shownFolder(common), commonNone)
 		}
-		return fmt.Errorf("%w: %s, where a .git file (gitdir:) or GIT_DIR leads git, is none (a worktree or submodule whose repository was moved or removed?)", ErrNotRepo, strings.Trim(to, "'"))
+		return fmt.Errorf("%w: %s, where a .git file (gitdir:) or GIT_DIR leads git, is none (a worktree or submodule whose repository was moved or removed?)", ErrNotRepo, to)
 	}
 	if bytes.Contains(stderr, []byte("not a git repository")) {
 		dir := r.dir
@@ -2535,16 +2540,50 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 		if abs, err := filepath.Abs(dir); err == nil {
 			dir = abs
 		}
+		if common != "" && dotGitAbove(dir) {
+			// GIT_COMMON_DIR alone, of a folder that is none, in a work
+			// tree: "not a git repository: DIR (nor any of its
+			// parents)" was said of a work tree whose repository is
+			// whole.
+			return fmt.Errorf("%w: %s, with GIT_COMMON_DIR %s, %s", ErrNotRepo, shownFolder(dir), shownFolder(common), commonNone)
+		}
 		// git looks for the repository from where a symbolic link
 		// leads, not from the link's own parents: name that folder,
 		// since the link's parents can hold a repository.
 		if to, err := filepath.EvalSymlinks(dir); err == nil && to != dir {
-			return fmt.Errorf("%w: %s (nor any of its parents), where %s leads", ErrNotRepo, to, dir)
+			return fmt.Errorf("%w: %s (nor any of its parents), where %s leads", ErrNotRepo, shownFolder(to), shownFolder(dir))
 		}
-		return fmt.Errorf("%w: %s (nor any of its parents)", ErrNotRepo, dir)
+		return fmt.Errorf("%w: %s (nor any of its parents)", ErrNotRepo, shownFolder(dir))
 	}
 	line := firstLineRaw(stderr)
 	return &gitError{args: args, code: ee.ExitCode(), stderr: line, note: gitNote(line, stderr)}
+}
+
+// dotGitAbove reports whether dir or a folder above it holds a .git.
+func dotGitAbove(dir string) bool {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return true
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return false
+		}
+		d = up
+	}
+}
+
+// commonNone says what is wrong with GIT_COMMON_DIR, named before it,
+// a folder without the objects and refs folders git reads there.
+const commonNone = "which has no objects and refs folders: git reads the repository's objects and refs there, not where GIT_DIR or a .git file leads (unset GIT_COMMON_DIR, or set it to the repository's common folder)"
+
+// shownFolder is a folder as ErrNotRepo's message names it: as the
+// loaders name a path (snapshot.ShownPath: in ASCII where it holds a
+// byte past ASCII or a control character), cut about its mark past
+// maxQuotedInput bytes. Raw, a folder nrа (its а Cyrillic) was said to
+// be "not a git repository: /w/nrа", read as nra.
+func shownFolder(p string) string {
+	return snapshot.CutShown(p, maxQuotedInput, snapshot.ShownPath)
 }
 
 // notRepoFolder is the folder git names, quoted, in stderr's "not a
