@@ -1153,8 +1153,13 @@ func (r *Repo) spacedRange(rng string) error {
 		if !ok || a == strings.TrimRightFunc(a, unicode.IsSpace) && b == strings.TrimLeftFunc(b, unicode.IsSpace) {
 			return nil // no space around the dots: the ends' check names the end
 		}
+		// An end beginning with - is asked of git after
+		// --end-of-options (verifyCommit): skipped, 'HEAD~1 .. -x' was
+		// left to the ends' check, which said unknown revision "HEAD~1 "
+		// of a commit git knows. The first end so is a range that
+		// begins with -, refused before.
 		for _, rev := range []string{from, to} {
-			if rev == "" || strings.Contains(rev, "..") || strings.HasPrefix(rev, "-") {
+			if rev == "" || strings.Contains(rev, "..") || strings.HasPrefix(from, "-") {
 				return nil
 			}
 		}
@@ -1176,7 +1181,9 @@ func (r *Repo) spacedRange(rng string) error {
 		from = strings.TrimPrefix(from, "^")
 	}
 	for _, rev := range []string{from, to} {
-		if rev == "" || strings.HasPrefix(rev, "^") || strings.HasPrefix(rev, "-") {
+		// 'HEAD~1 -x' (its second end beginning with -, asked after
+		// --end-of-options) was said to be unknown revision "HEAD~1 -x".
+		if rev == "" || strings.HasPrefix(rev, "^") || strings.HasPrefix(from, "-") {
 			return nil
 		}
 		if _, err := r.verifyCommit(rev); err != nil {
@@ -1197,7 +1204,7 @@ func (r *Repo) spacedEnd(rng, what, rev string, err error) error {
 	if strings.Contains(rev, "@{") {
 		// git's reason (refLogWhy), which verifyCommit's --quiet keeps
 		// back: "log for 'main' only has 3 entries".
-		if _, e := r.run(nil, "rev-parse", "--verify", rev+"^{commit}"); e != nil {
+		if _, e := r.run(nil, "rev-parse", "--verify", "--end-of-options", rev+"^{commit}"); e != nil {
 			err = e
 		}
 	}
