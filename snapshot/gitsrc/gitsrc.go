@@ -929,6 +929,24 @@ type answer struct {
 // the content is left for readAnswerContent.
 func readAnswer(br *bufio.Reader, buf []byte, content bool) (answer, error) {
 	header, err := br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		// A name git gives back, "NAME missing", longer than br's
+		// buffer (4 KB): git:<5,000 letters>:_cache was refused as "git
+		// cat-file: bufio: buffer full", not as a revision git does not
+		// know. Only its last bytes tell what git said of it.
+		tail := append([]byte(nil), header...)
+		for err == bufio.ErrBufferFull {
+			header, err = br.ReadSlice('\n')
+			tail = append(tail, header...)
+			if len(tail) > 2*answerTail {
+				tail = append(tail[:0], tail[len(tail)-answerTail:]...)
+			}
+		}
+		header = tail[max(0, len(tail)-answerTail):]
+		if h := strings.TrimSuffix(string(header), "\n"); err == nil && !strings.HasSuffix(h, " missing") && !strings.HasSuffix(h, " ambiguous") {
+			return answer{}, fmt.Errorf("git cat-file: bad answer …%q", h)
+		}
+	}
 	if err != nil {
 		return answer{}, fmt.Errorf("git cat-file: %s", eofMessage(err))
 	}
@@ -956,6 +974,11 @@ func readAnswer(br *bufio.Reader, buf []byte, content bool) (answer, error) {
 	a.data = buf
 	return readAnswerContent(br, a)
 }
+
+// answerTail is how many bytes of an answer's header longer than its
+// reader's buffer readAnswer keeps, its last: " ambiguous" and the
+// newline fit.
+const answerTail = 32
 
 // readAnswerContent reads the content of the answer a (a.size bytes and
 // the newline after them) into a.data[:0], grown as needed.
