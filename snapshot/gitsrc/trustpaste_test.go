@@ -37,7 +37,7 @@ func TestTrustCommandPastes(t *testing.T) {
 	}
 	t.Setenv("GIT_TEST_ASSUME_DIFFERENT_OWNER", "1")
 	_, rerr := r.Resolve("HEAD:x")
-	real, _ := filepath.EvalSymlinks(dir)
+	resolved, _ := filepath.EvalSymlinks(dir)
 	stderrOf := func(dir string) []byte {
 		return []byte("fatal: detected dubious ownership in repository at '" + dir + "'\nTo add an exception for this directory, call:\n\n\tgit config --global --add safe.directory '" + dir + "'\n")
 	}
@@ -49,7 +49,7 @@ func TestTrustCommandPastes(t *testing.T) {
 				return "<nil>"
 			}
 			return rerr.Error()
-		}(), real},
+		}(), resolved},
 		{"a line break in the folder", (&gitError{args: []string{"cat-file"}, code: 128, stderr: firstLineRaw(stderrOf("/w/a\nb")), note: gitNote(firstLineRaw(stderrOf("/w/a\nb")), stderrOf("/w/a\nb"))}).Error(), "/w/a\nb"},
 		{"U+202E in the folder", firstLine(stderrOf("/w/a\u202eb")), "/w/a\u202eb"},
 	} {
