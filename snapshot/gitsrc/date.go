@@ -187,14 +187,16 @@ var weekdayNames = map[string]string{
 	"fri": "Friday", "sat": "Saturday", "sun": "Sunday",
 }
 
-// quoteDate quotes a date for a message, on one line (Go escapes), its
-// first 64 bytes when it is longer: no date is. A character's start is
-// looked for no farther back than one character's length: --since of
-// 100 bytes that start none (0x80) was quoted as ""… (100 bytes), the
-// walk back past them all.
+// quoteDate quotes a date for a message, on one line, in ASCII (Go
+// escapes, as quotedInput quotes a name), its first 64 bytes when it is
+// longer: no date is. A character's start is looked for no farther back
+// than one character's length: --since of 100 bytes that start none
+// (0x80) was quoted as ""… (100 bytes), the walk back past them all.
+// Quoted as Go does (%q), --since 'lаst week' (its а Cyrillic) was
+// refused as "lаst week" is not a date, read as last week.
 func quoteDate(s string) string {
 	if len(s) <= 64 {
-		return strconv.Quote(s)
+		return strconv.QuoteToASCII(s)
 	}
 	cut := 64
 	for i := cut; i > cut-utf8.UTFMax && i >= 0; i-- {
@@ -203,7 +205,7 @@ func quoteDate(s string) string {
 			break
 		}
 	}
-	return strconv.Quote(s[:cut]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
+	return strconv.QuoteToASCII(s[:cut]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 func parseDate(s string, now time.Time) (time.Time, bool) {

@@ -25,3 +25,21 @@ func TestQuoteDateInvalidBytesKept(t *testing.T) {
 		t.Errorf("quoteDate cut inside é: %s, want %s", got, want)
 	}
 }
+
+// TestQuoteDateInASCII (class a): a date that is none was quoted as Go
+// quotes it (%q), which keeps a letter past ASCII: --since 'lаst week'
+// (its а Cyrillic) was refused as "lаst week" is not a date, read as
+// last week, a date cachediff reads. Quoted in ASCII, as quotedInput
+// quotes a name, short or cut.
+func TestQuoteDateInASCII(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"l\u0430st week", `"l\u0430st week" is not a date`},
+		{"last week\u202e", `"last week\u202e" is not a date`},
+		{strings.Repeat("\u0430", 40), `"` + strings.Repeat(`\u0430`, 32) + `"… (80 bytes) is not a date`},
+	} {
+		_, err := ParseDate(c.in, time.Now())
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) || strings.ContainsFunc(err.Error(), func(r rune) bool { return r >= 0x80 && r != '…' }) {
+			t.Errorf("ParseDate(%+q): %v; want it to start %s, in ASCII", c.in, err, c.want)
+		}
+	}
+}

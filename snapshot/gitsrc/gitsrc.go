@@ -929,6 +929,24 @@ type answer struct {
 // the content is left for readAnswerContent.
 func readAnswer(br *bufio.Reader, buf []byte, content bool) (answer, error) {
 	header, err := br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		// A name git gives back, "NAME missing", longer than br's
+		// buffer (4 KB): git:<5,000 letters>:_cache was refused as "git
+		// cat-file: bufio: buffer full", not as a revision git does not
+		// know. Only its last bytes tell what git said of it.
+		tail := append([]byte(nil), header...)
+		for err == bufio.ErrBufferFull {
+			header, err = br.ReadSlice('\n')
+			tail = append(tail, header...)
+			if len(tail) > 2*answerTail {
+				tail = append(tail[:0], tail[len(tail)-answerTail:]...)
+			}
+		}
+		header = tail[max(0, len(tail)-answerTail):]
+		if h := strings.TrimSuffix(string(header), "\n"); err == nil && !strings.HasSuffix(h, " missing") && !strings.HasSuffix(h, " ambiguous") {
+			return answer{}, fmt.Errorf("git cat-file: bad answer …%q", h)
+		}
+	}
 	if err != nil {
 		return answer{}, fmt.Errorf("git cat-file: %s", eofMessage(err))
 	}
@@ -956,6 +974,11 @@ func readAnswer(br *bufio.Reader, buf []byte, content bool) (answer, error) {
 	a.data = buf
 	return readAnswerContent(br, a)
 }
+
+// answerTail is how many bytes of an answer's header longer than its
+// reader's buffer readAnswer keeps, its last: " ambiguous" and the
+// newline fit.
+const answerTail = 32
 
 // readAnswerContent reads the content of the answer a (a.size bytes and
 // the newline after them) into a.data[:0], grown as needed.
@@ -2302,25 +2325,32 @@ func truncatePath(p string) string {
 // ("develop" for HEAD:_cache/develop).
 func (t *Tree) Base() string { return path.Base(path.Clean("/" + t.Path)) }
 
-// gitError is git exiting with a non-zero status.
+// gitError is git exiting with a non-zero status: stderr is git's first
+// line (firstLineRaw), note what cachediff says of it (gitNote).
 type gitError struct {
-	args   []string
-	code   int
-	stderr string
+	args         []string
+	code         int
+	stderr, note string
 }
 
 func (e *gitError) Error() string {
 	if e.stderr != "" {
-		// In ASCII, cut past maxQuotedInput (quotedInput), where it
-		// holds a byte past ASCII or a control character: git names a
-		// path or a ref as given, "'../wт/snap' is outside repository"
-		// (its т Cyrillic) read as wt's.
-		if len(e.stderr) > maxQuotedInput || strings.ContainsFunc(e.stderr, func(c rune) bool { return c < ' ' && c != '\t' || c >= 0x7f }) {
-			return "git " + subcommand(e.args) + ": " + quotedInput(e.stderr)
-		}
-		return "git " + subcommand(e.args) + ": " + e.stderr
+		return "git " + subcommand(e.args) + ": " + shownGitLine(e.stderr) + e.note
 	}
 	return fmt.Sprintf("git %s: exit status %d", subcommand(e.args), e.code)
+}
+
+// shownGitLine is line, git's own message, as a message passes it on:
+// in ASCII, cut past maxQuotedInput (quotedInput), where it holds a byte
+// past ASCII or a control character: git names a path or a ref as
+// given, "'../wт/snap' is outside repository" (its т Cyrillic) read as
+// wt's. Only git's line: cachediff's note after it (gitNote) stays its
+// own, and the command it gives pastes as it is.
+func shownGitLine(line string) string {
+	if len(line) > maxQuotedInput || strings.ContainsFunc(line, func(c rune) bool { return c < ' ' && c != '\t' || c >= 0x7f }) {
+		return quotedInput(line)
+	}
+	return line
 }
 
 // subcommand is the git command args run (log of "-c", "x=y", "log"):
@@ -2504,21 +2534,26 @@ func (r *Repo) commonFolder(c string) bool {
 
 // exitError is the error of git run with args exiting as ee, having said
 // stderr: ErrNotRepo (wrapped, naming the folder) when there is no
-// repository, else a *gitError.
+// repository, else a *gitError. Each folder is named as shownFolder
+// names it.
 func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error {
-	if to, ok := strings.CutPrefix(firstLine(stderr), "not a git repository: "); ok {
+	common := os.Getenv("GIT_COMMON_DIR")
+	if common != "" && r.commonFolder(common) {
+		common = ""
+	}
+	if to, ok := strings.CutPrefix(firstLineRaw(stderr), "not a git repository: "); ok {
 		// Not "(or any of the parent directories)": git was led to a
 		// folder that is no repository, by a .git file (a worktree's, a
 		// submodule's) or GIT_DIR.
-		to = notRepoFolder(stderr, to)
-		if c := os.Getenv("GIT_COMMON_DIR"); c != "" && !r.commonFolder(c) {
+		to = shownFolder(strings.Trim(notRepoFolder(stderr, to), "'"))
+		if common != "" {
 			// Or GIT_COMMON_DIR names a folder without the objects and
 			// refs git reads there (a submodule's .git file, a typo):
 			// the repository GIT_DIR names was said to be moved or
 			// removed, and the variable to blame went unnamed.
-			return fmt.Errorf("%w: %s, with GIT_COMMON_DIR %s, which has no objects and refs folders: git reads the repository's objects and refs there, not where GIT_DIR or a .git file leads (unset GIT_COMMON_DIR, or set it to the repository's common folder)", ErrNotRepo, strings.Trim(to, "'"), c)
+			return fmt.Errorf("%w: %s, with GIT_COMMON_DIR %s, %s", ErrNotRepo, to, shownFolder(common), commonNone)
 		}
-		return fmt.Errorf("%w: %s, where a .git file (gitdir:) or GIT_DIR leads git, is none (a worktree or submodule whose repository was moved or removed?)", ErrNotRepo, strings.Trim(to, "'"))
+		return fmt.Errorf("%w: %s, where a .git file (gitdir:) or GIT_DIR leads git, is none (a worktree or submodule whose repository was moved or removed?)", ErrNotRepo, to)
 	}
 	if bytes.Contains(stderr, []byte("not a git repository")) {
 		dir := r.dir
@@ -2528,15 +2563,50 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 		if abs, err := filepath.Abs(dir); err == nil {
 			dir = abs
 		}
+		if common != "" && dotGitAbove(dir) {
+			// GIT_COMMON_DIR alone, of a folder that is none, in a work
+			// tree: "not a git repository: DIR (nor any of its
+			// parents)" was said of a work tree whose repository is
+			// whole.
+			return fmt.Errorf("%w: %s, with GIT_COMMON_DIR %s, %s", ErrNotRepo, shownFolder(dir), shownFolder(common), commonNone)
+		}
 		// git looks for the repository from where a symbolic link
 		// leads, not from the link's own parents: name that folder,
 		// since the link's parents can hold a repository.
 		if to, err := filepath.EvalSymlinks(dir); err == nil && to != dir {
-			return fmt.Errorf("%w: %s (nor any of its parents), where %s leads", ErrNotRepo, to, dir)
+			return fmt.Errorf("%w: %s (nor any of its parents), where %s leads", ErrNotRepo, shownFolder(to), shownFolder(dir))
 		}
-		return fmt.Errorf("%w: %s (nor any of its parents)", ErrNotRepo, dir)
+		return fmt.Errorf("%w: %s (nor any of its parents)", ErrNotRepo, shownFolder(dir))
 	}
-	return &gitError{args: args, code: ee.ExitCode(), stderr: firstLine(stderr)}
+	line := firstLineRaw(stderr)
+	return &gitError{args: args, code: ee.ExitCode(), stderr: line, note: gitNote(line, stderr)}
+}
+
+// dotGitAbove reports whether dir or a folder above it holds a .git.
+func dotGitAbove(dir string) bool {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return true
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return false
+		}
+		d = up
+	}
+}
+
+// commonNone says what is wrong with GIT_COMMON_DIR, named before it,
+// a folder without the objects and refs folders git reads there.
+const commonNone = "which has no objects and refs folders: git reads the repository's objects and refs there, not where GIT_DIR or a .git file leads (unset GIT_COMMON_DIR, or set it to the repository's common folder)"
+
+// shownFolder is a folder as ErrNotRepo's message names it: as the
+// loaders name a path (snapshot.ShownPath: in ASCII where it holds a
+// byte past ASCII or a control character), cut about its mark past
+// maxQuotedInput bytes. Raw, a folder nrа (its а Cyrillic) was said to
+// be "not a git repository: /w/nrа", read as nra.
+func shownFolder(p string) string {
+	return snapshot.CutShown(p, maxQuotedInput, snapshot.ShownPath)
 }
 
 // notRepoFolder is the folder git names, quoted, in stderr's "not a
@@ -2561,32 +2631,66 @@ func notRepoFolder(stderr []byte, first string) string {
 	return first
 }
 
-// firstLine returns git's first message line, without "fatal: ", and
-// what a refused transport means (command).
+// firstLine returns git's first message line, without "fatal: ", as a
+// message passes it on (shownGitLine), and what cachediff says of it
+// (gitNote).
 func firstLine(b []byte) string {
-	msg := firstLineRaw(b)
-	if lazyFetchRefused(msg) {
-		msg += " (an object is missing from this repository, " + partialMissing + ")"
+	line := firstLineRaw(b)
+	return shownGitLine(line) + gitNote(line, b)
+}
+
+// gitNote is what cachediff says after line, git's first line of b, its
+// standard error: what a refused transport means (command), a missing
+// object, or the command that trusts a repository of another user; ""
+// else.
+func gitNote(line string, b []byte) string {
+	if lazyFetchRefused(line) {
+		return " (an object is missing from this repository, " + partialMissing + ")"
 	}
-	if oid, ok := strings.CutPrefix(strings.TrimPrefix(msg, "error: "), "Could not read "); ok && len(oid) >= 40 && strings.Trim(oid, "0123456789abcdef") == "" {
+	if oid, ok := strings.CutPrefix(strings.TrimPrefix(line, "error: "), "Could not read "); ok && len(oid) >= 40 && strings.Trim(oid, "0123456789abcdef") == "" {
 		// A tree the clone lacks, under a REV:PATH folder (git ls-tree
 		// -r): said as a missing object is said elsewhere.
-		msg += " (the object is missing from this repository: " + mendMissing + ")"
+		return " (the object is missing from this repository: " + mendMissing + ")"
 	}
-	if dir, ok := strings.CutPrefix(msg, "detected dubious ownership in repository at "); ok {
-		// git's next lines, cut off with the first, say how to trust it:
-		// its own command, the folder quoted as a shell needs it (a
-		// folder with a space made a command that trusts another).
-		trust := "git config --global --add safe.directory " + strings.Trim(dir, "'")
+	if strings.HasPrefix(line, dubiousSaid) {
+		return fmt.Sprintf(" (another user owns it, as in a container job: git reads it once trusted, %s)", trustCommand(b))
+	}
+	return ""
+}
+
+// dubiousSaid begins git's message of a repository of another user.
+const dubiousSaid = "detected dubious ownership in repository at "
+
+// trustCommand is the command that trusts the repository git's standard
+// error, b, says another user owns. git's next lines, cut off with the
+// first, give it: its own command, the folder quoted as a shell needs it
+// (a folder with a space made a command that trusts another). Where the
+// folder holds a byte past ASCII or a control character it is written
+// in ASCII (shellword.ShownASCIIWithin), as it pastes back into bash:
+// git's first line quoted in ASCII named /w/own\u0430 (its а Cyrillic)
+// in the command, which pasted trusted a folder of that name.
+func trustCommand(b []byte) string {
+	const trust = "git config --global --add safe.directory "
+	all := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(b)), "fatal: "))
+	dir, ok := strings.CutPrefix(all, dubiousSaid+"'")
+	switch end := strings.Index(dir, "'\nTo add an exception"); {
+	case !ok: // unquoted
+		dir = strings.TrimPrefix(firstLineRaw(b), dubiousSaid)
+	case end >= 0:
+		// The folder ends where git's next line begins, a line break
+		// in it kept.
+		dir = dir[:end]
+	default:
+		dir = strings.TrimSuffix(strings.TrimPrefix(firstLineRaw(b), dubiousSaid+"'"), "'")
+	}
+	if len(dir) <= maxQuotedInput && !strings.ContainsFunc(dir, func(c rune) bool { return c < ' ' || c >= 0x7f }) {
 		for l := range strings.Lines(string(b)) {
-			if c := strings.TrimSpace(l); strings.HasPrefix(c, "git config --global --add safe.directory ") {
-				trust = c
-				break
+			if c := strings.TrimSpace(l); strings.HasPrefix(c, trust) {
+				return c
 			}
 		}
-		msg += fmt.Sprintf(" (another user owns it, as in a container job: git reads it once trusted, %s)", trust)
 	}
-	return msg
+	return trust + shellword.ShownASCIIWithin(dir, maxQuotedInput)
 }
 
 // firstLineRaw is git's first message line, without "fatal: ".
@@ -2606,7 +2710,7 @@ func lazyFetchRefused(msg string) bool {
 // an object a partial clone lacks (firstLine said so).
 func lazyGitError(err error) bool {
 	var ge *gitError
-	return errors.As(err, &ge) && strings.Contains(ge.stderr, partialMissing)
+	return errors.As(err, &ge) && strings.Contains(ge.note, partialMissing)
 }
 
 // partialMissing says what an object a partial clone lacks means and

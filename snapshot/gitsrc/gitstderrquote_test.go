@@ -21,3 +21,18 @@ func TestGitStderrInASCII(t *testing.T) {
 		t.Errorf("Resolve(HEAD:../w\\u0442/x): %v; want git's message in ASCII", err)
 	}
 }
+
+// TestGitStderrCut (class c): git's own message of 2 KB and more in
+// ASCII is cut about its mark (shownGitLine, 7f8f3eef); undone, no test
+// failed. 'HEAD:../<3,000 letters>/x' gets git's "… is outside
+// repository" of 3 KB: passed on within 2.2 KB, its end kept.
+func TestGitStderrCut(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	r := xCommits(t, 1)
+	_, err := r.Resolve("HEAD:../" + strings.Repeat(strings.Repeat("w", 199)+"/", 15) + "x")
+	if err == nil || !strings.Contains(err.Error(), "/x' is outside repository") || len(err.Error()) > 2200 {
+		t.Errorf("Resolve of a path of 3,000 letters outside the repository: %d bytes, %.100v; want git's message cut within 2.2 KB", len(err.Error()), err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/cutmark"
@@ -20,6 +21,9 @@ type mirrorStore struct {
 	tree  *Tree
 	files map[string]File // by path in the tree
 	paths []string        // sorted
+
+	mu      sync.Mutex
+	targets map[string]string // of the links read, by blob id (resolveAll)
 }
 
 // Open returns the snapshot source of the resolved REV:PATH: s itself, or
@@ -124,12 +128,12 @@ func (m *mirrorStore) Get(rel string, limit int64) ([]byte, error) {
 // others (three processes, where a batch started again past each
 // cost one per blob over the limit).
 func (m *mirrorStore) GetMany(rels []string, limit int64) ([][]byte, error) {
+	files, err := m.resolveAll(rels)
+	if err != nil {
+		return nil, err
+	}
 	oids := make([]string, len(rels))
-	for i, rel := range rels {
-		f, err := m.resolve(rel)
-		if err != nil {
-			return nil, err
-		}
+	for i, f := range files {
 		oids[i] = f.OID
 	}
 	out := make([][]byte, len(rels))
@@ -199,38 +203,124 @@ func (m *mirrorStore) GetMany(rels []string, limit int64) ([][]byte, error) {
 // of the mirror, broken, or to a folder or a submodule is an error, as
 // on disk.
 func (m *mirrorStore) resolve(rel string) (File, error) {
-	cur := rel
-	for hops := 0; ; hops++ {
-		f, ok := m.files[cur]
-		switch {
-		case !ok && cur == rel:
-			return File{}, fmt.Errorf("%s: %w", shownRel(rel), mirror.ErrNotFound)
-		case !ok:
-			// The target named as a path of the tree is (shownRel):
-			// raw, zlіb (its і Cyrillic) read as zlib, and a newline in
-			// it put a line of its own in the message.
-			return File{}, fmt.Errorf("%s: a symbolic link to %s, which the mirror does not hold as a file", shownRel(rel), shownRel(cur))
-		case f.Kind == Regular:
-			return f, nil
-		case f.Kind != Symlink || hops == 40:
-			return File{}, fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", shownRel(rel))
-		}
-		var target string
-		if err := m.tree.repo.ReadBlobsAtMost([]string{f.OID}, 4096, func(_ int, data []byte) error {
-			target = string(data)
-			return nil
-		}); err != nil {
-			return File{}, fmt.Errorf("%s: %w", shownRel(rel), err)
-		}
-		next := path.Join(path.Dir(cur), target)
-		if path.IsAbs(target) || next == ".." || strings.HasPrefix(next, "../") {
-			// In ASCII (quotedCut): as Go quotes (%q), a Cyrillic і
-			// stayed as it is, read as i, and a target of 4 KB was up to
-			// 16 KB.
-			return File{}, fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), quotedCut(target))
-		}
-		cur = next
+	files, err := m.resolveAll([]string{rel})
+	if err != nil {
+		return File{}, err
 	}
+	return files[0], nil
+}
+
+// resolveAll is resolve of each of rels, the error of the first that
+// fails. The targets of the links on the way are read a step at a time
+// for all of rels, each step in one git process (readTargets): one a
+// link, 40 spec blobs committed as links were 40 git processes.
+func (m *mirrorStore) resolveAll(rels []string) ([]File, error) {
+	out := make([]File, len(rels))
+	errs := make([]error, len(rels))
+	cur := slices.Clone(rels)
+	todo := make([]int, len(rels)) // of rels, the ones at a link
+	for i := range todo {
+		todo[i] = i
+	}
+	for hops := 0; len(todo) > 0; hops++ {
+		var links []int
+		for _, i := range todo {
+			f, ok := m.files[cur[i]]
+			switch {
+			case !ok && cur[i] == rels[i]:
+				errs[i] = fmt.Errorf("%s: %w", shownRel(rels[i]), mirror.ErrNotFound)
+			case !ok:
+				// The target named as a path of the tree is (shownRel):
+				// raw, zlіb (its і Cyrillic) read as zlib, and a newline in
+				// it put a line of its own in the message.
+				errs[i] = fmt.Errorf("%s: a symbolic link to %s, which the mirror does not hold as a file", shownRel(rels[i]), shownRel(cur[i]))
+			case f.Kind == Regular:
+				out[i] = f
+			case f.Kind != Symlink || hops == 40:
+				errs[i] = fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", shownRel(rels[i]))
+			default:
+				links = append(links, i)
+			}
+		}
+		oids := make([]string, len(links))
+		for k, i := range links {
+			oids[k] = m.files[cur[i]].OID
+		}
+		targets, terrs := m.readTargets(oids)
+		todo = todo[:0]
+		for k, i := range links {
+			if terrs[k] != nil {
+				errs[i] = fmt.Errorf("%s: %w", shownRel(rels[i]), terrs[k])
+				continue
+			}
+			target := targets[k]
+			next := path.Join(path.Dir(cur[i]), target)
+			if path.IsAbs(target) || next == ".." || strings.HasPrefix(next, "../") {
+				// In ASCII (quotedCut): as Go quotes (%q), a Cyrillic і
+				// stayed as it is, read as i, and a target of 4 KB was up to
+				// 16 KB.
+				errs[i] = fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rels[i]), quotedCut(target))
+				continue
+			}
+			cur[i] = next
+			todo = append(todo, i)
+		}
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// readTargets is the targets of the links whose blobs are oids (at most
+// 4 KB each), those not read before read in one git process and kept;
+// where that process fails (a target over 4 KB stops it), each not read
+// is asked alone, errs holding the error of each that fails so.
+func (m *mirrorStore) readTargets(oids []string) (targets []string, errs []error) {
+	targets, errs = make([]string, len(oids)), make([]error, len(oids))
+	known := make([]bool, len(oids))
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var ask []string
+	var at []int // of oids, by ask
+	for k, oid := range oids {
+		targets[k], known[k] = m.targets[oid]
+		if !known[k] {
+			ask, at = append(ask, oid), append(at, k)
+		}
+	}
+	if len(ask) == 0 {
+		return targets, errs
+	}
+	if m.targets == nil {
+		m.targets = map[string]string{}
+	}
+	keep := func(k int, data []byte) {
+		targets[k], known[k] = string(data), true
+		m.targets[oids[k]] = string(data)
+	}
+	if err := m.tree.repo.ReadBlobsAtMost(ask, 4096, func(j int, data []byte) error {
+		keep(at[j], data)
+		return nil
+	}); err == nil {
+		return targets, errs
+	}
+	for _, k := range at {
+		if known[k] {
+			continue
+		}
+		if t, ok := m.targets[oids[k]]; ok { // the same link twice
+			targets[k], known[k] = t, true
+			continue
+		}
+		errs[k] = m.tree.repo.ReadBlobsAtMost([]string{oids[k]}, 4096, func(_ int, data []byte) error {
+			keep(k, data)
+			return nil
+		})
+	}
+	return targets, errs
 }
 
 // Has reports whether the tree holds a file at rel (mirror's hasStore):

@@ -72,7 +72,8 @@ func TestLogPathInOtherRepo(t *testing.T) {
 // b, whose history" and "another repository's work tree, /tmp/a; b; to
 // read" ran the path into the words around it, and dеv (its е Cyrillic)
 // read as dev. They are quoted as logPath quotes a path, in ASCII; the
-// -C and the path from there stay shell words.
+// -C and the path from there stay shell words, in ASCII too
+// (shellword.ShownASCII).
 func TestLogPathInOtherRepoQuoted(t *testing.T) {
 	page := realPage(t, "bc")
 	h := commitFiles(t, map[string]string{"README": "x\n"}, nil)
@@ -96,7 +97,7 @@ func TestLogPathInOtherRepoQuoted(t *testing.T) {
 		rel := filepath.ToSlash(filepath.Join("..", "..", name+"2", "o", "_cache", "develop"))
 		abs := filepath.ToSlash(filepath.Join(other, "_cache", "develop"))
 		tree := "another repository's work tree, " + strconv.QuoteToASCII(other) + "; to read"
-		pasted := "give -C " + shellword.Shown(other) + " and the path from there, _cache/develop"
+		pasted := "give -C " + shellword.ShownASCII(other) + " and the path from there, _cache/develop"
 		for p, want := range map[string]string{
 			rel: "path " + strconv.QuoteToASCII(rel) + " is outside the repository " + strconv.QuoteToASCII(here) + ", whose history",
 			abs: "path " + strconv.QuoteToASCII(abs) + ": want a path inside the repository " + strconv.QuoteToASCII(here) + ", relative",

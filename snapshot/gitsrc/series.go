@@ -826,7 +826,10 @@ func (r *Repo) otherRepoHint(p string) string {
 			if err != nil {
 				break
 			}
-			return fmt.Sprintf(": it lies in another repository's work tree, %s; to read that one's history, run cachediff inside it, or give -C %s and the path from there, %s", logPath(d), shellword.Shown(d), shellword.Shown(filepath.ToSlash(rel)))
+			// Each word to paste in ASCII (shellword.ShownASCIIWithin),
+			// as the work tree is named: -C 'othеr' (its е Cyrillic)
+			// read as other's, within the line cap.
+			return fmt.Sprintf(": it lies in another repository's work tree, %s; to read that one's history, run cachediff inside it, or give -C %s and the path from there, %s", logPath(d), shellword.ShownASCIIWithin(d, maxQuotedInput), shellword.ShownASCIIWithin(filepath.ToSlash(rel), maxQuotedInput))
 		}
 		up := filepath.Dir(d)
 		if up == d {
@@ -1087,8 +1090,16 @@ func refLogWhy(rev string, err error) string {
 // "(the top of the repository)" read as the top, "path a\b c does not
 // exist" named a folder of a backslash or of a control character alike,
 // and dеv (its е Cyrillic) read as dev; "path 'snap' does not exist"
-// read as quotes of the message around snap.
+// read as quotes of the message around snap. Cut about its mark past
+// maxQuotedInput bytes (snapshot.CutShown): a repository whose top is
+// 1,700 Cyrillic letters deep, named whole in ASCII twice by a PATH
+// outside it, ran the line past its cap, what to do cut off.
 func logPath(p string) string {
+	return snapshot.CutShown(p, maxQuotedInput, logPathWhole)
+}
+
+// logPathWhole is logPath uncut.
+func logPathWhole(p string) string {
 	if p != "" && strings.ContainsFunc(p, func(c rune) bool {
 		return unicode.IsSpace(c) || !unicode.IsPrint(c) || c >= utf8.RuneSelf || strings.ContainsRune(`,()"'\`, c)
 	}) {
@@ -1142,8 +1153,13 @@ func (r *Repo) spacedRange(rng string) error {
 		if !ok || a == strings.TrimRightFunc(a, unicode.IsSpace) && b == strings.TrimLeftFunc(b, unicode.IsSpace) {
 			return nil // no space around the dots: the ends' check names the end
 		}
+		// An end beginning with - is asked of git after
+		// --end-of-options (verifyCommit): skipped, 'HEAD~1 .. -x' was
+		// left to the ends' check, which said unknown revision "HEAD~1 "
+		// of a commit git knows. The first end so is a range that
+		// begins with -, refused before.
 		for _, rev := range []string{from, to} {
-			if rev == "" || strings.Contains(rev, "..") || strings.HasPrefix(rev, "-") {
+			if rev == "" || strings.Contains(rev, "..") || strings.HasPrefix(from, "-") {
 				return nil
 			}
 		}
@@ -1165,7 +1181,9 @@ func (r *Repo) spacedRange(rng string) error {
 		from = strings.TrimPrefix(from, "^")
 	}
 	for _, rev := range []string{from, to} {
-		if rev == "" || strings.HasPrefix(rev, "^") || strings.HasPrefix(rev, "-") {
+		// 'HEAD~1 -x' (its second end beginning with -, asked after
+		// --end-of-options) was said to be unknown revision "HEAD~1 -x".
+		if rev == "" || strings.HasPrefix(rev, "^") || strings.HasPrefix(from, "-") {
 			return nil
 		}
 		if _, err := r.verifyCommit(rev); err != nil {
@@ -1186,7 +1204,7 @@ func (r *Repo) spacedEnd(rng, what, rev string, err error) error {
 	if strings.Contains(rev, "@{") {
 		// git's reason (refLogWhy), which verifyCommit's --quiet keeps
 		// back: "log for 'main' only has 3 entries".
-		if _, e := r.run(nil, "rev-parse", "--verify", rev+"^{commit}"); e != nil {
+		if _, e := r.run(nil, "rev-parse", "--verify", "--end-of-options", rev+"^{commit}"); e != nil {
 			err = e
 		}
 	}

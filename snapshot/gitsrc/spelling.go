@@ -593,6 +593,10 @@ func (r *Repo) verifyCommit(rev string) ([]byte, error) {
 		}
 		rev = strings.TrimSpace(string(out))
 	}
+	if strings.HasPrefix(rev, "-") {
+		// Not an option: an end of a spaced range, 'HEAD~1 .. -x'.
+		return r.memoRun("rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	}
 	return r.memoRun("rev-parse", "--verify", "--quiet", rev+"^{commit}")
 }
 
