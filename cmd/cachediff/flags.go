@@ -440,9 +440,14 @@ func unknownShorthandIn(line cmdLine, err error) string {
 // bytes about its mark (snapshot.CutShown). Whole, a 6 KB word
 // (-cache/<6 KB> or --cache/<6 KB>, beside a folder of that name) took
 // 6 KB of the line before the hint of ./ or --, which the line's cap
-// then cut off, with no word of what to write.
+// then cut off, with no word of what to write. An ASCII word is written
+// as report.VisibleInput writes it: as it was, -x<newline>b read
+// -x\nb, as the five characters -x\nb did, the backslash not doubled.
+// So is a word after -- that names nothing on disk (dashedFlag), which
+// was written whole and not in ASCII: -mаin:snap, its а Cyrillic, read
+// as -main:snap.
 func refusedWord(w string) string {
-	show := func(s string) string { return s }
+	show := report.VisibleInput
 	if strings.ContainsFunc(w, func(r rune) bool { return r >= utf8.RuneSelf }) {
 		show = strconv.QuoteToASCII
 	}
