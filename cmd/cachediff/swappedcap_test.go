@@ -14,8 +14,10 @@ import (
 // TestSwappedRevsHintWhole (class e): log --revs PATH RANGE, swapped,
 // is told to write --revs RANGE PATH. git's refusal before that hint
 // names the path twice, each up to 2 KB whole and 6 bytes a character
-// as \u200b: a path of 480 U+200B (6 folders) made a line cut by its
-// cap inside the hint's words to write. A RANGE with a name longer than
+// as \u200b: a path of 640 U+200B (8 folders) made a line cut by its
+// cap inside the hint's words to write; the hint's word of it is cut
+// too (hintWord: whole, 7.7 KB as \xHH, it alone ran the line past the
+// cap). A RANGE with a name longer than
 // the system takes (HEAD~1..<300 a>, ENAMETOOLONG) or below a file
 // (ENOTDIR) names nothing on disk, but was given no hint.
 func TestSwappedRevsHintWhole(t *testing.T) {
@@ -38,7 +40,7 @@ func TestSwappedRevsHintWhole(t *testing.T) {
 		}
 	}
 	hidden := strings.Repeat("\u200b", 80)
-	path := strings.Join([]string{hidden, hidden, hidden, hidden, hidden, hidden}, "/")
+	path := strings.Repeat(hidden+"/", 7) + hidden
 	if err := os.MkdirAll(filepath.Join(dir, path), 0o755); err != nil {
 		t.Fatal(err)
 	}
