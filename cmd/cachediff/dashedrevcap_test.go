@@ -18,7 +18,7 @@ import (
 // written whole: a PATH of 700 U+200B (2.1 KB, 8.4 KB as \xHH) made a
 // first line of 8,225 bytes, cut by the line's cap inside the first of
 // three words, the ref to write lost. Each word is cut, the hint whole
-// on its line. So is -t:PATH, of a tag -t, read as -t (--template)
+// on its line, and so where -x:PATH is a path on disk too. So is -t:PATH, of a tag -t, read as -t (--template)
 // given :PATH (dashedRevTook), whose words typed are written in ASCII:
 // -t:snаp (its а Cyrillic) reads as no -t:snap.
 func TestDashedRevPathWithinLine(t *testing.T) {
@@ -41,12 +41,23 @@ func TestDashedRevPathWithinLine(t *testing.T) {
 		}
 	}
 	long := strings.Repeat("\u200b", 700)
+	// -x:PATH on disk too, 5 folders of 80 U+200B (4.8 KB as \xHH): the
+	// hint of both readings wrote the path's two words whole (be99326c's
+	// hintWord, undone, failed no test).
+	both := "-x:" + strings.Repeat("\u200b", 80)
+	for range 4 {
+		both += "/" + strings.Repeat("\u200b", 80)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, both), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"-x:" + long, "HEAD:snap"}, " begins with -, which git would read as an option: with its ref written in full, $'refs/tags/-x:\\xe2\\x80\\x8b"},
 		{[]string{"--", "-x:" + long, "HEAD:snap"}, " begins with -, which git would read as an option: with its ref written in full, $'refs/tags/-x:\\xe2\\x80\\x8b"},
+		{[]string{both, "HEAD:snap"}, " is a path here, and REV:PATH of a revision git knows: write $'./-x:\\xe2\\x80\\x8b"},
 		{[]string{"-t:" + long, "HEAD:snap"}, " was read as -t (--template) given $':\\xe2\\x80\\x8b"},
 		{[]string{"-t:sn\u0430p", "HEAD:snap"}, "($'-t:sn\\xd0\\xb0p' was read as -t (--template) given $':sn\\xd0\\xb0p'; for REV:PATH, whose revision begins with -, write its ref in full: 'refs/tags/-t:sn\u0430p')"},
 	} {
