@@ -18,9 +18,10 @@ import (
 // written whole: a PATH of 700 U+200B (2.1 KB, 8.4 KB as \xHH) made a
 // first line of 8,225 bytes, cut by the line's cap inside the first of
 // three words, the ref to write lost. Each word is cut, the hint whole
-// on its line, and so where -x:PATH is a path on disk too. So is -t:PATH, of a tag -t, read as -t (--template)
-// given :PATH (dashedRevTook), whose words typed are written in ASCII:
-// -t:snаp (its а Cyrillic) reads as no -t:snap.
+// on its line, and so where -x:PATH is a path on disk too. So is
+// -t:PATH, of a tag -t, read as -t (--template) given :PATH
+// (dashedRevTook), whose words typed are written in ASCII: -t:snаp (its
+// а Cyrillic) reads as no -t:snap.
 func TestDashedRevPathWithinLine(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")

@@ -17,9 +17,9 @@ import (
 // as \u200b: a path of 640 U+200B (8 folders) made a line cut by its
 // cap inside the hint's words to write; the hint's word of it is cut
 // too (hintWord: whole, 7.7 KB as \xHH, it alone ran the line past the
-// cap). A RANGE with a name longer than
-// the system takes (HEAD~1..<300 a>, ENAMETOOLONG) or below a file
-// (ENOTDIR) names nothing on disk, but was given no hint.
+// cap). A RANGE with a name longer than the system takes (HEAD~1..<300
+// a>, ENAMETOOLONG) or below a file (ENOTDIR) names nothing on disk, but
+// was given no hint.
 func TestSwappedRevsHintWhole(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
