@@ -22,6 +22,8 @@ import (
 // jq (a self-hosted runner), comment: pr read as an event of no pull
 // request, and any other input ran the diff before the step failed on
 // "jq: command not found"; an event file jq cannot read read so too.
+// Without gh, comment: pr or N ran the diff, and the post step failed
+// on "gh: command not found".
 // With cachediff (the test binary) on PATH: a since the filters'
 // --until is before, or a misspelt --until (yesterdy), was refused by
 // the log alone, on standard error, naming --since and cachediff log
@@ -50,6 +52,8 @@ func TestActionDiffStepChecksFirst(t *testing.T) {
 			"::error::cachediff: comment: pr, but jq could not read the event (GITHUB_EVENT_PATH)\n", "jq: "},
 		{"event without a pull request, comment pr", step.noCachediff, []string{"OLD=a", "NEW=b", "TARGET=pr", "GITHUB_EVENT_PATH=" + step.event},
 			"::error::cachediff: comment: pr, but this event has no pull request\n", ""},
+		{"no gh, comment pr", step.noCachediff, []string{"OLD=a", "NEW=b", "TARGET=pr", "GITHUB_EVENT_PATH=" + step.prEvent}, step.ghMissing, ""},
+		{"no gh, comment 7", step.noCachediff, []string{"OLD=a", "NEW=b", "TARGET=7"}, step.ghMissing, ""},
 		{"since after --until=DATE", step.withCachediff, []string{"SINCE=2025-03-10", "FILTERS=--until=2025-03-01"},
 			"::error::cachediff: since 2025-03-10 is after --until 2025-03-01: no commit is in both\n", ""},
 		{"since after --until DATE", step.withCachediff, []string{"SINCE=2025-03-10", "FILTERS=--until\n2025-03-01"},
@@ -126,7 +130,9 @@ type diffStep struct {
 	bash, script                     string
 	noCachediff, noJQ, withCachediff string
 	event                            string // an event of no pull request
+	prEvent                          string // an event of pull request 1
 	jqMissing                        string // the annotation without jq
+	ghMissing                        string // the annotation without gh
 }
 
 func newDiffStep(t *testing.T) *diffStep {
@@ -174,6 +180,11 @@ func newDiffStep(t *testing.T) *diffStep {
 	if err := os.WriteFile(s.event, []byte(`{"ref": "refs/heads/main"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	s.prEvent = filepath.Join(filepath.Dir(s.event), "pr.json")
+	if err := os.WriteFile(s.prEvent, []byte(`{"pull_request": {"number": 1}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.ghMissing = "::error::cachediff: comment posts with the GitHub CLI (gh), which is not on this runner's PATH (GitHub's runners have it): install it before this step, or set comment: none\n"
 	return s
 }
 

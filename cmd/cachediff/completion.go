@@ -6,7 +6,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -37,7 +36,7 @@ cachediff completion fish > ~/.config/fish/completions/cachediff.fish`,
 		if !ok {
 			// The nearest, of the name or of a path ($SHELL is
 			// /bin/bash): BASH and /bin/bash got no suggestion.
-			msg := fmt.Sprintf("completion: unknown shell %s: want bash, zsh or fish", strconv.QuoteToASCII(args[0]))
+			msg := fmt.Sprintf("completion: unknown shell %s: want bash, zsh or fish", quotedValue(args[0]))
 			if near := closestName(path.Base(filepath.ToSlash(args[0])), []string{"bash", "zsh", "fish"}, nil); near != "" {
 				msg += " (did you mean " + near + "?)"
 			}

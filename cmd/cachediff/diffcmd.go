@@ -253,7 +253,7 @@ func flagAfterDashes(opts *options) string {
 // flagAfterDashes finds a flag after --, or "".
 func dashesHint(opts *options) string {
 	if f := flagAfterDashes(opts); f != "" {
-		return fmt.Sprintf(" (%s comes after --, which makes every word after it an argument: put flags before --)", report.VisibleInput(f))
+		return fmt.Sprintf(" (%s comes after --, which makes every word after it an argument: put flags before --)", refusedWord(f))
 	}
 	return ""
 }
@@ -280,9 +280,9 @@ func dashedFlag(opts *options, what string, args []string) error {
 		// -z..-y, of branches -z and -y, is no flag: "put flags
 		// before --" named the wrong thing; nor is -x:snap, of a tag
 		// -x.
-		return usageErrorf("%s, read as %s, names nothing on disk%s", report.VisibleInput(f), what, h)
+		return usageErrorf("%s, read as %s, names nothing on disk%s", refusedWord(f), what, h)
 	}
-	return usageErrorf("%s, read as %s, names nothing on disk%s", report.VisibleInput(f), what, dashesHint(opts))
+	return usageErrorf("%s, read as %s, names nothing on disk%s", refusedWord(f), what, dashesHint(opts))
 }
 
 // seriesHint suggests log for more than two snapshots: a pair diff takes

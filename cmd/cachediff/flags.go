@@ -148,7 +148,11 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 			// time.ParseDuration's words: say what a duration is.
 			why = "want a duration with its unit, such as 90s, 10m or 1h"
 		}
-		msg = m[2] + " " + m[1] + ": " + why
+		v, err := strconv.Unquote(m[1])
+		if err != nil {
+			v = m[1]
+		}
+		msg = m[2] + " " + quotedValue(v) + ": " + why
 	}
 	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
 		// In ASCII, as a --package value is (quoteFilterValue):
@@ -440,14 +444,27 @@ func unknownShorthandIn(line cmdLine, err error) string {
 // bytes about its mark (snapshot.CutShown). Whole, a 6 KB word
 // (-cache/<6 KB> or --cache/<6 KB>, beside a folder of that name) took
 // 6 KB of the line before the hint of ./ or --, which the line's cap
-// then cut off, with no word of what to write.
+// then cut off, with no word of what to write. An ASCII word is written
+// as report.VisibleInput writes it: as it was, -x<newline>b read
+// -x\nb, as the five characters -x\nb did, the backslash not doubled.
+// So is a word after -- that names nothing on disk (dashedFlag), which
+// was written whole and not in ASCII: -mаin:snap, its а Cyrillic, read
+// as -main:snap.
 func refusedWord(w string) string {
-	show := func(s string) string { return s }
+	show := report.VisibleInput
 	if strings.ContainsFunc(w, func(r rune) bool { return r >= utf8.RuneSelf }) {
 		show = strconv.QuoteToASCII
 	}
 	return snapshot.CutShown(w, maxHintWord, show)
 }
+
+// quotedValue is v, a value a message refuses (a flag's, a command's
+// argument), quoted in ASCII and cut past maxHintWord bytes about its
+// mark (snapshot.CutShown). pflag's own quotes kept a lookalike as it
+// was (--max-bytes "1а", its а Cyrillic, read as 1a), and whole, a 6 KB
+// value of U+200B (36 KB as \u200b) ran the line past its cap, what the
+// flag wants cut off.
+func quotedValue(v string) string { return snapshot.CutShown(v, maxHintWord, strconv.QuoteToASCII) }
 
 // invalidArgument matches pflag's message for a value its flag refuses.
 var invalidArgument = regexp.MustCompile(`^invalid argument (".*") for "(?:-., )?(--[^"]+)" flag: (.*)$`)
@@ -858,7 +875,7 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	f, ok := report.Lookup(o.format)
 	if !ok {
 		names := fs.Lookup("format").Annotations[annValues] // the command's formats
-		msg := fmt.Sprintf("unknown --format %s: want %s", strconv.QuoteToASCII(o.format), orList(names))
+		msg := fmt.Sprintf("unknown --format %s: want %s", quotedValue(o.format), orList(names))
 		if near := closestName(o.format, names, formatAliases); near != "" {
 			msg += " (did you mean " + near + "?)"
 		} else if slices.Contains(commentFormats, strings.ToLower(o.format)) && fs.Lookup("github-comment") != nil {
@@ -870,7 +887,7 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	case "auto", "always", "never":
 	default:
 		// A typo (--color=nevr) gets the near value, as --format's does.
-		return fmt.Errorf("unknown --color %s: want auto, always or never%s", strconv.QuoteToASCII(o.color), suggestion([]string{o.color}, []string{"auto", "always", "never"}))
+		return fmt.Errorf("unknown --color %s: want auto, always or never%s", quotedValue(o.color), suggestion([]string{o.color}, []string{"auto", "always", "never"}))
 	}
 	if o.linkBase != "" {
 		// Named as a mirror URL is (mirror.Redact): a password or
@@ -938,7 +955,7 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 	for _, k := range o.rows {
 		if k != "rebuilt" {
 			// A typo (--rows=rebuit) gets the near kind, as --ignore's does.
-			return fmt.Errorf("--rows %s: the kinds of rows are: rebuilt%s", strconv.QuoteToASCII(k), suggestion([]string{k}, []string{"rebuilt"}))
+			return fmt.Errorf("--rows %s: the kinds of rows are: rebuilt%s", quotedValue(k), suggestion([]string{k}, []string{"rebuilt"}))
 		}
 	}
 	switch {

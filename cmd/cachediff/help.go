@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -32,7 +31,7 @@ var helpCommand = &command{
 			// diff among them, which help takes: "help dif" got no
 			// suggestion, and a list that left out diff.
 			names := append([]string{"diff"}, commandNames()...)
-			msg := fmt.Sprintf("help: no command %s: want one of %s", strconv.QuoteToASCII(args[0]), orList(names))
+			msg := fmt.Sprintf("help: no command %s: want one of %s", quotedValue(args[0]), orList(names))
 			if near := closestName(args[0], names, nil); near != "" {
 				msg += " (did you mean " + near + "?)"
 			}

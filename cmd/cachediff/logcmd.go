@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -563,7 +564,7 @@ func writtenAsURL(p string) bool {
 // HEAD~7..HEAD said "unknown revision _cache/develop in the range
 // _cache/develop", naming no PATH. Only when --revs names something on
 // disk and is no range (no ..), and the PATH is one (a .., but no
-// path component ..) that names nothing on disk.
+// path component ..) that names nothing on disk (namesNothing).
 func swappedRevs(opts *options, path string, err error) error {
 	if strings.Contains(opts.revs, "..") || !strings.Contains(path, "..") || slices.Contains(strings.Split(filepath.ToSlash(path), "/"), "..") {
 		return err
@@ -571,7 +572,7 @@ func swappedRevs(opts *options, path string, err error) error {
 	if _, e := os.Lstat(inDir(opts.dir, opts.revs)); e != nil {
 		return err
 	}
-	if _, e := os.Lstat(inDir(opts.dir, path)); !errors.Is(e, fs.ErrNotExist) {
+	if _, e := os.Lstat(inDir(opts.dir, path)); !namesNothing(e) {
 		return err
 	}
 	word := opts.revs
@@ -584,7 +585,55 @@ func swappedRevs(opts *options, path string, err error) error {
 	// git:HEAD~2..HEAD said "write --revs 'git:HEAD~2..HEAD' …", which
 	// pasted said "unknown revision git:HEAD~2".
 	rng := strings.TrimPrefix(path, input.RevPrefix)
-	return fmt.Errorf("%w (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", err, snapshot.CutShown(opts.revs, maxHintWord, report.VisibleInput), snapshot.CutShown(path, maxHintWord, report.VisibleInput), hintWord(rng), hintWord(word))
+	hint := fmt.Sprintf(" (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", snapshot.CutShown(opts.revs, maxHintWord, report.VisibleInput), snapshot.CutShown(path, maxHintWord, report.VisibleInput), hintWord(rng), hintWord(word))
+	// git's refusal names the path twice, each whole up to 2 KB and
+	// 6 bytes a character as \u200b: a path of 480 U+200B made 5.8 KB
+	// of it, and the line's cap cut the hint's words to write. Cut to
+	// what the line has left, the hint whole.
+	room := max(maxErrorLine-len("cachediff: ")-len(hint), 512)
+	return hintedError{err, cutMessage(err.Error(), room) + hint}
+}
+
+// cutMessage is msg, a message made already (its input quoted), cut to
+// at most n bytes: its start, before any escape it would cut (\u200b
+// cut in two read \u and another word) and at a character's start, and
+// how many bytes are left out.
+func cutMessage(msg string, n int) string {
+	if len(msg) <= n {
+		return msg
+	}
+	more := fmt.Sprintf("… (cut, %d bytes more)", len(msg))
+	k := cutLen(msg, max(n-len(more), 0))
+	// The longest escape, \U0010ffff, is 10 bytes: a backslash that
+	// close before the cut may start one, which is kept whole or not
+	// at all, with the backslashes before it.
+	if j := strings.LastIndexByte(msg[max(k-9, 0):k], '\\'); j >= 0 {
+		for k = max(k-9, 0) + j; k > 0 && msg[k-1] == '\\'; k-- {
+		}
+	}
+	return msg[:k] + fmt.Sprintf("… (cut, %d bytes more)", len(msg)-k)
+}
+
+// cutLen is the length of s cut to at most n bytes at a character's
+// start (cutBytes).
+func cutLen(s string, n int) int { return len(strings.TrimSuffix(cutBytes(s, n), "…")) }
+
+// hintedError is err whose message, msg, is its own cut and a hint.
+type hintedError struct {
+	err error
+	msg string
+}
+
+func (e hintedError) Error() string { return e.msg }
+func (e hintedError) Unwrap() error { return e.err }
+
+// namesNothing reports whether e, the error of an Lstat, says the path
+// names nothing on disk: none is there, or it could be none, a name of
+// it longer than the system takes (a range HEAD~2..<300 bytes>) or a
+// file where it has a folder. ENAMETOOLONG alone passed for a path on
+// disk, and a swapped --revs with it was given no hint.
+func namesNothing(e error) bool {
+	return errors.Is(e, fs.ErrNotExist) || errors.Is(e, syscall.ENAMETOOLONG) || errors.Is(e, syscall.ENOTDIR)
 }
 
 // seriesArgError returns err, the error of snapshot i of a log, as the

@@ -32,6 +32,11 @@ func TestSpacedWordWithinLine(t *testing.T) {
 		// times, and one that names a snapshot as the next does
 		// (tookSnapshot), four times: 6 KB and 3 KB words.
 		{"--title --package=NAME", []string{"--title", "--package=" + strings.Repeat("x", 6000), old, old}, "(that TEXT is written --title=--package=xx"},
+		// Of a FILE's and a DIR's flag, the words of how a file or a
+		// folder of that name is written (be99326c: undone, no case
+		// failed).
+		{"--output --package=NAME", []string{"--output", "--package=" + strings.Repeat("x", 6000), old, old}, "(a file named --package=xx"},
+		{"-C --package=NAME", []string{"-C", "--package=" + strings.Repeat("x", 6000), old, old}, "(a folder named --package=xx"},
 		{"log --title SNAPSHOT", []string{"log", "--title", old + strings.Repeat("/.", 1500), old, old}, "(that TEXT is written --title=../"},
 	} {
 		var stdout, stderr bytes.Buffer

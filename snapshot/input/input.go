@@ -871,8 +871,8 @@ func objectSpelt(end string) bool {
 // DashedRevPath is arg, REV:PATH whose REV begins with - (-x:snap, of
 // a tag -x), which pflag refuses as a flag, and after -- was said to be
 // a flag put after it, with its ref written in full as a shell word, as
-// the loader gives it (git:-x:snap): 'refs/tags/-x:snap'. "" unless git
-// knows the ref so.
+// the loader gives it (git:-x:snap): 'refs/tags/-x:snap', cut as
+// hintWord cuts. "" unless git knows the ref so.
 func DashedRevPath(dir, arg string) string {
 	if _, _, ok := gitsrc.Split(arg); !ok || !strings.HasPrefix(arg, "-") || strings.ContainsAny(arg, "\n\r\x00") {
 		return ""
@@ -901,13 +901,16 @@ func dashedRevPath(repo *gitsrc.Repo, arg string) string {
 	if known, err := repo.Knows(full); err == nil && !known {
 		unknown = ", an unknown revision" + repo.PastRootNote(full)
 	}
-	return shellword.Shown(full+":"+p) + unknown
+	return hintWord(full+":"+p) + unknown
 }
 
 // DashedRevPathHint is the hint of arg, given its DashedRevPath whole.
+// Each word is cut as hintWord cuts: whole, -x:<700 U+200B>, of a tag
+// -x, was written three times, 4 KB each as \xHH, and the line's cap cut
+// the ref to write in full.
 func DashedRevPathHint(arg, whole string) string {
 	rev, _, _ := gitsrc.Split(arg)
-	return fmt.Sprintf("; %s is REV:PATH, whose revision %s begins with -, which git would read as an option: with its ref written in full, %s", shellword.Shown(arg), shellword.Shown(rev), whole)
+	return fmt.Sprintf("; %s is REV:PATH, whose revision %s begins with -, which git would read as an option: with its ref written in full, %s", hintWord(arg), hintWord(rev), whole)
 }
 
 // RevisionHint is the hint of arg, no path on disk, that git reads as a

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestDashedRevPathWithinLine (class a/e, c): REV:PATH of a tag -x
+// (-x:PATH), which pflag refuses as a flag, or which after -- names
+// nothing on disk, is told its ref written in full (input's
+// DashedRevPath and DashedRevPathHint). Each word of that hint was
+// written whole: a PATH of 700 U+200B (2.1 KB, 8.4 KB as \xHH) made a
+// first line of 8,225 bytes, cut by the line's cap inside the first of
+// three words, the ref to write lost. Each word is cut, the hint whole
+// on its line, and so where -x:PATH is a path on disk too. So is
+// -t:PATH, of a tag -t, read as -t (--template) given :PATH
+// (dashedRevTook), whose words typed are written in ASCII: -t:snаp (its
+// а Cyrillic) reads as no -t:snap.
+func TestDashedRevPathWithinLine(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if err := gittest.Init(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "snap"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "snap", "index.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "one"}, {"update-ref", "refs/tags/-x", "HEAD"}, {"update-ref", "refs/tags/-t", "HEAD"}} {
+		if _, err := gittest.Git(dir, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := strings.Repeat("\u200b", 700)
+	// -x:PATH on disk too, 5 folders of 80 U+200B (4.8 KB as \xHH): the
+	// hint of both readings wrote the path's two words whole (be99326c's
+	// hintWord, undone, failed no test).
+	both := "-x:" + strings.Repeat("\u200b", 80)
+	for range 4 {
+		both += "/" + strings.Repeat("\u200b", 80)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, both), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-x:" + long, "HEAD:snap"}, " begins with -, which git would read as an option: with its ref written in full, $'refs/tags/-x:\\xe2\\x80\\x8b"},
+		{[]string{"--", "-x:" + long, "HEAD:snap"}, " begins with -, which git would read as an option: with its ref written in full, $'refs/tags/-x:\\xe2\\x80\\x8b"},
+		{[]string{both, "HEAD:snap"}, " is a path here, and REV:PATH of a revision git knows: write $'./-x:\\xe2\\x80\\x8b"},
+		{[]string{"-t:" + long, "HEAD:snap"}, " was read as -t (--template) given $':\\xe2\\x80\\x8b"},
+		{[]string{"-t:sn\u0430p", "HEAD:snap"}, "($'-t:sn\\xd0\\xb0p' was read as -t (--template) given $':sn\\xd0\\xb0p'; for REV:PATH, whose revision begins with -, write its ref in full: 'refs/tags/-t:sn\u0430p')"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"-C", dir}, c.args...), &stdout, &stderr)
+		line, _, _ := strings.Cut(stderr.String(), "\n")
+		if code != exitTrouble || len(line) > maxErrorLine || !strings.Contains(line, c.want) || capCut.MatchString(line) {
+			t.Errorf("%.12q: exit %d, a first line of %d bytes (cap %d) ending %q; want exit %d, %q and the hint whole",
+				c.args, code, len(line), maxErrorLine, line[max(0, len(line)-160):], exitTrouble, c.want)
+		}
+	}
+}
+
+// capCut matches a line capLine cut.
+var capCut = regexp.MustCompile(`… \(\d+ bytes more\)$`)

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestRefusedWordReadsAsTyped (class a/e): a word spelt as a flag that
+// pflag refused, or that comes after -- and names nothing on disk, is
+// named so that it reads as no other word, within the line's cap. An
+// ASCII word was written as it was, a newline in it escaped by the
+// line's Visible: -x<newline>b and the five characters -x\nb read
+// alike. After --, the word was written by report.VisibleInput, whole
+// and not in ASCII: -mаin:snap (its а Cyrillic) read as -main:snap,
+// and -x<6 KB> named twice made a line of 12 KB, cut before the hint of
+// what to do.
+func TestRefusedWordReadsAsTyped(t *testing.T) {
+	dir := t.TempDir() // no repository: no hint of a revision
+	first := func(args ...string) string {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		if code := run(append([]string{"-C", dir}, args...), &stdout, &stderr); code != exitTrouble {
+			t.Errorf("%q: exit %d, want %d", args, code, exitTrouble)
+		}
+		line, _, _ := strings.Cut(stderr.String(), "\n")
+		return line
+	}
+	// Before the snapshots, as pflag refuses it; after --, beside as
+	// many arguments as the diff takes, and beside too many.
+	for _, at := range []func(w string) []string{
+		func(w string) []string { return []string{"A", w, "B"} },
+		func(w string) []string { return []string{"--", w, "B"} },
+		func(w string) []string { return []string{"A", "B", "--", w} },
+	} {
+		if nl, bs := first(at("-x\nb")...), first(at(`-x\nb`)...); nl == bs {
+			t.Errorf("%q: a newline and a backslash and n read alike: %s", at("W"), nl)
+		}
+		if line := first(at("-m\u0430in:snap")...); strings.Contains(line, "\u0430") || !strings.Contains(line, `"-m\u0430in:snap"`) {
+			t.Errorf("%q: %s; want the word in ASCII, \"-m\\u0430in:snap\"", at("W"), line)
+		}
+		long := "-x" + strings.Repeat("a", 6000)
+		if line := first(at(long)...); len(line) > maxErrorLine || strings.Contains(line, long) ||
+			strings.Contains(line, "--") && !strings.HasSuffix(line, "put flags before --)") {
+			t.Errorf("%q: a 6 KB word: a first line of %d bytes (cap %d) ending %q; want it cut and the hint whole", at("W"), len(line), maxErrorLine, line[max(0, len(line)-80):])
+		}
+	}
+}

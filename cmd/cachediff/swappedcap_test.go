@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestSwappedRevsHintWhole (class e): log --revs PATH RANGE, swapped,
+// is told to write --revs RANGE PATH. git's refusal before that hint
+// names the path twice, each up to 2 KB whole and 6 bytes a character
+// as \u200b: a path of 640 U+200B (8 folders) made a line cut by its
+// cap inside the hint's words to write; the hint's word of it is cut
+// too (hintWord: whole, 7.7 KB as \xHH, it alone ran the line past the
+// cap). A RANGE with a name longer than the system takes (HEAD~1..<300
+// a>, ENAMETOOLONG) or below a file (ENOTDIR) names nothing on disk, but
+// was given no hint.
+func TestSwappedRevsHintWhole(t *testing.T) {
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if err := gittest.Init(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "snap"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "snap", "index.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "one"}} {
+		if _, err := gittest.Git(dir, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hidden := strings.Repeat("\u200b", 80)
+	path := strings.Repeat(hidden+"/", 7) + hidden
+	if err := os.MkdirAll(filepath.Join(dir, path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	long := "HEAD~1.." + strings.Repeat("a", 300)
+	for _, c := range []struct {
+		revs, rng, want string
+	}{
+		{path, "HEAD~1..HEAD", "is the PATH: write --revs 'HEAD~1..HEAD' $'\\xe2\\x80\\x8b"},
+		{"snap", long, "(--revs took the path snap as its RANGE, and the range " + long + " is the PATH: write --revs '" + long + "' snap)"},
+		{"snap", "snap/index.json/x..HEAD", "(--revs took the path snap as its RANGE, and the range snap/index.json/x..HEAD is the PATH: write --revs snap/index.json/x..HEAD snap)"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"-C", dir, "log", "--revs", c.revs, c.rng}, &stdout, &stderr)
+		line, _, _ := strings.Cut(stderr.String(), "\n")
+		if code != exitTrouble || len(line) > maxErrorLine || !strings.Contains(line, c.want) || !strings.HasSuffix(line, ")") || capCut.MatchString(line) {
+			t.Errorf("--revs %.20q %.20q: exit %d, a first line of %d bytes (cap %d) ending %q; want exit %d, %q, the hint whole",
+				c.revs, c.rng, code, len(line), maxErrorLine, line[max(0, len(line)-160):], exitTrouble, c.want)
+		}
+	}
+}
+
+// TestCutMessageKeepsEscapes: cutMessage cuts a message made already
+// within n bytes, never inside an escape it quotes (\u200b cut to \u
+// read as another word) nor between a doubled backslash's two.
+func TestCutMessageKeepsEscapes(t *testing.T) {
+	msg := `unknown revision "` + strings.Repeat(`\u200b\\\x1b`, 20) + `" in the range`
+	partial := regexp.MustCompile(`(^|[^\\])(\\\\)*\\(u[0-9a-f]{0,3}|x[0-9a-f]?)?$`)
+	for n := 40; n < len(msg); n++ {
+		got := cutMessage(msg, n)
+		head, _, ok := strings.Cut(got, "… (cut, ")
+		if len(got) > n || !ok || !strings.HasPrefix(msg, head) || partial.MatchString(head) {
+			t.Errorf("cut to %d: %q (%d bytes); want at most %d, cut after a whole escape", n, got, len(got), n)
+		}
+	}
+	if got := cutMessage(msg, len(msg)); got != msg {
+		t.Errorf("a message within n: %q; want it as it is", got)
+	}
+}
