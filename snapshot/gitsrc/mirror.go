@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/snapshot"
@@ -366,42 +365,11 @@ func (m *mirrorStore) List(rel string) ([]string, error) {
 }
 
 // shownRel is rel, a path of the tree, as a folder's mirror.Dir names
-// a file of the mirror in its errors (mirror's shownRel): as it is
-// where it is of printable ASCII and holds no quote, backslash or ": ",
-// else quoted in ASCII, one over 80 bytes cut to 77 and its mark
-// (cutmark.Of) inside the closing quote. The mirror takes that name out
-// where the loader names the file itself: a name raw (GetMany's), zlіb
-// (its і Cyrillic) read as zlib and an escape code reached the
-// terminal, and one quoted otherwise (cut at 200 bytes) was not taken
-// out, the file named twice.
-func shownRel(rel string) string {
-	if strings.Contains(rel, ": ") {
-		return quotedAt(rel) // "a: b/x.json: …" read as the file a
-	}
-	for i := 0; i < len(rel); i++ {
-		if rel[i] < ' ' || rel[i] > '~' || rel[i] == '"' || rel[i] == '\\' {
-			return quotedAt(rel)
-		}
-	}
-	return rel
-}
-
-// quotedAt is rel quoted as shownRel quotes it.
-func quotedAt(rel string) string {
-	if len(rel) <= maxShownRel {
-		return strconv.QuoteToASCII(rel)
-	}
-	n := maxShownRel - 3
-	for back := 0; back < utf8.UTFMax-1 && !utf8.RuneStart(rel[n]); back++ {
-		n-- // not past a character's start: bytes that are none stay as they are
-	}
-	q := strconv.QuoteToASCII(rel[:n])
-	return q[:len(q)-1] + cutmark.Of(rel) + `"`
-}
-
-// maxShownRel bounds the bytes of a file of the mirror shownRel names
-// unquoted: the mirror's own bound (quoteField).
-const maxShownRel = 80
+// a file of the mirror in its errors (mirror.ShownRel): the mirror takes
+// that name out where the loader names the file itself, so both must
+// spell it alike (a name raw, zlіb with its і Cyrillic, read as zlib; one
+// spelt otherwise was not taken out, the file named twice).
+func shownRel(rel string) string { return mirror.ShownRel(rel) }
 
 // quotedCut is s quoted in ASCII, cut to maxShownLink bytes (shorten)
 // with the cut's mark inside the closing quote, as it is: quoted with

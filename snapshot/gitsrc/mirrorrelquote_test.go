@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/internal/testing/gittest"
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
 // TestMirrorGetQuotesFile: the file of a mirror a git tree's GetMany
@@ -42,7 +42,8 @@ func TestMirrorGetQuotesFile(t *testing.T) {
 // manifests, under a folder whose name quoted is over 80 bytes, is named
 // once, by "loading FILE": the listing named it quoted and cut at 200
 // bytes, which the mirror, taking out the name as a folder's Dir.List
-// gives it (cut at 80), left in, the file named twice.
+// gives it (cut at 80), left in, the file named twice. A long path is
+// named as the mirror names it, its file's name kept.
 func TestMirrorLongLinkNamedOnce(t *testing.T) {
 	for _, dir := range []string{strings.Repeat("\u0456", 30), strings.Repeat("\u0456", 50), strings.Repeat("\u0456", 90)} {
 		err := loadLinkMirror(t, map[string]string{
@@ -53,7 +54,11 @@ func TestMirrorLongLinkNamedOnce(t *testing.T) {
 			t.Errorf("a link under %d Cyrillic і among manifests: %v; want it named once, whole, by loading FILE", len(dir)/2, err)
 		}
 	}
-	if got, want := shownRel(strings.Repeat("\u0456", 50)), `"`+strings.Repeat(`\u0456`, 38)+cutmark.Of(strings.Repeat("\u0456", 50))+`"`; got != want {
-		t.Errorf("shownRel of 50 Cyrillic і = %s; want %s, cut at 77 bytes as the mirror's own", got, want)
+	// Named as the mirror names it (mirror.ShownRel, the one rule): a
+	// long path cut inside its folders, its file's name kept; gitsrc's
+	// own copy cut it at its head, the name lost.
+	rel := "v3/manifests/spec/" + strings.Repeat("\u0456", 50) + "/a.spec.manifest.json"
+	if got := shownRel(rel); got != mirror.ShownRel(rel) || !strings.HasSuffix(got, `/a.spec.manifest.json"`) {
+		t.Errorf("shownRel of a spec manifest under 50 Cyrillic і = %s; want %s, its name kept, as the mirror's own", got, mirror.ShownRel(rel))
 	}
 }

@@ -856,11 +856,9 @@ func unnamed(err error, rel string) error {
 
 // namedAs is the spellings a store's error may name the file rel by, to
 // be taken out where the loader names it: raw (a git tree's GetMany),
-// as ShownRel names it, and quoted, cut at its head alone (quoteField),
-// as gitsrc's copy of the rule still names it (a file named twice,
-// else, past 80 bytes quoted).
+// and as ShownRel names it (gitsrc's errors too).
 func namedAs(rel string) []string {
-	return []string{rel, shownRel(rel), quoteField(rel)}
+	return []string{rel, shownRel(rel)}
 }
 
 // shownErr is an error told in other words (msg), err for errors.Is
