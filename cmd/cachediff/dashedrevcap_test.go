@@ -23,24 +23,7 @@ import (
 // (dashedRevTook), whose words typed are written in ASCII: -t:snаp (its
 // а Cyrillic) reads as no -t:snap.
 func TestDashedRevPathWithinLine(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	dir := t.TempDir()
-	if err := gittest.Init(dir); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Mkdir(filepath.Join(dir, "snap"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "snap", "index.json"), []byte("{}"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "one"}, {"update-ref", "refs/tags/-x", "HEAD"}, {"update-ref", "refs/tags/-t", "HEAD"}} {
-		if _, err := gittest.Git(dir, nil, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := indexRepo(t, "refs/tags/-x", "refs/tags/-t")
 	long := strings.Repeat("\u200b", 700)
 	// -x:PATH on disk too, 5 folders of 80 U+200B (4.8 KB as \xHH): the
 	// hint of both readings wrote the path's two words whole (be99326c's
@@ -74,3 +57,33 @@ func TestDashedRevPathWithinLine(t *testing.T) {
 
 // capCut matches a line capLine cut.
 var capCut = regexp.MustCompile(`… \(\d+ bytes more\)$`)
+
+// indexRepo is a repository of one commit holding snap/index.json (an
+// empty Spack index), each of refs made to name it; the test is skipped
+// without git.
+func indexRepo(t *testing.T, refs ...string) string {
+	t.Helper()
+	if !gittest.Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if err := gittest.Init(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "snap"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "snap", "index.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmds := [][]string{{"add", "-A"}, {"commit", "-qm", "one"}}
+	for _, ref := range refs {
+		cmds = append(cmds, []string{"update-ref", ref, "HEAD"})
+	}
+	for _, args := range cmds {
+		if _, err := gittest.Git(dir, nil, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

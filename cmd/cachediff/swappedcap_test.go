@@ -7,8 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
 // TestSwappedRevsHintWhole (class e): log --revs PATH RANGE, swapped,
@@ -21,24 +19,7 @@ import (
 // a>, ENAMETOOLONG) or below a file (ENOTDIR) names nothing on disk, but
 // was given no hint.
 func TestSwappedRevsHintWhole(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	dir := t.TempDir()
-	if err := gittest.Init(dir); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Mkdir(filepath.Join(dir, "snap"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "snap", "index.json"), []byte("{}"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "one"}} {
-		if _, err := gittest.Git(dir, nil, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := indexRepo(t)
 	hidden := strings.Repeat("\u200b", 80)
 	path := strings.Repeat(hidden+"/", 7) + hidden
 	if err := os.MkdirAll(filepath.Join(dir, path), 0o755); err != nil {
