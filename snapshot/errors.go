@@ -280,7 +280,7 @@ func CutShown(p string, n int, show func(string) string) string {
 	}
 	for k := n; ; k /= 2 {
 		head, _ := cutHead(p, k-k/4)
-		tail := cutTail(p, k/4)
+		tail := CutTail(p, k/4)
 		if len(head)+len(tail) >= len(p) && k > 1 {
 			continue // shown longer than n only quoted: a shorter piece
 		}
@@ -296,9 +296,10 @@ func CutShown(p string, n int, show func(string) string) string {
 	}
 }
 
-// cutTail is the last n bytes of s at most, from a character's start
-// (cutHead's rule, from the other end).
-func cutTail(s string, n int) string {
+// CutTail is the last n bytes of s at most, from a character's start
+// (cutHead's rule, from the other end; the bytes of none stay as they
+// are): the tail a message keeps of a name it cuts.
+func CutTail(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}

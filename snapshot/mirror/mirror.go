@@ -751,9 +751,9 @@ func ShownRel(rel string) string {
 		return strconv.QuoteToASCII(rel)
 	}
 	name := rel[strings.LastIndexByte(rel, '/')+1:]
-	tail := lastBytes(name, maxShownName)
+	tail := snapshot.CutTail(name, maxShownName)
 	if len(tail) < len(name) || len(tail) == len(rel) {
-		tail = lastBytes(rel, maxShownRel/4) // a name cut too, or no folder
+		tail = snapshot.CutTail(rel, maxShownRel/4) // a name cut too, or no folder
 	} else {
 		tail = "/" + tail
 	}
@@ -777,21 +777,6 @@ const (
 	maxShownRel  = 80
 	maxShownName = 120
 )
-
-// lastBytes is the last n bytes of s at most, from a character's start
-// (the bytes of none stay as they are).
-func lastBytes(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	i := len(s) - n
-	for j := i; j < len(s) && j < i+utf8.UTFMax; j++ {
-		if utf8.RuneStart(s[j]) {
-			return s[j:]
-		}
-	}
-	return s[i:]
-}
 
 // plainText reports whether s is of printable ASCII and holds no quote,
 // backslash or ": ": a message may name it as it is. Named as it is, a
