@@ -21,18 +21,7 @@ func TestMirrorLinksOneRun(t *testing.T) {
 		links[fmt.Sprintf("m/f/l%d", i)] = fmt.Sprintf("r%d", i)
 		rels = append(rels, fmt.Sprintf("f/l%d", i))
 	}
-	r, err := OpenRepo(commitFiles(t, files, links))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := r.Source("HEAD:m")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, ok, err := s.asMirror()
-	if err != nil || !ok {
-		t.Fatalf("HEAD:m as a mirror: %v, %v", ok, err)
-	}
+	m := headMirror(t, commitFiles(t, files, links))
 	before := gitRuns.Load()
 	out, err := m.GetMany(rels, 100)
 	if runs := gitRuns.Load() - before; err != nil || runs > 2 {

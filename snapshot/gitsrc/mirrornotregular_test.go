@@ -15,6 +15,19 @@ func TestMirrorResolveNotRegular(t *testing.T) {
 	repo := commitFiles(t, map[string]string{"m/v3/layout.json": `{"signing": false}`, "m/" + dir + "/f.json": "{}\n"},
 		map[string]string{"m/" + dir + "/loop": "loop", "m/" + dir + "/to": "f.json"})
 	gitlinkTo(t, repo, "m/"+dir+"/sub", "a blob\n")
+	m := headMirror(t, repo)
+	for _, rel := range []string{dir + "/sub", dir + "/loop"} {
+		_, err := m.resolveAll([]string{dir + "/to", rel})
+		want := `"zl\u0456b/` + strings.TrimPrefix(rel, dir+"/") + `": not a regular file`
+		if err == nil || !strings.HasPrefix(err.Error(), want) || strings.ContainsRune(err.Error(), '\u0456') {
+			t.Errorf("%+q: %v; want %s, in ASCII", rel, err, want)
+		}
+	}
+}
+
+// headMirror is the mirror a git tree holds at HEAD:m of repo.
+func headMirror(t *testing.T, repo string) *mirrorStore {
+	t.Helper()
 	r, err := OpenRepo(repo)
 	if err != nil {
 		t.Fatal(err)
@@ -27,11 +40,5 @@ func TestMirrorResolveNotRegular(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("HEAD:m as a mirror: %v, %v", ok, err)
 	}
-	for _, rel := range []string{dir + "/sub", dir + "/loop"} {
-		_, err := m.resolveAll([]string{dir + "/to", rel})
-		want := `"zl\u0456b/` + strings.TrimPrefix(rel, dir+"/") + `": not a regular file`
-		if err == nil || !strings.HasPrefix(err.Error(), want) || strings.ContainsRune(err.Error(), '\u0456') {
-			t.Errorf("%+q: %v; want %s, in ASCII", rel, err, want)
-		}
-	}
+	return m
 }

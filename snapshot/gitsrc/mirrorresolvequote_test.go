@@ -12,19 +12,8 @@ import (
 // folder zlіb (its і Cyrillic), each names the file in ASCII.
 func TestMirrorResolveQuotesFile(t *testing.T) {
 	dir := "zl\u0456b"
-	r, err := OpenRepo(commitFiles(t, map[string]string{"m/v3/layout.json": `{"signing": false}`, "m/" + dir + "/big.json": "{}\n"},
+	m := headMirror(t, commitFiles(t, map[string]string{"m/v3/layout.json": `{"signing": false}`, "m/" + dir + "/big.json": "{}\n"},
 		map[string]string{"m/" + dir + "/none": "nothing", "m/" + dir + "/out": "../../../x"}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := r.Source("HEAD:m")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, ok, err := s.asMirror()
-	if err != nil || !ok {
-		t.Fatalf("HEAD:m as a mirror: %v, %v", ok, err)
-	}
 	_, tooBig := m.GetMany([]string{dir + "/big.json"}, 1)
 	_, absent := m.resolve(dir + "/absent.json")
 	_, toNone := m.resolve(dir + "/none")
