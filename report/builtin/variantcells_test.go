@@ -1,7 +1,6 @@
 package builtin_test
 
 import (
-	"bytes"
 	"fmt"
 	"runtime"
 	"strings"
@@ -34,25 +33,7 @@ func TestVariantCellsCutWithoutWhole(t *testing.T) {
 		size += len(many[i]) + 1
 	}
 	render := func(format string, r *diff.Report) string {
-		var b bytes.Buffer
-		if log, ok := strings.CutSuffix(format, " log"); ok {
-			w, err := report.NewLogWriter(log, &b, report.LogOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := w.Step(r); err != nil {
-				t.Fatal(err)
-			}
-			if err := w.Finish(&diff.Series{Snapshots: []diff.SnapshotInfo{{Path: "old", Tag: "a"}, {Path: "new", Tag: "b"}}, Timeline: &diff.Timeline{}}); err != nil {
-				t.Fatal(err)
-			}
-			return b.String()
-		}
-		f, _ := report.Lookup(format)
-		if err := f.Render(&b, r, report.Options{}); err != nil {
-			t.Fatal(err)
-		}
-		return b.String()
+		return renderAs(t, format, r, report.Options{})
 	}
 	for _, c := range []struct {
 		name, want string

@@ -29,30 +29,13 @@ func TestSpecRowVariantEscapedOnce(t *testing.T) {
 		p.Counts.Added, p.Counts.New, r.Summary.Specs.Added, r.Summary.Specs.New = 1, 2, 1, 2
 		p.Specs.Rebuilt[0].Old.Variants = []string{"+r\ns", "zlib"}
 		p.Specs.Rebuilt[0].New.Variants = []string{"+r\ns", "zlib"}
-		var b bytes.Buffer
-		if log, ok := strings.CutSuffix(format, " log"); ok {
-			// A log's step writes its specs in one table (the
-			// Markdown log's specTable), not a pair's rows.
-			w, err := report.NewLogWriter(log, &b, report.LogOptions{Options: report.Options{Width: 200}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := w.Step(r); err != nil {
-				t.Fatal(err)
-			}
-			if err := w.Finish(&diff.Series{Snapshots: []diff.SnapshotInfo{{Path: "old", Tag: "a"}, {Path: "new", Tag: "b"}}, Timeline: &diff.Timeline{}}); err != nil {
-				t.Fatal(err)
-			}
-			return b.String()
+		// A log's step writes its specs in one table (the Markdown
+		// log's specTable), not a pair's rows.
+		out := renderAs(t, format, r, report.Options{Width: 200})
+		if strings.HasSuffix(format, " log") {
+			return out
 		}
-		f, ok := report.Lookup(format)
-		if !ok {
-			t.Fatalf("no format %s", format)
-		}
-		if err := f.Render(&b, r, report.Options{Width: 200}); err != nil {
-			t.Fatal(err)
-		}
-		return html.UnescapeString(b.String())
+		return html.UnescapeString(out)
 	}
 	for _, c := range []struct {
 		format, escaped, twice string
@@ -69,4 +52,32 @@ func TestSpecRowVariantEscapedOnce(t *testing.T) {
 			}
 		}
 	}
+}
+
+// renderAs is r rendered in format, or, for a format named "F log", as
+// the one step of a log of two snapshots written in F.
+func renderAs(t *testing.T, format string, r *diff.Report, o report.Options) string {
+	t.Helper()
+	var b bytes.Buffer
+	if log, ok := strings.CutSuffix(format, " log"); ok {
+		w, err := report.NewLogWriter(log, &b, report.LogOptions{Options: o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Step(r); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Finish(&diff.Series{Snapshots: []diff.SnapshotInfo{{Path: "old", Tag: "a"}, {Path: "new", Tag: "b"}}, Timeline: &diff.Timeline{}}); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	f, ok := report.Lookup(format)
+	if !ok {
+		t.Fatalf("no format %s", format)
+	}
+	if err := f.Render(&b, r, o); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
