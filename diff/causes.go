@@ -1614,7 +1614,13 @@ type explainer struct {
 	work []job
 
 	table []Cause // root causes, by id (renumbered by name once solved)
-	ids   map[string]int32
+	// ids are the first cause of each hash of a cause's key (causeHash)
+	// and idNext the next of the same hash after each (-1: none), while
+	// the causes are filed (causeID): a key joined into a string was one
+	// more string a cause, held with its map entry until solved.
+	ids    map[uint64]int32
+	idNext []int32
+	idSeed maphash.Seed
 	// links are the paths' links (no pointer in them, so that the
 	// collector does not scan them), filed once by their name and next
 	// in byKey; depth is how many names each path has.
@@ -1779,7 +1785,7 @@ type pairRef struct {
 // hint: the maps and lists are made that big at once, rather than grown
 // by doubling).
 func newExplainer(before, after Graph, size int) *explainer {
-	return &explainer{old: before, new: after, memo: make(map[[2]*GraphNode]int32, size), ids: map[string]int32{},
+	return &explainer{old: before, new: after, memo: make(map[[2]*GraphNode]int32, size),
 		nodes: make([]*local, 0, size), links: make([]link, 0, size), depth: make([]int32, 0, size),
 		byKey: make(map[uint64]int32, size), setOf: make(map[uint64]int, size), budget: -1}
 }
@@ -2179,6 +2185,15 @@ func (e *explainer) solve() {
 	}
 	e.solved = true
 	comps := e.ownCycles()
+	// The table made at its most (each own change and edge cause a
+	// cause), never copied to grow: grown by append, a lockfile pair of
+	// many roots rebuilt allocated it four times over.
+	most := 0
+	for _, l := range e.nodes {
+		most += min(len(l.own), 1) + len(l.edges)
+	}
+	e.table = slices.Grow(e.table, most)
+	e.idNext = slices.Grow(e.idNext, most)
 	for _, l := range e.nodes {
 		l.ownID = -1
 		if len(l.own) > 0 {
@@ -2201,13 +2216,12 @@ func (e *explainer) solve() {
 		order[i] = int32(i)
 	}
 	slices.SortFunc(order, func(a, b int32) int { return compareCauses(e.table[a], e.table[b]) })
+	e.ids, e.idNext = nil, nil // filed: no cause is filed after
 	renum := make([]int32, len(order))
-	table := make([]Cause, len(order))
 	for i, old := range order {
 		renum[old] = int32(i)
-		table[i] = e.table[old]
 	}
-	e.table = table
+	permuteCauses(e.table, order)
 	for _, l := range e.nodes {
 		if l.ownID >= 0 {
 			l.ownID = renum[l.ownID]
@@ -3963,26 +3977,76 @@ func (e *explainer) step(v, p int32) (int32, int32, int32) {
 	return e.links[p].name, v, e.links[p].next
 }
 
-// causeID files a root cause (without its path) once per report.
+// causeID files a root cause (without its path) once per report: one
+// cause for each name, hashes and kinds of changes (sameCause).
 func (e *explainer) causeID(c Cause) int32 {
-	var b strings.Builder
-	b.WriteString(c.Name)
-	b.WriteByte(0)
-	b.WriteString(c.OldHash)
-	b.WriteByte(0)
-	b.WriteString(c.NewHash)
-	for _, ch := range c.Changes {
-		b.WriteByte(0)
-		b.WriteString(ch.Kind)
+	if e.ids == nil {
+		e.ids, e.idSeed = map[uint64]int32{}, maphash.MakeSeed()
 	}
-	k := b.String()
-	if id, ok := e.ids[k]; ok {
-		return id
+	k := causeHash(e.idSeed, &c)
+	first, ok := e.ids[k]
+	if ok {
+		for id := first; id >= 0; id = e.idNext[id] {
+			if sameCause(&e.table[id], &c) {
+				return id
+			}
+		}
 	}
 	id := int32(len(e.table))
 	e.table = append(e.table, c)
-	e.ids[k] = id
+	e.idNext = append(e.idNext, -1)
+	if ok {
+		e.idNext[id], e.idNext[first] = e.idNext[first], id
+	} else {
+		e.ids[k] = id
+	}
 	return id
+}
+
+// permuteCauses puts table in order (table[i] takes what was
+// table[order[i]]) in place, a cycle of the permutation at a time: a
+// sorted copy was a second table while the first was alive.
+func permuteCauses(table []Cause, order []int32) {
+	done := make([]bool, len(order))
+	for i := range order {
+		if done[i] {
+			continue
+		}
+		first := table[i]
+		j := i
+		for {
+			done[j] = true
+			k := int(order[j])
+			if k == i {
+				table[j] = first
+				break
+			}
+			table[j] = table[k]
+			j = k
+		}
+	}
+}
+
+// causeHash is the hash of what files a cause once (sameCause).
+func causeHash(seed maphash.Seed, c *Cause) uint64 {
+	var h maphash.Hash
+	h.SetSeed(seed)
+	for _, s := range [...]string{c.Name, c.OldHash, c.NewHash} {
+		maphash.WriteComparable(&h, len(s))
+		h.WriteString(s)
+	}
+	for _, ch := range c.Changes {
+		maphash.WriteComparable(&h, len(ch.Kind))
+		h.WriteString(ch.Kind)
+	}
+	return h.Sum64()
+}
+
+// sameCause reports whether a and b are one root cause: one name, the
+// same hashes, the same kinds of changes in order.
+func sameCause(a, b *Cause) bool {
+	return a.Name == b.Name && a.OldHash == b.OldHash && a.NewHash == b.NewHash &&
+		slices.EqualFunc(a.Changes, b.Changes, func(x, y Change) bool { return x.Kind == y.Kind })
 }
 
 // changeIDs numbers the distinct texts of changes (their from and

@@ -238,8 +238,17 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 	for o, n := range pairOf {
 		back[n] = o
 	}
+	if pairByEdgesProbe != nil {
+		pairByEdgesProbe(0)
+	}
 	resolveClasses(classes, og, ng, pairOf)
+	if pairByEdgesProbe != nil {
+		pairByEdgesProbe(1)
+	}
 	resolveClasses(mirrored, ng, og, back)
+	if pairByEdgesProbe != nil {
+		pairByEdgesProbe(2)
+	}
 	if mirrorWins(classes, mirrored, og, ng, pairOf, keys) {
 		for x, c := range classes {
 			m := mirrored[x]
@@ -517,6 +526,14 @@ func resolveClasses(classes []*edgeClass, og, ng Graph, pairOf map[string]string
 	// is: once more each, enough for a cycle of two (Spack writes none).
 	for _, i := range stale {
 		resolve(i)
+	}
+	// What resolving read is let go with the classes' last reader: the
+	// classes live on while the other way round is resolved
+	// (pairByEdges), and their closures held the maps of hashes made
+	// here (classOf, the users out of each class), and each class its
+	// index by hash (depOrder).
+	for _, c := range classes {
+		c.outside, c.known, c.userKey, c.at = nil, nil, nil, nil
 	}
 	newCycles(classes, ng)
 }
@@ -1025,6 +1042,11 @@ func compareDeps(a, b dep) int {
 // that resolve skips in a key's list of new specs.
 var edgeSkipProbe func()
 
+// pairByEdgesProbe, when set (by the tests), is called by pairByEdges
+// before the classes are resolved (0), once resolved old to new (1),
+// and once resolved the other way round too (2).
+var pairByEdgesProbe func(stage int)
+
 // resolve pairs the class's specs by their edges: first each new spec
 // with an old spec whose dependencies, each taken to its pair (tr), are
 // its own; then the rest by the most such dependencies, in order. It
@@ -1148,7 +1170,9 @@ func (c *edgeClass) resolve(og, ng Graph, tr func(string) string, pending func(s
 	}
 	// Exact: the same dependencies, each by its pair; the new specs of
 	// one list of edges in order, looked up by the list.
-	byEdges := make(map[string][]int, len(c.news))
+	// Not sized for the new specs: of n builds alike, one key holds
+	// them all, and a map made for n held n empty slots while resolved.
+	byEdges := map[string][]int{}
 	for j, m := range newEdges {
 		k := c.tag(c.groupOf(j, false)) + depsKey(m)
 		byEdges[k] = append(byEdges[k], j)
@@ -2126,8 +2150,7 @@ type seeder struct {
 	newEdges [][]dep
 	tr       func(string) string
 	made     bool
-	newSet   map[string]bool
-	newAt    map[string]int // the new specs by hash
+	newAt    map[string]int // the new specs by hash (the class's new specs as a set too)
 	newOuter [][]dep
 	newInner []int // each new spec's edges in the class
 	byOuter  map[string][]int
@@ -2196,10 +2219,8 @@ func (s *seeder) init() {
 	}
 	s.made = true
 	c := s.c
-	s.newSet = make(map[string]bool, len(c.news))
 	s.newAt = make(map[string]int, len(c.news))
 	for j, n := range c.news {
-		s.newSet[n.Hash] = true
 		s.newAt[n.Hash] = j
 	}
 	s.newOuter = make([][]dep, len(c.news))
@@ -2217,7 +2238,7 @@ func (s *seeder) init() {
 		tag := c.tag(g)
 		var out []dep
 		for _, d := range l {
-			if s.newSet[d.hash] {
+			if _, in := s.newAt[d.hash]; in {
 				if u := s.users[tag+d.hash]; len(u) == 0 || u[len(u)-1] != j {
 					s.users[tag+d.hash] = append(u, j)
 				}

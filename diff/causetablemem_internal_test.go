@@ -1,0 +1,50 @@
+package diff
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/race"
+)
+
+// TestCausesFiledLittle (issue 35 class d): of n builds alike, all
+// rebuilt and respelt (foo@1 → foo), each pair's own change is a root
+// cause of its own. Filing them joined each cause's name, hashes and
+// kinds into a string, a key held with its map entry until solved, the
+// table was grown by append, and sorting it copied it while it was
+// alive: solve allocated 883 bytes a pair (a 64,000-root pair: 35 MB of
+// live heap inside Explain). Causes are filed by a hash of their fields
+// in a table made at its most and sorted in place now: 261.
+func TestCausesFiledLittle(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector allocates besides")
+	}
+	const n = 4000
+	r1, s1 := alikeBuildsLock(t, n, 'a', "foo@1")
+	r2, s2 := alikeBuildsLock(t, n, 'b', "foo")
+	og, ng := GraphOf(loadLock(t, r1, s1)), GraphOf(loadLock(t, r2, s2))
+	e := newExplainer(og, ng, n)
+	for i := range n {
+		if _, ok := e.register(spellHash('a', i), spellHash('b', i)); !ok {
+			t.Fatalf("pair %d not registered", i)
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	e.solve()
+	runtime.ReadMemStats(&after)
+	if len(e.table) != n {
+		t.Fatalf("%d causes filed, want %d (each pair's own)", len(e.table), n)
+	}
+	for i := 1; i < len(e.table); i++ {
+		if compareCauses(e.table[i-1], e.table[i]) >= 0 {
+			t.Fatalf("causes %d and %d out of order: %+v, %+v", i-1, i, e.table[i-1], e.table[i])
+		}
+	}
+	per := float64(after.TotalAlloc-before.TotalAlloc) / n
+	t.Logf("solve allocated %.0f bytes a pair", per)
+	if per > 360 {
+		t.Errorf("solve of %d pairs allocated %.0f bytes a pair, want at most 360", n, per)
+	}
+}
