@@ -94,10 +94,29 @@ func TestSpellingMergedDrawnWhole(t *testing.T) {
 // cmake@=2.0, 2 cmake@1.0 and cmake@=2.0, 3 cmake@1.0; now 1, 102 and 3
 // of another variant cmake, 2 cmake@=2.0).
 func TestLeadMergedRootLeftHeldByThirdSpelling(t *testing.T) {
-	t.Skip("lead: a merged spelling's left-over root whose hash a third spelling roots, restacked one way round alone")
 	old := []facetRoot{{"ubuntu", "cmake", "1.0", "10", "~shared", 1, 0, "cmake"}, {"ubuntu", "cmake", "3.0", "10", "~shared", 2, 1, "cmake@1.0"},
 		{"debarm", "cmake", "2.0", "10", "+shared", 3, 1, "cmake@=2.0"}, {"debarm", "cmake", "2.0", "10", "+shared", 3, 1, "cmake@1.0"}}
 	cur := []facetRoot{{"ubuntu", "cmake", "1.0", "10", "~shared", 101, 0, "cmake@2.0"}, {"ubuntu", "cmake", "3.0", "10", "~shared", 2, 1, "cmake@2.0"},
 		{"debarm", "cmake", "2.0", "10", "+shared", 3, 1, "cmake@=2.0"}, {"debarm", "cmake", "2.0", "10", "+x", 3, 1, "cmake@2.0"}}
+	checkMergedShape(t, 0, old, cur)
+}
+
+// TestMergedRootLeftHeldWherePaired (r24's loop, seed 579, shrunk):
+// debarm's 1 rooted cmake@=2.0, 2 cmake@1.0 and cmake@=2.0, and 3
+// cmake@1.0; now 1, 102 and 3 of another variant cmake, 2 cmake@=2.0
+// alone. cmake@1.0 and 1's cmake@=2.0 merge into cmake, 3 paired with
+// 102 in debarm: 2's root cmake@1.0 is left over, its hash rooted by
+// cmake@=2.0 on the new side, but the other way round cmake's 102 gives
+// debarm's specs cmake@1.0 back, so cmake@1.0 is renamed whole and 2's
+// lib reads unchanged both ways round. respelling.mergedRoots taking
+// such a root for left over whatever the merged spelling's pairs there
+// (TestLeadMergedRootLeftHeldByThirdSpelling's shape alone) restacked
+// the lib old → new alone (the mirror's counts and specs, 2 checks
+// fail).
+func TestMergedRootLeftHeldWherePaired(t *testing.T) {
+	old := []facetRoot{{"debarm", "cmake", "2.0", "10", "+shared", 1, 0, "cmake@=2.0"}, {"debarm", "cmake", "1.0", "10", "+shared", 2, 0, "cmake@1.0"},
+		{"debarm", "cmake", "1.0", "10", "+shared", 2, 0, "cmake@=2.0"}, {"debarm", "cmake", "1.0", "10", "~shared", 3, 1, "cmake@1.0"}}
+	cur := []facetRoot{{"debarm", "cmake", "2.0", "10", "+shared", 1, 0, "cmake"}, {"debarm", "cmake", "1.0", "10", "+shared", 102, 0, "cmake"},
+		{"debarm", "cmake", "1.0", "10", "+x", 3, 1, "cmake"}, {"debarm", "cmake", "1.0", "10", "+shared", 2, 0, "cmake@=2.0"}}
 	checkMergedShape(t, 0, old, cur)
 }

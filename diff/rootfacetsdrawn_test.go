@@ -248,6 +248,14 @@ var facetsNotMirrored = map[uint64]bool{}
 func checkFacetFolders(t *testing.T, seed uint64) {
 	t.Helper()
 	old, cur := drawFacetFolders(seed)
+	checkFacetRoots(t, seed, old, cur)
+}
+
+// checkFacetRoots checks the diffs of the folders of old and cur (drawn
+// of seed, which the messages name) as TestRootsDrawnFacetFolders says,
+// and returns them, old → new and new → old.
+func checkFacetRoots(t *testing.T, seed uint64, old, cur []facetRoot) (fwd, back *diff.Report) {
+	t.Helper()
 	compare := lawfulCompare(t, seed, old, cur)
 	o, n := loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil)
 	for _, s := range []*snapshot.Snapshot{o, n} {
@@ -255,7 +263,7 @@ func checkFacetFolders(t *testing.T, seed uint64) {
 			t.Errorf("seed %d: a folder against itself: roots %q, specs %+v", seed, rootLines(r), r.Summary.Specs)
 		}
 	}
-	fwd, back := compare(o, n), compare(n, o)
+	fwd, back = compare(o, n), compare(n, o)
 	if !facetsNotMirrored[seed] {
 		checkMirrored(t, seed, fwd, back, old, cur)
 	}
@@ -275,4 +283,5 @@ func checkFacetFolders(t *testing.T, seed uint64) {
 	if !bytes.Equal(got.Bytes(), want.Bytes()) {
 		t.Errorf("seed %d: the report of the folders shuffled differs\nold %v\nnew %v", seed, old, cur)
 	}
+	return fwd, back
 }

@@ -1231,25 +1231,45 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 // mergedRoots returns into with the paired roots of each old spelling
 // that r respells whole into a spelling several old ones go into
 // (merged), one root of it paired (by hash, hashMates, or in its
-// environment, mate) and another left over (its hash rooted on the new
-// side by no spelling) in an environment where the merged spelling has
-// a new root no old root of those spellings pairs with: such a spelling
-// goes root by root (stacks), each root paired taking the new spelling
-// and the rest keeping the old one, as the mirror of a spelling split
-// (respeltRoots), whose root removed keeps it. Renamed name for name,
-// the root left over took the new spelling too: of debarm's cmake for 7
-// and ubuntu's for w, and debarm's cmake@1.0 for v, now cmake@2.0 for 7
-// and v with w gone and ubuntu's p added under cmake@2.0, a lib of w's
-// and p's read unchanged, while the other way round, cmake@2.0 split
-// and p removed keeping it, the lib was restacked
-// (TestSpellingMergedRootRemoved). into itself when there are none.
+// environment, mate) and another left over in an environment where
+// the merged spelling has a new root no old root of those spellings
+// pairs with. A root is left over whose hash the new side roots under
+// no spelling, or under any where none of the merged spelling's new
+// roots in its environment is paired (a new root of the merged
+// spelling whose hash an old spelling going whole into it roots is
+// paired, so the merged spelling rooting the hash is none of these):
+// the other way round, the merged spelling, split, gives that
+// environment's specs no old spelling, and its roots there keep it
+// (of ubuntu's cmake for 1 and cmake@1.0 for 2 and debarm's
+// cmake@=2.0 and cmake@1.0 for 3, now ubuntu's cmake@2.0 for 101 and
+// 2 and debarm's cmake@=2.0 for 3 and cmake@2.0 for l, 3's lib read
+// unchanged with cmake@1.0 renamed whole, while the other way round,
+// l removed keeping cmake@2.0, it was restacked:
+// TestLeadMergedRootLeftHeldByThirdSpelling). Where one of them is
+// paired there, the other way round it gives the old spelling back
+// there, and a root whose hash the new side roots is none left over
+// (of debarm's cmake@=2.0 for 1, cmake@1.0 and cmake@=2.0 for 2 and
+// cmake@1.0 for 3, now cmake for 1, 102 and 3 of another variant and
+// cmake@=2.0 for 2, 3 paired with 102: respelt root by root, 2's lib
+// read restacked old → new alone, TestMergedRootLeftHeldWherePaired).
+// Such a spelling goes root by root (stacks), each root paired taking
+// the new spelling and the rest keeping the old one, as the mirror of
+// a spelling split (respeltRoots), whose root removed keeps it.
+// Renamed name for name, the root left over took the new spelling
+// too: of debarm's cmake for 7 and ubuntu's for w, and debarm's
+// cmake@1.0 for v, now cmake@2.0 for 7 and v with w gone and ubuntu's
+// p added under cmake@2.0, a lib of w's and p's read unchanged, while
+// the other way round, cmake@2.0 split and p removed keeping it, the
+// lib was restacked (TestSpellingMergedRootRemoved). into itself when
+// there are none.
 func (r *respelling) mergedRoots(o, n map[string][]*GraphNode, hm map[rootAt]string, held *heldRoots, into map[rootAt]string) map[rootAt]string {
 	merged := r.merged()
 	if len(merged) == 0 {
 		return into
 	}
 	_, newHeld := held.of(o, n)
-	var came map[string]map[envArch]bool // of a merged spelling, the archs of its new roots no old root pairs with
+	var came map[string]map[envArch]bool   // of a merged spelling, the archs of its new roots no old root pairs with
+	var paired map[string]map[envArch]bool // of a merged spelling, the archs of its new roots an old root pairs with
 	for x, y := range r.whole {
 		if !merged[y] {
 			continue
@@ -1269,15 +1289,17 @@ func (r *respelling) mergedRoots(o, n map[string][]*GraphNode, hm map[rootAt]str
 					}
 				}
 			}
-			came = map[string]map[envArch]bool{}
+			came, paired = map[string]map[envArch]bool{}, map[string]map[envArch]bool{}
 			for y := range merged {
 				for _, g := range n[y] {
-					if !mated[g.Hash()] {
-						if came[y] == nil {
-							came[y] = map[envArch]bool{}
-						}
-						came[y][archOf(g)] = true
+					m := came
+					if mated[g.Hash()] {
+						m = paired
 					}
+					if m[y] == nil {
+						m[y] = map[envArch]bool{}
+					}
+					m[y][archOf(g)] = true
 				}
 			}
 		}
@@ -1288,7 +1310,7 @@ func (r *respelling) mergedRoots(o, n map[string][]*GraphNode, hm map[rootAt]str
 			_, inMate := r.mate[at]
 			if hm[at] != "" || inMate {
 				pairedRoots = append(pairedRoots, at.hash)
-			} else if !newHeld[at.hash] && came[y][archOf(g)] {
+			} else if a := archOf(g); came[y][a] && (!newHeld[at.hash] || !paired[y][a]) {
 				left = true
 			}
 		}
