@@ -7,7 +7,6 @@ import (
 	"maps"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -51,12 +50,12 @@ func (f Filter) Check() error {
 func (f Filter) normalize() (Filter, error) {
 	for _, p := range f.Packages {
 		if _, err := path.Match(p, ""); err != nil {
-			return f, fmt.Errorf("package pattern %q: %w", p, err)
+			return f, fmt.Errorf("package pattern %s: %w", quotedRefused(p), err)
 		}
 	}
 	for _, name := range f.Ignore {
 		if !slices.Contains(facetNames[:], name) {
-			return f, fmt.Errorf("unknown facet %s: want one of %s", strconv.QuoteToASCII(name), strings.Join(facetNames[:], ", "))
+			return f, fmt.Errorf("unknown facet %s: want one of %s", quotedRefused(name), strings.Join(facetNames[:], ", "))
 		}
 	}
 	var out Filter

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // A gate is a CI check over a report: it lists kinds of change (--fail-on)
@@ -88,7 +90,7 @@ func ParseGateKinds(kinds []string) ([]string, error) {
 	want := map[string]bool{}
 	for _, k := range kinds {
 		if !slices.Contains(GateKindNames(), k) {
-			return nil, fmt.Errorf("unknown kind of change %s: want one of %s", strconv.QuoteToASCII(k), strings.Join(GateKindNames(), ", "))
+			return nil, fmt.Errorf("unknown kind of change %s: want one of %s", quotedRefused(k), strings.Join(GateKindNames(), ", "))
 		}
 		want[k] = true
 	}
@@ -99,6 +101,21 @@ func ParseGateKinds(kinds []string) ([]string, error) {
 		}
 	}
 	return orEmpty(out), nil
+}
+
+// maxRefusedShown bounds a value a refusal quotes (quotedRefused): the
+// message's own words and the list of what it wants fit the command's
+// line cap of 8 KB beside it.
+const maxRefusedShown = 2 << 10
+
+// quotedRefused is v, a value a refusal names (a --fail-on kind, an
+// --ignore facet, a --package pattern), quoted in ASCII and cut past
+// maxRefusedShown bytes about its mark (snapshot.CutShown). Whole, 2,000
+// U+200B (12 KB as \u200b) ran the line past the command's cap of 8 KB,
+// which cut it inside the value, before the list of kinds it wants; %q
+// kept a lookalike as it was (a pattern "[а", its а Cyrillic).
+func quotedRefused(v string) string {
+	return snapshot.CutShown(v, maxRefusedShown, strconv.QuoteToASCII)
 }
 
 // CheckGate returns the gate over r that fails on the given kinds (names

@@ -893,7 +893,10 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		// Named as a mirror URL is (mirror.Redact): a password or
 		// token written in it is not quoted back.
 		if !linkBaseURL(o.linkBase) {
-			shown := strconv.Quote(mirror.Redact(o.linkBase))
+			// Quoted in ASCII and cut past maxHintWord bytes
+			// (quotedValue), as the other refused values: whole, 2,000
+			// U+200B ran the line past its cap before what it wants.
+			shown := quotedValue(mirror.Redact(o.linkBase))
 			if _, err := url.Parse(o.linkBase); err != nil {
 				// Redact's "(a URL that does not parse)", quoted, read
 				// as the value given: --link-base "(a URL that does not

@@ -65,13 +65,21 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 // shows a path (a folder named 50%off is no URL that does not parse).
 // Spelt as given, the folder "q\nr" of a newline and the folder q\nr of
 // a backslash read alike once the line's newline was written \n, and
-// the folders "a and b" and c as a and "b and c".
+// the folders "a and b" and c as a and "b and c". A URL is cut past
+// maxURLShown bytes about the cut's mark (snapshot.CutShown), as a path
+// is and as the mirror's messages cut one: whole, an argument of 28 KB
+// (https://…) ran the line past the command's cap of 8 KB, which cut
+// it before what was wrong.
 func shownArg(arg string) string {
 	if mirror.IsURL(arg) {
-		return mirror.Redact(arg)
+		return snapshot.CutShown(mirror.Redact(arg), maxURLShown, func(s string) string { return s })
 	}
 	return snapshot.ShownPath(arg)
 }
+
+// maxURLShown bounds a URL a message names (shownArg): two of them and
+// the message's words fit the line cap.
+const maxURLShown = 2 << 10
 
 // samePath reports whether the paths a and b name one file or folder:
 // the same path once made absolute and its symbolic links followed. Hard

@@ -6,8 +6,10 @@
 // pointer sizes), and type-checks them from source. It compiles nothing:
 // what go build ./... for the system would refuse in this module's Go
 // (a name that is not there, a constant that overflows 32-bit int) it
-// refuses at a fifth of the CPU. It prints each error once, sorted, and
-// exits 1 when there is one, 2 when the packages cannot be listed.
+// refuses at a fifth of the CPU. It prints each error once, sorted, as
+// go build says it (a package's list and parse errors alone where it has
+// any, a file's first parse error), and exits 1 when there is one, 2
+// when the packages cannot be listed.
 //
 // Usage: crosscheck GOOS=darwin [GOARCH=386 ...] -- PATTERN...
 package main
@@ -73,7 +75,7 @@ func check(target string, patterns []string) ([]string, int, error) {
 	n := 0
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		n++
-		for _, e := range p.Errors {
+		for _, e := range said(p) {
 			if s := e.Error(); !seen[s] {
 				seen[s] = true
 				errs = append(errs, s)
@@ -82,4 +84,60 @@ func check(target string, patterns []string) ([]string, int, error) {
 	})
 	slices.Sort(errs)
 	return errs, n, nil
+}
+
+// said are the errors of p that go build would say: where p cannot be
+// listed or a file of it parsed, those errors alone, and of a file's
+// parse errors the first, as go vet says them; and no "could not
+// import" of an import whose own errors are said. The type checker's
+// errors follow from those (an import no module provides was said
+// twice: its list error and p's "could not import"), and go/parser goes
+// on past a syntax error: one missing ) was said 4 times.
+func said(p *packages.Package) []packages.Error {
+	early := slices.ContainsFunc(p.Errors, func(e packages.Error) bool {
+		return e.Kind == packages.ListError || e.Kind == packages.ParseError
+	})
+	parsed := map[string]bool{}
+	var out []packages.Error
+	for _, e := range p.Errors {
+		switch {
+		case early && e.Kind == packages.TypeError:
+			continue
+		case e.Kind == packages.TypeError && importFailed(p, e.Msg):
+			continue
+		case e.Kind == packages.ParseError:
+			file := posFile(e.Pos)
+			if parsed[file] {
+				continue
+			}
+			parsed[file] = true
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// importFailed reports whether msg is go/types' "could not import PATH
+// (...)" of an import of p that has errors of its own.
+func importFailed(p *packages.Package, msg string) bool {
+	rest, ok := strings.CutPrefix(msg, "could not import ")
+	if !ok {
+		return false
+	}
+	path, _, _ := strings.Cut(rest, " ")
+	imp := p.Imports[path]
+	return imp != nil && len(imp.Errors) > 0
+}
+
+// posFile is the file of pos, an error's position: file:line:col,
+// file:line or file.
+func posFile(pos string) string {
+	for range 2 {
+		i := strings.LastIndexByte(pos, ':')
+		if i < 0 || strings.Trim(pos[i+1:], "0123456789") != "" || i == len(pos)-1 {
+			break
+		}
+		pos = pos[:i]
+	}
+	return pos
 }

@@ -12,7 +12,9 @@ import (
 // int is refused as 386 and passes as amd64; a name only a _linux.go
 // file defines, used in a test file of every system, is refused as
 // Windows; each error is said once (a package and its test variant share
-// the file) and the exit status says it.
+// the file), a syntax error once (go/parser goes on past it), an import
+// no module provides once (its list error, not the type checker's
+// "could not import" besides), and the exit status says it.
 func TestRefusesWhatTheSystemRefuses(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
@@ -21,6 +23,14 @@ func TestRefusesWhatTheSystemRefuses(t *testing.T) {
 		"a/a_test.go":  "package a\n", // a.go in a and in a's test variant: its error said once
 		"b/b_linux.go": "package b\n\nconst only = 1\n",
 		"b/b_test.go":  "package b\n\nvar _ = only\n",
+		// One syntax error, which go/parser goes on past (14 more), in
+		// a package with a test that uses G, which the error hides from
+		// the type checker: said once, without "undefined: G".
+		"d/d.go":      "package d\n\nfunc F( {\n}\n\nfunc G() {}\n",
+		"d/d_test.go": "package d\n\nvar _ = G\n",
+		// An import no module provides: its list error, not beside it
+		// the type checker's "could not import".
+		"e/e.go": "package e\n\nimport _ \"example.com/m/nope\"\n",
 	}
 	for name, body := range files {
 		path := filepath.Join(dir, name)
@@ -32,12 +42,20 @@ func TestRefusesWhatTheSystemRefuses(t *testing.T) {
 		}
 	}
 	t.Chdir(dir)
+	// The errors of every system, after each system's own (sorted: its
+	// paths are absolute, the list error's relative, its hint a line of
+	// its own).
+	everywhere := []string{
+		"d.go:3:9: expected ')', found '{'",
+		"e/e.go:3:8: no required module provides package example.com/m/nope; to add it:",
+		"\tgo get example.com/m/nope",
+	}
 	for _, tc := range []struct {
 		target string
 		status int
 		errs   []string
 	}{
-		{"GOARCH=amd64", 0, nil},
+		{"GOARCH=amd64", 1, nil},
 		{"GOARCH=386", 1, []string{"a.go:3:15: cannot use 1 << 40 (untyped int constant 1099511627776) as int value in variable declaration (overflows)"}},
 		{"GOOS=windows", 1, []string{"b_test.go:3:9: undefined: only"}},
 	} {
@@ -45,6 +63,7 @@ func TestRefusesWhatTheSystemRefuses(t *testing.T) {
 		if got := run([]string{tc.target, "--", "./..."}, &stdout, &stderr); got != tc.status {
 			t.Errorf("%s: status %d, want %d\n%s%s", tc.target, got, tc.status, stdout.String(), stderr.String())
 		}
+		tc.errs = append(tc.errs, everywhere...)
 		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
 		if stderr.Len() == 0 {
 			lines = nil
