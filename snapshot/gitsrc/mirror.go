@@ -214,6 +214,31 @@ func (m *mirrorStore) resolve(rel string) (File, error) {
 // for all of rels, each step in one git process (readTargets): one a
 // link, 40 spec blobs committed as links were 40 git processes.
 func (m *mirrorStore) resolveAll(rels []string) ([]File, error) {
+	out, errs := m.resolveEach(rels)
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Resolves reports, of each of rels, whether Get reads it: a regular
+// file of the tree, or a link that leads to one inside the mirror
+// (mirror's views hint: a view whose index.manifest.json is a link out
+// of the mirror was named among its views, and --view then refused it).
+// Only the links' targets are read, a step at a time for all of rels.
+func (m *mirrorStore) Resolves(rels []string) []bool {
+	_, errs := m.resolveEach(rels)
+	ok := make([]bool, len(rels))
+	for i, err := range errs {
+		ok[i] = err == nil
+	}
+	return ok
+}
+
+// resolveEach is resolve of each of rels, with each one's error.
+func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 	out := make([]File, len(rels))
 	errs := make([]error, len(rels))
 	cur := slices.Clone(rels)
@@ -265,12 +290,7 @@ func (m *mirrorStore) resolveAll(rels []string) ([]File, error) {
 			todo = append(todo, i)
 		}
 	}
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return out, errs
 }
 
 // readTargets is the targets of the links whose blobs are oids (at most

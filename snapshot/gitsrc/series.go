@@ -1121,7 +1121,13 @@ func quotedRev(s string) string {
 		return quotedInput(s)
 	}
 	if s == "" || strings.ContainsFunc(s, func(c rune) bool { return unicode.IsSpace(c) || !unicode.IsPrint(c) || c >= utf8.RuneSelf }) {
-		return strconv.QuoteToASCII(s)
+		if q := strconv.QuoteToASCII(s); len(q) <= maxQuotedInput {
+			return q
+		}
+		// Quoted, it is past the bound: 680 U+200B (2 KB) are 4 KB
+		// escaped, and a range named with its end was past the line
+		// cap, its advice cut. Cut as quotedInput cuts, after quoting.
+		return quotedInput(s)
 	}
 	return s
 }

@@ -877,13 +877,28 @@ func listedAll(st Store, rel string) (names []string, odd map[string]error, ok b
 	return names, odd, true
 }
 
-// readable reports whether st's Get would read the file rel, of a path
-// List gave as no regular file: in a folder, a link inside the mirror to
-// a file, which Get follows, not one out of it (Dir.inside), nor a
-// special file; elsewhere, that st holds it (holds). Nothing is read: a
-// folder of 10,000 links to one manifest of 1 MB would be 10 GB read for
-// a hint.
-func readable(st Store, rel string) bool {
+// readable reports, of each of rels, paths List gave as no regular
+// file, whether st's Get would read it: in a folder, a link inside the
+// mirror to a file, which Get follows, not one out of it (Dir.inside),
+// nor a special file; in a tree at a revision, a link the tree resolves
+// to a file inside the mirror (its Resolves, which reads the links'
+// targets alone, for all of rels at once); elsewhere, that st holds it
+// (holds). No file is read: a folder of 10,000 links to one manifest of
+// 1 MB would be 10 GB read for a hint.
+func readable(st Store, rels []string) []bool {
+	if r, ok := st.(interface{ Resolves(rels []string) []bool }); ok {
+		return r.Resolves(rels)
+	}
+	out := make([]bool, len(rels))
+	for i, rel := range rels {
+		out[i] = readableOne(st, rel)
+	}
+	return out
+}
+
+// readableOne is readable of one path, of a store that does not resolve
+// its links itself.
+func readableOne(st Store, rel string) bool {
 	if !holds(st, rel) {
 		return false
 	}
@@ -902,7 +917,8 @@ func viewsHint(st Store) string {
 	if !ok {
 		return ""
 	}
-	var views []string
+	var views, manifests []string
+	var linked []int // of views, those whose manifest is no regular file
 	for _, n := range names {
 		v, ok := strings.CutSuffix(strings.TrimPrefix(n, "v3/manifests/index/"), "/index.manifest.json")
 		manifest := n
@@ -911,16 +927,23 @@ func viewsHint(st Store) string {
 			// walked.
 			v, ok, manifest = path.Base(n), true, n+"/index.manifest.json"
 		}
-		if ok && odd[n] != nil && !readable(st, manifest) {
-			// A link that --view does not read (out of the mirror, to
-			// no file), or a special file: named, --view VIEW was
-			// refused, "a symbolic link out of the mirror".
+		if !ok || v == "" || strings.Contains(v, "/") {
 			continue
 		}
-		if ok && v != "" && !strings.Contains(v, "/") {
-			views = append(views, quoteField(v))
+		if odd[n] != nil {
+			linked, manifests = append(linked, len(views)), append(manifests, manifest)
+		}
+		views = append(views, quoteField(v))
+	}
+	// A link that --view does not read (out of the mirror, to no file),
+	// or a special file, is no view: named, --view VIEW was refused, "a
+	// symbolic link out of the mirror".
+	for k, ok := range readable(st, manifests) {
+		if !ok {
+			views[linked[k]] = ""
 		}
 	}
+	views = slices.DeleteFunc(views, func(v string) bool { return v == "" })
 	switch {
 	case len(views) == 0:
 		return " (the mirror has no views)"
