@@ -126,37 +126,40 @@ func TestKeySetRun(t *testing.T) {
 				}
 			}
 			keys[i] = fmt.Appendf(nil, "k%04d", v)
-			if r.IntN(16) == 0 {
-				keys[i] = fmt.Appendf(nil, "k%04d\\", v) // a key with an escape: a copy, not a slice of the input
-			}
 		}
 		// The keys as object gives them: slices of the input, each up
-		// to its closing quote, but those with escapes (copies).
+		// to its closing quote, but those written with an escape
+		// (copies; the run keeps them as the text after their quote).
 		var data []byte
 		at := make([]int, n)
+		escaped := make([]bool, n)
 		for i, key := range keys {
-			data = append(data, '"')
 			at[i] = len(data)
-			data = append(append(data, key...), `":1,`...)
+			data = append(data, '"')
+			if r.IntN(16) == 0 {
+				escaped[i] = true
+				data = append(append(data, `\u006b`...), key[1:]...)
+			} else {
+				data = append(data, key...)
+			}
+			data = append(data, `":1,`...)
 		}
 		for i, key := range keys {
-			if key[len(key)-1] != '\\' {
-				keys[i] = data[at[i] : at[i]+len(key)]
-			} else {
-				keys[i] = key[: len(key)-1 : len(key)-1]
+			if !escaped[i] {
+				keys[i] = data[at[i]+1 : at[i]+1+len(key)]
 			}
 		}
 		var k keySet
 		k.reset(data)
 		seen := map[string]bool{}
 		for i, key := range keys {
-			if got, want := k.add(key), seen[string(key)]; got != want {
-				t.Fatalf("seed %d: key %d (%s): add = %v, want %v", seed, i, key, got, want)
+			if got, want := k.add(key, at[i]), seen[string(key)]; got != want {
+				t.Fatalf("seed %d: key %d (%s, escaped: %v): add = %v, want %v", seed, i, key, escaped[i], got, want)
 			}
 			seen[string(key)] = true
 		}
 		k.reset(data)
-		if k.add(keys[0]) {
+		if k.add(keys[0], at[0]) {
 			t.Fatalf("seed %d: a key found again after reset", seed)
 		}
 	}

@@ -445,7 +445,7 @@ func (d *decoder) parameters(n *Node) error {
 	}()
 	d.keys.reset(s.data)
 	return s.object(func(key []byte) error {
-		if d.keys.add(key) { // any key: one given null is Spack's value too
+		if d.keys.add(key, s.keyQuote()) { // any key: one given null is Spack's value too
 			return s.givenTwice(key)
 		}
 		buf = buf[:0]
@@ -957,7 +957,7 @@ func (d *decoder) deps(n *Node) error {
 				// its name "", a cause named "" that render refused.
 				return s.errf("dependency has no name")
 			}
-			if d.keys.add(key) {
+			if d.keys.add(key, s.keyQuote()) {
 				return s.givenTwice(key)
 			}
 			r := depRef{name: s.internBytes(key)}

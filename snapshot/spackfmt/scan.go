@@ -116,6 +116,12 @@ func keyPath(key string) string {
 	return "[" + strconv.Quote(clip(key)) + "]"
 }
 
+// keyQuote is the offset of the opening quote of the key whose value
+// is being read (object's fn).
+func (s *scanner) keyQuote() int {
+	return s.path[len(s.path)-1].key
+}
+
 // keyAt is the key whose opening quote is at offset at, as object read
 // it.
 func (s *scanner) keyAt(at int) []byte {
@@ -469,11 +475,16 @@ func (s *scanner) givenTwice(key []byte) error {
 // It keeps the keys' slices, not copies of their bytes (object's keys
 // stay valid): add runs for every parameter of every spec. The run
 // keeps each key as its offset in the input (data, given to reset): a
-// key is a slice of the input up to its closing quote, unless it has
-// escapes (a copy, which goes to tab through esc). As slices, 16 bytes
-// a key and doubled as the run grew, the run of a spec of 1.28M
-// variants held 50 MB while the file decoded, more than the file
-// (TestManyVariantsDecodeAllocs). A map of strings over the input, and
+// key is a slice of the input up to its closing quote, or, when it has
+// escapes, the text up to it unescaped again where the run is searched
+// (keyAt). A key with escapes went to tab through esc, a copy and a
+// slot of its own, 18 bytes a key and more: a pair of spec files of one
+// node of 4M variants each named with a tab ("v\t0000000", in Spack's
+// order; 72 MB a file) held 144 MB of keys at the diff's peak, 4.2x to
+// 4.3x its input in RSS, 6.3x under load (TestEscapedRunKeysAllocate).
+// As slices, 16 bytes a key and doubled as the run grew, the run of a
+// spec of 1.28M variants held 50 MB while the file decoded, more than
+// the file (TestManyVariantsDecodeAllocs). A map of strings over the input, and
 // of copies of those with escapes, one malloc a key, doubled a spec of
 // many variants out of order (TestReversedVariantsDecodeAllocs). The
 // tables go with the input (reset, drop).
@@ -507,6 +518,7 @@ type keySet struct {
 	run   []uint32 // past maxScanKeys, offsets in data of keys in increasing order
 	least []byte   // the down run's last key
 	down  []uint32 // past maxScanKeys, offsets in data of keys in decreasing order
+	unesc []byte   // the key with escapes keyAt read last, unescaped
 }
 
 const maxScanKeys = 64
@@ -516,6 +528,9 @@ func (k *keySet) reset(data []byte) {
 	k.mask, k.n, k.past, k.big, k.data, k.last, k.least = 0, 0, false, nil, data, nil, nil
 	if cap(k.esc) > maxScratch {
 		k.esc = nil
+	}
+	if cap(k.unesc) > maxScratch {
+		k.unesc = nil
 	}
 	k.esc, k.escN = k.esc[:0], 0
 	k.run, k.down = k.run[:0], k.down[:0]
@@ -534,15 +549,16 @@ func (k *keySet) drop() {
 	k.reset(nil)
 }
 
-// add records key and reports whether it was recorded before.
-func (k *keySet) add(key []byte) bool {
+// add records key, whose opening quote is at offset quote in the input
+// (object's key), and reports whether it was recorded before.
+func (k *keySet) add(key []byte, quote int) bool {
 	if bit := keyBit(key); k.mask&bit == 0 && k.n < maxScanKeys {
 		k.mask |= bit
 		k.keys[k.n] = key
 		k.n++
 		return false
 	}
-	return k.addSlow(key)
+	return k.addSlow(key, quote)
 }
 
 // keyBit is key's bit of a keySet's mask: a hash of its length and its
@@ -567,14 +583,42 @@ func (k *keySet) offset(key []byte) (uint32, bool) {
 	return uint32(at), true
 }
 
-// keyAt is the key of the run at offset at.
+// keyAt is the key of the run at offset at: the input up to its
+// closing quote, unescaped when it has escapes (into unesc, which the
+// next call overwrites).
 func (k *keySet) keyAt(at uint32) []byte {
 	rest := k.data[at:]
-	return rest[:bytes.IndexByte(rest, '"')]
+	key := rest[:bytes.IndexByte(rest, '"')]
+	if bytes.IndexByte(key, '\\') < 0 {
+		return key
+	}
+	i := 0
+	for rest[i] != '"' {
+		if rest[i] == '\\' {
+			i++
+		}
+		i++
+	}
+	// rawString unescaped it so when it was read (AppendUnescaped).
+	k.unesc, _ = jsonbytes.AppendUnescaped(k.unesc[:0], rest[:i])
+	return k.unesc
+}
+
+// runOffset is where the run keeps key, whose opening quote is at
+// offset quote: its offset in data (offset), or, a key with escapes,
+// that of its text after the quote.
+func (k *keySet) runOffset(key []byte, quote int) (uint32, bool) {
+	if at, ok := k.offset(key); ok {
+		return at, true
+	}
+	if quote < 0 || quote+1 >= len(k.data) || uint64(len(k.data)) > math.MaxUint32 || k.data[quote] != '"' {
+		return 0, false
+	}
+	return uint32(quote + 1), true
 }
 
 // addSlow is add when key's bit is set, or the scan is full.
-func (k *keySet) addSlow(key []byte) bool {
+func (k *keySet) addSlow(key []byte, quote int) bool {
 	if k.past {
 		if k.has(key) {
 			return true
@@ -595,7 +639,7 @@ func (k *keySet) addSlow(key []byte) bool {
 				return true
 			}
 		}
-		if at, ok := k.offset(key); ok && (up || down) {
+		if at, ok := k.runOffset(key, quote); ok && (up || down) {
 			if up {
 				k.run = appendDoubling(k.run, at)
 				k.last = key
