@@ -2,7 +2,6 @@ package builtin_test
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -60,15 +59,11 @@ func TestVariantCellsCutWithoutWhole(t *testing.T) {
 		render(c.name, reporttest.OnePackage("zlib")) // its templates made once, not counted
 		r := reporttest.OnePackage("zlib")
 		c.edit(&r.Packages[0], r)
-		var m0, m1 runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&m0)
-		out := render(c.name, r)
-		runtime.ReadMemStats(&m1)
+		var out string
+		got := reporttest.Allocated(func() { out = render(c.name, r) })
 		if !strings.Contains(out, c.want) {
 			t.Errorf("--format %s: no %s in the output", c.name, c.want)
 		}
-		got := m1.TotalAlloc - m0.TotalAlloc
 		t.Logf("--format %s: %d bytes of variants, %d bytes allocated (%.2fx)", c.name, size, got, float64(got)/float64(size))
 		if got > uint64(size) {
 			t.Errorf("--format %s: a cell of %d variants with a tab each (%d bytes) allocated %d bytes, %.1fx them, want at most 1x", c.name, len(many), size, got, float64(got)/float64(size))

@@ -2,7 +2,6 @@ package html
 
 import (
 	"bytes"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -26,17 +25,13 @@ func TestManyEscapedVariantsMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	var m0, m1 runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&m0)
-	if err := HTML(&out, r, report.Options{}); err != nil {
+	got := reporttest.Allocated(func() { err = HTML(&out, r, report.Options{}) })
+	if err != nil {
 		t.Fatal(err)
 	}
-	runtime.ReadMemStats(&m1)
 	if !strings.Contains(out.String(), `<td>&#34;\t0000000&#34; &#34;\t0000001&#34; &#34;\t0000002&#34;`) {
 		t.Fatal("no cell of the variants quoted, their tabs escaped, in the page")
 	}
-	got := m1.TotalAlloc - m0.TotalAlloc
 	t.Logf("%d bytes of JSON: %d bytes allocated (%.2fx)", len(data), got, float64(got)/float64(len(data)))
 	if !race.Enabled && got > uint64(len(data)) {
 		t.Errorf("a spec of 64K variants with a tab each (%d bytes): HTML allocated %d bytes, %.2fx the input, want at most 1x", len(data), got, float64(got)/float64(len(data)))

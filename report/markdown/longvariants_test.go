@@ -3,7 +3,6 @@ package markdown
 import (
 	"bytes"
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -37,17 +36,14 @@ func TestFewLongVariantsMemory(t *testing.T) {
 	p.Specs.Added = []diff.Spec{added}
 	p.Counts.Added, p.Counts.New, r.Summary.Specs.Added, r.Summary.Specs.New = 1, 2, 1, 2
 	var out bytes.Buffer
-	var m0, m1 runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&m0)
-	if err := Markdown(&out, r, report.Options{}); err != nil {
+	var err error
+	got := reporttest.Allocated(func() { err = Markdown(&out, r, report.Options{}) })
+	if err != nil {
 		t.Fatal(err)
 	}
-	runtime.ReadMemStats(&m1)
 	if !strings.Contains(out.String(), `| +a000\\u200b\\u200b`) {
 		t.Fatal("no cell of the variants, their U+200B escaped, in the Markdown")
 	}
-	got := m1.TotalAlloc - m0.TotalAlloc
 	t.Logf("%d variants (%d bytes): %d bytes allocated (%.2fx)", len(long), size, got, float64(got)/float64(size))
 	if got > uint64(size) {
 		t.Errorf("a cell of %d variants of 400 U+200B each (%d bytes): Markdown allocated %d bytes, %.1fx them, want at most 1x", len(long), size, got, float64(got)/float64(size))

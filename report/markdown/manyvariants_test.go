@@ -3,7 +3,6 @@ package markdown
 import (
 	"bytes"
 	"io"
-	"runtime"
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
@@ -33,14 +32,11 @@ func TestOneSpecManyVariantsMemory(t *testing.T) {
 	for k, n := range []int{n, 4 * n} {
 		data := reporttest.WithVariants(t, n, "%07d") // before any variant of letters
 		r := mustDecode(t, data)
-		var m0, m1 runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&m0)
-		if err := Markdown(io.Discard, r, report.Options{}); err != nil {
+		var err error
+		got := reporttest.Allocated(func() { err = Markdown(io.Discard, r, report.Options{}) })
+		if err != nil {
 			t.Fatal(err)
 		}
-		runtime.ReadMemStats(&m1)
-		got := m1.TotalAlloc - m0.TotalAlloc
 		allocs[k] = got
 		t.Logf("%d variants (%d bytes): %d bytes allocated (%.2fx)", n, len(data), got, float64(got)/float64(len(data)))
 		if !race.Enabled && got > uint64(len(data)) {

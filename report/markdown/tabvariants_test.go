@@ -2,7 +2,6 @@ package markdown
 
 import (
 	"bytes"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -23,17 +22,14 @@ func TestManyEscapedVariantsMemory(t *testing.T) {
 	data := reporttest.WithVariants(t, 1<<16, "\\t%07d")
 	r := mustDecode(t, data)
 	var out bytes.Buffer
-	var m0, m1 runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&m0)
-	if err := Markdown(&out, r, report.Options{}); err != nil {
+	var err error
+	got := reporttest.Allocated(func() { err = Markdown(&out, r, report.Options{}) })
+	if err != nil {
 		t.Fatal(err)
 	}
-	runtime.ReadMemStats(&m1)
 	if !strings.Contains(out.String(), `| "\\t0000000" "\\t0000001" "\\t0000002"`) {
 		t.Fatal("no cell of the variants quoted, their tabs escaped, in the Markdown")
 	}
-	got := m1.TotalAlloc - m0.TotalAlloc
 	t.Logf("%d bytes of JSON: %d bytes allocated (%.2fx)", len(data), got, float64(got)/float64(len(data)))
 	if !race.Enabled && got > uint64(len(data)) {
 		t.Errorf("a spec of 64K variants with a tab each (%d bytes): Markdown allocated %d bytes, %.2fx the input, want at most 1x", len(data), got, float64(got)/float64(len(data)))
