@@ -3,6 +3,8 @@ package diff
 import (
 	"fmt"
 	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
 )
 
 // alikeBuildsLock loads a lockfile of n roots spelt spelling, each a foo
@@ -18,6 +20,15 @@ func alikeBuildsLock(t *testing.T, n int, kind byte, spelling string) ([]string,
 	return roots, specs
 }
 
+// alikeBuildsPair is the pair of lockfiles of n builds alike of foo,
+// all rebuilt and respelt (foo@1 → foo), loaded.
+func alikeBuildsPair(t *testing.T, n int) (before, after *snapshot.Snapshot) {
+	t.Helper()
+	r1, s1 := alikeBuildsLock(t, n, 'a', "foo@1")
+	r2, s2 := alikeBuildsLock(t, n, 'b', "foo")
+	return loadLock(t, r1, s1), loadLock(t, r2, s2)
+}
+
 // TestAlikeBuildsSkippedOnce (issue 35 class d): of n builds alike in
 // one group, all rebuilt and respelt (foo@1 → foo), each old spec waits
 // for its users (usersPair) and takes one; resolve skipped the new specs
@@ -31,9 +42,7 @@ func TestAlikeBuildsSkippedOnce(t *testing.T) {
 	edgeSkipProbe = func() { skips++ }
 	defer func() { edgeSkipProbe = nil }()
 	cost := func(n int) int {
-		r1, s1 := alikeBuildsLock(t, n, 'a', "foo@1")
-		r2, s2 := alikeBuildsLock(t, n, 'b', "foo")
-		o, nw := loadLock(t, r1, s1), loadLock(t, r2, s2)
+		o, nw := alikeBuildsPair(t, n)
 		skips = 0
 		r, err := CompareWith(o, nw, Filter{})
 		if err != nil {

@@ -20,9 +20,8 @@ func TestCausesFiledLittle(t *testing.T) {
 		t.Skip("the race detector allocates besides")
 	}
 	const n = 4000
-	r1, s1 := alikeBuildsLock(t, n, 'a', "foo@1")
-	r2, s2 := alikeBuildsLock(t, n, 'b', "foo")
-	og, ng := GraphOf(loadLock(t, r1, s1)), GraphOf(loadLock(t, r2, s2))
+	o, nw := alikeBuildsPair(t, n)
+	og, ng := GraphOf(o), GraphOf(nw)
 	e := newExplainer(og, ng, n)
 	for i := range n {
 		if _, ok := e.register(spellHash('a', i), spellHash('b', i)); !ok {

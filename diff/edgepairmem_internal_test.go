@@ -23,9 +23,7 @@ func TestEdgePairingHoldsLittle(t *testing.T) {
 		t.Skip("the race detector allocates besides")
 	}
 	const n = 4000
-	r1, s1 := alikeBuildsLock(t, n, 'a', "foo@1")
-	r2, s2 := alikeBuildsLock(t, n, 'b', "foo")
-	o, nw := loadLock(t, r1, s1), loadLock(t, r2, s2)
+	o, nw := alikeBuildsPair(t, n)
 	var live, total [3]uint64
 	pairByEdgesProbe = func(stage int) {
 		var m runtime.MemStats
