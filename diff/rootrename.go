@@ -1245,7 +1245,7 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 // 2 and debarm's cmake@=2.0 for 3 and cmake@2.0 for l, 3's lib read
 // unchanged with cmake@1.0 renamed whole, while the other way round,
 // l removed keeping cmake@2.0, it was restacked:
-// TestLeadMergedRootLeftHeldByThirdSpelling). Where one of them is
+// TestMergedRootLeftHeldByThirdSpelling). Where one of them is
 // paired there, the other way round it gives the old spelling back
 // there, and a root whose hash the new side roots is none left over
 // (of debarm's cmake@=2.0 for 1, cmake@1.0 and cmake@=2.0 for 2 and
