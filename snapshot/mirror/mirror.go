@@ -735,9 +735,10 @@ func diskWord(p string) string {
 // view ge. As it is, it is cut past maxFullShown bytes (CutShown);
 // quoted past maxShownRel bytes, it is cut inside its folders,
 // the cut's mark (cutmark.Of) there, and its last name kept (its last
-// maxShownName bytes, of a longer one): cut at its head alone, a view
-// of 120 Cyrillic characters was told `no view …: "v3/manifests/index/
-// \u0433…\u0433…1b2e015b": not found`, which named no file. A store of
+// maxShownName bytes, of a longer one), unless quoted whole it is no
+// longer: cut at its head alone, a view of 120 Cyrillic characters was
+// told `no view …: "v3/manifests/index/\u0433…\u0433…1b2e015b": not
+// found`, which named no file. A store of
 // another package whose errors name a file of the mirror (a git tree's)
 // names it so, for the loader to take that name out where it names the
 // file itself (unnamed).
@@ -765,7 +766,16 @@ func ShownRel(rel string) string {
 		n-- // not past a character's start: bytes that are none stay as they are
 	}
 	qh, qt := strconv.QuoteToASCII(rel[:n]), strconv.QuoteToASCII(tail)
-	return qh[:len(qh)-1] + cutmark.Of(rel) + qt[1:]
+	cut := qh[:len(qh)-1] + cutmark.Of(rel) + qt[1:]
+	if len(rel)+2 <= len(cut) {
+		// Cut, a name of few characters to escape is no shorter than
+		// whole, and loses what it holds: v3/, 74 letters, г and /b
+		// (81 bytes) was named in 90, its г cut out for the mark.
+		if whole := strconv.QuoteToASCII(rel); len(whole) <= len(cut) {
+			return whole
+		}
+	}
+	return cut
 }
 
 func shownRel(rel string) string { return ShownRel(rel) }

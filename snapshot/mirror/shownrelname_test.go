@@ -1,6 +1,7 @@
 package mirror_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -56,5 +57,28 @@ func TestLongViewWithinLine(t *testing.T) {
 		if err == nil || len(err.Error()) > 4<<10 || !strings.HasPrefix(err.Error(), "no view ") || !strings.HasSuffix(err.Error(), `/index.manifest.json: not found (its views: "gpu")`) && !strings.HasSuffix(err.Error(), `/index.manifest.json": not found (its views: "gpu")`) {
 			t.Errorf("--view of 9,000 %.1q: a message of %d bytes (%.200s…); want at most 4 KB, no view, its manifest named", view, len(errText(err)), errText(err))
 		}
+	}
+}
+
+// TestShownRelCutOnlyShorter (adversarial pass i26, class e): ShownRel
+// cut a quoted name past 80 bytes of it, whatever the cut saved: of
+// v3/, 74 letters, г and /b (81 bytes), whole 88 bytes quoted, it gave
+// 90, its г, the one character that made it quoted, cut out for the
+// mark. A cut no shorter than the name whole is not made.
+func TestShownRelCutOnlyShorter(t *testing.T) {
+	for _, rel := range []string{
+		"v3/" + strings.Repeat("a", 74) + "\u0433/b",
+		"v3/manifests/index/" + strings.Repeat("x", 59) + "\u0433/a",
+		strings.Repeat("a", 79) + "\u0433",
+	} {
+		got, whole := mirror.ShownRel(rel), strconv.QuoteToASCII(rel)
+		if got != whole {
+			t.Errorf("ShownRel(%q) = %s (%d bytes); want it whole, %s (%d bytes)", rel, got, len(got), whole, len(whole))
+		}
+	}
+	// Where the cut saves bytes it is made, as before.
+	rel := "v3/manifests/index/" + strings.Repeat("\u0433", 40) + "/index.manifest.json"
+	if got := mirror.ShownRel(rel); !strings.Contains(got, cutmark.Of(rel)) || len(got) >= len(strconv.QuoteToASCII(rel)) {
+		t.Errorf("ShownRel(%q) = %s; want it cut, shorter than whole", rel, got)
 	}
 }
