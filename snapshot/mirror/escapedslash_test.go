@@ -25,4 +25,14 @@ func TestRootHintKeepsEscapedSlash(t *testing.T) {
 			t.Errorf("%s: %v; want %q", p, err, want)
 		}
 	}
+	// An escaped slash at the root's end (adversarial pass i26, class
+	// e): path.Dir of …/a//build_cache dropped the empty name it leaves,
+	// and the hint named …/a, a folder the mirror is not in. The root
+	// of /build_cache is the server's root.
+	for p, root := range map[string]string{"/a%2F/build_cache": "/a%2F)", "/a%2F/build_cache/index.json": "/a%2F)", "/build_cache": "/)"} {
+		_, err := (&mirror.HTTP{NoCache: true}).Open(srv.URL+p, mirror.Options{})
+		if want := "its root, above it (" + srv.URL + root; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want %q", p, err, want)
+		}
+	}
 }

@@ -558,7 +558,13 @@ func buildCacheHint(st Store) string {
 			// reads the folder).
 			return ""
 		}
-		p = path.Dir(p)
+		// Its last name taken off, not path.Dir's cleaning: of
+		// …/a%2F/build_cache (decoded …/a//build_cache), that dropped
+		// the empty name the escaped slash leaves, and the root told
+		// was …/a, a folder the mirror is not in.
+		if p = p[:strings.LastIndexByte(p, '/')+1]; len(p) > 1 {
+			p = p[:len(p)-1]
+		}
 	case strings.HasSuffix(p, "/"+v2Index), strings.HasSuffix(p, "/"+indexManifest):
 		// The index itself (…/build_cache/index.json) was told "no
 		// build_cache/index.json", the file the URL names.
