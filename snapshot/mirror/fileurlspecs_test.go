@@ -1,6 +1,8 @@
 package mirror_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,5 +69,32 @@ func TestFileURLSpecFilesNamePath(t *testing.T) {
 	_, err = (&mirror.HTTP{NoCache: true}).Open("file://"+empty, mirror.Options{})
 	if err == nil || strings.Contains(err.Error(), "spec files") {
 		t.Errorf("file:// of a folder with an empty build_cache/: %v; want no spec files named", err)
+	}
+}
+
+// TestFileURLSpecFilesAnyCaseOrGzip (adversarial pass i26, class e): the
+// hint to give the folder's path counted Spack's names alone
+// (*.spec.json, *.spec.json.sig), so that a build_cache/ of gzip'd spec
+// files, or of one named X.SPEC.JSON, given as a file:// URL, was told
+// no hint, though its path reads them (by content, and names' endings
+// in any case).
+func TestFileURLSpecFilesAnyCaseOrGzip(t *testing.T) {
+	spec := []byte(`{"spec":{"_meta":{"version":5},"nodes":[{"name":"zlib","version":"1","arch":{"platform":"linux","platform_os":"x","target":"y"},"hash":"` + strings.Repeat("a", 32) + `"}]}}`)
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(spec)
+	zw.Close()
+	for name, data := range map[string][]byte{"zlib.spec.json.gz": gz.Bytes(), "ZLIB.SPEC.JSON": spec} {
+		dir := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(dir, "build_cache"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "build_cache", name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := (&mirror.HTTP{NoCache: true}).Open("file://"+dir, mirror.Options{})
+		if want := "its build_cache/ holds 1 spec file, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (" + dir + ")"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("file:// of a build_cache/ holding %s alone: %v; want %q", name, err, want)
+		}
 	}
 }

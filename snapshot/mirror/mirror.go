@@ -695,7 +695,7 @@ func folderSpecsHint(st Store) string {
 				// counted as one.
 				continue
 			}
-			if strings.HasSuffix(name, ".spec.json") || strings.HasSuffix(name, ".spec.json.sig") {
+			if specFileName(name) {
 				specs++
 			}
 		}
@@ -715,6 +715,17 @@ func folderSpecsHint(st Store) string {
 		files = "spec file"
 	}
 	return fmt.Sprintf("; %s %d %s, which a mirror's URL does not read without the index: to compare them as a folder of spec files, give its path (%s), not a file:// URL", where, specs, files, diskWord(n.disk.path("")))
+}
+
+// specFileName reports whether name is a spec file's that the folder
+// read as a snapshot reads as one: *.spec.json, *.spec.json.sig, or
+// *.spec.json.gz, in any case (the folder reads a *.json.gz by content,
+// and its names' endings in any case). Counted by Spack's names alone,
+// a build_cache/ of gzip'd spec files, or of X.SPEC.JSON, given as a
+// file:// URL was told no hint, where its path reads them.
+func specFileName(name string) bool {
+	b := strings.ToLower(path.Base(name))
+	return strings.HasSuffix(b, ".spec.json") || strings.HasSuffix(b, ".spec.json.sig") || strings.HasSuffix(b, ".spec.json.gz")
 }
 
 // diskWord is p, a path on disk a hint gives to paste as an argument,
