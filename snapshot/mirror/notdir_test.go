@@ -39,3 +39,48 @@ func TestFileInPathNotFound(t *testing.T) {
 		t.Errorf("--view gpu.json, a file among the views: %v; want no view, its views named", err)
 	}
 }
+
+// TestLinkAstrayNamed (adversarial pass i26, classes b and e): a file
+// of a folder's mirror that is a broken symbolic link was not there
+// (ErrNotFound), so that a v3 mirror whose index manifest is one was
+// read from its spec manifests without a word, where its git tree is
+// refused, and a v2 mirror's index.json that is one, given as a file://
+// URL, was "not a Spack mirror: no … nor build_cache/index.json"; a
+// link loop was "stat /m/v3/…/index.manifest.json: too many levels of
+// symbolic links", the system's words, its folder named twice. Each
+// says the link is astray, and the mirror damaged.
+func TestLinkAstrayNamed(t *testing.T) {
+	v3 := t.TempDir()
+	if err := mirrorgen.V3(v3, zlibIndex, mirrorgen.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	im := filepath.Join(v3, "v3", "manifests", "index", "index.manifest.json")
+	v2 := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(v2, "build_cache"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	index := filepath.Join(v2, "build_cache", "index.json")
+	for _, c := range []struct {
+		link, to, open, want string
+	}{
+		{im, "gone.json", v3, `v3/manifests/index/index.manifest.json: a broken symbolic link (to gone.json), which leads to no file: the mirror is damaged`},
+		{index, "/nonexistent/x", "file://" + v2, `build_cache/index.json: a broken symbolic link (to /nonexistent/x), which leads to no file: the mirror is damaged`},
+		{im, "index.manifest.json", v3, `v3/manifests/index/index.manifest.json: its path leads through symbolic links in a loop, to no file: the mirror is damaged`},
+	} {
+		if err := os.Remove(c.link); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(c.to, c.link); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		if strings.HasPrefix(c.open, "file://") {
+			_, err = (&mirror.HTTP{NoCache: true}).Open(c.open, mirror.Options{})
+		} else {
+			_, err = mirror.Open(mirror.Dir(c.open), mirror.Options{})
+		}
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s a link to %s: %v; want %q", c.link, c.to, err, c.want)
+		}
+	}
+}

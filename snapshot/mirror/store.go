@@ -97,6 +97,9 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 	at := shownRel(rel)
 	// Stat before opening: opening a FIFO waits for a writer.
 	if fi, err := os.Stat(p); err != nil {
+		if why := linkAstray(p, err); why != "" {
+			return nil, fmt.Errorf("%s: %s", at, why)
+		}
 		if notThere(err) {
 			return nil, fmt.Errorf("%s: %w", at, ErrNotFound)
 		}
@@ -145,6 +148,31 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 // directory", not that the mirror has no such view.
 func notThere(err error) bool {
 	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.ENAMETOOLONG)
+}
+
+// linkAstray says what is wrong with p, whose stat failed with err,
+// when a symbolic link is the cause: its path leads through links in a
+// loop (ELOOP), or p is a link to nothing; "" otherwise. Told as absent
+// (ErrNotFound), a v3 mirror whose index manifest is a broken link was
+// read from its spec manifests without a word, where its git tree is
+// refused ("a symbolic link to …, which the mirror does not hold as a
+// file"); and a loop was "stat /m/v3/…/index.manifest.json: too many
+// levels of symbolic links", the system's words, the folder named twice.
+func linkAstray(p string, err error) string {
+	if errors.Is(err, syscall.ELOOP) {
+		return "its path leads through symbolic links in a loop, to no file: the mirror is damaged"
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return ""
+	}
+	if fi, lerr := os.Lstat(p); lerr != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return ""
+	}
+	to, rerr := os.Readlink(p)
+	if rerr != nil {
+		return ""
+	}
+	return fmt.Sprintf("a broken symbolic link (to %s), which leads to no file: the mirror is damaged", shownFull(to))
 }
 
 // inside refuses p, the file rel of the mirror, when it is a symbolic
