@@ -84,3 +84,38 @@ func TestLinkAstrayNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestDeniedNamed (adversarial pass i26, class e): a file of a folder's
+// mirror the user may not read was told in the system's words, "open
+// /m/v3/manifests/index/index.manifest.json: permission denied", after
+// "loading /m: ", and a folder on its path that may not be searched
+// "stat …: permission denied". Each names the file as the mirror's, and
+// says what is wrong. Run as root, where nothing is denied, it is
+// skipped.
+func TestDeniedNamed(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("run as root: no file is denied")
+	}
+	v3 := t.TempDir()
+	if err := mirrorgen.V3(v3, zlibIndex, mirrorgen.Options{View: "gpu"}); err != nil {
+		t.Fatal(err)
+	}
+	index := filepath.Join(v3, "v3", "manifests", "index")
+	for _, c := range []struct {
+		path string
+		view string
+		rel  string
+	}{
+		{filepath.Join(index, "index.manifest.json"), "", "v3/manifests/index/index.manifest.json"},
+		{filepath.Join(index, "gpu"), "gpu", "v3/manifests/index/gpu/index.manifest.json"},
+	} {
+		if err := os.Chmod(c.path, 0); err != nil {
+			t.Fatal(err)
+		}
+		_, err := mirror.Open(mirror.Dir(v3), mirror.Options{View: c.view})
+		os.Chmod(c.path, 0o755)
+		if want := c.rel + ": permission denied: the user cachediff runs as may not read it"; err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), v3) {
+			t.Errorf("%s of mode 000: %v; want %q, the folder not named again", c.rel, err, want)
+		}
+	}
+}

@@ -103,7 +103,7 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 		if notThere(err) {
 			return nil, fmt.Errorf("%s: %w", at, ErrNotFound)
 		}
-		return nil, shownPathErr(err)
+		return nil, denied(at, err)
 	} else if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file", at)
 	}
@@ -115,7 +115,7 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 		if notThere(err) {
 			return nil, fmt.Errorf("%s: %w", at, ErrNotFound)
 		}
-		return nil, shownPathErr(err)
+		return nil, denied(at, err)
 	}
 	defer f.Close()
 	fi, err := f.Stat()
@@ -148,6 +148,19 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 // directory", not that the mirror has no such view.
 func notThere(err error) bool {
 	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.ENAMETOOLONG)
+}
+
+// denied is err, of the stat or open of the file at (as shownRel names
+// it), said of that file where the system denied it (EACCES, EPERM):
+// in the system's words a mode-000 index manifest was "open
+// /m/v3/manifests/index/index.manifest.json: permission denied", after
+// "loading /m: ", the folder named twice and nothing said of the mirror.
+// Any other error is as shownPathErr gives it.
+func denied(at string, err error) error {
+	if errors.Is(err, fs.ErrPermission) {
+		return fmt.Errorf("%s: permission denied: the user cachediff runs as may not read it, or search a folder on its path; the mirror is not read without it", at)
+	}
+	return shownPathErr(err)
 }
 
 // linkAstray says what is wrong with p, whose stat failed with err,
