@@ -3,6 +3,7 @@ package mirror_test
 import (
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -38,4 +39,25 @@ func errText(err error) string {
 		return "<nil>"
 	}
 	return err.Error()
+}
+
+// TestLongURLCutKeepsEscapes (adversarial pass i26, class e): a long
+// URL was cut inside a %-escape, and what was left of it read as part
+// of the mark or a name: a file:// root of 2 KB whose folders end in
+// " x" was named "…/dd%20x/dd…16a4e3f40x/dd…", the 0 of a %20 after
+// the mark's digits. The cut keeps each escape whole or leaves it out.
+func TestLongURLCutKeepsEscapes(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "no", http.StatusForbidden)
+	}))
+	defer srv.Close()
+	cut := regexp.MustCompile(`(.)(.)…[0-9a-f]{8}(.)`)
+	for shift := range 4 {
+		long := srv.URL + "/" + strings.Repeat("a", shift) + strings.Repeat("a%20", 2000) + strings.Repeat("b", shift)
+		_, err := (&mirror.HTTP{NoCache: true}).Open(long, mirror.Options{})
+		m := cut.FindStringSubmatch(errText(err))
+		if m == nil || m[1] == "%" || m[2] == "%" || m[2] == "2" && m[1] == "%" || !strings.Contains("a%b", m[3]) {
+			t.Errorf("a URL of %d bytes of a%%20 cut: %.120q about its mark; want no escape cut", len(long), m)
+		}
+	}
 }
