@@ -269,7 +269,8 @@ const maxPathShown = 2 << 10
 // read alike but for the mark, "loading \"\u0456…\u0456…68160b35\": …"
 // and "…0f9c6618\": …", neither zlib/specs.md nor zstd/specs.md. The
 // piece is halved until it shows short enough: quoted in ASCII, a byte
-// may take four.
+// may take four. A %-escape of a URL is kept whole or left out
+// (wholeEscapes).
 //
 // A source's messages that name a path of their own (a mirror's folder,
 // shownFull) cut it so too.
@@ -280,7 +281,7 @@ func CutShown(p string, n int, show func(string) string) string {
 	}
 	for k := n; ; k /= 2 {
 		head, _ := cutHead(p, k-k/4)
-		tail := CutTail(p, k/4)
+		head, tail := wholeEscapes(p, head, CutTail(p, k/4))
 		if len(head)+len(tail) >= len(p) && k > 1 {
 			continue // shown longer than n only quoted: a shorter piece
 		}
@@ -294,6 +295,30 @@ func CutShown(p string, n int, show func(string) string) string {
 		qh, qt := strconv.QuoteToASCII(head), strconv.QuoteToASCII(tail)
 		return qh[:len(qh)-1] + cutmark.Of(p) + qt[1:]
 	}
+}
+
+// wholeEscapes is head and tail, a head and a tail of p, each without
+// the piece of a %-escape (%2F) the cut left at its inner end: cut
+// inside one, a URL of 2 KB whose folders end in " x" was named
+// "…/dd%20x/dd%2…16a4e3f4", or "…16a4e3f40x/dd…", the 0 of a %20 read
+// after the mark's digits.
+func wholeEscapes(p, head, tail string) (string, string) {
+	escape := func(i int) bool { return i+2 < len(p) && p[i] == '%' && isHexDigit(p[i+1]) && isHexDigit(p[i+2]) }
+	if j := strings.LastIndexByte(head, '%'); j >= 0 && j >= len(head)-2 && escape(j) {
+		head = head[:j]
+	}
+	at := len(p) - len(tail)
+	for k := 1; k <= 2 && at-k >= 0; k++ {
+		if escape(at - k) {
+			tail = p[at-k+3:]
+			break
+		}
+	}
+	return head, tail
+}
+
+func isHexDigit(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // CutTail is the last n bytes of s at most, from a character's start

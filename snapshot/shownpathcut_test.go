@@ -1,6 +1,7 @@
 package snapshot_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -22,5 +23,26 @@ func TestShownPathCut(t *testing.T) {
 	}
 	if got := snapshot.ShownPath("_cache/x\u0430/specs.md"); got != `"_cache/x\u0430/specs.md"` {
 		t.Errorf("ShownPath of a short path: %s; want it whole, quoted in ASCII", got)
+	}
+}
+
+// TestShownPathCutKeepsEscapes (adversarial pass i26, class e): a long
+// URL was cut inside a %-escape, in an argument's message (ShownPath)
+// and a mirror's file's (CutShown): "…/a%20a%2…bb2d926ca%20…", and
+// "…59df8bd8a…" after a cut "%2", the 0 of a %20 read after the mark's
+// digits. Each escape is kept whole or left out.
+func TestShownPathCutKeepsEscapes(t *testing.T) {
+	cut := regexp.MustCompile(`(.)(.)…[0-9a-f]{8}(.)`)
+	for shift := range 4 {
+		p := "https://h/" + strings.Repeat("a", shift) + strings.Repeat("a%20", 1500) + strings.Repeat("b", shift) + "/build_cache"
+		m := cut.FindStringSubmatch(snapshot.ShownPath(p))
+		if m == nil || m[1] == "%" || m[2] == "%" || !strings.Contains("a%b", m[3]) {
+			t.Errorf("ShownPath of %d bytes of a%%20: %q about its mark; want no escape cut", len(p), m)
+		}
+	}
+	// A % that begins no escape is cut as any byte.
+	p := strings.Repeat("%z", 3000)
+	if got := snapshot.ShownPath(p); len(got) > 2<<10+16 || !strings.Contains(got, cutmark.Of(p)) {
+		t.Errorf("ShownPath of 3,000 %%z: %d bytes; want at most 2 KB, cut", len(got))
 	}
 }

@@ -30,7 +30,6 @@ import (
 	"time"
 
 	"github.com/cachediff/cachediff/internal/atomicfile"
-	"github.com/cachediff/cachediff/internal/cutmark"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -734,28 +733,9 @@ func (s *httpStore) url(rel string, redacted bool) string {
 // name, about the cut's mark). Whole, a file of a mirror whose URL is
 // 28 KB was named in 28 KB, past the command's line cap of 8 KB, which
 // cut the message before what was wrong.
-//
-// The cut keeps each %-escape whole or leaves it out: inside one, a
-// file:// URL's root of 2 KB whose folders end in " x" was named
-// "…/dd%20x/dd…16a4e3f40x/dd…", the 0 of a %20 read as the mark's.
+// Each %-escape is kept whole or left out (CutShown).
 func shownURL(u string) string {
-	s := snapshot.CutShown(u, maxFullShown, func(s string) string { return s })
-	mark := cutmark.Of(u)
-	i := strings.Index(s, mark)
-	if i < 0 {
-		return s
-	}
-	head, tail := s[:i], s[i+len(mark):]
-	if j := strings.LastIndexByte(head, '%'); j >= 0 && j >= len(head)-2 {
-		head = head[:j]
-	}
-	for at, k := len(u)-len(tail), 1; k <= 2 && at-k >= 0; k++ {
-		if u[at-k] == '%' {
-			tail = u[min(at-k+3, len(u)):]
-			break
-		}
-	}
-	return head + mark + tail
+	return snapshot.CutShown(u, maxFullShown, func(s string) string { return s })
 }
 
 // urlOf is the URL the errors of Get name rel by (urlNamed).
