@@ -82,3 +82,19 @@ func TestShownRelCutOnlyShorter(t *testing.T) {
 		t.Errorf("ShownRel(%q) = %s; want it cut, shorter than whole", rel, got)
 	}
 }
+
+// TestShownRelCutEdges (adversarial pass i26, class c): two of
+// ShownRel's rules, each undone alone, failed no test: the head cut at
+// a character's start, not inside one (undone, `\xd1` in the name), and
+// a name of no folder, 81 to 120 bytes, cut to its tail (undone, named
+// whole, 50 Cyrillic і in 302 bytes).
+func TestShownRelCutEdges(t *testing.T) {
+	rel := "v3/" + strings.Repeat("\u0456", 100) + "/a.json"
+	if got := mirror.ShownRel(rel); strings.Contains(got, `\x`) || !strings.HasSuffix(got, `/a.json"`) || !strings.Contains(got, cutmark.Of(rel)) {
+		t.Errorf("ShownRel(%q) = %s; want it cut between characters, no \\x, its name kept", rel, got)
+	}
+	rel = strings.Repeat("\u0456", 50)
+	if got := mirror.ShownRel(rel); !strings.Contains(got, cutmark.Of(rel)) || !strings.HasSuffix(got, `\u0456"`) || len(got) >= len(strconv.QuoteToASCII(rel)) {
+		t.Errorf("ShownRel of 50 Cyrillic і, no folder: %s; want it cut, its tail kept", got)
+	}
+}
