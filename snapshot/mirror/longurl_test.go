@@ -3,10 +3,12 @@ package mirror_test
 import (
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
 
@@ -59,5 +61,25 @@ func TestLongURLCutKeepsEscapes(t *testing.T) {
 		if m == nil || m[1] == "%" || m[2] == "%" || m[2] == "2" && m[1] == "%" || !strings.Contains("a%b", m[3]) {
 			t.Errorf("a URL of %d bytes of a%%20 cut: %.120q about its mark; want no escape cut", len(long), m)
 		}
+	}
+}
+
+// TestLongRootSpelledOtherwise (adversarial pass i26, class c): the
+// root of a long URL ending in build_cache that the URL given does not
+// begin with (a file:// URL typed with spaces, the root %20-escaped)
+// is named cut, with its length, not as the URL given without what
+// follows it, which it is not; undone alone, that rule failed no test
+// ("the URL given without file:///…/build_cache at its end").
+func TestLongRootSpelledOtherwise(t *testing.T) {
+	dir := t.TempDir()
+	for range 9 {
+		dir = filepath.Join(dir, strings.Repeat("d", 250)+" x")
+	}
+	if err := mirrorgen.V2(dir, zlibIndex); err != nil {
+		t.Fatal(err)
+	}
+	_, err := (&mirror.HTTP{NoCache: true}).Open("file://"+dir+"/build_cache", mirror.Options{})
+	if err == nil || len(err.Error()) > 6<<10 || strings.Contains(err.Error(), "the URL given without") || !regexp.MustCompile(`%20x, \d+ bytes, too long to show whole\)$`).MatchString(err.Error()) {
+		t.Errorf("file:// of a build_cache/ 2.3 KB deep, its folders spaced: %.300q…; want its root named cut, its length told", errText(err))
 	}
 }
