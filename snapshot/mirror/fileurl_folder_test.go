@@ -44,3 +44,29 @@ func TestFileURLReadAsFolder(t *testing.T) {
 		t.Errorf("file:// of a file: %v; want it named a file, not a folder, without a path below it", err)
 	}
 }
+
+// TestFileURLFolderNamed (adversarial pass i26, classes a and e): a
+// file:// URL's folder that is not there, or a file, was named raw,
+// decoded from the URL: file:///tmp/v%D0%B0 was "no such folder:
+// /tmp/vа", read as /tmp/va (its а Cyrillic); and one under a file, or
+// of a name too long for the system, was "not a directory", "file name
+// too long", the system's words. Each is no such folder, named in ASCII.
+func TestFileURLFolderNamed(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f\u0430")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	esc := strings.ReplaceAll(dir, "%", "%25")
+	for u, want := range map[string]string{
+		"file://" + esc + "/v%D0%B0":                     `no such folder: "` + dir + `/v\u0430"`,
+		"file://" + esc + "/f%D0%B0":                     `"` + dir + `/f\u0430" is a file, not a mirror's folder`,
+		"file://" + esc + "/f%D0%B0/x":                   `no such folder: "` + dir + `/f\u0430/x"`,
+		"file://" + esc + "/" + strings.Repeat("n", 300): "no such folder: " + dir + "/nnn",
+	} {
+		_, err := (&mirror.HTTP{NoCache: true}).Open(u, mirror.Options{})
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%.80s…: %v; want %q", u, err, want)
+		}
+	}
+}

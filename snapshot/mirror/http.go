@@ -213,14 +213,19 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 		// there, or a file, said so (not "no index" of a stat below a
 		// file), and a mirror's folder holding what no mirror holds
 		// refused (its pages would be dropped without a word).
+		// The folder is named as the mirror's files name a path
+		// (shownFull): raw, file:///tmp/v%D0%B0 was "no such folder:
+		// /tmp/vа", read as /tmp/va, its а Cyrillic; under a file
+		// (ENOTDIR), or of a name too long (ENAMETOOLONG), it was the
+		// system's "not a directory", "file name too long".
 		fi, err := os.Stat(u.Path)
 		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return nil, fmt.Errorf("no such folder: %s", u.Path)
+		case notThere(err):
+			return nil, fmt.Errorf("no such folder: %s", shownFull(u.Path))
 		case err != nil:
 			return nil, pathErr(err)
 		case !fi.IsDir():
-			return nil, fmt.Errorf("%s is a file, not a mirror's folder: a file URL names the root of a mirror; give the file's path, without file://, to read it alone", u.Path)
+			return nil, fmt.Errorf("%s is a file, not a mirror's folder: a file URL names the root of a mirror; give the file's path, without file://, to read it alone", shownFull(u.Path))
 		}
 		if layout := DirLayout(u.Path); layout != "" {
 			if rel := DirNotMirrorContent(u.Path); rel != "" {
