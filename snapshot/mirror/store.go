@@ -173,7 +173,7 @@ func denied(at string, err error) error {
 // levels of symbolic links", the system's words, the folder named twice.
 func linkAstray(p string, err error) string {
 	if errors.Is(err, syscall.ELOOP) {
-		return "its path leads through symbolic links in a loop, to no file: the mirror is damaged"
+		return "its path leads through symbolic links in a loop, to no file"
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
 		return ""
@@ -185,7 +185,7 @@ func linkAstray(p string, err error) string {
 	if rerr != nil {
 		return ""
 	}
-	return fmt.Sprintf("a broken symbolic link (to %s), which leads to no file: the mirror is damaged", shownFull(to))
+	return fmt.Sprintf("a broken symbolic link (to %s), which leads to no file", shownFull(to))
 }
 
 // inside refuses p, the file rel of the mirror, when it is a symbolic
