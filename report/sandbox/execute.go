@@ -93,7 +93,8 @@ func ParseTemplate(name, text string) (*template.Template, error) {
 		return nil, fmt.Errorf("template: %w", TooLarge(name, int64(len(text))))
 	}
 	// text/template's errors name the template and the line already.
-	return template.New(name).Funcs(funcs(nil)).Parse(text)
+	t, err := template.New(name).Funcs(funcs(nil)).Parse(text)
+	return t, shownError(err)
 }
 
 // TooLarge is the error of a template of size bytes, more than
@@ -131,7 +132,7 @@ func execute(w io.Writer, t *template.Template, r *diff.Report, o report.Options
 	}
 	doc := report.NewDocument(r, o)
 	g.out = &limitWriter{g: g, w: w}
-	return g, withoutValue(g.run(func() error { return c.Execute(g.out, newData(&doc)) }))
+	return g, shownError(withoutValue(g.run(func() error { return c.Execute(g.out, newData(&doc)) })))
 }
 
 // cantIterate is how text/template says range was given what it cannot
