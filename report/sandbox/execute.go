@@ -94,7 +94,7 @@ func ParseTemplate(name, text string) (*template.Template, error) {
 	}
 	// text/template's errors name the template and the line already.
 	t, err := template.New(name).Funcs(funcs(nil)).Parse(text)
-	return t, shownError(err)
+	return t, shownError(err, name)
 }
 
 // TooLarge is the error of a template of size bytes, more than
@@ -132,7 +132,7 @@ func execute(w io.Writer, t *template.Template, r *diff.Report, o report.Options
 	}
 	doc := report.NewDocument(r, o)
 	g.out = &limitWriter{g: g, w: w}
-	return g, shownError(withoutValue(g.run(func() error { return c.Execute(g.out, newData(&doc)) })))
+	return g, shownError(withoutValue(g.run(func() error { return c.Execute(g.out, newData(&doc)) })), t.Name())
 }
 
 // cantIterate is how text/template says range was given what it cannot

@@ -29,14 +29,23 @@ const maxShownMessage = 2 << 10
 // maxShownMessage bytes between two words so too. A quoted string is
 // quoted again in ASCII: a function named with a Cyrillic а,
 // {{fаil "x"}}, said `function "fаil" not defined`, read as the fail
-// that is defined; it reads "f\u0430il". The error is err still to
-// errors.As and errors.Is (a LimitError, a function's own error).
-func shownError(err error) error {
+// that is defined; it reads "f\u0430il". The template's name, the
+// file given (name), that the message begins with is shown as a
+// snapshot's path is (snapshot.ShownPath: in ASCII where it is not): a
+// --template tе.tmpl (its е Cyrillic) read "template: tе.tmpl:1: …", an
+// error of te.tmpl. The error is err still to errors.As and errors.Is
+// (a LimitError, a function's own error).
+func shownError(err error, name string) error {
 	if err == nil {
 		return nil
 	}
 	msg := err.Error()
-	shown := shownMessage(msg)
+	var shown string
+	if rest, ok := strings.CutPrefix(msg, "template: "+name+":"); ok {
+		shown = "template: " + snapshot.CutShown(name, maxShownSpan, snapshot.ShownPath) + ":" + shownMessage(rest)
+	} else {
+		shown = shownMessage(msg)
+	}
 	if shown == msg {
 		return err
 	}

@@ -44,6 +44,20 @@ func TestTemplateErrorWithinLine(t *testing.T) {
 			t.Errorf("%.40q: %d bytes shown: %.300q … %.200q; want at most 3 KB, with %q", c.text, len(line), line, line[max(0, len(line)-200):], c.reason)
 		}
 	}
+	// The template's file, as the command names it: in ASCII, cut.
+	for _, c := range []struct{ name, text, want string }{
+		{"t\u0435.tmpl", "{{nope}}", `template: "t\u0435.tmpl":1: function "nope" not defined`},
+		{"t\u0435.tmpl", "{{.Nope}}", `template: "t\u0435.tmpl":1:2: executing "t\u0435.tmpl" at <.Nope>: can't evaluate field Nope`},
+		{strings.Repeat("\u0456", 3000) + ".tmpl", "{{nope}}", `.tmpl":1: function "nope" not defined`},
+	} {
+		tmpl, err := ParseTemplate(c.name, c.text)
+		if err == nil {
+			err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 1<<10 {
+			t.Errorf("%.40q named %.40q: %v; want %q, within 1 KB", c.text, c.name, err, c.want)
+		}
+	}
 	// Still the error text/template gave, to errors.As.
 	tmpl, err := ParseTemplate("t.tmpl", `{{fail "`+long("d")+`"}}`)
 	if err != nil {
