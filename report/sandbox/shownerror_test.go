@@ -58,6 +58,27 @@ func TestTemplateErrorWithinLine(t *testing.T) {
 			t.Errorf("%.40q named %.40q: %v; want %q, within 1 KB", c.text, c.name, err, c.want)
 		}
 	}
+	// A file named with a percent sign: text/template writes its name
+	// into the format of its errors ("template: bnope.tmpl:1: function
+	// %!q(MISSING) not defined").
+	for _, c := range []struct {
+		name, text string
+		lim        Limits
+		want       string
+	}{
+		{"b%s.tmpl", "{{nope}}", Limits{}, `template: b%s.tmpl:1: function "nope" not defined`},
+		{"a%s.tmpl", "{{.Nope}}", Limits{}, `template: a%s.tmpl:1:2: executing "a%s.tmpl" at <.Nope>: can't evaluate field Nope in the template's data`},
+		{"d%d.tmpl", `{{define "x"}}{{.Nope}}{{end}}{{template "x" .}}`, Limits{}, `template: d%d.tmpl:1:16: executing "x" at <.Nope>: can't evaluate field Nope`},
+		{"c%d.tmpl", "{{range 100}}xxxxxxxxxx{{end}}", Limits{Output: 100}, `template: c%d.tmpl:1:13: stopped: would write more than`},
+	} {
+		tmpl, err := ParseTemplate(c.name, c.text)
+		if err == nil {
+			err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, c.lim)
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q named %q: %v; want %q", c.text, c.name, err, c.want)
+		}
+	}
 	// Still the error text/template gave, to errors.As.
 	tmpl, err := ParseTemplate("t.tmpl", `{{fail "`+long("d")+`"}}`)
 	if err != nil {
