@@ -93,8 +93,31 @@ func ParseTemplate(name, text string) (*template.Template, error) {
 		return nil, fmt.Errorf("template: %w", TooLarge(name, int64(len(text))))
 	}
 	// text/template's errors name the template and the line already.
-	return template.New(name).Funcs(funcs(nil)).Parse(text)
+	t, err := template.New(name).Funcs(funcs(nil)).Parse(text)
+	if !strings.Contains(name, "%") {
+		return t, shownError(err, name)
+	}
+	// text/template writes a tree's ParseName into the format of its
+	// errors, not as an argument: a file a%s.tmpl said "template:
+	// bnope.tmpl:1: function %!q(MISSING) not defined", and its field
+	// errors "can't evaluate field the template's data in type
+	// %!s(MISSING)". Its percent signs doubled, the format writes them
+	// once (parsed again so for the message of a parse; the trees
+	// renamed so for those of Execute; the limits' place undoes it).
+	if err != nil {
+		_, err = template.New(percentsDoubled(name)).Funcs(funcs(nil)).Parse(text)
+		return nil, shownError(err, name)
+	}
+	for _, tt := range t.Templates() {
+		if tt.Tree != nil {
+			tt.Tree.ParseName = percentsDoubled(name)
+		}
+	}
+	return t, nil
 }
+
+// percentsDoubled is s with each % written %%, as a format writes one.
+func percentsDoubled(s string) string { return strings.ReplaceAll(s, "%", "%%") }
 
 // TooLarge is the error of a template of size bytes, more than
 // MaxTemplate (a negative size: more, by how much unknown, as of
@@ -131,7 +154,7 @@ func execute(w io.Writer, t *template.Template, r *diff.Report, o report.Options
 	}
 	doc := report.NewDocument(r, o)
 	g.out = &limitWriter{g: g, w: w}
-	return g, withoutValue(g.run(func() error { return c.Execute(g.out, newData(&doc)) }))
+	return g, shownError(withoutValue(g.run(func() error { return c.Execute(g.out, newData(&doc)) })), t.Name())
 }
 
 // cantIterate is how text/template says range was given what it cannot

@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime/metrics"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"text/template"
@@ -163,6 +164,9 @@ func (g *guard) stopFor(limit string) {
 	if i := g.at.Load(); i >= 0 && int(i) < len(g.sites) {
 		s := g.sites[i]
 		where, _ = s.tree.ErrorContext(s.node)
+		if strings.Contains(g.name, "%") {
+			where = strings.ReplaceAll(where, "%%", "%") // ParseTemplate's doubled percent signs
+		}
 	}
 	var value string
 	switch limit {

@@ -1,0 +1,91 @@
+package sandbox
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"text/template"
+
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+)
+
+// TestTemplateErrorWithinLine (issue 35, class a/e): text/template's
+// errors quote the template's text whole: a function, field, variable or
+// template name of 9,000 characters, or fail given 9,000 of them, made a
+// line of 8,224 to 8,226 bytes, which the command's line cap (8 KB) cut
+// before the reason. Each long name and quoted string is cut about its
+// mark, the message within 2 KB or so, the reason kept; a quoted name is
+// in ASCII (a Cyrillic а in a function's name read as the fail that is
+// defined).
+func TestTemplateErrorWithinLine(t *testing.T) {
+	long := func(c string) string { return strings.Repeat(c, 9000) }
+	for _, c := range []struct{ text, reason string }{
+		{"{{" + long("a") + "}}", `" not defined`},
+		{"{{ $" + long("f") + " }}", "undefined variable"},
+		{"{{." + long("B") + "}}", "in the template's data"},
+		{`{{template "` + long("c") + `"}}`, `" not defined`},
+		{`{{fail "` + long("d") + `"}}`, "error calling fail: ddd"},
+		{`{{fail "` + long("d ") + `"}}`, "error calling fail: d d"},
+		{`{{fail "` + long("\u200b") + `"}}`, "error calling fail: \u200b"},
+		{"{{f\u0430il 1}}", `function "f\u0430il" not defined`},
+	} {
+		tmpl, err := ParseTemplate("t.tmpl", c.text)
+		if err == nil {
+			err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+		}
+		if err == nil {
+			t.Errorf("%.40q: no error", c.text)
+			continue
+		}
+		line := report.Visible(err.Error())
+		if len(line) > 3<<10 || !strings.Contains(err.Error(), c.reason) {
+			t.Errorf("%.40q: %d bytes shown: %.300q … %.200q; want at most 3 KB, with %q", c.text, len(line), line, line[max(0, len(line)-200):], c.reason)
+		}
+	}
+	// The template's file, as the command names it: in ASCII, cut.
+	for _, c := range []struct{ name, text, want string }{
+		{"t\u0435.tmpl", "{{nope}}", `template: "t\u0435.tmpl":1: function "nope" not defined`},
+		{"t\u0435.tmpl", "{{.Nope}}", `template: "t\u0435.tmpl":1:2: executing "t\u0435.tmpl" at <.Nope>: can't evaluate field Nope`},
+		{strings.Repeat("\u0456", 3000) + ".tmpl", "{{nope}}", `.tmpl":1: function "nope" not defined`},
+	} {
+		tmpl, err := ParseTemplate(c.name, c.text)
+		if err == nil {
+			err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 1<<10 {
+			t.Errorf("%.40q named %.40q: %v; want %q, within 1 KB", c.text, c.name, err, c.want)
+		}
+	}
+	// A file named with a percent sign: text/template writes its name
+	// into the format of its errors ("template: bnope.tmpl:1: function
+	// %!q(MISSING) not defined").
+	for _, c := range []struct {
+		name, text string
+		lim        Limits
+		want       string
+	}{
+		{"b%s.tmpl", "{{nope}}", Limits{}, `template: b%s.tmpl:1: function "nope" not defined`},
+		{"a%s.tmpl", "{{.Nope}}", Limits{}, `template: a%s.tmpl:1:2: executing "a%s.tmpl" at <.Nope>: can't evaluate field Nope in the template's data`},
+		{"d%d.tmpl", `{{define "x"}}{{.Nope}}{{end}}{{template "x" .}}`, Limits{}, `template: d%d.tmpl:1:16: executing "x" at <.Nope>: can't evaluate field Nope`},
+		{"c%d.tmpl", "{{range 100}}xxxxxxxxxx{{end}}", Limits{Output: 100}, `template: c%d.tmpl:1:13: stopped: would write more than`},
+	} {
+		tmpl, err := ParseTemplate(c.name, c.text)
+		if err == nil {
+			err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, c.lim)
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q named %q: %v; want %q", c.text, c.name, err, c.want)
+		}
+	}
+	// Still the error text/template gave, to errors.As.
+	tmpl, err := ParseTemplate("t.tmpl", `{{fail "`+long("d")+`"}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+	if ee := (template.ExecError{}); !errors.As(err, &ee) || ee.Name != "t.tmpl" {
+		t.Errorf("a cut error: %T, not a template.ExecError of t.tmpl", err)
+	}
+}
