@@ -132,6 +132,14 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 	if m := unknownShorthandIn(line, err); m != "" {
 		msg = m
 	}
+	var bad *pflag.InvalidSyntaxError
+	if errors.As(err, &bad) {
+		// ---x, --=x: pflag wrote the word as it was, not in ASCII
+		// (---а, its а Cyrillic, read ---a) and whole, 30 KB cut by
+		// the line's cap before the hint of ./ or --. Named as another
+		// refused word is, with the flag it was near where one is.
+		msg = "bad flag syntax: " + refusedWord(bad.GetSpecifiedFlag()) + extraDashes(fs, bad.GetSpecifiedFlag())
+	}
 	if m := invalidArgument.FindStringSubmatch(msg); m != nil {
 		// pflag: invalid argument "20x" for "--max-bytes" flag: ...
 		why := m[3]
@@ -387,6 +395,17 @@ func colorAfterC(fs *pflag.FlagSet, line cmdLine, c string) string {
 		return ""
 	}
 	return ""
+}
+
+// extraDashes is " (did you mean --NAME?)" for w, a word pflag's syntax
+// refused, that is a flag of fs with more than two dashes (---format,
+// ---format=json); else "". ---format said "bad flag syntax" alone.
+func extraDashes(fs *pflag.FlagSet, w string) string {
+	name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+	if !strings.HasPrefix(w, "---") || name == "" || fs.Lookup(name) == nil {
+		return ""
+	}
+	return " (did you mean --" + name + "?)"
 }
 
 // nearShorthand is " (did you mean …?)" for an unknown shorthand c: the
