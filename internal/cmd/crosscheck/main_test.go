@@ -32,6 +32,9 @@ func TestRefusesWhatTheSystemRefuses(t *testing.T) {
 		// An import no module provides: its list error, not beside it
 		// the type checker's "could not import".
 		"e/e.go": "package e\n\nimport _ \"example.com/m/nope\"\n",
+		// A package whose files Windows' build constraints all exclude,
+		// imported: named by its path, as go vet names it, not "-".
+		"f/f.go": "package f\n\nimport _ \"example.com/m/b\"\n",
 	}
 	for name, body := range files {
 		path := filepath.Join(dir, name)
@@ -57,15 +60,16 @@ func TestRefusesWhatTheSystemRefuses(t *testing.T) {
 		target string
 		status int
 		errs   []string
+		after  []string // after every system's, as sorted
 	}{
-		{"GOARCH=386", 1, []string{"a.go:3:15: cannot use 1 << 40 (untyped int constant 1099511627776) as int value in variable declaration (overflows)"}},
-		{"GOOS=windows", 1, []string{"b_test.go:3:9: undefined: only"}},
+		{"GOARCH=386", 1, []string{"a.go:3:15: cannot use 1 << 40 (untyped int constant 1099511627776) as int value in variable declaration (overflows)"}, nil},
+		{"GOOS=windows", 1, []string{"b_test.go:3:9: undefined: only"}, []string{"example.com/m/b: build constraints exclude all Go files in " + filepath.Join(dir, "b")}},
 	} {
 		var stdout, stderr bytes.Buffer
 		if got := run([]string{tc.target, "--", "./..."}, &stdout, &stderr); got != tc.status {
 			t.Errorf("%s: status %d, want %d\n%s%s", tc.target, got, tc.status, stdout.String(), stderr.String())
 		}
-		tc.errs = append(tc.errs, everywhere...)
+		tc.errs = append(append(tc.errs, everywhere...), tc.after...)
 		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
 		if stderr.Len() == 0 {
 			lines = nil
