@@ -1498,10 +1498,10 @@ func checkLinks(dir, p string) (string, error) {
 			return top, nil // a dangling link or a loop: the loader says so
 		}
 		if r, err := filepath.Rel(realTop, target); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a snapshot): give %s to read it", q, target, top, hintWord(filepath.Join(target, strings.TrimPrefix(abs, q))))}
+			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a snapshot): give %s to read it", linkPath(q), linkPath(target), linkPath(top), hintWord(filepath.Join(target, strings.TrimPrefix(abs, q))))}
 		}
 		if intoGit(target) {
-			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is %s", q, dirsrc.IntoGitMsg(target, top))}
+			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is %s", linkPath(q), dirsrc.IntoGitMsg(linkPath(target), linkPath(top)))}
 		}
 	}
 	// The folder's own entries (its package folders): a link among them
@@ -1521,14 +1521,26 @@ func checkLinks(dir, p string) (string, error) {
 			continue // the loader says so
 		}
 		if r, err := filepath.Rel(realTop, target); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a package): copy it into the snapshot, or give a folder outside the work tree", q, target, top)}
+			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a package): copy it into the snapshot, or give a folder outside the work tree", linkPath(q), linkPath(target), linkPath(top))}
 		}
 		if intoGit(target) {
-			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is %s", q, dirsrc.IntoGitMsg(target, top))}
+			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is %s", linkPath(q), dirsrc.IntoGitMsg(linkPath(target), linkPath(top)))}
 		}
 	}
 	return top, nil
 }
+
+// maxLinkPath bounds each path a link's refusal names (linkPath).
+const maxLinkPath = 1 << 10
+
+// linkPath is a path checkLinks' refusal names (the link, where it
+// leads, the work tree), as snapshot.ShownPath shows a path (in ASCII
+// quotes where it is not plain ASCII), cut past maxLinkPath bytes: three
+// of them, the argument and the path to give fit the line's cap. They
+// were written raw and whole: a link linkаb (its а Cyrillic) read as
+// linkab, a link nl<newline>x as the folder nl\nx, and a work tree
+// 3 KB deep in U+200B made a line of 18 KB, cut before the path to give.
+func linkPath(p string) string { return snapshot.CutShown(p, maxLinkPath, snapshot.ShownPath) }
 
 // WorkTree returns the top of the git work tree that holds dir (an
 // absolute path), found as git finds it, by a .git entry in dir or a
