@@ -670,7 +670,9 @@ var inputFlags = flagGroup{
 // checkDir checks -C DIR and makes the file flags relative to it. A
 // folder that is not there names the flag as typed: --directory=nope A
 // B said "-C nope: no such file or directory", of a flag never written
-// so.
+// so; and the folder as snapshot.ShownPath names a path: written as
+// report.VisibleInput writes it, -C аb (its а Cyrillic) read as -C ab,
+// and a 30 KB folder ran the line past its cap.
 func checkDir(flags *pflag.FlagSet, o *options) error {
 	if !flags.Changed("directory") {
 		return nil
@@ -688,9 +690,9 @@ func checkDir(flags *pflag.FlagSet, o *options) error {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return fmt.Errorf("%s %s: %v", o.line.typed("directory"), report.VisibleInput(o.dir), err)
+		return fmt.Errorf("%s %s: %v", o.line.typed("directory"), snapshot.ShownPath(o.dir), err)
 	case !info.IsDir():
-		return fmt.Errorf("%s %s: not a directory", o.line.typed("directory"), report.VisibleInput(o.dir))
+		return fmt.Errorf("%s %s: not a directory", o.line.typed("directory"), snapshot.ShownPath(o.dir))
 	}
 	if o.output != stdinName && o.output != "=" {
 		// -o= is pflag's "=" (checkOutput refuses it): -C sub A B -o=

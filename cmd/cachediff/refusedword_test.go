@@ -83,3 +83,28 @@ func TestBadFlagSyntaxShown(t *testing.T) {
 		t.Errorf("---format=json: %s; want --format suggested", line)
 	}
 }
+
+// TestDirFlagFolderShown (class a/e): a -C folder that is not there, or
+// not a folder, was named as report.VisibleInput writes it: not in
+// ASCII (-C аb, its а Cyrillic, read -C ab) and whole (x/<30 KB> made a
+// first line cut by its cap). It is named as a snapshot's path is
+// (snapshot.ShownPath): in ASCII quotes, cut about its mark.
+func TestDirFlagFolderShown(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "f\u0430")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ dir, want string }{
+		{"\u0430b", `-C "\u0430b": no such file or directory`},
+		{"x/" + strings.Repeat("a", 30000), ": file name too long"},
+		{file, `\u0430": not a directory`},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"-C", c.dir, "A", "B"}, &stdout, &stderr)
+		line, _, _ := strings.Cut(stderr.String(), "\n")
+		if code != exitTrouble || len(line) > maxErrorLine || strings.Contains(line, "\u0430") || !strings.HasSuffix(line, c.want) {
+			t.Errorf("-C %.20q: exit %d, a first line of %d bytes (cap %d) ending %q; want exit %d, ending %q",
+				c.dir, code, len(line), maxErrorLine, line[max(0, len(line)-80):], exitTrouble, c.want)
+		}
+	}
+}
