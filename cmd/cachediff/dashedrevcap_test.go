@@ -24,6 +24,18 @@ import (
 // а Cyrillic) reads as no -t:snap.
 func TestDashedRevPathWithinLine(t *testing.T) {
 	dir := indexRepo(t, "refs/tags/-x", "refs/tags/-t")
+	// A tag of 6,000 letters, packed (too long a path for a ref's own
+	// file): the hint's word of the revision alone, written whole, ran
+	// the line past its cap (0e2b7d94's hintWord there, undone alone,
+	// failed no test).
+	longTag := "-y" + strings.Repeat("a", 6000)
+	head, err := gittest.Git(dir, nil, "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".git", "packed-refs"), []byte(strings.TrimSpace(head)+" refs/tags/"+longTag+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	long := strings.Repeat("\u200b", 700)
 	// -x:PATH on disk too, 5 folders of 80 U+200B (4.8 KB as \xHH): the
 	// hint of both readings wrote the path's two words whole (be99326c's
@@ -43,6 +55,7 @@ func TestDashedRevPathWithinLine(t *testing.T) {
 		{[]string{"--", "-x:" + long, "HEAD:snap"}, " begins with -, which git would read as an option: with its ref written in full, $'refs/tags/-x:\\xe2\\x80\\x8b"},
 		{[]string{both, "HEAD:snap"}, " is a path here, and REV:PATH of a revision git knows: write $'./-x:\\xe2\\x80\\x8b"},
 		{[]string{"-t:" + long, "HEAD:snap"}, " was read as -t (--template) given $':\\xe2\\x80\\x8b"},
+		{[]string{"--", longTag + ":snap", "HEAD:snap"}, " begins with -, which git would read as an option: with its ref written in full, refs/tags/-yaaa"},
 		{[]string{"-t:sn\u0430p", "HEAD:snap"}, "($'-t:sn\\xd0\\xb0p' was read as -t (--template) given $':sn\\xd0\\xb0p'; for REV:PATH, whose revision begins with -, write its ref in full: 'refs/tags/-t:sn\u0430p')"},
 	} {
 		var stdout, stderr bytes.Buffer

@@ -132,6 +132,14 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 	if m := unknownShorthandIn(line, err); m != "" {
 		msg = m
 	}
+	var bad *pflag.InvalidSyntaxError
+	if errors.As(err, &bad) {
+		// ---x, --=x: pflag wrote the word as it was, not in ASCII
+		// (---а, its а Cyrillic, read ---a) and whole, 30 KB cut by
+		// the line's cap before the hint of ./ or --. Named as another
+		// refused word is, with the flag it was near where one is.
+		msg = "bad flag syntax: " + refusedWord(bad.GetSpecifiedFlag()) + extraDashes(fs, bad.GetSpecifiedFlag())
+	}
 	if m := invalidArgument.FindStringSubmatch(msg); m != nil {
 		// pflag: invalid argument "20x" for "--max-bytes" flag: ...
 		why := m[3]
@@ -387,6 +395,17 @@ func colorAfterC(fs *pflag.FlagSet, line cmdLine, c string) string {
 		return ""
 	}
 	return ""
+}
+
+// extraDashes is " (did you mean --NAME?)" for w, a word pflag's syntax
+// refused, that is a flag of fs with more than two dashes (---format,
+// ---format=json); else "". ---format said "bad flag syntax" alone.
+func extraDashes(fs *pflag.FlagSet, w string) string {
+	name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+	if !strings.HasPrefix(w, "---") || name == "" || fs.Lookup(name) == nil {
+		return ""
+	}
+	return " (did you mean --" + name + "?)"
 }
 
 // nearShorthand is " (did you mean …?)" for an unknown shorthand c: the
@@ -651,7 +670,9 @@ var inputFlags = flagGroup{
 // checkDir checks -C DIR and makes the file flags relative to it. A
 // folder that is not there names the flag as typed: --directory=nope A
 // B said "-C nope: no such file or directory", of a flag never written
-// so.
+// so; and the folder as snapshot.ShownPath names a path: written as
+// report.VisibleInput writes it, -C аb (its а Cyrillic) read as -C ab,
+// and a 30 KB folder ran the line past its cap.
 func checkDir(flags *pflag.FlagSet, o *options) error {
 	if !flags.Changed("directory") {
 		return nil
@@ -669,9 +690,9 @@ func checkDir(flags *pflag.FlagSet, o *options) error {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return fmt.Errorf("%s %s: %v", o.line.typed("directory"), report.VisibleInput(o.dir), err)
+		return fmt.Errorf("%s %s: %v", o.line.typed("directory"), snapshot.ShownPath(o.dir), err)
 	case !info.IsDir():
-		return fmt.Errorf("%s %s: not a directory", o.line.typed("directory"), report.VisibleInput(o.dir))
+		return fmt.Errorf("%s %s: not a directory", o.line.typed("directory"), snapshot.ShownPath(o.dir))
 	}
 	if o.output != stdinName && o.output != "=" {
 		// -o= is pflag's "=" (checkOutput refuses it): -C sub A B -o=

@@ -591,32 +591,8 @@ func swappedRevs(opts *options, path string, err error) error {
 	// of it, and the line's cap cut the hint's words to write. Cut to
 	// what the line has left, the hint whole.
 	room := max(maxErrorLine-len("cachediff: ")-len(hint), 512)
-	return hintedError{err, cutMessage(err.Error(), room) + hint}
+	return hintedError{err, input.CutMessage(err.Error(), room) + hint}
 }
-
-// cutMessage is msg, a message made already (its input quoted), cut to
-// at most n bytes: its start, before any escape it would cut (\u200b
-// cut in two read \u and another word) and at a character's start, and
-// how many bytes are left out.
-func cutMessage(msg string, n int) string {
-	if len(msg) <= n {
-		return msg
-	}
-	more := fmt.Sprintf("… (cut, %d bytes more)", len(msg))
-	k := cutLen(msg, max(n-len(more), 0))
-	// The longest escape, \U0010ffff, is 10 bytes: a backslash that
-	// close before the cut may start one, which is kept whole or not
-	// at all, with the backslashes before it.
-	if j := strings.LastIndexByte(msg[max(k-9, 0):k], '\\'); j >= 0 {
-		for k = max(k-9, 0) + j; k > 0 && msg[k-1] == '\\'; k-- {
-		}
-	}
-	return msg[:k] + fmt.Sprintf("… (cut, %d bytes more)", len(msg)-k)
-}
-
-// cutLen is the length of s cut to at most n bytes at a character's
-// start (cutBytes).
-func cutLen(s string, n int) int { return len(strings.TrimSuffix(cutBytes(s, n), "…")) }
 
 // hintedError is err whose message, msg, is its own cut and a hint.
 type hintedError struct {

@@ -328,7 +328,7 @@ func swappedHint(repo *gitsrc.Repo, prefix, spec string, err error) string {
 	if known, kerr := repo.Knows(p); kerr != nil || !known {
 		return ""
 	}
-	return fmt.Sprintf("; %s is a git revision: REV:PATH puts the revision first (%s)", shellword.Shown(p), shellword.Shown(prefix+p+":"+rev))
+	return fmt.Sprintf("; %s is a git revision: REV:PATH puts the revision first (%s)", hintWord(p), hintWord(prefix+p+":"+rev))
 }
 
 // revPathError is the error of the REV:PATH argument arg that git did
@@ -653,7 +653,7 @@ func revisionHint(dir, arg, beside string) string {
 			shown := func(s string) string { return hintWord(RevPrefix + s + ":" + folder()) }
 			if _, _, ok := gitsrc.RangeEnds(arg); ok {
 				shown = func(s string) string {
-					return fmt.Sprintf("cachediff %slog --revs %s %s", gitsrc.InFolder(dir), shellword.Shown(s), logPath())
+					return fmt.Sprintf("cachediff %slog --revs %s %s", gitsrc.InFolder(dir), hintWord(s), logPath())
 				}
 			}
 			h := repo.DashHint(arg, shown)
@@ -664,13 +664,13 @@ func revisionHint(dir, arg, beside string) string {
 			if strings.HasPrefix(h, "and ") {
 				sep = ", "
 			}
-			return fmt.Sprintf("; %s begins with -, which git would read as an option%s%s", shellword.Shown(arg), sep, h)
+			return fmt.Sprintf("; %s begins with -, which git would read as an option%s%s", hintWord(arg), sep, h)
 		}
 		if strings.HasPrefix(full, "-") {
 			return ""
 		}
 		if h := revisionHint(dir, full, beside); h != "" {
-			return fmt.Sprintf("; %s begins with -, which git would read as an option, and with its ref written in full, %s", shellword.Shown(arg), strings.TrimPrefix(h, "; "))
+			return fmt.Sprintf("; %s begins with -, which git would read as an option, and with its ref written in full, %s", hintWord(arg), strings.TrimPrefix(h, "; "))
 		}
 		return ""
 	}
@@ -708,7 +708,7 @@ func revisionHint(dir, arg, beside string) string {
 			// A range that repository's log refuses (past its root
 			// too, reversed there): that log was given, refused in
 			// turn; its refusal is said, and the range it names.
-			return fmt.Sprintf("; %s is a range of git revisions; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range %s", shellword.Shown(arg), hintWord(beside), n.repo.OwnLog(n.at, arg, n.path, hintWord))
+			return fmt.Sprintf("; %s is a range of git revisions; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range %s", hintWord(arg), hintWord(beside), n.repo.OwnLog(n.at, arg, n.path, hintWord))
 		}
 		knownA, knownB := known(cmpOr(a, "HEAD")), knownEnd(cmpOr(b, "HEAD"))
 		if (knownA || repo.PastRoot(a)) && (knownB || repo.PastRoot(b)) && !(knownA && knownB) {
@@ -719,7 +719,7 @@ func revisionHint(dir, arg, beside string) string {
 			// fewer commits: what the log says of it (it is past the
 			// root), not nothing.
 			if err := repo.CheckRange(arg); err != nil {
-				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", shellword.Shown(arg), gitsrc.InFolder(dir), err)
+				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", hintWord(arg), gitsrc.InFolder(dir), cutRefusal(err))
 			}
 		}
 		if knownA && knownB {
@@ -730,13 +730,13 @@ func revisionHint(dir, arg, beside string) string {
 			// given as its log all the same, which refused it in turn:
 			// the log's own message says why, and what to write.
 			if err := repo.CheckRange(arg); err != nil {
-				hint := fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", shellword.Shown(arg), gitsrc.InFolder(dir), err)
+				hint := fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", hintWord(arg), gitsrc.InFolder(dir), cutRefusal(err))
 				// The range the refusal names, as a whole command (it
 				// was said in the refusal's words alone): the log
 				// takes each (TestRefusalInsteadTaken), so it is not
 				// asked again.
 				if other := gitsrc.Instead(err); other != "" {
-					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s %s", gitsrc.InFolder(dir), shellword.Shown(other), logPath())
+					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s %s", gitsrc.InFolder(dir), hintWord(other), logPath())
 				}
 				return hint
 			}
@@ -748,10 +748,10 @@ func revisionHint(dir, arg, beside string) string {
 			// beginning with -).
 			if end := cmpOr(b, "HEAD"); deadCheckout(dir, beside) {
 				if _, sub, _ := repo.Holds(end, at().folder); sub != "" {
-					return fmt.Sprintf("; %s is a range of git revisions; at %s, %s is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)", shellword.Shown(arg), shellword.Shown(end), hintWord(sub))
+					return fmt.Sprintf("; %s is a range of git revisions; at %s, %s is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)", hintWord(arg), hintWord(end), hintWord(sub))
 				}
 			}
-			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s %s", shellword.Shown(arg), gitsrc.InFolder(dir), shellword.Shown(arg), logPath())
+			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s %s", hintWord(arg), gitsrc.InFolder(dir), hintWord(arg), logPath())
 		}
 		// HEAD^{tree}..HEAD, an end written as a tree or a blob (a peel,
 		// REV:PATH or an id): "no such file or directory" alone, where
@@ -759,7 +759,7 @@ func revisionHint(dir, arg, beside string) string {
 		// spelling: a typo's end costs no git run more.
 		if (!knownA && objectSpelt(a)) || (!knownB && objectSpelt(b)) {
 			if err := repo.CheckRange(arg); err != nil && strings.Contains(err.Error(), ", not a commit") {
-				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", shellword.Shown(arg), gitsrc.InFolder(dir), err)
+				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", hintWord(arg), gitsrc.InFolder(dir), cutRefusal(err))
 			}
 		}
 		return ""
@@ -783,9 +783,9 @@ func revisionHint(dir, arg, beside string) string {
 			if err == nil && !ok {
 				if !knownHere {
 					// Not this one's past its root either, said of it.
-					return fmt.Sprintf("; %s is an unknown git revision, here and in the repository %s is in, at %s (a submodule or a nested one)", shellword.Shown(arg), hintWord(beside), hintWord(n.at))
+					return fmt.Sprintf("; %s is an unknown git revision, here and in the repository %s is in, at %s (a submodule or a nested one)", hintWord(arg), hintWord(beside), hintWord(n.at))
 				}
-				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read, and whose git knows no commit %s", shellword.Shown(arg), hintWord(beside), hintWord(n.at), shellword.Shown(arg))
+				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read, and whose git knows no commit %s", hintWord(arg), hintWord(beside), hintWord(n.at), hintWord(arg))
 			}
 			// A name of more than one ref there (a tag and a branch v1
 			// of the submodule): its REV:PATH given was refused pasted,
@@ -800,7 +800,7 @@ func revisionHint(dir, arg, beside string) string {
 				ways[i] = hintWord(RevPrefix + w + ":" + n.path)
 			}
 			return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), it is %s",
-				shellword.Shown(arg), hintWord(beside), strings.TrimSpace(gitsrc.InFolder(n.at)), strings.Join(ways, " or "))
+				hintWord(arg), hintWord(beside), strings.TrimSpace(gitsrc.InFolder(n.at)), strings.Join(ways, " or "))
 		}
 	}
 	if knownHere {
@@ -821,9 +821,9 @@ func revisionHint(dir, arg, beside string) string {
 				unknown = "; " + strings.Join(none, " and ") + ", the other ways written whole, are unknown revisions"
 			}
 			if len(ways) > 0 {
-				return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at the one meant (%s%s)", shellword.Shown(arg), names, strings.Join(ways, " or "), unknown)
+				return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at the one meant (%s%s)", hintWord(arg), names, strings.Join(ways, " or "), unknown)
 			}
-			return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at it (REV written in full%s)", shellword.Shown(arg), names, unknown)
+			return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at it (REV written in full%s)", hintWord(arg), names, unknown)
 		}
 		// The folder of the other argument, asked whether arg holds it
 		// (one git run): cd sub; cachediff HEAD~1 . was given
@@ -836,17 +836,17 @@ func revisionHint(dir, arg, beside string) string {
 				// A submodule there, or on the way, not checked out
 				// (an empty folder) or its .git leading nowhere:
 				// git:HEAD~1:sub was given, refused pasted as one.
-				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; at %s, %s is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)", shellword.Shown(arg), shellword.Shown(arg), hintWord(sub))
+				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; at %s, %s is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)", hintWord(arg), hintWord(arg), hintWord(sub))
 			case ok && !holds:
-				absent = fmt.Sprintf(", which %s does not hold", shellword.Shown(arg))
+				absent = fmt.Sprintf(", which %s does not hold", hintWord(arg))
 			}
 		}
-		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s%s)", shellword.Shown(arg), hintWord(RevPrefix+arg+":"+folder()), absent)
+		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s%s)", hintWord(arg), hintWord(RevPrefix+arg+":"+folder()), absent)
 	}
-	if note := repo.PastRootNote(arg); note != "" {
+	if note := pastRootNote(repo, arg); note != "" {
 		// HEAD~7, the log's example, in a repository of fewer
 		// commits: "no such file or directory" alone.
-		return fmt.Sprintf("; %s is an unknown git revision%s", shellword.Shown(arg), note)
+		return fmt.Sprintf("; %s is an unknown git revision%s", hintWord(arg), note)
 	}
 	return ""
 }
@@ -899,7 +899,7 @@ func dashedRevPath(repo *gitsrc.Repo, arg string) string {
 	// given refs/tags/-y~9:snap, which pasted was refused in turn.
 	unknown := ""
 	if known, err := repo.Knows(full); err == nil && !known {
-		unknown = ", an unknown revision" + repo.PastRootNote(full)
+		unknown = ", an unknown revision" + pastRootNote(repo, full)
 	}
 	return hintWord(full+":"+p) + unknown
 }
@@ -923,6 +923,58 @@ func RevisionHint(dir, arg, beside string) string { return revisionHint(dir, arg
 // maxHintWord is the most bytes of a word a hint of a revision gives
 // (hintWord).
 const maxHintWord = 2 << 10
+
+// maxNamedWord is the most bytes of a word a hint names beside others
+// and gives none of to paste (namedWord): :/TEXT's hint names the
+// argument, TEXT, its message and PATH, and gives REV:PATH.
+const maxNamedWord = 512
+
+// namedWord is hintWord cut within maxNamedWord bytes: each of :/TEXT's
+// five words, cut at maxHintWord, made a line of 12 KB, cut by its cap
+// before REV:PATH to paste.
+func namedWord(s string) string { return shellword.ShownWithin(s, maxNamedWord) }
+
+// maxRefusalShown is the most bytes of the log's refusal of a range
+// that a hint quotes (cutRefusal).
+const maxRefusalShown = 1 << 10
+
+// cutRefusal is err, the log's refusal of a range (gitsrc's CheckRange),
+// cut past maxRefusalShown bytes (CutMessage). It quotes the range two
+// or three times whole: a tag of 12 folders of 80 U+200B made a hint of
+// 35 KB, the line cut by its cap before the log to run.
+func cutRefusal(err error) string { return CutMessage(err.Error(), maxRefusalShown) }
+
+// pastRootNote is repo's PastRootNote of rev, cut past maxRefusalShown
+// bytes (CutMessage): it names rev twice, whole.
+func pastRootNote(repo *gitsrc.Repo, rev string) string {
+	return CutMessage(repo.PastRootNote(rev), maxRefusalShown)
+}
+
+// CutMessage is msg, a message made already (its input quoted), cut to
+// at most n bytes: its start, before any escape it would cut (\u200b
+// cut in two read \u and another word) and at a character's start, and
+// how many bytes are left out.
+func CutMessage(msg string, n int) string {
+	if len(msg) <= n {
+		return msg
+	}
+	more := fmt.Sprintf("… (cut, %d bytes more)", len(msg))
+	k := max(n-len(more), 0)
+	for i := k; i > k-utf8.UTFMax && i > 0; i-- {
+		if utf8.RuneStart(msg[i]) {
+			k = i
+			break
+		}
+	}
+	// The longest escape, \U0010ffff, is 10 bytes: a backslash that
+	// close before the cut may start one, which is kept whole or not
+	// at all, with the backslashes before it.
+	if j := strings.LastIndexByte(msg[max(k-9, 0):k], '\\'); j >= 0 {
+		for k = max(k-9, 0) + j; k > 0 && msg[k-1] == '\\'; k-- {
+		}
+	}
+	return msg[:k] + fmt.Sprintf("… (cut, %d bytes more)", len(msg)-k)
+}
 
 // hintWord is s as a shell word for a hint, cut within maxHintWord
 // bytes and said to be (shellword.ShownWithin): a 4 KB PATH of hidden
@@ -1164,7 +1216,7 @@ func messageRevHint(dir, arg, beside string) string {
 	whole := known("HEAD^{/" + text + "}")
 	if msg, path, ok := cutLast(text, ":"); ok && msg != "" && !whole && splits(msg, path) && known("HEAD^{/"+msg+"}") {
 		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches all of %s, colon and all, with no PATH: %s at the commit of message %s is %s",
-			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(cmpOr(path, ".")), shellword.Shown(msg), shellword.Shown(RevPrefix+"HEAD^{/"+msg+"}:"+path))
+			namedWord(arg), namedWord(text), namedWord(cmpOr(path, ".")), namedWord(msg), hintWord(RevPrefix+"HEAD^{/"+msg+"}:"+path))
 	}
 	if !whole {
 		return ""
@@ -1176,7 +1228,7 @@ func messageRevHint(dir, arg, beside string) string {
 	}
 	if splits(text, folder) {
 		return fmt.Sprintf("; git reads %s as a revision, the youngest commit whose message matches %s: a snapshot from git is REV:PATH, the catalogue's folder at it (%s)",
-			shellword.Shown(arg), shellword.Shown(text), shellword.Shown(RevPrefix+"HEAD^{/"+text+"}:"+folder))
+			namedWord(arg), namedWord(text), hintWord(RevPrefix+"HEAD^{/"+text+"}:"+folder))
 	}
 	return ""
 }
@@ -1241,7 +1293,7 @@ func ambiguous(arg string, fi fs.FileInfo, t *gitsrc.Tree) error {
 // shell word to paste back (HEAD@{1 day ago}:x, written plain, pasted
 // as three arguments).
 func sayWhich(arg string) string {
-	return fmt.Sprintf("say which: %s for the one on disk, %s for the revision", shellword.Shown("./"+arg), shellword.Shown(RevPrefix+arg))
+	return fmt.Sprintf("say which: %s for the one on disk, %s for the revision", hintWord("./"+arg), hintWord(RevPrefix+arg))
 }
 
 // urlScheme returns the scheme of arg when it is written as a URL,
@@ -1446,10 +1498,10 @@ func checkLinks(dir, p string) (string, error) {
 			return top, nil // a dangling link or a loop: the loader says so
 		}
 		if r, err := filepath.Rel(realTop, target); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a snapshot): give %s to read it", q, target, top, shellword.Shown(filepath.Join(target, strings.TrimPrefix(abs, q))))}
+			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a snapshot): give %s to read it", linkPath(q), linkPath(target), linkPath(top), hintWord(filepath.Join(target, strings.TrimPrefix(abs, q))))}
 		}
 		if intoGit(target) {
-			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is %s", q, dirsrc.IntoGitMsg(target, top))}
+			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is %s", linkPath(q), dirsrc.IntoGitMsg(linkPath(target), linkPath(top)))}
 		}
 	}
 	// The folder's own entries (its package folders): a link among them
@@ -1469,14 +1521,26 @@ func checkLinks(dir, p string) (string, error) {
 			continue // the loader says so
 		}
 		if r, err := filepath.Rel(realTop, target); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a package): copy it into the snapshot, or give a folder outside the work tree", q, target, top)}
+			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is a symbolic link to %s, outside the git work tree %s; cachediff does not follow such a link silently (in a checkout, it can stand in for a package): copy it into the snapshot, or give a folder outside the work tree", linkPath(q), linkPath(target), linkPath(top))}
 		}
 		if intoGit(target) {
-			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is %s", q, dirsrc.IntoGitMsg(target, top))}
+			return "", &ArgError{Arg: p, Msg: fmt.Sprintf("%s is %s", linkPath(q), dirsrc.IntoGitMsg(linkPath(target), linkPath(top)))}
 		}
 	}
 	return top, nil
 }
+
+// maxLinkPath bounds each path a link's refusal names (linkPath).
+const maxLinkPath = 1 << 10
+
+// linkPath is a path checkLinks' refusal names (the link, where it
+// leads, the work tree), as snapshot.ShownPath shows a path (in ASCII
+// quotes where it is not plain ASCII), cut past maxLinkPath bytes: three
+// of them, the argument and the path to give fit the line's cap. They
+// were written raw and whole: a link linkаb (its а Cyrillic) read as
+// linkab, a link nl<newline>x as the folder nl\nx, and a work tree
+// 3 KB deep in U+200B made a line of 18 KB, cut before the path to give.
+func linkPath(p string) string { return snapshot.CutShown(p, maxLinkPath, snapshot.ShownPath) }
 
 // WorkTree returns the top of the git work tree that holds dir (an
 // absolute path), found as git finds it, by a .git entry in dir or a

@@ -76,7 +76,7 @@ func check(target string, patterns []string) ([]string, int, error) {
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		n++
 		for _, e := range said(p) {
-			if s := e.Error(); !seen[s] {
+			if s := shown(p, e); !seen[s] {
 				seen[s] = true
 				errs = append(errs, s)
 			}
@@ -115,6 +115,21 @@ func said(p *packages.Package) []packages.Error {
 		out = append(out, e)
 	}
 	return out
+}
+
+// shown is e, an error of p, as go vet says it: one without a position
+// (a package whose files a system's build constraints all exclude,
+// imported by another) after the package's path, where packages writes
+// "-: build constraints exclude all Go files in DIR", naming no package.
+func shown(p *packages.Package, e packages.Error) string {
+	if e.Pos != "" {
+		return e.Error()
+	}
+	name := p.PkgPath
+	if name == "" {
+		name = p.ID
+	}
+	return name + ": " + e.Msg
 }
 
 // importFailed reports whether msg is go/types' "could not import PATH
