@@ -2546,7 +2546,7 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 		// folder that is no repository, by a .git file (a worktree's, a
 		// submodule's) or GIT_DIR.
 		to = shownFolder(strings.Trim(notRepoFolder(stderr, to), "'"))
-		if common != "" {
+		if common != "" && r.foundWithoutCommon() {
 			// Or GIT_COMMON_DIR names a folder without the objects and
 			// refs git reads there (a submodule's .git file, a typo):
 			// the repository GIT_DIR names was said to be moved or
@@ -2563,11 +2563,11 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 		if abs, err := filepath.Abs(dir); err == nil {
 			dir = abs
 		}
-		if common != "" && dotGitAbove(dir) {
+		if common != "" && r.foundWithoutCommon() {
 			// GIT_COMMON_DIR alone, of a folder that is none, in a work
-			// tree: "not a git repository: DIR (nor any of its
-			// parents)" was said of a work tree whose repository is
-			// whole.
+			// tree or a bare repository: "not a git repository: DIR
+			// (nor any of its parents)" was said of a repository that
+			// is whole.
 			return fmt.Errorf("%w: %s, with GIT_COMMON_DIR %s, %s", ErrNotRepo, shownFolder(dir), shownFolder(common), commonNone)
 		}
 		// git looks for the repository from where a symbolic link
@@ -2582,18 +2582,18 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 	return &gitError{args: args, code: ee.ExitCode(), stderr: line, note: gitNote(line, stderr)}
 }
 
-// dotGitAbove reports whether dir or a folder above it holds a .git.
-func dotGitAbove(dir string) bool {
-	for d := dir; ; {
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			return true
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			return false
-		}
-		d = up
-	}
+// foundWithoutCommon reports whether git, run where r runs it with
+// GIT_COMMON_DIR unset, finds a repository (git rev-parse --git-dir): the
+// variable, a folder that is none, is what git fails of, not a .git
+// file or GIT_DIR leading nowhere, nor a folder outside any repository.
+// A .git in the folder or above was taken for a repository git finds: a
+// bare repository (no .git) went unblamed, "not a git repository: DIR
+// (nor any of its parents)", and a .git file leading nowhere was blamed
+// on the variable. Run only where git failed so.
+func (r *Repo) foundWithoutCommon() bool {
+	cmd := r.command("rev-parse", "--git-dir")
+	cmd.Env = slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_COMMON_DIR=") })
+	return cmd.Run() == nil
 }
 
 // commonNone says what is wrong with GIT_COMMON_DIR, named before it,
