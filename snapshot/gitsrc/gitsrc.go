@@ -2144,11 +2144,11 @@ func (r *Repo) readBlobs(oids []string, limit int64, buf func(i int) []byte, fn 
 }
 
 // readBlobsOver is readBlobs, which skips a blob over the limit when
-// over is not nil: over is called with its first KiB, and the rest is
+// over is not nil: over is called with its size and first KiB, and the rest is
 // not kept. When lost is not nil, a blob the repository lacks is told to
 // it and the reading goes on, as git's answers do; else it stops the
 // reading.
-func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head []byte), lost func(i int, err error), buf func(i int) []byte, fn func(i int, data []byte) error) (err error) {
+func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, size int64, head []byte), lost func(i int, err error), buf func(i int) []byte, fn func(i int, data []byte) error) (err error) {
 	cmd := r.command("cat-file", "--batch", "--buffer")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -2232,7 +2232,7 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 		}
 		if a.size > limit && over != nil {
 			head, _ := br.Peek(int(min(a.size, 1<<10)))
-			over(i, bytes.Clone(head))
+			over(i, a.size, bytes.Clone(head))
 			// The content and its newline; min before the +1, which
 			// overflowed on a corrupt object claiming MaxInt64 bytes.
 			if _, err := br.Discard(int(min(a.size, math.MaxInt-1)) + 1); err != nil {
