@@ -2578,7 +2578,7 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 		}
 		return fmt.Errorf("%w: %s (nor any of its parents)", ErrNotRepo, shownFolder(dir))
 	}
-	line := firstLineRaw(stderr)
+	line := firstGitLine(stderr)
 	return &gitError{args: args, code: ee.ExitCode(), stderr: line, note: gitNote(line, stderr)}
 }
 
@@ -2635,7 +2635,7 @@ func notRepoFolder(stderr []byte, first string) string {
 // message passes it on (shownGitLine), and what cachediff says of it
 // (gitNote).
 func firstLine(b []byte) string {
-	line := firstLineRaw(b)
+	line := firstGitLine(b)
 	return shownGitLine(line) + gitNote(line, b)
 }
 
@@ -2671,18 +2671,7 @@ const dubiousSaid = "detected dubious ownership in repository at "
 // in the command, which pasted trusted a folder of that name.
 func trustCommand(b []byte) string {
 	const trust = "git config --global --add safe.directory "
-	all := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(b)), "fatal: "))
-	dir, ok := strings.CutPrefix(all, dubiousSaid+"'")
-	switch end := strings.Index(dir, "'\nTo add an exception"); {
-	case !ok: // unquoted
-		dir = strings.TrimPrefix(firstLineRaw(b), dubiousSaid)
-	case end >= 0:
-		// The folder ends where git's next line begins, a line break
-		// in it kept.
-		dir = dir[:end]
-	default:
-		dir = strings.TrimSuffix(strings.TrimPrefix(firstLineRaw(b), dubiousSaid+"'"), "'")
-	}
+	dir := dubiousFolder(b)
 	if len(dir) <= maxQuotedInput && !strings.ContainsFunc(dir, func(c rune) bool { return c < ' ' || c >= 0x7f }) {
 		for l := range strings.Lines(string(b)) {
 			if c := strings.TrimSpace(l); strings.HasPrefix(c, trust) {
@@ -2691,6 +2680,37 @@ func trustCommand(b []byte) string {
 		}
 	}
 	return trust + shellword.ShownASCIIWithin(dir, maxQuotedInput)
+}
+
+// dubiousFolder is the folder git's standard error, b, says another
+// user owns (its first line begins dubiousSaid), a line break in it
+// kept.
+func dubiousFolder(b []byte) string {
+	all := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(b)), "fatal: "))
+	dir, ok := strings.CutPrefix(all, dubiousSaid+"'")
+	switch end := strings.Index(dir, "'\nTo add an exception"); {
+	case !ok: // unquoted
+		return strings.TrimPrefix(firstLineRaw(b), dubiousSaid)
+	case end >= 0:
+		// The folder ends where git's next line begins.
+		return dir[:end]
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(firstLineRaw(b), dubiousSaid+"'"), "'")
+}
+
+// firstGitLine is git's first message line of b, its standard error
+// (firstLineRaw), but where git says another user owns a folder whose
+// name holds a line break: then git's line with the folder whole, as
+// dubiousFolder reads it. Cut at the break, the line named another
+// folder, /w/a of /w/a<newline>b, its quote left open.
+func firstGitLine(b []byte) string {
+	line := firstLineRaw(b)
+	if strings.HasPrefix(line, dubiousSaid+"'") {
+		if dir := dubiousFolder(b); strings.Contains(dir, "\n") {
+			return dubiousSaid + "'" + dir + "'"
+		}
+	}
+	return line
 }
 
 // firstLineRaw is git's first message line, without "fatal: ".
