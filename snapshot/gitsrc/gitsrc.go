@@ -2144,11 +2144,11 @@ func (r *Repo) readBlobs(oids []string, limit int64, buf func(i int) []byte, fn 
 }
 
 // readBlobsOver is readBlobs, which skips a blob over the limit when
-// over is not nil: over is called with its first KiB, and the rest is
+// over is not nil: over is called with its size and first KiB, and the rest is
 // not kept. When lost is not nil, a blob the repository lacks is told to
 // it and the reading goes on, as git's answers do; else it stops the
 // reading.
-func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head []byte), lost func(i int, err error), buf func(i int) []byte, fn func(i int, data []byte) error) (err error) {
+func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, size int64, head []byte), lost func(i int, err error), buf func(i int) []byte, fn func(i int, data []byte) error) (err error) {
 	cmd := r.command("cat-file", "--batch", "--buffer")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -2232,7 +2232,7 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, head [
 		}
 		if a.size > limit && over != nil {
 			head, _ := br.Peek(int(min(a.size, 1<<10)))
-			over(i, bytes.Clone(head))
+			over(i, a.size, bytes.Clone(head))
 			// The content and its newline; min before the +1, which
 			// overflowed on a corrupt object claiming MaxInt64 bytes.
 			if _, err := br.Discard(int(min(a.size, math.MaxInt-1)) + 1); err != nil {
@@ -2546,7 +2546,7 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 		// folder that is no repository, by a .git file (a worktree's, a
 		// submodule's) or GIT_DIR.
 		to = shownFolder(strings.Trim(notRepoFolder(stderr, to), "'"))
-		if common != "" {
+		if common != "" && r.foundWithoutCommon() {
 			// Or GIT_COMMON_DIR names a folder without the objects and
 			// refs git reads there (a submodule's .git file, a typo):
 			// the repository GIT_DIR names was said to be moved or
@@ -2563,11 +2563,11 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 		if abs, err := filepath.Abs(dir); err == nil {
 			dir = abs
 		}
-		if common != "" && dotGitAbove(dir) {
+		if common != "" && r.foundWithoutCommon() {
 			// GIT_COMMON_DIR alone, of a folder that is none, in a work
-			// tree: "not a git repository: DIR (nor any of its
-			// parents)" was said of a work tree whose repository is
-			// whole.
+			// tree or a bare repository: "not a git repository: DIR
+			// (nor any of its parents)" was said of a repository that
+			// is whole.
 			return fmt.Errorf("%w: %s, with GIT_COMMON_DIR %s, %s", ErrNotRepo, shownFolder(dir), shownFolder(common), commonNone)
 		}
 		// git looks for the repository from where a symbolic link
@@ -2578,22 +2578,22 @@ func (r *Repo) exitError(args []string, ee *exec.ExitError, stderr []byte) error
 		}
 		return fmt.Errorf("%w: %s (nor any of its parents)", ErrNotRepo, shownFolder(dir))
 	}
-	line := firstLineRaw(stderr)
+	line := firstGitLine(stderr)
 	return &gitError{args: args, code: ee.ExitCode(), stderr: line, note: gitNote(line, stderr)}
 }
 
-// dotGitAbove reports whether dir or a folder above it holds a .git.
-func dotGitAbove(dir string) bool {
-	for d := dir; ; {
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			return true
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			return false
-		}
-		d = up
-	}
+// foundWithoutCommon reports whether git, run where r runs it with
+// GIT_COMMON_DIR unset, finds a repository (git rev-parse --git-dir): the
+// variable, a folder that is none, is what git fails of, not a .git
+// file or GIT_DIR leading nowhere, nor a folder outside any repository.
+// A .git in the folder or above was taken for a repository git finds: a
+// bare repository (no .git) went unblamed, "not a git repository: DIR
+// (nor any of its parents)", and a .git file leading nowhere was blamed
+// on the variable. Run only where git failed so.
+func (r *Repo) foundWithoutCommon() bool {
+	cmd := r.command("rev-parse", "--git-dir")
+	cmd.Env = slices.DeleteFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_COMMON_DIR=") })
+	return cmd.Run() == nil
 }
 
 // commonNone says what is wrong with GIT_COMMON_DIR, named before it,
@@ -2635,7 +2635,7 @@ func notRepoFolder(stderr []byte, first string) string {
 // message passes it on (shownGitLine), and what cachediff says of it
 // (gitNote).
 func firstLine(b []byte) string {
-	line := firstLineRaw(b)
+	line := firstGitLine(b)
 	return shownGitLine(line) + gitNote(line, b)
 }
 
@@ -2671,18 +2671,7 @@ const dubiousSaid = "detected dubious ownership in repository at "
 // in the command, which pasted trusted a folder of that name.
 func trustCommand(b []byte) string {
 	const trust = "git config --global --add safe.directory "
-	all := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(b)), "fatal: "))
-	dir, ok := strings.CutPrefix(all, dubiousSaid+"'")
-	switch end := strings.Index(dir, "'\nTo add an exception"); {
-	case !ok: // unquoted
-		dir = strings.TrimPrefix(firstLineRaw(b), dubiousSaid)
-	case end >= 0:
-		// The folder ends where git's next line begins, a line break
-		// in it kept.
-		dir = dir[:end]
-	default:
-		dir = strings.TrimSuffix(strings.TrimPrefix(firstLineRaw(b), dubiousSaid+"'"), "'")
-	}
+	dir := dubiousFolder(b)
 	if len(dir) <= maxQuotedInput && !strings.ContainsFunc(dir, func(c rune) bool { return c < ' ' || c >= 0x7f }) {
 		for l := range strings.Lines(string(b)) {
 			if c := strings.TrimSpace(l); strings.HasPrefix(c, trust) {
@@ -2691,6 +2680,37 @@ func trustCommand(b []byte) string {
 		}
 	}
 	return trust + shellword.ShownASCIIWithin(dir, maxQuotedInput)
+}
+
+// dubiousFolder is the folder git's standard error, b, says another
+// user owns (its first line begins dubiousSaid), a line break in it
+// kept.
+func dubiousFolder(b []byte) string {
+	all := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(b)), "fatal: "))
+	dir, ok := strings.CutPrefix(all, dubiousSaid+"'")
+	switch end := strings.Index(dir, "'\nTo add an exception"); {
+	case !ok: // unquoted
+		return strings.TrimPrefix(firstLineRaw(b), dubiousSaid)
+	case end >= 0:
+		// The folder ends where git's next line begins.
+		return dir[:end]
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(firstLineRaw(b), dubiousSaid+"'"), "'")
+}
+
+// firstGitLine is git's first message line of b, its standard error
+// (firstLineRaw), but where git says another user owns a folder whose
+// name holds a line break: then git's line with the folder whole, as
+// dubiousFolder reads it. Cut at the break, the line named another
+// folder, /w/a of /w/a<newline>b, its quote left open.
+func firstGitLine(b []byte) string {
+	line := firstLineRaw(b)
+	if strings.HasPrefix(line, dubiousSaid+"'") {
+		if dir := dubiousFolder(b); strings.Contains(dir, "\n") {
+			return dubiousSaid + "'" + dir + "'"
+		}
+	}
+	return line
 }
 
 // firstLineRaw is git's first message line, without "fatal: ".

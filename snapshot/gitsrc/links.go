@@ -338,7 +338,7 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 			for oid := range need {
 				batch = append(batch, oid)
 			}
-			long := func(i int, head []byte) {
+			long := func(i int, _ int64, head []byte) {
 				w.long[batch[i]] = true
 				w.targets[batch[i]] = string(head)
 			}

@@ -876,11 +876,18 @@ func (r *Repo) rangeError(rng string, err error) error {
 			continue // A.. is A..HEAD
 		}
 		if _, verr := r.verifyCommit(rev); verr != nil {
+			// The range named after its end, unless it is that end
+			// alone: --revs nope said "unknown revision nope in the
+			// range nope", a revision of 9 KB quoted twice.
+			in := " in the range " + quotedRev(rng)
+			if rev == rng {
+				in = ""
+			}
 			fault, has := r.endFault(rev, err)
 			if fault != "" {
-				return fmt.Errorf("revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), fault)
+				return fmt.Errorf("revision %s%s%s", quotedRev(rev), in, fault)
 			}
-			return fmt.Errorf("unknown revision %s in the range %s%s", quotedRev(rev), quotedRev(rng), r.unknownHintHas(rev, has))
+			return fmt.Errorf("unknown revision %s%s%s", quotedRev(rev), in, r.unknownHintHas(rev, has))
 		}
 	}
 	return fmt.Errorf("revision range %s: %v", quotedRev(rng), err)

@@ -1,9 +1,11 @@
 package gitsrc
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -19,7 +21,8 @@ import (
 // quoted; cachediff's words and the command stay outside the quotes,
 // the command's folder in ASCII that pastes back into bash as the
 // folder (one git repository; the other folders are git's standard
-// error as git 2.39 writes it).
+// error as git 2.39 writes it). git's line names the folder whole: cut
+// at a line break in it, "… in repository at '/w/a" named another.
 func TestTrustCommandPastes(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
@@ -41,6 +44,10 @@ func TestTrustCommandPastes(t *testing.T) {
 	stderrOf := func(dir string) []byte {
 		return []byte("fatal: detected dubious ownership in repository at '" + dir + "'\nTo add an exception for this directory, call:\n\n\tgit config --global --add safe.directory '" + dir + "'\n")
 	}
+	var exit128 *exec.ExitError
+	if err := exec.Command("sh", "-c", "exit 128").Run(); !errors.As(err, &exit128) {
+		t.Fatalf("sh -c 'exit 128': %v", err)
+	}
 	for _, c := range []struct {
 		name, got, dir string
 	}{
@@ -50,7 +57,8 @@ func TestTrustCommandPastes(t *testing.T) {
 			}
 			return rerr.Error()
 		}(), resolved},
-		{"a line break in the folder", (&gitError{args: []string{"cat-file"}, code: 128, stderr: firstLineRaw(stderrOf("/w/a\nb")), note: gitNote(firstLineRaw(stderrOf("/w/a\nb")), stderrOf("/w/a\nb"))}).Error(), "/w/a\nb"},
+		{"a line break in the folder", r.exitError([]string{"cat-file"}, exit128, stderrOf("/w/a\nb")).Error(), "/w/a\nb"},
+		{"a line break in the folder, firstLine", firstLine(stderrOf("/w/a\nb")), "/w/a\nb"},
 		{"U+202E in the folder", firstLine(stderrOf("/w/a\u202eb")), "/w/a\u202eb"},
 	} {
 		const trust = "git reads it once trusted, git config --global --add safe.directory "
@@ -59,8 +67,13 @@ func TestTrustCommandPastes(t *testing.T) {
 			t.Errorf("%s: %q; want the command that trusts it after git's line, in ASCII", c.name, c.got)
 			continue
 		}
-		if strings.Contains(c.got, `" (another user owns it`) != strings.ContainsFunc(c.dir, func(r rune) bool { return r >= 0x7f }) {
-			t.Errorf("%s: %q; want git's line alone quoted where it holds a letter past ASCII", c.name, c.got)
+		if strings.Contains(c.got, `" (another user owns it`) != strings.ContainsFunc(c.dir, func(r rune) bool { return r < ' ' || r >= 0x7f }) {
+			t.Errorf("%s: %q; want git's line alone quoted where it holds a letter past ASCII or a line break", c.name, c.got)
+		}
+		// git's line names the folder whole: cut at a line break, it
+		// named /w/a of /w/a<newline>b, its quote left open.
+		if shown := strings.Trim(strconv.QuoteToASCII(c.dir), `"`); !strings.Contains(c.got, "in repository at '"+shown+"'") {
+			t.Errorf("%s: %q; want git's line to name the folder whole, '%s'", c.name, c.got, shown)
 		}
 		word := strings.TrimSuffix(c.got[i+len(trust):], ")")
 		out, err := exec.Command("bash", "-c", "printf %s "+word).Output()
