@@ -432,6 +432,28 @@ func heldAll(m map[string][]*GraphNode) map[string]bool {
 	return hs
 }
 
+// heldIn returns the hashes m (rootNodes) roots under any spelling
+// that g holds too: heldAll of them.
+func heldIn(m map[string][]*GraphNode, g Graph) map[string]bool {
+	n := 0
+	for _, l := range m {
+		for _, x := range l {
+			if g.Node(x.Hash()) != nil {
+				n++
+			}
+		}
+	}
+	hs := make(map[string]bool, n)
+	for _, l := range m {
+		for _, x := range l {
+			if h := x.Hash(); g.Node(h) != nil {
+				hs[h] = true
+			}
+		}
+	}
+	return hs
+}
+
 // butVersion is a root as written (Root) with its package's name.
 type butVersion struct{ Name, Root string }
 
