@@ -6037,8 +6037,8 @@ func (r *Report) AdoptCauses() error {
 		var refs []CauseRef
 		for k, cs := range a.w.Causes {
 			if len(cs.Path) < 2 || cs.Path[0] != a.name {
-				return fmt.Errorf("%s.causes[%d].path: %d names, from %q: a path starts at the pair's package (%q) and goes on to the cause",
-					a.path, k, len(cs.Path), firstOr(cs.Path), a.name)
+				return fmt.Errorf("%s.causes[%d].path: %d names, from %s: a path starts at the pair's package (%s) and goes on to the cause",
+					a.path, k, len(cs.Path), shortValue(firstOr(cs.Path)), shortValue(a.name))
 			}
 			key := adoptKey(cs)
 			id, ok := ids[key]

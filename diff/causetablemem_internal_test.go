@@ -14,7 +14,8 @@ import (
 // table was grown by append, and sorting it copied it while it was
 // alive: solve allocated 883 bytes a pair (a 64,000-root pair: 35 MB of
 // live heap inside Explain). Causes are filed by a hash of their fields
-// in a table made at its most and sorted in place now: 261.
+// in a table made at its most and sorted in place now: 261 (the bound,
+// 300, fails the table made at its most but sorted into a copy: 356).
 func TestCausesFiledLittle(t *testing.T) {
 	if race.Enabled {
 		t.Skip("the race detector allocates besides")
@@ -43,7 +44,7 @@ func TestCausesFiledLittle(t *testing.T) {
 	}
 	per := float64(after.TotalAlloc-before.TotalAlloc) / n
 	t.Logf("solve allocated %.0f bytes a pair", per)
-	if per > 360 {
-		t.Errorf("solve of %d pairs allocated %.0f bytes a pair, want at most 360", n, per)
+	if per > 300 {
+		t.Errorf("solve of %d pairs allocated %.0f bytes a pair, want at most 300", n, per)
 	}
 }
