@@ -67,6 +67,9 @@ func TestLinkAstrayNamed(t *testing.T) {
 		{im, "gone.json", v3, `v3/manifests/index/index.manifest.json: a broken symbolic link (to gone.json), which leads to no file`},
 		{index, "/nonexistent/x", "file://" + v2, `build_cache/index.json: a broken symbolic link (to /nonexistent/x), which leads to no file`},
 		{im, "index.manifest.json", v3, `v3/manifests/index/index.manifest.json: its path leads through symbolic links in a loop, to no file`},
+		// Its target named in ASCII, one line (class a, i27: raw, no
+		// check failed).
+		{im, "g\u043ene\n.json", v3, `v3/manifests/index/index.manifest.json: a broken symbolic link (to "g\u043ene\n.json"), which leads to no file`},
 	} {
 		if err := os.Remove(c.link); err != nil && !os.IsNotExist(err) {
 			t.Fatal(err)
