@@ -21,14 +21,14 @@ func TestNotRegularSaysKind(t *testing.T) {
 		t.Fatal(err)
 	}
 	im := filepath.Join(v3, "v3", "manifests", "index", "index.manifest.json")
-	for kind, make := range map[string]func() error{
+	for kind, put := range map[string]func() error{
 		"a folder": func() error { return os.Mkdir(im, 0o755) },
 		"a FIFO":   func() error { return syscall.Mkfifo(im, 0o644) },
 	} {
 		if err := os.RemoveAll(im); err != nil {
 			t.Fatal(err)
 		}
-		if err := make(); err != nil {
+		if err := put(); err != nil {
 			t.Skip(err)
 		}
 		_, err := mirror.Open(mirror.Dir(v3), mirror.Options{})
