@@ -27,10 +27,12 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/cachediff/cachediff/internal/atomicfile"
 	"github.com/cachediff/cachediff/snapshot"
+	"github.com/cachediff/cachediff/snapshot/dirsrc"
 )
 
 // HTTP fetches mirrors from URLs: https://, http:// and file://, the
@@ -218,14 +220,21 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 		// /tmp/vа", read as /tmp/va, its а Cyrillic; under a file
 		// (ENOTDIR), or of a name too long (ENAMETOOLONG), it was the
 		// system's "not a directory", "file name too long".
+		// A loop of links (ELOOP) was "too many levels of symbolic
+		// links", the system's words, and a FIFO "a file" to give
+		// alone, which it is not.
 		fi, err := os.Stat(u.Path)
 		switch {
+		case errors.Is(err, syscall.ELOOP):
+			return nil, fmt.Errorf("no such folder: %s: its path leads through symbolic links in a loop", shownFull(u.Path))
 		case notThere(err):
 			return nil, fmt.Errorf("no such folder: %s", shownFull(u.Path))
 		case err != nil:
 			return nil, pathErr(err)
-		case !fi.IsDir():
+		case fi.Mode().IsRegular():
 			return nil, fmt.Errorf("%s is a file, not a mirror's folder: a file URL names the root of a mirror; give the file's path, without file://, to read it alone", shownFull(u.Path))
+		case !fi.IsDir():
+			return nil, fmt.Errorf("%s is %s, not a mirror's folder: a file URL names the root of a mirror", shownFull(u.Path), dirsrc.FileKind(fi.Mode()))
 		}
 		if layout := DirLayout(u.Path); layout != "" {
 			if rel := DirNotMirrorContent(u.Path); rel != "" {

@@ -858,19 +858,12 @@ func unnamed(err error, rel string) error {
 	if err == nil {
 		return nil
 	}
-	for _, n := range namedAs(rel) {
+	for _, n := range [...]string{rel, shownRel(rel)} {
 		if rest, ok := strings.CutPrefix(err.Error(), n+": "); ok {
 			return &shownErr{msg: rest, err: err}
 		}
 	}
 	return err
-}
-
-// namedAs is the spellings a store's error may name the file rel by, to
-// be taken out where the loader names it: raw (a git tree's GetMany),
-// and as ShownRel names it (gitsrc's errors too).
-func namedAs(rel string) []string {
-	return []string{rel, shownRel(rel)}
 }
 
 // shownErr is an error told in other words (msg), err for errors.Is
@@ -1439,10 +1432,8 @@ func (s *Source) manifestError(name string, err error) *snapshot.Error {
 	// named twice, the second time clipped.
 	msg := err.Error()
 	msg = strings.TrimPrefix(strings.TrimPrefix(msg, name+": "), name+" ")
-	for _, q := range namedAs(name)[1:] {
-		if q != name {
-			msg = strings.TrimPrefix(msg, q+": ")
-		}
+	if q := shownRel(name); q != name {
+		msg = strings.TrimPrefix(msg, q+": ")
 	}
 	return &snapshot.Error{File: joinName(s.store.Name(), name), Msg: msg}
 }

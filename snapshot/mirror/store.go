@@ -97,15 +97,15 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 	at := shownRel(rel)
 	// Stat before opening: opening a FIFO waits for a writer.
 	if fi, err := os.Stat(p); err != nil {
-		if why := linkAstray(p, err); why != "" {
-			return nil, fmt.Errorf("%s: %s", at, why)
+		if astray := d.linkAstray(rel, err); astray != nil {
+			return nil, astray
 		}
 		if notThere(err) {
 			return nil, fmt.Errorf("%s: %w", at, ErrNotFound)
 		}
 		return nil, denied(at, err)
 	} else if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", at)
+		return nil, notRegular(at, fi.Mode())
 	}
 	if err := d.inside(rel, p); err != nil {
 		return nil, err
@@ -123,7 +123,7 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 		return nil, shownPathErr(err)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", at)
+		return nil, notRegular(at, fi.Mode())
 	}
 	if fi.Size() > limit {
 		return nil, fmt.Errorf("%s: %d bytes, %w of %d", at, fi.Size(), ErrTooBig, limit)
@@ -134,6 +134,15 @@ func (d Dir) Get(rel string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", at, shownPathErr(err))
 	}
 	return data, nil
+}
+
+// notRegular is the error of the file at (as shownRel names it), of
+// mode, which is no regular file: what it is said, as the loader says
+// it of a page (dirsrc.FileKind). An index manifest that is a folder, a FIFO
+// or a socket was "v3/manifests/index/index.manifest.json: not a
+// regular file", which did not say what it is.
+func notRegular(at string, mode fs.FileMode) error {
+	return fmt.Errorf("%s: not a regular file (%s)", at, dirsrc.FileKind(mode))
 }
 
 // notThere reports whether err, of a file's stat or open, says it is not
@@ -163,29 +172,49 @@ func denied(at string, err error) error {
 	return shownPathErr(err)
 }
 
-// linkAstray says what is wrong with p, whose stat failed with err,
-// when a symbolic link is the cause: its path leads through links in a
-// loop (ELOOP), or p is a link to nothing; "" otherwise. Told as absent
-// (ErrNotFound), a v3 mirror whose index manifest is a broken link was
-// read from its spec manifests without a word, where its git tree is
-// refused ("a symbolic link to …, which the mirror does not hold as a
-// file"); and a loop was "stat /m/v3/…/index.manifest.json: too many
-// levels of symbolic links", the system's words, the folder named twice.
-func linkAstray(p string, err error) string {
+// linkAstray is the error of the file rel, whose stat failed with err,
+// when a symbolic link is the cause, nil otherwise: its path leads
+// through links in a loop (ELOOP), or rel, or a folder on its path, is a
+// link to nothing, that link named. Told as absent (ErrNotFound), a v3
+// mirror whose index manifest is a broken link was read from its spec
+// manifests without a word, where its git tree is refused ("a symbolic
+// link to …, which the mirror does not hold as a file"), and --view gpu
+// of a view's folder linked to nothing said `no view "gpu": …: not
+// found (the mirror has no views)`; and a loop was "stat
+// /m/v3/…/index.manifest.json: too many levels of symbolic links", the
+// system's words, the folder named twice.
+func (d Dir) linkAstray(rel string, err error) error {
 	if errors.Is(err, syscall.ELOOP) {
-		return "its path leads through symbolic links in a loop, to no file"
+		return fmt.Errorf("%s: its path leads through symbolic links in a loop, to no file", shownRel(rel))
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
-		return ""
+		return nil
 	}
-	if fi, lerr := os.Lstat(p); lerr != nil || fi.Mode()&fs.ModeSymlink == 0 {
-		return ""
+	names := strings.Split(rel, "/")
+	for i := range names {
+		at := strings.Join(names[:i+1], "/")
+		p := d.path(at)
+		fi, lerr := os.Lstat(p)
+		if lerr != nil {
+			return nil // not there: no link astray
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			continue
+		}
+		if _, serr := os.Stat(p); !errors.Is(serr, fs.ErrNotExist) {
+			continue // a link that leads somewhere
+		}
+		to, rerr := os.Readlink(p)
+		if rerr != nil {
+			return nil
+		}
+		what := "file"
+		if i < len(names)-1 {
+			what = "folder"
+		}
+		return fmt.Errorf("%s: a broken symbolic link (to %s), which leads to no %s", shownRel(at), shownFull(to), what)
 	}
-	to, rerr := os.Readlink(p)
-	if rerr != nil {
-		return ""
-	}
-	return fmt.Sprintf("a broken symbolic link (to %s), which leads to no file", shownFull(to))
+	return nil
 }
 
 // inside refuses p, the file rel of the mirror, when it is a symbolic
