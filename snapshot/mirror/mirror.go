@@ -251,6 +251,11 @@ func Open(st Store, opt Options) (*Source, error) {
 		// Spack reads its first 64 bytes whatever its length, and
 		// index.json whatever they say: it is read without them.
 		s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2IndexHash), Message: fmt.Sprintf("is longer than a sha256's line (over %d bytes); ignored, and %s read without it", maxV2Hash, v2Index)})
+	} else if astray, ok := errors.AsType[astrayError](err); ok {
+		// Spack reads index.json without a .hash it cannot read, as
+		// without one: refused, a v2 mirror beside a stale link was
+		// not read at all.
+		s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), astray.at), Message: fmt.Sprintf("%s; ignored, as Spack ignores an index.json.hash it cannot read, and %s read without it", astray.why, v2Index)})
 	} else if errors.Is(err, ErrForbidden) {
 		refused = cmp.Or(refused, err)
 	} else if !errors.Is(err, ErrNotFound) {

@@ -185,7 +185,7 @@ func denied(at string, err error) error {
 // system's words, the folder named twice.
 func (d Dir) linkAstray(rel string, err error) error {
 	if errors.Is(err, syscall.ELOOP) {
-		return fmt.Errorf("%s: its path leads through symbolic links in a loop, to no file", shownRel(rel))
+		return astrayError{rel, "its path leads through symbolic links in a loop, to no file"}
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -212,10 +212,19 @@ func (d Dir) linkAstray(rel string, err error) error {
 		if i < len(names)-1 {
 			what = "folder"
 		}
-		return fmt.Errorf("%s: a broken symbolic link (to %s), which leads to no %s", shownRel(at), shownFull(to), what)
+		return astrayError{at, fmt.Sprintf("a broken symbolic link (to %s), which leads to no %s", shownFull(to), what)}
 	}
 	return nil
 }
+
+// astrayError is linkAstray's error: the file rel of the mirror, or the
+// folder on its path at, is a link to nothing, or its path leads through
+// links in a loop (why). Where Spack reads a mirror without the file
+// (build_cache/index.json.hash), it is read so (v2IndexHash's probe),
+// not refused.
+type astrayError struct{ at, why string }
+
+func (e astrayError) Error() string { return shownRel(e.at) + ": " + e.why }
 
 // inside refuses p, the file rel of the mirror, when it is a symbolic
 // link (or under one) that leads out of the mirror's folder, or into a
