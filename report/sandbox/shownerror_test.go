@@ -89,3 +89,34 @@ func TestTemplateErrorWithinLine(t *testing.T) {
 		t.Errorf("a cut error: %T, not a template.ExecError of t.tmpl", err)
 	}
 }
+
+// TestPercentNameParsedAsPlain (issue 35, class d/e): a template file
+// named with a percent sign is parsed again under its name with each %
+// doubled for its error's message; where the text defines a template of
+// the file's own name beside a top level, the doubled name parsed
+// without that error, and ParseTemplate gave nil and no error, which
+// panicked the command (a%s.tmpl holding x{{define "a%s.tmpl"}}y{{end}}).
+// Each error is the one of a file named without the percent sign, the
+// name put back.
+func TestPercentNameParsedAsPlain(t *testing.T) {
+	for _, name := range []string{"a%s.tmpl", "a%%b", "ab%", "a%!b"} {
+		plain := strings.ReplaceAll(name, "%", "_")
+		for _, text := range []string{
+			`x{{define "NAME"}}y{{end}}`,
+			"x\n\n{{define \"NAME\"}}y{{end}}\n",
+			"x\n{{define \"NAME\"}}y{{end}}\n{{/* a\nb */}}",
+			`{{define "NAME"}}y{{end}}{{define "NAME"}}z{{end}}`,
+			"{{- define \"NAME\" -}}\ny\n{{- end -}}\n\nx",
+			"{{nope}}",
+		} {
+			_, want := ParseTemplate(plain, strings.ReplaceAll(text, "NAME", plain))
+			tmpl, err := ParseTemplate(name, strings.ReplaceAll(text, "NAME", name))
+			if want == nil {
+				t.Fatalf("%q named %q: no error", text, plain)
+			}
+			if err == nil || tmpl != nil || err.Error() != strings.ReplaceAll(want.Error(), plain, name) {
+				t.Errorf("%q named %q: %v, %v; want %q", text, name, tmpl, err, strings.ReplaceAll(want.Error(), plain, name))
+			}
+		}
+	}
+}
