@@ -28,7 +28,7 @@ func TestTemplateErrorWithinLine(t *testing.T) {
 		{`{{template "` + long("c") + `"}}`, `" not defined`},
 		{`{{fail "` + long("d") + `"}}`, "error calling fail: ddd"},
 		{`{{fail "` + long("d ") + `"}}`, "error calling fail: d d"},
-		{`{{fail "` + long("\u200b") + `"}}`, "error calling fail: \u200b"},
+		{`{{fail "` + long("\u200b") + `"}}`, `error calling fail: \u200b`},
 		{"{{f\u0430il 1}}", `function "f\u0430il" not defined`},
 	} {
 		tmpl, err := ParseTemplate("t.tmpl", c.text)
@@ -116,6 +116,57 @@ func TestPercentNameParsedAsPlain(t *testing.T) {
 			}
 			if err == nil || tmpl != nil || err.Error() != strings.ReplaceAll(want.Error(), plain, name) {
 				t.Errorf("%q named %q: %v, %v; want %q", text, name, tmpl, err, strings.ReplaceAll(want.Error(), plain, name))
+			}
+		}
+	}
+}
+
+// TestTemplateErrorInASCII (issue 35, class a): a template's error is
+// in ASCII outside its quotes too: a field named with a Cyrillic а,
+// {{.Pаckages}}, said "can't evaluate field Pаckages", read as the
+// field that is there, and fail's words raw (a package's name, given to
+// fail, read as its lookalike). A backslash of fail's words is doubled
+// where it would read as such an escape (a newline and a backslash and
+// n read apart), and only there: a path's C:\users as it is.
+func TestTemplateErrorInASCII(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"{{.P\u0430ckages}}", `at <.P\u0430ckages>: can't evaluate field P\u0430ckages in the template's data`},
+		{"{{range .Packages}}{{.N\u0430me}}{{end}}", `can't evaluate field N\u0430me in a Package`},
+		{"{{fail \"Paquet non trouv\u00e9\"}}", `error calling fail: Paquet non trouv\u00e9`},
+		{`{{fail "a` + "\\n" + `b"}}`, `error calling fail: a\nb`},
+		{`{{fail "a` + `\\n` + `b"}}`, `error calling fail: a\\nb`},
+		{`{{fail "x\u0430y"}}`, `error calling fail: x\u0430y`},
+		{`{{fail "x\\u0430y"}}`, `error calling fail: x\\u0430y`},
+		{"{{fail `C:\\users\\x`}}", "at <fail `C:\\users\\x`>: error calling fail: C:\\users\\x"},
+		{"{{fail '\u0430'}}", `at <'\u0430'>: expected string; found '\u0430'`},
+		{"{{fail \"don't 'x' do\"}}", `error calling fail: don't 'x' do`},
+	} {
+		tmpl, err := ParseTemplate("t.tmpl", c.text)
+		if err == nil {
+			err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v; want %q", c.text, err, c.want)
+		}
+	}
+	// Whole, and cut: each byte ASCII but the cut's mark.
+	for _, text := range []string{
+		`{{fail (repeat 3000 "\u0430\\")}}`,
+		`{{fail (repeat 3000 "\u0430 \"\u0430\" ")}}`,
+		"{{define \"" + strings.Repeat("\u0456", 500) + "\"}}{{.N\u0430pe}}{{end}}{{template \"" + strings.Repeat("\u0456", 500) + "\" .}}",
+	} {
+		tmpl, err := ParseTemplate("t.tmpl", text)
+		if err == nil {
+			err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+		}
+		if err == nil {
+			t.Errorf("%.40q: no error", text)
+			continue
+		}
+		for _, r := range strings.ReplaceAll(err.Error(), "…", "") {
+			if r < ' ' || r >= 0x7f {
+				t.Errorf("%.40q: %.300q: %q is not ASCII", text, err, r)
+				break
 			}
 		}
 	}
