@@ -204,21 +204,50 @@ func shownQuoted(q string) (string, bool) {
 
 // cutBetweenWords is s, or past n bytes its words up to about three
 // quarters of n, the mark of the whole (cutmark.Of), and its words of
-// about the last quarter: cut at spaces, never inside a quoted string's
-// escape; the reason, a message's end, is kept.
+// about the last quarter: cut at spaces, never inside an escape or a
+// mark; the reason, a message's end, is kept. Where no space is near
+// the cut (within an eighth of n), it is cut between characters there:
+// a fail of a million "a, with no space, was shown "error calling
+// fail: …86d1d1c8", none of its words kept.
 func cutBetweenWords(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
 	head := strings.LastIndexByte(s[:n-n/4], ' ')
-	if head < 0 {
-		head = 0
+	if head < n-n/4-n/8 {
+		head = outsideEscape(s, n-n/4, false)
 	}
 	tail := len(s) - n/4
-	if sp := strings.IndexByte(s[tail:], ' '); sp >= 0 {
+	if sp := strings.IndexByte(s[tail:tail+n/8], ' '); sp >= 0 {
 		tail += sp
 	} else {
-		tail = len(s)
+		tail = outsideEscape(s, tail, true)
 	}
 	return s[:head] + " " + cutmark.Of(s) + s[tail:]
+}
+
+// outsideEscape is i, or the edge of the escape (report.EscapeLen) or
+// cut's mark (…, 8 hex digits) byte i of s is inside: its start, or its
+// end when after; moved to a character's start.
+func outsideEscape(s string, i int, after bool) int {
+	for i > 0 && i < len(s) && !utf8.RuneStart(s[i]) {
+		if after {
+			i++
+		} else {
+			i--
+		}
+	}
+	const markLen = len("…") + 8 // cutmark.Of's
+	if m := strings.LastIndex(s[max(0, i-markLen+1):i], "…"); m >= 0 {
+		start := max(0, i-markLen+1) + m
+		if after {
+			return min(len(s), start+markLen)
+		}
+		return start
+	}
+	start := report.CutBeforeEscape(s, i)
+	if after && start < i {
+		return start + report.EscapeLen(s[start:])
+	}
+	return start
 }

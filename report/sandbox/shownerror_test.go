@@ -171,3 +171,51 @@ func TestTemplateErrorInASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestTemplateErrorCutKeepsWords (issue 35, class e): a template's
+// error past 2 KB is cut at spaces; one with no space near its cut
+// (fail given a million "a, quoted pieces each short) was shown "error
+// calling fail: …86d1d1c8", none of fail's words kept. It is cut
+// between characters there, never inside an escape.
+func TestTemplateErrorCutKeepsWords(t *testing.T) {
+	for _, c := range []struct{ text, head, tail string }{
+		{`{{fail (repeat 20000 "\"a")}}`, `error calling fail: "a"a"a"a`, `"a"a"a"a`},
+		{`{{fail (repeat 20000 "\"\u0430")}}`, `error calling fail: "\u0430"\u0430"`, `\u0430"\u0430"\u0430`},
+		{`{{fail (repeat 20000 "\"\\n")}}`, `error calling fail: "\n"\\n"`, `\\n"\n"\\n`},
+	} {
+		tmpl, err := ParseTemplate("t.tmpl", c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+		if err == nil {
+			t.Fatalf("%q: no error", c.text)
+		}
+		msg := err.Error()
+		head, tail, cut := strings.Cut(msg, " \u2026")
+		if len(tail) > 8 {
+			tail = tail[8:] // the mark's digits
+		}
+		if !cut || len(msg) > 3<<10 || !strings.Contains(head, c.head) || len(head) < 1<<10 || !strings.Contains(tail, c.tail) || len(tail) < 256 || !wholeEscapes(head) || !wholeEscapes(tail) {
+			t.Errorf("%q: %d bytes: %.200q … %.200q; want %q and %q kept, a KB and more, whole escapes", c.text, len(msg), head, msg[max(0, len(msg)-200):], c.head, c.tail)
+		}
+	}
+}
+
+// wholeEscapes reports whether each backslash of s starts an escape
+// (report.EscapeLen, or \" in a quoted string), read from s's start.
+func wholeEscapes(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' {
+			n := report.EscapeLen(s[i:])
+			if n == 0 && strings.HasPrefix(s[i:], `\"`) {
+				n = 2
+			}
+			if n == 0 {
+				return false
+			}
+			i += n - 1
+		}
+	}
+	return true
+}
