@@ -79,7 +79,7 @@ func TestTemplateErrorWithinLine(t *testing.T) {
 			t.Errorf("%q named %q: %v; want %q", c.text, c.name, err, c.want)
 		}
 	}
-	// Still the error text/template gave, to errors.As.
+	// Still the error text/template gave, to errors.As, its message cut.
 	tmpl, err := ParseTemplate("t.tmpl", `{{fail "`+long("d")+`"}}`)
 	if err != nil {
 		t.Fatal(err)
@@ -87,6 +87,9 @@ func TestTemplateErrorWithinLine(t *testing.T) {
 	err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
 	if ee := (template.ExecError{}); !errors.As(err, &ee) || ee.Name != "t.tmpl" {
 		t.Errorf("a cut error: %T, not a template.ExecError of t.tmpl", err)
+	} else if ee.Error() != err.Error() {
+		// The ExecError errors.As finds says the message cut too.
+		t.Errorf("a cut error's ExecError: %d bytes, not the %d of the message cut", len(ee.Error()), len(err.Error()))
 	}
 }
 
@@ -140,6 +143,10 @@ func TestTemplateErrorInASCII(t *testing.T) {
 		{"{{fail `C:\\users\\x`}}", "at <fail `C:\\users\\x`>: error calling fail: C:\\users\\x"},
 		{"{{fail '\u0430'}}", `at <'\u0430'>: expected string; found '\u0430'`},
 		{"{{fail \"don't 'x' do\"}}", `error calling fail: don't 'x' do`},
+		// A quote escaped inside a quoted string is in it; a backslash
+		// is no escape in `.
+		{"{{template \"\u0430\\\" \\u202e \\\"b\"}}", `template "\u0430\" \u202e \"b" not defined`},
+		{"{{fail `\u00e9\\` }}", "at <fail \"\\u00e9\\\\\">: error calling fail: \\u00e9\\"},
 	} {
 		tmpl, err := ParseTemplate("t.tmpl", c.text)
 		if err == nil {
