@@ -105,8 +105,16 @@ func ParseTemplate(name, text string) (*template.Template, error) {
 	// once (parsed again so for the message of a parse; the trees
 	// renamed so for those of Execute; the limits' place undoes it).
 	if err != nil {
-		_, err = template.New(percentsDoubled(name)).Funcs(funcs(nil)).Parse(text)
-		return nil, shownError(err, name)
+		if _, again := template.New(percentsDoubled(name)).Funcs(funcs(nil)).Parse(text); again != nil {
+			return nil, shownError(again, name)
+		}
+		// Under the doubled name the parse passed: the text defines a
+		// template of the file's own name beside a top level of its
+		// own, which the parse checks last, at the text's last line
+		// (parse.Tree.add). Not so, a file a%s.tmpl holding
+		// x{{define "a%s.tmpl"}}y{{end}} was returned with no error,
+		// and nil, which panicked the command.
+		return nil, shownError(fmt.Errorf("template: %s:%d: template: multiple definition of template %q", name, 1+strings.Count(text, "\n"), name), name)
 	}
 	for _, tt := range t.Templates() {
 		if tt.Tree != nil {

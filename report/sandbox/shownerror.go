@@ -1,11 +1,14 @@
 package sandbox
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"text/template"
+	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/cutmark"
+	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -29,7 +32,9 @@ const maxShownMessage = 2 << 10
 // maxShownMessage bytes between two words so too. A quoted string is
 // quoted again in ASCII: a function named with a Cyrillic а,
 // {{fаil "x"}}, said `function "fаil" not defined`, read as the fail
-// that is defined; it reads "f\u0430il". The template's name, the
+// that is defined; it reads "f\u0430il". A word outside quotes (a
+// field's name, fail's words) is written in ASCII so too (shownWord).
+// The template's name, the
 // file given (name), that the message begins with is shown as a
 // snapshot's path is (snapshot.ShownPath: in ASCII where it is not): a
 // --template tе.tmpl (its е Cyrillic) read "template: tе.tmpl:1: …", an
@@ -64,8 +69,8 @@ type cutError struct {
 func (e *cutError) Error() string { return e.msg }
 func (e *cutError) Unwrap() error { return e.err }
 
-// shownMessage is msg with its quoted strings and long words cut, and
-// cut whole past maxShownMessage bytes (shownError).
+// shownMessage is msg with its quoted strings and long words cut, each
+// in ASCII, and cut whole past maxShownMessage bytes (shownError).
 func shownMessage(msg string) string {
 	var b strings.Builder
 	for i := 0; i < len(msg); {
@@ -75,32 +80,104 @@ func shownMessage(msg string) string {
 			i++
 			continue
 		}
-		if c == '"' {
+		if c == '"' || c == '`' || c == '\'' {
 			if end := quotedEnd(msg, i); end > 0 {
-				b.WriteString(shownQuoted(msg[i:end]))
-				i = end
-				continue
+				if q, ok := shownQuoted(msg[i:end]); ok {
+					b.WriteString(q)
+					i = end
+					continue
+				}
 			}
 		}
 		j := i + 1
-		for j < len(msg) && msg[j] != ' ' && msg[j] != '"' {
+		for j < len(msg) && msg[j] != ' ' && msg[j] != '"' && msg[j] != '`' && msg[j] != '\'' {
 			j++
 		}
-		b.WriteString(snapshot.CutShown(msg[i:j], maxShownSpan, func(s string) string { return s }))
+		b.WriteString(shownWord(msg[i:j]))
 		i = j
 	}
 	return cutBetweenWords(b.String(), maxShownMessage)
 }
 
+// shownWord is w, a word of a message outside quotes, in ASCII: each
+// character that is not, a control character and a byte of no
+// character written as Go escapes it (\u0430, \n, \xff), a backslash
+// doubled where what follows would read as such an escape; cut past
+// maxShownSpan bytes about its mark. Raw, a field named with a Cyrillic
+// а, {{.Pаckages}}, said "can't evaluate field Pаckages", read as the
+// field that is there; a fail's words the template's or the report's
+// (a package's name) read as their lookalikes.
+func shownWord(w string) string {
+	s := asciiWord(w)
+	if len(s) <= maxShownSpan {
+		return s
+	}
+	for k := maxShownSpan; ; k /= 2 {
+		head, tail := headOf(w, k-k/4), snapshot.CutTail(w, k/4)
+		s := asciiWord(head) + cutmark.Of(w) + asciiWord(tail)
+		if len(s) <= maxShownSpan+len(cutmark.Of(w)) || k <= 1 {
+			return s
+		}
+	}
+}
+
+// headOf is the first n bytes of s at most, cut at a character's start.
+func headOf(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for i := n; i > n-utf8.UTFMax && i > 0; i-- {
+		if utf8.RuneStart(s[i]) {
+			return s[:i]
+		}
+	}
+	return s[:n]
+}
+
+// asciiWord is w in ASCII (shownWord), not cut.
+func asciiWord(w string) string {
+	clean := true
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c < ' ' || c >= utf8.RuneSelf || c == 0x7f || c == '\\' && report.EscapeLen(w[i:]) > 0 {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return w
+	}
+	var b strings.Builder
+	for i, r := range w {
+		switch {
+		case r == '\\':
+			if report.EscapeLen(w[i:]) > 0 {
+				b.WriteByte('\\') // the backslash of \n, \u0430 written: not read as one
+			}
+			b.WriteByte('\\')
+		case r == utf8.RuneError && len(w[i:]) > 0 && !strings.HasPrefix(w[i:], string(utf8.RuneError)):
+			fmt.Fprintf(&b, `\x%02x`, w[i])
+		case r < ' ' || r >= 0x7f:
+			q := strconv.QuoteRuneToASCII(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 // quotedEnd is the offset just past the closing quote of the string
-// Go-quoted at msg[start] (a backslash escapes the byte after it), or
-// -1 when it has none.
+// quoted at msg[start] with its quote (", ` or '; a backslash escapes
+// the byte after it, but in `), or -1 when it has none.
 func quotedEnd(msg string, start int) int {
+	quote := msg[start]
 	for i := start + 1; i < len(msg); i++ {
 		switch msg[i] {
 		case '\\':
-			i++
-		case '"':
+			if quote != '`' {
+				i++
+			}
+		case quote:
 			return i + 1
 		}
 	}
@@ -108,33 +185,69 @@ func quotedEnd(msg string, start int) int {
 }
 
 // shownQuoted is q, a quoted string of a message, quoted again in ASCII
-// and cut past maxShownSpan bytes inside its quotes, or q as it is when
-// it is no Go-quoted string.
-func shownQuoted(q string) string {
+// and cut past maxShownSpan bytes inside its quotes, and true; false
+// when q is no Go-quoted string. A string in ` that is ASCII is kept so
+// (a template's own text, {{fail `a\b`}}); one that is not is quoted
+// again in ", as a character in ' in '.
+func shownQuoted(q string) (string, bool) {
 	s, err := strconv.Unquote(q)
-	if err != nil {
-		return snapshot.CutShown(q, maxShownSpan, func(s string) string { return s })
+	switch {
+	case err != nil:
+		return "", false
+	case q[0] == '\'':
+		return strconv.QuoteRuneToASCII([]rune(s)[0]), true
+	case q[0] == '`' && asciiWord(q) == q && len(q) <= maxShownSpan:
+		return q, true
 	}
-	return snapshot.CutShown(s, maxShownSpan, strconv.QuoteToASCII)
+	return snapshot.CutShown(s, maxShownSpan, strconv.QuoteToASCII), true
 }
 
 // cutBetweenWords is s, or past n bytes its words up to about three
 // quarters of n, the mark of the whole (cutmark.Of), and its words of
-// about the last quarter: cut at spaces, never inside a quoted string's
-// escape; the reason, a message's end, is kept.
+// about the last quarter: cut at spaces, never inside an escape or a
+// mark; the reason, a message's end, is kept. Where no space is near
+// the cut (within an eighth of n), it is cut between characters there:
+// a fail of a million "a, with no space, was shown "error calling
+// fail: …86d1d1c8", none of its words kept.
 func cutBetweenWords(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
 	head := strings.LastIndexByte(s[:n-n/4], ' ')
-	if head < 0 {
-		head = 0
+	if head < n-n/4-n/8 {
+		head = outsideEscape(s, n-n/4, false)
 	}
 	tail := len(s) - n/4
-	if sp := strings.IndexByte(s[tail:], ' '); sp >= 0 {
+	if sp := strings.IndexByte(s[tail:tail+n/8], ' '); sp >= 0 {
 		tail += sp
 	} else {
-		tail = len(s)
+		tail = outsideEscape(s, tail, true)
 	}
 	return s[:head] + " " + cutmark.Of(s) + s[tail:]
+}
+
+// outsideEscape is i, or the edge of the escape (report.EscapeLen) or
+// cut's mark (…, 8 hex digits) byte i of s is inside: its start, or its
+// end when after; moved to a character's start.
+func outsideEscape(s string, i int, after bool) int {
+	for i > 0 && i < len(s) && !utf8.RuneStart(s[i]) {
+		if after {
+			i++
+		} else {
+			i--
+		}
+	}
+	const markLen = len("…") + 8 // cutmark.Of's
+	if m := strings.LastIndex(s[max(0, i-markLen+1):i], "…"); m >= 0 {
+		start := max(0, i-markLen+1) + m
+		if after {
+			return min(len(s), start+markLen)
+		}
+		return start
+	}
+	start := report.CutBeforeEscape(s, i)
+	if after && start < i {
+		return start + report.EscapeLen(s[start:])
+	}
+	return start
 }

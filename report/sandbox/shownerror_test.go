@@ -28,7 +28,7 @@ func TestTemplateErrorWithinLine(t *testing.T) {
 		{`{{template "` + long("c") + `"}}`, `" not defined`},
 		{`{{fail "` + long("d") + `"}}`, "error calling fail: ddd"},
 		{`{{fail "` + long("d ") + `"}}`, "error calling fail: d d"},
-		{`{{fail "` + long("\u200b") + `"}}`, "error calling fail: \u200b"},
+		{`{{fail "` + long("\u200b") + `"}}`, `error calling fail: \u200b`},
 		{"{{f\u0430il 1}}", `function "f\u0430il" not defined`},
 	} {
 		tmpl, err := ParseTemplate("t.tmpl", c.text)
@@ -79,7 +79,7 @@ func TestTemplateErrorWithinLine(t *testing.T) {
 			t.Errorf("%q named %q: %v; want %q", c.text, c.name, err, c.want)
 		}
 	}
-	// Still the error text/template gave, to errors.As.
+	// Still the error text/template gave, to errors.As, its message cut.
 	tmpl, err := ParseTemplate("t.tmpl", `{{fail "`+long("d")+`"}}`)
 	if err != nil {
 		t.Fatal(err)
@@ -87,5 +87,142 @@ func TestTemplateErrorWithinLine(t *testing.T) {
 	err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
 	if ee := (template.ExecError{}); !errors.As(err, &ee) || ee.Name != "t.tmpl" {
 		t.Errorf("a cut error: %T, not a template.ExecError of t.tmpl", err)
+	} else if ee.Error() != err.Error() {
+		// The ExecError errors.As finds says the message cut too.
+		t.Errorf("a cut error's ExecError: %d bytes, not the %d of the message cut", len(ee.Error()), len(err.Error()))
 	}
+}
+
+// TestPercentNameParsedAsPlain (issue 35, class d/e): a template file
+// named with a percent sign is parsed again under its name with each %
+// doubled for its error's message; where the text defines a template of
+// the file's own name beside a top level, the doubled name parsed
+// without that error, and ParseTemplate gave nil and no error, which
+// panicked the command (a%s.tmpl holding x{{define "a%s.tmpl"}}y{{end}}).
+// Each error is the one of a file named without the percent sign, the
+// name put back.
+func TestPercentNameParsedAsPlain(t *testing.T) {
+	for _, name := range []string{"a%s.tmpl", "a%%b", "ab%", "a%!b"} {
+		plain := strings.ReplaceAll(name, "%", "_")
+		for _, text := range []string{
+			`x{{define "NAME"}}y{{end}}`,
+			"x\n\n{{define \"NAME\"}}y{{end}}\n",
+			"x\n{{define \"NAME\"}}y{{end}}\n{{/* a\nb */}}",
+			`{{define "NAME"}}y{{end}}{{define "NAME"}}z{{end}}`,
+			"{{- define \"NAME\" -}}\ny\n{{- end -}}\n\nx",
+			"{{nope}}",
+		} {
+			_, want := ParseTemplate(plain, strings.ReplaceAll(text, "NAME", plain))
+			tmpl, err := ParseTemplate(name, strings.ReplaceAll(text, "NAME", name))
+			if want == nil {
+				t.Fatalf("%q named %q: no error", text, plain)
+			}
+			if err == nil || tmpl != nil || err.Error() != strings.ReplaceAll(want.Error(), plain, name) {
+				t.Errorf("%q named %q: %v, %v; want %q", text, name, tmpl, err, strings.ReplaceAll(want.Error(), plain, name))
+			}
+		}
+	}
+}
+
+// TestTemplateErrorInASCII (issue 35, class a): a template's error is
+// in ASCII outside its quotes too: a field named with a Cyrillic а,
+// {{.Pаckages}}, said "can't evaluate field Pаckages", read as the
+// field that is there, and fail's words raw (a package's name, given to
+// fail, read as its lookalike). A backslash of fail's words is doubled
+// where it would read as such an escape (a newline and a backslash and
+// n read apart), and only there: a path's C:\users as it is.
+func TestTemplateErrorInASCII(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"{{.P\u0430ckages}}", `at <.P\u0430ckages>: can't evaluate field P\u0430ckages in the template's data`},
+		{"{{range .Packages}}{{.N\u0430me}}{{end}}", `can't evaluate field N\u0430me in a Package`},
+		{"{{fail \"Paquet non trouv\u00e9\"}}", `error calling fail: Paquet non trouv\u00e9`},
+		{`{{fail "a` + "\\n" + `b"}}`, `error calling fail: a\nb`},
+		{`{{fail "a` + `\\n` + `b"}}`, `error calling fail: a\\nb`},
+		{`{{fail "x\u0430y"}}`, `error calling fail: x\u0430y`},
+		{`{{fail "x\\u0430y"}}`, `error calling fail: x\\u0430y`},
+		{"{{fail `C:\\users\\x`}}", "at <fail `C:\\users\\x`>: error calling fail: C:\\users\\x"},
+		{"{{fail '\u0430'}}", `at <'\u0430'>: expected string; found '\u0430'`},
+		{"{{fail \"don't 'x' do\"}}", `error calling fail: don't 'x' do`},
+		// A quote escaped inside a quoted string is in it; a backslash
+		// is no escape in `.
+		{"{{template \"\u0430\\\" \\u202e \\\"b\"}}", `template "\u0430\" \u202e \"b" not defined`},
+		{"{{fail `\u00e9\\` }}", "at <fail \"\\u00e9\\\\\">: error calling fail: \\u00e9\\"},
+	} {
+		tmpl, err := ParseTemplate("t.tmpl", c.text)
+		if err == nil {
+			err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v; want %q", c.text, err, c.want)
+		}
+	}
+	// Whole, and cut: each byte ASCII but the cut's mark.
+	for _, text := range []string{
+		`{{fail (repeat 3000 "\u0430\\")}}`,
+		`{{fail (repeat 3000 "\u0430 \"\u0430\" ")}}`,
+		"{{define \"" + strings.Repeat("\u0456", 500) + "\"}}{{.N\u0430pe}}{{end}}{{template \"" + strings.Repeat("\u0456", 500) + "\" .}}",
+	} {
+		tmpl, err := ParseTemplate("t.tmpl", text)
+		if err == nil {
+			err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+		}
+		if err == nil {
+			t.Errorf("%.40q: no error", text)
+			continue
+		}
+		for _, r := range strings.ReplaceAll(err.Error(), "…", "") {
+			if r < ' ' || r >= 0x7f {
+				t.Errorf("%.40q: %.300q: %q is not ASCII", text, err, r)
+				break
+			}
+		}
+	}
+}
+
+// TestTemplateErrorCutKeepsWords (issue 35, class e): a template's
+// error past 2 KB is cut at spaces; one with no space near its cut
+// (fail given a million "a, quoted pieces each short) was shown "error
+// calling fail: …86d1d1c8", none of fail's words kept. It is cut
+// between characters there, never inside an escape.
+func TestTemplateErrorCutKeepsWords(t *testing.T) {
+	for _, c := range []struct{ text, head, tail string }{
+		{`{{fail (repeat 20000 "\"a")}}`, `error calling fail: "a"a"a"a`, `"a"a"a"a`},
+		{`{{fail (repeat 20000 "\"\u0430")}}`, `error calling fail: "\u0430"\u0430"`, `\u0430"\u0430"\u0430`},
+		{`{{fail (repeat 20000 "\"\\n")}}`, `error calling fail: "\n"\\n"`, `\\n"\n"\\n`},
+	} {
+		tmpl, err := ParseTemplate("t.tmpl", c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+		if err == nil {
+			t.Fatalf("%q: no error", c.text)
+		}
+		msg := err.Error()
+		head, tail, cut := strings.Cut(msg, " \u2026")
+		if len(tail) > 8 {
+			tail = tail[8:] // the mark's digits
+		}
+		if !cut || len(msg) > 3<<10 || !strings.Contains(head, c.head) || len(head) < 1<<10 || !strings.Contains(tail, c.tail) || len(tail) < 256 || !wholeEscapes(head) || !wholeEscapes(tail) {
+			t.Errorf("%q: %d bytes: %.200q … %.200q; want %q and %q kept, a KB and more, whole escapes", c.text, len(msg), head, msg[max(0, len(msg)-200):], c.head, c.tail)
+		}
+	}
+}
+
+// wholeEscapes reports whether each backslash of s starts an escape
+// (report.EscapeLen, or \" in a quoted string), read from s's start.
+func wholeEscapes(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' {
+			n := report.EscapeLen(s[i:])
+			if n == 0 && strings.HasPrefix(s[i:], `\"`) {
+				n = 2
+			}
+			if n == 0 {
+				return false
+			}
+			i += n - 1
+		}
+	}
+	return true
 }
