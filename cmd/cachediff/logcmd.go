@@ -118,7 +118,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if len(args) != 1 {
 			took := "" // --revs PATH, its RANGE left out: "got 0 arguments" named no flag
 			if _, err := os.Lstat(inDir(opts.dir, opts.revs)); len(args) == 0 && err == nil {
-				took = fmt.Sprintf(" (--revs took %s as its RANGE: give --revs a range, such as HEAD~7..HEAD)", report.VisibleInput(opts.revs))
+				took = fmt.Sprintf(" (--revs took %s as its RANGE: give --revs a range, such as HEAD~7..HEAD)", snapshot.ShownPath(opts.revs))
 			}
 			if len(args) > 1 {
 				took = dashesHint(opts) // log --revs R -- PATH -q
@@ -470,11 +470,11 @@ func dateArg(given string, t time.Time) string {
 // when a step tripped it.
 func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 	if f, _ := report.Lookup(opts.format); opts.template != "" || f.Log == nil {
-		return exitTrouble, usageErrorf("render: %s is a log: it is written as %s, without --template", report.VisibleInput(path), orList(report.LogFormats()))
+		return exitTrouble, usageErrorf("render: %s is a log: it is written as %s, without --template", snapshot.ShownPath(path), orList(report.LogFormats()))
 	}
 	l, err := jsonv1.DecodeLog(data)
 	if err != nil {
-		return exitTrouble, fmt.Errorf("reading %s: %w", report.VisibleInput(path), err)
+		return exitTrouble, fmt.Errorf("reading %s: %w", snapshot.ShownPath(path), err)
 	}
 	if opts.output != "" && !slices.Contains(report.LogFormats(), outputFormat(opts.output)) {
 		// render -o l.patch LOG.json said "give --format patch", which

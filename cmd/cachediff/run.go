@@ -72,7 +72,7 @@ type cli struct {
 // PATH is empty, not its name's last character a colon: a folder "a:"
 // (HEAD:a:) is no top.
 func (c *cli) noteSkipped(dir, arg string, s *snapshot.Snapshot, where string) {
-	name := report.VisibleInput(s.Path)
+	name := snapshot.ShownPath(s.Path)
 	if _, p, ok := gitsrc.Split(strings.TrimPrefix(s.Path, input.RevPrefix)); s.Rev != "" && ok && p == "" {
 		name += " (the top of the repository)"
 	}
@@ -1139,7 +1139,7 @@ func linkRefusal(what, verb, path string) error {
 		for n > 0 && !utf8.RuneStart(path[n]) {
 			n--
 		}
-		return fmt.Errorf("%s %s…: the path is %d bytes long, over the system's PATH_MAX (%d bytes): no file has it", what, report.VisibleInput(path[:n]), len(path), maxPathLength)
+		return fmt.Errorf("%s %s…: the path is %d bytes long, over the system's PATH_MAX (%d bytes): no file has it", what, snapshot.ShownPath(path[:n]), len(path), maxPathLength)
 	}
 	dest, top, where := linkLeads(path)
 	if where == leadsWithin {
