@@ -4,12 +4,10 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -603,14 +601,11 @@ type hintedError struct {
 func (e hintedError) Error() string { return e.msg }
 func (e hintedError) Unwrap() error { return e.err }
 
-// namesNothing reports whether e, the error of an Lstat, says the path
-// names nothing on disk: none is there, or it could be none, a name of
-// it longer than the system takes (a range HEAD~2..<300 bytes>) or a
-// file where it has a folder. ENAMETOOLONG alone passed for a path on
-// disk, and a swapped --revs with it was given no hint.
-func namesNothing(e error) bool {
-	return errors.Is(e, fs.ErrNotExist) || errors.Is(e, syscall.ENAMETOOLONG) || errors.Is(e, syscall.ENOTDIR)
-}
+// namesNothing is input.NamesNothing: e, the error of an Lstat, says
+// the path names nothing on disk (a range HEAD~2..<300 bytes> could be
+// none, and a swapped --revs with it was given no hint); one rule for
+// the hints of a revision and of a swapped --revs.
+func namesNothing(e error) bool { return input.NamesNothing(e) }
 
 // seriesArgError returns err, the error of snapshot i of a log, as the
 // error of every snapshot from i on when it is an *input.ArgError that
