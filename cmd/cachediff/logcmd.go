@@ -583,7 +583,7 @@ func swappedRevs(opts *options, path string, err error) error {
 	// git:HEAD~2..HEAD said "write --revs 'git:HEAD~2..HEAD' …", which
 	// pasted said "unknown revision git:HEAD~2".
 	rng := strings.TrimPrefix(path, input.RevPrefix)
-	hint := fmt.Sprintf(" (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", snapshot.CutShown(opts.revs, maxHintWord, report.VisibleInput), snapshot.CutShown(path, maxHintWord, report.VisibleInput), hintWord(rng), hintWord(word))
+	hint := fmt.Sprintf(" (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", snapshot.CutShown(opts.revs, maxHintWord, snapshot.ShownPath), snapshot.CutShown(path, maxHintWord, snapshot.ShownPath), hintWord(rng), hintWord(word))
 	// git's refusal names the path twice, each whole up to 2 KB and
 	// 6 bytes a character as \u200b: a path of 480 U+200B made 5.8 KB
 	// of it, and the line's cap cut the hint's words to write. Cut to
