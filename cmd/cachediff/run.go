@@ -809,9 +809,10 @@ func (c *cli) warnGitDir(o *options, args []string) {
 	}) {
 		return
 	}
-	// Each path reads as no other (VisibleInput): Visible, over the
-	// whole message, leaves a backslash as it is.
-	vis := report.VisibleInput
+	// Each path reads as no other (snapshot.ShownPath): Visible, over
+	// the whole message, leaves a backslash as it is, and VisibleInput
+	// a lookalike (-C rеpo, its е Cyrillic, read as -C repo).
+	vis := snapshot.ShownPath
 	named := vis(gitDir)
 	if !filepath.IsAbs(gitDir) {
 		// As a hook's GIT_DIR=.git: git reads it from -C's folder.
