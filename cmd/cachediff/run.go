@@ -72,7 +72,7 @@ type cli struct {
 // PATH is empty, not its name's last character a colon: a folder "a:"
 // (HEAD:a:) is no top.
 func (c *cli) noteSkipped(dir, arg string, s *snapshot.Snapshot, where string) {
-	name := snapshot.ShownPath(s.Path)
+	name := report.Visible(snapshot.ShownPath(s.Path)) // ##[ escaped: the line is not Visible's
 	if _, p, ok := gitsrc.Split(strings.TrimPrefix(s.Path, input.RevPrefix)); s.Rev != "" && ok && p == "" {
 		name += " (the top of the repository)"
 	}
