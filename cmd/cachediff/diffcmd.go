@@ -101,11 +101,11 @@ func outputTookFolder(opts *options, short bool) string {
 		base := filepath.Base(opts.output)
 		switch {
 		case strings.HasPrefix(opts.output, filepath.Join(opts.dir, input.RevPrefix)), err == nil && (base == "specs.md" || base == "spack.lock" || base == "index.json" || strings.Contains(base, ".spec.json")):
-			return fmt.Sprintf(" (-o took the snapshot %s as the file to write: give -o a FILE, quoted when it may be empty)", report.VisibleInput(opts.output))
+			return fmt.Sprintf(" (-o took the snapshot %s as the file to write: give -o a FILE, quoted when it may be empty)", snapshot.ShownPath(opts.output))
 		}
 		return ""
 	}
-	return fmt.Sprintf(" (-o took the folder %s as the file to write: give -o a FILE)", report.VisibleInput(opts.output))
+	return fmt.Sprintf(" (-o took the folder %s as the file to write: give -o a FILE)", snapshot.ShownPath(opts.output))
 }
 
 // givenApart is the values given as the word after their flag, as an
@@ -149,7 +149,7 @@ func flagTook(opts *options, short bool) string {
 				continue
 			}
 			if _, err := os.Lstat(inDir(opts.dir, v)); (err == nil || strings.HasPrefix(v, input.RevPrefix)) && apart[f.name+"\x00"+v] {
-				return fmt.Sprintf(" (--%s took %s as its value: give --%s a value, quoted when it may be empty)", f.name, report.VisibleInput(v), f.name)
+				return fmt.Sprintf(" (--%s took %s as its value: give --%s a value, quoted when it may be empty)", f.name, snapshot.ShownPath(v), f.name)
 			}
 		}
 	}
@@ -158,7 +158,7 @@ func flagTook(opts *options, short bool) string {
 	// is found from -C already (options.check): -C repo --template old
 	// new looked for repo/repo/old, and named no flag.
 	if v := opts.template; v != "" && (isDir(v) || strings.HasPrefix(v, input.RevPrefix) || opts.dir != "" && strings.HasPrefix(v, filepath.Join(opts.dir, input.RevPrefix))) && apart["template\x00"+v] {
-		return fmt.Sprintf(" (--template took %s as its value: give --template a FILE, quoted when it may be empty)", report.VisibleInput(v))
+		return fmt.Sprintf(" (--template took %s as its value: give --template a FILE, quoted when it may be empty)", snapshot.ShownPath(v))
 	}
 	return ""
 }

@@ -75,7 +75,8 @@ func TestGitDirOverridesC(t *testing.T) {
 // raw into a message that Visible escapes whole, which leaves a
 // backslash as it is: a GIT_DIR of "a\" and U+202E, and one of the
 // seven characters `a\\u202e`, read alike (both a\\u202e). Each path
-// is now written as VisibleInput writes input.
+// is now written as snapshot.ShownPath names a path, in ASCII: as
+// VisibleInput wrote it, a lookalike (/gа, its а Cyrillic) read as /ga.
 func TestGitDirWarningPathsApart(t *testing.T) {
 	warn := func(gitDir, dir string) string {
 		t.Setenv("GIT_DIR", gitDir)
@@ -99,5 +100,8 @@ func TestGitDirWarningPathsApart(t *testing.T) {
 		if a, b := warn("/g", "/r\\\u202e"), warn("/g", `/r\\u202e`); a == b {
 			t.Errorf("-C %q and %q: one warning for both: %s", "/r\\\u202e", `/r\\u202e`, a)
 		}
+	}
+	if w := warn("/g\u0430", "r\u0430"); strings.ContainsRune(w, '\u0430') {
+		t.Errorf("GIT_DIR /gа and -C rа (Cyrillic а): %s; want them in ASCII", w)
 	}
 }

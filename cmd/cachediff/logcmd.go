@@ -4,12 +4,10 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -118,7 +116,7 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if len(args) != 1 {
 			took := "" // --revs PATH, its RANGE left out: "got 0 arguments" named no flag
 			if _, err := os.Lstat(inDir(opts.dir, opts.revs)); len(args) == 0 && err == nil {
-				took = fmt.Sprintf(" (--revs took %s as its RANGE: give --revs a range, such as HEAD~7..HEAD)", report.VisibleInput(opts.revs))
+				took = fmt.Sprintf(" (--revs took %s as its RANGE: give --revs a range, such as HEAD~7..HEAD)", snapshot.ShownPath(opts.revs))
 			}
 			if len(args) > 1 {
 				took = dashesHint(opts) // log --revs R -- PATH -q
@@ -470,11 +468,11 @@ func dateArg(given string, t time.Time) string {
 // when a step tripped it.
 func renderLog(c *cli, opts *options, path string, data []byte) (int, error) {
 	if f, _ := report.Lookup(opts.format); opts.template != "" || f.Log == nil {
-		return exitTrouble, usageErrorf("render: %s is a log: it is written as %s, without --template", report.VisibleInput(path), orList(report.LogFormats()))
+		return exitTrouble, usageErrorf("render: %s is a log: it is written as %s, without --template", snapshot.ShownPath(path), orList(report.LogFormats()))
 	}
 	l, err := jsonv1.DecodeLog(data)
 	if err != nil {
-		return exitTrouble, fmt.Errorf("reading %s: %w", report.VisibleInput(path), err)
+		return exitTrouble, fmt.Errorf("reading %s: %w", snapshot.ShownPath(path), err)
 	}
 	if opts.output != "" && !slices.Contains(report.LogFormats(), outputFormat(opts.output)) {
 		// render -o l.patch LOG.json said "give --format patch", which
@@ -585,7 +583,7 @@ func swappedRevs(opts *options, path string, err error) error {
 	// git:HEAD~2..HEAD said "write --revs 'git:HEAD~2..HEAD' …", which
 	// pasted said "unknown revision git:HEAD~2".
 	rng := strings.TrimPrefix(path, input.RevPrefix)
-	hint := fmt.Sprintf(" (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", snapshot.CutShown(opts.revs, maxHintWord, report.VisibleInput), snapshot.CutShown(path, maxHintWord, report.VisibleInput), hintWord(rng), hintWord(word))
+	hint := fmt.Sprintf(" (--revs took the path %s as its RANGE, and the range %s is the PATH: write --revs %s %s)", snapshot.CutShown(opts.revs, maxHintWord, snapshot.ShownPath), snapshot.CutShown(path, maxHintWord, snapshot.ShownPath), hintWord(rng), hintWord(word))
 	// git's refusal names the path twice, each whole up to 2 KB and
 	// 6 bytes a character as \u200b: a path of 480 U+200B made 5.8 KB
 	// of it, and the line's cap cut the hint's words to write. Cut to
@@ -603,14 +601,11 @@ type hintedError struct {
 func (e hintedError) Error() string { return e.msg }
 func (e hintedError) Unwrap() error { return e.err }
 
-// namesNothing reports whether e, the error of an Lstat, says the path
-// names nothing on disk: none is there, or it could be none, a name of
-// it longer than the system takes (a range HEAD~2..<300 bytes>) or a
-// file where it has a folder. ENAMETOOLONG alone passed for a path on
-// disk, and a swapped --revs with it was given no hint.
-func namesNothing(e error) bool {
-	return errors.Is(e, fs.ErrNotExist) || errors.Is(e, syscall.ENAMETOOLONG) || errors.Is(e, syscall.ENOTDIR)
-}
+// namesNothing is input.NamesNothing: e, the error of an Lstat, says
+// the path names nothing on disk (a range HEAD~2..<300 bytes> could be
+// none, and a swapped --revs with it was given no hint); one rule for
+// the hints of a revision and of a swapped --revs.
+func namesNothing(e error) bool { return input.NamesNothing(e) }
 
 // seriesArgError returns err, the error of snapshot i of a log, as the
 // error of every snapshot from i on when it is an *input.ArgError that

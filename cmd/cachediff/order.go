@@ -7,6 +7,7 @@ import (
 
 	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/version"
 )
 
@@ -50,10 +51,12 @@ func newerFirst(a, b diff.Side) string {
 	}
 	if newer {
 		// Tags are input (a page's categories): each read as no other
-		// (VisibleInput: g, U+202E, cc and g, U+FFFD, cc both read g�cc
-		// when Shorten made U+202E its U+FFFD), in short, as a release
-		// tag of 100,000 components matches releaseTag.
-		return fmt.Sprintf("tag %s is newer than %s", report.Shorten(report.VisibleInput(a.Tag)), report.Shorten(report.VisibleInput(b.Tag)))
+		// (g, U+202E, cc and g, U+FFFD, cc both read g�cc when Shorten
+		// made U+202E its U+FFFD), nor as a lookalike's name (v0.2З,
+		// its З Cyrillic, read v0.23 as report.VisibleInput wrote it):
+		// named as a path is (shownTag), in short, as a release tag of
+		// 100,000 components matches releaseTag.
+		return fmt.Sprintf("tag %s is newer than %s", shownTag(a.Tag), shownTag(b.Tag))
 	}
 	return ""
 }
@@ -68,8 +71,9 @@ func (c *cli) warnOrder(opts *options, step int, a, b diff.Side, reversed *int) 
 	if why == "" || opts.quiet {
 		return
 	}
-	// The paths are input: each reads as no other (VisibleInput).
-	pa, pb := report.VisibleInput(a.Path), report.VisibleInput(b.Path)
+	// The paths are input: each reads as no other, a lookalike (oldа,
+	// its а Cyrillic) in ASCII, not as old (snapshot.ShownPath).
+	pa, pb := snapshot.ShownPath(a.Path), snapshot.ShownPath(b.Path)
 	msg := fmt.Sprintf("%s looks newer than %s (%s): a diff takes OLD then NEW", pa, pb, why)
 	if step > 0 {
 		if *reversed++; *reversed > maxOrderWarnings {
@@ -99,3 +103,11 @@ func (c *cli) moreOrderWarnings(reversed, steps int) {
 	}
 	fmt.Fprintf(c.stderr, "cachediff: warning: and %s newest first%s\n", more, all)
 }
+
+// maxTagShown is the most bytes of a tag the newest-first warning names.
+const maxTagShown = 256
+
+// shownTag is a tag as the newest-first warning names it: as
+// snapshot.ShownPath names a path (in ASCII quotes where it is not plain
+// ASCII), cut past maxTagShown bytes.
+func shownTag(tag string) string { return snapshot.CutShown(tag, maxTagShown, snapshot.ShownPath) }

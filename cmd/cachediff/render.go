@@ -7,7 +7,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/jsonv1"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
@@ -107,7 +106,7 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 				err = &jsonv1.NoSchemaError{Spack: kind.String()}
 			}
 		}
-		return exitTrouble, fmt.Errorf("reading %s: %w", report.VisibleInput(path), err)
+		return exitTrouble, fmt.Errorf("reading %s: %w", snapshot.ShownPath(path), err)
 	}
 	return c.finish(opts, r, render)
 }

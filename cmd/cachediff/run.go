@@ -72,7 +72,7 @@ type cli struct {
 // PATH is empty, not its name's last character a colon: a folder "a:"
 // (HEAD:a:) is no top.
 func (c *cli) noteSkipped(dir, arg string, s *snapshot.Snapshot, where string) {
-	name := report.VisibleInput(s.Path)
+	name := report.Visible(snapshot.ShownPath(s.Path)) // ##[ escaped: the line is not Visible's
 	if _, p, ok := gitsrc.Split(strings.TrimPrefix(s.Path, input.RevPrefix)); s.Rev != "" && ok && p == "" {
 		name += " (the top of the repository)"
 	}
@@ -809,9 +809,10 @@ func (c *cli) warnGitDir(o *options, args []string) {
 	}) {
 		return
 	}
-	// Each path reads as no other (VisibleInput): Visible, over the
-	// whole message, leaves a backslash as it is.
-	vis := report.VisibleInput
+	// Each path reads as no other (snapshot.ShownPath): Visible, over
+	// the whole message, leaves a backslash as it is, and VisibleInput
+	// a lookalike (-C rеpo, its е Cyrillic, read as -C repo).
+	vis := snapshot.ShownPath
 	named := vis(gitDir)
 	if !filepath.IsAbs(gitDir) {
 		// As a hook's GIT_DIR=.git: git reads it from -C's folder.
@@ -1139,7 +1140,7 @@ func linkRefusal(what, verb, path string) error {
 		for n > 0 && !utf8.RuneStart(path[n]) {
 			n--
 		}
-		return fmt.Errorf("%s %s…: the path is %d bytes long, over the system's PATH_MAX (%d bytes): no file has it", what, report.VisibleInput(path[:n]), len(path), maxPathLength)
+		return fmt.Errorf("%s %s…: the path is %d bytes long, over the system's PATH_MAX (%d bytes): no file has it", what, snapshot.ShownPath(path[:n]), len(path), maxPathLength)
 	}
 	dest, top, where := linkLeads(path)
 	if where == leadsWithin {

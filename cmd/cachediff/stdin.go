@@ -127,7 +127,7 @@ func progressLine(w io.Writer) func(name string, done, total int64) {
 		if total > 0 {
 			of = " of " + mb(total)
 		}
-		fmt.Fprintf(w, "\r\x1b[Kcachediff: %s: %s%s%s", report.VisibleInput(name), mb(done), of, rate)
+		fmt.Fprintf(w, "\r\x1b[Kcachediff: %s: %s%s%s", report.Visible(snapshot.ShownPath(name)), mb(done), of, rate)
 	}
 }
 

@@ -607,7 +607,7 @@ func ReadFile(path string) ([]byte, error) {
 		if err == io.ErrUnexpectedEOF {
 			err = errors.New("the file shrank while it was read")
 		}
-		return nil, fmt.Errorf("reading %s: %w", report.VisibleInput(path), err)
+		return nil, fmt.Errorf("reading %s: %w", snapshot.ShownPath(path), err)
 	}
 	return data, nil
 }
@@ -615,14 +615,17 @@ func ReadFile(path string) ([]byte, error) {
 // OpenRegular opens path for reading, with its size, when it is a regular
 // file; a device, a FIFO or a folder is refused, naming what it is (the
 // files render and --template read). Its errors name the path as
-// report.VisibleInput writes it: raw, the files "a\nb" of a newline and
-// a\nb of a backslash both said "open a\nb: no such file or directory"
-// once standard error wrote the newline \n.
+// snapshot.ShownPath names a snapshot's: raw, the files "a\nb" of a
+// newline and a\nb of a backslash both said "open a\nb: no such file or
+// directory" once standard error wrote the newline \n; as
+// report.VisibleInput writes it, a lookalike stayed as it is (render nа,
+// its а Cyrillic, said "open na: …") and a path of 30 KB whole, past the
+// line's cap.
 func OpenRegular(path string) (*os.File, int64, error) {
 	// Checked before it is opened too: opening a named pipe to read
 	// waits for a writer, forever when there is none.
 	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
-		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", report.VisibleInput(path), snapshot.FileKind(info.Mode()))
+		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", snapshot.ShownPath(path), snapshot.FileKind(info.Mode()))
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -635,18 +638,18 @@ func OpenRegular(path string) (*os.File, int64, error) {
 	}
 	if !info.Mode().IsRegular() {
 		f.Close()
-		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", report.VisibleInput(path), snapshot.FileKind(info.Mode()))
+		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", snapshot.ShownPath(path), snapshot.FileKind(info.Mode()))
 	}
 	return f, info.Size(), nil
 }
 
 // shownPathError is err, an *fs.PathError, with its path as
-// report.VisibleInput writes it (errors.Is still finds its cause); any
+// snapshot.ShownPath names it (errors.Is still finds its cause); any
 // other error as it is.
 func shownPathError(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return &fs.PathError{Op: pe.Op, Path: report.VisibleInput(pe.Path), Err: pe.Err}
+		return &fs.PathError{Op: pe.Op, Path: snapshot.ShownPath(pe.Path), Err: pe.Err}
 	}
 	return err
 }

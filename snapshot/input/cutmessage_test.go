@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestCutMessageKeepsEscapes: CutMessage cuts a message made already
@@ -21,5 +22,14 @@ func TestCutMessageKeepsEscapes(t *testing.T) {
 	}
 	if got := CutMessage(msg, len(msg)); got != msg {
 		t.Errorf("a message within n: %q; want it as it is", got)
+	}
+	// A message may hold characters past ASCII (a hint's word pastes
+	// them as they are: 'snаp'): cut at a character's start, never
+	// inside one.
+	msg = `unknown revision '` + strings.Repeat("\u0430\u200b\U0001f600", 20) + `'`
+	for n := 40; n < len(msg); n++ {
+		if got := CutMessage(msg, n); len(got) > n || !utf8.ValidString(got) {
+			t.Errorf("cut to %d: %q (%d bytes); want at most %d, cut at a character's start", n, got, len(got), n)
+		}
 	}
 }

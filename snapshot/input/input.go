@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/internal/shellword"
@@ -245,7 +246,7 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	}
 	if explicitPath(arg) || !strings.Contains(arg, ":") {
 		src, err := openPath(dir, p, o)
-		if se, ok := errors.AsType[*snapshot.Error](err); ok && errors.Is(lerr, fs.ErrNotExist) && !explicitPath(arg) {
+		if se, ok := errors.AsType[*snapshot.Error](err); ok && NamesNothing(lerr) && !explicitPath(arg) {
 			if h := revisionHint(dir, arg, o.Beside); h != "" {
 				// In a bare repository, HEAD~1 was told "did you
 				// mean ./HEAD?", the git directory's file, which
@@ -259,7 +260,7 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	}
 	if _, _, ok := gitsrc.Split(arg); !ok {
 		src, err := openPath(dir, p, o)
-		if se, ok := errors.AsType[*snapshot.Error](err); ok && errors.Is(lerr, fs.ErrNotExist) {
+		if se, ok := errors.AsType[*snapshot.Error](err); ok && NamesNothing(lerr) {
 			se.Msg += messageRevHint(dir, arg, o.Beside)
 		}
 		return src, nil, err
@@ -577,6 +578,17 @@ func Gzipped(dir, arg string) bool {
 
 // isGzip reports whether data starts as a gzip stream.
 func isGzip(data []byte) bool { return len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b }
+
+// NamesNothing reports whether e, the error of an Lstat, says the path
+// names nothing on disk: none is there, or it could be none, a name of
+// it longer than the system takes (a name past 255 bytes, or a path past
+// PATH_MAX) or a file where it has a folder. ENAMETOOLONG passed for a
+// path on disk: HEAD~1..HEAD^0^0…, a range of 300 bytes, and a revision
+// so long were said "file name too long" alone, with no hint of the log
+// or of REV:PATH.
+func NamesNothing(e error) bool {
+	return errors.Is(e, fs.ErrNotExist) || errors.Is(e, syscall.ENAMETOOLONG) || errors.Is(e, syscall.ENOTDIR)
+}
 
 // explicitPath reports whether arg is written as a path, which no
 // revision can be: git's ref names start with neither "." nor "/".
