@@ -38,7 +38,7 @@ func OpenWithin(path, top string) (Source, error) {
 	switch {
 	case info.IsDir():
 		if top != "" {
-			return &dirSource{dirsrc.Within(path, top)}, nil
+			return &dirSource{dirsrc.Within(path, top, ShownPath)}, nil
 		}
 		return &dirSource{dirsrc.NewFolder(path)}, nil
 	case info.Mode().IsRegular():

@@ -31,6 +31,8 @@ type Folder struct {
 	// gitOK: the root lies in a .git folder of within, as named, so a
 	// link into one is the user's choice (Within).
 	gitOK bool
+	// show names a path in the walk's errors (Within).
+	show func(string) string
 }
 
 // NewFolder returns the Folder at path, a folder the caller found.
@@ -43,8 +45,11 @@ func NewFolder(path string) *Folder { return &Folder{root: path} }
 // In a checkout, a link to a page or a folder elsewhere on the machine
 // would stand in for a package of the snapshot, and one into .git would
 // read the job's git configuration (which holds its token) as a page.
-func Within(path, top string) *Folder {
-	f := &Folder{root: path}
+// show names the link's target and top in that error, as the caller
+// names paths (in ASCII where they are not): raw, a target /tmp/оut (its
+// о Cyrillic) read as /tmp/out, and the work tree wtа as wta.
+func Within(path, top string, show func(string) string) *Folder {
+	f := &Folder{root: path, show: show}
 	if realTop, err := filepath.EvalSymlinks(top); err == nil {
 		f.within, f.withinName = realTop, top
 		if abs, err := filepath.Abs(path); err == nil {
@@ -211,7 +216,10 @@ func (s *Folder) Walk(yield func(File)) (warnings, errs []Problem) {
 	prefix := join(clean, "")
 	w := &walker{seen: map[string]bool{}, yield: yield, root: root,
 		handles: [2]*Handle{{false, root, prefix}, {true, root, prefix}},
-		within:  s.within, withinName: s.withinName, gitOK: s.gitOK}
+		within:  s.within, withinName: s.withinName, gitOK: s.gitOK, show: s.show}
+	if w.show == nil {
+		w.show = func(p string) string { return p }
+	}
 	if root != nil {
 		w.mount = newRootMount(root.fd.fd)
 	}
@@ -267,6 +275,7 @@ type walker struct {
 	// must lead into (Within), withinName its name; gitOK as Folder's.
 	within, withinName string
 	gitOK              bool
+	show               func(string) string // names a path in an error (Within)
 }
 
 // linkedDir is a folder reached through a symbolic link: its path as the
@@ -353,10 +362,10 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 				// folder resolved a link to a relative path, never
 				// inside the work tree's real (absolute) one.
 				if target, err := absReal(sub); err == nil && !inside(w.within, target) {
-					w.errs = append(w.errs, Problem{File: sub, Msg: "a symbolic link to " + target + ", outside the git work tree " + w.withinName + ": not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot, or give a folder outside the work tree"})
+					w.errs = append(w.errs, Problem{File: sub, Msg: "a symbolic link to " + w.show(target) + ", outside the git work tree " + w.show(w.withinName) + ": not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot, or give a folder outside the work tree"})
 					continue
 				} else if err == nil && !w.gitOK && intoGit(w.within, target) {
-					w.errs = append(w.errs, Problem{File: sub, Msg: IntoGitMsg(target, w.withinName)})
+					w.errs = append(w.errs, Problem{File: sub, Msg: IntoGitMsg(w.show(target), w.show(w.withinName))})
 					continue
 				}
 			}

@@ -2679,7 +2679,13 @@ func trustCommand(b []byte) string {
 			}
 		}
 	}
-	return trust + shellword.ShownASCIIWithin(dir, maxQuotedInput)
+	if w := shellword.ShownASCII(dir); len(w) <= maxQuotedInput {
+		return trust + w
+	}
+	// Cut, the folder was no word to paste ("…/ddd… (cut, 379 bytes
+	// more)": bash refused it, and trusted nothing): said too long, and
+	// where git gives the command whole.
+	return fmt.Sprintf("%s with its folder, %d bytes, too long to show whole: git status run in the repository writes that command whole", strings.TrimSpace(trust), len(dir))
 }
 
 // dubiousFolder is the folder git's standard error, b, says another

@@ -1038,7 +1038,7 @@ func LogIn(dir, rng, p string, word func(string) string) string {
 	if strings.HasPrefix(p, "-") {
 		p = "./" + p
 	}
-	return fmt.Sprintf("cachediff %slog --revs %s %s", InFolder(dir), shellword.Shown(rng), word(p))
+	return fmt.Sprintf("cachediff %slog --revs %s %s", InFolder(dir), shellword.ShownWithin(rng, maxQuotedInput), word(p))
 }
 
 // OwnLog is what a message says of the log over rng of p in r, another

@@ -568,7 +568,11 @@ func (r *Repo) inFolder() string { return InFolder(r.dir) }
 // as the shell reads it back, else nothing when dir is "" (the current
 // folder). A DIR that begins with - is written ./DIR: cachediff -C=-q
 // HEAD~1..HEAD snap was given "cachediff -C -q log --revs …", which
-// pasted was refused, -q read as a flag given as -C's value.
+// pasted was refused, -q read as a flag given as -C's value. Past
+// maxQuotedInput bytes the word is cut and says so
+// (shellword.ShownWithin), as a hint's other words are: whole, a DIR of
+// 800 U+200B ran the hint past the line cap of 8 KB, its range and
+// PATH cut off.
 func InFolder(dir string) string {
 	if dir == "" {
 		return ""
@@ -576,7 +580,7 @@ func InFolder(dir string) string {
 	if strings.HasPrefix(dir, "-") {
 		dir = "./" + dir
 	}
-	return "-C " + shellword.Shown(dir) + " "
+	return "-C " + shellword.ShownWithin(dir, maxQuotedInput) + " "
 }
 
 // verifyCommit is git rev-parse --verify --quiet of rev^{commit}: the

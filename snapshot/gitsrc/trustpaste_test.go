@@ -2,6 +2,7 @@ package gitsrc
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -80,5 +81,30 @@ func TestTrustCommandPastes(t *testing.T) {
 		if err != nil || string(out) != c.dir {
 			t.Errorf("%s: the folder to paste %s, through bash -c: %q (%v); want %q", c.name, word, out, err, c.dir)
 		}
+	}
+}
+
+// TestTrustCommandTooLong (class e): the command that trusts a folder
+// whose name, as a word to paste, runs past 2 KB was cut, "…/ddd… (cut,
+// 379 bytes more)", which bash refused, trusting nothing. It is said too
+// long to show whole, with its length and where git writes it whole.
+func TestTrustCommandTooLong(t *testing.T) {
+	stderrOf := func(dir string) []byte {
+		return []byte("fatal: detected dubious ownership in repository at '" + dir + "'\nTo add an exception for this directory, call:\n\n\tgit config --global --add safe.directory '" + dir + "'\n")
+	}
+	for _, dir := range []string{
+		"/w/" + strings.Repeat("d", 2100),
+		"/w/" + strings.Repeat("\u200b", 400),
+	} {
+		got := firstLine(stderrOf(dir))
+		want := fmt.Sprintf("git config --global --add safe.directory with its folder, %d bytes, too long to show whole: git status run in the repository writes that command whole)", len(dir))
+		if !strings.HasSuffix(got, want) || strings.Contains(got, "(cut,") {
+			t.Errorf("a folder of %d bytes: %.300q…; want it said too long to show, ending %q", len(dir), got, want)
+		}
+	}
+	// Within the bound, the word pastes whole.
+	dir := "/w/" + strings.Repeat("d", 2000)
+	if got := firstLine(stderrOf(dir)); !strings.HasSuffix(got, "safe.directory '"+dir+"')") {
+		t.Errorf("a folder of %d bytes: %.300q…; want the command whole", len(dir), got)
 	}
 }
