@@ -110,10 +110,8 @@ func drawMergedHeldFolders(seed uint64) (old, cur []facetRoot) {
 // TestRootsDrawnMergedFolders checks its own (checkFacetRoots and a
 // log's stacks both ways round). Of seeds 0–14,999, three broke the
 // mirror (3965, 10529, 13980), on the code of the round before the
-// merged spellings' rule too: 3965 shrunk holds
-// (TestSplitRootHeldByKeptSpelling), though drawn whole it still
-// breaks it, and TestLeadSplitRootHeldByThirdSpelling tells the other
-// two, skipped as a lead; the others pass.
+// merged spellings' rule too: TestLeadSplitRootHeldByThirdSpelling
+// tells them, skipped as a lead; the others pass.
 func TestRootsDrawnMergedHeldFolders(t *testing.T) {
 	seeds := uint64(50)
 	if testing.Short() {
@@ -139,43 +137,30 @@ func checkMergedHeld(t *testing.T, seed uint64) {
 	}
 }
 
-// TestSplitRootHeldByKeptSpelling: drawMergedHeldFolders' seed 3965,
-// shrunk to no root fewer. Old rhel's 2 and ubuntu's 3 cmake@1.0,
+// TestLeadSplitRootHeldByThirdSpelling (a lead, class b: the mirror
+// broken): drawMergedHeldFolders' seeds 3965, 10529 and 13980, shrunk to
+// no root fewer. Of the first: old rhel's 2 and ubuntu's 3 cmake@1.0,
 // ubuntu's 5 both cmake@2.0 and cmake@1.0; new ubuntu's 3 cmake@=1.0,
 // 5 cmake@2.0 and 5 of another variant cmake@=1.0, rhel's 4 cmake.
-// cmake@1.0 is split (rhel's root into cmake, ubuntu's 3 into
-// cmake@=1.0), and ubuntu's 5 of cmake@1.0, whose spec both sides root
-// under cmake@2.0, was weak (respelling.stacks): its libcmake took
-// cmake@=1.0 and read unchanged old → new, while new → old it read
-// restacked. A root whose spec both sides root under one spelling is
-// kept there, its root of the old spelling removed: never weak (the
-// mirror's counts and specs, 2 checks failed without it).
-func TestSplitRootHeldByKeptSpelling(t *testing.T) {
-	old := []facetRoot{{"rhel", "cmake", "1.0", "10", "~shared", 2, 1, "cmake@1.0"}, {"ubuntu", "cmake", "1.0", "10", "~shared", 3, 1, "cmake@1.0"},
-		{"ubuntu", "cmake", "2.0", "10", "+shared", 5, 0, "cmake@2.0"}, {"ubuntu", "cmake", "2.0", "10", "+shared", 5, 0, "cmake@1.0"}}
-	cur := []facetRoot{{"ubuntu", "cmake", "1.0", "10", "~shared", 3, 1, "cmake@=1.0"}, {"rhel", "cmake", "1.0", "10", "~shared", 4, 0, "cmake"},
-		{"ubuntu", "cmake", "2.0", "10", "+x", 5, 0, "cmake@=1.0"}, {"ubuntu", "cmake", "2.0", "10", "+shared", 5, 0, "cmake@2.0"}}
-	checkMergedShape(t, 0, old, cur)
-}
-
-// TestLeadSplitRootHeldByThirdSpelling (a lead, class b: the mirror
-// broken): drawMergedHeldFolders' seeds 10529 and 13980, shrunk to no
-// root fewer, not fixed by TestSplitRootHeldByKeptSpelling's rule (no
-// root here is weak where its spec is kept). Of 10529: debian's 2 rooted
-// cmake, cmake@2.0 and cmake@3.0, 3 cmake@3.0; new, 2 gone, 102 (2's
-// rebuild, its libcmake) cmake@1.0, 200 (libcmake too) cmake@=1.0 and
-// another variant's 2 cmake@2.0. The roots pair alike both ways (2's
-// cmake with the other variant's 3 under cmake@1.0, its cmake@3.0 with
-// 201 under cmake@=1.0, 3 with 102), but old → new libcmake's stacks
-// respelt by 2's pairs read {cmake@1.0, cmake@2.0, cmake@=1.0}, the new
-// stacks by other roots that need it, unchanged; new → old 200, weak
-// and removed, keeps cmake@=1.0 and libcmake reads restacked. Of 13980:
-// a spec rooted under two spellings both sides write (cmake@1.0 and
-// cmake@=2.0 old, cmake@2.0 and cmake@=1.0 new): 6 restacked old → new,
-// 4 new → old. Each fails 2 checks without the Skip.
+// cmake@1.0 is split (rhel's root into cmake, ubuntu's into
+// cmake@=1.0); old → new ubuntu's libcmake of 5 reads unchanged
+// (5's cmake@1.0 taken as cmake@=1.0, though 5's hash is rooted new only
+// by cmake@2.0), while new → old cmake@=1.0's 5 of another variant,
+// removed, keeps it and the libcmake reads restacked: the counts and
+// specs do not mirror. The other two are of the same kind: a root held
+// by two spellings whose hash the other side roots under one of them.
+// Each fails 1–2 checks without the Skip; not fixed. A rule tried
+// (respelling.stacks: an old root whose spec both sides root under one
+// spelling is never weak) made the first shape, shrunk, mirror, but not
+// seed 3965 drawn whole nor the other two, and broke seed 9102, which
+// holds without it.
 func TestLeadSplitRootHeldByThirdSpelling(t *testing.T) {
-	t.Skip("a lead: the mirror broken where a split spelling's root pairs with a root that needs none of its specs")
+	t.Skip("a lead: the mirror broken where a split spelling's root is held by a spelling both sides write")
 	for _, c := range [][2][]facetRoot{
+		{{{"rhel", "cmake", "1.0", "10", "~shared", 2, 1, "cmake@1.0"}, {"ubuntu", "cmake", "1.0", "10", "~shared", 3, 1, "cmake@1.0"},
+			{"ubuntu", "cmake", "2.0", "10", "+shared", 5, 0, "cmake@2.0"}, {"ubuntu", "cmake", "2.0", "10", "+shared", 5, 0, "cmake@1.0"}},
+			{{"ubuntu", "cmake", "1.0", "10", "~shared", 3, 1, "cmake@=1.0"}, {"rhel", "cmake", "1.0", "10", "~shared", 4, 0, "cmake"},
+				{"ubuntu", "cmake", "2.0", "10", "+x", 5, 0, "cmake@=1.0"}, {"ubuntu", "cmake", "2.0", "10", "+shared", 5, 0, "cmake@2.0"}}},
 		{{{"debian", "cmake", "3.0", "10", "~shared", 1, 1, "cmake"}, {"debian", "cmake", "2.0", "10", "~shared", 2, 0, "cmake@2.0"},
 			{"debian", "cmake", "2.0", "10", "~shared", 2, 0, "cmake@3.0"}, {"debian", "cmake", "2.0", "10", "~shared", 2, 0, "cmake"},
 			{"debian", "cmake", "2.0", "10", "+shared", 3, 1, "cmake@3.0"}},

@@ -1358,12 +1358,7 @@ func (r *respelling) mergedRoots(o, n map[string][]*GraphNode, hm map[rootAt]str
 // environment where the new side roots nothing under an old spelling,
 // the other roots of that spelling there beside one respelt are weak:
 // a spec they need that a root respelt needs too takes the new
-// spelling alone; but a root whose spec both sides root under another
-// spelling (keptRoots) is that root kept there, its root of the old
-// spelling removed, and is not weak (of ubuntu's 3 and 5 rooted
-// cmake@1.0 and 5 cmake@2.0 too, now 3 cmake@=1.0 and 5 cmake@2.0
-// alone, 5's libcmake took cmake@=1.0 and read unchanged old → new,
-// restacked new → old: TestSplitRootHeldByKeptSpelling). Stacks are sets of names: of the one old root
+// spelling alone. Stacks are sets of names: of the one old root
 // debian's hdf5@=2.0, now hdf5 rebuilt beside another root added there
 // under hdf5, the old side's zlib is compared under hdf5 (the root
 // added is not seen to join it); the other way round, with the added
@@ -1396,7 +1391,6 @@ func (r *respelling) stacks(o, n map[string][]*GraphNode, intoRoots map[rootAt]s
 		r.byRoot[x] = true
 	}
 	r.fillWholeThere(o, n, olds)
-	var kept map[string]bool // keptRoots, made when first needed
 	for _, x := range olds {
 		respelt := map[envArch]bool{} // of x's roots, one respelt there
 		for _, g := range o[x] {
@@ -1410,12 +1404,6 @@ func (r *respelling) stacks(o, n map[string][]*GraphNode, intoRoots map[rootAt]s
 		for _, g := range o[x] {
 			k := rootAt{x, g.Hash()}
 			if _, ok := r.stack[k]; !ok && respelt[archOf(g)] {
-				if kept == nil {
-					kept = keptRoots(o, n)
-				}
-				if kept[k.hash] {
-					continue // its spec kept under another spelling: the root of x removed, not respelt
-				}
 				if r.weak == nil {
 					r.weak = map[rootAt]bool{}
 				}
@@ -1423,27 +1411,6 @@ func (r *respelling) stacks(o, n map[string][]*GraphNode, intoRoots map[rootAt]s
 			}
 		}
 	}
-}
-
-// keptRoots returns the hashes o and n (rootNodes) both root under one
-// spelling: merged, each spelling's roots being in hash order.
-func keptRoots(o, n map[string][]*GraphNode) map[string]bool {
-	hs := map[string]bool{}
-	for y, l := range n {
-		ol := o[y]
-		for i, j := 0, 0; i < len(ol) && j < len(l); {
-			switch c := strings.Compare(ol[i].Hash(), l[j].Hash()); {
-			case c < 0:
-				i++
-			case c > 0:
-				j++
-			default:
-				hs[l[j].Hash()] = true
-				i, j = i+1, j+1
-			}
-		}
-	}
-	return hs
 }
 
 // A spellingAt is a spelling in an environment (os, platform and
