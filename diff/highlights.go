@@ -251,7 +251,7 @@ func News(r *Report) []Highlight {
 			// same change are one item; a spelling whose change reads
 			// otherwise (its versions, its own facets) is an item of
 			// its own, its change said.
-			keys := RootChangeKeys(rt.Changed)
+			keys := apart.changeKeys(rt.Changed)
 			first := len(out)
 			var made []int // the changed root each item is made for
 			for i, x := range rt.Changed {
