@@ -94,7 +94,15 @@ func TestRootsDrawnMergedFolders(t *testing.T) {
 // drawMergedFolders(seed) draws, as TestRootsDrawnMergedFolders says.
 func checkMergedFolders(t *testing.T, seed uint64) {
 	t.Helper()
-	old, cur := drawMergedFolders(seed)
+	checkDrawnRoots(t, seed, drawMergedFolders)
+}
+
+// checkDrawnRoots checks the diffs of the folders draw(seed) draws both
+// ways round (checkFacetRoots) and a log's stacks both ways round
+// (checkStepStacks), and logs the folders of a seed that fails.
+func checkDrawnRoots(t *testing.T, seed uint64, draw func(uint64) (old, cur []facetRoot)) {
+	t.Helper()
+	old, cur := draw(seed)
 	failed := t.Failed()
 	fwd, back := checkFacetRoots(t, seed, old, cur)
 	checkStepStacks(t, fwd, back)

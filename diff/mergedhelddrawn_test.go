@@ -127,14 +127,7 @@ func TestRootsDrawnMergedHeldFolders(t *testing.T) {
 // says.
 func checkMergedHeld(t *testing.T, seed uint64) {
 	t.Helper()
-	old, cur := drawMergedHeldFolders(seed)
-	failed := t.Failed()
-	fwd, back := checkFacetRoots(t, seed, old, cur)
-	checkStepStacks(t, fwd, back)
-	checkStepStacks(t, back, fwd)
-	if !failed && t.Failed() {
-		t.Logf("seed %d: old %v\nnew %v", seed, old, cur)
-	}
+	checkDrawnRoots(t, seed, drawMergedHeldFolders)
 }
 
 // TestLeadSplitRootHeldByThirdSpelling (a lead, class b: the mirror
