@@ -179,7 +179,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 	// git cat-file reads one name a line (and drops a carriage return
 	// at its end): a name with a line break would be read as another.
 	if strings.ContainsAny(rev, lineBreaks) {
-		return nil, fmt.Errorf("revision %+q has a line break or a NUL, which no revision has", rev)
+		return nil, fmt.Errorf("revision %s has a line break or a NUL, which no revision has", quotedInput(rev))
 	}
 	if strings.ContainsAny(p, lineBreaks) {
 		return nil, fmt.Errorf("path %s has a line break or a NUL: git cannot name it in REV:PATH", quotedInput(p))
@@ -732,7 +732,7 @@ func (r *Repo) ambiguousRef(what, written string, stderr []byte) error {
 			// refusal may name the ref again (pastRoot): listed once.
 			defer r.MemoRefs()()
 			refs := r.refsReadAs(name)
-			return &ambiguousError{fmt.Sprintf("%s is ambiguous: %+q is the name of more than one ref (%s), and git reads the first, warning; %s", what, name, r.refsNamed(name, refs), r.ambiguousWays(name, written, refs)), name}
+			return &ambiguousError{fmt.Sprintf("%s is ambiguous: %s is the name of more than one ref (%s), and git reads the first, warning; %s", what, quotedInput(name), r.refsNamed(name, refs), r.ambiguousWays(name, written, refs)), name}
 		}
 		ref, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: log for '")
 		if ref, since, ok := strings.Cut(ref, "' only goes back to "); prefixed && ok {
@@ -740,7 +740,7 @@ func (r *Repo) ambiguousRef(what, written string, stderr []byte) error {
 			if strings.ContainsFunc(date, func(c rune) bool { return c < ' ' || c == 0x7f }) {
 				date = strconv.Quote(date)
 			}
-			return fmt.Errorf("%s: the reflog of %+q only goes back to %s, and git reads its oldest entry for a date before that, warning: not the commit of the date asked; give the commit itself (its id, a tag, or HEAD~N)", what, ref, date)
+			return fmt.Errorf("%s: the reflog of %s only goes back to %s, and git reads its oldest entry for a date before that, warning: not the commit of the date asked; give the commit itself (its id, a tag, or HEAD~N)", what, quotedInput(ref), date)
 		}
 	}
 	return nil
@@ -1085,7 +1085,7 @@ func (r *Repo) rangeRevError(rev, written, p, top string) error {
 	in := r.inFolder()
 	msg := fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit", quotedRev(rev))
 	if written != rev {
-		msg = fmt.Sprintf("revision %+q is a range of commits, not one: REV:PATH reads PATH at one commit (and it begins with -, which git would read as an option, so each command here writes its ref in full)", written)
+		msg = fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit (and it begins with -, which git would read as an option, so each command here writes its ref in full)", quotedInput(written))
 	}
 	logCmd := r.logCommand(rev, logPath)
 	_, err := r.Series(rev, logPath, "", "")
@@ -1180,7 +1180,7 @@ func (r *Repo) dashRevError(rev, p string) error {
 		if hint := r.dashHint(rev, shown); hint != "" {
 			return fmt.Errorf("revision %s begins with -, which git would read as an option, not %s; %s", quotedRev(rev), what, hint)
 		}
-		return fmt.Errorf("unknown revision %+q", rev)
+		return fmt.Errorf("unknown revision %s", quotedInput(rev))
 	}
 	if rangeRev(full) {
 		if top, err := r.FromTop(p); err == nil {
@@ -1219,7 +1219,7 @@ func rangeRev(rev string) bool {
 // commit resolves rev to a full commit id.
 func (r *Repo) commit(rev string) (string, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\n\x00") {
-		return "", fmt.Errorf("unknown revision %+q", rev)
+		return "", fmt.Errorf("unknown revision %s", quotedInput(rev))
 	}
 	out, err := r.verifyCommit(rev)
 	if err == nil {
@@ -1489,7 +1489,7 @@ func (r *Repo) pastRootSaid(rev string, enough func() bool) string {
 		// which cachediff refuses as ambiguous; by its commit alone.
 		// The ambiguity, which git tells only once the end is known,
 		// is said too: it was left to the next run.
-		return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest commit %s; and %+q is the name of more than one ref (%s), of which git reads the first, warning: %s)", quotedRev(name), snapshot.Plural(count, "commit"), short(strings.TrimSpace(string(id))), name, r.refsNamed(name, refs), r.ambiguousWays(name, name, refs))
+		return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest commit %s; and %s is the name of more than one ref (%s), of which git reads the first, warning: %s)", quotedRev(name), snapshot.Plural(count, "commit"), short(strings.TrimSpace(string(id))), quotedInput(name), r.refsNamed(name, refs), r.ambiguousWays(name, name, refs))
 	}
 	return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest %s, commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), quotedRev(oldest), short(strings.TrimSpace(string(id))))
 }

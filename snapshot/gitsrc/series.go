@@ -81,12 +81,12 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 					hint += fmt.Sprintf(", which the log refuses too: %v", err)
 				}
 			}
-			return nil, fmt.Errorf("bad revision range %+q: it begins with -, and git would read it as an option, not revisions; %s", rng, hint)
+			return nil, fmt.Errorf("bad revision range %s: it begins with -, and git would read it as an option, not revisions; %s", quotedInput(rng), hint)
 		}
-		return nil, fmt.Errorf("bad revision range %+q: it begins with -, and git would read it as an option, not revisions; a range is A..B (HEAD~7..HEAD), and a branch whose name begins with - is written in full (refs/heads/-x)", rng)
+		return nil, fmt.Errorf("bad revision range %s: it begins with -, and git would read it as an option, not revisions; a range is A..B (HEAD~7..HEAD), and a branch whose name begins with - is written in full (refs/heads/-x)", quotedInput(rng))
 	}
 	if rng == "" || strings.ContainsAny(rng, "\n\x00") {
-		return nil, fmt.Errorf("bad revision range %+q", rng)
+		return nil, fmt.Errorf("bad revision range %s", quotedInput(rng))
 	}
 	if err := checkPathLength(p); err != nil {
 		return nil, err

@@ -221,7 +221,7 @@ func (r *Repo) Ambiguity(rev string) (names string, whole, none []string) {
 		return "", nil, nil
 	}
 	_, whole, none = r.ambiguousWhole(name, rev, refs)
-	return fmt.Sprintf("%+q is the name of more than one ref (%s), of which git reads the first", name, r.refsNamed(name, refs)), whole, none
+	return fmt.Sprintf("%s is the name of more than one ref (%s), of which git reads the first", quotedInput(name), r.refsNamed(name, refs)), whole, none
 }
 
 // reflogOf is the reflog selector (@{1}) that follows name in written,
@@ -471,7 +471,7 @@ func (r *Repo) dashHint(rev string, shown func(string) string) string {
 			}
 		}
 	}
-	msg := fmt.Sprintf("and %+q is the name of more than one ref (%s), which git reads as the first, warning", dashName(rev), strings.Join(names, ", "))
+	msg := fmt.Sprintf("and %s is the name of more than one ref (%s), which git reads as the first, warning", quotedInput(dashName(rev)), strings.Join(names, ", "))
 	if len(ways) > 0 {
 		msg += "; write the one meant: " + strings.Join(ways, " or ")
 	}
