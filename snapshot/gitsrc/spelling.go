@@ -569,7 +569,7 @@ func (r *Repo) inFolder() string { return InFolder(r.dir) }
 // folder). A DIR that begins with - is written ./DIR: cachediff -C=-q
 // HEAD~1..HEAD snap was given "cachediff -C -q log --revs …", which
 // pasted was refused, -q read as a flag given as -C's value. Past
-// maxQuotedInput bytes the word is cut and says so
+// maxFolderWord bytes the word is cut and says so
 // (shellword.ShownWithin), as a hint's other words are: whole, a DIR of
 // 800 U+200B ran the hint past the line cap of 8 KB, its range and
 // PATH cut off.
@@ -580,8 +580,15 @@ func InFolder(dir string) string {
 	if strings.HasPrefix(dir, "-") {
 		dir = "./" + dir
 	}
-	return "-C " + shellword.ShownWithin(dir, maxQuotedInput) + " "
+	return "-C " + shellword.ShownWithin(dir, maxFolderWord) + " "
 }
+
+// maxFolderWord bounds the bytes InFolder writes of a folder: a
+// folder's path of up to PATH_MAX (4 KiB) pastes whole, and its
+// hint stays within the line cap of 8 KB. Cut at maxQuotedInput, a
+// nested repository 3,000 bytes down was cut in the log to run beside
+// it, which then did not paste.
+const maxFolderWord = 4 << 10
 
 // verifyCommit is git rev-parse --verify --quiet of rev^{commit}: the
 // commit rev names, or an error (a *gitError of code 1 when git knows
