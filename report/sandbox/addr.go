@@ -19,26 +19,10 @@ import (
 // them first (noAddr).
 
 // shownFunc is the name shown has among a template's functions; its
-// errors are said without it (withoutShown).
+// errors are said without it, and without the place of its call
+// (ownWords): "at <shown ".Report">: error calling shown: ", which the
+// template does not hold.
 const shownFunc = "shown"
-
-// shownCall is how text/template says shown failed.
-const shownCall = "error calling " + shownFunc + ": "
-
-// withoutShown is msg without the place and the call of shown that
-// text/template puts before its error ("at <shown ".Report">: error
-// calling shown: "), which the template does not hold.
-func withoutShown(msg string) (string, bool) {
-	i := strings.Index(msg, shownCall)
-	if i < 0 {
-		return msg, false
-	}
-	head := msg[:i]
-	if at := strings.LastIndex(head, " at <"+shownFunc); at >= 0 {
-		head = head[:at] + ": "
-	}
-	return head + msg[i+len(shownCall):], true
-}
 
 // errAddr says why a value is not printed.
 func errAddr(what string) error {

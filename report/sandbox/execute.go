@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 	"text/template"
 
@@ -181,30 +182,148 @@ const cantCompare = "non-comparable type"
 // expression (at <$p.Specs>). A field the data lacks is said of the
 // template's data, and the other values of the data in the template's
 // terms (goTypes), not as Go types.
+//
+// Only text/template's own words are said so (ownWords): its place
+// (the template's name, the expression at <…>) is kept as written, and
+// so is the error of a function not its own or cachediff's, the
+// template's words: {{fail "map[string]interface {}"}} said "a map of
+// interface {}", {{fail "range can't iterate over x"}} lost its end
+// and the expression's closing quote, and a fail's 3 MB of words were
+// searched for Go types.
 func withoutValue(err error) error {
 	var ee template.ExecError
 	if !errors.As(err, &ee) {
 		return err
 	}
-	msg := ee.Err.Error()
-	// Each message prints the value after the words found, so the first
-	// of them is text/template's, the rest the value's.
-	iterate, compare := strings.Index(msg, cantIterate), strings.Index(msg, cantCompare)
-	if compare >= 0 && (iterate < 0 || compare < iterate) {
-		msg = msg[:compare] + "non-comparable values: eq and ne compare numbers, strings and booleans, not a list, a map or a record that holds one (compare its len, or a field of it)"
-	} else if iterate >= 0 {
-		msg = msg[:iterate+len(cantIterate)] + "it: range takes a list, a map or a number"
-	} else if m, ok := withoutShown(msg); ok {
-		msg = m
-	} else if m, ok := strings.CutSuffix(msg, dataType); ok {
-		msg = m + "the template's data (docs/json.md, Templates, lists its fields)"
-	} else if m := withoutGoTypes(msg); m != msg {
-		msg = m
-	} else {
+	msg, ok := ownWords(ee)
+	if !ok {
 		return err
 	}
 	return template.ExecError{Name: ee.Name, Err: errors.New(msg)}
 }
+
+// ownWords is the message of ee with text/template's own words said in
+// the template's terms (withoutValue), and true; false when it is the
+// message as it is.
+func ownWords(ee template.ExecError) (string, bool) {
+	msg := ee.Err.Error()
+	at, body := splitPlace(msg, ee.Name)
+	head, words := msg[:body], msg[body:]
+	fn, fnErr := calledFunc(ee.Err, words)
+	switch {
+	case fn == "":
+		// text/template's words alone: range's prints the value after.
+		if strings.HasPrefix(words, cantIterate) {
+			return head + cantIterate + "it: range takes a list, a map or a number", true
+		}
+		if m, ok := strings.CutSuffix(words, dataType); ok {
+			return head + withoutGoTypes(m) + "the template's data (docs/json.md, Templates, lists its fields)", true
+		}
+	case fn == shownFunc:
+		// The template holds no call of shown (instrument adds it): the
+		// place of its action without it, and its error, cachediff's.
+		if at >= 0 && strings.HasPrefix(msg[at+len(" at <"):], shownFunc) {
+			head = msg[:at] + ": "
+		}
+		return head + fnErr.Error(), true
+	case fn == "pkgdetails":
+		// The error of a run of the template's own "pkgdetails".
+		var inner template.ExecError
+		if !errors.As(fnErr, &inner) {
+			return msg, false
+		}
+		m, ok := ownWords(inner)
+		return head + "error calling " + fn + ": " + m, ok
+	case fn == "eq" || fn == "ne":
+		if strings.HasPrefix(fnErr.Error(), cantCompare) {
+			return head + "error calling " + fn + ": non-comparable values: eq and ne compare numbers, strings and booleans, not a list, a map or a record that holds one (compare its len, or a field of it)", true
+		}
+	case !typedFuncs[fn]:
+		return msg, false // sprig's function's words: fail's are the template's own
+	}
+	if out := withoutGoTypes(words); out != words {
+		return head + out, true
+	}
+	return msg, false
+}
+
+// splitPlace finds the place text/template's message msg of the
+// template name begins with ("template: t.tmpl:1:2: executing \"t.tmpl\"
+// at <fail \"x\">: "): at is the offset of its " at <" (-1 when it has
+// none), body that of the words after it. The file's name and the
+// expression are the template's: each may hold the words searched for,
+// so the expression is read past its quoted strings.
+func splitPlace(msg, name string) (at, body int) {
+	mark := ": executing " + strconv.Quote(name) + " at <"
+	for off := 0; ; {
+		i := strings.Index(msg[off:], mark)
+		if i < 0 {
+			break
+		}
+		i += off
+		if end := contextEnd(msg, i+len(mark)); end >= 0 && strings.HasPrefix(msg, "template: ") {
+			return i + len(mark) - len(" at <"), end + len(">: ")
+		}
+		off = i + 1
+	}
+	if p := "template: " + name + ": "; strings.HasPrefix(msg, p) {
+		return -1, len(p) // a template that is no tree's: no place
+	}
+	return -1, 0
+}
+
+// contextEnd is the offset of the ">: " that ends the expression
+// text/template writes from msg[start] (its node's text, whose quoted
+// strings are whole), or -1.
+func contextEnd(msg string, start int) int {
+	for i := start; i < len(msg); i++ {
+		switch msg[i] {
+		case '"', '`', '\'':
+			end := quotedEnd(msg, i)
+			if end < 0 {
+				return -1
+			}
+			i = end - 1
+		case '>':
+			if strings.HasPrefix(msg[i:], ">: ") {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// calledFunc is the function whose error text/template's words are
+// ("error calling fn: "), and that error; "" when words are not a
+// function's error.
+func calledFunc(err error, words string) (string, error) {
+	fnErr := errors.Unwrap(err)
+	if fnErr == nil {
+		return "", nil
+	}
+	call, ok := strings.CutSuffix(words, fnErr.Error())
+	if !ok {
+		return "", nil
+	}
+	fn, ok := strings.CutPrefix(call, "error calling ")
+	if fn, ok = strings.CutSuffix(fn, ": "); !ok || strings.ContainsAny(fn, " :") {
+		return "", nil
+	}
+	return fn, fnErr
+}
+
+// typedFuncs are the functions whose errors name Go types of the
+// template's data (len of type diff.Summary, want an integer, got
+// diff.Summary): text/template's own and cachediff's (report.Funcs).
+// sprig's functions name none; fail's words are the template's.
+var typedFuncs = func() map[string]bool {
+	m := map[string]bool{"and": true, "or": true, "not": true, "len": true, "index": true, "slice": true, "call": true,
+		"eq": true, "ne": true, "lt": true, "le": true, "gt": true, "ge": true}
+	for name := range report.Funcs(nil) {
+		m[name] = true
+	}
+	return m
+}()
 
 // dataType is how text/template names the type of a template's data
 // (.), which is cachediff's own: "can't evaluate field CSP in type
@@ -219,61 +338,82 @@ const dataType = "type *sandbox.data"
 // left alone.
 var goTypes = regexp.MustCompile(`(^|[ (])(?:type )?((?:\*|\[\]|map\[[^\]\s]*\])*)((?:[a-z][a-z0-9]*\.)?[A-Za-z_][A-Za-z0-9_]*)`)
 
-// withoutGoTypes is msg with each Go type of the template's data said
-// in the template's terms: []diff.Package is a list of Package, a map a
-// map, a pointer what it points to (a field of a list is the usual
-// slip, and gets a hint). The place before its last "at <…>: " is kept
-// as written.
-func withoutGoTypes(msg string) string {
-	head := ""
-	if at := strings.Index(msg, " at <"); at >= 0 {
-		if end := strings.Index(msg[at:], ">: "); end >= 0 {
-			head, msg = msg[:at+end+3], msg[at+end+3:]
-		}
-	}
+// withoutGoTypes is words, text/template's words after its place
+// (splitPlace), with each Go type of the template's data said in the
+// template's terms: []diff.Package is a list of Package, a map a map, a
+// pointer what it points to (a field of a list is the usual slip, and
+// gets a hint). A quoted string (a template's or a key's name) is the
+// template's, and kept as written.
+func withoutGoTypes(words string) string {
 	list := false
-	out := goTypes.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := goTypes.FindStringSubmatch(m)
-		lead, decor, name := sub[1], sub[2], sub[3]
-		pkg, base, qualified := strings.Cut(name, ".")
-		if !qualified {
-			base = pkg
+	var b strings.Builder
+	for i := 0; i < len(words); {
+		j := i
+		for j < len(words) && words[j] != '"' && words[j] != '`' {
+			j++
 		}
-		switch {
-		case name == "sandbox.data":
-			return lead + "the template's data"
-		case decor == "" && (!qualified || !cachediffPackages[pkg]):
-			return m
+		b.WriteString(goTypes.ReplaceAllStringFunc(words[i:j], func(m string) string {
+			out, isList := templateType(m)
+			list = list || isList
+			return out
+		}))
+		if j == len(words) {
+			break
 		}
-		var b strings.Builder
-		for decor != "" {
-			switch {
-			case strings.HasPrefix(decor, "*"):
-				decor = decor[1:]
-			case strings.HasPrefix(decor, "[]"):
-				list = list || b.Len() == 0
-				b.WriteString("list of ")
-				decor = decor[2:]
-			default: // map[K]
-				end := strings.IndexByte(decor, ']')
-				b.WriteString("map of ")
-				decor = decor[end+1:]
-			}
+		end := quotedEnd(words, j)
+		if end < 0 {
+			end = len(words)
 		}
-		b.WriteString(base)
-		article := "a "
-		if strings.ContainsRune("aeiouAEIOU", rune(b.String()[0])) {
-			article = "an "
-		}
-		return lead + article + b.String()
-	})
-	if out == msg {
-		return head + msg
+		b.WriteString(words[j:end])
+		i = end
+	}
+	out := b.String()
+	if out == words {
+		return words
 	}
 	if list && strings.HasPrefix(out, "can't evaluate field ") {
 		out += " (a list has no fields: range over it, or index it)"
 	}
-	return head + out
+	return out
+}
+
+// templateType is m, a match of goTypes, in the template's terms, and
+// whether it is a list of something.
+func templateType(m string) (string, bool) {
+	sub := goTypes.FindStringSubmatch(m)
+	lead, decor, name := sub[1], sub[2], sub[3]
+	pkg, base, qualified := strings.Cut(name, ".")
+	if !qualified {
+		base = pkg
+	}
+	switch {
+	case name == "sandbox.data":
+		return lead + "the template's data", false
+	case decor == "" && (!qualified || !cachediffPackages[pkg]):
+		return m, false
+	}
+	var b strings.Builder
+	list := false
+	for decor != "" {
+		switch {
+		case strings.HasPrefix(decor, "*"):
+			decor = decor[1:]
+		case strings.HasPrefix(decor, "[]"):
+			list = list || b.Len() == 0
+			b.WriteString("list of ")
+			decor = decor[2:]
+		default: // map[K]
+			end := strings.IndexByte(decor, ']')
+			b.WriteString("map of ")
+			decor = decor[end+1:]
+		}
+	}
+	b.WriteString(base)
+	article := "a "
+	if strings.ContainsRune("aeiouAEIOU", rune(b.String()[0])) {
+		article = "an "
+	}
+	return lead + article + b.String(), list
 }
 
 // cachediffPackages are the packages whose types a template's data

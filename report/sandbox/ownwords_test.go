@@ -1,0 +1,66 @@
+package sandbox
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"text/template"
+
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+)
+
+// TestTemplateErrorKeepsItsWords (issue 35, class b/e): the words a
+// template gave a function and its own text in the place of its error
+// (at <…>) were rewritten as if text/template had written them: a
+// fail of "map[string]interface {}" said "a map of interface {}", one
+// of "x range can't iterate over y" was cut there with the expression's
+// quote left open, one of "error calling shown: x" lost the expression,
+// a regexp's words and a pkgdetails' fail were said in the template's
+// terms. text/template's own words are still said so.
+func TestTemplateErrorKeepsItsWords(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{`{{fail "map[string]interface {}"}}`, `at <fail "map[string]interface {}">: error calling fail: map[string]interface {}`},
+		{`{{fail "a []diff.Package *snapshot.Spec"}}`, `error calling fail: a []diff.Package *snapshot.Spec`},
+		{`{{fail "x range can't iterate over y"}}`, `at <fail "x range can't iterate over y">: error calling fail: x range can't iterate over y`},
+		{`{{fail "non-comparable type X"}}`, `error calling fail: non-comparable type X`},
+		{`{{fail "in type *sandbox.data"}}`, `error calling fail: in type *sandbox.data`},
+		{`{{fail "error calling shown: x"}}`, `at <fail "error calling shown: x">: error calling fail: error calling shown: x`},
+		{`{{mustRegexMatch "(map[x]y" "a"}}`, "missing closing ): `(map[x]y`"},
+		{`{{template "x []diff.Package"}}`, `template "x []diff.Package" not defined`},
+		{`{{define "pkgdetails"}}{{fail "map[a]b"}}{{end}}{{pkgdetails . 0}}`, `at <fail "map[a]b">: error calling fail: map[a]b`},
+		// text/template's and cachediff's words, said in the template's terms.
+		{`{{define "pkgdetails"}}{{range 3.5}}{{end}}{{end}}{{pkgdetails . 0}}`, `at <3.5>: range can't iterate over it: range takes`},
+		{`{{range .Summary}}{{end}}`, "range can't iterate over it"},
+		{`{{signed .Summary}}`, "want an integer, got a Summary"},
+		{`{{.Report}}`, `executing "t.tmpl": {{ .Report }} holds pointers`},
+		{`{{.Packages.Foo}}`, "can't evaluate field Foo in a list of Package (a list has"},
+	} {
+		msg := execError(t, c.text)
+		if !strings.Contains(msg, c.want) {
+			t.Errorf("%s: %q; want %q", c.text, msg, c.want)
+		}
+	}
+}
+
+// TestTemplateErrorWordsNotSearched (issue 35, class d): the words of
+// a fail (3 MB here) were searched for Go types by a regular expression
+// and copied as they were rewritten (1.6-5.3 s, 3 MB and more
+// allocated); they are the template's own, and not searched.
+func TestTemplateErrorWordsNotSearched(t *testing.T) {
+	tmpl, err := template.New("t.tmpl").Funcs(funcs(nil)).Parse(`{{fail .}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := strings.Repeat("[]diff.Package ", 200_000)
+	err = tmpl.Execute(io.Discard, words)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	var got error
+	if n := reporttest.Allocated(func() { got = withoutValue(err) }); n > 64<<10 {
+		t.Errorf("withoutValue of a fail of %d bytes allocated %d bytes; want under 64 KiB", len(words), n)
+	}
+	if !strings.HasSuffix(got.Error(), "error calling fail: "+words) {
+		t.Errorf("the fail's words were changed: %.200q", got.Error())
+	}
+}
