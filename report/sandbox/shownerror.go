@@ -114,6 +114,11 @@ func shownWord(w string) string {
 	}
 	for k := maxShownSpan; ; k /= 2 {
 		head, tail := headOf(w, k-k/4), snapshot.CutTail(w, k/4)
+		if h, ok := strings.CutSuffix(head, `\`); ok && report.EscapeLen(w[len(h):]) > 0 {
+			// The backslash of what reads as an escape (\n typed), which
+			// asciiWord doubles whole, and writes alone cut from it.
+			head = h
+		}
 		s := asciiWord(head) + cutmark.Of(w) + asciiWord(tail)
 		if len(s) <= maxShownSpan+len(cutmark.Of(w)) || k <= 1 {
 			return s
@@ -249,5 +254,26 @@ func outsideEscape(s string, i int, after bool) int {
 	if after && start < i {
 		return start + report.EscapeLen(s[start:])
 	}
+	if oddBackslashes(s[:start]) {
+		// Between a backslash and what it escapes (\" of a quoted
+		// string): the pair is kept whole or left out, so that no
+		// backslash stands alone before the mark, nor an escaped quote
+		// after it reads as one that closes.
+		if after {
+			_, size := utf8.DecodeRuneInString(s[start:])
+			return start + size
+		}
+		return start - 1
+	}
 	return start
+}
+
+// oddBackslashes reports whether s ends in an odd run of backslashes:
+// its last escapes what came after it (\\ is a backslash escaped).
+func oddBackslashes(s string) bool {
+	n := 0
+	for n < len(s) && s[len(s)-1-n] == '\\' {
+		n++
+	}
+	return n%2 == 1
 }
