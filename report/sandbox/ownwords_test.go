@@ -64,3 +64,30 @@ func TestTemplateErrorWordsNotSearched(t *testing.T) {
 		t.Errorf("the fail's words were changed: %.200q", got.Error())
 	}
 }
+
+// TestTemplateErrorFailWordsApart (issue 35, class a): fail's words
+// were read as Go quotes them where they held a quote: fail's
+// `x "\x41"` said `x "A"`, `x "\u0430"` as `x "а"` (Cyrillic) did, and
+// a typed \t as a tab: two words read alike, and the template's own
+// changed. They are written as any of fail's words, in ASCII, a
+// backslash doubled where it would read as an escape; in a run of the
+// template's pkgdetails too.
+func TestTemplateErrorFailWordsApart(t *testing.T) {
+	for _, c := range []struct{ typed, other, want string }{
+		{"`x \"\\x41\"`", "`x \"A\"`", `error calling fail: x "\\x41"`},
+		{"`x \"\\u0430\"`", "`x \"\u0430\"`", `error calling fail: x "\\u0430"`},
+		{"`x \"a\\tb\"`", "\"x \\\"a\\tb\\\"\"", `error calling fail: x "a\\tb"`},
+	} {
+		typed, other := execError(t, "{{fail "+c.typed+"}}"), execError(t, "{{fail "+c.other+"}}")
+		if !strings.HasSuffix(typed, c.want) {
+			t.Errorf("fail %s: %q; want it to end %q", c.typed, typed, c.want)
+		}
+		if _, tw, _ := strings.Cut(typed, ">: "); strings.HasSuffix(other, tw) {
+			t.Errorf("fail %s and fail %s both end %q", c.typed, c.other, tw)
+		}
+		nested := execError(t, `{{define "pkgdetails"}}{{fail `+c.typed+`}}{{end}}{{pkgdetails . 0}}`)
+		if !strings.HasSuffix(nested, c.want) {
+			t.Errorf("pkgdetails' fail %s: %q; want it to end %q", c.typed, nested, c.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -33,7 +34,8 @@ const maxShownMessage = 2 << 10
 // quoted again in ASCII: a function named with a Cyrillic а,
 // {{fаil "x"}}, said `function "fаil" not defined`, read as the fail
 // that is defined; it reads "f\u0430il". A word outside quotes (a
-// field's name, fail's words) is written in ASCII so too (shownWord).
+// field's name) and the words a template gave a function (fail's,
+// templateWords) are written in ASCII so too (shownWord).
 // The template's name, the
 // file given (name), that the message begins with is shown as a
 // snapshot's path is (snapshot.ShownPath: in ASCII where it is not): a
@@ -45,11 +47,15 @@ func shownError(err error, name string) error {
 		return nil
 	}
 	msg := err.Error()
+	raw := templateWords(err)
 	var shown string
 	if rest, ok := strings.CutPrefix(msg, "template: "+name+":"); ok {
-		shown = "template: " + snapshot.CutShown(name, maxShownSpan, snapshot.ShownPath) + ":" + shownMessage(rest)
+		if raw >= 0 {
+			raw -= len(msg) - len(rest)
+		}
+		shown = "template: " + snapshot.CutShown(name, maxShownSpan, snapshot.ShownPath) + ":" + shownMessage(rest, raw)
 	} else {
-		shown = shownMessage(msg)
+		shown = shownMessage(msg, raw)
 	}
 	if shown == msg {
 		return err
@@ -69,9 +75,41 @@ type cutError struct {
 func (e *cutError) Error() string { return e.msg }
 func (e *cutError) Unwrap() error { return e.err }
 
+// templateWords is the offset in err's message of the words a
+// template gave a function (fail's), which it wrote as it liked, or -1:
+// the error of a function not text/template's or cachediff's
+// (typedFuncs), in a run of the template's own pkgdetails too. A quote
+// in them is the template's, not one Go wrote: fail's `x "\x41"` read
+// `x "A"`, and `x "\u0430"` as `x "а"` (its а Cyrillic) does.
+func templateWords(err error) int {
+	var ee template.ExecError
+	if !errors.As(err, &ee) || err.Error() != ee.Err.Error() {
+		return -1
+	}
+	msg := ee.Err.Error()
+	_, body := splitPlace(msg, ee.Name)
+	fn, fnErr := calledFunc(ee.Err, msg[body:])
+	if fn == "" || fn == shownFunc || typedFuncs[fn] {
+		return -1
+	}
+	at := len(msg) - len(fnErr.Error())
+	if fn == "pkgdetails" {
+		if i := templateWords(fnErr); i >= 0 {
+			return at + i
+		}
+		return -1
+	}
+	return at
+}
+
 // shownMessage is msg with its quoted strings and long words cut, each
-// in ASCII, and cut whole past maxShownMessage bytes (shownError).
-func shownMessage(msg string) string {
+// in ASCII, and cut whole past maxShownMessage bytes (shownError). From
+// byte raw on (not when -1) msg is the template's words (templateWords):
+// a quote there is a character of them.
+func shownMessage(msg string, raw int) string {
+	if raw < 0 {
+		raw = len(msg)
+	}
 	var b strings.Builder
 	for i := 0; i < len(msg); {
 		c := msg[i]
@@ -80,8 +118,8 @@ func shownMessage(msg string) string {
 			i++
 			continue
 		}
-		if c == '"' || c == '`' || c == '\'' {
-			if end := quotedEnd(msg, i); end > 0 {
+		if i < raw && (c == '"' || c == '`' || c == '\'') {
+			if end := quotedEnd(msg, i); end > 0 && end <= raw {
 				if q, ok := shownQuoted(msg[i:end]); ok {
 					b.WriteString(q)
 					i = end
@@ -90,7 +128,7 @@ func shownMessage(msg string) string {
 			}
 		}
 		j := i + 1
-		for j < len(msg) && msg[j] != ' ' && msg[j] != '"' && msg[j] != '`' && msg[j] != '\'' {
+		for j < len(msg) && msg[j] != ' ' && (j >= raw || msg[j] != '"' && msg[j] != '`' && msg[j] != '\'') {
 			j++
 		}
 		b.WriteString(shownWord(msg[i:j]))

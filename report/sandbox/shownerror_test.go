@@ -183,12 +183,14 @@ func TestTemplateErrorInASCII(t *testing.T) {
 // error past 2 KB is cut at spaces; one with no space near its cut
 // (fail given a million "a, quoted pieces each short) was shown "error
 // calling fail: …86d1d1c8", none of fail's words kept. It is cut
-// between characters there, never inside an escape.
+// between characters there, never inside an escape. fail's words are
+// the template's, one word here (their quotes no Go quotes): cut about
+// its mark as a long word is, both ends kept.
 func TestTemplateErrorCutKeepsWords(t *testing.T) {
-	for _, c := range []struct{ text, head, tail string }{
-		{`{{fail (repeat 20000 "\"a")}}`, `error calling fail: "a"a"a"a`, `"a"a"a"a`},
-		{`{{fail (repeat 20000 "\"\u0430")}}`, `error calling fail: "\u0430"\u0430"`, `\u0430"\u0430"\u0430`},
-		{`{{fail (repeat 20000 "\"\\n")}}`, `error calling fail: "\n"\\n"`, `\\n"\n"\\n`},
+	for _, c := range []struct{ text, head, tail, s string }{
+		{`{{fail (repeat 20000 "\"a")}}`, `error calling fail: "a"a"a"a`, `"a"a"a"a`, strings.Repeat(`"a`, 20000)},
+		{`{{fail (repeat 20000 "\"\u0430")}}`, `error calling fail: "\u0430"\u0430"`, `\u0430"\u0430"\u0430`, strings.Repeat(`"\u0430"\u0430`, 10000)},
+		{`{{fail (repeat 20000 "\"\\n")}}`, `error calling fail: "\\n"\\n"`, `\\n"\\n"\\n`, strings.Repeat(`"\n"\\n`, 10000)},
 	} {
 		tmpl, err := ParseTemplate("t.tmpl", c.text)
 		if err != nil {
@@ -199,12 +201,22 @@ func TestTemplateErrorCutKeepsWords(t *testing.T) {
 			t.Fatalf("%q: no error", c.text)
 		}
 		msg := err.Error()
-		head, tail, cut := strings.Cut(msg, " \u2026")
+		head, tail, cut := strings.Cut(msg, "\u2026")
 		if len(tail) > 8 {
 			tail = tail[8:] // the mark's digits
 		}
-		if !cut || len(msg) > 3<<10 || !strings.Contains(head, c.head) || len(head) < 1<<10 || !strings.Contains(tail, c.tail) || len(tail) < 256 || !wholeEscapes(head) || !wholeEscapes(tail) {
-			t.Errorf("%q: %d bytes: %.200q … %.200q; want %q and %q kept, a KB and more, whole escapes", c.text, len(msg), head, msg[max(0, len(msg)-200):], c.head, c.tail)
+		if !cut || len(msg) > 3<<10 || !strings.Contains(head, c.head) || !strings.Contains(tail, c.tail) || !wholeEscapes(head) || !wholeEscapes(tail) {
+			t.Errorf("%q: %d bytes: %.200q … %.200q; want %q and %q kept, whole escapes", c.text, len(msg), head, msg[max(0, len(msg)-200):], c.head, c.tail)
+		}
+		// The message cut where no space is near: a KB and more kept
+		// either side, whole escapes.
+		out := cutBetweenWords("error calling fail: "+c.s, maxShownMessage)
+		head, tail, cut = strings.Cut(out, " \u2026")
+		if len(tail) > 8 {
+			tail = tail[8:]
+		}
+		if !cut || len(out) > 3<<10 || !strings.Contains(head, "error calling fail: "+c.s[:20]) || len(head) < 1<<10 || len(tail) < 256 || !wholeEscapes(head) || !wholeEscapes(tail) {
+			t.Errorf("%.40q cut: %d bytes: %.200q … %.200q; want a KB and more kept, whole escapes", c.s, len(out), head, tail)
 		}
 	}
 }
