@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"strings"
 	"text/template"
 
 	"github.com/cachediff/cachediff/diff"
@@ -26,9 +24,11 @@ func readTemplateFile(path string) ([]byte, error) {
 	if err := inputLinks("--template", path); err != nil {
 		return nil, err
 	}
+	// OpenRegular names path as the template's own errors name it
+	// (snapshot.ShownPath: in ASCII where it is not).
 	f, size, err := jsonv1.OpenRegular(path)
 	if err != nil {
-		return nil, templatePathError(err, path)
+		return nil, err
 	}
 	defer f.Close()
 	if size > sandbox.MaxTemplate {
@@ -41,24 +41,6 @@ func readTemplateFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", snapshot.ShownPath(path), err)
 	}
 	return text, nil
-}
-
-// templatePathError is err, of jsonv1.OpenRegular(path), with path
-// named as the template's own errors name it (sandbox) and a snapshot's
-// path is named (snapshot.ShownPath: in ASCII where it is not, cut past
-// 2 KB): by report.VisibleInput, a missing --template tе.tmpl (its е
-// Cyrillic) said "open tе.tmpl: no such file or directory", read as
-// te.tmpl, where a parse of it says "template: \"t\u0435.tmpl\":1: …".
-// errors.Is still finds its cause.
-func templatePathError(err error, path string) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return &fs.PathError{Op: pe.Op, Path: snapshot.ShownPath(path), Err: pe.Err}
-	}
-	if rest, ok := strings.CutPrefix(err.Error(), report.VisibleInput(path)+": "); ok {
-		return errors.New(snapshot.ShownPath(path) + ": " + rest) // not a regular file (a folder)
-	}
-	return err
 }
 
 // templateRenderer renders with a user template (--template), within lim
