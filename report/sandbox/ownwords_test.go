@@ -24,6 +24,7 @@ func TestTemplateErrorKeepsItsWords(t *testing.T) {
 		{`{{fail "x range can't iterate over y"}}`, `at <fail "x range can't iterate over y">: error calling fail: x range can't iterate over y`},
 		{`{{fail "non-comparable type X"}}`, `error calling fail: non-comparable type X`},
 		{`{{fail "in type *sandbox.data"}}`, `error calling fail: in type *sandbox.data`},
+		{`{{fail ">: map[a]b"}}`, `at <fail ">: map[a]b">: error calling fail: >: map[a]b`},
 		{`{{fail "error calling shown: x"}}`, `at <fail "error calling shown: x">: error calling fail: error calling shown: x`},
 		{`{{mustRegexMatch "(map[x]y" "a"}}`, "missing closing ): `(map[x]y`"},
 		{`{{template "x []diff.Package"}}`, `template "x []diff.Package" not defined`},
