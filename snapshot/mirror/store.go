@@ -167,10 +167,20 @@ func notThere(err error) bool {
 // Any other error is as shownPathErr gives it.
 func denied(at string, err error) error {
 	if errors.Is(err, fs.ErrPermission) {
-		return fmt.Errorf("%s: permission denied: the user cachediff runs as may not read it, or search a folder on its path; the mirror is not read without it", at)
+		return deniedError{at}
 	}
 	return shownPathErr(err)
 }
+
+// deniedError is denied's error of the file at (as shownRel names it).
+type deniedError struct{ at string }
+
+func (e deniedError) Error() string {
+	return e.at + ": " + deniedWhy + "; the mirror is not read without it"
+}
+
+// deniedWhy is what deniedError says is wrong.
+const deniedWhy = "permission denied: the user cachediff runs as may not read it, or search a folder on its path"
 
 // linkAstray is the error of the file rel, whose stat failed with err,
 // when a symbolic link is the cause, nil otherwise: its path leads
