@@ -20,12 +20,18 @@ func TestFileURLRootLinkBroken(t *testing.T) {
 			t.Skip(err)
 		}
 	}
+	// A link that leads somewhere, on the path of a folder not there:
+	// no broken link.
+	if err := os.Symlink(".", filepath.Join(dir, "here")); err != nil {
+		t.Fatal(err)
+	}
 	for u, want := range map[string]string{
-		"file://" + broken:        "no such folder: " + broken + ": a broken symbolic link (to gone), which leads to no folder",
-		"file://" + broken + "/":  "no such folder: " + broken + "/: a broken symbolic link (to gone), which leads to no folder",
-		"file://" + via + "/m":    "no such folder: " + via + "/m: its path leads through " + via + ", a broken symbolic link (to broken), which leads to no folder",
-		"file://" + odd:           "no such folder: " + odd + `: a broken symbolic link (to "g\u043ene\n\x1b[31m"), which leads to no folder`,
-		"file://" + dir + "/no/m": "no such folder: " + dir + "/no/m",
+		"file://" + dir + "/here/no": "no such folder: " + dir + "/here/no",
+		"file://" + broken:           "no such folder: " + broken + ": a broken symbolic link (to gone), which leads to no folder",
+		"file://" + broken + "/":     "no such folder: " + broken + "/: a broken symbolic link (to gone), which leads to no folder",
+		"file://" + via + "/m":       "no such folder: " + via + "/m: its path leads through " + via + ", a broken symbolic link (to broken), which leads to no folder",
+		"file://" + odd:              "no such folder: " + odd + `: a broken symbolic link (to "g\u043ene\n\x1b[31m"), which leads to no folder`,
+		"file://" + dir + "/no/m":    "no such folder: " + dir + "/no/m",
 	} {
 		_, err := (&mirror.HTTP{NoCache: true}).Open(u, mirror.Options{})
 		if err == nil || err.Error() != want {
