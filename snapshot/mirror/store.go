@@ -227,32 +227,6 @@ func (d Dir) linkAstray(rel string, err error) error {
 	return nil
 }
 
-// brokenOn returns the first of the folders on the path p, or p itself,
-// that is a symbolic link to nothing (at, as a path of p's folders),
-// and where it leads (to); ok is false where there is none.
-func brokenOn(p string) (at, to string, ok bool) {
-	p = filepath.Clean(p)
-	for i := 1; i <= len(p); i++ {
-		if i < len(p) && p[i] != filepath.Separator {
-			continue
-		}
-		at = p[:i]
-		fi, err := os.Lstat(at)
-		if err != nil {
-			return "", "", false // not there: no link astray
-		}
-		if fi.Mode()&fs.ModeSymlink == 0 {
-			continue
-		}
-		if _, err := os.Stat(at); !errors.Is(err, fs.ErrNotExist) {
-			continue // a link that leads somewhere
-		}
-		to, err := os.Readlink(at)
-		return at, to, err == nil
-	}
-	return "", "", false
-}
-
 // astrayError is linkAstray's error: the file rel of the mirror, or the
 // folder on its path at, is a link to nothing, or its path leads through
 // links in a loop (why). Where Spack reads a mirror without the file
