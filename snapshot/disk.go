@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/cachediff/cachediff/internal/editdist"
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
@@ -30,7 +31,17 @@ func OpenWithin(path, top string) (Source, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		msg := statMessage(err)
-		if q := nearOnDisk(path); q != "" && errors.Is(err, fs.ErrNotExist) {
+		// A loop of links was "too many levels of symbolic links", the
+		// system's words, and a link to nothing (a folder moved, its
+		// link left) "no such file or directory", as of a typo.
+		if at, to, ok := BrokenLinkOn(path); ok && errors.Is(err, fs.ErrNotExist) {
+			msg = fmt.Sprintf("a broken symbolic link (to %s), which leads to nothing", ShownPath(to))
+			if at != filepath.Clean(path) {
+				msg = fmt.Sprintf("its path leads through %s, a broken symbolic link (to %s), which leads to nothing", ShownPath(at), ShownPath(to))
+			}
+		} else if errors.Is(err, syscall.ELOOP) {
+			msg = "its path leads through symbolic links in a loop"
+		} else if q := nearOnDisk(path); q != "" && errors.Is(err, fs.ErrNotExist) {
 			msg += fmt.Sprintf(": did you mean %s?", hintWord(q, "path"))
 		}
 		return nil, &Error{File: path, Msg: msg}
@@ -623,6 +634,32 @@ var _ SiteSource = (*dirSource)(nil)
 func (s *dirSource) Read(f File, buf []byte) ([]byte, error) {
 	h, _ := f.Handle.(*dirsrc.Handle)
 	return s.d.Read(f.Name, h, buf)
+}
+
+// BrokenLinkOn returns the first of the folders on the path p, or p
+// itself, that is a symbolic link to nothing (at, as a path of p's
+// folders), and where it leads (to); ok is false where there is none.
+func BrokenLinkOn(p string) (at, to string, ok bool) {
+	p = filepath.Clean(p)
+	for i := 1; i <= len(p); i++ {
+		if i < len(p) && !os.IsPathSeparator(p[i]) {
+			continue
+		}
+		at = p[:i]
+		fi, err := os.Lstat(at)
+		if err != nil {
+			return "", "", false // not there: no link astray
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			continue
+		}
+		if _, err := os.Stat(at); !errors.Is(err, fs.ErrNotExist) {
+			continue // a link that leads somewhere
+		}
+		to, err := os.Readlink(at)
+		return at, to, err == nil
+	}
+	return "", "", false
 }
 
 // statMessage is dirsrc.StatMessage: an error's words for a file's name.

@@ -228,6 +228,13 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 		case errors.Is(err, syscall.ELOOP):
 			return nil, fmt.Errorf("no such folder: %s: its path leads through symbolic links in a loop", shownFull(u.Path))
 		case notThere(err):
+			// A folder linked to nothing (a mirror moved, its link
+			// left) was "no such folder" alone, as of a typo.
+			if at, to, ok := snapshot.BrokenLinkOn(u.Path); ok && at == filepath.Clean(u.Path) {
+				return nil, fmt.Errorf("no such folder: %s: a broken symbolic link (to %s), which leads to no folder", shownFull(u.Path), shownFull(to))
+			} else if ok {
+				return nil, fmt.Errorf("no such folder: %s: its path leads through %s, a broken symbolic link (to %s), which leads to no folder", shownFull(u.Path), shownFull(at), shownFull(to))
+			}
 			return nil, fmt.Errorf("no such folder: %s", shownFull(u.Path))
 		case err != nil:
 			return nil, pathErr(err)

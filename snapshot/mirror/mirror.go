@@ -251,15 +251,24 @@ func Open(st Store, opt Options) (*Source, error) {
 		// Spack reads its first 64 bytes whatever its length, and
 		// index.json whatever they say: it is read without them.
 		s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), v2IndexHash), Message: fmt.Sprintf("is longer than a sha256's line (over %d bytes); ignored, and %s read without it", maxV2Hash, v2Index)})
-	} else if astray, ok := errors.AsType[astrayError](err); ok {
-		// Spack reads index.json without a .hash it cannot read, as
-		// without one: refused, a v2 mirror beside a stale link was
-		// not read at all.
-		s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), astray.at), Message: fmt.Sprintf("%s; ignored, as Spack ignores an index.json.hash it cannot read, and %s read without it", astray.why, v2Index)})
 	} else if errors.Is(err, ErrForbidden) {
 		refused = cmp.Or(refused, err)
 	} else if !errors.Is(err, ErrNotFound) {
-		return nil, err
+		// Spack reads index.json without a .hash it cannot read, as
+		// without one (its fetcher's get_remote_hash gives None for
+		// any URLError, and a file:// URL's OSError is one): refused,
+		// a v2 mirror beside a stale link, a .hash that is a folder,
+		// a FIFO or a socket, one the user may not read, a git tree's
+		// broken link, or a server's 500 or redirect loop for it was
+		// not read at all. A link out of the mirror is not followed
+		// either way.
+		at, why := v2IndexHash, unnamedAt(st, err, v2IndexHash).Error()
+		if astray, ok := errors.AsType[astrayError](err); ok {
+			at, why = astray.at, astray.why
+		} else if errors.As(err, new(deniedError)) {
+			why = deniedWhy // not "the mirror is not read without it"
+		}
+		s.warnings = append(s.warnings, snapshot.Warning{File: joinName(st.Name(), at), Message: fmt.Sprintf("%s; ignored, as Spack ignores an index.json.hash it cannot read, and %s read without it", why, v2Index)})
 	}
 	if noView != nil && hashThere {
 		return nil, noView // layout v2: no views
@@ -427,7 +436,12 @@ func (s *Source) listFor(st Store, rel string, pick func([]string) []string) []s
 		}
 		var left []string
 		for n := range odd.Errs {
-			if !read[n] {
+			// The index and its .hash, each read (or said unread) by
+			// Open itself: a v2 index.json linked inside the mirror,
+			// read, was "1 file in it not followed (build_cache/
+			// index.json: a symbolic link, …)", and a .hash that is a
+			// FIFO warned of twice.
+			if !read[n] && n != v2Index && n != v2IndexHash {
 				left = append(left, n)
 			}
 		}
@@ -869,6 +883,17 @@ func unnamed(err error, rel string) error {
 		}
 	}
 	return err
+}
+
+// unnamedAt is unnamed, err also taken out of the URL a store names
+// rel by (urlNamed): an HTTP mirror's errors begin with it.
+func unnamedAt(st Store, err error, rel string) error {
+	if u, ok := st.(urlNamed); ok {
+		if rest, ok := strings.CutPrefix(err.Error(), u.urlOf(rel)+": "); ok {
+			return &shownErr{msg: rest, err: err}
+		}
+	}
+	return unnamed(err, rel)
 }
 
 // shownErr is an error told in other words (msg), err for errors.Is

@@ -167,10 +167,20 @@ func notThere(err error) bool {
 // Any other error is as shownPathErr gives it.
 func denied(at string, err error) error {
 	if errors.Is(err, fs.ErrPermission) {
-		return fmt.Errorf("%s: permission denied: the user cachediff runs as may not read it, or search a folder on its path; the mirror is not read without it", at)
+		return deniedError{at}
 	}
 	return shownPathErr(err)
 }
+
+// deniedError is denied's error of the file at (as shownRel names it).
+type deniedError struct{ at string }
+
+func (e deniedError) Error() string {
+	return e.at + ": " + deniedWhy + "; the mirror is not read without it"
+}
+
+// deniedWhy is what deniedError says is wrong.
+const deniedWhy = "permission denied: the user cachediff runs as may not read it, or search a folder on its path"
 
 // linkAstray is the error of the file rel, whose stat failed with err,
 // when a symbolic link is the cause, nil otherwise: its path leads
@@ -410,11 +420,21 @@ func IsV3(dir string) bool { return DirLayout(dir) == LayoutV3 }
 
 // DirLayout returns the layout of the mirror whose root is dir: LayoutV3
 // when it holds v3/layout.json or an index manifest, LayoutV2 when it
-// holds build_cache/index.json, "" when it is no mirror's root.
+// holds build_cache/index.json, "" when it is no mirror's root. A file
+// so named that is a symbolic link to nothing, or in a loop, is held
+// (and refused by Open, naming the link): a v2 mirror whose index.json
+// was a broken link was read as a folder of pages, "no package pages
+// found under m/: is this a _cache/<tag> folder?", where its file://
+// URL said "build_cache/index.json: a broken symbolic link (to gone)".
 func DirLayout(dir string) string {
 	is := func(rel string) bool {
-		fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel)))
-		return err == nil && !fi.IsDir()
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		fi, err := os.Stat(p)
+		if err != nil {
+			li, lerr := os.Lstat(p)
+			return lerr == nil && li.Mode()&fs.ModeSymlink != 0 && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ELOOP))
+		}
+		return !fi.IsDir()
 	}
 	switch {
 	case is("v3/layout.json"), is(indexManifest):
