@@ -299,9 +299,22 @@ func TestNestedClonesLinear(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "_config.yml"), []byte("title: t\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The first git init's .git is that of every other clone (git init
+	// writes no path of its own into it): one git process, not n.
+	fresh := ""
 	for i := range n {
 		dir = filepath.Join(dir, fmt.Sprintf("c%d", i))
+		if fresh != "" {
+			if err := os.CopyFS(filepath.Join(dir, ".git"), os.DirFS(fresh)); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
 		if _, err := gittest.Git(filepath.Dir(dir), nil, "init", "-q", filepath.Base(dir)); err != nil {
+			t.Fatal(err)
+		}
+		fresh = filepath.Join(t.TempDir(), "git")
+		if err := os.CopyFS(fresh, os.DirFS(filepath.Join(dir, ".git"))); err != nil {
 			t.Fatal(err)
 		}
 	}
