@@ -1117,45 +1117,61 @@ func (r *Repo) rangeRevError(rev, written, p, top string) error {
 	if !rangeRev(rev) {
 		return nil
 	}
+	// Its words, the log's command and refusal, and the pair's within
+	// one budget (fitted): each whole, a range of a name of 9 folders
+	// of 80 U+200B was 25 KB, cut by the line cap in the log's command.
+	defer r.MemoRefs()()
 	logPath := r.logPath(p, top)
-	in := r.inFolder()
-	msg := fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit", quotedRev(rev))
-	if written != rev {
-		msg = fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit (and it begins with -, which git would read as an option, so each command here writes its ref in full)", quotedInput(written))
-	}
-	logCmd := r.logCommand(rev, logPath)
 	_, err := r.Series(rev, logPath, "", "")
-	if err != nil {
-		msg += fmt.Sprintf("; as a log of the range's commits (%s), it is refused too: %v", logCmd, err)
-	} else {
-		msg += "; to step through the range's commits, " + logCmd
-	}
-	// An end of more than one ref (a tag and a branch v, v..HEAD) was
-	// given in the pair as written, refused in turn as ambiguous; the
-	// log's refusal gives each way. HEAD is written as its commit there
-	// (headRead).
-	if ae, ok := errors.AsType[*ambiguousError](err); ok && ae.name != "HEAD" {
-		return errors.New(msg)
-	}
-	if a, b, ok := pairCut(rev); ok {
-		a, b = r.undashed(a), r.undashed(b)
-		if ka, err := r.Knows(a); err == nil && ka {
-			// Of ends that are one commit (HEAD..HEAD, master..HEAD on
-			// master, HEAD^{/x}..HEAD of HEAD's message), no pair: it
-			// was given, to compare a commit with itself, no change.
-			if kb, err := r.Knows(b); err == nil && kb && !r.sameCommit(a, b) {
-				a, b = r.olderFirst(r.headRead(a), r.headRead(b))
-				q := p
-				if p == "." || p == ".." {
-					// git reads . and .. alone as names at the top, and
-					// HEAD:. is refused: the top, as the log reads it.
-					q = top
+	var pair []string // the pair's ends, older first, and PATH
+	if ae, ok := errors.AsType[*ambiguousError](err); !ok || ae.name == "HEAD" {
+		// An end of more than one ref (a tag and a branch v, v..HEAD)
+		// was given in the pair as written, refused in turn as
+		// ambiguous; the log's refusal gives each way. HEAD is written
+		// as its commit there (headRead).
+		if a, b, ok := pairCut(rev); ok {
+			a, b = r.undashed(a), r.undashed(b)
+			if ka, err := r.Knows(a); err == nil && ka {
+				// Of ends that are one commit (HEAD..HEAD, master..HEAD on
+				// master, HEAD^{/x}..HEAD of HEAD's message), no pair: it
+				// was given, to compare a commit with itself, no change.
+				if kb, err := r.Knows(b); err == nil && kb && !r.sameCommit(a, b) {
+					a, b = r.olderFirst(r.headRead(a), r.headRead(b))
+					q := p
+					if p == "." || p == ".." {
+						// git reads . and .. alone as names at the top, and
+						// HEAD:. is refused: the top, as the log reads it.
+						q = top
+					}
+					pair = []string{a, b, q}
 				}
-				msg += fmt.Sprintf("; to compare its ends, cachediff %s%s %s", in, shellword.Shown(r.ArgPrefix+a+":"+q), shellword.Shown(r.ArgPrefix+b+":"+q))
 			}
 		}
 	}
-	return errors.New(msg)
+	return errors.New(fitted(maxMessage, func(word int) string {
+		msg := fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit", quotedRevWithin(rev, word))
+		if written != rev {
+			msg = fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit (and it begins with -, which git would read as an option, so each command here writes its ref in full)", quotedInputWithin(written, word))
+		}
+		logCmd := r.logCommandWithin(rev, logPath, word)
+		switch {
+		case err != nil && len(err.Error()) > maxNote:
+			// The log run prints its refusal whole, fitted in turn.
+			msg += fmt.Sprintf("; as a log of the range's commits (%s), it is refused too, for a reason too long to show here (%d bytes), which the log says", logCmd, len(err.Error()))
+		case err != nil:
+			msg += fmt.Sprintf("; as a log of the range's commits (%s), it is refused too: %v", logCmd, err)
+		default:
+			msg += "; to step through the range's commits, " + logCmd
+		}
+		if pair != nil {
+			in := r.inFolder()
+			if word < maxQuotedInput {
+				in = "-C " + shellword.ShownWithin(r.dir, 2*word) + " "
+			}
+			msg += fmt.Sprintf("; to compare its ends, cachediff %s%s %s", in, shellword.ShownASCIIWithin(r.ArgPrefix+pair[0]+":"+pair[2], word), shellword.ShownASCIIWithin(r.ArgPrefix+pair[1]+":"+pair[2], word))
+		}
+		return msg
+	}))
 }
 
 // sameCommit reports whether git reads a and b, two revisions it knows,

@@ -30,6 +30,8 @@ func TestMessageBudget(t *testing.T) {
 	for what, msg := range map[string]string{
 		"REV:PATH":          errOf(r.Resolve(name + ":x")),
 		"a range":           errOf(r.Series(name+"~1.."+name, "x", "", "")),
+		"a range as REV":    errOf(r.Resolve(name + "~1.." + name + ":x")),
+		"a pair as REV":     errOf(r.Resolve("HEAD~1..refs/tags/" + name + ":x")),
 		"past the root":     errOf(r.Resolve(name + "~9:x")),
 		"a dashed REV:PATH": errOf(r.Resolve("-" + dashed + ":x")),
 		"a dashed range":    errOf(r.Resolve("-" + dashed + "~1..HEAD:x")),
