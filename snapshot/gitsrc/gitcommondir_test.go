@@ -3,8 +3,6 @@ package gitsrc
 import (
 	"path/filepath"
 	"testing"
-
-	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
 // TestGitCommonDirSubmoduleSitePath: with GIT_DIR a submodule's
@@ -16,11 +14,8 @@ import (
 // was refused that the same run without GIT_COMMON_DIR passed; run
 // elsewhere, HEAD:develop stays in _cache.
 func TestGitCommonDirSubmoduleSitePath(t *testing.T) {
-	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
 	super := commitFiles(t, map[string]string{"_config.yml": ""}, nil)
-	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
-		t.Fatal(err)
-	}
+	addSubmodule(t, super, "_cache", map[string]string{"develop/bc/specs.md": realPage(t, "bc")})
 	modules := filepath.Join(super, ".git", "modules", "_cache")
 	t.Setenv("GIT_DIR", modules)
 	t.Setenv("GIT_COMMON_DIR", modules)
@@ -44,11 +39,8 @@ func TestGitCommonDirSubmoduleSitePath(t *testing.T) {
 // retag of every page passed a gate (exit 0) that the same run without
 // GIT_COMMON_DIR failed.
 func TestGitCommonDirModulesRunSitePath(t *testing.T) {
-	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
 	super := commitFiles(t, map[string]string{"_config.yml": ""}, nil)
-	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
-		t.Fatal(err)
-	}
+	addSubmodule(t, super, "_cache", map[string]string{"develop/bc/specs.md": realPage(t, "bc")})
 	modules := filepath.Join(super, ".git", "modules", "_cache")
 	t.Setenv("GIT_COMMON_DIR", ".")
 	if got := sitePath(t, modules, "HEAD:develop"); got != "/_cache/develop" {

@@ -516,7 +516,7 @@ func (r *Repo) resolve(rev, name, p, top string) (commit string, cobj []byte, oi
 // o to rev:p, found and cl from those of the .gitattributes files and
 // the folders on the way, and what git said on its standard error.
 func (r *Repo) resolved1(c, o answer, found []attrFile, cl clash, stderr []byte, rev, name string) (commit string, cobj []byte, oid, typ string, _ []attrFile, _ clash, err error) {
-	if err := r.ambiguousRef("revision "+quotedRev(rev), rev, stderr); err != nil {
+	if err := r.ambiguousRef("revision", rev, stderr); err != nil {
 		return "", nil, "", "", nil, clash{}, err
 	}
 	if c.typ != "commit" {
@@ -712,8 +712,8 @@ func (r *Repo) gitlinkAttributes(commit, rev string, found []attrFile) error {
 	return nil
 }
 
-// ambiguousRef returns an error when git, resolving what (a revision or
-// a range, named), warned on its
+// ambiguousRef returns an error when git, resolving written (what:
+// "revision" or "the range"), warned on its
 // standard error that a name in it is the name of more than one ref (a
 // tag and a branch develop): git reads one of them (the tag) and says
 // so, and cachediff, which drops git's warnings, read it silently. So
@@ -732,7 +732,9 @@ func (r *Repo) ambiguousRef(what, written string, stderr []byte) error {
 			// refusal may name the ref again (pastRoot): listed once.
 			defer r.MemoRefs()()
 			refs := r.refsReadAs(name)
-			return &ambiguousError{fmt.Sprintf("%s is ambiguous: %s is the name of more than one ref (%s), and git reads the first, warning; %s", what, quotedInput(name), r.refsNamed(name, refs), r.ambiguousWays(name, written, refs)), name}
+			return &ambiguousError{fitted(maxMessage, func(word int) string {
+				return fmt.Sprintf("%s %s is ambiguous: %s is the name of more than one ref (%s), and git reads the first, warning; %s", what, quotedRevWithin(written, word), quotedInputWithin(name, word), r.refsNamed(name, refs, word), r.ambiguousWays(name, written, refs, word))
+			}), name}
 		}
 		ref, prefixed := strings.CutPrefix(strings.TrimSpace(l), "warning: log for '")
 		if ref, since, ok := strings.Cut(ref, "' only goes back to "); prefixed && ok {
@@ -740,7 +742,7 @@ func (r *Repo) ambiguousRef(what, written string, stderr []byte) error {
 			if strings.ContainsFunc(date, func(c rune) bool { return c < ' ' || c == 0x7f }) {
 				date = strconv.Quote(date)
 			}
-			return fmt.Errorf("%s: the reflog of %s only goes back to %s, and git reads its oldest entry for a date before that, warning: not the commit of the date asked; give the commit itself (its id, a tag, or HEAD~N)", what, quotedInput(ref), date)
+			return fmt.Errorf("%s %s: the reflog of %s only goes back to %s, and git reads its oldest entry for a date before that, warning: not the commit of the date asked; give the commit itself (its id, a tag, or HEAD~N)", what, quotedRev(written), quotedInput(ref), date)
 		}
 	}
 	return nil
@@ -759,7 +761,7 @@ func (e *ambiguousError) Error() string { return e.msg }
 // a remote's). One found, the other is a file of the git directory by
 // the name (ORIG_HEAD); none (git failing), it says the common case. A
 // name under refs/ is itself the first ref looked for.
-func (r *Repo) refsNamed(name string, read []string) string {
+func (r *Repo) refsNamed(name string, read []string, word int) string {
 	// read is refsReadAs(name), which its callers list already: the
 	// refs in git's order, and first a file of the git directory by the
 	// name, which no ref lists (a name under refs/ is never one: git's
@@ -773,16 +775,16 @@ func (r *Repo) refsNamed(name string, read []string) string {
 	var found []string
 	for _, ref := range read {
 		if ref != name || strings.HasPrefix(name, "refs/") {
-			found = append(found, quotedRev(ref))
+			found = append(found, quotedRevWithin(ref, word))
 		}
 	}
 	switch len(found) {
 	case 0: // git failed
-		return fmt.Sprintf("a tag and a branch? %s, %s", quotedRev("refs/tags/"+name), quotedRev("refs/heads/"+name))
+		return fmt.Sprintf("a tag and a branch? %s, %s", quotedRevWithin("refs/tags/"+name, word), quotedRevWithin("refs/heads/"+name, word))
 	case 1:
 		// The other is a file of the git directory (ORIG_HEAD, a
 		// pseudo-ref), which no ref lists and git reads first.
-		return quotedRev(name) + " in the git directory, " + found[0]
+		return quotedRevWithin(name, word) + " in the git directory, " + found[0]
 	}
 	return strings.Join(found, ", ")
 }
@@ -906,12 +908,46 @@ func shorten(s string, n int) string {
 // "path \"zlіb\nx\" has a line break" kept its і (Cyrillic) as it is,
 // read as zlib, beside the loader's own "zl\u0456b\nx"; and a path of
 // 100 KB was named whole, past the command's line cap.
-func quotedInput(s string) string {
-	return snapshot.CutShown(s, maxQuotedInput, strconv.QuoteToASCII)
+func quotedInput(s string) string { return quotedInputWithin(s, maxQuotedInput) }
+
+// quotedInputWithin is quotedInput cut past most bytes (fitted).
+func quotedInputWithin(s string, most int) string {
+	return snapshot.CutShown(s, most, strconv.QuoteToASCII)
 }
 
 // maxQuotedInput bounds the bytes quotedInput names of a value.
 const maxQuotedInput = 2 << 10
+
+// maxMessage bounds the bytes of a message that quotes words of input
+// (a name, each ref of it, each way to write them) more than once
+// (fitted): the command's words about it (loading "REV:PATH": …, the
+// revision cut past 2 KB) and it stay within the command's line cap of
+// 8 KB. Each word cut past maxQuotedInput alone, a branch and a tag
+// named 9 folders of 80 U+200B made a line of 14 KB, cut by the cap
+// before the ways to name each.
+const maxMessage = 5 << 10
+
+// maxNote bounds the bytes of a note (pastRootSaid) that a message
+// adds after its own words, fitted as a message is.
+const maxNote = 5 << 9
+
+// minWord is the fewest bytes fitted cuts a word to.
+const minWord = 64
+
+// fitted is the message build makes with each word of input it quotes
+// cut past word bytes: past maxQuotedInput where the message then fits
+// in most bytes, else past as few as it takes (down to minWord), so
+// that the message, not each word, has its budget. Its caller holds
+// MemoRefs, so that a message made again runs no git again.
+func fitted(most int, build func(word int) string) string {
+	word := maxQuotedInput
+	msg := build(word)
+	for len(msg) > most && word > minWord {
+		word = max(minWord, min(word/2, word*most/len(msg)))
+		msg = build(word)
+	}
+	return msg
+}
 
 // answer is one answer of git cat-file --batch: an object (its id, type
 // and, once read, its content), or what git says of a name that names
@@ -1081,45 +1117,61 @@ func (r *Repo) rangeRevError(rev, written, p, top string) error {
 	if !rangeRev(rev) {
 		return nil
 	}
+	// Its words, the log's command and refusal, and the pair's within
+	// one budget (fitted): each whole, a range of a name of 9 folders
+	// of 80 U+200B was 25 KB, cut by the line cap in the log's command.
+	defer r.MemoRefs()()
 	logPath := r.logPath(p, top)
-	in := r.inFolder()
-	msg := fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit", quotedRev(rev))
-	if written != rev {
-		msg = fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit (and it begins with -, which git would read as an option, so each command here writes its ref in full)", quotedInput(written))
-	}
-	logCmd := r.logCommand(rev, logPath)
 	_, err := r.Series(rev, logPath, "", "")
-	if err != nil {
-		msg += fmt.Sprintf("; as a log of the range's commits (%s), it is refused too: %v", logCmd, err)
-	} else {
-		msg += "; to step through the range's commits, " + logCmd
-	}
-	// An end of more than one ref (a tag and a branch v, v..HEAD) was
-	// given in the pair as written, refused in turn as ambiguous; the
-	// log's refusal gives each way. HEAD is written as its commit there
-	// (headRead).
-	if ae, ok := errors.AsType[*ambiguousError](err); ok && ae.name != "HEAD" {
-		return errors.New(msg)
-	}
-	if a, b, ok := pairCut(rev); ok {
-		a, b = r.undashed(a), r.undashed(b)
-		if ka, err := r.Knows(a); err == nil && ka {
-			// Of ends that are one commit (HEAD..HEAD, master..HEAD on
-			// master, HEAD^{/x}..HEAD of HEAD's message), no pair: it
-			// was given, to compare a commit with itself, no change.
-			if kb, err := r.Knows(b); err == nil && kb && !r.sameCommit(a, b) {
-				a, b = r.olderFirst(r.headRead(a), r.headRead(b))
-				q := p
-				if p == "." || p == ".." {
-					// git reads . and .. alone as names at the top, and
-					// HEAD:. is refused: the top, as the log reads it.
-					q = top
+	var pair []string // the pair's ends, older first, and PATH
+	if ae, ok := errors.AsType[*ambiguousError](err); !ok || ae.name == "HEAD" {
+		// An end of more than one ref (a tag and a branch v, v..HEAD)
+		// was given in the pair as written, refused in turn as
+		// ambiguous; the log's refusal gives each way. HEAD is written
+		// as its commit there (headRead).
+		if a, b, ok := pairCut(rev); ok {
+			a, b = r.undashed(a), r.undashed(b)
+			if ka, err := r.Knows(a); err == nil && ka {
+				// Of ends that are one commit (HEAD..HEAD, master..HEAD on
+				// master, HEAD^{/x}..HEAD of HEAD's message), no pair: it
+				// was given, to compare a commit with itself, no change.
+				if kb, err := r.Knows(b); err == nil && kb && !r.sameCommit(a, b) {
+					a, b = r.olderFirst(r.headRead(a), r.headRead(b))
+					q := p
+					if p == "." || p == ".." {
+						// git reads . and .. alone as names at the top, and
+						// HEAD:. is refused: the top, as the log reads it.
+						q = top
+					}
+					pair = []string{a, b, q}
 				}
-				msg += fmt.Sprintf("; to compare its ends, cachediff %s%s %s", in, shellword.Shown(r.ArgPrefix+a+":"+q), shellword.Shown(r.ArgPrefix+b+":"+q))
 			}
 		}
 	}
-	return errors.New(msg)
+	return errors.New(fitted(maxMessage, func(word int) string {
+		msg := fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit", quotedRevWithin(rev, word))
+		if written != rev {
+			msg = fmt.Sprintf("revision %s is a range of commits, not one: REV:PATH reads PATH at one commit (and it begins with -, which git would read as an option, so each command here writes its ref in full)", quotedInputWithin(written, word))
+		}
+		logCmd := r.logCommandWithin(rev, logPath, word)
+		switch {
+		case err != nil && len(err.Error()) > maxNote:
+			// The log run prints its refusal whole, fitted in turn.
+			msg += fmt.Sprintf("; as a log of the range's commits (%s), it is refused too, for a reason too long to show here (%d bytes), which the log says", logCmd, len(err.Error()))
+		case err != nil:
+			msg += fmt.Sprintf("; as a log of the range's commits (%s), it is refused too: %v", logCmd, err)
+		default:
+			msg += "; to step through the range's commits, " + logCmd
+		}
+		if pair != nil {
+			in := r.inFolder()
+			if word < maxQuotedInput {
+				in = "-C " + shellword.ShownWithin(r.dir, 2*word) + " "
+			}
+			msg += fmt.Sprintf("; to compare its ends, cachediff %s%s %s", in, shellword.ShownASCIIWithin(r.ArgPrefix+pair[0]+":"+pair[2], word), shellword.ShownASCIIWithin(r.ArgPrefix+pair[1]+":"+pair[2], word))
+		}
+		return msg
+	}))
 }
 
 // sameCommit reports whether git reads a and b, two revisions it knows,
@@ -1147,6 +1199,17 @@ func (r *Repo) logCommand(rng, logPath string) string {
 	return fmt.Sprintf("cachediff %slog --revs %s %s", r.inFolder(), shellword.Shown(rng), shellword.Shown(logPath))
 }
 
+// logCommandWithin is logCommand in ASCII, as a way to write a ref
+// beside its name, each word cut past word bytes, the folder past twice
+// that (fitted).
+func (r *Repo) logCommandWithin(rng, logPath string, word int) string {
+	in := r.inFolder()
+	if word < maxQuotedInput {
+		in = "-C " + shellword.ShownWithin(r.dir, 2*word) + " "
+	}
+	return fmt.Sprintf("cachediff %slog --revs %s %s", in, shellword.ShownASCIIWithin(rng, word), shellword.ShownASCIIWithin(logPath, word))
+}
+
 // dashRevError is the error of REV:PATH whose REV begins with -, which
 // git would read as an option: git:-y:snap, of a branch -y (git
 // update-ref refs/heads/-y), said unknown revision "-y", with no word of
@@ -1155,30 +1218,39 @@ func (r *Repo) logCommand(rng, logPath string) string {
 // error of that range (rangeRevError).
 func (r *Repo) dashRevError(rev, p string) error {
 	full, each := r.undash(rev)
+	// Its name, each ref of it and each way within one budget (fitted),
+	// each way in ASCII as the ref it names: a tag and a branch -а…
+	// (Cyrillic) were given raw, read as Latin, and of 9 folders of 100
+	// such the message was of 10 KB, of a range 15 KB.
+	defer r.MemoRefs()()
+	shown := func(s string, word int) string { return shellword.ShownASCIIWithin(r.ArgPrefix+s+":"+p, word) }
 	if each != nil {
-		shown := func(s string) string { return shellword.Shown(r.ArgPrefix + s + ":" + p) }
 		what := "a revision"
 		if top, err := r.FromTop(p); err == nil && rangeRev(rev) {
 			// -y..HEAD, of a tag and a branch -y: each way was given
 			// as REV:PATH (git:refs/tags/-y..HEAD:PATH), a range that
 			// REV:PATH refuses in turn; it is the log of each.
 			logPath := r.logPath(p, top)
-			shown = func(s string) string { return r.logCommand(s, logPath) }
+			shown = func(s string, word int) string { return r.logCommandWithin(s, logPath, word) }
 			what = "a revision; it is a range of commits, not one, which REV:PATH does not read (it reads PATH at one commit), so each way is given as a log of the range"
 		}
-		return fmt.Errorf("revision %s begins with -, which git would read as an option, not %s, %s", quotedRev(rev), what, r.dashHint(rev, shown))
+		return errors.New(fitted(maxMessage, func(word int) string {
+			return fmt.Sprintf("revision %s begins with -, which git would read as an option, not %s, %s", quotedRevWithin(rev, word), what, r.dashHint(rev, shown, word))
+		}))
 	}
 	if full == "" {
 		// git:-q@{1}:PATH, a reflog of a file -q of the git directory,
 		// said unknown revision, with no way to write it.
-		shown, what := func(s string) string { return shellword.Shown(r.ArgPrefix + s + ":" + p) }, "a revision"
+		what := "a revision"
 		if top, err := r.FromTop(p); err == nil && rangeRev(rev) {
 			logPath := r.logPath(p, top)
-			shown = func(s string) string { return r.logCommand(s, logPath) }
+			shown = func(s string, word int) string { return r.logCommandWithin(s, logPath, word) }
 			what = "a revision; it is a range of commits, not one, which REV:PATH does not read (it reads PATH at one commit), so it is given as a log of the range"
 		}
-		if hint := r.dashHint(rev, shown); hint != "" {
-			return fmt.Errorf("revision %s begins with -, which git would read as an option, not %s; %s", quotedRev(rev), what, hint)
+		if hint := r.dashHint(rev, shown, maxQuotedInput); hint != "" {
+			return errors.New(fitted(maxMessage, func(word int) string {
+				return fmt.Sprintf("revision %s begins with -, which git would read as an option, not %s; %s", quotedRevWithin(rev, word), what, r.dashHint(rev, shown, word))
+			}))
 		}
 		return fmt.Errorf("unknown revision %s", quotedInput(rev))
 	}
@@ -1342,14 +1414,14 @@ func (r *Repo) historyHint() string { return r.historyHintHas(false) }
 // historyHintHas is historyHint, where has tells that git knows HEAD:
 // the repository is then not asked whether it has no commit.
 func (r *Repo) historyHintHas(has bool) string {
-	out, err := r.run(nil, "rev-parse", "--is-shallow-repository")
+	out, err := r.memoRun("rev-parse", "--is-shallow-repository")
 	if err != nil || strings.TrimSpace(string(out)) != "true" {
 		if has {
 			return ""
 		}
 		// A new repository (a CI job's checkout of an empty one): every
 		// revision is unknown, HEAD too, and not for a typo.
-		if _, herr := r.run(nil, "rev-parse", "--verify", "--quiet", "HEAD"); herr != nil {
+		if _, herr := r.memoRun("rev-parse", "--verify", "--quiet", "HEAD"); herr != nil {
 			if refs, ferr := r.run(nil, "for-each-ref", "--count=1"); ferr == nil && len(bytes.TrimSpace(refs)) == 0 {
 				return " (this repository has no commit yet)"
 			}
@@ -1489,7 +1561,10 @@ func (r *Repo) pastRootSaid(rev string, enough func() bool) string {
 		// which cachediff refuses as ambiguous; by its commit alone.
 		// The ambiguity, which git tells only once the end is known,
 		// is said too: it was left to the next run.
-		return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest commit %s; and %s is the name of more than one ref (%s), of which git reads the first, warning: %s)", quotedRev(name), snapshot.Plural(count, "commit"), short(strings.TrimSpace(string(id))), quotedInput(name), r.refsNamed(name, refs), r.ambiguousWays(name, name, refs))
+		defer r.MemoRefs()()
+		return fitted(maxNote, func(word int) string {
+			return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest commit %s; and %s is the name of more than one ref (%s), of which git reads the first, warning: %s)", quotedRevWithin(name, word), snapshot.Plural(count, "commit"), short(strings.TrimSpace(string(id))), quotedInputWithin(name, word), r.refsNamed(name, refs, word), r.ambiguousWays(name, name, refs, word))
+		})
 	}
 	return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest %s, commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), quotedRev(oldest), short(strings.TrimSpace(string(id))))
 }

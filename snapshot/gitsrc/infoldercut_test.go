@@ -25,4 +25,11 @@ func TestInFolderWithinBound(t *testing.T) {
 			t.Errorf("%s: %d bytes, %d words cut; want each long word cut and said so, within %d bytes", name, len(got), n, maxFolderWord+maxQuotedInput+200)
 		}
 	}
+	// A folder of PATH_MAX (4,095 bytes and its NUL) pastes whole: cut
+	// at maxQuotedInput, one 3,000 bytes down did not (class c: no
+	// check held 5be2cc5f).
+	deep := "/w" + strings.Repeat("/ddddddddd", 409)
+	if got := InFolder(deep); got != "-C "+deep+" " {
+		t.Errorf("InFolder of a folder of %d bytes: %.80s… (%d bytes); want it whole", len(deep), got, len(got))
+	}
 }

@@ -276,7 +276,14 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 				errs[i] = fmt.Errorf("%s: a symbolic link to %s, which the mirror does not hold as a file", shownRel(rels[i]), shownRel(cur[i]))
 			case f.Kind == Regular:
 				out[i] = f
-			case f.Kind != Symlink || hops == 40:
+			case f.Kind == Symlink && hops == 40:
+				// Past the 40 links a path's lookup follows (Linux's
+				// MAXSYMLINKS), a checkout's read fails with ELOOP, a
+				// loop or a chain: said as the folder's mirror says it.
+				// It was "not a regular file (a symbolic link or a
+				// submodule in the tree)", where the file was neither.
+				errs[i] = fmt.Errorf("%s: its path leads through symbolic links in a loop, to no file", shownRel(rels[i]))
+			case f.Kind != Symlink:
 				errs[i] = fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", shownRel(rels[i]))
 			default:
 				links = append(links, i)

@@ -6,8 +6,9 @@ import (
 )
 
 // TestMirrorResolveNotRegular (class c): a git tree's mirror refuses a
-// file that is a submodule, or a link followed 40 times (one to itself:
-// its target read once, resolveAll), as "not a regular file", naming it
+// file that is a submodule as "not a regular file", and a link followed
+// 40 times (one to itself: its target read once, resolveAll) as a loop
+// (TestMirrorLinkLoopSaid), naming it
 // in ASCII (shownRel); no test asked either. Asked of a folder zlіb (its
 // і Cyrillic).
 func TestMirrorResolveNotRegular(t *testing.T) {
@@ -16,9 +17,9 @@ func TestMirrorResolveNotRegular(t *testing.T) {
 		map[string]string{"m/" + dir + "/loop": "loop", "m/" + dir + "/to": "f.json"})
 	gitlinkTo(t, repo, "m/"+dir+"/sub", "a blob\n")
 	m := headMirror(t, repo)
-	for _, rel := range []string{dir + "/sub", dir + "/loop"} {
+	for rel, why := range map[string]string{dir + "/sub": "not a regular file", dir + "/loop": "its path leads through symbolic links in a loop"} {
 		_, err := m.resolveAll([]string{dir + "/to", rel})
-		want := `"zl\u0456b/` + strings.TrimPrefix(rel, dir+"/") + `": not a regular file`
+		want := `"zl\u0456b/` + strings.TrimPrefix(rel, dir+"/") + `": ` + why
 		if err == nil || !strings.HasPrefix(err.Error(), want) || strings.ContainsRune(err.Error(), '\u0456') {
 			t.Errorf("%+q: %v; want %s, in ASCII", rel, err, want)
 		}

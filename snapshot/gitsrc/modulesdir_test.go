@@ -3,8 +3,6 @@ package gitsrc
 import (
 	"path/filepath"
 	"testing"
-
-	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
 // TestSubmoduleSitePathModulesDir: -C the submodule's repository in the
@@ -14,11 +12,8 @@ import (
 // a second work tree, so git was not asked, the submodule was its own
 // top (/develop), and a retag of every page passed a gate.
 func TestSubmoduleSitePathModulesDir(t *testing.T) {
-	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
 	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
-	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
-		t.Fatal(err)
-	}
+	addSubmodule(t, super, "_cache", map[string]string{"develop/bc/specs.md": realPage(t, "bc")})
 	for _, dir := range []string{
 		filepath.Join(super, ".git", "modules", "_cache"),
 		filepath.Join(super, ".git", "modules", "_cache", "refs"),

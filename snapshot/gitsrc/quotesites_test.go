@@ -41,7 +41,7 @@ func TestQuoteSitesInASCII(t *testing.T) {
 		{"the ambiguity of a revision", errText(func() error { _, err := r.Resolve("m\u0430in~1:x"); return err }()), `revision "m\u0430in~1" is ambiguous: "m\u0430in" is the name of more than one ref ("refs/tags/m\u0430in", "refs/heads/m\u0430in"), and git reads the first, warning; name the one meant: "refs/tags/m\u0430in", or "refs/heads/m\u0430in"; written whole, $'refs/tags/m\xd0\xb0in~1' or`},
 		{"the ambiguity of a range", errText(func() error { _, err := r.Series("HEAD~1..m\u0430in", "x", "", ""); return err }()), `the range "HEAD~1..m\u0430in" is ambiguous: "m\u0430in" is the name`},
 		{"Ambiguity", func() string { names, _, _ := r.Ambiguity("m\u0430in~1"); return names }(), `"m\u0430in" is the name of more than one ref`},
-		{"dashHint", r.dashHint("-m\u0430in", shellword.ShownASCII), `"-m\u0430in" is the name of more than one ref`},
+		{"dashHint", r.dashHint("-m\u0430in", shellword.ShownASCIIWithin, maxQuotedInput), `"-m\u0430in" is the name of more than one ref`},
 	} {
 		if !strings.Contains(c.got, c.want) || strings.ContainsAny(c.got, "\u0430\u0435\u0456\n") || len(c.got) > 4<<10 {
 			t.Errorf("%s: %.300q; want %s, in ASCII, within 4 KB", c.name, c.got, c.want)

@@ -73,15 +73,25 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 	if strings.HasPrefix(rng, "-") {
 		// --revs=--all said `bad revision range "--all"`, not why; and
 		// -y..HEAD, of a branch -y, not how to write it.
-		if hint := r.dashHint(rng, shellword.Shown); hint != "" {
-			if full := r.undashed(rng); full != "" {
-				// -z..-y, reversed (or of a tag and a branch -y) was
-				// given as refs/heads/-z..-y, refused in turn, unsaid.
-				if err := r.CheckRange(full); err != nil {
-					hint += fmt.Sprintf(", which the log refuses too: %v", err)
+		// Its name, each ref of it and each way within one budget
+		// (fitted), each way in ASCII as the ref it names: a tag and
+		// a branch -а… (Cyrillic) were given raw, read as Latin, and
+		// of 9 folders of 100 such the message was of 14 KB.
+		defer r.MemoRefs()()
+		var refused error
+		if full := r.undashed(rng); full != "" {
+			// -z..-y, reversed (or of a tag and a branch -y) was
+			// given as refs/heads/-z..-y, refused in turn, unsaid.
+			refused = r.CheckRange(full)
+		}
+		if hint := r.dashHint(rng, shellword.ShownASCIIWithin, maxQuotedInput); hint != "" {
+			return nil, errors.New(fitted(maxMessage, func(word int) string {
+				hint := r.dashHint(rng, shellword.ShownASCIIWithin, word)
+				if refused != nil {
+					hint += ", which the log refuses too" + reasonWithin(refused.Error(), word)
 				}
-			}
-			return nil, fmt.Errorf("bad revision range %s: it begins with -, and git would read it as an option, not revisions; %s", quotedInput(rng), hint)
+				return fmt.Sprintf("bad revision range %s: it begins with -, and git would read it as an option, not revisions; %s", quotedInputWithin(rng, word), hint)
+			}))
 		}
 		return nil, fmt.Errorf("bad revision range %s: it begins with -, and git would read it as an option, not revisions; a range is A..B (HEAD~7..HEAD), and a branch whose name begins with - is written in full (refs/heads/-x)", quotedInput(rng))
 	}
@@ -879,15 +889,22 @@ func (r *Repo) rangeError(rng string, err error) error {
 			// The range named after its end, unless it is that end
 			// alone: --revs nope said "unknown revision nope in the
 			// range nope", a revision of 9 KB quoted twice.
-			in := " in the range " + quotedRev(rng)
-			if rev == rng {
-				in = ""
+			// Both, and the hint that follows, within one budget
+			// (fitted): a range of a name of 2 KB past the root said
+			// each whole, then the root's note, 5.6 KB.
+			in := func(word int) string {
+				if rev == rng {
+					return ""
+				}
+				return " in the range " + quotedRevWithin(rng, word)
 			}
-			fault, has := r.endFault(rev, err)
-			if fault != "" {
-				return fmt.Errorf("revision %s%s%s", quotedRev(rev), in, fault)
+			what, fault, has := "revision", "", false
+			if fault, has = r.endFault(rev, err); fault == "" {
+				what, fault = "unknown revision", r.unknownHintHas(rev, has)
 			}
-			return fmt.Errorf("unknown revision %s%s%s", quotedRev(rev), in, r.unknownHintHas(rev, has))
+			return errors.New(fitted(maxMessage, func(word int) string {
+				return what + " " + quotedRevWithin(rev, word) + in(word) + fault
+			}))
 		}
 	}
 	return fmt.Errorf("revision range %s: %v", quotedRev(rng), err)
@@ -1121,20 +1138,23 @@ func logPathWhole(p string) string {
 // as the one word it is ("unknown revision   in the range  .. "); in
 // ASCII when it holds one past ASCII, as logPath and the loaders quote a
 // name: "unknown revision mаin" (its а Cyrillic) read as main.
-func quotedRev(s string) string {
-	if len(s) > maxQuotedInput {
+func quotedRev(s string) string { return quotedRevWithin(s, maxQuotedInput) }
+
+// quotedRevWithin is quotedRev cut past most bytes (fitted).
+func quotedRevWithin(s string, most int) string {
+	if len(s) > most {
 		// Cut about its mark, within the line cap: a range of 96 KB
 		// was named whole, twice.
-		return quotedInput(s)
+		return quotedInputWithin(s, most)
 	}
 	if s == "" || strings.ContainsFunc(s, func(c rune) bool { return unicode.IsSpace(c) || !unicode.IsPrint(c) || c >= utf8.RuneSelf }) {
-		if q := strconv.QuoteToASCII(s); len(q) <= maxQuotedInput {
+		if q := strconv.QuoteToASCII(s); len(q) <= most {
 			return q
 		}
 		// Quoted, it is past the bound: 680 U+200B (2 KB) are 4 KB
 		// escaped, and a range named with its end was past the line
 		// cap, its advice cut. Cut as quotedInput cuts, after quoting.
-		return quotedInput(s)
+		return quotedInputWithin(s, most)
 	}
 	return s
 }
@@ -1785,7 +1805,7 @@ func (r *Repo) rangeRevs(rng string) (excluded, included []string, err error) {
 	if err != nil {
 		return nil, nil, r.rangeError(rng, err)
 	}
-	if err := r.ambiguousRef("the range "+quotedRev(rng), rng, stderr.Bytes()); err != nil {
+	if err := r.ambiguousRef("the range", rng, stderr.Bytes()); err != nil {
 		return nil, nil, err
 	}
 	for _, line := range strings.Fields(string(revs)) {

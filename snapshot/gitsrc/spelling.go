@@ -100,15 +100,17 @@ func (r *Repo) alone(ref string) string {
 // is more than the name (HEAD~7..HEAD, the log's own example, beside a
 // branch HEAD), it is also given whole with each way in place of the
 // name, which was left for the user to do at each of its ends.
-func (r *Repo) ambiguousWays(name, written string, refs []string) string {
-	msg, _, _ := r.ambiguousWhole(name, written, refs)
+//
+// Each word is cut past word bytes (fitted).
+func (r *Repo) ambiguousWays(name, written string, refs []string, word int) string {
+	msg, _, _ := r.ambiguousWhole(name, written, refs, word)
 	return msg
 }
 
 // ambiguousWhole is ambiguousWays with the ways written whole as they
 // are, unquoted, each one git knows, and those it knows no commit of as
 // shell words (refs/heads/HEAD~7 of a branch HEAD of fewer commits).
-func (r *Repo) ambiguousWhole(name, written string, refs []string) (string, []string, []string) {
+func (r *Repo) ambiguousWhole(name, written string, refs []string, word int) (string, []string, []string) {
 	var ways, wholes, unknown, raw, none []string
 	sel := reflogOf(written, name)
 	for _, ref := range refs {
@@ -128,12 +130,12 @@ func (r *Repo) ambiguousWhole(name, written string, refs []string) (string, []st
 				continue
 			}
 			spelt = short(strings.TrimSpace(string(out)))
-			said = fmt.Sprintf(" for %s%s", quotedRev(ref), where)
+			said = fmt.Sprintf(" for %s%s", quotedRevWithin(ref, word), where)
 			if of != ref {
-				said = fmt.Sprintf(" (the commit %s reads now, of %s%s)", quotedRev(of), quotedRev(ref), where)
+				said = fmt.Sprintf(" (the commit %s reads now, of %s%s)", quotedRevWithin(of, word), quotedRevWithin(ref, word), where)
 			}
 		}
-		ways = append(ways, quotedRev(spelt)+said)
+		ways = append(ways, quotedRevWithin(spelt, word)+said)
 		whole, ok := respelt(written, name, spelt)
 		if sel != "" {
 			// HEAD@{1}~1, beside a branch HEAD: the commit HEAD@{1}
@@ -153,13 +155,13 @@ func (r *Repo) ambiguousWhole(name, written string, refs []string) (string, []st
 		if ok && whole != spelt {
 			// In ASCII (shellword.ShownASCII), as the ref it names:
 			// 'HEAD~2..refs/tags/mаin' (its а Cyrillic) read as main's.
-			shown := shellword.ShownASCII(whole)
+			shown := shellword.ShownASCIIWithin(whole, word)
 			if rangeRev(whole) || strings.HasPrefix(whole, "^") {
 				// v...v, of a tag and a branch v: each way whole is
 				// refused in turn (its ends one commit), unsaid; so
 				// ^v (no end to list from).
-				if err := r.CheckRange(whole); err != nil {
-					shown += fmt.Sprintf(" (which the log refuses too: %v)", err)
+				if err := r.memoCheckRange(whole); err != nil {
+					shown += " (which the log refuses too" + reasonWithin(err.Error(), word) + ")"
 				}
 			} else if _, err := r.verifyCommit(whole); err == nil {
 				raw = append(raw, whole)
@@ -176,7 +178,7 @@ func (r *Repo) ambiguousWhole(name, written string, refs []string) (string, []st
 				}
 				if h != "" {
 					unknown = append(unknown, h)
-					h = ": " + h
+					h = reasonWithin(h, word)
 				}
 				none = append(none, shown)
 				shown += " (an unknown revision too" + h + ")"
@@ -220,8 +222,21 @@ func (r *Repo) Ambiguity(rev string) (names string, whole, none []string) {
 	if len(refs) < 2 {
 		return "", nil, nil
 	}
-	_, whole, none = r.ambiguousWhole(name, rev, refs)
-	return fmt.Sprintf("%s is the name of more than one ref (%s), of which git reads the first", quotedInput(name), r.refsNamed(name, refs)), whole, none
+	defer r.MemoRefs()()
+	_, whole, none = r.ambiguousWhole(name, rev, refs, maxQuotedInput)
+	return fitted(maxNote, func(word int) string {
+		return fmt.Sprintf("%s is the name of more than one ref (%s), of which git reads the first", quotedInputWithin(name, word), r.refsNamed(name, refs, word))
+	}), whole, none
+}
+
+// reasonWithin is ": " and why, a reason a message gives in its words, or, past
+// word bytes (fitted), that there is one and how long it is: cut, it
+// named a revision or folder as another.
+func reasonWithin(why string, word int) string {
+	if len(why) > word {
+		return fmt.Sprintf(", for a reason too long to show here (%d bytes)", len(why))
+	}
+	return ": " + why
 }
 
 // reflogOf is the reflog selector (@{1}) that follows name in written,
@@ -358,6 +373,26 @@ func (r *Repo) MemoRefs() (done func()) {
 	}
 }
 
+// memoCheckRange is CheckRange of rng, whose answer is held while
+// MemoRefs holds refs, as memoRun's are: a message made again to fit
+// its budget (fitted) checked each way again.
+func (r *Repo) memoCheckRange(rng string) error {
+	key := "\x00CheckRange\x00" + rng // no git argument begins with a NUL
+	r.refsMemo.mu.Lock()
+	a, ok := r.refsMemo.answers[key]
+	r.refsMemo.mu.Unlock()
+	if ok {
+		return a.err
+	}
+	err := r.CheckRange(rng)
+	r.refsMemo.mu.Lock()
+	if r.refsMemo.answers != nil {
+		r.refsMemo.answers[key] = memoAnswer{nil, err}
+	}
+	r.refsMemo.mu.Unlock()
+	return err
+}
+
 // memoAnswer is what git said of a question memoRun asked.
 type memoAnswer struct {
 	out []byte
@@ -422,13 +457,15 @@ func (r *Repo) listRefsReadAs(name string) []string {
 // dashHint is how a message says to write rev, which begins with -:
 // with its ref written in full, or, of the name of more than one ref,
 // each ref as cachediff reads it alone; "" when git knows no such ref.
-func (r *Repo) dashHint(rev string, shown func(string) string) string {
+// shown writes each way as the message gives it, and each word is cut
+// past word bytes (fitted).
+func (r *Repo) dashHint(rev string, shown func(way string, word int) string, word int) string {
 	full, each := r.undash(rev)
 	if full != "" && strings.HasPrefix(full, "refs/") {
-		return "with its ref written in full, " + shown(full)
+		return "with its ref written in full, " + shown(full, word)
 	}
 	if full != "" {
-		return "with its ref written out (in full, refs/…, it is another ref's name too), " + shown(full)
+		return "with its ref written out (in full, refs/…, it is another ref's name too), " + shown(full, word)
 	}
 	if each == nil {
 		// -q@{1}, -q~1..HEAD: the name of a file of the git directory
@@ -436,7 +473,7 @@ func (r *Repo) dashHint(rev string, shown func(string) string) string {
 		// given no way to write it, as a reflog of it (-y@{1}) was not
 		// beside a branch -y either.
 		if refs := r.refsReadAs(dashName(rev)); len(refs) == 1 && !strings.HasPrefix(refs[0], "refs/") {
-			if way := r.gitDirWay(rev, shown); way != "" {
+			if way := r.gitDirWay(rev, shown, word); way != "" {
 				return "write it by its commit: " + way
 			}
 		}
@@ -444,34 +481,34 @@ func (r *Repo) dashHint(rev string, shown func(string) string) string {
 	}
 	var names, ways []string
 	for i, ref := range r.refsReadAs(dashName(rev)) {
-		name := quotedRev(ref) // in ASCII, as refsNamed names a ref
+		name := quotedRevWithin(ref, word) // in ASCII, as refsNamed names a ref
 		if !strings.HasPrefix(ref, "refs/") {
 			name += " in the git directory"
 		}
 		names = append(names, name)
 		if i < len(each) && each[i] != "" {
-			way := shown(each[i])
+			way := shown(each[i], word)
 			if rangeRev(each[i]) {
 				// -y..HEAD, of a tag -y at HEAD and a branch -y: the
 				// tag's way, refs/tags/-y..HEAD, a range of no commit,
 				// was given to run, refused in turn, unsaid.
-				if err := r.CheckRange(each[i]); err != nil {
-					way += fmt.Sprintf(" (which the log refuses: %v)", err)
+				if err := r.memoCheckRange(each[i]); err != nil {
+					way += " (which the log refuses" + reasonWithin(err.Error(), word) + ")"
 				}
 			} else if strings.Contains(each[i], "@{") {
 				// -q@{1}, of a tag -q beside a file -q of the git
 				// directory: refs/tags/-q@{1} was given, unknown in
 				// turn, a tag having no reflog.
-				way += r.reflogUnknown(ref, each[i])
+				way += r.reflogUnknown(ref, each[i], word)
 			}
 			ways = append(ways, way)
 		} else if !strings.HasPrefix(ref, "refs/") {
-			if way := r.gitDirWay(rev, shown); way != "" {
+			if way := r.gitDirWay(rev, shown, word); way != "" {
 				ways = append(ways, way)
 			}
 		}
 	}
-	msg := fmt.Sprintf("and %s is the name of more than one ref (%s), which git reads as the first, warning", quotedInput(dashName(rev)), strings.Join(names, ", "))
+	msg := fmt.Sprintf("and %s is the name of more than one ref (%s), which git reads as the first, warning", quotedInputWithin(dashName(rev), word), strings.Join(names, ", "))
 	if len(ways) > 0 {
 		msg += "; write the one meant: " + strings.Join(ways, " or ")
 	}
@@ -482,12 +519,12 @@ func (r *Repo) dashHint(rev string, shown func(string) string) string {
 // that reads its reflog (refs/tags/-q@{1}), when git reads no commit
 // by it: that it is unknown, and why where ref keeps no reflog (a tag,
 // which git logs no update of); "" when git reads it.
-func (r *Repo) reflogUnknown(ref, way string) string {
+func (r *Repo) reflogUnknown(ref, way string, word int) string {
 	if _, err := r.verifyCommit(way); err == nil {
 		return ""
 	}
 	if _, err := r.run(nil, "reflog", "exists", ref); err != nil {
-		return fmt.Sprintf(" (an unknown revision too: %s keeps no reflog)", quotedRev(ref))
+		return fmt.Sprintf(" (an unknown revision too: %s keeps no reflog)", quotedRevWithin(ref, word))
 	}
 	return " (an unknown revision too)"
 }
@@ -500,7 +537,7 @@ func (r *Repo) reflogUnknown(ref, way string) string {
 // (-y@{1}~1..HEAD) with the commit its entry reads now in place of
 // NAME@{N}: it was given no way at all. "" for a file git does not read
 // as a commit.
-func (r *Repo) gitDirWay(rev string, shown func(string) string) string {
+func (r *Repo) gitDirWay(rev string, shown func(string, int) string, word int) string {
 	name := dashName(rev)
 	rest, of := rev[len(name):], name
 	if strings.HasPrefix(rest, "@{") {
@@ -516,9 +553,9 @@ func (r *Repo) gitDirWay(rev string, shown func(string) string) string {
 	}
 	what := "its commit"
 	if of != name {
-		what = fmt.Sprintf("the commit %s reads now", quotedRev(of))
+		what = fmt.Sprintf("the commit %s reads now", quotedRevWithin(of, word))
 	}
-	return fmt.Sprintf("%s (%s, for %s in the git directory, which no other name reads)", shown(short(strings.TrimSpace(string(out)))+rest), what, quotedRev(name))
+	return fmt.Sprintf("%s (%s, for %s in the git directory, which no other name reads)", shown(short(strings.TrimSpace(string(out)))+rest, word), what, quotedRevWithin(name, word))
 }
 
 // DashHint is how a message says to write rev, which begins with - and
@@ -527,7 +564,7 @@ func (r *Repo) gitDirWay(rev string, shown func(string) string) string {
 // git directory; shown writes each way as the message gives it. "" when
 // git knows no such ref.
 func (r *Repo) DashHint(rev string, shown func(string) string) string {
-	return r.dashHint(rev, shown)
+	return r.dashHint(rev, func(way string, _ int) string { return shown(way) }, maxQuotedInput)
 }
 
 // dashName is the ref name rev, which begins with -, starts with.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gittest"
@@ -31,34 +32,41 @@ func TestSubmoduleChainDeep(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(d, "develop", "bc", "specs.md"), []byte(realPage(t, "bc")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// Each clone committed, then added as a gitlink to the one above.
-	// The first git init's .git, copied before anything is added, is
-	// the .git of every other clone (git init writes no path of its
-	// own into it): a git process fewer a clone.
+	// The deepest clone committed; each above it holds the one below
+	// as a gitlink in its index alone, which is all that git (rev-parse
+	// --show-superproject-working-tree) and cachediff (ls-files) read
+	// of a superproject: one git process a clone, and none that scans
+	// its tree. The first git init's .git, copied before anything is
+	// added, is the .git of every other clone (git init writes no path
+	// of its own into it).
 	fresh := filepath.Join(t.TempDir(), "git")
-	for i := len(dirs) - 1; i >= 1; i-- {
-		dotGit := filepath.Join(dirs[i], ".git")
-		if i == len(dirs)-1 {
-			if _, err := gittest.Git(dirs[i], nil, "init", "-q", "-b", "main"); err != nil {
+	if _, err := gittest.Git(d, nil, "init", "-q", "-b", "main"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(fresh, os.DirFS(filepath.Join(d, ".git"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(d, nil, "add", "--all"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gittest.Git(d, nil, "commit", "-q", "-m", "c"); err != nil {
+		t.Fatal(err)
+	}
+	id, err := gittest.Git(d, nil, "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := len(dirs) - 2; i >= 0; i-- {
+		if i > 0 { // the outermost is a repository already
+			if err := os.CopyFS(filepath.Join(dirs[i], ".git"), os.DirFS(fresh)); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.CopyFS(fresh, os.DirFS(dotGit)); err != nil {
-				t.Fatal(err)
-			}
-		} else if err := os.CopyFS(dotGit, os.DirFS(fresh)); err != nil {
+		}
+		rel, _ := filepath.Rel(dirs[i], dirs[i+1])
+		link := "160000," + strings.TrimSpace(id) + "," + filepath.ToSlash(rel)
+		if _, err := gittest.Git(dirs[i], nil, "update-index", "--add", "--cacheinfo", link); err != nil {
 			t.Fatal(err)
 		}
-		for _, args := range [][]string{
-			{"-c", "advice.addEmbeddedRepo=false", "add", "--all"},
-			{"commit", "-q", "-m", "c"},
-		} {
-			if _, err := gittest.Git(dirs[i], nil, args...); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if _, err := gittest.Git(super, nil, "-c", "advice.addEmbeddedRepo=false", "add", "_cache"); err != nil {
-		t.Fatal(err)
 	}
 	want, rooted := snapshot.SiteOf(filepath.Join(d, "develop"))
 	if !rooted || want[:8] != "/_cache/" {

@@ -72,11 +72,8 @@ func TestSubmoduleIndexOrGitmodules(t *testing.T) {
 // names no superproject: git:HEAD:develop was measured from the
 // submodule's top, and a retag of every page passed a gate.
 func TestSubmoduleSitePathGitDirOutside(t *testing.T) {
-	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
 	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
-	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
-		t.Fatal(err)
-	}
+	addSubmodule(t, super, "_cache", map[string]string{"develop/bc/specs.md": realPage(t, "bc")})
 	gitDir := filepath.Join(super, ".git", "modules", "_cache")
 	t.Setenv("GIT_DIR", gitDir)
 	for _, dir := range []string{super, t.TempDir()} {
@@ -165,11 +162,8 @@ func TestCloneInJekyllSite(t *testing.T) {
 // repository's checkout is where the superproject's Jekyll builds it,
 // with GIT_DIR naming its repository in .git/modules too.
 func TestSubmoduleSitePathWorkTreeVar(t *testing.T) {
-	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
 	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
-	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
-		t.Fatal(err)
-	}
+	addSubmodule(t, super, "_cache", map[string]string{"develop/bc/specs.md": realPage(t, "bc")})
 	t.Setenv("GIT_WORK_TREE", t.TempDir())
 	for _, gitDir := range []string{"", filepath.Join(super, ".git", "modules", "_cache")} {
 		if gitDir != "" {
@@ -187,11 +181,8 @@ func TestSubmoduleSitePathWorkTreeVar(t *testing.T) {
 // retag of every page passed a gate that ./_cache/develop on disk, the
 // same spelling, failed. -C vendor/cat is measured there, as on disk.
 func TestSubmoduleSitePathThroughLink(t *testing.T) {
-	sub := commitFiles(t, map[string]string{"develop/a/curl/specs.md": realPage(t, "curl")}, nil)
 	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
-	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "vendor/cat"); err != nil {
-		t.Fatal(err)
-	}
+	addSubmodule(t, super, "vendor/cat", map[string]string{"develop/a/curl/specs.md": realPage(t, "curl")})
 	if err := os.Symlink(filepath.Join("vendor", "cat"), filepath.Join(super, "_cache")); err != nil {
 		t.Skip(err)
 	}
@@ -280,11 +271,8 @@ func TestGitEntryNotRepository(t *testing.T) {
 // spelling (no "modules" in it), the submodule was its own top, and a
 // retag of every page passed a gate that -C _cache alone failed.
 func TestSubmoduleGitDirGitfile(t *testing.T) {
-	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
 	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
-	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
-		t.Fatal(err)
-	}
+	addSubmodule(t, super, "_cache", map[string]string{"develop/bc/specs.md": realPage(t, "bc")})
 	cache := filepath.Join(super, "_cache")
 	link := filepath.Join(t.TempDir(), "repo")
 	if err := os.Symlink(filepath.Join(super, ".git", "modules", "_cache"), link); err != nil {
@@ -311,9 +299,22 @@ func TestNestedClonesLinear(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "_config.yml"), []byte("title: t\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The first git init's .git is that of every other clone (git init
+	// writes no path of its own into it): one git process, not n.
+	fresh := ""
 	for i := range n {
 		dir = filepath.Join(dir, fmt.Sprintf("c%d", i))
+		if fresh != "" {
+			if err := os.CopyFS(filepath.Join(dir, ".git"), os.DirFS(fresh)); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
 		if _, err := gittest.Git(filepath.Dir(dir), nil, "init", "-q", filepath.Base(dir)); err != nil {
+			t.Fatal(err)
+		}
+		fresh = filepath.Join(t.TempDir(), "git")
+		if err := os.CopyFS(fresh, os.DirFS(filepath.Join(dir, ".git"))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -340,11 +341,8 @@ func TestNestedClonesLinear(t *testing.T) {
 // its own top from git (/develop), passing a gate on a retag of every
 // page that the same link's develop on disk failed.
 func TestSubmoduleThroughOutsideLink(t *testing.T) {
-	sub := commitFiles(t, map[string]string{"develop/bc/specs.md": realPage(t, "bc")}, nil)
 	super := commitFiles(t, map[string]string{"README": "r\n"}, nil)
-	if _, err := gittest.Git(super, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
-		t.Fatal(err)
-	}
+	addSubmodule(t, super, "_cache", map[string]string{"develop/bc/specs.md": realPage(t, "bc")})
 	link := filepath.Join(t.TempDir(), "lnk")
 	if err := os.Symlink(filepath.Join(super, "_cache"), link); err != nil {
 		t.Fatal(err)

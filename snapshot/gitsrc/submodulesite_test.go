@@ -24,18 +24,10 @@ func TestSubmoduleSitePath(t *testing.T) {
 		"develop/bc/specs.md":     realPage(t, "bc"),
 		"develop/a/curl/specs.md": realPage(t, "curl"),
 	}
-	sub := commitFiles(t, pages, nil)
-	pages["_config.yml"] = ""
-	own := commitFiles(t, pages, nil)
 	super := commitFiles(t, map[string]string{"_config.yml": ""}, nil)
-	for _, args := range [][]string{
-		{"-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"},
-		{"-c", "protocol.file.allow=always", "submodule", "add", "-q", own, "own"},
-	} {
-		if _, err := gittest.Git(super, nil, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
+	addSubmodule(t, super, "_cache", pages)
+	pages["_config.yml"] = ""
+	addSubmodule(t, super, "own", pages)
 	r, err := OpenRepo(filepath.Join(super, "_cache"))
 	if err != nil {
 		t.Fatal(err)
@@ -99,21 +91,18 @@ func TestSubmoduleSitePathHook(t *testing.T) {
 		"develop/bc/specs.md":     realPage(t, "bc"),
 		"develop/a/curl/specs.md": realPage(t, "curl"),
 	}
-	sub := commitFiles(t, pages, nil)
-	mid := commitFiles(t, map[string]string{"README": "m\n"}, nil)
-	if _, err := gittest.Git(mid, nil, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := gittest.Git(mid, nil, "commit", "-q", "-m", "sub"); err != nil {
-		t.Fatal(err)
-	}
+	// _cache, and site (a README) holding a _cache of its own, as
+	// git submodule update --init --recursive leaves them.
 	super := commitFiles(t, map[string]string{"_config.yml": ""}, nil)
-	for _, args := range [][]string{
-		{"-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "_cache"},
-		{"-c", "protocol.file.allow=always", "submodule", "add", "-q", mid, "site"},
-		{"-c", "protocol.file.allow=always", "submodule", "update", "-q", "--init", "--recursive"},
-	} {
-		if _, err := gittest.Git(super, nil, args...); err != nil {
+	addSubmodule(t, super, "_cache", pages)
+	addSubmodule(t, super, "site", map[string]string{"README": "m\n"})
+	addSubmodule(t, filepath.Join(super, "site"), "_cache", pages)
+	for _, c := range []struct{ dir string }{{"site"}, {"."}} {
+		args := []string{"commit", "-q", "-m", "sub"}
+		if c.dir == "." {
+			args = []string{"add", "site"}
+		}
+		if _, err := gittest.Git(filepath.Join(super, c.dir), nil, args...); err != nil {
 			t.Fatal(err)
 		}
 	}
