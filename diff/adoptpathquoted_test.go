@@ -32,6 +32,13 @@ func TestAdoptPathQuoted(t *testing.T) {
 	if msg := adopt("cmake", "cm\u0430ke"); !strings.Contains(msg, `("cm\u0430ke")`) {
 		t.Errorf("a lookalike package: %s, want it quoted in ASCII", msg)
 	}
+	// A name of 9 KB of ESC, U+202E, a lookalike and newlines: one line
+	// of ASCII, but for the cut's mark, within the 8 KB cap.
+	hostile := strings.Repeat("\x1b\u202e\u0430\n", 1500)
+	if msg := adopt(hostile, hostile+"p"); strings.ContainsFunc(strings.ReplaceAll(msg, "\u2026", ""), func(c rune) bool { return c < 0x20 || c > 0x7e }) ||
+		len(msg) > 8192 || !strings.Contains(msg, `from "\x1b\u202e\u0430\n`) {
+		t.Errorf("a hostile name of %d bytes: %q (%d bytes), want one line of ASCII within 8 KB", len(hostile), msg, len(msg))
+	}
 	long := strings.Repeat("x", 9000)
 	if msg := adopt(long, long+"y"); len(msg) > 1024 || !strings.HasSuffix(msg, "goes on to the cause") {
 		t.Errorf("names of 9,000 bytes: a message of %d bytes, want the names cut and the message whole", len(msg))

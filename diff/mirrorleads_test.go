@@ -105,8 +105,8 @@ func TestTwinPairedAsItsRoot(t *testing.T) {
 // which it was not (the zlib left it). A log of old, new, old was
 // refused by render ("steps[1].facets.stack.counts: "hdf5@2.0" has 2
 // specs in the old snapshot, but steps[0] leaves the same snapshot
-// 5"): PartlyRespelt now names the old spelling of a joined root, and
-// oldNamed spares it. Fails before, both checks.
+// 5"): PartlyRespelt names the old spelling of a joined root that a
+// root removed keeps, and oldNamed spares it. Fails before, both checks.
 func TestLeadLibRestackedOneWay(t *testing.T) {
 	old := []facetRoot{{"debarm", "hdf5", "2.0", "11", "+shared", 0, 0, "hdf5"}, {"debarm", "hdf5", "2.0", "11", "~shared", 3, 0, "hdf5"}}
 	cur := []facetRoot{{"ubuntu", "hdf5", "3.0", "10", "+shared", 3, 1, "hdf5"}, {"debarm", "hdf5", "2.0", "11", "~shared", 0, 1, "hdf5@2.0"},

@@ -1168,7 +1168,7 @@ func PartlyRespelt(r *Report) map[string]bool {
 			out[old] = true
 		}
 		if sp.Joined > 0 {
-			out[old], out[root] = true, true
+			out[root] = true
 		}
 	}
 	for i := range r.Causes.Roots.Changed {
