@@ -1683,10 +1683,15 @@ type explainer struct {
 	idSeed maphash.Seed
 	// links are the paths' links (no pointer in them, so that the
 	// collector does not scan them), filed once by their name and next
-	// in byKey; depth is how many names each path has.
-	links []link
-	byKey map[uint64]int32
-	depth []int32
+	// in byKey; depth is how many names each path has. They are made
+	// when the first link is filed, sized for linksHint: pairs with no
+	// edge file none (builds alike, rebuilt and respelt), and a table
+	// made at once for every pair held 2.5 MB of a 64,000-root pair's
+	// live heap through Explain.
+	links     []link
+	byKey     map[uint64]int32
+	depth     []int32
+	linksHint int
 	// names are the edge names, sorted, once solving starts: a link or a
 	// candidate holds its name's number, so names compare as numbers.
 	names []string
@@ -1867,8 +1872,8 @@ type pairRef struct {
 // by doubling).
 func newExplainer(before, after Graph, size int) *explainer {
 	return &explainer{old: before, new: after, memo: make(map[[2]*GraphNode]int32, size),
-		nodes: make([]*local, 0, size), links: make([]link, 0, size), depth: make([]int32, 0, size),
-		byKey: make(map[uint64]int32, size), setOf: make(map[uint64]int, size), budget: -1}
+		nodes: make([]*local, 0, size), linksHint: size,
+		setOf: make(map[uint64]int, size), budget: -1}
 }
 
 // Explain returns the causes of the pair (old hash a, new hash b), written
@@ -3921,6 +3926,10 @@ func (h *depthHeap) Pop() any {
 func (e *explainer) link(name, next int32) int32 {
 	e.looked++
 	k := uint64(uint32(name))<<32 | uint64(uint32(next))
+	if e.byKey == nil {
+		e.byKey = make(map[uint64]int32, e.linksHint)
+		e.links, e.depth = make([]link, 0, e.linksHint), make([]int32, 0, e.linksHint)
+	}
 	if id, ok := e.byKey[k]; ok {
 		return id
 	}

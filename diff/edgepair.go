@@ -103,7 +103,7 @@ type edgeClass struct {
 	oldKey, newKey []uint64
 	// at indexes olds by hash (depOrder); inner is whether an old spec
 	// depends on another of the class.
-	at    map[string]int
+	at    specIndex
 	inner bool
 	// users are the classes whose old specs depend on this class's old
 	// specs; wait is how many classes this one depends on are not
@@ -308,31 +308,24 @@ func pairByEdges(out []*compared, og, ng Graph, kept []map[string]bool, outside 
 // pairing so far, old hash to new, over every package, and ends as the
 // pairing found.
 func resolveClasses(classes []*edgeClass, og, ng Graph, pairOf map[string]string) {
-	classOf := map[string]int32{} // old hash to its class
-	for i, c := range classes {
-		for _, o := range c.olds {
-			classOf[o.Hash] = int32(i)
+	classOf := newClassIndex(classes, func(c *edgeClass) []*Spec { return c.olds }) // old hash to its class
+	// newClass is each new hash's class, made when first asked.
+	var newClass *classIndex
+	newClassOf := func() *classIndex {
+		if newClass == nil {
+			newClass = newClassIndex(classes, func(c *edgeClass) []*Spec { return c.news })
 		}
+		return newClass
 	}
 	var dependents [2]map[string][]outsideUser
 	outsideOf := func() [2]map[string][]outsideUser {
 		if dependents[0] != nil {
 			return dependents
 		}
-		newClass := map[string]int32{}
-		for i, c := range classes {
-			for _, sp := range c.news {
-				newClass[sp.Hash] = int32(i)
-			}
-		}
 		for side, g := range [2]Graph{og, ng} {
-			class := func(h string) (int32, bool) {
-				if side == 0 {
-					i, ok := classOf[h]
-					return i, ok
-				}
-				i, ok := newClass[h]
-				return i, ok
+			class := classOf.of
+			if side == 1 {
+				class = newClassOf().of
 			}
 			m := map[string][]outsideUser{}
 			for _, n := range g.Nodes() {
@@ -373,7 +366,7 @@ func resolveClasses(classes []*edgeClass, og, ng Graph, pairOf map[string]string
 		for _, o := range c.olds {
 			if n := og.Node(o.Hash); n != nil {
 				for _, d := range n.Deps() {
-					if j, ok := classOf[d.Hash]; ok && j != int32(i) && seen[j] != int32(i)+1 {
+					if j, ok := classOf.of(d.Hash); ok && j != int32(i) && seen[j] != int32(i)+1 {
 						seen[j] = int32(i) + 1
 						classes[j].users = append(classes[j].users, int32(i))
 						c.wait++
@@ -401,7 +394,6 @@ func resolveClasses(classes []*edgeClass, og, ng Graph, pairOf map[string]string
 	// past 4 times the graphs' edges in all (a user of specs of many
 	// classes), users are told by name and number of edges again.
 	done := make([]bool, len(classes))
-	var newClass map[string]int32
 	keyBudget := 65536
 	for _, g := range [2]Graph{og, ng} {
 		for _, n := range g.Nodes() {
@@ -413,24 +405,16 @@ func resolveClasses(classes []*edgeClass, og, ng Graph, pairOf map[string]string
 		if keyBudget -= len(deps) + 1; keyBudget < 0 {
 			return "\x06" + strconv.Itoa(len(deps))
 		}
-		if side == 1 && newClass == nil {
-			newClass = map[string]int32{}
-			for i, c := range classes {
-				for _, sp := range c.news {
-					newClass[sp.Hash] = int32(i)
-				}
-			}
-		}
 		l := make([]dep, len(deps))
 		for x, d := range deps {
 			t := "\x07"
 			if side == 0 {
-				if j, ok := classOf[d.Hash]; !ok || done[j] {
+				if j, ok := classOf.of(d.Hash); !ok || done[j] {
 					if t = tr(d.Hash); t == "" {
 						t = "\x00" + d.Hash
 					}
 				}
-			} else if j, ok := newClass[d.Hash]; !ok || done[j] {
+			} else if j, ok := newClassOf().of(d.Hash); !ok || done[j] {
 				t = d.Hash
 			}
 			l[x] = dep{name: d.Name, hash: t}
@@ -457,7 +441,7 @@ func resolveClasses(classes []*edgeClass, og, ng Graph, pairOf map[string]string
 			return j == i || jointOf != nil && jointOf[i] >= 0 && jointOf[j] == jointOf[i]
 		}
 		pending := func(h string) bool {
-			j, ok := classOf[h]
+			j, ok := classOf.of(h)
 			return ok && !in(j) && !done[j]
 		}
 		var stale bool
@@ -533,7 +517,7 @@ func resolveClasses(classes []*edgeClass, og, ng Graph, pairOf map[string]string
 	// here (classOf, the users out of each class), and each class its
 	// index by hash (depOrder).
 	for _, c := range classes {
-		c.outside, c.known, c.userKey, c.at = nil, nil, nil, nil
+		c.outside, c.known, c.userKey, c.at = nil, nil, nil, specIndex{}
 	}
 	newCycles(classes, ng)
 }
@@ -566,18 +550,18 @@ func viewSpecs(out []*compared) map[string]bool {
 // classNodes are the graph nodes of one side's specs of every class
 // (side: the class's olds or news), each's class, and each's index by
 // hash: the vertices newCycles and classCycles find cycles among.
-func classNodes(classes []*edgeClass, g Graph, side func(*edgeClass) []*Spec) (specs []*GraphNode, specClass []int32, at map[string]int32) {
-	at = map[string]int32{}
+func classNodes(classes []*edgeClass, g Graph, side func(*edgeClass) []*Spec) (specs []*GraphNode, specClass []int32, at specIndex) {
+	var keys []*Spec // each node's spec of the class, at its place
 	for i, c := range classes {
 		for _, sp := range side(c) {
 			if n := g.Node(sp.Hash); n != nil {
-				at[sp.Hash] = int32(len(specs))
+				keys = append(keys, sp)
 				specs = append(specs, n)
 				specClass = append(specClass, int32(i))
 			}
 		}
 	}
-	return specs, specClass, at
+	return specs, specClass, newSpecIndex(keys)
 }
 
 // newCycles marks cyclic the classes of the new specs of each cycle of
@@ -592,8 +576,8 @@ func newCycles(classes []*edgeClass, ng Graph) {
 	specs, specClass, at := classNodes(classes, ng, func(c *edgeClass) []*Spec { return c.news })
 	scc.Components(len(specs), nil, func(dst []int32, u int32) []int32 {
 		for _, d := range specs[u].Deps() {
-			if k, ok := at[d.Hash]; ok && k != u {
-				dst = append(dst, k)
+			if k, ok := at.at(d.Hash); ok && int32(k) != u {
+				dst = append(dst, int32(k))
 			}
 		}
 		return dst
@@ -615,7 +599,7 @@ func newCycles(classes []*edgeClass, ng Graph) {
 // form no cycle (p0 over p1 in one stack, p1 over p0 in another: a
 // cycle of the classes alone) are not joined, and resolve one after the
 // other as acyclic input always did.
-func classCycles(classes []*edgeClass, og Graph, classOf map[string]int32) ([][]int32, []int32) {
+func classCycles(classes []*edgeClass, og Graph, classOf *classIndex) ([][]int32, []int32) {
 	specs, specClass, at := classNodes(classes, og, func(c *edgeClass) []*Spec { return c.olds })
 	// The classes joined, as a forest (each class's root).
 	root := make([]int32, len(classes))
@@ -632,9 +616,9 @@ func classCycles(classes []*edgeClass, og Graph, classOf map[string]int32) ([][]
 	joined := false
 	scc.Components(len(specs), nil, func(dst []int32, u int32) []int32 {
 		for _, d := range specs[u].Deps() {
-			if _, ok := classOf[d.Hash]; ok {
-				if k, ok := at[d.Hash]; ok && k != u {
-					dst = append(dst, k)
+			if _, ok := classOf.of(d.Hash); ok {
+				if k, ok := at.at(d.Hash); ok && int32(k) != u {
+					dst = append(dst, int32(k))
 				}
 			}
 		}
@@ -1894,7 +1878,7 @@ func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool,
 		}
 		for j, l := range sd.newEdges {
 			for _, d := range l {
-				if x, ok := sd.newAt[d.hash]; ok && x != j {
+				if x, ok := sd.newAt.at(d.hash); ok && x != j {
 					sd.newUp[x] = append(sd.newUp[x], int32(j))
 				}
 			}
@@ -1916,7 +1900,7 @@ func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool,
 			}
 		} else {
 			for _, d := range sd.newEdges[i] {
-				if x, ok := sd.newAt[d.hash]; ok && x != i && !taken[x] {
+				if x, ok := sd.newAt.at(d.hash); ok && x != i && !taken[x] {
 					see(x, d.name, newAt)
 				}
 			}
@@ -1976,7 +1960,7 @@ func (c *edgeClass) pairDown(sd *seeder, front []int, pairs []int, taken []bool,
 					}
 				} else {
 					for _, d := range sd.newEdges[m.at] {
-						x, ok := sd.newAt[d.hash]
+						x, ok := sd.newAt.at(d.hash)
 						to(x, ok)
 					}
 				}
@@ -2150,7 +2134,7 @@ type seeder struct {
 	newEdges [][]dep
 	tr       func(string) string
 	made     bool
-	newAt    map[string]int // the new specs by hash (the class's new specs as a set too)
+	newAt    specIndex // the new specs by hash (the class's new specs as a set too)
 	newOuter [][]dep
 	newInner []int // each new spec's edges in the class
 	byOuter  map[string][]int
@@ -2219,10 +2203,7 @@ func (s *seeder) init() {
 	}
 	s.made = true
 	c := s.c
-	s.newAt = make(map[string]int, len(c.news))
-	for j, n := range c.news {
-		s.newAt[n.Hash] = j
-	}
+	s.newAt = newSpecIndex(c.news)
 	s.newOuter = make([][]dep, len(c.news))
 	s.newInner = make([]int, len(c.news))
 	s.byOuter, s.byShape, s.users = map[string][]int{}, map[shape][]int{}, map[string][]int{}
@@ -2238,7 +2219,7 @@ func (s *seeder) init() {
 		tag := c.tag(g)
 		var out []dep
 		for _, d := range l {
-			if _, in := s.newAt[d.hash]; in {
+			if _, in := s.newAt.at(d.hash); in {
 				if u := s.users[tag+d.hash]; len(u) == 0 || u[len(u)-1] != j {
 					s.users[tag+d.hash] = append(u, j)
 				}
@@ -2309,7 +2290,7 @@ func (s *seeder) newCycles() []int32 {
 	}
 	scc.Components(len(s.newEdges), nil, func(dst []int32, u int32) []int32 {
 		for _, d := range s.newEdges[u] {
-			if x, ok := s.newAt[d.hash]; ok && x != int(u) {
+			if x, ok := s.newAt.at(d.hash); ok && x != int(u) {
 				dst = append(dst, int32(x))
 			}
 		}
@@ -2409,7 +2390,7 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 	}
 	fits := func(n int) bool {
 		for _, d := range s.newEdges[n] {
-			if x, ok := s.newAt[d.hash]; ok && x != n && taken[x] {
+			if x, ok := s.newAt.at(d.hash); ok && x != n && taken[x] {
 				return false
 			}
 		}
@@ -2540,7 +2521,7 @@ func (s *seeder) seed(i int, edges []dep, pairs []int, taken []bool, budget int)
 			return w
 		}
 		for _, d := range s.newEdges[n] {
-			if x, ok := s.newAt[d.hash]; ok && !taken[x] {
+			if x, ok := s.newAt.at(d.hash); ok && !taken[x] {
 				for _, e := range s.newEdges[x] {
 					if budget--; budget < 0 {
 						return w
@@ -2806,7 +2787,7 @@ func (s *seeder) colors() []int32 {
 		for _, d := range s.newEdges[j] {
 			if d.hash == selfHash {
 				edges = append(edges, inEdge{nameID(d.name), -1})
-			} else if x, ok := s.newAt[d.hash]; ok {
+			} else if x, ok := s.newAt.at(d.hash); ok {
 				edges = append(edges, inEdge{nameID(d.name), int32(no + x)})
 			}
 		}
@@ -3101,8 +3082,7 @@ func (s *seeder) colors() []int32 {
 // inClass is the place among the class's old specs of the old spec of
 // hash h, if it is one (depOrder indexes them).
 func (c *edgeClass) inClass(h string) (int, bool) {
-	i, ok := c.at[h]
-	return i, ok
+	return c.at.at(h)
 }
 
 // depOrder is the order resolve visits the class's old specs in (nodes
@@ -3118,16 +3098,13 @@ func (c *edgeClass) inClass(h string) (int, bool) {
 // cross it. It indexes the old specs by hash for inClass; without
 // dependencies in the class it is the class's order.
 func (c *edgeClass) depOrder(nodes []*GraphNode, rank func(i int) int) (order []int, start []bool) {
-	c.at = make(map[string]int, len(c.olds))
-	for i, o := range c.olds {
-		c.at[o.Hash] = i
-	}
+	c.at = newSpecIndex(c.olds)
 	order = make([]int, 0, len(c.olds))
 	var users [][]int32
 	var wait []int32
 	for i, n := range nodes {
 		for _, d := range n.Deps() {
-			if k, ok := c.at[d.Hash]; ok && k != i {
+			if k, ok := c.at.at(d.Hash); ok && k != i {
 				if users == nil {
 					users, wait = make([][]int32, len(c.olds)), make([]int32, len(c.olds))
 				}
@@ -3162,9 +3139,9 @@ func (c *edgeClass) depOrder(nodes []*GraphNode, rank func(i int) int) (order []
 	// (seeder's look), by that one's visited dependencies.
 	prefer := func(i int32) bool {
 		for _, d := range nodes[i].Deps() {
-			if k, ok := c.at[d.Hash]; ok && k != int(i) && !done[k] {
+			if k, ok := c.at.at(d.Hash); ok && k != int(i) && !done[k] {
 				for _, e := range nodes[k].Deps() {
-					if x, ok := c.at[e.Hash]; ok && x != k && done[x] {
+					if x, ok := c.at.at(e.Hash); ok && x != k && done[x] {
 						return true
 					}
 				}
@@ -3258,7 +3235,7 @@ func (c *edgeClass) cycles(nodes []*GraphNode, done []bool, rank func(i int) int
 	}
 	scc.Components(len(c.olds), nil, func(dst []int32, u int32) []int32 {
 		for _, d := range nodes[u].Deps() {
-			if k, ok := c.at[d.Hash]; ok && k != int(u) {
+			if k, ok := c.at.at(d.Hash); ok && k != int(u) {
 				dst = append(dst, int32(k))
 			}
 		}
@@ -3273,7 +3250,7 @@ func (c *edgeClass) cycles(nodes []*GraphNode, done []bool, rank func(i int) int
 			ranks[i] = rank(int(i))
 			cycleOf[i] = int32(len(cycles))
 			for _, d := range nodes[i].Deps() {
-				if j, ok := c.at[d.Hash]; ok && done[j] {
+				if j, ok := c.at.at(d.Hash); ok && done[j] {
 					k.touched = append(k.touched, i)
 					break
 				}
@@ -3298,7 +3275,7 @@ func (c *edgeClass) levels(order []int, nodes []*GraphNode) ([]int, []int) {
 	seen := make([]bool, len(c.olds))
 	for _, i := range order {
 		for _, d := range nodes[i].Deps() {
-			if k, ok := c.at[d.Hash]; ok && k != i && seen[k] {
+			if k, ok := c.at.at(d.Hash); ok && k != i && seen[k] {
 				level[i] = max(level[i], level[k]+1)
 			}
 		}
