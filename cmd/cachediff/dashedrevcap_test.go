@@ -56,7 +56,7 @@ func TestDashedRevPathWithinLine(t *testing.T) {
 		{[]string{both, "HEAD:snap"}, " is a path here, and REV:PATH of a revision git knows: write $'./-x:\\xe2\\x80\\x8b"},
 		{[]string{"-t:" + long, "HEAD:snap"}, " was read as -t (--template) given $':\\xe2\\x80\\x8b"},
 		{[]string{"--", longTag + ":snap", "HEAD:snap"}, " begins with -, which git would read as an option: with its ref written in full, refs/tags/-yaaa"},
-		{[]string{"-t:sn\u0430p", "HEAD:snap"}, "($'-t:sn\\xd0\\xb0p' was read as -t (--template) given $':sn\\xd0\\xb0p'; for REV:PATH, whose revision begins with -, write its ref in full: 'refs/tags/-t:sn\u0430p')"},
+		{[]string{"-t:sn\u0430p", "HEAD:snap"}, "($'-t:sn\\xd0\\xb0p' was read as -t (--template) given $':sn\\xd0\\xb0p'; for REV:PATH, whose revision begins with -, write its ref in full: $'refs/tags/-t:sn\\xd0\\xb0p')"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(append([]string{"-C", dir}, c.args...), &stdout, &stderr)

@@ -225,7 +225,7 @@ func dashedRevTook(opts *options) string {
 			continue
 		}
 		f, v := w.sets[len(w.sets)-1], w.values[len(w.values)-1]
-		return fmt.Sprintf(" (%s was read as -%s (--%s) given %s; for REV:PATH, whose revision begins with -, write its ref in full: %s)", asciiHintWord(w.text), f.Shorthand, f.Name, asciiHintWord(v), whole)
+		return fmt.Sprintf(" (%s was read as -%s (--%s) given %s; for REV:PATH, whose revision begins with -, write its ref in full: %s)", hintWord(w.text), f.Shorthand, f.Name, hintWord(v), whole)
 	}
 	return ""
 }

@@ -944,7 +944,7 @@ const maxNamedWord = 512
 // namedWord is hintWord cut within maxNamedWord bytes: each of :/TEXT's
 // five words, cut at maxHintWord, made a line of 12 KB, cut by its cap
 // before REV:PATH to paste.
-func namedWord(s string) string { return shellword.ShownWithin(s, maxNamedWord) }
+func namedWord(s string) string { return shellword.ShownASCIIWithin(s, maxNamedWord) }
 
 // maxRefusalShown is the most bytes of the log's refusal of a range
 // that a hint quotes (cutRefusal).
@@ -988,11 +988,14 @@ func CutMessage(msg string, n int) string {
 	return msg[:k] + fmt.Sprintf("… (cut, %d bytes more)", len(msg)-k)
 }
 
-// hintWord is s as a shell word for a hint, cut within maxHintWord
-// bytes and said to be (shellword.ShownWithin): a 4 KB PATH of hidden
-// characters, each 12 bytes as \xHH, was hinted in 16 KB, which the
-// message's line cap cut with no word of the hint cut.
-func hintWord(s string) string { return shellword.ShownWithin(s, maxHintWord) }
+// hintWord is s as a shell word for a hint, in ASCII, cut within
+// maxHintWord bytes and said to be (shellword.ShownASCIIWithin): a 4 KB
+// PATH of hidden characters, each 12 bytes as \xHH, was hinted in 16 KB,
+// which the message's line cap cut with no word of the hint cut; and a
+// branch mаin (its а Cyrillic) was hinted 'mаin' and 'git:mаin:snap',
+// read as main, where written in ASCII it reads as other than main and
+// pasted is the branch again.
+func hintWord(s string) string { return shellword.ShownASCIIWithin(s, maxHintWord) }
 
 // besideOnDisk is beside, a path from dir, absolute: not of standard
 // input, a line break or a NUL.
