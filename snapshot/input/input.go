@@ -1301,8 +1301,17 @@ func ambiguous(arg string, fi fs.FileInfo, t *gitsrc.Tree) error {
 		what = "a folder"
 	}
 	return &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: %s on disk, and %s at revision %s (commit %s) in git; %s",
-		what, t.DisplayPath(), t.Rev, t.ShortCommit(), sayWhich(arg))}
+		what, namedPath(t.DisplayPath()), namedPath(t.Rev), t.ShortCommit(), sayWhich(arg))}
 }
+
+// namedPath is p, a path or a revision of an argument a message quotes
+// already, named again as snapshot.ShownPath names a path (in ASCII
+// quotes where not plain ASCII), cut within maxNamedWord bytes: raw, an
+// ambiguous HEAD:dа (its а Cyrillic) said "and dа at revision HEAD",
+// read as da, and HEAD:d/<12 folders of 80 U+200B> named its path whole
+// (17 KB as \u200b), the line cut by its cap before the two spellings
+// to paste.
+func namedPath(p string) string { return snapshot.CutShown(p, maxNamedWord, snapshot.ShownPath) }
 
 // sayWhich ends an ambiguity error: the two spellings of arg, each a
 // shell word to paste back (HEAD@{1 day ago}:x, written plain, pasted
