@@ -919,10 +919,14 @@ func dashedRevPath(repo *gitsrc.Repo, arg string) string {
 // DashedRevPathHint is the hint of arg, given its DashedRevPath whole.
 // Each word is cut as hintWord cuts: whole, -x:<700 U+200B>, of a tag
 // -x, was written three times, 4 KB each as \xHH, and the line's cap cut
-// the ref to write in full.
+// the ref to write in full. arg and its revision, named and not to
+// paste, are cut sooner (namedWord): of a tag -y and 12 folders of 120 é,
+// -y…~9:snap named both at 2 KB beside the ref to write (2 KB) and the
+// past-the-root note (1 KB), after the message's own quote of arg: a
+// line of 8,224 bytes, the note cut by the line's cap.
 func DashedRevPathHint(arg, whole string) string {
 	rev, _, _ := gitsrc.Split(arg)
-	return fmt.Sprintf("; %s is REV:PATH, whose revision %s begins with -, which git would read as an option: with its ref written in full, %s", hintWord(arg), hintWord(rev), whole)
+	return fmt.Sprintf("; %s is REV:PATH, whose revision %s begins with -, which git would read as an option: with its ref written in full, %s", namedWord(arg), namedWord(rev), whole)
 }
 
 // RevisionHint is the hint of arg, no path on disk, that git reads as a
