@@ -36,6 +36,10 @@ func TestDashedRevPathWithinLine(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, ".git", "packed-refs"), []byte(strings.TrimSpace(head)+" refs/tags/"+longTag+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	accented := "-y" + strings.Repeat("/"+strings.Repeat("é", 120), 12)
+	if _, err := gittest.Git(dir, nil, "update-ref", "refs/tags/"+accented, "HEAD"); err != nil {
+		t.Fatal(err)
+	}
 	long := strings.Repeat("\u200b", 700)
 	// -x:PATH on disk too, 5 folders of 80 U+200B (4.8 KB as \xHH): the
 	// hint of both readings wrote the path's two words whole (be99326c's
@@ -56,7 +60,13 @@ func TestDashedRevPathWithinLine(t *testing.T) {
 		{[]string{both, "HEAD:snap"}, " is a path here, and REV:PATH of a revision git knows: write $'./-x:\\xe2\\x80\\x8b"},
 		{[]string{"-t:" + long, "HEAD:snap"}, " was read as -t (--template) given $':\\xe2\\x80\\x8b"},
 		{[]string{"--", longTag + ":snap", "HEAD:snap"}, " begins with -, which git would read as an option: with its ref written in full, refs/tags/-yaaa"},
-		{[]string{"-t:sn\u0430p", "HEAD:snap"}, "($'-t:sn\\xd0\\xb0p' was read as -t (--template) given $':sn\\xd0\\xb0p'; for REV:PATH, whose revision begins with -, write its ref in full: 'refs/tags/-t:sn\u0430p')"},
+		// Past the root, of a tag of 12 folders of 120 é: the note,
+		// which names the revision twice whole, cut (e2bfc598's cut in
+		// dashedRevPath, undone alone, failed no test), and the words
+		// named beside the ref to write cut sooner: the line was cut by
+		// its cap inside the note.
+		{[]string{"--", accented + "~9:snap", "HEAD:snap"}, ", an unknown revision (it is past the root: the first-parent line of \"refs/tags/-y/\\u00e9"},
+		{[]string{"-t:sn\u0430p", "HEAD:snap"}, "($'-t:sn\\xd0\\xb0p' was read as -t (--template) given $':sn\\xd0\\xb0p'; for REV:PATH, whose revision begins with -, write its ref in full: $'refs/tags/-t:sn\\xd0\\xb0p')"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(append([]string{"-C", dir}, c.args...), &stdout, &stderr)
@@ -64,6 +74,11 @@ func TestDashedRevPathWithinLine(t *testing.T) {
 		if code != exitTrouble || len(line) > maxErrorLine || !strings.Contains(line, c.want) || capCut.MatchString(line) {
 			t.Errorf("%.12q: exit %d, a first line of %d bytes (cap %d) ending %q; want exit %d, %q and the hint whole",
 				c.args, code, len(line), maxErrorLine, line[max(0, len(line)-160):], exitTrouble, c.want)
+		}
+		// The note, which names the revision twice, within 1 KB, as a
+		// range's refusal is quoted in a hint.
+		if _, note, ok := strings.Cut(line, ", an unknown revision ("); ok && len(note) > 1<<10 {
+			t.Errorf("%.12q: a note of %d bytes: %.200s…; want it cut within 1 KB", c.args, len(note), note)
 		}
 	}
 }

@@ -225,7 +225,7 @@ func dashedRevTook(opts *options) string {
 			continue
 		}
 		f, v := w.sets[len(w.sets)-1], w.values[len(w.values)-1]
-		return fmt.Sprintf(" (%s was read as -%s (--%s) given %s; for REV:PATH, whose revision begins with -, write its ref in full: %s)", asciiHintWord(w.text), f.Shorthand, f.Name, asciiHintWord(v), whole)
+		return fmt.Sprintf(" (%s was read as -%s (--%s) given %s; for REV:PATH, whose revision begins with -, write its ref in full: %s)", hintWord(w.text), f.Shorthand, f.Name, hintWord(v), whole)
 	}
 	return ""
 }
@@ -644,8 +644,16 @@ func snapshotFiles(snaps ...*snapshot.Snapshot) []string {
 // before a space or a digit, an edge space, a lookalike), as a warning's
 // file is: -o d/x with the input "d/y: it is the input d/z" read as -o
 // "d/x: it is the input d/y" with the input d/z, and -o оut (its о
-// Cyrillic) beside a folder out as -o out.
-func shownPath(p string) string { return report.VisibleInput(report.FileItem(p)) }
+// Cyrillic) beside a folder out as -o out. It is cut past
+// maxOutputShown bytes (snapshot.CutShown), as a snapshot's path is: a
+// refusal names two paths, and -o of 3.8 KB of U+200B (6 bytes each as
+// \u200b) made a line of 16 KB, cut by its cap before what to do.
+func shownPath(p string) string {
+	return snapshot.CutShown(p, maxOutputShown, func(s string) string { return report.VisibleInput(report.FileItem(s)) })
+}
+
+// maxOutputShown is the most bytes of a path shownPath names whole.
+const maxOutputShown = 2 << 10
 
 // refuseInputs is an error when output names one of the input files
 // (through links or hard links too), standard input among them when an

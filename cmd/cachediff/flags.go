@@ -292,7 +292,7 @@ func dashedPath(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 			}
 			// In ASCII: the name near may be a lookalike of the word
 			// typed (-cаche, its а Cyrillic, beside -cache).
-			return fmt.Sprintf("; no path %s is here, but %s is: write it %s, or put it after -- (%s)", asciiHintWord(w.text), asciiHintWord(near), asciiHintWord("./"+near), after)
+			return fmt.Sprintf("; no path %s is here, but %s is: write it %s, or put it after -- (%s)", hintWord(w.text), hintWord(near), hintWord("./"+near), after)
 		}
 	}
 	return ""

@@ -580,19 +580,16 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 const maxHintWord = 1536
 
 // hintWord is w, a word of the command line, as a hint gives it: a shell
-// word, cut past maxHintWord bytes (shellword.ShownWithin), which says
-// so. Whole, a word past 2 KB (--title= "$TITLE" of 6 KB, -title=…; -C=
-// DIR log, DIR 300 zero-width spaces, 3.6 KB as \xHH) made a line past
-// maxErrorLine, which cut it inside the hint's first word, without a
-// word of the hint.
-func hintWord(w string) string { return shellword.ShownWithin(w, maxHintWord) }
-
-// asciiHintWord is hintWord in ASCII (shellword.ShownASCIIWithin), for a
-// hint that names a word beside one the user typed, which a lookalike
-// must not pass for: whole, -cachd/<6 KB> beside a folder -cache was
-// hinted "no path … is here, but … is: write it ./…" in 18 KB, the line
-// cut inside the second word.
-func asciiHintWord(w string) string { return shellword.ShownASCIIWithin(w, maxHintWord) }
+// word in ASCII, cut past maxHintWord bytes (shellword.ShownASCIIWithin),
+// which says so. Whole, a word past 2 KB (--title= "$TITLE" of 6 KB,
+// -title=…; -C= DIR log, DIR 300 zero-width spaces, 3.6 KB as \xHH) made
+// a line past maxErrorLine, which cut it inside the hint's first word,
+// without a word of the hint. In ASCII, as the message quotes the word:
+// a folder -snаp (its а Cyrillic) was hinted "write it './-snаp'", read
+// as -snap; $'./-sn\xd0\xb0p' pasted is the folder again. So is a word
+// named beside one the user typed (-cachd/<6 KB> beside a folder
+// -cache), which a lookalike must not pass for.
+func hintWord(w string) string { return shellword.ShownASCIIWithin(w, maxHintWord) }
 
 // spacedMessage says that the space after spelt= did what left says
 // and made w, a shell word, an argument (why: more of w), and how to

@@ -34,6 +34,9 @@ func TestPathsShownInASCII(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if err := os.WriteFile(filepath.Join(dir, "d\u0430", "spack.lock"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	fifo := filepath.Join(dir, "f\u0430")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
@@ -51,6 +54,10 @@ func TestPathsShownInASCII(t *testing.T) {
 		{[]string{"render", filepath.Join(dir, "b\u0430.json")}, `/b\u0430.json": no "schema" field`},
 		{[]string{"render", "-f", "patch", filepath.Join(dir, "l\u0430.json")}, `/l\u0430.json" is a log`},
 		{[]string{"-C", dir, "-o", "d\u0430", "new"}, `/d\u0430" as the file to write`},
+		// A log that is no log, and -o of a snapshot's file (0dd261b5's
+		// sites there, undone alone, failed no test).
+		{[]string{"render", filepath.Join(dir, "l\u0430.json")}, `/l\u0430.json": line 1, column 1: no "steps" field`},
+		{[]string{"-C", dir, "-o", "d\u0430/spack.lock", "new"}, `/d\u0430/spack.lock" as the file to write`},
 		{[]string{"-C", dir, "--stack", "d\u0430", "new"}, `--stack took "d\u0430" as its value`},
 		{[]string{"-C", dir, "--template", "d\u0430", "new"}, `/d\u0430" as its value`},
 		{[]string{"log", "-C", dir, "--revs", "d\u0430"}, `--revs took "d\u0430" as its RANGE`},

@@ -260,7 +260,7 @@ func TestSpacedTitle(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--title=", "Build cache: v0.23.0 → v0.23.1", "page.md", "page.md"}, "write --title='Build cache: v0.23.0 → v0.23.1' or --title 'Build cache: v0.23.0 → v0.23.1'\n"},
+		{[]string{"--title=", "Build cache: v0.23.0 → v0.23.1", "page.md", "page.md"}, `write --title=$'Build cache: v0.23.0 \xe2\x86\x92 v0.23.1' or --title $'Build cache: v0.23.0 \xe2\x86\x92 v0.23.1'` + "\n"},
 		{[]string{"--title=", long, "page.md", "page.md"}, "write --title='" + long + "' or --title '" + long + "'\n"},
 		{[]string{"log", "--title=", "Week 9: curl", "page.md", "page.md"}, "write --title='Week 9: curl' or --title 'Week 9: curl'\n"},
 		// May be REV:PATH: as before.

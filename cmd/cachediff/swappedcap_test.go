@@ -31,7 +31,7 @@ func TestSwappedRevsHintWhole(t *testing.T) {
 		revs, rng, want string
 	}{
 		{path, "HEAD~1..HEAD", "is the PATH: write --revs 'HEAD~1..HEAD' $'\\xe2\\x80\\x8b"},
-		{"sn\u0430p", long, "(--revs took the path \"sn\\u0430p\" as its RANGE, and the range " + long + " is the PATH: write --revs '" + long + "' 'sn\u0430p')"},
+		{"sn\u0430p", long, "(--revs took the path \"sn\\u0430p\" as its RANGE, and the range " + long + " is the PATH: write --revs '" + long + "' $'sn\\xd0\\xb0p')"},
 		{"snap", "snap/index.json/x..HEAD", "(--revs took the path snap as its RANGE, and the range snap/index.json/x..HEAD is the PATH: write --revs snap/index.json/x..HEAD snap)"},
 	} {
 		var stdout, stderr bytes.Buffer

@@ -919,10 +919,14 @@ func dashedRevPath(repo *gitsrc.Repo, arg string) string {
 // DashedRevPathHint is the hint of arg, given its DashedRevPath whole.
 // Each word is cut as hintWord cuts: whole, -x:<700 U+200B>, of a tag
 // -x, was written three times, 4 KB each as \xHH, and the line's cap cut
-// the ref to write in full.
+// the ref to write in full. arg and its revision, named and not to
+// paste, are cut sooner (namedWord): of a tag -y and 12 folders of 120 é,
+// -y…~9:snap named both at 2 KB beside the ref to write (2 KB) and the
+// past-the-root note (1 KB), after the message's own quote of arg: a
+// line of 8,224 bytes, the note cut by the line's cap.
 func DashedRevPathHint(arg, whole string) string {
 	rev, _, _ := gitsrc.Split(arg)
-	return fmt.Sprintf("; %s is REV:PATH, whose revision %s begins with -, which git would read as an option: with its ref written in full, %s", hintWord(arg), hintWord(rev), whole)
+	return fmt.Sprintf("; %s is REV:PATH, whose revision %s begins with -, which git would read as an option: with its ref written in full, %s", namedWord(arg), namedWord(rev), whole)
 }
 
 // RevisionHint is the hint of arg, no path on disk, that git reads as a
@@ -944,7 +948,7 @@ const maxNamedWord = 512
 // namedWord is hintWord cut within maxNamedWord bytes: each of :/TEXT's
 // five words, cut at maxHintWord, made a line of 12 KB, cut by its cap
 // before REV:PATH to paste.
-func namedWord(s string) string { return shellword.ShownWithin(s, maxNamedWord) }
+func namedWord(s string) string { return shellword.ShownASCIIWithin(s, maxNamedWord) }
 
 // maxRefusalShown is the most bytes of the log's refusal of a range
 // that a hint quotes (cutRefusal).
@@ -988,11 +992,14 @@ func CutMessage(msg string, n int) string {
 	return msg[:k] + fmt.Sprintf("… (cut, %d bytes more)", len(msg)-k)
 }
 
-// hintWord is s as a shell word for a hint, cut within maxHintWord
-// bytes and said to be (shellword.ShownWithin): a 4 KB PATH of hidden
-// characters, each 12 bytes as \xHH, was hinted in 16 KB, which the
-// message's line cap cut with no word of the hint cut.
-func hintWord(s string) string { return shellword.ShownWithin(s, maxHintWord) }
+// hintWord is s as a shell word for a hint, in ASCII, cut within
+// maxHintWord bytes and said to be (shellword.ShownASCIIWithin): a 4 KB
+// PATH of hidden characters, each 12 bytes as \xHH, was hinted in 16 KB,
+// which the message's line cap cut with no word of the hint cut; and a
+// branch mаin (its а Cyrillic) was hinted 'mаin' and 'git:mаin:snap',
+// read as main, where written in ASCII it reads as other than main and
+// pasted is the branch again.
+func hintWord(s string) string { return shellword.ShownASCIIWithin(s, maxHintWord) }
 
 // besideOnDisk is beside, a path from dir, absolute: not of standard
 // input, a line break or a NUL.
@@ -1298,8 +1305,17 @@ func ambiguous(arg string, fi fs.FileInfo, t *gitsrc.Tree) error {
 		what = "a folder"
 	}
 	return &ArgError{Arg: arg, Msg: fmt.Sprintf("ambiguous: %s on disk, and %s at revision %s (commit %s) in git; %s",
-		what, t.DisplayPath(), t.Rev, t.ShortCommit(), sayWhich(arg))}
+		what, namedPath(t.DisplayPath()), namedPath(t.Rev), t.ShortCommit(), sayWhich(arg))}
 }
+
+// namedPath is p, a path or a revision of an argument a message quotes
+// already, named again as snapshot.ShownPath names a path (in ASCII
+// quotes where not plain ASCII), cut within maxNamedWord bytes: raw, an
+// ambiguous HEAD:dа (its а Cyrillic) said "and dа at revision HEAD",
+// read as da, and HEAD:d/<12 folders of 80 U+200B> named its path whole
+// (17 KB as \u200b), the line cut by its cap before the two spellings
+// to paste.
+func namedPath(p string) string { return snapshot.CutShown(p, maxNamedWord, snapshot.ShownPath) }
 
 // sayWhich ends an ambiguity error: the two spellings of arg, each a
 // shell word to paste back (HEAD@{1 day ago}:x, written plain, pasted
