@@ -38,9 +38,10 @@ const maxShownMessage = 2 << 10
 // templateWords) are written in ASCII so too (shownWord).
 // The template's name, the
 // file given (name), that the message begins with is shown as a
-// snapshot's path is (snapshot.ShownPath: in ASCII where it is not): a
-// --template tе.tmpl (its е Cyrillic) read "template: tе.tmpl:1: …", an
-// error of te.tmpl. The error is err still to errors.As and errors.Is
+// snapshot's path is (snapshot.ShownPath: in ASCII where it is not; a
+// --template tе.tmpl, its е Cyrillic, read "template: tе.tmpl:1: …", an
+// error of te.tmpl), quoted where it holds a space, a quote or a colon
+// (placeName). The error is err still to errors.As and errors.Is
 // (a LimitError, a function's own error).
 func shownError(err error, name string) error {
 	if err == nil {
@@ -53,7 +54,7 @@ func shownError(err error, name string) error {
 		if raw >= 0 {
 			raw -= len(msg) - len(rest)
 		}
-		shown = "template: " + snapshot.CutShown(name, maxShownSpan, snapshot.ShownPath) + ":" + shownMessage(rest, raw)
+		shown = "template: " + snapshot.CutShown(name, maxShownSpan, placeName) + ":" + shownMessage(rest, raw)
 	} else {
 		shown = shownMessage(msg, raw)
 	}
@@ -64,6 +65,22 @@ func shownError(err error, name string) error {
 		return template.ExecError{Name: ee.Name, Err: &cutError{msg: shown, err: ee.Err}}
 	}
 	return &cutError{msg: shown, err: err}
+}
+
+// placeName is the template's file name as its error's place names it
+// ("template: NAME:1:2: …"): as snapshot.ShownPath shows it, quoted in
+// ASCII where that is raw and holds a space, a quote or a colon, which
+// the place's own ":LINE:COL: " and text/template's words read as. Raw,
+// a file named `x.tmpl:1:2: executing "y" at <z>: ok` said "template:
+// ./x.tmpl:1:2: executing "y" at <z>: ok:1:2: …", an error of x.tmpl,
+// and one named x.tmpl:9 "template: ./x.tmpl:9:1: unclosed action", at
+// line 9 of x.tmpl.
+func placeName(p string) string {
+	s := snapshot.ShownPath(p)
+	if s == p && strings.ContainsAny(p, " :\"'`") {
+		return strconv.QuoteToASCII(p)
+	}
+	return s
 }
 
 // cutError is an error whose message is shown cut (shownError).
