@@ -93,3 +93,28 @@ func TestTemplateErrorFailWordsApart(t *testing.T) {
 		}
 	}
 }
+
+// TestTemplateErrorLongWordCutFirst (issue 35, class d): a word of a
+// template's error (a fail's, 3 MB of control characters or of
+// Cyrillic letters) was written in ASCII whole before it was cut about
+// its mark: 65-90 MB allocated for 3 MB, 22-29 times the word. It is
+// cut first; its shown head and tail are written so.
+func TestTemplateErrorLongWordCutFirst(t *testing.T) {
+	tmpl, err := template.New("t.tmpl").Funcs(funcs(nil)).Parse(`{{fail .}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{strings.Repeat("\x01", 3<<20), strings.Repeat("\u0430", 3<<19)} {
+		err := tmpl.Execute(io.Discard, w)
+		if err == nil {
+			t.Fatal("no error")
+		}
+		var got error
+		if n := reporttest.Allocated(func() { got = shownError(withoutValue(err), "t.tmpl") }); n > uint64(len(w)/8) {
+			t.Errorf("a fail of %d bytes (%.8q…) shown: %d bytes allocated; want at most an eighth of it", len(w), w, n)
+		}
+		if msg := got.Error(); len(msg) > 2*maxShownSpan || !strings.Contains(msg, `error calling fail: \`) {
+			t.Errorf("a fail of %d bytes (%.8q…): %.300q; want the word cut, in ASCII", len(w), w, msg)
+		}
+	}
+}

@@ -163,10 +163,14 @@ func shownMessage(msg string, raw int) string {
 // field that is there; a fail's words the template's or the report's
 // (a package's name) read as their lookalikes.
 func shownWord(w string) string {
-	s := asciiWord(w)
-	if len(s) <= maxShownSpan {
-		return s
+	if len(w) <= maxShownSpan {
+		if s := asciiWord(w); len(s) <= maxShownSpan {
+			return s
+		}
 	}
+	// Cut before it is written in ASCII: shown, a word is no shorter
+	// than it is, and a fail's word of 3 MB of control characters was
+	// written whole (12 MB, 90 MB allocated) to be cut.
 	for k := maxShownSpan; ; k /= 2 {
 		head, tail := headOf(w, k-k/4), snapshot.CutTail(w, k/4)
 		if h, ok := strings.CutSuffix(head, `\`); ok && report.EscapeLen(w[len(h):]) > 0 {
@@ -207,6 +211,8 @@ func asciiWord(w string) string {
 		return w
 	}
 	var b strings.Builder
+	b.Grow(len(w) + len(w)/4)
+	var buf [16]byte // an escape, quoted
 	for i, r := range w {
 		switch {
 		case r == '\\':
@@ -217,8 +223,8 @@ func asciiWord(w string) string {
 		case r == utf8.RuneError && len(w[i:]) > 0 && !strings.HasPrefix(w[i:], string(utf8.RuneError)):
 			fmt.Fprintf(&b, `\x%02x`, w[i])
 		case r < ' ' || r >= 0x7f:
-			q := strconv.QuoteRuneToASCII(r)
-			b.WriteString(q[1 : len(q)-1])
+			q := strconv.AppendQuoteRuneToASCII(buf[:0], r)
+			b.Write(q[1 : len(q)-1])
 		default:
 			b.WriteRune(r)
 		}
