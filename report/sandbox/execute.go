@@ -219,6 +219,22 @@ func ownWords(ee template.ExecError) (string, bool) {
 		if m, ok := strings.CutSuffix(words, dataType); ok {
 			return head + withoutGoTypes(m) + "the template's data (docs/json.md, Templates, lists its fields)", true
 		}
+		if m, ok := strings.CutPrefix(words, nilPointer); ok {
+			// "nil pointer evaluating *diff.Gate.FailOn": the field of a
+			// value that is nil, read as "a Gate.FailOn" in the
+			// template's terms.
+			if dot := strings.LastIndexByte(m, '.'); dot > 0 {
+				return head + "can't evaluate field " + m[dot+1:] + " in " + withoutGoTypes("type "+m[:dot]) + ", which is nil (test it first: {{ with }})", true
+			}
+		}
+	case fn == "call":
+		// "non-function .Packages of type []diff.Package" read "of a
+		// list of Package": the expression is the template's, the type
+		// text/template's.
+		m, ok := strings.CutPrefix(fnErr.Error(), "non-function ")
+		if i := strings.LastIndex(m, " of type "); ok && i >= 0 {
+			return head + "error calling call: " + m[:i] + " is " + withoutGoTypes(m[i+len(" of "):]) + ", not a function", true
+		}
 	case fn == shownFunc:
 		// The template holds no call of shown (instrument adds it): the
 		// place of its action without it, and its error, cachediff's.
@@ -325,6 +341,10 @@ var typedFuncs = func() map[string]bool {
 	return m
 }()
 
+// nilPointer is how text/template says a field was asked of a value
+// that is nil, before the value's type, a dot and the field.
+const nilPointer = "nil pointer evaluating "
+
 // dataType is how text/template names the type of a template's data
 // (.), which is cachediff's own: "can't evaluate field CSP in type
 // *sandbox.data".
@@ -336,7 +356,7 @@ const dataType = "type *sandbox.data"
 // any type written with a pointer, list or map around it. Only where a
 // word starts, so that an expression quoted before (at <$p.Specs>) is
 // left alone.
-var goTypes = regexp.MustCompile(`(^|[ (])(?:type )?((?:\*|\[\]|map\[[^\]\s]*\])*)((?:[a-z][a-z0-9]*\.)?[A-Za-z_][A-Za-z0-9_]*)`)
+var goTypes = regexp.MustCompile(`(^|[ (])(?:type )?((?:\*|\[\]|map\[[^\]\s]*\])*)(interface \{\}|(?:[a-z][a-z0-9]*\.)?[A-Za-z_][A-Za-z0-9_]*)`)
 
 // withoutGoTypes is words, text/template's words after its place
 // (splitPlace), with each Go type of the template's data said in the
@@ -389,6 +409,14 @@ func templateType(m string) (string, bool) {
 	switch {
 	case name == "sandbox.data":
 		return lead + "the template's data", false
+	case name == anyType && decor == "":
+		// A value of a list or dict (sprig's list and dict hold any):
+		// range's dot or variable over one.
+		return lead + "an item of a list or dict", false
+	case name == anyType:
+		// sprig's list is a []interface {}, its dict a
+		// map[string]interface {}: a list, a dict.
+		base = ""
 	case decor == "" && (!qualified || !cachediffPackages[pkg]):
 		return m, false
 	}
@@ -409,12 +437,23 @@ func templateType(m string) (string, bool) {
 		}
 	}
 	b.WriteString(base)
+	if base == "" {
+		s := strings.TrimSuffix(b.String(), " of ")
+		if rest, ok := strings.CutSuffix(s, "map"); ok {
+			s = rest + "dict"
+		}
+		b.Reset()
+		b.WriteString(s)
+	}
 	article := "a "
 	if strings.ContainsRune("aeiouAEIOU", rune(b.String()[0])) {
 		article = "an "
 	}
 	return lead + article + b.String(), list
 }
+
+// anyType is how Go names the type of an item of sprig's list or dict.
+const anyType = "interface {}"
 
 // cachediffPackages are the packages whose types a template's data
 // holds.

@@ -118,3 +118,26 @@ func TestTemplateErrorLongWordCutFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestTemplateErrorSaysListDictNil (issue 35, class e): text/template's
+// words about sprig's lists and dicts, nil values and call read as Go
+// or not at all: pkgdetails' data "a list of interface {}", a range's
+// item over a dict "type interface {}", .Gate without --fail-on "nil
+// pointer evaluating a Gate.FailOn", {{call .Packages}} "non-function
+// .Packages of a list of Package". They are said in the template's
+// terms, the expression kept as written.
+func TestTemplateErrorSaysListDictNil(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{`{{define "pkgdetails"}}{{.Name}}{{end}}{{pkgdetails . 0}}`, `at <.Name>: can't evaluate field Name in a list (a list has no fields: range over it, or index it)`},
+		{`{{range $k, $v := dict "a" .Packages}}{{$v.Foo}}{{end}}`, `at <$v.Foo>: can't evaluate field Foo in an item of a list or dict`},
+		{`{{keys .Summary}}`, `wrong type for value; expected a dict; got a Summary`},
+		{`{{.Gate.FailOn}}`, `at <.Gate.FailOn>: can't evaluate field FailOn in a Gate, which is nil (test it first: {{ with }})`},
+		{`{{range (list nil)}}{{.Foo}}{{end}}`, `can't evaluate field Foo in an item of a list or dict, which is nil (test it first: {{ with }})`},
+		{`{{call .Packages}}`, `at <call .Packages>: error calling call: .Packages is a list of Package, not a function`},
+		{`{{call (list "[]diff.Package")}}`, `error calling call: list "[]diff.Package" is a list, not a function`},
+	} {
+		if msg := execError(t, c.text); !strings.HasSuffix(msg, c.want) {
+			t.Errorf("%s: %q; want it to end %q", c.text, msg, c.want)
+		}
+	}
+}
