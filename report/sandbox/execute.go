@@ -195,21 +195,74 @@ func withoutValue(err error) error {
 	if !errors.As(err, &ee) {
 		return err
 	}
-	msg, ok := ownWords(ee)
+	msg, fnErr, ok := ownWords(ee)
 	if !ok {
 		return err
 	}
-	return template.ExecError{Name: ee.Name, Err: errors.New(msg)}
+	return template.ExecError{Name: ee.Name, Err: &ownError{msg: msg, err: fnErr}}
 }
 
+// ownError is a message of text/template said in the template's terms
+// (ownWords), which unwraps to the error of the function it ends with
+// (templateWords reads its words so).
+type ownError struct {
+	msg string
+	err error
+}
+
+func (e *ownError) Error() string { return e.msg }
+func (e *ownError) Unwrap() error { return e.err }
+
 // ownWords is the message of ee with text/template's own words said in
-// the template's terms (withoutValue), and true; false when it is the
-// message as it is.
-func ownWords(ee template.ExecError) (string, bool) {
+// the template's terms (withoutValue), the error of the function it
+// ends with (nil for none), and true; false when it is the message as
+// it is.
+func ownWords(ee template.ExecError) (string, error, bool) {
 	msg := ee.Err.Error()
 	at, body := splitPlace(msg, ee.Name)
 	head, words := msg[:body], msg[body:]
 	fn, fnErr := calledFunc(ee.Err, words)
+	m, ok := ownWordsOf(ee, msg, at, head, words, fn, fnErr)
+	if fn == "pkgdetails" {
+		var inner template.ExecError
+		if !errors.As(fnErr, &inner) || inner.Error() != fnErr.Error() {
+			return m, fnErr, ok
+		}
+		// The error of a run of the template's own "pkgdetails", of
+		// the same file: its place without the file's name, which
+		// the message begins with, shown once (raw there, a file
+		// named `x.tmpl:1:2: executing "y" at <z>: ok` forged a
+		// place of x.tmpl; named again, it was said twice).
+		im, iErr, _ := ownWords(inner)
+		im = withoutFile(im, inner.Name)
+		return head + "error calling " + fn + ": " + im, template.ExecError{Name: inner.Name, Err: &ownError{msg: im, err: iErr}}, true
+	}
+	return m, fnErr, ok
+}
+
+// withoutFile is msg, a message of text/template of the template name,
+// without its "template: FILE:" before the line and column of its
+// place; msg as it is when it names no place.
+func withoutFile(msg, name string) string {
+	at, _ := splitPlace(msg, name)
+	if at < 0 || !strings.HasPrefix(msg, "template: ") {
+		return msg
+	}
+	loc := msg[:at-len(": executing "+strconv.Quote(name))]
+	col := strings.LastIndexByte(loc, ':')
+	if col < 0 {
+		return msg
+	}
+	line := strings.LastIndexByte(loc[:col], ':')
+	if line < len("template: ") {
+		return msg
+	}
+	return msg[line+1:]
+}
+
+// ownWordsOf is ownWords' message of ee, whose place splitPlace found
+// (at, head) before its words, the error of fn, when it is one's.
+func ownWordsOf(ee template.ExecError, msg string, at int, head, words, fn string, fnErr error) (string, bool) {
 	switch {
 	case fn == "":
 		// text/template's words alone: range's prints the value after.
@@ -243,13 +296,7 @@ func ownWords(ee template.ExecError) (string, bool) {
 		}
 		return head + fnErr.Error(), true
 	case fn == "pkgdetails":
-		// The error of a run of the template's own "pkgdetails".
-		var inner template.ExecError
-		if !errors.As(fnErr, &inner) {
-			return msg, false
-		}
-		m, ok := ownWords(inner)
-		return head + "error calling " + fn + ": " + m, ok
+		return msg, false // ownWords
 	case fn == "eq" || fn == "ne":
 		if strings.HasPrefix(fnErr.Error(), cantCompare) {
 			return head + "error calling " + fn + ": non-comparable values: eq and ne compare numbers, strings and booleans, not a list, a map or a record that holds one (compare its len, or a field of it)", true
@@ -277,7 +324,7 @@ func splitPlace(msg, name string) (at, body int) {
 			break
 		}
 		i += off
-		if end := contextEnd(msg, i+len(mark)); end >= 0 && strings.HasPrefix(msg, "template: ") {
+		if end := contextEnd(msg, i+len(mark)); end >= 0 {
 			return i + len(mark) - len(" at <"), end + len(">: ")
 		}
 		off = i + 1
