@@ -222,7 +222,18 @@ func ownWords(ee template.ExecError) (string, error, bool) {
 	at, body := splitPlace(msg, ee.Name)
 	head, words := msg[:body], msg[body:]
 	fn, fnErr := calledFunc(ee.Err, words)
+	named := false
+	if fnErr != nil && (typedFuncs[fn] || fn == "pkgdetails") {
+		// cachediff's own functions name themselves in their errors,
+		// which text/template names too: "error calling paint: paint:
+		// unknown style", said once.
+		if rest, ok := strings.CutPrefix(fnErr.Error(), fn+": "); ok {
+			words = "error calling " + fn + ": " + rest
+			msg, named = head+words, true
+		}
+	}
 	m, ok := ownWordsOf(ee, msg, at, head, words, fn, fnErr)
+	ok = ok || named
 	if fn == "pkgdetails" {
 		var inner template.ExecError
 		if !errors.As(fnErr, &inner) || inner.Error() != fnErr.Error() {

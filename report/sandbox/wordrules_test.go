@@ -32,3 +32,21 @@ func TestTemplateErrorSplitRules(t *testing.T) {
 		}
 	}
 }
+
+// TestTemplateErrorNamesFunctionOnce (issue 35, class e): cachediff's
+// own functions named themselves in their errors after text/template's
+// "error calling NAME: ", which said it twice ("error calling paint:
+// paint: unknown style"). Once; a fail's words that begin so are the
+// template's, kept.
+func TestTemplateErrorNamesFunctionOnce(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{`{{paint true "bold2" "x"}}`, `at <paint true "bold2" "x">: error calling paint: unknown style "bold2"`},
+		{`{{pkgdetails . 99}}`, `at <pkgdetails . 99>: error calling pkgdetails: no package 99`},
+		{`{{printf "%p" 1}}`, `at <printf "%p" 1>: error calling printf: the verb %p prints a memory address`},
+		{`{{fail "fail: x"}}`, `error calling fail: fail: x`},
+	} {
+		if msg := execError(t, c.text); !strings.Contains(msg, c.want) {
+			t.Errorf("%s: %q; want %q", c.text, msg, c.want)
+		}
+	}
+}
