@@ -75,7 +75,7 @@ func noAddrFunc(name string, fn any) any {
 	case func(string, ...any) (string, error): // printf
 		return func(format string, args ...any) (string, error) {
 			if hasPointerVerb(format) {
-				return "", fmt.Errorf("%s: the verb %%p prints a memory address, which differs from run to run", name)
+				return "", errors.New("the verb %p prints a memory address, which differs from run to run")
 			}
 			if err := noAddr(name, args); err != nil {
 				return "", err

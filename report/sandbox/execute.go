@@ -195,21 +195,85 @@ func withoutValue(err error) error {
 	if !errors.As(err, &ee) {
 		return err
 	}
-	msg, ok := ownWords(ee)
+	msg, fnErr, ok := ownWords(ee)
 	if !ok {
 		return err
 	}
-	return template.ExecError{Name: ee.Name, Err: errors.New(msg)}
+	return template.ExecError{Name: ee.Name, Err: &ownError{msg: msg, err: fnErr}}
 }
 
+// ownError is a message of text/template said in the template's terms
+// (ownWords), which unwraps to the error of the function it ends with
+// (templateWords reads its words so).
+type ownError struct {
+	msg string
+	err error
+}
+
+func (e *ownError) Error() string { return e.msg }
+func (e *ownError) Unwrap() error { return e.err }
+
 // ownWords is the message of ee with text/template's own words said in
-// the template's terms (withoutValue), and true; false when it is the
-// message as it is.
-func ownWords(ee template.ExecError) (string, bool) {
+// the template's terms (withoutValue), the error of the function it
+// ends with (nil for none), and true; false when it is the message as
+// it is.
+func ownWords(ee template.ExecError) (string, error, bool) {
 	msg := ee.Err.Error()
 	at, body := splitPlace(msg, ee.Name)
 	head, words := msg[:body], msg[body:]
 	fn, fnErr := calledFunc(ee.Err, words)
+	named := false
+	if fnErr != nil && (typedFuncs[fn] || fn == "pkgdetails") {
+		// cachediff's own functions name themselves in their errors,
+		// which text/template names too: "error calling paint: paint:
+		// unknown style", said once.
+		if rest, ok := strings.CutPrefix(fnErr.Error(), fn+": "); ok {
+			words = "error calling " + fn + ": " + rest
+			msg, named = head+words, true
+		}
+	}
+	m, ok := ownWordsOf(ee, msg, at, head, words, fn, fnErr)
+	ok = ok || named
+	if fn == "pkgdetails" {
+		var inner template.ExecError
+		if !errors.As(fnErr, &inner) || inner.Error() != fnErr.Error() {
+			return m, fnErr, ok
+		}
+		// The error of a run of the template's own "pkgdetails", of
+		// the same file: its place without the file's name, which
+		// the message begins with, shown once (raw there, a file
+		// named `x.tmpl:1:2: executing "y" at <z>: ok` forged a
+		// place of x.tmpl; named again, it was said twice).
+		im, iErr, _ := ownWords(inner)
+		im = withoutFile(im, inner.Name)
+		return head + "error calling " + fn + ": " + im, template.ExecError{Name: inner.Name, Err: &ownError{msg: im, err: iErr}}, true
+	}
+	return m, fnErr, ok
+}
+
+// withoutFile is msg, a message of text/template of the template name,
+// without its "template: FILE:" before the line and column of its
+// place; msg as it is when it names no place.
+func withoutFile(msg, name string) string {
+	at, _ := splitPlace(msg, name)
+	if at < 0 || !strings.HasPrefix(msg, "template: ") {
+		return msg
+	}
+	loc := msg[:at-len(": executing "+strconv.Quote(name))]
+	col := strings.LastIndexByte(loc, ':')
+	if col < 0 {
+		return msg
+	}
+	line := strings.LastIndexByte(loc[:col], ':')
+	if line < len("template: ") {
+		return msg
+	}
+	return msg[line+1:]
+}
+
+// ownWordsOf is ownWords' message of ee, whose place splitPlace found
+// (at, head) before its words, the error of fn, when it is one's.
+func ownWordsOf(ee template.ExecError, msg string, at int, head, words, fn string, fnErr error) (string, bool) {
 	switch {
 	case fn == "":
 		// text/template's words alone: range's prints the value after.
@@ -219,6 +283,22 @@ func ownWords(ee template.ExecError) (string, bool) {
 		if m, ok := strings.CutSuffix(words, dataType); ok {
 			return head + withoutGoTypes(m) + "the template's data (docs/json.md, Templates, lists its fields)", true
 		}
+		if m, ok := strings.CutPrefix(words, nilPointer); ok {
+			// "nil pointer evaluating *diff.Gate.FailOn": the field of a
+			// value that is nil, read as "a Gate.FailOn" in the
+			// template's terms.
+			if dot := strings.LastIndexByte(m, '.'); dot > 0 {
+				return head + "can't evaluate field " + m[dot+1:] + " in " + withoutGoTypes("type "+m[:dot]) + ", which is nil (test it first: {{ with }})", true
+			}
+		}
+	case fn == "call":
+		// "non-function .Packages of type []diff.Package" read "of a
+		// list of Package": the expression is the template's, the type
+		// text/template's.
+		m, ok := strings.CutPrefix(fnErr.Error(), "non-function ")
+		if i := strings.LastIndex(m, " of type "); ok && i >= 0 {
+			return head + "error calling call: " + m[:i] + " is " + withoutGoTypes(m[i+len(" of "):]) + ", not a function", true
+		}
 	case fn == shownFunc:
 		// The template holds no call of shown (instrument adds it): the
 		// place of its action without it, and its error, cachediff's.
@@ -227,13 +307,7 @@ func ownWords(ee template.ExecError) (string, bool) {
 		}
 		return head + fnErr.Error(), true
 	case fn == "pkgdetails":
-		// The error of a run of the template's own "pkgdetails".
-		var inner template.ExecError
-		if !errors.As(fnErr, &inner) {
-			return msg, false
-		}
-		m, ok := ownWords(inner)
-		return head + "error calling " + fn + ": " + m, ok
+		return msg, false // ownWords
 	case fn == "eq" || fn == "ne":
 		if strings.HasPrefix(fnErr.Error(), cantCompare) {
 			return head + "error calling " + fn + ": non-comparable values: eq and ne compare numbers, strings and booleans, not a list, a map or a record that holds one (compare its len, or a field of it)", true
@@ -261,7 +335,7 @@ func splitPlace(msg, name string) (at, body int) {
 			break
 		}
 		i += off
-		if end := contextEnd(msg, i+len(mark)); end >= 0 && strings.HasPrefix(msg, "template: ") {
+		if end := contextEnd(msg, i+len(mark)); end >= 0 {
 			return i + len(mark) - len(" at <"), end + len(">: ")
 		}
 		off = i + 1
@@ -325,6 +399,10 @@ var typedFuncs = func() map[string]bool {
 	return m
 }()
 
+// nilPointer is how text/template says a field was asked of a value
+// that is nil, before the value's type, a dot and the field.
+const nilPointer = "nil pointer evaluating "
+
 // dataType is how text/template names the type of a template's data
 // (.), which is cachediff's own: "can't evaluate field CSP in type
 // *sandbox.data".
@@ -336,7 +414,7 @@ const dataType = "type *sandbox.data"
 // any type written with a pointer, list or map around it. Only where a
 // word starts, so that an expression quoted before (at <$p.Specs>) is
 // left alone.
-var goTypes = regexp.MustCompile(`(^|[ (])(?:type )?((?:\*|\[\]|map\[[^\]\s]*\])*)((?:[a-z][a-z0-9]*\.)?[A-Za-z_][A-Za-z0-9_]*)`)
+var goTypes = regexp.MustCompile(`(^|[ (])(?:type )?((?:\*|\[\]|map\[[^\]\s]*\])*)(interface \{\}|(?:[a-z][a-z0-9]*\.)?[A-Za-z_][A-Za-z0-9_]*)`)
 
 // withoutGoTypes is words, text/template's words after its place
 // (splitPlace), with each Go type of the template's data said in the
@@ -389,6 +467,14 @@ func templateType(m string) (string, bool) {
 	switch {
 	case name == "sandbox.data":
 		return lead + "the template's data", false
+	case name == anyType && decor == "":
+		// A value of a list or dict (sprig's list and dict hold any):
+		// range's dot or variable over one.
+		return lead + "an item of a list or dict", false
+	case name == anyType:
+		// sprig's list is a []interface {}, its dict a
+		// map[string]interface {}: a list, a dict.
+		base = ""
 	case decor == "" && (!qualified || !cachediffPackages[pkg]):
 		return m, false
 	}
@@ -409,12 +495,23 @@ func templateType(m string) (string, bool) {
 		}
 	}
 	b.WriteString(base)
+	if base == "" {
+		s := strings.TrimSuffix(b.String(), " of ")
+		if rest, ok := strings.CutSuffix(s, "map"); ok {
+			s = rest + "dict"
+		}
+		b.Reset()
+		b.WriteString(s)
+	}
 	article := "a "
 	if strings.ContainsRune("aeiouAEIOU", rune(b.String()[0])) {
 		article = "an "
 	}
 	return lead + article + b.String(), list
 }
+
+// anyType is how Go names the type of an item of sprig's list or dict.
+const anyType = "interface {}"
 
 // cachediffPackages are the packages whose types a template's data
 // holds.

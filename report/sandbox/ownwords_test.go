@@ -93,3 +93,51 @@ func TestTemplateErrorFailWordsApart(t *testing.T) {
 		}
 	}
 }
+
+// TestTemplateErrorLongWordCutFirst (issue 35, class d): a word of a
+// template's error (a fail's, 3 MB of control characters or of
+// Cyrillic letters; 1 MB here) was written in ASCII whole before it was
+// cut about its mark: 65-90 MB allocated for 3 MB, 22-29 times the
+// word. It is cut first; its shown head and tail are written so.
+func TestTemplateErrorLongWordCutFirst(t *testing.T) {
+	tmpl, err := template.New("t.tmpl").Funcs(funcs(nil)).Parse(`{{fail .}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{strings.Repeat("\x01", 1<<20), strings.Repeat("\u0430", 1<<19)} {
+		err := tmpl.Execute(io.Discard, w)
+		if err == nil {
+			t.Fatal("no error")
+		}
+		var got error
+		if n := reporttest.Allocated(func() { got = shownError(withoutValue(err), "t.tmpl") }); n > uint64(len(w)/8) {
+			t.Errorf("a fail of %d bytes (%.8q…) shown: %d bytes allocated; want at most an eighth of it", len(w), w, n)
+		}
+		if msg := got.Error(); len(msg) > 2*maxShownSpan || !strings.Contains(msg, `error calling fail: \`) {
+			t.Errorf("a fail of %d bytes (%.8q…): %.300q; want the word cut, in ASCII", len(w), w, msg)
+		}
+	}
+}
+
+// TestTemplateErrorSaysListDictNil (issue 35, class e): text/template's
+// words about sprig's lists and dicts, nil values and call read as Go
+// or not at all: pkgdetails' data "a list of interface {}", a range's
+// item over a dict "type interface {}", .Gate without --fail-on "nil
+// pointer evaluating a Gate.FailOn", {{call .Packages}} "non-function
+// .Packages of a list of Package". They are said in the template's
+// terms, the expression kept as written.
+func TestTemplateErrorSaysListDictNil(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{`{{define "pkgdetails"}}{{.Name}}{{end}}{{pkgdetails . 0}}`, `at <.Name>: can't evaluate field Name in a list (a list has no fields: range over it, or index it)`},
+		{`{{range $k, $v := dict "a" .Packages}}{{$v.Foo}}{{end}}`, `at <$v.Foo>: can't evaluate field Foo in an item of a list or dict`},
+		{`{{keys .Summary}}`, `wrong type for value; expected a dict; got a Summary`},
+		{`{{.Gate.FailOn}}`, `at <.Gate.FailOn>: can't evaluate field FailOn in a Gate, which is nil (test it first: {{ with }})`},
+		{`{{range (list nil)}}{{.Foo}}{{end}}`, `can't evaluate field Foo in an item of a list or dict, which is nil (test it first: {{ with }})`},
+		{`{{call .Packages}}`, `at <call .Packages>: error calling call: .Packages is a list of Package, not a function`},
+		{`{{call (list "[]diff.Package")}}`, `error calling call: list "[]diff.Package" is a list, not a function`},
+	} {
+		if msg := execError(t, c.text); !strings.HasSuffix(msg, c.want) {
+			t.Errorf("%s: %q; want it to end %q", c.text, msg, c.want)
+		}
+	}
+}

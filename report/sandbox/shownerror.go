@@ -38,9 +38,10 @@ const maxShownMessage = 2 << 10
 // templateWords) are written in ASCII so too (shownWord).
 // The template's name, the
 // file given (name), that the message begins with is shown as a
-// snapshot's path is (snapshot.ShownPath: in ASCII where it is not): a
-// --template tе.tmpl (its е Cyrillic) read "template: tе.tmpl:1: …", an
-// error of te.tmpl. The error is err still to errors.As and errors.Is
+// snapshot's path is (snapshot.ShownPath: in ASCII where it is not; a
+// --template tе.tmpl, its е Cyrillic, read "template: tе.tmpl:1: …", an
+// error of te.tmpl), quoted where it holds a space, a quote or a colon
+// (placeName). The error is err still to errors.As and errors.Is
 // (a LimitError, a function's own error).
 func shownError(err error, name string) error {
 	if err == nil {
@@ -53,7 +54,7 @@ func shownError(err error, name string) error {
 		if raw >= 0 {
 			raw -= len(msg) - len(rest)
 		}
-		shown = "template: " + snapshot.CutShown(name, maxShownSpan, snapshot.ShownPath) + ":" + shownMessage(rest, raw)
+		shown = "template: " + snapshot.CutShown(name, maxShownSpan, placeName) + ":" + shownMessage(rest, raw)
 	} else {
 		shown = shownMessage(msg, raw)
 	}
@@ -64,6 +65,22 @@ func shownError(err error, name string) error {
 		return template.ExecError{Name: ee.Name, Err: &cutError{msg: shown, err: ee.Err}}
 	}
 	return &cutError{msg: shown, err: err}
+}
+
+// placeName is the template's file name as its error's place names it
+// ("template: NAME:1:2: …"): as snapshot.ShownPath shows it, quoted in
+// ASCII where that is raw and holds a space, a quote or a colon, which
+// the place's own ":LINE:COL: " and text/template's words read as. Raw,
+// a file named `x.tmpl:1:2: executing "y" at <z>: ok` said "template:
+// ./x.tmpl:1:2: executing "y" at <z>: ok:1:2: …", an error of x.tmpl,
+// and one named x.tmpl:9 "template: ./x.tmpl:9:1: unclosed action", at
+// line 9 of x.tmpl.
+func placeName(p string) string {
+	s := snapshot.ShownPath(p)
+	if s == p && strings.ContainsAny(p, " :\"'`") {
+		return strconv.QuoteToASCII(p)
+	}
+	return s
 }
 
 // cutError is an error whose message is shown cut (shownError).
@@ -146,10 +163,14 @@ func shownMessage(msg string, raw int) string {
 // field that is there; a fail's words the template's or the report's
 // (a package's name) read as their lookalikes.
 func shownWord(w string) string {
-	s := asciiWord(w)
-	if len(s) <= maxShownSpan {
-		return s
+	if len(w) <= maxShownSpan {
+		if s := asciiWord(w); len(s) <= maxShownSpan {
+			return s
+		}
 	}
+	// Cut before it is written in ASCII: shown, a word is no shorter
+	// than it is, and a fail's word of 3 MB of control characters was
+	// written whole (12 MB, 90 MB allocated) to be cut.
 	for k := maxShownSpan; ; k /= 2 {
 		head, tail := headOf(w, k-k/4), snapshot.CutTail(w, k/4)
 		if h, ok := strings.CutSuffix(head, `\`); ok && report.EscapeLen(w[len(h):]) > 0 {
@@ -190,6 +211,8 @@ func asciiWord(w string) string {
 		return w
 	}
 	var b strings.Builder
+	b.Grow(len(w) + len(w)/4)
+	var buf [16]byte // an escape, quoted
 	for i, r := range w {
 		switch {
 		case r == '\\':
@@ -200,8 +223,8 @@ func asciiWord(w string) string {
 		case r == utf8.RuneError && len(w[i:]) > 0 && !strings.HasPrefix(w[i:], string(utf8.RuneError)):
 			fmt.Fprintf(&b, `\x%02x`, w[i])
 		case r < ' ' || r >= 0x7f:
-			q := strconv.QuoteRuneToASCII(r)
-			b.WriteString(q[1 : len(q)-1])
+			q := strconv.AppendQuoteRuneToASCII(buf[:0], r)
+			b.Write(q[1 : len(q)-1])
 		default:
 			b.WriteRune(r)
 		}

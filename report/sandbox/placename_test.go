@@ -1,0 +1,61 @@
+package sandbox
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/report"
+	"github.com/cachediff/cachediff/report/internal/reporttest"
+)
+
+// TestTemplatePlaceNameReadsAsOne (issue 35, class a): the template's
+// file name began its error's place raw where it held a space, a quote
+// or a colon, which the place's ":LINE:COL: " and text/template's words
+// read as: a file named `x.tmpl:1:2: executing "y" at <z>: ok` said
+// "template: ./x.tmpl:1:2: executing "y" at <z>: ok:1:2: …", an error
+// of x.tmpl, and one named x.tmpl:9 an unclosed action at line 9 of
+// x.tmpl. Such a name is quoted; a plain one is not.
+func TestTemplatePlaceNameReadsAsOne(t *testing.T) {
+	for _, c := range []struct{ name, text, want string }{
+		{`./x.tmpl:1:2: executing "y" at <z>: ok`, `{{fail "x"}}`, `template: "./x.tmpl:1:2: executing \"y\" at <z>: ok":1:2: executing `},
+		{"./x.tmpl:9", "{{", `template: "./x.tmpl:9":1: unclosed action`},
+		{"./a b.tmpl", "{{.Nope}}", `template: "./a b.tmpl":1:2: executing "./a b.tmpl" at <.Nope>: `},
+		{"./it's.tmpl", "{{range 3.5}}{{end}}", `template: "./it's.tmpl":1:8: executing "./it's.tmpl" at <3.5>: range`},
+		{"./a%s b.tmpl", "{{.Nope}}", `template: "./a%s b.tmpl":1:2: executing "./a%s b.tmpl" at <.Nope>: `},
+		{"./plain.tmpl", "{{.Nope}}", `template: ./plain.tmpl:1:2: executing "./plain.tmpl" at <.Nope>: `},
+	} {
+		tmpl, err := ParseTemplate(c.name, c.text)
+		if err == nil {
+			err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q named %q: %v; want it to begin %q", c.text, c.name, err, c.want)
+		}
+	}
+}
+
+// TestPkgdetailsPlaceNamesFileOnce (issue 35, class a/e): the error of
+// a run of the template's own pkgdetails named the file again, raw, in
+// its own place: "error calling pkgdetails: template: ./x.tmpl:1:2:
+// executing "y" at <z>: ok:1:25: …" for a file of that name, a
+// lookalike's Cyrillic е written \u0435 unquoted, and every file's
+// name twice. Its place is the line and column alone, the file named
+// once, where the message begins; an argument it refuses so too.
+func TestPkgdetailsPlaceNamesFileOnce(t *testing.T) {
+	nested := `{{define "pkgdetails"}}{{if eq (index . 0) "x"}}{{.Foo}}{{else}}{{pkgdetails (list "x") 0}}{{end}}{{end}}{{pkgdetails . 0}}`
+	for _, c := range []struct{ name, text, want string }{
+		{`./x.tmpl:1:2: executing "y" at <z>: ok`, `{{define "pkgdetails"}}{{.Foo}}{{end}}{{pkgdetails . 0}}`, `at <pkgdetails . 0>: error calling pkgdetails: 1:25: executing "pkgdetails" at <.Foo>: can't evaluate field Foo in a list`},
+		{"./t\u0435.tmpl", `{{define "pkgdetails"}}{{fail "x"}}{{end}}{{pkgdetails . 0}}`, `at <pkgdetails . 0>: error calling pkgdetails: 1:25: executing "pkgdetails" at <fail "x">: error calling fail: x`},
+		{"./a%s.tmpl", `{{define "pkgdetails"}}{{fail "x"}}{{end}}{{pkgdetails . 0}}`, `at <pkgdetails . 0>: error calling pkgdetails: 1:25: executing "pkgdetails" at <fail "x">: error calling fail: x`},
+		{"./t.tmpl", nested, `error calling pkgdetails: 1:83: executing "pkgdetails" at <"x">: wrong type for value`},
+	} {
+		tmpl, err := ParseTemplate(c.name, c.text)
+		if err == nil {
+			err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Count(err.Error(), "template: ") != 1 {
+			t.Errorf("%q named %q: %v; want %q, the file named once", c.text, c.name, err, c.want)
+		}
+	}
+}
