@@ -226,7 +226,7 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 		fi, err := os.Stat(u.Path)
 		switch {
 		case errors.Is(err, syscall.ELOOP):
-			return nil, fmt.Errorf("no such folder: %s: its path leads through symbolic links in a loop", shownFull(u.Path))
+			return nil, fmt.Errorf("no such folder: %s: %s", shownFull(u.Path), dirsrc.LoopMessage(u.Path))
 		case notThere(err):
 			// A folder linked to nothing (a mirror moved, its link
 			// left) was "no such folder" alone, as of a typo.

@@ -196,7 +196,7 @@ const deniedWhy = "permission denied: the user cachediff runs as may not read it
 // system's words, the folder named twice.
 func (d Dir) linkAstray(rel string, err error) error {
 	if errors.Is(err, syscall.ELOOP) {
-		return astrayError{rel, "its path leads through symbolic links in a loop, to no file"}
+		return astrayError{rel, dirsrc.LoopMessage(d.path(rel)) + ", to no file"}
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
 		return nil
