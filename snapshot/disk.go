@@ -34,13 +34,13 @@ func OpenWithin(path, top string) (Source, error) {
 		// A loop of links was "too many levels of symbolic links", the
 		// system's words, and a link to nothing (a folder moved, its
 		// link left) "no such file or directory", as of a typo.
-		if at, to, ok := BrokenLinkOn(path); ok && errors.Is(err, fs.ErrNotExist) {
+		if at, to, ok := BrokenLinkOn(path); ok && leadsNowhere(err) {
 			msg = fmt.Sprintf("a broken symbolic link (to %s), which leads to nothing", ShownPath(to))
 			if at != filepath.Clean(path) {
 				msg = fmt.Sprintf("its path leads through %s, a broken symbolic link (to %s), which leads to nothing", ShownPath(at), ShownPath(to))
 			}
 		} else if errors.Is(err, syscall.ELOOP) {
-			msg = "its path leads through symbolic links in a loop"
+			msg = dirsrc.LoopMessage(path)
 		} else if q := nearOnDisk(path); q != "" && errors.Is(err, fs.ErrNotExist) {
 			msg += fmt.Sprintf(": did you mean %s?", hintWord(q, "path"))
 		}
@@ -51,7 +51,7 @@ func OpenWithin(path, top string) (Source, error) {
 		if top != "" {
 			return &dirSource{dirsrc.Within(path, top, ShownPath)}, nil
 		}
-		return &dirSource{dirsrc.NewFolder(path)}, nil
+		return &dirSource{dirsrc.NewFolder(path).Shown(ShownPath)}, nil
 	case info.Mode().IsRegular():
 		return &fileSource{f: dirsrc.NewSingle(path), size: info.Size()}, nil
 	}
@@ -639,13 +639,24 @@ func (s *dirSource) Read(f File, buf []byte) ([]byte, error) {
 // BrokenLinkOn returns the first of the folders on the path p, or p
 // itself, that is a symbolic link to nothing (at, as a path of p's
 // folders), and where it leads (to); ok is false where there is none.
+// The path is walked as the system walks it, a ".." after the folder it
+// leaves: cleaned first, r/tobroken/../x was r/x, the broken link
+// r/tobroken that the system meets left out ("no such file or
+// directory", as of a typo).
 func BrokenLinkOn(p string) (at, to string, ok bool) {
-	p = filepath.Clean(p)
-	for i := 1; i <= len(p); i++ {
-		if i < len(p) && !os.IsPathSeparator(p[i]) {
+	vol := filepath.VolumeName(p)
+	at = vol
+	if rest := p[len(vol):]; rest != "" && os.IsPathSeparator(rest[0]) {
+		at += string(filepath.Separator)
+	}
+	for _, name := range strings.FieldsFunc(p[len(vol):], func(r rune) bool { return r < 0x80 && os.IsPathSeparator(uint8(r)) }) {
+		if name == "." {
 			continue
 		}
-		at = p[:i]
+		if at != "" && !os.IsPathSeparator(at[len(at)-1]) {
+			at += string(filepath.Separator)
+		}
+		at += name
 		fi, err := os.Lstat(at)
 		if err != nil {
 			return "", "", false // not there: no link astray
@@ -653,13 +664,22 @@ func BrokenLinkOn(p string) (at, to string, ok bool) {
 		if fi.Mode()&fs.ModeSymlink == 0 {
 			continue
 		}
-		if _, err := os.Stat(at); !errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(at); !leadsNowhere(err) {
 			continue // a link that leads somewhere
 		}
 		to, err := os.Readlink(at)
 		return at, to, err == nil
 	}
 	return "", "", false
+}
+
+// leadsNowhere reports whether err, of a stat, says the path leads to
+// no file: absent, under a file (ENOTDIR), or of a name longer than a
+// file's can be (ENAMETOOLONG). A link to a 4 KB name was "file name too
+// long", and one to a path under a file "not a directory", where the
+// path given was short and the link the cause.
+func leadsNowhere(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.ENAMETOOLONG)
 }
 
 // statMessage is dirsrc.StatMessage: an error's words for a file's name.

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 )
 
 // Folder is a folder on disk, walked and read as a snapshot: every file
@@ -37,6 +38,14 @@ type Folder struct {
 
 // NewFolder returns the Folder at path, a folder the caller found.
 func NewFolder(path string) *Folder { return &Folder{root: path} }
+
+// Shown is f, whose walk names the paths in its errors by show (as
+// Within's): raw, a link's target with a line break put a line of its
+// own in a message.
+func (f *Folder) Shown(show func(string) string) *Folder {
+	f.show = show
+	return f
+}
 
 // Within returns the Folder at path whose walk follows no symbolic link
 // that leads out of the folder top (a git work tree that holds path), nor
@@ -350,9 +359,9 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 			info, err := os.Stat(sub)
 			if err != nil {
 				if strings.HasSuffix(name, ".md") {
-					w.errs = append(w.errs, Problem{File: sub, Msg: "broken symbolic link: " + StatMessage(err)})
+					w.errs = append(w.errs, Problem{File: sub, Msg: w.brokenLink(sub, err)})
 				} else {
-					w.warnings = append(w.warnings, Problem{File: sub, Msg: "broken symbolic link: " + StatMessage(err)})
+					w.warnings = append(w.warnings, Problem{File: sub, Msg: w.brokenLink(sub, err)})
 				}
 				continue
 			}
@@ -396,6 +405,24 @@ func absReal(p string) (string, error) {
 		return "", err
 	}
 	return filepath.EvalSymlinks(abs)
+}
+
+// brokenLink is the message of the link sub, whose stat failed with
+// err, in cachediff's words: where it leads, and a loop told from a
+// chain longer than the system follows (LoopMessage). In the system's
+// words a link to nothing was "broken symbolic link: no such file or
+// directory", naming no target, and a loop "broken symbolic link: too
+// many levels of symbolic links".
+func (w *walker) brokenLink(sub string, err error) string {
+	switch {
+	case errors.Is(err, syscall.ELOOP):
+		return "broken symbolic link: " + LoopMessage(sub)
+	case errors.Is(err, fs.ErrNotExist):
+		if to, rerr := os.Readlink(sub); rerr == nil {
+			return "broken symbolic link (to " + w.show(to) + "), which leads to nothing"
+		}
+	}
+	return "broken symbolic link: " + StatMessage(err)
 }
 
 // intoGit reports whether the real path p, under dir, lies in a .git

@@ -52,3 +52,41 @@ func TestDirLayoutLinkAstray(t *testing.T) {
 		}
 	}
 }
+
+// TestDirLayoutLinkBesidePages (adversarial pass i29, class b/e): a
+// folder of catalogue pages with a stray build_cache/index.json (or v3
+// index manifest) linked to nothing was, since 1cd00e8e, the root of a
+// mirror that also holds pages, refused ("name the mirror's index", a
+// link to nothing), where it was read as its pages before. A link to
+// nothing beside pages makes no mirror's root; a real index beside them
+// still does (and the folder is refused as mixed).
+func TestDirLayoutLinkBesidePages(t *testing.T) {
+	for _, rel := range []string{"build_cache/index.json", "v3/manifests/index/index.manifest.json"} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Mkdir(filepath.Join(dir, "zlib"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "zlib", "specs.md"), []byte("---\n---\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink("gone", p); err != nil {
+			t.Skip(err)
+		}
+		if got := mirror.DirLayout(dir); got != "" {
+			t.Errorf("pages beside %s linked to nothing: layout %q; want none (read as pages)", rel, got)
+		}
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := mirror.DirLayout(dir); got == "" {
+			t.Errorf("pages beside a real %s: no layout; want the mirror's (refused as mixed)", rel)
+		}
+	}
+}

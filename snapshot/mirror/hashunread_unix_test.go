@@ -4,6 +4,7 @@ package mirror_test
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -129,7 +130,7 @@ func TestHashUnreadIgnored(t *testing.T) {
 	}))
 	defer srv.Close()
 	for pfx, why := range map[string]string{
-		"500":  "HTTP 500 Internal Server Error (tried 4 times)",
+		"500":  "HTTP 500 Internal Server Error",
 		"loop": "too many redirects: stopped after 10",
 	} {
 		src, err := (&mirror.HTTP{NoCache: true, Backoff: time.Millisecond}).Open(srv.URL+"/"+pfx, mirror.Options{})
@@ -200,4 +201,59 @@ func TestHashDeniedIgnored(t *testing.T) {
 	}
 	src, err := mirror.Open(mirror.Dir(dir), mirror.Options{})
 	checkHashIgnored(t, "a mode-000 .hash", src, err, want, "permission denied: the user cachediff runs as may not read it, or search a folder on its path")
+}
+
+// TestHashLinkOutIgnored (adversarial pass i29, class b, the lead's
+// decision on i28's question): a v2 mirror's index.json.hash that is a
+// symbolic link out of the mirror, or into its git folder, is not
+// followed, as no link out of a mirror is (the file it leads to, which
+// holds another index's sha256 here, is not read), and, as another
+// .hash that cannot be read, it is ignored with one warning naming the
+// link: the mirror is read, not refused, from a folder, as file://, and
+// from a tree in its own words.
+func TestHashLinkOutIgnored(t *testing.T) {
+	top := t.TempDir()
+	dir := filepath.Join(top, "m")
+	if err := mirrorgen.V2(dir, zlibIndex); err != nil {
+		t.Fatal(err)
+	}
+	want := dump(t, load(t, openDir(t, dir, mirror.Options{})))
+	other := strings.Repeat("0", 64) + "\n"
+	out := filepath.Join(top, "out.hash")
+	git := filepath.Join(dir, ".git", "hash")
+	for _, p := range []string{out, git} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(other), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hash := filepath.Join(dir, "build_cache", "index.json.hash")
+	for _, c := range []struct{ to, target, why string }{
+		{"../../out.hash", out, "a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file"},
+		{"../.git/hash", git, "a symbolic link into the mirror's git folder (to %s): not followed, as it would stand in for the mirror's own file"},
+	} {
+		if err := os.Remove(hash); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(c.to, hash); err != nil {
+			t.Fatal(err)
+		}
+		resolved, err := filepath.EvalSymlinks(c.target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		why := fmt.Sprintf(c.why, resolved)
+		src, err := mirror.Open(mirror.Dir(dir), mirror.Options{})
+		checkHashIgnored(t, "a link to "+c.to+", a folder", src, err, want, why)
+		if err == nil && src.Checksum != "" {
+			t.Errorf("a link to %s, a folder: checksum %s, read through the link; want none", c.to, src.Checksum)
+		}
+		src, err = (&mirror.HTTP{NoCache: true}).Open("file://"+dir, mirror.Options{})
+		checkHashIgnored(t, "a link to "+c.to+", file://", src, err, want, why)
+	}
+	tree := `a symbolic link out of the mirror (to "../../out.hash"): not followed, as it would stand in for the mirror's own file`
+	src, err := mirror.Open(failingHash{mirror.Dir(dir), errors.New("build_cache/index.json.hash: " + tree)}, mirror.Options{})
+	checkHashIgnored(t, "a tree's link out", src, err, want, tree)
 }

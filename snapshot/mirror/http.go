@@ -226,7 +226,7 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 		fi, err := os.Stat(u.Path)
 		switch {
 		case errors.Is(err, syscall.ELOOP):
-			return nil, fmt.Errorf("no such folder: %s: its path leads through symbolic links in a loop", shownFull(u.Path))
+			return nil, fmt.Errorf("no such folder: %s: %s", shownFull(u.Path), dirsrc.LoopMessage(u.Path))
 		case notThere(err):
 			// A folder linked to nothing (a mirror moved, its link
 			// left) was "no such folder" alone, as of a typo.
@@ -335,11 +335,13 @@ func (s *httpStore) List(string) ([]string, error) { return nil, ErrNoListing }
 // Get fetches rel, from the cache when it has it.
 func (s *httpStore) Get(rel string, limit int64) ([]byte, error) { return s.get1(rel, limit, false) }
 
-// Probe is Get of a file looked for, not read (build_cache/index.json.hash
-// beside a layout-v3 mirror, warnBothLayouts): asked for once, not tried
-// again after a 5xx, a 429 or a stall (which would wait the backoff, and
-// stalls, out of the whole download's time, and tell each retry), since
-// an answer that does not give it fails nothing.
+// Probe is Get of a file looked for, that the mirror is read without
+// (build_cache/index.json.hash: beside a layout-v3 mirror,
+// warnBothLayouts; a v2 mirror's, ignored where it cannot be read):
+// asked for once, not tried again after a 5xx, a 429 or a stall (which
+// would wait the backoff, and stalls, out of the whole download's time,
+// and tell each retry), since an answer that does not give it fails
+// nothing.
 func (s *httpStore) Probe(rel string, limit int64) ([]byte, error) { return s.get1(rel, limit, true) }
 
 // get1 is Get; once, Probe's.

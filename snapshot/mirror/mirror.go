@@ -239,7 +239,14 @@ func Open(st Store, opt Options) (*Source, error) {
 		return nil, err
 	}
 	s := &Source{store: st, Layout: LayoutV2, Manifest: v2Index}
-	h, err := st.Get(v2IndexHash, maxV2Hash)
+	// Over HTTP, asked for once (Probe), as a file read without it if
+	// it fails: a 500 for it was tried 4 times, waiting 3.5 s of
+	// backoff, to be ignored then.
+	getHash := st.Get
+	if hs, ok := st.(*httpStore); ok {
+		getHash = hs.Probe
+	}
+	h, err := getHash(v2IndexHash, maxV2Hash)
 	hashThere := err == nil || errors.Is(err, ErrTooBig)
 	if err == nil {
 		if sum, ok := v2HashOf(h); ok {

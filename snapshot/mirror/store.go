@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/cachediff/cachediff/snapshot"
@@ -195,7 +196,7 @@ const deniedWhy = "permission denied: the user cachediff runs as may not read it
 // system's words, the folder named twice.
 func (d Dir) linkAstray(rel string, err error) error {
 	if errors.Is(err, syscall.ELOOP) {
-		return astrayError{rel, "its path leads through symbolic links in a loop, to no file"}
+		return astrayError{rel, dirsrc.LoopMessage(d.path(rel)) + ", to no file"}
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -426,13 +427,20 @@ func IsV3(dir string) bool { return DirLayout(dir) == LayoutV3 }
 // was a broken link was read as a folder of pages, "no package pages
 // found under m/: is this a _cache/<tag> folder?", where its file://
 // URL said "build_cache/index.json: a broken symbolic link (to gone)".
+// A folder that holds pages or a lockfile (DirNotMirrorContent) is no
+// mirror's root by such a link alone: a catalogue with a stray
+// build_cache/index.json link to nothing was refused as "the root of a
+// Spack mirror (layout v2)" that also holds pages, its hint to "name the
+// mirror's index" naming a link to nothing; it is read as its pages,
+// the link warned of, as before.
 func DirLayout(dir string) string {
+	pages := sync.OnceValue(func() bool { return DirNotMirrorContent(dir) != "" })
 	is := func(rel string) bool {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		fi, err := os.Stat(p)
 		if err != nil {
 			li, lerr := os.Lstat(p)
-			return lerr == nil && li.Mode()&fs.ModeSymlink != 0 && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ELOOP))
+			return lerr == nil && li.Mode()&fs.ModeSymlink != 0 && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ELOOP)) && !pages()
 		}
 		return !fi.IsDir()
 	}
