@@ -1195,15 +1195,10 @@ func (r *Repo) logPath(p, top string) string {
 	return p
 }
 
-// logCommand is the log of the range rng over logPath, as a message
-// gives it to paste: with -C DIR where the repository is read from DIR.
-func (r *Repo) logCommand(rng, logPath string) string {
-	return fmt.Sprintf("cachediff %slog --revs %s %s", r.inFolder(), shellword.Shown(rng), shellword.Shown(logPath))
-}
-
-// logCommandWithin is logCommand in ASCII, as a way to write a ref
-// beside its name, each word cut past word bytes, the folder past twice
-// that (fitted).
+// logCommandWithin is the log of the range rng over logPath, as a
+// message gives it to paste (with -C DIR where the repository is read
+// from DIR), in ASCII, as a way to write a ref beside its name, each
+// word cut past word bytes, the folder past twice that (fitted).
 func (r *Repo) logCommandWithin(rng, logPath string, word int) string {
 	in := r.inFolder()
 	if word < maxQuotedInput {
