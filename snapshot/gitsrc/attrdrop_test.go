@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -108,7 +109,7 @@ func TestMacroBelowTopDropped(t *testing.T) {
 	if !gittest.Available() {
 		t.Skip("no git")
 	}
-	for _, tc := range []struct {
+	cases := []struct {
 		file, attrs string
 		refused     bool
 	}{
@@ -117,19 +118,27 @@ func TestMacroBelowTopDropped(t *testing.T) {
 		{".gitattributes", "[attr]kw ident\n*.json kw\n", true},
 		{".gitattributes", "\"[attr]kw\" ident\n", true},
 		{"_c/.gitattributes", "[attr] ident\n", true}, // "[attr]" alone is a pattern
-	} {
-		dir, git, write := workTree(t)
-		write("_c/cache/index.json", oneLineIndex)
-		git("add", ".")
-		git("commit", "-qm", "index")
-		write(tc.file, tc.attrs)
-		git("add", tc.file)
-		git("commit", "-qm", "attributes")
-		r, err := OpenRepo(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap, err := snapshot.LoadFrom(mustSource(t, r, "HEAD:_c/cache"), snapshot.Options{})
+	}
+	// One repository, one git fast-import: the index's commit, and a
+	// branch cN of one commit after it per case, its attributes.
+	dir := t.TempDir()
+	if err := gittest.Init(dir); err != nil {
+		t.Fatal(err)
+	}
+	var stream strings.Builder
+	fmt.Fprintf(&stream, "commit refs/heads/main\nmark :1\ncommitter %s 1700000000 +0000\ndata 5\nindex\nM 100644 inline _c/cache/index.json\ndata %d\n%s\n", gittest.Ident, len(oneLineIndex), oneLineIndex)
+	for i, tc := range cases {
+		fmt.Fprintf(&stream, "commit refs/heads/c%d\ncommitter %s 1700000001 +0000\ndata 10\nattributes\nfrom :1\nM 100644 inline %s\ndata %d\n%s\n", i, gittest.Ident, tc.file, len(tc.attrs), tc.attrs)
+	}
+	if err := gittest.Import(dir, stream.String()); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenRepo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tc := range cases {
+		snap, err := snapshot.LoadFrom(mustSource(t, r, fmt.Sprintf("c%d:_c/cache", i)), snapshot.Options{})
 		switch {
 		case tc.refused && err == nil:
 			t.Errorf("%s %q: read %d specs; want the tree refused", tc.file, tc.attrs, snap.Specs())
@@ -138,7 +147,7 @@ func TestMacroBelowTopDropped(t *testing.T) {
 		case !tc.refused && snap.Specs() != 2:
 			t.Errorf("%s %q: %d specs; want 2", tc.file, tc.attrs, snap.Specs())
 		}
-		if _, err := r.Series("HEAD~1..HEAD", "_c/cache", "", ""); (err != nil) != tc.refused {
+		if _, err := r.Series(fmt.Sprintf("c%d~1..c%d", i, i), "_c/cache", "", ""); (err != nil) != tc.refused {
 			t.Errorf("%s %q: a log over the attributes' commit: %v; want an error: %v", tc.file, tc.attrs, err, tc.refused)
 		}
 	}

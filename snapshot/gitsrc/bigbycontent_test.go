@@ -1,7 +1,6 @@
 package gitsrc
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,30 +24,8 @@ func TestBigByContentFromGit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 64 MB blob")
 	}
-	dir := t.TempDir()
-	if out, err := gittest.Git(dir, nil, "init", "-q", "."); err != nil {
-		t.Fatalf("git init: %v: %s", err, out)
-	}
+	dir := bigBlobRepo(t)
 	cache := filepath.Join(dir, "cache")
-	if err := os.Mkdir(cache, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(cache, "index.json"), []byte(oneLineIndex), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	// An index of one more spec, padded past 64 MB with blanks (which
-	// git compresses to nothing).
-	big := `{"database":{"version":"7","installs":{` +
-		`"cccccccccccccccccccccccccccccccc":{"spec":{"name":"c","version":"1","namespace":"ns","hash":"cccccccccccccccccccccccccccccccc"},"ref_count":0,"in_buildcache":true}}}}`
-	data := append([]byte(big), bytes.Repeat([]byte(" "), 64<<20)...)
-	if err := os.WriteFile(filepath.Join(cache, "big.json"), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"add", "cache"}, {"commit", "-qm", "index"}} {
-		if out, err := gittest.Git(dir, nil, args...); err != nil {
-			t.Fatalf("git %v: %v: %s", args, err, out)
-		}
-	}
 	disk, err := snapshot.Load(cache, snapshot.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -69,4 +46,60 @@ func TestBigByContentFromGit(t *testing.T) {
 			t.Errorf("%s: warnings %+v; want big.json's, not read: over 64 MB", name, s.Warnings)
 		}
 	}
+}
+
+// bigIndex is an index of one spec, c, which bigBlobRepo pads past
+// 64 MB.
+const bigIndex = `{"database":{"version":"7","installs":{` +
+	`"cccccccccccccccccccccccccccccccc":{"spec":{"name":"c","version":"1","namespace":"ns","hash":"cccccccccccccccccccccccccccccccc"},"ref_count":0,"in_buildcache":true}}}}`
+
+// bigBlobRepo returns a work tree, made once per test binary (shared),
+// of one commit of three folders: cache, an index (oneLineIndex) beside
+// big.json, bigIndex padded past 64 MB with NULs (a sparse file, which
+// git compresses to nothing; the loader leaves it out unread); j/cache,
+// the same beside the same blob as big.v7.json, under j/.gitattributes
+// "big*.json ident"; s/cache, the same with big.v7.json bigIndex alone,
+// which is read. The 64 MB blob is hashed twice (a hard link) and
+// written once, in one git add.
+func bigBlobRepo(t *testing.T) string {
+	t.Helper()
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	dir := filepath.Join(sharedDir(t), "bigblob")
+	if _, err := os.Stat(dir); err == nil {
+		return dir
+	}
+	work := dir + ".tmp"
+	write := func(rel, text string) {
+		t.Helper()
+		p := filepath.Join(work, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, d := range []string{"cache", "j/cache", "s/cache"} {
+		write(d+"/index.json", oneLineIndex)
+	}
+	write("cache/big.json", bigIndex)
+	if err := os.Truncate(filepath.Join(work, "cache/big.json"), int64(len(bigIndex))+64<<20); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(filepath.Join(work, "cache/big.json"), filepath.Join(work, "j/cache/big.v7.json")); err != nil {
+		t.Fatal(err)
+	}
+	write("j/.gitattributes", "big*.json ident\n")
+	write("s/.gitattributes", "big*.json ident\n")
+	write("s/cache/big.v7.json", bigIndex)
+	for _, args := range [][]string{{"init", "-q", "."}, {"add", "."}, {"commit", "-qm", "index"}} {
+		if out, err := gittest.Git(work, nil, args...); err != nil {
+			t.Fatalf("git %v: %v: %s", args, err, out)
+		}
+	}
+	if err := os.Rename(work, dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

@@ -1036,8 +1036,10 @@ func readAnswerContent(br *bufio.Reader, a answer) (answer, error) {
 // come. A corrupt object whose header claims a terabyte (git streams a
 // blob above core.bigFileThreshold as it inflates it, and may send five
 // bytes of it and exit 0) costs what git sends, never what it claims; a
-// file on disk is read by the size its file system says.
-const trustedSize = 256 << 20
+// file on disk is read by the size its file system says. A variable, so
+// that TestCorruptObjectSize checks the bound at a few MB, not at 256 MB
+// cleared per load.
+var trustedSize = 256 << 20
 
 // readContent reads size bytes and a newline from br into buf[:0], grown
 // as needed, and returns them without the newline.
@@ -1193,15 +1195,10 @@ func (r *Repo) logPath(p, top string) string {
 	return p
 }
 
-// logCommand is the log of the range rng over logPath, as a message
-// gives it to paste: with -C DIR where the repository is read from DIR.
-func (r *Repo) logCommand(rng, logPath string) string {
-	return fmt.Sprintf("cachediff %slog --revs %s %s", r.inFolder(), shellword.Shown(rng), shellword.Shown(logPath))
-}
-
-// logCommandWithin is logCommand in ASCII, as a way to write a ref
-// beside its name, each word cut past word bytes, the folder past twice
-// that (fitted).
+// logCommandWithin is the log of the range rng over logPath, as a
+// message gives it to paste (with -C DIR where the repository is read
+// from DIR), in ASCII, as a way to write a ref beside its name, each
+// word cut past word bytes, the folder past twice that (fitted).
 func (r *Repo) logCommandWithin(rng, logPath string, word int) string {
 	in := r.inFolder()
 	if word < maxQuotedInput {

@@ -25,7 +25,8 @@ func TestMessageBudget(t *testing.T) {
 	dashed := strings.TrimSuffix(strings.Repeat(strings.Repeat("\u0430", 100)+"/", 9), "/")
 	r, _ := xCommitsGit(t, 2,
 		[]string{"tag", name, "HEAD~1"}, []string{"branch", name, "HEAD"},
-		[]string{"update-ref", "refs/tags/-" + dashed, "HEAD~1"}, []string{"update-ref", "refs/heads/-" + dashed, "HEAD"})
+		[]string{"update-ref", "refs/tags/-" + dashed, "HEAD~1"}, []string{"update-ref", "refs/heads/-" + dashed, "HEAD"},
+		[]string{"tag", "s", "HEAD~1"}, []string{"branch", "s", "HEAD"})
 	errOf := func(_ any, err error) string { return fmt.Sprint(err) }
 	for what, msg := range map[string]string{
 		"REV:PATH":          errOf(r.Resolve(name + ":x")),
@@ -42,5 +43,13 @@ func TestMessageBudget(t *testing.T) {
 			t.Errorf("%s: %d bytes: %.300s…; want one line in ASCII within %d bytes", what, len(msg), msg, maxMessage)
 		}
 		t.Logf("%s: %d %s", what, len(msg), strings.ReplaceAll(strings.ReplaceAll(msg, `\u200b`, "Z"), `\u0430`, "A"))
+	}
+	// A message rebuilt to fit runs no git again (historyHint's
+	// questions held under MemoRefs): no more git processes than the
+	// same message of a short name s, built once.
+	runs := func(f func()) int64 { before := gitRuns.Load(); f(); return gitRuns.Load() - before }
+	of := func(n string) func() { return func() { _, _ = r.Resolve(n + "~9:x") } }
+	if short, long := runs(of("s")), runs(of(name)); long > short {
+		t.Errorf("past the root: %d git processes for the long name, %d for s; want no more (a message rebuilt to fit asks git nothing again)", long, short)
 	}
 }

@@ -250,6 +250,7 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 	// Of each at a link, the link, and the path below it where the link
 	// is a folder on the way.
 	linkAt, rest := make([]string, len(rels)), make([]string, len(rels))
+	written := make([]string, len(rels)) // of each, the last link's target
 	for hops := 0; len(todo) > 0; hops++ {
 		var links []int
 		for _, i := range todo {
@@ -269,6 +270,15 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 			switch {
 			case !ok && cur[i] == rels[i]:
 				errs[i] = fmt.Errorf("%s: %w", shownRel(rels[i]), mirror.ErrNotFound)
+			case !ok && m.isFolder(cur[i]):
+				// A checkout finds a folder there: said so, with the
+				// link's own target. A link to .. was "a symbolic link
+				// to ., which the mirror does not hold as a file".
+				at := "the mirror's top"
+				if cur[i] != "." {
+					at = shownRel(cur[i]) + " of the mirror"
+				}
+				errs[i] = fmt.Errorf("%s: a symbolic link (to %s), which leads to a folder (%s), not a file", shownRel(rels[i]), quotedCut(written[i]), at)
 			case !ok:
 				// The target named as a path of the tree is (shownRel):
 				// raw, zlіb (its і Cyrillic) read as zlib, and a newline in
@@ -315,7 +325,7 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 				errs[i] = fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rels[i]), quotedCut(target))
 				continue
 			}
-			cur[i] = next
+			cur[i], written[i] = next, target
 			todo = append(todo, i)
 		}
 	}
@@ -449,6 +459,16 @@ func (m *mirrorStore) fileAbove(rel string) (above, below string, found bool) {
 		i += 1 + j
 	}
 	return "", "", false
+}
+
+// isFolder reports whether rel is a folder of the tree: its top (.), or
+// a path that files are below.
+func (m *mirrorStore) isFolder(rel string) bool {
+	if rel == "." {
+		return true
+	}
+	i, _ := slices.BinarySearch(m.paths, rel+"/")
+	return i < len(m.paths) && strings.HasPrefix(m.paths[i], rel+"/")
 }
 
 // List lists the tree's files under rel.
