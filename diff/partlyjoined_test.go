@@ -36,6 +36,21 @@ func checkJoinedOldNamed(t *testing.T, seed uint64, r *diff.Report) int {
 	return n
 }
 
+// checkPartlyCounted fails the test where diff.PartlyRespelt names a
+// stack r counts on neither side: a name a log's check across steps
+// skips (sameTallies) must be one the engine counted otherwise, not an
+// idle one (the old spelling of a root respelt whole into a spelling
+// the old side writes too, which PartlyRespelt named before b794bafb).
+func checkPartlyCounted(t *testing.T, seed uint64, r *diff.Report) {
+	t.Helper()
+	counts := diff.StackCounts(r)
+	for x := range diff.PartlyRespelt(r) {
+		if counts[x] == (diff.OldToNew{}) {
+			t.Errorf("seed %d: %q partly respelt, but counted on neither side", seed, x)
+		}
+	}
+}
+
 // TestPartlyRespeltJoinedOldNamed: PartlyRespelt named the old
 // spelling of every root respelt into a spelling the old side writes
 // too (joined), beside its new one, which no drawn input needed: such
@@ -49,6 +64,10 @@ func checkJoinedOldNamed(t *testing.T, seed uint64, r *diff.Report) int {
 // 0–399 of drawFacetFolders, drawMergedFolders and
 // drawMergedHeldFolders (2,307 joined roots), all holding; with
 // PartlyRespelt's removed roots' clause undone, 2 checks here fail.
+// It checks too that PartlyRespelt names no stack counted on neither
+// side (checkPartlyCounted), over the same reports and a root respelt
+// whole into a spelling the old side writes: with the old spelling of
+// a joined root named again, 3 checks fail.
 func TestPartlyRespeltJoinedOldNamed(t *testing.T) {
 	old := []facetRoot{{"debarm", "hdf5", "2.0", "11", "+shared", 0, 0, "hdf5"}, {"debarm", "hdf5", "2.0", "11", "~shared", 3, 0, "hdf5"}}
 	cur := []facetRoot{{"ubuntu", "hdf5", "3.0", "10", "+shared", 3, 1, "hdf5"}, {"debarm", "hdf5", "2.0", "11", "~shared", 0, 1, "hdf5@2.0"},
@@ -58,12 +77,27 @@ func TestPartlyRespeltJoinedOldNamed(t *testing.T) {
 	if checkJoinedOldNamed(t, 0, compare(o, n))+checkJoinedOldNamed(t, 0, compare(n, o)) == 0 {
 		t.Fatal("no root joined a spelling: the shape checks nothing")
 	}
+	// rhel's cmake@1.0 respelt whole into cmake, which ubuntu's root
+	// writes already (joined): PartlyRespelt names cmake alone.
+	old = []facetRoot{{"rhel", "cmake", "1.0", "10", "~shared", 1, 0, "cmake@1.0"}, {"ubuntu", "cmake", "1.0", "10", "~shared", 2, 0, "cmake"}}
+	cur = []facetRoot{{"rhel", "cmake", "1.0", "10", "~shared", 1, 0, "cmake"}, {"ubuntu", "cmake", "1.0", "10", "~shared", 2, 0, "cmake"}}
+	o, n = loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil)
+	compare = lawfulCompare(t, 0, old, cur)
+	for _, r := range []*diff.Report{compare(o, n), compare(n, o)} {
+		if checkJoinedOldNamed(t, 0, r); !diff.PartlyRespelt(r)["cmake"] {
+			t.Errorf("cmake@1.0 joined cmake: PartlyRespelt %v, want cmake named", diff.PartlyRespelt(r))
+		}
+		checkPartlyCounted(t, 0, r)
+	}
 	joined := 0
 	for seed := range uint64(10) {
 		old, cur := drawMergedFolders(seed)
 		o, n := loadFacetFolder(t, "old", old, nil), loadFacetFolder(t, "new", cur, nil)
 		compare := lawfulCompare(t, seed, old, cur)
-		joined += checkJoinedOldNamed(t, seed, compare(o, n)) + checkJoinedOldNamed(t, seed, compare(n, o))
+		fwd, back := compare(o, n), compare(n, o)
+		joined += checkJoinedOldNamed(t, seed, fwd) + checkJoinedOldNamed(t, seed, back)
+		checkPartlyCounted(t, seed, fwd)
+		checkPartlyCounted(t, seed, back)
 	}
 	if joined == 0 {
 		t.Fatal("no drawn root joined a spelling: the seeds check nothing")

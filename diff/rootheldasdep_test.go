@@ -1,0 +1,95 @@
+package diff_test
+
+import (
+	"fmt"
+	"strconv"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// toolRoot is a lockfile root of package tool (spelt spelling) over
+// the cmake spec of dep (a facetRoot's, not rooted by it), in env.
+type toolRoot struct {
+	env, spelling string
+	build         int
+	dep           facetRoot
+}
+
+// loadToolFolder is loadFacetFolder of roots, with tools rooted beside
+// them: a cmake spec that only a tool needs is in the folder, rooted by
+// no cmake spelling.
+func loadToolFolder(t *testing.T, name string, roots []facetRoot, tools []toolRoot) *snapshot.Snapshot {
+	t.Helper()
+	locks := map[string]*drawnLock{}
+	var envs []string
+	lock := func(env string) *drawnLock {
+		l := locks[env]
+		if l == nil {
+			l = &drawnLock{seen: map[string]bool{}}
+			locks[env] = l
+			envs = append(envs, env)
+		}
+		return l
+	}
+	spec := func(l *drawnLock, h, name, version, variant, env, deps string) {
+		if l.seen[h] {
+			return
+		}
+		l.seen[h] = true
+		a := facetArch[env]
+		params := "{}"
+		if variant != "" {
+			params = fmt.Sprintf(`{"shared":%v}`, variant == "+shared")
+		}
+		l.specs = append(l.specs, fmt.Sprintf(`%q:{"name":%q,"version":%q,"arch":{"platform":"linux","platform_os":%q,"target":%q},"compiler":{"name":"gcc","version":"10"},"namespace":"builtin","parameters":%s,"dependencies":[%s],"hash":%q}`,
+			h, name, version, a[0], a[1], params, deps, h))
+	}
+	dep := func(name, h string) string {
+		return fmt.Sprintf(`{"name":%q,"hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, name, h)
+	}
+	cmake := func(l *drawnLock, x facetRoot) string {
+		zh := propHash("zlib", x.env)
+		spec(l, zh, "zlib", "1.3", "", x.env, "")
+		lh := propHash("lib"+x.pkg, x.env, strconv.Itoa(x.mid))
+		spec(l, lh, "lib"+x.pkg, "1.0", "", x.env, dep("zlib", zh))
+		h := x.hash()
+		spec(l, h, x.pkg, x.version, x.variant, x.env, dep("lib"+x.pkg, lh)+","+dep("zlib", zh))
+		return h
+	}
+	for _, x := range roots {
+		l := lock(x.env)
+		l.root(cmake(l, x), x.spelling)
+	}
+	for _, x := range tools {
+		l := lock(x.env)
+		ch := cmake(l, x.dep)
+		th := propHash("tool", x.env, strconv.Itoa(x.build), ch)
+		spec(l, th, "tool", "1.0", "", x.env, dep("cmake", ch))
+		l.root(th, x.spelling)
+	}
+	return loadDrawnLocks(t, name, envs, locks, nil)
+}
+
+// TestLeadRootHeldAsDependencyMatesOneWay (a lead, class b: the mirror
+// broken; on the code before r28's rules too): found by perturbing
+// TestSplitRootHeldBySpellingBothWrite's shapes with tool roots over a
+// cmake spec of either side (3,000 draws, 7 failing), shrunk to no
+// root fewer. Old ubuntu's 2 (~shared, lib 0) rooted cmake@2.0 and t
+// (+shared, lib 0) cmake@=2.0; new m (+x, read shared:false as 2 is,
+// lib 0) cmake@=1.0, w (+shared, lib 1) cmake@2.0, and a tool root over
+// t, which stays as a dependency. The roots mirror (2>w, t>m both ways
+// round), the specs do not: old → new 2 pairs with w and m is added,
+// new → old m pairs with 2 (facets alike) and w is added, though its
+// root is changed into 2's. Not fixed: the matcher's passes (pairMates
+// takes only mates paired by environment; 2>w is a root changed under
+// one spelling).
+func TestLeadRootHeldAsDependencyMatesOneWay(t *testing.T) {
+	t.Skip("a lead: a spec pairs otherwise than its root new → old where a changed root's hash stays as another root's dependency")
+	old := []facetRoot{{"ubuntu", "cmake", "2.0", "10", "~shared", 5, 0, "cmake@2.0"}, {"ubuntu", "cmake", "2.0", "10", "+shared", 5, 0, "cmake@=2.0"}}
+	cur := []facetRoot{{"ubuntu", "cmake", "2.0", "10", "+x", 5, 0, "cmake@=1.0"}, {"ubuntu", "cmake", "2.0", "10", "+shared", 5, 1, "cmake@2.0"}}
+	tools := []toolRoot{{"ubuntu", "tool@=1.0", 1, old[1]}}
+	compare := lawfulCompare(t, 0, old, cur)
+	o, n := loadToolFolder(t, "old", old, nil), loadToolFolder(t, "new", cur, tools)
+	checkMirrored(t, 0, compare(o, n), compare(n, o), old, cur)
+}
