@@ -318,6 +318,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if opts.template == stdinName && (args[0] == stdinName || args[1] == stdinName) {
 		return exitTrouble, usageErrorf("%v", errTemplateStdin)
 	}
+	if err := c.outputFirst(opts, args...); err != nil {
+		return exitTrouble, err
+	}
 	render, err := c.renderer(opts)
 	if err != nil {
 		return exitTrouble, err
@@ -654,6 +657,28 @@ func shownPath(p string) string {
 
 // maxOutputShown is the most bytes of a path shownPath names whole.
 const maxOutputShown = 2 << 10
+
+// outputFirst is the refusal of --output that is known before a
+// snapshot or a report is read (outputRefusal), or that it names an
+// input given by name (refuseInputs, which names the rest once they
+// are read): -o missing/x, and -o NEW OLD NEW, of two real catalogues
+// each loaded and diffed both before the refusal.
+func (c *cli) outputFirst(opts *options, args ...string) error {
+	if opts.output == "" {
+		return nil
+	}
+	if err := outputRefusal(opts.output); err != nil {
+		return err
+	}
+	inputs := []string{opts.template}
+	for _, a := range args {
+		if a != stdinName {
+			a = inDir(opts.dir, a)
+		}
+		inputs = append(inputs, a)
+	}
+	return refuseInputs(c.stdin, opts.output, inputs...)
+}
 
 // refuseInputs is an error when output names one of the input files
 // (through links or hard links too), standard input among them when an

@@ -127,6 +127,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 		if err != nil {
 			return exitTrouble, err
 		}
+		if err := c.outputFirst(opts); err != nil { // before git lists the range
+			return exitTrouble, err
+		}
 		if u, ok := urlAsPath(args[0]); ok {
 			// Taken for a path, it was cleaned of its // and quoted
 			// whole by git's messages, password and query included.
@@ -204,6 +207,9 @@ func runLog(c *cli, opts *options, args []string) (int, error) {
 			}
 		}
 		names = args
+		if err := c.outputFirst(opts, args...); err != nil {
+			return exitTrouble, err
+		}
 	}
 
 	var out *output

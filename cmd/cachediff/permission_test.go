@@ -106,7 +106,7 @@ func TestOutputReadOnly(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"-o", "report.md", "page.md", "page.md"}, &stdout, &stderr); code != 2 ||
-		stderr.String() != "cachediff: writing report.md: permission denied\n" {
+		stderr.String() != "cachediff: --output report.md: you may not write this file (permission denied), and --output replaces only a file that you could write otherwise: name another file\n" {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
 	if data, _ := os.ReadFile("report.md"); string(data) != "keep" {
@@ -115,5 +115,21 @@ func TestOutputReadOnly(t *testing.T) {
 	entries, _ := os.ReadDir(".")
 	if len(entries) != 2 {
 		t.Errorf("the folder holds %d files, want page.md and report.md", len(entries))
+	}
+	// Known before a snapshot is loaded (outputPlace), and said then:
+	// the snapshot nope, loaded first, would have said so instead. So
+	// is a folder that takes no new file (it said "writing ro/x.md:
+	// directory ro/: permission denied" once both were loaded).
+	if err := os.Mkdir("ro", 0o555); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range [][2]string{
+		{"report.md", "cachediff: --output report.md: you may not write this file (permission denied), "},
+		{"ro/x.md", "cachediff: --output ro/x.md: the folder ro takes no new file (permission denied), and --output writes a temporary file beside the file, then renames it: name a file in another folder\n"},
+	} {
+		stderr.Reset()
+		if code := run([]string{"-o", c[0], "nope", "page.md"}, &stdout, &stderr); code != 2 || !strings.HasPrefix(stderr.String(), c[1]) {
+			t.Errorf("-o %s nope page.md: exit %d, stderr %q; want 2, beginning %q", c[0], code, stderr.String(), c[1])
+		}
 	}
 }

@@ -50,11 +50,11 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 	if path == stdinName && opts.template == stdinName {
 		return exitTrouble, usageErrorf("render: %v", errTemplateStdin)
 	}
-	render, err := c.renderer(opts)
-	if err != nil {
+	if err := c.outputFirst(opts, path); err != nil {
 		return exitTrouble, err
 	}
-	if err := refuseInputs(c.stdin, opts.output, path, opts.template); err != nil {
+	render, err := c.renderer(opts)
+	if err != nil {
 		return exitTrouble, err
 	}
 	var data []byte

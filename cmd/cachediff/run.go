@@ -1038,57 +1038,22 @@ func (o *output) hold() {
 func (c *cli) openOutput(path string) (*output, error) {
 	o := &output{dst: c.stdout}
 	if path != "" {
-		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-			return nil, fmt.Errorf("--output %s: is a folder: --output wants a file, which the report is written to", shownPath(path))
-		}
-		if os.IsPathSeparator(path[len(path)-1]) {
-			// -o out/ said "the folder out does not exist: make it
-			// first", which once made was refused as a folder.
-			return nil, fmt.Errorf("--output %s: names a folder (it ends in %c): --output wants a file, which the report is written to", shownPath(path), path[len(path)-1])
-		}
-		if err := outputLinks(path); err != nil {
+		// Checked before anything was loaded too (outputRefusal), and
+		// again: the folder may have gone while the snapshots loaded.
+		if err := outputRefusal(path); err != nil {
 			return nil, err
 		}
 		f, err := atomicfile.Create(path)
 		if err != nil {
-			if writtenAsURL(path) && errors.Is(err, fs.ErrNotExist) {
-				// Named as a mirror's URL is, without its password or
-				// query: a CI log keeps standard error.
-				return nil, fmt.Errorf("--output %s: --output writes a file, not a URL", shownPath(mirror.Redact(path)))
-			}
 			if dir := filepath.Dir(path); errors.Is(err, fs.ErrNotExist) {
-				if _, serr := os.Stat(dir); errors.Is(serr, fs.ErrNotExist) {
-					// "writing PATH: directory DIR/: no such file or
-					// directory" named neither the flag nor the fix.
-					return nil, fmt.Errorf("--output %s: the folder %s does not exist: make it first (mkdir -p), or name a file in a folder that does", shownPath(path), shownPath(dir))
-				} else if li, lerr := os.Lstat(path); serr == nil && (lerr != nil || li.Mode()&fs.ModeSymlink == 0) {
+				if li, lerr := os.Lstat(path); lerr != nil || li.Mode()&fs.ModeSymlink == 0 {
 					// A folder that is there but makes no file
 					// (/proc/self/: -o /proc/self/mem) said "directory
 					// /proc/self/: no such file or directory" of a
 					// folder that exists. (Through a link the file is
 					// made in its target's folder, which the error
 					// names.)
-					if lerr == nil {
-						// -o /proc/version: the file is there, and
-						// cannot be replaced so; a redirect writes it
-						// in place.
-						return nil, fmt.Errorf("--output %s: the folder %s takes no new file, and --output replaces a file by writing a temporary file beside it, then renaming it over the file: name a file in another folder, or redirect standard output into this one (>), which writes it in place", shownPath(path), shownPath(dir))
-					}
-					return nil, fmt.Errorf("--output %s: the folder %s takes no new file, and --output writes a temporary file beside the file, then renames it: name a file in another folder", shownPath(path), shownPath(dir))
-				}
-			}
-			// A file named as a folder (diff.json/x.md): "directory
-			// diff.json/: not a directory" named neither the flag nor
-			// the fix. The nearest of its folders that exists says.
-			for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
-				if info, serr := os.Stat(dir); serr == nil {
-					if !info.IsDir() {
-						return nil, fmt.Errorf("--output %s: %s is a file, not a folder: name a file in a folder", shownPath(path), shownPath(dir))
-					}
-					break
-				}
-				if filepath.Dir(dir) == dir {
-					break
+					return nil, noNewFile(path, dir, lerr == nil, "")
 				}
 			}
 			return nil, err
@@ -1098,6 +1063,108 @@ func (c *cli) openOutput(path string) (*output, error) {
 	o.note, o.skipNotes, o.stderr = c.outputNote, &c.skipNotes, c.stderr
 	o.w = bufio.NewWriterSize(writerFunc(o.write), 64<<10)
 	return o, nil
+}
+
+// outputRefusal is the refusal of --output path that is known before
+// any file is made, nil for none. Each command asks it before it loads
+// or reads anything (checkOutputFirst), so that no work is done for a
+// report that cannot be written: -o missing/x of two real catalogues
+// loaded and diffed both before it said the folder was not there. It
+// makes no file, so a run that fails later leaves none.
+func outputRefusal(path string) error {
+	if path == "" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("--output %s: is a folder: --output wants a file, which the report is written to", shownPath(path))
+	}
+	if os.IsPathSeparator(path[len(path)-1]) {
+		// -o out/ said "the folder out does not exist: make it
+		// first", which once made was refused as a folder.
+		return fmt.Errorf("--output %s: names a folder (it ends in %c): --output wants a file, which the report is written to", shownPath(path), path[len(path)-1])
+	}
+	if err := outputLinks(path); err != nil {
+		return err
+	}
+	return outputPlace(path)
+}
+
+// outputPlace is the refusal of --output path that its folders say, or
+// the file it names when it is there, without making a file: a name
+// longer than the system takes, a folder not there, a file where a
+// folder is wanted, a folder or a file the user may not write. Through a
+// symbolic link (the file is written where it leads) and for a device or
+// a pipe (written in place: opening a FIFO would wait for its reader),
+// atomicfile.Create says.
+func outputPlace(path string) error {
+	li, err := os.Lstat(path)
+	switch {
+	case err == nil && li.Mode()&fs.ModeSymlink != 0, err == nil && !li.Mode().IsRegular():
+		return nil
+	case errors.Is(err, syscall.ENAMETOOLONG):
+		// A name past NAME_MAX was written whole, then refused at the
+		// rename: "writing NAME: rename .NAME.tmp-N NAME: file name
+		// too long".
+		longest := ""
+		for _, name := range strings.Split(filepath.ToSlash(path), "/") {
+			if len(name) > len(longest) {
+				longest = name
+			}
+		}
+		return fmt.Errorf("--output %s: a name in the path is %d bytes long, longer than the system takes (%v): no file has it", shownPath(path), len(longest), syscall.ENAMETOOLONG)
+	}
+	exists := err == nil
+	dir := filepath.Dir(path)
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && writtenAsURL(path):
+		// Named as a mirror's URL is, without its password or query: a
+		// CI log keeps standard error.
+		return fmt.Errorf("--output %s: --output writes a file, not a URL", shownPath(mirror.Redact(path)))
+	case errors.Is(err, fs.ErrNotExist):
+		// "writing PATH: directory DIR/: no such file or directory"
+		// named neither the flag nor the fix.
+		return fmt.Errorf("--output %s: the folder %s does not exist: make it first (mkdir -p), or name a file in a folder that does", shownPath(path), shownPath(dir))
+	case errors.Is(err, syscall.ENOTDIR), err == nil && !info.IsDir():
+		// A file named as a folder (diff.json/x.md): "directory
+		// diff.json/: not a directory" named neither the flag nor the
+		// fix. The nearest of its folders that exists says.
+		for d := dir; ; d = filepath.Dir(d) {
+			if fi, serr := os.Stat(d); serr == nil {
+				if !fi.IsDir() {
+					return fmt.Errorf("--output %s: %s is a file, not a folder: name a file in a folder", shownPath(path), shownPath(d))
+				}
+				return nil
+			}
+			if filepath.Dir(d) == d {
+				return nil
+			}
+		}
+	case err != nil:
+		return nil // atomicfile.Create says
+	}
+	if exists {
+		if err := mayWrite(path, false); err != nil {
+			// atomicfile.Create refuses a file the user could not write
+			// with a plain open.
+			return fmt.Errorf("--output %s: you may not write this file (%v), and --output replaces only a file that you could write otherwise: name another file", shownPath(path), err)
+		}
+	}
+	if err := mayWrite(dir, true); err != nil {
+		return noNewFile(path, dir, exists, " ("+err.Error()+")")
+	}
+	return nil
+}
+
+// noNewFile is the refusal of --output path, whose folder dir takes no
+// new file (why, when known, in parentheses), where the file is there
+// when exists: -o /proc/version cannot be replaced so, and a redirect
+// writes it in place.
+func noNewFile(path, dir string, exists bool, why string) error {
+	if exists {
+		return fmt.Errorf("--output %s: the folder %s takes no new file%s, and --output replaces a file by writing a temporary file beside it, then renaming it over the file: name a file in another folder, or redirect standard output into this one (>), which writes it in place", shownPath(path), shownPath(dir), why)
+	}
+	return fmt.Errorf("--output %s: the folder %s takes no new file%s, and --output writes a temporary file beside the file, then renames it: name a file in another folder", shownPath(path), shownPath(dir), why)
 }
 
 // outputLinks refuses --output path when it lies in a git work tree and
