@@ -23,8 +23,25 @@ func TestEdgePairingHoldsLittle(t *testing.T) {
 		t.Skip("the race detector allocates besides")
 	}
 	const n = 4000
+	live, total := pairingStages(t, n)
+	held := (float64(live[1]) - float64(live[0])) / n
+	made := float64(total[2]-total[1]) / n
+	t.Logf("resolved old to new, %.0f bytes a spec held; the other way round, %.0f allocated", held, made)
+	if held > 40 {
+		t.Errorf("resolved old to new, the pairing held %.0f bytes a spec more, want at most 40", held)
+	}
+	if made > 1420 {
+		t.Errorf("resolved the other way round, the pairing allocated %.0f bytes a spec, want at most 1420", made)
+	}
+}
+
+// pairingStages runs a diff of n builds alike (alikeBuildsPair) and
+// returns the live heap after a collection and the bytes allocated so
+// far at each of the pairing by edges' stages (pairByEdgesProbe): before
+// it, resolved old to new, and resolved the other way round.
+func pairingStages(t *testing.T, n int) (live, total [3]uint64) {
+	t.Helper()
 	o, nw := alikeBuildsPair(t, n)
-	var live, total [3]uint64
 	pairByEdgesProbe = func(stage int) {
 		var m runtime.MemStats
 		runtime.GC()
@@ -42,13 +59,5 @@ func TestEdgePairingHoldsLittle(t *testing.T) {
 	if len(r.Packages) != 1 || len(r.Packages[0].Specs.Rebuilt) != n {
 		t.Fatalf("want %d builds rebuilt in one package, got %+v", n, r.Summary)
 	}
-	held := (float64(live[1]) - float64(live[0])) / n
-	made := float64(total[2]-total[1]) / n
-	t.Logf("resolved old to new, %.0f bytes a spec held; the other way round, %.0f allocated", held, made)
-	if held > 40 {
-		t.Errorf("resolved old to new, the pairing held %.0f bytes a spec more, want at most 40", held)
-	}
-	if made > 1420 {
-		t.Errorf("resolved the other way round, the pairing allocated %.0f bytes a spec, want at most 1420", made)
-	}
+	return live, total
 }

@@ -1,7 +1,6 @@
 package diff
 
 import (
-	"runtime"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/race"
@@ -21,24 +20,7 @@ func TestEdgePairingIndexesLittle(t *testing.T) {
 		t.Skip("the race detector allocates besides")
 	}
 	const n = 4000
-	o, nw := alikeBuildsPair(t, n)
-	var total [3]uint64
-	pairByEdgesProbe = func(stage int) {
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		total[stage] = m.TotalAlloc
-	}
-	defer func() { pairByEdgesProbe = nil }()
-	r, err := CompareWith(o, nw, Filter{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if total[0] == 0 || total[2] == 0 {
-		t.Fatal("the pairing by edges was not reached")
-	}
-	if len(r.Packages) != 1 || len(r.Packages[0].Specs.Rebuilt) != n {
-		t.Fatalf("want %d builds rebuilt in one package, got %+v", n, r.Summary)
-	}
+	_, total := pairingStages(t, n)
 	made := float64(total[2]-total[0]) / n
 	t.Logf("resolved both ways, %.0f bytes a spec allocated", made)
 	if made > 2200 {
