@@ -138,19 +138,6 @@ func loadFacetFolder(t *testing.T, name string, roots []facetRoot, shuffle *rand
 	t.Helper()
 	locks := map[string]*drawnLock{}
 	var envs []string
-	spec := func(l *drawnLock, h, name, version, compiler, variant, env, deps string) {
-		if l.seen[h] {
-			return
-		}
-		l.seen[h] = true
-		a := facetArch[env]
-		params := "{}"
-		if variant != "" {
-			params = fmt.Sprintf(`{"shared":%v}`, variant == "+shared")
-		}
-		l.specs = append(l.specs, fmt.Sprintf(`%q:{"name":%q,"version":%q,"arch":{"platform":"linux","platform_os":%q,"target":%q},"compiler":{"name":"gcc","version":%q},"namespace":"builtin","parameters":%s,"dependencies":[%s],"hash":%q}`,
-			h, name, version, a[0], a[1], compiler, params, deps, h))
-	}
 	dep := func(name, h string) string {
 		return fmt.Sprintf(`{"name":%q,"hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, name, h)
 	}
@@ -162,12 +149,12 @@ func loadFacetFolder(t *testing.T, name string, roots []facetRoot, shuffle *rand
 			envs = append(envs, x.env)
 		}
 		zh := propHash("zlib", x.env)
-		spec(l, zh, "zlib", "1.3", "10", "", x.env, "")
+		l.spec(zh, "zlib", "1.3", "10", "", x.env, "")
 		lib := "lib" + x.pkg
 		lh := propHash(lib, x.env, strconv.Itoa(x.mid))
-		spec(l, lh, lib, "1.0", "10", "", x.env, dep("zlib", zh))
+		l.spec(lh, lib, "1.0", "10", "", x.env, dep("zlib", zh))
 		h := x.hash()
-		spec(l, h, x.pkg, x.version, x.compiler, x.variant, x.env, dep(lib, lh)+","+dep("zlib", zh))
+		l.spec(h, x.pkg, x.version, x.compiler, x.variant, x.env, dep(lib, lh)+","+dep("zlib", zh))
 		l.root(h, x.spelling)
 	}
 	return loadDrawnLocks(t, name, envs, locks, shuffle)
@@ -284,4 +271,21 @@ func checkFacetRoots(t *testing.T, seed uint64, old, cur []facetRoot) (fwd, back
 		t.Errorf("seed %d: the report of the folders shuffled differs\nold %v\nnew %v", seed, old, cur)
 	}
 	return fwd, back
+}
+
+// spec writes the spec h of name@version, built by gcc@compiler, of
+// variant ("", "+shared" or "~shared") on env, depending on deps (JSON
+// members), once.
+func (l *drawnLock) spec(h, name, version, compiler, variant, env, deps string) {
+	if l.seen[h] {
+		return
+	}
+	l.seen[h] = true
+	a := facetArch[env]
+	params := "{}"
+	if variant != "" {
+		params = fmt.Sprintf(`{"shared":%v}`, variant == "+shared")
+	}
+	l.specs = append(l.specs, fmt.Sprintf(`%q:{"name":%q,"version":%q,"arch":{"platform":"linux","platform_os":%q,"target":%q},"compiler":{"name":"gcc","version":%q},"namespace":"builtin","parameters":%s,"dependencies":[%s],"hash":%q}`,
+		h, name, version, a[0], a[1], compiler, params, deps, h))
 }

@@ -32,29 +32,16 @@ func loadToolFolder(t *testing.T, name string, roots []facetRoot, tools []toolRo
 		}
 		return l
 	}
-	spec := func(l *drawnLock, h, name, version, variant, env, deps string) {
-		if l.seen[h] {
-			return
-		}
-		l.seen[h] = true
-		a := facetArch[env]
-		params := "{}"
-		if variant != "" {
-			params = fmt.Sprintf(`{"shared":%v}`, variant == "+shared")
-		}
-		l.specs = append(l.specs, fmt.Sprintf(`%q:{"name":%q,"version":%q,"arch":{"platform":"linux","platform_os":%q,"target":%q},"compiler":{"name":"gcc","version":"10"},"namespace":"builtin","parameters":%s,"dependencies":[%s],"hash":%q}`,
-			h, name, version, a[0], a[1], params, deps, h))
-	}
 	dep := func(name, h string) string {
 		return fmt.Sprintf(`{"name":%q,"hash":%q,"parameters":{"deptypes":["link"],"virtuals":[]}}`, name, h)
 	}
 	cmake := func(l *drawnLock, x facetRoot) string {
 		zh := propHash("zlib", x.env)
-		spec(l, zh, "zlib", "1.3", "", x.env, "")
+		l.spec(zh, "zlib", "1.3", "10", "", x.env, "")
 		lh := propHash("lib"+x.pkg, x.env, strconv.Itoa(x.mid))
-		spec(l, lh, "lib"+x.pkg, "1.0", "", x.env, dep("zlib", zh))
+		l.spec(lh, "lib"+x.pkg, "1.0", "10", "", x.env, dep("zlib", zh))
 		h := x.hash()
-		spec(l, h, x.pkg, x.version, x.variant, x.env, dep("lib"+x.pkg, lh)+","+dep("zlib", zh))
+		l.spec(h, x.pkg, x.version, "10", x.variant, x.env, dep("lib"+x.pkg, lh)+","+dep("zlib", zh))
 		return h
 	}
 	for _, x := range roots {
@@ -65,7 +52,7 @@ func loadToolFolder(t *testing.T, name string, roots []facetRoot, tools []toolRo
 		l := lock(x.env)
 		ch := cmake(l, x.dep)
 		th := propHash("tool", x.env, strconv.Itoa(x.build), ch)
-		spec(l, th, "tool", "1.0", "", x.env, dep("cmake", ch))
+		l.spec(th, "tool", "1.0", "10", "", x.env, dep("cmake", ch))
 		l.root(th, x.spelling)
 	}
 	return loadDrawnLocks(t, name, envs, locks, nil)
