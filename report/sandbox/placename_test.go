@@ -15,7 +15,8 @@ import (
 // read as: a file named `x.tmpl:1:2: executing "y" at <z>: ok` said
 // "template: ./x.tmpl:1:2: executing "y" at <z>: ok:1:2: …", an error
 // of x.tmpl, and one named x.tmpl:9 an unclosed action at line 9 of
-// x.tmpl. Such a name is quoted; a plain one is not.
+// x.tmpl. Such a name is quoted; a plain one is not, nor standard
+// input's (--template -).
 func TestTemplatePlaceNameReadsAsOne(t *testing.T) {
 	for _, c := range []struct{ name, text, want string }{
 		{`./x.tmpl:1:2: executing "y" at <z>: ok`, `{{fail "x"}}`, `template: "./x.tmpl:1:2: executing \"y\" at <z>: ok":1:2: executing `},
@@ -24,6 +25,9 @@ func TestTemplatePlaceNameReadsAsOne(t *testing.T) {
 		{"./it's.tmpl", "{{range 3.5}}{{end}}", `template: "./it's.tmpl":1:8: executing "./it's.tmpl" at <3.5>: range`},
 		{"./a%s b.tmpl", "{{.Nope}}", `template: "./a%s b.tmpl":1:2: executing "./a%s b.tmpl" at <.Nope>: `},
 		{"./plain.tmpl", "{{.Nope}}", `template: ./plain.tmpl:1:2: executing "./plain.tmpl" at <.Nope>: `},
+		// --template -: the tool's name of standard input, as every
+		// message says it (testdata/script/stdin.txtar).
+		{"standard input", "{{", `template: standard input:1: unclosed action`},
 	} {
 		tmpl, err := ParseTemplate(c.name, c.text)
 		if err == nil {

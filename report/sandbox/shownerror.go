@@ -74,14 +74,21 @@ func shownError(err error, name string) error {
 // a file named `x.tmpl:1:2: executing "y" at <z>: ok` said "template:
 // ./x.tmpl:1:2: executing "y" at <z>: ok:1:2: …", an error of x.tmpl,
 // and one named x.tmpl:9 "template: ./x.tmpl:9:1: unclosed action", at
-// line 9 of x.tmpl.
+// line 9 of x.tmpl. Standard input's name (stdinFile, the command's
+// name for --template -) is the tool's words, not a file's, and stays
+// as every message says it.
 func placeName(p string) string {
 	s := snapshot.ShownPath(p)
-	if s == p && strings.ContainsAny(p, " :\"'`") {
+	if s == p && p != stdinFile && strings.ContainsAny(p, " :\"'`") {
 		return strconv.QuoteToASCII(p)
 	}
 	return s
 }
+
+// stdinFile is the name the command gives a template read from
+// standard input (snapshot/input's StdinFile, which this package does
+// not import).
+const stdinFile = "standard input"
 
 // cutError is an error whose message is shown cut (shownError).
 type cutError struct {
