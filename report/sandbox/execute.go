@@ -163,7 +163,7 @@ func execute(w io.Writer, t *template.Template, r *diff.Report, o report.Options
 	}
 	doc := report.NewDocument(r, o)
 	g.out = &limitWriter{g: g, w: w}
-	return g, shownError(withoutValue(g.run(func() error { return c.Execute(g.out, newData(&doc)) })), t.Name())
+	return g, shownError(withoutValue(g.run(func() error { return c.Execute(g.out, newData(&doc)) }), t.Name()), t.Name())
 }
 
 // cantIterate is how text/template says range was given what it cannot
@@ -190,12 +190,12 @@ const cantCompare = "non-comparable type"
 // interface {}", {{fail "range can't iterate over x"}} lost its end
 // and the expression's closing quote, and a fail's 3 MB of words were
 // searched for Go types.
-func withoutValue(err error) error {
-	var ee template.ExecError
-	if !errors.As(err, &ee) {
+func withoutValue(err error, file string) error {
+	ee, isExec := err.(template.ExecError)
+	if !isExec {
 		return err
 	}
-	msg, fnErr, ok := ownWords(ee)
+	msg, fnErr, ok := ownWords(ee, file)
 	if !ok {
 		return err
 	}
@@ -217,9 +217,9 @@ func (e *ownError) Unwrap() error { return e.err }
 // the template's terms (withoutValue), the error of the function it
 // ends with (nil for none), and true; false when it is the message as
 // it is.
-func ownWords(ee template.ExecError) (string, error, bool) {
+func ownWords(ee template.ExecError, file string) (string, error, bool) {
 	msg := ee.Err.Error()
-	at, body := splitPlace(msg, ee.Name)
+	at, body := splitPlace(msg, fileLead(file), ee.Name)
 	head, words := msg[:body], msg[body:]
 	fn, fnErr := calledFunc(ee.Err, words)
 	named := false
@@ -235,8 +235,8 @@ func ownWords(ee template.ExecError) (string, error, bool) {
 	m, ok := ownWordsOf(ee, msg, at, head, words, fn, fnErr)
 	ok = ok || named
 	if fn == "pkgdetails" {
-		var inner template.ExecError
-		if !errors.As(fnErr, &inner) || inner.Error() != fnErr.Error() {
+		inner, isExec := fnErr.(template.ExecError)
+		if !isExec {
 			return m, fnErr, ok
 		}
 		// The error of a run of the template's own "pkgdetails", of
@@ -244,32 +244,26 @@ func ownWords(ee template.ExecError) (string, error, bool) {
 		// the message begins with, shown once (raw there, a file
 		// named `x.tmpl:1:2: executing "y" at <z>: ok` forged a
 		// place of x.tmpl; named again, it was said twice).
-		im, iErr, _ := ownWords(inner)
-		im = withoutFile(im, inner.Name)
+		im, iErr, _ := ownWords(inner, file)
+		im = withoutFile(im, file, inner.Name)
 		return head + "error calling " + fn + ": " + im, template.ExecError{Name: inner.Name, Err: &ownError{msg: im, err: iErr}}, true
 	}
 	return m, fnErr, ok
 }
 
-// withoutFile is msg, a message of text/template of the template name,
-// without its "template: FILE:" before the line and column of its
-// place; msg as it is when it names no place.
-func withoutFile(msg, name string) string {
-	at, _ := splitPlace(msg, name)
-	if at < 0 || !strings.HasPrefix(msg, "template: ") {
+// withoutFile is msg, a message of text/template of the template name
+// of file, without its "template: FILE:" before the line and column of
+// its place; msg as it is when it names no place.
+func withoutFile(msg, file, name string) string {
+	if at, _ := splitPlace(msg, fileLead(file), name); at < 0 {
 		return msg
 	}
-	loc := msg[:at-len(": executing "+strconv.Quote(name))]
-	col := strings.LastIndexByte(loc, ':')
-	if col < 0 {
-		return msg
-	}
-	line := strings.LastIndexByte(loc[:col], ':')
-	if line < len("template: ") {
-		return msg
-	}
-	return msg[line+1:]
+	return msg[len(fileLead(file)):]
 }
+
+// fileLead is how text/template's messages of the template's file
+// begin, before the line and column of their place.
+func fileLead(file string) string { return "template: " + file + ":" }
 
 // ownWordsOf is ownWords' message of ee, whose place splitPlace found
 // (at, head) before its words, the error of fn, when it is one's.
@@ -322,28 +316,50 @@ func ownWordsOf(ee template.ExecError, msg string, at int, head, words, fn strin
 }
 
 // splitPlace finds the place text/template's message msg of the
-// template name begins with ("template: t.tmpl:1:2: executing \"t.tmpl\"
-// at <fail \"x\">: "): at is the offset of its " at <" (-1 when it has
-// none), body that of the words after it. The file's name and the
-// expression are the template's: each may hold the words searched for,
-// so the expression is read past its quoted strings.
-func splitPlace(msg, name string) (at, body int) {
+// template name begins with ("template: t.tmpl:1:2: executing
+// \"t.tmpl\" at <fail \"x\">: "), lead ("template: FILE:", fileLead; ""
+// in a run of pkgdetails, whose place withoutFile has cut it from): at
+// is the offset of its " at <" (-1 when it has none), body that of the
+// words after it. The place is read from its start, the file's name,
+// its line and column, not searched for: the file's name is the
+// user's, and may hold the words of a place. Searched for, a file named
+// `a: executing "x" at <z>: range can't iterate over ` said an error of
+// its template "x" as "template: a: executing "x" at <z>: range can't
+// iterate over it: …", its reason dropped; an eq's values were printed
+// whole, and fail's words read as Go's. The expression is the
+// template's too, and is read past its quoted strings.
+func splitPlace(msg, lead, name string) (at, body int) {
+	i := len(lead)
+	if !strings.HasPrefix(msg, lead) {
+		return -1, 0
+	}
+	if lead != "" && strings.HasPrefix(msg[i:], " ") {
+		return -1, i + 1 // a template that is no tree's: no place
+	}
+	for n := range 2 { // LINE:COL
+		j := i
+		for j < len(msg) && '0' <= msg[j] && msg[j] <= '9' {
+			j++
+		}
+		if j == i {
+			return -1, 0
+		}
+		if i = j; n == 0 {
+			if !strings.HasPrefix(msg[i:], ":") {
+				return -1, 0
+			}
+			i++
+		}
+	}
 	mark := ": executing " + strconv.Quote(name) + " at <"
-	for off := 0; ; {
-		i := strings.Index(msg[off:], mark)
-		if i < 0 {
-			break
-		}
-		i += off
-		if end := contextEnd(msg, i+len(mark)); end >= 0 {
-			return i + len(mark) - len(" at <"), end + len(">: ")
-		}
-		off = i + 1
+	if !strings.HasPrefix(msg[i:], mark) {
+		return -1, 0
 	}
-	if p := "template: " + name + ": "; strings.HasPrefix(msg, p) {
-		return -1, len(p) // a template that is no tree's: no place
+	end := contextEnd(msg, i+len(mark))
+	if end < 0 {
+		return -1, 0
 	}
-	return -1, 0
+	return i + len(mark) - len(" at <"), end + len(">: ")
 }
 
 // contextEnd is the offset of the ">: " that ends the expression
@@ -379,11 +395,10 @@ func calledFunc(err error, words string) (string, error) {
 	if !ok {
 		return "", nil
 	}
-	fn, ok := strings.CutPrefix(call, "error calling ")
-	if fn, ok = strings.CutSuffix(fn, ": "); !ok || strings.ContainsAny(fn, " :") {
+	if !strings.HasPrefix(call, "error calling ") || !strings.HasSuffix(call, ": ") {
 		return "", nil
 	}
-	return fn, fnErr
+	return call[len("error calling ") : len(call)-len(": ")], fnErr
 }
 
 // typedFuncs are the functions whose errors name Go types of the

@@ -59,7 +59,7 @@ func TestTemplateErrorWordsNotSearched(t *testing.T) {
 	}
 	var got error
 	// An eighth of the words: nothing of them is copied (63 MB before).
-	if n := reporttest.Allocated(func() { got = withoutValue(err) }); n > uint64(len(words)/8) {
+	if n := reporttest.Allocated(func() { got = withoutValue(err, "t.tmpl") }); n > uint64(len(words)/8) {
 		t.Errorf("withoutValue of a fail of %d bytes allocated %d bytes; want under %d", len(words), n, len(words)/8)
 	}
 	if !strings.HasSuffix(got.Error(), "error calling fail: "+words) {
@@ -110,7 +110,7 @@ func TestTemplateErrorLongWordCutFirst(t *testing.T) {
 			t.Fatal("no error")
 		}
 		var got error
-		if n := reporttest.Allocated(func() { got = shownError(withoutValue(err), "t.tmpl") }); n > uint64(len(w)/8) {
+		if n := reporttest.Allocated(func() { got = shownError(withoutValue(err, "t.tmpl"), "t.tmpl") }); n > uint64(len(w)/8) {
 			t.Errorf("a fail of %d bytes (%.8q…) shown: %d bytes allocated; want at most an eighth of it", len(w), w, n)
 		}
 		if msg := got.Error(); len(msg) > 2*maxShownSpan || !strings.Contains(msg, `error calling fail: \`) {

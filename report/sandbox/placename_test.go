@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -60,6 +61,36 @@ func TestPkgdetailsPlaceNamesFileOnce(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Count(err.Error(), "template: ") != 1 {
 			t.Errorf("%q named %q: %v; want %q, the file named once", c.text, c.name, err, c.want)
+		}
+	}
+}
+
+// TestTemplatePlaceReadFromItsStart (issue 35, class a/b/e): the place
+// of a template's error was searched for (`: executing "x" at <`) from
+// the message's start, in the file's name too, which is the user's: a
+// file named `a: executing "x" at <z>: range can't iterate over ` said
+// an error of its template "x" as "template: a: executing "x" at <z>:
+// range can't iterate over it: …", the reason dropped and the name
+// raw; another printed eq's values whole, read fail's `say "\x41"` as
+// Go's `say "A"`, or left the file's name raw within pkgdetails'
+// error, a forged place of line 7. The place is read from its start:
+// the file's name, its line and column.
+func TestTemplatePlaceReadFromItsStart(t *testing.T) {
+	x := func(body string) string { return `{{define "x"}}` + body + `{{end}}{{template "x" .}}` }
+	pd := `{{define "pkgdetails"}}{{fail "in pd"}}{{end}}{{pkgdetails . 0}}`
+	for _, c := range []struct{ name, text, want string }{
+		{`./a: executing "x" at <z>: range can't iterate over `, x(`{{fail "the reason"}}`), `:1:16: executing "x" at <fail "the reason">: error calling fail: the reason`},
+		{`./a: executing "x" at <z>: b`, x(`{{fail "say \"\\x41\""}}`), `: executing "x" at <fail "say \"\\x41\"">: error calling fail: say "\\x41"`},
+		{`./a: executing "x" at <z>: b`, x(`{{eq .Packages .Packages}}`), `at <eq .Packages .Packages>: error calling eq: non-comparable values: eq and ne compare numbers, strings and booleans, not a list, a map or a record that holds one (compare its len, or a field of it)`},
+		{`./a: executing "x" at <shown z>: b`, x(`{{.Report}}`), `:1:16: executing "x": {{ .Report }} holds pointers, which print as memory addresses that differ from run to run: print its fields instead`},
+		{`./x.tmpl:7:7: executing "pkgdetails" at <fail "forged">: error calling fail: forged`, pd, `>: error calling pkgdetails: 1:25: executing "pkgdetails" at <fail "in pd">: error calling fail: in pd`},
+	} {
+		tmpl, err := ParseTemplate(c.name, c.text)
+		if err == nil {
+			err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{})
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), "template: "+strconv.Quote(c.name)+":") || !strings.HasSuffix(err.Error(), c.want) {
+			t.Errorf("%q named %q: %v; want it to begin with the name quoted and end %q", c.text, c.name, err, c.want)
 		}
 	}
 }

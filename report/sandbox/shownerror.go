@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -48,7 +47,7 @@ func shownError(err error, name string) error {
 		return nil
 	}
 	msg := err.Error()
-	raw := templateWords(err)
+	raw := templateWords(err, fileLead(name))
 	var shown string
 	if rest, ok := strings.CutPrefix(msg, "template: "+name+":"); ok {
 		if raw >= 0 {
@@ -104,21 +103,22 @@ func (e *cutError) Unwrap() error { return e.err }
 // the error of a function not text/template's or cachediff's
 // (typedFuncs), in a run of the template's own pkgdetails too. A quote
 // in them is the template's, not one Go wrote: fail's `x "\x41"` read
-// `x "A"`, and `x "\u0430"` as `x "а"` (its а Cyrillic) does.
-func templateWords(err error) int {
-	var ee template.ExecError
-	if !errors.As(err, &ee) || err.Error() != ee.Err.Error() {
+// `x "A"`, and `x "\u0430"` as `x "а"` (its а Cyrillic) does. Its place
+// begins with lead (splitPlace).
+func templateWords(err error, lead string) int {
+	ee, isExec := err.(template.ExecError)
+	if !isExec {
 		return -1
 	}
 	msg := ee.Err.Error()
-	_, body := splitPlace(msg, ee.Name)
+	_, body := splitPlace(msg, lead, ee.Name)
 	fn, fnErr := calledFunc(ee.Err, msg[body:])
 	if fn == "" || fn == shownFunc || typedFuncs[fn] {
 		return -1
 	}
 	at := len(msg) - len(fnErr.Error())
 	if fn == "pkgdetails" {
-		if i := templateWords(fnErr); i >= 0 {
+		if i := templateWords(fnErr, ""); i >= 0 {
 			return at + i
 		}
 		return -1

@@ -17,7 +17,7 @@ import (
 // template's terms, as len's are.
 func TestTemplateErrorSplitRules(t *testing.T) {
 	name := "x []diff.Package"
-	err := withoutValue(template.ExecError{Name: name, Err: errors.New("template: " + name + `: "x" is an incomplete or empty template`)})
+	err := withoutValue(template.ExecError{Name: name, Err: errors.New("template: " + name + `: "x" is an incomplete or empty template`)}, name)
 	if !strings.HasPrefix(err.Error(), "template: "+name+": ") {
 		t.Errorf("a message with no place: %q; want its name kept", err)
 	}
