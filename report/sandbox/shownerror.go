@@ -143,7 +143,7 @@ func shownMessage(msg string, raw int) string {
 			continue
 		}
 		if i < raw && (c == '"' || c == '`' || c == '\'') {
-			if end := quotedEnd(msg, i); end > 0 && end <= raw {
+			if end := quotedEnd(msg, i); end > 0 {
 				if q, ok := shownQuoted(msg[i:end]); ok {
 					b.WriteString(q)
 					i = end
