@@ -333,7 +333,7 @@ func splitPlace(msg, lead, name string) (at, body int) {
 	if !strings.HasPrefix(msg, lead) {
 		return -1, 0
 	}
-	if lead != "" && strings.HasPrefix(msg[i:], " ") {
+	if strings.HasPrefix(msg[i:], " ") {
 		return -1, i + 1 // a template that is no tree's: no place
 	}
 	for n := range 2 { // LINE:COL
