@@ -403,11 +403,14 @@ func calledFunc(err error, words string) (string, error) {
 
 // typedFuncs are the functions whose errors name Go types of the
 // template's data (len of type diff.Summary, want an integer, got
-// diff.Summary): text/template's own and cachediff's (report.Funcs).
+// diff.Summary): text/template's len and index, and cachediff's own
+// (report.Funcs). Of text/template's others, eq, ne and call are said
+// by their own cases (ownWordsOf); and, or and not return no error; lt,
+// le, gt and ge name only Go's basic types (int and string), the data's
+// refused first as "invalid type for comparison"; slice is sprig's.
 // sprig's functions name none; fail's words are the template's.
 var typedFuncs = func() map[string]bool {
-	m := map[string]bool{"and": true, "or": true, "not": true, "len": true, "index": true, "slice": true, "call": true,
-		"eq": true, "ne": true, "lt": true, "le": true, "gt": true, "ge": true}
+	m := map[string]bool{"len": true, "index": true}
 	for name := range report.Funcs(nil) {
 		m[name] = true
 	}
