@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
@@ -91,6 +92,27 @@ func TestTemplatePlaceReadFromItsStart(t *testing.T) {
 		}
 		if err == nil || !strings.HasPrefix(err.Error(), "template: "+strconv.Quote(c.name)+":") || !strings.HasSuffix(err.Error(), c.want) {
 			t.Errorf("%q named %q: %v; want it to begin with the name quoted and end %q", c.text, c.name, err, c.want)
+		}
+	}
+}
+
+// TestTemplatePlaceColumnIsBytesFromZero (class e): docs/json.md says
+// a template error's column counts bytes from 0, as text/template's
+// does ({{ .Nope }} at a line's start at column 3, an é before it 2
+// more), for an error of a field and for a limit's stop alike.
+func TestTemplatePlaceColumnIsBytesFromZero(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"{{ .Nope }}", "template: t.tmpl:1:3: "},
+		{"é{{ .Nope }}", "template: t.tmpl:1:5: "},
+		{"x\né{{ .Nope }}", "template: t.tmpl:2:5: "},
+		{"x\né{{ range 100000000000 }}{{ end }}", "template: t.tmpl:2:11: stopped: "}, // at its number
+	} {
+		tmpl, err := ParseTemplate("t.tmpl", c.text)
+		if err == nil {
+			err = Execute(&bytes.Buffer{}, tmpl, reporttest.GenReport(1, 2), report.Options{}, Limits{Time: 50 * time.Millisecond})
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q: %v; want it to begin %q", c.text, err, c.want)
 		}
 	}
 }
