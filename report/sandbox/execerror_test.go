@@ -110,3 +110,22 @@ func execError(t *testing.T, text string) string {
 	}
 	return err.Error()
 }
+
+// TestSprigPanicSaysArgument (issue 35, class e): a function of
+// sprig's that checks no argument panicked, and text/template said
+// Go's words alone: {{first nil}} "error calling first: runtime error:
+// invalid memory address or nil pointer dereference", read as a crash
+// of cachediff's. It says the function panicked on an argument; a
+// fail's words of the same shape are the template's, kept as they are.
+func TestSprigPanicSaysArgument(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{`{{first nil}}`, "error calling first: runtime error: invalid memory address or nil pointer dereference (first panicked on an argument it does not check)"},
+		{`{{div 1 0}}`, "error calling div: runtime error: integer divide by zero (div panicked on an argument it does not check)"},
+		{`{{substr 5 1 "abc"}}`, "error calling substr: runtime error: slice bounds out of range [5:1] (substr panicked on an argument it does not check)"},
+		{`{{fail "runtime error: x"}}`, "error calling fail: runtime error: x"},
+	} {
+		if msg := execError(t, c.text); !strings.HasSuffix(msg, c.want) {
+			t.Errorf("%s: %q; want it to end %q", c.text, msg, c.want)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"text/template"
@@ -306,6 +307,12 @@ func ownWordsOf(ee template.ExecError, msg string, at int, head, words, fn strin
 		if strings.HasPrefix(fnErr.Error(), cantCompare) {
 			return head + "error calling " + fn + ": non-comparable values: eq and ne compare numbers, strings and booleans, not a list, a map or a record that holds one (compare its len, or a field of it)", true
 		}
+	case !typedFuncs[fn] && errors.As(fnErr, new(runtime.Error)):
+		// A function of sprig's that checks no argument panicked
+		// ({{first nil}}, {{div 1 0}}, {{substr 5 1 "abc"}}):
+		// "error calling first: runtime error: invalid memory address or
+		// nil pointer dereference" read as cachediff's own crash.
+		return msg + " (" + fn + " panicked on an argument it does not check)", true
 	case !typedFuncs[fn]:
 		return msg, false // sprig's function's words: fail's are the template's own
 	}
