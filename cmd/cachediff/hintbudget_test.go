@@ -78,3 +78,35 @@ func TestHintWaysWholeWithinLine(t *testing.T) {
 		}
 	}
 }
+
+// TestDashedInvisibleRefHinted (class e): a ref whose name begins with -
+// and holds characters not printable (-\u200b, a branch) is a ref git
+// reads all the same: it was given no way to write it (gitsrc's undash
+// passed over such a name), and "put flags before --" said of it, which
+// misleads. It is given its ref written in full, escaped, which pasted
+// through bash -c reads back as that ref; so each of its spellings.
+func TestDashedInvisibleRefHinted(t *testing.T) {
+	name := "-\u200b\u202e"
+	dir := indexRepo(t, "refs/heads/"+name)
+	bash, _ := exec.LookPath("bash")
+	for _, c := range []struct{ arg, way string }{
+		{name, "git:refs/heads/" + name + ":snap"},
+		{name + "~0", "git:refs/heads/" + name + "~0:snap"},
+		{name + ":snap", "refs/heads/" + name + ":snap"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"-C", dir, "--", c.arg, "snap"}, &stdout, &stderr)
+		line, _, _ := strings.Cut(stderr.String(), "\n")
+		shown := shellword.ShownASCII(c.way)
+		if code != exitTrouble || !strings.Contains(line, shown) || strings.Contains(line, "put flags before --") {
+			t.Errorf("%q: exit %d, %q; want exit %d and the way %s", c.arg, code, line, exitTrouble, shown)
+			continue
+		}
+		if bash == "" {
+			continue
+		}
+		if out, err := exec.Command(bash, "-c", "printf %s "+shown).Output(); err != nil || string(out) != c.way {
+			t.Errorf("%q: %s pasted through bash -c reads %q (%v), not the way", c.arg, shown, out, err)
+		}
+	}
+}

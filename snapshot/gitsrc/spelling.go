@@ -46,8 +46,12 @@ func (r *Repo) undash(rev string) (full string, each []string) {
 	if !strings.HasPrefix(rev, "-") {
 		return rev, nil
 	}
+	// A name of characters not printable (-, U+200B) is a ref's name
+	// git reads all the same: it was given no way to write it, and
+	// "put flags before --" said of it. Each way is written with
+	// such characters escaped (shellword.Shown, and in ASCII).
 	name := dashName(rev)
-	if name == "" || strings.ContainsFunc(name, func(c rune) bool { return unicode.IsSpace(c) || !unicode.IsPrint(c) }) {
+	if name == "" || strings.ContainsFunc(name, func(c rune) bool { return c == ' ' || unicode.IsControl(c) }) {
 		return "", nil
 	}
 	refs := r.refsReadAs(name)
