@@ -1009,7 +1009,6 @@ type heldAnswers struct {
 	ranges map[string]error
 	held   map[[2]string]heldHolds
 	warned map[*gitsrc.Repo]map[string]heldKnows
-	notes  map[string]string
 }
 
 type heldHolds struct {
@@ -1065,15 +1064,7 @@ func (a *heldAnswers) knowsWarned(repo *gitsrc.Repo, rev string) (bool, bool, er
 }
 
 func (a *heldAnswers) pastRootNote(repo *gitsrc.Repo, rev string) string {
-	if n, ok := a.notes[rev]; ok {
-		return n
-	}
-	n := pastRootNote(repo, rev)
-	if a.notes == nil {
-		a.notes = map[string]string{}
-	}
-	a.notes[rev] = n
-	return n
+	return pastRootNote(repo, rev) // its git runs held by MemoRefs
 }
 
 // maxHintWord is the most bytes of a word a hint of a revision gives
