@@ -276,13 +276,15 @@ func dashedFlag(opts *options, what string, args []string) error {
 	if i := slices.IndexFunc(args, func(a string) bool { return a != f }); i >= 0 {
 		beside = args[i]
 	}
-	if h := input.RevisionHint(opts.dir, f, beside); h != "" {
+	lead := fmt.Sprintf("%s, read as %s, names nothing on disk", refusedWord(f), what)
+	if h := input.RevisionHint(opts.dir, f, beside, input.RoomAfter(lead)); h != "" {
 		// -z..-y, of branches -z and -y, is no flag: "put flags
 		// before --" named the wrong thing; nor is -x:snap, of a tag
-		// -x.
-		return usageErrorf("%s, read as %s, names nothing on disk%s", refusedWord(f), what, h)
+		// -x. The hint fits the rest of the line, its ways to paste
+		// whole where it can.
+		return usageErrorf("%s%s", lead, h)
 	}
-	return usageErrorf("%s, read as %s, names nothing on disk%s", refusedWord(f), what, dashesHint(opts))
+	return usageErrorf("%s%s", lead, dashesHint(opts))
 }
 
 // seriesHint suggests log for more than two snapshots: a pair diff takes

@@ -232,7 +232,36 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 			msg += nearShorthand(fs, m[1])
 		}
 	}
-	return &usageError{cmd, msg + dashedPath(cmd, fs, line)}
+	return &usageError{cmd, msg + spacedFlag(fs, line) + dashedPath(cmd, fs, line)}
+}
+
+// spacedFlag is the hint of the word pflag refused as a flag when the
+// word before it is --NAME= with nothing after the =, of a flag that
+// takes a value: --title= "-x" A B said "unknown shorthand flag: 'x' in
+// -x" alone, of a value meant for --title, which the space left empty
+// (spacedValue tells a word that is no flag so): the hint says how to
+// give it as the value. "" for any other.
+func spacedFlag(fs *pflag.FlagSet, line cmdLine) string {
+	for i, w := range line {
+		if w.role != badWord {
+			continue
+		}
+		if i == 0 || line[i-1].role != flagWord {
+			return ""
+		}
+		name, ok := strings.CutPrefix(line[i-1].text, "--")
+		if !ok || !strings.HasSuffix(name, "=") {
+			return ""
+		}
+		f := fs.Lookup(strings.TrimSuffix(name, "="))
+		if f == nil || f.NoOptDefVal != "" {
+			return ""
+		}
+		// The command line cannot tell --title= -x from --title="" -x:
+		// what holds of both is said.
+		return fmt.Sprintf("; %s comes after --%s= with nothing after its =: as --%s's value, write --%s=%s", hintWord(w.text), f.Name, f.Name, f.Name, hintWord(w.text))
+	}
+	return ""
 }
 
 // dashedPath is "; PATH is a path here: …" where the word pflag refused

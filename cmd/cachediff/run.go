@@ -1096,11 +1096,33 @@ func outputRefusal(path string) error {
 // symbolic link (the file is written where it leads) and for a device or
 // a pipe (written in place: opening a FIFO would wait for its reader),
 // atomicfile.Create says.
-func outputPlace(path string) error {
+func outputPlace(path string) error { return outputPlaceNamed(path, shownPath(path)) }
+
+// outputPlaceNamed is outputPlace of path, which its refusal names as
+// named. A symbolic link is followed as the write follows it
+// (atomicfile.Target), and its target asked: -o of a link to nowhere/x,
+// or of a link in a loop, loaded and diffed both snapshots before the
+// write said "through the link L: writing nowhere/x: directory
+// nowhere/: no such file or directory" or "too many levels of symbolic
+// links".
+func outputPlaceNamed(path, named string) error {
 	li, err := os.Lstat(path)
 	switch {
-	case err == nil && li.Mode()&fs.ModeSymlink != 0, err == nil && !li.Mode().IsRegular():
+	case err == nil && li.Mode()&fs.ModeSymlink != 0:
+		if fi, serr := os.Stat(path); serr == nil && !fi.Mode().IsRegular() {
+			return nil // a device or a pipe, written in place
+		}
+		target, terr := atomicfile.Target(path)
+		if terr != nil {
+			return fmt.Errorf("--output %s: its symbolic links lead in a loop (%v), to no file: name another file", named, terr)
+		}
+		return outputPlaceNamed(target, fmt.Sprintf("%s (a symbolic link to %s)", named, shownPath(target)))
+	case err == nil && !li.Mode().IsRegular():
 		return nil
+	case errors.Is(err, syscall.ELOOP):
+		// -o loop/x, loop a link to itself: the write said "directory
+		// loop/: too many levels of symbolic links", after the work.
+		return fmt.Errorf("--output %s: its folder %s leads through symbolic links in a loop (%v), to no folder: name a file in a folder", named, shownPath(outputDir(path)), syscall.ELOOP)
 	case errors.Is(err, syscall.ENAMETOOLONG):
 		// A name past NAME_MAX was written whole, then refused at the
 		// rename: "writing NAME: rename .NAME.tmp-N NAME: file name
@@ -1111,10 +1133,10 @@ func outputPlace(path string) error {
 				longest = name
 			}
 		}
-		return fmt.Errorf("--output %s: a name in the path is %d bytes long, longer than the system takes (%v): no file has it", shownPath(path), len(longest), syscall.ENAMETOOLONG)
+		return fmt.Errorf("--output %s: a name in the path is %d bytes long, longer than the system takes (%v): no file has it", named, len(longest), syscall.ENAMETOOLONG)
 	}
 	exists := err == nil
-	dir := filepath.Dir(path)
+	dir := outputDir(path)
 	info, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && writtenAsURL(path):
@@ -1124,7 +1146,7 @@ func outputPlace(path string) error {
 	case errors.Is(err, fs.ErrNotExist):
 		// "writing PATH: directory DIR/: no such file or directory"
 		// named neither the flag nor the fix.
-		return fmt.Errorf("--output %s: the folder %s does not exist: make it first (mkdir -p), or name a file in a folder that does", shownPath(path), shownPath(dir))
+		return fmt.Errorf("--output %s: the folder %s does not exist: make it first (mkdir -p), or name a file in a folder that does", named, shownPath(dir))
 	case errors.Is(err, syscall.ENOTDIR), err == nil && !info.IsDir():
 		// A file named as a folder (diff.json/x.md): "directory
 		// diff.json/: not a directory" named neither the flag nor the
@@ -1132,7 +1154,7 @@ func outputPlace(path string) error {
 		for d := dir; ; d = filepath.Dir(d) {
 			if fi, serr := os.Stat(d); serr == nil {
 				if !fi.IsDir() {
-					return fmt.Errorf("--output %s: %s is a file, not a folder: name a file in a folder", shownPath(path), shownPath(d))
+					return fmt.Errorf("--output %s: %s is a file, not a folder: name a file in a folder", named, shownPath(d))
 				}
 				return nil
 			}
@@ -1147,11 +1169,11 @@ func outputPlace(path string) error {
 		if err := mayWrite(path, false); err != nil {
 			// atomicfile.Create refuses a file the user could not write
 			// with a plain open.
-			return fmt.Errorf("--output %s: you may not write this file (%v), and --output replaces only a file that you could write otherwise: name another file", shownPath(path), err)
+			return fmt.Errorf("--output %s: you may not write this file (%v), and --output replaces only a file that you could write otherwise: name another file", named, err)
 		}
 	}
 	if err := mayWrite(dir, true); err != nil {
-		return noNewFile(path, dir, exists, " ("+err.Error()+")")
+		return noNewFileNamed(named, dir, exists, " ("+err.Error()+")")
 	}
 	return nil
 }
@@ -1161,10 +1183,35 @@ func outputPlace(path string) error {
 // when exists: -o /proc/version cannot be replaced so, and a redirect
 // writes it in place.
 func noNewFile(path, dir string, exists bool, why string) error {
+	return noNewFileNamed(shownPath(path), dir, exists, why)
+}
+
+// noNewFileNamed is noNewFile of the output named so.
+func noNewFileNamed(named, dir string, exists bool, why string) error {
 	if exists {
-		return fmt.Errorf("--output %s: the folder %s takes no new file%s, and --output replaces a file by writing a temporary file beside it, then renaming it over the file: name a file in another folder, or redirect standard output into this one (>), which writes it in place", shownPath(path), shownPath(dir), why)
+		return fmt.Errorf("--output %s: the folder %s takes no new file%s, and --output replaces a file by writing a temporary file beside it, then renaming it over the file: name a file in another folder, or redirect standard output into this one (>), which writes it in place", named, shownPath(dir), why)
 	}
-	return fmt.Errorf("--output %s: the folder %s takes no new file%s, and --output writes a temporary file beside the file, then renames it: name a file in another folder", shownPath(path), shownPath(dir), why)
+	return fmt.Errorf("--output %s: the folder %s takes no new file%s, and --output writes a temporary file beside the file, then renames it: name a file in another folder", named, shownPath(dir), why)
+}
+
+// outputDir is the folder of path as written, not cleaned as
+// filepath.Dir cleans it: the system reads x/.. of x/../out.md through
+// x, which may not be there (refused after the work, at the rename) or
+// be a link to another folder, where filepath.Dir names the current
+// folder.
+func outputDir(path string) string {
+	vol := len(filepath.VolumeName(path))
+	i := strings.LastIndexFunc(path[vol:], func(r rune) bool { return r < 0x80 && os.IsPathSeparator(uint8(r)) })
+	switch {
+	case i < 0:
+		if vol > 0 {
+			return path[:vol]
+		}
+		return "."
+	case i == 0:
+		return path[:vol+1]
+	}
+	return path[:vol+i]
 }
 
 // outputLinks refuses --output path when it lies in a git work tree and

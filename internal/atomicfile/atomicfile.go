@@ -106,10 +106,14 @@ func create(path string, info fs.FileInfo) (*File, error) {
 		perm, chmod = 0o600, true
 	}
 	dir, base := filepath.Split(path)
+	// In the folder as written, not cleaned: of x/../out.md, Join made
+	// the temporary file in the current folder, which the rename to
+	// x/../out.md then failed (no folder x) or crossed (x a link to
+	// another folder), once the whole report was written.
+	prefix := dir + "." + tempBase(base) + ".tmp-"
 	if dir == "" {
 		dir = "."
 	}
-	prefix := filepath.Join(dir, "."+tempBase(base)+".tmp-")
 	for try := 0; ; try++ {
 		name := prefix + strconv.FormatUint(uint64(rand.Uint32()), 10)
 		f, err := temporary.create(name, perm)

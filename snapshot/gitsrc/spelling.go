@@ -46,8 +46,12 @@ func (r *Repo) undash(rev string) (full string, each []string) {
 	if !strings.HasPrefix(rev, "-") {
 		return rev, nil
 	}
+	// A name of characters not printable (-, U+200B) is a ref's name
+	// git reads all the same: it was given no way to write it, and
+	// "put flags before --" said of it. Each way is written with
+	// such characters escaped (shellword.Shown, and in ASCII).
 	name := dashName(rev)
-	if name == "" || strings.ContainsFunc(name, func(c rune) bool { return unicode.IsSpace(c) || !unicode.IsPrint(c) }) {
+	if name == "" || strings.ContainsFunc(name, func(c rune) bool { return c == ' ' || unicode.IsControl(c) }) {
 		return "", nil
 	}
 	refs := r.refsReadAs(name)
@@ -208,6 +212,17 @@ func (r *Repo) ambiguousWhole(name, written string, refs []string, word int) (st
 // none, none was given, and the hint fell back to "REV written in
 // full", no command to paste. "" when its name is no such name.
 func (r *Repo) Ambiguity(rev string) (names string, whole, none []string) {
+	return r.AmbiguityWithin(rev, 0)
+}
+
+// AmbiguityWithin is Ambiguity with each word of names, and each of
+// none, cut past word bytes (0: names fitted within maxNote, each of
+// none past maxQuotedInput), for a hint that fits its line as a whole
+// (input's fitHint), the ways to paste, not the names, given the room:
+// a branch and a tag both named 3 folders of 112 é had their names
+// beside two ways to paste of 2.7 KB each, the line cut by its cap
+// before either was whole.
+func (r *Repo) AmbiguityWithin(rev string, word int) (names string, whole, none []string) {
 	name := rev
 	if i := strings.IndexAny(rev, "~^@:"); i >= 0 {
 		name = rev[:i]
@@ -223,10 +238,15 @@ func (r *Repo) Ambiguity(rev string) (names string, whole, none []string) {
 		return "", nil, nil
 	}
 	defer r.MemoRefs()()
-	_, whole, none = r.ambiguousWhole(name, rev, refs, maxQuotedInput)
-	return fitted(maxNote, func(word int) string {
+	say := func(word int) string {
 		return fmt.Sprintf("%s is the name of more than one ref (%s), of which git reads the first", quotedInputWithin(name, word), r.refsNamed(name, refs, word))
-	}), whole, none
+	}
+	if word > 0 {
+		_, whole, none = r.ambiguousWhole(name, rev, refs, word)
+		return say(word), whole, none
+	}
+	_, whole, none = r.ambiguousWhole(name, rev, refs, maxQuotedInput)
+	return fitted(maxNote, say), whole, none
 }
 
 // reasonWithin is ": " and why, a reason a message gives in its words, or, past
@@ -523,7 +543,7 @@ func (r *Repo) reflogUnknown(ref, way string, word int) string {
 	if _, err := r.verifyCommit(way); err == nil {
 		return ""
 	}
-	if _, err := r.run(nil, "reflog", "exists", ref); err != nil {
+	if _, err := r.memoRun("reflog", "exists", ref); err != nil {
 		return fmt.Sprintf(" (an unknown revision too: %s keeps no reflog)", quotedRevWithin(ref, word))
 	}
 	return " (an unknown revision too)"
@@ -547,7 +567,7 @@ func (r *Repo) gitDirWay(rev string, shown func(string, int) string, word int) s
 		}
 		of, rest = name+rest[:j+1], rest[j+1:]
 	}
-	out, err := r.run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", of+"^{commit}")
+	out, err := r.memoRun("rev-parse", "--verify", "--quiet", "--end-of-options", of+"^{commit}")
 	if err != nil {
 		return ""
 	}
@@ -564,7 +584,18 @@ func (r *Repo) gitDirWay(rev string, shown func(string, int) string, word int) s
 // git directory; shown writes each way as the message gives it. "" when
 // git knows no such ref.
 func (r *Repo) DashHint(rev string, shown func(string) string) string {
-	return r.dashHint(rev, func(way string, _ int) string { return shown(way) }, maxQuotedInput)
+	return r.DashHintWithin(rev, shown, maxQuotedInput)
+}
+
+// DashHintWithin is DashHint with the names and refs it names, not to
+// paste, cut past word bytes, each way as shown writes it: a hint that
+// fits its line as a whole (input's fitHint) cuts those before the ways
+// to paste. Named at 2 KB each beside two ways of 2.7 KB, a tag and a
+// branch -é… (3 folders of 112 é) made a line of 8,225 bytes, cut by
+// its cap before the ways.
+func (r *Repo) DashHintWithin(rev string, shown func(string) string, word int) string {
+	defer r.MemoRefs()()
+	return r.dashHint(rev, func(way string, _ int) string { return shown(way) }, word)
 }
 
 // dashName is the ref name rev, which begins with -, starts with.

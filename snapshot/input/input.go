@@ -247,12 +247,14 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 	if explicitPath(arg) || !strings.Contains(arg, ":") {
 		src, err := openPath(dir, p, o)
 		if se, ok := errors.AsType[*snapshot.Error](err); ok && NamesNothing(lerr) && !explicitPath(arg) {
-			if h := revisionHint(dir, arg, o.Beside); h != "" {
+			msg, _, _ := strings.Cut(se.Msg, ": did you mean ")
+			lead := *se
+			lead.Msg = msg
+			if h := revisionHint(dir, arg, o.Beside, RoomAfter(lead.Error())); h != "" {
 				// In a bare repository, HEAD~1 was told "did you
 				// mean ./HEAD?", the git directory's file, which
 				// holds no snapshot: the revision git reads, not a
 				// name near it.
-				msg, _, _ := strings.Cut(se.Msg, ": did you mean ")
 				se.Msg = msg + h
 			}
 		}
@@ -629,7 +631,7 @@ func explicitPath(arg string) bool {
 // range the log refuses (HEAD..HEAD~1, reversed) is told the log's own
 // refusal (gitsrc's CheckRange), not a log that is refused in turn. ""
 // when git knows no such revision, or there is no repository.
-func revisionHint(dir, arg, beside string) string {
+func revisionHint(dir, arg, beside string, room int) string {
 	if arg == "" || strings.ContainsAny(arg, "\n\r\x00") {
 		return ""
 	}
@@ -638,11 +640,19 @@ func revisionHint(dir, arg, beside string) string {
 		return ""
 	}
 	// The refs a name reads as, listed once for the hint: -- -q snap
-	// listed them 3 times.
+	// listed them 3 times; and git's answers, held while the hint is
+	// made again to fit (fitHint).
 	defer repo.MemoRefs()()
 	// Asked only for a hint given: each runs git (a typo beside X
 	// ran it for no hint).
 	at := sync.OnceValue(func() example { f, l, n := exampleFolder(repo, dir, beside); return example{f, l, n} })
+	asked := &heldAnswers{}
+	return fitHint(room, func(w hintWords) string { return revisionHintIn(repo, asked, at, dir, arg, beside, w) })
+}
+
+// revisionHintIn is revisionHint of arg in repo, its words cut as w
+// says; at is the other argument's example (exampleFolder), asked once.
+func revisionHintIn(repo *gitsrc.Repo, asked *heldAnswers, at func() example, dir, arg, beside string, w hintWords) string {
 	folder := func() string { return at().folder }
 	logPath := func() string { return at().logPath }
 	if strings.HasPrefix(arg, "-") {
@@ -662,13 +672,13 @@ func revisionHint(dir, arg, beside string) string {
 			// of a file -q of the git directory: each way to write
 			// it, as the log and REV:PATH give them (it was said to
 			// be a flag put after --).
-			shown := func(s string) string { return hintWord(RevPrefix + s + ":" + folder()) }
+			shown := func(s string) string { return w.paste(RevPrefix + s + ":" + folder()) }
 			if _, _, ok := gitsrc.RangeEnds(arg); ok {
 				shown = func(s string) string {
-					return fmt.Sprintf("cachediff %slog --revs %s %s", gitsrc.InFolder(dir), hintWord(s), logPath())
+					return fmt.Sprintf("cachediff %slog --revs %s %s", gitsrc.InFolder(dir), w.paste(s), logPath())
 				}
 			}
-			h := repo.DashHint(arg, shown)
+			h := repo.DashHintWithin(arg, shown, w.namedN)
 			if h == "" {
 				return ""
 			}
@@ -676,13 +686,13 @@ func revisionHint(dir, arg, beside string) string {
 			if strings.HasPrefix(h, "and ") {
 				sep = ", "
 			}
-			return fmt.Sprintf("; %s begins with -, which git would read as an option%s%s", hintWord(arg), sep, h)
+			return fmt.Sprintf("; %s begins with -, which git would read as an option%s%s", w.named(arg), sep, h)
 		}
 		if strings.HasPrefix(full, "-") {
 			return ""
 		}
-		if h := revisionHint(dir, full, beside); h != "" {
-			return fmt.Sprintf("; %s begins with -, which git would read as an option, and with its ref written in full, %s", hintWord(arg), strings.TrimPrefix(h, "; "))
+		if h := revisionHintIn(repo, asked, at, dir, full, beside, w); h != "" {
+			return fmt.Sprintf("; %s begins with -, which git would read as an option, and with its ref written in full, %s", w.named(arg), strings.TrimPrefix(h, "; "))
 		}
 		return ""
 	}
@@ -720,7 +730,7 @@ func revisionHint(dir, arg, beside string) string {
 			// A range that repository's log refuses (past its root
 			// too, reversed there): that log was given, refused in
 			// turn; its refusal is said, and the range it names.
-			return fmt.Sprintf("; %s is a range of git revisions; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range %s", hintWord(arg), hintWord(beside), n.repo.OwnLog(n.at, arg, n.path, hintWord))
+			return fmt.Sprintf("; %s is a range of git revisions; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: a log of it over the range %s", w.named(arg), w.named(beside), n.repo.OwnLog(n.at, arg, n.path, w.paste))
 		}
 		knownA, knownB := known(cmpOr(a, "HEAD")), knownEnd(cmpOr(b, "HEAD"))
 		if (knownA || repo.PastRoot(a)) && (knownB || repo.PastRoot(b)) && !(knownA && knownB) {
@@ -730,8 +740,8 @@ func revisionHint(dir, arg, beside string) string {
 			// HEAD~7..HEAD, the log's own example, in a repository of
 			// fewer commits: what the log says of it (it is past the
 			// root), not nothing.
-			if err := repo.CheckRange(arg); err != nil {
-				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", hintWord(arg), gitsrc.InFolder(dir), cutRefusal(err))
+			if err := asked.checkRange(repo, arg); err != nil {
+				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", w.named(arg), gitsrc.InFolder(dir), cutRefusal(err))
 			}
 		}
 		if knownA && knownB {
@@ -741,14 +751,14 @@ func revisionHint(dir, arg, beside string) string {
 			// A range the log refuses (HEAD..HEAD~1, reversed) was
 			// given as its log all the same, which refused it in turn:
 			// the log's own message says why, and what to write.
-			if err := repo.CheckRange(arg); err != nil {
-				hint := fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", hintWord(arg), gitsrc.InFolder(dir), cutRefusal(err))
+			if err := asked.checkRange(repo, arg); err != nil {
+				hint := fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", w.named(arg), gitsrc.InFolder(dir), cutRefusal(err))
 				// The range the refusal names, as a whole command (it
 				// was said in the refusal's words alone): the log
 				// takes each (TestRefusalInsteadTaken), so it is not
 				// asked again.
 				if other := gitsrc.Instead(err); other != "" {
-					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s %s", gitsrc.InFolder(dir), hintWord(other), logPath())
+					hint += fmt.Sprintf("; to run it: cachediff %slog --revs %s %s", gitsrc.InFolder(dir), w.paste(other), logPath())
 				}
 				return hint
 			}
@@ -759,19 +769,19 @@ func revisionHint(dir, arg, beside string) string {
 			// system shows such a folder (Holds runs none of an end
 			// beginning with -).
 			if end := cmpOr(b, "HEAD"); deadCheckout(dir, beside) {
-				if _, sub, _ := repo.Holds(end, at().folder); sub != "" {
-					return fmt.Sprintf("; %s is a range of git revisions; at %s, %s is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)", hintWord(arg), hintWord(end), hintWord(sub))
+				if _, sub, _ := asked.holds(repo, end, at().folder); sub != "" {
+					return fmt.Sprintf("; %s is a range of git revisions; at %s, %s is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)", w.named(arg), w.named(end), w.named(sub))
 				}
 			}
-			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s %s", hintWord(arg), gitsrc.InFolder(dir), hintWord(arg), logPath())
+			return fmt.Sprintf("; %s is a range of git revisions: a log of PATH over it is cachediff %slog --revs %s %s", w.named(arg), gitsrc.InFolder(dir), w.paste(arg), logPath())
 		}
 		// HEAD^{tree}..HEAD, an end written as a tree or a blob (a peel,
 		// REV:PATH or an id): "no such file or directory" alone, where
 		// the log says it is not a commit. Asked only of such a
 		// spelling: a typo's end costs no git run more.
 		if (!knownA && objectSpelt(a)) || (!knownB && objectSpelt(b)) {
-			if err := repo.CheckRange(arg); err != nil && strings.Contains(err.Error(), ", not a commit") {
-				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", hintWord(arg), gitsrc.InFolder(dir), cutRefusal(err))
+			if err := asked.checkRange(repo, arg); err != nil && strings.Contains(err.Error(), ", not a commit") {
+				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", w.named(arg), gitsrc.InFolder(dir), cutRefusal(err))
 			}
 		}
 		return ""
@@ -791,39 +801,39 @@ func revisionHint(dir, arg, beside string) string {
 			// left to that refusal, five git runs more). Asked there,
 			// not whether this one's refs make arg ambiguous (two git
 			// runs), which it is not read by.
-			ok, warned, err := n.repo.KnowsWarned(arg)
+			ok, warned, err := asked.knowsWarned(n.repo, arg)
 			if err == nil && !ok {
 				if !knownHere {
 					// Not this one's past its root either, said of it.
-					return fmt.Sprintf("; %s is an unknown git revision, here and in the repository %s is in, at %s (a submodule or a nested one)", hintWord(arg), hintWord(beside), hintWord(n.at))
+					return fmt.Sprintf("; %s is an unknown git revision, here and in the repository %s is in, at %s (a submodule or a nested one)", w.named(arg), w.named(beside), w.named(n.at))
 				}
-				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read, and whose git knows no commit %s", hintWord(arg), hintWord(beside), hintWord(n.at), hintWord(arg))
+				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository, at %s (a submodule or a nested one), which this one's revisions do not read, and whose git knows no commit %s", w.named(arg), w.named(beside), w.named(n.at), w.named(arg))
 			}
 			// A name of more than one ref there (a tag and a branch v1
 			// of the submodule): its REV:PATH given was refused pasted,
 			// as ambiguous; each way written whole (one git run).
 			ways := []string{arg}
 			if warned {
-				if names, whole, _ := n.repo.Ambiguity(arg); names != "" && len(whole) > 0 {
+				if names, whole, _ := n.repo.AmbiguityWithin(arg, w.namedN); names != "" && len(whole) > 0 {
 					ways = whole
 				}
 			}
-			for i, w := range ways {
-				ways[i] = hintWord(RevPrefix + w + ":" + n.path)
+			for i, way := range ways {
+				ways[i] = w.paste(RevPrefix + way + ":" + n.path)
 			}
 			return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; %s is in another repository (a submodule or a nested one), which this one's revisions do not read: with %s (each path then from there), it is %s",
-				hintWord(arg), hintWord(beside), strings.TrimSpace(gitsrc.InFolder(n.at)), strings.Join(ways, " or "))
+				w.named(arg), w.named(beside), strings.TrimSpace(gitsrc.InFolder(n.at)), strings.Join(ways, " or "))
 		}
 	}
 	if knownHere {
-		if names, ways, none := repo.Ambiguity(arg); names != "" {
+		if names, ways, none := repo.AmbiguityWithin(arg, w.namedN); names != "" {
 			// HEAD~1 beside a branch HEAD: git:HEAD~1:snap was given,
 			// refused as ambiguous when pasted; each way written whole.
 			// A way git knows no commit of (HEAD~1 of a branch HEAD of
 			// one commit) is said to be unknown beside those it knows:
 			// "(REV written in full)" alone gave nothing to paste.
-			for i, w := range ways {
-				ways[i] = hintWord(RevPrefix + w + ":" + folder())
+			for i, way := range ways {
+				ways[i] = w.paste(RevPrefix + way + ":" + folder())
 			}
 			unknown := ""
 			switch {
@@ -833,9 +843,9 @@ func revisionHint(dir, arg, beside string) string {
 				unknown = "; " + strings.Join(none, " and ") + ", the other ways written whole, are unknown revisions"
 			}
 			if len(ways) > 0 {
-				return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at the one meant (%s%s)", hintWord(arg), names, strings.Join(ways, " or "), unknown)
+				return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at the one meant (%s%s)", w.named(arg), names, strings.Join(ways, " or "), unknown)
 			}
-			return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at it (REV written in full%s)", hintWord(arg), names, unknown)
+			return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at it (REV written in full%s)", w.named(arg), names, unknown)
 		}
 		// The folder of the other argument, asked whether arg holds it
 		// (one git run): cd sub; cachediff HEAD~1 . was given
@@ -843,22 +853,22 @@ func revisionHint(dir, arg, beside string) string {
 		// it does not exist. The example is not asked.
 		absent := ""
 		if a := at(); a.folder != exampleDir || a.logPath != "PATH" {
-			switch holds, sub, ok := repo.Holds(arg, a.folder); {
+			switch holds, sub, ok := asked.holds(repo, arg, a.folder); {
 			case sub != "":
 				// A submodule there, or on the way, not checked out
 				// (an empty folder) or its .git leading nowhere:
 				// git:HEAD~1:sub was given, refused pasted as one.
-				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; at %s, %s is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)", hintWord(arg), hintWord(arg), hintWord(sub))
+				return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it; at %s, %s is a submodule, whose pages are in another repository, which this one's revisions do not read (it is not checked out here as one)", w.named(arg), w.named(arg), w.named(sub))
 			case ok && !holds:
-				absent = fmt.Sprintf(", which %s does not hold", hintWord(arg))
+				absent = fmt.Sprintf(", which %s does not hold", w.named(arg))
 			}
 		}
-		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s%s)", hintWord(arg), hintWord(RevPrefix+arg+":"+folder()), absent)
+		return fmt.Sprintf("; %s is a git revision: a snapshot from git is REV:PATH, the catalogue's folder at it (%s%s)", w.named(arg), w.paste(RevPrefix+arg+":"+folder()), absent)
 	}
-	if note := pastRootNote(repo, arg); note != "" {
+	if note := asked.pastRootNote(repo, arg); note != "" {
 		// HEAD~7, the log's example, in a repository of fewer
 		// commits: "no such file or directory" alone.
-		return fmt.Sprintf("; %s is an unknown git revision%s", hintWord(arg), note)
+		return fmt.Sprintf("; %s is an unknown git revision%s", w.named(arg), note)
 	}
 	return ""
 }
@@ -934,7 +944,128 @@ func DashedRevPathHint(arg, whole string) string {
 // flag (cachediff -- -z..-y X, of branches -z and -y), which was said
 // to be a flag put after --; "" for any other word. beside is the
 // command's other snapshot argument (X), whose PATH the hint gives.
-func RevisionHint(dir, arg, beside string) string { return revisionHint(dir, arg, beside) }
+//
+// The hint fits in room bytes, the rest of its line (RoomAfter): its
+// ways to paste whole where the words it names, not to paste, cut
+// shorter make room for them (fitHint).
+func RevisionHint(dir, arg, beside string, room int) string {
+	return revisionHint(dir, arg, beside, room)
+}
+
+// maxLine is the command's line cap (cachediff's maxErrorLine), within
+// which a message and its hint are read whole.
+const maxLine = 8 << 10
+
+// lineLead bounds what the command writes before a message on its line
+// (cachediff: ).
+const lineLead = 64
+
+// RoomAfter is the bytes a hint may take after msg, the words of its
+// line before it, so that the line fits the command's cap (maxLine):
+// never fewer than minHintRoom, so that a hint says what it is.
+func RoomAfter(msg string) int { return max(maxLine-lineLead-len(msg), minHintRoom) }
+
+// minHintRoom is the fewest bytes RoomAfter gives a hint.
+const minHintRoom = 1 << 10
+
+// hintWords says how many bytes of each word a hint writes: named, the
+// words it names and gives none of to paste (the argument, a ref, a
+// folder), and paste, each way it gives to paste; each in ASCII, cut
+// and said to be past its bound (shellword.ShownASCIIWithin).
+type hintWords struct{ namedN, pasteN int }
+
+func (w hintWords) named(s string) string { return shellword.ShownASCIIWithin(s, w.namedN) }
+func (w hintWords) paste(s string) string { return shellword.ShownASCIIWithin(s, w.pasteN) }
+
+// minHintWord is the fewest bytes fitHint cuts a word to.
+const minHintWord = 64
+
+// fitHint is the hint build makes within room bytes, one budget for all
+// of its words: the words it names cut first (from maxHintWord down to
+// minHintWord), then, where that is not enough, the ways to paste,
+// given the rest of the room. Each word cut past maxHintWord alone, a
+// tag and a branch both named 3 folders of 112 é (2.7 KB as \xHH) made
+// a hint of 8.3 KB: its line cut by the cap before either way to paste
+// (and each way cut at 2 KB, which pasted is no command). Its caller
+// holds MemoRefs, and asks other questions of git through heldAnswers,
+// so that a hint made again runs git no more.
+func fitHint(room int, build func(w hintWords) string) string {
+	w := hintWords{namedN: maxHintWord, pasteN: max(room, maxHintWord)}
+	h := build(w)
+	for len(h) > room && w.namedN > minHintWord {
+		w.namedN = max(minHintWord, min(w.namedN/2, w.namedN*room/len(h)))
+		h = build(w)
+	}
+	for len(h) > room && w.pasteN > minHintWord {
+		w.pasteN = max(minHintWord, min(w.pasteN/2, w.pasteN*room/len(h)))
+		h = build(w)
+	}
+	return h
+}
+
+// heldAnswers holds git's answers to a hint's questions that MemoRefs
+// does not hold, for the hint made again to fit (fitHint).
+type heldAnswers struct {
+	ranges map[string]error
+	held   map[[2]string]heldHolds
+	warned map[*gitsrc.Repo]map[string]heldKnows
+}
+
+type heldHolds struct {
+	holds, ok bool
+	sub       string
+}
+
+type heldKnows struct {
+	known, warned bool
+	err           error
+}
+
+func (a *heldAnswers) checkRange(repo *gitsrc.Repo, rng string) error {
+	if err, ok := a.ranges[rng]; ok {
+		return err
+	}
+	err := repo.CheckRange(rng)
+	if a.ranges == nil {
+		a.ranges = map[string]error{}
+	}
+	a.ranges[rng] = err
+	return err
+}
+
+func (a *heldAnswers) holds(repo *gitsrc.Repo, rev, p string) (bool, string, bool) {
+	k := [2]string{rev, p}
+	if h, ok := a.held[k]; ok {
+		return h.holds, h.sub, h.ok
+	}
+	var h heldHolds
+	h.holds, h.sub, h.ok = repo.Holds(rev, p)
+	if a.held == nil {
+		a.held = map[[2]string]heldHolds{}
+	}
+	a.held[k] = h
+	return h.holds, h.sub, h.ok
+}
+
+func (a *heldAnswers) knowsWarned(repo *gitsrc.Repo, rev string) (bool, bool, error) {
+	if k, ok := a.warned[repo][rev]; ok {
+		return k.known, k.warned, k.err
+	}
+	var k heldKnows
+	k.known, k.warned, k.err = repo.KnowsWarned(rev)
+	if a.warned == nil {
+		a.warned = map[*gitsrc.Repo]map[string]heldKnows{}
+	}
+	if a.warned[repo] == nil {
+		a.warned[repo] = map[string]heldKnows{}
+	}
+	a.warned[repo][rev] = k
+	return k.known, k.warned, k.err
+}
+
+func (a *heldAnswers) pastRootNote(repo *gitsrc.Repo, rev string) string {
+	return pastRootNote(repo, rev) // its git runs held by MemoRefs
+}
 
 // maxHintWord is the most bytes of a word a hint of a revision gives
 // (hintWord).

@@ -259,7 +259,7 @@ func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
 	if err := os.WriteFile(runs, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h := RevisionHint(dir, "-q", "snap")
+	h := RevisionHint(dir, "-q", "snap", RoomAfter(""))
 	out, _ = os.ReadFile(runs)
 	if n := strings.Count(string(out), "for-each-ref"); n != 1 {
 		t.Errorf("RevisionHint(-q) = %q; git listed its refs %d times (%q), want once", h, n, out)
@@ -272,7 +272,7 @@ func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
 	if err := os.WriteFile(runs, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h = RevisionHint(dir, "HEAD~1", "snap")
+	h = RevisionHint(dir, "HEAD~1", "snap", RoomAfter(""))
 	out, _ = os.ReadFile(runs)
 	if n := strings.Count(string(out), "for-each-ref --format=%(refname) refs/HEAD "); n != 1 || !strings.Contains(h, "HEAD in the git directory, refs/heads/HEAD") {
 		t.Errorf("RevisionHint(HEAD~1) beside a branch HEAD = %q; git listed HEAD's refs %d times (%q), want once", h, n, out)
@@ -282,7 +282,8 @@ func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
 	}
 	// HEAD~1 beside a folder of 4 KB of U+200B, each 12 bytes as \xHH:
 	// its hint ran to 16 KB, which the message's line cap cut, with no
-	// word of the hint cut (lead 3 of g14). The word is cut, and says so.
+	// word of the hint cut (lead 3 of g14). The word is cut to the
+	// room given, and says so.
 	long := dir
 	for range 16 {
 		long = filepath.Join(long, strings.Repeat("\u200b", 83))
@@ -290,7 +291,7 @@ func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
 	if err := os.MkdirAll(long, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if h := RevisionHint(dir, "HEAD~1", long); len(h) > 3<<10 || !strings.Contains(h, "'… (cut, ") {
-		t.Errorf("RevisionHint(HEAD~1) beside a 4 KB path: %d bytes, %.200q…; want the word cut within 2 KB, said so", len(h), h)
+	if h := RevisionHint(dir, "HEAD~1", long, 3<<10); len(h) > 3<<10 || !strings.Contains(h, "'… (cut, ") {
+		t.Errorf("RevisionHint(HEAD~1) beside a 4 KB path: %d bytes, %.200q…; want the word cut within 3 KB, said so", len(h), h)
 	}
 }
