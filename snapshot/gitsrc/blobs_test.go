@@ -417,7 +417,7 @@ func TestRevPathSpelling(t *testing.T) {
 // 32 MB indexes from git peaked at 6x their size, the files on disk at
 // 3.5x). It allocates about what the same folder on disk does.
 func TestBigPageInFolderReadOnce(t *testing.T) {
-	big := paddedPage(8 << 20)
+	big := paddedPage(2 << 20)
 	repo := commitFiles(t, map[string]string{"snap/big/specs.md": big}, nil)
 	cost := func(arg string) uint64 {
 		return allocated(t, func() error {

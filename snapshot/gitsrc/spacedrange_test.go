@@ -82,10 +82,15 @@ func xCommits(t *testing.T, n int) *Repo {
 	}
 	for i := range n {
 		os.WriteFile(filepath.Join(dir, "x"), []byte(strconv.Itoa(i)), 0o644)
-		if _, err := gittest.Git(dir, nil, "add", "-A"); err != nil {
-			t.Fatal(err)
+		// x is new at the first commit only: after it, git commit -a
+		// stages it as git add did, in the same process (the same
+		// commits, and HEAD's reflog of one entry a commit).
+		if i == 0 {
+			if _, err := gittest.Git(dir, nil, "add", "-A"); err != nil {
+				t.Fatal(err)
+			}
 		}
-		if _, err := gittest.Git(dir, nil, "commit", "-q", "-m", "c"+strconv.Itoa(i)); err != nil {
+		if _, err := gittest.Git(dir, nil, "commit", "-q", "-a", "-m", "c"+strconv.Itoa(i)); err != nil {
 			t.Fatal(err)
 		}
 	}
