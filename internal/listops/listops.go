@@ -20,65 +20,92 @@ const smallList = 16
 // When probes is not nil it adds the elements it looked at, for the tests
 // that keep it linear.
 func Minus(a, b []string, probes *int) []string {
+	w := newMinusWalk(a, b, probes)
+	var out []string
+	if w.cmp != nil {
+		// Merged lists are counted first: the result is allocated once,
+		// at its size, not grown to twice it.
+		n := 0
+		w.each(func(string) bool { n++; return true })
+		if n == 0 {
+			return nil
+		}
+		out = make([]string, 0, n)
+	}
+	w.each(func(s string) bool { out = append(out, s); return true })
+	return out
+}
+
+// minusWalk is the walk of the strings of a not in b that Minus,
+// MinusJoin and MinusEach share, picked once for both lists: a scan of b
+// for each string while either list is short (smallList); a merge when
+// both are sorted by their bytes or as variants (CompareVariants), as
+// canonical lists are, a spec's stacks by their bytes and its variants
+// by name, where a set of b cost a map of its strings for each pair,
+// the time growing faster than the lists as the maps outgrew the caches
+// (restacked pairs of many stacks, one spec of a million variants:
+// TestMinusVariantOrder, TestManyVariantsCompareAllocs); else a set of
+// b (indexSet), built once however many times the walk runs.
+type minusWalk struct {
+	a, b []string
+	cmp  func(x, y string) int // the merge's order; nil for a scan or the set
+	in   *indexSet             // b's set; nil for a scan or a merge
+}
+
+// newMinusWalk picks the walk, adding to probes (when not nil) the
+// elements it will look at.
+func newMinusWalk(a, b []string, probes *int) minusWalk {
+	w := minusWalk{a: a, b: b}
 	count := func(n int) {
 		if probes != nil {
 			*probes += n
 		}
 	}
-	if len(a) == 0 {
-		return nil
+	switch {
+	case len(a) == 0:
+		return w
+	case min(len(a), len(b)) <= smallList:
+		count(len(a) * len(b))
+		return w
 	}
-	var out []string
-	if min(len(a), len(b)) <= smallList {
-		for _, s := range a {
-			count(len(b))
-			if !slices.Contains(b, s) {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	// Canonical lists are sorted, a spec's stacks by their bytes and its
-	// variants by name (CompareVariants): a merge, where a set of b cost
-	// a map of its strings for each pair, the time growing faster than
-	// the lists as the maps outgrew the caches (restacked pairs of many
-	// stacks, one spec of a million variants: TestMinusVariantOrder,
-	// TestManyVariantsCompareAllocs).
+	count(len(a) + len(b))
 	for _, cmp := range [...]func(x, y string) int{strings.Compare, CompareVariants} {
 		if slices.IsSortedFunc(a, cmp) && slices.IsSortedFunc(b, cmp) {
-			// Two passes, the first to count: the result is allocated
-			// once, at its size, not grown to twice it.
-			count(len(a) + len(b))
-			n := 0
-			for range 2 {
-				j := 0
-				for _, s := range a {
-					for j < len(b) && cmp(b[j], s) < 0 {
-						j++
-					}
-					if j == len(b) || b[j] != s {
-						if out != nil {
-							out = append(out, s)
-						} else {
-							n++
-						}
-					}
-				}
-				if n == 0 || out != nil {
-					return out
-				}
-				out = make([]string, 0, n)
+			w.cmp = cmp
+			return w
+		}
+	}
+	w.in = newIndexSet(b)
+	return w
+}
+
+// each calls yield with each string of a not in b, in a's order, until
+// yield returns false.
+func (w *minusWalk) each(yield func(string) bool) {
+	switch {
+	case w.cmp != nil:
+		j := 0
+		for _, s := range w.a {
+			for j < len(w.b) && w.cmp(w.b[j], s) < 0 {
+				j++
+			}
+			if (j == len(w.b) || w.b[j] != s) && !yield(s) {
+				return
+			}
+		}
+	case w.in != nil:
+		for _, s := range w.a {
+			if !w.in.has(s) && !yield(s) {
+				return
+			}
+		}
+	default:
+		for _, s := range w.a {
+			if !slices.Contains(w.b, s) && !yield(s) {
+				return
 			}
 		}
 	}
-	in := newIndexSet(b)
-	count(len(b) + len(a))
-	for _, s := range a {
-		if !in.has(s) {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // indexSet is the set of a list's strings, for Minus of lists in no
@@ -158,81 +185,31 @@ func Join(l []string, sep string) string {
 	return strings.Join(l, sep)
 }
 
-// MinusJoin is Join(Minus(a, b, probes), sep), without the list:
-// when both lists are in an order Minus merges them in, the strings of a
-// not in b are found twice, to size the result and to write it. A spec
-// of many variants, every one flipped, made a list of them (16 bytes a
-// variant) to join and drop (TestMinusJoin).
+// MinusJoin is Join(Minus(a, b, probes), sep), without the list: the
+// strings of a not in b are walked twice, to size the result and to
+// write it. A spec of many variants, every one flipped, made a list of
+// them (16 bytes a variant) to join and drop (TestMinusJoin), and one of
+// 4M variants beside its package's one shared variant a list of 4M
+// (64 MB, grown by append) (TestMinusJoinFewOut).
 func MinusJoin(a, b []string, sep string, probes *int) string {
-	if len(a) == 0 || len(a) <= smallList {
-		return Join(Minus(a, b, probes), sep)
+	w := newMinusWalk(a, b, probes)
+	n, size := 0, 0
+	w.each(func(s string) bool { n, size = n+1, size+len(Word(s, sep)); return true })
+	if n == 0 {
+		return ""
 	}
-	if len(b) <= smallList {
-		// A few to leave out, each looked for in b as Minus does: one
-		// spec of 4M variants beside one shared variant made a list of
-		// 4M (64 MB, grown by append) to join (TestMinusJoinFewOut).
-		if probes != nil {
-			*probes += len(a) * len(b)
+	var out strings.Builder
+	out.Grow(size + (n-1)*len(sep))
+	first := true
+	w.each(func(s string) bool {
+		if !first {
+			out.WriteString(sep)
 		}
-		n, size := 0, 0
-		for _, s := range a {
-			if !slices.Contains(b, s) {
-				n, size = n+1, size+len(Word(s, sep))
-			}
-		}
-		if n == 0 {
-			return ""
-		}
-		var out strings.Builder
-		out.Grow(size + (n-1)*len(sep))
-		first := true
-		for _, s := range a {
-			if !slices.Contains(b, s) {
-				if !first {
-					out.WriteString(sep)
-				}
-				first = false
-				out.WriteString(Word(s, sep))
-			}
-		}
-		return out.String()
-	}
-	for _, cmp := range [...]func(x, y string) int{strings.Compare, CompareVariants} {
-		if !slices.IsSortedFunc(a, cmp) || !slices.IsSortedFunc(b, cmp) {
-			continue
-		}
-		if probes != nil {
-			*probes += len(a) + len(b)
-		}
-		each := func(f func(string)) {
-			j := 0
-			for _, s := range a {
-				for j < len(b) && cmp(b[j], s) < 0 {
-					j++
-				}
-				if j == len(b) || b[j] != s {
-					f(s)
-				}
-			}
-		}
-		n, size := 0, 0
-		each(func(s string) { n++; size += len(Word(s, sep)) })
-		if n == 0 {
-			return ""
-		}
-		var out strings.Builder
-		out.Grow(size + (n-1)*len(sep))
-		first := true
-		each(func(s string) {
-			if !first {
-				out.WriteString(sep)
-			}
-			first = false
-			out.WriteString(Word(s, sep))
-		})
-		return out.String()
-	}
-	return Join(Minus(a, b, probes), sep)
+		first = false
+		out.WriteString(Word(s, sep))
+		return true
+	})
+	return out.String()
 }
 
 // CompareVariants orders variants by name the way Spack prints them (a
@@ -267,36 +244,6 @@ func VariantName(v string) string {
 // false, without a list of them: a renderer that keeps only the first
 // of a spec's 4M variants made visible needs no copy of the rest.
 func MinusEach(a, b []string, yield func(string) bool) {
-	if len(a) == 0 {
-		return
-	}
-	if min(len(a), len(b)) <= smallList {
-		for _, s := range a {
-			if !slices.Contains(b, s) && !yield(s) {
-				return
-			}
-		}
-		return
-	}
-	for _, cmp := range [...]func(x, y string) int{strings.Compare, CompareVariants} {
-		if !slices.IsSortedFunc(a, cmp) || !slices.IsSortedFunc(b, cmp) {
-			continue
-		}
-		j := 0
-		for _, s := range a {
-			for j < len(b) && cmp(b[j], s) < 0 {
-				j++
-			}
-			if (j == len(b) || b[j] != s) && !yield(s) {
-				return
-			}
-		}
-		return
-	}
-	in := newIndexSet(b)
-	for _, s := range a {
-		if !in.has(s) && !yield(s) {
-			return
-		}
-	}
+	w := newMinusWalk(a, b, nil)
+	w.each(yield)
 }
