@@ -45,6 +45,22 @@ import (
 type Graph struct {
 	nodes []*GraphNode // in the order filed
 	slots []uint64     // hash>>32<<32 | number+1; 0 is empty
+	// asLoaded holds, by place, the stacks as loaded of each node whose
+	// spec compareSnapshots respelt in place (respeltInPlace), nil for
+	// the others; nil when none was.
+	asLoaded [][]string
+}
+
+// stacks is the stacks of n, g's node at place at (its place in Nodes()),
+// as its snapshot wrote them: its spec's, or the list they held before
+// they were respelt in place (asLoaded).
+func (g Graph) stacks(n *GraphNode, at int) []string {
+	if at >= 0 && at < len(g.asLoaded) {
+		if l := g.asLoaded[at]; l != nil {
+			return loadedList(l)
+		}
+	}
+	return n.spec().Stacks
 }
 
 // graphSeed seeds the hashes of every Graph: only look-ups read the
@@ -155,7 +171,9 @@ func (g *Graph) sized(n int) {
 // name and a pointer to the loaded spec, and reads everything else from
 // it (Hash, Version, Deps, the facets, the recipe's hash and the root):
 // copies would cost more than the whole record of a tiny lockfile
-// (issue 35). The spec is read, never written. A node made by hand (in
+// (issue 35). The spec is read, never written, but for its stacks, which
+// CompareReleasing respells in place (respeltInPlace): read them through
+// Graph.stacks, which keeps them as loaded. A node made by hand (in
 // tests, by NewNode) has a spec of its own.
 type GraphNode struct {
 	Name string

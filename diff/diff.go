@@ -606,7 +606,9 @@ func CompareWith(before, after *snapshot.Snapshot, f Filter) (*Report, error) {
 // and then stay only where the report's pairs point at them (Pair). When
 // pairs held copies, a report of a million tiny specs per side, 30% of
 // them rebuilt, held both, past the memory budget (issue 11 item 6).
-// Afterwards the snapshots' packages have no specs.
+// The old side's specs whose stacks the lockfile roots' respelling
+// changes take the respelt stacks in place (respeltInPlace), not
+// through a copy. Afterwards the snapshots' packages have no specs.
 func CompareReleasing(before, after *snapshot.Snapshot, f Filter) (*Report, error) {
 	return compareSnapshots(before, after, f, true)
 }
@@ -650,6 +652,12 @@ func compareSnapshots(before, after *snapshot.Snapshot, f Filter, release bool) 
 		}
 	} else {
 		other = lazyOtherStacks(og, ng, after, mates)
+	}
+	if release && before != loaded {
+		og = respeltInPlace(before, loaded, after, og)
+		if other != nil {
+			other.og = og
+		}
 	}
 	roots = [2]map[string][]*GraphNode{} // garbage while the packages are compared: Explain gathers them again
 	unfiltered := [2]*snapshot.Snapshot{before, after}
@@ -2863,6 +2871,7 @@ func lazyOtherStacks(og, ng Graph, after *snapshot.Snapshot, mates map[string]st
 	}
 	x := &otherStacks{og: og}
 	x.fill = func() {
+		og := x.og // with the stacks as loaded of specs respelt in place since (respeltInPlace)
 		roots := [2]map[string][]*GraphNode{rootNodes(og), rootNodes(ng)}
 		rev := respell(roots[1], roots[0])
 		x.back = backStacks(specs, og, ng, roots, rev)
@@ -3017,11 +3026,11 @@ func (m *matcher) facetsDiffer(a, b *spec) int {
 // its graph has no such spec.
 func (m *matcher) otherID(s *spec, old bool) (uint32, bool) {
 	if old {
-		x := m.other.og.Node(s.Hash)
+		x, at := m.other.og.place(s.Hash)
 		if x == nil {
 			return 0, false
 		}
-		_, id := m.in.list(x.spec().Stacks)
+		_, id := m.in.list(m.other.og.stacks(x, at))
 		return id, true
 	}
 	m.other.ready()
@@ -3098,6 +3107,6 @@ func (x *otherStacks) alike(o, n *Spec) bool {
 	}
 	x.ready()
 	b, ok := x.back[n.Hash]
-	y := x.og.Node(o.Hash)
-	return ok && y != nil && slices.Equal(y.spec().Stacks, b)
+	y, at := x.og.place(o.Hash)
+	return ok && y != nil && slices.Equal(x.og.stacks(y, at), b)
 }

@@ -234,7 +234,7 @@ func keyOrder(specs, others []*Spec, g Graph, k, otherKey []uint64, mate []int) 
 	for i, s := range specs {
 		stacks[i] = s.Stacks
 		if n, at := g.place(s.Hash); at >= 0 {
-			stacks[i] = n.spec().Stacks
+			stacks[i] = g.stacks(n, at)
 		}
 	}
 	order := make([]int, len(specs))

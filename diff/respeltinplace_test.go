@@ -1,0 +1,50 @@
+package diff_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/report/jsonv1"
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestReleasingRespeltDrawn: CompareReleasing writes the old side's
+// respelt stacks into its loaded specs (respeltInPlace), where the
+// old graph's nodes keep reading them as loaded; its report of drawn
+// lockfile folders, roots respelt, rebuilt, bumped, moved, removed and
+// added, is CompareWith's, both ways round.
+func TestReleasingRespeltDrawn(t *testing.T) {
+	for seed := range uint64(20) {
+		old, cur, zlib := drawRootFolders(seed)
+		for k, sides := range [2][2]any{{old, cur}, {cur, old}} {
+			load := func() (a, b *snapshot.Snapshot) {
+				o := loadRootFolder(t, "old", old, zlib, 0, nil)
+				n := loadRootFolder(t, "new", cur, zlib, 1, nil)
+				if k == 1 {
+					return n, o
+				}
+				return o, n
+			}
+			var want, got bytes.Buffer
+			a, b := load()
+			r, err := diff.CompareWith(a, b, diff.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := jsonv1.JSON(&want, r); err != nil {
+				t.Fatal(err)
+			}
+			a, b = load()
+			if r, err = diff.CompareReleasing(a, b, diff.Filter{}); err != nil {
+				t.Fatal(err)
+			}
+			if err := jsonv1.JSON(&got, r); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Errorf("seed %d: CompareReleasing's report differs from CompareWith's\nold %v\nnew %v", seed, sides[0], sides[1])
+			}
+		}
+	}
+}
