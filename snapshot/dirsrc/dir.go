@@ -417,7 +417,10 @@ func (w *walker) brokenLink(sub string, err error) string {
 	switch {
 	case errors.Is(err, syscall.ELOOP):
 		return "broken symbolic link: " + LoopMessage(sub)
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR), errors.Is(err, syscall.ENAMETOOLONG):
+		// Under a file (../file/x) or to a name too long, as
+		// snapshot.BrokenLinkOn says a path given so: "broken symbolic
+		// link: not a directory" named no target.
 		if to, rerr := os.Readlink(sub); rerr == nil {
 			return "broken symbolic link (to " + w.show(to) + "), which leads to nothing"
 		}
