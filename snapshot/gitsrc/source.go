@@ -877,11 +877,18 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 					continue
 				}
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link into the repository's own .git folder (to " + target + "): a checkout, which the site is built from, has that folder, whose files the link would publish, while the object store has none of them; remove the link"})
-			case "dangling", "loop", "notdir", "missing", "toolong":
+			case "dangling", "loop", "chain", "notdir", "missing", "toolong":
 				dropped[links[i]] = true
-				msg := "broken symbolic link (to " + target + "): not followed"
-				if l.typ == "toolong" {
+				// In a folder's words (dirsrc): "(to T): not followed"
+				// said less of the same link, and nothing of a loop.
+				msg := "broken symbolic link (to " + target + "), which leads to nothing"
+				switch l.typ {
+				case "toolong":
 					msg = fmt.Sprintf("a symbolic link whose target is longer than %d bytes, which no checkout can make (to %s): not followed", maxTarget, target)
+				case "loop":
+					msg = "broken symbolic link: its path leads through symbolic links in a loop"
+				case "chain":
+					msg = "broken symbolic link: its path leads through a chain of symbolic links longer than the system follows"
 				}
 				if strings.HasSuffix(entries[links[i]].Base, ".md") {
 					// A page's name, an error as on disk.
