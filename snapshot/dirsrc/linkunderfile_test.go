@@ -39,3 +39,29 @@ func TestBrokenLinkUnderFile(t *testing.T) {
 		}
 	}
 }
+
+// TestBrokenLinkShownByDefault (class a): a folder walked without Shown
+// named a broken link's target raw: a newline and an escape in it
+// reached the message as they are. Quoted in ASCII now, a plain target
+// as it is.
+func TestBrokenLinkShownByDefault(t *testing.T) {
+	dir := t.TempDir()
+	for link, to := range map[string]string{"odd.json": "g\u043ene\n\x1b[31m", "plain.json": "gone"} {
+		if err := os.Symlink(to, filepath.Join(dir, link)); err != nil {
+			t.Skip(err)
+		}
+	}
+	warnings, errs := NewFolder(dir).Walk(func(File) {})
+	got := map[string]string{}
+	for _, p := range slices.Concat(warnings, errs) {
+		got[filepath.Base(p.File)] = p.Msg
+	}
+	for name, want := range map[string]string{
+		"odd.json":   `broken symbolic link (to "g\u043ene\n\x1b[31m"), which leads to nothing`,
+		"plain.json": `broken symbolic link (to gone), which leads to nothing`,
+	} {
+		if got[name] != want {
+			t.Errorf("%s: %q; want %q", name, got[name], want)
+		}
+	}
+}

@@ -1,0 +1,33 @@
+package snapshot_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cachediff/cachediff/snapshot"
+)
+
+// TestWalkLinkTargetShown (class a/c): a folder's broken link among its
+// files is warned of with its target as snapshot.ShownPath names paths,
+// in ASCII: dirsrc's walk names it raw unless told how to show it
+// (Folder.Shown), and undone, no test noticed a target holding a
+// newline, an escape and a lookalike reaching standard error raw.
+func TestWalkLinkTargetShown(t *testing.T) {
+	dir := t.TempDir()
+	index := `{"database":{"version":"7","installs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"spec":{"name":"a","version":"1","namespace":"ns","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},"ref_count":0,"in_buildcache":true}}}}`
+	if err := os.WriteFile(filepath.Join(dir, "index.json"), []byte(index), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("g\u043ene\n\x1b[31m", filepath.Join(dir, "x.json")); err != nil {
+		t.Skip(err)
+	}
+	snap, err := snapshot.Load(dir, snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `broken symbolic link (to "g\u043ene\n\x1b[31m"), which leads to nothing`
+	if len(snap.Warnings) != 1 || snap.Warnings[0].Message != want {
+		t.Errorf("warnings %+v; want x.json's: %s", snap.Warnings, want)
+	}
+}
