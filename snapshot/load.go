@@ -1153,6 +1153,9 @@ func loadFile(src Source, c candidate, decoders []Decoder, opt Options, st *load
 		}
 	}
 	data, err := src.Read(c.file, st.buf)
+	if c.byContent && errors.Is(err, ErrOverByContent) {
+		return result{warnings: []Warning{tooBigByContent(c.file)}}
+	}
 	if err != nil {
 		return result{err: &Error{File: c.file.Name, Msg: statMessage(err), Unread: true}}
 	}

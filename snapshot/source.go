@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"errors"
 	"io/fs"
 )
 
@@ -79,6 +80,26 @@ func Candidate(f File, decoders []Decoder) bool {
 	_, ok, _, _ := classify(f, append(registered[:len(registered):len(registered)], decoders...))
 	return ok
 }
+
+// ByContentLimit is the size in bytes past which the loader leaves the
+// candidate f out unread, with a warning, where it reads f only to
+// recognise it by content (a name no decoder claims: index.v7.json,
+// big.json); -1 where it reads f whatever its size. A source that
+// learns a file's size before its bytes (git cat-file's header) answers
+// Read of a larger one with ErrOverByContent, not reading it: REV:PATH
+// of a folder beside a 200 MB big.json read it whole (0.43 GB) to leave
+// it out, where the folder on disk read none of it.
+func ByContentLimit(f File, decoders []Decoder) int64 {
+	c, ok, _, _ := classify(f, append(registered[:len(registered):len(registered)], decoders...))
+	if !ok || !c.byContent {
+		return -1
+	}
+	return maxByContent
+}
+
+// ErrOverByContent is Read's error for a file over ByContentLimit, which
+// the loader leaves out with the warning of a folder's file of that size.
+var ErrOverByContent = errors.New("over the size read to recognise a file by content")
 
 // LinkRefused reports whether a symbolic link named as f is an error
 // whatever it leads to: a page that must be one (specs.md), or a file

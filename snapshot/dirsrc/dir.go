@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -227,7 +228,9 @@ func (s *Folder) Walk(yield func(File)) (warnings, errs []Problem) {
 		handles: [2]*Handle{{false, root, prefix}, {true, root, prefix}},
 		within:  s.within, withinName: s.withinName, gitOK: s.gitOK, show: s.show}
 	if w.show == nil {
-		w.show = func(p string) string { return p }
+		// Never raw: a link's target with a newline or an escape
+		// reached a message as it is where a caller set no Shown.
+		w.show = asciiShown
 	}
 	if root != nil {
 		w.mount = newRootMount(root.fd.fd)
@@ -407,6 +410,18 @@ func absReal(p string) (string, error) {
 	return filepath.EvalSymlinks(abs)
 }
 
+// asciiShown is a path as the walk names it when its caller says not
+// how (Folder.Shown): as it is when it is printable ASCII, else quoted
+// in ASCII.
+func asciiShown(p string) string {
+	for i := 0; i < len(p); i++ {
+		if p[i] < 0x20 || p[i] >= 0x7f {
+			return strconv.QuoteToASCII(p)
+		}
+	}
+	return p
+}
+
 // brokenLink is the message of the link sub, whose stat failed with
 // err, in cachediff's words: where it leads, and a loop told from a
 // chain longer than the system follows (LoopMessage). In the system's
@@ -417,7 +432,10 @@ func (w *walker) brokenLink(sub string, err error) string {
 	switch {
 	case errors.Is(err, syscall.ELOOP):
 		return "broken symbolic link: " + LoopMessage(sub)
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR), errors.Is(err, syscall.ENAMETOOLONG):
+		// Under a file (../file/x) or to a name too long, as
+		// snapshot.BrokenLinkOn says a path given so: "broken symbolic
+		// link: not a directory" named no target.
 		if to, rerr := os.Readlink(sub); rerr == nil {
 			return "broken symbolic link (to " + w.show(to) + "), which leads to nothing"
 		}

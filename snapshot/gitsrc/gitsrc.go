@@ -2221,6 +2221,12 @@ func (r *Repo) readBlobs(oids []string, limit int64, buf func(i int) []byte, fn 
 // it and the reading goes on, as git's answers do; else it stops the
 // reading.
 func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, size int64, head []byte), lost func(i int, err error), buf func(i int) []byte, fn func(i int, data []byte) error) (err error) {
+	return r.readBlobsEach(oids, func(int) int64 { return limit }, over, lost, buf, fn)
+}
+
+// readBlobsEach is readBlobsOver with a limit of each blob's own,
+// limit(i).
+func (r *Repo) readBlobsEach(oids []string, limit func(i int) int64, over func(i int, size int64, head []byte), lost func(i int, err error), buf func(i int) []byte, fn func(i int, data []byte) error) (err error) {
 	cmd := r.command("cat-file", "--batch", "--buffer")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -2302,6 +2308,7 @@ func (r *Repo) readBlobsOver(oids []string, limit int64, over func(i int, size i
 			lost(i, err)
 			continue
 		}
+		limit := limit(i)
 		if a.size > limit && over != nil {
 			head, _ := br.Peek(int(min(a.size, 1<<10)))
 			over(i, a.size, bytes.Clone(head))

@@ -83,6 +83,9 @@ type linkWalker struct {
 	// buf is where a walk builds the next.
 	names map[string]string
 	buf   []byte
+	// seen, when not nil, holds the links a walk met, each with the
+	// names it had left to look up (isLoop).
+	seen map[string]bool
 }
 
 func newLinkWalker(root string, files []File, dirs []string) *linkWalker {
@@ -263,7 +266,17 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			}
 			return link{typ: "blob", oid: e.oid, size: e.size, path: full}, walkDone, ""
 		default: // a link
+			if w.seen != nil {
+				key := full + "\x00" + strings.Join(names, "\x00")
+				if w.seen[key] {
+					return link{typ: "loop"}, walkDone, ""
+				}
+				w.seen[key] = true
+			}
 			if follows == 0 {
+				if w.seen != nil {
+					return link{typ: "chain"}, walkDone, ""
+				}
 				return link{typ: "loop"}, walkDone, ""
 			}
 			follows--
@@ -285,6 +298,19 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			}
 		}
 	}
+}
+
+// isLoop reports whether the walk of p, which met more links than git
+// follows ("loop" to git and to a checkout, whose read fails with
+// ELOOP), meets a link twice with the same names left to look up: a
+// loop. One that does not within those links is a chain longer than
+// maxFollows ("chain"), as dirsrc.LoopMessage tells them apart on disk.
+// The walk that met them read every link's target on the way.
+func (w *linkWalker) isLoop(p string) bool {
+	w.seen = map[string]bool{}
+	defer func() { w.seen = nil }()
+	l, state, _ := w.walk(p)
+	return state != walkDone || l.typ != "chain"
 }
 
 // named reports whether the name left to look up, n, names anything but
@@ -366,6 +392,9 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 				l.out = w.left
 				links[i] = l
 				links[i].way = append([]string(nil), w.way...)
+				if l.typ == "loop" && !w.isLoop(paths[i]) {
+					links[i].typ = "chain"
+				}
 			case walkNeedTarget:
 				need[more] = true
 				next = append(next, i)

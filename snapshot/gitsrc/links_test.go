@@ -206,6 +206,11 @@ func TestLinkAnswersAsGit(t *testing.T) {
 				}
 				continue
 			}
+			if g.typ == "chain" && w.typ == "loop" {
+				// Past git's 40 links, no loop: git says loop of both
+				// (linkWalker.isLoop tells them apart).
+				continue
+			}
 			if g.typ != w.typ || g.typ == "blob" && (g.oid != w.oid || g.size != w.size) {
 				t.Errorf("from %q, %s (to %q): %s %s; git says %s %s", top, p, links[p], g.typ, g.oid, w.typ, w.oid)
 			}

@@ -251,6 +251,9 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 	// is a folder on the way.
 	linkAt, rest := make([]string, len(rels)), make([]string, len(rels))
 	written := make([]string, len(rels)) // of each, the last link's target
+	last := make([]string, len(rels))    // and that link
+	// Of each, the paths its links led to: one met again is a loop.
+	seen := make([]map[string]bool, len(rels))
 	for hops := 0; len(todo) > 0; hops++ {
 		var links []int
 		for _, i := range todo {
@@ -280,22 +283,38 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 				}
 				errs[i] = fmt.Errorf("%s: a symbolic link (to %s), which leads to a folder (%s), not a file", shownRel(rels[i]), quotedCut(written[i]), at)
 			case !ok:
-				// The target named as a path of the tree is (shownRel):
-				// raw, zlіb (its і Cyrillic) read as zlib, and a newline in
-				// it put a line of its own in the message.
-				errs[i] = fmt.Errorf("%s: a symbolic link to %s, which the mirror does not hold as a file", shownRel(rels[i]), shownRel(cur[i]))
+				// In the words of a folder's mirror (mirror.Dir): "a
+				// symbolic link to build_cache/gone, which the mirror
+				// does not hold as a file" named a path, not the link's
+				// target, nor which link of a chain was broken. The
+				// target in ASCII (quotedCut): raw, zlіb (its і
+				// Cyrillic) read as zlib, and a newline in it put a line
+				// of its own in the message.
+				if last[i] == rels[i] {
+					errs[i] = fmt.Errorf("%s: a broken symbolic link (to %s), which leads to no file", shownRel(rels[i]), quotedCut(written[i]))
+				} else {
+					errs[i] = fmt.Errorf("%s: its path leads through %s, a broken symbolic link (to %s), which leads to no file", shownRel(rels[i]), shownRel(last[i]), quotedCut(written[i]))
+				}
 			case f.Kind == Regular:
 				out[i] = f
+			case f.Kind == Symlink && seen[i][at+"\x00"+rest[i]]:
+				// A link met again with the same path left below it.
+				errs[i] = fmt.Errorf("%s: its path leads through symbolic links in a loop, to no file", shownRel(rels[i]))
 			case f.Kind == Symlink && hops == 40:
 				// Past the 40 links a path's lookup follows (Linux's
-				// MAXSYMLINKS), a checkout's read fails with ELOOP, a
-				// loop or a chain: said as the folder's mirror says it.
-				// It was "not a regular file (a symbolic link or a
-				// submodule in the tree)", where the file was neither.
-				errs[i] = fmt.Errorf("%s: its path leads through symbolic links in a loop, to no file", shownRel(rels[i]))
+				// MAXSYMLINKS), a checkout's read fails with ELOOP:
+				// said as the folder's mirror says it (dirsrc.
+				// LoopMessage), a chain no loop. It was "not a regular
+				// file (a symbolic link or a submodule in the tree)",
+				// where the file was neither, then "in a loop" too.
+				errs[i] = fmt.Errorf("%s: its path leads through a chain of symbolic links longer than the system follows, to no file", shownRel(rels[i]))
 			case f.Kind != Symlink:
 				errs[i] = fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", shownRel(rels[i]))
 			default:
+				if seen[i] == nil {
+					seen[i] = map[string]bool{}
+				}
+				seen[i][at+"\x00"+rest[i]] = true
 				links = append(links, i)
 			}
 		}
@@ -325,7 +344,7 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 				errs[i] = fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rels[i]), quotedCut(target))
 				continue
 			}
-			cur[i], written[i] = next, target
+			cur[i], written[i], last[i] = next, target, linkAt[i]
 			todo = append(todo, i)
 		}
 	}

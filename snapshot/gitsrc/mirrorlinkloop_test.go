@@ -32,8 +32,13 @@ func TestMirrorLinkLoopSaid(t *testing.T) {
 		t.Errorf("f/c0, a chain of 40 links: %+v, %v; want f/r read, as a checkout reads it", got[0], errs[0])
 	}
 	for i, err := range errs[1:] {
-		if !strings.HasSuffix(fmt.Sprint(err), ": its path leads through symbolic links in a loop, to no file") {
-			t.Errorf("case %d (a chain of 41 links, a link to itself, a loop of two): %v; want it said to lead through links in a loop", i+1, err)
+		// The chain of 41 as the folder's mirror says it since.
+		want := ": its path leads through symbolic links in a loop, to no file"
+		if i == 0 {
+			want = ": its path leads through a chain of symbolic links longer than the system follows, to no file"
+		}
+		if !strings.HasSuffix(fmt.Sprint(err), want) {
+			t.Errorf("case %d (a chain of 41 links, a link to itself, a loop of two): %v; want it to end %q", i+1, err, want)
 		}
 	}
 }

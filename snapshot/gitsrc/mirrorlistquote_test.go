@@ -92,7 +92,7 @@ func TestMirrorLinkTargetQuoted(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, c := range []struct{ path, want string }{
-		{"HEAD:gone", `a symbolic link to "zl\u0456b\n::error::x.json", which`},
+		{"HEAD:gone", `a broken symbolic link (to "../zl\u0456b\n::error::x.json"), which`},
 		{"HEAD:out", `(to "../../zl\u0456b.json")`},
 		// Cut, its mark inside the quotes: two targets alike for 2 KB
 		// read apart. Whole, one was 6 KB quoted in ASCII.

@@ -604,6 +604,10 @@ type blob struct {
 	ready chan struct{} // closed when data or err is set; nil: not streamed
 	data  []byte
 	err   error
+	// most is the largest size the stream reads it at
+	// (snapshot.ByContentLimit); larger, it is left unread, its error
+	// snapshot.ErrOverByContent. Zero or negative: any size.
+	most int64
 	// free is the stream's pool of buffers, to which data goes back once
 	// read; nil when data is the reader's to keep (a page named alone,
 	// read once, into a buffer of its own).
@@ -721,7 +725,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 				linkPaths, linkOIDs = append(linkPaths, f.Path), append(linkOIDs, f.OID)
 			}
 		case candidate:
-			file.Handle = &blob{oid: f.OID, ready: make(chan struct{})}
+			file.Handle = &blob{oid: f.OID, ready: make(chan struct{}), most: snapshot.ByContentLimit(file, s.decoders)}
 			if f.Size < 0 || strings.HasSuffix(base, ".gz") || streamed < 0 {
 				streamed = -1
 			} else {
@@ -789,7 +793,7 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 					if outOfTree(l.path, top) {
 						outNames, outPaths = append(outNames, name), append(outPaths, l.path)
 					}
-					e.Handle = &blob{oid: l.oid, ready: make(chan struct{})}
+					e.Handle = &blob{oid: l.oid, ready: make(chan struct{}), most: snapshot.ByContentLimit(*e, s.decoders)}
 					if strings.HasSuffix(e.Base, ".gz") {
 						streamed = -1
 					} else if streamed >= 0 {
@@ -873,11 +877,18 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 					continue
 				}
 				errs = append(errs, &snapshot.Error{File: name, Msg: "a symbolic link into the repository's own .git folder (to " + target + "): a checkout, which the site is built from, has that folder, whose files the link would publish, while the object store has none of them; remove the link"})
-			case "dangling", "loop", "notdir", "missing", "toolong":
+			case "dangling", "loop", "chain", "notdir", "missing", "toolong":
 				dropped[links[i]] = true
-				msg := "broken symbolic link (to " + target + "): not followed"
-				if l.typ == "toolong" {
+				// In a folder's words (dirsrc): "(to T): not followed"
+				// said less of the same link, and nothing of a loop.
+				msg := "broken symbolic link (to " + target + "), which leads to nothing"
+				switch l.typ {
+				case "toolong":
 					msg = fmt.Sprintf("a symbolic link whose target is longer than %d bytes, which no checkout can make (to %s): not followed", maxTarget, target)
+				case "loop":
+					msg = "broken symbolic link: its path leads through symbolic links in a loop"
+				case "chain":
+					msg = "broken symbolic link: its path leads through a chain of symbolic links longer than the system follows"
 				}
 				if strings.HasSuffix(entries[links[i]].Base, ".md") {
 					// A page's name, an error as on disk.
@@ -943,7 +954,17 @@ func (s *Source) stream(blobs []*blob, single bool) {
 		close(blobs[i].ready)
 		next = i + 1
 	}
-	err := s.tree.repo.readBlobsOver(oids, noLimit, nil, lost, buf, func(i int, data []byte) error {
+	// A file read only to be recognised by content is sized by git's
+	// answer before its bytes, and one over the loader's bound is left
+	// unread (snapshot.ByContentLimit).
+	most := func(i int) int64 {
+		if blobs[i].most <= 0 {
+			return noLimit
+		}
+		return blobs[i].most
+	}
+	over := func(i int, _ int64, _ []byte) { lost(i, snapshot.ErrOverByContent) }
+	err := s.tree.repo.readBlobsEach(oids, most, over, lost, buf, func(i int, data []byte) error {
 		blobs[i].data = data
 		close(blobs[i].ready)
 		next = i + 1
@@ -991,11 +1012,19 @@ func (s *Source) readPresent(blobs []*blob, oids []string, buf func(int) []byte)
 		close(b.ready)
 	}
 	next := 0
-	err = s.tree.repo.readBlobsOver(heldOids, noLimit, nil, func(i int, err error) {
+	lost := func(i int, err error) {
 		held[i].err = err
 		close(held[i].ready)
 		next = i + 1
-	}, buf, func(i int, data []byte) error {
+	}
+	most := func(i int) int64 {
+		if held[i].most <= 0 {
+			return noLimit
+		}
+		return held[i].most
+	}
+	over := func(i int, _ int64, _ []byte) { lost(i, snapshot.ErrOverByContent) }
+	err = s.tree.repo.readBlobsEach(heldOids, most, over, lost, buf, func(i int, data []byte) error {
 		held[i].data = data
 		close(held[i].ready)
 		next = i + 1

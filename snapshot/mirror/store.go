@@ -188,8 +188,8 @@ const deniedWhy = "permission denied: the user cachediff runs as may not read it
 // through links in a loop (ELOOP), or rel, or a folder on its path, is a
 // link to nothing, that link named. Told as absent (ErrNotFound), a v3
 // mirror whose index manifest is a broken link was read from its spec
-// manifests without a word, where its git tree is refused ("a symbolic
-// link to …, which the mirror does not hold as a file"), and --view gpu
+// manifests without a word, where its git tree is refused ("a broken
+// symbolic link (to …), which leads to no file"), and --view gpu
 // of a view's folder linked to nothing said `no view "gpu": …: not
 // found (the mirror has no views)`; and a loop was "stat
 // /m/v3/…/index.manifest.json: too many levels of symbolic links", the
