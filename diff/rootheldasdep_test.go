@@ -80,3 +80,24 @@ func TestLeadRootHeldAsDependencyMatesOneWay(t *testing.T) {
 	o, n := loadToolFolder(t, "old", old, nil), loadToolFolder(t, "new", cur, tools)
 	checkMirrored(t, 0, compare(o, n), compare(n, o), old, cur)
 }
+
+// TestMateHeldBothSidesWaitedForNeitherWay (class b: the mirror): a
+// root's spec whose mate (respell's, either way round) is a hash both
+// sides hold waits for it neither way round. Old ubuntu's t (+shared)
+// rooted cmake@=2.0 and 2 (~shared) under a tool root; new m (+x, read
+// as shared:false like 2) rooted cmake@=1.0, t under the tool root and
+// w (+shared, lib 1) under another. The same-hash pass marked the new
+// spec paired and left the old one unpaired, so old → new m waited for
+// t (a later pass, the variants', told them apart) and 2 paired with w
+// in it, while new → old m, t paired, took 2 at once, and the tool
+// roots followed: the roots and the specs did not mirror.
+func TestMateHeldBothSidesWaitedForNeitherWay(t *testing.T) {
+	two := facetRoot{"ubuntu", "cmake", "2.0", "10", "~shared", 5, 0, ""}
+	w := facetRoot{"ubuntu", "cmake", "2.0", "10", "+shared", 5, 1, ""}
+	old := []facetRoot{{"ubuntu", "cmake", "2.0", "10", "+shared", 5, 0, "cmake@=2.0"}}
+	cur := []facetRoot{{"ubuntu", "cmake", "2.0", "10", "+x", 5, 0, "cmake@=1.0"}}
+	compare := lawfulCompare(t, 0, old, cur)
+	o := loadToolFolder(t, "old", old, []toolRoot{{"ubuntu", "tool@=1.0", 1, two}})
+	n := loadToolFolder(t, "new", cur, []toolRoot{{"ubuntu", "tool@=1.0", 1, old[0]}, {"ubuntu", "tool@=1.0", 1, w}})
+	checkMirrored(t, 0, compare(o, n), compare(n, o), old, cur)
+}
