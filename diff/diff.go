@@ -876,8 +876,12 @@ func (m *matcher) matchPackage(op, np *snapshot.Package) (Package, []snapshot.Wa
 
 	// Pass 1: same hash.
 	var restOld, restNew []*spec
+	// Both specs of a hash are paired, the old one too: waits reads a
+	// root's mate of either side as paired, so that a spec whose mate
+	// is a hash both sides hold waits for it neither way round
+	// (TestMateHeldBothSidesWaitedForNeitherWay).
 	sameHash := func(o, n *spec) {
-		n.paired = true
+		o.paired, n.paired = true, true
 		if o.ids != n.ids {
 			warnings = append(warnings, snapshot.Warning{File: np.File(), Line: np.Line,
 				Message: fmt.Sprintf("hash %s of %s has other facets than in the old snapshot (%s)", o.Hash, safeName(p.Name), facetDelta(o, n)) + hashOneBuild})

@@ -827,6 +827,12 @@ type respelling struct {
 	// paired with: the roots' changes pair them so (rootChanges), as the
 	// stacks were renamed.
 	mate map[rootAt]string
+	// changed maps, of a spelling both sides write, its one old root
+	// left once the roots of one hash and those respelt are set aside
+	// (old spelling, hash) to the hash of its one new root left so:
+	// roots pairs them, a root changed under its spelling
+	// (changedRoots), and so do the specs (mates).
+	changed map[rootAt]string
 }
 
 // of returns the new spelling of the old root (root, hash), or "".
@@ -855,28 +861,30 @@ func (r *respelling) byName() map[string]string {
 	return out
 }
 
-// mates returns mate by old hash (old hash → new hash), or nil: the
-// pairs the specs' matcher takes first (matcher.mates). Only a hash
+// mates returns mate and changed by old hash (old hash → new hash), or
+// nil: the pairs the specs' matcher takes first (matcher.mates). Only a hash
 // paired with one hash alone, both ways: a spec rooted under two
 // spellings whose roots paired with two new roots (ubuntu's curl@=3.0
 // and curl for one 3.0, now curl@3.1 for 3.1 and curl@2.0 for another)
 // pairs as the stacks and facets say, both ways round alike.
 func (r *respelling) mates() map[string]string {
-	if r == nil || len(r.mate) == 0 {
+	if r == nil || len(r.mate)+len(r.changed) == 0 {
 		return nil
 	}
-	out := make(map[string]string, len(r.mate))
+	out := make(map[string]string, len(r.mate)+len(r.changed))
 	bad := map[string]bool{}
-	of := make(map[string]string, len(r.mate)) // new hash → old hash
-	for x, y := range r.mate {
-		if h, ok := out[x.hash]; ok && h != y {
-			bad[x.hash] = true
+	of := make(map[string]string, len(r.mate)+len(r.changed)) // new hash → old hash
+	for _, m := range [2]map[rootAt]string{r.mate, r.changed} {
+		for x, y := range m {
+			if h, ok := out[x.hash]; ok && h != y {
+				bad[x.hash] = true
+			}
+			out[x.hash] = y
+			if h, ok := of[y]; ok && h != x.hash {
+				bad[h], bad[x.hash] = true, true
+			}
+			of[y] = x.hash
 		}
-		out[x.hash] = y
-		if h, ok := of[y]; ok && h != x.hash {
-			bad[h], bad[x.hash] = true, true
-		}
-		of[y] = x.hash
 	}
 	for h := range bad {
 		delete(out, h)
@@ -1005,6 +1013,7 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 	r := &respelling{whole: whole, mate: mates}
 	if len(olds) == 0 && len(news) == 0 && len(split) == 0 {
 		r.stacks(o, n, r.mergedRoots(o, n, hm, &held, nil))
+		r.changedRoots(o, n)
 		return r
 	}
 	// Those of a spelling one side alone writes that respeltRoots left.
@@ -1317,7 +1326,57 @@ func respell(o, n map[string][]*GraphNode) *respelling {
 		r.joined[y.root] = len(o[y.root])
 	}
 	r.stacks(o, n, r.mergedRoots(o, n, hm, &held, intoRoots))
+	r.changedRoots(o, n)
 	return r
+}
+
+// changedRoots fills r.changed, when r respells a root: of each
+// spelling both sides write, the old root and the new root left, one
+// each, once the roots of one hash and those respelt (part and into)
+// are set aside, as roots pairs them (a root changed under its
+// spelling). The specs pair so too (mates): of old ubuntu's 2 rooted
+// cmake@2.0 and t cmake@=2.0, now m rooted cmake@=1.0, w cmake@2.0 and
+// t kept under a tool root, 2's root changed into w's, while old → new
+// 2's spec paired with w's and new → old m's, alike in facets, took it
+// (TestRootChangedUnderItsSpellingMatesItsSpec). Several roots left on
+// a side pair as the specs do (pairedFirst): none of these.
+func (r *respelling) changedRoots(o, n map[string][]*GraphNode) {
+	if r.none() {
+		return // no mates are read (compareSnapshots)
+	}
+	for root, ons := range o {
+		nns, ok := n[root]
+		if !ok {
+			continue
+		}
+		respelt := r.partly(root) || r.joined[root] > 0
+		var x, y *GraphNode
+		xs, ys := 0, 0
+		i, j := 0, 0
+		for i < len(ons) || j < len(nns) {
+			switch {
+			case j == len(nns) || i < len(ons) && ons[i].Hash() < nns[j].Hash():
+				if !respelt || r.part[rootAt{root, ons[i].Hash()}] == "" {
+					x, xs = ons[i], xs+1
+				}
+				i++
+			case i == len(ons) || nns[j].Hash() < ons[i].Hash():
+				if !respelt || !r.into[rootAt{root, nns[j].Hash()}] {
+					y, ys = nns[j], ys+1
+				}
+				j++
+			default:
+				i++
+				j++
+			}
+		}
+		if xs == 1 && ys == 1 {
+			if r.changed == nil {
+				r.changed = map[rootAt]string{}
+			}
+			r.changed[rootAt{root, x.Hash()}] = y.Hash()
+		}
+	}
 }
 
 // mergedRoots returns into with the paired roots of each old spelling

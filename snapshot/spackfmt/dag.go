@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Lockfiles of versions 1 to 3 (Spack 0.12 to 0.17) key their concrete
@@ -321,17 +322,61 @@ func hashAt(data []byte, line int, hash string) (int, int) {
 }
 
 // checkRoots refuses a lockfile whose root concrete_specs lacks: Spack
-// looks each root up by its key and refuses the file.
+// looks each root up by its key and refuses the file. It refuses too a
+// root whose spec as written names another package of the file than
+// its spec's (rootPackage): Spack writes a root's abstract spec, which
+// its concrete spec satisfies, so it names the spec's own package, or a
+// virtual the spec provides, never a package. Such a root (spelt cmake
+// for a spec of tool, beside cmake's specs) was read as a stack of
+// cmake's name that cmake's own root spec is not in, and the report
+// broke a law render checks.
 func (d *decoder) checkRoots() error {
+	var names map[string]bool // the file's packages, made when first needed
 	for i, r := range d.set.Roots {
-		if n := d.lookup(r.Hash); n != nil && n.Hash == r.Hash { // a key, not another hash of its record
-			continue
+		n := d.lookup(r.Hash)
+		if n != nil && n.Hash == r.Hash { // a key, not another hash of its record
+			name := rootPackage(r.Name())
+			if name == "" || name == n.Name {
+				continue
+			}
+			if names == nil {
+				names = map[string]bool{}
+				for _, x := range d.set.Nodes {
+					names[x.Name] = true
+				}
+			}
+			if !names[name] {
+				continue // a virtual (mpi for a spec of openmpi)
+			}
+			line, col := lineCol(d.s.data, d.rootAt[i])
+			return &Error{File: d.file, Line: line, Col: col, Path: fmt.Sprintf("roots[%d].spec", i),
+				Msg: fmt.Sprintf("root %s/%s names the package %s, but its spec is of %s: Spack writes a root's spec under its own package's name, or a virtual's it provides", shown(r.Name()), shown(r.Hash), shown(name), shown(n.Name))}
 		}
 		line, col := lineCol(d.s.data, d.rootAt[i])
 		return &Error{File: d.file, Line: line, Col: col, Path: fmt.Sprintf("roots[%d].hash", i),
 			Msg: fmt.Sprintf("root %s/%s is not in concrete_specs: Spack refuses such a lockfile", shown(r.Name()), shown(r.Hash))}
 	}
 	return nil
+}
+
+// rootPackage is the package a root's spec as written names: its first
+// word's name, before a version, variant, compiler, dependency or hash,
+// and after a namespace (builtin.cmake@3.0 names cmake); "" where the
+// first word is no name (an anonymous spec, or a key=value).
+func rootPackage(spec string) string {
+	s := strings.TrimLeftFunc(spec, unicode.IsSpace)
+	end := strings.IndexFunc(s, func(c rune) bool { return unicode.IsSpace(c) || strings.ContainsRune("@%+~^/=", c) })
+	if end < 0 {
+		end = len(s)
+	}
+	if end < len(s) && s[end] == '=' {
+		return ""
+	}
+	w := s[:end]
+	if i := strings.LastIndexByte(w, '.'); i >= 0 {
+		w = w[i+1:]
+	}
+	return w
 }
 
 // specLabel spells a record as Spack spells a spec: name@version, or the
