@@ -135,3 +135,20 @@ func TestSprigPanicSaysArgument(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedTextAsWritten (issue 35, class e): a string the template
+// wrote in its expression is shown as written where that is printable
+// ASCII, as docs/json.md says: {{call "a\x41"}} said at <call "aA">,
+// unquoted and quoted again. One written otherwise (a Cyrillic а) is
+// quoted in ASCII.
+func TestQuotedTextAsWritten(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{`{{call "a\x41"}}`, `at <call "a\x41">`},
+		{`{{call '\x41' "\u0430"}}`, `at <call '\x41' "\u0430">`},
+		{"{{call \"\u0430\"}}", `at <call "\u0430">`},
+	} {
+		if msg := execError(t, c.text); !strings.Contains(msg, c.want) {
+			t.Errorf("%s: %q; want %q in it", c.text, msg, c.want)
+		}
+	}
+}

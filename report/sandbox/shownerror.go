@@ -339,20 +339,35 @@ func quotedEnd(msg string, start int) int {
 
 // shownQuoted is q, a quoted string of a message, quoted again in ASCII
 // and cut past maxShownSpan bytes inside its quotes, and true; false
-// when q is no Go-quoted string. A string in ` that is ASCII is kept so
-// (a template's own text, {{fail `a\b`}}); one that is not is quoted
-// again in ", as a character in ' in '.
+// when q is no Go-quoted string. A string in " or ' written in
+// printable ASCII is kept as written (a template's own text, quoted in
+// its expression: {{call "a\x41"}} read at <call "aA">); so is one in `
+// that is ASCII (a template's own text, {{fail `a\b`}}); one that is not
+// is quoted again in ", as a character in ' in '.
 func shownQuoted(q string) (string, bool) {
 	s, err := strconv.Unquote(q)
 	switch {
 	case err != nil || q == "''": // strconv reads '' as "", no character
 		return "", false
+	case q[0] != '`' && printableASCII(q) && len(q) <= maxShownSpan:
+		return q, true
 	case q[0] == '\'':
 		return strconv.QuoteRuneToASCII([]rune(s)[0]), true
 	case q[0] == '`' && asciiWord(q) == q && len(q) <= maxShownSpan:
 		return q, true
 	}
 	return snapshot.CutShown(s, maxShownSpan, strconv.QuoteToASCII), true
+}
+
+// printableASCII reports whether each byte of s is a printable ASCII
+// character.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // cutBetweenWords is s, or past n bytes its words up to about three
