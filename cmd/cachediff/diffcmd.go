@@ -1093,7 +1093,12 @@ func (c *cli) renderer(opts *options) (report.Renderer, error) {
 				err = sandbox.TooLarge("standard input", -1)
 			}
 		} else {
-			text, err = readTemplateFile(opts.template)
+			if name == stdinFile {
+				// Named as standard input is, a file of that name read
+				// as it in every message.
+				name = "./" + stdinFile
+			}
+			text, err = readTemplateFile(name)
 		}
 		if err != nil {
 			if writtenAsURL(opts.template) && errors.Is(err, fs.ErrNotExist) {

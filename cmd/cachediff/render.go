@@ -47,6 +47,9 @@ func runRender(c *cli, opts *options, args []string) (int, error) {
 		return exitTrouble, err
 	}
 	path := args[0]
+	if path == stdinFile {
+		path = "./" + stdinFile // a file named as standard input is: not read as it
+	}
 	if path == stdinName && opts.template == stdinName {
 		return exitTrouble, usageErrorf("render: %v", errTemplateStdin)
 	}

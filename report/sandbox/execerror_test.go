@@ -115,17 +115,40 @@ func execError(t *testing.T, text string) string {
 // sprig's that checks no argument panicked, and text/template said
 // Go's words alone: {{first nil}} "error calling first: runtime error:
 // invalid memory address or nil pointer dereference", read as a crash
-// of cachediff's. It says the function panicked on an argument; a
-// fail's words of the same shape are the template's, kept as they are.
+// of cachediff's. It says the function panicked on an argument, of a
+// panic of reflect's too ({{slice (list 1 2) 5}}, {{deepCopy nil}});
+// a fail's words of the same shape are the template's, kept as they
+// are.
 func TestSprigPanicSaysArgument(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{`{{first nil}}`, "error calling first: runtime error: invalid memory address or nil pointer dereference (first panicked on an argument it does not check)"},
 		{`{{div 1 0}}`, "error calling div: runtime error: integer divide by zero (div panicked on an argument it does not check)"},
 		{`{{substr 5 1 "abc"}}`, "error calling substr: runtime error: slice bounds out of range [5:1] (substr panicked on an argument it does not check)"},
 		{`{{fail "runtime error: x"}}`, "error calling fail: runtime error: x"},
+		{`{{slice (list 1 2) 5}}`, "error calling slice: reflect.Value.Slice: slice index out of bounds (slice panicked on an argument it does not check)"},
+		{`{{deepCopy nil}}`, "error calling deepCopy: reflect: call of reflect.Value.Type on zero Value (deepCopy panicked on an argument it does not check)"},
+		{`{{fail "reflect: x"}}`, "error calling fail: reflect: x"},
+		{`{{fail "reflect.Value.Slice: x"}}`, "error calling fail: reflect.Value.Slice: x"},
 	} {
 		if msg := execError(t, c.text); !strings.HasSuffix(msg, c.want) {
 			t.Errorf("%s: %q; want it to end %q", c.text, msg, c.want)
+		}
+	}
+}
+
+// TestQuotedTextAsWritten (issue 35, class e): a string the template
+// wrote in its expression is shown as written where that is printable
+// ASCII, as docs/json.md says: {{call "a\x41"}} said at <call "aA">,
+// unquoted and quoted again. One written otherwise (a Cyrillic а) is
+// quoted in ASCII.
+func TestQuotedTextAsWritten(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{`{{call "a\x41"}}`, `at <call "a\x41">`},
+		{`{{call '\x41' "\u0430"}}`, `at <call '\x41' "\u0430">`},
+		{"{{call \"\u0430\"}}", `at <call "\u0430">`},
+	} {
+		if msg := execError(t, c.text); !strings.Contains(msg, c.want) {
+			t.Errorf("%s: %q; want %q in it", c.text, msg, c.want)
 		}
 	}
 }

@@ -307,11 +307,14 @@ func ownWordsOf(ee template.ExecError, msg string, at int, head, words, fn strin
 		if strings.HasPrefix(fnErr.Error(), cantCompare) {
 			return head + "error calling " + fn + ": non-comparable values: eq and ne compare numbers, strings and booleans, not a list, a map or a record that holds one (compare its len, or a field of it)", true
 		}
-	case !typedFuncs[fn] && errors.As(fnErr, new(runtime.Error)):
+	case !typedFuncs[fn] && fn != "fail" && sprigPanic(fnErr):
 		// A function of sprig's that checks no argument panicked
 		// ({{first nil}}, {{div 1 0}}, {{substr 5 1 "abc"}}):
 		// "error calling first: runtime error: invalid memory address or
-		// nil pointer dereference" read as cachediff's own crash.
+		// nil pointer dereference" read as cachediff's own crash; so did
+		// reflect's words, {{slice (list 1) 5}}'s "reflect.Value.Slice:
+		// slice index out of bounds" and {{deepCopy nil}}'s "reflect:
+		// call of reflect.Value.Type on zero Value".
 		return msg + " (" + fn + " panicked on an argument it does not check)", true
 	case !typedFuncs[fn]:
 		return msg, false // sprig's function's words: fail's are the template's own
@@ -406,6 +409,19 @@ func calledFunc(err error, words string) (string, error) {
 		return "", nil
 	}
 	return call[len("error calling ") : len(call)-len(": ")], fnErr
+}
+
+// sprigPanic reports whether err, a function's error, is a panic of
+// Go's: a runtime.Error, or a panic of package reflect, whose words
+// begin "reflect: " (a *reflect.ValueError too) or "reflect.Value.".
+// No function of sprig's, nor cachediff's, returns an error so worded;
+// fail's words are the template's, and its caller leaves them out.
+func sprigPanic(err error) bool {
+	if errors.As(err, new(runtime.Error)) {
+		return true
+	}
+	msg := err.Error()
+	return strings.HasPrefix(msg, "reflect: ") || strings.HasPrefix(msg, "reflect.Value.")
 }
 
 // typedFuncs are the functions whose errors name Go types of the

@@ -1,7 +1,9 @@
 package sandbox
 
 import (
-	"fmt"
+	"bytes"
+	"crypto/sha256"
+	"hash"
 	"strconv"
 	"strings"
 	"text/template"
@@ -129,23 +131,27 @@ func templateWords(err error, lead string) int {
 // shownMessage is msg with its quoted strings and long words cut, each
 // in ASCII, and cut whole past maxShownMessage bytes (shownError). From
 // byte raw on (not when -1) msg is the template's words (templateWords):
-// a quote there is a character of them.
+// a quote there is a character of them. Its pieces are kept as they are
+// made only at its ends (shownSink): a fail's words of 32 MB of control
+// characters were written whole (128 MB shown, 317 MB held) to be cut
+// to 2 KB.
 func shownMessage(msg string, raw int) string {
 	if raw < 0 {
 		raw = len(msg)
 	}
-	var b strings.Builder
+	b := shownSink{n: maxShownMessage}
+	word := make([]byte, 0, 64) // a word in ASCII, made again for each
 	for i := 0; i < len(msg); {
 		c := msg[i]
 		if c == ' ' {
-			b.WriteByte(c)
+			sinkWrite(&b, " ")
 			i++
 			continue
 		}
 		if i < raw && (c == '"' || c == '`' || c == '\'') {
 			if end := quotedEnd(msg, i); end > 0 {
 				if q, ok := shownQuoted(msg[i:end]); ok {
-					b.WriteString(q)
+					sinkWrite(&b, q)
 					i = end
 					continue
 				}
@@ -155,10 +161,70 @@ func shownMessage(msg string, raw int) string {
 		for j < len(msg) && msg[j] != ' ' && (j >= raw || msg[j] != '"' && msg[j] != '`' && msg[j] != '\'') {
 			j++
 		}
-		b.WriteString(shownWord(msg[i:j]))
+		if w := msg[i:j]; len(w) <= maxShownSpan {
+			if word = appendASCIIWord(word[:0], w); len(word) <= maxShownSpan {
+				sinkWrite(&b, word) // shownWord's, not made as a string
+				i = j
+				continue
+			}
+		}
+		sinkWrite(&b, shownWord(msg[i:j]))
 		i = j
 	}
-	return cutBetweenWords(b.String(), maxShownMessage)
+	return b.String()
+}
+
+// shownSink holds a message as shownMessage makes it, n bytes at most
+// shown (cutBetweenWords): its first n bytes, a window of its last ones
+// (between n and 2n of them), and the digest of the bytes before that
+// window, for the cut's mark.
+type shownSink struct {
+	n, total   int
+	head, tail []byte
+	sum        hash.Hash // of the bytes before tail
+	// oddBefore: the bytes before tail end in an odd run of
+	// backslashes (oddBackslashes), which the cut reads.
+	oddBefore bool
+}
+
+// sinkWrite adds p to b.
+func sinkWrite[T string | []byte](b *shownSink, p T) {
+	b.total += len(p)
+	if len(b.head) < b.n {
+		b.head = append(b.head, p[:min(len(p), b.n-len(b.head))]...)
+	}
+	b.tail = append(b.tail, p...)
+	if len(b.tail) <= 2*b.n {
+		return
+	}
+	drop := b.tail[:len(b.tail)-b.n]
+	if b.sum == nil {
+		b.sum = sha256.New()
+	}
+	b.sum.Write(drop)
+	k := len(drop) - len(bytes.TrimRight(drop, `\`))
+	b.oddBefore = k%2 == 1 != (k == len(drop) && b.oddBefore)
+	b.tail = b.tail[:copy(b.tail, b.tail[len(drop):])]
+}
+
+// String is the message b holds, cut as cutBetweenWords cuts it whole.
+func (b *shownSink) String() string {
+	if b.total <= b.n {
+		return string(b.tail)
+	}
+	if b.sum == nil {
+		return cutBetweenWords(string(b.tail), b.n)
+	}
+	b.sum.Write(b.tail)
+	var sum [sha256.Size]byte
+	b.sum.Sum(sum[:0])
+	// What precedes the window, as oddBackslashes reads it: a
+	// backslash for an odd run, else a byte that ends one.
+	before := "x"
+	if b.oddBefore {
+		before = `\`
+	}
+	return cutEnds(string(b.head), before+string(b.tail), cutmark.OfSum(sum, 0), b.n)
 }
 
 // shownWord is w, a word of a message outside quotes, in ASCII: each
@@ -207,6 +273,15 @@ func headOf(s string, n int) string {
 
 // asciiWord is w in ASCII (shownWord), not cut.
 func asciiWord(w string) string {
+	if a := appendASCIIWord(nil, w); a != nil {
+		return string(a)
+	}
+	return w
+}
+
+// appendASCIIWord is dst with w in ASCII (asciiWord) after it; dst as
+// it is, written to, when w is ASCII already and dst is nil.
+func appendASCIIWord(dst []byte, w string) []byte {
 	clean := true
 	for i := 0; i < len(w); i++ {
 		if c := w[i]; c < ' ' || c >= utf8.RuneSelf || c == 0x7f || c == '\\' && report.EscapeLen(w[i:]) > 0 {
@@ -215,28 +290,33 @@ func asciiWord(w string) string {
 		}
 	}
 	if clean {
-		return w
+		if dst == nil {
+			return nil
+		}
+		return append(dst, w...)
 	}
-	var b strings.Builder
-	b.Grow(len(w) + len(w)/4)
-	var buf [16]byte // an escape, quoted
+	if dst == nil {
+		dst = make([]byte, 0, len(w)+len(w)/4)
+	}
 	for i, r := range w {
 		switch {
 		case r == '\\':
 			if report.EscapeLen(w[i:]) > 0 {
-				b.WriteByte('\\') // the backslash of \n, \u0430 written: not read as one
+				dst = append(dst, '\\') // the backslash of \n, \u0430 written: not read as one
 			}
-			b.WriteByte('\\')
+			dst = append(dst, '\\')
 		case r == utf8.RuneError && len(w[i:]) > 0 && !strings.HasPrefix(w[i:], string(utf8.RuneError)):
-			fmt.Fprintf(&b, `\x%02x`, w[i])
+			const hexDigits = "0123456789abcdef"
+			dst = append(dst, '\\', 'x', hexDigits[w[i]>>4], hexDigits[w[i]&0xf])
 		case r < ' ' || r >= 0x7f:
-			q := strconv.AppendQuoteRuneToASCII(buf[:0], r)
-			b.Write(q[1 : len(q)-1])
+			q := strconv.AppendQuoteRuneToASCII(dst, r)
+			// Its quotes left out: the escape alone.
+			dst = append(q[:len(dst)], q[len(dst)+1:len(q)-1]...)
 		default:
-			b.WriteRune(r)
+			dst = utf8.AppendRune(dst, r)
 		}
 	}
-	return b.String()
+	return dst
 }
 
 // quotedEnd is the offset just past the closing quote of the string
@@ -259,20 +339,35 @@ func quotedEnd(msg string, start int) int {
 
 // shownQuoted is q, a quoted string of a message, quoted again in ASCII
 // and cut past maxShownSpan bytes inside its quotes, and true; false
-// when q is no Go-quoted string. A string in ` that is ASCII is kept so
-// (a template's own text, {{fail `a\b`}}); one that is not is quoted
-// again in ", as a character in ' in '.
+// when q is no Go-quoted string. A string in " or ' written in
+// printable ASCII is kept as written (a template's own text, quoted in
+// its expression: {{call "a\x41"}} read at <call "aA">); so is one in `
+// that is ASCII (a template's own text, {{fail `a\b`}}); one that is not
+// is quoted again in ", as a character in ' in '.
 func shownQuoted(q string) (string, bool) {
 	s, err := strconv.Unquote(q)
 	switch {
-	case err != nil:
+	case err != nil || q == "''": // strconv reads '' as "", no character
 		return "", false
+	case q[0] != '`' && printableASCII(q) && len(q) <= maxShownSpan:
+		return q, true
 	case q[0] == '\'':
 		return strconv.QuoteRuneToASCII([]rune(s)[0]), true
 	case q[0] == '`' && asciiWord(q) == q && len(q) <= maxShownSpan:
 		return q, true
 	}
 	return snapshot.CutShown(s, maxShownSpan, strconv.QuoteToASCII), true
+}
+
+// printableASCII reports whether each byte of s is a printable ASCII
+// character.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // cutBetweenWords is s, or past n bytes its words up to about three
@@ -286,17 +381,25 @@ func cutBetweenWords(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	head := strings.LastIndexByte(s[:n-n/4], ' ')
-	if head < n-n/4-n/8 {
-		head = outsideEscape(s, n-n/4, false)
+	return cutEnds(s, s, cutmark.Of(s), n)
+}
+
+// cutEnds is cutBetweenWords of a string s of more than n bytes, its
+// mark given, that begins with head (its first n bytes at least) and
+// ends with tail (its last n bytes at least, and a byte before them
+// that reads as s's did to oddBackslashes).
+func cutEnds(head, tail, mark string, n int) string {
+	h := strings.LastIndexByte(head[:n-n/4], ' ')
+	if h < n-n/4-n/8 {
+		h = outsideEscape(head, n-n/4, false)
 	}
-	tail := len(s) - n/4
-	if sp := strings.IndexByte(s[tail:tail+n/8], ' '); sp >= 0 {
-		tail += sp
+	t := len(tail) - n/4
+	if sp := strings.IndexByte(tail[t:t+n/8], ' '); sp >= 0 {
+		t += sp
 	} else {
-		tail = outsideEscape(s, tail, true)
+		t = outsideEscape(tail, t, true)
 	}
-	return s[:head] + " " + cutmark.Of(s) + s[tail:]
+	return head[:h] + " " + mark + tail[t:]
 }
 
 // outsideEscape is i, or the edge of the escape (report.EscapeLen) or

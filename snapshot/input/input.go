@@ -224,6 +224,11 @@ func openAny(dir, arg string, o Options) (snapshot.Source, *gitsrc.Tree, error) 
 		return gitSource(src, o)
 	}
 	p := InDir(dir, arg)
+	if p == StdinFile {
+		// Named as standard input is, a file of that name read as it
+		// in every message: named ./standard input.
+		p = "./" + p
+	}
 	fi, lerr := os.Lstat(p)
 	if scheme, ok := urlScheme(arg); ok && lerr != nil && !explicitPath(arg) {
 		// Not on disk, and never a REV:PATH (git names no path that
