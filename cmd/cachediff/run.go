@@ -509,7 +509,11 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 			continue
 		}
 		w := o.line[i+1].text
-		if w == "" || strings.HasPrefix(w, "-") {
+		if w == "" || strings.HasPrefix(w, "-") && (w != stdinName || !dashValue[f.Name]) {
+			// A flag. Not "-" after a flag it is a value of (standard
+			// input or output): --template= - A B and --output= - A B
+			// were told "want a FILE (- …)", of the - they gave,
+			// where --template= t.tmpl A B is told of the space.
 			continue
 		}
 		if f.NoOptDefVal != "" && w != "auto" && w != "always" && w != "never" {
@@ -545,7 +549,14 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 			v := f.Value.String()
 			emptied := v == "" || v == "[]" || v == "=" && short != ""
 			refused := fixed && refusesEmpty[f.Name] && emptied && (short != "-t" || !named(inDir(o.dir, "=")))
-			if strings.Contains(w, ":") && !notRevPath(w) {
+			if w == stdinName {
+				// An argument "-" is standard input, no name on disk:
+				// the space is named where the flag refuses what it
+				// left, or the command takes no word more.
+				if !refused && !fixed {
+					continue
+				}
+			} else if strings.Contains(w, ":") && !notRevPath(w) {
 				if !refused {
 					continue
 				}
@@ -607,6 +618,11 @@ func spacedMessage(spelt, left, w, why string, eqOnly bool) string {
 // exists: -t= t.tmpl A B said "got 3 arguments", naming no flag), for
 // spacedValue.
 var refusesEmpty = map[string]bool{"output": true, "format": true, "fail-on": true, "template": true}
+
+// dashValue are the flags whose value - names a standard stream
+// (--output's standard output, --template's standard input): of them
+// alone, "--NAME= -" is a value the space parted from its flag.
+var dashValue = map[string]bool{"output": true, "template": true}
 
 // notRevPath reports whether w, which holds a colon, is surely no
 // REV:PATH: white space before its first colon outside braces, which no

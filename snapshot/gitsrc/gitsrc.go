@@ -1447,10 +1447,13 @@ func (r *Repo) unknownHintHas(rev string, has bool) string {
 		// "fetch more of it, git fetch --deepen=N" named the wrong
 		// fix. actions/checkout fetches the one ref it checks out.
 		if name := refName(rev); name != "" {
-			if _, err := r.run(nil, "rev-parse", "--verify", "--quiet", name); err != nil {
+			// Through memoRun: asked again each time a hint of a way
+			// written whole (refs/heads/HEAD~1, unknown past the
+			// clone's history) was made again to fit (input's fitHint).
+			if _, err := r.memoRun("rev-parse", "--verify", "--quiet", name); err != nil {
 				remote, branch := "origin", name
 				// origin/main is main fetched from origin.
-				if out, err := r.run(nil, "remote"); err == nil {
+				if out, err := r.memoRun("remote"); err == nil {
 					for _, rm := range strings.Fields(string(out)) {
 						if b, ok := strings.CutPrefix(name, rm+"/"); ok && b != "" {
 							remote, branch = rm, b

@@ -531,7 +531,7 @@ func (r *Repo) sameEnds(rng, a, b string) error {
 			// END~1 by its commit where END holds ..
 			// (HEAD^{/a..b}, a pattern), which git cuts the range at.
 			instead = r.leftEnd(end+"~1") + ".." + end
-			example = " (as " + shellword.Shown(instead) + ")"
+			example = " (as " + shellword.ShownASCII(instead) + ")"
 		}
 		return &refusal{fmt.Sprintf("the range %s selects no commit: %s and %s are the same commit, %s; a log is of A..B, A an older commit of B's first-parent line%s", quotedRev(rng), quotedRev(cmp.Or(l, "HEAD")), quotedRev(end), short(a), example), instead}
 	}
@@ -548,7 +548,7 @@ func (r *Repo) sameEnds(rng, a, b string) error {
 func (r *Repo) reversedRange(rng, a, b string) error {
 	left, right := rangeEnds(rng, a, b)
 	instead := r.spelt(r.leftEnd(right) + ".." + left)
-	other := shellword.Shown(instead) + " is the other way round"
+	other := shellword.ShownASCII(instead) + " is the other way round"
 	if parent, _, err := r.lineBase(b+".."+a, rng); err == nil && parent != b {
 		along := short(parent) + ".." + left
 		if parent == "" {
@@ -560,7 +560,7 @@ func (r *Repo) reversedRange(rng, a, b string) error {
 		}
 		if along != "" {
 			instead = along
-			other = fmt.Sprintf("the other way round along the first-parent line of %s, which a merge brought %s into, is %s", quotedRev(left), quotedRev(right), shellword.Shown(instead))
+			other = fmt.Sprintf("the other way round along the first-parent line of %s, which a merge brought %s into, is %s", quotedRev(left), quotedRev(right), shellword.ShownASCII(instead))
 			if !strings.Contains(instead, "..") {
 				other += " (the whole line, to its root)"
 			}
@@ -632,10 +632,10 @@ func (r *Repo) checkRange(rng, a, b string) error {
 		// it in): FORK..right was given to use, refused in turn; the
 		// range the refusal of it names is given, said so.
 		if other := Instead(r.CheckRange(use)); other != "" {
-			off = fmt.Sprintf(", the same commits of its first-parent line (the fork is not on it: a merge brought it in, so %s is refused too)", shellword.Shown(use))
+			off = fmt.Sprintf(", the same commits of its first-parent line (the fork is not on it: a merge brought it in, so %s is refused too)", shellword.ShownASCII(use))
 			use = other
 		}
-		return &refusal{fmt.Sprintf("the range %s: %s is not an ancestor of %s (they forked at commit %s): the series would start from a snapshot %s never had; use %s%s%s", quotedRev(rng), quotedRev(left), quotedRev(right), fork, quotedRev(right), shellword.Shown(use), off, r.historyHint()), use}
+		return &refusal{fmt.Sprintf("the range %s: %s is not an ancestor of %s (they forked at commit %s): the series would start from a snapshot %s never had; use %s%s%s", quotedRev(rng), quotedRev(left), quotedRev(right), fork, quotedRev(right), shellword.ShownASCII(use), off, r.historyHint()), use}
 	}
 	return fmt.Errorf("the range %s: %s and %s share no history%s", quotedRev(rng), quotedRev(left), quotedRev(right), r.historyHint())
 }
@@ -663,17 +663,17 @@ func (r *Repo) checkFirstParentBase(rng, left, right, a, b string, line *string)
 		return nil
 	}
 	instead := r.spelt(right) // its line ends within the range, at a root
-	from := shellword.Shown(instead)
+	from := shellword.ShownASCII(instead)
 	switch oldest := r.shallowEnd(a, b); {
 	case parent != "":
 		instead = short(parent) + ".." + right
-		from = shellword.Shown(instead) + ", the same commits of the line"
+		from = shellword.ShownASCII(instead) + ", the same commits of the line"
 	case oldest != "":
 		// A shallow clone's oldest commit: the one revision B reads the
 		// history up to B, whose base is not in the clone, and the log
 		// refused it in turn.
 		instead = short(oldest) + ".." + right
-		from = shellword.Shown(instead) + ", from the oldest commit of the line this clone holds" + shallowHint
+		from = shellword.ShownASCII(instead) + ", from the oldest commit of the line this clone holds" + shallowHint
 	}
 	return &refusal{fmt.Sprintf("the range %s: %s is not on the first-parent line of %s (a merge brought it in): the series would step from %s's branch to commits of the line that never had its changes, and log them undone; use %s", quotedRev(rng), quotedRev(left), quotedRev(right), quotedRev(left), from), instead}
 }

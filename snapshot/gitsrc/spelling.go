@@ -615,7 +615,7 @@ func dashName(rev string) string {
 // shownRev is rev as the shell reads it back (shellword.Shown), a ref
 // name that begins with - written in full (undashed), as cachediff takes
 // it.
-func (r *Repo) shownRev(rev string) string { return shellword.Shown(r.spelt(rev)) }
+func (r *Repo) shownRev(rev string) string { return shellword.ShownASCII(r.spelt(rev)) }
 
 // spelt is rev as shownRev writes it, before the shell's quoting: its
 // ref written in full where it begins with - (undashed).

@@ -746,7 +746,7 @@ func revisionHintIn(repo *gitsrc.Repo, asked *heldAnswers, at func() example, di
 			// fewer commits: what the log says of it (it is past the
 			// root), not nothing.
 			if err := asked.checkRange(repo, arg); err != nil {
-				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", w.named(arg), gitsrc.InFolder(dir), cutRefusal(err))
+				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", w.named(arg), gitsrc.InFolder(dir), cutRefusal(err, w))
 			}
 		}
 		if knownA && knownB {
@@ -757,7 +757,7 @@ func revisionHintIn(repo *gitsrc.Repo, asked *heldAnswers, at func() example, di
 			// given as its log all the same, which refused it in turn:
 			// the log's own message says why, and what to write.
 			if err := asked.checkRange(repo, arg); err != nil {
-				hint := fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", w.named(arg), gitsrc.InFolder(dir), cutRefusal(err))
+				hint := fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", w.named(arg), gitsrc.InFolder(dir), cutRefusal(err, w))
 				// The range the refusal names, as a whole command (it
 				// was said in the refusal's words alone): the log
 				// takes each (TestRefusalInsteadTaken), so it is not
@@ -786,7 +786,7 @@ func revisionHintIn(repo *gitsrc.Repo, asked *heldAnswers, at func() example, di
 		// spelling: a typo's end costs no git run more.
 		if (!knownA && objectSpelt(a)) || (!knownB && objectSpelt(b)) {
 			if err := asked.checkRange(repo, arg); err != nil && strings.Contains(err.Error(), ", not a commit") {
-				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", w.named(arg), gitsrc.InFolder(dir), cutRefusal(err))
+				return fmt.Sprintf("; %s is a range of git revisions, which a log of PATH (cachediff %slog --revs RANGE PATH) refuses: %v", w.named(arg), gitsrc.InFolder(dir), cutRefusal(err, w))
 			}
 		}
 		return ""
@@ -1086,15 +1086,21 @@ const maxNamedWord = 512
 // before REV:PATH to paste.
 func namedWord(s string) string { return shellword.ShownASCIIWithin(s, maxNamedWord) }
 
-// maxRefusalShown is the most bytes of the log's refusal of a range
-// that a hint quotes (cutRefusal).
+// maxRefusalShown is the fewest bytes of the log's refusal of a range
+// that a hint quotes before it is cut (cutRefusal).
 const maxRefusalShown = 1 << 10
 
 // cutRefusal is err, the log's refusal of a range (gitsrc's CheckRange),
-// cut past maxRefusalShown bytes (CutMessage). It quotes the range two
-// or three times whole: a tag of 12 folders of 80 U+200B made a hint of
-// 35 KB, the line cut by its cap before the log to run.
-func cutRefusal(err error) string { return CutMessage(err.Error(), maxRefusalShown) }
+// cut past the bytes w gives a way to paste, never fewer than
+// maxRefusalShown (CutMessage): the refusal holds the ways to write the
+// range the log takes. It quotes the range two or three times whole: a
+// tag of 12 folders of 80 U+200B made a hint of 35 KB, the line cut by
+// its cap before the log to run. Cut at 1 KB whatever the room, NAME~1..HEAD
+// of a tag and a branch NAME (6 folders of 112 é), whose refusal of 2.7
+// KB names each ref to write, was given its first 1 KB, no way in it.
+func cutRefusal(err error, w hintWords) string {
+	return CutMessage(err.Error(), max(maxRefusalShown, w.pasteN))
+}
 
 // pastRootNote is repo's PastRootNote of rev, cut past maxRefusalShown
 // bytes (CutMessage): it names rev twice, whole.
