@@ -174,7 +174,7 @@ func checkMergedHeld(t *testing.T, seed uint64) {
 // cmake@2.0, 102 cmake@1.0 and 200 cmake@=1.0 over 2's lib): new → old
 // 200, removed, keeps cmake@=1.0, and the lib read restacked one way
 // alone; 13980 is the first the other way round. oldNamed spares such
-// a spelling (leftSplit): each lib reads unchanged both ways round.
+// a spelling (byRoot): each lib reads unchanged both ways round.
 // Without it, 6 checks fail (the mirror's counts and specs, each
 // shape). A rule in respelling.stacks tried before (a root whose spec
 // both sides root under one spelling is never weak) mended the first

@@ -2403,60 +2403,6 @@ func hashMates(o, n map[string][]*GraphNode) map[rootAt]string {
 	return out
 }
 
-// leftJoined returns the old spellings a root of which is respelt into
-// a spelling the old side writes too (into: its change says joined), or
-// nil: such a spelling goes root by root, and a root of it that no new
-// root pairs with keeps it, so that the old side counts some of its
-// specs alone, as a log's check across steps knows (PartlyRespelt).
-func (r *respelling) leftJoined() map[string]bool {
-	if r == nil || len(r.into) == 0 {
-		return nil
-	}
-	var out map[string]bool
-	for at, h := range r.mate {
-		if y := r.of(at.root, at.hash); y != "" && r.into[rootAt{y, h}] {
-			if out == nil {
-				out = map[string]bool{}
-			}
-			out[at.root] = true
-		}
-	}
-	return out
-}
-
-// leftSplit returns the old spellings that r respells root by root
-// (byRoot) where the new side writes them nowhere, a root of which (of
-// o, rootNodes) r respells into another spelling and another of which
-// no new root pairs with, or nil: that root is removed keeping the
-// spelling, so that the old side counts in it what the roots removed
-// alone need, as a log's check across steps knows (PartlyRespelt).
-func (r *respelling) leftSplit(o map[string][]*GraphNode) map[string]bool {
-	if r == nil {
-		return nil
-	}
-	var out map[string]bool
-	for x := range r.byRoot {
-		if r.kept[x] > 0 {
-			continue
-		}
-		moved, left := false, false
-		for _, g := range o[x] {
-			if y := r.stack[rootAt{x, g.Hash()}]; y == "" {
-				left = true
-			} else if y != x {
-				moved = true
-			}
-		}
-		if moved && left {
-			if out == nil {
-				out = map[string]bool{}
-			}
-			out[x] = true
-		}
-	}
-	return out
-}
-
 // merged returns the new spellings that the roots of several old
 // spellings go into (whole, or some of their roots alone: part), or nil.
 func (r *respelling) merged() map[string]bool {
@@ -2527,10 +2473,9 @@ func respeltBack(after *snapshot.Snapshot, og, ng Graph, roots [2]map[string][]*
 // joining it; y's lib the other way round: neither diff was the mirror
 // of the other. A spec keeps respelt's stacks where the new side's
 // differ from them by a spelling the old side roots under that ren
-// respells no root out of or into alone (kept, joined, leftJoined,
-// leftSplit): the old side's count of such a name is the old
-// snapshot's, as the step before's new side counted it in a log
-// (PartlyRespelt). Of debian's 2 rooted cmake@3.0 (and cmake and
+// respells no root out of or into alone (neither byRoot nor joined):
+// the old side's count of such a name is the old snapshot's, as the
+// step before's new side counted it in a log (PartlyRespelt). Of debian's 2 rooted cmake@3.0 (and cmake and
 // cmake@2.0) over its lib, now 200 cmake@=1.0 over that lib beside
 // cmake@=1.0's roots respelt into cmake and cmake@3.0: new → old 200,
 // removed, kept cmake@=1.0 for the lib, which oldNamed held there
@@ -2559,15 +2504,20 @@ func alikeOtherWay(respelt, loaded, back *snapshot.Snapshot, og, ng Graph, roots
 	// side's b do not share is one the old side roots under that ren
 	// respells no root out of or into alone: taking b would move the
 	// spec out of or into a name whose count is the old snapshot's.
+	// A spelling respelt root by root (byRoot) is spared whole: the new
+	// side writes it only where it is kept (part's, kept > 0: the
+	// old side counts it in part), and the old side's respelt list
+	// names it only for a root of it left unrespelt, removed or weak,
+	// which keeps it beside the roots respelt out of it, so that the
+	// old side counts in it what those roots alone need (PartlyRespelt).
 	named := map[[2]memo.Key]bool{}
-	left, split := ren.leftJoined(), ren.leftSplit(roots[0])
 	oldNamed := func(a, b []string) bool {
 		k := [2]memo.Key{memo.List(a), memo.List(b)}
 		v, ok := named[k]
 		if !ok {
 			for _, l := range [2][]string{listops.Minus(a, b, nil), listops.Minus(b, a, nil)} {
 				for _, x := range l {
-					if _, held := roots[0][x]; held && ren.kept[x] == 0 && ren.joined[x] == 0 && !left[x] && !split[x] {
+					if _, held := roots[0][x]; held && ren.joined[x] == 0 && !ren.byRoot[x] {
 						v = true
 					}
 				}
