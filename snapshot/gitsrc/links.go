@@ -37,6 +37,11 @@ import (
 // it a loop (GET_TREE_ENTRY_FOLLOW_SYMLINKS_MAX_LINKS).
 const maxFollows = 40
 
+// maxLoopSteps bounds the links a walk that tells a loop from a chain
+// follows (linkWalker.loopWalk), as dirsrc.LoopMessage's on disk: a
+// chain that long is taken to be endless.
+const maxLoopSteps = 1 << 10
+
 // maxTarget is the longest link target followed: no system makes a
 // longer link (PATH_MAX), so that a checkout has none there, and the
 // target of one longer is not kept.
@@ -84,7 +89,7 @@ type linkWalker struct {
 	names map[string]string
 	buf   []byte
 	// seen, when not nil, holds the links a walk met, each with the
-	// names it had left to look up (isLoop).
+	// names it had left to look up (loopWalk).
 	seen map[string]bool
 }
 
@@ -161,6 +166,9 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 	// by a target of up to maxTarget bytes a link, once a link followed.
 	names := append(make([]string, 0, 8), strings.TrimPrefix(p[len(cur):], "/"))
 	follows := maxFollows
+	if w.seen != nil {
+		follows = maxLoopSteps
+	}
 	w.way = w.way[:0]
 	for {
 		top := len(names) - 1
@@ -274,9 +282,6 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 				w.seen[key] = true
 			}
 			if follows == 0 {
-				if w.seen != nil {
-					return link{typ: "chain"}, walkDone, ""
-				}
 				return link{typ: "loop"}, walkDone, ""
 			}
 			follows--
@@ -300,17 +305,40 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 	}
 }
 
-// isLoop reports whether the walk of p, which met more links than git
-// follows ("loop" to git and to a checkout, whose read fails with
-// ELOOP), meets a link twice with the same names left to look up: a
-// loop. One that does not within those links is a chain longer than
-// maxFollows ("chain"), as dirsrc.LoopMessage tells them apart on disk.
-// The walk that met them read every link's target on the way.
-func (w *linkWalker) isLoop(p string) bool {
+// loopWalk is the walk of p, which met more links than git follows
+// ("loop" to git and to a checkout, whose read fails with ELOOP),
+// remembering each link met with the names left to look up: it is a
+// "loop" when it meets one twice, or more than maxLoopSteps links, and
+// else a chain longer than maxFollows that ends, as dirsrc.LoopMessage
+// tells them apart on disk. Looking only within git's 40 links, a chain
+// of 30 that feeds a loop of 20 was called a chain, where a folder calls
+// it a loop. Past those 40 it may need targets not read yet
+// (walkNeedTarget) or a wider listing (walkWiden), as walk does.
+func (w *linkWalker) loopWalk(p string) (link, walkState, string) {
 	w.seen = map[string]bool{}
 	defer func() { w.seen = nil }()
-	l, state, _ := w.walk(p)
-	return state != walkDone || l.typ != "chain"
+	l, state, more := w.walk(p)
+	if state == walkDone && l.typ != "loop" {
+		l = link{typ: "chain"}
+	}
+	return l, state, more
+}
+
+// unreadTargets is the blob ids of the links listed whose targets are
+// not read yet: where a walk past git's 40 links needs one, all are
+// read at once, so that a chain of up to maxLoopSteps links costs a git
+// process, not one a link.
+func (w *linkWalker) unreadTargets() []string {
+	var oids []string
+	for _, e := range w.entries {
+		if e.dir || e.kind == Regular || e.kind == Submodule {
+			continue
+		}
+		if _, ok := w.targets[e.oid]; !ok && !w.long[e.oid] {
+			oids = append(oids, e.oid)
+		}
+	}
+	return oids
 }
 
 // named reports whether the name left to look up, n, names anything but
@@ -358,6 +386,8 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 	for _, oid := range oids {
 		need[oid] = true
 	}
+	// Of paths, those walked again to tell a loop from a chain.
+	looping := map[int]bool{}
 	for {
 		if len(need) > 0 {
 			var batch []string
@@ -386,19 +416,36 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 		widen, wide := "", false
 		var next []int
 		for _, i := range pending {
-			l, state, more := w.walk(paths[i])
-			switch state {
-			case walkDone:
+			var l link
+			var state walkState
+			var more string
+			if looping[i] {
+				l, state, more = w.loopWalk(paths[i])
+			} else {
+				l, state, more = w.walk(paths[i])
+			}
+			switch {
+			case state == walkDone && looping[i]:
+				links[i].typ = l.typ // "loop" or "chain"
+			case state == walkDone:
 				l.out = w.left
 				links[i] = l
 				links[i].way = append([]string(nil), w.way...)
-				if l.typ == "loop" && !w.isLoop(paths[i]) {
-					links[i].typ = "chain"
+				if l.typ == "loop" {
+					// Told from a chain by a walk of its own, next
+					// round (loopWalk).
+					looping[i] = true
+					next = append(next, i)
 				}
-			case walkNeedTarget:
+			case state == walkNeedTarget:
 				need[more] = true
+				if looping[i] {
+					for _, oid := range w.unreadTargets() {
+						need[oid] = true
+					}
+				}
 				next = append(next, i)
-			case walkWiden:
+			case state == walkWiden:
 				if !wide {
 					widen, wide = more, true
 				} else {

@@ -208,7 +208,7 @@ func TestLinkAnswersAsGit(t *testing.T) {
 			}
 			if g.typ == "chain" && w.typ == "loop" {
 				// Past git's 40 links, no loop: git says loop of both
-				// (linkWalker.isLoop tells them apart).
+				// (linkWalker.loopWalk tells them apart).
 				continue
 			}
 			if g.typ != w.typ || g.typ == "blob" && (g.oid != w.oid || g.size != w.size) {

@@ -254,6 +254,7 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 	last := make([]string, len(rels))    // and that link
 	// Of each, the paths its links led to: one met again is a loop.
 	seen := make([]map[string]bool, len(rels))
+	past := make([]bool, len(rels)) // of each, past git's 40 links
 	for hops := 0; len(todo) > 0; hops++ {
 		var links []int
 		for _, i := range todo {
@@ -271,6 +272,15 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 			}
 			linkAt[i] = at
 			switch {
+			case past[i] && ok && f.Kind == Symlink && (seen[i][at+"\x00"+rest[i]] || hops == maxLoopSteps):
+				// A link met again with the same path left below it,
+				// or more links than a folder's mirror follows to tell
+				// a loop (dirsrc.LoopMessage).
+				errs[i] = fmt.Errorf("%s: its path leads through symbolic links in a loop, to no file", shownRel(rels[i]))
+			case past[i] && (!ok || f.Kind != Symlink):
+				// Past git's 40 links, where a checkout's read fails
+				// with ELOOP, the chain's end is no answer.
+				errs[i] = chainError(rels[i])
 			case !ok && cur[i] == rels[i]:
 				errs[i] = fmt.Errorf("%s: %w", shownRel(rels[i]), mirror.ErrNotFound)
 			case !ok && m.isFolder(cur[i]):
@@ -300,14 +310,19 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 			case f.Kind == Symlink && seen[i][at+"\x00"+rest[i]]:
 				// A link met again with the same path left below it.
 				errs[i] = fmt.Errorf("%s: its path leads through symbolic links in a loop, to no file", shownRel(rels[i]))
-			case f.Kind == Symlink && hops == 40:
+			case f.Kind == Symlink && hops == maxFollows:
 				// Past the 40 links a path's lookup follows (Linux's
 				// MAXSYMLINKS), a checkout's read fails with ELOOP:
 				// said as the folder's mirror says it (dirsrc.
-				// LoopMessage), a chain no loop. It was "not a regular
-				// file (a symbolic link or a submodule in the tree)",
-				// where the file was neither, then "in a loop" too.
-				errs[i] = fmt.Errorf("%s: its path leads through a chain of symbolic links longer than the system follows, to no file", shownRel(rels[i]))
+				// LoopMessage), a loop told from a chain by following
+				// on up to maxLoopSteps links, as it does. It was "not
+				// a regular file (a symbolic link or a submodule in the
+				// tree)", where the file was neither, then "in a loop"
+				// of any chain; and looking only within the 40 links,
+				// a chain of 30 that feeds a loop of 20 was a chain.
+				past[i] = true
+				seen[i][at+"\x00"+rest[i]] = true
+				links = append(links, i)
 			case f.Kind != Symlink:
 				errs[i] = fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", shownRel(rels[i]))
 			default:
@@ -337,6 +352,10 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 			}
 			target := targets[k]
 			next := path.Join(path.Dir(linkAt[i]), target, rest[i])
+			if past[i] && (path.IsAbs(target) || next == ".." || strings.HasPrefix(next, "../")) {
+				errs[i] = chainError(rels[i])
+				continue
+			}
 			if path.IsAbs(target) || next == ".." || strings.HasPrefix(next, "../") {
 				// In ASCII (quotedCut): as Go quotes (%q), a Cyrillic і
 				// stayed as it is, read as i, and a target of 4 KB was up to
@@ -349,6 +368,13 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 		}
 	}
 	return out, errs
+}
+
+// chainError is the error of rel, whose path leads through more links
+// than a checkout follows, none met twice: a folder's mirror's words
+// (dirsrc.LoopMessage).
+func chainError(rel string) error {
+	return fmt.Errorf("%s: its path leads through a chain of symbolic links longer than the system follows, to no file", shownRel(rel))
 }
 
 // readTargets is the targets of the links whose blobs are oids (at most
