@@ -2,7 +2,6 @@ package input
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,39 +19,11 @@ import (
 // it takes, which makes it again at each smaller bound: the git runs
 // must be the same.
 func TestHintRebuiltRunsNoGit(t *testing.T) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("the git program is not on PATH")
-	}
-	dir := t.TempDir()
-	if err := gittest.Init(dir); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(dir, "snap"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "snap", "index.json"), []byte("{}"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "one"}, {"commit", "-q", "--allow-empty", "-m", "two"}} {
-		if _, err := gittest.Git(dir, nil, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	bin := t.TempDir()
-	runs := filepath.Join(bin, "runs")
-	script := "#!/bin/sh\necho \"$*\" >> '" + runs + "'\nexec '" + git + "' \"$@\"\n"
-	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	hint := func(arg, beside string, room int) (string, int) {
-		if err := os.WriteFile(runs, nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		h := RevisionHint(dir, arg, beside, room)
-		out, _ := os.ReadFile(runs)
-		return h, strings.Count(string(out), "\n")
+	dir := snapRepo(t, 2)
+	runsOf := gitRecorded(t)
+	hint := func(arg, beside string, room int) (h string, runs int) {
+		out := runsOf(func() { h = RevisionHint(dir, arg, beside, room) })
+		return h, strings.Count(out, "\n")
 	}
 	// A repository nested in the work tree, of one commit: HEAD~1 beside
 	// its folder is asked of it (KnowsWarned).

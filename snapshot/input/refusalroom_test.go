@@ -18,24 +18,7 @@ import (
 // refusal is quoted whole where the room holds it, and cut within the
 // room where it does not.
 func TestRangeRefusalGivenItsRoom(t *testing.T) {
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	dir := t.TempDir()
-	if err := gittest.Init(dir); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(dir, "snap"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "snap", "index.json"), []byte("{}"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "one"}, {"commit", "-q", "--allow-empty", "-m", "two"}} {
-		if _, err := gittest.Git(dir, nil, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := snapRepo(t, 2)
 	head, err := gittest.Git(dir, nil, "rev-parse", "HEAD")
 	if err != nil {
 		t.Fatal(err)

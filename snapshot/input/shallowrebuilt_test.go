@@ -2,7 +2,6 @@ package input
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,25 +17,7 @@ import (
 // (fitHint), a git run more a rebuild (14 runs against 10). Made with all the room it wants and with 50 bytes, the hint
 // runs git as many times.
 func TestShallowHintRebuiltRunsNoGit(t *testing.T) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("the git program is not on PATH")
-	}
-	dir := t.TempDir()
-	if err := gittest.Init(dir); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(dir, "snap"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "snap", "index.json"), []byte("{}"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "one"}, {"commit", "-q", "--allow-empty", "-m", "two"}, {"commit", "-q", "--allow-empty", "-m", "three"}} {
-		if _, err := gittest.Git(dir, nil, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := snapRepo(t, 3)
 	out, err := gittest.Git(dir, nil, "rev-parse", "HEAD~1")
 	if err != nil {
 		t.Fatal(err)
@@ -50,20 +31,10 @@ func TestShallowHintRebuiltRunsNoGit(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, ".git", "packed-refs"), []byte(strings.TrimSpace(out)+" refs/heads/HEAD\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bin := t.TempDir()
-	runs := filepath.Join(bin, "runs")
-	script := "#!/bin/sh\necho \"$*\" >> '" + runs + "'\nexec '" + git + "' \"$@\"\n"
-	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	hint := func(room int) (string, string) {
-		if err := os.WriteFile(runs, nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		h := RevisionHint(dir, "HEAD~1", "snap", room)
-		out, _ := os.ReadFile(runs)
-		return h, string(out)
+	runsOf := gitRecorded(t)
+	hint := func(room int) (h string, runs string) {
+		runs = runsOf(func() { h = RevisionHint(dir, "HEAD~1", "snap", room) })
+		return h, runs
 	}
 	whole, n := hint(RoomAfter(""))
 	cut, m := hint(50)
