@@ -33,14 +33,7 @@ func TestLinkWordsAsFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	warnings, errs := mustSource(t, r, "HEAD:c").Walk(func(snapshot.File) {})
-	if len(errs) > 0 {
-		t.Fatal(errs[0])
-	}
-	got := map[string]string{}
-	for _, w := range warnings {
-		got[w.File] = w.Message
-	}
+	got := walkWarnings(t, r, "HEAD:c")
 	loop := "broken symbolic link: its path leads through symbolic links in a loop"
 	for name, want := range map[string]string{
 		"gone.json": `broken symbolic link (to "gone"), which leads to nothing`,
@@ -68,4 +61,19 @@ func TestLinkWordsAsFolder(t *testing.T) {
 			t.Errorf("got  %s\nwant %s", got, want)
 		}
 	}
+}
+
+// walkWarnings walks spec (REV:PATH) of r and returns its warnings'
+// messages by the file each names, failing the test on an error.
+func walkWarnings(t *testing.T, r *Repo, spec string) map[string]string {
+	t.Helper()
+	warnings, errs := mustSource(t, r, spec).Walk(func(snapshot.File) {})
+	if len(errs) > 0 {
+		t.Fatal(errs[0])
+	}
+	got := map[string]string{}
+	for _, w := range warnings {
+		got[w.File] = w.Message
+	}
+	return got
 }
