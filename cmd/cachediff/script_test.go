@@ -93,10 +93,6 @@ func TestScript(t *testing.T) {
 				k, v, _ := strings.Cut(kv, "=")
 				env.Setenv(k, v)
 			}
-			for _, kv := range noMaintenance {
-				k, v, _ := strings.Cut(kv, "=")
-				env.Setenv(k, v)
-			}
 			env.Setenv("TESTDATA", testdata)
 			env.Setenv("DOCS", docs)
 			// The folder of the scripts' own programs (testscript.Main
@@ -131,12 +127,6 @@ func TestScript(t *testing.T) {
 		RequireUniqueNames: true,
 	})
 }
-
-// noMaintenance are the variables the scripts' git runs with besides
-// gittest.Vars: no git maintenance run --auto after each fetch and
-// commit, a process of its own (42 of ci-nightly's 944), which the
-// scripts' repositories of a few commits never need.
-var noMaintenance = []string{"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=maintenance.auto", "GIT_CONFIG_VALUE_0=false"}
 
 // cpWeek is the program cpweek SRC DST: it copies the folder (or page)
 // SRC to DST as the catalogue's nightly job writes it there, each page
@@ -239,11 +229,11 @@ func cmdGitCommit(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: gitcommit REPO MESSAGE")
 	}
 	repo := ts.MkAbs(args[0])
-	_, err := gittest.Git(repo, noMaintenance, "add", "-A")
+	_, err := gittest.Git(repo, nil, "add", "-A")
 	ts.Check(err)
-	_, err = gittest.Git(repo, noMaintenance, "commit", "-q", "-m", args[1])
+	_, err = gittest.Git(repo, nil, "commit", "-q", "-m", args[1])
 	ts.Check(err)
-	id, err := gittest.Git(repo, noMaintenance, "rev-parse", "HEAD")
+	id, err := gittest.Git(repo, nil, "rev-parse", "HEAD")
 	ts.Check(err)
 	ts.Setenv("COMMIT", strings.TrimSpace(id))
 }

@@ -49,12 +49,16 @@ func GitAndBash(t interface {
 }
 
 // Vars are the variables git runs with for the tests: no global or
-// system configuration, a fixed identity.
+// system configuration, a fixed identity, and maintenance.auto false:
+// git commit, fetch and merge start no git maintenance run --auto after
+// their work, a process of its own (one more per commit a test makes),
+// which repositories of a few commits never need.
 var Vars = []string{
 	"GIT_CONFIG_NOSYSTEM=1",
 	"GIT_CONFIG_GLOBAL=" + os.DevNull,
 	"GIT_AUTHOR_NAME=cachediff tests", "GIT_AUTHOR_EMAIL=tests@cachediff.invalid",
 	"GIT_COMMITTER_NAME=cachediff tests", "GIT_COMMITTER_EMAIL=tests@cachediff.invalid",
+	"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=maintenance.auto", "GIT_CONFIG_VALUE_0=false",
 }
 
 // Ident is the author and committer of Vars as a commit names them
