@@ -348,7 +348,7 @@ func quotedEnd(msg string, start int) int {
 func shownQuoted(q string) (string, bool) {
 	s, err := strconv.Unquote(q)
 	switch {
-	case err != nil || q == "''": // strconv reads '' as "", no character
+	case err != nil:
 		return "", false
 	case q[0] != '`' && printableASCII(q):
 		return writtenCut(q), true
