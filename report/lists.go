@@ -1,6 +1,7 @@
 package report
 
 import (
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/listops"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -324,6 +326,48 @@ func Words(v, sep string) string {
 		rest = after
 	}
 	return b.String()
+}
+
+// JoinWords is Words(listops.Join(l, sep), sep) made without the list
+// joined and read back: each item listops.Word quotes is quoted as
+// Quote quotes it (Go's quote of an item Words reads is Quote of the
+// item), the others as they are.
+func JoinWords(l []string, sep string) string {
+	return joinWords(slices.Values(l), sep)
+}
+
+// MinusJoinWords is Words(listops.MinusJoin(a, b, sep, nil), sep) made
+// so (JoinWords): the strings of a not in b.
+func MinusJoinWords(a, b []string, sep string) string {
+	return joinWords(func(yield func(string) bool) { listops.MinusEach(a, b, yield) }, sep)
+}
+
+// joinWords is JoinWords of the items of each, walked twice: to size
+// the result, and to write it.
+func joinWords(each iter.Seq[string], sep string) string {
+	size, n := 0, 0
+	for s := range each {
+		size += len(s) + len(sep)
+		if listops.Quoted(s, sep) {
+			size += len(`""`)
+		}
+		n++
+	}
+	if n == 0 {
+		return ""
+	}
+	b := make([]byte, 0, size-len(sep))
+	for s := range each {
+		if len(b) > 0 { // each item writes a byte at least: "" is quoted
+			b = append(b, sep...)
+		}
+		if listops.Quoted(s, sep) {
+			b = appendQuoteLabel(b, s, false)
+		} else {
+			b = append(b, s...)
+		}
+	}
+	return string(b)
 }
 
 // FacetWords is v, an updated pair's from or to of facet (diff.Pair,

@@ -81,7 +81,7 @@ func firstShown(a, b []string, k int) (string, bool) {
 		size += len(s) + 1
 		return true
 	})
-	return VisibleSpaces(Words(listops.Join(first, " "), " ")), more
+	return VisibleSpaces(JoinWords(first, " ")), more
 }
 
 // shownWordsSum is the SHA-256 of ShownWords's whole cell made visible,

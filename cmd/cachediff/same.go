@@ -69,8 +69,14 @@ func sameSnapshot(dir, a, b string, sa, sb *snapshot.Snapshot) string {
 // maxURLShown bytes about the cut's mark (snapshot.CutShown), as a path
 // is and as the mirror's messages cut one: whole, an argument of 28 KB
 // (https://…) ran the line past the command's cap of 8 KB, which cut
-// it before what was wrong.
+// it before what was wrong. A file named "standard input" is named
+// ./standard input (as input names it): as given, a file of that name
+// given twice said "OLD and NEW are the same snapshot (standard input)",
+// as of what was piped in.
 func shownArg(arg string) string {
+	if arg == stdinFile {
+		return "./" + stdinFile
+	}
 	if mirror.IsURL(arg) {
 		return snapshot.CutShown(mirror.Redact(arg), maxURLShown, func(s string) string { return s })
 	}

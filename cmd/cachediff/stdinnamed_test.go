@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -20,4 +22,20 @@ func TestFileNamedStandardInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantTrouble(t, []string{"render", stdinFile}, "cachediff: reading ./standard input: no \"schema\" field")
+}
+
+// TestFileNamedStandardInputSame (issue 35, class a): a file named
+// "standard input" given as OLD and NEW was named as standard input is
+// by the refusal of --fail-on, a log's step and the report's warning:
+// "OLD and NEW are the same snapshot (standard input)", as of what was
+// piped in, where the report's title said ./standard input.
+func TestFileNamedStandardInputSame(t *testing.T) {
+	pagesHere(t, stdinFile)
+	wantTrouble(t, []string{"--fail-on", "any", stdinFile, stdinFile}, "cachediff: OLD and NEW are the same snapshot (./standard input): ")
+	for _, args := range [][]string{{"-f", "json", stdinFile, stdinFile}, {"log", "-f", "json", stdinFile, stdinFile}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != exitSame || !strings.Contains(stdout.String(), `"file": "./standard input"`) || strings.Contains(stdout.String(), `"file": "standard input"`) {
+			t.Errorf("%q: exit %d, stderr %q; want 0 and the warning of ./standard input in %.300q", args, code, stderr.String(), stdout.String())
+		}
+	}
 }

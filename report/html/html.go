@@ -452,7 +452,7 @@ func htmlDetails(r *diff.Report, o report.Options, maxRows, maxPkgs int) *htmlSt
 		report.PkgCounts(&b, p.Counts)
 		hp.Summary = b.String()
 		if len(p.SharedVariants) > 0 {
-			hp.Shared = PageText("Every spec has " + report.Words(listops.Join(p.SharedVariants, " "), " ") + ".")
+			hp.Shared = PageText("Every spec has " + report.JoinWords(p.SharedVariants, " ") + ".")
 		}
 		room := maxRows - rows
 		add := func(row htmlRow) {
@@ -523,7 +523,7 @@ func pairRow(kind string, p *diff.Pair, ab report.Abbrev, shared []string) htmlR
 	}
 	variants := ""
 	if gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil); len(gone)+len(came) > 0 {
-		variants = PageText(report.None(report.Words(listops.Join(gone, " "), " ")) + " → " + report.None(report.Words(listops.Join(came, " "), " ")))
+		variants = PageText(report.None(report.JoinWords(gone, " ")) + " → " + report.None(report.JoinWords(came, " ")))
 	} else {
 		variants = report.ShownWords(n.Variants, shared)
 	}

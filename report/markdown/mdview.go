@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/internal/listops"
 	"github.com/cachediff/cachediff/internal/memo"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/view"
@@ -343,7 +342,7 @@ func (m *mdBuilder) variants(a, shared []string) string {
 	if listBytesOver(a, maxCachedCell) {
 		return report.EscapeMDWords(a, shared)
 	}
-	return m.md(report.Words(listops.MinusJoin(a, shared, " ", nil), " "))
+	return m.md(report.MinusJoinWords(a, shared, " "))
 }
 
 // listBytesOver reports whether l's strings joined by single spaces are

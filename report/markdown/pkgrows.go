@@ -153,7 +153,7 @@ func (m *mdBuilder) pairCells(p *diff.Pair) {
 	if p.Facet == "variants" {
 		b.WriteString(m.md(report.None(report.FacetWords(p.Facet, p.From))) + " → " + m.md(report.None(report.FacetWords(p.Facet, p.To))))
 	} else if gone, came := listops.Minus(o.Variants, n.Variants, nil), listops.Minus(n.Variants, o.Variants, nil); len(gone)+len(came) > 0 {
-		b.WriteString(m.md(report.None(report.Words(listops.Join(gone, " "), " "))) + " → " + m.md(report.None(report.Words(listops.Join(came, " "), " "))))
+		b.WriteString(m.md(report.None(report.JoinWords(gone, " "))) + " → " + m.md(report.None(report.JoinWords(came, " "))))
 	}
 	b.WriteString(" | ")
 	m.stackChange(b, p)

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -149,6 +150,23 @@ func TestQuotedTextAsWritten(t *testing.T) {
 	} {
 		if msg := execError(t, c.text); !strings.Contains(msg, c.want) {
 			t.Errorf("%s: %q; want %q in it", c.text, msg, c.want)
+		}
+	}
+	// Past 256 bytes written, cut as written (its escapes whole): a
+	// string written in 257 read "…aaaA", its value quoted again.
+	a := strings.Repeat("a", 250)
+	for _, c := range []struct {
+		lit  string
+		want *regexp.Regexp
+	}{
+		{`"` + a + `\x41"`, regexp.MustCompile(`^"a{250}\\x41"$`)},                                  // 256: whole
+		{`"` + a + `a\x41"`, regexp.MustCompile(`^"a{90,}…[0-9a-f]{8}a+\\x41"$`)},                   // 257
+		{`"` + a + a + `\101\"\x41"`, regexp.MustCompile(`^"a{180,}…[0-9a-f]{8}a+\\101\\"\\x41"$`)}, // 512
+	} {
+		msg := execError(t, "{{call "+c.lit+"}}")
+		at, _, _ := strings.Cut(strings.TrimPrefix(msg, `template: t.tmpl:1:2: executing "t.tmpl" at <call `), ">: ")
+		if !c.want.MatchString(at) {
+			t.Errorf("a string written in %d bytes: %q; want %s", len(c.lit), msg, c.want)
 		}
 	}
 }

@@ -341,22 +341,72 @@ func quotedEnd(msg string, start int) int {
 // and cut past maxShownSpan bytes inside its quotes, and true; false
 // when q is no Go-quoted string. A string in " or ' written in
 // printable ASCII is kept as written (a template's own text, quoted in
-// its expression: {{call "a\x41"}} read at <call "aA">); so is one in `
-// that is ASCII (a template's own text, {{fail `a\b`}}); one that is not
-// is quoted again in ", as a character in ' in '.
+// its expression: {{call "a\x41"}} read at <call "aA">), cut as
+// written past maxShownSpan bytes (writtenCut); so is one in ` that is
+// ASCII (a template's own text, {{fail `a\b`}}); one that is not is
+// quoted again in ", as a character in ' in '.
 func shownQuoted(q string) (string, bool) {
 	s, err := strconv.Unquote(q)
 	switch {
-	case err != nil || q == "''": // strconv reads '' as "", no character
+	case err != nil:
 		return "", false
-	case q[0] != '`' && printableASCII(q) && len(q) <= maxShownSpan:
-		return q, true
+	case q[0] != '`' && printableASCII(q):
+		return writtenCut(q), true
 	case q[0] == '\'':
 		return strconv.QuoteRuneToASCII([]rune(s)[0]), true
 	case q[0] == '`' && asciiWord(q) == q && len(q) <= maxShownSpan:
 		return q, true
 	}
 	return snapshot.CutShown(s, maxShownSpan, strconv.QuoteToASCII), true
+}
+
+// writtenCut is q, a quoted string in printable ASCII as a template
+// wrote it, or past maxShownSpan bytes its head and tail about the mark
+// of the whole (cutmark.Of), as snapshot.CutShown cuts a string, each
+// escape (\x41, \", \101) kept whole or left out. Unquoted and quoted
+// again to be cut, a string written in 257 bytes or more read its
+// escapes resolved ("…aaaA" of {{call "…aaa\x41"}}), not as written.
+func writtenCut(q string) string {
+	if len(q) <= maxShownSpan {
+		return q
+	}
+	in, mark := q[1:len(q)-1], cutmark.Of(q)
+	for k := maxShownSpan - len(`""`); ; k /= 2 {
+		// h: the last start of a character or escape at or before
+		// k-k/4; t: the first at or after k/4 from the end.
+		h, t := 0, len(in)
+		for i := 0; i < len(in); i = writtenNext(in, i) {
+			if i <= k-k/4 {
+				h = i
+			}
+			if i >= len(in)-k/4 {
+				t = i
+				break
+			}
+		}
+		if h+len(mark)+len(in)-t < len(in) || k <= 1 { // shorter than whole
+			return q[:1] + in[:h] + mark + in[t:] + q[:1]
+		}
+	}
+}
+
+// writtenNext is where the character or escape of a Go-quoted string's
+// text in that starts at byte i ends.
+func writtenNext(in string, i int) int {
+	if in[i] != '\\' || i+1 == len(in) {
+		return i + 1
+	}
+	switch c := in[i+1]; {
+	case c == 'x':
+		return min(len(in), i+4)
+	case c == 'u':
+		return min(len(in), i+6)
+	case c == 'U':
+		return min(len(in), i+10)
+	case '0' <= c && c <= '7':
+		return min(len(in), i+4)
+	}
+	return i + 2
 }
 
 // printableASCII reports whether each byte of s is a printable ASCII
