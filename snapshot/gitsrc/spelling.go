@@ -107,14 +107,16 @@ func (r *Repo) alone(ref string) string {
 //
 // Each word is cut past word bytes (fitted).
 func (r *Repo) ambiguousWays(name, written string, refs []string, word int) string {
-	msg, _, _ := r.ambiguousWhole(name, written, refs, word)
+	msg, _, _, _ := r.ambiguousWhole(name, written, refs, word)
 	return msg
 }
 
 // ambiguousWhole is ambiguousWays with the ways written whole as they
 // are, unquoted, each one git knows, and those it knows no commit of as
-// shell words (refs/heads/HEAD~7 of a branch HEAD of fewer commits).
-func (r *Repo) ambiguousWhole(name, written string, refs []string, word int) (string, []string, []string) {
+// shell words (refs/heads/HEAD~7 of a branch HEAD of fewer commits),
+// and why git knows none of those: the reasons, each said once (a
+// shallow clone's history stopping short), uncut.
+func (r *Repo) ambiguousWhole(name, written string, refs []string, word int) (string, []string, []string, []string) {
 	var ways, wholes, unknown, raw, none []string
 	sel := reflogOf(written, name)
 	for _, ref := range refs {
@@ -194,13 +196,13 @@ func (r *Repo) ambiguousWhole(name, written string, refs []string, word int) (st
 		}
 	}
 	if len(ways) == 0 {
-		return "name the one meant in full", nil, nil
+		return "name the one meant in full", nil, nil, nil
 	}
 	msg := "name the one meant: " + strings.Join(ways, ", or ")
 	if len(wholes) == len(ways) {
 		msg += "; written whole, " + strings.Join(wholes, " or ")
 	}
-	return msg, raw, none
+	return msg, raw, none, unknown
 }
 
 // Ambiguity is what is said of rev, a revision git knows, whose name is
@@ -223,6 +225,16 @@ func (r *Repo) Ambiguity(rev string) (names string, whole, none []string) {
 // beside two ways to paste of 2.7 KB each, the line cut by its cap
 // before either was whole.
 func (r *Repo) AmbiguityWithin(rev string, word int) (names string, whole, none []string) {
+	names, whole, none, _ = r.AmbiguityWhy(rev, word)
+	return names, whole, none
+}
+
+// AmbiguityWhy is AmbiguityWithin with why git knows no commit of the
+// ways of none, where it says (each reason once, uncut): in a shallow
+// clone, that its history stops short, which the input's hint left out
+// ("refs/heads/HEAD~1, the other way written whole, is an unknown
+// revision" alone).
+func (r *Repo) AmbiguityWhy(rev string, word int) (names string, whole, none, why []string) {
 	name := rev
 	if i := strings.IndexAny(rev, "~^@:"); i >= 0 {
 		name = rev[:i]
@@ -231,22 +243,22 @@ func (r *Repo) AmbiguityWithin(rev string, word int) (names string, whole, none 
 		name = "HEAD" // git's @
 	}
 	if name == "" || strings.HasPrefix(name, "-") {
-		return "", nil, nil
+		return "", nil, nil, nil
 	}
 	refs := r.refsReadAs(name)
 	if len(refs) < 2 {
-		return "", nil, nil
+		return "", nil, nil, nil
 	}
 	defer r.MemoRefs()()
 	say := func(word int) string {
 		return fmt.Sprintf("%s is the name of more than one ref (%s), of which git reads the first", quotedInputWithin(name, word), r.refsNamed(name, refs, word))
 	}
 	if word > 0 {
-		_, whole, none = r.ambiguousWhole(name, rev, refs, word)
-		return say(word), whole, none
+		_, whole, none, why = r.ambiguousWhole(name, rev, refs, word)
+		return say(word), whole, none, why
 	}
-	_, whole, none = r.ambiguousWhole(name, rev, refs, maxQuotedInput)
-	return fitted(maxNote, say), whole, none
+	_, whole, none, why = r.ambiguousWhole(name, rev, refs, maxQuotedInput)
+	return fitted(maxNote, say), whole, none, why
 }
 
 // reasonWithin is ": " and why, a reason a message gives in its words, or, past
