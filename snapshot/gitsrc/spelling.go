@@ -162,6 +162,19 @@ func (r *Repo) ambiguousWhole(name, written string, refs []string, word int) (st
 			// In ASCII (shellword.ShownASCII), as the ref it names:
 			// 'HEAD~2..refs/tags/mаin' (its а Cyrillic) read as main's.
 			shown := shellword.ShownASCIIWithin(whole, word)
+			if full := shellword.ShownASCII(whole); len(full) > word && sel == "" {
+				// Past word bytes, a way was given cut ("$'refs/tags/
+				// \xc3\xa9…'… (cut, 1261 bytes more)" of a tag and a
+				// branch of 6 folders of 112 é, each cut to 1.5 KB on a
+				// 2.7 KB line): pasted, no command, or one of a ref the
+				// cut part names. The commit the ref reads now is given
+				// by its id, whole.
+				if out, err := r.verifyCommit(ref); err == nil {
+					if byID, ok := respelt(written, name, short(strings.TrimSpace(string(out)))); ok && len(shellword.ShownASCII(byID)) <= word {
+						shown = fmt.Sprintf("%s (by the id of the commit %s reads now, its own way %d bytes long)", shellword.ShownASCII(byID), quotedRevWithin(ref, word), len(full))
+					}
+				}
+			}
 			if rangeRev(whole) || strings.HasPrefix(whole, "^") {
 				// v...v, of a tag and a branch v: each way whole is
 				// refused in turn (its ends one commit), unsaid; so
