@@ -274,6 +274,17 @@ func (r *Repo) AmbiguityWhy(rev string, word int) (names string, whole, none, wh
 	return fitted(maxNote, say), whole, none, why
 }
 
+// CommitID is the id of the commit rev reads now (12 hex digits, as
+// the hints write ids), asked once (memoRun): a way to write a ref
+// whole too long for its hint's room is given by it.
+func (r *Repo) CommitID(rev string) (string, bool) {
+	out, err := r.verifyCommit(rev)
+	if err != nil {
+		return "", false
+	}
+	return short(strings.TrimSpace(string(out))), true
+}
+
 // reasonWithin is ": " and why, a reason a message gives in its words, or, past
 // word bytes (fitted), that there is one and how long it is: cut, it
 // named a revision or folder as another.

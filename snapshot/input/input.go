@@ -838,7 +838,18 @@ func revisionHintIn(repo *gitsrc.Repo, asked *heldAnswers, at func() example, di
 			// one commit) is said to be unknown beside those it knows:
 			// "(REV written in full)" alone gave nothing to paste.
 			for i, way := range ways {
-				ways[i] = w.paste(RevPrefix + way + ":" + folder())
+				p := RevPrefix + way + ":" + folder()
+				if len(shellword.ShownASCII(p)) > w.pasteN {
+					// Cut, a way pasted is no command, or one of a ref
+					// the cut part names (a tag and a branch of 6
+					// folders of 112 é, each way 5.4 KB): the commit it
+					// reads now, by its id, whole where that fits.
+					if id, ok := repo.CommitID(way); ok && len(shellword.ShownASCII(RevPrefix+id+":"+folder())) <= w.pasteN {
+						ways[i] = w.paste(RevPrefix+id+":"+folder()) + " (by the id of the commit " + w.named(way) + " reads now)"
+						continue
+					}
+				}
+				ways[i] = w.paste(p)
 			}
 			unknown := ""
 			switch {
