@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/internal/shellword"
 	"github.com/cachediff/cachediff/internal/testing/gittest"
 )
 
@@ -53,6 +54,39 @@ func TestAmbiguousCutWayByID(t *testing.T) {
 		}
 		if out, err := exec.Command(bash, "-c", "printf %s "+w[1]+"..HEAD").Output(); err != nil || string(out) != w[1]+"..HEAD" {
 			t.Errorf("%s..HEAD pasted through bash -c reads %q (%v)", w[1], out, err)
+		}
+	}
+}
+
+// TestDashedRangeCutWayByID (class e): log --revs -NAME..HEAD, of a
+// branch -NAME of 6 folders of 112 é, was told "with its ref written in
+// full, $'refs/heads/-\xc3\xa9…'… (cut, 847 bytes more)" on a 3.7 KB
+// line: the way is 5.4 KB in ASCII, more than the message's 5 KB, and
+// cut it pastes as no command. It is given by the id of the commit the
+// ref reads now, whole: pasted through bash -c, a range the log takes.
+func TestDashedRangeCutWayByID(t *testing.T) {
+	r := xCommits(t, 3)
+	name := "-" + strings.Repeat(strings.Repeat("é", 112)+"/", 5) + strings.Repeat("é", 112)
+	gitRunner(t, r)("update-ref", "refs/heads/"+name, "HEAD~1")
+	out, err := gittest.Git(r.dir, nil, "rev-parse", "HEAD~1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strings.TrimSpace(out)[:12]
+	for _, rng := range []string{name + "..HEAD", name + "~1..HEAD"} {
+		_, err := r.Series(rng, "x", "", "")
+		if err == nil {
+			t.Fatalf("Series(-NAME…) took it")
+		}
+		way := strings.Replace(rng, name, id, 1)
+		msg := err.Error()
+		if strings.Contains(msg, "(cut, ") || !strings.Contains(msg, "write it by the id of the commit its ref reads now") || !strings.HasSuffix(msg, shellword.Shown(way)) {
+			t.Errorf("Series(%s): %q; want it written %s, none cut", strings.Replace(rng, name, "-NAME", 1), msg, shellword.Shown(way))
+		}
+		if bash, _ := exec.LookPath("bash"); bash != "" {
+			if got, err := exec.Command(bash, "-c", "printf %s "+shellword.Shown(way)).Output(); err != nil || string(got) != way {
+				t.Errorf("%s pasted through bash -c reads %q (%v)", shellword.Shown(way), got, err)
+			}
 		}
 	}
 }

@@ -516,8 +516,29 @@ func (r *Repo) listRefsReadAs(name string) []string {
 // shown writes each way as the message gives it, and each word is cut
 // past word bytes (fitted).
 func (r *Repo) dashHint(rev string, shown func(way string, word int) string, word int) string {
+	return r.dashHintCut(rev, shown, word, true)
+}
+
+// dashHintCut is dashHint; cuts says shown cuts a way past word bytes,
+// where a ref written in full too long is given by its commit's id
+// instead (DashHintWithin's shown does not: input gives its ways the
+// room its line leaves).
+func (r *Repo) dashHintCut(rev string, shown func(way string, word int) string, word int, cuts bool) string {
 	full, each := r.undash(rev)
 	if full != "" && strings.HasPrefix(full, "refs/") {
+		if n := len(shellword.ShownASCII(full)); cuts && n > word {
+			// Cut, a way pasted is no command, or one of a ref the cut
+			// part names (log --revs -NAME..HEAD of a branch of 6
+			// folders of 112 é, its way 5.4 KB, cut to 2 KB on a 3.7 KB
+			// line): the commit the ref reads now, by its id.
+			if ref, _ := r.undash(dashName(rev)); ref != "" {
+				if id, ok := r.CommitID(ref); ok {
+					if byID, ok := respelt(rev, dashName(rev), id); ok && len(shellword.ShownASCII(byID)) <= word {
+						return fmt.Sprintf("write it by the id of the commit its ref reads now (with its ref written in full, %d bytes): %s", n, shown(byID, word))
+					}
+				}
+			}
+		}
 		return "with its ref written in full, " + shown(full, word)
 	}
 	if full != "" {
@@ -631,7 +652,7 @@ func (r *Repo) DashHint(rev string, shown func(string) string) string {
 // its cap before the ways.
 func (r *Repo) DashHintWithin(rev string, shown func(string) string, word int) string {
 	defer r.MemoRefs()()
-	return r.dashHint(rev, func(way string, _ int) string { return shown(way) }, word)
+	return r.dashHintCut(rev, func(way string, _ int) string { return shown(way) }, word, false)
 }
 
 // dashName is the ref name rev, which begins with -, starts with.
