@@ -115,6 +115,10 @@ type LoadError struct {
 	// Spack files of other folders than its own: the wrong folder was
 	// named, and one of these was likely meant.
 	Near []string
+	// NearPart says the folders of Near hold Spack files of a kind that
+	// failed in Path too: parts of it (environments of a folder of
+	// several, one lockfile bad) as likely as the one meant.
+	NearPart bool
 	// Whole says Path is one snapshot whatever its files (a Spack
 	// mirror: a Whole source), which no hint asks whether it is.
 	Whole bool
@@ -136,7 +140,7 @@ func (e *LoadError) Lines() []string {
 	if len(e.Errs) == 1 {
 		lines := []string{e.Errs[0].Error() + note}
 		if len(e.Near) > 0 {
-			lines = append(lines, nearLine(e.Near))
+			lines = append(lines, e.nearLine())
 		}
 		return lines
 	}
@@ -154,7 +158,7 @@ func (e *LoadError) Lines() []string {
 	lines = append(lines, fmt.Sprintf("loading %s: %d bad %s%s:", loadingPath(e.Path, false), len(e.Errs), noun, note))
 	if len(e.Near) > 0 {
 		// First, before a listing that may be cut.
-		lines = append(lines, nearLine(e.Near))
+		lines = append(lines, e.nearLine())
 	}
 	for _, err := range e.Errs {
 		lines = append(lines, err.Error())

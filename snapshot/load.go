@@ -238,7 +238,14 @@ func loadFrom(src Source, opt Options) (*Snapshot, error) {
 		errs = append(errs, e)
 	}
 	if len(errs) > 0 && !opt.SkipInvalid {
-		return nil, &LoadError{Path: path, Errs: sortErrors(errs), Near: near()}
+		le := &LoadError{Path: path, Errs: sortErrors(errs), Near: near()}
+		// A Spack file that failed beside others of its kind that
+		// loaded (a folder of environments, one lockfile bad): "did
+		// you mean new/rhel? it holds a snapshot of its own" sent the
+		// reader to one environment of several, where the folder is
+		// likely the snapshot meant.
+		le.NearPart = le.Near != nil && sameKindFailed(results)
+		return nil, le
 	}
 	// What is left is valid; its warnings and counts are the snapshot's.
 	snap.Warnings = warnings
@@ -267,6 +274,28 @@ func loadFrom(src Source, opt Options) (*Snapshot, error) {
 	slices.SortFunc(snap.Warnings, CompareWarnings)
 	snap.Warnings = collapseNotASCII(snap.Warnings)
 	return snap, nil
+}
+
+// sameKindFailed reports whether a Spack file of results failed to
+// load where another of its kind loaded.
+func sameKindFailed(results []result) bool {
+	var failed, loaded [spackfmt.SpecFile + 1]bool
+	for _, r := range results {
+		if r.kind <= spackfmt.Unknown || int(r.kind) >= len(failed) || notInFormat(r.err) != nil {
+			continue
+		}
+		if r.err != nil {
+			failed[r.kind] = true
+		} else if len(r.pkgs) > 0 {
+			loaded[r.kind] = true
+		}
+	}
+	for k := range failed {
+		if failed[k] && loaded[k] {
+			return true
+		}
+	}
+	return false
 }
 
 // collapseNotASCII returns ws (sorted) with the warnings of each Same

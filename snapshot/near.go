@@ -110,6 +110,22 @@ func nearLine(near []string) string {
 	return fmt.Sprintf("did you mean %s or %s? each holds a snapshot of its own", hintWord(near[0], "folder"), hintWord(near[1], "folder"))
 }
 
+// nearLine is the line that names e.Near: as parts of e.Path where
+// e.NearPart, not as the folder meant.
+func (e *LoadError) nearLine() string {
+	if !e.NearPart {
+		return nearLine(e.Near)
+	}
+	bad := "its bad file"
+	if len(e.Errs) > 1 {
+		bad = "its bad files"
+	}
+	if len(e.Near) == 1 {
+		return fmt.Sprintf("%s holds a snapshot of its own, but is a part of %s, which fails as a whole on %s", hintWord(e.Near[0], "folder"), loadingPath(e.Path, false), bad)
+	}
+	return fmt.Sprintf("%s and %s each hold a snapshot of their own, but are parts of %s, which fails as a whole on %s", hintWord(e.Near[0], "folder"), hintWord(e.Near[1], "folder"), loadingPath(e.Path, false), bad)
+}
+
 // hintWord is pathWord(p), a path a hint offers to paste back, where it
 // is at most maxPathShown bytes. Past that it is said otherwise, as "the
 // folder" (noun) and p quoted in ASCII and cut (CutShown, its head, the

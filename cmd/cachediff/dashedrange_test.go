@@ -453,12 +453,12 @@ func TestDashedFolderHints(t *testing.T) {
 		rev     string
 		n       int
 		unknown string
-	}{{"HEAD~4", 1, "; 'refs/heads/HEAD~4', the other way written whole, is an unknown revision)"}, {"HEAD", 2, "git:refs/heads/HEAD:snap)"}} {
+	}{{"HEAD~4", 1, "; 'refs/heads/HEAD~4', the other way written whole, is an unknown revision (it is past the root: the first-parent line of refs/heads/HEAD holds 4 commits, the oldest refs/heads/HEAD~3, commit "}, {"HEAD", 2, "git:refs/heads/HEAD:snap)"}} {
 		stderr.Reset()
 		code = run([]string{"-C", dir, c.rev, "snap"}, &stdout, &stderr)
 		msg, _, _ = strings.Cut(stderr.String(), "\n")
 		ways = regexp.MustCompile(`'?(git:[^' ]*:snap)'?`).FindAllStringSubmatch(msg, -1)
-		if code != exitTrouble || len(ways) != c.n || !strings.HasSuffix(msg, c.unknown) {
+		if code != exitTrouble || len(ways) != c.n || !strings.Contains(msg, c.unknown) || !strings.HasSuffix(msg, ")") {
 			t.Errorf("%s beside a branch HEAD: exit %d, %s; want %d, %d ways, ending %q", c.rev, code, msg, exitTrouble, c.n, c.unknown)
 		}
 		for _, w := range ways {

@@ -259,9 +259,48 @@ func spacedFlag(fs *pflag.FlagSet, line cmdLine) string {
 		}
 		// The command line cannot tell --title= -x from --title="" -x:
 		// what holds of both is said.
+		if values, list := valueSet(f); values != nil && !allValues(w.text, values) {
+			// A flag of a set of values (--fail-on= -x, --format= -json)
+			// was told "write --fail-on=-x", a value then refused: the
+			// word is no value of it, and what it takes is said.
+			msg := fmt.Sprintf("; %s comes after --%s= with nothing after its =, and is no value of --%s", hintWord(w.text), f.Name, f.Name)
+			if bare := strings.TrimLeft(w.text, "-"); bare != "" && allValues(bare, values) {
+				return msg + fmt.Sprintf(": as its value, write --%s=%s", f.Name, hintWord(bare))
+			}
+			if list {
+				return msg + ", which takes a comma-separated list of " + strings.Join(values, ", ")
+			}
+			return msg + ", which takes " + orList(values)
+		}
 		return fmt.Sprintf("; %s comes after --%s= with nothing after its =: as --%s's value, write --%s=%s", hintWord(w.text), f.Name, f.Name, f.Name, hintWord(w.text))
 	}
 	return ""
+}
+
+// valueSet is the values flag f takes, nil for a flag of free text:
+// its completion's (--format's, the command's formats), or the kinds
+// and facets that --fail-on and --ignore check their lists against
+// (list: a comma-separated list of them).
+func valueSet(f *pflag.Flag) (values []string, list bool) {
+	switch f.Name {
+	case "fail-on":
+		return diff.GateKindNames(), true
+	case "ignore":
+		return diff.FacetNames(), true
+	}
+	return f.Annotations[annValues], false
+}
+
+// allValues reports whether each comma-separated item of v is one of
+// values (--fail-on and --ignore take a list; no format or colour holds
+// a comma).
+func allValues(v string, values []string) bool {
+	for item := range strings.SplitSeq(v, ",") {
+		if !slices.Contains(values, item) {
+			return false
+		}
+	}
+	return true
 }
 
 // dashedPath is "; PATH is a path here: …" where the word pflag refused

@@ -107,14 +107,16 @@ func (r *Repo) alone(ref string) string {
 //
 // Each word is cut past word bytes (fitted).
 func (r *Repo) ambiguousWays(name, written string, refs []string, word int) string {
-	msg, _, _ := r.ambiguousWhole(name, written, refs, word)
+	msg, _, _, _ := r.ambiguousWhole(name, written, refs, word)
 	return msg
 }
 
 // ambiguousWhole is ambiguousWays with the ways written whole as they
 // are, unquoted, each one git knows, and those it knows no commit of as
-// shell words (refs/heads/HEAD~7 of a branch HEAD of fewer commits).
-func (r *Repo) ambiguousWhole(name, written string, refs []string, word int) (string, []string, []string) {
+// shell words (refs/heads/HEAD~7 of a branch HEAD of fewer commits),
+// and why git knows none of those: the reasons, each said once (a
+// shallow clone's history stopping short), uncut.
+func (r *Repo) ambiguousWhole(name, written string, refs []string, word int) (string, []string, []string, []string) {
 	var ways, wholes, unknown, raw, none []string
 	sel := reflogOf(written, name)
 	for _, ref := range refs {
@@ -160,6 +162,19 @@ func (r *Repo) ambiguousWhole(name, written string, refs []string, word int) (st
 			// In ASCII (shellword.ShownASCII), as the ref it names:
 			// 'HEAD~2..refs/tags/mаin' (its а Cyrillic) read as main's.
 			shown := shellword.ShownASCIIWithin(whole, word)
+			if full := shellword.ShownASCII(whole); len(full) > word && sel == "" {
+				// Past word bytes, a way was given cut ("$'refs/tags/
+				// \xc3\xa9…'… (cut, 1261 bytes more)" of a tag and a
+				// branch of 6 folders of 112 é, each cut to 1.5 KB on a
+				// 2.7 KB line): pasted, no command, or one of a ref the
+				// cut part names. The commit the ref reads now is given
+				// by its id, whole.
+				if out, err := r.verifyCommit(ref); err == nil {
+					if byID, ok := respelt(written, name, short(strings.TrimSpace(string(out)))); ok && len(shellword.ShownASCII(byID)) <= word {
+						shown = fmt.Sprintf("%s (by the id of the commit %s reads now, its own way %d bytes long)", shellword.ShownASCII(byID), quotedRevWithin(ref, word), len(full))
+					}
+				}
+			}
 			if rangeRev(whole) || strings.HasPrefix(whole, "^") {
 				// v...v, of a tag and a branch v: each way whole is
 				// refused in turn (its ends one commit), unsaid; so
@@ -194,13 +209,13 @@ func (r *Repo) ambiguousWhole(name, written string, refs []string, word int) (st
 		}
 	}
 	if len(ways) == 0 {
-		return "name the one meant in full", nil, nil
+		return "name the one meant in full", nil, nil, nil
 	}
 	msg := "name the one meant: " + strings.Join(ways, ", or ")
 	if len(wholes) == len(ways) {
 		msg += "; written whole, " + strings.Join(wholes, " or ")
 	}
-	return msg, raw, none
+	return msg, raw, none, unknown
 }
 
 // Ambiguity is what is said of rev, a revision git knows, whose name is
@@ -223,6 +238,16 @@ func (r *Repo) Ambiguity(rev string) (names string, whole, none []string) {
 // beside two ways to paste of 2.7 KB each, the line cut by its cap
 // before either was whole.
 func (r *Repo) AmbiguityWithin(rev string, word int) (names string, whole, none []string) {
+	names, whole, none, _ = r.AmbiguityWhy(rev, word)
+	return names, whole, none
+}
+
+// AmbiguityWhy is AmbiguityWithin with why git knows no commit of the
+// ways of none, where it says (each reason once, uncut): in a shallow
+// clone, that its history stops short, which the input's hint left out
+// ("refs/heads/HEAD~1, the other way written whole, is an unknown
+// revision" alone).
+func (r *Repo) AmbiguityWhy(rev string, word int) (names string, whole, none, why []string) {
 	name := rev
 	if i := strings.IndexAny(rev, "~^@:"); i >= 0 {
 		name = rev[:i]
@@ -231,22 +256,33 @@ func (r *Repo) AmbiguityWithin(rev string, word int) (names string, whole, none 
 		name = "HEAD" // git's @
 	}
 	if name == "" || strings.HasPrefix(name, "-") {
-		return "", nil, nil
+		return "", nil, nil, nil
 	}
 	refs := r.refsReadAs(name)
 	if len(refs) < 2 {
-		return "", nil, nil
+		return "", nil, nil, nil
 	}
 	defer r.MemoRefs()()
 	say := func(word int) string {
 		return fmt.Sprintf("%s is the name of more than one ref (%s), of which git reads the first", quotedInputWithin(name, word), r.refsNamed(name, refs, word))
 	}
 	if word > 0 {
-		_, whole, none = r.ambiguousWhole(name, rev, refs, word)
-		return say(word), whole, none
+		_, whole, none, why = r.ambiguousWhole(name, rev, refs, word)
+		return say(word), whole, none, why
 	}
-	_, whole, none = r.ambiguousWhole(name, rev, refs, maxQuotedInput)
-	return fitted(maxNote, say), whole, none
+	_, whole, none, why = r.ambiguousWhole(name, rev, refs, maxQuotedInput)
+	return fitted(maxNote, say), whole, none, why
+}
+
+// CommitID is the id of the commit rev reads now (12 hex digits, as
+// the hints write ids), asked once (memoRun): a way to write a ref
+// whole too long for its hint's room is given by it.
+func (r *Repo) CommitID(rev string) (string, bool) {
+	out, err := r.verifyCommit(rev)
+	if err != nil {
+		return "", false
+	}
+	return short(strings.TrimSpace(string(out))), true
 }
 
 // reasonWithin is ": " and why, a reason a message gives in its words, or, past
@@ -480,8 +516,29 @@ func (r *Repo) listRefsReadAs(name string) []string {
 // shown writes each way as the message gives it, and each word is cut
 // past word bytes (fitted).
 func (r *Repo) dashHint(rev string, shown func(way string, word int) string, word int) string {
+	return r.dashHintCut(rev, shown, word, true)
+}
+
+// dashHintCut is dashHint; cuts says shown cuts a way past word bytes,
+// where a ref written in full too long is given by its commit's id
+// instead (DashHintWithin's shown does not: input gives its ways the
+// room its line leaves).
+func (r *Repo) dashHintCut(rev string, shown func(way string, word int) string, word int, cuts bool) string {
 	full, each := r.undash(rev)
 	if full != "" && strings.HasPrefix(full, "refs/") {
+		if n := len(shellword.ShownASCII(full)); cuts && n > word {
+			// Cut, a way pasted is no command, or one of a ref the cut
+			// part names (log --revs -NAME..HEAD of a branch of 6
+			// folders of 112 é, its way 5.4 KB, cut to 2 KB on a 3.7 KB
+			// line): the commit the ref reads now, by its id.
+			if ref, _ := r.undash(dashName(rev)); ref != "" {
+				if id, ok := r.CommitID(ref); ok {
+					if byID, ok := respelt(rev, dashName(rev), id); ok && len(shellword.ShownASCII(byID)) <= word {
+						return fmt.Sprintf("write it by the id of the commit its ref reads now (with its ref written in full, %d bytes): %s", n, shown(byID, word))
+					}
+				}
+			}
+		}
 		return "with its ref written in full, " + shown(full, word)
 	}
 	if full != "" {
@@ -595,7 +652,7 @@ func (r *Repo) DashHint(rev string, shown func(string) string) string {
 // its cap before the ways.
 func (r *Repo) DashHintWithin(rev string, shown func(string) string, word int) string {
 	defer r.MemoRefs()()
-	return r.dashHint(rev, func(way string, _ int) string { return shown(way) }, word)
+	return r.dashHintCut(rev, func(way string, _ int) string { return shown(way) }, word, false)
 }
 
 // dashName is the ref name rev, which begins with -, starts with.

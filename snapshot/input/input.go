@@ -831,14 +831,25 @@ func revisionHintIn(repo *gitsrc.Repo, asked *heldAnswers, at func() example, di
 		}
 	}
 	if knownHere {
-		if names, ways, none := repo.AmbiguityWithin(arg, w.namedN); names != "" {
+		if names, ways, none, why := repo.AmbiguityWhy(arg, w.namedN); names != "" {
 			// HEAD~1 beside a branch HEAD: git:HEAD~1:snap was given,
 			// refused as ambiguous when pasted; each way written whole.
 			// A way git knows no commit of (HEAD~1 of a branch HEAD of
 			// one commit) is said to be unknown beside those it knows:
 			// "(REV written in full)" alone gave nothing to paste.
 			for i, way := range ways {
-				ways[i] = w.paste(RevPrefix + way + ":" + folder())
+				p := RevPrefix + way + ":" + folder()
+				if len(shellword.ShownASCII(p)) > w.pasteN {
+					// Cut, a way pasted is no command, or one of a ref
+					// the cut part names (a tag and a branch of 6
+					// folders of 112 é, each way 5.4 KB): the commit it
+					// reads now, by its id, whole where that fits.
+					if id, ok := repo.CommitID(way); ok && len(shellword.ShownASCII(RevPrefix+id+":"+folder())) <= w.pasteN {
+						ways[i] = w.paste(RevPrefix+id+":"+folder()) + " (by the id of the commit " + w.named(way) + " reads now)"
+						continue
+					}
+				}
+				ways[i] = w.paste(p)
 			}
 			unknown := ""
 			switch {
@@ -846,6 +857,17 @@ func revisionHintIn(repo *gitsrc.Repo, asked *heldAnswers, at func() example, di
 				unknown = "; " + none[0] + ", the other way written whole, is an unknown revision"
 			case len(none) > 1:
 				unknown = "; " + strings.Join(none, " and ") + ", the other ways written whole, are unknown revisions"
+			}
+			if unknown != "" && len(why) > 0 {
+				// Why git knows none of them, as the log says it: in a
+				// shallow clone, that its history stops short, which
+				// was left out. Past the room of a name, its length.
+				for i, h := range why {
+					if len(h) > w.namedN {
+						why[i] = fmt.Sprintf("for a reason too long to show here, %d bytes", len(h))
+					}
+				}
+				unknown += " (" + strings.Join(why, "; ") + ")"
 			}
 			if len(ways) > 0 {
 				return fmt.Sprintf("; %s is a git revision, in which %s: a snapshot from git is REV:PATH, the catalogue's folder at the one meant (%s%s)", w.named(arg), names, strings.Join(ways, " or "), unknown)
