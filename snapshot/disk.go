@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/cachediff/cachediff/internal/editdist"
+	"github.com/cachediff/cachediff/internal/linkword"
 	"github.com/cachediff/cachediff/snapshot/dirsrc"
 )
 
@@ -35,9 +36,9 @@ func OpenWithin(path, top string) (Source, error) {
 		// system's words, and a link to nothing (a folder moved, its
 		// link left) "no such file or directory", as of a typo.
 		if at, to, ok := BrokenLinkOn(path); ok && leadsNowhere(err) {
-			msg = fmt.Sprintf("a broken symbolic link (to %s), which leads to nothing", ShownPath(to))
+			msg = fmt.Sprintf("a broken symbolic link (to %s), which leads to nothing", linkword.Cut(to, maxPathShown))
 			if at != filepath.Clean(path) {
-				msg = fmt.Sprintf("its path leads through %s, a broken symbolic link (to %s), which leads to nothing", ShownPath(at), ShownPath(to))
+				msg = fmt.Sprintf("its path leads through %s, a broken symbolic link (to %s), which leads to nothing", ShownPath(at), linkword.Cut(to, maxPathShown))
 			}
 		} else if errors.Is(err, syscall.ELOOP) {
 			msg = dirsrc.LoopMessage(path)
@@ -51,7 +52,7 @@ func OpenWithin(path, top string) (Source, error) {
 		if top != "" {
 			return &dirSource{dirsrc.Within(path, top, ShownPath)}, nil
 		}
-		return &dirSource{dirsrc.NewFolder(path).Shown(ShownPath)}, nil
+		return &dirSource{dirsrc.NewFolder(path)}, nil
 	case info.Mode().IsRegular():
 		return &fileSource{f: dirsrc.NewSingle(path), size: info.Size()}, nil
 	}

@@ -9,10 +9,10 @@ import (
 )
 
 // TestWalkLinkTargetShown (class a/c): a folder's broken link among its
-// files is warned of with its target as snapshot.ShownPath names paths,
-// in ASCII: dirsrc's walk names it raw unless told how to show it
-// (Folder.Shown), and undone, no test noticed a target holding a
-// newline, an escape and a lookalike reaching standard error raw.
+// files is warned of with its target as every message names one
+// (linkword), in ASCII: a target holding a newline, an escape and a
+// lookalike reached standard error raw, and one holding a backslash read
+// as another.
 func TestWalkLinkTargetShown(t *testing.T) {
 	dir := t.TempDir()
 	index := `{"database":{"version":"7","installs":{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa":{"spec":{"name":"a","version":"1","namespace":"ns","hash":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},"ref_count":0,"in_buildcache":true}}}}`
@@ -33,8 +33,7 @@ func TestWalkLinkTargetShown(t *testing.T) {
 	for _, w := range snap.Warnings {
 		got[filepath.Base(w.File)] = w.Message
 	}
-	// A backslash quoted too, as ShownPath names paths, that the two
-	// targets do not read alike.
+	// A backslash quoted too, that the two targets do not read alike.
 	for name, want := range map[string]string{
 		"x.json": `broken symbolic link (to "g\u043ene\n\x1b[31m"), which leads to nothing`,
 		"y.json": `broken symbolic link (to "no\\nsuch"), which leads to nothing`,

@@ -128,7 +128,7 @@ func TestLogRevsLinkOutOfPath(t *testing.T) {
 				}
 			}
 			where := report.RevsPath(&diff.Revs{Path: path})
-			want := ":" + link + `: a symbolic link out of ` + where + ` (to "` + tc.target + `"): log --revs steps through the commits that changed ` + where
+			want := ":" + link + `: a symbolic link out of ` + where + ` (to ` + tc.target + `): log --revs steps through the commits that changed ` + where
 			// With the -C of the log: the pair without it was read
 			// from the current folder.
 			pair := "cachediff -C " + shellword.Shown(repo) + " " + shellword.Shown("git:A:"+path) + " " + shellword.Shown("git:B:"+path) + ")"
@@ -248,7 +248,11 @@ func TestLinkOutTargetInASCII(t *testing.T) {
 	long := strings.Repeat("x", 10000)
 	for _, c := range []struct{ target, want string }{
 		{"../D\u0430ta", `(to "../D\u0430ta")`},
-		{long, `(to "` + long[:193] + report.CutMark(long) + `")`},
+		// A plain target as it is, as every message names one
+		// (linkword): always quoted here, a git tree's (to "gone").
+		{long, `(to ` + long[:189] + report.CutMark(long) + `)`},
+		{"../Data", `(to ../Data)`},
+		{"a), fine (b", `(to "a), fine (b")`},
 	} {
 		got := linkOutMessage("snap/cache.json", c.target, revs, "snap", "")
 		if !strings.Contains(got, c.want) || len(got) > 1000 {

@@ -17,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"github.com/cachediff/cachediff/internal/linkword"
 )
 
 // Folder is a folder on disk, walked and read as a snapshot: every file
@@ -33,20 +35,13 @@ type Folder struct {
 	// gitOK: the root lies in a .git folder of within, as named, so a
 	// link into one is the user's choice (Within).
 	gitOK bool
-	// show names a path in the walk's errors (Within).
+	// show names the work tree in the walk's errors (Within); a link's
+	// target is named as every message names one (linkword).
 	show func(string) string
 }
 
 // NewFolder returns the Folder at path, a folder the caller found.
 func NewFolder(path string) *Folder { return &Folder{root: path} }
-
-// Shown is f, whose walk names the paths in its errors by show (as
-// Within's): raw, a link's target with a line break put a line of its
-// own in a message.
-func (f *Folder) Shown(show func(string) string) *Folder {
-	f.show = show
-	return f
-}
 
 // Within returns the Folder at path whose walk follows no symbolic link
 // that leads out of the folder top (a git work tree that holds path), nor
@@ -55,9 +50,10 @@ func (f *Folder) Shown(show func(string) string) *Folder {
 // In a checkout, a link to a page or a folder elsewhere on the machine
 // would stand in for a package of the snapshot, and one into .git would
 // read the job's git configuration (which holds its token) as a page.
-// show names the link's target and top in that error, as the caller
-// names paths (in ASCII where they are not): raw, a target /tmp/оut (its
-// о Cyrillic) read as /tmp/out, and the work tree wtа as wta.
+// show names top in that error, as the caller names paths (in ASCII
+// where they are not): raw, the work tree wtа (its а Cyrillic) read as
+// wta. The link's target is named as every message names one
+// (linkword): raw, /tmp/оut read as /tmp/out.
 func Within(path, top string, show func(string) string) *Folder {
 	f := &Folder{root: path, show: show}
 	if realTop, err := filepath.EvalSymlinks(top); err == nil {
@@ -228,8 +224,6 @@ func (s *Folder) Walk(yield func(File)) (warnings, errs []Problem) {
 		handles: [2]*Handle{{false, root, prefix}, {true, root, prefix}},
 		within:  s.within, withinName: s.withinName, gitOK: s.gitOK, show: s.show}
 	if w.show == nil {
-		// Never raw: a link's target with a newline or an escape
-		// reached a message as it is where a caller set no Shown.
 		w.show = asciiShown
 	}
 	if root != nil {
@@ -374,10 +368,10 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 				// folder resolved a link to a relative path, never
 				// inside the work tree's real (absolute) one.
 				if target, err := absReal(sub); err == nil && !inside(w.within, target) {
-					w.errs = append(w.errs, Problem{File: sub, Msg: "a symbolic link to " + w.show(target) + ", outside the git work tree " + w.show(w.withinName) + ": not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot, or give a folder outside the work tree"})
+					w.errs = append(w.errs, Problem{File: sub, Msg: "a symbolic link to " + linkword.Cut(target, maxTargetShown) + ", outside the git work tree " + w.show(w.withinName) + ": not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot, or give a folder outside the work tree"})
 					continue
 				} else if err == nil && !w.gitOK && intoGit(w.within, target) {
-					w.errs = append(w.errs, Problem{File: sub, Msg: IntoGitMsg(w.show(target), w.show(w.withinName))})
+					w.errs = append(w.errs, Problem{File: sub, Msg: IntoGitMsg(linkword.Cut(target, maxTargetShown), w.show(w.withinName))})
 					continue
 				}
 			}
@@ -410,9 +404,14 @@ func absReal(p string) (string, error) {
 	return filepath.EvalSymlinks(abs)
 }
 
+// maxTargetShown bounds the bytes of a link's target a message names
+// (linkword.Cut): the system's 4 KB, each byte up to 4 quoted, ran past
+// the command's line cap of 8 KB.
+const maxTargetShown = 2 << 10
+
 // asciiShown is a path as the walk names it when its caller says not
-// how (Folder.Shown): as it is when it is printable ASCII, else quoted
-// in ASCII.
+// how (Within): as it is when it is printable ASCII, else quoted in
+// ASCII.
 func asciiShown(p string) string {
 	for i := 0; i < len(p); i++ {
 		if p[i] < 0x20 || p[i] >= 0x7f {
@@ -437,7 +436,7 @@ func (w *walker) brokenLink(sub string, err error) string {
 		// snapshot.BrokenLinkOn says a path given so: "broken symbolic
 		// link: not a directory" named no target.
 		if to, rerr := os.Readlink(sub); rerr == nil {
-			return "broken symbolic link (to " + w.show(to) + "), which leads to nothing"
+			return "broken symbolic link (to " + linkword.Cut(to, maxTargetShown) + "), which leads to nothing"
 		}
 	}
 	return "broken symbolic link: " + StatMessage(err)

@@ -319,8 +319,8 @@ func TestRevPathMessages(t *testing.T) {
 		map[string]string{"page.md": "_cache/develop/bc/specs.md", "latest": "_cache/develop", "late st": "_cache/develop"})
 	tagged := taggedEntry(t, repo, "a b")
 	for _, c := range []struct{ arg, want string }{
-		{"HEAD:page.md", `HEAD:page.md: path page.md at HEAD is a symbolic link (to "_cache/develop/bc/specs.md")`},
-		{"HEAD:latest", `HEAD:latest: path latest at HEAD is a symbolic link (to "_cache/develop")`},
+		{"HEAD:page.md", `HEAD:page.md: path page.md at HEAD is a symbolic link (to _cache/develop/bc/specs.md)`},
+		{"HEAD:latest", `HEAD:latest: path latest at HEAD is a symbolic link (to _cache/develop)`},
 		{"HEAD:latest/bc", `path latest/bc does not exist at HEAD (commit `},
 		{"HEAD:latest/bc", `as named: it passes through a symbolic link`},
 		{"HEAD:_cache/develop\n::error::x", `path "_cache/develop\n::error::x" has a line break`},

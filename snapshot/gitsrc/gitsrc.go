@@ -808,7 +808,7 @@ func (r *Repo) notLink(commit, rev, p, oid string) error {
 	// The path, the revision and the target named as the loaders name
 	// a path, in ASCII: raw, a link lіnk (its і Cyrillic) read as link,
 	// and its target's Cyrillic stayed as it is in Go's quotes (%q).
-	msg := fmt.Sprintf("path %s at %s is a symbolic link (to %s): git stores a link as its target's name, and REV:PATH does not follow it", logPath(p), quotedRev(rev), quotedCut(l.target))
+	msg := fmt.Sprintf("path %s at %s is a symbolic link (to %s): git stores a link as its target's name, and REV:PATH does not follow it", logPath(p), quotedRev(rev), linkTarget(l.target))
 	if l.typ == "blob" || l.typ == "tree" {
 		if to := path.Join(path.Dir(p), l.target); !path.IsAbs(l.target) && to != ".." && !strings.HasPrefix(to, "../") {
 			msg += fmt.Sprintf(": name what it leads to, %s", quotedInput(rev+":"+to))

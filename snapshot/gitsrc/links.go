@@ -325,9 +325,8 @@ func (w *linkWalker) loopWalk(p string) (link, walkState, string) {
 }
 
 // unreadTargets is the blob ids of the links listed whose targets are
-// not read yet: where a walk past git's 40 links needs one, all are
-// read at once, so that a chain of up to maxLoopSteps links costs a git
-// process, not one a link.
+// not read yet: where a walk needs one, all are read at once, so that a
+// chain of up to maxLoopSteps links costs a git process, not one a link.
 func (w *linkWalker) unreadTargets() []string {
 	var oids []string
 	for _, e := range w.entries {
@@ -370,7 +369,7 @@ func upNext(names []string) bool {
 // repository; oids their blobs) of the tree listed as files and dirs
 // (paths from its folder, top), as follow does, but in the listing: git
 // is asked only the targets of the links, through one git cat-file
-// --batch a round (a round a link of a chain), a listing of the folder
+// --batch a round (those of every link listed, once one is needed), a listing of the folder
 // above the tree where links lead (git ls-tree, with sizes when sizes is
 // set).
 func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, sizes bool, paths, oids []string) ([]link, *linkWalker, error) {
@@ -414,6 +413,7 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 			break
 		}
 		widen, wide := "", false
+		unread := false // a walk needs a target: read the listing's unread ones
 		var next []int
 		for _, i := range pending {
 			var l link
@@ -439,11 +439,7 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 				}
 			case state == walkNeedTarget:
 				need[more] = true
-				if looping[i] {
-					for _, oid := range w.unreadTargets() {
-						need[oid] = true
-					}
-				}
+				unread = true
 				next = append(next, i)
 			case state == walkWiden:
 				if !wide {
@@ -452,6 +448,14 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 					widen = commonDir(widen, more)
 				}
 				next = append(next, i)
+			}
+		}
+		if unread {
+			// The listing's other links too, once a round: a chain
+			// out of the tree (x.json to ../d/l0, l0 to l1, …) was
+			// read a round, and a git process, a link.
+			for _, oid := range w.unreadTargets() {
+				need[oid] = true
 			}
 		}
 		if wide {

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/cachediff/cachediff/internal/cutmark"
+	"github.com/cachediff/cachediff/internal/linkword"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 )
@@ -291,19 +292,19 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 				if cur[i] != "." {
 					at = shownRel(cur[i]) + " of the mirror"
 				}
-				errs[i] = fmt.Errorf("%s: a symbolic link (to %s), which leads to a folder (%s), not a file", shownRel(rels[i]), quotedCut(written[i]), at)
+				errs[i] = fmt.Errorf("%s: a symbolic link (to %s), which leads to a folder (%s), not a file", shownRel(rels[i]), linkTarget(written[i]), at)
 			case !ok:
 				// In the words of a folder's mirror (mirror.Dir): "a
 				// symbolic link to build_cache/gone, which the mirror
 				// does not hold as a file" named a path, not the link's
 				// target, nor which link of a chain was broken. The
-				// target in ASCII (quotedCut): raw, zlіb (its і
+				// target in ASCII (linkword): raw, zlіb (its і
 				// Cyrillic) read as zlib, and a newline in it put a line
 				// of its own in the message.
 				if last[i] == rels[i] {
-					errs[i] = fmt.Errorf("%s: a broken symbolic link (to %s), which leads to no file", shownRel(rels[i]), quotedCut(written[i]))
+					errs[i] = fmt.Errorf("%s: a broken symbolic link (to %s), which leads to no file", shownRel(rels[i]), linkTarget(written[i]))
 				} else {
-					errs[i] = fmt.Errorf("%s: its path leads through %s, a broken symbolic link (to %s), which leads to no file", shownRel(rels[i]), shownRel(last[i]), quotedCut(written[i]))
+					errs[i] = fmt.Errorf("%s: its path leads through %s, a broken symbolic link (to %s), which leads to no file", shownRel(rels[i]), shownRel(last[i]), linkTarget(written[i]))
 				}
 			case f.Kind == Regular:
 				out[i] = f
@@ -357,10 +358,10 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 				continue
 			}
 			if path.IsAbs(target) || next == ".." || strings.HasPrefix(next, "../") {
-				// In ASCII (quotedCut): as Go quotes (%q), a Cyrillic і
+				// In ASCII (linkword): as Go quotes (%q), a Cyrillic і
 				// stayed as it is, read as i, and a target of 4 KB was up to
 				// 16 KB.
-				errs[i] = fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rels[i]), quotedCut(target))
+				errs[i] = fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rels[i]), linkTarget(target))
 				continue
 			}
 			cur[i], written[i], last[i] = next, target, linkAt[i]
@@ -569,6 +570,11 @@ func quotedCut(s string) string {
 	q := strconv.QuoteToASCII(strings.TrimSuffix(shorten(s, maxShownLink), mark))
 	return q[:len(q)-1] + mark + `"`
 }
+
+// linkTarget is a link's target as every message names it (linkword):
+// a mirror's link in a git tree said (to "gone") where the folder's said
+// (to gone).
+func linkTarget(t string) string { return linkword.Cut(t, maxShownLink) }
 
 // maxShownLink bounds the bytes of a path or a link's target a mirror's
 // message names of the tree.

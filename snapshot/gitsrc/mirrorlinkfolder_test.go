@@ -18,10 +18,10 @@ func TestMirrorLinkToFolderSaid(t *testing.T) {
 	m := headMirror(t, commitFiles(t, files, links))
 	_, errs := m.resolveEach([]string{"f/top", "f/self", "f/deep", "f/gone"})
 	for i, want := range []string{
-		`f/top: a symbolic link (to ".."), which leads to a folder (the mirror's top), not a file`,
-		`f/self: a symbolic link (to "../f"), which leads to a folder (f of the mirror), not a file`,
-		`f/deep: a symbolic link (to "../f/../v3"), which leads to a folder (v3 of the mirror), not a file`,
-		`f/gone: a broken symbolic link (to "../nope"), which leads to no file`,
+		`f/top: a symbolic link (to ..), which leads to a folder (the mirror's top), not a file`,
+		`f/self: a symbolic link (to ../f), which leads to a folder (f of the mirror), not a file`,
+		`f/deep: a symbolic link (to ../f/../v3), which leads to a folder (v3 of the mirror), not a file`,
+		`f/gone: a broken symbolic link (to ../nope), which leads to no file`,
 	} {
 		if got := fmt.Sprint(errs[i]); got != want {
 			t.Errorf("got  %s\nwant %s", got, want)

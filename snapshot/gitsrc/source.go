@@ -756,10 +756,9 @@ func (s *Source) Walk(yield func(snapshot.File)) ([]snapshot.Warning, []*snapsho
 		var wayNames, wayTargets []string    // the links of files' names, and their ways
 		var ways [][]string
 		for i, l := range followed {
-			// The cut's mark after the quoted text, not quoted with it
-			// (quotedCut): it read "\u2026" and 8 digits, as a target
-			// that holds them.
-			target := quotedCut(l.target)
+			// As a folder names it (linkword): a git tree's said (to
+			// "gone") where the checkout said (to gone).
+			target := linkTarget(l.target)
 			name := entries[links[i]].Name
 			if l.out && s.linkOut != nil {
 				s.linkOut(name, l.target)
