@@ -1053,6 +1053,43 @@ func RootChangeKeys(changed []RootChange) []string {
 	return keys
 }
 
+// changeKeyed says whether x has a key of RootChangeKeys (both hashes).
+func changeKeyed(x *RootChange) bool { return x.Old.Hash != "" && x.New.Hash != "" }
+
+// compareChangeKeys compares x's and y's keys of RootChangeKeys as
+// those strings compare, without making them: of 64,000 roots changed
+// alike, the keys were 5.6 MB alive to News' end.
+func compareChangeKeys(x, y *RootChange) int {
+	kx, ky := changeKeyed(x), changeKeyed(y)
+	if !kx || !ky {
+		return cmp.Compare(boolInt(kx), boolInt(ky)) // "" first
+	}
+	return compareSpaced(x.Old.Hash, x.New.Hash, y.Old.Hash, y.New.Hash)
+}
+
+// compareSpaced compares a+" "+b with c+" "+d.
+func compareSpaced(a, b, c, d string) int {
+	if len(a) == len(c) {
+		return cmp.Or(strings.Compare(a, c), strings.Compare(b, d))
+	}
+	la, lc := len(a)+1+len(b), len(c)+1+len(d)
+	at := func(s, t string, i int) byte {
+		switch {
+		case i < len(s):
+			return s[i]
+		case i == len(s):
+			return ' '
+		}
+		return t[i-len(s)-1]
+	}
+	for i := range min(la, lc) {
+		if x, y := at(a, b, i), at(c, d, i); x != y {
+			return cmp.Compare(x, y)
+		}
+	}
+	return cmp.Compare(la, lc)
+}
+
 // RootsApart tells changed roots apart that read the same by their
 // spellings and changes but are not one root (RootChangeKeys): zlib of
 // two environments' lockfiles, two builds of zlib 1.3 each to one of
@@ -1066,8 +1103,12 @@ func RootChangeKeys(changed []RootChange) []string {
 // characters as tell the hashes of the group apart. The specs are found
 // by hash in r's packages, read once, on the first call.
 type RootsApart struct {
-	r       *Report
-	specs   map[string]*Spec     // the report's specs by hash (both sides), made on the first call
+	r *Report
+	// specs are the report's specs (both sides) by hash, made on the
+	// first call (index): sorted, not a map, which at 64,000 roots
+	// changed alike was 9.8 MB of News' peak.
+	specs   []*Spec
+	indexed bool
 	classes map[any]*rootClasses // the roots of each list asked of, by what they read as (alike)
 	// hashOnly labels by short hash alone: a facet's label read as
 	// another root's spelling (alike).
@@ -1082,10 +1123,16 @@ type RootsApart struct {
 	across      [3][]string
 	acrossRoots *RootChanges
 	acrossDone  bool
-	// keys are RootChangeKeys of the list keysOf heads (changeKeys):
-	// News and Labels ask them of the same list, made once.
-	keys   []string
-	keysOf *RootChange
+}
+
+// rootKeys are the keys of a list's roots (RootChangeKeys, a root
+// added or removed's hash) and their spellings, read in place: keyed
+// says whether root i has a key, compare orders two keyed roots' keys
+// as the keys' strings compare.
+type rootKeys struct {
+	keyed    func(i int) bool
+	compare  func(i, j int) int
+	spelling func(i int) string
 }
 
 // NewRootsApart returns a RootsApart of r's specs.
@@ -1099,9 +1146,10 @@ func (a *RootsApart) Labels(changed []RootChange, group []int) []string {
 	if len(group) == 0 {
 		return nil
 	}
-	out := a.alike(&changed[0], len(changed), group, func() func(i int) (string, string) {
-		keys := a.changeKeys(changed)
-		return func(i int) (string, string) { return keys[i], changed[i].Root }
+	out := a.alike(&changed[0], len(changed), group, rootKeys{
+		keyed:    func(i int) bool { return changeKeyed(&changed[i]) },
+		compare:  func(i, j int) int { return compareChangeKeys(&changed[i], &changed[j]) },
+		spelling: func(i int) string { return changed[i].Root },
 	},
 		func(group []int) []string { return a.labels(changed, group) })
 	// A root whose spelling another list has is told apart from
@@ -1112,19 +1160,6 @@ func (a *RootsApart) Labels(changed []RootChange, group []int) []string {
 		}
 	}
 	return out
-}
-
-// changeKeys returns RootChangeKeys of changed, made once a list: of
-// 64,000 roots changed alike, News's keys and those Labels told them
-// apart by were 5.6 MB each, both alive to News's end.
-func (a *RootsApart) changeKeys(changed []RootChange) []string {
-	if len(changed) == 0 {
-		return nil
-	}
-	if a.keysOf != &changed[0] || len(a.keys) != len(changed) {
-		a.keys, a.keysOf = RootChangeKeys(changed), &changed[0]
-	}
-	return a.keys
 }
 
 // labels is Labels of group as it is.
@@ -1171,8 +1206,10 @@ func (a *RootsApart) SpecLabels(roots []RootSpec, group []int) []string {
 	if len(group) == 0 {
 		return nil
 	}
-	out := a.alike(&roots[0], len(roots), group, func() func(i int) (string, string) {
-		return func(i int) (string, string) { return roots[i].Hash, roots[i].Root }
+	out := a.alike(&roots[0], len(roots), group, rootKeys{
+		keyed:    func(i int) bool { return roots[i].Hash != "" },
+		compare:  func(i, j int) int { return strings.Compare(roots[i].Hash, roots[j].Hash) },
+		spelling: func(i int) string { return roots[i].Root },
 	},
 		func(group []int) []string { return a.specLabels(roots, group) })
 	for k, i := range group {
@@ -1193,11 +1230,10 @@ func (a *RootsApart) SpecLabels(roots []RootSpec, group []int) []string {
 // too), and a label made of each one's group told one root apart as
 // "/ddddddd" in the headline and "os=rhel8" in the news. The labels of
 // each set of roots are made once.
-func (a *RootsApart) alike(list any, n int, group []int, roots func() func(i int) (key, spelling string), labels func(group []int) []string) []string {
+func (a *RootsApart) alike(list any, n int, group []int, keys rootKeys, labels func(group []int) []string) []string {
 	c, ok := a.classes[list]
 	if !ok || c.n != n {
-		root := roots()
-		c = &rootClasses{n: n, of: make([]int, n), made: map[string]map[int]string{}, root: root, spelt: a.spellings()}
+		c = &rootClasses{n: n, of: make([]int, n), made: map[string]map[int]string{}, spelling: keys.spelling, spelt: a.spellings()}
 		// The roots of a key, sorted by key and spelling, each key's
 		// spellings once (a run of the order); not maps by key, of a
 		// key or two a root: of 64,000 roots changed alike, each of
@@ -1205,14 +1241,12 @@ func (a *RootsApart) alike(list any, n int, group []int, roots func() func(i int
 		// render.
 		order := make([]int32, 0, n)
 		for i := range n {
-			if k, _ := root(i); k != "" {
+			if keys.keyed(i) {
 				order = append(order, int32(i))
 			}
 		}
 		slices.SortFunc(order, func(x, y int32) int {
-			kx, sx := root(int(x))
-			ky, sy := root(int(y))
-			return cmp.Or(strings.Compare(kx, ky), strings.Compare(sx, sy))
+			return cmp.Or(keys.compare(int(x), int(y)), strings.Compare(keys.spelling(int(x)), keys.spelling(int(y))))
 		})
 		// Each key's spellings, sorted, keyed by their lengths
 		// (listKey): joined by NUL, the spec spelt "a" and "b" read
@@ -1224,14 +1258,13 @@ func (a *RootsApart) alike(list any, n int, group []int, roots func() func(i int
 		first := make([]int32, n) // a keyed root's class of read (0 for a root alone, unread)
 		var spellings []string
 		for lo := 0; lo < len(order); {
-			k, _ := root(int(order[lo]))
 			hi := lo
 			spellings = spellings[:0]
 			for ; hi < len(order); hi++ {
-				kh, sh := root(int(order[hi]))
-				if kh != k {
+				if keys.compare(int(order[lo]), int(order[hi])) != 0 {
 					break
 				}
+				sh := keys.spelling(int(order[hi]))
 				if len(spellings) == 0 || spellings[len(spellings)-1] != sh {
 					spellings = append(spellings, sh)
 				}
@@ -1253,14 +1286,14 @@ func (a *RootsApart) alike(list any, n int, group []int, roots func() func(i int
 		}
 		class := map[string]int{} // a root alone's spelling → its class
 		for i := range n {
-			k, sp := root(i)
+			sp := keys.spelling(i)
 			c.spelt[sp] = true
 			// A root alone reads as its one spelling, after a NUL,
 			// which no listKey of a key's spellings (one at least)
 			// starts with: the classes of roots alone and of keys are
 			// told apart by their maps.
 			var j int
-			if k != "" {
+			if keys.keyed(i) {
 				if j = keyClass[first[i]]; j < 0 {
 					j = len(c.members)
 					keyClass[first[i]] = j
@@ -1339,8 +1372,9 @@ type rootClasses struct {
 	of      []int
 	members [][]int
 	made    map[string]map[int]string
-	root    func(i int) (key, spelling string)
-	spelt   map[string]bool // every spelling of the list and of the report's roots
+	// spelling is root i's spelling.
+	spelling func(i int) string
+	spelt    map[string]bool // every spelling of the list and of the report's roots
 }
 
 // spellings returns every root spelling the report names, in any of
@@ -1381,8 +1415,7 @@ func (c *rootClasses) reads(wide []int, labels []string) bool {
 
 // readsAs reports whether root i labelled l reads as a spelling.
 func (c *rootClasses) readsAs(i int, l string) bool {
-	_, sp := c.root(i)
-	return l != "" && c.spelt[sp+" "+l]
+	return l != "" && c.spelt[c.spelling(i)+" "+l]
 }
 
 // specLabels is SpecLabels of group as it is.
@@ -1411,31 +1444,57 @@ func (a *RootsApart) specLabels(roots []RootSpec, group []int) []string {
 	return out
 }
 
-// index files the report's specs by hash, once.
+// index files the report's specs by hash, once: sorted by hash, the
+// specs of one hash in the order of the report (a spec added, removed,
+// then the pairs' old and new), of which spec finds the last.
 func (a *RootsApart) index() {
-	if a.specs == nil {
-		a.specs = map[string]*Spec{}
-		if a.r != nil {
-			for i := range a.r.Packages {
-				s := &a.r.Packages[i].Specs
-				for _, l := range [...][]Spec{s.Added, s.Removed} {
-					for j := range l {
-						a.specs[l[j].Hash] = &l[j]
-					}
+	if a.indexed {
+		return
+	}
+	a.indexed = true
+	if a.r == nil {
+		return
+	}
+	n := 0
+	for i := range a.r.Packages {
+		s := &a.r.Packages[i].Specs
+		n += len(s.Added) + len(s.Removed) + 2*(len(s.Rebuilt)+len(s.Updated)+len(s.Restacked))
+	}
+	a.specs = make([]*Spec, 0, n)
+	for i := range a.r.Packages {
+		s := &a.r.Packages[i].Specs
+		for _, l := range [...][]Spec{s.Added, s.Removed} {
+			for j := range l {
+				a.specs = append(a.specs, &l[j])
+			}
+		}
+		for _, l := range [...][]Pair{s.Rebuilt, s.Updated, s.Restacked} {
+			for j := range l {
+				if l[j].Old != nil {
+					a.specs = append(a.specs, l[j].Old)
 				}
-				for _, l := range [...][]Pair{s.Rebuilt, s.Updated, s.Restacked} {
-					for j := range l {
-						if l[j].Old != nil {
-							a.specs[l[j].Old.Hash] = l[j].Old
-						}
-						if l[j].New != nil {
-							a.specs[l[j].New.Hash] = l[j].New
-						}
-					}
+				if l[j].New != nil {
+					a.specs = append(a.specs, l[j].New)
 				}
 			}
 		}
 	}
+	slices.SortStableFunc(a.specs, func(x, y *Spec) int { return strings.Compare(x.Hash, y.Hash) })
+}
+
+// spec is the report's spec of hash h (the last of the report's order
+// where several have it), or nil.
+func (a *RootsApart) spec(h string) *Spec {
+	k, _ := slices.BinarySearchFunc(a.specs, h, func(s *Spec, h string) int {
+		if s.Hash <= h {
+			return -1 // after every spec of hash h
+		}
+		return 1
+	})
+	if k > 0 && a.specs[k-1].Hash == h {
+		return a.specs[k-1]
+	}
+	return nil
 }
 
 // hashWord returns labels (whole hashes, "/…" or "∅", one a root)
@@ -1502,7 +1561,7 @@ func (a *RootsApart) facetLabels(hashes []string, prefix string) []string {
 	}
 	specs := make([]*Spec, len(hashes))
 	for i, h := range hashes {
-		if specs[i] = a.specs[h]; specs[i] == nil || h == "" {
+		if specs[i] = a.spec(h); specs[i] == nil || h == "" {
 			return nil
 		}
 	}
