@@ -1349,19 +1349,18 @@ func (r *respelling) changedRoots(o, n map[string][]*GraphNode) {
 		if !ok {
 			continue
 		}
-		respelt := r.partly(root) || r.joined[root] > 0
 		var x, y *GraphNode
 		xs, ys := 0, 0
 		i, j := 0, 0
 		for i < len(ons) || j < len(nns) {
 			switch {
 			case j == len(nns) || i < len(ons) && ons[i].Hash() < nns[j].Hash():
-				if !respelt || r.part[rootAt{root, ons[i].Hash()}] == "" {
+				if r.part[rootAt{root, ons[i].Hash()}] == "" {
 					x, xs = ons[i], xs+1
 				}
 				i++
 			case i == len(ons) || nns[j].Hash() < ons[i].Hash():
-				if !respelt || !r.into[rootAt{root, nns[j].Hash()}] {
+				if !r.into[rootAt{root, nns[j].Hash()}] {
 					y, ys = nns[j], ys+1
 				}
 				j++
