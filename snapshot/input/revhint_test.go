@@ -234,7 +234,9 @@ func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	out = runsOf(func() { _, err = Load(filepath.Join(dir, "shallow"), "HEAD~1", Options{Beside: "snap"}, snapshot.Options{}) })
+	out = runsOf(func() {
+		_, err = Load(filepath.Join(dir, "shallow"), "HEAD~1", Options{Beside: "snap"}, snapshot.Options{})
+	})
 	if n := strings.Count(out, "\n"); err == nil || !strings.Contains(err.Error(), "this is a shallow clone") || n > 5 {
 		t.Errorf("Load(HEAD~1) in a shallow clone beside a branch HEAD: %v; git ran %d times (%q), want the shallow clone's note in at most 5", err, n, out)
 	}
