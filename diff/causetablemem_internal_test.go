@@ -17,18 +17,10 @@ import (
 // in a table made at its most and sorted in place now: 261 (the bound,
 // 300, fails the table made at its most but sorted into a copy: 356).
 func TestCausesFiledLittle(t *testing.T) {
-	if race.Enabled {
-		t.Skip("the race detector allocates besides")
-	}
 	const n = 4000
-	o, nw := alikeBuildsPair(t, n)
-	og, ng := GraphOf(o), GraphOf(nw)
+	og, ng, register := alikeGraphs(t, n)
 	e := newExplainer(og, ng, n)
-	for i := range n {
-		if _, ok := e.register(spellHash('a', i), spellHash('b', i)); !ok {
-			t.Fatalf("pair %d not registered", i)
-		}
-	}
+	register(e)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -46,5 +38,24 @@ func TestCausesFiledLittle(t *testing.T) {
 	t.Logf("solve allocated %.0f bytes a pair", per)
 	if per > 300 {
 		t.Errorf("solve of %d pairs allocated %.0f bytes a pair, want at most 300", n, per)
+	}
+}
+
+// alikeGraphs is the graphs of n builds alike (alikeBuildsPair), for
+// the explainer's memory tests, and register, which registers each of
+// their pairs with an explainer of them; the test is skipped under the
+// race detector, which allocates besides.
+func alikeGraphs(t *testing.T, n int) (og, ng Graph, register func(e *explainer)) {
+	t.Helper()
+	if race.Enabled {
+		t.Skip("the race detector allocates besides")
+	}
+	o, nw := alikeBuildsPair(t, n)
+	return GraphOf(o), GraphOf(nw), func(e *explainer) {
+		for i := range n {
+			if _, ok := e.register(spellHash('a', i), spellHash('b', i)); !ok {
+				t.Fatalf("pair %d not registered", i)
+			}
+		}
 	}
 }

@@ -3,8 +3,6 @@ package diff
 import (
 	"runtime"
 	"testing"
-
-	"github.com/cachediff/cachediff/internal/testing/race"
 )
 
 // TestExplainerLinksWhenFiled (issue 35 class d): the explainer made
@@ -16,23 +14,15 @@ import (
 // when the first link is filed: 150 bytes a pair allocated by
 // newExplainer before, 100 now.
 func TestExplainerLinksWhenFiled(t *testing.T) {
-	if race.Enabled {
-		t.Skip("the race detector allocates besides")
-	}
 	const n = 2000
-	o, nw := alikeBuildsPair(t, n)
-	og, ng := GraphOf(o), GraphOf(nw)
+	og, ng, register := alikeGraphs(t, n)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 	e := newExplainer(og, ng, n)
 	runtime.ReadMemStats(&after)
 	per := float64(after.TotalAlloc-before.TotalAlloc) / n
-	for i := range n {
-		if _, ok := e.register(spellHash('a', i), spellHash('b', i)); !ok {
-			t.Fatalf("pair %d not registered", i)
-		}
-	}
+	register(e)
 	if len(e.links) != 0 {
 		t.Fatalf("%d links filed, want none", len(e.links))
 	}

@@ -187,11 +187,11 @@ func (e *LoadError) Lines() []string {
 // _cache/develop/xа../specs.md" (its а Cyrillic) named the folder xa..
 // of another page; quoted, it reads "x\u0430..".
 //
-// Past maxPathShown bytes shown it is cut (CutShown), as loadingPath
+// Past MaxPathShown bytes shown it is cut (CutShown), as loadingPath
 // cuts one: whole, an argument of 28 KB (an https:// URL) began its
 // message, which the command's line cap of 8 KB cut before what was
 // wrong with it.
-func ShownPath(p string) string { return CutShown(p, maxPathShown, shownPath) }
+func ShownPath(p string) string { return CutShown(p, MaxPathShown, shownPath) }
 
 // ListedPath is a path as a list of them names it ("a, b and 2 more"):
 // as ShownPath shows it, quoted where that is raw and holds a space or a
@@ -226,9 +226,9 @@ func listedPathsCut(paths []string, n int) []string {
 }
 
 // maxListedShown bounds a path a message lists among several (a folder's
-// indexes and lockfiles): with the folder (loadingPath's maxPathShown)
+// indexes and lockfiles): with the folder (loadingPath's MaxPathShown)
 // and the two it says to name, four listed fit the line cap of 8 KB.
-const maxListedShown = maxPathShown / 4
+const maxListedShown = MaxPathShown / 4
 
 // loadingPath is a path as "loading PATH: …" names it: as shownPath
 // shows it, quoted where that is raw and holds a quote, or, named beside
@@ -244,12 +244,12 @@ const maxListedShown = maxPathShown / 4
 // "loading snap : …" and "loading  snap: …" read as snap, and
 // git:HEAD:snap followed by a space as git:HEAD:snap.
 //
-// A path shown longer than maxPathShown bytes is cut to it (CutShown):
+// A path shown longer than MaxPathShown bytes is cut to it (CutShown):
 // quoted in ASCII, a path of 4 KB (Linux's longest) may be 16 KB, and
 // the command's line cap (8 KB) cut the message off before it said what
 // was wrong.
 func loadingPath(p string, paired bool) string {
-	return CutShown(p, maxPathShown, func(p string) string { return loadingPathWhole(p, paired) })
+	return CutShown(p, MaxPathShown, func(p string) string { return loadingPathWhole(p, paired) })
 }
 
 func loadingPathWhole(p string, paired bool) string {
@@ -260,10 +260,11 @@ func loadingPathWhole(p string, paired bool) string {
 	return s
 }
 
-// maxPathShown bounds a path a message names (loadingPath, and the
-// folder and files of one without a page): two of them, a message's
-// words and its own paths fit the command's line cap of 8 KB.
-const maxPathShown = 2 << 10
+// MaxPathShown bounds a path or URL a message names (loadingPath, the
+// folder and files of one without a page, a mirror's paths and URLs):
+// two of them, a message's words and its own paths fit the command's
+// line cap of 8 KB.
+const MaxPathShown = 2 << 10
 
 // CutShown is show(p), or, where that is longer than n bytes, show of a
 // head and a tail of p that is not, the cut's mark (cutmark.Of, of the

@@ -115,7 +115,7 @@ func (r publishRule) pathLeftOut(f File, rel, pkg string) string {
 	home := strings.TrimSuffix(f.Name, f.Base) + "specs.md" // where the page belongs
 	if jekyllSpecial(base) {
 		return fmt.Sprintf("the site leaves this page (package %s) out: Jekyll, which builds it, does not publish a file whose name starts with %q; the page belongs at %s",
-			quotedName(pkg), base[:1], CutShown(home, maxPathShown, shownPath))
+			quotedName(pkg), base[:1], CutShown(home, MaxPathShown, shownPath))
 	}
 	// The tag's folder: the first one below _cache.
 	first := -1

@@ -418,7 +418,7 @@ func noPages(path string, dir bool, skipped []*Error, warnings []Warning, byCont
 		// Each path as "loading PATH" names it (loadingPath): a folder
 		// "e: is this" said "no package pages found under e: is this/: is
 		// this a _cache/<tag> folder?", and a warning's file "a: b" read
-		// as the file a, its message "b: …"; and cut to maxPathShown, as
+		// as the file a, its message "b: …"; and cut to MaxPathShown, as
 		// a folder of 4 KB, quoted in ASCII, was cut off by the command's
 		// line cap before the message said what was wrong.
 		folder := loadingPath(under, false)
@@ -1003,15 +1003,15 @@ func indexNotAlone(path string, cands []candidate, results []result) *Error {
 		// build-cache index, m/q, r.json, and 1 lockfile".
 		// Each cut (listedPathCut): of a long folder, the line cap cut
 		// what to do.
-		give := "name the index, " + listedPathCut(indexes[0], maxPathShown/2) + ","
+		give := "name the index, " + listedPathCut(indexes[0], MaxPathShown/2) + ","
 		// (A repository's top, REV:, names its files REV:NAME.)
 		dir := filepath.Dir(indexes[0])
 		name, top := strings.CutPrefix(indexes[0], path)
 		if dir != filepath.Clean(path) && !(top && strings.HasSuffix(path, ":") && !strings.Contains(name, "/")) {
-			give = "name the index or its folder, " + listedPathCut(dir, maxPathShown/2) + ","
+			give = "name the index or its folder, " + listedPathCut(dir, MaxPathShown/2) + ","
 		}
 		return &Error{File: path, Msg: fmt.Sprintf("this folder holds a build-cache index, %s, and %s: %s; Spack reads a build cache's index alone, and a lockfile is no part of it (their union would keep what the index lost): %s or the lockfile",
-			listedPathCut(indexes[0], maxPathShown/2), plural(nLocks, "lockfile"), listSome(listedPathsCut(locks, maxListedShown), nLocks), give)}
+			listedPathCut(indexes[0], MaxPathShown/2), plural(nLocks, "lockfile"), listSome(listedPathsCut(locks, maxListedShown), nLocks), give)}
 	}
 	return nil
 }

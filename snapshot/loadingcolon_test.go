@@ -105,8 +105,8 @@ func TestLongPathSaysWhatIsWrong(t *testing.T) {
 		}
 	}
 	a, b := strings.Repeat("a", 4000)+"1", strings.Repeat("a", 4000)+"2"
-	if loadingPath(a, false) == loadingPath(b, false) || len(loadingPath(a, false)) > maxPathShown+len(cutmark.Of(a)) {
-		t.Errorf("%q and %q; want them apart, cut to %d bytes", loadingPath(a, false), loadingPath(b, false), maxPathShown)
+	if loadingPath(a, false) == loadingPath(b, false) || len(loadingPath(a, false)) > MaxPathShown+len(cutmark.Of(a)) {
+		t.Errorf("%q and %q; want them apart, cut to %d bytes", loadingPath(a, false), loadingPath(b, false), MaxPathShown)
 	}
 }
 
@@ -121,7 +121,7 @@ func TestLongPathKeepsFileName(t *testing.T) {
 			p := root + "/" + pkg + "/specs.md"
 			msg := (&Error{File: p, Line: 1, Msg: "bad"}).Error()
 			_, after, cut := strings.Cut(msg, cutmark.Of(p))
-			if !cut || !strings.HasSuffix(after, "/"+pkg+`/specs.md": line 1: bad`) && !strings.HasSuffix(after, "/"+pkg+"/specs.md: line 1: bad") || len(msg) > maxPathShown+100 {
+			if !cut || !strings.HasSuffix(after, "/"+pkg+`/specs.md": line 1: bad`) && !strings.HasSuffix(after, "/"+pkg+"/specs.md: line 1: bad") || len(msg) > MaxPathShown+100 {
 				t.Errorf("%d bytes: %.120q…%q; want its page named after the cut's mark", len(msg), msg, msg[max(0, len(msg)-60):])
 			}
 		}

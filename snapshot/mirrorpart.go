@@ -22,7 +22,7 @@ type MirrorPart struct {
 	// What names the part: "v3/", "v3/manifests/index/", "blobs/";
 	// quoted in ASCII (shownPath) when a view's or a package's folder
 	// name is not ASCII or holds a control character, and cut past
-	// maxPathShown bytes (CutShown).
+	// MaxPathShown bytes (CutShown).
 	What string
 	// View is the view whose folder the part is
 	// (v3/manifests/index/VIEW/), or "".
@@ -75,9 +75,9 @@ func MirrorPartOf(p string) (MirrorPart, bool) {
 	case at(n-3, "v3", "manifests", "spec"):
 		return part(n-3, "v3/manifests/spec/", "")
 	case at(n-4, "v3", "manifests", "index", "*"):
-		return part(n-4, CutShown("v3/manifests/index/"+parts[n-1]+"/", maxPathShown, shownPath), parts[n-1])
+		return part(n-4, CutShown("v3/manifests/index/"+parts[n-1]+"/", MaxPathShown, shownPath), parts[n-1])
 	case at(n-4, "v3", "manifests", "spec", "*"):
-		return part(n-4, CutShown("v3/manifests/spec/"+parts[n-1]+"/", maxPathShown, shownPath), "")
+		return part(n-4, CutShown("v3/manifests/spec/"+parts[n-1]+"/", MaxPathShown, shownPath), "")
 	case at(n-1, "blobs"):
 		return part(n-1, "blobs/", "")
 	case at(n-2, "blobs", "sha256"):
@@ -106,7 +106,7 @@ func (m MirrorPart) Hint(name string) string {
 }
 
 // rootWord is a mirror's root as a hint names it to give: a shell word
-// in ASCII (pathWord), or past maxPathShown bytes cut, with
+// in ASCII (pathWord), or past MaxPathShown bytes cut, with
 // its length, as hintWord says a folder. Whole, a root ~2,200 bytes of
 // Cyrillic below a folder given inside it (ROOT/v3, a spec manifest
 // given alone) was 8.6 KB as a word, past the command's line cap of
@@ -126,7 +126,7 @@ func rootWord(root string) string {
 // ViewFlag is " with --view VIEW", VIEW as a shell word in ASCII
 // (shellword.ShownASCII), as the root before it is: raw, a view's
 // folder "g<newline>y" put a line of its own in the hint, and "gе" (its
-// е Cyrillic) read as the view "ge". Past maxPathShown bytes it is
+// е Cyrillic) read as the view "ge". Past MaxPathShown bytes it is
 // said otherwise, cut (cutWord), as the root is, and so is the folder
 // What names: a URL's view of 1,500 zero-width spaces (…/v3/manifests/
 // index/%E2%80%8B…/) was 9 KB twice, past the command's line cap of

@@ -127,7 +127,7 @@ func (e *LoadError) nearLine() string {
 }
 
 // hintWord is pathWord(p), a path a hint offers to paste back, where it
-// is at most maxPathShown bytes. Past that it is said otherwise, as "the
+// is at most MaxPathShown bytes. Past that it is said otherwise, as "the
 // folder" (noun) and p quoted in ASCII and cut (CutShown, its head, the
 // cut's mark and its tail), with its length: written whole, a folder
 // of ~2,250 bytes of Cyrillic below the one named was 13.5 KB as a
@@ -139,13 +139,13 @@ func hintWord(p, noun string) string {
 }
 
 // cutWord is w, p as a shell word to paste back, where it is at most
-// maxPathShown bytes; else p said otherwise, as hintWord says it.
+// MaxPathShown bytes; else p said otherwise, as hintWord says it.
 func cutWord(w, p, noun string) string {
-	if len(w) <= maxPathShown {
+	if len(w) <= MaxPathShown {
 		return w
 	}
 	return fmt.Sprintf("the %s %s (%d bytes, too long to show whole)", noun,
-		CutShown(p, maxPathShown, strconv.QuoteToASCII), len(p))
+		CutShown(p, MaxPathShown, strconv.QuoteToASCII), len(p))
 }
 
 // pathWord is the folder p as one shell word to paste back as an

@@ -449,7 +449,7 @@ func (s *Snapshot) mixedFormats() *Error {
 		return fmt.Sprintf(" (and %s)", plural(n, "more "+noun))
 	}
 	return &Error{File: s.Path, Msg: fmt.Sprintf("this folder mixes catalogue pages and Spack files: %s is a package page%s, %s a Spack file%s; a snapshot is one or the other: name a folder of pages alone, or the Spack files",
-		listedPathCut(page, maxPathShown), more(pages-1, "page"), listedPathCut(spack, maxPathShown), more(len(spackFiles)-1, "Spack file"))}
+		listedPathCut(page, MaxPathShown), more(pages-1, "page"), listedPathCut(spack, MaxPathShown), more(len(spackFiles)-1, "Spack file"))}
 }
 
 // mergeSpackFiles makes the packages of Spack files that share a name one

@@ -91,27 +91,5 @@ var capCut = regexp.MustCompile(`… \(\d+ bytes more\)$`)
 // without git.
 func indexRepo(t *testing.T, refs ...string) string {
 	t.Helper()
-	if !gittest.Available() {
-		t.Skip("the git program is not on PATH")
-	}
-	dir := t.TempDir()
-	if err := gittest.Init(dir); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Mkdir(filepath.Join(dir, "snap"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "snap", "index.json"), []byte("{}"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmds := [][]string{{"add", "-A"}, {"commit", "-qm", "one"}}
-	for _, ref := range refs {
-		cmds = append(cmds, []string{"update-ref", ref, "HEAD"})
-	}
-	for _, args := range cmds {
-		if _, err := gittest.Git(dir, nil, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return gittest.IndexRepo(t, refs, "{}")
 }

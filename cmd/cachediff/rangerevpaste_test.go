@@ -84,22 +84,8 @@ func TestGitRangeRevSuggestionsPaste(t *testing.T) {
 func snapHistory(t *testing.T, repo string) {
 	t.Helper()
 	oldIndex, newIndex := genIndexes(t)
-	for i, index := range [][]byte{oldIndex, newIndex, oldIndex} {
-		if err := os.MkdirAll(filepath.Join(repo, "snap"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(repo, "snap/index.json"), index, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		args := [][]string{{"add", "-A"}, {"commit", "-qm", "c" + string(rune('0'+i))}}
-		if i == 0 {
-			args = append([][]string{{"init", "-q"}}, args...)
-		}
-		for _, a := range args {
-			if _, err := gittest.Git(repo, nil, a...); err != nil {
-				t.Fatal(err)
-			}
-		}
+	if err := gittest.IndexCommits(repo, nil, string(oldIndex), string(newIndex), string(oldIndex)); err != nil {
+		t.Fatal(err)
 	}
 }
 

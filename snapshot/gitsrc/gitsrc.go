@@ -1653,25 +1653,7 @@ func (r *Repo) wayOf(commit, p string, self bool) (sub, at string, kind Kind) {
 	if strings.ContainsAny(p, "\n\x00") {
 		return "", "", Regular
 	}
-	var way []string
-	for i := range len(p) {
-		if p[i] == '/' && i > 0 {
-			way = append(way, p[:i])
-		}
-	}
-	names := way
-	if self && p != "" {
-		names = append(way[:len(way):len(way)], p)
-	}
-	if len(names) == 0 {
-		return "", "", Regular
-	}
-	// Each name as written: a folder ":x" is no pathspec magic.
-	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, append([]string{"ls-tree", "-z", "--full-tree", commit, "--"}, names...)...)
-	if err != nil {
-		return "", "", Regular
-	}
-	files, _, err := parseLsTree(out)
+	way, files, _, err := r.lsWay(commit, p, self)
 	if err != nil {
 		return "", "", Regular
 	}
@@ -1690,6 +1672,32 @@ func (r *Repo) wayOf(commit, p string, self bool) (sub, at string, kind Kind) {
 		}
 	}
 	return sub, "", Regular
+}
+
+// lsWay runs one git ls-tree of rev for the folders on the way to p
+// (from the top, above it), and for p itself when self, each name as
+// written (a folder ":x" is no pathspec magic): the way, and git's
+// files and folders of those names; no git run when there is no name
+// to ask (wayOf, Holds).
+func (r *Repo) lsWay(rev, p string, self bool) (way []string, files []File, dirs []string, err error) {
+	for i := range len(p) {
+		if p[i] == '/' && i > 0 {
+			way = append(way, p[:i])
+		}
+	}
+	names := way
+	if self && p != "" {
+		names = append(way[:len(way):len(way)], p)
+	}
+	if len(names) == 0 {
+		return way, nil, nil, nil
+	}
+	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, append([]string{"ls-tree", "-z", "--full-tree", "--end-of-options", rev, "--"}, names...)...)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	files, dirs, err = parseLsTree(out)
+	return way, files, dirs, err
 }
 
 // exist reports, for each object name of exprs (REV:PATH), whether it

@@ -941,23 +941,11 @@ func (r *Repo) Holds(rev, p string) (holds bool, sub string, ok bool) {
 	if p == "" {
 		return true, "", true
 	}
-	var names []string // the way to p, and p
-	for i := range len(p) {
-		if p[i] == '/' && i > 0 {
-			names = append(names, p[:i])
-		}
-	}
-	names = append(names, p)
-	// Each name as written, no pathspec magic (wayOf).
-	out, err := r.runEnv([]string{"GIT_LITERAL_PATHSPECS=1"}, nil, append([]string{"ls-tree", "-z", "--full-tree", "--end-of-options", rev, "--"}, names...)...)
+	way, files, dirs, err := r.lsWay(rev, p, true)
 	if err != nil {
 		return false, "", false
 	}
-	files, dirs, err := parseLsTree(out)
-	if err != nil {
-		return false, "", false
-	}
-	for _, n := range names {
+	for _, n := range append(way, p) {
 		for _, f := range files {
 			if f.Path == n && f.Kind == Submodule {
 				return n == p, n, true

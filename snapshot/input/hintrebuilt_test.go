@@ -20,7 +20,7 @@ import (
 // must be the same.
 func TestHintRebuiltRunsNoGit(t *testing.T) {
 	dir := snapRepo(t, 2)
-	runsOf := gitRecorded(t)
+	runsOf := gittest.Recorded(t)
 	hint := func(arg, beside string, room int) (h string, runs int) {
 		out := runsOf(func() { h = RevisionHint(dir, arg, beside, room) })
 		return h, strings.Count(out, "\n")

@@ -3,7 +3,6 @@ package input
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -210,10 +209,7 @@ func TestRevisionHintInBareRepo(t *testing.T) {
 // so a typo beside X, which gets none, ran git for nothing. It is asked
 // only for a hint given.
 func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("the git program is not on PATH")
-	}
+	runsOf := gittest.Recorded(t)
 	dir := t.TempDir()
 	if _, err := gittest.Git(dir, nil, "init", "-q"); err != nil {
 		t.Fatal(err)
@@ -221,19 +217,12 @@ func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "snap"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	bin := t.TempDir()
-	runs := filepath.Join(bin, "runs")
-	script := "#!/bin/sh\necho \"$*\" >> '" + runs + "'\nexec '" + git + "' \"$@\"\n"
-	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	_, err = Load(dir, "typo", Options{Beside: "snap"}, snapshot.Options{})
-	out, _ := os.ReadFile(runs)
+	var err error
+	out := runsOf(func() { _, err = Load(dir, "typo", Options{Beside: "snap"}, snapshot.Options{}) })
 	if len(out) == 0 {
 		t.Fatal("the git on PATH never ran: the test sees nothing")
 	}
-	if err == nil || strings.Contains(string(out), "--show-") {
+	if err == nil || strings.Contains(out, "--show-") {
 		t.Errorf("Load(typo) beside snap: %v; git ran %q, want no --show-toplevel nor --show-prefix for no hint", err, out)
 	}
 	// HEAD~1 in a shallow clone of one commit, beside a branch HEAD:
@@ -245,23 +234,18 @@ func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := os.WriteFile(runs, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, err = Load(filepath.Join(dir, "shallow"), "HEAD~1", Options{Beside: "snap"}, snapshot.Options{})
-	out, _ = os.ReadFile(runs)
-	if n := strings.Count(string(out), "\n"); err == nil || !strings.Contains(err.Error(), "this is a shallow clone") || n > 5 {
+	out = runsOf(func() {
+		_, err = Load(filepath.Join(dir, "shallow"), "HEAD~1", Options{Beside: "snap"}, snapshot.Options{})
+	})
+	if n := strings.Count(out, "\n"); err == nil || !strings.Contains(err.Error(), "this is a shallow clone") || n > 5 {
 		t.Errorf("Load(HEAD~1) in a shallow clone beside a branch HEAD: %v; git ran %d times (%q), want the shallow clone's note in at most 5", err, n, out)
 	}
 	// -q after --, of no ref: the refs it reads as were listed 3 times
 	// for one hint (lead 1 of g14), each a for-each-ref and a rev-parse
 	// --git-path.
-	if err := os.WriteFile(runs, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	h := RevisionHint(dir, "-q", "snap", RoomAfter(""))
-	out, _ = os.ReadFile(runs)
-	if n := strings.Count(string(out), "for-each-ref"); n != 1 {
+	var h string
+	out = runsOf(func() { h = RevisionHint(dir, "-q", "snap", RoomAfter("")) })
+	if n := strings.Count(out, "for-each-ref"); n != 1 {
 		t.Errorf("RevisionHint(-q) = %q; git listed its refs %d times (%q), want once", h, n, out)
 	}
 	// HEAD~1 beside a branch HEAD: its refs were listed once more to
@@ -269,12 +253,8 @@ func TestRevisionHintFolderAskedOnlyForHint(t *testing.T) {
 	if _, err := gittest.Git(dir, nil, "update-ref", "refs/heads/HEAD", "HEAD"); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(runs, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	h = RevisionHint(dir, "HEAD~1", "snap", RoomAfter(""))
-	out, _ = os.ReadFile(runs)
-	if n := strings.Count(string(out), "for-each-ref --format=%(refname) refs/HEAD "); n != 1 || !strings.Contains(h, "HEAD in the git directory, refs/heads/HEAD") {
+	out = runsOf(func() { h = RevisionHint(dir, "HEAD~1", "snap", RoomAfter("")) })
+	if n := strings.Count(out, "for-each-ref --format=%(refname) refs/HEAD "); n != 1 || !strings.Contains(h, "HEAD in the git directory, refs/heads/HEAD") {
 		t.Errorf("RevisionHint(HEAD~1) beside a branch HEAD = %q; git listed HEAD's refs %d times (%q), want once", h, n, out)
 	}
 	if _, err := gittest.Git(dir, nil, "update-ref", "-d", "refs/heads/HEAD"); err != nil {

@@ -31,7 +31,7 @@ func TestShallowHintRebuiltRunsNoGit(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, ".git", "packed-refs"), []byte(strings.TrimSpace(out)+" refs/heads/HEAD\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	runsOf := gitRecorded(t)
+	runsOf := gittest.Recorded(t)
 	hint := func(room int) (h string, runs string) {
 		runs = runsOf(func() { h = RevisionHint(dir, "HEAD~1", "snap", room) })
 		return h, runs

@@ -620,7 +620,7 @@ func buildCacheHint(st Store) string {
 		}
 	}
 	root := u.String()
-	if len(root) > maxFullShown {
+	if len(root) > snapshot.MaxPathShown {
 		// Cut, it would be no URL to paste: the line cap of 8 KB cut a
 		// root of 5 KB, after the URL given, before it ended.
 		root = fmt.Sprintf("the URL given without %s at its end, %d bytes, too long to show whole", shownURL(strings.TrimPrefix(st.Name(), root)), len(root))
@@ -756,8 +756,8 @@ func specFileName(name string) bool {
 
 // diskWord is p, a path on disk a hint gives to paste as an argument,
 // as one shell word in ASCII (shellword.ShownASCII), "./" before it
-// where it starts with "-"; past maxFullShown bytes, said otherwise, its
-// length given, as snapshot's hints say a folder. Raw, "give its path
+// where it starts with "-"; past snapshot.MaxPathShown bytes, said
+// otherwise, its length given, as snapshot's hints say a folder. Raw, "give its path
 // (/tmp/a b)" pasted gave two arguments, and a folder сyr (its с
 // Cyrillic) read as cyr, where the URL before it was quoted in ASCII.
 func diskWord(p string) string {
@@ -765,7 +765,7 @@ func diskWord(p string) string {
 	if strings.HasPrefix(w, "-") {
 		w = "./" + w
 	}
-	if w = shellword.ShownASCII(w); len(w) <= maxFullShown {
+	if w = shellword.ShownASCII(w); len(w) <= snapshot.MaxPathShown {
 		return w
 	}
 	return fmt.Sprintf("the path %s (%d bytes, too long to show whole)", shownFull(p), len(p))
@@ -775,7 +775,7 @@ func diskWord(p string) string {
 // is when of printable ASCII, else quoted in ASCII. The index manifest
 // of a view was named raw, so that --view $'g\ny' put a line of its own
 // in "no view", and --view gе (its е Cyrillic) named the file of the
-// view ge. As it is, it is cut past maxFullShown bytes (CutShown);
+// view ge. As it is, it is cut past snapshot.MaxPathShown bytes (CutShown);
 // quoted past maxShownRel bytes, it is cut inside its folders,
 // the cut's mark (cutmark.Of) there, and its last name kept (its last
 // maxShownName bytes, of a longer one), unless quoted whole it is no
@@ -787,9 +787,9 @@ func diskWord(p string) string {
 // file itself (unnamed).
 func ShownRel(rel string) string {
 	if plainText(rel) {
-		// Past maxFullShown bytes, cut as a path (--view of 9,000
+		// Past snapshot.MaxPathShown bytes, cut as a path (--view of 9,000
 		// characters named its index manifest in 9 KB).
-		return snapshot.CutShown(rel, maxFullShown, func(s string) string { return s })
+		return snapshot.CutShown(rel, snapshot.MaxPathShown, func(s string) string { return s })
 	}
 	if len(rel) <= maxShownRel {
 		return strconv.QuoteToASCII(rel)

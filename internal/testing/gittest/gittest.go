@@ -1,7 +1,11 @@
 // Package gittest builds git repositories for tests: the real weekly
 // series (testdata/real-series) committed week by week into
 // _cache/develop, as the catalogue's nightly job commits it, each page
-// tagged develop there (Retag), as the nightly pages are.
+// tagged develop there (Retag), as the nightly pages are; a repository
+// of a snapshot's index.json (snap/index.json) and the commits and refs
+// after it that a hint's tests ask about (IndexCommits, IndexRepo); and
+// a git put first on PATH that records each run (Recorded), for the
+// tests that count what the code asks git.
 //
 // Every commit has a fixed author, committer and date, and git runs
 // without the user's or the system's configuration, so the same series
@@ -18,6 +22,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -115,6 +120,107 @@ func Init(repo string) error {
 		err = cerr
 	}
 	return err
+}
+
+// T is the part of testing.TB the helpers that take a test use (this
+// package links no testing into the benchmark programs that use it).
+type T interface {
+	Helper()
+	Skip(args ...any)
+	Fatal(args ...any)
+	TempDir() string
+	Setenv(key, value string)
+}
+
+// IndexCommits makes a repository at repo (created when absent; it must
+// not be a repository yet) of one commit per entry of indexes on the
+// branch main, each writing it as snap/index.json (an entry the same as
+// the one before makes an empty commit), with the work tree and the
+// index at the last, and each of refs (refs/tags/-x) naming the last
+// too. The commits are written by one git fast-import, as Commits
+// writes its own: of Ident, the Nth at noon UTC of 2025-01-01 plus N-1
+// days, its message N; the reflogs of main and HEAD hold a line a
+// commit, as git commit writes them (HEAD@{1} is HEAD~1).
+func IndexCommits(repo string, refs []string, indexes ...string) error {
+	if _, err := os.Stat(filepath.Join(repo, ".git")); err == nil {
+		return fmt.Errorf("gittest.IndexCommits: %s is a repository already", repo)
+	}
+	if err := os.MkdirAll(repo, 0o755); err != nil {
+		return err
+	}
+	if err := Init(repo); err != nil {
+		return err
+	}
+	var w strings.Builder
+	start := time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC).Unix()
+	for i, index := range indexes {
+		msg, when := strconv.Itoa(i+1), start+int64(i)*86400
+		fmt.Fprintf(&w, "commit refs/heads/main\nmark :%d\n", i+1)
+		fmt.Fprintf(&w, "author %s %d +0000\ncommitter %s %d +0000\n", Ident, when, Ident, when)
+		fmt.Fprintf(&w, "data %d\n%s\n", len(msg), msg)
+		if i > 0 {
+			fmt.Fprintf(&w, "from :%d\n", i)
+		}
+		fmt.Fprintf(&w, "M 100644 inline snap/index.json\ndata %d\n%s\n\n", len(index), index)
+		if i < len(indexes)-1 {
+			w.WriteString("checkpoint\n\n") // main's reflog: a line a commit
+		}
+	}
+	for _, ref := range refs {
+		fmt.Fprintf(&w, "reset %s\nfrom :%d\n\n", ref, len(indexes))
+	}
+	if err := Import(repo, w.String()); err != nil {
+		return err
+	}
+	// Not git reset, which would write main's reflog a line more.
+	_, err := Git(repo, nil, "read-tree", "-u", "--reset", "HEAD")
+	return err
+}
+
+// IndexRepo is IndexCommits in a new folder of t's, whose path it
+// returns; t is skipped where git is not on PATH.
+func IndexRepo(t T, refs []string, indexes ...string) string {
+	t.Helper()
+	if !Available() {
+		t.Skip("the git program is not on PATH")
+	}
+	dir := t.TempDir()
+	if err := IndexCommits(dir, refs, indexes...); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// Recorded puts a git first on PATH, for the rest of t, that writes
+// each run's arguments on a line (joined by spaces) before running the
+// real one, and returns runsOf: the lines of the runs f makes, for the
+// tests that count what the code asks git. t is skipped where git is
+// not on PATH.
+func Recorded(t T) (runsOf func(f func()) string) {
+	t.Helper()
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("the git program is not on PATH")
+	}
+	bin := t.TempDir()
+	runs := filepath.Join(bin, "runs")
+	quote := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+	script := "#!/bin/sh\necho \"$*\" >> " + quote(runs) + "\nexec " + quote(git) + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	return func(f func()) string {
+		if err := os.WriteFile(runs, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f()
+		out, err := os.ReadFile(runs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
 }
 
 // Week is one commit of a series repository.

@@ -3,6 +3,7 @@ package gittest
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -41,5 +42,32 @@ func TestInitAsGitConfig(t *testing.T) {
 	}
 	if out, err := Git(mine, nil, "config", "--get", "gc.auto"); err != nil || out != "0\n" {
 		t.Errorf("git config --get gc.auto: %q, %v; want 0", out, err)
+	}
+}
+
+// TestIndexCommitsAsCommitted: IndexCommits's repository is as git add
+// and git commit leave one: a clean work tree holding the last index,
+// HEAD@{1} the commit before HEAD (a hint's test reads the reflog), the
+// refs at HEAD; and Recorded records each git run, one a line.
+func TestIndexCommitsAsCommitted(t *testing.T) {
+	runsOf := Recorded(t)
+	dir := IndexRepo(t, []string{"refs/tags/-x"}, "{}", "{}", `{"a":1}`)
+	var status string
+	runs := runsOf(func() {
+		var err error
+		if status, err = Git(dir, nil, "status", "--porcelain"); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if runs != "status --porcelain\n" {
+		t.Errorf("git status recorded as %q; want its arguments on a line", runs)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "snap", "index.json"))
+	if err != nil || status != "" || string(data) != `{"a":1}` {
+		t.Errorf("work tree: status %q, snap/index.json %q (%v); want clean, the last index", status, data, err)
+	}
+	out, err := Git(dir, nil, "rev-parse", "HEAD@{1}", "HEAD~1", "refs/tags/-x", "HEAD", "HEAD~1^{tree}", "HEAD~2^{tree}")
+	if f := strings.Fields(out); err != nil || len(f) != 6 || f[0] != f[1] || f[2] != f[3] || f[4] != f[5] {
+		t.Errorf("git rev-parse HEAD@{1} HEAD~1 refs/tags/-x HEAD and the trees of HEAD~1, HEAD~2: %q, %v; want HEAD@{1} HEAD~1, the tag HEAD, an empty commit", out, err)
 	}
 }
