@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/internal/testing/spackgen"
 )
 
 // Issue 35's memory rule on a lockfile of tiny records (67 bytes a
@@ -19,7 +18,7 @@ import (
 // when the node held the hash, version and edges, 80 bytes).
 func TestGraphKeepsLittle(t *testing.T) {
 	const n = 50000
-	s := spackgen.LoadTinyLockfile(t, n)
+	s := loadTinyLockfile(t, n)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)

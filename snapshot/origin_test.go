@@ -19,7 +19,10 @@ func TestPackagesShareOrigin(t *testing.T) {
 	if size := unsafe.Sizeof(snapshot.Package{}); size > 56 {
 		t.Errorf("a Package is %d bytes, want at most 56", size)
 	}
-	s := spackgen.LoadTinyLockfile(t, 1000)
+	s, err := snapshot.Load(spackgen.TinyLockfile(t, 1000), snapshot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(s.Packages) != 1000 {
 		t.Fatalf("%d packages, want 1000", len(s.Packages))
 	}

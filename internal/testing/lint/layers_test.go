@@ -59,6 +59,8 @@ var layers = []rule{
 	{"test support and tools are for tests and tools only",
 		func(p string) bool { return !testSupport(p) && !under("internal/cmd")(p) }, testSupport},
 	{"commands are imported by nobody", anyPkg, under("cmd", "internal/cmd")},
+	{"test support under internal/testing imports nothing of the module outside it: where a package's tests import it, and it depends on that package, go vet and go test build that package again, with all between, for those tests (spackgen's DAG.Graph, on diff, built diff thrice)",
+		under("internal/testing"), not(under("internal/testing"))},
 	{"the engine returns plain data: it imports no formatting and no source of snapshots",
 		under("diff"), under("report", "templates", "cmd")},
 	{"the engine reads snapshots through the model only",

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/gen"
-	"github.com/cachediff/cachediff/snapshot"
 )
 
 // WriteTinyLockfile writes a spack.lock (lockfile version 6) of n specs
@@ -108,9 +107,12 @@ func WriteChainLockfile(w io.Writer, n int) error {
 	})
 }
 
-// LoadTinyLockfile writes WriteTinyLockfile's lockfile of n specs (none
-// bumped) to a temporary spack.lock and loads it.
-func LoadTinyLockfile(tb testing.TB, n int) *snapshot.Snapshot {
+// TinyLockfile writes WriteTinyLockfile's lockfile of n specs (none
+// bumped) to a temporary spack.lock and returns its path. The caller
+// loads it: this package imports neither snapshot nor diff, so that the
+// tests of those packages (and of spackfmt, below them) that use it
+// build no second copy of them.
+func TinyLockfile(tb testing.TB, n int) string {
 	tb.Helper()
 	var b bytes.Buffer
 	if err := WriteTinyLockfile(&b, n, nil); err != nil {
@@ -120,11 +122,7 @@ func LoadTinyLockfile(tb testing.TB, n int) *snapshot.Snapshot {
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		tb.Fatal(err)
 	}
-	s, err := snapshot.Load(path, snapshot.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return s
+	return path
 }
 
 // WriteChainOverHubLockfile writes a spack.lock of k leaves (l0 …), a

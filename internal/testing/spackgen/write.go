@@ -6,27 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/cachediff/cachediff/diff"
-	"github.com/cachediff/cachediff/snapshot"
 )
-
-// Graph returns the DAG as the engine's dependency graph.
-func (d *DAG) Graph() diff.Graph {
-	var g diff.Graph
-	for _, n := range d.Nodes {
-		deps := []diff.Edge{}
-		for _, dep := range n.Deps {
-			deps = append(deps, diff.Edge{Name: dep.Node.Name, Hash: dep.Node.Hash, Types: dep.Types, Virtuals: dep.Virtuals})
-		}
-		gn := &diff.GraphNode{Name: n.Name,
-			Spec: &snapshot.Spec{Hash: n.Hash, Versions: []string{n.Version}, Compiler: n.Compiler(),
-				OS: n.OS, Platform: n.Platform, Target: n.Target, Variants: slices.Clone(n.Variants),
-				More: &snapshot.SpecMore{Recipe: n.PackageHash, Deps: deps}}}
-		g.Add(gn)
-	}
-	return g
-}
 
 // WriteIndex writes the DAG as a build-cache index.json (database
 // version 8, spec format 5), full nodes as Spack writes them: arch with
