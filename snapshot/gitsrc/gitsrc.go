@@ -1428,6 +1428,12 @@ func (r *Repo) historyHintHas(has bool) string {
 	return shallowHint
 }
 
+// maxFetchWords bounds the bytes unknownHint writes of a name no ref of
+// a shallow clone has, and of the fetch's words that name it: with the
+// revision quoted before it and the argument it is in, the line stays
+// within its cap.
+const maxFetchWords = 1 << 10
+
 // shallowHint is historyHint's in a shallow clone.
 const shallowHint = " (this is a shallow clone, whose history stops short: fetch more of it, e.g. git fetch --deepen=N, or actions/checkout's fetch-depth)"
 
@@ -1461,7 +1467,16 @@ func (r *Repo) unknownHintHas(rev string, has bool) string {
 						}
 					}
 				}
-				return fmt.Sprintf(" (this shallow clone has no ref named %s: a clone such as actions/checkout's fetches the one ref it checks out; fetch it, git fetch --depth=N %s %s, or name a revision the clone has)", name, remote, branch)
+				// The name as a revision is quoted, and the fetch's words
+				// as shell words in ASCII: raw, 'mаin' (its а Cyrillic)
+				// read "no ref named main", and foo;id or a$(id)b gave a
+				// fetch that pasted ran id; a name of 3,000 bytes, raw
+				// twice, ran the line past its cap, the fetch cut.
+				fetch := shellword.ShownASCII(remote) + " " + shellword.ShownASCII(branch)
+				if len(fetch) > maxFetchWords {
+					fetch = shellword.ShownASCII(remote) + " followed by its name in full"
+				}
+				return fmt.Sprintf(" (this shallow clone has no ref named %s: a clone such as actions/checkout's fetches the one ref it checks out; fetch it, git fetch --depth=N %s, or name a revision the clone has)", quotedRevWithin(name, maxFetchWords), fetch)
 			}
 		}
 		return h
