@@ -1258,8 +1258,25 @@ func (r *Repo) dashRevError(rev, p string) error {
 			}
 		}
 	}
-	return fmt.Errorf("revision %s begins with -, which git would read as an option, not a revision: with its ref written in full, %s", quotedRev(rev), shellword.Shown(r.ArgPrefix+full+":"+p))
+	// Its way in ASCII, as the ref it names (git:-mаin:snap, its а
+	// Cyrillic, was told 'git:refs/heads/-mаin:snap', read as -main's),
+	// given the room the message leaves it, and by the commit's id where
+	// whole it would be cut (dashHint): uncut, a ref of 6 folders of 112
+	// é beside a PATH of 4 KB ran the line past its cap.
+	way := "with its ref written in full, " + shown(full, maxMessage)
+	return errors.New(fitted(maxMessage, func(word int) string {
+		head := fmt.Sprintf("revision %s begins with -, which git would read as an option, not a revision: ", quotedRevWithin(rev, word))
+		if !strings.HasPrefix(full, "refs/") {
+			return head + way
+		}
+		return head + r.dashHint(rev, shown, max(word, maxMessage-len(head)-maxDashHintWords))
+	}))
 }
+
+// maxDashHintWords bounds the words dashHint writes about a way to
+// paste ("write it by the id of the commit its ref reads now …"): the
+// way is given the room of its message less those.
+const maxDashHintWords = 1 << 7
 
 // rangeRev reports whether rev, outside its braces (HEAD^{/a..b} is
 // one commit, by its message), is written as a range: A..B, A...B,
