@@ -42,3 +42,20 @@ func TestSpacedDashOfTextHinted(t *testing.T) {
 		}
 	}
 }
+
+// TestSpacedDashOfRowsHinted (class e): --rows= -rebuilt A B was told
+// "as --rows's value, write --rows=-rebuilt", a kind then refused:
+// --rows, a list of kinds, was left out of the flags of a set of values
+// (valueSet) whose word is said to be no value of it, as --fail-on's is.
+func TestSpacedDashOfRowsHinted(t *testing.T) {
+	for args, want := range map[string]string{
+		"--rows= -rebuilt A B": "-rebuilt comes after --rows= with nothing after its =, and is no value of --rows: as its value, write --rows=rebuilt",
+		"--rows= -x A B":       "-x comes after --rows= with nothing after its =, and is no value of --rows, which takes a comma-separated list of rebuilt",
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(strings.Fields(args), &stdout, &stderr)
+		if line, _, _ := strings.Cut(stderr.String(), "\n"); code != exitTrouble || !strings.HasSuffix(line, want) {
+			t.Errorf("%s: exit %d, %q; want exit %d and %q", args, code, line, exitTrouble, want)
+		}
+	}
+}
