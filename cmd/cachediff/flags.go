@@ -287,9 +287,16 @@ func valueSet(f *pflag.Flag) (values []string, list bool) {
 		return diff.GateKindNames(), true
 	case "ignore":
 		return diff.FacetNames(), true
+	case "rows":
+		// --rows= -rebuilt A B was told "write --rows=-rebuilt", a
+		// kind then refused, as --fail-on's was.
+		return rowKinds, true
 	}
 	return f.Annotations[annValues], false
 }
+
+// rowKinds are the kinds of rows --rows takes.
+var rowKinds = []string{"rebuilt"}
 
 // allValues reports whether each comma-separated item of v is one of
 // values (--fail-on and --ignore take a list; no format or colour holds
@@ -1045,9 +1052,9 @@ func checkOutput(fs *pflag.FlagSet, o *options) error {
 		return fmt.Errorf("--max-entries %d: want a positive number of steps", o.feedMax)
 	}
 	for _, k := range o.rows {
-		if k != "rebuilt" {
+		if !slices.Contains(rowKinds, k) {
 			// A typo (--rows=rebuit) gets the near kind, as --ignore's does.
-			return fmt.Errorf("--rows %s: the kinds of rows are: rebuilt%s", quotedValue(k), suggestion([]string{k}, []string{"rebuilt"}))
+			return fmt.Errorf("--rows %s: the kinds of rows are: %s%s", quotedValue(k), strings.Join(rowKinds, ", "), suggestion([]string{k}, rowKinds))
 		}
 	}
 	switch {

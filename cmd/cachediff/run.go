@@ -509,11 +509,14 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 			continue
 		}
 		w := o.line[i+1].text
-		if w == "" || strings.HasPrefix(w, "-") && (w != stdinName || !dashValue[f.Name]) {
+		if w == "" || strings.HasPrefix(w, "-") && (w != stdinName || !dashTaken(f)) {
 			// A flag. Not "-" after a flag it is a value of (standard
 			// input or output): --template= - A B and --output= - A B
 			// were told "want a FILE (- …)", of the - they gave,
-			// where --template= t.tmpl A B is told of the space.
+			// where --template= t.tmpl A B is told of the space; nor
+			// after others (dashTaken): --title= - A B and --link-base=
+			// - A B said "got 3 arguments", naming no flag, where
+			// --title= x A B is told of the space.
 			continue
 		}
 		if f.NoOptDefVal != "" && w != "auto" && w != "always" && w != "never" {
@@ -623,6 +626,18 @@ var refusesEmpty = map[string]bool{"output": true, "format": true, "fail-on": tr
 // (--output's standard output, --template's standard input): of them
 // alone, "--NAME= -" is a value the space parted from its flag.
 var dashValue = map[string]bool{"output": true, "template": true}
+
+// dashTaken reports whether "-" after --NAME= and a space is told of
+// the space, as any other word after it is: after a flag whose value -
+// names a standard stream (dashValue), and after one of text or of a
+// list (--title, --link-base, --package, --ignore), where it said "got 3
+// arguments", naming no flag. Not after a flag of a set of values whose
+// own check refuses the empty value the space left it, naming the flag
+// (--format, --fail-on: - is none of their values), nor after -C, whose
+// folder - names none of.
+func dashTaken(f *pflag.Flag) bool {
+	return dashValue[f.Name] || !refusesEmpty[f.Name] && f.Name != "directory"
+}
 
 // notRevPath reports whether w, which holds a colon, is surely no
 // REV:PATH: white space before its first colon outside braces, which no

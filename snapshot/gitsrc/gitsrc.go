@@ -1258,8 +1258,25 @@ func (r *Repo) dashRevError(rev, p string) error {
 			}
 		}
 	}
-	return fmt.Errorf("revision %s begins with -, which git would read as an option, not a revision: with its ref written in full, %s", quotedRev(rev), shellword.Shown(r.ArgPrefix+full+":"+p))
+	// Its way in ASCII, as the ref it names (git:-mаin:snap, its а
+	// Cyrillic, was told 'git:refs/heads/-mаin:snap', read as -main's),
+	// given the room the message leaves it, and by the commit's id where
+	// whole it would be cut (dashHint): uncut, a ref of 6 folders of 112
+	// é beside a PATH of 4 KB ran the line past its cap.
+	way := "with its ref written in full, " + shown(full, maxMessage)
+	return errors.New(fitted(maxMessage, func(word int) string {
+		head := fmt.Sprintf("revision %s begins with -, which git would read as an option, not a revision: ", quotedRevWithin(rev, word))
+		if !strings.HasPrefix(full, "refs/") {
+			return head + way
+		}
+		return head + r.dashHint(rev, shown, max(word, maxMessage-len(head)-maxDashHintWords))
+	}))
 }
+
+// maxDashHintWords bounds the words dashHint writes about a way to
+// paste ("write it by the id of the commit its ref reads now …"): the
+// way is given the room of its message less those.
+const maxDashHintWords = 1 << 7
 
 // rangeRev reports whether rev, outside its braces (HEAD^{/a..b} is
 // one commit, by its message), is written as a range: A..B, A...B,
@@ -1428,6 +1445,12 @@ func (r *Repo) historyHintHas(has bool) string {
 	return shallowHint
 }
 
+// maxFetchWords bounds the bytes unknownHint writes of a name no ref of
+// a shallow clone has, and of the fetch's words that name it: with the
+// revision quoted before it and the argument it is in, the line stays
+// within its cap.
+const maxFetchWords = 1 << 10
+
 // shallowHint is historyHint's in a shallow clone.
 const shallowHint = " (this is a shallow clone, whose history stops short: fetch more of it, e.g. git fetch --deepen=N, or actions/checkout's fetch-depth)"
 
@@ -1461,7 +1484,16 @@ func (r *Repo) unknownHintHas(rev string, has bool) string {
 						}
 					}
 				}
-				return fmt.Sprintf(" (this shallow clone has no ref named %s: a clone such as actions/checkout's fetches the one ref it checks out; fetch it, git fetch --depth=N %s %s, or name a revision the clone has)", name, remote, branch)
+				// The name as a revision is quoted, and the fetch's words
+				// as shell words in ASCII: raw, 'mаin' (its а Cyrillic)
+				// read "no ref named main", and foo;id or a$(id)b gave a
+				// fetch that pasted ran id; a name of 3,000 bytes, raw
+				// twice, ran the line past its cap, the fetch cut.
+				fetch := shellword.ShownASCII(remote) + " " + shellword.ShownASCII(branch)
+				if len(fetch) > maxFetchWords {
+					fetch = shellword.ShownASCII(remote) + " followed by its name in full"
+				}
+				return fmt.Sprintf(" (this shallow clone has no ref named %s: a clone such as actions/checkout's fetches the one ref it checks out; fetch it, git fetch --depth=N %s, or name a revision the clone has)", quotedRevWithin(name, maxFetchWords), fetch)
 			}
 		}
 		return h

@@ -526,15 +526,19 @@ func (r *Repo) dashHint(rev string, shown func(way string, word int) string, wor
 func (r *Repo) dashHintCut(rev string, shown func(way string, word int) string, word int, cuts bool) string {
 	full, each := r.undash(rev)
 	if full != "" && strings.HasPrefix(full, "refs/") {
-		if n := len(shellword.ShownASCII(full)); cuts && n > word {
+		if whole := shown(full, noCut); cuts && shown(full, word) != whole {
 			// Cut, a way pasted is no command, or one of a ref the cut
 			// part names (log --revs -NAME..HEAD of a branch of 6
 			// folders of 112 é, its way 5.4 KB, cut to 2 KB on a 3.7 KB
-			// line): the commit the ref reads now, by its id.
+			// line): the commit the ref reads now, by its id, where
+			// that is whole as shown writes it (with REV:PATH's PATH:
+			// measured without it, the way by the id was cut in it).
 			if ref, _ := r.undash(dashName(rev)); ref != "" {
 				if id, ok := r.CommitID(ref); ok {
-					if byID, ok := respelt(rev, dashName(rev), id); ok && len(shellword.ShownASCII(byID)) <= word {
-						return fmt.Sprintf("write it by the id of the commit its ref reads now (with its ref written in full, %d bytes): %s", n, shown(byID, word))
+					if byID, ok := respelt(rev, dashName(rev), id); ok {
+						if way := shown(byID, word); way == shown(byID, noCut) {
+							return fmt.Sprintf("write it by the id of the commit its ref reads now (with its ref written in full, %d bytes): %s", len(whole), way)
+						}
 					}
 				}
 			}
@@ -654,6 +658,10 @@ func (r *Repo) DashHintWithin(rev string, shown func(string) string, word int) s
 	defer r.MemoRefs()()
 	return r.dashHintCut(rev, func(way string, _ int) string { return shown(way) }, word, false)
 }
+
+// noCut is a word's room that cuts no way shown writes: what it writes
+// within it is the way whole, to tell whether a room cuts it.
+const noCut = 1 << 30
 
 // dashName is the ref name rev, which begins with -, starts with.
 func dashName(rev string) string {
