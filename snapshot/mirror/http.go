@@ -232,9 +232,9 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 			// A folder linked to nothing (a mirror moved, its link
 			// left) was "no such folder" alone, as of a typo.
 			if at, to, ok := snapshot.BrokenLinkOn(u.Path); ok && at == filepath.Clean(u.Path) {
-				return nil, fmt.Errorf("no such folder: %s: a broken symbolic link (to %s), which leads to no folder", shownFull(u.Path), linkword.Cut(to, maxFullShown))
+				return nil, fmt.Errorf("no such folder: %s: a broken symbolic link (to %s), which leads to no folder", shownFull(u.Path), linkword.Shown(to))
 			} else if ok {
-				return nil, fmt.Errorf("no such folder: %s: its path leads through %s, a broken symbolic link (to %s), which leads to no folder", shownFull(u.Path), shownFull(at), linkword.Cut(to, maxFullShown))
+				return nil, fmt.Errorf("no such folder: %s: its path leads through %s, a broken symbolic link (to %s), which leads to no folder", shownFull(u.Path), shownFull(at), linkword.Shown(to))
 			}
 			return nil, fmt.Errorf("no such folder: %s", shownFull(u.Path))
 		case err != nil:

@@ -224,7 +224,7 @@ func (d Dir) linkAstray(rel string, err error) error {
 		if i < len(names)-1 {
 			what = "folder"
 		}
-		return astrayError{at, fmt.Sprintf("a broken symbolic link (to %s), which leads to no %s", linkword.Cut(to, maxFullShown), what)}
+		return astrayError{at, fmt.Sprintf("a broken symbolic link (to %s), which leads to no %s", linkword.Shown(to), what)}
 	}
 	return nil
 }
@@ -254,13 +254,13 @@ func (d Dir) inside(rel, p string) error {
 	}
 	r, err := filepath.Rel(root, resolved)
 	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), linkword.Cut(resolved, maxFullShown))
+		return fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), linkword.Shown(resolved))
 	}
 	if dirsrc.InGitDir(r) && !dirsrc.InGitDir(filepath.FromSlash(rel)) {
 		// A mirror folder that holds a repository (its work tree's
 		// top): a link into its .git reads the git configuration, which
 		// holds a job's token, as the mirror's file.
-		return fmt.Errorf("%s: a symbolic link into the mirror's git folder (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), linkword.Cut(resolved, maxFullShown))
+		return fmt.Errorf("%s: a symbolic link into the mirror's git folder (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), linkword.Shown(resolved))
 	}
 	return nil
 }
