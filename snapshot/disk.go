@@ -36,9 +36,9 @@ func OpenWithin(path, top string) (Source, error) {
 		// system's words, and a link to nothing (a folder moved, its
 		// link left) "no such file or directory", as of a typo.
 		if at, to, ok := BrokenLinkOn(path); ok && leadsNowhere(err) {
-			msg = fmt.Sprintf("a broken symbolic link (to %s), which leads to nothing", linkword.Cut(to, MaxPathShown))
+			msg = fmt.Sprintf("a broken symbolic link (to %s), which leads to nothing", linkword.Shown(to))
 			if at != filepath.Clean(path) {
-				msg = fmt.Sprintf("its path leads through %s, a broken symbolic link (to %s), which leads to nothing", ShownPath(at), linkword.Cut(to, MaxPathShown))
+				msg = fmt.Sprintf("its path leads through %s, a broken symbolic link (to %s), which leads to nothing", ShownPath(at), linkword.Shown(to))
 			}
 		} else if errors.Is(err, syscall.ELOOP) {
 			msg = dirsrc.LoopMessage(path)

@@ -327,6 +327,9 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	if err != nil {
 		return exitTrouble, err
 	}
+	if opts.failOn != nil && sameArgs(opts.dir, args[0], args[1]) {
+		return exitTrouble, sameSnapshotRefusal(shownArg(args[0]))
+	}
 	// The two snapshots hold mostly the same strings and lists: the new
 	// one loads with the old one's state (snapshot.Shared).
 	lo := snapshot.Options{Raw: opts.raw, SkipInvalid: opts.skip, Shared: new(snapshot.Shared)}
@@ -544,7 +547,7 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 	// report says so, and render refuses it under a gate (finish).
 	same := sameSnapshot(opts.dir, args[0], args[1], oldSnap, newSnap)
 	if same != "" && opts.failOn != nil {
-		return exitTrouble, fmt.Errorf("OLD and NEW are the same snapshot (%s): a diff of it with itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", same)
+		return exitTrouble, sameSnapshotRefusal(same)
 	}
 	for i, s := range []*snapshot.Snapshot{oldSnap, newSnap} {
 		if opts.quiet {
@@ -588,6 +591,13 @@ func runDiff(c *cli, opts *options, args []string) (int, error) {
 		r.AddWarning(w)
 	}
 	return c.finish(opts, r, render)
+}
+
+// sameSnapshotRefusal is the error of a diff under a gate whose OLD and
+// NEW are one snapshot, named same (sameArgs before loading,
+// sameSnapshot after).
+func sameSnapshotRefusal(same string) error {
+	return fmt.Errorf("OLD and NEW are the same snapshot (%s): a diff of it with itself has no change by construction, and a gate on it passes whatever it holds: check the arguments", same)
 }
 
 // earlyCollect is the size of two files from which the first one

@@ -717,7 +717,7 @@ func absentMessage(p, id string) string {
 // folder snap beside "sn\u0430p".
 func linkOutMessage(link, target string, revs *diff.Revs, top, inFolder string) string {
 	where := report.RevsPath(revs)
-	return fmt.Sprintf("%s: a symbolic link out of %s (to %s): log --revs steps through the commits that changed %s, and one that changed only what the link leads to would be no step of the log, its change unseen by a gate; compare the revisions as pairs instead (cachediff %s%s %s)", snapshot.ShownPath(link), where, linkword.Cut(target, maxQuotedValue), where, inFolder, shellword.ShownASCII("git:A:"+cmp.Or(top, ".")), shellword.ShownASCII("git:B:"+cmp.Or(top, ".")))
+	return fmt.Sprintf("%s: a symbolic link out of %s (to %s): log --revs steps through the commits that changed %s, and one that changed only what the link leads to would be no step of the log, its change unseen by a gate; compare the revisions as pairs instead (cachediff %s%s %s)", snapshot.ShownPath(link), where, linkword.Shown(target), where, inFolder, shellword.ShownASCII("git:A:"+cmp.Or(top, ".")), shellword.ShownASCII("git:B:"+cmp.Or(top, ".")))
 }
 
 // revsSkip is a commit of a --revs log that left files out: its

@@ -249,13 +249,14 @@ func TestLinkOutTargetInASCII(t *testing.T) {
 	for _, c := range []struct{ target, want string }{
 		{"../D\u0430ta", `(to "../D\u0430ta")`},
 		// A plain target as it is, as every message names one
-		// (linkword): always quoted here, a git tree's (to "gone").
-		{long, `(to ` + long[:189] + report.CutMark(long) + `)`},
+		// (linkword): always quoted here, a git tree's (to "gone"); cut at
+		// 2 KB as everywhere (linkword.MaxShown).
+		{long, `(to ` + long[:2<<10-len(report.CutMark(long))] + report.CutMark(long) + `)`},
 		{"../Data", `(to ../Data)`},
 		{"a), fine (b", `(to "a), fine (b")`},
 	} {
 		got := linkOutMessage("snap/cache.json", c.target, revs, "snap", "")
-		if !strings.Contains(got, c.want) || len(got) > 1000 {
+		if !strings.Contains(got, c.want) || len(got) > 3<<10 {
 			t.Errorf("%.300q (%d bytes); want %q", got, len(got), c.want)
 		}
 	}

@@ -245,17 +245,23 @@ func joinDir(dir, arg string) string {
 }
 
 // sameArgs reports, before they load, whether the arguments a and b name
-// one snapshot: one folder or file on disk, however spelt, or the same
-// [git:]REV:PATH or URL as written (a log's arguments, which load one at
-// a time).
+// one snapshot: one folder or file on disk, however spelt, the same
+// [git:]REV:PATH as written, or one http(s) URL as urlKey spells it. A
+// gate refuses them so before reading or fetching either: diff loaded
+// both sides first, and one mirror URL given twice (URL and URL/) was
+// fetched twice, 8 requests, to be refused then (TestSameArgsBeforeLoading).
 func sameArgs(dir, a, b string) bool {
+	if a == stdinName || b == stdinName {
+		return false
+	}
 	if ra, rb := strings.TrimPrefix(a, input.RevPrefix), strings.TrimPrefix(b, input.RevPrefix); ra == rb {
 		return true
 	}
-	if mirror.IsURL(a) || mirror.IsURL(b) {
-		return false // compared once loaded (sameSnapshot)
+	if ua, ub := urlKey(a), urlKey(b); ua != "" || ub != "" {
+		return ua == ub
 	}
-	return samePath(joinDir(dir, a), joinDir(dir, b))
+	pa, pb := localPath(dir, a), localPath(dir, b)
+	return pa != "" && pb != "" && samePath(pa, pb)
 }
 
 // sameSide reports whether a report's sides, as it names them, are one

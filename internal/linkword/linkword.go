@@ -16,6 +16,16 @@ import (
 	"github.com/cachediff/cachediff/internal/cutmark"
 )
 
+// MaxShown is the most bytes of a target every message names (Cut):
+// the system's 4 KB, each byte up to 4 quoted, ran past the command's
+// line cap of 8 KB. One bound: a git tree's walk cut at 200 bytes what
+// its checked-out folder's cut at 2 KB, a target of 201 to 2,048 bytes
+// spelt two ways.
+const MaxShown = 2 << 10
+
+// Shown is the target t as every message names it: Cut to MaxShown.
+func Shown(t string) string { return Cut(t, MaxShown) }
+
 // Plain reports whether the target t is written as it is: not empty, of
 // printable ASCII, without '(', ')', '"', ' ' or '\\'.
 func Plain(t string) bool {

@@ -368,10 +368,10 @@ func (w *walker) dir(path, clean, realPath, rel string) {
 				// folder resolved a link to a relative path, never
 				// inside the work tree's real (absolute) one.
 				if target, err := absReal(sub); err == nil && !inside(w.within, target) {
-					w.errs = append(w.errs, Problem{File: sub, Msg: "a symbolic link to " + linkword.Cut(target, maxTargetShown) + ", outside the git work tree " + w.show(w.withinName) + ": not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot, or give a folder outside the work tree"})
+					w.errs = append(w.errs, Problem{File: sub, Msg: "a symbolic link to " + linkword.Shown(target) + ", outside the git work tree " + w.show(w.withinName) + ": not followed (in a checkout, such a link can stand in for a page or a package); copy what it leads to into the snapshot, or give a folder outside the work tree"})
 					continue
 				} else if err == nil && !w.gitOK && intoGit(w.within, target) {
-					w.errs = append(w.errs, Problem{File: sub, Msg: IntoGitMsg(linkword.Cut(target, maxTargetShown), w.show(w.withinName))})
+					w.errs = append(w.errs, Problem{File: sub, Msg: IntoGitMsg(linkword.Shown(target), w.show(w.withinName))})
 					continue
 				}
 			}
@@ -404,11 +404,6 @@ func absReal(p string) (string, error) {
 	return filepath.EvalSymlinks(abs)
 }
 
-// maxTargetShown bounds the bytes of a link's target a message names
-// (linkword.Cut): the system's 4 KB, each byte up to 4 quoted, ran past
-// the command's line cap of 8 KB.
-const maxTargetShown = 2 << 10
-
 // asciiShown is a path as the walk names it when its caller says not
 // how (Within): as it is when it is printable ASCII, else quoted in
 // ASCII.
@@ -436,7 +431,7 @@ func (w *walker) brokenLink(sub string, err error) string {
 		// snapshot.BrokenLinkOn says a path given so: "broken symbolic
 		// link: not a directory" named no target.
 		if to, rerr := os.Readlink(sub); rerr == nil {
-			return "broken symbolic link (to " + linkword.Cut(to, maxTargetShown) + "), which leads to nothing"
+			return "broken symbolic link (to " + linkword.Shown(to) + "), which leads to nothing"
 		}
 	}
 	return "broken symbolic link: " + StatMessage(err)

@@ -477,11 +477,12 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 		pending = next
 	}
 	linkSteps.Add(int64(w.steps))
+	// Whole (at most maxTarget bytes, or the head of a longer one), as
+	// a folder's readlink gives it to its messages (linkword.Shown): cut
+	// to 1 KB here, a target of 4,000 bytes was named by its first 1,024
+	// and the cut's mark of those, where the checkout named 2 KB of it.
 	for i, oid := range oids {
 		links[i].target = w.targets[oid]
-		if len(links[i].target) > 1<<10 {
-			links[i].target = links[i].target[:1<<10]
-		}
 	}
 	return links, w, nil
 }

@@ -8,12 +8,12 @@ import (
 	"github.com/cachediff/cachediff/snapshot"
 )
 
-// TestLinkTargetCutMarkOutside: a link's target over 200 bytes, cut in
+// TestLinkTargetCutMarkOutside: a link's target too long to name whole, cut in
 // a REV:PATH's message, was quoted whole with its cut's mark, which read
 // "\u2026" and 8 digits inside the quotes, as a target that holds them;
 // the mark is as it is, before the closing quote (quotedCut).
 func TestLinkTargetCutMarkOutside(t *testing.T) {
-	target := "../../" + strings.Repeat("\u0456", 300)
+	target := "../../" + strings.Repeat("\u0456", 700)
 	repo := commitFiles(t, map[string]string{"snap/build_cache/pkg0.spec.json": specFile(0)},
 		map[string]string{"snap/build_cache/x.json": target})
 	s, err := loadArg(repo, "HEAD:snap/build_cache", snapshot.Options{})

@@ -573,11 +573,12 @@ func quotedCut(s string) string {
 
 // linkTarget is a link's target as every message names it (linkword):
 // a mirror's link in a git tree said (to "gone") where the folder's said
-// (to gone).
-func linkTarget(t string) string { return linkword.Cut(t, maxShownLink) }
+// (to gone), and cut at maxShownLink, 200 bytes, what the folder's cut
+// at 2 KB.
+func linkTarget(t string) string { return linkword.Shown(t) }
 
-// maxShownLink bounds the bytes of a path or a link's target a mirror's
-// message names of the tree.
+// maxShownLink bounds the bytes of a path a mirror's message names of
+// the tree.
 const maxShownLink = 200
 
 // blobSizes are the sizes of the blobs oids, in their order, through one

@@ -232,9 +232,9 @@ func (h *HTTP) Open(rawURL string, o Options) (*Source, error) {
 			// A folder linked to nothing (a mirror moved, its link
 			// left) was "no such folder" alone, as of a typo.
 			if at, to, ok := snapshot.BrokenLinkOn(u.Path); ok && at == filepath.Clean(u.Path) {
-				return nil, fmt.Errorf("no such folder: %s: a broken symbolic link (to %s), which leads to no folder", shownFull(u.Path), linkword.Cut(to, snapshot.MaxPathShown))
+				return nil, fmt.Errorf("no such folder: %s: a broken symbolic link (to %s), which leads to no folder", shownFull(u.Path), linkword.Shown(to))
 			} else if ok {
-				return nil, fmt.Errorf("no such folder: %s: its path leads through %s, a broken symbolic link (to %s), which leads to no folder", shownFull(u.Path), shownFull(at), linkword.Cut(to, snapshot.MaxPathShown))
+				return nil, fmt.Errorf("no such folder: %s: its path leads through %s, a broken symbolic link (to %s), which leads to no folder", shownFull(u.Path), shownFull(at), linkword.Shown(to))
 			}
 			return nil, fmt.Errorf("no such folder: %s", shownFull(u.Path))
 		case err != nil:
@@ -740,7 +740,7 @@ func (s *httpStore) store(key string, parts ...[]byte) {
 }
 
 // url is the URL of rel; redacted for messages, and cut past
-// snapshot.MaxPathShown bytes (shownURL).
+// maxFullShown bytes (shownURL).
 func (s *httpStore) url(rel string, redacted bool) string {
 	u := s.base.ResolveReference(&url.URL{Path: rel})
 	// The mirror URL's query (a token: ?token=...) goes with every file's
@@ -752,14 +752,14 @@ func (s *httpStore) url(rel string, redacted bool) string {
 	return u.String()
 }
 
-// shownURL is u, a URL a message names, cut past snapshot.MaxPathShown
-// bytes as a path is (snapshot.CutShown: its head and its tail, with the file's
+// shownURL is u, a URL a message names, cut past maxFullShown bytes as
+// a path is (snapshot.CutShown: its head and its tail, with the file's
 // name, about the cut's mark). Whole, a file of a mirror whose URL is
 // 28 KB was named in 28 KB, past the command's line cap of 8 KB, which
 // cut the message before what was wrong.
 // Each %-escape is kept whole or left out (CutShown).
 func shownURL(u string) string {
-	return snapshot.CutShown(u, snapshot.MaxPathShown, func(s string) string { return s })
+	return snapshot.CutShown(u, maxFullShown, func(s string) string { return s })
 }
 
 // urlOf is the URL the errors of Get name rel by (urlNamed).

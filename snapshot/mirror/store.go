@@ -224,7 +224,7 @@ func (d Dir) linkAstray(rel string, err error) error {
 		if i < len(names)-1 {
 			what = "folder"
 		}
-		return astrayError{at, fmt.Sprintf("a broken symbolic link (to %s), which leads to no %s", linkword.Cut(to, snapshot.MaxPathShown), what)}
+		return astrayError{at, fmt.Sprintf("a broken symbolic link (to %s), which leads to no %s", linkword.Shown(to), what)}
 	}
 	return nil
 }
@@ -254,31 +254,35 @@ func (d Dir) inside(rel, p string) error {
 	}
 	r, err := filepath.Rel(root, resolved)
 	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), linkword.Cut(resolved, snapshot.MaxPathShown))
+		return fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), linkword.Shown(resolved))
 	}
 	if dirsrc.InGitDir(r) && !dirsrc.InGitDir(filepath.FromSlash(rel)) {
 		// A mirror folder that holds a repository (its work tree's
 		// top): a link into its .git reads the git configuration, which
 		// holds a job's token, as the mirror's file.
-		return fmt.Errorf("%s: a symbolic link into the mirror's git folder (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), linkword.Cut(resolved, snapshot.MaxPathShown))
+		return fmt.Errorf("%s: a symbolic link into the mirror's git folder (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), linkword.Shown(resolved))
 	}
 	return nil
 }
 
 // shownFull is a path as a message names it: as it is when of printable
-// ASCII, else quoted in ASCII; whole where that is at most
-// snapshot.MaxPathShown bytes, else its head and tail about the cut's mark, as the loader
+// ASCII, else quoted in ASCII; whole where that is at most maxFullShown
+// bytes, else its head and tail about the cut's mark, as the loader
 // names a path (snapshot.CutShown). Whole, a link out of a mirror under
 // a folder of ~1,800 Cyrillic characters named its target in 14 KB,
 // past the command's line cap of 8 KB, which cut what was wrong with it.
 func shownFull(p string) string {
-	return snapshot.CutShown(p, snapshot.MaxPathShown, func(p string) string {
+	return snapshot.CutShown(p, maxFullShown, func(p string) string {
 		if plainText(p) {
 			return p
 		}
 		return strconv.QuoteToASCII(p)
 	})
 }
+
+// maxFullShown bounds a path shownFull names: with the loader's own
+// (2 KB at most) and the message, it fits the command's line cap.
+const maxFullShown = 2 << 10
 
 // shownPathErr is err, of the os package, its path named as shownFull
 // names it: an *fs.PathError's path was written as it is, "stat
