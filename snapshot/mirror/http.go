@@ -740,7 +740,7 @@ func (s *httpStore) store(key string, parts ...[]byte) {
 }
 
 // url is the URL of rel; redacted for messages, and cut past
-// maxFullShown bytes (shownURL).
+// snapshot.MaxPathShown bytes (shownURL).
 func (s *httpStore) url(rel string, redacted bool) string {
 	u := s.base.ResolveReference(&url.URL{Path: rel})
 	// The mirror URL's query (a token: ?token=...) goes with every file's
@@ -752,14 +752,14 @@ func (s *httpStore) url(rel string, redacted bool) string {
 	return u.String()
 }
 
-// shownURL is u, a URL a message names, cut past maxFullShown bytes as
-// a path is (snapshot.CutShown: its head and its tail, with the file's
+// shownURL is u, a URL a message names, cut past snapshot.MaxPathShown
+// bytes as a path is (snapshot.CutShown: its head and its tail, with the file's
 // name, about the cut's mark). Whole, a file of a mirror whose URL is
 // 28 KB was named in 28 KB, past the command's line cap of 8 KB, which
 // cut the message before what was wrong.
 // Each %-escape is kept whole or left out (CutShown).
 func shownURL(u string) string {
-	return snapshot.CutShown(u, maxFullShown, func(s string) string { return s })
+	return snapshot.CutShown(u, snapshot.MaxPathShown, func(s string) string { return s })
 }
 
 // urlOf is the URL the errors of Get name rel by (urlNamed).

@@ -266,23 +266,19 @@ func (d Dir) inside(rel, p string) error {
 }
 
 // shownFull is a path as a message names it: as it is when of printable
-// ASCII, else quoted in ASCII; whole where that is at most maxFullShown
-// bytes, else its head and tail about the cut's mark, as the loader
+// ASCII, else quoted in ASCII; whole where that is at most
+// snapshot.MaxPathShown bytes, else its head and tail about the cut's mark, as the loader
 // names a path (snapshot.CutShown). Whole, a link out of a mirror under
 // a folder of ~1,800 Cyrillic characters named its target in 14 KB,
 // past the command's line cap of 8 KB, which cut what was wrong with it.
 func shownFull(p string) string {
-	return snapshot.CutShown(p, maxFullShown, func(p string) string {
+	return snapshot.CutShown(p, snapshot.MaxPathShown, func(p string) string {
 		if plainText(p) {
 			return p
 		}
 		return strconv.QuoteToASCII(p)
 	})
 }
-
-// maxFullShown bounds a path shownFull names: with the loader's own
-// (2 KB at most) and the message, it fits the command's line cap.
-const maxFullShown = 2 << 10
 
 // shownPathErr is err, of the os package, its path named as shownFull
 // names it: an *fs.PathError's path was written as it is, "stat
