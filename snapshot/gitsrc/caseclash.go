@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/cachediff/cachediff/internal/linkword"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -394,9 +395,13 @@ func (t *Tree) clashTargets(w *linkWalker, top string, names, targets []string, 
 			break
 		}
 	}
-	reads := "writes one over the other, or both into one folder, while REV:PATH reads " + strconv.Quote(other) + " alone"
+	// In ASCII, as a path is named (snapshot.ShownPath), and the target as
+	// every message spells one (linkword): quoted as they were, a name
+	// of a Cyrillic а read as one of a Latin a.
+	qf, qo := strconv.QuoteToASCII(found), strconv.QuoteToASCII(other)
+	reads := "writes one over the other, or both into one folder, while REV:PATH reads " + qo + " alone"
 	if _, ok := w.entries[other]; !ok {
-		reads = "reads " + strconv.Quote(found) + " by the link's name, while REV:PATH has no " + strconv.Quote(other) + " and does not follow the link"
+		reads = "reads " + qf + " by the link's name, while REV:PATH has no " + qo + " and does not follow the link"
 	}
-	return &snapshot.Error{File: name, Msg: fmt.Sprintf("%s is %s, on the way to %s, which this symbolic link leads to, in another case: a checkout on a case-insensitive file system (macOS, Windows) %s; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", strconv.Quote(found), strconv.Quote(other), strconv.Quote(target), reads)}
+	return &snapshot.Error{File: name, Msg: fmt.Sprintf("%s is %s, on the way to %s, which this symbolic link leads to, in another case: a checkout on a case-insensitive file system (macOS, Windows) %s; refused whether or not a checkout would merge them: rename one, or give the checked-out folder", qf, qo, linkword.Shown(target), reads)}
 }
