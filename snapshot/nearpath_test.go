@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/shelltest"
 )
 
 // TestMisspeltFolderNamesTheOneMeant (issue 35, class e): a snapshot's
@@ -75,7 +77,7 @@ func TestNearHintInASCII(t *testing.T) {
 	if !ok || !ok2 || !strings.HasSuffix(word, `sn\xd0\xb0p1'`) || strings.ContainsFunc(got, func(r rune) bool { return r > '~' }) {
 		t.Fatalf("NearHint: %q; want it to offer a word ending sn\\xd0\\xb0p1', in ASCII", got)
 	}
-	if w := PastedWords(t, word); len(w) != 1 || w[0] != meant {
+	if w := shelltest.PastedWords(t, word); len(w) != 1 || w[0] != meant {
 		t.Errorf("NearHint offers %s, which bash reads as %q; want %q", word, w, meant)
 	}
 }

@@ -1,13 +1,12 @@
 package mirror_test
 
 import (
-	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cachediff/cachediff/internal/testing/mirrorgen"
+	"github.com/cachediff/cachediff/internal/testing/shelltest"
 	"github.com/cachediff/cachediff/snapshot"
 	"github.com/cachediff/cachediff/snapshot/mirror"
 
@@ -48,7 +47,7 @@ func TestMirrorPartHintQuotesInASCII(t *testing.T) {
 			t.Errorf("%s: %v; want the root and the view in ASCII", what, err)
 			continue
 		}
-		w := pastedWords(t, line)
+		w := shelltest.PastedWords(t, line)
 		if len(w) != 4 || w[0] != m || w[1] != "with" || w[2] != "--view" || w[3] != "gе" {
 			t.Errorf("%s: %s reads in bash as %q; want %q with --view %q", what, line, w, m, "gе")
 			continue
@@ -70,30 +69,4 @@ func TestMirrorPartHintQuotesInASCII(t *testing.T) {
 	if h := part.Hint(part.Root); !ok || strings.ContainsFunc(h, func(r rune) bool { return r > '~' }) || !strings.Contains(h, `"v3/manifests/spec/zl\u0456b/" folder`) {
 		t.Errorf("a spec folder zl\u0456b: %s", h)
 	}
-}
-
-// pastedWords returns the shell words bash reads in line, under LC_ALL=C
-// and C.UTF-8 alike (snapshot's export_test.go has the same for its
-// tests).
-func pastedWords(t testing.TB, line string) []string {
-	t.Helper()
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash:", err)
-	}
-	var words []string
-	for _, locale := range []string{"C", "C.UTF-8"} {
-		cmd := exec.Command(bash, "-c", "set -- "+line+`; for w in "$@"; do printf '%s\000' "$w"; done`)
-		cmd.Env = append(cmd.Environ(), "LC_ALL="+locale)
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("LC_ALL=%s bash -c 'set -- %s': %v", locale, line, err)
-		}
-		got := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-		if words != nil && !slices.Equal(got, words) {
-			t.Errorf("%s reads as %q under LC_ALL=C, as %q under C.UTF-8", line, words, got)
-		}
-		words = got
-	}
-	return words
 }
