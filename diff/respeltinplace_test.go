@@ -26,25 +26,33 @@ func TestReleasingRespeltDrawn(t *testing.T) {
 				}
 				return o, n
 			}
-			var want, got bytes.Buffer
-			a, b := load()
-			r, err := diff.CompareWith(a, b, diff.Filter{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := jsonv1.JSON(&want, r); err != nil {
-				t.Fatal(err)
-			}
-			a, b = load()
-			if r, err = diff.CompareReleasing(a, b, diff.Filter{}); err != nil {
-				t.Fatal(err)
-			}
-			if err := jsonv1.JSON(&got, r); err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			if _, _, same := releasingAsWith(t, load); !same {
 				t.Errorf("seed %d: CompareReleasing's report differs from CompareWith's\nold %v\nnew %v", seed, sides[0], sides[1])
 			}
 		}
 	}
+}
+
+// releasingAsWith reports whether CompareReleasing's JSON report of the
+// pair load gives is CompareWith's of another load of it, and returns
+// the pair CompareWith read (CompareReleasing writes into its own).
+func releasingAsWith(t *testing.T, load func() (a, b *snapshot.Snapshot)) (a, b *snapshot.Snapshot, same bool) {
+	t.Helper()
+	var want, got bytes.Buffer
+	a, b = load()
+	r, err := diff.CompareWith(a, b, diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jsonv1.JSON(&want, r); err != nil {
+		t.Fatal(err)
+	}
+	c, d := load()
+	if r, err = diff.CompareReleasing(c, d, diff.Filter{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := jsonv1.JSON(&got, r); err != nil {
+		t.Fatal(err)
+	}
+	return a, b, bytes.Equal(got.Bytes(), want.Bytes())
 }
