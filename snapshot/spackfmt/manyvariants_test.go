@@ -338,12 +338,7 @@ func TestUnorderedKeysDecodePeak(t *testing.T) {
 // (TestManyParametersMemory in cmd/cachediff). The variants are the same.
 func TestManyVariantsLeaveIntern(t *testing.T) {
 	table := map[string]string{}
-	saved := internPool.New
-	internPool.New = nil
-	for internPool.Get() != nil { // the tables other tests left
-	}
-	internPool.New = func() any { return table }
-	t.Cleanup(func() { internPool.New = saved })
+	withInternTable(t, table)
 	const n = 100000
 	set, err := Decode("x.spec.json", variantsSpec(n, func(i int) string { return fmt.Sprintf("w%07d", i) }))
 	if err != nil {

@@ -70,8 +70,9 @@ func newScanner(file string, data []byte) *scanner {
 // collector drop tables that are not in use. A plain map, not an
 // intern.Table as the catalogue's fast path has: the table's cache of
 // recent values costs more than it saves on the values of Spack's files
-// (BenchmarkDecodeIndex's CPU time).
-var internPool = sync.Pool{New: func() any { return make(map[string]string, 256) }}
+// (BenchmarkDecodeIndex's CPU time). A pointer, so that a test that
+// measures a Decode gives it a pool of its own (withInternTable).
+var internPool = &sync.Pool{New: func() any { return make(map[string]string, 256) }}
 
 const maxInterned = 1 << 16
 
