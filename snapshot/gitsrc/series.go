@@ -507,13 +507,13 @@ func (r *Repo) endHint(end string, excluded []string) string {
 }
 
 // rangeEnds names the ends a and b of the range rng (A..B) for
-// messages: as written, else by their short ids.
-func rangeEnds(rng, a, b string) (left, right string) {
-	left, right = short(a), short(b)
+// messages: as written, else by their short ids (shortID: a way given
+// of them reads back).
+func (r *Repo) rangeEnds(rng, a, b string) (left, right string) {
 	if l, rt, ok := strings.Cut(rng, ".."); ok && !strings.Contains(rng, "...") {
-		left, right = cmp.Or(l, "HEAD"), cmp.Or(rt, "HEAD")
+		return cmp.Or(l, "HEAD"), cmp.Or(rt, "HEAD")
 	}
-	return left, right
+	return r.shortID(a), r.shortID(b)
 }
 
 // sameEnds refuses the range rng whose ends a and b are one commit.
@@ -535,7 +535,7 @@ func (r *Repo) sameEnds(rng, a, b string) error {
 		}
 		return &refusal{fmt.Sprintf("the range %s selects no commit: %s and %s are the same commit, %s; a log is of A..B, A an older commit of B's first-parent line%s", quotedRev(rng), quotedRev(cmp.Or(l, "HEAD")), quotedRev(end), short(a), example), instead}
 	}
-	left, right := rangeEnds(rng, a, b)
+	left, right := r.rangeEnds(rng, a, b)
 	return fmt.Errorf("the range %s selects no commit: %s and %s are the same commit", quotedRev(rng), quotedRev(left), quotedRev(right))
 }
 
@@ -546,11 +546,11 @@ func (r *Repo) sameEnds(rng, a, b string) error {
 // (main..side, side merged into main), as the log's line runs: side..main
 // was given, which the log refuses in turn (checkFirstParentBase).
 func (r *Repo) reversedRange(rng, a, b string) error {
-	left, right := rangeEnds(rng, a, b)
+	left, right := r.rangeEnds(rng, a, b)
 	instead := r.spelt(r.leftEnd(right) + ".." + left)
 	other := shellword.ShownASCII(instead) + " is the other way round"
 	if parent, _, err := r.lineBase(b+".."+a, rng); err == nil && parent != b {
-		along := short(parent) + ".." + left
+		along := r.shortID(parent) + ".." + left
 		if parent == "" {
 			// The line runs to a root (or a shallow clone's edge)
 			// without passing b, a root merged in: b..a was named,
@@ -595,7 +595,7 @@ func Instead(err error) string {
 // b on its first-parent line. (With --since, checkDateOrder refuses the
 // first two, and the base is another.)
 func (r *Repo) checkRange(rng, a, b string) error {
-	left, right := rangeEnds(rng, a, b)
+	left, right := r.rangeEnds(rng, a, b)
 	if err := r.sameEnds(rng, a, b); err != nil {
 		return err
 	}
@@ -626,7 +626,8 @@ func (r *Repo) checkRange(rng, a, b string) error {
 		return err
 	}
 	out, err := r.run(nil, "merge-base", a, b)
-	if fork := short(strings.TrimSpace(string(out))); err == nil && fork != "" {
+	if fork := strings.TrimSpace(string(out)); err == nil && fork != "" {
+		fork = r.shortID(fork)
 		use, off := fork+".."+right, ""
 		// A fork off the first-parent line of right (a merge brought
 		// it in): FORK..right was given to use, refused in turn; the
@@ -666,13 +667,13 @@ func (r *Repo) checkFirstParentBase(rng, left, right, a, b string, line *string)
 	from := shellword.ShownASCII(instead)
 	switch oldest := r.shallowEnd(a, b); {
 	case parent != "":
-		instead = short(parent) + ".." + right
+		instead = r.shortID(parent) + ".." + right
 		from = shellword.ShownASCII(instead) + ", the same commits of the line"
 	case oldest != "":
 		// A shallow clone's oldest commit: the one revision B reads the
 		// history up to B, whose base is not in the clone, and the log
 		// refused it in turn.
-		instead = short(oldest) + ".." + right
+		instead = r.shortID(oldest) + ".." + right
 		from = shellword.ShownASCII(instead) + ", from the oldest commit of the line this clone holds" + shallowHint
 	}
 	return &refusal{fmt.Sprintf("the range %s: %s is not on the first-parent line of %s (a merge brought it in): the series would step from %s's branch to commits of the line that never had its changes, and log them undone; use %s", quotedRev(rng), quotedRev(left), quotedRev(right), quotedRev(left), from), instead}

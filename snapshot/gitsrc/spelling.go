@@ -131,11 +131,11 @@ func (r *Repo) ambiguousWhole(name, written string, refs []string, word int) (st
 			// moves with the ref); the ref's own commit was given, of
 			// which an id has no reflog.
 			of = ref + sel
-			out, err := r.verifyCommit(of)
+			id, err := r.commitShort(of)
 			if err != nil {
 				continue
 			}
-			spelt = short(strings.TrimSpace(string(out)))
+			spelt = id
 			said = fmt.Sprintf(" for %s%s", quotedRevWithin(ref, word), where)
 			if of != ref {
 				said = fmt.Sprintf(" (the commit %s reads now, of %s%s)", quotedRevWithin(of, word), quotedRevWithin(ref, word), where)
@@ -169,8 +169,8 @@ func (r *Repo) ambiguousWhole(name, written string, refs []string, word int) (st
 				// 2.7 KB line): pasted, no command, or one of a ref the
 				// cut part names. The commit the ref reads now is given
 				// by its id, whole.
-				if out, err := r.verifyCommit(ref); err == nil {
-					if byID, ok := respelt(written, name, short(strings.TrimSpace(string(out)))); ok && len(shellword.ShownASCII(byID)) <= word {
+				if id, err := r.commitShort(ref); err == nil {
+					if byID, ok := respelt(written, name, id); ok && len(shellword.ShownASCII(byID)) <= word {
 						shown = fmt.Sprintf("%s (by the id of the commit %s reads now, its own way %d bytes long)", shellword.ShownASCII(byID), quotedRevWithin(ref, word), len(full))
 					}
 				}
@@ -275,14 +275,46 @@ func (r *Repo) AmbiguityWhy(rev string, word int) (names string, whole, none, wh
 }
 
 // CommitID is the id of the commit rev reads now (12 hex digits, as
-// the hints write ids), asked once (memoRun): a way to write a ref
-// whole too long for its hint's room is given by it.
+// the hints write ids, or more where git needs them: shortID), asked
+// once (memoRun): a way to write a ref whole too long for its hint's
+// room is given by it.
 func (r *Repo) CommitID(rev string) (string, bool) {
-	out, err := r.verifyCommit(rev)
-	if err != nil {
-		return "", false
+	id, err := r.commitShort(rev)
+	return id, err == nil
+}
+
+// commitShort is the id of the commit rev reads, as shortID writes it,
+// asked of git in one process (rev-parse --short=12 of rev^{commit},
+// through memoRun), or verifyCommit's error.
+func (r *Repo) commitShort(rev string) (string, error) {
+	if strings.HasPrefix(rev, ":/") || strings.HasPrefix(rev, "-") {
+		out, err := r.verifyCommit(rev)
+		if err != nil {
+			return "", err
+		}
+		return r.shortID(strings.TrimSpace(string(out))), nil
 	}
-	return short(strings.TrimSpace(string(out))), true
+	out, err := r.memoRun("rev-parse", "--verify", "--quiet", "--short=12", rev+"^{commit}")
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// shortID is id, an object's full id, as a way to paste writes it: its
+// first 12 hex digits (short), or as many more as git needs to read it
+// alone (git rev-parse --short=12, asked once while MemoRefs holds
+// answers). Cut at 12, the id of a commit beside another object whose
+// id shares those digits (a loose object a repository crafted, or
+// chance) was given to paste, and git refused it: "short object ID …
+// is ambiguous". short(id) where git cannot say.
+func (r *Repo) shortID(id string) string {
+	if out, err := r.memoRun("rev-parse", "--verify", "--quiet", "--short=12", id); err == nil {
+		if s := strings.TrimSpace(string(out)); len(s) >= len(short(id)) && strings.HasPrefix(id, s) {
+			return s
+		}
+	}
+	return short(id)
 }
 
 // reasonWithin is ": " and why, a reason a message gives in its words, or, past
@@ -628,7 +660,7 @@ func (r *Repo) gitDirWay(rev string, shown func(string, int) string, word int) s
 		}
 		of, rest = name+rest[:j+1], rest[j+1:]
 	}
-	out, err := r.memoRun("rev-parse", "--verify", "--quiet", "--end-of-options", of+"^{commit}")
+	out, err := r.memoRun("rev-parse", "--verify", "--quiet", "--short=12", "--end-of-options", of+"^{commit}")
 	if err != nil {
 		return ""
 	}
@@ -636,7 +668,7 @@ func (r *Repo) gitDirWay(rev string, shown func(string, int) string, word int) s
 	if of != name {
 		what = fmt.Sprintf("the commit %s reads now", quotedRevWithin(of, word))
 	}
-	return fmt.Sprintf("%s (%s, for %s in the git directory, which no other name reads)", shown(short(strings.TrimSpace(string(out)))+rest, word), what, quotedRevWithin(name, word))
+	return fmt.Sprintf("%s (%s, for %s in the git directory, which no other name reads)", shown(strings.TrimSpace(string(out))+rest, word), what, quotedRevWithin(name, word))
 }
 
 // DashHint is how a message says to write rev, which begins with - and
@@ -753,8 +785,8 @@ func (r *Repo) leftEnd(rev string) string {
 	if !strings.Contains(rev, "..") {
 		return rev
 	}
-	if out, err := r.verifyCommit(rev); err == nil {
-		return short(strings.TrimSpace(string(out)))
+	if id, err := r.commitShort(rev); err == nil {
+		return id
 	}
 	return rev
 }
@@ -827,7 +859,7 @@ func (r *Repo) patternRange(rng string) (parts []string, err error) {
 			}
 		}
 		id := strings.TrimSpace(string(out))
-		meant := short(id) + sep + right
+		meant := r.shortID(id) + sep + right
 		msg := fmt.Sprintf("the range %s: git cuts a range at its first .., which lies within %s, a revision by its message, so it reads neither end; with that end written as its commit, %s", quotedRev(rng), quotedRev(left), r.shownRev(meant))
 		if err := r.meantRange(meant); err != nil {
 			// The pattern's commit is the other end (:/x..y..HEAD,
@@ -850,8 +882,8 @@ func (r *Repo) headName() string {
 	if len(r.refsReadAs("HEAD")) < 2 {
 		return "HEAD"
 	}
-	if out, err := r.run(nil, "rev-parse", "--verify", "--quiet", "HEAD^{commit}"); err == nil {
-		return short(strings.TrimSpace(string(out)))
+	if out, err := r.run(nil, "rev-parse", "--verify", "--quiet", "--short=12", "HEAD^{commit}"); err == nil {
+		return strings.TrimSpace(string(out))
 	}
 	return "HEAD"
 }

@@ -15,7 +15,9 @@ package gittest
 import (
 	"bufio"
 	"bytes"
+	"compress/zlib"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -175,6 +177,62 @@ func IndexCommits(repo string, refs []string, indexes ...string) error {
 	// Not git reset, which would write main's reflog a line more.
 	_, err := Git(repo, nil, "read-tree", "-u", "--reset", "HEAD")
 	return err
+}
+
+// ShareIDPrefix writes, for each object of ids (full ids, of repo's
+// git directory's objects), a loose copy under another name that shares
+// its first 12 hex digits, the rest zeros (ones where those are its
+// own), as a repository crafted to collide may hold: git then reads
+// those 12 digits as ambiguous ("short object ID … is ambiguous"), and
+// names the object by more (git rev-parse --short=12). One git cat-file
+// --batch for them all.
+func ShareIDPrefix(repo string, ids ...string) error {
+	cmd := exec.Command("git", "cat-file", "--batch")
+	cmd.Dir = repo
+	cmd.Env = Env()
+	cmd.Stdin = strings.NewReader(strings.Join(ids, "\n") + "\n")
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("git cat-file --batch: %v", err)
+	}
+	gitDir, err := Git(repo, nil, "rev-parse", "--git-dir")
+	if err != nil {
+		return err
+	}
+	objects := filepath.Join(repo, strings.TrimSpace(gitDir), "objects")
+	if filepath.IsAbs(strings.TrimSpace(gitDir)) {
+		objects = filepath.Join(strings.TrimSpace(gitDir), "objects")
+	}
+	rd := bufio.NewReader(bytes.NewReader(out))
+	for _, id := range ids {
+		var oid, typ string
+		var size int
+		if _, err := fmt.Fscanf(rd, "%s %s %d\n", &oid, &typ, &size); err != nil || oid != id {
+			return fmt.Errorf("git cat-file --batch of %s: %q %v", id, oid, err)
+		}
+		body := make([]byte, size+1) // and the line feed after it
+		if _, err := io.ReadFull(rd, body); err != nil {
+			return err
+		}
+		twin := id[:12] + strings.Repeat("0", len(id)-12)
+		if twin == id {
+			twin = id[:12] + strings.Repeat("1", len(id)-12)
+		}
+		var z bytes.Buffer
+		zw := zlib.NewWriter(&z)
+		fmt.Fprintf(zw, "%s %d\x00", typ, size)
+		zw.Write(body[:size])
+		if err := zw.Close(); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Join(objects, twin[:2]), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(objects, twin[:2], twin[2:]), z.Bytes(), 0o444); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // IndexRepo is IndexCommits in a new folder of t's, whose path it
