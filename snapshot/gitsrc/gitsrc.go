@@ -1451,6 +1451,29 @@ func (r *Repo) historyHintHas(has bool) string {
 // within its cap.
 const maxFetchWords = 1 << 10
 
+// fetchSpec is the refspec unknownHint's fetch gives for name, which no
+// ref of a shallow clone has (branch of remote, when name is remote's
+// remote-tracking branch, origin/main): one that writes the ref name
+// reads. The name alone was given ("git fetch --depth=N origin main"),
+// which a clone of one branch (actions/checkout's, git clone --depth)
+// fetches into FETCH_HEAD alone, so name was as unknown after it; and a
+// branch -x of origin/-x was read by git fetch as an option ("unknown
+// switch `x'"). The remote's branch is fetched into its remote-tracking
+// ref; a name of no remote into a ref of the same kind and name
+// (refs/*/v0.23.0, a tag or a branch: v0.23.0:v0.23.0 wrote an annotated
+// tag to a branch, refused).
+func fetchSpec(name, remote, branch string) string {
+	switch {
+	case branch != name:
+		return "refs/heads/" + branch + ":refs/remotes/" + remote + "/" + branch
+	case strings.HasPrefix(name, "refs/"):
+		return name + ":" + name
+	case strings.HasPrefix(name, "heads/") || strings.HasPrefix(name, "tags/"):
+		return "refs/" + name + ":refs/" + name
+	}
+	return "refs/*/" + name + ":refs/*/" + name
+}
+
 // shallowHint is historyHint's in a shallow clone.
 const shallowHint = " (this is a shallow clone, whose history stops short: fetch more of it, e.g. git fetch --deepen=N, or actions/checkout's fetch-depth)"
 
@@ -1489,9 +1512,10 @@ func (r *Repo) unknownHintHas(rev string, has bool) string {
 				// read "no ref named main", and foo;id or a$(id)b gave a
 				// fetch that pasted ran id; a name of 3,000 bytes, raw
 				// twice, ran the line past its cap, the fetch cut.
-				fetch := shellword.ShownASCII(remote) + " " + shellword.ShownASCII(branch)
+				spec := fetchSpec(name, remote, branch)
+				fetch := shellword.ShownASCII(remote) + " " + shellword.ShownASCII(spec)
 				if len(fetch) > maxFetchWords {
-					fetch = shellword.ShownASCII(remote) + " followed by its name in full"
+					fetch = shellword.ShownASCII(remote) + " " + shellword.ShownASCII(strings.ReplaceAll(spec, branch, "NAME")) + ", NAME the name in full"
 				}
 				return fmt.Sprintf(" (this shallow clone has no ref named %s: a clone such as actions/checkout's fetches the one ref it checks out; fetch it, git fetch --depth=N %s, or name a revision the clone has)", quotedRevWithin(name, maxFetchWords), fetch)
 			}

@@ -29,8 +29,8 @@ func TestShallowCloneUnknownRefHint(t *testing.T) {
 		t.Fatal(err)
 	}
 	for spec, want := range map[string]string{
-		"nosuch:_cache/develop":          "(this shallow clone has no ref named nosuch: a clone such as actions/checkout's fetches the one ref it checks out; fetch it, git fetch --depth=N origin nosuch, or name a revision the clone has)",
-		"origin/nosuch~1:_cache/develop": "no ref named origin/nosuch: a clone such as actions/checkout's fetches the one ref it checks out; fetch it, git fetch --depth=N origin nosuch,",
+		"nosuch:_cache/develop":          "(this shallow clone has no ref named nosuch: a clone such as actions/checkout's fetches the one ref it checks out; fetch it, git fetch --depth=N origin 'refs/*/nosuch:refs/*/nosuch', or name a revision the clone has)",
+		"origin/nosuch~1:_cache/develop": "no ref named origin/nosuch: a clone such as actions/checkout's fetches the one ref it checks out; fetch it, git fetch --depth=N origin refs/heads/nosuch:refs/remotes/origin/nosuch,",
 		"HEAD~5:_cache/develop":          "this is a shallow clone, whose history stops short: fetch more of it",
 		"abcd123:_cache/develop":         "this is a shallow clone, whose history stops short: fetch more of it",
 	} {

@@ -46,7 +46,7 @@ func TestShallowNoRefNamedQuoted(t *testing.T) {
 		}
 		m := fetch.FindStringSubmatch(hint)
 		if len(name) > maxFetchWords {
-			if m == nil || m[1] != "followed by its name in full" {
+			if m == nil || m[1] != "'refs/*/NAME:refs/*/NAME', NAME the name in full" {
 				t.Errorf("unknownHint(%.40q): %.300q; want the fetch said, its name not cut", name, hint[len(hint)-300:])
 			}
 			continue
@@ -58,7 +58,7 @@ func TestShallowNoRefNamedQuoted(t *testing.T) {
 		if bash == "" {
 			continue
 		}
-		if got, err := exec.Command(bash, "-c", "printf %s "+m[1]).Output(); err != nil || string(got) != name {
+		if got, err := exec.Command(bash, "-c", "printf %s "+m[1]).Output(); err != nil || string(got) != fetchSpec(name, "origin", name) {
 			t.Errorf("unknownHint(%.40q)'s fetch pasted through bash -c reads %q (%v)", name, got, err)
 		}
 	}

@@ -1,0 +1,63 @@
+package gitsrc
+
+import (
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/internal/testing/gittest"
+)
+
+// TestShallowFetchMakesTheRef (class e): in a clone of one branch
+// (actions/checkout's, git clone --depth 1), the hint of a name no ref
+// has said to fetch it, "git fetch --depth=N origin main", which fetches
+// into FETCH_HEAD alone: pasted, the name was as unknown after it; and
+// of origin/-x, "git fetch --depth=N origin -x", refused by git fetch as
+// an unknown switch. Each fetch given, pasted through bash -c in the
+// clone (N as 1), makes the name one git reads as a commit: a branch of
+// origin into its remote-tracking ref, a tag or a branch given by name
+// into a ref of its kind (an annotated tag, v1:v1, was refused as a
+// branch's).
+func TestShallowFetchMakesTheRef(t *testing.T) {
+	bash, _ := exec.LookPath("bash")
+	if bash == "" {
+		t.Skip("no bash to paste into")
+	}
+	r, _ := xCommitsGit(t, 2,
+		[]string{"update-ref", "refs/heads/-x", "HEAD~1"},
+		[]string{"update-ref", "refs/heads/a;id", "HEAD~1"},
+		[]string{"branch", "feature", "HEAD~1"},
+		[]string{"tag", "-a", "-m", "v1", "v1", "HEAD~1"},
+		[]string{"tag", "v2", "HEAD~1"})
+	clone := filepath.Join(t.TempDir(), "clone")
+	if _, err := gittest.Git(r.dir, nil, "clone", "-q", "--depth", "1", "--no-tags", "file://"+filepath.ToSlash(r.dir), clone); err != nil {
+		t.Fatal(err)
+	}
+	c, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fetch := regexp.MustCompile(`fetch it, (git fetch --depth=N .*), or name a revision`)
+	for _, name := range []string{"origin/-x", "origin/a;id", "v1", "feature", "tags/v2"} {
+		_, err := c.Resolve(name + ":x")
+		if err == nil {
+			t.Fatalf("Resolve(%s:x) in the clone: taken before the fetch", name)
+		}
+		m := fetch.FindStringSubmatch(err.Error())
+		if m == nil {
+			t.Errorf("Resolve(%s:x): %q; want a fetch to paste", name, err)
+			continue
+		}
+		cmd := exec.Command(bash, "-c", strings.Replace(m[1], "--depth=N", "--depth=1", 1))
+		cmd.Dir, cmd.Env = clone, gittest.Env()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: %s pasted: %v: %s", name, m[1], err, out)
+			continue
+		}
+		if _, err := gittest.Git(clone, nil, "rev-parse", "--verify", "--quiet", name+"^{commit}"); err != nil {
+			t.Errorf("%s: after %s, git reads no commit by the name", name, m[1])
+		}
+	}
+}
