@@ -2,7 +2,6 @@ package gitsrc
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -17,17 +16,13 @@ import (
 // whether PATH is a submodule and whether a name on the way is one or a
 // symbolic link. Asked apart, the two were two git ls-tree processes of
 // the same commit, one more than before the way was asked; one lists
-// both. Counted with a git that logs its arguments.
+// both. Counted with a git that logs its arguments (gittest.Recorded).
 func TestSeriesAbsentBaseProcesses(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the stand-in git is a shell script")
 	}
 	if !gittest.Available() {
 		t.Skip("the git program is not on PATH")
-	}
-	gitPath, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip(err)
 	}
 	repo := filepath.Join(t.TempDir(), "repo")
 	if err := os.MkdirAll(repo, 0o755); err != nil {
@@ -58,31 +53,22 @@ func TestSeriesAbsentBaseProcesses(t *testing.T) {
 		t.Fatal(err)
 	}
 	base = strings.TrimSpace(base)
-	bin := t.TempDir()
-	calls := filepath.Join(bin, "calls")
-	script := "#!/bin/sh\necho \"$*\" >> '" + calls + "'\nexec '" + gitPath + "' \"$@\"\n"
-	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	commits, err := r0(repo).Series("HEAD~1..HEAD", "_cache/develop", "", "")
+	runsOf := gittest.Recorded(t)
+	var commits []Commit
+	log := runsOf(func() { commits, err = r0(repo).Series("HEAD~1..HEAD", "_cache/develop", "", "") })
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(commits) != 2 || !commits[0].Absent {
 		t.Fatalf("Series: %+v; want the base absent and one step", commits)
 	}
-	log, err := os.ReadFile(calls)
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 0
-	for line := range strings.Lines(string(log)) {
+	for line := range strings.Lines(log) {
 		if strings.Contains(line, " ls-tree ") && strings.Contains(line, " "+base+" ") {
 			n++
 		}
 	}
-	if n > 1 {
+	if n != 1 {
 		t.Errorf("%d git ls-tree of the absent base; want one:\n%s", n, log)
 	}
 }
