@@ -1500,7 +1500,15 @@ func (r *Repo) unknownHintHas(rev string, has bool) string {
 				remote, branch := "origin", name
 				// origin/main is main fetched from origin.
 				if out, err := r.memoRun("remote"); err == nil {
-					for _, rm := range strings.Fields(string(out)) {
+					remotes := strings.Fields(string(out))
+					if len(remotes) == 1 {
+						// A clone's one remote named otherwise (git clone
+						// -o upstream): origin was given, and the fetch
+						// pasted said "'origin' does not appear to be a
+						// git repository".
+						remote = remotes[0]
+					}
+					for _, rm := range remotes {
 						if b, ok := strings.CutPrefix(name, rm+"/"); ok && b != "" {
 							remote, branch = rm, b
 							break

@@ -19,7 +19,8 @@ import (
 // clone (N as 1), makes the name one git reads as a commit: a branch of
 // origin into its remote-tracking ref, a tag or a branch given by name
 // into a ref of its kind (an annotated tag, v1:v1, was refused as a
-// branch's).
+// branch's); of a clone whose one remote is not origin, from that one
+// (origin was given, "'origin' does not appear to be a git repository").
 func TestShallowFetchMakesTheRef(t *testing.T) {
 	bash, _ := exec.LookPath("bash")
 	if bash == "" {
@@ -39,9 +40,23 @@ func TestShallowFetchMakesTheRef(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A clone whose one remote is named otherwise (git clone -o
+	// upstream): origin was given, and pasted the fetch was refused.
+	other := filepath.Join(t.TempDir(), "other")
+	if _, err := gittest.Git(r.dir, nil, "clone", "-q", "--depth", "1", "--no-tags", "-o", "upstream", "file://"+filepath.ToSlash(r.dir), other); err != nil {
+		t.Fatal(err)
+	}
+	o, err := OpenRepo(other)
+	if err != nil {
+		t.Fatal(err)
+	}
 	fetch := regexp.MustCompile(`fetch it, (git fetch --depth=N .*), or name a revision`)
-	for _, name := range []string{"origin/-x", "origin/a;id", "v1", "feature", "tags/v2"} {
-		_, err := c.Resolve(name + ":x")
+	for _, tc := range []struct {
+		repo *Repo
+		name string
+	}{{c, "origin/-x"}, {c, "origin/a;id"}, {c, "v1"}, {c, "feature"}, {c, "tags/v2"}, {o, "feature"}, {o, "upstream/a;id"}} {
+		name, clone := tc.name, tc.repo.dir
+		_, err := tc.repo.Resolve(name + ":x")
 		if err == nil {
 			t.Fatalf("Resolve(%s:x) in the clone: taken before the fetch", name)
 		}
