@@ -97,7 +97,7 @@ func EscapeMD(s string) string { return escape(Shorten(VisibleSpaces(s)), false)
 // writes it, as on standard error and in the text view, but its edge
 // spaces and runs of spaces, which a rendered page would lose
 // (VisibleMessage).
-func EscapeMDMessage(msg string) string { return escape(Shorten(VisibleMessage(msg)), false) }
+func EscapeMDMessage(msg string) string { return escape(ShortenMessage(VisibleMessage(msg)), false) }
 
 // EscapeMDText is EscapeMD for a text made visible already (such as
 // NewsShown): only escaped for Markdown and shortened, its backslashes
@@ -401,6 +401,41 @@ func Shorten(s string) string {
 	_, text := shorten(s, limit, &b)
 	b.WriteString(cutMark(s, limit-text))
 	return b.String()
+}
+
+// ShortenMessage is Shorten for a message (a skipped file's problem, a
+// warning), which says what is wrong at its end: where Shorten would cut
+// it, a word past maxWord characters keeps its head and its tail either
+// side of its mark (CutLabel), and then a text past maxText characters
+// its head and its tail, maxWord+1 and maxText+1 characters as Shorten's
+// cuts. Cut at their ends, a link's target of 2 KB, one word, lost the
+// "), " that closes it ("(to ttt…06f4f20b which leads to nothing"), and
+// a target of spaced words the message's end, "), which leads to
+// nothing", whole. s is visible text, as Shorten's.
+func ShortenMessage(s string) string {
+	if utf8.RuneCountInString(s) <= maxText && longestWord(s) <= maxWord {
+		return Shorten(s)
+	}
+	one := func(rune) int { return 1 }
+	var b strings.Builder
+	for rest := s; rest != ""; {
+		end := strings.IndexAny(rest, " \n\r\t")
+		if end < 0 {
+			end = len(rest)
+		}
+		b.WriteString(CutLabel(rest[:end], maxWord, one))
+		rest = rest[end:]
+		sp := len(rest) - len(strings.TrimLeft(rest, " \n\r\t"))
+		b.WriteString(rest[:sp])
+		rest = rest[sp:]
+	}
+	t := CutLabel(b.String(), maxText, one)
+	return strings.Map(func(r rune) rune {
+		if !cleanRune(r) {
+			return utf8.RuneError
+		}
+		return r
+	}, t)
 }
 
 // CutEnd is s whole up to limit characters, else its first limit-8

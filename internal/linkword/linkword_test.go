@@ -53,3 +53,19 @@ func TestCut(t *testing.T) {
 		t.Errorf("Cut(gone) = %q", got)
 	}
 }
+
+// TestCutBetweenCharacters (class c: headOf's rule, undone, failed no
+// test): a quoted target is cut between its characters, never inside
+// one, whose bytes quoted apart read as other bytes ("\xd0" for half of
+// о); bytes that begin no character are cut as they are.
+func TestCutBetweenCharacters(t *testing.T) {
+	cyr := strings.Repeat("\u043e", 2000)
+	for n := 150; n < 170; n++ {
+		if got := Cut(cyr, n); strings.Contains(got, `\x`) || len(got) > n {
+			t.Errorf("Cut(о×2000, %d) = %s (%d bytes); want it cut between characters, at most %d bytes", n, got, len(got), n)
+		}
+	}
+	if got := Cut(strings.Repeat("\xff", 3000), 200); !strings.HasPrefix(got, `"\xff\xff`) || len(got) > 200 {
+		t.Errorf("Cut of invalid bytes = %s; want them cut as they are", got)
+	}
+}

@@ -771,7 +771,7 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 					break skipped
 				}
 				i++
-				b.WriteString("<li>" + html.EscapeString(report.Shorten(side.name+" "+feedText(report.SkippedWhere(k))+": "+report.VisibleMessage(k.Reason))) + "</li>")
+				b.WriteString("<li>" + html.EscapeString(report.ShortenMessage(side.name+" "+feedText(report.SkippedWhere(k))+": "+report.VisibleMessage(k.Reason))) + "</li>")
 			}
 		}
 		b.WriteString("</ul>")
@@ -789,7 +789,7 @@ func entryHTML(r *diff.Report, subject string, quiet bool) string {
 			where := report.WarningWhere(w)
 			// The file a value (feedText), the message the report's, which
 			// quotes its input where it is made: report.VisibleMessage.
-			b.WriteString("<li>" + html.EscapeString(report.Shorten(feedText(where)+": "+report.VisibleMessage(w.Message))) + "</li>")
+			b.WriteString("<li>" + html.EscapeString(report.ShortenMessage(feedText(where)+": "+report.VisibleMessage(w.Message))) + "</li>")
 		}
 		b.WriteString("</ul>")
 	}

@@ -351,7 +351,7 @@ func skippedLine(side string, s snapshotSkipped) string {
 // as on standard error, its runs of spaces shown), the two shortened as
 // PageText shortens a text.
 func pageMessage(where, msg string) string {
-	return report.Shorten(report.VisibleSpaces(where) + ": " + report.VisibleMessage(msg))
+	return report.ShortenMessage(report.VisibleSpaces(where) + ": " + report.VisibleMessage(msg))
 }
 
 // reportFacts are the filters and canonicalization of the report, in

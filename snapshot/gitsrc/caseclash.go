@@ -108,7 +108,7 @@ func caseClash(data []byte, hashLen int, dir, next string) clash {
 			// first, and a checkout (read-tree) writes both, the second
 			// over the first (a _cache of llvm alone, then the whole
 			// _cache: REV:PATH read llvm alone, the checkout all three).
-			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is in its folder twice (a tree git fsck calls duplicateEntries): git reads the first, while a checkout writes both, one over or into the other; refused: give the checked-out folder", strconv.Quote(string(name)))}
+			return clash{path.Join(dir, string(name)), fmt.Sprintf("%s is in its folder twice (a tree git fsck calls duplicateEntries): git reads the first, while a checkout writes both, one over or into the other; refused: give the checked-out folder", strconv.QuoteToASCII(string(name)))}
 		case bytes.Equal(name, attrs):
 			attrsSeen = true
 		case bytes.Equal(name, want):
@@ -253,7 +253,7 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 		}
 		if first == p {
 			// Listed twice: a tree git fsck calls duplicateEntries.
-			return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is below PATH twice (a tree git fsck calls duplicateEntries): REV:PATH reads both, while a checkout writes one over or into the other; refused: give the checked-out folder", strconv.Quote(p))}
+			return &snapshot.Error{File: t.Join(p), Msg: fmt.Sprintf("%s is below PATH twice (a tree git fsck calls duplicateEntries): REV:PATH reads both, while a checkout writes one over or into the other; refused: give the checked-out folder", strconv.QuoteToASCII(p))}
 		}
 		qp, qf := quoteLookalikes(p, first)
 		reads := "reads both"
@@ -305,17 +305,14 @@ func (t *Tree) clashBelow(files []File, dirs []string, all bool) *snapshot.Error
 }
 
 // quoteLookalikes quotes a and b (names that fold alike, rune by rune)
-// for a message: strconv.QuoteToASCII's where they differ in a rune of
-// the same case as the other's (K and U+212A KELVIN SIGN, both upper
-// case: ".K" is ".K" named two names that look the same), else
-// strconv.Quote's.
+// for a message, in ASCII, as a path is named (snapshot.ShownPath) and
+// a link's way through one (clashTargets): strconv.Quote's, where they
+// differed in a rune of another case alone, named "D\u0430ta" and
+// "d\u0430ta" (their а Cyrillic) raw, read as the folders Data and
+// data; and where they differ in a rune of the same case (K and U+212A
+// KELVIN SIGN), raw, two names that look the same.
 func quoteLookalikes(a, b string) (string, string) {
-	for ra, rb := []rune(a), []rune(b); len(ra) > 0 && len(rb) > 0; ra, rb = ra[1:], rb[1:] {
-		if ra[0] != rb[0] && unicode.IsUpper(ra[0]) == unicode.IsUpper(rb[0]) && unicode.IsLower(ra[0]) == unicode.IsLower(rb[0]) {
-			return strconv.QuoteToASCII(a), strconv.QuoteToASCII(b)
-		}
-	}
-	return strconv.Quote(a), strconv.Quote(b)
+	return strconv.QuoteToASCII(a), strconv.QuoteToASCII(b)
 }
 
 // foldRune is r as clashBelow compares names: each of the runes that

@@ -10,8 +10,8 @@ import (
 // a chain of links (c30/x.json to ../d/l0, d/l0 to l1, … to nothing)
 // had the chain's targets read one git process a link, a round of the
 // walk each: 30 links took 27 more processes than 3. Once a walk needs a
-// target the listing's unread ones are read with it, as the mirror reads
-// them at its second hop: a chain of 30 costs what one of 3 does.
+// target its folder's unread ones are read with it (unreadTargets): a
+// chain of 30 costs what one of 3 does.
 func TestLinkChainOneRun(t *testing.T) {
 	files := map[string]string{"c3/index.json": oneLineIndex, "c30/index.json": oneLineIndex}
 	links := map[string]string{"c3/x.json": "../d/l27", "c30/x.json": "../d/l0"}

@@ -91,6 +91,11 @@ type linkWalker struct {
 	// seen, when not nil, holds the links a walk met, each with the
 	// names it had left to look up (loopWalk).
 	seen map[string]bool
+	// needIn is the folder of the link whose target the last walk
+	// needed (walkNeedTarget); linksIn the blob ids of the listing's
+	// links by folder, made when a walk first needs one (unreadTargets).
+	needIn  string
+	linksIn map[string][]string
 }
 
 func newLinkWalker(root string, files []File, dirs []string) *linkWalker {
@@ -103,6 +108,7 @@ func newLinkWalker(root string, files []File, dirs []string) *linkWalker {
 // paths from root).
 func (w *linkWalker) list(root string, files []File, dirs []string) {
 	w.root = root
+	w.linksIn = nil
 	w.entries = make(map[string]entry, len(files)+len(dirs)+1)
 	if root != "" {
 		// The folder itself, which its listing leaves out: a link
@@ -290,6 +296,7 @@ func (w *linkWalker) walk(p string) (l link, state walkState, more string) {
 			}
 			target, ok := w.targets[e.oid]
 			if !ok {
+				w.needIn = cur
 				return link{}, walkNeedTarget, e.oid
 			}
 			if strings.HasPrefix(target, "/") {
@@ -324,17 +331,36 @@ func (w *linkWalker) loopWalk(p string) (link, walkState, string) {
 	return l, state, more
 }
 
-// unreadTargets is the blob ids of the links listed whose targets are
-// not read yet: where a walk needs one, all are read at once, so that a
-// chain of up to maxLoopSteps links costs a git process, not one a link.
-func (w *linkWalker) unreadTargets() []string {
+// unreadTargets is the blob ids of the links listed in the folders in
+// (as walk's needIn names them; every folder when in is nil) whose
+// targets are not read yet: where a walk needs one, those of its folder
+// are read with it, so that a chain of up to maxLoopSteps links in a
+// folder costs a git process, not one a link. Not the whole listing's
+// at first: a folder above the tree may be the repository's top, whose
+// links elsewhere (4,000 of 4 KB beside a chain of 3) were read and
+// kept, 36.9 MB, for a walk that reaches none. The second time walks
+// need targets (a chain that crosses folders), the whole listing's are
+// read, as a folder a round would cost a git process a folder.
+func (w *linkWalker) unreadTargets(in map[string]bool) []string {
+	if w.linksIn == nil {
+		w.linksIn = map[string][]string{}
+		for p, e := range w.entries {
+			if e.dir || e.kind == Regular || e.kind == Submodule {
+				continue
+			}
+			d := parentDir(p)
+			w.linksIn[d] = append(w.linksIn[d], e.oid)
+		}
+	}
 	var oids []string
-	for _, e := range w.entries {
-		if e.dir || e.kind == Regular || e.kind == Submodule {
+	for d, ids := range w.linksIn {
+		if in != nil && !in[d] {
 			continue
 		}
-		if _, ok := w.targets[e.oid]; !ok && !w.long[e.oid] {
-			oids = append(oids, e.oid)
+		for _, oid := range ids {
+			if _, ok := w.targets[oid]; !ok && !w.long[oid] {
+				oids = append(oids, oid)
+			}
 		}
 	}
 	return oids
@@ -369,7 +395,8 @@ func upNext(names []string) bool {
 // repository; oids their blobs) of the tree listed as files and dirs
 // (paths from its folder, top), as follow does, but in the listing: git
 // is asked only the targets of the links, through one git cat-file
-// --batch a round (those of every link listed, once one is needed), a listing of the folder
+// --batch a round (with a target needed, those of the other links in its
+// folder: unreadTargets), a listing of the folder
 // above the tree where links lead (git ls-tree, with sizes when sizes is
 // set).
 func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, sizes bool, paths, oids []string) ([]link, *linkWalker, error) {
@@ -387,6 +414,7 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 	}
 	// Of paths, those walked again to tell a loop from a chain.
 	looping := map[int]bool{}
+	needed := 0 // the rounds in which walks needed targets
 	for {
 		if len(need) > 0 {
 			var batch []string
@@ -413,7 +441,9 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 			break
 		}
 		widen, wide := "", false
-		unread := false // a walk needs a target: read the listing's unread ones
+		// The folders of the links whose targets walks need: their
+		// folders' unread ones are read with them.
+		reached := map[string]bool{}
 		var next []int
 		for _, i := range pending {
 			var l link
@@ -439,7 +469,7 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 				}
 			case state == walkNeedTarget:
 				need[more] = true
-				unread = true
+				reached[w.needIn] = true
 				next = append(next, i)
 			case state == walkWiden:
 				if !wide {
@@ -450,11 +480,15 @@ func (r *Repo) resolveLinks(commit, top string, files []File, dirs []string, siz
 				next = append(next, i)
 			}
 		}
-		if unread {
-			// The listing's other links too, once a round: a chain
-			// out of the tree (x.json to ../d/l0, l0 to l1, …) was
-			// read a round, and a git process, a link.
-			for _, oid := range w.unreadTargets() {
+		// The other links of those folders too, once a round: a chain
+		// out of the tree (x.json to ../d/l0, l0 to l1, …) was read a
+		// round, and a git process, a link.
+		if len(reached) > 0 {
+			needed++
+			if needed > 1 {
+				reached = nil // a chain across folders: every one's
+			}
+			for _, oid := range w.unreadTargets(reached) {
 				need[oid] = true
 			}
 		}

@@ -191,7 +191,7 @@ func TestDotNamedSubmoduleNamedInClash(t *testing.T) {
 	withSubmodules(t, repo, "b/.S", "c/.s")
 	for arg, want := range map[string]string{
 		"HEAD:b": `REV:PATH reads ".s" alone, and not the dot-named submodule ".S", which`,
-		"HEAD:c": `".ſ" is ".S", below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads ".ſ" alone, and not the dot-folder ".S", which`,
+		"HEAD:c": `".\u017f" is ".S", below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads ".\u017f" alone, and not the dot-folder ".S", which`,
 	} {
 		if _, err := loadArg(repo, arg, snapshot.Options{}); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v; want it refused, saying %s", arg, err, want)
@@ -202,8 +202,9 @@ func TestDotNamedSubmoduleNamedInClash(t *testing.T) {
 // TestClashNamesLookalikesEscaped: a dot-file named with U+212A KELVIN
 // SIGN beside the dot-folder .K was refused as '".K" is ".K"', two
 // names that look the same; where the two differ in a rune of the same
-// case, both are quoted in ASCII. ".ſ" beside ".S" (one lower case, one
-// upper) is quoted as it is.
+// case, both are quoted in ASCII; and so are ".ſ" and ".S" (one lower
+// case, one upper), as every case clash names its names
+// (TestCaseClashNamesInASCII).
 func TestClashNamesLookalikesEscaped(t *testing.T) {
 	repo := commitFiles(t, map[string]string{
 		"k/bc/specs.md": realPage(t, "bc"),
@@ -215,7 +216,7 @@ func TestClashNamesLookalikesEscaped(t *testing.T) {
 	}, nil)
 	for arg, want := range map[string]string{
 		"HEAD:k": `".\u212a" is ".K", below PATH, in another case: a checkout on a case-insensitive file system (macOS, Windows) writes one over the other, or both into one folder, while REV:PATH reads ".\u212a" alone, and not the dot-folder ".K", which`,
-		"HEAD:s": `".ſ" is ".S", below PATH`,
+		"HEAD:s": `".\u017f" is ".S", below PATH`,
 	} {
 		if _, err := loadArg(repo, arg, snapshot.Options{}); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v; want it refused, saying %s", arg, err, want)

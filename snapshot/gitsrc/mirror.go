@@ -325,7 +325,10 @@ func (m *mirrorStore) resolveEach(rels []string) ([]File, []error) {
 				seen[i][at+"\x00"+rest[i]] = true
 				links = append(links, i)
 			case f.Kind != Symlink:
-				errs[i] = fmt.Errorf("%s: not a regular file (a symbolic link or a submodule in the tree)", shownRel(rels[i]))
+				// A submodule: said so, as REV:PATH says it, where
+				// "(a symbolic link or a submodule in the tree)" left
+				// the reader to guess what the tree says.
+				errs[i] = fmt.Errorf("%s: not a regular file: a submodule (commit %s of another repository), whose files are not in this repository's objects", shownRel(rels[i]), short(f.OID))
 			default:
 				if seen[i] == nil {
 					seen[i] = map[string]bool{}

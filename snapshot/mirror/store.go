@@ -248,19 +248,26 @@ func (d Dir) inside(rel, p string) error {
 	if err != nil {
 		return shownPathErr(err)
 	}
+	// Named whole, from the top: relative as the mirror's folder was
+	// given ("m2"), a link to ../../.git/config was "(to .git/config)",
+	// read beside the link, in the mirror it leads out of.
+	shown := resolved
+	if abs, err := filepath.Abs(resolved); err == nil {
+		shown = abs
+	}
 	root, err := filepath.EvalSymlinks(string(d))
 	if err != nil {
 		return shownPathErr(err)
 	}
 	r, err := filepath.Rel(root, resolved)
 	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), linkword.Shown(resolved))
+		return fmt.Errorf("%s: a symbolic link out of the mirror (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), linkword.Shown(shown))
 	}
 	if dirsrc.InGitDir(r) && !dirsrc.InGitDir(filepath.FromSlash(rel)) {
 		// A mirror folder that holds a repository (its work tree's
 		// top): a link into its .git reads the git configuration, which
 		// holds a job's token, as the mirror's file.
-		return fmt.Errorf("%s: a symbolic link into the mirror's git folder (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), linkword.Shown(resolved))
+		return fmt.Errorf("%s: a symbolic link into the mirror's git folder (to %s): not followed, as it would stand in for the mirror's own file", shownRel(rel), linkword.Shown(shown))
 	}
 	return nil
 }
