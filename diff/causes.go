@@ -11,6 +11,7 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -1833,7 +1834,7 @@ type explainer struct {
 	// expandCosts what writing the others out costs (expandCost).
 	expandedOf  map[int32]int32
 	expandCosts map[int32]int64
-	setOf       map[uint64]int // the first set of all with a hash of its references
+	setOf       map[uint64]int // the first set of all with a hash of its references (made when the first set is filed)
 	same        []int          // the next set with the same hash as set i (0: none)
 	// While solving: the sets computed by the key of what they come
 	// from (see solveOne), and the best path to each cause (bestAt: the
@@ -1950,7 +1951,7 @@ type pairRef struct {
 func newExplainer(before, after Graph, size int) *explainer {
 	return &explainer{old: before, new: after, memo: make(map[[2]*GraphNode]int32, size),
 		nodes: make([]*local, 0, size), linksHint: size,
-		setOf: make(map[uint64]int, size), budget: -1}
+		budget: -1}
 }
 
 // Explain returns the causes of the pair (old hash a, new hash b), written
@@ -2160,6 +2161,22 @@ func (e *explainer) intern(refs []ref) int32 {
 	return e.internOn(refs, nil, nil, true)
 }
 
+// setsHint is how many sets of causes the explainer may file (setOf's
+// size when the first is): one a pair with edges or changed
+// dependencies, at most; a pair with neither has only its own change,
+// or none (the empty set). Sized for every pair, as newExplainer made
+// it, the map held 2.2 MB of a 64,000-root pair's live heap through
+// Explain, where builds alike, rebuilt and respelt, file none.
+func (e *explainer) setsHint() int {
+	n := 0
+	for _, l := range e.nodes {
+		if len(l.children)+len(l.edges) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // internOn is intern, for a set that adds refs to its bases (see based),
 // those of causes over (sorted) overriding its base's. With hold, a
 // new set is filed as holding its references' causes (holders), and
@@ -2198,6 +2215,9 @@ func (e *explainer) internOn(refs []ref, bases []setBase, over []int32, hold boo
 	e.same = append(e.same, 0)
 	if ok {
 		e.same[id] = first // put first: the chain goes on to the older ones
+	}
+	if e.setOf == nil {
+		e.setOf = make(map[uint64]int, e.setsHint())
 	}
 	e.setOf[h] = id
 	for _, r := range refs {
@@ -4825,7 +4845,7 @@ func (r *Report) Explain(before, after Graph) {
 	}
 	tops = known
 	gathered.Wait()
-	roots, rootWhys := e.roots(rootsOf[0], rootsOf[1], ren, hashes, newRootFilter(r.Options))
+	roots, rootIDs := e.roots(rootsOf[0], rootsOf[1], ren, hashes, newRootFilter(r.Options))
 	rootsOf, ren = [2]map[string][]*GraphNode{}, nil
 	edges := 0
 	for _, l := range e.nodes {
@@ -4884,10 +4904,18 @@ func (r *Report) Explain(before, after Graph) {
 			g.Rebuilt++
 		}
 	}
+	// The Why of each pair a root changed takes (its pair's, shared).
+	var whyOf []*Why
+	if len(rootIDs) > 0 {
+		whyOf = make([]*Why, len(e.nodes))
+	}
 	for _, t := range tops {
 		l := e.nodes[t.id]
 		w := e.why(t.id)
 		t.p.Why = w
+		if whyOf != nil && whyOf[t.id] == nil {
+			whyOf[t.id] = w
+		}
 		c.Known++
 		if len(w.Changed) == 0 {
 			c.Own++
@@ -5173,12 +5201,10 @@ func (r *Report) Explain(before, after Graph) {
 		}
 		slices.SortFunc(c.Shared, sharedOrder)
 	}
-	if roots != nil {
-		for i := range roots.Changed {
-			if w := roots.Changed[i].Why; w != nil {
-				if id, ok := rootWhys[w]; ok {
-					*w = *e.why(id)
-				}
+	for i, id := range rootIDs {
+		if id >= 0 {
+			if roots.Changed[i].Why = whyOf[id]; whyOf[id] == nil {
+				roots.Changed[i].Why = e.why(id)
 			}
 		}
 	}
@@ -5248,17 +5274,17 @@ func fitted(l []RootSpec) []RootSpec {
 // roots compares the lockfile roots of both sides (o and n, rootNodes of
 // each graph) by their spec as written; nil when neither side has roots.
 // ren is respell(o, n), or nil to make it.
-// The changed roots' pairs are registered: once solved, their Why (a
-// placeholder until then) is filled from the node the map gives. pairs
+// The changed roots' pairs are registered (rootPair): the ids it returns
+// are those of rc.Changed, whose Why Explain gives once solved. pairs
 // are the report's rebuilt and updated specs (old hash, new hash).
-func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [][2]string, keep rootFilter) (*RootChanges, map[*Why]int32) {
+func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [][2]string, keep rootFilter) (*RootChanges, []int32) {
 	if len(o) == 0 && len(n) == 0 {
 		return nil, nil
 	}
 	rs := func(root string, g *GraphNode) RootSpec {
 		return RootSpec{Root: root, Name: g.Name, Version: g.Version(), Hash: g.Hash()}
 	}
-	whys := map[*Why]int32{}
+	var ids []int32 // of rc.Changed (rootPair)
 	// The roots removed and added, each list made at its bound, the
 	// roots of its side: grown by append, a quarter at a time past 256,
 	// they allocated five times their size (21 MB of a lockfile pair of
@@ -5335,12 +5361,9 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [
 				if !keep.changed(root, root, x.Name, y.Name) {
 					continue
 				}
-				w := &Why{Known: false, Changed: []DepChange{}}
-				if id, ok := e.register(x.Hash(), y.Hash()); ok {
-					whys[w] = id
-				}
 				rc.Changed = append(rc.Changed, RootChange{Root: root, Old: rs(root, x), New: rs(root, y),
-					Changes: orEmpty(facetChanges(x, y, !(compilerIsDep(x) && compilerIsDep(y)))), Why: w})
+					Changes: orEmpty(facetChanges(x, y, !(compilerIsDep(x) && compilerIsDep(y))))})
+				ids = append(ids, e.rootPair(&rc.Changed[len(rc.Changed)-1], x.Hash(), y.Hash()))
 			}
 		}
 	}
@@ -5571,15 +5594,12 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [
 				rc.Renamed = append(rc.Renamed, RootRename{Root: y.Root, Old: x, New: y, Respelt: sp})
 				continue
 			}
-			w := &Why{Known: false, Changed: []DepChange{}}
-			if id, ok := e.register(x.Hash, y.Hash); ok {
-				whys[w] = id
-			}
 			var changes []Change
 			if ox, ny := e.old.Node(x.Hash), e.new.Node(y.Hash); ox != nil && ny != nil {
 				changes = facetChanges(ox, ny, !(compilerIsDep(ox) && compilerIsDep(ny)))
 			}
-			rc.Changed = append(rc.Changed, RootChange{Root: y.Root, Old: x, New: y, Changes: orEmpty(changes), Why: w, Respelt: sp})
+			rc.Changed = append(rc.Changed, RootChange{Root: y.Root, Old: x, New: y, Changes: orEmpty(changes), Respelt: sp})
+			ids = append(ids, e.rootPair(&rc.Changed[len(rc.Changed)-1], x.Hash, y.Hash))
 		}
 		added := make([]RootSpec, 0, len(rc.Added)-(len(rc.Removed)-nRemoved))
 		for j, y := range rc.Added {
@@ -5621,9 +5641,42 @@ func (e *explainer) roots(o, n map[string][]*GraphNode, ren *respelling, pairs [
 			return !back.byRoot[y.Root]
 		})
 	}
-	slices.SortFunc(rc.Changed, func(a, b RootChange) int { return byRoot(a.New, b.New) })
+	sort.Sort(changedByRoot{rc.Changed, ids}) // no two of one new root and hash: no order between equals to keep
 	slices.SortFunc(rc.Renamed, func(a, b RootRename) int { return byRoot(a.New, b.New) })
-	return rc, whys
+	return rc, ids
+}
+
+// rootPair registers the pair of a root changed, old hash a and new
+// hash b, and returns its id, or -1 when a node or its edges are
+// unknown: then c's Why says so, else Explain gives c the Why of its
+// pair once solved (the report pair's own, when the report pairs the
+// two specs so: each root changed held a copy of its pair's Why, and
+// a map of those Whys to their ids, 8 MB of a 64,000-root pair's live
+// heap at Explain's peak).
+func (e *explainer) rootPair(c *RootChange, a, b string) int32 {
+	id, ok := e.register(a, b)
+	if !ok {
+		c.Why = &Why{Known: false, Changed: []DepChange{}}
+		return -1
+	}
+	return id
+}
+
+// changedByRoot sorts the roots changed by their new root, and their
+// ids (explainer.rootPair) along.
+type changedByRoot struct {
+	l   []RootChange
+	ids []int32
+}
+
+func (c changedByRoot) Len() int { return len(c.l) }
+func (c changedByRoot) Less(i, j int) bool {
+	a, b := c.l[i].New, c.l[j].New
+	return cmp.Or(strings.Compare(a.Root, b.Root), strings.Compare(a.Hash, b.Hash)) < 0
+}
+func (c changedByRoot) Swap(i, j int) {
+	c.l[i], c.l[j] = c.l[j], c.l[i]
+	c.ids[i], c.ids[j] = c.ids[j], c.ids[i]
 }
 
 // rootFilter is what --package and --stack keep of the lockfile roots
