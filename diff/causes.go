@@ -1164,20 +1164,37 @@ func (a *RootsApart) Labels(changed []RootChange, group []int) []string {
 
 // labels is Labels of group as it is.
 func (a *RootsApart) labels(changed []RootChange, group []int) []string {
-	// One label a root: roots of one key (both hashes) are one.
+	// One label a root: roots of one key (both hashes) are one, found
+	// sorted by key (each run's first the root the label is made of),
+	// not in a map by key, which of 1,000 roots changed alike, each its
+	// own key, was 250 bytes a root.
 	var reps []*RootChange
 	at := make([]int, len(group)) // group[k] → its root in reps
-	byKey := map[[2]string]int{}
-	for k, i := range group {
-		x := &changed[i]
-		key := [2]string{x.Old.Hash, x.New.Hash}
-		j, ok := byKey[key]
-		if !ok || x.Old.Hash == "" || x.New.Hash == "" {
-			j = len(reps)
-			byKey[key] = j
-			reps = append(reps, x)
+	order := make([]int32, len(group))
+	for k := range order {
+		order[k] = int32(k)
+	}
+	keyOf := func(k int32) *RootChange { return &changed[group[k]] }
+	slices.SortFunc(order, func(x, y int32) int {
+		a, b := keyOf(x), keyOf(y)
+		return cmp.Or(strings.Compare(a.Old.Hash, b.Old.Hash), strings.Compare(a.New.Hash, b.New.Hash), cmp.Compare(x, y))
+	})
+	lead := make([]int32, len(group)) // k → the first root of its key in group
+	for o, k := range order {
+		lead[k] = k
+		if x, p := keyOf(k), order[max(o-1, 0)]; o > 0 && changeKeyed(x) {
+			if y := keyOf(p); x.Old.Hash == y.Old.Hash && x.New.Hash == y.New.Hash {
+				lead[k] = lead[p]
+			}
 		}
-		at[k] = j
+	}
+	for k, i := range group {
+		if l := int(lead[k]); l != k {
+			at[k] = at[l]
+			continue
+		}
+		at[k] = len(reps)
+		reps = append(reps, &changed[i])
 	}
 	olds, news := make([]string, len(reps)), make([]string, len(reps))
 	for i, x := range reps {

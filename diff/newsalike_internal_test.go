@@ -20,7 +20,7 @@ import (
 // 64,000-root pair's peak in News): 2,617 bytes a root before, 1,865
 // with TestNewsAlikeLabelsKeepLittle's cuts, 1,296 with the facets'
 // labels made of the facet that tells the roots apart alone
-// (facetApart).
+// (facetApart), 1,111 with Labels' roots of a key found sorted.
 func TestNewsAlikeAllocatesLittle(t *testing.T) {
 	if race.Enabled {
 		t.Skip("the race detector allocates besides")
@@ -45,7 +45,7 @@ func TestNewsAlikeAllocatesLittle(t *testing.T) {
 	}
 	per := float64(after.TotalAlloc-before.TotalAlloc) / n
 	t.Logf("News allocated %.0f bytes a root", per)
-	if per > 1400 {
-		t.Errorf("News of %d roots changed alike allocated %.0f bytes a root, want at most 1400", n, per)
+	if per > 1200 {
+		t.Errorf("News of %d roots changed alike allocated %.0f bytes a root, want at most 1200", n, per)
 	}
 }
