@@ -18,7 +18,9 @@ import (
 // 3,326 with them found sorted. A root whose key no other root has is
 // no longer filed by what its item says (rootSpellings, 25 MB of the
 // 64,000-root pair's peak in News): 2,617 bytes a root before, 1,865
-// now (with TestNewsAlikeLabelsKeepLittle's cuts).
+// with TestNewsAlikeLabelsKeepLittle's cuts, 1,296 with the facets'
+// labels made of the facet that tells the roots apart alone
+// (facetApart), 1,111 with Labels' roots of a key found sorted.
 func TestNewsAlikeAllocatesLittle(t *testing.T) {
 	if race.Enabled {
 		t.Skip("the race detector allocates besides")
@@ -43,7 +45,7 @@ func TestNewsAlikeAllocatesLittle(t *testing.T) {
 	}
 	per := float64(after.TotalAlloc-before.TotalAlloc) / n
 	t.Logf("News allocated %.0f bytes a root", per)
-	if per > 1950 {
-		t.Errorf("News of %d roots changed alike allocated %.0f bytes a root, want at most 1950", n, per)
+	if per > 1200 {
+		t.Errorf("News of %d roots changed alike allocated %.0f bytes a root, want at most 1200", n, per)
 	}
 }

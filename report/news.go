@@ -227,13 +227,25 @@ func MoveSide(v string) string {
 // compilers a, b and c, and the roots zlib of the compilers "a@1, zlib
 // 1.3 → 1.5 %b" and c, and of a and "b@1, zlib 1.3 → 1.5 %c", read "2
 // roots changed (zlib 1.3 → 1.5 %a@1, zlib 1.3 → 1.5 %b@1, zlib 1.3 →
-// 1.5 %c@1)" alike.
+// 1.5 %c@1)" alike. A label whose values (a compiler, a variant, an OS)
+// read as others' (lookalike: not ASCII, an edge space) is quoted in
+// ASCII, as a coverage item's value is (clauseValue): the roots zlib of
+// the compilers gcc and gсc (its с Cyrillic) read "%gcc@1" and "%gсc@1"
+// alike. The engine's own marks ("→", "∅", "…" of a short hash) are not
+// such values.
 func ApartLabel(s string) string {
+	if lookalike.Value(apartMarks.Replace(s)) != apartMarks.Replace(s) {
+		return quoteLabel(s, true)
+	}
 	if s == "" || strings.ContainsAny(s, `,;()·"`) || strings.Contains(s, " = ") || strings.Contains(s, " and ") || strings.HasPrefix(s, "…") {
 		return Quote(s)
 	}
 	return s
 }
+
+// apartMarks takes out of a label the marks diff.RootsApart writes in
+// it itself (a hash's arrow, ∅ and …), which are not ASCII.
+var apartMarks = strings.NewReplacer("→", "", "∅", "", "…", "")
 
 // ApartLabels is l, labels of roots (diff.RootsApart), each ApartLabel.
 func ApartLabels(l []string) []string {

@@ -94,7 +94,9 @@ func TestRootsLineNamesRootAsHeadline(t *testing.T) {
 		r := reporttest.ComparePaths(t, old, nw)
 		nd := report.NewDocument(r, report.Options{})
 		line := strings.Join((&text.Document{Document: &nd}).TextCauses(), "\n")
-		want := "zlib 1.3 → 1.5 %" + report.VisibleInput(comp) + "@1"
+		// Quoted in ASCII where the compiler is odd or not ASCII
+		// (ApartLabel, TestRootLabelsLookalikeQuoted).
+		want := "zlib 1.3 → 1.5 " + report.VisibleInput(report.ApartLabel("%"+comp+"@1"))
 		if h, _ := report.RootsHeadlineShown(r); !strings.Contains(h, want) {
 			t.Fatalf("the compiler %q: the headline %s holds no %s", comp, h, want)
 		}
@@ -156,7 +158,8 @@ func TestRootLabelsQuotedInEveryLine(t *testing.T) {
 	// Each thing ApartLabel quotes, of which the pairs above hold ", "
 	// alone (class c: with any other left out, no test failed).
 	for _, s := range []string{"", "%a;b", "%a(b", "%a)b", "%a·b", `%a"b`, "%a = b", "%a and b", "…%a"} {
-		if got, want := report.ApartLabel(s), strconv.Quote(s); got != want {
+		// "·" is not ASCII: quoted in ASCII (TestRootLabelsLookalikeQuoted).
+		if got, want := report.ApartLabel(s), strconv.Quote(s); got != want && got != strconv.QuoteToASCII(s) {
 			t.Errorf("ApartLabel(%q) = %s, want %s", s, got, want)
 		}
 	}
