@@ -200,8 +200,21 @@ func urlKey(arg string) string {
 	if port := u.Port(); port == "" || port == map[string]string{"http": "80", "https": "443"}[u.Scheme] {
 		u.Host = strings.TrimSuffix(strings.TrimSuffix(u.Host, port), ":")
 	}
-	u.Path = path.Clean("/" + u.Path)
-	u.RawPath, u.Fragment, u.RawFragment = "", "", ""
+	// The path as it is requested (EscapedPath), each of its %-escapes
+	// read as one character but of "/" and the characters a segment
+	// keeps escaped: https://h/a%2Fb and https://h/a/b are two
+	// resources (a GitLab project's path is group%2Fproject), and were
+	// one snapshot to the gate, refused without a request; https://h/%64
+	// and https://h/d are one.
+	segments := strings.Split(u.EscapedPath(), "/")
+	for i, s := range segments {
+		if v, err := url.PathUnescape(s); err == nil {
+			segments[i] = url.PathEscape(v)
+		}
+	}
+	u.Path = path.Clean("/" + strings.Join(segments, "/"))
+	u.RawPath = ""
+	u.Fragment, u.RawFragment = "", ""
 	u.RawQuery, u.ForceQuery = "", false
 	u.User = nil // who asks, not what is read
 	return u.String()

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/cachediff/cachediff/diff"
+)
+
+// TestSameURLEscapes (class b): urlKey read every %-escape of a URL's
+// path as its character, so https://h/a%2Fb and https://h/a/b, two
+// resources the mirror requests apart (a GitLab project's path is
+// group%2Fproject), were one snapshot: a gate on them was refused, "OLD
+// and NEW are the same snapshot", without a request, and render refused
+// their report. An escape of a character a segment need not escape is
+// still read as it (%64 is d), and %2f as %2F.
+func TestSameURLEscapes(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"https://h/a%2Fb", "https://h/a/b", false},
+		{"https://h/m/a%2Fb", "https://h/m/a%2Fb/", true},
+		{"https://h/a%2fb", "https://h/a%2Fb", true},
+		{"https://h/%64", "https://h/d", true},
+		{"https://h/a%20b", "https://h/a%20b/.", true},
+		{"https://h:443/a%3Fb", "https://h/a%3Fb", true},
+		{"https://h/a%3Fb", "https://h/a", false},
+	} {
+		if got := sameArgs("", c.a, c.b); got != c.same {
+			t.Errorf("sameArgs(%s, %s) = %v; want %v", c.a, c.b, got, c.same)
+		}
+		if got := sameSide(diff.Side{Path: c.a}, diff.Side{Path: c.b}); got != c.same {
+			t.Errorf("sameSide(%s, %s) = %v; want %v", c.a, c.b, got, c.same)
+		}
+	}
+	// The gate goes on to the snapshots: offline, the cache holds
+	// neither.
+	var stdout, stderr bytes.Buffer
+	args := []string{"--offline", "--fail-on", "any", "https://127.0.0.1:1/a%2Fb", "https://127.0.0.1:1/a/b"}
+	if code := run(args, &stdout, &stderr); code != exitTrouble || strings.Contains(stderr.String(), sameSnapshotWarning) || !strings.Contains(stderr.String(), "--offline") {
+		t.Errorf("%q: exit %d, %q; want %d, the cache's miss, not the same snapshot", args, code, stderr.String(), exitTrouble)
+	}
+}
