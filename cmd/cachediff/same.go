@@ -226,7 +226,10 @@ func urlKey(arg string) string {
 func localPath(dir, arg string) string {
 	if mirror.IsURL(arg) {
 		u, err := url.Parse(arg)
-		if err != nil || !strings.EqualFold(u.Scheme, "file") {
+		if err != nil || !strings.EqualFold(u.Scheme, "file") || u.Host != "" && u.Host != "localhost" {
+			// Of another host, a file URL is refused as it loads
+			// (mirror.HTTP.Open): file://h/x and x were said to be the
+			// same snapshot, that refusal unsaid.
 			return ""
 		}
 		return u.Path

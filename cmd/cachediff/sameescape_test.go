@@ -43,3 +43,14 @@ func TestSameURLEscapes(t *testing.T) {
 		t.Errorf("%q: exit %d, %q; want %d, the cache's miss, not the same snapshot", args, code, stderr.String(), exitTrouble)
 	}
 }
+
+// TestSameFileURLOfOtherHost (class e): file://h/x, of a host that is
+// not this one, was the same snapshot as x to sameArgs, and a gate on
+// them said so, where loading refuses the URL: only the local host's
+// files can be read.
+func TestSameFileURLOfOtherHost(t *testing.T) {
+	dir := t.TempDir()
+	if sameArgs("", dir, "file://h"+dir) || !sameArgs("", dir, "file://localhost"+dir) || !sameArgs("", dir, "file://"+dir) {
+		t.Errorf("%s and file://h%s: %v; file://localhost%s: %v; want false, true", dir, dir, sameArgs("", dir, "file://h"+dir), dir, sameArgs("", dir, "file://localhost"+dir))
+	}
+}
