@@ -271,7 +271,13 @@ func sameArgs(dir, a, b string) bool {
 		return false
 	}
 	if ra, rb := strings.TrimPrefix(a, input.RevPrefix), strings.TrimPrefix(b, input.RevPrefix); ra == rb {
-		return true
+		// One spelt with git: and one without are one REV:PATH only
+		// where the rest is one: git:d and d, a folder and no
+		// REV:PATH (refused as it loads), were said to be the same
+		// snapshot under a gate.
+		if _, _, ok := gitsrc.Split(ra); a == b || ok {
+			return true
+		}
 	}
 	if ua, ub := urlKey(a), urlKey(b); ua != "" || ub != "" {
 		return ua == ub

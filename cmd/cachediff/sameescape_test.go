@@ -54,3 +54,16 @@ func TestSameFileURLOfOtherHost(t *testing.T) {
 		t.Errorf("%s and file://h%s: %v; file://localhost%s: %v; want false, true", dir, dir, sameArgs("", dir, "file://h"+dir), dir, sameArgs("", dir, "file://localhost"+dir))
 	}
 }
+
+// TestSameGitPrefixNoRevPath (class e): git:d and d were one snapshot to
+// sameArgs, the git: prefix left off, and a gate on them said "OLD and
+// NEW are the same snapshot (git:d)", where git:d, no git:REV:PATH, is
+// refused as it loads ("want git:REV:PATH"); git:HEAD:d and HEAD:d are
+// one REV:PATH, refused so still.
+func TestSameGitPrefixNoRevPath(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if sameArgs("", "git:d", "d") || !sameArgs("", "git:HEAD:d", "HEAD:d") || !sameArgs("", "git:d", "git:d") {
+		t.Errorf("git:d d: %v, git:HEAD:d HEAD:d: %v, git:d git:d: %v; want false, true, true", sameArgs("", "git:d", "d"), sameArgs("", "git:HEAD:d", "HEAD:d"), sameArgs("", "git:d", "git:d"))
+	}
+	wantTrouble(t, []string{"--fail-on", "any", "git:d", "d"}, "cachediff: loading git:d: want git:REV:PATH")
+}
