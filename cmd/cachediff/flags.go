@@ -232,7 +232,7 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 			msg += nearShorthand(fs, m[1])
 		}
 	}
-	return &usageError{cmd, msg + spacedFlag(fs, line) + dashedPath(cmd, fs, line)}
+	return &usageError{cmd, msg + spacedFlag(cmd, fs, line) + dashedPath(cmd, fs, line)}
 }
 
 // spacedFlag is the hint of the word pflag refused as a flag when the
@@ -241,7 +241,7 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 // -x" alone, of a value meant for --title, which the space left empty
 // (spacedValue tells a word that is no flag so): the hint says how to
 // give it as the value. "" for any other.
-func spacedFlag(fs *pflag.FlagSet, line cmdLine) string {
+func spacedFlag(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 	for i, w := range line {
 		if w.role != badWord {
 			continue
@@ -254,27 +254,80 @@ func spacedFlag(fs *pflag.FlagSet, line cmdLine) string {
 			return ""
 		}
 		f := fs.Lookup(strings.TrimSuffix(name, "="))
-		if f == nil || f.NoOptDefVal != "" {
+		if f == nil || f.NoOptDefVal != "" && f.Value.String() != "" {
+			// No flag, or one whose value may be left out (--color)
+			// but for --color= itself, whose empty value is refused:
+			// --color= -never A B got no hint.
 			return ""
 		}
 		// The command line cannot tell --title= -x from --title="" -x:
 		// what holds of both is said.
-		if values, list := valueSet(f); values != nil && !allValues(w.text, values) {
-			// A flag of a set of values (--fail-on= -x, --format= -json)
-			// was told "write --fail-on=-x", a value then refused: the
-			// word is no value of it, and what it takes is said.
-			msg := fmt.Sprintf("; %s comes after --%s= with nothing after its =, and is no value of --%s", hintWord(w.text), f.Name, f.Name)
-			if bare := strings.TrimLeft(w.text, "-"); bare != "" && allValues(bare, values) {
-				return msg + fmt.Sprintf(": as its value, write --%s=%s", f.Name, hintWord(bare))
-			}
-			if list {
-				return msg + ", which takes a comma-separated list of " + strings.Join(values, ", ")
-			}
-			return msg + ", which takes " + orList(values)
+		if refusesWord(cmd, f.Name, w.text) {
+			// A value the flag refuses (--fail-on= -x, --format= -json,
+			// --link-base= -x) was told "write --fail-on=-x", a value
+			// then refused: the word is no value of it, and what it
+			// takes is said.
+			return "; " + noValueOf(cmd, f, w.text, true)
 		}
 		return fmt.Sprintf("; %s comes after --%s= with nothing after its =: as --%s's value, write --%s=%s", hintWord(w.text), f.Name, f.Name, f.Name, hintWord(w.text))
 	}
 	return ""
+}
+
+// noValueOf says that w, a word after --NAME= of flag f and a space, is
+// no value of f (refusesWord): with the value written where w less its
+// leading dashes is one of a flag of a set of values (-json after
+// --format=), else what f takes where it is one of a set. spaced says
+// where w came too (spacedFlag: the space is said nowhere else).
+func noValueOf(cmd *command, f *pflag.Flag, w string, spaced bool) string {
+	msg := fmt.Sprintf("%s is no value of --%s", hintWord(w), f.Name)
+	if spaced {
+		msg = fmt.Sprintf("%s comes after --%s= with nothing after its =, and is no value of --%s", hintWord(w), f.Name, f.Name)
+	}
+	values, list := valueSet(f)
+	if f.Name == "directory" {
+		return strings.Replace(msg, "is no value of --directory", "names no folder", 1)
+	}
+	if values == nil {
+		return msg
+	}
+	if bare := strings.TrimLeft(w, "-"); bare != "" && !refusesWord(cmd, f.Name, bare) {
+		return msg + fmt.Sprintf(": as its value, write --%s=%s", f.Name, hintWord(bare))
+	}
+	if list {
+		return msg + ", which takes a comma-separated list of " + strings.Join(values, ", ")
+	}
+	return msg + ", which takes " + orList(values)
+}
+
+// refusesWord reports whether cmd's flag name refuses v as its value, so
+// that a hint must not write --NAME=v: v is none of the flag's set of
+// values (valueSet), fails its own check of a URL (refusedValue) or a
+// date (--since, --until), or is refused as it is parsed (a number, a
+// size, a duration). --ignore= - A B, --link-base= -x A B and log
+// --since= -x were told "write --ignore=-", each then refused.
+func refusesWord(cmd *command, name, v string) bool {
+	f := cmd.flagSet(&options{}).Lookup(name)
+	if f == nil {
+		return false
+	}
+	if values, _ := valueSet(f); values != nil {
+		return !allValues(v, values)
+	}
+	if ok := refusedValue[name]; ok != nil && !ok(v) {
+		return true
+	}
+	if name == "directory" && !isDir(v) {
+		// --directory= -x A B was told "write --directory=-x", of no
+		// folder, then refused.
+		return true
+	}
+	if name == "since" || name == "until" {
+		if _, err := gitsrc.ParseDate(v, time.Now()); err != nil {
+			return true
+		}
+	}
+	return f.Value.Set(v) != nil
 }
 
 // valueSet is the values flag f takes, nil for a flag of free text:
@@ -291,9 +344,16 @@ func valueSet(f *pflag.Flag) (values []string, list bool) {
 		// --rows= -rebuilt A B was told "write --rows=-rebuilt", a
 		// kind then refused, as --fail-on's was.
 		return rowKinds, true
+	case "color":
+		// Of no completion's annotation here: --color= -never A B
+		// was told nothing, and would be told "write --color=-never".
+		return colorWhens, false
 	}
 	return f.Annotations[annValues], false
 }
+
+// colorWhens are the values --color takes.
+var colorWhens = []string{"auto", "always", "never"}
 
 // rowKinds are the kinds of rows --rows takes.
 var rowKinds = []string{"rebuilt"}

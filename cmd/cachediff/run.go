@@ -580,6 +580,12 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 				}
 			}
 		}
+		if refusesWord(cmd, f.Name, w) {
+			// --format= x A B, --ignore= - A B, --feed-id= - A B were
+			// told "write --format=x", a value then refused: the space
+			// is said, and that the word is no value of the flag.
+			return usageErrorf("%s= %s: the space after the = %s and made %s an argument%s; %s", spelt, hintWord(w), fmt.Sprintf(left, leftOf), hintWord(w), why, noValueOf(cmd, f, w, false))
+		}
 		w = hintWord(w)
 		// --color never is --color alone and an argument: only the =
 		// spelling gives it the value.
