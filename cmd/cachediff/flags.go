@@ -161,6 +161,17 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 			v = m[1]
 		}
 		msg = m[2] + " " + quotedValue(v) + ": " + why
+		if v == "" {
+			if i := slices.IndexFunc(line, func(w lineWord) bool { return (w.role == flagWord || w.role == badWord) && w.text == m[2]+"=" }); i >= 0 && i+1 < len(line) {
+				// --max-bytes= 5 A B, --template-timeout= 5s: the empty
+				// value was refused, and the space that left it so
+				// went unsaid, as it is of --title= x A B. Not of a
+				// word with a dash, which the space made a flag.
+				if w := line[i+1].text; w != "" && w[0] != '-' && !refusesWord(cmd, strings.TrimPrefix(m[2], "--"), w) {
+					msg = spacedMessage(m[2], "left "+m[2]+" empty", hintWord(w), "", false)
+				}
+			}
+		}
 	}
 	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
 		// In ASCII, as a --package value is (quoteFilterValue):

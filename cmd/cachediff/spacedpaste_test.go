@@ -20,7 +20,9 @@ var spacedWays = regexp.MustCompile(`write (\S+(?: \S+)?)(?: or (\S+(?: \S+)?))?
 // --ignore= - A B and --link-base= -x A B were told "write
 // --format=x", "write --ignore=-", "write --link-base=-x", each then
 // refused. Where no way is written, the line says what the flag takes or
-// that the word is none of its values.
+// that the word is none of its values. The flags refused empty as they
+// are parsed (--max-bytes= 5 A B, --template-timeout= 5s) are told of
+// the space too.
 func TestSpacedHintsPasted(t *testing.T) {
 	t.Chdir(t.TempDir())
 	if err := os.Mkdir("sub", 0o755); err != nil {
@@ -75,6 +77,15 @@ func TestSpacedHintsPasted(t *testing.T) {
 					}
 					t.Errorf("%q: exit %d, %q; want %d", line, code, first, exitTrouble)
 					continue
+				}
+				// A log of snapshots may take the word as one (-C= DIR,
+				// DIR empty; a URL or a REV:PATH); it is told where it
+				// is none.
+				logMay := cmd == logCommand && (name == "directory" || name == "link-base" || name == "feed-id")
+				if word == v && !logMay && !strings.Contains(first, "--"+name+"= "+v+": the space after the = left --"+name+" empty") {
+					// --max-bytes= 5000 A B said `--max-bytes "": want
+					// a positive number`, of the space nothing.
+					t.Errorf("%q: %q; want the space after the = said", line, first)
 				}
 				if m == nil {
 					continue
