@@ -115,7 +115,7 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 // the closest flag names of cmd as a hint. line is the words as read,
 // for the word typed of an unknown shorthand (unknownShorthandIn).
 func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
-	for _, w := range line {
+	for i, w := range line {
 		if w.role != badWord {
 			continue
 		}
@@ -125,6 +125,9 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 		// -stack=e4s r.json), which said "unknown shorthand flag: 'r'",
 		// with no word of --revs.
 		if oneDashLong(fs, w) || slices.ContainsFunc(everyFlagSet(), func(other *pflag.FlagSet) bool { return oneDashLong(other, w) }) {
+			if msg := valueNotFlag(cmd, fs, line, i); msg != "" {
+				return &usageError{cmd, msg}
+			}
 			return &usageError{cmd, fmt.Sprintf("%s: a long flag takes two dashes, and one is read as shorthands; write %s", hintWord(w.text), hintWord("-"+w.text))}
 		}
 	}
@@ -1519,13 +1522,16 @@ func spackJSON(path string, head []byte) bool {
 // ffline, exit 1, where render --offline r.json is refused (does not
 // apply). nil when there is none; a word pflag refuses (-quiet) gets its
 // suggestion from flagError.
-func oneDash(fs *pflag.FlagSet, line cmdLine) error {
-	for _, w := range line {
+func oneDash(cmd *command, fs *pflag.FlagSet, line cmdLine) error {
+	for i, w := range line {
 		if w.role != flagWord || len(w.sets) == 0 {
 			continue
 		}
 		if !oneDashLong(fs, w) && !slices.ContainsFunc(everyFlagSet(), func(fs *pflag.FlagSet) bool { return oneDashLong(fs, w) }) {
 			continue
+		}
+		if msg := valueNotFlag(cmd, fs, line, i); msg != "" {
+			return errors.New(msg)
 		}
 		read := "as shorthands"
 		if last := w.sets[len(w.sets)-1]; takesValue(last) {
@@ -1534,6 +1540,37 @@ func oneDash(fs *pflag.FlagSet, line cmdLine) error {
 		return fmt.Errorf("%s: a long flag takes two dashes, and one is read %s; write %s", hintWord(w.text), read, hintWord("-"+w.text))
 	}
 	return nil
+}
+
+// valueNotFlag is the hint of w, a long flag written with one dash
+// (oneDashLong), that comes after --NAME= of a flag of a set of values
+// with nothing after its =, where w less its dash is one of them:
+// --ignore= -version A B was told "write --version" alone, which pasted
+// shows the version, of a facet meant. Both ways are written, the
+// value's first. "" for any other word.
+func valueNotFlag(cmd *command, fs *pflag.FlagSet, line cmdLine, i int) string {
+	w := line[i]
+	if i < 1 || line[i-1].role != flagWord {
+		return ""
+	}
+	name, ok := strings.CutPrefix(line[i-1].text, "--")
+	if !ok || !strings.HasSuffix(name, "=") {
+		return ""
+	}
+	f := fs.Lookup(strings.TrimSuffix(name, "="))
+	if f == nil || !takesValue(f) {
+		return ""
+	}
+	if values, _ := valueSet(f); values == nil || refusesWord(cmd, f.Name, w.text[1:]) {
+		return ""
+	}
+	msg := fmt.Sprintf("%s comes after --%s= with nothing after its =, and is read as shorthands: as --%s's value, write --%s=%s", hintWord(w.text), f.Name, f.Name, f.Name, hintWord(w.text[1:]))
+	if name, _, _ := strings.Cut(w.text[1:], "="); fs.Lookup(name) != nil {
+		// Not of another command's flag: log --ignore= -version
+		// would be told "write --version", which log refuses.
+		msg += "; as a long flag, write " + hintWord("-"+w.text)
+	}
+	return msg
 }
 
 // everyFlagSet is every command's flags, for looking a name up (a word

@@ -808,7 +808,7 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	if err := tookFlag(fs, o.line); err != nil {
 		return exitTrouble, &usageError{cmd, err.Error()}
 	}
-	if err := oneDash(fs, o.line); err != nil {
+	if err := oneDash(cmd, fs, o.line); err != nil {
 		return exitTrouble, &usageError{cmd, err.Error()}
 	}
 	if err := tookSnapshot(cmd, fs, &o); err != nil {
