@@ -253,12 +253,24 @@ func loadingPath(p string, paired bool) string {
 }
 
 func loadingPathWhole(p string, paired bool) string {
+	if p == stdinFile {
+		// Standard input, no file's name: paired, quoted for its
+		// space, it read as a file named "standard input" (cachediff
+		// - bad, both bad: loading "standard input" and bad), which
+		// is named ./standard input.
+		return p
+	}
 	s := shownPath(p)
 	if s == p && (strings.ContainsAny(p, "'\"`") || strings.Contains(p, ": ") || p != strings.TrimSpace(p) || paired && strings.Contains(p, " ")) {
 		return strconv.Quote(p)
 	}
 	return s
 }
+
+// stdinFile is the name standard input is loaded as (input.StdinFile),
+// which loadingPath gives as it is: a file of that name is named
+// ./standard input.
+const stdinFile = "standard input"
 
 // MaxPathShown bounds a path or URL a message names (loadingPath, the
 // folder and files of one without a page, a mirror's paths and URLs):

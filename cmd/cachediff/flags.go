@@ -115,7 +115,7 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 // the closest flag names of cmd as a hint. line is the words as read,
 // for the word typed of an unknown shorthand (unknownShorthandIn).
 func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
-	for _, w := range line {
+	for i, w := range line {
 		if w.role != badWord {
 			continue
 		}
@@ -125,6 +125,9 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 		// -stack=e4s r.json), which said "unknown shorthand flag: 'r'",
 		// with no word of --revs.
 		if oneDashLong(fs, w) || slices.ContainsFunc(everyFlagSet(), func(other *pflag.FlagSet) bool { return oneDashLong(other, w) }) {
+			if msg := valueNotFlag(cmd, fs, line, i); msg != "" {
+				return &usageError{cmd, msg}
+			}
 			return &usageError{cmd, fmt.Sprintf("%s: a long flag takes two dashes, and one is read as shorthands; write %s", hintWord(w.text), hintWord("-"+w.text))}
 		}
 	}
@@ -161,6 +164,17 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 			v = m[1]
 		}
 		msg = m[2] + " " + quotedValue(v) + ": " + why
+		if v == "" {
+			if i := slices.IndexFunc(line, func(w lineWord) bool { return (w.role == flagWord || w.role == badWord) && w.text == m[2]+"=" }); i >= 0 && i+1 < len(line) {
+				// --max-bytes= 5 A B, --template-timeout= 5s: the empty
+				// value was refused, and the space that left it so
+				// went unsaid, as it is of --title= x A B. Not of a
+				// word with a dash, which the space made a flag.
+				if w := line[i+1].text; w != "" && w[0] != '-' && !refusesWord(cmd, strings.TrimPrefix(m[2], "--"), w) {
+					msg = spacedMessage(m[2], "left "+m[2]+" empty", hintWord(w), "", false)
+				}
+			}
+		}
 	}
 	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
 		// In ASCII, as a --package value is (quoteFilterValue):
@@ -232,7 +246,7 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 			msg += nearShorthand(fs, m[1])
 		}
 	}
-	return &usageError{cmd, msg + spacedFlag(fs, line) + dashedPath(cmd, fs, line)}
+	return &usageError{cmd, msg + spacedFlag(cmd, fs, line) + dashedPath(cmd, fs, line)}
 }
 
 // spacedFlag is the hint of the word pflag refused as a flag when the
@@ -241,7 +255,7 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 // -x" alone, of a value meant for --title, which the space left empty
 // (spacedValue tells a word that is no flag so): the hint says how to
 // give it as the value. "" for any other.
-func spacedFlag(fs *pflag.FlagSet, line cmdLine) string {
+func spacedFlag(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 	for i, w := range line {
 		if w.role != badWord {
 			continue
@@ -254,27 +268,80 @@ func spacedFlag(fs *pflag.FlagSet, line cmdLine) string {
 			return ""
 		}
 		f := fs.Lookup(strings.TrimSuffix(name, "="))
-		if f == nil || f.NoOptDefVal != "" {
+		if f == nil || f.NoOptDefVal != "" && f.Value.String() != "" {
+			// No flag, or one whose value may be left out (--color)
+			// but for --color= itself, whose empty value is refused:
+			// --color= -never A B got no hint.
 			return ""
 		}
 		// The command line cannot tell --title= -x from --title="" -x:
 		// what holds of both is said.
-		if values, list := valueSet(f); values != nil && !allValues(w.text, values) {
-			// A flag of a set of values (--fail-on= -x, --format= -json)
-			// was told "write --fail-on=-x", a value then refused: the
-			// word is no value of it, and what it takes is said.
-			msg := fmt.Sprintf("; %s comes after --%s= with nothing after its =, and is no value of --%s", hintWord(w.text), f.Name, f.Name)
-			if bare := strings.TrimLeft(w.text, "-"); bare != "" && allValues(bare, values) {
-				return msg + fmt.Sprintf(": as its value, write --%s=%s", f.Name, hintWord(bare))
-			}
-			if list {
-				return msg + ", which takes a comma-separated list of " + strings.Join(values, ", ")
-			}
-			return msg + ", which takes " + orList(values)
+		if refusesWord(cmd, f.Name, w.text) {
+			// A value the flag refuses (--fail-on= -x, --format= -json,
+			// --link-base= -x) was told "write --fail-on=-x", a value
+			// then refused: the word is no value of it, and what it
+			// takes is said.
+			return "; " + noValueOf(cmd, f, w.text, true)
 		}
 		return fmt.Sprintf("; %s comes after --%s= with nothing after its =: as --%s's value, write --%s=%s", hintWord(w.text), f.Name, f.Name, f.Name, hintWord(w.text))
 	}
 	return ""
+}
+
+// noValueOf says that w, a word after --NAME= of flag f and a space, is
+// no value of f (refusesWord): with the value written where w less its
+// leading dashes is one of a flag of a set of values (-json after
+// --format=), else what f takes where it is one of a set. spaced says
+// where w came too (spacedFlag: the space is said nowhere else).
+func noValueOf(cmd *command, f *pflag.Flag, w string, spaced bool) string {
+	msg := fmt.Sprintf("%s is no value of --%s", hintWord(w), f.Name)
+	if spaced {
+		msg = fmt.Sprintf("%s comes after --%s= with nothing after its =, and is no value of --%s", hintWord(w), f.Name, f.Name)
+	}
+	values, list := valueSet(f)
+	if f.Name == "directory" {
+		return strings.Replace(msg, "is no value of --directory", "names no folder", 1)
+	}
+	if values == nil {
+		return msg
+	}
+	if bare := strings.TrimLeft(w, "-"); bare != "" && !refusesWord(cmd, f.Name, bare) {
+		return msg + fmt.Sprintf(": as its value, write --%s=%s", f.Name, hintWord(bare))
+	}
+	if list {
+		return msg + ", which takes a comma-separated list of " + strings.Join(values, ", ")
+	}
+	return msg + ", which takes " + orList(values)
+}
+
+// refusesWord reports whether cmd's flag name refuses v as its value, so
+// that a hint must not write --NAME=v: v is none of the flag's set of
+// values (valueSet), fails its own check of a URL (refusedValue) or a
+// date (--since, --until), or is refused as it is parsed (a number, a
+// size, a duration). --ignore= - A B, --link-base= -x A B and log
+// --since= -x were told "write --ignore=-", each then refused.
+func refusesWord(cmd *command, name, v string) bool {
+	f := cmd.flagSet(&options{}).Lookup(name)
+	if f == nil {
+		return false
+	}
+	if values, _ := valueSet(f); values != nil {
+		return !allValues(v, values)
+	}
+	if ok := refusedValue[name]; ok != nil && !ok(v) {
+		return true
+	}
+	if name == "directory" && !isDir(v) {
+		// --directory= -x A B was told "write --directory=-x", of no
+		// folder, then refused.
+		return true
+	}
+	if name == "since" || name == "until" {
+		if _, err := gitsrc.ParseDate(v, time.Now()); err != nil {
+			return true
+		}
+	}
+	return f.Value.Set(v) != nil
 }
 
 // valueSet is the values flag f takes, nil for a flag of free text:
@@ -291,9 +358,16 @@ func valueSet(f *pflag.Flag) (values []string, list bool) {
 		// --rows= -rebuilt A B was told "write --rows=-rebuilt", a
 		// kind then refused, as --fail-on's was.
 		return rowKinds, true
+	case "color":
+		// Of no completion's annotation here: --color= -never A B
+		// was told nothing, and would be told "write --color=-never".
+		return colorWhens, false
 	}
 	return f.Annotations[annValues], false
 }
+
+// colorWhens are the values --color takes.
+var colorWhens = []string{"auto", "always", "never"}
 
 // rowKinds are the kinds of rows --rows takes.
 var rowKinds = []string{"rebuilt"}
@@ -1448,13 +1522,16 @@ func spackJSON(path string, head []byte) bool {
 // ffline, exit 1, where render --offline r.json is refused (does not
 // apply). nil when there is none; a word pflag refuses (-quiet) gets its
 // suggestion from flagError.
-func oneDash(fs *pflag.FlagSet, line cmdLine) error {
-	for _, w := range line {
+func oneDash(cmd *command, fs *pflag.FlagSet, line cmdLine) error {
+	for i, w := range line {
 		if w.role != flagWord || len(w.sets) == 0 {
 			continue
 		}
 		if !oneDashLong(fs, w) && !slices.ContainsFunc(everyFlagSet(), func(fs *pflag.FlagSet) bool { return oneDashLong(fs, w) }) {
 			continue
+		}
+		if msg := valueNotFlag(cmd, fs, line, i); msg != "" {
+			return errors.New(msg)
 		}
 		read := "as shorthands"
 		if last := w.sets[len(w.sets)-1]; takesValue(last) {
@@ -1463,6 +1540,37 @@ func oneDash(fs *pflag.FlagSet, line cmdLine) error {
 		return fmt.Errorf("%s: a long flag takes two dashes, and one is read %s; write %s", hintWord(w.text), read, hintWord("-"+w.text))
 	}
 	return nil
+}
+
+// valueNotFlag is the hint of w, a long flag written with one dash
+// (oneDashLong), that comes after --NAME= of a flag of a set of values
+// with nothing after its =, where w less its dash is one of them:
+// --ignore= -version A B was told "write --version" alone, which pasted
+// shows the version, of a facet meant. Both ways are written, the
+// value's first. "" for any other word.
+func valueNotFlag(cmd *command, fs *pflag.FlagSet, line cmdLine, i int) string {
+	w := line[i]
+	if i < 1 || line[i-1].role != flagWord {
+		return ""
+	}
+	name, ok := strings.CutPrefix(line[i-1].text, "--")
+	if !ok || !strings.HasSuffix(name, "=") {
+		return ""
+	}
+	f := fs.Lookup(strings.TrimSuffix(name, "="))
+	if f == nil || !takesValue(f) {
+		return ""
+	}
+	if values, _ := valueSet(f); values == nil || refusesWord(cmd, f.Name, w.text[1:]) {
+		return ""
+	}
+	msg := fmt.Sprintf("%s comes after --%s= with nothing after its =, and is read as shorthands: as --%s's value, write --%s=%s", hintWord(w.text), f.Name, f.Name, f.Name, hintWord(w.text[1:]))
+	if name, _, _ := strings.Cut(w.text[1:], "="); fs.Lookup(name) != nil {
+		// Not of another command's flag: log --ignore= -version
+		// would be told "write --version", which log refuses.
+		msg += "; as a long flag, write " + hintWord("-"+w.text)
+	}
+	return msg
 }
 
 // everyFlagSet is every command's flags, for looking a name up (a word

@@ -429,6 +429,12 @@ func misplacedCommand(cmd *command, o *options, args []string) error {
 	if _, err := os.Lstat(inDir(o.dir, args[0])); !errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
+	if i := slices.IndexFunc(o.line, func(w lineWord) bool { return w.role == argWord }); len(args) > 2 && i > 0 && o.line[i-1].role == flagWord && strings.HasPrefix(o.line[i-1].text, "--") && strings.HasSuffix(o.line[i-1].text, "=") {
+		// --ignore= version A B: a value the space after the = made an
+		// argument, an argument too many, which spacedValue names; it
+		// was said to be a command put after the flags.
+		return nil
+	}
 	return usageErrorf("%q is a command, and was read as a snapshot: a command's name comes first, before its flags: cachediff %s [flags] … (a snapshot folder named %s is given as ./%s)", args[0], args[0], args[0], args[0])
 }
 
@@ -560,7 +566,10 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 					continue
 				}
 			} else if strings.Contains(w, ":") && !notRevPath(w) {
-				if !refused {
+				// A URL the flag takes (--link-base= https://… A B,
+				// --feed-id= urn:x A B) where the command takes no
+				// word more: it said "got 3 arguments", naming no flag.
+				if ok := refusedValue[f.Name]; !refused && !(fixed && ok != nil && ok(w)) {
 					continue
 				}
 			} else {
@@ -579,6 +588,12 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 					continue
 				}
 			}
+		}
+		if refusesWord(cmd, f.Name, w) {
+			// --format= x A B, --ignore= - A B, --feed-id= - A B were
+			// told "write --format=x", a value then refused: the space
+			// is said, and that the word is no value of the flag.
+			return usageErrorf("%s= %s: the space after the = %s and made %s an argument%s; %s", spelt, hintWord(w), fmt.Sprintf(left, leftOf), hintWord(w), why, noValueOf(cmd, f, w, false))
 		}
 		w = hintWord(w)
 		// --color never is --color alone and an argument: only the =
@@ -793,7 +808,7 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 	if err := tookFlag(fs, o.line); err != nil {
 		return exitTrouble, &usageError{cmd, err.Error()}
 	}
-	if err := oneDash(fs, o.line); err != nil {
+	if err := oneDash(cmd, fs, o.line); err != nil {
 		return exitTrouble, &usageError{cmd, err.Error()}
 	}
 	if err := tookSnapshot(cmd, fs, &o); err != nil {

@@ -200,8 +200,21 @@ func urlKey(arg string) string {
 	if port := u.Port(); port == "" || port == map[string]string{"http": "80", "https": "443"}[u.Scheme] {
 		u.Host = strings.TrimSuffix(strings.TrimSuffix(u.Host, port), ":")
 	}
-	u.Path = path.Clean("/" + u.Path)
-	u.RawPath, u.Fragment, u.RawFragment = "", "", ""
+	// The path as it is requested (EscapedPath), each of its %-escapes
+	// read as one character but of "/" and the characters a segment
+	// keeps escaped: https://h/a%2Fb and https://h/a/b are two
+	// resources (a GitLab project's path is group%2Fproject), and were
+	// one snapshot to the gate, refused without a request; https://h/%64
+	// and https://h/d are one.
+	segments := strings.Split(u.EscapedPath(), "/")
+	for i, s := range segments {
+		if v, err := url.PathUnescape(s); err == nil {
+			segments[i] = url.PathEscape(v)
+		}
+	}
+	u.Path = path.Clean("/" + strings.Join(segments, "/"))
+	u.RawPath = ""
+	u.Fragment, u.RawFragment = "", ""
 	u.RawQuery, u.ForceQuery = "", false
 	u.User = nil // who asks, not what is read
 	return u.String()
@@ -213,7 +226,10 @@ func urlKey(arg string) string {
 func localPath(dir, arg string) string {
 	if mirror.IsURL(arg) {
 		u, err := url.Parse(arg)
-		if err != nil || !strings.EqualFold(u.Scheme, "file") {
+		if err != nil || !strings.EqualFold(u.Scheme, "file") || u.Host != "" && u.Host != "localhost" {
+			// Of another host, a file URL is refused as it loads
+			// (mirror.HTTP.Open): file://h/x and x were said to be the
+			// same snapshot, that refusal unsaid.
 			return ""
 		}
 		return u.Path
@@ -255,7 +271,13 @@ func sameArgs(dir, a, b string) bool {
 		return false
 	}
 	if ra, rb := strings.TrimPrefix(a, input.RevPrefix), strings.TrimPrefix(b, input.RevPrefix); ra == rb {
-		return true
+		// One spelt with git: and one without are one REV:PATH only
+		// where the rest is one: git:d and d, a folder and no
+		// REV:PATH (refused as it loads), were said to be the same
+		// snapshot under a gate.
+		if _, _, ok := gitsrc.Split(ra); a == b || ok {
+			return true
+		}
 	}
 	if ua, ub := urlKey(a), urlKey(b); ua != "" || ub != "" {
 		return ua == ub

@@ -151,8 +151,8 @@ func TestOneDashFlagSetsOnce(t *testing.T) {
 		return readLine(renderCommand.flagSet(&options{}), args)
 	}
 	one, many := lineOf(1), lineOf(1000)
-	a1 := testing.AllocsPerRun(5, func() { _ = oneDash(fs, one) })
-	a1000 := testing.AllocsPerRun(5, func() { _ = oneDash(fs, many) })
+	a1 := testing.AllocsPerRun(5, func() { _ = oneDash(renderCommand, fs, one) })
+	a1000 := testing.AllocsPerRun(5, func() { _ = oneDash(renderCommand, fs, many) })
 	if a1000 > 3*a1 {
 		t.Errorf("oneDash allocates %.0f times over 1000 flag words, %.0f over one; want the flag sets made once", a1000, a1)
 	}

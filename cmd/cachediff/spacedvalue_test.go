@@ -170,10 +170,12 @@ func TestSpacedDirectory(t *testing.T) {
 	}{
 		{[]string{"-C=", "repo", "page.md", "page.md"}, "cachediff: -C= repo: the space after the = gave -C the value \"=\" and made repo an argument; write -C=repo or -C repo\n"},
 		{[]string{"--directory=", "repo", "page.md", "page.md"}, "cachediff: --directory= repo: the space after the = left --directory empty and made repo an argument; write --directory=repo or --directory repo\n"},
-		// A word near a command's name (a folder lgo) was said to be
-		// a misspelt command: "did you mean cachediff log?".
-		{[]string{"-C=", "lgo", "page.md", "page.md"}, "cachediff: -C= lgo: the space after the = gave -C the value \"=\" and made lgo an argument; write -C=lgo or -C lgo\n"},
-		{[]string{"--directory=", "lgo", "page.md", "page.md"}, "cachediff: --directory= lgo: the space after the = left --directory empty and made lgo an argument; write --directory=lgo or --directory lgo\n"},
+		// A word near a command's name (lgo) was said to be a
+		// misspelt command: "did you mean cachediff log?". It names no
+		// folder, and -C=lgo, once written, would be refused: no way
+		// is written (TestSpacedHintsPasted).
+		{[]string{"-C=", "lgo", "page.md", "page.md"}, "cachediff: -C= lgo: the space after the = gave -C the value \"=\" and made lgo an argument; lgo names no folder\n"},
+		{[]string{"--directory=", "lgo", "page.md", "page.md"}, "cachediff: --directory= lgo: the space after the = left --directory empty and made lgo an argument; lgo names no folder\n"},
 	} {
 		wantTrouble(t, c.args, c.want)
 	}

@@ -39,3 +39,27 @@ func TestFileNamedStandardInputSame(t *testing.T) {
 		}
 	}
 }
+
+// TestStandardInputPairedUnquoted (class e): cachediff - bad, both bad
+// alike, said `loading "standard input" and bad`, standard input quoted
+// as the name of a file (snapshot's loadingPath quotes a paired name
+// with a space), where a file of that name is ./standard input.
+func TestStandardInputPairedUnquoted(t *testing.T) {
+	pagesHere(t)
+	for _, name := range []string{"bad", stdinFile} {
+		if err := os.WriteFile(name, []byte("junk\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for args, want := range map[[2]string]string{
+		{"-", "bad"}:       "cachediff: loading standard input and bad: line 1: ",
+		{"bad", "-"}:       "cachediff: loading bad and standard input: line 1: ",
+		{stdinFile, "bad"}: `cachediff: loading "./standard input" and bad: line 1: `,
+	} {
+		var stdout, stderr bytes.Buffer
+		c := &cli{stdin: strings.NewReader("junk\n"), stdout: &stdout, stderr: &stderr}
+		if code := c.run(args[:]); code != exitTrouble || !strings.HasPrefix(stderr.String(), want) {
+			t.Errorf("%q: exit %d, %q; want %d, %q", args, code, stderr.String(), exitTrouble, want)
+		}
+	}
+}
