@@ -119,11 +119,15 @@ type result struct {
 	unread   bool // left out with a warning, undecoded: it counts its length
 }
 
-// Load reads the snapshot at path: a directory tree of package pages, or a
-// single page file (read as a page whatever its name). Every bad page is
-// reported in one *LoadError (or, with Options.SkipInvalid, listed in
-// Snapshot.Skipped); a tree without pages, or with pages of more than one
-// tag, is an error. It is LoadFrom of Open(path).
+// Load reads the snapshot at path: a directory tree of package pages or of
+// Spack files (an index, lockfiles, spec files), or a single file, read
+// by the decoder its name or content says, else as a page whatever its
+// name (by the Fallback, package catalog's, where linked: without it a
+// file no decoder detects is "not in a format a decoder detects"). Every
+// bad file is reported in one *LoadError (or, with Options.SkipInvalid,
+// listed in Snapshot.Skipped); a tree without pages or Spack files, or
+// with pages of more than one tag, is an error. It is LoadFrom of
+// Open(path).
 func Load(path string, opt Options) (*Snapshot, error) {
 	src, err := Open(path)
 	if err != nil {
