@@ -119,11 +119,15 @@ type result struct {
 	unread   bool // left out with a warning, undecoded: it counts its length
 }
 
-// Load reads the snapshot at path: a directory tree of package pages, or a
-// single page file (read as a page whatever its name). Every bad page is
-// reported in one *LoadError (or, with Options.SkipInvalid, listed in
-// Snapshot.Skipped); a tree without pages, or with pages of more than one
-// tag, is an error. It is LoadFrom of Open(path).
+// Load reads the snapshot at path: a directory tree of package pages or of
+// Spack files (an index, lockfiles, spec files), or a single file, read
+// by the decoder its name or content says, else as a page whatever its
+// name (by the Fallback, package catalog's, where linked: without it a
+// file no decoder detects is "not in a format a decoder detects"). Every
+// bad file is reported in one *LoadError (or, with Options.SkipInvalid,
+// listed in Snapshot.Skipped); a tree without pages or Spack files, or
+// with pages of more than one tag, is an error. It is LoadFrom of
+// Open(path).
 func Load(path string, opt Options) (*Snapshot, error) {
 	src, err := Open(path)
 	if err != nil {
@@ -244,7 +248,7 @@ func loadFrom(src Source, opt Options) (*Snapshot, error) {
 		// you mean new/rhel? it holds a snapshot of its own" sent the
 		// reader to one environment of several, where the folder is
 		// likely the snapshot meant.
-		le.NearPart = le.Near != nil && sameKindFailed(results)
+		le.NearPart = le.Near != nil && sameKindFailed(cands, results)
 		return nil, le
 	}
 	// What is left is valid; its warnings and counts are the snapshot's.
@@ -276,18 +280,26 @@ func loadFrom(src Source, opt Options) (*Snapshot, error) {
 	return snap, nil
 }
 
-// sameKindFailed reports whether a Spack file of results failed to
-// load where another of its kind loaded.
-func sameKindFailed(results []result) bool {
+// sameKindFailed reports whether a Spack file of results (of cands)
+// failed to load where another of its kind loaded. A file that failed
+// before its content said its kind (a spack.lock empty, not JSON, cut
+// short before its "_meta") is of the kind Spack's name for it says:
+// sniffed alone, it was of none, and a folder of environments, one
+// lockfile empty, was told "did you mean new/rhel or new/suse?".
+func sameKindFailed(cands []candidate, results []result) bool {
 	var failed, loaded [spackfmt.SpecFile + 1]bool
-	for _, r := range results {
-		if r.kind <= spackfmt.Unknown || int(r.kind) >= len(failed) || notInFormat(r.err) != nil {
+	for i, r := range results {
+		k := r.kind
+		if k == spackfmt.Unknown && r.err != nil {
+			k = spackNameKind(cands[i].file.Base)
+		}
+		if k <= spackfmt.Unknown || int(k) >= len(failed) || notInFormat(r.err) != nil {
 			continue
 		}
 		if r.err != nil {
-			failed[r.kind] = true
+			failed[k] = true
 		} else if len(r.pkgs) > 0 {
-			loaded[r.kind] = true
+			loaded[k] = true
 		}
 	}
 	for k := range failed {
@@ -296,6 +308,20 @@ func sameKindFailed(results []result) bool {
 		}
 	}
 	return false
+}
+
+// spackNameKind is the kind of Spack file Spack gives base as its name
+// (spack.lock, index.json, *.spec.json), or spackfmt.Unknown.
+func spackNameKind(base string) spackfmt.Kind {
+	switch {
+	case base == "spack.lock":
+		return spackfmt.Lockfile
+	case base == "index.json":
+		return spackfmt.Index
+	case IsSpecFile(base):
+		return spackfmt.SpecFile
+	}
+	return spackfmt.Unknown
 }
 
 // collapseNotASCII returns ws (sorted) with the warnings of each Same

@@ -27,6 +27,14 @@ func TestNearPartOfEnvironments(t *testing.T) {
 			"rhel and suse each hold a snapshot of their own, but are parts of "},
 		{"one environment", map[string]string{"rhel/spack.lock": lock, "ubuntu/spack.lock": bad},
 			"rhel holds a snapshot of its own, but is a part of "},
+		// Broken before its "_meta" said it is a lockfile: of the kind
+		// its name says. Sniffed alone, of none: "did you mean".
+		{"an empty lockfile", map[string]string{"rhel/spack.lock": lock, "suse/spack.lock": lock, "ubuntu/spack.lock": ""},
+			"rhel and suse each hold a snapshot of their own, but are parts of "},
+		{"a lockfile not JSON", map[string]string{"rhel/spack.lock": lock, "ubuntu/spack.lock": "garbage"},
+			"rhel holds a snapshot of its own, but is a part of "},
+		{"a lockfile bad before its _meta", map[string]string{"rhel/spack.lock": lock, "ubuntu/spack.lock": `{"roots": 3}`},
+			"rhel holds a snapshot of its own, but is a part of "},
 		{"a catalogue beside a bad lockfile", map[string]string{"develop/p0/specs.md": simplePage("p0", "develop", 3, 1), "ubuntu/spack.lock": bad},
 			"did you mean develop? it holds a snapshot of its own"},
 	} {

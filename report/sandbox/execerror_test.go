@@ -162,6 +162,10 @@ func TestQuotedTextAsWritten(t *testing.T) {
 		{`"` + a + `\x41"`, regexp.MustCompile(`^"a{250}\\x41"$`)},                                  // 256: whole
 		{`"` + a + `a\x41"`, regexp.MustCompile(`^"a{90,}…[0-9a-f]{8}a+\\x41"$`)},                   // 257
 		{`"` + a + a + `\101\"\x41"`, regexp.MustCompile(`^"a{180,}…[0-9a-f]{8}a+\\101\\"\\x41"$`)}, // 512
+		// In `, as written too: past 256 bytes it was quoted again in
+		// ", its quotes escaped ("…a\"b\"").
+		{"`" + a + `aa"b"` + "`", regexp.MustCompile("^`a{90,}…[0-9a-f]{8}a+\"b\"`$")},           // 257
+		{"`" + a + a + `\q"b"` + "`", regexp.MustCompile("^`a{180,}…[0-9a-f]{8}a+\\\\q\"b\"`$")}, // 507
 	} {
 		msg := execError(t, "{{call "+c.lit+"}}")
 		at, _, _ := strings.Cut(strings.TrimPrefix(msg, `template: t.tmpl:1:2: executing "t.tmpl" at <call `), ">: ")

@@ -290,9 +290,16 @@ func ownWordsOf(ee template.ExecError, msg string, at int, head, words, fn strin
 		// "non-function .Packages of type []diff.Package" read "of a
 		// list of Package": the expression is the template's, the type
 		// text/template's.
+		// Of a string, a number or a boolean ({{call "x"}}, {{call
+		// .Summary.Total}}), "is type string": a string.
 		m, ok := strings.CutPrefix(fnErr.Error(), "non-function ")
 		if i := strings.LastIndex(m, " of type "); ok && i >= 0 {
-			return head + "error calling call: " + m[:i] + " is " + withoutGoTypes(m[i+len(" of "):]) + ", not a function", true
+			typ := m[i+len(" of type "):]
+			what, basic := basicTypes[typ]
+			if !basic {
+				what = withoutGoTypes("type " + typ)
+			}
+			return head + "error calling call: " + m[:i] + " is " + what + ", not a function", true
 		}
 	case fn == shownFunc:
 		// The template holds no call of shown (instrument adds it): the
@@ -550,6 +557,13 @@ func templateType(m string) (string, bool) {
 	}
 	return lead + article + b.String(), list
 }
+
+// basicTypes are Go's types of a string, a number and a boolean in the
+// template's terms (as eq's words say them).
+var basicTypes = map[string]string{"string": "a string", "bool": "a boolean",
+	"int": "a number", "int8": "a number", "int16": "a number", "int32": "a number", "int64": "a number",
+	"uint": "a number", "uint8": "a number", "uint16": "a number", "uint32": "a number", "uint64": "a number",
+	"float32": "a number", "float64": "a number"}
 
 // anyType is how Go names the type of an item of sprig's list or dict.
 const anyType = "interface {}"

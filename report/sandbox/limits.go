@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"runtime/metrics"
 	"strconv"
 	"strings"
@@ -249,10 +250,11 @@ type memory struct {
 	live    uint64 // heap objects found live by the last collection
 	stacks  uint64 // goroutine stacks
 	gogc    int64  // the collector's GOGC; -1 when off
+	limit   uint64 // the runtime's soft memory limit (math.MaxInt64: none)
 }
 
 var memorySamples = []string{"/memory/classes/heap/objects:bytes", "/gc/heap/live:bytes",
-	"/memory/classes/heap/stacks:bytes", "/gc/gogc:percent"}
+	"/memory/classes/heap/stacks:bytes", "/gc/gogc:percent", "/gc/gomemlimit:bytes"}
 
 // readMemory reads the runtime's memory now.
 func readMemory() memory {
@@ -268,7 +270,7 @@ func readMemory() memory {
 		return 0
 	}
 	// GOGC=off reads as -1, in a uint64.
-	return memory{objects: get(0), live: get(1), stacks: get(2), gogc: int64(get(3))}
+	return memory{objects: get(0), live: get(1), stacks: get(2), gogc: int64(get(3)), limit: get(4)}
 }
 
 // maxStack is the most the goroutine stacks may grow while a template
@@ -284,7 +286,12 @@ const maxStack = 256 << 20
 // made and dropped does not count, so a template that churns is not
 // stopped. A collection comes late when the heap grows fast, so the heap
 // as a whole is checked too, against what the collector lets it reach
-// before it collects (GOGC), were the live heap at the limit.
+// before it collects (GOGC), were the live heap at the limit. With the
+// pace off (GOGC=off) only the runtime's soft memory limit starts a
+// collection: the heap may reach it, or the budget if more; with neither
+// no collection comes, the live heap is never read again, and what the
+// template made is held, garbage or not: a template under GOGC=off
+// without a memory limit held all it made, never stopped.
 func (m memory) over(base memory, limit int64) bool {
 	if m.stacks > base.stacks+maxStack {
 		return true
@@ -293,7 +300,14 @@ func (m memory) over(base memory, limit int64) bool {
 	if m.live > budget {
 		return true
 	}
-	return m.gogc >= 0 && m.objects > budget+budget*uint64(m.gogc)/100+64<<20
+	if m.gogc < 0 {
+		reach := budget
+		if m.limit < math.MaxInt64 {
+			reach = max(budget, m.limit)
+		}
+		return m.objects > reach+64<<20
+	}
+	return m.objects > budget+budget*uint64(m.gogc)/100+64<<20
 }
 
 // limitWriter is a user template's output: it counts the bytes against

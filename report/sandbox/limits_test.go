@@ -558,3 +558,42 @@ func TestTemplateTimeoutInBlock(t *testing.T) {
 		t.Fatal("the template's goroutine still runs 2 s after the time limit")
 	}
 }
+
+// TestMemoryOverRule (v35's lead, class b/c): what memory.over measures,
+// on readings made up, so that no collector's timing decides it. The
+// live heap past the budget is over, garbage within the collector's
+// reach is not (a template that churns is not stopped), and with the
+// pace off (GOGC=off) and no memory limit, where no collection comes and
+// the live heap is never read again, what the heap holds past the budget
+// is over: a template under it was never stopped.
+func TestMemoryOverRule(t *testing.T) {
+	const mib = 1 << 20
+	none := uint64(math.MaxInt64)
+	base := memory{objects: 100 * mib, live: 80 * mib, stacks: mib, gogc: 100, limit: none}
+	limit := int64(64 * mib) // budget: 164 MiB
+	for _, c := range []struct {
+		what string
+		m    memory
+		want bool
+	}{
+		{"kept past the budget", memory{objects: 300 * mib, live: 170 * mib, gogc: 100, limit: none}, true},
+		{"kept within it", memory{objects: 300 * mib, live: 160 * mib, gogc: 100, limit: none}, false},
+		{"churned within GOGC's reach", memory{objects: 380 * mib, live: 90 * mib, gogc: 100, limit: none}, false},
+		{"past GOGC's reach, uncollected", memory{objects: 400 * mib, live: 90 * mib, gogc: 100, limit: none}, true},
+		{"GOGC=400's reach", memory{objects: 850 * mib, live: 90 * mib, gogc: 400, limit: none}, false},
+		{"GOGC=off, no limit: held past the budget", memory{objects: 240 * mib, live: 80 * mib, gogc: -1, limit: none}, true},
+		{"GOGC=off, no limit: within", memory{objects: 220 * mib, live: 80 * mib, gogc: -1, limit: none}, false},
+		{"GOGC=off under a limit: churned up to it", memory{objects: 1000 * mib, live: 90 * mib, gogc: -1, limit: 1 << 30}, false},
+		{"GOGC=off under a limit: past it", memory{objects: 1200 * mib, live: 90 * mib, gogc: -1, limit: 1 << 30}, true},
+		{"GOGC=off, kept past the budget", memory{objects: 200 * mib, live: 170 * mib, gogc: -1, limit: 1 << 30}, true},
+		{"stacks", memory{objects: 100 * mib, live: 80 * mib, stacks: mib + maxStack + 1, gogc: 100, limit: none}, true},
+	} {
+		if got := c.m.over(base, limit); got != c.want {
+			t.Errorf("%s: over %v, want %v", c.what, got, c.want)
+		}
+	}
+	// readMemory reads the limit: none unless one is set.
+	if m := readMemory(); m.limit == 0 {
+		t.Errorf("readMemory: no memory limit read (%+v)", m)
+	}
+}

@@ -135,6 +135,10 @@ func TestTemplateErrorSaysListDictNil(t *testing.T) {
 		{`{{range (list nil)}}{{.Foo}}{{end}}`, `can't evaluate field Foo in an item of a list or dict, which is nil (test it first: {{ with }})`},
 		{`{{call .Packages}}`, `at <call .Packages>: error calling call: .Packages is a list of Package, not a function`},
 		{`{{call (list "[]diff.Package")}}`, `error calling call: list "[]diff.Package" is a list, not a function`},
+		{`{{call "x"}}`, `at <call "x">: error calling call: "x" is a string, not a function`},
+		{`{{call .Summary.Specs.Added}}`, `error calling call: .Summary.Specs.Added is a number, not a function`},
+		{`{{call 1.5}}`, `error calling call: 1.5 is a number, not a function`},
+		{`{{call true}}`, `error calling call: true is a boolean, not a function`},
 	} {
 		if msg := execError(t, c.text); !strings.HasSuffix(msg, c.want) {
 			t.Errorf("%s: %q; want it to end %q", c.text, msg, c.want)

@@ -354,8 +354,8 @@ func shownQuoted(q string) (string, bool) {
 		return writtenCut(q), true
 	case q[0] == '\'':
 		return strconv.QuoteRuneToASCII([]rune(s)[0]), true
-	case q[0] == '`' && asciiWord(q) == q && len(q) <= maxShownSpan:
-		return q, true
+	case q[0] == '`' && asciiWord(q) == q:
+		return writtenCut(q), true
 	}
 	return snapshot.CutShown(s, maxShownSpan, strconv.QuoteToASCII), true
 }
@@ -363,9 +363,11 @@ func shownQuoted(q string) (string, bool) {
 // writtenCut is q, a quoted string in printable ASCII as a template
 // wrote it, or past maxShownSpan bytes its head and tail about the mark
 // of the whole (cutmark.Of), as snapshot.CutShown cuts a string, each
-// escape (\x41, \", \101) kept whole or left out. Unquoted and quoted
-// again to be cut, a string written in 257 bytes or more read its
-// escapes resolved ("…aaaA" of {{call "…aaa\x41"}}), not as written.
+// escape (\x41, \", \101) of a string in " or ' kept whole or left
+// out; one in ` has none, each byte its own. Unquoted and quoted again
+// to be cut, a string written in 257 bytes or more read its escapes
+// resolved ("…aaaA" of {{call "…aaa\x41"}}), not as written, and one in
+// ` was quoted in " ({{call `…a"b"`}} read "…a\"b\"").
 func writtenCut(q string) string {
 	if len(q) <= maxShownSpan {
 		return q
@@ -375,7 +377,7 @@ func writtenCut(q string) string {
 		// h: the last start of a character or escape at or before
 		// k-k/4; t: the first at or after k/4 from the end.
 		h, t := 0, len(in)
-		for i := 0; i < len(in); i = writtenNext(in, i) {
+		for i := 0; i < len(in); i = writtenNext(in, i, q[0] == '`') {
 			if i <= k-k/4 {
 				h = i
 			}
@@ -391,9 +393,10 @@ func writtenCut(q string) string {
 }
 
 // writtenNext is where the character or escape of a Go-quoted string's
-// text in that starts at byte i ends.
-func writtenNext(in string, i int) int {
-	if in[i] != '\\' || i+1 == len(in) {
+// text in that starts at byte i ends; raw: the text of a string in `,
+// whose backslashes escape nothing.
+func writtenNext(in string, i int, raw bool) int {
+	if raw || in[i] != '\\' || i+1 == len(in) {
 		return i + 1
 	}
 	switch c := in[i+1]; {
