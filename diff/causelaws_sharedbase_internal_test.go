@@ -82,12 +82,20 @@ func TestCauseLawsSharedBaseLinear(t *testing.T) {
 		if err != nil {
 			return 0, err
 		}
-		var a, b runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&a)
-		err = checkSetBases(c, ids, size)
-		runtime.ReadMemStats(&b)
-		return b.TotalAlloc - a.TotalAlloc, err
+		// The least of three checks: what another goroutine allocates
+		// meanwhile (0 to 5 KB of 749 KB at 4n) is not the check's.
+		least := uint64(0)
+		for range 3 {
+			var a, b runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&a)
+			err = checkSetBases(c, ids, size)
+			runtime.ReadMemStats(&b)
+			if d := b.TotalAlloc - a.TotalAlloc; least == 0 || d < least {
+				least = d
+			}
+		}
+		return least, err
 	}
 	a, errA := measure(n)
 	b, errB := measure(4 * n)

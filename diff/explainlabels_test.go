@@ -77,15 +77,23 @@ func TestExplainAlikeLinear(t *testing.T) {
 		}
 		before.Add(diff.NewNode(h("t", 0), "top", "1", topOld))
 		after.Add(diff.NewNode(h("u", 0), "top", "1", topNew))
-		var m0, m1 runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&m0)
-		w := diff.Explain(before, after, h("t", 0), h("u", 0))
-		runtime.ReadMemStats(&m1)
-		if !w.Known || len(w.Causes) != 1 || w.Causes[0].Name != "zlib" {
-			t.Fatalf("n=%d: %d causes, want zlib's change alone", n, len(w.Causes))
+		// The least of three: what another goroutine allocates meanwhile
+		// is not Explain's.
+		least := uint64(0)
+		for range 3 {
+			var m0, m1 runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&m0)
+			w := diff.Explain(before, after, h("t", 0), h("u", 0))
+			runtime.ReadMemStats(&m1)
+			if !w.Known || len(w.Causes) != 1 || w.Causes[0].Name != "zlib" {
+				t.Fatalf("n=%d: %d causes, want zlib's change alone", n, len(w.Causes))
+			}
+			if d := m1.TotalAlloc - m0.TotalAlloc; least == 0 || d < least {
+				least = d
+			}
 		}
-		return m1.TotalAlloc - m0.TotalAlloc
+		return least
 	}
 	small, big := cost(500), cost(2000)
 	t.Logf("bytes allocated: n=500 %d, n=2000 %d (%.2fx)", small, big, float64(big)/float64(small))

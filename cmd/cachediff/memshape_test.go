@@ -511,7 +511,7 @@ func onePagePair(t *testing.T, specsOf func(side int) []map[string]any) (paths [
 // A catalogue page of 64 specs of thousands of variants each, every
 // variant distinct (the last pass's class (c) defect): 4x the variants
 // allocated 4.7x the bytes, its JSON's chunks grown by doubling inside
-// one spec (jsonv1's TestJSONLargeSpecsScale holds the writer at 4x).
+// one spec (jsonv1's TestJSONLargeSpecsChunked holds the writer's chunks to a pooled chunk's size).
 // It allocates 2.4x now from 1,000 to 4,000 variants a spec (43 → 103
 // MB), and 3.5x from 4,000 to 16,000 (→ 359 MB): the intern table files
 // a string given once only below 64k strings, and the JSON writer keeps

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cachediff/cachediff/diff"
+	"github.com/cachediff/cachediff/internal/ordered"
 	"github.com/cachediff/cachediff/snapshot"
 )
 
@@ -171,63 +172,52 @@ func TestRenderLawsScale(t *testing.T) {
 	}
 }
 
-// TestJSONLargeSpecsScale: writing a report whose specs are each larger
-// than a chunk of ordered's output (64 specs of n distinct variants,
-// every one rebuilt or updated: 100 KB a spec at n 4,000) allocates in
-// proportion to the report. An element grew its chunk by doubling, and
-// the chunk, too large for the pool, was allocated again for the next:
-// 4x the variants allocated 9.9x the bytes (7.1x at 500 to 2,000).
+// TestJSONLargeSpecsChunked: a report whose specs are each larger than
+// a chunk of ordered's output (specs of n distinct variants, every one
+// rebuilt or updated: 400 KB a pair at n 8,000) is written in chunks no
+// larger than a pooled chunk's capacity, so that no element grows a
+// chunk past what the pool keeps (ordered.putChunk lets such a chunk go)
+// and none is allocated again for the next: a spec was cut only between
+// specs, an element grew its chunk by doubling, and the grown chunk was
+// allocated again for the next (4x the variants allocated 9.9x the bytes,
+// a088cc46). Each chunk is written by one Write (ordered's writeTo and
+// Spill), behind a bufio.Writer of 64 KB, so the largest Write the
+// writer sees is the largest chunk, or the bufio's buffer: 64 KB.
 //
-// At n 500 (-short) the bytes allocated for the smaller report swung with
-// the pool's state (1.6 to 2.1 MB: chunks pooled or not when a GC ran),
-// so that 4x failed 6 of 8 runs alone (4.3x to 5.4x, against 2.7x to
-// 3.4x at n 1,000); it costs 0.1 s at that size, short or not. At n
-// 1,000 one writing of each size still met the pools as it found them:
-// 0.12 to 6.2 MB for the smaller report, 0.19 to 9.3 MB for the larger
-// (-cpu 1,2,4, collections at random moments): on more than one P the
-// chunks rendered ahead of the writer, a cost bounded by ordered's
-// window and not by the report, come from the pool or not as the
-// goroutines were scheduled, and a smaller one met warm and a larger
-// one cold was 33x. Each size is the least of three writings on one P
-// (leastJSONAllocOneP): 0.12 to 0.18 MB, the larger 0.12 to 0.19.
-func TestJSONLargeSpecsScale(t *testing.T) {
-	n := 1000
-	var size, bytesAlloc [2]float64
-	for k, m := range []int{n, 4 * n} {
-		var o, nw []snapshot.Spec
-		for s := range 64 {
-			vs := make([]string, m, m+1)
-			for j := range vs {
-				vs[j] = fmt.Sprintf("v%06d=%d", j, s)
-			}
-			a := scaleSpec(s, 0, "1.0", "gcc@13.2.0", "e4s")
-			a.Variants = vs
-			b := scaleSpec(s, 1, "1.0", "gcc@13.2.0", "e4s")
-			b.Variants = slices.Clone(vs)
-			if s%2 == 1 {
-				b.Variants = append(b.Variants, "+new")
-			}
-			o, nw = append(o, a), append(nw, b)
+// It measured the least of three writings' bytes allocated at n and 4n
+// on one P: there the item being rendered is always the one whose turn
+// has come, written as its chunks fill and its chunk reused, so that a
+// spec cut only between specs allocated no more (1.00x either way): it
+// held nothing. Where the chunks are cut depends on the report alone,
+// not on the scheduling or the pools, so this holds on any number of Ps.
+func TestJSONLargeSpecsChunked(t *testing.T) {
+	const n = 8000
+	var o, nw []snapshot.Spec
+	for s := range 4 {
+		vs := make([]string, n, n+1)
+		for j := range vs {
+			vs[j] = fmt.Sprintf("v%06d=%d", j, s)
 		}
-		r, err := diff.CompareWith(scaleSnap("old", map[string][]snapshot.Spec{"p": o}), scaleSnap("new", map[string][]snapshot.Spec{"p": nw}), diff.Filter{})
-		if err != nil {
-			t.Fatal(err)
+		a := scaleSpec(s, 0, "1.0", "gcc@13.2.0", "e4s")
+		a.Variants = vs
+		b := scaleSpec(s, 1, "1.0", "gcc@13.2.0", "e4s")
+		b.Variants = slices.Clone(vs)
+		if s%2 == 1 {
+			b.Variants = append(b.Variants, "+new")
 		}
-		bytesAlloc[k], size[k] = leastJSONAllocOneP(t, r)
+		o, nw = append(o, a), append(nw, b)
 	}
-	grow, r := size[1]/size[0], bytesAlloc[1]/bytesAlloc[0]
-	t.Logf("report %.0f → %.0f bytes (%.2fx): bytes allocated %.0f → %.0f (%.2fx)", size[0], size[1], grow, bytesAlloc[0], bytesAlloc[1], r)
-	if r > 1.1*grow {
-		t.Errorf("%.2fx the report's bytes: %.2fx the bytes allocated, want at most %.2fx", grow, r, 1.1*grow)
+	r, err := diff.CompareWith(scaleSnap("old", map[string][]snapshot.Spec{"p": o}), scaleSnap("new", map[string][]snapshot.Spec{"p": nw}), diff.Filter{})
+	if err != nil {
+		t.Fatal(err)
 	}
-}
-
-// leastJSONAllocOneP is leastJSONAlloc with GOMAXPROCS 1 meanwhile:
-// ordered.Write renders on one goroutine, so that what the writing
-// allocates is the report's and not how far ahead of the writer the
-// goroutines got.
-func leastJSONAllocOneP(t *testing.T, r *diff.Report) (alloc, out float64) {
-	t.Helper()
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	return leastJSONAlloc(t, r)
+	var w largestWrite
+	if err := JSON(&w, r); err != nil {
+		t.Fatal(err)
+	}
+	const most = 2 * ordered.ChunkSize // a pooled chunk's capacity, and the bufio's size
+	t.Logf("report %d bytes, %d a spec pair: the largest write %d bytes", w.n, w.n/4, w.most)
+	if w.n < 4*4*most || w.most > most {
+		t.Errorf("a report of %d bytes (4 spec pairs of %d variants): the largest write %d bytes, want at most %d (a chunk no element grew)", w.n, n, w.most, most)
+	}
 }
