@@ -231,10 +231,11 @@ func MoveSide(v string) string {
 // read as others' (lookalike: not ASCII, an edge space) is quoted in
 // ASCII, as a coverage item's value is (clauseValue): the roots zlib of
 // the compilers gcc and gсc (its с Cyrillic) read "%gcc@1" and "%gсc@1"
-// alike. The engine's own marks ("→", "∅", "…" of a short hash) are not
-// such values.
+// alike. The engine's own labels of hashes ("/aaaaaaa → ∅", "hash
+// /aaa…a": hashApartLabel) hold no such value and are written as they
+// are; a value holding their marks is quoted ("%gcc@1 → gcc@2").
 func ApartLabel(s string) string {
-	if lookalike.Value(apartMarks.Replace(s)) != apartMarks.Replace(s) {
+	if !hashApartLabel(s) && lookalike.Value(s) != s {
 		return quoteLabel(s, true)
 	}
 	if s == "" || strings.ContainsAny(s, `,;()·"`) || strings.Contains(s, " = ") || strings.Contains(s, " and ") || strings.HasPrefix(s, "…") {
@@ -243,9 +244,38 @@ func ApartLabel(s string) string {
 	return s
 }
 
-// apartMarks takes out of a label the marks diff.RootsApart writes in
-// it itself (a hash's arrow, ∅ and …), which are not ASCII.
-var apartMarks = strings.NewReplacer("→", "", "∅", "", "…", "")
+// hashApartLabel reports whether s is a label diff.RootsApart writes of
+// hashes, its own marks and no value of a spec: sides "/" and the hash's
+// letters (a "…" between them) or "∅", two joined by " → ", after as
+// many words "hash " as it takes. Only there are the marks the engine's:
+// the marks taken out of any label first, the compiler "gcc@1 → gcc@2"
+// read as a compiler changed, "%gcc@1 → gcc@2", unquoted, and the
+// engine's "∅ → /ccccccc" of a root with no old hash was quoted in ASCII
+// for the edge space the marks taken out left.
+func hashApartLabel(s string) bool {
+	for strings.HasPrefix(s, "hash ") {
+		s = s[len("hash "):]
+	}
+	a, b, two := strings.Cut(s, " → ")
+	return hashSide(a) && (!two || hashSide(b))
+}
+
+// hashSide reports whether s is one side of a hash label: "∅", or "/"
+// and a hash's letters and digits, a "…" between two of them at most.
+func hashSide(s string) bool {
+	if s == "∅" {
+		return true
+	}
+	h, ok := strings.CutPrefix(s, "/")
+	if !ok {
+		return false
+	}
+	a, b, cut := strings.Cut(h, "…")
+	word := func(w string) bool {
+		return w != "" && !strings.ContainsFunc(w, func(r rune) bool { return !('a' <= r && r <= 'z' || '0' <= r && r <= '9') })
+	}
+	return word(a) && (!cut || word(b))
+}
 
 // ApartLabels is l, labels of roots (diff.RootsApart), each ApartLabel.
 func ApartLabels(l []string) []string {

@@ -39,7 +39,7 @@ func TestFeedTitleQuotesRootLabels(t *testing.T) {
 	if forged == three {
 		t.Errorf("two roots and three read alike: %s", forged)
 	}
-	if want := `1.3 → 1.5 &#34;%b@1; root zlib changed: 1.3 → 1.5 %c@1&#34;`; !strings.Contains(forged, want) {
+	if want := `1.3 → 1.5 &#34;%b@1; root zlib changed: 1.3 \u2192 1.5 %c@1&#34;`; !strings.Contains(forged, want) {
 		t.Errorf("the title %s\nholds no %s", forged, want)
 	}
 }
@@ -149,7 +149,7 @@ func TestRootLabelsQuotedInEveryLine(t *testing.T) {
 			}
 		}
 	}
-	if got, want := report.ApartLabel("%b@1, zlib 1.3 → 1.5 %c@1"), `"%b@1, zlib 1.3 → 1.5 %c@1"`; got != want {
+	if got, want := report.ApartLabel("%b@1, zlib 1.3 → 1.5 %c@1"), `"%b@1, zlib 1.3 \u2192 1.5 %c@1"`; got != want {
 		t.Errorf("ApartLabel = %s, want %s", got, want)
 	}
 	if got := report.ApartLabel("%gcc@10"); got != "%gcc@10" {

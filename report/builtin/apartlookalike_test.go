@@ -1,9 +1,11 @@
 package builtin_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/cachediff/cachediff/diff"
 	"github.com/cachediff/cachediff/report"
 	"github.com/cachediff/cachediff/report/internal/reporttest"
 	"github.com/cachediff/cachediff/report/text"
@@ -53,6 +55,43 @@ func TestRootLabelsLookalikeQuoted(t *testing.T) {
 		{"hash /aaa…a", "hash /aaa…a"},
 		{"os=rh\u0435l8", `"os=rh\u0435l8"`},
 		{"os=rhel8 ", `"os=rhel8 "`},
+	} {
+		if got := report.ApartLabel(c.label); got != c.want {
+			t.Errorf("ApartLabel(%q) = %s, want %s", c.label, got, c.want)
+		}
+	}
+}
+
+// TestRootLabelsHashMarksEngineOnly (issue 35 classes a and e, r35):
+// ApartLabel took the engine's marks (→, ∅, …) out of every label before
+// asking whether it read as another, so a compiler holding them was
+// written as it is, "%gcc@1 → gcc@2" read as a compiler changed in
+// "root zlib changed: 1.3 → 1.5 %gcc@1 → gcc@2", and the engine's own
+// label of a root with no old hash, "∅ → /ccccccc" (diff.RootsApart,
+// beside a root of the same new hash), was quoted in ASCII,
+// "\u2205 \u2192 /ccccccc", for the edge space the marks taken out
+// left. The marks are the engine's only in a label of hashes.
+func TestRootLabelsHashMarksEngineOnly(t *testing.T) {
+	h := func(c byte) string { return strings.Repeat(string(c), 32) }
+	roots := []diff.RootChange{
+		{Root: "zlib", Old: diff.RootSpec{Root: "zlib", Name: "zlib", Version: "1.3"}, New: diff.RootSpec{Root: "zlib", Name: "zlib", Version: "1.5", Hash: h('c')}},
+		{Root: "zlib", Old: diff.RootSpec{Root: "zlib", Name: "zlib", Version: "1.3", Hash: h('a')}, New: diff.RootSpec{Root: "zlib", Name: "zlib", Version: "1.5", Hash: h('c')}},
+	}
+	r := &diff.Report{Causes: &diff.Causes{Roots: &diff.RootChanges{Changed: roots, Added: []diff.RootSpec{}, Removed: []diff.RootSpec{}}}}
+	engine := diff.NewRootsApart(r).Labels(roots, []int{0, 1})
+	if want := []string{"∅ → /ccccccc", "/aaaaaaa → /ccccccc"}; !slices.Equal(engine, want) {
+		t.Fatalf("the engine labels %q, want %q", engine, want)
+	}
+	for _, c := range []struct{ label, want string }{
+		{engine[0], engine[0]},
+		{engine[1], engine[1]},
+		{"/aaaaaaa → ∅", "/aaaaaaa → ∅"},
+		{"hash hash /aaa…a → /ccccccc", "hash hash /aaa…a → /ccccccc"},
+		{"%gcc@1 → gcc@2", `"%gcc@1 \u2192 gcc@2"`},
+		{"%gcc…", `"%gcc\u2026"`},
+		{"os=∅", `"os=\u2205"`},
+		{"/aaaaaaa → /ccсcccc", `"/aaaaaaa \u2192 /cc\u0441cccc"`},
+		{"hash /aaa…a …", `"hash /aaa\u2026a \u2026"`},
 	} {
 		if got := report.ApartLabel(c.label); got != c.want {
 			t.Errorf("ApartLabel(%q) = %s, want %s", c.label, got, c.want)
