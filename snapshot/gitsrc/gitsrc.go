@@ -1474,6 +1474,20 @@ func fetchSpec(name, remote, branch string) string {
 	return "refs/*/" + name + ":refs/*/" + name
 }
 
+// remoteList names the remotes a fetch may be from, each a shell word
+// in ASCII, the first 8 and how many more.
+func remoteList(remotes []string) string {
+	words := make([]string, 0, 9)
+	for i, rm := range remotes {
+		if i == 8 {
+			words = append(words, fmt.Sprintf("%d more", len(remotes)-i))
+			break
+		}
+		words = append(words, shellword.ShownASCII(rm))
+	}
+	return strings.Join(words, ", ")
+}
+
 // shallowHint is historyHint's in a shallow clone.
 const shallowHint = " (this is a shallow clone, whose history stops short: fetch more of it, e.g. git fetch --deepen=N, or actions/checkout's fetch-depth)"
 
@@ -1499,8 +1513,9 @@ func (r *Repo) unknownHintHas(rev string, has bool) string {
 			if _, err := r.memoRun("rev-parse", "--verify", "--quiet", name); err != nil {
 				remote, branch := "origin", name
 				// origin/main is main fetched from origin.
+				var remotes []string
 				if out, err := r.memoRun("remote"); err == nil {
-					remotes := strings.Fields(string(out))
+					remotes = strings.Fields(string(out))
 					if len(remotes) == 1 {
 						// A clone's one remote named otherwise (git clone
 						// -o upstream): origin was given, and the fetch
@@ -1515,15 +1530,29 @@ func (r *Repo) unknownHintHas(rev string, has bool) string {
 						}
 					}
 				}
+				// Of several remotes, none origin and none the name
+				// begins with, the fetch was from origin, which pasted
+				// said "'origin' does not appear to be a git
+				// repository": it is from REMOTE, which names them.
+				remoteWord, which := shellword.ShownASCII(remote), ""
+				if remote == "origin" && len(remotes) > 1 && !slices.Contains(remotes, "origin") {
+					remoteWord, which = "REMOTE", ", REMOTE one of "+remoteList(remotes)
+				} else if strings.HasPrefix(remote, "-") {
+					// A remote -up (git clone -o -up) was read by git
+					// fetch as its options -u and -p, and the refspec
+					// as the remote: "'refs/*/x:refs/*/x' does not
+					// appear to be a git repository".
+					remoteWord = "-- " + remoteWord
+				}
 				// The name as a revision is quoted, and the fetch's words
 				// as shell words in ASCII: raw, 'mаin' (its а Cyrillic)
 				// read "no ref named main", and foo;id or a$(id)b gave a
 				// fetch that pasted ran id; a name of 3,000 bytes, raw
 				// twice, ran the line past its cap, the fetch cut.
 				spec := fetchSpec(name, remote, branch)
-				fetch := shellword.ShownASCII(remote) + " " + shellword.ShownASCII(spec)
+				fetch := remoteWord + " " + shellword.ShownASCII(spec) + which
 				if len(fetch) > maxFetchWords {
-					fetch = shellword.ShownASCII(remote) + " " + shellword.ShownASCII(strings.ReplaceAll(spec, branch, "NAME")) + ", NAME the name in full"
+					fetch = remoteWord + " " + shellword.ShownASCII(strings.ReplaceAll(spec, branch, "NAME")) + ", NAME the name in full" + which
 				}
 				return fmt.Sprintf(" (this shallow clone has no ref named %s: a clone such as actions/checkout's fetches the one ref it checks out; fetch it, git fetch --depth=N %s, or name a revision the clone has)", quotedRevWithin(name, maxFetchWords), fetch)
 			}
