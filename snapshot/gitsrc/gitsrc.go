@@ -1474,6 +1474,27 @@ func fetchSpec(name, remote, branch string) string {
 	return "refs/*/" + name + ":refs/*/" + name
 }
 
+// refNameOK reports whether a ref can be named name, by git's rules
+// (git check-ref-format --allow-onelevel): no ASCII control character,
+// space, ~ ^ : ? * [ or \\, no .. or @{, not @, no part that begins with
+// . or ends with .lock, no empty part, and no . at its end.
+func refNameOK(name string) bool {
+	if name == "" || name == "@" || strings.HasSuffix(name, ".") || strings.Contains(name, "..") || strings.Contains(name, "@{") {
+		return false
+	}
+	for _, c := range []byte(name) {
+		if c < 0x20 || c == 0x7f || strings.IndexByte(" ~^:?*[\\", c) >= 0 {
+			return false
+		}
+	}
+	for _, part := range strings.Split(name, "/") {
+		if part == "" || strings.HasPrefix(part, ".") || strings.HasSuffix(part, ".lock") {
+			return false
+		}
+	}
+	return true
+}
+
 // remoteList names the remotes a fetch may be from, each a shell word
 // in ASCII, the first 8 and how many more.
 func remoteList(remotes []string) string {
@@ -1511,6 +1532,13 @@ func (r *Repo) unknownHintHas(rev string, has bool) string {
 			// written whole (refs/heads/HEAD~1, unknown past the
 			// clone's history) was made again to fit (input's fitHint).
 			if _, err := r.memoRun("rev-parse", "--verify", "--quiet", name); err != nil {
+				if !refNameOK(name) {
+					// a*b, origin/*, x.lock: no ref has such a name,
+					// and the fetch given was refused as an invalid
+					// refspec, or (origin/*) fetched every branch of
+					// origin, the name as unknown after it.
+					return fmt.Sprintf(" (no ref can be named %s: git's ref names have no *, ?, [, \\, space or control character, no .. or @{, and no part that begins with . or ends with .lock)", quotedRevWithin(name, maxFetchWords))
+				}
 				remote, branch := "origin", name
 				// origin/main is main fetched from origin.
 				var remotes []string

@@ -126,3 +126,32 @@ func TestShallowFetchOfSeveralRemotes(t *testing.T) {
 		t.Errorf("after %s, git reads no commit by the name", m[1])
 	}
 }
+
+// TestShallowNoRefCanBeNamed (class e): a name no ref can have (a*b,
+// a?b, a[b, a\b, x.lock, .x) was given a fetch that git refused as an
+// invalid refspec, and origin/* one that fetched every branch of origin,
+// the name as unknown after it: it says no ref can be named so, and
+// refNameOK answers as git check-ref-format --allow-onelevel does.
+func TestShallowNoRefCanBeNamed(t *testing.T) {
+	r, _ := xCommitsGit(t, 2)
+	clone := filepath.Join(t.TempDir(), "clone")
+	if _, err := gittest.Git(r.dir, nil, "clone", "-q", "--depth", "1", "--no-tags", "file://"+filepath.ToSlash(r.dir), clone); err != nil {
+		t.Fatal(err)
+	}
+	c, err := OpenRepo(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"origin/*", "a*b", "a?b", "a[b", `a\b`, "x.lock", "a/.x", "a//b"} {
+		_, err := c.Resolve(name + ":x")
+		if msg := fmt.Sprint(err); strings.Contains(msg, "git fetch") || !strings.Contains(msg, "no ref can be named") {
+			t.Errorf("Resolve(%s:x): %s; want no fetch, no ref can be named so", name, msg)
+		}
+	}
+	for _, name := range []string{"main", "a;id", "v1.0", "a/b", "a*b", "a?b", "a[b", `a\b`, "x.lock", "a/.x", ".x", "a..b", "a/", "a.", "a@{b", "@", "a@b", "a\x7fb", "a\x01b", "a//b", "ü", "a/b.lock/c"} {
+		_, gitErr := gittest.Git(clone, nil, "check-ref-format", "--allow-onelevel", name)
+		if got, want := refNameOK(name), gitErr == nil; got != want {
+			t.Errorf("refNameOK(%q) = %v; git check-ref-format says %v", name, got, want)
+		}
+	}
+}
