@@ -277,13 +277,13 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 			// Of a tree the clone lacks, "path does not exist" sent
 			// the user looking for a typo in a path that is there.
 			what := map[string]string{"tree": "a folder", "blob": "a file"}[etyp]
-			return nil, fmt.Errorf("path %s at %s (commit %s) is %s whose object %s is missing from this repository: %s", logPath(p), rev, short(commit), what, short(eoid), mendMissing)
+			return nil, fmt.Errorf("path %s at %s (commit %s) is %s whose object %s is missing from this repository: %s", logPath(p), rev, r.shortID(commit), what, short(eoid), mendMissing)
 		}
 		if folder, ok := map[string]string{".": "the current folder", "..": "the folder above the current one"}[p]; ok {
 			// git reads . and .. alone as names in the tree (as
 			// gitNamed does), so HEAD:. was said not to exist, and not
 			// what to write for the folder meant.
-			said := fmt.Sprintf("path %s does not exist at %s (commit %s): git reads %s alone as a name in the folder at the top of the repository, not a folder of the work tree; ", p, rev, short(commit), p)
+			said := fmt.Sprintf("path %s does not exist at %s (commit %s): git reads %s alone as a name in the folder at the top of the repository, not a folder of the work tree; ", p, rev, r.shortID(commit), p)
 			if prefix, err := r.showPrefix(); err == nil && prefix == "" && p == ".." {
 				// At the top, HEAD:../ was given, which names a folder
 				// outside the repository, refused in turn.
@@ -299,17 +299,17 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 				if rel == "." {
 					rel = ""
 				}
-				return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: REV:PATH names a path from the top of the repository (or from the current folder after ./), not from /; this one is %s", logPath(p), rev, short(commit), shellword.ShownASCII(r.ArgPrefix+rev+":"+rel))
+				return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: REV:PATH names a path from the top of the repository (or from the current folder after ./), not from /; this one is %s", logPath(p), rev, r.shortID(commit), shellword.ShownASCII(r.ArgPrefix+rev+":"+rel))
 			}
 			// git's --follow-symlinks walk (follow) tidies such a path,
 			// its plain lookup does not: no link is to blame.
-			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: git names a path without a leading /, a doubled / or . and .. parts; as git names it: %s", logPath(p), rev, short(commit), logPath(named))
+			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as written: git names a path without a leading /, a doubled / or . and .. parts; as git names it: %s", logPath(p), rev, r.shortID(commit), logPath(named))
 		}
 		if links, err := r.follow(commit, []string{p}, nil); err == nil && (links[0].typ == "blob" || links[0].typ == "tree") {
-			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as named: it passes through a symbolic link, which REV:PATH does not follow; name the path without links", logPath(p), rev, short(commit))
+			return nil, fmt.Errorf("path %s does not exist at %s (commit %s) as named: it passes through a symbolic link, which REV:PATH does not follow; name the path without links", logPath(p), rev, r.shortID(commit))
 		}
 		if at, kind := r.wayBlocked(commit, q); kind == Submodule {
-			return nil, fmt.Errorf("path %s does not exist at %s (commit %s): it passes through %s, a submodule, whose pages are in another repository", logPath(p), rev, short(commit), logPath(at))
+			return nil, fmt.Errorf("path %s does not exist at %s (commit %s): it passes through %s, a submodule, whose pages are in another repository", logPath(p), rev, r.shortID(commit), logPath(at))
 		}
 		hint := r.belowHint(commit, rev, p)
 		// Of q, from the top: a PATH from the current folder (./devlop
@@ -321,7 +321,7 @@ func (r *Repo) Resolve(spec string) (*Tree, error) {
 			}
 			hint = fmt.Sprintf(": did you mean %s?", shellword.Shown(r.ArgPrefix+rev+":"+near))
 		}
-		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)%s", logPath(p), rev, short(commit), hint)
+		return nil, fmt.Errorf("path %s does not exist at %s (commit %s)%s", logPath(p), rev, r.shortID(commit), hint)
 	default:
 		return nil, fmt.Errorf("path %s at %s is a %s, not a folder or a file", logPath(p), rev, typ)
 	}
@@ -1474,6 +1474,41 @@ func fetchSpec(name, remote, branch string) string {
 	return "refs/*/" + name + ":refs/*/" + name
 }
 
+// refNameOK reports whether a ref can be named name, by git's rules
+// (git check-ref-format --allow-onelevel): no ASCII control character,
+// space, ~ ^ : ? * [ or \\, no .. or @{, not @, no part that begins with
+// . or ends with .lock, no empty part, and no . at its end.
+func refNameOK(name string) bool {
+	if name == "" || name == "@" || strings.HasSuffix(name, ".") || strings.Contains(name, "..") || strings.Contains(name, "@{") {
+		return false
+	}
+	for _, c := range []byte(name) {
+		if c < 0x20 || c == 0x7f || strings.IndexByte(" ~^:?*[\\", c) >= 0 {
+			return false
+		}
+	}
+	for _, part := range strings.Split(name, "/") {
+		if part == "" || strings.HasPrefix(part, ".") || strings.HasSuffix(part, ".lock") {
+			return false
+		}
+	}
+	return true
+}
+
+// remoteList names the remotes a fetch may be from, each a shell word
+// in ASCII, the first 8 and how many more.
+func remoteList(remotes []string) string {
+	words := make([]string, 0, 9)
+	for i, rm := range remotes {
+		if i == 8 {
+			words = append(words, fmt.Sprintf("%d more", len(remotes)-i))
+			break
+		}
+		words = append(words, shellword.ShownASCII(rm))
+	}
+	return strings.Join(words, ", ")
+}
+
 // shallowHint is historyHint's in a shallow clone.
 const shallowHint = " (this is a shallow clone, whose history stops short: fetch more of it, e.g. git fetch --deepen=N, or actions/checkout's fetch-depth)"
 
@@ -1497,10 +1532,18 @@ func (r *Repo) unknownHintHas(rev string, has bool) string {
 			// written whole (refs/heads/HEAD~1, unknown past the
 			// clone's history) was made again to fit (input's fitHint).
 			if _, err := r.memoRun("rev-parse", "--verify", "--quiet", name); err != nil {
+				if !refNameOK(name) {
+					// a*b, origin/*, x.lock: no ref has such a name,
+					// and the fetch given was refused as an invalid
+					// refspec, or (origin/*) fetched every branch of
+					// origin, the name as unknown after it.
+					return fmt.Sprintf(" (no ref can be named %s: git's ref names have no *, ?, [, \\, space or control character, no .. or @{, and no part that begins with . or ends with .lock)", quotedRevWithin(name, maxFetchWords))
+				}
 				remote, branch := "origin", name
 				// origin/main is main fetched from origin.
+				var remotes []string
 				if out, err := r.memoRun("remote"); err == nil {
-					remotes := strings.Fields(string(out))
+					remotes = strings.Fields(string(out))
 					if len(remotes) == 1 {
 						// A clone's one remote named otherwise (git clone
 						// -o upstream): origin was given, and the fetch
@@ -1515,15 +1558,29 @@ func (r *Repo) unknownHintHas(rev string, has bool) string {
 						}
 					}
 				}
+				// Of several remotes, none origin and none the name
+				// begins with, the fetch was from origin, which pasted
+				// said "'origin' does not appear to be a git
+				// repository": it is from REMOTE, which names them.
+				remoteWord, which := shellword.ShownASCII(remote), ""
+				if remote == "origin" && len(remotes) > 1 && !slices.Contains(remotes, "origin") {
+					remoteWord, which = "REMOTE", ", REMOTE one of "+remoteList(remotes)
+				} else if strings.HasPrefix(remote, "-") {
+					// A remote -up (git clone -o -up) was read by git
+					// fetch as its options -u and -p, and the refspec
+					// as the remote: "'refs/*/x:refs/*/x' does not
+					// appear to be a git repository".
+					remoteWord = "-- " + remoteWord
+				}
 				// The name as a revision is quoted, and the fetch's words
 				// as shell words in ASCII: raw, 'mаin' (its а Cyrillic)
 				// read "no ref named main", and foo;id or a$(id)b gave a
 				// fetch that pasted ran id; a name of 3,000 bytes, raw
 				// twice, ran the line past its cap, the fetch cut.
 				spec := fetchSpec(name, remote, branch)
-				fetch := shellword.ShownASCII(remote) + " " + shellword.ShownASCII(spec)
+				fetch := remoteWord + " " + shellword.ShownASCII(spec) + which
 				if len(fetch) > maxFetchWords {
-					fetch = shellword.ShownASCII(remote) + " " + shellword.ShownASCII(strings.ReplaceAll(spec, branch, "NAME")) + ", NAME the name in full"
+					fetch = remoteWord + " " + shellword.ShownASCII(strings.ReplaceAll(spec, branch, "NAME")) + ", NAME the name in full" + which
 				}
 				return fmt.Sprintf(" (this shallow clone has no ref named %s: a clone such as actions/checkout's fetches the one ref it checks out; fetch it, git fetch --depth=N %s, or name a revision the clone has)", quotedRevWithin(name, maxFetchWords), fetch)
 			}
@@ -1615,7 +1672,10 @@ func (r *Repo) pastRootSaid(rev string, enough func() bool) string {
 		// A line of one commit: NAME itself, not NAME~0.
 		oldest = name
 	}
-	id, err := r.verifyCommit(oldest)
+	// The oldest's id as git reads it alone (commitShort, in the one
+	// process that verified it): cut at 12, one whose digits another
+	// object shares was named, and pasted git refused it as ambiguous.
+	id, err := r.commitShort(oldest)
 	if err != nil {
 		return ""
 	}
@@ -1627,10 +1687,10 @@ func (r *Repo) pastRootSaid(rev string, enough func() bool) string {
 		// is said too: it was left to the next run.
 		defer r.MemoRefs()()
 		return fitted(maxNote, func(word int) string {
-			return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest commit %s; and %s is the name of more than one ref (%s), of which git reads the first, warning: %s)", quotedRevWithin(name, word), snapshot.Plural(count, "commit"), short(strings.TrimSpace(string(id))), quotedInputWithin(name, word), r.refsNamed(name, refs, word), r.ambiguousWays(name, name, refs, word))
+			return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest commit %s; and %s is the name of more than one ref (%s), of which git reads the first, warning: %s)", quotedRevWithin(name, word), snapshot.Plural(count, "commit"), id, quotedInputWithin(name, word), r.refsNamed(name, refs, word), r.ambiguousWays(name, name, refs, word))
 		})
 	}
-	return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest %s, commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), quotedRev(oldest), short(strings.TrimSpace(string(id))))
+	return fmt.Sprintf(" (it is past the root: the first-parent line of %s holds %s, the oldest %s, commit %s)", quotedRev(name), snapshot.Plural(count, "commit"), quotedRev(oldest), id)
 }
 
 // PastRoot reports whether rev is NAME~N, of a NAME git knows, that

@@ -1,6 +1,7 @@
 package gitsrc
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -61,4 +62,38 @@ func TestHintIDsReadAlone(t *testing.T) {
 func mustRevParse(t *testing.T, r *Repo, rev string) string {
 	t.Helper()
 	return strings.TrimSpace(mustGit(t, r.dir, "", "rev-parse", rev))
+}
+
+// TestMessageIDsReadAlone (class e): the ids messages show, not as a way
+// to paste but which a user may paste (git show ID), were cut at 12
+// digits, which git refused where another object shares them
+// (ShareIDPrefix): a path not at a commit's "(commit ID)", a revision
+// past the root's oldest commit, the log's "did you mean P? (at ID)".
+// Each is git's own abbreviation, which it reads as the commit alone.
+func TestMessageIDsReadAlone(t *testing.T) {
+	r := xCommits(t, 3)
+	ids := strings.Fields(mustGit(t, r.dir, "", "rev-list", "--all"))
+	if err := gittest.ShareIDPrefix(r.dir, ids...); err != nil {
+		t.Fatal(err)
+	}
+	id := regexp.MustCompile(`(?:commit|\(at) ([0-9a-f]{12,40})\b`)
+	for _, c := range []struct {
+		name string
+		err  func() error
+	}{
+		{"HEAD:nope", func() error { _, err := r.Resolve("HEAD:nope"); return err }},
+		{"HEAD~5:x, past the root", func() error { _, err := r.Resolve("HEAD~5:x"); return err }},
+		{"log of HEAD~1..HEAD X, x meant", func() error { _, err := r.Series("HEAD~1..HEAD", "X", "", ""); return err }},
+	} {
+		err := c.err()
+		found := id.FindAllStringSubmatch(fmt.Sprint(err), -1)
+		if len(found) == 0 {
+			t.Errorf("%s: %v; want a commit's id", c.name, err)
+		}
+		for _, m := range found {
+			if _, gerr := gittest.Git(r.dir, nil, "rev-parse", "--verify", "--quiet", m[1]+"^{commit}"); gerr != nil {
+				t.Errorf("%s: %q names %s, which git reads as no one commit", c.name, err, m[1])
+			}
+		}
+	}
 }

@@ -541,7 +541,14 @@ func (m *mirrorStore) List(rel string) ([]string, error) {
 			odd = append(odd, p)
 			// Said of manifests only among a v3 mirror's, as Dir.List
 			// says it: a v2 mirror's build_cache/ holds none.
-			why := fmt.Errorf("%s: a symbolic link or a submodule in the tree, not a regular file", shownRel(p))
+			// Named as what the tree holds, as a folder's names its
+			// kind: "a symbolic link or a submodule in the tree" left
+			// the reader to guess which.
+			what := "a symbolic link"
+			if f := m.files[p]; f.Kind == Submodule {
+				what = fmt.Sprintf("a submodule (commit %s of another repository)", short(f.OID))
+			}
+			why := fmt.Errorf("%s: %s, not a regular file", shownRel(p), what)
 			if strings.HasPrefix(p, "v3/manifests/") {
 				why = fmt.Errorf("%w: a mirror's manifests are read as they are, not followed", why)
 			}

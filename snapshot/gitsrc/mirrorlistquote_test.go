@@ -39,9 +39,9 @@ func TestMirrorListQuotesLink(t *testing.T) {
 	// not plain, the listing's own naming of it (shownRel) left out,
 	// a line of its own under the heading of the mirror's 3 bad files.
 	for _, c := range []struct{ dir, want string }{
-		{"zl\u0456b", `loading "HEAD:m/v3/manifests/spec/zl\u0456b/notes.json": a symbolic link or a submodule in the tree`},
-		{"a: b", `loading "HEAD:m/v3/manifests/spec/a: b/notes.json": a symbolic link or a submodule in the tree`},
-		{"zlib", `loading HEAD:m/v3/manifests/spec/zlib/notes.json: a symbolic link or a submodule in the tree`},
+		{"zl\u0456b", `loading "HEAD:m/v3/manifests/spec/zl\u0456b/notes.json": a symbolic link, not a regular file`},
+		{"a: b", `loading "HEAD:m/v3/manifests/spec/a: b/notes.json": a symbolic link, not a regular file`},
+		{"zlib", `loading HEAD:m/v3/manifests/spec/zlib/notes.json: a symbolic link, not a regular file`},
 	} {
 		err := loadLinkMirror(t, map[string]string{
 			"m/v3/manifests/spec/a/a.spec.manifest.json": "{}",
@@ -191,7 +191,7 @@ func TestV2LinkNoManifestGit(t *testing.T) {
 		warned = append(warned, w.File+": "+w.Message)
 	}
 	if !slices.ContainsFunc(warned, func(w string) bool {
-		return strings.Contains(w, "build_cache/a.spack: a symbolic link or a submodule in the tree, not a regular file") && !strings.Contains(w, "manifest")
+		return strings.Contains(w, "build_cache/a.spack: a symbolic link, not a regular file") && !strings.Contains(w, "manifest")
 	}) {
 		t.Errorf("a v2 mirror's link in build_cache/: warnings %q; want it named a link, no manifest", warned)
 	}

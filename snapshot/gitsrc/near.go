@@ -77,7 +77,7 @@ func (r *Repo) logNearHint(end, p, top string) string {
 	if q == "" || !strings.HasPrefix(q, above) {
 		return ""
 	}
-	return fmt.Sprintf("; did you mean %s? (at %s)", shellword.Shown(q[len(above):]), short(end))
+	return fmt.Sprintf("; did you mean %s? (at %s)", shellword.Shown(q[len(above):]), r.shortID(end))
 }
 
 // logPathHint is the hint for a log's PATH p (top from the top of the
@@ -125,7 +125,7 @@ func (r *Repo) logOtherReadingHint(end, p, top string) string {
 			}
 			if found, err := r.exist([]string{end + ":" + q}); err == nil && found[0] {
 				if rel := fromHere(q); rel != "" {
-					return fmt.Sprintf("; log --revs takes PATH alone (the range gives the revisions, and PATH is from the current folder): did you mean %s? (at %s)", shellword.Shown(rel), short(end))
+					return fmt.Sprintf("; log --revs takes PATH alone (the range gives the revisions, and PATH is from the current folder): did you mean %s? (at %s)", shellword.Shown(rel), r.shortID(end))
 				}
 			}
 		}
@@ -139,7 +139,7 @@ func (r *Repo) logOtherReadingHint(end, p, top string) string {
 	}
 	if found, err := r.exist([]string{end + ":" + typed}); err == nil && found[0] {
 		if rel := fromHere(typed); rel != "" {
-			return fmt.Sprintf("; log --revs reads PATH from the current folder (%s), as git log does, not from the top of the repository as git:REV:PATH does: %s from the top is %s here (at %s)", shellword.Shown(strings.TrimSuffix(above, "/")), shellword.Shown(typed), shellword.Shown(rel), short(end))
+			return fmt.Sprintf("; log --revs reads PATH from the current folder (%s), as git log does, not from the top of the repository as git:REV:PATH does: %s from the top is %s here (at %s)", shellword.Shown(strings.TrimSuffix(above, "/")), shellword.Shown(typed), shellword.Shown(rel), r.shortID(end))
 		}
 	}
 	return ""

@@ -279,7 +279,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		if err != nil {
 			if _, cerr := r.run(nil, "cat-file", "-e", base); cerr != nil {
 				// The parent of a shallow clone's oldest commit.
-				return nil, fmt.Errorf("the base of %s, commit %s (PATH as it was before the first change listed), is not in this repository's objects%s", rng, short(base), r.historyHint())
+				return nil, fmt.Errorf("the base of %s, commit %s (PATH as it was before the first change listed), is not in this repository's objects%s", rng, r.shortID(base), r.historyHint())
 			}
 			return nil, err
 		}
@@ -330,7 +330,7 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 			// (One git ls-tree asks both, wayOf.)
 			sub, at, kind := r.wayOf(commits[i].ID, top, true)
 			if sub != "" {
-				return nil, fmt.Errorf("path %s at commit %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository%s", logPath(top), short(commits[i].ID), short(sub), r.submoduleLog(rng, top, top, len(within) == 0))
+				return nil, fmt.Errorf("path %s at commit %s is a submodule (commit %s of another repository), not a folder or a file: its pages are not in this repository%s", logPath(top), r.shortID(commits[i].ID), short(sub), r.submoduleLog(rng, top, top, len(within) == 0))
 			}
 			// Nor where a name on the way is a submodule or a symbolic
 			// link (_cache a submodule, or a link to a folder x with
@@ -341,9 +341,9 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 				if kind == Submodule {
 					// Its own log, as where no commit changed PATH
 					// (submoduleLog): the refusal named none to run.
-					return nil, fmt.Errorf("path %s at commit %s passes through %s, a submodule: its pages are in another repository, not in this one%s", logPath(top), short(commits[i].ID), logPath(at), r.submoduleLog(rng, at, top, len(within) == 0))
+					return nil, fmt.Errorf("path %s at commit %s passes through %s, a submodule: its pages are in another repository, not in this one%s", logPath(top), r.shortID(commits[i].ID), logPath(at), r.submoduleLog(rng, at, top, len(within) == 0))
 				}
-				return nil, fmt.Errorf("path %s at commit %s passes through %s, a symbolic link, which REV:PATH does not follow: a checkout holds there what the link leads to", logPath(top), short(commits[i].ID), logPath(at))
+				return nil, fmt.Errorf("path %s at commit %s passes through %s, a symbolic link, which REV:PATH does not follow: a checkout holds there what the link leads to", logPath(top), r.shortID(commits[i].ID), logPath(at))
 			}
 			// Nor is PATH absent where a name on the way is written in
 			// another case (_CACHE/develop, no _cache): a checkout on a
@@ -373,15 +373,15 @@ func (r *Repo) Series(rng, p, since, until string) ([]Commit, error) {
 		hint := ""
 		if len(included) == 1 {
 			if at, kind := r.wayBlocked(included[0], top); kind == Submodule {
-				hint = fmt.Sprintf("; at %s it passes through %s, a submodule, whose pages are in another repository%s", short(included[0]), logPath(at), r.submoduleLog(rng, at, top, len(within) == 0))
+				hint = fmt.Sprintf("; at %s it passes through %s, a submodule, whose pages are in another repository%s", r.shortID(included[0]), logPath(at), r.submoduleLog(rng, at, top, len(within) == 0))
 			} else if kind == Symlink {
-				hint = fmt.Sprintf("; at %s it passes through %s, a symbolic link, which REV:PATH does not follow", short(included[0]), logPath(at))
+				hint = fmt.Sprintf("; at %s it passes through %s, a symbolic link, which REV:PATH does not follow", r.shortID(included[0]), logPath(at))
 			} else {
 				// A misspelt PATH (_cache/devlop): the one meant.
 				hint = r.logPathHint(included[0], p, top)
 			}
 		}
-		return nil, fmt.Errorf("no commit of %s changed %s, and it does not exist at the base (commit %s)%s", scope, logPath(top), short(commits[0].ID), hint)
+		return nil, fmt.Errorf("no commit of %s changed %s, and it does not exist at the base (commit %s)%s", scope, logPath(top), r.shortID(commits[0].ID), hint)
 	default:
 		// No test reaches this, nor can a whole repository: each commit
 		// listed changed PATH from its first parent (--first-parent),
