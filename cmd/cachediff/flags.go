@@ -263,7 +263,8 @@ func spacedFlag(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 		if i == 0 || line[i-1].role != flagWord {
 			return ""
 		}
-		name, ok := strings.CutPrefix(line[i-1].text, "--")
+		prev := line[i-1]
+		name, ok := strings.CutPrefix(prev.text, "--")
 		if !ok || !strings.HasSuffix(name, "=") {
 			return ""
 		}
@@ -302,11 +303,12 @@ func noValueOf(cmd *command, f *pflag.Flag, w string, spaced bool) string {
 	if f.Name == "directory" {
 		return strings.Replace(msg, "is no value of --directory", "names no folder", 1)
 	}
+	if bare := strings.TrimLeft(w, "-"); bare != "" && bare != w && !refusesWord(cmd, f.Name, bare) {
+		// Of a URL too: --link-base= -https://x/ A B.
+		return msg + fmt.Sprintf(": as its value, write --%s=%s", f.Name, hintWord(bare))
+	}
 	if values == nil {
 		return msg
-	}
-	if bare := strings.TrimLeft(w, "-"); bare != "" && !refusesWord(cmd, f.Name, bare) {
-		return msg + fmt.Sprintf(": as its value, write --%s=%s", f.Name, hintWord(bare))
 	}
 	if list {
 		return msg + ", which takes a comma-separated list of " + strings.Join(values, ", ")
@@ -1825,4 +1827,62 @@ func rangeRefused(o *options, read cmdLine, words []string) string {
 		return msg + "; with that range: cachediff log " + shownWords(words)
 	}
 	return msg
+}
+
+// spacedShorthands is the error of a word of shorthands that comes after
+// --NAME= (or -X=, which pflag gives the value "=") with a space, where
+// pflag reads part of it as a value or as --help: --output= -out.md A B
+// wrote the report to a file ut.md (-o with the value "ut.md") and
+// --template= -t.tmpl A B read .tmpl, exit 0 and no word of the space;
+// --link-base= -https://x/ A B showed the help, exit 0, which a CI gate
+// reads as passed. The command line cannot tell --title= -out.md from
+// --title="" -out.md, but a value joined to its shorthand after an
+// empty value is what a value given with a space makes, and a word that
+// spells a long flag with one dash is left to oneDash. A word of
+// switches alone (--title= -q) or one whose value is the next word
+// (--title= -o r.md) is as given. nil when there is none.
+func spacedShorthands(cmd *command, fs *pflag.FlagSet, line cmdLine) error {
+	for i := 1; i < len(line); i++ {
+		w, prev := line[i], line[i-1]
+		if w.role != flagWord || len(w.sets) == 0 || strings.HasPrefix(w.text, "--") || prev.role != flagWord || len(prev.sets) == 0 || !strings.HasSuffix(prev.text, "=") {
+			continue
+		}
+		f, n := prev.sets[len(prev.sets)-1], len(prev.sets)
+		// spelt is the flag as typed (-qo, a switch before it), of the
+		// flag alone.
+		spelt, of, after := "--"+f.Name, "--"+f.Name, "with nothing after its ="
+		switch {
+		case prev.text == "--"+f.Name+"=" && prev.values[0] == "":
+		case !strings.HasPrefix(prev.text, "--") && len(prev.text) == n+2 && prev.values[n-1] == "=" && f.Shorthand == prev.text[n:n+1]:
+			spelt, of, after = prev.text[:n+1], "-"+f.Shorthand, `, which gave -`+f.Shorthand+` the value "="`
+		default:
+			continue
+		}
+		if !takesValue(f) && (f.NoOptDefVal == "" || f.Value.String() != "") {
+			continue
+		}
+		help := slices.ContainsFunc(w.sets, func(s *pflag.Flag) bool { return s.Name == "help" })
+		last := w.sets[len(w.sets)-1]
+		// A value joined to its shorthand in the word (-out.md), not
+		// the next word (-o r.md), nor after an = (-o=r.md, and -o=,
+		// which spacedValue tells of).
+		v := w.values[len(w.values)-1]
+		joined := takesValue(last) && (i+1 == len(line) || line[i+1].role != valueWord) && v != "" && v != "=" && !strings.HasSuffix(w.text, "="+v)
+		if !help && (!joined || oneDashLong(fs, w) || slices.ContainsFunc(everyFlagSet(), func(other *pflag.FlagSet) bool { return oneDashLong(other, w) })) {
+			continue
+		}
+		read := fmt.Sprintf("as -%s with the value %s", last.Shorthand, hintWord(v))
+		if help {
+			read = "as shorthands, -h among them, which shows the help"
+		}
+		msg := fmt.Sprintf("%s comes after %s= %s, and is read %s", hintWord(w.text), spelt, after, read)
+		if of != "--"+f.Name {
+			msg = fmt.Sprintf("%s comes after %s=%s, and is read %s", hintWord(w.text), spelt, after, read)
+		}
+		if refusesWord(cmd, f.Name, w.text) {
+			return errors.New(msg + "; " + noValueOf(cmd, f, w.text, false))
+		}
+		return fmt.Errorf("%s: as %s's value, write %s=%s", msg, of, spelt, hintWord(w.text))
+	}
+	return nil
 }

@@ -772,6 +772,10 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 		}
 		return exitTrouble, flagError(cmd, fs, o.line, err)
 	}
+	if err := spacedShorthands(cmd, fs, o.line); err != nil {
+		// Before --help: --link-base= -https://x/ A B showed it, exit 0.
+		return exitTrouble, &usageError{cmd, err.Error()}
+	}
 	if o.help && cmd == diffCommand && fs.NArg() >= 1 {
 		// cachediff --help log, as git --help log: the command's help.
 		// It said "log" is a command, and was read as a snapshot; and
