@@ -263,7 +263,19 @@ func spacedFlag(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 		if i == 0 || line[i-1].role != flagWord {
 			return ""
 		}
-		prev := line[i-1]
+		prev, n := line[i-1], len(line[i-1].sets)
+		if n > 0 && !strings.HasPrefix(prev.text, "--") && len(prev.text) == n+2 && prev.values[n-1] == "=" && prev.sets[n-1].Shorthand == prev.text[n:n+1] {
+			// -f= -json A B, -o= -x A B: pflag gave -f the value "=",
+			// and the word after it was told "unknown shorthand flag"
+			// alone, where --format= -json A B is told of the space.
+			// Written as typed, with a switch before it (-qo= -x).
+			f, spelt, short := prev.sets[n-1], prev.text[:n+1], "-"+prev.text[n:n+1]
+			msg := fmt.Sprintf("; %s comes after %s=, which gave %s the value \"=\"", hintWord(w.text), spelt, short)
+			if refusesWord(cmd, f.Name, w.text) {
+				return msg + "; " + noValueOf(cmd, f, w.text, false)
+			}
+			return msg + fmt.Sprintf(": as %s's value, write %s=%s", short, spelt, hintWord(w.text))
+		}
 		name, ok := strings.CutPrefix(prev.text, "--")
 		if !ok || !strings.HasSuffix(name, "=") {
 			return ""
@@ -309,6 +321,11 @@ func noValueOf(cmd *command, f *pflag.Flag, w string, spaced bool) string {
 	}
 	if values == nil {
 		return msg
+	}
+	if low := strings.ToLower(strings.TrimLeft(w, "-")); low != "" && !refusesWord(cmd, f.Name, low) {
+		// --color= NEVER A B, --format= JSON: a value in capitals,
+		// which was told only what the flag takes.
+		return msg + fmt.Sprintf(": as its value, write --%s=%s", f.Name, hintWord(low))
 	}
 	if list {
 		return msg + ", which takes a comma-separated list of " + strings.Join(values, ", ")

@@ -525,7 +525,7 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 			// --title= x A B is told of the space.
 			continue
 		}
-		if f.NoOptDefVal != "" && w != "auto" && w != "always" && w != "never" {
+		if f.NoOptDefVal != "" && refusesWord(cmd, f.Name, strings.ToLower(w)) {
 			// --color= x A B: x is no colour, and "write --color=x" was
 			// refused as one (as spacedColor, only of a colour). Left
 			// to the empty value's refusal, not to a flag after it:
