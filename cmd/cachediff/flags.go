@@ -246,7 +246,31 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 			msg += nearShorthand(fs, m[1])
 		}
 	}
-	return &usageError{cmd, msg + spacedFlag(cmd, fs, line) + dashedPath(cmd, fs, line)}
+	return &usageError{cmd, msg + spacedFlag(cmd, fs, line) + dashesTaken(cmd, line) + dashedPath(cmd, fs, line)}
+}
+
+// dashesTaken is the hint of the word pflag refused as a flag when the
+// word before it is a "--" a flag took as its value (log --revs --
+// -e..HEAD P): it said "unknown shorthand flag: 'e' in -e..HEAD" alone,
+// where the "--" was meant to end the flags (tookDashes says so of a
+// line pflag reads whole). "" for any other.
+func dashesTaken(cmd *command, line cmdLine) string {
+	i := slices.IndexFunc(line, func(w lineWord) bool { return w.role == badWord })
+	if i < 2 || line[i-1].role != valueWord || line[i-1].text != "--" || len(line[i-1].sets) == 0 {
+		return ""
+	}
+	f, w := line[i-1].sets[0], line[i].text
+	what, _ := pflag.UnquoteUsage(f)
+	if what == "" {
+		what = "value"
+	}
+	// Either was meant: --title $T -- -x A B, T empty and -x a
+	// snapshot, or the value after the "--" (log --revs -- -e..HEAD).
+	msg := fmt.Sprintf("; the -- after --%s was read as its %s, not as the end of the flags, and %s after it as a flag: give --%s a %s, quoted when it may be empty", f.Name, what, hintWord(w), f.Name, what)
+	if refusesWord(cmd, f.Name, w) {
+		return msg + "; " + noValueOf(cmd, f, w, false)
+	}
+	return msg + fmt.Sprintf("; or, as --%s's value, write --%s=%s", f.Name, f.Name, hintWord(w))
 }
 
 // spacedFlag is the hint of the word pflag refused as a flag when the
