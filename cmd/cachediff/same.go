@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/url"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -255,6 +256,23 @@ func gitPath(dir, arg string) (p string, ok bool) {
 	return p, true
 }
 
+// ambiguous reports whether arg, without git:, spells a REV:PATH and
+// names something on disk (from dir), so that whether it is read as a
+// path or from git is loading's to say: a folder HEAD:d, and HEAD:d
+// where git has d.
+func ambiguous(dir, arg string) bool {
+	if strings.HasPrefix(arg, input.RevPrefix) || mirror.IsURL(arg) || filepath.IsAbs(arg) || strings.HasPrefix(arg, "./") || strings.HasPrefix(arg, "../") {
+		// git: is git's, and ./PATH, ../PATH and /PATH are paths only
+		// (as input reads them: explicitPath).
+		return false
+	}
+	if _, _, ok := gitsrc.Split(arg); !ok {
+		return false
+	}
+	_, err := os.Lstat(joinDir(dir, arg))
+	return err == nil
+}
+
 // joinDir is arg relative to dir (-C), as the arguments are opened.
 func joinDir(dir, arg string) string {
 	return input.InDir(dir, arg)
@@ -268,6 +286,14 @@ func joinDir(dir, arg string) string {
 // fetched twice, 8 requests, to be refused then (TestSameArgsBeforeLoading).
 func sameArgs(dir, a, b string) bool {
 	if a == stdinName || b == stdinName {
+		return false
+	}
+	if a != b && (ambiguous(dir, a) || ambiguous(dir, b)) {
+		// HEAD:d, with a folder HEAD:d on disk, is refused as it loads
+		// as both a folder and a REV:PATH where git has it: beside
+		// git:HEAD:d or ./HEAD:d it was said to be the same snapshot
+		// as either, unfetched. Loading says which; sameSnapshot,
+		// after, what the two are.
 		return false
 	}
 	if ra, rb := strings.TrimPrefix(a, input.RevPrefix), strings.TrimPrefix(b, input.RevPrefix); ra == rb {

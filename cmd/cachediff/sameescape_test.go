@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -66,4 +67,27 @@ func TestSameGitPrefixNoRevPath(t *testing.T) {
 		t.Errorf("git:d d: %v, git:HEAD:d HEAD:d: %v, git:d git:d: %v; want false, true, true", sameArgs("", "git:d", "d"), sameArgs("", "git:HEAD:d", "HEAD:d"), sameArgs("", "git:d", "git:d"))
 	}
 	wantTrouble(t, []string{"--fail-on", "any", "git:d", "d"}, "cachediff: loading git:d: want git:REV:PATH")
+}
+
+// TestSameArgsAmbiguousOnDisk (class e): HEAD:d, with a folder HEAD:d on
+// disk, is refused as it loads where git has d at HEAD (ambiguous: say
+// which), but beside git:HEAD:d or ./HEAD:d sameArgs found it one
+// snapshot with either, and a gate said "the same snapshot" of two
+// readings, unloaded. Without the folder, HEAD:d is git:HEAD:d still.
+func TestSameArgsAmbiguousOnDisk(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if !sameArgs("", "git:HEAD:d", "HEAD:d") {
+		t.Fatal("git:HEAD:d HEAD:d, no folder HEAD:d: not the same; want the same")
+	}
+	if err := os.Mkdir("HEAD:d", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range [][2]string{{"git:HEAD:d", "HEAD:d"}, {"HEAD:d", "./HEAD:d"}, {"./HEAD:d", "HEAD:d/"}} {
+		if sameArgs("", c[0], c[1]) {
+			t.Errorf("%s %s, a folder HEAD:d: the same before loading; want loading to say which", c[0], c[1])
+		}
+	}
+	if !sameArgs("", "HEAD:d", "HEAD:d") || !sameArgs("", "./HEAD:d", "./HEAD:d/") {
+		t.Error("HEAD:d twice, ./HEAD:d and ./HEAD:d/: not the same; want the same")
+	}
 }
