@@ -246,7 +246,31 @@ func flagError(cmd *command, fs *pflag.FlagSet, line cmdLine, err error) error {
 			msg += nearShorthand(fs, m[1])
 		}
 	}
-	return &usageError{cmd, msg + spacedFlag(cmd, fs, line) + dashedPath(cmd, fs, line)}
+	return &usageError{cmd, msg + spacedFlag(cmd, fs, line) + dashesTaken(cmd, line) + dashedPath(cmd, fs, line)}
+}
+
+// dashesTaken is the hint of the word pflag refused as a flag when the
+// word before it is a "--" a flag took as its value (log --revs --
+// -e..HEAD P): it said "unknown shorthand flag: 'e' in -e..HEAD" alone,
+// where the "--" was meant to end the flags (tookDashes says so of a
+// line pflag reads whole). "" for any other.
+func dashesTaken(cmd *command, line cmdLine) string {
+	i := slices.IndexFunc(line, func(w lineWord) bool { return w.role == badWord })
+	if i < 2 || line[i-1].role != valueWord || line[i-1].text != "--" || len(line[i-1].sets) == 0 {
+		return ""
+	}
+	f, w := line[i-1].sets[0], line[i].text
+	what, _ := pflag.UnquoteUsage(f)
+	if what == "" {
+		what = "value"
+	}
+	// Either was meant: --title $T -- -x A B, T empty and -x a
+	// snapshot, or the value after the "--" (log --revs -- -e..HEAD).
+	msg := fmt.Sprintf("; the -- after --%s was read as its %s, not as the end of the flags, and %s after it as a flag: give --%s a %s, quoted when it may be empty", f.Name, what, hintWord(w), f.Name, what)
+	if refusesWord(cmd, f.Name, w) {
+		return msg + "; " + noValueOf(cmd, f, w, false)
+	}
+	return msg + fmt.Sprintf("; or, as --%s's value, write --%s=%s", f.Name, f.Name, hintWord(w))
 }
 
 // spacedFlag is the hint of the word pflag refused as a flag when the
@@ -263,7 +287,20 @@ func spacedFlag(cmd *command, fs *pflag.FlagSet, line cmdLine) string {
 		if i == 0 || line[i-1].role != flagWord {
 			return ""
 		}
-		name, ok := strings.CutPrefix(line[i-1].text, "--")
+		prev, n := line[i-1], len(line[i-1].sets)
+		if n > 0 && !strings.HasPrefix(prev.text, "--") && len(prev.text) == n+2 && prev.values[n-1] == "=" && prev.sets[n-1].Shorthand == prev.text[n:n+1] {
+			// -f= -json A B, -o= -x A B: pflag gave -f the value "=",
+			// and the word after it was told "unknown shorthand flag"
+			// alone, where --format= -json A B is told of the space.
+			// Written as typed, with a switch before it (-qo= -x).
+			f, spelt, short := prev.sets[n-1], prev.text[:n+1], "-"+prev.text[n:n+1]
+			msg := fmt.Sprintf("; %s comes after %s=, which gave %s the value \"=\"", hintWord(w.text), spelt, short)
+			if refusesWord(cmd, f.Name, w.text) {
+				return msg + "; " + noValueOf(cmd, f, w.text, false)
+			}
+			return msg + fmt.Sprintf(": as %s's value, write %s=%s", short, spelt, hintWord(w.text))
+		}
+		name, ok := strings.CutPrefix(prev.text, "--")
 		if !ok || !strings.HasSuffix(name, "=") {
 			return ""
 		}
@@ -302,11 +339,17 @@ func noValueOf(cmd *command, f *pflag.Flag, w string, spaced bool) string {
 	if f.Name == "directory" {
 		return strings.Replace(msg, "is no value of --directory", "names no folder", 1)
 	}
+	if bare := strings.TrimLeft(w, "-"); bare != "" && bare != w && !refusesWord(cmd, f.Name, bare) {
+		// Of a URL too: --link-base= -https://x/ A B.
+		return msg + fmt.Sprintf(": as its value, write --%s=%s", f.Name, hintWord(bare))
+	}
 	if values == nil {
 		return msg
 	}
-	if bare := strings.TrimLeft(w, "-"); bare != "" && !refusesWord(cmd, f.Name, bare) {
-		return msg + fmt.Sprintf(": as its value, write --%s=%s", f.Name, hintWord(bare))
+	if low := strings.ToLower(strings.TrimLeft(w, "-")); low != "" && !refusesWord(cmd, f.Name, low) {
+		// --color= NEVER A B, --format= JSON: a value in capitals,
+		// which was told only what the flag takes.
+		return msg + fmt.Sprintf(": as its value, write --%s=%s", f.Name, hintWord(low))
 	}
 	if list {
 		return msg + ", which takes a comma-separated list of " + strings.Join(values, ", ")
@@ -1825,4 +1868,62 @@ func rangeRefused(o *options, read cmdLine, words []string) string {
 		return msg + "; with that range: cachediff log " + shownWords(words)
 	}
 	return msg
+}
+
+// spacedShorthands is the error of a word of shorthands that comes after
+// --NAME= (or -X=, which pflag gives the value "=") with a space, where
+// pflag reads part of it as a value or as --help: --output= -out.md A B
+// wrote the report to a file ut.md (-o with the value "ut.md") and
+// --template= -t.tmpl A B read .tmpl, exit 0 and no word of the space;
+// --link-base= -https://x/ A B showed the help, exit 0, which a CI gate
+// reads as passed. The command line cannot tell --title= -out.md from
+// --title="" -out.md, but a value joined to its shorthand after an
+// empty value is what a value given with a space makes, and a word that
+// spells a long flag with one dash is left to oneDash. A word of
+// switches alone (--title= -q) or one whose value is the next word
+// (--title= -o r.md) is as given. nil when there is none.
+func spacedShorthands(cmd *command, fs *pflag.FlagSet, line cmdLine) error {
+	for i := 1; i < len(line); i++ {
+		w, prev := line[i], line[i-1]
+		if w.role != flagWord || len(w.sets) == 0 || strings.HasPrefix(w.text, "--") || prev.role != flagWord || len(prev.sets) == 0 || !strings.HasSuffix(prev.text, "=") {
+			continue
+		}
+		f, n := prev.sets[len(prev.sets)-1], len(prev.sets)
+		// spelt is the flag as typed (-qo, a switch before it), of the
+		// flag alone.
+		spelt, of, after := "--"+f.Name, "--"+f.Name, "with nothing after its ="
+		switch {
+		case prev.text == "--"+f.Name+"=" && prev.values[0] == "":
+		case !strings.HasPrefix(prev.text, "--") && len(prev.text) == n+2 && prev.values[n-1] == "=" && f.Shorthand == prev.text[n:n+1]:
+			spelt, of, after = prev.text[:n+1], "-"+f.Shorthand, `, which gave -`+f.Shorthand+` the value "="`
+		default:
+			continue
+		}
+		if !takesValue(f) && (f.NoOptDefVal == "" || f.Value.String() != "") {
+			continue
+		}
+		help := slices.ContainsFunc(w.sets, func(s *pflag.Flag) bool { return s.Name == "help" })
+		last := w.sets[len(w.sets)-1]
+		// A value joined to its shorthand in the word (-out.md), not
+		// the next word (-o r.md), nor after an = (-o=r.md, and -o=,
+		// which spacedValue tells of).
+		v := w.values[len(w.values)-1]
+		joined := takesValue(last) && (i+1 == len(line) || line[i+1].role != valueWord) && v != "" && v != "=" && !strings.HasSuffix(w.text, "="+v)
+		if !help && (!joined || oneDashLong(fs, w) || slices.ContainsFunc(everyFlagSet(), func(other *pflag.FlagSet) bool { return oneDashLong(other, w) })) {
+			continue
+		}
+		read := fmt.Sprintf("as -%s with the value %s", last.Shorthand, hintWord(v))
+		if help {
+			read = "as shorthands, -h among them, which shows the help"
+		}
+		msg := fmt.Sprintf("%s comes after %s= %s, and is read %s", hintWord(w.text), spelt, after, read)
+		if of != "--"+f.Name {
+			msg = fmt.Sprintf("%s comes after %s=%s, and is read %s", hintWord(w.text), spelt, after, read)
+		}
+		if refusesWord(cmd, f.Name, w.text) {
+			return errors.New(msg + "; " + noValueOf(cmd, f, w.text, false))
+		}
+		return fmt.Errorf("%s: as %s's value, write %s=%s", msg, of, spelt, hintWord(w.text))
+	}
+	return nil
 }

@@ -525,7 +525,7 @@ func spacedValue(cmd *command, flags *pflag.FlagSet, o *options) error {
 			// --title= x A B is told of the space.
 			continue
 		}
-		if f.NoOptDefVal != "" && w != "auto" && w != "always" && w != "never" {
+		if f.NoOptDefVal != "" && refusesWord(cmd, f.Name, strings.ToLower(w)) {
 			// --color= x A B: x is no colour, and "write --color=x" was
 			// refused as one (as spacedColor, only of a colour). Left
 			// to the empty value's refusal, not to a flag after it:
@@ -771,6 +771,10 @@ func (c *cli) runCommand(cmd *command, args []string) (int, error) {
 			return exitTrouble, &usageError{cmd, msg}
 		}
 		return exitTrouble, flagError(cmd, fs, o.line, err)
+	}
+	if err := spacedShorthands(cmd, fs, o.line); err != nil {
+		// Before --help: --link-base= -https://x/ A B showed it, exit 0.
+		return exitTrouble, &usageError{cmd, err.Error()}
 	}
 	if o.help && cmd == diffCommand && fs.NArg() >= 1 {
 		// cachediff --help log, as git --help log: the command's help.

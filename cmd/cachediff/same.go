@@ -2,9 +2,11 @@ package main
 
 import (
 	"net/url"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -201,23 +203,45 @@ func urlKey(arg string) string {
 		u.Host = strings.TrimSuffix(strings.TrimSuffix(u.Host, port), ":")
 	}
 	// The path as it is requested (EscapedPath), each of its %-escapes
-	// read as one character but of "/" and the characters a segment
-	// keeps escaped: https://h/a%2Fb and https://h/a/b are two
-	// resources (a GitLab project's path is group%2Fproject), and were
-	// one snapshot to the gate, refused without a request; https://h/%64
-	// and https://h/d are one.
-	segments := strings.Split(u.EscapedPath(), "/")
-	for i, s := range segments {
-		if v, err := url.PathUnescape(s); err == nil {
-			segments[i] = url.PathEscape(v)
-		}
-	}
-	u.Path = path.Clean("/" + strings.Join(segments, "/"))
+	// of an unreserved character read as it, and any other kept, in
+	// capitals (RFC 3986 6.2.2): https://h/a%2Fb and https://h/a/b are
+	// two resources (a GitLab project's path is group%2Fproject), and
+	// were one snapshot to the gate, refused without a request; so are
+	// https://h/a%3Bb and https://h/a;b, and a%2Cb and a,b, which a
+	// segment's escaping (url.PathEscape) made one. https://h/%64 and
+	// https://h/d are one.
+	u.Path = path.Clean("/" + unreservedUnescaped(u.EscapedPath()))
 	u.RawPath = ""
 	u.Fragment, u.RawFragment = "", ""
 	u.RawQuery, u.ForceQuery = "", false
 	u.User = nil // who asks, not what is read
 	return u.String()
+}
+
+// unreservedUnescaped is p, a URL's escaped path, with each %-escape of
+// an unreserved character (a letter, a digit, - . _ ~) read as it and
+// every other in capitals (%2f is %2F): escaped or not, a reserved
+// character is another path, and an unreserved one the same.
+func unreservedUnescaped(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] != '%' || i+2 >= len(p) {
+			b.WriteByte(p[i])
+			continue
+		}
+		v, err := strconv.ParseUint(p[i+1:i+3], 16, 8)
+		if err != nil {
+			b.WriteByte(p[i])
+			continue
+		}
+		if c := byte(v); 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			b.WriteString(strings.ToUpper(p[i : i+3]))
+		}
+		i += 2
+	}
+	return b.String()
 }
 
 // localPath is the file an argument names on disk: a path (relative to
@@ -255,6 +279,23 @@ func gitPath(dir, arg string) (p string, ok bool) {
 	return p, true
 }
 
+// ambiguous reports whether arg, without git:, spells a REV:PATH and
+// names something on disk (from dir), so that whether it is read as a
+// path or from git is loading's to say: a folder HEAD:d, and HEAD:d
+// where git has d.
+func ambiguous(dir, arg string) bool {
+	if strings.HasPrefix(arg, input.RevPrefix) || mirror.IsURL(arg) || filepath.IsAbs(arg) || strings.HasPrefix(arg, "./") || strings.HasPrefix(arg, "../") {
+		// git: is git's, and ./PATH, ../PATH and /PATH are paths only
+		// (as input reads them: explicitPath).
+		return false
+	}
+	if _, _, ok := gitsrc.Split(arg); !ok {
+		return false
+	}
+	_, err := os.Lstat(joinDir(dir, arg))
+	return err == nil
+}
+
 // joinDir is arg relative to dir (-C), as the arguments are opened.
 func joinDir(dir, arg string) string {
 	return input.InDir(dir, arg)
@@ -268,6 +309,14 @@ func joinDir(dir, arg string) string {
 // fetched twice, 8 requests, to be refused then (TestSameArgsBeforeLoading).
 func sameArgs(dir, a, b string) bool {
 	if a == stdinName || b == stdinName {
+		return false
+	}
+	if a != b && (ambiguous(dir, a) || ambiguous(dir, b)) {
+		// HEAD:d, with a folder HEAD:d on disk, is refused as it loads
+		// as both a folder and a REV:PATH where git has it: beside
+		// git:HEAD:d or ./HEAD:d it was said to be the same snapshot
+		// as either, unfetched. Loading says which; sameSnapshot,
+		// after, what the two are.
 		return false
 	}
 	if ra, rb := strings.TrimPrefix(a, input.RevPrefix), strings.TrimPrefix(b, input.RevPrefix); ra == rb {
